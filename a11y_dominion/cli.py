@@ -1,0 +1,169 @@
+"""The ``a11y-dominion`` command line.
+
+Subcommands: ``play`` (the default), ``scenario FILE --json``,
+``simulate``, ``cards``, ``speech-test``. Bad flags, unknown names and bad
+files print one sentence on standard error and exit 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Optional
+
+from .kingdoms import KingdomError, choose_setup
+from .rules.cards import CARDS, EVENTS, LANDMARKS, PILES, dutch_name
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-sentence errors and exit code 2."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    p = _Parser(prog="a11y-dominion",
+                description="Accessible Dominion with Empires for blind and sighted players, keyboard only.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play a game at this keyboard (the default)")
+    _add_game_options(play)
+    play.add_argument("--players", default="You:human,Bot:bigmoney",
+                      help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big Money)')
+    play.add_argument("--speech", default="auto", choices=["auto", "off", "screen-reader", "self-voicing"],
+                      help="speech mode (default auto: speak if a speech output works, else plain lines)")
+    play.add_argument("--verbosity", default="normal", choices=["terse", "normal", "verbose"])
+    play.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
+
+    sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
+    sc.add_argument("file")
+    sc.add_argument("--json", action="store_true", help="print one JSON object (the default output)")
+
+    sim = sub.add_parser("simulate", help="play bot games and report results")
+    sim.add_argument("--players", default="bigmoney,random",
+                     help="bot kinds, comma separated, e.g. bigmoney,random")
+    _add_game_options(sim)
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--json", action="store_true")
+
+    cards = sub.add_parser("cards", help="list every card, Event and Landmark")
+    cards.add_argument("--json", action="store_true")
+
+    st = sub.add_parser("speech-test", help="speak a sentence and say which speech output was used")
+    st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
+    st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
+    return p
+
+
+def _add_game_options(p):
+    p.add_argument("--kingdom", default="basic-intro",
+                   help="basic-intro, advanced-intro, random, or Kingdom card names separated by commas")
+    p.add_argument("--events", default=None, help="Event names separated by commas")
+    p.add_argument("--landmarks", default=None, help="Landmark names separated by commas")
+    p.add_argument("--seed", type=int, default=None, help="seed for shuffles (a whole number)")
+
+
+def main(argv: Optional[list] = None) -> int:
+    """Run the command line; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play"] + argv
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "scenario":
+            return cmd_scenario(args)
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "cards":
+            return cmd_cards(args)
+        if args.command == "speech-test":
+            from announcements.speech import speech_test
+            return speech_test(args.text, args.speech)
+        from .console import run_console
+        return run_console(args)
+    except KingdomError as e:
+        print(f"a11y-dominion: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        return 130
+
+
+def cmd_scenario(args) -> int:
+    """``scenario FILE --json``: exit 0 all lines accepted, 1 a line refused, 2 invalid file."""
+    from .scenario import ScenarioError, run_scenario
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            data = json.load(f)
+    except FileNotFoundError:
+        print(f"a11y-dominion: no file named {args.file}.", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"a11y-dominion: cannot read {args.file}: {e.strerror if hasattr(e, 'strerror') else e}.",
+              file=sys.stderr)
+        return 2
+    except json.JSONDecodeError as e:
+        print(f"a11y-dominion: {args.file} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).",
+              file=sys.stderr)
+        return 2
+    try:
+        code, result = run_scenario(data)
+    except ScenarioError as e:
+        print(f"a11y-dominion: invalid scenario {args.file}: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False, indent=1))
+    return code
+
+
+def cmd_simulate(args) -> int:
+    """``simulate``: bot games, results as JSON or plain lines."""
+    from .simulate import simulate
+    kinds = [k.strip().lower() for k in args.players.split(",") if k.strip()]
+    from .seats import BOT_KINDS
+    for k in kinds:
+        if k not in BOT_KINDS:
+            raise KingdomError(f"{k} is not a bot; bots are {', '.join(sorted(BOT_KINDS))}.")
+    if not 2 <= len(kinds) <= 6:
+        raise KingdomError("simulate needs 2 to 6 bots in --players.")
+    if args.games < 1:
+        raise KingdomError("--games must be at least 1.")
+    res = simulate(kinds, args.kingdom, args.events, args.landmarks, args.games, args.seed or 0)
+    if args.json:
+        print(json.dumps(res, indent=1))
+    else:
+        print(f"{res['games']} games in {res['seconds']} seconds.")
+        for seat, w in res["wins"].items():
+            print(f"{seat}: {w} wins.")
+        print(f"Ties: {res['ties']}. Average turns: {res['average_turns']}. Errors: {len(res['errors'])}.")
+    return 0
+
+
+def card_catalogue() -> list:
+    """Every card, Event and Landmark as dicts for ``cards --json``."""
+    out = []
+    for spec in CARDS.values():
+        out.append({"name": spec.name, "dutch_name": spec.dutch, "set": spec.set, "types": sorted(spec.types),
+                    "cost": spec.cost.as_dict(), "kind": "card", "pile": spec.pile or spec.name,
+                    "text": spec.text})
+    for spec in EVENTS.values():
+        out.append({"name": spec.name, "dutch_name": spec.dutch, "set": spec.set, "types": ["Event"],
+                    "cost": spec.cost.as_dict(), "kind": "event", "pile": None, "text": spec.text})
+    for spec in LANDMARKS.values():
+        out.append({"name": spec.name, "dutch_name": spec.dutch, "set": spec.set, "types": ["Landmark"],
+                    "cost": None, "kind": "landmark", "pile": None, "text": spec.text})
+    return out
+
+
+def cmd_cards(args) -> int:
+    """``cards``: the catalogue as JSON or as one line per entry."""
+    cat = card_catalogue()
+    if args.json:
+        print(json.dumps(cat, ensure_ascii=False, indent=1))
+        return 0
+    from .rules.cost import describe_cost
+    for c in cat:
+        cost = f", costs {describe_cost(c['cost']['coins'], c['cost']['debt'])}" if c["cost"] else ""
+        print(f"{c['name']} ({c['dutch_name']}), {' '.join(c['types'])}{cost}: {c['text']}")
+    return 0

@@ -1,0 +1,100 @@
+"""Kingdom choices: the rulebook's recommended sets and random Kingdoms.
+
+Rule source: Empires rulebook, "Preparation" and the two recommended sets
+("Basic Intro" / "Rustige introductie", "Advanced Intro" / "Introductie
+voor gevorderden"). A random Kingdom shuffles the Kingdom randomizers with
+the Event and Landmark cards and takes them as they come until 10 Kingdom
+piles are out, keeping at most 2 Events and Landmarks together.
+"""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from .rules.cards import EVENTS, LANDMARKS, PILES, canonical, pile_name_for
+
+RECOMMENDED = {
+    "basic-intro": {
+        "kingdom": ["Castles", "Chariot Race", "City Quarter", "Engineer", "Farmers' Market", "Forum",
+                    "Legionary", "Patrician/Emporium", "Sacrifice", "Villa"],
+        "events": ["Wedding"], "landmarks": ["Tower"],
+    },
+    "advanced-intro": {
+        "kingdom": ["Archive", "Capital", "Catapult/Rocks", "Crown", "Enchantress", "Gladiator/Fortune",
+                    "Groundskeeper", "Royal Blacksmith", "Settlers/Bustling Village", "Temple"],
+        "events": [], "landmarks": ["Arena", "Triumphal Arch"],
+    },
+}
+
+
+class KingdomError(ValueError):
+    """A Kingdom, Event or Landmark choice that cannot be used; one sentence."""
+
+
+def kingdom_piles() -> list:
+    """Names of every Kingdom pile the project knows."""
+    return [p.name for p in PILES.values() if p.kind != "basic"]
+
+
+def _names(text: Optional[str], registry: dict, what: str) -> Optional[list]:
+    if text is None:
+        return None
+    out = []
+    for part in [x.strip() for x in text.split(",") if x.strip()]:
+        c = canonical(part)
+        if c not in registry:
+            raise KingdomError(f"{part} is not an {what} this game knows. Known: {', '.join(registry)}.")
+        if c in out:
+            raise KingdomError(f"The {what} {c} is named twice.")
+        out.append(c)
+    return out
+
+
+def random_setup(rng: random.Random) -> tuple:
+    """10 random Kingdom piles and 0 to 2 Events/Landmarks, drawn the rulebook's way."""
+    deck = [("pile", p) for p in kingdom_piles()] + [("event", e) for e in EVENTS] + \
+           [("landmark", lm) for lm in LANDMARKS]
+    rng.shuffle(deck)
+    kingdom, events, landmarks = [], [], []
+    for kind, name in deck:
+        if len(kingdom) == 10:
+            break
+        if kind == "pile":
+            kingdom.append(name)
+        elif len(events) + len(landmarks) < 2:
+            (events if kind == "event" else landmarks).append(name)
+    return kingdom, events, landmarks
+
+
+def choose_setup(kingdom: str, events: Optional[str], landmarks: Optional[str], seed: int) -> tuple:
+    """(kingdom piles, events, landmarks) for the command-line options.
+
+    ``kingdom`` is ``basic-intro``, ``advanced-intro``, ``random`` or card
+    names separated by commas. Raises :class:`KingdomError`.
+    """
+    key = (kingdom or "basic-intro").strip().lower()
+    ev_list = _names(events, EVENTS, "Event")
+    lm_list = _names(landmarks, LANDMARKS, "Landmark")
+    if key in RECOMMENDED:
+        r = RECOMMENDED[key]
+        k, e, lm = list(r["kingdom"]), list(r["events"]), list(r["landmarks"])
+    elif key == "random":
+        k, e, lm = random_setup(random.Random(seed))
+    else:
+        k = []
+        for part in [x.strip() for x in kingdom.split(",") if x.strip()]:
+            pn = pile_name_for(part)
+            if pn is None or PILES[pn].kind == "basic":
+                raise KingdomError(f"{part} is not a Kingdom card this game knows. "
+                                   "Type a11y-dominion cards to list them.")
+            if pn in k:
+                raise KingdomError(f"The pile {pn} is named twice in --kingdom.")
+            k.append(pn)
+        if not k:
+            raise KingdomError("--kingdom needs at least one Kingdom card name.")
+        e, lm = [], []
+    if ev_list is not None:
+        e = ev_list
+    if lm_list is not None:
+        lm = lm_list
+    return k, e, lm

@@ -1,0 +1,76 @@
+"""Game records: the setup, the seed and every answer, replayable.
+
+A record replays to the identical event stream (the engine is seeded and
+pure), so it serves as the save file, for resuming after a crash, and for
+undo. :func:`load_record` validates a parsed save file and raises
+:class:`RecordError` with one sentence when it is corrupt.
+"""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from .rules.decisions import IllegalAnswer
+from .rules.game import Game, GameConfig, SetupError
+
+FORMAT = "a11y-dominion-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A save file or record that cannot be loaded; one sentence."""
+
+
+def make_record(game: Game, seats: Optional[list] = None) -> dict:
+    """The JSON-ready record of ``game``: config, seats and answers so far."""
+    return {"format": FORMAT, "version": VERSION, "config": game.config.to_dict(),
+            "obelisk": game.config_obelisk, "seats": seats or [], "answers": [list(a) for a in game.answers]}
+
+
+def replay(record: dict) -> Game:
+    """Rebuild a game from a record by answering every recorded decision.
+
+    Raises :class:`RecordError` when the record does not fit the game.
+    """
+    try:
+        cfg = record["config"]
+        game = Game(GameConfig(list(cfg["players"]), list(cfg["kingdom"]), list(cfg.get("events", [])),
+                               list(cfg.get("landmarks", [])), int(cfg.get("seed", 0))),
+                    obelisk=record.get("obelisk"))
+    except (KeyError, TypeError, ValueError, SetupError) as e:
+        raise RecordError(f"The saved game's setup is damaged ({e}).") from None
+    game.start()
+    for i, ans in enumerate(record.get("answers", [])):
+        if game.pending is None:
+            raise RecordError(f"The saved game has answers after its end (answer {i + 1}).")
+        if not isinstance(ans, list) or not all(isinstance(a, str) for a in ans):
+            raise RecordError(f"Answer {i + 1} in the saved game is damaged.")
+        try:
+            game.answer(ans)
+        except IllegalAnswer:
+            raise RecordError(f"Answer {i + 1} in the saved game does not fit the game; the file is damaged.") \
+                from None
+    return game
+
+
+def dumps(record: dict) -> str:
+    """A record as JSON text."""
+    return json.dumps(record, indent=1)
+
+
+def load_record(text: str) -> dict:
+    """Parse and check save-file text; returns the record dict.
+
+    Raises :class:`RecordError` for anything that is not a valid record.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"The save file is not valid JSON (line {e.lineno}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError("This file is not an a11y-dominion saved game.")
+    if data.get("version") != VERSION:
+        raise RecordError(f"The saved game has version {data.get('version')}; this program reads version {VERSION}.")
+    if not isinstance(data.get("config"), dict) or not isinstance(data.get("answers"), list):
+        raise RecordError("The saved game is missing its setup or its answers.")
+    return data

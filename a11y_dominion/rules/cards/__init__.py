@@ -1,0 +1,242 @@
+"""Card, Event and Landmark definitions and the registry that finds them.
+
+A :class:`CardSpec` is the rules of one card name: cost, types, plain
+bonuses as data, and generator functions for the rest of its text. Card
+functions take ``(game, player, card)`` and may ``yield`` decisions through
+``game.ask``; see :mod:`a11y_dominion.rules.game`.
+
+The registry is keyed by English name; Dutch names and any letter case are
+accepted by :func:`lookup`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from ..cost import Cost
+
+CARDS: dict = {}
+PILES: dict = {}
+EVENTS: dict = {}
+LANDMARKS: dict = {}
+_ALIASES: dict = {}
+
+
+def _norm(name: str) -> str:
+    return (name.strip().lower().replace("\u2019", "'").replace("’", "'")
+            .replace("ë", "e").replace("  ", " "))
+
+
+@dataclass
+class CardSpec:
+    """Rules of one card name.
+
+    ``cost`` is a :class:`Cost`; ``types`` a frozenset of type words
+    ("Action", "Treasure", "Victory", "Curse", "Attack", "Duration",
+    "Gathering", "Castle"); ``cards``/``actions``/``buys``/``coins``/``vp_tokens``
+    are the plain "+" bonuses given first when played; ``vp`` is fixed
+    Victory points, ``score(game, player)`` variable ones. Hook functions
+    (generators or plain functions): ``play``, ``on_gain``, ``on_buy``,
+    ``on_trash``, ``on_discard_from_play``, ``in_play_on_gain`` (while in
+    play, when its owner gains a card).
+    """
+
+    name: str
+    dutch: str
+    cost: Cost
+    types: frozenset
+    set: str
+    text: str
+    pile: str = ""
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    vp_tokens: int = 0
+    vp: int = 0
+    score: Optional[Callable] = None
+    play: Optional[Callable] = None
+    on_gain: Optional[Callable] = None
+    on_buy: Optional[Callable] = None
+    on_trash: Optional[Callable] = None
+    on_discard_from_play: Optional[Callable] = None
+    in_play_on_gain: Optional[Callable] = None
+    asks_when_played: bool = False
+
+    def is_(self, typ: str) -> bool:
+        """True when the card has the type ``typ`` (e.g. "Action")."""
+        return typ in self.types
+
+    @property
+    def kind(self) -> str:
+        return "card"
+
+
+@dataclass
+class PileDef:
+    """A Supply pile: ``name``, ``cards`` as (card name, count) top first.
+
+    ``kind`` is ``basic``, ``kingdom``, ``split`` or ``castles``. ``counts``
+    maps a player count to the cards for that count where it differs.
+    """
+
+    name: str
+    cards: list
+    kind: str = "kingdom"
+    set: str = "empires"
+
+    @property
+    def card_names(self) -> list:
+        return [c for c, _ in self.cards]
+
+    @property
+    def top_name(self) -> str:
+        return self.cards[0][0]
+
+
+@dataclass
+class EventSpec:
+    """An Event: bought with a Buy, its ``effect(game, player)`` runs at once."""
+
+    name: str
+    dutch: str
+    cost: Cost
+    text: str
+    effect: Callable
+    setup: Optional[Callable] = None
+    set: str = "empires"
+    types: frozenset = frozenset({"Event"})
+
+    @property
+    def kind(self) -> str:
+        return "event"
+
+
+@dataclass
+class LandmarkSpec:
+    """A Landmark: always-on rules. ``tokens_per_player`` VP at setup;
+    ``setup(game)`` for other setup; ``score(game, player)`` end-game VP;
+    trigger hooks ``on_gain``, ``on_buy``, ``on_trash``, ``start_of_buy``,
+    ``end_of_turn`` receive ``(game, player, ...)``.
+    """
+
+    name: str
+    dutch: str
+    text: str
+    tokens_per_player: int = 0
+    setup: Optional[Callable] = None
+    score: Optional[Callable] = None
+    on_gain: Optional[Callable] = None
+    on_buy: Optional[Callable] = None
+    on_trash: Optional[Callable] = None
+    start_of_buy: Optional[Callable] = None
+    end_of_turn: Optional[Callable] = None
+    set: str = "empires"
+    types: frozenset = frozenset({"Landmark"})
+
+    @property
+    def kind(self) -> str:
+        return "landmark"
+
+
+def card(name, dutch, cost, types, text, set="empires", **kw) -> CardSpec:
+    """Define and register a card; returns its :class:`CardSpec`.
+
+    ``cost`` is an int (coins) or a :class:`Cost`; ``types`` a space-separated string.
+    """
+    if isinstance(cost, int):
+        cost = Cost(cost)
+    spec = CardSpec(name=name, dutch=dutch, cost=cost, types=frozenset(types.split()),
+                    set=set, text=text, **kw)
+    CARDS[name] = spec
+    _ALIASES[_norm(name)] = name
+    if dutch:
+        _ALIASES[_norm(dutch)] = name
+    return spec
+
+
+def pile(name, cards, kind="kingdom", set="empires") -> PileDef:
+    """Register a Supply pile definition made of ``cards`` [(name, count), ...] top first."""
+    p = PileDef(name=name, cards=cards, kind=kind, set=set)
+    PILES[name] = p
+    _ALIASES.setdefault(_norm(name), name)
+    for c, _ in cards:
+        if not CARDS[c].pile:
+            CARDS[c].pile = name
+    return p
+
+
+def event(name, dutch, cost, text, effect, setup=None) -> EventSpec:
+    """Define and register an Event."""
+    if isinstance(cost, int):
+        cost = Cost(cost)
+    e = EventSpec(name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup)
+    EVENTS[name] = e
+    _ALIASES[_norm(name)] = name
+    _ALIASES[_norm(dutch)] = name
+    return e
+
+
+def landmark(name, dutch, text, **kw) -> LandmarkSpec:
+    """Define and register a Landmark."""
+    lm = LandmarkSpec(name=name, dutch=dutch, text=text, **kw)
+    LANDMARKS[name] = lm
+    _ALIASES[_norm(name)] = name
+    _ALIASES[_norm(dutch)] = name
+    return lm
+
+
+def canonical(name: str) -> Optional[str]:
+    """The English name for ``name`` (English or Dutch, any case), or None.
+
+    >>> canonical("stadswijk")
+    'City Quarter'
+    """
+    n = _norm(name)
+    if n in _ALIASES:
+        return _ALIASES[n]
+    n2 = n.replace("'", "")
+    for k, v in _ALIASES.items():
+        if k.replace("'", "") == n2:
+            return v
+    return None
+
+
+def pile_name_for(name: str) -> Optional[str]:
+    """The Supply pile a Kingdom name refers to: ``"Patrician"``,
+    ``"Emporium"`` and ``"Patrician/Emporium"`` all give
+    ``"Patrician/Emporium"``; ``"Castles"`` and any Castle give ``"Castles"``."""
+    if "/" in name:
+        parts = [canonical(x) for x in name.split("/")]
+        for p in PILES.values():
+            if p.card_names[:1] == parts[:1] and parts[-1] in p.card_names:
+                return p.name
+        return None
+    c = canonical(name)
+    if c is None:
+        return None
+    if c in PILES:
+        return c
+    if c in CARDS:
+        return CARDS[c].pile or None
+    return None
+
+
+def dutch_name(name: str) -> str:
+    """The Dutch name of a card, Event, Landmark or pile (English if none)."""
+    for reg in (CARDS, EVENTS, LANDMARKS):
+        if name in reg and reg[name].dutch:
+            return reg[name].dutch
+    if name in PILES and "/" in name:
+        return "/".join(dutch_name(x) for x in name.split("/"))
+    if name == "Castles":
+        return "Kastelen"
+    return name
+
+
+def load_all() -> None:
+    """Import every card module so the registry is complete."""
+    from . import base, empires  # noqa: F401
+
+
+load_all()

@@ -1,0 +1,333 @@
+"""Empires Kingdom cards that have a pile of their own (10 copies).
+
+Rule source: the card texts of Dominion: Empires (2016 printing), as
+summarised in the Dutch rulebook; texts below are in the project's words.
+"""
+from __future__ import annotations
+
+from .. import card, pile
+from ...cost import Cost
+from ...duration import DurationEffect
+
+
+def _archive(g, p, me):
+    stash = []
+    for _ in range(3):
+        c = g.top_card(p)
+        if c is None:
+            break
+        p.set_aside.append(c)
+        stash.append(c)
+    if not stash:
+        return
+    g.emit_note(p, f"sets aside {len(stash)} card{'s' if len(stash) != 1 else ''} with Archive", private=None)
+    yield from _archive_take(g, p, stash)
+    if stash:
+        def later(g2, p2):
+            yield from _archive_take(g2, p2, stash)
+            return bool(stash)
+        p.durations.append(DurationEffect([me], later, "Archive"))
+
+
+def _archive_take(g, p, stash):
+    chosen = yield from g.choose_cards(p, stash, f"{p.name}, Archive: put one of the set-aside cards into your hand.",
+                                       "take", 1, 1, "Archive")
+    for c in chosen:
+        stash.remove(c)
+        g.move(p, c, "set_aside", "hand", public=False)
+
+
+card("Archive", "Archief", 5, "Action Duration",
+     "+1 Action. Set aside the top 3 cards of your deck face down (you may look at them). "
+     "Now and at the start of your next two turns, put one of them into your hand.",
+     actions=1, play=_archive)
+
+
+def _capital_discard(g, p, me):
+    g.take_debt(p, 6, "Capital")
+    can = min(p.debt, g.turn.coins) if g.current is p else 0
+    if can > 0:
+        n = yield from g.choose_number(p, f"{p.name}, Capital: you have {p.debt} Debt and {g.turn.coins} coins. "
+                                          f"Pay how much Debt now (0 to {can})?", 0, can, "pay", "Capital")
+        g.pay_debt(p, n, "Capital")
+
+
+card("Capital", "Kapitaal", 5, "Treasure",
+     "Worth 6 coins. +1 Buy. When you discard this from play, take 6 Debt, and then you may pay off Debt.",
+     coins=6, buys=1, on_discard_from_play=_capital_discard)
+
+
+def _chariot_race(g, p, me):
+    mine = g.top_card(p)
+    if mine is not None:
+        p.hand.append(mine)
+        g.reveal(p, [mine], "deck")
+        g.emit_note(p, f"puts {mine.name} into their hand")
+    left = g.left_of(p)
+    theirs = g.top_card(left)
+    if theirs is not None:
+        left.deck.insert(0, theirs)
+        g.reveal(left, [theirs], "deck")
+    if mine is not None and (theirs is None or mine.spec.cost.more_than(theirs.spec.cost)):
+        g.add(p, coins=1, source="Chariot Race")
+        g.vp_from_supply(p, 1, "Chariot Race")
+
+
+card("Chariot Race", "Strijdwagenrace", 3, "Action",
+     "+1 Action. Reveal the top card of your deck and put it into your hand. The player to your left "
+     "reveals the top card of their deck. If your card costs more, +1 coin and +1 VP.",
+     actions=1, play=_chariot_race)
+
+
+def _charm(g, p, me):
+    mode = yield from g.choose_mode(p, f"{p.name}, Charm: choose one.",
+                                    [("coins", "+1 Buy and +2 coins"),
+                                     ("gain", "next time you buy a card this turn, also gain another card with the same cost")],
+                                    "Charm")
+    if mode == "coins":
+        g.add(p, buys=1, coins=2, source="Charm")
+    elif g.current is p:
+        g.turn.charms += 1
+
+
+card("Charm", "Geluksbrenger", 5, "Treasure",
+     "Choose one: +1 Buy and +2 coins; or the next time you buy a card this turn, you may also gain a "
+     "differently named card with the same cost (gained before the bought card).",
+     play=_charm, asks_when_played=True)
+
+
+def _city_quarter(g, p, me):
+    g.reveal(p, list(p.hand), "hand")
+    n = sum(1 for c in p.hand if c.is_("Action"))
+    if n:
+        g.draw(p, n)
+
+
+card("City Quarter", "Stadswijk", Cost(0, 8), "Action",
+     "+2 Actions. Reveal your hand. +1 Card per Action card revealed.", actions=2, play=_city_quarter)
+
+
+def _crown(g, p, me):
+    if g.current is not p:
+        return
+    typ = "Action" if g.turn.phase == "action" else "Treasure"
+    cands = [c for c in p.hand if c.is_(typ)]
+    chosen = yield from g.choose_cards(p, cands, f"{p.name}, Crown: you may play a{'n' if typ == 'Action' else ''} "
+                                                 f"{typ} card from your hand twice.", "play", 0, 1, "Crown")
+    if not chosen:
+        return
+    target = chosen[0]
+    before = list(p.durations)
+    yield from g.play_card(p, target)
+    yield from g.play_card(p, target, again=True, from_hand=False)
+    for eff in p.durations:
+        if eff not in before and target in eff.holders and me not in eff.holders:
+            eff.holders.append(me)
+
+
+card("Crown", "Kroon", 5, "Action Treasure",
+     "If it is your Action phase, you may play an Action card from your hand twice. If it is your Buy "
+     "phase, you may play a Treasure from your hand twice.", play=_crown, asks_when_played=True)
+
+
+def _enchantress(g, p, me):
+    g.attack(p, "Enchantress")
+    g.enchantments.append((p.name, me))
+
+    def later(g2, p2):
+        g2.draw(p2, 2)
+        return False
+    p.durations.append(DurationEffect([me], later, "Enchantress"))
+
+
+card("Enchantress", "Tovenares", 3, "Action Attack Duration",
+     "Until your next turn, the first time each other player plays an Action card on their turn, they get "
+     "+1 Card and +1 Action instead of following its instructions. At the start of your next turn, +2 Cards.",
+     play=_enchantress)
+
+
+def _engineer(g, p, me):
+    pick = lambda c: c.spec.cost.up_to(4)  # noqa: E731
+    pl = yield from g.choose_pile(p, f"{p.name}, Engineer: gain a card costing up to 4 coins (no Debt).", pick,
+                                  "gain", "Engineer")
+    if pl:
+        yield from g.gain(p, pl)
+    if me in p.in_play:
+        if (yield from g.yes_no(p, f"{p.name}, Engineer: trash the Engineer to gain another card costing up to 4 coins?",
+                                "Engineer", "trash")):
+            yield from g.trash_card(p, me, "in_play")
+            pl = yield from g.choose_pile(p, f"{p.name}, Engineer: gain a second card costing up to 4 coins.", pick,
+                                          "gain", "Engineer")
+            if pl:
+                yield from g.gain(p, pl)
+
+
+card("Engineer", "Ingenieur", Cost(0, 4), "Action",
+     "Gain a card costing up to 4 coins. You may trash this. If you do, gain a card costing up to 4 coins.",
+     play=_engineer)
+
+
+def _farmers_market(g, p, me):
+    pile_name = g.pile_of(me).name if g.pile_of(me) else None
+    pl = g.piles.get(pile_name) if pile_name else None
+    if pl is not None and pl.vp_tokens >= 4:
+        g.vp_from_pile(p, pile_name, "Farmers' Market")
+        if me in p.in_play:
+            yield from g.trash_card(p, me, "in_play")
+    elif pl is not None:
+        g.vp_to_pile(pile_name, 1, "Farmers' Market")
+        g.add(p, coins=pl.vp_tokens, source="Farmers' Market")
+
+
+card("Farmers' Market", "Boerenmarkt", 3, "Action Gathering",
+     "+1 Buy. If there are 4 VP or more on the Farmers' Market pile, take them and trash this. Otherwise "
+     "add 1 VP to the pile, then +1 coin per VP on the pile.", buys=1, play=_farmers_market)
+
+
+def _forum_play(g, p, me):
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Forum: discard 2 cards.", "discard", 2, 2, "Forum")
+    g.discard_cards(p, chosen)
+
+
+def _forum_buy(g, p, me):
+    g.add(p, buys=1, source="Forum")
+
+
+card("Forum", "Forum", 5, "Action", "+3 Cards, +1 Action. Discard 2 cards. When you buy this, +1 Buy.",
+     cards=3, actions=1, play=_forum_play, on_buy=_forum_buy)
+
+
+def _groundskeeper_gain(g, p, holder, gained):
+    if gained.is_("Victory"):
+        g.vp_from_supply(p, 1, "Groundskeeper")
+
+
+card("Groundskeeper", "Kasteelhovenier", 5, "Action",
+     "+1 Card, +1 Action. While this is in play, when you gain a Victory card, +1 VP.",
+     cards=1, actions=1, in_play_on_gain=_groundskeeper_gain)
+
+
+def _legionary(g, p, me):
+    golds = [c for c in p.hand if c.name == "Gold"]
+    chosen = yield from g.choose_cards(p, golds, f"{p.name}, Legionary: you may reveal a Gold from your hand to attack.",
+                                       "reveal", 0, 1, "Legionary")
+    if not chosen:
+        return
+    g.reveal(p, chosen)
+    for v in g.attack(p, "Legionary"):
+        yield from g.discard_down_to(v, 2, "Legionary")
+        g.draw(v, 1)
+
+
+card("Legionary", "Legioensoldaat", 5, "Action Attack",
+     "+3 coins. You may reveal a Gold from your hand. If you do, each other player discards down to 2 cards "
+     "in hand, then draws a card.", coins=3, play=_legionary)
+
+
+def _overlord(g, p, me):
+    if me not in p.in_play:
+        return
+    pl = yield from g.choose_pile(p, f"{p.name}, Overlord: choose an Action card from the Supply costing up to 5 coins "
+                                     "for the Overlord to be.",
+                                  lambda c: c.is_("Action") and c.spec.cost.up_to(5) and c.spec.name != "Overlord",
+                                  "copy", "Overlord")
+    if not pl:
+        return
+    me.became = g.piles[pl].top.spec
+    g.emit_note(p, f"'s Overlord is now {me.became.name}")
+    yield from g.follow(p, me)
+
+
+card("Overlord", "Despoot", Cost(0, 8), "Action",
+     "When you play this, choose an Action card from the Supply costing up to 5 coins. This is that card "
+     "until it leaves play.", play=_overlord)
+
+
+def _royal_blacksmith(g, p, me):
+    g.reveal(p, list(p.hand), "hand")
+    coppers = [c for c in p.hand if c.name == "Copper"]
+    g.discard_cards(p, coppers)
+
+
+card("Royal Blacksmith", "Koninklijke smid", Cost(0, 8), "Action",
+     "+5 Cards. Reveal your hand; discard the Coppers from it.", cards=5, play=_royal_blacksmith)
+
+
+def _sacrifice(g, p, me):
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Sacrifice: trash a card from your hand.",
+                                       "trash", 1, 1, "Sacrifice")
+    if not chosen:
+        return
+    c = chosen[0]
+    is_action, is_treasure, is_victory = c.is_("Action"), c.is_("Treasure"), c.is_("Victory")
+    yield from g.trash_card(p, c, "hand")
+    if is_action:
+        g.draw(p, 2)
+        g.add(p, actions=2, source="Sacrifice")
+    if is_treasure:
+        g.add(p, coins=2, source="Sacrifice")
+    if is_victory:
+        g.vp_from_supply(p, 2, "Sacrifice")
+
+
+card("Sacrifice", "Offer", 4, "Action",
+     "Trash a card from your hand. If it is an Action card, +2 Cards and +2 Actions; a Treasure, +2 coins; "
+     "a Victory card, +2 VP (all that apply).", play=_sacrifice)
+
+
+def _temple_play(g, p, me):
+    def different(ans):
+        return None if len(set(ans)) == len(ans) else "Temple trashes cards with different names only."
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Temple: trash 1 to 3 cards with different names from your hand.",
+                                       "trash", 1, 3, "Temple", validate=different)
+    for c in chosen:
+        yield from g.trash_card(p, c, "hand")
+    g.vp_to_pile(g.pile_of(me).name if g.pile_of(me) else "Temple", 1, "Temple")
+
+
+def _temple_gain(g, p, me):
+    g.vp_from_pile(p, "Temple", "Temple")
+
+
+card("Temple", "Tempel", 4, "Action Gathering",
+     "+1 VP. Trash from 1 to 3 differently named cards from your hand. Add 1 VP to the Temple pile. "
+     "When you gain this, take the VP from the Temple pile.", vp_tokens=1, play=_temple_play, on_gain=_temple_gain)
+
+
+def _villa_gain(g, p, me):
+    zone = next((z for z in ("discard", "deck", "hand") if me in getattr(p, z)), None)
+    if zone and zone != "hand":
+        g.move(p, me, zone, "hand")
+    g.add(p, actions=1, source="Villa")
+    if g.current is p and g.turn.phase == "buy":
+        g.turn.to_action = True
+
+
+card("Villa", "Villa", 4, "Action",
+     "+2 Actions, +1 Buy, +1 coin. When you gain this, put it into your hand, +1 Action, and if it is your "
+     "Buy phase, return to your Action phase.", actions=2, buys=1, coins=1, on_gain=_villa_gain)
+
+
+def _wild_hunt(g, p, me):
+    mode = yield from g.choose_mode(p, f"{p.name}, Wild Hunt: choose one.",
+                                    [("cards", "+3 Cards and add 1 VP to the Wild Hunt pile"),
+                                     ("estate", "gain an Estate and take the VP from the Wild Hunt pile")], "Wild Hunt")
+    home = g.pile_of(me).name if g.pile_of(me) else "Wild Hunt"
+    if mode == "cards":
+        g.draw(p, 3)
+        g.vp_to_pile(home, 1, "Wild Hunt")
+    else:
+        got = yield from g.gain_named(p, "Estate")
+        if got is not None:
+            g.vp_from_pile(p, home, "Wild Hunt")
+
+
+card("Wild Hunt", "Wilde jacht", 5, "Action Gathering",
+     "Choose one: +3 Cards and add 1 VP to the Wild Hunt pile; or gain an Estate, and if you do, take the "
+     "VP from the pile.", play=_wild_hunt)
+
+
+for _n in ("Archive", "Capital", "Chariot Race", "Charm", "City Quarter", "Crown", "Enchantress", "Engineer",
+           "Farmers' Market", "Forum", "Groundskeeper", "Legionary", "Overlord", "Royal Blacksmith",
+           "Sacrifice", "Temple", "Villa", "Wild Hunt"):
+    pile(_n, [(_n, 10)])

@@ -1,0 +1,240 @@
+"""The 21 Empires Landmarks: rules in force for the whole game.
+
+Rule source: Empires rulebook (Landmarks) and the 2016 Landmark texts.
+Landmarks that hold VP start with 6 per player; Aqueduct puts 8 on each of
+Silver and Gold; Defiled Shrine 2 on each non-Gathering Action pile.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import CARDS, landmark
+
+
+def _take(name, n=2):
+    def hook(g, p, *rest):
+        g.vp_from_landmark(p, name, n)
+    return hook
+
+
+# ---- token Landmarks --------------------------------------------------------
+def _aqueduct_setup(g):
+    placed = []
+    for pn in ("Silver", "Gold"):
+        g.piles[pn].vp_tokens += 8
+        placed.append((pn, 8))
+    return placed, ""
+
+
+def _aqueduct_gain(g, p, c):
+    if c.is_("Treasure"):
+        pl = g.pile_of(c)
+        if pl is not None:
+            g.vp_pile_to_landmark(pl.name, "Aqueduct", 1)
+    if c.is_("Victory"):
+        g.vp_from_landmark(p, "Aqueduct")
+
+
+landmark("Aqueduct", "Aquaduct", "When you gain a Treasure, move 1 VP from its pile to this. When you gain a "
+         "Victory card, take the VP from this. Setup: put 8 VP on the Silver and Gold piles.",
+         setup=_aqueduct_setup, on_gain=_aqueduct_gain)
+
+
+def _arena(g, p):
+    acts = [c for c in p.hand if c.is_("Action")]
+    if not acts or g.landmarks.get("Arena", 0) <= 0 and False:
+        return
+    chosen = yield from g.choose_cards(p, acts, f"{p.name}, Arena: you may discard an Action card to take 2 VP "
+                                                f"({g.landmarks['Arena']} left on Arena).", "discard", 0, 1, "Arena")
+    if chosen:
+        g.discard_cards(p, chosen)
+        g.vp_from_landmark(p, "Arena", 2)
+
+
+landmark("Arena", "Arena", "At the start of your Buy phase, you may discard an Action card. If you do, take 2 VP "
+         "from here.", tokens_per_player=6, start_of_buy=_arena)
+
+
+def _basilica(g, p, c):
+    if g.current is p and g.turn.coins >= 2:
+        g.vp_from_landmark(p, "Basilica", 2)
+
+
+landmark("Basilica", "Basiliek", "When you buy a card, if you have 2 coins or more left, take 2 VP from here.",
+         tokens_per_player=6, on_buy=_basilica)
+
+
+def _baths(g, p):
+    if not g.turn.gained:
+        g.vp_from_landmark(p, "Baths", 2)
+
+
+landmark("Baths", "Baden", "When you end your turn without having gained a card, take 2 VP from here.",
+         tokens_per_player=6, end_of_turn=_baths)
+
+
+def _battlefield(g, p, c):
+    if c.is_("Victory"):
+        g.vp_from_landmark(p, "Battlefield", 2)
+
+
+landmark("Battlefield", "Slagveld", "When you gain a Victory card, take 2 VP from here.",
+         tokens_per_player=6, on_gain=_battlefield)
+
+
+def _colonnade(g, p, c):
+    if c.is_("Action") and any(x.name == c.name for x in p.in_play):
+        g.vp_from_landmark(p, "Colonnade", 2)
+
+
+landmark("Colonnade", "Zuilengalerij", "When you buy an Action card, if you have a copy of it in play, take 2 VP "
+         "from here.", tokens_per_player=6, on_buy=_colonnade)
+
+
+def _shrine_setup(g):
+    placed = []
+    for pn in g.action_piles():
+        top = g.piles[pn].cards[0] if g.piles[pn].cards else None
+        if top is not None and not top.spec.is_("Gathering"):
+            g.piles[pn].vp_tokens += 2
+            placed.append((pn, 2))
+    return placed, ""
+
+
+def _shrine_gain(g, p, c):
+    if c.is_("Action"):
+        pl = g.pile_of(c)
+        if pl is not None:
+            g.vp_pile_to_landmark(pl.name, "Defiled Shrine", 1)
+
+
+def _shrine_buy(g, p, c):
+    if c.name == "Curse":
+        g.vp_from_landmark(p, "Defiled Shrine")
+
+
+landmark("Defiled Shrine", "Geschonden altaar", "When you gain an Action, move 1 VP from its pile to this. When you "
+         "buy a Curse, take the VP from this. Setup: put 2 VP on each non-Gathering Action Supply pile.",
+         setup=_shrine_setup, on_gain=_shrine_gain, on_buy=_shrine_buy)
+
+
+def _labyrinth(g, p, c):
+    if g.current is p and len(g.turn.gained) >= 2 and not g.turn.labyrinth:
+        g.turn.labyrinth = True
+        g.vp_from_landmark(p, "Labyrinth", 2)
+
+
+landmark("Labyrinth", "Labyrint", "When you gain a 2nd card in one of your turns, take 2 VP from here.",
+         tokens_per_player=6, on_gain=_labyrinth)
+
+
+def _mountain_pass(g, p, c):
+    if c.name == "Province" and not g.province_gained:
+        g.mountain_pass_for = p.name
+
+
+landmark("Mountain Pass", "Bergpas", "When you are the first player to gain a Province, after that turn, each "
+         "player bids once, up to 40 Debt, ending with you. The highest bidder gets +8 VP and takes the Debt "
+         "they bid.", on_gain=_mountain_pass)
+
+
+def _tomb(g, p, c):
+    g.vp_from_supply(p, 1, "Tomb")
+
+
+landmark("Tomb", "Tombe", "When you trash a card, +1 VP.", on_trash=_tomb)
+
+
+# ---- scoring Landmarks ------------------------------------------------------
+def _names(p):
+    return Counter(c.spec.name for c in p.all_cards())
+
+
+def _bandit_fort(g, p):
+    n = _names(p)
+    return -2 * (n["Silver"] + n["Gold"])
+
+
+def _fountain(g, p):
+    return 15 if _names(p)["Copper"] >= 10 else 0
+
+
+def _keep(g, p):
+    mine = _names(p)
+    total = 0
+    for name, k in mine.items():
+        if not CARDS[name].is_("Treasure"):
+            continue
+        if all(k >= _names(o)[name] for o in g.players if o is not p):
+            total += 5
+    return total
+
+
+def _museum(g, p):
+    return 2 * len(_names(p))
+
+
+def _obelisk_setup(g):
+    piles = g.action_piles()
+    if piles and g.obelisk is None:
+        g.obelisk = g.rng.choice(piles)
+    return (), g.obelisk or ""
+
+
+def _obelisk(g, p):
+    if not g.obelisk or g.obelisk not in g.piles:
+        return 0
+    members = set(g.piles[g.obelisk].members)
+    return 2 * sum(1 for c in p.all_cards() if c.spec.name in members)
+
+
+def _orchard(g, p):
+    return 4 * sum(1 for name, k in _names(p).items() if k >= 3 and CARDS[name].is_("Action"))
+
+
+def _palace(g, p):
+    n = _names(p)
+    return 3 * min(n["Copper"], n["Silver"], n["Gold"])
+
+
+def _tower(g, p):
+    total = 0
+    for c in p.all_cards():
+        if c.spec.is_("Victory"):
+            continue
+        pl = g.pile_of(c.spec.name)
+        if pl is not None and not pl.cards:
+            total += 1
+    return total
+
+
+def _triumphal_arch(g, p):
+    counts = sorted((k for name, k in _names(p).items() if CARDS[name].is_("Action")), reverse=True)
+    return 3 * counts[1] if len(counts) >= 2 else 0
+
+
+def _wall(g, p):
+    return -max(0, len(p.all_cards()) - 15)
+
+
+def _wolf_den(g, p):
+    return -3 * sum(1 for k in _names(p).values() if k == 1)
+
+
+landmark("Bandit Fort", "Bandietenfort", "When scoring, -2 VP for each Silver and each Gold you have.",
+         score=_bandit_fort)
+landmark("Fountain", "Fontein", "When scoring, 15 VP if you have at least 10 Coppers.", score=_fountain)
+landmark("Keep", "Hoofdtoren", "When scoring, 5 VP per differently named Treasure you have, that you have more "
+         "copies of than each other player, or are tied for most.", score=_keep)
+landmark("Museum", "Museum", "When scoring, 2 VP per differently named card you have.", score=_museum)
+landmark("Obelisk", "Obelisk", "When scoring, 2 VP per card you have from the chosen pile (both halves of a split "
+         "pile). Setup: choose a random Action Supply pile.", setup=_obelisk_setup, score=_obelisk)
+landmark("Orchard", "Boomgaard", "When scoring, 4 VP per differently named Action card you have 3 or more copies of.",
+         score=_orchard)
+landmark("Palace", "Paleis", "When scoring, 3 VP per set you have of Copper, Silver and Gold.", score=_palace)
+landmark("Tower", "Toren", "When scoring, 1 VP per non-Victory card you have from an empty Supply pile.",
+         score=_tower)
+landmark("Triumphal Arch", "Triomfboog", "When scoring, 3 VP per copy you have of your second most common Action "
+         "card (if tied, count either).", score=_triumphal_arch)
+landmark("Wall", "Muur", "When scoring, -1 VP per card you have after the first 15.", score=_wall)
+landmark("Wolf Den", "Wolvenhol", "When scoring, -3 VP per card you have exactly one copy of.", score=_wolf_den)

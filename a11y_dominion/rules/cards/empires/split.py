@@ -1,0 +1,153 @@
+"""Empires split piles: five of the cheaper card on five of the dearer.
+
+Rule source: Empires rulebook (split piles) and the 2016 card texts.
+"""
+from __future__ import annotations
+
+from .. import card, pile
+from ...cost import Cost
+
+
+# Catapult / Rocks -----------------------------------------------------------
+def _catapult(g, p, me):
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Catapult: trash a card from your hand.",
+                                       "trash", 1, 1, "Catapult")
+    if not chosen:
+        return
+    c = chosen[0]
+    dear, treasure = c.spec.cost.coins >= 3, c.is_("Treasure")
+    yield from g.trash_card(p, c, "hand")
+    if not (dear or treasure):
+        return
+    for v in g.attack(p, "Catapult"):
+        if dear:
+            yield from g.gain_named(v, "Curse")
+        if treasure:
+            yield from g.discard_down_to(v, 3, "Catapult")
+
+
+def _rocks_silver(g, p, me):
+    own_buy = g.current is p and g.turn.phase == "buy" and not g.game_over
+    yield from g.gain_named(p, "Silver", "deck" if own_buy else "hand")
+
+
+card("Catapult", "Katapult", 3, "Action Attack",
+     "+1 coin. Trash a card from your hand. If it costs 3 coins or more, each other player gains a Curse. "
+     "If it is a Treasure, each other player discards down to 3 cards in hand.", coins=1, play=_catapult)
+card("Rocks", "Rotsblokken", 4, "Treasure",
+     "Worth 1 coin. When you gain or trash this, gain a Silver; if it is your Buy phase, put the Silver "
+     "onto your deck, otherwise into your hand.", coins=1, on_gain=_rocks_silver, on_trash=_rocks_silver)
+
+
+# Encampment / Plunder -------------------------------------------------------
+def _encampment(g, p, me):
+    shown = [c for c in p.hand if c.name in ("Gold", "Plunder")]
+    chosen = yield from g.choose_cards(p, shown, f"{p.name}, Encampment: you may reveal a Gold or a Plunder from your "
+                                                 "hand to keep the Encampment.", "reveal", 0, 1, "Encampment")
+    if chosen:
+        g.reveal(p, chosen)
+        return
+    if me in p.in_play:
+        g.move(p, me, "in_play", "set_aside")
+        if g.current is p:
+            g.turn.encampments.append(me)
+
+
+card("Encampment", "Kampement", 2, "Action",
+     "+2 Cards, +2 Actions. You may reveal a Gold or a Plunder from your hand. If you do not, set this aside "
+     "and return it to its pile at the start of Clean-up.", cards=2, actions=2, play=_encampment)
+card("Plunder", "Plunderen", 5, "Treasure", "Worth 2 coins. +1 VP.", coins=2, vp_tokens=1)
+
+
+# Gladiator / Fortune --------------------------------------------------------
+def _gladiator(g, p, me):
+    shown = yield from g.choose_cards(p, p.hand, f"{p.name}, Gladiator: reveal a card from your hand.",
+                                      "reveal", 1, 1, "Gladiator")
+    left = g.left_of(p)
+    matched = False
+    if shown:
+        name = shown[0].name
+        g.reveal(p, shown)
+        copies = [c for c in left.hand if c.name == name]
+        answer = yield from g.choose_cards(left, copies, f"{left.name}, Gladiator: you may reveal a {name} from your "
+                                                         "hand to stop the bonus.", "reveal", 0, 1, "Gladiator")
+        if answer:
+            g.reveal(left, answer)
+            matched = True
+    if not matched:
+        g.add(p, coins=1, source="Gladiator")
+        pl = g.piles.get("Gladiator/Fortune")
+        if pl is not None and pl.cards and pl.top.name == "Gladiator":
+            yield from g.trash_card(p, pl.top, "supply")
+
+
+def _fortune_play(g, p, me):
+    if g.current is p and not g.turn.fortune_doubled:
+        g.turn.fortune_doubled = True
+        g.add(p, coins=g.turn.coins, source="Fortune")
+
+
+def _fortune_gain(g, p, me):
+    n = sum(1 for c in p.in_play if c.name == "Gladiator")
+    for _ in range(n):
+        yield from g.gain_named(p, "Gold")
+
+
+card("Gladiator", "Gladiator", 3, "Action",
+     "+2 coins. Reveal a card from your hand. The player to your left may reveal a copy from their hand. "
+     "If they do not, +1 coin and trash a Gladiator from the Supply.", coins=2, play=_gladiator)
+card("Fortune", "Fortuin", Cost(8, 8), "Treasure",
+     "+1 Buy. When you play this, double your coins if you have not yet this turn. When you gain this, "
+     "gain a Gold per Gladiator you have in play.", buys=1, play=_fortune_play, on_gain=_fortune_gain)
+
+
+# Patrician / Emporium -------------------------------------------------------
+def _patrician(g, p, me):
+    c = g.top_card(p)
+    if c is None:
+        return
+    g.reveal(p, [c], "deck")
+    if c.spec.cost.coins >= 5:
+        p.hand.append(c)
+        g.emit_note(p, f"puts {c.name} into their hand")
+    else:
+        p.deck.insert(0, c)
+
+
+def _emporium_gain(g, p, me):
+    if sum(1 for c in p.in_play if c.is_("Action")) >= 5:
+        g.vp_from_supply(p, 2, "Emporium")
+
+
+card("Patrician", "Patriciër", 2, "Action",
+     "+1 Card, +1 Action. Reveal the top card of your deck. If it costs 5 coins or more, put it into your hand.",
+     cards=1, actions=1, play=_patrician)
+card("Emporium", "Emporium", 5, "Action",
+     "+1 Card, +1 Action, +1 coin. When you gain this, if you have at least 5 Action cards in play, +2 VP.",
+     cards=1, actions=1, coins=1, on_gain=_emporium_gain)
+
+
+# Settlers / Bustling Village ------------------------------------------------
+def _from_discard(name):
+    def play(g, p, me):
+        found = [c for c in p.discard if c.name == name]
+        chosen = yield from g.choose_cards(p, found, f"{p.name}, {me.name}: you may put a {name} from your discard "
+                                                     "pile into your hand.", "take", 0, 1, me.name)
+        for c in chosen:
+            g.reveal(p, [c], "discard")
+            g.move(p, c, "discard", "hand")
+    return play
+
+
+card("Settlers", "Kolonisten", 2, "Action",
+     "+1 Card, +1 Action. Look through your discard pile. You may reveal a Copper from it and put it into "
+     "your hand.", cards=1, actions=1, play=_from_discard("Copper"))
+card("Bustling Village", "Levendig dorp", 5, "Action",
+     "+1 Card, +3 Actions. Look through your discard pile. You may reveal a Settlers from it and put it into "
+     "your hand.", cards=1, actions=3, play=_from_discard("Settlers"))
+
+pile("Catapult/Rocks", [("Catapult", 5), ("Rocks", 5)], kind="split")
+pile("Encampment/Plunder", [("Encampment", 5), ("Plunder", 5)], kind="split")
+pile("Gladiator/Fortune", [("Gladiator", 5), ("Fortune", 5)], kind="split")
+pile("Patrician/Emporium", [("Patrician", 5), ("Emporium", 5)], kind="split")
+pile("Settlers/Bustling Village", [("Settlers", 5), ("Bustling Village", 5)], kind="split")

@@ -1,0 +1,104 @@
+"""Decisions: the only way the engine asks anything of a seat.
+
+A :class:`Decision` names the player who decides, what kind of answer is
+wanted, the legal option keys, how many may be chosen, and the card, Event
+or Landmark that asks. Every answer is a list of option keys (strings).
+:meth:`Decision.check` returns why an answer is refused, or None.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+
+class IllegalAnswer(ValueError):
+    """Raised by ``Game.answer`` for a refused answer; the game is unchanged.
+
+    ``str(err)`` is one sentence saying what was wrong and what is allowed.
+    """
+
+
+@dataclass
+class Decision:
+    """One pending question to one player.
+
+    ``kind`` is one of ``turn`` (a move at the turn prompt), ``cards``
+    (choose card names, repeats allowed up to ``counts``), ``pile`` (choose a
+    Supply pile), ``yesno``, ``number`` (options are digits and maybe
+    ``pass``), ``mode`` (one named choice). ``purpose`` says what the choice
+    is for (play, trash, discard, gain, topdeck, reveal, keep, bid, pay,
+    mode, order). ``min``/``max`` bound how many keys the answer lists.
+    """
+
+    player: str
+    kind: str
+    purpose: str
+    prompt: str
+    options: list
+    min: int = 1
+    max: int = 1
+    counts: Optional[dict] = None
+    source: str = ""
+    labels: dict = field(default_factory=dict)
+    validate: Optional[Callable[[list], Optional[str]]] = None
+    ordered: bool = False
+
+    def count_of(self, key: str) -> int:
+        """How many times ``key`` may appear in one answer."""
+        if self.counts is not None:
+            return self.counts.get(key, 0)
+        return 1 if key in self.options else 0
+
+    def check(self, answer: list) -> Optional[str]:
+        """Why ``answer`` (a list of option keys) is refused, or None if legal."""
+        if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
+            return "An answer is a list of option names."
+        allowed = ", ".join(self.labels.get(o, o) for o in self.options) or "nothing"
+        for key, n in Counter(answer).items():
+            have = self.count_of(key)
+            if have == 0:
+                return f"{self.labels.get(key, key)} is not one of the choices. Choose from: {allowed}."
+            if n > have:
+                return f"{key} can be chosen at most {have} time{'s' if have != 1 else ''} here."
+        if len(answer) < self.min or len(answer) > self.max:
+            if self.min == self.max:
+                want = f"exactly {self.min}"
+            elif self.max >= 99:
+                want = f"at least {self.min}"
+            else:
+                want = f"from {self.min} to {self.max}"
+            return f"Choose {want}; you chose {len(answer)}. Choices: {allowed}."
+        if self.validate is not None:
+            return self.validate(answer)
+        return None
+
+    def distinct_results(self) -> Optional[list]:
+        """The single answer every legal choice amounts to, or None.
+
+        Used to resolve a choice nobody needs to make: one distinct card for
+        a forced choice, or nothing at all to choose.
+        """
+        if self.kind in ("turn", "yesno", "number", "mode"):
+            return None
+        total = sum(self.count_of(o) for o in self.options)
+        if self.max == 0 or total == 0:
+            return [] if self.min == 0 else None
+        if self.validate is not None:
+            return None
+        if len(self.options) == 1 and self.min == self.max:
+            if self.count_of(self.options[0]) >= self.min:
+                return [self.options[0]] * self.min
+        if self.min >= total and self.max >= total and not self.ordered:
+            out = []
+            for o in self.options:
+                out.extend([o] * self.count_of(o))
+            return out
+        return None
+
+    def to_dict(self) -> dict:
+        """JSON form used for ``pending`` in scenario output."""
+        return {"player": self.player, "prompt": self.prompt,
+                "options": [self.labels.get(o, o) for o in self.options],
+                "min": self.min, "max": self.max, "kind": self.kind,
+                "purpose": self.purpose, "source": self.source}

@@ -1,0 +1,266 @@
+"""Typed records of everything that happens in a game.
+
+Every change of the game state is recorded as one of these frozen
+dataclasses, in the past tense. ``private_to`` names the only player who may
+see an event's card names (for example the cards a player draws); ``None``
+means everyone may see it. ``to_dict()`` gives the JSON form used by
+``a11y-dominion scenario --json``, with a ``type`` key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import ClassVar, Optional
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """Base class of all game events."""
+
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict:
+        """The event as a JSON-ready dict with its ``type``."""
+        out = {"type": self.type}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+    @property
+    def viewer(self) -> Optional[str]:
+        """The only player allowed to see the details, or None for public."""
+        return getattr(self, "private_to", None)
+
+
+def _event(name):
+    def wrap(cls):
+        cls.type = name
+        return dataclass(frozen=True)(cls)
+    return wrap
+
+
+@_event("game_set_up")
+class GameSetUp(GameEvent):
+    players: tuple
+    kingdom: tuple          # pile names
+    kingdom_costs: tuple    # (pile name, coins, debt) of each pile's top card
+    events: tuple
+    landmarks: tuple
+    seed: int
+
+
+@_event("landmark_set_up")
+class LandmarkSetUp(GameEvent):
+    landmark: str
+    vp_tokens: int
+    pile_tokens: tuple = ()  # (pile, vp) pairs placed on piles
+    detail: str = ""        # e.g. the Obelisk pile
+
+
+@_event("pile_debt_set_up")
+class PileDebtSetUp(GameEvent):
+    piles: int
+    each: int
+
+
+@_event("turn_started")
+class TurnStarted(GameEvent):
+    player: str
+    number: int             # the player's own turn number
+    game_turn: int
+
+
+@_event("phase_changed")
+class PhaseChanged(GameEvent):
+    player: str
+    phase: str              # action, buy, cleanup
+    reason: str = ""        # "villa" when Villa returns to the Action phase, "again" for a second Buy phase
+
+
+@_event("card_played")
+class CardPlayed(GameEvent):
+    player: str
+    card: str
+    as_card: str = ""       # Overlord played as another card
+    again: bool = False     # second play through Crown
+    replaced: bool = False  # Enchantress replaced its instructions
+
+
+@_event("cards_drawn")
+class CardsDrawn(GameEvent):
+    player: str
+    cards: tuple
+    count: int
+    private_to: Optional[str] = None
+
+
+@_event("deck_shuffled")
+class DeckShuffled(GameEvent):
+    player: str
+    count: int
+
+
+@_event("cards_revealed")
+class CardsRevealed(GameEvent):
+    player: str
+    cards: tuple
+    source: str = ""        # hand, deck, discard
+
+
+@_event("cards_discarded")
+class CardsDiscarded(GameEvent):
+    player: str
+    cards: tuple
+    source: str = "hand"    # hand, play, deck
+    private_to: Optional[str] = None
+
+
+@_event("card_moved")
+class CardMoved(GameEvent):
+    player: str
+    card: str
+    source: str
+    destination: str        # hand, deck, discard, set_aside, pile
+    private_to: Optional[str] = None
+
+
+@_event("card_gained")
+class CardGained(GameEvent):
+    player: str
+    card: str
+    pile: str
+    destination: str        # discard, hand, deck
+    bought: bool = False
+
+
+@_event("card_bought")
+class CardBought(GameEvent):
+    player: str
+    card: str
+    coins: int              # coins paid
+    coins_left: int
+
+
+@_event("event_bought")
+class EventBought(GameEvent):
+    player: str
+    event: str
+    coins: int
+    coins_left: int
+
+
+@_event("card_trashed")
+class CardTrashed(GameEvent):
+    player: str             # who trashed it ("" for none)
+    card: str
+    source: str             # hand, play, supply, deck
+
+
+@_event("card_returned")
+class CardReturned(GameEvent):
+    player: str
+    card: str
+    pile: str
+
+
+@_event("resources_changed")
+class ResourcesChanged(GameEvent):
+    player: str
+    actions: int
+    buys: int
+    coins: int
+    d_actions: int = 0
+    d_buys: int = 0
+    d_coins: int = 0
+    source: str = ""
+
+
+@_event("debt_changed")
+class DebtChanged(GameEvent):
+    player: str
+    delta: int              # positive: Debt taken; negative: Debt paid
+    total: int
+    source: str = ""        # card, Event, pile or Landmark that caused it
+    coins_left: int = -1    # coins left after paying (payments only)
+
+
+@_event("vp_tokens_moved")
+class VPTokensMoved(GameEvent):
+    amount: int
+    source_kind: str        # supply, landmark, pile, player
+    source: str             # name of the Landmark or pile, or player
+    target_kind: str        # player, landmark, pile
+    target: str
+    source_left: int = -1   # tokens left where they came from (-1: unlimited supply)
+    target_total: int = 0   # the receiver's new total
+    reason: str = ""
+
+
+@_event("pile_debt_changed")
+class PileDebtChanged(GameEvent):
+    pile: str
+    delta: int
+    total: int
+    player: str = ""
+
+
+@_event("pile_top_changed")
+class PileTopChanged(GameEvent):
+    pile: str
+    top: Optional[str]      # None when empty
+    cards_left: int
+
+
+@_event("pile_emptied")
+class PileEmptied(GameEvent):
+    pile: str
+    empty_piles: int
+
+
+@_event("attacked")
+class Attacked(GameEvent):
+    player: str
+    card: str
+    victims: tuple
+
+
+@_event("duration_resolved")
+class DurationResolved(GameEvent):
+    player: str
+    card: str
+    set_aside_left: int = 0
+
+
+@_event("bid_made")
+class BidMade(GameEvent):
+    player: str
+    amount: Optional[int]   # None for a pass
+
+
+@_event("bidding_started")
+class BiddingStarted(GameEvent):
+    player: str             # who gained the first Province
+    order: tuple
+
+
+@_event("bidding_won")
+class BiddingWon(GameEvent):
+    player: Optional[str]
+    amount: int
+
+
+@_event("note")
+class Note(GameEvent):
+    """A plain fact with no better type (kept short, English)."""
+    player: str
+    text: str
+    private_to: Optional[str] = None
+
+
+@_event("game_ended")
+class GameEnded(GameEvent):
+    scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
+    winners: tuple
+    turns: tuple            # (player, turns taken)

@@ -1,0 +1,1066 @@
+"""The Dominion engine: state, turn structure and the operations cards use.
+
+The engine is pure: it never prints or reads. It runs the game as a
+generator that yields :class:`~a11y_dominion.rules.decisions.Decision`
+objects; :meth:`Game.answer` checks an answer (a list of option keys) and
+runs on to the next decision. Everything that changes is recorded as a
+:mod:`~a11y_dominion.rules.events` event in ``Game.log``.
+
+Rule sources: Dominion base rulebook (turn, Clean-up, end of game, ties)
+and the Empires rulebook (Debt, split piles, Castles, Events, Landmarks, VP
+tokens, Gathering and Duration cards).
+"""
+from __future__ import annotations
+
+import random
+import types as _types
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional
+
+from . import events as ev
+from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
+from .cost import Cost
+from .decisions import Decision, IllegalAnswer
+from .duration import DurationEffect  # noqa: F401  (re-exported)
+
+BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+MAX_BID = 40
+
+
+class SetupError(ValueError):
+    """Raised for a game that cannot be set up (unknown names, player count)."""
+
+
+class Card:
+    """One physical card. ``spec`` is its printed card; ``became`` is the card
+    an Overlord is while in play (Empires 2016 Overlord text)."""
+
+    __slots__ = ("uid", "spec", "became")
+
+    def __init__(self, uid: int, spec: CardSpec):
+        self.uid = uid
+        self.spec = spec
+        self.became: Optional[CardSpec] = None
+
+    @property
+    def rules(self) -> CardSpec:
+        """The card's current rules: the copied card for an Overlord in play."""
+        return self.became or self.spec
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def is_(self, typ: str) -> bool:
+        return typ in self.rules.types
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"
+
+
+@dataclass
+class Player:
+    """A seat's zones and tokens. ``deck`` and ``discard`` are top first."""
+
+    name: str
+    index: int
+    hand: list = field(default_factory=list)
+    deck: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+    in_play: list = field(default_factory=list)
+    set_aside: list = field(default_factory=list)
+    debt: int = 0
+    vp_tokens: int = 0
+    turns_taken: int = 0
+    durations: list = field(default_factory=list)
+
+    def all_cards(self) -> list:
+        """Every card the player has (for scoring)."""
+        return self.hand + self.deck + self.discard + self.in_play + self.set_aside
+
+
+@dataclass
+class Pile:
+    """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles."""
+
+    name: str
+    kind: str
+    cards: list
+    vp_tokens: int = 0
+    debt_tokens: int = 0
+    members: tuple = ()
+
+    @property
+    def top(self) -> Optional[Card]:
+        return self.cards[0] if self.cards else None
+
+    @property
+    def is_layered(self) -> bool:
+        return self.kind in ("split", "castles")
+
+
+@dataclass
+class Turn:
+    """The turn in progress: phase, Actions, Buys, coins and per-turn memory."""
+
+    player: int
+    number: int
+    phase: str = "action"
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    bought: bool = False            # a card or Event was bought this Buy phase
+    fortune_doubled: bool = False
+    actions_played: int = 0
+    gained: list = field(default_factory=list)   # names gained by the turn player
+    charms: int = 0
+    to_action: bool = False         # Villa asks to return to the Action phase
+    returned: bool = False          # Villa returned this turn to the Action phase
+    encampments: list = field(default_factory=list)
+    after_turn: list = field(default_factory=list)   # Donate: fn(game, player)
+    labyrinth: bool = False
+
+
+@dataclass
+class GameConfig:
+    """What a game is set up from: seat names, Kingdom pile names, Events,
+    Landmarks and the seed."""
+
+    players: list
+    kingdom: list
+    events: list = field(default_factory=list)
+    landmarks: list = field(default_factory=list)
+    seed: int = 0
+
+    def to_dict(self) -> dict:
+        return {"players": list(self.players), "kingdom": list(self.kingdom),
+                "events": list(self.events), "landmarks": list(self.landmarks),
+                "seed": self.seed}
+
+
+def resolve_kingdom(names: Iterable[str]) -> list:
+    """Pile names for Kingdom names (either half of a split pile, any Castle,
+    Dutch or English). Raises :class:`SetupError` naming an unknown or
+    repeated pile."""
+    out = []
+    for n in names:
+        p = pile_name_for(n)
+        if p is None or p in BASIC_PILES or PILES[p].kind == "basic":
+            raise SetupError(f"{n} is not a Kingdom pile this game knows.")
+        if p in out:
+            raise SetupError(f"The pile {p} is named twice in the Kingdom.")
+        out.append(p)
+    return out
+
+
+class Game:
+    """A game of Dominion with Empires.
+
+    ``Game(config)`` sets up the Supply, Landmarks and start decks (seeded);
+    :meth:`start` runs to the first decision; :meth:`answer` answers the
+    pending decision. ``pending`` is the current :class:`Decision` or None
+    when the game is over; ``log`` is the list of events.
+    """
+
+    def __init__(self, config: GameConfig, deal: bool = True, obelisk: Optional[str] = None):
+        n = len(config.players)
+        if not 2 <= n <= 6:
+            raise SetupError("A game needs 2 to 6 players.")
+        if len(set(config.players)) != n:
+            raise SetupError("Every player needs a different name.")
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.log: list = []
+        self.players = [Player(name, i) for i, name in enumerate(config.players)]
+        self.by_name = {p.name: p for p in self.players}
+        self.kingdom = resolve_kingdom(config.kingdom)
+        self.events = []
+        for e in config.events:
+            c = canonical(e)
+            if c not in EVENTS:
+                raise SetupError(f"{e} is not an Event this game knows.")
+            self.events.append(c)
+        self.landmarks = {}
+        for lm in config.landmarks:
+            c = canonical(lm)
+            if c not in LANDMARKS:
+                raise SetupError(f"{lm} is not a Landmark this game knows.")
+            self.landmarks[c] = 0
+        self._uid = 0
+        self.trash: list = []
+        self.piles: dict = {}
+        self.obelisk: Optional[str] = obelisk
+        self.config_obelisk = obelisk
+        self.province_gained = False
+        self.mountain_pass_for: Optional[str] = None
+        self.enchantments: list = []   # (owner name, card)
+        self.game_over = False
+        self.winners: list = []
+        self.turn = Turn(player=0, number=1)
+        self.pending: Optional[Decision] = None
+        self._flow = None
+        self._resume_phase: Optional[str] = None
+        self.answers: list = []
+        self._build_supply()
+        if deal:
+            for p in self.players:
+                p.deck = [self.new_card("Copper") for _ in range(7)] + \
+                         [self.new_card("Estate") for _ in range(3)]
+                self.rng.shuffle(p.deck)
+                p.hand = p.deck[:5]
+                p.deck = p.deck[5:]
+        self._setup_extras()
+
+    # ----------------------------------------------------------------- setup
+    def new_card(self, name: str) -> Card:
+        """A new physical card of ``name`` (English) for setup or scenarios."""
+        self._uid += 1
+        return Card(self._uid, CARDS[name])
+
+    def _pile_size(self, name: str) -> int:
+        n = len(self.players)
+        if name == "Copper":
+            return 60 - 7 * n
+        if name == "Silver":
+            return 40
+        if name == "Gold":
+            return 30
+        if name == "Curse":
+            return 10 * (n - 1)
+        if name == "Province":
+            return {5: 15, 6: 18}.get(n, 8 if n == 2 else 12)
+        if CARDS[name].is_("Victory"):
+            return 8 if n == 2 else 12
+        return 10
+
+    def _build_supply(self) -> None:
+        n = len(self.players)
+        for name in BASIC_PILES:
+            cards = [self.new_card(name) for _ in range(self._pile_size(name))]
+            self.piles[name] = Pile(name, "basic", cards, members=(name,))
+        for name in self.kingdom:
+            d = PILES[name]
+            cards = []
+            if d.kind == "castles":
+                for cname, count in d.cards:
+                    k = count if n > 2 else 1
+                    cards += [self.new_card(cname) for _ in range(k)]
+            elif d.kind == "split":
+                for cname, count in d.cards:
+                    cards += [self.new_card(cname) for _ in range(count)]
+            else:
+                cards = [self.new_card(d.top_name) for _ in range(self._pile_size(d.top_name))]
+            self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
+
+    def _setup_extras(self) -> None:
+        n = len(self.players)
+        self.emit(ev.GameSetUp(
+            players=tuple(self.config.players), kingdom=tuple(self.kingdom),
+            kingdom_costs=tuple((pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt)
+                                for pn in self.kingdom),
+            events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed))
+        for name in self.landmarks:
+            spec = LANDMARKS[name]
+            self.landmarks[name] = spec.tokens_per_player * n
+            placed = ()
+            detail = ""
+            if spec.setup:
+                res = spec.setup(self)
+                if isinstance(res, tuple):
+                    placed, detail = res
+            self.emit(ev.LandmarkSetUp(landmark=name, vp_tokens=self.landmarks[name],
+                                       pile_tokens=tuple(placed), detail=detail))
+        for name in self.events:
+            spec = EVENTS[name]
+            if spec.setup:
+                spec.setup(self)
+
+    def action_piles(self) -> list:
+        """Kingdom piles whose cards are Actions (a split pile counts when
+        its top half is an Action; the Castles never)."""
+        return [p for p in self.kingdom if PILES[p].kind != "castles"
+                and CARDS[PILES[p].top_name].is_("Action")]
+
+    # --------------------------------------------------------------- helpers
+    events_mod = ev
+
+    def emit(self, e: ev.GameEvent) -> None:
+        """Record an event."""
+        self.log.append(e)
+
+    def emit_note(self, p: Player, text: str, private: Optional[str] = None) -> None:
+        """Record a plain fact about ``p`` ("puts Gold into their hand")."""
+        self.emit(ev.Note(p.name, text, private))
+
+    @property
+    def current(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.turn.player]
+
+    def player(self, name: str) -> Player:
+        return self.by_name[name]
+
+    def others(self, p: Player) -> list:
+        """The other players in turn order, starting at ``p``'s left."""
+        n = len(self.players)
+        return [self.players[(p.index + i) % n] for i in range(1, n)]
+
+    def left_of(self, p: Player) -> Player:
+        return self.players[(p.index + 1) % len(self.players)]
+
+    def is_turn_of(self, p: Player) -> bool:
+        return self.current is p and not self.game_over
+
+    def pile_of(self, card) -> Optional[Pile]:
+        """The Supply pile a card (or card name) belongs to, if in the game."""
+        name = card if isinstance(card, str) else card.name
+        spec = CARDS.get(name)
+        if spec is None:
+            return None
+        pn = spec.pile or name
+        return self.piles.get(pn)
+
+    def empty_piles(self) -> list:
+        return [p.name for p in self.piles.values() if not p.cards]
+
+    def supply_top_names(self) -> list:
+        return [p.top.name for p in self.piles.values() if p.cards]
+
+    @staticmethod
+    def run(res):
+        """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator."""
+        if isinstance(res, _types.GeneratorType):
+            return (yield from res)
+        return res
+
+    # ------------------------------------------------------------- decisions
+    def ask(self, d: Decision):
+        """Yield ``d`` unless every legal answer amounts to the same; returns the answer keys."""
+        auto = d.distinct_results()
+        if auto is not None:
+            return auto
+        ans = yield d
+        return ans
+
+    def choose_cards(self, p: Player, cards: list, prompt: str, purpose: str,
+                     lo: int, hi: int, source: str = "", validate=None, ordered=False):
+        """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects."""
+        counts = Counter(c.name for c in cards)
+        hi = min(hi, len(cards))
+        lo = min(lo, hi)
+        if hi == 0:
+            return []
+        d = Decision(p.name, "cards", purpose, prompt, list(counts), lo, hi,
+                     counts=dict(counts), source=source, validate=validate, ordered=ordered)
+        keys = yield from self.ask(d)
+        out, pool = [], list(cards)
+        for k in keys:
+            for c in pool:
+                if c.name == k:
+                    out.append(c)
+                    pool.remove(c)
+                    break
+        return out
+
+    def choose_pile(self, p: Player, prompt: str, pred, purpose: str = "gain",
+                    source: str = "", optional: bool = False):
+        """Ask ``p`` for a Supply pile whose top card satisfies ``pred(card)``;
+        returns the pile name, or None when nothing qualifies or they decline."""
+        opts = [pl.name for pl in self.piles.values() if pl.cards and pred(pl.top)]
+        if not opts:
+            return None
+        labels = {o: self.piles[o].top.name for o in opts}
+        d = Decision(p.name, "pile", purpose, prompt, opts, 0 if optional else 1, 1,
+                     source=source, labels=labels)
+        keys = yield from self.ask(d)
+        return keys[0] if keys else None
+
+    def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno"):
+        """Ask a yes/no question; returns bool."""
+        keys = yield Decision(p.name, "yesno", purpose, prompt, ["yes", "no"], source=source)
+        return keys[0] == "yes"
+
+    def choose_mode(self, p: Player, prompt: str, modes: list, source: str = ""):
+        """Ask for one of ``modes`` [(key, label)]; returns the key."""
+        d = Decision(p.name, "mode", "mode", prompt, [k for k, _ in modes], source=source,
+                     labels=dict(modes))
+        keys = yield d
+        return keys[0]
+
+    def choose_number(self, p: Player, prompt: str, lo: int, hi: int, purpose: str,
+                      source: str = "", allow_pass: bool = False):
+        """Ask for a whole number from ``lo`` to ``hi`` (or ``pass`` → None)."""
+        opts = (["pass"] if allow_pass else []) + [str(i) for i in range(lo, hi + 1)]
+        keys = yield Decision(p.name, "number", purpose, prompt, opts, source=source)
+        return None if keys[0] == "pass" else int(keys[0])
+
+    # ------------------------------------------------------------ resources
+    def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None:
+        """Give the turn player +Actions, +Buys, +coins (ignored off-turn)."""
+        if self.current is not p or not (actions or buys or coins):
+            return
+        t = self.turn
+        t.actions += actions
+        t.buys += buys
+        t.coins += coins
+        self.emit(ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, actions, buys, coins, source))
+
+    def take_debt(self, p: Player, amount: int, source: str = "") -> None:
+        """``p`` takes ``amount`` Debt (Empires rulebook, Debt)."""
+        if amount <= 0:
+            return
+        p.debt += amount
+        self.emit(ev.DebtChanged(p.name, amount, p.debt, source))
+
+    def pay_debt(self, p: Player, amount: int, source: str = "") -> None:
+        """``p`` pays ``amount`` Debt with the same number of coins."""
+        amount = min(amount, p.debt, self.turn.coins if self.current is p else 0)
+        if amount <= 0:
+            return
+        p.debt -= amount
+        self.turn.coins -= amount
+        self.emit(ev.DebtChanged(p.name, -amount, p.debt, source, coins_left=self.turn.coins))
+
+    def vp_from_supply(self, p: Player, amount: int, reason: str = "") -> None:
+        """``p`` takes ``amount`` VP tokens from the unlimited supply of tokens."""
+        if amount <= 0:
+            return
+        p.vp_tokens += amount
+        self.emit(ev.VPTokensMoved(amount, "supply", "supply", "player", p.name, -1, p.vp_tokens, reason))
+
+    def vp_from_landmark(self, p: Player, landmark: str, amount: Optional[int] = None) -> int:
+        """``p`` takes ``amount`` (None: all) VP from a Landmark's pool; returns how many."""
+        have = self.landmarks.get(landmark, 0)
+        n = have if amount is None else min(amount, have)
+        if n <= 0:
+            return 0
+        self.landmarks[landmark] = have - n
+        p.vp_tokens += n
+        self.emit(ev.VPTokensMoved(n, "landmark", landmark, "player", p.name, have - n, p.vp_tokens, landmark))
+        return n
+
+    def vp_from_pile(self, p: Player, pile: str, reason: str = "") -> int:
+        """``p`` takes all VP tokens on a Supply pile; returns how many."""
+        pl = self.piles.get(pile)
+        if pl is None or pl.vp_tokens <= 0:
+            return 0
+        n = pl.vp_tokens
+        pl.vp_tokens = 0
+        p.vp_tokens += n
+        self.emit(ev.VPTokensMoved(n, "pile", pile, "player", p.name, 0, p.vp_tokens, reason))
+        return n
+
+    def vp_to_pile(self, pile: str, amount: int, reason: str = "") -> None:
+        """Add ``amount`` VP tokens from the supply to a pile (Gathering cards)."""
+        pl = self.piles.get(pile)
+        if pl is None or amount <= 0:
+            return
+        pl.vp_tokens += amount
+        self.emit(ev.VPTokensMoved(amount, "supply", "supply", "pile", pile, -1, pl.vp_tokens, reason))
+
+    def vp_pile_to_landmark(self, pile: str, landmark: str, amount: int = 1) -> None:
+        """Move up to ``amount`` VP from a pile to a Landmark (Aqueduct, Defiled Shrine)."""
+        pl = self.piles.get(pile)
+        if pl is None or pl.vp_tokens <= 0 or landmark not in self.landmarks:
+            return
+        n = min(amount, pl.vp_tokens)
+        pl.vp_tokens -= n
+        self.landmarks[landmark] += n
+        self.emit(ev.VPTokensMoved(n, "pile", pile, "landmark", landmark, pl.vp_tokens,
+                                   self.landmarks[landmark], landmark))
+
+    def add_pile_debt(self, pile: str, amount: int, player: str = "") -> None:
+        """Put ``amount`` Debt tokens on a Supply pile (Tax)."""
+        pl = self.piles[pile]
+        pl.debt_tokens += amount
+        self.emit(ev.PileDebtChanged(pile, amount, pl.debt_tokens, player))
+
+    # -------------------------------------------------------------- movement
+    def _shuffle(self, p: Player) -> None:
+        self.rng.shuffle(p.discard)
+        p.deck = p.deck + p.discard
+        p.discard = []
+        self.emit(ev.DeckShuffled(p.name, len(p.deck)))
+
+    def top_card(self, p: Player) -> Optional[Card]:
+        """Take the top card of ``p``'s deck, shuffling the discard pile in
+        when the deck is empty; None when both are empty."""
+        if not p.deck and p.discard:
+            self._shuffle(p)
+        if not p.deck:
+            return None
+        return p.deck.pop(0)
+
+    def draw(self, p: Player, n: int, source: str = "") -> list:
+        """``p`` draws ``n`` cards into hand; returns the cards drawn."""
+        drawn = []
+        for _ in range(n):
+            c = self.top_card(p)
+            if c is None:
+                break
+            p.hand.append(c)
+            drawn.append(c)
+        if drawn or n:
+            self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
+        return drawn
+
+    def reveal(self, p: Player, cards: list, source: str = "hand") -> None:
+        if cards:
+            self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
+
+    def discard_cards(self, p: Player, cards: list, zone: str = "hand", public: bool = True) -> None:
+        """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile."""
+        src = getattr(p, zone)
+        for c in cards:
+            src.remove(c)
+            if zone == "in_play":
+                c.became = None
+            p.discard.insert(0, c)
+        if cards:
+            self.emit(ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone,
+                                        private_to=None if public else p.name))
+
+    def move(self, p: Player, card: Card, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+        """Move one card between ``p``'s zones (hand, deck, discard, in_play, set_aside)."""
+        getattr(p, src).remove(card)
+        if src == "in_play":
+            card.became = None
+        dest = getattr(p, dst)
+        if dst in ("deck", "discard") and top:
+            dest.insert(0, card)
+        else:
+            dest.append(card)
+        self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name))
+
+    def _take_from_pile(self, pl: Pile) -> Optional[Card]:
+        if not pl.cards:
+            return None
+        c = pl.cards.pop(0)
+        self._pile_changed(pl)
+        return c
+
+    def _pile_changed(self, pl: Pile) -> None:
+        if not pl.cards:
+            self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
+        if pl.is_layered:
+            self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards)))
+
+    def return_to_pile(self, p: Player, card: Card, zone: str) -> None:
+        """Return a card from ``p``'s ``zone`` to the top of its own Supply pile."""
+        getattr(p, zone).remove(card)
+        card.became = None
+        pl = self.pile_of(card.spec.name)
+        if pl is None:
+            self.trash.append(card)
+            self.emit(ev.CardTrashed(p.name, card.name, zone))
+            return
+        pl.cards.insert(0, card)
+        self.emit(ev.CardReturned(p.name, card.name, pl.name))
+        if pl.is_layered:
+            self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards)))
+
+    # ------------------------------------------------------------- gaining
+    def gain(self, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False):
+        """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
+        deck) and the "when you gain" abilities run: the card's own, cards in
+        play in play order, then Landmarks. Returns the Card or None."""
+        pl = self.piles.get(pile) if pile else None
+        if pl is None or not pl.cards:
+            return None
+        c = self._take_from_pile(pl)
+        if dest == "deck":
+            p.deck.insert(0, c)
+        elif dest == "hand":
+            p.hand.append(c)
+        else:
+            p.discard.insert(0, c)
+        if self.current is p:
+            self.turn.gained.append(c.name)
+        self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
+        if c.spec.on_gain:
+            yield from self.run(c.spec.on_gain(self, p, c))
+        for holder in list(p.in_play):
+            if holder.rules.in_play_on_gain:
+                yield from self.run(holder.rules.in_play_on_gain(self, p, holder, c))
+        for lm in list(self.landmarks):
+            hook = LANDMARKS[lm].on_gain
+            if hook:
+                yield from self.run(hook(self, p, c))
+        return c
+
+    def gain_named(self, p: Player, name: str, dest: str = "discard"):
+        """Gain a card by name, only if it is the top card of its pile."""
+        pl = self.pile_of(name)
+        if pl is None or not pl.cards or pl.top.name != name:
+            return None
+        return (yield from self.gain(p, pl.name, dest))
+
+    def trash_card(self, p: Player, card: Card, zone: str):
+        """``p`` trashes ``card`` from ``zone`` (a zone of ``p``, or "supply");
+        then the card's own "when you trash" and the Landmarks' run."""
+        if zone == "supply":
+            pl = self.pile_of(card.spec.name)
+            pl.cards.remove(card)
+            self._pile_changed(pl)
+        else:
+            getattr(p, zone).remove(card)
+            if zone == "in_play":
+                card.became = None
+        self.trash.append(card)
+        self.emit(ev.CardTrashed(p.name, card.name, zone))
+        if card.spec.on_trash:
+            yield from self.run(card.spec.on_trash(self, p, card))
+        for lm in list(self.landmarks):
+            hook = LANDMARKS[lm].on_trash
+            if hook:
+                yield from self.run(hook(self, p, card))
+
+    # -------------------------------------------------------------- playing
+    def play_card(self, p: Player, card: Card, again: bool = False, from_hand: bool = True):
+        """Play ``card``: move it from hand into play (unless ``again``), then
+        follow its instructions (or Enchantress's +1 Card +1 Action instead)."""
+        if from_hand and card in p.hand:
+            p.hand.remove(card)
+            p.in_play.append(card)
+        replaced = False
+        if card.is_("Action") and self.current is p and self.turn.phase == "action":
+            if self.turn.actions_played == 0 and any(o != p.name for o, _ in self.enchantments):
+                replaced = True
+            self.turn.actions_played += 1
+        self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "",
+                                again, replaced))
+        if replaced:
+            self.draw(p, 1)
+            self.add(p, actions=1, source="Enchantress")
+            return
+        yield from self.follow(p, card)
+
+    def follow(self, p: Player, card: Card):
+        """Follow a card's instructions: plain bonuses, then its own text."""
+        r = card.rules
+        if r.cards:
+            self.draw(p, r.cards)
+        self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+        if r.vp_tokens:
+            self.vp_from_supply(p, r.vp_tokens, r.name)
+        if r.play:
+            yield from self.run(r.play(self, p, card))
+
+    def attack(self, p: Player, card_name: str) -> list:
+        """The players an Attack affects, in turn order from ``p``'s left."""
+        victims = self.others(p)
+        self.emit(ev.Attacked(p.name, card_name, tuple(v.name for v in victims)))
+        return victims
+
+    def discard_down_to(self, v: Player, n: int, source: str):
+        """``v`` discards down to ``n`` cards in hand (their choice)."""
+        k = len(v.hand) - n
+        if k <= 0:
+            return
+        chosen = yield from self.choose_cards(
+            v, v.hand, f"{v.name}, {source}: discard {k} card{'s' if k > 1 else ''}, down to {n} in hand.",
+            "discard", k, k, source)
+        self.discard_cards(v, chosen)
+
+    # ------------------------------------------------------------- buying
+    def can_buy_reason(self, p: Player, cost: Cost, name: str) -> Optional[str]:
+        """Why ``p`` may not buy ``name`` now, or None if they may."""
+        t = self.turn
+        if t.buys < 1:
+            return "You have no Buys left."
+        if p.debt > 0:
+            return f"You have {p.debt} Debt; pay it off before you buy anything (type pay)."
+        if cost.coins > t.coins:
+            return f"{name} costs {cost}; you have {t.coins} coin{'s' if t.coins != 1 else ''}."
+        return None
+
+    def buy_card(self, p: Player, pile: str):
+        """Buy the top card of ``pile``: pay coins, take Debt in its cost and
+        the pile's Debt tokens (Tax), run "when you buy", then gain it."""
+        pl = self.piles[pile]
+        top = pl.top
+        cost = top.spec.cost
+        t = self.turn
+        t.buys -= 1
+        t.coins -= cost.coins
+        t.bought = True
+        self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins))
+        self.take_debt(p, cost.debt, top.name)
+        if pl.debt_tokens:
+            n = pl.debt_tokens
+            pl.debt_tokens = 0
+            self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
+            self.take_debt(p, n, f"the {pl.name} pile")
+        if top.spec.on_buy:
+            yield from self.run(top.spec.on_buy(self, p, top))
+        for lm in list(self.landmarks):
+            hook = LANDMARKS[lm].on_buy
+            if hook:
+                yield from self.run(hook(self, p, top))
+        while t.charms > 0:
+            t.charms -= 1
+            yield from self._charm_gain(p, top)
+        yield from self.gain(p, pile, bought=True)
+
+    def _charm_gain(self, p: Player, bought: Card):
+        cost = bought.spec.cost
+        name = bought.name
+        pile = yield from self.choose_pile(
+            p, f"Charm: you may also gain a card costing exactly {cost}, other than {name}.",
+            lambda c: c.spec.cost == cost and c.name != name, "gain", "Charm", optional=True)
+        if pile:
+            yield from self.gain(p, pile)
+
+    def buy_event(self, p: Player, name: str):
+        """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
+        spec = EVENTS[name]
+        t = self.turn
+        t.buys -= 1
+        t.coins -= spec.cost.coins
+        t.bought = True
+        self.emit(ev.EventBought(p.name, name, spec.cost.coins, t.coins))
+        self.take_debt(p, spec.cost.debt, name)
+        yield from self.run(spec.effect(self, p))
+
+    # ------------------------------------------------------------ the turn
+    def resume_in(self, phase: str) -> None:
+        """Start play inside the current turn's ``phase`` (action or buy)
+        instead of at a new turn; used for scenario positions."""
+        self._resume_phase = phase
+
+    def start(self) -> Optional[Decision]:
+        """Run the game to its first decision; returns it."""
+        if self._flow is None:
+            self._flow = self._main()
+            self._advance(None)
+        return self.pending
+
+    def _advance(self, value) -> None:
+        try:
+            self.pending = self._flow.send(value)
+        except StopIteration:
+            self.pending = None
+
+    def answer(self, keys: list) -> Optional[Decision]:
+        """Answer the pending decision with a list of option keys.
+
+        Raises :class:`IllegalAnswer` (game unchanged) for a refused answer.
+        Returns the next pending decision, or None when the game is over.
+        """
+        d = self.pending
+        if d is None:
+            raise IllegalAnswer("The game is over; nothing is waiting for an answer.")
+        if isinstance(keys, str):
+            keys = [keys]
+        err = self.explain_move(keys) if d.kind == "turn" else d.check(list(keys))
+        if err:
+            raise IllegalAnswer(err)
+        self.answers.append(list(keys))
+        self._advance(list(keys))
+        return self.pending
+
+    def _main(self):
+        first = True
+        while True:
+            p = self.current
+            yield from self._take_turn(p, resume=self._resume_phase if first else None)
+            first = False
+            yield from self._after_turn(p)
+            if self.end_condition():
+                self._finish()
+                return
+            self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
+
+    def _take_turn(self, p: Player, resume: Optional[str] = None):
+        t = self.turn
+        if resume is None:
+            self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
+            yield from self._start_of_turn(p)
+            self.emit(ev.PhaseChanged(p.name, "action"))
+            phase = "action"
+        else:
+            phase = resume
+        carry = None
+        while True:
+            if phase == "action":
+                t.phase = "action"
+                carry = yield from self._action_phase(p)
+                t.phase = "buy"
+                t.bought = False
+                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.returned else ""))
+                yield from self._start_of_buy(p)
+            else:
+                t.phase = "buy"
+            result = yield from self._buy_phase(p, carry)
+            carry = None
+            if result == "action":
+                t.to_action = False
+                t.returned = True
+                phase = "action"
+                t.phase = "action"
+                self.emit(ev.PhaseChanged(p.name, "action", "villa"))
+                continue
+            break
+        yield from self._cleanup(p)
+
+    def _start_of_turn(self, p: Player):
+        self.enchantments = [(o, c) for o, c in self.enchantments if o != p.name]
+        effects, p.durations = p.durations, []
+        for eff in effects:
+            keep = yield from self.run(eff.fn(self, p))
+            if keep:
+                p.durations.append(eff)
+            self.emit(ev.DurationResolved(p.name, eff.name, sum(1 for c in p.set_aside)))
+
+    def _start_of_buy(self, p: Player):
+        for lm in list(self.landmarks):
+            hook = LANDMARKS[lm].start_of_buy
+            if hook:
+                yield from self.run(hook(self, p))
+
+    def turn_options(self, p: Player) -> list:
+        """The legal turn moves as option keys: ``play:NAME``, ``treasures``,
+        ``buy:PILE``, ``buy:EVENT``, ``pay:N``, ``end``."""
+        t = self.turn
+        opts = []
+        seen = set()
+        for c in p.hand:
+            if c.name in seen:
+                continue
+            if self._playable(p, c):
+                opts.append("play:" + c.name)
+                seen.add(c.name)
+        if not t.bought and any(self._auto_treasure(c) for c in p.hand):
+            opts.append("treasures")
+        if t.buys > 0 and p.debt == 0:
+            for pl in self.piles.values():
+                if pl.cards and pl.top.spec.cost.coins <= t.coins:
+                    opts.append("buy:" + pl.name)
+            for e in self.events:
+                if EVENTS[e].cost.coins <= t.coins:
+                    opts.append("buy:" + e)
+        for n in range(1, min(p.debt, t.coins) + 1):
+            opts.append("pay:" + str(n))
+        opts.append("end")
+        return opts
+
+    def _playable(self, p: Player, c: Card) -> bool:
+        t = self.turn
+        if c.is_("Treasure") and not t.bought:
+            return True
+        return c.is_("Action") and t.phase == "action" and t.actions > 0
+
+    @staticmethod
+    def _auto_treasure(c: Card) -> bool:
+        return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
+
+    def explain_move(self, keys: list) -> Optional[str]:
+        """Why a turn move is refused, or None when it is legal."""
+        if len(keys) != 1:
+            return "Make one move at a time."
+        key = keys[0]
+        p = self.current
+        t = self.turn
+        if key in self.turn_options(p):
+            return None
+        verb, _, arg = key.partition(":")
+        if verb == "play":
+            card = next((c for c in p.hand if c.name == arg), None)
+            if card is None:
+                return f"You have no {arg} in your hand."
+            if card.is_("Treasure") and t.bought:
+                return "You bought something this turn, so you cannot play more Treasures."
+            if card.is_("Action") and not card.is_("Treasure"):
+                if t.phase != "action":
+                    return f"{arg} is an Action card; Action cards are played in the Action phase."
+                if t.actions < 1:
+                    return f"You have no Actions left to play {arg}."
+            if not card.is_("Action") and not card.is_("Treasure"):
+                return f"{arg} is not a card you can play."
+            return f"You cannot play {arg} now."
+        if verb == "treasures":
+            if t.bought:
+                return "You bought something this turn, so you cannot play more Treasures."
+            return "You have no Treasures to play that need no choice."
+        if verb == "buy":
+            if arg in EVENTS:
+                if arg not in self.events:
+                    return f"{arg} is not an Event in this game."
+                return self.can_buy_reason(p, EVENTS[arg].cost, arg) or f"You cannot buy {arg} now."
+            pl = self.piles.get(arg)
+            if pl is None:
+                return f"{arg} is not in the Supply."
+            if not pl.cards:
+                return f"The {arg} pile is empty."
+            return self.can_buy_reason(p, pl.top.spec.cost, pl.top.name) or f"You cannot buy {pl.top.name} now."
+        if verb == "pay":
+            if p.debt == 0:
+                return "You have no Debt to pay."
+            if t.coins == 0:
+                return "You have no coins to pay Debt with."
+            try:
+                n = int(arg)
+            except ValueError:
+                return "Pay takes a whole number of Debt."
+            return f"You can pay from 1 to {min(p.debt, t.coins)} Debt now; {n} is not possible."
+        return f"{key} is not a move. Moves: play a card, play treasures, buy, pay, end."
+
+    def _turn_decision(self, p: Player) -> Decision:
+        t = self.turn
+        phase = "Action phase" if t.phase == "action" else "Buy phase"
+        prompt = (f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
+                  f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
+                  + (f", {p.debt} Debt" if p.debt else "") + ".")
+        return Decision(p.name, "turn", "move", prompt, self.turn_options(p), source=phase)
+
+    def _action_phase(self, p: Player):
+        """Run moves until the Action phase ends; returns a move that ends it
+        and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
+        while True:
+            keys = yield self._turn_decision(p)
+            key = keys[0]
+            verb, _, arg = key.partition(":")
+            if key == "end":
+                return None
+            if verb in ("buy", "pay") or key == "treasures":
+                return key
+            card = next(c for c in p.hand if c.name == arg)
+            if card.is_("Action"):
+                self.turn.actions -= 1
+                self.emit(ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins,
+                                              -1, 0, 0, "play"))
+                yield from self.play_card(p, card)
+            else:
+                return key
+
+    def _buy_phase(self, p: Player, carry: Optional[str]):
+        """Run Buy-phase moves; returns "cleanup", or "action" after Villa."""
+        t = self.turn
+        while True:
+            if carry is not None:
+                key, carry = carry, None
+            else:
+                keys = yield self._turn_decision(p)
+                key = keys[0]
+            verb, _, arg = key.partition(":")
+            if key == "end":
+                return "cleanup"
+            if key == "treasures":
+                for c in sorted([c for c in p.hand if self._auto_treasure(c)],
+                                key=lambda c: c.name == "Fortune"):
+                    if c in p.hand:
+                        yield from self.play_card(p, c)
+            elif verb == "play":
+                card = next(c for c in p.hand if c.name == arg)
+                yield from self.play_card(p, card)
+            elif verb == "pay":
+                self.pay_debt(p, int(arg))
+            elif verb == "buy":
+                if arg in EVENTS:
+                    yield from self.buy_event(p, arg)
+                else:
+                    yield from self.buy_card(p, arg)
+            if t.to_action:
+                return "action"
+
+    def _cleanup(self, p: Player):
+        t = self.turn
+        t.phase = "cleanup"
+        self.emit(ev.PhaseChanged(p.name, "cleanup"))
+        for card in t.encampments:
+            if card in p.set_aside:
+                self.return_to_pile(p, card, "set_aside")
+        held = {id(c) for eff in p.durations for c in eff.holders}
+        leaving = [c for c in p.in_play if id(c) not in held]
+        hooks = [c for c in leaving if c.rules.on_discard_from_play]
+        rules = {id(c): c.rules for c in hooks}
+        self.discard_cards(p, leaving, "in_play")
+        self.discard_cards(p, list(p.hand), "hand", public=False)
+        for c in hooks:
+            yield from self.run(rules[id(c)].on_discard_from_play(self, p, c))
+        self.draw(p, 5)
+        p.turns_taken += 1
+        for lm in list(self.landmarks):
+            hook = LANDMARKS[lm].end_of_turn
+            if hook:
+                yield from self.run(hook(self, p))
+
+    def _after_turn(self, p: Player):
+        t = self.turn
+        for fn in t.after_turn:
+            yield from self.run(fn(self, p))
+        if self.mountain_pass_for and "Mountain Pass" in self.landmarks:
+            who = self.by_name[self.mountain_pass_for]
+            self.mountain_pass_for = None
+            yield from self._mountain_pass(who)
+
+    def _mountain_pass(self, gainer: Player):
+        """Mountain Pass: each player bids once, from the gainer's left, ending
+        with the gainer; each bid beats the last, at most 40 Debt, or pass."""
+        order = self.others(gainer) + [gainer]
+        self.emit(ev.BiddingStarted(gainer.name, tuple(x.name for x in order)))
+        high, best = 0, None
+        for b in order:
+            if high >= MAX_BID:
+                self.emit(ev.BidMade(b.name, None))
+                continue
+            bid = yield from self.choose_number(
+                b, f"{b.name}, Mountain Pass: bid more than {high} Debt, at most {MAX_BID}, or pass."
+                if high else f"{b.name}, Mountain Pass: bid from 1 to {MAX_BID} Debt, or pass.",
+                high + 1, MAX_BID, "bid", "Mountain Pass", allow_pass=True)
+            self.emit(ev.BidMade(b.name, bid))
+            if bid is not None:
+                high, best = bid, b
+        self.emit(ev.BiddingWon(best.name if best else None, high))
+        if best:
+            self.vp_from_supply(best, 8, "Mountain Pass")
+            self.take_debt(best, high, "Mountain Pass")
+
+    # --------------------------------------------------------- end and score
+    def end_condition(self) -> bool:
+        """True when the Province pile or enough Supply piles (3; 4 with 5-6
+        players) are empty (base rulebook, End of the game)."""
+        if not self.piles["Province"].cards:
+            return True
+        need = 4 if len(self.players) >= 5 else 3
+        return len(self.empty_piles()) >= need
+
+    def score_breakdown(self, p: Player) -> dict:
+        """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""
+        cards = 0
+        for c in p.all_cards():
+            s = c.spec
+            cards += s.vp
+            if s.score:
+                cards += s.score(self, p)
+        lms = {}
+        for lm in self.landmarks:
+            fn = LANDMARKS[lm].score
+            if fn:
+                lms[lm] = fn(self, p)
+        total = cards + p.vp_tokens + sum(lms.values())
+        return {"total": total, "cards": cards, "tokens": p.vp_tokens, "landmarks": lms}
+
+    def scores(self) -> dict:
+        """Each player's total as if the game ended now."""
+        return {p.name: self.score_breakdown(p)["total"] for p in self.players}
+
+    def current_winners(self) -> list:
+        """Winners by score, then fewer turns; ties shared."""
+        sc = self.scores()
+        best = max(sc.values())
+        tied = [p for p in self.players if sc[p.name] == best]
+        fewest = min(p.turns_taken for p in tied)
+        return [p.name for p in tied if p.turns_taken == fewest]
+
+    def _finish(self) -> None:
+        self.game_over = True
+        self.winners = self.current_winners()
+        rows = []
+        for p in self.players:
+            b = self.score_breakdown(p)
+            rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
+        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners),
+                               tuple((p.name, p.turns_taken) for p in self.players)))
+        self.pending = None

@@ -1,0 +1,239 @@
+"""Scenario files: a game position plus a script of typed lines.
+
+Implements the contract of ``a11y-dominion scenario FILE --json`` (see the
+README): :func:`load_scenario` validates a parsed JSON object and builds the
+position, raising :class:`ScenarioError` naming the field at fault;
+:func:`run_scenario` feeds the script exactly as typed lines and returns the
+JSON-ready result dict.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from announcements.narrator import Narrator
+
+from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
+from .rules.decisions import IllegalAnswer
+from .rules.game import Game, GameConfig, SetupError, Turn
+from .textinput import InputError, parse_line
+
+ZONES = ("hand", "deck", "discard", "in_play")
+
+
+class ScenarioError(ValueError):
+    """An invalid scenario file; the message names the field."""
+
+
+def _card_list(value, field: str) -> list:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{field} must be a list of card names.")
+    out = []
+    for i, name in enumerate(value):
+        if not isinstance(name, str):
+            raise ScenarioError(f"{field}[{i}] must be a card name.")
+        c = canonical(name)
+        if c not in CARDS:
+            raise ScenarioError(f"{field}[{i}]: {name} is not a card this game knows.")
+        out.append(c)
+    return out
+
+
+def _int(value, field: str, lo: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
+        raise ScenarioError(f"{field} must be a whole number of at least {lo}.")
+    return value
+
+
+def load_scenario(data: dict) -> tuple:
+    """Build the position of a scenario; returns ``(game, script)``.
+
+    Raises :class:`ScenarioError` for anything invalid, naming the field.
+    """
+    if not isinstance(data, dict):
+        raise ScenarioError("The scenario must be a JSON object.")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ScenarioError("players must be a list of player names.")
+    if "script" not in data:
+        raise ScenarioError("script is required: a list of lines to type.")
+    script = data["script"]
+    if not isinstance(script, list) or not all(isinstance(s, str) for s in script):
+        raise ScenarioError("script must be a list of text lines.")
+    kingdom = data.get("kingdom", [])
+    if not isinstance(kingdom, list) or not all(isinstance(k, str) for k in kingdom):
+        raise ScenarioError("kingdom must be a list of Kingdom pile names.")
+    events = data.get("events", []) or []
+    landmarks = data.get("landmarks", []) or []
+    for fld, val, reg in (("events", events, EVENTS), ("landmarks", landmarks, LANDMARKS)):
+        if not isinstance(val, list):
+            raise ScenarioError(f"{fld} must be a list of names.")
+        seen = set()
+        for i, n in enumerate(val):
+            c = canonical(n) if isinstance(n, str) else None
+            if c not in reg:
+                raise ScenarioError(f"{fld}[{i}]: {n} is not one of the {fld} this game knows.")
+            if c in seen:
+                raise ScenarioError(f"{fld}[{i}]: {c} is named twice.")
+            seen.add(c)
+    seed = data.get("seed", 0)
+    _int(seed, "seed")
+    state = data.get("state", {}) or {}
+    if not isinstance(state, dict):
+        raise ScenarioError("state must be an object.")
+    obelisk = state.get("obelisk")
+    ob_pile = None
+    if obelisk is not None:
+        if not isinstance(obelisk, str) or pile_name_for(obelisk) is None:
+            raise ScenarioError(f"state.obelisk: {obelisk} is not a Supply pile name.")
+        ob_pile = pile_name_for(obelisk)
+    try:
+        game = Game(GameConfig(list(players), list(kingdom), [canonical(e) for e in events],
+                               [canonical(lm) for lm in landmarks], seed), obelisk=ob_pile)
+    except SetupError as e:
+        field = "players" if "player" in str(e) else "kingdom"
+        raise ScenarioError(f"{field}: {e}") from None
+    if ob_pile is not None and ob_pile not in game.piles:
+        raise ScenarioError(f"state.obelisk: the {ob_pile} pile is not in this game.")
+    _apply_state(game, state)
+    return game, script
+
+
+def _apply_state(game: Game, state: dict) -> None:
+    sp = state.get("players", {}) or {}
+    if not isinstance(sp, dict):
+        raise ScenarioError("state.players must be an object keyed by player name.")
+    for name, zones in sp.items():
+        if name not in game.by_name:
+            raise ScenarioError(f"state.players: {name} is not one of the players.")
+        if not isinstance(zones, dict):
+            raise ScenarioError(f"state.players.{name} must be an object.")
+        p = game.by_name[name]
+        for z in ZONES + ("set_aside",):
+            names = _card_list(zones.get(z, []), f"state.players.{name}.{z}")
+            setattr(p, z, [game.new_card(n) for n in names])
+        p.debt = _int(zones.get("debt", 0), f"state.players.{name}.debt")
+        p.vp_tokens = _int(zones.get("vp_tokens", 0), f"state.players.{name}.vp_tokens")
+        p.turns_taken = _int(zones.get("turns_taken", 0), f"state.players.{name}.turns_taken")
+    piles = state.get("piles", {}) or {}
+    if not isinstance(piles, dict):
+        raise ScenarioError("state.piles must be an object keyed by pile name.")
+    for key, spec in piles.items():
+        pn = pile_name_for(key)
+        if pn is None or pn not in game.piles:
+            raise ScenarioError(f"state.piles: {key} is not a Supply pile in this game.")
+        if not isinstance(spec, dict):
+            raise ScenarioError(f"state.piles.{key} must be an object.")
+        pl = game.piles[pn]
+        if "cards" in spec:
+            names = _card_list(spec["cards"], f"state.piles.{key}.cards")
+            for n in names:
+                if n not in pl.members:
+                    raise ScenarioError(f"state.piles.{key}.cards: {n} does not belong to the {pn} pile.")
+            pl.cards = [game.new_card(n) for n in names]
+        if "count" in spec:
+            c = _int(spec["count"], f"state.piles.{key}.count")
+            if c > len(pl.cards):
+                extra = [game.new_card(pl.cards[-1].spec.name if pl.cards else pl.members[-1])
+                         for _ in range(c - len(pl.cards))]
+                pl.cards = pl.cards + extra
+            else:
+                pl.cards = pl.cards[len(pl.cards) - c:]
+        if "vp_tokens" in spec:
+            pl.vp_tokens = _int(spec["vp_tokens"], f"state.piles.{key}.vp_tokens")
+        if "debt_tokens" in spec:
+            pl.debt_tokens = _int(spec["debt_tokens"], f"state.piles.{key}.debt_tokens")
+    lms = state.get("landmarks", {}) or {}
+    if not isinstance(lms, dict):
+        raise ScenarioError("state.landmarks must be an object keyed by Landmark name.")
+    for key, spec in lms.items():
+        ln = canonical(key)
+        if ln not in game.landmarks:
+            raise ScenarioError(f"state.landmarks: {key} is not a Landmark in this game.")
+        if isinstance(spec, dict) and "vp_tokens" in spec:
+            game.landmarks[ln] = _int(spec["vp_tokens"], f"state.landmarks.{key}.vp_tokens")
+    trash = state.get("trash")
+    if trash is not None:
+        game.trash = [game.new_card(n) for n in _card_list(trash, "state.trash")]
+    turn = state.get("turn")
+    if turn is not None:
+        if not isinstance(turn, dict):
+            raise ScenarioError("state.turn must be an object.")
+        who = turn.get("player", game.players[0].name)
+        if who not in game.by_name:
+            raise ScenarioError(f"state.turn.player: {who} is not one of the players.")
+        phase = turn.get("phase", "action")
+        if phase not in ("action", "buy"):
+            raise ScenarioError("state.turn.phase must be action or buy.")
+        game.turn = Turn(player=game.by_name[who].index,
+                         number=_int(turn.get("number", 1), "state.turn.number", 1),
+                         phase=phase,
+                         actions=_int(turn.get("actions", 1), "state.turn.actions"),
+                         buys=_int(turn.get("buys", 1), "state.turn.buys"),
+                         coins=_int(turn.get("coins", 0), "state.turn.coins"))
+        game.resume_in(phase)
+
+
+def snapshot(game: Game) -> dict:
+    """The ``state`` object of the scenario output (English names, top first)."""
+    t = game.turn
+    players = {}
+    for p in game.players:
+        players[p.name] = {
+            "hand": [c.name for c in p.hand], "deck": [c.name for c in p.deck],
+            "discard": [c.name for c in p.discard], "in_play": [c.name for c in p.in_play],
+            "set_aside": [c.name for c in p.set_aside], "debt": p.debt, "vp_tokens": p.vp_tokens,
+            "turns_taken": p.turns_taken,
+        }
+    piles = {}
+    for pl in game.piles.values():
+        d = {"cards_left": len(pl.cards), "top": pl.top.name if pl.cards else None,
+             "vp_tokens": pl.vp_tokens, "debt_tokens": pl.debt_tokens}
+        if pl.is_layered:
+            d["cards"] = [c.name for c in pl.cards]
+        piles[pl.name] = d
+    return {
+        "turn": {"number": t.number, "player": game.current.name, "phase": t.phase,
+                 "actions": t.actions, "buys": t.buys, "coins": t.coins},
+        "players": players,
+        "piles": piles,
+        "events": list(game.events),
+        "landmarks": {n: {"vp_tokens": v} for n, v in game.landmarks.items()},
+        "trash": [c.name for c in game.trash],
+        "obelisk": game.obelisk,
+        "game_over": game.game_over,
+        "scores": game.scores(),
+        "winners": list(game.winners),
+    }
+
+
+def run_scenario(data: dict) -> tuple:
+    """Run a scenario object; returns ``(exit_code, result_dict)``.
+
+    Exit code 0: every line accepted; 1: a line refused or not run (the
+    game ended first). Raises :class:`ScenarioError` for an invalid file.
+    """
+    game, script = load_scenario(data)
+    game.start()
+    narrator = Narrator(viewer=None, current=game.current.name)
+    ok, error, refused = True, None, None
+    for i, line in enumerate(script):
+        if game.pending is None:
+            ok, error, refused = False, "The game is over; this line was not run.", i
+            break
+        try:
+            _who, keys = parse_line(game, line)
+            game.answer(keys)
+        except (InputError, IllegalAnswer) as e:
+            ok, error, refused = False, str(e), i
+            break
+    state = snapshot(game)  # a refused line changes nothing
+    result = {
+        "ok": ok,
+        "error": error,
+        "refused_line": refused,
+        "state": state,
+        "pending": game.pending.to_dict() if game.pending is not None and game.pending.kind != "turn" else None,
+        "announcements": narrator.sentences(game.log),
+        "events": [e.to_dict() for e in game.log],
+    }
+    return (0 if ok else 1), result

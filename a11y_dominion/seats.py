@@ -1,0 +1,209 @@
+"""Seats: who answers the engine's decisions.
+
+A seat is anything with ``decide(game, decision) -> list[str]`` returning
+option keys. Bots here answer every decision of every card, Event and
+Landmark the project implements, because they only ever choose among the
+options the decision lists. Human seats are driven by the console.
+"""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from .rules.cards import CARDS
+from .rules.decisions import Decision
+from .rules.game import Game
+
+
+class RandomBot:
+    """Chooses uniformly among legal answers (seeded)."""
+
+    kind = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def decide(self, game: Game, d: Decision) -> list:
+        """A random legal answer to ``d``."""
+        if d.kind == "turn":
+            opts = d.options
+            if len(opts) > 1 and self.rng.random() < 0.5:
+                non_end = [o for o in opts if o != "end"]
+                return [self.rng.choice(non_end)]
+            return [self.rng.choice(opts)]
+        for _ in range(50):
+            pool = []
+            for o in d.options:
+                pool.extend([o] * d.count_of(o))
+            hi = min(d.max, len(pool))
+            if d.purpose == "trash" and hi - d.min > 2:
+                hi = d.min + 2   # "any number": keep random seats from trashing their whole deck
+            k = self.rng.randint(min(d.min, hi), hi)
+            ans = self.rng.sample(pool, k)
+            if d.check(ans) is None:
+                return ans
+        # fall back to a simple legal answer (e.g. Temple's different names)
+        distinct = list(dict.fromkeys(d.options))
+        return distinct[:max(d.min, 1)] if d.min else []
+
+
+def _cost_key(name: str) -> tuple:
+    spec = CARDS.get(name)
+    if spec is None:
+        return (0, 0)
+    return (spec.cost.coins + spec.cost.debt, spec.cost.coins)
+
+
+JUNK_ORDER = ["Curse", "Estate", "Copper", "Overgrown Estate"]
+
+
+def _junk_rank(name: str) -> tuple:
+    if name in JUNK_ORDER:
+        return (0, JUNK_ORDER.index(name))
+    spec = CARDS.get(name)
+    if spec is not None and spec.is_("Victory") and not spec.is_("Action") and not spec.is_("Treasure"):
+        return (1, _cost_key(name))
+    return (2, _cost_key(name))
+
+
+class BigMoneyBot:
+    """Big Money: plays its Actions, plays all Treasures, pays Debt, buys
+    Province at 8, Gold at 6 to 7, Silver at 3 to 5, Duchy at 5 to 7 once
+    the Provinces run low, Estate at 2 to 4 near the very end."""
+
+    kind = "bigmoney"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def decide(self, game: Game, d: Decision) -> list:
+        """A Big Money answer to ``d``."""
+        if d.kind == "turn":
+            return [self._move(game, d)]
+        return self._choice(game, d)
+
+    def _move(self, game: Game, d: Decision) -> str:
+        opts = d.options
+        t = game.turn
+        p = game.current
+        if t.phase == "action":
+            plays = [o for o in opts if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
+            # play villages first, then the rest
+            plays.sort(key=lambda o: -(CARDS[o[5:]].actions))
+            if plays:
+                return plays[0]
+            return "end"
+        if "treasures" in opts:
+            return "treasures"
+        for o in opts:
+            if o.startswith("play:") and CARDS[o[5:]].is_("Treasure"):
+                return o
+        pays = [o for o in opts if o.startswith("pay:")]
+        if pays:
+            return max(pays, key=lambda o: int(o[4:]))
+        coins = t.coins
+        provinces = len(game.piles["Province"].cards)
+
+        def can(pile):
+            return "buy:" + pile in opts
+
+        if coins >= 8 and can("Province"):
+            return "buy:Province"
+        if 5 <= coins and provinces <= 4 and can("Duchy"):
+            return "buy:Duchy"
+        if coins >= 6 and can("Gold"):
+            return "buy:Gold"
+        if 2 <= coins and provinces <= 2 and can("Estate"):
+            return "buy:Estate"
+        if coins >= 3 and can("Silver") and t.buys >= 1 and not t.bought:
+            return "buy:Silver"
+        del p
+        return "end"
+
+    def _choice(self, game: Game, d: Decision) -> list:
+        if d.kind == "yesno":
+            return ["yes"] if d.purpose in ("trash",) else ["no"]
+        if d.kind == "number":
+            if d.purpose == "pay":
+                return [d.options[-1]]
+            return ["pass"] if "pass" in d.options else [d.options[0]]
+        if d.kind == "mode":
+            prefer = {"coins", "cards", "duchy"}
+            for o in d.options:
+                if o in prefer:
+                    return [o]
+            return [d.options[0]]
+        if d.kind == "pile":
+            if d.purpose in ("gain", "copy"):
+                best = max(d.options, key=lambda pn: _cost_key(game.piles[pn].top.name))
+                return [best]
+            if d.purpose == "tax":
+                return [d.options[0]]
+            return [d.options[0]] if d.min else []
+        # cards
+        pool = []
+        for o in d.options:
+            pool.extend([o] * d.count_of(o))
+        if d.purpose in ("trash", "discard", "topdeck"):
+            pool.sort(key=_junk_rank)
+            k = d.min
+            if d.purpose == "discard" and d.source in ("Opulent Castle",):
+                k = d.max
+        elif d.purpose in ("reveal", "take", "play"):
+            pool.sort(key=lambda n: _cost_key(n), reverse=True)
+            k = max(d.min, 1) if d.max else 0
+        elif d.purpose == "keep":
+            pool.sort(key=lambda n: _cost_key(n), reverse=True)
+            k = d.max
+        else:
+            k = d.min
+        ans = pool[:min(k, len(pool))]
+        if d.check(ans) is None:
+            return ans
+        return RandomBot(self.rng.randrange(1 << 30)).decide(game, d)
+
+
+BOT_KINDS = {"bigmoney": BigMoneyBot, "random": RandomBot}
+
+
+def make_bot(kind: str, seed: int = 0):
+    """A bot seat of ``kind`` (bigmoney or random). Raises KeyError for others."""
+    return BOT_KINDS[kind](seed)
+
+
+def parse_seats(text: str) -> list:
+    """``"Ann:human,Bob:bigmoney"`` → [("Ann", "human"), ("Bob", "bigmoney")].
+
+    Raises ValueError with one sentence for a bad seat list.
+    """
+    seats = []
+    for part in [x.strip() for x in text.split(",") if x.strip()]:
+        name, _, kind = part.partition(":")
+        name, kind = name.strip(), (kind.strip().lower() or "human")
+        if not name:
+            raise ValueError(f"Seat {part!r} has no name; write Name:kind, for example Ann:human.")
+        if kind not in ("human",) + tuple(BOT_KINDS):
+            raise ValueError(f"{kind} is not a seat kind; use human, bigmoney or random.")
+        if any(n.lower() == name.lower() for n, _ in seats):
+            raise ValueError(f"Two seats are called {name}; every seat needs its own name.")
+        seats.append((name, kind))
+    if not 2 <= len(seats) <= 6:
+        raise ValueError("A game needs 2 to 6 seats.")
+    return seats
+
+
+def play_bots(game: Game, bots: dict, max_steps: int = 200000) -> Optional[str]:
+    """Let bots answer every decision until the game ends.
+
+    ``bots`` maps player name to a seat. Returns None, or a sentence if the
+    game did not end within ``max_steps`` answers.
+    """
+    game.start()
+    steps = 0
+    while game.pending is not None:
+        d = game.pending
+        game.answer(bots[d.player].decide(game, d))
+        steps += 1
+        if steps >= max_steps:
+            return f"The game did not end within {max_steps} answers."
+    return None

@@ -1,0 +1,197 @@
+"""Turn what a person types into an answer for the pending decision.
+
+Shared by the console and the scenario command, so both read a line the
+same way (see the scenario format). :func:`parse_line` returns a list of
+option keys for :meth:`Game.answer`, or raises :class:`InputError` with one
+sentence saying what was wrong and what is allowed.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
+from .rules.decisions import Decision
+from .rules.game import Game
+
+YES = {"yes", "y", "ja", "j"}
+NO = {"no", "n", "none", "nee", "geen", "nothing"}
+MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
+
+
+class InputError(ValueError):
+    """A line that cannot be read as an answer; ``str()`` says why."""
+
+
+def split_speaker(game: Game, line: str) -> tuple:
+    """Split a ``Name: answer`` prefix off a line; returns (name or None, rest)."""
+    m = re.match(r"^\s*([^:]+?)\s*:\s*(.*)$", line)
+    if m:
+        who = m.group(1).strip().lower()
+        for p in game.players:
+            if p.name.lower() == who:
+                return p.name, m.group(2)
+    return None, line
+
+
+def _card_or_error(word: str) -> str:
+    name = canonical(word)
+    if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
+        raise InputError(f"{word.strip()} is not a card name this game knows. "
+                         "Type supply to hear the piles, or hand to hear your hand.")
+    return name
+
+
+def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
+    """Read a move at the turn prompt: ``play CARD``, ``play treasures``,
+    ``buy NAME``, ``pay``, ``pay N``, ``end``. Returns ``[key]``."""
+    d = game.pending
+    t = text.strip()
+    low = t.lower()
+    if numbers and low.isdigit() and d is not None:
+        i = int(low)
+        if 1 <= i <= len(d.options):
+            return [d.options[i - 1]]
+        raise InputError(f"There is no move number {i}; choose 1 to {len(d.options)}.")
+    verb, _, rest = low.partition(" ")
+    rest_orig = t[len(verb):].strip()
+    if verb in ("end", "einde", "done"):
+        return ["end"]
+    if verb in ("play", "speel", "p"):
+        if not rest_orig:
+            raise InputError("Play what? Type play and a card name, or play treasures.")
+        if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "money"):
+            return ["treasures"]
+        name = _card_or_error(rest_orig)
+        if name not in CARDS:
+            raise InputError(f"{name} is not a card you can play.")
+        return ["play:" + name]
+    if verb in ("buy", "koop", "b"):
+        if not rest_orig:
+            raise InputError("Buy what? Type buy and the name of a card or Event.")
+        if "/" in rest_orig:
+            pn = pile_name_for(rest_orig)
+            if pn is None:
+                raise InputError(f"{rest_orig} is not a Supply pile this game knows.")
+            return ["buy:" + pn]
+        name = _card_or_error(rest_orig)
+        if name in EVENTS:
+            return ["buy:" + name]
+        if name in game.piles:
+            return ["buy:" + name]
+        pl = game.pile_of(name)
+        if pl is None:
+            raise InputError(f"{name} is not in the Supply of this game.")
+        if not pl.cards:
+            raise InputError(f"The {pl.name} pile is empty.")
+        if pl.top.name != name:
+            raise InputError(f"{name} is not on top of its pile; {pl.top.name} is on top of the {pl.name} pile.")
+        return ["buy:" + pl.name]
+    if verb in ("pay", "betaal"):
+        p = game.current
+        if rest.strip():
+            if not rest.strip().isdigit():
+                raise InputError("Pay takes a whole number, for example pay 3, or just pay.")
+            n = int(rest.strip())
+            if n < 1:
+                raise InputError("Pay at least 1 Debt.")
+            return ["pay:" + str(n)]
+        n = min(p.debt, game.turn.coins)
+        if p.debt == 0:
+            raise InputError("You have no Debt to pay.")
+        if n == 0:
+            raise InputError(f"You have {p.debt} Debt but no coins to pay it with.")
+        return ["pay:" + str(n)]
+    raise InputError(f"{t} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.")
+
+
+def parse_answer(game: Game, text: str) -> list:
+    """Read an answer to a decision inside a card, Event, Landmark or attack."""
+    d: Decision = game.pending
+    t = text.strip()
+    low = t.lower()
+    if d.kind == "yesno":
+        if low in YES:
+            return ["yes"]
+        if low in NO:
+            return ["no"]
+        raise InputError("Answer yes or no.")
+    if d.kind == "number":
+        if low in ("pass", "passen") or (low in NO and "pass" in d.options):
+            if "pass" not in d.options:
+                raise InputError(f"Type a number from {d.options[0]} to {d.options[-1]}.")
+            return ["pass"]
+        if low in NO and "0" in d.options:
+            return ["0"]
+        if low.isdigit():
+            return [str(int(low))]
+        nums = [o for o in d.options if o != "pass"]
+        extra = " or pass" if "pass" in d.options else ""
+        raise InputError(f"Type a number from {nums[0]} to {nums[-1]}{extra}.")
+    if d.kind == "mode":
+        for o in d.options:
+            if low == o or low == d.labels.get(o, "").lower():
+                return [o]
+        if low.isdigit() and 1 <= int(low) <= len(d.options):
+            return [d.options[int(low) - 1]]
+        for o in d.options:
+            if canonical(low) and canonical(low).lower() == o:
+                return [o]
+        choices = "; ".join(f"{o} ({d.labels.get(o, o)})" for o in d.options)
+        raise InputError(f"Choose one of: {choices}.")
+    # cards and piles
+    if low in NO or low == "":
+        return []
+    if low in YES:
+        if len(d.options) == 1:
+            return [d.options[0]] * max(1, d.min)
+        raise InputError("Name the card you choose; yes alone does not say which.")
+    out = []
+    for part in [x.strip() for x in t.split(",") if x.strip()]:
+        out.append(_one_option(game, d, part))
+    return out
+
+
+def _one_option(game: Game, d: Decision, word: str) -> str:
+    if word.isdigit():
+        i = int(word)
+        if 1 <= i <= len(d.options):
+            return d.options[i - 1]
+        raise InputError(f"There is no choice number {i}; choose 1 to {len(d.options)}.")
+    if d.kind == "pile":
+        pn = pile_name_for(word) if "/" in word else None
+        if pn is None:
+            name = canonical(word)
+            if name is None:
+                raise InputError(f"{word} is not a card name this game knows.")
+            if name in game.piles:
+                pn = name
+            else:
+                pl = game.pile_of(name)
+                if pl is None:
+                    raise InputError(f"{name} is not in the Supply of this game.")
+                if not pl.cards or pl.top.name != name:
+                    top = pl.top.name if pl.cards else "nothing"
+                    raise InputError(f"{name} is not on top of its pile; the top card is {top}.")
+                pn = pl.name
+        return pn
+    name = canonical(word)
+    if name is None:
+        raise InputError(f"{word} is not a card name this game knows.")
+    return name
+
+
+def parse_line(game: Game, line: str, numbers: bool = False) -> tuple:
+    """Parse one typed line for the pending decision.
+
+    Returns ``(speaker, keys)`` where ``speaker`` is the ``Name:`` prefix
+    (or None). Raises :class:`InputError` for a line that cannot be read.
+    """
+    if game.pending is None:
+        raise InputError("The game is over.")
+    who, rest = split_speaker(game, line)
+    if who is not None and who != game.pending.player:
+        raise InputError(f"It is {game.pending.player} who must answer now, not {who}.")
+    if game.pending.kind == "turn":
+        return who, parse_turn(game, rest, numbers)
+    return who, parse_answer(game, rest)

@@ -1,0 +1,708 @@
+import os
+import stat
+import sys
+import threading
+import time
+import types
+
+import pytest
+
+from announcements import speech
+from announcements.speech import (
+    AO2Output,
+    EspeakOutput,
+    OutputTimeout,
+    RecordingOutput,
+    SayOutput,
+    Speaker,
+    SpeechdOutput,
+    SpeechOutputError,
+    default_outputs,
+    import_speechd,
+    speech_test,
+)
+
+
+class Messages(list):
+    """A print_fn that keeps what it was given."""
+
+    def __call__(self, text):
+        self.append(text)
+
+
+@pytest.fixture
+def messages():
+    return Messages()
+
+
+# ---------------------------------------------------------------- RecordingOutput
+
+
+def test_recording_output_records_calls_in_order():
+    output = RecordingOutput("rec")
+    output.speak("Hello", interrupt=True, priority="high")
+    output.braille("Hello")
+    output.silence()
+    assert output.calls == [("speak", "Hello"), ("braille", "Hello"), ("silence", "")]
+    assert output.priorities == ["high"]
+    assert output.interrupts == [True]
+
+
+def test_recording_output_fails_after_the_given_number_of_calls():
+    output = RecordingOutput("rec", fail_after=2)
+    output.speak("one")
+    output.braille("one")
+    with pytest.raises(SpeechOutputError):
+        output.speak("two")
+    with pytest.raises(SpeechOutputError):
+        output.silence()
+    assert output.calls == [("speak", "one"), ("braille", "one")]
+
+
+# ---------------------------------------------------------------- modes
+
+
+def test_construction_does_not_probe_outputs():
+    output = RecordingOutput("rec")
+    Speaker("auto", outputs=[output])
+    assert output.probe_count == 0
+
+
+def test_default_construction_is_fast():
+    start = time.monotonic()
+    speaker = Speaker("auto")
+    assert time.monotonic() - start < 0.5
+    assert len(speaker.outputs) >= 1
+
+
+def test_off_never_speaks(messages):
+    output = RecordingOutput("rec")
+    speaker = Speaker("off", outputs=[output], print_fn=messages)
+    assert speaker.speak("Alice buys a Gold.") is False
+    speaker.silence()
+    assert output.calls == []
+    assert output.probe_count == 0
+    assert speaker.effective_mode == "off"
+    assert speaker.active_output_name is None
+    assert messages == []
+
+
+def test_screen_reader_never_speaks(messages):
+    output = RecordingOutput("rec")
+    speaker = Speaker("screen-reader", outputs=[output], print_fn=messages)
+    assert speaker.speak("Alice buys a Gold.", priority="high", interrupt=True) is False
+    speaker.silence()
+    assert output.calls == []
+    assert speaker.effective_mode == "screen-reader"
+    assert speaker.active_output_name is None
+    assert "screen reader" in speaker.describe()
+    assert messages == []
+
+
+def test_mode_names_accept_underscores_and_reject_unknown_modes():
+    assert Speaker("screen_reader", outputs=[]).effective_mode == "screen-reader"
+    with pytest.raises(ValueError):
+        Speaker("loud", outputs=[])
+
+
+def test_self_voicing_uses_first_available_output_with_speech_and_braille(messages):
+    missing = RecordingOutput("missing", is_available=False)
+    working = RecordingOutput("working")
+    spare = RecordingOutput("spare")
+    speaker = Speaker("self-voicing", outputs=[missing, working, spare], print_fn=messages)
+
+    assert speaker.speak("Bob plays a Village.", priority="high", interrupt=True) is True
+
+    assert working.calls == [("speak", "Bob plays a Village."), ("braille", "Bob plays a Village.")]
+    assert working.priorities == ["high"]
+    assert working.interrupts == [True]
+    assert missing.calls == [] and spare.calls == []
+    assert spare.probe_count == 0
+    assert speaker.effective_mode == "self-voicing"
+    assert speaker.active_output_name == "working"
+    assert messages == []
+
+
+def test_blank_text_is_not_spoken():
+    output = RecordingOutput("rec")
+    speaker = Speaker("self-voicing", outputs=[output])
+    assert speaker.speak("   ") is False
+    assert output.calls == []
+
+
+def test_auto_speaks_when_an_output_is_available():
+    output = RecordingOutput("rec")
+    speaker = Speaker("auto", outputs=[output])
+    assert speaker.effective_mode == "self-voicing"
+    assert speaker.speak("Hello") is True
+    assert output.spoken == ["Hello"]
+    assert speaker.describe() == "Automatic mode: the game speaks through rec."
+
+
+def test_auto_falls_back_to_screen_reader_when_nothing_is_available(messages):
+    outputs = [RecordingOutput("a", is_available=False), RecordingOutput("b", is_available=False)]
+    speaker = Speaker("auto", outputs=outputs, print_fn=messages)
+    assert speaker.effective_mode == "screen-reader"
+    assert speaker.active_output_name is None
+    assert speaker.speak("Hello") is False
+    assert all(output.calls == [] for output in outputs)
+    assert "screen reader reads the text" in speaker.describe()
+    assert messages == []
+
+
+def test_self_voicing_with_nothing_available_says_so_once(messages):
+    output = RecordingOutput("a", is_available=False)
+    speaker = Speaker("self-voicing", outputs=[output], print_fn=messages)
+    assert speaker.speak("one") is False
+    assert speaker.speak("two") is False
+    assert messages == ["Speech: no speech output works; continuing with text only."]
+    assert speaker.effective_mode == "screen-reader"
+
+
+def test_output_whose_probe_raises_counts_as_unavailable(messages):
+    class Broken(RecordingOutput):
+        def available(self):
+            raise RuntimeError("probe exploded")
+
+    good = RecordingOutput("good")
+    speaker = Speaker("auto", outputs=[Broken("broken"), good], print_fn=messages)
+    assert speaker.speak("Hello") is True
+    assert good.spoken == ["Hello"]
+    assert messages == []
+
+
+# ---------------------------------------------------------------- fallback
+
+
+def test_failure_moves_to_next_output_and_respeaks_the_text(messages):
+    first = RecordingOutput("espeak-ng", fail_after=0)
+    second = RecordingOutput("speech-dispatcher")
+    speaker = Speaker("self-voicing", outputs=[first, second], print_fn=messages)
+
+    assert speaker.speak("Carol trashes a Copper.") is True
+
+    assert first.calls == []
+    assert second.calls == [("speak", "Carol trashes a Copper."), ("braille", "Carol trashes a Copper.")]
+    assert messages == ["Speech: espeak-ng failed; now using speech-dispatcher."]
+    assert speaker.active_output_name == "speech-dispatcher"
+
+
+def test_failure_is_reported_once_and_the_failed_output_is_not_used_again(messages):
+    first = RecordingOutput("first", fail_after=2)  # one message (speak + braille), then fails
+    second = RecordingOutput("second")
+    speaker = Speaker("auto", outputs=[first, second], print_fn=messages)
+
+    for text in ["one", "two", "three", "four"]:
+        assert speaker.speak(text) is True
+
+    assert first.spoken == ["one"]
+    assert second.spoken == ["two", "three", "four"]
+    assert second.brailled == ["two", "three", "four"]
+    assert messages == ["Speech: first failed; now using second."]
+
+
+def test_braille_failure_also_moves_on(messages):
+    first = RecordingOutput("first", fail_after=1)  # speak works, braille raises
+    second = RecordingOutput("second")
+    speaker = Speaker("self-voicing", outputs=[first, second], print_fn=messages)
+    assert speaker.speak("Hello") is True
+    assert second.calls == [("speak", "Hello"), ("braille", "Hello")]
+    assert messages == ["Speech: first failed; now using second."]
+
+
+def test_several_failures_in_one_call_give_one_message(messages):
+    outputs = [RecordingOutput("a", fail_after=0), RecordingOutput("b", fail_after=0), RecordingOutput("c")]
+    speaker = Speaker("self-voicing", outputs=outputs, print_fn=messages)
+    assert speaker.speak("Hello") is True
+    assert outputs[2].spoken == ["Hello"]
+    assert messages == ["Speech: a and b failed; now using c."]
+
+
+def test_when_every_output_fails_speaker_continues_with_text_only(messages):
+    outputs = [RecordingOutput("a", fail_after=0), RecordingOutput("b", fail_after=0)]
+    speaker = Speaker("self-voicing", outputs=outputs, print_fn=messages)
+    assert speaker.speak("one") is False
+    assert speaker.speak("two") is False
+    assert messages == ["Speech: no speech output works; continuing with text only."]
+    assert speaker.effective_mode == "screen-reader"
+    assert speaker.active_output_name is None
+
+
+def test_unavailable_outputs_are_skipped_when_falling_back(messages):
+    first = RecordingOutput("first", fail_after=0)
+    missing = RecordingOutput("missing", is_available=False)
+    last = RecordingOutput("last")
+    speaker = Speaker("auto", outputs=[first, missing, last], print_fn=messages)
+    assert speaker.speak("Hello") is True
+    assert last.spoken == ["Hello"]
+    assert messages == ["Speech: first failed; now using last."]
+
+
+def test_speak_never_raises_even_if_print_fn_does():
+    def bad_print(text):
+        raise OSError("closed console")
+
+    speaker = Speaker("self-voicing", outputs=[RecordingOutput("a", fail_after=0)], print_fn=bad_print)
+    assert speaker.speak("Hello") is False
+
+
+def test_non_priority_outputs_get_only_text_and_interrupt():
+    class Plain(speech.Output):
+        name = "plain"
+
+        def __init__(self):
+            super().__init__()
+            self.calls = []
+
+        def available(self):
+            return True
+
+        def speak(self, text, interrupt=False):
+            self.calls.append((text, interrupt))
+
+    plain = Plain()
+    speaker = Speaker("self-voicing", outputs=[plain])
+    assert speaker.speak("Hello", priority="high", interrupt=True) is True
+    assert plain.calls == [("Hello", True)]
+
+
+# ---------------------------------------------------------------- silence
+
+
+def test_silence_reaches_the_current_output():
+    output = RecordingOutput("rec")
+    speaker = Speaker("self-voicing", outputs=[output])
+    speaker.speak("Hello")
+    speaker.silence()
+    assert output.calls[-1] == ("silence", "")
+
+
+def test_silence_before_anything_was_spoken_does_not_probe():
+    output = RecordingOutput("rec")
+    speaker = Speaker("auto", outputs=[output])
+    speaker.silence()
+    assert output.probe_count == 0
+    assert output.calls == []
+
+
+def test_silence_failure_moves_to_next_output(messages):
+    first = RecordingOutput("first", fail_after=2)
+    second = RecordingOutput("second")
+    speaker = Speaker("self-voicing", outputs=[first, second], print_fn=messages)
+    speaker.speak("Hello")
+    speaker.silence()
+    assert speaker.active_output_name == "second"
+    assert messages == ["Speech: first failed; now using second."]
+
+
+# ---------------------------------------------------------------- choosing by name, describe
+
+
+def test_output_name_forces_one_output():
+    a, b = RecordingOutput("alpha"), RecordingOutput("Beta-Voice")
+    speaker = Speaker("self-voicing", outputs=[a, b], output_name="beta voice")
+    assert speaker.outputs == [b]
+    speaker.speak("Hello")
+    assert b.spoken == ["Hello"] and a.calls == []
+
+
+def test_unknown_output_name_is_rejected():
+    with pytest.raises(ValueError, match="known outputs: alpha"):
+        Speaker("auto", outputs=[RecordingOutput("alpha")], output_name="nothing")
+
+
+def test_forced_output_that_is_unavailable_is_reported(messages):
+    output = RecordingOutput("alpha", is_available=False)
+    speaker = Speaker("auto", outputs=[output], output_name="alpha", print_fn=messages)
+    assert speaker.speak("Hello") is False
+    assert messages == ["Speech: alpha is not available (it was created unavailable); continuing with text only."]
+
+
+def test_describe_names_mode_and_output():
+    assert Speaker("off", outputs=[]).describe() == "Speech is off; the game shows text only."
+    speaker = Speaker("self-voicing", outputs=[RecordingOutput("espeak-ng")])
+    assert speaker.describe() == "Self-voicing mode: the game speaks through espeak-ng."
+    nothing = Speaker("self-voicing", outputs=[], print_fn=lambda text: None)
+    assert "no speech output works" in nothing.describe()
+
+
+def test_default_output_chains_per_platform():
+    assert [o.name for o in default_outputs("linux")] == [
+        "accessible_output2 speech-dispatcher",
+        "speech-dispatcher",
+        "espeak-ng",
+    ]
+    assert [type(o) for o in default_outputs("darwin")] == [SayOutput]
+    windows = default_outputs("win32")
+    assert [(type(o), o.kind) for o in windows] == [(AO2Output, "auto"), (AO2Output, "sapi5")]
+
+
+# ---------------------------------------------------------------- speech_test
+
+
+def test_speech_test_reports_the_output_and_returns_0(messages):
+    output = RecordingOutput("espeak-ng")
+    assert speech_test("Testing", "auto", print_fn=messages, outputs=[output]) == 0
+    assert output.spoken == ["Testing"]
+    assert messages == ["Speech test: spoke through espeak-ng."]
+
+
+def test_speech_test_returns_1_when_nothing_is_available(messages):
+    output = RecordingOutput("espeak-ng", is_available=False)
+    assert speech_test("Testing", "auto", print_fn=messages, outputs=[output]) == 1
+    assert messages[-1] == "Speech test: nothing was spoken."
+    assert "Speech test: espeak-ng is not available: it was created unavailable." in messages
+
+
+def test_speech_test_returns_1_in_modes_that_do_not_speak(messages):
+    output = RecordingOutput("rec")
+    assert speech_test("Testing", "off", print_fn=messages, outputs=[output]) == 1
+    assert speech_test("Testing", "screen-reader", print_fn=messages, outputs=[output]) == 1
+    assert output.calls == []
+
+
+def test_speech_test_uses_fallback_and_returns_0(messages):
+    outputs = [RecordingOutput("a", fail_after=0), RecordingOutput("b")]
+    assert speech_test("Testing", "self-voicing", print_fn=messages, outputs=outputs) == 0
+    assert messages == ["Speech: a failed; now using b.", "Speech test: spoke through b."]
+
+
+def test_speech_test_returns_1_when_the_only_output_fails(messages):
+    outputs = [RecordingOutput("a", fail_after=0)]
+    assert speech_test("Testing", "self-voicing", print_fn=messages, outputs=outputs) == 1
+    assert messages[-1] == "Speech test: no speech output could speak."
+
+
+def test_speech_test_returns_1_for_a_bad_mode(messages):
+    assert speech_test("Testing", "shout", print_fn=messages, outputs=[]) == 1
+    assert messages and messages[0].startswith("Speech test: unknown speech mode")
+
+
+# ---------------------------------------------------------------- espeak through a stand-in program
+
+
+@pytest.fixture
+def fake_espeak(tmp_path, monkeypatch):
+    """Put a stand-in espeak-ng on PATH that logs its last argument.
+
+    The log file name is read from FAKE_ESPEAK_LOG; FAKE_ESPEAK_DELAY makes
+    it take that long; FAKE_ESPEAK_STATUS sets its exit status.
+    """
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    program = bin_dir / "espeak-ng"
+    program.write_text(
+        "#!/bin/sh\n"
+        'for last in "$@"; do :; done\n'
+        'printf "%s\\n" "$last" >> "$FAKE_ESPEAK_LOG"\n'
+        'sleep "${FAKE_ESPEAK_DELAY:-0}"\n'
+        'exit "${FAKE_ESPEAK_STATUS:-0}"\n'
+    )
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    log = tmp_path / "spoken.log"
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ.get("PATH", ""))
+    monkeypatch.setenv("FAKE_ESPEAK_LOG", str(log))
+    return log
+
+
+def read_log(log, expected_lines, timeout=3.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if log.exists() and len(log.read_text().splitlines()) >= expected_lines:
+            break
+        time.sleep(0.01)
+    return log.read_text().splitlines() if log.exists() else []
+
+
+pytestmark_posix = pytest.mark.skipif(sys.platform.startswith("win"), reason="uses a shell script")
+
+
+@pytestmark_posix
+def test_espeak_speaks_queued_messages_in_order(fake_espeak, monkeypatch):
+    monkeypatch.setenv("FAKE_ESPEAK_DELAY", "0.05")
+    output = EspeakOutput()
+    assert output.available()
+    assert output.name == "espeak-ng"
+    start = time.monotonic()
+    for text in ["one", "two", "-3 coins"]:
+        output.speak(text)
+    assert time.monotonic() - start < 0.1  # speak does not wait for speech
+    assert read_log(fake_espeak, 3) == ["one", "two", " -3 coins"]
+
+
+@pytestmark_posix
+def test_espeak_silence_kills_speech_and_drops_the_queue(fake_espeak, monkeypatch):
+    monkeypatch.setenv("FAKE_ESPEAK_DELAY", "5")
+    output = EspeakOutput()
+    output.speak("long message")
+    output.speak("queued message")
+    read_log(fake_espeak, 1)
+    output.silence()
+    assert not output.is_speaking()
+    time.sleep(0.1)
+    assert fake_espeak.read_text().splitlines() == ["long message"]
+
+
+@pytestmark_posix
+def test_espeak_interrupt_replaces_current_speech(fake_espeak, monkeypatch):
+    monkeypatch.setenv("FAKE_ESPEAK_DELAY", "5")
+    output = EspeakOutput()
+    output.speak("old")
+    output.speak("queued")
+    read_log(fake_espeak, 1)
+    output.speak("urgent", interrupt=True)
+    assert read_log(fake_espeak, 2) == ["old", "urgent"]
+    output.silence()
+
+
+@pytestmark_posix
+def test_failing_espeak_makes_speaker_fall_back(fake_espeak, monkeypatch, messages):
+    monkeypatch.setenv("FAKE_ESPEAK_STATUS", "3")
+    espeak = EspeakOutput()
+    spare = RecordingOutput("spare")
+    speaker = Speaker("self-voicing", outputs=[espeak, spare], print_fn=messages)
+    assert speaker.speak("first") is True  # accepted; the failure shows only afterwards
+    read_log(fake_espeak, 1)
+    deadline = time.monotonic() + 2
+    while espeak._process is not None and espeak._process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert speaker.speak("second") is True
+    assert spare.spoken == ["second"]
+    assert messages == ["Speech: espeak-ng failed; now using spare."]
+
+
+def test_espeak_is_unavailable_without_the_program(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    output = EspeakOutput()
+    assert output.available() is False
+    assert "not installed" in output.reason
+    with pytest.raises(speech.OutputUnavailable):
+        output.speak("Hello")
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="say exists on macOS")
+def test_say_is_unavailable_off_macos():
+    assert SayOutput().available() is False
+
+
+# ---------------------------------------------------------------- finding speechd
+
+
+def test_import_speechd_loads_from_an_extra_folder_without_touching_sys_path(tmp_path, monkeypatch):
+    package = tmp_path / "speechd"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .client import *\n")
+    (package / "client.py").write_text("MARK = 'from the system folder'\n")
+    monkeypatch.delitem(sys.modules, "speechd", raising=False)
+    monkeypatch.delitem(sys.modules, "speechd.client", raising=False)
+    path_before = list(sys.path)
+    try:
+        module = import_speechd(search_paths=[str(tmp_path)])
+        assert module is not None
+        assert module.MARK == "from the system folder"
+        assert sys.path == path_before
+    finally:
+        sys.modules.pop("speechd", None)
+        sys.modules.pop("speechd.client", None)
+
+
+def test_import_speechd_returns_none_for_a_broken_package(tmp_path, monkeypatch):
+    package = tmp_path / "speechd"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise RuntimeError('broken')\n")
+    monkeypatch.delitem(sys.modules, "speechd", raising=False)
+    assert import_speechd(search_paths=[str(tmp_path)]) is None
+    assert "speechd" not in sys.modules
+
+
+def test_import_speechd_returns_none_when_blocked(monkeypatch):
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    assert import_speechd() is None
+
+
+# ---------------------------------------------------------------- speech-dispatcher through a stand-in client
+
+
+class FakeSpeechd:
+    """Builds a stand-in ``speechd`` module whose client records commands."""
+
+    def __init__(self):
+        self.commands = []
+        self.connect_error = None
+        self.speak_error = None
+        self.hang = threading.Event()
+        self.release = threading.Event()
+
+    def module(self):
+        fake = self
+        module = types.ModuleType("speechd")
+
+        class Priority:
+            IMPORTANT = "important"
+            MESSAGE = "message"
+            TEXT = "text"
+
+        class CallbackType:
+            BEGIN = "begin"
+            END = "end"
+            CANCEL = "cancel"
+
+        class SSIPClient:
+            def __init__(self, name, *args, **kwargs):
+                if fake.hang.is_set():
+                    fake.release.wait(5)
+                if fake.connect_error:
+                    raise fake.connect_error
+                fake.commands.append(("connect", name))
+
+            def speak(self, text, callback=None, event_types=None):
+                if fake.speak_error:
+                    raise fake.speak_error
+                fake.commands.append(("speak", text))
+
+            def cancel(self, *args):
+                fake.commands.append(("cancel",))
+
+            def set_priority(self, priority):
+                fake.commands.append(("priority", priority))
+
+            def set_rate(self, value):
+                fake.commands.append(("rate", value))
+
+            def close(self):
+                fake.commands.append(("close",))
+
+        module.Priority = Priority
+        module.CallbackType = CallbackType
+        module.SSIPClient = SSIPClient
+        return module
+
+
+@pytest.fixture
+def fake_speechd(monkeypatch):
+    fake = FakeSpeechd()
+    monkeypatch.setitem(sys.modules, "speechd", fake.module())
+    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    yield fake
+    fake.release.set()
+
+
+def test_speechd_output_speaks_with_priority(fake_speechd):
+    output = SpeechdOutput()
+    assert output.available()
+    output.speak("Hello")
+    output.speak("Again")
+    output.speak("Now", interrupt=True, priority="high")
+    output.silence()
+    output.set_rate(250)
+    assert fake_speechd.commands == [
+        ("connect", "a11y-dominion"),
+        ("priority", "message"),
+        ("speak", "Hello"),
+        ("speak", "Again"),
+        ("cancel",),
+        ("priority", "important"),
+        ("speak", "Now"),
+        ("cancel",),
+        ("rate", 100),
+    ]
+
+
+def test_speechd_output_unavailable_when_connection_fails(fake_speechd):
+    fake_speechd.connect_error = OSError("no socket")
+    output = SpeechdOutput()
+    assert output.available() is False
+    assert "no socket" in output.reason
+
+
+def test_speechd_connection_that_hangs_times_out_quickly(fake_speechd):
+    fake_speechd.hang.set()
+    output = SpeechdOutput(connect_timeout=0.2)
+    start = time.monotonic()
+    assert output.available() is False
+    assert time.monotonic() - start < 1.0
+    assert "did not answer" in output.reason
+    # A second speech-dispatcher output does not wait again.
+    start = time.monotonic()
+    assert AO2Output("speech_dispatcher").available() is False
+    assert time.monotonic() - start < 0.1
+
+
+def test_speechd_dying_mid_game_falls_back(fake_speechd, messages):
+    spare = RecordingOutput("espeak-ng")
+    speaker = Speaker("auto", outputs=[SpeechdOutput(), spare], print_fn=messages)
+    assert speaker.speak("one") is True
+    fake_speechd.speak_error = OSError("Speech Dispatcher connection lost.")
+    assert speaker.speak("two") is True
+    assert spare.spoken == ["two"]
+    assert messages == ["Speech: speech-dispatcher failed; now using espeak-ng."]
+
+
+def test_speechd_output_unavailable_without_module(monkeypatch):
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    output = SpeechdOutput()
+    assert output.available() is False
+    assert "python3-speechd" in output.reason
+
+
+# ---------------------------------------------------------------- accessible_output2 over the stand-in client
+
+ao2_linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="accessible_output2 speech-dispatcher is Linux only")
+
+
+@ao2_linux
+def test_ao2_speech_dispatcher_speaks_through_speechd(fake_speechd):
+    output = AO2Output("speech_dispatcher")
+    assert output.available()
+    output.speak("Hello")
+    output.braille("Hello")  # no braille here: must not raise
+    output.silence()
+    assert ("speak", "Hello") in fake_speechd.commands
+    assert fake_speechd.commands[-1] == ("cancel",)
+
+
+@ao2_linux
+def test_ao2_without_speechd_is_unavailable_and_quiet(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    output = AO2Output("speech_dispatcher")
+    assert output.available() is False
+    assert "python3-speechd" in output.reason
+    assert capsys.readouterr() == ("", "")
+
+
+@ao2_linux
+def test_ao2_connection_error_is_not_printed(fake_speechd, capsys):
+    fake_speechd.connect_error = OSError("cannot open socket")
+    output = AO2Output("speech_dispatcher")
+    assert output.available() is False
+    assert "cannot open socket" in output.reason
+    assert capsys.readouterr() == ("", "")
+
+
+@ao2_linux
+def test_ao2_speak_after_daemon_died_falls_back(fake_speechd, messages):
+    spare = RecordingOutput("speech-dispatcher")
+    speaker = Speaker("self-voicing", outputs=[AO2Output("speech_dispatcher"), spare], print_fn=messages)
+    assert speaker.speak("one") is True
+    assert ("speak", "one") in fake_speechd.commands
+    fake_speechd.speak_error = OSError("Speech Dispatcher connection lost.")
+    assert speaker.speak("two") is True
+    assert spare.spoken == ["two"]
+    assert messages == ["Speech: accessible_output2 speech-dispatcher failed; now using speech-dispatcher."]
+
+
+def test_call_that_hangs_raises_timeout():
+    release = threading.Event()
+    start = time.monotonic()
+    with pytest.raises(OutputTimeout):
+        speech._call_with_timeout(lambda: release.wait(5), 0.1, "test daemon")
+    assert time.monotonic() - start < 0.5
+    release.set()
+
+
+def test_call_with_timeout_passes_results_and_errors():
+    assert speech._call_with_timeout(lambda: 42, 1.0, "test") == 42
+    with pytest.raises(KeyError):
+        speech._call_with_timeout(lambda: {}["missing"], 1.0, "test")
