@@ -85,11 +85,50 @@ class Narrator:
         return owner == self.current
 
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
-        """All sentences for ``events``, in order."""
+        """All sentences for ``events``, in order.
+
+        Runs of two or more plain plays (a card played whose only effect is
+        +Actions/+Buys/+coins, such as Treasures) are told as one sentence:
+        "Ann plays 3 Coppers and a Silver: +5 coins. Ann has ... 5 coins."
+        """
+        events = list(events)
         out = []
-        for e in events:
-            out.extend(self.narrate(e))
+        i = 0
+        while i < len(events):
+            run = self._plain_run(events, i)
+            if len(run) >= 2 and self.verbosity != "verbose":
+                plays = [events[j] for j in run]
+                last = events[run[-1] + 1]
+                da = sum(events[j + 1].d_actions for j in run)
+                db = sum(events[j + 1].d_buys for j in run)
+                dc = sum(events[j + 1].d_coins for j in run)
+                bits = [f"+{count(d, u)}" for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
+                if self.verbosity != "terse":
+                    out.append(f"{plays[0].player} plays {group_names(e.card for e in plays)}: {join_names(bits)}. "
+                               f"{last.player} has {count(last.actions, 'Action')}, {count(last.buys, 'Buy')}, "
+                               f"{count(last.coins, 'coin')}.")
+                i = run[-1] + 2
+                continue
+            out.extend(self.narrate(events[i]))
+            i += 1
         return out
+
+    @staticmethod
+    def _plain_run(events: list, i: int) -> list:
+        run = []
+        while i + 1 < len(events):
+            a, b = events[i], events[i + 1]
+            if not (isinstance(a, ev.CardPlayed) and not a.as_card and not a.replaced and not a.again
+                    and isinstance(b, ev.ResourcesChanged) and b.source == a.card and b.player == a.player):
+                break
+            nxt = events[i + 2] if i + 2 < len(events) else None
+            if run and events[run[0]].player != a.player:
+                break
+            run.append(i)
+            if nxt is not None and isinstance(nxt, ev.TurnStarted):
+                break
+            i += 2
+        return run
 
     def narrate(self, e: ev.GameEvent) -> list:
         """Sentences for one event (often one, sometimes none)."""
@@ -118,7 +157,8 @@ class Narrator:
         out = [f"New game for {join_names(e.players)}. {e.players[0]} goes first.",
                f"Kingdom: {join_names(piles)}."]
         if e.events:
-            out.append(f"Events: {join_names(e.events)}.")
+            costs = {name: _cost(c, d) for name, c, d in e.event_costs}
+            out.append(f"Events: {join_names(f'{n} ({costs[n]})' if n in costs else n for n in e.events)}.")
         if e.landmarks:
             out.append(f"Landmarks: {join_names(e.landmarks)}.")
         return out

@@ -49,6 +49,7 @@ class GameSetUp(GameEvent):
     events: tuple
     landmarks: tuple
     seed: int
+    event_costs: tuple = ()  # (event, coins, debt)
 
 
 @_event("landmark_set_up")

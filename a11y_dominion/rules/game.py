@@ -259,7 +259,8 @@ class Game:
             players=tuple(self.config.players), kingdom=tuple(self.kingdom),
             kingdom_costs=tuple((pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt)
                                 for pn in self.kingdom),
-            events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed))
+            events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed,
+            event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events)))
         for name in self.landmarks:
             spec = LANDMARKS[name]
             self.landmarks[name] = spec.tokens_per_player * n
@@ -624,7 +625,7 @@ class Game:
             p.hand.remove(card)
             p.in_play.append(card)
         replaced = False
-        if card.is_("Action") and self.current is p and self.turn.phase == "action":
+        if card.is_("Action") and self.current is p:
             if self.turn.actions_played == 0 and any(o != p.name for o, _ in self.enchantments):
                 replaced = True
             self.turn.actions_played += 1
@@ -926,7 +927,7 @@ class Game:
             if verb in ("buy", "pay") or key == "treasures":
                 return key
             card = next(c for c in p.hand if c.name == arg)
-            if card.is_("Action"):
+            if card.is_("Action") and self.turn.actions > 0:
                 self.turn.actions -= 1
                 self.emit(ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins,
                                               -1, 0, 0, "play"))
