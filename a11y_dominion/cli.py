@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Optional
 
@@ -89,6 +90,13 @@ def main(argv: Optional[list] = None) -> int:
     except KeyboardInterrupt:
         print("Stopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. piped into head); nothing more to say
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
 
 
 def cmd_scenario(args) -> int:
@@ -129,6 +137,7 @@ def cmd_simulate(args) -> int:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
     if args.games < 1:
         raise KingdomError("--games must be at least 1.")
+    choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
     res = simulate(kinds, args.kingdom, args.events, args.landmarks, args.games, args.seed or 0)
     if args.json:
         print(json.dumps(res, indent=1))

@@ -588,6 +588,8 @@ class Game:
             hook = LANDMARKS[lm].on_gain
             if hook:
                 yield from self.run(hook(self, p, c))
+        if c.name == "Province":
+            self.province_gained = True   # Mountain Pass looks for the first one
         return c
 
     def gain_named(self, p: Player, name: str, dest: str = "discard"):

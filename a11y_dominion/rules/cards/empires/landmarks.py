@@ -42,8 +42,8 @@ landmark("Aqueduct", "Aquaduct", "When you gain a Treasure, move 1 VP from its p
 
 def _arena(g, p):
     acts = [c for c in p.hand if c.is_("Action")]
-    if not acts or g.landmarks.get("Arena", 0) <= 0 and False:
-        return
+    if not acts or g.landmarks.get("Arena", 0) <= 0:
+        return  # nothing to discard, or nothing left to take
     chosen = yield from g.choose_cards(p, acts, f"{p.name}, Arena: you may discard an Action card to take 2 VP "
                                                 f"({g.landmarks['Arena']} left on Arena).", "discard", 0, 1, "Arena")
     if chosen:
