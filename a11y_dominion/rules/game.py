@@ -117,6 +117,8 @@ class Turn:
     charms: int = 0
     to_action: bool = False         # Villa asks to return to the Action phase
     returned: bool = False          # Villa returned this turn to the Action phase
+    merchants: int = 0              # Merchants played this turn
+    silver_played: bool = False
     encampments: list = field(default_factory=list)
     after_turn: list = field(default_factory=list)   # Donate: fn(game, player)
     labyrinth: bool = False
@@ -194,7 +196,7 @@ class Game:
         self.config_obelisk = obelisk
         self.province_gained = False
         self.mountain_pass_for: Optional[str] = None
-        self.enchantments: list = []   # (owner name, card)
+        self.enchantments: list = []   # (owner name, card, names of the players it affects)
         self.game_over = False
         self.winners: list = []
         self.turn = Turn(player=0, number=1)
@@ -628,7 +630,7 @@ class Game:
             p.in_play.append(card)
         replaced = False
         if card.is_("Action") and self.current is p:
-            if self.turn.actions_played == 0 and any(o != p.name for o, _ in self.enchantments):
+            if self.turn.actions_played == 0 and any(p.name in who for _o, _c, who in self.enchantments):
                 replaced = True
             self.turn.actions_played += 1
         self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "",
@@ -638,6 +640,9 @@ class Game:
             self.add(p, actions=1, source="Enchantress")
             return
         yield from self.follow(p, card)
+        if card.name == "Silver" and self.current is p and not self.turn.silver_played:
+            self.turn.silver_played = True
+            self.add(p, coins=self.turn.merchants, source="Merchant")
 
     def follow(self, p: Player, card: Card):
         """Follow a card's instructions: plain bonuses, then its own text."""
@@ -650,9 +655,22 @@ class Game:
         if r.play:
             yield from self.run(r.play(self, p, card))
 
-    def attack(self, p: Player, card_name: str) -> list:
-        """The players an Attack affects, in turn order from ``p``'s left."""
-        victims = self.others(p)
+    def attack(self, p: Player, card_name: str):
+        """Generator: the players an Attack affects, in turn order from
+        ``p``'s left. Each other player holding a Moat may first reveal it
+        to be unaffected (base game, Moat). Returns the list of victims."""
+        victims = []
+        for v in self.others(p):
+            moats = [c for c in v.hand if c.rules.is_("Reaction") and c.name == "Moat"]
+            shown = []
+            if moats:
+                shown = yield from self.choose_cards(
+                    v, moats, f"{v.name}, {p.name} plays {card_name}, an Attack: you may reveal a Moat to be unaffected.",
+                    "reveal", 0, 1, "Moat")
+            if shown:
+                self.reveal(v, shown)
+                continue
+            victims.append(v)
         self.emit(ev.Attacked(p.name, card_name, tuple(v.name for v in victims)))
         return victims
 
@@ -808,7 +826,7 @@ class Game:
         yield from self._cleanup(p)
 
     def _start_of_turn(self, p: Player):
-        self.enchantments = [(o, c) for o, c in self.enchantments if o != p.name]
+        self.enchantments = [x for x in self.enchantments if x[0] != p.name]
         effects, p.durations = p.durations, []
         for eff in effects:
             keep = yield from self.run(eff.fn(self, p))

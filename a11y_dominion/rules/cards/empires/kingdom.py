@@ -131,8 +131,8 @@ card("Crown", "Kroon", 5, "Action Treasure",
 
 
 def _enchantress(g, p, me):
-    g.attack(p, "Enchantress")
-    g.enchantments.append((p.name, me))
+    victims = yield from g.attack(p, "Enchantress")
+    g.enchantments.append((p.name, me, frozenset(v.name for v in victims)))
 
     def later(g2, p2):
         g2.draw(p2, 2)
@@ -214,7 +214,7 @@ def _legionary(g, p, me):
     if not chosen:
         return
     g.reveal(p, chosen)
-    for v in g.attack(p, "Legionary"):
+    for v in (yield from g.attack(p, "Legionary")):
         yield from g.discard_down_to(v, 2, "Legionary")
         g.draw(v, 1)
 

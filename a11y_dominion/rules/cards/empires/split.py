@@ -19,7 +19,7 @@ def _catapult(g, p, me):
     yield from g.trash_card(p, c, "hand")
     if not (dear or treasure):
         return
-    for v in g.attack(p, "Catapult"):
+    for v in (yield from g.attack(p, "Catapult")):
         if dear:
             yield from g.gain_named(v, "Curse")
         if treasure:

@@ -1,5 +1,5 @@
 """The basic Supply cards of the base game: Treasures, Victory cards and Curse."""
-from . import card, pile
+from .. import card, pile
 
 card("Copper", "Koper", 0, "Treasure", "Treasure worth 1 coin.", set="base", coins=1)
 card("Silver", "Zilver", 3, "Treasure", "Treasure worth 2 coins.", set="base", coins=2)

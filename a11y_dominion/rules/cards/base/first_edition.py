@@ -1,0 +1,92 @@
+"""Base game Kingdom cards of the first edition only (replaced in 2016).
+
+Rule source: Dominion base game rulebook and card texts (first edition).
+"""
+from __future__ import annotations
+
+from .. import card, pile
+
+S = "base-first-edition"
+
+
+def _adventurer(g, p, me):
+    found, other = [], []
+    while len(found) < 2:
+        c = g.top_card(p)
+        if c is None:
+            break
+        (found if c.is_("Treasure") else other).append(c)
+    g.reveal(p, found + other, "deck")
+    p.hand.extend(found)
+    for c in other:
+        p.discard.insert(0, c)
+    if other:
+        g.emit(g.events_mod.CardsDiscarded(p.name, tuple(c.name for c in other), "deck"))
+
+
+def _chancellor(g, p, me):
+    if p.deck and (yield from g.yes_no(p, f"{p.name}, Chancellor: put your deck into your discard pile?", "Chancellor")):
+        n = len(p.deck)
+        p.discard = p.deck + p.discard
+        p.deck = []
+        g.emit_note(p, f"puts their deck of {n} cards into their discard pile")
+
+
+def _feast(g, p, me):
+    if me in p.in_play:
+        yield from g.trash_card(p, me, "in_play")
+    pl = yield from g.choose_pile(p, f"{p.name}, Feast: gain a card costing up to 5 coins.",
+                                  lambda c: c.spec.cost.up_to(5), "gain", "Feast")
+    if pl:
+        yield from g.gain(p, pl)
+
+
+def _spy(g, p, me):
+    victims = yield from g.attack(p, "Spy")
+    for v in [p] + victims:
+        c = g.top_card(v)
+        if c is None:
+            continue
+        v.deck.insert(0, c)
+        g.reveal(v, [c], "deck")
+        if (yield from g.yes_no(p, f"{p.name}, Spy: discard {v.name}'s {c.name}? (no puts it back)", "Spy", "discard")):
+            v.deck.remove(c)
+            v.discard.insert(0, c)
+            g.emit(g.events_mod.CardsDiscarded(v.name, (c.name,), "deck"))
+
+
+def _thief(g, p, me):
+    victims = yield from g.attack(p, "Thief")
+    for v in victims:
+        shown = [c for c in (g.top_card(v), g.top_card(v)) if c is not None]
+        g.reveal(v, shown, "deck")
+        v.set_aside.extend(shown)
+        tre = [c for c in shown if c.is_("Treasure")]
+        chosen = yield from g.choose_cards(p, tre, f"{p.name}, Thief: trash one of {v.name}'s revealed Treasures.",
+                                           "trash", 1, 1, "Thief")
+        for c in chosen:
+            yield from g.trash_card(v, c, "set_aside")
+            if (yield from g.yes_no(p, f"{p.name}, Thief: gain the trashed {c.name}?", "Thief", "gain")):
+                g.trash.remove(c)
+                p.discard.insert(0, c)
+                if g.current is p:
+                    g.turn.gained.append(c.name)
+                g.emit(g.events_mod.CardGained(p.name, c.name, "trash", "discard"))
+        rest = [c for c in shown if c in v.set_aside]
+        g.discard_cards(v, rest, "set_aside")
+
+
+card("Adventurer", "Avonturier", 6, "Action", "Reveal cards from your deck until you reveal 2 Treasure cards. Put "
+     "those into your hand and discard the other revealed cards.", set=S, play=_adventurer)
+card("Chancellor", "Kanselier", 3, "Action", "+2 coins. You may immediately put your deck into your discard pile.",
+     set=S, coins=2, play=_chancellor)
+card("Feast", "Feestmaal", 4, "Action", "Trash this card. Gain a card costing up to 5 coins.", set=S, play=_feast)
+card("Spy", "Spion", 4, "Action Attack", "+1 Card, +1 Action. Each player (including you) reveals the top card of "
+     "their deck and either discards it or puts it back, your choice.", set=S, cards=1, actions=1, play=_spy)
+card("Thief", "Dief", 4, "Action Attack", "Each other player reveals the top 2 cards of their deck. If they revealed "
+     "any Treasure cards, they trash one of them that you choose. You may gain any or all of these trashed cards. "
+     "They discard the other revealed cards.", set=S, play=_thief)
+card("Woodcutter", "Houthakker", 3, "Action", "+1 Buy, +2 coins.", set=S, buys=1, coins=2)
+
+for _n in ("Adventurer", "Chancellor", "Feast", "Spy", "Thief", "Woodcutter"):
+    pile(_n, [(_n, 10)], set=S)

@@ -1,0 +1,267 @@
+"""Base game Kingdom cards (second edition, 2016), including those shared
+with the first edition.
+
+Rule source: Dominion base game rulebook and card texts (second edition);
+texts below are in the project's words.
+"""
+from __future__ import annotations
+
+from .. import card, pile
+from ...duration import DurationEffect  # noqa: F401  (Throne Room keeps Durations in play)
+
+S = "base"
+
+
+def _cellar(g, p, me):
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Cellar: discard any number of cards, then draw that many.",
+                                       "discard", 0, len(p.hand), "Cellar")
+    g.discard_cards(p, chosen)
+    if chosen:
+        g.draw(p, len(chosen))
+
+
+def _chapel(g, p, me):
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Chapel: trash up to 4 cards from your hand.",
+                                       "trash", 0, 4, "Chapel")
+    for c in chosen:
+        yield from g.trash_card(p, c, "hand")
+
+
+def _harbinger(g, p, me):
+    chosen = yield from g.choose_cards(p, p.discard, f"{p.name}, Harbinger: you may put a card from your discard pile "
+                                                     "onto your deck.", "topdeck", 0, 1, "Harbinger")
+    for c in chosen:
+        g.move(p, c, "discard", "deck")
+
+
+def _merchant(g, p, me):
+    if g.current is p:
+        g.turn.merchants += 1
+
+
+def _vassal(g, p, me):
+    c = g.top_card(p)
+    if c is None:
+        return
+    p.discard.insert(0, c)
+    g.emit(g.events_mod.CardsDiscarded(p.name, (c.name,), "deck"))
+    if c.is_("Action"):
+        if (yield from g.yes_no(p, f"{p.name}, Vassal: play the discarded {c.name}?", "Vassal", "play")):
+            p.discard.remove(c)
+            p.in_play.append(c)
+            yield from g.play_card(p, c, from_hand=False)
+
+
+def _gain_up_to(coins, source, dest="discard", pred=None):
+    def play(g, p, me):
+        ok = (lambda c: c.spec.cost.up_to(coins) and (pred is None or pred(c)))
+        pl = yield from g.choose_pile(p, f"{p.name}, {source}: gain a card costing up to {coins} coins.", ok,
+                                      "gain", source)
+        if pl:
+            yield from g.gain(p, pl, dest)
+    return play
+
+
+def _bureaucrat(g, p, me):
+    yield from g.gain_named(p, "Silver", "deck")
+    for v in (yield from g.attack(p, "Bureaucrat")):
+        vics = [c for c in v.hand if c.is_("Victory")]
+        if not vics:
+            g.reveal(v, list(v.hand))
+            continue
+        chosen = yield from g.choose_cards(v, vics, f"{v.name}, Bureaucrat: put a Victory card from your hand onto "
+                                                    "your deck.", "topdeck", 1, 1, "Bureaucrat")
+        g.reveal(v, chosen)
+        g.move(v, chosen[0], "hand", "deck")
+
+
+def _militia(g, p, me):
+    for v in (yield from g.attack(p, "Militia")):
+        yield from g.discard_down_to(v, 3, "Militia")
+
+
+def _moneylender(g, p, me):
+    coppers = [c for c in p.hand if c.name == "Copper"]
+    chosen = yield from g.choose_cards(p, coppers, f"{p.name}, Moneylender: you may trash a Copper for +3 coins.",
+                                       "trash", 0, 1, "Moneylender")
+    if chosen:
+        yield from g.trash_card(p, chosen[0], "hand")
+        g.add(p, coins=3, source="Moneylender")
+
+
+def _poacher(g, p, me):
+    n = len(g.empty_piles())
+    if n:
+        yield from g.discard_down_to(p, max(0, len(p.hand) - n), "Poacher")
+
+
+def _improve(source, extra, treasure_only=False, dest="discard"):
+    def play(g, p, me):
+        cands = [c for c in p.hand if not treasure_only or c.is_("Treasure")]
+        lo = 0 if treasure_only else 1
+        chosen = yield from g.choose_cards(p, cands, f"{p.name}, {source}: trash a {'Treasure' if treasure_only else 'card'} "
+                                                     "from your hand.", "trash", lo, 1, source)
+        if not chosen:
+            return
+        old = chosen[0].spec.cost
+        yield from g.trash_card(p, chosen[0], "hand")
+        ok = (lambda c: c.spec.cost.up_to(old.coins + extra, old.debt)
+              and (not treasure_only or c.is_("Treasure")))
+        pl = yield from g.choose_pile(p, f"{p.name}, {source}: gain a {'Treasure' if treasure_only else 'card'} costing up "
+                                         f"to {extra} coins more than the trashed card.", ok, "gain", source)
+        if pl:
+            yield from g.gain(p, pl, dest)
+    return play
+
+
+def _throne_room(g, p, me):
+    acts = [c for c in p.hand if c.is_("Action")]
+    chosen = yield from g.choose_cards(p, acts, f"{p.name}, Throne Room: you may play an Action card from your hand twice.",
+                                       "play", 0, 1, "Throne Room")
+    if not chosen:
+        return
+    target = chosen[0]
+    before = list(p.durations)
+    yield from g.play_card(p, target)
+    yield from g.play_card(p, target, again=True, from_hand=False)
+    for eff in p.durations:
+        if eff not in before and target in eff.holders and me not in eff.holders:
+            eff.holders.append(me)
+
+
+def _bandit(g, p, me):
+    yield from g.gain_named(p, "Gold")
+    for v in (yield from g.attack(p, "Bandit")):
+        shown = [c for c in (g.top_card(v), g.top_card(v)) if c is not None]
+        g.reveal(v, shown, "deck")
+        good = [c for c in shown if c.is_("Treasure") and c.name != "Copper"]
+        for c in shown:
+            v.discard.insert(0, c)
+        if good:
+            chosen = yield from g.choose_cards(v, good, f"{v.name}, Bandit: trash one of the revealed Treasures.",
+                                               "trash", 1, 1, "Bandit")
+            yield from g.trash_card(v, chosen[0], "discard")
+        rest = [c for c in shown if c in v.discard]
+        if rest:
+            g.emit(g.events_mod.CardsDiscarded(v.name, tuple(c.name for c in rest), "deck"))
+
+
+def _council_room(g, p, me):
+    for v in g.others(p):
+        g.draw(v, 1)
+
+
+def _library(g, p, me):
+    aside = []
+    while len(p.hand) < 7:
+        c = g.top_card(p)
+        if c is None:
+            break
+        if c.is_("Action"):
+            p.hand.append(c)
+            skip = yield from g.yes_no(p, f"{p.name}, Library: you drew {c.name}; set it aside instead of keeping it?",
+                                       "Library", "set aside")
+            p.hand.remove(c)
+            if skip:
+                p.set_aside.append(c)
+                aside.append(c)
+                continue
+            p.hand.append(c)
+            g.emit(g.events_mod.CardsDrawn(p.name, (c.name,), 1, private_to=p.name))
+        else:
+            p.hand.append(c)
+            g.emit(g.events_mod.CardsDrawn(p.name, (c.name,), 1, private_to=p.name))
+    if aside:
+        g.discard_cards(p, aside, "set_aside")
+
+
+def _sentry(g, p, me):
+    looked = [c for c in (g.top_card(p), g.top_card(p)) if c is not None]
+    if not looked:
+        return
+    p.set_aside.extend(looked)
+    trash = yield from g.choose_cards(p, looked, f"{p.name}, Sentry: trash any of these cards from the top of your deck.",
+                                      "trash", 0, len(looked), "Sentry")
+    for c in trash:
+        yield from g.trash_card(p, c, "set_aside")
+    left = [c for c in looked if c in p.set_aside]
+    disc = yield from g.choose_cards(p, left, f"{p.name}, Sentry: discard any of the rest.", "discard", 0, len(left),
+                                     "Sentry")
+    g.discard_cards(p, disc, "set_aside", public=False)
+    left = [c for c in left if c in p.set_aside]
+    order = left
+    if len(left) == 2 and left[0].name != left[1].name:
+        order = yield from g.choose_cards(p, left, f"{p.name}, Sentry: put them back; name the top card first.",
+                                          "order", 2, 2, "Sentry", ordered=True)
+    for c in reversed(order):
+        p.set_aside.remove(c)
+        p.deck.insert(0, c)
+
+
+def _witch(g, p, me):
+    for v in (yield from g.attack(p, "Witch")):
+        yield from g.gain_named(v, "Curse")
+
+
+def _artisan(g, p, me):
+    yield from _gain_up_to(5, "Artisan", "hand")(g, p, me)
+    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Artisan: put a card from your hand onto your deck.",
+                                       "topdeck", 1, 1, "Artisan")
+    for c in chosen:
+        g.move(p, c, "hand", "deck", public=False)
+
+
+def _gardens(g, p):
+    return len(p.all_cards()) // 10
+
+
+card("Cellar", "Kelder", 2, "Action", "+1 Action. Discard any number of cards, then draw that many.", set=S,
+     actions=1, play=_cellar)
+card("Chapel", "Kapel", 2, "Action", "Trash up to 4 cards from your hand.", set=S, play=_chapel)
+card("Moat", "Slotgracht", 2, "Action Reaction", "+2 Cards. When another player plays an Attack card, you may first "
+     "reveal this from your hand, to be unaffected by it.", set=S, cards=2)
+card("Harbinger", "Voorbode", 3, "Action", "+1 Card, +1 Action. Look through your discard pile. You may put a card "
+     "from it onto your deck.", set=S, cards=1, actions=1, play=_harbinger)
+card("Merchant", "Koopman", 3, "Action", "+1 Card, +1 Action. The first time you play a Silver this turn, +1 coin.",
+     set=S, cards=1, actions=1, play=_merchant)
+card("Vassal", "Vazal", 3, "Action", "+2 coins. Discard the top card of your deck. If it is an Action card, you may "
+     "play it.", set=S, coins=2, play=_vassal)
+card("Village", "Dorp", 3, "Action", "+1 Card, +2 Actions.", set=S, cards=1, actions=2)
+card("Workshop", "Werkplaats", 3, "Action", "Gain a card costing up to 4 coins.", set=S, play=_gain_up_to(4, "Workshop"))
+card("Bureaucrat", "Bureaucraat", 4, "Action Attack", "Gain a Silver onto your deck. Each other player reveals a "
+     "Victory card from their hand and puts it onto their deck (or reveals a hand with none).", set=S,
+     play=_bureaucrat)
+card("Gardens", "Tuinen", 4, "Victory", "Worth 1 VP per 10 cards you have (round down).", set=S, score=_gardens)
+card("Militia", "Militie", 4, "Action Attack", "+2 coins. Each other player discards down to 3 cards in hand.", set=S,
+     coins=2, play=_militia)
+card("Moneylender", "Geldschieter", 4, "Action", "You may trash a Copper from your hand for +3 coins.", set=S,
+     play=_moneylender)
+card("Poacher", "Stroper", 4, "Action", "+1 Card, +1 Action, +1 coin. Discard a card per empty Supply pile.", set=S,
+     cards=1, actions=1, coins=1, play=_poacher)
+card("Remodel", "Verbouwing", 4, "Action", "Trash a card from your hand. Gain a card costing up to 2 coins more than "
+     "it.", set=S, play=_improve("Remodel", 2))
+card("Smithy", "Smidse", 4, "Action", "+3 Cards.", set=S, cards=3)
+card("Throne Room", "Troonzaal", 4, "Action", "You may play an Action card from your hand twice.", set=S,
+     play=_throne_room)
+card("Bandit", "Bandiet", 5, "Action Attack", "Gain a Gold. Each other player reveals the top 2 cards of their deck, "
+     "trashes a revealed Treasure other than Copper, and discards the rest.", set=S, play=_bandit)
+card("Council Room", "Raadszaal", 5, "Action", "+4 Cards, +1 Buy. Each other player draws a card.", set=S,
+     cards=4, buys=1, play=_council_room)
+card("Festival", "Festival", 5, "Action", "+2 Actions, +1 Buy, +2 coins.", set=S, actions=2, buys=1, coins=2)
+card("Laboratory", "Laboratorium", 5, "Action", "+2 Cards, +1 Action.", set=S, cards=2, actions=1)
+card("Library", "Bibliotheek", 5, "Action", "Draw until you have 7 cards in hand, skipping any Action cards you choose "
+     "to; set those aside, discarding them afterwards.", set=S, play=_library)
+card("Market", "Markt", 5, "Action", "+1 Card, +1 Action, +1 Buy, +1 coin.", set=S, cards=1, actions=1, buys=1,
+     coins=1)
+card("Mine", "Mijn", 5, "Action", "You may trash a Treasure from your hand. Gain a Treasure into your hand costing up "
+     "to 3 coins more than it.", set=S, play=_improve("Mine", 3, treasure_only=True, dest="hand"))
+card("Sentry", "Schildwacht", 5, "Action", "+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or "
+     "discard any number of them. Put the rest back on top in any order.", set=S, cards=1, actions=1, play=_sentry)
+card("Witch", "Heks", 5, "Action Attack", "+2 Cards. Each other player gains a Curse.", set=S, cards=2, play=_witch)
+card("Artisan", "Ambachtsman", 6, "Action", "Gain a card to your hand costing up to 5 coins. Put a card from your hand "
+     "onto your deck.", set=S, play=_artisan)
+
+for _n in ("Cellar", "Chapel", "Moat", "Harbinger", "Merchant", "Vassal", "Village", "Workshop", "Bureaucrat",
+           "Gardens", "Militia", "Moneylender", "Poacher", "Remodel", "Smithy", "Throne Room", "Bandit",
+           "Council Room", "Festival", "Laboratory", "Library", "Market", "Mine", "Sentry", "Witch", "Artisan"):
+    pile(_n, [(_n, 10)], set=S)
