@@ -71,9 +71,47 @@ class Narrator:
 
     def __init__(self, viewer: Optional[str] = None, verbosity: str = "normal",
                  current: Optional[str] = None):
+        if verbosity not in VERBOSITIES:
+            raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
         self.verbosity = verbosity
         self.current = current
+        self._summary: Optional[dict] = None
+
+    # --- one summary sentence per opponent turn (normal verbosity, one viewer)
+    def _summarizing(self, e: ev.GameEvent) -> bool:
+        return (self.verbosity == "normal" and self.viewer is not None and self.current is not None
+                and self.current != self.viewer and getattr(e, "player", None) == self.current
+                and not isinstance(e, ESSENTIAL)
+                and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa"))
+
+    def _collect(self, e: ev.GameEvent) -> None:
+        s = self._summary
+        if s is None:
+            s = self._summary = {"player": self.current, "played": [], "bought": [], "gained": [], "trashed": []}
+        if isinstance(e, ev.CardPlayed):
+            s["played"].append(e.as_card or e.card if not e.again else (e.as_card or e.card) + " again")
+        elif isinstance(e, ev.CardBought):
+            s["bought"].append(e.card)
+        elif isinstance(e, ev.EventBought):
+            s["bought"].append("the Event " + e.event)
+        elif isinstance(e, ev.CardGained) and not e.bought:
+            s["gained"].append(e.card)
+        elif isinstance(e, ev.CardTrashed):
+            s["trashed"].append(e.card)
+
+    def flush(self) -> list:
+        """The summary sentence of the opponent turn collected so far, if any."""
+        s, self._summary = self._summary, None
+        if s is None:
+            return []
+        parts = []
+        for key, verb in (("played", "played"), ("bought", "bought"), ("gained", "gained"), ("trashed", "trashed")):
+            if s[key]:
+                parts.append(f"{verb} {group_names(s[key])}")
+        if not parts:
+            return [f"{s['player']} ended their turn without playing or buying anything."]
+        return [f"{s['player']} {join_names(parts)}."]
 
     def may_see(self, e: ev.GameEvent) -> bool:
         """True when this listener may hear the event's private details."""
@@ -95,7 +133,7 @@ class Narrator:
         out = []
         i = 0
         while i < len(events):
-            run = self._plain_run(events, i)
+            run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
             if len(run) >= 2 and self.verbosity != "verbose":
                 plays = [events[j] for j in run]
                 last = events[run[-1] + 1]
@@ -132,8 +170,17 @@ class Narrator:
 
     def narrate(self, e: ev.GameEvent) -> list:
         """Sentences for one event (often one, sometimes none)."""
+        pre = []
+        if isinstance(e, (ev.TurnStarted, ev.GameEnded)):
+            pre = self.flush()
         if isinstance(e, ev.TurnStarted):
             self.current = e.player
+        if self._summarizing(e):
+            self._collect(e)
+            return pre
+        return pre + self._narrate_one(e)
+
+    def _narrate_one(self, e: ev.GameEvent) -> list:
         if self.verbosity == "terse" and not isinstance(e, ESSENTIAL):
             if not (isinstance(e, ev.PhaseChanged) and e.reason == "villa"):
                 return []
