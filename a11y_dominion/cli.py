@@ -52,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
     cards.add_argument("--json", action="store_true")
 
+    se = sub.add_parser("settings", help="show or change your saved settings")
+    se.add_argument("action", nargs="?", default="show", choices=["show", "set", "reset", "path"])
+    se.add_argument("key", nargs="?", help="setting name, or key ACTION for a key binding")
+    se.add_argument("value", nargs="*", help="the new value")
+
     st = sub.add_parser("speech-test", help="speak a sentence and say which speech output was used")
     st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
     st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
@@ -79,6 +84,8 @@ def main(argv: Optional[list] = None) -> int:
             return cmd_simulate(args)
         if args.command == "cards":
             return cmd_cards(args)
+        if args.command == "settings":
+            return cmd_settings(args)
         if args.command == "speech-test":
             from announcements.speech import speech_test
             return speech_test(args.text, args.speech)
@@ -175,4 +182,44 @@ def cmd_cards(args) -> int:
     for c in cat:
         cost = f", costs {describe_cost(c['cost']['coins'], c['cost']['debt'])}" if c["cost"] else ""
         print(f"{c['name']} ({c['dutch_name']}), {' '.join(c['types'])}{cost}: {c['text']}")
+    return 0
+
+
+def cmd_settings(args) -> int:
+    """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
+    from .settings import (SettingsError, check_key, check_value, describe, load_settings, save_settings,
+                           settings_path, _copy_defaults)
+    data, warning = load_settings()
+    if warning:
+        print(warning, file=sys.stderr)
+    if args.action == "path":
+        print(settings_path())
+        return 0
+    if args.action == "show":
+        for line in describe(data):
+            print(line)
+        return 0
+    if args.action == "reset":
+        path = save_settings(_copy_defaults())
+        print(f"Settings reset to the defaults in {path}.")
+        return 0
+    if not args.key or not args.value:
+        print("a11y-dominion settings set needs a setting and a value, for example: settings set verbosity terse.",
+              file=sys.stderr)
+        return 2
+    try:
+        if args.key == "key":
+            if len(args.value) != 2:
+                raise SettingsError("Write: settings set key ACTION KEYNAME, for example settings set key repeat f2.")
+            action, key = args.value
+            data["keys"][action] = check_key(action, key)
+            said = f"key {action}: {data['keys'][action]}"
+        else:
+            data[args.key] = check_value(args.key, " ".join(args.value))
+            said = f"{args.key}: {data[args.key]}"
+    except SettingsError as e:
+        print(f"a11y-dominion: {e}", file=sys.stderr)
+        return 2
+    path = save_settings(data)
+    print(f"Saved {said} in {path}.")
     return 0

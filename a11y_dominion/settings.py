@@ -1,0 +1,173 @@
+"""Per-user settings, kept as JSON in the platform's config directory.
+
+The location comes from ``platformdirs`` (on Linux
+``~/.config/a11y-dominion/settings.json``); ``A11Y_DOMINION_CONFIG`` names
+another file. A damaged file never stops the game: :func:`load_settings`
+returns the defaults and one sentence saying what was wrong.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Optional
+
+import platformdirs
+
+APP = "a11y-dominion"
+
+DEFAULT_KEYS = {
+    "repeat": "f2",
+    "hand": "f3",
+    "status": "f4",
+    "supply": "f5",
+    "previous": "f6",
+    "next": "f7",
+    "stop": "f8",
+}
+
+DEFAULTS = {
+    "speech": "auto",          # auto, off, screen-reader, self-voicing
+    "output": None,            # force one speech output by name, or None for the first that works
+    "rate": None,              # speech rate -100..100 where the output supports it
+    "verbosity": "normal",     # terse, normal, verbose
+    "language": "en",          # en, nl
+    "confirm": True,           # ask before irreversible choices
+    "keys": dict(DEFAULT_KEYS),
+}
+
+CHOICES = {
+    "speech": ("auto", "off", "screen-reader", "self-voicing"),
+    "verbosity": ("terse", "normal", "verbose"),
+    "language": ("en", "nl"),
+}
+
+# Keys that screen readers and terminals take for themselves.
+RESERVED_KEYS = {"insert", "capslock", "c-c", "c-d", "c-z", "c-s", "c-q", "c-\\", "f1", "f10", "f11",
+                 "escape enter", "a-enter"}
+
+
+class SettingsError(ValueError):
+    """A setting name or value that cannot be used; one sentence."""
+
+
+def settings_path() -> Path:
+    """Where the settings file lives (``A11Y_DOMINION_CONFIG`` overrides)."""
+    env = os.environ.get("A11Y_DOMINION_CONFIG")
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_config_dir(APP)) / "settings.json"
+
+
+def _copy_defaults() -> dict:
+    out = dict(DEFAULTS)
+    out["keys"] = dict(DEFAULT_KEYS)
+    return out
+
+
+def load_settings(path: Optional[Path] = None) -> tuple:
+    """Read the settings file; returns ``(settings dict, warning or None)``.
+
+    A missing file gives the defaults silently; a damaged one gives the
+    defaults and a sentence saying so.
+    """
+    path = path or settings_path()
+    data = _copy_defaults()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return data, None
+    except OSError as e:
+        return data, f"Settings file {path} could not be read ({e.strerror}); using the defaults."
+    try:
+        raw = json.loads(text)
+        if not isinstance(raw, dict):
+            raise ValueError
+    except ValueError:
+        return data, f"Settings file {path} is damaged; using the defaults. Fix or delete it."
+    problems = []
+    for key, value in raw.items():
+        if key == "keys" and isinstance(value, dict):
+            for action, k in value.items():
+                try:
+                    data["keys"][action] = check_key(action, k)
+                except SettingsError as e:
+                    problems.append(str(e))
+            continue
+        try:
+            data[key] = check_value(key, value)
+        except SettingsError as e:
+            problems.append(str(e))
+    warning = None
+    if problems:
+        warning = f"Some settings in {path} were ignored: " + " ".join(problems)
+    return data, warning
+
+
+def check_value(key: str, value):
+    """The checked value for setting ``key``; raises :class:`SettingsError`."""
+    if key not in DEFAULTS or key == "keys":
+        raise SettingsError(f"{key} is not a setting; settings are {', '.join(k for k in DEFAULTS if k != 'keys')}.")
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise SettingsError(f"{key} must be one of {', '.join(CHOICES[key])}.")
+        return value
+    if key == "confirm":
+        if isinstance(value, str):
+            if value.lower() in ("yes", "on", "true", "1"):
+                return True
+            if value.lower() in ("no", "off", "false", "0"):
+                return False
+        if isinstance(value, bool):
+            return value
+        raise SettingsError("confirm must be yes or no.")
+    if key == "rate":
+        if value in (None, "", "default"):
+            return None
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            raise SettingsError("rate must be a whole number from -100 to 100, or default.") from None
+        if not -100 <= n <= 100:
+            raise SettingsError("rate must be a whole number from -100 to 100, or default.")
+        return n
+    if key == "output":
+        return None if value in (None, "", "auto", "default") else str(value)
+    return value
+
+
+def check_key(action: str, key: str) -> str:
+    """A key binding for ``action`` in prompt_toolkit's notation (``f2``,
+    ``c-r``, ``escape h`` for Alt+H); raises :class:`SettingsError` for an
+    unknown action or a key that screen readers or terminals take."""
+    if action not in DEFAULT_KEYS:
+        raise SettingsError(f"{action} is not a key action; actions are {', '.join(DEFAULT_KEYS)}.")
+    if not isinstance(key, str) or not key.strip():
+        raise SettingsError(f"The key for {action} must be a key name such as f2 or c-r.")
+    k = key.strip().lower()
+    if k in RESERVED_KEYS:
+        raise SettingsError(f"{key} is taken by screen readers or the terminal; choose another key for {action}.")
+    return k
+
+
+def save_settings(data: dict, path: Optional[Path] = None) -> Path:
+    """Write ``data`` to the settings file (creating its folder); returns the path."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def describe(data: dict) -> list:
+    """One plain line per setting, for ``a11y-dominion settings``."""
+    lines = []
+    for key in DEFAULTS:
+        if key == "keys":
+            continue
+        v = data.get(key)
+        lines.append(f"{key}: {'default' if v is None else ('yes' if v is True else 'no' if v is False else v)}")
+    for action, k in data.get("keys", {}).items():
+        lines.append(f"key {action}: {k}")
+    return lines
