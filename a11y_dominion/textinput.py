@@ -153,6 +153,9 @@ def parse_answer(game: Game, text: str) -> list:
 
 
 def _one_option(game: Game, d: Decision, word: str) -> str:
+    for o in d.options:   # an option's own key or label, typed as listed
+        if word.lower() == o.lower() or word.lower() == d.labels.get(o, "").lower() and d.kind != "pile":
+            return o
     if word.isdigit():
         i = int(word)
         if 1 <= i <= len(d.options):

@@ -7,6 +7,7 @@ Opulent and King's Castle (12 cards).
 from __future__ import annotations
 
 from .. import card, pile
+from ...decisions import Decision
 
 
 def _castles(g, p):
@@ -18,18 +19,31 @@ def _crumbling(g, p, me):
     yield from g.gain_named(p, "Silver")
 
 
+HAND_COPY = "Small Castle from hand"
+
+
 def _small(g, p, me):
-    opts = ([me] if me in p.in_play else []) + [c for c in p.hand if c.is_("Castle")]
-    labels = {}
-    chosen = yield from g.choose_cards(p, opts, f"{p.name}, Small Castle: trash this Small Castle or a Castle from "
-                                                "your hand to gain a Castle, or none.", "trash", 0, 1, "Small Castle")
-    del labels
+    """Trash this (option "Small Castle") or a Castle from hand (its name;
+    another Small Castle in hand is "Small Castle from hand"), or none."""
+    here = me in p.in_play
+    hand = [c for c in p.hand if c.is_("Castle")]
+    keys = (["Small Castle"] if here else []) + list(dict.fromkeys(
+        HAND_COPY if (c.name == "Small Castle" and here) else c.name for c in hand))
+    if not keys:
+        return
+    d = Decision(p.name, "cards", "trash",
+                              f"{p.name}, Small Castle: trash this Small Castle or a Castle from your hand to gain a "
+                              "Castle, or none.", keys, 0, 1, source="Small Castle")
+    chosen = yield from g.ask(d)
     if not chosen:
         return
-    c = chosen[0]
-    if c.name == "Small Castle" and me in p.in_play:
-        c = me
-    yield from g.trash_card(p, c, "in_play" if c is me else "hand")
+    key = chosen[0]
+    if key == "Small Castle" and here:
+        yield from g.trash_card(p, me, "in_play")
+    else:
+        name = "Small Castle" if key == HAND_COPY else key
+        card = next(c for c in p.hand if c.name == name)
+        yield from g.trash_card(p, card, "hand")
     yield from g.gain(p, "Castles")
 
 

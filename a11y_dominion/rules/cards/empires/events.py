@@ -6,6 +6,7 @@ Banquet as the official texts give them (see the rules notes).
 from __future__ import annotations
 
 from .. import event
+from ...decisions import Decision
 from ...cost import Cost
 
 
@@ -105,13 +106,11 @@ def _salt(g, p):
 
 
 def _tax(g, p):
-    pl = yield from g.choose_pile(p, f"{p.name}, Tax: choose a Supply pile to put 2 Debt on.",
-                                  lambda c: True, "tax", "Tax")
-    if pl is None:
-        names = list(g.piles)
-        pl = names[0] if names else None
-    if pl:
-        g.add_pile_debt(pl, 2, p.name)
+    opts = list(g.piles)   # any Supply pile, empty or not
+    d = Decision(p.name, "pile", "tax", f"{p.name}, Tax: choose a Supply pile to put 2 Debt on.",
+                              opts, source="Tax", labels={o: o for o in opts})
+    keys = yield from g.ask(d)
+    g.add_pile_debt(keys[0], 2, p.name)
 
 
 def _tax_setup(g):

@@ -68,7 +68,8 @@ def _chariot_race(g, p, me):
     if theirs is not None:
         left.deck.insert(0, theirs)
         g.reveal(left, [theirs], "deck")
-    if mine is not None and (theirs is None or mine.spec.cost.more_than(theirs.spec.cost)):
+    # if either player has no card to reveal, yours does not cost more (Chariot Race FAQ)
+    if mine is not None and theirs is not None and mine.spec.cost.more_than(theirs.spec.cost):
         g.add(p, coins=1, source="Chariot Race")
         g.vp_from_supply(p, 1, "Chariot Race")
 
