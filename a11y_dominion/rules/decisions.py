@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 
+def fill(template: str, args: dict) -> str:
+    """``template`` with its ``{fields}`` filled from ``args``."""
+    return template.format(**args) if args else template
+
+
 class IllegalAnswer(ValueError):
     """Raised by ``Game.answer`` for a refused answer; the game is unchanged.
 
@@ -43,6 +48,8 @@ class Decision:
     labels: dict = field(default_factory=dict)
     validate: Optional[Callable[[list], Optional[str]]] = None
     ordered: bool = False
+    template: str = ""      # the English prompt before its fields were filled in (for translation)
+    args: dict = field(default_factory=dict)   # the fields: player, card, count...
 
     def count_of(self, key: str) -> int:
         """How many times ``key`` may appear in one answer."""

@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Optional
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
 from .cost import Cost
-from .decisions import Decision, IllegalAnswer
+from .decisions import Decision, IllegalAnswer, fill
 from .duration import DurationEffect  # noqa: F401  (re-exported)
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
@@ -346,16 +346,32 @@ class Game:
         ans = yield d
         return ans
 
+    @staticmethod
+    def _prompt(p: Player, template: str, args: Optional[dict]) -> tuple:
+        a = {"player": p.name}
+        a.update(args or {})
+        return fill(template, a), a
+
+    def decision(self, p: Player, kind: str, purpose: str, prompt: str, options: list, lo: int = 1,
+                 hi: int = 1, args: Optional[dict] = None, **kw) -> Decision:
+        """A :class:`Decision` for ``p`` whose prompt template is filled in."""
+        text, a = self._prompt(p, prompt, args)
+        return Decision(p.name, kind, purpose, text, options, lo, hi, template=prompt, args=a, **kw)
+
     def choose_cards(self, p: Player, cards: list, prompt: str, purpose: str,
-                     lo: int, hi: int, source: str = "", validate=None, ordered=False):
-        """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects."""
+                     lo: int, hi: int, source: str = "", validate=None, ordered=False, args=None):
+        """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects.
+
+        ``prompt`` is an English template whose fields (``{player}`` and
+        any in ``args``) are filled in; it is kept for translation."""
         counts = Counter(c.name for c in cards)
         hi = min(hi, len(cards))
         lo = min(lo, hi)
         if hi == 0:
             return []
-        d = Decision(p.name, "cards", purpose, prompt, list(counts), lo, hi,
-                     counts=dict(counts), source=source, validate=validate, ordered=ordered)
+        text, a = self._prompt(p, prompt, args)
+        d = Decision(p.name, "cards", purpose, text, list(counts), lo, hi,
+                     counts=dict(counts), source=source, validate=validate, ordered=ordered, template=prompt, args=a)
         keys = yield from self.ask(d)
         out, pool = [], list(cards)
         for k in keys:
@@ -367,35 +383,39 @@ class Game:
         return out
 
     def choose_pile(self, p: Player, prompt: str, pred, purpose: str = "gain",
-                    source: str = "", optional: bool = False):
+                    source: str = "", optional: bool = False, args=None):
         """Ask ``p`` for a Supply pile whose top card satisfies ``pred(card)``;
         returns the pile name, or None when nothing qualifies or they decline."""
         opts = [pl.name for pl in self.piles.values() if pl.cards and pred(pl.top)]
         if not opts:
             return None
         labels = {o: self.piles[o].top.name for o in opts}
-        d = Decision(p.name, "pile", purpose, prompt, opts, 0 if optional else 1, 1,
-                     source=source, labels=labels)
+        text, a = self._prompt(p, prompt, args)
+        d = Decision(p.name, "pile", purpose, text, opts, 0 if optional else 1, 1,
+                     source=source, labels=labels, template=prompt, args=a)
         keys = yield from self.ask(d)
         return keys[0] if keys else None
 
-    def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno"):
+    def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args=None):
         """Ask a yes/no question; returns bool."""
-        keys = yield Decision(p.name, "yesno", purpose, prompt, ["yes", "no"], source=source)
+        text, a = self._prompt(p, prompt, args)
+        keys = yield Decision(p.name, "yesno", purpose, text, ["yes", "no"], source=source, template=prompt, args=a)
         return keys[0] == "yes"
 
-    def choose_mode(self, p: Player, prompt: str, modes: list, source: str = ""):
+    def choose_mode(self, p: Player, prompt: str, modes: list, source: str = "", args=None):
         """Ask for one of ``modes`` [(key, label)]; returns the key."""
-        d = Decision(p.name, "mode", "mode", prompt, [k for k, _ in modes], source=source,
-                     labels=dict(modes))
+        text, a = self._prompt(p, prompt, args)
+        d = Decision(p.name, "mode", "mode", text, [k for k, _ in modes], source=source,
+                     labels=dict(modes), template=prompt, args=a)
         keys = yield d
         return keys[0]
 
     def choose_number(self, p: Player, prompt: str, lo: int, hi: int, purpose: str,
-                      source: str = "", allow_pass: bool = False):
+                      source: str = "", allow_pass: bool = False, args=None):
         """Ask for a whole number from ``lo`` to ``hi`` (or ``pass`` → None)."""
         opts = (["pass"] if allow_pass else []) + [str(i) for i in range(lo, hi + 1)]
-        keys = yield Decision(p.name, "number", purpose, prompt, opts, source=source)
+        text, a = self._prompt(p, prompt, args)
+        keys = yield Decision(p.name, "number", purpose, text, opts, source=source, template=prompt, args=a)
         return None if keys[0] == "pass" else int(keys[0])
 
     # ------------------------------------------------------------ resources
@@ -665,8 +685,8 @@ class Game:
             shown = []
             if moats:
                 shown = yield from self.choose_cards(
-                    v, moats, f"{v.name}, {p.name} plays {card_name}, an Attack: you may reveal a Moat to be unaffected.",
-                    "reveal", 0, 1, "Moat")
+                    v, moats, "{player}, {other} plays {card}, an Attack: you may reveal a Moat to be unaffected.",
+                    "reveal", 0, 1, "Moat", args={"other": p.name, "card": card_name})
             if shown:
                 self.reveal(v, shown)
                 continue
@@ -680,8 +700,9 @@ class Game:
         if k <= 0:
             return
         chosen = yield from self.choose_cards(
-            v, v.hand, f"{v.name}, {source}: discard {k} card{'s' if k > 1 else ''}, down to {n} in hand.",
-            "discard", k, k, source)
+            v, v.hand, "{player}, {source}: discard {count} cards, down to {left} in hand." if k > 1 else
+            "{player}, {source}: discard 1 card, down to {left} in hand.",
+            "discard", k, k, source, args={"source": source, "count": k, "left": n})
         self.discard_cards(v, chosen)
 
     # ------------------------------------------------------------- buying
@@ -728,8 +749,9 @@ class Game:
         cost = bought.spec.cost
         name = bought.name
         pile = yield from self.choose_pile(
-            p, f"Charm: you may also gain a card costing exactly {cost}, other than {name}.",
-            lambda c: c.spec.cost == cost and c.name != name, "gain", "Charm", optional=True)
+            p, "{player}, Charm: you may also gain a card costing exactly {cost}, other than {card}.",
+            lambda c: c.spec.cost == cost and c.name != name, "gain", "Charm", optional=True,
+            args={"cost": cost, "card": name})
         if pile:
             yield from self.gain(p, pile)
 
@@ -1027,9 +1049,9 @@ class Game:
                 self.emit(ev.BidMade(b.name, None))
                 continue
             bid = yield from self.choose_number(
-                b, f"{b.name}, Mountain Pass: bid more than {high} Debt, at most {MAX_BID}, or pass."
-                if high else f"{b.name}, Mountain Pass: bid from 1 to {MAX_BID} Debt, or pass.",
-                high + 1, MAX_BID, "bid", "Mountain Pass", allow_pass=True)
+                b, "{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass."
+                if high else "{player}, Mountain Pass: bid from 1 to {most} Debt, or pass.",
+                high + 1, MAX_BID, "bid", "Mountain Pass", allow_pass=True, args={"high": high, "most": MAX_BID})
             self.emit(ev.BidMade(b.name, bid))
             if bid is not None:
                 high, best = bid, b

@@ -25,7 +25,7 @@ def _adventurer(g, p, me):
 
 
 def _chancellor(g, p, me):
-    if p.deck and (yield from g.yes_no(p, f"{p.name}, Chancellor: put your deck into your discard pile?", "Chancellor")):
+    if p.deck and (yield from g.yes_no(p, "{player}, Chancellor: put your deck into your discard pile?", "Chancellor")):
         n = len(p.deck)
         p.discard = p.deck + p.discard
         p.deck = []
@@ -35,7 +35,7 @@ def _chancellor(g, p, me):
 def _feast(g, p, me):
     if me in p.in_play:
         yield from g.trash_card(p, me, "in_play")
-    pl = yield from g.choose_pile(p, f"{p.name}, Feast: gain a card costing up to 5 coins.",
+    pl = yield from g.choose_pile(p, "{player}, Feast: gain a card costing up to 5 coins.",
                                   lambda c: c.spec.cost.up_to(5), "gain", "Feast")
     if pl:
         yield from g.gain(p, pl)
@@ -49,7 +49,8 @@ def _spy(g, p, me):
             continue
         v.deck.insert(0, c)
         g.reveal(v, [c], "deck")
-        if (yield from g.yes_no(p, f"{p.name}, Spy: discard {v.name}'s {c.name}? (no puts it back)", "Spy", "discard")):
+        if (yield from g.yes_no(p, "{player}, Spy: discard {other}'s {card}? (no puts it back)", "Spy", "discard",
+                                args={"other": v.name, "card": c.name})):
             v.deck.remove(c)
             v.discard.insert(0, c)
             g.emit(g.events_mod.CardsDiscarded(v.name, (c.name,), "deck"))
@@ -62,11 +63,11 @@ def _thief(g, p, me):
         g.reveal(v, shown, "deck")
         v.set_aside.extend(shown)
         tre = [c for c in shown if c.is_("Treasure")]
-        chosen = yield from g.choose_cards(p, tre, f"{p.name}, Thief: trash one of {v.name}'s revealed Treasures.",
-                                           "trash", 1, 1, "Thief")
+        chosen = yield from g.choose_cards(p, tre, "{player}, Thief: trash one of {other}'s revealed Treasures.", "trash", 1, 1, "Thief", args={"other": v.name})
         for c in chosen:
             yield from g.trash_card(v, c, "set_aside")
-            if (yield from g.yes_no(p, f"{p.name}, Thief: gain the trashed {c.name}?", "Thief", "gain")):
+            if (yield from g.yes_no(p, "{player}, Thief: gain the trashed {card}?", "Thief", "gain",
+                                    args={"card": c.name})):
                 g.trash.remove(c)
                 p.discard.insert(0, c)
                 if g.current is p:

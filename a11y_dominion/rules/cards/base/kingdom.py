@@ -13,7 +13,7 @@ S = "base"
 
 
 def _cellar(g, p, me):
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Cellar: discard any number of cards, then draw that many.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Cellar: discard any number of cards, then draw that many.",
                                        "discard", 0, len(p.hand), "Cellar")
     g.discard_cards(p, chosen)
     if chosen:
@@ -21,14 +21,14 @@ def _cellar(g, p, me):
 
 
 def _chapel(g, p, me):
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Chapel: trash up to 4 cards from your hand.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Chapel: trash up to 4 cards from your hand.",
                                        "trash", 0, 4, "Chapel")
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
 
 
 def _harbinger(g, p, me):
-    chosen = yield from g.choose_cards(p, p.discard, f"{p.name}, Harbinger: you may put a card from your discard pile "
+    chosen = yield from g.choose_cards(p, p.discard, "{player}, Harbinger: you may put a card from your discard pile "
                                                      "onto your deck.", "topdeck", 0, 1, "Harbinger")
     for c in chosen:
         g.move(p, c, "discard", "deck")
@@ -46,7 +46,8 @@ def _vassal(g, p, me):
     p.discard.insert(0, c)
     g.emit(g.events_mod.CardsDiscarded(p.name, (c.name,), "deck"))
     if c.is_("Action"):
-        if (yield from g.yes_no(p, f"{p.name}, Vassal: play the discarded {c.name}?", "Vassal", "play")):
+        if (yield from g.yes_no(p, "{player}, Vassal: play the discarded {card}?", "Vassal", "play",
+                                args={"card": c.name})):
             p.discard.remove(c)
             p.in_play.append(c)
             yield from g.play_card(p, c, from_hand=False)
@@ -55,8 +56,8 @@ def _vassal(g, p, me):
 def _gain_up_to(coins, source, dest="discard", pred=None):
     def play(g, p, me):
         ok = (lambda c: c.spec.cost.up_to(coins) and (pred is None or pred(c)))
-        pl = yield from g.choose_pile(p, f"{p.name}, {source}: gain a card costing up to {coins} coins.", ok,
-                                      "gain", source)
+        pl = yield from g.choose_pile(p, "{player}, {source}: gain a card costing up to {coins} coins.", ok,
+                                      "gain", source, args={"source": source, "coins": coins})
         if pl:
             yield from g.gain(p, pl, dest)
     return play
@@ -69,7 +70,7 @@ def _bureaucrat(g, p, me):
         if not vics:
             g.reveal(v, list(v.hand))
             continue
-        chosen = yield from g.choose_cards(v, vics, f"{v.name}, Bureaucrat: put a Victory card from your hand onto "
+        chosen = yield from g.choose_cards(v, vics, "{player}, Bureaucrat: put a Victory card from your hand onto "
                                                     "your deck.", "topdeck", 1, 1, "Bureaucrat")
         g.reveal(v, chosen)
         g.move(v, chosen[0], "hand", "deck")
@@ -82,7 +83,7 @@ def _militia(g, p, me):
 
 def _moneylender(g, p, me):
     coppers = [c for c in p.hand if c.name == "Copper"]
-    chosen = yield from g.choose_cards(p, coppers, f"{p.name}, Moneylender: you may trash a Copper for +3 coins.",
+    chosen = yield from g.choose_cards(p, coppers, "{player}, Moneylender: you may trash a Copper for +3 coins.",
                                        "trash", 0, 1, "Moneylender")
     if chosen:
         yield from g.trash_card(p, chosen[0], "hand")
@@ -99,16 +100,19 @@ def _improve(source, extra, treasure_only=False, dest="discard"):
     def play(g, p, me):
         cands = [c for c in p.hand if not treasure_only or c.is_("Treasure")]
         lo = 0 if treasure_only else 1
-        chosen = yield from g.choose_cards(p, cands, f"{p.name}, {source}: trash a {'Treasure' if treasure_only else 'card'} "
-                                                     "from your hand.", "trash", lo, 1, source)
+        chosen = yield from g.choose_cards(p, cands, ("{player}, {source}: you may trash a Treasure from your hand."
+                                                     if treasure_only else "{player}, {source}: trash a card from your hand."),
+                                           "trash", lo, 1, source, args={"source": source})
         if not chosen:
             return
         old = chosen[0].spec.cost
         yield from g.trash_card(p, chosen[0], "hand")
         ok = (lambda c: c.spec.cost.up_to(old.coins + extra, old.debt)
               and (not treasure_only or c.is_("Treasure")))
-        pl = yield from g.choose_pile(p, f"{p.name}, {source}: gain a {'Treasure' if treasure_only else 'card'} costing up "
-                                         f"to {extra} coins more than the trashed card.", ok, "gain", source)
+        pl = yield from g.choose_pile(p, ("{player}, {source}: gain a Treasure costing up to {extra} coins more than the trashed card."
+                                          if treasure_only else
+                                          "{player}, {source}: gain a card costing up to {extra} coins more than the trashed card."),
+                                      ok, "gain", source, args={"source": source, "extra": extra})
         if pl:
             yield from g.gain(p, pl, dest)
     return play
@@ -116,7 +120,7 @@ def _improve(source, extra, treasure_only=False, dest="discard"):
 
 def _throne_room(g, p, me):
     acts = [c for c in p.hand if c.is_("Action")]
-    chosen = yield from g.choose_cards(p, acts, f"{p.name}, Throne Room: you may play an Action card from your hand twice.",
+    chosen = yield from g.choose_cards(p, acts, "{player}, Throne Room: you may play an Action card from your hand twice.",
                                        "play", 0, 1, "Throne Room")
     if not chosen:
         return
@@ -138,7 +142,7 @@ def _bandit(g, p, me):
         for c in shown:
             v.discard.insert(0, c)
         if good:
-            chosen = yield from g.choose_cards(v, good, f"{v.name}, Bandit: trash one of the revealed Treasures.",
+            chosen = yield from g.choose_cards(v, good, "{player}, Bandit: trash one of the revealed Treasures.",
                                                "trash", 1, 1, "Bandit")
             yield from g.trash_card(v, chosen[0], "discard")
         rest = [c for c in shown if c in v.discard]
@@ -159,8 +163,8 @@ def _library(g, p, me):
             break
         if c.is_("Action"):
             p.hand.append(c)
-            skip = yield from g.yes_no(p, f"{p.name}, Library: you drew {c.name}; set it aside instead of keeping it?",
-                                       "Library", "set aside")
+            skip = yield from g.yes_no(p, "{player}, Library: you drew {card}; set it aside instead of keeping it?",
+                                       "Library", "set aside", args={"card": c.name})
             p.hand.remove(c)
             if skip:
                 p.set_aside.append(c)
@@ -180,18 +184,18 @@ def _sentry(g, p, me):
     if not looked:
         return
     p.set_aside.extend(looked)
-    trash = yield from g.choose_cards(p, looked, f"{p.name}, Sentry: trash any of these cards from the top of your deck.",
+    trash = yield from g.choose_cards(p, looked, "{player}, Sentry: trash any of these cards from the top of your deck.",
                                       "trash", 0, len(looked), "Sentry")
     for c in trash:
         yield from g.trash_card(p, c, "set_aside")
     left = [c for c in looked if c in p.set_aside]
-    disc = yield from g.choose_cards(p, left, f"{p.name}, Sentry: discard any of the rest.", "discard", 0, len(left),
+    disc = yield from g.choose_cards(p, left, "{player}, Sentry: discard any of the rest.", "discard", 0, len(left),
                                      "Sentry")
     g.discard_cards(p, disc, "set_aside", public=False)
     left = [c for c in left if c in p.set_aside]
     order = left
     if len(left) == 2 and left[0].name != left[1].name:
-        order = yield from g.choose_cards(p, left, f"{p.name}, Sentry: put them back; name the top card first.",
+        order = yield from g.choose_cards(p, left, "{player}, Sentry: put them back; name the top card first.",
                                           "order", 2, 2, "Sentry", ordered=True)
     for c in reversed(order):
         p.set_aside.remove(c)
@@ -205,7 +209,7 @@ def _witch(g, p, me):
 
 def _artisan(g, p, me):
     yield from _gain_up_to(5, "Artisan", "hand")(g, p, me)
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Artisan: put a card from your hand onto your deck.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Artisan: put a card from your hand onto your deck.",
                                        "topdeck", 1, 1, "Artisan")
     for c in chosen:
         g.move(p, c, "hand", "deck", public=False)

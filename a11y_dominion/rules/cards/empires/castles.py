@@ -7,7 +7,6 @@ Opulent and King's Castle (12 cards).
 from __future__ import annotations
 
 from .. import card, pile
-from ...decisions import Decision
 
 
 def _castles(g, p):
@@ -31,9 +30,8 @@ def _small(g, p, me):
         HAND_COPY if (c.name == "Small Castle" and here) else c.name for c in hand))
     if not keys:
         return
-    d = Decision(p.name, "cards", "trash",
-                              f"{p.name}, Small Castle: trash this Small Castle or a Castle from your hand to gain a "
-                              "Castle, or none.", keys, 0, 1, source="Small Castle")
+    d = g.decision(p, "cards", "trash", "{player}, Small Castle: trash this Small Castle or a Castle from your "
+                   "hand to gain a Castle, or none.", keys, 0, 1, source="Small Castle")
     chosen = yield from g.ask(d)
     if not chosen:
         return
@@ -54,7 +52,7 @@ def _haunted(g, p, me):
     for v in g.others(p):
         if len(v.hand) >= 5:
             chosen = yield from g.choose_cards(
-                v, v.hand, f"{v.name}, Haunted Castle: put 2 cards from your hand onto your deck (name the top one first).",
+                v, v.hand, "{player}, Haunted Castle: put 2 cards from your hand onto your deck (name the top one first).",
                 "topdeck", 2, 2, "Haunted Castle", ordered=True)
             for c in reversed(chosen):
                 g.move(v, c, "hand", "deck", public=False)
@@ -62,14 +60,14 @@ def _haunted(g, p, me):
 
 def _opulent(g, p, me):
     vics = [c for c in p.hand if c.is_("Victory")]
-    chosen = yield from g.choose_cards(p, vics, f"{p.name}, Opulent Castle: discard any number of Victory cards for "
+    chosen = yield from g.choose_cards(p, vics, "{player}, Opulent Castle: discard any number of Victory cards for "
                                                 "+2 coins each.", "discard", 0, len(vics), "Opulent Castle")
     g.discard_cards(p, chosen)
     g.add(p, coins=2 * len(chosen), source="Opulent Castle")
 
 
 def _sprawling(g, p, me):
-    mode = yield from g.choose_mode(p, f"{p.name}, Sprawling Castle: gain a Duchy or 3 Estates?",
+    mode = yield from g.choose_mode(p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?",
                                     [("duchy", "a Duchy"), ("estates", "3 Estates")], "Sprawling Castle")
     if mode == "duchy":
         yield from g.gain_named(p, "Duchy")

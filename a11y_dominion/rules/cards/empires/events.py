@@ -6,25 +6,24 @@ Banquet as the official texts give them (see the rules notes).
 from __future__ import annotations
 
 from .. import event
-from ...decisions import Decision
 from ...cost import Cost
 
 
 def _advance(g, p):
     acts = [c for c in p.hand if c.is_("Action")]
-    chosen = yield from g.choose_cards(p, acts, f"{p.name}, Advance: you may trash an Action card from your hand.",
+    chosen = yield from g.choose_cards(p, acts, "{player}, Advance: you may trash an Action card from your hand.",
                                        "trash", 0, 1, "Advance")
     if not chosen:
         return
     yield from g.trash_card(p, chosen[0], "hand")
-    pl = yield from g.choose_pile(p, f"{p.name}, Advance: gain an Action card costing up to 6 coins.",
+    pl = yield from g.choose_pile(p, "{player}, Advance: gain an Action card costing up to 6 coins.",
                                   lambda c: c.is_("Action") and c.spec.cost.up_to(6), "gain", "Advance")
     if pl:
         yield from g.gain(p, pl)
 
 
 def _annex(g, p):
-    keep = yield from g.choose_cards(p, p.discard, f"{p.name}, Annex: choose up to 5 cards to stay in your discard "
+    keep = yield from g.choose_cards(p, p.discard, "{player}, Annex: choose up to 5 cards to stay in your discard "
                                                    "pile; the rest are shuffled into your deck.", "keep", 0, 5, "Annex")
     rest = [c for c in p.discard if c not in keep]
     if rest:
@@ -38,7 +37,7 @@ def _annex(g, p):
 def _banquet(g, p):
     for _ in range(2):
         yield from g.gain_named(p, "Copper")
-    pl = yield from g.choose_pile(p, f"{p.name}, Banquet: gain a non-Victory card costing up to 5 coins.",
+    pl = yield from g.choose_pile(p, "{player}, Banquet: gain a non-Victory card costing up to 5 coins.",
                                   lambda c: not c.is_("Victory") and c.spec.cost.up_to(5), "gain", "Banquet")
     if pl:
         yield from g.gain(p, pl)
@@ -74,7 +73,7 @@ def _donate_after(g, p):
             getattr(p, zone).remove(c)
             p.hand.append(c)
     g.emit_note(p, f"takes their deck and discard pile into their hand for Donate: {len(p.hand)} cards")
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Donate: trash any number of cards from your hand.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Donate: trash any number of cards from your hand.",
                                        "trash", 0, len(p.hand), "Donate")
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
@@ -89,7 +88,7 @@ def _ritual(g, p):
     got = yield from g.gain_named(p, "Curse")
     if got is None:
         return
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Ritual: trash a card from your hand for 1 VP per coin "
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Ritual: trash a card from your hand for 1 VP per coin "
                                                   "it costs.", "trash", 1, 1, "Ritual")
     if chosen:
         coins = chosen[0].spec.cost.coins
@@ -99,7 +98,7 @@ def _ritual(g, p):
 
 def _salt(g, p):
     g.vp_from_supply(p, 1, "Salt the Earth")
-    pl = yield from g.choose_pile(p, f"{p.name}, Salt the Earth: trash a Victory card from the Supply.",
+    pl = yield from g.choose_pile(p, "{player}, Salt the Earth: trash a Victory card from the Supply.",
                                   lambda c: c.is_("Victory"), "trash", "Salt the Earth")
     if pl:
         yield from g.trash_card(p, g.piles[pl].top, "supply")
@@ -107,8 +106,8 @@ def _salt(g, p):
 
 def _tax(g, p):
     opts = list(g.piles)   # any Supply pile, empty or not
-    d = Decision(p.name, "pile", "tax", f"{p.name}, Tax: choose a Supply pile to put 2 Debt on.",
-                              opts, source="Tax", labels={o: o for o in opts})
+    d = g.decision(p, "pile", "tax", "{player}, Tax: choose a Supply pile to put 2 Debt on.",
+                   opts, source="Tax", labels={o: o for o in opts})
     keys = yield from g.ask(d)
     g.add_pile_debt(keys[0], 2, p.name)
 

@@ -30,7 +30,7 @@ def _archive(g, p, me):
 
 
 def _archive_take(g, p, stash):
-    chosen = yield from g.choose_cards(p, stash, f"{p.name}, Archive: put one of the set-aside cards into your hand.",
+    chosen = yield from g.choose_cards(p, stash, "{player}, Archive: put one of the set-aside cards into your hand.",
                                        "take", 1, 1, "Archive")
     for c in chosen:
         stash.remove(c)
@@ -47,8 +47,9 @@ def _capital_discard(g, p, me):
     g.take_debt(p, 6, "Capital")
     can = min(p.debt, g.turn.coins) if g.current is p else 0
     if can > 0:
-        n = yield from g.choose_number(p, f"{p.name}, Capital: you have {p.debt} Debt and {g.turn.coins} coins. "
-                                          f"Pay how much Debt now (0 to {can})?", 0, can, "pay", "Capital")
+        n = yield from g.choose_number(p, "{player}, Capital: you have {debt} Debt and {coins} coins. "
+                                          "Pay how much Debt now (0 to {most})?", 0, can, "pay", "Capital",
+                                       args={"debt": p.debt, "coins": g.turn.coins, "most": can})
         g.pay_debt(p, n, "Capital")
 
 
@@ -81,7 +82,7 @@ card("Chariot Race", "Strijdwagenrace", 3, "Action",
 
 
 def _charm(g, p, me):
-    mode = yield from g.choose_mode(p, f"{p.name}, Charm: choose one.",
+    mode = yield from g.choose_mode(p, "{player}, Charm: choose one.",
                                     [("coins", "+1 Buy and +2 coins"),
                                      ("gain", "next time you buy a card this turn, also gain another card with the same cost")],
                                     "Charm")
@@ -113,8 +114,9 @@ def _crown(g, p, me):
         return
     typ = "Action" if g.turn.phase == "action" else "Treasure"
     cands = [c for c in p.hand if c.is_(typ)]
-    chosen = yield from g.choose_cards(p, cands, f"{p.name}, Crown: you may play a{'n' if typ == 'Action' else ''} "
-                                                 f"{typ} card from your hand twice.", "play", 0, 1, "Crown")
+    prompt = ("{player}, Crown: you may play an Action card from your hand twice." if typ == "Action" else
+              "{player}, Crown: you may play a Treasure from your hand twice.")
+    chosen = yield from g.choose_cards(p, cands, prompt, "play", 0, 1, "Crown")
     if not chosen:
         return
     target = chosen[0]
@@ -149,15 +151,15 @@ card("Enchantress", "Tovenares", 3, "Action Attack Duration",
 
 def _engineer(g, p, me):
     pick = lambda c: c.spec.cost.up_to(4)  # noqa: E731
-    pl = yield from g.choose_pile(p, f"{p.name}, Engineer: gain a card costing up to 4 coins (no Debt).", pick,
+    pl = yield from g.choose_pile(p, "{player}, Engineer: gain a card costing up to 4 coins (no Debt).", pick,
                                   "gain", "Engineer")
     if pl:
         yield from g.gain(p, pl)
     if me in p.in_play:
-        if (yield from g.yes_no(p, f"{p.name}, Engineer: trash the Engineer to gain another card costing up to 4 coins?",
+        if (yield from g.yes_no(p, "{player}, Engineer: trash the Engineer to gain another card costing up to 4 coins?",
                                 "Engineer", "trash")):
             yield from g.trash_card(p, me, "in_play")
-            pl = yield from g.choose_pile(p, f"{p.name}, Engineer: gain a second card costing up to 4 coins.", pick,
+            pl = yield from g.choose_pile(p, "{player}, Engineer: gain a second card costing up to 4 coins.", pick,
                                           "gain", "Engineer")
             if pl:
                 yield from g.gain(p, pl)
@@ -186,7 +188,7 @@ card("Farmers' Market", "Boerenmarkt", 3, "Action Gathering",
 
 
 def _forum_play(g, p, me):
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Forum: discard 2 cards.", "discard", 2, 2, "Forum")
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Forum: discard 2 cards.", "discard", 2, 2, "Forum")
     g.discard_cards(p, chosen)
 
 
@@ -210,7 +212,7 @@ card("Groundskeeper", "Kasteelhovenier", 5, "Action",
 
 def _legionary(g, p, me):
     golds = [c for c in p.hand if c.name == "Gold"]
-    chosen = yield from g.choose_cards(p, golds, f"{p.name}, Legionary: you may reveal a Gold from your hand to attack.",
+    chosen = yield from g.choose_cards(p, golds, "{player}, Legionary: you may reveal a Gold from your hand to attack.",
                                        "reveal", 0, 1, "Legionary")
     if not chosen:
         return
@@ -228,7 +230,7 @@ card("Legionary", "Legioensoldaat", 5, "Action Attack",
 def _overlord(g, p, me):
     if me not in p.in_play:
         return
-    pl = yield from g.choose_pile(p, f"{p.name}, Overlord: choose an Action card from the Supply costing up to 5 coins "
+    pl = yield from g.choose_pile(p, "{player}, Overlord: choose an Action card from the Supply costing up to 5 coins "
                                      "for the Overlord to be.",
                                   lambda c: c.is_("Action") and c.spec.cost.up_to(5) and c.spec.name != "Overlord",
                                   "copy", "Overlord")
@@ -255,7 +257,7 @@ card("Royal Blacksmith", "Koninklijke smid", Cost(0, 8), "Action",
 
 
 def _sacrifice(g, p, me):
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Sacrifice: trash a card from your hand.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Sacrifice: trash a card from your hand.",
                                        "trash", 1, 1, "Sacrifice")
     if not chosen:
         return
@@ -279,7 +281,7 @@ card("Sacrifice", "Offer", 4, "Action",
 def _temple_play(g, p, me):
     def different(ans):
         return None if len(set(ans)) == len(ans) else "Temple trashes cards with different names only."
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Temple: trash 1 to 3 cards with different names from your hand.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Temple: trash 1 to 3 cards with different names from your hand.",
                                        "trash", 1, 3, "Temple", validate=different)
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
@@ -310,7 +312,7 @@ card("Villa", "Villa", 4, "Action",
 
 
 def _wild_hunt(g, p, me):
-    mode = yield from g.choose_mode(p, f"{p.name}, Wild Hunt: choose one.",
+    mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.",
                                     [("cards", "+3 Cards and add 1 VP to the Wild Hunt pile"),
                                      ("estate", "gain an Estate and take the VP from the Wild Hunt pile")], "Wild Hunt")
     home = g.pile_of(me).name if g.pile_of(me) else "Wild Hunt"

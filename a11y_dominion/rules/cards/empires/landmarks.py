@@ -44,8 +44,9 @@ def _arena(g, p):
     acts = [c for c in p.hand if c.is_("Action")]
     if not acts or g.landmarks.get("Arena", 0) <= 0:
         return  # nothing to discard, or nothing left to take
-    chosen = yield from g.choose_cards(p, acts, f"{p.name}, Arena: you may discard an Action card to take 2 VP "
-                                                f"({g.landmarks['Arena']} left on Arena).", "discard", 0, 1, "Arena")
+    chosen = yield from g.choose_cards(p, acts, "{player}, Arena: you may discard an Action card to take 2 VP "
+                                                "({left} left on Arena).", "discard", 0, 1, "Arena",
+                                       args={"left": g.landmarks["Arena"]})
     if chosen:
         g.discard_cards(p, chosen)
         g.vp_from_landmark(p, "Arena", 2)

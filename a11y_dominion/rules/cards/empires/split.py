@@ -10,7 +10,7 @@ from ...cost import Cost
 
 # Catapult / Rocks -----------------------------------------------------------
 def _catapult(g, p, me):
-    chosen = yield from g.choose_cards(p, p.hand, f"{p.name}, Catapult: trash a card from your hand.",
+    chosen = yield from g.choose_cards(p, p.hand, "{player}, Catapult: trash a card from your hand.",
                                        "trash", 1, 1, "Catapult")
     if not chosen:
         return
@@ -42,7 +42,7 @@ card("Rocks", "Rotsblokken", 4, "Treasure",
 # Encampment / Plunder -------------------------------------------------------
 def _encampment(g, p, me):
     shown = [c for c in p.hand if c.name in ("Gold", "Plunder")]
-    chosen = yield from g.choose_cards(p, shown, f"{p.name}, Encampment: you may reveal a Gold or a Plunder from your "
+    chosen = yield from g.choose_cards(p, shown, "{player}, Encampment: you may reveal a Gold or a Plunder from your "
                                                  "hand to keep the Encampment.", "reveal", 0, 1, "Encampment")
     if chosen:
         g.reveal(p, chosen)
@@ -61,7 +61,7 @@ card("Plunder", "Plunderen", 5, "Treasure", "Worth 2 coins. +1 VP.", coins=2, vp
 
 # Gladiator / Fortune --------------------------------------------------------
 def _gladiator(g, p, me):
-    shown = yield from g.choose_cards(p, p.hand, f"{p.name}, Gladiator: reveal a card from your hand.",
+    shown = yield from g.choose_cards(p, p.hand, "{player}, Gladiator: reveal a card from your hand.",
                                       "reveal", 1, 1, "Gladiator")
     left = g.left_of(p)
     matched = False
@@ -69,8 +69,9 @@ def _gladiator(g, p, me):
         name = shown[0].name
         g.reveal(p, shown)
         copies = [c for c in left.hand if c.name == name]
-        answer = yield from g.choose_cards(left, copies, f"{left.name}, Gladiator: you may reveal a {name} from your "
-                                                         "hand to stop the bonus.", "reveal", 0, 1, "Gladiator")
+        answer = yield from g.choose_cards(left, copies, "{player}, Gladiator: you may reveal a {card} from your "
+                                                         "hand to stop the bonus.", "reveal", 0, 1, "Gladiator",
+                                           args={"card": name})
         if answer:
             g.reveal(left, answer)
             matched = True
@@ -131,8 +132,9 @@ card("Emporium", "Emporium", 5, "Action",
 def _from_discard(name):
     def play(g, p, me):
         found = [c for c in p.discard if c.name == name]
-        chosen = yield from g.choose_cards(p, found, f"{p.name}, {me.name}: you may put a {name} from your discard "
-                                                     "pile into your hand.", "take", 0, 1, me.name)
+        chosen = yield from g.choose_cards(p, found, "{player}, {source}: you may put a {card} from your discard "
+                                                     "pile into your hand.", "take", 0, 1, me.name,
+                                           args={"source": me.name, "card": name})
         for c in chosen:
             g.reveal(p, [c], "discard")
             g.move(p, c, "discard", "hand")
