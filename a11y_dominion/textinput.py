@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
-from .rules.decisions import Decision
+from .rules.decisions import Decision, Msg
 from .rules.game import Game
 
 YES = {"yes", "y", "ja", "j"}
@@ -37,8 +37,8 @@ def split_speaker(game: Game, line: str) -> tuple:
 def _card_or_error(word: str) -> str:
     name = canonical(word)
     if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
-        raise InputError(f"{word.strip()} is not a card name this game knows. "
-                         "Type supply to hear the piles, or hand to hear your hand.")
+        raise InputError(Msg("{word} is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
+                             word=word.strip()))
     return name
 
 
@@ -52,27 +52,27 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         i = int(low)
         if 1 <= i <= len(d.options):
             return [d.options[i - 1]]
-        raise InputError(f"There is no move number {i}; choose 1 to {len(d.options)}.")
+        raise InputError(Msg("There is no move number {number}; choose 1 to {most}.", number=i, most=len(d.options)))
     verb, _, rest = low.partition(" ")
     rest_orig = t[len(verb):].strip()
     if verb in ("end", "einde", "done"):
         return ["end"]
     if verb in ("play", "speel", "p"):
         if not rest_orig:
-            raise InputError("Play what? Type play and a card name, or play treasures.")
+            raise InputError(Msg("Play what? Type play and a card name, or play treasures."))
         if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "money"):
             return ["treasures"]
         name = _card_or_error(rest_orig)
         if name not in CARDS:
-            raise InputError(f"{name} is not a card you can play.")
+            raise InputError(Msg("{card} is not a card you can play.", card=name))
         return ["play:" + name]
     if verb in ("buy", "koop", "b"):
         if not rest_orig:
-            raise InputError("Buy what? Type buy and the name of a card or Event.")
+            raise InputError(Msg("Buy what? Type buy and the name of a card or Event."))
         if "/" in rest_orig:
             pn = pile_name_for(rest_orig)
             if pn is None:
-                raise InputError(f"{rest_orig} is not a Supply pile this game knows.")
+                raise InputError(Msg("{word} is not a Supply pile this game knows.", word=rest_orig))
             return ["buy:" + pn]
         name = _card_or_error(rest_orig)
         if name in EVENTS:
@@ -81,28 +81,30 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             return ["buy:" + name]
         pl = game.pile_of(name)
         if pl is None:
-            raise InputError(f"{name} is not in the Supply of this game.")
+            raise InputError(Msg("{card} is not in the Supply of this game.", card=name))
         if not pl.cards:
-            raise InputError(f"The {pl.name} pile is empty.")
+            raise InputError(Msg("The {pile} pile is empty.", pile=pl.name))
         if pl.top.name != name:
-            raise InputError(f"{name} is not on top of its pile; {pl.top.name} is on top of the {pl.name} pile.")
+            raise InputError(Msg("{card} is not on top of its pile; {top} is on top of the {pile} pile.", card=name,
+                                 top=pl.top.name, pile=pl.name))
         return ["buy:" + pl.name]
     if verb in ("pay", "betaal"):
         p = game.current
         if rest.strip():
             if not rest.strip().isdigit():
-                raise InputError("Pay takes a whole number, for example pay 3, or just pay.")
+                raise InputError(Msg("Pay takes a whole number, for example pay 3, or just pay."))
             n = int(rest.strip())
             if n < 1:
-                raise InputError("Pay at least 1 Debt.")
+                raise InputError(Msg("Pay at least 1 Debt."))
             return ["pay:" + str(n)]
         n = min(p.debt, game.turn.coins)
         if p.debt == 0:
-            raise InputError("You have no Debt to pay.")
+            raise InputError(Msg("You have no Debt to pay."))
         if n == 0:
-            raise InputError(f"You have {p.debt} Debt but no coins to pay it with.")
+            raise InputError(Msg("You have {debt} Debt but no coins to pay it with.", debt=p.debt))
         return ["pay:" + str(n)]
-    raise InputError(f"{t} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.")
+    raise InputError(Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.",
+                         word=t))
 
 
 def parse_answer(game: Game, text: str) -> list:
@@ -115,11 +117,11 @@ def parse_answer(game: Game, text: str) -> list:
             return ["yes"]
         if low in NO:
             return ["no"]
-        raise InputError("Answer yes or no.")
+        raise InputError(Msg("Answer yes or no."))
     if d.kind == "number":
         if low in ("pass", "passen") or (low in NO and "pass" in d.options):
             if "pass" not in d.options:
-                raise InputError(f"Type a number from {d.options[0]} to {d.options[-1]}.")
+                raise InputError(Msg("Type a number from {low} to {high}.", low=d.options[0], high=d.options[-1]))
             return ["pass"]
         if low in NO and "0" in d.options:
             return ["0"]
@@ -127,7 +129,8 @@ def parse_answer(game: Game, text: str) -> list:
             return [str(int(low))]
         nums = [o for o in d.options if o != "pass"]
         extra = " or pass" if "pass" in d.options else ""
-        raise InputError(f"Type a number from {nums[0]} to {nums[-1]}{extra}.")
+        raise InputError(Msg("Type a number from {low} to {high}, or pass." if extra else
+                             "Type a number from {low} to {high}.", low=nums[0], high=nums[-1]))
     if d.kind == "mode":
         for o in d.options:
             if low == o or low == d.labels.get(o, "").lower():
@@ -138,14 +141,14 @@ def parse_answer(game: Game, text: str) -> list:
             if canonical(low) and canonical(low).lower() == o:
                 return [o]
         choices = "; ".join(f"{o} ({d.labels.get(o, o)})" for o in d.options)
-        raise InputError(f"Choose one of: {choices}.")
+        raise InputError(Msg("Choose one of: {choices}.", choices=choices))
     # cards and piles
     if low in NO or low == "":
         return []
     if low in YES:
         if len(d.options) == 1:
             return [d.options[0]] * max(1, d.min)
-        raise InputError("Name the card you choose; yes alone does not say which.")
+        raise InputError(Msg("Name the card you choose; yes alone does not say which."))
     out = []
     for part in [x.strip() for x in t.split(",") if x.strip()]:
         out.append(_one_option(game, d, part))
@@ -160,27 +163,27 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         i = int(word)
         if 1 <= i <= len(d.options):
             return d.options[i - 1]
-        raise InputError(f"There is no choice number {i}; choose 1 to {len(d.options)}.")
+        raise InputError(Msg("There is no choice number {number}; choose 1 to {most}.", number=i, most=len(d.options)))
     if d.kind == "pile":
         pn = pile_name_for(word) if "/" in word else None
         if pn is None:
             name = canonical(word)
             if name is None:
-                raise InputError(f"{word} is not a card name this game knows.")
+                raise InputError(Msg("{word} is not a card name this game knows.", word=word))
             if name in game.piles:
                 pn = name
             else:
                 pl = game.pile_of(name)
                 if pl is None:
-                    raise InputError(f"{name} is not in the Supply of this game.")
+                    raise InputError(Msg("{card} is not in the Supply of this game.", card=name))
                 if not pl.cards or pl.top.name != name:
                     top = pl.top.name if pl.cards else "nothing"
-                    raise InputError(f"{name} is not on top of its pile; the top card is {top}.")
+                    raise InputError(Msg("{card} is not on top of its pile; the top card is {top}.", card=name, top=top))
                 pn = pl.name
         return pn
     name = canonical(word)
     if name is None:
-        raise InputError(f"{word} is not a card name this game knows.")
+        raise InputError(Msg("{word} is not a card name this game knows.", word=word))
     return name
 
 
@@ -191,10 +194,11 @@ def parse_line(game: Game, line: str, numbers: bool = False) -> tuple:
     (or None). Raises :class:`InputError` for a line that cannot be read.
     """
     if game.pending is None:
-        raise InputError("The game is over.")
+        raise InputError(Msg("The game is over."))
     who, rest = split_speaker(game, line)
     if who is not None and who != game.pending.player:
-        raise InputError(f"It is {game.pending.player} who must answer now, not {who}.")
+        raise InputError(Msg("It is {expected} who must answer now, not {other}.", expected=game.pending.player,
+                             other=who))
     if game.pending.kind == "turn":
         return who, parse_turn(game, rest, numbers)
     return who, parse_answer(game, rest)

@@ -17,6 +17,17 @@ def fill(template: str, args: dict) -> str:
     return template.format(**args) if args else template
 
 
+class Msg(str):
+    """An English sentence that keeps its template and fields, so that it
+    can be shown in another language. ``Msg("{card} costs {cost}.", card="Gold", cost=...)``."""
+
+    def __new__(cls, template: str, **args):
+        obj = super().__new__(cls, fill(template, args))
+        obj.template = template
+        obj.args = args
+        return obj
+
+
 class IllegalAnswer(ValueError):
     """Raised by ``Game.answer`` for a refused answer; the game is unchanged.
 
@@ -60,22 +71,24 @@ class Decision:
     def check(self, answer: list) -> Optional[str]:
         """Why ``answer`` (a list of option keys) is refused, or None if legal."""
         if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
-            return "An answer is a list of option names."
+            return Msg("An answer is a list of option names.")
         allowed = ", ".join(self.labels.get(o, o) for o in self.options) or "nothing"
         for key, n in Counter(answer).items():
             have = self.count_of(key)
             if have == 0:
-                return f"{self.labels.get(key, key)} is not one of the choices. Choose from: {allowed}."
+                return Msg("{choice} is not one of the choices. Choose from: {allowed}.",
+                           choice=self.labels.get(key, key), allowed=allowed)
             if n > have:
-                return f"{key} can be chosen at most {have} time{'s' if have != 1 else ''} here."
+                return Msg("{choice} can be chosen at most {most} times here." if have != 1 else
+                           "{choice} can be chosen only once here.", choice=key, most=have)
         if len(answer) < self.min or len(answer) > self.max:
             if self.min == self.max:
-                want = f"exactly {self.min}"
+                t = "Choose exactly {low}; you chose {got}. Choices: {allowed}."
             elif self.max >= 99:
-                want = f"at least {self.min}"
+                t = "Choose at least {low}; you chose {got}. Choices: {allowed}."
             else:
-                want = f"from {self.min} to {self.max}"
-            return f"Choose {want}; you chose {len(answer)}. Choices: {allowed}."
+                t = "Choose from {low} to {high}; you chose {got}. Choices: {allowed}."
+            return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=allowed)
         if self.validate is not None:
             return self.validate(answer)
         return None

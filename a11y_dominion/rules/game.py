@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Optional
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
 from .cost import Cost
-from .decisions import Decision, IllegalAnswer, fill
+from .decisions import Decision, IllegalAnswer, Msg, fill
 from .duration import DurationEffect  # noqa: F401  (re-exported)
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
@@ -710,11 +710,12 @@ class Game:
         """Why ``p`` may not buy ``name`` now, or None if they may."""
         t = self.turn
         if t.buys < 1:
-            return "You have no Buys left."
+            return Msg("You have no Buys left.")
         if p.debt > 0:
-            return f"You have {p.debt} Debt; pay it off before you buy anything (type pay)."
+            return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
         if cost.coins > t.coins:
-            return f"{name} costs {cost}; you have {t.coins} coin{'s' if t.coins != 1 else ''}."
+            return Msg("{card} costs {cost}; you have {coins} coins." if t.coins != 1 else
+                       "{card} costs {cost}; you have 1 coin.", card=name, cost=cost, coins=t.coins)
         return None
 
     def buy_card(self, p: Player, pile: str):
@@ -793,7 +794,7 @@ class Game:
         """
         d = self.pending
         if d is None:
-            raise IllegalAnswer("The game is over; nothing is waiting for an answer.")
+            raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
         if isinstance(keys, str):
             keys = [keys]
         err = self.explain_move(keys) if d.kind == "turn" else d.check(list(keys))
@@ -901,53 +902,56 @@ class Game:
     def explain_move(self, keys: list) -> Optional[str]:
         """Why a turn move is refused, or None when it is legal."""
         if len(keys) != 1:
-            return "Make one move at a time."
+            return Msg("Make one move at a time.")
         key = keys[0]
         p = self.current
         t = self.turn
         if key in self.turn_options(p):
             return None
         verb, _, arg = key.partition(":")
+        no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
         if verb == "play":
             card = next((c for c in p.hand if c.name == arg), None)
             if card is None:
-                return f"You have no {arg} in your hand."
+                return Msg("You have no {card} in your hand.", card=arg)
             if card.is_("Treasure") and t.bought:
-                return "You bought something this turn, so you cannot play more Treasures."
+                return no_more
             if card.is_("Action") and not card.is_("Treasure"):
                 if t.phase != "action":
-                    return f"{arg} is an Action card; Action cards are played in the Action phase."
+                    return Msg("{card} is an Action card; Action cards are played in the Action phase.", card=arg)
                 if t.actions < 1:
-                    return f"You have no Actions left to play {arg}."
+                    return Msg("You have no Actions left to play {card}.", card=arg)
             if not card.is_("Action") and not card.is_("Treasure"):
-                return f"{arg} is not a card you can play."
-            return f"You cannot play {arg} now."
+                return Msg("{card} is not a card you can play.", card=arg)
+            return Msg("You cannot play {card} now.", card=arg)
         if verb == "treasures":
             if t.bought:
-                return "You bought something this turn, so you cannot play more Treasures."
-            return "You have no Treasures to play that need no choice."
+                return no_more
+            return Msg("You have no Treasures to play that need no choice.")
         if verb == "buy":
             if arg in EVENTS:
                 if arg not in self.events:
-                    return f"{arg} is not an Event in this game."
-                return self.can_buy_reason(p, EVENTS[arg].cost, arg) or f"You cannot buy {arg} now."
+                    return Msg("{card} is not an Event in this game.", card=arg)
+                return self.can_buy_reason(p, EVENTS[arg].cost, arg) or Msg("You cannot buy {card} now.", card=arg)
             pl = self.piles.get(arg)
             if pl is None:
-                return f"{arg} is not in the Supply."
+                return Msg("{card} is not in the Supply.", card=arg)
             if not pl.cards:
-                return f"The {arg} pile is empty."
-            return self.can_buy_reason(p, pl.top.spec.cost, pl.top.name) or f"You cannot buy {pl.top.name} now."
+                return Msg("The {pile} pile is empty.", pile=arg)
+            return (self.can_buy_reason(p, pl.top.spec.cost, pl.top.name)
+                    or Msg("You cannot buy {card} now.", card=pl.top.name))
         if verb == "pay":
             if p.debt == 0:
-                return "You have no Debt to pay."
+                return Msg("You have no Debt to pay.")
             if t.coins == 0:
-                return "You have no coins to pay Debt with."
+                return Msg("You have no coins to pay Debt with.")
             try:
                 n = int(arg)
             except ValueError:
-                return "Pay takes a whole number of Debt."
-            return f"You can pay from 1 to {min(p.debt, t.coins)} Debt now; {n} is not possible."
-        return f"{key} is not a move. Moves: play a card, play treasures, buy, pay, end."
+                return Msg("Pay takes a whole number of Debt.")
+            return Msg("You can pay from 1 to {most} Debt now; {asked} is not possible.",
+                       most=min(p.debt, t.coins), asked=n)
+        return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=key)
 
     def _turn_decision(self, p: Player) -> Decision:
         t = self.turn

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...cost import Cost
+from ...decisions import Msg
 from ...duration import DurationEffect
 
 
@@ -280,7 +281,7 @@ card("Sacrifice", "Offer", 4, "Action",
 
 def _temple_play(g, p, me):
     def different(ans):
-        return None if len(set(ans)) == len(ans) else "Temple trashes cards with different names only."
+        return None if len(set(ans)) == len(ans) else Msg("Temple trashes cards with different names only.")
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Temple: trash 1 to 3 cards with different names from your hand.",
                                        "trash", 1, 3, "Temple", validate=different)
     for c in chosen:
