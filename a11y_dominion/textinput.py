@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
-from .rules.decisions import Decision, Msg
+from .rules.decisions import Decision, Msg, N_
 from .rules.game import Game
 
 YES = {"yes", "y", "ja", "j"}
@@ -129,8 +129,8 @@ def parse_answer(game: Game, text: str) -> list:
             return [str(int(low))]
         nums = [o for o in d.options if o != "pass"]
         extra = " or pass" if "pass" in d.options else ""
-        raise InputError(Msg("Type a number from {low} to {high}, or pass." if extra else
-                             "Type a number from {low} to {high}.", low=nums[0], high=nums[-1]))
+        raise InputError(Msg(N_("Type a number from {low} to {high}, or pass.") if extra else
+                             N_("Type a number from {low} to {high}."), low=nums[0], high=nums[-1]))
     if d.kind == "mode":
         for o in d.options:
             if low == o or low == d.labels.get(o, "").lower():

@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 
+def N_(message: str) -> str:
+    """Mark an English template for translation (it is returned unchanged)."""
+    return message
+
+
 def fill(template: str, args: dict) -> str:
     """``template`` with its ``{fields}`` filled from ``args``."""
     return template.format(**args) if args else template
@@ -79,15 +84,15 @@ class Decision:
                 return Msg("{choice} is not one of the choices. Choose from: {allowed}.",
                            choice=self.labels.get(key, key), allowed=allowed)
             if n > have:
-                return Msg("{choice} can be chosen at most {most} times here." if have != 1 else
-                           "{choice} can be chosen only once here.", choice=key, most=have)
+                return Msg(N_("{choice} can be chosen at most {most} times here.") if have != 1 else
+                           N_("{choice} can be chosen only once here."), choice=key, most=have)
         if len(answer) < self.min or len(answer) > self.max:
             if self.min == self.max:
-                t = "Choose exactly {low}; you chose {got}. Choices: {allowed}."
+                t = N_("Choose exactly {low}; you chose {got}. Choices: {allowed}.")
             elif self.max >= 99:
-                t = "Choose at least {low}; you chose {got}. Choices: {allowed}."
+                t = N_("Choose at least {low}; you chose {got}. Choices: {allowed}.")
             else:
-                t = "Choose from {low} to {high}; you chose {got}. Choices: {allowed}."
+                t = N_("Choose from {low} to {high}; you chose {got}. Choices: {allowed}.")
             return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=allowed)
         if self.validate is not None:
             return self.validate(answer)

@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Optional
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
 from .cost import Cost
-from .decisions import Decision, IllegalAnswer, Msg, fill
+from .decisions import Decision, IllegalAnswer, Msg, N_, fill
 from .duration import DurationEffect  # noqa: F401  (re-exported)
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
@@ -700,8 +700,8 @@ class Game:
         if k <= 0:
             return
         chosen = yield from self.choose_cards(
-            v, v.hand, "{player}, {source}: discard {count} cards, down to {left} in hand." if k > 1 else
-            "{player}, {source}: discard 1 card, down to {left} in hand.",
+            v, v.hand, N_("{player}, {source}: discard {count} cards, down to {left} in hand.") if k > 1 else
+            N_("{player}, {source}: discard 1 card, down to {left} in hand."),
             "discard", k, k, source, args={"source": source, "count": k, "left": n})
         self.discard_cards(v, chosen)
 
@@ -714,8 +714,8 @@ class Game:
         if p.debt > 0:
             return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
         if cost.coins > t.coins:
-            return Msg("{card} costs {cost}; you have {coins} coins." if t.coins != 1 else
-                       "{card} costs {cost}; you have 1 coin.", card=name, cost=cost, coins=t.coins)
+            return Msg(N_("{card} costs {cost}; you have {coins} coins.") if t.coins != 1 else
+                       N_("{card} costs {cost}; you have 1 coin."), card=name, cost=cost, coins=t.coins)
         return None
 
     def buy_card(self, p: Player, pile: str):
@@ -1053,8 +1053,8 @@ class Game:
                 self.emit(ev.BidMade(b.name, None))
                 continue
             bid = yield from self.choose_number(
-                b, "{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass."
-                if high else "{player}, Mountain Pass: bid from 1 to {most} Debt, or pass.",
+                b, N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass.")
+                if high else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass."),
                 high + 1, MAX_BID, "bid", "Mountain Pass", allow_pass=True, args={"high": high, "most": MAX_BID})
             self.emit(ev.BidMade(b.name, bid))
             if bid is not None:

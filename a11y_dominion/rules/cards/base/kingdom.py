@@ -7,6 +7,7 @@ texts below are in the project's words.
 from __future__ import annotations
 
 from .. import card, pile
+from ...decisions import N_
 from ...duration import DurationEffect  # noqa: F401  (Throne Room keeps Durations in play)
 
 S = "base"
@@ -100,8 +101,8 @@ def _improve(source, extra, treasure_only=False, dest="discard"):
     def play(g, p, me):
         cands = [c for c in p.hand if not treasure_only or c.is_("Treasure")]
         lo = 0 if treasure_only else 1
-        chosen = yield from g.choose_cards(p, cands, ("{player}, {source}: you may trash a Treasure from your hand."
-                                                     if treasure_only else "{player}, {source}: trash a card from your hand."),
+        chosen = yield from g.choose_cards(p, cands, (N_("{player}, {source}: you may trash a Treasure from your hand.")
+                                                     if treasure_only else N_("{player}, {source}: trash a card from your hand.")),
                                            "trash", lo, 1, source, args={"source": source})
         if not chosen:
             return
@@ -109,9 +110,9 @@ def _improve(source, extra, treasure_only=False, dest="discard"):
         yield from g.trash_card(p, chosen[0], "hand")
         ok = (lambda c: c.spec.cost.up_to(old.coins + extra, old.debt)
               and (not treasure_only or c.is_("Treasure")))
-        pl = yield from g.choose_pile(p, ("{player}, {source}: gain a Treasure costing up to {extra} coins more than the trashed card."
+        pl = yield from g.choose_pile(p, (N_("{player}, {source}: gain a Treasure costing up to {extra} coins more than the trashed card.")
                                           if treasure_only else
-                                          "{player}, {source}: gain a card costing up to {extra} coins more than the trashed card."),
+                                          N_("{player}, {source}: gain a card costing up to {extra} coins more than the trashed card.")),
                                       ok, "gain", source, args={"source": source, "extra": extra})
         if pl:
             yield from g.gain(p, pl, dest)

@@ -7,6 +7,7 @@ Opulent and King's Castle (12 cards).
 from __future__ import annotations
 
 from .. import card, pile
+from ...decisions import N_
 
 
 def _castles(g, p):
@@ -68,7 +69,7 @@ def _opulent(g, p, me):
 
 def _sprawling(g, p, me):
     mode = yield from g.choose_mode(p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?",
-                                    [("duchy", "a Duchy"), ("estates", "3 Estates")], "Sprawling Castle")
+                                    [("duchy", N_("a Duchy")), ("estates", N_("3 Estates"))], "Sprawling Castle")
     if mode == "duchy":
         yield from g.gain_named(p, "Duchy")
     else:

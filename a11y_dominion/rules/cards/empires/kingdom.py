@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...cost import Cost
-from ...decisions import Msg
+from ...decisions import Msg, N_
 from ...duration import DurationEffect
 
 
@@ -84,8 +84,8 @@ card("Chariot Race", "Strijdwagenrace", 3, "Action",
 
 def _charm(g, p, me):
     mode = yield from g.choose_mode(p, "{player}, Charm: choose one.",
-                                    [("coins", "+1 Buy and +2 coins"),
-                                     ("gain", "next time you buy a card this turn, also gain another card with the same cost")],
+                                    [("coins", N_("+1 Buy and +2 coins")),
+                                     ("gain", N_("next time you buy a card this turn, also gain another card with the same cost"))],
                                     "Charm")
     if mode == "coins":
         g.add(p, buys=1, coins=2, source="Charm")
@@ -115,8 +115,8 @@ def _crown(g, p, me):
         return
     typ = "Action" if g.turn.phase == "action" else "Treasure"
     cands = [c for c in p.hand if c.is_(typ)]
-    prompt = ("{player}, Crown: you may play an Action card from your hand twice." if typ == "Action" else
-              "{player}, Crown: you may play a Treasure from your hand twice.")
+    prompt = (N_("{player}, Crown: you may play an Action card from your hand twice.") if typ == "Action" else
+              N_("{player}, Crown: you may play a Treasure from your hand twice."))
     chosen = yield from g.choose_cards(p, cands, prompt, "play", 0, 1, "Crown")
     if not chosen:
         return
@@ -314,8 +314,8 @@ card("Villa", "Villa", 4, "Action",
 
 def _wild_hunt(g, p, me):
     mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.",
-                                    [("cards", "+3 Cards and add 1 VP to the Wild Hunt pile"),
-                                     ("estate", "gain an Estate and take the VP from the Wild Hunt pile")], "Wild Hunt")
+                                    [("cards", N_("+3 Cards and add 1 VP to the Wild Hunt pile")),
+                                     ("estate", N_("gain an Estate and take the VP from the Wild Hunt pile"))], "Wild Hunt")
     home = g.pile_of(me).name if g.pile_of(me) else "Wild Hunt"
     if mode == "cards":
         g.draw(p, 3)

@@ -1,0 +1,107 @@
+"""Languages: English (the source language) and Dutch, through gettext.
+
+Every sentence the program speaks or shows is written in English in the
+code and looked up in the gettext catalog ``a11y_dominion`` under
+``a11y_dominion/locale`` (made with Babel: see ``babel.cfg`` and the README).
+Card, pile, Event and Landmark names use the Dutch edition's names in Dutch.
+
+:class:`Language` is what callers hold: ``lang._("Game over.")``,
+``lang.text(template, **fields)`` for a template with fields,
+``lang.msg(error)`` for an engine or input refusal (:class:`Msg`),
+``lang.prompt(decision)`` for a decision's question.
+"""
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+from typing import Optional
+
+from .rules.cards import canonical, dutch_name
+from .rules.cost import Cost
+from .rules.decisions import Msg
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "a11y_dominion"
+LANGUAGES = {"en": "English", "nl": "Nederlands"}
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it here."""
+    return message
+
+
+# Fields of templates that hold card, pile, Event or Landmark names.
+NAME_FIELDS = {"card", "top", "pile", "source", "choice", "word", "card2", "event", "landmark"}
+LIST_FIELDS = {"allowed", "choices", "cards"}
+
+
+class Language:
+    """One language's catalog. ``code`` is ``en`` or ``nl``; raises
+    ValueError for another code."""
+
+    def __init__(self, code: str = "en"):
+        if code not in LANGUAGES:
+            raise ValueError(f"{code} is not a language of this game; choose {' or '.join(LANGUAGES)}.")
+        self.code = code
+        if code == "en":
+            self._tr = gettext.NullTranslations()
+        else:
+            self._tr = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+
+    # -- plain lookups
+    def _(self, message: str) -> str:
+        """The translation of an English ``message``."""
+        return self._tr.gettext(message)
+
+    def n_(self, singular: str, plural: str, n: int) -> str:
+        """The translation of a sentence whose form depends on the number ``n``."""
+        return self._tr.ngettext(singular, plural, n)
+
+    def card(self, name: Optional[str]) -> Optional[str]:
+        """A card, pile, Event or Landmark name in this language."""
+        if name is None or self.code == "en":
+            return name
+        if "/" in name:
+            return "/".join(self.card(x) for x in name.split("/"))
+        return dutch_name(name) if canonical(name) == name else name
+
+    def cost(self, coins: int, debt: int = 0) -> str:
+        """Words for a cost ("5 coins", "8 Debt", "8 coins and 8 Debt")."""
+        parts = []
+        if coins or not debt:
+            parts.append(self.n_("{n} coin", "{n} coins", coins).format(n=coins))
+        if debt:
+            parts.append(self._("{n} Debt").format(n=debt))
+        return self._(" and ").join(parts) if len(parts) > 1 else parts[0]
+
+    # -- templates
+    def _field(self, key: str, value):
+        if isinstance(value, Cost):
+            return self.cost(value.coins, value.debt)
+        if isinstance(value, str) and self.code != "en":
+            if key in NAME_FIELDS:
+                return self.card(value)
+            if key in LIST_FIELDS:
+                return ", ".join(self.card(x) or x for x in value.split(", "))
+        return value
+
+    def text(self, template: str, **fields) -> str:
+        """``template`` translated, its ``{fields}`` filled in (names translated)."""
+        out = self._(template)
+        if not fields:
+            return out
+        return out.format(**{k: self._field(k, v) for k, v in fields.items()})
+
+    def msg(self, message) -> str:
+        """A refusal or other :class:`Msg` in this language; plain strings are looked up as they are."""
+        if isinstance(message, BaseException):
+            message = message.args[0] if message.args else str(message)
+        if isinstance(message, Msg):
+            return self.text(message.template, **message.args)
+        return self._(str(message))
+
+    def prompt(self, decision) -> str:
+        """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language."""
+        if getattr(decision, "template", ""):
+            return self.text(decision.template, **decision.args)
+        return self._(decision.prompt)
