@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="speech mode (default auto: speak if a speech output works, else plain lines)")
     play.add_argument("--verbosity", default="normal", choices=["terse", "normal", "verbose"])
     play.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
+    play.add_argument("--load", metavar="FILE", default=None,
+                      help="go on with a game saved with the save command (its seats and setup are used)")
 
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
     sc.add_argument("file")

@@ -14,7 +14,10 @@ from typing import Callable, Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
-from ..rules.cards import EVENTS
+from announcements.narrator import join_names
+
+from ..rules.cards import EVENTS, canonical
+from ..textinput import NO, YES, InputError, split_speaker
 from .queries import names_in_game
 
 COMMANDS = ("hand", "supply", "status", "score", "landmarks", "events", "trash", "card", "log", "repeat",
@@ -121,3 +124,62 @@ class DecisionCompleter(Completer):
         prefix, words = self.candidates(text)
         for w in _matches(prefix, words):
             yield Completion(w, start_position=-len(prefix))
+
+
+def _unique(word: str, names: list) -> str:
+    """The one name in ``names`` that ``word`` starts (or starts a word of); ``word`` if none.
+
+    Raises InputError when several names fit.
+    """
+    low = word.lower()
+    for test in (lambda n: n.lower().startswith(low),
+                 lambda n: any(w.startswith(low) for w in n.lower().split())):
+        found = list(dict.fromkeys(n for n in names if test(n)))
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise InputError(f"{word} could be {join_names(found)}; type more of the name.")
+    return word
+
+
+def expand_names(game, line: str) -> str:
+    """Complete unique starts of names in a typed answer, from the legal options only.
+
+    ``buy roy`` becomes ``buy Royal Blacksmith`` when Royal Blacksmith is the
+    only thing you can buy that starts so; ``village`` in a card choice
+    becomes ``Bustling Village``. Full names, numbers and words such as
+    none and yes are left alone. Raises InputError for a start that fits
+    several options.
+    """
+    d = game.pending
+    if d is None:
+        return line
+    who, body = split_speaker(game, line)
+    head = line[:len(line) - len(body)] if who else ""
+    if d.kind == "turn":
+        verb, sep, rest = body.strip().partition(" ")
+        rest = rest.strip()
+        if verb.lower() in ("play", "speel", "p"):
+            names = playable(game)
+        elif verb.lower() in ("buy", "koop", "b"):
+            names = buyable(game)
+        else:
+            return line
+        if not rest or "/" in rest or canonical(rest) is not None or rest.lower() in ("treasures", "treasure"):
+            return line
+        new = _unique(rest, names)
+        if new == rest:     # nothing legal starts so: name the card anyway, so the refusal says why
+            try:
+                new = _unique(rest, names_in_game(game))
+            except InputError:
+                pass
+        return f"{head}{verb} {new}"
+    if d.kind in ("cards", "pile"):
+        parts = []
+        for part in body.split(","):
+            w = part.strip()
+            if w and not w.isdigit() and canonical(w) is None and w.lower() not in NO | YES:
+                w = _unique(w, option_words(game))
+            parts.append(w)
+        return head + ", ".join(parts)
+    return line

@@ -74,20 +74,22 @@ def hand_lines(game: Game, me: str, you: bool = True) -> list:
     return lines
 
 
-def turn_line(game: Game) -> str:
-    """"Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some)."""
+def turn_line(game: Game, you: Optional[str] = None) -> str:
+    """"Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some);
+    "Your turn" when ``you`` names the player whose turn it is."""
     p = game.current
     t = game.turn
     phase = {"action": "Action phase", "buy": "Buy phase", "cleanup": "Clean-up"}.get(t.phase, t.phase)
     debt = f", {p.debt} Debt" if p.debt else ""
-    return (f"{p.name}'s turn {p.turns_taken + 1}, {phase}: {count(t.actions, 'Action')}, "
+    whose = "Your" if you == p.name else f"{p.name}'s"
+    return (f"{whose} turn {p.turns_taken + 1}, {phase}: {count(t.actions, 'Action')}, "
             f"{count(t.buys, 'Buy')}, {count(t.coins, 'coin')}{debt}.")
 
 
 def status_lines(game: Game, me: str, you: bool = True) -> list:
     """Phase, Actions, Buys, coins, Debt and VP tokens, then the other players' tokens."""
     p = game.player(me)
-    lines = [turn_line(game)]
+    lines = [turn_line(game, me if you else None)]
     who = "You have" if you else f"{me} has"
     lines.append(f"{who} {p.debt} Debt and {count(p.vp_tokens, 'VP')} in tokens; "
                  f"{count(len(p.hand), 'card')} in hand, {count(len(p.deck), 'card')} in the deck, "
@@ -152,6 +154,8 @@ def below_words(f: dict) -> str:
 
 def _plural(name: str) -> str:
     from announcements.narrator import plural
+    if name.endswith("s") and not name.endswith("ss"):
+        return name     # "5 Rocks", not "Rockses"
     return plural(name)
 
 
@@ -302,8 +306,14 @@ def option_label(game: Game, d: Decision, key: str) -> str:
         return key
     if d.kind == "pile":
         pl = game.piles.get(key)
-        top = d.labels.get(key) or (pl.top.name if pl and pl.cards else key)
-        return f"{top}, {cost_of(top)}" if cost_of(top) else top
+        if pl is None or not pl.cards:
+            return d.labels.get(key, key)
+        top = pl.top.name
+        bits = [top if top == key else f"{top} ({key} pile)", cost_of(top)]
+        tokens = _tokens_words(pile_facts(game, key))
+        if tokens:
+            bits.append(tokens)
+        return ", ".join(b for b in bits if b)
     label = d.labels.get(key, key)
     n = d.count_of(key)
     if d.kind == "cards" and n > 1:

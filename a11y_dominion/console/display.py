@@ -1,0 +1,167 @@
+"""Where the console's lines go, and where typed lines come from.
+
+:class:`Display` prints one sentence per line. In plain mode (screen
+readers, ``--plain``, speech off, not a terminal, ``TERM=dumb``) it writes
+the text and nothing else: no colour, tables or box drawing. Otherwise it
+uses ``rich`` for sighted players: card names coloured by type and a table
+for the Supply, with the same words as the plain lines (colour never
+carries a fact alone). ``rich`` honours ``NO_COLOR``. No line is hard
+wrapped; the terminal wraps it.
+
+Readers: :class:`PromptReader` reads with prompt_toolkit (line by line,
+readline-like completion, shortcut keys); :class:`PlainReader` reads plain
+lines from a stream (pipes, scripts, a terminal that is not a tty).
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Optional
+
+from ..rules.cards import CARDS, EVENTS, LANDMARKS
+
+STYLES = {"Curse": "magenta", "Attack": "red", "Victory": "green", "Treasure": "yellow",
+          "Action": "cyan", "Event": "blue", "Landmark": "bright_blue"}
+
+
+def card_style(name: str) -> Optional[str]:
+    """The colour of a card, Event or Landmark name by its type, or None."""
+    if name in EVENTS:
+        return STYLES["Event"]
+    if name in LANDMARKS:
+        return STYLES["Landmark"]
+    spec = CARDS.get(name)
+    if spec is None:
+        return None
+    for t in ("Curse", "Attack", "Victory", "Treasure", "Action"):
+        if spec.is_(t):
+            return STYLES[t]
+    return None
+
+
+def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
+    """True when only plain lines may be printed (see the module text)."""
+    env = os.environ if env is None else env
+    if plain_flag or speech in ("screen-reader", "off"):
+        return True
+    if env.get("TERM", "") == "dumb":
+        return True
+    try:
+        return not stream.isatty()
+    except (AttributeError, ValueError):
+        return True
+
+
+class Display:
+    """Prints lines, plainly or with ``rich``."""
+
+    def __init__(self, stream=None, plain: bool = True):
+        self.stream = stream if stream is not None else sys.stdout
+        self.plain = plain
+        self.console = None
+        self._names = None
+        if not plain:
+            from rich.console import Console
+            self.console = Console(file=self.stream, soft_wrap=True, highlight=False, markup=False,
+                                   emoji=False)
+
+    def _name_pattern(self):
+        if self._names is None:
+            names = sorted(set(CARDS) | set(EVENTS) | set(LANDMARKS), key=len, reverse=True)
+            self._names = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")(?:e?s)?\b")
+        return self._names
+
+    def styled(self, text: str, style: Optional[str] = None):
+        """A rich Text of ``text`` with card names coloured by type."""
+        from rich.text import Text
+        t = Text(text, style=style or "")
+        for m in self._name_pattern().finditer(text):
+            st = card_style(m.group(1))
+            if st:
+                t.stylize(st, m.start(), m.end())
+        return t
+
+    def line(self, text: str, style: Optional[str] = None) -> None:
+        """Print one line."""
+        if self.console is None:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+        else:
+            self.console.print(self.styled(text, style))
+
+    def supply_table(self, game) -> None:
+        """The Supply as a table (rich mode only)."""
+        from rich import box
+        from rich.table import Table
+
+        from .queries import below_words, pile_facts, pile_order
+        table = Table(title="Supply", box=box.SIMPLE_HEAD, title_justify="left")
+        for col in ("Pile", "Top card", "Cost", "Left", "Tokens", "Below"):
+            table.add_column(col, justify="right" if col == "Left" else "left")
+        for name in pile_order(game):
+            f = pile_facts(game, name)
+            tokens = ", ".join(b for b in (f"{f['vp']} VP" if f["vp"] else "",
+                                            f"{f['debt']} Debt" if f["debt"] else "") if b)
+            table.add_row(self.styled(name), self.styled(f["top"] or "empty"), f["cost"], str(f["left"]),
+                          tokens, self.styled(below_words(f).removeprefix("below: ")))
+        self.console.print(table)
+
+
+class PlainReader:
+    """Reads lines from a text stream; raises EOFError at its end."""
+
+    def __init__(self, stream_in=None, stream_out=None):
+        self.stream_in = stream_in if stream_in is not None else sys.stdin
+        self.stream_out = stream_out if stream_out is not None else sys.stdout
+
+    def read(self, message: str, default: str = ""):
+        self.stream_out.write(message)
+        self.stream_out.flush()
+        line = self.stream_in.readline()
+        if line == "":
+            self.stream_out.write("\n")
+            raise EOFError
+        line = line.rstrip("\r\n")
+        if not _isatty(self.stream_in):
+            self.stream_out.write(line + "\n")   # echo piped input so the transcript reads like a session
+        return line
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class PromptReader:
+    """Reads lines with a prompt_toolkit ``PromptSession``.
+
+    Line-oriented, no full-screen application and no floating menu:
+    completion candidates are printed as lines (``READLINE_LIKE``).
+    ``read`` returns the typed line or a :class:`~.keys.KeyCommand`.
+    """
+
+    def __init__(self, completer, key_bindings, plain: bool = True, input=None, output=None):
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.output import ColorDepth
+        from prompt_toolkit.shortcuts import CompleteStyle
+        kw = {}
+        if input is not None:
+            kw["input"] = input
+        if output is None:
+            from prompt_toolkit.output import create_output
+            output = create_output()
+            # No cursor-position requests: readline-like completion needs none, and a terminal
+            # that does not answer them would get a warning printed into the game.
+            if hasattr(output, "enable_cpr"):
+                output.enable_cpr = False
+        kw["output"] = output
+        self.session = PromptSession(
+            completer=completer, complete_style=CompleteStyle.READLINE_LIKE, complete_while_typing=False,
+            key_bindings=key_bindings, mouse_support=False, enable_suspend=False,
+            color_depth=ColorDepth.MONOCHROME if plain else None, **kw)
+
+    def read(self, message: str, default: str = ""):
+        return self.session.prompt(message, default=default)

@@ -1,0 +1,426 @@
+"""The console: queries, refused lines, numbered answers, completion, keys, save and load.
+
+Driven through prompt_toolkit's pipe input with a DummyOutput (so the real
+PromptSession, completer and key bindings run), or through a plain line
+reader, always with seed 1, where the first hand is 2 Coppers and 3 Estates.
+"""
+from __future__ import annotations
+
+import io
+import json
+from types import SimpleNamespace
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from a11y_dominion.cli import build_parser
+from a11y_dominion.console import Console, make_console
+from a11y_dominion.console.completion import DecisionCompleter, option_words
+from a11y_dominion.console.display import Display, PlainReader, wants_plain
+from a11y_dominion.console.keys import KEYS
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules.decisions import Decision
+from a11y_dominion.rules.game import Game, GameConfig
+from announcements.speech import RecordingOutput, Speaker
+
+F2, F3 = "\x1bOQ", "\x1bOR"
+FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."
+
+
+def play_args(*extra):
+    return build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
+
+
+def session(text: str, *extra):
+    """Run the console on typed ``text`` (then end of input); returns (console, exit code, printed lines)."""
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(text)
+        inp.close()
+        console = make_console(play_args(*extra), stdout=out, pt_input=inp, pt_output=DummyOutput())
+        code = console.run()
+    return console, code, out.getvalue().splitlines()
+
+
+def fresh_game() -> Game:
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    return game
+
+
+def after(lines: list, marker: str) -> list:
+    """The lines printed after the first line equal to ``marker``."""
+    return lines[lines.index(marker) + 1:]
+
+
+def state(game: Game) -> tuple:
+    """Everything a move could change, to compare two games."""
+    return (game.answers, len(game.log), game.turn.phase, game.turn.coins,
+            [([c.name for c in p.hand], [c.name for c in p.deck], [c.name for c in p.discard],
+              [c.name for c in p.in_play], p.debt, p.vp_tokens) for p in game.players],
+            {n: len(p.cards) for n, p in game.piles.items()})
+
+
+# ------------------------------------------------------------------ queries
+def test_queries_print_facts_and_do_not_change_the_game():
+    text = "".join(c + "\r" for c in ["hand", "status", "supply", "score", "landmarks", "events", "card Villa",
+                                      "trash", "log 2", "repeat", "options", "help", "help keys", "speech"])
+    console, code, lines = session(text)
+    assert code == 0
+    assert state(console.game) == state(fresh_game())
+    assert lines.count(FIRST_HAND) == 1
+    assert ("Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins." in lines)
+    assert ("You have 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, "
+            "0 cards in the discard pile.") in lines
+    assert "Bot: 0 Debt, 0 VP in tokens, 5 cards in hand." in lines
+    assert "Supply: 17 piles, 0 empty." in lines
+    assert "Province: 8 coins, 8 left." in lines
+    assert "Patrician/Emporium: Patrician on top, 2 coins, 10 left; below: 5 Emporiums (5 coins)." in lines
+    assert any(x.startswith("Castles: Humble Castle on top, 3 coins, 8 left; below: Crumbling Castle (4 coins)")
+               for x in lines)
+    assert "You: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower)." in lines
+    assert "You and Bot are level." in lines
+    assert any(x.startswith("Tower: When scoring") for x in lines)
+    assert "Wedding, Event, costs 4 coins and 3 Debt: +1 VP. Gain a Gold." in lines
+    assert any(x.startswith("Villa: Action, costs 4 coins. +2 Actions, +1 Buy, +1 coin.") for x in lines)
+    assert "The trash is empty." in lines
+    assert after(lines, "The last 2 messages:")[:2] == console.history.recent(2)
+    assert console.history.recent(1) == [x for x in lines if x.endswith("turn 1.")][:1]
+    assert "F3 or Alt+H: read your hand (command hand)." in lines
+    assert "Speech is off; the game shows text only." in lines
+    assert lines[-1] == "Game stopped."
+
+
+def test_options_lists_every_move_numbered():
+    _, _, lines = session("options\r")
+    full = after(lines, "You, Action phase: 1 Action, 1 Buy, 0 coins.")
+    # the first question (with the hand), then options repeats it without the hand
+    again = after(full, "You, Action phase: 1 Action, 1 Buy, 0 coins.")
+    assert again[:7] == ["1. play Copper", "2. play treasures", "3. buy Copper, 0 coins", "4. buy Curse, 0 coins",
+                         "5. buy City Quarter, 8 Debt", "6. buy Engineer, 4 Debt", "7. end the Action phase"]
+    assert full[0] == "Your hand: 2 Coppers and 3 Estates."
+
+
+def test_long_buy_list_is_summed_up():
+    _, _, lines = session("play treasures\rend\rplay treasures\r")
+    # turn 2: 5 Coppers give 5 coins, 16 things to buy
+    i = lines.index("You, Buy phase: 1 Action, 1 Buy, 5 coins.")
+    assert lines[i + 1:i + 3] == ["1 to 16: buy one of 16 cards and Events you can afford; "
+                                  "type options to hear all moves.", "17. end the turn"]
+
+
+# ---------------------------------------------------------- refused lines
+def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
+    console, code, lines = session("buy Province\rplay treasures\r")
+    i = lines.index("Province costs 8 coins; you have 0 coins.")
+    assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
+    assert lines.index("You, Buy phase: 1 Action, 1 Buy, 2 coins.") > i
+    assert console.game.answers == [["treasures"]]
+    assert "You plays 2 Coppers: 2 coins." in lines
+    assert not any("Traceback" in x for x in lines)
+
+
+def test_mistyped_command_gives_one_sentence_and_changes_nothing():
+    console, _, lines = session("hnad\rplya Copper\rxyzzy\r")
+    assert "hnad is not a command or a move; did you mean hand? Type help for commands." in lines
+    assert "plya Copper is not a command or a move; did you mean play? Type help for commands." in lines
+    assert ("xyzzy is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.") in lines
+    assert state(console.game) == state(fresh_game())
+
+
+def test_number_out_of_range_and_unknown_card():
+    console, _, lines = session("9\rplay Dragon\rbuy Gold\r")
+    assert "There is no move number 9; choose 1 to 7." in lines
+    assert ("Dragon is not a card name this game knows. Type supply to hear the piles, "
+            "or hand to hear your hand.") in lines
+    assert "Gold costs 6 coins; you have 0 coins." in lines
+    assert console.game.answers == []
+
+
+# --------------------------------------------------------- numbered answers
+def test_numbered_answers_at_the_turn_prompt():
+    console, _, lines = session("2\r2\r")
+    # 2 = play treasures; then in the Buy phase with 2 coins, 2 = buy Estate
+    assert console.game.answers == [["treasures"], ["buy:Estate"]]
+    assert "You, Buy phase: 1 Action, 1 Buy, 2 coins." in lines
+    assert "2. buy Estate, 2 coins" in lines
+
+
+def forum_console(script: str):
+    """A console where You start with Forum in hand and answer from ``script``."""
+    piles, events, landmarks = choose_setup("Forum,Villa", None, None, 1)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    you = game.players[0]
+    you.hand = [game.new_card("Forum"), game.new_card("Copper"), game.new_card("Estate"),
+                game.new_card("Estate"), game.new_card("Copper")]
+    out = io.StringIO()
+    display = Display(out, plain=True)
+    reader = PlainReader(io.StringIO(script), out)
+    console = Console(game, [("You", "human"), ("Bot", "bigmoney")], display, Speaker("off"), reader=reader)
+    return console, out
+
+
+def test_numbered_answers_in_a_card_choice():
+    console, out = forum_console("play Forum\r\n3, 2\r\n2, 1\r\n")
+    console.run()
+    lines = out.getvalue().splitlines()
+    i = lines.index("You, Forum: discard 2 cards.")
+    # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
+    assert lines[i + 1:i + 4] == ["Choose 2, by numbers or names separated by commas.",
+                                  "1. Copper (5 of them)", "2. Estate (2 of them)"]
+    assert "There is no choice number 3; choose 1 to 2." in lines
+    assert console.game.answers == [["play:Forum"], ["Estate", "Copper"]]
+    assert [c.name for c in console.game.players[0].discard] == ["Copper", "Estate"]
+    assert lines[-1] == "Game stopped."
+
+
+def test_yes_no_and_none_words_in_a_card_choice():
+    console, out = forum_console("play Forum\r\nyes\r\nnone\r\n1,1,1\r\n")
+    console.run()
+    lines = out.getvalue().splitlines()
+    assert "Name the card you choose; yes alone does not say which." in lines
+    assert any(x.startswith("Choose exactly 2; you chose 0.") for x in lines)
+    assert len(console.game.answers) == 1          # only play Forum was accepted
+
+
+def test_starts_of_names_are_enough_when_only_one_option_fits():
+    console, _, lines = session("play t\rbuy c\rbuy pat\r")
+    assert "c could be Copper, Curse and City Quarter; type more of the name." in lines
+    assert console.game.answers == [["treasures"], ["buy:Patrician/Emporium"]]
+
+
+def test_a_pile_choice_names_top_card_cost_and_tokens():
+    piles, events, landmarks = choose_setup("Catapult,Villa", "Tax", None, 1)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    game.players[0].hand = [game.new_card(n) for n in ["Silver", "Copper", "Estate", "Estate", "Estate"]]
+    out = io.StringIO()
+    console = Console(game, [("You", "human"), ("Bot", "bigmoney")], Display(out, plain=True), Speaker("off"),
+                      reader=PlainReader(io.StringIO("play treasures\nbuy tax\nrocks\n"), out))
+    console.run()
+    lines = out.getvalue().splitlines()
+    i = lines.index("You, Tax: choose a Supply pile to put 2 Debt on.")
+    assert lines[i + 1] == "Choose one by number or name."
+    assert "8. Catapult (Catapult/Rocks pile), 3 coins, 1 Debt on it" in lines[i + 2:]
+    assert "9. Villa, 4 coins, 1 Debt on it" in lines[i + 2:]
+    assert "Rocks is not on top of its pile; the top card is Catapult." in lines
+
+
+def test_every_announcement_is_printed_spoken_and_kept():
+    rec = RecordingOutput()
+    out = io.StringIO()
+    args = play_args()
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("play treasures\nhand\n"), out))
+    console.speaker = Speaker("self-voicing", outputs=[rec])
+    console.run()
+    printed = out.getvalue().splitlines()
+    kept = [a.text for a in console.history.entries()]
+    assert "a11y-dominion. Type help for commands; F2 repeats the last message." == kept[0]
+    assert len(kept) > 5
+    for text in kept:
+        assert text in printed and text in rec.spoken
+    assert "Your hand, 3 cards: 3 Estates." in rec.spoken   # query answers are spoken, not kept
+    assert "Your hand, 3 cards: 3 Estates." not in kept
+    # at the turn prompt the question is spoken, the numbered moves only on request
+    assert "You, Buy phase: 1 Action, 1 Buy, 2 coins." in rec.spoken
+    assert "1. buy Copper, 0 coins" in printed and "1. buy Copper, 0 coins" not in rec.spoken
+
+
+# --------------------------------------------------------------- completion
+def completions(game, text: str) -> list:
+    comp = DecisionCompleter(lambda: game)
+    return [c.text for c in comp.get_completions(Document(text, len(text)), CompleteEvent())]
+
+
+def test_completion_offers_only_legal_cards():
+    game = fresh_game()
+    assert completions(game, "play ") == ["Copper", "treasures"]
+    assert completions(game, "play t") == ["treasures"]
+    assert completions(game, "buy ") == ["Copper", "Curse", "City Quarter", "Engineer"]
+    assert completions(game, "buy c") == ["Copper", "Curse", "City Quarter"]
+    assert completions(game, "card vil") == ["Villa"]
+    assert completions(game, "card King") == ["King's Castle"]
+    assert completions(game, "help k") == ["keys"]
+    start = completions(game, "")
+    assert "play" in start and "hand" in start and "supply" in start and "pay" not in start
+    assert completions(game, "su") == ["supply"]
+    game.answer(["treasures"])
+    assert completions(game, "buy ") == ["Copper", "Estate", "Curse", "City Quarter", "Engineer", "Patrician"]
+    assert completions(game, "play ") == []
+
+
+def test_completion_in_a_card_choice_uses_the_options():
+    d = Decision("You", "cards", "discard", "You, Forum: discard 2 cards.", ["Copper", "Estate", "Gold"], 2, 2,
+                 counts={"Copper": 2, "Estate": 1, "Gold": 1})
+    game = SimpleNamespace(pending=d, piles={})
+    assert option_words(game) == ["Copper", "Estate", "Gold"]
+    assert completions(game, "e") == ["Estate", "events"]   # commands stay valid in a choice
+    assert completions(game, "Es") == ["Estate"]
+    assert completions(game, "Copper, g") == ["Gold"]
+    yn = SimpleNamespace(pending=Decision("You", "yesno", "yesno", "Trash it?", ["yes", "no"]), piles={})
+    assert completions(yn, "y") == ["yes"]
+
+
+# ---------------------------------------------------------------- shortcut keys
+def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
+    console, _, lines = session("pla" + F3 + "y treasures\r" + F2)
+    assert lines.count(FIRST_HAND) == 1
+    assert console.game.answers == [["treasures"]]
+    # F2 repeats the last message: the narration of the Treasures
+    assert lines[-2:] == ["You plays 2 Coppers: 2 coins.", "Game stopped."]
+    assert lines.count("You plays 2 Coppers: 2 coins.") == 2
+
+
+def test_history_is_walked_with_f6_and_f7():
+    f6, f7 = "\x1b[17~", "\x1b[18~"
+    console, _, lines = session(f6 + f6 + f7 + f7 + f7)
+    kept = [a.text for a in console.history.entries()]
+    n = len(kept)
+    assert lines[-6:-1] == [f"{kept[n - 2]} ({n - 1} of {n})", f"{kept[n - 3]} ({n - 2} of {n})",
+                            f"{kept[n - 2]} ({n - 1} of {n})", f"{kept[n - 1]} ({n} of {n})",
+                            f"{kept[n - 1]} ({n} of {n})"]
+
+
+def test_every_key_runs_its_command():
+    for fkey, alt, _spoken, command, _what in KEYS:
+        _, _, by_key = session({"f2": "\x1bOQ", "f3": "\x1bOR", "f4": "\x1bOS", "f5": "\x1b[15~",
+                                "f6": "\x1b[17~", "f7": "\x1b[18~", "f8": "\x1b[19~", "f9": "\x1b[20~",
+                                "f12": "\x1b[24~"}[fkey[0]])
+        _, _, by_alt = session("\x1b" + alt[1])
+        _, _, typed = session(command + "\r")
+        assert by_key == by_alt == typed, command
+
+
+def test_keys_avoid_what_screen_readers_and_terminals_take():
+    taken = {"insert", "f1", "f10", "f11", "c-c", "c-d", "c-z", "c-s", "c-q", "c-\\"}
+    for fkey, alt, *_ in KEYS:
+        assert not taken & set(fkey)
+        assert alt[0] == "escape" and alt[1] not in ("enter", "c-m")
+
+
+# ---------------------------------------------------------------- save and load
+def test_corrupt_save_file_is_refused_with_one_sentence(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"hello": 1}), encoding="utf-8")
+    console, _, lines = session(f"play treasures\rload {bad}\rload {other}\rload {tmp_path}/missing.json\r")
+    assert (f"Cannot load {bad}: The save file is not valid JSON (line 1). The game goes on unchanged.") in lines
+    assert (f"Cannot load {other}: This file is not an a11y-dominion saved game. "
+            "The game goes on unchanged.") in lines
+    assert (f"Cannot load {tmp_path}/missing.json: There is no file named {tmp_path}/missing.json. "
+            "The game goes on unchanged.") in lines
+    assert console.game.answers == [["treasures"]]
+
+
+def test_damaged_answers_in_a_save_file_are_refused(tmp_path):
+    rec = {"format": "a11y-dominion-record", "version": 1,
+           "config": {"players": ["You", "Bot"], "kingdom": ["Villa"], "events": [], "landmarks": [], "seed": 1},
+           "seats": [["You", "human"], ["Bot", "bigmoney"]], "answers": [["buy:Province"]]}
+    f = tmp_path / "damaged.json"
+    f.write_text(json.dumps(rec), encoding="utf-8")
+    console, _, lines = session(f"load {f}\r")
+    assert (f"Cannot load {f}: Answer 1 in the saved game does not fit the game; the file is damaged. "
+            "The game goes on unchanged.") in lines
+    assert state(console.game) == state(fresh_game())
+
+
+def test_save_then_load_gives_the_same_state(tmp_path):
+    f = tmp_path / "game.json"
+    # turn 1: treasures, buy Estate, end; the bot's turn; turn 2: save, play treasures, end, load
+    console, _, lines = session(f"play treasures\rbuy Estate\rend\rsave {f}\rplay treasures\rend\rload {f}\r")
+    assert f"Game saved to {f}." in lines
+    assert f"Loaded {f}." in lines
+    saved = json.loads(f.read_text(encoding="utf-8"))
+    assert saved["seats"] == [["You", "human"], ["Bot", "bigmoney"]]
+    assert console.game.answers == saved["answers"]
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    reference = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    reference.start()
+    for a in saved["answers"]:
+        reference.answer(a)
+    assert state(console.game) == state(reference)
+    assert lines[lines.index(f"Loaded {f}.") + 1] == "Your turn 2, Action phase: 1 Action, 1 Buy, 0 coins."
+
+
+def test_load_flag_resumes_a_saved_game(tmp_path):
+    f = tmp_path / "game.json"
+    session(f"play treasures\rbuy Estate\rsave {f}\r")
+    console, code, lines = session("hand\r", "--load", str(f))
+    assert code == 0
+    assert f"Loaded {f}." in lines
+    assert console.game.answers == json.loads(f.read_text(encoding="utf-8"))["answers"]
+    assert "New game for You and Bot. You goes first." not in lines
+
+
+def test_save_to_a_bad_place_is_one_sentence(tmp_path):
+    console, _, lines = session(f"save {tmp_path}/no/such/dir/game.json\r")
+    assert f"Cannot save to {tmp_path}/no/such/dir/game.json: No such file or directory." in lines
+    assert console.game.answers == []
+
+
+# ---------------------------------------------------------------- stopping and the end
+def test_quit_asks_first():
+    console, code, lines = session("quit\rno\rquit\ryes\rhand\r")
+    assert code == 0
+    assert "The game goes on." in lines
+    assert lines[-1] == "Game stopped."
+    assert FIRST_HAND not in lines        # nothing was read after quitting
+
+
+def test_end_of_input_stops_the_game():
+    out = io.StringIO()
+    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO(""), out))
+    assert console.run() == 0
+    assert out.getvalue().splitlines()[-1] == "Game stopped."
+
+
+def test_a_whole_game_ends_with_final_scores():
+    # You only ever end your turn; Big Money buys all the Provinces.
+    out = io.StringIO()
+    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO("end\n" * 500), out))
+    assert console.run() == 0
+    lines = out.getvalue().splitlines()
+    i = lines.index("Game over.")
+    assert lines[i + 1] == "You: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower)."
+    assert lines[i + 2].startswith("Bot: ") and lines[i + 3] == "Bot wins."
+    assert console.game.pending is None
+    assert "\x1b" not in out.getvalue()
+
+
+def test_two_humans_share_the_screen():
+    text = "Bob: end\rAnn: play treasures\rAnn: hand\r"
+    console, _, lines = session(text, "--players", "Ann:human,Bob:human")
+    assert "It is Ann who must answer now, not Bob." in lines
+    assert console.game.answers == [["treasures"]]
+    assert "Ann's hand, 3 cards: 3 Estates." in lines
+    assert "Ann>" not in lines
+
+
+# ---------------------------------------------------------------- output modes
+@pytest.mark.parametrize("speech,plain,env,tty,expected", [
+    ("screen-reader", False, {"TERM": "xterm"}, True, True),
+    ("off", False, {"TERM": "xterm"}, True, True),
+    ("auto", True, {"TERM": "xterm"}, True, True),
+    ("auto", False, {"TERM": "dumb"}, True, True),
+    ("auto", False, {"TERM": "xterm"}, False, True),
+    ("self-voicing", False, {"TERM": "xterm"}, True, False),
+])
+def test_when_output_is_plain(speech, plain, env, tty, expected):
+    stream = SimpleNamespace(isatty=lambda: tty)
+    assert wants_plain(speech, plain, stream, env) is expected
+
+
+def test_rich_supply_table_has_the_same_facts(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = io.StringIO()
+    display = Display(out, plain=False)
+    display.console.width = 160
+    display.supply_table(fresh_game())
+    text = out.getvalue()
+    assert "\x1b[" not in text                  # NO_COLOR and a non-terminal file: no colour codes
+    assert "Patrician/Emporium" in text and "5 Emporiums (5 coins)" in text
+    assert "8 Debt" in text
