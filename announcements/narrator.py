@@ -1,61 +1,93 @@
-"""Game events to short English sentences.
+"""Game events to short sentences, in English or Dutch.
 
 :class:`Narrator` reads the engine's events in order and returns the
-sentences a table hears. Numbers come as digits with their unit and the new
-total ("Ann pays 3 Debt. 5 Debt left."); card names that only one player
-may see are given to that player alone (``viewer``) or, in table mode, to
-the player whose turn it is.
+sentences a listener hears. Numbers come as digits with their unit and the
+new total ("Ann pays 3 Debt. 5 Debt left."); card names that only one
+player may see are told to that player alone (``viewer``) or, in table
+mode (``viewer=None``), to the player whose turn it is. The viewer is
+spoken to in the second person ("You draw ...", "You have 8 Debt.").
 
 Verbosity: ``terse`` keeps what the Accessibility Notes ask for (Debt, VP,
-pile tops, Villa's phase change, bids, the end) plus turn starts and
-attacks; ``normal`` adds plays, buys, gains, trashes and draws;
-``verbose`` adds every Action/Buy/coin change and discards.
+pile tops, empty piles, Villa's phase change, bids, the end) plus turn
+starts and attacks; ``normal`` adds plays, buys, gains, trashes and draws,
+and tells each opponent's turn as one summary sentence at its end (when
+there is one viewer); ``verbose`` adds every Action/Buy/coin change and
+discard.
+
+Priorities (for the speech layer): ``important`` for the viewer's turn
+starting, an attack on the viewer and the end of the game; ``high`` for the
+Accessibility Notes' announcements; ``normal`` for the rest.
 """
 from __future__ import annotations
 
 from typing import Iterable, Optional
 
+from a11y_dominion.i18n import Language, N_
 from a11y_dominion.rules import events as ev
 
 VERBOSITIES = ("terse", "normal", "verbose")
 
+UNITS = {
+    "coin": (N_("{n} coin"), N_("{n} coins")),
+    "Action": (N_("{n} Action"), N_("{n} Actions")),
+    "Buy": (N_("{n} Buy"), N_("{n} Buys")),
+    "card": (N_("{n} card"), N_("{n} cards")),
+    "Supply pile": (N_("{n} Supply pile"), N_("{n} Supply piles")),
+    "VP token": (N_("{n} VP token"), N_("{n} VP tokens")),
+    "VP": (N_("{n} VP"), N_("{n} VP")),
+    "Debt": (N_("{n} Debt"), N_("{n} Debt")),
+    "pile": (N_("{n} pile"), N_("{n} piles")),
+    "turn": (N_("{n} turn"), N_("{n} turns")),
+}
 
-def join_names(names: Iterable[str]) -> str:
-    """"Copper, Copper and Silver" for a list of names; "nothing" if empty."""
-    names = list(names)
-    if not names:
-        return "nothing"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def group_names(names: Iterable[str]) -> str:
-    """"2 Coppers and a Silver" style grouping, keeping first-seen order."""
-    counts: dict = {}
-    for n in names:
-        counts[n] = counts.get(n, 0) + 1
-    parts = [f"{k} {plural(n)}" if k > 1 else n for n, k in counts.items()]
-    return join_names(parts)
+_EN = Language("en")
 
 
 def plural(name: str) -> str:
-    """English plural of a card name ("Estates", "Duchies", "Bustling Villages")."""
+    """English plural of a card name ("Estates", "Duchies", "Rocks")."""
+    if name.endswith("s"):
+        return name
     if name.endswith("y") and not name.endswith(("ey", "ay", "oy")):
         return name[:-1] + "ies"
-    if name.endswith(("s", "x", "sh", "ch")):
+    if name.endswith(("x", "sh", "ch")):
         return name + "es"
     return name + "s"
 
 
-def count(n: int, unit: str) -> str:
-    """"1 coin", "3 coins", "1 VP", "2 Actions"."""
-    if unit in ("VP", "Debt"):
-        return f"{n} {unit}"
-    return f"{n} {unit}" + ("" if n == 1 else "s")
+def join_names(names: Iterable[str], lang: Language = _EN) -> str:
+    """"Copper, Copper and Silver" for a list of names; "nothing" if empty."""
+    names = list(names)
+    if not names:
+        return lang._("nothing")
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + lang._(" and ") + names[-1]
 
 
-# Event categories used for verbosity and priority.
+def group_names(names: Iterable[str], lang: Language = _EN) -> str:
+    """"2 Coppers and Silver": repeated names counted, first-seen order kept."""
+    counts: dict = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    parts = []
+    for n, k in counts.items():
+        shown = lang.card(n)
+        if k > 1:
+            parts.append(f"{k} {plural(shown) if lang.code == 'en' else shown}")
+        else:
+            parts.append(shown)
+    return join_names(parts, lang)
+
+
+def count(n: int, unit: str, lang: Language = _EN) -> str:
+    """"1 coin", "3 coins", "1 VP", "2 Actions" (in ``lang``)."""
+    if unit not in UNITS:
+        return f"{n} {unit if n == 1 else plural(unit)}"
+    one, many = UNITS[unit]
+    return lang._(one if n == 1 else many).format(n=n)
+
+
+# Events told at every verbosity (the Accessibility Notes and the frame of the game).
 ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied, ev.BiddingStarted,
              ev.BidMade, ev.BiddingWon, ev.GameEnded, ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp,
              ev.PileDebtChanged, ev.TurnStarted, ev.Attacked)
@@ -64,19 +96,44 @@ ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied
 class Narrator:
     """Stateful event-to-sentence translator for one listener.
 
-    ``viewer``: the player whose private facts may be told, or None for a
-    shared table (private facts of the turn player are told).
-    ``verbosity``: terse, normal or verbose.
+    ``viewer``: the player whose private facts may be told and who is
+    spoken to as "you", or None for a shared table. ``verbosity``: terse,
+    normal or verbose (ValueError otherwise). ``lang``: a
+    :class:`~a11y_dominion.i18n.Language` (English by default).
+    ``current``: the turn player when narration starts mid-turn.
     """
 
     def __init__(self, viewer: Optional[str] = None, verbosity: str = "normal",
-                 current: Optional[str] = None):
+                 current: Optional[str] = None, lang: Optional[Language] = None):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
         self.verbosity = verbosity
         self.current = current
+        self.L = lang or _EN
         self._summary: Optional[dict] = None
+
+    # --- small helpers
+    def _t(self, template: str, **fields) -> str:
+        return self.L.text(template, **fields)
+
+    def _p(self, player: str, you: str, they: str, **fields) -> str:
+        """The "you" template for the viewer, else the third-person one."""
+        if player == self.viewer:
+            return self._t(you, **fields)
+        return self._t(they, player=player, **fields)
+
+    def _n(self, n: int, unit: str) -> str:
+        return count(n, unit, self.L)
+
+    def _names(self, names) -> str:
+        return group_names(names, self.L)
+
+    def _join(self, parts) -> str:
+        return join_names(parts, self.L)
+
+    def _c(self, name):
+        return self.L.card(name)
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -90,11 +147,11 @@ class Narrator:
         if s is None:
             s = self._summary = {"player": self.current, "played": [], "bought": [], "gained": [], "trashed": []}
         if isinstance(e, ev.CardPlayed):
-            s["played"].append(e.as_card or e.card if not e.again else (e.as_card or e.card) + " again")
+            s["played"].append(e.as_card or e.card)
         elif isinstance(e, ev.CardBought):
             s["bought"].append(e.card)
         elif isinstance(e, ev.EventBought):
-            s["bought"].append("the Event " + e.event)
+            s["bought"].append(e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
             s["gained"].append(e.card)
         elif isinstance(e, ev.CardTrashed):
@@ -105,13 +162,13 @@ class Narrator:
         s, self._summary = self._summary, None
         if s is None:
             return []
-        parts = []
-        for key, verb in (("played", "played"), ("bought", "bought"), ("gained", "gained"), ("trashed", "trashed")):
-            if s[key]:
-                parts.append(f"{verb} {group_names(s[key])}")
+        verbs = (("played", N_("played {cards}")), ("bought", N_("bought {cards}")),
+                 ("gained", N_("gained {cards}")), ("trashed", N_("trashed {cards}")))
+        parts = [self._t(t, cards=self._names(s[key])) for key, t in verbs if s[key]]
         if not parts:
-            return [f"{s['player']} ended their turn without playing or buying anything."]
-        return [f"{s['player']} {join_names(parts)}."]
+            return [self._t(N_("{player} ended their turn without playing or buying anything."),
+                            player=s["player"])]
+        return [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))]
 
     def may_see(self, e: ev.GameEvent) -> bool:
         """True when this listener may hear the event's private details."""
@@ -122,12 +179,17 @@ class Narrator:
             return owner == self.viewer
         return owner == self.current
 
+    # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
-        """All sentences for ``events``, in order.
+        """All sentences for ``events``, in order."""
+        return [text for text, _prio in self.announcements(events)]
+
+    def announcements(self, events: Iterable[ev.GameEvent]) -> list:
+        """``(sentence, priority)`` pairs for ``events``, in order.
 
         Runs of two or more plain plays (a card played whose only effect is
         +Actions/+Buys/+coins, such as Treasures) are told as one sentence:
-        "Ann plays 3 Coppers and a Silver: +5 coins. Ann has ... 5 coins."
+        "Ann plays 3 Coppers and Silver: +5 coins. Ann has ... 5 coins."
         """
         events = list(events)
         out = []
@@ -135,21 +197,43 @@ class Narrator:
         while i < len(events):
             run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
             if len(run) >= 2 and self.verbosity != "verbose":
-                plays = [events[j] for j in run]
-                last = events[run[-1] + 1]
-                da = sum(events[j + 1].d_actions for j in run)
-                db = sum(events[j + 1].d_buys for j in run)
-                dc = sum(events[j + 1].d_coins for j in run)
-                bits = [f"+{count(d, u)}" for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
                 if self.verbosity != "terse":
-                    out.append(f"{plays[0].player} plays {group_names(e.card for e in plays)}: {join_names(bits)}. "
-                               f"{last.player} has {count(last.actions, 'Action')}, {count(last.buys, 'Buy')}, "
-                               f"{count(last.coins, 'coin')}.")
+                    out.append((self._plain_sentence(events, run), "normal"))
                 i = run[-1] + 2
                 continue
-            out.extend(self.narrate(events[i]))
+            e = events[i]
+            prio = self.priority(e)
+            out.extend((s, prio) for s in self.narrate(e))
             i += 1
         return out
+
+    def priority(self, e: ev.GameEvent) -> str:
+        """``important``, ``high`` or ``normal`` for an event (see the module doc)."""
+        if isinstance(e, ev.GameEnded):
+            return "important"
+        if isinstance(e, ev.TurnStarted) and e.player == self.viewer:
+            return "important"
+        if isinstance(e, ev.Attacked) and self.viewer in e.victims:
+            return "important"
+        if isinstance(e, ESSENTIAL) and not isinstance(e, (ev.GameSetUp, ev.TurnStarted)):
+            return "high"
+        if isinstance(e, ev.PhaseChanged) and e.reason == "villa":
+            return "high"
+        return "normal"
+
+    def _plain_sentence(self, events: list, run: list) -> str:
+        plays = [events[j] for j in run]
+        last = events[run[-1] + 1]
+        da = sum(events[j + 1].d_actions for j in run)
+        db = sum(events[j + 1].d_buys for j in run)
+        dc = sum(events[j + 1].d_coins for j in run)
+        bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
+        return self._p(plays[0].player,
+                       N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
+                       N_("{player} plays {cards}: {bonus}. {player} has {actions}, {buys}, {coins}."),
+                       cards=self._names(e.card for e in plays), bonus=self._join(bits),
+                       actions=self._n(last.actions, "Action"), buys=self._n(last.buys, "Buy"),
+                       coins=self._n(last.coins, "coin"))
 
     @staticmethod
     def _plain_run(events: list, i: int) -> list:
@@ -159,15 +243,13 @@ class Narrator:
             if not (isinstance(a, ev.CardPlayed) and not a.as_card and not a.replaced and not a.again
                     and isinstance(b, ev.ResourcesChanged) and b.source == a.card and b.player == a.player):
                 break
-            nxt = events[i + 2] if i + 2 < len(events) else None
             if run and events[run[0]].player != a.player:
                 break
             run.append(i)
-            if nxt is not None and isinstance(nxt, ev.TurnStarted):
-                break
             i += 2
         return run
 
+    # --- one event
     def narrate(self, e: ev.GameEvent) -> list:
         """Sentences for one event (often one, sometimes none)."""
         pre = []
@@ -178,136 +260,174 @@ class Narrator:
         if self._summarizing(e):
             self._collect(e)
             return pre
-        return pre + self._narrate_one(e)
-
-    def _narrate_one(self, e: ev.GameEvent) -> list:
         if self.verbosity == "terse" and not isinstance(e, ESSENTIAL):
             if not (isinstance(e, ev.PhaseChanged) and e.reason == "villa"):
-                return []
+                return pre
         fn = getattr(self, "_" + e.type, None)
         if fn is None:
-            return []
+            return pre
         res = fn(e)
         if res is None:
-            return []
-        return [res] if isinstance(res, str) else list(res)
+            return pre
+        return pre + ([res] if isinstance(res, str) else list(res))
 
     # --- setup
     def _game_set_up(self, e):
         piles = []
         for name, coins, debt in e.kingdom_costs:
-            cost = _cost(coins, debt)
+            cost = self.L.cost(coins, debt)
             if "/" in name or name == "Castles":
-                piles.append(f"{name} ({cost} for the top card)")
+                piles.append(self._t(N_("{pile} ({cost} for the top card)"), pile=name, cost=cost))
             else:
-                piles.append(f"{name} ({cost})")
-        out = [f"New game for {join_names(e.players)}. {e.players[0]} goes first.",
-               f"Kingdom: {join_names(piles)}."]
+                piles.append(self._t(N_("{pile} ({cost})"), pile=name, cost=cost))
+        out = [self._t(N_("New game for {players}. {first} goes first."), players=self._join(e.players),
+                       first=e.players[0]),
+               self._t(N_("Kingdom: {piles}."), piles=self._join(piles))]
         if e.events:
-            costs = {name: _cost(c, d) for name, c, d in e.event_costs}
-            out.append(f"Events: {join_names(f'{n} ({costs[n]})' if n in costs else n for n in e.events)}.")
+            costs = {name: self.L.cost(c, d) for name, c, d in e.event_costs}
+            out.append(self._t(N_("Events: {events}."), events=self._join(
+                self._t(N_("{pile} ({cost})"), pile=n, cost=costs[n]) if n in costs else self._c(n)
+                for n in e.events)))
         if e.landmarks:
-            out.append(f"Landmarks: {join_names(e.landmarks)}.")
+            out.append(self._t(N_("Landmarks: {landmarks}."), landmarks=self._join(self._c(x) for x in e.landmarks)))
         return out
 
     def _landmark_set_up(self, e):
         if e.landmark == "Obelisk":
             if e.detail:
-                halves = e.detail.split("/")
-                what = join_names(halves)
-                return (f"Obelisk marks the {e.detail} pile: every {what} you have scores 2 VP at the end.")
-            return "Obelisk: no Action pile to mark."
+                halves = [self._c(x) for x in e.detail.split("/")]
+                return self._t(N_("Obelisk marks the {pile} pile: every {cards} you have scores 2 VP at the end."),
+                               pile=e.detail, cards=self._join(halves))
+            return self._t(N_("Obelisk: no Action pile to mark."))
         if e.pile_tokens:
-            placed = join_names(f"{vp} VP on the {pile} pile" for pile, vp in e.pile_tokens)
-            return f"{e.landmark}: {placed}."
+            placed = self._join(self._t(N_("{n} VP on the {pile} pile"), n=vp, pile=pile) for pile, vp in e.pile_tokens)
+            return self._t(N_("{landmark}: {placed}."), landmark=e.landmark, placed=placed)
         if e.vp_tokens:
-            return f"{e.landmark} starts with {e.vp_tokens} VP."
+            return self._t(N_("{landmark} starts with {n} VP."), landmark=e.landmark, n=e.vp_tokens)
         return None
 
     def _pile_debt_set_up(self, e):
-        return f"Tax: {e.each} Debt on each of the {e.piles} Supply piles."
+        return self._t(N_("Tax: {each} Debt on each of the {n} Supply piles."), each=e.each, n=e.piles)
 
     # --- turn flow
     def _turn_started(self, e):
-        return f"{e.player}'s turn {e.number}."
+        return self._p(e.player, N_("Your turn {n}."), N_("{player}'s turn {n}."), n=e.number)
 
     def _phase_changed(self, e):
         if e.phase == "action":
             if e.reason == "villa":
-                return f"Villa: {e.player} goes back to the Action phase."
-            return None if self.verbosity != "verbose" else "Action phase."
+                return self._p(e.player, N_("Villa: you go back to the Action phase."),
+                               N_("Villa: {player} goes back to the Action phase."))
+            return None if self.verbosity != "verbose" else self._t(N_("Action phase."))
         if e.phase == "buy":
             if e.reason == "again":
-                return f"{e.player}'s Buy phase starts again."
-            return f"{e.player}'s Buy phase."
+                return self._p(e.player, N_("Your Buy phase starts again."), N_("{player}'s Buy phase starts again."))
+            return self._p(e.player, N_("Your Buy phase."), N_("{player}'s Buy phase."))
         if e.phase == "cleanup":
-            return None if self.verbosity != "verbose" else "Clean-up."
+            return None if self.verbosity != "verbose" else self._t(N_("Clean-up."))
         return None
 
     def _card_played(self, e):
-        what = e.card if not e.as_card else f"{e.card} as {e.as_card}"
         if e.again:
-            s = f"{e.player} plays {e.as_card or e.card} again."
+            s = self._p(e.player, N_("You play {card} again."), N_("{player} plays {card} again."),
+                        card=e.as_card or e.card)
+        elif e.as_card:
+            s = self._p(e.player, N_("You play {card} as {card2}."), N_("{player} plays {card} as {card2}."),
+                        card=e.card, card2=e.as_card)
         else:
-            s = f"{e.player} plays {what}."
+            s = self._p(e.player, N_("You play {card}."), N_("{player} plays {card}."), card=e.card)
         if e.replaced:
-            s += " Enchantress: instead, +1 Card and +1 Action."
+            s += " " + self._t(N_("Enchantress: instead, +1 Card and +1 Action."))
         return s
 
     def _cards_drawn(self, e):
         if e.count == 0:
-            return f"{e.player} has no cards left to draw."
+            return self._p(e.player, N_("You have no cards left to draw."), N_("{player} has no cards left to draw."))
         if self.may_see(e):
-            who = "You draw" if self.viewer == e.player else f"{e.player} draws"
-            return f"{who} {group_names(e.cards)}."
-        return f"{e.player} draws {count(e.count, 'card')}."
+            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."),
+                           cards=self._names(e.cards))
+        return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."),
+                       count=self._n(e.count, "card"))
 
     def _deck_shuffled(self, e):
-        return f"{e.player} shuffles; {count(e.count, 'card')} in the deck."
+        return self._p(e.player, N_("You shuffle; {count} in the deck."), N_("{player} shuffles; {count} in the deck."),
+                       count=self._n(e.count, "card"))
 
     def _cards_revealed(self, e):
-        where = {"deck": " from the deck", "discard": " from the discard pile"}.get(e.source, "")
-        return f"{e.player} reveals {group_names(e.cards)}{where}."
+        if e.source == "deck":
+            return self._p(e.player, N_("You reveal {cards} from the deck."),
+                           N_("{player} reveals {cards} from the deck."), cards=self._names(e.cards))
+        if e.source == "discard":
+            return self._p(e.player, N_("You reveal {cards} from the discard pile."),
+                           N_("{player} reveals {cards} from the discard pile."), cards=self._names(e.cards))
+        return self._p(e.player, N_("You reveal {cards}."), N_("{player} reveals {cards}."),
+                       cards=self._names(e.cards))
 
     def _cards_discarded(self, e):
         if e.source == "in_play":
-            return None if self.verbosity != "verbose" else f"{e.player} discards {count(len(e.cards), 'card')} from play."
+            if self.verbosity != "verbose":
+                return None
+            return self._p(e.player, N_("You discard {count} from play."), N_("{player} discards {count} from play."),
+                           count=self._n(len(e.cards), "card"))
         if e.viewer is not None:
             if self.verbosity != "verbose":
                 return None
-            return f"{e.player} discards {count(len(e.cards), 'card')}."
-        return f"{e.player} discards {group_names(e.cards)}."
+            return self._p(e.player, N_("You discard {count}."), N_("{player} discards {count}."),
+                           count=self._n(len(e.cards), "card"))
+        return self._p(e.player, N_("You discard {cards}."), N_("{player} discards {cards}."),
+                       cards=self._names(e.cards))
 
     def _card_moved(self, e):
-        places = {"hand": "their hand", "deck": "their deck", "discard": "their discard pile",
-                  "set_aside": "aside", "in_play": "play"}
         if not self.may_see(e):
-            return f"{e.player} puts a card onto {places.get(e.destination, e.destination)}."
+            if e.destination == "deck":
+                return self._p(e.player, N_("You put a card onto your deck."), N_("{player} puts a card onto their deck."))
+            if e.destination == "hand":
+                return self._p(e.player, N_("You put a card into your hand."), N_("{player} puts a card into their hand."))
+            return None
         if e.destination == "set_aside":
-            return f"{e.player} sets {e.card} aside."
-        if e.source == "set_aside":
-            return f"{e.player} puts a set-aside {e.card} into {places.get(e.destination)}."
-        return f"{e.player} puts {e.card} into {places.get(e.destination, e.destination)}." \
-            if e.destination in ("hand",) else f"{e.player} puts {e.card} onto {places.get(e.destination)}."
+            return self._p(e.player, N_("You set {card} aside."), N_("{player} sets {card} aside."), card=e.card)
+        if e.source == "set_aside" and e.destination == "hand":
+            return self._p(e.player, N_("You put the set-aside {card} into your hand."),
+                           N_("{player} puts a set-aside {card} into their hand."), card=e.card)
+        if e.destination == "hand":
+            return self._p(e.player, N_("You put {card} into your hand."), N_("{player} puts {card} into their hand."),
+                           card=e.card)
+        if e.destination == "deck":
+            return self._p(e.player, N_("You put {card} onto your deck."), N_("{player} puts {card} onto their deck."),
+                           card=e.card)
+        if e.destination == "discard":
+            return self._p(e.player, N_("You put {card} onto your discard pile."),
+                           N_("{player} puts {card} onto their discard pile."), card=e.card)
+        return None
 
     def _card_bought(self, e):
-        return f"{e.player} buys {e.card}; {count(e.coins_left, 'coin')} left."
+        return self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
+                       card=e.card, coins=self._n(e.coins_left, "coin"))
 
     def _event_bought(self, e):
-        return f"{e.player} buys the Event {e.event}; {count(e.coins_left, 'coin')} left."
+        return self._p(e.player, N_("You buy the Event {event}; {coins} left."),
+                       N_("{player} buys the Event {event}; {coins} left."),
+                       event=e.event, coins=self._n(e.coins_left, "coin"))
 
     def _card_gained(self, e):
         if e.bought and e.destination == "discard":
             return None
-        where = {"hand": " into their hand", "deck": " onto their deck"}.get(e.destination, "")
-        return f"{e.player} gains {e.card}{where}."
+        if e.destination == "hand":
+            return self._p(e.player, N_("You gain {card} into your hand."), N_("{player} gains {card} into their hand."),
+                           card=e.card)
+        if e.destination == "deck":
+            return self._p(e.player, N_("You gain {card} onto your deck."), N_("{player} gains {card} onto their deck."),
+                           card=e.card)
+        return self._p(e.player, N_("You gain {card}."), N_("{player} gains {card}."), card=e.card)
 
     def _card_trashed(self, e):
-        src = " from the Supply" if e.source == "supply" else ""
-        return f"{e.player} trashes {e.card}{src}."
+        if e.source == "supply":
+            return self._p(e.player, N_("You trash {card} from the Supply."),
+                           N_("{player} trashes {card} from the Supply."), card=e.card)
+        return self._p(e.player, N_("You trash {card}."), N_("{player} trashes {card}."), card=e.card)
 
     def _card_returned(self, e):
-        return f"{e.card} goes back to the {e.pile} pile."
+        return self._t(N_("{card} goes back to the {pile} pile."), card=e.card, pile=e.pile)
 
     def _resources_changed(self, e):
         if e.source == "play" and self.verbosity != "verbose":
@@ -315,100 +435,124 @@ class Narrator:
         bits = []
         for d, unit in ((e.d_actions, "Action"), (e.d_buys, "Buy"), (e.d_coins, "coin")):
             if d > 0:
-                bits.append(f"+{count(d, unit)}")
+                bits.append("+" + self._n(d, unit))
             elif d < 0:
-                bits.append(f"{d} {unit}" + ("s" if d < -1 else ""))
+                bits.append("-" + self._n(-d, unit))
         if not bits:
             return None
-        return (f"{join_names(bits)}. {e.player} has {count(e.actions, 'Action')}, "
-                f"{count(e.buys, 'Buy')}, {count(e.coins, 'coin')}.")
+        return self._p(e.player, N_("{bonus}. You have {actions}, {buys}, {coins}."),
+                       N_("{bonus}. {player} has {actions}, {buys}, {coins}."),
+                       bonus=self._join(bits), actions=self._n(e.actions, "Action"),
+                       buys=self._n(e.buys, "Buy"), coins=self._n(e.coins, "coin"))
 
     def _debt_changed(self, e):
-        src = f" for {e.source}" if e.source and e.delta > 0 else ""
         if e.delta > 0:
-            return f"{e.player} takes {e.delta} Debt{src}. {e.player} has {e.total} Debt."
-        left = f" {e.coins_left} coin{'s' if e.coins_left != 1 else ''} left." if e.coins_left >= 0 else ""
-        return f"{e.player} pays {-e.delta} Debt. {e.total} Debt left.{left}"
+            if e.source:
+                return self._p(e.player, N_("You take {n} Debt for {source}. You have {total} Debt."),
+                               N_("{player} takes {n} Debt for {source}. {player} has {total} Debt."),
+                               n=e.delta, source=e.source, total=e.total)
+            return self._p(e.player, N_("You take {n} Debt. You have {total} Debt."),
+                           N_("{player} takes {n} Debt. {player} has {total} Debt."), n=e.delta, total=e.total)
+        if e.coins_left >= 0:
+            return self._p(e.player, N_("You pay {n} Debt. {total} Debt left. {coins} left."),
+                           N_("{player} pays {n} Debt. {total} Debt left. {coins} left."),
+                           n=-e.delta, total=e.total, coins=self._n(e.coins_left, "coin"))
+        return self._p(e.player, N_("You pay {n} Debt. {total} Debt left."),
+                       N_("{player} pays {n} Debt. {total} Debt left."), n=-e.delta, total=e.total)
 
     def _vp_tokens_moved(self, e):
         n = e.amount
         if e.target_kind == "player":
-            tot = f"{e.target} has {e.target_total} VP token{'s' if e.target_total != 1 else ''}"
+            tokens = self._n(e.target_total, "VP token")
             if e.source_kind == "supply":
-                why = f" from {e.reason}" if e.reason else ""
-                return f"{e.target} gains {n} VP{why}. {tot}."
+                if e.reason:
+                    return self._p(e.target, N_("You gain {n} VP from {source}. You have {tokens}."),
+                                   N_("{player} gains {n} VP from {source}. {player} has {tokens}."),
+                                   n=n, source=e.reason, tokens=tokens)
+                return self._p(e.target, N_("You gain {n} VP. You have {tokens}."),
+                               N_("{player} gains {n} VP. {player} has {tokens}."), n=n, tokens=tokens)
             if e.source_kind == "landmark":
-                return f"{e.target} takes {n} VP from {e.source}. {tot}; {e.source_left} VP left on {e.source}."
-            return (f"{e.target} takes {n} VP from the {e.source} pile. {tot}; "
-                    f"{e.source_left} VP left on the pile.")
+                return self._p(e.target, N_("You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}."),
+                               N_("{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}."),
+                               n=n, landmark=e.source, tokens=tokens, left=e.source_left)
+            return self._p(e.target, N_("You take {n} VP from the {pile} pile. You have {tokens}; {left} VP left on the pile."),
+                           N_("{player} takes {n} VP from the {pile} pile. {player} has {tokens}; {left} VP left on the pile."),
+                           n=n, pile=e.source, tokens=tokens, left=e.source_left)
         if e.target_kind == "pile":
-            return f"{n} VP added to the {e.target} pile; {e.target_total} VP on it now."
+            return self._t(N_("{n} VP added to the {pile} pile; {total} VP on it now."), n=n, pile=e.target,
+                           total=e.target_total)
         if e.target_kind == "landmark":
-            return (f"{n} VP moves from the {e.source} pile to {e.target}: {e.source_left} VP left on the pile, "
-                    f"{e.target_total} VP on {e.target}.")
+            return self._t(N_("{n} VP moves from the {pile} pile to {landmark}: {left} VP left on the pile, "
+                              "{total} VP on {landmark}."), n=n, pile=e.source, landmark=e.target,
+                           left=e.source_left, total=e.target_total)
         return None
 
     def _pile_debt_changed(self, e):
         if e.delta > 0:
-            who = f"{e.player} puts" if e.player else "Adding"
-            return f"{who} {e.delta} Debt on the {e.pile} pile; {e.total} Debt on it now."
-        return f"{-e.delta} Debt taken from the {e.pile} pile."
+            if e.player:
+                return self._p(e.player, N_("You put {n} Debt on the {pile} pile; {total} Debt on it now."),
+                               N_("{player} puts {n} Debt on the {pile} pile; {total} Debt on it now."),
+                               n=e.delta, pile=e.pile, total=e.total)
+            return self._t(N_("{n} Debt added to the {pile} pile; {total} Debt on it now."), n=e.delta,
+                           pile=e.pile, total=e.total)
+        return self._t(N_("{n} Debt taken from the {pile} pile."), n=-e.delta, pile=e.pile)
 
     def _pile_top_changed(self, e):
         if e.top is None:
             return None
-        return f"{e.pile} pile: {e.top} is now on top, {count(e.cards_left, 'card')} left."
+        return self._t(N_("{pile} pile: {top} is now on top, {count} left."), pile=e.pile, top=e.top,
+                       count=self._n(e.cards_left, "card"))
 
     def _pile_emptied(self, e):
-        return f"The {e.pile} pile is empty. {count(e.empty_piles, 'Supply pile')} empty."
+        return self._t(N_("The {pile} pile is empty. {count} empty."), pile=e.pile,
+                       count=self._n(e.empty_piles, "Supply pile"))
 
     def _attacked(self, e):
         if not e.victims:
             return None
-        return f"{e.card} attacks {join_names(e.victims)}."
+        names = [self.L._("you") if v == self.viewer else v for v in e.victims]
+        return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
     def _duration_resolved(self, e):
         if e.set_aside_left:
-            return f"{e.card} done for now; {e.player} has {count(e.set_aside_left, 'card')} set aside."
+            return self._p(e.player, N_("{card} done for now; you have {count} set aside."),
+                           N_("{card} done for now; {player} has {count} set aside."),
+                           card=e.card, count=self._n(e.set_aside_left, "card"))
         return None
 
     def _bidding_started(self, e):
-        return (f"Mountain Pass: {e.player} gained the first Province. Bidding for 8 VP, "
-                f"in this order: {join_names(e.order)}.")
+        return self._t(N_("Mountain Pass: {player} gained the first Province. Bidding for 8 VP, in this order: "
+                          "{order}."), player=e.player, order=self._join(e.order))
 
     def _bid_made(self, e):
         if e.amount is None:
-            return f"{e.player} passes."
-        return f"{e.player} bids {e.amount} Debt."
+            return self._p(e.player, N_("You pass."), N_("{player} passes."))
+        return self._p(e.player, N_("You bid {n} Debt."), N_("{player} bids {n} Debt."), n=e.amount)
 
     def _bidding_won(self, e):
         if e.player is None:
-            return "Mountain Pass: nobody bid."
-        return f"Mountain Pass: {e.player} wins with a bid of {e.amount} Debt, gaining 8 VP and taking {e.amount} Debt."
+            return self._t(N_("Mountain Pass: nobody bid."))
+        return self._t(N_("Mountain Pass: {player} wins with a bid of {n} Debt, gaining 8 VP and taking {n} Debt."),
+                       player=e.player, n=e.amount)
 
     def _note(self, e):
         if not self.may_see(e):
             return None
-        text = e.text
-        if text.startswith("'"):
-            return f"{e.player}{text}."
-        return f"{e.player} {text}."
+        return self._t(e.text, player=e.player, n=e.n)
+
+    def _card_became(self, e):
+        return self._p(e.player, N_("Your {card} is now {card2}."), N_("{player}'s {card} is now {card2}."),
+                       card=e.card, card2=e.as_card)
 
     def _game_ended(self, e):
-        out = ["Game over."]
+        out = [self._t(N_("Game over."))]
         for name, total, cards, tokens, lms in e.scores:
-            parts = [f"{cards} from cards", f"{tokens} from VP tokens"]
-            parts += [f"{v} from {lm}" for lm, v in lms]
-            out.append(f"{name}: {total} VP ({join_names(parts)}).")
-        turns = dict(e.turns)
+            parts = [self._t(N_("{n} from cards"), n=cards), self._t(N_("{n} from VP tokens"), n=tokens)]
+            parts += [self._t(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in lms]
+            out.append(self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total,
+                               parts=self._join(parts)))
         if len(e.winners) == 1:
-            out.append(f"{e.winners[0]} wins.")
+            out.append(self._p(e.winners[0], N_("You win."), N_("{player} wins.")))
         else:
-            out.append(f"{join_names(e.winners)} share the win.")
-        del turns
+            out.append(self._t(N_("{players} share the win."), players=self._join(e.winners)))
         return out
-
-
-def _cost(coins: int, debt: int) -> str:
-    from a11y_dominion.rules.cost import describe_cost
-    return describe_cost(coins, debt)

@@ -120,7 +120,7 @@ def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
     assert lines.index("You, Buy phase: 1 Action, 1 Buy, 2 coins.") > i
     assert console.game.answers == [["treasures"]]
-    assert "You plays 2 Coppers: 2 coins." in lines
+    assert "You play 2 Coppers: +2 coins. You have 1 Action, 1 Buy, 2 coins." in lines
     assert not any("Traceback" in x for x in lines)
 
 
@@ -270,8 +270,8 @@ def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     assert lines.count(FIRST_HAND) == 1
     assert console.game.answers == [["treasures"]]
     # F2 repeats the last message: the narration of the Treasures
-    assert lines[-2:] == ["You plays 2 Coppers: 2 coins.", "Game stopped."]
-    assert lines.count("You plays 2 Coppers: 2 coins.") == 2
+    assert lines[-2:] == ["You play 2 Coppers: +2 coins. You have 1 Action, 1 Buy, 2 coins.", "Game stopped."]
+    assert lines.count("You play 2 Coppers: +2 coins. You have 1 Action, 1 Buy, 2 coins.") == 2
 
 
 def test_history_is_walked_with_f6_and_f7():

@@ -254,10 +254,20 @@ class BiddingWon(GameEvent):
 
 @_event("note")
 class Note(GameEvent):
-    """A plain fact with no better type (kept short, English)."""
+    """A plain fact with no better type: an English template with the
+    fields {player} and {n}."""
     player: str
     text: str
     private_to: Optional[str] = None
+    n: int = 0
+
+
+@_event("card_became")
+class CardBecame(GameEvent):
+    """An Overlord is another card while in play (2016 Overlord)."""
+    player: str
+    card: str
+    as_card: str
 
 
 @_event("game_ended")

@@ -292,9 +292,10 @@ class Game:
         """Record an event."""
         self.log.append(e)
 
-    def emit_note(self, p: Player, text: str, private: Optional[str] = None) -> None:
-        """Record a plain fact about ``p`` ("puts Gold into their hand")."""
-        self.emit(ev.Note(p.name, text, private))
+    def emit_note(self, p: Player, template: str, n: int = 0, private: Optional[str] = None) -> None:
+        """Record a plain fact about ``p``: an English ``template`` with the
+        fields ``{player}`` and ``{n}`` ("{player} sets aside {n} cards with Archive.")."""
+        self.emit(ev.Note(p.name, template, private, n))
 
     @property
     def current(self) -> Player:

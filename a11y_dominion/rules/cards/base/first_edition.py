@@ -5,6 +5,7 @@ Rule source: Dominion base game rulebook and card texts (first edition).
 from __future__ import annotations
 
 from .. import card, pile
+from ...decisions import N_
 
 S = "base-first-edition"
 
@@ -29,7 +30,7 @@ def _chancellor(g, p, me):
         n = len(p.deck)
         p.discard = p.deck + p.discard
         p.deck = []
-        g.emit_note(p, f"puts their deck of {n} cards into their discard pile")
+        g.emit_note(p, N_("{player} puts their deck of {n} cards into their discard pile."), n=n)
 
 
 def _feast(g, p, me):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import event
 from ...cost import Cost
+from ...decisions import N_
 
 
 def _advance(g, p):
@@ -72,7 +73,8 @@ def _donate_after(g, p):
         for c in list(getattr(p, zone)):
             getattr(p, zone).remove(c)
             p.hand.append(c)
-    g.emit_note(p, f"takes their deck and discard pile into their hand for Donate: {len(p.hand)} cards")
+    g.emit_note(p, N_("{player} takes their deck and discard pile into their hand for Donate: {n} cards."),
+                n=len(p.hand))
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Donate: trash any number of cards from your hand.",
                                        "trash", 0, len(p.hand), "Donate")
     for c in chosen:

@@ -21,7 +21,8 @@ def _archive(g, p, me):
         stash.append(c)
     if not stash:
         return
-    g.emit_note(p, f"sets aside {len(stash)} card{'s' if len(stash) != 1 else ''} with Archive", private=None)
+    g.emit_note(p, N_("{player} sets aside {n} cards with Archive.") if len(stash) != 1 else
+                N_("{player} sets aside 1 card with Archive."), n=len(stash))
     yield from _archive_take(g, p, stash)
     if stash:
         def later(g2, p2):
@@ -64,7 +65,7 @@ def _chariot_race(g, p, me):
     if mine is not None:
         p.hand.append(mine)
         g.reveal(p, [mine], "deck")
-        g.emit_note(p, f"puts {mine.name} into their hand")
+        g.emit(g.events_mod.CardMoved(p.name, mine.name, "deck", "hand"))
     left = g.left_of(p)
     theirs = g.top_card(left)
     if theirs is not None:
@@ -238,7 +239,7 @@ def _overlord(g, p, me):
     if not pl:
         return
     me.became = g.piles[pl].top.spec
-    g.emit_note(p, f"'s Overlord is now {me.became.name}")
+    g.emit(g.events_mod.CardBecame(p.name, "Overlord", me.became.name))
     yield from g.follow(p, me)
 
 

@@ -110,7 +110,7 @@ def _patrician(g, p, me):
     g.reveal(p, [c], "deck")
     if c.spec.cost.coins >= 5:
         p.hand.append(c)
-        g.emit_note(p, f"puts {c.name} into their hand")
+        g.emit(g.events_mod.CardMoved(p.name, c.name, "deck", "hand"))
     else:
         p.deck.insert(0, c)
 
