@@ -1,0 +1,93 @@
+"""The announcer: the one place where announcements meet the outputs.
+
+Game and console code hand over announcements (text, category, priority,
+who may hear them); the announcer decides whether this listener hears it,
+prints it (so the player's own screen reader reads the line), speaks it
+through the :class:`~announcements.speech.Speaker`, and keeps it in the
+:class:`~announcements.history.History`. While the player is typing a
+line, new announcements are held and come out, in order, when the line is
+done, so nothing is spliced into half-typed input.
+
+Priorities: ``important`` (the listener's turn starting, an attack on
+them, a decision they must make, the end of the game) interrupts current
+speech; ``high`` (Debt and VP changes, pile tops, Villa, bids) and
+``normal`` queue behind it. Answers to the listener's own queries
+interrupt too (``interrupt=True``).
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Optional
+
+from .history import History
+
+PRIORITIES = ("normal", "high", "important")
+
+
+class Announcer:
+    """Hands announcements to the screen, the speech output and the history.
+
+    ``speaker``: an object with ``speak(text, priority=..., interrupt=...)``
+    and ``silence()`` (a :class:`~announcements.speech.Speaker`), or None
+    for no speech. ``print_fn(text, style)`` prints one line. ``listener``:
+    the player this screen belongs to, or None for a shared table.
+    """
+
+    def __init__(self, speaker=None, print_fn: Optional[Callable] = None, history: Optional[History] = None,
+                 listener: Optional[str] = None):
+        self.speaker = speaker
+        self.print_fn = print_fn or (lambda text, style=None: print(text))
+        self.history = history if history is not None else History()
+        self.listener = listener
+        self._holding = False
+        self._held: deque = deque()
+
+    def may_hear(self, audience: Optional[str]) -> bool:
+        """True when this screen may carry an announcement for ``audience``
+        (None: everyone)."""
+        return audience is None or self.listener is None or audience == self.listener
+
+    def announce(self, text: str, category: str = "game", priority: str = "normal",
+                 audience: Optional[str] = None, keep: bool = True, interrupt: bool = False,
+                 style: Optional[str] = None) -> bool:
+        """Announce one sentence; returns False when this listener may not
+        hear it. Held while the player is typing (see :meth:`hold`)."""
+        if priority not in PRIORITIES:
+            raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}")
+        if not self.may_hear(audience):
+            return False
+        item = (text, category, priority, keep, interrupt or priority == "important", style)
+        if self._holding:
+            self._held.append(item)
+            return True
+        self._out(*item)
+        return True
+
+    def _out(self, text, category, priority, keep, interrupt, style) -> None:
+        self.print_fn(text, style)
+        if self.speaker is not None:
+            self.speaker.speak(text, priority=priority, interrupt=interrupt)
+        if keep:
+            self.history.add(text, category, priority)
+
+    def hold(self) -> None:
+        """Hold new announcements (the player has started typing)."""
+        self._holding = True
+
+    def release(self) -> int:
+        """Stop holding and put out everything held, in order; returns how many."""
+        self._holding = False
+        n = 0
+        while self._held:
+            self._out(*self._held.popleft())
+            n += 1
+        return n
+
+    @property
+    def holding(self) -> bool:
+        return self._holding
+
+    def stop(self) -> None:
+        """Stop speech now (the stop key)."""
+        if self.speaker is not None:
+            self.speaker.silence()
