@@ -260,9 +260,8 @@ class Narrator:
         if self._summarizing(e):
             self._collect(e)
             return pre
-        if self.verbosity == "terse" and not isinstance(e, ESSENTIAL):
-            if not (isinstance(e, ev.PhaseChanged) and e.reason == "villa"):
-                return pre
+        if self.verbosity == "terse" and not self._terse_keeps(e):
+            return pre
         fn = getattr(self, "_" + e.type, None)
         if fn is None:
             return pre
@@ -270,6 +269,18 @@ class Narrator:
         if res is None:
             return pre
         return pre + ([res] if isinstance(res, str) else list(res))
+
+    def _terse_keeps(self, e: ev.GameEvent) -> bool:
+        """At terse verbosity: what affects the listener, Debt and VP
+        changes, pile tops and empty piles, bids, Villa, setup and the end."""
+        if isinstance(e, ev.PhaseChanged):
+            return e.reason == "villa"
+        if self.viewer is not None:
+            if isinstance(e, ev.TurnStarted):
+                return e.player == self.viewer
+            if isinstance(e, ev.Attacked):
+                return self.viewer in e.victims
+        return isinstance(e, ESSENTIAL)
 
     # --- setup
     def _game_set_up(self, e):
