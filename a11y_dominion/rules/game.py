@@ -1000,7 +1000,11 @@ class Game:
                     if c in p.hand:
                         yield from self.play_card(p, c)
             elif verb == "play":
-                card = next(c for c in p.hand if c.name == arg)
+                card = next((c for c in p.hand if c.name == arg), None)
+                if card is None:
+                    # the card left the hand at the start of the Buy phase (e.g. Arena discarded it)
+                    self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."))
+                    continue
                 yield from self.play_card(p, card)
             elif verb == "pay":
                 self.pay_debt(p, int(arg))
