@@ -665,6 +665,17 @@ class Game:
             self.turn.silver_played = True
             self.add(p, coins=self.turn.merchants, source="Merchant")
 
+    def play_twice(self, p: Player, player_card: Card, target: Card):
+        """Play ``target`` from hand twice (Crown, Throne Room). If it leaves
+        Duration work behind, ``player_card`` stays in play with it (Empires
+        rulebook, Durations)."""
+        before = list(p.durations)
+        yield from self.play_card(p, target)
+        yield from self.play_card(p, target, again=True, from_hand=False)
+        for eff in p.durations:
+            if eff not in before and target in eff.holders and player_card not in eff.holders:
+                eff.holders.append(player_card)
+
     def follow(self, p: Player, card: Card):
         """Follow a card's instructions: plain bonuses, then its own text."""
         r = card.rules
