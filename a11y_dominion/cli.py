@@ -31,11 +31,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game at this keyboard (the default)")
     _add_game_options(play)
-    play.add_argument("--players", default="You:human,Bot:bigmoney",
-                      help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big Money)')
-    play.add_argument("--speech", default="auto", choices=["auto", "off", "screen-reader", "self-voicing"],
-                      help="speech mode (default auto: speak if a speech output works, else plain lines)")
-    play.add_argument("--verbosity", default="normal", choices=["terse", "normal", "verbose"])
+    play.add_argument("--players", default=None,
+                      help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big '
+                           'Money, "You:human,Bot:bigmoney", in Dutch "Jij:human,Bot:bigmoney")')
+    play.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"],
+                      help="speech mode (default: the speech setting, else auto: speak if a speech output works, "
+                           "else plain lines)")
+    play.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"],
+                      help="how much is announced (default: the verbosity setting, else normal)")
+    play.add_argument("--lang", default=None, choices=["en", "nl"],
+                      help="language of everything shown and spoken: en (English) or nl (Dutch) "
+                           "(default: the language setting, else en)")
     play.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
     play.add_argument("--load", metavar="FILE", default=None,
                       help="go on with a game saved with the save command (its seats and setup are used)")

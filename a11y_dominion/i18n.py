@@ -9,10 +9,15 @@ Card, pile, Event and Landmark names use the Dutch edition's names in Dutch.
 ``lang.text(template, **fields)`` for a template with fields,
 ``lang.msg(error)`` for an engine or input refusal (:class:`Msg`),
 ``lang.prompt(decision)`` for a decision's question.
+
+A translation may choose a word by a number field with a format spec of
+the forms separated by ``|``: ``"{n} {n:punt|punten}"`` gives "1 punt" and
+"3 punten" (the forms follow the catalog's plural rule).
 """
 from __future__ import annotations
 
 import gettext
+import string
 from pathlib import Path
 from typing import Optional
 
@@ -35,6 +40,19 @@ NAME_FIELDS = {"card", "top", "pile", "source", "choice", "word", "card2", "even
 LIST_FIELDS = {"allowed", "choices", "cards"}
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` plus ``{n:one|many}``: the form for the number ``n``."""
+
+    def __init__(self, plural):
+        self.plural = plural
+
+    def format_field(self, value, format_spec):
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            forms = format_spec.split("|")
+            return forms[min(int(self.plural(abs(value))), len(forms) - 1)]
+        return super().format_field(value, format_spec)
+
+
 class Language:
     """One language's catalog. ``code`` is ``en`` or ``nl``; raises
     ValueError for another code."""
@@ -47,6 +65,7 @@ class Language:
             self._tr = gettext.NullTranslations()
         else:
             self._tr = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+        self._fmt = _Formatter(getattr(self._tr, "plural", None) or (lambda n: int(n != 1)))
 
     # -- plain lookups
     def _(self, message: str) -> str:
@@ -69,28 +88,47 @@ class Language:
         """Words for a cost ("5 coins", "8 Debt", "8 coins and 8 Debt")."""
         parts = []
         if coins or not debt:
-            parts.append(self.n_("{n} coin", "{n} coins", coins).format(n=coins))
+            parts.append(self._(N_("{n} coin") if coins == 1 else N_("{n} coins")).format(n=coins))
         if debt:
-            parts.append(self._("{n} Debt").format(n=debt))
-        return self._(" and ").join(parts) if len(parts) > 1 else parts[0]
+            parts.append(self._(N_("{n} Debt")).format(n=debt))
+        return self._(N_(" and ")).join(parts) if len(parts) > 1 else parts[0]
+
+    def label(self, decision, key: str) -> str:
+        """The words for one option of a decision: a card or pile name, or a
+        label such as "yes" or "a Duchy", in this language."""
+        label = decision.labels.get(key, key)
+        if decision.kind in ("mode", "yesno") or key == "pass":
+            return self._(label)
+        return self.card(label) or label
 
     # -- templates
     def _field(self, key: str, value):
         if isinstance(value, Cost):
             return self.cost(value.coins, value.debt)
+        if isinstance(value, Msg):                            # a phrase with fields ("the Silver pile")
+            return self.msg(value)
+        if getattr(value, "sentences", None) is not None:     # several refusals in one (settings)
+            return " ".join(self.msg(x) for x in value.sentences)
         if isinstance(value, str) and self.code != "en":
             if key in NAME_FIELDS:
-                return self.card(value)
+                shown = self.card(value)
+                # a label rather than a name ("a Duchy", "nothing"); what was typed stays as typed
+                return self._(value) if shown == value and key != "word" else shown
             if key in LIST_FIELDS:
-                return ", ".join(self.card(x) or x for x in value.split(", "))
+                return ", ".join(self._name_or_label(x) for x in value.split(", "))
         return value
+
+    def _name_or_label(self, value: str) -> str:
+        shown = self.card(value) or value
+        return self._(value) if shown == value else shown
 
     def text(self, template: str, **fields) -> str:
         """``template`` translated, its ``{fields}`` filled in (names translated)."""
         out = self._(template)
         if not fields:
             return out
-        return out.format(**{k: self._field(k, v) for k, v in fields.items()})
+        values = {k: self._field(k, v) for k, v in fields.items()}
+        return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
 
     def msg(self, message) -> str:
         """A refusal or other :class:`Msg` in this language; plain strings are looked up as they are."""

@@ -12,6 +12,7 @@ import random
 from typing import Optional
 
 from .rules.cards import EVENTS, LANDMARKS, PILES, canonical, pile_name_for
+from .rules.decisions import Msg, N_
 
 RECOMMENDED = {
     "basic-intro": {
@@ -43,9 +44,12 @@ def _names(text: Optional[str], registry: dict, what: str) -> Optional[list]:
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         c = canonical(part)
         if c not in registry:
-            raise KingdomError(f"{part} is not an {what} this game knows. Known: {', '.join(registry)}.")
+            raise KingdomError(Msg(N_("{word} is not an Event this game knows. Known: {choices}.") if what == "Event"
+                                   else N_("{word} is not a Landmark this game knows. Known: {choices}."),
+                                   word=part, choices=", ".join(registry)))
         if c in out:
-            raise KingdomError(f"The {what} {c} is named twice.")
+            raise KingdomError(Msg(N_("The Event {event} is named twice.") if what == "Event"
+                                   else N_("The Landmark {landmark} is named twice."), event=c, landmark=c))
         out.append(c)
     return out
 
@@ -85,13 +89,13 @@ def choose_setup(kingdom: str, events: Optional[str], landmarks: Optional[str], 
         for part in [x.strip() for x in kingdom.split(",") if x.strip()]:
             pn = pile_name_for(part)
             if pn is None or PILES[pn].kind == "basic":
-                raise KingdomError(f"{part} is not a Kingdom card this game knows. "
-                                   "Type a11y-dominion cards to list them.")
+                raise KingdomError(Msg("{word} is not a Kingdom card this game knows. "
+                                       "Type a11y-dominion cards to list them.", word=part))
             if pn in k:
-                raise KingdomError(f"The pile {pn} is named twice in --kingdom.")
+                raise KingdomError(Msg("The pile {pile} is named twice in --kingdom.", pile=pn))
             k.append(pn)
         if not k:
-            raise KingdomError("--kingdom needs at least one Kingdom card name.")
+            raise KingdomError(Msg("--kingdom needs at least one Kingdom card name."))
         e, lm = [], []
     if ev_list is not None:
         e = ev_list

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from .rules.decisions import IllegalAnswer
+from .rules.decisions import IllegalAnswer, Msg
 from .rules.game import Game, GameConfig, SetupError
 
 FORMAT = "a11y-dominion-record"
@@ -38,18 +38,18 @@ def replay(record: dict) -> Game:
                                list(cfg.get("landmarks", [])), int(cfg.get("seed", 0))),
                     obelisk=record.get("obelisk"))
     except (KeyError, TypeError, ValueError, SetupError) as e:
-        raise RecordError(f"The saved game's setup is damaged ({e}).") from None
+        raise RecordError(Msg("The saved game's setup is damaged ({error}).", error=e)) from None
     game.start()
     for i, ans in enumerate(record.get("answers", [])):
         if game.pending is None:
-            raise RecordError(f"The saved game has answers after its end (answer {i + 1}).")
+            raise RecordError(Msg("The saved game has answers after its end (answer {number}).", number=i + 1))
         if not isinstance(ans, list) or not all(isinstance(a, str) for a in ans):
-            raise RecordError(f"Answer {i + 1} in the saved game is damaged.")
+            raise RecordError(Msg("Answer {number} in the saved game is damaged.", number=i + 1))
         try:
             game.answer(ans)
         except IllegalAnswer:
-            raise RecordError(f"Answer {i + 1} in the saved game does not fit the game; the file is damaged.") \
-                from None
+            raise RecordError(Msg("Answer {number} in the saved game does not fit the game; the file is damaged.",
+                                  number=i + 1)) from None
     return game
 
 
@@ -66,11 +66,12 @@ def load_record(text: str) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"The save file is not valid JSON (line {e.lineno}).") from None
+        raise RecordError(Msg("The save file is not valid JSON (line {line}).", line=e.lineno)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("This file is not an a11y-dominion saved game.")
+        raise RecordError(Msg("This file is not an a11y-dominion saved game."))
     if data.get("version") != VERSION:
-        raise RecordError(f"The saved game has version {data.get('version')}; this program reads version {VERSION}.")
+        raise RecordError(Msg("The saved game has version {version}; this program reads version {ours}.",
+                               version=data.get("version"), ours=VERSION))
     if not isinstance(data.get("config"), dict) or not isinstance(data.get("answers"), list):
-        raise RecordError("The saved game is missing its setup or its answers.")
+        raise RecordError(Msg("The saved game is missing its setup or its answers."))
     return data

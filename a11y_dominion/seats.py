@@ -11,7 +11,7 @@ import random
 from typing import Optional
 
 from .rules.cards import CARDS
-from .rules.decisions import Decision
+from .rules.decisions import Decision, Msg
 from .rules.game import Game
 
 
@@ -181,14 +181,14 @@ def parse_seats(text: str) -> list:
         name, _, kind = part.partition(":")
         name, kind = name.strip(), (kind.strip().lower() or "human")
         if not name:
-            raise ValueError(f"Seat {part!r} has no name; write Name:kind, for example Ann:human.")
+            raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
         if kind not in ("human",) + tuple(BOT_KINDS):
-            raise ValueError(f"{kind} is not a seat kind; use human, bigmoney or random.")
+            raise ValueError(Msg("{kind} is not a seat kind; use human, bigmoney or random.", kind=kind))
         if any(n.lower() == name.lower() for n, _ in seats):
-            raise ValueError(f"Two seats are called {name}; every seat needs its own name.")
+            raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
         seats.append((name, kind))
     if not 2 <= len(seats) <= 6:
-        raise ValueError("A game needs 2 to 6 seats.")
+        raise ValueError(Msg("A game needs 2 to 6 seats."))
     return seats
 
 

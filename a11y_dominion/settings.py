@@ -14,6 +14,8 @@ from typing import Optional
 
 import platformdirs
 
+from .rules.decisions import Msg, N_
+
 APP = "a11y-dominion"
 
 DEFAULT_KEYS = {
@@ -47,8 +49,20 @@ RESERVED_KEYS = {"insert", "capslock", "c-c", "c-d", "c-z", "c-s", "c-q", "c-\\"
                  "escape enter", "a-enter"}
 
 
+RATE_RANGE = N_("rate must be a whole number from -100 to 100, or default.")
+
+
 class SettingsError(ValueError):
     """A setting name or value that cannot be used; one sentence."""
+
+
+class Sentences(str):
+    """Sentences joined by spaces that keep each sentence (``sentences``) for translation."""
+
+    def __new__(cls, sentences: list):
+        obj = super().__new__(cls, " ".join(sentences))
+        obj.sentences = list(sentences)
+        return obj
 
 
 def settings_path() -> Path:
@@ -78,13 +92,14 @@ def load_settings(path: Optional[Path] = None) -> tuple:
     except FileNotFoundError:
         return data, None
     except OSError as e:
-        return data, f"Settings file {path} could not be read ({e.strerror}); using the defaults."
+        return data, Msg("Settings file {path} could not be read ({error}); using the defaults.", path=path,
+                         error=e.strerror)
     try:
         raw = json.loads(text)
         if not isinstance(raw, dict):
             raise ValueError
     except ValueError:
-        return data, f"Settings file {path} is damaged; using the defaults. Fix or delete it."
+        return data, Msg("Settings file {path} is damaged; using the defaults. Fix or delete it.", path=path)
     problems = []
     for key, value in raw.items():
         if key == "keys" and isinstance(value, dict):
@@ -92,25 +107,26 @@ def load_settings(path: Optional[Path] = None) -> tuple:
                 try:
                     data["keys"][action] = check_key(action, k)
                 except SettingsError as e:
-                    problems.append(str(e))
+                    problems.append(e.args[0])
             continue
         try:
             data[key] = check_value(key, value)
         except SettingsError as e:
-            problems.append(str(e))
+            problems.append(e.args[0])
     warning = None
     if problems:
-        warning = f"Some settings in {path} were ignored: " + " ".join(problems)
+        warning = Msg("Some settings in {path} were ignored: {problems}", path=path, problems=Sentences(problems))
     return data, warning
 
 
 def check_value(key: str, value):
     """The checked value for setting ``key``; raises :class:`SettingsError`."""
     if key not in DEFAULTS or key == "keys":
-        raise SettingsError(f"{key} is not a setting; settings are {', '.join(k for k in DEFAULTS if k != 'keys')}.")
+        raise SettingsError(Msg("{key} is not a setting; settings are {names}.", key=key,
+                                names=", ".join(k for k in DEFAULTS if k != "keys")))
     if key in CHOICES:
         if value not in CHOICES[key]:
-            raise SettingsError(f"{key} must be one of {', '.join(CHOICES[key])}.")
+            raise SettingsError(Msg("{key} must be one of {names}.", key=key, names=", ".join(CHOICES[key])))
         return value
     if key == "confirm":
         if isinstance(value, str):
@@ -120,16 +136,16 @@ def check_value(key: str, value):
                 return False
         if isinstance(value, bool):
             return value
-        raise SettingsError("confirm must be yes or no.")
+        raise SettingsError(Msg("confirm must be yes or no."))
     if key == "rate":
         if value in (None, "", "default"):
             return None
         try:
             n = int(value)
         except (TypeError, ValueError):
-            raise SettingsError("rate must be a whole number from -100 to 100, or default.") from None
+            raise SettingsError(Msg(RATE_RANGE)) from None
         if not -100 <= n <= 100:
-            raise SettingsError("rate must be a whole number from -100 to 100, or default.")
+            raise SettingsError(Msg(RATE_RANGE))
         return n
     if key == "output":
         return None if value in (None, "", "auto", "default") else str(value)
@@ -141,12 +157,14 @@ def check_key(action: str, key: str) -> str:
     ``c-r``, ``escape h`` for Alt+H); raises :class:`SettingsError` for an
     unknown action or a key that screen readers or terminals take."""
     if action not in DEFAULT_KEYS:
-        raise SettingsError(f"{action} is not a key action; actions are {', '.join(DEFAULT_KEYS)}.")
+        raise SettingsError(Msg("{action} is not a key action; actions are {names}.", action=action,
+                                names=", ".join(DEFAULT_KEYS)))
     if not isinstance(key, str) or not key.strip():
-        raise SettingsError(f"The key for {action} must be a key name such as f2 or c-r.")
+        raise SettingsError(Msg("The key for {action} must be a key name such as f2 or c-r.", action=action))
     k = key.strip().lower()
     if k in RESERVED_KEYS:
-        raise SettingsError(f"{key} is taken by screen readers or the terminal; choose another key for {action}.")
+        raise SettingsError(Msg("{key} is taken by screen readers or the terminal; choose another key for {action}.",
+                                key=key, action=action))
     return k
 
 

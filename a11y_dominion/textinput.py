@@ -15,7 +15,7 @@ from .rules.decisions import Decision, Msg, N_
 from .rules.game import Game
 
 YES = {"yes", "y", "ja", "j"}
-NO = {"no", "n", "none", "nee", "geen", "nothing"}
+NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
 MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
 
 
@@ -60,7 +60,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     if verb in ("play", "speel", "p"):
         if not rest_orig:
             raise InputError(Msg("Play what? Type play and a card name, or play treasures."))
-        if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "money"):
+        if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "geldkaart", "alles", "money"):
             return ["treasures"]
         name = _card_or_error(rest_orig)
         if name not in CARDS:
@@ -119,7 +119,7 @@ def parse_answer(game: Game, text: str) -> list:
             return ["no"]
         raise InputError(Msg("Answer yes or no."))
     if d.kind == "number":
-        if low in ("pass", "passen") or (low in NO and "pass" in d.options):
+        if low in ("pass", "passen", "pas") or (low in NO and "pass" in d.options):
             if "pass" not in d.options:
                 raise InputError(Msg("Type a number from {low} to {high}.", low=d.options[0], high=d.options[-1]))
             return ["pass"]

@@ -84,7 +84,7 @@ def count(n: int, unit: str, lang: Language = _EN) -> str:
     if unit not in UNITS:
         return f"{n} {unit if n == 1 else plural(unit)}"
     one, many = UNITS[unit]
-    return lang._(one if n == 1 else many).format(n=n)
+    return lang.text(one if n == 1 else many, n=n)
 
 
 # Events told at every verbosity (the Accessibility Notes and the frame of the game).

@@ -5,7 +5,13 @@ human it narrates what happened since the last prompt (printed, spoken and
 kept in the history), prints the question with numbered options, reads one
 line and either runs a query command (which never changes the game) or
 answers the decision. A refused line gets one sentence and the same prompt
-again. :func:`run_console` builds it from the ``play`` command's options.
+again. :func:`run_console` builds it from the ``play`` command's options and
+the saved settings.
+
+Everything the console prints or speaks goes through its
+:class:`~a11y_dominion.i18n.Language` (``self.lang``): English templates
+looked up in the catalog, card names in the game's language. Commands and
+moves may be typed in English or Dutch.
 """
 from __future__ import annotations
 
@@ -18,36 +24,39 @@ from typing import Optional
 from announcements.history import History
 from announcements.speech import Speaker
 
-from ..kingdoms import choose_setup
+from ..i18n import Language, N_
+from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError, dumps, load_record, make_record, replay
-from ..rules.decisions import IllegalAnswer
+from ..rules.decisions import IllegalAnswer, Msg
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import BOT_KINDS, RandomBot, make_bot, parse_seats
-from ..textinput import MOVE_WORDS, InputError, parse_line, split_speaker
+from ..settings import load_settings
+from ..textinput import MOVE_WORDS, YES, InputError, parse_line, split_speaker
 from . import queries as q
-from .completion import COMMANDS, DecisionCompleter, expand_names
+from .completion import COMMANDS, DecisionCompleter, command_of, command_words, expand_names
 from .display import Display, PlainReader, PromptReader, wants_plain
-from .keys import KeyCommand, build_key_bindings, key_help_lines
+from .keys import KeyCommand, active_keys, bad_keys, build_key_bindings, key_help_lines, key_name
 from .narration import EventReader
 
 HELP_LINES = [
-    "Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end.",
-    "In a card choice: names or numbers separated by commas, or none. Yes or no questions: yes or no.",
-    "The start of a name is enough when only one choice starts so, for example buy prov.",
-    "Several players at one keyboard can start a line with a name, for example Ann: play Villa.",
-    "Commands that never change the game:",
-    "hand: your hand and what is in play.",
-    "status: phase, Actions, Buys, coins, Debt, VP tokens and card counts.",
-    "supply: every pile with its top card, cost, cards left and tokens.",
-    "score: everyone's score now, with where the VP come from.",
-    "landmarks, events: the Landmarks and Events of this game with their texts.",
-    "card NAME: the text, cost and types of a card, Event or Landmark.",
-    "trash: what is in the trash.",
-    "options: the question again with every option numbered.",
-    "repeat: the last message. log, or log N: the last 10 or N messages. previous, next: walk the messages.",
-    "save FILE, load FILE: save the game to a file, or go on with a saved game.",
-    "speech: which speech output is in use. stop: stop speech.",
-    "quit: stop the game. help keys: the shortcut keys.",
+    N_("Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, "
+       "end."),
+    N_("In a card choice: names or numbers separated by commas, or none. Yes or no questions: yes or no."),
+    N_("The start of a name is enough when only one choice starts so, for example buy prov."),
+    N_("Several players at one keyboard can start a line with a name, for example Ann: play Villa."),
+    N_("Commands that never change the game:"),
+    N_("hand: your hand and what is in play."),
+    N_("status: phase, Actions, Buys, coins, Debt, VP tokens and card counts."),
+    N_("supply: every pile with its top card, cost, cards left and tokens."),
+    N_("score: everyone's score now, with where the VP come from."),
+    N_("landmarks, events: the Landmarks and Events of this game with their texts."),
+    N_("card NAME: the text, cost and types of a card, Event or Landmark."),
+    N_("trash: what is in the trash."),
+    N_("options: the question again with every option numbered."),
+    N_("repeat: the last message. log, or log N: the last 10 or N messages. previous, next: walk the messages."),
+    N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
+    N_("speech: which speech output is in use. stop: stop speech."),
+    N_("quit: stop the game. help keys: the shortcut keys."),
 ]
 
 ALIASES = {"scores": "score", "exit": "quit", "landmark": "landmarks", "event": "events", "prev": "previous",
@@ -55,8 +64,33 @@ ALIASES = {"scores": "score", "exit": "quit", "landmark": "landmarks", "event": 
            "again": "repeat", "history": "log"}
 
 
+def _command(word: str) -> Optional[str]:
+    """The command a typed word stands for (English, Dutch or an alias), or None."""
+    low = word.lower()
+    return command_of(ALIASES.get(low, low))
+
+
 def _yes(text: str) -> bool:
-    return text.strip().lower() in ("y", "yes", "ja", "j")
+    return text.strip().lower() in YES
+
+
+def speech_line(speaker: Speaker, lang: Language) -> str:
+    """Which speech mode and output are in use, in one sentence of ``lang``
+    (the same sentence as ``speaker.describe()``)."""
+    mode = speaker.mode
+    if mode == "off":
+        return lang._(N_("Speech is off; the game shows text only."))
+    if mode == "screen-reader":
+        return lang._(N_("Screen-reader mode: the game does not speak; your screen reader reads the text."))
+    name = speaker.active_output_name
+    if mode == "self-voicing":
+        if name is not None:
+            return lang.text(N_("Self-voicing mode: the game speaks through {output}."), output=name)
+        return lang._(N_("Self-voicing mode, but no speech output works; the game shows text only."))
+    if name is not None:
+        return lang.text(N_("Automatic mode: the game speaks through {output}."), output=name)
+    return lang._(N_("Automatic mode: no speech output was found, so the game does not speak; your screen reader "
+                     "reads the text."))
 
 
 class Console:
@@ -69,9 +103,14 @@ class Console:
     """
 
     def __init__(self, game: Game, seats: list, display: Display, speaker: Speaker,
-                 reader=None, verbosity: str = "normal", seed: Optional[int] = None):
+                 reader=None, verbosity: str = "normal", seed: Optional[int] = None,
+                 lang: Optional[Language] = None, keys: Optional[dict] = None):
+        self.lang = lang or Language("en")
+        self.keys = dict(keys or {})      # command -> key name, from the settings
+        self.notices: list = []           # sentences said once at the start (settings problems)
         self.game = game
         self.display = display
+        display.lang = self.lang          # the Supply table speaks the same language
         self.speaker = speaker
         self.reader = reader
         self.verbosity = verbosity
@@ -94,7 +133,7 @@ class Console:
     def _event_reader(self, start: int) -> EventReader:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         cur = self.game.current.name if start else None
-        return EventReader(viewer=viewer, verbosity=self.verbosity, start=start, current=cur)
+        return EventReader(viewer=viewer, verbosity=self.verbosity, start=start, current=cur, lang=self.lang)
 
     @property
     def solo(self) -> bool:
@@ -135,15 +174,23 @@ class Console:
             self.say(text, prio)
 
     # ------------------------------------------------------------ the loop
+    def t(self, template: str, **fields) -> str:
+        """``template`` in the console's language with its fields filled in."""
+        return self.lang.text(template, **fields)
+
     def intro(self) -> None:
-        self.say("a11y-dominion. Type help for commands; F2 repeats the last message.")
-        self.say(self.speaker.describe(), keep=False)
+        repeat = next((key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)),
+                      "F2")
+        self.say(self.t(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat))
+        self.say(speech_line(self.speaker, self.lang), keep=False)
+        for notice in self.notices:
+            self.say(notice, keep=False)
         if self.loaded:
-            self.say(f"Loaded {self.loaded}.", keep=False)
+            self.say(self.t(N_("Loaded {file}."), file=self.loaded), keep=False)
             if self.game.pending is not None:
-                self.say(q.turn_line(self.game, self.humans[0] if self.solo else None), keep=False)
+                self.say(q.turn_line(self.game, self.humans[0] if self.solo else None, self.lang), keep=False)
         else:
-            self.say(f"Game seed {self.seed}.", keep=False)
+            self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
     def run(self) -> int:
         """Play until the game ends or the player stops; returns the exit code."""
@@ -164,10 +211,10 @@ class Console:
             try:
                 got = self.reader.read(self.prompt_message(d), default)
             except EOFError:
-                self.say("Game stopped.", keep=False)
+                self.say(self.lang._(N_("Game stopped.")), keep=False)
                 return 0
             except KeyboardInterrupt:
-                self.say("Line cleared. Type quit to stop the game.", keep=False)
+                self.say(self.lang._(N_("Line cleared. Type quit to stop the game.")), keep=False)
                 default = ""
                 continue
             default = ""
@@ -187,7 +234,7 @@ class Console:
         """
         if self.humans and self.speaker.mode in ("self-voicing", "auto") \
                 and self.speaker.effective_mode == "self-voicing":
-            self.say("Press Enter to leave the game.", keep=False)
+            self.say(self.lang._(N_("Press Enter to leave the game.")), keep=False)
             try:
                 self.reader.read("> ", "")
             except (EOFError, KeyboardInterrupt):
@@ -202,7 +249,8 @@ class Console:
         new_turn = (d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player))
         if d.kind == "turn":
             self.first_prompt_of_turn = (self.game.turn.number, d.player)
-        for line in q.decision_lines(self.game, d, full=full, hand=new_turn and not full, you=self.solo):
+        for line in q.decision_lines(self.game, d, full=full, hand=new_turn and not full, you=self.solo,
+                                     lang=self.lang):
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.
             spoken = full or d.kind != "turn" or not line[:1].isdigit()
@@ -228,7 +276,8 @@ class Console:
                 if not self._restore(before, e, announce=False):
                     return False
                 d = self.game.pending
-        self.say(f"{d.player} could not find a legal answer; the game cannot go on.", keep=False)
+        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=d.player),
+                 keep=False)
         return False
 
     def _restore(self, answers: int, err: Exception, announce: bool = True) -> bool:
@@ -239,14 +288,15 @@ class Console:
         try:
             game = replay(record)
         except RecordError:
-            self.say(f"The game engine failed ({type(err).__name__}) and the game cannot go on.", keep=False)
+            self.say(self.t(N_("The game engine failed ({error}) and the game cannot go on."),
+                            error=type(err).__name__), keep=False)
             return False
         self.game = game
         self.events.pos = min(self.events.pos, len(game.log))
         self.prompted = None
         if announce:
-            self.error(f"That move failed inside the game engine ({type(err).__name__}: {err}); "
-                       "the game is back where it was before it.")
+            self.error(self.t(N_("That move failed inside the game engine ({error}: {detail}); "
+                                 "the game is back where it was before it."), error=type(err).__name__, detail=err))
         return True
 
     # ------------------------------------------------------------ input
@@ -258,7 +308,7 @@ class Console:
             return
         who, rest = split_speaker(self.game, text)
         word = (rest.split() or [""])[0].lower()
-        if ALIASES.get(word, word) in COMMANDS and not self._is_answer_word(word):
+        if _command(word) in COMMANDS and not self._is_answer_word(word):
             self.asker = who if who in self.humans else None
             try:
                 self.command(rest.strip())
@@ -272,7 +322,20 @@ class Console:
         d = self.game.pending
         if d is None or d.kind == "turn":
             return False
-        return any(word == str(d.labels.get(o, o)).lower() for o in d.options)
+        return any(word in (str(d.labels.get(o, o)).lower(), self.lang.label(d, o).lower()) for o in d.options)
+
+    def _engine_words(self, d, line: str) -> str:
+        """A typed answer with the option labels of this language put back as
+        the engine's option keys (a Dutch mode label, "passen")."""
+        if d.kind not in ("mode", "number"):
+            return line
+        who, body = split_speaker(self.game, line)
+        head = line[:len(line) - len(body)] if who else ""
+        low = body.strip().lower()
+        for o in d.options:
+            if low and low == self.lang.label(d, o).lower():
+                return head + o
+        return line
 
     def answer(self, text: str) -> None:
         d = self.game.pending
@@ -281,139 +344,157 @@ class Console:
             line = d.options[int(text.strip()) - 1]
         before = len(self.game.answers)
         try:
-            line = expand_names(self.game, line)
+            line = expand_names(self.game, self._engine_words(d, line), self.lang)
             _who, keys = parse_line(self.game, line, numbers=True)
             self.game.answer(keys)
         except InputError as e:
-            self.error(self._suggest(text) or str(e))
+            self.error(self._suggest(text) or self._refusal(d, e))
         except IllegalAnswer as e:
-            self.error(str(e))
+            self.error(self.lang.msg(e))
         except Exception as e:  # an engine fault: never a traceback
             if not self._restore(before, e):
                 self.exit_code = 1
 
+    def _refusal(self, d, err: InputError) -> str:
+        """The sentence for a line that could not be read, in the console's language."""
+        msg = err.args[0] if err.args else str(err)
+        if self.lang.code != "en" and d is not None and d.kind == "mode" \
+                and getattr(msg, "template", "") == "Choose one of: {choices}.":
+            choices = "; ".join(f"{i + 1} ({self.lang.label(d, o)})" for i, o in enumerate(d.options))
+            return self.t(msg.template, choices=choices)
+        return self.lang.msg(msg)
+
     def _suggest(self, text: str) -> Optional[str]:
         """A "did you mean" sentence for a mistyped command, or None."""
         word = text.split()[0].lower()
-        if word in MOVE_WORDS or word.isdigit():
+        if word in MOVE_WORDS or word.isdigit() or _command(word) is not None:
             return None
-        close = difflib.get_close_matches(word, list(COMMANDS) + ["play", "buy", "end"], n=1, cutoff=0.75)
+        said = command_words(self.lang)
+        words = [said[c] for c in COMMANDS] + [said[m] for m in ("play", "buy", "end")]
+        if self.lang.code != "en":
+            words += list(COMMANDS) + ["play", "buy", "end"]
+        close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
         if close and close[0] != word:
-            return f"{text} is not a command or a move; did you mean {close[0]}? Type help for commands."
+            return self.t(N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
+                          text=text, command=close[0])
         return None
 
     # ------------------------------------------------------------ commands
     def command(self, text: str) -> None:
         """Run a query command; none of them changes the game."""
         word, _, rest = text.strip().partition(" ")
-        word = ALIASES.get(word.lower(), word.lower())
+        word = _command(word) or word.lower()
         rest = rest.strip()
         g = self.game
         me = self.me()
+        lang = self.lang
         if word == "hand":
-            self.reply(q.hand_lines(g, me, self.solo))
+            self.reply(q.hand_lines(g, me, self.solo, lang))
         elif word == "status":
-            self.reply(q.status_lines(g, me, self.solo))
+            self.reply(q.status_lines(g, me, self.solo, lang))
         elif word == "supply":
             if self.display.plain:
-                self.reply(q.supply_lines(g))
+                self.reply(q.supply_lines(g, lang))
             else:
                 self.display.supply_table(g)
-                for line in q.supply_lines(g):
+                for line in q.supply_lines(g, lang):
                     self.speaker.speak(line)
         elif word == "score":
-            self.reply(q.score_lines(g))
+            self.reply(q.score_lines(g, lang))
         elif word == "landmarks":
-            self.reply(q.landmark_lines(g))
+            self.reply(q.landmark_lines(g, lang))
         elif word == "events":
-            self.reply(q.event_lines(g))
+            self.reply(q.event_lines(g, lang))
         elif word == "trash":
-            self.reply(q.trash_lines(g))
+            self.reply(q.trash_lines(g, lang))
         elif word == "card":
             try:
-                self.reply(q.card_lines(g, rest))
+                self.reply(q.card_lines(g, rest, lang))
             except q.QueryError as e:
-                self.error(str(e))
+                self.error(lang.msg(e))
         elif word == "log":
             self.cmd_log(rest)
         elif word == "repeat":
             last = self.history.last()
-            self.reply([last if last is not None else "Nothing has been said yet."])
+            self.reply([last if last is not None else lang._(N_("Nothing has been said yet."))])
         elif word in ("previous", "next"):
             text = self.history.previous() if word == "previous" else self.history.next()
             pos = self.history.position()
-            self.reply([f"{text} ({pos[0]} of {pos[1]})" if text is not None else "Nothing has been said yet."])
+            self.reply([self.t(N_("{text} ({n} of {total})"), text=text, n=pos[0], total=pos[1])
+                        if text is not None else lang._(N_("Nothing has been said yet."))])
         elif word == "options":
             if g.pending is not None:
                 self.show_question(g.pending, full=True)
         elif word == "help":
-            self.reply(key_help_lines() if rest.lower().startswith("key") else HELP_LINES)
+            keys = rest.lower().startswith(("key", "toets"))
+            self.reply(key_help_lines(lang, self.keys) if keys else [lang._(x) for x in HELP_LINES])
         elif word == "save":
             self.cmd_save(rest)
         elif word == "load":
             self.cmd_load(rest)
         elif word == "speech":
-            self.reply([self.speaker.describe()])
+            self.reply([speech_line(self.speaker, lang)])
         elif word == "stop":
             self.speaker.silence()
-            self.display.line("Speech stopped.")    # printed only: speaking it would undo the silence
+            self.display.line(lang._(N_("Speech stopped.")))    # printed only: speaking it would undo the silence
         elif word == "quit":
             self.cmd_quit()
         else:
-            self.error(f"{text} is not a command. Type help for commands.")
+            self.error(self.t(N_("{text} is not a command. Type help for commands."), text=text))
 
     def cmd_log(self, rest: str) -> None:
         if rest and not rest.isdigit():
-            self.error("Log takes a whole number, for example log 5.")
+            self.error(self.lang._(N_("Log takes a whole number, for example log 5.")))
             return
         n = int(rest) if rest else 10
         lines = self.history.recent(n)
         if not lines:
-            self.reply(["Nothing has been said yet."])
+            self.reply([self.lang._(N_("Nothing has been said yet."))])
             return
-        self.reply([f"The last {len(lines)} messages:"] + lines)
+        self.reply([self.t(N_("The last {n} messages:"), n=len(lines))] + lines)
 
     def cmd_save(self, path: str) -> None:
         if not path:
-            self.error("Save needs a file name, for example save game.json.")
+            self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
             return
         full = os.path.expanduser(path)
         try:
             with open(full, "w", encoding="utf-8") as f:
                 f.write(dumps(make_record(self.game, [list(s) for s in self.seats])))
         except OSError as e:
-            self.error(f"Cannot save to {path}: {e.strerror or e}.")
+            self.error(self.t(N_("Cannot save to {file}: {error}."), file=path, error=e.strerror or e))
             return
-        self.say(f"Game saved to {path}.", keep=False)
+        self.say(self.t(N_("Game saved to {file}."), file=path), keep=False)
 
     def cmd_load(self, path: str) -> None:
         if not path:
-            self.error("Load needs a file name, for example load game.json.")
+            self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
         try:
             game, seats = load_game(path, self.seats)
         except (RecordError, SetupError) as e:
-            self.error(f"Cannot load {path}: {e} The game goes on unchanged.")
+            self.error(self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path,
+                              error=self.lang.msg(e)))
             return
         self.game = game
         self._set_seats(seats)
         self.events = self._event_reader(start=len(game.log))
         self.prompted = None
         self.first_prompt_of_turn = None
-        self.say(f"Loaded {path}.", keep=False)
+        self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
         if game.pending is not None:
-            self.say(q.turn_line(game, self.humans[0] if self.solo else None), keep=False)
+            self.say(q.turn_line(game, self.humans[0] if self.solo else None, self.lang), keep=False)
 
     def cmd_quit(self) -> None:
         try:
-            got = self.reader.read("Stop the game without saving? Type yes to stop: ", "")
+            got = self.reader.read(self.lang._(N_("Stop the game without saving? Type yes to stop: ")), "")
         except (EOFError, KeyboardInterrupt):
             got = "yes"
         if isinstance(got, str) and _yes(got):
-            self.say("Game stopped.", keep=False)
+            self.say(self.lang._(N_("Game stopped.")), keep=False)
             self.exit_code = 0
         else:
-            self.say("The game goes on.", keep=False)
+            self.say(self.lang._(N_("The game goes on.")), keep=False)
 
 
 def load_game(path: str, seats: Optional[list] = None) -> tuple:
@@ -422,9 +503,10 @@ def load_game(path: str, seats: Optional[list] = None) -> tuple:
         with open(os.path.expanduser(path), encoding="utf-8") as f:
             text = f.read()
     except FileNotFoundError:
-        raise RecordError(f"There is no file named {path}.") from None
+        raise RecordError(Msg("There is no file named {file}.", file=path)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"The file cannot be read ({getattr(e, 'strerror', None) or e}).") from None
+        raise RecordError(Msg("The file cannot be read ({error}).", error=getattr(e, "strerror", None) or e)) \
+            from None
     record = load_record(text)
     game = replay(record)
     names = list(game.config.players)
@@ -432,12 +514,12 @@ def load_game(path: str, seats: Optional[list] = None) -> tuple:
     try:
         saved = [(str(n), str(k).lower()) for n, k in saved]
     except (TypeError, ValueError):
-        raise RecordError("The saved game's seat list is damaged.") from None
+        raise RecordError(Msg("The saved game's seat list is damaged.")) from None
     if [n for n, _ in saved] == names and all(k == "human" or k in BOT_KINDS for _, k in saved):
         return game, saved
     if seats is not None and [n for n, _ in seats] == names:
         return game, list(seats)
-    raise RecordError(f"The saved game is for {', '.join(names)}, and has no usable seat list.")
+    raise RecordError(Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names)))
 
 
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
@@ -456,39 +538,61 @@ def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -
         console.speaker.close()
 
 
-def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None):
-    """A :class:`Console` for the ``play`` options, or an exit code after a bad option."""
+def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, settings=None):
+    """A :class:`Console` for the ``play`` options, or an exit code after a bad option.
+
+    Speech mode, verbosity and language come from the options, else from
+    the saved settings (``settings``: a dict as :func:`load_settings`
+    returns; None reads the settings file); the shortcut keys from the
+    settings.
+    """
     out = stdout if stdout is not None else sys.stdout
+    warning = None
+    if settings is None:
+        settings, warning = load_settings()
+    lang = Language(getattr(args, "lang", None) or settings.get("language") or "en")
+    speech = getattr(args, "speech", None) or settings.get("speech") or "auto"
+    verbosity = getattr(args, "verbosity", None) or settings.get("verbosity") or "normal"
+    keys = dict(settings.get("keys") or {})
+
+    def fail(text: str) -> int:
+        print(f"a11y-dominion: {text}", file=sys.stderr)
+        return 2
+
     load = getattr(args, "load", None)
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+    players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:bigmoney"   # the default seats
     try:
-        seats = parse_seats(args.players)
+        seats = parse_seats(players)
     except ValueError as e:
-        print(f"a11y-dominion: {e}", file=sys.stderr)
-        return 2
+        return fail(lang.msg(e))
     if load:
         try:
             game, seats = load_game(load, seats)
         except (RecordError, SetupError) as e:
-            print(f"a11y-dominion: cannot load {load}: {e}", file=sys.stderr)
-            return 2
+            return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed
     else:
-        piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
         try:
+            piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
-        except SetupError as e:
-            print(f"a11y-dominion: {e}", file=sys.stderr)
-            return 2
-    plain = wants_plain(args.speech, getattr(args, "plain", False), out)
-    display = Display(out, plain=plain)
-    speaker = Speaker(args.speech, print_fn=lambda s: display.line(s))
-    console = Console(game, seats, display, speaker, verbosity=args.verbosity, seed=seed)
+        except (KingdomError, SetupError) as e:
+            return fail(lang.msg(e))
+    plain = wants_plain(speech, getattr(args, "plain", False), out)
+    display = Display(out, plain=plain, lang=lang)
+    speaker = Speaker(speech, print_fn=lambda s: display.line(s))
+    notices = [lang.msg(warning)] if warning else []
+    for action, key in bad_keys(keys):
+        keys.pop(action)
+        notices.append(lang.text(N_("The key {key} for {action} is not a key name this game knows; "
+                                    "the usual key is used."), key=key, action=action))
+    console = Console(game, seats, display, speaker, verbosity=verbosity, seed=seed, lang=lang, keys=keys)
+    console.notices = notices
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
         if interactive:
-            reader = PromptReader(DecisionCompleter(lambda: console.game), build_key_bindings(), plain=plain,
-                                  input=pt_input, output=pt_output)
+            reader = PromptReader(DecisionCompleter(lambda: console.game, lang), build_key_bindings(keys),
+                                  plain=plain, input=pt_input, output=pt_output)
         else:
             reader = PlainReader(sys.stdin, out)
     console.reader = reader

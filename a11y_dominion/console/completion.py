@@ -5,24 +5,65 @@ turn prompt) and the names of the options. After ``play`` only cards that
 can be played now; after ``buy`` only piles and Events that can be bought
 now; after ``card`` every name in this game; after ``help`` the help
 topics; after ``save`` and ``load`` file names. In a card choice the names
-complete after each comma too.
+complete after each comma too. Words and names are offered in the game's
+language (Dutch: ``speel``, ``koop``, ``Zilver``...); English words are
+understood in both languages.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
 from announcements.narrator import join_names
 
+from ..i18n import Language, N_
 from ..rules.cards import EVENTS, canonical
+from ..rules.decisions import Msg
 from ..textinput import NO, YES, InputError, split_speaker
 from .queries import names_in_game
 
 COMMANDS = ("hand", "supply", "status", "score", "landmarks", "events", "trash", "card", "log", "repeat",
             "previous", "next", "options", "help", "save", "load", "speech", "stop", "quit")
 MOVE_WORDS = ("play", "buy", "pay", "end")
+
+# The Dutch word for each command and move (both languages are understood).
+DUTCH_WORDS = {
+    "hand": "hand", "supply": "voorraad", "status": "status", "score": "stand", "landmarks": "bezienswaardigheden",
+    "events": "gebeurtenissen", "trash": "vernietigd", "card": "kaart", "log": "logboek", "repeat": "herhaal",
+    "previous": "vorige", "next": "volgende", "options": "opties", "help": "hulp", "save": "bewaar",
+    "load": "laad", "speech": "spraak", "stop": "stil", "quit": "stoppen",
+    "play": "speel", "buy": "koop", "pay": "betaal", "end": "einde",
+}
+# Other Dutch words for commands.
+DUTCH_ALIASES = {"opslaan": "save", "laden": "load", "afsluiten": "quit", "bezienswaardigheid": "landmarks",
+                 "gebeurtenis": "events", "keuzes": "options", "opnieuw": "repeat", "punten": "score",
+                 "vuilnis": "trash"}
+
+PLAY_WORDS = ("play", "speel", "p")
+BUY_WORDS = ("buy", "koop", "b")
+TREASURE_WORDS = ("treasures", "treasure", "geldkaarten", "geldkaart")
+HELP_TOPICS = (N_("keys"), N_("commands"))
+N_("treasures")
+
+
+def command_words(lang: Language) -> dict:
+    """Command (or move) → the word to type for it in ``lang``."""
+    if lang.code == "nl":
+        return dict(DUTCH_WORDS)
+    return {w: w for w in COMMANDS + MOVE_WORDS}
+
+
+def command_of(word: str) -> Optional[str]:
+    """The command (English) a typed word stands for, in either language, or None."""
+    low = word.lower()
+    if low in COMMANDS:
+        return low
+    for c, w in DUTCH_WORDS.items():
+        if w == low and c in COMMANDS:
+            return c
+    return DUTCH_ALIASES.get(low)
 
 
 def _matches(prefix: str, words: Iterable[str]) -> list:
@@ -34,18 +75,21 @@ def _matches(prefix: str, words: Iterable[str]) -> list:
     return out
 
 
-def playable(game) -> list:
+EN = Language("en")
+
+
+def playable(game, lang: Language = EN) -> list:
     """Names after ``play``: the cards the pending turn decision lets you play, and treasures."""
     d = game.pending
     if d is None or d.kind != "turn":
         return []
-    out = [o[5:] for o in d.options if o.startswith("play:")]
+    out = [lang.card(o[5:]) for o in d.options if o.startswith("play:")]
     if "treasures" in d.options:
-        out.append("treasures")
+        out.append(lang._("treasures"))
     return out
 
 
-def buyable(game) -> list:
+def buyable(game, lang: Language = EN) -> list:
     """Names after ``buy``: the top cards of piles and the Events you can buy now."""
     d = game.pending
     if d is None or d.kind != "turn":
@@ -54,70 +98,73 @@ def buyable(game) -> list:
     for o in d.options:
         if o.startswith("buy:"):
             arg = o[4:]
-            out.append(arg if arg in EVENTS else game.piles[arg].top.name)
+            out.append(lang.card(arg if arg in EVENTS else game.piles[arg].top.name))
     return out
 
 
-def option_words(game) -> list:
+def option_words(game, lang: Language = EN) -> list:
     """Names of the options of a non-turn decision."""
     d = game.pending
     if d is None or d.kind == "turn":
         return []
     if d.kind == "yesno":
-        return ["yes", "no"]
+        return [lang._("yes"), lang._("no")]
     if d.kind == "pile":
-        return [d.labels.get(o) or game.piles[o].top.name for o in d.options]
+        return [lang.card(d.labels.get(o) or game.piles[o].top.name) for o in d.options]
     if d.kind == "number":
-        return [o for o in d.options if o == "pass"]
-    words = [d.labels.get(o, o) for o in d.options]
+        return [lang._(o) for o in d.options if o == "pass"]
+    words = [lang.label(d, o) for o in d.options]
     if d.kind == "cards" and d.min == 0:
-        words.append("none")
+        words.append(lang._("none"))
     return words
 
 
 class DecisionCompleter(Completer):
     """Completes commands and card names for ``get_game()``'s pending decision."""
 
-    def __init__(self, get_game: Callable):
+    def __init__(self, get_game: Callable, lang: Optional[Language] = None):
         self.get_game = get_game
+        self.lang = lang or EN
         self.paths = PathCompleter(expanduser=True)
 
     def candidates(self, text: str) -> tuple:
         """(prefix being completed, candidate words) for the text before the cursor."""
         game = self.get_game()
+        lang = self.lang
         d = game.pending if game is not None else None
         verb, sep, rest = text.partition(" ")
         low = verb.lower()
         if sep:
             rest = rest.lstrip()
-            if low in ("play", "speel", "p"):
-                return rest, playable(game)
-            if low in ("buy", "koop", "b"):
-                return rest, buyable(game)
-            if low == "card":
-                return rest, names_in_game(game) if game else []
-            if low == "help":
-                return rest, ["keys", "commands"]
-            if low == "log":
+            if low in PLAY_WORDS:
+                return rest, playable(game, lang)
+            if low in BUY_WORDS:
+                return rest, buyable(game, lang)
+            if command_of(low) == "card":
+                return rest, names_in_game(game, lang) if game else []
+            if command_of(low) == "help":
+                return rest, [lang._(t) for t in HELP_TOPICS]
+            if command_of(low) == "log":
                 return rest, []
         if d is not None and d.kind in ("cards", "pile") and "," in text:
             last = text.rsplit(",", 1)[1].lstrip()
-            return last, option_words(game)
+            return last, option_words(game, lang)
         if sep and d is not None and d.kind != "turn":
-            return text, option_words(game)
+            return text, option_words(game, lang)
         words = []
+        said = command_words(lang)
         if d is not None:
             if d.kind == "turn":
-                words += [w for w in MOVE_WORDS if w != "pay" or any(o.startswith("pay:") for o in d.options)]
+                words += [said[w] for w in MOVE_WORDS if w != "pay" or any(o.startswith("pay:") for o in d.options)]
             else:
-                words += option_words(game)
-        words += list(COMMANDS)
+                words += option_words(game, lang)
+        words += [said[c] for c in COMMANDS]
         return text, words
 
     def get_completions(self, document: Document, complete_event: CompleteEvent):
         text = document.text_before_cursor
         verb, sep, rest = text.partition(" ")
-        if sep and verb.lower() in ("save", "load"):
+        if sep and command_of(verb) in ("save", "load"):
             sub = Document(rest.lstrip(), len(rest.lstrip()))
             yield from self.paths.get_completions(sub, complete_event)
             return
@@ -126,7 +173,7 @@ class DecisionCompleter(Completer):
             yield Completion(w, start_position=-len(prefix))
 
 
-def _unique(word: str, names: list) -> str:
+def _unique(word: str, names: list, lang: Language = EN) -> str:
     """The one name in ``names`` that ``word`` starts (or starts a word of); ``word`` if none.
 
     Raises InputError when several names fit.
@@ -138,18 +185,19 @@ def _unique(word: str, names: list) -> str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise InputError(f"{word} could be {join_names(found)}; type more of the name.")
+            raise InputError(Msg("{word} could be {names}; type more of the name.", word=word,
+                                 names=join_names(found, lang)))
     return word
 
 
-def expand_names(game, line: str) -> str:
+def expand_names(game, line: str, lang: Language = EN) -> str:
     """Complete unique starts of names in a typed answer, from the legal options only.
 
     ``buy roy`` becomes ``buy Royal Blacksmith`` when Royal Blacksmith is the
     only thing you can buy that starts so; ``village`` in a card choice
     becomes ``Bustling Village``. Full names, numbers and words such as
-    none and yes are left alone. Raises InputError for a start that fits
-    several options.
+    none and yes are left alone. Names are looked for in ``lang``. Raises
+    InputError for a start that fits several options.
     """
     d = game.pending
     if d is None:
@@ -159,27 +207,31 @@ def expand_names(game, line: str) -> str:
     if d.kind == "turn":
         verb, sep, rest = body.strip().partition(" ")
         rest = rest.strip()
-        if verb.lower() in ("play", "speel", "p"):
-            names = playable(game)
-        elif verb.lower() in ("buy", "koop", "b"):
-            names = buyable(game)
+        if verb.lower() in PLAY_WORDS:
+            names = playable(game, lang)
+        elif verb.lower() in BUY_WORDS:
+            names = buyable(game, lang)
         else:
             return line
-        if not rest or "/" in rest or canonical(rest) is not None or rest.lower() in ("treasures", "treasure"):
+        if not rest or "/" in rest or canonical(rest) is not None or rest.lower() in TREASURE_WORDS:
             return line
-        new = _unique(rest, names)
+        new = _unique(rest, names, lang)
         if new == rest:     # nothing legal starts so: name the card anyway, so the refusal says why
             try:
-                new = _unique(rest, names_in_game(game))
+                new = _unique(rest, names_in_game(game, lang), lang)
             except InputError:
                 pass
+        if new == lang._("treasures"):
+            new = "treasures"
         return f"{head}{verb} {new}"
     if d.kind in ("cards", "pile"):
         parts = []
         for part in body.split(","):
             w = part.strip()
             if w and not w.isdigit() and canonical(w) is None and w.lower() not in NO | YES:
-                w = _unique(w, option_words(game))
+                w = _unique(w, option_words(game, lang), lang)
+                if w == lang._("none"):
+                    w = "none"
             parts.append(w)
         return head + ", ".join(parts)
     return line

@@ -19,14 +19,17 @@ import re
 import sys
 from typing import Optional
 
-from ..rules.cards import CARDS, EVENTS, LANDMARKS
+from ..i18n import Language, N_
+from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
 
 STYLES = {"Curse": "magenta", "Attack": "red", "Victory": "green", "Treasure": "yellow",
           "Action": "cyan", "Event": "blue", "Landmark": "bright_blue"}
 
 
 def card_style(name: str) -> Optional[str]:
-    """The colour of a card, Event or Landmark name by its type, or None."""
+    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None."""
+    if name not in EVENTS and name not in LANDMARKS and name not in CARDS:
+        name = canonical(name) or name
     if name in EVENTS:
         return STYLES["Event"]
     if name in LANDMARKS:
@@ -56,9 +59,10 @@ def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
 class Display:
     """Prints lines, plainly or with ``rich``."""
 
-    def __init__(self, stream=None, plain: bool = True):
+    def __init__(self, stream=None, plain: bool = True, lang: Optional[Language] = None):
         self.stream = stream if stream is not None else sys.stdout
         self.plain = plain
+        self.lang = lang or Language("en")
         self.console = None
         self._names = None
         if not plain:
@@ -68,7 +72,8 @@ class Display:
 
     def _name_pattern(self):
         if self._names is None:
-            names = sorted(set(CARDS) | set(EVENTS) | set(LANDMARKS), key=len, reverse=True)
+            english = set(CARDS) | set(EVENTS) | set(LANDMARKS)
+            names = sorted(english | {dutch_name(n) for n in english}, key=len, reverse=True)
             self._names = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")(?:e?s)?\b")
         return self._names
 
@@ -95,16 +100,20 @@ class Display:
         from rich import box
         from rich.table import Table
 
-        from .queries import below_words, pile_facts, pile_order
-        table = Table(title="Supply", box=box.SIMPLE_HEAD, title_justify="left")
-        for col in ("Pile", "Top card", "Cost", "Left", "Tokens", "Below"):
-            table.add_column(col, justify="right" if col == "Left" else "left")
+        from announcements.narrator import count
+
+        from .queries import below_list, pile_facts, pile_order
+        lang = self.lang
+        table = Table(title=lang._(N_("Supply")), box=box.SIMPLE_HEAD, title_justify="left")
+        for col in (N_("Pile"), N_("Top card"), N_("Cost"), N_("Left"), N_("Tokens"), N_("Below")):
+            table.add_column(lang._(col), justify="right" if col == "Left" else "left")
         for name in pile_order(game):
-            f = pile_facts(game, name)
-            tokens = ", ".join(b for b in (f"{f['vp']} VP" if f["vp"] else "",
-                                            f"{f['debt']} Debt" if f["debt"] else "") if b)
-            table.add_row(self.styled(name), self.styled(f["top"] or "empty"), f["cost"], str(f["left"]),
-                          tokens, self.styled(below_words(f).removeprefix("below: ")))
+            f = pile_facts(game, name, lang)
+            tokens = ", ".join(b for b in (count(f["vp"], "VP", lang) if f["vp"] else "",
+                                            count(f["debt"], "Debt", lang) if f["debt"] else "") if b)
+            top = lang.card(f["top"]) if f["top"] else lang._(N_("empty"))
+            table.add_row(self.styled(lang.card(name)), self.styled(top), f["cost"], str(f["left"]),
+                          tokens, self.styled(below_list(f, lang)))
         self.console.print(table)
 
 

@@ -6,12 +6,18 @@ with a :class:`KeyCommand`; the console runs the command between prompts
 the half-typed text put back. Keys that screen readers and terminals take
 (Insert, CapsLock, Ctrl+C/D/Z/S/Q/backslash, F1, F10, F11, Alt+Enter) are
 not used. Alt+letter works as Escape followed by the letter.
+
+The function keys can be changed in the settings (``a11y-dominion settings
+set key hand f4``); the Alt keys stay.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from prompt_toolkit.key_binding import KeyBindings
+
+from ..i18n import Language, N_
 
 
 @dataclass(frozen=True)
@@ -24,36 +30,102 @@ class KeyCommand:
 
 # (prompt_toolkit key names, what the player reads, command, what it does)
 KEYS = [
-    (("f2",), ("escape", "r"), "F2 or Alt+R", "repeat", "repeat the last message"),
-    (("f3",), ("escape", "h"), "F3 or Alt+H", "hand", "read your hand"),
+    (("f2",), ("escape", "r"), "F2 or Alt+R", "repeat", N_("repeat the last message")),
+    (("f3",), ("escape", "h"), "F3 or Alt+H", "hand", N_("read your hand")),
     (("f4",), ("escape", "s"), "F4 or Alt+S", "status",
-     "read the status: phase, Actions, Buys, coins, Debt, VP tokens"),
-    (("f5",), ("escape", "u"), "F5 or Alt+U", "supply", "read the Supply"),
-    (("f6",), ("escape", "p"), "F6 or Alt+P", "previous", "read the previous message in the history"),
-    (("f7",), ("escape", "n"), "F7 or Alt+N", "next", "read the next message in the history"),
-    (("f8",), ("escape", "x"), "F8 or Alt+X", "stop", "stop speech"),
-    (("f9",), ("escape", "o"), "F9 or Alt+O", "options", "read the question and all its options"),
-    (("f12",), ("escape", "k"), "F12 or Alt+K", "score", "read the scores"),
+     N_("read the status: phase, Actions, Buys, coins, Debt, VP tokens")),
+    (("f5",), ("escape", "u"), "F5 or Alt+U", "supply", N_("read the Supply")),
+    (("f6",), ("escape", "p"), "F6 or Alt+P", "previous", N_("read the previous message in the history")),
+    (("f7",), ("escape", "n"), "F7 or Alt+N", "next", N_("read the next message in the history")),
+    (("f8",), ("escape", "x"), "F8 or Alt+X", "stop", N_("stop speech")),
+    (("f9",), ("escape", "o"), "F9 or Alt+O", "options", N_("read the question and all its options")),
+    (("f12",), ("escape", "k"), "F12 or Alt+K", "score", N_("read the scores")),
 ]
 
+EN = Language("en")
 
-def key_help_lines() -> list:
+
+def key_name(key) -> str:
+    """What a player reads for a key in prompt_toolkit's notation: ``f2`` is
+    F2, ``escape h`` Alt+H, ``c-r`` Ctrl+R."""
+    parts = key.split() if isinstance(key, str) else list(key)
+    if len(parts) == 2 and parts[0] == "escape":
+        return "Alt+" + key_name(parts[1:])
+    k = parts[0] if parts else ""
+    if k.startswith("c-") and len(k) > 2:
+        return "Ctrl+" + (k[2:].upper() if len(k) == 3 else k[2:].capitalize())
+    if k.startswith("s-") and len(k) > 2:
+        return "Shift+" + key_name(k[2:])
+    if k[:1] == "f" and k[1:].isdigit():
+        return k.upper()
+    return k.upper() if len(k) == 1 else k.capitalize()
+
+
+def active_keys(custom: Optional[dict] = None) -> list:
+    """KEYS with the function keys replaced by the ``custom`` ones (command → key
+    name, from the settings); each entry is (key or None, alt key or None,
+    command, what). A key moved to another command is taken from the command
+    that had it."""
+    custom = custom or {}
+    default = {command: fkey for fkey, _alt, _spoken, command, _what in KEYS}
+    keys = {command: tuple(str(custom[command]).split()) if command in custom else fkey
+            for command, fkey in default.items()}
+    moved = {c: k for c, k in keys.items() if k != default[c]}
+    out = []
+    for fkey, alt, _spoken, command, what in KEYS:
+        key = keys[command]
+        if any(k == key and c != command for c, k in moved.items()):
+            key = None                       # another command was given this key
+        if any(k == alt for k in moved.values()):
+            alt = None
+        out.append((key, alt, command, what))
+    return out
+
+
+def key_help_lines(lang: Language = EN, custom: Optional[dict] = None) -> list:
     """The lines printed by ``help keys``."""
-    lines = ["Shortcut keys; each one does the same as the typed command."]
-    for _fkey, _alt, spoken, command, what in KEYS:
-        lines.append(f"{spoken}: {what} (command {command}).")
-    lines += ["Tab: complete a command or card name; press it twice to list the choices.",
-              "Up and Down arrows: earlier lines you typed.",
-              "Ctrl+D on an empty line: stop the game."]
+    lines = [lang._(N_("Shortcut keys; each one does the same as the typed command."))]
+    for key, alt, command, what in active_keys(custom):
+        if key is None or alt is None:
+            keys = key_name(key or alt) if (key or alt) else ""
+        else:
+            keys = lang.text(N_("{key} or {alt}"), key=key_name(key), alt=key_name(alt))
+        if not keys:
+            continue
+        lines.append(lang.text(N_("{keys}: {what} (command {command})."), keys=keys, what=lang._(what),
+                               command=command_word(command, lang)))
+    lines += [lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
+              lang._(N_("Up and Down arrows: earlier lines you typed.")),
+              lang._(N_("Ctrl+D on an empty line: stop the game."))]
     return lines
 
 
-def build_key_bindings() -> KeyBindings:
-    """Key bindings that end the prompt with a :class:`KeyCommand`."""
+def command_word(command: str, lang: Language = EN) -> str:
+    """The word to type for ``command`` in ``lang`` ("supply", "voorraad")."""
+    from .completion import command_words
+    return command_words(lang).get(command, command)
+
+
+def bad_keys(custom: Optional[dict] = None) -> list:
+    """(command, key) pairs of ``custom`` that prompt_toolkit does not know."""
+    bad = []
+    for command, key in (custom or {}).items():
+        try:
+            KeyBindings().add(*str(key).split())(lambda event: None)
+        except (ValueError, TypeError):
+            bad.append((command, key))
+    return bad
+
+
+def build_key_bindings(custom: Optional[dict] = None) -> KeyBindings:
+    """Key bindings that end the prompt with a :class:`KeyCommand`; ``custom``
+    maps commands to other function keys (from the settings)."""
+    custom = {c: k for c, k in (custom or {}).items() if (c, k) not in bad_keys({c: k})}
     kb = KeyBindings()
-    for fkey, alt, _spoken, command, _what in KEYS:
+    for key, alt, command, _what in active_keys(custom):
         def handler(event, command=command):
             event.app.exit(result=KeyCommand(command, event.app.current_buffer.text))
-        kb.add(*fkey)(handler)
-        kb.add(*alt)(handler)
+        for k in (key, alt):
+            if k is not None:
+                kb.add(*k)(handler)
     return kb

@@ -8,7 +8,9 @@ behind the tables shown to sighted players.
 
 ``me`` is the seat the query is for: the player who must answer now.
 ``you`` says whether to address that player as "you" (one human at the
-keyboard) or by name (several humans sharing the screen).
+keyboard) or by name (several humans sharing the screen). ``lang`` is the
+:class:`~a11y_dominion.i18n.Language` of the lines (English by default);
+every sentence is an English template looked up in its catalog.
 """
 from __future__ import annotations
 
@@ -16,10 +18,12 @@ from typing import Optional
 
 from announcements.narrator import count, group_names, join_names
 
+from ..i18n import Language, N_
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
-from ..rules.cost import describe_cost
-from ..rules.decisions import Decision
+from ..rules.decisions import Decision, Msg
 from ..rules.game import BASIC_PILES, Game
+
+EN = Language("en")
 
 TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse")
 
@@ -44,61 +48,96 @@ def sorted_names(names) -> list:
 
 
 TYPE_WORDS = ("Action", "Treasure", "Victory", "Curse", "Attack", "Duration", "Gathering", "Castle", "Reaction")
+# the type words in the catalog
+N_("Action"), N_("Treasure"), N_("Victory"), N_("Curse"), N_("Attack"), N_("Duration"), N_("Gathering")
+N_("Castle"), N_("Reaction")
+PHASES = {"action": N_("Action phase"), "buy": N_("Buy phase"), "cleanup": N_("Clean-up")}
 
 
 def _type_word_rank(t: str) -> tuple:
     return (TYPE_WORDS.index(t) if t in TYPE_WORDS else len(TYPE_WORDS), t)
 
 
-def cost_of(name: str) -> str:
+def cost_of(name: str, lang: Language = EN) -> str:
     """Words for the printed cost of a card or Event ("5 coins", "8 Debt")."""
     spec = CARDS.get(name) or EVENTS.get(name)
     if spec is None:
         return ""
-    return describe_cost(spec.cost.coins, spec.cost.debt)
+    return lang.cost(spec.cost.coins, spec.cost.debt)
 
 
-def _whose(name: str, you: bool) -> str:
-    return "Your" if you else f"{name}'s"
+def plural_name(name: str, lang: Language = EN) -> str:
+    """A card name after a number above 1: "Emporiums" in English; Dutch names
+    stay as they are ("5 Emporium")."""
+    if lang.code != "en":
+        return lang.card(name)
+    return _plural(name)
 
 
-def hand_lines(game: Game, me: str, you: bool = True) -> list:
+def hand_lines(game: Game, me: str, you: bool = True, lang: Language = EN) -> list:
     """The hand of ``me``, grouped ("3 Coppers and 2 Estates"), and what is in play."""
     p = game.player(me)
     names = [c.name for c in p.hand]
-    lines = [f"{_whose(me, you)} hand, {count(len(names), 'card')}: {group_names(sorted_names(names))}."]
+    fields = dict(count=count(len(names), "card", lang), cards=group_names(sorted_names(names), lang))
+    lines = [lang.text(N_("Your hand, {count}: {cards}."), **fields) if you else
+             lang.text(N_("{player}'s hand, {count}: {cards}."), player=me, **fields)]
     if p.in_play and game.current is p:
-        lines.append(f"In play: {group_names(c.name for c in p.in_play)}.")
+        lines.append(lang.text(N_("In play: {cards}."), cards=group_names((c.name for c in p.in_play), lang)))
     if p.set_aside:
-        lines.append(f"Set aside: {group_names(c.name for c in p.set_aside)}.")
+        lines.append(lang.text(N_("Set aside: {cards}."), cards=group_names((c.name for c in p.set_aside), lang)))
     return lines
 
 
-def turn_line(game: Game, you: Optional[str] = None) -> str:
+def turn_line(game: Game, you: Optional[str] = None, lang: Language = EN) -> str:
     """"Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some);
     "Your turn" when ``you`` names the player whose turn it is."""
     p = game.current
     t = game.turn
-    phase = {"action": "Action phase", "buy": "Buy phase", "cleanup": "Clean-up"}.get(t.phase, t.phase)
-    debt = f", {p.debt} Debt" if p.debt else ""
-    whose = "Your" if you == p.name else f"{p.name}'s"
-    return (f"{whose} turn {p.turns_taken + 1}, {phase}: {count(t.actions, 'Action')}, "
-            f"{count(t.buys, 'Buy')}, {count(t.coins, 'coin')}{debt}.")
+    fields = dict(n=p.turns_taken + 1, phase=lang._(PHASES.get(t.phase, t.phase)),
+                  actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
+                  coins=count(t.coins, "coin", lang))
+    if p.debt:
+        fields["debt"] = count(p.debt, "Debt", lang)
+    if you == p.name:
+        template = (N_("Your turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.") if p.debt else
+                    N_("Your turn {n}, {phase}: {actions}, {buys}, {coins}."))
+    else:
+        fields["player"] = p.name
+        template = (N_("{player}'s turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.") if p.debt else
+                    N_("{player}'s turn {n}, {phase}: {actions}, {buys}, {coins}."))
+    return lang.text(template, **fields)
 
 
-def status_lines(game: Game, me: str, you: bool = True) -> list:
+def turn_prompt(game: Game, d: Decision, lang: Language = EN) -> str:
+    """The question at the turn prompt: "Ann, Buy phase: 1 Action, 1 Buy, 4 coins." (and Debt)."""
+    p = game.player(d.player)
+    t = game.turn
+    fields = dict(player=d.player, phase=lang._(PHASES["action" if t.phase == "action" else "buy"]),
+                  actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
+                  coins=count(t.coins, "coin", lang))
+    if p.debt:
+        return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}, {debt}."),
+                         debt=count(p.debt, "Debt", lang), **fields)
+    return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}."), **fields)
+
+
+def status_lines(game: Game, me: str, you: bool = True, lang: Language = EN) -> list:
     """Phase, Actions, Buys, coins, Debt and VP tokens, then the other players' tokens."""
     p = game.player(me)
-    lines = [turn_line(game, me if you else None)]
-    who = "You have" if you else f"{me} has"
-    lines.append(f"{who} {p.debt} Debt and {count(p.vp_tokens, 'VP')} in tokens; "
-                 f"{count(len(p.hand), 'card')} in hand, {count(len(p.deck), 'card')} in the deck, "
-                 f"{count(len(p.discard), 'card')} in the discard pile.")
+    lines = [turn_line(game, me if you else None, lang)]
+    fields = dict(debt=p.debt, vp=count(p.vp_tokens, "VP", lang), hand=count(len(p.hand), "card", lang),
+                  deck=count(len(p.deck), "card", lang), discard=count(len(p.discard), "card", lang))
+    if you:
+        lines.append(lang.text(N_("You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
+                                  "{discard} in the discard pile."), **fields))
+    else:
+        lines.append(lang.text(N_("{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
+                                  "deck, {discard} in the discard pile."), player=me, **fields))
     for o in game.players:
         if o is p:
             continue
-        lines.append(f"{o.name}: {o.debt} Debt, {count(o.vp_tokens, 'VP')} in tokens, "
-                     f"{count(len(o.hand), 'card')} in hand.")
+        lines.append(lang.text(N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."), player=o.name,
+                               debt=o.debt, vp=count(o.vp_tokens, "VP", lang), hand=count(len(o.hand), "card", lang)))
     return lines
 
 
@@ -120,36 +159,50 @@ def pile_order(game: Game) -> list:
     return basics + rest
 
 
-def pile_facts(game: Game, name: str) -> dict:
+def pile_facts(game: Game, name: str, lang: Language = EN) -> dict:
     """The facts of one pile: top card, cost words, cards left, tokens, what is below."""
     pl = game.piles[name]
     top = pl.top.name if pl.cards else None
     below = []
     if pl.is_layered and pl.cards:
         for n, k in _below(pl):
-            below.append((n, k, cost_of(n)))
-    return {"pile": name, "top": top, "cost": cost_of(top) if top else "", "left": len(pl.cards),
+            below.append((n, k, cost_of(n, lang)))
+    return {"pile": name, "top": top, "cost": cost_of(top, lang) if top else "", "left": len(pl.cards),
             "vp": pl.vp_tokens, "debt": pl.debt_tokens, "below": below,
             "types": sorted(CARDS[top].types) if top else []}
 
 
-def _tokens_words(f: dict) -> str:
+def tokens_words(f: dict, lang: Language = EN) -> str:
+    """"2 VP and 1 Debt" on a pile, or ""."""
     bits = []
     if f["vp"]:
-        bits.append(f"{f['vp']} VP")
+        bits.append(count(f["vp"], "VP", lang))
     if f["debt"]:
-        bits.append(f"{f['debt']} Debt")
-    return f"{join_names(bits)} on it" if bits else ""
+        bits.append(count(f["debt"], "Debt", lang))
+    return join_names(bits, lang) if bits else ""
 
 
-def below_words(f: dict) -> str:
+def _tokens_words(f: dict, lang: Language = EN) -> str:
+    tokens = tokens_words(f, lang)
+    return lang.text(N_("{tokens} on it"), tokens=tokens) if tokens else ""
+
+
+def below_list(f: dict, lang: Language = EN) -> str:
+    """"5 Emporiums (5 coins)": what lies below the top cards of a layered pile, or ""."""
+    parts = []
+    for n, k, cost in f["below"]:
+        if k > 1:
+            parts.append(lang.text(N_("{n} {names} ({cost})"), n=k, names=plural_name(n, lang), cost=cost))
+        else:
+            parts.append(lang.text(N_("{card} ({cost})"), card=n, cost=cost))
+    return join_names(parts, lang) if parts else ""
+
+
+def below_words(f: dict, lang: Language = EN) -> str:
     """"below: 5 Emporiums (5 coins)" for a layered pile, else ""."""
     if not f["below"]:
         return ""
-    parts = []
-    for n, k, cost in f["below"]:
-        parts.append(f"{k} {_plural(n)} ({cost})" if k > 1 else f"{n} ({cost})")
-    return "below: " + join_names(parts)
+    return lang.text(N_("below: {cards}"), cards=below_list(f, lang))
 
 
 def _plural(name: str) -> str:
@@ -159,228 +212,291 @@ def _plural(name: str) -> str:
     return plural(name)
 
 
-def pile_line(game: Game, name: str) -> str:
+def pile_line(game: Game, name: str, lang: Language = EN) -> str:
     """One sentence for one pile."""
-    f = pile_facts(game, name)
-    tokens = _tokens_words(f)
+    f = pile_facts(game, name, lang)
+    tokens = _tokens_words(f, lang)
     if f["top"] is None:
-        return f"{name}: empty" + (f", {tokens}." if tokens else ".")
+        if tokens:
+            return lang.text(N_("{pile}: empty, {tokens}."), pile=name, tokens=tokens)
+        return lang.text(N_("{pile}: empty."), pile=name)
     bits = []
     if name != f["top"]:
-        bits.append(f"{f['top']} on top")
+        bits.append(lang.text(N_("{top} on top"), top=f["top"]))
     bits.append(f["cost"])
-    bits.append(f"{f['left']} left")
+    bits.append(lang.text(N_("{n} left"), n=f["left"]))
     if tokens:
         bits.append(tokens)
-    line = f"{name}: " + ", ".join(bits)
-    under = below_words(f)
+    facts = ", ".join(bits)
+    under = below_words(f, lang)
     if under:
-        line += "; " + under
-    return line + "."
+        facts += "; " + under
+    return lang.text(N_("{pile}: {facts}."), pile=name, facts=facts)
 
 
-def supply_lines(game: Game) -> list:
+def supply_lines(game: Game, lang: Language = EN) -> list:
     """Every Supply pile, one line each, after a summary line."""
     empty = len(game.empty_piles())
-    lines = [f"Supply: {count(len(game.piles), 'pile')}, {empty} empty."]
-    lines += [pile_line(game, n) for n in pile_order(game)]
+    lines = [lang.text(N_("Supply: {piles}, {n} empty."), piles=count(len(game.piles), "pile", lang), n=empty)]
+    lines += [pile_line(game, n, lang) for n in pile_order(game)]
     if game.events:
-        lines.append(f"Events: {join_names(f'{e} ({cost_of(e)})' for e in game.events)}. Type events to hear them.")
+        events = join_names((lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in game.events),
+                            lang)
+        lines.append(lang.text(N_("Events: {events}. Type events to hear them."), events=events))
     if game.landmarks:
-        lines.append(f"Landmarks: {join_names(game.landmarks)}. Type landmarks to hear them.")
+        lines.append(lang.text(N_("Landmarks: {landmarks}. Type landmarks to hear them."),
+                               landmarks=join_names((lang.card(x) for x in game.landmarks), lang)))
     return lines
 
 
-def score_lines(game: Game) -> list:
+def score_lines(game: Game, lang: Language = EN) -> list:
     """Each player's score if the game ended now, with its breakdown, then who leads."""
     over = game.pending is None
-    lines = ["Final scores:" if over else "Scores if the game ended now:"]
+    lines = [lang._(N_("Final scores:")) if over else lang._(N_("Scores if the game ended now:"))]
     for p in game.players:
         b = game.score_breakdown(p)
-        parts = [f"{b['cards']} from cards", f"{b['tokens']} from VP tokens"]
-        parts += [f"{v} from {lm}" for lm, v in b["landmarks"].items()]
-        lines.append(f"{p.name}: {b['total']} VP ({join_names(parts)}).")
+        parts = [lang.text(N_("{n} from cards"), n=b["cards"]), lang.text(N_("{n} from VP tokens"), n=b["tokens"])]
+        parts += [lang.text(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in b["landmarks"].items()]
+        lines.append(lang.text(N_("{player}: {total} VP ({parts})."), player=p.name, total=b["total"],
+                               parts=join_names(parts, lang)))
     if not over:
         lead = game.current_winners()
-        lines.append(f"{lead[0]} leads." if len(lead) == 1 else f"{join_names(lead)} are level.")
-    lines.append(f"Provinces left: {len(game.piles['Province'].cards)}. "
-                 f"Empty Supply piles: {len(game.empty_piles())}.")
+        lines.append(lang.text(N_("{player} leads."), player=lead[0]) if len(lead) == 1 else
+                     lang.text(N_("{players} are level."), players=join_names(lead, lang)))
+    lines.append(lang.text(N_("Provinces left: {n}. Empty Supply piles: {empty}."),
+                           n=len(game.piles["Province"].cards), empty=len(game.empty_piles())))
     return lines
 
 
-def landmark_lines(game: Game) -> list:
+def landmark_lines(game: Game, lang: Language = EN) -> list:
     """Each Landmark with the VP on it and its text."""
     if not game.landmarks:
-        return ["There are no Landmarks in this game."]
+        return [lang._(N_("There are no Landmarks in this game."))]
     lines = []
     for name, vp in game.landmarks.items():
         spec = LANDMARKS[name]
+        text = lang._(spec.text)
         holds = spec.tokens_per_player > 0 or vp > 0 or name in ("Aqueduct", "Defiled Shrine")
-        extra = f" {vp} VP on it." if holds else ""
         if name == "Obelisk":
-            extra = f" It marks the {game.obelisk} pile." if game.obelisk else " It marks no pile."
-        lines.append(f"{name}:{extra} {spec.text}")
+            lines.append(lang.text(N_("{landmark}: It marks the {pile} pile. {text}"), landmark=name,
+                                   pile=game.obelisk, text=text) if game.obelisk else
+                         lang.text(N_("{landmark}: It marks no pile. {text}"), landmark=name, text=text))
+        elif holds:
+            lines.append(lang.text(N_("{landmark}: {n} VP on it. {text}"), landmark=name, n=vp, text=text))
+        else:
+            lines.append(lang.text(N_("{landmark}: {text}"), landmark=name, text=text))
     return lines
 
 
-def event_lines(game: Game) -> list:
+def event_lines(game: Game, lang: Language = EN) -> list:
     """Each Event of this game with its cost and text."""
     if not game.events:
-        return ["There are no Events in this game."]
-    return [f"{e}, Event, costs {cost_of(e)}: {EVENTS[e].text}" for e in game.events]
+        return [lang._(N_("There are no Events in this game."))]
+    return [lang.text(N_("{event}, Event, costs {cost}: {text}"), event=e, cost=cost_of(e, lang),
+                      text=lang._(EVENTS[e].text)) for e in game.events]
 
 
-def trash_lines(game: Game) -> list:
+def trash_lines(game: Game, lang: Language = EN) -> list:
     """What is in the trash."""
     if not game.trash:
-        return ["The trash is empty."]
-    return [f"Trash, {count(len(game.trash), 'card')}: {group_names(sorted_names(c.name for c in game.trash))}."]
+        return [lang._(N_("The trash is empty."))]
+    return [lang.text(N_("Trash, {count}: {cards}."), count=count(len(game.trash), "card", lang),
+                      cards=group_names(sorted_names(c.name for c in game.trash), lang))]
 
 
-def card_lines(game: Optional[Game], word: str) -> list:
-    """Text, cost and types of a card, Event, Landmark or pile named ``word``."""
+def types_words(types, lang: Language = EN) -> str:
+    """"Action Attack": a card's types in reading order, in ``lang``."""
+    words = [lang._(t) for t in sorted(types, key=_type_word_rank)]
+    out = words[0] if words else ""
+    for w in words[1:]:
+        out = lang.text(N_("{types} {type}"), types=out, type=w)
+    return out
+
+
+def _other_name(name: str, lang: Language) -> str:
+    """The name in the other language: the Dutch name in English, the English name in Dutch."""
+    return dutch_name(name) if lang.code == "en" else name
+
+
+def card_lines(game: Optional[Game], word: str, lang: Language = EN) -> list:
+    """Text, cost and types of a card, Event, Landmark or pile named ``word``.
+
+    Raises :class:`QueryError` (with a :class:`Msg`) for an unknown name."""
     word = word.strip()
     if not word:
-        raise QueryError("Card needs a name, for example card Villa.")
+        raise QueryError(Msg("Card needs a name, for example card Villa."))
     name = canonical(word)
     pn = pile_name_for(word) if name is None or name not in CARDS else None
     if name in CARDS:
         spec = CARDS[name]
-        dutch = f" (Dutch: {spec.dutch})" if spec.dutch and spec.dutch != name else ""
-        types = " ".join(sorted(spec.types, key=_type_word_rank))
-        line = f"{name}{dutch}: {types}, costs {cost_of(name)}. {spec.text}"
+        fields = dict(card=name, types=types_words(spec.types, lang), cost=cost_of(name, lang),
+                      text=lang._(spec.text))
+        if spec.dutch and spec.dutch != name:
+            line = lang.text(N_("{card} (Dutch: {other}): {types}, costs {cost}. {text}"),
+                             other=_other_name(name, lang), **fields)
+        else:
+            line = lang.text(N_("{card}: {types}, costs {cost}. {text}"), **fields)
         lines = [line]
         pile = spec.pile or name
         if game is not None and pile in game.piles:
-            lines.append(pile_line(game, pile))
+            lines.append(pile_line(game, pile, lang))
         elif game is not None and pile not in game.piles:
-            lines.append(f"{name} is not in the Supply of this game.")
+            lines.append(lang.text(N_("{card} is not in the Supply of this game."), card=name))
         return lines
     if name in EVENTS:
         spec = EVENTS[name]
-        here = "" if game is None or name in game.events else " It is not in this game."
-        return [f"{name} (Dutch: {spec.dutch}): Event, costs {cost_of(name)}. {spec.text}{here}"]
+        line = lang.text(N_("{event} (Dutch: {other}): Event, costs {cost}. {text}"), event=name,
+                         other=_other_name(name, lang), cost=cost_of(name, lang), text=lang._(spec.text))
+        if game is not None and name not in game.events:
+            line += " " + lang._(N_("It is not in this game."))
+        return [line]
     if name in LANDMARKS:
         spec = LANDMARKS[name]
-        here = "" if game is None or name in game.landmarks else " It is not in this game."
-        return [f"{name} (Dutch: {spec.dutch}): Landmark. {spec.text}{here}"]
+        line = lang.text(N_("{landmark} (Dutch: {other}): Landmark. {text}"), landmark=name,
+                         other=_other_name(name, lang), text=lang._(spec.text))
+        if game is not None and name not in game.landmarks:
+            line += " " + lang._(N_("It is not in this game."))
+        return [line]
     pn = pn or (name if name in PILES else None)
     if pn in PILES:
         members = PILES[pn].card_names
-        lines = [f"{pn} (Dutch: {dutch_name(pn)}) is a pile of {join_names(members)}; type card and one of "
-                 "these names to hear its text."]
+        lines = [lang.text(N_("{pile} (Dutch: {other}) is a pile of {cards}; type card and one of these names to "
+                              "hear its text."), pile=pn, other=_other_name(pn, lang),
+                           cards=join_names((lang.card(m) for m in members), lang))]
         if game is not None and pn in game.piles:
-            lines.append(pile_line(game, pn))
+            lines.append(pile_line(game, pn, lang))
         return lines
-    raise QueryError(f"{word} is not a card, Event or Landmark this game knows.")
+    raise QueryError(Msg("{word} is not a card, Event or Landmark this game knows.", word=word))
 
 
-def names_in_game(game: Game) -> list:
-    """Every card, Event and Landmark name a player may ask about in this game."""
+def names_in_game(game: Game, lang: Language = EN) -> list:
+    """Every card, Event and Landmark name a player may ask about in this game (in ``lang``)."""
     names = []
     for pl in game.piles.values():
         for n in PILES[pl.name].card_names if pl.name in PILES else [pl.name]:
             if n not in names:
                 names.append(n)
-    return names + list(game.events) + list(game.landmarks)
+    return [lang.card(n) for n in names + list(game.events) + list(game.landmarks)]
 
 
 # ------------------------------------------------------------ decisions
-def option_label(game: Game, d: Decision, key: str) -> str:
+def option_label(game: Game, d: Decision, key: str, lang: Language = EN) -> str:
     """Words for one option of a decision ("buy Silver, 3 coins", "play treasures")."""
     if d.kind == "turn":
         verb, _, arg = key.partition(":")
         if key == "treasures":
-            return "play treasures"
+            return lang._(N_("play treasures"))
         if key == "end":
-            return "end the Action phase" if game.turn.phase == "action" else "end the turn"
+            return lang._(N_("end the Action phase")) if game.turn.phase == "action" else lang._(N_("end the turn"))
         if verb == "play":
-            return f"play {arg}"
+            return lang.text(N_("play {card}"), card=arg)
         if verb == "buy":
             if arg in EVENTS:
-                return f"buy {arg} (Event), {cost_of(arg)}"
+                return lang.text(N_("buy {event} (Event), {cost}"), event=arg, cost=cost_of(arg, lang))
             top = game.piles[arg].top.name
-            return f"buy {top}, {cost_of(top)}"
+            return lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
         if verb == "pay":
-            return f"pay {arg} Debt"
+            return lang.text(N_("pay {n} Debt"), n=int(arg) if arg.isdigit() else arg)
         return key
     if d.kind == "pile":
         pl = game.piles.get(key)
         if pl is None or not pl.cards:
-            return d.labels.get(key, key)
+            return lang.label(d, key)
         top = pl.top.name
-        bits = [top if top == key else f"{top} ({key} pile)", cost_of(top)]
-        tokens = _tokens_words(pile_facts(game, key))
+        bits = [lang.card(top) if top == key else lang.text(N_("{top} ({pile} pile)"), top=top, pile=key),
+                cost_of(top, lang)]
+        tokens = _tokens_words(pile_facts(game, key, lang), lang)
         if tokens:
             bits.append(tokens)
         return ", ".join(b for b in bits if b)
-    label = d.labels.get(key, key)
+    label = lang.label(d, key)
     n = d.count_of(key)
     if d.kind == "cards" and n > 1:
-        return f"{label} ({n} of them)"
+        return lang.text(N_("{choice} ({n} of them)"), choice=label, n=n)
     return label
 
 
-def how_many(d: Decision) -> str:
+# option words that are not card names
+N_("yes"), N_("no"), N_("none"), N_("pass")
+
+
+def how_many(d: Decision, lang: Language = EN) -> str:
     """What kind of answer a non-turn decision wants, in one sentence."""
     if d.kind == "yesno":
-        return "Answer yes or no, or 1 or 2."
+        return lang._(N_("Answer yes or no, or 1 or 2."))
     if d.kind == "number":
         nums = [o for o in d.options if o != "pass"]
-        extra = ", or pass" if "pass" in d.options else ""
-        return f"Type a number from {nums[0]} to {nums[-1]}{extra}."
+        if "pass" in d.options:
+            return lang.text(N_("Type a number from {low} to {high}, or pass."), low=nums[0], high=nums[-1])
+        return lang.text(N_("Type a number from {low} to {high}."), low=nums[0], high=nums[-1])
     if d.kind == "mode":
-        return "Choose one, by number or name."
-    order = " Name them in the order you want, first one first." if d.ordered else ""
+        return lang._(N_("Choose one, by number or name."))
     if d.max <= 1:
         if d.min == 0:
-            return "Choose one by number or name, or type none." + order
-        return "Choose one by number or name." + order
-    sep = "by numbers or names separated by commas"
-    if d.min == d.max:
-        return f"Choose {d.min}, {sep}." + order
-    if d.max >= 99 or d.max >= sum(d.count_of(o) for o in d.options):
-        low = "or type none" if d.min == 0 else f"at least {d.min}"
-        return f"Choose any number, {sep}, {low}." + order
-    if d.min == 0:
-        return f"Choose up to {d.max}, {sep}, or type none." + order
-    return f"Choose {d.min} to {d.max}, {sep}." + order
+            line = lang._(N_("Choose one by number or name, or type none."))
+        else:
+            line = lang._(N_("Choose one by number or name."))
+    elif d.min == d.max:
+        line = lang.text(N_("Choose {n}, by numbers or names separated by commas."), n=d.min)
+    elif d.max >= 99 or d.max >= sum(d.count_of(o) for o in d.options):
+        if d.min == 0:
+            line = lang._(N_("Choose any number, by numbers or names separated by commas, or type none."))
+        else:
+            line = lang.text(N_("Choose any number, by numbers or names separated by commas, at least {n}."),
+                             n=d.min)
+    elif d.min == 0:
+        line = lang.text(N_("Choose up to {n}, by numbers or names separated by commas, or type none."), n=d.max)
+    else:
+        line = lang.text(N_("Choose {low} to {high}, by numbers or names separated by commas."),
+                         low=d.min, high=d.max)
+    if d.ordered:
+        line += " " + lang._(N_("Name them in the order you want, first one first."))
+    return line
+
+
+def question(game: Game, d: Decision, lang: Language = EN) -> str:
+    """The question of a decision in ``lang``."""
+    if d.kind == "turn":
+        return turn_prompt(game, d, lang)
+    return lang.prompt(d)
 
 
 LONG_TURN = 10
 
 
 def decision_lines(game: Game, d: Decision, full: bool = False, hand: bool = False,
-                   you: bool = True) -> list:
+                   you: bool = True, lang: Language = EN) -> list:
     """The question and its numbered options.
 
     For turn moves a long list of buys is summed up unless ``full``; with
     ``hand`` the turn prompt also says the hand.
     """
-    lines = [d.prompt]
+    lines = [question(game, d, lang)]
     if d.kind == "turn":
         if hand:
-            names = [c.name for c in game.player(d.player).hand]
-            lines.append(f"{'Your hand' if you else 'Hand'}: {group_names(sorted_names(names))}.")
+            names = group_names(sorted_names(c.name for c in game.player(d.player).hand), lang)
+            lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
+                         lang.text(N_("Hand: {cards}."), cards=names))
         buys = [i for i, o in enumerate(d.options) if o.startswith("buy:")]
         pays = [i for i, o in enumerate(d.options) if o.startswith("pay:")]
         short = not full and len(d.options) > LONG_TURN
         for i, o in enumerate(d.options):
             if short and i in buys:
                 if i == buys[0]:
-                    lines.append(f"{buys[0] + 1} to {buys[-1] + 1}: buy one of {len(buys)} cards and Events "
-                                 "you can afford; type options to hear all moves."
-                                 if len(buys) > 1 else f"{i + 1}. {option_label(game, d, o)}")
+                    lines.append(lang.text(N_("{first} to {last}: buy one of {n} cards and Events you can afford; "
+                                              "type options to hear all moves."),
+                                           first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
+                                 if len(buys) > 1 else f"{i + 1}. {option_label(game, d, o, lang)}")
                 continue
             if not full and len(pays) > 2 and i in pays:
                 if i == pays[0]:
-                    lines.append(f"{pays[0] + 1} to {pays[-1] + 1}: pay 1 to {len(pays)} Debt; "
-                                 f"type pay to pay {len(pays)}.")
+                    lines.append(lang.text(N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."),
+                                           first=pays[0] + 1, last=pays[-1] + 1, n=len(pays)))
                 continue
-            lines.append(f"{i + 1}. {option_label(game, d, o)}")
+            lines.append(f"{i + 1}. {option_label(game, d, o, lang)}")
         return lines
-    lines.append(how_many(d))
+    lines.append(how_many(d, lang))
     if d.kind != "number":
         for i, o in enumerate(d.options):
-            lines.append(f"{i + 1}. {option_label(game, d, o)}")
+            lines.append(f"{i + 1}. {option_label(game, d, o, lang)}")
     return lines

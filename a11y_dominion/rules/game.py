@@ -746,7 +746,7 @@ class Game:
             n = pl.debt_tokens
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
-            self.take_debt(p, n, f"the {pl.name} pile")
+            self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
         if top.spec.on_buy:
             yield from self.run(top.spec.on_buy(self, p, top))
         for lm in list(self.landmarks):

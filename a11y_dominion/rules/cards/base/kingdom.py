@@ -101,19 +101,19 @@ def _improve(source, extra, treasure_only=False, dest="discard"):
     def play(g, p, me):
         cands = [c for c in p.hand if not treasure_only or c.is_("Treasure")]
         lo = 0 if treasure_only else 1
-        chosen = yield from g.choose_cards(p, cands, (N_("{player}, {source}: you may trash a Treasure from your hand.")
-                                                     if treasure_only else N_("{player}, {source}: trash a card from your hand.")),
-                                           "trash", lo, 1, source, args={"source": source})
+        ask_trash = (N_("{player}, {source}: you may trash a Treasure from your hand.") if treasure_only
+                     else N_("{player}, {source}: trash a card from your hand."))
+        chosen = yield from g.choose_cards(p, cands, ask_trash, "trash", lo, 1, source, args={"source": source})
         if not chosen:
             return
         old = chosen[0].spec.cost
         yield from g.trash_card(p, chosen[0], "hand")
         ok = (lambda c: c.spec.cost.up_to(old.coins + extra, old.debt)
               and (not treasure_only or c.is_("Treasure")))
-        pl = yield from g.choose_pile(p, (N_("{player}, {source}: gain a Treasure costing up to {extra} coins more than the trashed card.")
-                                          if treasure_only else
-                                          N_("{player}, {source}: gain a card costing up to {extra} coins more than the trashed card.")),
-                                      ok, "gain", source, args={"source": source, "extra": extra})
+        ask_gain = (N_("{player}, {source}: gain a Treasure costing up to {extra} coins more than the trashed card.")
+                    if treasure_only else
+                    N_("{player}, {source}: gain a card costing up to {extra} coins more than the trashed card."))
+        pl = yield from g.choose_pile(p, ask_gain, ok, "gain", source, args={"source": source, "extra": extra})
         if pl:
             yield from g.gain(p, pl, dest)
     return play
@@ -125,13 +125,7 @@ def _throne_room(g, p, me):
                                        "play", 0, 1, "Throne Room")
     if not chosen:
         return
-    target = chosen[0]
-    before = list(p.durations)
-    yield from g.play_card(p, target)
-    yield from g.play_card(p, target, again=True, from_hand=False)
-    for eff in p.durations:
-        if eff not in before and target in eff.holders and me not in eff.holders:
-            eff.holders.append(me)
+    yield from g.play_twice(p, me, chosen[0])
 
 
 def _bandit(g, p, me):

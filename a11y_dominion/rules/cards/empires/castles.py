@@ -67,9 +67,12 @@ def _opulent(g, p, me):
     g.add(p, coins=2 * len(chosen), source="Opulent Castle")
 
 
+SPRAWLING_MODES = [("duchy", N_("a Duchy")), ("estates", N_("3 Estates"))]
+
+
 def _sprawling(g, p, me):
     mode = yield from g.choose_mode(p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?",
-                                    [("duchy", N_("a Duchy")), ("estates", N_("3 Estates"))], "Sprawling Castle")
+                                    SPRAWLING_MODES, "Sprawling Castle")
     if mode == "duchy":
         yield from g.gain_named(p, "Duchy")
     else:

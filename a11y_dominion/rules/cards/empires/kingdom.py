@@ -83,11 +83,12 @@ card("Chariot Race", "Strijdwagenrace", 3, "Action",
      actions=1, play=_chariot_race)
 
 
+CHARM_MODES = [("coins", N_("+1 Buy and +2 coins")),
+               ("gain", N_("next time you buy a card this turn, also gain another card with the same cost"))]
+
+
 def _charm(g, p, me):
-    mode = yield from g.choose_mode(p, "{player}, Charm: choose one.",
-                                    [("coins", N_("+1 Buy and +2 coins")),
-                                     ("gain", N_("next time you buy a card this turn, also gain another card with the same cost"))],
-                                    "Charm")
+    mode = yield from g.choose_mode(p, "{player}, Charm: choose one.", CHARM_MODES, "Charm")
     if mode == "coins":
         g.add(p, buys=1, coins=2, source="Charm")
     elif g.current is p:
@@ -121,13 +122,7 @@ def _crown(g, p, me):
     chosen = yield from g.choose_cards(p, cands, prompt, "play", 0, 1, "Crown")
     if not chosen:
         return
-    target = chosen[0]
-    before = list(p.durations)
-    yield from g.play_card(p, target)
-    yield from g.play_card(p, target, again=True, from_hand=False)
-    for eff in p.durations:
-        if eff not in before and target in eff.holders and me not in eff.holders:
-            eff.holders.append(me)
+    yield from g.play_twice(p, me, chosen[0])
 
 
 card("Crown", "Kroon", 5, "Action Treasure",
@@ -313,10 +308,12 @@ card("Villa", "Villa", 4, "Action",
      "Buy phase, return to your Action phase.", actions=2, buys=1, coins=1, on_gain=_villa_gain)
 
 
+WILD_HUNT_MODES = [("cards", N_("+3 Cards and add 1 VP to the Wild Hunt pile")),
+                   ("estate", N_("gain an Estate and take the VP from the Wild Hunt pile"))]
+
+
 def _wild_hunt(g, p, me):
-    mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.",
-                                    [("cards", N_("+3 Cards and add 1 VP to the Wild Hunt pile")),
-                                     ("estate", N_("gain an Estate and take the VP from the Wild Hunt pile"))], "Wild Hunt")
+    mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.", WILD_HUNT_MODES, "Wild Hunt")
     home = g.pile_of(me).name if g.pile_of(me) else "Wild Hunt"
     if mode == "cards":
         g.draw(p, 3)

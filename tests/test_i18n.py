@@ -1,0 +1,424 @@
+"""Dutch: the catalog is complete and current, and the game speaks Dutch.
+
+(a) a fresh Babel extraction finds nothing the Dutch catalog lacks, and no
+entry is untranslated or fuzzy; every marked string is extracted; (b) every
+translation keeps its message's ``{fields}``; (c) the committed ``.mo`` is
+the compiled ``.po``; (d) whole bot games narrated in Dutch at every
+verbosity use only translated templates, and read as expected; (e) the
+console in Dutch through prompt_toolkit's pipe input: Dutch and English
+commands, Dutch refusals and Dutch card names; (f) ``play --lang`` and the
+``language`` setting.
+"""
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from a11y_dominion.cli import build_parser, main
+from a11y_dominion.console import Console, make_console
+from a11y_dominion.console.completion import DecisionCompleter
+from a11y_dominion.console.display import Display, PlainReader
+from a11y_dominion.console.queries import turn_prompt
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules import events as ev
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import make_bot
+from announcements.narrator import VERBOSITIES, Narrator
+from announcements.speech import Speaker
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "a11y_dominion" / "locale"
+PO = LOCALE / "nl" / "LC_MESSAGES" / "a11y_dominion.po"
+MO = LOCALE / "nl" / "LC_MESSAGES" / "a11y_dominion.mo"
+
+
+def catalog():
+    with open(PO, "rb") as f:
+        return read_po(f)
+
+
+def translations() -> dict:
+    return {m.id: m.string for m in catalog() if m.id}
+
+
+def keyword_specs() -> list:
+    """The ``-k`` keywords of tools/update-translations (the one list of them)."""
+    return re.findall(r'-k\s+"?([^"\s]+)"?', (ROOT / "tools" / "update-translations").read_text())
+
+
+# ---------------------------------------------------------------- (a) complete
+def extracted() -> set:
+    """Every msgid a fresh extraction finds, with the keywords and mapping of the script."""
+    keywords = dict(DEFAULT_KEYWORDS)
+    keywords.update(parse_keywords(keyword_specs()))
+    with open(ROOT / "babel.cfg") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    ids = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map,
+                                                                       keywords=keywords):
+        ids.add(message if isinstance(message, str) else message[0])
+    ids.discard("")
+    return ids
+
+
+def test_fresh_extraction_is_all_in_the_dutch_catalog_and_translated():
+    ids = extracted()
+    cat = catalog()
+    have = {m.id: m for m in cat if m.id}
+    missing = sorted(ids - set(have))
+    assert not missing, f"run tools/update-translations and translate: {missing}"
+    untranslated = sorted(m.id for m in have.values() if not m.string)
+    assert not untranslated, untranslated
+    fuzzy = sorted(m.id for m in have.values() if m.fuzzy)
+    assert not fuzzy and not cat.fuzzy, fuzzy
+    assert cat.plural_forms == "nplurals=2; plural=(n != 1);"
+
+
+def marked_strings() -> dict:
+    """String constants in the marked argument of every keyword call, found by reading the code."""
+    positions = {}
+    for spec in keyword_specs():
+        name, _, pos = spec.partition(":")
+        positions[name] = int(pos) if pos else 1
+    found = {}
+    for base in ("a11y_dominion", "announcements"):
+        for path in (ROOT / base).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                pos = positions.get(name)
+                if pos is None or len(node.args) < pos:
+                    continue
+                arg = node.args[pos - 1]
+                values = [arg] if not isinstance(arg, ast.IfExp) else [arg.body, arg.orelse]
+                for v in values:
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value:
+                        found.setdefault(v.value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_every_marked_string_is_extracted():
+    # Babel drops a keyword call nested inside the brackets of another one
+    # (choose_mode(p, "...", [("k", N_("label"))])); keep such labels outside the call.
+    ids = extracted()
+    lost = {s: where for s, where in marked_strings().items() if s not in ids}
+    assert not lost, lost
+
+
+# ---------------------------------------------------------------- (b) fields
+def fields(text: str) -> set:
+    out = set()
+    for _literal, name, spec, _conv in string.Formatter().parse(text):
+        if name is not None:
+            out.add(name)
+        if spec:
+            out |= fields(spec)
+    return out
+
+
+def test_every_translation_keeps_the_fields_of_its_message():
+    bad = {}
+    for msgid, msgstr in translations().items():
+        if fields(msgid) != fields(msgstr):
+            bad[msgid] = (sorted(fields(msgid)), sorted(fields(msgstr)))
+    assert not bad, bad
+
+
+def test_word_choices_by_number_are_well_formed():
+    # "{n:punt|punten}" picks a word by the number n; it is only used on fields of the message.
+    for msgid, msgstr in translations().items():
+        for _literal, name, spec, _conv in string.Formatter().parse(msgstr):
+            if spec and "|" in spec:
+                assert name in fields(msgid), msgid
+                assert len(spec.split("|")) == 2, msgstr
+
+
+# ---------------------------------------------------------------- (c) compiled
+def test_the_committed_mo_is_the_compiled_po():
+    buf = io.BytesIO()
+    write_mo(buf, catalog())
+    buf.seek(0)
+    fresh = gettext.GNUTranslations(buf)
+    with open(MO, "rb") as f:
+        committed = gettext.GNUTranslations(f)
+    for msgid, msgstr in translations().items():
+        assert committed.gettext(msgid) == fresh.gettext(msgid) == msgstr, msgid
+    assert {k for k in committed._catalog if k} == {k for k in fresh._catalog if k}
+    assert committed.plural(1) == 0 and committed.plural(3) == 1
+
+
+def test_the_dutch_language_loads_the_catalog():
+    nl = Language("nl")
+    assert nl._("Game over.") == "Het spel is afgelopen."
+    assert nl.cost(1) == "1 munt" and nl.cost(8, 8) == "8 munten en 8 schuld" and nl.cost(0, 4) == "4 schuld"
+    assert nl.card("Patrician/Emporium") == "Patriciër/Emporium" and nl.card("Castles") == "Kastelen"
+    assert nl.text("{landmark} starts with {n} VP.", landmark="Arena", n=1) == "Arena begint met 1 punt."
+    assert nl.text("{landmark} starts with {n} VP.", landmark="Arena", n=12) == "Arena begint met 12 punten."
+    with pytest.raises(ValueError):
+        Language("de")
+
+
+# ---------------------------------------------------------------- (d) narration
+KINGDOM = ["Villa", "City Quarter", "Engineer", "Castles", "Patrician/Emporium", "Farmers' Market", "Temple",
+           "Catapult/Rocks", "Capital", "Wild Hunt"]
+
+
+def bot_game(seed: int = 4) -> Game:
+    """A whole game between random bots with Debt, VP tokens on Landmarks and piles, split piles,
+    Castles and Villa gained in the Buy phase (seed 4: both players do)."""
+    game = Game(GameConfig(["Ann", "Bob"], KINGDOM, ["Tax"], ["Battlefield", "Basilica"], seed))
+    bots = {"Ann": make_bot("random", seed), "Bob": make_bot("random", seed + 100)}
+    game.start()
+    while game.pending is not None:
+        game.answer(bots[game.pending.player].decide(game, game.pending))
+    return game
+
+
+class RecordingDutch(Language):
+    """Dutch that remembers every message it was asked to translate (not the
+    names it looks up for the fields)."""
+
+    def __init__(self):
+        super().__init__("nl")
+        self.asked = set()
+        self._inside = 0
+
+    def _(self, message):
+        if not self._inside:
+            self.asked.add(message)
+        return super()._(message)
+
+    def _field(self, key, value):
+        self._inside += 1
+        try:
+            return super()._field(key, value)
+        finally:
+            self._inside -= 1
+
+
+ENGLISH = re.compile(r"\b(the|you|your|takes|gains|plays|buys|draws|pays|pile|piles|left|cards?|coins?|Debt|VP|"
+                     r"Action|Buy|Supply|trash(es)?|discards?|deck|turn|wins)\b")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return bot_game()
+
+
+@pytest.mark.parametrize("verbosity", VERBOSITIES)
+@pytest.mark.parametrize("viewer", ["Ann", None])
+def test_a_whole_game_is_narrated_in_dutch(game, verbosity, viewer):
+    nl = RecordingDutch()
+    dutch = Narrator(viewer=viewer, verbosity=verbosity, lang=nl).sentences(game.log)
+    english = Narrator(viewer=viewer, verbosity=verbosity).sentences(game.log)
+    assert len(dutch) == len(english) > 50
+    done = translations()
+    assert nl.asked, "nothing was looked up"
+    untranslated = sorted(m for m in nl.asked if not done.get(m))
+    assert not untranslated, untranslated
+    for en, nl_sentence in zip(english, dutch):
+        assert nl_sentence != en, en
+        assert not ENGLISH.search(nl_sentence), nl_sentence
+
+
+def test_the_dutch_narration_reads_as_expected(game):
+    said = Narrator(viewer="Ann", verbosity="normal", lang=Language("nl")).sentences(game.log)
+    text = "\n".join(said)
+    # Debt taken, with the total; VP from a Landmark with what is left; a new pile top; Villa
+    assert re.search(r"^(Je neemt|Bob neemt) \d+ schuld voor (Stadswijk|Ingenieur|Kapitaal|de stapel \w+)\. "
+                     r"(Je|Bob) heeft? \d+ schuld\.$", text, re.M)
+    assert re.search(r"^(Je neemt|Bob neemt) 2 punten van (Slagveld|Basiliek)\. (Je|Bob) heeft? \d+ "
+                     r"overwinningspuntenfiches?; nog \d+ punten? op (Slagveld|Basiliek)\.$", text, re.M)
+    assert re.search(r"^Stapel (Kastelen|Patriciër/Emporium|Katapult/Rotsblokken): nu ligt [\w ]+ bovenop, "
+                     r"nog \d+ kaarten?\.$", text, re.M)
+    assert "Villa: je gaat terug naar je actiefase." in said
+    assert "Villa: Bob gaat terug naar de actiefase." in said
+    assert said[0] == "Nieuw spel voor Ann en Bob. Ann begint."
+    assert "Het spel is afgelopen." in said
+
+
+@pytest.mark.parametrize("event, viewer, expected", [
+    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), None, "Ann neemt 8 schuld voor Stadswijk. Ann heeft 8 schuld."),
+    (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann", "Je neemt 6 schuld voor Kapitaal. Je hebt 10 schuld."),
+    (ev.DebtChanged("Ann", -2, 0, "", coins_left=1), "Ann", "Je lost 2 schuld af. Nog 0 schuld. Nog 1 munt over."),
+    (ev.VPTokensMoved(2, "landmark", "Battlefield", "player", "Bob", 10, 4), None,
+     "Bob neemt 2 punten van Slagveld. Bob heeft 4 overwinningspuntenfiches; nog 10 punten op Slagveld."),
+    (ev.VPTokensMoved(2, "landmark", "Arena", "player", "Ann", 1, 2), "Ann",
+     "Je neemt 2 punten van Arena. Je hebt 2 overwinningspuntenfiches; nog 1 punt op Arena."),
+    (ev.VPTokensMoved(1, "pile", "Temple", "player", "Ann", 0, 1), "Ann",
+     "Je neemt 1 punt van de stapel Tempel. Je hebt 1 overwinningspuntenfiche; nog 0 punten op de stapel."),
+    (ev.VPTokensMoved(1, "supply", "", "pile", "Farmers' Market", -1, 1), None,
+     "1 punt erbij op de stapel Boerenmarkt; nu 1 punt erop."),
+    (ev.PileTopChanged("Patrician/Emporium", "Emporium", 5), None,
+     "Stapel Patriciër/Emporium: nu ligt Emporium bovenop, nog 5 kaarten."),
+    (ev.PileTopChanged("Castles", "Small Castle", 1), None, "Stapel Kastelen: nu ligt Klein kasteel bovenop, nog 1 kaart."),
+    (ev.PhaseChanged("Ann", "action", "villa"), "Ann", "Villa: je gaat terug naar je actiefase."),
+    (ev.PhaseChanged("Bob", "action", "villa"), "Ann", "Villa: Bob gaat terug naar de actiefase."),
+])
+def test_dutch_sentences(event, viewer, expected):
+    assert Narrator(viewer=viewer, verbosity="terse", lang=Language("nl")).narrate(event) == [expected]
+
+
+def test_console_questions_in_english_are_the_engines_prompts():
+    # the console words the turn question itself (to translate it); in English it is the engine's own
+    replay = Game(GameConfig(["Ann", "Bob"], KINGDOM, ["Tax"], ["Battlefield", "Basilica"], 4))
+    bots = {"Ann": make_bot("random", 4), "Bob": make_bot("random", 104)}
+    replay.start()
+    turns = 0
+    while replay.pending is not None:
+        d = replay.pending
+        if d.kind == "turn":
+            assert turn_prompt(replay, d) == d.prompt
+            turns += 1
+        else:
+            assert Language("en").prompt(d) == d.prompt
+        replay.answer(bots[d.player].decide(replay, d))
+    assert turns > 50
+
+
+# ---------------------------------------------------------------- (e) the console in Dutch
+def play_args(*extra):
+    return build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
+
+
+def session(text: str, *extra, settings=None):
+    """The console on typed ``text`` through prompt_toolkit's pipe input; returns (console, code, lines)."""
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(text)
+        inp.close()
+        console = make_console(play_args(*extra), stdout=out, pt_input=inp, pt_output=DummyOutput(),
+                               settings=settings)
+        code = console.run()
+    return console, code, out.getvalue().splitlines()
+
+
+def test_dutch_commands_moves_and_refusals():
+    text = "".join(x + "\r" for x in [
+        "hand", "koop Provincie", "speel geldkaarten", "koop Zilver", "koop Landgoed", "einde",
+        "play treasures", "koop zil", "voorraad", "stand", "kaart Villa", "hulp", "xyzzy"])
+    console, code, lines = session(text, "--lang", "nl")
+    assert code == 0
+    assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
+    assert "Nieuw spel voor Jij en Bot. Jij begint." in lines
+    assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoed." in lines
+    assert "Je hand: 2 Koper en 3 Landgoed." in lines
+    assert "Provincie kost 8 munten; je hebt 0 munten." in lines
+    assert "Zilver kost 3 munten; je hebt 2 munten." in lines
+    assert "Jij, aanschaffase: 1 actie, 1 aanschaf, 2 munten." in lines
+    assert "2. koop Landgoed, 2 munten" in lines
+    # turn 2: five Coppers; an English move works in Dutch, and the start of a Dutch name is enough
+    # (game.answers holds the bot's moves too)
+    assert console.game.answers[:3] == [["treasures"], ["buy:Estate"], ["end"]]
+    assert console.game.answers[-2:] == [["treasures"], ["buy:Silver"]]
+    assert "Je koopt Landgoed; nog 0 munten over." in lines and "Je koopt Zilver; nog 2 munten over." in lines
+    assert "Je speelt 5 Koper: +5 munten. Je hebt 1 actie, 1 aanschaf, 5 munten." in lines
+    assert "Voorraad: 17 stapels, 0 leeg." in lines
+    assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporium (5 munten).") in lines
+    assert "Stand als het spel nu zou eindigen:" in lines
+    assert any(x.startswith("Villa: Actie, kost 4 munten. +2 acties, +1 aanschaf, +1 munt.") for x in lines)
+    assert "hand: je hand en wat er in het spel is." in lines
+    assert "xyzzy is geen zet. Zetten zijn: speel KAART, speel geldkaarten, koop NAAM, betaal, betaal N, einde." in lines
+    assert lines[-1] == "Spel gestopt."
+    assert not any("Traceback" in x for x in lines)
+
+
+def test_english_commands_and_answers_work_in_dutch():
+    console, _, lines = session("status\rhelp keys\rplay Copper\rend\r", "--lang", "nl")
+    assert "Jouw beurt 1, actiefase: 1 actie, 1 aanschaf, 0 munten." in lines
+    assert ("Je hebt 0 schuld en 0 punten aan fiches; 5 kaarten in je hand, 5 kaarten in je trekstapel, "
+            "0 kaarten in je aflegstapel.") in lines
+    assert "F3 of Alt+H: je hand voorlezen (commando hand)." in lines
+    assert console.game.answers[:2] == [["play:Copper"], ["end"]]
+
+
+def test_a_mode_question_answered_in_dutch():
+    piles, events, landmarks = choose_setup("Charm,Villa", None, None, 1)
+    game = Game(GameConfig(["Jij", "Bot"], piles, events, landmarks, 1))
+    game.players[0].hand = [game.new_card(n) for n in ["Charm", "Copper", "Estate", "Estate", "Estate"]]
+    out = io.StringIO()
+    script = "speel Geluksbrenger\nfoo\n+1 aanschaf en +2 munten\nspeel geldkaarten\nkoop Zilver\nkoop Koper\n"
+    console = Console(game, [("Jij", "human"), ("Bot", "bigmoney")], Display(out, plain=True), Speaker("off"),
+                      reader=PlainReader(io.StringIO(script), out), lang=Language("nl"))
+    console.run()
+    lines = out.getvalue().splitlines()
+    i = lines.index("Jij, Geluksbrenger: kies er een.")
+    assert lines[i + 1:i + 4] == ["Kies er een, met het nummer of de naam.", "1. +1 aanschaf en +2 munten",
+                                  "2. de volgende keer dat je deze beurt een kaart koopt, pak je ook een andere "
+                                  "kaart met dezelfde kosten"]
+    assert any(x.startswith("Kies een van: 1 (+1 aanschaf en +2 munten); 2 (") for x in lines)
+    assert game.answers[:5] == [["play:Charm"], ["coins"], ["treasures"], ["buy:Silver"], ["buy:Copper"]]
+
+
+def test_completion_offers_dutch_words_and_names():
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["Jij", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    comp = DecisionCompleter(lambda: game, Language("nl"))
+
+    def completions(text):
+        return [c.text for c in comp.get_completions(Document(text, len(text)), CompleteEvent())]
+    assert completions("speel ") == ["Koper", "geldkaarten"]
+    assert completions("play g") == ["geldkaarten"]
+    assert completions("koop ") == ["Koper", "Vloek", "Stadswijk", "Ingenieur"]
+    assert completions("kaart kon") == ["Koningskasteel"]
+    assert completions("hulp t") == ["toetsen"]
+    start = completions("")
+    assert "speel" in start and "koop" in start and "voorraad" in start and "play" not in start
+    assert completions("vo") == ["voorraad", "vorige", "volgende"]
+
+
+# ---------------------------------------------------------------- (f) --lang and the language setting
+def test_the_lang_option():
+    assert play_args().lang is None
+    assert play_args("--lang", "nl").lang == "nl"
+    with pytest.raises(SystemExit) as err:
+        build_parser().parse_args(["play", "--lang", "de"])
+    assert err.value.code == 2
+    _, _, lines = session("", "--lang", "en")
+    assert lines[0] == "a11y-dominion. Type help for commands; F2 repeats the last message."
+
+
+def test_the_language_setting_and_the_flag_over_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    assert main(["settings", "set", "language", "nl"]) == 0
+    assert main(["settings", "set", "verbosity", "terse"]) == 0
+    capsys.readouterr()
+    console, _, lines = session("hand\r")
+    assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
+    assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoed." in lines
+    assert console.lang.code == "nl" and console.verbosity == "terse"
+    console, _, lines = session("hand\r", "--lang", "en", "--verbosity", "verbose")
+    assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
+    assert console.lang.code == "en" and console.verbosity == "verbose"
+
+
+def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    path.write_text(json.dumps({"language": "nl", "verbosity": "loud", "keys": {"hand": "f13"}}))
+    console, _, lines = session("\x1b[25~hulp toetsen\r")        # F13, then help keys
+    assert (f"Sommige instellingen in {path} zijn genegeerd: verbosity moet een van deze waarden hebben: "
+            "terse, normal, verbose.") in lines
+    assert lines.count("Je hand, 5 kaarten: 2 Koper en 3 Landgoed.") == 1
+    assert "F13 of Alt+H: je hand voorlezen (commando hand)." in lines
+    path.write_text("{damaged")
+    _, _, lines = session("")
+    assert f"Settings file {path} is damaged; using the defaults. Fix or delete it." in lines
