@@ -203,6 +203,13 @@ class Output:
         """Release resources such as daemon connections; does nothing by default."""
         return None
 
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Set the voice's language (an ISO code such as "nl") and rate
+        (-100 slowest to 100 fastest, 0 normal) where the output supports
+        them; the user's screen reader keeps its own settings. Does nothing
+        by default."""
+        return None
+
     def matches(self, wanted: str) -> bool:
         """Return True if ``wanted`` names this output (case, spaces and dashes ignored)."""
         key = _name_key(wanted)
@@ -453,6 +460,24 @@ class SpeechdOutput(Output):
         self._client: Any = None
         self._probed = False
         self._priority: str | None = None
+        self._language: str | None = None
+        self._rate: int | None = None
+
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Speak in ``language`` at ``rate`` (-100..100) once connected."""
+        self._language, self._rate = language, rate
+        if self._client is not None:
+            self._apply_voice()
+
+    def _apply_voice(self) -> None:
+        client = self._client
+        try:
+            if self._language:
+                self._call(lambda: client.set_language(self._language))
+            if self._rate is not None:
+                self._call(lambda: client.set_rate(max(-100, min(100, int(self._rate)))))
+        except Exception:
+            pass   # a voice setting that cannot be applied must not stop speech
 
     def available(self) -> bool:
         """Return True if a speech-dispatcher connection is open.
@@ -463,6 +488,8 @@ class SpeechdOutput(Output):
         if not self._probed:
             self._probed = True
             self._client = self._connect()
+            if self._client is not None and (self._language or self._rate is not None):
+                self._apply_voice()
         return self._client is not None
 
     def _connect(self) -> Any:
@@ -563,10 +590,13 @@ class _ProcessOutput(Output):
     platforms: tuple[str, ...] | None = None
     install_hint = ""
 
+    base_words_per_minute = 175
+
     def __init__(self, rate: int | None = None, voice: str | None = None) -> None:
         super().__init__()
         self.rate = rate
         self.voice = voice
+
         self._program: str | None = None
         self._probed = False
         self._lock = threading.Lock()
@@ -574,6 +604,14 @@ class _ProcessOutput(Output):
         self._pending: collections.deque[str] = collections.deque()
         self._waiter: threading.Thread | None = None
         self._error: SpeechOutputError | None = None
+
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Use the ``language`` voice (e.g. "nl") and a words-per-minute
+        rate scaled from -100..100 around the program's usual speed."""
+        if language and not self.voice:
+            self.voice = language
+        if rate is not None:
+            self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
 
     def available(self) -> bool:
         """Return True if the program is on PATH (and this is a suitable system)."""
@@ -732,6 +770,15 @@ class SayOutput(_ProcessOutput):
     program_names = ("say",)
     platforms = ("darwin",)
 
+    voices = {"nl": "Xander", "en": "Samantha"}
+
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Pick the system voice for ``language`` and a words-per-minute rate."""
+        if language in self.voices and not self.voice:
+            self.voice = self.voices[language]
+        if rate is not None:
+            self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
+
     def _command(self, program: str, text: str) -> list[str]:
         command = [program]
         if self.rate is not None:
@@ -888,6 +935,8 @@ class Speaker:
         outputs: list[Output] | None = None,
         print_fn: Callable[[str], Any] = print,
         output_name: str | None = None,
+        language: str | None = None,
+        rate: int | None = None,
     ) -> None:
         normalized = str(mode).strip().lower().replace("_", "-")
         if normalized not in MODES:
@@ -904,6 +953,14 @@ class Speaker:
             self._outputs = chosen[:1]
         else:
             self._outputs = list(outputs) if outputs is not None else default_outputs()
+            if outputs is None and (language not in (None, "en") or rate is not None):
+                # the direct speech-dispatcher client can set the voice's language and rate
+                self._outputs.sort(key=lambda o: 0 if isinstance(o, SpeechdOutput) else 1)
+        for output in self._outputs:
+            try:
+                output.configure(language=language, rate=rate)
+            except Exception:
+                pass
         self._failed: list[Output] = []
         self._current: Output | None = None
         self._resolved = False

@@ -424,3 +424,42 @@ def test_rich_supply_table_has_the_same_facts(monkeypatch):
     assert "\x1b[" not in text                  # NO_COLOR and a non-terminal file: no colour codes
     assert "Patrician/Emporium" in text and "5 Emporiums (5 coins)" in text
     assert "8 Debt" in text
+
+
+# --------------------------------------------------------------- confirmations
+def position_console(state: dict, lines: str, kingdom=("Villa", "Sacrifice"), confirm=True):
+    from a11y_dominion.scenario import load_scenario
+    game, _ = load_scenario({"players": ["Ann", "Bot"], "kingdom": list(kingdom), "seed": 1, "state": state,
+                             "script": []})
+    out = io.StringIO()
+    console = Console(game, [("Ann", "human"), ("Bot", "bigmoney")], Display(out, plain=True), Speaker("off"),
+                      reader=PlainReader(io.StringIO(lines), out), confirm=confirm)
+    console.run()
+    return console, out.getvalue().splitlines()
+
+
+ANN_WITH_VILLA = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+                  "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5}}}
+
+
+def test_ending_the_action_phase_with_playable_actions_asks_first():
+    console, lines = position_console(ANN_WITH_VILLA, "end\nno\n")
+    assert any(l.startswith("You still have 1 Action and could play Villa. End the Action phase?") for l in lines)
+    assert "Not done. The question stands." in lines
+    assert console.game.turn.phase == "action" and console.game.answers == []
+
+
+def test_yes_ends_the_action_phase():
+    console, lines = position_console(ANN_WITH_VILLA, "end\nyes\n")
+    assert console.game.turn.phase == "buy" and console.game.answers == [["end"]]
+
+
+def test_trashing_asks_first_unless_turned_off():
+    state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+             "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}}}
+    console, lines = position_console(state, "play Sacrifice\nEstate\nno\n")
+    assert any(l.startswith("Trash Estate? This cannot be undone.") for l in lines)
+    assert [c.name for c in console.game.trash] == []
+    console, lines = position_console(state, "play Sacrifice\nEstate\n", confirm=False)
+    assert [c.name for c in console.game.trash] == ["Estate"]
+    assert console.game.by_name["Ann"].vp_tokens == 2

@@ -706,3 +706,23 @@ def test_call_with_timeout_passes_results_and_errors():
     assert speech._call_with_timeout(lambda: 42, 1.0, "test") == 42
     with pytest.raises(KeyError):
         speech._call_with_timeout(lambda: {}["missing"], 1.0, "test")
+
+
+def test_language_and_rate_reach_the_speech_programs():
+    from announcements.speech import EspeakOutput, SayOutput
+    espeak = EspeakOutput()
+    Speaker(mode="self-voicing", outputs=[espeak], print_fn=lambda s: None, language="nl", rate=100)
+    assert espeak.voice == "nl"
+    assert espeak.rate == 262
+    command = espeak._command("espeak-ng", "Je beurt.")
+    assert command[command.index("-v") + 1] == "nl" and command[command.index("-s") + 1] == "262"
+    say = SayOutput()
+    say.configure(language="nl", rate=-100)
+    assert say.voice == "Xander" and say.rate == 87
+
+
+def test_speechd_output_keeps_language_until_connected():
+    from announcements.speech import SpeechdOutput
+    out = SpeechdOutput()
+    out.configure(language="nl", rate=-20)
+    assert (out._language, out._rate) == ("nl", -20)

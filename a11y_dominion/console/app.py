@@ -21,13 +21,16 @@ import random
 import sys
 from typing import Optional
 
+from announcements.announcer import Announcer
 from announcements.history import History
+from announcements.narrator import count, join_names
 from announcements.speech import Speaker
 
 from ..i18n import Language, N_
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules.decisions import IllegalAnswer, Msg
+from ..rules.cards import CARDS
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import BOT_KINDS, RandomBot, make_bot, parse_seats
 from ..settings import load_settings
@@ -104,18 +107,20 @@ class Console:
 
     def __init__(self, game: Game, seats: list, display: Display, speaker: Speaker,
                  reader=None, verbosity: str = "normal", seed: Optional[int] = None,
-                 lang: Optional[Language] = None, keys: Optional[dict] = None):
+                 lang: Optional[Language] = None, keys: Optional[dict] = None, confirm: bool = True):
         self.lang = lang or Language("en")
         self.keys = dict(keys or {})      # command -> key name, from the settings
         self.notices: list = []           # sentences said once at the start (settings problems)
         self.game = game
         self.display = display
         display.lang = self.lang          # the Supply table speaks the same language
-        self.speaker = speaker
         self.reader = reader
         self.verbosity = verbosity
         self.seed = game.config.seed if seed is None else seed
         self.history = History()
+        self.confirm = confirm            # ask before irreversible choices
+        self.announcer = Announcer(speaker, print_fn=lambda text, style=None: self.display.line(text, style),
+                                   history=self.history)
         self._set_seats(seats)
         self.events = self._event_reader(start=0)
         self.prompted = None
@@ -123,6 +128,15 @@ class Console:
         self.exit_code: Optional[int] = None    # set when the player stops or the game cannot go on
         self.asker: Optional[str] = None
         self.loaded: Optional[str] = None
+
+    @property
+    def speaker(self) -> Speaker:
+        """The speech output boundary; setting it also gives it to the announcer."""
+        return self.announcer.speaker
+
+    @speaker.setter
+    def speaker(self, value: Speaker) -> None:
+        self.announcer.speaker = value
 
     # ------------------------------------------------------------ set-up
     def _set_seats(self, seats: list) -> None:
@@ -153,11 +167,10 @@ class Console:
     # ------------------------------------------------------------ output
     def say(self, text: str, priority: str = "normal", keep: bool = True, style: Optional[str] = None,
             interrupt: bool = False) -> None:
-        """Print one line, speak it and (with ``keep``) add it to the history."""
-        self.display.line(text, style)
-        self.speaker.speak(text, priority=priority, interrupt=interrupt)
-        if keep:
-            self.history.add(text, priority=priority)
+        """Print one line, speak it and (with ``keep``) add it to the history,
+        all through the announcer."""
+        self.announcer.announce(text, category="game" if keep else "reply", priority=priority, keep=keep,
+                                interrupt=interrupt, style=style)
 
     def reply(self, lines: list) -> None:
         """Print and speak the answer to a query; not kept in the history."""
@@ -209,7 +222,11 @@ class Console:
             if self.prompted is not d:
                 self.show_question(d)
             try:
-                got = self.reader.read(self.prompt_message(d), default)
+                self.announcer.hold()          # nothing is spliced into a half-typed line
+                try:
+                    got = self.reader.read(self.prompt_message(d), default)
+                finally:
+                    self.announcer.release()
             except EOFError:
                 self.say(self.lang._(N_("Game stopped.")), keep=False)
                 return 0
@@ -346,6 +363,10 @@ class Console:
         try:
             line = expand_names(self.game, self._engine_words(d, line), self.lang)
             _who, keys = parse_line(self.game, line, numbers=True)
+            err = self.game.explain_move(keys) if d.kind == "turn" else d.check(keys)
+            if err is None and not self.confirmed(d, keys):
+                self.say(self.lang._(N_("Not done. The question stands.")), keep=False)
+                return
             self.game.answer(keys)
         except InputError as e:
             self.error(self._suggest(text) or self._refusal(d, e))
@@ -354,6 +375,39 @@ class Console:
         except Exception as e:  # an engine fault: never a traceback
             if not self._restore(before, e):
                 self.exit_code = 1
+
+    def confirmation_question(self, d, keys: list) -> Optional[str]:
+        """The question to ask before an irreversible answer, or None.
+
+        Asked before trashing cards, and before ending the Action phase
+        while Actions and playable Action cards are left (unless the
+        ``confirm`` setting is off)."""
+        if not self.confirm:
+            return None
+        g = self.game
+        if d.kind == "turn" and keys == ["end"] and g.turn.phase == "action" and g.turn.actions > 0:
+            plays = [o[5:] for o in d.options if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
+            if plays:
+                return self.t(N_("You still have {actions} and could play {cards}. End the Action phase? "
+                                 "Type yes to end it: "),
+                              actions=count(g.turn.actions, "Action", self.lang),
+                              cards=join_names([self.lang.card(c) for c in plays], self.lang))
+        if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
+            names = [d.labels.get(k, k) for k in keys]
+            return self.t(N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
+                          cards=join_names([self.lang.card(n) for n in names], self.lang))
+        return None
+
+    def confirmed(self, d, keys: list) -> bool:
+        """Ask :meth:`confirmation_question` if there is one; True to go ahead."""
+        question = self.confirmation_question(d, keys)
+        if question is None:
+            return True
+        try:
+            got = self.reader.read(question, "")
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return isinstance(got, str) and _yes(got)
 
     def _refusal(self, d, err: InputError) -> str:
         """The sentence for a line that could not be read, in the console's language."""
@@ -580,13 +634,20 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             return fail(lang.msg(e))
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
-    speaker = Speaker(speech, print_fn=lambda s: display.line(s))
     notices = [lang.msg(warning)] if warning else []
+    try:
+        speaker = Speaker(speech, print_fn=lambda s: display.line(s), output_name=settings.get("output"),
+                          language=lang.code, rate=settings.get("rate"))
+    except ValueError:
+        notices.append(lang.text(N_("The speech output {name} in the settings is not known; the usual one is used."),
+                                 name=settings.get("output")))
+        speaker = Speaker(speech, print_fn=lambda s: display.line(s), language=lang.code, rate=settings.get("rate"))
     for action, key in bad_keys(keys):
         keys.pop(action)
         notices.append(lang.text(N_("The key {key} for {action} is not a key name this game knows; "
                                     "the usual key is used."), key=key, action=action))
-    console = Console(game, seats, display, speaker, verbosity=verbosity, seed=seed, lang=lang, keys=keys)
+    console = Console(game, seats, display, speaker, verbosity=verbosity, seed=seed, lang=lang, keys=keys,
+                      confirm=bool(settings.get("confirm", True)))
     console.notices = notices
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
