@@ -144,6 +144,35 @@ def _isatty(stream) -> bool:
         return False
 
 
+def line_only_output(stdout=None):
+    """A prompt_toolkit terminal output for screen-reader mode that writes
+    only what line editing needs (text, carriage returns, cursor left and
+    right, erase to the end): no colours, cursor hiding, cursor shapes,
+    bracketed paste or wrap switching, which screen readers may read out
+    or stumble over."""
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    class LineOnlyOutput(Vt100_Output):
+        def _skip(self, *args, **kwargs):
+            return None
+
+        hide_cursor = show_cursor = _skip
+        set_cursor_shape = reset_cursor_shape = _skip
+        enable_bracketed_paste = disable_bracketed_paste = _skip
+        enable_autowrap = disable_autowrap = _skip
+        reset_cursor_key_mode = _skip
+        set_attributes = reset_attributes = _skip
+        set_title = clear_title = _skip
+        enable_mouse_support = disable_mouse_support = _skip
+        ask_for_cpr = _skip
+        bell = _skip
+
+    out = stdout if stdout is not None else sys.stdout
+    output = LineOnlyOutput.from_pty(out, term="dumb")
+    output.enable_cpr = False
+    return output
+
+
 class PromptReader:
     """Reads lines with a prompt_toolkit ``PromptSession``.
 
@@ -159,6 +188,8 @@ class PromptReader:
         kw = {}
         if input is not None:
             kw["input"] = input
+        if output is None and plain and sys.stdout.isatty():
+            output = line_only_output()
         if output is None:
             from prompt_toolkit.output import create_output
             output = create_output()
