@@ -524,6 +524,10 @@ class Narrator:
         names = [self.L._("you") if v == self.viewer else v for v in e.victims]
         return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
+    def _duration_started(self, e):
+        return self._p(e.player, N_("Your {card} from an earlier turn acts now."),
+                       N_("{player}'s {card} from an earlier turn acts now."), card=e.card)
+
     def _duration_resolved(self, e):
         if e.set_aside_left:
             return self._p(e.player, N_("{card} done for now; you have {count} set aside."),

@@ -463,3 +463,12 @@ def test_trashing_asks_first_unless_turned_off():
     console, lines = position_console(state, "play Sacrifice\nEstate\n", confirm=False)
     assert [c.name for c in console.game.trash] == ["Estate"]
     assert console.game.by_name["Ann"].vp_tokens == 2
+
+
+def test_repeat_n_reads_the_nth_latest_message():
+    console, lines = position_console(ANN_WITH_VILLA, "repeat 2\nrepeat 0\nrepeat 999\n")
+    kept = console.history.recent(2)
+    i = lines.index("repeat 2") if "repeat 2" in lines else [j for j, l in enumerate(lines) if l.endswith("repeat 2")][0]
+    assert lines[i + 1] == kept[0]
+    assert "Repeat takes a whole number from 1, for example repeat 3 for the third latest message." in lines
+    assert f"There are only {len(console.history)} messages so far." in lines

@@ -56,7 +56,8 @@ HELP_LINES = [
     N_("card NAME: the text, cost and types of a card, Event or Landmark."),
     N_("trash: what is in the trash."),
     N_("options: the question again with every option numbered."),
-    N_("repeat: the last message. log, or log N: the last 10 or N messages. previous, next: walk the messages."),
+    N_("repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
+       "previous, next: walk the messages."),
     N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
     N_("speech: which speech output is in use. stop: stop speech."),
     N_("quit: stop the game. help keys: the shortcut keys."),
@@ -469,8 +470,16 @@ class Console:
         elif word == "log":
             self.cmd_log(rest)
         elif word == "repeat":
-            last = self.history.last()
-            self.reply([last if last is not None else lang._(N_("Nothing has been said yet."))])
+            if rest and not rest.isdigit() or rest == "0":
+                self.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message.")))
+                return
+            n = int(rest) if rest else 1
+            said = self.history.nth_latest(n)
+            if said is None:
+                self.reply([lang._(N_("Nothing has been said yet.")) if not len(self.history) else
+                            self.t(N_("There are only {n} messages so far."), n=len(self.history))])
+            else:
+                self.reply([said])
         elif word in ("previous", "next"):
             text = self.history.previous() if word == "previous" else self.history.next()
             pos = self.history.position()

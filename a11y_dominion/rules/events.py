@@ -227,6 +227,13 @@ class Attacked(GameEvent):
     victims: tuple
 
 
+@_event("duration_started")
+class DurationStarted(GameEvent):
+    """A Duration card's work from an earlier turn starts (start of turn)."""
+    player: str
+    card: str
+
+
 @_event("duration_resolved")
 class DurationResolved(GameEvent):
     player: str

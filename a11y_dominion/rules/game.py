@@ -864,6 +864,7 @@ class Game:
         self.enchantments = [x for x in self.enchantments if x[0] != p.name]
         effects, p.durations = p.durations, []
         for eff in effects:
+            self.emit(ev.DurationStarted(p.name, eff.name))
             keep = yield from self.run(eff.fn(self, p))
             if keep:
                 p.durations.append(eff)
