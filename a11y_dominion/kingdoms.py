@@ -88,6 +88,11 @@ def choose_setup(kingdom: str, events: Optional[str], landmarks: Optional[str], 
         k = []
         for part in [x.strip() for x in kingdom.split(",") if x.strip()]:
             pn = pile_name_for(part)
+            named = canonical(part)
+            if named in EVENTS:
+                raise KingdomError(Msg("{word} is an Event; name it with --events.", word=named))
+            if named in LANDMARKS:
+                raise KingdomError(Msg("{word} is a Landmark; name it with --landmarks.", word=named))
             if pn is None or PILES[pn].kind == "basic":
                 raise KingdomError(Msg("{word} is not a Kingdom card this game knows. "
                                        "Type a11y-dominion cards to list them.", word=part))

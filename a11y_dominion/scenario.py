@@ -38,6 +38,14 @@ def _card_list(value, field: str) -> list:
     return out
 
 
+def _known_keys(obj: dict, allowed: tuple, field: str) -> None:
+    """Refuse a key that is not part of the format (a typo would otherwise be ignored)."""
+    for key in obj:
+        if key not in allowed:
+            raise ScenarioError(f"{field}.{key} is not a field of the scenario format; "
+                                f"the fields here are {', '.join(allowed)}.")
+
+
 def _int(value, field: str, lo: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < lo:
         raise ScenarioError(f"{field} must be a whole number of at least {lo}.")
@@ -80,6 +88,7 @@ def load_scenario(data: dict) -> tuple:
     state = data.get("state", {}) or {}
     if not isinstance(state, dict):
         raise ScenarioError("state must be an object.")
+    _known_keys(state, ("turn", "players", "piles", "landmarks", "trash", "obelisk"), "state")
     obelisk = state.get("obelisk")
     ob_pile = None
     if obelisk is not None:
@@ -107,6 +116,7 @@ def _apply_state(game: Game, state: dict) -> None:
             raise ScenarioError(f"state.players: {name} is not one of the players.")
         if not isinstance(zones, dict):
             raise ScenarioError(f"state.players.{name} must be an object.")
+        _known_keys(zones, ZONES + ("set_aside", "debt", "vp_tokens", "turns_taken"), f"state.players.{name}")
         p = game.by_name[name]
         for z in ZONES + ("set_aside",):
             names = _card_list(zones.get(z, []), f"state.players.{name}.{z}")
@@ -123,6 +133,7 @@ def _apply_state(game: Game, state: dict) -> None:
             raise ScenarioError(f"state.piles: {key} is not a Supply pile in this game.")
         if not isinstance(spec, dict):
             raise ScenarioError(f"state.piles.{key} must be an object.")
+        _known_keys(spec, ("count", "cards", "vp_tokens", "debt_tokens"), f"state.piles.{key}")
         pl = game.piles[pn]
         if "cards" in spec:
             names = _card_list(spec["cards"], f"state.piles.{key}.cards")
@@ -149,7 +160,10 @@ def _apply_state(game: Game, state: dict) -> None:
         ln = canonical(key)
         if ln not in game.landmarks:
             raise ScenarioError(f"state.landmarks: {key} is not a Landmark in this game.")
-        if isinstance(spec, dict) and "vp_tokens" in spec:
+        if not isinstance(spec, dict):
+            raise ScenarioError(f"state.landmarks.{key} must be an object.")
+        _known_keys(spec, ("vp_tokens",), f"state.landmarks.{key}")
+        if "vp_tokens" in spec:
             game.landmarks[ln] = _int(spec["vp_tokens"], f"state.landmarks.{key}.vp_tokens")
     trash = state.get("trash")
     if trash is not None:
@@ -158,6 +172,7 @@ def _apply_state(game: Game, state: dict) -> None:
     if turn is not None:
         if not isinstance(turn, dict):
             raise ScenarioError("state.turn must be an object.")
+        _known_keys(turn, ("player", "phase", "actions", "buys", "coins", "number"), "state.turn")
         who = turn.get("player", game.players[0].name)
         if who not in game.by_name:
             raise ScenarioError(f"state.turn.player: {who} is not one of the players.")

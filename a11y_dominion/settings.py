@@ -26,6 +26,8 @@ DEFAULT_KEYS = {
     "previous": "f6",
     "next": "f7",
     "stop": "f8",
+    "options": "f9",
+    "score": "f12",
 }
 
 DEFAULTS = {
@@ -91,6 +93,8 @@ def load_settings(path: Optional[Path] = None) -> tuple:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return data, None
+    except UnicodeDecodeError:
+        return data, Msg("Settings file {path} is damaged; using the defaults. Fix or delete it.", path=path)
     except OSError as e:
         return data, Msg("Settings file {path} could not be read ({error}); using the defaults.", path=path,
                          error=e.strerror)
@@ -148,7 +152,14 @@ def check_value(key: str, value):
             raise SettingsError(Msg(RATE_RANGE))
         return n
     if key == "output":
-        return None if value in (None, "", "auto", "default") else str(value)
+        if value in (None, "", "auto", "default"):
+            return None
+        from announcements.speech import all_outputs
+        outputs = all_outputs()
+        if not any(o.matches(str(value)) for o in outputs):
+            names = ", ".join(dict.fromkeys(o.name for o in outputs))
+            raise SettingsError(Msg("output must be default or one of: {names}.", names=names))
+        return str(value)
     return value
 
 

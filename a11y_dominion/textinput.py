@@ -19,6 +19,13 @@ NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
 MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
 
 
+def short(text: str, most: int = 40) -> str:
+    """``text`` cut to about ``most`` characters, so a long mistyped line is
+    not read back in full."""
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[:most].rstrip() + "…"
+
+
 class InputError(ValueError):
     """A line that cannot be read as an answer; ``str()`` says why."""
 
@@ -38,7 +45,7 @@ def _card_or_error(word: str) -> str:
     name = canonical(word)
     if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
         raise InputError(Msg("{word} is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
-                             word=word.strip()))
+                             word=short(word.strip())))
     return name
 
 
@@ -56,6 +63,8 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     verb, _, rest = low.partition(" ")
     rest_orig = t[len(verb):].strip()
     if verb in ("end", "einde", "done"):
+        if rest.strip():
+            raise InputError(Msg("End takes nothing after it; type end alone to end the phase."))
         return ["end"]
     if verb in ("play", "speel", "p"):
         if not rest_orig:
@@ -72,7 +81,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         if "/" in rest_orig:
             pn = pile_name_for(rest_orig)
             if pn is None:
-                raise InputError(Msg("{word} is not a Supply pile this game knows.", word=rest_orig))
+                raise InputError(Msg("{word} is not a Supply pile this game knows.", word=short(rest_orig)))
             return ["buy:" + pn]
         name = _card_or_error(rest_orig)
         if name in EVENTS:
@@ -104,7 +113,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             raise InputError(Msg("You have {debt} Debt but no coins to pay it with.", debt=p.debt))
         return ["pay:" + str(n)]
     raise InputError(Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.",
-                         word=t))
+                         word=short(t)))
 
 
 def parse_answer(game: Game, text: str) -> list:
@@ -169,7 +178,7 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         if pn is None:
             name = canonical(word)
             if name is None:
-                raise InputError(Msg("{word} is not a card name this game knows.", word=word))
+                raise InputError(Msg("{word} is not a card name this game knows.", word=short(word)))
             if name in game.piles:
                 pn = name
             else:
@@ -183,7 +192,7 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         return pn
     name = canonical(word)
     if name is None:
-        raise InputError(Msg("{word} is not a card name this game knows.", word=word))
+        raise InputError(Msg("{word} is not a card name this game knows.", word=short(word)))
     return name
 
 

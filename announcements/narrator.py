@@ -101,17 +101,22 @@ class Narrator:
     normal or verbose (ValueError otherwise). ``lang``: a
     :class:`~a11y_dominion.i18n.Language` (English by default).
     ``current``: the turn player when narration starts mid-turn.
+    ``private_seats``: at a shared table, the seats whose private cards may
+    be told while it is their turn (the humans; never a bot's); None: all.
     """
 
     def __init__(self, viewer: Optional[str] = None, verbosity: str = "normal",
-                 current: Optional[str] = None, lang: Optional[Language] = None):
+                 current: Optional[str] = None, lang: Optional[Language] = None,
+                 private_seats: Optional[set] = None):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
         self.verbosity = verbosity
         self.current = current
         self.L = lang or _EN
+        self.private_seats = private_seats
         self._summary: Optional[dict] = None
+        self._after_summary: list = []
 
     # --- small helpers
     def _t(self, template: str, **fields) -> str:
@@ -157,18 +162,32 @@ class Narrator:
         elif isinstance(e, ev.CardTrashed):
             s["trashed"].append(e.card)
 
+    def _holding_for_summary(self, e: ev.GameEvent) -> bool:
+        """An opponent's Debt, VP or pile change during their summarised turn:
+        told right after the summary sentence, so the order stays clear."""
+        if not (self.verbosity == "normal" and self.viewer is not None and self.current is not None
+                and self.current != self.viewer):
+            return False
+        if isinstance(e, (ev.DebtChanged, ev.PileDebtChanged)):
+            return e.player == self.current
+        if isinstance(e, ev.VPTokensMoved):
+            return e.target == self.current or (e.target_kind != "player" and self._summary is not None)
+        return isinstance(e, (ev.PileTopChanged, ev.PileEmptied)) and self._summary is not None
+
     def flush(self) -> list:
-        """The summary sentence of the opponent turn collected so far, if any."""
+        """The summary sentence of the opponent turn collected so far, if any,
+        followed by the Debt, VP and pile sentences of that turn."""
         s, self._summary = self._summary, None
+        after, self._after_summary = self._after_summary, []
         if s is None:
-            return []
+            return after
         verbs = (("played", N_("played {cards}")), ("bought", N_("bought {cards}")),
                  ("gained", N_("gained {cards}")), ("trashed", N_("trashed {cards}")))
         parts = [self._t(t, cards=self._names(s[key])) for key, t in verbs if s[key]]
         if not parts:
             return [self._t(N_("{player} ended their turn without playing or buying anything."),
-                            player=s["player"])]
-        return [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))]
+                            player=s["player"])] + after
+        return [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))] + after
 
     def may_see(self, e: ev.GameEvent) -> bool:
         """True when this listener may hear the event's private details."""
@@ -177,7 +196,7 @@ class Narrator:
             return True
         if self.viewer is not None:
             return owner == self.viewer
-        return owner == self.current
+        return owner == self.current and (self.private_seats is None or owner in self.private_seats)
 
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
@@ -253,22 +272,30 @@ class Narrator:
     def narrate(self, e: ev.GameEvent) -> list:
         """Sentences for one event (often one, sometimes none)."""
         pre = []
-        if isinstance(e, (ev.TurnStarted, ev.GameEnded)):
+        if isinstance(e, (ev.TurnStarted, ev.GameEnded, ev.BiddingStarted)):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):
             self.current = e.player
         if self._summarizing(e):
             self._collect(e)
             return pre
+        if self._holding_for_summary(e):
+            if self._summary is None:
+                self._summary = {"player": self.current, "played": [], "bought": [], "gained": [], "trashed": []}
+            self._after_summary.extend(self._narrate_event(e))
+            return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):
             return pre
+        return pre + self._narrate_event(e)
+
+    def _narrate_event(self, e: ev.GameEvent) -> list:
         fn = getattr(self, "_" + e.type, None)
         if fn is None:
-            return pre
+            return []
         res = fn(e)
         if res is None:
-            return pre
-        return pre + ([res] if isinstance(res, str) else list(res))
+            return []
+        return [res] if isinstance(res, str) else list(res)
 
     def _terse_keeps(self, e: ev.GameEvent) -> bool:
         """At terse verbosity: what affects the listener, Debt and VP
@@ -291,8 +318,8 @@ class Narrator:
                 piles.append(self._t(N_("{pile} ({cost} for the top card)"), pile=name, cost=cost))
             else:
                 piles.append(self._t(N_("{pile} ({cost})"), pile=name, cost=cost))
-        out = [self._t(N_("New game for {players}. {first} goes first."), players=self._join(e.players),
-                       first=e.players[0]),
+        out = [self._p(e.players[0], N_("New game for {players}. You go first."),
+                       N_("New game for {players}. {player} goes first."), players=self._join(e.players)),
                self._t(N_("Kingdom: {piles}."), piles=self._join(piles))]
         if e.events:
             costs = {name: self.L.cost(c, d) for name, c, d in e.event_costs}
@@ -412,8 +439,11 @@ class Narrator:
         return None
 
     def _card_bought(self, e):
-        return self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
-                       card=e.card, coins=self._n(e.coins_left, "coin"))
+        s = self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
+                    card=e.card, coins=self._n(e.coins_left, "coin"))
+        if e.pile_left >= 0 and (e.pile in ("Province", "Duchy", "Estate", "Castles") or 0 < e.pile_left <= 3):
+            s += " " + self._t(N_("{count} left in the {pile} pile."), count=self._n(e.pile_left, "card"), pile=e.pile)
+        return s
 
     def _event_bought(self, e):
         return self._p(e.player, N_("You buy the Event {event}; {coins} left."),
@@ -511,6 +541,9 @@ class Narrator:
     def _pile_top_changed(self, e):
         if e.top is None:
             return None
+        if e.previous == e.top:
+            return self._t(N_("{pile} pile: {top} still on top, {count} left."), pile=e.pile, top=e.top,
+                           count=self._n(e.cards_left, "card"))
         return self._t(N_("{pile} pile: {top} is now on top, {count} left."), pile=e.pile, top=e.top,
                        count=self._n(e.cards_left, "card"))
 
@@ -553,6 +586,8 @@ class Narrator:
     def _note(self, e):
         if not self.may_see(e):
             return None
+        if e.you and e.player == self.viewer:
+            return self._t(e.you, n=e.n)
         return self._t(e.text, player=e.player, n=e.n)
 
     def _card_became(self, e):

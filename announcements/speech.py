@@ -664,7 +664,8 @@ class _ProcessOutput(Output):
             if interrupt:
                 self._stop_locked()
             process = self._process
-            if process is not None and process.poll() is None:
+            if process is not None and (process.poll() is None or self._pending):
+                # still speaking, or earlier messages wait their turn: keep the order
                 self._pending.append(text)
                 self._ensure_waiter_locked()
                 return
@@ -1165,6 +1166,8 @@ def speech_test(
         0 if some output spoke the text, 1 if nothing could speak
         (including modes that never speak, and a bad mode or name).
     """
+    if not str(text).strip():
+        text = "This is a11y-dominion speaking."
     try:
         speaker = Speaker(mode, outputs=outputs, print_fn=print_fn, output_name=output_name)
     except ValueError as exc:

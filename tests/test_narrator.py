@@ -322,11 +322,33 @@ def test_opponent_turn_summarised_for_a_single_viewer():
               ev.CardBought("Ann", "City Quarter", 0, 1), ev.DebtChanged("Ann", 8, 8, "City Quarter"),
               ev.CardGained("Ann", "City Quarter", "City Quarter", "discard", True),
               ev.TurnStarted("Bob", 1, 2)]
+    # the Debt sentence is kept, told right after the summary so the order stays clear
     assert Narrator(viewer="Bob").sentences(events) == [
         "Ann's turn 1.",
-        "Ann takes 8 Debt for City Quarter. Ann has 8 Debt.",
         "Ann played Villa and bought City Quarter.",
+        "Ann takes 8 Debt for City Quarter. Ann has 8 Debt.",
         "Your turn 1."]
+
+
+def test_bot_private_cards_not_told_at_a_shared_table():
+    draw = ev.CardsDrawn("Cid", ("Copper",) * 5, 5, private_to="Cid")
+    events = [ev.TurnStarted("Cid", 1, 1), draw]
+    assert Narrator(private_seats={"Ann", "Bob"}).sentences(events) == ["Cid's turn 1.", "Cid draws 5 cards."]
+    events = [ev.TurnStarted("Ann", 1, 1), ev.CardsDrawn("Ann", ("Gold",), 1, private_to="Ann")]
+    assert Narrator(private_seats={"Ann", "Bob"}).sentences(events)[-1] == "Ann draws Gold."
+
+
+def test_buying_from_a_victory_pile_says_what_is_left():
+    e = ev.CardBought("Ann", "Province", 8, 0, "Province", 7)
+    assert Narrator().narrate(e) == ["Ann buys Province; 0 coins left. 7 cards left in the Province pile."]
+    assert Narrator().narrate(ev.CardBought("Ann", "Silver", 3, 0, "Silver", 35)) == ["Ann buys Silver; 0 coins left."]
+
+
+def test_split_pile_top_unchanged_or_new():
+    assert Narrator().narrate(ev.PileTopChanged("Patrician/Emporium", "Patrician", 8, "Patrician")) == [
+        "Patrician/Emporium pile: Patrician still on top, 8 cards left."]
+    assert Narrator().narrate(ev.PileTopChanged("Patrician/Emporium", "Emporium", 5, "Patrician")) == [
+        "Patrician/Emporium pile: Emporium is now on top, 5 cards left."]
 
 
 def test_opponent_turn_with_nothing_done():

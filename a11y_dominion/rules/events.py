@@ -142,6 +142,8 @@ class CardBought(GameEvent):
     card: str
     coins: int              # coins paid
     coins_left: int
+    pile: str = ""
+    pile_left: int = -1     # cards left in its pile after this one is gained
 
 
 @_event("event_bought")
@@ -212,6 +214,7 @@ class PileTopChanged(GameEvent):
     pile: str
     top: Optional[str]      # None when empty
     cards_left: int
+    previous: str = ""      # the card that was on top before
 
 
 @_event("pile_emptied")
@@ -267,6 +270,7 @@ class Note(GameEvent):
     text: str
     private_to: Optional[str] = None
     n: int = 0
+    you: str = ""           # the template told to the player themselves
 
 
 @_event("card_became")

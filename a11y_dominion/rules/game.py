@@ -182,12 +182,16 @@ class Game:
             c = canonical(e)
             if c not in EVENTS:
                 raise SetupError(f"{e} is not an Event this game knows.")
+            if c in self.events:
+                raise SetupError(f"The Event {c} is named twice.")
             self.events.append(c)
         self.landmarks = {}
         for lm in config.landmarks:
             c = canonical(lm)
             if c not in LANDMARKS:
                 raise SetupError(f"{lm} is not a Landmark this game knows.")
+            if c in self.landmarks:
+                raise SetupError(f"The Landmark {c} is named twice.")
             self.landmarks[c] = 0
         self._uid = 0
         self.trash: list = []
@@ -292,10 +296,11 @@ class Game:
         """Record an event."""
         self.log.append(e)
 
-    def emit_note(self, p: Player, template: str, n: int = 0, private: Optional[str] = None) -> None:
+    def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: Optional[str] = None) -> None:
         """Record a plain fact about ``p``: an English ``template`` with the
-        fields ``{player}`` and ``{n}`` ("{player} sets aside {n} cards with Archive.")."""
-        self.emit(ev.Note(p.name, template, private, n))
+        fields ``{player}`` and ``{n}`` ("{player} sets aside {n} cards with
+        Archive."), and ``you``, the same told to ``p`` ("You set aside ...")."""
+        self.emit(ev.Note(p.name, template, private, n, you))
 
     @property
     def current(self) -> Player:
@@ -557,18 +562,13 @@ class Game:
             dest.append(card)
         self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name))
 
-    def _take_from_pile(self, pl: Pile) -> Optional[Card]:
-        if not pl.cards:
-            return None
-        c = pl.cards.pop(0)
-        self._pile_changed(pl)
-        return c
-
-    def _pile_changed(self, pl: Pile) -> None:
+    def _pile_changed(self, pl: Pile, previous: str = "") -> None:
+        """Events after a card left ``pl``: the new top of a split pile or
+        the Castles (Accessibility Notes), and the pile becoming empty."""
+        if pl.is_layered:
+            self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards), previous))
         if not pl.cards:
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
-        if pl.is_layered:
-            self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards)))
 
     def return_to_pile(self, p: Player, card: Card, zone: str) -> None:
         """Return a card from ``p``'s ``zone`` to the top of its own Supply pile."""
@@ -579,10 +579,11 @@ class Game:
             self.trash.append(card)
             self.emit(ev.CardTrashed(p.name, card.name, zone))
             return
+        previous = pl.top.name if pl.cards else ""
         pl.cards.insert(0, card)
         self.emit(ev.CardReturned(p.name, card.name, pl.name))
         if pl.is_layered:
-            self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards)))
+            self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards), previous))
 
     # ------------------------------------------------------------- gaining
     def gain(self, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False):
@@ -592,7 +593,7 @@ class Game:
         pl = self.piles.get(pile) if pile else None
         if pl is None or not pl.cards:
             return None
-        c = self._take_from_pile(pl)
+        c = pl.cards.pop(0)
         if dest == "deck":
             p.deck.insert(0, c)
         elif dest == "hand":
@@ -602,6 +603,7 @@ class Game:
         if self.current is p:
             self.turn.gained.append(c.name)
         self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
+        self._pile_changed(pl, c.name)
         if c.spec.on_gain:
             yield from self.run(c.spec.on_gain(self, p, c))
         for holder in list(p.in_play):
@@ -625,16 +627,18 @@ class Game:
     def trash_card(self, p: Player, card: Card, zone: str):
         """``p`` trashes ``card`` from ``zone`` (a zone of ``p``, or "supply");
         then the card's own "when you trash" and the Landmarks' run."""
+        pl = None
         if zone == "supply":
             pl = self.pile_of(card.spec.name)
             pl.cards.remove(card)
-            self._pile_changed(pl)
         else:
             getattr(p, zone).remove(card)
             if zone == "in_play":
                 card.became = None
         self.trash.append(card)
         self.emit(ev.CardTrashed(p.name, card.name, zone))
+        if pl is not None:
+            self._pile_changed(pl, card.name)
         if card.spec.on_trash:
             yield from self.run(card.spec.on_trash(self, p, card))
         for lm in list(self.landmarks):
@@ -724,7 +728,10 @@ class Game:
         if t.buys < 1:
             return Msg("You have no Buys left.")
         if p.debt > 0:
-            return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
+            if t.coins:
+                return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
+            return Msg("You have {debt} Debt and no coins to pay it with; you cannot buy anything this turn.",
+                       debt=p.debt)
         if cost.coins > t.coins:
             return Msg(N_("{card} costs {cost}; you have {coins} coins.") if t.coins != 1 else
                        N_("{card} costs {cost}; you have 1 coin."), card=name, cost=cost, coins=t.coins)
@@ -740,7 +747,7 @@ class Game:
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
-        self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins))
+        self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
         self.take_debt(p, cost.debt, top.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
@@ -1015,7 +1022,8 @@ class Game:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
                     # the card left the hand at the start of the Buy phase (e.g. Arena discarded it)
-                    self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."))
+                    self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."),
+                                   N_("You no longer have that card in hand, so it is not played."))
                     continue
                 yield from self.play_card(p, card)
             elif verb == "pay":

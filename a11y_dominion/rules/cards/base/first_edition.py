@@ -30,7 +30,8 @@ def _chancellor(g, p, me):
         n = len(p.deck)
         p.discard = p.deck + p.discard
         p.deck = []
-        g.emit_note(p, N_("{player} puts their deck of {n} cards into their discard pile."), n=n)
+        g.emit_note(p, N_("{player} puts their deck of {n} cards into their discard pile."),
+                    N_("You put your deck of {n} cards into your discard pile."), n=n)
 
 
 def _feast(g, p, me):

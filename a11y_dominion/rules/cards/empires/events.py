@@ -74,7 +74,7 @@ def _donate_after(g, p):
             getattr(p, zone).remove(c)
             p.hand.append(c)
     g.emit_note(p, N_("{player} takes their deck and discard pile into their hand for Donate: {n} cards."),
-                n=len(p.hand))
+                N_("You take your deck and discard pile into your hand for Donate: {n} cards."), n=len(p.hand))
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Donate: trash any number of cards from your hand.",
                                        "trash", 0, len(p.hand), "Donate")
     for c in chosen:

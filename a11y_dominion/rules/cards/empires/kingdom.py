@@ -21,8 +21,11 @@ def _archive(g, p, me):
         stash.append(c)
     if not stash:
         return
-    g.emit_note(p, N_("{player} sets aside {n} cards with Archive.") if len(stash) != 1 else
-                N_("{player} sets aside 1 card with Archive."), n=len(stash))
+    if len(stash) != 1:
+        g.emit_note(p, N_("{player} sets aside {n} cards with Archive."), N_("You set aside {n} cards with Archive."),
+                    n=len(stash))
+    else:
+        g.emit_note(p, N_("{player} sets aside 1 card with Archive."), N_("You set aside 1 card with Archive."))
     yield from _archive_take(g, p, stash)
     if stash:
         def later(g2, p2):
