@@ -32,13 +32,21 @@ def replay(record: dict) -> Game:
 
     Raises :class:`RecordError` when the record does not fit the game.
     """
+    cfg = record.get("config")
+    damaged = RecordError(Msg("The saved game's setup is damaged: its players, Kingdom or seed cannot be read."))
+    if not isinstance(cfg, dict):
+        raise damaged
+    lists = [cfg.get("players"), cfg.get("kingdom"), cfg.get("events", []), cfg.get("landmarks", [])]
+    if not all(isinstance(x, list) and all(isinstance(v, str) for v in x) for x in lists):
+        raise damaged
+    seed = cfg.get("seed", 0)
+    obelisk = record.get("obelisk")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not (obelisk is None or isinstance(obelisk, str)):
+        raise damaged
     try:
-        cfg = record["config"]
-        game = Game(GameConfig(list(cfg["players"]), list(cfg["kingdom"]), list(cfg.get("events", [])),
-                               list(cfg.get("landmarks", [])), int(cfg.get("seed", 0))),
-                    obelisk=record.get("obelisk"))
-    except (KeyError, TypeError, ValueError, SetupError) as e:
-        raise RecordError(Msg("The saved game's setup is damaged ({error}).", error=e)) from None
+        game = Game(GameConfig(*lists, seed), obelisk=obelisk)
+    except SetupError as e:
+        raise RecordError(Msg("The saved game's setup is damaged: {error}", error=str(e))) from None
     game.start()
     for i, ans in enumerate(record.get("answers", [])):
         if game.pending is None:
