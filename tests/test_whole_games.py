@@ -1,0 +1,91 @@
+"""Whole games at the console, typed as a person would type them, in every
+speech mode and verbosity, in English and Dutch, with the history keys used
+along the way. The typing follows the Big Money bot's choices, turned into
+the words a player types."""
+import io
+
+import pytest
+
+from a11y_dominion.console import Console
+from a11y_dominion.console.display import Display
+from a11y_dominion.console.keys import KeyCommand
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import BigMoneyBot
+from announcements.speech import RecordingOutput, Speaker
+
+
+class TypingPlayer:
+    """A reader that types what a Big Money player would, and presses the
+    history keys now and then."""
+
+    def __init__(self, console_ref, lang: str):
+        self.console_ref = console_ref
+        self.bot = BigMoneyBot(3)
+        self.lang = lang
+        self.typed = 0
+
+    def read(self, message: str, default: str = ""):
+        self.typed += 1
+        assert self.typed < 3000, "the game does not end"
+        if message.rstrip().endswith(":"):          # a confirmation question
+            return "ja" if self.lang == "nl" else "yes"
+        if self.typed % 7 == 0:
+            return KeyCommand(("repeat", "previous", "next", "hand", "status")[self.typed // 7 % 5])
+        game = self.console_ref[0].game
+        d = game.pending
+        if d is None:                                 # "Press Enter to leave the game."
+            return ""
+        keys = self.bot.decide(game, d)
+        if d.kind == "turn":
+            key = keys[0]
+            verb, _, arg = key.partition(":")
+            if key == "treasures":
+                return "play treasures"
+            if verb == "play":
+                return "play " + arg
+            if verb == "buy":
+                return "buy " + arg
+            if verb == "pay":
+                return "pay " + arg
+            return "end"
+        if d.kind in ("yesno",):
+            return {"yes": "ja", "no": "nee"}[keys[0]] if self.lang == "nl" else keys[0]
+        if not keys:
+            return "geen" if self.lang == "nl" else "none"
+        if d.kind in ("number", "mode"):
+            return keys[0]
+        return ", ".join(str(d.options.index(k) + 1) for k in keys)   # by number
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("verbosity", ["terse", "normal", "verbose"])
+@pytest.mark.parametrize("mode", ["off", "screen-reader", "self-voicing"])
+def test_whole_game_at_the_console(mode, verbosity, lang):
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 11)
+    game = Game(GameConfig(["Ann", "Bot"], piles, events, landmarks, 11))
+    out = io.StringIO()
+    rec = RecordingOutput()
+    speaker = Speaker(mode, outputs=[rec], print_fn=lambda s: None)
+    ref = []
+    reader = TypingPlayer(ref, lang)
+    console = Console(game, [("Ann", "human"), ("Bot", "bigmoney")], Display(out, plain=True, lang=Language(lang)),
+                      speaker, reader=reader, verbosity=verbosity, lang=Language(lang))
+    ref.append(console)
+    assert console.run() == 0
+    assert console.game.game_over
+    printed = out.getvalue()
+    final = console.history.recent(4)
+    if lang == "en":
+        assert "Game over." in printed
+        assert any(line.startswith("Ann: ") and " VP (" in line for line in final)
+    else:
+        assert "Het spel is afgelopen." in printed
+        assert any(line.startswith("Ann: ") and " punten (" in line for line in final)
+        assert "Debt" not in "\n".join(console.history.recent(50))
+    if mode == "self-voicing":
+        assert rec.spoken and set(console.history.recent(20)) <= set(rec.spoken)
+    else:
+        assert rec.spoken == []
+    assert "\x1b[" not in printed and "─" not in printed
