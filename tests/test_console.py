@@ -189,7 +189,7 @@ def test_yes_no_and_none_words_in_a_card_choice():
 
 def test_starts_of_names_are_enough_when_only_one_option_fits():
     console, _, lines = session("play t\rbuy c\rbuy pat\r")
-    assert "c could be Copper, Curse and City Quarter; type more of the name." in lines
+    assert "c could be Copper, Curse or City Quarter; type more of the name." in lines
     assert console.game.answers == [["treasures"], ["buy:Patrician/Emporium"]]
 
 
@@ -331,7 +331,7 @@ def test_damaged_answers_in_a_save_file_are_refused(tmp_path):
 def test_save_then_load_gives_the_same_state(tmp_path):
     f = tmp_path / "game.json"
     # turn 1: treasures, buy Estate, end; the bot's turn; turn 2: save, play treasures, end, load
-    console, _, lines = session(f"play treasures\rbuy Estate\rend\rsave {f}\rplay treasures\rend\rload {f}\r")
+    console, _, lines = session(f"play treasures\rbuy Estate\rend\rsave {f}\rplay treasures\rend\rload {f}\ryes\r")
     assert f"Game saved to {f}." in lines
     assert f"Loaded {f}." in lines
     saved = json.loads(f.read_text(encoding="utf-8"))
@@ -353,7 +353,7 @@ def test_load_flag_resumes_a_saved_game(tmp_path):
     assert code == 0
     assert f"Loaded {f}." in lines
     assert console.game.answers == json.loads(f.read_text(encoding="utf-8"))["answers"]
-    assert "New game for You and Bot. You goes first." not in lines
+    assert not any(x.startswith("New game for") for x in lines)      # no new game was started
 
 
 def test_save_to_a_bad_place_is_one_sentence(tmp_path):
@@ -472,3 +472,158 @@ def test_repeat_n_reads_the_nth_latest_message():
     assert lines[i + 1] == kept[0]
     assert "Repeat takes a whole number from 1, for example repeat 3 for the third latest message." in lines
     assert f"There are only {len(console.history)} messages so far." in lines
+
+
+# ---------------------------------------------------------------- Ctrl+C, Ctrl+D and load
+CTRL_C, CTRL_D = "\x03", "\x04"
+
+
+def test_ctrl_c_at_the_quit_question_is_no():
+    console, code, lines = session("quit\r" + CTRL_C + "hand\r")
+    assert code == 0
+    assert after(lines, "The game goes on.")[:1] == [FIRST_HAND]
+    assert "Game stopped." == lines[-1]        # the end of the piped keys, after the hand
+
+
+def test_ctrl_d_at_a_terminal_asks_the_quit_question():
+    console, code, lines = session(CTRL_D + "no\rhand\r")
+    assert after(lines, "The game goes on.")[:1] == [FIRST_HAND]
+    console, code, lines = session(CTRL_D + "yes\rhand\r")
+    assert code == 0
+    assert lines[-1] == "Game stopped." and FIRST_HAND not in lines
+
+
+def test_end_of_piped_input_stops_without_asking():
+    out = io.StringIO()
+    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO("hand\n"), out))
+    assert console.run() == 0
+    printed = out.getvalue()
+    assert printed.splitlines()[-1] == "Game stopped."
+    assert "Stop the game without saving?" not in printed
+
+
+def load_console(script: str, confirm: bool = True):
+    """A plain console (the questions are printed) on the basic-intro game, typing ``script``."""
+    out = io.StringIO()
+    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO(script), out),
+                           settings={"confirm": confirm})
+    console.run()
+    return console, out.getvalue().splitlines()
+
+
+def test_load_in_a_game_in_progress_asks_first(tmp_path):
+    f = tmp_path / "game.json"
+    session(f"play treasures\rbuy Estate\rsave {f}\r")
+    saved = json.loads(f.read_text(encoding="utf-8"))["answers"]
+    console, lines = load_console(f"play treasures\nload {f}\nno\n")
+    assert f"Replace the game in progress with {f}? Type yes to load: no" in lines
+    assert "Not loaded. The game goes on." in lines
+    assert console.game.answers == [["treasures"]]
+    console, lines = load_console(f"play treasures\nload {f}\nyes\n")
+    assert f"Loaded {f}." in lines and console.game.answers == saved
+    # nothing to lose before the first move, or with the confirm setting off: no question
+    for script, confirm in ((f"load {f}\n", True), (f"play treasures\nload {f}\n", False)):
+        console, lines = load_console(script, confirm)
+        assert not any(x.startswith("Replace the game") for x in lines)
+        assert f"Loaded {f}." in lines and console.game.answers == saved
+
+
+# ---------------------------------------------------------------- more confirmations
+ENDS_ACTION_PHASE = "You still have 1 Action and could play Villa. {what} ends the Action phase. Go on? Type yes to go on: no"
+
+
+@pytest.mark.parametrize("move,what", [("play treasures", "Playing Treasures"), ("play Copper", "Playing Copper"),
+                                       ("buy Copper", "Buying Copper"), ("pay", "Paying Debt")])
+def test_moves_that_end_the_action_phase_ask_first(move, what):
+    state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
+             "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5,
+                                 "debt": 2 if move == "pay" else 0}}}
+    console, lines = position_console(state, f"{move}\nno\n")
+    assert ENDS_ACTION_PHASE.format(what=what) in lines
+    assert "Not done. The question stands." in lines
+    assert console.game.turn.phase == "action" and console.game.answers == []
+    console, lines = position_console(state, f"{move}\nyes\n")
+    assert console.game.turn.phase == "buy" and len(console.game.answers) == 1
+
+
+def test_playing_treasures_without_action_cards_asks_nothing():
+    state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+             "players": {"Ann": {"hand": ["Copper", "Estate"], "deck": ["Estate"] * 5}}}
+    console, lines = position_console(state, "play treasures\n")
+    assert not any("Go on?" in x for x in lines)
+    assert console.game.answers == [["treasures"]]
+
+
+DEBT_AT_THE_END = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
+                   "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5, "debt": 5}}}
+
+
+def test_ending_the_turn_with_debt_and_coins_asks_first():
+    console, lines = position_console(DEBT_AT_THE_END, "end\nno\n")
+    assert ("You have 3 coins and 5 Debt; ending the turn leaves the coins unused. End the turn? "
+            "Type yes to end it: no") in lines
+    assert console.game.answers == [] and console.game.turn.coins == 3
+    console, lines = position_console(DEBT_AT_THE_END, "end\nyes\n")
+    assert console.game.answers[0] == ["end"]
+    console, lines = position_console(DEBT_AT_THE_END, "end\n", confirm=False)
+    assert not any(x.startswith("You have 3 coins and 5 Debt") for x in lines)
+    assert console.game.answers[0] == ["end"]
+
+
+# ---------------------------------------------------------------- wording
+def test_long_buy_list_says_cards_when_there_are_no_events():
+    state = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
+             "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}}}
+    _, lines = position_console(state, "", kingdom=("Villa", "Sacrifice", "Forum", "Chariot Race"))
+    assert "1 to 11: buy one of 11 cards you can afford; type options to hear all moves." in lines
+
+
+def test_log_0_asks_for_a_number_from_1():
+    _, lines = position_console(ANN_WITH_VILLA, "log 0\nlog x\n")
+    assert lines.count("Log takes a whole number from 1, for example log 5.") == 2
+    assert "Nothing has been said yet." not in lines
+
+
+def test_a_bots_hand_is_not_shown_and_its_public_status_is():
+    text = "Cid: hand\rCid: status\r"
+    console, _, lines = session(text, "--players", "Ann:human,Bob:human,Cid:bigmoney")
+    assert "Cid is a bot; you may only look at your own hand." in lines
+    assert not any(x.startswith(("Ann's hand", "Cid's hand")) for x in lines)
+    assert ("Cid has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, "
+            "0 cards in the discard pile.") in lines
+    console, _, lines = session("Bot: hand\r")          # one human: not the human's own hand either
+    assert "Bot is a bot; you may only look at your own hand." in lines
+    assert FIRST_HAND not in lines
+
+
+def test_card_finds_a_name_by_its_start_or_asks_which():
+    _, _, lines = session("card pat\rcard tri\rcard vila\rcard zzz\r")
+    assert any(x.startswith("Patrician (Dutch: Patriciër): Action, costs 2 coins.") for x in lines)
+    assert "There is no card named tri; did you mean Triumph or Triumphal Arch?" in lines
+    assert "There is no card named vila; did you mean Villa?" in lines
+    assert "zzz is not a card, Event or Landmark this game knows." in lines
+
+
+def test_a_move_while_a_card_asks_says_to_answer_first():
+    console, out = forum_console("play Forum\r\nbuy gold\r\nplay Villa\r\nend\r\n")
+    console.run()
+    lines = out.getvalue().splitlines()
+    assert lines.count("First answer the question: You, Forum: discard 2 cards.") == 3
+    assert not any("is not a card name" in x for x in lines)
+    assert console.game.answers == [["play:Forum"]]
+
+
+def test_a_long_mistyped_line_is_not_read_back_in_full():
+    _, _, lines = session("buy " + "z" * 80 + "\r" + "hnad " + "y" * 80 + "\r" + "q" * 90 + "\r")
+    assert ("z" * 40 + "… is not a card name this game knows. Type supply to hear the piles, "
+            "or hand to hear your hand.") in lines
+    assert "hnad " + "y" * 35 + "… is not a command or a move; did you mean hand? Type help for commands." in lines
+    assert "q" * 40 + "… is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end." in lines
+
+
+# ---------------------------------------------------------------- a shared table
+def test_table_mode_keeps_a_bots_cards_private():
+    _, _, lines = session("end\rend\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
+    assert "Ann draws 5 Coppers." in lines            # a human's own turn: the table may hear it
+    assert "Cid draws 5 cards." in lines
+    assert not any(x.startswith("Cid draws") and x != "Cid draws 5 cards." for x in lines)

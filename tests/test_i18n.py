@@ -250,7 +250,7 @@ def test_the_dutch_narration_reads_as_expected(game):
                      r"nog \d+ kaarten?\.$", text, re.M)
     assert "Villa: je gaat terug naar je actiefase." in said
     assert "Villa: Bob gaat terug naar de actiefase." in said
-    assert said[0] == "Nieuw spel voor Ann en Bob. Ann begint."
+    assert said[0] == "Nieuw spel voor Ann en Bob. Jij begint."
     assert "Het spel is afgelopen." in said
 
 
@@ -328,7 +328,7 @@ def test_dutch_commands_moves_and_refusals():
     # (game.answers holds the bot's moves too)
     assert console.game.answers[:3] == [["treasures"], ["buy:Estate"], ["end"]]
     assert console.game.answers[-2:] == [["treasures"], ["buy:Silver"]]
-    assert "Je koopt Landgoed; nog 0 munten over." in lines and "Je koopt Zilver; nog 2 munten over." in lines
+    assert "Je koopt Landgoed; nog 0 munten over. Nog 7 kaarten op de stapel Landgoed." in lines and "Je koopt Zilver; nog 2 munten over." in lines
     assert "Je speelt 5 Koper: +5 munten. Je hebt 1 actie, 1 aanschaf, 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporium (5 munten).") in lines

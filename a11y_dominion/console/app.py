@@ -78,6 +78,27 @@ def _yes(text: str) -> bool:
     return text.strip().lower() in YES
 
 
+ECHO_LIMIT = 40          # how much of a refused line is read back
+ECHOED_FIELDS = ("word", "text", "move")   # the fields of a refusal that hold what was typed
+
+
+def short(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to about ``limit`` characters with "…", so a long mistyped
+    line is not read back in full."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    return text[:limit].rstrip() + "…"
+
+
+def short_msg(message):
+    """A refusal (:class:`Msg`) with what was typed in it cut by :func:`short`."""
+    if not isinstance(message, Msg):
+        return message
+    args = {k: short(v) if k in ECHOED_FIELDS and isinstance(v, str) else v for k, v in message.args.items()}
+    return Msg(message.template, **args)
+
+
 def speech_line(speaker: Speaker, lang: Language) -> str:
     """Which speech mode and output are in use, in one sentence of ``lang``
     (the same sentence as ``speaker.describe()``)."""
@@ -148,7 +169,9 @@ class Console:
     def _event_reader(self, start: int) -> EventReader:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         cur = self.game.current.name if start else None
-        return EventReader(viewer=viewer, verbosity=self.verbosity, start=start, current=cur, lang=self.lang)
+        # at a shared table, private facts are told only on a human's own turn: never a bot's cards
+        return EventReader(viewer=viewer, verbosity=self.verbosity, start=start, current=cur, lang=self.lang,
+                           private_seats=set(self.humans))
 
     @property
     def solo(self) -> bool:
@@ -229,7 +252,14 @@ class Console:
                 finally:
                     self.announcer.release()
             except EOFError:
-                self.say(self.lang._(N_("Game stopped.")), keep=False)
+                if self.interactive:
+                    # Ctrl+D on an empty line at a terminal: ask, as quit does
+                    self.cmd_quit()
+                    if self.exit_code is not None:
+                        return self.exit_code
+                    default = ""
+                    continue
+                self.say(self.lang._(N_("Game stopped.")), keep=False)   # piped input has ended
                 return 0
             except KeyboardInterrupt:
                 self.say(self.lang._(N_("Line cleared. Type quit to stop the game.")), keep=False)
@@ -243,6 +273,12 @@ class Console:
                 self.handle(got)
             if self.exit_code is not None:
                 return self.exit_code
+
+    @property
+    def interactive(self) -> bool:
+        """True when lines come from a person at a terminal (where the end of
+        input is Ctrl+D, after which more can be typed), not from a pipe or file."""
+        return bool(getattr(self.reader, "interactive", False))
 
     def finish(self) -> int:
         """The game is over; its final scores and winners were just announced.
@@ -327,7 +363,7 @@ class Console:
         who, rest = split_speaker(self.game, text)
         word = (rest.split() or [""])[0].lower()
         if _command(word) in COMMANDS and not self._is_answer_word(word):
-            self.asker = who if who in self.humans else None
+            self.asker = who if who in self.humans or who in self.bots else None
             try:
                 self.command(rest.strip())
             finally:
@@ -370,9 +406,9 @@ class Console:
                 return
             self.game.answer(keys)
         except InputError as e:
-            self.error(self._suggest(text) or self._refusal(d, e))
+            self.error(self._pending_question(d, text) or self._suggest(text) or self._refusal(d, e))
         except IllegalAnswer as e:
-            self.error(self.lang.msg(e))
+            self.error(self._pending_question(d, text) or self.refusal_text(e))
         except Exception as e:  # an engine fault: never a traceback
             if not self._restore(before, e):
                 self.exit_code = 1
@@ -380,23 +416,55 @@ class Console:
     def confirmation_question(self, d, keys: list) -> Optional[str]:
         """The question to ask before an irreversible answer, or None.
 
-        Asked before trashing cards, and before ending the Action phase
-        while Actions and playable Action cards are left (unless the
-        ``confirm`` setting is off)."""
+        Asked (unless the ``confirm`` setting is off) before trashing cards;
+        before any move that ends the Action phase (``end``, playing
+        Treasures, buying, paying Debt) while Actions and playable Action
+        cards are left; and before ending the turn with Debt and coins that
+        could pay some of it."""
         if not self.confirm:
             return None
         g = self.game
-        if d.kind == "turn" and keys == ["end"] and g.turn.phase == "action" and g.turn.actions > 0:
-            plays = [o[5:] for o in d.options if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
-            if plays:
-                return self.t(N_("You still have {actions} and could play {cards}. End the Action phase? "
-                                 "Type yes to end it: "),
-                              actions=count(g.turn.actions, "Action", self.lang),
-                              cards=join_names([self.lang.card(c) for c in plays], self.lang))
+        if d.kind == "turn" and len(keys) == 1:
+            key = keys[0]
+            if g.turn.phase == "action" and g.turn.actions > 0:
+                plays = [o[5:] for o in d.options if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
+                ends = self._ends_action_phase(key)
+                if plays and ends is not None:
+                    template, fields = ends
+                    return self.t(template, actions=count(g.turn.actions, "Action", self.lang),
+                                  cards=join_names([self.lang.card(c) for c in plays], self.lang), **fields)
+            p = g.player(d.player)
+            if key == "end" and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
+                return self.t(N_("You have {coins} and {debt}; ending the turn leaves the coins unused. "
+                                 "End the turn? Type yes to end it: "),
+                              coins=count(g.turn.coins, "coin", self.lang), debt=count(p.debt, "Debt", self.lang))
         if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
             names = [d.labels.get(k, k) for k in keys]
             return self.t(N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
                           cards=join_names([self.lang.card(n) for n in names], self.lang))
+        return None
+
+    def _ends_action_phase(self, key: str) -> Optional[tuple]:
+        """(question template, its fields) for a turn move that ends the Action
+        phase, or None for a move that does not (playing an Action card)."""
+        verb, _, arg = key.partition(":")
+        if key == "end":
+            return N_("You still have {actions} and could play {cards}. End the Action phase? "
+                      "Type yes to end it: "), {}
+        if key == "treasures":
+            return N_("You still have {actions} and could play {cards}. Playing Treasures ends the Action "
+                      "phase. Go on? Type yes to go on: "), {}
+        if verb == "play" and arg in CARDS and not CARDS[arg].is_("Action"):
+            return N_("You still have {actions} and could play {cards}. Playing {card} ends the Action "
+                      "phase. Go on? Type yes to go on: "), {"card": arg}
+        if verb == "buy":
+            pile = self.game.piles.get(arg)
+            name = pile.top.name if pile is not None and pile.cards else arg
+            return N_("You still have {actions} and could play {cards}. Buying {card} ends the Action "
+                      "phase. Go on? Type yes to go on: "), {"card": name}
+        if verb == "pay":
+            return N_("You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
+                      "Go on? Type yes to go on: "), {}
         return None
 
     def confirmed(self, d, keys: list) -> bool:
@@ -404,11 +472,22 @@ class Console:
         question = self.confirmation_question(d, keys)
         if question is None:
             return True
+        return self.ask_yes(question)
+
+    def ask_yes(self, question: str) -> bool:
+        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
+        anything else are no)."""
         try:
             got = self.reader.read(question, "")
         except (EOFError, KeyboardInterrupt):
             return False
         return isinstance(got, str) and _yes(got)
+
+    def refusal_text(self, err) -> str:
+        """A refusal (an exception or :class:`Msg`) in the console's language, with
+        what was typed cut short when it is long."""
+        msg = err.args[0] if isinstance(err, BaseException) and err.args else err
+        return self.lang.msg(short_msg(msg))
 
     def _refusal(self, d, err: InputError) -> str:
         """The sentence for a line that could not be read, in the console's language."""
@@ -417,7 +496,18 @@ class Console:
                 and getattr(msg, "template", "") == "Choose one of: {choices}.":
             choices = "; ".join(f"{i + 1} ({self.lang.label(d, o)})" for i, o in enumerate(d.options))
             return self.t(msg.template, choices=choices)
-        return self.lang.msg(msg)
+        return self.refusal_text(msg)
+
+    def _pending_question(self, d, text: str) -> Optional[str]:
+        """"First answer the question: ..." when a move was typed while a card's
+        question waits for its answer, else None."""
+        if d is None or d.kind == "turn":
+            return None
+        who, body = split_speaker(self.game, text)
+        word = (body.split() or [""])[0].lower()
+        if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
+            return None
+        return self.t(N_("First answer the question: {question}"), question=q.question(self.game, d, self.lang))
 
     def _suggest(self, text: str) -> Optional[str]:
         """A "did you mean" sentence for a mistyped command, or None."""
@@ -431,7 +521,7 @@ class Console:
         close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
         if close and close[0] != word:
             return self.t(N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
-                          text=text, command=close[0])
+                          text=short(text), command=close[0])
         return None
 
     # ------------------------------------------------------------ commands
@@ -443,10 +533,14 @@ class Console:
         g = self.game
         me = self.me()
         lang = self.lang
+        bot = self.asker if self.asker in self.bots else None
         if word == "hand":
-            self.reply(q.hand_lines(g, me, self.solo, lang))
-        elif word == "status":
-            self.reply(q.status_lines(g, me, self.solo, lang))
+            if bot is not None:     # a bot's hand is private, and the asker's own would be a wrong answer
+                self.error(self.t(N_("{player} is a bot; you may only look at your own hand."), player=bot))
+            else:
+                self.reply(q.hand_lines(g, me, self.solo, lang))
+        elif word == "status":     # public facts only: Debt, VP tokens, how many cards where
+            self.reply(q.status_lines(g, me, self.solo and bot is None, lang))
         elif word == "supply":
             if self.display.plain:
                 self.reply(q.supply_lines(g, lang))
@@ -463,10 +557,7 @@ class Console:
         elif word == "trash":
             self.reply(q.trash_lines(g, lang))
         elif word == "card":
-            try:
-                self.reply(q.card_lines(g, rest, lang))
-            except q.QueryError as e:
-                self.error(lang.msg(e))
+            self.cmd_card(rest)
         elif word == "log":
             self.cmd_log(rest)
         elif word == "repeat":
@@ -503,11 +594,27 @@ class Console:
         elif word == "quit":
             self.cmd_quit()
         else:
-            self.error(self.t(N_("{text} is not a command. Type help for commands."), text=text))
+            self.error(self.t(N_("{text} is not a command. Type help for commands."), text=short(text)))
+
+    def cmd_card(self, rest: str) -> None:
+        """card NAME; the start of a name is enough when only one known name starts so."""
+        g, lang = self.game, self.lang
+        try:
+            lines = q.card_lines(g, rest, lang)
+        except q.QueryError as e:
+            if not rest:
+                self.error(self.refusal_text(e))
+                return
+            try:
+                lines = q.card_lines(g, q.guess_name(g, rest, lang), lang)
+            except q.QueryError as guess:
+                self.error(self.refusal_text(guess))
+                return
+        self.reply(lines)
 
     def cmd_log(self, rest: str) -> None:
-        if rest and not rest.isdigit():
-            self.error(self.lang._(N_("Log takes a whole number, for example log 5.")))
+        if rest and not rest.isdigit() or rest.isdigit() and int(rest) < 1:
+            self.error(self.lang._(N_("Log takes a whole number from 1, for example log 5.")))
             return
         n = int(rest) if rest else 10
         lines = self.history.recent(n)
@@ -539,6 +646,11 @@ class Console:
             self.error(self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path,
                               error=self.lang.msg(e)))
             return
+        if self.confirm and self.game.pending is not None and self.game.answers \
+                and not self.ask_yes(self.t(N_("Replace the game in progress with {file}? Type yes to load: "),
+                                            file=path)):
+            self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
+            return
         self.game = game
         self._set_seats(seats)
         self.events = self._event_reader(start=len(game.log))
@@ -551,8 +663,10 @@ class Console:
     def cmd_quit(self) -> None:
         try:
             got = self.reader.read(self.lang._(N_("Stop the game without saving? Type yes to stop: ")), "")
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:        # Ctrl+D again, or the end of piped input: stop
             got = "yes"
+        except KeyboardInterrupt:   # Ctrl+C is no
+            got = "no"
         if isinstance(got, str) and _yes(got):
             self.say(self.lang._(N_("Game stopped.")), keep=False)
             self.exit_code = 0
@@ -567,9 +681,10 @@ def load_game(path: str, seats: Optional[list] = None) -> tuple:
             text = f.read()
     except FileNotFoundError:
         raise RecordError(Msg("There is no file named {file}.", file=path)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(Msg("The file cannot be read ({error}).", error=getattr(e, "strerror", None) or e)) \
-            from None
+    except UnicodeDecodeError:
+        raise RecordError(Msg("This file is not an a11y-dominion saved game.")) from None
+    except OSError as e:
+        raise RecordError(Msg("The file cannot be read ({error}).", error=e.strerror or "unknown error")) from None
     record = load_record(text)
     game = replay(record)
     names = list(game.config.players)

@@ -16,13 +16,11 @@ from typing import Callable, Iterable, Optional
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
-from announcements.narrator import join_names
-
 from ..i18n import Language, N_
 from ..rules.cards import EVENTS, canonical
 from ..rules.decisions import Msg
 from ..textinput import NO, YES, InputError, split_speaker
-from .queries import names_in_game
+from .queries import join_or, names_in_game
 
 COMMANDS = ("hand", "supply", "status", "score", "landmarks", "events", "trash", "card", "log", "repeat",
             "previous", "next", "options", "help", "save", "load", "speech", "stop", "quit")
@@ -186,7 +184,7 @@ def _unique(word: str, names: list, lang: Language = EN) -> str:
             return found[0]
         if len(found) > 1:
             raise InputError(Msg("{word} could be {names}; type more of the name.", word=word,
-                                 names=join_names(found, lang)))
+                                 names=join_or(found, lang)))
     return word
 
 

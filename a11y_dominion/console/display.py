@@ -118,11 +118,15 @@ class Display:
 
 
 class PlainReader:
-    """Reads lines from a text stream; raises EOFError at its end."""
+    """Reads lines from a text stream; raises EOFError at its end.
+
+    ``interactive`` is True when the stream is a terminal, where the end of
+    input is a Ctrl+D the player may type by mistake (and can type past)."""
 
     def __init__(self, stream_in=None, stream_out=None):
         self.stream_in = stream_in if stream_in is not None else sys.stdin
         self.stream_out = stream_out if stream_out is not None else sys.stdout
+        self.interactive = _isatty(self.stream_in)
 
     def read(self, message: str, default: str = ""):
         self.stream_out.write(message)
@@ -178,8 +182,12 @@ class PromptReader:
 
     Line-oriented, no full-screen application and no floating menu:
     completion candidates are printed as lines (``READLINE_LIKE``).
-    ``read`` returns the typed line or a :class:`~.keys.KeyCommand`.
+    ``read`` returns the typed line or a :class:`~.keys.KeyCommand`; it
+    raises EOFError for Ctrl+D on an empty line and KeyboardInterrupt for
+    Ctrl+C. A person types here (``interactive``).
     """
+
+    interactive = True
 
     def __init__(self, completer, key_bindings, plain: bool = True, input=None, output=None):
         from prompt_toolkit import PromptSession

@@ -96,7 +96,8 @@ def key_help_lines(lang: Language = EN, custom: Optional[dict] = None) -> list:
                                command=command_word(command, lang)))
     lines += [lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
               lang._(N_("Up and Down arrows: earlier lines you typed.")),
-              lang._(N_("Ctrl+D on an empty line: stop the game."))]
+              lang._(N_("Ctrl+D on an empty line: stop the game; you are asked first.")),
+              lang._(N_("Ctrl+C: clear the line; at a question that asks you to type yes, it answers no."))]
     return lines
 
 

@@ -18,12 +18,15 @@ class EventReader:
     """Reads a game's log from where it stopped last time.
 
     ``new_announcements(game)`` returns ``(text, priority)`` pairs for the
-    events added since the last call.
+    events added since the last call. At a shared table (no ``viewer``),
+    private facts are told only on the turns of the ``private_seats`` (the
+    humans), so a bot's cards are never shown.
     """
 
     def __init__(self, viewer=None, verbosity: str = "normal", start: int = 0, current=None,
-                 lang: Optional[Language] = None):
-        self.narrator = Narrator(viewer=viewer, verbosity=verbosity, current=current, lang=lang)
+                 lang: Optional[Language] = None, private_seats: Optional[set] = None):
+        self.narrator = Narrator(viewer=viewer, verbosity=verbosity, current=current, lang=lang,
+                                 private_seats=private_seats)
         self.verbosity = verbosity
         self.pos = start
 

@@ -14,6 +14,7 @@ every sentence is an English template looked up in its catalog.
 """
 from __future__ import annotations
 
+import difflib
 from typing import Optional
 
 from announcements.narrator import count, group_names, join_names
@@ -30,6 +31,14 @@ TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse")
 
 class QueryError(ValueError):
     """A query that cannot be answered (for example an unknown card); one sentence."""
+
+
+def join_or(names, lang: Language = EN) -> str:
+    """"Copper, Curse or City Quarter": a list of names to choose from."""
+    names = list(names)
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return ", ".join(names[:-1]) + lang._(N_(" or ")) + names[-1]
 
 
 def _type_rank(name: str) -> tuple:
@@ -371,12 +380,59 @@ def card_lines(game: Optional[Game], word: str, lang: Language = EN) -> list:
 
 def names_in_game(game: Game, lang: Language = EN) -> list:
     """Every card, Event and Landmark name a player may ask about in this game (in ``lang``)."""
+    return [lang.card(n) for n in _game_names(game)]
+
+
+GUESS_MOST = 8      # at most this many names in a "did you mean"
+
+
+def _game_names(game: Optional[Game]) -> list:
+    """English names of every card, Event and Landmark in ``game``."""
+    if game is None:
+        return []
     names = []
     for pl in game.piles.values():
         for n in PILES[pl.name].card_names if pl.name in PILES else [pl.name]:
             if n not in names:
                 names.append(n)
-    return [lang.card(n) for n in names + list(game.events) + list(game.landmarks)]
+    return names + [e for e in game.events if e not in names] + [x for x in game.landmarks if x not in names]
+
+
+def guess_name(game: Optional[Game], word: str, lang: Language = EN) -> str:
+    """The English card, Event or Landmark name that ``word`` is the start of.
+
+    Names in this game are tried first, then every name the game knows; a
+    name matches when it (in ``lang`` or in English) or one of its words
+    starts with ``word``. Raises :class:`QueryError` naming the candidates
+    ("did you mean ...") when several fit or ``word`` looks like a misspelt
+    name, and saying the name is not known when nothing fits."""
+    word = word.strip()
+    low = word.lower()
+    everything = list(dict.fromkeys(list(CARDS) + list(EVENTS) + list(LANDMARKS)))
+    tests = (lambda n: n.lower().startswith(low),
+             lambda n: any(w.startswith(low) for w in n.lower().split()))
+    for pool in (_game_names(game), everything):
+        for test in tests:
+            found = [n for n in pool if test(lang.card(n)) or test(n)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise QueryError(_did_you_mean(word, found, lang))
+    shown = {}
+    for n in everything:
+        shown.setdefault(lang.card(n).lower(), n)
+        shown.setdefault(n.lower(), n)
+    close = list(dict.fromkeys(shown[c] for c in difflib.get_close_matches(low, list(shown), n=3, cutoff=0.75)))
+    if close:
+        raise QueryError(_did_you_mean(word, close, lang))
+    raise QueryError(Msg("{word} is not a card, Event or Landmark this game knows.", word=word))
+
+
+def _did_you_mean(word: str, names: list, lang: Language) -> Msg:
+    if len(names) > GUESS_MOST:
+        return Msg(N_("{n} names start with {word}; type more of the name."), n=len(names), word=word)
+    return Msg(N_("There is no card named {word}; did you mean {names}?"), word=word,
+               names=join_or((lang.card(n) for n in names), lang))
 
 
 # ------------------------------------------------------------ decisions
@@ -483,9 +539,12 @@ def decision_lines(game: Game, d: Decision, full: bool = False, hand: bool = Fal
         for i, o in enumerate(d.options):
             if short and i in buys:
                 if i == buys[0]:
-                    lines.append(lang.text(N_("{first} to {last}: buy one of {n} cards and Events you can afford; "
-                                              "type options to hear all moves."),
-                                           first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
+                    events = any(d.options[j][4:] in EVENTS for j in buys)
+                    template = (N_("{first} to {last}: buy one of {n} cards and Events you can afford; "
+                                   "type options to hear all moves.") if events else
+                                N_("{first} to {last}: buy one of {n} cards you can afford; "
+                                   "type options to hear all moves."))
+                    lines.append(lang.text(template, first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
                                  if len(buys) > 1 else f"{i + 1}. {option_label(game, d, o, lang)}")
                 continue
             if not full and len(pays) > 2 and i in pays:
