@@ -627,3 +627,11 @@ def test_table_mode_keeps_a_bots_cards_private():
     assert "Ann draws 5 Coppers." in lines            # a human's own turn: the table may hear it
     assert "Cid draws 5 cards." in lines
     assert not any(x.startswith("Cid draws") and x != "Cid draws 5 cards." for x in lines)
+
+
+def test_alt_digit_reads_the_nth_latest_message():
+    console, _, lines = session("\x1b" + "2")
+    second_latest = console.history.nth_latest(2)
+    assert second_latest is not None
+    # the key's answer is printed after the prompt it interrupted, and not kept in the history
+    assert lines.count(second_latest) == 2

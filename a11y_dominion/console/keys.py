@@ -94,7 +94,9 @@ def key_help_lines(lang: Language = EN, custom: Optional[dict] = None) -> list:
             continue
         lines.append(lang.text(N_("{keys}: {what} (command {command})."), keys=keys, what=lang._(what),
                                command=command_word(command, lang)))
-    lines += [lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
+    lines += [lang._(N_("Alt+1 to Alt+9: read the latest message, the one before it, and so on "
+                        "(command repeat N).")),
+              lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
               lang._(N_("Up and Down arrows: earlier lines you typed.")),
               lang._(N_("Ctrl+D on an empty line: stop the game; you are asked first.")),
               lang._(N_("Ctrl+C: clear the line; at a question that asks you to type yes, it answers no."))]
@@ -129,4 +131,8 @@ def build_key_bindings(custom: Optional[dict] = None) -> KeyBindings:
         for k in (key, alt):
             if k is not None:
                 kb.add(*k)(handler)
+    for n in range(1, 10):   # Alt+N: the Nth latest message
+        def nth(event, n=n):
+            event.app.exit(result=KeyCommand(f"repeat {n}", event.app.current_buffer.text))
+        kb.add("escape", str(n))(nth)
     return kb
