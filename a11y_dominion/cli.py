@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
     cards.add_argument("--json", action="store_true")
+    cards.add_argument("--lang", choices=["en", "nl"], default=None,
+                       help="language of the plain listing (default: the language setting); JSON is always English")
 
     se = sub.add_parser("settings", help="show or change your saved settings")
     se.add_argument("action", nargs="?", default="show", choices=["show", "set", "reset", "path"])
@@ -186,10 +188,19 @@ def cmd_cards(args) -> int:
     if args.json:
         print(json.dumps(cat, ensure_ascii=False, indent=1))
         return 0
-    from .rules.cost import describe_cost
+    from .i18n import Language, N_
+    from .settings import load_settings
+    lang = Language(args.lang or load_settings()[0].get("language") or "en")
+    N_("Event"), N_("Landmark")   # type words of the listing
     for c in cat:
-        cost = f", costs {describe_cost(c['cost']['coins'], c['cost']['debt'])}" if c["cost"] else ""
-        print(f"{c['name']} ({c['dutch_name']}), {' '.join(c['types'])}{cost}: {c['text']}")
+        other = c["name"] if lang.code != "en" else c["dutch_name"]
+        if c["cost"]:
+            print(lang.text(N_("{card} ({other}), {types}, costs {cost}: {text}"), card=c["name"], other=other,
+                            types=" ".join(lang._(t) for t in c["types"]),
+                            cost=lang.cost(c["cost"]["coins"], c["cost"]["debt"]), text=lang._(c["text"])))
+        else:
+            print(lang.text(N_("{card} ({other}), {types}: {text}"), card=c["name"], other=other,
+                            types=" ".join(lang._(t) for t in c["types"]), text=lang._(c["text"])))
     return 0
 
 

@@ -422,3 +422,14 @@ def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
     path.write_text("{damaged")
     _, _, lines = session("")
     assert f"Settings file {path} is damaged; using the defaults. Fix or delete it." in lines
+
+
+def test_cards_listing_in_dutch(capsys, monkeypatch, tmp_path):
+    from a11y_dominion.cli import main
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "none.json"))
+    assert main(["cards", "--lang", "nl"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Koper (Copper), Geld, kost 0 munten: Geldkaart, 1 munt waard." in out
+    assert any(line.startswith("Fontein (Fountain), Bezienswaardigheid: ") for line in out)
+    assert main(["cards"]) == 0
+    assert "Copper (Koper), Treasure, costs 0 coins: Treasure worth 1 coin." in capsys.readouterr().out
