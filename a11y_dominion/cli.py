@@ -13,7 +13,7 @@ import sys
 from typing import Optional
 
 from .kingdoms import KingdomError, choose_setup
-from .rules.cards import CARDS, EVENTS, LANDMARKS, PILES, dutch_name
+from .rules.cards import CARDS, EVENTS, LANDMARKS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -219,7 +219,11 @@ def cmd_settings(args) -> int:
             print(line)
         return 0
     if args.action == "reset":
-        path = save_settings(_copy_defaults())
+        try:
+            path = save_settings(_copy_defaults())
+        except OSError as e:
+            print(f"a11y-dominion: the settings cannot be saved in {settings_path()} ({e.strerror}).", file=sys.stderr)
+            return 2
         print(f"Settings reset to the defaults in {path}.")
         return 0
     if not args.key or not args.value:
@@ -239,6 +243,10 @@ def cmd_settings(args) -> int:
     except SettingsError as e:
         print(f"a11y-dominion: {e}", file=sys.stderr)
         return 2
-    path = save_settings(data)
+    try:
+        path = save_settings(data)
+    except OSError as e:
+        print(f"a11y-dominion: the settings cannot be saved in {settings_path()} ({e.strerror}).", file=sys.stderr)
+        return 2
     print(f"Saved {said} in {path}.")
     return 0

@@ -8,7 +8,7 @@ JSON-ready result dict.
 """
 from __future__ import annotations
 
-from typing import Optional
+
 
 from announcements.narrator import Narrator
 

@@ -54,7 +54,7 @@ def _cost_key(name: str) -> tuple:
     return (spec.cost.coins + spec.cost.debt, spec.cost.coins)
 
 
-JUNK_ORDER = ["Curse", "Estate", "Copper", "Overgrown Estate"]
+JUNK_ORDER = ["Curse", "Estate", "Copper"]
 
 
 def _junk_rank(name: str) -> tuple:
@@ -85,7 +85,6 @@ class BigMoneyBot:
     def _move(self, game: Game, d: Decision) -> str:
         opts = d.options
         t = game.turn
-        p = game.current
         if t.phase == "action":
             plays = [o for o in opts if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
             # play villages first, then the rest
@@ -117,7 +116,6 @@ class BigMoneyBot:
             return "buy:Estate"
         if coins >= 3 and can("Silver") and t.buys >= 1 and not t.bought:
             return "buy:Silver"
-        del p
         return "end"
 
     def _choice(self, game: Game, d: Decision) -> list:

@@ -8,7 +8,7 @@ sentence saying what was wrong and what is allowed.
 from __future__ import annotations
 
 import re
-from typing import Optional
+
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
 from .rules.decisions import Decision, Msg, N_
@@ -17,6 +17,11 @@ from .rules.game import Game
 YES = {"yes", "y", "ja", "j"}
 NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
 MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
+
+
+def _number(text: str) -> bool:
+    """True for a plain whole number typed with the digits 0-9."""
+    return text.isascii() and text.isdecimal()
 
 
 def short(text: str, most: int = 40) -> str:
@@ -55,7 +60,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     d = game.pending
     t = text.strip()
     low = t.lower()
-    if numbers and low.isdigit() and d is not None:
+    if numbers and _number(low) and d is not None:
         i = int(low)
         if 1 <= i <= len(d.options):
             return [d.options[i - 1]]
@@ -100,7 +105,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     if verb in ("pay", "betaal"):
         p = game.current
         if rest.strip():
-            if not rest.strip().isdigit():
+            if not _number(rest.strip()):
                 raise InputError(Msg("Pay takes a whole number, for example pay 3, or just pay."))
             n = int(rest.strip())
             if n < 1:
@@ -134,7 +139,7 @@ def parse_answer(game: Game, text: str) -> list:
             return ["pass"]
         if low in NO and "0" in d.options:
             return ["0"]
-        if low.isdigit():
+        if _number(low):
             return [str(int(low))]
         nums = [o for o in d.options if o != "pass"]
         extra = " or pass" if "pass" in d.options else ""
@@ -144,7 +149,7 @@ def parse_answer(game: Game, text: str) -> list:
         for o in d.options:
             if low == o or low == d.labels.get(o, "").lower():
                 return [o]
-        if low.isdigit() and 1 <= int(low) <= len(d.options):
+        if _number(low) and 1 <= int(low) <= len(d.options):
             return [d.options[int(low) - 1]]
         for o in d.options:
             if canonical(low) and canonical(low).lower() == o:
@@ -168,7 +173,7 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
     for o in d.options:   # an option's own key or label, typed as listed
         if word.lower() == o.lower() or word.lower() == d.labels.get(o, "").lower() and d.kind != "pile":
             return o
-    if word.isdigit():
+    if _number(word):
         i = int(word)
         if 1 <= i <= len(d.options):
             return d.options[i - 1]

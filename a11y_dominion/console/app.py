@@ -401,12 +401,17 @@ class Console:
             line = expand_names(self.game, self._engine_words(d, line), self.lang)
             _who, keys = parse_line(self.game, line, numbers=True)
             err = self.game.explain_move(keys) if d.kind == "turn" else d.check(keys)
-            if err is None and not self.confirmed(d, keys):
-                self.say(self.lang._(N_("Not done. The question stands.")), keep=False)
-                return
-            self.game.answer(keys)
         except InputError as e:
             self.error(self._pending_question(d, text) or self._suggest(text) or self._refusal(d, e))
+            return
+        if err is not None:
+            self.error(self._pending_question(d, text) or self.refusal_text(err))
+            return
+        if not self.confirmed(d, keys):
+            self.say(self.lang._(N_("Not done. The question stands.")), keep=False)
+            return
+        try:
+            self.game.answer(keys)
         except IllegalAnswer as e:
             self.error(self._pending_question(d, text) or self.refusal_text(e))
         except Exception as e:  # an engine fault: never a traceback
@@ -477,6 +482,7 @@ class Console:
     def ask_yes(self, question: str) -> bool:
         """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
         anything else are no)."""
+        self.speaker.speak(question, priority="important", interrupt=True)   # heard, not only shown
         try:
             got = self.reader.read(question, "")
         except (EOFError, KeyboardInterrupt):
@@ -561,7 +567,7 @@ class Console:
         elif word == "log":
             self.cmd_log(rest)
         elif word == "repeat":
-            if rest and not rest.isdigit() or rest == "0":
+            if rest and not (rest.isdecimal() and rest.isascii()) or rest and int(rest) < 1:
                 self.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message.")))
                 return
             n = int(rest) if rest else 1
@@ -613,7 +619,7 @@ class Console:
         self.reply(lines)
 
     def cmd_log(self, rest: str) -> None:
-        if rest and not rest.isdigit() or rest.isdigit() and int(rest) < 1:
+        if rest and not (rest.isdecimal() and rest.isascii()) or rest and int(rest) < 1:
             self.error(self.lang._(N_("Log takes a whole number from 1, for example log 5.")))
             return
         n = int(rest) if rest else 10
@@ -652,6 +658,7 @@ class Console:
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
         self.game = game
+        self.seed = game.config.seed       # the bots of the loaded game draw from its seed
         self._set_seats(seats)
         self.events = self._event_reader(start=len(game.log))
         self.prompted = None
@@ -661,8 +668,10 @@ class Console:
             self.say(q.turn_line(game, self.humans[0] if self.solo else None, self.lang), keep=False)
 
     def cmd_quit(self) -> None:
+        question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
+        self.speaker.speak(question, priority="important", interrupt=True)
         try:
-            got = self.reader.read(self.lang._(N_("Stop the game without saving? Type yes to stop: ")), "")
+            got = self.reader.read(question, "")
         except EOFError:        # Ctrl+D again, or the end of piped input: stop
             got = "yes"
         except KeyboardInterrupt:   # Ctrl+C is no

@@ -8,7 +8,7 @@ means everyone may see it. ``to_dict()`` gives the JSON form used by
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import ClassVar, Optional
 
 

@@ -16,13 +16,12 @@ import random
 import types as _types
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Optional
+from typing import Iterable, Optional
 
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
 from .cost import Cost
 from .decisions import Decision, IllegalAnswer, Msg, N_, fill
-from .duration import DurationEffect  # noqa: F401  (re-exported)
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 MAX_BID = 40
@@ -318,9 +317,6 @@ class Game:
     def left_of(self, p: Player) -> Player:
         return self.players[(p.index + 1) % len(self.players)]
 
-    def is_turn_of(self, p: Player) -> bool:
-        return self.current is p and not self.game_over
-
     def pile_of(self, card) -> Optional[Pile]:
         """The Supply pile a card (or card name) belongs to, if in the game."""
         name = card if isinstance(card, str) else card.name
@@ -332,9 +328,6 @@ class Game:
 
     def empty_piles(self) -> list:
         return [p.name for p in self.piles.values() if not p.cards]
-
-    def supply_top_names(self) -> list:
-        return [p.top.name for p in self.piles.values() if p.cards]
 
     @staticmethod
     def run(res):
@@ -594,6 +587,22 @@ class Game:
         if pl is None or not pl.cards:
             return None
         c = pl.cards.pop(0)
+        self._place_gained(p, c, dest)
+        self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
+        self._pile_changed(pl, c.name)
+        yield from self._when_gained(p, c)
+        return c
+
+    def gain_from_trash(self, p: Player, card: Card, dest: str = "discard"):
+        """``p`` gains ``card`` from the trash (Thief); the "when you gain"
+        abilities run as for any gain. Returns the Card."""
+        self.trash.remove(card)
+        self._place_gained(p, card, dest)
+        self.emit(ev.CardGained(p.name, card.name, "trash", dest))
+        yield from self._when_gained(p, card)
+        return card
+
+    def _place_gained(self, p: Player, c: Card, dest: str) -> None:
         if dest == "deck":
             p.deck.insert(0, c)
         elif dest == "hand":
@@ -602,8 +611,10 @@ class Game:
             p.discard.insert(0, c)
         if self.current is p:
             self.turn.gained.append(c.name)
-        self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
-        self._pile_changed(pl, c.name)
+
+    def _when_gained(self, p: Player, c: Card):
+        """The "when you gain" abilities: the card's own, cards in play in
+        the order played, then the Landmarks in the order of the setup."""
         if c.spec.on_gain:
             yield from self.run(c.spec.on_gain(self, p, c))
         for holder in list(p.in_play):
@@ -615,7 +626,6 @@ class Game:
                 yield from self.run(hook(self, p, c))
         if c.name == "Province":
             self.province_gained = True   # Mountain Pass looks for the first one
-        return c
 
     def gain_named(self, p: Player, name: str, dest: str = "discard"):
         """Gain a card by name, only if it is the top card of its pile."""
@@ -895,7 +905,10 @@ class Game:
             if self._playable(p, c):
                 opts.append("play:" + c.name)
                 seen.add(c.name)
-        if not t.bought and any(self._auto_treasure(c) for c in p.hand):
+        # a purchase stops Treasures for the rest of that Buy phase; after Villa's return
+        # to the Action phase, a Treasure starts a new Buy phase where they may be played
+        treasures_ok = not t.bought or t.phase == "action"
+        if treasures_ok and any(self._auto_treasure(c) for c in p.hand):
             opts.append("treasures")
         if t.buys > 0 and p.debt == 0:
             for pl in self.piles.values():
@@ -911,7 +924,7 @@ class Game:
 
     def _playable(self, p: Player, c: Card) -> bool:
         t = self.turn
-        if c.is_("Treasure") and not t.bought:
+        if c.is_("Treasure") and (not t.bought or t.phase == "action"):
             return True
         return c.is_("Action") and t.phase == "action" and t.actions > 0
 
@@ -921,7 +934,7 @@ class Game:
 
     def explain_move(self, keys: list) -> Optional[str]:
         """Why a turn move is refused, or None when it is legal."""
-        if len(keys) != 1:
+        if len(keys) != 1 or not isinstance(keys[0], str):
             return Msg("Make one move at a time.")
         key = keys[0]
         p = self.current

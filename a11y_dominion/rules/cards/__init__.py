@@ -10,7 +10,7 @@ accepted by :func:`lookup`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..cost import Cost

@@ -70,11 +70,7 @@ def _thief(g, p, me):
             yield from g.trash_card(v, c, "set_aside")
             if (yield from g.yes_no(p, "{player}, Thief: gain the trashed {card}?", "Thief", "gain",
                                     args={"card": c.name})):
-                g.trash.remove(c)
-                p.discard.insert(0, c)
-                if g.current is p:
-                    g.turn.gained.append(c.name)
-                g.emit(g.events_mod.CardGained(p.name, c.name, "trash", "discard"))
+                yield from g.gain_from_trash(p, c)
         rest = [c for c in shown if c in v.set_aside]
         g.discard_cards(v, rest, "set_aside")
 

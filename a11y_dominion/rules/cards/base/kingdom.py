@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...decisions import N_
-from ...duration import DurationEffect  # noqa: F401  (Throne Room keeps Durations in play)
 
 S = "base"
 

@@ -11,12 +11,6 @@ from collections import Counter
 from .. import CARDS, landmark
 
 
-def _take(name, n=2):
-    def hook(g, p, *rest):
-        g.vp_from_landmark(p, name, n)
-    return hook
-
-
 # ---- token Landmarks --------------------------------------------------------
 def _aqueduct_setup(g):
     placed = []
