@@ -206,11 +206,16 @@ def cmd_cards(args) -> int:
 
 def cmd_settings(args) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
-    from .settings import (SettingsError, check_key, check_value, describe, load_settings, save_settings,
-                           settings_path, _copy_defaults)
+    from .settings import (SettingsError, check_key, check_key_free, check_value, describe, load_settings,
+                           save_settings, settings_path, _copy_defaults)
     data, warning = load_settings()
     if warning:
         print(warning, file=sys.stderr)
+        if args.action == "set" and settings_path().exists():
+            # saving now would replace the whole damaged file with the defaults
+            print("a11y-dominion: nothing was saved; fix the settings file or start again with "
+                  "a11y-dominion settings reset.", file=sys.stderr)
+            return 2
     if args.action == "path":
         print(settings_path())
         return 0
@@ -235,7 +240,9 @@ def cmd_settings(args) -> int:
             if len(args.value) != 2:
                 raise SettingsError("Write: settings set key ACTION KEYNAME, for example settings set key repeat f2.")
             action, key = args.value
-            data["keys"][action] = check_key(action, key)
+            key = check_key(action, key)
+            check_key_free(data["keys"], action, key)
+            data["keys"][action] = key
             said = f"key {action}: {data['keys'][action]}"
         else:
             data[args.key] = check_value(args.key, " ".join(args.value))

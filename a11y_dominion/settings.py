@@ -48,7 +48,7 @@ CHOICES = {
 
 # Keys that screen readers and terminals take for themselves.
 RESERVED_KEYS = {"insert", "capslock", "c-c", "c-d", "c-z", "c-s", "c-q", "c-\\", "f1", "f10", "f11",
-                 "escape enter", "a-enter"}
+                 "escape enter", "escape c-m", "a-enter", "s-insert", "c-insert"}
 
 
 RATE_RANGE = N_("rate must be a whole number from -100 to 100, or default.")
@@ -117,6 +117,10 @@ def load_settings(path: Optional[Path] = None) -> tuple:
             data[key] = check_value(key, value)
         except SettingsError as e:
             problems.append(e.args[0])
+    used = list(data["keys"].values())
+    if len(set(used)) != len(used):
+        data["keys"] = dict(DEFAULT_KEYS)
+        problems.append(Msg("Two key actions had the same key, so the usual keys are used."))
     warning = None
     if problems:
         warning = Msg("Some settings in {path} were ignored: {problems}", path=path, problems=Sentences(problems))
@@ -171,12 +175,60 @@ def check_key(action: str, key: str) -> str:
         raise SettingsError(Msg("{action} is not a key action; actions are {names}.", action=action,
                                 names=", ".join(DEFAULT_KEYS)))
     if not isinstance(key, str) or not key.strip():
-        raise SettingsError(Msg("The key for {action} must be a key name such as f2 or c-r.", action=action))
-    k = key.strip().lower()
-    if k in RESERVED_KEYS:
-        raise SettingsError(Msg("{key} is taken by screen readers or the terminal; choose another key for {action}.",
+        raise SettingsError(Msg("The key for {action} must be a key name such as f2, alt+h or ctrl+r.",
+                                action=action))
+    k = normalise_key(key)
+    if k in RESERVED_KEYS or k in TYPING_KEYS:
+        raise SettingsError(Msg("{key} is taken by screen readers, the terminal or typing; choose another key for "
+                                "{action}.", key=key, action=action))
+    if not _known_key(k):
+        raise SettingsError(Msg("{key} is not a key name; use one such as f2, alt+h or ctrl+r.", key=key))
+    if k in FIXED_KEYS:
+        raise SettingsError(Msg("{key} already has a fixed use in the game; choose another key for {action}.",
                                 key=key, action=action))
     return k
+
+
+# The Alt keys of the game, which stay as they are: Alt+R, H, S, U, P, N, X, O, K and Alt+1 to Alt+9.
+FIXED_KEYS = {"escape " + c for c in "rhsupnxok123456789"}
+
+
+def check_key_free(keys: dict, action: str, key: str) -> None:
+    """Raise :class:`SettingsError` when ``key`` is already the key of
+    another action in ``keys`` (action -> key)."""
+    for other, k in keys.items():
+        if other != action and k == key:
+            raise SettingsError(Msg("{key} is already the key for {other}; change that one first, or choose "
+                                    "another key for {action}.", key=key, other=other, action=action))
+
+
+# Keys needed for typing and editing a line.
+TYPING_KEYS = {"enter", "c-m", "c-j", "tab", "c-i", "space", "backspace", "c-h", "delete", "left", "right", "up",
+               "down", "home", "end", "escape", "c-a", "c-e", "c-u", "c-k", "c-w"}
+
+
+def normalise_key(key: str) -> str:
+    """A key in prompt_toolkit's notation from what a person writes:
+    ``Ctrl+R``, ``control+r`` and ``^r`` give ``c-r``; ``Alt+H`` gives
+    ``escape h``; ``F4`` gives ``f4``."""
+    k = " ".join(key.strip().lower().split())
+    for prefix in ("ctrl+", "control+", "ctrl-", "^"):
+        if k.startswith(prefix) and len(k) > len(prefix):
+            return "c-" + k[len(prefix):]
+    for prefix in ("alt+", "alt-", "meta+", "m-"):
+        if k.startswith(prefix) and len(k) > len(prefix):
+            return "escape " + k[len(prefix):]
+    return k
+
+
+def _known_key(k: str) -> bool:
+    """True when prompt_toolkit knows the key (one key, or Escape then one key)."""
+    from prompt_toolkit.keys import Keys
+    names = {x.value for x in Keys}
+    parts = k.split()
+    if len(parts) == 2 and parts[0] == "escape":
+        return len(parts[1]) == 1 and parts[1].isprintable() or parts[1] in names
+    return len(parts) == 1 and parts[0] in names
 
 
 def save_settings(data: dict, path: Optional[Path] = None) -> Path:

@@ -17,11 +17,11 @@ def test_round_trip(tmp_path):
     path = tmp_path / "s.json"
     data, _ = load_settings(path)
     data["verbosity"] = "terse"
-    data["keys"]["hand"] = "escape h"
+    data["keys"]["hand"] = "escape j"
     save_settings(data, path)
     again, warning = load_settings(path)
     assert warning is None
-    assert again["verbosity"] == "terse" and again["keys"]["hand"] == "escape h"
+    assert again["verbosity"] == "terse" and again["keys"]["hand"] == "escape j"
 
 
 def test_damaged_file_gives_defaults_and_one_sentence(tmp_path):
@@ -64,3 +64,39 @@ def test_settings_command(tmp_path, monkeypatch, capsys):
     assert "speech must be one of" in capsys.readouterr().err
     assert main(["settings", "show"]) == 0
     assert "verbosity: verbose" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("key", ["enter", "tab", "ctrl+c", "control+d", "^z", "banana", "alt+1", "alt+r",
+                                 "ctrl+alt+delete"])
+def test_keys_that_would_break_typing_or_are_taken_are_refused(key):
+    with pytest.raises(SettingsError):
+        check_key("hand", key)
+
+
+def test_keys_written_as_people_write_them():
+    assert check_key("hand", "Ctrl+R") == "c-r"
+    assert check_key("hand", "Alt+J") == "escape j"
+    assert check_key("hand", "F12") == "f12"
+
+
+def test_a_key_of_another_action_is_refused(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "s.json"))
+    assert main(["settings", "set", "key", "hand", "f4"]) == 2
+    assert "f4 is already the key for status" in capsys.readouterr().err
+
+
+def test_a_damaged_file_is_not_overwritten_by_set(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "s.json"
+    path.write_text('{"language": "nl", broken')
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    assert main(["settings", "set", "rate", "10"]) == 2
+    assert path.read_text() == '{"language": "nl", broken'
+    assert "nothing was saved" in capsys.readouterr().err
+
+
+def test_duplicate_keys_in_the_file_fall_back_to_the_usual_keys(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"keys": {"hand": "f4"}}))
+    data, warning = load_settings(path)
+    assert data["keys"]["hand"] == "f3" and data["keys"]["status"] == "f4"
+    assert "Two key actions had the same key" in warning
