@@ -635,3 +635,12 @@ def test_alt_digit_reads_the_nth_latest_message():
     assert second_latest is not None
     # the key's answer is printed after the prompt it interrupted, and not kept in the history
     assert lines.count(second_latest) == 2
+
+
+def test_mode_options_show_the_short_word():
+    state = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+             "players": {"Ann": {"hand": ["Charm"], "deck": ["Estate"] * 5}}}
+    console, lines = position_console(state, "play Charm\ncoins\n", kingdom=("Charm",))
+    assert "1. +1 Buy and +2 coins (type coins)" in lines
+    assert console.game.answers[:2] == [["play:Charm"], ["coins"]]
+    assert console.game.turn.coins == 2

@@ -466,6 +466,8 @@ def option_label(game: Game, d: Decision, key: str, lang: Language = EN) -> str:
             bits.append(tokens)
         return ", ".join(b for b in bits if b)
     label = lang.label(d, key)
+    if d.kind == "mode" and label.lower() != key and lang.code == "en":   # the short word scripts use
+        return lang.text(N_("{label} (type {word})"), label=label, word=key)
     n = d.count_of(key)
     if d.kind == "cards" and n > 1:
         return lang.text(N_("{choice} ({n} of them)"), choice=label, n=n)

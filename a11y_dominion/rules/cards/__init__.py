@@ -166,6 +166,11 @@ def pile(name, cards, kind="kingdom", set="empires") -> PileDef:
     return p
 
 
+def alias(other: str, name: str) -> None:
+    """Accept ``other`` (e.g. a Dutch pile name) as a name for ``name``."""
+    _ALIASES[_norm(other)] = name
+
+
 def event(name, dutch, cost, text, effect, setup=None) -> EventSpec:
     """Define and register an Event."""
     if isinstance(cost, int):

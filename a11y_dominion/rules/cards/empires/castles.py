@@ -6,7 +6,7 @@ Opulent and King's Castle (12 cards).
 """
 from __future__ import annotations
 
-from .. import card, pile
+from .. import alias, card, pile
 from ...decisions import N_
 
 
@@ -109,3 +109,4 @@ card("King's Castle", "Koningskasteel", 10, "Victory Castle",
 pile("Castles", [("Humble Castle", 2), ("Crumbling Castle", 1), ("Small Castle", 2), ("Haunted Castle", 1),
                  ("Opulent Castle", 2), ("Sprawling Castle", 1), ("Grand Castle", 1), ("King's Castle", 2)],
      kind="castles")
+alias("Kastelen", "Castles")   # the Dutch edition's name of the pile
