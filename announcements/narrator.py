@@ -88,7 +88,8 @@ def count(n: int, unit: str, lang: Language = _EN) -> str:
 
 
 # Events told at every verbosity (the Accessibility Notes and the frame of the game).
-ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied, ev.BiddingStarted,
+ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn,
+             ev.BiddingStarted,
              ev.BidMade, ev.BiddingWon, ev.GameEnded, ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp,
              ev.PileDebtChanged, ev.TurnStarted, ev.Attacked)
 
@@ -155,6 +156,9 @@ class Narrator:
             s["played"].append(e.as_card or e.card)
         elif isinstance(e, ev.CardBought):
             s["bought"].append(e.card)
+            left = self._pile_left(e)
+            if left:
+                self._after_summary.append(left)
         elif isinstance(e, ev.EventBought):
             s["bought"].append(e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
@@ -172,7 +176,7 @@ class Narrator:
             return e.player == self.current
         if isinstance(e, ev.VPTokensMoved):
             return e.target == self.current or (e.target_kind != "player" and self._summary is not None)
-        return isinstance(e, (ev.PileTopChanged, ev.PileEmptied)) and self._summary is not None
+        return isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn)) and self._summary is not None
 
     def flush(self) -> list:
         """The summary sentence of the opponent turn collected so far, if any,
@@ -441,9 +445,17 @@ class Narrator:
     def _card_bought(self, e):
         s = self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
                     card=e.card, coins=self._n(e.coins_left, "coin"))
+        left = self._pile_left(e)
+        return s + " " + left if left else s
+
+    def _pile_left(self, e) -> str:
+        """After a buy from a Victory pile, or from a pile nearly empty: what is left in it."""
         if e.pile_left >= 0 and (e.pile in ("Province", "Duchy", "Estate", "Castles") or 0 < e.pile_left <= 3):
-            s += " " + self._t(N_("{count} left in the {pile} pile."), count=self._n(e.pile_left, "card"), pile=e.pile)
-        return s
+            return self._t(N_("{count} left in the {pile} pile."), count=self._n(e.pile_left, "card"), pile=e.pile)
+        return ""
+
+    def _game_ends_after_turn(self, e):
+        return self._t(N_("The game ends after this turn."))
 
     def _event_bought(self, e):
         return self._p(e.player, N_("You buy the Event {event}; {coins} left."),

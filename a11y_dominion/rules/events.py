@@ -217,6 +217,12 @@ class PileTopChanged(GameEvent):
     previous: str = ""      # the card that was on top before
 
 
+@_event("game_ends_after_turn")
+class GameEndsAfterTurn(GameEvent):
+    """The end condition was just met: the game ends after this turn."""
+    player: str             # whose turn it is
+
+
 @_event("pile_emptied")
 class PileEmptied(GameEvent):
     pile: str

@@ -201,6 +201,7 @@ class Game:
         self.mountain_pass_for: Optional[str] = None
         self.enchantments: list = []   # (owner name, card, names of the players it affects)
         self.game_over = False
+        self.ending = False            # the end condition has been met; the game ends after this turn
         self.winners: list = []
         self.turn = Turn(player=0, number=1)
         self.pending: Optional[Decision] = None
@@ -562,6 +563,9 @@ class Game:
             self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards), previous))
         if not pl.cards:
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
+            if self.end_condition() and not self.ending:
+                self.ending = True
+                self.emit(ev.GameEndsAfterTurn(self.current.name))
 
     def return_to_pile(self, p: Player, card: Card, zone: str) -> None:
         """Return a card from ``p``'s ``zone`` to the top of its own Supply pile."""
