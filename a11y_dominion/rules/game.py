@@ -986,8 +986,10 @@ class Game:
                 n = int(arg)
             except ValueError:
                 return Msg("Pay takes a whole number of Debt.")
-            return Msg("You can pay from 1 to {most} Debt now; {asked} is not possible.",
-                       most=min(p.debt, t.coins), asked=n)
+            most = min(p.debt, t.coins)
+            if most == 1:
+                return Msg("You can pay only 1 Debt now; {asked} is not possible.", asked=n)
+            return Msg("You can pay from 1 to {most} Debt now; {asked} is not possible.", most=most, asked=n)
         return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=key)
 
     def _turn_decision(self, p: Player) -> Decision:
