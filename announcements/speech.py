@@ -58,6 +58,11 @@ SPEECHD_CLIENT_NAME = "a11y-dominion"
 """The client name this game gives speech-dispatcher."""
 
 
+def N_(message: str) -> str:
+    """Mark a sentence for translation; the caller's ``translate`` looks it up."""
+    return message
+
+
 class SpeechOutputError(Exception):
     """An output could not do what it was asked."""
 
@@ -938,8 +943,10 @@ class Speaker:
         output_name: str | None = None,
         language: str | None = None,
         rate: int | None = None,
+        translate: Callable[..., str] | None = None,
     ) -> None:
         normalized = str(mode).strip().lower().replace("_", "-")
+        self._translate = translate or (lambda template, **fields: template.format(**fields))
         if normalized not in MODES:
             raise ValueError(f"unknown speech mode {mode!r}; use one of {', '.join(MODES)}")
         self._mode = normalized
@@ -1026,13 +1033,16 @@ class Speaker:
         if self._output_name:
             output = self._outputs[0]
             why = f" ({output.reason})" if output.reason else ""
-            self._report(f"Speech: {output.name} is not available{why}; continuing with text only.")
+            self._report(N_("Speech: {name} is not available{why}; continuing with text only."), name=output.name,
+                         why=why)
         elif self._mode == "self-voicing":
-            self._report("Speech: no speech output works; continuing with text only.")
+            self._report(N_("Speech: no speech output works; continuing with text only."))
 
-    def _report(self, message: str) -> None:
+    def _report(self, template: str, **fields) -> None:
+        """Tell the player one sentence about the speech outputs, through
+        ``translate`` (the console's language) when one was given."""
         try:
-            self._print_fn(message)
+            self._print_fn(self._translate(template, **fields))
         except Exception:
             pass
 
@@ -1047,9 +1057,10 @@ class Speaker:
         if not failed_names:
             return
         if self._current is not None:
-            self._report(f"Speech: {_join_names(failed_names)} failed; now using {self._current.name}.")
+            self._report(N_("Speech: {names} failed; now using {name}."), names=_join_names(failed_names),
+                         name=self._current.name)
         else:
-            self._report("Speech: no speech output works; continuing with text only.")
+            self._report(N_("Speech: no speech output works; continuing with text only."))
 
     @staticmethod
     def _send(output: Output, text: str, priority: str, interrupt: bool) -> None:

@@ -726,3 +726,15 @@ def test_speechd_output_keeps_language_until_connected():
     out = SpeechdOutput()
     out.configure(language="nl", rate=-20)
     assert (out._language, out._rate) == ("nl", -20)
+
+
+def test_speech_reports_through_the_players_language():
+    from a11y_dominion.i18n import Language
+    printed = []
+    broken = RecordingOutput(name="first", fail_after=0)
+    spare = RecordingOutput(name="second")
+    speaker = Speaker(mode="self-voicing", outputs=[broken, spare], print_fn=printed.append,
+                      translate=Language("nl").text)
+    assert speaker.speak("Je beurt.")
+    assert printed == ["Spraak: first werkt niet meer; nu wordt second gebruikt."]
+    assert spare.spoken == ["Je beurt."]

@@ -770,11 +770,13 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     notices = [lang.msg(warning)] if warning else []
     try:
         speaker = Speaker(speech, print_fn=lambda s: display.line(s), output_name=settings.get("output"),
+                          translate=lang.text,
                           language=lang.code, rate=settings.get("rate"))
     except ValueError:
         notices.append(lang.text(N_("The speech output {name} in the settings is not known; the usual one is used."),
                                  name=settings.get("output")))
-        speaker = Speaker(speech, print_fn=lambda s: display.line(s), language=lang.code, rate=settings.get("rate"))
+        speaker = Speaker(speech, print_fn=lambda s: display.line(s), language=lang.code, rate=settings.get("rate"),
+                          translate=lang.text)
     for action, key in bad_keys(keys):
         keys.pop(action)
         notices.append(lang.text(N_("The key {key} for {action} is not a key name this game knows; "
