@@ -23,6 +23,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
 
 
+def _lang(code=None):
+    """The language for messages of the subcommands: ``code``, else the
+    ``language`` setting, else English."""
+    from .i18n import Language
+    from .settings import load_settings
+    try:
+        return Language(code or load_settings()[0].get("language") or "en")
+    except ValueError:
+        return Language("en")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     p = _Parser(prog="a11y-dominion",
@@ -102,7 +113,7 @@ def main(argv: Optional[list] = None) -> int:
         from .console import run_console
         return run_console(args)
     except KingdomError as e:
-        print(f"a11y-dominion: {e}", file=sys.stderr)
+        print(f"a11y-dominion: {_lang(getattr(args, 'lang', None)).msg(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("Stopped.", file=sys.stderr)
@@ -159,10 +170,14 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(res, indent=1))
     else:
-        print(f"{res['games']} games in {res['seconds']} seconds.")
+        from .i18n import N_
+        lang = _lang()
+        print(lang.text(N_("{games} games in {seconds} seconds."), games=res["games"], seconds=res["seconds"]))
         for seat, w in res["wins"].items():
-            print(f"{seat}: {w} wins.")
-        print(f"Ties: {res['ties']}. Average turns: {res['average_turns']}. Errors: {len(res['errors'])}.")
+            print(lang.text(N_("{seat}: {n} wins."), seat=seat, n=w))
+        print(lang.text(N_("Ties: {ties}. Average turns: {turns}. Unfinished: {unfinished}. Errors: {errors}."),
+                        ties=res["ties"], turns=res["average_turns"], unfinished=len(res["unfinished"]),
+                        errors=len(res["errors"])))
     return 0
 
 
@@ -208,14 +223,21 @@ def cmd_settings(args) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
     from .settings import (SettingsError, check_key, check_key_free, check_value, describe, load_settings,
                            save_settings, settings_path, _copy_defaults)
+    from .i18n import N_
     data, warning = load_settings()
+    lang = _lang(data.get("language"))
     if warning:
-        print(warning, file=sys.stderr)
+        print(lang.msg(warning), file=sys.stderr)
         if args.action == "set" and settings_path().exists():
             # saving now would replace the whole damaged file with the defaults
-            print("a11y-dominion: nothing was saved; fix the settings file or start again with "
-                  "a11y-dominion settings reset.", file=sys.stderr)
+            print("a11y-dominion: " + lang._(N_("nothing was saved; fix the settings file or start again with "
+                                                "a11y-dominion settings reset.")), file=sys.stderr)
             return 2
+
+    def cannot_save(e):
+        print("a11y-dominion: " + lang.text(N_("the settings cannot be saved in {path} ({error})."),
+                                            path=str(settings_path()), error=e.strerror or e), file=sys.stderr)
+        return 2
     if args.action == "path":
         print(settings_path())
         return 0
@@ -227,12 +249,12 @@ def cmd_settings(args) -> int:
         try:
             path = save_settings(_copy_defaults())
         except OSError as e:
-            print(f"a11y-dominion: the settings cannot be saved in {settings_path()} ({e.strerror}).", file=sys.stderr)
-            return 2
-        print(f"Settings reset to the defaults in {path}.")
+            return cannot_save(e)
+        print(lang.text(N_("Settings reset to the defaults in {path}."), path=str(path)))
         return 0
     if not args.key or not args.value:
-        print("a11y-dominion settings set needs a setting and a value, for example: settings set verbosity terse.",
+        print(lang._(N_("a11y-dominion settings set needs a setting and a value, for example: "
+                        "settings set verbosity terse.")),
               file=sys.stderr)
         return 2
     try:
@@ -248,12 +270,11 @@ def cmd_settings(args) -> int:
             data[args.key] = check_value(args.key, " ".join(args.value))
             said = f"{args.key}: {data[args.key]}"
     except SettingsError as e:
-        print(f"a11y-dominion: {e}", file=sys.stderr)
+        print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
         return 2
     try:
         path = save_settings(data)
     except OSError as e:
-        print(f"a11y-dominion: the settings cannot be saved in {settings_path()} ({e.strerror}).", file=sys.stderr)
-        return 2
-    print(f"Saved {said} in {path}.")
+        return cannot_save(e)
+    print(lang.text(N_("Saved {setting} in {path}."), setting=said, path=str(path)))
     return 0
