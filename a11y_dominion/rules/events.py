@@ -43,6 +43,8 @@ def _event(name):
 
 @_event("game_set_up")
 class GameSetUp(GameEvent):
+    """The game was set up: seats, Kingdom piles with their top card's cost, Events, Landmarks, seed."""
+
     players: tuple
     kingdom: tuple          # pile names
     kingdom_costs: tuple    # (pile name, coins, debt) of each pile's top card
@@ -54,6 +56,8 @@ class GameSetUp(GameEvent):
 
 @_event("landmark_set_up")
 class LandmarkSetUp(GameEvent):
+    """A Landmark's setup: its VP pool, VP put on piles, or the Obelisk pile (``detail``)."""
+
     landmark: str
     vp_tokens: int
     pile_tokens: tuple = ()  # (pile, vp) pairs placed on piles
@@ -62,12 +66,16 @@ class LandmarkSetUp(GameEvent):
 
 @_event("pile_debt_set_up")
 class PileDebtSetUp(GameEvent):
+    """Tax's setup: ``each`` Debt on each of ``piles`` Supply piles."""
+
     piles: int
     each: int
 
 
 @_event("turn_started")
 class TurnStarted(GameEvent):
+    """A turn began: ``number`` is the player's own turn count, ``game_turn`` the game's."""
+
     player: str
     number: int             # the player's own turn number
     game_turn: int
@@ -75,6 +83,8 @@ class TurnStarted(GameEvent):
 
 @_event("phase_changed")
 class PhaseChanged(GameEvent):
+    """The turn moved to another phase (action, buy, cleanup)."""
+
     player: str
     phase: str              # action, buy, cleanup
     reason: str = ""        # "villa" when Villa returns to the Action phase, "again" for a second Buy phase
@@ -82,6 +92,8 @@ class PhaseChanged(GameEvent):
 
 @_event("card_played")
 class CardPlayed(GameEvent):
+    """A card was played (``again`` for Crown's or Throne Room's second play)."""
+
     player: str
     card: str
     as_card: str = ""       # Overlord played as another card
@@ -91,6 +103,8 @@ class CardPlayed(GameEvent):
 
 @_event("cards_drawn")
 class CardsDrawn(GameEvent):
+    """Cards were drawn into hand; the names are private to the drawer."""
+
     player: str
     cards: tuple
     count: int
@@ -99,12 +113,16 @@ class CardsDrawn(GameEvent):
 
 @_event("deck_shuffled")
 class DeckShuffled(GameEvent):
+    """A discard pile was shuffled into a new deck of ``count`` cards."""
+
     player: str
     count: int
 
 
 @_event("cards_revealed")
 class CardsRevealed(GameEvent):
+    """Cards were revealed from the hand, deck or discard pile."""
+
     player: str
     cards: tuple
     source: str = ""        # hand, deck, discard
@@ -112,14 +130,18 @@ class CardsRevealed(GameEvent):
 
 @_event("cards_discarded")
 class CardsDiscarded(GameEvent):
+    """Cards were discarded from ``source`` (hand, in_play, deck, set_aside)."""
+
     player: str
     cards: tuple
-    source: str = "hand"    # hand, play, deck
+    source: str = "hand"    # hand, in_play, deck, set_aside
     private_to: Optional[str] = None
 
 
 @_event("card_moved")
 class CardMoved(GameEvent):
+    """One card moved between a player's zones (hand, deck, discard, set_aside, in_play)."""
+
     player: str
     card: str
     source: str
@@ -129,6 +151,8 @@ class CardMoved(GameEvent):
 
 @_event("card_gained")
 class CardGained(GameEvent):
+    """A card was gained from a pile (or the trash) to ``destination``."""
+
     player: str
     card: str
     pile: str
@@ -138,6 +162,8 @@ class CardGained(GameEvent):
 
 @_event("card_bought")
 class CardBought(GameEvent):
+    """A card was bought: coins paid, coins left, and cards left in its pile."""
+
     player: str
     card: str
     coins: int              # coins paid
@@ -148,6 +174,8 @@ class CardBought(GameEvent):
 
 @_event("event_bought")
 class EventBought(GameEvent):
+    """An Event was bought: coins paid and coins left."""
+
     player: str
     event: str
     coins: int
@@ -156,13 +184,17 @@ class EventBought(GameEvent):
 
 @_event("card_trashed")
 class CardTrashed(GameEvent):
+    """A card was trashed from ``source`` (hand, in_play, supply, discard, set_aside)."""
+
     player: str             # who trashed it ("" for none)
     card: str
-    source: str             # hand, play, supply, deck
+    source: str             # hand, in_play, supply, discard, set_aside
 
 
 @_event("card_returned")
 class CardReturned(GameEvent):
+    """A card went back to its Supply pile (Encampment)."""
+
     player: str
     card: str
     pile: str
@@ -170,6 +202,8 @@ class CardReturned(GameEvent):
 
 @_event("resources_changed")
 class ResourcesChanged(GameEvent):
+    """Actions, Buys or coins changed: the changes and the new totals."""
+
     player: str
     actions: int
     buys: int
@@ -182,6 +216,8 @@ class ResourcesChanged(GameEvent):
 
 @_event("debt_changed")
 class DebtChanged(GameEvent):
+    """Debt taken (positive ``delta``) or paid (negative), with the new total."""
+
     player: str
     delta: int              # positive: Debt taken; negative: Debt paid
     total: int
@@ -191,6 +227,8 @@ class DebtChanged(GameEvent):
 
 @_event("vp_tokens_moved")
 class VPTokensMoved(GameEvent):
+    """VP tokens moved between the supply, piles, Landmarks and players, with what is left."""
+
     amount: int
     source_kind: str        # supply, landmark, pile, player
     source: str             # name of the Landmark or pile, or player
@@ -203,6 +241,8 @@ class VPTokensMoved(GameEvent):
 
 @_event("pile_debt_changed")
 class PileDebtChanged(GameEvent):
+    """Debt tokens put on or taken from a Supply pile (Tax)."""
+
     pile: str
     delta: int
     total: int
@@ -211,6 +251,8 @@ class PileDebtChanged(GameEvent):
 
 @_event("pile_top_changed")
 class PileTopChanged(GameEvent):
+    """A card left a split pile or the Castles: the new top card (Accessibility Notes)."""
+
     pile: str
     top: Optional[str]      # None when empty
     cards_left: int
@@ -225,12 +267,16 @@ class GameEndsAfterTurn(GameEvent):
 
 @_event("pile_emptied")
 class PileEmptied(GameEvent):
+    """A Supply pile became empty; ``empty_piles`` is how many are empty now."""
+
     pile: str
     empty_piles: int
 
 
 @_event("attacked")
 class Attacked(GameEvent):
+    """An Attack affects ``victims`` (those who did not block it with a Moat)."""
+
     player: str
     card: str
     victims: tuple
@@ -245,6 +291,8 @@ class DurationStarted(GameEvent):
 
 @_event("duration_resolved")
 class DurationResolved(GameEvent):
+    """A Duration card finished its start-of-turn work; cards still set aside counted."""
+
     player: str
     card: str
     set_aside_left: int = 0
@@ -252,18 +300,24 @@ class DurationResolved(GameEvent):
 
 @_event("bid_made")
 class BidMade(GameEvent):
+    """A Mountain Pass bid in Debt, or a pass (``amount`` None)."""
+
     player: str
     amount: Optional[int]   # None for a pass
 
 
 @_event("bidding_started")
 class BiddingStarted(GameEvent):
+    """Mountain Pass bidding began, in ``order``."""
+
     player: str             # who gained the first Province
     order: tuple
 
 
 @_event("bidding_won")
 class BiddingWon(GameEvent):
+    """The Mountain Pass winner and bid (``player`` None when nobody bid)."""
+
     player: Optional[str]
     amount: int
 
@@ -289,6 +343,8 @@ class CardBecame(GameEvent):
 
 @_event("game_ended")
 class GameEnded(GameEvent):
+    """The game ended: each player's total, cards, tokens and Landmark VP, and the winners."""
+
     scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
     winners: tuple
     turns: tuple            # (player, turns taken)

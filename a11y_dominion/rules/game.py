@@ -316,6 +316,7 @@ class Game:
         return [self.players[(p.index + i) % n] for i in range(1, n)]
 
     def left_of(self, p: Player) -> Player:
+        """The player to ``p``'s left (next in turn order)."""
         return self.players[(p.index + 1) % len(self.players)]
 
     def pile_of(self, card) -> Optional[Pile]:
@@ -328,6 +329,8 @@ class Game:
         return self.piles.get(pn)
 
     def empty_piles(self) -> list:
+        """Names of the Supply piles with no cards left (a split pile or the
+        Castles only when every card is gone: Empires rulebook)."""
         return [p.name for p in self.piles.values() if not p.cards]
 
     @staticmethod
@@ -420,7 +423,10 @@ class Game:
 
     # ------------------------------------------------------------ resources
     def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None:
-        """Give the turn player +Actions, +Buys, +coins (ignored off-turn)."""
+        """Give the turn player +Actions, +Buys and +coins (whole numbers).
+
+        Does nothing for a player whose turn it is not (a card's "+" bonuses
+        only count on your own turn)."""
         if self.current is not p or not (actions or buys or coins):
             return
         t = self.turn
@@ -437,7 +443,9 @@ class Game:
         self.emit(ev.DebtChanged(p.name, amount, p.debt, source))
 
     def pay_debt(self, p: Player, amount: int, source: str = "") -> None:
-        """``p`` pays ``amount`` Debt with the same number of coins."""
+        """``p`` pays ``amount`` Debt with the same number of coins (Empires
+        rulebook, Debt: 1 coin per Debt, in the Buy phase). The amount is cut to
+        the Debt and coins ``p`` has; nothing happens off-turn."""
         amount = min(amount, p.debt, self.turn.coins if self.current is p else 0)
         if amount <= 0:
             return
@@ -529,6 +537,7 @@ class Game:
         return drawn
 
     def reveal(self, p: Player, cards: list, source: str = "hand") -> None:
+        """Record that ``p`` revealed ``cards`` from ``source`` (hand, deck, discard)."""
         if cards:
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
 
@@ -737,7 +746,9 @@ class Game:
 
     # ------------------------------------------------------------- buying
     def can_buy_reason(self, p: Player, cost: Cost, name: str) -> Optional[str]:
-        """Why ``p`` may not buy ``name`` now, or None if they may."""
+        """Why ``p`` may not buy ``name`` (a card or Event costing ``cost``) now,
+        as a :class:`Msg`, or None if they may: a Buy is needed, no Debt may be
+        held (Empires rulebook, Debt) and the coins must cover the coin part."""
         t = self.turn
         if t.buys < 1:
             return Msg("You have no Buys left.")
@@ -1138,7 +1149,8 @@ class Game:
         return {p.name: self.score_breakdown(p)["total"] for p in self.players}
 
     def current_winners(self) -> list:
-        """Winners by score, then fewer turns; ties shared."""
+        """Names of the winners: the highest score; among tied players the one
+        with fewer turns; still tied, they share the win (base rulebook)."""
         sc = self.scores()
         best = max(sc.values())
         tied = [p for p in self.players if sc[p.name] == best]
