@@ -588,7 +588,7 @@ def test_a_bots_hand_is_not_shown_and_its_public_status_is():
     text = "Cid: hand\rCid: status\r"
     console, _, lines = session(text, "--players", "Ann:human,Bob:human,Cid:bigmoney")
     assert "Cid is a bot; you may only look at your own hand." in lines
-    assert not any(x.startswith(("Ann's hand", "Cid's hand")) for x in lines)
+    assert not any(x.startswith(("Ann's hand,", "Cid's hand")) for x in lines)   # the query's answer, not the turn prompt
     assert ("Cid has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, "
             "0 cards in the discard pile.") in lines
     console, _, lines = session("Bot: hand\r")          # one human: not the human's own hand either
@@ -644,3 +644,8 @@ def test_mode_options_show_the_short_word():
     assert "1. +1 Buy and +2 coins (type coins)" in lines
     assert console.game.answers[:2] == [["play:Charm"], ["coins"]]
     assert console.game.turn.coins == 2
+
+
+def test_hot_seat_turn_prompt_names_whose_hand():
+    _, _, lines = session("", "--players", "Ann:human,Bob:human")
+    assert any(x.startswith("Ann's hand: ") for x in lines)

@@ -534,7 +534,7 @@ def decision_lines(game: Game, d: Decision, full: bool = False, hand: bool = Fal
         if hand:
             names = group_names(sorted_names(c.name for c in game.player(d.player).hand), lang)
             lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
-                         lang.text(N_("Hand: {cards}."), cards=names))
+                         lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names))
         buys = [i for i, o in enumerate(d.options) if o.startswith("buy:")]
         pays = [i for i, o in enumerate(d.options) if o.startswith("pay:")]
         short = not full and len(d.options) > LONG_TURN
