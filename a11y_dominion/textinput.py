@@ -171,7 +171,7 @@ def parse_answer(game: Game, text: str) -> list:
 
 def _one_option(game: Game, d: Decision, word: str) -> str:
     for o in d.options:   # an option's own key or label, typed as listed
-        if word.lower() == o.lower() or word.lower() == d.labels.get(o, "").lower() and d.kind != "pile":
+        if word.lower() == o.lower() or (d.kind != "pile" and word.lower() == d.labels.get(o, "").lower()):
             return o
     if _number(word):
         i = int(word)

@@ -23,7 +23,7 @@ _ALIASES: dict = {}
 
 
 def _norm(name: str) -> str:
-    return (name.strip().lower().replace("\u2019", "'").replace("’", "'")
+    return (name.strip().lower().replace("\u2019", "'")
             .replace("ë", "e").replace("  ", " "))
 
 
