@@ -23,16 +23,13 @@ from typing import Optional
 
 from .rules.cards import canonical, dutch_name
 from .rules.cost import Cost
-from .rules.decisions import Msg
+from .rules.decisions import Msg, N_  # noqa: F401  (N_ is used from here by the console)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "a11y_dominion"
 LANGUAGES = {"en": "English", "nl": "Nederlands"}
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for translation without translating it here."""
-    return message
 
 
 # Fields of templates that hold card, pile, Event or Landmark names.

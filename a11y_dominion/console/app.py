@@ -35,6 +35,7 @@ from ..rules.game import Game, GameConfig, SetupError
 from ..seats import BOT_KINDS, RandomBot, make_bot, parse_seats
 from ..settings import load_settings
 from ..textinput import MOVE_WORDS, YES, InputError, parse_line, split_speaker
+from ..textinput import short as _short
 from . import queries as q
 from .completion import COMMANDS, DecisionCompleter, command_of, command_words, expand_names
 from .display import Display, PlainReader, PromptReader, wants_plain
@@ -83,12 +84,8 @@ ECHOED_FIELDS = ("word", "text", "move")   # the fields of a refusal that hold w
 
 
 def short(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` cut to about ``limit`` characters with "…", so a long mistyped
-    line is not read back in full."""
-    text = str(text)
-    if len(text) <= limit:
-        return text
-    return text[:limit].rstrip() + "…"
+    """``text`` cut to about ``limit`` characters with "…" (see :func:`textinput.short`)."""
+    return _short(str(text), limit)
 
 
 def short_msg(message):

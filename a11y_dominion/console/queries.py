@@ -80,7 +80,8 @@ def plural_name(name: str, lang: Language = EN) -> str:
     stay as they are ("5 Emporium")."""
     if lang.code != "en":
         return lang.card(name)
-    return _plural(name)
+    from announcements.narrator import plural
+    return plural(name)     # "5 Rocks", not "Rockses"
 
 
 def hand_lines(game: Game, me: str, you: bool = True, lang: Language = EN) -> list:
@@ -212,13 +213,6 @@ def below_words(f: dict, lang: Language = EN) -> str:
     if not f["below"]:
         return ""
     return lang.text(N_("below: {cards}"), cards=below_list(f, lang))
-
-
-def _plural(name: str) -> str:
-    from announcements.narrator import plural
-    if name.endswith("s") and not name.endswith("ss"):
-        return name     # "5 Rocks", not "Rockses"
-    return plural(name)
 
 
 def pile_line(game: Game, name: str, lang: Language = EN) -> str:

@@ -328,6 +328,12 @@ class Game:
         pn = spec.pile or name
         return self.piles.get(pn)
 
+    def pile_name_of(self, card, default: Optional[str] = None) -> Optional[str]:
+        """The name of the Supply pile ``card`` belongs to (its current name:
+        an Overlord as Temple belongs to the Temple pile), or ``default``."""
+        pl = self.pile_of(card)
+        return pl.name if pl is not None else default
+
     def empty_piles(self) -> list:
         """Names of the Supply piles with no cards left (a split pile or the
         Castles only when every card is gone: Empires rulebook)."""

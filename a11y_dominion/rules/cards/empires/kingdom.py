@@ -171,7 +171,7 @@ card("Engineer", "Ingenieur", Cost(0, 4), "Action",
 
 
 def _farmers_market(g, p, me):
-    pile_name = g.pile_of(me).name if g.pile_of(me) else None
+    pile_name = g.pile_name_of(me)
     pl = g.piles.get(pile_name) if pile_name else None
     if pl is not None and pl.vp_tokens >= 4:
         g.vp_from_pile(p, pile_name, "Farmers' Market")
@@ -285,7 +285,7 @@ def _temple_play(g, p, me):
                                        "trash", 1, 3, "Temple", validate=different)
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
-    g.vp_to_pile(g.pile_of(me).name if g.pile_of(me) else "Temple", 1, "Temple")
+    g.vp_to_pile(g.pile_name_of(me, "Temple"), 1, "Temple")
 
 
 def _temple_gain(g, p, me):
@@ -317,7 +317,7 @@ WILD_HUNT_MODES = [("cards", N_("+3 Cards and add 1 VP to the Wild Hunt pile")),
 
 def _wild_hunt(g, p, me):
     mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.", WILD_HUNT_MODES, "Wild Hunt")
-    home = g.pile_of(me).name if g.pile_of(me) else "Wild Hunt"
+    home = g.pile_name_of(me, "Wild Hunt")
     if mode == "cards":
         g.draw(p, 3)
         g.vp_to_pile(home, 1, "Wild Hunt")
