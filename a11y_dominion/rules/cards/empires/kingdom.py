@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...cost import Cost
-from ...decisions import Msg, N_
+from ...decisions import N_
 from ...duration import DurationEffect
 
 
@@ -279,10 +279,8 @@ card("Sacrifice", "Offer", 4, "Action",
 
 
 def _temple_play(g, p, me):
-    def different(ans):
-        return None if len(set(ans)) == len(ans) else Msg("Temple trashes cards with different names only.")
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Temple: trash 1 to 3 cards with different names from your hand.",
-                                       "trash", 1, 3, "Temple", validate=different)
+                                       "trash", 1, 3, "Temple", distinct=True)
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
     g.vp_to_pile(g.pile_name_of(me, "Temple"), 1, "Temple")
