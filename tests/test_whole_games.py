@@ -14,6 +14,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import BigMoneyBot
 from announcements.speech import RecordingOutput, Speaker
+from a11y_dominion.view import player_view
 
 
 class TypingPlayer:
@@ -37,7 +38,7 @@ class TypingPlayer:
         d = game.pending
         if d is None:                                 # "Press Enter to leave the game."
             return ""
-        keys = self.bot.decide(game, d)
+        keys = self.bot.decide(d, player_view(game, d.player))
         if d.kind == "turn":
             move = keys[0]
             if move.kind == "treasures":

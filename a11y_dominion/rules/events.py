@@ -348,3 +348,19 @@ class GameEnded(GameEvent):
     scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
     winners: tuple
     turns: tuple            # (player, turns taken)
+
+
+HIDDEN = "?"
+"""The name given, in an event redacted for a seat, to a card that seat may not know."""
+
+NAME_FIELDS = ("cards", "card")
+"""The fields of an event that name the cards it is about."""
+
+
+def is_hidden(event: GameEvent) -> bool:
+    """True when the event's card names were redacted for the seat receiving it."""
+    for f in NAME_FIELDS:
+        v = getattr(event, f, None)
+        if v == HIDDEN or (isinstance(v, tuple) and HIDDEN in v):
+            return True
+    return False
