@@ -8,11 +8,12 @@ import types
 import pytest
 
 from announcements import speech
+from announcements.speech import speechd as speechd_module
+from announcements.speech import timeouts
 from announcements.speech import (
     AO2Output,
     EspeakOutput,
     OutputTimeout,
-    RecordingOutput,
     SayOutput,
     Speaker,
     SpeechdOutput,
@@ -21,6 +22,7 @@ from announcements.speech import (
     import_speechd,
     speech_test,
 )
+from speechdoubles import RecordingOutput
 
 
 class Messages(list):
@@ -582,7 +584,7 @@ class FakeSpeechd:
 def fake_speechd(monkeypatch):
     fake = FakeSpeechd()
     monkeypatch.setitem(sys.modules, "speechd", fake.module())
-    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     yield fake
     fake.release.set()
 
@@ -640,7 +642,7 @@ def test_speechd_dying_mid_game_falls_back(fake_speechd, messages):
 
 def test_speechd_output_unavailable_without_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "speechd", None)
-    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     output = SpeechdOutput()
     assert output.available() is False
     assert "python3-speechd" in output.reason
@@ -665,7 +667,7 @@ def test_ao2_speech_dispatcher_speaks_through_speechd(fake_speechd):
 @ao2_linux
 def test_ao2_without_speechd_is_unavailable_and_quiet(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "speechd", None)
-    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     output = AO2Output("speech_dispatcher")
     assert output.available() is False
     assert "python3-speechd" in output.reason
@@ -697,15 +699,15 @@ def test_call_that_hangs_raises_timeout():
     release = threading.Event()
     start = time.monotonic()
     with pytest.raises(OutputTimeout):
-        speech._call_with_timeout(lambda: release.wait(5), 0.1, "test daemon")
+        timeouts.call_with_timeout(lambda: release.wait(5), 0.1, "test daemon")
     assert time.monotonic() - start < 0.5
     release.set()
 
 
 def test_call_with_timeout_passes_results_and_errors():
-    assert speech._call_with_timeout(lambda: 42, 1.0, "test") == 42
+    assert timeouts.call_with_timeout(lambda: 42, 1.0, "test") == 42
     with pytest.raises(KeyError):
-        speech._call_with_timeout(lambda: {}["missing"], 1.0, "test")
+        timeouts.call_with_timeout(lambda: {}["missing"], 1.0, "test")
 
 
 def test_language_and_rate_reach_the_speech_programs():

@@ -26,6 +26,7 @@ import pytest
 import speechstack
 from announcements import speech
 from announcements.speech import Speaker
+from announcements.speech import speechd as speechd_module
 
 SENTENCE = "Your turn. 1 Action, 1 Buy, 7 coins. You may buy a Gold."
 
@@ -72,7 +73,7 @@ def daemon(tmp_path, monkeypatch):
             else:
                 monkeypatch.setenv(name, value)
         # A timeout in an earlier test must not make this one skip the daemon.
-        monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+        monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
         private.start()
         yield private
     finally:
