@@ -8,8 +8,6 @@ import types
 import pytest
 
 from announcements import speech
-from announcements.speech import speechd as speechd_module
-from announcements.speech import timeouts
 from announcements.speech import (
     AO2Output,
     EspeakOutput,
@@ -21,7 +19,9 @@ from announcements.speech import (
     default_outputs,
     import_speechd,
     speech_test,
+    timeouts,
 )
+from announcements.speech import speechd as speechd_module
 from speechdoubles import RecordingOutput
 
 
@@ -650,7 +650,9 @@ def test_speechd_output_unavailable_without_module(monkeypatch):
 
 # ---------------------------------------------------------------- accessible_output2 over the stand-in client
 
-ao2_linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="accessible_output2 speech-dispatcher is Linux only")
+ao2_linux = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="accessible_output2 speech-dispatcher is Linux only"
+)
 
 
 @ao2_linux
@@ -712,6 +714,7 @@ def test_call_with_timeout_passes_results_and_errors():
 
 def test_language_and_rate_reach_the_speech_programs():
     from announcements.speech import EspeakOutput, SayOutput
+
     espeak = EspeakOutput()
     Speaker(mode="self-voicing", outputs=[espeak], print_fn=lambda s: None, language="nl", rate=100)
     assert espeak.voice == "nl"
@@ -725,6 +728,7 @@ def test_language_and_rate_reach_the_speech_programs():
 
 def test_speechd_output_keeps_language_until_connected():
     from announcements.speech import SpeechdOutput
+
     out = SpeechdOutput()
     out.configure(language="nl", rate=-20)
     assert (out._language, out._rate) == ("nl", -20)
@@ -732,11 +736,13 @@ def test_speechd_output_keeps_language_until_connected():
 
 def test_speech_reports_through_the_players_language():
     from a11y_dominion.i18n import Language
+
     printed = []
     broken = RecordingOutput(name="first", fail_after=0)
     spare = RecordingOutput(name="second")
-    speaker = Speaker(mode="self-voicing", outputs=[broken, spare], print_fn=printed.append,
-                      translate=Language("nl").text)
+    speaker = Speaker(
+        mode="self-voicing", outputs=[broken, spare], print_fn=printed.append, translate=Language("nl").text
+    )
     assert speaker.speak("Je beurt.")
     assert printed == ["Spraak: first werkt niet meer; nu wordt second gebruikt."]
     assert spare.spoken == ["Je beurt."]
