@@ -13,7 +13,8 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import BigMoneyBot
-from announcements.speech import RecordingOutput, Speaker
+from announcements.speech import Speaker
+from speechdoubles import RecordingOutput
 from a11y_dominion.view import player_view
 
 
