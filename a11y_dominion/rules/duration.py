@@ -1,4 +1,4 @@
-"""Pending start-of-turn work of Duration cards (Archive, Enchantress)."""
+"""Pending start-of-turn work of Duration cards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
