@@ -10,21 +10,27 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from .rules.decisions import IllegalAnswer, Msg
+from .rules.decisions import IllegalAnswer, Move, Msg
 from .rules.game import Game, GameConfig, SetupError
 
 FORMAT = "a11y-dominion-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)   # version 1 wrote turn moves as text ("play:Villa"), version 2 as objects
 
 
 class RecordError(ValueError):
     """A save file or record that cannot be loaded; one sentence."""
 
 
+def answer_data(answer: list) -> list:
+    """One answer as JSON-ready data: option keys as they are, turn moves as objects."""
+    return [a.to_dict() if isinstance(a, Move) else a for a in answer]
+
+
 def make_record(game: Game, seats: Optional[list] = None) -> dict:
     """The JSON-ready record of ``game``: config, seats and answers so far."""
     return {"format": FORMAT, "version": VERSION, "config": game.config.to_dict(),
-            "obelisk": game.config_obelisk, "seats": seats or [], "answers": [list(a) for a in game.answers]}
+            "obelisk": game.config_obelisk, "seats": seats or [], "answers": [answer_data(a) for a in game.answers]}
 
 
 def replay(record: dict) -> Game:
@@ -51,7 +57,7 @@ def replay(record: dict) -> Game:
     for i, ans in enumerate(record.get("answers", [])):
         if game.pending is None:
             raise RecordError(Msg("The saved game has answers after its end (answer {number}).", number=i + 1))
-        if not isinstance(ans, list) or not all(isinstance(a, str) for a in ans):
+        if not isinstance(ans, list) or not all(isinstance(a, (str, dict)) for a in ans):
             raise RecordError(Msg("Answer {number} in the saved game is damaged.", number=i + 1))
         try:
             game.answer(ans)
@@ -77,9 +83,9 @@ def load_record(text: str) -> dict:
         raise RecordError(Msg("The save file is not valid JSON (line {line}).", line=e.lineno)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(Msg("This file is not an a11y-dominion saved game."))
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise RecordError(Msg("The saved game has version {version}; this program reads version {ours}.",
-                               version=data.get("version"), ours=VERSION))
+                               version=data.get("version"), ours=" or ".join(map(str, READS))))
     if not isinstance(data.get("config"), dict) or not isinstance(data.get("answers"), list):
         raise RecordError(Msg("The saved game is missing its setup or its answers."))
     return data

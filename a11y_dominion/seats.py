@@ -11,7 +11,7 @@ import random
 from typing import Optional
 
 from .rules.cards import CARDS
-from .rules.decisions import Decision, Msg
+from .rules.decisions import Decision, Move, MoveKind, Msg
 from .rules.game import Game
 
 
@@ -28,7 +28,7 @@ class RandomBot:
         if d.kind == "turn":
             opts = d.options
             if len(opts) > 1 and self.rng.random() < 0.5:
-                non_end = [o for o in opts if o != "end"]
+                non_end = [o for o in opts if o.kind is not MoveKind.END]
                 return [self.rng.choice(non_end)]
             return [self.rng.choice(opts)]
         for _ in range(50):
@@ -82,41 +82,41 @@ class BigMoneyBot:
             return [self._move(game, d)]
         return self._choice(game, d)
 
-    def _move(self, game: Game, d: Decision) -> str:
+    def _move(self, game: Game, d: Decision) -> Move:
         opts = d.options
         t = game.turn
         if t.phase == "action":
-            plays = [o for o in opts if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
+            plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
-            plays.sort(key=lambda o: -(CARDS[o[5:]].actions))
+            plays.sort(key=lambda o: -(CARDS[o.name].actions))
             if plays:
                 return plays[0]
-            return "end"
-        if "treasures" in opts:
-            return "treasures"
+            return Move(MoveKind.END)
+        if Move(MoveKind.TREASURES) in opts:
+            return Move(MoveKind.TREASURES)
         for o in opts:
-            if o.startswith("play:") and CARDS[o[5:]].is_("Treasure"):
+            if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
                 return o
-        pays = [o for o in opts if o.startswith("pay:")]
+        pays = [o for o in opts if o.kind is MoveKind.PAY]
         if pays:
-            return max(pays, key=lambda o: int(o[4:]))
+            return max(pays, key=lambda o: o.amount)
         coins = t.coins
         provinces = len(game.piles["Province"].cards)
 
         def can(pile):
-            return "buy:" + pile in opts
+            return Move.buy(pile) in opts
 
         if coins >= 8 and can("Province"):
-            return "buy:Province"
+            return Move.buy("Province")
         if 5 <= coins and provinces <= 4 and can("Duchy"):
-            return "buy:Duchy"
+            return Move.buy("Duchy")
         if coins >= 6 and can("Gold"):
-            return "buy:Gold"
+            return Move.buy("Gold")
         if 2 <= coins and provinces <= 2 and can("Estate"):
-            return "buy:Estate"
+            return Move.buy("Estate")
         if coins >= 3 and can("Silver") and t.buys >= 1 and not t.bought:
-            return "buy:Silver"
-        return "end"
+            return Move.buy("Silver")
+        return Move(MoveKind.END)
 
     def _choice(self, game: Game, d: Decision) -> list:
         if d.kind == "yesno":

@@ -11,7 +11,7 @@ import re
 
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
-from .rules.decisions import Decision, Msg, N_
+from .rules.decisions import Decision, Move, MoveKind, Msg, N_
 from .rules.game import Game
 
 YES = {"yes", "y", "ja", "j"}
@@ -56,7 +56,8 @@ def _card_or_error(word: str) -> str:
 
 def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     """Read a move at the turn prompt: ``play CARD``, ``play treasures``,
-    ``buy NAME``, ``pay``, ``pay N``, ``end``. Returns ``[key]``."""
+    ``buy NAME``, ``pay``, ``pay N``, ``end`` (or, with ``numbers``, the
+    number of a listed move). Returns ``[Move]``; raises :class:`InputError`."""
     d = game.pending
     t = text.strip()
     low = t.lower()
@@ -70,16 +71,16 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     if verb in ("end", "einde", "done"):
         if rest.strip():
             raise InputError(Msg("End takes nothing after it; type end alone to end the phase."))
-        return ["end"]
+        return [Move(MoveKind.END)]
     if verb in ("play", "speel", "p"):
         if not rest_orig:
             raise InputError(Msg("Play what? Type play and a card name, or play treasures."))
         if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "geldkaart", "alles", "money"):
-            return ["treasures"]
+            return [Move(MoveKind.TREASURES)]
         name = _card_or_error(rest_orig)
         if name not in CARDS:
             raise InputError(Msg("{card} is not a card you can play.", card=name))
-        return ["play:" + name]
+        return [Move.play(name)]
     if verb in ("buy", "koop", "b"):
         if not rest_orig:
             raise InputError(Msg("Buy what? Type buy and the name of a card or Event."))
@@ -87,12 +88,12 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             pn = pile_name_for(rest_orig)
             if pn is None:
                 raise InputError(Msg("{word} is not a Supply pile this game knows.", word=short(rest_orig)))
-            return ["buy:" + pn]
+            return [Move.buy(pn)]
         name = _card_or_error(rest_orig)
         if name in EVENTS:
-            return ["buy:" + name]
+            return [Move.buy(name)]
         if name in game.piles:
-            return ["buy:" + name]
+            return [Move.buy(name)]
         pl = game.pile_of(name)
         if pl is None:
             raise InputError(Msg("{card} is not in the Supply of this game.", card=name))
@@ -101,7 +102,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         if pl.top.name != name:
             raise InputError(Msg("{card} is not on top of its pile; {top} is on top of the {pile} pile.", card=name,
                                  top=pl.top.name, pile=pl.name))
-        return ["buy:" + pl.name]
+        return [Move.buy(pl.name)]
     if verb in ("pay", "betaal"):
         p = game.current
         if rest.strip():
@@ -110,13 +111,13 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             n = int(rest.strip())
             if n < 1:
                 raise InputError(Msg("Pay at least 1 Debt."))
-            return ["pay:" + str(n)]
+            return [Move.pay(n)]
         n = min(p.debt, game.turn.coins)
         if p.debt == 0:
             raise InputError(Msg("You have no Debt to pay."))
         if n == 0:
             raise InputError(Msg("You have {debt} Debt but no coins to pay it with.", debt=p.debt))
-        return ["pay:" + str(n)]
+        return [Move.pay(n)]
     raise InputError(Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.",
                          word=short(t)))
 

@@ -25,6 +25,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision
 from a11y_dominion.rules.game import Game, GameConfig
 from announcements.speech import RecordingOutput, Speaker
+from answerkeys import answer_data, answer_keys
 
 F2, F3 = "\x1bOQ", "\x1bOR"
 FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."
@@ -119,7 +120,7 @@ def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     i = lines.index("Province costs 8 coins; you have 0 coins.")
     assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
     assert lines.index("You, Buy phase: 1 Action, 1 Buy, 2 coins.") > i
-    assert console.game.answers == [["treasures"]]
+    assert answer_keys(console.game) == [["treasures"]]
     assert "You play 2 Coppers: +2 coins. You have 1 Action, 1 Buy, 2 coins." in lines
     assert not any("Traceback" in x for x in lines)
 
@@ -138,14 +139,14 @@ def test_number_out_of_range_and_unknown_card():
     assert ("Dragon is not a card name this game knows. Type supply to hear the piles, "
             "or hand to hear your hand.") in lines
     assert "Gold costs 6 coins; you have 0 coins." in lines
-    assert console.game.answers == []
+    assert answer_keys(console.game) == []
 
 
 # --------------------------------------------------------- numbered answers
 def test_numbered_answers_at_the_turn_prompt():
     console, _, lines = session("2\r2\r")
     # 2 = play treasures; then in the Buy phase with 2 coins, 2 = buy Estate
-    assert console.game.answers == [["treasures"], ["buy:Estate"]]
+    assert answer_keys(console.game) == [["treasures"], ["buy:Estate"]]
     assert "You, Buy phase: 1 Action, 1 Buy, 2 coins." in lines
     assert "2. buy Estate, 2 coins" in lines
 
@@ -173,7 +174,7 @@ def test_numbered_answers_in_a_card_choice():
     assert lines[i + 1:i + 4] == ["Choose 2, by numbers or names separated by commas.",
                                   "1. Copper (5 of them)", "2. Estate (2 of them)"]
     assert "There is no choice number 3; choose 1 to 2." in lines
-    assert console.game.answers == [["play:Forum"], ["Estate", "Copper"]]
+    assert answer_keys(console.game) == [["play:Forum"], ["Estate", "Copper"]]
     assert [c.name for c in console.game.players[0].discard] == ["Copper", "Estate"]
     assert lines[-1] == "Game stopped."
 
@@ -190,7 +191,7 @@ def test_yes_no_and_none_words_in_a_card_choice():
 def test_starts_of_names_are_enough_when_only_one_option_fits():
     console, _, lines = session("play t\rbuy c\rbuy pat\r")
     assert "c could be Copper, Curse or City Quarter; type more of the name." in lines
-    assert console.game.answers == [["treasures"], ["buy:Patrician/Emporium"]]
+    assert answer_keys(console.game) == [["treasures"], ["buy:Patrician/Emporium"]]
 
 
 def test_a_pile_choice_names_top_card_cost_and_tokens():
@@ -268,7 +269,7 @@ def test_completion_in_a_card_choice_uses_the_options():
 def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     console, _, lines = session("pla" + F3 + "y treasures\r" + F2)
     assert lines.count(FIRST_HAND) == 1
-    assert console.game.answers == [["treasures"]]
+    assert answer_keys(console.game) == [["treasures"]]
     # F2 repeats the last message: the narration of the Treasures
     assert lines[-2:] == ["You play 2 Coppers: +2 coins. You have 1 Action, 1 Buy, 2 coins.", "Game stopped."]
     assert lines.count("You play 2 Coppers: +2 coins. You have 1 Action, 1 Buy, 2 coins.") == 2
@@ -313,7 +314,7 @@ def test_corrupt_save_file_is_refused_with_one_sentence(tmp_path):
             "The game goes on unchanged.") in lines
     assert (f"Cannot load {tmp_path}/missing.json: There is no file named {tmp_path}/missing.json. "
             "The game goes on unchanged.") in lines
-    assert console.game.answers == [["treasures"]]
+    assert answer_keys(console.game) == [["treasures"]]
 
 
 def test_damaged_answers_in_a_save_file_are_refused(tmp_path):
@@ -336,7 +337,7 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     assert f"Loaded {f}." in lines
     saved = json.loads(f.read_text(encoding="utf-8"))
     assert saved["seats"] == [["You", "human"], ["Bot", "bigmoney"]]
-    assert console.game.answers == saved["answers"]
+    assert answer_data(console.game) == saved["answers"]
     piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
     reference = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
     reference.start()
@@ -352,14 +353,14 @@ def test_load_flag_resumes_a_saved_game(tmp_path):
     console, code, lines = session("hand\r", "--load", str(f))
     assert code == 0
     assert f"Loaded {f}." in lines
-    assert console.game.answers == json.loads(f.read_text(encoding="utf-8"))["answers"]
+    assert answer_data(console.game) == json.loads(f.read_text(encoding="utf-8"))["answers"]
     assert not any(x.startswith("New game for") for x in lines)      # no new game was started
 
 
 def test_save_to_a_bad_place_is_one_sentence(tmp_path):
     console, _, lines = session(f"save {tmp_path}/no/such/dir/game.json\r")
     assert f"Cannot save to {tmp_path}/no/such/dir/game.json: No such file or directory." in lines
-    assert console.game.answers == []
+    assert answer_keys(console.game) == []
 
 
 # ---------------------------------------------------------------- stopping and the end
@@ -395,7 +396,7 @@ def test_two_humans_share_the_screen():
     text = "Bob: end\rAnn: play treasures\rAnn: hand\r"
     console, _, lines = session(text, "--players", "Ann:human,Bob:human")
     assert "It is Ann who must answer now, not Bob." in lines
-    assert console.game.answers == [["treasures"]]
+    assert answer_keys(console.game) == [["treasures"]]
     assert "Ann's hand, 3 cards: 3 Estates." in lines
     assert "Ann>" not in lines
 
@@ -446,12 +447,12 @@ def test_ending_the_action_phase_with_playable_actions_asks_first():
     console, lines = position_console(ANN_WITH_VILLA, "end\nno\n")
     assert any(l.startswith("You still have 1 Action and could play Villa. End the Action phase?") for l in lines)
     assert "Not done. The question stands." in lines
-    assert console.game.turn.phase == "action" and console.game.answers == []
+    assert console.game.turn.phase == "action" and answer_keys(console.game) == []
 
 
 def test_yes_ends_the_action_phase():
     console, lines = position_console(ANN_WITH_VILLA, "end\nyes\n")
-    assert console.game.turn.phase == "buy" and console.game.answers == [["end"]]
+    assert console.game.turn.phase == "buy" and answer_keys(console.game) == [["end"]]
 
 
 def test_trashing_asks_first_unless_turned_off():
@@ -518,14 +519,14 @@ def test_load_in_a_game_in_progress_asks_first(tmp_path):
     console, lines = load_console(f"play treasures\nload {f}\nno\n")
     assert f"Replace the game in progress with {f}? Type yes to load: no" in lines
     assert "Not loaded. The game goes on." in lines
-    assert console.game.answers == [["treasures"]]
+    assert answer_keys(console.game) == [["treasures"]]
     console, lines = load_console(f"play treasures\nload {f}\nyes\n")
-    assert f"Loaded {f}." in lines and console.game.answers == saved
+    assert f"Loaded {f}." in lines and answer_data(console.game) == saved
     # nothing to lose before the first move, or with the confirm setting off: no question
     for script, confirm in ((f"load {f}\n", True), (f"play treasures\nload {f}\n", False)):
         console, lines = load_console(script, confirm)
         assert not any(x.startswith("Replace the game") for x in lines)
-        assert f"Loaded {f}." in lines and console.game.answers == saved
+        assert f"Loaded {f}." in lines and answer_data(console.game) == saved
 
 
 # ---------------------------------------------------------------- more confirmations
@@ -541,7 +542,7 @@ def test_moves_that_end_the_action_phase_ask_first(move, what):
     console, lines = position_console(state, f"{move}\nno\n")
     assert ENDS_ACTION_PHASE.format(what=what) in lines
     assert "Not done. The question stands." in lines
-    assert console.game.turn.phase == "action" and console.game.answers == []
+    assert console.game.turn.phase == "action" and answer_keys(console.game) == []
     console, lines = position_console(state, f"{move}\nyes\n")
     assert console.game.turn.phase == "buy" and len(console.game.answers) == 1
 
@@ -551,7 +552,7 @@ def test_playing_treasures_without_action_cards_asks_nothing():
              "players": {"Ann": {"hand": ["Copper", "Estate"], "deck": ["Estate"] * 5}}}
     console, lines = position_console(state, "play treasures\n")
     assert not any("Go on?" in x for x in lines)
-    assert console.game.answers == [["treasures"]]
+    assert answer_keys(console.game) == [["treasures"]]
 
 
 DEBT_AT_THE_END = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
@@ -562,12 +563,12 @@ def test_ending_the_turn_with_debt_and_coins_asks_first():
     console, lines = position_console(DEBT_AT_THE_END, "end\nno\n")
     assert ("You have 3 coins and 5 Debt; ending the turn leaves the coins unused. End the turn? "
             "Type yes to end it: no") in lines
-    assert console.game.answers == [] and console.game.turn.coins == 3
+    assert answer_keys(console.game) == [] and console.game.turn.coins == 3
     console, lines = position_console(DEBT_AT_THE_END, "end\nyes\n")
-    assert console.game.answers[0] == ["end"]
+    assert answer_keys(console.game)[0] == ["end"]
     console, lines = position_console(DEBT_AT_THE_END, "end\n", confirm=False)
     assert not any(x.startswith("You have 3 coins and 5 Debt") for x in lines)
-    assert console.game.answers[0] == ["end"]
+    assert answer_keys(console.game)[0] == ["end"]
 
 
 # ---------------------------------------------------------------- wording
@@ -610,7 +611,7 @@ def test_a_move_while_a_card_asks_says_to_answer_first():
     lines = out.getvalue().splitlines()
     assert lines.count("First answer the question: You, Forum: discard 2 cards.") == 3
     assert not any("is not a card name" in x for x in lines)
-    assert console.game.answers == [["play:Forum"]]
+    assert answer_keys(console.game) == [["play:Forum"]]
 
 
 def test_a_long_mistyped_line_is_not_read_back_in_full():
@@ -642,7 +643,7 @@ def test_mode_options_show_the_short_word():
              "players": {"Ann": {"hand": ["Charm"], "deck": ["Estate"] * 5}}}
     console, lines = position_console(state, "play Charm\ncoins\n", kingdom=("Charm",))
     assert "1. +1 Buy and +2 coins (type coins)" in lines
-    assert console.game.answers[:2] == [["play:Charm"], ["coins"]]
+    assert answer_keys(console.game)[:2] == [["play:Charm"], ["coins"]]
     assert console.game.turn.coins == 2
 
 

@@ -41,6 +41,7 @@ from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot
 from announcements.narrator import VERBOSITIES, Narrator
 from announcements.speech import Speaker
+from answerkeys import answer_data, answer_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "a11y_dominion" / "locale"
@@ -326,8 +327,8 @@ def test_dutch_commands_moves_and_refusals():
     assert "2. koop Landgoed, 2 munten" in lines
     # turn 2: five Coppers; an English move works in Dutch, and the start of a Dutch name is enough
     # (game.answers holds the bot's moves too)
-    assert console.game.answers[:3] == [["treasures"], ["buy:Estate"], ["end"]]
-    assert console.game.answers[-2:] == [["treasures"], ["buy:Silver"]]
+    assert answer_keys(console.game)[:3] == [["treasures"], ["buy:Estate"], ["end"]]
+    assert answer_keys(console.game)[-2:] == [["treasures"], ["buy:Silver"]]
     assert "Je koopt Landgoed; nog 0 munten over. Nog 7 kaarten op de stapel Landgoed." in lines and "Je koopt Zilver; nog 2 munten over." in lines
     assert "Je speelt 5 Koper: +5 munten. Je hebt 1 actie, 1 aanschaf, 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
@@ -346,7 +347,7 @@ def test_english_commands_and_answers_work_in_dutch():
     assert ("Je hebt 0 schuld en 0 punten aan fiches; 5 kaarten in je hand, 5 kaarten in je trekstapel, "
             "0 kaarten in je aflegstapel.") in lines
     assert "F3 of Alt+H: je hand voorlezen (commando hand)." in lines
-    assert console.game.answers[:2] == [["play:Copper"], ["end"]]
+    assert answer_keys(console.game)[:2] == [["play:Copper"], ["end"]]
 
 
 def test_a_mode_question_answered_in_dutch():
@@ -364,7 +365,7 @@ def test_a_mode_question_answered_in_dutch():
                                   "2. de volgende keer dat je deze beurt een kaart koopt, pak je ook een andere "
                                   "kaart met dezelfde kosten"]
     assert any(x.startswith("Kies een van: 1 (+1 aanschaf en +2 munten); 2 (") for x in lines)
-    assert game.answers[:5] == [["play:Charm"], ["coins"], ["treasures"], ["buy:Silver"], ["buy:Copper"]]
+    assert answer_keys(game)[:5] == [["play:Charm"], ["coins"], ["treasures"], ["buy:Silver"], ["buy:Copper"]]
 
 
 def test_completion_offers_dutch_words_and_names():

@@ -51,3 +51,27 @@ def test_not_a_save_file(text, start):
     with pytest.raises(RecordError) as info:
         load_record(text)
     assert str(info.value).startswith(start)
+
+
+def test_version_1_records_with_text_moves_load():
+    """Version 1 wrote turn moves as text ("play:Villa"); such a save replays
+    to the same game as the version 2 record with moves as objects."""
+    g = Game(GameConfig(["Ann", "Bob"], ["Villa", "Castles"], ["Wedding"], ["Tower"], 4))
+    g.start()
+    for move in (["treasures"], ["buy:Silver"], ["end"]):
+        g.answer(move)
+    new = make_record(g)
+    assert new["version"] == 2
+    assert new["answers"][:2] == [[{"move": "treasures"}], [{"move": "buy", "card": "Silver"}]]
+    old = dict(new, version=1, answers=[["treasures"], ["buy:Silver"], ["end"]])
+    again = replay(load_record(json.dumps(old)))
+    assert [e.to_dict() for e in again.log] == [e.to_dict() for e in g.log]
+    assert again.answers == g.answers
+
+
+def test_a_version_the_program_does_not_read_is_named():
+    r = make_record(saved_game())
+    r["version"] = 7
+    with pytest.raises(RecordError) as err:
+        load_record(json.dumps(r))
+    assert str(err.value) == "The saved game has version 7; this program reads version 1 or 2."

@@ -39,16 +39,13 @@ class TypingPlayer:
             return ""
         keys = self.bot.decide(game, d)
         if d.kind == "turn":
-            key = keys[0]
-            verb, _, arg = key.partition(":")
-            if key == "treasures":
+            move = keys[0]
+            if move.kind == "treasures":
                 return "play treasures"
-            if verb == "play":
-                return "play " + arg
-            if verb == "buy":
-                return "buy " + arg
-            if verb == "pay":
-                return "pay " + arg
+            if move.kind in ("play", "buy"):
+                return f"{move.kind} {move.name}"
+            if move.kind == "pay":
+                return f"pay {move.amount}"
             return "end"
         if d.kind in ("yesno",):
             return {"yes": "ja", "no": "nee"}[keys[0]] if self.lang == "nl" else keys[0]

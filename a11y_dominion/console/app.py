@@ -29,7 +29,7 @@ from announcements.speech import Speaker
 from ..i18n import Language, N_
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError, dumps, load_record, make_record, replay
-from ..rules.decisions import IllegalAnswer, Msg
+from ..rules.decisions import IllegalAnswer, Move, MoveKind, Msg
 from ..rules.cards import CARDS
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import BOT_KINDS, RandomBot, make_bot, parse_seats
@@ -429,14 +429,14 @@ class Console:
         if d.kind == "turn" and len(keys) == 1:
             key = keys[0]
             if g.turn.phase == "action" and g.turn.actions > 0:
-                plays = [o[5:] for o in d.options if o.startswith("play:") and CARDS[o[5:]].is_("Action")]
+                plays = [o.name for o in d.options if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
                 ends = self._ends_action_phase(key)
                 if plays and ends is not None:
                     template, fields = ends
                     return self.t(template, actions=count(g.turn.actions, "Action", self.lang),
                                   cards=join_names([self.lang.card(c) for c in plays], self.lang), **fields)
             p = g.player(d.player)
-            if key == "end" and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
+            if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
                 return self.t(N_("You have {coins} and {debt}; ending the turn leaves the coins unused. "
                                  "End the turn? Type yes to end it: "),
                               coins=count(g.turn.coins, "coin", self.lang), debt=count(p.debt, "Debt", self.lang))
@@ -446,25 +446,25 @@ class Console:
                           cards=join_names([self.lang.card(n) for n in names], self.lang))
         return None
 
-    def _ends_action_phase(self, key: str) -> Optional[tuple]:
+    def _ends_action_phase(self, key: Move) -> Optional[tuple]:
         """(question template, its fields) for a turn move that ends the Action
         phase, or None for a move that does not (playing an Action card)."""
-        verb, _, arg = key.partition(":")
-        if key == "end":
+        verb, arg = key.kind, key.name
+        if verb is MoveKind.END:
             return N_("You still have {actions} and could play {cards}. End the Action phase? "
                       "Type yes to end it: "), {}
-        if key == "treasures":
+        if verb is MoveKind.TREASURES:
             return N_("You still have {actions} and could play {cards}. Playing Treasures ends the Action "
                       "phase. Go on? Type yes to go on: "), {}
-        if verb == "play" and arg in CARDS and not CARDS[arg].is_("Action"):
+        if verb is MoveKind.PLAY and arg in CARDS and not CARDS[arg].is_("Action"):
             return N_("You still have {actions} and could play {cards}. Playing {card} ends the Action "
                       "phase. Go on? Type yes to go on: "), {"card": arg}
-        if verb == "buy":
+        if verb is MoveKind.BUY:
             pile = self.game.piles.get(arg)
             name = pile.top.name if pile is not None and pile.cards else arg
             return N_("You still have {actions} and could play {cards}. Buying {card} ends the Action "
                       "phase. Go on? Type yes to go on: "), {"card": name}
-        if verb == "pay":
+        if verb is MoveKind.PAY:
             return N_("You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
                       "Go on? Type yes to go on: "), {}
         return None

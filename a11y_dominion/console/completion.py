@@ -18,7 +18,7 @@ from prompt_toolkit.document import Document
 
 from ..i18n import Language, N_
 from ..rules.cards import EVENTS, canonical
-from ..rules.decisions import Msg
+from ..rules.decisions import MoveKind, Msg
 from ..textinput import NO, YES, InputError, split_speaker
 from .queries import join_or, names_in_game
 
@@ -81,8 +81,8 @@ def playable(game, lang: Language = EN) -> list:
     d = game.pending
     if d is None or d.kind != "turn":
         return []
-    out = [lang.card(o[5:]) for o in d.options if o.startswith("play:")]
-    if "treasures" in d.options:
+    out = [lang.card(o.name) for o in d.options if o.kind is MoveKind.PLAY]
+    if any(o.kind is MoveKind.TREASURES for o in d.options):
         out.append(lang._("treasures"))
     return out
 
@@ -94,8 +94,8 @@ def buyable(game, lang: Language = EN) -> list:
         return []
     out = []
     for o in d.options:
-        if o.startswith("buy:"):
-            arg = o[4:]
+        if o.kind is MoveKind.BUY:
+            arg = o.name
             out.append(lang.card(arg if arg in EVENTS else game.piles[arg].top.name))
     return out
 
@@ -153,7 +153,7 @@ class DecisionCompleter(Completer):
         said = command_words(lang)
         if d is not None:
             if d.kind == "turn":
-                words += [said[w] for w in MOVE_WORDS if w != "pay" or any(o.startswith("pay:") for o in d.options)]
+                words += [said[w] for w in MOVE_WORDS if w != "pay" or any(o.kind is MoveKind.PAY for o in d.options)]
             else:
                 words += option_words(game, lang)
         words += [said[c] for c in COMMANDS]

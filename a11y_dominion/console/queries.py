@@ -21,7 +21,7 @@ from announcements.narrator import count, group_names, join_names
 
 from ..i18n import Language, N_
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
-from ..rules.decisions import Decision, Msg
+from ..rules.decisions import Decision, Move, MoveKind, Msg
 from ..rules.game import BASIC_PILES, Game
 
 EN = Language("en")
@@ -432,22 +432,20 @@ def _did_you_mean(word: str, names: list, lang: Language) -> Msg:
 # ------------------------------------------------------------ decisions
 def option_label(game: Game, d: Decision, key: str, lang: Language = EN) -> str:
     """Words for one option of a decision ("buy Silver, 3 coins", "play treasures")."""
-    if d.kind == "turn":
-        verb, _, arg = key.partition(":")
-        if key == "treasures":
+    if isinstance(key, Move):
+        verb, arg = key.kind, key.name
+        if verb is MoveKind.TREASURES:
             return lang._(N_("play treasures"))
-        if key == "end":
+        if verb is MoveKind.END:
             return lang._(N_("end the Action phase")) if game.turn.phase == "action" else lang._(N_("end the turn"))
-        if verb == "play":
+        if verb is MoveKind.PLAY:
             return lang.text(N_("play {card}"), card=arg)
-        if verb == "buy":
+        if verb is MoveKind.BUY:
             if arg in EVENTS:
                 return lang.text(N_("buy {event} (Event), {cost}"), event=arg, cost=cost_of(arg, lang))
             top = game.piles[arg].top.name
             return lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
-        if verb == "pay":
-            return lang.text(N_("pay {n} Debt"), n=int(arg) if arg.isdigit() else arg)
-        return key
+        return lang.text(N_("pay {n} Debt"), n=key.amount)
     if d.kind == "pile":
         pl = game.piles.get(key)
         if pl is None or not pl.cards:
@@ -529,13 +527,13 @@ def decision_lines(game: Game, d: Decision, full: bool = False, hand: bool = Fal
             names = group_names(sorted_names(c.name for c in game.player(d.player).hand), lang)
             lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
                          lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names))
-        buys = [i for i, o in enumerate(d.options) if o.startswith("buy:")]
-        pays = [i for i, o in enumerate(d.options) if o.startswith("pay:")]
+        buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
+        pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
         short = not full and len(d.options) > LONG_TURN
         for i, o in enumerate(d.options):
             if short and i in buys:
                 if i == buys[0]:
-                    events = any(d.options[j][4:] in EVENTS for j in buys)
+                    events = any(d.options[j].name in EVENTS for j in buys)
                     template = (N_("{first} to {last}: buy one of {n} cards and Events you can afford; "
                                    "type options to hear all moves.") if events else
                                 N_("{first} to {last}: buy one of {n} cards you can afford; "

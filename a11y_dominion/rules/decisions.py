@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from enum import Enum
+from typing import Any, Optional, Union
+
+from .cost import Cost
 
 
 def N_(message: str) -> str:
@@ -40,21 +43,189 @@ class IllegalAnswer(ValueError):
     """
 
 
+class _Words(str, Enum):
+    """An enum whose members are also their plain string values, so that
+    ``Kind.TURN == "turn"`` and JSON writes ``"turn"``."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Kind(_Words):
+    """What kind of answer a :class:`Decision` wants."""
+
+    TURN = "turn"          # a move at the turn prompt: the options are :class:`Move` values
+    CARDS = "cards"        # card names, repeats allowed up to ``counts``
+    PILE = "pile"          # a Supply pile name
+    YESNO = "yesno"        # "yes" or "no"
+    NUMBER = "number"      # digits, and maybe "pass"
+    MODE = "mode"          # one named choice
+
+
+class Purpose(_Words):
+    """What a :class:`Decision`'s choice is for (bots and the console read it)."""
+
+    MOVE = "move"
+    PLAY = "play"
+    TRASH = "trash"
+    DISCARD = "discard"
+    GAIN = "gain"
+    TOPDECK = "topdeck"
+    REVEAL = "reveal"
+    KEEP = "keep"
+    TAKE = "take"
+    ORDER = "order"
+    COPY = "copy"
+    BID = "bid"
+    PAY = "pay"
+    MODE = "mode"
+    TAX = "tax"
+    YESNO = "yesno"
+    SET_ASIDE = "set aside"
+
+
+class MoveKind(_Words):
+    """The verbs of a turn move."""
+
+    PLAY = "play"              # play the card ``Move.name`` from the hand
+    TREASURES = "treasures"    # play every Treasure that asks nothing when played
+    BUY = "buy"                # buy the top card of the pile ``Move.name``, or the Event ``Move.name``
+    PAY = "pay"                # pay ``Move.amount`` Debt
+    END = "end"                # end the phase
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move at the turn prompt: a verb and its card, pile, Event or amount.
+
+    ``Move.play("Villa")``, ``Move.buy("Patrician/Emporium")``, ``Move.pay(3)``,
+    ``Move.TREASURES_ALL``... compare equal by value. :meth:`to_dict` /
+    :meth:`from_dict` give the JSON form ``{"move": "play", "card": "Villa"}``;
+    :meth:`key` / :meth:`from_key` the short text form of version 1 records
+    (``"play:Villa"``, ``"pay:3"``, ``"end"``).
+    """
+
+    kind: MoveKind
+    name: str = ""
+    amount: int = 0
+
+    @staticmethod
+    def play(card: str) -> "Move":
+        """Play ``card`` (an English card name) from the hand."""
+        return Move(MoveKind.PLAY, card)
+
+    @staticmethod
+    def buy(name: str) -> "Move":
+        """Buy the top card of the pile ``name``, or the Event ``name``."""
+        return Move(MoveKind.BUY, name)
+
+    @staticmethod
+    def pay(amount: int) -> "Move":
+        """Pay ``amount`` Debt (a whole number from 1)."""
+        return Move(MoveKind.PAY, "", amount)
+
+    @property
+    def key(self) -> str:
+        """The short text form: ``play:Villa``, ``buy:Gold``, ``pay:3``, ``treasures``, ``end``."""
+        if self.kind in (MoveKind.PLAY, MoveKind.BUY):
+            return f"{self.kind.value}:{self.name}"
+        if self.kind is MoveKind.PAY:
+            return f"pay:{self.amount}"
+        return self.kind.value
+
+    def __str__(self) -> str:
+        return self.key
+
+    @staticmethod
+    def from_key(key: str) -> "Move":
+        """The move for a short text form; raises ValueError for text that is no move."""
+        verb, sep, arg = key.partition(":")
+        try:
+            kind = MoveKind(verb)
+        except ValueError:
+            raise ValueError(f"{key!r} is not a move") from None
+        if kind in (MoveKind.PLAY, MoveKind.BUY) and sep and arg:
+            return Move(kind, arg)
+        if kind is MoveKind.PAY and sep and arg.isascii() and arg.isdecimal():
+            return Move.pay(int(arg))
+        if kind in (MoveKind.TREASURES, MoveKind.END) and not sep:
+            return Move(kind)
+        raise ValueError(f"{key!r} is not a move")
+
+    def to_dict(self) -> dict:
+        """JSON form: ``{"move": verb}`` plus ``"card"`` (play, buy) or ``"amount"`` (pay)."""
+        out: dict = {"move": self.kind.value}
+        if self.kind in (MoveKind.PLAY, MoveKind.BUY):
+            out["card"] = self.name
+        elif self.kind is MoveKind.PAY:
+            out["amount"] = self.amount
+        return out
+
+    @staticmethod
+    def from_dict(data: Any) -> "Move":
+        """The move for its JSON form (or its short text form); raises ValueError."""
+        if isinstance(data, Move):
+            return data
+        if isinstance(data, str):
+            return Move.from_key(data)
+        if not isinstance(data, dict) or not isinstance(data.get("move"), str):
+            raise ValueError("a move is an object with a move field")
+        try:
+            kind = MoveKind(data["move"])
+        except ValueError:
+            raise ValueError(f"{data['move']!r} is not a move") from None
+        if kind in (MoveKind.PLAY, MoveKind.BUY):
+            card = data.get("card")
+            if not isinstance(card, str) or not card:
+                raise ValueError("a play or buy move names its card")
+            return Move(kind, card)
+        if kind is MoveKind.PAY:
+            n = data.get("amount")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise ValueError("a pay move has a whole amount from 1")
+            return Move.pay(n)
+        return Move(kind)
+
+
+Option = Union[str, Move]
+
+
+def _encode(value: Any) -> Any:
+    """A prompt field as JSON: costs and phrases (:class:`Msg`) as tagged objects."""
+    if isinstance(value, Cost):
+        return {"cost": value.as_dict()}
+    if isinstance(value, Msg):
+        return {"msg": value.template, "args": {k: _encode(v) for k, v in value.args.items()}}
+    return value
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"cost"}:
+        return Cost(value["cost"]["coins"], value["cost"]["debt"])
+    if isinstance(value, dict) and set(value) == {"msg", "args"}:
+        return Msg(value["msg"], **{k: _decode(v) for k, v in value["args"].items()})
+    return value
+
+
 @dataclass
 class Decision:
-    """One pending question to one player.
+    """One pending question to one player: plain data, so it can be saved
+    and sent to a seat anywhere (:meth:`to_data` / :meth:`from_data`).
 
-    ``kind`` is one of ``turn`` (a move at the turn prompt), ``cards``
-    (choose card names, repeats allowed up to ``counts``), ``pile`` (choose a
-    Supply pile), ``yesno``, ``number`` (options are digits and maybe
-    ``pass``), ``mode`` (one named choice). ``purpose`` says what the choice
-    is for (play, trash, discard, gain, topdeck, reveal, keep, bid, pay,
-    mode, order). ``min``/``max`` bound how many keys the answer lists.
+    ``kind`` (a :class:`Kind`) says what answer is wanted; ``purpose`` (a
+    :class:`Purpose`) what the choice is for. ``options`` are the legal
+    option keys: :class:`Move` values for a turn decision, strings (card
+    names, pile names, ``yes``/``no``, digits, ``pass``, mode keys)
+    otherwise. ``min``/``max`` bound how many keys the answer lists;
+    ``counts`` how often each card name may appear; ``distinct`` asks for
+    differently named cards only (Temple); ``ordered`` for an order, first
+    one on top. ``template`` and ``args`` are the English prompt before its
+    fields were filled in, for translation.
     """
 
     player: str
-    kind: str
-    purpose: str
+    kind: Kind
+    purpose: Purpose
     prompt: str
     options: list
     min: int = 1
@@ -62,30 +233,34 @@ class Decision:
     counts: Optional[dict] = None
     source: str = ""
     labels: dict = field(default_factory=dict)
-    validate: Optional[Callable[[list], Optional[str]]] = None
+    distinct: bool = False
     ordered: bool = False
     template: str = ""      # the English prompt before its fields were filled in (for translation)
     args: dict = field(default_factory=dict)   # the fields: player, card, count...
 
-    def count_of(self, key: str) -> int:
+    def __post_init__(self) -> None:
+        self.kind = Kind(self.kind)
+        self.purpose = Purpose(self.purpose)
+
+    def count_of(self, key: Option) -> int:
         """How many times ``key`` may appear in one answer."""
         if self.counts is not None:
-            return self.counts.get(key, 0)
+            return int(self.counts.get(key, 0)) if isinstance(key, str) else 0
         return 1 if key in self.options else 0
 
     def check(self, answer: list) -> Optional[str]:
-        """Why ``answer`` (a list of option keys) is refused, or None if legal."""
-        if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
+        """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
+        if not isinstance(answer, list) or not all(isinstance(a, (str, Move)) for a in answer):
             return Msg("An answer is a list of option names.")
-        allowed = ", ".join(self.labels.get(o, o) for o in self.options) or "nothing"
+        allowed = ", ".join(str(self.labels.get(o, o)) for o in self.options) or "nothing"
         for key, n in Counter(answer).items():
             have = self.count_of(key)
             if have == 0:
                 return Msg("{choice} is not one of the choices. Choose from: {allowed}.",
-                           choice=self.labels.get(key, key), allowed=allowed)
+                           choice=str(self.labels.get(key, key)), allowed=allowed)
             if n > have:
                 return Msg(N_("{choice} can be chosen at most {most} times here.") if have != 1 else
-                           N_("{choice} can be chosen only once here."), choice=key, most=have)
+                           N_("{choice} can be chosen only once here."), choice=str(key), most=have)
         if len(answer) < self.min or len(answer) > self.max:
             if self.min == self.max:
                 t = N_("Choose exactly {low}; you chose {got}. Choices: {allowed}.")
@@ -94,8 +269,8 @@ class Decision:
             else:
                 t = N_("Choose from {low} to {high}; you chose {got}. Choices: {allowed}.")
             return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=allowed)
-        if self.validate is not None:
-            return self.validate(answer)
+        if self.distinct and len(set(answer)) != len(answer):
+            return Msg(N_("{source} takes only cards with different names."), source=self.source)
         return None
 
     def distinct_results(self) -> Optional[list]:
@@ -104,12 +279,12 @@ class Decision:
         Used to resolve a choice nobody needs to make: one distinct card for
         a forced choice, or nothing at all to choose.
         """
-        if self.kind in ("turn", "yesno", "number", "mode"):
+        if self.kind in (Kind.TURN, Kind.YESNO, Kind.NUMBER, Kind.MODE):
             return None
         total = sum(self.count_of(o) for o in self.options)
         if self.max == 0 or total == 0:
             return [] if self.min == 0 else None
-        if self.validate is not None:
+        if self.distinct:
             return None
         if len(self.options) == 1 and self.min == self.max:
             if self.count_of(self.options[0]) >= self.min:
@@ -122,8 +297,42 @@ class Decision:
         return None
 
     def to_dict(self) -> dict:
-        """JSON form used for ``pending`` in scenario output."""
+        """The short JSON form used for ``pending`` in scenario output (options as words)."""
         return {"player": self.player, "prompt": self.prompt,
-                "options": [self.labels.get(o, o) for o in self.options],
-                "min": self.min, "max": self.max, "kind": self.kind,
-                "purpose": self.purpose, "source": self.source}
+                "options": [str(self.labels.get(o, o)) for o in self.options],
+                "min": self.min, "max": self.max, "kind": self.kind.value,
+                "purpose": self.purpose.value, "source": self.source}
+
+    def to_data(self) -> dict:
+        """Every field as JSON-ready data (moves as objects, costs and phrases
+        in the prompt fields tagged); :meth:`from_data` gives the decision back."""
+        return {"player": self.player, "kind": self.kind.value, "purpose": self.purpose.value,
+                "prompt": self.prompt,
+                "options": [o.to_dict() if isinstance(o, Move) else o for o in self.options],
+                "min": self.min, "max": self.max, "counts": dict(self.counts) if self.counts is not None else None,
+                "source": self.source, "labels": dict(self.labels), "distinct": self.distinct,
+                "ordered": self.ordered, "template": self.template,
+                "args": {k: _encode(v) for k, v in self.args.items()}}
+
+    @staticmethod
+    def from_data(data: dict) -> "Decision":
+        """The decision for its :meth:`to_data` form; raises ValueError or KeyError for other data."""
+        kind = Kind(data["kind"])
+        options = [Move.from_dict(o) for o in data["options"]] if kind is Kind.TURN else list(data["options"])
+        return Decision(data["player"], kind, Purpose(data["purpose"]), data["prompt"], options,
+                        data["min"], data["max"], counts=data.get("counts"), source=data.get("source", ""),
+                        labels=dict(data.get("labels") or {}), distinct=bool(data.get("distinct", False)),
+                        ordered=bool(data.get("ordered", False)), template=data.get("template", ""),
+                        args={k: _decode(v) for k, v in (data.get("args") or {}).items()})
+
+    def normalize(self, answer: Any) -> list:
+        """An answer as received (a list of keys; for a turn, moves or their
+        JSON or short text forms) with turn moves made :class:`Move` values.
+        Raises ValueError for an answer that is not a list of keys."""
+        if isinstance(answer, (str, Move, dict)):
+            answer = [answer]
+        if not isinstance(answer, list):
+            raise ValueError("An answer is a list of option names.")
+        if self.kind is Kind.TURN:
+            return [Move.from_dict(a) for a in answer]
+        return list(answer)

@@ -125,7 +125,7 @@ class PhaseChanged(GameEvent):
 
     player: str
     phase: str              # action, buy, cleanup
-    reason: str = ""        # "villa": a card returned the turn to the Action phase; "again": a second Buy phase
+    reason: str = ""        # back to the Action phase: the word the card gave; "again": a second Buy phase
 
 
 @_event("card_played")

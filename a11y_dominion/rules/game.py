@@ -21,7 +21,7 @@ from typing import Iterable, Optional
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
 from .cost import Cost
-from .decisions import Decision, IllegalAnswer, Msg, N_, fill
+from .decisions import Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, N_, fill
 from .triggers import Ends, Lasting, Moment, When
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
@@ -120,8 +120,8 @@ class Turn:
     actions_played: int = 0
     played: list = field(default_factory=list)
     gained: list = field(default_factory=list)   # names gained by the turn player
-    to_action: bool = False         # a card asks to return to the Action phase
-    returned: bool = False          # the turn returned to the Action phase
+    action_phase_requested: str = ""       # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool = False       # the turn returned to the Action phase
     memory: dict = field(default_factory=dict)
 
 
@@ -442,7 +442,7 @@ class Game:
         return Decision(p.name, kind, purpose, text, options, lo, hi, template=prompt, args=a, **kw)
 
     def choose_cards(self, p: Player, cards: list, prompt: str, purpose: str,
-                     lo: int, hi: int, source: str = "", validate=None, ordered=False, args=None):
+                     lo: int, hi: int, source: str = "", distinct: bool = False, ordered=False, args=None):
         """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects.
 
         ``prompt`` is an English template whose fields (``{player}`` and
@@ -454,7 +454,7 @@ class Game:
             return []
         text, a = self._prompt(p, prompt, args)
         d = Decision(p.name, "cards", purpose, text, list(counts), lo, hi,
-                     counts=dict(counts), source=source, validate=validate, ordered=ordered, template=prompt, args=a)
+                     counts=dict(counts), source=source, distinct=distinct, ordered=ordered, template=prompt, args=a)
         keys = yield from self.ask(d)
         out, pool = [], list(cards)
         for k in keys:
@@ -818,6 +818,15 @@ class Game:
         self._plays.pop()
         yield from self.trigger(Moment.PLAY, p, card)
 
+    def return_to_action_phase(self, p: Player, reason: str) -> None:
+        """Ask to return ``p``'s turn to the Action phase after the current
+        Buy-phase move (nothing happens off ``p``'s turn or outside the Buy
+        phase); ``reason`` (a non-empty word) goes into the
+        :class:`~.events.PhaseChanged` event. A Treasure played then starts
+        a new Buy phase."""
+        if self.current is p and self.turn.phase == "buy":
+            self.turn.action_phase_requested = reason
+
     def count_in_play_as_played(self) -> None:
         """Count the turn player's cards in play as played this turn (once
         each), for a game started from a position (scenario contract: "A
@@ -942,7 +951,8 @@ class Game:
             self.pending = None
 
     def answer(self, keys: list) -> Optional[Decision]:
-        """Answer the pending decision with a list of option keys.
+        """Answer the pending decision with a list of option keys: strings, or
+        for a turn one :class:`Move` (its JSON or short text form is read too).
 
         Raises :class:`IllegalAnswer` (game unchanged) for a refused answer.
         Returns the next pending decision, or None when the game is over.
@@ -950,13 +960,14 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
-        if isinstance(keys, str):
+        if isinstance(keys, (str, Move, dict)):
             keys = [keys]
-        err = self.explain_move(keys) if d.kind == "turn" else d.check(list(keys))
+        err = self.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
         if err:
             raise IllegalAnswer(err)
-        self.answers.append(list(keys))
-        self._advance(list(keys))
+        keys = d.normalize(keys)
+        self.answers.append(keys)
+        self._advance(keys)
         return self.pending
 
     def _main(self):
@@ -987,18 +998,18 @@ class Game:
                 carry = yield from self._action_phase(p)
                 t.phase = "buy"
                 t.bought = False
-                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.returned else ""))
+                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
                 yield from self._start_of_buy(p)
             else:
                 t.phase = "buy"
             result = yield from self._buy_phase(p, carry)
             carry = None
             if result == "action":
-                t.to_action = False
-                t.returned = True
+                reason, t.action_phase_requested = t.action_phase_requested, ""
+                t.action_phase_again = True
                 phase = "action"
                 t.phase = "action"
-                self.emit(ev.PhaseChanged(p.name, "action", "villa"))
+                self.emit(ev.PhaseChanged(p.name, "action", reason))
                 continue
             break
         yield from self._cleanup(p)
@@ -1018,8 +1029,8 @@ class Game:
         yield from self.trigger(Moment.START_OF_BUY, p)
 
     def turn_options(self, p: Player) -> list:
-        """The legal turn moves as option keys: ``play:NAME``, ``treasures``,
-        ``buy:PILE``, ``buy:EVENT``, ``pay:N``, ``end``."""
+        """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
+        buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
         t = self.turn
         opts = []
         seen = set()
@@ -1027,23 +1038,23 @@ class Game:
             if c.name in seen:
                 continue
             if self._playable(p, c):
-                opts.append("play:" + c.name)
+                opts.append(Move.play(c.name))
                 seen.add(c.name)
-        # a purchase stops Treasures for the rest of that Buy phase; after Villa's return
+        # a purchase stops Treasures for the rest of that Buy phase; after a return
         # to the Action phase, a Treasure starts a new Buy phase where they may be played
         treasures_ok = not t.bought or t.phase == "action"
         if treasures_ok and any(self._auto_treasure(c) for c in p.hand):
-            opts.append("treasures")
+            opts.append(Move(MoveKind.TREASURES))
         if t.buys > 0 and p.debt == 0:
             for pl in self.piles.values():
                 if pl.cards and pl.top.spec.cost.coins <= t.coins:
-                    opts.append("buy:" + pl.name)
+                    opts.append(Move.buy(pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= t.coins:
-                    opts.append("buy:" + e)
+                    opts.append(Move.buy(e))
         for n in range(1, min(p.debt, t.coins) + 1):
-            opts.append("pay:" + str(n))
-        opts.append("end")
+            opts.append(Move.pay(n))
+        opts.append(Move(MoveKind.END))
         return opts
 
     def _playable(self, p: Player, c: Card) -> bool:
@@ -1057,17 +1068,22 @@ class Game:
         return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
 
     def explain_move(self, keys: list) -> Optional[str]:
-        """Why a turn move is refused, or None when it is legal."""
-        if len(keys) != 1 or not isinstance(keys[0], str):
+        """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
+        form) is refused, as a :class:`Msg`, or None when it is legal."""
+        if len(keys) != 1:
             return Msg("Make one move at a time.")
-        key = keys[0]
+        try:
+            move = Move.from_dict(keys[0])
+        except ValueError:
+            return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.",
+                       move=str(keys[0]))
         p = self.current
         t = self.turn
-        if key in self.turn_options(p):
+        if move in self.turn_options(p):
             return None
-        verb, _, arg = key.partition(":")
+        verb, arg = move.kind, move.name
         no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
-        if verb == "play":
+        if verb is MoveKind.PLAY:
             card = next((c for c in p.hand if c.name == arg), None)
             if card is None:
                 return Msg("You have no {card} in your hand.", card=arg)
@@ -1081,11 +1097,11 @@ class Game:
             if not card.is_("Action") and not card.is_("Treasure"):
                 return Msg("{card} is not a card you can play.", card=arg)
             return Msg("You cannot play {card} now.", card=arg)
-        if verb == "treasures":
+        if verb is MoveKind.TREASURES:
             if t.bought:
                 return no_more
             return Msg("You have no Treasures to play that need no choice.")
-        if verb == "buy":
+        if verb is MoveKind.BUY:
             if arg in EVENTS:
                 if arg not in self.events:
                     return Msg("{card} is not an Event in this game.", card=arg)
@@ -1097,20 +1113,17 @@ class Game:
                 return Msg("The {pile} pile is empty.", pile=arg)
             return (self.can_buy_reason(p, pl.top.spec.cost, pl.top.name)
                     or Msg("You cannot buy {card} now.", card=pl.top.name))
-        if verb == "pay":
+        if verb is MoveKind.PAY:
             if p.debt == 0:
                 return Msg("You have no Debt to pay.")
             if t.coins == 0:
                 return Msg("You have no coins to pay Debt with.")
-            try:
-                n = int(arg)
-            except ValueError:
-                return Msg("Pay takes a whole number of Debt.")
+            n = move.amount
             most = min(p.debt, t.coins)
             if most == 1:
                 return Msg("You can pay only 1 Debt now; {asked} is not possible.", asked=n)
             return Msg("You can pay from 1 to {most} Debt now; {asked} is not possible.", most=most, asked=n)
-        return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=key)
+        return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=move.key)
 
     def _turn_decision(self, p: Player) -> Decision:
         t = self.turn
@@ -1118,61 +1131,61 @@ class Game:
         prompt = (f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
                   f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
                   + (f", {p.debt} Debt" if p.debt else "") + ".")
-        return Decision(p.name, "turn", "move", prompt, self.turn_options(p), source=phase)
+        return Decision(p.name, Kind.TURN, "move", prompt, self.turn_options(p), source=phase)
 
     def _action_phase(self, p: Player):
         """Run moves until the Action phase ends; returns a move that ends it
         and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
         while True:
             keys = yield self._turn_decision(p)
-            key = keys[0]
-            verb, _, arg = key.partition(":")
-            if key == "end":
+            move = keys[0]
+            if move.kind is MoveKind.END:
                 return None
-            if verb in ("buy", "pay") or key == "treasures":
-                return key
-            card = next(c for c in p.hand if c.name == arg)
+            if move.kind is not MoveKind.PLAY:
+                return move
+            card = next(c for c in p.hand if c.name == move.name)
             if card.is_("Action") and self.turn.actions > 0:
                 self.turn.actions -= 1
                 self.emit(ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins,
                                               -1, 0, 0, "play"))
                 yield from self.play_card(p, card)
             else:
-                return key
+                return move
 
-    def _buy_phase(self, p: Player, carry: Optional[str]):
-        """Run Buy-phase moves; returns "cleanup", or "action" after Villa."""
+    def _buy_phase(self, p: Player, carry: Optional[Move]):
+        """Run Buy-phase moves; returns "cleanup", or "action" when a card
+        returned the turn to the Action phase."""
         t = self.turn
         while True:
             if carry is not None:
-                key, carry = carry, None
+                move, carry = carry, None
             else:
                 keys = yield self._turn_decision(p)
-                key = keys[0]
-            verb, _, arg = key.partition(":")
-            if key == "end":
+                move = keys[0]
+            verb, arg = move.kind, move.name
+            if verb is MoveKind.END:
                 return "cleanup"
-            if key == "treasures":
+            if verb is MoveKind.TREASURES:
                 for c in sorted([c for c in p.hand if self._auto_treasure(c)],
-                                key=lambda c: c.name == "Fortune"):
+                                key=lambda c: c.spec.played_last):
                     if c in p.hand:
                         yield from self.play_card(p, c)
-            elif verb == "play":
+            elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
-                    # the card left the hand at the start of the Buy phase (e.g. Arena discarded it)
+                    # the card left the hand at the start of the Buy phase (a Landmark discarded it)
                     self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."),
                                    N_("You no longer have that card in hand, so it is not played."))
                     continue
                 yield from self.play_card(p, card)
-            elif verb == "pay":
-                self.pay_debt(p, int(arg))
-            elif verb == "buy":
+            elif verb is MoveKind.PAY:
+                self.pay_debt(p, move.amount)
+            elif verb is MoveKind.BUY:
                 if arg in EVENTS:
                     yield from self.buy_event(p, arg)
                 else:
                     yield from self.buy_card(p, arg)
-            if t.to_action:
+            if t.action_phase_requested:
                 return "action"
 
     def _cleanup(self, p: Player):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...cost import Cost
-from ...decisions import Msg, N_
+from ...decisions import N_
 from ...duration import DurationEffect
 from ...triggers import Ends, Lasting, Moment
 
@@ -295,10 +295,8 @@ card("Sacrifice", "Offer", 4, "Action",
 
 
 def _temple_play(g, p, me):
-    def different(ans):
-        return None if len(set(ans)) == len(ans) else Msg("Temple trashes cards with different names only.")
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Temple: trash 1 to 3 cards with different names from your hand.",
-                                       "trash", 1, 3, "Temple", validate=different)
+                                       "trash", 1, 3, "Temple", distinct=True)
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
     g.vp_to_pile(g.pile_name_of(me, "Temple"), 1, "Temple")
@@ -320,8 +318,7 @@ def _villa_gain(g, p, w):
     if zone and zone != "hand":
         g.move(p, me, zone, "hand")
     g.add(p, actions=1, source="Villa")
-    if g.current is p and g.turn.phase == "buy":
-        g.turn.to_action = True
+    g.return_to_action_phase(p, "villa")
 
 
 card("Villa", "Villa", 4, "Action",
