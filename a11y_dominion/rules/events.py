@@ -94,12 +94,12 @@ class StartingCards(GameEvent):
 
 @_event("landmark_set_up")
 class LandmarkSetUp(GameEvent):
-    """A Landmark's setup: its VP pool, VP put on piles, or the Obelisk pile (``detail``)."""
+    """A Landmark's setup: its VP pool, VP put on piles, or a pile it marks (``detail``)."""
 
     landmark: str
     vp_tokens: int
     pile_tokens: tuple = ()  # (pile, vp) pairs placed on piles
-    detail: str = ""        # e.g. the Obelisk pile
+    detail: str = ""        # e.g. the pile a Landmark marks
 
 
 @_event("pile_debt_set_up")

@@ -571,7 +571,7 @@ class Game:
         self.emit(ev.VPTokensMoved(amount, "supply", "supply", "pile", pile, -1, pl.vp_tokens, reason))
 
     def vp_pile_to_landmark(self, pile: str, landmark: str, amount: int = 1) -> None:
-        """Move up to ``amount`` VP from a pile to a Landmark (Aqueduct, Defiled Shrine)."""
+        """Move up to ``amount`` VP from a pile to a Landmark (Empires, VP tokens)."""
         pl = self.piles.get(pile)
         if pl is None or pl.vp_tokens <= 0 or landmark not in self.landmarks:
             return
