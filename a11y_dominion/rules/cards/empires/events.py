@@ -5,6 +5,8 @@ Banquet as the official texts give them (see the rules notes).
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import event
 from ...cost import Cost
 from ...triggers import Ends, Lasting, Moment
@@ -26,7 +28,15 @@ def _advance(g, p):
 def _annex(g, p):
     keep = yield from g.choose_cards(p, p.discard, "{player}, Annex: choose up to 5 cards to stay in your discard "
                                                    "pile; the rest are shuffled into your deck.", "keep", 0, 5, "Annex")
-    rest = [c for c in p.discard if c not in keep]
+    # the cards that stay are the deepest copies of each name chosen, so the
+    # ones shuffled away are the topmost (copies of a name are alike)
+    stay = Counter(c.name for c in keep)
+    moving = Counter(c.name for c in p.discard) - stay
+    rest = []
+    for c in p.discard:
+        if moving[c.name] > 0:
+            moving[c.name] -= 1
+            rest.append(c)
     if rest:
         g.move_cards(p, rest, "discard", "deck", public=False, top=False)
         g.shuffle_deck(p)
