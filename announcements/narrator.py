@@ -89,6 +89,7 @@ def count(n: int, unit: str, lang: Language = _EN) -> str:
 
 # Events told at every verbosity (the Accessibility Notes and the frame of the game).
 ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn,
+             ev.GameEndCancelled,
              ev.BiddingStarted,
              ev.BidMade, ev.BiddingWon, ev.GameEnded, ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp,
              ev.PileDebtChanged, ev.TurnStarted, ev.Attacked)
@@ -176,7 +177,8 @@ class Narrator:
             return e.player == self.current
         if isinstance(e, ev.VPTokensMoved):
             return e.target == self.current or (e.target_kind != "player" and self._summary is not None)
-        return isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn)) and self._summary is not None
+        return (isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn, ev.GameEndCancelled))
+                and self._summary is not None)
 
     def flush(self) -> list:
         """The summary sentence of the opponent turn collected so far, if any,
@@ -432,6 +434,46 @@ class Narrator:
             return self._p(e.player, N_("You put {card} onto your discard pile."),
                            N_("{player} puts {card} onto their discard pile."), card=e.card)
         return None
+
+    def _cards_moved(self, e):
+        seen = self.may_see(e)
+        cards = self._names(e.cards)
+        n = self._n(e.count, "card")
+        if e.source == "deck" and e.destination == "discard":
+            return self._p(e.player, N_("You put your deck of {count} into your discard pile."),
+                           N_("{player} puts their deck of {count} into their discard pile."), count=n)
+        if e.destination == "hand":
+            if seen:
+                return self._p(e.player, N_("You put {cards} into your hand."),
+                               N_("{player} puts {cards} into their hand."), cards=cards)
+            return self._p(e.player, N_("You put {count} into your hand."),
+                           N_("{player} puts {count} into their hand."), count=n)
+        if e.destination == "deck":
+            if seen:
+                return self._p(e.player, N_("You put {cards} onto your deck."),
+                               N_("{player} puts {cards} onto their deck."), cards=cards)
+            return self._p(e.player, N_("You put {count} onto your deck."),
+                           N_("{player} puts {count} onto their deck."), count=n)
+        return None
+
+    def _cards_set_aside(self, e):
+        if e.viewer is None:
+            return None     # face up from the deck: the reveal that follows names them
+        if self.may_see(e):
+            if e.look:
+                return self._p(e.player, N_("You look at {cards} from the top of your deck."),
+                               N_("{player} looks at {cards} from the top of their deck."),
+                               cards=self._names(e.cards))
+            return self._p(e.player, N_("You set aside {cards} from your deck."),
+                           N_("{player} sets aside {cards} from their deck."), cards=self._names(e.cards))
+        if e.look:
+            return self._p(e.player, N_("You look at the top {count} of your deck."),
+                           N_("{player} looks at the top {count} of their deck."), count=self._n(e.count, "card"))
+        return self._p(e.player, N_("You set aside {count} from your deck."),
+                       N_("{player} sets aside {count} from their deck."), count=self._n(e.count, "card"))
+
+    def _game_end_cancelled(self, e):
+        return self._t(N_("The game no longer ends after this turn: the {pile} pile has cards again."), pile=e.pile)
 
     def _card_bought(self, e):
         s = self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
