@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .rules import events as ev
-from .rules.events import HIDDEN, NAME_FIELDS, is_hidden
+from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
 
 __all__ = ["HIDDEN", "PileView", "PlayerView", "SeatView", "TurnView", "event_data", "event_from_data",
@@ -173,8 +173,9 @@ def redact(event: ev.GameEvent, seat: Optional[str]) -> Optional[ev.GameEvent]:
     not receive it at all.
 
     An event private to another player (``private_to``) keeps its type,
-    players, zones and counts, but every card name in it becomes
-    :data:`HIDDEN`; a private :class:`~a11y_dominion.rules.events.Note` of
+    players, zones and counts, but every card name in it (every text field
+    but the structural ones, :data:`~a11y_dominion.rules.events.STRUCTURE_FIELDS`)
+    becomes :data:`HIDDEN`; a private :class:`~a11y_dominion.rules.events.Note` of
     another player is dropped. ``seat`` None means nobody's private facts.
     """
     owner = event.viewer
@@ -182,7 +183,7 @@ def redact(event: ev.GameEvent, seat: Optional[str]) -> Optional[ev.GameEvent]:
         return event
     if isinstance(event, ev.Note):
         return None
-    changes = {f: _hide(getattr(event, f)) for f in NAME_FIELDS if hasattr(event, f)}
+    changes = {f: _hide(getattr(event, f)) for f in name_fields(event)}
     return dataclasses.replace(event, **changes) if changes else event
 
 

@@ -436,7 +436,7 @@ class Narrator:
         return None
 
     def _cards_moved(self, e):
-        seen = self.may_see(e)
+        seen = not ev.is_hidden(e)
         cards = self._names(e.cards)
         n = self._n(e.count, "card")
         if e.source == "deck" and e.destination == "discard":
@@ -459,7 +459,7 @@ class Narrator:
     def _cards_set_aside(self, e):
         if e.viewer is None:
             return None     # face up from the deck: the reveal that follows names them
-        if self.may_see(e):
+        if not ev.is_hidden(e):
             if e.look:
                 return self._p(e.player, N_("You look at {cards} from the top of your deck."),
                                N_("{player} looks at {cards} from the top of their deck."),
