@@ -22,6 +22,7 @@ from a11y_dominion.kingdoms import random_setup
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import RandomBot
+from a11y_dominion.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
@@ -128,19 +129,27 @@ class Fold:
             assert self.piles[name] == [c.spec.name for c in pl.cards], f"pile {name}"
 
 
+class Folding:
+    """A bot seat that, before every answer, folds the events so far and checks the model."""
+
+    def __init__(self, bot, game: Game, fold: "Fold"):
+        self.bot, self.game, self.fold = bot, game, fold
+
+    def tell(self, events):
+        pass
+
+    def decide(self, d, view):
+        self.fold.catch_up(self.game)
+        self.fold.check(self.game)
+        return self.bot.decide(d, view)
+
+
 def play_and_fold(game: Game, bots: dict, cap: int) -> int:
     fold = Fold()
-    game.start()
+    Table(game, {n: Folding(b, game, fold) for n, b in bots.items()}, max_answers=cap).run()
     fold.catch_up(game)
     fold.check(game)
-    steps = 0
-    while game.pending is not None and steps < cap:
-        d = game.pending
-        game.answer(bots[d.player].decide(game, d))
-        steps += 1
-        fold.catch_up(game)
-        fold.check(game)
-    return steps
+    return len(game.answers)
 
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)

@@ -40,6 +40,7 @@ from . import queries as q
 from .completion import COMMANDS, DecisionCompleter, command_of, command_words, expand_names
 from .display import Display, PlainReader, PromptReader, wants_plain
 from .keys import KeyCommand, active_keys, bad_keys, build_key_bindings, key_help_lines, key_name
+from ..view import player_view
 from .narration import EventReader
 
 HELP_LINES = [
@@ -317,8 +318,8 @@ class Console:
         for attempt in range(5):
             before = len(self.game.answers)
             try:
-                keys = bot.decide(self.game, d) if attempt == 0 else \
-                    RandomBot(self.seed + attempt).decide(self.game, d)
+                view = player_view(self.game, d.player)
+                keys = bot.decide(d, view) if attempt == 0 else RandomBot(self.seed + attempt).decide(d, view)
                 self.game.answer(keys)
                 return True
             except IllegalAnswer:

@@ -461,3 +461,34 @@ class GameEnded(GameEvent):
     scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
     winners: tuple
     turns: tuple            # (player, turns taken)
+
+
+HIDDEN = "?"
+"""The name given, in an event redacted for a seat, to a card that seat may not know."""
+
+STRUCTURE_FIELDS = frozenset({"player", "private_to", "source", "destination", "pile", "phase", "reason", "text",
+                              "you"})
+"""The fields of an event that never name a card (who, from where, to where);
+in an event redacted for another seat every other text field is hidden."""
+
+
+def name_fields(event: GameEvent) -> list:
+    """The fields of ``event`` that may name cards: every text or tuple-of-text
+    field outside :data:`STRUCTURE_FIELDS`."""
+    out = []
+    for f in fields(event):
+        if f.name in STRUCTURE_FIELDS:
+            continue
+        v = getattr(event, f.name)
+        if isinstance(v, str) or (isinstance(v, tuple) and all(isinstance(x, str) for x in v)):
+            out.append(f.name)
+    return out
+
+
+def is_hidden(event: GameEvent) -> bool:
+    """True when the event's card names were redacted for the seat receiving it."""
+    for f in name_fields(event):
+        v = getattr(event, f)
+        if v == HIDDEN or (isinstance(v, tuple) and HIDDEN in v):
+            return True
+    return False
