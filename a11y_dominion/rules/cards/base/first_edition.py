@@ -4,12 +4,20 @@ Rule source: Dominion base game rulebook and card texts (first edition).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import card, pile
+
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Card, Player
+    from ...triggers import Flow
+
 
 S = "base-first-edition"
 
 
-def _adventurer(g, p, me):
+def _adventurer(g: Game, p: Player, me: Card) -> None:
     found, other = [], []
     while len(found) < 2:
         shown = g.set_aside_from_deck(p, 1)
@@ -22,12 +30,12 @@ def _adventurer(g, p, me):
     g.discard_cards(p, other, "set_aside")
 
 
-def _chancellor(g, p, me):
+def _chancellor(g: Game, p: Player, me: Card) -> Flow:
     if p.deck and (yield from g.yes_no(p, "{player}, Chancellor: put your deck into your discard pile?", "Chancellor")):
         g.move_cards(p, list(reversed(p.deck)), "deck", "discard", public=False)
 
 
-def _feast(g, p, me):
+def _feast(g: Game, p: Player, me: Card) -> Flow:
     if me in p.in_play:
         yield from g.trash_card(p, me, "in_play")
     pl = yield from g.choose_pile(p, "{player}, Feast: gain a card costing up to 5 coins.",
@@ -36,7 +44,7 @@ def _feast(g, p, me):
         yield from g.gain(p, pl)
 
 
-def _spy(g, p, me):
+def _spy(g: Game, p: Player, me: Card) -> Flow:
     victims = g.attack(p, "Spy")
     for v in [p] + victims:
         c = g.peek(v)
@@ -48,7 +56,7 @@ def _spy(g, p, me):
             g.discard_cards(v, [c], "deck")
 
 
-def _thief(g, p, me):
+def _thief(g: Game, p: Player, me: Card) -> Flow:
     victims = g.attack(p, "Thief")
     for v in victims:
         shown = g.set_aside_from_deck(v, 2)

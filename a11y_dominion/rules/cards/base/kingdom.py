@@ -6,14 +6,22 @@ texts below are in the project's words.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import card, pile
 from ...decisions import N_
 from ...triggers import Moment
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Card, Player
+    from ...triggers import Flow, When
+
+
 S = "base"
 
 
-def _cellar(g, p, me):
+def _cellar(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Cellar: discard any number of cards, then draw that many.",
                                        "discard", 0, len(p.hand), "Cellar")
     g.discard_cards(p, chosen)
@@ -21,21 +29,21 @@ def _cellar(g, p, me):
         g.draw(p, len(chosen))
 
 
-def _chapel(g, p, me):
+def _chapel(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Chapel: trash up to 4 cards from your hand.",
                                        "trash", 0, 4, "Chapel")
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
 
 
-def _harbinger(g, p, me):
+def _harbinger(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.discard, "{player}, Harbinger: you may put a card from your discard pile "
                                                      "onto your deck.", "topdeck", 0, 1, "Harbinger")
     for c in chosen:
         g.move(p, c, "discard", "deck", public=False)
 
 
-def _merchant_silver(g, p, w):
+def _merchant_silver(g: Game, p: Player, w: When) -> None:
     """While in play: the first time its owner plays a Silver this turn, +1
     coin per time this Merchant was played this turn (a Merchant played
     after that Silver gives nothing)."""
@@ -47,7 +55,7 @@ def _merchant_silver(g, p, w):
     g.add(p, coins=n, source="Merchant")
 
 
-def _vassal(g, p, me):
+def _vassal(g: Game, p: Player, me: Card) -> Flow:
     c = g.peek(p)
     if c is None:
         return
@@ -59,7 +67,7 @@ def _vassal(g, p, me):
 
 
 def _gain_up_to(coins, source, dest="discard", pred=None):
-    def play(g, p, me):
+    def play(g: Game, p: Player, me: Card) -> Flow:
         ok = (lambda c: c.spec.cost.up_to(coins) and (pred is None or pred(c)))
         pl = yield from g.choose_pile(p, "{player}, {source}: gain a card costing up to {coins} coins.", ok,
                                       "gain", source, args={"source": source, "coins": coins})
@@ -68,7 +76,7 @@ def _gain_up_to(coins, source, dest="discard", pred=None):
     return play
 
 
-def _bureaucrat(g, p, me):
+def _bureaucrat(g: Game, p: Player, me: Card) -> Flow:
     yield from g.gain_named(p, "Silver", "deck")
     for v in g.attack(p, "Bureaucrat"):
         vics = [c for c in v.hand if c.is_("Victory")]
@@ -81,12 +89,12 @@ def _bureaucrat(g, p, me):
         g.move(v, chosen[0], "hand", "deck")
 
 
-def _militia(g, p, me):
+def _militia(g: Game, p: Player, me: Card) -> Flow:
     for v in g.attack(p, "Militia"):
         yield from g.discard_down_to(v, 3, "Militia")
 
 
-def _moneylender(g, p, me):
+def _moneylender(g: Game, p: Player, me: Card) -> Flow:
     coppers = [c for c in p.hand if c.name == "Copper"]
     chosen = yield from g.choose_cards(p, coppers, "{player}, Moneylender: you may trash a Copper for +3 coins.",
                                        "trash", 0, 1, "Moneylender")
@@ -95,14 +103,14 @@ def _moneylender(g, p, me):
         g.add(p, coins=3, source="Moneylender")
 
 
-def _poacher(g, p, me):
+def _poacher(g: Game, p: Player, me: Card) -> Flow:
     n = len(g.empty_piles())
     if n:
         yield from g.discard_down_to(p, max(0, len(p.hand) - n), "Poacher")
 
 
 def _improve(source, extra, treasure_only=False, dest="discard"):
-    def play(g, p, me):
+    def play(g: Game, p: Player, me: Card) -> Flow:
         cands = [c for c in p.hand if not treasure_only or c.is_("Treasure")]
         lo = 0 if treasure_only else 1
         ask_trash = (N_("{player}, {source}: you may trash a Treasure from your hand.") if treasure_only
@@ -123,7 +131,7 @@ def _improve(source, extra, treasure_only=False, dest="discard"):
     return play
 
 
-def _throne_room(g, p, me):
+def _throne_room(g: Game, p: Player, me: Card) -> Flow:
     acts = [c for c in p.hand if c.is_("Action")]
     chosen = yield from g.choose_cards(p, acts, "{player}, Throne Room: you may play an Action card from your hand twice.",
                                        "play", 0, 1, "Throne Room")
@@ -132,7 +140,7 @@ def _throne_room(g, p, me):
     yield from g.play_twice(p, me, chosen[0])
 
 
-def _bandit(g, p, me):
+def _bandit(g: Game, p: Player, me: Card) -> Flow:
     yield from g.gain_named(p, "Gold")
     for v in g.attack(p, "Bandit"):
         shown = g.set_aside_from_deck(v, 2)
@@ -145,12 +153,12 @@ def _bandit(g, p, me):
         g.discard_cards(v, [c for c in shown if c in v.set_aside], "set_aside")
 
 
-def _council_room(g, p, me):
+def _council_room(g: Game, p: Player, me: Card) -> None:
     for v in g.others(p):
         g.draw(v, 1)
 
 
-def _library(g, p, me):
+def _library(g: Game, p: Player, me: Card) -> Flow:
     aside = []
     while len(p.hand) < 7:
         drawn = g.draw(p, 1)
@@ -165,7 +173,7 @@ def _library(g, p, me):
     g.discard_cards(p, [c for c in aside if c in p.set_aside], "set_aside")
 
 
-def _sentry(g, p, me):
+def _sentry(g: Game, p: Player, me: Card) -> Flow:
     looked = g.set_aside_from_deck(p, 2, public=False, look=True)
     if not looked:
         return
@@ -185,7 +193,7 @@ def _sentry(g, p, me):
     g.move_cards(p, list(reversed(order)), "set_aside", "deck", public=False)
 
 
-def _moat(g, v, w):
+def _moat(g: Game, v: Player, w: When) -> Flow:
     """Reaction: when another player plays an Attack, ``v`` may first reveal
     a Moat from hand to be unaffected by it (base game, Moat)."""
     moats = [c for c in v.hand if c.name == "Moat"]
@@ -197,12 +205,12 @@ def _moat(g, v, w):
         g.unaffected(v)
 
 
-def _witch(g, p, me):
+def _witch(g: Game, p: Player, me: Card) -> Flow:
     for v in g.attack(p, "Witch"):
         yield from g.gain_named(v, "Curse")
 
 
-def _artisan(g, p, me):
+def _artisan(g: Game, p: Player, me: Card) -> Flow:
     yield from _gain_up_to(5, "Artisan", "hand")(g, p, me)
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Artisan: put a card from your hand onto your deck.",
                                        "topdeck", 1, 1, "Artisan")
@@ -210,7 +218,7 @@ def _artisan(g, p, me):
         g.move(p, c, "hand", "deck", public=False)
 
 
-def _gardens(g, p):
+def _gardens(g: Game, p: Player) -> int:
     return len(p.all_cards()) // 10
 
 

@@ -6,16 +6,24 @@ Opulent and King's Castle (12 cards).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import alias, card, pile
 from ...decisions import N_
 from ...triggers import Moment
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Card, Player
+    from ...triggers import Flow, When
 
-def _castles(g, p):
+
+
+def _castles(g: Game, p: Player) -> int:
     return sum(1 for c in p.all_cards() if c.spec.is_("Castle"))
 
 
-def _crumbling(g, p, w):
+def _crumbling(g: Game, p: Player, w: When) -> Flow:
     g.vp_from_supply(p, 1, "Crumbling Castle")
     yield from g.gain_named(p, "Silver")
 
@@ -23,7 +31,7 @@ def _crumbling(g, p, w):
 HAND_COPY = "Small Castle from hand"
 
 
-def _small(g, p, me):
+def _small(g: Game, p: Player, me: Card) -> Flow:
     """Trash this (option "Small Castle") or a Castle from hand (its name;
     another Small Castle in hand is "Small Castle from hand"), or none."""
     here = me in p.in_play
@@ -47,7 +55,7 @@ def _small(g, p, me):
     yield from g.gain(p, "Castles")
 
 
-def _haunted(g, p, w):
+def _haunted(g: Game, p: Player, w: When) -> Flow:
     if g.current is not p or g.game_over:
         return
     yield from g.gain_named(p, "Gold")
@@ -60,7 +68,7 @@ def _haunted(g, p, w):
                 g.move(v, c, "hand", "deck", public=False)
 
 
-def _opulent(g, p, me):
+def _opulent(g: Game, p: Player, me: Card) -> Flow:
     vics = [c for c in p.hand if c.is_("Victory")]
     chosen = yield from g.choose_cards(p, vics, "{player}, Opulent Castle: discard any number of Victory cards for "
                                                 "+2 coins each.", "discard", 0, len(vics), "Opulent Castle")
@@ -71,7 +79,7 @@ def _opulent(g, p, me):
 SPRAWLING_MODES = [("duchy", N_("a Duchy")), ("estates", N_("3 Estates"))]
 
 
-def _sprawling(g, p, w):
+def _sprawling(g: Game, p: Player, w: When) -> Flow:
     mode = yield from g.choose_mode(p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?",
                                     SPRAWLING_MODES, "Sprawling Castle")
     if mode == "duchy":
@@ -81,7 +89,7 @@ def _sprawling(g, p, w):
             yield from g.gain_named(p, "Estate")
 
 
-def _grand(g, p, w):
+def _grand(g: Game, p: Player, w: When) -> None:
     g.reveal(p, list(p.hand), "hand")
     n = sum(1 for c in p.hand + p.in_play if c.is_("Victory"))
     g.vp_from_supply(p, n, "Grand Castle")

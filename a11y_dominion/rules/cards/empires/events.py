@@ -5,14 +5,22 @@ Banquet as the official texts give them (see the rules notes).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter
 
 from .. import event
 from ...cost import Cost
 from ...triggers import Ends, Lasting, Moment
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Player
+    from ...triggers import Flow, When
 
-def _advance(g, p):
+
+
+def _advance(g: Game, p: Player) -> Flow:
     acts = [c for c in p.hand if c.is_("Action")]
     chosen = yield from g.choose_cards(p, acts, "{player}, Advance: you may trash an Action card from your hand.",
                                        "trash", 0, 1, "Advance")
@@ -25,7 +33,7 @@ def _advance(g, p):
         yield from g.gain(p, pl)
 
 
-def _annex(g, p):
+def _annex(g: Game, p: Player) -> Flow:
     keep = yield from g.choose_cards(p, p.discard, "{player}, Annex: choose up to 5 cards to stay in your discard "
                                                    "pile; the rest are shuffled into your deck.", "keep", 0, 5, "Annex")
     # the cards that stay are the deepest copies of each name chosen, so the
@@ -43,7 +51,7 @@ def _annex(g, p):
     yield from g.gain_named(p, "Duchy")
 
 
-def _banquet(g, p):
+def _banquet(g: Game, p: Player) -> Flow:
     for _ in range(2):
         yield from g.gain_named(p, "Copper")
     pl = yield from g.choose_pile(p, "{player}, Banquet: gain a non-Victory card costing up to 5 coins.",
@@ -52,29 +60,29 @@ def _banquet(g, p):
         yield from g.gain(p, pl)
 
 
-def _conquest(g, p):
+def _conquest(g: Game, p: Player) -> Flow:
     for _ in range(2):
         yield from g.gain_named(p, "Silver")
     n = g.turn.gained.count("Silver") if g.current is p else 0
     g.vp_from_supply(p, n, "Conquest")
 
 
-def _delve(g, p):
+def _delve(g: Game, p: Player) -> Flow:
     g.add(p, buys=1, source="Delve")
     yield from g.gain_named(p, "Silver")
 
 
-def _dominate(g, p):
+def _dominate(g: Game, p: Player) -> Flow:
     got = yield from g.gain_named(p, "Province")
     if got is not None:
         g.vp_from_supply(p, 9, "Dominate")
 
 
-def _donate(g, p):
+def _donate(g: Game, p: Player) -> None:
     g.add_lasting(Lasting("Donate", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.AFTER_TURN: _donate_after}))
 
 
-def _donate_after(g, p, w):
+def _donate_after(g: Game, p: Player, w: When) -> Flow:
     """After the turn: deck and discard into hand, trash any, shuffle the
     hand into the deck, draw 5 (Donate; before the end of game is checked)."""
     for zone in ("deck", "discard"):
@@ -88,7 +96,7 @@ def _donate_after(g, p, w):
     g.draw(p, 5)
 
 
-def _ritual(g, p):
+def _ritual(g: Game, p: Player) -> Flow:
     got = yield from g.gain_named(p, "Curse")
     if got is None:
         return
@@ -100,7 +108,7 @@ def _ritual(g, p):
         g.vp_from_supply(p, coins, "Ritual")
 
 
-def _salt(g, p):
+def _salt(g: Game, p: Player) -> Flow:
     g.vp_from_supply(p, 1, "Salt the Earth")
     pl = yield from g.choose_pile(p, "{player}, Salt the Earth: trash a Victory card from the Supply.",
                                   lambda c: c.is_("Victory"), "trash", "Salt the Earth")
@@ -108,7 +116,7 @@ def _salt(g, p):
         yield from g.trash_card(p, g.piles[pl].top, "supply")
 
 
-def _tax(g, p):
+def _tax(g: Game, p: Player) -> Flow:
     opts = list(g.piles)   # any Supply pile, empty or not
     d = g.decision(p, "pile", "tax", "{player}, Tax: choose a Supply pile to put 2 Debt on.",
                    opts, source="Tax", labels={o: o for o in opts})
@@ -116,24 +124,24 @@ def _tax(g, p):
     g.add_pile_debt(keys[0], 2, p.name)
 
 
-def _tax_setup(g):
+def _tax_setup(g: Game) -> None:
     for name in g.piles:
         g.piles[name].debt_tokens += 1
     g.emit(g.events_mod.PileDebtSetUp(len(g.piles), 1))
 
 
-def _triumph(g, p):
+def _triumph(g: Game, p: Player) -> Flow:
     got = yield from g.gain_named(p, "Estate")
     if got is not None:
         g.vp_from_supply(p, len(g.turn.gained) if g.current is p else 1, "Triumph")
 
 
-def _wedding(g, p):
+def _wedding(g: Game, p: Player) -> Flow:
     g.vp_from_supply(p, 1, "Wedding")
     yield from g.gain_named(p, "Gold")
 
 
-def _windfall(g, p):
+def _windfall(g: Game, p: Player) -> Flow:
     if not p.deck and not p.discard:
         for _ in range(3):
             yield from g.gain_named(p, "Gold")

@@ -5,20 +5,28 @@ summarised in the Dutch rulebook; texts below are in the project's words.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable, Optional
+
 from .. import card, pile
 from ...cost import Cost
 from ...decisions import N_
 from ...duration import DurationEffect
 from ...triggers import Ends, Lasting, Moment
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Card, Player
+    from ...triggers import Flow, When
 
-def _archive(g, p, me):
+
+
+def _archive(g: Game, p: Player, me: Card) -> Flow:
     stash = g.set_aside_from_deck(p, 3, public=False)
     if not stash:
         return
     yield from _archive_take(g, p, stash)
     if stash:
-        def later(g2, p2):
+        def later(g2: Game, p2: Player) -> Flow:
             yield from _archive_take(g2, p2, stash)
             return bool(stash)
         p.durations.append(DurationEffect([me], later, "Archive"))
@@ -38,7 +46,7 @@ card("Archive", "Archief", 5, "Action Duration",
      actions=1, play=_archive)
 
 
-def _capital_discard(g, p, w):
+def _capital_discard(g: Game, p: Player, w: When) -> Flow:
     g.take_debt(p, 6, "Capital")
     can = min(p.debt, g.turn.coins) if g.current is p else 0
     if can > 0:
@@ -53,7 +61,7 @@ card("Capital", "Kapitaal", 5, "Treasure",
      coins=6, buys=1, triggers={Moment.DISCARD_FROM_PLAY: _capital_discard})
 
 
-def _chariot_race(g, p, me):
+def _chariot_race(g: Game, p: Player, me: Card) -> None:
     mine = g.peek(p)
     if mine is not None:
         g.reveal(p, [mine], "deck")
@@ -78,7 +86,7 @@ CHARM_MODES = [("coins", N_("+1 Buy and +2 coins")),
                ("gain", N_("next time you buy a card this turn, also gain another card with the same cost"))]
 
 
-def _charm(g, p, me):
+def _charm(g: Game, p: Player, me: Card) -> Flow:
     mode = yield from g.choose_mode(p, "{player}, Charm: choose one.", CHARM_MODES, "Charm")
     if mode == "coins":
         g.add(p, buys=1, coins=2, source="Charm")
@@ -86,7 +94,7 @@ def _charm(g, p, me):
         g.add_lasting(Lasting("Charm", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.BUY: _charm_gain}))
 
 
-def _charm_gain(g, p, w):
+def _charm_gain(g: Game, p: Player, w: When) -> Flow:
     """The next time you buy a card this turn: you may gain a differently
     named card with the same cost, before the bought card is gained."""
     g.end_lasting(w.lasting)
@@ -106,7 +114,7 @@ card("Charm", "Geluksbrenger", 5, "Treasure",
      play=_charm, asks_when_played=True)
 
 
-def _city_quarter(g, p, me):
+def _city_quarter(g: Game, p: Player, me: Card) -> None:
     g.reveal(p, list(p.hand), "hand")
     n = sum(1 for c in p.hand if c.is_("Action"))
     if n:
@@ -117,7 +125,7 @@ card("City Quarter", "Stadswijk", Cost(0, 8), "Action",
      "+2 Actions. Reveal your hand. +1 Card per Action card revealed.", actions=2, play=_city_quarter)
 
 
-def _crown(g, p, me):
+def _crown(g: Game, p: Player, me: Card) -> Flow:
     if g.current is not p:
         return
     typ = "Action" if g.turn.phase == "action" else "Treasure"
@@ -135,22 +143,22 @@ card("Crown", "Kroon", 5, "Action Treasure",
      "phase, you may play a Treasure from your hand twice.", play=_crown, asks_when_played=True)
 
 
-def _enchantress(g, p, me):
+def _enchantress(g: Game, p: Player, me: Card) -> None:
     victims = frozenset(v.name for v in g.attack(p, "Enchantress"))
 
-    def instead(g2, player, card):
+    def instead(g2: Game, player: Player, card: Card) -> Optional[Callable[[], None]]:
         """The first Action each affected player plays on their own turn
         gives +1 Card and +1 Action instead of its instructions."""
         if player.name not in victims or g2.current is not player or g2.turn.actions_played:
             return None
 
-        def bonus():
+        def bonus() -> None:
             g2.draw(player, 1)
             g2.add(player, actions=1, source="Enchantress")
         return bonus
     g.add_lasting(Lasting("Enchantress", p.name, Ends.OWNERS_NEXT_TURN, replaces_play=instead))
 
-    def later(g2, p2):
+    def later(g2: Game, p2: Player) -> bool:
         g2.draw(p2, 2)
         return False
     p.durations.append(DurationEffect([me], later, "Enchantress"))
@@ -162,7 +170,7 @@ card("Enchantress", "Tovenares", 3, "Action Attack Duration",
      play=_enchantress)
 
 
-def _engineer(g, p, me):
+def _engineer(g: Game, p: Player, me: Card) -> Flow:
     pick = lambda c: c.spec.cost.up_to(4)  # noqa: E731
     pl = yield from g.choose_pile(p, "{player}, Engineer: gain a card costing up to 4 coins (no Debt).", pick,
                                   "gain", "Engineer")
@@ -183,7 +191,7 @@ card("Engineer", "Ingenieur", Cost(0, 4), "Action",
      play=_engineer)
 
 
-def _farmers_market(g, p, me):
+def _farmers_market(g: Game, p: Player, me: Card) -> Flow:
     pile_name = g.pile_name_of(me)
     pl = g.piles.get(pile_name) if pile_name else None
     if pl is not None and pl.vp_tokens >= 4:
@@ -200,12 +208,12 @@ card("Farmers' Market", "Boerenmarkt", 3, "Action Gathering",
      "add 1 VP to the pile, then +1 coin per VP on the pile.", buys=1, play=_farmers_market)
 
 
-def _forum_play(g, p, me):
+def _forum_play(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Forum: discard 2 cards.", "discard", 2, 2, "Forum")
     g.discard_cards(p, chosen)
 
 
-def _forum_buy(g, p, w):
+def _forum_buy(g: Game, p: Player, w: When) -> None:
     g.add(p, buys=1, source="Forum")
 
 
@@ -213,7 +221,7 @@ card("Forum", "Forum", 5, "Action", "+3 Cards, +1 Action. Discard 2 cards. When 
      cards=3, actions=1, play=_forum_play, triggers={Moment.BUY: _forum_buy})
 
 
-def _groundskeeper_gain(g, p, w):
+def _groundskeeper_gain(g: Game, p: Player, w: When) -> None:
     if w.card.is_("Victory"):
         g.vp_from_supply(p, 1, "Groundskeeper")
 
@@ -223,7 +231,7 @@ card("Groundskeeper", "Kasteelhovenier", 5, "Action",
      cards=1, actions=1, while_in_play={Moment.GAIN: _groundskeeper_gain})
 
 
-def _legionary(g, p, me):
+def _legionary(g: Game, p: Player, me: Card) -> Flow:
     golds = [c for c in p.hand if c.name == "Gold"]
     chosen = yield from g.choose_cards(p, golds, "{player}, Legionary: you may reveal a Gold from your hand to attack.",
                                        "reveal", 0, 1, "Legionary")
@@ -240,7 +248,7 @@ card("Legionary", "Legioensoldaat", 5, "Action Attack",
      "in hand, then draws a card.", coins=3, play=_legionary)
 
 
-def _overlord(g, p, me):
+def _overlord(g: Game, p: Player, me: Card) -> Flow:
     if me not in p.in_play:
         return
     pl = yield from g.choose_pile(p, "{player}, Overlord: choose an Action card from the Supply costing up to 5 coins "
@@ -262,7 +270,7 @@ card("Overlord", "Despoot", Cost(0, 8), "Action",
      "until it leaves play.", play=_overlord)
 
 
-def _royal_blacksmith(g, p, me):
+def _royal_blacksmith(g: Game, p: Player, me: Card) -> None:
     g.reveal(p, list(p.hand), "hand")
     coppers = [c for c in p.hand if c.name == "Copper"]
     g.discard_cards(p, coppers)
@@ -272,7 +280,7 @@ card("Royal Blacksmith", "Koninklijke smid", Cost(0, 8), "Action",
      "+5 Cards. Reveal your hand; discard the Coppers from it.", cards=5, play=_royal_blacksmith)
 
 
-def _sacrifice(g, p, me):
+def _sacrifice(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Sacrifice: trash a card from your hand.",
                                        "trash", 1, 1, "Sacrifice")
     if not chosen:
@@ -294,7 +302,7 @@ card("Sacrifice", "Offer", 4, "Action",
      "a Victory card, +2 VP (all that apply).", play=_sacrifice)
 
 
-def _temple_play(g, p, me):
+def _temple_play(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Temple: trash 1 to 3 cards with different names from your hand.",
                                        "trash", 1, 3, "Temple", distinct=True)
     for c in chosen:
@@ -302,7 +310,7 @@ def _temple_play(g, p, me):
     g.vp_to_pile(g.pile_name_of(me, "Temple"), 1, "Temple")
 
 
-def _temple_gain(g, p, w):
+def _temple_gain(g: Game, p: Player, w: When) -> None:
     g.vp_from_pile(p, "Temple", "Temple")
 
 
@@ -312,7 +320,7 @@ card("Temple", "Tempel", 4, "Action Gathering",
      triggers={Moment.GAIN: _temple_gain})
 
 
-def _villa_gain(g, p, w):
+def _villa_gain(g: Game, p: Player, w: When) -> None:
     me = w.card
     zone = next((z for z in ("discard", "deck", "hand") if me in getattr(p, z)), None)
     if zone and zone != "hand":
@@ -331,7 +339,7 @@ WILD_HUNT_MODES = [("cards", N_("+3 Cards and add 1 VP to the Wild Hunt pile")),
                    ("estate", N_("gain an Estate and take the VP from the Wild Hunt pile"))]
 
 
-def _wild_hunt(g, p, me):
+def _wild_hunt(g: Game, p: Player, me: Card) -> Flow:
     mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.", WILD_HUNT_MODES, "Wild Hunt")
     home = g.pile_name_of(me, "Wild Hunt")
     if mode == "cards":

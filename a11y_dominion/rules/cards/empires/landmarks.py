@@ -6,17 +6,25 @@ Silver and Gold; Defiled Shrine 2 on each non-Gathering Action pile.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter
 
 from .. import CARDS, landmark
 from ...decisions import N_
 from ...triggers import Moment
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Player
+    from ...triggers import Flow, When
+
+
 MOUNTAIN_PASS_MOST = 40   # the highest bid, in Debt
 
 
 # ---- token Landmarks --------------------------------------------------------
-def _aqueduct_setup(g):
+def _aqueduct_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
     placed = []
     for pn in ("Silver", "Gold"):
         g.piles[pn].vp_tokens += 8
@@ -24,7 +32,7 @@ def _aqueduct_setup(g):
     return placed, ""
 
 
-def _aqueduct_gain(g, p, w):
+def _aqueduct_gain(g: Game, p: Player, w: When) -> None:
     c = w.card
     if c.is_("Treasure"):
         pl = g.pile_of(c)
@@ -39,7 +47,7 @@ landmark("Aqueduct", "Aquaduct", "When you gain a Treasure, move 1 VP from its p
          setup=_aqueduct_setup, triggers={Moment.GAIN: _aqueduct_gain})
 
 
-def _arena(g, p, w):
+def _arena(g: Game, p: Player, w: When) -> Flow:
     acts = [c for c in p.hand if c.is_("Action")]
     if not acts or g.landmarks.get("Arena", 0) <= 0:
         return  # nothing to discard, or nothing left to take
@@ -55,7 +63,7 @@ landmark("Arena", "Arena", "At the start of your Buy phase, you may discard an A
          "from here.", tokens_per_player=6, triggers={Moment.START_OF_BUY: _arena})
 
 
-def _basilica(g, p, w):
+def _basilica(g: Game, p: Player, w: When) -> None:
     if g.current is p and g.turn.coins >= 2:
         g.vp_from_landmark(p, "Basilica", 2)
 
@@ -64,7 +72,7 @@ landmark("Basilica", "Basiliek", "When you buy a card, if you have 2 coins or mo
          tokens_per_player=6, triggers={Moment.BUY: _basilica})
 
 
-def _baths(g, p, w):
+def _baths(g: Game, p: Player, w: When) -> None:
     if not g.turn.gained:
         g.vp_from_landmark(p, "Baths", 2)
 
@@ -73,7 +81,7 @@ landmark("Baths", "Baden", "When you end your turn without having gained a card,
          tokens_per_player=6, triggers={Moment.END_OF_TURN: _baths})
 
 
-def _battlefield(g, p, w):
+def _battlefield(g: Game, p: Player, w: When) -> None:
     c = w.card
     if c.is_("Victory"):
         g.vp_from_landmark(p, "Battlefield", 2)
@@ -83,7 +91,7 @@ landmark("Battlefield", "Slagveld", "When you gain a Victory card, take 2 VP fro
          tokens_per_player=6, triggers={Moment.GAIN: _battlefield})
 
 
-def _colonnade(g, p, w):
+def _colonnade(g: Game, p: Player, w: When) -> None:
     c = w.card
     if c.is_("Action") and any(x.name == c.name for x in p.in_play):
         g.vp_from_landmark(p, "Colonnade", 2)
@@ -93,7 +101,7 @@ landmark("Colonnade", "Zuilengalerij", "When you buy an Action card, if you have
          "from here.", tokens_per_player=6, triggers={Moment.BUY: _colonnade})
 
 
-def _shrine_setup(g):
+def _shrine_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
     placed = []
     for pn in g.action_piles():
         top = g.piles[pn].cards[0] if g.piles[pn].cards else None
@@ -103,7 +111,7 @@ def _shrine_setup(g):
     return placed, ""
 
 
-def _shrine_gain(g, p, w):
+def _shrine_gain(g: Game, p: Player, w: When) -> None:
     c = w.card
     if c.is_("Action"):
         pl = g.pile_of(c)
@@ -111,7 +119,7 @@ def _shrine_gain(g, p, w):
             g.vp_pile_to_landmark(pl.name, "Defiled Shrine", 1)
 
 
-def _shrine_buy(g, p, w):
+def _shrine_buy(g: Game, p: Player, w: When) -> None:
     c = w.card
     if c.name == "Curse":
         g.vp_from_landmark(p, "Defiled Shrine")
@@ -122,7 +130,7 @@ landmark("Defiled Shrine", "Geschonden altaar", "When you gain an Action, move 1
          setup=_shrine_setup, triggers={Moment.GAIN: _shrine_gain, Moment.BUY: _shrine_buy})
 
 
-def _labyrinth(g, p, w):
+def _labyrinth(g: Game, p: Player, w: When) -> None:
     mem = g.turn_memory("Labyrinth")
     if g.current is p and len(g.turn.gained) >= 2 and not mem.get("taken"):
         mem["taken"] = True
@@ -133,7 +141,7 @@ landmark("Labyrinth", "Labyrint", "When you gain a 2nd card in one of your turns
          tokens_per_player=6, triggers={Moment.GAIN: _labyrinth})
 
 
-def _mountain_pass(g, p, w):
+def _mountain_pass(g: Game, p: Player, w: When) -> None:
     """When a player gains a Province, if none was gained before in this
     game, that player's bidding comes after the turn."""
     mem = g.game_memory("Mountain Pass")
@@ -142,7 +150,7 @@ def _mountain_pass(g, p, w):
         mem["bidding_for"] = p.name
 
 
-def _mountain_pass_bids(g, p, w):
+def _mountain_pass_bids(g: Game, p: Player, w: When) -> Flow:
     """After the turn of the first Province gain: each player bids once, from
     the gainer's left, ending with the gainer; each bid beats the last, at
     most 40 Debt, or passes. The highest bidder gets +8 VP and the Debt."""
@@ -177,7 +185,7 @@ landmark("Mountain Pass", "Bergpas", "When you are the first player to gain a Pr
          "they bid.", triggers={Moment.GAIN: _mountain_pass, Moment.AFTER_TURN: _mountain_pass_bids})
 
 
-def _tomb(g, p, w):
+def _tomb(g: Game, p: Player, w: When) -> None:
     g.vp_from_supply(p, 1, "Tomb")
 
 
@@ -185,20 +193,20 @@ landmark("Tomb", "Tombe", "When you trash a card, +1 VP.", triggers={Moment.TRAS
 
 
 # ---- scoring Landmarks ------------------------------------------------------
-def _names(p):
+def _names(p: Player) -> Counter[str]:
     return Counter(c.spec.name for c in p.all_cards())
 
 
-def _bandit_fort(g, p):
+def _bandit_fort(g: Game, p: Player) -> int:
     n = _names(p)
     return -2 * (n["Silver"] + n["Gold"])
 
 
-def _fountain(g, p):
+def _fountain(g: Game, p: Player) -> int:
     return 15 if _names(p)["Copper"] >= 10 else 0
 
 
-def _keep(g, p):
+def _keep(g: Game, p: Player) -> int:
     mine = _names(p)
     total = 0
     for name, k in mine.items():
@@ -209,34 +217,34 @@ def _keep(g, p):
     return total
 
 
-def _museum(g, p):
+def _museum(g: Game, p: Player) -> int:
     return 2 * len(_names(p))
 
 
-def _obelisk_setup(g):
+def _obelisk_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
     piles = g.action_piles()
     if piles and g.obelisk is None:
         g.obelisk = g.rng.choice(piles)
     return (), g.obelisk or ""
 
 
-def _obelisk(g, p):
+def _obelisk(g: Game, p: Player) -> int:
     if not g.obelisk or g.obelisk not in g.piles:
         return 0
     members = set(g.piles[g.obelisk].members)
     return 2 * sum(1 for c in p.all_cards() if c.spec.name in members)
 
 
-def _orchard(g, p):
+def _orchard(g: Game, p: Player) -> int:
     return 4 * sum(1 for name, k in _names(p).items() if k >= 3 and CARDS[name].is_("Action"))
 
 
-def _palace(g, p):
+def _palace(g: Game, p: Player) -> int:
     n = _names(p)
     return 3 * min(n["Copper"], n["Silver"], n["Gold"])
 
 
-def _tower(g, p):
+def _tower(g: Game, p: Player) -> int:
     total = 0
     for c in p.all_cards():
         if c.spec.is_("Victory"):
@@ -247,16 +255,16 @@ def _tower(g, p):
     return total
 
 
-def _triumphal_arch(g, p):
+def _triumphal_arch(g: Game, p: Player) -> int:
     counts = sorted((k for name, k in _names(p).items() if CARDS[name].is_("Action")), reverse=True)
     return 3 * counts[1] if len(counts) >= 2 else 0
 
 
-def _wall(g, p):
+def _wall(g: Game, p: Player) -> int:
     return -max(0, len(p.all_cards()) - 15)
 
 
-def _wolf_den(g, p):
+def _wolf_den(g: Game, p: Player) -> int:
     return -3 * sum(1 for k in _names(p).values() if k == 1)
 
 

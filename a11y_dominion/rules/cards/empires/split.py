@@ -4,13 +4,21 @@ Rule source: Empires rulebook (split piles) and the 2016 card texts.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import card, pile
 from ...cost import Cost
 from ...triggers import Ends, Lasting, Moment
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Card, Player
+    from ...triggers import Flow, When
+
+
 
 # Catapult / Rocks -----------------------------------------------------------
-def _catapult(g, p, me):
+def _catapult(g: Game, p: Player, me: Card) -> Flow:
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Catapult: trash a card from your hand.",
                                        "trash", 1, 1, "Catapult")
     if not chosen:
@@ -27,7 +35,7 @@ def _catapult(g, p, me):
             yield from g.discard_down_to(v, 3, "Catapult")
 
 
-def _rocks_silver(g, p, w):
+def _rocks_silver(g: Game, p: Player, w: When) -> Flow:
     own_buy = g.current is p and g.turn.phase == "buy" and not g.game_over
     yield from g.gain_named(p, "Silver", "deck" if own_buy else "hand")
 
@@ -42,7 +50,7 @@ card("Rocks", "Rotsblokken", 4, "Treasure",
 
 
 # Encampment / Plunder -------------------------------------------------------
-def _encampment(g, p, me):
+def _encampment(g: Game, p: Player, me: Card) -> Flow:
     shown = [c for c in p.hand if c.name in ("Gold", "Plunder")]
     chosen = yield from g.choose_cards(p, shown, "{player}, Encampment: you may reveal a Gold or a Plunder from your "
                                                  "hand to keep the Encampment.", "reveal", 0, 1, "Encampment")
@@ -56,7 +64,7 @@ def _encampment(g, p, me):
                                   triggers={Moment.START_OF_CLEANUP: _encampment_return}, memory={"card": me}))
 
 
-def _encampment_return(g, p, w):
+def _encampment_return(g: Game, p: Player, w: When) -> None:
     """At the start of Clean-up: the set-aside Encampment returns to its pile."""
     me = w.lasting.memory["card"]
     if me in p.set_aside:
@@ -70,7 +78,7 @@ card("Plunder", "Plunderen", 5, "Treasure", "Worth 2 coins. +1 VP.", coins=2, vp
 
 
 # Gladiator / Fortune --------------------------------------------------------
-def _gladiator(g, p, me):
+def _gladiator(g: Game, p: Player, me: Card) -> Flow:
     shown = yield from g.choose_cards(p, p.hand, "{player}, Gladiator: reveal a card from your hand.",
                                       "reveal", 1, 1, "Gladiator")
     left = g.left_of(p)
@@ -92,14 +100,14 @@ def _gladiator(g, p, me):
             yield from g.trash_card(p, pl.top, "supply")
 
 
-def _fortune_play(g, p, me):
+def _fortune_play(g: Game, p: Player, me: Card) -> None:
     mem = g.turn_memory("Fortune")
     if g.current is p and not mem.get("doubled"):
         mem["doubled"] = True
         g.add(p, coins=g.turn.coins, source="Fortune")
 
 
-def _fortune_gain(g, p, w):
+def _fortune_gain(g: Game, p: Player, w: When) -> Flow:
     n = sum(1 for c in p.in_play if c.name == "Gladiator")
     for _ in range(n):
         yield from g.gain_named(p, "Gold")
@@ -115,7 +123,7 @@ card("Fortune", "Fortuin", Cost(8, 8), "Treasure",
 
 
 # Patrician / Emporium -------------------------------------------------------
-def _patrician(g, p, me):
+def _patrician(g: Game, p: Player, me: Card) -> None:
     c = g.peek(p)
     if c is None:
         return
@@ -124,7 +132,7 @@ def _patrician(g, p, me):
         g.move(p, c, "deck", "hand")
 
 
-def _emporium_gain(g, p, w):
+def _emporium_gain(g: Game, p: Player, w: When) -> None:
     if sum(1 for c in p.in_play if c.is_("Action")) >= 5:
         g.vp_from_supply(p, 2, "Emporium")
 
@@ -139,7 +147,7 @@ card("Emporium", "Emporium", 5, "Action",
 
 # Settlers / Bustling Village ------------------------------------------------
 def _from_discard(name):
-    def play(g, p, me):
+    def play(g: Game, p: Player, me: Card) -> Flow:
         found = [c for c in p.discard if c.name == name]
         chosen = yield from g.choose_cards(p, found, "{player}, {source}: you may put a {card} from your discard "
                                                      "pile into your hand.", "take", 0, 1, me.name,

@@ -1,0 +1,306 @@
+"""The operations cards use: resources (Actions, Buys, coins), Debt and VP
+tokens, moving cards between zones, gaining and trashing. Each records
+its change as an event (see :mod:`a11y_dominion.rules.events`).
+
+Rule sources: base rulebook (drawing, shuffling, discarding, gaining,
+trashing) and the Empires rulebook (Debt, VP tokens, split piles).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from . import events as ev
+from .state import Card, Pile, Player
+from .triggers import Moment
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class PrimitivesMixin:
+    """Resources, tokens, movement, gaining and trashing."""
+
+    # ------------------------------------------------------------ resources
+    def add(self: Game, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None:
+        """Give the turn player +Actions, +Buys and +coins (whole numbers).
+
+        Does nothing for a player whose turn it is not (a card's "+" bonuses
+        only count on your own turn)."""
+        if self.current is not p or not (actions or buys or coins):
+            return
+        t = self.turn
+        t.actions += actions
+        t.buys += buys
+        t.coins += coins
+        self.emit(ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, actions, buys, coins, source))
+
+    def take_debt(self: Game, p: Player, amount: int, source: str = "") -> None:
+        """``p`` takes ``amount`` Debt (Empires rulebook, Debt)."""
+        if amount <= 0:
+            return
+        p.debt += amount
+        self.emit(ev.DebtChanged(p.name, amount, p.debt, source))
+
+    def pay_debt(self: Game, p: Player, amount: int, source: str = "") -> None:
+        """``p`` pays ``amount`` Debt with the same number of coins (Empires
+        rulebook, Debt: 1 coin per Debt, in the Buy phase). The amount is cut to
+        the Debt and coins ``p`` has; nothing happens off-turn."""
+        amount = min(amount, p.debt, self.turn.coins if self.current is p else 0)
+        if amount <= 0:
+            return
+        p.debt -= amount
+        self.turn.coins -= amount
+        self.emit(ev.DebtChanged(p.name, -amount, p.debt, source, coins_left=self.turn.coins))
+
+    def vp_from_supply(self: Game, p: Player, amount: int, reason: str = "") -> None:
+        """``p`` takes ``amount`` VP tokens from the unlimited supply of tokens."""
+        if amount <= 0:
+            return
+        p.vp_tokens += amount
+        self.emit(ev.VPTokensMoved(amount, "supply", "supply", "player", p.name, -1, p.vp_tokens, reason))
+
+    def vp_from_landmark(self: Game, p: Player, landmark: str, amount: Optional[int] = None) -> int:
+        """``p`` takes ``amount`` (None: all) VP from a Landmark's pool; returns how many."""
+        have = self.landmarks.get(landmark, 0)
+        n = have if amount is None else min(amount, have)
+        if n <= 0:
+            return 0
+        self.landmarks[landmark] = have - n
+        p.vp_tokens += n
+        self.emit(ev.VPTokensMoved(n, "landmark", landmark, "player", p.name, have - n, p.vp_tokens, landmark))
+        return n
+
+    def vp_from_pile(self: Game, p: Player, pile: str, reason: str = "") -> int:
+        """``p`` takes all VP tokens on a Supply pile; returns how many."""
+        pl = self.piles.get(pile)
+        if pl is None or pl.vp_tokens <= 0:
+            return 0
+        n = pl.vp_tokens
+        pl.vp_tokens = 0
+        p.vp_tokens += n
+        self.emit(ev.VPTokensMoved(n, "pile", pile, "player", p.name, 0, p.vp_tokens, reason))
+        return n
+
+    def vp_to_pile(self: Game, pile: str, amount: int, reason: str = "") -> None:
+        """Add ``amount`` VP tokens from the supply to a pile (Gathering cards)."""
+        pl = self.piles.get(pile)
+        if pl is None or amount <= 0:
+            return
+        pl.vp_tokens += amount
+        self.emit(ev.VPTokensMoved(amount, "supply", "supply", "pile", pile, -1, pl.vp_tokens, reason))
+
+    def vp_pile_to_landmark(self: Game, pile: str, landmark: str, amount: int = 1) -> None:
+        """Move up to ``amount`` VP from a pile to a Landmark (Empires, VP tokens)."""
+        pl = self.piles.get(pile)
+        if pl is None or pl.vp_tokens <= 0 or landmark not in self.landmarks:
+            return
+        n = min(amount, pl.vp_tokens)
+        pl.vp_tokens -= n
+        self.landmarks[landmark] += n
+        self.emit(ev.VPTokensMoved(n, "pile", pile, "landmark", landmark, pl.vp_tokens,
+                                   self.landmarks[landmark], landmark))
+
+    def add_pile_debt(self: Game, pile: str, amount: int, player: str = "") -> None:
+        """Put ``amount`` Debt tokens on a Supply pile (Empires rulebook, Debt
+        tokens on piles); ``player`` is who put them there, if anyone."""
+        pl = self.piles[pile]
+        pl.debt_tokens += amount
+        self.emit(ev.PileDebtChanged(pile, amount, pl.debt_tokens, player))
+
+    # -------------------------------------------------------------- movement
+    def _shuffle(self: Game, p: Player) -> None:
+        moved = len(p.discard)
+        self.rng.shuffle(p.discard)
+        p.deck = p.deck + p.discard
+        p.discard = []
+        self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
+
+    def shuffle_deck(self: Game, p: Player) -> None:
+        """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""
+        self.rng.shuffle(p.deck)
+        self.emit(ev.DeckShuffled(p.name, len(p.deck)))
+
+    def _take_top(self: Game, p: Player) -> Optional[Card]:
+        """Take the top card of ``p``'s deck, shuffling the discard pile in
+        when the deck is empty; None when both are empty. The caller puts
+        the card somewhere and records it."""
+        if not p.deck and p.discard:
+            self._shuffle(p)
+        if not p.deck:
+            return None
+        return p.deck.pop(0)
+
+    def peek(self: Game, p: Player) -> Optional[Card]:
+        """The top card of ``p``'s deck, left there (the discard pile is
+        shuffled in first when the deck is empty); None when both are empty."""
+        if not p.deck and p.discard:
+            self._shuffle(p)
+        return p.deck[0] if p.deck else None
+
+    def draw(self: Game, p: Player, n: int, source: str = "") -> list:
+        """``p`` draws ``n`` cards into hand; returns the cards drawn."""
+        drawn = []
+        for _ in range(n):
+            c = self._take_top(p)
+            if c is None:
+                break
+            p.hand.append(c)
+            drawn.append(c)
+        if drawn or n:
+            self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
+        return drawn
+
+    def set_aside_from_deck(self: Game, p: Player, n: int, public: bool = True, look: bool = False) -> list:
+        """Set aside the top ``n`` cards of ``p``'s deck (fewer if deck and
+        discard pile run out); returns them, top first. ``public``: face up
+        (revealed) rather than face down; ``look``: taken to be looked at."""
+        taken = []
+        for _ in range(n):
+            c = self._take_top(p)
+            if c is None:
+                break
+            p.set_aside.append(c)
+            taken.append(c)
+        if taken:
+            self.emit(ev.CardsSetAside(p.name, tuple(c.name for c in taken), len(taken), "deck",
+                                       private_to=None if public else p.name, look=look))
+        return taken
+
+    def reveal(self: Game, p: Player, cards: list, source: str = "hand") -> None:
+        """Record that ``p`` revealed ``cards`` from ``source`` (hand, deck, discard)."""
+        if cards:
+            self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
+
+    def _place(self: Game, p: Player, card: Card, dst: str, top: bool = True) -> None:
+        dest = getattr(p, dst)
+        if dst in ("deck", "discard") and top:
+            dest.insert(0, card)
+        else:
+            dest.append(card)
+
+    def _take(self: Game, p: Player, card: Card, src: str) -> None:
+        getattr(p, src).remove(card)
+        if src == "in_play":
+            card.became = None
+
+    def discard_cards(self: Game, p: Player, cards: list, zone: str = "hand", public: bool = True) -> None:
+        """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile,
+        one by one in the order given (the last is on top)."""
+        for c in cards:
+            self._take(p, c, zone)
+            p.discard.insert(0, c)
+        if cards:
+            self.emit(ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone,
+                                        private_to=None if public else p.name))
+
+    def move(self: Game, p: Player, card: Card, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+        """Move one card between ``p``'s zones (hand, deck, discard, in_play,
+        set_aside); onto the deck or discard pile unless ``top`` is False."""
+        self._take(p, card, src)
+        self._place(p, card, dst, top)
+        self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name, top=top))
+
+    def move_cards(self: Game, p: Player, cards: list, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+        """Move several cards between ``p``'s zones, one by one in the order
+        given (onto a deck or discard pile: the last is on top; with ``top``
+        False they go under it in that order)."""
+        for c in cards:
+            self._take(p, c, src)
+            self._place(p, c, dst, top)
+        if cards:
+            self.emit(ev.CardsMoved(p.name, tuple(c.name for c in cards), len(cards), src, dst,
+                                    private_to=None if public else p.name, top=top))
+
+    def _pile_changed(self: Game, pl: Pile, previous: str = "") -> None:
+        """Events after a card left ``pl``: the new top of a split pile or
+        the Castles (Accessibility Notes), and the pile becoming empty."""
+        if pl.is_layered:
+            self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards), previous))
+        if not pl.cards:
+            self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
+        self._check_ending(pl)
+
+    def _check_ending(self: Game, pl: Pile) -> None:
+        """After the size of ``pl`` changed: announce that the game ends
+        after this turn when the end condition has just been met, or that it
+        no longer does when it stopped holding (a card returned to a pile)."""
+        met = self.end_condition()
+        if met and not self.ending:
+            self.ending = True
+            self.emit(ev.GameEndsAfterTurn(self.current.name))
+        elif self.ending and not met:
+            self.ending = False
+            self.emit(ev.GameEndCancelled(self.current.name, pl.name))
+
+    def return_to_pile(self: Game, p: Player, card: Card, zone: str) -> None:
+        """Return a card from ``p``'s ``zone`` to the top of its own Supply
+        pile (a card with no pile in the game is trashed instead)."""
+        self._take(p, card, zone)
+        card.became = None
+        pl = self.pile_of(card.spec.name)
+        if pl is None:
+            self.trash.append(card)
+            self.emit(ev.CardTrashed(p.name, card.name, zone))
+            return
+        previous = pl.top.name if pl.cards else ""
+        pl.cards.insert(0, card)
+        self.emit(ev.CardReturned(p.name, card.name, pl.name, zone))
+        if pl.is_layered:
+            self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards), previous))
+        self._check_ending(pl)
+
+    # ------------------------------------------------------------- gaining
+    def gain(self: Game, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False):
+        """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
+        deck) and the "when you gain" abilities run (see :meth:`trigger`).
+        Returns the Card or None."""
+        pl = self.piles.get(pile) if pile else None
+        if pl is None or not pl.cards:
+            return None
+        c = pl.cards.pop(0)
+        self._place_gained(p, c, dest)
+        self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
+        self._pile_changed(pl, c.name)
+        yield from self.trigger(Moment.GAIN, p, c)
+        return c
+
+    def gain_from_trash(self: Game, p: Player, card: Card, dest: str = "discard"):
+        """``p`` gains ``card`` from the trash; the "when you gain"
+        abilities run as for any gain. Returns the Card."""
+        self.trash.remove(card)
+        self._place_gained(p, card, dest)
+        self.emit(ev.CardGained(p.name, card.name, "trash", dest))
+        yield from self.trigger(Moment.GAIN, p, card)
+        return card
+
+    def _place_gained(self: Game, p: Player, c: Card, dest: str) -> None:
+        if dest == "deck":
+            p.deck.insert(0, c)
+        elif dest == "hand":
+            p.hand.append(c)
+        else:
+            p.discard.insert(0, c)
+        if self.current is p:
+            self.turn.gained.append(c.name)
+
+    def gain_named(self: Game, p: Player, name: str, dest: str = "discard"):
+        """Gain a card by name, only if it is the top card of its pile."""
+        pl = self.pile_of(name)
+        if pl is None or not pl.cards or pl.top.name != name:
+            return None
+        return (yield from self.gain(p, pl.name, dest))
+
+    def trash_card(self: Game, p: Player, card: Card, zone: str):
+        """``p`` trashes ``card`` from ``zone`` (a zone of ``p``, or "supply");
+        then the "when you trash" abilities run (see :meth:`trigger`)."""
+        pl = None
+        if zone == "supply":
+            pl = self.pile_of(card.spec.name)
+            pl.cards.remove(card)
+        else:
+            self._take(p, card, zone)
+        self.trash.append(card)
+        self.emit(ev.CardTrashed(p.name, card.name, zone, pl.name if pl is not None else ""))
+        if pl is not None:
+            self._pile_changed(pl, card.name)
+        yield from self.trigger(Moment.TRASH, p, card)

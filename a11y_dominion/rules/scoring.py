@@ -1,0 +1,65 @@
+"""The end of the game and scoring (base rulebook, End of the game; Empires
+rulebook, VP tokens and Landmarks)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .cards import LANDMARKS
+from .state import Player
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class ScoringMixin:
+    """The end condition, scores and winners."""
+
+    # --------------------------------------------------------- end and score
+    def end_condition(self: Game) -> bool:
+        """True when the Province pile or enough Supply piles (3; 4 with 5-6
+        players) are empty (base rulebook, End of the game)."""
+        if not self.piles["Province"].cards:
+            return True
+        need = 4 if len(self.players) >= 5 else 3
+        return len(self.empty_piles()) >= need
+
+    def score_breakdown(self: Game, p: Player) -> dict:
+        """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""
+        cards = 0
+        for c in p.all_cards():
+            s = c.spec
+            cards += s.vp
+            if s.score:
+                cards += s.score(self, p)
+        lms = {}
+        for lm in self.landmarks:
+            fn = LANDMARKS[lm].score
+            if fn:
+                lms[lm] = fn(self, p)
+        total = cards + p.vp_tokens + sum(lms.values())
+        return {"total": total, "cards": cards, "tokens": p.vp_tokens, "landmarks": lms}
+
+    def scores(self: Game) -> dict:
+        """Each player's total as if the game ended now."""
+        return {p.name: self.score_breakdown(p)["total"] for p in self.players}
+
+    def current_winners(self: Game) -> list:
+        """Names of the winners: the highest score; among tied players the one
+        with fewer turns; still tied, they share the win (base rulebook)."""
+        sc = self.scores()
+        best = max(sc.values())
+        tied = [p for p in self.players if sc[p.name] == best]
+        fewest = min(p.turns_taken for p in tied)
+        return [p.name for p in tied if p.turns_taken == fewest]
+
+    def _finish(self: Game) -> None:
+        self.game_over = True
+        self.winners = self.current_winners()
+        rows = []
+        for p in self.players:
+            b = self.score_breakdown(p)
+            rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
+        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners),
+                               tuple((p.name, p.turns_taken) for p in self.players)))
+        self.pending = None

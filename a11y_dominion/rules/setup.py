@@ -1,0 +1,107 @@
+"""Setting up a game: the Kingdom, the Supply piles and their sizes, the
+starting cards and the setup of Landmarks and Events (base rulebook,
+Preparation; Empires rulebook, Preparation)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from . import events as ev
+from .cards import CARDS, EVENTS, LANDMARKS, PILES, pile_name_for
+from .state import BASIC_PILES, Card, Pile, SetupError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def resolve_kingdom(names: Iterable[str]) -> list:
+    """Pile names for Kingdom names (either half of a split pile, any Castle,
+    Dutch or English). Raises :class:`SetupError` naming an unknown or
+    repeated pile."""
+    out = []
+    for n in names:
+        p = pile_name_for(n)
+        if p is None or p in BASIC_PILES or PILES[p].kind == "basic":
+            raise SetupError(f"{n} is not a Kingdom pile this game knows.")
+        if p in out:
+            raise SetupError(f"The pile {p} is named twice in the Kingdom.")
+        out.append(p)
+    return out
+
+
+class SetupMixin:
+    """Setup of the Supply, the starting cards, Landmarks and Events."""
+
+    # ----------------------------------------------------------------- setup
+    def new_card(self: Game, name: str) -> Card:
+        """A new physical card of ``name`` (English) for setup or scenarios."""
+        self._uid += 1
+        return Card(self._uid, CARDS[name])
+
+    def _pile_size(self: Game, name: str) -> int:
+        n = len(self.players)
+        if name == "Copper":
+            return 60 - 7 * n
+        if name == "Silver":
+            return 40
+        if name == "Gold":
+            return 30
+        if name == "Curse":
+            return 10 * (n - 1)
+        if name == "Province":
+            return {5: 15, 6: 18}.get(n, 8 if n == 2 else 12)
+        if CARDS[name].is_("Victory"):
+            return 8 if n == 2 else 12
+        return 10
+
+    def _build_supply(self: Game) -> None:
+        n = len(self.players)
+        for name in BASIC_PILES:
+            cards = [self.new_card(name) for _ in range(self._pile_size(name))]
+            self.piles[name] = Pile(name, "basic", cards, members=(name,))
+        for name in self.kingdom:
+            d = PILES[name]
+            cards = []
+            if d.kind == "castles":
+                for cname, count in d.cards:
+                    k = count if n > 2 else 1
+                    cards += [self.new_card(cname) for _ in range(k)]
+            elif d.kind == "split":
+                for cname, count in d.cards:
+                    cards += [self.new_card(cname) for _ in range(count)]
+            else:
+                cards = [self.new_card(d.top_name) for _ in range(self._pile_size(d.top_name))]
+            self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
+
+    def _setup_extras(self: Game) -> None:
+        n = len(self.players)
+        self.emit(ev.GameSetUp(
+            players=tuple(self.config.players), kingdom=tuple(self.kingdom),
+            kingdom_costs=tuple((pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt)
+                                for pn in self.kingdom),
+            events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed,
+            event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events)))
+        self.emit(ev.SupplySetUp(tuple((pl.name, tuple(c.name for c in pl.cards)) for pl in self.piles.values())))
+        for p in self.players:
+            self.emit(ev.StartingCards(p.name, tuple(c.name for c in p.hand), tuple(sorted(c.name for c in p.deck)),
+                                       len(p.hand), len(p.deck), private_to=p.name))
+        for name in self.landmarks:
+            spec = LANDMARKS[name]
+            self.landmarks[name] = spec.tokens_per_player * n
+            placed = ()
+            detail = ""
+            if spec.setup:
+                res = spec.setup(self)
+                if isinstance(res, tuple):
+                    placed, detail = res
+            self.emit(ev.LandmarkSetUp(landmark=name, vp_tokens=self.landmarks[name],
+                                       pile_tokens=tuple(placed), detail=detail))
+        for name in self.events:
+            spec = EVENTS[name]
+            if spec.setup:
+                spec.setup(self)
+
+    def action_piles(self: Game) -> list:
+        """Kingdom piles whose cards are Actions (a split pile counts when
+        its top half is an Action; the Castles never)."""
+        return [p for p in self.kingdom if PILES[p].kind != "castles"
+                and CARDS[PILES[p].top_name].is_("Action")]

@@ -1,0 +1,128 @@
+"""The game's state: cards, players, Supply piles, the turn and the setup.
+
+Rule sources: Dominion base rulebook (zones, the turn) and the Empires
+rulebook (split piles, Castles, Debt and VP tokens).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .cards import CardSpec
+
+BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+
+
+class SetupError(ValueError):
+    """Raised for a game that cannot be set up (unknown names, player count)."""
+
+
+class Card:
+    """One physical card. ``spec`` is its printed card; ``became`` is the card
+    it is while in play when a card makes itself another card (Empires)."""
+
+    __slots__ = ("uid", "spec", "became")
+
+    def __init__(self, uid: int, spec: CardSpec):
+        self.uid = uid
+        self.spec = spec
+        self.became: Optional[CardSpec] = None
+
+    @property
+    def rules(self) -> CardSpec:
+        """The card's current rules: the card it became while in play, if any."""
+        return self.became or self.spec
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def is_(self, typ: str) -> bool:
+        return typ in self.rules.types
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"
+
+
+@dataclass
+class Player:
+    """A seat's zones and tokens. ``deck`` and ``discard`` are top first."""
+
+    name: str
+    index: int
+    hand: list = field(default_factory=list)
+    deck: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+    in_play: list = field(default_factory=list)
+    set_aside: list = field(default_factory=list)
+    debt: int = 0
+    vp_tokens: int = 0
+    turns_taken: int = 0
+    durations: list = field(default_factory=list)
+
+    def all_cards(self) -> list:
+        """Every card the player has (for scoring)."""
+        return self.hand + self.deck + self.discard + self.in_play + self.set_aside
+
+
+@dataclass
+class Pile:
+    """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles."""
+
+    name: str
+    kind: str
+    cards: list
+    vp_tokens: int = 0
+    debt_tokens: int = 0
+    members: tuple = ()
+
+    @property
+    def top(self) -> Optional[Card]:
+        return self.cards[0] if self.cards else None
+
+    @property
+    def is_layered(self) -> bool:
+        return self.kind in ("split", "castles")
+
+
+@dataclass
+class Turn:
+    """The turn in progress: phase, Actions, Buys, coins and per-turn memory.
+
+    ``played`` lists the cards the turn player played this turn, once per
+    play (a card played twice is listed twice); ``gained`` the names of the
+    cards they gained. ``memory`` is room for cards, Events and Landmarks to
+    remember things until the end of the turn, keyed by their English name
+    (see :meth:`Game.turn_memory`).
+    """
+
+    player: int
+    number: int
+    phase: str = "action"
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    bought: bool = False            # a card or Event was bought this Buy phase
+    actions_played: int = 0
+    played: list = field(default_factory=list)
+    gained: list = field(default_factory=list)   # names gained by the turn player
+    action_phase_requested: str = ""       # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool = False       # the turn returned to the Action phase
+    memory: dict = field(default_factory=dict)
+
+
+@dataclass
+class GameConfig:
+    """What a game is set up from: seat names, Kingdom pile names, Events,
+    Landmarks and the seed."""
+
+    players: list
+    kingdom: list
+    events: list = field(default_factory=list)
+    landmarks: list = field(default_factory=list)
+    seed: int = 0
+
+    def to_dict(self) -> dict:
+        return {"players": list(self.players), "kingdom": list(self.kingdom),
+                "events": list(self.events), "landmarks": list(self.landmarks),
+                "seed": self.seed}

@@ -1,0 +1,441 @@
+"""The turn: playing and buying, the phases, Clean-up and after the turn
+(base rulebook, Turn; Empires rulebook, Events and Debt)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from . import events as ev
+from .cards import EVENTS
+from .cost import Cost
+from .decisions import Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, N_
+from .state import Card, Player, Turn
+from .triggers import Ends, Moment
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class TurnFlowMixin:
+    """Playing, buying, the phases of a turn, Clean-up and the game loop."""
+
+    # -------------------------------------------------------------- playing
+    def play_card(self: Game, p: Player, card: Card, again: bool = False, source: str = "hand"):
+        """Play ``card``: move it from ``source`` (hand, or discard for a
+        card played from the discard pile) into play, unless ``again`` (a
+        second play of a card already in play); the other players may react
+        to an Attack; then follow its instructions, unless a lasting effect
+        replaces them; then the "when you play a card" abilities run."""
+        zone = getattr(p, source)
+        if not again and card in zone:
+            zone.remove(card)
+            p.in_play.append(card)
+        instead = None
+        if card.is_("Action"):
+            for effect in list(self.lasting):
+                if effect.replaces_play is not None and instead is None:
+                    instead = effect.replaces_play(self, p, card)
+            if self.current is p:
+                self.turn.actions_played += 1
+        if self.current is p:
+            self.turn.played.append(card)
+        self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "",
+                                again, instead is not None, "in_play" if again else source))
+        self._plays.append(set())
+        if card.is_("Attack"):
+            yield from self.react(Moment.ATTACK, p, card)
+        if instead is not None:
+            instead()
+        else:
+            yield from self.follow(p, card)
+        self._plays.pop()
+        yield from self.trigger(Moment.PLAY, p, card)
+
+    def return_to_action_phase(self: Game, p: Player, reason: str) -> None:
+        """Ask to return ``p``'s turn to the Action phase after the current
+        Buy-phase move (nothing happens off ``p``'s turn or outside the Buy
+        phase); ``reason`` (a non-empty word) goes into the
+        :class:`~.events.PhaseChanged` event. A Treasure played then starts
+        a new Buy phase."""
+        if self.current is p and self.turn.phase == "buy":
+            self.turn.action_phase_requested = reason
+
+    def count_in_play_as_played(self: Game) -> None:
+        """Count the turn player's cards in play as played this turn (once
+        each), for a game started from a position (scenario contract: "A
+        position has no history" except the cards in play)."""
+        t = self.turn
+        for c in self.current.in_play:
+            if c not in t.played:
+                t.played.append(c)
+
+    def play_twice(self: Game, p: Player, player_card: Card, target: Card):
+        """Play ``target`` from hand twice (a card that plays another card
+        twice). If it leaves Duration work behind, ``player_card`` stays in
+        play with it (Empires rulebook, Durations)."""
+        before = list(p.durations)
+        yield from self.play_card(p, target)
+        yield from self.play_card(p, target, again=True)
+        for eff in p.durations:
+            if eff not in before and target in eff.holders and player_card not in eff.holders:
+                eff.holders.append(player_card)
+
+    def follow(self: Game, p: Player, card: Card):
+        """Follow a card's instructions: plain bonuses, then its own text."""
+        r = card.rules
+        if r.cards:
+            self.draw(p, r.cards)
+        self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+        if r.vp_tokens:
+            self.vp_from_supply(p, r.vp_tokens, r.name)
+        if r.play:
+            yield from self.run(r.play(self, p, card))
+
+    def attack(self: Game, p: Player, card_name: str) -> list:
+        """The players the Attack ``card_name`` being played by ``p`` affects:
+        the other players in turn order from ``p``'s left, less those a
+        Reaction made unaffected when it was played (base rulebook,
+        Attacks). Records them in an :class:`~.events.Attacked` event."""
+        safe = self._plays[-1] if self._plays else set()
+        victims = [v for v in self.others(p) if v.name not in safe]
+        self.emit(ev.Attacked(p.name, card_name, tuple(v.name for v in victims)))
+        return victims
+
+    def discard_down_to(self: Game, v: Player, n: int, source: str):
+        """``v`` discards down to ``n`` cards in hand (their choice)."""
+        k = len(v.hand) - n
+        if k <= 0:
+            return
+        chosen = yield from self.choose_cards(
+            v, v.hand, N_("{player}, {source}: discard {count} cards, down to {left} in hand.") if k > 1 else
+            N_("{player}, {source}: discard 1 card, down to {left} in hand."),
+            "discard", k, k, source, args={"source": source, "count": k, "left": n})
+        self.discard_cards(v, chosen)
+
+    # ------------------------------------------------------------- buying
+    def can_buy_reason(self: Game, p: Player, cost: Cost, name: str) -> Optional[str]:
+        """Why ``p`` may not buy ``name`` (a card or Event costing ``cost``) now,
+        as a :class:`Msg`, or None if they may: a Buy is needed, no Debt may be
+        held (Empires rulebook, Debt) and the coins must cover the coin part."""
+        t = self.turn
+        if t.buys < 1:
+            return Msg("You have no Buys left.")
+        if p.debt > 0:
+            if t.coins:
+                return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
+            return Msg("You have {debt} Debt and no coins to pay it with; you cannot buy anything this turn.",
+                       debt=p.debt)
+        if cost.coins > t.coins:
+            return Msg(N_("{card} costs {cost}; you have {coins} coins.") if t.coins != 1 else
+                       N_("{card} costs {cost}; you have 1 coin."), card=name, cost=cost, coins=t.coins)
+        return None
+
+    def buy_card(self: Game, p: Player, pile: str):
+        """Buy the top card of ``pile``: pay coins, take the Debt in its cost
+        and the Debt tokens on its pile (Empires rulebook, Debt), run the
+        "when you buy" abilities (see :meth:`trigger`), then gain it."""
+        pl = self.piles[pile]
+        top = pl.top
+        cost = top.spec.cost
+        t = self.turn
+        t.buys -= 1
+        t.coins -= cost.coins
+        t.bought = True
+        self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
+        self.take_debt(p, cost.debt, top.name)
+        if pl.debt_tokens:
+            n = pl.debt_tokens
+            pl.debt_tokens = 0
+            self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
+            self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
+        yield from self.trigger(Moment.BUY, p, top)
+        yield from self.gain(p, pile, bought=True)
+
+    def buy_event(self: Game, p: Player, name: str):
+        """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
+        spec = EVENTS[name]
+        t = self.turn
+        t.buys -= 1
+        t.coins -= spec.cost.coins
+        t.bought = True
+        self.emit(ev.EventBought(p.name, name, spec.cost.coins, t.coins))
+        self.take_debt(p, spec.cost.debt, name)
+        yield from self.run(spec.effect(self, p))
+
+    # ------------------------------------------------------------ the turn
+    def resume_in(self: Game, phase: str) -> None:
+        """Start play inside the current turn's ``phase`` (action or buy)
+        instead of at a new turn; used for scenario positions."""
+        self._resume_phase = phase
+
+    def start(self: Game) -> Optional[Decision]:
+        """Run the game to its first decision; returns it. Cards already in
+        the turn player's play area (a position) count as played this turn."""
+        if self._flow is None:
+            self.count_in_play_as_played()
+            self._flow = self._main()
+            self._advance(None)
+        return self.pending
+
+    def _advance(self: Game, value) -> None:
+        try:
+            self.pending = self._flow.send(value)
+        except StopIteration:
+            self.pending = None
+
+    def answer(self: Game, keys: list) -> Optional[Decision]:
+        """Answer the pending decision with a list of option keys: strings, or
+        for a turn one :class:`Move` (its JSON or short text form is read too).
+
+        Raises :class:`IllegalAnswer` (game unchanged) for a refused answer.
+        Returns the next pending decision, or None when the game is over.
+        """
+        d = self.pending
+        if d is None:
+            raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
+        if isinstance(keys, (str, Move, dict)):
+            keys = [keys]
+        err = self.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
+        if err:
+            raise IllegalAnswer(err)
+        keys = d.normalize(keys)
+        self.answers.append(keys)
+        self._advance(keys)
+        return self.pending
+
+    def _main(self: Game):
+        first = True
+        while True:
+            p = self.current
+            yield from self._take_turn(p, resume=self._resume_phase if first else None)
+            first = False
+            yield from self._after_turn(p)
+            if self.end_condition():
+                self._finish()
+                return
+            self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
+
+    def _take_turn(self: Game, p: Player, resume: Optional[str] = None):
+        t = self.turn
+        if resume is None:
+            self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
+            yield from self._start_of_turn(p)
+            self.emit(ev.PhaseChanged(p.name, "action"))
+            phase = "action"
+        else:
+            phase = resume
+        carry = None
+        while True:
+            if phase == "action":
+                t.phase = "action"
+                carry = yield from self._action_phase(p)
+                t.phase = "buy"
+                t.bought = False
+                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+                yield from self._start_of_buy(p)
+            else:
+                t.phase = "buy"
+            result = yield from self._buy_phase(p, carry)
+            carry = None
+            if result == "action":
+                reason, t.action_phase_requested = t.action_phase_requested, ""
+                t.action_phase_again = True
+                phase = "action"
+                t.phase = "action"
+                self.emit(ev.PhaseChanged(p.name, "action", reason))
+                continue
+            break
+        yield from self._cleanup(p)
+
+    def _start_of_turn(self: Game, p: Player):
+        self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
+        effects, p.durations = p.durations, []
+        for eff in effects:
+            self.emit(ev.DurationStarted(p.name, eff.name))
+            keep = yield from self.run(eff.fn(self, p))
+            if keep:
+                p.durations.append(eff)
+            self.emit(ev.DurationResolved(p.name, eff.name, sum(1 for c in p.set_aside)))
+        yield from self.trigger(Moment.START_OF_TURN, p)
+
+    def _start_of_buy(self: Game, p: Player):
+        yield from self.trigger(Moment.START_OF_BUY, p)
+
+    def turn_options(self: Game, p: Player) -> list:
+        """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
+        buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
+        t = self.turn
+        opts = []
+        seen = set()
+        for c in p.hand:
+            if c.name in seen:
+                continue
+            if self._playable(p, c):
+                opts.append(Move.play(c.name))
+                seen.add(c.name)
+        # a purchase stops Treasures for the rest of that Buy phase; after a return
+        # to the Action phase, a Treasure starts a new Buy phase where they may be played
+        treasures_ok = not t.bought or t.phase == "action"
+        if treasures_ok and any(self._auto_treasure(c) for c in p.hand):
+            opts.append(Move(MoveKind.TREASURES))
+        if t.buys > 0 and p.debt == 0:
+            for pl in self.piles.values():
+                if pl.cards and pl.top.spec.cost.coins <= t.coins:
+                    opts.append(Move.buy(pl.name))
+            for e in self.events:
+                if EVENTS[e].cost.coins <= t.coins:
+                    opts.append(Move.buy(e))
+        for n in range(1, min(p.debt, t.coins) + 1):
+            opts.append(Move.pay(n))
+        opts.append(Move(MoveKind.END))
+        return opts
+
+    def _playable(self: Game, p: Player, c: Card) -> bool:
+        t = self.turn
+        if c.is_("Treasure") and (not t.bought or t.phase == "action"):
+            return True
+        return c.is_("Action") and t.phase == "action" and t.actions > 0
+
+    @staticmethod
+    def _auto_treasure(c: Card) -> bool:
+        return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
+
+    def explain_move(self: Game, keys: list) -> Optional[str]:
+        """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
+        form) is refused, as a :class:`Msg`, or None when it is legal."""
+        if len(keys) != 1:
+            return Msg("Make one move at a time.")
+        try:
+            move = Move.from_dict(keys[0])
+        except ValueError:
+            return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.",
+                       move=str(keys[0]))
+        p = self.current
+        t = self.turn
+        if move in self.turn_options(p):
+            return None
+        verb, arg = move.kind, move.name
+        no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
+        if verb is MoveKind.PLAY:
+            card = next((c for c in p.hand if c.name == arg), None)
+            if card is None:
+                return Msg("You have no {card} in your hand.", card=arg)
+            if card.is_("Treasure") and t.bought:
+                return no_more
+            if card.is_("Action") and not card.is_("Treasure"):
+                if t.phase != "action":
+                    return Msg("{card} is an Action card; Action cards are played in the Action phase.", card=arg)
+                if t.actions < 1:
+                    return Msg("You have no Actions left to play {card}.", card=arg)
+            if not card.is_("Action") and not card.is_("Treasure"):
+                return Msg("{card} is not a card you can play.", card=arg)
+            return Msg("You cannot play {card} now.", card=arg)
+        if verb is MoveKind.TREASURES:
+            if t.bought:
+                return no_more
+            return Msg("You have no Treasures to play that need no choice.")
+        if verb is MoveKind.BUY:
+            if arg in EVENTS:
+                if arg not in self.events:
+                    return Msg("{card} is not an Event in this game.", card=arg)
+                return self.can_buy_reason(p, EVENTS[arg].cost, arg) or Msg("You cannot buy {card} now.", card=arg)
+            pl = self.piles.get(arg)
+            if pl is None:
+                return Msg("{card} is not in the Supply.", card=arg)
+            if not pl.cards:
+                return Msg("The {pile} pile is empty.", pile=arg)
+            return (self.can_buy_reason(p, pl.top.spec.cost, pl.top.name)
+                    or Msg("You cannot buy {card} now.", card=pl.top.name))
+        if verb is MoveKind.PAY:
+            if p.debt == 0:
+                return Msg("You have no Debt to pay.")
+            if t.coins == 0:
+                return Msg("You have no coins to pay Debt with.")
+            n = move.amount
+            most = min(p.debt, t.coins)
+            if most == 1:
+                return Msg("You can pay only 1 Debt now; {asked} is not possible.", asked=n)
+            return Msg("You can pay from 1 to {most} Debt now; {asked} is not possible.", most=most, asked=n)
+        return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=move.key)
+
+    def _turn_decision(self: Game, p: Player) -> Decision:
+        t = self.turn
+        phase = "Action phase" if t.phase == "action" else "Buy phase"
+        prompt = (f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
+                  f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
+                  + (f", {p.debt} Debt" if p.debt else "") + ".")
+        return Decision(p.name, Kind.TURN, "move", prompt, self.turn_options(p), source=phase)
+
+    def _action_phase(self: Game, p: Player):
+        """Run moves until the Action phase ends; returns a move that ends it
+        and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
+        while True:
+            keys = yield self._turn_decision(p)
+            move = keys[0]
+            if move.kind is MoveKind.END:
+                return None
+            if move.kind is not MoveKind.PLAY:
+                return move
+            card = next(c for c in p.hand if c.name == move.name)
+            if card.is_("Action") and self.turn.actions > 0:
+                self.turn.actions -= 1
+                self.emit(ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins,
+                                              -1, 0, 0, "play"))
+                yield from self.play_card(p, card)
+            else:
+                return move
+
+    def _buy_phase(self: Game, p: Player, carry: Optional[Move]):
+        """Run Buy-phase moves; returns "cleanup", or "action" when a card
+        returned the turn to the Action phase."""
+        t = self.turn
+        while True:
+            if carry is not None:
+                move, carry = carry, None
+            else:
+                keys = yield self._turn_decision(p)
+                move = keys[0]
+            verb, arg = move.kind, move.name
+            if verb is MoveKind.END:
+                return "cleanup"
+            if verb is MoveKind.TREASURES:
+                for c in sorted([c for c in p.hand if self._auto_treasure(c)],
+                                key=lambda c: c.spec.played_last):
+                    if c in p.hand:
+                        yield from self.play_card(p, c)
+            elif verb is MoveKind.PLAY:
+                card = next((c for c in p.hand if c.name == arg), None)
+                if card is None:
+                    # the card left the hand at the start of the Buy phase (a Landmark discarded it)
+                    self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."),
+                                   N_("You no longer have that card in hand, so it is not played."))
+                    continue
+                yield from self.play_card(p, card)
+            elif verb is MoveKind.PAY:
+                self.pay_debt(p, move.amount)
+            elif verb is MoveKind.BUY:
+                if arg in EVENTS:
+                    yield from self.buy_event(p, arg)
+                else:
+                    yield from self.buy_card(p, arg)
+            if t.action_phase_requested:
+                return "action"
+
+    def _cleanup(self: Game, p: Player):
+        t = self.turn
+        t.phase = "cleanup"
+        self.emit(ev.PhaseChanged(p.name, "cleanup"))
+        yield from self.trigger(Moment.START_OF_CLEANUP, p)
+        held = {id(c) for eff in p.durations for c in eff.holders}
+        leaving = [c for c in p.in_play if id(c) not in held]
+        hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
+        self.discard_cards(p, leaving, "in_play")
+        self.discard_cards(p, list(p.hand), "hand", public=False)
+        for c, rules in hooks:
+            yield from self.trigger(Moment.DISCARD_FROM_PLAY, p, c, own=rules)
+        self.draw(p, 5)
+        p.turns_taken += 1
+        yield from self.trigger(Moment.END_OF_TURN, p)
+
+    def _after_turn(self: Game, p: Player):
+        yield from self.trigger(Moment.AFTER_TURN, p)
+        self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
