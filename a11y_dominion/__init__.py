@@ -1,2 +1,3 @@
 """a11y-dominion: accessible console Dominion with the Empires expansion."""
+
 __version__ = "0.1.0"

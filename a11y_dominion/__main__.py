@@ -1,4 +1,5 @@
 """``python -m a11y_dominion``: the same as the ``a11y-dominion`` command."""
+
 import sys
 
 from .cli import main

@@ -14,22 +14,20 @@ A translation may choose a word by a number field with a format spec of
 the forms separated by ``|``: ``"{n} {n:punt|punten}"`` gives "1 punt" and
 "3 punten" (the forms follow the catalog's plural rule).
 """
+
 from __future__ import annotations
 
 import gettext
 import string
 from pathlib import Path
-from typing import Optional
 
 from .rules.cards import canonical, dutch_name
 from .rules.cost import Cost
-from .rules.decisions import Msg, N_  # noqa: F401  (N_ is used from here by the console)
+from .rules.decisions import N_, Msg  # noqa: F401  (N_ is used from here by the console)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "a11y_dominion"
 LANGUAGES = {"en": "English", "nl": "Nederlands"}
-
-
 
 
 # Fields of templates that hold card, pile, Event or Landmark names.
@@ -73,7 +71,7 @@ class Language:
         """The translation of a sentence whose form depends on the number ``n``."""
         return self._tr.ngettext(singular, plural, n)
 
-    def card(self, name: Optional[str]) -> Optional[str]:
+    def card(self, name: str | None) -> str | None:
         """A card, pile, Event or Landmark name in this language."""
         if name is None or self.code == "en":
             return name
@@ -102,9 +100,9 @@ class Language:
     def _field(self, key: str, value):
         if isinstance(value, Cost):
             return self.cost(value.coins, value.debt)
-        if isinstance(value, Msg):                            # a phrase with fields ("the Silver pile")
+        if isinstance(value, Msg):  # a phrase with fields ("the Silver pile")
             return self.msg(value)
-        if getattr(value, "sentences", None) is not None:     # several refusals in one (settings)
+        if getattr(value, "sentences", None) is not None:  # several refusals in one (settings)
             return " ".join(self.msg(x) for x in value.sentences)
         if isinstance(value, str) and self.code != "en":
             if key in NAME_FIELDS:

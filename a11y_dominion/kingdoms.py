@@ -6,24 +6,46 @@ voor gevorderden"). A random Kingdom shuffles the Kingdom randomizers with
 the Event and Landmark cards and takes them as they come until 10 Kingdom
 piles are out, keeping at most 2 Events and Landmarks together.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from .rules.cards import EVENTS, LANDMARKS, PILES, canonical, pile_name_for
-from .rules.decisions import Msg, N_
+from .rules.decisions import N_, Msg
 
 RECOMMENDED = {
     "basic-intro": {
-        "kingdom": ["Castles", "Chariot Race", "City Quarter", "Engineer", "Farmers' Market", "Forum",
-                    "Legionary", "Patrician/Emporium", "Sacrifice", "Villa"],
-        "events": ["Wedding"], "landmarks": ["Tower"],
+        "kingdom": [
+            "Castles",
+            "Chariot Race",
+            "City Quarter",
+            "Engineer",
+            "Farmers' Market",
+            "Forum",
+            "Legionary",
+            "Patrician/Emporium",
+            "Sacrifice",
+            "Villa",
+        ],
+        "events": ["Wedding"],
+        "landmarks": ["Tower"],
     },
     "advanced-intro": {
-        "kingdom": ["Archive", "Capital", "Catapult/Rocks", "Crown", "Enchantress", "Gladiator/Fortune",
-                    "Groundskeeper", "Royal Blacksmith", "Settlers/Bustling Village", "Temple"],
-        "events": [], "landmarks": ["Arena", "Triumphal Arch"],
+        "kingdom": [
+            "Archive",
+            "Capital",
+            "Catapult/Rocks",
+            "Crown",
+            "Enchantress",
+            "Gladiator/Fortune",
+            "Groundskeeper",
+            "Royal Blacksmith",
+            "Settlers/Bustling Village",
+            "Temple",
+        ],
+        "events": [],
+        "landmarks": ["Arena", "Triumphal Arch"],
     },
 }
 
@@ -37,27 +59,41 @@ def kingdom_piles() -> list:
     return [p.name for p in PILES.values() if p.kind != "basic"]
 
 
-def _names(text: Optional[str], registry: dict, what: str) -> Optional[list]:
+def _names(text: str | None, registry: dict, what: str) -> list | None:
     if text is None:
         return None
     out = []
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         c = canonical(part)
         if c not in registry:
-            raise KingdomError(Msg(N_("{word} is not an Event this game knows. Known: {choices}.") if what == "Event"
-                                   else N_("{word} is not a Landmark this game knows. Known: {choices}."),
-                                   word=part, choices=", ".join(registry)))
+            raise KingdomError(
+                Msg(
+                    N_("{word} is not an Event this game knows. Known: {choices}.")
+                    if what == "Event"
+                    else N_("{word} is not a Landmark this game knows. Known: {choices}."),
+                    word=part,
+                    choices=", ".join(registry),
+                )
+            )
         if c in out:
-            raise KingdomError(Msg(N_("The Event {event} is named twice.") if what == "Event"
-                                   else N_("The Landmark {landmark} is named twice."), event=c, landmark=c))
+            raise KingdomError(
+                Msg(
+                    N_("The Event {event} is named twice.")
+                    if what == "Event"
+                    else N_("The Landmark {landmark} is named twice."),
+                    event=c,
+                    landmark=c,
+                )
+            )
         out.append(c)
     return out
 
 
 def random_setup(rng: random.Random) -> tuple:
     """10 random Kingdom piles and 0 to 2 Events/Landmarks, drawn the rulebook's way."""
-    deck = [("pile", p) for p in kingdom_piles()] + [("event", e) for e in EVENTS] + \
-           [("landmark", lm) for lm in LANDMARKS]
+    deck = (
+        [("pile", p) for p in kingdom_piles()] + [("event", e) for e in EVENTS] + [("landmark", lm) for lm in LANDMARKS]
+    )
     rng.shuffle(deck)
     kingdom, events, landmarks = [], [], []
     for kind, name in deck:
@@ -70,7 +106,7 @@ def random_setup(rng: random.Random) -> tuple:
     return kingdom, events, landmarks
 
 
-def choose_setup(kingdom: str, events: Optional[str], landmarks: Optional[str], seed: int) -> tuple:
+def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: int) -> tuple:
     """(kingdom piles, events, landmarks) for the command-line options.
 
     ``kingdom`` is ``basic-intro``, ``advanced-intro``, ``random`` or card
@@ -94,8 +130,12 @@ def choose_setup(kingdom: str, events: Optional[str], landmarks: Optional[str], 
             if named in LANDMARKS:
                 raise KingdomError(Msg("{word} is a Landmark; name it with --landmarks.", word=named))
             if pn is None or PILES[pn].kind == "basic":
-                raise KingdomError(Msg("{word} is not a Kingdom card this game knows. "
-                                       "Type a11y-dominion cards to list them.", word=part))
+                raise KingdomError(
+                    Msg(
+                        "{word} is not a Kingdom card this game knows. Type a11y-dominion cards to list them.",
+                        word=part,
+                    )
+                )
             if pn in k:
                 raise KingdomError(Msg("The pile {pile} is named twice in --kingdom.", pile=pn))
             k.append(pn)

@@ -5,17 +5,17 @@ pure), so it serves as the save file, for resuming after a crash, and for
 undo. :func:`load_record` validates a parsed save file and raises
 :class:`RecordError` with one sentence when it is corrupt.
 """
+
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 from .rules.decisions import IllegalAnswer, Move, Msg
 from .rules.game import Game, GameConfig, SetupError
 
 FORMAT = "a11y-dominion-record"
 VERSION = 2
-READS = (1, 2)   # version 1 wrote turn moves as text ("play:Villa"), version 2 as objects
+READS = (1, 2)  # version 1 wrote turn moves as text ("play:Villa"), version 2 as objects
 
 
 class RecordError(ValueError):
@@ -27,10 +27,16 @@ def answer_data(answer: list) -> list:
     return [a.to_dict() if isinstance(a, Move) else a for a in answer]
 
 
-def make_record(game: Game, seats: Optional[list] = None) -> dict:
+def make_record(game: Game, seats: list | None = None) -> dict:
     """The JSON-ready record of ``game``: config, seats and answers so far."""
-    return {"format": FORMAT, "version": VERSION, "config": game.config.to_dict(),
-            "obelisk": game.config_obelisk, "seats": seats or [], "answers": [answer_data(a) for a in game.answers]}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "config": game.config.to_dict(),
+        "obelisk": game.config_obelisk,
+        "seats": seats or [],
+        "answers": [answer_data(a) for a in game.answers],
+    }
 
 
 def replay(record: dict) -> Game:
@@ -62,8 +68,9 @@ def replay(record: dict) -> Game:
         try:
             game.answer(ans)
         except IllegalAnswer:
-            raise RecordError(Msg("Answer {number} in the saved game does not fit the game; the file is damaged.",
-                                  number=i + 1)) from None
+            raise RecordError(
+                Msg("Answer {number} in the saved game does not fit the game; the file is damaged.", number=i + 1)
+            ) from None
     return game
 
 
@@ -84,8 +91,13 @@ def load_record(text: str) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(Msg("This file is not an a11y-dominion saved game."))
     if data.get("version") not in READS:
-        raise RecordError(Msg("The saved game has version {version}; this program reads version {ours}.",
-                               version=data.get("version"), ours=" or ".join(map(str, READS))))
+        raise RecordError(
+            Msg(
+                "The saved game has version {version}; this program reads version {ours}.",
+                version=data.get("version"),
+                ours=" or ".join(map(str, READS)),
+            )
+        )
     if not isinstance(data.get("config"), dict) or not isinstance(data.get("answers"), list):
         raise RecordError(Msg("The saved game is missing its setup or its answers."))
     return data

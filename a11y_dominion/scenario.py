@@ -6,13 +6,12 @@ position, raising :class:`ScenarioError` naming the field at fault;
 :func:`run_scenario` feeds the script exactly as typed lines and returns the
 JSON-ready result dict.
 """
+
 from __future__ import annotations
 
 from announcements.narrator import Narrator
 
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
-from typing import Optional
-
 from .rules.game import Game, GameConfig, SetupError, Turn
 from .table import StopTable, Table
 from .textinput import InputError, parse_line
@@ -43,8 +42,9 @@ def _known_keys(obj: dict, allowed: tuple, field: str) -> None:
     """Refuse a key that is not part of the format (a typo would otherwise be ignored)."""
     for key in obj:
         if key not in allowed:
-            raise ScenarioError(f"{field}.{key} is not a field of the scenario format; "
-                                f"the fields here are {', '.join(allowed)}.")
+            raise ScenarioError(
+                f"{field}.{key} is not a field of the scenario format; the fields here are {', '.join(allowed)}."
+            )
 
 
 def _int(value, field: str, lo: int = 0) -> int:
@@ -97,8 +97,12 @@ def load_scenario(data: dict) -> tuple:
             raise ScenarioError(f"state.obelisk: {obelisk} is not a Supply pile name.")
         ob_pile = pile_name_for(obelisk)
     try:
-        game = Game(GameConfig(list(players), list(kingdom), [canonical(e) for e in events],
-                               [canonical(lm) for lm in landmarks], seed), obelisk=ob_pile)
+        game = Game(
+            GameConfig(
+                list(players), list(kingdom), [canonical(e) for e in events], [canonical(lm) for lm in landmarks], seed
+            ),
+            obelisk=ob_pile,
+        )
     except SetupError as e:
         field = "players" if "player" in str(e) else "kingdom"
         raise ScenarioError(f"{field}: {e}") from None
@@ -145,11 +149,13 @@ def _apply_state(game: Game, state: dict) -> None:
         if "count" in spec:
             c = _int(spec["count"], f"state.piles.{key}.count")
             if c > len(pl.cards):
-                extra = [game.new_card(pl.cards[-1].spec.name if pl.cards else pl.members[-1])
-                         for _ in range(c - len(pl.cards))]
+                extra = [
+                    game.new_card(pl.cards[-1].spec.name if pl.cards else pl.members[-1])
+                    for _ in range(c - len(pl.cards))
+                ]
                 pl.cards = pl.cards + extra
             else:
-                pl.cards = pl.cards[len(pl.cards) - c:]
+                pl.cards = pl.cards[len(pl.cards) - c :]
         if "vp_tokens" in spec:
             pl.vp_tokens = _int(spec["vp_tokens"], f"state.piles.{key}.vp_tokens")
         if "debt_tokens" in spec:
@@ -180,12 +186,14 @@ def _apply_state(game: Game, state: dict) -> None:
         phase = turn.get("phase", "action")
         if phase not in ("action", "buy"):
             raise ScenarioError("state.turn.phase must be action or buy.")
-        game.turn = Turn(player=game.by_name[who].index,
-                         number=_int(turn.get("number", 1), "state.turn.number", 1),
-                         phase=phase,
-                         actions=_int(turn.get("actions", 1), "state.turn.actions"),
-                         buys=_int(turn.get("buys", 1), "state.turn.buys"),
-                         coins=_int(turn.get("coins", 0), "state.turn.coins"))
+        game.turn = Turn(
+            player=game.by_name[who].index,
+            number=_int(turn.get("number", 1), "state.turn.number", 1),
+            phase=phase,
+            actions=_int(turn.get("actions", 1), "state.turn.actions"),
+            buys=_int(turn.get("buys", 1), "state.turn.buys"),
+            coins=_int(turn.get("coins", 0), "state.turn.coins"),
+        )
         game.resume_in(phase)
 
 
@@ -195,21 +203,35 @@ def snapshot(game: Game) -> dict:
     players = {}
     for p in game.players:
         players[p.name] = {
-            "hand": [c.name for c in p.hand], "deck": [c.name for c in p.deck],
-            "discard": [c.name for c in p.discard], "in_play": [c.name for c in p.in_play],
-            "set_aside": [c.name for c in p.set_aside], "debt": p.debt, "vp_tokens": p.vp_tokens,
+            "hand": [c.name for c in p.hand],
+            "deck": [c.name for c in p.deck],
+            "discard": [c.name for c in p.discard],
+            "in_play": [c.name for c in p.in_play],
+            "set_aside": [c.name for c in p.set_aside],
+            "debt": p.debt,
+            "vp_tokens": p.vp_tokens,
             "turns_taken": p.turns_taken,
         }
     piles = {}
     for pl in game.piles.values():
-        d = {"cards_left": len(pl.cards), "top": pl.top.name if pl.cards else None,
-             "vp_tokens": pl.vp_tokens, "debt_tokens": pl.debt_tokens}
+        d = {
+            "cards_left": len(pl.cards),
+            "top": pl.top.name if pl.cards else None,
+            "vp_tokens": pl.vp_tokens,
+            "debt_tokens": pl.debt_tokens,
+        }
         if pl.is_layered:
             d["cards"] = [c.name for c in pl.cards]
         piles[pl.name] = d
     return {
-        "turn": {"number": t.number, "player": game.current.name, "phase": t.phase,
-                 "actions": t.actions, "buys": t.buys, "coins": t.coins},
+        "turn": {
+            "number": t.number,
+            "player": game.current.name,
+            "phase": t.phase,
+            "actions": t.actions,
+            "buys": t.buys,
+            "coins": t.coins,
+        },
         "players": players,
         "piles": piles,
         "events": list(game.events),
@@ -228,10 +250,10 @@ class ScriptSeat:
     and stops the table when the script runs out or a line is refused."""
 
     def __init__(self, table_ref: list, script: list):
-        self.table_ref = table_ref        # [Table], set once the table exists
+        self.table_ref = table_ref  # [Table], set once the table exists
         self.script = list(script)
         self.line = 0
-        self.error: Optional[str] = None
+        self.error: str | None = None
 
     def tell(self, events: list) -> None:
         """The scenario narrates the whole table itself."""
@@ -262,14 +284,14 @@ def run_scenario(data: dict) -> tuple:
     game ended first). Raises :class:`ScenarioError` for an invalid file.
     """
     game, script = load_scenario(data)
-    first = game.current.name      # the shared screen hears this player's private facts first
+    first = game.current.name  # the shared screen hears this player's private facts first
     ref: list = []
     seat = ScriptSeat(ref, script)
     table = Table(game, {p.name: seat for p in game.players})
     ref.append(table)
     try:
         table.run()
-    except StopTable:   # a refused line, raised from the seat's refused()
+    except StopTable:  # a refused line, raised from the seat's refused()
         pass
     ok, error, refused = True, None, None
     if seat.error is not None:

@@ -1,4 +1,5 @@
 """Bot-only games for testing and balance: ``a11y-dominion simulate``."""
+
 from __future__ import annotations
 
 import time
@@ -11,8 +12,9 @@ from .seats import make_bot, play_bots
 MAX_TURNS = 400
 
 
-def simulate(kinds: list, kingdom: str = "basic-intro", events=None, landmarks=None,
-             games: int = 10, seed: int = 0) -> dict:
+def simulate(
+    kinds: list, kingdom: str = "basic-intro", events=None, landmarks=None, games: int = 10, seed: int = 0
+) -> dict:
     """Play ``games`` games between bots of ``kinds`` (seat order rotates).
 
     Returns ``{"games", "wins" (per seat label), "ties", "average_turns",
@@ -32,7 +34,7 @@ def simulate(kinds: list, kingdom: str = "basic-intro", events=None, landmarks=N
         gseed = seed * 100003 + g
         try:
             k, e, lm = choose_setup(kingdom, events, landmarks, gseed)
-            shift = g % len(kinds)   # rotate who goes first
+            shift = g % len(kinds)  # rotate who goes first
             order = list(range(len(kinds)))[shift:] + list(range(len(kinds)))[:shift]
             names = [f"P{i + 1}" for i in order]
             game = Game(GameConfig(names, k, e, lm, gseed))
@@ -48,10 +50,22 @@ def simulate(kinds: list, kingdom: str = "basic-intro", events=None, landmarks=N
             else:
                 wins[labels[int(game.winners[0][1:]) - 1]] += 1
         except Exception as exc:  # recorded, the other games go on
-            errors.append({"game": g, "seed": gseed, "error": f"{type(exc).__name__}: {exc}",
-                           "where": traceback.format_exc(limit=3).splitlines()[-3:]})
+            errors.append(
+                {
+                    "game": g,
+                    "seed": gseed,
+                    "error": f"{type(exc).__name__}: {exc}",
+                    "where": traceback.format_exc(limit=3).splitlines()[-3:],
+                }
+            )
     secs = time.perf_counter() - start
-    return {"games": games, "wins": wins, "ties": ties,
-            "average_turns": round(turns_total / finished, 2) if finished else 0,
-            "seconds": round(secs, 3), "games_per_second": round(games / secs, 2) if secs else 0,
-            "unfinished": unfinished, "errors": errors}
+    return {
+        "games": games,
+        "wins": wins,
+        "ties": ties,
+        "average_turns": round(turns_total / finished, 2) if finished else 0,
+        "seconds": round(secs, 3),
+        "games_per_second": round(games / secs, 2) if secs else 0,
+        "unfinished": unfinished,
+        "errors": errors,
+    }

@@ -22,10 +22,11 @@ that other tasks (queries and chat of other seats, an SSH server) go on
 while one seat thinks. Decisions, answers, views and events cross the seat
 boundary as values that survive a JSON round trip unchanged.
 """
+
 from __future__ import annotations
 
 import inspect
-from typing import Any, Optional, Protocol
+from typing import Any, Protocol
 
 from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
@@ -60,7 +61,7 @@ class Table:
     ``max_answers`` bounds :meth:`run` (a stalled bot game); None for no bound.
     """
 
-    def __init__(self, game: Game, seats: dict, max_answers: Optional[int] = None):
+    def __init__(self, game: Game, seats: dict, max_answers: int | None = None):
         missing = [p.name for p in game.players if p.name not in seats]
         if missing:
             raise ValueError(f"no seat for {', '.join(missing)}")
@@ -68,7 +69,7 @@ class Table:
         self.seats = dict(seats)
         self.max_answers = max_answers
         self.told = {name: 0 for name in self.seats}
-        self.stopped: Optional[str] = None
+        self.stopped: str | None = None
 
     # ------------------------------------------------------------ views
     def view(self, name: str) -> PlayerView:
@@ -90,7 +91,7 @@ class Table:
                 if tell is not None:
                     tell(redact_all(self.game.log[start:end], name))
 
-    def replace_game(self, game: Game, told: Optional[int] = None) -> None:
+    def replace_game(self, game: Game, told: int | None = None) -> None:
         """Go on with ``game`` (a loaded save, or the same game replayed to an
         earlier point); seats are told from index ``told`` (default: its end)."""
         self.game = game
@@ -98,7 +99,7 @@ class Table:
         self.told = {name: min(end, len(game.log)) for name in self.seats}
 
     # ------------------------------------------------------------ answers
-    def submit(self, name: str, answer: Any) -> Optional[Msg]:
+    def submit(self, name: str, answer: Any) -> Msg | None:
         """Apply ``answer`` from the seat ``name`` to the pending decision.
 
         Returns None when it was accepted, else the reason it was refused
@@ -123,7 +124,7 @@ class Table:
         refused(d, why)
 
     # ------------------------------------------------------------ loops
-    def run(self) -> Optional[str]:
+    def run(self) -> str | None:
         """Play until the game ends, a seat stops the table, or
         ``max_answers`` answers were given. Every seat must answer at once
         (a seat returning an awaitable needs :meth:`run_async`).
@@ -148,7 +149,7 @@ class Table:
                 return stop.reason
             if inspect.isawaitable(answer):
                 raise TypeError("this seat answers later; run the table with run_async")
-            if self.game.pending is not d:      # the game was replaced meanwhile (load)
+            if self.game.pending is not d:  # the game was replaced meanwhile (load)
                 continue
             why = self.submit(d.player, answer)
             if why is not None:
@@ -156,7 +157,7 @@ class Table:
                 continue
             answers += 1
 
-    async def run_async(self) -> Optional[str]:
+    async def run_async(self) -> str | None:
         """As :meth:`run`, awaiting the answers of seats that answer later."""
         self.game.start()
         answers = 0
@@ -175,7 +176,7 @@ class Table:
             except StopTable as stop:
                 self.stopped = stop.reason
                 return stop.reason
-            if self.game.pending is not d:      # the game was replaced meanwhile (load)
+            if self.game.pending is not d:  # the game was replaced meanwhile (load)
                 continue
             why = self.submit(d.player, answer)
             if why is not None:

@@ -5,13 +5,13 @@ same way (see the scenario format). :func:`parse_line` returns a list of
 option keys for :meth:`Game.answer`, or raises :class:`InputError` with one
 sentence saying what was wrong and what is allowed.
 """
+
 from __future__ import annotations
 
 import re
 
-
 from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
-from .rules.decisions import Decision, Move, MoveKind, Msg, N_
+from .rules.decisions import N_, Decision, Move, MoveKind, Msg
 from .rules.game import Game
 
 YES = {"yes", "y", "ja", "j"}
@@ -49,8 +49,12 @@ def split_speaker(game: Game, line: str) -> tuple:
 def _card_or_error(word: str) -> str:
     name = canonical(word)
     if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
-        raise InputError(Msg("{word} is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
-                             word=short(word.strip())))
+        raise InputError(
+            Msg(
+                "{word} is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
+                word=short(word.strip()),
+            )
+        )
     return name
 
 
@@ -67,7 +71,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             return [d.options[i - 1]]
         raise InputError(Msg("There is no move number {number}; choose 1 to {most}.", number=i, most=len(d.options)))
     verb, _, rest = low.partition(" ")
-    rest_orig = t[len(verb):].strip()
+    rest_orig = t[len(verb) :].strip()
     if verb in ("end", "einde", "done"):
         if rest.strip():
             raise InputError(Msg("End takes nothing after it; type end alone to end the phase."))
@@ -100,8 +104,14 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         if not pl.cards:
             raise InputError(Msg("The {pile} pile is empty.", pile=pl.name))
         if pl.top.name != name:
-            raise InputError(Msg("{card} is not on top of its pile; {top} is on top of the {pile} pile.", card=name,
-                                 top=pl.top.name, pile=pl.name))
+            raise InputError(
+                Msg(
+                    "{card} is not on top of its pile; {top} is on top of the {pile} pile.",
+                    card=name,
+                    top=pl.top.name,
+                    pile=pl.name,
+                )
+            )
         return [Move.buy(pl.name)]
     if verb in ("pay", "betaal"):
         p = game.current
@@ -118,8 +128,9 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         if n == 0:
             raise InputError(Msg("You have {debt} Debt but no coins to pay it with.", debt=p.debt))
         return [Move.pay(n)]
-    raise InputError(Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.",
-                         word=short(t)))
+    raise InputError(
+        Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.", word=short(t))
+    )
 
 
 def parse_answer(game: Game, text: str) -> list:
@@ -144,8 +155,15 @@ def parse_answer(game: Game, text: str) -> list:
             return [str(int(low))]
         nums = [o for o in d.options if o != "pass"]
         extra = " or pass" if "pass" in d.options else ""
-        raise InputError(Msg(N_("Type a number from {low} to {high}, or pass.") if extra else
-                             N_("Type a number from {low} to {high}."), low=nums[0], high=nums[-1]))
+        raise InputError(
+            Msg(
+                N_("Type a number from {low} to {high}, or pass.")
+                if extra
+                else N_("Type a number from {low} to {high}."),
+                low=nums[0],
+                high=nums[-1],
+            )
+        )
     if d.kind == "mode":
         for o in d.options:
             if low == o or low == d.labels.get(o, "").lower():
@@ -171,7 +189,7 @@ def parse_answer(game: Game, text: str) -> list:
 
 
 def _one_option(game: Game, d: Decision, word: str) -> str:
-    for o in d.options:   # an option's own key or label, typed as listed
+    for o in d.options:  # an option's own key or label, typed as listed
         if word.lower() == o.lower() or (d.kind != "pile" and word.lower() == d.labels.get(o, "").lower()):
             return o
     if _number(word):
@@ -193,7 +211,9 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
                     raise InputError(Msg("{card} is not in the Supply of this game.", card=name))
                 if not pl.cards or pl.top.name != name:
                     top = pl.top.name if pl.cards else "nothing"
-                    raise InputError(Msg("{card} is not on top of its pile; the top card is {top}.", card=name, top=top))
+                    raise InputError(
+                        Msg("{card} is not on top of its pile; the top card is {top}.", card=name, top=top)
+                    )
                 pn = pl.name
         return pn
     name = canonical(word)
@@ -212,8 +232,9 @@ def parse_line(game: Game, line: str, numbers: bool = False) -> tuple:
         raise InputError(Msg("The game is over."))
     who, rest = split_speaker(game, line)
     if who is not None and who != game.pending.player:
-        raise InputError(Msg("It is {expected} who must answer now, not {other}.", expected=game.pending.player,
-                             other=who))
+        raise InputError(
+            Msg("It is {expected} who must answer now, not {other}.", expected=game.pending.player, other=who)
+        )
     if game.pending.kind == "turn":
         return who, parse_turn(game, rest, numbers)
     return who, parse_answer(game, rest)

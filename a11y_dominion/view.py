@@ -18,21 +18,37 @@ events redacted for it, never the :class:`~a11y_dominion.rules.game.Game`.
 Rule source: Dominion base rulebook (what is public: cards in play, the
 trash, the Supply, discard piles' sizes; hands and decks are hidden).
 """
+
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
 
-__all__ = ["HIDDEN", "PileView", "PlayerView", "SeatView", "TurnView", "event_data", "event_from_data",
-           "is_hidden", "player_view", "redact", "redact_all", "redact_for_screen"]
+__all__ = [
+    "HIDDEN",
+    "PileView",
+    "PlayerView",
+    "SeatView",
+    "TurnView",
+    "event_data",
+    "event_from_data",
+    "is_hidden",
+    "player_view",
+    "redact",
+    "redact_all",
+    "redact_for_screen",
+]
 
-EVENT_TYPES: dict = {cls.type: cls for cls in vars(ev).values()
-                     if isinstance(cls, type) and issubclass(cls, ev.GameEvent) and cls is not ev.GameEvent}
+EVENT_TYPES: dict = {
+    cls.type: cls
+    for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.GameEvent) and cls is not ev.GameEvent
+}
 """Every event class by its ``type`` word."""
 
 
@@ -79,10 +95,10 @@ class PileView:
 
     name: str
     cards_left: int
-    top: Optional[str]
+    top: str | None
     vp_tokens: int
     debt_tokens: int
-    cards: Optional[list] = None
+    cards: list | None = None
 
 
 @dataclass
@@ -109,7 +125,7 @@ class PlayerView:
     landmarks: dict
     events: list
     kingdom: list
-    obelisk: Optional[str] = None
+    obelisk: str | None = None
     ending: bool = False
     game_over: bool = False
     winners: list = field(default_factory=list)
@@ -131,7 +147,7 @@ class PlayerView:
         return dataclasses.asdict(self)
 
     @staticmethod
-    def from_data(data: dict) -> "PlayerView":
+    def from_data(data: dict) -> PlayerView:
         """The view for its :meth:`to_data` form; raises KeyError or TypeError for other data."""
         fields = dict(data)
         fields["turn"] = TurnView(**data["turn"])
@@ -147,18 +163,48 @@ def player_view(game: Game, seat: str) -> PlayerView:
     """
     me = game.by_name[seat]
     t = game.turn
-    players = [SeatView(p.name, len(p.hand), len(p.deck), len(p.discard), len(p.set_aside), _names(p.in_play),
-                        p.debt, p.vp_tokens, p.turns_taken) for p in game.players]
-    piles = {pl.name: PileView(pl.name, len(pl.cards), pl.top.name if pl.cards else None, pl.vp_tokens,
-                               pl.debt_tokens, _names(pl.cards) if pl.is_layered else None)
-             for pl in game.piles.values()}
+    players = [
+        SeatView(
+            p.name,
+            len(p.hand),
+            len(p.deck),
+            len(p.discard),
+            len(p.set_aside),
+            _names(p.in_play),
+            p.debt,
+            p.vp_tokens,
+            p.turns_taken,
+        )
+        for p in game.players
+    ]
+    piles = {
+        pl.name: PileView(
+            pl.name,
+            len(pl.cards),
+            pl.top.name if pl.cards else None,
+            pl.vp_tokens,
+            pl.debt_tokens,
+            _names(pl.cards) if pl.is_layered else None,
+        )
+        for pl in game.piles.values()
+    }
     return PlayerView(
         seat=seat,
         turn=TurnView(game.current.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought),
-        hand=_names(me.hand), discard=_names(me.discard), set_aside=_names(me.set_aside),
-        players=players, piles=piles, trash=_names(game.trash), landmarks=dict(game.landmarks),
-        events=list(game.events), kingdom=list(game.kingdom), obelisk=game.obelisk,
-        ending=bool(game.ending), game_over=game.game_over, winners=list(game.winners))
+        hand=_names(me.hand),
+        discard=_names(me.discard),
+        set_aside=_names(me.set_aside),
+        players=players,
+        piles=piles,
+        trash=_names(game.trash),
+        landmarks=dict(game.landmarks),
+        events=list(game.events),
+        kingdom=list(game.kingdom),
+        obelisk=game.obelisk,
+        ending=bool(game.ending),
+        game_over=game.game_over,
+        winners=list(game.winners),
+    )
 
 
 # ------------------------------------------------------------------ events
@@ -168,7 +214,7 @@ def _hide(value: Any) -> Any:
     return HIDDEN if value else value
 
 
-def redact(event: ev.GameEvent, seat: Optional[str]) -> Optional[ev.GameEvent]:
+def redact(event: ev.GameEvent, seat: str | None) -> ev.GameEvent | None:
     """``event`` as the seat ``seat`` may receive it, or None when it must
     not receive it at all.
 
@@ -187,7 +233,7 @@ def redact(event: ev.GameEvent, seat: Optional[str]) -> Optional[ev.GameEvent]:
     return dataclasses.replace(event, **changes) if changes else event
 
 
-def redact_all(events, seat: Optional[str]) -> list:
+def redact_all(events, seat: str | None) -> list:
     """:func:`redact` over ``events``, leaving out the dropped ones."""
     out = []
     for e in events:
@@ -197,7 +243,7 @@ def redact_all(events, seat: Optional[str]) -> list:
     return out
 
 
-def redact_for_screen(events, current: Optional[str] = None, private_seats: Optional[set] = None) -> list:
+def redact_for_screen(events, current: str | None = None, private_seats: set | None = None) -> list:
     """``events`` as one shared screen may show them: the private facts of
     the player whose turn it is (``current`` at the start, then each
     ``turn_started``) are kept when that player is in ``private_seats``
@@ -221,10 +267,12 @@ def _tuples(value: Any) -> Any:
 
 def event_data(event: ev.GameEvent) -> dict:
     """An event as JSON-ready data with its ``type`` (nested tuples as lists)."""
+
     def plain(v: Any) -> Any:
         if isinstance(v, tuple):
             return [plain(x) for x in v]
         return v
+
     return {k: plain(v) for k, v in event.to_dict().items()}
 
 

@@ -4,6 +4,7 @@ Targets: a 2-player Big Money game on Basic Intro in under 20 ms on the
 reference machine (2 cores); a 4-player random-bot game on a random
 Kingdom in under 200 ms.
 """
+
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot, play_bots

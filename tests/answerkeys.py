@@ -1,5 +1,6 @@
 """Helpers for tests that compare a game's answers: turn moves by their short
 text form ("play:Villa", "treasures", "end"), or as written in a record."""
+
 from a11y_dominion.record import answer_data as _answer_data
 
 

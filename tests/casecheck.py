@@ -1,6 +1,7 @@
 """Checks for scenario cases: the same expectation keys as the shared rules
 cases (``expect`` with path/eq/bag/contains/len/ge, announce, announce_all,
 no_announce; ``expect_ok``), run in-process through the scenario module."""
+
 from __future__ import annotations
 
 import json

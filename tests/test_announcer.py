@@ -1,4 +1,5 @@
 """The announcer: audience, priorities, history and held messages."""
+
 import pytest
 
 from announcements.announcer import Announcer

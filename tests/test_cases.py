@@ -1,6 +1,7 @@
 """Every rules case (tests/cases, the shared official-outcome cases) and
 every scenario of the project's own (tests/scenarios) must give its
 expected outcome."""
+
 import pytest
 
 from casecheck import case_files, failures, load

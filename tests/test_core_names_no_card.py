@@ -6,6 +6,7 @@ read token by token; a name from the registries (CARDS, EVENTS, LANDMARKS,
 less the basic Supply cards) in an identifier, a string (docstrings
 included) or a comment is a failure naming the file and line.
 """
+
 from __future__ import annotations
 
 import io

@@ -10,6 +10,7 @@ trash as a multiset, and every Supply pile card by card (so its size and
 top). The zone effect of each event type is the one its docstring states
 (:mod:`a11y_dominion.rules.events`).
 """
+
 from __future__ import annotations
 
 import random
@@ -26,7 +27,7 @@ from a11y_dominion.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-CAP = 1500   # answers per game; random seats may stall a game
+CAP = 1500  # answers per game; random seats may stall a game
 
 
 class Fold:
@@ -44,7 +45,7 @@ class Fold:
     @staticmethod
     def take(zone: list, card: str, what: str) -> None:
         assert card in zone, f"{what}: {card} is not there ({zone})"
-        zone.remove(card)   # the first one: discard piles are top first
+        zone.remove(card)  # the first one: discard piles are top first
 
     @staticmethod
     def place(zone: list, card: str, where: str, top: bool = True) -> None:
@@ -112,7 +113,7 @@ class Fold:
             self.piles[e.pile].insert(0, e.card)
 
     def catch_up(self, game: Game) -> None:
-        for e in game.log[self.seen:]:
+        for e in game.log[self.seen :]:
             self.apply(e)
         self.seen = len(game.log)
 
@@ -132,7 +133,7 @@ class Fold:
 class Folding:
     """A bot seat that, before every answer, folds the events so far and checks the model."""
 
-    def __init__(self, bot, game: Game, fold: "Fold"):
+    def __init__(self, bot, game: Game, fold: Fold):
         self.bot, self.game, self.fold = bot, game, fold
 
     def tell(self, events):
@@ -156,7 +157,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], der
 
 
 @settings(max_examples=60, **SETTINGS)
-@given(seed=st.integers(min_value=0, max_value=2 ** 32 - 1), n=st.integers(min_value=2, max_value=5))
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), n=st.integers(min_value=2, max_value=5))
 def test_folding_the_events_rebuilds_every_zone(seed, n):
     kingdom, events, landmarks = random_setup(random.Random(seed))
     game = Game(GameConfig(NAMES[:n], kingdom, events, landmarks, seed))

@@ -4,11 +4,12 @@ Events are built directly from :mod:`a11y_dominion.rules.events`; each test
 says the exact sentence a listener hears, so a change of wording is a
 deliberate change of this file too.
 """
+
 import pytest
 
 from a11y_dominion.rules import events as ev
-from announcements.narrator import Narrator
 from a11y_dominion.view import redact_all, redact_for_screen
+from announcements.narrator import Narrator
 
 
 def say(event, viewer=None, verbosity="normal", current=None):
@@ -20,64 +21,97 @@ def say(event, viewer=None, verbosity="normal", current=None):
 
 
 # --------------------------------------------------------------------- Debt
-@pytest.mark.parametrize("event, expected", [
-    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter. Ann has 8 Debt."),
-    (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann takes 6 Debt for Capital. Ann has 10 Debt."),
-    (ev.DebtChanged("Bob", 1, 1, "the Silver pile"), "Bob takes 1 Debt for the Silver pile. Bob has 1 Debt."),
-    (ev.DebtChanged("Ann", 2, 5), "Ann takes 2 Debt. Ann has 5 Debt."),
-    (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
-    (ev.DebtChanged("Ann", -2, 0, "Capital", coins_left=1), "Ann pays 2 Debt. 0 Debt left. 1 coin left."),
-    (ev.DebtChanged("Ann", -1, 4, "", coins_left=3), "Ann pays 1 Debt. 4 Debt left. 3 coins left."),
-    (ev.DebtChanged("Ann", -3, 5), "Ann pays 3 Debt. 5 Debt left."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter. Ann has 8 Debt."),
+        (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann takes 6 Debt for Capital. Ann has 10 Debt."),
+        (ev.DebtChanged("Bob", 1, 1, "the Silver pile"), "Bob takes 1 Debt for the Silver pile. Bob has 1 Debt."),
+        (ev.DebtChanged("Ann", 2, 5), "Ann takes 2 Debt. Ann has 5 Debt."),
+        (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
+        (ev.DebtChanged("Ann", -2, 0, "Capital", coins_left=1), "Ann pays 2 Debt. 0 Debt left. 1 coin left."),
+        (ev.DebtChanged("Ann", -1, 4, "", coins_left=3), "Ann pays 1 Debt. 4 Debt left. 3 coins left."),
+        (ev.DebtChanged("Ann", -3, 5), "Ann pays 3 Debt. 5 Debt left."),
+    ],
+)
 def test_debt_taken_and_paid_with_totals(event, expected):
     assert say(event) == [expected]
 
 
-@pytest.mark.parametrize("event, expected", [
-    (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "Ann puts 2 Debt on the Gold pile; 3 Debt on it now."),
-    (ev.PileDebtChanged("Villa", 2, 2), "2 Debt added to the Villa pile; 2 Debt on it now."),
-    (ev.PileDebtChanged("Silver", -1, 0, "Ann"), "1 Debt taken from the Silver pile."),
-    (ev.PileDebtSetUp(17, 1), "Tax: 1 Debt on each of the 17 Supply piles."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "Ann puts 2 Debt on the Gold pile; 3 Debt on it now."),
+        (ev.PileDebtChanged("Villa", 2, 2), "2 Debt added to the Villa pile; 2 Debt on it now."),
+        (ev.PileDebtChanged("Silver", -1, 0, "Ann"), "1 Debt taken from the Silver pile."),
+        (ev.PileDebtSetUp(17, 1), "Tax: 1 Debt on each of the 17 Supply piles."),
+    ],
+)
 def test_debt_on_piles(event, expected):
     assert say(event) == [expected]
 
 
 # ----------------------------------------------------------------------- VP
-@pytest.mark.parametrize("event, expected", [
-    (ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Plunder"),
-     "Ann gains 1 VP from Plunder. Ann has 1 VP token."),
-    (ev.VPTokensMoved(9, "supply", "supply", "player", "Ann", -1, 12, "Dominate"),
-     "Ann gains 9 VP from Dominate. Ann has 12 VP tokens."),
-    (ev.VPTokensMoved(2, "supply", "supply", "player", "Bob", -1, 2),
-     "Bob gains 2 VP. Bob has 2 VP tokens."),
-    (ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-     "Ann takes 2 VP from Basilica. Ann has 2 VP tokens; 10 VP left on Basilica."),
-    (ev.VPTokensMoved(1, "landmark", "Arena", "player", "Ann", 0, 1, "Arena"),
-     "Ann takes 1 VP from Arena. Ann has 1 VP token; 0 VP left on Arena."),
-    (ev.VPTokensMoved(4, "pile", "Farmers' Market", "player", "Ann", 0, 4, "Farmers' Market"),
-     "Ann takes 4 VP from the Farmers' Market pile. Ann has 4 VP tokens; 0 VP left on the pile."),
-    (ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
-     "1 VP added to the Temple pile; 3 VP on it now."),
-    (ev.VPTokensMoved(1, "pile", "Silver", "landmark", "Aqueduct", 7, 1, "Aqueduct"),
-     "1 VP moves from the Silver pile to Aqueduct: 7 VP left on the pile, 1 VP on Aqueduct."),
-    (ev.VPTokensMoved(1, "pile", "Villa", "landmark", "Defiled Shrine", 0, 5, "Defiled Shrine"),
-     "1 VP moves from the Villa pile to Defiled Shrine: 0 VP left on the pile, 5 VP on Defiled Shrine."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (
+            ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Plunder"),
+            "Ann gains 1 VP from Plunder. Ann has 1 VP token.",
+        ),
+        (
+            ev.VPTokensMoved(9, "supply", "supply", "player", "Ann", -1, 12, "Dominate"),
+            "Ann gains 9 VP from Dominate. Ann has 12 VP tokens.",
+        ),
+        (ev.VPTokensMoved(2, "supply", "supply", "player", "Bob", -1, 2), "Bob gains 2 VP. Bob has 2 VP tokens."),
+        (
+            ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
+            "Ann takes 2 VP from Basilica. Ann has 2 VP tokens; 10 VP left on Basilica.",
+        ),
+        (
+            ev.VPTokensMoved(1, "landmark", "Arena", "player", "Ann", 0, 1, "Arena"),
+            "Ann takes 1 VP from Arena. Ann has 1 VP token; 0 VP left on Arena.",
+        ),
+        (
+            ev.VPTokensMoved(4, "pile", "Farmers' Market", "player", "Ann", 0, 4, "Farmers' Market"),
+            "Ann takes 4 VP from the Farmers' Market pile. Ann has 4 VP tokens; 0 VP left on the pile.",
+        ),
+        (
+            ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
+            "1 VP added to the Temple pile; 3 VP on it now.",
+        ),
+        (
+            ev.VPTokensMoved(1, "pile", "Silver", "landmark", "Aqueduct", 7, 1, "Aqueduct"),
+            "1 VP moves from the Silver pile to Aqueduct: 7 VP left on the pile, 1 VP on Aqueduct.",
+        ),
+        (
+            ev.VPTokensMoved(1, "pile", "Villa", "landmark", "Defiled Shrine", 0, 5, "Defiled Shrine"),
+            "1 VP moves from the Villa pile to Defiled Shrine: 0 VP left on the pile, 5 VP on Defiled Shrine.",
+        ),
+    ],
+)
 def test_vp_from_supply_landmark_and_pile_with_what_is_left(event, expected):
     assert say(event) == [expected]
 
 
-@pytest.mark.parametrize("event, expected", [
-    (ev.LandmarkSetUp("Basilica", 12), "Basilica starts with 12 VP."),
-    (ev.LandmarkSetUp("Aqueduct", 0, (("Silver", 8), ("Gold", 8))),
-     "Aqueduct: 8 VP on the Silver pile and 8 VP on the Gold pile."),
-    (ev.LandmarkSetUp("Obelisk", 0, (), "Patrician/Emporium"),
-     "Obelisk marks the Patrician/Emporium pile: every Patrician and Emporium you have scores 2 VP at the end."),
-    (ev.LandmarkSetUp("Obelisk", 0, (), "Villa"),
-     "Obelisk marks the Villa pile: every Villa you have scores 2 VP at the end."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (ev.LandmarkSetUp("Basilica", 12), "Basilica starts with 12 VP."),
+        (
+            ev.LandmarkSetUp("Aqueduct", 0, (("Silver", 8), ("Gold", 8))),
+            "Aqueduct: 8 VP on the Silver pile and 8 VP on the Gold pile.",
+        ),
+        (
+            ev.LandmarkSetUp("Obelisk", 0, (), "Patrician/Emporium"),
+            "Obelisk marks the Patrician/Emporium pile: every Patrician and Emporium you have scores 2 VP at the end.",
+        ),
+        (
+            ev.LandmarkSetUp("Obelisk", 0, (), "Villa"),
+            "Obelisk marks the Villa pile: every Villa you have scores 2 VP at the end.",
+        ),
+    ],
+)
 def test_landmark_setup(event, expected):
     assert say(event) == [expected]
 
@@ -87,16 +121,27 @@ def test_scoring_landmark_without_tokens_says_nothing_at_setup():
 
 
 # ---------------------------------------------------------------- pile tops
-@pytest.mark.parametrize("event, expected", [
-    (ev.PileTopChanged("Castles", "Crumbling Castle", 7), "Castles pile: Crumbling Castle is now on top, 7 cards left."),
-    (ev.PileTopChanged("Patrician/Emporium", "Emporium", 5),
-     "Patrician/Emporium pile: Emporium is now on top, 5 cards left."),
-    (ev.PileTopChanged("Castles", "King's Castle", 1), "Castles pile: King's Castle is now on top, 1 card left."),
-    (ev.PileEmptied("Villa", 1), "The Villa pile is empty. 1 Supply pile empty."),
-    (ev.PileEmptied("Castles", 3), "The Castles pile is empty. 3 Supply piles empty."),
-    (ev.CardReturned("Ann", "Encampment", "Encampment/Plunder"), "Encampment goes back to the Encampment/Plunder pile."),
-    (ev.CardTrashed("Ann", "Gladiator", "supply"), "Ann trashes Gladiator from the Supply."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (
+            ev.PileTopChanged("Castles", "Crumbling Castle", 7),
+            "Castles pile: Crumbling Castle is now on top, 7 cards left.",
+        ),
+        (
+            ev.PileTopChanged("Patrician/Emporium", "Emporium", 5),
+            "Patrician/Emporium pile: Emporium is now on top, 5 cards left.",
+        ),
+        (ev.PileTopChanged("Castles", "King's Castle", 1), "Castles pile: King's Castle is now on top, 1 card left."),
+        (ev.PileEmptied("Villa", 1), "The Villa pile is empty. 1 Supply pile empty."),
+        (ev.PileEmptied("Castles", 3), "The Castles pile is empty. 3 Supply piles empty."),
+        (
+            ev.CardReturned("Ann", "Encampment", "Encampment/Plunder"),
+            "Encampment goes back to the Encampment/Plunder pile.",
+        ),
+        (ev.CardTrashed("Ann", "Gladiator", "supply"), "Ann trashes Gladiator from the Supply."),
+    ],
+)
 def test_pile_top_changes_and_empty_piles(event, expected):
     assert say(event) == [expected]
 
@@ -106,28 +151,38 @@ def test_pile_top_change_to_nothing_is_left_to_the_empty_pile_sentence():
 
 
 # ------------------------------------------------------------ Mountain Pass
-@pytest.mark.parametrize("event, expected", [
-    (ev.BiddingStarted("Ann", ("Bob", "Cid", "Ann")),
-     "Mountain Pass: Ann gained the first Province. Bidding for 8 VP, in this order: Bob, Cid and Ann."),
-    (ev.BiddingStarted("Bob", ("Ann", "Bob")),
-     "Mountain Pass: Bob gained the first Province. Bidding for 8 VP, in this order: Ann and Bob."),
-    (ev.BidMade("Bob", 3), "Bob bids 3 Debt."),
-    (ev.BidMade("Cid", None), "Cid passes."),
-    (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt, gaining 8 VP and taking 5 Debt."),
-    (ev.BiddingWon(None, 0), "Mountain Pass: nobody bid."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (
+            ev.BiddingStarted("Ann", ("Bob", "Cid", "Ann")),
+            "Mountain Pass: Ann gained the first Province. Bidding for 8 VP, in this order: Bob, Cid and Ann.",
+        ),
+        (
+            ev.BiddingStarted("Bob", ("Ann", "Bob")),
+            "Mountain Pass: Bob gained the first Province. Bidding for 8 VP, in this order: Ann and Bob.",
+        ),
+        (ev.BidMade("Bob", 3), "Bob bids 3 Debt."),
+        (ev.BidMade("Cid", None), "Cid passes."),
+        (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt, gaining 8 VP and taking 5 Debt."),
+        (ev.BiddingWon(None, 0), "Mountain Pass: nobody bid."),
+    ],
+)
 def test_mountain_pass_bids_and_winner(event, expected):
     assert say(event) == [expected]
 
 
 # -------------------------------------------------------------- Villa, phases
-@pytest.mark.parametrize("event, expected", [
-    (ev.PhaseChanged("Ann", "action", "villa"), ["Villa: Ann goes back to the Action phase."]),
-    (ev.PhaseChanged("Ann", "buy", "again"), ["Ann's Buy phase starts again."]),
-    (ev.PhaseChanged("Ann", "buy"), ["Ann's Buy phase."]),
-    (ev.PhaseChanged("Ann", "action"), []),
-    (ev.PhaseChanged("Ann", "cleanup"), []),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (ev.PhaseChanged("Ann", "action", "villa"), ["Villa: Ann goes back to the Action phase."]),
+        (ev.PhaseChanged("Ann", "buy", "again"), ["Ann's Buy phase starts again."]),
+        (ev.PhaseChanged("Ann", "buy"), ["Ann's Buy phase."]),
+        (ev.PhaseChanged("Ann", "action"), []),
+        (ev.PhaseChanged("Ann", "cleanup"), []),
+    ],
+)
 def test_villa_return_and_phases(event, expected):
     assert say(event) == expected
 
@@ -138,25 +193,28 @@ def test_phases_at_verbose():
 
 
 # ------------------------------------------------------------- plays, gains
-@pytest.mark.parametrize("event, expected", [
-    (ev.CardPlayed("Ann", "Villa"), "Ann plays Villa."),
-    (ev.CardPlayed("Ann", "Villa", again=True), "Ann plays Villa again."),
-    (ev.CardPlayed("Ann", "Overlord", "Villa"), "Ann plays Overlord as Villa."),
-    (ev.CardPlayed("Bob", "Villa", replaced=True), "Bob plays Villa. Enchantress: instead, +1 Card and +1 Action."),
-    (ev.CardBought("Ann", "Silver", 3, 2), "Ann buys Silver; 2 coins left."),
-    (ev.CardBought("Ann", "Gold", 6, 1), "Ann buys Gold; 1 coin left."),
-    (ev.EventBought("Ann", "Wedding", 4, 0), "Ann buys the Event Wedding; 0 coins left."),
-    (ev.CardGained("Ann", "Gold", "Gold", "discard"), "Ann gains Gold."),
-    (ev.CardGained("Ann", "Silver", "Silver", "hand"), "Ann gains Silver into their hand."),
-    (ev.CardGained("Ann", "Silver", "Silver", "deck"), "Ann gains Silver onto their deck."),
-    (ev.CardTrashed("Ann", "Estate", "hand"), "Ann trashes Estate."),
-    (ev.CardsRevealed("Ann", ("Silver",), "deck"), "Ann reveals Silver from the deck."),
-    (ev.CardsRevealed("Ann", ("Copper",), "discard"), "Ann reveals Copper from the discard pile."),
-    (ev.CardsRevealed("Ann", ("Copper", "Copper", "Estate"), "hand"), "Ann reveals 2 Coppers and Estate."),
-    (ev.Attacked("Ann", "Legionary", ("Bob", "Cid")), "Legionary attacks Bob and Cid."),
-    (ev.TurnStarted("Bob", 3, 6), "Bob's turn 3."),
-    (ev.DeckShuffled("Ann", 12), "Ann shuffles; 12 cards in the deck."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (ev.CardPlayed("Ann", "Villa"), "Ann plays Villa."),
+        (ev.CardPlayed("Ann", "Villa", again=True), "Ann plays Villa again."),
+        (ev.CardPlayed("Ann", "Overlord", "Villa"), "Ann plays Overlord as Villa."),
+        (ev.CardPlayed("Bob", "Villa", replaced=True), "Bob plays Villa. Enchantress: instead, +1 Card and +1 Action."),
+        (ev.CardBought("Ann", "Silver", 3, 2), "Ann buys Silver; 2 coins left."),
+        (ev.CardBought("Ann", "Gold", 6, 1), "Ann buys Gold; 1 coin left."),
+        (ev.EventBought("Ann", "Wedding", 4, 0), "Ann buys the Event Wedding; 0 coins left."),
+        (ev.CardGained("Ann", "Gold", "Gold", "discard"), "Ann gains Gold."),
+        (ev.CardGained("Ann", "Silver", "Silver", "hand"), "Ann gains Silver into their hand."),
+        (ev.CardGained("Ann", "Silver", "Silver", "deck"), "Ann gains Silver onto their deck."),
+        (ev.CardTrashed("Ann", "Estate", "hand"), "Ann trashes Estate."),
+        (ev.CardsRevealed("Ann", ("Silver",), "deck"), "Ann reveals Silver from the deck."),
+        (ev.CardsRevealed("Ann", ("Copper",), "discard"), "Ann reveals Copper from the discard pile."),
+        (ev.CardsRevealed("Ann", ("Copper", "Copper", "Estate"), "hand"), "Ann reveals 2 Coppers and Estate."),
+        (ev.Attacked("Ann", "Legionary", ("Bob", "Cid")), "Legionary attacks Bob and Cid."),
+        (ev.TurnStarted("Bob", 3, 6), "Bob's turn 3."),
+        (ev.DeckShuffled("Ann", 12), "Ann shuffles; 12 cards in the deck."),
+    ],
+)
 def test_plays_buys_gains_and_reveals(event, expected):
     assert say(event) == [expected]
 
@@ -178,33 +236,49 @@ def test_resource_changes_by_source():
 
 
 def test_plain_treasure_plays_are_one_sentence():
-    events = [ev.CardPlayed("Ann", "Copper"), ev.ResourcesChanged("Ann", 0, 1, 1, 0, 0, 1, "Copper"),
-              ev.CardPlayed("Ann", "Copper"), ev.ResourcesChanged("Ann", 0, 1, 2, 0, 0, 1, "Copper"),
-              ev.CardPlayed("Ann", "Silver"), ev.ResourcesChanged("Ann", 0, 1, 4, 0, 0, 2, "Silver")]
+    events = [
+        ev.CardPlayed("Ann", "Copper"),
+        ev.ResourcesChanged("Ann", 0, 1, 1, 0, 0, 1, "Copper"),
+        ev.CardPlayed("Ann", "Copper"),
+        ev.ResourcesChanged("Ann", 0, 1, 2, 0, 0, 1, "Copper"),
+        ev.CardPlayed("Ann", "Silver"),
+        ev.ResourcesChanged("Ann", 0, 1, 4, 0, 0, 2, "Silver"),
+    ]
     assert Narrator().sentences(events) == [
-        "Ann plays 2 Coppers and Silver: +4 coins. Ann has 0 Actions, 1 Buy, 4 coins."]
+        "Ann plays 2 Coppers and Silver: +4 coins. Ann has 0 Actions, 1 Buy, 4 coins."
+    ]
 
 
 # ------------------------------------------------------------------ the end
 def test_game_end_breakdown_single_winner():
-    e = ev.GameEnded((("Ann", 8, 6, 2, (("Tower", 0),)), ("Bob", 1, 1, 0, (("Tower", 0),))),
-                     ("Ann",), (("Ann", 1), ("Bob", 1)))
-    assert say(e) == ["Game over.",
-                      "Ann: 8 VP (6 from cards, 2 from VP tokens and 0 from Tower).",
-                      "Bob: 1 VP (1 from cards, 0 from VP tokens and 0 from Tower).",
-                      "Ann wins."]
+    e = ev.GameEnded(
+        (("Ann", 8, 6, 2, (("Tower", 0),)), ("Bob", 1, 1, 0, (("Tower", 0),))), ("Ann",), (("Ann", 1), ("Bob", 1))
+    )
+    assert say(e) == [
+        "Game over.",
+        "Ann: 8 VP (6 from cards, 2 from VP tokens and 0 from Tower).",
+        "Bob: 1 VP (1 from cards, 0 from VP tokens and 0 from Tower).",
+        "Ann wins.",
+    ]
 
 
 def test_game_end_breakdown_shared_win_and_several_landmarks():
-    e = ev.GameEnded((("Ann", 20, 12, 3, (("Museum", 8), ("Wall", -3))),
-                      ("Bob", 20, 20, 0, (("Museum", 0), ("Wall", 0))),
-                      ("Cid", 6, 6, 0, (("Museum", 0), ("Wall", 0)))),
-                     ("Ann", "Bob"), (("Ann", 5), ("Bob", 5), ("Cid", 4)))
-    assert say(e) == ["Game over.",
-                      "Ann: 20 VP (12 from cards, 3 from VP tokens, 8 from Museum and -3 from Wall).",
-                      "Bob: 20 VP (20 from cards, 0 from VP tokens, 0 from Museum and 0 from Wall).",
-                      "Cid: 6 VP (6 from cards, 0 from VP tokens, 0 from Museum and 0 from Wall).",
-                      "Ann and Bob share the win."]
+    e = ev.GameEnded(
+        (
+            ("Ann", 20, 12, 3, (("Museum", 8), ("Wall", -3))),
+            ("Bob", 20, 20, 0, (("Museum", 0), ("Wall", 0))),
+            ("Cid", 6, 6, 0, (("Museum", 0), ("Wall", 0))),
+        ),
+        ("Ann", "Bob"),
+        (("Ann", 5), ("Bob", 5), ("Cid", 4)),
+    )
+    assert say(e) == [
+        "Game over.",
+        "Ann: 20 VP (12 from cards, 3 from VP tokens, 8 from Museum and -3 from Wall).",
+        "Bob: 20 VP (20 from cards, 0 from VP tokens, 0 from Museum and 0 from Wall).",
+        "Cid: 6 VP (6 from cards, 0 from VP tokens, 0 from Museum and 0 from Wall).",
+        "Ann and Bob share the win.",
+    ]
 
 
 def test_game_end_without_landmarks():
@@ -255,7 +329,8 @@ def test_private_note_hidden_from_others():
     assert say(e, viewer="Ann") == ["Ann puts Gold into their hand."]
     assert say(e, viewer="Bob") == []
     assert say(ev.Note("Ann", "{player} puts their deck of {n} cards into their discard pile.", n=7)) == [
-        "Ann puts their deck of 7 cards into their discard pile."]
+        "Ann puts their deck of 7 cards into their discard pile."
+    ]
 
 
 def test_overlord_becoming_a_card():
@@ -276,11 +351,18 @@ def test_hidden_hand_discards_only_counted_at_verbose():
 TERSE_KEPT = [
     (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter. Ann has 8 Debt."),
     (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
-    (ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-     "Ann takes 2 VP from Basilica. Ann has 2 VP tokens; 10 VP left on Basilica."),
-    (ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
-     "1 VP added to the Temple pile; 3 VP on it now."),
-    (ev.PileTopChanged("Castles", "Crumbling Castle", 7), "Castles pile: Crumbling Castle is now on top, 7 cards left."),
+    (
+        ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
+        "Ann takes 2 VP from Basilica. Ann has 2 VP tokens; 10 VP left on Basilica.",
+    ),
+    (
+        ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
+        "1 VP added to the Temple pile; 3 VP on it now.",
+    ),
+    (
+        ev.PileTopChanged("Castles", "Crumbling Castle", 7),
+        "Castles pile: Crumbling Castle is now on top, 7 cards left.",
+    ),
     (ev.PileEmptied("Villa", 2), "The Villa pile is empty. 2 Supply piles empty."),
     (ev.PhaseChanged("Ann", "action", "villa"), "Villa: Ann goes back to the Action phase."),
     (ev.BidMade("Bob", 3), "Bob bids 3 Debt."),
@@ -295,17 +377,20 @@ def test_terse_keeps_debt_vp_pile_tops_and_villa(event, expected):
     assert say(event, verbosity="terse") == [expected]
 
 
-@pytest.mark.parametrize("event", [
-    ev.CardPlayed("Ann", "Villa"),
-    ev.CardBought("Ann", "Silver", 3, 0),
-    ev.CardGained("Ann", "Gold", "Gold", "discard"),
-    ev.CardTrashed("Ann", "Estate", "hand"),
-    DRAW,
-    ev.PhaseChanged("Ann", "buy"),
-    ev.PhaseChanged("Ann", "buy", "again"),
-    ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa"),
-    ev.DeckShuffled("Ann", 10),
-])
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev.CardPlayed("Ann", "Villa"),
+        ev.CardBought("Ann", "Silver", 3, 0),
+        ev.CardGained("Ann", "Gold", "Gold", "discard"),
+        ev.CardTrashed("Ann", "Estate", "hand"),
+        DRAW,
+        ev.PhaseChanged("Ann", "buy"),
+        ev.PhaseChanged("Ann", "buy", "again"),
+        ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa"),
+        ev.DeckShuffled("Ann", 10),
+    ],
+)
 def test_terse_drops_the_rest(event):
     assert say(event, viewer="Ann", verbosity="terse") == []
 
@@ -322,24 +407,31 @@ def test_unknown_verbosity_is_refused():
 
 # ------------------------------------------------- opponent turns in summary
 def test_opponent_turn_summarised_for_a_single_viewer():
-    events = [ev.TurnStarted("Ann", 1, 1),
-              ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa"),
-              ev.CardBought("Ann", "City Quarter", 0, 1), ev.DebtChanged("Ann", 8, 8, "City Quarter"),
-              ev.CardGained("Ann", "City Quarter", "City Quarter", "discard", True),
-              ev.TurnStarted("Bob", 1, 2)]
+    events = [
+        ev.TurnStarted("Ann", 1, 1),
+        ev.CardPlayed("Ann", "Villa"),
+        ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa"),
+        ev.CardBought("Ann", "City Quarter", 0, 1),
+        ev.DebtChanged("Ann", 8, 8, "City Quarter"),
+        ev.CardGained("Ann", "City Quarter", "City Quarter", "discard", True),
+        ev.TurnStarted("Bob", 1, 2),
+    ]
     # the Debt sentence is kept, told right after the summary so the order stays clear
     assert Narrator(viewer="Bob").sentences(events) == [
         "Ann's turn 1.",
         "Ann played Villa and bought City Quarter.",
         "Ann takes 8 Debt for City Quarter. Ann has 8 Debt.",
-        "Your turn 1."]
+        "Your turn 1.",
+    ]
 
 
 def test_bot_private_cards_not_told_at_a_shared_table():
     draw = ev.CardsDrawn("Cid", ("Copper",) * 5, 5, private_to="Cid")
     events = [ev.TurnStarted("Cid", 1, 1), draw]
     assert Narrator().sentences(redact_for_screen(events, None, {"Ann", "Bob"})) == [
-        "Cid's turn 1.", "Cid draws 5 cards."]
+        "Cid's turn 1.",
+        "Cid draws 5 cards.",
+    ]
     events = [ev.TurnStarted("Ann", 1, 1), ev.CardsDrawn("Ann", ("Gold",), 1, private_to="Ann")]
     assert Narrator().sentences(redact_for_screen(events, None, {"Ann", "Bob"}))[-1] == "Ann draws Gold."
 
@@ -352,44 +444,65 @@ def test_buying_from_a_victory_pile_says_what_is_left():
 
 def test_split_pile_top_unchanged_or_new():
     assert Narrator().narrate(ev.PileTopChanged("Patrician/Emporium", "Patrician", 8, "Patrician")) == [
-        "Patrician/Emporium pile: Patrician still on top, 8 cards left."]
+        "Patrician/Emporium pile: Patrician still on top, 8 cards left."
+    ]
     assert Narrator().narrate(ev.PileTopChanged("Patrician/Emporium", "Emporium", 5, "Patrician")) == [
-        "Patrician/Emporium pile: Emporium is now on top, 5 cards left."]
+        "Patrician/Emporium pile: Emporium is now on top, 5 cards left."
+    ]
 
 
 def test_opponent_turn_with_nothing_done():
     events = [ev.TurnStarted("Ann", 1, 1), ev.PhaseChanged("Ann", "buy"), ev.TurnStarted("Bob", 1, 2)]
     assert Narrator(viewer="Bob").sentences(events) == [
-        "Ann's turn 1.", "Ann ended their turn without playing or buying anything.", "Your turn 1."]
+        "Ann's turn 1.",
+        "Ann ended their turn without playing or buying anything.",
+        "Your turn 1.",
+    ]
 
 
 def test_table_narration_does_not_summarise():
-    events = [ev.TurnStarted("Ann", 1, 1), ev.CardPlayed("Ann", "Villa"),
-              ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa"), ev.TurnStarted("Bob", 1, 2)]
+    events = [
+        ev.TurnStarted("Ann", 1, 1),
+        ev.CardPlayed("Ann", "Villa"),
+        ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa"),
+        ev.TurnStarted("Bob", 1, 2),
+    ]
     assert Narrator().sentences(events) == [
-        "Ann's turn 1.", "Ann plays Villa.", "+2 Actions, +1 Buy and +1 coin. Ann has 2 Actions, 2 Buys, 1 coin.",
-        "Bob's turn 1."]
+        "Ann's turn 1.",
+        "Ann plays Villa.",
+        "+2 Actions, +1 Buy and +1 coin. Ann has 2 Actions, 2 Buys, 1 coin.",
+        "Bob's turn 1.",
+    ]
 
 
 # ------------------------------------------------------ the viewer as "you"
-@pytest.mark.parametrize("event, expected", [
-    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "You take 8 Debt for City Quarter. You have 8 Debt."),
-    (ev.DebtChanged("Ann", -3, 5, "", coins_left=2), "You pay 3 Debt. 5 Debt left. 2 coins left."),
-    (ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-     "You take 2 VP from Basilica. You have 2 VP tokens; 10 VP left on Basilica."),
-    (ev.VPTokensMoved(3, "pile", "Temple", "player", "Ann", 0, 4, "Temple"),
-     "You take 3 VP from the Temple pile. You have 4 VP tokens; 0 VP left on the pile."),
-    (ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Chariot Race"),
-     "You gain 1 VP from Chariot Race. You have 1 VP token."),
-    (ev.PhaseChanged("Ann", "action", "villa"), "Villa: you go back to the Action phase."),
-    (ev.PhaseChanged("Ann", "buy", "again"), "Your Buy phase starts again."),
-    (ev.BidMade("Ann", 7), "You bid 7 Debt."),
-    (ev.BidMade("Ann", None), "You pass."),
-    (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "You put 2 Debt on the Gold pile; 3 Debt on it now."),
-    (ev.CardPlayed("Ann", "Villa", replaced=True), "You play Villa. Enchantress: instead, +1 Card and +1 Action."),
-    (ev.TurnStarted("Ann", 4, 7), "Your turn 4."),
-    (ev.Attacked("Bob", "Legionary", ("Cid", "Ann")), "Legionary attacks Cid and you."),
-])
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "You take 8 Debt for City Quarter. You have 8 Debt."),
+        (ev.DebtChanged("Ann", -3, 5, "", coins_left=2), "You pay 3 Debt. 5 Debt left. 2 coins left."),
+        (
+            ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
+            "You take 2 VP from Basilica. You have 2 VP tokens; 10 VP left on Basilica.",
+        ),
+        (
+            ev.VPTokensMoved(3, "pile", "Temple", "player", "Ann", 0, 4, "Temple"),
+            "You take 3 VP from the Temple pile. You have 4 VP tokens; 0 VP left on the pile.",
+        ),
+        (
+            ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Chariot Race"),
+            "You gain 1 VP from Chariot Race. You have 1 VP token.",
+        ),
+        (ev.PhaseChanged("Ann", "action", "villa"), "Villa: you go back to the Action phase."),
+        (ev.PhaseChanged("Ann", "buy", "again"), "Your Buy phase starts again."),
+        (ev.BidMade("Ann", 7), "You bid 7 Debt."),
+        (ev.BidMade("Ann", None), "You pass."),
+        (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "You put 2 Debt on the Gold pile; 3 Debt on it now."),
+        (ev.CardPlayed("Ann", "Villa", replaced=True), "You play Villa. Enchantress: instead, +1 Card and +1 Action."),
+        (ev.TurnStarted("Ann", 4, 7), "Your turn 4."),
+        (ev.Attacked("Bob", "Legionary", ("Cid", "Ann")), "Legionary attacks Cid and you."),
+    ],
+)
 def test_the_viewer_is_spoken_to_as_you(event, expected):
     assert say(event, viewer="Ann") == [expected]
 
@@ -407,5 +520,7 @@ def test_terse_with_a_viewer_keeps_what_concerns_them():
     assert n(ev.Attacked("Bob", "Legionary", ("Ann",))) == ["Legionary attacks you."]
     assert n(ev.Attacked("Ann", "Legionary", ("Bob",))) == []
     assert n(ev.DebtChanged("Bob", 8, 8, "City Quarter")) == ["Bob takes 8 Debt for City Quarter. Bob has 8 Debt."]
-    assert n(ev.PileTopChanged("Castles", "Small Castle", 6)) == ["Castles pile: Small Castle is now on top, 6 cards left."]
+    assert n(ev.PileTopChanged("Castles", "Small Castle", 6)) == [
+        "Castles pile: Small Castle is now on top, 6 cards left."
+    ]
     assert n(ev.PhaseChanged("Bob", "action", "villa")) == ["Villa: Bob goes back to the Action phase."]

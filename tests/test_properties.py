@@ -16,6 +16,7 @@ answer we check that
   were already there keep their order at the bottom, and new cards (a
   returned Encampment) arrive only on top.
 """
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -31,14 +32,14 @@ from a11y_dominion.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-RANDOM_CAP = 2500        # answers; random seats may trash their decks away and stall
-BIGMONEY_TURNS = 100     # every Big Money game ends within this many turns per player
+RANDOM_CAP = 2500  # answers; random seats may trash their decks away and stall
+BIGMONEY_TURNS = 100  # every Big Money game ends within this many turns per player
 
 # derandomize: the same examples on every run, so a failure is reproducible and the suite is not flaky
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 
 kingdoms = st.sampled_from(["basic-intro", "advanced-intro", "random"])
-seeds = st.integers(min_value=0, max_value=2 ** 32 - 1)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
 counts = st.integers(min_value=2, max_value=6)
 extra_events = st.one_of(st.none(), st.lists(st.sampled_from(sorted(EVENTS)), max_size=2, unique=True))
 extra_landmarks = st.one_of(st.none(), st.lists(st.sampled_from(sorted(LANDMARKS)), max_size=2, unique=True))
@@ -68,8 +69,11 @@ def all_uids(game):
 
 
 def vp_on_table(game):
-    return (sum(p.vp_tokens for p in game.players) + sum(pl.vp_tokens for pl in game.piles.values())
-            + sum(game.landmarks.values()))
+    return (
+        sum(p.vp_tokens for p in game.players)
+        + sum(pl.vp_tokens for pl in game.piles.values())
+        + sum(game.landmarks.values())
+    )
 
 
 class Watcher:
@@ -105,7 +109,7 @@ class Watcher:
         for pl in g.piles.values():
             assert pl.vp_tokens >= 0 and pl.debt_tokens >= 0, pl.name
 
-        for e in g.log[self.seen:]:
+        for e in g.log[self.seen :]:
             if isinstance(e, ev.VPTokensMoved) and e.source_kind == "supply":
                 assert e.amount > 0
                 self.from_supply += e.amount
@@ -116,7 +120,7 @@ class Watcher:
             after = [c.uid for c in g.piles[name].cards]
             old = set(before)
             kept = [u for u in after if u in old]
-            assert kept == before[len(before) - len(kept):], f"{name}: a card below the top left the pile"
+            assert kept == before[len(before) - len(kept) :], f"{name}: a card below the top left the pile"
             new_top = len(after) - len(kept)
             assert all(u not in old for u in after[:new_top]), f"{name}: a card came back below the top"
             self.layers[name] = after
@@ -159,8 +163,13 @@ def test_big_money_games_end_and_keep_the_invariants(kingdom, n, seed, events, l
 
 
 @settings(max_examples=500, **SETTINGS)
-@given(kingdom=kingdoms, seed=seeds, kinds=st.lists(st.sampled_from(["bigmoney", "random"]), min_size=2, max_size=6),
-       events=extra_events, landmarks=extra_landmarks)
+@given(
+    kingdom=kingdoms,
+    seed=seeds,
+    kinds=st.lists(st.sampled_from(["bigmoney", "random"]), min_size=2, max_size=6),
+    events=extra_events,
+    landmarks=extra_landmarks,
+)
 def test_mixed_bot_games_keep_the_invariants(kingdom, seed, kinds, events, landmarks):
     game = new_game(kingdom, len(kinds), seed, events, landmarks)
     w, steps = play(game, seat_bots(kinds, seed), cap=RANDOM_CAP)
@@ -171,8 +180,13 @@ def test_mixed_bot_games_keep_the_invariants(kingdom, seed, kinds, events, landm
 
 
 @settings(max_examples=80, **SETTINGS)
-@given(kingdom=kingdoms, seed=seeds, kinds=st.lists(st.sampled_from(["bigmoney", "random"]), min_size=2, max_size=6),
-       events=extra_events, landmarks=extra_landmarks)
+@given(
+    kingdom=kingdoms,
+    seed=seeds,
+    kinds=st.lists(st.sampled_from(["bigmoney", "random"]), min_size=2, max_size=6),
+    events=extra_events,
+    landmarks=extra_landmarks,
+)
 def test_replay_of_a_record_gives_the_same_events(kingdom, seed, kinds, events, landmarks):
     game = new_game(kingdom, len(kinds), seed, events, landmarks)
     play(game, seat_bots(kinds, seed), cap=RANDOM_CAP, watch=False)
@@ -194,8 +208,12 @@ def test_same_seed_same_game(kingdom, seed, kinds):
 
 
 @settings(max_examples=60, **SETTINGS)
-@given(kingdom=kingdoms, seed=seeds, kinds=st.lists(st.sampled_from(["bigmoney", "random"]), min_size=2, max_size=6),
-       stop=st.integers(min_value=0, max_value=400))
+@given(
+    kingdom=kingdoms,
+    seed=seeds,
+    kinds=st.lists(st.sampled_from(["bigmoney", "random"]), min_size=2, max_size=6),
+    stop=st.integers(min_value=0, max_value=400),
+)
 def test_replay_of_a_game_in_progress(kingdom, seed, kinds, stop):
     game = new_game(kingdom, len(kinds), seed)
     play(game, seat_bots(kinds, seed), cap=stop, watch=False)

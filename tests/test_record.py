@@ -1,4 +1,5 @@
 """Save files: damaged ones are refused with one sentence, never a traceback."""
+
 import json
 
 import pytest
@@ -20,12 +21,15 @@ def test_round_trip_gives_the_same_events():
     assert [e.to_dict() for e in again.log] == [e.to_dict() for e in g.log]
 
 
-@pytest.mark.parametrize("change", [
-    lambda r: r["config"].update(seed="abc"),
-    lambda r: r["config"].update(players=None),
-    lambda r: r["config"].update(kingdom=["Nonsense"]),
-    lambda r: r["config"].update(events=["Donate", "Donate"]),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r["config"].update(seed="abc"),
+        lambda r: r["config"].update(players=None),
+        lambda r: r["config"].update(kingdom=["Nonsense"]),
+        lambda r: r["config"].update(events=["Donate", "Donate"]),
+    ],
+)
 def test_damaged_setup_is_one_sentence(change):
     r = make_record(saved_game())
     change(r)
@@ -43,10 +47,13 @@ def test_answers_that_do_not_fit_are_refused():
         replay(r)
 
 
-@pytest.mark.parametrize("text, start", [
-    ("{nope", "The save file is not valid JSON"),
-    ('{"format": "other"}', "This file is not an a11y-dominion saved game."),
-])
+@pytest.mark.parametrize(
+    "text, start",
+    [
+        ("{nope", "The save file is not valid JSON"),
+        ('{"format": "other"}', "This file is not an a11y-dominion saved game."),
+    ],
+)
 def test_not_a_save_file(text, start):
     with pytest.raises(RecordError) as info:
         load_record(text)

@@ -1,18 +1,23 @@
 """The scenario command's contract: exit codes, invalid files, typos refused."""
+
 import json
 import subprocess
 import sys
 
 import pytest
 
-from a11y_dominion.scenario import ScenarioError, load_scenario, run_scenario
+from a11y_dominion.scenario import run_scenario
 
 
 def run(tmp_path, data, raw=None):
     path = tmp_path / "s.json"
     path.write_text(raw if raw is not None else json.dumps(data))
-    proc = subprocess.run([sys.executable, "-m", "a11y_dominion", "scenario", str(path), "--json"],
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-m", "a11y_dominion", "scenario", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     return proc
 
 
@@ -31,17 +36,24 @@ def test_exit_1_and_the_refused_line(tmp_path):
     assert out["error"].startswith("Province costs 8 coins; you have")
 
 
-@pytest.mark.parametrize("data, field", [
-    ({"players": ["Ann"], "script": []}, "players"),
-    ({"players": ["Ann", "Bob"]}, "script"),
-    ({"players": ["Ann", "Bob"], "kingdom": ["Villa", "Villa"], "script": []}, "kingdom"),
-    ({"players": ["Ann", "Bob"], "kingdom": ["Nonsense"], "script": []}, "kingdom"),
-    ({"players": ["Ann", "Bob"], "state": {"players": {"Ann": {"hnad": ["Gold"]}}}, "script": []},
-     "state.players.Ann.hnad"),
-    ({"players": ["Ann", "Bob"], "state": {"piles": {"Silver": {"cards_left": 4}}}, "script": []},
-     "state.piles.Silver.cards_left"),
-    ({"players": ["Ann", "Bob"], "state": {"turn": {"phase": "cleanup"}}, "script": []}, "state.turn.phase"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"players": ["Ann"], "script": []}, "players"),
+        ({"players": ["Ann", "Bob"]}, "script"),
+        ({"players": ["Ann", "Bob"], "kingdom": ["Villa", "Villa"], "script": []}, "kingdom"),
+        ({"players": ["Ann", "Bob"], "kingdom": ["Nonsense"], "script": []}, "kingdom"),
+        (
+            {"players": ["Ann", "Bob"], "state": {"players": {"Ann": {"hnad": ["Gold"]}}}, "script": []},
+            "state.players.Ann.hnad",
+        ),
+        (
+            {"players": ["Ann", "Bob"], "state": {"piles": {"Silver": {"cards_left": 4}}}, "script": []},
+            "state.piles.Silver.cards_left",
+        ),
+        ({"players": ["Ann", "Bob"], "state": {"turn": {"phase": "cleanup"}}, "script": []}, "state.turn.phase"),
+    ],
+)
 def test_exit_2_naming_the_field(tmp_path, data, field):
     proc = run(tmp_path, data)
     assert proc.returncode == 2
@@ -53,8 +65,9 @@ def test_broken_and_binary_files_exit_2(tmp_path):
     assert run(tmp_path, None, raw="{broken").returncode == 2
     path = tmp_path / "b.json"
     path.write_bytes(b"\xff\xfe\x00")
-    proc = subprocess.run([sys.executable, "-m", "a11y_dominion", "scenario", str(path), "--json"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "a11y_dominion", "scenario", str(path), "--json"], capture_output=True, text=True
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 

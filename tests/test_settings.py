@@ -1,4 +1,5 @@
 """Settings: saved per user, damaged files never stop the game."""
+
 import json
 
 import pytest
@@ -66,8 +67,9 @@ def test_settings_command(tmp_path, monkeypatch, capsys):
     assert "verbosity: verbose" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("key", ["enter", "tab", "ctrl+c", "control+d", "^z", "banana", "alt+1", "alt+r",
-                                 "ctrl+alt+delete"])
+@pytest.mark.parametrize(
+    "key", ["enter", "tab", "ctrl+c", "control+d", "^z", "banana", "alt+1", "alt+r", "ctrl+alt+delete"]
+)
 def test_keys_that_would_break_typing_or_are_taken_are_refused(key):
     with pytest.raises(SettingsError):
         check_key("hand", key)

@@ -1,5 +1,6 @@
 """The table and its seat protocol: plain data across the seat boundary,
 views and redaction at the host, bots that see only their view."""
+
 from __future__ import annotations
 
 import asyncio
@@ -15,8 +16,7 @@ from a11y_dominion.rules.decisions import Decision, Kind, Move, MoveKind, Purpos
 from a11y_dominion.rules.game import Card, Game, GameConfig, Player
 from a11y_dominion.seats import BigMoneyBot, RandomBot
 from a11y_dominion.table import StopTable, Table
-from a11y_dominion.view import (HIDDEN, PlayerView, event_data, event_from_data, player_view, redact,
-                                redact_all)
+from a11y_dominion.view import HIDDEN, PlayerView, event_data, event_from_data, player_view, redact, redact_all
 
 
 class Recording:
@@ -72,17 +72,39 @@ def test_every_decision_survives_a_json_round_trip(games):
 
 @pytest.mark.parametrize("kind", list(Kind))
 def test_a_decision_of_every_kind_round_trips_exactly(kind):
-    options = {Kind.TURN: [Move.play("Villa"), Move(MoveKind.TREASURES), Move.buy("Patrician/Emporium"),
-                           Move.pay(3), Move(MoveKind.END)],
-               Kind.NUMBER: ["pass", "20", "21"], Kind.YESNO: ["yes", "no"], Kind.MODE: ["coins", "gain"],
-               Kind.PILE: ["Castles", "Silver"], Kind.CARDS: ["Copper", "Estate"]}[kind]
+    options = {
+        Kind.TURN: [
+            Move.play("Villa"),
+            Move(MoveKind.TREASURES),
+            Move.buy("Patrician/Emporium"),
+            Move.pay(3),
+            Move(MoveKind.END),
+        ],
+        Kind.NUMBER: ["pass", "20", "21"],
+        Kind.YESNO: ["yes", "no"],
+        Kind.MODE: ["coins", "gain"],
+        Kind.PILE: ["Castles", "Silver"],
+        Kind.CARDS: ["Copper", "Estate"],
+    }[kind]
     from a11y_dominion.rules.cost import Cost
     from a11y_dominion.rules.decisions import Msg
-    d = Decision("Ann", kind, Purpose.GAIN, "Ann, Charm: gain a card costing exactly 5 coins.", options, 0, 2,
-                 counts={"Copper": 2, "Estate": 1} if kind is Kind.CARDS else None, source="Charm",
-                 labels={"coins": "+1 Buy and +2 coins"}, distinct=kind is Kind.CARDS, ordered=False,
-                 template="{player}, Charm: gain a card costing exactly {cost}.",
-                 args={"player": "Ann", "cost": Cost(5, 0), "pile": Msg("the {pile} pile", pile="Silver")})
+
+    d = Decision(
+        "Ann",
+        kind,
+        Purpose.GAIN,
+        "Ann, Charm: gain a card costing exactly 5 coins.",
+        options,
+        0,
+        2,
+        counts={"Copper": 2, "Estate": 1} if kind is Kind.CARDS else None,
+        source="Charm",
+        labels={"coins": "+1 Buy and +2 coins"},
+        distinct=kind is Kind.CARDS,
+        ordered=False,
+        template="{player}, Charm: gain a card costing exactly {cost}.",
+        args={"player": "Ann", "cost": Cost(5, 0), "pile": Msg("the {pile} pile", pile="Silver")},
+    )
     again = Decision.from_data(json.loads(json.dumps(d.to_data())))
     assert again == d
     assert again.args["cost"] == Cost(5) and str(again.args["pile"]) == "the Silver pile"
@@ -170,7 +192,7 @@ def test_a_bot_cannot_reach_another_players_hand_or_deck():
     game = Game(GameConfig(["Ann", "Bob"], ["Villa"], [], [], 5))
     game.start()
     bob = game.by_name["Bob"]
-    bob.hand = [game.new_card("Witch") for _ in range(5)]      # cards found nowhere else in this game
+    bob.hand = [game.new_card("Witch") for _ in range(5)]  # cards found nowhere else in this game
     bob.deck = [game.new_card("Laboratory"), game.new_card("Moat")]
     given = []
 
@@ -252,7 +274,7 @@ def test_the_table_runs_under_asyncio_while_others_go_on():
 
     result, _ = asyncio.run(main())
     assert result is None and game.game_over
-    assert len(set(ticks)) > 10       # the other task ran between answers
+    assert len(set(ticks)) > 10  # the other task ran between answers
 
 
 def test_the_view_of_a_seat():

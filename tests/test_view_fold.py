@@ -15,6 +15,7 @@ own :class:`~a11y_dominion.view.PlayerView`:
 
 Hidden names never reach a seat's model for its visible zones.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,13 +23,13 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_event_fold import ZONES, Fold
 
 from a11y_dominion.kingdoms import random_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import BigMoneyBot, RandomBot
 from a11y_dominion.table import Table
 from a11y_dominion.view import HIDDEN, PlayerView
+from test_event_fold import ZONES, Fold
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 CAP = 1200
@@ -83,8 +84,9 @@ def check_seat(game: Game, seat: str, fold: SeatFold, view: PlayerView) -> None:
             for z in ("hand", "deck", "discard", "set_aside"):
                 assert len(model[z]) == len(real[z]), f"{seat}: size of {p.name}'s {z}"
         them = view.player(p.name)
-        assert (them.hand_size, them.deck_size, them.discard_size, them.set_aside_size) == \
-            tuple(len(real[z]) for z in ("hand", "deck", "discard", "set_aside"))
+        assert (them.hand_size, them.deck_size, them.discard_size, them.set_aside_size) == tuple(
+            len(real[z]) for z in ("hand", "deck", "discard", "set_aside")
+        )
     assert Counter(fold.trash) == Counter(c.spec.name for c in game.trash) == Counter(view.trash)
     for name, pl in game.piles.items():
         assert fold.piles[name] == [c.spec.name for c in pl.cards], f"{seat}: pile {name}"
@@ -94,8 +96,9 @@ def check_seat(game: Game, seat: str, fold: SeatFold, view: PlayerView) -> None:
 def play_watched(seed: int, n: int) -> Game:
     kingdom, events, landmarks = random_setup(random.Random(seed))
     game = Game(GameConfig(NAMES[:n], kingdom, events, landmarks, seed))
-    seats = {NAMES[i]: Watching(NAMES[i], RandomBot(seed * 7 + i) if i % 2 == 0 else BigMoneyBot(i), game)
-             for i in range(n)}
+    seats = {
+        NAMES[i]: Watching(NAMES[i], RandomBot(seed * 7 + i) if i % 2 == 0 else BigMoneyBot(i), game) for i in range(n)
+    }
     table = Table(game, seats, max_answers=CAP)
     table.run()
     table.deliver()
@@ -105,7 +108,7 @@ def play_watched(seed: int, n: int) -> Game:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
-@given(seed=st.integers(min_value=0, max_value=2 ** 32 - 1), n=st.integers(min_value=2, max_value=6))
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), n=st.integers(min_value=2, max_value=6))
 def test_each_seat_folds_its_own_view_from_its_redacted_events(seed, n):
     game = play_watched(seed, n)
     assert game.answers
