@@ -20,7 +20,14 @@ order listed (the last listed ends on top) unless ``top`` is False.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import ClassVar, Optional
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kwargs: object) -> Callable[[object], object]:
+        """``typing.dataclass_transform`` (3.11) for the type checker only: a no-op at run time."""
+        return lambda f: f
 
 
 @dataclass(frozen=True)
@@ -29,9 +36,9 @@ class GameEvent:
 
     type: ClassVar[str] = "event"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The event as a JSON-ready dict with its ``type``."""
-        out = {"type": self.type}
+        out: dict[str, Any] = {"type": self.type}
         for f in fields(self):
             v = getattr(self, f.name)
             if isinstance(v, tuple):
@@ -45,8 +52,13 @@ class GameEvent:
         return getattr(self, "private_to", None)
 
 
-def _event(name):
-    def wrap(cls):
+_E = TypeVar("_E", bound="GameEvent")
+
+
+@dataclass_transform(frozen_default=True)
+def _event(name: str) -> Callable[[type[_E]], type[_E]]:
+    """Make ``cls`` a frozen dataclass whose ``type`` is ``name``."""
+    def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
         return dataclass(frozen=True)(cls)
     return wrap
@@ -58,13 +70,13 @@ class GameSetUp(GameEvent):
 
     Zones: none yet (:class:`SupplySetUp` and :class:`StartingCards` follow)."""
 
-    players: tuple
-    kingdom: tuple          # pile names
-    kingdom_costs: tuple    # (pile name, coins, debt) of each pile's top card
-    events: tuple
-    landmarks: tuple
+    players: tuple[str, ...]
+    kingdom: tuple[str, ...]  # pile names
+    kingdom_costs: tuple[tuple[str, int, int], ...]  # (pile name, coins, debt) of each pile's top card
+    events: tuple[str, ...]
+    landmarks: tuple[str, ...]
     seed: int
-    event_costs: tuple = ()  # (event, coins, debt)
+    event_costs: tuple[tuple[str, int, int], ...] = ()  # (event, coins, debt)
 
 
 @_event("supply_set_up")
@@ -73,7 +85,7 @@ class SupplySetUp(GameEvent):
 
     Zones: each pile named holds exactly these cards."""
 
-    piles: tuple            # (pile name, (card names, top first))
+    piles: tuple[tuple[str, tuple[str, ...]], ...]  # (pile name, (card names, top first))
 
 
 @_event("starting_cards")
@@ -85,8 +97,8 @@ class StartingCards(GameEvent):
     discard pile, play area and set-aside cards are empty."""
 
     player: str
-    hand: tuple
-    deck: tuple
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
     count: int              # cards in hand
     deck_count: int
     private_to: Optional[str] = None
@@ -98,7 +110,7 @@ class LandmarkSetUp(GameEvent):
 
     landmark: str
     vp_tokens: int
-    pile_tokens: tuple = ()  # (pile, vp) pairs placed on piles
+    pile_tokens: tuple[tuple[str, int], ...] = ()  # (pile, vp) pairs placed on piles
     detail: str = ""        # e.g. the pile a Landmark marks
 
 
@@ -151,7 +163,7 @@ class CardsDrawn(GameEvent):
     Zones: ``cards`` move from the deck to the hand."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     count: int
     private_to: Optional[str] = None
 
@@ -176,7 +188,7 @@ class CardsRevealed(GameEvent):
     Zones: none."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     source: str = ""        # hand, deck, discard
 
 
@@ -187,7 +199,7 @@ class CardsDiscarded(GameEvent):
     Zones: ``cards`` move from ``source`` onto the discard pile."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     source: str = "hand"    # hand, in_play, deck, set_aside
     private_to: Optional[str] = None
 
@@ -215,7 +227,7 @@ class CardsMoved(GameEvent):
     a deck or discard pile, or under it in that order when ``top`` is False)."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     count: int
     source: str             # hand, deck, discard, set_aside, in_play
     destination: str
@@ -232,7 +244,7 @@ class CardsSetAside(GameEvent):
     Zones: ``cards`` move from ``source`` (the deck) to set-aside cards."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     count: int
     source: str = "deck"
     private_to: Optional[str] = None
@@ -392,7 +404,7 @@ class Attacked(GameEvent):
 
     player: str
     card: str
-    victims: tuple
+    victims: tuple[str, ...]
 
 
 @_event("duration_started")
@@ -424,7 +436,7 @@ class BiddingStarted(GameEvent):
     """Bidding for a Landmark's VP began, in ``order``."""
 
     player: str             # whose gain started the bidding
-    order: tuple
+    order: tuple[str, ...]
 
 
 @_event("bidding_won")
@@ -458,9 +470,9 @@ class CardBecame(GameEvent):
 class GameEnded(GameEvent):
     """The game ended: each player's total, cards, tokens and Landmark VP, and the winners."""
 
-    scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
-    winners: tuple
-    turns: tuple            # (player, turns taken)
+    scores: tuple[tuple[str, int, int, int, tuple[tuple[str, int], ...]], ...]  # (player, total, cards, tokens, ((landmark, vp), ...))
+    winners: tuple[str, ...]
+    turns: tuple[tuple[str, int], ...]  # (player, turns taken)
 
 
 HIDDEN = "?"
@@ -472,10 +484,10 @@ STRUCTURE_FIELDS = frozenset({"player", "private_to", "source", "destination", "
 in an event redacted for another seat every other text field is hidden."""
 
 
-def name_fields(event: GameEvent) -> list:
+def name_fields(event: GameEvent) -> list[str]:
     """The fields of ``event`` that may name cards: every text or tuple-of-text
     field outside :data:`STRUCTURE_FIELDS`."""
-    out = []
+    out: list[str] = []
     for f in fields(event):
         if f.name in STRUCTURE_FIELDS:
             continue
