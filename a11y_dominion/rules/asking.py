@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Optional
 
+from .base import GameBase
 from .decisions import Decision, fill
 from .state import Player
 
@@ -12,11 +13,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-class AskingMixin:
+class AskingMixin(GameBase):
     """Decisions for cards, piles, yes/no, modes and numbers."""
 
     # ------------------------------------------------------------- decisions
-    def ask(self: Game, d: Decision):
+    def ask(self, d: Decision):
         """Yield ``d`` unless every legal answer amounts to the same; returns the answer keys."""
         auto = d.distinct_results()
         if auto is not None:
@@ -30,13 +31,13 @@ class AskingMixin:
         a.update(args or {})
         return fill(template, a), a
 
-    def decision(self: Game, p: Player, kind: str, purpose: str, prompt: str, options: list, lo: int = 1,
+    def decision(self, p: Player, kind: str, purpose: str, prompt: str, options: list, lo: int = 1,
                  hi: int = 1, args: Optional[dict] = None, **kw) -> Decision:
         """A :class:`Decision` for ``p`` whose prompt template is filled in."""
         text, a = self._prompt(p, prompt, args)
         return Decision(p.name, kind, purpose, text, options, lo, hi, template=prompt, args=a, **kw)
 
-    def choose_cards(self: Game, p: Player, cards: list, prompt: str, purpose: str,
+    def choose_cards(self, p: Player, cards: list, prompt: str, purpose: str,
                      lo: int, hi: int, source: str = "", distinct: bool = False, ordered=False, args=None):
         """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects.
 
@@ -60,7 +61,7 @@ class AskingMixin:
                     break
         return out
 
-    def choose_pile(self: Game, p: Player, prompt: str, pred, purpose: str = "gain",
+    def choose_pile(self, p: Player, prompt: str, pred, purpose: str = "gain",
                     source: str = "", optional: bool = False, args=None):
         """Ask ``p`` for a Supply pile whose top card satisfies ``pred(card)``;
         returns the pile name, or None when nothing qualifies or they decline."""
@@ -74,13 +75,13 @@ class AskingMixin:
         keys = yield from self.ask(d)
         return keys[0] if keys else None
 
-    def yes_no(self: Game, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args=None):
+    def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args=None):
         """Ask a yes/no question; returns bool."""
         text, a = self._prompt(p, prompt, args)
         keys = yield Decision(p.name, "yesno", purpose, text, ["yes", "no"], source=source, template=prompt, args=a)
         return keys[0] == "yes"
 
-    def choose_mode(self: Game, p: Player, prompt: str, modes: list, source: str = "", args=None):
+    def choose_mode(self, p: Player, prompt: str, modes: list, source: str = "", args=None):
         """Ask for one of ``modes`` [(key, label)]; returns the key."""
         text, a = self._prompt(p, prompt, args)
         d = Decision(p.name, "mode", "mode", text, [k for k, _ in modes], source=source,
@@ -88,7 +89,7 @@ class AskingMixin:
         keys = yield d
         return keys[0]
 
-    def choose_number(self: Game, p: Player, prompt: str, lo: int, hi: int, purpose: str,
+    def choose_number(self, p: Player, prompt: str, lo: int, hi: int, purpose: str,
                       source: str = "", allow_pass: bool = False, args=None):
         """Ask for a whole number from ``lo`` to ``hi`` (or ``pass`` → None)."""
         opts = (["pass"] if allow_pass else []) + [str(i) for i in range(lo, hi + 1)]

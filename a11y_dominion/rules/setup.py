@@ -3,8 +3,9 @@ starting cards and the setup of Landmarks and Events (base rulebook,
 Preparation; Empires rulebook, Preparation)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, cast, Iterable
 
+from .base import GameBase
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, pile_name_for
 from .state import BASIC_PILES, Card, Pile, SetupError
@@ -28,16 +29,16 @@ def resolve_kingdom(names: Iterable[str]) -> list:
     return out
 
 
-class SetupMixin:
+class SetupMixin(GameBase):
     """Setup of the Supply, the starting cards, Landmarks and Events."""
 
     # ----------------------------------------------------------------- setup
-    def new_card(self: Game, name: str) -> Card:
+    def new_card(self, name: str) -> Card:
         """A new physical card of ``name`` (English) for setup or scenarios."""
         self._uid += 1
         return Card(self._uid, CARDS[name])
 
-    def _pile_size(self: Game, name: str) -> int:
+    def _pile_size(self, name: str) -> int:
         n = len(self.players)
         if name == "Copper":
             return 60 - 7 * n
@@ -53,7 +54,7 @@ class SetupMixin:
             return 8 if n == 2 else 12
         return 10
 
-    def _build_supply(self: Game) -> None:
+    def _build_supply(self) -> None:
         n = len(self.players)
         for name in BASIC_PILES:
             cards = [self.new_card(name) for _ in range(self._pile_size(name))]
@@ -72,7 +73,7 @@ class SetupMixin:
                 cards = [self.new_card(d.top_name) for _ in range(self._pile_size(d.top_name))]
             self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
 
-    def _setup_extras(self: Game) -> None:
+    def _setup_extras(self) -> None:
         n = len(self.players)
         self.emit(ev.GameSetUp(
             players=tuple(self.config.players), kingdom=tuple(self.kingdom),
@@ -90,7 +91,7 @@ class SetupMixin:
             placed = ()
             detail = ""
             if spec.setup:
-                res = spec.setup(self)
+                res = spec.setup(cast("Game", self))
                 if isinstance(res, tuple):
                     placed, detail = res
             self.emit(ev.LandmarkSetUp(landmark=name, vp_tokens=self.landmarks[name],
@@ -98,9 +99,9 @@ class SetupMixin:
         for name in self.events:
             spec = EVENTS[name]
             if spec.setup:
-                spec.setup(self)
+                spec.setup(cast("Game", self))
 
-    def action_piles(self: Game) -> list:
+    def action_piles(self) -> list:
         """Kingdom piles whose cards are Actions (a split pile counts when
         its top half is an Action; the Castles never)."""
         return [p for p in self.kingdom if PILES[p].kind != "castles"
