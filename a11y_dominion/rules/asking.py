@@ -3,11 +3,12 @@ the answers back as cards, piles, numbers or yes/no."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional
 
 from .base import GameBase
-from .decisions import Decision, fill
-from .state import Player
+from .decisions import Decision, Kind, Option, Purpose, fill
+from .state import Card, Player
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,18 +27,18 @@ class AskingMixin(GameBase):
         return ans
 
     @staticmethod
-    def _prompt(p: Player, template: str, args: Optional[dict]) -> tuple:
+    def _prompt(p: Player, template: str, args: Optional[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
         a = {"player": p.name}
         a.update(args or {})
         return fill(template, a), a
 
-    def decision(self, p: Player, kind: str, purpose: str, prompt: str, options: list, lo: int = 1,
-                 hi: int = 1, args: Optional[dict] = None, **kw) -> Decision:
+    def decision(self, p: Player, kind: str, purpose: str, prompt: str, options: Sequence[Option], lo: int = 1,
+                 hi: int = 1, args: Optional[dict[str, Any]] = None, **kw) -> Decision:
         """A :class:`Decision` for ``p`` whose prompt template is filled in."""
         text, a = self._prompt(p, prompt, args)
-        return Decision(p.name, kind, purpose, text, options, lo, hi, template=prompt, args=a, **kw)
+        return Decision(p.name, Kind(kind), Purpose(purpose), text, options, lo, hi, template=prompt, args=a, **kw)
 
-    def choose_cards(self, p: Player, cards: list, prompt: str, purpose: str,
+    def choose_cards(self, p: Player, cards: list[Card], prompt: str, purpose: str,
                      lo: int, hi: int, source: str = "", distinct: bool = False, ordered=False, args=None):
         """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects.
 
@@ -49,7 +50,7 @@ class AskingMixin(GameBase):
         if hi == 0:
             return []
         text, a = self._prompt(p, prompt, args)
-        d = Decision(p.name, "cards", purpose, text, list(counts), lo, hi,
+        d = Decision(p.name, Kind.CARDS, Purpose(purpose), text, list(counts), lo, hi,
                      counts=dict(counts), source=source, distinct=distinct, ordered=ordered, template=prompt, args=a)
         keys = yield from self.ask(d)
         out, pool = [], list(cards)
@@ -70,7 +71,7 @@ class AskingMixin(GameBase):
             return None
         labels = {o: self.piles[o].top.name for o in opts}
         text, a = self._prompt(p, prompt, args)
-        d = Decision(p.name, "pile", purpose, text, opts, 0 if optional else 1, 1,
+        d = Decision(p.name, Kind.PILE, Purpose(purpose), text, opts, 0 if optional else 1, 1,
                      source=source, labels=labels, template=prompt, args=a)
         keys = yield from self.ask(d)
         return keys[0] if keys else None
@@ -78,13 +79,13 @@ class AskingMixin(GameBase):
     def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args=None):
         """Ask a yes/no question; returns bool."""
         text, a = self._prompt(p, prompt, args)
-        keys = yield Decision(p.name, "yesno", purpose, text, ["yes", "no"], source=source, template=prompt, args=a)
+        keys = yield Decision(p.name, Kind.YESNO, Purpose(purpose), text, ["yes", "no"], source=source, template=prompt, args=a)
         return keys[0] == "yes"
 
-    def choose_mode(self, p: Player, prompt: str, modes: list, source: str = "", args=None):
+    def choose_mode(self, p: Player, prompt: str, modes: list[tuple[str, str]], source: str = "", args=None):
         """Ask for one of ``modes`` [(key, label)]; returns the key."""
         text, a = self._prompt(p, prompt, args)
-        d = Decision(p.name, "mode", "mode", text, [k for k, _ in modes], source=source,
+        d = Decision(p.name, Kind.MODE, Purpose.MODE, text, [k for k, _ in modes], source=source,
                      labels=dict(modes), template=prompt, args=a)
         keys = yield d
         return keys[0]
@@ -94,5 +95,5 @@ class AskingMixin(GameBase):
         """Ask for a whole number from ``lo`` to ``hi`` (or ``pass`` → None)."""
         opts = (["pass"] if allow_pass else []) + [str(i) for i in range(lo, hi + 1)]
         text, a = self._prompt(p, prompt, args)
-        keys = yield Decision(p.name, "number", purpose, text, opts, source=source, template=prompt, args=a)
+        keys = yield Decision(p.name, Kind.NUMBER, Purpose(purpose), text, opts, source=source, template=prompt, args=a)
         return None if keys[0] == "pass" else int(keys[0])

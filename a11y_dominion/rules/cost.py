@@ -39,7 +39,7 @@ class Cost:
     def __str__(self) -> str:
         return describe_cost(self.coins, self.debt)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int]:
         """``{"coins": int, "debt": int}`` for JSON output."""
         return {"coins": self.coins, "debt": self.debt}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 from .cost import Cost
@@ -20,7 +21,7 @@ def N_(message: str) -> str:
     return message
 
 
-def fill(template: str, args: dict) -> str:
+def fill(template: str, args: dict[str, Any]) -> str:
     """``template`` with its ``{fields}`` filled from ``args``."""
     return template.format(**args) if args else template
 
@@ -152,9 +153,9 @@ class Move:
             return Move(kind)
         raise ValueError(f"{key!r} is not a move")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form: ``{"move": verb}`` plus ``"card"`` (play, buy) or ``"amount"`` (pay)."""
-        out: dict = {"move": self.kind.value}
+        out: dict[str, Any] = {"move": self.kind.value}
         if self.kind in (MoveKind.PLAY, MoveKind.BUY):
             out["card"] = self.name
         elif self.kind is MoveKind.PAY:
@@ -227,16 +228,16 @@ class Decision:
     kind: Kind
     purpose: Purpose
     prompt: str
-    options: list
+    options: Sequence[Option]
     min: int = 1
     max: int = 1
-    counts: Optional[dict] = None
+    counts: Optional[dict[str, int]] = None
     source: str = ""
-    labels: dict = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
     distinct: bool = False
     ordered: bool = False
     template: str = ""      # the English prompt before its fields were filled in (for translation)
-    args: dict = field(default_factory=dict)   # the fields: player, card, count...
+    args: dict[str, Any] = field(default_factory=dict)   # the fields: player, card, count...
 
     def __post_init__(self) -> None:
         self.kind = Kind(self.kind)
@@ -248,7 +249,7 @@ class Decision:
             return int(self.counts.get(key, 0)) if isinstance(key, str) else 0
         return 1 if key in self.options else 0
 
-    def check(self, answer: list) -> Optional[str]:
+    def check(self, answer: list[Option]) -> Optional[str]:
         """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
         if not isinstance(answer, list) or not all(isinstance(a, (str, Move)) for a in answer):
             return Msg("An answer is a list of option names.")
@@ -273,7 +274,7 @@ class Decision:
             return Msg(N_("{source} takes only cards with different names."), source=self.source)
         return None
 
-    def distinct_results(self) -> Optional[list]:
+    def distinct_results(self) -> Optional[list[Option]]:
         """The single answer every legal choice amounts to, or None.
 
         Used to resolve a choice nobody needs to make: one distinct card for
@@ -296,14 +297,14 @@ class Decision:
             return out
         return None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The short JSON form used for ``pending`` in scenario output (options as words)."""
         return {"player": self.player, "prompt": self.prompt,
                 "options": [str(self.labels.get(o, o)) for o in self.options],
                 "min": self.min, "max": self.max, "kind": self.kind.value,
                 "purpose": self.purpose.value, "source": self.source}
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """Every field as JSON-ready data (moves as objects, costs and phrases
         in the prompt fields tagged); :meth:`from_data` gives the decision back."""
         return {"player": self.player, "kind": self.kind.value, "purpose": self.purpose.value,
@@ -315,7 +316,7 @@ class Decision:
                 "args": {k: _encode(v) for k, v in self.args.items()}}
 
     @staticmethod
-    def from_data(data: dict) -> "Decision":
+    def from_data(data: dict[str, Any]) -> "Decision":
         """The decision for its :meth:`to_data` form; raises ValueError or KeyError for other data."""
         kind = Kind(data["kind"])
         options = [Move.from_dict(o) for o in data["options"]] if kind is Kind.TURN else list(data["options"])
@@ -325,7 +326,7 @@ class Decision:
                         ordered=bool(data.get("ordered", False)), template=data.get("template", ""),
                         args={k: _decode(v) for k, v in (data.get("args") or {}).items()})
 
-    def normalize(self, answer: Any) -> list:
+    def normalize(self, answer: Any) -> list[Option]:
         """An answer as received (a list of keys; for a turn, moves or their
         JSON or short text forms) with turn moves made :class:`Move` values.
         Raises ValueError for an answer that is not a list of keys."""

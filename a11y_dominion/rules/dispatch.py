@@ -3,7 +3,7 @@ Reactions to a play, per-turn and per-game memory and lasting effects (see
 :mod:`a11y_dominion.rules.triggers`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from .base import GameBase
 from .cards import EVENTS, LANDMARKS, CardSpec
@@ -18,12 +18,12 @@ class DispatchMixin(GameBase):
     """Triggered abilities, Reactions, memory and lasting effects."""
 
     # -------------------------------------------------------------- triggers
-    def turn_memory(self, name: str) -> dict:
+    def turn_memory(self, name: str) -> dict[str, Any]:
         """The per-turn memory of the card, Event or Landmark ``name`` (a
         dict, empty at the start of each turn)."""
         return self.turn.memory.setdefault(name, {})
 
-    def game_memory(self, name: str) -> dict:
+    def game_memory(self, name: str) -> dict[str, Any]:
         """The per-game memory of the card, Event or Landmark ``name`` (a dict)."""
         return self.memory.setdefault(name, {})
 

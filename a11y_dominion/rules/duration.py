@@ -2,7 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, Callable, Union
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .game import Game
+    from .state import Card, Player
 
 
 @dataclass
@@ -14,6 +20,6 @@ class DurationEffect:
     and any card that played it more than once).
     """
 
-    holders: list
-    fn: Callable
+    holders: list[Card]
+    fn: Callable[[Game, Player], Union[Generator[Decision, Any, bool], bool]]
     name: str

@@ -138,7 +138,7 @@ class PrimitivesMixin(GameBase):
             self._shuffle(p)
         return p.deck[0] if p.deck else None
 
-    def draw(self, p: Player, n: int, source: str = "") -> list:
+    def draw(self, p: Player, n: int, source: str = "") -> list[Card]:
         """``p`` draws ``n`` cards into hand; returns the cards drawn."""
         drawn = []
         for _ in range(n):
@@ -151,7 +151,7 @@ class PrimitivesMixin(GameBase):
             self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
         return drawn
 
-    def set_aside_from_deck(self, p: Player, n: int, public: bool = True, look: bool = False) -> list:
+    def set_aside_from_deck(self, p: Player, n: int, public: bool = True, look: bool = False) -> list[Card]:
         """Set aside the top ``n`` cards of ``p``'s deck (fewer if deck and
         discard pile run out); returns them, top first. ``public``: face up
         (revealed) rather than face down; ``look``: taken to be looked at."""
@@ -167,7 +167,7 @@ class PrimitivesMixin(GameBase):
                                        private_to=None if public else p.name, look=look))
         return taken
 
-    def reveal(self, p: Player, cards: list, source: str = "hand") -> None:
+    def reveal(self, p: Player, cards: list[Card], source: str = "hand") -> None:
         """Record that ``p`` revealed ``cards`` from ``source`` (hand, deck, discard)."""
         if cards:
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
@@ -184,7 +184,7 @@ class PrimitivesMixin(GameBase):
         if src == "in_play":
             card.became = None
 
-    def discard_cards(self, p: Player, cards: list, zone: str = "hand", public: bool = True) -> None:
+    def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None:
         """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile,
         one by one in the order given (the last is on top)."""
         for c in cards:
@@ -201,7 +201,7 @@ class PrimitivesMixin(GameBase):
         self._place(p, card, dst, top)
         self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name, top=top))
 
-    def move_cards(self, p: Player, cards: list, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+    def move_cards(self, p: Player, cards: list[Card], src: str, dst: str, public: bool = True, top: bool = True) -> None:
         """Move several cards between ``p``'s zones, one by one in the order
         given (onto a deck or discard pile: the last is on top; with ``top``
         False they go under it in that order)."""

@@ -2,7 +2,7 @@
 rulebook, VP tokens and Landmarks)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .base import GameBase
 from . import events as ev
@@ -25,7 +25,7 @@ class ScoringMixin(GameBase):
         need = 4 if len(self.players) >= 5 else 3
         return len(self.empty_piles()) >= need
 
-    def score_breakdown(self, p: Player) -> dict:
+    def score_breakdown(self, p: Player) -> dict[str, Any]:
         """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""
         cards = 0
         for c in p.all_cards():
@@ -41,11 +41,11 @@ class ScoringMixin(GameBase):
         total = cards + p.vp_tokens + sum(lms.values())
         return {"total": total, "cards": cards, "tokens": p.vp_tokens, "landmarks": lms}
 
-    def scores(self) -> dict:
+    def scores(self) -> dict[str, int]:
         """Each player's total as if the game ended now."""
         return {p.name: self.score_breakdown(p)["total"] for p in self.players}
 
-    def current_winners(self) -> list:
+    def current_winners(self) -> list[str]:
         """Names of the winners: the highest score; among tied players the one
         with fewer turns; still tied, they share the win (base rulebook)."""
         sc = self.scores()

@@ -3,7 +3,7 @@ starting cards and the setup of Landmarks and Events (base rulebook,
 Preparation; Empires rulebook, Preparation)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast, Iterable
+from typing import TYPE_CHECKING, Iterable, cast
 
 from .base import GameBase
 from . import events as ev
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def resolve_kingdom(names: Iterable[str]) -> list:
+def resolve_kingdom(names: Iterable[str]) -> list[str]:
     """Pile names for Kingdom names (either half of a split pile, any Castle,
     Dutch or English). Raises :class:`SetupError` naming an unknown or
     repeated pile."""
@@ -101,7 +101,7 @@ class SetupMixin(GameBase):
             if spec.setup:
                 spec.setup(cast("Game", self))
 
-    def action_piles(self) -> list:
+    def action_piles(self) -> list[str]:
         """Kingdom piles whose cards are Actions (a split pile counts when
         its top half is an Action; the Castles never)."""
         return [p for p in self.kingdom if PILES[p].kind != "castles"

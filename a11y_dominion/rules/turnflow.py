@@ -2,13 +2,13 @@
 (base rulebook, Turn; Empires rulebook, Events and Debt)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from .base import GameBase
 from . import events as ev
 from .cards import EVENTS
 from .cost import Cost
-from .decisions import Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, N_
+from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option
 from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
@@ -91,7 +91,7 @@ class TurnFlowMixin(GameBase):
         if r.play:
             yield from self.run(r.play(cast("Game", self), p, card))
 
-    def attack(self, p: Player, card_name: str) -> list:
+    def attack(self, p: Player, card_name: str) -> list[Player]:
         """The players the Attack ``card_name`` being played by ``p`` affects:
         the other players in turn order from ``p``'s left, less those a
         Reaction made unaffected when it was played (base rulebook,
@@ -183,7 +183,7 @@ class TurnFlowMixin(GameBase):
         except StopIteration:
             self.pending = None
 
-    def answer(self, keys: list) -> Optional[Decision]:
+    def answer(self, keys: list[Option]) -> Optional[Decision]:
         """Answer the pending decision with a list of option keys: strings, or
         for a turn one :class:`Move` (its JSON or short text form is read too).
 
@@ -261,7 +261,7 @@ class TurnFlowMixin(GameBase):
     def _start_of_buy(self, p: Player):
         yield from self.trigger(Moment.START_OF_BUY, p)
 
-    def turn_options(self, p: Player) -> list:
+    def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
         buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
         t = self.turn
@@ -300,7 +300,7 @@ class TurnFlowMixin(GameBase):
     def _auto_treasure(c: Card) -> bool:
         return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
 
-    def explain_move(self, keys: list) -> Optional[str]:
+    def explain_move(self, keys: list[Option]) -> Optional[str]:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
         form) is refused, as a :class:`Msg`, or None when it is legal."""
         if len(keys) != 1:

@@ -11,16 +11,21 @@ accepted by :func:`lookup`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..cost import Cost
 from ..triggers import Ability, Moment
 
-CARDS: dict = {}
-PILES: dict = {}
-EVENTS: dict = {}
-LANDMARKS: dict = {}
-_ALIASES: dict = {}
+if TYPE_CHECKING:
+    from ..state import Card, Player
+    from ..game import Game
+    from ..triggers import Flow
+
+CARDS: dict[str, CardSpec] = {}
+PILES: dict[str, PileDef] = {}
+EVENTS: dict[str, EventSpec] = {}
+LANDMARKS: dict[str, LandmarkSpec] = {}
+_ALIASES: dict[str, str] = {}
 
 
 def _norm(name: str) -> str:
@@ -53,7 +58,7 @@ class CardSpec:
     name: str
     dutch: str
     cost: Cost
-    types: frozenset
+    types: frozenset[str]
     set: str
     text: str
     pile: str = ""
@@ -63,8 +68,8 @@ class CardSpec:
     coins: int = 0
     vp_tokens: int = 0
     vp: int = 0
-    score: Optional[Callable] = None
-    play: Optional[Callable] = None
+    score: Optional[Callable[[Game, Player], int]] = None
+    play: Optional[Callable[[Game, Player, Card], Optional[Flow]]] = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     while_in_play: dict[Moment, Ability] = field(default_factory=dict)
     reactions: dict[Moment, Ability] = field(default_factory=dict)
@@ -89,12 +94,12 @@ class PileDef:
     """
 
     name: str
-    cards: list
+    cards: list[tuple[str, int]]
     kind: str = "kingdom"
     set: str = "empires"
 
     @property
-    def card_names(self) -> list:
+    def card_names(self) -> list[str]:
         return [c for c, _ in self.cards]
 
     @property
@@ -114,11 +119,11 @@ class EventSpec:
     dutch: str
     cost: Cost
     text: str
-    effect: Callable
-    setup: Optional[Callable] = None
+    effect: Callable[[Game, Player], Optional[Flow]]
+    setup: Optional[Callable[[Game], Optional[Flow]]] = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
-    types: frozenset = frozenset({"Event"})
+    types: frozenset[str] = frozenset({"Event"})
 
     @property
     def kind(self) -> str:
@@ -138,11 +143,11 @@ class LandmarkSpec:
     dutch: str
     text: str
     tokens_per_player: int = 0
-    setup: Optional[Callable] = None
-    score: Optional[Callable] = None
+    setup: Optional[Callable[[Game], Optional[Flow]]] = None
+    score: Optional[Callable[[Game, Player], int]] = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
-    types: frozenset = frozenset({"Landmark"})
+    types: frozenset[str] = frozenset({"Landmark"})
 
     @property
     def kind(self) -> str:
