@@ -3,7 +3,7 @@ the answers back as cards, piles, numbers or yes/no."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from .base import GameBase
@@ -18,12 +18,12 @@ class AskingMixin(GameBase):
     """Decisions for cards, piles, yes/no, modes and numbers."""
 
     # ------------------------------------------------------------- decisions
-    def ask(self, d: Decision):
+    def ask(self, d: Decision) -> Generator[Decision, Any, list[Option]]:
         """Yield ``d`` unless every legal answer amounts to the same; returns the answer keys."""
         auto = d.distinct_results()
         if auto is not None:
             return auto
-        ans = yield d
+        ans: list[Option] = yield d
         return ans
 
     @staticmethod
@@ -33,13 +33,14 @@ class AskingMixin(GameBase):
         return fill(template, a), a
 
     def decision(self, p: Player, kind: str, purpose: str, prompt: str, options: Sequence[Option], lo: int = 1,
-                 hi: int = 1, args: Optional[dict[str, Any]] = None, **kw) -> Decision:
+                 hi: int = 1, args: Optional[dict[str, Any]] = None, **kw: Any) -> Decision:
         """A :class:`Decision` for ``p`` whose prompt template is filled in."""
         text, a = self._prompt(p, prompt, args)
         return Decision(p.name, Kind(kind), Purpose(purpose), text, options, lo, hi, template=prompt, args=a, **kw)
 
     def choose_cards(self, p: Player, cards: list[Card], prompt: str, purpose: str,
-                     lo: int, hi: int, source: str = "", distinct: bool = False, ordered=False, args=None):
+                     lo: int, hi: int, source: str = "", distinct: bool = False, ordered: bool = False,
+                     args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, list[Card]]:
         """Ask ``p`` to choose between ``lo`` and ``hi`` of ``cards``; returns Card objects.
 
         ``prompt`` is an English template whose fields (``{player}`` and
@@ -62,11 +63,11 @@ class AskingMixin(GameBase):
                     break
         return out
 
-    def choose_pile(self, p: Player, prompt: str, pred, purpose: str = "gain",
-                    source: str = "", optional: bool = False, args=None):
+    def choose_pile(self, p: Player, prompt: str, pred: Callable[[Card], bool], purpose: str = "gain",
+                    source: str = "", optional: bool = False, args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, Optional[str]]:
         """Ask ``p`` for a Supply pile whose top card satisfies ``pred(card)``;
         returns the pile name, or None when nothing qualifies or they decline."""
-        opts = [pl.name for pl in self.piles.values() if pl.cards and pred(pl.top)]
+        opts = [pl.name for pl in self.piles.values() if pl.cards and pred(pl.cards[0])]
         if not opts:
             return None
         labels = {o: self.piles[o].top.name for o in opts}
@@ -76,13 +77,13 @@ class AskingMixin(GameBase):
         keys = yield from self.ask(d)
         return keys[0] if keys else None
 
-    def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args=None):
+    def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, bool]:
         """Ask a yes/no question; returns bool."""
         text, a = self._prompt(p, prompt, args)
         keys = yield Decision(p.name, Kind.YESNO, Purpose(purpose), text, ["yes", "no"], source=source, template=prompt, args=a)
         return keys[0] == "yes"
 
-    def choose_mode(self, p: Player, prompt: str, modes: list[tuple[str, str]], source: str = "", args=None):
+    def choose_mode(self, p: Player, prompt: str, modes: list[tuple[str, str]], source: str = "", args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, str]:
         """Ask for one of ``modes`` [(key, label)]; returns the key."""
         text, a = self._prompt(p, prompt, args)
         d = Decision(p.name, Kind.MODE, Purpose.MODE, text, [k for k, _ in modes], source=source,
@@ -91,7 +92,7 @@ class AskingMixin(GameBase):
         return keys[0]
 
     def choose_number(self, p: Player, prompt: str, lo: int, hi: int, purpose: str,
-                      source: str = "", allow_pass: bool = False, args=None):
+                      source: str = "", allow_pass: bool = False, args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, Optional[int]]:
         """Ask for a whole number from ``lo`` to ``hi`` (or ``pass`` → None)."""
         opts = (["pass"] if allow_pass else []) + [str(i) for i in range(lo, hi + 1)]
         text, a = self._prompt(p, prompt, args)

@@ -20,7 +20,7 @@ from .cards import CARDS, CardSpec
 from .state import Card, GameConfig, Pile, Player, Turn
 
 if TYPE_CHECKING:
-    from .decisions import Decision
+    from .decisions import Decision, Option
     from .triggers import Flow, Lasting, Moment
 
 _R = TypeVar("_R")
@@ -50,9 +50,9 @@ class GameBase:
     winners: list[str]
     turn: Turn
     pending: Optional[Decision]
-    _flow: Optional[Generator[Decision, list[str], None]]
+    _flow: Optional[Generator[Decision, list[Option], None]]
     _resume_phase: Optional[str]
-    answers: list[list[str]]
+    answers: list[list[Option]]
 
     # --------------------------------------------------------------- helpers
     events_mod = ev
@@ -108,7 +108,8 @@ class GameBase:
     def run(res: Union[Generator[Decision, Any, _R], _R]) -> Generator[Decision, Any, _R]:
         """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator."""
         if isinstance(res, _types.GeneratorType):
-            return (yield from res)
+            out: _R = yield from res
+            return out
         return res  # type: ignore[return-value]
 
     if TYPE_CHECKING:

@@ -30,7 +30,10 @@ class Msg(str):
     """An English sentence that keeps its template and fields, so that it
     can be shown in another language. ``Msg("{card} costs {cost}.", card="Gold", cost=...)``."""
 
-    def __new__(cls, template: str, **args):
+    template: str
+    args: dict[str, Any]
+
+    def __new__(cls, template: str, **args: Any) -> Msg:
         obj = super().__new__(cls, fill(template, args))
         obj.template = template
         obj.args = args

@@ -3,6 +3,7 @@ Reactions to a play, per-turn and per-game memory and lasting effects (see
 :mod:`a11y_dominion.rules.triggers`)."""
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, Optional, cast
 
 from .base import GameBase
@@ -11,6 +12,7 @@ from .state import Card, Player
 from .triggers import Lasting, Moment, When
 
 if TYPE_CHECKING:
+    from .decisions import Decision
     from .game import Game
 
 
@@ -38,7 +40,7 @@ class DispatchMixin(GameBase):
             self.lasting.remove(effect)
 
     def trigger(self, moment: Moment, p: Player, card: Optional[Card] = None,
-                own: Optional[CardSpec] = None):
+                own: Optional[CardSpec] = None) -> Generator[Decision, Any, None]:
         """Generator: run every ability of ``moment`` for player ``p``.
 
         ``card`` is the card the moment is about (gained, bought, trashed,
@@ -66,7 +68,7 @@ class DispatchMixin(GameBase):
             if fn is not None:
                 yield from self.run(fn(cast("Game", self), p, When(moment, card)))
 
-    def react(self, moment: Moment, p: Player, card: Card):
+    def react(self, moment: Moment, p: Player, card: Card) -> Generator[Decision, Any, None]:
         """Generator: the other players' Reactions to ``p``'s ``card`` at
         ``moment``, in turn order from ``p``'s left; each reacting card name
         in a hand is asked once (base rulebook, Reactions)."""

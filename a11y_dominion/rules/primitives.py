@@ -7,7 +7,8 @@ trashing) and the Empires rulebook (Debt, VP tokens, split piles).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, Optional
 
 from .base import GameBase
 from . import events as ev
@@ -15,6 +16,7 @@ from .state import Card, Pile, Player
 from .triggers import Moment
 
 if TYPE_CHECKING:
+    from .decisions import Decision
     from .game import Game
 
 
@@ -251,7 +253,7 @@ class PrimitivesMixin(GameBase):
         self._check_ending(pl)
 
     # ------------------------------------------------------------- gaining
-    def gain(self, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False):
+    def gain(self, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False) -> Generator[Decision, Any, Optional[Card]]:
         """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
         deck) and the "when you gain" abilities run (see :meth:`trigger`).
         Returns the Card or None."""
@@ -265,7 +267,7 @@ class PrimitivesMixin(GameBase):
         yield from self.trigger(Moment.GAIN, p, c)
         return c
 
-    def gain_from_trash(self, p: Player, card: Card, dest: str = "discard"):
+    def gain_from_trash(self, p: Player, card: Card, dest: str = "discard") -> Generator[Decision, Any, Card]:
         """``p`` gains ``card`` from the trash; the "when you gain"
         abilities run as for any gain. Returns the Card."""
         self.trash.remove(card)
@@ -284,14 +286,14 @@ class PrimitivesMixin(GameBase):
         if self.current is p:
             self.turn.gained.append(c.name)
 
-    def gain_named(self, p: Player, name: str, dest: str = "discard"):
+    def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Optional[Card]]:
         """Gain a card by name, only if it is the top card of its pile."""
         pl = self.pile_of(name)
         if pl is None or not pl.cards or pl.top.name != name:
             return None
         return (yield from self.gain(p, pl.name, dest))
 
-    def trash_card(self, p: Player, card: Card, zone: str):
+    def trash_card(self, p: Player, card: Card, zone: str) -> Generator[Decision, Any, None]:
         """``p`` trashes ``card`` from ``zone`` (a zone of ``p``, or "supply");
         then the "when you trash" abilities run (see :meth:`trigger`)."""
         pl = None

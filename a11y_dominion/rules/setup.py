@@ -97,9 +97,9 @@ class SetupMixin(GameBase):
             self.emit(ev.LandmarkSetUp(landmark=name, vp_tokens=self.landmarks[name],
                                        pile_tokens=tuple(placed), detail=detail))
         for name in self.events:
-            spec = EVENTS[name]
-            if spec.setup:
-                spec.setup(cast("Game", self))
+            event = EVENTS[name]
+            if event.setup:
+                event.setup(cast("Game", self))
 
     def action_piles(self) -> list[str]:
         """Kingdom piles whose cards are Actions (a split pile counts when

@@ -2,13 +2,14 @@
 (base rulebook, Turn; Empires rulebook, Events and Debt)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, cast
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from .base import GameBase
 from . import events as ev
 from .cards import EVENTS
 from .cost import Cost
-from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option
+from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option, Purpose
 from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
@@ -20,7 +21,7 @@ class TurnFlowMixin(GameBase):
     """Playing, buying, the phases of a turn, Clean-up and the game loop."""
 
     # -------------------------------------------------------------- playing
-    def play_card(self, p: Player, card: Card, again: bool = False, source: str = "hand"):
+    def play_card(self, p: Player, card: Card, again: bool = False, source: str = "hand") -> Generator[Decision, Any, None]:
         """Play ``card``: move it from ``source`` (hand, or discard for a
         card played from the discard pile) into play, unless ``again`` (a
         second play of a card already in play); the other players may react
@@ -69,7 +70,7 @@ class TurnFlowMixin(GameBase):
             if c not in t.played:
                 t.played.append(c)
 
-    def play_twice(self, p: Player, player_card: Card, target: Card):
+    def play_twice(self, p: Player, player_card: Card, target: Card) -> Generator[Decision, Any, None]:
         """Play ``target`` from hand twice (a card that plays another card
         twice). If it leaves Duration work behind, ``player_card`` stays in
         play with it (Empires rulebook, Durations)."""
@@ -80,7 +81,7 @@ class TurnFlowMixin(GameBase):
             if eff not in before and target in eff.holders and player_card not in eff.holders:
                 eff.holders.append(player_card)
 
-    def follow(self, p: Player, card: Card):
+    def follow(self, p: Player, card: Card) -> Generator[Decision, Any, None]:
         """Follow a card's instructions: plain bonuses, then its own text."""
         r = card.rules
         if r.cards:
@@ -101,7 +102,7 @@ class TurnFlowMixin(GameBase):
         self.emit(ev.Attacked(p.name, card_name, tuple(v.name for v in victims)))
         return victims
 
-    def discard_down_to(self, v: Player, n: int, source: str):
+    def discard_down_to(self, v: Player, n: int, source: str) -> Generator[Decision, Any, None]:
         """``v`` discards down to ``n`` cards in hand (their choice)."""
         k = len(v.hand) - n
         if k <= 0:
@@ -130,7 +131,7 @@ class TurnFlowMixin(GameBase):
                        N_("{card} costs {cost}; you have 1 coin."), card=name, cost=cost, coins=t.coins)
         return None
 
-    def buy_card(self, p: Player, pile: str):
+    def buy_card(self, p: Player, pile: str) -> Generator[Decision, Any, None]:
         """Buy the top card of ``pile``: pay coins, take the Debt in its cost
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
@@ -151,7 +152,7 @@ class TurnFlowMixin(GameBase):
         yield from self.trigger(Moment.BUY, p, top)
         yield from self.gain(p, pile, bought=True)
 
-    def buy_event(self, p: Player, name: str):
+    def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
         spec = EVENTS[name]
         t = self.turn
@@ -177,7 +178,7 @@ class TurnFlowMixin(GameBase):
             self._advance(None)
         return self.pending
 
-    def _advance(self, value) -> None:
+    def _advance(self, value: Optional[list[Option]]) -> None:
         try:
             self.pending = self._flow.send(value)
         except StopIteration:
@@ -203,7 +204,7 @@ class TurnFlowMixin(GameBase):
         self._advance(keys)
         return self.pending
 
-    def _main(self):
+    def _main(self) -> Generator[Decision, list[Option], None]:
         first = True
         while True:
             p = self.current
@@ -215,7 +216,7 @@ class TurnFlowMixin(GameBase):
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
 
-    def _take_turn(self, p: Player, resume: Optional[str] = None):
+    def _take_turn(self, p: Player, resume: Optional[str] = None) -> Generator[Decision, Any, None]:
         t = self.turn
         if resume is None:
             self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
@@ -247,7 +248,7 @@ class TurnFlowMixin(GameBase):
             break
         yield from self._cleanup(p)
 
-    def _start_of_turn(self, p: Player):
+    def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
         self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
         effects, p.durations = p.durations, []
         for eff in effects:
@@ -258,7 +259,7 @@ class TurnFlowMixin(GameBase):
             self.emit(ev.DurationResolved(p.name, eff.name, sum(1 for c in p.set_aside)))
         yield from self.trigger(Moment.START_OF_TURN, p)
 
-    def _start_of_buy(self, p: Player):
+    def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
         yield from self.trigger(Moment.START_OF_BUY, p)
 
     def turn_options(self, p: Player) -> list[Move]:
@@ -364,13 +365,13 @@ class TurnFlowMixin(GameBase):
         prompt = (f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
                   f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
                   + (f", {p.debt} Debt" if p.debt else "") + ".")
-        return Decision(p.name, Kind.TURN, "move", prompt, self.turn_options(p), source=phase)
+        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, self.turn_options(p), source=phase)
 
-    def _action_phase(self, p: Player):
+    def _action_phase(self, p: Player) -> Generator[Decision, Any, Optional[Move]]:
         """Run moves until the Action phase ends; returns a move that ends it
         and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
         while True:
-            keys = yield self._turn_decision(p)
+            keys: list[Move] = yield self._turn_decision(p)
             move = keys[0]
             if move.kind is MoveKind.END:
                 return None
@@ -385,7 +386,7 @@ class TurnFlowMixin(GameBase):
             else:
                 return move
 
-    def _buy_phase(self, p: Player, carry: Optional[Move]):
+    def _buy_phase(self, p: Player, carry: Optional[Move]) -> Generator[Decision, Any, str]:
         """Run Buy-phase moves; returns "cleanup", or "action" when a card
         returned the turn to the Action phase."""
         t = self.turn
@@ -421,7 +422,7 @@ class TurnFlowMixin(GameBase):
             if t.action_phase_requested:
                 return "action"
 
-    def _cleanup(self, p: Player):
+    def _cleanup(self, p: Player) -> Generator[Decision, Any, None]:
         t = self.turn
         t.phase = "cleanup"
         self.emit(ev.PhaseChanged(p.name, "cleanup"))
@@ -437,6 +438,6 @@ class TurnFlowMixin(GameBase):
         p.turns_taken += 1
         yield from self.trigger(Moment.END_OF_TURN, p)
 
-    def _after_turn(self, p: Player):
+    def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
         yield from self.trigger(Moment.AFTER_TURN, p)
         self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
