@@ -70,7 +70,7 @@ class AskingMixin(GameBase):
         opts = [pl.name for pl in self.piles.values() if pl.cards and pred(pl.cards[0])]
         if not opts:
             return None
-        labels = {o: self.piles[o].top.name for o in opts}
+        labels = {o: self.piles[o].cards[0].name for o in opts}
         text, a = self._prompt(p, prompt, args)
         d = Decision(p.name, Kind.PILE, Purpose(purpose), text, opts, 0 if optional else 1, 1,
                      source=source, labels=labels, template=prompt, args=a)

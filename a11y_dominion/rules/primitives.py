@@ -218,7 +218,7 @@ class PrimitivesMixin(GameBase):
         """Events after a card left ``pl``: the new top of a split pile or
         the Castles (Accessibility Notes), and the pile becoming empty."""
         if pl.is_layered:
-            self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards), previous))
+            self.emit(ev.PileTopChanged(pl.name, pl.cards[0].name if pl.cards else None, len(pl.cards), previous))
         if not pl.cards:
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
         self._check_ending(pl)
@@ -245,11 +245,11 @@ class PrimitivesMixin(GameBase):
             self.trash.append(card)
             self.emit(ev.CardTrashed(p.name, card.name, zone))
             return
-        previous = pl.top.name if pl.cards else ""
+        previous = pl.cards[0].name if pl.cards else ""
         pl.cards.insert(0, card)
         self.emit(ev.CardReturned(p.name, card.name, pl.name, zone))
         if pl.is_layered:
-            self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards), previous))
+            self.emit(ev.PileTopChanged(pl.name, pl.cards[0].name, len(pl.cards), previous))
         self._check_ending(pl)
 
     # ------------------------------------------------------------- gaining
@@ -289,7 +289,7 @@ class PrimitivesMixin(GameBase):
     def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Optional[Card]]:
         """Gain a card by name, only if it is the top card of its pile."""
         pl = self.pile_of(name)
-        if pl is None or not pl.cards or pl.top.name != name:
+        if pl is None or not pl.cards or pl.cards[0].name != name:
             return None
         return (yield from self.gain(p, pl.name, dest))
 

@@ -281,7 +281,7 @@ class TurnFlowMixin(GameBase):
             opts.append(Move(MoveKind.TREASURES))
         if t.buys > 0 and p.debt == 0:
             for pl in self.piles.values():
-                if pl.cards and pl.top.spec.cost.coins <= t.coins:
+                if pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
                     opts.append(Move.buy(pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= t.coins:
@@ -345,8 +345,8 @@ class TurnFlowMixin(GameBase):
                 return Msg("{card} is not in the Supply.", card=arg)
             if not pl.cards:
                 return Msg("The {pile} pile is empty.", pile=arg)
-            return (self.can_buy_reason(p, pl.top.spec.cost, pl.top.name)
-                    or Msg("You cannot buy {card} now.", card=pl.top.name))
+            return (self.can_buy_reason(p, pl.cards[0].spec.cost, pl.cards[0].name)
+                    or Msg("You cannot buy {card} now.", card=pl.cards[0].name))
         if verb is MoveKind.PAY:
             if p.debt == 0:
                 return Msg("You have no Debt to pay.")

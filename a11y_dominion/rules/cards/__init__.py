@@ -11,7 +11,7 @@ accepted by :func:`lookup`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from ..cost import Cost
 from ..triggers import Ability, Moment
@@ -154,7 +154,8 @@ class LandmarkSpec:
         return "landmark"
 
 
-def card(name, dutch, cost, types, text, set="empires", **kw) -> CardSpec:
+def card(name: str, dutch: str, cost: Union[int, Cost], types: str, text: str, set: str = "empires",
+         **kw: Any) -> CardSpec:
     """Define and register a card; returns its :class:`CardSpec`.
 
     ``cost`` is an int (coins) or a :class:`Cost`; ``types`` a space-separated string.
@@ -170,7 +171,7 @@ def card(name, dutch, cost, types, text, set="empires", **kw) -> CardSpec:
     return spec
 
 
-def pile(name, cards, kind="kingdom", set="empires") -> PileDef:
+def pile(name: str, cards: list[tuple[str, int]], kind: str = "kingdom", set: str = "empires") -> PileDef:
     """Register a Supply pile definition made of ``cards`` [(name, count), ...] top first."""
     p = PileDef(name=name, cards=cards, kind=kind, set=set)
     PILES[name] = p
@@ -186,7 +187,9 @@ def alias(other: str, name: str) -> None:
     _ALIASES[_norm(other)] = name
 
 
-def event(name, dutch, cost, text, effect, setup=None, triggers=None) -> EventSpec:
+def event(name: str, dutch: str, cost: Union[int, Cost], text: str, effect: Callable[[Game, Player], Optional[Flow]],
+          setup: Optional[Callable[[Game], Optional[Flow]]] = None,
+          triggers: Optional[dict[Moment, Ability]] = None) -> EventSpec:
     """Define and register an Event."""
     if isinstance(cost, int):
         cost = Cost(cost)
@@ -198,7 +201,7 @@ def event(name, dutch, cost, text, effect, setup=None, triggers=None) -> EventSp
     return e
 
 
-def landmark(name, dutch, text, **kw) -> LandmarkSpec:
+def landmark(name: str, dutch: str, text: str, **kw: Any) -> LandmarkSpec:
     """Define and register a Landmark."""
     lm = LandmarkSpec(name=name, dutch=dutch, text=text, **kw)
     LANDMARKS[name] = lm

@@ -18,7 +18,8 @@ S = "base-first-edition"
 
 
 def _adventurer(g: Game, p: Player, me: Card) -> None:
-    found, other = [], []
+    found: list[Card] = []
+    other: list[Card] = []
     while len(found) < 2:
         shown = g.set_aside_from_deck(p, 1)
         if not shown:

@@ -6,7 +6,7 @@ texts below are in the project's words.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .. import card, pile
 from ...decisions import N_
@@ -66,7 +66,8 @@ def _vassal(g: Game, p: Player, me: Card) -> Flow:
             yield from g.play_card(p, c, source="discard")
 
 
-def _gain_up_to(coins, source, dest="discard", pred=None):
+def _gain_up_to(coins: int, source: str, dest: str = "discard",
+                pred: Optional[Callable[[Card], bool]] = None) -> Callable[[Game, Player, Card], Flow]:
     def play(g: Game, p: Player, me: Card) -> Flow:
         ok = (lambda c: c.spec.cost.up_to(coins) and (pred is None or pred(c)))
         pl = yield from g.choose_pile(p, "{player}, {source}: gain a card costing up to {coins} coins.", ok,
@@ -109,7 +110,7 @@ def _poacher(g: Game, p: Player, me: Card) -> Flow:
         yield from g.discard_down_to(p, max(0, len(p.hand) - n), "Poacher")
 
 
-def _improve(source, extra, treasure_only=False, dest="discard"):
+def _improve(source: str, extra: int, treasure_only: bool = False, dest: str = "discard") -> Callable[[Game, Player, Card], Flow]:
     def play(g: Game, p: Player, me: Card) -> Flow:
         cands = [c for c in p.hand if not treasure_only or c.is_("Treasure")]
         lo = 0 if treasure_only else 1

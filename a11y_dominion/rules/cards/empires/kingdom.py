@@ -32,7 +32,7 @@ def _archive(g: Game, p: Player, me: Card) -> Flow:
         p.durations.append(DurationEffect([me], later, "Archive"))
 
 
-def _archive_take(g, p, stash):
+def _archive_take(g: Game, p: Player, stash: list[Card]) -> Flow:
     chosen = yield from g.choose_cards(p, stash, "{player}, Archive: put one of the set-aside cards into your hand.",
                                        "take", 1, 1, "Archive")
     for c in chosen:

@@ -4,7 +4,7 @@ Rule source: Empires rulebook (split piles) and the 2016 card texts.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .. import card, pile
 from ...cost import Cost
@@ -146,7 +146,7 @@ card("Emporium", "Emporium", 5, "Action",
 
 
 # Settlers / Bustling Village ------------------------------------------------
-def _from_discard(name):
+def _from_discard(name: str) -> Callable[[Game, Player, Card], Flow]:
     def play(g: Game, p: Player, me: Card) -> Flow:
         found = [c for c in p.discard if c.name == name]
         chosen = yield from g.choose_cards(p, found, "{player}, {source}: you may put a {card} from your discard "
