@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from .base import GameBase
 from .decisions import Decision, Kind, Option, Purpose, fill
@@ -70,17 +70,17 @@ class AskingMixin(GameBase):
         opts = [pl.name for pl in self.piles.values() if pl.cards and pred(pl.cards[0])]
         if not opts:
             return None
-        labels = {o: self.piles[o].cards[0].name for o in opts}
+        labels: dict[Option, str] = {o: self.piles[o].cards[0].name for o in opts}
         text, a = self._prompt(p, prompt, args)
         d = Decision(p.name, Kind.PILE, Purpose(purpose), text, opts, 0 if optional else 1, 1,
                      source=source, labels=labels, template=prompt, args=a)
-        keys = yield from self.ask(d)
+        keys = cast("list[str]", (yield from self.ask(d)))  # pile names
         return keys[0] if keys else None
 
     def yes_no(self, p: Player, prompt: str, source: str = "", purpose: str = "yesno", args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, bool]:
         """Ask a yes/no question; returns bool."""
         text, a = self._prompt(p, prompt, args)
-        keys = yield Decision(p.name, Kind.YESNO, Purpose(purpose), text, ["yes", "no"], source=source, template=prompt, args=a)
+        keys: list[str] = yield Decision(p.name, Kind.YESNO, Purpose(purpose), text, ["yes", "no"], source=source, template=prompt, args=a)
         return keys[0] == "yes"
 
     def choose_mode(self, p: Player, prompt: str, modes: list[tuple[str, str]], source: str = "", args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, str]:
@@ -88,7 +88,7 @@ class AskingMixin(GameBase):
         text, a = self._prompt(p, prompt, args)
         d = Decision(p.name, Kind.MODE, Purpose.MODE, text, [k for k, _ in modes], source=source,
                      labels=dict(modes), template=prompt, args=a)
-        keys = yield d
+        keys: list[str] = yield d
         return keys[0]
 
     def choose_number(self, p: Player, prompt: str, lo: int, hi: int, purpose: str,

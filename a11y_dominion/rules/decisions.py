@@ -135,7 +135,7 @@ class Move:
             return f"{self.kind.value}:{self.name}"
         if self.kind is MoveKind.PAY:
             return f"pay:{self.amount}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def __str__(self) -> str:
         return self.key
@@ -236,7 +236,7 @@ class Decision:
     max: int = 1
     counts: Optional[dict[str, int]] = None
     source: str = ""
-    labels: dict[str, str] = field(default_factory=dict)
+    labels: dict[Option, str] = field(default_factory=dict)
     distinct: bool = False
     ordered: bool = False
     template: str = ""      # the English prompt before its fields were filled in (for translation)
