@@ -8,12 +8,13 @@ Each mixin (:mod:`.setup`, :mod:`.dispatch`, :mod:`.asking`,
 declared here for the type checker only, with the same signature as the
 mixin that defines them.
 """
+
 from __future__ import annotations
 
 import random
 import types as _types
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import events as ev
 from .cards import CARDS, CardSpec
@@ -36,12 +37,12 @@ class GameBase:
     by_name: dict[str, Player]
     kingdom: list[str]
     events: list[str]
-    landmarks: dict[str, int]               # Landmark name -> VP tokens on it
+    landmarks: dict[str, int]  # Landmark name -> VP tokens on it
     _uid: int
     trash: list[Card]
     piles: dict[str, Pile]
-    obelisk: Optional[str]
-    config_obelisk: Optional[str]
+    obelisk: str | None
+    config_obelisk: str | None
     memory: dict[str, dict[str, Any]]
     lasting: list[Lasting]
     _plays: list[set[str]]
@@ -49,9 +50,9 @@ class GameBase:
     ending: bool
     winners: list[str]
     turn: Turn
-    pending: Optional[Decision]
-    _flow: Optional[Generator[Decision, list[Option], None]]
-    _resume_phase: Optional[str]
+    pending: Decision | None
+    _flow: Generator[Decision, list[Option], None] | None
+    _resume_phase: str | None
     answers: list[list[Option]]
 
     # --------------------------------------------------------------- helpers
@@ -61,7 +62,7 @@ class GameBase:
         """Record an event."""
         self.log.append(e)
 
-    def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: Optional[str] = None) -> None:
+    def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: str | None = None) -> None:
         """Record a plain fact about ``p``: an English ``template`` with the
         fields ``{player}`` and ``{n}`` ("{player} no longer has that card in
         hand."), and ``you``, the same told to ``p`` ("You no longer ...")."""
@@ -84,7 +85,7 @@ class GameBase:
         """The player to ``p``'s left (next in turn order)."""
         return self.players[(p.index + 1) % len(self.players)]
 
-    def pile_of(self, card: Union[Card, str]) -> Optional[Pile]:
+    def pile_of(self, card: Card | str) -> Pile | None:
         """The Supply pile a card (or card name) belongs to, if in the game."""
         name = card if isinstance(card, str) else card.name
         spec = CARDS.get(name)
@@ -93,7 +94,7 @@ class GameBase:
         pn = spec.pile or name
         return self.piles.get(pn)
 
-    def pile_name_of(self, card: Union[Card, str], default: Optional[str] = None) -> Optional[str]:
+    def pile_name_of(self, card: Card | str, default: str | None = None) -> str | None:
         """The name of the Supply pile ``card`` belongs to (its current name:
         a card in play as another card belongs to that card's pile), or ``default``."""
         pl = self.pile_of(card)
@@ -105,7 +106,7 @@ class GameBase:
         return [p.name for p in self.piles.values() if not p.cards]
 
     @staticmethod
-    def run(res: Union[Generator[Decision, Any, _R], _R]) -> Generator[Decision, Any, _R]:
+    def run(res: Generator[Decision, Any, _R] | _R) -> Generator[Decision, Any, _R]:
         """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator."""
         if isinstance(res, _types.GeneratorType):
             out: _R = yield from res
@@ -114,14 +115,23 @@ class GameBase:
 
     if TYPE_CHECKING:
         # ------------------------------------ defined by the mixins (see there)
-        def trigger(self, moment: Moment, p: Player, card: Optional[Card] = None,
-                    own: Optional[CardSpec] = None) -> Flow: ...
+        def trigger(self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None) -> Flow: ...
 
         def react(self, moment: Moment, p: Player, card: Card) -> Flow: ...
 
-        def choose_cards(self, p: Player, cards: list[Card], prompt: str, purpose: str,
-                         lo: int, hi: int, source: str = "", distinct: bool = False, ordered: bool = False,
-                         args: Optional[dict[str, Any]] = None) -> Generator[Decision, Any, list[Card]]: ...
+        def choose_cards(
+            self,
+            p: Player,
+            cards: list[Card],
+            prompt: str,
+            purpose: str,
+            lo: int,
+            hi: int,
+            source: str = "",
+            distinct: bool = False,
+            ordered: bool = False,
+            args: dict[str, Any] | None = None,
+        ) -> Generator[Decision, Any, list[Card]]: ...
 
         def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None: ...
 
@@ -135,8 +145,9 @@ class GameBase:
 
         def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None: ...
 
-        def gain(self, p: Player, pile: Optional[str], dest: str = "discard",
-                 bought: bool = False) -> Generator[Decision, Any, Optional[Card]]: ...
+        def gain(
+            self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
+        ) -> Generator[Decision, Any, Card | None]: ...
 
         def end_condition(self) -> bool: ...
 

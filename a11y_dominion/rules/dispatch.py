@@ -1,10 +1,11 @@
 """The trigger registry at work: running the abilities of a moment, the
 Reactions to a play, per-turn and per-game memory and lasting effects (see
 :mod:`a11y_dominion.rules.triggers`)."""
+
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .base import GameBase
 from .cards import EVENTS, LANDMARKS, CardSpec
@@ -39,8 +40,9 @@ class DispatchMixin(GameBase):
         if effect in self.lasting:
             self.lasting.remove(effect)
 
-    def trigger(self, moment: Moment, p: Player, card: Optional[Card] = None,
-                own: Optional[CardSpec] = None) -> Generator[Decision, Any, None]:
+    def trigger(
+        self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None
+    ) -> Generator[Decision, Any, None]:
         """Generator: run every ability of ``moment`` for player ``p``.
 
         ``card`` is the card the moment is about (gained, bought, trashed,

@@ -1,9 +1,10 @@
 """Pending start-of-turn work of Duration cards."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Callable, Union
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -21,5 +22,5 @@ class DurationEffect:
     """
 
     holders: list[Card]
-    fn: Callable[[Game, Player], Union[Generator[Decision, Any, bool], bool]]
+    fn: Callable[[Game, Player], Generator[Decision, Any, bool] | bool]
     name: str

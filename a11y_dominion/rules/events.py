@@ -17,14 +17,17 @@ as multisets of names, the discard piles and the Supply piles in order.
 Cards placed "onto" a deck or discard pile go on top one by one in the
 order listed (the last listed ends on top) unless ``top`` is False.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
 else:
+
     def dataclass_transform(**kwargs: object) -> Callable[[object], object]:
         """``typing.dataclass_transform`` (3.11) for the type checker only: a no-op at run time."""
         return lambda f: f
@@ -47,7 +50,7 @@ class GameEvent:
         return out
 
     @property
-    def viewer(self) -> Optional[str]:
+    def viewer(self) -> str | None:
         """The only player allowed to see the details, or None for public."""
         return getattr(self, "private_to", None)
 
@@ -58,9 +61,11 @@ _E = TypeVar("_E", bound="GameEvent")
 @dataclass_transform(frozen_default=True)
 def _event(name: str) -> Callable[[type[_E]], type[_E]]:
     """Make ``cls`` a frozen dataclass whose ``type`` is ``name``."""
+
     def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
         return dataclass(frozen=True)(cls)
+
     return wrap
 
 
@@ -99,9 +104,9 @@ class StartingCards(GameEvent):
     player: str
     hand: tuple[str, ...]
     deck: tuple[str, ...]
-    count: int              # cards in hand
+    count: int  # cards in hand
     deck_count: int
-    private_to: Optional[str] = None
+    private_to: str | None = None
 
 
 @_event("landmark_set_up")
@@ -111,7 +116,7 @@ class LandmarkSetUp(GameEvent):
     landmark: str
     vp_tokens: int
     pile_tokens: tuple[tuple[str, int], ...] = ()  # (pile, vp) pairs placed on piles
-    detail: str = ""        # e.g. the pile a Landmark marks
+    detail: str = ""  # e.g. the pile a Landmark marks
 
 
 @_event("pile_debt_set_up")
@@ -127,7 +132,7 @@ class TurnStarted(GameEvent):
     """A turn began: ``number`` is the player's own turn count, ``game_turn`` the game's."""
 
     player: str
-    number: int             # the player's own turn number
+    number: int  # the player's own turn number
     game_turn: int
 
 
@@ -136,8 +141,8 @@ class PhaseChanged(GameEvent):
     """The turn moved to another phase (action, buy, cleanup)."""
 
     player: str
-    phase: str              # action, buy, cleanup
-    reason: str = ""        # back to the Action phase: the word the card gave; "again": a second Buy phase
+    phase: str  # action, buy, cleanup
+    reason: str = ""  # back to the Action phase: the word the card gave; "again": a second Buy phase
 
 
 @_event("card_played")
@@ -150,10 +155,10 @@ class CardPlayed(GameEvent):
 
     player: str
     card: str
-    as_card: str = ""       # the card it is in play as (a card that became another)
-    again: bool = False     # a second play of a card already in play
+    as_card: str = ""  # the card it is in play as (a card that became another)
+    again: bool = False  # a second play of a card already in play
     replaced: bool = False  # a lasting effect replaced its instructions
-    source: str = "hand"    # hand, discard, in_play
+    source: str = "hand"  # hand, discard, in_play
 
 
 @_event("cards_drawn")
@@ -165,7 +170,7 @@ class CardsDrawn(GameEvent):
     player: str
     cards: tuple[str, ...]
     count: int
-    private_to: Optional[str] = None
+    private_to: str | None = None
 
 
 @_event("deck_shuffled")
@@ -189,7 +194,7 @@ class CardsRevealed(GameEvent):
 
     player: str
     cards: tuple[str, ...]
-    source: str = ""        # hand, deck, discard
+    source: str = ""  # hand, deck, discard
 
 
 @_event("cards_discarded")
@@ -200,8 +205,8 @@ class CardsDiscarded(GameEvent):
 
     player: str
     cards: tuple[str, ...]
-    source: str = "hand"    # hand, in_play, deck, set_aside
-    private_to: Optional[str] = None
+    source: str = "hand"  # hand, in_play, deck, set_aside
+    private_to: str | None = None
 
 
 @_event("card_moved")
@@ -214,8 +219,8 @@ class CardMoved(GameEvent):
     player: str
     card: str
     source: str
-    destination: str        # hand, deck, discard, set_aside, in_play
-    private_to: Optional[str] = None
+    destination: str  # hand, deck, discard, set_aside, in_play
+    private_to: str | None = None
     top: bool = True
 
 
@@ -229,9 +234,9 @@ class CardsMoved(GameEvent):
     player: str
     cards: tuple[str, ...]
     count: int
-    source: str             # hand, deck, discard, set_aside, in_play
+    source: str  # hand, deck, discard, set_aside, in_play
     destination: str
-    private_to: Optional[str] = None
+    private_to: str | None = None
     top: bool = True
 
 
@@ -247,7 +252,7 @@ class CardsSetAside(GameEvent):
     cards: tuple[str, ...]
     count: int
     source: str = "deck"
-    private_to: Optional[str] = None
+    private_to: str | None = None
     look: bool = False
 
 
@@ -262,7 +267,7 @@ class CardGained(GameEvent):
     player: str
     card: str
     pile: str
-    destination: str        # discard, hand, deck
+    destination: str  # discard, hand, deck
     bought: bool = False
 
 
@@ -274,10 +279,10 @@ class CardBought(GameEvent):
 
     player: str
     card: str
-    coins: int              # coins paid
+    coins: int  # coins paid
     coins_left: int
     pile: str = ""
-    pile_left: int = -1     # cards left in its pile after this one is gained
+    pile_left: int = -1  # cards left in its pile after this one is gained
 
 
 @_event("event_bought")
@@ -299,10 +304,10 @@ class CardTrashed(GameEvent):
     Zones: ``card`` moves from the player's ``source`` zone (or from the
     Supply pile ``pile`` when ``source`` is "supply") to the trash."""
 
-    player: str             # who trashed it ("" for none)
+    player: str  # who trashed it ("" for none)
     card: str
-    source: str             # hand, in_play, supply, discard, set_aside
-    pile: str = ""          # the Supply pile, for source "supply"
+    source: str  # hand, in_play, supply, discard, set_aside
+    pile: str = ""  # the Supply pile, for source "supply"
 
 
 @_event("card_returned")
@@ -314,7 +319,7 @@ class CardReturned(GameEvent):
     player: str
     card: str
     pile: str
-    source: str = ""        # hand, in_play, set_aside...
+    source: str = ""  # hand, in_play, set_aside...
 
 
 @_event("resources_changed")
@@ -336,10 +341,10 @@ class DebtChanged(GameEvent):
     """Debt taken (positive ``delta``) or paid (negative), with the new total."""
 
     player: str
-    delta: int              # positive: Debt taken; negative: Debt paid
+    delta: int  # positive: Debt taken; negative: Debt paid
     total: int
-    source: str = ""        # card, Event, pile or Landmark that caused it
-    coins_left: int = -1    # coins left after paying (payments only)
+    source: str = ""  # card, Event, pile or Landmark that caused it
+    coins_left: int = -1  # coins left after paying (payments only)
 
 
 @_event("vp_tokens_moved")
@@ -347,12 +352,12 @@ class VPTokensMoved(GameEvent):
     """VP tokens moved between the supply, piles, Landmarks and players, with what is left."""
 
     amount: int
-    source_kind: str        # supply, landmark, pile, player
-    source: str             # name of the Landmark or pile, or player
-    target_kind: str        # player, landmark, pile
+    source_kind: str  # supply, landmark, pile, player
+    source: str  # name of the Landmark or pile, or player
+    target_kind: str  # player, landmark, pile
     target: str
-    source_left: int = -1   # tokens left where they came from (-1: unlimited supply)
-    target_total: int = 0   # the receiver's new total
+    source_left: int = -1  # tokens left where they came from (-1: unlimited supply)
+    target_total: int = 0  # the receiver's new total
     reason: str = ""
 
 
@@ -371,23 +376,25 @@ class PileTopChanged(GameEvent):
     """A card left a split pile or the Castles: the new top card (Accessibility Notes)."""
 
     pile: str
-    top: Optional[str]      # None when empty
+    top: str | None  # None when empty
     cards_left: int
-    previous: str = ""      # the card that was on top before
+    previous: str = ""  # the card that was on top before
 
 
 @_event("game_ends_after_turn")
 class GameEndsAfterTurn(GameEvent):
     """The end condition was just met: the game ends after this turn."""
-    player: str             # whose turn it is
+
+    player: str  # whose turn it is
 
 
 @_event("game_end_cancelled")
 class GameEndCancelled(GameEvent):
     """The end condition stopped holding (a card went back to an empty
     pile): the game no longer ends after this turn."""
-    player: str             # whose turn it is
-    pile: str               # the pile that has cards again
+
+    player: str  # whose turn it is
+    pile: str  # the pile that has cards again
 
 
 @_event("pile_emptied")
@@ -410,6 +417,7 @@ class Attacked(GameEvent):
 @_event("duration_started")
 class DurationStarted(GameEvent):
     """A Duration card's work from an earlier turn starts (start of turn)."""
+
     player: str
     card: str
 
@@ -428,14 +436,14 @@ class BidMade(GameEvent):
     """A bid in Debt, or a pass (``amount`` None)."""
 
     player: str
-    amount: Optional[int]   # None for a pass
+    amount: int | None  # None for a pass
 
 
 @_event("bidding_started")
 class BiddingStarted(GameEvent):
     """Bidding for a Landmark's VP began, in ``order``."""
 
-    player: str             # whose gain started the bidding
+    player: str  # whose gain started the bidding
     order: tuple[str, ...]
 
 
@@ -443,7 +451,7 @@ class BiddingStarted(GameEvent):
 class BiddingWon(GameEvent):
     """The winner of a bidding and the bid (``player`` None when nobody bid)."""
 
-    player: Optional[str]
+    player: str | None
     amount: int
 
 
@@ -451,16 +459,18 @@ class BiddingWon(GameEvent):
 class Note(GameEvent):
     """A plain fact with no better type: an English template with the
     fields {player} and {n}."""
+
     player: str
     text: str
-    private_to: Optional[str] = None
+    private_to: str | None = None
     n: int = 0
-    you: str = ""           # the template told to the player themselves
+    you: str = ""  # the template told to the player themselves
 
 
 @_event("card_became")
 class CardBecame(GameEvent):
     """A card in play became another card until it leaves play (Empires)."""
+
     player: str
     card: str
     as_card: str
@@ -470,7 +480,9 @@ class CardBecame(GameEvent):
 class GameEnded(GameEvent):
     """The game ended: each player's total, cards, tokens and Landmark VP, and the winners."""
 
-    scores: tuple[tuple[str, int, int, int, tuple[tuple[str, int], ...]], ...]  # (player, total, cards, tokens, ((landmark, vp), ...))
+    scores: tuple[
+        tuple[str, int, int, int, tuple[tuple[str, int], ...]], ...
+    ]  # (player, total, cards, tokens, ((landmark, vp), ...))
     winners: tuple[str, ...]
     turns: tuple[tuple[str, int], ...]  # (player, turns taken)
 
@@ -478,8 +490,9 @@ class GameEnded(GameEvent):
 HIDDEN = "?"
 """The name given, in an event redacted for a seat, to a card that seat may not know."""
 
-STRUCTURE_FIELDS = frozenset({"player", "private_to", "source", "destination", "pile", "phase", "reason", "text",
-                              "you"})
+STRUCTURE_FIELDS = frozenset(
+    {"player", "private_to", "source", "destination", "pile", "phase", "reason", "text", "you"}
+)
 """The fields of an event that never name a card (who, from where, to where);
 in an event redacted for another seat every other text field is hidden."""
 

@@ -16,10 +16,10 @@ Rule sources: Dominion base rulebook (turn, Clean-up, end of game, ties)
 and the Empires rulebook (Debt, split piles, Castles, Events, Landmarks, VP
 tokens, Gathering and Duration cards).
 """
+
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from .asking import AskingMixin
 from .cards import EVENTS, LANDMARKS, canonical
@@ -42,7 +42,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
     when the game is over; ``log`` is the list of events.
     """
 
-    def __init__(self, config: GameConfig, deal: bool = True, obelisk: Optional[str] = None) -> None:
+    def __init__(self, config: GameConfig, deal: bool = True, obelisk: str | None = None) -> None:
         n = len(config.players)
         if not 2 <= n <= 6:
             raise SetupError("A game needs 2 to 6 players.")
@@ -75,11 +75,11 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         self.piles = {}
         self.obelisk = obelisk
         self.config_obelisk = obelisk
-        self.memory = {}          # per-game memory of cards, Events and Landmarks, by name
-        self.lasting = []         # Lasting effects in the order they were made
-        self._plays = []          # per play in progress: names of players unaffected by it
+        self.memory = {}  # per-game memory of cards, Events and Landmarks, by name
+        self.lasting = []  # Lasting effects in the order they were made
+        self._plays = []  # per play in progress: names of players unaffected by it
         self.game_over = False
-        self.ending = False            # the end condition has been met; the game ends after this turn
+        self.ending = False  # the end condition has been met; the game ends after this turn
         self.winners = []
         self.turn = Turn(player=0, number=1)
         self.pending = None
@@ -89,8 +89,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         self._build_supply()
         if deal:
             for p in self.players:
-                p.deck = [self.new_card("Copper") for _ in range(7)] + \
-                         [self.new_card("Estate") for _ in range(3)]
+                p.deck = [self.new_card("Copper") for _ in range(7)] + [self.new_card("Estate") for _ in range(3)]
                 self.rng.shuffle(p.deck)
                 p.hand = p.deck[:5]
                 p.deck = p.deck[5:]

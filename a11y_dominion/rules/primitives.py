@@ -5,19 +5,19 @@ its change as an event (see :mod:`a11y_dominion.rules.events`).
 Rule sources: base rulebook (drawing, shuffling, discarding, gaining,
 trashing) and the Empires rulebook (Debt, VP tokens, split piles).
 """
+
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
-from .base import GameBase
 from . import events as ev
+from .base import GameBase
 from .state import Card, Pile, Player
 from .triggers import Moment
 
 if TYPE_CHECKING:
     from .decisions import Decision
-    from .game import Game
 
 
 class PrimitivesMixin(GameBase):
@@ -62,7 +62,7 @@ class PrimitivesMixin(GameBase):
         p.vp_tokens += amount
         self.emit(ev.VPTokensMoved(amount, "supply", "supply", "player", p.name, -1, p.vp_tokens, reason))
 
-    def vp_from_landmark(self, p: Player, landmark: str, amount: Optional[int] = None) -> int:
+    def vp_from_landmark(self, p: Player, landmark: str, amount: int | None = None) -> int:
         """``p`` takes ``amount`` (None: all) VP from a Landmark's pool; returns how many."""
         have = self.landmarks.get(landmark, 0)
         n = have if amount is None else min(amount, have)
@@ -100,8 +100,9 @@ class PrimitivesMixin(GameBase):
         n = min(amount, pl.vp_tokens)
         pl.vp_tokens -= n
         self.landmarks[landmark] += n
-        self.emit(ev.VPTokensMoved(n, "pile", pile, "landmark", landmark, pl.vp_tokens,
-                                   self.landmarks[landmark], landmark))
+        self.emit(
+            ev.VPTokensMoved(n, "pile", pile, "landmark", landmark, pl.vp_tokens, self.landmarks[landmark], landmark)
+        )
 
     def add_pile_debt(self, pile: str, amount: int, player: str = "") -> None:
         """Put ``amount`` Debt tokens on a Supply pile (Empires rulebook, Debt
@@ -123,7 +124,7 @@ class PrimitivesMixin(GameBase):
         self.rng.shuffle(p.deck)
         self.emit(ev.DeckShuffled(p.name, len(p.deck)))
 
-    def _take_top(self, p: Player) -> Optional[Card]:
+    def _take_top(self, p: Player) -> Card | None:
         """Take the top card of ``p``'s deck, shuffling the discard pile in
         when the deck is empty; None when both are empty. The caller puts
         the card somewhere and records it."""
@@ -133,7 +134,7 @@ class PrimitivesMixin(GameBase):
             return None
         return p.deck.pop(0)
 
-    def peek(self, p: Player) -> Optional[Card]:
+    def peek(self, p: Player) -> Card | None:
         """The top card of ``p``'s deck, left there (the discard pile is
         shuffled in first when the deck is empty); None when both are empty."""
         if not p.deck and p.discard:
@@ -165,8 +166,16 @@ class PrimitivesMixin(GameBase):
             p.set_aside.append(c)
             taken.append(c)
         if taken:
-            self.emit(ev.CardsSetAside(p.name, tuple(c.name for c in taken), len(taken), "deck",
-                                       private_to=None if public else p.name, look=look))
+            self.emit(
+                ev.CardsSetAside(
+                    p.name,
+                    tuple(c.name for c in taken),
+                    len(taken),
+                    "deck",
+                    private_to=None if public else p.name,
+                    look=look,
+                )
+            )
         return taken
 
     def reveal(self, p: Player, cards: list[Card], source: str = "hand") -> None:
@@ -193,8 +202,9 @@ class PrimitivesMixin(GameBase):
             self._take(p, c, zone)
             p.discard.insert(0, c)
         if cards:
-            self.emit(ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone,
-                                        private_to=None if public else p.name))
+            self.emit(
+                ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone, private_to=None if public else p.name)
+            )
 
     def move(self, p: Player, card: Card, src: str, dst: str, public: bool = True, top: bool = True) -> None:
         """Move one card between ``p``'s zones (hand, deck, discard, in_play,
@@ -203,7 +213,9 @@ class PrimitivesMixin(GameBase):
         self._place(p, card, dst, top)
         self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name, top=top))
 
-    def move_cards(self, p: Player, cards: list[Card], src: str, dst: str, public: bool = True, top: bool = True) -> None:
+    def move_cards(
+        self, p: Player, cards: list[Card], src: str, dst: str, public: bool = True, top: bool = True
+    ) -> None:
         """Move several cards between ``p``'s zones, one by one in the order
         given (onto a deck or discard pile: the last is on top; with ``top``
         False they go under it in that order)."""
@@ -211,8 +223,17 @@ class PrimitivesMixin(GameBase):
             self._take(p, c, src)
             self._place(p, c, dst, top)
         if cards:
-            self.emit(ev.CardsMoved(p.name, tuple(c.name for c in cards), len(cards), src, dst,
-                                    private_to=None if public else p.name, top=top))
+            self.emit(
+                ev.CardsMoved(
+                    p.name,
+                    tuple(c.name for c in cards),
+                    len(cards),
+                    src,
+                    dst,
+                    private_to=None if public else p.name,
+                    top=top,
+                )
+            )
 
     def _pile_changed(self, pl: Pile, previous: str = "") -> None:
         """Events after a card left ``pl``: the new top of a split pile or
@@ -253,7 +274,9 @@ class PrimitivesMixin(GameBase):
         self._check_ending(pl)
 
     # ------------------------------------------------------------- gaining
-    def gain(self, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False) -> Generator[Decision, Any, Optional[Card]]:
+    def gain(
+        self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
+    ) -> Generator[Decision, Any, Card | None]:
         """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
         deck) and the "when you gain" abilities run (see :meth:`trigger`).
         Returns the Card or None."""
@@ -286,7 +309,7 @@ class PrimitivesMixin(GameBase):
         if self.current is p:
             self.turn.gained.append(c.name)
 
-    def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Optional[Card]]:
+    def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Card | None]:
         """Gain a card by name, only if it is the top card of its pile."""
         pl = self.pile_of(name)
         if pl is None or not pl.cards or pl.cards[0].name != name:

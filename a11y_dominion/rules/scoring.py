@@ -1,11 +1,12 @@
 """The end of the game and scoring (base rulebook, End of the game; Empires
 rulebook, VP tokens and Landmarks)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from .base import GameBase
 from . import events as ev
+from .base import GameBase
 from .cards import LANDMARKS
 from .state import Player
 
@@ -61,6 +62,5 @@ class ScoringMixin(GameBase):
         for p in self.players:
             b = self.score_breakdown(p)
             rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
-        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners),
-                               tuple((p.name, p.turns_taken) for p in self.players)))
+        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners), tuple((p.name, p.turns_taken) for p in self.players)))
         self.pending = None

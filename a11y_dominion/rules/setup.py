@@ -1,12 +1,14 @@
 """Setting up a game: the Kingdom, the Supply piles and their sizes, the
 starting cards and the setup of Landmarks and Events (base rulebook,
 Preparation; Empires rulebook, Preparation)."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
-from .base import GameBase
 from . import events as ev
+from .base import GameBase
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, pile_name_for
 from .state import BASIC_PILES, Card, Pile, SetupError
 
@@ -75,16 +77,31 @@ class SetupMixin(GameBase):
 
     def _setup_extras(self) -> None:
         n = len(self.players)
-        self.emit(ev.GameSetUp(
-            players=tuple(self.config.players), kingdom=tuple(self.kingdom),
-            kingdom_costs=tuple((pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt)
-                                for pn in self.kingdom),
-            events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed,
-            event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events)))
+        self.emit(
+            ev.GameSetUp(
+                players=tuple(self.config.players),
+                kingdom=tuple(self.kingdom),
+                kingdom_costs=tuple(
+                    (pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt) for pn in self.kingdom
+                ),
+                events=tuple(self.events),
+                landmarks=tuple(self.landmarks),
+                seed=self.config.seed,
+                event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events),
+            )
+        )
         self.emit(ev.SupplySetUp(tuple((pl.name, tuple(c.name for c in pl.cards)) for pl in self.piles.values())))
         for p in self.players:
-            self.emit(ev.StartingCards(p.name, tuple(c.name for c in p.hand), tuple(sorted(c.name for c in p.deck)),
-                                       len(p.hand), len(p.deck), private_to=p.name))
+            self.emit(
+                ev.StartingCards(
+                    p.name,
+                    tuple(c.name for c in p.hand),
+                    tuple(sorted(c.name for c in p.deck)),
+                    len(p.hand),
+                    len(p.deck),
+                    private_to=p.name,
+                )
+            )
         for name in self.landmarks:
             spec = LANDMARKS[name]
             self.landmarks[name] = spec.tokens_per_player * n
@@ -94,8 +111,11 @@ class SetupMixin(GameBase):
                 res = spec.setup(cast("Game", self))
                 if isinstance(res, tuple):
                     placed, detail = res
-            self.emit(ev.LandmarkSetUp(landmark=name, vp_tokens=self.landmarks[name],
-                                       pile_tokens=tuple(placed), detail=detail))
+            self.emit(
+                ev.LandmarkSetUp(
+                    landmark=name, vp_tokens=self.landmarks[name], pile_tokens=tuple(placed), detail=detail
+                )
+            )
         for name in self.events:
             event = EVENTS[name]
             if event.setup:
@@ -104,5 +124,4 @@ class SetupMixin(GameBase):
     def action_piles(self) -> list[str]:
         """Kingdom piles whose cards are Actions (a split pile counts when
         its top half is an Action; the Castles never)."""
-        return [p for p in self.kingdom if PILES[p].kind != "castles"
-                and CARDS[PILES[p].top_name].is_("Action")]
+        return [p for p in self.kingdom if PILES[p].kind != "castles" and CARDS[PILES[p].top_name].is_("Action")]

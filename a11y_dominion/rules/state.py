@@ -3,10 +3,11 @@
 Rule sources: Dominion base rulebook (zones, the turn) and the Empires
 rulebook (split piles, Castles, Debt and VP tokens).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardSpec
 
@@ -29,7 +30,7 @@ class Card:
     def __init__(self, uid: int, spec: CardSpec):
         self.uid = uid
         self.spec = spec
-        self.became: Optional[CardSpec] = None
+        self.became: CardSpec | None = None
 
     @property
     def rules(self) -> CardSpec:
@@ -80,7 +81,7 @@ class Pile:
     members: tuple[str, ...] = ()
 
     @property
-    def top(self) -> Optional[Card]:
+    def top(self) -> Card | None:
         return self.cards[0] if self.cards else None
 
     @property
@@ -105,12 +106,12 @@ class Turn:
     actions: int = 1
     buys: int = 1
     coins: int = 0
-    bought: bool = False            # a card or Event was bought this Buy phase
+    bought: bool = False  # a card or Event was bought this Buy phase
     actions_played: int = 0
     played: list[Card] = field(default_factory=list)
-    gained: list[str] = field(default_factory=list)   # names gained by the turn player
-    action_phase_requested: str = ""       # why a card asks to return to the Action phase ("" for none)
-    action_phase_again: bool = False       # the turn returned to the Action phase
+    gained: list[str] = field(default_factory=list)  # names gained by the turn player
+    action_phase_requested: str = ""  # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool = False  # the turn returned to the Action phase
     memory: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -126,6 +127,10 @@ class GameConfig:
     seed: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "kingdom": list(self.kingdom),
-                "events": list(self.events), "landmarks": list(self.landmarks),
-                "seed": self.seed}
+        return {
+            "players": list(self.players),
+            "kingdom": list(self.kingdom),
+            "events": list(self.events),
+            "landmarks": list(self.landmarks),
+            "seed": self.seed,
+        }

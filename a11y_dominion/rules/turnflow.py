@@ -1,12 +1,13 @@
 """The turn: playing and buying, the phases, Clean-up and after the turn
 (base rulebook, Turn; Empires rulebook, Events and Debt)."""
+
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from .base import GameBase
 from . import events as ev
+from .base import GameBase
 from .cards import EVENTS
 from .cost import Cost
 from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option, Purpose
@@ -21,7 +22,9 @@ class TurnFlowMixin(GameBase):
     """Playing, buying, the phases of a turn, Clean-up and the game loop."""
 
     # -------------------------------------------------------------- playing
-    def play_card(self, p: Player, card: Card, again: bool = False, source: str = "hand") -> Generator[Decision, Any, None]:
+    def play_card(
+        self, p: Player, card: Card, again: bool = False, source: str = "hand"
+    ) -> Generator[Decision, Any, None]:
         """Play ``card``: move it from ``source`` (hand, or discard for a
         card played from the discard pile) into play, unless ``again`` (a
         second play of a card already in play); the other players may react
@@ -40,8 +43,16 @@ class TurnFlowMixin(GameBase):
                 self.turn.actions_played += 1
         if self.current is p:
             self.turn.played.append(card)
-        self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "",
-                                again, instead is not None, "in_play" if again else source))
+        self.emit(
+            ev.CardPlayed(
+                p.name,
+                card.spec.name,
+                card.name if card.became else "",
+                again,
+                instead is not None,
+                "in_play" if again else source,
+            )
+        )
         self._plays.append(set())
         if card.is_("Attack"):
             yield from self.react(Moment.ATTACK, p, card)
@@ -108,13 +119,21 @@ class TurnFlowMixin(GameBase):
         if k <= 0:
             return
         chosen = yield from self.choose_cards(
-            v, v.hand, N_("{player}, {source}: discard {count} cards, down to {left} in hand.") if k > 1 else
-            N_("{player}, {source}: discard 1 card, down to {left} in hand."),
-            "discard", k, k, source, args={"source": source, "count": k, "left": n})
+            v,
+            v.hand,
+            N_("{player}, {source}: discard {count} cards, down to {left} in hand.")
+            if k > 1
+            else N_("{player}, {source}: discard 1 card, down to {left} in hand."),
+            "discard",
+            k,
+            k,
+            source,
+            args={"source": source, "count": k, "left": n},
+        )
         self.discard_cards(v, chosen)
 
     # ------------------------------------------------------------- buying
-    def can_buy_reason(self, p: Player, cost: Cost, name: str) -> Optional[str]:
+    def can_buy_reason(self, p: Player, cost: Cost, name: str) -> str | None:
         """Why ``p`` may not buy ``name`` (a card or Event costing ``cost``) now,
         as a :class:`Msg`, or None if they may: a Buy is needed, no Debt may be
         held (Empires rulebook, Debt) and the coins must cover the coin part."""
@@ -124,11 +143,18 @@ class TurnFlowMixin(GameBase):
         if p.debt > 0:
             if t.coins:
                 return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
-            return Msg("You have {debt} Debt and no coins to pay it with; you cannot buy anything this turn.",
-                       debt=p.debt)
+            return Msg(
+                "You have {debt} Debt and no coins to pay it with; you cannot buy anything this turn.", debt=p.debt
+            )
         if cost.coins > t.coins:
-            return Msg(N_("{card} costs {cost}; you have {coins} coins.") if t.coins != 1 else
-                       N_("{card} costs {cost}; you have 1 coin."), card=name, cost=cost, coins=t.coins)
+            return Msg(
+                N_("{card} costs {cost}; you have {coins} coins.")
+                if t.coins != 1
+                else N_("{card} costs {cost}; you have 1 coin."),
+                card=name,
+                cost=cost,
+                coins=t.coins,
+            )
         return None
 
     def buy_card(self, p: Player, pile: str) -> Generator[Decision, Any, None]:
@@ -169,7 +195,7 @@ class TurnFlowMixin(GameBase):
         instead of at a new turn; used for scenario positions."""
         self._resume_phase = phase
 
-    def start(self) -> Optional[Decision]:
+    def start(self) -> Decision | None:
         """Run the game to its first decision; returns it. Cards already in
         the turn player's play area (a position) count as played this turn."""
         if self._flow is None:
@@ -178,13 +204,13 @@ class TurnFlowMixin(GameBase):
             self._advance(None)
         return self.pending
 
-    def _advance(self, value: Optional[list[Option]]) -> None:
+    def _advance(self, value: list[Option] | None) -> None:
         try:
             self.pending = self._flow.send(value)
         except StopIteration:
             self.pending = None
 
-    def answer(self, keys: list[Option]) -> Optional[Decision]:
+    def answer(self, keys: list[Option]) -> Decision | None:
         """Answer the pending decision with a list of option keys: strings, or
         for a turn one :class:`Move` (its JSON or short text form is read too).
 
@@ -216,7 +242,7 @@ class TurnFlowMixin(GameBase):
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
 
-    def _take_turn(self, p: Player, resume: Optional[str] = None) -> Generator[Decision, Any, None]:
+    def _take_turn(self, p: Player, resume: str | None = None) -> Generator[Decision, Any, None]:
         t = self.turn
         if resume is None:
             self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
@@ -301,7 +327,7 @@ class TurnFlowMixin(GameBase):
     def _auto_treasure(c: Card) -> bool:
         return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
 
-    def explain_move(self, keys: list[Option]) -> Optional[str]:
+    def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
         form) is refused, as a :class:`Msg`, or None when it is legal."""
         if len(keys) != 1:
@@ -309,8 +335,7 @@ class TurnFlowMixin(GameBase):
         try:
             move = Move.from_dict(keys[0])
         except ValueError:
-            return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.",
-                       move=str(keys[0]))
+            return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=str(keys[0]))
         p = self.current
         t = self.turn
         if move in self.turn_options(p):
@@ -345,8 +370,9 @@ class TurnFlowMixin(GameBase):
                 return Msg("{card} is not in the Supply.", card=arg)
             if not pl.cards:
                 return Msg("The {pile} pile is empty.", pile=arg)
-            return (self.can_buy_reason(p, pl.cards[0].spec.cost, pl.cards[0].name)
-                    or Msg("You cannot buy {card} now.", card=pl.cards[0].name))
+            return self.can_buy_reason(p, pl.cards[0].spec.cost, pl.cards[0].name) or Msg(
+                "You cannot buy {card} now.", card=pl.cards[0].name
+            )
         if verb is MoveKind.PAY:
             if p.debt == 0:
                 return Msg("You have no Debt to pay.")
@@ -362,12 +388,15 @@ class TurnFlowMixin(GameBase):
     def _turn_decision(self, p: Player) -> Decision:
         t = self.turn
         phase = "Action phase" if t.phase == "action" else "Buy phase"
-        prompt = (f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
-                  f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
-                  + (f", {p.debt} Debt" if p.debt else "") + ".")
+        prompt = (
+            f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
+            f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
+            + (f", {p.debt} Debt" if p.debt else "")
+            + "."
+        )
         return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, self.turn_options(p), source=phase)
 
-    def _action_phase(self, p: Player) -> Generator[Decision, Any, Optional[Move]]:
+    def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
         """Run moves until the Action phase ends; returns a move that ends it
         and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
         while True:
@@ -380,13 +409,14 @@ class TurnFlowMixin(GameBase):
             card = next(c for c in p.hand if c.name == move.name)
             if card.is_("Action") and self.turn.actions > 0:
                 self.turn.actions -= 1
-                self.emit(ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins,
-                                              -1, 0, 0, "play"))
+                self.emit(
+                    ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins, -1, 0, 0, "play")
+                )
                 yield from self.play_card(p, card)
             else:
                 return move
 
-    def _buy_phase(self, p: Player, carry: Optional[Move]) -> Generator[Decision, Any, str]:
+    def _buy_phase(self, p: Player, carry: Move | None) -> Generator[Decision, Any, str]:
         """Run Buy-phase moves; returns "cleanup", or "action" when a card
         returned the turn to the Action phase."""
         t = self.turn
@@ -400,16 +430,18 @@ class TurnFlowMixin(GameBase):
             if verb is MoveKind.END:
                 return "cleanup"
             if verb is MoveKind.TREASURES:
-                for c in sorted([c for c in p.hand if self._auto_treasure(c)],
-                                key=lambda c: c.spec.played_last):
+                for c in sorted([c for c in p.hand if self._auto_treasure(c)], key=lambda c: c.spec.played_last):
                     if c in p.hand:
                         yield from self.play_card(p, c)
             elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
                     # the card left the hand at the start of the Buy phase (a Landmark discarded it)
-                    self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."),
-                                   N_("You no longer have that card in hand, so it is not played."))
+                    self.emit_note(
+                        p,
+                        N_("{player} no longer has that card in hand, so it is not played."),
+                        N_("You no longer have that card in hand, so it is not played."),
+                    )
                     continue
                 yield from self.play_card(p, card)
             elif verb is MoveKind.PAY:

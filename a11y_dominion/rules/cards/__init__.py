@@ -8,17 +8,19 @@ functions take ``(game, player, card)`` and may ``yield`` decisions through
 The registry is keyed by English name; Dutch names and any letter case are
 accepted by :func:`lookup`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from ..cost import Cost
 from ..triggers import Ability, Moment
 
 if TYPE_CHECKING:
-    from ..state import Card, Player
     from ..game import Game
+    from ..state import Card, Player
     from ..triggers import Flow
 
 CARDS: dict[str, CardSpec] = {}
@@ -29,8 +31,7 @@ _ALIASES: dict[str, str] = {}
 
 
 def _norm(name: str) -> str:
-    return (name.strip().lower().replace("\u2019", "'")
-            .replace("ë", "e").replace("  ", " "))
+    return name.strip().lower().replace("\u2019", "'").replace("ë", "e").replace("  ", " ")
 
 
 @dataclass
@@ -68,8 +69,8 @@ class CardSpec:
     coins: int = 0
     vp_tokens: int = 0
     vp: int = 0
-    score: Optional[Callable[[Game, Player], int]] = None
-    play: Optional[Callable[[Game, Player, Card], Optional[Flow]]] = None
+    score: Callable[[Game, Player], int] | None = None
+    play: Callable[[Game, Player, Card], Flow | None] | None = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     while_in_play: dict[Moment, Ability] = field(default_factory=dict)
     reactions: dict[Moment, Ability] = field(default_factory=dict)
@@ -119,8 +120,8 @@ class EventSpec:
     dutch: str
     cost: Cost
     text: str
-    effect: Callable[[Game, Player], Optional[Flow]]
-    setup: Optional[Callable[[Game], Optional[Flow]]] = None
+    effect: Callable[[Game, Player], Flow | None]
+    setup: Callable[[Game], Flow | None] | None = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
     types: frozenset[str] = frozenset({"Event"})
@@ -143,8 +144,8 @@ class LandmarkSpec:
     dutch: str
     text: str
     tokens_per_player: int = 0
-    setup: Optional[Callable[[Game], Optional[Flow]]] = None
-    score: Optional[Callable[[Game, Player], int]] = None
+    setup: Callable[[Game], Flow | None] | None = None
+    score: Callable[[Game, Player], int] | None = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
     types: frozenset[str] = frozenset({"Landmark"})
@@ -154,16 +155,14 @@ class LandmarkSpec:
         return "landmark"
 
 
-def card(name: str, dutch: str, cost: Union[int, Cost], types: str, text: str, set: str = "empires",
-         **kw: Any) -> CardSpec:
+def card(name: str, dutch: str, cost: int | Cost, types: str, text: str, set: str = "empires", **kw: Any) -> CardSpec:
     """Define and register a card; returns its :class:`CardSpec`.
 
     ``cost`` is an int (coins) or a :class:`Cost`; ``types`` a space-separated string.
     """
     if isinstance(cost, int):
         cost = Cost(cost)
-    spec = CardSpec(name=name, dutch=dutch, cost=cost, types=frozenset(types.split()),
-                    set=set, text=text, **kw)
+    spec = CardSpec(name=name, dutch=dutch, cost=cost, types=frozenset(types.split()), set=set, text=text, **kw)
     CARDS[name] = spec
     _ALIASES[_norm(name)] = name
     if dutch:
@@ -187,14 +186,21 @@ def alias(other: str, name: str) -> None:
     _ALIASES[_norm(other)] = name
 
 
-def event(name: str, dutch: str, cost: Union[int, Cost], text: str, effect: Callable[[Game, Player], Optional[Flow]],
-          setup: Optional[Callable[[Game], Optional[Flow]]] = None,
-          triggers: Optional[dict[Moment, Ability]] = None) -> EventSpec:
+def event(
+    name: str,
+    dutch: str,
+    cost: int | Cost,
+    text: str,
+    effect: Callable[[Game, Player], Flow | None],
+    setup: Callable[[Game], Flow | None] | None = None,
+    triggers: dict[Moment, Ability] | None = None,
+) -> EventSpec:
     """Define and register an Event."""
     if isinstance(cost, int):
         cost = Cost(cost)
-    e = EventSpec(name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup,
-                  triggers=dict(triggers or {}))
+    e = EventSpec(
+        name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup, triggers=dict(triggers or {})
+    )
     EVENTS[name] = e
     _ALIASES[_norm(name)] = name
     _ALIASES[_norm(dutch)] = name
@@ -210,7 +216,7 @@ def landmark(name: str, dutch: str, text: str, **kw: Any) -> LandmarkSpec:
     return lm
 
 
-def canonical(name: str) -> Optional[str]:
+def canonical(name: str) -> str | None:
     """The English name for ``name`` (English or Dutch, any case), or None.
 
     >>> canonical("stadswijk")
@@ -226,7 +232,7 @@ def canonical(name: str) -> Optional[str]:
     return None
 
 
-def pile_name_for(name: str) -> Optional[str]:
+def pile_name_for(name: str) -> str | None:
     """The Supply pile a Kingdom name refers to: ``"Patrician"``,
     ``"Emporium"`` and ``"Patrician/Emporium"`` all give
     ``"Patrician/Emporium"``; ``"Castles"`` and any Castle give ``"Castles"``."""
