@@ -5,6 +5,7 @@ part; one cost is more than another only when neither part is lower and at
 least one part is higher. "Costing up to $X" excludes every card with Debt
 in its cost.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,12 +24,15 @@ class Cost:
     coins: int = 0
     debt: int = 0
 
-    def more_than(self, other: "Cost") -> bool:
+    def more_than(self, other: Cost) -> bool:
         """True when this cost is more than ``other`` in the partial order."""
-        return (self.coins >= other.coins and self.debt >= other.debt
-                and (self.coins, self.debt) != (other.coins, other.debt))
+        return (
+            self.coins >= other.coins
+            and self.debt >= other.debt
+            and (self.coins, self.debt) != (other.coins, other.debt)
+        )
 
-    def less_than(self, other: "Cost") -> bool:
+    def less_than(self, other: Cost) -> bool:
         """True when ``other`` is more than this cost."""
         return other.more_than(self)
 
@@ -39,7 +43,7 @@ class Cost:
     def __str__(self) -> str:
         return describe_cost(self.coins, self.debt)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int]:
         """``{"coins": int, "debt": int}`` for JSON output."""
         return {"coins": self.coins, "debt": self.debt}
 

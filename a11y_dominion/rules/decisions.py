@@ -5,12 +5,14 @@ wanted, the legal option keys, how many may be chosen, and the card, Event
 or Landmark that asks. Every answer is a list of option keys (strings).
 :meth:`Decision.check` returns why an answer is refused, or None.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Optional, Union
+from typing import Any
 
 from .cost import Cost
 
@@ -20,7 +22,7 @@ def N_(message: str) -> str:
     return message
 
 
-def fill(template: str, args: dict) -> str:
+def fill(template: str, args: dict[str, Any]) -> str:
     """``template`` with its ``{fields}`` filled from ``args``."""
     return template.format(**args) if args else template
 
@@ -29,7 +31,10 @@ class Msg(str):
     """An English sentence that keeps its template and fields, so that it
     can be shown in another language. ``Msg("{card} costs {cost}.", card="Gold", cost=...)``."""
 
-    def __new__(cls, template: str, **args):
+    template: str
+    args: dict[str, Any]
+
+    def __new__(cls, template: str, **args: Any) -> Msg:
         obj = super().__new__(cls, fill(template, args))
         obj.template = template
         obj.args = args
@@ -54,12 +59,12 @@ class _Words(str, Enum):
 class Kind(_Words):
     """What kind of answer a :class:`Decision` wants."""
 
-    TURN = "turn"          # a move at the turn prompt: the options are :class:`Move` values
-    CARDS = "cards"        # card names, repeats allowed up to ``counts``
-    PILE = "pile"          # a Supply pile name
-    YESNO = "yesno"        # "yes" or "no"
-    NUMBER = "number"      # digits, and maybe "pass"
-    MODE = "mode"          # one named choice
+    TURN = "turn"  # a move at the turn prompt: the options are :class:`Move` values
+    CARDS = "cards"  # card names, repeats allowed up to ``counts``
+    PILE = "pile"  # a Supply pile name
+    YESNO = "yesno"  # "yes" or "no"
+    NUMBER = "number"  # digits, and maybe "pass"
+    MODE = "mode"  # one named choice
 
 
 class Purpose(_Words):
@@ -87,11 +92,11 @@ class Purpose(_Words):
 class MoveKind(_Words):
     """The verbs of a turn move."""
 
-    PLAY = "play"              # play the card ``Move.name`` from the hand
-    TREASURES = "treasures"    # play every Treasure that asks nothing when played
-    BUY = "buy"                # buy the top card of the pile ``Move.name``, or the Event ``Move.name``
-    PAY = "pay"                # pay ``Move.amount`` Debt
-    END = "end"                # end the phase
+    PLAY = "play"  # play the card ``Move.name`` from the hand
+    TREASURES = "treasures"  # play every Treasure that asks nothing when played
+    BUY = "buy"  # buy the top card of the pile ``Move.name``, or the Event ``Move.name``
+    PAY = "pay"  # pay ``Move.amount`` Debt
+    END = "end"  # end the phase
 
 
 @dataclass(frozen=True)
@@ -110,17 +115,17 @@ class Move:
     amount: int = 0
 
     @staticmethod
-    def play(card: str) -> "Move":
+    def play(card: str) -> Move:
         """Play ``card`` (an English card name) from the hand."""
         return Move(MoveKind.PLAY, card)
 
     @staticmethod
-    def buy(name: str) -> "Move":
+    def buy(name: str) -> Move:
         """Buy the top card of the pile ``name``, or the Event ``name``."""
         return Move(MoveKind.BUY, name)
 
     @staticmethod
-    def pay(amount: int) -> "Move":
+    def pay(amount: int) -> Move:
         """Pay ``amount`` Debt (a whole number from 1)."""
         return Move(MoveKind.PAY, "", amount)
 
@@ -131,13 +136,13 @@ class Move:
             return f"{self.kind.value}:{self.name}"
         if self.kind is MoveKind.PAY:
             return f"pay:{self.amount}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def __str__(self) -> str:
         return self.key
 
     @staticmethod
-    def from_key(key: str) -> "Move":
+    def from_key(key: str) -> Move:
         """The move for a short text form; raises ValueError for text that is no move."""
         verb, sep, arg = key.partition(":")
         try:
@@ -152,9 +157,9 @@ class Move:
             return Move(kind)
         raise ValueError(f"{key!r} is not a move")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form: ``{"move": verb}`` plus ``"card"`` (play, buy) or ``"amount"`` (pay)."""
-        out: dict = {"move": self.kind.value}
+        out: dict[str, Any] = {"move": self.kind.value}
         if self.kind in (MoveKind.PLAY, MoveKind.BUY):
             out["card"] = self.name
         elif self.kind is MoveKind.PAY:
@@ -162,7 +167,7 @@ class Move:
         return out
 
     @staticmethod
-    def from_dict(data: Any) -> "Move":
+    def from_dict(data: Any) -> Move:
         """The move for its JSON form (or its short text form); raises ValueError."""
         if isinstance(data, Move):
             return data
@@ -187,7 +192,7 @@ class Move:
         return Move(kind)
 
 
-Option = Union[str, Move]
+Option = str | Move
 
 
 def _encode(value: Any) -> Any:
@@ -227,16 +232,16 @@ class Decision:
     kind: Kind
     purpose: Purpose
     prompt: str
-    options: list
+    options: Sequence[Option]
     min: int = 1
     max: int = 1
-    counts: Optional[dict] = None
+    counts: dict[str, int] | None = None
     source: str = ""
-    labels: dict = field(default_factory=dict)
+    labels: dict[Option, str] = field(default_factory=dict)
     distinct: bool = False
     ordered: bool = False
-    template: str = ""      # the English prompt before its fields were filled in (for translation)
-    args: dict = field(default_factory=dict)   # the fields: player, card, count...
+    template: str = ""  # the English prompt before its fields were filled in (for translation)
+    args: dict[str, Any] = field(default_factory=dict)  # the fields: player, card, count...
 
     def __post_init__(self) -> None:
         self.kind = Kind(self.kind)
@@ -248,7 +253,7 @@ class Decision:
             return int(self.counts.get(key, 0)) if isinstance(key, str) else 0
         return 1 if key in self.options else 0
 
-    def check(self, answer: list) -> Optional[str]:
+    def check(self, answer: list[Option]) -> str | None:
         """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
         if not isinstance(answer, list) or not all(isinstance(a, (str, Move)) for a in answer):
             return Msg("An answer is a list of option names.")
@@ -256,11 +261,19 @@ class Decision:
         for key, n in Counter(answer).items():
             have = self.count_of(key)
             if have == 0:
-                return Msg("{choice} is not one of the choices. Choose from: {allowed}.",
-                           choice=str(self.labels.get(key, key)), allowed=allowed)
+                return Msg(
+                    "{choice} is not one of the choices. Choose from: {allowed}.",
+                    choice=str(self.labels.get(key, key)),
+                    allowed=allowed,
+                )
             if n > have:
-                return Msg(N_("{choice} can be chosen at most {most} times here.") if have != 1 else
-                           N_("{choice} can be chosen only once here."), choice=str(key), most=have)
+                return Msg(
+                    N_("{choice} can be chosen at most {most} times here.")
+                    if have != 1
+                    else N_("{choice} can be chosen only once here."),
+                    choice=str(key),
+                    most=have,
+                )
         if len(answer) < self.min or len(answer) > self.max:
             if self.min == self.max:
                 t = N_("Choose exactly {low}; you chose {got}. Choices: {allowed}.")
@@ -273,7 +286,7 @@ class Decision:
             return Msg(N_("{source} takes only cards with different names."), source=self.source)
         return None
 
-    def distinct_results(self) -> Optional[list]:
+    def distinct_results(self) -> list[Option] | None:
         """The single answer every legal choice amounts to, or None.
 
         Used to resolve a choice nobody needs to make: one distinct card for
@@ -296,36 +309,62 @@ class Decision:
             return out
         return None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The short JSON form used for ``pending`` in scenario output (options as words)."""
-        return {"player": self.player, "prompt": self.prompt,
-                "options": [str(self.labels.get(o, o)) for o in self.options],
-                "min": self.min, "max": self.max, "kind": self.kind.value,
-                "purpose": self.purpose.value, "source": self.source}
+        return {
+            "player": self.player,
+            "prompt": self.prompt,
+            "options": [str(self.labels.get(o, o)) for o in self.options],
+            "min": self.min,
+            "max": self.max,
+            "kind": self.kind.value,
+            "purpose": self.purpose.value,
+            "source": self.source,
+        }
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """Every field as JSON-ready data (moves as objects, costs and phrases
         in the prompt fields tagged); :meth:`from_data` gives the decision back."""
-        return {"player": self.player, "kind": self.kind.value, "purpose": self.purpose.value,
-                "prompt": self.prompt,
-                "options": [o.to_dict() if isinstance(o, Move) else o for o in self.options],
-                "min": self.min, "max": self.max, "counts": dict(self.counts) if self.counts is not None else None,
-                "source": self.source, "labels": dict(self.labels), "distinct": self.distinct,
-                "ordered": self.ordered, "template": self.template,
-                "args": {k: _encode(v) for k, v in self.args.items()}}
+        return {
+            "player": self.player,
+            "kind": self.kind.value,
+            "purpose": self.purpose.value,
+            "prompt": self.prompt,
+            "options": [o.to_dict() if isinstance(o, Move) else o for o in self.options],
+            "min": self.min,
+            "max": self.max,
+            "counts": dict(self.counts) if self.counts is not None else None,
+            "source": self.source,
+            "labels": dict(self.labels),
+            "distinct": self.distinct,
+            "ordered": self.ordered,
+            "template": self.template,
+            "args": {k: _encode(v) for k, v in self.args.items()},
+        }
 
     @staticmethod
-    def from_data(data: dict) -> "Decision":
+    def from_data(data: dict[str, Any]) -> Decision:
         """The decision for its :meth:`to_data` form; raises ValueError or KeyError for other data."""
         kind = Kind(data["kind"])
         options = [Move.from_dict(o) for o in data["options"]] if kind is Kind.TURN else list(data["options"])
-        return Decision(data["player"], kind, Purpose(data["purpose"]), data["prompt"], options,
-                        data["min"], data["max"], counts=data.get("counts"), source=data.get("source", ""),
-                        labels=dict(data.get("labels") or {}), distinct=bool(data.get("distinct", False)),
-                        ordered=bool(data.get("ordered", False)), template=data.get("template", ""),
-                        args={k: _decode(v) for k, v in (data.get("args") or {}).items()})
+        return Decision(
+            data["player"],
+            kind,
+            Purpose(data["purpose"]),
+            data["prompt"],
+            options,
+            data["min"],
+            data["max"],
+            counts=data.get("counts"),
+            source=data.get("source", ""),
+            labels=dict(data.get("labels") or {}),
+            distinct=bool(data.get("distinct", False)),
+            ordered=bool(data.get("ordered", False)),
+            template=data.get("template", ""),
+            args={k: _decode(v) for k, v in (data.get("args") or {}).items()},
+        )
 
-    def normalize(self, answer: Any) -> list:
+    def normalize(self, answer: Any) -> list[Option]:
         """An answer as received (a list of keys; for a turn, moves or their
         JSON or short text forms) with turn moves made :class:`Move` values.
         Raises ValueError for an answer that is not a list of keys."""

@@ -1,8 +1,15 @@
 """Pending start-of-turn work of Duration cards."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .game import Game
+    from .state import Card, Player
 
 
 @dataclass
@@ -14,6 +21,6 @@ class DurationEffect:
     and any card that played it more than once).
     """
 
-    holders: list
-    fn: Callable
+    holders: list[Card]
+    fn: Callable[[Game, Player], Generator[Decision, Any, bool] | bool]
     name: str

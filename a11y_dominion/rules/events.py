@@ -17,10 +17,20 @@ as multisets of names, the discard piles and the Supply piles in order.
 Cards placed "onto" a deck or discard pile go on top one by one in the
 order listed (the last listed ends on top) unless ``top`` is False.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import ClassVar, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**kwargs: object) -> Callable[[object], object]:
+        """``typing.dataclass_transform`` (3.11) for the type checker only: a no-op at run time."""
+        return lambda f: f
 
 
 @dataclass(frozen=True)
@@ -29,9 +39,9 @@ class GameEvent:
 
     type: ClassVar[str] = "event"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The event as a JSON-ready dict with its ``type``."""
-        out = {"type": self.type}
+        out: dict[str, Any] = {"type": self.type}
         for f in fields(self):
             v = getattr(self, f.name)
             if isinstance(v, tuple):
@@ -40,15 +50,22 @@ class GameEvent:
         return out
 
     @property
-    def viewer(self) -> Optional[str]:
+    def viewer(self) -> str | None:
         """The only player allowed to see the details, or None for public."""
         return getattr(self, "private_to", None)
 
 
-def _event(name):
-    def wrap(cls):
+_E = TypeVar("_E", bound="GameEvent")
+
+
+@dataclass_transform(frozen_default=True)
+def _event(name: str) -> Callable[[type[_E]], type[_E]]:
+    """Make ``cls`` a frozen dataclass whose ``type`` is ``name``."""
+
+    def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
         return dataclass(frozen=True)(cls)
+
     return wrap
 
 
@@ -58,13 +75,13 @@ class GameSetUp(GameEvent):
 
     Zones: none yet (:class:`SupplySetUp` and :class:`StartingCards` follow)."""
 
-    players: tuple
-    kingdom: tuple          # pile names
-    kingdom_costs: tuple    # (pile name, coins, debt) of each pile's top card
-    events: tuple
-    landmarks: tuple
+    players: tuple[str, ...]
+    kingdom: tuple[str, ...]  # pile names
+    kingdom_costs: tuple[tuple[str, int, int], ...]  # (pile name, coins, debt) of each pile's top card
+    events: tuple[str, ...]
+    landmarks: tuple[str, ...]
     seed: int
-    event_costs: tuple = ()  # (event, coins, debt)
+    event_costs: tuple[tuple[str, int, int], ...] = ()  # (event, coins, debt)
 
 
 @_event("supply_set_up")
@@ -73,7 +90,7 @@ class SupplySetUp(GameEvent):
 
     Zones: each pile named holds exactly these cards."""
 
-    piles: tuple            # (pile name, (card names, top first))
+    piles: tuple[tuple[str, tuple[str, ...]], ...]  # (pile name, (card names, top first))
 
 
 @_event("starting_cards")
@@ -85,11 +102,11 @@ class StartingCards(GameEvent):
     discard pile, play area and set-aside cards are empty."""
 
     player: str
-    hand: tuple
-    deck: tuple
-    count: int              # cards in hand
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    count: int  # cards in hand
     deck_count: int
-    private_to: Optional[str] = None
+    private_to: str | None = None
 
 
 @_event("landmark_set_up")
@@ -98,8 +115,8 @@ class LandmarkSetUp(GameEvent):
 
     landmark: str
     vp_tokens: int
-    pile_tokens: tuple = ()  # (pile, vp) pairs placed on piles
-    detail: str = ""        # e.g. the pile a Landmark marks
+    pile_tokens: tuple[tuple[str, int], ...] = ()  # (pile, vp) pairs placed on piles
+    detail: str = ""  # e.g. the pile a Landmark marks
 
 
 @_event("pile_debt_set_up")
@@ -115,7 +132,7 @@ class TurnStarted(GameEvent):
     """A turn began: ``number`` is the player's own turn count, ``game_turn`` the game's."""
 
     player: str
-    number: int             # the player's own turn number
+    number: int  # the player's own turn number
     game_turn: int
 
 
@@ -124,8 +141,8 @@ class PhaseChanged(GameEvent):
     """The turn moved to another phase (action, buy, cleanup)."""
 
     player: str
-    phase: str              # action, buy, cleanup
-    reason: str = ""        # back to the Action phase: the word the card gave; "again": a second Buy phase
+    phase: str  # action, buy, cleanup
+    reason: str = ""  # back to the Action phase: the word the card gave; "again": a second Buy phase
 
 
 @_event("card_played")
@@ -138,10 +155,10 @@ class CardPlayed(GameEvent):
 
     player: str
     card: str
-    as_card: str = ""       # the card it is in play as (a card that became another)
-    again: bool = False     # a second play of a card already in play
+    as_card: str = ""  # the card it is in play as (a card that became another)
+    again: bool = False  # a second play of a card already in play
     replaced: bool = False  # a lasting effect replaced its instructions
-    source: str = "hand"    # hand, discard, in_play
+    source: str = "hand"  # hand, discard, in_play
 
 
 @_event("cards_drawn")
@@ -151,9 +168,9 @@ class CardsDrawn(GameEvent):
     Zones: ``cards`` move from the deck to the hand."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     count: int
-    private_to: Optional[str] = None
+    private_to: str | None = None
 
 
 @_event("deck_shuffled")
@@ -176,8 +193,8 @@ class CardsRevealed(GameEvent):
     Zones: none."""
 
     player: str
-    cards: tuple
-    source: str = ""        # hand, deck, discard
+    cards: tuple[str, ...]
+    source: str = ""  # hand, deck, discard
 
 
 @_event("cards_discarded")
@@ -187,9 +204,9 @@ class CardsDiscarded(GameEvent):
     Zones: ``cards`` move from ``source`` onto the discard pile."""
 
     player: str
-    cards: tuple
-    source: str = "hand"    # hand, in_play, deck, set_aside
-    private_to: Optional[str] = None
+    cards: tuple[str, ...]
+    source: str = "hand"  # hand, in_play, deck, set_aside
+    private_to: str | None = None
 
 
 @_event("card_moved")
@@ -202,8 +219,8 @@ class CardMoved(GameEvent):
     player: str
     card: str
     source: str
-    destination: str        # hand, deck, discard, set_aside, in_play
-    private_to: Optional[str] = None
+    destination: str  # hand, deck, discard, set_aside, in_play
+    private_to: str | None = None
     top: bool = True
 
 
@@ -215,11 +232,11 @@ class CardsMoved(GameEvent):
     a deck or discard pile, or under it in that order when ``top`` is False)."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     count: int
-    source: str             # hand, deck, discard, set_aside, in_play
+    source: str  # hand, deck, discard, set_aside, in_play
     destination: str
-    private_to: Optional[str] = None
+    private_to: str | None = None
     top: bool = True
 
 
@@ -232,10 +249,10 @@ class CardsSetAside(GameEvent):
     Zones: ``cards`` move from ``source`` (the deck) to set-aside cards."""
 
     player: str
-    cards: tuple
+    cards: tuple[str, ...]
     count: int
     source: str = "deck"
-    private_to: Optional[str] = None
+    private_to: str | None = None
     look: bool = False
 
 
@@ -250,7 +267,7 @@ class CardGained(GameEvent):
     player: str
     card: str
     pile: str
-    destination: str        # discard, hand, deck
+    destination: str  # discard, hand, deck
     bought: bool = False
 
 
@@ -262,10 +279,10 @@ class CardBought(GameEvent):
 
     player: str
     card: str
-    coins: int              # coins paid
+    coins: int  # coins paid
     coins_left: int
     pile: str = ""
-    pile_left: int = -1     # cards left in its pile after this one is gained
+    pile_left: int = -1  # cards left in its pile after this one is gained
 
 
 @_event("event_bought")
@@ -287,10 +304,10 @@ class CardTrashed(GameEvent):
     Zones: ``card`` moves from the player's ``source`` zone (or from the
     Supply pile ``pile`` when ``source`` is "supply") to the trash."""
 
-    player: str             # who trashed it ("" for none)
+    player: str  # who trashed it ("" for none)
     card: str
-    source: str             # hand, in_play, supply, discard, set_aside
-    pile: str = ""          # the Supply pile, for source "supply"
+    source: str  # hand, in_play, supply, discard, set_aside
+    pile: str = ""  # the Supply pile, for source "supply"
 
 
 @_event("card_returned")
@@ -302,7 +319,7 @@ class CardReturned(GameEvent):
     player: str
     card: str
     pile: str
-    source: str = ""        # hand, in_play, set_aside...
+    source: str = ""  # hand, in_play, set_aside...
 
 
 @_event("resources_changed")
@@ -324,10 +341,10 @@ class DebtChanged(GameEvent):
     """Debt taken (positive ``delta``) or paid (negative), with the new total."""
 
     player: str
-    delta: int              # positive: Debt taken; negative: Debt paid
+    delta: int  # positive: Debt taken; negative: Debt paid
     total: int
-    source: str = ""        # card, Event, pile or Landmark that caused it
-    coins_left: int = -1    # coins left after paying (payments only)
+    source: str = ""  # card, Event, pile or Landmark that caused it
+    coins_left: int = -1  # coins left after paying (payments only)
 
 
 @_event("vp_tokens_moved")
@@ -335,12 +352,12 @@ class VPTokensMoved(GameEvent):
     """VP tokens moved between the supply, piles, Landmarks and players, with what is left."""
 
     amount: int
-    source_kind: str        # supply, landmark, pile, player
-    source: str             # name of the Landmark or pile, or player
-    target_kind: str        # player, landmark, pile
+    source_kind: str  # supply, landmark, pile, player
+    source: str  # name of the Landmark or pile, or player
+    target_kind: str  # player, landmark, pile
     target: str
-    source_left: int = -1   # tokens left where they came from (-1: unlimited supply)
-    target_total: int = 0   # the receiver's new total
+    source_left: int = -1  # tokens left where they came from (-1: unlimited supply)
+    target_total: int = 0  # the receiver's new total
     reason: str = ""
 
 
@@ -359,23 +376,25 @@ class PileTopChanged(GameEvent):
     """A card left a split pile or the Castles: the new top card (Accessibility Notes)."""
 
     pile: str
-    top: Optional[str]      # None when empty
+    top: str | None  # None when empty
     cards_left: int
-    previous: str = ""      # the card that was on top before
+    previous: str = ""  # the card that was on top before
 
 
 @_event("game_ends_after_turn")
 class GameEndsAfterTurn(GameEvent):
     """The end condition was just met: the game ends after this turn."""
-    player: str             # whose turn it is
+
+    player: str  # whose turn it is
 
 
 @_event("game_end_cancelled")
 class GameEndCancelled(GameEvent):
     """The end condition stopped holding (a card went back to an empty
     pile): the game no longer ends after this turn."""
-    player: str             # whose turn it is
-    pile: str               # the pile that has cards again
+
+    player: str  # whose turn it is
+    pile: str  # the pile that has cards again
 
 
 @_event("pile_emptied")
@@ -392,12 +411,13 @@ class Attacked(GameEvent):
 
     player: str
     card: str
-    victims: tuple
+    victims: tuple[str, ...]
 
 
 @_event("duration_started")
 class DurationStarted(GameEvent):
     """A Duration card's work from an earlier turn starts (start of turn)."""
+
     player: str
     card: str
 
@@ -416,22 +436,22 @@ class BidMade(GameEvent):
     """A bid in Debt, or a pass (``amount`` None)."""
 
     player: str
-    amount: Optional[int]   # None for a pass
+    amount: int | None  # None for a pass
 
 
 @_event("bidding_started")
 class BiddingStarted(GameEvent):
     """Bidding for a Landmark's VP began, in ``order``."""
 
-    player: str             # whose gain started the bidding
-    order: tuple
+    player: str  # whose gain started the bidding
+    order: tuple[str, ...]
 
 
 @_event("bidding_won")
 class BiddingWon(GameEvent):
     """The winner of a bidding and the bid (``player`` None when nobody bid)."""
 
-    player: Optional[str]
+    player: str | None
     amount: int
 
 
@@ -439,16 +459,18 @@ class BiddingWon(GameEvent):
 class Note(GameEvent):
     """A plain fact with no better type: an English template with the
     fields {player} and {n}."""
+
     player: str
     text: str
-    private_to: Optional[str] = None
+    private_to: str | None = None
     n: int = 0
-    you: str = ""           # the template told to the player themselves
+    you: str = ""  # the template told to the player themselves
 
 
 @_event("card_became")
 class CardBecame(GameEvent):
     """A card in play became another card until it leaves play (Empires)."""
+
     player: str
     card: str
     as_card: str
@@ -458,24 +480,27 @@ class CardBecame(GameEvent):
 class GameEnded(GameEvent):
     """The game ended: each player's total, cards, tokens and Landmark VP, and the winners."""
 
-    scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
-    winners: tuple
-    turns: tuple            # (player, turns taken)
+    scores: tuple[
+        tuple[str, int, int, int, tuple[tuple[str, int], ...]], ...
+    ]  # (player, total, cards, tokens, ((landmark, vp), ...))
+    winners: tuple[str, ...]
+    turns: tuple[tuple[str, int], ...]  # (player, turns taken)
 
 
 HIDDEN = "?"
 """The name given, in an event redacted for a seat, to a card that seat may not know."""
 
-STRUCTURE_FIELDS = frozenset({"player", "private_to", "source", "destination", "pile", "phase", "reason", "text",
-                              "you"})
+STRUCTURE_FIELDS = frozenset(
+    {"player", "private_to", "source", "destination", "pile", "phase", "reason", "text", "you"}
+)
 """The fields of an event that never name a card (who, from where, to where);
 in an event redacted for another seat every other text field is hidden."""
 
 
-def name_fields(event: GameEvent) -> list:
+def name_fields(event: GameEvent) -> list[str]:
     """The fields of ``event`` that may name cards: every text or tuple-of-text
     field outside :data:`STRUCTURE_FIELDS`."""
-    out = []
+    out: list[str] = []
     for f in fields(event):
         if f.name in STRUCTURE_FIELDS:
             continue

@@ -5,23 +5,26 @@ its change as an event (see :mod:`a11y_dominion.rules.events`).
 Rule sources: base rulebook (drawing, shuffling, discarding, gaining,
 trashing) and the Empires rulebook (Debt, VP tokens, split piles).
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from .base import GameBase
 from .state import Card, Pile, Player
 from .triggers import Moment
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .decisions import Decision
 
 
-class PrimitivesMixin:
+class PrimitivesMixin(GameBase):
     """Resources, tokens, movement, gaining and trashing."""
 
     # ------------------------------------------------------------ resources
-    def add(self: Game, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None:
+    def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None:
         """Give the turn player +Actions, +Buys and +coins (whole numbers).
 
         Does nothing for a player whose turn it is not (a card's "+" bonuses
@@ -34,14 +37,14 @@ class PrimitivesMixin:
         t.coins += coins
         self.emit(ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, actions, buys, coins, source))
 
-    def take_debt(self: Game, p: Player, amount: int, source: str = "") -> None:
+    def take_debt(self, p: Player, amount: int, source: str = "") -> None:
         """``p`` takes ``amount`` Debt (Empires rulebook, Debt)."""
         if amount <= 0:
             return
         p.debt += amount
         self.emit(ev.DebtChanged(p.name, amount, p.debt, source))
 
-    def pay_debt(self: Game, p: Player, amount: int, source: str = "") -> None:
+    def pay_debt(self, p: Player, amount: int, source: str = "") -> None:
         """``p`` pays ``amount`` Debt with the same number of coins (Empires
         rulebook, Debt: 1 coin per Debt, in the Buy phase). The amount is cut to
         the Debt and coins ``p`` has; nothing happens off-turn."""
@@ -52,14 +55,14 @@ class PrimitivesMixin:
         self.turn.coins -= amount
         self.emit(ev.DebtChanged(p.name, -amount, p.debt, source, coins_left=self.turn.coins))
 
-    def vp_from_supply(self: Game, p: Player, amount: int, reason: str = "") -> None:
+    def vp_from_supply(self, p: Player, amount: int, reason: str = "") -> None:
         """``p`` takes ``amount`` VP tokens from the unlimited supply of tokens."""
         if amount <= 0:
             return
         p.vp_tokens += amount
         self.emit(ev.VPTokensMoved(amount, "supply", "supply", "player", p.name, -1, p.vp_tokens, reason))
 
-    def vp_from_landmark(self: Game, p: Player, landmark: str, amount: Optional[int] = None) -> int:
+    def vp_from_landmark(self, p: Player, landmark: str, amount: int | None = None) -> int:
         """``p`` takes ``amount`` (None: all) VP from a Landmark's pool; returns how many."""
         have = self.landmarks.get(landmark, 0)
         n = have if amount is None else min(amount, have)
@@ -70,7 +73,7 @@ class PrimitivesMixin:
         self.emit(ev.VPTokensMoved(n, "landmark", landmark, "player", p.name, have - n, p.vp_tokens, landmark))
         return n
 
-    def vp_from_pile(self: Game, p: Player, pile: str, reason: str = "") -> int:
+    def vp_from_pile(self, p: Player, pile: str, reason: str = "") -> int:
         """``p`` takes all VP tokens on a Supply pile; returns how many."""
         pl = self.piles.get(pile)
         if pl is None or pl.vp_tokens <= 0:
@@ -81,7 +84,7 @@ class PrimitivesMixin:
         self.emit(ev.VPTokensMoved(n, "pile", pile, "player", p.name, 0, p.vp_tokens, reason))
         return n
 
-    def vp_to_pile(self: Game, pile: str, amount: int, reason: str = "") -> None:
+    def vp_to_pile(self, pile: str, amount: int, reason: str = "") -> None:
         """Add ``amount`` VP tokens from the supply to a pile (Gathering cards)."""
         pl = self.piles.get(pile)
         if pl is None or amount <= 0:
@@ -89,7 +92,7 @@ class PrimitivesMixin:
         pl.vp_tokens += amount
         self.emit(ev.VPTokensMoved(amount, "supply", "supply", "pile", pile, -1, pl.vp_tokens, reason))
 
-    def vp_pile_to_landmark(self: Game, pile: str, landmark: str, amount: int = 1) -> None:
+    def vp_pile_to_landmark(self, pile: str, landmark: str, amount: int = 1) -> None:
         """Move up to ``amount`` VP from a pile to a Landmark (Empires, VP tokens)."""
         pl = self.piles.get(pile)
         if pl is None or pl.vp_tokens <= 0 or landmark not in self.landmarks:
@@ -97,10 +100,11 @@ class PrimitivesMixin:
         n = min(amount, pl.vp_tokens)
         pl.vp_tokens -= n
         self.landmarks[landmark] += n
-        self.emit(ev.VPTokensMoved(n, "pile", pile, "landmark", landmark, pl.vp_tokens,
-                                   self.landmarks[landmark], landmark))
+        self.emit(
+            ev.VPTokensMoved(n, "pile", pile, "landmark", landmark, pl.vp_tokens, self.landmarks[landmark], landmark)
+        )
 
-    def add_pile_debt(self: Game, pile: str, amount: int, player: str = "") -> None:
+    def add_pile_debt(self, pile: str, amount: int, player: str = "") -> None:
         """Put ``amount`` Debt tokens on a Supply pile (Empires rulebook, Debt
         tokens on piles); ``player`` is who put them there, if anyone."""
         pl = self.piles[pile]
@@ -108,19 +112,19 @@ class PrimitivesMixin:
         self.emit(ev.PileDebtChanged(pile, amount, pl.debt_tokens, player))
 
     # -------------------------------------------------------------- movement
-    def _shuffle(self: Game, p: Player) -> None:
+    def _shuffle(self, p: Player) -> None:
         moved = len(p.discard)
         self.rng.shuffle(p.discard)
         p.deck = p.deck + p.discard
         p.discard = []
         self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
 
-    def shuffle_deck(self: Game, p: Player) -> None:
+    def shuffle_deck(self, p: Player) -> None:
         """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""
         self.rng.shuffle(p.deck)
         self.emit(ev.DeckShuffled(p.name, len(p.deck)))
 
-    def _take_top(self: Game, p: Player) -> Optional[Card]:
+    def _take_top(self, p: Player) -> Card | None:
         """Take the top card of ``p``'s deck, shuffling the discard pile in
         when the deck is empty; None when both are empty. The caller puts
         the card somewhere and records it."""
@@ -130,14 +134,14 @@ class PrimitivesMixin:
             return None
         return p.deck.pop(0)
 
-    def peek(self: Game, p: Player) -> Optional[Card]:
+    def peek(self, p: Player) -> Card | None:
         """The top card of ``p``'s deck, left there (the discard pile is
         shuffled in first when the deck is empty); None when both are empty."""
         if not p.deck and p.discard:
             self._shuffle(p)
         return p.deck[0] if p.deck else None
 
-    def draw(self: Game, p: Player, n: int, source: str = "") -> list:
+    def draw(self, p: Player, n: int, source: str = "") -> list[Card]:
         """``p`` draws ``n`` cards into hand; returns the cards drawn."""
         drawn = []
         for _ in range(n):
@@ -150,7 +154,7 @@ class PrimitivesMixin:
             self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
         return drawn
 
-    def set_aside_from_deck(self: Game, p: Player, n: int, public: bool = True, look: bool = False) -> list:
+    def set_aside_from_deck(self, p: Player, n: int, public: bool = True, look: bool = False) -> list[Card]:
         """Set aside the top ``n`` cards of ``p``'s deck (fewer if deck and
         discard pile run out); returns them, top first. ``public``: face up
         (revealed) rather than face down; ``look``: taken to be looked at."""
@@ -162,45 +166,56 @@ class PrimitivesMixin:
             p.set_aside.append(c)
             taken.append(c)
         if taken:
-            self.emit(ev.CardsSetAside(p.name, tuple(c.name for c in taken), len(taken), "deck",
-                                       private_to=None if public else p.name, look=look))
+            self.emit(
+                ev.CardsSetAside(
+                    p.name,
+                    tuple(c.name for c in taken),
+                    len(taken),
+                    "deck",
+                    private_to=None if public else p.name,
+                    look=look,
+                )
+            )
         return taken
 
-    def reveal(self: Game, p: Player, cards: list, source: str = "hand") -> None:
+    def reveal(self, p: Player, cards: list[Card], source: str = "hand") -> None:
         """Record that ``p`` revealed ``cards`` from ``source`` (hand, deck, discard)."""
         if cards:
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
 
-    def _place(self: Game, p: Player, card: Card, dst: str, top: bool = True) -> None:
+    def _place(self, p: Player, card: Card, dst: str, top: bool = True) -> None:
         dest = getattr(p, dst)
         if dst in ("deck", "discard") and top:
             dest.insert(0, card)
         else:
             dest.append(card)
 
-    def _take(self: Game, p: Player, card: Card, src: str) -> None:
+    def _take(self, p: Player, card: Card, src: str) -> None:
         getattr(p, src).remove(card)
         if src == "in_play":
             card.became = None
 
-    def discard_cards(self: Game, p: Player, cards: list, zone: str = "hand", public: bool = True) -> None:
+    def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None:
         """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile,
         one by one in the order given (the last is on top)."""
         for c in cards:
             self._take(p, c, zone)
             p.discard.insert(0, c)
         if cards:
-            self.emit(ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone,
-                                        private_to=None if public else p.name))
+            self.emit(
+                ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone, private_to=None if public else p.name)
+            )
 
-    def move(self: Game, p: Player, card: Card, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+    def move(self, p: Player, card: Card, src: str, dst: str, public: bool = True, top: bool = True) -> None:
         """Move one card between ``p``'s zones (hand, deck, discard, in_play,
         set_aside); onto the deck or discard pile unless ``top`` is False."""
         self._take(p, card, src)
         self._place(p, card, dst, top)
         self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name, top=top))
 
-    def move_cards(self: Game, p: Player, cards: list, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+    def move_cards(
+        self, p: Player, cards: list[Card], src: str, dst: str, public: bool = True, top: bool = True
+    ) -> None:
         """Move several cards between ``p``'s zones, one by one in the order
         given (onto a deck or discard pile: the last is on top; with ``top``
         False they go under it in that order)."""
@@ -208,19 +223,28 @@ class PrimitivesMixin:
             self._take(p, c, src)
             self._place(p, c, dst, top)
         if cards:
-            self.emit(ev.CardsMoved(p.name, tuple(c.name for c in cards), len(cards), src, dst,
-                                    private_to=None if public else p.name, top=top))
+            self.emit(
+                ev.CardsMoved(
+                    p.name,
+                    tuple(c.name for c in cards),
+                    len(cards),
+                    src,
+                    dst,
+                    private_to=None if public else p.name,
+                    top=top,
+                )
+            )
 
-    def _pile_changed(self: Game, pl: Pile, previous: str = "") -> None:
+    def _pile_changed(self, pl: Pile, previous: str = "") -> None:
         """Events after a card left ``pl``: the new top of a split pile or
         the Castles (Accessibility Notes), and the pile becoming empty."""
         if pl.is_layered:
-            self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards), previous))
+            self.emit(ev.PileTopChanged(pl.name, pl.cards[0].name if pl.cards else None, len(pl.cards), previous))
         if not pl.cards:
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
         self._check_ending(pl)
 
-    def _check_ending(self: Game, pl: Pile) -> None:
+    def _check_ending(self, pl: Pile) -> None:
         """After the size of ``pl`` changed: announce that the game ends
         after this turn when the end condition has just been met, or that it
         no longer does when it stopped holding (a card returned to a pile)."""
@@ -232,7 +256,7 @@ class PrimitivesMixin:
             self.ending = False
             self.emit(ev.GameEndCancelled(self.current.name, pl.name))
 
-    def return_to_pile(self: Game, p: Player, card: Card, zone: str) -> None:
+    def return_to_pile(self, p: Player, card: Card, zone: str) -> None:
         """Return a card from ``p``'s ``zone`` to the top of its own Supply
         pile (a card with no pile in the game is trashed instead)."""
         self._take(p, card, zone)
@@ -242,15 +266,17 @@ class PrimitivesMixin:
             self.trash.append(card)
             self.emit(ev.CardTrashed(p.name, card.name, zone))
             return
-        previous = pl.top.name if pl.cards else ""
+        previous = pl.cards[0].name if pl.cards else ""
         pl.cards.insert(0, card)
         self.emit(ev.CardReturned(p.name, card.name, pl.name, zone))
         if pl.is_layered:
-            self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards), previous))
+            self.emit(ev.PileTopChanged(pl.name, pl.cards[0].name, len(pl.cards), previous))
         self._check_ending(pl)
 
     # ------------------------------------------------------------- gaining
-    def gain(self: Game, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False):
+    def gain(
+        self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
+    ) -> Generator[Decision, Any, Card | None]:
         """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
         deck) and the "when you gain" abilities run (see :meth:`trigger`).
         Returns the Card or None."""
@@ -264,7 +290,7 @@ class PrimitivesMixin:
         yield from self.trigger(Moment.GAIN, p, c)
         return c
 
-    def gain_from_trash(self: Game, p: Player, card: Card, dest: str = "discard"):
+    def gain_from_trash(self, p: Player, card: Card, dest: str = "discard") -> Generator[Decision, Any, Card]:
         """``p`` gains ``card`` from the trash; the "when you gain"
         abilities run as for any gain. Returns the Card."""
         self.trash.remove(card)
@@ -273,7 +299,7 @@ class PrimitivesMixin:
         yield from self.trigger(Moment.GAIN, p, card)
         return card
 
-    def _place_gained(self: Game, p: Player, c: Card, dest: str) -> None:
+    def _place_gained(self, p: Player, c: Card, dest: str) -> None:
         if dest == "deck":
             p.deck.insert(0, c)
         elif dest == "hand":
@@ -283,14 +309,14 @@ class PrimitivesMixin:
         if self.current is p:
             self.turn.gained.append(c.name)
 
-    def gain_named(self: Game, p: Player, name: str, dest: str = "discard"):
+    def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Card | None]:
         """Gain a card by name, only if it is the top card of its pile."""
         pl = self.pile_of(name)
-        if pl is None or not pl.cards or pl.top.name != name:
+        if pl is None or not pl.cards or pl.cards[0].name != name:
             return None
         return (yield from self.gain(p, pl.name, dest))
 
-    def trash_card(self: Game, p: Player, card: Card, zone: str):
+    def trash_card(self, p: Player, card: Card, zone: str) -> Generator[Decision, Any, None]:
         """``p`` trashes ``card`` from ``zone`` (a zone of ``p``, or "supply");
         then the "when you trash" abilities run (see :meth:`trigger`)."""
         pl = None

@@ -1,10 +1,12 @@
 """The end of the game and scoring (base rulebook, End of the game; Empires
 rulebook, VP tokens and Landmarks)."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
+from .base import GameBase
 from .cards import LANDMARKS
 from .state import Player
 
@@ -12,11 +14,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-class ScoringMixin:
+class ScoringMixin(GameBase):
     """The end condition, scores and winners."""
 
     # --------------------------------------------------------- end and score
-    def end_condition(self: Game) -> bool:
+    def end_condition(self) -> bool:
         """True when the Province pile or enough Supply piles (3; 4 with 5-6
         players) are empty (base rulebook, End of the game)."""
         if not self.piles["Province"].cards:
@@ -24,27 +26,27 @@ class ScoringMixin:
         need = 4 if len(self.players) >= 5 else 3
         return len(self.empty_piles()) >= need
 
-    def score_breakdown(self: Game, p: Player) -> dict:
+    def score_breakdown(self, p: Player) -> dict[str, Any]:
         """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""
         cards = 0
         for c in p.all_cards():
             s = c.spec
             cards += s.vp
             if s.score:
-                cards += s.score(self, p)
+                cards += s.score(cast("Game", self), p)
         lms = {}
         for lm in self.landmarks:
             fn = LANDMARKS[lm].score
             if fn:
-                lms[lm] = fn(self, p)
+                lms[lm] = fn(cast("Game", self), p)
         total = cards + p.vp_tokens + sum(lms.values())
         return {"total": total, "cards": cards, "tokens": p.vp_tokens, "landmarks": lms}
 
-    def scores(self: Game) -> dict:
+    def scores(self) -> dict[str, int]:
         """Each player's total as if the game ended now."""
         return {p.name: self.score_breakdown(p)["total"] for p in self.players}
 
-    def current_winners(self: Game) -> list:
+    def current_winners(self) -> list[str]:
         """Names of the winners: the highest score; among tied players the one
         with fewer turns; still tied, they share the win (base rulebook)."""
         sc = self.scores()
@@ -53,13 +55,12 @@ class ScoringMixin:
         fewest = min(p.turns_taken for p in tied)
         return [p.name for p in tied if p.turns_taken == fewest]
 
-    def _finish(self: Game) -> None:
+    def _finish(self) -> None:
         self.game_over = True
         self.winners = self.current_winners()
         rows = []
         for p in self.players:
             b = self.score_breakdown(p)
             rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
-        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners),
-                               tuple((p.name, p.turns_taken) for p in self.players)))
+        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners), tuple((p.name, p.turns_taken) for p in self.players)))
         self.pending = None

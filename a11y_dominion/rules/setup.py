@@ -1,11 +1,14 @@
 """Setting up a game: the Kingdom, the Supply piles and their sizes, the
 starting cards and the setup of Landmarks and Events (base rulebook,
 Preparation; Empires rulebook, Preparation)."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
 from . import events as ev
+from .base import GameBase
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, pile_name_for
 from .state import BASIC_PILES, Card, Pile, SetupError
 
@@ -13,7 +16,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def resolve_kingdom(names: Iterable[str]) -> list:
+def resolve_kingdom(names: Iterable[str]) -> list[str]:
     """Pile names for Kingdom names (either half of a split pile, any Castle,
     Dutch or English). Raises :class:`SetupError` naming an unknown or
     repeated pile."""
@@ -28,16 +31,16 @@ def resolve_kingdom(names: Iterable[str]) -> list:
     return out
 
 
-class SetupMixin:
+class SetupMixin(GameBase):
     """Setup of the Supply, the starting cards, Landmarks and Events."""
 
     # ----------------------------------------------------------------- setup
-    def new_card(self: Game, name: str) -> Card:
+    def new_card(self, name: str) -> Card:
         """A new physical card of ``name`` (English) for setup or scenarios."""
         self._uid += 1
         return Card(self._uid, CARDS[name])
 
-    def _pile_size(self: Game, name: str) -> int:
+    def _pile_size(self, name: str) -> int:
         n = len(self.players)
         if name == "Copper":
             return 60 - 7 * n
@@ -53,7 +56,7 @@ class SetupMixin:
             return 8 if n == 2 else 12
         return 10
 
-    def _build_supply(self: Game) -> None:
+    def _build_supply(self) -> None:
         n = len(self.players)
         for name in BASIC_PILES:
             cards = [self.new_card(name) for _ in range(self._pile_size(name))]
@@ -72,36 +75,53 @@ class SetupMixin:
                 cards = [self.new_card(d.top_name) for _ in range(self._pile_size(d.top_name))]
             self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
 
-    def _setup_extras(self: Game) -> None:
+    def _setup_extras(self) -> None:
         n = len(self.players)
-        self.emit(ev.GameSetUp(
-            players=tuple(self.config.players), kingdom=tuple(self.kingdom),
-            kingdom_costs=tuple((pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt)
-                                for pn in self.kingdom),
-            events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed,
-            event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events)))
+        self.emit(
+            ev.GameSetUp(
+                players=tuple(self.config.players),
+                kingdom=tuple(self.kingdom),
+                kingdom_costs=tuple(
+                    (pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt) for pn in self.kingdom
+                ),
+                events=tuple(self.events),
+                landmarks=tuple(self.landmarks),
+                seed=self.config.seed,
+                event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events),
+            )
+        )
         self.emit(ev.SupplySetUp(tuple((pl.name, tuple(c.name for c in pl.cards)) for pl in self.piles.values())))
         for p in self.players:
-            self.emit(ev.StartingCards(p.name, tuple(c.name for c in p.hand), tuple(sorted(c.name for c in p.deck)),
-                                       len(p.hand), len(p.deck), private_to=p.name))
+            self.emit(
+                ev.StartingCards(
+                    p.name,
+                    tuple(c.name for c in p.hand),
+                    tuple(sorted(c.name for c in p.deck)),
+                    len(p.hand),
+                    len(p.deck),
+                    private_to=p.name,
+                )
+            )
         for name in self.landmarks:
             spec = LANDMARKS[name]
             self.landmarks[name] = spec.tokens_per_player * n
             placed = ()
             detail = ""
             if spec.setup:
-                res = spec.setup(self)
+                res = spec.setup(cast("Game", self))
                 if isinstance(res, tuple):
                     placed, detail = res
-            self.emit(ev.LandmarkSetUp(landmark=name, vp_tokens=self.landmarks[name],
-                                       pile_tokens=tuple(placed), detail=detail))
+            self.emit(
+                ev.LandmarkSetUp(
+                    landmark=name, vp_tokens=self.landmarks[name], pile_tokens=tuple(placed), detail=detail
+                )
+            )
         for name in self.events:
-            spec = EVENTS[name]
-            if spec.setup:
-                spec.setup(self)
+            event = EVENTS[name]
+            if event.setup:
+                event.setup(cast("Game", self))
 
-    def action_piles(self: Game) -> list:
+    def action_piles(self) -> list[str]:
         """Kingdom piles whose cards are Actions (a split pile counts when
         its top half is an Action; the Castles never)."""
-        return [p for p in self.kingdom if PILES[p].kind != "castles"
-                and CARDS[PILES[p].top_name].is_("Action")]
+        return [p for p in self.kingdom if PILES[p].kind != "castles" and CARDS[PILES[p].top_name].is_("Action")]

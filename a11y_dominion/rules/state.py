@@ -3,12 +3,16 @@
 Rule sources: Dominion base rulebook (zones, the turn) and the Empires
 rulebook (split piles, Castles, Debt and VP tokens).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardSpec
+
+if TYPE_CHECKING:
+    from .duration import DurationEffect
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 
@@ -26,7 +30,7 @@ class Card:
     def __init__(self, uid: int, spec: CardSpec):
         self.uid = uid
         self.spec = spec
-        self.became: Optional[CardSpec] = None
+        self.became: CardSpec | None = None
 
     @property
     def rules(self) -> CardSpec:
@@ -50,17 +54,17 @@ class Player:
 
     name: str
     index: int
-    hand: list = field(default_factory=list)
-    deck: list = field(default_factory=list)
-    discard: list = field(default_factory=list)
-    in_play: list = field(default_factory=list)
-    set_aside: list = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    deck: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    in_play: list[Card] = field(default_factory=list)
+    set_aside: list[Card] = field(default_factory=list)
     debt: int = 0
     vp_tokens: int = 0
     turns_taken: int = 0
-    durations: list = field(default_factory=list)
+    durations: list[DurationEffect] = field(default_factory=list)
 
-    def all_cards(self) -> list:
+    def all_cards(self) -> list[Card]:
         """Every card the player has (for scoring)."""
         return self.hand + self.deck + self.discard + self.in_play + self.set_aside
 
@@ -71,13 +75,13 @@ class Pile:
 
     name: str
     kind: str
-    cards: list
+    cards: list[Card]
     vp_tokens: int = 0
     debt_tokens: int = 0
-    members: tuple = ()
+    members: tuple[str, ...] = ()
 
     @property
-    def top(self) -> Optional[Card]:
+    def top(self) -> Card | None:
         return self.cards[0] if self.cards else None
 
     @property
@@ -102,13 +106,13 @@ class Turn:
     actions: int = 1
     buys: int = 1
     coins: int = 0
-    bought: bool = False            # a card or Event was bought this Buy phase
+    bought: bool = False  # a card or Event was bought this Buy phase
     actions_played: int = 0
-    played: list = field(default_factory=list)
-    gained: list = field(default_factory=list)   # names gained by the turn player
-    action_phase_requested: str = ""       # why a card asks to return to the Action phase ("" for none)
-    action_phase_again: bool = False       # the turn returned to the Action phase
-    memory: dict = field(default_factory=dict)
+    played: list[Card] = field(default_factory=list)
+    gained: list[str] = field(default_factory=list)  # names gained by the turn player
+    action_phase_requested: str = ""  # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool = False  # the turn returned to the Action phase
+    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -116,13 +120,17 @@ class GameConfig:
     """What a game is set up from: seat names, Kingdom pile names, Events,
     Landmarks and the seed."""
 
-    players: list
-    kingdom: list
-    events: list = field(default_factory=list)
-    landmarks: list = field(default_factory=list)
+    players: list[str]
+    kingdom: list[str]
+    events: list[str] = field(default_factory=list)
+    landmarks: list[str] = field(default_factory=list)
     seed: int = 0
 
-    def to_dict(self) -> dict:
-        return {"players": list(self.players), "kingdom": list(self.kingdom),
-                "events": list(self.events), "landmarks": list(self.landmarks),
-                "seed": self.seed}
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "kingdom": list(self.kingdom),
+            "events": list(self.events),
+            "landmarks": list(self.landmarks),
+            "seed": self.seed,
+        }

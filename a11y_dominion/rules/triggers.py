@@ -23,11 +23,13 @@ the setup. Reactions are run by :meth:`Game.react
 <a11y_dominion.rules.game.Game.react>`: each other player in turn order
 from the acting player's left, each reacting card name in their hand once.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Generator, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -40,24 +42,24 @@ Flow = Generator["Decision", Any, Any]
 class Moment(str, Enum):
     """When an ability happens (rulebook wording in the comments)."""
 
-    GAIN = "gain"                          # when you gain this / a card
-    BUY = "buy"                            # when you buy this / a card
-    TRASH = "trash"                        # when you trash this / a card
+    GAIN = "gain"  # when you gain this / a card
+    BUY = "buy"  # when you buy this / a card
+    TRASH = "trash"  # when you trash this / a card
     DISCARD_FROM_PLAY = "discard_from_play"  # when you discard this from play
-    PLAY = "play"                          # when you play a card (after its instructions)
-    START_OF_TURN = "start_of_turn"        # at the start of your turn
-    START_OF_BUY = "start_of_buy"          # at the start of your Buy phase
+    PLAY = "play"  # when you play a card (after its instructions)
+    START_OF_TURN = "start_of_turn"  # at the start of your turn
+    START_OF_BUY = "start_of_buy"  # at the start of your Buy phase
     START_OF_CLEANUP = "start_of_cleanup"  # at the start of Clean-up
-    END_OF_TURN = "end_of_turn"            # when you end your turn (after Clean-up)
-    AFTER_TURN = "after_turn"              # after this turn, before the end of the game is checked
-    ATTACK = "attack"                      # when another player plays an Attack card (Reactions)
+    END_OF_TURN = "end_of_turn"  # when you end your turn (after Clean-up)
+    AFTER_TURN = "after_turn"  # after this turn, before the end of the game is checked
+    ATTACK = "attack"  # when another player plays an Attack card (Reactions)
 
 
 class Ends(str, Enum):
     """When a :class:`Lasting` effect is removed."""
 
-    AFTER_THIS_TURN = "after_this_turn"          # after the turn it was made in
-    OWNERS_NEXT_TURN = "owners_next_turn"        # at the start of its owner's next turn
+    AFTER_THIS_TURN = "after_this_turn"  # after the turn it was made in
+    OWNERS_NEXT_TURN = "owners_next_turn"  # at the start of its owner's next turn
 
 
 @dataclass(frozen=True)
@@ -74,18 +76,18 @@ class When:
     """
 
     moment: Moment
-    card: Optional["Card"] = None
-    holder: Optional["Card"] = None
-    by: Optional["Player"] = None
-    lasting: Optional["Lasting"] = None
+    card: Card | None = None
+    holder: Card | None = None
+    by: Player | None = None
+    lasting: Lasting | None = None
 
 
 #: An ability: ``fn(game, player, when)``, a generator or a plain function.
-Ability = Callable[["Game", "Player", When], Union[Flow, None]]
+Ability = Callable[["Game", "Player", When], Flow | None]
 
 #: A replacement of a card's instructions: ``fn(game, player, card)`` returns the
 #: effect to do instead (a plain function of no arguments), or None to leave the play alone.
-Replacement = Callable[["Game", "Player", "Card"], Optional[Callable[[], None]]]
+Replacement = Callable[["Game", "Player", "Card"], Callable[[], None] | None]
 
 
 @dataclass(eq=False)
@@ -104,5 +106,5 @@ class Lasting:
     owner: str
     ends: Ends
     triggers: dict[Moment, Ability] = field(default_factory=dict)
-    replaces_play: Optional[Replacement] = None
+    replaces_play: Replacement | None = None
     memory: dict[str, Any] = field(default_factory=dict)

@@ -1,13 +1,16 @@
 """The turn: playing and buying, the phases, Clean-up and after the turn
 (base rulebook, Turn; Empires rulebook, Events and Debt)."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
+from .base import GameBase
 from .cards import EVENTS
 from .cost import Cost
-from .decisions import Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, N_
+from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option, Purpose
 from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
@@ -15,11 +18,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-class TurnFlowMixin:
+class TurnFlowMixin(GameBase):
     """Playing, buying, the phases of a turn, Clean-up and the game loop."""
 
     # -------------------------------------------------------------- playing
-    def play_card(self: Game, p: Player, card: Card, again: bool = False, source: str = "hand"):
+    def play_card(
+        self, p: Player, card: Card, again: bool = False, source: str = "hand"
+    ) -> Generator[Decision, Any, None]:
         """Play ``card``: move it from ``source`` (hand, or discard for a
         card played from the discard pile) into play, unless ``again`` (a
         second play of a card already in play); the other players may react
@@ -33,13 +38,21 @@ class TurnFlowMixin:
         if card.is_("Action"):
             for effect in list(self.lasting):
                 if effect.replaces_play is not None and instead is None:
-                    instead = effect.replaces_play(self, p, card)
+                    instead = effect.replaces_play(cast("Game", self), p, card)
             if self.current is p:
                 self.turn.actions_played += 1
         if self.current is p:
             self.turn.played.append(card)
-        self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "",
-                                again, instead is not None, "in_play" if again else source))
+        self.emit(
+            ev.CardPlayed(
+                p.name,
+                card.spec.name,
+                card.name if card.became else "",
+                again,
+                instead is not None,
+                "in_play" if again else source,
+            )
+        )
         self._plays.append(set())
         if card.is_("Attack"):
             yield from self.react(Moment.ATTACK, p, card)
@@ -50,7 +63,7 @@ class TurnFlowMixin:
         self._plays.pop()
         yield from self.trigger(Moment.PLAY, p, card)
 
-    def return_to_action_phase(self: Game, p: Player, reason: str) -> None:
+    def return_to_action_phase(self, p: Player, reason: str) -> None:
         """Ask to return ``p``'s turn to the Action phase after the current
         Buy-phase move (nothing happens off ``p``'s turn or outside the Buy
         phase); ``reason`` (a non-empty word) goes into the
@@ -59,7 +72,7 @@ class TurnFlowMixin:
         if self.current is p and self.turn.phase == "buy":
             self.turn.action_phase_requested = reason
 
-    def count_in_play_as_played(self: Game) -> None:
+    def count_in_play_as_played(self) -> None:
         """Count the turn player's cards in play as played this turn (once
         each), for a game started from a position (scenario contract: "A
         position has no history" except the cards in play)."""
@@ -68,7 +81,7 @@ class TurnFlowMixin:
             if c not in t.played:
                 t.played.append(c)
 
-    def play_twice(self: Game, p: Player, player_card: Card, target: Card):
+    def play_twice(self, p: Player, player_card: Card, target: Card) -> Generator[Decision, Any, None]:
         """Play ``target`` from hand twice (a card that plays another card
         twice). If it leaves Duration work behind, ``player_card`` stays in
         play with it (Empires rulebook, Durations)."""
@@ -79,7 +92,7 @@ class TurnFlowMixin:
             if eff not in before and target in eff.holders and player_card not in eff.holders:
                 eff.holders.append(player_card)
 
-    def follow(self: Game, p: Player, card: Card):
+    def follow(self, p: Player, card: Card) -> Generator[Decision, Any, None]:
         """Follow a card's instructions: plain bonuses, then its own text."""
         r = card.rules
         if r.cards:
@@ -88,9 +101,9 @@ class TurnFlowMixin:
         if r.vp_tokens:
             self.vp_from_supply(p, r.vp_tokens, r.name)
         if r.play:
-            yield from self.run(r.play(self, p, card))
+            yield from self.run(r.play(cast("Game", self), p, card))
 
-    def attack(self: Game, p: Player, card_name: str) -> list:
+    def attack(self, p: Player, card_name: str) -> list[Player]:
         """The players the Attack ``card_name`` being played by ``p`` affects:
         the other players in turn order from ``p``'s left, less those a
         Reaction made unaffected when it was played (base rulebook,
@@ -100,19 +113,27 @@ class TurnFlowMixin:
         self.emit(ev.Attacked(p.name, card_name, tuple(v.name for v in victims)))
         return victims
 
-    def discard_down_to(self: Game, v: Player, n: int, source: str):
+    def discard_down_to(self, v: Player, n: int, source: str) -> Generator[Decision, Any, None]:
         """``v`` discards down to ``n`` cards in hand (their choice)."""
         k = len(v.hand) - n
         if k <= 0:
             return
         chosen = yield from self.choose_cards(
-            v, v.hand, N_("{player}, {source}: discard {count} cards, down to {left} in hand.") if k > 1 else
-            N_("{player}, {source}: discard 1 card, down to {left} in hand."),
-            "discard", k, k, source, args={"source": source, "count": k, "left": n})
+            v,
+            v.hand,
+            N_("{player}, {source}: discard {count} cards, down to {left} in hand.")
+            if k > 1
+            else N_("{player}, {source}: discard 1 card, down to {left} in hand."),
+            "discard",
+            k,
+            k,
+            source,
+            args={"source": source, "count": k, "left": n},
+        )
         self.discard_cards(v, chosen)
 
     # ------------------------------------------------------------- buying
-    def can_buy_reason(self: Game, p: Player, cost: Cost, name: str) -> Optional[str]:
+    def can_buy_reason(self, p: Player, cost: Cost, name: str) -> str | None:
         """Why ``p`` may not buy ``name`` (a card or Event costing ``cost``) now,
         as a :class:`Msg`, or None if they may: a Buy is needed, no Debt may be
         held (Empires rulebook, Debt) and the coins must cover the coin part."""
@@ -122,14 +143,21 @@ class TurnFlowMixin:
         if p.debt > 0:
             if t.coins:
                 return Msg("You have {debt} Debt; pay it off before you buy anything (type pay).", debt=p.debt)
-            return Msg("You have {debt} Debt and no coins to pay it with; you cannot buy anything this turn.",
-                       debt=p.debt)
+            return Msg(
+                "You have {debt} Debt and no coins to pay it with; you cannot buy anything this turn.", debt=p.debt
+            )
         if cost.coins > t.coins:
-            return Msg(N_("{card} costs {cost}; you have {coins} coins.") if t.coins != 1 else
-                       N_("{card} costs {cost}; you have 1 coin."), card=name, cost=cost, coins=t.coins)
+            return Msg(
+                N_("{card} costs {cost}; you have {coins} coins.")
+                if t.coins != 1
+                else N_("{card} costs {cost}; you have 1 coin."),
+                card=name,
+                cost=cost,
+                coins=t.coins,
+            )
         return None
 
-    def buy_card(self: Game, p: Player, pile: str):
+    def buy_card(self, p: Player, pile: str) -> Generator[Decision, Any, None]:
         """Buy the top card of ``pile``: pay coins, take the Debt in its cost
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
@@ -150,7 +178,7 @@ class TurnFlowMixin:
         yield from self.trigger(Moment.BUY, p, top)
         yield from self.gain(p, pile, bought=True)
 
-    def buy_event(self: Game, p: Player, name: str):
+    def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
         spec = EVENTS[name]
         t = self.turn
@@ -159,15 +187,15 @@ class TurnFlowMixin:
         t.bought = True
         self.emit(ev.EventBought(p.name, name, spec.cost.coins, t.coins))
         self.take_debt(p, spec.cost.debt, name)
-        yield from self.run(spec.effect(self, p))
+        yield from self.run(spec.effect(cast("Game", self), p))
 
     # ------------------------------------------------------------ the turn
-    def resume_in(self: Game, phase: str) -> None:
+    def resume_in(self, phase: str) -> None:
         """Start play inside the current turn's ``phase`` (action or buy)
         instead of at a new turn; used for scenario positions."""
         self._resume_phase = phase
 
-    def start(self: Game) -> Optional[Decision]:
+    def start(self) -> Decision | None:
         """Run the game to its first decision; returns it. Cards already in
         the turn player's play area (a position) count as played this turn."""
         if self._flow is None:
@@ -176,13 +204,13 @@ class TurnFlowMixin:
             self._advance(None)
         return self.pending
 
-    def _advance(self: Game, value) -> None:
+    def _advance(self, value: list[Option] | None) -> None:
         try:
             self.pending = self._flow.send(value)
         except StopIteration:
             self.pending = None
 
-    def answer(self: Game, keys: list) -> Optional[Decision]:
+    def answer(self, keys: list[Option]) -> Decision | None:
         """Answer the pending decision with a list of option keys: strings, or
         for a turn one :class:`Move` (its JSON or short text form is read too).
 
@@ -202,7 +230,7 @@ class TurnFlowMixin:
         self._advance(keys)
         return self.pending
 
-    def _main(self: Game):
+    def _main(self) -> Generator[Decision, list[Option], None]:
         first = True
         while True:
             p = self.current
@@ -214,7 +242,7 @@ class TurnFlowMixin:
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
 
-    def _take_turn(self: Game, p: Player, resume: Optional[str] = None):
+    def _take_turn(self, p: Player, resume: str | None = None) -> Generator[Decision, Any, None]:
         t = self.turn
         if resume is None:
             self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
@@ -246,21 +274,21 @@ class TurnFlowMixin:
             break
         yield from self._cleanup(p)
 
-    def _start_of_turn(self: Game, p: Player):
+    def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
         self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
         effects, p.durations = p.durations, []
         for eff in effects:
             self.emit(ev.DurationStarted(p.name, eff.name))
-            keep = yield from self.run(eff.fn(self, p))
+            keep = yield from self.run(eff.fn(cast("Game", self), p))
             if keep:
                 p.durations.append(eff)
             self.emit(ev.DurationResolved(p.name, eff.name, sum(1 for c in p.set_aside)))
         yield from self.trigger(Moment.START_OF_TURN, p)
 
-    def _start_of_buy(self: Game, p: Player):
+    def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
         yield from self.trigger(Moment.START_OF_BUY, p)
 
-    def turn_options(self: Game, p: Player) -> list:
+    def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
         buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
         t = self.turn
@@ -279,7 +307,7 @@ class TurnFlowMixin:
             opts.append(Move(MoveKind.TREASURES))
         if t.buys > 0 and p.debt == 0:
             for pl in self.piles.values():
-                if pl.cards and pl.top.spec.cost.coins <= t.coins:
+                if pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
                     opts.append(Move.buy(pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= t.coins:
@@ -289,7 +317,7 @@ class TurnFlowMixin:
         opts.append(Move(MoveKind.END))
         return opts
 
-    def _playable(self: Game, p: Player, c: Card) -> bool:
+    def _playable(self, p: Player, c: Card) -> bool:
         t = self.turn
         if c.is_("Treasure") and (not t.bought or t.phase == "action"):
             return True
@@ -299,7 +327,7 @@ class TurnFlowMixin:
     def _auto_treasure(c: Card) -> bool:
         return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
 
-    def explain_move(self: Game, keys: list) -> Optional[str]:
+    def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
         form) is refused, as a :class:`Msg`, or None when it is legal."""
         if len(keys) != 1:
@@ -307,8 +335,7 @@ class TurnFlowMixin:
         try:
             move = Move.from_dict(keys[0])
         except ValueError:
-            return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.",
-                       move=str(keys[0]))
+            return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=str(keys[0]))
         p = self.current
         t = self.turn
         if move in self.turn_options(p):
@@ -343,8 +370,9 @@ class TurnFlowMixin:
                 return Msg("{card} is not in the Supply.", card=arg)
             if not pl.cards:
                 return Msg("The {pile} pile is empty.", pile=arg)
-            return (self.can_buy_reason(p, pl.top.spec.cost, pl.top.name)
-                    or Msg("You cannot buy {card} now.", card=pl.top.name))
+            return self.can_buy_reason(p, pl.cards[0].spec.cost, pl.cards[0].name) or Msg(
+                "You cannot buy {card} now.", card=pl.cards[0].name
+            )
         if verb is MoveKind.PAY:
             if p.debt == 0:
                 return Msg("You have no Debt to pay.")
@@ -357,19 +385,22 @@ class TurnFlowMixin:
             return Msg("You can pay from 1 to {most} Debt now; {asked} is not possible.", most=most, asked=n)
         return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=move.key)
 
-    def _turn_decision(self: Game, p: Player) -> Decision:
+    def _turn_decision(self, p: Player) -> Decision:
         t = self.turn
         phase = "Action phase" if t.phase == "action" else "Buy phase"
-        prompt = (f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
-                  f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
-                  + (f", {p.debt} Debt" if p.debt else "") + ".")
-        return Decision(p.name, Kind.TURN, "move", prompt, self.turn_options(p), source=phase)
+        prompt = (
+            f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
+            f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
+            + (f", {p.debt} Debt" if p.debt else "")
+            + "."
+        )
+        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, self.turn_options(p), source=phase)
 
-    def _action_phase(self: Game, p: Player):
+    def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
         """Run moves until the Action phase ends; returns a move that ends it
         and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
         while True:
-            keys = yield self._turn_decision(p)
+            keys: list[Move] = yield self._turn_decision(p)
             move = keys[0]
             if move.kind is MoveKind.END:
                 return None
@@ -378,13 +409,14 @@ class TurnFlowMixin:
             card = next(c for c in p.hand if c.name == move.name)
             if card.is_("Action") and self.turn.actions > 0:
                 self.turn.actions -= 1
-                self.emit(ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins,
-                                              -1, 0, 0, "play"))
+                self.emit(
+                    ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins, -1, 0, 0, "play")
+                )
                 yield from self.play_card(p, card)
             else:
                 return move
 
-    def _buy_phase(self: Game, p: Player, carry: Optional[Move]):
+    def _buy_phase(self, p: Player, carry: Move | None) -> Generator[Decision, Any, str]:
         """Run Buy-phase moves; returns "cleanup", or "action" when a card
         returned the turn to the Action phase."""
         t = self.turn
@@ -398,16 +430,18 @@ class TurnFlowMixin:
             if verb is MoveKind.END:
                 return "cleanup"
             if verb is MoveKind.TREASURES:
-                for c in sorted([c for c in p.hand if self._auto_treasure(c)],
-                                key=lambda c: c.spec.played_last):
+                for c in sorted([c for c in p.hand if self._auto_treasure(c)], key=lambda c: c.spec.played_last):
                     if c in p.hand:
                         yield from self.play_card(p, c)
             elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
                     # the card left the hand at the start of the Buy phase (a Landmark discarded it)
-                    self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."),
-                                   N_("You no longer have that card in hand, so it is not played."))
+                    self.emit_note(
+                        p,
+                        N_("{player} no longer has that card in hand, so it is not played."),
+                        N_("You no longer have that card in hand, so it is not played."),
+                    )
                     continue
                 yield from self.play_card(p, card)
             elif verb is MoveKind.PAY:
@@ -420,7 +454,7 @@ class TurnFlowMixin:
             if t.action_phase_requested:
                 return "action"
 
-    def _cleanup(self: Game, p: Player):
+    def _cleanup(self, p: Player) -> Generator[Decision, Any, None]:
         t = self.turn
         t.phase = "cleanup"
         self.emit(ev.PhaseChanged(p.name, "cleanup"))
@@ -436,6 +470,6 @@ class TurnFlowMixin:
         p.turns_taken += 1
         yield from self.trigger(Moment.END_OF_TURN, p)
 
-    def _after_turn(self: Game, p: Player):
+    def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
         yield from self.trigger(Moment.AFTER_TURN, p)
         self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]

@@ -8,24 +8,30 @@ functions take ``(game, player, card)`` and may ``yield`` decisions through
 The registry is keyed by English name; Dutch names and any letter case are
 accepted by :func:`lookup`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cost import Cost
 from ..triggers import Ability, Moment
 
-CARDS: dict = {}
-PILES: dict = {}
-EVENTS: dict = {}
-LANDMARKS: dict = {}
-_ALIASES: dict = {}
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Card, Player
+    from ..triggers import Flow
+
+CARDS: dict[str, CardSpec] = {}
+PILES: dict[str, PileDef] = {}
+EVENTS: dict[str, EventSpec] = {}
+LANDMARKS: dict[str, LandmarkSpec] = {}
+_ALIASES: dict[str, str] = {}
 
 
 def _norm(name: str) -> str:
-    return (name.strip().lower().replace("\u2019", "'")
-            .replace("ë", "e").replace("  ", " "))
+    return name.strip().lower().replace("\u2019", "'").replace("ë", "e").replace("  ", " ")
 
 
 @dataclass
@@ -53,7 +59,7 @@ class CardSpec:
     name: str
     dutch: str
     cost: Cost
-    types: frozenset
+    types: frozenset[str]
     set: str
     text: str
     pile: str = ""
@@ -63,8 +69,8 @@ class CardSpec:
     coins: int = 0
     vp_tokens: int = 0
     vp: int = 0
-    score: Optional[Callable] = None
-    play: Optional[Callable] = None
+    score: Callable[[Game, Player], int] | None = None
+    play: Callable[[Game, Player, Card], Flow | None] | None = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     while_in_play: dict[Moment, Ability] = field(default_factory=dict)
     reactions: dict[Moment, Ability] = field(default_factory=dict)
@@ -89,12 +95,12 @@ class PileDef:
     """
 
     name: str
-    cards: list
+    cards: list[tuple[str, int]]
     kind: str = "kingdom"
     set: str = "empires"
 
     @property
-    def card_names(self) -> list:
+    def card_names(self) -> list[str]:
         return [c for c, _ in self.cards]
 
     @property
@@ -114,11 +120,11 @@ class EventSpec:
     dutch: str
     cost: Cost
     text: str
-    effect: Callable
-    setup: Optional[Callable] = None
+    effect: Callable[[Game, Player], Flow | None]
+    setup: Callable[[Game], Flow | None] | None = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
-    types: frozenset = frozenset({"Event"})
+    types: frozenset[str] = frozenset({"Event"})
 
     @property
     def kind(self) -> str:
@@ -138,26 +144,25 @@ class LandmarkSpec:
     dutch: str
     text: str
     tokens_per_player: int = 0
-    setup: Optional[Callable] = None
-    score: Optional[Callable] = None
+    setup: Callable[[Game], Flow | None] | None = None
+    score: Callable[[Game, Player], int] | None = None
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
-    types: frozenset = frozenset({"Landmark"})
+    types: frozenset[str] = frozenset({"Landmark"})
 
     @property
     def kind(self) -> str:
         return "landmark"
 
 
-def card(name, dutch, cost, types, text, set="empires", **kw) -> CardSpec:
+def card(name: str, dutch: str, cost: int | Cost, types: str, text: str, set: str = "empires", **kw: Any) -> CardSpec:
     """Define and register a card; returns its :class:`CardSpec`.
 
     ``cost`` is an int (coins) or a :class:`Cost`; ``types`` a space-separated string.
     """
     if isinstance(cost, int):
         cost = Cost(cost)
-    spec = CardSpec(name=name, dutch=dutch, cost=cost, types=frozenset(types.split()),
-                    set=set, text=text, **kw)
+    spec = CardSpec(name=name, dutch=dutch, cost=cost, types=frozenset(types.split()), set=set, text=text, **kw)
     CARDS[name] = spec
     _ALIASES[_norm(name)] = name
     if dutch:
@@ -165,7 +170,7 @@ def card(name, dutch, cost, types, text, set="empires", **kw) -> CardSpec:
     return spec
 
 
-def pile(name, cards, kind="kingdom", set="empires") -> PileDef:
+def pile(name: str, cards: list[tuple[str, int]], kind: str = "kingdom", set: str = "empires") -> PileDef:
     """Register a Supply pile definition made of ``cards`` [(name, count), ...] top first."""
     p = PileDef(name=name, cards=cards, kind=kind, set=set)
     PILES[name] = p
@@ -181,19 +186,28 @@ def alias(other: str, name: str) -> None:
     _ALIASES[_norm(other)] = name
 
 
-def event(name, dutch, cost, text, effect, setup=None, triggers=None) -> EventSpec:
+def event(
+    name: str,
+    dutch: str,
+    cost: int | Cost,
+    text: str,
+    effect: Callable[[Game, Player], Flow | None],
+    setup: Callable[[Game], Flow | None] | None = None,
+    triggers: dict[Moment, Ability] | None = None,
+) -> EventSpec:
     """Define and register an Event."""
     if isinstance(cost, int):
         cost = Cost(cost)
-    e = EventSpec(name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup,
-                  triggers=dict(triggers or {}))
+    e = EventSpec(
+        name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup, triggers=dict(triggers or {})
+    )
     EVENTS[name] = e
     _ALIASES[_norm(name)] = name
     _ALIASES[_norm(dutch)] = name
     return e
 
 
-def landmark(name, dutch, text, **kw) -> LandmarkSpec:
+def landmark(name: str, dutch: str, text: str, **kw: Any) -> LandmarkSpec:
     """Define and register a Landmark."""
     lm = LandmarkSpec(name=name, dutch=dutch, text=text, **kw)
     LANDMARKS[name] = lm
@@ -202,7 +216,7 @@ def landmark(name, dutch, text, **kw) -> LandmarkSpec:
     return lm
 
 
-def canonical(name: str) -> Optional[str]:
+def canonical(name: str) -> str | None:
     """The English name for ``name`` (English or Dutch, any case), or None.
 
     >>> canonical("stadswijk")
@@ -218,7 +232,7 @@ def canonical(name: str) -> Optional[str]:
     return None
 
 
-def pile_name_for(name: str) -> Optional[str]:
+def pile_name_for(name: str) -> str | None:
     """The Supply pile a Kingdom name refers to: ``"Patrician"``,
     ``"Emporium"`` and ``"Patrician/Emporium"`` all give
     ``"Patrician/Emporium"``; ``"Castles"`` and any Castle give ``"Castles"``."""

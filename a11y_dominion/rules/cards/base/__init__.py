@@ -1,2 +1,3 @@
 """Dominion base game: the basic Supply cards and the Kingdom cards of both editions."""
-from . import basic, kingdom, first_edition  # noqa: F401
+
+from . import basic, first_edition, kingdom  # noqa: F401

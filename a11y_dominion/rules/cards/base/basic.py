@@ -1,4 +1,5 @@
 """The basic Supply cards of the base game: Treasures, Victory cards and Curse."""
+
 from .. import card, pile
 
 card("Copper", "Koper", 0, "Treasure", "Treasure worth 1 coin.", set="base", coins=1)

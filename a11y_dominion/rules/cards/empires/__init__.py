@@ -1,2 +1,3 @@
 """Dominion: Empires (2016 printing): Kingdom piles, Castles, Events, Landmarks."""
-from . import kingdom, split, castles, events, landmarks  # noqa: F401
+
+from . import castles, events, kingdom, landmarks, split  # noqa: F401

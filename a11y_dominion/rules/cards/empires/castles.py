@@ -4,19 +4,19 @@ Rule source: Empires rulebook (Castles) and the 2016 card texts. With two
 players one of each (8 cards); with more, two each of Humble, Small,
 Opulent and King's Castle (12 cards).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import alias, card, pile
 from ...decisions import N_
 from ...triggers import Moment
+from .. import alias, card, pile
 
 if TYPE_CHECKING:
     from ...game import Game
     from ...state import Card, Player
     from ...triggers import Flow, When
-
 
 
 def _castles(g: Game, p: Player) -> int:
@@ -36,12 +36,21 @@ def _small(g: Game, p: Player, me: Card) -> Flow:
     another Small Castle in hand is "Small Castle from hand"), or none."""
     here = me in p.in_play
     hand = [c for c in p.hand if c.is_("Castle")]
-    keys = (["Small Castle"] if here else []) + list(dict.fromkeys(
-        HAND_COPY if (c.name == "Small Castle" and here) else c.name for c in hand))
+    keys = (["Small Castle"] if here else []) + list(
+        dict.fromkeys(HAND_COPY if (c.name == "Small Castle" and here) else c.name for c in hand)
+    )
     if not keys:
         return
-    d = g.decision(p, "cards", "trash", "{player}, Small Castle: trash this Small Castle or a Castle from your "
-                   "hand to gain a Castle, or none.", keys, 0, 1, source="Small Castle")
+    d = g.decision(
+        p,
+        "cards",
+        "trash",
+        "{player}, Small Castle: trash this Small Castle or a Castle from your hand to gain a Castle, or none.",
+        keys,
+        0,
+        1,
+        source="Small Castle",
+    )
     chosen = yield from g.ask(d)
     if not chosen:
         return
@@ -62,16 +71,30 @@ def _haunted(g: Game, p: Player, w: When) -> Flow:
     for v in g.others(p):
         if len(v.hand) >= 5:
             chosen = yield from g.choose_cards(
-                v, v.hand, "{player}, Haunted Castle: put 2 cards from your hand onto your deck (name the top one first).",
-                "topdeck", 2, 2, "Haunted Castle", ordered=True)
+                v,
+                v.hand,
+                "{player}, Haunted Castle: put 2 cards from your hand onto your deck (name the top one first).",
+                "topdeck",
+                2,
+                2,
+                "Haunted Castle",
+                ordered=True,
+            )
             for c in reversed(chosen):
                 g.move(v, c, "hand", "deck", public=False)
 
 
 def _opulent(g: Game, p: Player, me: Card) -> Flow:
     vics = [c for c in p.hand if c.is_("Victory")]
-    chosen = yield from g.choose_cards(p, vics, "{player}, Opulent Castle: discard any number of Victory cards for "
-                                                "+2 coins each.", "discard", 0, len(vics), "Opulent Castle")
+    chosen = yield from g.choose_cards(
+        p,
+        vics,
+        "{player}, Opulent Castle: discard any number of Victory cards for +2 coins each.",
+        "discard",
+        0,
+        len(vics),
+        "Opulent Castle",
+    )
     g.discard_cards(p, chosen)
     g.add(p, coins=2 * len(chosen), source="Opulent Castle")
 
@@ -80,8 +103,9 @@ SPRAWLING_MODES = [("duchy", N_("a Duchy")), ("estates", N_("3 Estates"))]
 
 
 def _sprawling(g: Game, p: Player, w: When) -> Flow:
-    mode = yield from g.choose_mode(p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?",
-                                    SPRAWLING_MODES, "Sprawling Castle")
+    mode = yield from g.choose_mode(
+        p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?", SPRAWLING_MODES, "Sprawling Castle"
+    )
     if mode == "duchy":
         yield from g.gain_named(p, "Duchy")
     else:
@@ -95,27 +119,91 @@ def _grand(g: Game, p: Player, w: When) -> None:
     g.vp_from_supply(p, n, "Grand Castle")
 
 
-card("Humble Castle", "Bescheiden kasteel", 3, "Treasure Victory Castle",
-     "Worth 1 coin. Worth 1 VP per Castle you have.", coins=1, score=_castles)
-card("Crumbling Castle", "Vervallen kasteel", 4, "Victory Castle",
-     "Worth 1 VP. When you gain or trash this, +1 VP and gain a Silver.", vp=1,
-     triggers={Moment.GAIN: _crumbling, Moment.TRASH: _crumbling})
-card("Small Castle", "Klein kasteel", 5, "Action Victory Castle",
-     "Trash this or a Castle from your hand. If you do, gain a Castle. Worth 2 VP.", vp=2, play=_small)
-card("Haunted Castle", "Spookkasteel", 6, "Victory Castle",
-     "Worth 2 VP. When you gain this during your turn, gain a Gold, and each other player with 5 or more "
-     "cards in hand puts 2 cards from their hand onto their deck.", vp=2, triggers={Moment.GAIN: _haunted})
-card("Opulent Castle", "Weelderig kasteel", 7, "Action Victory Castle",
-     "Discard any number of Victory cards. +2 coins per card discarded. Worth 3 VP.", vp=3, play=_opulent)
-card("Sprawling Castle", "Florerend kasteel", 8, "Victory Castle",
-     "Worth 4 VP. When you gain this, gain a Duchy or 3 Estates.", vp=4, triggers={Moment.GAIN: _sprawling})
-card("Grand Castle", "Groot kasteel", 9, "Victory Castle",
-     "Worth 5 VP. When you gain this, reveal your hand. +1 VP per Victory card in your hand and in play.",
-     vp=5, triggers={Moment.GAIN: _grand})
-card("King's Castle", "Koningskasteel", 10, "Victory Castle",
-     "Worth 2 VP per Castle you have.", score=lambda g, p: 2 * _castles(g, p))
+card(
+    "Humble Castle",
+    "Bescheiden kasteel",
+    3,
+    "Treasure Victory Castle",
+    "Worth 1 coin. Worth 1 VP per Castle you have.",
+    coins=1,
+    score=_castles,
+)
+card(
+    "Crumbling Castle",
+    "Vervallen kasteel",
+    4,
+    "Victory Castle",
+    "Worth 1 VP. When you gain or trash this, +1 VP and gain a Silver.",
+    vp=1,
+    triggers={Moment.GAIN: _crumbling, Moment.TRASH: _crumbling},
+)
+card(
+    "Small Castle",
+    "Klein kasteel",
+    5,
+    "Action Victory Castle",
+    "Trash this or a Castle from your hand. If you do, gain a Castle. Worth 2 VP.",
+    vp=2,
+    play=_small,
+)
+card(
+    "Haunted Castle",
+    "Spookkasteel",
+    6,
+    "Victory Castle",
+    "Worth 2 VP. When you gain this during your turn, gain a Gold, and each other player with 5 or more "
+    "cards in hand puts 2 cards from their hand onto their deck.",
+    vp=2,
+    triggers={Moment.GAIN: _haunted},
+)
+card(
+    "Opulent Castle",
+    "Weelderig kasteel",
+    7,
+    "Action Victory Castle",
+    "Discard any number of Victory cards. +2 coins per card discarded. Worth 3 VP.",
+    vp=3,
+    play=_opulent,
+)
+card(
+    "Sprawling Castle",
+    "Florerend kasteel",
+    8,
+    "Victory Castle",
+    "Worth 4 VP. When you gain this, gain a Duchy or 3 Estates.",
+    vp=4,
+    triggers={Moment.GAIN: _sprawling},
+)
+card(
+    "Grand Castle",
+    "Groot kasteel",
+    9,
+    "Victory Castle",
+    "Worth 5 VP. When you gain this, reveal your hand. +1 VP per Victory card in your hand and in play.",
+    vp=5,
+    triggers={Moment.GAIN: _grand},
+)
+card(
+    "King's Castle",
+    "Koningskasteel",
+    10,
+    "Victory Castle",
+    "Worth 2 VP per Castle you have.",
+    score=lambda g, p: 2 * _castles(g, p),
+)
 
-pile("Castles", [("Humble Castle", 2), ("Crumbling Castle", 1), ("Small Castle", 2), ("Haunted Castle", 1),
-                 ("Opulent Castle", 2), ("Sprawling Castle", 1), ("Grand Castle", 1), ("King's Castle", 2)],
-     kind="castles")
-alias("Kastelen", "Castles")   # the Dutch edition's name of the pile
+pile(
+    "Castles",
+    [
+        ("Humble Castle", 2),
+        ("Crumbling Castle", 1),
+        ("Small Castle", 2),
+        ("Haunted Castle", 1),
+        ("Opulent Castle", 2),
+        ("Sprawling Castle", 1),
+        ("Grand Castle", 1),
+        ("King's Castle", 2),
+    ],
+    kind="castles",
+)
+alias("Kastelen", "Castles")  # the Dutch edition's name of the pile

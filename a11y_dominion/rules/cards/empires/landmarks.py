@@ -4,15 +4,15 @@ Rule source: Empires rulebook (Landmarks) and the 2016 Landmark texts.
 Landmarks that hold VP start with 6 per player; Aqueduct puts 8 on each of
 Silver and Gold; Defiled Shrine 2 on each non-Gathering Action pile.
 """
+
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from collections import Counter
-
-from .. import CARDS, landmark
 from ...decisions import N_
 from ...triggers import Moment
+from .. import CARDS, landmark
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ...triggers import Flow, When
 
 
-MOUNTAIN_PASS_MOST = 40   # the highest bid, in Debt
+MOUNTAIN_PASS_MOST = 40  # the highest bid, in Debt
 
 
 # ---- token Landmarks --------------------------------------------------------
@@ -42,25 +42,42 @@ def _aqueduct_gain(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Aqueduct")
 
 
-landmark("Aqueduct", "Aquaduct", "When you gain a Treasure, move 1 VP from its pile to this. When you gain a "
-         "Victory card, take the VP from this. Setup: put 8 VP on the Silver and Gold piles.",
-         setup=_aqueduct_setup, triggers={Moment.GAIN: _aqueduct_gain})
+landmark(
+    "Aqueduct",
+    "Aquaduct",
+    "When you gain a Treasure, move 1 VP from its pile to this. When you gain a "
+    "Victory card, take the VP from this. Setup: put 8 VP on the Silver and Gold piles.",
+    setup=_aqueduct_setup,
+    triggers={Moment.GAIN: _aqueduct_gain},
+)
 
 
 def _arena(g: Game, p: Player, w: When) -> Flow:
     acts = [c for c in p.hand if c.is_("Action")]
     if not acts or g.landmarks.get("Arena", 0) <= 0:
         return  # nothing to discard, or nothing left to take
-    chosen = yield from g.choose_cards(p, acts, "{player}, Arena: you may discard an Action card to take 2 VP "
-                                                "({left} left on Arena).", "discard", 0, 1, "Arena",
-                                       args={"left": g.landmarks["Arena"]})
+    chosen = yield from g.choose_cards(
+        p,
+        acts,
+        "{player}, Arena: you may discard an Action card to take 2 VP ({left} left on Arena).",
+        "discard",
+        0,
+        1,
+        "Arena",
+        args={"left": g.landmarks["Arena"]},
+    )
     if chosen:
         g.discard_cards(p, chosen)
         g.vp_from_landmark(p, "Arena", 2)
 
 
-landmark("Arena", "Arena", "At the start of your Buy phase, you may discard an Action card. If you do, take 2 VP "
-         "from here.", tokens_per_player=6, triggers={Moment.START_OF_BUY: _arena})
+landmark(
+    "Arena",
+    "Arena",
+    "At the start of your Buy phase, you may discard an Action card. If you do, take 2 VP from here.",
+    tokens_per_player=6,
+    triggers={Moment.START_OF_BUY: _arena},
+)
 
 
 def _basilica(g: Game, p: Player, w: When) -> None:
@@ -68,8 +85,13 @@ def _basilica(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Basilica", 2)
 
 
-landmark("Basilica", "Basiliek", "When you buy a card, if you have 2 coins or more left, take 2 VP from here.",
-         tokens_per_player=6, triggers={Moment.BUY: _basilica})
+landmark(
+    "Basilica",
+    "Basiliek",
+    "When you buy a card, if you have 2 coins or more left, take 2 VP from here.",
+    tokens_per_player=6,
+    triggers={Moment.BUY: _basilica},
+)
 
 
 def _baths(g: Game, p: Player, w: When) -> None:
@@ -77,8 +99,13 @@ def _baths(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Baths", 2)
 
 
-landmark("Baths", "Baden", "When you end your turn without having gained a card, take 2 VP from here.",
-         tokens_per_player=6, triggers={Moment.END_OF_TURN: _baths})
+landmark(
+    "Baths",
+    "Baden",
+    "When you end your turn without having gained a card, take 2 VP from here.",
+    tokens_per_player=6,
+    triggers={Moment.END_OF_TURN: _baths},
+)
 
 
 def _battlefield(g: Game, p: Player, w: When) -> None:
@@ -87,8 +114,13 @@ def _battlefield(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Battlefield", 2)
 
 
-landmark("Battlefield", "Slagveld", "When you gain a Victory card, take 2 VP from here.",
-         tokens_per_player=6, triggers={Moment.GAIN: _battlefield})
+landmark(
+    "Battlefield",
+    "Slagveld",
+    "When you gain a Victory card, take 2 VP from here.",
+    tokens_per_player=6,
+    triggers={Moment.GAIN: _battlefield},
+)
 
 
 def _colonnade(g: Game, p: Player, w: When) -> None:
@@ -97,8 +129,13 @@ def _colonnade(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Colonnade", 2)
 
 
-landmark("Colonnade", "Zuilengalerij", "When you buy an Action card, if you have a copy of it in play, take 2 VP "
-         "from here.", tokens_per_player=6, triggers={Moment.BUY: _colonnade})
+landmark(
+    "Colonnade",
+    "Zuilengalerij",
+    "When you buy an Action card, if you have a copy of it in play, take 2 VP from here.",
+    tokens_per_player=6,
+    triggers={Moment.BUY: _colonnade},
+)
 
 
 def _shrine_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
@@ -125,9 +162,14 @@ def _shrine_buy(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Defiled Shrine")
 
 
-landmark("Defiled Shrine", "Geschonden altaar", "When you gain an Action, move 1 VP from its pile to this. When you "
-         "buy a Curse, take the VP from this. Setup: put 2 VP on each non-Gathering Action Supply pile.",
-         setup=_shrine_setup, triggers={Moment.GAIN: _shrine_gain, Moment.BUY: _shrine_buy})
+landmark(
+    "Defiled Shrine",
+    "Geschonden altaar",
+    "When you gain an Action, move 1 VP from its pile to this. When you "
+    "buy a Curse, take the VP from this. Setup: put 2 VP on each non-Gathering Action Supply pile.",
+    setup=_shrine_setup,
+    triggers={Moment.GAIN: _shrine_gain, Moment.BUY: _shrine_buy},
+)
 
 
 def _labyrinth(g: Game, p: Player, w: When) -> None:
@@ -137,8 +179,13 @@ def _labyrinth(g: Game, p: Player, w: When) -> None:
         g.vp_from_landmark(p, "Labyrinth", 2)
 
 
-landmark("Labyrinth", "Labyrint", "When you gain a 2nd card in one of your turns, take 2 VP from here.",
-         tokens_per_player=6, triggers={Moment.GAIN: _labyrinth})
+landmark(
+    "Labyrinth",
+    "Labyrint",
+    "When you gain a 2nd card in one of your turns, take 2 VP from here.",
+    tokens_per_player=6,
+    triggers={Moment.GAIN: _labyrinth},
+)
 
 
 def _mountain_pass(g: Game, p: Player, w: When) -> None:
@@ -167,10 +214,17 @@ def _mountain_pass_bids(g: Game, p: Player, w: When) -> Flow:
             g.emit(g.events_mod.BidMade(b.name, None))
             continue
         bid = yield from g.choose_number(
-            b, N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass.")
-            if high else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass."),
-            high + 1, MOUNTAIN_PASS_MOST, "bid", "Mountain Pass", allow_pass=True,
-            args={"high": high, "most": MOUNTAIN_PASS_MOST})
+            b,
+            N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass.")
+            if high
+            else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass."),
+            high + 1,
+            MOUNTAIN_PASS_MOST,
+            "bid",
+            "Mountain Pass",
+            allow_pass=True,
+            args={"high": high, "most": MOUNTAIN_PASS_MOST},
+        )
         g.emit(g.events_mod.BidMade(b.name, bid))
         if bid is not None:
             high, best = bid, b
@@ -180,9 +234,14 @@ def _mountain_pass_bids(g: Game, p: Player, w: When) -> Flow:
         g.take_debt(best, high, "Mountain Pass")
 
 
-landmark("Mountain Pass", "Bergpas", "When you are the first player to gain a Province, after that turn, each "
-         "player bids once, up to 40 Debt, ending with you. The highest bidder gets +8 VP and takes the Debt "
-         "they bid.", triggers={Moment.GAIN: _mountain_pass, Moment.AFTER_TURN: _mountain_pass_bids})
+landmark(
+    "Mountain Pass",
+    "Bergpas",
+    "When you are the first player to gain a Province, after that turn, each "
+    "player bids once, up to 40 Debt, ending with you. The highest bidder gets +8 VP and takes the Debt "
+    "they bid.",
+    triggers={Moment.GAIN: _mountain_pass, Moment.AFTER_TURN: _mountain_pass_bids},
+)
 
 
 def _tomb(g: Game, p: Player, w: When) -> None:
@@ -268,20 +327,39 @@ def _wolf_den(g: Game, p: Player) -> int:
     return -3 * sum(1 for k in _names(p).values() if k == 1)
 
 
-landmark("Bandit Fort", "Bandietenfort", "When scoring, -2 VP for each Silver and each Gold you have.",
-         score=_bandit_fort)
+landmark(
+    "Bandit Fort", "Bandietenfort", "When scoring, -2 VP for each Silver and each Gold you have.", score=_bandit_fort
+)
 landmark("Fountain", "Fontein", "When scoring, 15 VP if you have at least 10 Coppers.", score=_fountain)
-landmark("Keep", "Hoofdtoren", "When scoring, 5 VP per differently named Treasure you have, that you have more "
-         "copies of than each other player, or are tied for most.", score=_keep)
+landmark(
+    "Keep",
+    "Hoofdtoren",
+    "When scoring, 5 VP per differently named Treasure you have, that you have more "
+    "copies of than each other player, or are tied for most.",
+    score=_keep,
+)
 landmark("Museum", "Museum", "When scoring, 2 VP per differently named card you have.", score=_museum)
-landmark("Obelisk", "Obelisk", "When scoring, 2 VP per card you have from the chosen pile (both halves of a split "
-         "pile). Setup: choose a random Action Supply pile.", setup=_obelisk_setup, score=_obelisk)
-landmark("Orchard", "Boomgaard", "When scoring, 4 VP per differently named Action card you have 3 or more copies of.",
-         score=_orchard)
+landmark(
+    "Obelisk",
+    "Obelisk",
+    "When scoring, 2 VP per card you have from the chosen pile (both halves of a split "
+    "pile). Setup: choose a random Action Supply pile.",
+    setup=_obelisk_setup,
+    score=_obelisk,
+)
+landmark(
+    "Orchard",
+    "Boomgaard",
+    "When scoring, 4 VP per differently named Action card you have 3 or more copies of.",
+    score=_orchard,
+)
 landmark("Palace", "Paleis", "When scoring, 3 VP per set you have of Copper, Silver and Gold.", score=_palace)
-landmark("Tower", "Toren", "When scoring, 1 VP per non-Victory card you have from an empty Supply pile.",
-         score=_tower)
-landmark("Triumphal Arch", "Triomfboog", "When scoring, 3 VP per copy you have of your second most common Action "
-         "card (if tied, count either).", score=_triumphal_arch)
+landmark("Tower", "Toren", "When scoring, 1 VP per non-Victory card you have from an empty Supply pile.", score=_tower)
+landmark(
+    "Triumphal Arch",
+    "Triomfboog",
+    "When scoring, 3 VP per copy you have of your second most common Action card (if tied, count either).",
+    score=_triumphal_arch,
+)
 landmark("Wall", "Muur", "When scoring, -1 VP per card you have after the first 15.", score=_wall)
 landmark("Wolf Den", "Wolvenhol", "When scoring, -3 VP per card you have exactly one copy of.", score=_wolf_den)

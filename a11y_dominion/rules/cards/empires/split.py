@@ -2,13 +2,15 @@
 
 Rule source: Empires rulebook (split piles) and the 2016 card texts.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .. import card, pile
 from ...cost import Cost
 from ...triggers import Ends, Lasting, Moment
+from .. import card, pile
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -16,11 +18,11 @@ if TYPE_CHECKING:
     from ...triggers import Flow, When
 
 
-
 # Catapult / Rocks -----------------------------------------------------------
 def _catapult(g: Game, p: Player, me: Card) -> Flow:
-    chosen = yield from g.choose_cards(p, p.hand, "{player}, Catapult: trash a card from your hand.",
-                                       "trash", 1, 1, "Catapult")
+    chosen = yield from g.choose_cards(
+        p, p.hand, "{player}, Catapult: trash a card from your hand.", "trash", 1, 1, "Catapult"
+    )
     if not chosen:
         return
     c = chosen[0]
@@ -40,28 +42,55 @@ def _rocks_silver(g: Game, p: Player, w: When) -> Flow:
     yield from g.gain_named(p, "Silver", "deck" if own_buy else "hand")
 
 
-card("Catapult", "Katapult", 3, "Action Attack",
-     "+1 coin. Trash a card from your hand. If it costs 3 coins or more, each other player gains a Curse. "
-     "If it is a Treasure, each other player discards down to 3 cards in hand.", coins=1, play=_catapult)
-card("Rocks", "Rotsblokken", 4, "Treasure",
-     "Worth 1 coin. When you gain or trash this, gain a Silver; if it is your Buy phase, put the Silver "
-     "onto your deck, otherwise into your hand.", coins=1,
-     triggers={Moment.GAIN: _rocks_silver, Moment.TRASH: _rocks_silver})
+card(
+    "Catapult",
+    "Katapult",
+    3,
+    "Action Attack",
+    "+1 coin. Trash a card from your hand. If it costs 3 coins or more, each other player gains a Curse. "
+    "If it is a Treasure, each other player discards down to 3 cards in hand.",
+    coins=1,
+    play=_catapult,
+)
+card(
+    "Rocks",
+    "Rotsblokken",
+    4,
+    "Treasure",
+    "Worth 1 coin. When you gain or trash this, gain a Silver; if it is your Buy phase, put the Silver "
+    "onto your deck, otherwise into your hand.",
+    coins=1,
+    triggers={Moment.GAIN: _rocks_silver, Moment.TRASH: _rocks_silver},
+)
 
 
 # Encampment / Plunder -------------------------------------------------------
 def _encampment(g: Game, p: Player, me: Card) -> Flow:
     shown = [c for c in p.hand if c.name in ("Gold", "Plunder")]
-    chosen = yield from g.choose_cards(p, shown, "{player}, Encampment: you may reveal a Gold or a Plunder from your "
-                                                 "hand to keep the Encampment.", "reveal", 0, 1, "Encampment")
+    chosen = yield from g.choose_cards(
+        p,
+        shown,
+        "{player}, Encampment: you may reveal a Gold or a Plunder from your hand to keep the Encampment.",
+        "reveal",
+        0,
+        1,
+        "Encampment",
+    )
     if chosen:
         g.reveal(p, chosen)
         return
     if me in p.in_play:
         g.move(p, me, "in_play", "set_aside")
         if g.current is p:
-            g.add_lasting(Lasting("Encampment", p.name, Ends.AFTER_THIS_TURN,
-                                  triggers={Moment.START_OF_CLEANUP: _encampment_return}, memory={"card": me}))
+            g.add_lasting(
+                Lasting(
+                    "Encampment",
+                    p.name,
+                    Ends.AFTER_THIS_TURN,
+                    triggers={Moment.START_OF_CLEANUP: _encampment_return},
+                    memory={"card": me},
+                )
+            )
 
 
 def _encampment_return(g: Game, p: Player, w: When) -> None:
@@ -71,25 +100,41 @@ def _encampment_return(g: Game, p: Player, w: When) -> None:
         g.return_to_pile(p, me, "set_aside")
 
 
-card("Encampment", "Kampement", 2, "Action",
-     "+2 Cards, +2 Actions. You may reveal a Gold or a Plunder from your hand. If you do not, set this aside "
-     "and return it to its pile at the start of Clean-up.", cards=2, actions=2, play=_encampment)
+card(
+    "Encampment",
+    "Kampement",
+    2,
+    "Action",
+    "+2 Cards, +2 Actions. You may reveal a Gold or a Plunder from your hand. If you do not, set this aside "
+    "and return it to its pile at the start of Clean-up.",
+    cards=2,
+    actions=2,
+    play=_encampment,
+)
 card("Plunder", "Plunderen", 5, "Treasure", "Worth 2 coins. +1 VP.", coins=2, vp_tokens=1)
 
 
 # Gladiator / Fortune --------------------------------------------------------
 def _gladiator(g: Game, p: Player, me: Card) -> Flow:
-    shown = yield from g.choose_cards(p, p.hand, "{player}, Gladiator: reveal a card from your hand.",
-                                      "reveal", 1, 1, "Gladiator")
+    shown = yield from g.choose_cards(
+        p, p.hand, "{player}, Gladiator: reveal a card from your hand.", "reveal", 1, 1, "Gladiator"
+    )
     left = g.left_of(p)
     matched = False
     if shown:
         name = shown[0].name
         g.reveal(p, shown)
         copies = [c for c in left.hand if c.name == name]
-        answer = yield from g.choose_cards(left, copies, "{player}, Gladiator: you may reveal a {card} from your "
-                                                         "hand to stop the bonus.", "reveal", 0, 1, "Gladiator",
-                                           args={"card": name})
+        answer = yield from g.choose_cards(
+            left,
+            copies,
+            "{player}, Gladiator: you may reveal a {card} from your hand to stop the bonus.",
+            "reveal",
+            0,
+            1,
+            "Gladiator",
+            args={"card": name},
+        )
         if answer:
             g.reveal(left, answer)
             matched = True
@@ -113,13 +158,28 @@ def _fortune_gain(g: Game, p: Player, w: When) -> Flow:
         yield from g.gain_named(p, "Gold")
 
 
-card("Gladiator", "Gladiator", 3, "Action",
-     "+2 coins. Reveal a card from your hand. The player to your left may reveal a copy from their hand. "
-     "If they do not, +1 coin and trash a Gladiator from the Supply.", coins=2, play=_gladiator)
-card("Fortune", "Fortuin", Cost(8, 8), "Treasure",
-     "+1 Buy. When you play this, double your coins if you have not yet this turn. When you gain this, "
-     "gain a Gold per Gladiator you have in play.", buys=1, play=_fortune_play,
-     triggers={Moment.GAIN: _fortune_gain}, played_last=True)
+card(
+    "Gladiator",
+    "Gladiator",
+    3,
+    "Action",
+    "+2 coins. Reveal a card from your hand. The player to your left may reveal a copy from their hand. "
+    "If they do not, +1 coin and trash a Gladiator from the Supply.",
+    coins=2,
+    play=_gladiator,
+)
+card(
+    "Fortune",
+    "Fortuin",
+    Cost(8, 8),
+    "Treasure",
+    "+1 Buy. When you play this, double your coins if you have not yet this turn. When you gain this, "
+    "gain a Gold per Gladiator you have in play.",
+    buys=1,
+    play=_fortune_play,
+    triggers={Moment.GAIN: _fortune_gain},
+    played_last=True,
+)
 
 
 # Patrician / Emporium -------------------------------------------------------
@@ -137,33 +197,70 @@ def _emporium_gain(g: Game, p: Player, w: When) -> None:
         g.vp_from_supply(p, 2, "Emporium")
 
 
-card("Patrician", "Patriciër", 2, "Action",
-     "+1 Card, +1 Action. Reveal the top card of your deck. If it costs 5 coins or more, put it into your hand.",
-     cards=1, actions=1, play=_patrician)
-card("Emporium", "Emporium", 5, "Action",
-     "+1 Card, +1 Action, +1 coin. When you gain this, if you have at least 5 Action cards in play, +2 VP.",
-     cards=1, actions=1, coins=1, triggers={Moment.GAIN: _emporium_gain})
+card(
+    "Patrician",
+    "Patriciër",
+    2,
+    "Action",
+    "+1 Card, +1 Action. Reveal the top card of your deck. If it costs 5 coins or more, put it into your hand.",
+    cards=1,
+    actions=1,
+    play=_patrician,
+)
+card(
+    "Emporium",
+    "Emporium",
+    5,
+    "Action",
+    "+1 Card, +1 Action, +1 coin. When you gain this, if you have at least 5 Action cards in play, +2 VP.",
+    cards=1,
+    actions=1,
+    coins=1,
+    triggers={Moment.GAIN: _emporium_gain},
+)
 
 
 # Settlers / Bustling Village ------------------------------------------------
-def _from_discard(name):
+def _from_discard(name: str) -> Callable[[Game, Player, Card], Flow]:
     def play(g: Game, p: Player, me: Card) -> Flow:
         found = [c for c in p.discard if c.name == name]
-        chosen = yield from g.choose_cards(p, found, "{player}, {source}: you may put a {card} from your discard "
-                                                     "pile into your hand.", "take", 0, 1, me.name,
-                                           args={"source": me.name, "card": name})
+        chosen = yield from g.choose_cards(
+            p,
+            found,
+            "{player}, {source}: you may put a {card} from your discard pile into your hand.",
+            "take",
+            0,
+            1,
+            me.name,
+            args={"source": me.name, "card": name},
+        )
         for c in chosen:
             g.reveal(p, [c], "discard")
             g.move(p, c, "discard", "hand")
+
     return play
 
 
-card("Settlers", "Kolonisten", 2, "Action",
-     "+1 Card, +1 Action. Look through your discard pile. You may reveal a Copper from it and put it into "
-     "your hand.", cards=1, actions=1, play=_from_discard("Copper"))
-card("Bustling Village", "Levendig dorp", 5, "Action",
-     "+1 Card, +3 Actions. Look through your discard pile. You may reveal a Settlers from it and put it into "
-     "your hand.", cards=1, actions=3, play=_from_discard("Settlers"))
+card(
+    "Settlers",
+    "Kolonisten",
+    2,
+    "Action",
+    "+1 Card, +1 Action. Look through your discard pile. You may reveal a Copper from it and put it into your hand.",
+    cards=1,
+    actions=1,
+    play=_from_discard("Copper"),
+)
+card(
+    "Bustling Village",
+    "Levendig dorp",
+    5,
+    "Action",
+    "+1 Card, +3 Actions. Look through your discard pile. You may reveal a Settlers from it and put it into your hand.",
+    cards=1,
+    actions=3,
+    play=_from_discard("Settlers"),
+)
 
 pile("Catapult/Rocks", [("Catapult", 5), ("Rocks", 5)], kind="split")
 pile("Encampment/Plunder", [("Encampment", 5), ("Plunder", 5)], kind="split")

@@ -1,0 +1,154 @@
+"""What every part of :class:`~a11y_dominion.rules.game.Game` shares: the
+game's state (declared here, set up by ``Game.__init__``) and the helpers
+every mixin uses.
+
+Each mixin (:mod:`.setup`, :mod:`.dispatch`, :mod:`.asking`,
+:mod:`.primitives`, :mod:`.turnflow`, :mod:`.scoring`) derives from
+:class:`GameBase`; the few operations one mixin calls on another are
+declared here for the type checker only, with the same signature as the
+mixin that defines them.
+"""
+
+from __future__ import annotations
+
+import random
+import types as _types
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from . import events as ev
+from .cards import CARDS, CardSpec
+from .state import Card, GameConfig, Pile, Player, Turn
+
+if TYPE_CHECKING:
+    from .decisions import Decision, Option
+    from .triggers import Flow, Lasting, Moment
+
+_R = TypeVar("_R")
+
+
+class GameBase:
+    """The state of a game and the helpers shared by its mixins."""
+
+    config: GameConfig
+    rng: random.Random
+    log: list[ev.GameEvent]
+    players: list[Player]
+    by_name: dict[str, Player]
+    kingdom: list[str]
+    events: list[str]
+    landmarks: dict[str, int]  # Landmark name -> VP tokens on it
+    _uid: int
+    trash: list[Card]
+    piles: dict[str, Pile]
+    obelisk: str | None
+    config_obelisk: str | None
+    memory: dict[str, dict[str, Any]]
+    lasting: list[Lasting]
+    _plays: list[set[str]]
+    game_over: bool
+    ending: bool
+    winners: list[str]
+    turn: Turn
+    pending: Decision | None
+    _flow: Generator[Decision, list[Option], None] | None
+    _resume_phase: str | None
+    answers: list[list[Option]]
+
+    # --------------------------------------------------------------- helpers
+    events_mod = ev
+
+    def emit(self, e: ev.GameEvent) -> None:
+        """Record an event."""
+        self.log.append(e)
+
+    def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: str | None = None) -> None:
+        """Record a plain fact about ``p``: an English ``template`` with the
+        fields ``{player}`` and ``{n}`` ("{player} no longer has that card in
+        hand."), and ``you``, the same told to ``p`` ("You no longer ...")."""
+        self.emit(ev.Note(p.name, template, private, n, you))
+
+    @property
+    def current(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.turn.player]
+
+    def player(self, name: str) -> Player:
+        return self.by_name[name]
+
+    def others(self, p: Player) -> list[Player]:
+        """The other players in turn order, starting at ``p``'s left."""
+        n = len(self.players)
+        return [self.players[(p.index + i) % n] for i in range(1, n)]
+
+    def left_of(self, p: Player) -> Player:
+        """The player to ``p``'s left (next in turn order)."""
+        return self.players[(p.index + 1) % len(self.players)]
+
+    def pile_of(self, card: Card | str) -> Pile | None:
+        """The Supply pile a card (or card name) belongs to, if in the game."""
+        name = card if isinstance(card, str) else card.name
+        spec = CARDS.get(name)
+        if spec is None:
+            return None
+        pn = spec.pile or name
+        return self.piles.get(pn)
+
+    def pile_name_of(self, card: Card | str, default: str | None = None) -> str | None:
+        """The name of the Supply pile ``card`` belongs to (its current name:
+        a card in play as another card belongs to that card's pile), or ``default``."""
+        pl = self.pile_of(card)
+        return pl.name if pl is not None else default
+
+    def empty_piles(self) -> list[str]:
+        """Names of the Supply piles with no cards left (a split pile or the
+        Castles only when every card is gone: Empires rulebook)."""
+        return [p.name for p in self.piles.values() if not p.cards]
+
+    @staticmethod
+    def run(res: Generator[Decision, Any, _R] | _R) -> Generator[Decision, Any, _R]:
+        """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator."""
+        if isinstance(res, _types.GeneratorType):
+            out: _R = yield from res
+            return out
+        return res  # type: ignore[return-value]
+
+    if TYPE_CHECKING:
+        # ------------------------------------ defined by the mixins (see there)
+        def trigger(self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None) -> Flow: ...
+
+        def react(self, moment: Moment, p: Player, card: Card) -> Flow: ...
+
+        def choose_cards(
+            self,
+            p: Player,
+            cards: list[Card],
+            prompt: str,
+            purpose: str,
+            lo: int,
+            hi: int,
+            source: str = "",
+            distinct: bool = False,
+            ordered: bool = False,
+            args: dict[str, Any] | None = None,
+        ) -> Generator[Decision, Any, list[Card]]: ...
+
+        def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None: ...
+
+        def take_debt(self, p: Player, amount: int, source: str = "") -> None: ...
+
+        def pay_debt(self, p: Player, amount: int, source: str = "") -> None: ...
+
+        def vp_from_supply(self, p: Player, amount: int, reason: str = "") -> None: ...
+
+        def draw(self, p: Player, n: int, source: str = "") -> list[Card]: ...
+
+        def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None: ...
+
+        def gain(
+            self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
+        ) -> Generator[Decision, Any, Card | None]: ...
+
+        def end_condition(self) -> bool: ...
+
+        def _finish(self) -> None: ...
