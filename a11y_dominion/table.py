@@ -124,6 +124,28 @@ class Table:
         refused(d, why)
 
     # ------------------------------------------------------------ loops
+    def _next(self, answers: int) -> tuple[Decision | None, str | None]:
+        """Tell the seats what happened; the pending decision, or None with
+        the loop's result (None: the game ended; a sentence: the bound was hit)."""
+        self.deliver()
+        d = self.game.pending
+        if d is None:
+            return None, None
+        if self.max_answers is not None and answers >= self.max_answers:
+            return None, f"The game did not end within {self.max_answers} answers."
+        return d, None
+
+    def _settle(self, d: Decision, seat: Any, answer: Any) -> int:
+        """Apply a seat's answer to ``d``; 1 when it was accepted, else 0 (the
+        game was replaced meanwhile, or the answer was refused and the seat told)."""
+        if self.game.pending is not d:  # the game was replaced meanwhile (load)
+            return 0
+        why = self.submit(d.player, answer)
+        if why is not None:
+            self._refused(seat, d, why)
+            return 0
+        return 1
+
     def run(self) -> str | None:
         """Play until the game ends, a seat stops the table, or
         ``max_answers`` answers were given. Every seat must answer at once
@@ -135,12 +157,9 @@ class Table:
         self.game.start()
         answers = 0
         while True:
-            self.deliver()
-            d = self.game.pending
+            d, result = self._next(answers)
             if d is None:
-                return None
-            if self.max_answers is not None and answers >= self.max_answers:
-                return f"The game did not end within {self.max_answers} answers."
+                return result
             seat = self.seats[d.player]
             try:
                 answer = seat.decide(d, self.view(d.player))
@@ -149,25 +168,16 @@ class Table:
                 return stop.reason
             if inspect.isawaitable(answer):
                 raise TypeError("this seat answers later; run the table with run_async")
-            if self.game.pending is not d:  # the game was replaced meanwhile (load)
-                continue
-            why = self.submit(d.player, answer)
-            if why is not None:
-                self._refused(seat, d, why)
-                continue
-            answers += 1
+            answers += self._settle(d, seat, answer)
 
     async def run_async(self) -> str | None:
         """As :meth:`run`, awaiting the answers of seats that answer later."""
         self.game.start()
         answers = 0
         while True:
-            self.deliver()
-            d = self.game.pending
+            d, result = self._next(answers)
             if d is None:
-                return None
-            if self.max_answers is not None and answers >= self.max_answers:
-                return f"The game did not end within {self.max_answers} answers."
+                return result
             seat = self.seats[d.player]
             try:
                 answer = seat.decide(d, self.view(d.player))
@@ -176,10 +186,4 @@ class Table:
             except StopTable as stop:
                 self.stopped = stop.reason
                 return stop.reason
-            if self.game.pending is not d:  # the game was replaced meanwhile (load)
-                continue
-            why = self.submit(d.player, answer)
-            if why is not None:
-                self._refused(seat, d, why)
-                continue
-            answers += 1
+            answers += self._settle(d, seat, answer)
