@@ -8,14 +8,15 @@ JSON-ready result dict.
 """
 from __future__ import annotations
 
-
-
 from announcements.narrator import Narrator
 
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
-from .rules.decisions import IllegalAnswer
+from typing import Optional
+
 from .rules.game import Game, GameConfig, SetupError, Turn
+from .table import StopTable, Table
 from .textinput import InputError, parse_line
+from .view import redact_for_screen
 
 ZONES = ("hand", "deck", "discard", "in_play")
 
@@ -221,6 +222,39 @@ def snapshot(game: Game) -> dict:
     }
 
 
+class ScriptSeat:
+    """The seat of every player in a scenario: it answers each decision with
+    the next line of the script, read as typed (see the scenario format),
+    and stops the table when the script runs out or a line is refused."""
+
+    def __init__(self, table_ref: list, script: list):
+        self.table_ref = table_ref        # [Table], set once the table exists
+        self.script = list(script)
+        self.line = 0
+        self.error: Optional[str] = None
+
+    def tell(self, events: list) -> None:
+        """The scenario narrates the whole table itself."""
+
+    def decide(self, decision, view):
+        """The keys of the next script line; raises :class:`StopTable` at its end or on a refused line."""
+        if self.line >= len(self.script):
+            raise StopTable("the script ran out")
+        try:
+            _who, keys = parse_line(self.table_ref[0].game, self.script[self.line])
+        except InputError as e:
+            self.error = str(e)
+            raise StopTable("refused") from None
+        self.line += 1
+        return keys
+
+    def refused(self, decision, message) -> None:
+        """A line the game refused: the script stops at it."""
+        self.line -= 1
+        self.error = str(message)
+        raise StopTable("refused")
+
+
 def run_scenario(data: dict) -> tuple:
     """Run a scenario object; returns ``(exit_code, result_dict)``.
 
@@ -228,19 +262,21 @@ def run_scenario(data: dict) -> tuple:
     game ended first). Raises :class:`ScenarioError` for an invalid file.
     """
     game, script = load_scenario(data)
-    game.start()
-    narrator = Narrator(viewer=None, current=game.current.name)
+    first = game.current.name      # the shared screen hears this player's private facts first
+    ref: list = []
+    seat = ScriptSeat(ref, script)
+    table = Table(game, {p.name: seat for p in game.players})
+    ref.append(table)
+    try:
+        table.run()
+    except StopTable:   # a refused line, raised from the seat's refused()
+        pass
     ok, error, refused = True, None, None
-    for i, line in enumerate(script):
-        if game.pending is None:
-            ok, error, refused = False, "The game is over; this line was not run.", i
-            break
-        try:
-            _who, keys = parse_line(game, line)
-            game.answer(keys)
-        except (InputError, IllegalAnswer) as e:
-            ok, error, refused = False, str(e), i
-            break
+    if seat.error is not None:
+        ok, error, refused = False, seat.error, seat.line
+    elif seat.line < len(script):
+        ok, error, refused = False, "The game is over; this line was not run.", seat.line
+    narrator = Narrator(viewer=None, current=first)
     state = snapshot(game)  # a refused line changes nothing
     result = {
         "ok": ok,
@@ -248,7 +284,7 @@ def run_scenario(data: dict) -> tuple:
         "refused_line": refused,
         "state": state,
         "pending": game.pending.to_dict() if game.pending is not None and game.pending.kind != "turn" else None,
-        "announcements": narrator.sentences(game.log),
+        "announcements": narrator.sentences(redact_for_screen(game.log, first)),
         "events": [e.to_dict() for e in game.log],
     }
     return (0 if ok else 1), result

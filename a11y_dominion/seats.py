@@ -1,9 +1,12 @@
-"""Seats: who answers the engine's decisions.
+"""Bot seats, and the seat list of the ``play`` command.
 
-A seat is anything with ``decide(game, decision) -> list[str]`` returning
-option keys. Bots here answer every decision of every card, Event and
-Landmark the project implements, because they only ever choose among the
-options the decision lists. Human seats are driven by the console.
+A bot is a :class:`~a11y_dominion.table.Seat`: ``decide(decision, view)``
+returns the answer's option keys (a :class:`Move` for a turn). It sees only
+the decision and its own :class:`~a11y_dominion.view.PlayerView`, never the
+game, so it cannot read another player's hand or deck order. Bots answer
+every decision of every card, Event and Landmark the project implements,
+because they only ever choose among the options the decision lists. Human
+seats are driven by the console.
 """
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from typing import Optional
 from .rules.cards import CARDS
 from .rules.decisions import Decision, Move, MoveKind, Msg
 from .rules.game import Game
+from .table import Table
+from .view import PlayerView
 
 
 class RandomBot:
@@ -23,7 +28,10 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def decide(self, game: Game, d: Decision) -> list:
+    def tell(self, events: list) -> None:
+        """Bots keep no memory of events."""
+
+    def decide(self, d: Decision, view: Optional[PlayerView] = None) -> list:
         """A random legal answer to ``d``."""
         if d.kind == "turn":
             opts = d.options
@@ -76,15 +84,18 @@ class BigMoneyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def decide(self, game: Game, d: Decision) -> list:
-        """A Big Money answer to ``d``."""
-        if d.kind == "turn":
-            return [self._move(game, d)]
-        return self._choice(game, d)
+    def tell(self, events: list) -> None:
+        """Bots keep no memory of events."""
 
-    def _move(self, game: Game, d: Decision) -> Move:
+    def decide(self, d: Decision, view: PlayerView) -> list:
+        """A Big Money answer to ``d``, from the bot's own ``view``."""
+        if d.kind == "turn":
+            return [self._move(view, d)]
+        return self._choice(view, d)
+
+    def _move(self, view: PlayerView, d: Decision) -> Move:
         opts = d.options
-        t = game.turn
+        t = view.turn
         if t.phase == "action":
             plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
@@ -101,7 +112,7 @@ class BigMoneyBot:
         if pays:
             return max(pays, key=lambda o: o.amount)
         coins = t.coins
-        provinces = len(game.piles["Province"].cards)
+        provinces = view.piles["Province"].cards_left
 
         def can(pile):
             return Move.buy(pile) in opts
@@ -118,7 +129,7 @@ class BigMoneyBot:
             return Move.buy("Silver")
         return Move(MoveKind.END)
 
-    def _choice(self, game: Game, d: Decision) -> list:
+    def _choice(self, view: PlayerView, d: Decision) -> list:
         if d.kind == "yesno":
             return ["yes"] if d.purpose in ("trash",) else ["no"]
         if d.kind == "number":
@@ -133,7 +144,7 @@ class BigMoneyBot:
             return [d.options[0]]
         if d.kind == "pile":
             if d.purpose in ("gain", "copy"):
-                best = max(d.options, key=lambda pn: _cost_key(game.piles[pn].top.name))
+                best = max(d.options, key=lambda pn: _cost_key(view.piles[pn].top or ""))
                 return [best]
             if d.purpose == "tax":
                 return [d.options[0]]
@@ -158,7 +169,7 @@ class BigMoneyBot:
         ans = pool[:min(k, len(pool))]
         if d.check(ans) is None:
             return ans
-        return RandomBot(self.rng.randrange(1 << 30)).decide(game, d)
+        return RandomBot(self.rng.randrange(1 << 30)).decide(d, view)
 
 
 BOT_KINDS = {"bigmoney": BigMoneyBot, "random": RandomBot}
@@ -238,17 +249,10 @@ def parse_seats(text: str) -> list:
 
 
 def play_bots(game: Game, bots: dict, max_steps: int = 200000) -> Optional[str]:
-    """Let bots answer every decision until the game ends.
+    """Let bots answer every decision until the game ends, through a
+    :class:`~a11y_dominion.table.Table`.
 
     ``bots`` maps player name to a seat. Returns None, or a sentence if the
     game did not end within ``max_steps`` answers.
     """
-    game.start()
-    steps = 0
-    while game.pending is not None:
-        d = game.pending
-        game.answer(bots[d.player].decide(game, d))
-        steps += 1
-        if steps >= max_steps:
-            return f"The game did not end within {max_steps} answers."
-    return None
+    return Table(game, bots, max_answers=max_steps).run()

@@ -89,6 +89,7 @@ def count(n: int, unit: str, lang: Language = _EN) -> str:
 
 # Events told at every verbosity (the Accessibility Notes and the frame of the game).
 ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn,
+             ev.GameEndCancelled,
              ev.BiddingStarted,
              ev.BidMade, ev.BiddingWon, ev.GameEnded, ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp,
              ev.PileDebtChanged, ev.TurnStarted, ev.Attacked)
@@ -102,20 +103,20 @@ class Narrator:
     normal or verbose (ValueError otherwise). ``lang``: a
     :class:`~a11y_dominion.i18n.Language` (English by default).
     ``current``: the turn player when narration starts mid-turn.
-    ``private_seats``: at a shared table, the seats whose private cards may
-    be told while it is their turn (the humans; never a bot's); None: all.
+    The narrator tells every event it is given: privacy is decided before,
+    at the host, which gives each listener the events redacted for it
+    (:mod:`a11y_dominion.view`); a redacted event's hidden cards are told as
+    a count ("Ann draws 5 cards.").
     """
 
     def __init__(self, viewer: Optional[str] = None, verbosity: str = "normal",
-                 current: Optional[str] = None, lang: Optional[Language] = None,
-                 private_seats: Optional[set] = None):
+                 current: Optional[str] = None, lang: Optional[Language] = None):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
         self.verbosity = verbosity
         self.current = current
         self.L = lang or _EN
-        self.private_seats = private_seats
         self._summary: Optional[dict] = None
         self._after_summary: list = []
 
@@ -176,7 +177,8 @@ class Narrator:
             return e.player == self.current
         if isinstance(e, ev.VPTokensMoved):
             return e.target == self.current or (e.target_kind != "player" and self._summary is not None)
-        return isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn)) and self._summary is not None
+        return (isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn, ev.GameEndCancelled))
+                and self._summary is not None)
 
     def flush(self) -> list:
         """The summary sentence of the opponent turn collected so far, if any,
@@ -192,15 +194,6 @@ class Narrator:
             return [self._t(N_("{player} ended their turn without playing or buying anything."),
                             player=s["player"])] + after
         return [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))] + after
-
-    def may_see(self, e: ev.GameEvent) -> bool:
-        """True when this listener may hear the event's private details."""
-        owner = e.viewer
-        if owner is None:
-            return True
-        if self.viewer is not None:
-            return owner == self.viewer
-        return owner == self.current and (self.private_seats is None or owner in self.private_seats)
 
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
@@ -385,7 +378,7 @@ class Narrator:
     def _cards_drawn(self, e):
         if e.count == 0:
             return self._p(e.player, N_("You have no cards left to draw."), N_("{player} has no cards left to draw."))
-        if self.may_see(e):
+        if not ev.is_hidden(e):
             return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."),
                            cards=self._names(e.cards))
         return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."),
@@ -420,7 +413,7 @@ class Narrator:
                        cards=self._names(e.cards))
 
     def _card_moved(self, e):
-        if not self.may_see(e):
+        if ev.is_hidden(e):
             if e.destination == "deck":
                 return self._p(e.player, N_("You put a card onto your deck."), N_("{player} puts a card onto their deck."))
             if e.destination == "hand":
@@ -441,6 +434,46 @@ class Narrator:
             return self._p(e.player, N_("You put {card} onto your discard pile."),
                            N_("{player} puts {card} onto their discard pile."), card=e.card)
         return None
+
+    def _cards_moved(self, e):
+        seen = not ev.is_hidden(e)
+        cards = self._names(e.cards)
+        n = self._n(e.count, "card")
+        if e.source == "deck" and e.destination == "discard":
+            return self._p(e.player, N_("You put your deck of {count} into your discard pile."),
+                           N_("{player} puts their deck of {count} into their discard pile."), count=n)
+        if e.destination == "hand":
+            if seen:
+                return self._p(e.player, N_("You put {cards} into your hand."),
+                               N_("{player} puts {cards} into their hand."), cards=cards)
+            return self._p(e.player, N_("You put {count} into your hand."),
+                           N_("{player} puts {count} into their hand."), count=n)
+        if e.destination == "deck":
+            if seen:
+                return self._p(e.player, N_("You put {cards} onto your deck."),
+                               N_("{player} puts {cards} onto their deck."), cards=cards)
+            return self._p(e.player, N_("You put {count} onto your deck."),
+                           N_("{player} puts {count} onto their deck."), count=n)
+        return None
+
+    def _cards_set_aside(self, e):
+        if e.viewer is None:
+            return None     # face up from the deck: the reveal that follows names them
+        if not ev.is_hidden(e):
+            if e.look:
+                return self._p(e.player, N_("You look at {cards} from the top of your deck."),
+                               N_("{player} looks at {cards} from the top of their deck."),
+                               cards=self._names(e.cards))
+            return self._p(e.player, N_("You set aside {cards} from your deck."),
+                           N_("{player} sets aside {cards} from their deck."), cards=self._names(e.cards))
+        if e.look:
+            return self._p(e.player, N_("You look at the top {count} of your deck."),
+                           N_("{player} looks at the top {count} of their deck."), count=self._n(e.count, "card"))
+        return self._p(e.player, N_("You set aside {count} from your deck."),
+                       N_("{player} sets aside {count} from their deck."), count=self._n(e.count, "card"))
+
+    def _game_end_cancelled(self, e):
+        return self._t(N_("The game no longer ends after this turn: the {pile} pile has cards again."), pile=e.pile)
 
     def _card_bought(self, e):
         s = self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
@@ -596,8 +629,6 @@ class Narrator:
                        player=e.player, n=e.amount)
 
     def _note(self, e):
-        if not self.may_see(e):
-            return None
         if e.you and e.player == self.viewer:
             return self._t(e.you, n=e.n)
         return self._t(e.text, player=e.player, n=e.n)

@@ -313,11 +313,16 @@ class PrivateSpeechDispatcher:
         command = [
             program,
             "--run-single",
-            "--timeout", str(IDLE_EXIT_SECONDS),
-            "--config-dir", str(self.config_dir),
-            "--communication-method", "unix_socket",
-            "--socket-path", str(self.socket_path),
-            "--pid-file", str(self.pid_file),
+            "--timeout",
+            str(IDLE_EXIT_SECONDS),
+            "--config-dir",
+            str(self.config_dir),
+            "--communication-method",
+            "unix_socket",
+            "--socket-path",
+            str(self.socket_path),
+            "--pid-file",
+            str(self.pid_file),
         ]
         self._output = open(self.log_dir / "daemon-output.txt", "wb")
         self.process = subprocess.Popen(
@@ -332,7 +337,9 @@ class PrivateSpeechDispatcher:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"speech-dispatcher exited with status {self.process.returncode}.\n{self.log_text()}")
+                raise RuntimeError(
+                    f"speech-dispatcher exited with status {self.process.returncode}.\n{self.log_text()}"
+                )
             if self.accepts_connections():
                 return
             time.sleep(0.05)

@@ -2,7 +2,8 @@
 import pytest
 
 from announcements.announcer import Announcer
-from announcements.speech import RecordingOutput, Speaker
+from announcements.speech import Speaker
+from speechdoubles import RecordingOutput
 
 
 def make(listener="Ann"):

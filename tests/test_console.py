@@ -24,8 +24,9 @@ from a11y_dominion.console.keys import KEYS
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision
 from a11y_dominion.rules.game import Game, GameConfig
-from announcements.speech import RecordingOutput, Speaker
+from announcements.speech import Speaker
 from answerkeys import answer_data, answer_keys
+from speechdoubles import RecordingOutput
 
 F2, F3 = "\x1bOQ", "\x1bOR"
 FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."

@@ -42,6 +42,7 @@ from a11y_dominion.seats import make_bot
 from announcements.narrator import VERBOSITIES, Narrator
 from announcements.speech import Speaker
 from answerkeys import answer_data, answer_keys
+from a11y_dominion.view import player_view
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "a11y_dominion" / "locale"
@@ -188,7 +189,7 @@ def bot_game(seed: int = 4) -> Game:
     bots = {"Ann": make_bot("random", seed), "Bob": make_bot("random", seed + 100)}
     game.start()
     while game.pending is not None:
-        game.answer(bots[game.pending.player].decide(game, game.pending))
+        game.answer(bots[game.pending.player].decide(game.pending, player_view(game, game.pending.player)))
     return game
 
 
@@ -290,7 +291,7 @@ def test_console_questions_in_english_are_the_engines_prompts():
             turns += 1
         else:
             assert Language("en").prompt(d) == d.prompt
-        replay.answer(bots[d.player].decide(replay, d))
+        replay.answer(bots[d.player].decide(d, player_view(replay, d.player)))
     assert turns > 50
 
 

@@ -8,10 +8,15 @@ import pytest
 
 from a11y_dominion.rules import events as ev
 from announcements.narrator import Narrator
+from a11y_dominion.view import redact_all, redact_for_screen
 
 
 def say(event, viewer=None, verbosity="normal", current=None):
-    return Narrator(viewer, verbosity, current=current).narrate(event)
+    """The sentences a listener hears for ``event``, redacted for them first as
+    the host does: for ``viewer``, or for a shared screen during ``current``'s turn."""
+    shown = redact_all([event], viewer) if viewer is not None else redact_for_screen([event], current)
+    narrator = Narrator(viewer, verbosity, current=current)
+    return [s for e in shown for s in narrator.narrate(e)]
 
 
 # --------------------------------------------------------------------- Debt
@@ -333,9 +338,10 @@ def test_opponent_turn_summarised_for_a_single_viewer():
 def test_bot_private_cards_not_told_at_a_shared_table():
     draw = ev.CardsDrawn("Cid", ("Copper",) * 5, 5, private_to="Cid")
     events = [ev.TurnStarted("Cid", 1, 1), draw]
-    assert Narrator(private_seats={"Ann", "Bob"}).sentences(events) == ["Cid's turn 1.", "Cid draws 5 cards."]
+    assert Narrator().sentences(redact_for_screen(events, None, {"Ann", "Bob"})) == [
+        "Cid's turn 1.", "Cid draws 5 cards."]
     events = [ev.TurnStarted("Ann", 1, 1), ev.CardsDrawn("Ann", ("Gold",), 1, private_to="Ann")]
-    assert Narrator(private_seats={"Ann", "Bob"}).sentences(events)[-1] == "Ann draws Gold."
+    assert Narrator().sentences(redact_for_screen(events, None, {"Ann", "Bob"}))[-1] == "Ann draws Gold."
 
 
 def test_buying_from_a_victory_pile_says_what_is_left():

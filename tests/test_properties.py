@@ -27,6 +27,7 @@ from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.cards import EVENTS, LANDMARKS
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot
+from a11y_dominion.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
@@ -121,20 +122,28 @@ class Watcher:
             self.layers[name] = after
 
 
+class Checked:
+    """A bot seat that checks the invariants before every answer it gives."""
+
+    def __init__(self, bot, watcher):
+        self.bot, self.watcher = bot, watcher
+
+    def tell(self, events):
+        pass
+
+    def decide(self, d, view):
+        if self.watcher:
+            self.watcher.check()
+        return self.bot.decide(d, view)
+
+
 def play(game, bots, cap, watch=True):
-    """Let the bots play, checking after every answer; returns (watcher, answers)."""
+    """Let the bots play at a table, checking after every answer; returns (watcher, answers)."""
     w = Watcher(game) if watch else None
-    game.start()
+    Table(game, {n: Checked(b, w) for n, b in bots.items()}, max_answers=cap).run()
     if w:
         w.check()
-    steps = 0
-    while game.pending is not None and steps < cap:
-        d = game.pending
-        game.answer(bots[d.player].decide(game, d))
-        steps += 1
-        if w:
-            w.check()
-    return w, steps
+    return w, len(game.answers)
 
 
 # ----------------------------------------------------------------- the tests

@@ -17,7 +17,8 @@ from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.scenario import load_scenario
-from announcements.speech import RecordingOutput, Speaker
+from announcements.speech import Speaker
+from speechdoubles import RecordingOutput
 
 THREE = "Ann:human,Bea:human,Bot:bigmoney"
 TO_BEA = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
@@ -172,12 +173,14 @@ def test_status_during_bidding_in_a_whole_game_names_the_number_of_the_turn_that
     from a11y_dominion.kingdoms import choose_setup
     from a11y_dominion.rules.game import Game, GameConfig
     from a11y_dominion.seats import BigMoneyBot
+    from a11y_dominion.view import player_view
     piles, events, landmarks = choose_setup("basic-intro", None, "Mountain Pass", 3)
     game = Game(GameConfig(["Ann", "Bea"], piles, events, landmarks, 3))
     game.start()
     bots = {"Ann": BigMoneyBot(1), "Bea": BigMoneyBot(2)}
     while game.pending is not None and game.pending.purpose != "bid":
-        game.answer(bots[game.pending.player].decide(game, game.pending))
+        d = game.pending
+        game.answer(bots[d.player].decide(d, player_view(game, d.player)))
     assert game.pending is not None
     started = [e for e in game.log if type(e).__name__ == "TurnStarted"][-1]
     assert q.turn_line(game) == f"{started.player}'s turn {started.number} has ended; Mountain Pass bidding."

@@ -12,7 +12,6 @@ from announcements.speech import (
     AO2Output,
     EspeakOutput,
     OutputTimeout,
-    RecordingOutput,
     SayOutput,
     Speaker,
     SpeechdOutput,
@@ -20,7 +19,10 @@ from announcements.speech import (
     default_outputs,
     import_speechd,
     speech_test,
+    timeouts,
 )
+from announcements.speech import speechd as speechd_module
+from speechdoubles import RecordingOutput
 
 
 class Messages(list):
@@ -582,7 +584,7 @@ class FakeSpeechd:
 def fake_speechd(monkeypatch):
     fake = FakeSpeechd()
     monkeypatch.setitem(sys.modules, "speechd", fake.module())
-    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     yield fake
     fake.release.set()
 
@@ -640,7 +642,7 @@ def test_speechd_dying_mid_game_falls_back(fake_speechd, messages):
 
 def test_speechd_output_unavailable_without_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "speechd", None)
-    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     output = SpeechdOutput()
     assert output.available() is False
     assert "python3-speechd" in output.reason
@@ -648,7 +650,9 @@ def test_speechd_output_unavailable_without_module(monkeypatch):
 
 # ---------------------------------------------------------------- accessible_output2 over the stand-in client
 
-ao2_linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="accessible_output2 speech-dispatcher is Linux only")
+ao2_linux = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="accessible_output2 speech-dispatcher is Linux only"
+)
 
 
 @ao2_linux
@@ -665,7 +669,7 @@ def test_ao2_speech_dispatcher_speaks_through_speechd(fake_speechd):
 @ao2_linux
 def test_ao2_without_speechd_is_unavailable_and_quiet(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "speechd", None)
-    monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+    monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     output = AO2Output("speech_dispatcher")
     assert output.available() is False
     assert "python3-speechd" in output.reason
@@ -697,19 +701,20 @@ def test_call_that_hangs_raises_timeout():
     release = threading.Event()
     start = time.monotonic()
     with pytest.raises(OutputTimeout):
-        speech._call_with_timeout(lambda: release.wait(5), 0.1, "test daemon")
+        timeouts.call_with_timeout(lambda: release.wait(5), 0.1, "test daemon")
     assert time.monotonic() - start < 0.5
     release.set()
 
 
 def test_call_with_timeout_passes_results_and_errors():
-    assert speech._call_with_timeout(lambda: 42, 1.0, "test") == 42
+    assert timeouts.call_with_timeout(lambda: 42, 1.0, "test") == 42
     with pytest.raises(KeyError):
-        speech._call_with_timeout(lambda: {}["missing"], 1.0, "test")
+        timeouts.call_with_timeout(lambda: {}["missing"], 1.0, "test")
 
 
 def test_language_and_rate_reach_the_speech_programs():
     from announcements.speech import EspeakOutput, SayOutput
+
     espeak = EspeakOutput()
     Speaker(mode="self-voicing", outputs=[espeak], print_fn=lambda s: None, language="nl", rate=100)
     assert espeak.voice == "nl"
@@ -723,6 +728,7 @@ def test_language_and_rate_reach_the_speech_programs():
 
 def test_speechd_output_keeps_language_until_connected():
     from announcements.speech import SpeechdOutput
+
     out = SpeechdOutput()
     out.configure(language="nl", rate=-20)
     assert (out._language, out._rate) == ("nl", -20)
@@ -730,11 +736,13 @@ def test_speechd_output_keeps_language_until_connected():
 
 def test_speech_reports_through_the_players_language():
     from a11y_dominion.i18n import Language
+
     printed = []
     broken = RecordingOutput(name="first", fail_after=0)
     spare = RecordingOutput(name="second")
-    speaker = Speaker(mode="self-voicing", outputs=[broken, spare], print_fn=printed.append,
-                      translate=Language("nl").text)
+    speaker = Speaker(
+        mode="self-voicing", outputs=[broken, spare], print_fn=printed.append, translate=Language("nl").text
+    )
     assert speaker.speak("Je beurt.")
     assert printed == ["Spraak: first werkt niet meer; nu wordt second gebruikt."]
     assert spare.spoken == ["Je beurt."]

@@ -26,6 +26,7 @@ import pytest
 import speechstack
 from announcements import speech
 from announcements.speech import Speaker
+from announcements.speech import speechd as speechd_module
 
 SENTENCE = "Your turn. 1 Action, 1 Buy, 7 coins. You may buy a Gold."
 
@@ -72,7 +73,7 @@ def daemon(tmp_path, monkeypatch):
             else:
                 monkeypatch.setenv(name, value)
         # A timeout in an earlier test must not make this one skip the daemon.
-        monkeypatch.setattr(speech, "_SPEECHD_HUNG", threading.Event())
+        monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
         private.start()
         yield private
     finally:
@@ -193,7 +194,9 @@ def test_speaker_falls_back_once_when_the_daemon_fails(daemon, messages, failure
 def test_speech_test_command_speaks_through_the_daemon(daemon):
     result = run_command(command("speech-test", SENTENCE, "--speech", "self-voicing"), os.environ.copy())
     assert result.returncode == 0, result.stdout + result.stderr
-    assert re.search(r"^Speech test: spoke through (accessible_output2 )?speech-dispatcher\.$", result.stdout, re.M), result.stdout
+    assert re.search(r"^Speech test: spoke through (accessible_output2 )?speech-dispatcher\.$", result.stdout, re.M), (
+        result.stdout
+    )
     # The daemon goes on speaking after the command has exited.
     assert_plausible_speech(daemon.wait_for_audio(MIN_SECONDS), daemon)
 
@@ -211,7 +214,9 @@ def test_speech_test_command_fails_without_daemon_or_espeak(daemon, tmp_path):
     assert "Speech test: nothing was spoken." in result.stdout, result.stdout
     assert "spoke through" not in result.stdout
     # It says why each output could not be used.
-    assert re.search(r"speech-dispatcher is not available: .*(connect|socket|refused|spawn)", result.stdout), result.stdout
+    assert re.search(r"speech-dispatcher is not available: .*(connect|socket|refused|spawn)", result.stdout), (
+        result.stdout
+    )
     assert "espeak-ng is not available" in result.stdout, result.stdout
     # Nothing autospawned a daemon behind the test's back.
     assert not daemon.accepts_connections()

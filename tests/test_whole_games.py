@@ -13,7 +13,9 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import BigMoneyBot
-from announcements.speech import RecordingOutput, Speaker
+from announcements.speech import Speaker
+from speechdoubles import RecordingOutput
+from a11y_dominion.view import player_view
 
 
 class TypingPlayer:
@@ -37,7 +39,7 @@ class TypingPlayer:
         d = game.pending
         if d is None:                                 # "Press Enter to leave the game."
             return ""
-        keys = self.bot.decide(game, d)
+        keys = self.bot.decide(d, player_view(game, d.player))
         if d.kind == "turn":
             move = keys[0]
             if move.kind == "treasures":

@@ -14,7 +14,7 @@ from announcements.narrator import count, join_names
 
 from ..i18n import N_
 from ..rules.cards import CARDS
-from ..rules.decisions import IllegalAnswer, Move, MoveKind
+from ..rules.decisions import Move, MoveKind
 from ..textinput import MOVE_WORDS, InputError, parse_line, split_speaker
 from . import queries as q
 from .commands import command_for, is_yes, short, short_msg
@@ -62,14 +62,13 @@ class Answers:
         return line
 
     def answer(self, text: str) -> None:
-        """Answer the pending decision with the typed ``text``: checked first (a
-        refusal is one sentence), confirmed when it cannot be undone, then given
-        to the game. An engine fault puts the game back as it was."""
+        """Read the typed ``text`` as the answer to the pending decision: checked
+        first (a refusal is one sentence), confirmed when it cannot be undone,
+        then kept in ``self.answered`` for the table to apply."""
         d = self.game.pending
         line = text
         if d.kind == "yesno" and text.strip() in ("1", "2"):
             line = d.options[int(text.strip()) - 1]
-        before = len(self.game.answers)
         try:
             line = expand_names(self.game, self._engine_words(d, line), self.lang)
             _who, keys = parse_line(self.game, line, numbers=True)
@@ -83,13 +82,7 @@ class Answers:
         if not self.confirmed(d, keys):
             self.say(self.lang._(N_("Not done. The question stands.")), keep=False)
             return
-        try:
-            self.game.answer(keys)
-        except IllegalAnswer as e:
-            self.error(self._pending_question(d, text) or self.refusal_text(e))
-        except Exception as e:  # an engine fault: never a traceback
-            if not self.restore(before, e):
-                self.exit_code = 1
+        self.answered = keys
 
     def confirmation_question(self, d, keys: list) -> Optional[str]:
         """The question to ask before an irreversible answer, or None.

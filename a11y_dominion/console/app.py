@@ -34,9 +34,10 @@ from announcements.speech import Speaker
 from ..i18n import Language, N_
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError
-from ..rules.decisions import IllegalAnswer
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import RandomBot, make_bot, parse_seats
+from ..seats import make_bot, parse_seats
+from ..table import StopTable, Table
+from ..view import redact_all
 from ..settings import load_settings, seat_settings
 from . import queries as q
 from .answers import Answers
@@ -45,7 +46,43 @@ from .completion import DecisionCompleter
 from .display import Display, PlainReader, PromptReader, wants_plain
 from .keys import KeyCommand, active_keys, bad_keys, build_key_bindings, key_name
 from .persistence import Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
-from .seat import HumanSeat
+from .seat import BotSeat, HumanSeat
+
+
+class ConsoleTable(Table):
+    """The :class:`~a11y_dominion.table.Table` of a console game.
+
+    As the table, and: an ``onlooker`` (the screen of a game of bots only)
+    is told every event with nobody's private facts; :meth:`submit` notes
+    who answered and how many answers the game had before (``before``), so
+    the console can put the game back after an engine fault.
+    """
+
+    def __init__(self, game: Game, seats: dict, onlooker=None):
+        super().__init__(game, seats)
+        self.onlooker = onlooker
+        self.onlooker_told = 0
+        self.before = len(game.answers)
+        self.submitter: Optional[str] = None
+
+    def deliver(self) -> None:
+        """Tell every seat (and the onlooker) the events it has not been told yet."""
+        super().deliver()
+        end = len(self.game.log)
+        if self.onlooker is not None and self.onlooker_told < end:
+            start, self.onlooker_told = self.onlooker_told, end
+            self.onlooker.tell(redact_all(self.game.log[start:end], None))
+
+    def replace_game(self, game: Game, told: Optional[int] = None) -> None:
+        """Go on with ``game``, telling from index ``told`` (default: its end)."""
+        super().replace_game(game, told)
+        self.onlooker_told = min(len(game.log) if told is None else told, len(game.log))
+
+    def submit(self, name: str, answer):
+        """As :meth:`Table.submit`, noting who answered and the answers before."""
+        self.before = len(self.game.answers)
+        self.submitter = name
+        return super().submit(name, answer)
 
 
 def speech_line(speaker: Speaker, lang: Language) -> str:
@@ -96,6 +133,9 @@ class Console(Commands, Answers, Persistence):
         self._speaker = speaker
         self.people: dict = {}            # name -> HumanSeat
         self.holder: Optional[HumanSeat] = None
+        self.table: Optional[ConsoleTable] = None
+        self.answered = None              # the answer read at the prompt, for the table
+        self.reloaded = False             # another game was loaded: the table starts again
         self.use_game(game, seats, narrate_from=0)
         self.exit_code: Optional[int] = None    # set when the player stops or the game cannot go on
         self.asker: Optional[str] = None
@@ -137,8 +177,8 @@ class Console(Commands, Answers, Persistence):
     # ------------------------------------------------------------ set-up
     def use_game(self, game: Game, seats: list, narrate_from: int) -> None:
         """Play ``game`` with ``seats`` (a list of (name, kind)), narrating its events
-        from ``narrate_from`` on. Human seats that were here already keep their
-        language, verbosity and history."""
+        from ``narrate_from`` on, through a new :class:`ConsoleTable`. Human seats
+        that were here already keep their language, verbosity and history."""
         self.game = game
         self.seats = [(n, k) for n, k in seats]
         self.humans = [n for n, k in self.seats if k == "human"]
@@ -158,7 +198,14 @@ class Console(Commands, Answers, Persistence):
             seat.leave_keyboard()
         self.holder = first
         self._give_keyboard(first)
-        self.pos = narrate_from
+        table_seats = {}
+        for name, _kind in self.seats:
+            if name in self.bots:
+                table_seats[name] = BotSeat(name, self.bots[name], self.seed, stuck=self._bot_stuck)
+            else:
+                table_seats[name] = self.people[name]
+        self.table = ConsoleTable(game, table_seats, onlooker=None if self.humans else first)
+        self.table.replace_game(game, told=narrate_from)
         self.prompted = None
         self.first_prompt_of_turn = None
 
@@ -170,7 +217,7 @@ class Console(Commands, Answers, Persistence):
             lang = Language(lang)
         return HumanSeat(name, lang=lang, verbosity=opts.get("verbosity") or self.default_verbosity,
                          speaker=self._speaker, print_fn=lambda text, style=None: self.display.line(text, style),
-                         private_seats=set() if name is None else None, current=current)
+                         current=current, host=self)
 
     def _give_keyboard(self, seat: HumanSeat) -> None:
         self.holder = seat
@@ -219,15 +266,6 @@ class Console(Commands, Answers, Persistence):
         """One sentence about a refused line."""
         self.say(text, priority="high", keep=False, style="bold", interrupt=True)
 
-    def narrate(self) -> None:
-        """Tell every human seat the events since the last call; the seat at the
-        keyboard hears them now, the others when the keyboard comes to them."""
-        events = self.game.log[self.pos:]
-        self.pos = len(self.game.log)
-        if events:
-            for seat in self.people.values():
-                seat.tell(events)
-
     def t(self, template: str, **fields) -> str:
         """``template`` in the language of the seat at the keyboard with its fields filled in."""
         return self.lang.text(template, **fields)
@@ -249,27 +287,46 @@ class Console(Commands, Answers, Persistence):
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
     def run(self) -> int:
-        """Play until the game ends or the player stops; returns the exit code."""
+        """Play until the game ends or the player stops; returns the exit code.
+
+        The game runs through the :class:`ConsoleTable`: it tells every seat its
+        redacted events and asks the seat whose decision it is (a bot answers
+        at once; a human at the prompt, :meth:`ask`). After an engine fault the
+        game is put back to before the failed answer and goes on."""
         self.intro()
-        self.game.start()
+        while True:
+            table = self.table
+            try:
+                reason = table.run()
+            except Exception as e:  # an engine fault: never a traceback
+                seat = table.seats.get(table.submitter)
+                human = isinstance(seat, HumanSeat)
+                if not self.restore(table.before, e, announce=human):
+                    return 1
+                if isinstance(seat, BotSeat):
+                    seat.failed()
+                continue
+            if reason is None:
+                return self.finish()
+            if self.reloaded and self.exit_code is None:
+                self.reloaded = False
+                continue
+            return self.exit_code if self.exit_code is not None else 1
+
+    def ask(self, seat: HumanSeat, d, view=None):
+        """The answer of ``seat`` to ``d``, read at the prompt: hands the keyboard
+        over first when another person has it, then shows the question and runs
+        typed commands until an answer is given. Raises
+        :class:`~a11y_dominion.table.StopTable` when the game stops (``exit_code``
+        set) or another game was loaded."""
+        if seat is not self.holder:
+            if not self.hand_over(seat):
+                raise StopTable("stopped")
         default = ""
         while True:
-            self.narrate()
-            d = self.game.pending
-            if d is None:
-                return self.finish()
-            if d.player in self.bots:
-                if not self.bot_move(d):
-                    return 1
-                continue
-            seat = self.people.get(d.player)
-            if seat is not None and seat is not self.holder:
-                if not self.hand_over(seat):
-                    return self.exit_code if self.exit_code is not None else 0
-                default = ""
-                continue
             if self.prompted is not d:
                 self.show_question(d)
+            self.answered = None
             try:
                 self.announcer.hold()          # nothing is spliced into a half-typed line
                 try:
@@ -278,7 +335,7 @@ class Console(Commands, Answers, Persistence):
                     self.announcer.release()
             except EOFError:
                 if self.end_of_input():
-                    return self.exit_code
+                    raise StopTable("stopped") from None
                 default = ""
                 continue
             except KeyboardInterrupt:
@@ -292,7 +349,20 @@ class Console(Commands, Answers, Persistence):
             else:
                 self.handle(got)
             if self.exit_code is not None:
-                return self.exit_code
+                raise StopTable("stopped")
+            if self.reloaded:
+                raise StopTable("loaded")
+            if self.answered is not None:
+                return self.answered
+
+    def refused(self, seat: HumanSeat, d, message) -> None:
+        """The table refused the answer of ``seat``: one sentence; the question stands."""
+        self.error(self.refusal_text(message))
+
+    def _bot_stuck(self, name: str) -> None:
+        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=name),
+                 keep=False)
+        self.exit_code = 1
 
     def end_of_input(self) -> bool:
         """Ctrl+D or the end of piped input at a prompt; True when the game stops
@@ -372,27 +442,6 @@ class Console(Commands, Answers, Persistence):
             if spoken:
                 self.speaker.speak(line)
         self.prompted = d
-
-    # ------------------------------------------------------------ bots
-    def bot_move(self, d) -> bool:
-        """Let a bot answer ``d``; returns False if the game cannot go on."""
-        bot = self.bots[d.player]
-        for attempt in range(5):
-            before = len(self.game.answers)
-            try:
-                keys = bot.decide(self.game, d) if attempt == 0 else \
-                    RandomBot(self.seed + attempt).decide(self.game, d)
-                self.game.answer(keys)
-                return True
-            except IllegalAnswer:
-                continue
-            except Exception as e:  # an engine fault: go back to before the move and try another
-                if not self.restore(before, e, announce=False):
-                    return False
-                d = self.game.pending
-        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=d.player),
-                 keep=False)
-        return False
 
 
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:

@@ -12,6 +12,8 @@ from typing import Optional
 from announcements.narrator import Narrator
 
 from ..i18n import Language
+from ..rules.events import TurnStarted
+from ..view import redact_all, redact_for_screen
 
 
 class EventReader:
@@ -25,8 +27,10 @@ class EventReader:
 
     def __init__(self, viewer=None, verbosity: str = "normal", start: int = 0, current=None,
                  lang: Optional[Language] = None, private_seats: Optional[set] = None):
-        self.narrator = Narrator(viewer=viewer, verbosity=verbosity, current=current, lang=lang,
-                                 private_seats=private_seats)
+        self.narrator = Narrator(viewer=viewer, verbosity=verbosity, current=current, lang=lang)
+        self.viewer = viewer
+        self.current = current
+        self.private_seats = private_seats
         self.verbosity = verbosity
         self.pos = start
 
@@ -34,8 +38,17 @@ class EventReader:
         """``(sentence, priority)`` pairs for the events since the last call."""
         events = game.log[self.pos:]
         self.pos = len(game.log)
-        return self.narrator.announcements(events)
+        return self.announce(events)
 
     def announce(self, events) -> list:
-        """(sentence, priority) pairs for ``events`` in order."""
-        return self.narrator.announcements(events)
+        """(sentence, priority) pairs for ``events`` in order, redacted for
+        this listener first (the viewer's own private facts, or at a shared
+        table those of the ``private_seats`` on their own turns)."""
+        if self.viewer is not None:
+            shown = redact_all(events, self.viewer)
+        else:
+            shown = redact_for_screen(events, self.current, self.private_seats)
+            for e in events:
+                if isinstance(e, TurnStarted):
+                    self.current = e.player
+        return self.narrator.announcements(shown)

@@ -85,6 +85,7 @@ class Persistence:
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
         self.use_game(game, seats, narrate_from=len(game.log))
+        self.reloaded = True          # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
         if game.pending is not None:
             self.say(q.turn_line(game, self.humans[0] if self.solo else None, self.lang), keep=False)
@@ -100,8 +101,9 @@ class Persistence:
             self.say(self.t(N_("The game engine failed ({error}) and the game cannot go on."),
                             error=type(err).__name__), keep=False)
             return False
+        told = min(self.table.told.values()) if self.table.told else 0
         self.game = game
-        self.pos = min(self.pos, len(game.log))
+        self.table.replace_game(game, told=min(told, len(game.log)))
         self.prompted = None
         if announce:
             self.error(self.t(N_("That move failed inside the game engine ({error}: {detail}); "

@@ -98,11 +98,11 @@ class MoveKind(_Words):
 class Move:
     """One move at the turn prompt: a verb and its card, pile, Event or amount.
 
-    ``Move.play("Villa")``, ``Move.buy("Patrician/Emporium")``, ``Move.pay(3)``,
+    ``Move.play("Silver")``, ``Move.buy("Province")``, ``Move.pay(3)``,
     ``Move.TREASURES_ALL``... compare equal by value. :meth:`to_dict` /
-    :meth:`from_dict` give the JSON form ``{"move": "play", "card": "Villa"}``;
+    :meth:`from_dict` give the JSON form ``{"move": "play", "card": "Silver"}``;
     :meth:`key` / :meth:`from_key` the short text form of version 1 records
-    (``"play:Villa"``, ``"pay:3"``, ``"end"``).
+    (``"play:Silver"``, ``"pay:3"``, ``"end"``).
     """
 
     kind: MoveKind
@@ -126,7 +126,7 @@ class Move:
 
     @property
     def key(self) -> str:
-        """The short text form: ``play:Villa``, ``buy:Gold``, ``pay:3``, ``treasures``, ``end``."""
+        """The short text form: ``play:Silver``, ``buy:Gold``, ``pay:3``, ``treasures``, ``end``."""
         if self.kind in (MoveKind.PLAY, MoveKind.BUY):
             return f"{self.kind.value}:{self.name}"
         if self.kind is MoveKind.PAY:
@@ -218,7 +218,7 @@ class Decision:
     names, pile names, ``yes``/``no``, digits, ``pass``, mode keys)
     otherwise. ``min``/``max`` bound how many keys the answer lists;
     ``counts`` how often each card name may appear; ``distinct`` asks for
-    differently named cards only (Temple); ``ordered`` for an order, first
+    differently named cards only; ``ordered`` for an order, first
     one on top. ``template`` and ``args`` are the English prompt before its
     fields were filled in, for translation.
     """

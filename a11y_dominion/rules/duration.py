@@ -1,4 +1,4 @@
-"""Pending start-of-turn work of Duration cards (Archive, Enchantress)."""
+"""Pending start-of-turn work of Duration cards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +11,7 @@ class DurationEffect:
 
     ``fn(game, player)`` is a generator function returning True while more
     work is left. ``holders`` are the cards it keeps in play (the Duration
-    and any Crown that played it).
+    and any card that played it more than once).
     """
 
     holders: list

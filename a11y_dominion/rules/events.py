@@ -3,8 +3,19 @@
 Every change of the game state is recorded as one of these frozen
 dataclasses, in the past tense. ``private_to`` names the only player who may
 see an event's card names (for example the cards a player draws); ``None``
-means everyone may see it. ``to_dict()`` gives the JSON form used by
+means everyone may see it; every private event says how many cards it is
+about (a ``count`` field, or as many names as cards) so that a host can
+tell the other players the count. ``to_dict()`` gives the JSON form used by
 ``a11y-dominion scenario --json``, with a ``type`` key.
+
+Zones: each player's ``hand``, ``deck`` (top first), ``discard`` (top
+first), ``in_play`` and ``set_aside``; the ``trash``; every Supply pile (top
+first). Every change of a zone is recorded by one event whose docstring
+says its zone effect ("Zones:"), so that folding the whole stream from
+:class:`GameSetUp` on gives every zone's contents: the decks and the trash
+as multisets of names, the discard piles and the Supply piles in order.
+Cards placed "onto" a deck or discard pile go on top one by one in the
+order listed (the last listed ends on top) unless ``top`` is False.
 """
 from __future__ import annotations
 
@@ -43,7 +54,9 @@ def _event(name):
 
 @_event("game_set_up")
 class GameSetUp(GameEvent):
-    """The game was set up: seats, Kingdom piles with their top card's cost, Events, Landmarks, seed."""
+    """The game was set up: seats, Kingdom piles with their top card's cost, Events, Landmarks, seed.
+
+    Zones: none yet (:class:`SupplySetUp` and :class:`StartingCards` follow)."""
 
     players: tuple
     kingdom: tuple          # pile names
@@ -54,19 +67,44 @@ class GameSetUp(GameEvent):
     event_costs: tuple = ()  # (event, coins, debt)
 
 
+@_event("supply_set_up")
+class SupplySetUp(GameEvent):
+    """The Supply at setup: every pile's cards, top first.
+
+    Zones: each pile named holds exactly these cards."""
+
+    piles: tuple            # (pile name, (card names, top first))
+
+
+@_event("starting_cards")
+class StartingCards(GameEvent):
+    """A player's cards at setup: the hand dealt and the shuffled deck
+    (names sorted, the order being secret); private to the player.
+
+    Zones: the player's hand holds ``hand`` and the deck ``deck``; the
+    discard pile, play area and set-aside cards are empty."""
+
+    player: str
+    hand: tuple
+    deck: tuple
+    count: int              # cards in hand
+    deck_count: int
+    private_to: Optional[str] = None
+
+
 @_event("landmark_set_up")
 class LandmarkSetUp(GameEvent):
-    """A Landmark's setup: its VP pool, VP put on piles, or the Obelisk pile (``detail``)."""
+    """A Landmark's setup: its VP pool, VP put on piles, or a pile it marks (``detail``)."""
 
     landmark: str
     vp_tokens: int
     pile_tokens: tuple = ()  # (pile, vp) pairs placed on piles
-    detail: str = ""        # e.g. the Obelisk pile
+    detail: str = ""        # e.g. the pile a Landmark marks
 
 
 @_event("pile_debt_set_up")
 class PileDebtSetUp(GameEvent):
-    """Tax's setup: ``each`` Debt on each of ``piles`` Supply piles."""
+    """Debt tokens put on the Supply piles at setup: ``each`` on each of ``piles`` piles."""
 
     piles: int
     each: int
@@ -87,23 +125,30 @@ class PhaseChanged(GameEvent):
 
     player: str
     phase: str              # action, buy, cleanup
-    reason: str = ""        # "villa" when Villa returns to the Action phase, "again" for a second Buy phase
+    reason: str = ""        # back to the Action phase: the word the card gave; "again": a second Buy phase
 
 
 @_event("card_played")
 class CardPlayed(GameEvent):
-    """A card was played (``again`` for Crown's or Throne Room's second play)."""
+    """A card was played (``again``: played a second time by a card that
+    plays another card twice).
+
+    Zones: the card moves from ``source`` (hand, discard) into play; none
+    when ``source`` is "in_play" (played again)."""
 
     player: str
     card: str
-    as_card: str = ""       # Overlord played as another card
-    again: bool = False     # second play through Crown
-    replaced: bool = False  # Enchantress replaced its instructions
+    as_card: str = ""       # the card it is in play as (a card that became another)
+    again: bool = False     # a second play of a card already in play
+    replaced: bool = False  # a lasting effect replaced its instructions
+    source: str = "hand"    # hand, discard, in_play
 
 
 @_event("cards_drawn")
 class CardsDrawn(GameEvent):
-    """Cards were drawn into hand; the names are private to the drawer."""
+    """Cards were drawn into hand; the names are private to the drawer.
+
+    Zones: ``cards`` move from the deck to the hand."""
 
     player: str
     cards: tuple
@@ -113,15 +158,22 @@ class CardsDrawn(GameEvent):
 
 @_event("deck_shuffled")
 class DeckShuffled(GameEvent):
-    """A discard pile was shuffled into a new deck of ``count`` cards."""
+    """A deck was shuffled: ``count`` cards in it now.
+
+    Zones: when ``discard_moved`` is more than 0, the whole discard pile
+    (that many cards) became the deck first; otherwise none (the deck only
+    changed its order)."""
 
     player: str
     count: int
+    discard_moved: int = 0
 
 
 @_event("cards_revealed")
 class CardsRevealed(GameEvent):
-    """Cards were revealed from the hand, deck or discard pile."""
+    """Cards were revealed from the hand, deck or discard pile.
+
+    Zones: none."""
 
     player: str
     cards: tuple
@@ -130,7 +182,9 @@ class CardsRevealed(GameEvent):
 
 @_event("cards_discarded")
 class CardsDiscarded(GameEvent):
-    """Cards were discarded from ``source`` (hand, in_play, deck, set_aside)."""
+    """Cards were discarded from ``source`` (hand, in_play, deck, set_aside).
+
+    Zones: ``cards`` move from ``source`` onto the discard pile."""
 
     player: str
     cards: tuple
@@ -140,18 +194,58 @@ class CardsDiscarded(GameEvent):
 
 @_event("card_moved")
 class CardMoved(GameEvent):
-    """One card moved between a player's zones (hand, deck, discard, set_aside, in_play)."""
+    """One card moved between a player's zones (hand, deck, discard, set_aside, in_play).
+
+    Zones: ``card`` moves from ``source`` to ``destination`` (onto a deck or
+    discard pile, or under it when ``top`` is False)."""
 
     player: str
     card: str
     source: str
-    destination: str        # hand, deck, discard, set_aside, pile
+    destination: str        # hand, deck, discard, set_aside, in_play
     private_to: Optional[str] = None
+    top: bool = True
+
+
+@_event("cards_moved")
+class CardsMoved(GameEvent):
+    """Several cards moved between a player's zones, in the order listed.
+
+    Zones: ``cards`` move from ``source`` to ``destination`` one by one (onto
+    a deck or discard pile, or under it in that order when ``top`` is False)."""
+
+    player: str
+    cards: tuple
+    count: int
+    source: str             # hand, deck, discard, set_aside, in_play
+    destination: str
+    private_to: Optional[str] = None
+    top: bool = True
+
+
+@_event("cards_set_aside")
+class CardsSetAside(GameEvent):
+    """Cards were set aside from the top of a deck: face up (public), or
+    face down or only looked at (private to the player, ``look`` True when
+    they were taken to be looked at).
+
+    Zones: ``cards`` move from ``source`` (the deck) to set-aside cards."""
+
+    player: str
+    cards: tuple
+    count: int
+    source: str = "deck"
+    private_to: Optional[str] = None
+    look: bool = False
 
 
 @_event("card_gained")
 class CardGained(GameEvent):
-    """A card was gained from a pile (or the trash) to ``destination``."""
+    """A card was gained from a pile (or the trash) to ``destination``.
+
+    Zones: the top card of ``pile`` (or ``card`` from the trash when
+    ``pile`` is "trash") moves to the player's ``destination`` (discard,
+    deck: on top; hand)."""
 
     player: str
     card: str
@@ -162,7 +256,9 @@ class CardGained(GameEvent):
 
 @_event("card_bought")
 class CardBought(GameEvent):
-    """A card was bought: coins paid, coins left, and cards left in its pile."""
+    """A card was bought: coins paid, coins left, and cards left in its pile.
+
+    Zones: none (the :class:`CardGained` that follows moves it)."""
 
     player: str
     card: str
@@ -174,7 +270,9 @@ class CardBought(GameEvent):
 
 @_event("event_bought")
 class EventBought(GameEvent):
-    """An Event was bought: coins paid and coins left."""
+    """An Event was bought: coins paid and coins left.
+
+    Zones: none."""
 
     player: str
     event: str
@@ -184,20 +282,27 @@ class EventBought(GameEvent):
 
 @_event("card_trashed")
 class CardTrashed(GameEvent):
-    """A card was trashed from ``source`` (hand, in_play, supply, discard, set_aside)."""
+    """A card was trashed from ``source`` (hand, in_play, supply, discard, set_aside).
+
+    Zones: ``card`` moves from the player's ``source`` zone (or from the
+    Supply pile ``pile`` when ``source`` is "supply") to the trash."""
 
     player: str             # who trashed it ("" for none)
     card: str
     source: str             # hand, in_play, supply, discard, set_aside
+    pile: str = ""          # the Supply pile, for source "supply"
 
 
 @_event("card_returned")
 class CardReturned(GameEvent):
-    """A card went back to its Supply pile (Encampment)."""
+    """A card went back to its Supply pile.
+
+    Zones: ``card`` moves from the player's ``source`` zone onto ``pile``."""
 
     player: str
     card: str
     pile: str
+    source: str = ""        # hand, in_play, set_aside...
 
 
 @_event("resources_changed")
@@ -241,7 +346,7 @@ class VPTokensMoved(GameEvent):
 
 @_event("pile_debt_changed")
 class PileDebtChanged(GameEvent):
-    """Debt tokens put on or taken from a Supply pile (Tax)."""
+    """Debt tokens put on or taken from a Supply pile."""
 
     pile: str
     delta: int
@@ -265,6 +370,14 @@ class GameEndsAfterTurn(GameEvent):
     player: str             # whose turn it is
 
 
+@_event("game_end_cancelled")
+class GameEndCancelled(GameEvent):
+    """The end condition stopped holding (a card went back to an empty
+    pile): the game no longer ends after this turn."""
+    player: str             # whose turn it is
+    pile: str               # the pile that has cards again
+
+
 @_event("pile_emptied")
 class PileEmptied(GameEvent):
     """A Supply pile became empty; ``empty_piles`` is how many are empty now."""
@@ -275,7 +388,7 @@ class PileEmptied(GameEvent):
 
 @_event("attacked")
 class Attacked(GameEvent):
-    """An Attack affects ``victims`` (those who did not block it with a Moat)."""
+    """An Attack affects ``victims`` (those no Reaction made unaffected)."""
 
     player: str
     card: str
@@ -300,7 +413,7 @@ class DurationResolved(GameEvent):
 
 @_event("bid_made")
 class BidMade(GameEvent):
-    """A Mountain Pass bid in Debt, or a pass (``amount`` None)."""
+    """A bid in Debt, or a pass (``amount`` None)."""
 
     player: str
     amount: Optional[int]   # None for a pass
@@ -308,15 +421,15 @@ class BidMade(GameEvent):
 
 @_event("bidding_started")
 class BiddingStarted(GameEvent):
-    """Mountain Pass bidding began, in ``order``."""
+    """Bidding for a Landmark's VP began, in ``order``."""
 
-    player: str             # who gained the first Province
+    player: str             # whose gain started the bidding
     order: tuple
 
 
 @_event("bidding_won")
 class BiddingWon(GameEvent):
-    """The Mountain Pass winner and bid (``player`` None when nobody bid)."""
+    """The winner of a bidding and the bid (``player`` None when nobody bid)."""
 
     player: Optional[str]
     amount: int
@@ -335,7 +448,7 @@ class Note(GameEvent):
 
 @_event("card_became")
 class CardBecame(GameEvent):
-    """An Overlord is another card while in play (2016 Overlord)."""
+    """A card in play became another card until it leaves play (Empires)."""
     player: str
     card: str
     as_card: str
@@ -348,3 +461,34 @@ class GameEnded(GameEvent):
     scores: tuple           # (player, total, cards, tokens, ((landmark, vp), ...))
     winners: tuple
     turns: tuple            # (player, turns taken)
+
+
+HIDDEN = "?"
+"""The name given, in an event redacted for a seat, to a card that seat may not know."""
+
+STRUCTURE_FIELDS = frozenset({"player", "private_to", "source", "destination", "pile", "phase", "reason", "text",
+                              "you"})
+"""The fields of an event that never name a card (who, from where, to where);
+in an event redacted for another seat every other text field is hidden."""
+
+
+def name_fields(event: GameEvent) -> list:
+    """The fields of ``event`` that may name cards: every text or tuple-of-text
+    field outside :data:`STRUCTURE_FIELDS`."""
+    out = []
+    for f in fields(event):
+        if f.name in STRUCTURE_FIELDS:
+            continue
+        v = getattr(event, f.name)
+        if isinstance(v, str) or (isinstance(v, tuple) and all(isinstance(x, str) for x in v)):
+            out.append(f.name)
+    return out
+
+
+def is_hidden(event: GameEvent) -> bool:
+    """True when the event's card names were redacted for the seat receiving it."""
+    for f in name_fields(event):
+        v = getattr(event, f)
+        if v == HIDDEN or (isinstance(v, tuple) and HIDDEN in v):
+            return True
+    return False

@@ -22,9 +22,9 @@ from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, canonical, pile_name_for
 from .cost import Cost
 from .decisions import Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, N_, fill
+from .triggers import Ends, Lasting, Moment, When
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
-MAX_BID = 40
 
 
 class SetupError(ValueError):
@@ -33,7 +33,7 @@ class SetupError(ValueError):
 
 class Card:
     """One physical card. ``spec`` is its printed card; ``became`` is the card
-    an Overlord is while in play (Empires 2016 Overlord text)."""
+    it is while in play when a card makes itself another card (Empires)."""
 
     __slots__ = ("uid", "spec", "became")
 
@@ -44,7 +44,7 @@ class Card:
 
     @property
     def rules(self) -> CardSpec:
-        """The card's current rules: the copied card for an Overlord in play."""
+        """The card's current rules: the card it became while in play, if any."""
         return self.became or self.spec
 
     @property
@@ -101,7 +101,14 @@ class Pile:
 
 @dataclass
 class Turn:
-    """The turn in progress: phase, Actions, Buys, coins and per-turn memory."""
+    """The turn in progress: phase, Actions, Buys, coins and per-turn memory.
+
+    ``played`` lists the cards the turn player played this turn, once per
+    play (a card played twice is listed twice); ``gained`` the names of the
+    cards they gained. ``memory`` is room for cards, Events and Landmarks to
+    remember things until the end of the turn, keyed by their English name
+    (see :meth:`Game.turn_memory`).
+    """
 
     player: int
     number: int
@@ -110,17 +117,12 @@ class Turn:
     buys: int = 1
     coins: int = 0
     bought: bool = False            # a card or Event was bought this Buy phase
-    fortune_doubled: bool = False
     actions_played: int = 0
+    played: list = field(default_factory=list)
     gained: list = field(default_factory=list)   # names gained by the turn player
-    charms: int = 0
-    to_action: bool = False         # Villa asks to return to the Action phase
-    returned: bool = False          # Villa returned this turn to the Action phase
-    merchants: int = 0              # Merchants played this turn
-    silver_played: bool = False
-    encampments: list = field(default_factory=list)
-    after_turn: list = field(default_factory=list)   # Donate: fn(game, player)
-    labyrinth: bool = False
+    action_phase_requested: str = ""       # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool = False       # the turn returned to the Action phase
+    memory: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -197,9 +199,9 @@ class Game:
         self.piles: dict = {}
         self.obelisk: Optional[str] = obelisk
         self.config_obelisk = obelisk
-        self.province_gained = False
-        self.mountain_pass_for: Optional[str] = None
-        self.enchantments: list = []   # (owner name, card, names of the players it affects)
+        self.memory: dict = {}          # per-game memory of cards, Events and Landmarks, by name
+        self.lasting: list = []         # Lasting effects in the order they were made
+        self._plays: list = []          # per play in progress: names of players unaffected by it
         self.game_over = False
         self.ending = False            # the end condition has been met; the game ends after this turn
         self.winners: list = []
@@ -267,6 +269,10 @@ class Game:
                                 for pn in self.kingdom),
             events=tuple(self.events), landmarks=tuple(self.landmarks), seed=self.config.seed,
             event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events)))
+        self.emit(ev.SupplySetUp(tuple((pl.name, tuple(c.name for c in pl.cards)) for pl in self.piles.values())))
+        for p in self.players:
+            self.emit(ev.StartingCards(p.name, tuple(c.name for c in p.hand), tuple(sorted(c.name for c in p.deck)),
+                                       len(p.hand), len(p.deck), private_to=p.name))
         for name in self.landmarks:
             spec = LANDMARKS[name]
             self.landmarks[name] = spec.tokens_per_player * n
@@ -298,8 +304,8 @@ class Game:
 
     def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: Optional[str] = None) -> None:
         """Record a plain fact about ``p``: an English ``template`` with the
-        fields ``{player}`` and ``{n}`` ("{player} sets aside {n} cards with
-        Archive."), and ``you``, the same told to ``p`` ("You set aside ...")."""
+        fields ``{player}`` and ``{n}`` ("{player} no longer has that card in
+        hand."), and ``you``, the same told to ``p`` ("You no longer ...")."""
         self.emit(ev.Note(p.name, template, private, n, you))
 
     @property
@@ -330,7 +336,7 @@ class Game:
 
     def pile_name_of(self, card, default: Optional[str] = None) -> Optional[str]:
         """The name of the Supply pile ``card`` belongs to (its current name:
-        an Overlord as Temple belongs to the Temple pile), or ``default``."""
+        a card in play as another card belongs to that card's pile), or ``default``."""
         pl = self.pile_of(card)
         return pl.name if pl is not None else default
 
@@ -345,6 +351,74 @@ class Game:
         if isinstance(res, _types.GeneratorType):
             return (yield from res)
         return res
+
+    # -------------------------------------------------------------- triggers
+    def turn_memory(self, name: str) -> dict:
+        """The per-turn memory of the card, Event or Landmark ``name`` (a
+        dict, empty at the start of each turn)."""
+        return self.turn.memory.setdefault(name, {})
+
+    def game_memory(self, name: str) -> dict:
+        """The per-game memory of the card, Event or Landmark ``name`` (a dict)."""
+        return self.memory.setdefault(name, {})
+
+    def add_lasting(self, effect: Lasting) -> None:
+        """Register a lasting effect; it is removed when its ``ends`` comes
+        (or earlier by :meth:`end_lasting`)."""
+        self.lasting.append(effect)
+
+    def end_lasting(self, effect: Lasting) -> None:
+        """Remove a lasting effect now (one that has done its work)."""
+        if effect in self.lasting:
+            self.lasting.remove(effect)
+
+    def trigger(self, moment: Moment, p: Player, card: Optional[Card] = None,
+                own: Optional[CardSpec] = None):
+        """Generator: run every ability of ``moment`` for player ``p``.
+
+        ``card`` is the card the moment is about (gained, bought, trashed,
+        played, discarded from play); ``own`` the rules it had when they
+        differ from its printed ones (a card that became another, leaving play). Order
+        (scenario contract, "Simultaneous when abilities"): ``card``'s own
+        ability, then ``p``'s cards in play in the order played, then lasting
+        effects of ``p`` in the order made, then Landmarks, then Events, in
+        the order of the setup.
+        """
+        if card is not None:
+            fn = (own or card.spec).triggers.get(moment)
+            if fn is not None:
+                yield from self.run(fn(self, p, When(moment, card, card)))
+        for holder in list(p.in_play):
+            fn = holder.rules.while_in_play.get(moment)
+            if fn is not None:
+                yield from self.run(fn(self, p, When(moment, card, holder)))
+        for effect in list(self.lasting):
+            fn = effect.triggers.get(moment)
+            if fn is not None and effect.owner == p.name and effect in self.lasting:
+                yield from self.run(fn(self, p, When(moment, card, lasting=effect)))
+        for spec in [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]:
+            fn = spec.triggers.get(moment)
+            if fn is not None:
+                yield from self.run(fn(self, p, When(moment, card)))
+
+    def react(self, moment: Moment, p: Player, card: Card):
+        """Generator: the other players' Reactions to ``p``'s ``card`` at
+        ``moment``, in turn order from ``p``'s left; each reacting card name
+        in a hand is asked once (base rulebook, Reactions)."""
+        for v in self.others(p):
+            asked = set()
+            for c in list(v.hand):
+                fn = c.rules.reactions.get(moment)
+                if fn is None or c.name in asked or c not in v.hand:
+                    continue
+                asked.add(c.name)
+                yield from self.run(fn(self, v, When(moment, card, c, p)))
+
+    def unaffected(self, v: Player) -> None:
+        """``v`` is unaffected by the Attack being played now (a Reaction
+        such as the one that reveals itself from the hand)."""
+        if self._plays:
+            self._plays[-1].add(v.name)
 
     # ------------------------------------------------------------- decisions
     def ask(self, d: Decision):
@@ -497,7 +571,7 @@ class Game:
         self.emit(ev.VPTokensMoved(amount, "supply", "supply", "pile", pile, -1, pl.vp_tokens, reason))
 
     def vp_pile_to_landmark(self, pile: str, landmark: str, amount: int = 1) -> None:
-        """Move up to ``amount`` VP from a pile to a Landmark (Aqueduct, Defiled Shrine)."""
+        """Move up to ``amount`` VP from a pile to a Landmark (Empires, VP tokens)."""
         pl = self.piles.get(pile)
         if pl is None or pl.vp_tokens <= 0 or landmark not in self.landmarks:
             return
@@ -508,32 +582,47 @@ class Game:
                                    self.landmarks[landmark], landmark))
 
     def add_pile_debt(self, pile: str, amount: int, player: str = "") -> None:
-        """Put ``amount`` Debt tokens on a Supply pile (Tax)."""
+        """Put ``amount`` Debt tokens on a Supply pile (Empires rulebook, Debt
+        tokens on piles); ``player`` is who put them there, if anyone."""
         pl = self.piles[pile]
         pl.debt_tokens += amount
         self.emit(ev.PileDebtChanged(pile, amount, pl.debt_tokens, player))
 
     # -------------------------------------------------------------- movement
     def _shuffle(self, p: Player) -> None:
+        moved = len(p.discard)
         self.rng.shuffle(p.discard)
         p.deck = p.deck + p.discard
         p.discard = []
+        self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
+
+    def shuffle_deck(self, p: Player) -> None:
+        """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""
+        self.rng.shuffle(p.deck)
         self.emit(ev.DeckShuffled(p.name, len(p.deck)))
 
-    def top_card(self, p: Player) -> Optional[Card]:
+    def _take_top(self, p: Player) -> Optional[Card]:
         """Take the top card of ``p``'s deck, shuffling the discard pile in
-        when the deck is empty; None when both are empty."""
+        when the deck is empty; None when both are empty. The caller puts
+        the card somewhere and records it."""
         if not p.deck and p.discard:
             self._shuffle(p)
         if not p.deck:
             return None
         return p.deck.pop(0)
 
+    def peek(self, p: Player) -> Optional[Card]:
+        """The top card of ``p``'s deck, left there (the discard pile is
+        shuffled in first when the deck is empty); None when both are empty."""
+        if not p.deck and p.discard:
+            self._shuffle(p)
+        return p.deck[0] if p.deck else None
+
     def draw(self, p: Player, n: int, source: str = "") -> list:
         """``p`` draws ``n`` cards into hand; returns the cards drawn."""
         drawn = []
         for _ in range(n):
-            c = self.top_card(p)
+            c = self._take_top(p)
             if c is None:
                 break
             p.hand.append(c)
@@ -542,34 +631,66 @@ class Game:
             self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
         return drawn
 
+    def set_aside_from_deck(self, p: Player, n: int, public: bool = True, look: bool = False) -> list:
+        """Set aside the top ``n`` cards of ``p``'s deck (fewer if deck and
+        discard pile run out); returns them, top first. ``public``: face up
+        (revealed) rather than face down; ``look``: taken to be looked at."""
+        taken = []
+        for _ in range(n):
+            c = self._take_top(p)
+            if c is None:
+                break
+            p.set_aside.append(c)
+            taken.append(c)
+        if taken:
+            self.emit(ev.CardsSetAside(p.name, tuple(c.name for c in taken), len(taken), "deck",
+                                       private_to=None if public else p.name, look=look))
+        return taken
+
     def reveal(self, p: Player, cards: list, source: str = "hand") -> None:
         """Record that ``p`` revealed ``cards`` from ``source`` (hand, deck, discard)."""
         if cards:
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
 
+    def _place(self, p: Player, card: Card, dst: str, top: bool = True) -> None:
+        dest = getattr(p, dst)
+        if dst in ("deck", "discard") and top:
+            dest.insert(0, card)
+        else:
+            dest.append(card)
+
+    def _take(self, p: Player, card: Card, src: str) -> None:
+        getattr(p, src).remove(card)
+        if src == "in_play":
+            card.became = None
+
     def discard_cards(self, p: Player, cards: list, zone: str = "hand", public: bool = True) -> None:
-        """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile."""
-        src = getattr(p, zone)
+        """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile,
+        one by one in the order given (the last is on top)."""
         for c in cards:
-            src.remove(c)
-            if zone == "in_play":
-                c.became = None
+            self._take(p, c, zone)
             p.discard.insert(0, c)
         if cards:
             self.emit(ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone,
                                         private_to=None if public else p.name))
 
     def move(self, p: Player, card: Card, src: str, dst: str, public: bool = True, top: bool = True) -> None:
-        """Move one card between ``p``'s zones (hand, deck, discard, in_play, set_aside)."""
-        getattr(p, src).remove(card)
-        if src == "in_play":
-            card.became = None
-        dest = getattr(p, dst)
-        if dst in ("deck", "discard") and top:
-            dest.insert(0, card)
-        else:
-            dest.append(card)
-        self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name))
+        """Move one card between ``p``'s zones (hand, deck, discard, in_play,
+        set_aside); onto the deck or discard pile unless ``top`` is False."""
+        self._take(p, card, src)
+        self._place(p, card, dst, top)
+        self.emit(ev.CardMoved(p.name, card.name, src, dst, private_to=None if public else p.name, top=top))
+
+    def move_cards(self, p: Player, cards: list, src: str, dst: str, public: bool = True, top: bool = True) -> None:
+        """Move several cards between ``p``'s zones, one by one in the order
+        given (onto a deck or discard pile: the last is on top; with ``top``
+        False they go under it in that order)."""
+        for c in cards:
+            self._take(p, c, src)
+            self._place(p, c, dst, top)
+        if cards:
+            self.emit(ev.CardsMoved(p.name, tuple(c.name for c in cards), len(cards), src, dst,
+                                    private_to=None if public else p.name, top=top))
 
     def _pile_changed(self, pl: Pile, previous: str = "") -> None:
         """Events after a card left ``pl``: the new top of a split pile or
@@ -578,13 +699,24 @@ class Game:
             self.emit(ev.PileTopChanged(pl.name, pl.top.name if pl.cards else None, len(pl.cards), previous))
         if not pl.cards:
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
-            if self.end_condition() and not self.ending:
-                self.ending = True
-                self.emit(ev.GameEndsAfterTurn(self.current.name))
+        self._check_ending(pl)
+
+    def _check_ending(self, pl: Pile) -> None:
+        """After the size of ``pl`` changed: announce that the game ends
+        after this turn when the end condition has just been met, or that it
+        no longer does when it stopped holding (a card returned to a pile)."""
+        met = self.end_condition()
+        if met and not self.ending:
+            self.ending = True
+            self.emit(ev.GameEndsAfterTurn(self.current.name))
+        elif self.ending and not met:
+            self.ending = False
+            self.emit(ev.GameEndCancelled(self.current.name, pl.name))
 
     def return_to_pile(self, p: Player, card: Card, zone: str) -> None:
-        """Return a card from ``p``'s ``zone`` to the top of its own Supply pile."""
-        getattr(p, zone).remove(card)
+        """Return a card from ``p``'s ``zone`` to the top of its own Supply
+        pile (a card with no pile in the game is trashed instead)."""
+        self._take(p, card, zone)
         card.became = None
         pl = self.pile_of(card.spec.name)
         if pl is None:
@@ -593,15 +725,16 @@ class Game:
             return
         previous = pl.top.name if pl.cards else ""
         pl.cards.insert(0, card)
-        self.emit(ev.CardReturned(p.name, card.name, pl.name))
+        self.emit(ev.CardReturned(p.name, card.name, pl.name, zone))
         if pl.is_layered:
             self.emit(ev.PileTopChanged(pl.name, pl.top.name, len(pl.cards), previous))
+        self._check_ending(pl)
 
     # ------------------------------------------------------------- gaining
     def gain(self, p: Player, pile: Optional[str], dest: str = "discard", bought: bool = False):
         """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
-        deck) and the "when you gain" abilities run: the card's own, cards in
-        play in play order, then Landmarks. Returns the Card or None."""
+        deck) and the "when you gain" abilities run (see :meth:`trigger`).
+        Returns the Card or None."""
         pl = self.piles.get(pile) if pile else None
         if pl is None or not pl.cards:
             return None
@@ -609,16 +742,16 @@ class Game:
         self._place_gained(p, c, dest)
         self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
         self._pile_changed(pl, c.name)
-        yield from self._when_gained(p, c)
+        yield from self.trigger(Moment.GAIN, p, c)
         return c
 
     def gain_from_trash(self, p: Player, card: Card, dest: str = "discard"):
-        """``p`` gains ``card`` from the trash (Thief); the "when you gain"
+        """``p`` gains ``card`` from the trash; the "when you gain"
         abilities run as for any gain. Returns the Card."""
         self.trash.remove(card)
         self._place_gained(p, card, dest)
         self.emit(ev.CardGained(p.name, card.name, "trash", dest))
-        yield from self._when_gained(p, card)
+        yield from self.trigger(Moment.GAIN, p, card)
         return card
 
     def _place_gained(self, p: Player, c: Card, dest: str) -> None:
@@ -631,21 +764,6 @@ class Game:
         if self.current is p:
             self.turn.gained.append(c.name)
 
-    def _when_gained(self, p: Player, c: Card):
-        """The "when you gain" abilities: the card's own, cards in play in
-        the order played, then the Landmarks in the order of the setup."""
-        if c.spec.on_gain:
-            yield from self.run(c.spec.on_gain(self, p, c))
-        for holder in list(p.in_play):
-            if holder.rules.in_play_on_gain:
-                yield from self.run(holder.rules.in_play_on_gain(self, p, holder, c))
-        for lm in list(self.landmarks):
-            hook = LANDMARKS[lm].on_gain
-            if hook:
-                yield from self.run(hook(self, p, c))
-        if c.name == "Province":
-            self.province_gained = True   # Mountain Pass looks for the first one
-
     def gain_named(self, p: Player, name: str, dest: str = "discard"):
         """Gain a card by name, only if it is the top card of its pile."""
         pl = self.pile_of(name)
@@ -655,56 +773,76 @@ class Game:
 
     def trash_card(self, p: Player, card: Card, zone: str):
         """``p`` trashes ``card`` from ``zone`` (a zone of ``p``, or "supply");
-        then the card's own "when you trash" and the Landmarks' run."""
+        then the "when you trash" abilities run (see :meth:`trigger`)."""
         pl = None
         if zone == "supply":
             pl = self.pile_of(card.spec.name)
             pl.cards.remove(card)
         else:
-            getattr(p, zone).remove(card)
-            if zone == "in_play":
-                card.became = None
+            self._take(p, card, zone)
         self.trash.append(card)
-        self.emit(ev.CardTrashed(p.name, card.name, zone))
+        self.emit(ev.CardTrashed(p.name, card.name, zone, pl.name if pl is not None else ""))
         if pl is not None:
             self._pile_changed(pl, card.name)
-        if card.spec.on_trash:
-            yield from self.run(card.spec.on_trash(self, p, card))
-        for lm in list(self.landmarks):
-            hook = LANDMARKS[lm].on_trash
-            if hook:
-                yield from self.run(hook(self, p, card))
+        yield from self.trigger(Moment.TRASH, p, card)
 
     # -------------------------------------------------------------- playing
-    def play_card(self, p: Player, card: Card, again: bool = False, from_hand: bool = True):
-        """Play ``card``: move it from hand into play (unless ``again``), then
-        follow its instructions (or Enchantress's +1 Card +1 Action instead)."""
-        if from_hand and card in p.hand:
-            p.hand.remove(card)
+    def play_card(self, p: Player, card: Card, again: bool = False, source: str = "hand"):
+        """Play ``card``: move it from ``source`` (hand, or discard for a
+        card played from the discard pile) into play, unless ``again`` (a
+        second play of a card already in play); the other players may react
+        to an Attack; then follow its instructions, unless a lasting effect
+        replaces them; then the "when you play a card" abilities run."""
+        zone = getattr(p, source)
+        if not again and card in zone:
+            zone.remove(card)
             p.in_play.append(card)
-        replaced = False
-        if card.is_("Action") and self.current is p:
-            if self.turn.actions_played == 0 and any(p.name in who for _o, _c, who in self.enchantments):
-                replaced = True
-            self.turn.actions_played += 1
+        instead = None
+        if card.is_("Action"):
+            for effect in list(self.lasting):
+                if effect.replaces_play is not None and instead is None:
+                    instead = effect.replaces_play(self, p, card)
+            if self.current is p:
+                self.turn.actions_played += 1
+        if self.current is p:
+            self.turn.played.append(card)
         self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "",
-                                again, replaced))
-        if replaced:
-            self.draw(p, 1)
-            self.add(p, actions=1, source="Enchantress")
-            return
-        yield from self.follow(p, card)
-        if card.name == "Silver" and self.current is p and not self.turn.silver_played:
-            self.turn.silver_played = True
-            self.add(p, coins=self.turn.merchants, source="Merchant")
+                                again, instead is not None, "in_play" if again else source))
+        self._plays.append(set())
+        if card.is_("Attack"):
+            yield from self.react(Moment.ATTACK, p, card)
+        if instead is not None:
+            instead()
+        else:
+            yield from self.follow(p, card)
+        self._plays.pop()
+        yield from self.trigger(Moment.PLAY, p, card)
+
+    def return_to_action_phase(self, p: Player, reason: str) -> None:
+        """Ask to return ``p``'s turn to the Action phase after the current
+        Buy-phase move (nothing happens off ``p``'s turn or outside the Buy
+        phase); ``reason`` (a non-empty word) goes into the
+        :class:`~.events.PhaseChanged` event. A Treasure played then starts
+        a new Buy phase."""
+        if self.current is p and self.turn.phase == "buy":
+            self.turn.action_phase_requested = reason
+
+    def count_in_play_as_played(self) -> None:
+        """Count the turn player's cards in play as played this turn (once
+        each), for a game started from a position (scenario contract: "A
+        position has no history" except the cards in play)."""
+        t = self.turn
+        for c in self.current.in_play:
+            if c not in t.played:
+                t.played.append(c)
 
     def play_twice(self, p: Player, player_card: Card, target: Card):
-        """Play ``target`` from hand twice (Crown, Throne Room). If it leaves
-        Duration work behind, ``player_card`` stays in play with it (Empires
-        rulebook, Durations)."""
+        """Play ``target`` from hand twice (a card that plays another card
+        twice). If it leaves Duration work behind, ``player_card`` stays in
+        play with it (Empires rulebook, Durations)."""
         before = list(p.durations)
         yield from self.play_card(p, target)
-        yield from self.play_card(p, target, again=True, from_hand=False)
+        yield from self.play_card(p, target, again=True)
         for eff in p.durations:
             if eff not in before and target in eff.holders and player_card not in eff.holders:
                 eff.holders.append(player_card)
@@ -720,22 +858,13 @@ class Game:
         if r.play:
             yield from self.run(r.play(self, p, card))
 
-    def attack(self, p: Player, card_name: str):
-        """Generator: the players an Attack affects, in turn order from
-        ``p``'s left. Each other player holding a Moat may first reveal it
-        to be unaffected (base game, Moat). Returns the list of victims."""
-        victims = []
-        for v in self.others(p):
-            moats = [c for c in v.hand if c.rules.is_("Reaction") and c.name == "Moat"]
-            shown = []
-            if moats:
-                shown = yield from self.choose_cards(
-                    v, moats, "{player}, {other} plays {card}, an Attack: you may reveal a Moat to be unaffected.",
-                    "reveal", 0, 1, "Moat", args={"other": p.name, "card": card_name})
-            if shown:
-                self.reveal(v, shown)
-                continue
-            victims.append(v)
+    def attack(self, p: Player, card_name: str) -> list:
+        """The players the Attack ``card_name`` being played by ``p`` affects:
+        the other players in turn order from ``p``'s left, less those a
+        Reaction made unaffected when it was played (base rulebook,
+        Attacks). Records them in an :class:`~.events.Attacked` event."""
+        safe = self._plays[-1] if self._plays else set()
+        victims = [v for v in self.others(p) if v.name not in safe]
         self.emit(ev.Attacked(p.name, card_name, tuple(v.name for v in victims)))
         return victims
 
@@ -769,8 +898,9 @@ class Game:
         return None
 
     def buy_card(self, p: Player, pile: str):
-        """Buy the top card of ``pile``: pay coins, take Debt in its cost and
-        the pile's Debt tokens (Tax), run "when you buy", then gain it."""
+        """Buy the top card of ``pile``: pay coins, take the Debt in its cost
+        and the Debt tokens on its pile (Empires rulebook, Debt), run the
+        "when you buy" abilities (see :meth:`trigger`), then gain it."""
         pl = self.piles[pile]
         top = pl.top
         cost = top.spec.cost
@@ -785,26 +915,8 @@ class Game:
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
             self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
-        if top.spec.on_buy:
-            yield from self.run(top.spec.on_buy(self, p, top))
-        for lm in list(self.landmarks):
-            hook = LANDMARKS[lm].on_buy
-            if hook:
-                yield from self.run(hook(self, p, top))
-        while t.charms > 0:
-            t.charms -= 1
-            yield from self._charm_gain(p, top)
+        yield from self.trigger(Moment.BUY, p, top)
         yield from self.gain(p, pile, bought=True)
-
-    def _charm_gain(self, p: Player, bought: Card):
-        cost = bought.spec.cost
-        name = bought.name
-        pile = yield from self.choose_pile(
-            p, "{player}, Charm: you may also gain a card costing exactly {cost}, other than {card}.",
-            lambda c: c.spec.cost == cost and c.name != name, "gain", "Charm", optional=True,
-            args={"cost": cost, "card": name})
-        if pile:
-            yield from self.gain(p, pile)
 
     def buy_event(self, p: Player, name: str):
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
@@ -824,8 +936,10 @@ class Game:
         self._resume_phase = phase
 
     def start(self) -> Optional[Decision]:
-        """Run the game to its first decision; returns it."""
+        """Run the game to its first decision; returns it. Cards already in
+        the turn player's play area (a position) count as played this turn."""
         if self._flow is None:
+            self.count_in_play_as_played()
             self._flow = self._main()
             self._advance(None)
         return self.pending
@@ -884,24 +998,24 @@ class Game:
                 carry = yield from self._action_phase(p)
                 t.phase = "buy"
                 t.bought = False
-                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.returned else ""))
+                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
                 yield from self._start_of_buy(p)
             else:
                 t.phase = "buy"
             result = yield from self._buy_phase(p, carry)
             carry = None
             if result == "action":
-                t.to_action = False
-                t.returned = True
+                reason, t.action_phase_requested = t.action_phase_requested, ""
+                t.action_phase_again = True
                 phase = "action"
                 t.phase = "action"
-                self.emit(ev.PhaseChanged(p.name, "action", "villa"))
+                self.emit(ev.PhaseChanged(p.name, "action", reason))
                 continue
             break
         yield from self._cleanup(p)
 
     def _start_of_turn(self, p: Player):
-        self.enchantments = [x for x in self.enchantments if x[0] != p.name]
+        self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
         effects, p.durations = p.durations, []
         for eff in effects:
             self.emit(ev.DurationStarted(p.name, eff.name))
@@ -909,12 +1023,10 @@ class Game:
             if keep:
                 p.durations.append(eff)
             self.emit(ev.DurationResolved(p.name, eff.name, sum(1 for c in p.set_aside)))
+        yield from self.trigger(Moment.START_OF_TURN, p)
 
     def _start_of_buy(self, p: Player):
-        for lm in list(self.landmarks):
-            hook = LANDMARKS[lm].start_of_buy
-            if hook:
-                yield from self.run(hook(self, p))
+        yield from self.trigger(Moment.START_OF_BUY, p)
 
     def turn_options(self, p: Player) -> list:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
@@ -928,7 +1040,7 @@ class Game:
             if self._playable(p, c):
                 opts.append(Move.play(c.name))
                 seen.add(c.name)
-        # a purchase stops Treasures for the rest of that Buy phase; after Villa's return
+        # a purchase stops Treasures for the rest of that Buy phase; after a return
         # to the Action phase, a Treasure starts a new Buy phase where they may be played
         treasures_ok = not t.bought or t.phase == "action"
         if treasures_ok and any(self._auto_treasure(c) for c in p.hand):
@@ -1041,7 +1153,8 @@ class Game:
                 return move
 
     def _buy_phase(self, p: Player, carry: Optional[Move]):
-        """Run Buy-phase moves; returns "cleanup", or "action" after Villa."""
+        """Run Buy-phase moves; returns "cleanup", or "action" when a card
+        returned the turn to the Action phase."""
         t = self.turn
         while True:
             if carry is not None:
@@ -1054,13 +1167,13 @@ class Game:
                 return "cleanup"
             if verb is MoveKind.TREASURES:
                 for c in sorted([c for c in p.hand if self._auto_treasure(c)],
-                                key=lambda c: c.name == "Fortune"):
+                                key=lambda c: c.spec.played_last):
                     if c in p.hand:
                         yield from self.play_card(p, c)
             elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
-                    # the card left the hand at the start of the Buy phase (e.g. Arena discarded it)
+                    # the card left the hand at the start of the Buy phase (a Landmark discarded it)
                     self.emit_note(p, N_("{player} no longer has that card in hand, so it is not played."),
                                    N_("You no longer have that card in hand, so it is not played."))
                     continue
@@ -1072,61 +1185,28 @@ class Game:
                     yield from self.buy_event(p, arg)
                 else:
                     yield from self.buy_card(p, arg)
-            if t.to_action:
+            if t.action_phase_requested:
                 return "action"
 
     def _cleanup(self, p: Player):
         t = self.turn
         t.phase = "cleanup"
         self.emit(ev.PhaseChanged(p.name, "cleanup"))
-        for card in t.encampments:
-            if card in p.set_aside:
-                self.return_to_pile(p, card, "set_aside")
+        yield from self.trigger(Moment.START_OF_CLEANUP, p)
         held = {id(c) for eff in p.durations for c in eff.holders}
         leaving = [c for c in p.in_play if id(c) not in held]
-        hooks = [c for c in leaving if c.rules.on_discard_from_play]
-        rules = {id(c): c.rules for c in hooks}
+        hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
         self.discard_cards(p, leaving, "in_play")
         self.discard_cards(p, list(p.hand), "hand", public=False)
-        for c in hooks:
-            yield from self.run(rules[id(c)].on_discard_from_play(self, p, c))
+        for c, rules in hooks:
+            yield from self.trigger(Moment.DISCARD_FROM_PLAY, p, c, own=rules)
         self.draw(p, 5)
         p.turns_taken += 1
-        for lm in list(self.landmarks):
-            hook = LANDMARKS[lm].end_of_turn
-            if hook:
-                yield from self.run(hook(self, p))
+        yield from self.trigger(Moment.END_OF_TURN, p)
 
     def _after_turn(self, p: Player):
-        t = self.turn
-        for fn in t.after_turn:
-            yield from self.run(fn(self, p))
-        if self.mountain_pass_for and "Mountain Pass" in self.landmarks:
-            who = self.by_name[self.mountain_pass_for]
-            self.mountain_pass_for = None
-            yield from self._mountain_pass(who)
-
-    def _mountain_pass(self, gainer: Player):
-        """Mountain Pass: each player bids once, from the gainer's left, ending
-        with the gainer; each bid beats the last, at most 40 Debt, or pass."""
-        order = self.others(gainer) + [gainer]
-        self.emit(ev.BiddingStarted(gainer.name, tuple(x.name for x in order)))
-        high, best = 0, None
-        for b in order:
-            if high >= MAX_BID:
-                self.emit(ev.BidMade(b.name, None))
-                continue
-            bid = yield from self.choose_number(
-                b, N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass.")
-                if high else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass."),
-                high + 1, MAX_BID, "bid", "Mountain Pass", allow_pass=True, args={"high": high, "most": MAX_BID})
-            self.emit(ev.BidMade(b.name, bid))
-            if bid is not None:
-                high, best = bid, b
-        self.emit(ev.BiddingWon(best.name if best else None, high))
-        if best:
-            self.vp_from_supply(best, 8, "Mountain Pass")
-            self.take_debt(best, high, "Mountain Pass")
+        yield from self.trigger(Moment.AFTER_TURN, p)
+        self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
 
     # --------------------------------------------------------- end and score
     def end_condition(self) -> bool:

@@ -10,10 +10,11 @@ accepted by :func:`lookup`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..cost import Cost
+from ..triggers import Ability, Moment
 
 CARDS: dict = {}
 PILES: dict = {}
@@ -35,10 +36,18 @@ class CardSpec:
     ("Action", "Treasure", "Victory", "Curse", "Attack", "Duration",
     "Gathering", "Castle"); ``cards``/``actions``/``buys``/``coins``/``vp_tokens``
     are the plain "+" bonuses given first when played; ``vp`` is fixed
-    Victory points, ``score(game, player)`` variable ones. Hook functions
-    (generators or plain functions): ``play``, ``on_gain``, ``on_buy``,
-    ``on_trash``, ``on_discard_from_play``, ``in_play_on_gain`` (while in
-    play, when its owner gains a card).
+    Victory points, ``score(game, player)`` variable ones. ``play(game,
+    player, card)`` follows the rest of its text when played (a generator
+    or a plain function).
+
+    Triggered abilities (see :mod:`a11y_dominion.rules.triggers`), each a
+    dict from :class:`Moment` to an ability ``fn(game, player, when)``:
+    ``triggers`` are the card's own ("when you gain, buy, trash this", "when
+    you discard this from play"); ``while_in_play`` are abilities it has
+    while in play ("when you gain a card", "when you play a card");
+    ``reactions`` are used from the hand ("when another player plays an
+    Attack card"). ``asks_when_played``: "play treasures" leaves it alone;
+    ``played_last``: "play treasures" plays it after the other Treasures.
     """
 
     name: str
@@ -56,12 +65,11 @@ class CardSpec:
     vp: int = 0
     score: Optional[Callable] = None
     play: Optional[Callable] = None
-    on_gain: Optional[Callable] = None
-    on_buy: Optional[Callable] = None
-    on_trash: Optional[Callable] = None
-    on_discard_from_play: Optional[Callable] = None
-    in_play_on_gain: Optional[Callable] = None
+    triggers: dict[Moment, Ability] = field(default_factory=dict)
+    while_in_play: dict[Moment, Ability] = field(default_factory=dict)
+    reactions: dict[Moment, Ability] = field(default_factory=dict)
     asks_when_played: bool = False
+    played_last: bool = False
 
     def is_(self, typ: str) -> bool:
         """True when the card has the type ``typ`` (e.g. "Action")."""
@@ -96,7 +104,11 @@ class PileDef:
 
 @dataclass
 class EventSpec:
-    """An Event: bought with a Buy, its ``effect(game, player)`` runs at once."""
+    """An Event: bought with a Buy, its ``effect(game, player)`` runs at once.
+
+    ``setup(game)`` runs at setup; ``triggers`` maps a :class:`Moment` to an
+    ability ``fn(game, player, when)`` in force while the Event is in the game.
+    """
 
     name: str
     dutch: str
@@ -104,6 +116,7 @@ class EventSpec:
     text: str
     effect: Callable
     setup: Optional[Callable] = None
+    triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
     types: frozenset = frozenset({"Event"})
 
@@ -116,8 +129,9 @@ class EventSpec:
 class LandmarkSpec:
     """A Landmark: always-on rules. ``tokens_per_player`` VP at setup;
     ``setup(game)`` for other setup; ``score(game, player)`` end-game VP;
-    trigger hooks ``on_gain``, ``on_buy``, ``on_trash``, ``start_of_buy``,
-    ``end_of_turn`` receive ``(game, player, ...)``.
+    ``triggers`` maps a :class:`Moment` to an ability ``fn(game, player,
+    when)`` ("when a player gains a card", "at the start of your Buy
+    phase", ...).
     """
 
     name: str
@@ -126,11 +140,7 @@ class LandmarkSpec:
     tokens_per_player: int = 0
     setup: Optional[Callable] = None
     score: Optional[Callable] = None
-    on_gain: Optional[Callable] = None
-    on_buy: Optional[Callable] = None
-    on_trash: Optional[Callable] = None
-    start_of_buy: Optional[Callable] = None
-    end_of_turn: Optional[Callable] = None
+    triggers: dict[Moment, Ability] = field(default_factory=dict)
     set: str = "empires"
     types: frozenset = frozenset({"Landmark"})
 
@@ -171,11 +181,12 @@ def alias(other: str, name: str) -> None:
     _ALIASES[_norm(other)] = name
 
 
-def event(name, dutch, cost, text, effect, setup=None) -> EventSpec:
+def event(name, dutch, cost, text, effect, setup=None, triggers=None) -> EventSpec:
     """Define and register an Event."""
     if isinstance(cost, int):
         cost = Cost(cost)
-    e = EventSpec(name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup)
+    e = EventSpec(name=name, dutch=dutch, cost=cost, text=text, effect=effect, setup=setup,
+                  triggers=dict(triggers or {}))
     EVENTS[name] = e
     _ALIASES[_norm(name)] = name
     _ALIASES[_norm(dutch)] = name

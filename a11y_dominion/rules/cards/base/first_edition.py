@@ -5,7 +5,6 @@ Rule source: Dominion base game rulebook and card texts (first edition).
 from __future__ import annotations
 
 from .. import card, pile
-from ...decisions import N_
 
 S = "base-first-edition"
 
@@ -13,25 +12,19 @@ S = "base-first-edition"
 def _adventurer(g, p, me):
     found, other = [], []
     while len(found) < 2:
-        c = g.top_card(p)
-        if c is None:
+        shown = g.set_aside_from_deck(p, 1)
+        if not shown:
             break
+        c = shown[0]
         (found if c.is_("Treasure") else other).append(c)
     g.reveal(p, found + other, "deck")
-    p.hand.extend(found)
-    for c in other:
-        p.discard.insert(0, c)
-    if other:
-        g.emit(g.events_mod.CardsDiscarded(p.name, tuple(c.name for c in other), "deck"))
+    g.move_cards(p, found, "set_aside", "hand")
+    g.discard_cards(p, other, "set_aside")
 
 
 def _chancellor(g, p, me):
     if p.deck and (yield from g.yes_no(p, "{player}, Chancellor: put your deck into your discard pile?", "Chancellor")):
-        n = len(p.deck)
-        p.discard = p.deck + p.discard
-        p.deck = []
-        g.emit_note(p, N_("{player} puts their deck of {n} cards into their discard pile."),
-                    N_("You put your deck of {n} cards into your discard pile."), n=n)
+        g.move_cards(p, list(reversed(p.deck)), "deck", "discard", public=False)
 
 
 def _feast(g, p, me):
@@ -44,26 +37,22 @@ def _feast(g, p, me):
 
 
 def _spy(g, p, me):
-    victims = yield from g.attack(p, "Spy")
+    victims = g.attack(p, "Spy")
     for v in [p] + victims:
-        c = g.top_card(v)
+        c = g.peek(v)
         if c is None:
             continue
-        v.deck.insert(0, c)
         g.reveal(v, [c], "deck")
         if (yield from g.yes_no(p, "{player}, Spy: discard {other}'s {card}? (no puts it back)", "Spy", "discard",
                                 args={"other": v.name, "card": c.name})):
-            v.deck.remove(c)
-            v.discard.insert(0, c)
-            g.emit(g.events_mod.CardsDiscarded(v.name, (c.name,), "deck"))
+            g.discard_cards(v, [c], "deck")
 
 
 def _thief(g, p, me):
-    victims = yield from g.attack(p, "Thief")
+    victims = g.attack(p, "Thief")
     for v in victims:
-        shown = [c for c in (g.top_card(v), g.top_card(v)) if c is not None]
+        shown = g.set_aside_from_deck(v, 2)
         g.reveal(v, shown, "deck")
-        v.set_aside.extend(shown)
         tre = [c for c in shown if c.is_("Treasure")]
         chosen = yield from g.choose_cards(p, tre, "{player}, Thief: trash one of {other}'s revealed Treasures.", "trash", 1, 1, "Thief", args={"other": v.name})
         for c in chosen:

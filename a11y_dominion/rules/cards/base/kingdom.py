@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...decisions import N_
+from ...triggers import Moment
 
 S = "base"
 
@@ -31,26 +32,30 @@ def _harbinger(g, p, me):
     chosen = yield from g.choose_cards(p, p.discard, "{player}, Harbinger: you may put a card from your discard pile "
                                                      "onto your deck.", "topdeck", 0, 1, "Harbinger")
     for c in chosen:
-        g.move(p, c, "discard", "deck")
+        g.move(p, c, "discard", "deck", public=False)
 
 
-def _merchant(g, p, me):
-    if g.current is p:
-        g.turn.merchants += 1
+def _merchant_silver(g, p, w):
+    """While in play: the first time its owner plays a Silver this turn, +1
+    coin per time this Merchant was played this turn (a Merchant played
+    after that Silver gives nothing)."""
+    if g.current is not p or w.card is None or w.card.name != "Silver":
+        return
+    if sum(1 for c in g.turn.played if c.name == "Silver") != 1:
+        return
+    n = sum(1 for c in g.turn.played if c is w.holder)
+    g.add(p, coins=n, source="Merchant")
 
 
 def _vassal(g, p, me):
-    c = g.top_card(p)
+    c = g.peek(p)
     if c is None:
         return
-    p.discard.insert(0, c)
-    g.emit(g.events_mod.CardsDiscarded(p.name, (c.name,), "deck"))
+    g.discard_cards(p, [c], "deck")
     if c.is_("Action"):
         if (yield from g.yes_no(p, "{player}, Vassal: play the discarded {card}?", "Vassal", "play",
                                 args={"card": c.name})):
-            p.discard.remove(c)
-            p.in_play.append(c)
-            yield from g.play_card(p, c, from_hand=False)
+            yield from g.play_card(p, c, source="discard")
 
 
 def _gain_up_to(coins, source, dest="discard", pred=None):
@@ -65,7 +70,7 @@ def _gain_up_to(coins, source, dest="discard", pred=None):
 
 def _bureaucrat(g, p, me):
     yield from g.gain_named(p, "Silver", "deck")
-    for v in (yield from g.attack(p, "Bureaucrat")):
+    for v in g.attack(p, "Bureaucrat"):
         vics = [c for c in v.hand if c.is_("Victory")]
         if not vics:
             g.reveal(v, list(v.hand))
@@ -77,7 +82,7 @@ def _bureaucrat(g, p, me):
 
 
 def _militia(g, p, me):
-    for v in (yield from g.attack(p, "Militia")):
+    for v in g.attack(p, "Militia"):
         yield from g.discard_down_to(v, 3, "Militia")
 
 
@@ -129,19 +134,15 @@ def _throne_room(g, p, me):
 
 def _bandit(g, p, me):
     yield from g.gain_named(p, "Gold")
-    for v in (yield from g.attack(p, "Bandit")):
-        shown = [c for c in (g.top_card(v), g.top_card(v)) if c is not None]
+    for v in g.attack(p, "Bandit"):
+        shown = g.set_aside_from_deck(v, 2)
         g.reveal(v, shown, "deck")
         good = [c for c in shown if c.is_("Treasure") and c.name != "Copper"]
-        for c in shown:
-            v.discard.insert(0, c)
         if good:
             chosen = yield from g.choose_cards(v, good, "{player}, Bandit: trash one of the revealed Treasures.",
                                                "trash", 1, 1, "Bandit")
-            yield from g.trash_card(v, chosen[0], "discard")
-        rest = [c for c in shown if c in v.discard]
-        if rest:
-            g.emit(g.events_mod.CardsDiscarded(v.name, tuple(c.name for c in rest), "deck"))
+            yield from g.trash_card(v, chosen[0], "set_aside")
+        g.discard_cards(v, [c for c in shown if c in v.set_aside], "set_aside")
 
 
 def _council_room(g, p, me):
@@ -152,32 +153,22 @@ def _council_room(g, p, me):
 def _library(g, p, me):
     aside = []
     while len(p.hand) < 7:
-        c = g.top_card(p)
-        if c is None:
+        drawn = g.draw(p, 1)
+        if not drawn:
             break
-        if c.is_("Action"):
-            p.hand.append(c)
-            skip = yield from g.yes_no(p, "{player}, Library: you drew {card}; set it aside instead of keeping it?",
-                                       "Library", "set aside", args={"card": c.name})
-            p.hand.remove(c)
-            if skip:
-                p.set_aside.append(c)
-                aside.append(c)
-                continue
-            p.hand.append(c)
-            g.emit(g.events_mod.CardsDrawn(p.name, (c.name,), 1, private_to=p.name))
-        else:
-            p.hand.append(c)
-            g.emit(g.events_mod.CardsDrawn(p.name, (c.name,), 1, private_to=p.name))
-    if aside:
-        g.discard_cards(p, aside, "set_aside")
+        c = drawn[0]
+        if c.is_("Action") and (yield from g.yes_no(
+                p, "{player}, Library: you drew {card}; set it aside instead of keeping it?",
+                "Library", "set aside", args={"card": c.name})):
+            g.move(p, c, "hand", "set_aside")
+            aside.append(c)
+    g.discard_cards(p, [c for c in aside if c in p.set_aside], "set_aside")
 
 
 def _sentry(g, p, me):
-    looked = [c for c in (g.top_card(p), g.top_card(p)) if c is not None]
+    looked = g.set_aside_from_deck(p, 2, public=False, look=True)
     if not looked:
         return
-    p.set_aside.extend(looked)
     trash = yield from g.choose_cards(p, looked, "{player}, Sentry: trash any of these cards from the top of your deck.",
                                       "trash", 0, len(looked), "Sentry")
     for c in trash:
@@ -191,13 +182,23 @@ def _sentry(g, p, me):
     if len(left) == 2 and left[0].name != left[1].name:
         order = yield from g.choose_cards(p, left, "{player}, Sentry: put them back; name the top card first.",
                                           "order", 2, 2, "Sentry", ordered=True)
-    for c in reversed(order):
-        p.set_aside.remove(c)
-        p.deck.insert(0, c)
+    g.move_cards(p, list(reversed(order)), "set_aside", "deck", public=False)
+
+
+def _moat(g, v, w):
+    """Reaction: when another player plays an Attack, ``v`` may first reveal
+    a Moat from hand to be unaffected by it (base game, Moat)."""
+    moats = [c for c in v.hand if c.name == "Moat"]
+    shown = yield from g.choose_cards(
+        v, moats, "{player}, {other} plays {card}, an Attack: you may reveal a Moat to be unaffected.",
+        "reveal", 0, 1, "Moat", args={"other": w.by.name, "card": w.card.name})
+    if shown:
+        g.reveal(v, shown)
+        g.unaffected(v)
 
 
 def _witch(g, p, me):
-    for v in (yield from g.attack(p, "Witch")):
+    for v in g.attack(p, "Witch"):
         yield from g.gain_named(v, "Curse")
 
 
@@ -217,11 +218,11 @@ card("Cellar", "Kelder", 2, "Action", "+1 Action. Discard any number of cards, t
      actions=1, play=_cellar)
 card("Chapel", "Kapel", 2, "Action", "Trash up to 4 cards from your hand.", set=S, play=_chapel)
 card("Moat", "Slotgracht", 2, "Action Reaction", "+2 Cards. When another player plays an Attack card, you may first "
-     "reveal this from your hand, to be unaffected by it.", set=S, cards=2)
+     "reveal this from your hand, to be unaffected by it.", set=S, cards=2, reactions={Moment.ATTACK: _moat})
 card("Harbinger", "Voorbode", 3, "Action", "+1 Card, +1 Action. Look through your discard pile. You may put a card "
      "from it onto your deck.", set=S, cards=1, actions=1, play=_harbinger)
 card("Merchant", "Koopman", 3, "Action", "+1 Card, +1 Action. The first time you play a Silver this turn, +1 coin.",
-     set=S, cards=1, actions=1, play=_merchant)
+     set=S, cards=1, actions=1, while_in_play={Moment.PLAY: _merchant_silver})
 card("Vassal", "Vazal", 3, "Action", "+2 coins. Discard the top card of your deck. If it is an Action card, you may "
      "play it.", set=S, coins=2, play=_vassal)
 card("Village", "Dorp", 3, "Action", "+1 Card, +2 Actions.", set=S, cards=1, actions=2)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from .. import alias, card, pile
 from ...decisions import N_
+from ...triggers import Moment
 
 
 def _castles(g, p):
     return sum(1 for c in p.all_cards() if c.spec.is_("Castle"))
 
 
-def _crumbling(g, p, me):
+def _crumbling(g, p, w):
     g.vp_from_supply(p, 1, "Crumbling Castle")
     yield from g.gain_named(p, "Silver")
 
@@ -46,7 +47,7 @@ def _small(g, p, me):
     yield from g.gain(p, "Castles")
 
 
-def _haunted(g, p, me):
+def _haunted(g, p, w):
     if g.current is not p or g.game_over:
         return
     yield from g.gain_named(p, "Gold")
@@ -70,7 +71,7 @@ def _opulent(g, p, me):
 SPRAWLING_MODES = [("duchy", N_("a Duchy")), ("estates", N_("3 Estates"))]
 
 
-def _sprawling(g, p, me):
+def _sprawling(g, p, w):
     mode = yield from g.choose_mode(p, "{player}, Sprawling Castle: gain a Duchy or 3 Estates?",
                                     SPRAWLING_MODES, "Sprawling Castle")
     if mode == "duchy":
@@ -80,7 +81,7 @@ def _sprawling(g, p, me):
             yield from g.gain_named(p, "Estate")
 
 
-def _grand(g, p, me):
+def _grand(g, p, w):
     g.reveal(p, list(p.hand), "hand")
     n = sum(1 for c in p.hand + p.in_play if c.is_("Victory"))
     g.vp_from_supply(p, n, "Grand Castle")
@@ -90,19 +91,19 @@ card("Humble Castle", "Bescheiden kasteel", 3, "Treasure Victory Castle",
      "Worth 1 coin. Worth 1 VP per Castle you have.", coins=1, score=_castles)
 card("Crumbling Castle", "Vervallen kasteel", 4, "Victory Castle",
      "Worth 1 VP. When you gain or trash this, +1 VP and gain a Silver.", vp=1,
-     on_gain=_crumbling, on_trash=_crumbling)
+     triggers={Moment.GAIN: _crumbling, Moment.TRASH: _crumbling})
 card("Small Castle", "Klein kasteel", 5, "Action Victory Castle",
      "Trash this or a Castle from your hand. If you do, gain a Castle. Worth 2 VP.", vp=2, play=_small)
 card("Haunted Castle", "Spookkasteel", 6, "Victory Castle",
      "Worth 2 VP. When you gain this during your turn, gain a Gold, and each other player with 5 or more "
-     "cards in hand puts 2 cards from their hand onto their deck.", vp=2, on_gain=_haunted)
+     "cards in hand puts 2 cards from their hand onto their deck.", vp=2, triggers={Moment.GAIN: _haunted})
 card("Opulent Castle", "Weelderig kasteel", 7, "Action Victory Castle",
      "Discard any number of Victory cards. +2 coins per card discarded. Worth 3 VP.", vp=3, play=_opulent)
 card("Sprawling Castle", "Florerend kasteel", 8, "Victory Castle",
-     "Worth 4 VP. When you gain this, gain a Duchy or 3 Estates.", vp=4, on_gain=_sprawling)
+     "Worth 4 VP. When you gain this, gain a Duchy or 3 Estates.", vp=4, triggers={Moment.GAIN: _sprawling})
 card("Grand Castle", "Groot kasteel", 9, "Victory Castle",
      "Worth 5 VP. When you gain this, reveal your hand. +1 VP per Victory card in your hand and in play.",
-     vp=5, on_gain=_grand)
+     vp=5, triggers={Moment.GAIN: _grand})
 card("King's Castle", "Koningskasteel", 10, "Victory Castle",
      "Worth 2 VP per Castle you have.", score=lambda g, p: 2 * _castles(g, p))
 

@@ -5,9 +5,11 @@ Banquet as the official texts give them (see the rules notes).
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import event
 from ...cost import Cost
-from ...decisions import N_
+from ...triggers import Ends, Lasting, Moment
 
 
 def _advance(g, p):
@@ -26,12 +28,18 @@ def _advance(g, p):
 def _annex(g, p):
     keep = yield from g.choose_cards(p, p.discard, "{player}, Annex: choose up to 5 cards to stay in your discard "
                                                    "pile; the rest are shuffled into your deck.", "keep", 0, 5, "Annex")
-    rest = [c for c in p.discard if c not in keep]
+    # the cards that stay are the deepest copies of each name chosen, so the
+    # ones shuffled away are the topmost (copies of a name are alike)
+    stay = Counter(c.name for c in keep)
+    moving = Counter(c.name for c in p.discard) - stay
+    rest = []
+    for c in p.discard:
+        if moving[c.name] > 0:
+            moving[c.name] -= 1
+            rest.append(c)
     if rest:
-        p.discard = [c for c in p.discard if c in keep]
-        p.deck += rest
-        g.rng.shuffle(p.deck)
-        g.emit(g.events_mod.DeckShuffled(p.name, len(p.deck)))
+        g.move_cards(p, rest, "discard", "deck", public=False, top=False)
+        g.shuffle_deck(p)
     yield from g.gain_named(p, "Duchy")
 
 
@@ -63,26 +71,20 @@ def _dominate(g, p):
 
 
 def _donate(g, p):
-    g.turn.after_turn.append(_donate_after)
+    g.add_lasting(Lasting("Donate", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.AFTER_TURN: _donate_after}))
 
 
-def _donate_after(g, p):
+def _donate_after(g, p, w):
     """After the turn: deck and discard into hand, trash any, shuffle the
     hand into the deck, draw 5 (Donate; before the end of game is checked)."""
     for zone in ("deck", "discard"):
-        for c in list(getattr(p, zone)):
-            getattr(p, zone).remove(c)
-            p.hand.append(c)
-    g.emit_note(p, N_("{player} takes their deck and discard pile into their hand for Donate: {n} cards."),
-                N_("You take your deck and discard pile into your hand for Donate: {n} cards."), n=len(p.hand))
+        g.move_cards(p, list(getattr(p, zone)), zone, "hand", public=False)
     chosen = yield from g.choose_cards(p, p.hand, "{player}, Donate: trash any number of cards from your hand.",
                                        "trash", 0, len(p.hand), "Donate")
     for c in chosen:
         yield from g.trash_card(p, c, "hand")
-    p.deck = p.hand + p.deck
-    p.hand = []
-    g.rng.shuffle(p.deck)
-    g.emit(g.events_mod.DeckShuffled(p.name, len(p.deck)))
+    g.move_cards(p, list(p.hand), "hand", "deck", public=False, top=False)
+    g.shuffle_deck(p)
     g.draw(p, 5)
 
 

@@ -9,23 +9,13 @@ from .. import card, pile
 from ...cost import Cost
 from ...decisions import N_
 from ...duration import DurationEffect
+from ...triggers import Ends, Lasting, Moment
 
 
 def _archive(g, p, me):
-    stash = []
-    for _ in range(3):
-        c = g.top_card(p)
-        if c is None:
-            break
-        p.set_aside.append(c)
-        stash.append(c)
+    stash = g.set_aside_from_deck(p, 3, public=False)
     if not stash:
         return
-    if len(stash) != 1:
-        g.emit_note(p, N_("{player} sets aside {n} cards with Archive."), N_("You set aside {n} cards with Archive."),
-                    n=len(stash))
-    else:
-        g.emit_note(p, N_("{player} sets aside 1 card with Archive."), N_("You set aside 1 card with Archive."))
     yield from _archive_take(g, p, stash)
     if stash:
         def later(g2, p2):
@@ -48,7 +38,7 @@ card("Archive", "Archief", 5, "Action Duration",
      actions=1, play=_archive)
 
 
-def _capital_discard(g, p, me):
+def _capital_discard(g, p, w):
     g.take_debt(p, 6, "Capital")
     can = min(p.debt, g.turn.coins) if g.current is p else 0
     if can > 0:
@@ -60,19 +50,17 @@ def _capital_discard(g, p, me):
 
 card("Capital", "Kapitaal", 5, "Treasure",
      "Worth 6 coins. +1 Buy. When you discard this from play, take 6 Debt, and then you may pay off Debt.",
-     coins=6, buys=1, on_discard_from_play=_capital_discard)
+     coins=6, buys=1, triggers={Moment.DISCARD_FROM_PLAY: _capital_discard})
 
 
 def _chariot_race(g, p, me):
-    mine = g.top_card(p)
+    mine = g.peek(p)
     if mine is not None:
-        p.hand.append(mine)
         g.reveal(p, [mine], "deck")
-        g.emit(g.events_mod.CardMoved(p.name, mine.name, "deck", "hand"))
+        g.move(p, mine, "deck", "hand")
     left = g.left_of(p)
-    theirs = g.top_card(left)
+    theirs = g.peek(left)
     if theirs is not None:
-        left.deck.insert(0, theirs)
         g.reveal(left, [theirs], "deck")
     # if either player has no card to reveal, yours does not cost more (Chariot Race FAQ)
     if mine is not None and theirs is not None and mine.spec.cost.more_than(theirs.spec.cost):
@@ -95,7 +83,21 @@ def _charm(g, p, me):
     if mode == "coins":
         g.add(p, buys=1, coins=2, source="Charm")
     elif g.current is p:
-        g.turn.charms += 1
+        g.add_lasting(Lasting("Charm", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.BUY: _charm_gain}))
+
+
+def _charm_gain(g, p, w):
+    """The next time you buy a card this turn: you may gain a differently
+    named card with the same cost, before the bought card is gained."""
+    g.end_lasting(w.lasting)
+    cost = w.card.spec.cost
+    name = w.card.name
+    pile = yield from g.choose_pile(
+        p, "{player}, Charm: you may also gain a card costing exactly {cost}, other than {card}.",
+        lambda c: c.spec.cost == cost and c.name != name, "gain", "Charm", optional=True,
+        args={"cost": cost, "card": name})
+    if pile:
+        yield from g.gain(p, pile)
 
 
 card("Charm", "Geluksbrenger", 5, "Treasure",
@@ -134,8 +136,19 @@ card("Crown", "Kroon", 5, "Action Treasure",
 
 
 def _enchantress(g, p, me):
-    victims = yield from g.attack(p, "Enchantress")
-    g.enchantments.append((p.name, me, frozenset(v.name for v in victims)))
+    victims = frozenset(v.name for v in g.attack(p, "Enchantress"))
+
+    def instead(g2, player, card):
+        """The first Action each affected player plays on their own turn
+        gives +1 Card and +1 Action instead of its instructions."""
+        if player.name not in victims or g2.current is not player or g2.turn.actions_played:
+            return None
+
+        def bonus():
+            g2.draw(player, 1)
+            g2.add(player, actions=1, source="Enchantress")
+        return bonus
+    g.add_lasting(Lasting("Enchantress", p.name, Ends.OWNERS_NEXT_TURN, replaces_play=instead))
 
     def later(g2, p2):
         g2.draw(p2, 2)
@@ -192,22 +205,22 @@ def _forum_play(g, p, me):
     g.discard_cards(p, chosen)
 
 
-def _forum_buy(g, p, me):
+def _forum_buy(g, p, w):
     g.add(p, buys=1, source="Forum")
 
 
 card("Forum", "Forum", 5, "Action", "+3 Cards, +1 Action. Discard 2 cards. When you buy this, +1 Buy.",
-     cards=3, actions=1, play=_forum_play, on_buy=_forum_buy)
+     cards=3, actions=1, play=_forum_play, triggers={Moment.BUY: _forum_buy})
 
 
-def _groundskeeper_gain(g, p, holder, gained):
-    if gained.is_("Victory"):
+def _groundskeeper_gain(g, p, w):
+    if w.card.is_("Victory"):
         g.vp_from_supply(p, 1, "Groundskeeper")
 
 
 card("Groundskeeper", "Kasteelhovenier", 5, "Action",
      "+1 Card, +1 Action. While this is in play, when you gain a Victory card, +1 VP.",
-     cards=1, actions=1, in_play_on_gain=_groundskeeper_gain)
+     cards=1, actions=1, while_in_play={Moment.GAIN: _groundskeeper_gain})
 
 
 def _legionary(g, p, me):
@@ -217,7 +230,7 @@ def _legionary(g, p, me):
     if not chosen:
         return
     g.reveal(p, chosen)
-    for v in (yield from g.attack(p, "Legionary")):
+    for v in g.attack(p, "Legionary"):
         yield from g.discard_down_to(v, 2, "Legionary")
         g.draw(v, 1)
 
@@ -238,6 +251,9 @@ def _overlord(g, p, me):
         return
     me.became = g.piles[pl].top.spec
     g.emit(g.events_mod.CardBecame(p.name, "Overlord", me.became.name))
+    if me.is_("Attack"):
+        # now an Attack card being played: the other players may react first
+        yield from g.react(Moment.ATTACK, p, me)
     yield from g.follow(p, me)
 
 
@@ -286,27 +302,29 @@ def _temple_play(g, p, me):
     g.vp_to_pile(g.pile_name_of(me, "Temple"), 1, "Temple")
 
 
-def _temple_gain(g, p, me):
+def _temple_gain(g, p, w):
     g.vp_from_pile(p, "Temple", "Temple")
 
 
 card("Temple", "Tempel", 4, "Action Gathering",
      "+1 VP. Trash from 1 to 3 differently named cards from your hand. Add 1 VP to the Temple pile. "
-     "When you gain this, take the VP from the Temple pile.", vp_tokens=1, play=_temple_play, on_gain=_temple_gain)
+     "When you gain this, take the VP from the Temple pile.", vp_tokens=1, play=_temple_play,
+     triggers={Moment.GAIN: _temple_gain})
 
 
-def _villa_gain(g, p, me):
+def _villa_gain(g, p, w):
+    me = w.card
     zone = next((z for z in ("discard", "deck", "hand") if me in getattr(p, z)), None)
     if zone and zone != "hand":
         g.move(p, me, zone, "hand")
     g.add(p, actions=1, source="Villa")
-    if g.current is p and g.turn.phase == "buy":
-        g.turn.to_action = True
+    g.return_to_action_phase(p, "villa")
 
 
 card("Villa", "Villa", 4, "Action",
      "+2 Actions, +1 Buy, +1 coin. When you gain this, put it into your hand, +1 Action, and if it is your "
-     "Buy phase, return to your Action phase.", actions=2, buys=1, coins=1, on_gain=_villa_gain)
+     "Buy phase, return to your Action phase.", actions=2, buys=1, coins=1,
+     triggers={Moment.GAIN: _villa_gain})
 
 
 WILD_HUNT_MODES = [("cards", N_("+3 Cards and add 1 VP to the Wild Hunt pile")),

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import CARDS, landmark
+from ...decisions import N_
+from ...triggers import Moment
+
+MOUNTAIN_PASS_MOST = 40   # the highest bid, in Debt
 
 
 # ---- token Landmarks --------------------------------------------------------
@@ -20,7 +24,8 @@ def _aqueduct_setup(g):
     return placed, ""
 
 
-def _aqueduct_gain(g, p, c):
+def _aqueduct_gain(g, p, w):
+    c = w.card
     if c.is_("Treasure"):
         pl = g.pile_of(c)
         if pl is not None:
@@ -31,10 +36,10 @@ def _aqueduct_gain(g, p, c):
 
 landmark("Aqueduct", "Aquaduct", "When you gain a Treasure, move 1 VP from its pile to this. When you gain a "
          "Victory card, take the VP from this. Setup: put 8 VP on the Silver and Gold piles.",
-         setup=_aqueduct_setup, on_gain=_aqueduct_gain)
+         setup=_aqueduct_setup, triggers={Moment.GAIN: _aqueduct_gain})
 
 
-def _arena(g, p):
+def _arena(g, p, w):
     acts = [c for c in p.hand if c.is_("Action")]
     if not acts or g.landmarks.get("Arena", 0) <= 0:
         return  # nothing to discard, or nothing left to take
@@ -47,43 +52,45 @@ def _arena(g, p):
 
 
 landmark("Arena", "Arena", "At the start of your Buy phase, you may discard an Action card. If you do, take 2 VP "
-         "from here.", tokens_per_player=6, start_of_buy=_arena)
+         "from here.", tokens_per_player=6, triggers={Moment.START_OF_BUY: _arena})
 
 
-def _basilica(g, p, c):
+def _basilica(g, p, w):
     if g.current is p and g.turn.coins >= 2:
         g.vp_from_landmark(p, "Basilica", 2)
 
 
 landmark("Basilica", "Basiliek", "When you buy a card, if you have 2 coins or more left, take 2 VP from here.",
-         tokens_per_player=6, on_buy=_basilica)
+         tokens_per_player=6, triggers={Moment.BUY: _basilica})
 
 
-def _baths(g, p):
+def _baths(g, p, w):
     if not g.turn.gained:
         g.vp_from_landmark(p, "Baths", 2)
 
 
 landmark("Baths", "Baden", "When you end your turn without having gained a card, take 2 VP from here.",
-         tokens_per_player=6, end_of_turn=_baths)
+         tokens_per_player=6, triggers={Moment.END_OF_TURN: _baths})
 
 
-def _battlefield(g, p, c):
+def _battlefield(g, p, w):
+    c = w.card
     if c.is_("Victory"):
         g.vp_from_landmark(p, "Battlefield", 2)
 
 
 landmark("Battlefield", "Slagveld", "When you gain a Victory card, take 2 VP from here.",
-         tokens_per_player=6, on_gain=_battlefield)
+         tokens_per_player=6, triggers={Moment.GAIN: _battlefield})
 
 
-def _colonnade(g, p, c):
+def _colonnade(g, p, w):
+    c = w.card
     if c.is_("Action") and any(x.name == c.name for x in p.in_play):
         g.vp_from_landmark(p, "Colonnade", 2)
 
 
 landmark("Colonnade", "Zuilengalerij", "When you buy an Action card, if you have a copy of it in play, take 2 VP "
-         "from here.", tokens_per_player=6, on_buy=_colonnade)
+         "from here.", tokens_per_player=6, triggers={Moment.BUY: _colonnade})
 
 
 def _shrine_setup(g):
@@ -96,48 +103,85 @@ def _shrine_setup(g):
     return placed, ""
 
 
-def _shrine_gain(g, p, c):
+def _shrine_gain(g, p, w):
+    c = w.card
     if c.is_("Action"):
         pl = g.pile_of(c)
         if pl is not None:
             g.vp_pile_to_landmark(pl.name, "Defiled Shrine", 1)
 
 
-def _shrine_buy(g, p, c):
+def _shrine_buy(g, p, w):
+    c = w.card
     if c.name == "Curse":
         g.vp_from_landmark(p, "Defiled Shrine")
 
 
 landmark("Defiled Shrine", "Geschonden altaar", "When you gain an Action, move 1 VP from its pile to this. When you "
          "buy a Curse, take the VP from this. Setup: put 2 VP on each non-Gathering Action Supply pile.",
-         setup=_shrine_setup, on_gain=_shrine_gain, on_buy=_shrine_buy)
+         setup=_shrine_setup, triggers={Moment.GAIN: _shrine_gain, Moment.BUY: _shrine_buy})
 
 
-def _labyrinth(g, p, c):
-    if g.current is p and len(g.turn.gained) >= 2 and not g.turn.labyrinth:
-        g.turn.labyrinth = True
+def _labyrinth(g, p, w):
+    mem = g.turn_memory("Labyrinth")
+    if g.current is p and len(g.turn.gained) >= 2 and not mem.get("taken"):
+        mem["taken"] = True
         g.vp_from_landmark(p, "Labyrinth", 2)
 
 
 landmark("Labyrinth", "Labyrint", "When you gain a 2nd card in one of your turns, take 2 VP from here.",
-         tokens_per_player=6, on_gain=_labyrinth)
+         tokens_per_player=6, triggers={Moment.GAIN: _labyrinth})
 
 
-def _mountain_pass(g, p, c):
-    if c.name == "Province" and not g.province_gained:
-        g.mountain_pass_for = p.name
+def _mountain_pass(g, p, w):
+    """When a player gains a Province, if none was gained before in this
+    game, that player's bidding comes after the turn."""
+    mem = g.game_memory("Mountain Pass")
+    if w.card.name == "Province" and not mem.get("province_gained"):
+        mem["province_gained"] = True
+        mem["bidding_for"] = p.name
+
+
+def _mountain_pass_bids(g, p, w):
+    """After the turn of the first Province gain: each player bids once, from
+    the gainer's left, ending with the gainer; each bid beats the last, at
+    most 40 Debt, or passes. The highest bidder gets +8 VP and the Debt."""
+    mem = g.game_memory("Mountain Pass")
+    name = mem.pop("bidding_for", None)
+    if name is None:
+        return
+    gainer = g.player(name)
+    order = g.others(gainer) + [gainer]
+    g.emit(g.events_mod.BiddingStarted(gainer.name, tuple(x.name for x in order)))
+    high, best = 0, None
+    for b in order:
+        if high >= MOUNTAIN_PASS_MOST:
+            g.emit(g.events_mod.BidMade(b.name, None))
+            continue
+        bid = yield from g.choose_number(
+            b, N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass.")
+            if high else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass."),
+            high + 1, MOUNTAIN_PASS_MOST, "bid", "Mountain Pass", allow_pass=True,
+            args={"high": high, "most": MOUNTAIN_PASS_MOST})
+        g.emit(g.events_mod.BidMade(b.name, bid))
+        if bid is not None:
+            high, best = bid, b
+    g.emit(g.events_mod.BiddingWon(best.name if best else None, high))
+    if best:
+        g.vp_from_supply(best, 8, "Mountain Pass")
+        g.take_debt(best, high, "Mountain Pass")
 
 
 landmark("Mountain Pass", "Bergpas", "When you are the first player to gain a Province, after that turn, each "
          "player bids once, up to 40 Debt, ending with you. The highest bidder gets +8 VP and takes the Debt "
-         "they bid.", on_gain=_mountain_pass)
+         "they bid.", triggers={Moment.GAIN: _mountain_pass, Moment.AFTER_TURN: _mountain_pass_bids})
 
 
-def _tomb(g, p, c):
+def _tomb(g, p, w):
     g.vp_from_supply(p, 1, "Tomb")
 
 
-landmark("Tomb", "Tombe", "When you trash a card, +1 VP.", on_trash=_tomb)
+landmark("Tomb", "Tombe", "When you trash a card, +1 VP.", triggers={Moment.TRASH: _tomb})
 
 
 # ---- scoring Landmarks ------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import card, pile
 from ...cost import Cost
+from ...triggers import Ends, Lasting, Moment
 
 
 # Catapult / Rocks -----------------------------------------------------------
@@ -19,14 +20,14 @@ def _catapult(g, p, me):
     yield from g.trash_card(p, c, "hand")
     if not (dear or treasure):
         return
-    for v in (yield from g.attack(p, "Catapult")):
+    for v in g.attack(p, "Catapult"):
         if dear:
             yield from g.gain_named(v, "Curse")
         if treasure:
             yield from g.discard_down_to(v, 3, "Catapult")
 
 
-def _rocks_silver(g, p, me):
+def _rocks_silver(g, p, w):
     own_buy = g.current is p and g.turn.phase == "buy" and not g.game_over
     yield from g.gain_named(p, "Silver", "deck" if own_buy else "hand")
 
@@ -36,7 +37,8 @@ card("Catapult", "Katapult", 3, "Action Attack",
      "If it is a Treasure, each other player discards down to 3 cards in hand.", coins=1, play=_catapult)
 card("Rocks", "Rotsblokken", 4, "Treasure",
      "Worth 1 coin. When you gain or trash this, gain a Silver; if it is your Buy phase, put the Silver "
-     "onto your deck, otherwise into your hand.", coins=1, on_gain=_rocks_silver, on_trash=_rocks_silver)
+     "onto your deck, otherwise into your hand.", coins=1,
+     triggers={Moment.GAIN: _rocks_silver, Moment.TRASH: _rocks_silver})
 
 
 # Encampment / Plunder -------------------------------------------------------
@@ -50,7 +52,15 @@ def _encampment(g, p, me):
     if me in p.in_play:
         g.move(p, me, "in_play", "set_aside")
         if g.current is p:
-            g.turn.encampments.append(me)
+            g.add_lasting(Lasting("Encampment", p.name, Ends.AFTER_THIS_TURN,
+                                  triggers={Moment.START_OF_CLEANUP: _encampment_return}, memory={"card": me}))
+
+
+def _encampment_return(g, p, w):
+    """At the start of Clean-up: the set-aside Encampment returns to its pile."""
+    me = w.lasting.memory["card"]
+    if me in p.set_aside:
+        g.return_to_pile(p, me, "set_aside")
 
 
 card("Encampment", "Kampement", 2, "Action",
@@ -83,12 +93,13 @@ def _gladiator(g, p, me):
 
 
 def _fortune_play(g, p, me):
-    if g.current is p and not g.turn.fortune_doubled:
-        g.turn.fortune_doubled = True
+    mem = g.turn_memory("Fortune")
+    if g.current is p and not mem.get("doubled"):
+        mem["doubled"] = True
         g.add(p, coins=g.turn.coins, source="Fortune")
 
 
-def _fortune_gain(g, p, me):
+def _fortune_gain(g, p, w):
     n = sum(1 for c in p.in_play if c.name == "Gladiator")
     for _ in range(n):
         yield from g.gain_named(p, "Gold")
@@ -99,23 +110,21 @@ card("Gladiator", "Gladiator", 3, "Action",
      "If they do not, +1 coin and trash a Gladiator from the Supply.", coins=2, play=_gladiator)
 card("Fortune", "Fortuin", Cost(8, 8), "Treasure",
      "+1 Buy. When you play this, double your coins if you have not yet this turn. When you gain this, "
-     "gain a Gold per Gladiator you have in play.", buys=1, play=_fortune_play, on_gain=_fortune_gain)
+     "gain a Gold per Gladiator you have in play.", buys=1, play=_fortune_play,
+     triggers={Moment.GAIN: _fortune_gain}, played_last=True)
 
 
 # Patrician / Emporium -------------------------------------------------------
 def _patrician(g, p, me):
-    c = g.top_card(p)
+    c = g.peek(p)
     if c is None:
         return
     g.reveal(p, [c], "deck")
     if c.spec.cost.coins >= 5:
-        p.hand.append(c)
-        g.emit(g.events_mod.CardMoved(p.name, c.name, "deck", "hand"))
-    else:
-        p.deck.insert(0, c)
+        g.move(p, c, "deck", "hand")
 
 
-def _emporium_gain(g, p, me):
+def _emporium_gain(g, p, w):
     if sum(1 for c in p.in_play if c.is_("Action")) >= 5:
         g.vp_from_supply(p, 2, "Emporium")
 
@@ -125,7 +134,7 @@ card("Patrician", "Patriciër", 2, "Action",
      cards=1, actions=1, play=_patrician)
 card("Emporium", "Emporium", 5, "Action",
      "+1 Card, +1 Action, +1 coin. When you gain this, if you have at least 5 Action cards in play, +2 VP.",
-     cards=1, actions=1, coins=1, on_gain=_emporium_gain)
+     cards=1, actions=1, coins=1, triggers={Moment.GAIN: _emporium_gain})
 
 
 # Settlers / Bustling Village ------------------------------------------------

@@ -1,0 +1,184 @@
+"""The table: the one host that owns a game, its record and its seats.
+
+A :class:`Table` is the only loop that asks seats for answers. Every kind
+of seat goes through it: console humans, bots, scenario scripts and (over
+the network) remote players. The seat protocol is small and plain data:
+
+- ``seat.tell(events)``: the events this seat may know, in order, already
+  redacted for it (:func:`a11y_dominion.view.redact`);
+- ``seat.decide(decision, view)``: the :class:`~a11y_dominion.rules.decisions.Decision`
+  addressed to this seat with the seat's own
+  :class:`~a11y_dominion.view.PlayerView`; returns the answer (a list of
+  option keys; for a turn one :class:`~a11y_dominion.rules.decisions.Move`),
+  or an awaitable of it for a seat that answers much later (a person at
+  another computer);
+- optionally ``seat.refused(decision, message)``: the answer was refused,
+  with the reason (a :class:`~a11y_dominion.rules.decisions.Msg`); the game
+  is unchanged and the same decision is asked again.
+
+:meth:`Table.run` drives the game synchronously (bots, scripts: answers at
+once); :meth:`Table.run_async` under ``asyncio``, awaiting each answer, so
+that other tasks (queries and chat of other seats, an SSH server) go on
+while one seat thinks. Decisions, answers, views and events cross the seat
+boundary as values that survive a JSON round trip unchanged.
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Optional, Protocol
+
+from .rules.decisions import Decision, IllegalAnswer, Msg
+from .rules.game import Game
+from .view import PlayerView, player_view, redact_all
+
+
+class Seat(Protocol):
+    """What the table needs of a seat (see the module documentation)."""
+
+    def tell(self, events: list) -> None:
+        """Receive the events this seat may know (redacted), in order."""
+
+    def decide(self, decision: Decision, view: PlayerView) -> Any:
+        """The answer to ``decision`` (a list of keys), or an awaitable of it."""
+
+
+class StopTable(Exception):
+    """Raised by a seat's ``decide`` to stop the table (the player quit, a
+    script ran out); :meth:`Table.run` returns ``reason``."""
+
+    def __init__(self, reason: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Table:
+    """The host of one game.
+
+    ``game``: the :class:`~a11y_dominion.rules.game.Game` (started by the
+    table if it was not); ``seats``: player name to seat, one for every
+    player. ``told[name]`` is how far into ``game.log`` a seat was told.
+    ``max_answers`` bounds :meth:`run` (a stalled bot game); None for no bound.
+    """
+
+    def __init__(self, game: Game, seats: dict, max_answers: Optional[int] = None):
+        missing = [p.name for p in game.players if p.name not in seats]
+        if missing:
+            raise ValueError(f"no seat for {', '.join(missing)}")
+        self.game = game
+        self.seats = dict(seats)
+        self.max_answers = max_answers
+        self.told = {name: 0 for name in self.seats}
+        self.stopped: Optional[str] = None
+
+    # ------------------------------------------------------------ views
+    def view(self, name: str) -> PlayerView:
+        """The :class:`PlayerView` of the seat ``name`` now."""
+        return player_view(self.game, name)
+
+    def events_for(self, name: str, start: int = 0) -> list:
+        """The events of the game from index ``start`` as the seat ``name`` may receive them."""
+        return redact_all(self.game.log[start:], name)
+
+    def deliver(self) -> None:
+        """Tell every seat the events it has not been told yet (redacted for it)."""
+        end = len(self.game.log)
+        for name, seat in self.seats.items():
+            start = self.told[name]
+            if start < end:
+                self.told[name] = end
+                tell = getattr(seat, "tell", None)
+                if tell is not None:
+                    tell(redact_all(self.game.log[start:end], name))
+
+    def replace_game(self, game: Game, told: Optional[int] = None) -> None:
+        """Go on with ``game`` (a loaded save, or the same game replayed to an
+        earlier point); seats are told from index ``told`` (default: its end)."""
+        self.game = game
+        end = len(game.log) if told is None else told
+        self.told = {name: min(end, len(game.log)) for name in self.seats}
+
+    # ------------------------------------------------------------ answers
+    def submit(self, name: str, answer: Any) -> Optional[Msg]:
+        """Apply ``answer`` from the seat ``name`` to the pending decision.
+
+        Returns None when it was accepted, else the reason it was refused
+        (the game is unchanged): another seat's decision, or an answer the
+        engine refuses."""
+        d = self.game.pending
+        if d is None:
+            return Msg("The game is over; nothing is waiting for an answer.")
+        if d.player != name:
+            return Msg("It is {expected} who must answer now, not {other}.", expected=d.player, other=name)
+        try:
+            self.game.answer(answer)
+        except IllegalAnswer as e:
+            msg = e.args[0] if e.args else str(e)
+            return msg if isinstance(msg, Msg) else Msg(str(msg))
+        return None
+
+    def _refused(self, seat: Any, d: Decision, why: Msg) -> None:
+        refused = getattr(seat, "refused", None)
+        if refused is None:
+            raise IllegalAnswer(why)
+        refused(d, why)
+
+    # ------------------------------------------------------------ loops
+    def run(self) -> Optional[str]:
+        """Play until the game ends, a seat stops the table, or
+        ``max_answers`` answers were given. Every seat must answer at once
+        (a seat returning an awaitable needs :meth:`run_async`).
+
+        Returns None when the game ended, else a sentence saying why it
+        stopped. Raises :class:`IllegalAnswer` for a refused answer of a seat
+        that has no ``refused`` method."""
+        self.game.start()
+        answers = 0
+        while True:
+            self.deliver()
+            d = self.game.pending
+            if d is None:
+                return None
+            if self.max_answers is not None and answers >= self.max_answers:
+                return f"The game did not end within {self.max_answers} answers."
+            seat = self.seats[d.player]
+            try:
+                answer = seat.decide(d, self.view(d.player))
+            except StopTable as stop:
+                self.stopped = stop.reason
+                return stop.reason
+            if inspect.isawaitable(answer):
+                raise TypeError("this seat answers later; run the table with run_async")
+            if self.game.pending is not d:      # the game was replaced meanwhile (load)
+                continue
+            why = self.submit(d.player, answer)
+            if why is not None:
+                self._refused(seat, d, why)
+                continue
+            answers += 1
+
+    async def run_async(self) -> Optional[str]:
+        """As :meth:`run`, awaiting the answers of seats that answer later."""
+        self.game.start()
+        answers = 0
+        while True:
+            self.deliver()
+            d = self.game.pending
+            if d is None:
+                return None
+            if self.max_answers is not None and answers >= self.max_answers:
+                return f"The game did not end within {self.max_answers} answers."
+            seat = self.seats[d.player]
+            try:
+                answer = seat.decide(d, self.view(d.player))
+                if inspect.isawaitable(answer):
+                    answer = await answer
+            except StopTable as stop:
+                self.stopped = stop.reason
+                return stop.reason
+            if self.game.pending is not d:      # the game was replaced meanwhile (load)
+                continue
+            why = self.submit(d.player, answer)
+            if why is not None:
+                self._refused(seat, d, why)
+                continue
+            answers += 1

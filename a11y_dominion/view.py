@@ -1,0 +1,235 @@
+"""What one seat may know: its :class:`PlayerView` and its redacted events.
+
+Privacy is decided here, once, at the host: a seat (a person at the console
+or at another computer, a bot, a script) is given only its own view and the
+events redacted for it, never the :class:`~a11y_dominion.rules.game.Game`.
+
+- :func:`player_view` builds the view of one player: their own hand,
+  discard pile and set-aside cards, the size of every hidden zone (their own
+  deck; other players' hands, decks, discard piles and set-aside cards),
+  every public zone (cards in play, the trash, the Supply piles with their
+  tops and tokens), the Landmarks, Events and the turn.
+- :func:`redact` gives an event as one seat may receive it: the card names
+  of an event private to another player become :data:`HIDDEN` placeholders,
+  so only their number is told; a private note of another player is dropped.
+- :func:`event_data` / :func:`event_from_data` and :meth:`PlayerView.to_data`
+  / :meth:`PlayerView.from_data` give plain JSON data and back, unchanged.
+
+Rule source: Dominion base rulebook (what is public: cards in play, the
+trash, the Supply, discard piles' sizes; hands and decks are hidden).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .rules import events as ev
+from .rules.events import HIDDEN, is_hidden, name_fields
+from .rules.game import Game
+
+__all__ = ["HIDDEN", "PileView", "PlayerView", "SeatView", "TurnView", "event_data", "event_from_data",
+           "is_hidden", "player_view", "redact", "redact_all", "redact_for_screen"]
+
+EVENT_TYPES: dict = {cls.type: cls for cls in vars(ev).values()
+                     if isinstance(cls, type) and issubclass(cls, ev.GameEvent) and cls is not ev.GameEvent}
+"""Every event class by its ``type`` word."""
+
+
+def _names(cards: list) -> list:
+    return [c.name for c in cards]
+
+
+@dataclass
+class TurnView:
+    """The turn in progress: whose (``player``), the game's turn ``number``,
+    ``phase`` (action, buy, cleanup), Actions, Buys and coins (whole numbers),
+    and whether a card or Event was bought this Buy phase."""
+
+    player: str
+    number: int
+    phase: str
+    actions: int
+    buys: int
+    coins: int
+    bought: bool
+
+
+@dataclass
+class SeatView:
+    """One player as every seat sees them: zone sizes, cards in play, Debt,
+    VP tokens and turns taken. ``discard_top`` is not given (hidden)."""
+
+    name: str
+    hand_size: int
+    deck_size: int
+    discard_size: int
+    set_aside_size: int
+    in_play: list
+    debt: int
+    vp_tokens: int
+    turns_taken: int
+
+
+@dataclass
+class PileView:
+    """A Supply pile: ``cards_left``, its ``top`` card (None when empty),
+    VP and Debt tokens on it, and for split piles and the Castles every card
+    top first (their order is public)."""
+
+    name: str
+    cards_left: int
+    top: Optional[str]
+    vp_tokens: int
+    debt_tokens: int
+    cards: Optional[list] = None
+
+
+@dataclass
+class PlayerView:
+    """Everything the player ``seat`` may know by the rules, as plain data.
+
+    ``hand``, ``discard`` (top first) and ``set_aside`` are the seat's own
+    cards (English names); ``players`` lists every player in turn order as a
+    :class:`SeatView`; ``piles`` maps pile name to :class:`PileView`;
+    ``trash`` names every trashed card; ``landmarks`` maps Landmark name to
+    its VP pool; ``events`` and ``kingdom`` name the Events and Kingdom piles;
+    ``obelisk`` the Obelisk pile or None; ``ending`` is True once the game
+    ends after this turn; ``game_over`` and ``winners`` at the end.
+    """
+
+    seat: str
+    turn: TurnView
+    hand: list
+    discard: list
+    set_aside: list
+    players: list
+    piles: dict
+    trash: list
+    landmarks: dict
+    events: list
+    kingdom: list
+    obelisk: Optional[str] = None
+    ending: bool = False
+    game_over: bool = False
+    winners: list = field(default_factory=list)
+
+    def player(self, name: str) -> SeatView:
+        """The :class:`SeatView` of ``name``; raises KeyError for no such player."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def me(self) -> SeatView:
+        """The seat's own :class:`SeatView`."""
+        return self.player(self.seat)
+
+    def to_data(self) -> dict:
+        """The view as JSON-ready data (nested dicts and lists)."""
+        return dataclasses.asdict(self)
+
+    @staticmethod
+    def from_data(data: dict) -> "PlayerView":
+        """The view for its :meth:`to_data` form; raises KeyError or TypeError for other data."""
+        fields = dict(data)
+        fields["turn"] = TurnView(**data["turn"])
+        fields["players"] = [SeatView(**p) for p in data["players"]]
+        fields["piles"] = {k: PileView(**v) for k, v in data["piles"].items()}
+        return PlayerView(**fields)
+
+
+def player_view(game: Game, seat: str) -> PlayerView:
+    """The :class:`PlayerView` of the player named ``seat`` in ``game``.
+
+    Raises KeyError when ``seat`` is not a player of the game.
+    """
+    me = game.by_name[seat]
+    t = game.turn
+    players = [SeatView(p.name, len(p.hand), len(p.deck), len(p.discard), len(p.set_aside), _names(p.in_play),
+                        p.debt, p.vp_tokens, p.turns_taken) for p in game.players]
+    piles = {pl.name: PileView(pl.name, len(pl.cards), pl.top.name if pl.cards else None, pl.vp_tokens,
+                               pl.debt_tokens, _names(pl.cards) if pl.is_layered else None)
+             for pl in game.piles.values()}
+    return PlayerView(
+        seat=seat,
+        turn=TurnView(game.current.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought),
+        hand=_names(me.hand), discard=_names(me.discard), set_aside=_names(me.set_aside),
+        players=players, piles=piles, trash=_names(game.trash), landmarks=dict(game.landmarks),
+        events=list(game.events), kingdom=list(game.kingdom), obelisk=game.obelisk,
+        ending=bool(game.ending), game_over=game.game_over, winners=list(game.winners))
+
+
+# ------------------------------------------------------------------ events
+def _hide(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return tuple(HIDDEN for _ in value)
+    return HIDDEN if value else value
+
+
+def redact(event: ev.GameEvent, seat: Optional[str]) -> Optional[ev.GameEvent]:
+    """``event`` as the seat ``seat`` may receive it, or None when it must
+    not receive it at all.
+
+    An event private to another player (``private_to``) keeps its type,
+    players, zones and counts, but every card name in it (every text field
+    but the structural ones, :data:`~a11y_dominion.rules.events.STRUCTURE_FIELDS`)
+    becomes :data:`HIDDEN`; a private :class:`~a11y_dominion.rules.events.Note` of
+    another player is dropped. ``seat`` None means nobody's private facts.
+    """
+    owner = event.viewer
+    if owner is None or owner == seat:
+        return event
+    if isinstance(event, ev.Note):
+        return None
+    changes = {f: _hide(getattr(event, f)) for f in name_fields(event)}
+    return dataclasses.replace(event, **changes) if changes else event
+
+
+def redact_all(events, seat: Optional[str]) -> list:
+    """:func:`redact` over ``events``, leaving out the dropped ones."""
+    out = []
+    for e in events:
+        r = redact(e, seat)
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def redact_for_screen(events, current: Optional[str] = None, private_seats: Optional[set] = None) -> list:
+    """``events`` as one shared screen may show them: the private facts of
+    the player whose turn it is (``current`` at the start, then each
+    ``turn_started``) are kept when that player is in ``private_seats``
+    (None: any player); every other private fact is redacted."""
+    out = []
+    for e in events:
+        if isinstance(e, ev.TurnStarted):
+            current = e.player
+        keep = current if private_seats is None or current in private_seats else None
+        r = redact(e, keep)
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def event_data(event: ev.GameEvent) -> dict:
+    """An event as JSON-ready data with its ``type`` (nested tuples as lists)."""
+    def plain(v: Any) -> Any:
+        if isinstance(v, tuple):
+            return [plain(x) for x in v]
+        return v
+    return {k: plain(v) for k, v in event.to_dict().items()}
+
+
+def event_from_data(data: dict) -> ev.GameEvent:
+    """The event for its :func:`event_data` form; raises KeyError for an
+    unknown type and TypeError for fields that do not fit it."""
+    cls = EVENT_TYPES[data["type"]]
+    return cls(**{k: _tuples(v) for k, v in data.items() if k != "type"})

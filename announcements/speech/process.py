@@ -1,0 +1,225 @@
+"""Speech by running a command-line speech program: espeak-ng on Linux, ``say`` on macOS."""
+
+from __future__ import annotations
+
+import collections
+import shutil
+import subprocess
+import sys
+import threading
+
+from .output import Output, OutputUnavailable, SpeechOutputError
+
+
+class _ProcessOutput(Output):
+    """Speech by running a command-line speech program once per message.
+
+    Messages are spoken one after another: while a program is still
+    speaking, new messages wait in a queue that a helper thread works
+    through. ``speak`` never waits for speech to finish.
+
+    If a program exits with an error, the next ``speak`` raises so that
+    :class:`Speaker` can switch to another output.
+    """
+
+    program_names: tuple[str, ...] = ()
+    platforms: tuple[str, ...] | None = None
+    install_hint = ""
+
+    base_words_per_minute = 175
+
+    def __init__(self, rate: int | None = None, voice: str | None = None) -> None:
+        super().__init__()
+        self.rate = rate
+        self.voice = voice
+
+        self._program: str | None = None
+        self._probed = False
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen | None = None
+        self._pending: collections.deque[str] = collections.deque()
+        self._waiter: threading.Thread | None = None
+        self._error: SpeechOutputError | None = None
+
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Use the ``language`` voice (e.g. "nl") and a words-per-minute
+        rate scaled from -100..100 around the program's usual speed."""
+        if language and not self.voice:
+            self.voice = language
+        if rate is not None:
+            self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
+
+    def available(self) -> bool:
+        """Return True if the program is on PATH (and this is a suitable system)."""
+        if not self._probed:
+            self._probed = True
+            self._program = self._find_program()
+            if self._program is None:
+                self.reason = f"{self.name} is not installed{self.install_hint}"
+        return self._program is not None
+
+    def _find_program(self) -> str | None:
+        if self.platforms is not None and not sys.platform.startswith(self.platforms):
+            return None
+        for candidate in self.program_names:
+            path = shutil.which(candidate)
+            if path is not None:
+                self.name = candidate
+                return path
+        return None
+
+    def _command(self, program: str, text: str) -> list[str]:
+        raise NotImplementedError
+
+    def _start(self, text: str) -> subprocess.Popen:
+        # A leading space stops text such as "-3 coins" being read as an option.
+        if text.startswith("-"):
+            text = " " + text
+        assert self._program is not None
+        return subprocess.Popen(
+            self._command(self._program, text),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Start speaking ``text`` now, or queue it behind the current message.
+
+        Raises:
+            OutputUnavailable: if the program is not installed.
+            SpeechOutputError: if an earlier message's program failed.
+            OSError: if the program cannot be started.
+        """
+        if not self.available():
+            raise OutputUnavailable(f"{self.name} is not available: {self.reason}")
+        with self._lock:
+            if self._error is not None:
+                error, self._error = self._error, None
+                raise error
+            if interrupt:
+                self._stop_locked()
+            process = self._process
+            if process is not None and (process.poll() is None or self._pending):
+                # still speaking, or earlier messages wait their turn: keep the order
+                self._pending.append(text)
+                self._ensure_waiter_locked()
+                return
+            if process is not None and process.returncode > 0:
+                self._process = None
+                raise SpeechOutputError(f"{self.name} exited with status {process.returncode}")
+            self._process = self._start(text)
+
+    def _ensure_waiter_locked(self) -> None:
+        if self._waiter is None or not self._waiter.is_alive():
+            self._waiter = threading.Thread(target=self._work_through_queue, name=f"speech: {self.name}", daemon=True)
+            self._waiter.start()
+
+    def _work_through_queue(self) -> None:
+        """Helper thread: when the current message ends, start the next one."""
+        while True:
+            with self._lock:
+                process = self._process
+                if process is None or (process.poll() is not None and not self._pending):
+                    self._waiter = None
+                    return
+            process.wait()
+            with self._lock:
+                if process is not self._process:
+                    continue  # silenced or replaced meanwhile
+                if process.returncode > 0:
+                    self._error = SpeechOutputError(f"{self.name} exited with status {process.returncode}")
+                    self._pending.clear()
+                    self._process = None
+                    self._waiter = None
+                    return
+                if self._pending:
+                    try:
+                        self._process = self._start(self._pending.popleft())
+                    except OSError as exc:
+                        self._error = SpeechOutputError(f"{self.name} could not start: {exc}")
+                        self._pending.clear()
+                        self._process = None
+                        self._waiter = None
+                        return
+
+    def _stop_locked(self) -> None:
+        self._pending.clear()
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.kill()
+            try:
+                process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                pass
+
+    def silence(self) -> None:
+        """Stop the program that is speaking and drop queued messages."""
+        with self._lock:
+            self._stop_locked()
+
+    def close(self) -> None:
+        """Same as ``silence``."""
+        self.silence()
+
+    def is_speaking(self) -> bool:
+        """Return True while a message is being spoken or waits in the queue."""
+        with self._lock:
+            running = self._process is not None and self._process.poll() is None
+            return running or bool(self._pending)
+
+
+class EspeakOutput(_ProcessOutput):
+    """Speech by running ``espeak-ng`` (or the older ``espeak``).
+
+    Available only if one of them is on PATH. After the first
+    ``available()`` call, ``name`` is the program actually found.
+
+    Args:
+        rate: words per minute, or None for the program's default.
+        voice: an espeak voice name such as "en-gb", or None.
+    """
+
+    name = "espeak-ng"
+    aliases = ("espeak", "espeak-ng")
+    program_names = ("espeak-ng", "espeak")
+    install_hint = " (Debian package espeak-ng)"
+
+    def _command(self, program: str, text: str) -> list[str]:
+        command = [program]
+        if self.rate is not None:
+            command += ["-s", str(int(self.rate))]
+        if self.voice:
+            command += ["-v", self.voice]
+        return command + [text]
+
+
+class SayOutput(_ProcessOutput):
+    """Speech by running macOS's ``say``; available only on macOS.
+
+    Args:
+        rate: words per minute, or None for the system default.
+        voice: a voice name such as "Samantha", or None.
+    """
+
+    name = "say"
+    aliases = ("macos say", "macos")
+    program_names = ("say",)
+    platforms = ("darwin",)
+
+    voices = {"nl": "Xander", "en": "Samantha"}
+
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Pick the system voice for ``language`` and a words-per-minute rate."""
+        if language in self.voices and not self.voice:
+            self.voice = self.voices[language]
+        if rate is not None:
+            self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
+
+    def _command(self, program: str, text: str) -> list[str]:
+        command = [program]
+        if self.rate is not None:
+            command += ["-r", str(int(self.rate))]
+        if self.voice:
+            command += ["-v", self.voice]
+        return command + [text]

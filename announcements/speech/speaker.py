@@ -1,0 +1,342 @@
+"""The :class:`Speaker`: the one place where announcements reach speech and braille.
+
+A Speaker holds a chain of outputs and uses the first one that works.
+When an output breaks in the middle of a game, the speaker switches to
+the next one, says so once, and carries on; if none is left it carries
+on with text only. The game never sees an exception from it.
+
+Modes (what the player chose):
+
+- ``off``: no speech. The console still prints text.
+- ``screen-reader``: no speech from the game; the player's own screen
+  reader reads the printed lines.
+- ``self-voicing``: the game speaks through the first working output.
+- ``auto``: self-voicing if some output is available, else screen-reader.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from .ao2 import AO2Output
+from .output import Output
+from .process import EspeakOutput, SayOutput
+from .speechd import SpeechdOutput
+
+MODES = ("off", "screen-reader", "self-voicing", "auto")
+"""The speech modes a player can choose."""
+
+
+def N_(message: str) -> str:
+    """Mark a sentence for translation; the caller's ``translate`` looks it up."""
+    return message
+
+
+def default_outputs(platform: str | None = None) -> list[Output]:
+    """Build the usual output chain for a platform, best first.
+
+    Nothing is probed here, so this is fast.
+
+    Args:
+        platform: a ``sys.platform`` value; None means this system.
+
+    Returns:
+        Linux: accessible_output2 speech-dispatcher, speech-dispatcher,
+        espeak-ng. macOS: say. Windows: accessible_output2 auto (a
+        running screen reader), then accessible_output2 SAPI 5. Other
+        systems: speech-dispatcher, espeak-ng.
+    """
+    platform = platform or sys.platform
+    if platform.startswith("win"):
+        return [AO2Output("auto"), AO2Output("sapi5")]
+    if platform == "darwin":
+        return [SayOutput()]
+    if platform.startswith("linux"):
+        return [AO2Output("speech_dispatcher"), SpeechdOutput(), EspeakOutput()]
+    return [SpeechdOutput(), EspeakOutput()]
+
+
+def all_outputs() -> list[Output]:
+    """Build one of every output this module knows, for choosing by name.
+
+    Outputs that make no sense on this system simply turn out unavailable.
+    """
+    return [
+        AO2Output("speech_dispatcher"),
+        SpeechdOutput(),
+        EspeakOutput(),
+        SayOutput(),
+        AO2Output("auto"),
+        AO2Output("sapi5"),
+        AO2Output("nvda"),
+        AO2Output("jaws"),
+    ]
+
+
+def _join_names(names: list[str]) -> str:
+    """Join output names for a sentence: "a", "a and b", "a, b and c"."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Speaker:
+    """The single place where the game's announcements reach speech and braille.
+
+    Outputs are probed only when first needed (the first ``speak``, or a
+    look at ``effective_mode``, ``active_output_name`` or ``describe()``),
+    so building a Speaker is fast. Probing waits at most a couple of
+    seconds for each speech daemon.
+
+    Args:
+        mode: "off", "screen-reader", "self-voicing" or "auto"
+            (underscores are accepted for dashes).
+        outputs: the output chain, best first; None builds
+            :func:`default_outputs` for this system.
+        print_fn: called with one plain sentence when an output breaks.
+            The Speaker never prints the announcements themselves.
+        output_name: if set, use only the output with this name or alias
+            (case, spaces and dashes ignored). With ``outputs=None`` it is
+            looked for among :func:`all_outputs`.
+        language: the voice's language as an ISO code such as "nl"; None
+            (or "en") keeps each output's usual voice. With ``outputs=None``
+            and a language or rate asked for, the direct speech-dispatcher
+            client goes first, since it can set both.
+        rate: speech rate from -100 (slowest) to 100 (fastest), 0 normal;
+            None keeps each output's usual rate.
+        translate: ``translate(template, **fields)`` turns one of the
+            Speaker's own sentences into the player's language; None fills
+            in the English template.
+
+    Raises:
+        ValueError: for an unknown mode, or an ``output_name`` that
+            matches no output.
+    """
+
+    def __init__(
+        self,
+        mode: str = "auto",
+        outputs: list[Output] | None = None,
+        print_fn: Callable[[str], Any] = print,
+        output_name: str | None = None,
+        language: str | None = None,
+        rate: int | None = None,
+        translate: Callable[..., str] | None = None,
+    ) -> None:
+        normalized = str(mode).strip().lower().replace("_", "-")
+        self._translate = translate or (lambda template, **fields: template.format(**fields))
+        if normalized not in MODES:
+            raise ValueError(f"unknown speech mode {mode!r}; use one of {', '.join(MODES)}")
+        self._mode = normalized
+        self._print_fn = print_fn
+        self._output_name = output_name
+        if output_name:
+            candidates = list(outputs) if outputs is not None else all_outputs()
+            chosen = [output for output in candidates if output.matches(output_name)]
+            if not chosen:
+                names = ", ".join(output.name for output in candidates)
+                raise ValueError(f"no speech output is called {output_name!r}; known outputs: {names}")
+            self._outputs = chosen[:1]
+        else:
+            self._outputs = list(outputs) if outputs is not None else default_outputs()
+            if outputs is None and (language not in (None, "en") or rate is not None):
+                # the direct speech-dispatcher client can set the voice's language and rate
+                self._outputs.sort(key=lambda o: 0 if isinstance(o, SpeechdOutput) else 1)
+        for output in self._outputs:
+            try:
+                output.configure(language=language, rate=rate)
+            except Exception:
+                pass
+        self._failed: list[Output] = []
+        self._current: Output | None = None
+        self._resolved = False
+        self._lock = threading.RLock()
+
+    @property
+    def mode(self) -> str:
+        """The mode that was asked for."""
+        return self._mode
+
+    @property
+    def outputs(self) -> list[Output]:
+        """A copy of the output chain, best first."""
+        return list(self._outputs)
+
+    @property
+    def effective_mode(self) -> str:
+        """The mode in force: "off", "screen-reader" or "self-voicing".
+
+        "auto" becomes "self-voicing" when an output works and
+        "screen-reader" otherwise; "self-voicing" becomes "screen-reader"
+        once no output works. May probe outputs the first time.
+        """
+        with self._lock:
+            if self._mode in ("off", "screen-reader"):
+                return self._mode
+            self._resolve()
+            return "self-voicing" if self._current is not None else "screen-reader"
+
+    @property
+    def active_output_name(self) -> str | None:
+        """The name of the output in use, or None when the game is not speaking."""
+        with self._lock:
+            if self._mode in ("off", "screen-reader"):
+                return None
+            self._resolve()
+            return self._current.name if self._current is not None else None
+
+    def _is_usable(self, output: Output) -> bool:
+        if any(output is failed for failed in self._failed):
+            return False
+        try:
+            return bool(output.available())
+        except Exception:
+            self._failed.append(output)
+            return False
+
+    def _first_usable(self) -> Output | None:
+        for output in self._outputs:
+            if self._is_usable(output):
+                return output
+        return None
+
+    def _resolve(self) -> None:
+        """Pick the output to use, the first time one is needed."""
+        if self._resolved:
+            return
+        self._resolved = True
+        self._current = self._first_usable()
+        if self._current is not None:
+            return
+        if self._output_name:
+            output = self._outputs[0]
+            why = f" ({output.reason})" if output.reason else ""
+            self._report(
+                N_("Speech: {name} is not available{why}; continuing with text only."), name=output.name, why=why
+            )
+        elif self._mode == "self-voicing":
+            self._report(N_("Speech: no speech output works; continuing with text only."))
+
+    def _report(self, template: str, **fields) -> None:
+        """Tell the player one sentence about the speech outputs, through
+        ``translate`` (the console's language) when one was given."""
+        try:
+            self._print_fn(self._translate(template, **fields))
+        except Exception:
+            pass
+
+    def _fail_over(self, failed_names: list[str]) -> None:
+        """Mark the current output failed, move to the next usable one, report once."""
+        if self._current is not None:
+            failed_names.append(self._current.name)
+            self._failed.append(self._current)
+        self._current = self._first_usable()
+
+    def _report_failures(self, failed_names: list[str]) -> None:
+        if not failed_names:
+            return
+        if self._current is not None:
+            self._report(
+                N_("Speech: {names} failed; now using {name}."),
+                names=_join_names(failed_names),
+                name=self._current.name,
+            )
+        else:
+            self._report(N_("Speech: no speech output works; continuing with text only."))
+
+    @staticmethod
+    def _send(output: Output, text: str, priority: str, interrupt: bool) -> None:
+        if getattr(output, "accepts_priority", False):
+            output.speak(text, interrupt=interrupt, priority=priority)  # type: ignore[call-arg]
+        else:
+            output.speak(text, interrupt=interrupt)
+        output.braille(text)
+
+    def speak(self, text: str, priority: str = "normal", interrupt: bool = False) -> bool:
+        """Speak ``text`` and show it in braille, if the mode speaks.
+
+        If the output raises, it is dropped for good, the next usable
+        output in the chain speaks the same text, and one sentence about
+        the switch goes to ``print_fn``. Never raises.
+
+        Args:
+            text: the sentence to speak. Empty or blank text is ignored.
+            priority: "low", "normal", "high" or "important"; passed to
+                outputs that understand priorities.
+            interrupt: stop current speech before this text.
+
+        Returns:
+            True if an output accepted the text, False otherwise (mode
+            off or screen-reader, blank text, or no working output).
+        """
+        try:
+            text = str(text)
+        except Exception:
+            return False
+        if not text.strip():
+            return False
+        with self._lock:
+            if self._mode in ("off", "screen-reader"):
+                return False
+            self._resolve()
+            failed_names: list[str] = []
+            spoke = False
+            while self._current is not None:
+                try:
+                    self._send(self._current, text, priority, interrupt)
+                    spoke = True
+                    break
+                except Exception:
+                    self._fail_over(failed_names)
+            self._report_failures(failed_names)
+            return spoke
+
+    def silence(self) -> None:
+        """Stop speaking and drop queued speech. Never raises.
+
+        Does nothing if nothing has been spoken yet or the mode does not
+        speak. An output that raises here is dropped like in ``speak``.
+        """
+        with self._lock:
+            if not self._resolved or self._current is None:
+                return
+            failed_names: list[str] = []
+            try:
+                self._current.silence()
+            except Exception:
+                self._fail_over(failed_names)
+            self._report_failures(failed_names)
+
+    def describe(self) -> str:
+        """Return one plain sentence saying which mode and output are in use.
+
+        May probe outputs the first time.
+        """
+        with self._lock:
+            if self._mode == "off":
+                return "Speech is off; the game shows text only."
+            if self._mode == "screen-reader":
+                return "Screen-reader mode: the game does not speak; your screen reader reads the text."
+            self._resolve()
+            if self._mode == "self-voicing":
+                if self._current is not None:
+                    return f"Self-voicing mode: the game speaks through {self._current.name}."
+                return "Self-voicing mode, but no speech output works; the game shows text only."
+            if self._current is not None:
+                return f"Automatic mode: the game speaks through {self._current.name}."
+            return (
+                "Automatic mode: no speech output was found, so the game does not speak; "
+                "your screen reader reads the text."
+            )
+
+    def close(self) -> None:
+        """Stop speech and close daemon connections. Never raises."""
+        with self._lock:
+            for output in self._outputs:
+                try:
+                    output.close()
+                except Exception:
+                    pass
