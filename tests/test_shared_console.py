@@ -201,3 +201,39 @@ def test_end_of_piped_input_at_the_hand_over_stops_the_game():
     console, lines = shared("end\nend\n")
     assert lines[-2:] == [TO_BEA, "Game stopped."] or lines[-1] == "Game stopped."
     assert console.exit_code == 0
+
+
+def test_an_engine_fault_puts_the_game_back_and_the_table_goes_on():
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", "Ann:human,Bot:bigmoney"])
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("play treasures\nplay treasures\n"), out),
+                           settings={})
+
+    def boom(keys):
+        raise RuntimeError("boom")
+    console.game.answer = boom           # only this game object: the game put back answers again
+    assert console.run() == 0
+    lines = out.getvalue().splitlines()
+    assert ("That move failed inside the game engine (RuntimeError: boom); "
+            "the game is back where it was before it.") in lines
+    assert len(console.game.answers) == 1 and "Traceback" not in out.getvalue()
+
+
+def test_a_bot_game_has_an_onlooker_told_only_public_facts():
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", "A:bigmoney,B:random"])
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
+    calls = []
+    real = console.game.answer
+
+    def once(keys):
+        if not calls:
+            calls.append(keys)
+            raise RuntimeError("boom")
+        return real(keys)
+    console.game.answer = once
+    assert console.run() == 0
+    text = out.getvalue()
+    assert "Game over." in text and calls
+    assert "A draws 5 cards." in text or "A draws" not in text
+    assert not any(x.startswith(("A draws", "B draws")) and not x.endswith(" cards.") for x in text.splitlines())
