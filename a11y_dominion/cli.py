@@ -44,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(play)
     play.add_argument("--players", default=None,
                       help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big '
-                           'Money, "You:human,Bot:bigmoney", in Dutch "Jij:human,Bot:bigmoney")')
+                           'Money, "You:human,Bot:bigmoney", in Dutch "Jij:human,Bot:bigmoney"); a human seat may add '
+                           'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
+                           'the game asks to pass the keyboard and waits for Enter before each one\'s turn or answer')
     play.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"],
                       help="speech mode (default: the speech setting, else auto: speak if a speech output works, "
                            "else plain lines)")
@@ -75,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     se = sub.add_parser("settings", help="show or change your saved settings")
     se.add_argument("action", nargs="?", default="show", choices=["show", "set", "reset", "path"])
-    se.add_argument("key", nargs="?", help="setting name, or key ACTION for a key binding")
+    se.add_argument("key", nargs="?", help="setting name, key ACTION for a key binding, or seat NAME SETTING for "
+                                           "one seat's language or verbosity at a shared computer")
     se.add_argument("value", nargs="*", help="the new value")
 
     st = sub.add_parser("speech-test", help="speak a sentence and say which speech output was used")
@@ -221,9 +224,10 @@ def cmd_cards(args) -> int:
 
 def cmd_settings(args) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
-    from .settings import (SettingsError, check_key, check_key_free, check_value, describe, load_settings,
-                           save_settings, settings_path, _copy_defaults)
+    from .settings import (SettingsError, check_key, check_key_free, check_seat, check_value, describe,
+                           load_settings, save_settings, settings_path, _copy_defaults)
     from .i18n import N_
+    from .rules.decisions import Msg
     data, warning = load_settings()
     lang = _lang(data.get("language"))
     if warning:
@@ -266,6 +270,22 @@ def cmd_settings(args) -> int:
             check_key_free(data["keys"], action, key)
             data["keys"][action] = key
             said = f"key {action}: {data['keys'][action]}"
+        elif args.key == "seat":
+            if len(args.value) != 3:
+                raise SettingsError(Msg("Write: settings set seat NAME SETTING VALUE, for example settings set seat "
+                                        "Ann language nl."))
+            name, key, value = args.value
+            seats = data.setdefault("seats", {})
+            name = next((n for n in seats if n.lower() == name.lower()), name)
+            if value.lower() == "default":
+                check_seat(name, key, "en" if key == "language" else "normal")
+                seats.get(name, {}).pop(key, None)
+                if not seats.get(name):
+                    seats.pop(name, None)
+                said = f"seat {name} {key}: default"
+            else:
+                seats.setdefault(name, {})[key] = check_seat(name, key, value.lower())
+                said = f"seat {name} {key}: {seats[name][key]}"
         else:
             data[args.key] = check_value(args.key, " ".join(args.value))
             said = f"{args.key}: {data[args.key]}"

@@ -180,22 +180,69 @@ def make_bot(kind: str, seed: int = 0):
     return BOT_KINDS[kind](seed)
 
 
-def parse_seats(text: str) -> list:
-    """``"Ann:human,Bob:bigmoney"`` → [("Ann", "human"), ("Bob", "bigmoney")].
+SEAT_LANGUAGES = ("en", "nl")
+SEAT_VERBOSITIES = ("terse", "normal", "verbose")
 
-    Raises ValueError with one sentence for a bad seat list.
+
+class SeatSpec(tuple):
+    """One seat of ``--players``: a (name, kind) pair, as before, that also
+    carries the seat's own ``language`` (en or nl) and ``verbosity`` (terse,
+    normal or verbose), each None when the seat did not give one."""
+
+    def __new__(cls, name: str, kind: str, language: Optional[str] = None, verbosity: Optional[str] = None):
+        obj = super().__new__(cls, (name, kind))
+        obj.language = language
+        obj.verbosity = verbosity
+        return obj
+
+    @property
+    def name(self) -> str:
+        """The seat's name."""
+        return self[0]
+
+    @property
+    def kind(self) -> str:
+        """human, or a bot kind."""
+        return self[1]
+
+
+def parse_seats(text: str) -> list:
+    """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
+
+    Each seat is ``Name:kind`` (kind human, bigmoney or random; human when
+    left out), and a human seat may add its own language and verbosity as
+    more parts, in any order: ``Ann:human:nl:terse``, or with names,
+    ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
+    (name, kind) pairs. Raises ValueError with one sentence for a bad seat
+    list.
     """
     seats = []
     for part in [x.strip() for x in text.split(",") if x.strip()]:
-        name, _, kind = part.partition(":")
-        name, kind = name.strip(), (kind.strip().lower() or "human")
+        name, _, rest = part.partition(":")
+        kind, *extra = [x.strip() for x in rest.split(":")] if rest else [""]
+        name, kind = name.strip(), (kind.lower() or "human")
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
         if kind not in ("human",) + tuple(BOT_KINDS):
             raise ValueError(Msg("{kind} is not a seat kind; use human, bigmoney or random.", kind=kind))
         if any(n.lower() == name.lower() for n, _ in seats):
             raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
-        seats.append((name, kind))
+        language = verbosity = None
+        for word in [w for w in extra if w]:
+            key, eq, value = word.lower().partition("=")
+            if not eq:
+                key, value = "", key
+            if key in ("", "lang", "language") and value in SEAT_LANGUAGES and language is None:
+                language = value
+            elif key in ("", "verbosity") and value in SEAT_VERBOSITIES and verbosity is None:
+                verbosity = value
+            else:
+                raise ValueError(Msg("{option} in seat {seat} is not a seat option; after Name:kind give a language "
+                                     "(en or nl) and a verbosity (terse, normal or verbose), for example "
+                                     "Ann:human:nl:terse.", option=word or "''", seat=part))
+        if kind != "human" and (language or verbosity):
+            raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
+        seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))
     return seats

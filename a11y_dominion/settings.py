@@ -38,7 +38,11 @@ DEFAULTS = {
     "language": "en",          # en, nl
     "confirm": True,           # ask before irreversible choices
     "keys": dict(DEFAULT_KEYS),
+    "seats": {},               # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
+
+# What a seat may set for itself (see check_seat).
+SEAT_SETTINGS = ("language", "verbosity")
 
 CHOICES = {
     "speech": ("auto", "off", "screen-reader", "self-voicing"),
@@ -78,6 +82,7 @@ def settings_path() -> Path:
 def _copy_defaults() -> dict:
     out = dict(DEFAULTS)
     out["keys"] = dict(DEFAULT_KEYS)
+    out["seats"] = {}
     return out
 
 
@@ -113,6 +118,9 @@ def load_settings(path: Optional[Path] = None) -> tuple:
                 except SettingsError as e:
                     problems.append(e.args[0])
             continue
+        if key == "seats":
+            data["seats"] = _load_seats(value, problems)
+            continue
         try:
             data[key] = check_value(key, value)
         except SettingsError as e:
@@ -129,9 +137,9 @@ def load_settings(path: Optional[Path] = None) -> tuple:
 
 def check_value(key: str, value):
     """The checked value for setting ``key``; raises :class:`SettingsError`."""
-    if key not in DEFAULTS or key == "keys":
+    if key not in DEFAULTS or key in ("keys", "seats"):
         raise SettingsError(Msg("{key} is not a setting; settings are {names}.", key=key,
-                                names=", ".join(k for k in DEFAULTS if k != "keys")))
+                                names=", ".join(k for k in DEFAULTS if k not in ("keys", "seats"))))
     if key in CHOICES:
         if value not in CHOICES[key]:
             raise SettingsError(Msg("{key} must be one of {names}.", key=key, names=", ".join(CHOICES[key])))
@@ -165,6 +173,47 @@ def check_value(key: str, value):
             raise SettingsError(Msg("output must be default or one of: {names}.", names=names))
         return str(value)
     return value
+
+
+def check_seat(name, key, value) -> str:
+    """The checked value of a seat's own setting ``key`` (language or verbosity)
+    for the seat called ``name``; raises :class:`SettingsError` with one sentence."""
+    if not isinstance(name, str) or not name.strip() or any(c in name for c in ":,"):
+        raise SettingsError(Msg("A seat name must be a name without : or commas, such as Ann."))
+    if key not in SEAT_SETTINGS:
+        raise SettingsError(Msg("{key} is not a seat setting; a seat may set {names}.", key=key,
+                                names=", ".join(SEAT_SETTINGS)))
+    if value not in CHOICES[key]:
+        raise SettingsError(Msg("{key} of seat {name} must be one of {names}.", key=key, name=name,
+                                names=", ".join(CHOICES[key])))
+    return value
+
+
+def _load_seats(value, problems: list) -> dict:
+    """The usable part of the ``seats`` setting; what cannot be used goes to ``problems``."""
+    if not isinstance(value, dict):
+        problems.append(Msg("seats must map each seat name to its language and verbosity."))
+        return {}
+    out = {}
+    for name, opts in value.items():
+        if not isinstance(opts, dict):
+            problems.append(Msg("seats must map each seat name to its language and verbosity."))
+            continue
+        for key, v in opts.items():
+            try:
+                out.setdefault(name, {})[key] = check_seat(name, key, v)
+            except SettingsError as e:
+                problems.append(e.args[0])
+    return out
+
+
+def seat_settings(data: dict, name: str) -> dict:
+    """The settings of the seat called ``name`` (any case): {"language": ..., "verbosity": ...}
+    with only what was set."""
+    for n, opts in (data.get("seats") or {}).items():
+        if isinstance(n, str) and n.lower() == name.lower() and isinstance(opts, dict):
+            return dict(opts)
+    return {}
 
 
 def check_key(action: str, key: str) -> str:
@@ -245,10 +294,13 @@ def describe(data: dict) -> list:
     """One plain line per setting, for ``a11y-dominion settings``."""
     lines = []
     for key in DEFAULTS:
-        if key == "keys":
+        if key in ("keys", "seats"):
             continue
         v = data.get(key)
         lines.append(f"{key}: {'default' if v is None else ('yes' if v is True else 'no' if v is False else v)}")
     for action, k in data.get("keys", {}).items():
         lines.append(f"key {action}: {k}")
+    for name, opts in sorted((data.get("seats") or {}).items()):
+        for key, v in opts.items():
+            lines.append(f"seat {name} {key}: {v}")
     return lines

@@ -625,10 +625,13 @@ def test_a_long_mistyped_line_is_not_read_back_in_full():
 
 # ---------------------------------------------------------------- a shared table
 def test_table_mode_keeps_a_bots_cards_private():
-    _, _, lines = session("end\rend\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
-    assert "Ann draws 5 Coppers." in lines            # a human's own turn: the table may hear it
-    assert "Cid draws 5 cards." in lines
-    assert not any(x.startswith("Cid draws") and x != "Cid draws 5 cards." for x in lines)
+    _, _, lines = session("end\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
+    assert "You draw 5 Coppers." in lines            # Ann's own draw, told while she has the keyboard
+    bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
+    assert "You draw 2 Estates and 3 Coppers." in bob
+    assert "Cid played 2 Coppers." in bob             # the bot's turn in one public sentence
+    assert not any(x.startswith("Cid draws") for x in lines)
+    assert not any("Coppers" in x and "Ann" in x for x in bob)
 
 
 def test_alt_digit_reads_the_nth_latest_message():

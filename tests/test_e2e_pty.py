@@ -4,6 +4,12 @@ A human plays Big Money by typing simple moves against the bigmoney bot,
 reading only the printed lines: play treasures, then buy Province, Gold or
 Silver by the coins the prompt says, or end. The game must reach its final
 scores and exit 0.
+
+Two humans and a bot share the keyboard the same way: each hand-over is
+answered with Enter (and nothing is printed before it), and the game is
+played again in process from the same seed and typed lines, so the test
+knows exactly which cards Ann drew: no line of Bea's part of a round names
+them (the count, "Ann draws 5 cards.", is allowed).
 """
 from __future__ import annotations
 
@@ -97,4 +103,148 @@ def test_whole_game_against_bigmoney_in_a_pty():
     everything = "".join(raw) + child.before
     sequences = set(re.findall(r"\x1b(?:\[[0-9;?]*[A-Za-z]|.)", everything))
     assert all(re.fullmatch(r"\x1b\[[0-9]*[CDJK]", s) for s in sequences), sorted(sequences)
+    assert not re.search(r"[\u2500-\u257f\u2580-\u259f]", everything)
+
+
+# ---------------------------------------------------------------- two humans and a bot at one keyboard
+PROMPT = r"(?:^|\n)(?:\x1b\[J)*(Ann|Bea)> ?(?:\x1b\[[0-9]*[CD])*$"
+HAND_OVER = r"Pass the keyboard to (Ann|Bea)\. (?:Ann|Bea), press Enter when you are ready\."
+SHARED_HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?")
+SHARED_PLAYERS = "Ann:human,Bea:human,Bot:bigmoney"
+
+
+def shared_choice(screen: str, who: str) -> str:
+    """The Big Money move of ``who`` for the text printed since the last answer."""
+    headers = [h for h in SHARED_HEADER.findall(screen) if h[0] == who]
+    assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
+    _who, phase, _actions, buys, coins = headers[-1]
+    options = screen[screen.rfind(f"{who}, {phase}"):]
+    if re.search(r"^\d+\. play treasures$", options, re.M):
+        return "play treasures"
+    buys, coins = int(buys), int(coins)
+    if phase == "Buy" and buys >= 1:
+        if coins >= 8:
+            return "buy Province"
+        if coins >= 6:
+            return "buy Gold"
+        if coins >= 3:
+            return "buy Silver"
+    return "end"
+
+
+def replayed_game(typed: list):
+    """The same game played in process from the same seed and the same typed lines."""
+    import io
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+    from a11y_dominion.console.display import PlainReader
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "screen-reader",
+                                      "--players", SHARED_PLAYERS])
+    out = io.StringIO()
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out),
+                           settings={})
+    console.run()
+    return console.game
+
+
+def bea_turns(game) -> list:
+    """For each of Bea's turns: (what Ann drew since Bea's turn before, as the narrator
+    groups it, and what Bea drew from her turn until Ann's next turn)."""
+    from a11y_dominion.rules import events as ev
+    from announcements.narrator import group_names
+    turns, ann_drew = [], []
+    current = None
+    for e in game.log:
+        if isinstance(e, ev.TurnStarted):
+            current = e.player
+            if e.player == "Bea":
+                turns.append((ann_drew, []))
+                ann_drew = []
+        elif isinstance(e, ev.CardsDrawn) and e.cards:
+            if e.player == "Ann":
+                ann_drew.append(group_names(e.cards))
+            elif e.player == "Bea" and turns and current != "Ann":
+                turns[-1][1].append(group_names(e.cards))
+    return turns
+
+
+def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
+    exe, args = command()
+    args = [a for a in args] + ["--players", SHARED_PLAYERS]
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
+    env.pop("NO_COLOR", None)
+    start = time.monotonic()
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    raw, screens, typed = [], [], []
+    waited = []
+    try:
+        child.expect("Type help for commands")
+        raw.append(child.before + child.after)
+        while True:
+            i = child.expect([PROMPT, HAND_OVER, r"Type yes to [a-z ]+: ?", r"Game over\."])
+            raw.append(child.before + child.after)
+            screen = ANSI.sub("", child.before).replace("\r", "")
+            screens.append(screen + ANSI.sub("", child.after))
+            if i == 3:
+                break
+            if i == 1:
+                # the hand-over waits: nothing more is printed until Enter
+                child.expect(pexpect.TIMEOUT, timeout=0.1)
+                raw.append(child.before)
+                waited.append(re.sub(r"[\s\x00-\x1f]", "", ANSI.sub("", child.before)))
+                screens.append("\n")
+                line = ""
+            elif i == 2:
+                line = "yes"
+            else:
+                line = shared_choice(screen, child.match.group(1))
+            typed.append(line)
+            child.sendline(line)
+            assert len(typed) < 900, "the game does not end"
+        child.expect(pexpect.EOF)
+        raw.append(child.before)
+        tail = ANSI.sub("", child.before).replace("\r", "")
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    elapsed = time.monotonic() - start
+    assert child.exitstatus == 0
+    assert elapsed < 90
+    for name in ("Ann", "Bea", "Bot"):
+        assert re.search(rf"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", tail, re.M)
+    text = "".join(screens)
+    assert "is not a move" not in text and "; you have " not in text
+    assert waited and all(w == "" for w in waited), [w for w in waited if w][:3]
+    lines = [x.strip() for x in text.split("\n")]
+
+    # Bea's part of each round: from the Enter after "Pass the keyboard to Bea" to "Pass the keyboard to Ann"
+    segments, seg = [], None
+    for x in lines:
+        if x.startswith("Pass the keyboard to Bea."):
+            seg = []
+            segments.append(seg)
+        elif x.startswith("Pass the keyboard to Ann."):
+            seg = None
+        elif seg is not None:
+            seg.append(x)
+    game = replayed_game(typed)
+    assert game.game_over
+    turns = bea_turns(game)
+    assert len(segments) == len(turns) and len(turns) >= 5
+    for k, (seg, (ann_drew, bea_drew)) in enumerate(zip(segments, turns), 1):
+        for x in seg:
+            assert not x.startswith(("Ann's hand", "Your hand")), (k, x)
+            if "Ann draws" in x:
+                assert re.search(r"Ann draws \d+ cards?\.", x), (k, x)
+            for names in ann_drew:
+                if names in x and ("Ann" in x or x.startswith("You draw")):
+                    assert x == f"You draw {names}." and names in bea_drew, (k, x)
+    # Ann's draws were told to Ann: her own segments say them
+    assert any(x.startswith("You draw ") for x in lines)
+
+    # screen-reader mode: only line-editing sequences, and the screen is never cleared
+    everything = "".join(raw)
+    sequences = set(re.findall(r"\x1b(?:\[[0-9;?]*[A-Za-z]|.)", everything))
+    assert all(re.fullmatch(r"\x1b\[[0-9]*[CDK]|\x1b\[J", s) for s in sequences), sorted(sequences)
     assert not re.search(r"[\u2500-\u257f\u2580-\u259f]", everything)

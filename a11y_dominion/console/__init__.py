@@ -1,9 +1,12 @@
 """The console: a game of a11y-dominion at one keyboard.
 
 :func:`run_console` is what ``a11y-dominion play`` runs. The package is
-split by job: :mod:`.app` (the loop and the commands), :mod:`.queries`
-(sentences for hand, status, Supply, scores, cards and the question),
-:mod:`.narration` (new events to announcements), :mod:`.completion` (Tab
+split by job: :mod:`.app` (the console on the game's table, the prompt and
+the hand-over), :mod:`.seat` (a human seat: narrator, history, language,
+verbosity and what waits for it; a bot seat), :mod:`.commands` (the query
+commands), :mod:`.answers` (typed lines to answers, confirmations),
+:mod:`.persistence` (save and load), :mod:`.queries` (sentences for hand,
+status, Supply, scores, cards and the question), :mod:`.completion` (Tab
 completion), :mod:`.keys` (shortcut keys) and :mod:`.display` (plain or
 ``rich`` output, and the line readers).
 """

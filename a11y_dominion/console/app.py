@@ -8,93 +8,81 @@ answers the decision. A refused line gets one sentence and the same prompt
 again. :func:`run_console` builds it from the ``play`` command's options and
 the saved settings.
 
-Everything the console prints or speaks goes through its
-:class:`~a11y_dominion.i18n.Language` (``self.lang``): English templates
-looked up in the catalog, card names in the game's language. Commands and
-moves may be typed in English or Dutch.
+Several people may share the keyboard. Every human seat is a
+:class:`~a11y_dominion.console.seat.HumanSeat` with its own narrator,
+history, language and verbosity; what is told for a seat is shown only
+while it has the keyboard. When the next answer is another human's, the
+game says so and waits for Enter (:meth:`Console.hand_over`) before it
+shows that seat's news and question. With one human nothing is handed over.
+
+Everything the console prints or speaks goes through the
+:class:`~a11y_dominion.i18n.Language` of the seat at the keyboard
+(``self.lang``): English templates looked up in the catalog, card names in
+that language. Commands and moves may be typed in English or Dutch.
+
+The commands are in :mod:`.commands`, answering in :mod:`.answers`, save
+and load in :mod:`.persistence`.
 """
 from __future__ import annotations
 
-import difflib
-import os
 import random
 import sys
 from typing import Optional
 
-from announcements.announcer import Announcer
-from announcements.history import History
-from announcements.narrator import count, join_names
 from announcements.speech import Speaker
 
 from ..i18n import Language, N_
 from ..kingdoms import KingdomError, choose_setup
-from ..record import RecordError, dumps, load_record, make_record, replay
-from ..rules.decisions import IllegalAnswer, Move, MoveKind, Msg
-from ..rules.cards import CARDS
+from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import BOT_KINDS, RandomBot, make_bot, parse_seats
-from ..settings import load_settings
-from ..textinput import MOVE_WORDS, YES, InputError, parse_line, split_speaker
-from ..textinput import short as _short
+from ..seats import make_bot, parse_seats
+from ..table import StopTable, Table
+from ..view import redact_all
+from ..settings import load_settings, seat_settings
 from . import queries as q
-from .completion import COMMANDS, DecisionCompleter, command_of, command_words, expand_names
+from .answers import Answers
+from .commands import HELP_LINES, Commands, short, short_msg  # noqa: F401  (HELP_LINES, short: older imports)
+from .completion import DecisionCompleter
 from .display import Display, PlainReader, PromptReader, wants_plain
-from .keys import KeyCommand, active_keys, bad_keys, build_key_bindings, key_help_lines, key_name
-from ..view import player_view
-from .narration import EventReader
-
-HELP_LINES = [
-    N_("Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, "
-       "end."),
-    N_("In a card choice: names or numbers separated by commas, or none. Yes or no questions: yes or no."),
-    N_("The start of a name is enough when only one choice starts so, for example buy prov."),
-    N_("Several players at one keyboard can start a line with a name, for example Ann: play Villa."),
-    N_("Commands that never change the game:"),
-    N_("hand: your hand and what is in play."),
-    N_("status: phase, Actions, Buys, coins, Debt, VP tokens and card counts."),
-    N_("supply: every pile with its top card, cost, cards left and tokens."),
-    N_("score: everyone's score now, with where the VP come from."),
-    N_("landmarks, events: the Landmarks and Events of this game with their texts."),
-    N_("card NAME: the text, cost and types of a card, Event or Landmark."),
-    N_("trash: what is in the trash."),
-    N_("options: the question again with every option numbered."),
-    N_("repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
-       "previous, next: walk the messages."),
-    N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
-    N_("speech: which speech output is in use. stop: stop speech."),
-    N_("quit: stop the game. help keys: the shortcut keys."),
-]
-
-ALIASES = {"scores": "score", "exit": "quit", "landmark": "landmarks", "event": "events", "prev": "previous",
-           "back": "previous", "question": "options", "silence": "stop", "hush": "stop", "?": "help",
-           "again": "repeat", "history": "log"}
+from .keys import KeyCommand, active_keys, bad_keys, build_key_bindings, key_name
+from .persistence import Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
+from .seat import BotSeat, HumanSeat
 
 
-def _command(word: str) -> Optional[str]:
-    """The command a typed word stands for (English, Dutch or an alias), or None."""
-    low = word.lower()
-    return command_of(ALIASES.get(low, low))
+class ConsoleTable(Table):
+    """The :class:`~a11y_dominion.table.Table` of a console game.
 
+    As the table, and: an ``onlooker`` (the screen of a game of bots only)
+    is told every event with nobody's private facts; :meth:`submit` notes
+    who answered and how many answers the game had before (``before``), so
+    the console can put the game back after an engine fault.
+    """
 
-def _yes(text: str) -> bool:
-    return text.strip().lower() in YES
+    def __init__(self, game: Game, seats: dict, onlooker=None):
+        super().__init__(game, seats)
+        self.onlooker = onlooker
+        self.onlooker_told = 0
+        self.before = len(game.answers)
+        self.submitter: Optional[str] = None
 
+    def deliver(self) -> None:
+        """Tell every seat (and the onlooker) the events it has not been told yet."""
+        super().deliver()
+        end = len(self.game.log)
+        if self.onlooker is not None and self.onlooker_told < end:
+            start, self.onlooker_told = self.onlooker_told, end
+            self.onlooker.tell(redact_all(self.game.log[start:end], None))
 
-ECHO_LIMIT = 40          # how much of a refused line is read back
-ECHOED_FIELDS = ("word", "text", "move")   # the fields of a refusal that hold what was typed
+    def replace_game(self, game: Game, told: Optional[int] = None) -> None:
+        """Go on with ``game``, telling from index ``told`` (default: its end)."""
+        super().replace_game(game, told)
+        self.onlooker_told = min(len(game.log) if told is None else told, len(game.log))
 
-
-def short(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` cut to about ``limit`` characters with "…" (see :func:`textinput.short`)."""
-    return _short(str(text), limit)
-
-
-def short_msg(message):
-    """A refusal (:class:`Msg`) with what was typed in it cut by :func:`short`."""
-    if not isinstance(message, Msg):
-        return message
-    args = {k: short(v) if k in ECHOED_FIELDS and isinstance(v, str) else v for k, v in message.args.items()}
-    return Msg(message.template, **args)
+    def submit(self, name: str, answer):
+        """As :meth:`Table.submit`, noting who answered and the answers before."""
+        self.before = len(self.game.answers)
+        self.submitter = name
+        return super().submit(name, answer)
 
 
 def speech_line(speaker: Speaker, lang: Language) -> str:
@@ -116,83 +104,158 @@ def speech_line(speaker: Speaker, lang: Language) -> str:
                      "reads the text."))
 
 
-class Console:
+class Console(Commands, Answers, Persistence):
     """One game at this keyboard.
 
     ``seats`` is a list of (name, kind) with kind human or a bot kind;
     ``reader`` has ``read(message, default) -> str | KeyCommand`` and raises
     EOFError at the end of input; ``display`` prints lines; ``speaker``
-    speaks them.
+    speaks them. ``lang`` and ``verbosity`` are those of every human seat
+    that ``seat_options`` (name -> {"language": code, "verbosity": word})
+    does not give its own.
     """
 
     def __init__(self, game: Game, seats: list, display: Display, speaker: Speaker,
                  reader=None, verbosity: str = "normal", seed: Optional[int] = None,
-                 lang: Optional[Language] = None, keys: Optional[dict] = None, confirm: bool = True):
-        self.lang = lang or Language("en")
+                 lang: Optional[Language] = None, keys: Optional[dict] = None, confirm: bool = True,
+                 seat_options: Optional[dict] = None):
+        self.default_lang = lang or Language("en")
+        self.default_verbosity = verbosity
+        self.seat_options = dict(seat_options or {})
         self.keys = dict(keys or {})      # command -> key name, from the settings
         self.notices: list = []           # sentences said once at the start (settings problems)
         self.game = game
         self.display = display
-        display.lang = self.lang          # the Supply table speaks the same language
         self.reader = reader
-        self.verbosity = verbosity
+        self.completer: Optional[DecisionCompleter] = None   # told the language of the seat at the keyboard
         self.seed = game.config.seed if seed is None else seed
-        self.history = History()
         self.confirm = confirm            # ask before irreversible choices
-        self.announcer = Announcer(speaker, print_fn=lambda text, style=None: self.display.line(text, style),
-                                   history=self.history)
-        self._set_seats(seats)
-        self.events = self._event_reader(start=0)
-        self.prompted = None
-        self.first_prompt_of_turn = None
+        self._speaker = speaker
+        self.people: dict = {}            # name -> HumanSeat
+        self.holder: Optional[HumanSeat] = None
+        self.table: Optional[ConsoleTable] = None
+        self.answered = None              # the answer read at the prompt, for the table
+        self.reloaded = False             # another game was loaded: the table starts again
+        self.use_game(game, seats, narrate_from=0)
         self.exit_code: Optional[int] = None    # set when the player stops or the game cannot go on
         self.asker: Optional[str] = None
         self.loaded: Optional[str] = None
 
+    # ------------------------------------------------------------ the seat at the keyboard
+    @property
+    def lang(self) -> Language:
+        """The language of the seat at the keyboard."""
+        return self.holder.lang
+
+    @property
+    def verbosity(self) -> str:
+        """The verbosity of the seat at the keyboard."""
+        return self.holder.verbosity
+
+    @property
+    def history(self):
+        """The :class:`~announcements.history.History` of the seat at the keyboard:
+        the only one ``log``, ``repeat``, ``previous`` and ``next`` read."""
+        return self.holder.history
+
+    @property
+    def announcer(self):
+        """The announcer of the seat at the keyboard."""
+        return self.holder.announcer
+
     @property
     def speaker(self) -> Speaker:
-        """The speech output boundary; setting it also gives it to the announcer."""
-        return self.announcer.speaker
+        """The speech output boundary; setting it also gives it to every seat."""
+        return self._speaker
 
     @speaker.setter
     def speaker(self, value: Speaker) -> None:
-        self.announcer.speaker = value
+        self._speaker = value
+        for seat in self.people.values():
+            seat.speaker = value
 
     # ------------------------------------------------------------ set-up
-    def _set_seats(self, seats: list) -> None:
+    def use_game(self, game: Game, seats: list, narrate_from: int) -> None:
+        """Play ``game`` with ``seats`` (a list of (name, kind)), narrating its events
+        from ``narrate_from`` on, through a new :class:`ConsoleTable`. Human seats
+        that were here already keep their language, verbosity and history."""
+        self.game = game
         self.seats = [(n, k) for n, k in seats]
         self.humans = [n for n, k in self.seats if k == "human"]
         self.bots = {n: make_bot(k, self.seed * 10 + i) for i, (n, k) in enumerate(self.seats) if k != "human"}
+        current = game.current.name if narrate_from else None
+        old = self.people
+        self.people = {}
+        for name in self.humans or [None]:     # a game of bots only has an onlooker, told public facts
+            seat = old.get(name)
+            if seat is None:
+                seat = self._new_seat(name, current)
+            else:
+                seat.restart(current)
+            self.people[name] = seat
+        first = self.people[self.humans[0] if self.humans else None]
+        for seat in self.people.values():
+            seat.leave_keyboard()
+        self.holder = first
+        self._give_keyboard(first)
+        table_seats = {}
+        for name, _kind in self.seats:
+            if name in self.bots:
+                table_seats[name] = BotSeat(name, self.bots[name], self.seed, stuck=self._bot_stuck)
+            else:
+                table_seats[name] = self.people[name]
+        self.table = ConsoleTable(game, table_seats, onlooker=None if self.humans else first)
+        self.table.replace_game(game, told=narrate_from)
+        self.prompted = None
+        self.first_prompt_of_turn = None
 
-    def _event_reader(self, start: int) -> EventReader:
-        viewer = self.humans[0] if len(self.humans) == 1 else None
-        cur = self.game.current.name if start else None
-        # at a shared table, private facts are told only on a human's own turn: never a bot's cards
-        return EventReader(viewer=viewer, verbosity=self.verbosity, start=start, current=cur, lang=self.lang,
-                           private_seats=set(self.humans))
+    def _new_seat(self, name: Optional[str], current: Optional[str]) -> HumanSeat:
+        opts = next((o for n, o in self.seat_options.items() if name is not None and n.lower() == name.lower()),
+                    {})
+        lang = opts.get("language") or self.default_lang
+        if isinstance(lang, str):
+            lang = Language(lang)
+        return HumanSeat(name, lang=lang, verbosity=opts.get("verbosity") or self.default_verbosity,
+                         speaker=self._speaker, print_fn=lambda text, style=None: self.display.line(text, style),
+                         current=current, host=self)
+
+    def _give_keyboard(self, seat: HumanSeat) -> None:
+        self.holder = seat
+        self.display.lang = seat.lang          # the Supply table speaks the same language
+        if self.completer is not None:
+            self.completer.lang = seat.lang
+        seat.take_keyboard()
 
     @property
     def solo(self) -> bool:
         """True when one human plays, so queries say "you"."""
         return len(self.humans) == 1
 
+    @property
+    def shared(self) -> bool:
+        """True when several humans share this keyboard (and hand it over)."""
+        return len(self.humans) > 1
+
+    def me_at_keyboard(self) -> Optional[str]:
+        """The name of the seat that has the keyboard (None for an onlooker of bots)."""
+        return self.holder.name
+
     def me(self) -> str:
         """The seat queries are about: the human who asked by name ("Bob: hand"), else the
-        human who must answer, else the first human."""
+        human who must answer, else the seat at the keyboard."""
         if self.asker is not None:
             return self.asker
         d = self.game.pending
         if d is not None and d.player not in self.bots:
             return d.player
-        return self.humans[0] if self.humans else self.game.current.name
+        return self.holder.name or self.game.current.name
 
     # ------------------------------------------------------------ output
     def say(self, text: str, priority: str = "normal", keep: bool = True, style: Optional[str] = None,
             interrupt: bool = False) -> None:
-        """Print one line, speak it and (with ``keep``) add it to the history,
-        all through the announcer."""
-        self.announcer.announce(text, category="game" if keep else "reply", priority=priority, keep=keep,
-                                interrupt=interrupt, style=style)
+        """Print one line, speak it and (with ``keep``) add it to the history of the
+        seat at the keyboard."""
+        self.holder.say(text, priority=priority, keep=keep, style=style, interrupt=interrupt)
 
     def reply(self, lines: list) -> None:
         """Print and speak the answer to a query; not kept in the history."""
@@ -203,17 +266,13 @@ class Console:
         """One sentence about a refused line."""
         self.say(text, priority="high", keep=False, style="bold", interrupt=True)
 
-    def narrate(self) -> None:
-        """Announce every event since the last call."""
-        for text, prio in self.events.new_announcements(self.game):
-            self.say(text, prio)
-
-    # ------------------------------------------------------------ the loop
     def t(self, template: str, **fields) -> str:
-        """``template`` in the console's language with its fields filled in."""
+        """``template`` in the language of the seat at the keyboard with its fields filled in."""
         return self.lang.text(template, **fields)
 
+    # ------------------------------------------------------------ the loop
     def intro(self) -> None:
+        """The first lines: how to get help, the speech mode, settings problems, the seed."""
         repeat = next((key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)),
                       "F2")
         self.say(self.t(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat))
@@ -228,21 +287,46 @@ class Console:
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
     def run(self) -> int:
-        """Play until the game ends or the player stops; returns the exit code."""
+        """Play until the game ends or the player stops; returns the exit code.
+
+        The game runs through the :class:`ConsoleTable`: it tells every seat its
+        redacted events and asks the seat whose decision it is (a bot answers
+        at once; a human at the prompt, :meth:`ask`). After an engine fault the
+        game is put back to before the failed answer and goes on."""
         self.intro()
-        self.game.start()
+        while True:
+            table = self.table
+            try:
+                reason = table.run()
+            except Exception as e:  # an engine fault: never a traceback
+                seat = table.seats.get(table.submitter)
+                human = isinstance(seat, HumanSeat)
+                if not self.restore(table.before, e, announce=human):
+                    return 1
+                if isinstance(seat, BotSeat):
+                    seat.failed()
+                continue
+            if reason is None:
+                return self.finish()
+            if self.reloaded and self.exit_code is None:
+                self.reloaded = False
+                continue
+            return self.exit_code if self.exit_code is not None else 1
+
+    def ask(self, seat: HumanSeat, d, view=None):
+        """The answer of ``seat`` to ``d``, read at the prompt: hands the keyboard
+        over first when another person has it, then shows the question and runs
+        typed commands until an answer is given. Raises
+        :class:`~a11y_dominion.table.StopTable` when the game stops (``exit_code``
+        set) or another game was loaded."""
+        if seat is not self.holder:
+            if not self.hand_over(seat):
+                raise StopTable("stopped")
         default = ""
         while True:
-            self.narrate()
-            d = self.game.pending
-            if d is None:
-                return self.finish()
-            if d.player in self.bots:
-                if not self.bot_move(d):
-                    return 1
-                continue
             if self.prompted is not d:
                 self.show_question(d)
+            self.answered = None
             try:
                 self.announcer.hold()          # nothing is spliced into a half-typed line
                 try:
@@ -250,15 +334,10 @@ class Console:
                 finally:
                     self.announcer.release()
             except EOFError:
-                if self.interactive:
-                    # Ctrl+D on an empty line at a terminal: ask, as quit does
-                    self.cmd_quit()
-                    if self.exit_code is not None:
-                        return self.exit_code
-                    default = ""
-                    continue
-                self.say(self.lang._(N_("Game stopped.")), keep=False)   # piped input has ended
-                return 0
+                if self.end_of_input():
+                    raise StopTable("stopped") from None
+                default = ""
+                continue
             except KeyboardInterrupt:
                 self.say(self.lang._(N_("Line cleared. Type quit to stop the game.")), keep=False)
                 default = ""
@@ -270,7 +349,59 @@ class Console:
             else:
                 self.handle(got)
             if self.exit_code is not None:
-                return self.exit_code
+                raise StopTable("stopped")
+            if self.reloaded:
+                raise StopTable("loaded")
+            if self.answered is not None:
+                return self.answered
+
+    def refused(self, seat: HumanSeat, d, message) -> None:
+        """The table refused the answer of ``seat``: one sentence; the question stands."""
+        self.error(self.refusal_text(message))
+
+    def _bot_stuck(self, name: str) -> None:
+        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=name),
+                 keep=False)
+        self.exit_code = 1
+
+    def end_of_input(self) -> bool:
+        """Ctrl+D or the end of piped input at a prompt; True when the game stops
+        (``exit_code`` set). At a terminal it asks first, as quit does."""
+        if self.interactive:
+            self.cmd_quit()
+            return self.exit_code is not None
+        self.say(self.lang._(N_("Game stopped.")), keep=False)   # piped input has ended
+        self.exit_code = 0
+        return True
+
+    def hand_over(self, seat: HumanSeat) -> bool:
+        """Pass the keyboard to ``seat``: clear a sighted screen, say "Pass the keyboard
+        to Bea. Bea, press Enter when you are ready." (in Bea's language, as an
+        important message) and wait for an empty line; only then is Bea's news
+        told. Anything else typed is not used and the sentence is said again.
+        Returns False when the game stopped instead (``exit_code`` set)."""
+        self.holder.leave_keyboard()
+        self.holder = seat          # its language for the quit question; its news waits for Enter
+        self.display.lang = seat.lang
+        self.display.clear()
+        line = seat.lang.text(N_("Pass the keyboard to {player}. {player}, press Enter when you are ready."),
+                              player=seat.name)
+        while True:
+            seat.say(line, priority="important", keep=False, style="bold")
+            try:
+                got = self.reader.read("", "")
+            except EOFError:
+                if self.end_of_input():
+                    return False
+                continue
+            except KeyboardInterrupt:
+                continue
+            if isinstance(got, str) and not got.strip():
+                break
+        self.prompted = None
+        self.first_prompt_of_turn = None   # the turn prompt reads the hand again
+        self._give_keyboard(seat)
+        return True
 
     @property
     def interactive(self) -> bool:
@@ -294,6 +425,7 @@ class Console:
         return 0
 
     def prompt_message(self, d) -> str:
+        """The prompt before the typed line: the name of who must answer."""
         return f"{d.player}> "
 
     def show_question(self, d, full: bool = False) -> None:
@@ -310,401 +442,6 @@ class Console:
             if spoken:
                 self.speaker.speak(line)
         self.prompted = d
-
-    # ------------------------------------------------------------ bots
-    def bot_move(self, d) -> bool:
-        """Let a bot answer ``d``; returns False if the game cannot go on."""
-        bot = self.bots[d.player]
-        for attempt in range(5):
-            before = len(self.game.answers)
-            try:
-                view = player_view(self.game, d.player)
-                keys = bot.decide(d, view) if attempt == 0 else RandomBot(self.seed + attempt).decide(d, view)
-                self.game.answer(keys)
-                return True
-            except IllegalAnswer:
-                continue
-            except Exception as e:  # an engine fault: go back to before the move and try another
-                if not self._restore(before, e, announce=False):
-                    return False
-                d = self.game.pending
-        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=d.player),
-                 keep=False)
-        return False
-
-    def _restore(self, answers: int, err: Exception, announce: bool = True) -> bool:
-        """After an engine fault, replay the game's first ``answers`` answers: the game as it
-        was before the failed move."""
-        record = make_record(self.game, self.seats)
-        record["answers"] = record["answers"][:answers]
-        try:
-            game = replay(record)
-        except RecordError:
-            self.say(self.t(N_("The game engine failed ({error}) and the game cannot go on."),
-                            error=type(err).__name__), keep=False)
-            return False
-        self.game = game
-        self.events.pos = min(self.events.pos, len(game.log))
-        self.prompted = None
-        if announce:
-            self.error(self.t(N_("That move failed inside the game engine ({error}: {detail}); "
-                                 "the game is back where it was before it."), error=type(err).__name__, detail=err))
-        return True
-
-    # ------------------------------------------------------------ input
-    def handle(self, line: str) -> None:
-        """Run a typed line: a command, or an answer to the pending decision."""
-        text = line.strip()
-        if not text:
-            self.show_question(self.game.pending)
-            return
-        who, rest = split_speaker(self.game, text)
-        word = (rest.split() or [""])[0].lower()
-        if _command(word) in COMMANDS and not self._is_answer_word(word):
-            self.asker = who if who in self.humans or who in self.bots else None
-            try:
-                self.command(rest.strip())
-            finally:
-                self.asker = None
-            return
-        self.answer(text)
-
-    def _is_answer_word(self, word: str) -> bool:
-        """True when ``word`` names an option of the pending non-turn decision."""
-        d = self.game.pending
-        if d is None or d.kind == "turn":
-            return False
-        return any(word in (str(d.labels.get(o, o)).lower(), self.lang.label(d, o).lower()) for o in d.options)
-
-    def _engine_words(self, d, line: str) -> str:
-        """A typed answer with the option labels of this language put back as
-        the engine's option keys (a Dutch mode label, "passen")."""
-        if d.kind not in ("mode", "number"):
-            return line
-        who, body = split_speaker(self.game, line)
-        head = line[:len(line) - len(body)] if who else ""
-        low = body.strip().lower()
-        for o in d.options:
-            if low and low == self.lang.label(d, o).lower():
-                return head + o
-        return line
-
-    def answer(self, text: str) -> None:
-        d = self.game.pending
-        line = text
-        if d.kind == "yesno" and text.strip() in ("1", "2"):
-            line = d.options[int(text.strip()) - 1]
-        before = len(self.game.answers)
-        try:
-            line = expand_names(self.game, self._engine_words(d, line), self.lang)
-            _who, keys = parse_line(self.game, line, numbers=True)
-            err = self.game.explain_move(keys) if d.kind == "turn" else d.check(keys)
-        except InputError as e:
-            self.error(self._pending_question(d, text) or self._suggest(text) or self._refusal(d, e))
-            return
-        if err is not None:
-            self.error(self._pending_question(d, text) or self.refusal_text(err))
-            return
-        if not self.confirmed(d, keys):
-            self.say(self.lang._(N_("Not done. The question stands.")), keep=False)
-            return
-        try:
-            self.game.answer(keys)
-        except IllegalAnswer as e:
-            self.error(self._pending_question(d, text) or self.refusal_text(e))
-        except Exception as e:  # an engine fault: never a traceback
-            if not self._restore(before, e):
-                self.exit_code = 1
-
-    def confirmation_question(self, d, keys: list) -> Optional[str]:
-        """The question to ask before an irreversible answer, or None.
-
-        Asked (unless the ``confirm`` setting is off) before trashing cards;
-        before any move that ends the Action phase (``end``, playing
-        Treasures, buying, paying Debt) while Actions and playable Action
-        cards are left; and before ending the turn with Debt and coins that
-        could pay some of it."""
-        if not self.confirm:
-            return None
-        g = self.game
-        if d.kind == "turn" and len(keys) == 1:
-            key = keys[0]
-            if g.turn.phase == "action" and g.turn.actions > 0:
-                plays = [o.name for o in d.options if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
-                ends = self._ends_action_phase(key)
-                if plays and ends is not None:
-                    template, fields = ends
-                    return self.t(template, actions=count(g.turn.actions, "Action", self.lang),
-                                  cards=join_names([self.lang.card(c) for c in plays], self.lang), **fields)
-            p = g.player(d.player)
-            if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
-                return self.t(N_("You have {coins} and {debt}; ending the turn leaves the coins unused. "
-                                 "End the turn? Type yes to end it: "),
-                              coins=count(g.turn.coins, "coin", self.lang), debt=count(p.debt, "Debt", self.lang))
-        if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
-            names = [d.labels.get(k, k) for k in keys]
-            return self.t(N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
-                          cards=join_names([self.lang.card(n) for n in names], self.lang))
-        return None
-
-    def _ends_action_phase(self, key: Move) -> Optional[tuple]:
-        """(question template, its fields) for a turn move that ends the Action
-        phase, or None for a move that does not (playing an Action card)."""
-        verb, arg = key.kind, key.name
-        if verb is MoveKind.END:
-            return N_("You still have {actions} and could play {cards}. End the Action phase? "
-                      "Type yes to end it: "), {}
-        if verb is MoveKind.TREASURES:
-            return N_("You still have {actions} and could play {cards}. Playing Treasures ends the Action "
-                      "phase. Go on? Type yes to go on: "), {}
-        if verb is MoveKind.PLAY and arg in CARDS and not CARDS[arg].is_("Action"):
-            return N_("You still have {actions} and could play {cards}. Playing {card} ends the Action "
-                      "phase. Go on? Type yes to go on: "), {"card": arg}
-        if verb is MoveKind.BUY:
-            pile = self.game.piles.get(arg)
-            name = pile.top.name if pile is not None and pile.cards else arg
-            return N_("You still have {actions} and could play {cards}. Buying {card} ends the Action "
-                      "phase. Go on? Type yes to go on: "), {"card": name}
-        if verb is MoveKind.PAY:
-            return N_("You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
-                      "Go on? Type yes to go on: "), {}
-        return None
-
-    def confirmed(self, d, keys: list) -> bool:
-        """Ask :meth:`confirmation_question` if there is one; True to go ahead."""
-        question = self.confirmation_question(d, keys)
-        if question is None:
-            return True
-        return self.ask_yes(question)
-
-    def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
-        anything else are no)."""
-        self.speaker.speak(question, priority="important", interrupt=True)   # heard, not only shown
-        try:
-            got = self.reader.read(question, "")
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return isinstance(got, str) and _yes(got)
-
-    def refusal_text(self, err) -> str:
-        """A refusal (an exception or :class:`Msg`) in the console's language, with
-        what was typed cut short when it is long."""
-        msg = err.args[0] if isinstance(err, BaseException) and err.args else err
-        return self.lang.msg(short_msg(msg))
-
-    def _refusal(self, d, err: InputError) -> str:
-        """The sentence for a line that could not be read, in the console's language."""
-        msg = err.args[0] if err.args else str(err)
-        if self.lang.code != "en" and d is not None and d.kind == "mode" \
-                and getattr(msg, "template", "") == "Choose one of: {choices}.":
-            choices = "; ".join(f"{i + 1} ({self.lang.label(d, o)})" for i, o in enumerate(d.options))
-            return self.t(msg.template, choices=choices)
-        return self.refusal_text(msg)
-
-    def _pending_question(self, d, text: str) -> Optional[str]:
-        """"First answer the question: ..." when a move was typed while a card's
-        question waits for its answer, else None."""
-        if d is None or d.kind == "turn":
-            return None
-        who, body = split_speaker(self.game, text)
-        word = (body.split() or [""])[0].lower()
-        if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
-            return None
-        return self.t(N_("First answer the question: {question}"), question=q.question(self.game, d, self.lang))
-
-    def _suggest(self, text: str) -> Optional[str]:
-        """A "did you mean" sentence for a mistyped command, or None."""
-        word = text.split()[0].lower()
-        if word in MOVE_WORDS or word.isdigit() or _command(word) is not None:
-            return None
-        said = command_words(self.lang)
-        words = [said[c] for c in COMMANDS] + [said[m] for m in ("play", "buy", "end")]
-        if self.lang.code != "en":
-            words += list(COMMANDS) + ["play", "buy", "end"]
-        close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
-        if close and close[0] != word:
-            return self.t(N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
-                          text=short(text), command=close[0])
-        return None
-
-    # ------------------------------------------------------------ commands
-    def command(self, text: str) -> None:
-        """Run a query command; none of them changes the game."""
-        word, _, rest = text.strip().partition(" ")
-        word = _command(word) or word.lower()
-        rest = rest.strip()
-        g = self.game
-        me = self.me()
-        lang = self.lang
-        bot = self.asker if self.asker in self.bots else None
-        if word == "hand":
-            if bot is not None:     # a bot's hand is private, and the asker's own would be a wrong answer
-                self.error(self.t(N_("{player} is a bot; you may only look at your own hand."), player=bot))
-            else:
-                self.reply(q.hand_lines(g, me, self.solo, lang))
-        elif word == "status":     # public facts only: Debt, VP tokens, how many cards where
-            self.reply(q.status_lines(g, me, self.solo and bot is None, lang))
-        elif word == "supply":
-            if self.display.plain:
-                self.reply(q.supply_lines(g, lang))
-            else:
-                self.display.supply_table(g)
-                for line in q.supply_lines(g, lang):
-                    self.speaker.speak(line)
-        elif word == "score":
-            self.reply(q.score_lines(g, lang))
-        elif word == "landmarks":
-            self.reply(q.landmark_lines(g, lang))
-        elif word == "events":
-            self.reply(q.event_lines(g, lang))
-        elif word == "trash":
-            self.reply(q.trash_lines(g, lang))
-        elif word == "card":
-            self.cmd_card(rest)
-        elif word == "log":
-            self.cmd_log(rest)
-        elif word == "repeat":
-            if rest and not (rest.isdecimal() and rest.isascii()) or rest and int(rest) < 1:
-                self.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message.")))
-                return
-            n = int(rest) if rest else 1
-            said = self.history.nth_latest(n)
-            if said is None:
-                self.reply([lang._(N_("Nothing has been said yet.")) if not len(self.history) else
-                            self.t(N_("There are only {n} messages so far."), n=len(self.history))])
-            else:
-                self.reply([said])
-        elif word in ("previous", "next"):
-            text = self.history.previous() if word == "previous" else self.history.next()
-            pos = self.history.position()
-            self.reply([self.t(N_("{text} ({n} of {total})"), text=text, n=pos[0], total=pos[1])
-                        if text is not None else lang._(N_("Nothing has been said yet."))])
-        elif word == "options":
-            if g.pending is not None:
-                self.show_question(g.pending, full=True)
-        elif word == "help":
-            keys = rest.lower().startswith(("key", "toets"))
-            self.reply(key_help_lines(lang, self.keys) if keys else [lang._(x) for x in HELP_LINES])
-        elif word == "save":
-            self.cmd_save(rest)
-        elif word == "load":
-            self.cmd_load(rest)
-        elif word == "speech":
-            self.reply([speech_line(self.speaker, lang)])
-        elif word == "stop":
-            self.speaker.silence()
-            self.display.line(lang._(N_("Speech stopped.")))    # printed only: speaking it would undo the silence
-        elif word == "quit":
-            self.cmd_quit()
-        else:
-            self.error(self.t(N_("{text} is not a command. Type help for commands."), text=short(text)))
-
-    def cmd_card(self, rest: str) -> None:
-        """card NAME; the start of a name is enough when only one known name starts so."""
-        g, lang = self.game, self.lang
-        try:
-            lines = q.card_lines(g, rest, lang)
-        except q.QueryError as e:
-            if not rest:
-                self.error(self.refusal_text(e))
-                return
-            try:
-                lines = q.card_lines(g, q.guess_name(g, rest, lang), lang)
-            except q.QueryError as guess:
-                self.error(self.refusal_text(guess))
-                return
-        self.reply(lines)
-
-    def cmd_log(self, rest: str) -> None:
-        if rest and not (rest.isdecimal() and rest.isascii()) or rest and int(rest) < 1:
-            self.error(self.lang._(N_("Log takes a whole number from 1, for example log 5.")))
-            return
-        n = int(rest) if rest else 10
-        lines = self.history.recent(n)
-        if not lines:
-            self.reply([self.lang._(N_("Nothing has been said yet."))])
-            return
-        self.reply([self.t(N_("The last {n} messages:"), n=len(lines))] + lines)
-
-    def cmd_save(self, path: str) -> None:
-        if not path:
-            self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
-            return
-        full = os.path.expanduser(path)
-        try:
-            with open(full, "w", encoding="utf-8") as f:
-                f.write(dumps(make_record(self.game, [list(s) for s in self.seats])))
-        except OSError as e:
-            self.error(self.t(N_("Cannot save to {file}: {error}."), file=path, error=e.strerror or e))
-            return
-        self.say(self.t(N_("Game saved to {file}."), file=path), keep=False)
-
-    def cmd_load(self, path: str) -> None:
-        if not path:
-            self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
-            return
-        try:
-            game, seats = load_game(path, self.seats)
-        except (RecordError, SetupError) as e:
-            self.error(self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path,
-                              error=self.lang.msg(e)))
-            return
-        if self.confirm and self.game.pending is not None and self.game.answers \
-                and not self.ask_yes(self.t(N_("Replace the game in progress with {file}? Type yes to load: "),
-                                            file=path)):
-            self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
-            return
-        self.game = game
-        self.seed = game.config.seed       # the bots of the loaded game draw from its seed
-        self._set_seats(seats)
-        self.events = self._event_reader(start=len(game.log))
-        self.prompted = None
-        self.first_prompt_of_turn = None
-        self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
-        if game.pending is not None:
-            self.say(q.turn_line(game, self.humans[0] if self.solo else None, self.lang), keep=False)
-
-    def cmd_quit(self) -> None:
-        question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = self.reader.read(question, "")
-        except EOFError:        # Ctrl+D again, or the end of piped input: stop
-            got = "yes"
-        except KeyboardInterrupt:   # Ctrl+C is no
-            got = "no"
-        if isinstance(got, str) and _yes(got):
-            self.say(self.lang._(N_("Game stopped.")), keep=False)
-            self.exit_code = 0
-        else:
-            self.say(self.lang._(N_("The game goes on.")), keep=False)
-
-
-def load_game(path: str, seats: Optional[list] = None) -> tuple:
-    """(game, seats) from a save file; raises RecordError with one sentence."""
-    try:
-        with open(os.path.expanduser(path), encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise RecordError(Msg("There is no file named {file}.", file=path)) from None
-    except UnicodeDecodeError:
-        raise RecordError(Msg("This file is not an a11y-dominion saved game.")) from None
-    except OSError as e:
-        raise RecordError(Msg("The file cannot be read ({error}).", error=e.strerror or "unknown error")) from None
-    record = load_record(text)
-    game = replay(record)
-    names = list(game.config.players)
-    saved = record.get("seats") or []
-    try:
-        saved = [(str(n), str(k).lower()) for n, k in saved]
-    except (TypeError, ValueError):
-        raise RecordError(Msg("The saved game's seat list is damaged.")) from None
-    if [n for n, _ in saved] == names and all(k == "human" or k in BOT_KINDS for _, k in saved):
-        return game, saved
-    if seats is not None and [n for n, _ in seats] == names:
-        return game, list(seats)
-    raise RecordError(Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names)))
 
 
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
@@ -729,7 +466,9 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     Speech mode, verbosity and language come from the options, else from
     the saved settings (``settings``: a dict as :func:`load_settings`
     returns; None reads the settings file); the shortcut keys from the
-    settings.
+    settings. A human seat's own language and verbosity come from its part
+    of ``--players`` ("Ann:human:nl:terse"), else from its entry in the
+    ``seats`` setting, else from the options and settings above.
     """
     out = stdout if stdout is not None else sys.stdout
     warning = None
@@ -748,7 +487,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
     players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:bigmoney"   # the default seats
     try:
-        seats = parse_seats(players)
+        seats = given = parse_seats(players)
     except ValueError as e:
         return fail(lang.msg(e))
     if load:
@@ -780,17 +519,38 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         notices.append(lang.text(N_("The key {key} for {action} is not a key name this game knows; "
                                     "the usual key is used."), key=key, action=action))
     console = Console(game, seats, display, speaker, verbosity=verbosity, seed=seed, lang=lang, keys=keys,
-                      confirm=bool(settings.get("confirm", True)))
+                      confirm=bool(settings.get("confirm", True)), seat_options=seat_options(given, settings))
     console.notices = notices
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
         if interactive:
-            reader = PromptReader(DecisionCompleter(lambda: console.game, lang), build_key_bindings(keys),
+            console.completer = DecisionCompleter(lambda: console.game, console.lang)
+            reader = PromptReader(console.completer, build_key_bindings(keys),
                                   plain=plain, input=pt_input, output=pt_output)
         else:
             reader = PlainReader(sys.stdin, out)
     console.reader = reader
     if load:
-        console.events = console._event_reader(start=len(game.log))
+        console.use_game(game, seats, narrate_from=len(game.log))
         console.loaded = load
     return console
+
+
+def seat_options(given: list, settings: dict) -> dict:
+    """Name -> {"language": code, "verbosity": word} of the human seats that set
+    their own: the ``--players`` part of a seat (``given``, from
+    :func:`~a11y_dominion.seats.parse_seats`) over its ``seats`` setting."""
+    out = {}
+    for spec in given:
+        name = spec[0]
+        opts = seat_settings(settings, name)
+        for key in ("language", "verbosity"):
+            value = getattr(spec, key, None)
+            if value:
+                opts[key] = value
+        if opts:
+            out[name] = opts
+    for name in settings.get("seats") or {}:     # a loaded game's seats may not be in --players
+        if isinstance(name, str) and not any(n.lower() == name.lower() for n in out):
+            out[name] = seat_settings(settings, name)
+    return out

@@ -95,6 +95,13 @@ class Display:
         else:
             self.console.print(self.styled(text, style))
 
+    def clear(self) -> None:
+        """Clear a sighted player's screen (at a hand-over, so the next player does not
+        see the last one's cards). Plain mode writes nothing: screen readers get
+        only lines."""
+        if self.console is not None:
+            self.console.clear()
+
     def supply_table(self, game) -> None:
         """The Supply as a table (rich mode only)."""
         from rich import box

@@ -22,6 +22,7 @@ from announcements.narrator import count, group_names, join_names
 from ..i18n import Language, N_
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
 from ..rules.decisions import Decision, Move, MoveKind, Msg
+from ..rules import events as ev
 from ..rules.game import BASIC_PILES, Game
 
 EN = Language("en")
@@ -98,12 +99,41 @@ def hand_lines(game: Game, me: str, you: bool = True, lang: Language = EN) -> li
     return lines
 
 
+def _bidding(game: Game) -> bool:
+    """True while Mountain Pass bids are asked for (after the turn has ended)."""
+    d = game.pending
+    return d is not None and d.purpose == "bid"
+
+
+def turn_number(game: Game) -> int:
+    """The number of the turn in progress, counted for the player whose turn it is.
+
+    The last "turn started" event says it; without one (a game set up in the
+    middle of a turn) it is one more than the turns the player has finished,
+    except after the Clean-up (Mountain Pass bidding), when this turn already
+    counts as finished."""
+    p = game.current
+    for e in reversed(game.log):
+        if isinstance(e, ev.TurnStarted):
+            if e.player == p.name:
+                return e.number
+            break
+    return p.turns_taken if _bidding(game) else p.turns_taken + 1
+
+
 def turn_line(game: Game, you: Optional[str] = None, lang: Language = EN) -> str:
     """"Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some);
-    "Your turn" when ``you`` names the player whose turn it is."""
+    "Your turn" when ``you`` names the player whose turn it is. During Mountain
+    Pass bidding: "Ann's turn 3 has ended; Mountain Pass bidding." (the turn
+    that just ended)."""
     p = game.current
     t = game.turn
-    fields = dict(n=p.turns_taken + 1, phase=lang._(PHASES.get(t.phase, t.phase)),
+    if _bidding(game):
+        if you == p.name:
+            return lang.text(N_("Your turn {n} has ended; Mountain Pass bidding."), n=turn_number(game))
+        return lang.text(N_("{player}'s turn {n} has ended; Mountain Pass bidding."), player=p.name,
+                         n=turn_number(game))
+    fields = dict(n=turn_number(game), phase=lang._(PHASES.get(t.phase, t.phase)),
                   actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
                   coins=count(t.coins, "coin", lang))
     if p.debt:

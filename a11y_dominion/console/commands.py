@@ -1,0 +1,252 @@
+"""The console's query commands: a table from command word to method.
+
+None of these changes the game. Each method takes the rest of the typed
+line after the command word. :class:`Commands` is a mixin of
+:class:`~a11y_dominion.console.app.Console`: it reads ``self.game``,
+``self.lang`` and ``self.history`` (those of the seat that has the
+keyboard) and answers through ``self.reply`` and ``self.error``.
+
+At a shared computer a query about another human seat that would tell a
+private fact (its hand) is refused in one sentence, as a bot's hand is;
+the public queries (status, supply, score, trash, landmarks, events, card)
+answer for anyone.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..i18n import N_
+from ..rules.decisions import Msg
+from ..textinput import short as _short
+from ..textinput import YES
+from . import queries as q
+from .completion import command_of
+from .keys import key_help_lines
+
+HELP_LINES = [
+    N_("Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, "
+       "end."),
+    N_("In a card choice: names or numbers separated by commas, or none. Yes or no questions: yes or no."),
+    N_("The start of a name is enough when only one choice starts so, for example buy prov."),
+    N_("Several players at one keyboard can start a line with a name, for example Ann: play Villa."),
+    N_("Commands that never change the game:"),
+    N_("hand: your hand and what is in play."),
+    N_("status: phase, Actions, Buys, coins, Debt, VP tokens and card counts."),
+    N_("supply: every pile with its top card, cost, cards left and tokens."),
+    N_("score: everyone's score now, with where the VP come from."),
+    N_("landmarks, events: the Landmarks and Events of this game with their texts."),
+    N_("card NAME: the text, cost and types of a card, Event or Landmark."),
+    N_("trash: what is in the trash."),
+    N_("options: the question again with every option numbered."),
+    N_("repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
+       "previous, next: walk the messages."),
+    N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
+    N_("speech: which speech output is in use. stop: stop speech."),
+    N_("quit: stop the game. help keys: the shortcut keys."),
+]
+
+ALIASES = {"scores": "score", "exit": "quit", "landmark": "landmarks", "event": "events", "prev": "previous",
+           "back": "previous", "question": "options", "silence": "stop", "hush": "stop", "?": "help",
+           "again": "repeat", "history": "log"}
+
+ECHO_LIMIT = 40          # how much of a refused line is read back
+ECHOED_FIELDS = ("word", "text", "move")   # the fields of a refusal that hold what was typed
+
+
+def command_for(word: str) -> Optional[str]:
+    """The command a typed word stands for (English, Dutch or an alias), or None."""
+    low = word.lower()
+    return command_of(ALIASES.get(low, low))
+
+
+def is_yes(text: str) -> bool:
+    """True when a typed answer means yes (in English or Dutch)."""
+    return text.strip().lower() in YES
+
+
+def short(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to about ``limit`` characters with "…" (see :func:`textinput.short`)."""
+    return _short(str(text), limit)
+
+
+def short_msg(message):
+    """A refusal (:class:`Msg`) with what was typed in it cut by :func:`short`."""
+    if not isinstance(message, Msg):
+        return message
+    args = {k: short(v) if k in ECHOED_FIELDS and isinstance(v, str) else v for k, v in message.args.items()}
+    return Msg(message.template, **args)
+
+
+def _whole_number(rest: str) -> bool:
+    return not rest or rest.isdecimal() and rest.isascii() and int(rest) >= 1
+
+
+class Commands:
+    """The query commands of :class:`~a11y_dominion.console.app.Console` (a mixin).
+
+    :data:`COMMAND_TABLE` maps each command word (English) to the name of
+    its method; :meth:`command` runs one typed command line.
+    """
+
+    COMMAND_TABLE = {
+        "hand": "cmd_hand", "status": "cmd_status", "supply": "cmd_supply", "score": "cmd_score",
+        "landmarks": "cmd_landmarks", "events": "cmd_events", "trash": "cmd_trash", "card": "cmd_card",
+        "log": "cmd_log", "repeat": "cmd_repeat", "previous": "cmd_previous", "next": "cmd_next",
+        "options": "cmd_options", "help": "cmd_help", "save": "cmd_save", "load": "cmd_load",
+        "speech": "cmd_speech", "stop": "cmd_stop", "quit": "cmd_quit",
+    }
+
+    def command(self, text: str) -> None:
+        """Run the query command in ``text`` (its word, then what follows); an
+        unknown word gets one sentence."""
+        word, _, rest = text.strip().partition(" ")
+        name = self.COMMAND_TABLE.get(command_for(word) or word.lower())
+        if name is None:
+            self.error(self.t(N_("{text} is not a command. Type help for commands."), text=short(text)))
+            return
+        getattr(self, name)(rest.strip())
+
+    # ------------------------------------------------------------ about a seat
+    def _private_refusal(self) -> Optional[str]:
+        """The sentence refusing a private query about someone else (a bot, or
+        another human at a shared computer), or None when it may be answered."""
+        who = self.asker
+        if who is None:
+            return None
+        if who in self.bots:     # a bot's hand is private, and the asker's own would be a wrong answer
+            return self.t(N_("{player} is a bot; you may only look at your own hand."), player=who)
+        if self.shared and who != self.me_at_keyboard():
+            return self.t(N_("{player}'s hand is private; you may only look at your own hand."), player=who)
+        return None
+
+    def cmd_hand(self, rest: str = "") -> None:
+        """hand: the hand of the seat at the keyboard and what it has in play."""
+        refusal = self._private_refusal()
+        if refusal is not None:
+            self.error(refusal)
+            return
+        self.reply(q.hand_lines(self.game, self.me(), self.solo, self.lang))
+
+    def cmd_status(self, rest: str = "") -> None:
+        """status: public facts only (Debt, VP tokens, how many cards where), for anyone."""
+        you = self.solo and self.asker not in self.bots
+        self.reply(q.status_lines(self.game, self.me(), you, self.lang))
+
+    def cmd_supply(self, rest: str = "") -> None:
+        """supply: every pile (a table for sighted players, lines otherwise)."""
+        lines = q.supply_lines(self.game, self.lang)
+        if self.display.plain:
+            self.reply(lines)
+            return
+        self.display.supply_table(self.game)
+        for line in lines:
+            self.speaker.speak(line)
+
+    def cmd_score(self, rest: str = "") -> None:
+        """score: everyone's score now."""
+        self.reply(q.score_lines(self.game, self.lang))
+
+    def cmd_landmarks(self, rest: str = "") -> None:
+        """landmarks: the Landmarks of this game."""
+        self.reply(q.landmark_lines(self.game, self.lang))
+
+    def cmd_events(self, rest: str = "") -> None:
+        """events: the Events of this game."""
+        self.reply(q.event_lines(self.game, self.lang))
+
+    def cmd_trash(self, rest: str = "") -> None:
+        """trash: what is in the trash."""
+        self.reply(q.trash_lines(self.game, self.lang))
+
+    def cmd_card(self, rest: str) -> None:
+        """card NAME; the start of a name is enough when only one known name starts so."""
+        g, lang = self.game, self.lang
+        try:
+            lines = q.card_lines(g, rest, lang)
+        except q.QueryError as e:
+            if not rest:
+                self.error(self.refusal_text(e))
+                return
+            try:
+                lines = q.card_lines(g, q.guess_name(g, rest, lang), lang)
+            except q.QueryError as guess:
+                self.error(self.refusal_text(guess))
+                return
+        self.reply(lines)
+
+    # ------------------------------------------------------------ the history of the seat at the keyboard
+    def cmd_log(self, rest: str) -> None:
+        """log, log N: the last 10 or N messages of this seat's history."""
+        if not _whole_number(rest):
+            self.error(self.lang._(N_("Log takes a whole number from 1, for example log 5.")))
+            return
+        n = int(rest) if rest else 10
+        lines = self.history.recent(n)
+        if not lines:
+            self.reply([self.lang._(N_("Nothing has been said yet."))])
+            return
+        self.reply([self.t(N_("The last {n} messages:"), n=len(lines))] + lines)
+
+    def cmd_repeat(self, rest: str) -> None:
+        """repeat, repeat N: the latest or the Nth latest message of this seat's history."""
+        lang = self.lang
+        if not _whole_number(rest):
+            self.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest "
+                                 "message.")))
+            return
+        said = self.history.nth_latest(int(rest) if rest else 1)
+        if said is None:
+            self.reply([lang._(N_("Nothing has been said yet.")) if not len(self.history) else
+                        self.t(N_("There are only {n} messages so far."), n=len(self.history))])
+        else:
+            self.reply([said])
+
+    def cmd_previous(self, rest: str = "") -> None:
+        """previous: one message back in this seat's history."""
+        self._walk(self.history.previous())
+
+    def cmd_next(self, rest: str = "") -> None:
+        """next: one message forward in this seat's history."""
+        self._walk(self.history.next())
+
+    def _walk(self, text: Optional[str]) -> None:
+        pos = self.history.position()
+        self.reply([self.t(N_("{text} ({n} of {total})"), text=text, n=pos[0], total=pos[1])
+                    if text is not None else self.lang._(N_("Nothing has been said yet."))])
+
+    # ------------------------------------------------------------ the rest
+    def cmd_options(self, rest: str = "") -> None:
+        """options: the question again with every option numbered."""
+        if self.game.pending is not None:
+            self.show_question(self.game.pending, full=True)
+
+    def cmd_help(self, rest: str = "") -> None:
+        """help, help keys."""
+        keys = rest.lower().startswith(("key", "toets"))
+        self.reply(key_help_lines(self.lang, self.keys) if keys else [self.lang._(x) for x in HELP_LINES])
+
+    def cmd_speech(self, rest: str = "") -> None:
+        """speech: which speech mode and output are in use."""
+        from .app import speech_line
+        self.reply([speech_line(self.speaker, self.lang)])
+
+    def cmd_stop(self, rest: str = "") -> None:
+        """stop: stop speech now."""
+        self.speaker.silence()
+        self.display.line(self.lang._(N_("Speech stopped.")))    # printed only: speaking it would undo the silence
+
+    def cmd_quit(self, rest: str = "") -> None:
+        """quit: ask, then stop the game (sets ``exit_code``) or go on."""
+        question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
+        self.speaker.speak(question, priority="important", interrupt=True)
+        try:
+            got = self.reader.read(question, "")
+        except EOFError:        # Ctrl+D again, or the end of piped input: stop
+            got = "yes"
+        except KeyboardInterrupt:   # Ctrl+C is no
+            got = "no"
+        if isinstance(got, str) and is_yes(got):
+            self.say(self.lang._(N_("Game stopped.")), keep=False)
+            self.exit_code = 0
+        else:
+            self.say(self.lang._(N_("The game goes on.")), keep=False)

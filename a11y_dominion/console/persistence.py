@@ -1,0 +1,111 @@
+"""Keeping and restoring games at the console: ``save FILE``, ``load FILE``,
+``--load FILE``, and going back to before a move the engine failed on.
+
+:func:`load_game` reads a save file into a game and its seats;
+:class:`Persistence` is the mixin of
+:class:`~a11y_dominion.console.app.Console` with the ``save`` and ``load``
+commands and :meth:`Persistence.restore`.
+"""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+from ..i18n import N_
+from ..record import RecordError, dumps, load_record, make_record, replay
+from ..rules.decisions import Msg
+from ..rules.game import SetupError
+from ..seats import BOT_KINDS
+from . import queries as q
+
+
+def load_game(path: str, seats: Optional[list] = None) -> tuple:
+    """(game, seats) from the save file at ``path``; ``seats`` (a list of (name,
+    kind)) is used when the file has no usable seat list of its own. Raises
+    RecordError with one sentence."""
+    try:
+        with open(os.path.expanduser(path), encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise RecordError(Msg("There is no file named {file}.", file=path)) from None
+    except UnicodeDecodeError:
+        raise RecordError(Msg("This file is not an a11y-dominion saved game.")) from None
+    except OSError as e:
+        raise RecordError(Msg("The file cannot be read ({error}).", error=e.strerror or "unknown error")) from None
+    record = load_record(text)
+    game = replay(record)
+    names = list(game.config.players)
+    saved = record.get("seats") or []
+    try:
+        saved = [(str(n), str(k).lower()) for n, k in saved]
+    except (TypeError, ValueError):
+        raise RecordError(Msg("The saved game's seat list is damaged.")) from None
+    if [n for n, _ in saved] == names and all(k == "human" or k in BOT_KINDS for _, k in saved):
+        return game, saved
+    if seats is not None and [n for n, _ in seats] == names:
+        return game, list(seats)
+    raise RecordError(Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names)))
+
+
+class Persistence:
+    """``save`` and ``load`` for :class:`~a11y_dominion.console.app.Console` (a mixin)."""
+
+    def record(self) -> dict:
+        """The JSON-ready record of the game so far, with its seats."""
+        return make_record(self.game, [[n, k] for n, k in self.seats])
+
+    def cmd_save(self, path: str) -> None:
+        """save FILE: write the game so far to ``path``; one sentence either way."""
+        if not path:
+            self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
+            return
+        full = os.path.expanduser(path)
+        try:
+            with open(full, "w", encoding="utf-8") as f:
+                f.write(dumps(self.record()))
+        except OSError as e:
+            self.error(self.t(N_("Cannot save to {file}: {error}."), file=path, error=e.strerror or e))
+            return
+        self.say(self.t(N_("Game saved to {file}."), file=path), keep=False)
+
+    def cmd_load(self, path: str) -> None:
+        """load FILE: go on with a saved game (asking first when a move was made)."""
+        if not path:
+            self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
+            return
+        try:
+            game, seats = load_game(path, self.seats)
+        except (RecordError, SetupError) as e:
+            self.error(self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path,
+                              error=self.lang.msg(e)))
+            return
+        if self.confirm and self.game.pending is not None and self.game.answers \
+                and not self.ask_yes(self.t(N_("Replace the game in progress with {file}? Type yes to load: "),
+                                            file=path)):
+            self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
+            return
+        self.use_game(game, seats, narrate_from=len(game.log))
+        self.reloaded = True          # the table of the old game stops; the new one takes over
+        self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
+        if game.pending is not None:
+            self.say(q.turn_line(game, self.humans[0] if self.solo else None, self.lang), keep=False)
+
+    def restore(self, answers: int, err: Exception, announce: bool = True) -> bool:
+        """After an engine fault, replay the game's first ``answers`` answers: the game as it
+        was before the failed move. Returns False when even that fails."""
+        record = self.record()
+        record["answers"] = record["answers"][:answers]
+        try:
+            game = replay(record)
+        except RecordError:
+            self.say(self.t(N_("The game engine failed ({error}) and the game cannot go on."),
+                            error=type(err).__name__), keep=False)
+            return False
+        told = min(self.table.told.values()) if self.table.told else 0
+        self.game = game
+        self.table.replace_game(game, told=min(told, len(game.log)))
+        self.prompted = None
+        if announce:
+            self.error(self.t(N_("That move failed inside the game engine ({error}: {detail}); "
+                                 "the game is back where it was before it."), error=type(err).__name__, detail=err))
+        return True

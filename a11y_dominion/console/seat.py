@@ -1,0 +1,175 @@
+"""A person at the console: everything the game keeps for one human seat.
+
+At a shared computer every human seat has its own narrator (it tells that
+seat's private facts, and only those, and speaks to it as "you"), its own
+history of messages, its own language and verbosity, and a queue of what
+was told while another person had the keyboard. What a seat's narrator
+says is printed and spoken only while that seat has the keyboard
+(:attr:`HumanSeat.at_keyboard`); the rest waits in the queue and comes out,
+in order, when the keyboard comes to it (:meth:`HumanSeat.take_keyboard`).
+
+A human seat is a seat of the :class:`~a11y_dominion.table.Table`: the
+table tells it the events it may know, already redacted for it
+(:meth:`HumanSeat.tell`; its narrator narrates what it is given and decides
+no privacy itself), and asks it for answers (:meth:`HumanSeat.decide`),
+which the console's prompt gives. :class:`BotSeat` puts a bot at the table
+with the console's fallback: after a refused answer or an engine fault, a
+random legal answer, up to :data:`BOT_ATTEMPTS` tries.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable, Optional
+
+from announcements.announcer import Announcer
+from announcements.history import History
+from announcements.narrator import Narrator
+
+from ..i18n import Language
+from ..seats import RandomBot
+from ..table import StopTable
+
+BOT_ATTEMPTS = 5       # answers a bot may try for one decision before the game cannot go on
+
+
+class HumanSeat:
+    """One human seat at this keyboard.
+
+    ``name``: the player's name, or None for an onlooker of a game without
+    humans (it hears only public facts). ``lang``: the seat's
+    :class:`~a11y_dominion.i18n.Language`; ``verbosity``: terse, normal or
+    verbose (ValueError otherwise). ``speaker``: the speech output shared by
+    the table; ``print_fn(text, style)`` prints one line on the shared
+    screen. ``current``: the turn player when narration starts in the
+    middle of a game. ``host``: the console, whose ``ask(seat, decision,
+    view)`` reads this seat's answer at the prompt and whose
+    ``refused(seat, decision, message)`` says why an answer was refused.
+    """
+
+    kind = "human"
+
+    def __init__(self, name: Optional[str], lang: Optional[Language] = None, verbosity: str = "normal",
+                 speaker=None, print_fn: Optional[Callable] = None, current: Optional[str] = None, host=None):
+        self.name = name
+        self.lang = lang or Language("en")
+        self.verbosity = verbosity
+        self.history = History()
+        self.announcer = Announcer(speaker, print_fn=print_fn, history=self.history, listener=name)
+        self.host = host
+        self.narrator = self._narrator(current)
+        self.queue: deque = deque()       # (text, priority) told while another seat had the keyboard
+        self.at_keyboard = False
+
+    def _narrator(self, current: Optional[str]) -> Narrator:
+        return Narrator(viewer=self.name, verbosity=self.verbosity, current=current, lang=self.lang)
+
+    def restart(self, current: Optional[str] = None) -> None:
+        """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;
+        the history stays, so earlier messages can still be read."""
+        self.narrator = self._narrator(current)
+        self.queue.clear()
+
+    @property
+    def speaker(self):
+        """The shared speech output this seat's announcements go to."""
+        return self.announcer.speaker
+
+    @speaker.setter
+    def speaker(self, value) -> None:
+        self.announcer.speaker = value
+
+    # ------------------------------------------------------------ the table's seat protocol
+    def decide(self, decision, view):
+        """The answer to ``decision`` (a list of option keys), typed at the prompt when
+        this seat has the keyboard (after a hand-over if it had not). Raises
+        :class:`~a11y_dominion.table.StopTable` when the game stops or another game
+        was loaded instead."""
+        return self.host.ask(self, decision, view)
+
+    def refused(self, decision, message) -> None:
+        """The table refused this seat's answer: say why; the question stands."""
+        self.host.refused(self, decision, message)
+
+    def tell(self, events: Iterable) -> int:
+        """Narrate ``events`` (the ones this seat may know, redacted for it) in the
+        seat's language and verbosity. At the keyboard the sentences are announced at once; otherwise
+        they are queued. Returns how many sentences were made."""
+        said = self.narrator.announcements(events)
+        self.queue.extend(said)
+        if self.at_keyboard:
+            self.flush()
+        return len(said)
+
+    def flush(self) -> int:
+        """Announce everything queued, in order; returns how many sentences."""
+        n = 0
+        while self.queue:
+            text, priority = self.queue.popleft()
+            self.say(text, priority)
+            n += 1
+        return n
+
+    # ------------------------------------------------------------ the keyboard
+    def take_keyboard(self) -> int:
+        """The keyboard has come to this seat: announce what waited for it;
+        returns how many sentences."""
+        self.at_keyboard = True
+        return self.flush()
+
+    def leave_keyboard(self) -> None:
+        """The keyboard goes to another person: from now on this seat's sentences wait."""
+        self.at_keyboard = False
+
+    # ------------------------------------------------------------ output
+    def say(self, text: str, priority: str = "normal", keep: bool = True, style: Optional[str] = None,
+            interrupt: bool = False) -> None:
+        """Print one line, speak it and (with ``keep``) add it to this seat's history."""
+        self.announcer.announce(text, category="game" if keep else "reply", priority=priority, keep=keep,
+                                interrupt=interrupt, style=style)
+
+    def __repr__(self) -> str:
+        return f"HumanSeat({self.name!r}, {self.lang.code}, {self.verbosity})"
+
+
+class BotSeat:
+    """A bot at the console's table.
+
+    ``bot`` answers with ``decide(decision, view)``. After a refused answer
+    or an engine fault (:meth:`failed`) the next tries are random legal
+    answers (``seed`` and the try's number); after :data:`BOT_ATTEMPTS`
+    tries ``stuck(name)`` is called and the table stops.
+    """
+
+    def __init__(self, name: str, bot, seed: int, stuck: Optional[Callable] = None):
+        self.name = name
+        self.bot = bot
+        self.seed = seed
+        self.stuck = stuck
+        self.attempt = 0
+        self._retry = False
+
+    def tell(self, events: list) -> None:
+        """Passed on to the bot (bots keep no memory of events)."""
+        tell = getattr(self.bot, "tell", None)
+        if tell is not None:
+            tell(events)
+
+    def decide(self, decision, view):
+        """The bot's answer, or a random legal one when this decision is being tried again."""
+        self.attempt = self.attempt + 1 if self._retry else 0
+        self._retry = False
+        if self.attempt >= BOT_ATTEMPTS:
+            if self.stuck is not None:
+                self.stuck(self.name)
+            raise StopTable("stuck")
+        if self.attempt == 0:
+            return self.bot.decide(decision, view)
+        return RandomBot(self.seed + self.attempt).decide(decision, view)
+
+    def refused(self, decision, message) -> None:
+        """The answer was refused: try again."""
+        self._retry = True
+
+    def failed(self) -> None:
+        """The answer made the engine fail (the game was put back): try again."""
+        self._retry = True
