@@ -625,12 +625,14 @@ def test_a_long_mistyped_line_is_not_read_back_in_full():
 
 # ---------------------------------------------------------------- a shared table
 def test_table_mode_keeps_a_bots_cards_private():
-    _, _, lines = session("end\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
-    assert "You draw 5 Coppers." in lines            # Ann's own draw, told while she has the keyboard
+    console, _, lines = session("end\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
+    assert "You draw 5 Coppers." not in lines        # Ann's own new hand waits for her next turn
+    assert "You draw 5 Coppers." in [text for text, _p in console.people["Ann"].queue]
     bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
-    assert "You draw 2 Estates and 3 Coppers." in bob
-    assert "Cid played 2 Coppers." in bob             # the bot's turn in one public sentence
-    assert not any(x.startswith("Cid draws") for x in lines)
+    assert "You draw 2 Estates and 3 Coppers." in [text for text, _p in console.people["Bob"].queue]
+    ann_news = [text for text, _p in console.people["Ann"].queue]
+    assert "Cid played 2 Coppers." in ann_news        # the bot's turn in one public sentence, for Ann's next turn
+    assert not any(x.startswith("Cid draws") for x in lines + ann_news)
     assert not any("Coppers" in x and "Ann" in x for x in bob)
 
 

@@ -196,6 +196,7 @@ class Console(Commands, Answers, Persistence):
         first = self.people[self.humans[0] if self.humans else None]
         for seat in self.people.values():
             seat.leave_keyboard()
+            seat.wait_for_prompt = self.shared
         self.holder = first
         self._give_keyboard(first)
         table_seats = {}
@@ -322,6 +323,7 @@ class Console(Commands, Answers, Persistence):
         if seat is not self.holder:
             if not self.hand_over(seat):
                 raise StopTable("stopped")
+        seat.flush()
         default = ""
         while True:
             if self.prompted is not d:
@@ -415,6 +417,7 @@ class Console(Commands, Answers, Persistence):
         When the game speaks itself, wait for Enter first, so closing the
         speech output does not cut the final scores off.
         """
+        self.holder.flush()
         if self.humans and self.speaker.mode in ("self-voicing", "auto") \
                 and self.speaker.effective_mode == "self-voicing":
             self.say(self.lang._(N_("Press Enter to leave the game.")), keep=False)

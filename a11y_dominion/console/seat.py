@@ -59,6 +59,10 @@ class HumanSeat:
         self.narrator = self._narrator(current)
         self.queue: deque = deque()       # (text, priority) told while another seat had the keyboard
         self.at_keyboard = False
+        # At a shared keyboard, even the seat at the keyboard hears its news only when it is asked
+        # (:meth:`flush` from the console's prompt): what it is told after its last answer (the new
+        # hand drawn in Clean-up) is not printed just before the keyboard passes to another person.
+        self.wait_for_prompt = False
 
     def _narrator(self, current: Optional[str]) -> Narrator:
         return Narrator(viewer=self.name, verbosity=self.verbosity, current=current, lang=self.lang)
@@ -96,7 +100,7 @@ class HumanSeat:
         they are queued. Returns how many sentences were made."""
         said = self.narrator.announcements(events)
         self.queue.extend(said)
-        if self.at_keyboard:
+        if self.at_keyboard and not self.wait_for_prompt:
             self.flush()
         return len(said)
 
