@@ -337,7 +337,7 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     assert f"Game saved to {f}." in lines
     assert f"Loaded {f}." in lines
     saved = json.loads(f.read_text(encoding="utf-8"))
-    assert saved["seats"] == [["You", "human"], ["Bot", "bigmoney"]]
+    assert saved["seats"] == [["You", "human", {"language": "en", "verbosity": "normal"}], ["Bot", "bigmoney"]]
     assert answer_data(console.game) == saved["answers"]
     piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
     reference = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))

@@ -241,3 +241,48 @@ def test_a_bot_game_has_an_onlooker_told_only_public_facts():
     assert "Game over." in text and calls
     assert "A draws 5 cards." in text or "A draws" not in text
     assert not any(x.startswith(("A draws", "B draws")) and not x.endswith(" cards.") for x in text.splitlines())
+
+
+class VoiceRecording(RecordingOutput):
+    """Records each spoken line with the voice language it was spoken in."""
+
+    def __init__(self):
+        super().__init__()
+        self.language = None
+        self.said = []
+
+    def configure(self, language=None, rate=None):
+        self.language = language
+
+    def speak(self, text, interrupt=False, priority="normal"):
+        super().speak(text, interrupt, priority)
+        self.said.append((self.language, text))
+
+
+def test_the_voice_speaks_the_language_of_the_seat_at_the_keyboard():
+    rec = VoiceRecording()
+    out = io.StringIO()
+    players = "Ann:human:nl,Bea:human:en,Bot:bigmoney"
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", players])
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("einde\neinde\n\nend\n"), out),
+                           settings={})
+    console.speaker = Speaker("self-voicing", outputs=[rec], language="nl")
+    console.run()
+    assert ("nl", "Jouw beurt 1.") in rec.said
+    assert ("en", TO_BEA) in rec.said
+    assert ("en", "Your turn 1.") in rec.said
+    assert not any(lang == "nl" and text.startswith("Your ") for lang, text in rec.said)
+
+
+def test_a_saved_game_keeps_each_seats_language_and_verbosity(tmp_path):
+    f = tmp_path / "shared.json"
+    shared(f"einde\nbewaar {f}\n", "Ann:human:nl:terse,Bea:human:en,Bot:bigmoney")
+    saved = json.loads(f.read_text(encoding="utf-8"))["seats"]
+    assert saved == [["Ann", "human", {"language": "nl", "verbosity": "terse"}],
+                     ["Bea", "human", {"language": "en", "verbosity": "normal"}], ["Bot", "bigmoney"]]
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--speech", "off", "--load", str(f)])
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("hand\n"), out), settings={})
+    console.run()
+    assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
+    assert console.people["Bea"].lang.code == "en"

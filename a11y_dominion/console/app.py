@@ -223,6 +223,9 @@ class Console(Commands, Answers, Persistence):
     def _give_keyboard(self, seat: HumanSeat) -> None:
         self.holder = seat
         self.display.lang = seat.lang          # the Supply table speaks the same language
+        set_language = getattr(self._speaker, "set_language", None)
+        if set_language is not None and self.shared:
+            set_language(seat.lang.code)       # the voice speaks the language of the seat at the keyboard
         if self.completer is not None:
             self.completer.lang = seat.lang
         seat.take_keyboard()
@@ -385,6 +388,9 @@ class Console(Commands, Answers, Persistence):
         self.holder.leave_keyboard()
         self.holder = seat          # its language for the quit question; its news waits for Enter
         self.display.lang = seat.lang
+        set_language = getattr(self._speaker, "set_language", None)
+        if set_language is not None:
+            set_language(seat.lang.code)
         self.display.clear()
         line = seat.lang.text(N_("Pass the keyboard to {player}. {player}, press Enter when you are ready."),
                               player=seat.name)
@@ -493,9 +499,10 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         seats = given = parse_seats(players)
     except ValueError as e:
         return fail(lang.msg(e))
+    loaded_options: dict = {}
     if load:
         try:
-            game, seats = load_game(load, seats)
+            game, seats = load_game(load, seats, loaded_options)
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed
@@ -522,7 +529,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         notices.append(lang.text(N_("The key {key} for {action} is not a key name this game knows; "
                                     "the usual key is used."), key=key, action=action))
     console = Console(game, seats, display, speaker, verbosity=verbosity, seed=seed, lang=lang, keys=keys,
-                      confirm=bool(settings.get("confirm", True)), seat_options=seat_options(given, settings))
+                      confirm=bool(settings.get("confirm", True)), seat_options=merge_seat_options(loaded_options, seat_options(given, settings)))
     console.notices = notices
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
@@ -537,6 +544,16 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         console.use_game(game, seats, narrate_from=len(game.log))
         console.loaded = load
     return console
+
+
+def merge_seat_options(saved: dict, chosen: dict) -> dict:
+    """The seat options of a loaded game (``saved``) with those chosen now
+    (``chosen``: ``--players`` and the seat settings) put over them, key by key."""
+    out = {name: dict(opts) for name, opts in saved.items()}
+    for name, opts in chosen.items():
+        key = next((n for n in out if n.lower() == name.lower()), name)
+        out.setdefault(key, {}).update(opts)
+    return out
 
 
 def seat_options(given: list, settings: dict) -> dict:

@@ -16,13 +16,17 @@ from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
 from ..seats import BOT_KINDS
+
+SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
 from . import queries as q
 
 
-def load_game(path: str, seats: Optional[list] = None) -> tuple:
+def load_game(path: str, seats: Optional[list] = None, options: Optional[dict] = None) -> tuple:
     """(game, seats) from the save file at ``path``; ``seats`` (a list of (name,
-    kind)) is used when the file has no usable seat list of its own. Raises
-    RecordError with one sentence."""
+    kind)) is used when the file has no usable seat list of its own. The
+    language and verbosity each human seat had when the game was saved are
+    added to ``options`` (name -> {"language", "verbosity"}) where it names
+    none for that seat. Raises RecordError with one sentence."""
     try:
         with open(os.path.expanduser(path), encoding="utf-8") as f:
             text = f.read()
@@ -37,9 +41,16 @@ def load_game(path: str, seats: Optional[list] = None) -> tuple:
     names = list(game.config.players)
     saved = record.get("seats") or []
     try:
-        saved = [(str(n), str(k).lower()) for n, k in saved]
-    except (TypeError, ValueError):
+        saved_options = {str(e[0]): e[2] for e in saved if len(e) == 3 and isinstance(e[2], dict)}
+        saved = [(str(e[0]), str(e[1]).lower()) for e in saved if 2 <= len(e) <= 3]
+    except (TypeError, ValueError, KeyError, IndexError):
         raise RecordError(Msg("The saved game's seat list is damaged.")) from None
+    if options is not None:
+        for name, opts in saved_options.items():
+            mine = options.setdefault(name, {})
+            for key in ("language", "verbosity"):
+                if opts.get(key) in (SEAT_CHOICES[key]) and not mine.get(key):
+                    mine[key] = opts[key]
     if [n for n, _ in saved] == names and all(k == "human" or k in BOT_KINDS for _, k in saved):
         return game, saved
     if seats is not None and [n for n, _ in seats] == names:
@@ -52,7 +63,12 @@ class Persistence:
 
     def record(self) -> dict:
         """The JSON-ready record of the game so far, with its seats."""
-        return make_record(self.game, [[n, k] for n, k in self.seats])
+        seats: list = []
+        for name, kind in self.seats:
+            person = self.people.get(name) if kind == "human" else None
+            seats.append([name, kind] if person is None else
+                         [name, kind, {"language": person.lang.code, "verbosity": person.verbosity}])
+        return make_record(self.game, seats)
 
     def cmd_save(self, path: str) -> None:
         """save FILE: write the game so far to ``path``; one sentence either way."""
@@ -74,7 +90,7 @@ class Persistence:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
         try:
-            game, seats = load_game(path, self.seats)
+            game, seats = load_game(path, self.seats, self.seat_options)
         except (RecordError, SetupError) as e:
             self.error(self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path,
                               error=self.lang.msg(e)))

@@ -145,15 +145,32 @@ class Speaker:
             if outputs is None and (language not in (None, "en") or rate is not None):
                 # the direct speech-dispatcher client can set the voice's language and rate
                 self._outputs.sort(key=lambda o: 0 if isinstance(o, SpeechdOutput) else 1)
-        for output in self._outputs:
-            try:
-                output.configure(language=language, rate=rate)
-            except Exception:
-                pass
+        self._language, self._rate = language, rate
+        self._configure()
         self._failed: list[Output] = []
         self._current: Output | None = None
         self._resolved = False
         self._lock = threading.RLock()
+
+    def _configure(self) -> None:
+        for output in self._outputs:
+            try:
+                output.configure(language=self._language, rate=self._rate)
+            except Exception:
+                pass  # a voice setting that cannot be applied must not stop speech
+
+    def set_language(self, language: str | None) -> None:
+        """Speak in ``language`` (an ISO code such as "nl") from now on, where the
+        output can choose its voice's language: at a shared keyboard, the
+        language of the seat that has it."""
+        if language != self._language:
+            self._language = language
+            self._configure()
+
+    @property
+    def language(self) -> str | None:
+        """The voice's language asked for (an ISO code), or None."""
+        return self._language
 
     @property
     def mode(self) -> str:
