@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import types as _types
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from . import events as ev
 from .cards import CARDS, CardSpec
@@ -51,7 +51,7 @@ class GameBase:
     winners: list[str]
     turn: Turn
     pending: Decision | None
-    _flow: Generator[Decision, list[Option], None] | None
+    _flow: Generator[Decision, Any, None] | None
     _resume_phase: str | None
     answers: list[list[Option]]
 
@@ -93,6 +93,12 @@ class GameBase:
             return None
         pn = spec.pile or name
         return self.piles.get(pn)
+
+    @overload
+    def pile_name_of(self, card: Card | str, default: str) -> str: ...
+
+    @overload
+    def pile_name_of(self, card: Card | str, default: None = None) -> str | None: ...
 
     def pile_name_of(self, card: Card | str, default: str | None = None) -> str | None:
         """The name of the Supply pile ``card`` belongs to (its current name:

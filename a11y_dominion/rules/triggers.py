@@ -81,6 +81,31 @@ class When:
     by: Player | None = None
     lasting: Lasting | None = None
 
+    @property
+    def subject(self) -> Card:
+        """``card``, for an ability of a moment that is always about a card
+        (gain, buy, trash, play, discard from play, an Attack); raises
+        ``ValueError`` when there is none."""
+        if self.card is None:
+            raise ValueError(f"The {self.moment.value} moment is about no card.")
+        return self.card
+
+    @property
+    def attacker(self) -> Player:
+        """``by``, for a Reaction: the player who played the Attack; raises
+        ``ValueError`` when there is none."""
+        if self.by is None:
+            raise ValueError(f"The {self.moment.value} moment has no attacking player.")
+        return self.by
+
+    @property
+    def effect(self) -> Lasting:
+        """``lasting``, for an ability of a lasting effect: the effect itself;
+        raises ``ValueError`` when the ability is not one of a lasting effect."""
+        if self.lasting is None:
+            raise ValueError(f"The {self.moment.value} ability is not one of a lasting effect.")
+        return self.lasting
+
 
 #: An ability: ``fn(game, player, when)``, a generator or a plain function.
 Ability = Callable[["Game", "Player", When], Flow | None]

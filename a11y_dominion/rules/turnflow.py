@@ -162,7 +162,7 @@ class TurnFlowMixin(GameBase):
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
         pl = self.piles[pile]
-        top = pl.top
+        top = pl.cards[0]  # a legal buy: the pile is not empty
         cost = top.spec.cost
         t = self.turn
         t.buys -= 1
@@ -204,7 +204,11 @@ class TurnFlowMixin(GameBase):
             self._advance(None)
         return self.pending
 
-    def _advance(self, value: list[Option] | None) -> None:
+    def _advance(self, value: Any) -> None:
+        """Run the game flow on: ``value`` is the answer to the pending
+        decision (None to start the flow)."""
+        if self._flow is None:
+            raise RuntimeError("The game has not been started.")
         try:
             self.pending = self._flow.send(value)
         except StopIteration:

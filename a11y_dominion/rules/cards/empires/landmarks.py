@@ -33,7 +33,7 @@ def _aqueduct_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
 
 
 def _aqueduct_gain(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Treasure"):
         pl = g.pile_of(c)
         if pl is not None:
@@ -109,7 +109,7 @@ landmark(
 
 
 def _battlefield(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Victory"):
         g.vp_from_landmark(p, "Battlefield", 2)
 
@@ -124,7 +124,7 @@ landmark(
 
 
 def _colonnade(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Action") and any(x.name == c.name for x in p.in_play):
         g.vp_from_landmark(p, "Colonnade", 2)
 
@@ -149,7 +149,7 @@ def _shrine_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
 
 
 def _shrine_gain(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Action"):
         pl = g.pile_of(c)
         if pl is not None:
@@ -157,7 +157,7 @@ def _shrine_gain(g: Game, p: Player, w: When) -> None:
 
 
 def _shrine_buy(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.name == "Curse":
         g.vp_from_landmark(p, "Defiled Shrine")
 
@@ -192,7 +192,7 @@ def _mountain_pass(g: Game, p: Player, w: When) -> None:
     """When a player gains a Province, if none was gained before in this
     game, that player's bidding comes after the turn."""
     mem = g.game_memory("Mountain Pass")
-    if w.card.name == "Province" and not mem.get("province_gained"):
+    if w.subject.name == "Province" and not mem.get("province_gained"):
         mem["province_gained"] = True
         mem["bidding_for"] = p.name
 
