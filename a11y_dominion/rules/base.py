@@ -41,8 +41,7 @@ class GameBase:
     _uid: int
     trash: list[Card]
     piles: dict[str, Pile]
-    obelisk: str | None
-    config_obelisk: str | None
+    setup_choices: dict[str, str]  # setup choices given to the game, by Landmark or Event name
     memory: dict[str, dict[str, Any]]
     lasting: list[Lasting]
     _plays: list[set[str]]

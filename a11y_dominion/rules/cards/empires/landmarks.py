@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import N_
 from ...triggers import Moment
-from .. import CARDS, landmark
+from .. import CARDS, game_attribute, landmark
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -280,17 +280,31 @@ def _museum(g: Game, p: Player) -> int:
     return 2 * len(_names(p))
 
 
+def _obelisk_pile(g: Game) -> str | None:
+    """The pile Obelisk marks: the one chosen at setup (kept in Obelisk's
+    per-game memory), else the one the game was set up with, if any."""
+    given = g.setup_choices.get("Obelisk")
+    mem = g.memory.get("Obelisk", {})
+    pile: str | None = mem.get("pile", given)
+    return pile
+
+
 def _obelisk_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
+    """Setup: choose a random Action Supply pile, unless the game was set up
+    with one (``setup_choices["Obelisk"]``, from a record or a position)."""
     piles = g.action_piles()
-    if piles and g.obelisk is None:
-        g.obelisk = g.rng.choice(piles)
-    return (), g.obelisk or ""
+    pile = g.setup_choices.get("Obelisk")
+    if piles and pile is None:
+        pile = g.rng.choice(piles)
+    g.game_memory("Obelisk")["pile"] = pile
+    return (), pile or ""
 
 
 def _obelisk(g: Game, p: Player) -> int:
-    if not g.obelisk or g.obelisk not in g.piles:
+    pile = _obelisk_pile(g)
+    if not pile or pile not in g.piles:
         return 0
-    members = set(g.piles[g.obelisk].members)
+    members = set(g.piles[pile].members)
     return 2 * sum(1 for c in p.all_cards() if c.spec.name in members)
 
 
@@ -347,6 +361,8 @@ landmark(
     setup=_obelisk_setup,
     score=_obelisk,
 )
+# the view and the scenario snapshot show the marked pile as game.obelisk
+game_attribute("obelisk", _obelisk_pile)
 landmark(
     "Orchard",
     "Boomgaard",
