@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ...cost import Cost
 from ...decisions import N_
-from ...duration import DurationEffect
 from ...triggers import Ends, Lasting, Moment
 from .. import card, pile
 
@@ -32,7 +31,7 @@ def _archive(g: Game, p: Player, me: Card) -> Flow:
             yield from _archive_take(g2, p2, stash)
             return bool(stash)
 
-        p.durations.append(DurationEffect([me], later, "Archive"))
+        g.add_duration(p, "Archive", me, later)
 
 
 def _archive_take(g: Game, p: Player, stash: list[Card]) -> Flow:
@@ -224,7 +223,7 @@ def _enchantress(g: Game, p: Player, me: Card) -> None:
         g2.draw(p2, 2)
         return False
 
-    p.durations.append(DurationEffect([me], later, "Enchantress"))
+    g.add_duration(p, "Enchantress", me, later)
 
 
 card(
