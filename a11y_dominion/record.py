@@ -33,7 +33,7 @@ def make_record(game: Game, seats: list | None = None) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "config": game.config.to_dict(),
-        "obelisk": game.config_obelisk,
+        "obelisk": game.setup_choices.get("Obelisk"),
         "seats": seats or [],
         "answers": [answer_data(a) for a in game.answers],
     }
@@ -56,7 +56,7 @@ def replay(record: dict) -> Game:
     if not isinstance(seed, int) or isinstance(seed, bool) or not (obelisk is None or isinstance(obelisk, str)):
         raise damaged
     try:
-        game = Game(GameConfig(*lists, seed), obelisk=obelisk)
+        game = Game(GameConfig(*lists, seed), setup_choices={"Obelisk": obelisk} if obelisk is not None else None)
     except SetupError as e:
         raise RecordError(Msg("The saved game's setup is damaged: {error}", error=str(e))) from None
     game.start()

@@ -101,7 +101,7 @@ def load_scenario(data: dict) -> tuple:
             GameConfig(
                 list(players), list(kingdom), [canonical(e) for e in events], [canonical(lm) for lm in landmarks], seed
             ),
-            obelisk=ob_pile,
+            setup_choices={"Obelisk": ob_pile} if ob_pile is not None else None,
         )
     except SetupError as e:
         field = "players" if "player" in str(e) else "kingdom"

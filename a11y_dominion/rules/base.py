@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import types as _types
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from . import events as ev
 from .cards import CARDS, CardSpec
@@ -41,8 +41,7 @@ class GameBase:
     _uid: int
     trash: list[Card]
     piles: dict[str, Pile]
-    obelisk: str | None
-    config_obelisk: str | None
+    setup_choices: dict[str, str]  # setup choices given to the game, by Landmark or Event name
     memory: dict[str, dict[str, Any]]
     lasting: list[Lasting]
     _plays: list[set[str]]
@@ -51,7 +50,7 @@ class GameBase:
     winners: list[str]
     turn: Turn
     pending: Decision | None
-    _flow: Generator[Decision, list[Option], None] | None
+    _flow: Generator[Decision, Any, None] | None
     _resume_phase: str | None
     answers: list[list[Option]]
 
@@ -93,6 +92,12 @@ class GameBase:
             return None
         pn = spec.pile or name
         return self.piles.get(pn)
+
+    @overload
+    def pile_name_of(self, card: Card | str, default: str) -> str: ...
+
+    @overload
+    def pile_name_of(self, card: Card | str, default: None = None) -> str | None: ...
 
     def pile_name_of(self, card: Card | str, default: str | None = None) -> str | None:
         """The name of the Supply pile ``card`` belongs to (its current name:

@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, cast
 
+from . import events as ev
 from .base import GameBase
 from .cards import EVENTS, LANDMARKS, CardSpec
 from .state import Card, Player
-from .triggers import Lasting, Moment, When
+from .triggers import Ends, Lasting, Moment, When
 
 if TYPE_CHECKING:
     from .decisions import Decision
     from .game import Game
+    from .triggers import DurationWork, Flow
 
 
 class DispatchMixin(GameBase):
@@ -34,6 +36,26 @@ class DispatchMixin(GameBase):
         """Register a lasting effect; it is removed when its ``ends`` comes
         (or earlier by :meth:`end_lasting`)."""
         self.lasting.append(effect)
+
+    def add_duration(self, p: Player, name: str, holder: Card, work: DurationWork) -> Lasting:
+        """Register the work the Duration card ``holder`` (named ``name``) does
+        at the start of ``p``'s next turns: a lasting effect whose start-of-turn
+        ability records :class:`~.events.DurationStarted`, runs ``work(game,
+        player)`` and, once it returns False (no work left), ends, then
+        records :class:`~.events.DurationResolved`. Until then ``holder`` and
+        any card that played it stay in play (Empires rulebook, Durations).
+        Each play makes its own effect. Returns the effect."""
+
+        def start_of_turn(g: Game, owner: Player, w: When) -> Flow:
+            g.emit(ev.DurationStarted(owner.name, name))
+            more = yield from g.run(work(g, owner))
+            if not more:
+                g.end_lasting(w.effect)
+            g.emit(ev.DurationResolved(owner.name, name, len(owner.set_aside)))
+
+        effect = Lasting(name, p.name, Ends.WHEN_DONE, triggers={Moment.START_OF_TURN: start_of_turn}, holders=[holder])
+        self.add_lasting(effect)
+        return effect
 
     def end_lasting(self, effect: Lasting) -> None:
         """Remove a lasting effect now (one that has done its work)."""

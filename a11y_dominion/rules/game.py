@@ -20,9 +20,10 @@ tokens, Gathering and Duration cards).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from .asking import AskingMixin
-from .cards import EVENTS, LANDMARKS, canonical
+from .cards import EVENTS, GAME_ATTRIBUTES, LANDMARKS, canonical
 from .dispatch import DispatchMixin
 from .primitives import PrimitivesMixin
 from .scoring import ScoringMixin
@@ -40,9 +41,15 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
     :meth:`start` runs to the first decision; :meth:`answer` answers the
     pending decision. ``pending`` is the current :class:`Decision` or None
     when the game is over; ``log`` is the list of events.
+
+    ``setup_choices`` fixes choices a Landmark or Event would otherwise make
+    at random during setup, keyed by its English name (a record or a
+    scenario position passes them on); they are kept in ``setup_choices``
+    as given. Card modules may offer read-only attributes of the game (see
+    :func:`~.cards.game_attribute`).
     """
 
-    def __init__(self, config: GameConfig, deal: bool = True, obelisk: str | None = None) -> None:
+    def __init__(self, config: GameConfig, deal: bool = True, setup_choices: Mapping[str, str] | None = None) -> None:
         n = len(config.players)
         if not 2 <= n <= 6:
             raise SetupError("A game needs 2 to 6 players.")
@@ -73,8 +80,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         self._uid = 0
         self.trash = []
         self.piles = {}
-        self.obelisk = obelisk
-        self.config_obelisk = obelisk
+        self.setup_choices = dict(setup_choices or {})
         self.memory = {}  # per-game memory of cards, Events and Landmarks, by name
         self.lasting = []  # Lasting effects in the order they were made
         self._plays = []  # per play in progress: names of players unaffected by it
@@ -94,3 +100,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
                 p.hand = p.deck[:5]
                 p.deck = p.deck[5:]
         self._setup_extras()
+
+
+for _name, _fn in GAME_ATTRIBUTES.items():
+    setattr(Game, _name, property(_fn))

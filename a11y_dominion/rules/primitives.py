@@ -322,6 +322,8 @@ class PrimitivesMixin(GameBase):
         pl = None
         if zone == "supply":
             pl = self.pile_of(card.spec.name)
+            if pl is None:
+                raise ValueError(f"{card.spec.name} has no Supply pile in this game.")
             pl.cards.remove(card)
         else:
             self._take(p, card, zone)

@@ -82,7 +82,8 @@ class SetupMixin(GameBase):
                 players=tuple(self.config.players),
                 kingdom=tuple(self.kingdom),
                 kingdom_costs=tuple(
-                    (pn, self.piles[pn].top.spec.cost.coins, self.piles[pn].top.spec.cost.debt) for pn in self.kingdom
+                    (pn, self.piles[pn].cards[0].spec.cost.coins, self.piles[pn].cards[0].spec.cost.debt)
+                    for pn in self.kingdom
                 ),
                 events=tuple(self.events),
                 landmarks=tuple(self.landmarks),

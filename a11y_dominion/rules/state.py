@@ -7,12 +7,9 @@ rulebook (split piles, Castles, Debt and VP tokens).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CardSpec
-
-if TYPE_CHECKING:
-    from .duration import DurationEffect
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 
@@ -62,7 +59,6 @@ class Player:
     debt: int = 0
     vp_tokens: int = 0
     turns_taken: int = 0
-    durations: list[DurationEffect] = field(default_factory=list)
 
     def all_cards(self) -> list[Card]:
         """Every card the player has (for scoring)."""

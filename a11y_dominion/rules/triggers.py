@@ -6,7 +6,9 @@ play" abilities go in ``while_in_play`` and its Reactions (abilities used
 from the hand) in ``reactions``. An effect that outlasts the card that made
 it ("until your next turn", "after this turn", "the next time you buy a
 card this turn") is a :class:`Lasting` registered with
-:meth:`Game.add_lasting <a11y_dominion.rules.game.Game.add_lasting>`.
+:meth:`Game.add_lasting <a11y_dominion.rules.game.Game.add_lasting>`; a
+Duration card's work at the start of its owner's next turns is one made by
+:meth:`Game.add_duration <a11y_dominion.rules.game.Game.add_duration>`.
 
 Every ability is a function ``fn(game, player, when)``: ``player`` is the
 player the ability belongs to and ``when`` a :class:`When` saying what
@@ -60,6 +62,7 @@ class Ends(str, Enum):
 
     AFTER_THIS_TURN = "after_this_turn"  # after the turn it was made in
     OWNERS_NEXT_TURN = "owners_next_turn"  # at the start of its owner's next turn
+    WHEN_DONE = "when_done"  # when its own ability ends it (Duration work: see Game.add_duration)
 
 
 @dataclass(frozen=True)
@@ -81,9 +84,40 @@ class When:
     by: Player | None = None
     lasting: Lasting | None = None
 
+    @property
+    def subject(self) -> Card:
+        """``card``, for an ability of a moment that is always about a card
+        (gain, buy, trash, play, discard from play, an Attack); raises
+        ``ValueError`` when there is none."""
+        if self.card is None:
+            raise ValueError(f"The {self.moment.value} moment is about no card.")
+        return self.card
+
+    @property
+    def attacker(self) -> Player:
+        """``by``, for a Reaction: the player who played the Attack; raises
+        ``ValueError`` when there is none."""
+        if self.by is None:
+            raise ValueError(f"The {self.moment.value} moment has no attacking player.")
+        return self.by
+
+    @property
+    def effect(self) -> Lasting:
+        """``lasting``, for an ability of a lasting effect: the effect itself;
+        raises ``ValueError`` when the ability is not one of a lasting effect."""
+        if self.lasting is None:
+            raise ValueError(f"The {self.moment.value} ability is not one of a lasting effect.")
+        return self.lasting
+
 
 #: An ability: ``fn(game, player, when)``, a generator or a plain function.
 Ability = Callable[["Game", "Player", When], Flow | None]
+
+#: The work a Duration card does at the start of its owner's turns:
+#: ``fn(game, player)``, a generator or a plain function, returns True while
+#: more work is left for a later turn (see :meth:`Game.add_duration
+#: <a11y_dominion.rules.game.Game.add_duration>`).
+DurationWork = Callable[["Game", "Player"], Generator["Decision", Any, bool] | bool]
 
 #: A replacement of a card's instructions: ``fn(game, player, card)`` returns the
 #: effect to do instead (a plain function of no arguments), or None to leave the play alone.
@@ -100,6 +134,8 @@ class Lasting:
     optional :data:`Replacement` asked each time any player plays a card,
     before the card's instructions (for "instead of following its
     instructions" effects). ``memory``: free room for the effect's own data.
+    ``holders``: the cards it keeps in play at Clean-up while it lasts (a
+    Duration card and any card that played it: Empires rulebook, Durations).
     """
 
     name: str
@@ -108,3 +144,4 @@ class Lasting:
     triggers: dict[Moment, Ability] = field(default_factory=dict)
     replaces_play: Replacement | None = None
     memory: dict[str, Any] = field(default_factory=dict)
+    holders: list[Card] = field(default_factory=list)

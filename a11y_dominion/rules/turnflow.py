@@ -83,12 +83,13 @@ class TurnFlowMixin(GameBase):
 
     def play_twice(self, p: Player, player_card: Card, target: Card) -> Generator[Decision, Any, None]:
         """Play ``target`` from hand twice (a card that plays another card
-        twice). If it leaves Duration work behind, ``player_card`` stays in
-        play with it (Empires rulebook, Durations)."""
-        before = list(p.durations)
+        twice). If it leaves Duration work behind (a lasting effect that keeps
+        it in play), ``player_card`` stays in play with it (Empires rulebook,
+        Durations)."""
+        before = list(self.lasting)
         yield from self.play_card(p, target)
         yield from self.play_card(p, target, again=True)
-        for eff in p.durations:
+        for eff in self.lasting:
             if eff not in before and target in eff.holders and player_card not in eff.holders:
                 eff.holders.append(player_card)
 
@@ -162,7 +163,7 @@ class TurnFlowMixin(GameBase):
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
         pl = self.piles[pile]
-        top = pl.top
+        top = pl.cards[0]  # a legal buy: the pile is not empty
         cost = top.spec.cost
         t = self.turn
         t.buys -= 1
@@ -204,7 +205,11 @@ class TurnFlowMixin(GameBase):
             self._advance(None)
         return self.pending
 
-    def _advance(self, value: list[Option] | None) -> None:
+    def _advance(self, value: Any) -> None:
+        """Run the game flow on: ``value`` is the answer to the pending
+        decision (None to start the flow)."""
+        if self._flow is None:
+            raise RuntimeError("The game has not been started.")
         try:
             self.pending = self._flow.send(value)
         except StopIteration:
@@ -276,13 +281,6 @@ class TurnFlowMixin(GameBase):
 
     def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
         self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
-        effects, p.durations = p.durations, []
-        for eff in effects:
-            self.emit(ev.DurationStarted(p.name, eff.name))
-            keep = yield from self.run(eff.fn(cast("Game", self), p))
-            if keep:
-                p.durations.append(eff)
-            self.emit(ev.DurationResolved(p.name, eff.name, sum(1 for c in p.set_aside)))
         yield from self.trigger(Moment.START_OF_TURN, p)
 
     def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
@@ -459,7 +457,7 @@ class TurnFlowMixin(GameBase):
         t.phase = "cleanup"
         self.emit(ev.PhaseChanged(p.name, "cleanup"))
         yield from self.trigger(Moment.START_OF_CLEANUP, p)
-        held = {id(c) for eff in p.durations for c in eff.holders}
+        held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
         leaving = [c for c in p.in_play if id(c) not in held]
         hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
         self.discard_cards(p, leaving, "in_play")

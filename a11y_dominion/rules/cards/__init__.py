@@ -28,6 +28,10 @@ PILES: dict[str, PileDef] = {}
 EVENTS: dict[str, EventSpec] = {}
 LANDMARKS: dict[str, LandmarkSpec] = {}
 _ALIASES: dict[str, str] = {}
+#: Read-only attributes a card, Event or Landmark module offers on every game
+#: (``game.<name>``) for the interface to show, by attribute name; see
+#: :func:`game_attribute`.
+GAME_ATTRIBUTES: dict[str, Callable[[Game], Any]] = {}
 
 
 def _norm(name: str) -> str:
@@ -262,6 +266,13 @@ def dutch_name(name: str) -> str:
     if name == "Castles":
         return "Kastelen"
     return name
+
+
+def game_attribute(name: str, fn: Callable[[Game], Any]) -> None:
+    """Offer ``game.<name>`` as a read-only attribute computed by ``fn(game)``
+    (what a Landmark chose at setup, for the view and the scenario snapshot).
+    The card's state itself stays in its module (its per-game memory)."""
+    GAME_ATTRIBUTES[name] = fn
 
 
 def load_all() -> None:

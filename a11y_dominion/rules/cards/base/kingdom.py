@@ -271,7 +271,7 @@ def _moat(g: Game, v: Player, w: When) -> Flow:
         0,
         1,
         "Moat",
-        args={"other": w.by.name, "card": w.card.name},
+        args={"other": w.attacker.name, "card": w.subject.name},
     )
     if shown:
         g.reveal(v, shown)

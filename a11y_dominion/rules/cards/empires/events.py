@@ -137,7 +137,7 @@ def _salt(g: Game, p: Player) -> Flow:
         "Salt the Earth",
     )
     if pl:
-        yield from g.trash_card(p, g.piles[pl].top, "supply")
+        yield from g.trash_card(p, g.piles[pl].cards[0], "supply")
 
 
 def _tax(g: Game, p: Player) -> Flow:
@@ -152,7 +152,10 @@ def _tax(g: Game, p: Player) -> Flow:
         labels={o: o for o in opts},
     )
     keys = yield from g.ask(d)
-    g.add_pile_debt(keys[0], 2, p.name)
+    pile = keys[0]
+    if not isinstance(pile, str):
+        raise TypeError(f"A pile name was expected, not {pile!r}.")
+    g.add_pile_debt(pile, 2, p.name)
 
 
 def _tax_setup(g: Game) -> None:

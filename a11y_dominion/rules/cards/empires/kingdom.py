@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ...cost import Cost
 from ...decisions import N_
-from ...duration import DurationEffect
 from ...triggers import Ends, Lasting, Moment
 from .. import card, pile
 
@@ -32,7 +31,7 @@ def _archive(g: Game, p: Player, me: Card) -> Flow:
             yield from _archive_take(g2, p2, stash)
             return bool(stash)
 
-        p.durations.append(DurationEffect([me], later, "Archive"))
+        g.add_duration(p, "Archive", me, later)
 
 
 def _archive_take(g: Game, p: Player, stash: list[Card]) -> Flow:
@@ -69,7 +68,8 @@ def _capital_discard(g: Game, p: Player, w: When) -> Flow:
             "Capital",
             args={"debt": p.debt, "coins": g.turn.coins, "most": can},
         )
-        g.pay_debt(p, n, "Capital")
+        if n is not None:  # no pass is offered, so a number always comes
+            g.pay_debt(p, n, "Capital")
 
 
 card(
@@ -128,9 +128,9 @@ def _charm(g: Game, p: Player, me: Card) -> Flow:
 def _charm_gain(g: Game, p: Player, w: When) -> Flow:
     """The next time you buy a card this turn: you may gain a differently
     named card with the same cost, before the bought card is gained."""
-    g.end_lasting(w.lasting)
-    cost = w.card.spec.cost
-    name = w.card.name
+    g.end_lasting(w.effect)
+    cost = w.subject.spec.cost
+    name = w.subject.name
     pile = yield from g.choose_pile(
         p,
         "{player}, Charm: you may also gain a card costing exactly {cost}, other than {card}.",
@@ -223,7 +223,7 @@ def _enchantress(g: Game, p: Player, me: Card) -> None:
         g2.draw(p2, 2)
         return False
 
-    p.durations.append(DurationEffect([me], later, "Enchantress"))
+    g.add_duration(p, "Enchantress", me, later)
 
 
 card(
@@ -272,14 +272,13 @@ card(
 
 
 def _farmers_market(g: Game, p: Player, me: Card) -> Flow:
-    pile_name = g.pile_name_of(me)
-    pl = g.piles.get(pile_name) if pile_name else None
+    pl = g.pile_of(me)
     if pl is not None and pl.vp_tokens >= 4:
-        g.vp_from_pile(p, pile_name, "Farmers' Market")
+        g.vp_from_pile(p, pl.name, "Farmers' Market")
         if me in p.in_play:
             yield from g.trash_card(p, me, "in_play")
     elif pl is not None:
-        g.vp_to_pile(pile_name, 1, "Farmers' Market")
+        g.vp_to_pile(pl.name, 1, "Farmers' Market")
         g.add(p, coins=pl.vp_tokens, source="Farmers' Market")
 
 
@@ -318,7 +317,7 @@ card(
 
 
 def _groundskeeper_gain(g: Game, p: Player, w: When) -> None:
-    if w.card.is_("Victory"):
+    if w.subject.is_("Victory"):
         g.vp_from_supply(p, 1, "Groundskeeper")
 
 
@@ -371,7 +370,7 @@ def _overlord(g: Game, p: Player, me: Card) -> Flow:
     )
     if not pl:
         return
-    me.became = g.piles[pl].top.spec
+    me.became = g.piles[pl].cards[0].spec
     g.emit(g.events_mod.CardBecame(p.name, "Overlord", me.became.name))
     if me.is_("Attack"):
         # now an Attack card being played: the other players may react first
@@ -470,7 +469,7 @@ card(
 
 
 def _villa_gain(g: Game, p: Player, w: When) -> None:
-    me = w.card
+    me = w.subject
     zone = next((z for z in ("discard", "deck", "hand") if me in getattr(p, z)), None)
     if zone and zone != "hand":
         g.move(p, me, zone, "hand")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import N_
 from ...triggers import Moment
-from .. import CARDS, landmark
+from .. import CARDS, game_attribute, landmark
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -33,7 +33,7 @@ def _aqueduct_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
 
 
 def _aqueduct_gain(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Treasure"):
         pl = g.pile_of(c)
         if pl is not None:
@@ -109,7 +109,7 @@ landmark(
 
 
 def _battlefield(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Victory"):
         g.vp_from_landmark(p, "Battlefield", 2)
 
@@ -124,7 +124,7 @@ landmark(
 
 
 def _colonnade(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Action") and any(x.name == c.name for x in p.in_play):
         g.vp_from_landmark(p, "Colonnade", 2)
 
@@ -149,7 +149,7 @@ def _shrine_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
 
 
 def _shrine_gain(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.is_("Action"):
         pl = g.pile_of(c)
         if pl is not None:
@@ -157,7 +157,7 @@ def _shrine_gain(g: Game, p: Player, w: When) -> None:
 
 
 def _shrine_buy(g: Game, p: Player, w: When) -> None:
-    c = w.card
+    c = w.subject
     if c.name == "Curse":
         g.vp_from_landmark(p, "Defiled Shrine")
 
@@ -192,7 +192,7 @@ def _mountain_pass(g: Game, p: Player, w: When) -> None:
     """When a player gains a Province, if none was gained before in this
     game, that player's bidding comes after the turn."""
     mem = g.game_memory("Mountain Pass")
-    if w.card.name == "Province" and not mem.get("province_gained"):
+    if w.subject.name == "Province" and not mem.get("province_gained"):
         mem["province_gained"] = True
         mem["bidding_for"] = p.name
 
@@ -280,17 +280,31 @@ def _museum(g: Game, p: Player) -> int:
     return 2 * len(_names(p))
 
 
+def _obelisk_pile(g: Game) -> str | None:
+    """The pile Obelisk marks: the one chosen at setup (kept in Obelisk's
+    per-game memory), else the one the game was set up with, if any."""
+    given = g.setup_choices.get("Obelisk")
+    mem = g.memory.get("Obelisk", {})
+    pile: str | None = mem.get("pile", given)
+    return pile
+
+
 def _obelisk_setup(g: Game) -> tuple[list[tuple[str, int]] | tuple[()], str]:
+    """Setup: choose a random Action Supply pile, unless the game was set up
+    with one (``setup_choices["Obelisk"]``, from a record or a position)."""
     piles = g.action_piles()
-    if piles and g.obelisk is None:
-        g.obelisk = g.rng.choice(piles)
-    return (), g.obelisk or ""
+    pile = g.setup_choices.get("Obelisk")
+    if piles and pile is None:
+        pile = g.rng.choice(piles)
+    g.game_memory("Obelisk")["pile"] = pile
+    return (), pile or ""
 
 
 def _obelisk(g: Game, p: Player) -> int:
-    if not g.obelisk or g.obelisk not in g.piles:
+    pile = _obelisk_pile(g)
+    if not pile or pile not in g.piles:
         return 0
-    members = set(g.piles[g.obelisk].members)
+    members = set(g.piles[pile].members)
     return 2 * sum(1 for c in p.all_cards() if c.spec.name in members)
 
 
@@ -347,6 +361,8 @@ landmark(
     setup=_obelisk_setup,
     score=_obelisk,
 )
+# the view and the scenario snapshot show the marked pile as game.obelisk
+game_attribute("obelisk", _obelisk_pile)
 landmark(
     "Orchard",
     "Boomgaard",

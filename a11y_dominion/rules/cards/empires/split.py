@@ -95,7 +95,7 @@ def _encampment(g: Game, p: Player, me: Card) -> Flow:
 
 def _encampment_return(g: Game, p: Player, w: When) -> None:
     """At the start of Clean-up: the set-aside Encampment returns to its pile."""
-    me = w.lasting.memory["card"]
+    me = w.effect.memory["card"]
     if me in p.set_aside:
         g.return_to_pile(p, me, "set_aside")
 
@@ -141,8 +141,8 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
     if not matched:
         g.add(p, coins=1, source="Gladiator")
         pl = g.piles.get("Gladiator/Fortune")
-        if pl is not None and pl.cards and pl.top.name == "Gladiator":
-            yield from g.trash_card(p, pl.top, "supply")
+        if pl is not None and pl.cards and pl.cards[0].name == "Gladiator":
+            yield from g.trash_card(p, pl.cards[0], "supply")
 
 
 def _fortune_play(g: Game, p: Player, me: Card) -> None:
