@@ -394,7 +394,7 @@ def test_a_whole_game_ends_with_final_scores():
 
 
 def test_two_humans_share_the_screen():
-    text = "Bob: end\rAnn: play treasures\rAnn: hand\r"
+    text = "\rBob: end\rAnn: play treasures\rAnn: hand\r"
     console, _, lines = session(text, "--players", "Ann:human,Bob:human")
     assert "It is Ann who must answer now, not Bob." in lines
     assert answer_keys(console.game) == [["treasures"]]
@@ -587,7 +587,7 @@ def test_log_0_asks_for_a_number_from_1():
 
 
 def test_a_bots_hand_is_not_shown_and_its_public_status_is():
-    text = "Cid: hand\rCid: status\r"
+    text = "\rCid: hand\rCid: status\r"
     console, _, lines = session(text, "--players", "Ann:human,Bob:human,Cid:bigmoney")
     assert "Cid is a bot; you may only look at your own hand." in lines
     assert not any(x.startswith(("Ann's hand,", "Cid's hand")) for x in lines)   # the query's answer, not the turn prompt
@@ -625,7 +625,7 @@ def test_a_long_mistyped_line_is_not_read_back_in_full():
 
 # ---------------------------------------------------------------- a shared table
 def test_table_mode_keeps_a_bots_cards_private():
-    console, _, lines = session("end\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
+    console, _, lines = session("\rend\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
     assert "You draw 5 Coppers." not in lines        # Ann's own new hand waits for her next turn
     assert "You draw 5 Coppers." in [text for text, _p in console.people["Ann"].queue]
     bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
@@ -654,5 +654,5 @@ def test_mode_options_show_the_short_word():
 
 
 def test_hot_seat_turn_prompt_names_whose_hand():
-    _, _, lines = session("", "--players", "Ann:human,Bob:human")
+    _, _, lines = session("\r", "--players", "Ann:human,Bob:human")
     assert any(x.startswith("Ann's hand: ") for x in lines)

@@ -27,7 +27,9 @@ ANN_DRAW = "You draw 5 Coppers."        # seed 1: Ann's second hand, drawn in he
 
 
 def shared(script: str, players: str = THREE, settings=None, *extra):
-    """Run a console on ``script`` (lines separated by newlines); returns (console, printed lines)."""
+    """Run a console on ``script`` (lines separated by newlines), after the Enter that takes
+    the first hand-over to Ann; returns (console, printed lines)."""
+    script = "\n" + script
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", players, *extra])
     console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out),
@@ -165,7 +167,7 @@ def test_status_during_mountain_pass_bidding_names_the_turn_that_ended():
                              "seed": 1, "state": state, "script": []})
     out = io.StringIO()
     console = Console(game, [("Ann", "human"), ("Bea", "human")], Display(out, plain=True), Speaker("off"),
-                      reader=PlainReader(io.StringIO("buy Province\nend\n\nstatus\n"), out))
+                      reader=PlainReader(io.StringIO("\nbuy Province\nend\n\nstatus\n"), out))
     console.run()
     lines = out.getvalue().splitlines()
     assert "Ann's turn 1 has ended; Mountain Pass bidding." in between(lines, TO_BEA)
@@ -194,7 +196,7 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing():
     rec = RecordingOutput()
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", THREE])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("end\nend\n"), out), settings={})
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("\nend\nend\n"), out), settings={})
     console.speaker = Speaker("self-voicing", outputs=[rec])
     console.run()
     assert TO_BEA in rec.spoken
@@ -264,7 +266,7 @@ def test_the_voice_speaks_the_language_of_the_seat_at_the_keyboard():
     out = io.StringIO()
     players = "Ann:human:nl,Bea:human:en,Bot:bigmoney"
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", players])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("einde\neinde\n\nend\n"), out),
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("\neinde\neinde\n\nend\n"), out),
                            settings={})
     console.speaker = Speaker("self-voicing", outputs=[rec], language="nl")
     console.run()
@@ -286,3 +288,31 @@ def test_a_saved_game_keeps_each_seats_language_and_verbosity(tmp_path):
     console.run()
     assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
     assert console.people["Bea"].lang.code == "en"
+
+
+def test_the_first_player_is_handed_the_keyboard_too():
+    console, lines = shared("end\n")
+    to_ann = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
+    i = lines.index(to_ann)
+    assert not any(x.startswith(("Your turn", "Ann's hand", "New game")) for x in lines[:i])
+    assert "New game for Ann, Bea and Bot. You go first." in lines[i:]
+
+
+def test_each_seat_recalls_only_its_own_typed_lines():
+    """Up and Down at the prompt: a seat's typed-line history holds only its own lines."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from a11y_dominion.console.display import PromptReader
+
+    with create_pipe_input() as pipe:
+        reader = PromptReader(None, None, input=pipe, output=DummyOutput())
+        reader.use_history("Ann")
+        pipe.send_text("play Witch\r")
+        assert reader.read("Ann> ") == "play Witch"
+        reader.use_history("Bea")
+        pipe.send_text("hand\r")
+        assert reader.read("Bea> ") == "hand"
+        assert list(reader.session.history.get_strings()) == ["hand"]
+        reader.use_history("Ann")
+        assert list(reader.session.history.get_strings()) == ["play Witch"]

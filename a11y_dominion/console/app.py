@@ -122,6 +122,7 @@ class Console(Commands, Answers, Persistence):
         self.default_lang = lang or Language("en")
         self.default_verbosity = verbosity
         self.seat_options = dict(seat_options or {})
+        self.handed_over = False          # at a shared keyboard: has the keyboard been handed to anyone yet
         self.keys = dict(keys or {})      # command -> key name, from the settings
         self.notices: list = []           # sentences said once at the start (settings problems)
         self.game = game
@@ -222,6 +223,9 @@ class Console(Commands, Answers, Persistence):
 
     def _give_keyboard(self, seat: HumanSeat) -> None:
         self.holder = seat
+        use_history = getattr(self.reader, "use_history", None)
+        if use_history is not None:
+            use_history(seat.name)             # Up and Down recall only this seat's own typed lines
         self.display.lang = seat.lang          # the Supply table speaks the same language
         set_language = getattr(self._speaker, "set_language", None)
         if set_language is not None and self.shared:
@@ -323,8 +327,9 @@ class Console(Commands, Answers, Persistence):
         typed commands until an answer is given. Raises
         :class:`~a11y_dominion.table.StopTable` when the game stops (``exit_code``
         set) or another game was loaded."""
-        if seat is not self.holder:
-            if not self.hand_over(seat):
+        if seat is not self.holder or (self.shared and not self.handed_over):
+            # at a shared keyboard the first player is handed it too, so "you" is clear from the start
+            if not self.hand_over(seat, clear=self.handed_over):
                 raise StopTable("stopped")
         seat.flush()
         default = ""
@@ -379,19 +384,23 @@ class Console(Commands, Answers, Persistence):
         self.exit_code = 0
         return True
 
-    def hand_over(self, seat: HumanSeat) -> bool:
+    def hand_over(self, seat: HumanSeat, clear: bool = True) -> bool:
         """Pass the keyboard to ``seat``: clear a sighted screen, say "Pass the keyboard
         to Bea. Bea, press Enter when you are ready." (in Bea's language, as an
         important message) and wait for an empty line; only then is Bea's news
         told. Anything else typed is not used and the sentence is said again.
-        Returns False when the game stopped instead (``exit_code`` set)."""
+        ``clear`` False keeps a sighted screen (the first hand-over, after the
+        game's opening lines). Returns False when the game stopped instead
+        (``exit_code`` set)."""
+        self.handed_over = True
         self.holder.leave_keyboard()
         self.holder = seat          # its language for the quit question; its news waits for Enter
         self.display.lang = seat.lang
         set_language = getattr(self._speaker, "set_language", None)
         if set_language is not None:
             set_language(seat.lang.code)
-        self.display.clear()
+        if clear:
+            self.display.clear()
         line = seat.lang.text(N_("Pass the keyboard to {player}. {player}, press Enter when you are ready."),
                               player=seat.name)
         while True:

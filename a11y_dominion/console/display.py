@@ -213,10 +213,23 @@ class PromptReader:
             if hasattr(output, "enable_cpr"):
                 output.enable_cpr = False
         kw["output"] = output
-        self.session = PromptSession(
-            completer=completer, complete_style=CompleteStyle.READLINE_LIKE, complete_while_typing=False,
-            key_bindings=key_bindings, mouse_support=False, enable_suspend=False,
-            color_depth=ColorDepth.MONOCHROME if plain else None, **kw)
+
+        def new_session() -> PromptSession:
+            return PromptSession(
+                completer=completer, complete_style=CompleteStyle.READLINE_LIKE, complete_while_typing=False,
+                key_bindings=key_bindings, mouse_support=False, enable_suspend=False,
+                color_depth=ColorDepth.MONOCHROME if plain else None, **kw)
+        self._new_session = new_session
+        self._sessions = {None: new_session()}
+        self.session = self._sessions[None]
+
+    def use_history(self, key) -> None:
+        """Read the next lines with the typed-line history of ``key`` (a seat's
+        name): at a shared keyboard, Up and Down recall only that seat's own lines."""
+        if key not in self._sessions:
+            self._sessions[key] = self._new_session()
+        self.session = self._sessions[key]
 
     def read(self, message: str, default: str = ""):
+        """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``."""
         return self.session.prompt(message, default=default)
