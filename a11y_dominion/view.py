@@ -60,7 +60,10 @@ def _names(cards: list) -> list:
 class TurnView:
     """The turn in progress: whose (``player``), the game's turn ``number``,
     ``phase`` (action, buy, cleanup), Actions, Buys and coins (whole numbers),
-    and whether a card or Event was bought this Buy phase."""
+    and whether a card or Event was bought this Buy phase. ``own_number`` is
+    the turn's number counted for its player (their 3rd turn: 3);
+    ``bidding`` is True while Mountain Pass bids are asked for, after the
+    turn has ended."""
 
     player: str
     number: int
@@ -69,6 +72,8 @@ class TurnView:
     buys: int
     coins: int
     bought: bool
+    own_number: int = 0
+    bidding: bool = False
 
 
 @dataclass
@@ -112,6 +117,9 @@ class PlayerView:
     its VP pool; ``events`` and ``kingdom`` name the Events and Kingdom piles;
     ``obelisk`` the Obelisk pile or None; ``ending`` is True once the game
     ends after this turn; ``game_over`` and ``winners`` at the end.
+    ``scores`` maps each player to their score if the game ended now,
+    ``{"total", "cards", "tokens", "landmarks": {name: vp}}``: public, as
+    every gain and trash is (base rulebook; Empires rulebook, Landmarks).
     """
 
     seat: str
@@ -129,6 +137,7 @@ class PlayerView:
     ending: bool = False
     game_over: bool = False
     winners: list = field(default_factory=list)
+    scores: dict = field(default_factory=dict)
 
     def player(self, name: str) -> SeatView:
         """The :class:`SeatView` of ``name``; raises KeyError for no such player."""
@@ -136,6 +145,19 @@ class PlayerView:
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    def leaders(self) -> list:
+        """Who would win if the game ended now: the highest score; among tied
+        players the one with fewer turns; still tied, they share the win (base
+        rulebook, as :meth:`~a11y_dominion.rules.game.Game.current_winners`)."""
+        best = max(s["total"] for s in self.scores.values())
+        tied = [p for p in self.players if self.scores[p.name]["total"] == best]
+        fewest = min(p.turns_taken for p in tied)
+        return [p.name for p in tied if p.turns_taken == fewest]
+
+    def empty_piles(self) -> list:
+        """Names of the Supply piles with no cards left."""
+        return [p.name for p in self.piles.values() if not p.cards_left]
 
     @property
     def me(self) -> SeatView:
@@ -188,9 +210,20 @@ def player_view(game: Game, seat: str) -> PlayerView:
         )
         for pl in game.piles.values()
     }
+    bidding = game.pending is not None and game.pending.purpose == "bid"
     return PlayerView(
         seat=seat,
-        turn=TurnView(game.current.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought),
+        turn=TurnView(
+            game.current.name,
+            t.number,
+            t.phase,
+            t.actions,
+            t.buys,
+            t.coins,
+            t.bought,
+            _own_number(game, bidding),
+            bidding,
+        ),
         hand=_names(me.hand),
         discard=_names(me.discard),
         set_aside=_names(me.set_aside),
@@ -204,7 +237,24 @@ def player_view(game: Game, seat: str) -> PlayerView:
         ending=bool(game.ending),
         game_over=game.game_over,
         winners=list(game.winners),
+        scores={p.name: game.score_breakdown(p) for p in game.players},
     )
+
+
+def _own_number(game: Game, bidding: bool) -> int:
+    """The number of the turn in progress, counted for the player whose turn it is.
+
+    The last "turn started" event says it; without one (a game set up in the
+    middle of a turn) it is one more than the turns the player has finished,
+    except during Mountain Pass bidding (after the Clean-up), when this turn
+    already counts as finished."""
+    p = game.current
+    for e in reversed(game.log):
+        if isinstance(e, ev.TurnStarted):
+            if e.player == p.name:
+                return e.number
+            break
+    return p.turns_taken if bidding else p.turns_taken + 1
 
 
 # ------------------------------------------------------------------ events

@@ -24,6 +24,7 @@ from a11y_dominion.console.keys import KEYS
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision
 from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.view import player_view
 from announcements.speech import Speaker
 from answerkeys import answer_data, answer_keys
 from speechdoubles import RecordingOutput
@@ -421,7 +422,8 @@ def test_rich_supply_table_has_the_same_facts(monkeypatch):
     out = io.StringIO()
     display = Display(out, plain=False)
     display.console.width = 160
-    display.supply_table(fresh_game())
+    game = fresh_game()
+    display.supply_table(player_view(game, game.players[0].name))
     text = out.getvalue()
     assert "\x1b[" not in text                  # NO_COLOR and a non-terminal file: no colour codes
     assert "Patrician/Emporium" in text and "5 Emporiums (5 coins)" in text

@@ -287,7 +287,7 @@ def test_console_questions_in_english_are_the_engines_prompts():
     while replay.pending is not None:
         d = replay.pending
         if d.kind == "turn":
-            assert turn_prompt(replay, d) == d.prompt
+            assert turn_prompt(player_view(replay, d.player), d) == d.prompt
             turns += 1
         else:
             assert Language("en").prompt(d) == d.prompt

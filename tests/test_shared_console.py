@@ -189,7 +189,8 @@ def test_status_during_bidding_in_a_whole_game_names_the_number_of_the_turn_that
         game.answer(bots[d.player].decide(d, player_view(game, d.player)))
     assert game.pending is not None
     started = [e for e in game.log if type(e).__name__ == "TurnStarted"][-1]
-    assert q.turn_line(game) == f"{started.player}'s turn {started.number} has ended; Mountain Pass bidding."
+    view = player_view(game, "Bea")
+    assert q.turn_line(view) == f"{started.player}'s turn {started.number} has ended; Mountain Pass bidding."
 
 
 def test_the_hand_over_is_spoken_as_important_in_self_voicing():

@@ -129,6 +129,28 @@ def test_every_view_survives_a_json_round_trip(games):
             for _d, v_text in seat.asked[:200]:
                 data = json.loads(v_text)
                 assert PlayerView.from_data(data).to_data() == data
+                assert set(data["scores"]) == {p["name"] for p in data["players"]}
+                assert all(set(b) == {"total", "cards", "tokens", "landmarks"} for b in data["scores"].values())
+                assert data["turn"]["own_number"] >= 1 and isinstance(data["turn"]["bidding"], bool)
+
+
+def test_a_view_tells_the_public_scores_and_the_turn_players_own_turn_number(games):
+    for game, _seats in games:
+        view = PlayerView.from_data(json.loads(json.dumps(player_view(game, game.players[0].name).to_data())))
+        assert view.scores == {p.name: game.score_breakdown(p) for p in game.players}
+        assert view.leaders() == game.current_winners()
+        assert view.empty_piles() == game.empty_piles()
+        started = [e for e in game.log if isinstance(e, ev.TurnStarted)][-1]
+        assert view.turn.own_number == started.number and not view.turn.bidding
+
+
+def test_a_view_from_older_data_without_the_newer_fields_still_loads():
+    game = Game(GameConfig(["Ann", "Bob"], ["Villa"], [], [], 5))
+    game.start()
+    data = player_view(game, "Ann").to_data()
+    del data["scores"], data["turn"]["own_number"], data["turn"]["bidding"]
+    view = PlayerView.from_data(data)
+    assert view.scores == {} and view.turn.own_number == 0 and view.turn.bidding is False
 
 
 def test_moves_round_trip_in_both_forms():

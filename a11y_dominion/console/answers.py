@@ -179,7 +179,8 @@ class Answers:
         word = (body.split() or [""])[0].lower()
         if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
             return None
-        return self.t(N_("First answer the question: {question}"), question=q.question(self.game, d, self.lang))
+        asked = q.question(self.view(d.player), d, self.lang)
+        return self.t(N_("First answer the question: {question}"), question=asked)
 
     def _suggest(self, text: str) -> Optional[str]:
         """A "did you mean" sentence for a mistyped command, or None."""

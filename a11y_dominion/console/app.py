@@ -37,7 +37,7 @@ from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import make_bot, parse_seats
 from ..table import StopTable, Table
-from ..view import redact_all
+from ..view import PlayerView, player_view, redact_all
 from ..settings import load_settings, seat_settings
 from . import queries as q
 from .answers import Answers
@@ -258,6 +258,12 @@ class Console(Commands, Answers, Persistence):
             return d.player
         return self.holder.name or self.game.current.name
 
+    def view(self, name: Optional[str] = None) -> PlayerView:
+        """The :class:`~a11y_dominion.view.PlayerView` of the seat ``name`` (by
+        default :meth:`me`, the seat a query is about): all a query may read."""
+        name = name or self.me()
+        return self.table.view(name) if self.table is not None else player_view(self.game, name)
+
     # ------------------------------------------------------------ output
     def say(self, text: str, priority: str = "normal", keep: bool = True, style: Optional[str] = None,
             interrupt: bool = False) -> None:
@@ -290,7 +296,7 @@ class Console(Commands, Answers, Persistence):
         if self.loaded:
             self.say(self.t(N_("Loaded {file}."), file=self.loaded), keep=False)
             if self.game.pending is not None:
-                self.say(q.turn_line(self.game, self.humans[0] if self.solo else None, self.lang), keep=False)
+                self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
         else:
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
@@ -451,7 +457,7 @@ class Console(Commands, Answers, Persistence):
         new_turn = (d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player))
         if d.kind == "turn":
             self.first_prompt_of_turn = (self.game.turn.number, d.player)
-        for line in q.decision_lines(self.game, d, full=full, hand=new_turn and not full, you=self.solo,
+        for line in q.decision_lines(self.view(d.player), d, full=full, hand=new_turn and not full, you=self.solo,
                                      lang=self.lang):
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.

@@ -2,9 +2,10 @@
 
 None of these changes the game. Each method takes the rest of the typed
 line after the command word. :class:`Commands` is a mixin of
-:class:`~a11y_dominion.console.app.Console`: it reads ``self.game``,
-``self.lang`` and ``self.history`` (those of the seat that has the
-keyboard) and answers through ``self.reply`` and ``self.error``.
+:class:`~a11y_dominion.console.app.Console`: the queries read only
+``self.view()``, the :class:`~a11y_dominion.view.PlayerView` of the seat
+they are about, and ``self.lang`` and ``self.history`` (those of the seat
+that has the keyboard); they answer through ``self.reply`` and ``self.error``.
 
 At a shared computer a query about another human seat that would tell a
 private fact (its hand) is refused in one sentence, as a bot's hand is;
@@ -125,42 +126,43 @@ class Commands:
         if refusal is not None:
             self.error(refusal)
             return
-        self.reply(q.hand_lines(self.game, self.me(), self.solo, self.lang))
+        self.reply(q.hand_lines(self.view(), self.solo, self.lang))
 
     def cmd_status(self, rest: str = "") -> None:
         """status: public facts only (Debt, VP tokens, how many cards where), for anyone."""
         you = self.solo and self.asker not in self.bots
-        self.reply(q.status_lines(self.game, self.me(), you, self.lang))
+        self.reply(q.status_lines(self.view(), you, self.lang))
 
     def cmd_supply(self, rest: str = "") -> None:
         """supply: every pile (a table for sighted players, lines otherwise)."""
-        lines = q.supply_lines(self.game, self.lang)
+        view = self.view()
+        lines = q.supply_lines(view, self.lang)
         if self.display.plain:
             self.reply(lines)
             return
-        self.display.supply_table(self.game)
+        self.display.supply_table(view)
         for line in lines:
             self.speaker.speak(line)
 
     def cmd_score(self, rest: str = "") -> None:
         """score: everyone's score now."""
-        self.reply(q.score_lines(self.game, self.lang))
+        self.reply(q.score_lines(self.view(), self.lang))
 
     def cmd_landmarks(self, rest: str = "") -> None:
         """landmarks: the Landmarks of this game."""
-        self.reply(q.landmark_lines(self.game, self.lang))
+        self.reply(q.landmark_lines(self.view(), self.lang))
 
     def cmd_events(self, rest: str = "") -> None:
         """events: the Events of this game."""
-        self.reply(q.event_lines(self.game, self.lang))
+        self.reply(q.event_lines(self.view(), self.lang))
 
     def cmd_trash(self, rest: str = "") -> None:
         """trash: what is in the trash."""
-        self.reply(q.trash_lines(self.game, self.lang))
+        self.reply(q.trash_lines(self.view(), self.lang))
 
     def cmd_card(self, rest: str) -> None:
         """card NAME; the start of a name is enough when only one known name starts so."""
-        g, lang = self.game, self.lang
+        g, lang = self.view(), self.lang
         try:
             lines = q.card_lines(g, rest, lang)
         except q.QueryError as e:

@@ -20,6 +20,7 @@ from ..i18n import Language, N_
 from ..rules.cards import EVENTS, canonical
 from ..rules.decisions import MoveKind, Msg
 from ..textinput import NO, YES, InputError, split_speaker
+from ..view import player_view
 from .queries import join_or, names_in_game
 
 COMMANDS = ("hand", "supply", "status", "score", "landmarks", "events", "trash", "card", "log", "repeat",
@@ -74,6 +75,12 @@ def _matches(prefix: str, words: Iterable[str]) -> list:
 
 
 EN = Language("en")
+
+
+def game_names(game, lang: Language = EN) -> list:
+    """Every card, Event and Landmark name of ``game`` (public: read from a view)."""
+    d = game.pending
+    return names_in_game(player_view(game, d.player if d is not None else game.current.name), lang)
 
 
 def playable(game, lang: Language = EN) -> list:
@@ -139,7 +146,7 @@ class DecisionCompleter(Completer):
             if low in BUY_WORDS:
                 return rest, buyable(game, lang)
             if command_of(low) == "card":
-                return rest, names_in_game(game, lang) if game else []
+                return rest, game_names(game, lang) if game else []
             if command_of(low) == "help":
                 return rest, [lang._(t) for t in HELP_TOPICS]
             if command_of(low) == "log":
@@ -216,7 +223,7 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
         new = _unique(rest, names, lang)
         if new == rest:     # nothing legal starts so: name the card anyway, so the refusal says why
             try:
-                new = _unique(rest, names_in_game(game, lang), lang)
+                new = _unique(rest, game_names(game, lang), lang)
             except InputError:
                 pass
         if new == lang._("treasures"):

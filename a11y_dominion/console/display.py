@@ -102,8 +102,8 @@ class Display:
         if self.console is not None:
             self.console.clear()
 
-    def supply_table(self, game) -> None:
-        """The Supply as a table (rich mode only)."""
+    def supply_table(self, view) -> None:
+        """The Supply of a :class:`~a11y_dominion.view.PlayerView` as a table (rich mode only)."""
         from rich import box
         from rich.table import Table
 
@@ -114,8 +114,8 @@ class Display:
         table = Table(title=lang._(N_("Supply")), box=box.SIMPLE_HEAD, title_justify="left")
         for col in (N_("Pile"), N_("Top card"), N_("Cost"), N_("Left"), N_("Tokens"), N_("Below")):
             table.add_column(lang._(col), justify="right" if col == "Left" else "left")
-        for name in pile_order(game):
-            f = pile_facts(game, name, lang)
+        for name in pile_order(view):
+            f = pile_facts(view, name, lang)
             tokens = ", ".join(b for b in (count(f["vp"], "VP", lang) if f["vp"] else "",
                                             count(f["debt"], "Debt", lang) if f["debt"] else "") if b)
             top = lang.card(f["top"]) if f["top"] else lang._(N_("empty"))

@@ -104,7 +104,7 @@ class Persistence:
         self.reloaded = True          # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
         if game.pending is not None:
-            self.say(q.turn_line(game, self.humans[0] if self.solo else None, self.lang), keep=False)
+            self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
 
     def restore(self, answers: int, err: Exception, announce: bool = True) -> bool:
         """After an engine fault, replay the game's first ``answers`` answers: the game as it

@@ -1,13 +1,15 @@
 """Answers to the console's queries, as plain sentences.
 
-Every function here reads the game and returns a list of lines, one
-sentence (or one ``Label: value`` item) per line, with numbers as digits
-and their unit. Nothing here changes the game. The same lines are printed
+Every function here reads the :class:`~a11y_dominion.view.PlayerView` of
+the seat that asks (and the pending :class:`Decision` where it needs one),
+never the game, so a query can only tell what that seat may know; it
+returns a list of lines, one sentence (or one ``Label: value`` item) per
+line, with numbers as digits and their unit. The same lines are printed
 in screen-reader mode, spoken in self-voicing mode and kept as the text
 behind the tables shown to sighted players.
 
-``me`` is the seat the query is for: the player who must answer now.
-``you`` says whether to address that player as "you" (one human at the
+The view's ``seat`` is the seat the query is for: the player who must
+answer now, or who asked. ``you`` says whether to address that player as "you" (one human at the
 keyboard) or by name (several humans sharing the screen). ``lang`` is the
 :class:`~a11y_dominion.i18n.Language` of the lines (English by default);
 every sentence is an English template looked up in its catalog.
@@ -22,8 +24,8 @@ from announcements.narrator import count, group_names, join_names
 from ..i18n import Language, N_
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
 from ..rules.decisions import Decision, Move, MoveKind, Msg
-from ..rules import events as ev
-from ..rules.game import BASIC_PILES, Game
+from ..rules.game import BASIC_PILES
+from ..view import PlayerView
 
 EN = Language("en")
 
@@ -85,55 +87,40 @@ def plural_name(name: str, lang: Language = EN) -> str:
     return plural(name)     # "5 Rocks", not "Rockses"
 
 
-def hand_lines(game: Game, me: str, you: bool = True, lang: Language = EN) -> list:
-    """The hand of ``me``, grouped ("3 Coppers and 2 Estates"), and what is in play."""
-    p = game.player(me)
-    names = [c.name for c in p.hand]
+def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
+    """The hand of the view's seat, grouped ("3 Coppers and 2 Estates"), and what is in play."""
+    me = view.seat
+    names = list(view.hand)
     fields = dict(count=count(len(names), "card", lang), cards=group_names(sorted_names(names), lang))
     lines = [lang.text(N_("Your hand, {count}: {cards}."), **fields) if you else
              lang.text(N_("{player}'s hand, {count}: {cards}."), player=me, **fields)]
-    if p.in_play and game.current is p:
-        lines.append(lang.text(N_("In play: {cards}."), cards=group_names((c.name for c in p.in_play), lang)))
-    if p.set_aside:
-        lines.append(lang.text(N_("Set aside: {cards}."), cards=group_names((c.name for c in p.set_aside), lang)))
+    in_play = view.me.in_play
+    if in_play and view.turn.player == me:
+        lines.append(lang.text(N_("In play: {cards}."), cards=group_names(in_play, lang)))
+    if view.set_aside:
+        lines.append(lang.text(N_("Set aside: {cards}."), cards=group_names(view.set_aside, lang)))
     return lines
 
 
-def _bidding(game: Game) -> bool:
-    """True while Mountain Pass bids are asked for (after the turn has ended)."""
-    d = game.pending
-    return d is not None and d.purpose == "bid"
+def turn_number(view: PlayerView) -> int:
+    """The number of the turn in progress, counted for the player whose turn it is
+    (during Mountain Pass bidding: the turn that just ended)."""
+    return view.turn.own_number
 
 
-def turn_number(game: Game) -> int:
-    """The number of the turn in progress, counted for the player whose turn it is.
-
-    The last "turn started" event says it; without one (a game set up in the
-    middle of a turn) it is one more than the turns the player has finished,
-    except after the Clean-up (Mountain Pass bidding), when this turn already
-    counts as finished."""
-    p = game.current
-    for e in reversed(game.log):
-        if isinstance(e, ev.TurnStarted):
-            if e.player == p.name:
-                return e.number
-            break
-    return p.turns_taken if _bidding(game) else p.turns_taken + 1
-
-
-def turn_line(game: Game, you: Optional[str] = None, lang: Language = EN) -> str:
+def turn_line(view: PlayerView, you: Optional[str] = None, lang: Language = EN) -> str:
     """"Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some);
     "Your turn" when ``you`` names the player whose turn it is. During Mountain
     Pass bidding: "Ann's turn 3 has ended; Mountain Pass bidding." (the turn
     that just ended)."""
-    p = game.current
-    t = game.turn
-    if _bidding(game):
+    t = view.turn
+    p = view.player(t.player)
+    if t.bidding:
         if you == p.name:
-            return lang.text(N_("Your turn {n} has ended; Mountain Pass bidding."), n=turn_number(game))
+            return lang.text(N_("Your turn {n} has ended; Mountain Pass bidding."), n=turn_number(view))
         return lang.text(N_("{player}'s turn {n} has ended; Mountain Pass bidding."), player=p.name,
-                         n=turn_number(game))
-    fields = dict(n=turn_number(game), phase=lang._(PHASES.get(t.phase, t.phase)),
+                         n=turn_number(view))
+    fields = dict(n=turn_number(view), phase=lang._(PHASES.get(t.phase, t.phase)),
                   actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
                   coins=count(t.coins, "coin", lang))
     if p.debt:
@@ -148,10 +135,10 @@ def turn_line(game: Game, you: Optional[str] = None, lang: Language = EN) -> str
     return lang.text(template, **fields)
 
 
-def turn_prompt(game: Game, d: Decision, lang: Language = EN) -> str:
+def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     """The question at the turn prompt: "Ann, Buy phase: 1 Action, 1 Buy, 4 coins." (and Debt)."""
-    p = game.player(d.player)
-    t = game.turn
+    p = view.player(d.player)
+    t = view.turn
     fields = dict(player=d.player, phase=lang._(PHASES["action" if t.phase == "action" else "buy"]),
                   actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
                   coins=count(t.coins, "coin", lang))
@@ -161,53 +148,54 @@ def turn_prompt(game: Game, d: Decision, lang: Language = EN) -> str:
     return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}."), **fields)
 
 
-def status_lines(game: Game, me: str, you: bool = True, lang: Language = EN) -> list:
-    """Phase, Actions, Buys, coins, Debt and VP tokens, then the other players' tokens."""
-    p = game.player(me)
-    lines = [turn_line(game, me if you else None, lang)]
-    fields = dict(debt=p.debt, vp=count(p.vp_tokens, "VP", lang), hand=count(len(p.hand), "card", lang),
-                  deck=count(len(p.deck), "card", lang), discard=count(len(p.discard), "card", lang))
+def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
+    """Phase, Actions, Buys, coins, Debt and VP tokens of the view's seat, then the other players' tokens."""
+    me = view.seat
+    p = view.me
+    lines = [turn_line(view, me if you else None, lang)]
+    fields = dict(debt=p.debt, vp=count(p.vp_tokens, "VP", lang), hand=count(p.hand_size, "card", lang),
+                  deck=count(p.deck_size, "card", lang), discard=count(p.discard_size, "card", lang))
     if you:
         lines.append(lang.text(N_("You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
                                   "{discard} in the discard pile."), **fields))
     else:
         lines.append(lang.text(N_("{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
                                   "deck, {discard} in the discard pile."), player=me, **fields))
-    for o in game.players:
-        if o is p:
+    for o in view.players:
+        if o.name == me:
             continue
         lines.append(lang.text(N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."), player=o.name,
-                               debt=o.debt, vp=count(o.vp_tokens, "VP", lang), hand=count(len(o.hand), "card", lang)))
+                               debt=o.debt, vp=count(o.vp_tokens, "VP", lang), hand=count(o.hand_size, "card", lang)))
     return lines
 
 
-def _below(pile) -> list:
+def _below(names: list) -> list:
     """(name, how many) runs below the top card's run, for split piles and Castles."""
     runs = []
-    for c in pile.cards:
-        if runs and runs[-1][0] == c.name:
+    for n in names:
+        if runs and runs[-1][0] == n:
             runs[-1][1] += 1
         else:
-            runs.append([c.name, 1])
+            runs.append([n, 1])
     return [(n, k) for n, k in runs[1:]]
 
 
-def pile_order(game: Game) -> list:
+def pile_order(view: PlayerView) -> list:
     """Supply piles in reading order: Treasures, Victory cards, Curse, then the Kingdom."""
-    basics = [n for n in ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse") if n in game.piles]
-    rest = [n for n in game.piles if n not in BASIC_PILES]
+    basics = [n for n in ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse") if n in view.piles]
+    rest = [n for n in view.piles if n not in BASIC_PILES]
     return basics + rest
 
 
-def pile_facts(game: Game, name: str, lang: Language = EN) -> dict:
+def pile_facts(view: PlayerView, name: str, lang: Language = EN) -> dict:
     """The facts of one pile: top card, cost words, cards left, tokens, what is below."""
-    pl = game.piles[name]
-    top = pl.top.name if pl.cards else None
+    pl = view.piles[name]
+    top = pl.top
     below = []
-    if pl.is_layered and pl.cards:
-        for n, k in _below(pl):
+    if pl.cards:
+        for n, k in _below(pl.cards):
             below.append((n, k, cost_of(n, lang)))
-    return {"pile": name, "top": top, "cost": cost_of(top, lang) if top else "", "left": len(pl.cards),
+    return {"pile": name, "top": top, "cost": cost_of(top, lang) if top else "", "left": pl.cards_left,
             "vp": pl.vp_tokens, "debt": pl.debt_tokens, "below": below,
             "types": sorted(CARDS[top].types) if top else []}
 
@@ -245,9 +233,9 @@ def below_words(f: dict, lang: Language = EN) -> str:
     return lang.text(N_("below: {cards}"), cards=below_list(f, lang))
 
 
-def pile_line(game: Game, name: str, lang: Language = EN) -> str:
+def pile_line(view: PlayerView, name: str, lang: Language = EN) -> str:
     """One sentence for one pile."""
-    f = pile_facts(game, name, lang)
+    f = pile_facts(view, name, lang)
     tokens = _tokens_words(f, lang)
     if f["top"] is None:
         if tokens:
@@ -267,52 +255,52 @@ def pile_line(game: Game, name: str, lang: Language = EN) -> str:
     return lang.text(N_("{pile}: {facts}."), pile=name, facts=facts)
 
 
-def supply_lines(game: Game, lang: Language = EN) -> list:
+def supply_lines(view: PlayerView, lang: Language = EN) -> list:
     """Every Supply pile, one line each, after a summary line."""
-    empty = len(game.empty_piles())
-    lines = [lang.text(N_("Supply: {piles}, {n} empty."), piles=count(len(game.piles), "pile", lang), n=empty)]
-    lines += [pile_line(game, n, lang) for n in pile_order(game)]
-    if game.events:
-        events = join_names((lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in game.events),
+    empty = len(view.empty_piles())
+    lines = [lang.text(N_("Supply: {piles}, {n} empty."), piles=count(len(view.piles), "pile", lang), n=empty)]
+    lines += [pile_line(view, n, lang) for n in pile_order(view)]
+    if view.events:
+        events = join_names((lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in view.events),
                             lang)
         lines.append(lang.text(N_("Events: {events}. Type events to hear them."), events=events))
-    if game.landmarks:
+    if view.landmarks:
         lines.append(lang.text(N_("Landmarks: {landmarks}. Type landmarks to hear them."),
-                               landmarks=join_names((lang.card(x) for x in game.landmarks), lang)))
+                               landmarks=join_names((lang.card(x) for x in view.landmarks), lang)))
     return lines
 
 
-def score_lines(game: Game, lang: Language = EN) -> list:
+def score_lines(view: PlayerView, lang: Language = EN) -> list:
     """Each player's score if the game ended now, with its breakdown, then who leads."""
-    over = game.pending is None
+    over = view.game_over
     lines = [lang._(N_("Final scores:")) if over else lang._(N_("Scores if the game ended now:"))]
-    for p in game.players:
-        b = game.score_breakdown(p)
+    for p in view.players:
+        b = view.scores[p.name]
         parts = [lang.text(N_("{n} from cards"), n=b["cards"]), lang.text(N_("{n} from VP tokens"), n=b["tokens"])]
         parts += [lang.text(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in b["landmarks"].items()]
         lines.append(lang.text(N_("{player}: {total} VP ({parts})."), player=p.name, total=b["total"],
                                parts=join_names(parts, lang)))
     if not over:
-        lead = game.current_winners()
+        lead = view.leaders()
         lines.append(lang.text(N_("{player} leads."), player=lead[0]) if len(lead) == 1 else
                      lang.text(N_("{players} are level."), players=join_names(lead, lang)))
     lines.append(lang.text(N_("Provinces left: {n}. Empty Supply piles: {empty}."),
-                           n=len(game.piles["Province"].cards), empty=len(game.empty_piles())))
+                           n=view.piles["Province"].cards_left, empty=len(view.empty_piles())))
     return lines
 
 
-def landmark_lines(game: Game, lang: Language = EN) -> list:
+def landmark_lines(view: PlayerView, lang: Language = EN) -> list:
     """Each Landmark with the VP on it and its text."""
-    if not game.landmarks:
+    if not view.landmarks:
         return [lang._(N_("There are no Landmarks in this game."))]
     lines = []
-    for name, vp in game.landmarks.items():
+    for name, vp in view.landmarks.items():
         spec = LANDMARKS[name]
         text = lang._(spec.text)
         holds = spec.tokens_per_player > 0 or vp > 0 or name in ("Aqueduct", "Defiled Shrine")
         if name == "Obelisk":
             lines.append(lang.text(N_("{landmark}: It marks the {pile} pile. {text}"), landmark=name,
-                                   pile=game.obelisk, text=text) if game.obelisk else
+                                   pile=view.obelisk, text=text) if view.obelisk else
                          lang.text(N_("{landmark}: It marks no pile. {text}"), landmark=name, text=text))
         elif holds:
             lines.append(lang.text(N_("{landmark}: {n} VP on it. {text}"), landmark=name, n=vp, text=text))
@@ -321,20 +309,20 @@ def landmark_lines(game: Game, lang: Language = EN) -> list:
     return lines
 
 
-def event_lines(game: Game, lang: Language = EN) -> list:
+def event_lines(view: PlayerView, lang: Language = EN) -> list:
     """Each Event of this game with its cost and text."""
-    if not game.events:
+    if not view.events:
         return [lang._(N_("There are no Events in this game."))]
     return [lang.text(N_("{event}, Event, costs {cost}: {text}"), event=e, cost=cost_of(e, lang),
-                      text=lang._(EVENTS[e].text)) for e in game.events]
+                      text=lang._(EVENTS[e].text)) for e in view.events]
 
 
-def trash_lines(game: Game, lang: Language = EN) -> list:
+def trash_lines(view: PlayerView, lang: Language = EN) -> list:
     """What is in the trash."""
-    if not game.trash:
+    if not view.trash:
         return [lang._(N_("The trash is empty."))]
-    return [lang.text(N_("Trash, {count}: {cards}."), count=count(len(game.trash), "card", lang),
-                      cards=group_names(sorted_names(c.name for c in game.trash), lang))]
+    return [lang.text(N_("Trash, {count}: {cards}."), count=count(len(view.trash), "card", lang),
+                      cards=group_names(sorted_names(view.trash), lang))]
 
 
 def types_words(types, lang: Language = EN) -> str:
@@ -351,8 +339,9 @@ def _other_name(name: str, lang: Language) -> str:
     return dutch_name(name) if lang.code == "en" else name
 
 
-def card_lines(game: Optional[Game], word: str, lang: Language = EN) -> list:
-    """Text, cost and types of a card, Event, Landmark or pile named ``word``.
+def card_lines(view: Optional[PlayerView], word: str, lang: Language = EN) -> list:
+    """Text, cost and types of a card, Event, Landmark or pile named ``word``
+    (and its pile in this game, when ``view`` is given).
 
     Raises :class:`QueryError` (with a :class:`Msg`) for an unknown name."""
     word = word.strip()
@@ -371,23 +360,23 @@ def card_lines(game: Optional[Game], word: str, lang: Language = EN) -> list:
             line = lang.text(N_("{card}: {types}, costs {cost}. {text}"), **fields)
         lines = [line]
         pile = spec.pile or name
-        if game is not None and pile in game.piles:
-            lines.append(pile_line(game, pile, lang))
-        elif game is not None and pile not in game.piles:
+        if view is not None and pile in view.piles:
+            lines.append(pile_line(view, pile, lang))
+        elif view is not None and pile not in view.piles:
             lines.append(lang.text(N_("{card} is not in the Supply of this game."), card=name))
         return lines
     if name in EVENTS:
         spec = EVENTS[name]
         line = lang.text(N_("{event} (Dutch: {other}): Event, costs {cost}. {text}"), event=name,
                          other=_other_name(name, lang), cost=cost_of(name, lang), text=lang._(spec.text))
-        if game is not None and name not in game.events:
+        if view is not None and name not in view.events:
             line += " " + lang._(N_("It is not in this game."))
         return [line]
     if name in LANDMARKS:
         spec = LANDMARKS[name]
         line = lang.text(N_("{landmark} (Dutch: {other}): Landmark. {text}"), landmark=name,
                          other=_other_name(name, lang), text=lang._(spec.text))
-        if game is not None and name not in game.landmarks:
+        if view is not None and name not in view.landmarks:
             line += " " + lang._(N_("It is not in this game."))
         return [line]
     pn = pn or (name if name in PILES else None)
@@ -396,33 +385,33 @@ def card_lines(game: Optional[Game], word: str, lang: Language = EN) -> list:
         lines = [lang.text(N_("{pile} (Dutch: {other}) is a pile of {cards}; type card and one of these names to "
                               "hear its text."), pile=pn, other=_other_name(pn, lang),
                            cards=join_names((lang.card(m) for m in members), lang))]
-        if game is not None and pn in game.piles:
-            lines.append(pile_line(game, pn, lang))
+        if view is not None and pn in view.piles:
+            lines.append(pile_line(view, pn, lang))
         return lines
     raise QueryError(Msg("{word} is not a card, Event or Landmark this game knows.", word=word))
 
 
-def names_in_game(game: Game, lang: Language = EN) -> list:
+def names_in_game(view: PlayerView, lang: Language = EN) -> list:
     """Every card, Event and Landmark name a player may ask about in this game (in ``lang``)."""
-    return [lang.card(n) for n in _game_names(game)]
+    return [lang.card(n) for n in _game_names(view)]
 
 
 GUESS_MOST = 8      # at most this many names in a "did you mean"
 
 
-def _game_names(game: Optional[Game]) -> list:
-    """English names of every card, Event and Landmark in ``game``."""
-    if game is None:
+def _game_names(view: Optional[PlayerView]) -> list:
+    """English names of every card, Event and Landmark of the game of ``view``."""
+    if view is None:
         return []
     names = []
-    for pl in game.piles.values():
-        for n in PILES[pl.name].card_names if pl.name in PILES else [pl.name]:
+    for pile in view.piles:
+        for n in PILES[pile].card_names if pile in PILES else [pile]:
             if n not in names:
                 names.append(n)
-    return names + [e for e in game.events if e not in names] + [x for x in game.landmarks if x not in names]
+    return names + [e for e in view.events if e not in names] + [x for x in view.landmarks if x not in names]
 
 
-def guess_name(game: Optional[Game], word: str, lang: Language = EN) -> str:
+def guess_name(view: Optional[PlayerView], word: str, lang: Language = EN) -> str:
     """The English card, Event or Landmark name that ``word`` is the start of.
 
     Names in this game are tried first, then every name the game knows; a
@@ -435,7 +424,7 @@ def guess_name(game: Optional[Game], word: str, lang: Language = EN) -> str:
     everything = list(dict.fromkeys(list(CARDS) + list(EVENTS) + list(LANDMARKS)))
     tests = (lambda n: n.lower().startswith(low),
              lambda n: any(w.startswith(low) for w in n.lower().split()))
-    for pool in (_game_names(game), everything):
+    for pool in (_game_names(view), everything):
         for test in tests:
             found = [n for n in pool if test(lang.card(n)) or test(n)]
             if len(found) == 1:
@@ -460,30 +449,30 @@ def _did_you_mean(word: str, names: list, lang: Language) -> Msg:
 
 
 # ------------------------------------------------------------ decisions
-def option_label(game: Game, d: Decision, key: str, lang: Language = EN) -> str:
+def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -> str:
     """Words for one option of a decision ("buy Silver, 3 coins", "play treasures")."""
     if isinstance(key, Move):
         verb, arg = key.kind, key.name
         if verb is MoveKind.TREASURES:
             return lang._(N_("play treasures"))
         if verb is MoveKind.END:
-            return lang._(N_("end the Action phase")) if game.turn.phase == "action" else lang._(N_("end the turn"))
+            return lang._(N_("end the Action phase")) if view.turn.phase == "action" else lang._(N_("end the turn"))
         if verb is MoveKind.PLAY:
             return lang.text(N_("play {card}"), card=arg)
         if verb is MoveKind.BUY:
             if arg in EVENTS:
                 return lang.text(N_("buy {event} (Event), {cost}"), event=arg, cost=cost_of(arg, lang))
-            top = game.piles[arg].top.name
+            top = view.piles[arg].top
             return lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
         return lang.text(N_("pay {n} Debt"), n=key.amount)
     if d.kind == "pile":
-        pl = game.piles.get(key)
-        if pl is None or not pl.cards:
+        pl = view.piles.get(key)
+        if pl is None or not pl.cards_left:
             return lang.label(d, key)
-        top = pl.top.name
+        top = pl.top
         bits = [lang.card(top) if top == key else lang.text(N_("{top} ({pile} pile)"), top=top, pile=key),
                 cost_of(top, lang)]
-        tokens = _tokens_words(pile_facts(game, key, lang), lang)
+        tokens = _tokens_words(pile_facts(view, key, lang), lang)
         if tokens:
             bits.append(tokens)
         return ", ".join(b for b in bits if b)
@@ -534,27 +523,30 @@ def how_many(d: Decision, lang: Language = EN) -> str:
     return line
 
 
-def question(game: Game, d: Decision, lang: Language = EN) -> str:
+def question(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     """The question of a decision in ``lang``."""
     if d.kind == "turn":
-        return turn_prompt(game, d, lang)
+        return turn_prompt(view, d, lang)
     return lang.prompt(d)
 
 
 LONG_TURN = 10
 
 
-def decision_lines(game: Game, d: Decision, full: bool = False, hand: bool = False,
+def decision_lines(view: PlayerView, d: Decision, full: bool = False, hand: bool = False,
                    you: bool = True, lang: Language = EN) -> list:
-    """The question and its numbered options.
+    """The question and its numbered options; ``view`` is the view of the
+    player who must answer (``d.player``).
 
     For turn moves a long list of buys is summed up unless ``full``; with
     ``hand`` the turn prompt also says the hand.
     """
-    lines = [question(game, d, lang)]
+    lines = [question(view, d, lang)]
     if d.kind == "turn":
         if hand:
-            names = group_names(sorted_names(c.name for c in game.player(d.player).hand), lang)
+            if view.seat != d.player:
+                raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
+            names = group_names(sorted_names(view.hand), lang)
             lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
                          lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names))
         buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
@@ -569,17 +561,17 @@ def decision_lines(game: Game, d: Decision, full: bool = False, hand: bool = Fal
                                 N_("{first} to {last}: buy one of {n} cards you can afford; "
                                    "type options to hear all moves."))
                     lines.append(lang.text(template, first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
-                                 if len(buys) > 1 else f"{i + 1}. {option_label(game, d, o, lang)}")
+                                 if len(buys) > 1 else f"{i + 1}. {option_label(view, d, o, lang)}")
                 continue
             if not full and len(pays) > 2 and i in pays:
                 if i == pays[0]:
                     lines.append(lang.text(N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."),
                                            first=pays[0] + 1, last=pays[-1] + 1, n=len(pays)))
                 continue
-            lines.append(f"{i + 1}. {option_label(game, d, o, lang)}")
+            lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
         return lines
     lines.append(how_many(d, lang))
     if d.kind != "number":
         for i, o in enumerate(d.options):
-            lines.append(f"{i + 1}. {option_label(game, d, o, lang)}")
+            lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
     return lines
