@@ -317,3 +317,21 @@ def test_each_seat_recalls_only_its_own_typed_lines():
         assert list(reader.session.history.get_strings()) == ["hand"]
         reader.use_history("Ann")
         assert list(reader.session.history.get_strings()) == ["play Witch"]
+
+
+def test_after_a_hand_over_for_an_attack_the_question_says_the_hand():
+    """Ann plays Militia; Bea is handed the keyboard to discard and hears her hand with the question."""
+    game_state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+                  "players": {"Ann": {"hand": ["Militia"]},
+                              "Bea": {"hand": ["Copper", "Copper", "Estate", "Silver", "Gold"]}}}
+    game, _ = load_scenario({"players": ["Ann", "Bea", "Bot"], "kingdom": ["Militia"], "seed": 1,
+                             "state": game_state, "script": []})
+    out = io.StringIO()
+    console = Console(game, [("Ann", "human"), ("Bea", "human"), ("Bot", "bigmoney")], Display(out),
+                      Speaker("off"), reader=PlainReader(io.StringIO("\nplay Militia\n\nEstate, Copper\n"), out))
+    console.run()
+    lines = out.getvalue().splitlines()
+    bea = between(lines, TO_BEA)
+    q = next(i for i, x in enumerate(bea) if x.startswith("Bea, Militia: discard 2 cards"))
+    assert bea[q + 1] == "Bea's hand: 2 Coppers, Gold, Silver and Estate."
+    assert sorted(c.name for c in game.by_name["Bea"].hand) == ["Copper", "Gold", "Silver"]

@@ -123,6 +123,7 @@ class Console(Commands, Answers, Persistence):
         self.default_verbosity = verbosity
         self.seat_options = dict(seat_options or {})
         self.handed_over = False          # at a shared keyboard: has the keyboard been handed to anyone yet
+        self.hand_for_question = False    # the next question inside a card says the hand (after a hand-over)
         self.keys = dict(keys or {})      # command -> key name, from the settings
         self.notices: list = []           # sentences said once at the start (settings problems)
         self.game = game
@@ -423,6 +424,7 @@ class Console(Commands, Answers, Persistence):
                 break
         self.prompted = None
         self.first_prompt_of_turn = None   # the turn prompt reads the hand again
+        self.hand_for_question = True      # and so does a question inside a card
         self._give_keyboard(seat)
         return True
 
@@ -457,8 +459,11 @@ class Console(Commands, Answers, Persistence):
         new_turn = (d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player))
         if d.kind == "turn":
             self.first_prompt_of_turn = (self.game.turn.number, d.player)
-        for line in q.decision_lines(self.view(d.player), d, full=full, hand=new_turn and not full, you=self.solo,
-                                     lang=self.lang):
+        # after a hand-over, a question inside a card (an Attack's, a bid) also says the hand
+        handed = self.hand_for_question and d.kind != "turn"
+        self.hand_for_question = False
+        for line in q.decision_lines(self.view(d.player), d, full=full, hand=(new_turn or handed) and not full,
+                                     you=self.solo, lang=self.lang):
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.
             spoken = full or d.kind != "turn" or not line[:1].isdigit()

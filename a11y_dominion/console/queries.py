@@ -539,16 +539,18 @@ def decision_lines(view: PlayerView, d: Decision, full: bool = False, hand: bool
     player who must answer (``d.player``).
 
     For turn moves a long list of buys is summed up unless ``full``; with
-    ``hand`` the turn prompt also says the hand.
+    ``hand`` the question is followed by the hand (after a hand-over, also
+    for a question inside a card). Raises ValueError when ``hand`` is asked
+    for a view of another seat.
     """
     lines = [question(view, d, lang)]
+    if hand:
+        if view.seat != d.player:
+            raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
+        names = group_names(sorted_names(view.hand), lang)
+        lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
+                     lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names))
     if d.kind == "turn":
-        if hand:
-            if view.seat != d.player:
-                raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
-            names = group_names(sorted_names(view.hand), lang)
-            lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
-                         lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names))
         buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
         pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
         short = not full and len(d.options) > LONG_TURN
