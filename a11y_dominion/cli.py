@@ -4,13 +4,13 @@ Subcommands: ``play`` (the default), ``scenario FILE --json``,
 ``simulate``, ``cards``, ``speech-test``. Bad flags, unknown names and bad
 files print one sentence on standard error and exit 2, never a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
-from typing import Optional
 
 from .kingdoms import KingdomError, choose_setup
 from .rules.cards import CARDS, EVENTS, LANDMARKS
@@ -28,6 +28,7 @@ def _lang(code=None):
     ``language`` setting, else English."""
     from .i18n import Language
     from .settings import load_settings
+
     try:
         return Language(code or load_settings()[0].get("language") or "en")
     except ValueError:
@@ -36,49 +37,76 @@ def _lang(code=None):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    p = _Parser(prog="a11y-dominion",
-                description="Accessible Dominion with Empires for blind and sighted players, keyboard only.")
+    p = _Parser(
+        prog="a11y-dominion",
+        description="Accessible Dominion with Empires for blind and sighted players, keyboard only.",
+    )
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game at this keyboard (the default)")
     _add_game_options(play)
-    play.add_argument("--players", default=None,
-                      help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big '
-                           'Money, "You:human,Bot:bigmoney", in Dutch "Jij:human,Bot:bigmoney"); a human seat may add '
-                           'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
-                           'the game asks to pass the keyboard and waits for Enter before each one\'s turn or answer')
-    play.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"],
-                      help="speech mode (default: the speech setting, else auto: speak if a speech output works, "
-                           "else plain lines)")
-    play.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"],
-                      help="how much is announced (default: the verbosity setting, else normal)")
-    play.add_argument("--lang", default=None, choices=["en", "nl"],
-                      help="language of everything shown and spoken: en (English) or nl (Dutch) "
-                           "(default: the language setting, else en)")
+    play.add_argument(
+        "--players",
+        default=None,
+        help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big '
+        'Money, "You:human,Bot:bigmoney", in Dutch "Jij:human,Bot:bigmoney"); a human seat may add '
+        'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
+        "the game asks to pass the keyboard and waits for Enter before each one's turn or answer",
+    )
+    play.add_argument(
+        "--speech",
+        default=None,
+        choices=["auto", "off", "screen-reader", "self-voicing"],
+        help="speech mode (default: the speech setting, else auto: speak if a speech output works, else plain lines)",
+    )
+    play.add_argument(
+        "--verbosity",
+        default=None,
+        choices=["terse", "normal", "verbose"],
+        help="how much is announced (default: the verbosity setting, else normal)",
+    )
+    play.add_argument(
+        "--lang",
+        default=None,
+        choices=["en", "nl"],
+        help="language of everything shown and spoken: en (English) or nl (Dutch) "
+        "(default: the language setting, else en)",
+    )
     play.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
-    play.add_argument("--load", metavar="FILE", default=None,
-                      help="go on with a game saved with the save command (its seats and setup are used)")
+    play.add_argument(
+        "--load",
+        metavar="FILE",
+        default=None,
+        help="go on with a game saved with the save command (its seats and setup are used)",
+    )
 
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true", help="print one JSON object (the default output)")
 
     sim = sub.add_parser("simulate", help="play bot games and report results")
-    sim.add_argument("--players", default="bigmoney,random",
-                     help="bot kinds, comma separated, e.g. bigmoney,random")
+    sim.add_argument("--players", default="bigmoney,random", help="bot kinds, comma separated, e.g. bigmoney,random")
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--json", action="store_true")
 
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
     cards.add_argument("--json", action="store_true")
-    cards.add_argument("--lang", choices=["en", "nl"], default=None,
-                       help="language of the plain listing (default: the language setting); JSON is always English")
+    cards.add_argument(
+        "--lang",
+        choices=["en", "nl"],
+        default=None,
+        help="language of the plain listing (default: the language setting); JSON is always English",
+    )
 
     se = sub.add_parser("settings", help="show or change your saved settings")
     se.add_argument("action", nargs="?", default="show", choices=["show", "set", "reset", "path"])
-    se.add_argument("key", nargs="?", help="setting name, key ACTION for a key binding, or seat NAME SETTING for "
-                                           "one seat's language or verbosity at a shared computer")
+    se.add_argument(
+        "key",
+        nargs="?",
+        help="setting name, key ACTION for a key binding, or seat NAME SETTING for "
+        "one seat's language or verbosity at a shared computer",
+    )
     se.add_argument("value", nargs="*", help="the new value")
 
     st = sub.add_parser("speech-test", help="speak a sentence and say which speech output was used")
@@ -88,14 +116,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_game_options(p):
-    p.add_argument("--kingdom", default="basic-intro",
-                   help="basic-intro, advanced-intro, random, or Kingdom card names separated by commas")
+    p.add_argument(
+        "--kingdom",
+        default="basic-intro",
+        help="basic-intro, advanced-intro, random, or Kingdom card names separated by commas",
+    )
     p.add_argument("--events", default=None, help="Event names separated by commas")
     p.add_argument("--landmarks", default=None, help="Landmark names separated by commas")
     p.add_argument("--seed", type=int, default=None, help="seed for shuffles (a whole number)")
 
 
-def main(argv: Optional[list] = None) -> int:
+def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
@@ -112,8 +143,10 @@ def main(argv: Optional[list] = None) -> int:
             return cmd_settings(args)
         if args.command == "speech-test":
             from announcements.speech import speech_test
+
             return speech_test(args.text, args.speech)
         from .console import run_console
+
         return run_console(args)
     except KingdomError as e:
         print(f"a11y-dominion: {_lang(getattr(args, 'lang', None)).msg(e)}", file=sys.stderr)
@@ -133,6 +166,7 @@ def main(argv: Optional[list] = None) -> int:
 def cmd_scenario(args) -> int:
     """``scenario FILE --json``: exit 0 all lines accepted, 1 a line refused, 2 invalid file."""
     from .scenario import ScenarioError, run_scenario
+
     try:
         with open(args.file, encoding="utf-8") as f:
             data = json.load(f)
@@ -140,12 +174,15 @@ def cmd_scenario(args) -> int:
         print(f"a11y-dominion: no file named {args.file}.", file=sys.stderr)
         return 2
     except (OSError, UnicodeDecodeError) as e:
-        print(f"a11y-dominion: cannot read {args.file}: {e.strerror if hasattr(e, 'strerror') else e}.",
-              file=sys.stderr)
+        print(
+            f"a11y-dominion: cannot read {args.file}: {e.strerror if hasattr(e, 'strerror') else e}.", file=sys.stderr
+        )
         return 2
     except json.JSONDecodeError as e:
-        print(f"a11y-dominion: {args.file} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).",
-              file=sys.stderr)
+        print(
+            f"a11y-dominion: {args.file} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).",
+            file=sys.stderr,
+        )
         return 2
     try:
         code, result = run_scenario(data)
@@ -159,8 +196,10 @@ def cmd_scenario(args) -> int:
 def cmd_simulate(args) -> int:
     """``simulate``: bot games, results as JSON or plain lines."""
     from .simulate import simulate
+
     kinds = [k.strip().lower() for k in args.players.split(",") if k.strip()]
     from .seats import BOT_KINDS
+
     for k in kinds:
         if k not in BOT_KINDS:
             raise KingdomError(f"{k} is not a bot; bots are {', '.join(sorted(BOT_KINDS))}.")
@@ -174,13 +213,20 @@ def cmd_simulate(args) -> int:
         print(json.dumps(res, indent=1))
     else:
         from .i18n import N_
+
         lang = _lang()
         print(lang.text(N_("{games} games in {seconds} seconds."), games=res["games"], seconds=res["seconds"]))
         for seat, w in res["wins"].items():
             print(lang.text(N_("{seat}: {n} wins."), seat=seat, n=w))
-        print(lang.text(N_("Ties: {ties}. Average turns: {turns}. Unfinished: {unfinished}. Errors: {errors}."),
-                        ties=res["ties"], turns=res["average_turns"], unfinished=len(res["unfinished"]),
-                        errors=len(res["errors"])))
+        print(
+            lang.text(
+                N_("Ties: {ties}. Average turns: {turns}. Unfinished: {unfinished}. Errors: {errors}."),
+                ties=res["ties"],
+                turns=res["average_turns"],
+                unfinished=len(res["unfinished"]),
+                errors=len(res["errors"]),
+            )
+        )
     return 0
 
 
@@ -188,15 +234,44 @@ def card_catalogue() -> list:
     """Every card, Event and Landmark as dicts for ``cards --json``."""
     out = []
     for spec in CARDS.values():
-        out.append({"name": spec.name, "dutch_name": spec.dutch, "set": spec.set, "types": sorted(spec.types),
-                    "cost": spec.cost.as_dict(), "kind": "card", "pile": spec.pile or spec.name,
-                    "text": spec.text})
+        out.append(
+            {
+                "name": spec.name,
+                "dutch_name": spec.dutch,
+                "set": spec.set,
+                "types": sorted(spec.types),
+                "cost": spec.cost.as_dict(),
+                "kind": "card",
+                "pile": spec.pile or spec.name,
+                "text": spec.text,
+            }
+        )
     for spec in EVENTS.values():
-        out.append({"name": spec.name, "dutch_name": spec.dutch, "set": spec.set, "types": ["Event"],
-                    "cost": spec.cost.as_dict(), "kind": "event", "pile": None, "text": spec.text})
+        out.append(
+            {
+                "name": spec.name,
+                "dutch_name": spec.dutch,
+                "set": spec.set,
+                "types": ["Event"],
+                "cost": spec.cost.as_dict(),
+                "kind": "event",
+                "pile": None,
+                "text": spec.text,
+            }
+        )
     for spec in LANDMARKS.values():
-        out.append({"name": spec.name, "dutch_name": spec.dutch, "set": spec.set, "types": ["Landmark"],
-                    "cost": None, "kind": "landmark", "pile": None, "text": spec.text})
+        out.append(
+            {
+                "name": spec.name,
+                "dutch_name": spec.dutch,
+                "set": spec.set,
+                "types": ["Landmark"],
+                "cost": None,
+                "kind": "landmark",
+                "pile": None,
+                "text": spec.text,
+            }
+        )
     return out
 
 
@@ -206,42 +281,81 @@ def cmd_cards(args) -> int:
     if args.json:
         print(json.dumps(cat, ensure_ascii=False, indent=1))
         return 0
-    from .i18n import Language, N_
+    from .i18n import N_, Language
     from .settings import load_settings
+
     lang = Language(args.lang or load_settings()[0].get("language") or "en")
-    N_("Event"), N_("Landmark")   # type words of the listing
+    N_("Event"), N_("Landmark")  # type words of the listing
     for c in cat:
         other = c["name"] if lang.code != "en" else c["dutch_name"]
         if c["cost"]:
-            print(lang.text(N_("{card} ({other}), {types}, costs {cost}: {text}"), card=c["name"], other=other,
-                            types=" ".join(lang._(t) for t in c["types"]),
-                            cost=lang.cost(c["cost"]["coins"], c["cost"]["debt"]), text=lang._(c["text"])))
+            print(
+                lang.text(
+                    N_("{card} ({other}), {types}, costs {cost}: {text}"),
+                    card=c["name"],
+                    other=other,
+                    types=" ".join(lang._(t) for t in c["types"]),
+                    cost=lang.cost(c["cost"]["coins"], c["cost"]["debt"]),
+                    text=lang._(c["text"]),
+                )
+            )
         else:
-            print(lang.text(N_("{card} ({other}), {types}: {text}"), card=c["name"], other=other,
-                            types=" ".join(lang._(t) for t in c["types"]), text=lang._(c["text"])))
+            print(
+                lang.text(
+                    N_("{card} ({other}), {types}: {text}"),
+                    card=c["name"],
+                    other=other,
+                    types=" ".join(lang._(t) for t in c["types"]),
+                    text=lang._(c["text"]),
+                )
+            )
     return 0
 
 
 def cmd_settings(args) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
-    from .settings import (SettingsError, check_key, check_key_free, check_seat, check_value, describe,
-                           load_settings, save_settings, settings_path, _copy_defaults)
     from .i18n import N_
     from .rules.decisions import Msg
+    from .settings import (
+        SettingsError,
+        _copy_defaults,
+        check_key,
+        check_key_free,
+        check_seat,
+        check_value,
+        describe,
+        load_settings,
+        save_settings,
+        settings_path,
+    )
+
     data, warning = load_settings()
     lang = _lang(data.get("language"))
     if warning:
         print(lang.msg(warning), file=sys.stderr)
         if args.action == "set" and settings_path().exists():
             # saving now would replace the whole damaged file with the defaults
-            print("a11y-dominion: " + lang._(N_("nothing was saved; fix the settings file or start again with "
-                                                "a11y-dominion settings reset.")), file=sys.stderr)
+            print(
+                "a11y-dominion: "
+                + lang._(
+                    N_("nothing was saved; fix the settings file or start again with a11y-dominion settings reset.")
+                ),
+                file=sys.stderr,
+            )
             return 2
 
     def cannot_save(e):
-        print("a11y-dominion: " + lang.text(N_("the settings cannot be saved in {path} ({error})."),
-                                            path=str(settings_path()), error=e.strerror or e), file=sys.stderr)
+        print(
+            "a11y-dominion: "
+            + lang.text(
+                N_("the settings cannot be saved in {path} ({error})."),
+                path=str(settings_path()),
+                error=e.strerror or e,
+            ),
+            file=sys.stderr,
+        )
         return 2
+
     if args.action == "path":
         print(settings_path())
         return 0
@@ -257,9 +371,12 @@ def cmd_settings(args) -> int:
         print(lang.text(N_("Settings reset to the defaults in {path}."), path=str(path)))
         return 0
     if not args.key or not args.value:
-        print(lang._(N_("a11y-dominion settings set needs a setting and a value, for example: "
-                        "settings set verbosity terse.")),
-              file=sys.stderr)
+        print(
+            lang._(
+                N_("a11y-dominion settings set needs a setting and a value, for example: settings set verbosity terse.")
+            ),
+            file=sys.stderr,
+        )
         return 2
     try:
         if args.key == "key":
@@ -272,8 +389,9 @@ def cmd_settings(args) -> int:
             said = f"key {action}: {data['keys'][action]}"
         elif args.key == "seat":
             if len(args.value) != 3:
-                raise SettingsError(Msg("Write: settings set seat NAME SETTING VALUE, for example settings set seat "
-                                        "Ann language nl."))
+                raise SettingsError(
+                    Msg("Write: settings set seat NAME SETTING VALUE, for example settings set seat Ann language nl.")
+                )
             name, key, value = args.value
             seats = data.setdefault("seats", {})
             name = next((n for n in seats if n.lower() == name.lower()), name)

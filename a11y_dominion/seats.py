@@ -8,10 +8,10 @@ every decision of every card, Event and Landmark the project implements,
 because they only ever choose among the options the decision lists. Human
 seats are driven by the console.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from .rules.cards import CARDS
 from .rules.decisions import Decision, Move, MoveKind, Msg
@@ -31,7 +31,7 @@ class RandomBot:
     def tell(self, events: list) -> None:
         """Bots keep no memory of events."""
 
-    def decide(self, d: Decision, view: Optional[PlayerView] = None) -> list:
+    def decide(self, d: Decision, view: PlayerView | None = None) -> list:
         """A random legal answer to ``d``."""
         if d.kind == "turn":
             opts = d.options
@@ -45,14 +45,14 @@ class RandomBot:
                 pool.extend([o] * d.count_of(o))
             hi = min(d.max, len(pool))
             if d.purpose == "trash" and hi - d.min > 2:
-                hi = d.min + 2   # "any number": keep random seats from trashing their whole deck
+                hi = d.min + 2  # "any number": keep random seats from trashing their whole deck
             k = self.rng.randint(min(d.min, hi), hi)
             ans = self.rng.sample(pool, k)
             if d.check(ans) is None:
                 return ans
         # fall back to a simple legal answer (e.g. Temple's different names)
         distinct = list(dict.fromkeys(d.options))
-        return distinct[:max(d.min, 1)] if d.min else []
+        return distinct[: max(d.min, 1)] if d.min else []
 
 
 def _cost_key(name: str) -> tuple:
@@ -166,7 +166,7 @@ class BigMoneyBot:
             k = d.max
         else:
             k = d.min
-        ans = pool[:min(k, len(pool))]
+        ans = pool[: min(k, len(pool))]
         if d.check(ans) is None:
             return ans
         return RandomBot(self.rng.randrange(1 << 30)).decide(d, view)
@@ -189,7 +189,7 @@ class SeatSpec(tuple):
     carries the seat's own ``language`` (en or nl) and ``verbosity`` (terse,
     normal or verbose), each None when the seat did not give one."""
 
-    def __new__(cls, name: str, kind: str, language: Optional[str] = None, verbosity: Optional[str] = None):
+    def __new__(cls, name: str, kind: str, language: str | None = None, verbosity: str | None = None):
         obj = super().__new__(cls, (name, kind))
         obj.language = language
         obj.verbosity = verbosity
@@ -237,9 +237,15 @@ def parse_seats(text: str) -> list:
             elif key in ("", "verbosity") and value in SEAT_VERBOSITIES and verbosity is None:
                 verbosity = value
             else:
-                raise ValueError(Msg("{option} in seat {seat} is not a seat option; after Name:kind give a language "
-                                     "(en or nl) and a verbosity (terse, normal or verbose), for example "
-                                     "Ann:human:nl:terse.", option=word or "''", seat=part))
+                raise ValueError(
+                    Msg(
+                        "{option} in seat {seat} is not a seat option; after Name:kind give a language "
+                        "(en or nl) and a verbosity (terse, normal or verbose), for example "
+                        "Ann:human:nl:terse.",
+                        option=word or "''",
+                        seat=part,
+                    )
+                )
         if kind != "human" and (language or verbosity):
             raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
         seats.append(SeatSpec(name, kind, language, verbosity))
@@ -248,7 +254,7 @@ def parse_seats(text: str) -> list:
     return seats
 
 
-def play_bots(game: Game, bots: dict, max_steps: int = 200000) -> Optional[str]:
+def play_bots(game: Game, bots: dict, max_steps: int = 200000) -> str | None:
     """Let bots answer every decision until the game ends, through a
     :class:`~a11y_dominion.table.Table`.
 

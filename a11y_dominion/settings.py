@@ -5,16 +5,16 @@ The location comes from ``platformdirs`` (on Linux
 another file. A damaged file never stops the game: :func:`load_settings`
 returns the defaults and one sentence saying what was wrong.
 """
+
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
-from typing import Optional
 
 import platformdirs
 
-from .rules.decisions import Msg, N_
+from .rules.decisions import N_, Msg
 
 APP = "a11y-dominion"
 
@@ -31,14 +31,14 @@ DEFAULT_KEYS = {
 }
 
 DEFAULTS = {
-    "speech": "auto",          # auto, off, screen-reader, self-voicing
-    "output": None,            # force one speech output by name, or None for the first that works
-    "rate": None,              # speech rate -100..100 where the output supports it
-    "verbosity": "normal",     # terse, normal, verbose
-    "language": "en",          # en, nl
-    "confirm": True,           # ask before irreversible choices
+    "speech": "auto",  # auto, off, screen-reader, self-voicing
+    "output": None,  # force one speech output by name, or None for the first that works
+    "rate": None,  # speech rate -100..100 where the output supports it
+    "verbosity": "normal",  # terse, normal, verbose
+    "language": "en",  # en, nl
+    "confirm": True,  # ask before irreversible choices
     "keys": dict(DEFAULT_KEYS),
-    "seats": {},               # seat name -> {"language": ..., "verbosity": ...} for a shared computer
+    "seats": {},  # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
 
 # What a seat may set for itself (see check_seat).
@@ -51,8 +51,24 @@ CHOICES = {
 }
 
 # Keys that screen readers and terminals take for themselves.
-RESERVED_KEYS = {"insert", "capslock", "c-c", "c-d", "c-z", "c-s", "c-q", "c-\\", "f1", "f10", "f11",
-                 "escape enter", "escape c-m", "a-enter", "s-insert", "c-insert"}
+RESERVED_KEYS = {
+    "insert",
+    "capslock",
+    "c-c",
+    "c-d",
+    "c-z",
+    "c-s",
+    "c-q",
+    "c-\\",
+    "f1",
+    "f10",
+    "f11",
+    "escape enter",
+    "escape c-m",
+    "a-enter",
+    "s-insert",
+    "c-insert",
+}
 
 
 RATE_RANGE = N_("rate must be a whole number from -100 to 100, or default.")
@@ -86,7 +102,7 @@ def _copy_defaults() -> dict:
     return out
 
 
-def load_settings(path: Optional[Path] = None) -> tuple:
+def load_settings(path: Path | None = None) -> tuple:
     """Read the settings file; returns ``(settings dict, warning or None)``.
 
     A missing file gives the defaults silently; a damaged one gives the
@@ -101,8 +117,9 @@ def load_settings(path: Optional[Path] = None) -> tuple:
     except UnicodeDecodeError:
         return data, Msg("Settings file {path} is damaged; using the defaults. Fix or delete it.", path=path)
     except OSError as e:
-        return data, Msg("Settings file {path} could not be read ({error}); using the defaults.", path=path,
-                         error=e.strerror)
+        return data, Msg(
+            "Settings file {path} could not be read ({error}); using the defaults.", path=path, error=e.strerror
+        )
     try:
         raw = json.loads(text)
         if not isinstance(raw, dict):
@@ -138,8 +155,13 @@ def load_settings(path: Optional[Path] = None) -> tuple:
 def check_value(key: str, value):
     """The checked value for setting ``key``; raises :class:`SettingsError`."""
     if key not in DEFAULTS or key in ("keys", "seats"):
-        raise SettingsError(Msg("{key} is not a setting; settings are {names}.", key=key,
-                                names=", ".join(k for k in DEFAULTS if k not in ("keys", "seats"))))
+        raise SettingsError(
+            Msg(
+                "{key} is not a setting; settings are {names}.",
+                key=key,
+                names=", ".join(k for k in DEFAULTS if k not in ("keys", "seats")),
+            )
+        )
     if key in CHOICES:
         if value not in CHOICES[key]:
             raise SettingsError(Msg("{key} must be one of {names}.", key=key, names=", ".join(CHOICES[key])))
@@ -167,6 +189,7 @@ def check_value(key: str, value):
         if value in (None, "", "auto", "default"):
             return None
         from announcements.speech import all_outputs
+
         outputs = all_outputs()
         if not any(o.matches(str(value)) for o in outputs):
             names = ", ".join(dict.fromkeys(o.name for o in outputs))
@@ -181,11 +204,13 @@ def check_seat(name, key, value) -> str:
     if not isinstance(name, str) or not name.strip() or any(c in name for c in ":,"):
         raise SettingsError(Msg("A seat name must be a name without : or commas, such as Ann."))
     if key not in SEAT_SETTINGS:
-        raise SettingsError(Msg("{key} is not a seat setting; a seat may set {names}.", key=key,
-                                names=", ".join(SEAT_SETTINGS)))
+        raise SettingsError(
+            Msg("{key} is not a seat setting; a seat may set {names}.", key=key, names=", ".join(SEAT_SETTINGS))
+        )
     if value not in CHOICES[key]:
-        raise SettingsError(Msg("{key} of seat {name} must be one of {names}.", key=key, name=name,
-                                names=", ".join(CHOICES[key])))
+        raise SettingsError(
+            Msg("{key} of seat {name} must be one of {names}.", key=key, name=name, names=", ".join(CHOICES[key]))
+        )
     return value
 
 
@@ -221,20 +246,26 @@ def check_key(action: str, key: str) -> str:
     ``c-r``, ``escape h`` for Alt+H); raises :class:`SettingsError` for an
     unknown action or a key that screen readers or terminals take."""
     if action not in DEFAULT_KEYS:
-        raise SettingsError(Msg("{action} is not a key action; actions are {names}.", action=action,
-                                names=", ".join(DEFAULT_KEYS)))
+        raise SettingsError(
+            Msg("{action} is not a key action; actions are {names}.", action=action, names=", ".join(DEFAULT_KEYS))
+        )
     if not isinstance(key, str) or not key.strip():
-        raise SettingsError(Msg("The key for {action} must be a key name such as f2, alt+h or ctrl+r.",
-                                action=action))
+        raise SettingsError(Msg("The key for {action} must be a key name such as f2, alt+h or ctrl+r.", action=action))
     k = normalise_key(key)
     if k in RESERVED_KEYS or k in TYPING_KEYS:
-        raise SettingsError(Msg("{key} is taken by screen readers, the terminal or typing; choose another key for "
-                                "{action}.", key=key, action=action))
+        raise SettingsError(
+            Msg(
+                "{key} is taken by screen readers, the terminal or typing; choose another key for {action}.",
+                key=key,
+                action=action,
+            )
+        )
     if not _known_key(k):
         raise SettingsError(Msg("{key} is not a key name; use one such as f2, alt+h or ctrl+r.", key=key))
     if k in FIXED_KEYS:
-        raise SettingsError(Msg("{key} already has a fixed use in the game; choose another key for {action}.",
-                                key=key, action=action))
+        raise SettingsError(
+            Msg("{key} already has a fixed use in the game; choose another key for {action}.", key=key, action=action)
+        )
     return k
 
 
@@ -247,13 +278,40 @@ def check_key_free(keys: dict, action: str, key: str) -> None:
     another action in ``keys`` (action -> key)."""
     for other, k in keys.items():
         if other != action and k == key:
-            raise SettingsError(Msg("{key} is already the key for {other}; change that one first, or choose "
-                                    "another key for {action}.", key=key, other=other, action=action))
+            raise SettingsError(
+                Msg(
+                    "{key} is already the key for {other}; change that one first, or choose another key for {action}.",
+                    key=key,
+                    other=other,
+                    action=action,
+                )
+            )
 
 
 # Keys needed for typing and editing a line.
-TYPING_KEYS = {"enter", "c-m", "c-j", "tab", "c-i", "space", "backspace", "c-h", "delete", "left", "right", "up",
-               "down", "home", "end", "escape", "c-a", "c-e", "c-u", "c-k", "c-w"}
+TYPING_KEYS = {
+    "enter",
+    "c-m",
+    "c-j",
+    "tab",
+    "c-i",
+    "space",
+    "backspace",
+    "c-h",
+    "delete",
+    "left",
+    "right",
+    "up",
+    "down",
+    "home",
+    "end",
+    "escape",
+    "c-a",
+    "c-e",
+    "c-u",
+    "c-k",
+    "c-w",
+}
 
 
 def normalise_key(key: str) -> str:
@@ -263,16 +321,17 @@ def normalise_key(key: str) -> str:
     k = " ".join(key.strip().lower().split())
     for prefix in ("ctrl+", "control+", "ctrl-", "^"):
         if k.startswith(prefix) and len(k) > len(prefix):
-            return "c-" + k[len(prefix):]
+            return "c-" + k[len(prefix) :]
     for prefix in ("alt+", "alt-", "meta+", "m-"):
         if k.startswith(prefix) and len(k) > len(prefix):
-            return "escape " + k[len(prefix):]
+            return "escape " + k[len(prefix) :]
     return k
 
 
 def _known_key(k: str) -> bool:
     """True when prompt_toolkit knows the key (one key, or Escape then one key)."""
     from prompt_toolkit.keys import Keys
+
     names = {x.value for x in Keys}
     parts = k.split()
     if len(parts) == 2 and parts[0] == "escape":
@@ -280,7 +339,7 @@ def _known_key(k: str) -> bool:
     return len(parts) == 1 and parts[0] in names
 
 
-def save_settings(data: dict, path: Optional[Path] = None) -> Path:
+def save_settings(data: dict, path: Path | None = None) -> Path:
     """Write ``data`` to the settings file (creating its folder); returns the path."""
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)

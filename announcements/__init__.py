@@ -4,4 +4,5 @@
 :mod:`announcements.history` keeps them; :mod:`announcements.speech` sends
 them to the player's screen reader or a speech engine.
 """
-from .narrator import Narrator, VERBOSITIES  # noqa: F401
+
+from .narrator import VERBOSITIES, Narrator  # noqa: F401

@@ -14,10 +14,11 @@ speech; ``high`` (Debt and VP changes, pile tops, Villa, bids) and
 ``normal`` queue behind it. Answers to the listener's own queries
 interrupt too (``interrupt=True``).
 """
+
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from .history import History
 
@@ -33,8 +34,13 @@ class Announcer:
     the player this screen belongs to, or None for a shared table.
     """
 
-    def __init__(self, speaker=None, print_fn: Optional[Callable] = None, history: Optional[History] = None,
-                 listener: Optional[str] = None):
+    def __init__(
+        self,
+        speaker=None,
+        print_fn: Callable | None = None,
+        history: History | None = None,
+        listener: str | None = None,
+    ):
         self.speaker = speaker
         self.print_fn = print_fn or (lambda text, style=None: print(text))
         self.history = history if history is not None else History()
@@ -42,14 +48,21 @@ class Announcer:
         self._holding = False
         self._held: deque = deque()
 
-    def may_hear(self, audience: Optional[str]) -> bool:
+    def may_hear(self, audience: str | None) -> bool:
         """True when this screen may carry an announcement for ``audience``
         (None: everyone)."""
         return audience is None or self.listener is None or audience == self.listener
 
-    def announce(self, text: str, category: str = "game", priority: str = "normal",
-                 audience: Optional[str] = None, keep: bool = True, interrupt: bool = False,
-                 style: Optional[str] = None) -> bool:
+    def announce(
+        self,
+        text: str,
+        category: str = "game",
+        priority: str = "normal",
+        audience: str | None = None,
+        keep: bool = True,
+        interrupt: bool = False,
+        style: str | None = None,
+    ) -> bool:
         """Announce one sentence; returns False when this listener may not
         hear it. Held while the player is typing (see :meth:`hold`)."""
         if priority not in PRIORITIES:

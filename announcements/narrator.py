@@ -18,11 +18,12 @@ Priorities (for the speech layer): ``important`` for the viewer's turn
 starting, an attack on the viewer and the end of the game; ``high`` for the
 Accessibility Notes' announcements; ``normal`` for the rest.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
-from a11y_dominion.i18n import Language, N_
+from a11y_dominion.i18n import N_, Language
 from a11y_dominion.rules import events as ev
 
 VERBOSITIES = ("terse", "normal", "verbose")
@@ -55,7 +56,7 @@ def plural(name: str) -> str:
 
 
 def join_names(names: Iterable[str], lang: Language = _EN) -> str:
-    """"Copper, Copper and Silver" for a list of names; "nothing" if empty."""
+    """ "Copper, Copper and Silver" for a list of names; "nothing" if empty."""
     names = list(names)
     if not names:
         return lang._("nothing")
@@ -65,7 +66,7 @@ def join_names(names: Iterable[str], lang: Language = _EN) -> str:
 
 
 def group_names(names: Iterable[str], lang: Language = _EN) -> str:
-    """"2 Coppers and Silver": repeated names counted, first-seen order kept."""
+    """ "2 Coppers and Silver": repeated names counted, first-seen order kept."""
     counts: dict = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
@@ -80,7 +81,7 @@ def group_names(names: Iterable[str], lang: Language = _EN) -> str:
 
 
 def count(n: int, unit: str, lang: Language = _EN) -> str:
-    """"1 coin", "3 coins", "1 VP", "2 Actions" (in ``lang``)."""
+    """ "1 coin", "3 coins", "1 VP", "2 Actions" (in ``lang``)."""
     if unit not in UNITS:
         return f"{n} {unit if n == 1 else plural(unit)}"
     one, many = UNITS[unit]
@@ -88,11 +89,24 @@ def count(n: int, unit: str, lang: Language = _EN) -> str:
 
 
 # Events told at every verbosity (the Accessibility Notes and the frame of the game).
-ESSENTIAL = (ev.DebtChanged, ev.VPTokensMoved, ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn,
-             ev.GameEndCancelled,
-             ev.BiddingStarted,
-             ev.BidMade, ev.BiddingWon, ev.GameEnded, ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp,
-             ev.PileDebtChanged, ev.TurnStarted, ev.Attacked)
+ESSENTIAL = (
+    ev.DebtChanged,
+    ev.VPTokensMoved,
+    ev.PileTopChanged,
+    ev.PileEmptied,
+    ev.GameEndsAfterTurn,
+    ev.GameEndCancelled,
+    ev.BiddingStarted,
+    ev.BidMade,
+    ev.BiddingWon,
+    ev.GameEnded,
+    ev.GameSetUp,
+    ev.LandmarkSetUp,
+    ev.PileDebtSetUp,
+    ev.PileDebtChanged,
+    ev.TurnStarted,
+    ev.Attacked,
+)
 
 
 class Narrator:
@@ -109,15 +123,20 @@ class Narrator:
     a count ("Ann draws 5 cards.").
     """
 
-    def __init__(self, viewer: Optional[str] = None, verbosity: str = "normal",
-                 current: Optional[str] = None, lang: Optional[Language] = None):
+    def __init__(
+        self,
+        viewer: str | None = None,
+        verbosity: str = "normal",
+        current: str | None = None,
+        lang: Language | None = None,
+    ):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
         self.verbosity = verbosity
         self.current = current
         self.L = lang or _EN
-        self._summary: Optional[dict] = None
+        self._summary: dict | None = None
         self._after_summary: list = []
 
     # --- small helpers
@@ -144,10 +163,15 @@ class Narrator:
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
-        return (self.verbosity == "normal" and self.viewer is not None and self.current is not None
-                and self.current != self.viewer and getattr(e, "player", None) == self.current
-                and not isinstance(e, ESSENTIAL)
-                and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa"))
+        return (
+            self.verbosity == "normal"
+            and self.viewer is not None
+            and self.current is not None
+            and self.current != self.viewer
+            and getattr(e, "player", None) == self.current
+            and not isinstance(e, ESSENTIAL)
+            and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa")
+        )
 
     def _collect(self, e: ev.GameEvent) -> None:
         s = self._summary
@@ -170,15 +194,21 @@ class Narrator:
     def _holding_for_summary(self, e: ev.GameEvent) -> bool:
         """An opponent's Debt, VP or pile change during their summarised turn:
         told right after the summary sentence, so the order stays clear."""
-        if not (self.verbosity == "normal" and self.viewer is not None and self.current is not None
-                and self.current != self.viewer):
+        if not (
+            self.verbosity == "normal"
+            and self.viewer is not None
+            and self.current is not None
+            and self.current != self.viewer
+        ):
             return False
         if isinstance(e, (ev.DebtChanged, ev.PileDebtChanged)):
             return e.player == self.current
         if isinstance(e, ev.VPTokensMoved):
             return e.target == self.current or (e.target_kind != "player" and self._summary is not None)
-        return (isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn, ev.GameEndCancelled))
-                and self._summary is not None)
+        return (
+            isinstance(e, (ev.PileTopChanged, ev.PileEmptied, ev.GameEndsAfterTurn, ev.GameEndCancelled))
+            and self._summary is not None
+        )
 
     def flush(self) -> list:
         """The summary sentence of the opponent turn collected so far, if any,
@@ -187,12 +217,17 @@ class Narrator:
         after, self._after_summary = self._after_summary, []
         if s is None:
             return after
-        verbs = (("played", N_("played {cards}")), ("bought", N_("bought {cards}")),
-                 ("gained", N_("gained {cards}")), ("trashed", N_("trashed {cards}")))
+        verbs = (
+            ("played", N_("played {cards}")),
+            ("bought", N_("bought {cards}")),
+            ("gained", N_("gained {cards}")),
+            ("trashed", N_("trashed {cards}")),
+        )
         parts = [self._t(t, cards=self._names(s[key])) for key, t in verbs if s[key]]
         if not parts:
-            return [self._t(N_("{player} ended their turn without playing or buying anything."),
-                            player=s["player"])] + after
+            return [
+                self._t(N_("{player} ended their turn without playing or buying anything."), player=s["player"])
+            ] + after
         return [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))] + after
 
     # --- whole batches
@@ -244,20 +279,31 @@ class Narrator:
         db = sum(events[j + 1].d_buys for j in run)
         dc = sum(events[j + 1].d_coins for j in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
-        return self._p(plays[0].player,
-                       N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
-                       N_("{player} plays {cards}: {bonus}. {player} has {actions}, {buys}, {coins}."),
-                       cards=self._names(e.card for e in plays), bonus=self._join(bits),
-                       actions=self._n(last.actions, "Action"), buys=self._n(last.buys, "Buy"),
-                       coins=self._n(last.coins, "coin"))
+        return self._p(
+            plays[0].player,
+            N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
+            N_("{player} plays {cards}: {bonus}. {player} has {actions}, {buys}, {coins}."),
+            cards=self._names(e.card for e in plays),
+            bonus=self._join(bits),
+            actions=self._n(last.actions, "Action"),
+            buys=self._n(last.buys, "Buy"),
+            coins=self._n(last.coins, "coin"),
+        )
 
     @staticmethod
     def _plain_run(events: list, i: int) -> list:
         run = []
         while i + 1 < len(events):
             a, b = events[i], events[i + 1]
-            if not (isinstance(a, ev.CardPlayed) and not a.as_card and not a.replaced and not a.again
-                    and isinstance(b, ev.ResourcesChanged) and b.source == a.card and b.player == a.player):
+            if not (
+                isinstance(a, ev.CardPlayed)
+                and not a.as_card
+                and not a.replaced
+                and not a.again
+                and isinstance(b, ev.ResourcesChanged)
+                and b.source == a.card
+                and b.player == a.player
+            ):
                 break
             if run and events[run[0]].player != a.player:
                 break
@@ -315,14 +361,26 @@ class Narrator:
                 piles.append(self._t(N_("{pile} ({cost} for the top card)"), pile=name, cost=cost))
             else:
                 piles.append(self._t(N_("{pile} ({cost})"), pile=name, cost=cost))
-        out = [self._p(e.players[0], N_("New game for {players}. You go first."),
-                       N_("New game for {players}. {player} goes first."), players=self._join(e.players)),
-               self._t(N_("Kingdom: {piles}."), piles=self._join(piles))]
+        out = [
+            self._p(
+                e.players[0],
+                N_("New game for {players}. You go first."),
+                N_("New game for {players}. {player} goes first."),
+                players=self._join(e.players),
+            ),
+            self._t(N_("Kingdom: {piles}."), piles=self._join(piles)),
+        ]
         if e.events:
             costs = {name: self.L.cost(c, d) for name, c, d in e.event_costs}
-            out.append(self._t(N_("Events: {events}."), events=self._join(
-                self._t(N_("{pile} ({cost})"), pile=n, cost=costs[n]) if n in costs else self._c(n)
-                for n in e.events)))
+            out.append(
+                self._t(
+                    N_("Events: {events}."),
+                    events=self._join(
+                        self._t(N_("{pile} ({cost})"), pile=n, cost=costs[n]) if n in costs else self._c(n)
+                        for n in e.events
+                    ),
+                )
+            )
         if e.landmarks:
             out.append(self._t(N_("Landmarks: {landmarks}."), landmarks=self._join(self._c(x) for x in e.landmarks)))
         return out
@@ -331,8 +389,11 @@ class Narrator:
         if e.landmark == "Obelisk":
             if e.detail:
                 halves = [self._c(x) for x in e.detail.split("/")]
-                return self._t(N_("Obelisk marks the {pile} pile: every {cards} you have scores 2 VP at the end."),
-                               pile=e.detail, cards=self._join(halves))
+                return self._t(
+                    N_("Obelisk marks the {pile} pile: every {cards} you have scores 2 VP at the end."),
+                    pile=e.detail,
+                    cards=self._join(halves),
+                )
             return self._t(N_("Obelisk: no Action pile to mark."))
         if e.pile_tokens:
             placed = self._join(self._t(N_("{n} VP on the {pile} pile"), n=vp, pile=pile) for pile, vp in e.pile_tokens)
@@ -351,8 +412,11 @@ class Narrator:
     def _phase_changed(self, e):
         if e.phase == "action":
             if e.reason == "villa":
-                return self._p(e.player, N_("Villa: you go back to the Action phase."),
-                               N_("Villa: {player} goes back to the Action phase."))
+                return self._p(
+                    e.player,
+                    N_("Villa: you go back to the Action phase."),
+                    N_("Villa: {player} goes back to the Action phase."),
+                )
             return None if self.verbosity != "verbose" else self._t(N_("Action phase."))
         if e.phase == "buy":
             if e.reason == "again":
@@ -364,11 +428,17 @@ class Narrator:
 
     def _card_played(self, e):
         if e.again:
-            s = self._p(e.player, N_("You play {card} again."), N_("{player} plays {card} again."),
-                        card=e.as_card or e.card)
+            s = self._p(
+                e.player, N_("You play {card} again."), N_("{player} plays {card} again."), card=e.as_card or e.card
+            )
         elif e.as_card:
-            s = self._p(e.player, N_("You play {card} as {card2}."), N_("{player} plays {card} as {card2}."),
-                        card=e.card, card2=e.as_card)
+            s = self._p(
+                e.player,
+                N_("You play {card} as {card2}."),
+                N_("{player} plays {card} as {card2}."),
+                card=e.card,
+                card2=e.as_card,
+            )
         else:
             s = self._p(e.player, N_("You play {card}."), N_("{player} plays {card}."), card=e.card)
         if e.replaced:
@@ -379,60 +449,92 @@ class Narrator:
         if e.count == 0:
             return self._p(e.player, N_("You have no cards left to draw."), N_("{player} has no cards left to draw."))
         if not ev.is_hidden(e):
-            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."),
-                           cards=self._names(e.cards))
-        return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."),
-                       count=self._n(e.count, "card"))
+            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=self._names(e.cards))
+        return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."), count=self._n(e.count, "card"))
 
     def _deck_shuffled(self, e):
-        return self._p(e.player, N_("You shuffle; {count} in the deck."), N_("{player} shuffles; {count} in the deck."),
-                       count=self._n(e.count, "card"))
+        return self._p(
+            e.player,
+            N_("You shuffle; {count} in the deck."),
+            N_("{player} shuffles; {count} in the deck."),
+            count=self._n(e.count, "card"),
+        )
 
     def _cards_revealed(self, e):
         if e.source == "deck":
-            return self._p(e.player, N_("You reveal {cards} from the deck."),
-                           N_("{player} reveals {cards} from the deck."), cards=self._names(e.cards))
+            return self._p(
+                e.player,
+                N_("You reveal {cards} from the deck."),
+                N_("{player} reveals {cards} from the deck."),
+                cards=self._names(e.cards),
+            )
         if e.source == "discard":
-            return self._p(e.player, N_("You reveal {cards} from the discard pile."),
-                           N_("{player} reveals {cards} from the discard pile."), cards=self._names(e.cards))
-        return self._p(e.player, N_("You reveal {cards}."), N_("{player} reveals {cards}."),
-                       cards=self._names(e.cards))
+            return self._p(
+                e.player,
+                N_("You reveal {cards} from the discard pile."),
+                N_("{player} reveals {cards} from the discard pile."),
+                cards=self._names(e.cards),
+            )
+        return self._p(e.player, N_("You reveal {cards}."), N_("{player} reveals {cards}."), cards=self._names(e.cards))
 
     def _cards_discarded(self, e):
         if e.source == "in_play":
             if self.verbosity != "verbose":
                 return None
-            return self._p(e.player, N_("You discard {count} from play."), N_("{player} discards {count} from play."),
-                           count=self._n(len(e.cards), "card"))
+            return self._p(
+                e.player,
+                N_("You discard {count} from play."),
+                N_("{player} discards {count} from play."),
+                count=self._n(len(e.cards), "card"),
+            )
         if e.viewer is not None:
             if self.verbosity != "verbose":
                 return None
-            return self._p(e.player, N_("You discard {count}."), N_("{player} discards {count}."),
-                           count=self._n(len(e.cards), "card"))
-        return self._p(e.player, N_("You discard {cards}."), N_("{player} discards {cards}."),
-                       cards=self._names(e.cards))
+            return self._p(
+                e.player,
+                N_("You discard {count}."),
+                N_("{player} discards {count}."),
+                count=self._n(len(e.cards), "card"),
+            )
+        return self._p(
+            e.player, N_("You discard {cards}."), N_("{player} discards {cards}."), cards=self._names(e.cards)
+        )
 
     def _card_moved(self, e):
         if ev.is_hidden(e):
             if e.destination == "deck":
-                return self._p(e.player, N_("You put a card onto your deck."), N_("{player} puts a card onto their deck."))
+                return self._p(
+                    e.player, N_("You put a card onto your deck."), N_("{player} puts a card onto their deck.")
+                )
             if e.destination == "hand":
-                return self._p(e.player, N_("You put a card into your hand."), N_("{player} puts a card into their hand."))
+                return self._p(
+                    e.player, N_("You put a card into your hand."), N_("{player} puts a card into their hand.")
+                )
             return None
         if e.destination == "set_aside":
             return self._p(e.player, N_("You set {card} aside."), N_("{player} sets {card} aside."), card=e.card)
         if e.source == "set_aside" and e.destination == "hand":
-            return self._p(e.player, N_("You put the set-aside {card} into your hand."),
-                           N_("{player} puts a set-aside {card} into their hand."), card=e.card)
+            return self._p(
+                e.player,
+                N_("You put the set-aside {card} into your hand."),
+                N_("{player} puts a set-aside {card} into their hand."),
+                card=e.card,
+            )
         if e.destination == "hand":
-            return self._p(e.player, N_("You put {card} into your hand."), N_("{player} puts {card} into their hand."),
-                           card=e.card)
+            return self._p(
+                e.player, N_("You put {card} into your hand."), N_("{player} puts {card} into their hand."), card=e.card
+            )
         if e.destination == "deck":
-            return self._p(e.player, N_("You put {card} onto your deck."), N_("{player} puts {card} onto their deck."),
-                           card=e.card)
+            return self._p(
+                e.player, N_("You put {card} onto your deck."), N_("{player} puts {card} onto their deck."), card=e.card
+            )
         if e.destination == "discard":
-            return self._p(e.player, N_("You put {card} onto your discard pile."),
-                           N_("{player} puts {card} onto their discard pile."), card=e.card)
+            return self._p(
+                e.player,
+                N_("You put {card} onto your discard pile."),
+                N_("{player} puts {card} onto their discard pile."),
+                card=e.card,
+            )
         return None
 
     def _cards_moved(self, e):
@@ -440,44 +542,78 @@ class Narrator:
         cards = self._names(e.cards)
         n = self._n(e.count, "card")
         if e.source == "deck" and e.destination == "discard":
-            return self._p(e.player, N_("You put your deck of {count} into your discard pile."),
-                           N_("{player} puts their deck of {count} into their discard pile."), count=n)
+            return self._p(
+                e.player,
+                N_("You put your deck of {count} into your discard pile."),
+                N_("{player} puts their deck of {count} into their discard pile."),
+                count=n,
+            )
         if e.destination == "hand":
             if seen:
-                return self._p(e.player, N_("You put {cards} into your hand."),
-                               N_("{player} puts {cards} into their hand."), cards=cards)
-            return self._p(e.player, N_("You put {count} into your hand."),
-                           N_("{player} puts {count} into their hand."), count=n)
+                return self._p(
+                    e.player,
+                    N_("You put {cards} into your hand."),
+                    N_("{player} puts {cards} into their hand."),
+                    cards=cards,
+                )
+            return self._p(
+                e.player, N_("You put {count} into your hand."), N_("{player} puts {count} into their hand."), count=n
+            )
         if e.destination == "deck":
             if seen:
-                return self._p(e.player, N_("You put {cards} onto your deck."),
-                               N_("{player} puts {cards} onto their deck."), cards=cards)
-            return self._p(e.player, N_("You put {count} onto your deck."),
-                           N_("{player} puts {count} onto their deck."), count=n)
+                return self._p(
+                    e.player,
+                    N_("You put {cards} onto your deck."),
+                    N_("{player} puts {cards} onto their deck."),
+                    cards=cards,
+                )
+            return self._p(
+                e.player, N_("You put {count} onto your deck."), N_("{player} puts {count} onto their deck."), count=n
+            )
         return None
 
     def _cards_set_aside(self, e):
         if e.viewer is None:
-            return None     # face up from the deck: the reveal that follows names them
+            return None  # face up from the deck: the reveal that follows names them
         if not ev.is_hidden(e):
             if e.look:
-                return self._p(e.player, N_("You look at {cards} from the top of your deck."),
-                               N_("{player} looks at {cards} from the top of their deck."),
-                               cards=self._names(e.cards))
-            return self._p(e.player, N_("You set aside {cards} from your deck."),
-                           N_("{player} sets aside {cards} from their deck."), cards=self._names(e.cards))
+                return self._p(
+                    e.player,
+                    N_("You look at {cards} from the top of your deck."),
+                    N_("{player} looks at {cards} from the top of their deck."),
+                    cards=self._names(e.cards),
+                )
+            return self._p(
+                e.player,
+                N_("You set aside {cards} from your deck."),
+                N_("{player} sets aside {cards} from their deck."),
+                cards=self._names(e.cards),
+            )
         if e.look:
-            return self._p(e.player, N_("You look at the top {count} of your deck."),
-                           N_("{player} looks at the top {count} of their deck."), count=self._n(e.count, "card"))
-        return self._p(e.player, N_("You set aside {count} from your deck."),
-                       N_("{player} sets aside {count} from their deck."), count=self._n(e.count, "card"))
+            return self._p(
+                e.player,
+                N_("You look at the top {count} of your deck."),
+                N_("{player} looks at the top {count} of their deck."),
+                count=self._n(e.count, "card"),
+            )
+        return self._p(
+            e.player,
+            N_("You set aside {count} from your deck."),
+            N_("{player} sets aside {count} from their deck."),
+            count=self._n(e.count, "card"),
+        )
 
     def _game_end_cancelled(self, e):
         return self._t(N_("The game no longer ends after this turn: the {pile} pile has cards again."), pile=e.pile)
 
     def _card_bought(self, e):
-        s = self._p(e.player, N_("You buy {card}; {coins} left."), N_("{player} buys {card}; {coins} left."),
-                    card=e.card, coins=self._n(e.coins_left, "coin"))
+        s = self._p(
+            e.player,
+            N_("You buy {card}; {coins} left."),
+            N_("{player} buys {card}; {coins} left."),
+            card=e.card,
+            coins=self._n(e.coins_left, "coin"),
+        )
         left = self._pile_left(e)
         return s + " " + left if left else s
 
@@ -491,25 +627,41 @@ class Narrator:
         return self._t(N_("The game ends after this turn."))
 
     def _event_bought(self, e):
-        return self._p(e.player, N_("You buy the Event {event}; {coins} left."),
-                       N_("{player} buys the Event {event}; {coins} left."),
-                       event=e.event, coins=self._n(e.coins_left, "coin"))
+        return self._p(
+            e.player,
+            N_("You buy the Event {event}; {coins} left."),
+            N_("{player} buys the Event {event}; {coins} left."),
+            event=e.event,
+            coins=self._n(e.coins_left, "coin"),
+        )
 
     def _card_gained(self, e):
         if e.bought and e.destination == "discard":
             return None
         if e.destination == "hand":
-            return self._p(e.player, N_("You gain {card} into your hand."), N_("{player} gains {card} into their hand."),
-                           card=e.card)
+            return self._p(
+                e.player,
+                N_("You gain {card} into your hand."),
+                N_("{player} gains {card} into their hand."),
+                card=e.card,
+            )
         if e.destination == "deck":
-            return self._p(e.player, N_("You gain {card} onto your deck."), N_("{player} gains {card} onto their deck."),
-                           card=e.card)
+            return self._p(
+                e.player,
+                N_("You gain {card} onto your deck."),
+                N_("{player} gains {card} onto their deck."),
+                card=e.card,
+            )
         return self._p(e.player, N_("You gain {card}."), N_("{player} gains {card}."), card=e.card)
 
     def _card_trashed(self, e):
         if e.source == "supply":
-            return self._p(e.player, N_("You trash {card} from the Supply."),
-                           N_("{player} trashes {card} from the Supply."), card=e.card)
+            return self._p(
+                e.player,
+                N_("You trash {card} from the Supply."),
+                N_("{player} trashes {card} from the Supply."),
+                card=e.card,
+            )
         return self._p(e.player, N_("You trash {card}."), N_("{player} trashes {card}."), card=e.card)
 
     def _card_returned(self, e):
@@ -526,25 +678,50 @@ class Narrator:
                 bits.append("-" + self._n(-d, unit))
         if not bits:
             return None
-        return self._p(e.player, N_("{bonus}. You have {actions}, {buys}, {coins}."),
-                       N_("{bonus}. {player} has {actions}, {buys}, {coins}."),
-                       bonus=self._join(bits), actions=self._n(e.actions, "Action"),
-                       buys=self._n(e.buys, "Buy"), coins=self._n(e.coins, "coin"))
+        return self._p(
+            e.player,
+            N_("{bonus}. You have {actions}, {buys}, {coins}."),
+            N_("{bonus}. {player} has {actions}, {buys}, {coins}."),
+            bonus=self._join(bits),
+            actions=self._n(e.actions, "Action"),
+            buys=self._n(e.buys, "Buy"),
+            coins=self._n(e.coins, "coin"),
+        )
 
     def _debt_changed(self, e):
         if e.delta > 0:
             if e.source:
-                return self._p(e.player, N_("You take {n} Debt for {source}. You have {total} Debt."),
-                               N_("{player} takes {n} Debt for {source}. {player} has {total} Debt."),
-                               n=e.delta, source=e.source, total=e.total)
-            return self._p(e.player, N_("You take {n} Debt. You have {total} Debt."),
-                           N_("{player} takes {n} Debt. {player} has {total} Debt."), n=e.delta, total=e.total)
+                return self._p(
+                    e.player,
+                    N_("You take {n} Debt for {source}. You have {total} Debt."),
+                    N_("{player} takes {n} Debt for {source}. {player} has {total} Debt."),
+                    n=e.delta,
+                    source=e.source,
+                    total=e.total,
+                )
+            return self._p(
+                e.player,
+                N_("You take {n} Debt. You have {total} Debt."),
+                N_("{player} takes {n} Debt. {player} has {total} Debt."),
+                n=e.delta,
+                total=e.total,
+            )
         if e.coins_left >= 0:
-            return self._p(e.player, N_("You pay {n} Debt. {total} Debt left. {coins} left."),
-                           N_("{player} pays {n} Debt. {total} Debt left. {coins} left."),
-                           n=-e.delta, total=e.total, coins=self._n(e.coins_left, "coin"))
-        return self._p(e.player, N_("You pay {n} Debt. {total} Debt left."),
-                       N_("{player} pays {n} Debt. {total} Debt left."), n=-e.delta, total=e.total)
+            return self._p(
+                e.player,
+                N_("You pay {n} Debt. {total} Debt left. {coins} left."),
+                N_("{player} pays {n} Debt. {total} Debt left. {coins} left."),
+                n=-e.delta,
+                total=e.total,
+                coins=self._n(e.coins_left, "coin"),
+            )
+        return self._p(
+            e.player,
+            N_("You pay {n} Debt. {total} Debt left."),
+            N_("{player} pays {n} Debt. {total} Debt left."),
+            n=-e.delta,
+            total=e.total,
+        )
 
     def _vp_tokens_moved(self, e):
         n = e.amount
@@ -552,49 +729,95 @@ class Narrator:
             tokens = self._n(e.target_total, "VP token")
             if e.source_kind == "supply":
                 if e.reason:
-                    return self._p(e.target, N_("You gain {n} VP from {source}. You have {tokens}."),
-                                   N_("{player} gains {n} VP from {source}. {player} has {tokens}."),
-                                   n=n, source=e.reason, tokens=tokens)
-                return self._p(e.target, N_("You gain {n} VP. You have {tokens}."),
-                               N_("{player} gains {n} VP. {player} has {tokens}."), n=n, tokens=tokens)
+                    return self._p(
+                        e.target,
+                        N_("You gain {n} VP from {source}. You have {tokens}."),
+                        N_("{player} gains {n} VP from {source}. {player} has {tokens}."),
+                        n=n,
+                        source=e.reason,
+                        tokens=tokens,
+                    )
+                return self._p(
+                    e.target,
+                    N_("You gain {n} VP. You have {tokens}."),
+                    N_("{player} gains {n} VP. {player} has {tokens}."),
+                    n=n,
+                    tokens=tokens,
+                )
             if e.source_kind == "landmark":
-                return self._p(e.target, N_("You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}."),
-                               N_("{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}."),
-                               n=n, landmark=e.source, tokens=tokens, left=e.source_left)
-            return self._p(e.target, N_("You take {n} VP from the {pile} pile. You have {tokens}; {left} VP left on the pile."),
-                           N_("{player} takes {n} VP from the {pile} pile. {player} has {tokens}; {left} VP left on the pile."),
-                           n=n, pile=e.source, tokens=tokens, left=e.source_left)
+                return self._p(
+                    e.target,
+                    N_("You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}."),
+                    N_("{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}."),
+                    n=n,
+                    landmark=e.source,
+                    tokens=tokens,
+                    left=e.source_left,
+                )
+            return self._p(
+                e.target,
+                N_("You take {n} VP from the {pile} pile. You have {tokens}; {left} VP left on the pile."),
+                N_("{player} takes {n} VP from the {pile} pile. {player} has {tokens}; {left} VP left on the pile."),
+                n=n,
+                pile=e.source,
+                tokens=tokens,
+                left=e.source_left,
+            )
         if e.target_kind == "pile":
-            return self._t(N_("{n} VP added to the {pile} pile; {total} VP on it now."), n=n, pile=e.target,
-                           total=e.target_total)
+            return self._t(
+                N_("{n} VP added to the {pile} pile; {total} VP on it now."), n=n, pile=e.target, total=e.target_total
+            )
         if e.target_kind == "landmark":
-            return self._t(N_("{n} VP moves from the {pile} pile to {landmark}: {left} VP left on the pile, "
-                              "{total} VP on {landmark}."), n=n, pile=e.source, landmark=e.target,
-                           left=e.source_left, total=e.target_total)
+            return self._t(
+                N_(
+                    "{n} VP moves from the {pile} pile to {landmark}: {left} VP left on the pile, "
+                    "{total} VP on {landmark}."
+                ),
+                n=n,
+                pile=e.source,
+                landmark=e.target,
+                left=e.source_left,
+                total=e.target_total,
+            )
         return None
 
     def _pile_debt_changed(self, e):
         if e.delta > 0:
             if e.player:
-                return self._p(e.player, N_("You put {n} Debt on the {pile} pile; {total} Debt on it now."),
-                               N_("{player} puts {n} Debt on the {pile} pile; {total} Debt on it now."),
-                               n=e.delta, pile=e.pile, total=e.total)
-            return self._t(N_("{n} Debt added to the {pile} pile; {total} Debt on it now."), n=e.delta,
-                           pile=e.pile, total=e.total)
+                return self._p(
+                    e.player,
+                    N_("You put {n} Debt on the {pile} pile; {total} Debt on it now."),
+                    N_("{player} puts {n} Debt on the {pile} pile; {total} Debt on it now."),
+                    n=e.delta,
+                    pile=e.pile,
+                    total=e.total,
+                )
+            return self._t(
+                N_("{n} Debt added to the {pile} pile; {total} Debt on it now."), n=e.delta, pile=e.pile, total=e.total
+            )
         return self._t(N_("{n} Debt taken from the {pile} pile."), n=-e.delta, pile=e.pile)
 
     def _pile_top_changed(self, e):
         if e.top is None:
             return None
         if e.previous == e.top:
-            return self._t(N_("{pile} pile: {top} still on top, {count} left."), pile=e.pile, top=e.top,
-                           count=self._n(e.cards_left, "card"))
-        return self._t(N_("{pile} pile: {top} is now on top, {count} left."), pile=e.pile, top=e.top,
-                       count=self._n(e.cards_left, "card"))
+            return self._t(
+                N_("{pile} pile: {top} still on top, {count} left."),
+                pile=e.pile,
+                top=e.top,
+                count=self._n(e.cards_left, "card"),
+            )
+        return self._t(
+            N_("{pile} pile: {top} is now on top, {count} left."),
+            pile=e.pile,
+            top=e.top,
+            count=self._n(e.cards_left, "card"),
+        )
 
     def _pile_emptied(self, e):
-        return self._t(N_("The {pile} pile is empty. {count} empty."), pile=e.pile,
-                       count=self._n(e.empty_piles, "Supply pile"))
+        return self._t(
+            N_("The {pile} pile is empty. {count} empty."), pile=e.pile, count=self._n(e.empty_piles, "Supply pile")
+        )
 
     def _attacked(self, e):
         if not e.victims:
@@ -603,19 +826,30 @@ class Narrator:
         return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
     def _duration_started(self, e):
-        return self._p(e.player, N_("Your {card} from an earlier turn acts now."),
-                       N_("{player}'s {card} from an earlier turn acts now."), card=e.card)
+        return self._p(
+            e.player,
+            N_("Your {card} from an earlier turn acts now."),
+            N_("{player}'s {card} from an earlier turn acts now."),
+            card=e.card,
+        )
 
     def _duration_resolved(self, e):
         if e.set_aside_left:
-            return self._p(e.player, N_("{card} done for now; you have {count} set aside."),
-                           N_("{card} done for now; {player} has {count} set aside."),
-                           card=e.card, count=self._n(e.set_aside_left, "card"))
+            return self._p(
+                e.player,
+                N_("{card} done for now; you have {count} set aside."),
+                N_("{card} done for now; {player} has {count} set aside."),
+                card=e.card,
+                count=self._n(e.set_aside_left, "card"),
+            )
         return None
 
     def _bidding_started(self, e):
-        return self._t(N_("Mountain Pass: {player} gained the first Province. Bidding for 8 VP, in this order: "
-                          "{order}."), player=e.player, order=self._join(e.order))
+        return self._t(
+            N_("Mountain Pass: {player} gained the first Province. Bidding for 8 VP, in this order: {order}."),
+            player=e.player,
+            order=self._join(e.order),
+        )
 
     def _bid_made(self, e):
         if e.amount is None:
@@ -625,8 +859,11 @@ class Narrator:
     def _bidding_won(self, e):
         if e.player is None:
             return self._t(N_("Mountain Pass: nobody bid."))
-        return self._t(N_("Mountain Pass: {player} wins with a bid of {n} Debt, gaining 8 VP and taking {n} Debt."),
-                       player=e.player, n=e.amount)
+        return self._t(
+            N_("Mountain Pass: {player} wins with a bid of {n} Debt, gaining 8 VP and taking {n} Debt."),
+            player=e.player,
+            n=e.amount,
+        )
 
     def _note(self, e):
         if e.you and e.player == self.viewer:
@@ -634,16 +871,22 @@ class Narrator:
         return self._t(e.text, player=e.player, n=e.n)
 
     def _card_became(self, e):
-        return self._p(e.player, N_("Your {card} is now {card2}."), N_("{player}'s {card} is now {card2}."),
-                       card=e.card, card2=e.as_card)
+        return self._p(
+            e.player,
+            N_("Your {card} is now {card2}."),
+            N_("{player}'s {card} is now {card2}."),
+            card=e.card,
+            card2=e.as_card,
+        )
 
     def _game_ended(self, e):
         out = [self._t(N_("Game over."))]
         for name, total, cards, tokens, lms in e.scores:
             parts = [self._t(N_("{n} from cards"), n=cards), self._t(N_("{n} from VP tokens"), n=tokens)]
             parts += [self._t(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in lms]
-            out.append(self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total,
-                               parts=self._join(parts)))
+            out.append(
+                self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total, parts=self._join(parts))
+            )
         if len(e.winners) == 1:
             out.append(self._p(e.winners[0], N_("You win."), N_("{player} wins.")))
         else:

@@ -4,6 +4,7 @@ Driven through prompt_toolkit's pipe input with a DummyOutput (so the real
 PromptSession, completer and key bindings run), or through a plain line
 reader, always with seed 1, where the first hand is 2 Coppers and 3 Estates.
 """
+
 from __future__ import annotations
 
 import io
@@ -57,34 +58,67 @@ def fresh_game() -> Game:
 
 def after(lines: list, marker: str) -> list:
     """The lines printed after the first line equal to ``marker``."""
-    return lines[lines.index(marker) + 1:]
+    return lines[lines.index(marker) + 1 :]
 
 
 def state(game: Game) -> tuple:
     """Everything a move could change, to compare two games."""
-    return (game.answers, len(game.log), game.turn.phase, game.turn.coins,
-            [([c.name for c in p.hand], [c.name for c in p.deck], [c.name for c in p.discard],
-              [c.name for c in p.in_play], p.debt, p.vp_tokens) for p in game.players],
-            {n: len(p.cards) for n, p in game.piles.items()})
+    return (
+        game.answers,
+        len(game.log),
+        game.turn.phase,
+        game.turn.coins,
+        [
+            (
+                [c.name for c in p.hand],
+                [c.name for c in p.deck],
+                [c.name for c in p.discard],
+                [c.name for c in p.in_play],
+                p.debt,
+                p.vp_tokens,
+            )
+            for p in game.players
+        ],
+        {n: len(p.cards) for n, p in game.piles.items()},
+    )
 
 
 # ------------------------------------------------------------------ queries
 def test_queries_print_facts_and_do_not_change_the_game():
-    text = "".join(c + "\r" for c in ["hand", "status", "supply", "score", "landmarks", "events", "card Villa",
-                                      "trash", "log 2", "repeat", "options", "help", "help keys", "speech"])
+    text = "".join(
+        c + "\r"
+        for c in [
+            "hand",
+            "status",
+            "supply",
+            "score",
+            "landmarks",
+            "events",
+            "card Villa",
+            "trash",
+            "log 2",
+            "repeat",
+            "options",
+            "help",
+            "help keys",
+            "speech",
+        ]
+    )
     console, code, lines = session(text)
     assert code == 0
     assert state(console.game) == state(fresh_game())
     assert lines.count(FIRST_HAND) == 1
-    assert ("Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins." in lines)
-    assert ("You have 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, "
-            "0 cards in the discard pile.") in lines
+    assert "Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins." in lines
+    assert (
+        "You have 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile."
+    ) in lines
     assert "Bot: 0 Debt, 0 VP in tokens, 5 cards in hand." in lines
     assert "Supply: 17 piles, 0 empty." in lines
     assert "Province: 8 coins, 8 left." in lines
     assert "Patrician/Emporium: Patrician on top, 2 coins, 10 left; below: 5 Emporiums (5 coins)." in lines
-    assert any(x.startswith("Castles: Humble Castle on top, 3 coins, 8 left; below: Crumbling Castle (4 coins)")
-               for x in lines)
+    assert any(
+        x.startswith("Castles: Humble Castle on top, 3 coins, 8 left; below: Crumbling Castle (4 coins)") for x in lines
+    )
     assert "You: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower)." in lines
     assert "You and Bot are level." in lines
     assert any(x.startswith("Tower: When scoring") for x in lines)
@@ -103,8 +137,15 @@ def test_options_lists_every_move_numbered():
     full = after(lines, "You, Action phase: 1 Action, 1 Buy, 0 coins.")
     # the first question (with the hand), then options repeats it without the hand
     again = after(full, "You, Action phase: 1 Action, 1 Buy, 0 coins.")
-    assert again[:7] == ["1. play Copper", "2. play treasures", "3. buy Copper, 0 coins", "4. buy Curse, 0 coins",
-                         "5. buy City Quarter, 8 Debt", "6. buy Engineer, 4 Debt", "7. end the Action phase"]
+    assert again[:7] == [
+        "1. play Copper",
+        "2. play treasures",
+        "3. buy Copper, 0 coins",
+        "4. buy Curse, 0 coins",
+        "5. buy City Quarter, 8 Debt",
+        "6. buy Engineer, 4 Debt",
+        "7. end the Action phase",
+    ]
     assert full[0] == "Your hand: 2 Coppers and 3 Estates."
 
 
@@ -112,8 +153,10 @@ def test_long_buy_list_is_summed_up():
     _, _, lines = session("play treasures\rend\rplay treasures\r")
     # turn 2: 5 Coppers give 5 coins, 16 things to buy
     i = lines.index("You, Buy phase: 1 Action, 1 Buy, 5 coins.")
-    assert lines[i + 1:i + 3] == ["1 to 16: buy one of 16 cards and Events you can afford; "
-                                  "type options to hear all moves.", "17. end the turn"]
+    assert lines[i + 1 : i + 3] == [
+        "1 to 16: buy one of 16 cards and Events you can afford; type options to hear all moves.",
+        "17. end the turn",
+    ]
 
 
 # ---------------------------------------------------------- refused lines
@@ -138,8 +181,9 @@ def test_mistyped_command_gives_one_sentence_and_changes_nothing():
 def test_number_out_of_range_and_unknown_card():
     console, _, lines = session("9\rplay Dragon\rbuy Gold\r")
     assert "There is no move number 9; choose 1 to 7." in lines
-    assert ("Dragon is not a card name this game knows. Type supply to hear the piles, "
-            "or hand to hear your hand.") in lines
+    assert (
+        "Dragon is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
+    ) in lines
     assert "Gold costs 6 coins; you have 0 coins." in lines
     assert answer_keys(console.game) == []
 
@@ -158,8 +202,13 @@ def forum_console(script: str):
     piles, events, landmarks = choose_setup("Forum,Villa", None, None, 1)
     game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
     you = game.players[0]
-    you.hand = [game.new_card("Forum"), game.new_card("Copper"), game.new_card("Estate"),
-                game.new_card("Estate"), game.new_card("Copper")]
+    you.hand = [
+        game.new_card("Forum"),
+        game.new_card("Copper"),
+        game.new_card("Estate"),
+        game.new_card("Estate"),
+        game.new_card("Copper"),
+    ]
     out = io.StringIO()
     display = Display(out, plain=True)
     reader = PlainReader(io.StringIO(script), out)
@@ -173,8 +222,11 @@ def test_numbered_answers_in_a_card_choice():
     lines = out.getvalue().splitlines()
     i = lines.index("You, Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
-    assert lines[i + 1:i + 4] == ["Choose 2, by numbers or names separated by commas.",
-                                  "1. Copper (5 of them)", "2. Estate (2 of them)"]
+    assert lines[i + 1 : i + 4] == [
+        "Choose 2, by numbers or names separated by commas.",
+        "1. Copper (5 of them)",
+        "2. Estate (2 of them)",
+    ]
     assert "There is no choice number 3; choose 1 to 2." in lines
     assert answer_keys(console.game) == [["play:Forum"], ["Estate", "Copper"]]
     assert [c.name for c in console.game.players[0].discard] == ["Copper", "Estate"]
@@ -187,7 +239,7 @@ def test_yes_no_and_none_words_in_a_card_choice():
     lines = out.getvalue().splitlines()
     assert "Name the card you choose; yes alone does not say which." in lines
     assert any(x.startswith("Choose exactly 2; you chose 0.") for x in lines)
-    assert len(console.game.answers) == 1          # only play Forum was accepted
+    assert len(console.game.answers) == 1  # only play Forum was accepted
 
 
 def test_starts_of_names_are_enough_when_only_one_option_fits():
@@ -201,14 +253,19 @@ def test_a_pile_choice_names_top_card_cost_and_tokens():
     game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
     game.players[0].hand = [game.new_card(n) for n in ["Silver", "Copper", "Estate", "Estate", "Estate"]]
     out = io.StringIO()
-    console = Console(game, [("You", "human"), ("Bot", "bigmoney")], Display(out, plain=True), Speaker("off"),
-                      reader=PlainReader(io.StringIO("play treasures\nbuy tax\nrocks\n"), out))
+    console = Console(
+        game,
+        [("You", "human"), ("Bot", "bigmoney")],
+        Display(out, plain=True),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO("play treasures\nbuy tax\nrocks\n"), out),
+    )
     console.run()
     lines = out.getvalue().splitlines()
     i = lines.index("You, Tax: choose a Supply pile to put 2 Debt on.")
     assert lines[i + 1] == "Choose one by number or name."
-    assert "8. Catapult (Catapult/Rocks pile), 3 coins, 1 Debt on it" in lines[i + 2:]
-    assert "9. Villa, 4 coins, 1 Debt on it" in lines[i + 2:]
+    assert "8. Catapult (Catapult/Rocks pile), 3 coins, 1 Debt on it" in lines[i + 2 :]
+    assert "9. Villa, 4 coins, 1 Debt on it" in lines[i + 2 :]
     assert "Rocks is not on top of its pile; the top card is Catapult." in lines
 
 
@@ -225,7 +282,7 @@ def test_every_announcement_is_printed_spoken_and_kept():
     assert len(kept) > 5
     for text in kept:
         assert text in printed and text in rec.spoken
-    assert "Your hand, 3 cards: 3 Estates." in rec.spoken   # query answers are spoken, not kept
+    assert "Your hand, 3 cards: 3 Estates." in rec.spoken  # query answers are spoken, not kept
     assert "Your hand, 3 cards: 3 Estates." not in kept
     # at the turn prompt the question is spoken, the numbered moves only on request
     assert "You, Buy phase: 1 Action, 1 Buy, 2 coins." in rec.spoken
@@ -256,11 +313,19 @@ def test_completion_offers_only_legal_cards():
 
 
 def test_completion_in_a_card_choice_uses_the_options():
-    d = Decision("You", "cards", "discard", "You, Forum: discard 2 cards.", ["Copper", "Estate", "Gold"], 2, 2,
-                 counts={"Copper": 2, "Estate": 1, "Gold": 1})
+    d = Decision(
+        "You",
+        "cards",
+        "discard",
+        "You, Forum: discard 2 cards.",
+        ["Copper", "Estate", "Gold"],
+        2,
+        2,
+        counts={"Copper": 2, "Estate": 1, "Gold": 1},
+    )
     game = SimpleNamespace(pending=d, piles={})
     assert option_words(game) == ["Copper", "Estate", "Gold"]
-    assert completions(game, "e") == ["Estate", "events"]   # commands stay valid in a choice
+    assert completions(game, "e") == ["Estate", "events"]  # commands stay valid in a choice
     assert completions(game, "Es") == ["Estate"]
     assert completions(game, "Copper, g") == ["Gold"]
     yn = SimpleNamespace(pending=Decision("You", "yesno", "yesno", "Trash it?", ["yes", "no"]), piles={})
@@ -282,16 +347,30 @@ def test_history_is_walked_with_f6_and_f7():
     console, _, lines = session(f6 + f6 + f7 + f7 + f7)
     kept = [a.text for a in console.history.entries()]
     n = len(kept)
-    assert lines[-6:-1] == [f"{kept[n - 2]} ({n - 1} of {n})", f"{kept[n - 3]} ({n - 2} of {n})",
-                            f"{kept[n - 2]} ({n - 1} of {n})", f"{kept[n - 1]} ({n} of {n})",
-                            f"{kept[n - 1]} ({n} of {n})"]
+    assert lines[-6:-1] == [
+        f"{kept[n - 2]} ({n - 1} of {n})",
+        f"{kept[n - 3]} ({n - 2} of {n})",
+        f"{kept[n - 2]} ({n - 1} of {n})",
+        f"{kept[n - 1]} ({n} of {n})",
+        f"{kept[n - 1]} ({n} of {n})",
+    ]
 
 
 def test_every_key_runs_its_command():
     for fkey, alt, _spoken, command, _what in KEYS:
-        _, _, by_key = session({"f2": "\x1bOQ", "f3": "\x1bOR", "f4": "\x1bOS", "f5": "\x1b[15~",
-                                "f6": "\x1b[17~", "f7": "\x1b[18~", "f8": "\x1b[19~", "f9": "\x1b[20~",
-                                "f12": "\x1b[24~"}[fkey[0]])
+        _, _, by_key = session(
+            {
+                "f2": "\x1bOQ",
+                "f3": "\x1bOR",
+                "f4": "\x1bOS",
+                "f5": "\x1b[15~",
+                "f6": "\x1b[17~",
+                "f7": "\x1b[18~",
+                "f8": "\x1b[19~",
+                "f9": "\x1b[20~",
+                "f12": "\x1b[24~",
+            }[fkey[0]]
+        )
         _, _, by_alt = session("\x1b" + alt[1])
         _, _, typed = session(command + "\r")
         assert by_key == by_alt == typed, command
@@ -312,22 +391,29 @@ def test_corrupt_save_file_is_refused_with_one_sentence(tmp_path):
     other.write_text(json.dumps({"hello": 1}), encoding="utf-8")
     console, _, lines = session(f"play treasures\rload {bad}\rload {other}\rload {tmp_path}/missing.json\r")
     assert (f"Cannot load {bad}: The save file is not valid JSON (line 1). The game goes on unchanged.") in lines
-    assert (f"Cannot load {other}: This file is not an a11y-dominion saved game. "
-            "The game goes on unchanged.") in lines
-    assert (f"Cannot load {tmp_path}/missing.json: There is no file named {tmp_path}/missing.json. "
-            "The game goes on unchanged.") in lines
+    assert (f"Cannot load {other}: This file is not an a11y-dominion saved game. The game goes on unchanged.") in lines
+    assert (
+        f"Cannot load {tmp_path}/missing.json: There is no file named {tmp_path}/missing.json. "
+        "The game goes on unchanged."
+    ) in lines
     assert answer_keys(console.game) == [["treasures"]]
 
 
 def test_damaged_answers_in_a_save_file_are_refused(tmp_path):
-    rec = {"format": "a11y-dominion-record", "version": 1,
-           "config": {"players": ["You", "Bot"], "kingdom": ["Villa"], "events": [], "landmarks": [], "seed": 1},
-           "seats": [["You", "human"], ["Bot", "bigmoney"]], "answers": [["buy:Province"]]}
+    rec = {
+        "format": "a11y-dominion-record",
+        "version": 1,
+        "config": {"players": ["You", "Bot"], "kingdom": ["Villa"], "events": [], "landmarks": [], "seed": 1},
+        "seats": [["You", "human"], ["Bot", "bigmoney"]],
+        "answers": [["buy:Province"]],
+    }
     f = tmp_path / "damaged.json"
     f.write_text(json.dumps(rec), encoding="utf-8")
     console, _, lines = session(f"load {f}\r")
-    assert (f"Cannot load {f}: Answer 1 in the saved game does not fit the game; the file is damaged. "
-            "The game goes on unchanged.") in lines
+    assert (
+        f"Cannot load {f}: Answer 1 in the saved game does not fit the game; the file is damaged. "
+        "The game goes on unchanged."
+    ) in lines
     assert state(console.game) == state(fresh_game())
 
 
@@ -356,7 +442,7 @@ def test_load_flag_resumes_a_saved_game(tmp_path):
     assert code == 0
     assert f"Loaded {f}." in lines
     assert answer_data(console.game) == json.loads(f.read_text(encoding="utf-8"))["answers"]
-    assert not any(x.startswith("New game for") for x in lines)      # no new game was started
+    assert not any(x.startswith("New game for") for x in lines)  # no new game was started
 
 
 def test_save_to_a_bad_place_is_one_sentence(tmp_path):
@@ -371,7 +457,7 @@ def test_quit_asks_first():
     assert code == 0
     assert "The game goes on." in lines
     assert lines[-1] == "Game stopped."
-    assert FIRST_HAND not in lines        # nothing was read after quitting
+    assert FIRST_HAND not in lines  # nothing was read after quitting
 
 
 def test_end_of_input_stops_the_game():
@@ -404,14 +490,17 @@ def test_two_humans_share_the_screen():
 
 
 # ---------------------------------------------------------------- output modes
-@pytest.mark.parametrize("speech,plain,env,tty,expected", [
-    ("screen-reader", False, {"TERM": "xterm"}, True, True),
-    ("off", False, {"TERM": "xterm"}, True, True),
-    ("auto", True, {"TERM": "xterm"}, True, True),
-    ("auto", False, {"TERM": "dumb"}, True, True),
-    ("auto", False, {"TERM": "xterm"}, False, True),
-    ("self-voicing", False, {"TERM": "xterm"}, True, False),
-])
+@pytest.mark.parametrize(
+    "speech,plain,env,tty,expected",
+    [
+        ("screen-reader", False, {"TERM": "xterm"}, True, True),
+        ("off", False, {"TERM": "xterm"}, True, True),
+        ("auto", True, {"TERM": "xterm"}, True, True),
+        ("auto", False, {"TERM": "dumb"}, True, True),
+        ("auto", False, {"TERM": "xterm"}, False, True),
+        ("self-voicing", False, {"TERM": "xterm"}, True, False),
+    ],
+)
 def test_when_output_is_plain(speech, plain, env, tty, expected):
     stream = SimpleNamespace(isatty=lambda: tty)
     assert wants_plain(speech, plain, stream, env) is expected
@@ -425,7 +514,7 @@ def test_rich_supply_table_has_the_same_facts(monkeypatch):
     game = fresh_game()
     display.supply_table(player_view(game, game.players[0].name))
     text = out.getvalue()
-    assert "\x1b[" not in text                  # NO_COLOR and a non-terminal file: no colour codes
+    assert "\x1b[" not in text  # NO_COLOR and a non-terminal file: no colour codes
     assert "Patrician/Emporium" in text and "5 Emporiums (5 coins)" in text
     assert "8 Debt" in text
 
@@ -433,22 +522,32 @@ def test_rich_supply_table_has_the_same_facts(monkeypatch):
 # --------------------------------------------------------------- confirmations
 def position_console(state: dict, lines: str, kingdom=("Villa", "Sacrifice"), confirm=True):
     from a11y_dominion.scenario import load_scenario
-    game, _ = load_scenario({"players": ["Ann", "Bot"], "kingdom": list(kingdom), "seed": 1, "state": state,
-                             "script": []})
+
+    game, _ = load_scenario(
+        {"players": ["Ann", "Bot"], "kingdom": list(kingdom), "seed": 1, "state": state, "script": []}
+    )
     out = io.StringIO()
-    console = Console(game, [("Ann", "human"), ("Bot", "bigmoney")], Display(out, plain=True), Speaker("off"),
-                      reader=PlainReader(io.StringIO(lines), out), confirm=confirm)
+    console = Console(
+        game,
+        [("Ann", "human"), ("Bot", "bigmoney")],
+        Display(out, plain=True),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO(lines), out),
+        confirm=confirm,
+    )
     console.run()
     return console, out.getvalue().splitlines()
 
 
-ANN_WITH_VILLA = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
-                  "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5}}}
+ANN_WITH_VILLA = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5}},
+}
 
 
 def test_ending_the_action_phase_with_playable_actions_asks_first():
     console, lines = position_console(ANN_WITH_VILLA, "end\nno\n")
-    assert any(l.startswith("You still have 1 Action and could play Villa. End the Action phase?") for l in lines)
+    assert any(x.startswith("You still have 1 Action and could play Villa. End the Action phase?") for x in lines)
     assert "Not done. The question stands." in lines
     assert console.game.turn.phase == "action" and answer_keys(console.game) == []
 
@@ -459,10 +558,12 @@ def test_yes_ends_the_action_phase():
 
 
 def test_trashing_asks_first_unless_turned_off():
-    state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
-             "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}}}
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}},
+    }
     console, lines = position_console(state, "play Sacrifice\nEstate\nno\n")
-    assert any(l.startswith("Trash Estate? This cannot be undone.") for l in lines)
+    assert any(x.startswith("Trash Estate? This cannot be undone.") for x in lines)
     assert [c.name for c in console.game.trash] == []
     console, lines = position_console(state, "play Sacrifice\nEstate\n", confirm=False)
     assert [c.name for c in console.game.trash] == ["Estate"]
@@ -472,7 +573,11 @@ def test_trashing_asks_first_unless_turned_off():
 def test_repeat_n_reads_the_nth_latest_message():
     console, lines = position_console(ANN_WITH_VILLA, "repeat 2\nrepeat 0\nrepeat 999\n")
     kept = console.history.recent(2)
-    i = lines.index("repeat 2") if "repeat 2" in lines else [j for j, l in enumerate(lines) if l.endswith("repeat 2")][0]
+    i = (
+        lines.index("repeat 2")
+        if "repeat 2" in lines
+        else [j for j, x in enumerate(lines) if x.endswith("repeat 2")][0]
+    )
     assert lines[i + 1] == kept[0]
     assert "Repeat takes a whole number from 1, for example repeat 3 for the third latest message." in lines
     assert f"There are only {len(console.history)} messages so far." in lines
@@ -486,7 +591,7 @@ def test_ctrl_c_at_the_quit_question_is_no():
     console, code, lines = session("quit\r" + CTRL_C + "hand\r")
     assert code == 0
     assert after(lines, "The game goes on.")[:1] == [FIRST_HAND]
-    assert "Game stopped." == lines[-1]        # the end of the piped keys, after the hand
+    assert "Game stopped." == lines[-1]  # the end of the piped keys, after the hand
 
 
 def test_ctrl_d_at_a_terminal_asks_the_quit_question():
@@ -509,8 +614,9 @@ def test_end_of_piped_input_stops_without_asking():
 def load_console(script: str, confirm: bool = True):
     """A plain console (the questions are printed) on the basic-intro game, typing ``script``."""
     out = io.StringIO()
-    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO(script), out),
-                           settings={"confirm": confirm})
+    console = make_console(
+        play_args(), stdout=out, reader=PlainReader(io.StringIO(script), out), settings={"confirm": confirm}
+    )
     console.run()
     return console, out.getvalue().splitlines()
 
@@ -533,15 +639,25 @@ def test_load_in_a_game_in_progress_asks_first(tmp_path):
 
 
 # ---------------------------------------------------------------- more confirmations
-ENDS_ACTION_PHASE = "You still have 1 Action and could play Villa. {what} ends the Action phase. Go on? Type yes to go on: no"
+ENDS_ACTION_PHASE = (
+    "You still have 1 Action and could play Villa. {what} ends the Action phase. Go on? Type yes to go on: no"
+)
 
 
-@pytest.mark.parametrize("move,what", [("play treasures", "Playing Treasures"), ("play Copper", "Playing Copper"),
-                                       ("buy Copper", "Buying Copper"), ("pay", "Paying Debt")])
+@pytest.mark.parametrize(
+    "move,what",
+    [
+        ("play treasures", "Playing Treasures"),
+        ("play Copper", "Playing Copper"),
+        ("buy Copper", "Buying Copper"),
+        ("pay", "Paying Debt"),
+    ],
+)
 def test_moves_that_end_the_action_phase_ask_first(move, what):
-    state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
-             "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5,
-                                 "debt": 2 if move == "pay" else 0}}}
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
+        "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5, "debt": 2 if move == "pay" else 0}},
+    }
     console, lines = position_console(state, f"{move}\nno\n")
     assert ENDS_ACTION_PHASE.format(what=what) in lines
     assert "Not done. The question stands." in lines
@@ -551,21 +667,26 @@ def test_moves_that_end_the_action_phase_ask_first(move, what):
 
 
 def test_playing_treasures_without_action_cards_asks_nothing():
-    state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
-             "players": {"Ann": {"hand": ["Copper", "Estate"], "deck": ["Estate"] * 5}}}
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Copper", "Estate"], "deck": ["Estate"] * 5}},
+    }
     console, lines = position_console(state, "play treasures\n")
     assert not any("Go on?" in x for x in lines)
     assert answer_keys(console.game) == [["treasures"]]
 
 
-DEBT_AT_THE_END = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
-                   "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5, "debt": 5}}}
+DEBT_AT_THE_END = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
+    "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5, "debt": 5}},
+}
 
 
 def test_ending_the_turn_with_debt_and_coins_asks_first():
     console, lines = position_console(DEBT_AT_THE_END, "end\nno\n")
-    assert ("You have 3 coins and 5 Debt; ending the turn leaves the coins unused. End the turn? "
-            "Type yes to end it: no") in lines
+    assert (
+        "You have 3 coins and 5 Debt; ending the turn leaves the coins unused. End the turn? Type yes to end it: no"
+    ) in lines
     assert answer_keys(console.game) == [] and console.game.turn.coins == 3
     console, lines = position_console(DEBT_AT_THE_END, "end\nyes\n")
     assert answer_keys(console.game)[0] == ["end"]
@@ -576,8 +697,10 @@ def test_ending_the_turn_with_debt_and_coins_asks_first():
 
 # ---------------------------------------------------------------- wording
 def test_long_buy_list_says_cards_when_there_are_no_events():
-    state = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
-             "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}}}
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
+        "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+    }
     _, lines = position_console(state, "", kingdom=("Villa", "Sacrifice", "Forum", "Chariot Race"))
     assert "1 to 11: buy one of 11 cards you can afford; type options to hear all moves." in lines
 
@@ -592,10 +715,13 @@ def test_a_bots_hand_is_not_shown_and_its_public_status_is():
     text = "\rCid: hand\rCid: status\r"
     console, _, lines = session(text, "--players", "Ann:human,Bob:human,Cid:bigmoney")
     assert "Cid is a bot; you may only look at your own hand." in lines
-    assert not any(x.startswith(("Ann's hand,", "Cid's hand")) for x in lines)   # the query's answer, not the turn prompt
-    assert ("Cid has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, "
-            "0 cards in the discard pile.") in lines
-    console, _, lines = session("Bot: hand\r")          # one human: not the human's own hand either
+    assert not any(
+        x.startswith(("Ann's hand,", "Cid's hand")) for x in lines
+    )  # the query's answer, not the turn prompt
+    assert (
+        "Cid has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile."
+    ) in lines
+    console, _, lines = session("Bot: hand\r")  # one human: not the human's own hand either
     assert "Bot is a bot; you may only look at your own hand." in lines
     assert FIRST_HAND not in lines
 
@@ -619,8 +745,9 @@ def test_a_move_while_a_card_asks_says_to_answer_first():
 
 def test_a_long_mistyped_line_is_not_read_back_in_full():
     _, _, lines = session("buy " + "z" * 80 + "\r" + "hnad " + "y" * 80 + "\r" + "q" * 90 + "\r")
-    assert ("z" * 40 + "… is not a card name this game knows. Type supply to hear the piles, "
-            "or hand to hear your hand.") in lines
+    assert (
+        "z" * 40 + "… is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
+    ) in lines
     assert "hnad " + "y" * 35 + "… is not a command or a move; did you mean hand? Type help for commands." in lines
     assert "q" * 40 + "… is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end." in lines
 
@@ -628,12 +755,12 @@ def test_a_long_mistyped_line_is_not_read_back_in_full():
 # ---------------------------------------------------------------- a shared table
 def test_table_mode_keeps_a_bots_cards_private():
     console, _, lines = session("\rend\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
-    assert "You draw 5 Coppers." not in lines        # Ann's own new hand waits for her next turn
+    assert "You draw 5 Coppers." not in lines  # Ann's own new hand waits for her next turn
     assert "You draw 5 Coppers." in [text for text, _p in console.people["Ann"].queue]
     bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
     assert "You draw 2 Estates and 3 Coppers." in [text for text, _p in console.people["Bob"].queue]
     ann_news = [text for text, _p in console.people["Ann"].queue]
-    assert "Cid played 2 Coppers." in ann_news        # the bot's turn in one public sentence, for Ann's next turn
+    assert "Cid played 2 Coppers." in ann_news  # the bot's turn in one public sentence, for Ann's next turn
     assert not any(x.startswith("Cid draws") for x in lines + ann_news)
     assert not any("Coppers" in x and "Ann" in x for x in bob)
 
@@ -647,8 +774,10 @@ def test_alt_digit_reads_the_nth_latest_message():
 
 
 def test_mode_options_show_the_short_word():
-    state = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
-             "players": {"Ann": {"hand": ["Charm"], "deck": ["Estate"] * 5}}}
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Charm"], "deck": ["Estate"] * 5}},
+    }
     console, lines = position_console(state, "play Charm\ncoins\n", kingdom=("Charm",))
     assert "1. +1 Buy and +2 coins (type coins)" in lines
     assert answer_keys(console.game)[:2] == [["play:Charm"], ["coins"]]

@@ -11,6 +11,7 @@ played again in process from the same seed and typed lines, so the test
 knows exactly which cards Ann drew: no line of Bea's part of a round names
 them (the count, "Ann draws 5 cards.", is allowed).
 """
+
 from __future__ import annotations
 
 import os
@@ -42,7 +43,7 @@ def choose(screen: str) -> str:
     headers = HEADER.findall(screen)
     assert headers, f"no turn prompt in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]
-    options = screen[screen.rfind("You, " + phase):]
+    options = screen[screen.rfind("You, " + phase) :]
     if re.search(r"^\d+\. play treasures$", options, re.M):
         return "play treasures"
     buys, coins = int(buys), int(coins)
@@ -61,8 +62,7 @@ def test_whole_game_against_bigmoney_in_a_pty():
     env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
     env.pop("NO_COLOR", None)
     start = time.monotonic()
-    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15,
-                          dimensions=(50, 200))
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
     transcript = []
     raw = []
     moves = []
@@ -118,7 +118,7 @@ def shared_choice(screen: str, who: str) -> str:
     headers = [h for h in SHARED_HEADER.findall(screen) if h[0] == who]
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     _who, phase, _actions, buys, coins = headers[-1]
-    options = screen[screen.rfind(f"{who}, {phase}"):]
+    options = screen[screen.rfind(f"{who}, {phase}") :]
     if re.search(r"^\d+\. play treasures$", options, re.M):
         return "play treasures"
     buys, coins = int(buys), int(coins)
@@ -135,14 +135,16 @@ def shared_choice(screen: str, who: str) -> str:
 def replayed_game(typed: list):
     """The same game played in process from the same seed and the same typed lines."""
     import io
+
     from a11y_dominion.cli import build_parser
     from a11y_dominion.console import make_console
     from a11y_dominion.console.display import PlainReader
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "screen-reader",
-                                      "--players", SHARED_PLAYERS])
+
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "screen-reader", "--players", SHARED_PLAYERS])
     out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out),
-                           settings={})
+    console = make_console(
+        args, stdout=out, reader=PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out), settings={}
+    )
     console.run()
     return console.game
 
@@ -152,6 +154,7 @@ def bea_turns(game) -> list:
     groups it, and what Bea drew from her turn until Ann's next turn)."""
     from a11y_dominion.rules import events as ev
     from announcements.narrator import group_names
+
     turns, ann_drew = [], []
     current = None
     for e in game.log:
@@ -234,7 +237,7 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
     assert len(segments) == len(turns) and len(turns) >= 5
     # Bea hears her own draws at her next moment (her Clean-up draw at her next turn)
     bea_all = {d for _ann, bea in turns for d in bea}
-    for k, (seg, (ann_drew, bea_drew)) in enumerate(zip(segments, turns), 1):
+    for k, (seg, (ann_drew, _bea_drew)) in enumerate(zip(segments, turns, strict=True), 1):
         for x in seg:
             assert not x.startswith(("Ann's hand", "Your hand")), (k, x)
             if "Ann draws" in x:

@@ -9,6 +9,7 @@ console in Dutch through prompt_toolkit's pipe input: Dutch and English
 commands, Dutch refusals and Dutch card names; (f) ``play --lang`` and the
 ``language`` setting.
 """
+
 from __future__ import annotations
 
 import ast
@@ -39,10 +40,10 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot
+from a11y_dominion.view import player_view
 from announcements.narrator import VERBOSITIES, Narrator
 from announcements.speech import Speaker
-from answerkeys import answer_data, answer_keys
-from a11y_dominion.view import player_view
+from answerkeys import answer_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "a11y_dominion" / "locale"
@@ -72,8 +73,9 @@ def extracted() -> set:
     with open(ROOT / "babel.cfg") as f:
         method_map, options_map = parse_mapping_cfg(f)
     ids = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map,
-                                                                       keywords=keywords):
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=keywords
+    ):
         ids.add(message if isinstance(message, str) else message[0])
     ids.discard("")
     return ids
@@ -178,8 +180,18 @@ def test_the_dutch_language_loads_the_catalog():
 
 
 # ---------------------------------------------------------------- (d) narration
-KINGDOM = ["Villa", "City Quarter", "Engineer", "Castles", "Patrician/Emporium", "Farmers' Market", "Temple",
-           "Catapult/Rocks", "Capital", "Wild Hunt"]
+KINGDOM = [
+    "Villa",
+    "City Quarter",
+    "Engineer",
+    "Castles",
+    "Patrician/Emporium",
+    "Farmers' Market",
+    "Temple",
+    "Catapult/Rocks",
+    "Capital",
+    "Wild Hunt",
+]
 
 
 def bot_game(seed: int = 4) -> Game:
@@ -215,8 +227,10 @@ class RecordingDutch(Language):
             self._inside -= 1
 
 
-ENGLISH = re.compile(r"\b(the|you|your|takes|gains|plays|buys|draws|pays|pile|piles|left|cards?|coins?|Debt|VP|"
-                     r"Action|Buy|Supply|trash(es)?|discards?|deck|turn|wins)\b")
+ENGLISH = re.compile(
+    r"\b(the|you|your|takes|gains|plays|buys|draws|pays|pile|piles|left|cards?|coins?|Debt|VP|"
+    r"Action|Buy|Supply|trash(es)?|discards?|deck|turn|wins)\b"
+)
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +249,7 @@ def test_a_whole_game_is_narrated_in_dutch(game, verbosity, viewer):
     assert nl.asked, "nothing was looked up"
     untranslated = sorted(m for m in nl.asked if not done.get(m))
     assert not untranslated, untranslated
-    for en, nl_sentence in zip(english, dutch):
+    for en, nl_sentence in zip(english, dutch, strict=True):
         assert nl_sentence != en, en
         assert not ENGLISH.search(nl_sentence), nl_sentence
 
@@ -244,36 +258,70 @@ def test_the_dutch_narration_reads_as_expected(game):
     said = Narrator(viewer="Ann", verbosity="normal", lang=Language("nl")).sentences(game.log)
     text = "\n".join(said)
     # Debt taken, with the total; VP from a Landmark with what is left; a new pile top; Villa
-    assert re.search(r"^(Je neemt|Bob neemt) \d+ schuld voor (Stadswijk|Ingenieur|Kapitaal|de stapel \w+)\. "
-                     r"(Je|Bob) heeft? \d+ schuld\.$", text, re.M)
-    assert re.search(r"^(Je neemt|Bob neemt) 2 punten van (Slagveld|Basiliek)\. (Je|Bob) heeft? \d+ "
-                     r"overwinningspuntenfiches?; nog \d+ punten? op (Slagveld|Basiliek)\.$", text, re.M)
-    assert re.search(r"^Stapel (Kastelen|Patriciër/Emporium|Katapult/Rotsblokken): nu ligt [\w ]+ bovenop, "
-                     r"nog \d+ kaarten?\.$", text, re.M)
+    assert re.search(
+        r"^(Je neemt|Bob neemt) \d+ schuld voor (Stadswijk|Ingenieur|Kapitaal|de stapel \w+)\. "
+        r"(Je|Bob) heeft? \d+ schuld\.$",
+        text,
+        re.M,
+    )
+    assert re.search(
+        r"^(Je neemt|Bob neemt) 2 punten van (Slagveld|Basiliek)\. (Je|Bob) heeft? \d+ "
+        r"overwinningspuntenfiches?; nog \d+ punten? op (Slagveld|Basiliek)\.$",
+        text,
+        re.M,
+    )
+    assert re.search(
+        r"^Stapel (Kastelen|Patriciër/Emporium|Katapult/Rotsblokken): nu ligt [\w ]+ bovenop, "
+        r"nog \d+ kaarten?\.$",
+        text,
+        re.M,
+    )
     assert "Villa: je gaat terug naar je actiefase." in said
     assert "Villa: Bob gaat terug naar de actiefase." in said
     assert said[0] == "Nieuw spel voor Ann en Bob. Jij begint."
     assert "Het spel is afgelopen." in said
 
 
-@pytest.mark.parametrize("event, viewer, expected", [
-    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), None, "Ann neemt 8 schuld voor Stadswijk. Ann heeft 8 schuld."),
-    (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann", "Je neemt 6 schuld voor Kapitaal. Je hebt 10 schuld."),
-    (ev.DebtChanged("Ann", -2, 0, "", coins_left=1), "Ann", "Je lost 2 schuld af. Nog 0 schuld. Nog 1 munt over."),
-    (ev.VPTokensMoved(2, "landmark", "Battlefield", "player", "Bob", 10, 4), None,
-     "Bob neemt 2 punten van Slagveld. Bob heeft 4 overwinningspuntenfiches; nog 10 punten op Slagveld."),
-    (ev.VPTokensMoved(2, "landmark", "Arena", "player", "Ann", 1, 2), "Ann",
-     "Je neemt 2 punten van Arena. Je hebt 2 overwinningspuntenfiches; nog 1 punt op Arena."),
-    (ev.VPTokensMoved(1, "pile", "Temple", "player", "Ann", 0, 1), "Ann",
-     "Je neemt 1 punt van de stapel Tempel. Je hebt 1 overwinningspuntenfiche; nog 0 punten op de stapel."),
-    (ev.VPTokensMoved(1, "supply", "", "pile", "Farmers' Market", -1, 1), None,
-     "1 punt erbij op de stapel Boerenmarkt; nu 1 punt erop."),
-    (ev.PileTopChanged("Patrician/Emporium", "Emporium", 5), None,
-     "Stapel Patriciër/Emporium: nu ligt Emporium bovenop, nog 5 kaarten."),
-    (ev.PileTopChanged("Castles", "Small Castle", 1), None, "Stapel Kastelen: nu ligt Klein kasteel bovenop, nog 1 kaart."),
-    (ev.PhaseChanged("Ann", "action", "villa"), "Ann", "Villa: je gaat terug naar je actiefase."),
-    (ev.PhaseChanged("Bob", "action", "villa"), "Ann", "Villa: Bob gaat terug naar de actiefase."),
-])
+@pytest.mark.parametrize(
+    "event, viewer, expected",
+    [
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), None, "Ann neemt 8 schuld voor Stadswijk. Ann heeft 8 schuld."),
+        (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann", "Je neemt 6 schuld voor Kapitaal. Je hebt 10 schuld."),
+        (ev.DebtChanged("Ann", -2, 0, "", coins_left=1), "Ann", "Je lost 2 schuld af. Nog 0 schuld. Nog 1 munt over."),
+        (
+            ev.VPTokensMoved(2, "landmark", "Battlefield", "player", "Bob", 10, 4),
+            None,
+            "Bob neemt 2 punten van Slagveld. Bob heeft 4 overwinningspuntenfiches; nog 10 punten op Slagveld.",
+        ),
+        (
+            ev.VPTokensMoved(2, "landmark", "Arena", "player", "Ann", 1, 2),
+            "Ann",
+            "Je neemt 2 punten van Arena. Je hebt 2 overwinningspuntenfiches; nog 1 punt op Arena.",
+        ),
+        (
+            ev.VPTokensMoved(1, "pile", "Temple", "player", "Ann", 0, 1),
+            "Ann",
+            "Je neemt 1 punt van de stapel Tempel. Je hebt 1 overwinningspuntenfiche; nog 0 punten op de stapel.",
+        ),
+        (
+            ev.VPTokensMoved(1, "supply", "", "pile", "Farmers' Market", -1, 1),
+            None,
+            "1 punt erbij op de stapel Boerenmarkt; nu 1 punt erop.",
+        ),
+        (
+            ev.PileTopChanged("Patrician/Emporium", "Emporium", 5),
+            None,
+            "Stapel Patriciër/Emporium: nu ligt Emporium bovenop, nog 5 kaarten.",
+        ),
+        (
+            ev.PileTopChanged("Castles", "Small Castle", 1),
+            None,
+            "Stapel Kastelen: nu ligt Klein kasteel bovenop, nog 1 kaart.",
+        ),
+        (ev.PhaseChanged("Ann", "action", "villa"), "Ann", "Villa: je gaat terug naar je actiefase."),
+        (ev.PhaseChanged("Bob", "action", "villa"), "Ann", "Villa: Bob gaat terug naar de actiefase."),
+    ],
+)
 def test_dutch_sentences(event, viewer, expected):
     assert Narrator(viewer=viewer, verbosity="terse", lang=Language("nl")).narrate(event) == [expected]
 
@@ -306,16 +354,30 @@ def session(text: str, *extra, settings=None):
     with create_pipe_input() as inp:
         inp.send_text(text)
         inp.close()
-        console = make_console(play_args(*extra), stdout=out, pt_input=inp, pt_output=DummyOutput(),
-                               settings=settings)
+        console = make_console(play_args(*extra), stdout=out, pt_input=inp, pt_output=DummyOutput(), settings=settings)
         code = console.run()
     return console, code, out.getvalue().splitlines()
 
 
 def test_dutch_commands_moves_and_refusals():
-    text = "".join(x + "\r" for x in [
-        "hand", "koop Provincie", "speel geldkaarten", "koop Zilver", "koop Landgoed", "einde",
-        "play treasures", "koop zil", "voorraad", "stand", "kaart Villa", "hulp", "xyzzy"])
+    text = "".join(
+        x + "\r"
+        for x in [
+            "hand",
+            "koop Provincie",
+            "speel geldkaarten",
+            "koop Zilver",
+            "koop Landgoed",
+            "einde",
+            "play treasures",
+            "koop zil",
+            "voorraad",
+            "stand",
+            "kaart Villa",
+            "hulp",
+            "xyzzy",
+        ]
+    )
     console, code, lines = session(text, "--lang", "nl")
     assert code == 0
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
@@ -330,14 +392,19 @@ def test_dutch_commands_moves_and_refusals():
     # (game.answers holds the bot's moves too)
     assert answer_keys(console.game)[:3] == [["treasures"], ["buy:Estate"], ["end"]]
     assert answer_keys(console.game)[-2:] == [["treasures"], ["buy:Silver"]]
-    assert "Je koopt Landgoed; nog 0 munten over. Nog 7 kaarten op de stapel Landgoed." in lines and "Je koopt Zilver; nog 2 munten over." in lines
+    assert (
+        "Je koopt Landgoed; nog 0 munten over. Nog 7 kaarten op de stapel Landgoed." in lines
+        and "Je koopt Zilver; nog 2 munten over." in lines
+    )
     assert "Je speelt 5 Koper: +5 munten. Je hebt 1 actie, 1 aanschaf, 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporium (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines
     assert any(x.startswith("Villa: Actie, kost 4 munten. +2 acties, +1 aanschaf, +1 munt.") for x in lines)
     assert "hand: je hand en wat er in het spel is." in lines
-    assert "xyzzy is geen zet. Zetten zijn: speel KAART, speel geldkaarten, koop NAAM, betaal, betaal N, einde." in lines
+    assert (
+        "xyzzy is geen zet. Zetten zijn: speel KAART, speel geldkaarten, koop NAAM, betaal, betaal N, einde." in lines
+    )
     assert lines[-1] == "Spel gestopt."
     assert not any("Traceback" in x for x in lines)
 
@@ -345,8 +412,10 @@ def test_dutch_commands_moves_and_refusals():
 def test_english_commands_and_answers_work_in_dutch():
     console, _, lines = session("status\rhelp keys\rplay Copper\rend\r", "--lang", "nl")
     assert "Jouw beurt 1, actiefase: 1 actie, 1 aanschaf, 0 munten." in lines
-    assert ("Je hebt 0 schuld en 0 punten aan fiches; 5 kaarten in je hand, 5 kaarten in je trekstapel, "
-            "0 kaarten in je aflegstapel.") in lines
+    assert (
+        "Je hebt 0 schuld en 0 punten aan fiches; 5 kaarten in je hand, 5 kaarten in je trekstapel, "
+        "0 kaarten in je aflegstapel."
+    ) in lines
     assert "F3 of Alt+H: je hand voorlezen (commando hand)." in lines
     assert answer_keys(console.game)[:2] == [["play:Copper"], ["end"]]
 
@@ -357,14 +426,22 @@ def test_a_mode_question_answered_in_dutch():
     game.players[0].hand = [game.new_card(n) for n in ["Charm", "Copper", "Estate", "Estate", "Estate"]]
     out = io.StringIO()
     script = "speel Geluksbrenger\nfoo\n+1 aanschaf en +2 munten\nspeel geldkaarten\nkoop Zilver\nkoop Koper\n"
-    console = Console(game, [("Jij", "human"), ("Bot", "bigmoney")], Display(out, plain=True), Speaker("off"),
-                      reader=PlainReader(io.StringIO(script), out), lang=Language("nl"))
+    console = Console(
+        game,
+        [("Jij", "human"), ("Bot", "bigmoney")],
+        Display(out, plain=True),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO(script), out),
+        lang=Language("nl"),
+    )
     console.run()
     lines = out.getvalue().splitlines()
     i = lines.index("Jij, Geluksbrenger: kies er een.")
-    assert lines[i + 1:i + 4] == ["Kies er een, met het nummer of de naam.", "1. +1 aanschaf en +2 munten",
-                                  "2. de volgende keer dat je deze beurt een kaart koopt, pak je ook een andere "
-                                  "kaart met dezelfde kosten"]
+    assert lines[i + 1 : i + 4] == [
+        "Kies er een, met het nummer of de naam.",
+        "1. +1 aanschaf en +2 munten",
+        "2. de volgende keer dat je deze beurt een kaart koopt, pak je ook een andere kaart met dezelfde kosten",
+    ]
     assert any(x.startswith("Kies een van: 1 (+1 aanschaf en +2 munten); 2 (") for x in lines)
     assert answer_keys(game)[:5] == [["play:Charm"], ["coins"], ["treasures"], ["buy:Silver"], ["buy:Copper"]]
 
@@ -377,6 +454,7 @@ def test_completion_offers_dutch_words_and_names():
 
     def completions(text):
         return [c.text for c in comp.get_completions(Document(text, len(text)), CompleteEvent())]
+
     assert completions("speel ") == ["Koper", "geldkaarten"]
     assert completions("play g") == ["geldkaarten"]
     assert completions("koop ") == ["Koper", "Vloek", "Stadswijk", "Ingenieur"]
@@ -416,9 +494,11 @@ def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
     path = tmp_path / "settings.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
     path.write_text(json.dumps({"language": "nl", "verbosity": "loud", "keys": {"hand": "f13"}}))
-    console, _, lines = session("\x1b[25~hulp toetsen\r")        # F13, then help keys
-    assert (f"Sommige instellingen in {path} zijn genegeerd: verbosity moet een van deze waarden hebben: "
-            "terse, normal, verbose.") in lines
+    console, _, lines = session("\x1b[25~hulp toetsen\r")  # F13, then help keys
+    assert (
+        f"Sommige instellingen in {path} zijn genegeerd: verbosity moet een van deze waarden hebben: "
+        "terse, normal, verbose."
+    ) in lines
     assert lines.count("Je hand, 5 kaarten: 2 Koper en 3 Landgoed.") == 1
     assert "F13 of Alt+H: je hand voorlezen (commando hand)." in lines
     path.write_text("{damaged")
@@ -428,6 +508,7 @@ def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
 
 def test_cards_listing_in_dutch(capsys, monkeypatch, tmp_path):
     from a11y_dominion.cli import main
+
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "none.json"))
     assert main(["cards", "--lang", "nl"]) == 0
     out = capsys.readouterr().out.splitlines()

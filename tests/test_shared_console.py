@@ -6,6 +6,7 @@ turn or answer; a query about another human's hand is refused. Games run
 in process with seed 1 and typed lines from a plain reader (which echoes
 them, so the transcript reads like a session).
 """
+
 from __future__ import annotations
 
 import io
@@ -23,7 +24,7 @@ from speechdoubles import RecordingOutput
 THREE = "Ann:human,Bea:human,Bot:bigmoney"
 TO_BEA = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
 TO_ANN = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
-ANN_DRAW = "You draw 5 Coppers."        # seed 1: Ann's second hand, drawn in her Clean-up
+ANN_DRAW = "You draw 5 Coppers."  # seed 1: Ann's second hand, drawn in her Clean-up
 
 
 def shared(script: str, players: str = THREE, settings=None, *extra):
@@ -32,8 +33,12 @@ def shared(script: str, players: str = THREE, settings=None, *extra):
     script = "\n" + script
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", players, *extra])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out),
-                           settings=settings if settings is not None else {})
+    console = make_console(
+        args,
+        stdout=out,
+        reader=PlainReader(io.StringIO(script), out),
+        settings=settings if settings is not None else {},
+    )
     console.run()
     return console, out.getvalue().splitlines()
 
@@ -53,22 +58,22 @@ def test_the_keyboard_is_handed_over_and_waits_for_enter():
     assert lines[i - 1] == "Ann> end" and ANN_DRAW not in lines[:i]
     assert ANN_DRAW in [text for text, _priority in console.people["Ann"].queue]
     # typed lines before the Enter are not used: the sentence comes again and nothing of Bea's is shown
-    assert lines[i:i + 5] == [TO_BEA, "hand", TO_BEA, "play treasures", TO_BEA]
-    assert lines[i + 5] == ""               # the Enter
-    after = lines[i + 6:]
-    assert after[0] == "New game for Ann, Bea and Bot. Ann goes first."   # Bea's news, from the start
+    assert lines[i : i + 5] == [TO_BEA, "hand", TO_BEA, "play treasures", TO_BEA]
+    assert lines[i + 5] == ""  # the Enter
+    after = lines[i + 6 :]
+    assert after[0] == "New game for Ann, Bea and Bot. Ann goes first."  # Bea's news, from the start
     assert "Your turn 1." in after
     assert any(x.startswith("Bea's hand: ") for x in after)
-    assert any(x.startswith("Bea's hand, 5 cards: ") for x in after)      # hand, typed after the Enter
-    assert console.game.answers and len(console.game.answers) == 2         # only Ann's two ends were moves
+    assert any(x.startswith("Bea's hand, 5 cards: ") for x in after)  # hand, typed after the Enter
+    assert console.game.answers and len(console.game.answers) == 2  # only Ann's two ends were moves
     assert console.holder.name == "Bea"
 
 
 def test_each_seat_reads_only_its_own_history():
     script = "end\nend\n\n" + "log 200\n" + "".join(f"repeat {n}\n" for n in range(1, 40)) + "previous\n" * 40
     console, lines = shared(script)
-    ann, bea = console.people["Ann"].history, console.people["Bea"].history
-    assert ANN_DRAW in [t for t, _p in console.people["Ann"].queue]      # waits for Ann's next turn
+    bea = console.people["Bea"].history
+    assert ANN_DRAW in [t for t, _p in console.people["Ann"].queue]  # waits for Ann's next turn
     assert all("Coppers" not in a.text or "Ann" not in a.text for a in bea.entries())
     bea_part = between(lines, TO_BEA)
     assert "The last" in " ".join(bea_part) and ANN_DRAW not in bea_part
@@ -82,8 +87,9 @@ def test_another_humans_hand_is_private_and_the_public_queries_are_open():
     assert "Ann's hand is private; you may only look at your own hand." in bea_part
     assert "Bot is a bot; you may only look at your own hand." in bea_part
     assert not any(x.startswith(("Ann's hand,", "Ann's hand:")) for x in bea_part)
-    assert ("Ann has 0 Debt and 0 VP in tokens; 5 cards in hand, 0 cards in the deck, "
-            "5 cards in the discard pile.") in bea_part
+    assert (
+        "Ann has 0 Debt and 0 VP in tokens; 5 cards in hand, 0 cards in the deck, 5 cards in the discard pile."
+    ) in bea_part
     assert any(x.startswith("Bea's hand, 5 cards: ") for x in bea_part)
     assert "Scores if the game ended now:" in bea_part
 
@@ -92,8 +98,8 @@ def test_each_seat_hears_its_own_language():
     players = "Ann:human:nl,Bea:human:en,Bot:bigmoney"
     console, lines = shared("einde\neinde\n\nend\nend\n\n", players)
     assert console.people["Ann"].lang.code == "nl" and console.people["Bea"].lang.code == "en"
-    ann_first = lines[:lines.index(TO_BEA)]
-    assert "Jouw beurt 1." in ann_first and "Je trekt 5 Koper." not in ann_first   # told at her next turn
+    ann_first = lines[: lines.index(TO_BEA)]
+    assert "Jouw beurt 1." in ann_first and "Je trekt 5 Koper." not in ann_first  # told at her next turn
     assert "Your turn 1." not in ann_first
     bea_part = between(lines, TO_BEA, "Geef het toetsenbord aan Ann. Ann, druk op Enter als je klaar bent.")
     assert "Your turn 1." in bea_part and "Jouw beurt 1." not in bea_part
@@ -122,11 +128,14 @@ def test_one_human_keeps_one_history_and_no_hand_over():
     assert list(console.people) == ["Ann"] and console.history is console.people["Ann"].history
 
 
-@pytest.mark.parametrize("players,sentence", [
-    ("Ann:human:fr,Bea:human", "fr in seat Ann:human:fr is not a seat option"),
-    ("Ann:bigmoney:nl,Bea:human", "Ann is a bot; only human seats take a language or a verbosity."),
-    ("Ann:human:nl:en,Bea", "en in seat Ann:human:nl:en is not a seat option"),
-])
+@pytest.mark.parametrize(
+    "players,sentence",
+    [
+        ("Ann:human:fr,Bea:human", "fr in seat Ann:human:fr is not a seat option"),
+        ("Ann:bigmoney:nl,Bea:human", "Ann is a bot; only human seats take a language or a verbosity."),
+        ("Ann:human:nl:en,Bea", "en in seat Ann:human:nl:en is not a seat option"),
+    ],
+)
 def test_a_bad_seat_spec_is_one_sentence_and_exit_2(players, sentence, capsys):
     assert main(["play", "--seed", "1", "--speech", "off", "--players", players]) == 2
     err = capsys.readouterr().err
@@ -152,6 +161,7 @@ def test_seat_settings_are_checked_like_the_others(tmp_path, monkeypatch, capsys
     # a damaged seat value: one sentence at the start, the rest of the settings still used
     path.write_text(json.dumps({"verbosity": "terse", "seats": {"Ann": {"language": "xx"}, "Bea": "nl"}}))
     from a11y_dominion.settings import load_settings
+
     data, warning = load_settings(path)
     assert data["verbosity"] == "terse" and data["seats"] == {}
     text = str(warning)
@@ -160,14 +170,31 @@ def test_seat_settings_are_checked_like_the_others(tmp_path, monkeypatch, capsys
 
 
 def test_status_during_mountain_pass_bidding_names_the_turn_that_ended():
-    state = {"turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
-             "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5},
-                         "Bea": {"hand": ["Copper"] * 5, "deck": ["Copper"] * 5}}}
-    game, _ = load_scenario({"players": ["Ann", "Bea"], "kingdom": ["Villa"], "landmarks": ["Mountain Pass"],
-                             "seed": 1, "state": state, "script": []})
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
+        "players": {
+            "Ann": {"hand": [], "deck": ["Estate"] * 5},
+            "Bea": {"hand": ["Copper"] * 5, "deck": ["Copper"] * 5},
+        },
+    }
+    game, _ = load_scenario(
+        {
+            "players": ["Ann", "Bea"],
+            "kingdom": ["Villa"],
+            "landmarks": ["Mountain Pass"],
+            "seed": 1,
+            "state": state,
+            "script": [],
+        }
+    )
     out = io.StringIO()
-    console = Console(game, [("Ann", "human"), ("Bea", "human")], Display(out, plain=True), Speaker("off"),
-                      reader=PlainReader(io.StringIO("\nbuy Province\nend\n\nstatus\n"), out))
+    console = Console(
+        game,
+        [("Ann", "human"), ("Bea", "human")],
+        Display(out, plain=True),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO("\nbuy Province\nend\n\nstatus\n"), out),
+    )
     console.run()
     lines = out.getvalue().splitlines()
     assert "Ann's turn 1 has ended; Mountain Pass bidding." in between(lines, TO_BEA)
@@ -180,6 +207,7 @@ def test_status_during_bidding_in_a_whole_game_names_the_number_of_the_turn_that
     from a11y_dominion.rules.game import Game, GameConfig
     from a11y_dominion.seats import BigMoneyBot
     from a11y_dominion.view import player_view
+
     piles, events, landmarks = choose_setup("basic-intro", None, "Mountain Pass", 3)
     game = Game(GameConfig(["Ann", "Bea"], piles, events, landmarks, 3))
     game.start()
@@ -201,7 +229,7 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing():
     console.speaker = Speaker("self-voicing", outputs=[rec])
     console.run()
     assert TO_BEA in rec.spoken
-    assert TO_BEA not in [a.text for a in console.people["Ann"].history.entries()]   # not a game message
+    assert TO_BEA not in [a.text for a in console.people["Ann"].history.entries()]  # not a game message
 
 
 def test_end_of_piped_input_at_the_hand_over_stops_the_game():
@@ -213,16 +241,19 @@ def test_end_of_piped_input_at_the_hand_over_stops_the_game():
 def test_an_engine_fault_puts_the_game_back_and_the_table_goes_on():
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", "Ann:human,Bot:bigmoney"])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("play treasures\nplay treasures\n"), out),
-                           settings={})
+    console = make_console(
+        args, stdout=out, reader=PlainReader(io.StringIO("play treasures\nplay treasures\n"), out), settings={}
+    )
 
     def boom(keys):
         raise RuntimeError("boom")
-    console.game.answer = boom           # only this game object: the game put back answers again
+
+    console.game.answer = boom  # only this game object: the game put back answers again
     assert console.run() == 0
     lines = out.getvalue().splitlines()
-    assert ("That move failed inside the game engine (RuntimeError: boom); "
-            "the game is back where it was before it.") in lines
+    assert (
+        "That move failed inside the game engine (RuntimeError: boom); the game is back where it was before it."
+    ) in lines
     assert len(console.game.answers) == 1 and "Traceback" not in out.getvalue()
 
 
@@ -238,6 +269,7 @@ def test_a_bot_game_has_an_onlooker_told_only_public_facts():
             calls.append(keys)
             raise RuntimeError("boom")
         return real(keys)
+
     console.game.answer = once
     assert console.run() == 0
     text = out.getvalue()
@@ -267,8 +299,9 @@ def test_the_voice_speaks_the_language_of_the_seat_at_the_keyboard():
     out = io.StringIO()
     players = "Ann:human:nl,Bea:human:en,Bot:bigmoney"
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", players])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("\neinde\neinde\n\nend\n"), out),
-                           settings={})
+    console = make_console(
+        args, stdout=out, reader=PlainReader(io.StringIO("\neinde\neinde\n\nend\n"), out), settings={}
+    )
     console.speaker = Speaker("self-voicing", outputs=[rec], language="nl")
     console.run()
     assert ("nl", "Jouw beurt 1.") in rec.said
@@ -281,8 +314,11 @@ def test_a_saved_game_keeps_each_seats_language_and_verbosity(tmp_path):
     f = tmp_path / "shared.json"
     shared(f"einde\nbewaar {f}\n", "Ann:human:nl:terse,Bea:human:en,Bot:bigmoney")
     saved = json.loads(f.read_text(encoding="utf-8"))["seats"]
-    assert saved == [["Ann", "human", {"language": "nl", "verbosity": "terse"}],
-                     ["Bea", "human", {"language": "en", "verbosity": "normal"}], ["Bot", "bigmoney"]]
+    assert saved == [
+        ["Ann", "human", {"language": "nl", "verbosity": "terse"}],
+        ["Bea", "human", {"language": "en", "verbosity": "normal"}],
+        ["Bot", "bigmoney"],
+    ]
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--speech", "off", "--load", str(f)])
     console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("hand\n"), out), settings={})
@@ -321,14 +357,21 @@ def test_each_seat_recalls_only_its_own_typed_lines():
 
 def test_after_a_hand_over_for_an_attack_the_question_says_the_hand():
     """Ann plays Militia; Bea is handed the keyboard to discard and hears her hand with the question."""
-    game_state = {"turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
-                  "players": {"Ann": {"hand": ["Militia"]},
-                              "Bea": {"hand": ["Copper", "Copper", "Estate", "Silver", "Gold"]}}}
-    game, _ = load_scenario({"players": ["Ann", "Bea", "Bot"], "kingdom": ["Militia"], "seed": 1,
-                             "state": game_state, "script": []})
+    game_state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Militia"]}, "Bea": {"hand": ["Copper", "Copper", "Estate", "Silver", "Gold"]}},
+    }
+    game, _ = load_scenario(
+        {"players": ["Ann", "Bea", "Bot"], "kingdom": ["Militia"], "seed": 1, "state": game_state, "script": []}
+    )
     out = io.StringIO()
-    console = Console(game, [("Ann", "human"), ("Bea", "human"), ("Bot", "bigmoney")], Display(out),
-                      Speaker("off"), reader=PlainReader(io.StringIO("\nplay Militia\n\nEstate, Copper\n"), out))
+    console = Console(
+        game,
+        [("Ann", "human"), ("Bea", "human"), ("Bot", "bigmoney")],
+        Display(out),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO("\nplay Militia\n\nEstate, Copper\n"), out),
+    )
     console.run()
     lines = out.getvalue().splitlines()
     bea = between(lines, TO_BEA)

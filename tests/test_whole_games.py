@@ -2,6 +2,7 @@
 speech mode and verbosity, in English and Dutch, with the history keys used
 along the way. The typing follows the Big Money bot's choices, turned into
 the words a player types."""
+
 import io
 
 import pytest
@@ -13,9 +14,9 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import BigMoneyBot
+from a11y_dominion.view import player_view
 from announcements.speech import Speaker
 from speechdoubles import RecordingOutput
-from a11y_dominion.view import player_view
 
 
 class TypingPlayer:
@@ -31,13 +32,13 @@ class TypingPlayer:
     def read(self, message: str, default: str = ""):
         self.typed += 1
         assert self.typed < 3000, "the game does not end"
-        if message.rstrip().endswith(":"):          # a confirmation question
+        if message.rstrip().endswith(":"):  # a confirmation question
             return "ja" if self.lang == "nl" else "yes"
         if self.typed % 7 == 0:
             return KeyCommand(("repeat", "previous", "next", "hand", "status")[self.typed // 7 % 5])
         game = self.console_ref[0].game
         d = game.pending
-        if d is None:                                 # "Press Enter to leave the game."
+        if d is None:  # "Press Enter to leave the game."
             return ""
         keys = self.bot.decide(d, player_view(game, d.player))
         if d.kind == "turn":
@@ -55,7 +56,7 @@ class TypingPlayer:
             return "geen" if self.lang == "nl" else "none"
         if d.kind in ("number", "mode"):
             return keys[0]
-        return ", ".join(str(d.options.index(k) + 1) for k in keys)   # by number
+        return ", ".join(str(d.options.index(k) + 1) for k in keys)  # by number
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
@@ -69,8 +70,15 @@ def test_whole_game_at_the_console(mode, verbosity, lang):
     speaker = Speaker(mode, outputs=[rec], print_fn=lambda s: None)
     ref = []
     reader = TypingPlayer(ref, lang)
-    console = Console(game, [("Ann", "human"), ("Bot", "bigmoney")], Display(out, plain=True, lang=Language(lang)),
-                      speaker, reader=reader, verbosity=verbosity, lang=Language(lang))
+    console = Console(
+        game,
+        [("Ann", "human"), ("Bot", "bigmoney")],
+        Display(out, plain=True, lang=Language(lang)),
+        speaker,
+        reader=reader,
+        verbosity=verbosity,
+        lang=Language(lang),
+    )
     ref.append(console)
     assert console.run() == 0
     assert console.game.game_over

@@ -10,4 +10,5 @@ status, Supply, scores, cards and the question), :mod:`.completion` (Tab
 completion), :mod:`.keys` (shortcut keys) and :mod:`.display` (plain or
 ``rich`` output, and the line readers).
 """
+
 from .app import Console, load_game, make_console, run_console  # noqa: F401

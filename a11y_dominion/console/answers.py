@@ -5,10 +5,10 @@ that reads a line as a query command or an answer, asks before what cannot
 be undone (see :meth:`Answers.confirmation_question`) and turns every
 refusal into one sentence in the language of the seat at the keyboard.
 """
+
 from __future__ import annotations
 
 import difflib
-from typing import Optional
 
 from announcements.narrator import count, join_names
 
@@ -54,7 +54,7 @@ class Answers:
         if d.kind not in ("mode", "number"):
             return line
         who, body = split_speaker(self.game, line)
-        head = line[:len(line) - len(body)] if who else ""
+        head = line[: len(line) - len(body)] if who else ""
         low = body.strip().lower()
         for o in d.options:
             if low and low == self.lang.label(d, o).lower():
@@ -84,7 +84,7 @@ class Answers:
             return
         self.answered = keys
 
-    def confirmation_question(self, d, keys: list) -> Optional[str]:
+    def confirmation_question(self, d, keys: list) -> str | None:
         """The question to ask before an irreversible answer, or None.
 
         Asked (unless the ``confirm`` setting is off) before trashing cards;
@@ -102,40 +102,58 @@ class Answers:
                 ends = self._ends_action_phase(key)
                 if plays and ends is not None:
                     template, fields = ends
-                    return self.t(template, actions=count(g.turn.actions, "Action", self.lang),
-                                  cards=join_names([self.lang.card(c) for c in plays], self.lang), **fields)
+                    return self.t(
+                        template,
+                        actions=count(g.turn.actions, "Action", self.lang),
+                        cards=join_names([self.lang.card(c) for c in plays], self.lang),
+                        **fields,
+                    )
             p = g.player(d.player)
             if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
-                return self.t(N_("You have {coins} and {debt}; ending the turn leaves the coins unused. "
-                                 "End the turn? Type yes to end it: "),
-                              coins=count(g.turn.coins, "coin", self.lang), debt=count(p.debt, "Debt", self.lang))
+                return self.t(
+                    N_(
+                        "You have {coins} and {debt}; ending the turn leaves the coins unused. "
+                        "End the turn? Type yes to end it: "
+                    ),
+                    coins=count(g.turn.coins, "coin", self.lang),
+                    debt=count(p.debt, "Debt", self.lang),
+                )
         if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
             names = [d.labels.get(k, k) for k in keys]
-            return self.t(N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
-                          cards=join_names([self.lang.card(n) for n in names], self.lang))
+            return self.t(
+                N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
+                cards=join_names([self.lang.card(n) for n in names], self.lang),
+            )
         return None
 
-    def _ends_action_phase(self, key: Move) -> Optional[tuple]:
+    def _ends_action_phase(self, key: Move) -> tuple | None:
         """(question template, its fields) for a turn move that ends the Action
         phase, or None for a move that does not (playing an Action card)."""
         verb, arg = key.kind, key.name
         if verb is MoveKind.END:
-            return N_("You still have {actions} and could play {cards}. End the Action phase? "
-                      "Type yes to end it: "), {}
+            return N_("You still have {actions} and could play {cards}. End the Action phase? Type yes to end it: "), {}
         if verb is MoveKind.TREASURES:
-            return N_("You still have {actions} and could play {cards}. Playing Treasures ends the Action "
-                      "phase. Go on? Type yes to go on: "), {}
+            return N_(
+                "You still have {actions} and could play {cards}. Playing Treasures ends the Action "
+                "phase. Go on? Type yes to go on: "
+            ), {}
         if verb is MoveKind.PLAY and arg in CARDS and not CARDS[arg].is_("Action"):
-            return N_("You still have {actions} and could play {cards}. Playing {card} ends the Action "
-                      "phase. Go on? Type yes to go on: "), {"card": arg}
+            return N_(
+                "You still have {actions} and could play {cards}. Playing {card} ends the Action "
+                "phase. Go on? Type yes to go on: "
+            ), {"card": arg}
         if verb is MoveKind.BUY:
             pile = self.game.piles.get(arg)
             name = pile.top.name if pile is not None and pile.cards else arg
-            return N_("You still have {actions} and could play {cards}. Buying {card} ends the Action "
-                      "phase. Go on? Type yes to go on: "), {"card": name}
+            return N_(
+                "You still have {actions} and could play {cards}. Buying {card} ends the Action "
+                "phase. Go on? Type yes to go on: "
+            ), {"card": name}
         if verb is MoveKind.PAY:
-            return N_("You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
-                      "Go on? Type yes to go on: "), {}
+            return N_(
+                "You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
+                "Go on? Type yes to go on: "
+            ), {}
         return None
 
     def confirmed(self, d, keys: list) -> bool:
@@ -148,7 +166,7 @@ class Answers:
     def ask_yes(self, question: str) -> bool:
         """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
         anything else are no)."""
-        self.speaker.speak(question, priority="important", interrupt=True)   # heard, not only shown
+        self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
         try:
             got = self.reader.read(question, "")
         except (EOFError, KeyboardInterrupt):
@@ -164,14 +182,18 @@ class Answers:
     def _refusal(self, d, err: InputError) -> str:
         """The sentence for a line that could not be read, in the console's language."""
         msg = err.args[0] if err.args else str(err)
-        if self.lang.code != "en" and d is not None and d.kind == "mode" \
-                and getattr(msg, "template", "") == "Choose one of: {choices}.":
+        if (
+            self.lang.code != "en"
+            and d is not None
+            and d.kind == "mode"
+            and getattr(msg, "template", "") == "Choose one of: {choices}."
+        ):
             choices = "; ".join(f"{i + 1} ({self.lang.label(d, o)})" for i, o in enumerate(d.options))
             return self.t(msg.template, choices=choices)
         return self.refusal_text(msg)
 
-    def _pending_question(self, d, text: str) -> Optional[str]:
-        """"First answer the question: ..." when a move was typed while a card's
+    def _pending_question(self, d, text: str) -> str | None:
+        """ "First answer the question: ..." when a move was typed while a card's
         question waits for its answer, else None."""
         if d is None or d.kind == "turn":
             return None
@@ -182,7 +204,7 @@ class Answers:
         asked = q.question(self.view(d.player), d, self.lang)
         return self.t(N_("First answer the question: {question}"), question=asked)
 
-    def _suggest(self, text: str) -> Optional[str]:
+    def _suggest(self, text: str) -> str | None:
         """A "did you mean" sentence for a mistyped command, or None."""
         word = text.split()[0].lower()
         if word in MOVE_WORDS or word.isdigit() or command_for(word) is not None:
@@ -193,7 +215,9 @@ class Answers:
             words += list(COMMANDS) + ["play", "buy", "end"]
         close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
         if close and close[0] != word:
-            return self.t(N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
-                          text=short(text), command=close[0])
+            return self.t(
+                N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
+                text=short(text),
+                command=close[0],
+            )
         return None
-

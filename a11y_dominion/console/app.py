@@ -23,22 +23,22 @@ that language. Commands and moves may be typed in English or Dutch.
 The commands are in :mod:`.commands`, answering in :mod:`.answers`, save
 and load in :mod:`.persistence`.
 """
+
 from __future__ import annotations
 
 import random
 import sys
-from typing import Optional
 
 from announcements.speech import Speaker
 
-from ..i18n import Language, N_
+from ..i18n import N_, Language
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import make_bot, parse_seats
+from ..settings import load_settings, seat_settings
 from ..table import StopTable, Table
 from ..view import PlayerView, player_view, redact_all
-from ..settings import load_settings, seat_settings
 from . import queries as q
 from .answers import Answers
 from .commands import HELP_LINES, Commands, short, short_msg  # noqa: F401  (HELP_LINES, short: older imports)
@@ -63,7 +63,7 @@ class ConsoleTable(Table):
         self.onlooker = onlooker
         self.onlooker_told = 0
         self.before = len(game.answers)
-        self.submitter: Optional[str] = None
+        self.submitter: str | None = None
 
     def deliver(self) -> None:
         """Tell every seat (and the onlooker) the events it has not been told yet."""
@@ -73,7 +73,7 @@ class ConsoleTable(Table):
             start, self.onlooker_told = self.onlooker_told, end
             self.onlooker.tell(redact_all(self.game.log[start:end], None))
 
-    def replace_game(self, game: Game, told: Optional[int] = None) -> None:
+    def replace_game(self, game: Game, told: int | None = None) -> None:
         """Go on with ``game``, telling from index ``told`` (default: its end)."""
         super().replace_game(game, told)
         self.onlooker_told = min(len(game.log) if told is None else told, len(game.log))
@@ -100,8 +100,9 @@ def speech_line(speaker: Speaker, lang: Language) -> str:
         return lang._(N_("Self-voicing mode, but no speech output works; the game shows text only."))
     if name is not None:
         return lang.text(N_("Automatic mode: the game speaks through {output}."), output=name)
-    return lang._(N_("Automatic mode: no speech output was found, so the game does not speak; your screen reader "
-                     "reads the text."))
+    return lang._(
+        N_("Automatic mode: no speech output was found, so the game does not speak; your screen reader reads the text.")
+    )
 
 
 class Console(Commands, Answers, Persistence):
@@ -115,33 +116,43 @@ class Console(Commands, Answers, Persistence):
     does not give its own.
     """
 
-    def __init__(self, game: Game, seats: list, display: Display, speaker: Speaker,
-                 reader=None, verbosity: str = "normal", seed: Optional[int] = None,
-                 lang: Optional[Language] = None, keys: Optional[dict] = None, confirm: bool = True,
-                 seat_options: Optional[dict] = None):
+    def __init__(
+        self,
+        game: Game,
+        seats: list,
+        display: Display,
+        speaker: Speaker,
+        reader=None,
+        verbosity: str = "normal",
+        seed: int | None = None,
+        lang: Language | None = None,
+        keys: dict | None = None,
+        confirm: bool = True,
+        seat_options: dict | None = None,
+    ):
         self.default_lang = lang or Language("en")
         self.default_verbosity = verbosity
         self.seat_options = dict(seat_options or {})
-        self.handed_over = False          # at a shared keyboard: has the keyboard been handed to anyone yet
-        self.hand_for_question = False    # the next question inside a card says the hand (after a hand-over)
-        self.keys = dict(keys or {})      # command -> key name, from the settings
-        self.notices: list = []           # sentences said once at the start (settings problems)
+        self.handed_over = False  # at a shared keyboard: has the keyboard been handed to anyone yet
+        self.hand_for_question = False  # the next question inside a card says the hand (after a hand-over)
+        self.keys = dict(keys or {})  # command -> key name, from the settings
+        self.notices: list = []  # sentences said once at the start (settings problems)
         self.game = game
         self.display = display
         self.reader = reader
-        self.completer: Optional[DecisionCompleter] = None   # told the language of the seat at the keyboard
+        self.completer: DecisionCompleter | None = None  # told the language of the seat at the keyboard
         self.seed = game.config.seed if seed is None else seed
-        self.confirm = confirm            # ask before irreversible choices
+        self.confirm = confirm  # ask before irreversible choices
         self._speaker = speaker
-        self.people: dict = {}            # name -> HumanSeat
-        self.holder: Optional[HumanSeat] = None
-        self.table: Optional[ConsoleTable] = None
-        self.answered = None              # the answer read at the prompt, for the table
-        self.reloaded = False             # another game was loaded: the table starts again
+        self.people: dict = {}  # name -> HumanSeat
+        self.holder: HumanSeat | None = None
+        self.table: ConsoleTable | None = None
+        self.answered = None  # the answer read at the prompt, for the table
+        self.reloaded = False  # another game was loaded: the table starts again
         self.use_game(game, seats, narrate_from=0)
-        self.exit_code: Optional[int] = None    # set when the player stops or the game cannot go on
-        self.asker: Optional[str] = None
-        self.loaded: Optional[str] = None
+        self.exit_code: int | None = None  # set when the player stops or the game cannot go on
+        self.asker: str | None = None
+        self.loaded: str | None = None
 
     # ------------------------------------------------------------ the seat at the keyboard
     @property
@@ -188,7 +199,7 @@ class Console(Commands, Answers, Persistence):
         current = game.current.name if narrate_from else None
         old = self.people
         self.people = {}
-        for name in self.humans or [None]:     # a game of bots only has an onlooker, told public facts
+        for name in self.humans or [None]:  # a game of bots only has an onlooker, told public facts
             seat = old.get(name)
             if seat is None:
                 seat = self._new_seat(name, current)
@@ -212,25 +223,30 @@ class Console(Commands, Answers, Persistence):
         self.prompted = None
         self.first_prompt_of_turn = None
 
-    def _new_seat(self, name: Optional[str], current: Optional[str]) -> HumanSeat:
-        opts = next((o for n, o in self.seat_options.items() if name is not None and n.lower() == name.lower()),
-                    {})
+    def _new_seat(self, name: str | None, current: str | None) -> HumanSeat:
+        opts = next((o for n, o in self.seat_options.items() if name is not None and n.lower() == name.lower()), {})
         lang = opts.get("language") or self.default_lang
         if isinstance(lang, str):
             lang = Language(lang)
-        return HumanSeat(name, lang=lang, verbosity=opts.get("verbosity") or self.default_verbosity,
-                         speaker=self._speaker, print_fn=lambda text, style=None: self.display.line(text, style),
-                         current=current, host=self)
+        return HumanSeat(
+            name,
+            lang=lang,
+            verbosity=opts.get("verbosity") or self.default_verbosity,
+            speaker=self._speaker,
+            print_fn=lambda text, style=None: self.display.line(text, style),
+            current=current,
+            host=self,
+        )
 
     def _give_keyboard(self, seat: HumanSeat) -> None:
         self.holder = seat
         use_history = getattr(self.reader, "use_history", None)
         if use_history is not None:
-            use_history(seat.name)             # Up and Down recall only this seat's own typed lines
-        self.display.lang = seat.lang          # the Supply table speaks the same language
+            use_history(seat.name)  # Up and Down recall only this seat's own typed lines
+        self.display.lang = seat.lang  # the Supply table speaks the same language
         set_language = getattr(self._speaker, "set_language", None)
         if set_language is not None and self.shared:
-            set_language(seat.lang.code)       # the voice speaks the language of the seat at the keyboard
+            set_language(seat.lang.code)  # the voice speaks the language of the seat at the keyboard
         if self.completer is not None:
             self.completer.lang = seat.lang
         seat.take_keyboard()
@@ -245,7 +261,7 @@ class Console(Commands, Answers, Persistence):
         """True when several humans share this keyboard (and hand it over)."""
         return len(self.humans) > 1
 
-    def me_at_keyboard(self) -> Optional[str]:
+    def me_at_keyboard(self) -> str | None:
         """The name of the seat that has the keyboard (None for an onlooker of bots)."""
         return self.holder.name
 
@@ -259,15 +275,16 @@ class Console(Commands, Answers, Persistence):
             return d.player
         return self.holder.name or self.game.current.name
 
-    def view(self, name: Optional[str] = None) -> PlayerView:
+    def view(self, name: str | None = None) -> PlayerView:
         """The :class:`~a11y_dominion.view.PlayerView` of the seat ``name`` (by
         default :meth:`me`, the seat a query is about): all a query may read."""
         name = name or self.me()
         return self.table.view(name) if self.table is not None else player_view(self.game, name)
 
     # ------------------------------------------------------------ output
-    def say(self, text: str, priority: str = "normal", keep: bool = True, style: Optional[str] = None,
-            interrupt: bool = False) -> None:
+    def say(
+        self, text: str, priority: str = "normal", keep: bool = True, style: str | None = None, interrupt: bool = False
+    ) -> None:
         """Print one line, speak it and (with ``keep``) add it to the history of the
         seat at the keyboard."""
         self.holder.say(text, priority=priority, keep=keep, style=style, interrupt=interrupt)
@@ -288,8 +305,9 @@ class Console(Commands, Answers, Persistence):
     # ------------------------------------------------------------ the loop
     def intro(self) -> None:
         """The first lines: how to get help, the speech mode, settings problems, the seed."""
-        repeat = next((key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)),
-                      "F2")
+        repeat = next(
+            (key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)), "F2"
+        )
         self.say(self.t(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat))
         self.say(speech_line(self.speaker, self.lang), keep=False)
         for notice in self.notices:
@@ -345,7 +363,7 @@ class Console(Commands, Answers, Persistence):
                 self.show_question(d)
             self.answered = None
             try:
-                self.announcer.hold()          # nothing is spliced into a half-typed line
+                self.announcer.hold()  # nothing is spliced into a half-typed line
                 try:
                     got = self.reader.read(self.prompt_message(d), default)
                 finally:
@@ -377,8 +395,7 @@ class Console(Commands, Answers, Persistence):
         self.error(self.refusal_text(message))
 
     def _bot_stuck(self, name: str) -> None:
-        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=name),
-                 keep=False)
+        self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=name), keep=False)
         self.exit_code = 1
 
     def end_of_input(self) -> bool:
@@ -387,7 +404,7 @@ class Console(Commands, Answers, Persistence):
         if self.interactive:
             self.cmd_quit()
             return self.exit_code is not None
-        self.say(self.lang._(N_("Game stopped.")), keep=False)   # piped input has ended
+        self.say(self.lang._(N_("Game stopped.")), keep=False)  # piped input has ended
         self.exit_code = 0
         return True
 
@@ -401,15 +418,16 @@ class Console(Commands, Answers, Persistence):
         (``exit_code`` set)."""
         self.handed_over = True
         self.holder.leave_keyboard()
-        self.holder = seat          # its language for the quit question; its news waits for Enter
+        self.holder = seat  # its language for the quit question; its news waits for Enter
         self.display.lang = seat.lang
         set_language = getattr(self._speaker, "set_language", None)
         if set_language is not None:
             set_language(seat.lang.code)
         if clear:
             self.display.clear()
-        line = seat.lang.text(N_("Pass the keyboard to {player}. {player}, press Enter when you are ready."),
-                              player=seat.name)
+        line = seat.lang.text(
+            N_("Pass the keyboard to {player}. {player}, press Enter when you are ready."), player=seat.name
+        )
         while True:
             seat.say(line, priority="important", keep=False, style="bold")
             try:
@@ -423,8 +441,8 @@ class Console(Commands, Answers, Persistence):
             if isinstance(got, str) and not got.strip():
                 break
         self.prompted = None
-        self.first_prompt_of_turn = None   # the turn prompt reads the hand again
-        self.hand_for_question = True      # and so does a question inside a card
+        self.first_prompt_of_turn = None  # the turn prompt reads the hand again
+        self.hand_for_question = True  # and so does a question inside a card
         self._give_keyboard(seat)
         return True
 
@@ -441,8 +459,11 @@ class Console(Commands, Answers, Persistence):
         speech output does not cut the final scores off.
         """
         self.holder.flush()
-        if self.humans and self.speaker.mode in ("self-voicing", "auto") \
-                and self.speaker.effective_mode == "self-voicing":
+        if (
+            self.humans
+            and self.speaker.mode in ("self-voicing", "auto")
+            and self.speaker.effective_mode == "self-voicing"
+        ):
             self.say(self.lang._(N_("Press Enter to leave the game.")), keep=False)
             try:
                 self.reader.read("> ", "")
@@ -456,14 +477,15 @@ class Console(Commands, Answers, Persistence):
 
     def show_question(self, d, full: bool = False) -> None:
         """Print the pending question and its numbered options."""
-        new_turn = (d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player))
+        new_turn = d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player)
         if d.kind == "turn":
             self.first_prompt_of_turn = (self.game.turn.number, d.player)
         # after a hand-over, a question inside a card (an Attack's, a bid) also says the hand
         handed = self.hand_for_question and d.kind != "turn"
         self.hand_for_question = False
-        for line in q.decision_lines(self.view(d.player), d, full=full, hand=(new_turn or handed) and not full,
-                                     you=self.solo, lang=self.lang):
+        for line in q.decision_lines(
+            self.view(d.player), d, full=full, hand=(new_turn or handed) and not full, you=self.solo, lang=self.lang
+        ):
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.
             spoken = full or d.kind != "turn" or not line[:1].isdigit()
@@ -514,7 +536,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
 
     load = getattr(args, "load", None)
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-    players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:bigmoney"   # the default seats
+    players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:bigmoney"  # the default seats
     try:
         seats = given = parse_seats(players)
     except ValueError as e:
@@ -536,27 +558,57 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     display = Display(out, plain=plain, lang=lang)
     notices = [lang.msg(warning)] if warning else []
     try:
-        speaker = Speaker(speech, print_fn=lambda s: display.line(s), output_name=settings.get("output"),
-                          translate=lang.text,
-                          language=lang.code, rate=settings.get("rate"))
+        speaker = Speaker(
+            speech,
+            print_fn=lambda s: display.line(s),
+            output_name=settings.get("output"),
+            translate=lang.text,
+            language=lang.code,
+            rate=settings.get("rate"),
+        )
     except ValueError:
-        notices.append(lang.text(N_("The speech output {name} in the settings is not known; the usual one is used."),
-                                 name=settings.get("output")))
-        speaker = Speaker(speech, print_fn=lambda s: display.line(s), language=lang.code, rate=settings.get("rate"),
-                          translate=lang.text)
+        notices.append(
+            lang.text(
+                N_("The speech output {name} in the settings is not known; the usual one is used."),
+                name=settings.get("output"),
+            )
+        )
+        speaker = Speaker(
+            speech,
+            print_fn=lambda s: display.line(s),
+            language=lang.code,
+            rate=settings.get("rate"),
+            translate=lang.text,
+        )
     for action, key in bad_keys(keys):
         keys.pop(action)
-        notices.append(lang.text(N_("The key {key} for {action} is not a key name this game knows; "
-                                    "the usual key is used."), key=key, action=action))
-    console = Console(game, seats, display, speaker, verbosity=verbosity, seed=seed, lang=lang, keys=keys,
-                      confirm=bool(settings.get("confirm", True)), seat_options=merge_seat_options(loaded_options, seat_options(given, settings)))
+        notices.append(
+            lang.text(
+                N_("The key {key} for {action} is not a key name this game knows; the usual key is used."),
+                key=key,
+                action=action,
+            )
+        )
+    console = Console(
+        game,
+        seats,
+        display,
+        speaker,
+        verbosity=verbosity,
+        seed=seed,
+        lang=lang,
+        keys=keys,
+        confirm=bool(settings.get("confirm", True)),
+        seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),
+    )
     console.notices = notices
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
         if interactive:
             console.completer = DecisionCompleter(lambda: console.game, console.lang)
-            reader = PromptReader(console.completer, build_key_bindings(keys),
-                                  plain=plain, input=pt_input, output=pt_output)
+            reader = PromptReader(
+                console.completer, build_key_bindings(keys), plain=plain, input=pt_input, output=pt_output
+            )
         else:
             reader = PlainReader(sys.stdin, out)
     console.reader = reader
@@ -590,7 +642,7 @@ def seat_options(given: list, settings: dict) -> dict:
                 opts[key] = value
         if opts:
             out[name] = opts
-    for name in settings.get("seats") or {}:     # a loaded game's seats may not be in --players
+    for name in settings.get("seats") or {}:  # a loaded game's seats may not be in --players
         if isinstance(name, str) and not any(n.lower() == name.lower() for n in out):
             out[name] = seat_settings(settings, name)
     return out

@@ -12,21 +12,19 @@ private fact (its hand) is refused in one sentence, as a bot's hand is;
 the public queries (status, supply, score, trash, landmarks, events, card)
 answer for anyone.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..i18n import N_
 from ..rules.decisions import Msg
-from ..textinput import short as _short
 from ..textinput import YES
+from ..textinput import short as _short
 from . import queries as q
 from .completion import command_of
 from .keys import key_help_lines
 
 HELP_LINES = [
-    N_("Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, "
-       "end."),
+    N_("Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."),
     N_("In a card choice: names or numbers separated by commas, or none. Yes or no questions: yes or no."),
     N_("The start of a name is enough when only one choice starts so, for example buy prov."),
     N_("Several players at one keyboard can start a line with a name, for example Ann: play Villa."),
@@ -39,22 +37,35 @@ HELP_LINES = [
     N_("card NAME: the text, cost and types of a card, Event or Landmark."),
     N_("trash: what is in the trash."),
     N_("options: the question again with every option numbered."),
-    N_("repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
-       "previous, next: walk the messages."),
+    N_(
+        "repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
+        "previous, next: walk the messages."
+    ),
     N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
     N_("speech: which speech output is in use. stop: stop speech."),
     N_("quit: stop the game. help keys: the shortcut keys."),
 ]
 
-ALIASES = {"scores": "score", "exit": "quit", "landmark": "landmarks", "event": "events", "prev": "previous",
-           "back": "previous", "question": "options", "silence": "stop", "hush": "stop", "?": "help",
-           "again": "repeat", "history": "log"}
+ALIASES = {
+    "scores": "score",
+    "exit": "quit",
+    "landmark": "landmarks",
+    "event": "events",
+    "prev": "previous",
+    "back": "previous",
+    "question": "options",
+    "silence": "stop",
+    "hush": "stop",
+    "?": "help",
+    "again": "repeat",
+    "history": "log",
+}
 
-ECHO_LIMIT = 40          # how much of a refused line is read back
-ECHOED_FIELDS = ("word", "text", "move")   # the fields of a refusal that hold what was typed
+ECHO_LIMIT = 40  # how much of a refused line is read back
+ECHOED_FIELDS = ("word", "text", "move")  # the fields of a refusal that hold what was typed
 
 
-def command_for(word: str) -> Optional[str]:
+def command_for(word: str) -> str | None:
     """The command a typed word stands for (English, Dutch or an alias), or None."""
     low = word.lower()
     return command_of(ALIASES.get(low, low))
@@ -90,11 +101,25 @@ class Commands:
     """
 
     COMMAND_TABLE = {
-        "hand": "cmd_hand", "status": "cmd_status", "supply": "cmd_supply", "score": "cmd_score",
-        "landmarks": "cmd_landmarks", "events": "cmd_events", "trash": "cmd_trash", "card": "cmd_card",
-        "log": "cmd_log", "repeat": "cmd_repeat", "previous": "cmd_previous", "next": "cmd_next",
-        "options": "cmd_options", "help": "cmd_help", "save": "cmd_save", "load": "cmd_load",
-        "speech": "cmd_speech", "stop": "cmd_stop", "quit": "cmd_quit",
+        "hand": "cmd_hand",
+        "status": "cmd_status",
+        "supply": "cmd_supply",
+        "score": "cmd_score",
+        "landmarks": "cmd_landmarks",
+        "events": "cmd_events",
+        "trash": "cmd_trash",
+        "card": "cmd_card",
+        "log": "cmd_log",
+        "repeat": "cmd_repeat",
+        "previous": "cmd_previous",
+        "next": "cmd_next",
+        "options": "cmd_options",
+        "help": "cmd_help",
+        "save": "cmd_save",
+        "load": "cmd_load",
+        "speech": "cmd_speech",
+        "stop": "cmd_stop",
+        "quit": "cmd_quit",
     }
 
     def command(self, text: str) -> None:
@@ -108,13 +133,13 @@ class Commands:
         getattr(self, name)(rest.strip())
 
     # ------------------------------------------------------------ about a seat
-    def _private_refusal(self) -> Optional[str]:
+    def _private_refusal(self) -> str | None:
         """The sentence refusing a private query about someone else (a bot, or
         another human at a shared computer), or None when it may be answered."""
         who = self.asker
         if who is None:
             return None
-        if who in self.bots:     # a bot's hand is private, and the asker's own would be a wrong answer
+        if who in self.bots:  # a bot's hand is private, and the asker's own would be a wrong answer
             return self.t(N_("{player} is a bot; you may only look at your own hand."), player=who)
         if self.shared and who != self.me_at_keyboard():
             return self.t(N_("{player}'s hand is private; you may only look at your own hand."), player=who)
@@ -193,13 +218,19 @@ class Commands:
         """repeat, repeat N: the latest or the Nth latest message of this seat's history."""
         lang = self.lang
         if not _whole_number(rest):
-            self.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest "
-                                 "message.")))
+            self.error(
+                lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message."))
+            )
             return
         said = self.history.nth_latest(int(rest) if rest else 1)
         if said is None:
-            self.reply([lang._(N_("Nothing has been said yet.")) if not len(self.history) else
-                        self.t(N_("There are only {n} messages so far."), n=len(self.history))])
+            self.reply(
+                [
+                    lang._(N_("Nothing has been said yet."))
+                    if not len(self.history)
+                    else self.t(N_("There are only {n} messages so far."), n=len(self.history))
+                ]
+            )
         else:
             self.reply([said])
 
@@ -211,10 +242,15 @@ class Commands:
         """next: one message forward in this seat's history."""
         self._walk(self.history.next())
 
-    def _walk(self, text: Optional[str]) -> None:
+    def _walk(self, text: str | None) -> None:
         pos = self.history.position()
-        self.reply([self.t(N_("{text} ({n} of {total})"), text=text, n=pos[0], total=pos[1])
-                    if text is not None else self.lang._(N_("Nothing has been said yet."))])
+        self.reply(
+            [
+                self.t(N_("{text} ({n} of {total})"), text=text, n=pos[0], total=pos[1])
+                if text is not None
+                else self.lang._(N_("Nothing has been said yet."))
+            ]
+        )
 
     # ------------------------------------------------------------ the rest
     def cmd_options(self, rest: str = "") -> None:
@@ -230,12 +266,13 @@ class Commands:
     def cmd_speech(self, rest: str = "") -> None:
         """speech: which speech mode and output are in use."""
         from .app import speech_line
+
         self.reply([speech_line(self.speaker, self.lang)])
 
     def cmd_stop(self, rest: str = "") -> None:
         """stop: stop speech now."""
         self.speaker.silence()
-        self.display.line(self.lang._(N_("Speech stopped.")))    # printed only: speaking it would undo the silence
+        self.display.line(self.lang._(N_("Speech stopped.")))  # printed only: speaking it would undo the silence
 
     def cmd_quit(self, rest: str = "") -> None:
         """quit: ask, then stop the game (sets ``exit_code``) or go on."""
@@ -243,9 +280,9 @@ class Commands:
         self.speaker.speak(question, priority="important", interrupt=True)
         try:
             got = self.reader.read(question, "")
-        except EOFError:        # Ctrl+D again, or the end of piped input: stop
+        except EOFError:  # Ctrl+D again, or the end of piped input: stop
             got = "yes"
-        except KeyboardInterrupt:   # Ctrl+C is no
+        except KeyboardInterrupt:  # Ctrl+C is no
             got = "no"
         if isinstance(got, str) and is_yes(got):
             self.say(self.lang._(N_("Game stopped.")), keep=False)

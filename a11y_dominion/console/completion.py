@@ -9,36 +9,82 @@ complete after each comma too. Words and names are offered in the game's
 language (Dutch: ``speel``, ``koop``, ``Zilver``...); English words are
 understood in both languages.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
-from ..i18n import Language, N_
+from ..i18n import N_, Language
 from ..rules.cards import EVENTS, canonical
 from ..rules.decisions import MoveKind, Msg
 from ..textinput import NO, YES, InputError, split_speaker
 from ..view import player_view
 from .queries import join_or, names_in_game
 
-COMMANDS = ("hand", "supply", "status", "score", "landmarks", "events", "trash", "card", "log", "repeat",
-            "previous", "next", "options", "help", "save", "load", "speech", "stop", "quit")
+COMMANDS = (
+    "hand",
+    "supply",
+    "status",
+    "score",
+    "landmarks",
+    "events",
+    "trash",
+    "card",
+    "log",
+    "repeat",
+    "previous",
+    "next",
+    "options",
+    "help",
+    "save",
+    "load",
+    "speech",
+    "stop",
+    "quit",
+)
 MOVE_WORDS = ("play", "buy", "pay", "end")
 
 # The Dutch word for each command and move (both languages are understood).
 DUTCH_WORDS = {
-    "hand": "hand", "supply": "voorraad", "status": "status", "score": "stand", "landmarks": "bezienswaardigheden",
-    "events": "gebeurtenissen", "trash": "vernietigd", "card": "kaart", "log": "logboek", "repeat": "herhaal",
-    "previous": "vorige", "next": "volgende", "options": "opties", "help": "hulp", "save": "bewaar",
-    "load": "laad", "speech": "spraak", "stop": "stil", "quit": "stoppen",
-    "play": "speel", "buy": "koop", "pay": "betaal", "end": "einde",
+    "hand": "hand",
+    "supply": "voorraad",
+    "status": "status",
+    "score": "stand",
+    "landmarks": "bezienswaardigheden",
+    "events": "gebeurtenissen",
+    "trash": "vernietigd",
+    "card": "kaart",
+    "log": "logboek",
+    "repeat": "herhaal",
+    "previous": "vorige",
+    "next": "volgende",
+    "options": "opties",
+    "help": "hulp",
+    "save": "bewaar",
+    "load": "laad",
+    "speech": "spraak",
+    "stop": "stil",
+    "quit": "stoppen",
+    "play": "speel",
+    "buy": "koop",
+    "pay": "betaal",
+    "end": "einde",
 }
 # Other Dutch words for commands.
-DUTCH_ALIASES = {"opslaan": "save", "laden": "load", "afsluiten": "quit", "bezienswaardigheid": "landmarks",
-                 "gebeurtenis": "events", "keuzes": "options", "opnieuw": "repeat", "punten": "score",
-                 "vuilnis": "trash"}
+DUTCH_ALIASES = {
+    "opslaan": "save",
+    "laden": "load",
+    "afsluiten": "quit",
+    "bezienswaardigheid": "landmarks",
+    "gebeurtenis": "events",
+    "keuzes": "options",
+    "opnieuw": "repeat",
+    "punten": "score",
+    "vuilnis": "trash",
+}
 
 PLAY_WORDS = ("play", "speel", "p")
 BUY_WORDS = ("buy", "koop", "b")
@@ -54,7 +100,7 @@ def command_words(lang: Language) -> dict:
     return {w: w for w in COMMANDS + MOVE_WORDS}
 
 
-def command_of(word: str) -> Optional[str]:
+def command_of(word: str) -> str | None:
     """The command (English) a typed word stands for, in either language, or None."""
     low = word.lower()
     if low in COMMANDS:
@@ -127,7 +173,7 @@ def option_words(game, lang: Language = EN) -> list:
 class DecisionCompleter(Completer):
     """Completes commands and card names for ``get_game()``'s pending decision."""
 
-    def __init__(self, get_game: Callable, lang: Optional[Language] = None):
+    def __init__(self, get_game: Callable, lang: Language | None = None):
         self.get_game = get_game
         self.lang = lang or EN
         self.paths = PathCompleter(expanduser=True)
@@ -184,14 +230,14 @@ def _unique(word: str, names: list, lang: Language = EN) -> str:
     Raises InputError when several names fit.
     """
     low = word.lower()
-    for test in (lambda n: n.lower().startswith(low),
-                 lambda n: any(w.startswith(low) for w in n.lower().split())):
+    for test in (lambda n: n.lower().startswith(low), lambda n: any(w.startswith(low) for w in n.lower().split())):
         found = list(dict.fromkeys(n for n in names if test(n)))
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise InputError(Msg("{word} could be {names}; type more of the name.", word=word,
-                                 names=join_or(found, lang)))
+            raise InputError(
+                Msg("{word} could be {names}; type more of the name.", word=word, names=join_or(found, lang))
+            )
     return word
 
 
@@ -208,7 +254,7 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
     if d is None:
         return line
     who, body = split_speaker(game, line)
-    head = line[:len(line) - len(body)] if who else ""
+    head = line[: len(line) - len(body)] if who else ""
     if d.kind == "turn":
         verb, sep, rest = body.strip().partition(" ")
         rest = rest.strip()
@@ -221,7 +267,7 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
         if not rest or "/" in rest or canonical(rest) is not None or rest.lower() in TREASURE_WORDS:
             return line
         new = _unique(rest, names, lang)
-        if new == rest:     # nothing legal starts so: name the card anyway, so the refusal says why
+        if new == rest:  # nothing legal starts so: name the card anyway, so the refusal says why
             try:
                 new = _unique(rest, game_names(game, lang), lang)
             except InputError:

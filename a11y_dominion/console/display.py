@@ -12,21 +12,28 @@ Readers: :class:`PromptReader` reads with prompt_toolkit (line by line,
 readline-like completion, shortcut keys); :class:`PlainReader` reads plain
 lines from a stream (pipes, scripts, a terminal that is not a tty).
 """
+
 from __future__ import annotations
 
 import os
 import re
 import sys
-from typing import Optional
 
-from ..i18n import Language, N_
+from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
 
-STYLES = {"Curse": "magenta", "Attack": "red", "Victory": "green", "Treasure": "yellow",
-          "Action": "cyan", "Event": "blue", "Landmark": "bright_blue"}
+STYLES = {
+    "Curse": "magenta",
+    "Attack": "red",
+    "Victory": "green",
+    "Treasure": "yellow",
+    "Action": "cyan",
+    "Event": "blue",
+    "Landmark": "bright_blue",
+}
 
 
-def card_style(name: str) -> Optional[str]:
+def card_style(name: str) -> str | None:
     """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None."""
     if name not in EVENTS and name not in LANDMARKS and name not in CARDS:
         name = canonical(name) or name
@@ -59,7 +66,7 @@ def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
 class Display:
     """Prints lines, plainly or with ``rich``."""
 
-    def __init__(self, stream=None, plain: bool = True, lang: Optional[Language] = None):
+    def __init__(self, stream=None, plain: bool = True, lang: Language | None = None):
         self.stream = stream if stream is not None else sys.stdout
         self.plain = plain
         self.lang = lang or Language("en")
@@ -67,8 +74,8 @@ class Display:
         self._names = None
         if not plain:
             from rich.console import Console
-            self.console = Console(file=self.stream, soft_wrap=True, highlight=False, markup=False,
-                                   emoji=False)
+
+            self.console = Console(file=self.stream, soft_wrap=True, highlight=False, markup=False, emoji=False)
 
     def _name_pattern(self):
         if self._names is None:
@@ -77,9 +84,10 @@ class Display:
             self._names = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")(?:e?s)?\b")
         return self._names
 
-    def styled(self, text: str, style: Optional[str] = None):
+    def styled(self, text: str, style: str | None = None):
         """A rich Text of ``text`` with card names coloured by type."""
         from rich.text import Text
+
         t = Text(text, style=style or "")
         for m in self._name_pattern().finditer(text):
             st = card_style(m.group(1))
@@ -87,7 +95,7 @@ class Display:
                 t.stylize(st, m.start(), m.end())
         return t
 
-    def line(self, text: str, style: Optional[str] = None) -> None:
+    def line(self, text: str, style: str | None = None) -> None:
         """Print one line."""
         if self.console is None:
             self.stream.write(text + "\n")
@@ -110,17 +118,30 @@ class Display:
         from announcements.narrator import count
 
         from .queries import below_list, pile_facts, pile_order
+
         lang = self.lang
         table = Table(title=lang._(N_("Supply")), box=box.SIMPLE_HEAD, title_justify="left")
         for col in (N_("Pile"), N_("Top card"), N_("Cost"), N_("Left"), N_("Tokens"), N_("Below")):
             table.add_column(lang._(col), justify="right" if col == "Left" else "left")
         for name in pile_order(view):
             f = pile_facts(view, name, lang)
-            tokens = ", ".join(b for b in (count(f["vp"], "VP", lang) if f["vp"] else "",
-                                            count(f["debt"], "Debt", lang) if f["debt"] else "") if b)
+            tokens = ", ".join(
+                b
+                for b in (
+                    count(f["vp"], "VP", lang) if f["vp"] else "",
+                    count(f["debt"], "Debt", lang) if f["debt"] else "",
+                )
+                if b
+            )
             top = lang.card(f["top"]) if f["top"] else lang._(N_("empty"))
-            table.add_row(self.styled(lang.card(name)), self.styled(top), f["cost"], str(f["left"]),
-                          tokens, self.styled(below_list(f, lang)))
+            table.add_row(
+                self.styled(lang.card(name)),
+                self.styled(top),
+                f["cost"],
+                str(f["left"]),
+                tokens,
+                self.styled(below_list(f, lang)),
+            )
         self.console.print(table)
 
 
@@ -144,7 +165,7 @@ class PlainReader:
             raise EOFError
         line = line.rstrip("\r\n")
         if not _isatty(self.stream_in):
-            self.stream_out.write(line + "\n")   # echo piped input so the transcript reads like a session
+            self.stream_out.write(line + "\n")  # echo piped input so the transcript reads like a session
         return line
 
 
@@ -200,6 +221,7 @@ class PromptReader:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.output import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
+
         kw = {}
         if input is not None:
             kw["input"] = input
@@ -207,6 +229,7 @@ class PromptReader:
             output = line_only_output()
         if output is None:
             from prompt_toolkit.output import create_output
+
             output = create_output()
             # No cursor-position requests: readline-like completion needs none, and a terminal
             # that does not answer them would get a warning printed into the game.
@@ -216,9 +239,16 @@ class PromptReader:
 
         def new_session() -> PromptSession:
             return PromptSession(
-                completer=completer, complete_style=CompleteStyle.READLINE_LIKE, complete_while_typing=False,
-                key_bindings=key_bindings, mouse_support=False, enable_suspend=False,
-                color_depth=ColorDepth.MONOCHROME if plain else None, **kw)
+                completer=completer,
+                complete_style=CompleteStyle.READLINE_LIKE,
+                complete_while_typing=False,
+                key_bindings=key_bindings,
+                mouse_support=False,
+                enable_suspend=False,
+                color_depth=ColorDepth.MONOCHROME if plain else None,
+                **kw,
+            )
+
         self._new_session = new_session
         self._sessions = {None: new_session()}
         self.session = self._sessions[None]

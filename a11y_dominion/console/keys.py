@@ -10,14 +10,14 @@ not used. Alt+letter works as Escape followed by the letter.
 The function keys can be changed in the settings (``a11y-dominion settings
 set key hand f4``); the Alt keys stay.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from prompt_toolkit.key_binding import KeyBindings
 
-from ..i18n import Language, N_
+from ..i18n import N_, Language
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,13 @@ class KeyCommand:
 KEYS = [
     (("f2",), ("escape", "r"), "F2 or Alt+R", "repeat", N_("repeat the last message")),
     (("f3",), ("escape", "h"), "F3 or Alt+H", "hand", N_("read your hand")),
-    (("f4",), ("escape", "s"), "F4 or Alt+S", "status",
-     N_("read the status: phase, Actions, Buys, coins, Debt, VP tokens")),
+    (
+        ("f4",),
+        ("escape", "s"),
+        "F4 or Alt+S",
+        "status",
+        N_("read the status: phase, Actions, Buys, coins, Debt, VP tokens"),
+    ),
     (("f5",), ("escape", "u"), "F5 or Alt+U", "supply", N_("read the Supply")),
     (("f6",), ("escape", "p"), "F6 or Alt+P", "previous", N_("read the previous message in the history")),
     (("f7",), ("escape", "n"), "F7 or Alt+N", "next", N_("read the next message in the history")),
@@ -61,28 +66,29 @@ def key_name(key) -> str:
     return k.upper() if len(k) == 1 else k.capitalize()
 
 
-def active_keys(custom: Optional[dict] = None) -> list:
+def active_keys(custom: dict | None = None) -> list:
     """KEYS with the function keys replaced by the ``custom`` ones (command → key
     name, from the settings); each entry is (key or None, alt key or None,
     command, what). A key moved to another command is taken from the command
     that had it."""
     custom = custom or {}
     default = {command: fkey for fkey, _alt, _spoken, command, _what in KEYS}
-    keys = {command: tuple(str(custom[command]).split()) if command in custom else fkey
-            for command, fkey in default.items()}
+    keys = {
+        command: tuple(str(custom[command]).split()) if command in custom else fkey for command, fkey in default.items()
+    }
     moved = {c: k for c, k in keys.items() if k != default[c]}
     out = []
-    for fkey, alt, _spoken, command, what in KEYS:
+    for _fkey, alt, _spoken, command, what in KEYS:
         key = keys[command]
         if any(k == key and c != command for c, k in moved.items()):
-            key = None                       # another command was given this key
+            key = None  # another command was given this key
         if any(k == alt for k in moved.values()):
             alt = None
         out.append((key, alt, command, what))
     return out
 
 
-def key_help_lines(lang: Language = EN, custom: Optional[dict] = None) -> list:
+def key_help_lines(lang: Language = EN, custom: dict | None = None) -> list:
     """The lines printed by ``help keys``."""
     lines = [lang._(N_("Shortcut keys; each one does the same as the typed command."))]
     for key, alt, command, what in active_keys(custom):
@@ -92,24 +98,32 @@ def key_help_lines(lang: Language = EN, custom: Optional[dict] = None) -> list:
             keys = lang.text(N_("{key} or {alt}"), key=key_name(key), alt=key_name(alt))
         if not keys:
             continue
-        lines.append(lang.text(N_("{keys}: {what} (command {command})."), keys=keys, what=lang._(what),
-                               command=command_word(command, lang)))
-    lines += [lang._(N_("Alt+1 to Alt+9: read the latest message, the one before it, and so on "
-                        "(command repeat N).")),
-              lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
-              lang._(N_("Up and Down arrows: earlier lines you typed.")),
-              lang._(N_("Ctrl+D on an empty line: stop the game; you are asked first.")),
-              lang._(N_("Ctrl+C: clear the line; at a question that asks you to type yes, it answers no."))]
+        lines.append(
+            lang.text(
+                N_("{keys}: {what} (command {command})."),
+                keys=keys,
+                what=lang._(what),
+                command=command_word(command, lang),
+            )
+        )
+    lines += [
+        lang._(N_("Alt+1 to Alt+9: read the latest message, the one before it, and so on (command repeat N).")),
+        lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
+        lang._(N_("Up and Down arrows: earlier lines you typed.")),
+        lang._(N_("Ctrl+D on an empty line: stop the game; you are asked first.")),
+        lang._(N_("Ctrl+C: clear the line; at a question that asks you to type yes, it answers no.")),
+    ]
     return lines
 
 
 def command_word(command: str, lang: Language = EN) -> str:
     """The word to type for ``command`` in ``lang`` ("supply", "voorraad")."""
     from .completion import command_words
+
     return command_words(lang).get(command, command)
 
 
-def bad_keys(custom: Optional[dict] = None) -> list:
+def bad_keys(custom: dict | None = None) -> list:
     """(command, key) pairs of ``custom`` that prompt_toolkit does not know."""
     bad = []
     for command, key in (custom or {}).items():
@@ -120,19 +134,23 @@ def bad_keys(custom: Optional[dict] = None) -> list:
     return bad
 
 
-def build_key_bindings(custom: Optional[dict] = None) -> KeyBindings:
+def build_key_bindings(custom: dict | None = None) -> KeyBindings:
     """Key bindings that end the prompt with a :class:`KeyCommand`; ``custom``
     maps commands to other function keys (from the settings)."""
     custom = {c: k for c, k in (custom or {}).items() if (c, k) not in bad_keys({c: k})}
     kb = KeyBindings()
     for key, alt, command, _what in active_keys(custom):
+
         def handler(event, command=command):
             event.app.exit(result=KeyCommand(command, event.app.current_buffer.text))
+
         for k in (key, alt):
             if k is not None:
                 kb.add(*k)(handler)
-    for n in range(1, 10):   # Alt+N: the Nth latest message
+    for n in range(1, 10):  # Alt+N: the Nth latest message
+
         def nth(event, n=n):
             event.app.exit(result=KeyCommand(f"repeat {n}", event.app.current_buffer.text))
+
         kb.add("escape", str(n))(nth)
     return kb

@@ -6,22 +6,22 @@
 :class:`~a11y_dominion.console.app.Console` with the ``save`` and ``load``
 commands and :meth:`Persistence.restore`.
 """
+
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
 from ..seats import BOT_KINDS
-
-SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
 from . import queries as q
 
+SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
 
-def load_game(path: str, seats: Optional[list] = None, options: Optional[dict] = None) -> tuple:
+
+def load_game(path: str, seats: list | None = None, options: dict | None = None) -> tuple:
     """(game, seats) from the save file at ``path``; ``seats`` (a list of (name,
     kind)) is used when the file has no usable seat list of its own. The
     language and verbosity each human seat had when the game was saved are
@@ -66,8 +66,11 @@ class Persistence:
         seats: list = []
         for name, kind in self.seats:
             person = self.people.get(name) if kind == "human" else None
-            seats.append([name, kind] if person is None else
-                         [name, kind, {"language": person.lang.code, "verbosity": person.verbosity}])
+            seats.append(
+                [name, kind]
+                if person is None
+                else [name, kind, {"language": person.lang.code, "verbosity": person.verbosity}]
+            )
         return make_record(self.game, seats)
 
     def cmd_save(self, path: str) -> None:
@@ -92,16 +95,20 @@ class Persistence:
         try:
             game, seats = load_game(path, self.seats, self.seat_options)
         except (RecordError, SetupError) as e:
-            self.error(self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path,
-                              error=self.lang.msg(e)))
+            self.error(
+                self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path, error=self.lang.msg(e))
+            )
             return
-        if self.confirm and self.game.pending is not None and self.game.answers \
-                and not self.ask_yes(self.t(N_("Replace the game in progress with {file}? Type yes to load: "),
-                                            file=path)):
+        if (
+            self.confirm
+            and self.game.pending is not None
+            and self.game.answers
+            and not self.ask_yes(self.t(N_("Replace the game in progress with {file}? Type yes to load: "), file=path))
+        ):
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
         self.use_game(game, seats, narrate_from=len(game.log))
-        self.reloaded = True          # the table of the old game stops; the new one takes over
+        self.reloaded = True  # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
         if game.pending is not None:
             self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
@@ -114,14 +121,24 @@ class Persistence:
         try:
             game = replay(record)
         except RecordError:
-            self.say(self.t(N_("The game engine failed ({error}) and the game cannot go on."),
-                            error=type(err).__name__), keep=False)
+            self.say(
+                self.t(N_("The game engine failed ({error}) and the game cannot go on."), error=type(err).__name__),
+                keep=False,
+            )
             return False
         told = min(self.table.told.values()) if self.table.told else 0
         self.game = game
         self.table.replace_game(game, told=min(told, len(game.log)))
         self.prompted = None
         if announce:
-            self.error(self.t(N_("That move failed inside the game engine ({error}: {detail}); "
-                                 "the game is back where it was before it."), error=type(err).__name__, detail=err))
+            self.error(
+                self.t(
+                    N_(
+                        "That move failed inside the game engine ({error}: {detail}); "
+                        "the game is back where it was before it."
+                    ),
+                    error=type(err).__name__,
+                    detail=err,
+                )
+            )
         return True

@@ -14,14 +14,14 @@ keyboard) or by name (several humans sharing the screen). ``lang`` is the
 :class:`~a11y_dominion.i18n.Language` of the lines (English by default);
 every sentence is an English template looked up in its catalog.
 """
+
 from __future__ import annotations
 
 import difflib
-from typing import Optional
 
 from announcements.narrator import count, group_names, join_names
 
-from ..i18n import Language, N_
+from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
 from ..rules.decisions import Decision, Move, MoveKind, Msg
 from ..rules.game import BASIC_PILES
@@ -37,7 +37,7 @@ class QueryError(ValueError):
 
 
 def join_or(names, lang: Language = EN) -> str:
-    """"Copper, Curse or City Quarter": a list of names to choose from."""
+    """ "Copper, Curse or City Quarter": a list of names to choose from."""
     names = list(names)
     if len(names) <= 1:
         return names[0] if names else ""
@@ -84,7 +84,8 @@ def plural_name(name: str, lang: Language = EN) -> str:
     if lang.code != "en":
         return lang.card(name)
     from announcements.narrator import plural
-    return plural(name)     # "5 Rocks", not "Rockses"
+
+    return plural(name)  # "5 Rocks", not "Rockses"
 
 
 def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
@@ -92,8 +93,11 @@ def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
     me = view.seat
     names = list(view.hand)
     fields = dict(count=count(len(names), "card", lang), cards=group_names(sorted_names(names), lang))
-    lines = [lang.text(N_("Your hand, {count}: {cards}."), **fields) if you else
-             lang.text(N_("{player}'s hand, {count}: {cards}."), player=me, **fields)]
+    lines = [
+        lang.text(N_("Your hand, {count}: {cards}."), **fields)
+        if you
+        else lang.text(N_("{player}'s hand, {count}: {cards}."), player=me, **fields)
+    ]
     in_play = view.me.in_play
     if in_play and view.turn.player == me:
         lines.append(lang.text(N_("In play: {cards}."), cards=group_names(in_play, lang)))
@@ -108,8 +112,8 @@ def turn_number(view: PlayerView) -> int:
     return view.turn.own_number
 
 
-def turn_line(view: PlayerView, you: Optional[str] = None, lang: Language = EN) -> str:
-    """"Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some);
+def turn_line(view: PlayerView, you: str | None = None, lang: Language = EN) -> str:
+    """ "Ann's turn 3, Buy phase: 1 Action, 1 Buy, 4 coins." (Debt when there is some);
     "Your turn" when ``you`` names the player whose turn it is. During Mountain
     Pass bidding: "Ann's turn 3 has ended; Mountain Pass bidding." (the turn
     that just ended)."""
@@ -118,20 +122,31 @@ def turn_line(view: PlayerView, you: Optional[str] = None, lang: Language = EN) 
     if t.bidding:
         if you == p.name:
             return lang.text(N_("Your turn {n} has ended; Mountain Pass bidding."), n=turn_number(view))
-        return lang.text(N_("{player}'s turn {n} has ended; Mountain Pass bidding."), player=p.name,
-                         n=turn_number(view))
-    fields = dict(n=turn_number(view), phase=lang._(PHASES.get(t.phase, t.phase)),
-                  actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
-                  coins=count(t.coins, "coin", lang))
+        return lang.text(
+            N_("{player}'s turn {n} has ended; Mountain Pass bidding."), player=p.name, n=turn_number(view)
+        )
+    fields = dict(
+        n=turn_number(view),
+        phase=lang._(PHASES.get(t.phase, t.phase)),
+        actions=count(t.actions, "Action", lang),
+        buys=count(t.buys, "Buy", lang),
+        coins=count(t.coins, "coin", lang),
+    )
     if p.debt:
         fields["debt"] = count(p.debt, "Debt", lang)
     if you == p.name:
-        template = (N_("Your turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.") if p.debt else
-                    N_("Your turn {n}, {phase}: {actions}, {buys}, {coins}."))
+        template = (
+            N_("Your turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.")
+            if p.debt
+            else N_("Your turn {n}, {phase}: {actions}, {buys}, {coins}.")
+        )
     else:
         fields["player"] = p.name
-        template = (N_("{player}'s turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.") if p.debt else
-                    N_("{player}'s turn {n}, {phase}: {actions}, {buys}, {coins}."))
+        template = (
+            N_("{player}'s turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.")
+            if p.debt
+            else N_("{player}'s turn {n}, {phase}: {actions}, {buys}, {coins}.")
+        )
     return lang.text(template, **fields)
 
 
@@ -139,12 +154,17 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     """The question at the turn prompt: "Ann, Buy phase: 1 Action, 1 Buy, 4 coins." (and Debt)."""
     p = view.player(d.player)
     t = view.turn
-    fields = dict(player=d.player, phase=lang._(PHASES["action" if t.phase == "action" else "buy"]),
-                  actions=count(t.actions, "Action", lang), buys=count(t.buys, "Buy", lang),
-                  coins=count(t.coins, "coin", lang))
+    fields = dict(
+        player=d.player,
+        phase=lang._(PHASES["action" if t.phase == "action" else "buy"]),
+        actions=count(t.actions, "Action", lang),
+        buys=count(t.buys, "Buy", lang),
+        coins=count(t.coins, "coin", lang),
+    )
     if p.debt:
-        return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}, {debt}."),
-                         debt=count(p.debt, "Debt", lang), **fields)
+        return lang.text(
+            N_("{player}, {phase}: {actions}, {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields
+        )
     return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}."), **fields)
 
 
@@ -153,19 +173,46 @@ def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> lis
     me = view.seat
     p = view.me
     lines = [turn_line(view, me if you else None, lang)]
-    fields = dict(debt=p.debt, vp=count(p.vp_tokens, "VP", lang), hand=count(p.hand_size, "card", lang),
-                  deck=count(p.deck_size, "card", lang), discard=count(p.discard_size, "card", lang))
+    fields = dict(
+        debt=p.debt,
+        vp=count(p.vp_tokens, "VP", lang),
+        hand=count(p.hand_size, "card", lang),
+        deck=count(p.deck_size, "card", lang),
+        discard=count(p.discard_size, "card", lang),
+    )
     if you:
-        lines.append(lang.text(N_("You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
-                                  "{discard} in the discard pile."), **fields))
+        lines.append(
+            lang.text(
+                N_(
+                    "You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
+                    "{discard} in the discard pile."
+                ),
+                **fields,
+            )
+        )
     else:
-        lines.append(lang.text(N_("{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
-                                  "deck, {discard} in the discard pile."), player=me, **fields))
+        lines.append(
+            lang.text(
+                N_(
+                    "{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
+                    "deck, {discard} in the discard pile."
+                ),
+                player=me,
+                **fields,
+            )
+        )
     for o in view.players:
         if o.name == me:
             continue
-        lines.append(lang.text(N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."), player=o.name,
-                               debt=o.debt, vp=count(o.vp_tokens, "VP", lang), hand=count(o.hand_size, "card", lang)))
+        lines.append(
+            lang.text(
+                N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."),
+                player=o.name,
+                debt=o.debt,
+                vp=count(o.vp_tokens, "VP", lang),
+                hand=count(o.hand_size, "card", lang),
+            )
+        )
     return lines
 
 
@@ -195,13 +242,20 @@ def pile_facts(view: PlayerView, name: str, lang: Language = EN) -> dict:
     if pl.cards:
         for n, k in _below(pl.cards):
             below.append((n, k, cost_of(n, lang)))
-    return {"pile": name, "top": top, "cost": cost_of(top, lang) if top else "", "left": pl.cards_left,
-            "vp": pl.vp_tokens, "debt": pl.debt_tokens, "below": below,
-            "types": sorted(CARDS[top].types) if top else []}
+    return {
+        "pile": name,
+        "top": top,
+        "cost": cost_of(top, lang) if top else "",
+        "left": pl.cards_left,
+        "vp": pl.vp_tokens,
+        "debt": pl.debt_tokens,
+        "below": below,
+        "types": sorted(CARDS[top].types) if top else [],
+    }
 
 
 def tokens_words(f: dict, lang: Language = EN) -> str:
-    """"2 VP and 1 Debt" on a pile, or ""."""
+    """ "2 VP and 1 Debt" on a pile, or ""."""
     bits = []
     if f["vp"]:
         bits.append(count(f["vp"], "VP", lang))
@@ -216,7 +270,7 @@ def _tokens_words(f: dict, lang: Language = EN) -> str:
 
 
 def below_list(f: dict, lang: Language = EN) -> str:
-    """"5 Emporiums (5 coins)": what lies below the top cards of a layered pile, or ""."""
+    """ "5 Emporiums (5 coins)": what lies below the top cards of a layered pile, or ""."""
     parts = []
     for n, k, cost in f["below"]:
         if k > 1:
@@ -227,7 +281,7 @@ def below_list(f: dict, lang: Language = EN) -> str:
 
 
 def below_words(f: dict, lang: Language = EN) -> str:
-    """"below: 5 Emporiums (5 coins)" for a layered pile, else ""."""
+    """ "below: 5 Emporiums (5 coins)" for a layered pile, else ""."""
     if not f["below"]:
         return ""
     return lang.text(N_("below: {cards}"), cards=below_list(f, lang))
@@ -261,12 +315,17 @@ def supply_lines(view: PlayerView, lang: Language = EN) -> list:
     lines = [lang.text(N_("Supply: {piles}, {n} empty."), piles=count(len(view.piles), "pile", lang), n=empty)]
     lines += [pile_line(view, n, lang) for n in pile_order(view)]
     if view.events:
-        events = join_names((lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in view.events),
-                            lang)
+        events = join_names(
+            (lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in view.events), lang
+        )
         lines.append(lang.text(N_("Events: {events}. Type events to hear them."), events=events))
     if view.landmarks:
-        lines.append(lang.text(N_("Landmarks: {landmarks}. Type landmarks to hear them."),
-                               landmarks=join_names((lang.card(x) for x in view.landmarks), lang)))
+        lines.append(
+            lang.text(
+                N_("Landmarks: {landmarks}. Type landmarks to hear them."),
+                landmarks=join_names((lang.card(x) for x in view.landmarks), lang),
+            )
+        )
     return lines
 
 
@@ -278,14 +337,25 @@ def score_lines(view: PlayerView, lang: Language = EN) -> list:
         b = view.scores[p.name]
         parts = [lang.text(N_("{n} from cards"), n=b["cards"]), lang.text(N_("{n} from VP tokens"), n=b["tokens"])]
         parts += [lang.text(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in b["landmarks"].items()]
-        lines.append(lang.text(N_("{player}: {total} VP ({parts})."), player=p.name, total=b["total"],
-                               parts=join_names(parts, lang)))
+        lines.append(
+            lang.text(
+                N_("{player}: {total} VP ({parts})."), player=p.name, total=b["total"], parts=join_names(parts, lang)
+            )
+        )
     if not over:
         lead = view.leaders()
-        lines.append(lang.text(N_("{player} leads."), player=lead[0]) if len(lead) == 1 else
-                     lang.text(N_("{players} are level."), players=join_names(lead, lang)))
-    lines.append(lang.text(N_("Provinces left: {n}. Empty Supply piles: {empty}."),
-                           n=view.piles["Province"].cards_left, empty=len(view.empty_piles())))
+        lines.append(
+            lang.text(N_("{player} leads."), player=lead[0])
+            if len(lead) == 1
+            else lang.text(N_("{players} are level."), players=join_names(lead, lang))
+        )
+    lines.append(
+        lang.text(
+            N_("Provinces left: {n}. Empty Supply piles: {empty}."),
+            n=view.piles["Province"].cards_left,
+            empty=len(view.empty_piles()),
+        )
+    )
     return lines
 
 
@@ -299,9 +369,13 @@ def landmark_lines(view: PlayerView, lang: Language = EN) -> list:
         text = lang._(spec.text)
         holds = spec.tokens_per_player > 0 or vp > 0 or name in ("Aqueduct", "Defiled Shrine")
         if name == "Obelisk":
-            lines.append(lang.text(N_("{landmark}: It marks the {pile} pile. {text}"), landmark=name,
-                                   pile=view.obelisk, text=text) if view.obelisk else
-                         lang.text(N_("{landmark}: It marks no pile. {text}"), landmark=name, text=text))
+            lines.append(
+                lang.text(
+                    N_("{landmark}: It marks the {pile} pile. {text}"), landmark=name, pile=view.obelisk, text=text
+                )
+                if view.obelisk
+                else lang.text(N_("{landmark}: It marks no pile. {text}"), landmark=name, text=text)
+            )
         elif holds:
             lines.append(lang.text(N_("{landmark}: {n} VP on it. {text}"), landmark=name, n=vp, text=text))
         else:
@@ -313,20 +387,29 @@ def event_lines(view: PlayerView, lang: Language = EN) -> list:
     """Each Event of this game with its cost and text."""
     if not view.events:
         return [lang._(N_("There are no Events in this game."))]
-    return [lang.text(N_("{event}, Event, costs {cost}: {text}"), event=e, cost=cost_of(e, lang),
-                      text=lang._(EVENTS[e].text)) for e in view.events]
+    return [
+        lang.text(
+            N_("{event}, Event, costs {cost}: {text}"), event=e, cost=cost_of(e, lang), text=lang._(EVENTS[e].text)
+        )
+        for e in view.events
+    ]
 
 
 def trash_lines(view: PlayerView, lang: Language = EN) -> list:
     """What is in the trash."""
     if not view.trash:
         return [lang._(N_("The trash is empty."))]
-    return [lang.text(N_("Trash, {count}: {cards}."), count=count(len(view.trash), "card", lang),
-                      cards=group_names(sorted_names(view.trash), lang))]
+    return [
+        lang.text(
+            N_("Trash, {count}: {cards}."),
+            count=count(len(view.trash), "card", lang),
+            cards=group_names(sorted_names(view.trash), lang),
+        )
+    ]
 
 
 def types_words(types, lang: Language = EN) -> str:
-    """"Action Attack": a card's types in reading order, in ``lang``."""
+    """ "Action Attack": a card's types in reading order, in ``lang``."""
     words = [lang._(t) for t in sorted(types, key=_type_word_rank)]
     out = words[0] if words else ""
     for w in words[1:]:
@@ -339,7 +422,7 @@ def _other_name(name: str, lang: Language) -> str:
     return dutch_name(name) if lang.code == "en" else name
 
 
-def card_lines(view: Optional[PlayerView], word: str, lang: Language = EN) -> list:
+def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
     """Text, cost and types of a card, Event, Landmark or pile named ``word``
     (and its pile in this game, when ``view`` is given).
 
@@ -351,11 +434,11 @@ def card_lines(view: Optional[PlayerView], word: str, lang: Language = EN) -> li
     pn = pile_name_for(word) if name is None or name not in CARDS else None
     if name in CARDS:
         spec = CARDS[name]
-        fields = dict(card=name, types=types_words(spec.types, lang), cost=cost_of(name, lang),
-                      text=lang._(spec.text))
+        fields = dict(card=name, types=types_words(spec.types, lang), cost=cost_of(name, lang), text=lang._(spec.text))
         if spec.dutch and spec.dutch != name:
-            line = lang.text(N_("{card} (Dutch: {other}): {types}, costs {cost}. {text}"),
-                             other=_other_name(name, lang), **fields)
+            line = lang.text(
+                N_("{card} (Dutch: {other}): {types}, costs {cost}. {text}"), other=_other_name(name, lang), **fields
+            )
         else:
             line = lang.text(N_("{card}: {types}, costs {cost}. {text}"), **fields)
         lines = [line]
@@ -367,24 +450,38 @@ def card_lines(view: Optional[PlayerView], word: str, lang: Language = EN) -> li
         return lines
     if name in EVENTS:
         spec = EVENTS[name]
-        line = lang.text(N_("{event} (Dutch: {other}): Event, costs {cost}. {text}"), event=name,
-                         other=_other_name(name, lang), cost=cost_of(name, lang), text=lang._(spec.text))
+        line = lang.text(
+            N_("{event} (Dutch: {other}): Event, costs {cost}. {text}"),
+            event=name,
+            other=_other_name(name, lang),
+            cost=cost_of(name, lang),
+            text=lang._(spec.text),
+        )
         if view is not None and name not in view.events:
             line += " " + lang._(N_("It is not in this game."))
         return [line]
     if name in LANDMARKS:
         spec = LANDMARKS[name]
-        line = lang.text(N_("{landmark} (Dutch: {other}): Landmark. {text}"), landmark=name,
-                         other=_other_name(name, lang), text=lang._(spec.text))
+        line = lang.text(
+            N_("{landmark} (Dutch: {other}): Landmark. {text}"),
+            landmark=name,
+            other=_other_name(name, lang),
+            text=lang._(spec.text),
+        )
         if view is not None and name not in view.landmarks:
             line += " " + lang._(N_("It is not in this game."))
         return [line]
     pn = pn or (name if name in PILES else None)
     if pn in PILES:
         members = PILES[pn].card_names
-        lines = [lang.text(N_("{pile} (Dutch: {other}) is a pile of {cards}; type card and one of these names to "
-                              "hear its text."), pile=pn, other=_other_name(pn, lang),
-                           cards=join_names((lang.card(m) for m in members), lang))]
+        lines = [
+            lang.text(
+                N_("{pile} (Dutch: {other}) is a pile of {cards}; type card and one of these names to hear its text."),
+                pile=pn,
+                other=_other_name(pn, lang),
+                cards=join_names((lang.card(m) for m in members), lang),
+            )
+        ]
         if view is not None and pn in view.piles:
             lines.append(pile_line(view, pn, lang))
         return lines
@@ -396,10 +493,10 @@ def names_in_game(view: PlayerView, lang: Language = EN) -> list:
     return [lang.card(n) for n in _game_names(view)]
 
 
-GUESS_MOST = 8      # at most this many names in a "did you mean"
+GUESS_MOST = 8  # at most this many names in a "did you mean"
 
 
-def _game_names(view: Optional[PlayerView]) -> list:
+def _game_names(view: PlayerView | None) -> list:
     """English names of every card, Event and Landmark of the game of ``view``."""
     if view is None:
         return []
@@ -411,7 +508,7 @@ def _game_names(view: Optional[PlayerView]) -> list:
     return names + [e for e in view.events if e not in names] + [x for x in view.landmarks if x not in names]
 
 
-def guess_name(view: Optional[PlayerView], word: str, lang: Language = EN) -> str:
+def guess_name(view: PlayerView | None, word: str, lang: Language = EN) -> str:
     """The English card, Event or Landmark name that ``word`` is the start of.
 
     Names in this game are tried first, then every name the game knows; a
@@ -422,8 +519,7 @@ def guess_name(view: Optional[PlayerView], word: str, lang: Language = EN) -> st
     word = word.strip()
     low = word.lower()
     everything = list(dict.fromkeys(list(CARDS) + list(EVENTS) + list(LANDMARKS)))
-    tests = (lambda n: n.lower().startswith(low),
-             lambda n: any(w.startswith(low) for w in n.lower().split()))
+    tests = (lambda n: n.lower().startswith(low), lambda n: any(w.startswith(low) for w in n.lower().split()))
     for pool in (_game_names(view), everything):
         for test in tests:
             found = [n for n in pool if test(lang.card(n)) or test(n)]
@@ -444,8 +540,11 @@ def guess_name(view: Optional[PlayerView], word: str, lang: Language = EN) -> st
 def _did_you_mean(word: str, names: list, lang: Language) -> Msg:
     if len(names) > GUESS_MOST:
         return Msg(N_("{n} names start with {word}; type more of the name."), n=len(names), word=word)
-    return Msg(N_("There is no card named {word}; did you mean {names}?"), word=word,
-               names=join_or((lang.card(n) for n in names), lang))
+    return Msg(
+        N_("There is no card named {word}; did you mean {names}?"),
+        word=word,
+        names=join_or((lang.card(n) for n in names), lang),
+    )
 
 
 # ------------------------------------------------------------ decisions
@@ -470,14 +569,16 @@ def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -
         if pl is None or not pl.cards_left:
             return lang.label(d, key)
         top = pl.top
-        bits = [lang.card(top) if top == key else lang.text(N_("{top} ({pile} pile)"), top=top, pile=key),
-                cost_of(top, lang)]
+        bits = [
+            lang.card(top) if top == key else lang.text(N_("{top} ({pile} pile)"), top=top, pile=key),
+            cost_of(top, lang),
+        ]
         tokens = _tokens_words(pile_facts(view, key, lang), lang)
         if tokens:
             bits.append(tokens)
         return ", ".join(b for b in bits if b)
     label = lang.label(d, key)
-    if d.kind == "mode" and label.lower() != key and lang.code == "en":   # the short word scripts use
+    if d.kind == "mode" and label.lower() != key and lang.code == "en":  # the short word scripts use
         return lang.text(N_("{label} (type {word})"), label=label, word=key)
     n = d.count_of(key)
     if d.kind == "cards" and n > 1:
@@ -511,13 +612,11 @@ def how_many(d: Decision, lang: Language = EN) -> str:
         if d.min == 0:
             line = lang._(N_("Choose any number, by numbers or names separated by commas, or type none."))
         else:
-            line = lang.text(N_("Choose any number, by numbers or names separated by commas, at least {n}."),
-                             n=d.min)
+            line = lang.text(N_("Choose any number, by numbers or names separated by commas, at least {n}."), n=d.min)
     elif d.min == 0:
         line = lang.text(N_("Choose up to {n}, by numbers or names separated by commas, or type none."), n=d.max)
     else:
-        line = lang.text(N_("Choose {low} to {high}, by numbers or names separated by commas."),
-                         low=d.min, high=d.max)
+        line = lang.text(N_("Choose {low} to {high}, by numbers or names separated by commas."), low=d.min, high=d.max)
     if d.ordered:
         line += " " + lang._(N_("Name them in the order you want, first one first."))
     return line
@@ -533,8 +632,9 @@ def question(view: PlayerView, d: Decision, lang: Language = EN) -> str:
 LONG_TURN = 10
 
 
-def decision_lines(view: PlayerView, d: Decision, full: bool = False, hand: bool = False,
-                   you: bool = True, lang: Language = EN) -> list:
+def decision_lines(
+    view: PlayerView, d: Decision, full: bool = False, hand: bool = False, you: bool = True, lang: Language = EN
+) -> list:
     """The question and its numbered options; ``view`` is the view of the
     player who must answer (``d.player``).
 
@@ -548,8 +648,11 @@ def decision_lines(view: PlayerView, d: Decision, full: bool = False, hand: bool
         if view.seat != d.player:
             raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
         names = group_names(sorted_names(view.hand), lang)
-        lines.append(lang.text(N_("Your hand: {cards}."), cards=names) if you else
-                     lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names))
+        lines.append(
+            lang.text(N_("Your hand: {cards}."), cards=names)
+            if you
+            else lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names)
+        )
     if d.kind == "turn":
         buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
         pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
@@ -558,17 +661,32 @@ def decision_lines(view: PlayerView, d: Decision, full: bool = False, hand: bool
             if short and i in buys:
                 if i == buys[0]:
                     events = any(d.options[j].name in EVENTS for j in buys)
-                    template = (N_("{first} to {last}: buy one of {n} cards and Events you can afford; "
-                                   "type options to hear all moves.") if events else
-                                N_("{first} to {last}: buy one of {n} cards you can afford; "
-                                   "type options to hear all moves."))
-                    lines.append(lang.text(template, first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
-                                 if len(buys) > 1 else f"{i + 1}. {option_label(view, d, o, lang)}")
+                    template = (
+                        N_(
+                            "{first} to {last}: buy one of {n} cards and Events you can afford; "
+                            "type options to hear all moves."
+                        )
+                        if events
+                        else N_(
+                            "{first} to {last}: buy one of {n} cards you can afford; type options to hear all moves."
+                        )
+                    )
+                    lines.append(
+                        lang.text(template, first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
+                        if len(buys) > 1
+                        else f"{i + 1}. {option_label(view, d, o, lang)}"
+                    )
                 continue
             if not full and len(pays) > 2 and i in pays:
                 if i == pays[0]:
-                    lines.append(lang.text(N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."),
-                                           first=pays[0] + 1, last=pays[-1] + 1, n=len(pays)))
+                    lines.append(
+                        lang.text(
+                            N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."),
+                            first=pays[0] + 1,
+                            last=pays[-1] + 1,
+                            n=len(pays),
+                        )
+                    )
                 continue
             lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
         return lines

@@ -16,10 +16,11 @@ which the console's prompt gives. :class:`BotSeat` puts a bot at the table
 with the console's fallback: after a refused answer or an engine fault, a
 random legal answer, up to :data:`BOT_ATTEMPTS` tries.
 """
+
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
 
 from announcements.announcer import Announcer
 from announcements.history import History
@@ -29,7 +30,7 @@ from ..i18n import Language
 from ..seats import RandomBot
 from ..table import StopTable
 
-BOT_ATTEMPTS = 5       # answers a bot may try for one decision before the game cannot go on
+BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
 
 
 class HumanSeat:
@@ -48,8 +49,16 @@ class HumanSeat:
 
     kind = "human"
 
-    def __init__(self, name: Optional[str], lang: Optional[Language] = None, verbosity: str = "normal",
-                 speaker=None, print_fn: Optional[Callable] = None, current: Optional[str] = None, host=None):
+    def __init__(
+        self,
+        name: str | None,
+        lang: Language | None = None,
+        verbosity: str = "normal",
+        speaker=None,
+        print_fn: Callable | None = None,
+        current: str | None = None,
+        host=None,
+    ):
         self.name = name
         self.lang = lang or Language("en")
         self.verbosity = verbosity
@@ -57,17 +66,17 @@ class HumanSeat:
         self.announcer = Announcer(speaker, print_fn=print_fn, history=self.history, listener=name)
         self.host = host
         self.narrator = self._narrator(current)
-        self.queue: deque = deque()       # (text, priority) told while another seat had the keyboard
+        self.queue: deque = deque()  # (text, priority) told while another seat had the keyboard
         self.at_keyboard = False
         # At a shared keyboard, even the seat at the keyboard hears its news only when it is asked
         # (:meth:`flush` from the console's prompt): what it is told after its last answer (the new
         # hand drawn in Clean-up) is not printed just before the keyboard passes to another person.
         self.wait_for_prompt = False
 
-    def _narrator(self, current: Optional[str]) -> Narrator:
+    def _narrator(self, current: str | None) -> Narrator:
         return Narrator(viewer=self.name, verbosity=self.verbosity, current=current, lang=self.lang)
 
-    def restart(self, current: Optional[str] = None) -> None:
+    def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;
         the history stays, so earlier messages can still be read."""
         self.narrator = self._narrator(current)
@@ -125,11 +134,13 @@ class HumanSeat:
         self.at_keyboard = False
 
     # ------------------------------------------------------------ output
-    def say(self, text: str, priority: str = "normal", keep: bool = True, style: Optional[str] = None,
-            interrupt: bool = False) -> None:
+    def say(
+        self, text: str, priority: str = "normal", keep: bool = True, style: str | None = None, interrupt: bool = False
+    ) -> None:
         """Print one line, speak it and (with ``keep``) add it to this seat's history."""
-        self.announcer.announce(text, category="game" if keep else "reply", priority=priority, keep=keep,
-                                interrupt=interrupt, style=style)
+        self.announcer.announce(
+            text, category="game" if keep else "reply", priority=priority, keep=keep, interrupt=interrupt, style=style
+        )
 
     def __repr__(self) -> str:
         return f"HumanSeat({self.name!r}, {self.lang.code}, {self.verbosity})"
@@ -144,7 +155,7 @@ class BotSeat:
     tries ``stuck(name)`` is called and the table stops.
     """
 
-    def __init__(self, name: str, bot, seed: int, stuck: Optional[Callable] = None):
+    def __init__(self, name: str, bot, seed: int, stuck: Callable | None = None):
         self.name = name
         self.bot = bot
         self.seed = seed

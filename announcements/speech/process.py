@@ -45,7 +45,7 @@ class _ProcessOutput(Output):
         """Use the ``language`` voice (e.g. "nl") and a words-per-minute
         rate scaled from -100..100 around the program's usual speed."""
         chosen = getattr(self, "_voice_for_language", None)
-        if language and (not self.voice or self.voice == chosen):   # a voice given by name is kept
+        if language and (not self.voice or self.voice == chosen):  # a voice given by name is kept
             self.voice = self._voice_for_language = language
         if rate is not None:
             self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
@@ -213,7 +213,7 @@ class SayOutput(_ProcessOutput):
     def configure(self, language: str | None = None, rate: int | None = None) -> None:
         """Pick the system voice for ``language`` and a words-per-minute rate."""
         chosen = getattr(self, "_voice_for_language", None)
-        if language in self.voices and (not self.voice or self.voice == chosen):   # a voice given by name is kept
+        if language in self.voices and (not self.voice or self.voice == chosen):  # a voice given by name is kept
             self.voice = self._voice_for_language = self.voices[language]
         if rate is not None:
             self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
