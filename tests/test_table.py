@@ -310,3 +310,30 @@ def test_the_view_of_a_seat():
     assert v.piles["Castles"].cards[0] == "Humble Castle" and v.piles["Castles"].cards_left == 12
     assert v.piles["Silver"].debt_tokens == 1 and v.obelisk == game.obelisk
     assert v.turn.player == "Ann" and v.turn.phase == "action"
+
+
+def test_every_kind_of_event_survives_a_json_round_trip():
+    """Every event type the engine has, as recorded by the project's scenarios
+    (every card, Event, Landmark and rule) and random games, comes back unchanged."""
+    from casecheck import case_files, load
+
+    from a11y_dominion.scenario import run_scenario
+    from a11y_dominion.view import EVENT_TYPES
+
+    seen = {}
+    for path in case_files("scenarios") + case_files("cases"):
+        data = load(path)
+        _code, out = run_scenario({k: v for k, v in data.items() if k in SCENARIO_FIELDS})
+        for e in out["events"]:
+            again = event_from_data(json.loads(json.dumps(e)))
+            assert event_data(again) == e
+            seen.setdefault(again.type, again)
+    for game, _seats in random_games(count=4, seed=8):
+        for e in game.log:
+            seen.setdefault(e.type, e)
+    assert set(seen) == set(EVENT_TYPES), sorted(set(EVENT_TYPES) - set(seen))
+    for e in seen.values():
+        assert event_from_data(json.loads(json.dumps(event_data(e)))) == e
+
+
+SCENARIO_FIELDS = {"players", "kingdom", "events", "landmarks", "seed", "state", "script"}
