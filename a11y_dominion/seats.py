@@ -24,6 +24,7 @@ class RandomBot:
     """Chooses uniformly among legal answers (seeded)."""
 
     kind = "random"
+    reads_scores = False  # its view comes without the players' scores
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -80,6 +81,7 @@ class BigMoneyBot:
     the Provinces run low, Estate at 2 to 4 near the very end."""
 
     kind = "bigmoney"
+    reads_scores = False  # its view comes without the players' scores
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)

@@ -73,8 +73,10 @@ class Table:
 
     # ------------------------------------------------------------ views
     def view(self, name: str) -> PlayerView:
-        """The :class:`PlayerView` of the seat ``name`` now."""
-        return player_view(self.game, name)
+        """The :class:`PlayerView` of the seat ``name`` now. A seat whose
+        ``reads_scores`` is False (bots) gets it without the scores."""
+        seat = self.seats.get(name)
+        return player_view(self.game, name, scores=getattr(seat, "reads_scores", True))
 
     def events_for(self, name: str, start: int = 0) -> list:
         """The events of the game from index ``start`` as the seat ``name`` may receive them."""

@@ -178,8 +178,11 @@ class PlayerView:
         return PlayerView(**fields)
 
 
-def player_view(game: Game, seat: str) -> PlayerView:
-    """The :class:`PlayerView` of the player named ``seat`` in ``game``.
+def player_view(game: Game, seat: str, scores: bool = True) -> PlayerView:
+    """The :class:`PlayerView` of the player named ``seat`` in ``game``;
+    with ``scores`` False its ``scores`` are left empty (for a seat that
+    never reads them, such as a bot: scoring every player at every decision
+    is the dearest part of a view).
 
     Raises KeyError when ``seat`` is not a player of the game.
     """
@@ -237,7 +240,7 @@ def player_view(game: Game, seat: str) -> PlayerView:
         ending=bool(game.ending),
         game_over=game.game_over,
         winners=list(game.winners),
-        scores={p.name: game.score_breakdown(p) for p in game.players},
+        scores={p.name: game.score_breakdown(p) for p in game.players} if scores else {},
     )
 
 

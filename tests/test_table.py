@@ -315,10 +315,9 @@ def test_the_view_of_a_seat():
 def test_every_kind_of_event_survives_a_json_round_trip():
     """Every event type the engine has, as recorded by the project's scenarios
     (every card, Event, Landmark and rule) and random games, comes back unchanged."""
-    from casecheck import case_files, load
-
     from a11y_dominion.scenario import run_scenario
     from a11y_dominion.view import EVENT_TYPES
+    from casecheck import case_files, load
 
     seen = {}
     for path in case_files("scenarios") + case_files("cases"):

@@ -155,6 +155,8 @@ class BotSeat:
     tries ``stuck(name)`` is called and the table stops.
     """
 
+    reads_scores = False  # a bot's view comes without the players' scores
+
     def __init__(self, name: str, bot, seed: int, stuck: Callable | None = None):
         self.name = name
         self.bot = bot
