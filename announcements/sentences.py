@@ -1,0 +1,588 @@
+"""The sentence for each kind of game event, in the listener's language.
+
+:class:`EventSentences` holds one method ``_<event type>`` per event that
+has something to say; :class:`~announcements.narrator.Narrator` picks the
+method by the event's ``type`` and decides what is told when (verbosity,
+summaries, runs of plays). Every sentence is an English template marked
+``N_()`` for the catalog; numbers come as digits with their unit and the
+new total; the listener (``viewer``) is spoken to as "you".
+"""
+
+from __future__ import annotations
+
+from a11y_dominion.i18n import N_, Language
+from a11y_dominion.rules import events as ev
+
+from .words import count, group_names, join_names
+
+
+class EventSentences:
+    """Sentences for single events (a mixin of :class:`~announcements.narrator.Narrator`):
+    needs ``viewer`` (str or None), ``verbosity`` and ``L`` (a :class:`Language`)."""
+
+    viewer: str | None
+    verbosity: str
+    L: Language
+
+    # --- small helpers
+    def _t(self, template: str, **fields) -> str:
+        return self.L.text(template, **fields)
+
+    def _p(self, player: str, you: str, they: str, **fields) -> str:
+        """The "you" template for the viewer, else the third-person one."""
+        if player == self.viewer:
+            return self._t(you, **fields)
+        return self._t(they, player=player, **fields)
+
+    def _n(self, n: int, unit: str) -> str:
+        return count(n, unit, self.L)
+
+    def _names(self, names) -> str:
+        return group_names(names, self.L)
+
+    def _join(self, parts) -> str:
+        return join_names(parts, self.L)
+
+    def _c(self, name):
+        return self.L.card(name)
+
+    # --- setup
+    def _game_set_up(self, e):
+        piles = []
+        for name, coins, debt in e.kingdom_costs:
+            cost = self.L.cost(coins, debt)
+            if "/" in name or name == "Castles":
+                piles.append(self._t(N_("{pile} ({cost} for the top card)"), pile=name, cost=cost))
+            else:
+                piles.append(self._t(N_("{pile} ({cost})"), pile=name, cost=cost))
+        out = [
+            self._p(
+                e.players[0],
+                N_("New game for {players}. You go first."),
+                N_("New game for {players}. {player} goes first."),
+                players=self._join(e.players),
+            ),
+            self._t(N_("Kingdom: {piles}."), piles=self._join(piles)),
+        ]
+        if e.events:
+            costs = {name: self.L.cost(c, d) for name, c, d in e.event_costs}
+            out.append(
+                self._t(
+                    N_("Events: {events}."),
+                    events=self._join(
+                        self._t(N_("{pile} ({cost})"), pile=n, cost=costs[n]) if n in costs else self._c(n)
+                        for n in e.events
+                    ),
+                )
+            )
+        if e.landmarks:
+            out.append(self._t(N_("Landmarks: {landmarks}."), landmarks=self._join(self._c(x) for x in e.landmarks)))
+        return out
+
+    def _landmark_set_up(self, e):
+        if e.landmark == "Obelisk":
+            if e.detail:
+                halves = [self._c(x) for x in e.detail.split("/")]
+                return self._t(
+                    N_("Obelisk marks the {pile} pile: every {cards} you have scores 2 VP at the end."),
+                    pile=e.detail,
+                    cards=self._join(halves),
+                )
+            return self._t(N_("Obelisk: no Action pile to mark."))
+        if e.pile_tokens:
+            placed = self._join(self._t(N_("{n} VP on the {pile} pile"), n=vp, pile=pile) for pile, vp in e.pile_tokens)
+            return self._t(N_("{landmark}: {placed}."), landmark=e.landmark, placed=placed)
+        if e.vp_tokens:
+            return self._t(N_("{landmark} starts with {n} VP."), landmark=e.landmark, n=e.vp_tokens)
+        return None
+
+    def _pile_debt_set_up(self, e):
+        return self._t(N_("Tax: {each} Debt on each of the {n} Supply piles."), each=e.each, n=e.piles)
+
+    # --- turn flow
+    def _turn_started(self, e):
+        return self._p(e.player, N_("Your turn {n}."), N_("{player}'s turn {n}."), n=e.number)
+
+    def _phase_changed(self, e):
+        if e.phase == "action":
+            if e.reason == "villa":
+                return self._p(
+                    e.player,
+                    N_("Villa: you go back to the Action phase."),
+                    N_("Villa: {player} goes back to the Action phase."),
+                )
+            return None if self.verbosity != "verbose" else self._t(N_("Action phase."))
+        if e.phase == "buy":
+            if e.reason == "again":
+                return self._p(e.player, N_("Your Buy phase starts again."), N_("{player}'s Buy phase starts again."))
+            return self._p(e.player, N_("Your Buy phase."), N_("{player}'s Buy phase."))
+        if e.phase == "cleanup":
+            return None if self.verbosity != "verbose" else self._t(N_("Clean-up."))
+        return None
+
+    def _card_played(self, e):
+        if e.again:
+            s = self._p(
+                e.player, N_("You play {card} again."), N_("{player} plays {card} again."), card=e.as_card or e.card
+            )
+        elif e.as_card:
+            s = self._p(
+                e.player,
+                N_("You play {card} as {card2}."),
+                N_("{player} plays {card} as {card2}."),
+                card=e.card,
+                card2=e.as_card,
+            )
+        else:
+            s = self._p(e.player, N_("You play {card}."), N_("{player} plays {card}."), card=e.card)
+        if e.replaced:
+            s += " " + self._t(N_("Enchantress: instead, +1 Card and +1 Action."))
+        return s
+
+    def _cards_drawn(self, e):
+        if e.count == 0:
+            return self._p(e.player, N_("You have no cards left to draw."), N_("{player} has no cards left to draw."))
+        if not ev.is_hidden(e):
+            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=self._names(e.cards))
+        return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."), count=self._n(e.count, "card"))
+
+    def _deck_shuffled(self, e):
+        return self._p(
+            e.player,
+            N_("You shuffle; {count} in the deck."),
+            N_("{player} shuffles; {count} in the deck."),
+            count=self._n(e.count, "card"),
+        )
+
+    def _cards_revealed(self, e):
+        if e.source == "deck":
+            return self._p(
+                e.player,
+                N_("You reveal {cards} from the deck."),
+                N_("{player} reveals {cards} from the deck."),
+                cards=self._names(e.cards),
+            )
+        if e.source == "discard":
+            return self._p(
+                e.player,
+                N_("You reveal {cards} from the discard pile."),
+                N_("{player} reveals {cards} from the discard pile."),
+                cards=self._names(e.cards),
+            )
+        return self._p(e.player, N_("You reveal {cards}."), N_("{player} reveals {cards}."), cards=self._names(e.cards))
+
+    def _cards_discarded(self, e):
+        if e.source == "in_play":
+            if self.verbosity != "verbose":
+                return None
+            return self._p(
+                e.player,
+                N_("You discard {count} from play."),
+                N_("{player} discards {count} from play."),
+                count=self._n(len(e.cards), "card"),
+            )
+        if e.viewer is not None:
+            if self.verbosity != "verbose":
+                return None
+            return self._p(
+                e.player,
+                N_("You discard {count}."),
+                N_("{player} discards {count}."),
+                count=self._n(len(e.cards), "card"),
+            )
+        return self._p(
+            e.player, N_("You discard {cards}."), N_("{player} discards {cards}."), cards=self._names(e.cards)
+        )
+
+    def _card_moved(self, e):
+        if ev.is_hidden(e):
+            if e.destination == "deck":
+                return self._p(
+                    e.player, N_("You put a card onto your deck."), N_("{player} puts a card onto their deck.")
+                )
+            if e.destination == "hand":
+                return self._p(
+                    e.player, N_("You put a card into your hand."), N_("{player} puts a card into their hand.")
+                )
+            return None
+        if e.destination == "set_aside":
+            return self._p(e.player, N_("You set {card} aside."), N_("{player} sets {card} aside."), card=e.card)
+        if e.source == "set_aside" and e.destination == "hand":
+            return self._p(
+                e.player,
+                N_("You put the set-aside {card} into your hand."),
+                N_("{player} puts a set-aside {card} into their hand."),
+                card=e.card,
+            )
+        if e.destination == "hand":
+            return self._p(
+                e.player, N_("You put {card} into your hand."), N_("{player} puts {card} into their hand."), card=e.card
+            )
+        if e.destination == "deck":
+            return self._p(
+                e.player, N_("You put {card} onto your deck."), N_("{player} puts {card} onto their deck."), card=e.card
+            )
+        if e.destination == "discard":
+            return self._p(
+                e.player,
+                N_("You put {card} onto your discard pile."),
+                N_("{player} puts {card} onto their discard pile."),
+                card=e.card,
+            )
+        return None
+
+    def _cards_moved(self, e):
+        seen = not ev.is_hidden(e)
+        cards = self._names(e.cards)
+        n = self._n(e.count, "card")
+        if e.source == "deck" and e.destination == "discard":
+            return self._p(
+                e.player,
+                N_("You put your deck of {count} into your discard pile."),
+                N_("{player} puts their deck of {count} into their discard pile."),
+                count=n,
+            )
+        if e.destination == "hand":
+            if seen:
+                return self._p(
+                    e.player,
+                    N_("You put {cards} into your hand."),
+                    N_("{player} puts {cards} into their hand."),
+                    cards=cards,
+                )
+            return self._p(
+                e.player, N_("You put {count} into your hand."), N_("{player} puts {count} into their hand."), count=n
+            )
+        if e.destination == "deck":
+            if seen:
+                return self._p(
+                    e.player,
+                    N_("You put {cards} onto your deck."),
+                    N_("{player} puts {cards} onto their deck."),
+                    cards=cards,
+                )
+            return self._p(
+                e.player, N_("You put {count} onto your deck."), N_("{player} puts {count} onto their deck."), count=n
+            )
+        return None
+
+    def _cards_set_aside(self, e):
+        if e.viewer is None:
+            return None  # face up from the deck: the reveal that follows names them
+        if not ev.is_hidden(e):
+            if e.look:
+                return self._p(
+                    e.player,
+                    N_("You look at {cards} from the top of your deck."),
+                    N_("{player} looks at {cards} from the top of their deck."),
+                    cards=self._names(e.cards),
+                )
+            return self._p(
+                e.player,
+                N_("You set aside {cards} from your deck."),
+                N_("{player} sets aside {cards} from their deck."),
+                cards=self._names(e.cards),
+            )
+        if e.look:
+            return self._p(
+                e.player,
+                N_("You look at the top {count} of your deck."),
+                N_("{player} looks at the top {count} of their deck."),
+                count=self._n(e.count, "card"),
+            )
+        return self._p(
+            e.player,
+            N_("You set aside {count} from your deck."),
+            N_("{player} sets aside {count} from their deck."),
+            count=self._n(e.count, "card"),
+        )
+
+    def _game_end_cancelled(self, e):
+        return self._t(N_("The game no longer ends after this turn: the {pile} pile has cards again."), pile=e.pile)
+
+    def _card_bought(self, e):
+        s = self._p(
+            e.player,
+            N_("You buy {card}; {coins} left."),
+            N_("{player} buys {card}; {coins} left."),
+            card=e.card,
+            coins=self._n(e.coins_left, "coin"),
+        )
+        left = self._pile_left(e)
+        return s + " " + left if left else s
+
+    def _pile_left(self, e) -> str:
+        """After a buy from a Victory pile, or from a pile nearly empty: what is left in it."""
+        if e.pile_left >= 0 and (e.pile in ("Province", "Duchy", "Estate", "Castles") or 0 < e.pile_left <= 3):
+            return self._t(N_("{count} left in the {pile} pile."), count=self._n(e.pile_left, "card"), pile=e.pile)
+        return ""
+
+    def _game_ends_after_turn(self, e):
+        return self._t(N_("The game ends after this turn."))
+
+    def _event_bought(self, e):
+        return self._p(
+            e.player,
+            N_("You buy the Event {event}; {coins} left."),
+            N_("{player} buys the Event {event}; {coins} left."),
+            event=e.event,
+            coins=self._n(e.coins_left, "coin"),
+        )
+
+    def _card_gained(self, e):
+        if e.bought and e.destination == "discard":
+            return None
+        if e.destination == "hand":
+            return self._p(
+                e.player,
+                N_("You gain {card} into your hand."),
+                N_("{player} gains {card} into their hand."),
+                card=e.card,
+            )
+        if e.destination == "deck":
+            return self._p(
+                e.player,
+                N_("You gain {card} onto your deck."),
+                N_("{player} gains {card} onto their deck."),
+                card=e.card,
+            )
+        return self._p(e.player, N_("You gain {card}."), N_("{player} gains {card}."), card=e.card)
+
+    def _card_trashed(self, e):
+        if e.source == "supply":
+            return self._p(
+                e.player,
+                N_("You trash {card} from the Supply."),
+                N_("{player} trashes {card} from the Supply."),
+                card=e.card,
+            )
+        return self._p(e.player, N_("You trash {card}."), N_("{player} trashes {card}."), card=e.card)
+
+    def _card_returned(self, e):
+        return self._t(N_("{card} goes back to the {pile} pile."), card=e.card, pile=e.pile)
+
+    def _resources_changed(self, e):
+        if e.source == "play" and self.verbosity != "verbose":
+            return None
+        bits = []
+        for d, unit in ((e.d_actions, "Action"), (e.d_buys, "Buy"), (e.d_coins, "coin")):
+            if d > 0:
+                bits.append("+" + self._n(d, unit))
+            elif d < 0:
+                bits.append("-" + self._n(-d, unit))
+        if not bits:
+            return None
+        return self._p(
+            e.player,
+            N_("{bonus}. You have {actions}, {buys}, {coins}."),
+            N_("{bonus}. {player} has {actions}, {buys}, {coins}."),
+            bonus=self._join(bits),
+            actions=self._n(e.actions, "Action"),
+            buys=self._n(e.buys, "Buy"),
+            coins=self._n(e.coins, "coin"),
+        )
+
+    def _debt_changed(self, e):
+        if e.delta > 0:
+            if e.source:
+                return self._p(
+                    e.player,
+                    N_("You take {n} Debt for {source}. You have {total} Debt."),
+                    N_("{player} takes {n} Debt for {source}. {player} has {total} Debt."),
+                    n=e.delta,
+                    source=e.source,
+                    total=e.total,
+                )
+            return self._p(
+                e.player,
+                N_("You take {n} Debt. You have {total} Debt."),
+                N_("{player} takes {n} Debt. {player} has {total} Debt."),
+                n=e.delta,
+                total=e.total,
+            )
+        if e.coins_left >= 0:
+            return self._p(
+                e.player,
+                N_("You pay {n} Debt. {total} Debt left. {coins} left."),
+                N_("{player} pays {n} Debt. {total} Debt left. {coins} left."),
+                n=-e.delta,
+                total=e.total,
+                coins=self._n(e.coins_left, "coin"),
+            )
+        return self._p(
+            e.player,
+            N_("You pay {n} Debt. {total} Debt left."),
+            N_("{player} pays {n} Debt. {total} Debt left."),
+            n=-e.delta,
+            total=e.total,
+        )
+
+    def _vp_tokens_moved(self, e):
+        n = e.amount
+        if e.target_kind == "player":
+            tokens = self._n(e.target_total, "VP token")
+            if e.source_kind == "supply":
+                if e.reason:
+                    return self._p(
+                        e.target,
+                        N_("You gain {n} VP from {source}. You have {tokens}."),
+                        N_("{player} gains {n} VP from {source}. {player} has {tokens}."),
+                        n=n,
+                        source=e.reason,
+                        tokens=tokens,
+                    )
+                return self._p(
+                    e.target,
+                    N_("You gain {n} VP. You have {tokens}."),
+                    N_("{player} gains {n} VP. {player} has {tokens}."),
+                    n=n,
+                    tokens=tokens,
+                )
+            if e.source_kind == "landmark":
+                return self._p(
+                    e.target,
+                    N_("You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}."),
+                    N_("{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}."),
+                    n=n,
+                    landmark=e.source,
+                    tokens=tokens,
+                    left=e.source_left,
+                )
+            return self._p(
+                e.target,
+                N_("You take {n} VP from the {pile} pile. You have {tokens}; {left} VP left on the pile."),
+                N_("{player} takes {n} VP from the {pile} pile. {player} has {tokens}; {left} VP left on the pile."),
+                n=n,
+                pile=e.source,
+                tokens=tokens,
+                left=e.source_left,
+            )
+        if e.target_kind == "pile":
+            return self._t(
+                N_("{n} VP added to the {pile} pile; {total} VP on it now."), n=n, pile=e.target, total=e.target_total
+            )
+        if e.target_kind == "landmark":
+            return self._t(
+                N_(
+                    "{n} VP moves from the {pile} pile to {landmark}: {left} VP left on the pile, "
+                    "{total} VP on {landmark}."
+                ),
+                n=n,
+                pile=e.source,
+                landmark=e.target,
+                left=e.source_left,
+                total=e.target_total,
+            )
+        return None
+
+    def _pile_debt_changed(self, e):
+        if e.delta > 0:
+            if e.player:
+                return self._p(
+                    e.player,
+                    N_("You put {n} Debt on the {pile} pile; {total} Debt on it now."),
+                    N_("{player} puts {n} Debt on the {pile} pile; {total} Debt on it now."),
+                    n=e.delta,
+                    pile=e.pile,
+                    total=e.total,
+                )
+            return self._t(
+                N_("{n} Debt added to the {pile} pile; {total} Debt on it now."), n=e.delta, pile=e.pile, total=e.total
+            )
+        return self._t(N_("{n} Debt taken from the {pile} pile."), n=-e.delta, pile=e.pile)
+
+    def _pile_top_changed(self, e):
+        if e.top is None:
+            return None
+        if e.previous == e.top:
+            return self._t(
+                N_("{pile} pile: {top} still on top, {count} left."),
+                pile=e.pile,
+                top=e.top,
+                count=self._n(e.cards_left, "card"),
+            )
+        return self._t(
+            N_("{pile} pile: {top} is now on top, {count} left."),
+            pile=e.pile,
+            top=e.top,
+            count=self._n(e.cards_left, "card"),
+        )
+
+    def _pile_emptied(self, e):
+        return self._t(
+            N_("The {pile} pile is empty. {count} empty."), pile=e.pile, count=self._n(e.empty_piles, "Supply pile")
+        )
+
+    def _attacked(self, e):
+        if not e.victims:
+            return None
+        names = [self.L._("you") if v == self.viewer else v for v in e.victims]
+        return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
+
+    def _duration_started(self, e):
+        return self._p(
+            e.player,
+            N_("Your {card} from an earlier turn acts now."),
+            N_("{player}'s {card} from an earlier turn acts now."),
+            card=e.card,
+        )
+
+    def _duration_resolved(self, e):
+        if e.set_aside_left:
+            return self._p(
+                e.player,
+                N_("{card} done for now; you have {count} set aside."),
+                N_("{card} done for now; {player} has {count} set aside."),
+                card=e.card,
+                count=self._n(e.set_aside_left, "card"),
+            )
+        return None
+
+    def _bidding_started(self, e):
+        return self._t(
+            N_("Mountain Pass: {player} gained the first Province. Bidding for 8 VP, in this order: {order}."),
+            player=e.player,
+            order=self._join(e.order),
+        )
+
+    def _bid_made(self, e):
+        if e.amount is None:
+            return self._p(e.player, N_("You pass."), N_("{player} passes."))
+        return self._p(e.player, N_("You bid {n} Debt."), N_("{player} bids {n} Debt."), n=e.amount)
+
+    def _bidding_won(self, e):
+        if e.player is None:
+            return self._t(N_("Mountain Pass: nobody bid."))
+        return self._t(
+            N_("Mountain Pass: {player} wins with a bid of {n} Debt, gaining 8 VP and taking {n} Debt."),
+            player=e.player,
+            n=e.amount,
+        )
+
+    def _note(self, e):
+        if e.you and e.player == self.viewer:
+            return self._t(e.you, n=e.n)
+        return self._t(e.text, player=e.player, n=e.n)
+
+    def _card_became(self, e):
+        return self._p(
+            e.player,
+            N_("Your {card} is now {card2}."),
+            N_("{player}'s {card} is now {card2}."),
+            card=e.card,
+            card2=e.as_card,
+        )
+
+    def _game_ended(self, e):
+        out = [self._t(N_("Game over."))]
+        for name, total, cards, tokens, lms in e.scores:
+            parts = [self._t(N_("{n} from cards"), n=cards), self._t(N_("{n} from VP tokens"), n=tokens)]
+            parts += [self._t(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in lms]
+            out.append(
+                self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total, parts=self._join(parts))
+            )
+        if len(e.winners) == 1:
+            out.append(self._p(e.winners[0], N_("You win."), N_("{player} wins.")))
+        else:
+            out.append(self._t(N_("{players} share the win."), players=self._join(e.winners)))
+        return out

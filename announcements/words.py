@@ -1,0 +1,67 @@
+"""Words for numbers and card names in announcements: "3 coins", "2 Coppers
+and Silver", "Copper, Copper and Silver", in English or Dutch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from a11y_dominion.i18n import N_, Language
+
+UNITS = {
+    "coin": (N_("{n} coin"), N_("{n} coins")),
+    "Action": (N_("{n} Action"), N_("{n} Actions")),
+    "Buy": (N_("{n} Buy"), N_("{n} Buys")),
+    "card": (N_("{n} card"), N_("{n} cards")),
+    "Supply pile": (N_("{n} Supply pile"), N_("{n} Supply piles")),
+    "VP token": (N_("{n} VP token"), N_("{n} VP tokens")),
+    "VP": (N_("{n} VP"), N_("{n} VP")),
+    "Debt": (N_("{n} Debt"), N_("{n} Debt")),
+    "pile": (N_("{n} pile"), N_("{n} piles")),
+    "turn": (N_("{n} turn"), N_("{n} turns")),
+}
+
+_EN = Language("en")
+
+
+def plural(name: str) -> str:
+    """English plural of a card name ("Estates", "Duchies", "Rocks")."""
+    if name.endswith("s"):
+        return name
+    if name.endswith("y") and not name.endswith(("ey", "ay", "oy")):
+        return name[:-1] + "ies"
+    if name.endswith(("x", "sh", "ch")):
+        return name + "es"
+    return name + "s"
+
+
+def join_names(names: Iterable[str], lang: Language = _EN) -> str:
+    """ "Copper, Copper and Silver" for a list of names; "nothing" if empty."""
+    names = list(names)
+    if not names:
+        return lang._("nothing")
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + lang._(" and ") + names[-1]
+
+
+def group_names(names: Iterable[str], lang: Language = _EN) -> str:
+    """ "2 Coppers and Silver": repeated names counted, first-seen order kept."""
+    counts: dict = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    parts = []
+    for n, k in counts.items():
+        shown = lang.card(n)
+        if k > 1:
+            parts.append(f"{k} {plural(shown) if lang.code == 'en' else shown}")
+        else:
+            parts.append(shown)
+    return join_names(parts, lang)
+
+
+def count(n: int, unit: str, lang: Language = _EN) -> str:
+    """ "1 coin", "3 coins", "1 VP", "2 Actions" (in ``lang``)."""
+    if unit not in UNITS:
+        return f"{n} {unit if n == 1 else plural(unit)}"
+    one, many = UNITS[unit]
+    return lang.text(one if n == 1 else many, n=n)
