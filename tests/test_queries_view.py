@@ -14,6 +14,7 @@ import typing
 import pytest
 
 from a11y_dominion.console import queries as q
+from a11y_dominion.console import questions
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import PlayerView, player_view
 
@@ -36,9 +37,9 @@ QUERIES = (
     q.card_lines,
     q.names_in_game,
     q.guess_name,
-    q.option_label,
-    q.question,
-    q.decision_lines,
+    questions.option_label,
+    questions.question,
+    questions.decision_lines,
 )
 
 
@@ -83,9 +84,9 @@ def test_the_hand_at_the_turn_prompt_is_only_read_from_the_view_of_who_must_answ
     game = secret_game()
     d = game.pending
     assert d.player == "Ann" and d.kind == "turn"
-    assert q.decision_lines(player_view(game, "Ann"), d, hand=True)[1] == "Your hand: 5 Witches."
+    assert questions.decision_lines(player_view(game, "Ann"), d, hand=True)[1] == "Your hand: 5 Witches."
     with pytest.raises(ValueError):
-        q.decision_lines(player_view(game, "Bea"), d, hand=True)
+        questions.decision_lines(player_view(game, "Bea"), d, hand=True)
 
 
 def test_the_queries_read_the_same_from_a_view_as_from_its_json_data():
@@ -94,7 +95,9 @@ def test_the_queries_read_the_same_from_a_view_as_from_its_json_data():
     again = PlayerView.from_data(json.loads(json.dumps(view.to_data())))
     d = game.pending
     assert every_line(again) == every_line(view)
-    assert q.decision_lines(again, d, full=True, hand=True) == q.decision_lines(view, d, full=True, hand=True)
+    assert questions.decision_lines(again, d, full=True, hand=True) == questions.decision_lines(
+        view, d, full=True, hand=True
+    )
 
 
 @pytest.mark.parametrize("fn", QUERIES, ids=lambda f: f.__name__)

@@ -16,7 +16,7 @@ from ..i18n import N_
 from ..rules.cards import CARDS
 from ..rules.decisions import Move, MoveKind
 from ..textinput import MOVE_WORDS, InputError, parse_line, split_speaker
-from . import queries as q
+from . import questions
 from .commands import command_for, is_yes, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
 
@@ -201,7 +201,7 @@ class Answers:
         word = (body.split() or [""])[0].lower()
         if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
             return None
-        asked = q.question(self.view(d.player), d, self.lang)
+        asked = questions.question(self.view(d.player), d, self.lang)
         return self.t(N_("First answer the question: {question}"), question=asked)
 
     def _suggest(self, text: str) -> str | None:

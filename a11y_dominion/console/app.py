@@ -40,6 +40,7 @@ from ..settings import load_settings, seat_settings
 from ..table import StopTable, Table
 from ..view import PlayerView, player_view, redact_all
 from . import queries as q
+from . import questions
 from .answers import Answers
 from .commands import HELP_LINES, Commands, short, short_msg  # noqa: F401  (HELP_LINES, short: older imports)
 from .completion import DecisionCompleter
@@ -483,7 +484,7 @@ class Console(Commands, Answers, Persistence):
         # after a hand-over, a question inside a card (an Attack's, a bid) also says the hand
         handed = self.hand_for_question and d.kind != "turn"
         self.hand_for_question = False
-        for line in q.decision_lines(
+        for line in questions.decision_lines(
             self.view(d.player), d, full=full, hand=(new_turn or handed) and not full, you=self.solo, lang=self.lang
         ):
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
