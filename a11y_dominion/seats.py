@@ -208,6 +208,10 @@ class SeatSpec(tuple):
         return self[1]
 
 
+YOU_WORDS = ("you", "jij", "je", "u")
+"""Words that address the listener; a seat of a shared table cannot be called so."""
+
+
 def parse_seats(text: str) -> list:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
@@ -253,6 +257,17 @@ def parse_seats(text: str) -> list:
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))
+    humans = [s for s in seats if s.kind == "human"]
+    for s in seats:
+        if s.name.lower() in YOU_WORDS and (len(humans) > 1 or s.kind != "human"):
+            # every sentence says "you" to the seat that hears it: a seat called You would read "You's turn"
+            raise ValueError(
+                Msg(
+                    "{name} cannot be the name of a seat here; give each player a name, for "
+                    "example Ann:human,Bea:human.",
+                    name=s.name,
+                )
+            )
     return seats
 
 

@@ -378,3 +378,42 @@ def test_after_a_hand_over_for_an_attack_the_question_says_the_hand():
     q = next(i for i, x in enumerate(bea) if x.startswith("Bea, Militia: discard 2 cards"))
     assert bea[q + 1] == "Bea's hand: 2 Coppers, Gold, Silver and Estate."
     assert sorted(c.name for c in game.by_name["Bea"].hand) == ["Copper", "Gold", "Silver"]
+
+
+def test_load_at_a_shared_keyboard_hands_the_keyboard_over_first(tmp_path):
+    f = tmp_path / "g.json"
+    shared(f"end\nsave {f}\n")  # saved in Ann's Buy phase
+    console, lines = shared(f"end\nend\n\nload {f}\nyes\n\nhand\n")
+    i = lines.index(f"Loaded {f}.")
+    j = lines.index("Pass the keyboard to Ann. Ann, press Enter when you are ready.", i)
+    assert not any(x.startswith(("Ann's hand", "Your hand")) for x in lines[i:j])
+    assert any(x.startswith("Ann's hand") for x in lines[j:])
+
+
+def test_the_hand_over_prompt_completes_nothing_and_recalls_nothing():
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from a11y_dominion.console.display import PromptReader
+
+    with create_pipe_input() as pipe:
+        reader = PromptReader(object(), None, input=pipe, output=DummyOutput())
+        reader.use_history("Ann")
+        pipe.send_text("play Witch\r")
+        reader.read("Ann> ")
+        pipe.send_text("\x1b[A\r")  # Up, then Enter, at the hand-over prompt
+        assert reader.read_bare() == ""
+        assert reader.session.history.get_strings() == ["play Witch"]
+
+
+def test_only_the_whole_word_yes_confirms():
+    console, lines = shared("quit\ny\nquit\nyes\n")
+    assert lines.count("The game goes on.") == 1 and lines.count("Game stopped.") == 1
+    assert lines.index("The game goes on.") < lines.index("Game stopped.") and console.exit_code == 0
+
+
+@pytest.mark.parametrize("players", ["You:human,Bea:human", "Ann:human,you:bigmoney", "Jij:human,Bea:human"])
+def test_a_seat_called_you_is_refused_where_others_would_hear_it(players, capsys):
+    assert main(["play", "--players", players, "--speech", "off"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot be the name of a seat here" in err[0]

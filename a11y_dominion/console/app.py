@@ -425,8 +425,9 @@ class Console(Commands, Answers, Persistence):
         )
         while True:
             seat.say(line, priority="important", keep=False, style="bold")
+            read_bare = getattr(self.reader, "read_bare", None)
             try:
-                got = self.reader.read("", "")
+                got = read_bare() if read_bare is not None else self.reader.read("", "")
             except EOFError:
                 if self.end_of_input():
                     return False

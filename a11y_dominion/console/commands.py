@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..rules.decisions import Msg
-from ..textinput import YES
 from ..textinput import short as _short
 from . import queries as q
 from .completion import command_of
@@ -71,9 +70,13 @@ def command_for(word: str) -> str | None:
     return command_of(ALIASES.get(low, low))
 
 
+CONFIRM_WORDS = ("yes", "ja")
+
+
 def is_yes(text: str) -> bool:
-    """True when a typed answer means yes (in English or Dutch)."""
-    return text.strip().lower() in YES
+    """True when a typed answer to a confirmation is the whole word yes (or
+    the Dutch ja): one stray key (y) never trashes cards or stops the game."""
+    return text.strip().lower() in CONFIRM_WORDS
 
 
 def short(text: str, limit: int = ECHO_LIMIT) -> str:

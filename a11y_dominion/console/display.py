@@ -237,7 +237,7 @@ class PromptReader:
                 output.enable_cpr = False
         kw["output"] = output
 
-        def new_session() -> PromptSession:
+        def new_session(completer=completer, key_bindings=key_bindings) -> PromptSession:
             return PromptSession(
                 completer=completer,
                 complete_style=CompleteStyle.READLINE_LIKE,
@@ -263,3 +263,9 @@ class PromptReader:
     def read(self, message: str, default: str = ""):
         """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``."""
         return self.session.prompt(message, default=default)
+
+    def read_bare(self, message: str = "") -> str:
+        """One typed line with no completion, no shortcut keys and no recalled
+        lines (a fresh history each time): the hand-over prompt, where nothing
+        of the seat before or after may be told."""
+        return self._new_session(completer=None, key_bindings=None).prompt(message)

@@ -108,6 +108,7 @@ class Persistence:
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
         self.use_game(game, seats, narrate_from=len(game.log))
+        self.handed_over = False  # at a shared keyboard the loaded game's next player is handed it first
         self.reloaded = True  # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
         if game.pending is not None:
