@@ -581,7 +581,20 @@ class EventSentences:
             out.append(
                 self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total, parts=self._join(parts))
             )
-        if len(e.winners) == 1:
+        totals = {name: total for name, total, *_rest in e.scores}
+        best = max(totals.values()) if totals else 0
+        tied = [name for name, total in totals.items() if total == best]
+        if len(e.winners) == 1 and len(tied) > 1:
+            # a tie broken by the rulebook: the tied player with fewer turns wins
+            out.append(
+                self._p(
+                    e.winners[0],
+                    N_("You win: tied on {n} VP, with fewer turns."),
+                    N_("{player} wins: tied on {n} VP, with fewer turns."),
+                    n=best,
+                )
+            )
+        elif len(e.winners) == 1:
             out.append(self._p(e.winners[0], N_("You win."), N_("{player} wins.")))
         else:
             out.append(self._t(N_("{players} share the win."), players=self._join(e.winners)))

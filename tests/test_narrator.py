@@ -7,6 +7,7 @@ deliberate change of this file too.
 
 import pytest
 
+from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.view import redact_all, redact_for_screen
 from announcements.narrator import Narrator
@@ -524,3 +525,15 @@ def test_terse_with_a_viewer_keeps_what_concerns_them():
         "Castles pile: Small Castle is now on top, 6 cards left."
     ]
     assert n(ev.PhaseChanged("Bob", "action", "villa")) == ["Villa: Bob goes back to the Action phase."]
+
+
+def test_a_tie_broken_by_fewer_turns_is_said():
+    e = ev.GameEnded(
+        (("Ann", 33, 33, 0, ()), ("Bea", 21, 21, 0, ()), ("Bot", 33, 33, 0, ())),
+        ("Bot",),
+        (("Ann", 15), ("Bea", 15), ("Bot", 14)),
+    )
+    assert say(e)[-1] == "Bot wins: tied on 33 VP, with fewer turns."
+    assert say(e, viewer="Bot")[-1] == "You win: tied on 33 VP, with fewer turns."
+    nl = Narrator(None, lang=Language("nl")).narrate(e)[-1]
+    assert nl == "Bot wint: gelijk met 33 punten, met minder beurten."
