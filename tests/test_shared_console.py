@@ -417,3 +417,29 @@ def test_a_seat_called_you_is_refused_where_others_would_hear_it(players, capsys
     assert main(["play", "--players", players, "--speech", "off"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot be the name of a seat here" in err[0]
+
+
+def test_the_final_scores_are_told_in_every_players_language():
+    """A game ends at Ann's keyboard (English); Bea plays in Dutch and hears the result in Dutch."""
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
+        "players": {"Ann": {"hand": []}},
+        "piles": {"Province": {"count": 1}},
+    }
+    game, _ = load_scenario(
+        {"players": ["Ann", "Bea", "Bot"], "kingdom": ["Villa"], "seed": 1, "state": state, "script": []}
+    )
+    out = io.StringIO()
+    console = Console(
+        game,
+        [("Ann", "human"), ("Bea", "human"), ("Bot", "bigmoney")],
+        Display(out),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO("\nbuy Province\nend\n"), out),
+        seat_options={"Bea": {"language": "nl"}},
+    )
+    assert console.run() == 0
+    lines = out.getvalue().splitlines()
+    assert "Game over." in lines and "You win." in lines
+    dutch = lines[lines.index("Game over.") :]
+    assert "Het spel is afgelopen." in dutch and "Ann wint." in dutch

@@ -26,9 +26,11 @@ and load in :mod:`.persistence`.
 
 from __future__ import annotations
 
+from announcements.narrator import Narrator
 from announcements.speech import Speaker
 
 from ..i18n import N_, Language
+from ..rules.events import GameEnded
 from ..rules.game import Game
 from ..seats import make_bot
 from ..table import StopTable, Table
@@ -452,9 +454,20 @@ class Console(Commands, Answers, Persistence):
         """The game is over; its final scores and winners were just announced.
 
         When the game speaks itself, wait for Enter first, so closing the
-        speech output does not cut the final scores off.
+        speech output does not cut the final scores off. At a shared keyboard
+        the final scores are also told in the language of every other
+        player who speaks another one (at the end no card is secret).
         """
         self.holder.flush()
+        end = next((e for e in reversed(self.game.log) if isinstance(e, GameEnded)), None)
+        set_language = getattr(self._speaker, "set_language", lambda code: None)
+        if self.shared and end is not None:
+            for seat in self.people.values():
+                if seat is not self.holder and seat.lang.code != self.holder.lang.code:
+                    set_language(seat.lang.code)
+                    for text in Narrator(viewer=seat.name, lang=seat.lang).narrate(end):
+                        seat.say(text, priority="important")
+            set_language(self.holder.lang.code)
         if (
             self.humans
             and self.speaker.mode in ("self-voicing", "auto")
