@@ -85,6 +85,9 @@ class Narrator(EventSentences):
         self.viewer = viewer
         self.verbosity = verbosity
         self.current = current
+        # narration that starts in the middle of a turn (a loaded game) has not seen its beginning:
+        # its summary must not say that nothing was played or bought
+        self._partial_turn = current is not None
         self.L = lang or _EN
         self._summary: dict | None = None
         self._after_summary: list = []
@@ -152,6 +155,9 @@ class Narrator(EventSentences):
             ("trashed", N_("trashed {cards}")),
         )
         parts = [self._t(t, cards=self._names(s[key])) for key, t in verbs if s[key]]
+        partial, self._partial_turn = self._partial_turn, False
+        if not parts and partial:
+            return after
         if not parts:
             return [
                 self._t(N_("{player} ended their turn without playing or buying anything."), player=s["player"])
@@ -247,6 +253,7 @@ class Narrator(EventSentences):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):
             self.current = e.player
+            self._partial_turn = False
         if self._summarizing(e):
             self._collect(e)
             return pre

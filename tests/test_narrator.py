@@ -537,3 +537,11 @@ def test_a_tie_broken_by_fewer_turns_is_said():
     assert say(e, viewer="Bot")[-1] == "You win: tied on 33 VP, with fewer turns."
     nl = Narrator(None, lang=Language("nl")).narrate(e)[-1]
     assert nl == "Bot wint: gelijk met 33 punten, met minder beurten."
+
+
+def test_a_turn_told_from_its_middle_does_not_say_nothing_was_played():
+    """Narration that starts in the middle of Bea's turn (a loaded game) has not seen her plays."""
+    events = [ev.PhaseChanged("Bea", "cleanup"), ev.TurnStarted("Ann", 2, 3)]
+    assert Narrator(viewer="Ann", current="Bea").sentences(events) == ["Your turn 2."]
+    later = [ev.TurnStarted("Bea", 2, 4), ev.PhaseChanged("Bea", "cleanup"), ev.TurnStarted("Ann", 3, 5)]
+    assert "Bea ended their turn without playing or buying anything." in Narrator(viewer="Ann").sentences(later)
