@@ -148,7 +148,7 @@ class BigMoneyBot:
             if d.purpose in ("gain", "copy"):
                 best = max(d.options, key=lambda pn: _cost_key(view.piles[pn].top or ""))
                 return [best]
-            if d.purpose == "tax":
+            if d.purpose == "add debt":
                 return [d.options[0]]
             return [d.options[0]] if d.min else []
         # cards

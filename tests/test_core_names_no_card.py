@@ -55,8 +55,8 @@ def hits(path: Path) -> list:
 
 #: Registry names in snake case that are ordinary words in the core: to keep
 #: a card (a decision's purpose, a Duration's work left), to advance the game
-#: flow, the purpose of a decision that puts Debt on a pile.
-ORDINARY_WORDS = {"keep", "advance", "tax"}
+#: flow.
+ORDINARY_WORDS = {"keep", "advance"}
 
 
 def snake(name: str) -> str:

@@ -84,7 +84,7 @@ class Purpose(_Words):
     BID = "bid"
     PAY = "pay"
     MODE = "mode"
-    TAX = "tax"
+    ADD_DEBT = "add debt"  # choose a pile to put Debt tokens on
     YESNO = "yesno"
     SET_ASIDE = "set aside"
 

@@ -145,7 +145,7 @@ def _tax(g: Game, p: Player) -> Flow:
     d = g.decision(
         p,
         "pile",
-        "tax",
+        "add debt",
         "{player}, Tax: choose a Supply pile to put 2 Debt on.",
         opts,
         source="Tax",
