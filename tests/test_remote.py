@@ -91,9 +91,9 @@ def ssh(data: dict, user: str, options: tuple = (), command: tuple = ()):
     )
 
 
-def login(data: dict, user: str, command: tuple = ()):
+def login(data: dict, user: str, options: tuple = (), command: tuple = ()):
     """``user`` logged in with the password from the seats file."""
-    child = ssh(data, user, command=command)
+    child = ssh(data, user, options, command)
     child.expect("assword:")
     child.sendline(data["seats"][user]["password"])
     return child
@@ -142,6 +142,18 @@ def test_wrong_password_and_commands_are_refused(hosted):
     child.expect(pexpect.EOF)
     assert "hello" not in child.before
     child.close()
+    # no port forwarding, either way
+    child = login(data, "Ann", ("-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9"))
+    child.expect("forwarding failed")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus != 0
+    # no SFTP
+    child = login(data, "Ann", ("-s",), ("sftp",))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Welcome" not in child.before
+    assert child.exitstatus != 0
     assert proc.poll() is None  # still waiting for its players
 
 
