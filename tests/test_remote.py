@@ -271,3 +271,25 @@ def test_typed_control_characters_and_long_lines_are_not_echoed(hosted):
     ann.sendline("status")
     ann.expect("Bea")
     ann.close()
+
+
+def test_a_seat_is_taken_once_and_a_player_leaving_stops_the_game(hosted):
+    data, proc = hosted
+    ann = login(data, "Ann")
+    ann.expect("1 seat still empty: Bea.")
+    again = login(data, "Ann")
+    again.expect("This seat is taken")
+    again.expect(pexpect.EOF)
+    again.close()
+    bea = login(data, "Bea")
+    bea.expect("The game starts.")
+    ann.expect("Ann> ")
+    ann.sendeof()  # Ctrl+D on an empty line: Ann leaves
+    ann.expect(pexpect.EOF)
+    ann.close()
+    bea.expect("Ann has left; the game stops.")
+    bea.expect("The game is over; goodbye.")
+    bea.expect(pexpect.EOF)
+    bea.close()
+    assert proc.wait(20) == 1
+    assert "Ann has left; the game stops." in proc.stdout.read()
