@@ -80,6 +80,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="go on with a game saved with the save command (its seats and setup are used)",
     )
 
+    host = sub.add_parser("host", help="host a game for players at other computers, who join over SSH")
+    host.add_argument(
+        "--players",
+        required=True,
+        help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
+        'user), bigmoney or random, for example "Ann:remote,Bea:remote,Bot:bigmoney"; a remote seat may add '
+        'its own language and verbosity, "Ann:remote:nl:terse"',
+    )
+    _add_game_options(host)
+    host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    host.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222; 0 picks a free one)")
+    host.add_argument(
+        "--seats-file",
+        metavar="FILE",
+        default=None,
+        help="write the address, port and each seat's user and password to FILE (JSON, readable by you only)",
+    )
+    host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
+    host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
+
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true", help="print one JSON object (the default output)")
@@ -135,6 +155,8 @@ def main(argv: list | None = None) -> int:
     try:
         if args.command == "scenario":
             return cmd_scenario(args)
+        if args.command == "host":
+            return cmd_host(args)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "cards":
@@ -191,6 +213,42 @@ def cmd_scenario(args) -> int:
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=1))
     return code
+
+
+def cmd_host(args) -> int:
+    """``host``: an SSH server for remote seats and the game they play."""
+    import asyncio
+    import random
+
+    from .remote import GameHost
+    from .rules.game import Game, GameConfig, SetupError
+    from .seats import parse_seats
+
+    lang = _lang(args.lang)
+    try:
+        seats = parse_seats(args.players, remote=True)
+    except ValueError as e:
+        raise KingdomError(e.args[0]) from e
+    if not any(kind == "remote" for _name, kind in seats):
+        raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    if not 0 <= args.port <= 65535:
+        raise KingdomError("--port must be a whole number from 0 to 65535.")
+    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+    piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
+    try:
+        game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
+    except SetupError as e:
+        raise KingdomError(e.args[0]) from e
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    host = GameHost(game, seats, seed, lang, verbosity=args.verbosity or "normal", out=out)
+    try:
+        return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+    except OSError as e:
+        print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
+        return 2
 
 
 def cmd_simulate(args) -> int:

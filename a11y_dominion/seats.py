@@ -212,7 +212,7 @@ YOU_WORDS = ("you", "jij", "je", "u")
 """Words that address the listener; a seat of a shared table cannot be called so."""
 
 
-def parse_seats(text: str) -> list:
+def parse_seats(text: str, remote: bool = False) -> list:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
     Each seat is ``Name:kind`` (kind human, bigmoney or random; human when
@@ -220,16 +220,20 @@ def parse_seats(text: str) -> list:
     more parts, in any order: ``Ann:human:nl:terse``, or with names,
     ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
     (name, kind) pairs. Raises ValueError with one sentence for a bad seat
-    list.
+    list. With ``remote`` (the ``host`` command) the people's seats are
+    ``remote`` (a player at another computer, over SSH) instead of ``human``.
     """
+    person = "remote" if remote else "human"
     seats = []
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         name, _, rest = part.partition(":")
         kind, *extra = [x.strip() for x in rest.split(":")] if rest else [""]
-        name, kind = name.strip(), (kind.lower() or "human")
+        name, kind = name.strip(), (kind.lower() or person)
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
-        if kind not in ("human",) + tuple(BOT_KINDS):
+        if kind not in (person,) + tuple(BOT_KINDS):
+            if remote:
+                raise ValueError(Msg("{kind} is not a seat kind here; use remote, bigmoney or random.", kind=kind))
             raise ValueError(Msg("{kind} is not a seat kind; use human, bigmoney or random.", kind=kind))
         if any(n.lower() == name.lower() for n, _ in seats):
             raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
@@ -252,7 +256,7 @@ def parse_seats(text: str) -> list:
                         seat=part,
                     )
                 )
-        if kind != "human" and (language or verbosity):
+        if kind != person and (language or verbosity):
             raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:

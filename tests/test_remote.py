@@ -1,0 +1,295 @@
+"""Remote seats over SSH, end to end: the installed command hosts a game,
+two players join with the real OpenSSH client and play Big Money against a
+bot to the final scores, typing simple moves read off only the printed
+lines (as tests/test_e2e_pty.py does at one keyboard).
+
+Also: a wrong password is refused, a command instead of the game session
+is refused, and neither player's received bytes hold the other's private
+draws (only their count) or the other's hand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("asyncssh")
+if shutil.which("ssh") is None:
+    pytest.skip("the OpenSSH client ssh is not installed", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
+PLAYERS = "Ann:remote,Bea:remote,Bot:bigmoney"
+SSH_OPTIONS = [
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "PubkeyAuthentication=no",
+    "-o",
+    "LogLevel=ERROR",
+]
+
+# one password try, by password authentication only (not keyboard-interactive, which would ask again)
+WRONG_ONCE = ("-o", "NumberOfPasswordPrompts=1", "-o", "PreferredAuthentications=password")
+
+
+def host_command() -> list:
+    exe = shutil.which("a11y-dominion")
+    args = ["host", "--players", PLAYERS, "--seed", "1", "--port", "0"]
+    return [exe] + args if exe else [sys.executable, "-m", "a11y_dominion"] + args
+
+
+@pytest.fixture
+def hosted(tmp_path):
+    """The host running as a subprocess; yields (the seats file's data, the process)."""
+    seats_file = tmp_path / "seats.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        host_command() + ["--seats-file", str(seats_file)],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not seats_file.exists():
+            assert proc.poll() is None, proc.stdout.read()
+            assert time.monotonic() < deadline, "the host does not listen"
+            time.sleep(0.05)
+        assert seats_file.stat().st_mode & 0o777 == 0o600
+        yield json.loads(seats_file.read_text()), proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait(10)
+        proc.stdout.close()
+
+
+def ssh(data: dict, user: str, options: tuple = (), command: tuple = ()):
+    """The OpenSSH client logging in as ``user`` (the password not typed yet)."""
+    return pexpect.spawn(
+        "ssh",
+        SSH_OPTIONS + list(options) + ["-p", str(data["port"]), f"{user}@{data['host']}"] + list(command),
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
+    )
+
+
+def login(data: dict, user: str, options: tuple = (), command: tuple = ()):
+    """``user`` logged in with the password from the seats file."""
+    child = ssh(data, user, options, command)
+    child.expect("assword:")
+    child.sendline(data["seats"][user]["password"])
+    return child
+
+
+HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?")
+
+
+def choose(screen: str, who: str) -> str:
+    """The Big Money move of ``who`` for the text printed since the last answer."""
+    headers = [h for h in HEADER.findall(screen) if h[0] == who]
+    assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
+    _who, phase, _actions, buys, coins = headers[-1]
+    options = screen[screen.rfind(f"{who}, {phase}") :]
+    if re.search(r"^\d+\. play treasures$", options, re.M):
+        return "play treasures"
+    buys, coins = int(buys), int(coins)
+    if phase == "Buy" and buys >= 1:
+        if coins >= 8:
+            return "buy Province"
+        if coins >= 6:
+            return "buy Gold"
+        if coins >= 3:
+            return "buy Silver"
+    return "end"
+
+
+def test_wrong_password_and_commands_are_refused(hosted):
+    data, proc = hosted
+    child = ssh(data, "Ann", WRONG_ONCE)
+    child.expect("assword:")
+    child.sendline(data["seats"]["Ann"]["password"] + "x")
+    assert child.expect(["Permission denied", "Welcome"]) == 0
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus != 0
+    # a user that is no seat
+    child = ssh(data, "Zed", WRONG_ONCE)
+    child.expect("assword:")
+    child.sendline(data["seats"]["Ann"]["password"])
+    child.expect("Permission denied")
+    child.close()
+    # a shell command is not run: the server only plays the game
+    child = login(data, "Ann", command=("echo", "hello"))
+    child.expect("This server runs only the game")
+    child.expect(pexpect.EOF)
+    assert "hello" not in child.before
+    child.close()
+    # no port forwarding, either way
+    child = login(data, "Ann", ("-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9"))
+    child.expect("forwarding failed")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus != 0
+    # no SFTP
+    child = login(data, "Ann", ("-s",), ("sftp",))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Welcome" not in child.before
+    assert child.exitstatus != 0
+    assert proc.poll() is None  # still waiting for its players
+
+
+def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
+    data, proc = hosted
+    start = time.monotonic()
+    ann = login(data, "Ann")
+    ann.expect("Ann has joined; 1 seat still empty: Bea.")
+    bea = login(data, "Bea")
+    bea.expect("Bea has joined; every seat is taken. The game starts.")
+    ann.expect("Bea has joined; every seat is taken. The game starts.")
+    children = {"Ann": ann, "Bea": bea}
+    # what pexpect read past the join sentence is the start of each player's game
+    raw = {who: [child.buffer] for who, child in children.items()}
+    screen = {who: child.buffer for who, child in children.items()}
+    over = set()
+    moves = []
+    try:
+        while len(over) < 2:
+            for who in [n for n in children if n not in over]:
+                text = ANSI.sub("", screen[who]).replace("\r", "")
+                if re.search(r"^Game over\.$", text, re.M):
+                    over.add(who)
+                elif text.endswith(f"{who}> "):
+                    move = choose(text, who)
+                    screen[who] = ""
+                    moves.append((who, move))
+                    children[who].sendline(move)
+                    assert len(moves) < 900, "the game does not end"
+            live = {c.child_fd: n for n, c in children.items() if n not in over}
+            if not live:
+                break
+            ready, _, _ = select.select(list(live), [], [], 20)
+            if not ready:
+                proc.terminate()
+                raise AssertionError(
+                    "nothing comes from the host: "
+                    + repr({n: "".join(raw[n])[-600:] for n in live.values()})
+                    + repr(moves[-4:])
+                    + proc.stdout.read()[-2000:]
+                )
+            for fd in ready:
+                who = live[fd]
+                try:
+                    got = children[who].read_nonblocking(65536, timeout=0)
+                except pexpect.EOF:
+                    over.add(who)
+                    continue
+                raw[who].append(got)
+                screen[who] += got
+        for who, child in children.items():
+            child.expect(pexpect.EOF)
+            raw[who].append(child.before)
+            child.close()
+    finally:
+        for child in children.values():
+            if child.isalive():
+                child.terminate(force=True)
+    elapsed = time.monotonic() - start
+    proc.wait(20)
+    host_out = proc.stdout.read()
+    assert proc.returncode == 0, host_out
+    assert elapsed < 120
+
+    text = {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}
+    for who in ("Ann", "Bea"):
+        for name in ("Ann", "Bea", "Bot"):
+            assert re.search(
+                rf"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", text[who], re.M
+            )
+        assert "is not a move" not in text[who] and "; you have " not in text[who]
+        assert re.search(r"^You draw .+\.$", text[who], re.M)
+    assert ("Ann", "buy Province") in moves or ("Bea", "buy Province") in moves
+    assert "Game over." in host_out and re.search(r"^Bot: \d+ VP", host_out, re.M)
+
+    # privacy: each player hears the other's draws only as a count, and never the other's hand
+    for who, other in (("Ann", "Bea"), ("Bea", "Ann")):
+        lines = [x.strip() for x in text[who].split("\n")]
+        theirs = {m for m in re.findall(r"^You draw (.+)\.$", text[other], re.M)}
+        for x in lines:
+            assert not x.startswith(f"{other}'s hand"), x
+            if f"{other} draws" in x:
+                assert re.search(rf"{other} draws (\d+ cards|a card)\.", x), x
+            for names in theirs:
+                assert f"{other} draws {names}" not in x, x
+
+    # only line editing comes over the wire: no colours, no cursor hiding, no other escapes
+    everything = "".join("".join(parts) for parts in raw.values())
+    sequences = set(re.findall(r"\x1b(?:\[[0-9;?]*[A-Za-z]|.)", everything))
+    assert all(re.fullmatch(r"\x1b\[[0-9]*[CDK]", s) for s in sequences), sorted(sequences)
+
+
+def test_typed_control_characters_and_long_lines_are_not_echoed(hosted):
+    data, proc = hosted
+    ann = login(data, "Ann")
+    ann.expect("1 seat still empty: Bea.")
+    ann.send("ab\x1b[31mc\x01\x07d\r")
+    ann.expect("Nothing is asked of you now")
+    seen = ann.before + ann.after
+    # what comes back is the typed printable characters and the line editor's cursor moves, nothing else
+    rest = re.sub(r"\x1b\[[0-9]*[CDK]", "", seen).replace("\r", "").replace("\n", "")
+    assert not [ch for ch in rest if unicodedata.category(ch).startswith("C")], repr(seen)
+    ann.sendline("x" * 5000)
+    ann.expect("Nothing is asked of you now")
+    assert "x" * 1001 not in ann.before
+    ann.sendline("help")
+    ann.expect("hand: your hand and what is in play.")
+    # the queries answer in the lobby too, from Ann's own view
+    ann.sendline("hand")
+    ann.expect(r"Your hand, 5 cards: ")
+    ann.sendline("card vil")
+    ann.expect("Villa")
+    ann.sendline("supply")
+    ann.expect("Province")
+    ann.sendline("status")
+    ann.expect("Bea")
+    ann.close()
+
+
+def test_a_seat_is_taken_once_and_a_player_leaving_stops_the_game(hosted):
+    data, proc = hosted
+    ann = login(data, "Ann")
+    ann.expect("1 seat still empty: Bea.")
+    again = login(data, "Ann")
+    again.expect("This seat is taken")
+    again.expect(pexpect.EOF)
+    again.close()
+    bea = login(data, "Bea")
+    bea.expect("The game starts.")
+    ann.expect("Ann> ")
+    ann.sendeof()  # Ctrl+D on an empty line: Ann leaves
+    ann.expect(pexpect.EOF)
+    ann.close()
+    bea.expect("Ann has left; the game stops.")
+    bea.expect("The game is over; goodbye.")
+    bea.expect(pexpect.EOF)
+    bea.close()
+    assert proc.wait(20) == 1
+    assert "Ann has left; the game stops." in proc.stdout.read()
