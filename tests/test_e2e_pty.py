@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from typedmoves import big_money_line
+
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,18 +45,7 @@ def choose(screen: str) -> str:
     headers = HEADER.findall(screen)
     assert headers, f"no turn prompt in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]
-    options = screen[screen.rfind("You, " + phase) :]
-    if re.search(r"^\d+\. play treasures$", options, re.M):
-        return "play treasures"
-    buys, coins = int(buys), int(coins)
-    if phase == "Buy" and buys >= 1:
-        if coins >= 8:
-            return "buy Province"
-        if coins >= 6:
-            return "buy Gold"
-        if coins >= 3:
-            return "buy Silver"
-    return "end"
+    return big_money_line(screen[screen.rfind("You, " + phase) :], phase, buys, coins)
 
 
 def test_whole_game_against_bigmoney_in_a_pty():
@@ -118,18 +109,7 @@ def shared_choice(screen: str, who: str) -> str:
     headers = [h for h in SHARED_HEADER.findall(screen) if h[0] == who]
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     _who, phase, _actions, buys, coins = headers[-1]
-    options = screen[screen.rfind(f"{who}, {phase}") :]
-    if re.search(r"^\d+\. play treasures$", options, re.M):
-        return "play treasures"
-    buys, coins = int(buys), int(coins)
-    if phase == "Buy" and buys >= 1:
-        if coins >= 8:
-            return "buy Province"
-        if coins >= 6:
-            return "buy Gold"
-        if coins >= 3:
-            return "buy Silver"
-    return "end"
+    return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
 
 
 def replayed_game(typed: list):

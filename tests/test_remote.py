@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from typedmoves import big_money_line
+
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
 if shutil.which("ssh") is None:
@@ -107,18 +109,7 @@ def choose(screen: str, who: str) -> str:
     headers = [h for h in HEADER.findall(screen) if h[0] == who]
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     _who, phase, _actions, buys, coins = headers[-1]
-    options = screen[screen.rfind(f"{who}, {phase}") :]
-    if re.search(r"^\d+\. play treasures$", options, re.M):
-        return "play treasures"
-    buys, coins = int(buys), int(coins)
-    if phase == "Buy" and buys >= 1:
-        if coins >= 8:
-            return "buy Province"
-        if coins >= 6:
-            return "buy Gold"
-        if coins >= 3:
-            return "buy Silver"
-    return "end"
+    return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
 
 
 def test_wrong_password_and_commands_are_refused(hosted):
