@@ -41,6 +41,7 @@ from announcements.words import join_names
 from .console import queries as q
 from .console import questions
 from .console.commands import HELP_LINES, command_for
+from .console.completion import expand_names
 from .console.seat import BotSeat, HumanSeat
 from .i18n import N_, Language
 from .rules.decisions import Msg
@@ -188,6 +189,7 @@ class RemoteSeat(HumanSeat):
         if d.kind == "yesno" and line in ("1", "2"):
             line = d.options[int(line) - 1]
         try:
+            line = expand_names(game, line, self.lang)  # "buy prov" is enough, as at the console
             _who, keys = parse_line(game, line, numbers=True)
             err = game.explain_move(keys) if d.kind == "turn" else d.check(keys)
         except InputError as e:
@@ -438,6 +440,7 @@ class GameHost:
             x11_forwarding=False,
             sftp_factory=None,
             encoding="utf-8",
+            errors="replace",  # a byte that is not UTF-8 (a Latin-1 terminal) is replaced, never fatal
         )
         self.port = server.sockets[0].getsockname()[1]
         lang = self.lang

@@ -250,6 +250,9 @@ def test_typed_control_characters_and_long_lines_are_not_echoed(hosted):
     ann.sendline("x" * 5000)
     ann.expect("Nothing is asked of you now")
     assert "x" * 1001 not in ann.before
+    # a byte that is not UTF-8 (a terminal set to Latin-1) is replaced; the session goes on
+    os.write(ann.child_fd, b"h\xe9llo\r")
+    ann.expect("Nothing is asked of you now")
     ann.sendline("help")
     ann.expect("hand: your hand and what is in play.")
     # the queries answer in the lobby too, from Ann's own view
@@ -284,3 +287,17 @@ def test_a_seat_is_taken_once_and_a_player_leaving_stops_the_game(hosted):
     bea.close()
     assert proc.wait(20) == 1
     assert "Ann has left; the game stops." in proc.stdout.read()
+
+
+def test_the_start_of_a_name_is_enough_over_the_network(hosted):
+    """As at the console, "buy prov" or "buy copp" names the only card that starts so."""
+    data, proc = hosted
+    ann, bea = login(data, "Ann"), login(data, "Bea")
+    ann.expect(r"Ann> ")
+    ann.sendline("play treasures")
+    ann.expect(r"Buy phase")
+    ann.expect(r"Ann> ")
+    ann.sendline("buy copp")
+    ann.expect(r"You buy Copper; \d+ coins? left\.")
+    ann.close()
+    bea.close()
