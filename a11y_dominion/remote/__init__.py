@@ -1,0 +1,47 @@
+"""Remote seats: players at other computers join a hosted game over SSH.
+
+``a11y-dominion host --players "Ann:remote,Bea:remote,Bot:bigmoney"``
+starts an SSH server (:mod:`asyncssh`) and a :class:`~a11y_dominion.table.Table`
+run under ``asyncio``. Every remote seat logs in with its own name as the
+SSH user and the password the host printed for it (fresh for every game),
+with any SSH client: ``ssh -p 2222 Ann@HOST``. The server gives only the
+game session: no shell command is run, no port is forwarded, no file is
+copied.
+
+The session of a remote seat is plain lines, for the player's own screen
+reader: the seat's own narration (a :class:`RemoteSeat`, a
+:class:`~a11y_dominion.console.seat.HumanSeat` told by the table what that
+seat may know, and nothing else), the question with its numbered options
+when it must answer, and the lines it types: answers (read as at the
+console, :func:`~a11y_dominion.textinput.parse_line`) and the query
+commands, answered from the seat's own view. Typing is edited by
+asyncssh's line editor (on when the client asks for a terminal); control
+and escape characters never come back, and a line is cut at
+:data:`MAX_LINE` characters.
+
+The game starts when every remote seat has joined; each join is told to
+every seat that is in. When a remote player leaves during the game, the
+game stops (coming back is not possible yet).
+
+The package: :mod:`.host` (the table, the lobby, the SSH server),
+:mod:`.seat` (the table's seat of a remote player: narration, questions,
+typed lines), :mod:`.terminal` (the SSH session of a player at a
+terminal), :mod:`.access` (host key, passwords, seats file).
+"""
+
+from __future__ import annotations
+
+from .access import host_key, write_seats_file
+from .host import GameHost, empty_seats_line
+from .seat import MAX_LINE, RemoteSeat, clean, typed_line
+
+__all__ = [
+    "GameHost",
+    "MAX_LINE",
+    "RemoteSeat",
+    "clean",
+    "empty_seats_line",
+    "host_key",
+    "typed_line",
+    "write_seats_file",
+]
