@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 from .kingdoms import KingdomError, choose_setup
@@ -20,7 +21,20 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-sentence errors and exit code 2."""
 
     def error(self, message):  # noqa: D401 - argparse API
+        message = re.sub(r"'([^']{40})[^']+'", r"'\1…'", message)  # a long typed value is not echoed whole
+        message = "".join(ch if ch.isprintable() else "?" for ch in message)
         self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
+
+
+MAX_SEED = 2**63 - 1
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number from 0 to :data:`MAX_SEED`; raises argparse.ArgumentTypeError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdecimal() and len(text) <= 19 and int(text) <= MAX_SEED):
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED}")
+    return int(text)
 
 
 def _lang(code=None):
@@ -143,12 +157,26 @@ def _add_game_options(p):
     )
     p.add_argument("--events", default=None, help="Event names separated by commas")
     p.add_argument("--landmarks", default=None, help="Landmark names separated by commas")
-    p.add_argument("--seed", type=int, default=None, help="seed for shuffles (a whole number)")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for shuffles (a whole number)")
+
+
+def tolerant_streams() -> None:
+    """Typed bytes that are not UTF-8 (a Latin-1 terminal, a stray byte in a pipe) are
+    read as a replacement character, and a character the terminal cannot show is
+    written as one, instead of ending the program."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or detached stream
+                pass
 
 
 def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    tolerant_streams()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
@@ -187,29 +215,18 @@ def main(argv: list | None = None) -> int:
 
 def cmd_scenario(args) -> int:
     """``scenario FILE --json``: exit 0 all lines accepted, 1 a line refused, 2 invalid file."""
+    from .files import SCENARIO_LIMIT, FileError, read_json, shown_name
     from .scenario import ScenarioError, run_scenario
 
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
-        print(f"a11y-dominion: no file named {args.file}.", file=sys.stderr)
-        return 2
-    except (OSError, UnicodeDecodeError) as e:
-        print(
-            f"a11y-dominion: cannot read {args.file}: {e.strerror if hasattr(e, 'strerror') else e}.", file=sys.stderr
-        )
-        return 2
-    except json.JSONDecodeError as e:
-        print(
-            f"a11y-dominion: {args.file} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).",
-            file=sys.stderr,
-        )
+        data = read_json(args.file, SCENARIO_LIMIT, "scenario file")
+    except FileError as e:
+        print(f"a11y-dominion: cannot read scenario {shown_name(args.file)}: {e.args[0]}", file=sys.stderr)
         return 2
     try:
         code, result = run_scenario(data)
     except ScenarioError as e:
-        print(f"a11y-dominion: invalid scenario {args.file}: {e}", file=sys.stderr)
+        print(f"a11y-dominion: invalid scenario {shown_name(args.file)}: {e}", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=1))
     return code
