@@ -226,7 +226,7 @@ def cmd_scenario(args) -> int:
     try:
         code, result = run_scenario(data)
     except ScenarioError as e:
-        print(f"a11y-dominion: invalid scenario {shown_name(args.file)}: {e}", file=sys.stderr)
+        print(f"a11y-dominion: invalid scenario {shown_name(args.file)}: {shown_name(str(e), 600)}", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=1))
     return code

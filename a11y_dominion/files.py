@@ -41,11 +41,11 @@ class FileError(ValueError):
     """A file that cannot be read or written; ``args[0]`` is one sentence (a Msg)."""
 
 
-def shown_name(path: str) -> str:
-    """``path`` as a sentence may repeat it: without control characters, and cut to
-    :data:`NAME_SHOWN` characters with an ellipsis."""
+def shown_name(path: str, most: int = NAME_SHOWN) -> str:
+    """``path`` (or any text from outside) as a sentence may repeat it: control
+    characters shown as ``?``, and cut to ``most`` characters with an ellipsis."""
     text = "".join(ch if ch.isprintable() else "?" for ch in str(path))
-    return text if len(text) <= NAME_SHOWN else text[: NAME_SHOWN - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def read_text(path: str, limit: int) -> str:
