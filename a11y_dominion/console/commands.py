@@ -93,7 +93,7 @@ def short_msg(message):
 
 
 def _whole_number(rest: str) -> bool:
-    return not rest or rest.isdecimal() and rest.isascii() and int(rest) >= 1
+    return not rest or rest.isdecimal() and rest.isascii() and len(rest) <= 9 and int(rest) >= 1
 
 
 class Commands:
