@@ -23,7 +23,7 @@ import stat
 import tempfile
 from typing import Any
 
-from .rules.decisions import Msg
+from .rules.decisions import N_, Msg
 
 MAX_DEPTH = 64  # the deepest nesting of lists and objects read from any file
 KIB = 1024
@@ -35,6 +35,45 @@ NAME_SHOWN = 200  # characters of a file name repeated in a sentence
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _BRACKETS = re.compile(r"[\[\]{}]")
+
+
+KINDS = ("file", "save file", "scenario file", "settings file")
+NOT_JSON = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file is not valid JSON (line {line})."),
+            N_("The save file is not valid JSON (line {line})."),
+            N_("The scenario file is not valid JSON (line {line})."),
+            N_("The settings file is not valid JSON (line {line})."),
+        ),
+        strict=True,
+    )
+)
+TOO_DEEP = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file is nested more than {most} levels deep."),
+            N_("The save file is nested more than {most} levels deep."),
+            N_("The scenario file is nested more than {most} levels deep."),
+            N_("The settings file is nested more than {most} levels deep."),
+        ),
+        strict=True,
+    )
+)
+OUT_OF_RANGE = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file holds a number that is out of range."),
+            N_("The save file holds a number that is out of range."),
+            N_("The scenario file holds a number that is out of range."),
+            N_("The settings file holds a number that is out of range."),
+        ),
+        strict=True,
+    )
+)
 
 
 class FileError(ValueError):
@@ -105,12 +144,12 @@ def nesting(text: str, most: int = MAX_DEPTH) -> int:
 
 
 def parse_json(text: str, what: str = "file") -> Any:
-    """The JSON value of ``text``; ``what`` names the file in sentences ("save file").
+    """The JSON value of ``text``; ``what`` (one of :data:`KINDS`) names the file in sentences.
 
     Raises :class:`FileError` for text that is not JSON, is nested deeper than
     :data:`MAX_DEPTH`, or holds a number too large to be a number (``1e400``)."""
     if nesting(text) > MAX_DEPTH:
-        raise FileError(Msg("The {what} is nested more than {most} levels deep.", what=what, most=MAX_DEPTH))
+        raise FileError(Msg(TOO_DEEP[what], most=MAX_DEPTH))
 
     def no_infinity(word: str) -> float:
         raise ValueError(word)
@@ -124,9 +163,9 @@ def parse_json(text: str, what: str = "file") -> Any:
     try:
         return json.loads(text, parse_constant=no_infinity, parse_float=number)
     except json.JSONDecodeError as e:
-        raise FileError(Msg("The {what} is not valid JSON (line {line}).", what=what, line=e.lineno)) from None
+        raise FileError(Msg(NOT_JSON[what], line=e.lineno)) from None
     except (ValueError, RecursionError):
-        raise FileError(Msg("The {what} holds a number that is out of range.", what=what)) from None
+        raise FileError(Msg(OUT_OF_RANGE[what])) from None
 
 
 def read_json(path: str, limit: int, what: str = "file") -> Any:
