@@ -25,6 +25,8 @@ class RandomBot:
 
     kind = "random"
     reads_scores = False  # its view comes without the players' scores
+    quick_view = True  # it reads a few fields of its view: build them when read
+    hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -82,6 +84,8 @@ class BigMoneyBot:
 
     kind = "bigmoney"
     reads_scores = False  # its view comes without the players' scores
+    quick_view = True  # it reads a few fields of its view: build them when read
+    hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -114,7 +118,7 @@ class BigMoneyBot:
         if pays:
             return max(pays, key=lambda o: o.amount)
         coins = t.coins
-        provinces = view.piles["Province"].cards_left
+        provinces = view.pile("Province").cards_left
 
         def can(pile):
             return Move.buy(pile) in opts
@@ -146,7 +150,7 @@ class BigMoneyBot:
             return [d.options[0]]
         if d.kind == "pile":
             if d.purpose in ("gain", "copy"):
-                best = max(d.options, key=lambda pn: _cost_key(view.piles[pn].top or ""))
+                best = max(d.options, key=lambda pn: _cost_key(view.pile(pn).top or ""))
                 return [best]
             if d.purpose == "add debt":
                 return [d.options[0]]

@@ -16,6 +16,13 @@ the network) remote players. The seat protocol is small and plain data:
   with the reason (a :class:`~a11y_dominion.rules.decisions.Msg`); the game
   is unchanged and the same decision is asked again.
 
+Two optional flags let a seat that reads little (a bot) skip work it has no
+use for: ``reads_scores = False`` (its views come without the scores),
+``quick_view = True`` (its view is a :class:`~a11y_dominion.view.QuickView`,
+whose fields are built when read, valid while the decision is pending) and
+``hears_events = False`` (its ``tell`` does nothing, so the events are not
+redacted for it).
+
 :meth:`Table.run` drives the game synchronously (bots, scripts: answers at
 once); :meth:`Table.run_async` under ``asyncio``, awaiting each answer, so
 that other tasks (queries and chat of other seats, an SSH server) go on
@@ -30,7 +37,7 @@ from typing import Any, Protocol
 
 from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
-from .view import PlayerView, player_view, redact_all
+from .view import PlayerView, QuickView, player_view, redact_all
 
 
 class Seat(Protocol):
@@ -76,6 +83,8 @@ class Table:
         """The :class:`PlayerView` of the seat ``name`` now. A seat whose
         ``reads_scores`` is False (bots) gets it without the scores."""
         seat = self.seats.get(name)
+        if getattr(seat, "quick_view", False) and not getattr(seat, "reads_scores", True):
+            return QuickView(self.game, name)
         return player_view(self.game, name, scores=getattr(seat, "reads_scores", True))
 
     def events_for(self, name: str, start: int = 0) -> list:
@@ -90,7 +99,7 @@ class Table:
             if start < end:
                 self.told[name] = end
                 tell = getattr(seat, "tell", None)
-                if tell is not None:
+                if tell is not None and getattr(seat, "hears_events", True):
                     tell(redact_all(self.game.log[start:end], name))
 
     def replace_game(self, game: Game, told: int | None = None) -> None:

@@ -18,6 +18,19 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+_MOVES: dict[tuple[MoveKind, str], Move] = {}
+_TREASURES = Move(MoveKind.TREASURES)
+_END = Move(MoveKind.END)
+
+
+def _move(kind: MoveKind, name: str) -> Move:
+    """The play or buy move of ``name`` (moves are values: one is made per name)."""
+    m = _MOVES.get((kind, name))
+    if m is None:
+        m = _MOVES[(kind, name)] = Move(kind, name)
+    return m
+
+
 class TurnFlowMixin(GameBase):
     """Playing, buying, the phases of a turn, Clean-up and the game loop."""
 
@@ -290,30 +303,71 @@ class TurnFlowMixin(GameBase):
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
         buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
         t = self.turn
-        opts = []
-        seen = set()
-        for c in p.hand:
-            if c.name in seen:
-                continue
-            if self._playable(p, c):
-                opts.append(Move.play(c.name))
-                seen.add(c.name)
+        opts: list[Move] = []
+        action_phase = t.phase == "action"
         # a purchase stops Treasures for the rest of that Buy phase; after a return
         # to the Action phase, a Treasure starts a new Buy phase where they may be played
-        treasures_ok = not t.bought or t.phase == "action"
-        if treasures_ok and any(self._auto_treasure(c) for c in p.hand):
-            opts.append(Move(MoveKind.TREASURES))
+        treasures_ok = not t.bought or action_phase
+        actions_ok = action_phase and t.actions > 0
+        seen = set()
+        auto = False
+        for c in p.hand:
+            types = c.rules.types
+            if treasures_ok and not auto and "Treasure" in types:
+                auto = not c.spec.asks_when_played and "Action" not in types
+            name = c.name
+            if name in seen:
+                continue
+            seen.add(name)  # cards of one name have the same rules
+            if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
+                opts.append(_move(MoveKind.PLAY, name))
+        if auto:
+            opts.append(_TREASURES)
+        coins = t.coins
         if t.buys > 0 and p.debt == 0:
             for pl in self.piles.values():
-                if pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
-                    opts.append(Move.buy(pl.name))
+                cards = pl.cards
+                if cards and cards[0].spec.cost.coins <= coins:
+                    opts.append(_move(MoveKind.BUY, pl.name))
             for e in self.events:
-                if EVENTS[e].cost.coins <= t.coins:
-                    opts.append(Move.buy(e))
-        for n in range(1, min(p.debt, t.coins) + 1):
+                if EVENTS[e].cost.coins <= coins:
+                    opts.append(_move(MoveKind.BUY, e))
+        for n in range(1, min(p.debt, coins) + 1):
             opts.append(Move.pay(n))
-        opts.append(Move(MoveKind.END))
+        opts.append(_END)
         return opts
+
+    def move_is_legal(self, p: Player, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`turn_options` of ``p``, decided
+        without listing them."""
+        t = self.turn
+        kind, name, amount = move.kind, move.name, move.amount
+        action_phase = t.phase == "action"
+        treasures_ok = not t.bought or action_phase
+        if kind is MoveKind.PLAY:
+            if amount:
+                return False
+            for c in p.hand:
+                if c.name == name:
+                    types = c.rules.types
+                    return (treasures_ok and "Treasure" in types) or (
+                        action_phase and t.actions > 0 and "Action" in types
+                    )
+            return False
+        if kind is MoveKind.BUY:
+            if amount or t.buys <= 0 or p.debt != 0:
+                return False
+            pl = self.piles.get(name)  # piles are keyed by their names
+            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
+                return True
+            return name in self.events and EVENTS[name].cost.coins <= t.coins
+        if kind is MoveKind.PAY:
+            return not name and 1 <= amount <= min(p.debt, t.coins)
+        if name or amount:
+            return False
+        if kind is MoveKind.TREASURES:
+            return treasures_ok and any(self._auto_treasure(c) for c in p.hand)
+        return kind is MoveKind.END
 
     def _playable(self, p: Player, c: Card) -> bool:
         t = self.turn
@@ -336,7 +390,7 @@ class TurnFlowMixin(GameBase):
             return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=str(keys[0]))
         p = self.current
         t = self.turn
-        if move in self.turn_options(p):
+        if self.move_is_legal(p, move):
             return None
         verb, arg = move.kind, move.name
         no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
