@@ -103,6 +103,8 @@ class BigMoneyBot:
         opts = d.options
         t = view.turn
         if t.phase == "action":
+            if not any(CARDS[n].is_("Action") for n in view.hand):
+                return Move(MoveKind.END)  # no Action card it could play: no need to list the moves
             plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
             plays.sort(key=lambda o: -(CARDS[o.name].actions))

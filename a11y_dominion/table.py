@@ -21,7 +21,9 @@ use for: ``reads_scores = False`` (its views come without the scores),
 ``quick_view = True`` (its view is a :class:`~a11y_dominion.view.QuickView`,
 whose fields are built when read, valid while the decision is pending) and
 ``hears_events = False`` (its ``tell`` does nothing, so the events are not
-redacted for it).
+redacted for it). At a table where every seat is quick, the options of a
+turn decision are listed only when read (see
+:class:`~a11y_dominion.rules.turnflow.TurnMoves`).
 
 :meth:`Table.run` drives the game synchronously (bots, scripts: answers at
 once); :meth:`Table.run_async` under ``asyncio``, awaiting each answer, so
@@ -77,6 +79,12 @@ class Table:
         self.max_answers = max_answers
         self.told = {name: 0 for name in self.seats}
         self.stopped: str | None = None
+        self._quick_moves()
+
+    def _quick_moves(self) -> None:
+        """A table of quick seats only (bots) lets the game list turn moves only when read."""
+        if all(getattr(s, "quick_view", False) for s in self.seats.values()):
+            self.game.quick_moves = True
 
     # ------------------------------------------------------------ views
     def view(self, name: str) -> PlayerView:
@@ -106,6 +114,7 @@ class Table:
         """Go on with ``game`` (a loaded save, or the same game replayed to an
         earlier point); seats are told from index ``told`` (default: its end)."""
         self.game = game
+        self._quick_moves()
         end = len(game.log) if told is None else told
         self.told = {name: min(end, len(game.log)) for name in self.seats}
 

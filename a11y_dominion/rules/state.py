@@ -23,29 +23,19 @@ class Card:
     it is while in play when a card makes itself another card (Empires).
 
     ``rules`` (the card's current rules) and ``name`` are kept up to date
-    whenever ``spec`` or ``became`` is set, so reading them is one lookup."""
+    whenever ``became`` is set, so reading them is one lookup."""
 
-    __slots__ = ("uid", "_spec", "_became", "rules", "name")
+    __slots__ = ("uid", "spec", "_became", "rules", "name")
 
     def __init__(self, uid: int, spec: CardSpec):
         self.uid = uid
+        self.spec: CardSpec = spec
+        """The printed card (never changes)."""
         self._became: CardSpec | None = None
-        self._spec = spec
         self.rules: CardSpec = spec
         """The card's current rules: the card it became while in play, if any."""
         self.name: str = spec.name
         """The name of the card's current rules (English)."""
-
-    @property
-    def spec(self) -> CardSpec:
-        """The printed card."""
-        return self._spec
-
-    @spec.setter
-    def spec(self, value: CardSpec) -> None:
-        self._spec = value
-        self.rules = self._became or value
-        self.name = self.rules.name
 
     @property
     def became(self) -> CardSpec | None:
@@ -55,7 +45,7 @@ class Card:
     @became.setter
     def became(self, value: CardSpec | None) -> None:
         self._became = value
-        self.rules = value or self._spec
+        self.rules = value or self.spec
         self.name = self.rules.name
 
     def is_(self, typ: str) -> bool:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from . import events as ev
 from .base import GameBase
@@ -29,6 +29,56 @@ def _move(kind: MoveKind, name: str) -> Move:
     if m is None:
         m = _MOVES[(kind, name)] = Move(kind, name)
     return m
+
+
+class TurnMoves(Sequence[Move]):
+    """The legal turn moves of a player, listed (by
+    :meth:`TurnFlowMixin.turn_options`) only when first iterated, counted
+    or indexed; ``move in moves`` is decided without listing them. Equal to
+    the list of the same moves. Only valid while the decision it belongs to
+    is pending: listed later, it shows the moves of the game as it is then."""
+
+    __slots__ = ("_game", "_player", "_moves")
+
+    def __init__(self, game: TurnFlowMixin, player: Player) -> None:
+        self._game = game
+        self._player = player
+        self._moves: list[Move] | None = None
+
+    def _list(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = self._game.turn_options(self._player)
+        return self._moves
+
+    def __contains__(self, move: object) -> bool:
+        if self._moves is None and isinstance(move, Move):
+            return self._game.move_is_legal(self._player, move)
+        return move in self._list()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        return self._list()[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TurnMoves):
+            other = other._list()
+        return self._list() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._list())
 
 
 class TurnFlowMixin(GameBase):
@@ -446,7 +496,8 @@ class TurnFlowMixin(GameBase):
             + (f", {p.debt} Debt" if p.debt else "")
             + "."
         )
-        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, self.turn_options(p), source=phase)
+        options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
+        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
         """Run moves until the Action phase ends; returns a move that ends it
