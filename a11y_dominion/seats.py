@@ -113,12 +113,14 @@ class BigMoneyBot:
             return Move(MoveKind.END)
         if Move(MoveKind.TREASURES) in opts:
             return Move(MoveKind.TREASURES)
-        for o in opts:
-            if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
-                return o
-        pays = [o for o in opts if o.kind is MoveKind.PAY]
-        if pays:
-            return max(pays, key=lambda o: o.amount)
+        if any(CARDS[n].is_("Treasure") for n in view.hand):  # else no Treasure to play: no need to list the moves
+            for o in opts:
+                if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
+                    return o
+        if Move.pay(1) in opts:  # else no Debt it can pay
+            pays = [o for o in opts if o.kind is MoveKind.PAY]
+            if pays:
+                return max(pays, key=lambda o: o.amount)
         coins = t.coins
         provinces = view.pile("Province").cards_left
 

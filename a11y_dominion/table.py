@@ -186,7 +186,7 @@ class Table:
             except StopTable as stop:
                 self.stopped = stop.reason
                 return stop.reason
-            if inspect.isawaitable(answer):
+            if type(answer) is not list and inspect.isawaitable(answer):
                 raise TypeError("this seat answers later; run the table with run_async")
             answers += self._settle(d, seat, answer)
 
