@@ -16,9 +16,10 @@ player turns/s of each, and the ratio engine/floor: of games/s for the
 (the floor plays 2 players only, so turns/s keeps the cost per player and
 per card visible). Then the median setup time of one game (Kingdom choice,
 :class:`Game` set-up with its deal, the bots) and the peak memory
-(``tracemalloc``) of whole 6-player games.
+(``tracemalloc``) of whole 6-player games; and the throughput of
+``simulate --workers 2`` against one process (``--workers``).
 
-Usage: ``python3 benchmarks/speed_ratio.py [--rounds 5] [--games 200] [--floor PATH]``
+Usage: ``python3 benchmarks/speed_ratio.py [--rounds 5] [--games 200] [--workers 2] [--floor PATH]``
 (from the project folder; ``--floor`` defaults to ``../shared/tools/bm_floor.py``).
 This is a script, not a test: ``pytest benchmarks`` runs ``test_speed.py`` only.
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
+import resource
 import statistics
 import sys
 import time
@@ -109,6 +111,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="engine games per 2-player run (200)")
     ap.add_argument("--floor-games", type=int, default=5000, help="floor games per run (5000)")
     ap.add_argument("--floor", type=Path, default=ROOT.parent / "shared" / "tools" / "bm_floor.py")
+    ap.add_argument("--workers", type=int, default=2, help="also time simulate --workers N (2; 1 to leave out)")
     a = ap.parse_args()
     play_game = load_floor(a.floor)
     if play_game is None:
@@ -145,9 +148,20 @@ def main() -> None:
             ratio = f"1/{med(floor_t) / t:.1f}"
         print(f"{name:28}{g:10.1f}{t:11.0f}{ratio:>10}")
     print("(ratio: of games/s for the 2-player mirror, of player turns/s for the others)")
+    if a.workers > 1:
+        n = a.games * 5
+        mirror = ["bigmoney"] * 2
+        one = med([simulate(mirror, games=n, seed=r)["games_per_second"] for r in range(a.rounds)])
+        many = med([simulate(mirror, games=n, seed=r, workers=a.workers)["games_per_second"] for r in range(a.rounds)])
+        print(
+            f"bigmoney x2, {n} games: {one:.1f} games/s in one process, {many:.1f} with --workers {a.workers}: "
+            f"{many / one:.2f} times"
+        )
     print(f"setup of one game: {setup_ms():.3f} ms (median)")
     print(f"peak memory, 6-player Big Money game: {peak_mib('bigmoney', 'basic-intro', 1):.2f} MiB (tracemalloc)")
     print(f"peak memory, 6-player random game, random Kingdom: {peak_mib('random', 'random', 1):.2f} MiB (tracemalloc)")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"largest resident size of this whole benchmark process: {rss:.1f} MiB")
 
 
 if __name__ == "__main__":
