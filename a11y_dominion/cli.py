@@ -281,7 +281,9 @@ def cmd_simulate(args) -> int:
     if args.scheduler is not None and args.workers != 1:
         raise KingdomError(Msg("Give --workers or --scheduler, not both; the cluster's workers play the games."))
     if args.scheduler is not None and not (args.scheduler.strip() and args.scheduler.isprintable()):
-        raise KingdomError(Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786."))
+        raise KingdomError(
+            Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
+        )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
     from .simulate import ClusterError
 
