@@ -15,6 +15,7 @@ import sys
 
 from .kingdoms import KingdomError, choose_setup
 from .rules.cards import CARDS, EVENTS, LANDMARKS
+from .rules.decisions import Msg
 
 
 class _Parser(argparse.ArgumentParser):
@@ -123,6 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--workers", type=int, default=1, help="play the games in this many processes (same results, sooner)"
+    )
+    sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster at this address, e.g. tcp://cluster-host:8786 "
+        "(needs pip install 'a11y-dominion[cluster]')",
+    )
 
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
     cards.add_argument("--json", action="store_true")
@@ -282,8 +293,30 @@ def cmd_simulate(args) -> int:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
     if args.games < 1:
         raise KingdomError("--games must be at least 1.")
+    if args.workers < 1:
+        raise KingdomError(Msg("--workers must be a whole number from 1, the number of processes to play in."))
+    if args.scheduler is not None and args.workers != 1:
+        raise KingdomError(Msg("Give --workers or --scheduler, not both; the cluster's workers play the games."))
+    if args.scheduler is not None and not (args.scheduler.strip() and args.scheduler.isprintable()):
+        raise KingdomError(
+            Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
+        )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
-    res = simulate(kinds, args.kingdom, args.events, args.landmarks, args.games, args.seed or 0)
+    from .simulate import ClusterError
+
+    try:
+        res = simulate(
+            kinds,
+            args.kingdom,
+            args.events,
+            args.landmarks,
+            args.games,
+            args.seed or 0,
+            workers=args.workers,
+            scheduler=args.scheduler.strip() if args.scheduler else None,
+        )
+    except ClusterError as e:
+        raise KingdomError(e.args[0]) from None
     if args.json:
         print(json.dumps(res, indent=1))
     else:
