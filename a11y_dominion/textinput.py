@@ -87,7 +87,9 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         i = int(low)
         if 1 <= i <= len(d.options):
             return [d.options[i - 1]]
-        raise InputError(Msg("There is no move number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options)))
+        raise InputError(
+            Msg("There is no move number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options))
+        )
     verb, _, rest = low.partition(" ")
     rest_orig = t[len(verb) :].strip()
     if verb in ("end", "einde", "done"):
@@ -214,7 +216,11 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         i = int(word)
         if 1 <= i <= len(d.options):
             return d.options[i - 1]
-        raise InputError(Msg("There is no choice number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options)))
+        raise InputError(
+            Msg(
+                "There is no choice number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options)
+            )
+        )
     if d.kind == "pile":
         pn = pile_name_for(word) if "/" in word else None
         if pn is None:

@@ -208,7 +208,10 @@ def test_the_real_prompt_reads_every_hostile_line_without_a_fault(capsys):
         console = make_console(
             args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
         )
-        console.run()
+        runner = threading.Thread(target=console.run, daemon=True)
+        runner.start()
+        runner.join(120)  # a line that makes the prompt loop must fail the test, not hang it
+        assert not runner.is_alive(), f"the prompt did not finish; last lines: {out.getvalue()[-300:]!r}"
     printed = out.getvalue()
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in printed.splitlines()[-6:]
     assert not bad_character(printed.replace("\n", ""))
