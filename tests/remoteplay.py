@@ -248,6 +248,9 @@ def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> 
     """
     queries = dict(queries or {})
     seats = {name: Seat(name, child) for name, child in children.items()}
+    for s in seats.values():  # what pexpect read past the password prompt is the start of the session
+        s.receive(bytes(s.child.buffer))
+        s.child.buffer = b""
     total = 0
     while not all(s.eof for s in seats.values()):
         for s in seats.values():
@@ -264,7 +267,7 @@ def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> 
                 match = re.search(expect, text, re.M)
                 if match is None:
                     continue
-                s.replies[number] = [x.strip() for x in text[match.start() :].split("\n")[:-1] if x.strip()]
+                s.replies[number] = lines_of(text[match.start() :])  # the prompt after it is no line
                 s.querying = None
                 move = choose(s.saved, s.name)
             else:
