@@ -216,7 +216,8 @@ class Seat:
     raw: bytearray = field(default_factory=bytearray)
     screen: str = ""
     saved: str = ""  # the screen of the decision a query was typed at
-    moves: list = field(default_factory=list)
+    moves: list = field(default_factory=list)  # the moves the game took
+    refused: list = field(default_factory=list)  # (move, the lines that said why) of refused moves
     replies: dict = field(default_factory=dict)  # decision number -> plain lines of the query's reply
     querying: tuple | None = None  # (decision number, command, regex the reply must hold)
     over: bool = False
@@ -237,7 +238,8 @@ class Seat:
 
 def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> dict:
     """Play Big Money for every seat in ``children`` (name -> child from :func:`join`,
-    all joined) until each has seen "Game over." and its session ended.
+    all joined) until each has seen "Game over." and its session ended. A buy
+    refused (its pile ran out) is followed by ending the turn.
 
     ``queries``: {(name, decision number): (command, regex)}: at that decision
     (0 is the seat's first) the seat types ``command`` first and waits for a
@@ -273,7 +275,13 @@ def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> 
             else:
                 move = choose(text, s.name)
                 if move is None:
-                    continue  # a prompt drawn again, not a new question
+                    said = [x for x in lines_of(text) if s.moves and x != s.moves[-1]]
+                    if not said:
+                        continue  # a prompt drawn again, not a new question
+                    # the move was refused: a pile ran out (Big Money reads no pile), so the turn ends
+                    assert s.moves and s.moves[-1].startswith("buy "), (s.name, s.moves[-1:], said)
+                    s.refused.append((s.moves.pop(), said))
+                    move = "end"
                 planned = queries.pop((s.name, len(s.moves)), None)
                 if planned is not None:
                     s.querying = (len(s.moves), *planned)

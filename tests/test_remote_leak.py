@@ -49,7 +49,7 @@ REMOTE = ("Ann", "Bea", "Cid")
 SEED = 3
 # the hand query: Bea in her 3rd turn's Buy phase (Coppers in play), Cid at his 4th turn's start
 QUERIES = {("Bea", 4): ("hand", r"^Your hand"), ("Cid", 9): ("hand", r"^Your hand")}
-SCORE = r"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$"
+SCORE = r"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and \d+ from Tower\)\.$"
 
 
 def privacy_faults(record: dict, log: list, seat: str, raw: bytes) -> dict:
