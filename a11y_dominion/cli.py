@@ -112,6 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write the address, port and each seat's user and password to FILE (JSON, readable by you only)",
     )
+    host.add_argument(
+        "--record-file",
+        metavar="FILE",
+        default=None,
+        help="when the host stops, write the game's record (setup, seed and every answer, as the save command "
+        "writes it; every hand can be read from it, so it is readable by you only) to FILE",
+    )
     host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
     host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
 
@@ -248,7 +255,9 @@ def cmd_host(args) -> int:
     import asyncio
     import random
 
+    from .i18n import N_
     from .remote import GameHost
+    from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats
 
@@ -271,12 +280,46 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
+    record_file = args.record_file
+    if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
+        raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
     host = GameHost(game, seats, seed, lang, verbosity=args.verbosity or "normal", out=out)
     try:
-        return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+        code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
+    if record_file is not None:
+        try:
+            write_host_record(record_file, host.table.game, seats)
+        except OSError as e:
+            error = e.strerror or str(e)
+            message = lang.text(N_("Cannot write the record to {file}: {error}."), file=record_file, error=error)
+            print(f"a11y-dominion: {message}", file=sys.stderr)
+            return 2
+    return code
+
+
+def write_host_record(path: str, game, seats: list) -> None:
+    """Write the record of a hosted ``game`` (:func:`~a11y_dominion.record.make_record`)
+    to ``path``, readable by its owner only (it holds every player's hand).
+
+    ``seats``: the host's seats (:func:`~a11y_dominion.seats.parse_seats`); a remote
+    seat is kept with its language and verbosity. Raises OSError when the file
+    cannot be written."""
+    from .record import dumps, make_record
+
+    listed: list = []
+    for spec in seats:
+        name, kind = spec[0], spec[1]
+        options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
+        listed.append([name, kind, options] if kind == "remote" and options else [name, kind])
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(dumps(make_record(game, listed)))
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
 
 
 def cmd_simulate(args) -> int:
