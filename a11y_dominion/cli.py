@@ -85,8 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
-        'user), bigmoney or random, for example "Ann:remote,Bea:remote,Bot:bigmoney"; a remote seat may add '
-        'its own language and verbosity, "Ann:remote:nl:terse"',
+        "user), human (the one player at this computer's terminal), bigmoney or random, for example "
+        '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
+        'verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
     host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
@@ -97,6 +98,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write the address, port and each seat's user and password to FILE (JSON, readable by you only)",
     )
+    host.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        default=None,
+        help="OpenSSH public keys, one a line, each with its seat's name as the comment: those seats log in "
+        "with their key instead of a password",
+    )
+    host.add_argument(
+        "--bot-after",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="a Big Money bot plays for a seat that left the game and stays away this many seconds, until its "
+        "player comes back (default: the game waits)",
+    )
+    host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
     host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
     host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
 
@@ -216,11 +233,15 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_host(args) -> int:
-    """``host``: an SSH server for remote seats and the game they play."""
+    """``host``: an SSH server for remote seats and the game they play. Exit code 0:
+    the game ended (final scores); 1: it stopped before its end (the host
+    stopped it, Ctrl+C or SIGTERM, or it could not go on); 2: bad options."""
     import asyncio
     import random
 
     from .remote import GameHost
+    from .remote.access import AccessError, read_authorized_keys
+    from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats
 
@@ -231,8 +252,26 @@ def cmd_host(args) -> int:
         raise KingdomError(e.args[0]) from e
     if not any(kind == "remote" for _name, kind in seats):
         raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    humans = [name for name, kind in seats if kind == "human"]
+    if len(humans) > 1:
+        raise KingdomError(
+            Msg(
+                "Only one human seat can play at the host's own terminal, not {names}; make the others remote, "
+                "for example {example}.",
+                names=", ".join(humans),
+                example=f"{humans[0]}:human,{humans[1]}:remote",
+            )
+        )
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
+    if args.bot_after is not None and not (0 <= args.bot_after <= 86400 and args.bot_after == args.bot_after):
+        raise KingdomError("--bot-after must be a number of seconds from 0 to 86400.")
+    keys = None
+    if args.authorized_keys:
+        try:
+            keys = read_authorized_keys(args.authorized_keys, [name for name, kind in seats if kind == "remote"])
+        except AccessError as e:
+            raise KingdomError(e.args[0]) from e
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
     piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
     try:
@@ -243,7 +282,21 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
-    host = GameHost(game, seats, seed, lang, verbosity=args.verbosity or "normal", out=out)
+    from .console.display import wants_plain
+    from .settings import load_settings
+
+    plain = wants_plain(load_settings()[0].get("speech") or "auto", args.plain, sys.stdout)
+    host = GameHost(
+        game,
+        seats,
+        seed,
+        lang,
+        verbosity=args.verbosity or "normal",
+        out=out,
+        bot_after=args.bot_after,
+        keys=keys,
+        plain=plain,
+    )
     try:
         return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
