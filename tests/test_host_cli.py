@@ -12,7 +12,10 @@ from a11y_dominion.seats import parse_seats
 @pytest.mark.parametrize(
     "argv, sentence",
     [
-        (["--players", "Ann:robot,Bot:bigmoney"], "robot is not a seat kind here; use remote, human, bigmoney or random."),
+        (
+            ["--players", "Ann:robot,Bot:bigmoney"],
+            "robot is not a seat kind here; use remote, human, bigmoney or random.",
+        ),
         (["--players", "Bot:bigmoney,Rob:random"], "host needs at least one remote seat in --players"),
         (["--players", "Ann,Bot:bigmoney", "--port", "70000"], "--port must be a whole number from 0 to 65535."),
         (["--players", "Ann,Bot:bigmoney", "--kingdom", "Nonsense"], "Nonsense"),

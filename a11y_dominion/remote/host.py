@@ -274,7 +274,10 @@ class GameHost:
             )
             self._banner(
                 conn,
-                lang.text(N_("Too many failed logins; try again in {seconds} seconds."), seconds=int(wait + 0.999)),
+                lang.text(
+                    N_("Too many failed logins; try again in {seconds}."),
+                    seconds=seconds_words(int(wait + 0.999), lang),
+                ),
             )
             return False
         if self.password_ok(user, password):
@@ -314,6 +317,9 @@ class GameHost:
             if name != skip:
                 seat = self.people[name]
                 seat.line(make(seat.lang))
+                waiting = getattr(seat, "waiting", None)
+                if waiting is not None and not waiting.done():
+                    seat.prompt()  # the question is still open: its prompt again, after the news
         if self.local not in self.joined:
             self.out(make(self.lang))
 
@@ -427,11 +433,11 @@ class GameHost:
         self.tell_everyone(
             lambda lang: lang.text(
                 N_(
-                    "{player} has been away for {seconds} seconds; a Big Money bot plays for {player} "
+                    "{player} has been away for {seconds}; a Big Money bot plays for {player} "
                     "until {player} comes back."
                 ),
                 player=name,
-                seconds=_seconds(self.bot_after),
+                seconds=seconds_words(self.bot_after or 0, lang),
             )
         )
         self.stand_ins[name].take_over()
@@ -606,8 +612,11 @@ def _end(session) -> None:
         pass
 
 
-def _seconds(value: float | None) -> str:
-    return f"{value:g}" if value is not None else ""
+def seconds_words(value: float, lang: Language) -> str:
+    """ "1 second", "30 seconds", "0.5 seconds" in ``lang``."""
+    if value == 1:
+        return lang.text(N_("{n} second"), n=1)
+    return lang.text(N_("{n} seconds"), n=f"{value:g}")
 
 
 def _isatty(stream) -> bool:

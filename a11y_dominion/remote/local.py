@@ -81,10 +81,19 @@ class HostTerminal:
 
     # ------------------------------------------------------------ output
     def write(self, text: str) -> None:
-        """Print the seat's ``text`` at the host's terminal (above the typed line)."""
+        """Print ``text`` at the host's terminal: above the line being typed, which
+        is drawn again below it."""
+        app = getattr(self.session, "app", None)
         try:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+            if app is not None and app.is_running and not app.is_done:
+                if app.renderer.last_rendered_screen is not None:  # the typed line is showing
+                    app.renderer.erase()
+                app.output.write_raw(text)
+                app.output.flush()
+                app.invalidate()
+            else:
+                sys.stdout.write(text)
+                sys.stdout.flush()
         except (OSError, ValueError):
             pass
 
@@ -164,7 +173,7 @@ class HostTerminal:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.application import create_app_session
         from prompt_toolkit.output import ColorDepth
-        from prompt_toolkit.patch_stdout import patch_stdout
+        from prompt_toolkit.utils import is_dumb_terminal
 
         from ..console.display import line_only_output
 
@@ -187,7 +196,8 @@ class HostTerminal:
                 color_depth=ColorDepth.MONOCHROME if self.plain else None,
             )
 
-        with create_app_session(output=output), patch_stdout(raw=True):
+        host.out = lambda text: self.write(clean(text) + "\n")  # the host's own lines, above the typed line
+        with create_app_session(output=output):
             lines = new_session()
             asking = new_session()
 
@@ -196,7 +206,8 @@ class HostTerminal:
                 if app.is_running:
                     app.invalidate()
 
-            seat.redraw = redraw
+            # a dumb terminal gets no redrawn prompt from prompt_toolkit: the seat prints its own
+            seat.redraw = None if is_dumb_terminal() else redraw
             host.join(seat.name, self.write, self)
             while not host.stopped.is_set():
                 try:
