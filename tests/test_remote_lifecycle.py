@@ -411,6 +411,10 @@ def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
         cid.expect("Cid has joined; 1 seat still empty: Ann.")
         cid.sendline("hand")  # the queries answer at the host's terminal too
         cid.expect(r"Your hand, 5 cards: ")
+        cid.sendintr()  # Ctrl+C while the host's player types: the same question
+        cid.expect(r"Stop the game for every seat\? yes or no")
+        cid.sendline("no")
+        cid.expect("The game goes on.")
         ann = login(data, "Ann")
         ann.expect("Ann has joined; every seat is taken. The game starts.")
         cid.expect("Ann has joined; every seat is taken. The game starts.")

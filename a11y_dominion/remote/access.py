@@ -174,6 +174,9 @@ class LoginLimiter:
         """Count one failed login; returns the failures of this seat from this
         address within the window (the limit: ``limits["pair"]``)."""
         now = self.clock()
+        if len(self.failures) > 10_000:  # many names or addresses: forget the old ones
+            self.failures = {k: v for k, v in self.failures.items() if v and now - v[-1] < self.window}
+            self.locked = {k: t for k, t in self.locked.items() if t > now}
         counts = {}
         for kind, key in self._keys(address, seat).items():
             times = [t for t in self.failures.get(key, []) if now - t < self.window] + [now]
