@@ -193,9 +193,8 @@ def play(children: dict, until=None, limit: float = 150) -> tuple:
 
 def final_scores(text: str, names) -> None:
     for name in names:
-        assert re.search(
-            rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", text, re.M
-        ), (name, text[-800:])
+        line = rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$"
+        assert re.search(line, text, re.M), (name, text[-800:])
 
 
 def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
