@@ -438,3 +438,48 @@ def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
         for names in cid_draws:
             assert f"Cid draws {names}" not in line
     assert not re.search(r"^Ann's hand", text["Cid"], re.M)
+
+
+def test_the_login_limiter_locks_a_seat_at_one_address_for_a_while():
+    from a11y_dominion.remote.access import LoginLimiter
+
+    now = [0.0]
+    limiter = LoginLimiter(per_pair=3, per_address=5, per_seat=100, window=60, lockout=30, clock=lambda: now[0])
+    assert [limiter.failed("10.0.0.1", "ann") for _ in range(3)] == [1, 2, 3]
+    assert limiter.wait("10.0.0.1", "ann") == 30
+    assert limiter.wait("10.0.0.2", "ann") == 0 and limiter.wait("10.0.0.1", "bea") == 0
+    limiter.failed("10.0.0.1", "bea")
+    limiter.failed("10.0.0.1", "cid")  # 5 from this address: every seat from it waits
+    assert limiter.wait("10.0.0.1", "dan") == 30
+    now[0] = 31
+    assert limiter.wait("10.0.0.1", "ann") == 0
+    limiter.failed("10.0.0.2", "ann")
+    now[0] = 200  # failures older than the window are forgotten
+    assert limiter.failed("10.0.0.2", "ann") == 1
+
+
+def test_a_newer_login_takes_the_seat_and_the_older_session_no_longer_counts():
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+
+    specs = parse_seats("Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    printed: list = []
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+    host = GameHost(game, specs, 1, Language("en"), out=printed.append)
+    first, second = [], []
+    old = host.join("Ann", first.append, "session 1")
+    new = host.join("ANN", second.append, "session 2")  # the seat name in another letter case
+    assert "Your seat was taken by a new login; this session ends.\n" in first
+    assert second == ["Welcome back, Ann.\n"]
+    old.typed("hand")  # a line the older session still sent is dropped
+    assert not any("Your hand" in x for x in first + second)
+    new.typed("hand")
+    assert second[-1].startswith("Your hand, 5 cards: ")
+    host.leave("Ann", "session 1")  # the older session ending changes nothing
+    assert host.joined == ["Ann"] and host.sessions == {"Ann": "session 2"}
+    host.leave("ann", "session 2")
+    assert host.joined == [] and printed[-1] == "Ann has left; 2 seats still empty: Ann and Bea."

@@ -31,7 +31,7 @@ from ..i18n import N_, Language
 from ..seats import make_bot
 from ..table import Table
 from .access import LoginLimiter, host_key, write_seats_file
-from .seat import MAX_LINE, RemoteSeat
+from .seat import MAX_LINE, RemoteSeat, clean
 from .terminal import quiet_line_editor, terminal_session
 
 FAILED_LOGIN_DELAY = 1.0  # seconds a refused password waits before it is answered
@@ -253,7 +253,8 @@ class GameHost:
             text = lang.text(N_("{player} plays at the host's own computer, not over SSH."), player=self.local)
         else:
             text = lang.text(
-                N_("{user} is not a seat of this game; log in with your seat's name as the user."), user=user
+                N_("{user} is not a seat of this game; log in with your seat's name as the user."),
+                user=shown_user(user),
             )
         self._banner(conn, text)
 
@@ -261,7 +262,7 @@ class GameHost:
         """A password login of ``user`` from ``address``: rate-limited, each
         failure printed on the host's screen and explained to the client."""
         name = self.seat_name(user)
-        who = name or user
+        who = name or shown_user(user)
         lang = self._seat_lang(name)
         wait = self.limiter.wait(address, who.casefold())
         if wait:
@@ -330,12 +331,13 @@ class GameHost:
             return "This seat is taken, or the game is over."
         return None
 
-    def join(self, user: str, write: Callable, session=None) -> RemoteSeat:
+    def join(self, user: str, write: Callable, session=None) -> SessionSeat:
         """The player of the seat ``user`` names (admitted) is in with ``session``:
         its lines go to ``write(text)``. In the lobby every seat is told, and the
         game starts when every remote seat is in; during the game the seat is told
         where the game stands, and a bot standing in for it stops. A session that
-        had the seat is told and ended."""
+        had the seat is told and ended. Returns the seat for this session (a
+        :class:`SessionSeat`: its typed lines count while the session holds it)."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
@@ -360,7 +362,7 @@ class GameHost:
                     self.everyone_in.set()
             else:
                 seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
-            return seat
+            return SessionSeat(self, name, seat, session)
         if name not in self.joined:
             self.joined.append(name)
             stand_in = self.stand_ins[name]
@@ -373,7 +375,7 @@ class GameHost:
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
         self.where_it_stands(name)
-        return seat
+        return SessionSeat(self, name, seat, session)
 
     def where_it_stands(self, name: str) -> None:
         """Tell the seat ``name``, coming back, where the game stands: its last few
@@ -599,6 +601,39 @@ class GameHost:
             server.close()
             await server.wait_closed()
         return code
+
+
+def shown_user(user: str) -> str:
+    """An SSH user name as it may be printed or sent back: no control or escape
+    characters, at most 40 characters."""
+    text = clean(user)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+class SessionSeat:
+    """What :meth:`GameHost.join` gives a session: its seat, whose typed lines
+    count only while this session holds the seat (a newer login took it over:
+    the older session's lines are dropped). Other attributes are the seat's."""
+
+    def __init__(self, host: GameHost, name: str, seat, session):
+        self._host = host
+        self._name = name
+        self._seat = seat
+        self._session = session
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return getattr(self._seat, attr)
+
+    def holds(self) -> bool:
+        """Whether this session still holds the seat."""
+        return self._session is None or self._host.sessions.get(self._name) is self._session
+
+    def typed(self, text: str) -> None:
+        """The seat reads ``text`` if this session still holds it."""
+        if self.holds():
+            self._seat.typed(text)
 
 
 def _end(session) -> None:
