@@ -10,17 +10,32 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 from .kingdoms import KingdomError, choose_setup
 from .rules.cards import CARDS, EVENTS, LANDMARKS
+from .rules.decisions import Msg
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with one-sentence errors and exit code 2."""
 
     def error(self, message):  # noqa: D401 - argparse API
+        message = re.sub(r"'([^']{40})[^']+'", r"'\1…'", message)  # a long typed value is not echoed whole
+        message = "".join(ch if ch.isprintable() else "?" for ch in message)
         self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
+
+
+MAX_SEED = 2**63 - 1
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number from 0 to :data:`MAX_SEED`; raises argparse.ArgumentTypeError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdecimal() and len(text) <= 19 and int(text) <= MAX_SEED):
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED}")
+    return int(text)
 
 
 def _lang(code=None):
@@ -114,6 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
         "player comes back (default: the game waits)",
     )
     host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
+    host.add_argument(
+        "--record-file",
+        metavar="FILE",
+        default=None,
+        help="when the host stops, write the game's record (setup, seed and every answer, as the save command "
+        "writes it; every hand can be read from it, so it is readable by you only) to FILE",
+    )
     host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
     host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
 
@@ -126,6 +148,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--workers", type=int, default=1, help="play the games in this many processes (same results, sooner)"
+    )
+    sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster at this address, e.g. tcp://cluster-host:8786 "
+        "(needs pip install 'a11y-dominion[cluster]')",
+    )
 
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
     cards.add_argument("--json", action="store_true")
@@ -160,12 +192,26 @@ def _add_game_options(p):
     )
     p.add_argument("--events", default=None, help="Event names separated by commas")
     p.add_argument("--landmarks", default=None, help="Landmark names separated by commas")
-    p.add_argument("--seed", type=int, default=None, help="seed for shuffles (a whole number)")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for shuffles (a whole number)")
+
+
+def tolerant_streams() -> None:
+    """Typed bytes that are not UTF-8 (a Latin-1 terminal, a stray byte in a pipe) are
+    read as a replacement character, and a character the terminal cannot show is
+    written as one, instead of ending the program."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or detached stream
+                pass
 
 
 def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    tolerant_streams()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
@@ -204,29 +250,18 @@ def main(argv: list | None = None) -> int:
 
 def cmd_scenario(args) -> int:
     """``scenario FILE --json``: exit 0 all lines accepted, 1 a line refused, 2 invalid file."""
+    from .files import SCENARIO_LIMIT, FileError, read_json, shown_name
     from .scenario import ScenarioError, run_scenario
 
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
-        print(f"a11y-dominion: no file named {args.file}.", file=sys.stderr)
-        return 2
-    except (OSError, UnicodeDecodeError) as e:
-        print(
-            f"a11y-dominion: cannot read {args.file}: {e.strerror if hasattr(e, 'strerror') else e}.", file=sys.stderr
-        )
-        return 2
-    except json.JSONDecodeError as e:
-        print(
-            f"a11y-dominion: {args.file} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).",
-            file=sys.stderr,
-        )
+        data = read_json(args.file, SCENARIO_LIMIT, "scenario file")
+    except FileError as e:
+        print(f"a11y-dominion: cannot read scenario {shown_name(args.file)}: {e.args[0]}", file=sys.stderr)
         return 2
     try:
         code, result = run_scenario(data)
     except ScenarioError as e:
-        print(f"a11y-dominion: invalid scenario {args.file}: {e}", file=sys.stderr)
+        print(f"a11y-dominion: invalid scenario {shown_name(args.file)}: {shown_name(str(e), 600)}", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=1))
     return code
@@ -239,6 +274,7 @@ def cmd_host(args) -> int:
     import asyncio
     import random
 
+    from .i18n import N_
     from .remote import GameHost
     from .remote.access import AccessError, read_authorized_keys
     from .rules.decisions import Msg
@@ -282,6 +318,9 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
+    record_file = args.record_file
+    if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
+        raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
     from .console.display import wants_plain
     from .settings import load_settings
 
@@ -298,10 +337,41 @@ def cmd_host(args) -> int:
         plain=plain,
     )
     try:
-        return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+        code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
+    if record_file is not None:
+        try:
+            write_host_record(record_file, host.table.game, seats)
+        except OSError as e:
+            error = e.strerror or str(e)
+            message = lang.text(N_("Cannot write the record to {file}: {error}."), file=record_file, error=error)
+            print(f"a11y-dominion: {message}", file=sys.stderr)
+            return 2
+    return code
+
+
+def write_host_record(path: str, game, seats: list) -> None:
+    """Write the record of a hosted ``game`` (:func:`~a11y_dominion.record.make_record`)
+    to ``path``, readable by its owner only (it holds every player's hand).
+
+    ``seats``: the host's seats (:func:`~a11y_dominion.seats.parse_seats`); a remote
+    seat is kept with its language and verbosity. Raises OSError when the file
+    cannot be written."""
+    from .record import dumps, make_record
+
+    listed: list = []
+    for spec in seats:
+        name, kind = spec[0], spec[1]
+        options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
+        listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(dumps(make_record(game, listed)))
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
 
 
 def cmd_simulate(args) -> int:
@@ -318,8 +388,30 @@ def cmd_simulate(args) -> int:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
     if args.games < 1:
         raise KingdomError("--games must be at least 1.")
+    if args.workers < 1:
+        raise KingdomError(Msg("--workers must be a whole number from 1, the number of processes to play in."))
+    if args.scheduler is not None and args.workers != 1:
+        raise KingdomError(Msg("Give --workers or --scheduler, not both; the cluster's workers play the games."))
+    if args.scheduler is not None and not (args.scheduler.strip() and args.scheduler.isprintable()):
+        raise KingdomError(
+            Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
+        )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
-    res = simulate(kinds, args.kingdom, args.events, args.landmarks, args.games, args.seed or 0)
+    from .simulate import ClusterError
+
+    try:
+        res = simulate(
+            kinds,
+            args.kingdom,
+            args.events,
+            args.landmarks,
+            args.games,
+            args.seed or 0,
+            workers=args.workers,
+            scheduler=args.scheduler.strip() if args.scheduler else None,
+        )
+    except ClusterError as e:
+        raise KingdomError(e.args[0]) from None
     if args.json:
         print(json.dumps(res, indent=1))
     else:

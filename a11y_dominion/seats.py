@@ -25,6 +25,8 @@ class RandomBot:
 
     kind = "random"
     reads_scores = False  # its view comes without the players' scores
+    quick_view = True  # it reads a few fields of its view: build them when read
+    hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -82,6 +84,8 @@ class BigMoneyBot:
 
     kind = "bigmoney"
     reads_scores = False  # its view comes without the players' scores
+    quick_view = True  # it reads a few fields of its view: build them when read
+    hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -99,6 +103,8 @@ class BigMoneyBot:
         opts = d.options
         t = view.turn
         if t.phase == "action":
+            if not any(CARDS[n].is_("Action") for n in view.hand):
+                return Move(MoveKind.END)  # no Action card it could play: no need to list the moves
             plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
             plays.sort(key=lambda o: -(CARDS[o.name].actions))
@@ -107,14 +113,16 @@ class BigMoneyBot:
             return Move(MoveKind.END)
         if Move(MoveKind.TREASURES) in opts:
             return Move(MoveKind.TREASURES)
-        for o in opts:
-            if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
-                return o
-        pays = [o for o in opts if o.kind is MoveKind.PAY]
-        if pays:
-            return max(pays, key=lambda o: o.amount)
+        if any(CARDS[n].is_("Treasure") for n in view.hand):  # else no Treasure to play: no need to list the moves
+            for o in opts:
+                if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
+                    return o
+        if Move.pay(1) in opts:  # else no Debt it can pay
+            pays = [o for o in opts if o.kind is MoveKind.PAY]
+            if pays:
+                return max(pays, key=lambda o: o.amount)
         coins = t.coins
-        provinces = view.piles["Province"].cards_left
+        provinces = view.pile("Province").cards_left
 
         def can(pile):
             return Move.buy(pile) in opts
@@ -146,7 +154,7 @@ class BigMoneyBot:
             return [d.options[0]]
         if d.kind == "pile":
             if d.purpose in ("gain", "copy"):
-                best = max(d.options, key=lambda pn: _cost_key(view.piles[pn].top or ""))
+                best = max(d.options, key=lambda pn: _cost_key(view.pile(pn).top or ""))
                 return [best]
             if d.purpose == "add debt":
                 return [d.options[0]]
