@@ -100,8 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
-        'user), bigmoney or random, for example "Ann:remote,Bea:remote,Bot:bigmoney"; a remote seat may add '
-        'its own language and verbosity, "Ann:remote:nl:terse"',
+        "user), human (the one player at this computer's terminal), bigmoney or random, for example "
+        '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
+        'verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
     host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
@@ -112,6 +113,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write the address, port and each seat's user and password to FILE (JSON, readable by you only)",
     )
+    host.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        default=None,
+        help="OpenSSH public keys, one a line, each with its seat's name as the comment: those seats log in "
+        "with their key instead of a password",
+    )
+    host.add_argument(
+        "--bot-after",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="a Big Money bot plays for a seat that left the game and stays away this many seconds, until its "
+        "player comes back (default: the game waits)",
+    )
+    host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
     host.add_argument(
         "--record-file",
         metavar="FILE",
@@ -251,12 +268,15 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_host(args) -> int:
-    """``host``: an SSH server for remote seats and the game they play."""
+    """``host``: an SSH server for remote seats and the game they play. Exit code 0:
+    the game ended (final scores); 1: it stopped before its end (the host
+    stopped it, Ctrl+C or SIGTERM, or it could not go on); 2: bad options."""
     import asyncio
     import random
 
     from .i18n import N_
     from .remote import GameHost
+    from .remote.access import AccessError, read_authorized_keys
     from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats
@@ -268,8 +288,26 @@ def cmd_host(args) -> int:
         raise KingdomError(e.args[0]) from e
     if not any(kind == "remote" for _name, kind in seats):
         raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    humans = [name for name, kind in seats if kind == "human"]
+    if len(humans) > 1:
+        raise KingdomError(
+            Msg(
+                "Only one human seat can play at the host's own terminal, not {names}; make the others remote, "
+                "for example {example}.",
+                names=", ".join(humans),
+                example=f"{humans[0]}:human,{humans[1]}:remote",
+            )
+        )
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
+    if args.bot_after is not None and not (0 <= args.bot_after <= 86400 and args.bot_after == args.bot_after):
+        raise KingdomError("--bot-after must be a number of seconds from 0 to 86400.")
+    keys = None
+    if args.authorized_keys:
+        try:
+            keys = read_authorized_keys(args.authorized_keys, [name for name, kind in seats if kind == "remote"])
+        except AccessError as e:
+            raise KingdomError(e.args[0]) from e
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
     piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
     try:
@@ -283,7 +321,21 @@ def cmd_host(args) -> int:
     record_file = args.record_file
     if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
         raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
-    host = GameHost(game, seats, seed, lang, verbosity=args.verbosity or "normal", out=out)
+    from .console.display import wants_plain
+    from .settings import load_settings
+
+    plain = wants_plain(load_settings()[0].get("speech") or "auto", args.plain, sys.stdout)
+    host = GameHost(
+        game,
+        seats,
+        seed,
+        lang,
+        verbosity=args.verbosity or "normal",
+        out=out,
+        bot_after=args.bot_after,
+        keys=keys,
+        plain=plain,
+    )
     try:
         code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
@@ -313,7 +365,7 @@ def write_host_record(path: str, game, seats: list) -> None:
     for spec in seats:
         name, kind = spec[0], spec[1]
         options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
-        listed.append([name, kind, options] if kind == "remote" and options else [name, kind])
+        listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
     tmp = f"{path}.{os.getpid()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
