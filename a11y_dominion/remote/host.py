@@ -15,8 +15,9 @@ from ..i18n import N_, Language
 from ..seats import make_bot
 from ..table import Table
 from .access import host_key, write_seats_file
+from .protocol import session_for
 from .seat import MAX_LINE, RemoteSeat
-from .terminal import quiet_line_editor, terminal_session
+from .terminal import quiet_line_editor
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -141,7 +142,7 @@ class GameHost:
             listen,
             port,
             server_host_keys=[key],
-            process_factory=lambda process: terminal_session(self, process),
+            process_factory=lambda process: session_for(self, process),
             line_editor=True,
             max_line_length=MAX_LINE,
             allow_scp=False,
