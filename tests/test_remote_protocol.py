@@ -135,13 +135,30 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             ("{not json", "bad-json", "That line is not JSON; each message is one JSON object on one line."),
             ("[1, 2]", "bad-message", "A message is a JSON object with a type field."),
             ('{"type": 7}', "bad-message", "A message is a JSON object with a type field."),
-            ('{"type": "line", "text": "buy Gold"}', "unknown-type", "line is not a message type; the types are answer and view."),
-            ('{"type": "answer", "keys": [], "extra": 1}', "bad-fields", "A answer message has only these fields: id, keys, type."),
-            ('{"type": "answer", "keys": "end"}', "bad-keys", 'The keys of an answer are a list of option keys; for a turn, one move such as {"move": "buy", "card": "Silver"}.'),
+            (
+                '{"type": "line", "text": "buy Gold"}',
+                "unknown-type",
+                "line is not a message type; the types are answer and view.",
+            ),
+            (
+                '{"type": "answer", "keys": [], "extra": 1}',
+                "bad-fields",
+                "A answer message has only these fields: id, keys, type.",
+            ),
+            (
+                '{"type": "answer", "keys": "end"}',
+                "bad-keys",
+                "The keys of an answer are a list of option keys; for a turn, one move such as "
+                '{"move": "buy", "card": "Silver"}.',
+            ),
             ('{"type": "answer", "keys": [{"move": "fly"}]}', "bad-keys", None),
-            ('{"type": "answer", "keys": [{"move": "end"}], "id": 99}', "stale", "That answer is for decision 99; the decision waiting is 1."),
+            (
+                '{"type": "answer", "keys": [{"move": "end"}], "id": 99}',
+                "stale",
+                "That answer is for decision 99; the decision waiting is 1.",
+            ),
             ("x" * (64 * 1024 + 10), "too-long", "That line is longer than 64 KiB; it was not read."),
-        ]  # fmt: skip
+        ]
         for line, code, text in cases:
             ann.send_line(line)
             got = await error()
@@ -217,7 +234,7 @@ def test_two_protocol_seats_and_a_bot_play_a_whole_game_and_see_nothing_private(
 
         await asyncio.wait_for(asyncio.gather(play("Ann"), play("Bea")), 120)
         assert await asyncio.wait_for(task, 20) == 0
-        for name, p in players.items():
+        for p in players.values():
             rest = await asyncio.wait_for(p.process.stdout.read(), 10)
             assert json.loads(rest.splitlines()[-1]) == {"type": "text", "text": "The game is over; goodbye."}
             p.conn.close()

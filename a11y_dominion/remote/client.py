@@ -271,6 +271,8 @@ class Link:
             return Msg(N_("{host} port {port} does not offer the game to join: {reason}."), reason=e.reason, **where)
         if isinstance(e, asyncssh.Error):
             reason = e.reason
+        elif isinstance(e, OSError) and e.errno:
+            reason = os.strerror(e.errno)  # "Connection refused", not asyncio's "Connect call failed (...)"
         else:
             reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
         return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
