@@ -286,3 +286,50 @@ def test_two_protocol_seats_and_a_bot_play_a_whole_game_and_see_nothing_private(
             assert theirs and all(c != "?" for e in theirs for c in e["cards"])
 
     asyncio.run(main())
+
+
+def test_a_view_reads_typed_lines_as_the_game_does():
+    """The join command reads typed answers from the seat's view and decision
+    (ViewGame): every line reads as the console reads it from the whole game."""
+    from a11y_dominion.console.completion import DecisionCompleter, expand_names
+    from a11y_dominion.remote.client import ViewGame
+    from a11y_dominion.table import Table
+    from a11y_dominion.textinput import InputError, parse_line
+    from a11y_dominion.view import player_view
+
+    lines = ["play treasures", "buy prov", "buy gold", "buy copp", "buy si", "end", "1", "2", "9", "yes", "no"]
+    lines += ["none", "pay", "pay 2", "play vil", "buy wedding", "Copper", "Estate, Copper", "pass", "0", "frob"]
+    lang = Language("en")
+
+    def read(game, line):
+        try:
+            return parse_line(game, expand_names(game, line, lang), numbers=True)
+        except InputError as e:
+            return ("refused", str(e))
+
+    compared = 0
+    seen: set = set()
+
+    class Checking:
+        def __init__(self, name, seed):
+            self.bot = make_bot("random", seed)
+
+        def decide(self, d, view):
+            nonlocal compared
+            game = table.game
+            as_seen = ViewGame(view, Decision.from_data(d.to_data()))
+            seen.add(d.kind)
+            for line in lines + [str(d.labels.get(o, o)) for o in d.options[:3]]:
+                assert read(as_seen, line) == read(game, line), (d.kind, line)
+                compared += 1
+            words = DecisionCompleter(lambda: game, lang).candidates("buy ")
+            assert DecisionCompleter(lambda: as_seen, lang).candidates("buy ") == words
+            return self.bot.decide(d, view)
+
+    for seed in (1, 2, 3):
+        piles, events, landmarks = choose_setup("random", None, None, seed)
+        game = Game(GameConfig(["Ann", "Bea"], piles, events, landmarks, seed))
+        table = Table(game, {"Ann": Checking("Ann", seed), "Bea": Checking("Bea", seed + 9)}, max_answers=400)
+        table.run()
+        assert player_view(game, "Ann").seat == "Ann"
+    assert compared > 3000 and {"turn", "cards"} <= seen, (compared, seen)
