@@ -1,6 +1,6 @@
 """The ``a11y-dominion`` command line.
 
-Subcommands: ``play`` (the default), ``scenario FILE --json``,
+Subcommands: ``play`` (the default), ``host``, ``join HOST``, ``scenario FILE --json``,
 ``simulate``, ``cards``, ``speech-test``. Bad flags, unknown names and bad
 files print one sentence on standard error and exit 2, never a traceback.
 """
@@ -139,6 +139,26 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
     host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
 
+    join = sub.add_parser(
+        "join", help="join a hosted game at a remote seat, the game speaking on this computer with your settings"
+    )
+    join.add_argument("host", nargs="?", default=None, help="the host's name or address (default: the seats file's)")
+    join.add_argument("--port", type=int, default=None, help="the host's SSH port (default 2222, or the seats file's)")
+    join.add_argument(
+        "--user", default=None, help="your seat's name (default: your user name, or the seats file's one seat)"
+    )
+    join.add_argument("--password-file", metavar="FILE", default=None, help="read the seat's password from FILE")
+    join.add_argument(
+        "--seats-file",
+        metavar="FILE",
+        default=None,
+        help="read the host, port and the seat's password from FILE as host --seats-file writes it",
+    )
+    join.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"])
+    join.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"])
+    join.add_argument("--lang", default=None, choices=["en", "nl"])
+    join.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
+
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true", help="print one JSON object (the default output)")
@@ -220,6 +240,10 @@ def main(argv: list | None = None) -> int:
             return cmd_scenario(args)
         if args.command == "host":
             return cmd_host(args)
+        if args.command == "join":
+            from .remote.client import run_join
+
+            return run_join(args)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "cards":

@@ -31,8 +31,9 @@ from ..i18n import N_, Language
 from ..seats import make_bot
 from ..table import Table
 from .access import LoginLimiter, host_key, write_seats_file
+from .protocol import session_for
 from .seat import MAX_LINE, RemoteSeat, clean
-from .terminal import quiet_line_editor, terminal_session
+from .terminal import quiet_line_editor
 
 FAILED_LOGIN_DELAY = 1.0  # seconds a refused password waits before it is answered
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
@@ -347,6 +348,8 @@ class GameHost:
             _end(old)
         if session is not None:
             self.sessions[name] = session
+        if write is not None and getattr(seat, "outlet", None) is not None:
+            seat.outlet = None  # a terminal session takes over from a seat-protocol one
         seat.attach(write)
         seat.prompt_shown = False
         timer = self.away.pop(name, None)
@@ -395,8 +398,12 @@ class GameHost:
         d = self.table.game.pending
         waiting = getattr(seat, "waiting", None)
         if d.player == name and waiting is not None and not waiting.done():
-            seat.show_question(d, view, full=True)
-            seat.prompt()
+            outlet = getattr(seat, "outlet", None)
+            if outlet is not None:  # a seat-protocol client: the question as a decision message
+                outlet.resend()
+            else:
+                seat.show_question(d, view, full=True)
+                seat.prompt()
         else:
             seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
@@ -517,7 +524,7 @@ class GameHost:
             listen,
             port,
             server_host_keys=[key],
-            process_factory=lambda process: terminal_session(self, process),
+            process_factory=lambda process: session_for(self, process),
             line_editor=True,
             max_line_length=MAX_LINE,
             allow_scp=False,
