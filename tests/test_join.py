@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -243,7 +244,9 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         bea.expect("Game stopped.")
         bea.expect(pexpect.EOF)
         assert bea.wait() == 0
-        ann.expect("Bea has left; the game stops.")
+        ann.expect("Bea has left; the game waits for Bea to come back.")
+        proc.send_signal(signal.SIGINT)  # the host stops the game (no terminal: without asking)
+        ann.expect("The host stopped the game.")
         ann.expect("The host ended the session before the game was over.")
         ann.expect(pexpect.EOF)
         ann.close()

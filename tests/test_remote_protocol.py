@@ -196,14 +196,15 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
         assert second["view"]["players"][0]["in_play"] == ["Copper"] * coppers
         assert second["view"]["turn"]["coins"] == coppers
         bea.conn.close()
+        assert (await ann.next("text"))["text"] == "Bea has left; the game waits for Bea to come back."
+        host.stop()
         ann_rest = []
         while True:
             line = await asyncio.wait_for(ann.process.stdout.readline(), 10)
             if not line:
                 break
             ann_rest.append(json.loads(line))
-        assert {"type": "text", "text": "Bea has left; the game stops."} in ann_rest
-        assert ann_rest[-1] == {"type": "text", "text": "The game is over; goodbye."}
+        assert ann_rest[-1] == {"type": "text", "text": "The host stopped the game."}
         assert await asyncio.wait_for(task, 10) == 1
         ann.conn.close()
 
