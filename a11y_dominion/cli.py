@@ -633,7 +633,8 @@ def cmd_settings(args) -> int:
                 said = f"seat {name} {key}: {seats[name][key]}"
         else:
             data[args.key] = check_value(args.key, " ".join(args.value))
-            said = f"{args.key}: {data[args.key]}"
+            value = data[args.key]
+            said = f"{args.key}: {'default' if value is None else value}"
     except SettingsError as e:
         print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
         return 2

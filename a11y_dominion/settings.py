@@ -33,6 +33,7 @@ DEFAULT_KEYS = {
 
 DEFAULTS = {
     "speech": "auto",  # auto, off, screen-reader, self-voicing
+    "screen_reader": "ask",  # when auto cannot tell whether a screen reader runs: ask, yes or no
     "output": None,  # force one speech output by name, or None for the first that works
     "rate": None,  # speech rate -100..100 where the output supports it
     "verbosity": "normal",  # terse, normal, verbose
@@ -47,6 +48,7 @@ SEAT_SETTINGS = ("language", "verbosity")
 
 CHOICES = {
     "speech": ("auto", "off", "screen-reader", "self-voicing"),
+    "screen_reader": ("ask", "yes", "no"),
     "verbosity": ("terse", "normal", "verbose"),
     "language": ("en", "nl"),
 }

@@ -392,6 +392,7 @@ def fake_espeak(tmp_path, monkeypatch):
     """
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
+    monkeypatch.setenv("PULSE_SERVER", "unix:/fake")  # this stands for a machine with sound
     program = bin_dir / "espeak-ng"
     program.write_text(
         "#!/bin/sh\n"
@@ -583,6 +584,7 @@ class FakeSpeechd:
 @pytest.fixture
 def fake_speechd(monkeypatch):
     fake = FakeSpeechd()
+    monkeypatch.setenv("PULSE_SERVER", "unix:/fake")  # this stands for a machine with sound
     monkeypatch.setitem(sys.modules, "speechd", fake.module())
     monkeypatch.setattr(speechd_module, "SPEECHD_HUNG", threading.Event())
     yield fake

@@ -45,6 +45,7 @@ from .keys import KeyCommand, active_keys, key_name
 from .persistence import Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
 
+STARTING = 0.05  # seconds the first lines wait for the speech output to be found
 MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 
 
@@ -84,15 +85,25 @@ class ConsoleTable(Table):
         return super().submit(name, answer)
 
 
-def speech_line(speaker: Speaker, lang: Language) -> str:
+def speech_line(speaker: Speaker, lang: Language, wait: float | None = None) -> str:
     """Which speech mode and output are in use, in one sentence of ``lang``
-    (the same sentence as ``speaker.describe()``)."""
+    (the same sentence as ``speaker.describe()``). While the output is still being
+    looked for after ``wait`` seconds (None: as long as it takes), says so."""
     mode = speaker.mode
     if mode == "off":
         return lang._(N_("Speech is off; the game shows text only."))
     if mode == "screen-reader":
         return lang._(N_("Screen-reader mode: the game does not speak; your screen reader reads the text."))
+    if not speaker.wait_ready(wait):
+        if mode == "self-voicing":
+            return lang._(N_("Self-voicing mode: the speech output is starting; type speech to hear which one speaks."))
+        return lang._(N_("Automatic mode: looking for a speech output; type speech to hear which one speaks."))
     name = speaker.active_output_name
+    if name is None and getattr(speaker, "no_sound", None):
+        return lang.text(
+            N_("No sound can be heard ({why}), so the game does not speak; it shows text only."),
+            why=lang._(speaker.no_sound),
+        )
     if mode == "self-voicing":
         if name is not None:
             return lang.text(N_("Self-voicing mode: the game speaks through {output}."), output=name)
@@ -308,7 +319,7 @@ class Console(Commands, Answers, Persistence):
             (key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)), "F2"
         )
         self.say(self.t(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat))
-        self.say(speech_line(self.speaker, self.lang), keep=False)
+        self.say(getattr(self, "auto_why", None) or speech_line(self.speaker, self.lang, STARTING), keep=False)
         for notice in self.notices:
             self.say(notice, keep=False)
         if self.loaded:

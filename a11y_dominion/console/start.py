@@ -18,7 +18,7 @@ from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import parse_seats
-from ..settings import load_settings, seat_settings
+from ..settings import load_settings, save_settings, seat_settings
 from .app import Console
 from .completion import DecisionCompleter
 from .display import Display, PlainReader, PromptReader, wants_plain
@@ -85,9 +85,12 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
         except (KingdomError, SetupError) as e:
             return fail(lang.msg(e))
+    notices = [lang.msg(warning)] if warning else []
+    auto_why = None
+    if speech == "auto":
+        speech, auto_why = auto_speech(settings, lang, out, asking=reader is None and pt_input is None)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
-    notices = [lang.msg(warning)] if warning else []
     try:
         speaker = Speaker(
             speech,
@@ -111,6 +114,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             rate=settings.get("rate"),
             translate=lang.text,
         )
+    speaker.start()  # found in the background: the first prompt does not wait for a speech daemon
     for action, key in bad_keys(keys):
         keys.pop(action)
         notices.append(
@@ -133,6 +137,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),
     )
     console.notices = notices
+    console.auto_why = auto_why
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
         if interactive:
@@ -147,6 +152,68 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         console.use_game(game, seats, narrate_from=len(game.log))
         console.loaded = load
     return console
+
+
+USES_SCREEN_READER = N_(
+    "Automatic mode: you use a screen reader, so the game does not speak; your screen reader reads the text."
+)
+SCREEN_READER_RUNS = N_(
+    "Automatic mode: a screen reader is running, so the game does not speak; your screen reader reads the text."
+)
+
+
+def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tuple:
+    """What the speech mode ``auto`` becomes: ``("screen-reader", why)`` when the
+    player's screen reader runs (or they said they use one), else ``("auto", None)``:
+    the game speaks if an output works. When the system cannot tell
+    (:func:`~announcements.speech.detect.screen_reader_running` is None) the
+    ``screen_reader`` setting answers; while it is ``ask`` and a person is at a
+    terminal (``asking``), they are asked once and the answer is saved."""
+    from announcements.speech.detect import screen_reader_running
+
+    found = screen_reader_running()
+    if found is None:
+        saved = settings.get("screen_reader") or "ask"
+        if saved == "ask" and asking and _isatty(sys.stdin) and _isatty(out):
+            saved = ask_screen_reader(lang, out)
+        found = {"yes": True, "no": False}.get(saved)
+        if found:
+            return "screen-reader", lang._(USES_SCREEN_READER)
+        return "auto", None
+    if found:
+        return "screen-reader", lang._(SCREEN_READER_RUNS)
+    return "auto", None
+
+
+def ask_screen_reader(lang: Language, out) -> str:
+    """Ask once whether the player uses a screen reader; "yes", "no", or "ask" for
+    an unclear answer (asked again next time). A clear answer is saved in the
+    settings (``screen_reader``), where ``settings set screen_reader`` changes it."""
+    out.write(lang._(N_("Do you use a screen reader? Type yes or no: ")))
+    out.flush()
+    try:
+        line = sys.stdin.readline()
+    except (OSError, ValueError, KeyboardInterrupt):
+        line = ""
+    word = line.strip().lower()
+    answer = "yes" if word in ("yes", "y", "ja", "j") else "no" if word in ("no", "n", "nee") else "ask"
+    if answer == "ask":
+        out.write(lang._(N_("Not answered; the game will ask again next time.")) + "\n")
+        return answer
+    try:
+        data, _warning = load_settings()
+        data["screen_reader"] = answer
+        save_settings(data)
+    except OSError:
+        pass  # the answer holds for this game; it is asked again next time
+    return answer
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def merge_seat_options(saved: dict, chosen: dict) -> dict:

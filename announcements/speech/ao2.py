@@ -104,6 +104,11 @@ class AO2Output(Output):
         self._ao2: Any = None
         self._probed = False
 
+    @property
+    def plays_sound(self) -> bool:  # type: ignore[override]
+        """Through speech-dispatcher: sound from this machine (a screen reader's own speech is not)."""
+        return self.kind == "speech_dispatcher"
+
     def available(self) -> bool:
         """Return True if accessible_output2 has a working output of this kind.
 

@@ -55,6 +55,7 @@ class Output:
     name = "output"
     aliases: tuple[str, ...] = ()
     accepts_priority = False
+    plays_sound = False  # True: its speech is sound from this machine's speakers (see audio.no_sound_reason)
 
     def __init__(self) -> None:
         self.reason: str | None = None

@@ -181,6 +181,8 @@ class EspeakOutput(_ProcessOutput):
         voice: an espeak voice name such as "en-gb", or None.
     """
 
+    plays_sound = True
+
     name = "espeak-ng"
     aliases = ("espeak", "espeak-ng")
     program_names = ("espeak-ng", "espeak")

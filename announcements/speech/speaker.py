@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .ao2 import AO2Output
+from .audio import no_sound_reason
 from .output import Output
 from .process import EspeakOutput, SayOutput
 from .speechd import SpeechdOutput
@@ -59,21 +60,18 @@ def default_outputs(platform: str | None = None) -> list[Output]:
     return [SpeechdOutput(), EspeakOutput()]
 
 
-def all_outputs() -> list[Output]:
-    """Build one of every output this module knows, for choosing by name.
-
-    Outputs that make no sense on this system simply turn out unavailable.
+def all_outputs(platform: str | None = None) -> list[Output]:
+    """Build one of every output this system can have, for choosing by name
+    (``platform``: a ``sys.platform`` value; None means this system): on Linux
+    speech-dispatcher (two ways) and espeak-ng; on macOS say, and espeak-ng; on
+    Windows accessible_output2's screen readers and SAPI 5, and espeak-ng.
     """
-    return [
-        AO2Output("speech_dispatcher"),
-        SpeechdOutput(),
-        EspeakOutput(),
-        SayOutput(),
-        AO2Output("auto"),
-        AO2Output("sapi5"),
-        AO2Output("nvda"),
-        AO2Output("jaws"),
-    ]
+    platform = platform or sys.platform
+    if platform.startswith("win"):
+        return [AO2Output("auto"), AO2Output("sapi5"), AO2Output("nvda"), AO2Output("jaws"), EspeakOutput()]
+    if platform == "darwin":
+        return [SayOutput(), EspeakOutput()]
+    return [AO2Output("speech_dispatcher"), SpeechdOutput(), EspeakOutput()]
 
 
 def _join_names(names: list[str]) -> str:
@@ -110,6 +108,9 @@ class Speaker:
         translate: ``translate(template, **fields)`` turns one of the
             Speaker's own sentences into the player's language; None fills
             in the English template.
+        sound_check: returns why no sound can be heard from this machine, or
+            None; asked once an output that plays sound is found. None means
+            :func:`~announcements.speech.audio.no_sound_reason`.
 
     Raises:
         ValueError: for an unknown mode, or an ``output_name`` that
@@ -125,6 +126,7 @@ class Speaker:
         language: str | None = None,
         rate: int | None = None,
         translate: Callable[..., str] | None = None,
+        sound_check: Callable[[], str | None] | None = None,
     ) -> None:
         normalized = str(mode).strip().lower().replace("_", "-")
         self._translate = translate or (lambda template, **fields: template.format(**fields))
@@ -146,11 +148,50 @@ class Speaker:
                 # the direct speech-dispatcher client can set the voice's language and rate
                 self._outputs.sort(key=lambda o: 0 if isinstance(o, SpeechdOutput) else 1)
         self._language, self._rate = language, rate
+        self._sound_check = sound_check if sound_check is not None else no_sound_reason
+        self.no_sound: str | None = None  # why no sound can be heard from the output found, or None
         self._configure()
         self._failed: list[Output] = []
         self._current: Output | None = None
         self._resolved = False
         self._lock = threading.RLock()
+        self._ready: threading.Event | None = None  # set once a background probe (start) is done
+        self._pending: list | None = None  # what was said while the background probe ran
+
+    def start(self) -> None:
+        """Look for a working output in the background, so that the first prompt is
+        not held up by a speech daemon that is slow to answer (seconds). What is
+        said meanwhile is spoken, in order, once an output is found. Nothing to do
+        when the mode does not speak or the outputs were already probed."""
+        with self._lock:
+            if self._mode in ("off", "screen-reader") or self._resolved or self._ready is not None:
+                return
+            self._ready = threading.Event()
+            self._pending = []
+        threading.Thread(target=self._probe_in_background, name="speech-probe", daemon=True).start()
+
+    def _probe_in_background(self) -> None:
+        assert self._ready is not None
+        try:
+            for output in self._outputs:  # the slow part, outside the lock (outputs keep what they found)
+                try:
+                    if output.available():
+                        break
+                except Exception:
+                    pass
+        finally:
+            with self._lock:
+                self._resolve()
+                pending, self._pending = self._pending or [], None
+                self._ready.set()
+                for text, priority, interrupt in pending:
+                    self.speak(text, priority, interrupt)
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Wait at most ``timeout`` seconds (None: as long as it takes) for the
+        background probe of :meth:`start`; True when the output is known."""
+        ready = self._ready
+        return True if ready is None else ready.wait(timeout)
 
     def _configure(self) -> None:
         for output in self._outputs:
@@ -190,6 +231,7 @@ class Speaker:
         "screen-reader" otherwise; "self-voicing" becomes "screen-reader"
         once no output works. May probe outputs the first time.
         """
+        self.wait_ready()
         with self._lock:
             if self._mode in ("off", "screen-reader"):
                 return self._mode
@@ -199,6 +241,7 @@ class Speaker:
     @property
     def active_output_name(self) -> str | None:
         """The name of the output in use, or None when the game is not speaking."""
+        self.wait_ready()
         with self._lock:
             if self._mode in ("off", "screen-reader"):
                 return None
@@ -226,6 +269,18 @@ class Speaker:
             return
         self._resolved = True
         self._current = self._first_usable()
+        if self._current is not None and getattr(self._current, "plays_sound", False):
+            reason = self._sound_check()
+            if reason:
+                # the output takes the text, but nobody would hear it: say so, and go on in text
+                self.no_sound = reason
+                self._report(
+                    N_("Speech: {name} works, but no sound can be heard ({why}); the game goes on in text."),
+                    name=self._current.name,
+                    why=self._translate(reason),
+                )
+                self._current = None
+                return
         if self._current is not None:
             return
         if self._output_name:
@@ -298,6 +353,9 @@ class Speaker:
         with self._lock:
             if self._mode in ("off", "screen-reader"):
                 return False
+            if self._pending is not None:  # the background probe is still looking: spoken when it is done
+                self._pending.append((text, priority, interrupt))
+                return True
             self._resolve()
             failed_names: list[str] = []
             spoke = False
@@ -332,12 +390,15 @@ class Speaker:
 
         May probe outputs the first time.
         """
+        self.wait_ready()
         with self._lock:
             if self._mode == "off":
                 return "Speech is off; the game shows text only."
             if self._mode == "screen-reader":
                 return "Screen-reader mode: the game does not speak; your screen reader reads the text."
             self._resolve()
+            if self.no_sound and self._current is None:
+                return f"No sound can be heard ({self.no_sound}), so the game does not speak; it shows text only."
             if self._mode == "self-voicing":
                 if self._current is not None:
                     return f"Self-voicing mode: the game speaks through {self._current.name}."

@@ -97,6 +97,8 @@ class SpeechdOutput(Output):
         call_timeout: seconds to wait for each command.
     """
 
+    plays_sound = True
+
     name = "speech-dispatcher"
     aliases = ("speechd", "spd")
     accepts_priority = True
