@@ -95,6 +95,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="go on with a game saved with the save command (its seats and setup are used)",
     )
 
+    res = sub.add_parser("resume", help="go on with the latest unfinished game, or the one named by its ID")
+    res.add_argument("id", nargs="?", default=None, help="the game's ID, as a11y-dominion games lists it")
+    res.add_argument(
+        "--speech",
+        default=None,
+        choices=["auto", "off", "screen-reader", "self-voicing"],
+        help="speech mode (default: the speech setting, else auto)",
+    )
+    res.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
+
+    sub.add_parser("games", help="list the unfinished and finished games kept")
+    stats = sub.add_parser("stats", help="games played, wins per Kingdom and per opponent, average score")
+    stats.add_argument("--plain", action="store_true", help="plain sentences only, no table")
+
     host = sub.add_parser("host", help="host a game for players at other computers, who join over SSH")
     host.add_argument(
         "--players",
@@ -202,6 +216,12 @@ def main(argv: list | None = None) -> int:
             return cmd_cards(args)
         if args.command == "settings":
             return cmd_settings(args)
+        if args.command == "games":
+            return cmd_games(args)
+        if args.command == "stats":
+            return cmd_stats(args)
+        if args.command == "resume":
+            return cmd_resume(args)
         if args.command == "speech-test":
             from announcements.speech import speech_test
 
@@ -222,6 +242,149 @@ def main(argv: list | None = None) -> int:
         except OSError:
             pass
         return 0
+
+
+def cmd_resume(args) -> int:
+    """``resume [ID]``: the latest unfinished game (or the one named) goes on at the same decision."""
+    from .autosave import find_game
+    from .console import run_console
+    from .record import RecordError
+
+    lang = _lang()
+    try:
+        saved = find_game(args.id)
+    except RecordError as e:
+        print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
+        return 2
+    play = build_parser().parse_args(["play"] + (["--speech", args.speech] if args.speech else []))
+    play.plain = args.plain
+    play.resume = saved
+    return run_console(play)
+
+
+def game_lines(games: list, lang) -> list:
+    """One sentence per kept game (:class:`~a11y_dominion.autosave.SavedGame`), latest first:
+    its ID, date, players, Kingdom, and the turn it is at or its result."""
+    from .i18n import N_
+
+    if not games:
+        return [lang._(N_("No games are kept yet; a game is kept from its first answer on."))]
+    out = []
+    for g in reversed(games):
+        players = ", ".join(f"{n} ({lang._(k)})" for n, k in g.seats)
+        kingdom = ", ".join(lang.card(k) for k in g.kingdom)
+        date = g.started.replace("T", " ")
+        if g.finished:
+            scores = "; ".join(f"{s[0]} {s[1]} VP" for s in g.result.get("scores", []) if len(s) == 2)
+            winners = " and ".join(g.result.get("winners", []))
+            out.append(
+                lang.text(
+                    N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}."),
+                    id=g.id,
+                    date=date,
+                    players=players,
+                    kingdom=kingdom,
+                    winners=winners or "?",
+                    scores=scores,
+                )
+            )
+        else:
+            turn = (
+                lang.text(N_("at {player}'s turn {n}"), player=g.turn[0], n=g.turn[1])
+                if g.turn
+                else lang._(N_("before the first answer"))
+            )
+            out.append(
+                lang.text(
+                    N_(
+                        "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
+                        "Resume it with a11y-dominion resume {id}."
+                    ),
+                    id=g.id,
+                    date=date,
+                    turn=turn,
+                    players=players,
+                    kingdom=kingdom,
+                )
+            )
+    return out
+
+
+def cmd_games(args) -> int:
+    """``games``: the kept games, latest first, one sentence each."""
+    from .autosave import all_games
+
+    for line in game_lines(all_games(), _lang()):
+        print(line)
+    return 0
+
+
+def stats_lines(figures: dict, lang) -> list:
+    """The figures of :func:`~a11y_dominion.stats.summary` as plain sentences."""
+    from .i18n import N_
+
+    if not figures["games"]:
+        return [lang._(N_("No finished games yet; a game counts here once it has ended."))]
+    out = [lang.text(N_("Games played to the end: {n}."), n=figures["games"])]
+    if figures["human_games"]:
+        out.append(
+            lang.text(
+                N_("People won {wins} of the {games} games they played; their average score is {score} VP."),
+                wins=figures["human_wins"],
+                games=figures["human_games"],
+                score=figures["average_score"],
+            )
+        )
+    for kind, games, wins in figures["opponents"]:
+        if kind == "human":
+            out.append(lang.text(N_("Between people only: {games} games."), games=games))
+        else:
+            out.append(
+                lang.text(N_("Against {kind}: {wins} won of {games} games."), kind=kind, wins=wins, games=games)
+            )
+    for cards, games, wins in figures["kingdoms"]:
+        out.append(
+            lang.text(
+                N_("Kingdom {cards}: {wins} won of {games} games."),
+                cards=", ".join(lang.card(c) for c in cards),
+                wins=wins,
+                games=games,
+            )
+        )
+    return out
+
+
+def cmd_stats(args) -> int:
+    """``stats``: the history of finished games in plain sentences (and a table for sighted players)."""
+    from .console.display import wants_plain
+    from .i18n import N_
+    from .settings import load_settings
+    from .stats import StatsError, summary
+
+    lang = _lang()
+    try:
+        figures = summary()
+    except StatsError as e:
+        print(lang.text(N_("a11y-dominion: the game history cannot be read ({error})."), error=e), file=sys.stderr)
+        return 2
+    lines = stats_lines(figures, lang)
+    speech = load_settings()[0].get("speech") or "auto"
+    if figures["games"] and not wants_plain(speech, args.plain, sys.stdout):
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=lang._(N_("Wins per opponent and Kingdom")))
+        for head in (N_("Opponent or Kingdom"), N_("Games"), N_("Won")):
+            table.add_column(lang._(head))
+        for kind, games, wins in figures["opponents"]:
+            table.add_row(kind, str(games), str(wins))
+        for cards, games, wins in figures["kingdoms"]:
+            table.add_row(", ".join(lang.card(c) for c in cards), str(games), str(wins))
+        Console().print(table)
+        lines = lines[:2]
+    for line in lines:
+        print(line)
+    return 0
 
 
 def cmd_scenario(args) -> int:
