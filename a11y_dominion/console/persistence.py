@@ -274,12 +274,15 @@ class History:
         for name, seat in self.people.items():
             if name is None:
                 continue
-            narrator = Narrator(viewer=name, verbosity="verbose", current=me, lang=seat.lang)
+            # a narrator without a turn player tells each event (no summary of the turn)
+            narrator = Narrator(viewer=name, verbosity=seat.verbosity, lang=seat.lang)
             told = " ".join(narrator.sentences(redact_all(events, name))) or seat.lang._(N_("an answer"))
             if seat is self.holder:
                 self.say(self.t(N_("Undone: {what}"), what=told), priority="high")
                 self.reply(q.hand_lines(self.view(me), not self.shared, self.lang))
             else:
+                # its summary of this turn must not count what was taken back: it starts again
+                seat.narrator = Narrator(viewer=name, verbosity=seat.verbosity, current=me, lang=seat.lang)
                 seat.queue.append((seat.lang.text(N_("{player} took back: {what}"), player=me, what=told), "high"))
 
     # ------------------------------------------------------------ export
