@@ -339,9 +339,7 @@ def stats_lines(figures: dict, lang) -> list:
         if kind == "human":
             out.append(lang.text(N_("Between people only: {games} games."), games=games))
         else:
-            out.append(
-                lang.text(N_("Against {kind}: {wins} won of {games} games."), kind=kind, wins=wins, games=games)
-            )
+            out.append(lang.text(N_("Against {kind}: {wins} won of {games} games."), kind=kind, wins=wins, games=games))
     for cards, games, wins in figures["kingdoms"]:
         out.append(
             lang.text(

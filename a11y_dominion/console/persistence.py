@@ -17,14 +17,15 @@ from ..autosave import Autosave, games_dir, now
 from ..files import SAVE_LIMIT, FileError, read_text, shown_name, write_atomic
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
-from ..rules.decisions import Msg
 from ..rules import events as ev
+from ..rules.decisions import Msg
 from ..rules.game import SetupError
 from ..seats import BOT_KINDS
 from ..view import redact_all
 from . import queries as q
 
 SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
+KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
 
 
 def load_game(path: str, seats: list | None = None, options: dict | None = None) -> tuple:
@@ -287,9 +288,10 @@ class History:
 
     # ------------------------------------------------------------ export
     def export_lines(self, seat: str | None) -> list:
-        """The game so far as plain lines for ``seat``: a heading, then every event
-        the seat may know (the public record and its own private facts), told in
-        its language by its narrator."""
+        """The game so far as plain lines for ``seat``: a heading (date, seed,
+        players; the Kingdom is the first event told), then every event the seat
+        may know (the public record and its own private facts), told in its
+        language by its narrator, one sentence a line."""
         person = self.people.get(seat)
         lang = person.lang if person is not None else self.lang
         cfg = self.game.config
@@ -301,15 +303,7 @@ class History:
                 N_("Players: {players}."),
                 players=", ".join(f"{n} ({lang._(kinds.get(n, 'human'))})" for n in cfg.players),
             ),
-            lang.text(N_("Kingdom: {cards}."), cards=", ".join(lang.card(k) for k in cfg.kingdom)),
         ]
-        if cfg.events or cfg.landmarks:
-            lines.append(
-                lang.text(
-                    N_("Events and Landmarks: {cards}."),
-                    cards=", ".join(lang.card(k) for k in list(cfg.events) + list(cfg.landmarks)),
-                )
-            )
         lines.append("")
         narrator = Narrator(viewer=seat, verbosity="verbose", lang=lang)
         lines.extend(narrator.sentences(redact_all(self.game.log, seat)))
