@@ -114,9 +114,12 @@ class Autosave:
 
     # ------------------------------------------------------------ opening
     @classmethod
-    def create(cls, record: dict, humans=(), language: str = "en", verbosity: str = "normal") -> Autosave:
+    def create(
+        cls, record: dict, humans=(), language: str = "en", verbosity: str = "normal", extra: dict | None = None
+    ) -> Autosave:
         """The autosave of a new game (or a loaded one) from ``record``, whose
-        answers so far go into the header. The file is made at the first answer,
+        answers so far go into the header (with ``extra``: the passwords of a
+        hosted game's seats; the file is readable by its owner only). The file is made at the first answer,
         so a game stopped before any answer leaves none behind."""
         folder = games_dir()
         save = cls(folder / "new.jsonl", "", len(record.get("answers", [])), humans, record=record)
@@ -128,6 +131,7 @@ class Autosave:
             "language": language,
             "verbosity": verbosity,
             "record": record,
+            "extra": dict(extra or {}),
         }
         return save
 
@@ -267,6 +271,7 @@ class SavedGame:
     ended: str = ""
     good_bytes: int = 0
     torn: bool = False
+    extra: dict = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -351,6 +356,7 @@ def read_saved(path: Path) -> SavedGame:
         verbosity=str(header.get("verbosity") or "normal"),
         good_bytes=good,
         torn=torn,
+        extra=header.get("extra") if isinstance(header.get("extra"), dict) else {},
     )
     good = len(lines[0]) + 1
     for raw, item in zip(lines[1:], items[1:], strict=False):

@@ -111,8 +111,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help="host a game for players at other computers, who join over SSH")
     host.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ID",
+        help="bring back the latest unfinished hosted game (or the one named); seats rejoin with their passwords",
+    )
+    host.add_argument(
         "--players",
-        required=True,
+        default=None,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
         'user), bigmoney or random, for example "Ann:remote,Bea:remote,Bot:bigmoney"; a remote seat may add '
         'its own language and verbosity, "Ann:remote:nl:terse"',
@@ -414,30 +422,120 @@ def cmd_host(args) -> int:
     from .seats import parse_seats
 
     lang = _lang(args.lang)
-    try:
-        seats = parse_seats(args.players, remote=True)
-    except ValueError as e:
-        raise KingdomError(e.args[0]) from e
-    if not any(kind == "remote" for _name, kind in seats):
-        raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    saved = None
+    if args.resume is not None:
+        saved, game, seats = _hosted_game(args.resume or None)
+        seed = game.config.seed
+    else:
+        if not args.players:
+            raise KingdomError(Msg("host needs --players, for example Ann:remote,Bot:bigmoney, or --resume."))
+        try:
+            seats = parse_seats(args.players, remote=True)
+        except ValueError as e:
+            raise KingdomError(e.args[0]) from e
+        if not any(kind == "remote" for _name, kind in seats):
+            raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
-    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-    piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
-    try:
-        game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
-    except SetupError as e:
-        raise KingdomError(e.args[0]) from e
+    if saved is None:
+        seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+        piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
+        try:
+            game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
+        except SetupError as e:
+            raise KingdomError(e.args[0]) from e
 
     def out(text: str) -> None:
         print(text, flush=True)
 
-    host = GameHost(game, seats, seed, lang, verbosity=args.verbosity or "normal", out=out)
+    verbosity = args.verbosity or (saved.verbosity if saved is not None else "normal")
+    host = GameHost(game, seats, seed, lang, verbosity=verbosity, out=out)
+    save = _host_autosave(host, seats, saved, lang.code, verbosity)
     try:
         return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
+    finally:
+        if save is not None:
+            save.close()
+
+
+def _hosted_game(game_id: str | None) -> tuple:
+    """(saved game, game, seats) of ``host --resume``: the hosted game ``game_id``, or the
+    latest unfinished one that has remote seats. Raises KingdomError (one sentence)."""
+    from .autosave import find_game, unfinished_games
+    from .console.persistence import SEAT_CHOICES
+    from .record import RecordError, replay
+    from .seats import BOT_KINDS, SeatSpec
+
+    try:
+        if game_id is None:
+            hosted = [g for g in unfinished_games() if any(k == "remote" for _n, k in g.seats)]
+            if not hosted:
+                raise RecordError(Msg("There is no unfinished hosted game to bring back."))
+            saved = hosted[-1]
+        else:
+            saved = find_game(game_id)
+        game = replay(saved.full_record())
+    except RecordError as e:
+        raise KingdomError(e.args[0]) from None
+    seats = []
+    for entry in saved.record.get("seats") or []:
+        name, kind = str(entry[0]), str(entry[1])
+        opts = entry[2] if len(entry) > 2 and isinstance(entry[2], dict) else {}
+        language = opts.get("language") if opts.get("language") in SEAT_CHOICES["language"] else None
+        verbosity = opts.get("verbosity") if opts.get("verbosity") in SEAT_CHOICES["verbosity"] else None
+        seats.append(SeatSpec(name, kind, language, verbosity))
+    if [s.name for s in seats] != list(game.config.players) or not all(
+        s.kind == "remote" or s.kind in BOT_KINDS for s in seats
+    ):
+        raise KingdomError(
+            Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
+        )
+    return saved, game, seats
+
+
+def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
+    """Save every answer of the hosted game (a resumed one to its own file), with the
+    seats' passwords, so that ``host --resume`` lets them rejoin as before; bots answer
+    as a function of the seed and the answers before. None when it cannot be written."""
+    from .autosave import Autosave
+    from .record import make_record
+
+    table = host.table
+    for seat in table.seats.values():
+        if hasattr(seat, "steps"):  # a bot: its answers depend on the game only
+            seat.steps = lambda: len(table.game.answers)
+    remote = [s.name for s in seats if s.kind == "remote"]
+    if saved is not None:
+        table.replace_game(table.game)  # the seats hear the game from here on
+    try:
+        if saved is not None:
+            host.passwords.update(
+                {n: p for n, p in (saved.extra.get("passwords") or {}).items() if n in host.passwords}
+            )
+            save = Autosave.reopen(saved, humans=remote)
+        else:
+            record = make_record(
+                table.game,
+                [
+                    [s.name, s.kind]
+                    + (
+                        [{"language": s.language or language, "verbosity": s.verbosity or verbosity}]
+                        if s.kind == "remote"
+                        else []
+                    )
+                    for s in seats
+                ],
+            )
+            save = Autosave.create(
+                record, humans=remote, language=language, verbosity=verbosity, extra={"passwords": dict(host.passwords)}
+            )
+    except OSError:
+        return None
+    table.autosave = save
+    return save
 
 
 def cmd_simulate(args) -> int:

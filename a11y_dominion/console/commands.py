@@ -294,7 +294,12 @@ class Commands:
 
     def cmd_quit(self, rest: str = "") -> None:
         """quit: ask, then stop the game (sets ``exit_code``) or go on."""
-        question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
+        if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
+            question = self.lang._(
+                N_("Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: ")
+            )
+        else:
+            question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
         self.speaker.speak(question, priority="important", interrupt=True)
         try:
             got = self.reader.read(question, "")
