@@ -1,6 +1,6 @@
 """The ``a11y-dominion`` command line.
 
-Subcommands: ``play`` (the default), ``scenario FILE --json``,
+Subcommands: ``play`` (the default), ``host``, ``join HOST``, ``scenario FILE --json``,
 ``simulate``, ``cards``, ``speech-test``. Bad flags, unknown names and bad
 files print one sentence on standard error and exit 2, never a traceback.
 """
@@ -122,8 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         default=None,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
-        'user), bigmoney or random, for example "Ann:remote,Bea:remote,Bot:bigmoney"; a remote seat may add '
-        'its own language and verbosity, "Ann:remote:nl:terse"',
+        "user), human (the one player at this computer's terminal), bigmoney or random, for example "
+        '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
+        'verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
     host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
@@ -134,8 +135,51 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write the address, port and each seat's user and password to FILE (JSON, readable by you only)",
     )
+    host.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        default=None,
+        help="OpenSSH public keys, one a line, each with its seat's name as the comment: those seats log in "
+        "with their key instead of a password",
+    )
+    host.add_argument(
+        "--bot-after",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="a Big Money bot plays for a seat that left the game and stays away this many seconds, until its "
+        "player comes back (default: the game waits)",
+    )
+    host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
+    host.add_argument(
+        "--record-file",
+        metavar="FILE",
+        default=None,
+        help="when the host stops, write the game's record (setup, seed and every answer, as the save command "
+        "writes it; every hand can be read from it, so it is readable by you only) to FILE",
+    )
     host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
     host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
+
+    join = sub.add_parser(
+        "join", help="join a hosted game at a remote seat, the game speaking on this computer with your settings"
+    )
+    join.add_argument("host", nargs="?", default=None, help="the host's name or address (default: the seats file's)")
+    join.add_argument("--port", type=int, default=None, help="the host's SSH port (default 2222, or the seats file's)")
+    join.add_argument(
+        "--user", default=None, help="your seat's name (default: your user name, or the seats file's one seat)"
+    )
+    join.add_argument("--password-file", metavar="FILE", default=None, help="read the seat's password from FILE")
+    join.add_argument(
+        "--seats-file",
+        metavar="FILE",
+        default=None,
+        help="read the host, port and the seat's password from FILE as host --seats-file writes it",
+    )
+    join.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"])
+    join.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"])
+    join.add_argument("--lang", default=None, choices=["en", "nl"])
+    join.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
 
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
     sc.add_argument("file")
@@ -218,6 +262,10 @@ def main(argv: list | None = None) -> int:
             return cmd_scenario(args)
         if args.command == "host":
             return cmd_host(args)
+        if args.command == "join":
+            from .remote.client import run_join
+
+            return run_join(args)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "cards":
@@ -413,11 +461,16 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_host(args) -> int:
-    """``host``: an SSH server for remote seats and the game they play."""
+    """``host``: an SSH server for remote seats and the game they play. Exit code 0:
+    the game ended (final scores); 1: it stopped before its end (the host
+    stopped it, Ctrl+C or SIGTERM, or it could not go on); 2: bad options."""
     import asyncio
     import random
 
+    from .i18n import N_
     from .remote import GameHost
+    from .remote.access import AccessError, read_authorized_keys
+    from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats
 
@@ -425,19 +478,38 @@ def cmd_host(args) -> int:
     saved = None
     if args.resume is not None:
         saved, game, seats = _hosted_game(args.resume or None)
-        seed = game.config.seed
+    elif not args.players:
+        raise KingdomError(Msg("host needs --players, for example Ann:remote,Bot:bigmoney, or --resume."))
     else:
-        if not args.players:
-            raise KingdomError(Msg("host needs --players, for example Ann:remote,Bot:bigmoney, or --resume."))
         try:
             seats = parse_seats(args.players, remote=True)
         except ValueError as e:
             raise KingdomError(e.args[0]) from e
-        if not any(kind == "remote" for _name, kind in seats):
-            raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    if not any(kind == "remote" for _name, kind in seats):
+        raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    humans = [name for name, kind in seats if kind == "human"]
+    if len(humans) > 1:
+        raise KingdomError(
+            Msg(
+                "Only one human seat can play at the host's own terminal, not {names}; make the others remote, "
+                "for example {example}.",
+                names=", ".join(humans),
+                example=f"{humans[0]}:human,{humans[1]}:remote",
+            )
+        )
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
-    if saved is None:
+    if args.bot_after is not None and not (0 <= args.bot_after <= 86400 and args.bot_after == args.bot_after):
+        raise KingdomError("--bot-after must be a number of seconds from 0 to 86400.")
+    keys = None
+    if args.authorized_keys:
+        try:
+            keys = read_authorized_keys(args.authorized_keys, [name for name, kind in seats if kind == "remote"])
+        except AccessError as e:
+            raise KingdomError(e.args[0]) from e
+    if saved is not None:
+        seed = game.config.seed
+    else:
         seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
         piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
         try:
@@ -448,17 +520,43 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
+    record_file = args.record_file
+    if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
+        raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
+    from .console.display import wants_plain
+    from .settings import load_settings
+
+    plain = wants_plain(load_settings()[0].get("speech") or "auto", args.plain, sys.stdout)
     verbosity = args.verbosity or (saved.verbosity if saved is not None else "normal")
-    host = GameHost(game, seats, seed, lang, verbosity=verbosity, out=out)
+    host = GameHost(
+        game,
+        seats,
+        seed,
+        lang,
+        verbosity=verbosity,
+        out=out,
+        bot_after=args.bot_after,
+        keys=keys,
+        plain=plain,
+    )
     save = _host_autosave(host, seats, saved, lang.code, verbosity)
     try:
-        return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+        code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
     finally:
         if save is not None:
             save.close()
+    if record_file is not None:
+        try:
+            write_host_record(record_file, host.table.game, seats)
+        except OSError as e:
+            error = e.strerror or str(e)
+            message = lang.text(N_("Cannot write the record to {file}: {error}."), file=record_file, error=error)
+            print(f"a11y-dominion: {message}", file=sys.stderr)
+            return 2
+    return code
 
 
 def _hosted_game(game_id: str | None) -> tuple:
@@ -488,7 +586,7 @@ def _hosted_game(game_id: str | None) -> tuple:
         verbosity = opts.get("verbosity") if opts.get("verbosity") in SEAT_CHOICES["verbosity"] else None
         seats.append(SeatSpec(name, kind, language, verbosity))
     if [s.name for s in seats] != list(game.config.players) or not all(
-        s.kind == "remote" or s.kind in BOT_KINDS for s in seats
+        s.kind in ("remote", "human") or s.kind in BOT_KINDS for s in seats
     ):
         raise KingdomError(
             Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
@@ -507,15 +605,14 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
     for seat in table.seats.values():
         if hasattr(seat, "steps"):  # a bot: its answers depend on the game only
             seat.steps = lambda: len(table.game.answers)
-    remote = [s.name for s in seats if s.kind == "remote"]
+    people = [s.name for s in seats if s.kind in ("remote", "human")]
     if saved is not None:
         table.replace_game(table.game)  # the seats hear the game from here on
     try:
         if saved is not None:
-            host.passwords.update(
-                {n: p for n, p in (saved.extra.get("passwords") or {}).items() if n in host.passwords}
-            )
-            save = Autosave.reopen(saved, humans=remote)
+            kept = saved.extra.get("passwords") or {}
+            host.passwords.update({n: p for n, p in kept.items() if n in host.passwords and isinstance(p, str)})
+            save = Autosave.reopen(saved, humans=people)
         else:
             record = make_record(
                 table.game,
@@ -523,19 +620,41 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
                     [s.name, s.kind]
                     + (
                         [{"language": s.language or language, "verbosity": s.verbosity or verbosity}]
-                        if s.kind == "remote"
+                        if s.kind in ("remote", "human")
                         else []
                     )
                     for s in seats
                 ],
             )
             save = Autosave.create(
-                record, humans=remote, language=language, verbosity=verbosity, extra={"passwords": dict(host.passwords)}
+                record, humans=people, language=language, verbosity=verbosity, extra={"passwords": dict(host.passwords)}
             )
     except OSError:
         return None
     table.autosave = save
     return save
+
+
+def write_host_record(path: str, game, seats: list) -> None:
+    """Write the record of a hosted ``game`` (:func:`~a11y_dominion.record.make_record`)
+    to ``path``, readable by its owner only (it holds every player's hand).
+
+    ``seats``: the host's seats (:func:`~a11y_dominion.seats.parse_seats`); a remote
+    seat is kept with its language and verbosity. Raises OSError when the file
+    cannot be written."""
+    from .record import dumps, make_record
+
+    listed: list = []
+    for spec in seats:
+        name, kind = spec[0], spec[1]
+        options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
+        listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(dumps(make_record(game, listed)))
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
 
 
 def cmd_simulate(args) -> int:

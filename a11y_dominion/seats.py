@@ -243,7 +243,8 @@ def parse_seats(text: str, remote: bool = False) -> list:
     ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
     (name, kind) pairs. Raises ValueError with one sentence for a bad seat
     list. With ``remote`` (the ``host`` command) the people's seats are
-    ``remote`` (a player at another computer, over SSH) instead of ``human``.
+    ``remote`` (a player at another computer, over SSH) by default, and
+    ``human`` is the player at the host's own terminal.
     """
     person = "remote" if remote else "human"
     seats = []
@@ -253,9 +254,12 @@ def parse_seats(text: str, remote: bool = False) -> list:
         name, kind = name.strip(), (kind.lower() or person)
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
-        if kind not in (person,) + tuple(BOT_KINDS):
+        people = ("remote", "human") if remote else (person,)
+        if kind not in people + tuple(BOT_KINDS):
             if remote:
-                raise ValueError(Msg("{kind} is not a seat kind here; use remote, bigmoney or random.", kind=kind))
+                raise ValueError(
+                    Msg("{kind} is not a seat kind here; use remote, human, bigmoney or random.", kind=kind)
+                )
             raise ValueError(Msg("{kind} is not a seat kind; use human, bigmoney or random.", kind=kind))
         if any(n.lower() == name.lower() for n, _ in seats):
             raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
@@ -278,14 +282,14 @@ def parse_seats(text: str, remote: bool = False) -> list:
                         seat=part,
                     )
                 )
-        if kind != person and (language or verbosity):
+        if kind not in people and (language or verbosity):
             raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))
     humans = [s for s in seats if s.kind == "human"]
     for s in seats:
-        if s.name.lower() in YOU_WORDS and (len(humans) > 1 or s.kind != "human"):
+        if s.name.lower() in YOU_WORDS and (remote or len(humans) > 1 or s.kind != "human"):
             # every sentence says "you" to the seat that hears it: a seat called You would read "You's turn"
             raise ValueError(
                 Msg(

@@ -131,7 +131,9 @@ EN = Language("en")
 def game_names(game, lang: Language = EN) -> list:
     """Every card, Event and Landmark name of ``game`` (public: read from a view)."""
     d = game.pending
-    return names_in_game(player_view(game, d.player if d is not None else game.current.name), lang)
+    name = d.player if d is not None else game.current.name
+    view_of = getattr(game, "view_of", None)  # a game known only from a view (a11y-dominion join)
+    return names_in_game(view_of(name) if view_of is not None else player_view(game, name), lang)
 
 
 def playable(game, lang: Language = EN) -> list:

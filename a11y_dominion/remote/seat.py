@@ -74,6 +74,7 @@ class RemoteSeat(HumanSeat):
         self.prompt_shown = False
         self.first_prompt_of_turn: tuple | None = None
         self.gone = False
+        self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
 
     # ------------------------------------------------------------ output
     def attach(self, write: Callable | None) -> None:
@@ -85,6 +86,9 @@ class RemoteSeat(HumanSeat):
 
     def line(self, text: str) -> None:
         """Send one line to the player (after the prompt when one is showing)."""
+        if self.outlet is not None:
+            self.outlet.text(text)
+            return
         if self._write is None:
             return
         head = "\n" if self.prompt_shown else ""
@@ -107,14 +111,26 @@ class RemoteSeat(HumanSeat):
         if self.gone:
             raise StopTable(f"{self.name} left")
         self.decision = decision
-        self.show_question(decision, view)
+        if self.outlet is not None:
+            self.outlet.decide(decision, view)
+        else:
+            self.show_question(decision, view)
         self.waiting = asyncio.get_running_loop().create_future()
         self.prompt()
         return self.waiting
 
     def refused(self, decision, message) -> None:
         """The table refused the answer: say why; the question is asked again."""
+        if self.outlet is not None:
+            self.outlet.refused(decision, message)
+            return
         self.line(self.lang.msg(message))
+
+    def tell(self, events) -> int:
+        """Narrate ``events`` as lines, or forward them to the seat-protocol ``outlet``."""
+        if self.outlet is not None:
+            return self.outlet.events(events)
+        return super().tell(events)
 
     def show_question(self, d, view, full: bool = False) -> None:
         """The question with its numbered options; at the first prompt of a turn, also the hand."""

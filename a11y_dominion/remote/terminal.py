@@ -37,8 +37,7 @@ async def terminal_session(host, process) -> None:
         except (OSError, asyncssh.Error, BrokenPipeError):
             pass
 
-    host.sessions[name] = process
-    seat = host.join(name, write)
+    seat = host.join(name, write, process)
     try:
         while not host.stopped.is_set():
             try:
@@ -55,4 +54,4 @@ async def terminal_session(host, process) -> None:
                 host.fault(name, e)
                 seat.line(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
     finally:
-        host.leave(name)
+        host.leave(name, process)
