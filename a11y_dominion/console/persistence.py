@@ -232,7 +232,6 @@ class History:
         if d is None:
             return
         me = d.player
-        you = me if self.shared else None
         record = self.record()
         if not record["answers"]:
             self.error(self.lang._(N_("There is nothing to undo yet.")))
@@ -265,11 +264,11 @@ class History:
         self.table.replace_game(game)
         if self.autosave is not None:
             self.autosave.undone(len(game.answers))
-        self._tell_undone(me, events, you)
+        self._tell_undone(me, events)
         self.prompted = None
         self.reloaded = True  # the table asks again, now for the decision before the answer
 
-    def _tell_undone(self, me: str, events: list, you) -> None:
+    def _tell_undone(self, me: str, events: list) -> None:
         """The seat at the keyboard hears what was taken back and its hand; every other
         human seat hears it (redacted for it) when the keyboard comes to it."""
         for name, seat in self.people.items():
