@@ -316,3 +316,18 @@ def test_stats_without_games_and_an_old_database_migrates(capsys):
     con = sqlite3.connect(path)
     assert con.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
     assert con.execute("SELECT name FROM sqlite_master WHERE name = 'seats_by_game'").fetchall()
+
+
+def test_a_game_loaded_from_a_save_file_is_kept_and_resumed_too(tmp_path):
+    target = tmp_path / "game.json"
+    first, _ = play(["play treasures", f"save {target}"])
+    for path in autosave.games_dir().glob("*.jsonl"):
+        path.unlink()  # only the loaded game's autosave is looked at below
+    loaded, text = play(["buy Silver"], more=("--load", str(target)))
+    assert f"Loaded {target}." in text
+    (saved,) = autosave.unfinished_games()
+    assert saved.record["answers"] == [[{"move": "treasures"}]]  # the loaded game so far, in the header
+    assert len(saved.answers) == len(loaded.game.answers) == 2
+    console, text = resume([])
+    assert console.game.answers == loaded.game.answers
+    assert "Your turn 1, Buy phase: 1 Action, 0 Buys, 1 coin." in text.splitlines()
