@@ -599,12 +599,14 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
     seats' passwords, so that ``host --resume`` lets them rejoin as before; bots answer
     as a function of the seed and the answers before. None when it cannot be written."""
     from .autosave import Autosave
+    from .console.seat import BotSeat
     from .record import make_record
 
     table = host.table
     for seat in table.seats.values():
-        if hasattr(seat, "steps"):  # a bot: its answers depend on the game only
-            seat.steps = lambda: len(table.game.answers)
+        for bot in (seat, seat.__dict__.get("bot")):  # a bot seat, or the bot standing in for a person
+            if isinstance(bot, BotSeat):  # its answers depend on the seed and the game only
+                bot.steps = lambda: len(table.game.answers)
     people = [s.name for s in seats if s.kind in ("remote", "human")]
     if saved is not None:
         table.replace_game(table.game)  # the seats hear the game from here on
