@@ -95,10 +95,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="go on with a game saved with the save command (its seats and setup are used)",
     )
 
+    res = sub.add_parser("resume", help="go on with the latest unfinished game, or the one named by its ID")
+    res.add_argument("id", nargs="?", default=None, help="the game's ID, as a11y-dominion games lists it")
+    res.add_argument(
+        "--speech",
+        default=None,
+        choices=["auto", "off", "screen-reader", "self-voicing"],
+        help="speech mode (default: the speech setting, else auto)",
+    )
+    res.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
+
+    sub.add_parser("games", help="list the unfinished and finished games kept")
+    stats = sub.add_parser("stats", help="games played, wins per Kingdom and per opponent, average score")
+    stats.add_argument("--plain", action="store_true", help="plain sentences only, no table")
+
     host = sub.add_parser("host", help="host a game for players at other computers, who join over SSH")
     host.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ID",
+        help="bring back the latest unfinished hosted game (or the one named); seats rejoin with their passwords",
+    )
+    host.add_argument(
         "--players",
-        required=True,
+        default=None,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
         "user), human (the one player at this computer's terminal), bigmoney or random, for example "
         '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
@@ -250,6 +272,12 @@ def main(argv: list | None = None) -> int:
             return cmd_cards(args)
         if args.command == "settings":
             return cmd_settings(args)
+        if args.command == "games":
+            return cmd_games(args)
+        if args.command == "stats":
+            return cmd_stats(args)
+        if args.command == "resume":
+            return cmd_resume(args)
         if args.command == "speech-test":
             from announcements.speech import speech_test
 
@@ -270,6 +298,147 @@ def main(argv: list | None = None) -> int:
         except OSError:
             pass
         return 0
+
+
+def cmd_resume(args) -> int:
+    """``resume [ID]``: the latest unfinished game (or the one named) goes on at the same decision."""
+    from .autosave import find_game
+    from .console import run_console
+    from .record import RecordError
+
+    lang = _lang()
+    try:
+        saved = find_game(args.id)
+    except RecordError as e:
+        print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
+        return 2
+    play = build_parser().parse_args(["play"] + (["--speech", args.speech] if args.speech else []))
+    play.plain = args.plain
+    play.resume = saved
+    return run_console(play)
+
+
+def game_lines(games: list, lang) -> list:
+    """One sentence per kept game (:class:`~a11y_dominion.autosave.SavedGame`), latest first:
+    its ID, date, players, Kingdom, and the turn it is at or its result."""
+    from .i18n import N_
+
+    if not games:
+        return [lang._(N_("No games are kept yet; a game is kept from its first answer on."))]
+    out = []
+    for g in reversed(games):
+        players = ", ".join(f"{n} ({lang._(k)})" for n, k in g.seats)
+        kingdom = ", ".join(lang.card(k) for k in g.kingdom)
+        date = g.started.replace("T", " ")
+        if g.finished:
+            scores = "; ".join(f"{s[0]} {s[1]} VP" for s in g.result.get("scores", []) if len(s) == 2)
+            winners = " and ".join(g.result.get("winners", []))
+            out.append(
+                lang.text(
+                    N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}."),
+                    id=g.id,
+                    date=date,
+                    players=players,
+                    kingdom=kingdom,
+                    winners=winners or "?",
+                    scores=scores,
+                )
+            )
+        else:
+            turn = (
+                lang.text(N_("at {player}'s turn {n}"), player=g.turn[0], n=g.turn[1])
+                if g.turn
+                else lang._(N_("before the first answer"))
+            )
+            out.append(
+                lang.text(
+                    N_(
+                        "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
+                        "Resume it with a11y-dominion resume {id}."
+                    ),
+                    id=g.id,
+                    date=date,
+                    turn=turn,
+                    players=players,
+                    kingdom=kingdom,
+                )
+            )
+    return out
+
+
+def cmd_games(args) -> int:
+    """``games``: the kept games, latest first, one sentence each."""
+    from .autosave import all_games
+
+    for line in game_lines(all_games(), _lang()):
+        print(line)
+    return 0
+
+
+def stats_lines(figures: dict, lang) -> list:
+    """The figures of :func:`~a11y_dominion.stats.summary` as plain sentences."""
+    from .i18n import N_
+
+    if not figures["games"]:
+        return [lang._(N_("No finished games yet; a game counts here once it has ended."))]
+    out = [lang.text(N_("Games played to the end: {n}."), n=figures["games"])]
+    if figures["human_games"]:
+        out.append(
+            lang.text(
+                N_("People won {wins} of the {games} games they played; their average score is {score} VP."),
+                wins=figures["human_wins"],
+                games=figures["human_games"],
+                score=figures["average_score"],
+            )
+        )
+    for kind, games, wins in figures["opponents"]:
+        if kind == "human":
+            out.append(lang.text(N_("Between people only: {games} games."), games=games))
+        else:
+            out.append(lang.text(N_("Against {kind}: {wins} won of {games} games."), kind=kind, wins=wins, games=games))
+    for cards, games, wins in figures["kingdoms"]:
+        out.append(
+            lang.text(
+                N_("Kingdom {cards}: {wins} won of {games} games."),
+                cards=", ".join(lang.card(c) for c in cards),
+                wins=wins,
+                games=games,
+            )
+        )
+    return out
+
+
+def cmd_stats(args) -> int:
+    """``stats``: the history of finished games in plain sentences (and a table for sighted players)."""
+    from .console.display import wants_plain
+    from .i18n import N_
+    from .settings import load_settings
+    from .stats import StatsError, summary
+
+    lang = _lang()
+    try:
+        figures = summary()
+    except StatsError as e:
+        print(lang.text(N_("a11y-dominion: the game history cannot be read ({error})."), error=e), file=sys.stderr)
+        return 2
+    lines = stats_lines(figures, lang)
+    speech = load_settings()[0].get("speech") or "auto"
+    if figures["games"] and not wants_plain(speech, args.plain, sys.stdout):
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=lang._(N_("Wins per opponent and Kingdom")))
+        for head in (N_("Opponent or Kingdom"), N_("Games"), N_("Won")):
+            table.add_column(lang._(head))
+        for kind, games, wins in figures["opponents"]:
+            table.add_row(kind, str(games), str(wins))
+        for cards, games, wins in figures["kingdoms"]:
+            table.add_row(", ".join(lang.card(c) for c in cards), str(games), str(wins))
+        Console().print(table)
+        lines = lines[:2]
+    for line in lines:
+        print(line)
+    return 0
 
 
 def cmd_scenario(args) -> int:
@@ -306,10 +475,16 @@ def cmd_host(args) -> int:
     from .seats import parse_seats
 
     lang = _lang(args.lang)
-    try:
-        seats = parse_seats(args.players, remote=True)
-    except ValueError as e:
-        raise KingdomError(e.args[0]) from e
+    saved = None
+    if args.resume is not None:
+        saved, game, seats = _hosted_game(args.resume or None)
+    elif not args.players:
+        raise KingdomError(Msg("host needs --players, for example Ann:remote,Bot:bigmoney, or --resume."))
+    else:
+        try:
+            seats = parse_seats(args.players, remote=True)
+        except ValueError as e:
+            raise KingdomError(e.args[0]) from e
     if not any(kind == "remote" for _name, kind in seats):
         raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
     humans = [name for name, kind in seats if kind == "human"]
@@ -332,12 +507,15 @@ def cmd_host(args) -> int:
             keys = read_authorized_keys(args.authorized_keys, [name for name, kind in seats if kind == "remote"])
         except AccessError as e:
             raise KingdomError(e.args[0]) from e
-    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-    piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
-    try:
-        game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
-    except SetupError as e:
-        raise KingdomError(e.args[0]) from e
+    if saved is not None:
+        seed = game.config.seed
+    else:
+        seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+        piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
+        try:
+            game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
+        except SetupError as e:
+            raise KingdomError(e.args[0]) from e
 
     def out(text: str) -> None:
         print(text, flush=True)
@@ -349,22 +527,27 @@ def cmd_host(args) -> int:
     from .settings import load_settings
 
     plain = wants_plain(load_settings()[0].get("speech") or "auto", args.plain, sys.stdout)
+    verbosity = args.verbosity or (saved.verbosity if saved is not None else "normal")
     host = GameHost(
         game,
         seats,
         seed,
         lang,
-        verbosity=args.verbosity or "normal",
+        verbosity=verbosity,
         out=out,
         bot_after=args.bot_after,
         keys=keys,
         plain=plain,
     )
+    save = _host_autosave(host, seats, saved, lang.code, verbosity)
     try:
         code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
+    finally:
+        if save is not None:
+            save.close()
     if record_file is not None:
         try:
             write_host_record(record_file, host.table.game, seats)
@@ -374,6 +557,84 @@ def cmd_host(args) -> int:
             print(f"a11y-dominion: {message}", file=sys.stderr)
             return 2
     return code
+
+
+def _hosted_game(game_id: str | None) -> tuple:
+    """(saved game, game, seats) of ``host --resume``: the hosted game ``game_id``, or the
+    latest unfinished one that has remote seats. Raises KingdomError (one sentence)."""
+    from .autosave import find_game, unfinished_games
+    from .console.persistence import SEAT_CHOICES
+    from .record import RecordError, replay
+    from .seats import BOT_KINDS, SeatSpec
+
+    try:
+        if game_id is None:
+            hosted = [g for g in unfinished_games() if any(k == "remote" for _n, k in g.seats)]
+            if not hosted:
+                raise RecordError(Msg("There is no unfinished hosted game to bring back."))
+            saved = hosted[-1]
+        else:
+            saved = find_game(game_id)
+        game = replay(saved.full_record())
+    except RecordError as e:
+        raise KingdomError(e.args[0]) from None
+    seats = []
+    for entry in saved.record.get("seats") or []:
+        name, kind = str(entry[0]), str(entry[1])
+        opts = entry[2] if len(entry) > 2 and isinstance(entry[2], dict) else {}
+        language = opts.get("language") if opts.get("language") in SEAT_CHOICES["language"] else None
+        verbosity = opts.get("verbosity") if opts.get("verbosity") in SEAT_CHOICES["verbosity"] else None
+        seats.append(SeatSpec(name, kind, language, verbosity))
+    if [s.name for s in seats] != list(game.config.players) or not all(
+        s.kind in ("remote", "human") or s.kind in BOT_KINDS for s in seats
+    ):
+        raise KingdomError(
+            Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
+        )
+    return saved, game, seats
+
+
+def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
+    """Save every answer of the hosted game (a resumed one to its own file), with the
+    seats' passwords, so that ``host --resume`` lets them rejoin as before; bots answer
+    as a function of the seed and the answers before. None when it cannot be written."""
+    from .autosave import Autosave
+    from .console.seat import BotSeat
+    from .record import make_record
+
+    table = host.table
+    for seat in table.seats.values():
+        for bot in (seat, seat.__dict__.get("bot")):  # a bot seat, or the bot standing in for a person
+            if isinstance(bot, BotSeat):  # its answers depend on the seed and the game only
+                bot.steps = lambda: len(table.game.answers)
+    people = [s.name for s in seats if s.kind in ("remote", "human")]
+    if saved is not None:
+        table.replace_game(table.game)  # the seats hear the game from here on
+    try:
+        if saved is not None:
+            kept = saved.extra.get("passwords") or {}
+            host.passwords.update({n: p for n, p in kept.items() if n in host.passwords and isinstance(p, str)})
+            save = Autosave.reopen(saved, humans=people)
+        else:
+            record = make_record(
+                table.game,
+                [
+                    [s.name, s.kind]
+                    + (
+                        [{"language": s.language or language, "verbosity": s.verbosity or verbosity}]
+                        if s.kind in ("remote", "human")
+                        else []
+                    )
+                    for s in seats
+                ],
+            )
+            save = Autosave.create(
+                record, humans=people, language=language, verbosity=verbosity, extra={"passwords": dict(host.passwords)}
+            )
+    except OSError:
+        return None
+    table.autosave = save
+    return save
 
 
 def write_host_record(path: str, game, seats: list) -> None:

@@ -9,6 +9,7 @@ undo. :func:`load_record` validates a parsed save file and raises
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from .files import FileError, parse_json
 from .rules.decisions import IllegalAnswer, Move, Msg
@@ -40,10 +41,23 @@ def make_record(game: Game, seats: list | None = None) -> dict:
     }
 
 
-def replay(record: dict) -> Game:
+class Step(NamedTuple):
+    """One answer of a replayed game: who gave it (``player``), during which
+    turn (``turn``, the game's count, and ``turn_player``), and ``log``, the
+    length of the game's log before it."""
+
+    player: str
+    turn: int
+    turn_player: str
+    log: int
+
+
+def replay(record: dict, steps: list | None = None) -> Game:
     """Rebuild a game from a record by answering every recorded decision.
 
-    Raises :class:`RecordError` when the record does not fit the game.
+    With ``steps`` (a list), one :class:`Step` per answer is appended to it:
+    who answered, in whose turn, and where in the game's log the answer's
+    events begin. Raises :class:`RecordError` when the record does not fit the game.
     """
     cfg = record.get("config")
     damaged = RecordError(Msg("The saved game's setup is damaged: its players, Kingdom or seed cannot be read."))
@@ -66,6 +80,8 @@ def replay(record: dict) -> Game:
             raise RecordError(Msg("The saved game has answers after its end (answer {number}).", number=i + 1))
         if not isinstance(ans, list) or not all(isinstance(a, (str, dict)) for a in ans):
             raise RecordError(Msg("Answer {number} in the saved game is damaged.", number=i + 1))
+        if steps is not None:
+            steps.append(Step(game.pending.player, game.turn.number, game.current.name, len(game.log)))
         try:
             game.answer(ans)
         except IllegalAnswer:

@@ -29,7 +29,14 @@ class RandomBot:
     hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def reseed(self, step: int) -> None:
+        """Make the next answers a function of the bot's seed and ``step`` (the
+        number of answers the game had before this decision) only: a game
+        resumed or replayed from its record then goes on exactly as before."""
+        self.rng.seed(f"{self.seed}:{step}")
 
     def tell(self, events: list) -> None:
         """Bots keep no memory of events."""
@@ -88,7 +95,14 @@ class BigMoneyBot:
     hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def reseed(self, step: int) -> None:
+        """Make the next answers a function of the bot's seed and ``step`` (the
+        number of answers the game had before this decision) only: a game
+        resumed or replayed from its record then goes on exactly as before."""
+        self.rng.seed(f"{self.seed}:{step}")
 
     def tell(self, events: list) -> None:
         """Bots keep no memory of events."""

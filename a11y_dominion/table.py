@@ -68,6 +68,8 @@ class Table:
     table if it was not); ``seats``: player name to seat, one for every
     player. ``told[name]`` is how far into ``game.log`` a seat was told.
     ``max_answers`` bounds :meth:`run` (a stalled bot game); None for no bound.
+    ``autosave``: None, or an object whose ``answered(game, player, answer)``
+    is called after every accepted answer (:class:`~a11y_dominion.autosave.Autosave`).
     """
 
     def __init__(self, game: Game, seats: dict, max_answers: int | None = None):
@@ -79,6 +81,7 @@ class Table:
         self.max_answers = max_answers
         self.told = {name: 0 for name in self.seats}
         self.stopped: str | None = None
+        self.autosave: Any = None
         self._quick_moves()
 
     def _quick_moves(self) -> None:
@@ -135,6 +138,8 @@ class Table:
         except IllegalAnswer as e:
             msg = e.args[0] if e.args else str(e)
             return msg if isinstance(msg, Msg) else Msg(str(msg))
+        if self.autosave is not None:
+            self.autosave.answered(self.game, name, self.game.answers[-1])
         return None
 
     def _refused(self, seat: Any, d: Decision, why: Msg) -> None:

@@ -325,7 +325,7 @@ def test_completion_in_a_card_choice_uses_the_options():
     )
     game = SimpleNamespace(pending=d, piles={})
     assert option_words(game) == ["Copper", "Estate", "Gold"]
-    assert completions(game, "e") == ["Estate", "events"]  # commands stay valid in a choice
+    assert completions(game, "e") == ["Estate", "events", "export"]  # commands stay valid in a choice
     assert completions(game, "Es") == ["Estate"]
     assert completions(game, "Copper, g") == ["Gold"]
     yn = SimpleNamespace(pending=Decision("You", "yesno", "yesno", "Trash it?", ["yes", "no"]), piles={})

@@ -1,110 +1,333 @@
+"""Autosave, resume, undo, export, the list of games and the game history (stats).
+
+Games are played at the console from typed lines (the ``play`` options and
+a plain reader, as the program runs with piped input); each test has its
+own data directory (tests/conftest.py), so the autosave files and the
+database read here are the ones those games wrote.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import sqlite3
+
 import pytest
 
-from announcements.history import Announcement, History
+from a11y_dominion import autosave, stats
+from a11y_dominion.cli import build_parser, main
+from a11y_dominion.console import make_console
+from a11y_dominion.console.display import PlainReader
+from a11y_dominion.rules import events as ev
+
+KINGDOM = "Village,Cellar,Merchant,Workshop,Smithy,Festival,Laboratory,Market,Council Room,Moneylender"
+# seed 2: You buy a Village in turns 1 and 2 and draw it for turn 3
+TO_VILLAGE = ["play treasures", "buy Village", "end", "play treasures", "buy Village", "end"]
 
 
-def make_history(*texts):
-    history = History()
-    for text in texts:
-        history.add(text)
-    return history
+def play(lines: list, seed: int = 2, players: str = "You:human,Bot:bigmoney", more: tuple = ()) -> tuple:
+    """(console, everything printed) after a game at this keyboard from ``lines``."""
+    out = io.StringIO()
+    args = build_parser().parse_args(
+        ["play", "--seed", str(seed), "--speech", "off", "--players", players, "--kingdom", KINGDOM, *more]
+    )
+    console = make_console(
+        args, stdout=out, reader=PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out), settings={}
+    )
+    console.run()
+    console.stop_autosave()
+    return console, out.getvalue()
 
 
-def test_empty_history_returns_none_everywhere():
-    history = History()
-    assert len(history) == 0
-    assert history.last() is None
-    assert history.nth_latest(1) is None
-    assert history.previous() is None
-    assert history.next() is None
-    assert history.first() is None
-    assert history.latest() is None
-    assert history.current() is None
-    assert history.position() is None
-    assert history.recent(3) == []
+def resume(lines: list, game_id: str | None = None) -> tuple:
+    """(console, printed) of ``a11y-dominion resume`` with ``lines`` typed."""
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--speech", "off"])
+    args.resume = autosave.find_game(game_id)
+    console = make_console(
+        args, stdout=out, reader=PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out), settings={}
+    )
+    console.run()
+    console.stop_autosave()
+    return console, out.getvalue()
 
 
-def test_add_keeps_order_category_and_priority():
-    history = History()
-    history.add("Alice buys a Silver.", category="turn")
-    history.add("Bob gains a Curse.", category="attack", priority="high")
-    assert len(history) == 2
-    assert history.entries() == [
-        Announcement("Alice buys a Silver.", "turn", "normal"),
-        Announcement("Bob gains a Curse.", "attack", "high"),
+def the_file():
+    (path,) = sorted((autosave.games_dir()).glob("*.jsonl"))
+    return path
+
+
+def after(text: str, typed: str) -> list:
+    """The lines printed after the prompt line where ``typed`` was typed (the last time)."""
+    lines = text.splitlines()
+    i = max(k for k, x in enumerate(lines) if x.endswith("> " + typed))
+    return lines[i + 1 :]
+
+
+# ---------------------------------------------------------------- autosave and resume
+def test_every_answer_is_in_the_autosave_and_resume_goes_on_at_the_same_decision():
+    first, _ = play(TO_VILLAGE)
+    lines = the_file().read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["format"] == "a11y-dominion-autosave" and header["record"]["config"]["seed"] == 2
+    assert header["record"]["seats"] == [
+        ["You", "human", {"language": "en", "verbosity": "normal"}],
+        ["Bot", "bigmoney"],
     ]
-    assert history.last() == "Bob gains a Curse."
+    answers = [json.loads(x) for x in lines[1:]]
+    assert [a["n"] for a in answers] == list(range(len(first.game.answers)))
+    assert [a["p"] for a in answers if a["p"] == "You"] == ["You"] * 6
+    assert os.stat(the_file()).st_mode & 0o777 == 0o600
+
+    second, text = resume(["hand"])
+    assert second.game.answers == first.game.answers
+    assert second.game.pending.player == "You" and second.game.pending.kind == "turn"
+    assert "Resumed the game of " in text
+    assert "Your turn 3, Action phase: 1 Action, 1 Buy, 0 coins." in text.splitlines()
+    i = text.splitlines().index("The last announcements:")
+    assert text.splitlines()[i + 1 : i + 6][-1] == "Your turn 3."
+    assert after(text, "hand")[0] == "Your hand, 5 cards: Village, 2 Coppers and 2 Estates."
 
 
-def test_add_rejects_non_text():
-    with pytest.raises(TypeError):
-        History().add(42)
+def test_a_torn_last_line_is_ignored_and_cut_off_before_the_next_answer():
+    play(TO_VILLAGE[:2])
+    path = the_file()
+    whole = path.read_bytes()
+    with open(path, "ab") as f:
+        f.write(b'{"n": 2, "p": "You", "a": [{"move": "en')  # the process was killed inside a write
+    saved = autosave.read_saved(path)
+    assert saved.torn and saved.good_bytes == len(whole) and len(saved.answers) == 2
+    console, text = resume(["end"])
+    assert len(console.game.answers) > 2
+    data = path.read_bytes()
+    assert data.startswith(whole) and data.endswith(b"\n")
+    assert all(json.loads(x) for x in data.decode().splitlines())  # every line whole again
 
 
-def test_nth_latest_counts_from_the_newest():
-    history = make_history("one", "two", "three")
-    assert history.nth_latest(1) == "three"
-    assert history.nth_latest(2) == "two"
-    assert history.nth_latest(3) == "one"
-    assert history.nth_latest(4) is None
-    with pytest.raises(ValueError):
-        history.nth_latest(0)
+def test_resume_keeps_the_seats_language_and_verbosity():
+    play(["hand"], players="Ann:human:nl:terse,Bot:random")  # no answer yet: nothing kept
+    assert not autosave.games_dir().exists() or not list(autosave.games_dir().iterdir())
+    play(["speel geldkaarten"], players="Ann:human:nl:terse,Bot:random")
+    console, text = resume([])
+    assert console.seats == [("Ann", "human"), ("Bot", "random")]
+    assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
+    assert "Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten." in text.splitlines()
 
 
-def test_recent_is_oldest_first_and_clipped():
-    history = make_history("one", "two", "three")
-    assert history.recent(2) == ["two", "three"]
-    assert history.recent(10) == ["one", "two", "three"]
-    assert history.recent(0) == []
-    assert history.recent(-1) == []
+def test_a_new_game_says_in_one_sentence_that_an_unfinished_one_is_kept():
+    play(TO_VILLAGE[:1])
+    (saved,) = autosave.unfinished_games()
+    _, text = play([])
+    date = saved.started.replace("T", " ")
+    assert f"An unfinished game of {date} is kept; a11y-dominion resume goes on with it." in text.splitlines()
+    play(TO_VILLAGE[:1])
+    _, text = play([])
+    assert (
+        "2 unfinished games are kept; a11y-dominion resume goes on with the latest, a11y-dominion games lists them."
+        in text.splitlines()
+    )
 
 
-def test_previous_walks_back_and_stops_at_the_oldest():
-    history = make_history("one", "two", "three")
-    assert history.current() == "three"
-    assert history.previous() == "two"
-    assert history.previous() == "one"
-    assert history.previous() == "one"
-    assert history.position() == (1, 3)
+def test_a_finished_game_is_no_longer_unfinished_and_goes_into_the_history(capsys):
+    play([], players="A:bigmoney,B:random")  # a game of bots, watched to its end
+    (saved,) = autosave.all_games()
+    assert saved.finished and not autosave.unfinished_games()
+    with pytest.raises(autosave.RecordError, match="There is no unfinished game to resume"):
+        autosave.find_game(None)
+    assert main(["resume", saved.id]) == 2
+    assert "has ended; there is nothing to resume" in capsys.readouterr().err
+    con = sqlite3.connect(stats.db_path())
+    assert con.execute("SELECT version FROM schema_version").fetchall() == [(stats.SCHEMA_VERSION,)]
+    (row,) = con.execute("SELECT id, turns FROM games").fetchall()
+    assert row[0] == saved.id and row[1] == max(t for _n, t in saved.result["turns"])
+    seats = con.execute("SELECT name, kind, score, won FROM seats ORDER BY name").fetchall()
+    assert [(n, k) for n, k, _s, _w in seats] == [("A", "bigmoney"), ("B", "random")]
+    assert {n: s for n, _k, s, _w in seats} == dict(map(tuple, saved.result["scores"]))
 
 
-def test_next_walks_forward_and_stops_at_the_newest():
-    history = make_history("one", "two", "three")
-    assert history.first() == "one"
-    assert history.next() == "two"
-    assert history.next() == "three"
-    assert history.next() == "three"
-    assert history.position() == (3, 3)
+def test_games_lists_unfinished_and_finished_games_in_sentences(capsys):
+    play(TO_VILLAGE[:3])
+    play([], players="A:bigmoney,B:random")
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    unfinished, finished = sorted(lines, key=lambda x: "finished:" in x)
+    kingdom = KINGDOM.replace(",", ", ")
+    assert re.fullmatch(
+        r"Game (\S+) of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, unfinished, at You's turn 2: You \(human\), "
+        rf"Bot \(bigmoney\)\. Kingdom: {kingdom}\. Resume it with a11y-dominion resume \1\.",
+        unfinished,
+    ), unfinished
+    assert re.fullmatch(
+        rf"Game \S+ of .*, finished: A \(bigmoney\), B \(random\)\. Kingdom: {kingdom}\. "
+        r"(A|B|A and B) won; A -?\d+ VP; B -?\d+ VP\.",
+        finished,
+    ), finished
 
 
-def test_first_and_latest_jump_to_the_ends():
-    history = make_history("one", "two", "three")
-    assert history.first() == "one"
-    assert history.current() == "one"
-    assert history.latest() == "three"
-    assert history.current() == "three"
+def test_resume_with_a_bad_id_is_one_sentence(capsys):
+    assert main(["resume", "nonsense\x1b]0;x\x07"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "is not a game's ID" in err
+    assert main(["resume", "20990101-000000"]) == 2
+    assert "There is no game 20990101-000000; a11y-dominion games lists them." in capsys.readouterr().err
 
 
-def test_add_resets_cursor_to_the_newest():
-    history = make_history("one", "two", "three")
-    history.first()
-    history.add("four")
-    assert history.current() == "four"
-    assert history.position() == (4, 4)
-    assert history.previous() == "three"
+# ---------------------------------------------------------------- undo
+def test_undo_takes_back_own_answers_in_own_turn_exactly():
+    console, text = play(["play treasures", "undo", "undo", "play treasures", "buy Silver", "undo", "end"])
+    out = text.splitlines()
+    assert "There is nothing to undo yet." in out
+    assert after(text, "undo")[:2] == ["Undone: You buy Silver; 1 coin left.", "Your hand, 1 card: Estate."]
+    i = out.index("You> play treasures")
+    assert out[out.index("You> undo", i) + 1] == (
+        "Undone: Your Buy phase. You play 4 Coppers: +4 coins. You have 1 Action, 1 Buy, 4 coins."
+    )
+    # the game went on as if Silver had never been bought: You bought nothing in turn 1
+    bought = [e for e in console.game.log if isinstance(e, ev.CardBought) and e.player == "You"]
+    assert bought == []
+    lines = [json.loads(x) for x in the_file().read_text().splitlines()[1:]]
+    assert {"undo": 0} in lines and {"undo": 1} in lines
+    # the autosave replays to the same game
+    saved = autosave.read_saved(the_file())
+    assert saved.answers == [a for a in console.record()["answers"]]
 
 
-def test_lookups_do_not_move_the_cursor():
-    history = make_history("one", "two", "three")
-    history.first()
-    history.last()
-    history.nth_latest(2)
-    history.recent(2)
-    assert history.current() == "one"
+def test_undo_is_refused_after_a_draw_another_seat_or_another_turn():
+    _, text = play(TO_VILLAGE + ["play Village", "undo"])
+    assert after(text, "undo")[0] == "You drew cards since then; undo is not possible."
+    _, text = play(TO_VILLAGE[:3] + ["undo"])
+    assert after(text, "undo")[0] == "Bot answered since then; undo is not possible."
 
 
-def test_single_entry_previous_and_next_stay_on_it():
-    history = make_history("only")
-    assert history.previous() == "only"
-    assert history.next() == "only"
-    assert history.position() == (1, 1)
+def test_undo_at_a_shared_keyboard_is_heard_by_the_other_person():
+    lines = ["", "play treasures", "undo", "play treasures", "end", ""]
+    _, text = play(lines, players="Ann:human,Bea:human")
+    out = text.splitlines()
+    undone = [x for x in out if x.startswith("Undone: ")]
+    assert undone == ["Undone: Your Buy phase. You play 4 Coppers: +4 coins. You have 1 Action, 1 Buy, 4 coins."]
+    i = max(k for k, x in enumerate(out) if x.startswith("Pass the keyboard to Bea."))
+    bea = out[i:]
+    took = "Ann took back: Ann's Buy phase. Ann plays 4 Coppers: +4 coins. Ann has 1 Action, 1 Buy, 4 coins."
+    assert out.index(took) > i
+    assert bea[bea.index(took) + 1] == "Ann played 4 Coppers."  # her turn, without what she took back
+    assert not any("took back" in x for x in out[:i])  # Ann heard "Undone", not "took back"
+
+
+def test_undo_and_export_are_in_help_and_completion():
+    from types import SimpleNamespace
+
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from a11y_dominion.console.completion import DecisionCompleter
+    from a11y_dominion.i18n import Language
+
+    _, text = play(["help"])
+    assert any(x.startswith("undo: take back your last answer") and "export FILE" in x for x in text.splitlines())
+    console, _ = play([])
+    completer = DecisionCompleter(lambda: console.game, Language("en"))
+    words = [c.text for c in completer.get_completions(Document("un"), CompleteEvent())]
+    assert "undo" in words
+    words = [c.text for c in completer.get_completions(Document("exp"), CompleteEvent())]
+    assert "export" in words
+    assert SimpleNamespace  # imported for symmetry with the console tests
+
+
+# ---------------------------------------------------------------- export
+def test_export_has_own_private_lines_and_never_the_other_seats(tmp_path):
+    target = tmp_path / "game.txt"
+    console, text = play(TO_VILLAGE + [f"export {target}"])
+    assert after(text, f"export {target}")[0] == f"The game so far is written to {target}."
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("a11y-dominion game of ") and lines[0].endswith(", seed 2.")
+    assert lines[1] == "Players: You (human), Bot (bigmoney)."
+    assert "You draw 2 Estates, Village and 2 Coppers." in lines
+    bot_drew = [e for e in console.game.log if isinstance(e, ev.CardsDrawn) and e.player == "Bot"]
+    assert bot_drew
+    told = [x for x in lines if x.startswith("Bot draws")]
+    assert told and all(re.fullmatch(r"Bot draws \d+ cards?\.", x) for x in told)
+    # the file is replaced only after asking
+    before = target.read_bytes()
+    _, text = play(["play treasures", f"export {target}", "no"])
+    assert "Not exported. The file is as it was." in text and target.read_bytes() == before
+    _, text = play(["export"])
+    assert "Export needs a file name, for example export game.txt." in text.splitlines()
+
+
+def test_export_in_dutch_for_a_dutch_seat(tmp_path):
+    target = tmp_path / "partij.txt"
+    play(["speel geldkaarten", f"exporteer {target}"], players="Ann:human:nl,Bot:bigmoney")
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[1] == "Spelers: Ann (mens), Bot (bigmoney)."
+    assert lines[3] == "Nieuw spel voor Ann en Bot. Jij begint." and "Je speelt Koper." in lines
+
+
+# ---------------------------------------------------------------- stats
+def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(capsys):
+    record = lambda kingdom, bot: {  # noqa: E731
+        "config": {"kingdom": kingdom},
+        "seats": [["You", "human"], ["Bot", bot]],
+    }
+    k1, k2 = ["Village", "Smithy"], ["Market", "Cellar"]
+    assert stats.add_game(
+        "g1",
+        "2026-01-01T10:00:00",
+        record(k1, "bigmoney"),
+        {"scores": [["You", 30], ["Bot", 20]], "winners": ["You"], "turns": [["You", 15]]},
+    )
+    assert stats.add_game(
+        "g2",
+        "2026-01-02T10:00:00",
+        record(k1, "random"),
+        {"scores": [["You", 20], ["Bot", 25]], "winners": ["Bot"], "turns": [["You", 17]]},
+    )
+    assert stats.add_game(
+        "g3",
+        "2026-01-03T10:00:00",
+        record(k2, "bigmoney"),
+        {"scores": [["You", 41], ["Bot", 12]], "winners": ["You"], "turns": [["You", 20]]},
+    )
+    assert main(["stats", "--plain"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Games played to the end: 3.",
+        "People won 2 of the 3 games they played; their average score is 30.3 VP.",
+        "Against bigmoney: 2 won of 2 games.",
+        "Against random: 0 won of 1 games.",
+        "Kingdom Smithy, Village: 1 won of 2 games.",
+        "Kingdom Cellar, Market: 1 won of 1 games.",
+    ]
+
+
+def test_stats_without_games_and_an_old_database_migrates(capsys):
+    assert main(["stats"]) == 0
+    assert capsys.readouterr().out == "No finished games yet; a game counts here once it has ended.\n"
+    path = stats.db_path()
+    os.remove(path)
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    con.executescript(stats.MIGRATIONS[0])
+    con.execute("INSERT INTO schema_version VALUES (1)")
+    con.commit()
+    con.close()
+    stats.connect().close()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+    assert con.execute("SELECT name FROM sqlite_master WHERE name = 'seats_by_game'").fetchall()
+
+
+def test_a_game_loaded_from_a_save_file_is_kept_and_resumed_too(tmp_path):
+    target = tmp_path / "game.json"
+    first, _ = play(["play treasures", f"save {target}"])
+    for path in autosave.games_dir().glob("*.jsonl"):
+        path.unlink()  # only the loaded game's autosave is looked at below
+    loaded, text = play(["buy Silver"], more=("--load", str(target)))
+    assert f"Loaded {target}." in text
+    (saved,) = autosave.unfinished_games()
+    assert saved.record["answers"] == [[{"move": "treasures"}]]  # the loaded game so far, in the header
+    assert len(saved.answers) == len(loaded.game.answers) == 2
+    console, text = resume([])
+    assert console.game.answers == loaded.game.answers
+    assert "Your turn 1, Buy phase: 1 Action, 0 Buys, 1 coin." in text.splitlines()

@@ -303,3 +303,62 @@ def test_the_start_of_a_name_is_enough_over_the_network(hosted):
     ann.expect(r"You buy Copper; \d+ coins? left\.")
     ann.close()
     bea.close()
+
+
+def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_its_password(tmp_path):
+    """The hosted game is saved after every answer: the host killed with SIGKILL,
+    ``host --resume`` brings the table back at the same decision, and Ann logs in
+    again with the password she had."""
+    import signal
+
+    data_dir = tmp_path / "data"
+    env = dict(os.environ, A11Y_DOMINION_DATA=str(data_dir), PYTHONPATH=str(ROOT))
+    base = host_command()[: -len(["host", "--players", PLAYERS, "--seed", "1", "--port", "0"])]
+
+    def start(args: list, seats_file: Path):
+        proc = subprocess.Popen(
+            base + ["host"] + args + ["--port", "0", "--seats-file", str(seats_file)],
+            cwd=str(ROOT),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        deadline = time.monotonic() + 20
+        while not seats_file.exists():
+            assert proc.poll() is None, proc.stdout.read()
+            assert time.monotonic() < deadline, "the host does not listen"
+            time.sleep(0.05)
+        return proc, json.loads(seats_file.read_text())
+
+    proc, data = start(["--players", "Ann:remote,Bot:random", "--seed", "3"], tmp_path / "one.json")
+    ann = login(data, "Ann")
+    try:
+        ann.expect(r"Ann> $")
+        ann.sendline("play treasures")
+        ann.expect(r"Buy phase: 1 Action, 1 Buy, (\d+) coins")
+        ann.expect(r"Ann> $")
+        (path,) = list((data_dir / "games").glob("*.jsonl"))
+        assert json.loads(path.read_text().splitlines()[1])["a"] == [{"move": "treasures"}]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        ann.expect(pexpect.EOF)
+    finally:
+        ann.terminate(force=True)
+        proc.stdout.close()
+
+    proc, again = start(["--resume"], tmp_path / "two.json")
+    try:
+        assert again["seats"]["Ann"]["password"] == data["seats"]["Ann"]["password"]
+        ann = login(again, "Ann")
+        ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, \d+ coins")
+        ann.expect(r"Ann> $")
+        ann.sendline("end")
+        ann.expect(r"Ann> $")
+        lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        assert [x["n"] for x in lines] == list(range(len(lines))) and lines[1]["a"] == [{"move": "end"}]
+        ann.terminate(force=True)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        proc.stdout.close()

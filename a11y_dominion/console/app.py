@@ -42,7 +42,7 @@ from .commands import Commands
 from .completion import DecisionCompleter
 from .display import Display
 from .keys import KeyCommand, active_keys, key_name
-from .persistence import Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
+from .persistence import History, Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
 
 STARTING = 0.05  # seconds the first lines wait for the speech output to be found
@@ -115,7 +115,7 @@ def speech_line(speaker: Speaker, lang: Language, wait: float | None = None) -> 
     )
 
 
-class Console(Commands, Answers, Persistence):
+class Console(Commands, Answers, Persistence, History):
     """One game at this keyboard.
 
     ``seats`` is a list of (name, kind) with kind human or a bot kind;
@@ -159,6 +159,8 @@ class Console(Commands, Answers, Persistence):
         self.table: ConsoleTable | None = None
         self.answered = None  # the answer read at the prompt, for the table
         self.reloaded = False  # another game was loaded: the table starts again
+        self.autosave = None  # the game's autosave, once started (start_autosave)
+        self.resumed = None  # the autosave this game was resumed from
         self.use_game(game, seats, narrate_from=0)
         self.exit_code: int | None = None  # set when the player stops or the game cannot go on
         self.asker: str | None = None
@@ -225,10 +227,13 @@ class Console(Commands, Answers, Persistence):
         table_seats = {}
         for name, _kind in self.seats:
             if name in self.bots:
-                table_seats[name] = BotSeat(name, self.bots[name], self.seed, stuck=self._bot_stuck)
+                table_seats[name] = BotSeat(
+                    name, self.bots[name], self.seed, stuck=self._bot_stuck, steps=lambda: len(self.game.answers)
+                )
             else:
                 table_seats[name] = self.people[name]
         self.table = ConsoleTable(game, table_seats, onlooker=None if self.humans else first)
+        self.table.autosave = getattr(self, "autosave", None)
         self.table.replace_game(game, told=narrate_from)
         self.prompted = None
         self.first_prompt_of_turn = None
@@ -322,12 +327,38 @@ class Console(Commands, Answers, Persistence):
         self.say(getattr(self, "auto_why", None) or speech_line(self.speaker, self.lang, STARTING), keep=False)
         for notice in self.notices:
             self.say(notice, keep=False)
-        if self.loaded:
+        if self.resumed is not None:
+            self.where_it_stands()
+        elif self.loaded:
             self.say(self.t(N_("Loaded {file}."), file=self.loaded), keep=False)
             if self.game.pending is not None:
                 self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
         else:
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
+
+    RECENT = 5  # announcements told when a game is resumed
+
+    def where_it_stands(self) -> None:
+        """After ``resume``: which game goes on, whose turn and phase it is, the
+        last few announcements (those the seat at the keyboard may know; at a
+        shared keyboard the public ones) and, in a question inside a card, the
+        hand of the seat who answers alone at this keyboard (the turn prompt says it itself)."""
+        saved = self.resumed
+        self.say(self.t(N_("Resumed the game of {date}."), date=saved.started.replace("T", " ")), keep=False)
+        d = self.game.pending
+        if d is None:
+            return
+        seat = self.humans[0] if self.solo else None
+        self.say(q.turn_line(self.view(), seat, self.lang), keep=False)
+        narrator = Narrator(viewer=seat, verbosity=self.verbosity, lang=self.lang)
+        recent = narrator.sentences(redact_all(self.game.log, seat))[-self.RECENT :]
+        if recent:
+            self.say(self.lang._(N_("The last announcements:")), keep=False)
+            for line in recent:
+                self.say(line, keep=False)
+        if seat is not None and d.kind != "turn":
+            for line in q.hand_lines(self.view(seat), True, self.lang):
+                self.say(line, keep=False)
 
     def run(self) -> int:
         """Play until the game ends or the player stops; returns the exit code.

@@ -41,6 +41,11 @@ HELP_LINES = [
         "previous, next: walk the messages."
     ),
     N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
+    N_(
+        "undo: take back your last answer in your own turn, while no card was drawn, shuffled or revealed since. "
+        "export FILE: the game so far as plain text."
+    ),
+    N_("The game is saved after every answer; a11y-dominion resume goes on with it after a crash."),
     N_("speech: which speech output is in use. stop: stop speech."),
     N_("quit: stop the game. help keys: the shortcut keys."),
 ]
@@ -120,6 +125,8 @@ class Commands:
         "help": "cmd_help",
         "save": "cmd_save",
         "load": "cmd_load",
+        "undo": "cmd_undo",
+        "export": "cmd_export",
         "speech": "cmd_speech",
         "stop": "cmd_stop",
         "quit": "cmd_quit",
@@ -287,7 +294,12 @@ class Commands:
 
     def cmd_quit(self, rest: str = "") -> None:
         """quit: ask, then stop the game (sets ``exit_code``) or go on."""
-        question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
+        if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
+            question = self.lang._(
+                N_("Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: ")
+            )
+        else:
+            question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
         self.speaker.speak(question, priority="important", interrupt=True)
         try:
             got = self.reader.read(question, "")

@@ -4,7 +4,7 @@ At the start of the line: the console's commands, the move words (at the
 turn prompt) and the names of the options. After ``play`` only cards that
 can be played now; after ``buy`` only piles and Events that can be bought
 now; after ``card`` every name in this game; after ``help`` the help
-topics; after ``save`` and ``load`` file names. In a card choice the names
+topics; after ``save``, ``load`` and ``export`` file names. In a card choice the names
 complete after each comma too. Words and names are offered in the game's
 language (Dutch: ``speel``, ``koop``, ``Zilver``...); English words are
 understood in both languages.
@@ -41,6 +41,8 @@ COMMANDS = (
     "help",
     "save",
     "load",
+    "export",
+    "undo",
     "speech",
     "stop",
     "quit",
@@ -65,6 +67,8 @@ DUTCH_WORDS = {
     "help": "hulp",
     "save": "bewaar",
     "load": "laad",
+    "export": "exporteer",
+    "undo": "herstel",
     "speech": "spraak",
     "stop": "stil",
     "quit": "stoppen",
@@ -78,6 +82,7 @@ DUTCH_ALIASES = {
     "opslaan": "save",
     "laden": "load",
     "afsluiten": "quit",
+    "ongedaan": "undo",
     "bezienswaardigheid": "landmarks",
     "gebeurtenis": "events",
     "keuzes": "options",
@@ -217,7 +222,7 @@ class DecisionCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent):
         text = document.text_before_cursor
         verb, sep, rest = text.partition(" ")
-        if sep and command_of(verb) in ("save", "load"):
+        if sep and command_of(verb) in ("save", "load", "export"):
             sub = Document(rest.lstrip(), len(rest.lstrip()))
             yield from self.paths.get_completions(sub, complete_event)
             return

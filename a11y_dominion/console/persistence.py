@@ -11,15 +11,21 @@ from __future__ import annotations
 
 import os
 
+from announcements.narrator import Narrator
+
+from ..autosave import Autosave, games_dir, now
 from ..files import SAVE_LIMIT, FileError, read_text, shown_name, write_atomic
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
+from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
 from ..seats import BOT_KINDS
+from ..view import redact_all
 from . import queries as q
 
 SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
+KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
 
 
 def load_game(path: str, seats: list | None = None, options: dict | None = None) -> tuple:
@@ -32,7 +38,12 @@ def load_game(path: str, seats: list | None = None, options: dict | None = None)
         text = read_text(path, SAVE_LIMIT)
     except FileError as e:
         raise RecordError(e.args[0]) from None
-    record = load_record(text)
+    return game_from_record(load_record(text), seats, options)
+
+
+def game_from_record(record: dict, seats: list | None = None, options: dict | None = None) -> tuple:
+    """(game, seats) from a checked record (a save file's, or an autosave's), as
+    :func:`load_game` does. Raises RecordError with one sentence."""
     game = replay(record)
     names = list(game.config.players)
     saved = record.get("seats") or []
@@ -118,6 +129,8 @@ class Persistence:
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
         self.use_game(game, seats, narrate_from=len(game.log))
+        if self.autosave is not None:  # the loaded game is saved as it goes on, in a file of its own
+            self.start_autosave()
         self.handed_over = False  # at a shared keyboard the loaded game's next player is handed it first
         self.reloaded = True  # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=shown_name(path)), keep=False)
@@ -153,3 +166,170 @@ class Persistence:
                 )
             )
         return True
+
+
+def undo_refusal(events: list, me: str) -> Msg | None:
+    """Why the answers that made ``events`` cannot be taken back by ``me``: the
+    first hidden fact they revealed (a draw, a shuffle, a reveal, a look at a
+    deck, a private fact), or None when nothing hidden came out."""
+    for e in events:
+        if isinstance(e, ev.CardsDrawn) and e.count:
+            if e.player == me:
+                return Msg("You drew cards since then; undo is not possible.")
+            return Msg("{player} drew cards since then; undo is not possible.", player=e.player)
+        if isinstance(e, ev.DeckShuffled):
+            return Msg("A deck was shuffled since then; undo is not possible.")
+        if isinstance(e, ev.CardsRevealed):
+            return Msg("Cards were revealed since then; undo is not possible.")
+        if getattr(e, "source", None) == "deck" and not isinstance(e, ev.CardGained):
+            return Msg("Cards from a deck were seen since then; undo is not possible.")
+        if e.viewer is not None:
+            return Msg("Something hidden was told since then; undo is not possible.")
+    return None
+
+
+class History:
+    """``undo`` and ``export`` for :class:`~a11y_dominion.console.app.Console`
+    (a mixin), and the game's autosave (:class:`~a11y_dominion.autosave.Autosave`)."""
+
+    def start_autosave(self, saved=None) -> None:
+        """Save every answer from now on: to a new autosave file, or (``saved``,
+        a resumed :class:`~a11y_dominion.autosave.SavedGame`) to its own. A file
+        that cannot be written is one sentence at the start; the game goes on."""
+        self.stop_autosave()
+        try:
+            if saved is not None:
+                self.autosave = Autosave.reopen(saved, humans=self.humans)
+            else:
+                self.autosave = Autosave.create(
+                    self.record(), humans=self.humans, language=self.default_lang.code, verbosity=self.default_verbosity
+                )
+        except OSError as e:
+            self.autosave = None
+            self.notices.append(
+                self.t(
+                    N_("The game is not saved as you play: {folder} cannot be written ({error})."),
+                    folder=str(games_dir()),
+                    error=e.strerror or e,
+                )
+            )
+        self.table.autosave = self.autosave
+
+    def stop_autosave(self) -> None:
+        """Close the autosave file (the game in it stays as it was)."""
+        save, self.autosave = getattr(self, "autosave", None), None
+        if save is not None:
+            save.close()
+        if self.table is not None:
+            self.table.autosave = None
+
+    # ------------------------------------------------------------ undo
+    def cmd_undo(self, rest: str = "") -> None:
+        """undo: take back the last answer of the player who must answer now, when it
+        was theirs, in their own turn, and nothing hidden came out since. One
+        sentence why not otherwise. Replays the record, so the game is exact."""
+        d = self.game.pending
+        if d is None:
+            return
+        me = d.player
+        record = self.record()
+        if not record["answers"]:
+            self.error(self.lang._(N_("There is nothing to undo yet.")))
+            return
+        steps: list = []
+        try:
+            replay(record, steps)
+        except RecordError:
+            self.error(self.lang._(N_("The game cannot be replayed, so undo is not possible.")))
+            return
+        last = steps[-1]
+        if last.player != me:
+            self.error(self.t(N_("{player} answered since then; undo is not possible."), player=last.player))
+            return
+        if last.turn_player != me or last.turn != self.game.turn.number or self.game.current.name != me:
+            self.error(self.lang._(N_("Undo takes back only your answers in your own turn.")))
+            return
+        events = self.game.log[last.log :]
+        why = undo_refusal(events, me)
+        if why is not None:
+            self.error(self.lang.msg(why))
+            return
+        record["answers"] = record["answers"][:-1]
+        try:
+            game = replay(record)
+        except RecordError:
+            self.error(self.lang._(N_("The game cannot be replayed, so undo is not possible.")))
+            return
+        self.game = game
+        self.table.replace_game(game)
+        if self.autosave is not None:
+            self.autosave.undone(len(game.answers))
+        self._tell_undone(me, events)
+        self.prompted = None
+        self.reloaded = True  # the table asks again, now for the decision before the answer
+
+    def _tell_undone(self, me: str, events: list) -> None:
+        """The seat at the keyboard hears what was taken back and its hand; every other
+        human seat hears it (redacted for it) when the keyboard comes to it."""
+        for name, seat in self.people.items():
+            if name is None:
+                continue
+            # a narrator without a turn player tells each event (no summary of the turn)
+            narrator = Narrator(viewer=name, verbosity=seat.verbosity, lang=seat.lang)
+            told = " ".join(narrator.sentences(redact_all(events, name))) or seat.lang._(N_("an answer"))
+            if seat is self.holder:
+                self.say(self.t(N_("Undone: {what}"), what=told), priority="high")
+                self.reply(q.hand_lines(self.view(me), not self.shared, self.lang))
+            else:
+                # its summary of this turn must not count what was taken back: it starts again
+                seat.narrator = Narrator(viewer=name, verbosity=seat.verbosity, current=me, lang=seat.lang)
+                seat.queue.append((seat.lang.text(N_("{player} took back: {what}"), player=me, what=told), "high"))
+
+    # ------------------------------------------------------------ export
+    def export_lines(self, seat: str | None) -> list:
+        """The game so far as plain lines for ``seat``: a heading (date, seed,
+        players; the Kingdom is the first event told), then every event the seat
+        may know (the public record and its own private facts), told in its
+        language by its narrator, one sentence a line."""
+        person = self.people.get(seat)
+        lang = person.lang if person is not None else self.lang
+        cfg = self.game.config
+        kinds = dict(self.seats)
+        when = self.autosave.started if self.autosave is not None else now()
+        lines = [
+            lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=when.replace("T", " "), seed=cfg.seed),
+            lang.text(
+                N_("Players: {players}."),
+                players=", ".join(f"{n} ({lang._(kinds.get(n, 'human'))})" for n in cfg.players),
+            ),
+        ]
+        lines.append("")
+        narrator = Narrator(viewer=seat, verbosity="verbose", lang=lang)
+        lines.extend(narrator.sentences(redact_all(self.game.log, seat)))
+        return lines
+
+    def cmd_export(self, path: str) -> None:
+        """export FILE: write the game so far as plain text for the seat at the keyboard;
+        asks before replacing a file; one sentence either way."""
+        if not path:
+            self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
+            return
+        full = os.path.expanduser(path)
+        if os.path.isdir(full):
+            self.error(self.t(N_("{file} is a folder; give a file name."), file=shown_name(path)))
+            return
+        if (
+            self.confirm
+            and os.path.exists(full)
+            and not self.ask_yes(
+                self.t(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
+            )
+        ):
+            self.say(self.lang._(N_("Not exported. The file is as it was.")), keep=False)
+            return
+        try:
+            write_atomic(full, "\n".join(self.export_lines(self.me_at_keyboard())) + "\n")
+        except OSError as e:
+            self.error(self.t(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
+            return
+        self.say(self.t(N_("The game so far is written to {file}."), file=shown_name(path)), keep=False)

@@ -152,13 +152,17 @@ class BotSeat:
     ``bot`` answers with ``decide(decision, view)``. After a refused answer
     or an engine fault (:meth:`failed`) the next tries are random legal
     answers (``seed`` and the try's number); after :data:`BOT_ATTEMPTS`
-    tries ``stuck(name)`` is called and the table stops.
+    tries ``stuck(name)`` is called and the table stops. ``steps()``, when
+    given, is the number of answers the game had so far: before each decision
+    the bot is reseeded with it (``bot.reseed``), so that its answers depend
+    only on the seed and the game, and a resumed game goes on identically.
     """
 
     reads_scores = False  # a bot's view comes without the players' scores
 
-    def __init__(self, name: str, bot, seed: int, stuck: Callable | None = None):
+    def __init__(self, name: str, bot, seed: int, stuck: Callable | None = None, steps: Callable | None = None):
         self.name = name
+        self.steps = steps
         self.bot = bot
         self.seed = seed
         self.stuck = stuck
@@ -180,6 +184,9 @@ class BotSeat:
                 self.stuck(self.name)
             raise StopTable("stuck")
         if self.attempt == 0:
+            reseed = getattr(self.bot, "reseed", None)
+            if self.steps is not None and reseed is not None:
+                reseed(self.steps())
             return self.bot.decide(decision, view)
         return RandomBot(self.seed + self.attempt).decide(decision, view)
 

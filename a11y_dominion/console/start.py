@@ -13,6 +13,7 @@ import sys
 
 from announcements.speech import Speaker
 
+from ..autosave import unfinished_games
 from ..i18n import N_, Language
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError
@@ -23,7 +24,7 @@ from .app import Console
 from .completion import DecisionCompleter
 from .display import Display, PlainReader, PromptReader, wants_plain
 from .keys import bad_keys, build_key_bindings
-from .persistence import load_game
+from .persistence import game_from_record, load_game
 
 
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
@@ -39,6 +40,7 @@ def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -
     try:
         return console.run()
     finally:
+        console.stop_autosave()
         console.speaker.close()
 
 
@@ -56,9 +58,20 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     warning = None
     if settings is None:
         settings, warning = load_settings()
-    lang = Language(getattr(args, "lang", None) or settings.get("language") or "en")
+    resumed = getattr(args, "resume", None)  # a SavedGame (a11y-dominion resume)
+    lang = Language(
+        (resumed.language if resumed is not None and resumed.language in ("en", "nl") else None)
+        or getattr(args, "lang", None)
+        or settings.get("language")
+        or "en"
+    )
     speech = getattr(args, "speech", None) or settings.get("speech") or "auto"
-    verbosity = getattr(args, "verbosity", None) or settings.get("verbosity") or "normal"
+    verbosity = (
+        (resumed.verbosity if resumed is not None and resumed.verbosity in ("terse", "normal", "verbose") else None)
+        or getattr(args, "verbosity", None)
+        or settings.get("verbosity")
+        or "normal"
+    )
     keys = dict(settings.get("keys") or {})
 
     def fail(text: str) -> int:
@@ -73,13 +86,22 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     except ValueError as e:
         return fail(lang.msg(e))
     loaded_options: dict = {}
-    if load:
+    unfinished = []
+    if resumed is not None:
+        try:
+            game, seats = game_from_record(resumed.full_record(), None, loaded_options)
+        except (RecordError, SetupError) as e:
+            return fail(lang.text(N_("cannot resume the game {id}: {error}"), id=resumed.id, error=lang.msg(e)))
+        seed = game.config.seed
+        given = []
+    elif load:
         try:
             game, seats = load_game(load, seats, loaded_options)
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed
     else:
+        unfinished = unfinished_games() if getattr(args, "autosave", True) else []
         try:
             piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
@@ -91,6 +113,8 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         speech, auto_why = auto_speech(settings, lang, out, asking=reader is None and pt_input is None)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
+    if unfinished:
+        notices.append(unfinished_notice(unfinished, lang))
     try:
         speaker = Speaker(
             speech,
@@ -134,10 +158,16 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         lang=lang,
         keys=keys,
         confirm=bool(settings.get("confirm", True)),
-        seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),
+        seat_options=merge_seat_options(loaded_options, {} if resumed is not None else seat_options(given, settings)),
     )
     console.notices = notices
     console.auto_why = auto_why
+    if resumed is not None:
+        console.resumed = resumed
+    if getattr(args, "autosave", True):
+        console.start_autosave(resumed)
+        if resumed is not None and game.pending is None and console.autosave is not None:
+            console.autosave.finish(game)  # it ended with the last answer saved
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
         if interactive:
@@ -148,7 +178,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         else:
             reader = PlainReader(sys.stdin, out)
     console.reader = reader
-    if load:
+    if load or resumed is not None:
         console.use_game(game, seats, narrate_from=len(game.log))
         console.loaded = load
     return console
@@ -214,6 +244,22 @@ def _isatty(stream) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def unfinished_notice(games: list, lang: Language) -> str:
+    """One sentence about the unfinished games kept (``games``, oldest first) and how to resume them."""
+    if len(games) == 1:
+        return lang.text(
+            N_("An unfinished game of {date} is kept; a11y-dominion resume goes on with it."),
+            date=games[0].started.replace("T", " "),
+        )
+    return lang.text(
+        N_(
+            "{n} unfinished games are kept; a11y-dominion resume goes on with the latest, "
+            "a11y-dominion games lists them."
+        ),
+        n=len(games),
+    )
 
 
 def merge_seat_options(saved: dict, chosen: dict) -> dict:

@@ -1,0 +1,424 @@
+"""Autosave: every answer of a game appended to a file as it is given.
+
+A game's autosave is a JSON-lines file in the user data directory
+(:func:`data_dir`: ``A11Y_DOMINION_DATA``, else platformdirs'
+``user_data_dir``, which follows ``XDG_DATA_HOME`` on Linux), under
+``games/ID.jsonl``. Its first line is the header: the record of the game's
+start (:func:`~a11y_dominion.record.make_record`: setup, seed, seats with
+their language and verbosity, and the answers of a loaded game so far), the
+language and verbosity of the console and the date. Then one line per
+answer (``{"n": answers before it, "p": player, "t": own turn number, "a":
+answer}``), one line per undo (``{"undo": answers kept}``) and, when the
+game ends, one line with its result (``{"end": ...}``).
+
+Each line is written with one ``write`` call on an unbuffered descriptor
+opened for appending, so a ``kill -9`` at any moment leaves every answer
+given before it in the file; ``fsync`` follows every answer of a person (and
+the end, and every :data:`SYNC_EVERY` answers of bots), so a power cut loses
+at most bot answers since the last person's answer, which the game gives
+again identically on resume (bots answer as a deterministic function of the
+seed and the number of answers before, see :class:`~a11y_dominion.seats.RandomBot`).
+A torn last line (the process killed inside a write) is ignored when the
+file is read, and cut off before the next answer is appended.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+from .files import SAVE_LIMIT, FileError, parse_json, shown_name
+from .record import FORMAT as RECORD_FORMAT
+from .record import VERSION as RECORD_VERSION
+from .record import RecordError, answer_data
+from .rules.decisions import Msg
+from .rules.events import GameEnded
+
+APP = "a11y-dominion"
+FORMAT = "a11y-dominion-autosave"
+VERSION = 1
+SYNC_EVERY = 64  # bot answers between two fsyncs
+ID_PATTERN = re.compile(r"^[0-9]{8}-[0-9]{6}(?:-[0-9]{1,3})?$")
+
+
+def data_dir() -> Path:
+    """The user data directory of the program (``A11Y_DOMINION_DATA`` overrides)."""
+    env = os.environ.get("A11Y_DOMINION_DATA")
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir(APP))
+
+
+def games_dir() -> Path:
+    """Where the autosave files are."""
+    return data_dir() / "games"
+
+
+def now() -> str:
+    """The local date and time, to the second, as ISO text."""
+    return _dt.datetime.now().replace(microsecond=0).isoformat()
+
+
+def _new_id() -> str:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder = games_dir()
+    name = stamp
+    i = 1
+    while (folder / f"{name}.jsonl").exists():
+        i += 1
+        name = f"{stamp}-{i}"
+    return name
+
+
+def result_data(game) -> dict | None:
+    """The end of ``game`` as JSON-ready data (scores, winners, turns), or None while it goes on."""
+    end = next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
+    if end is None:
+        return None
+    return {
+        "scores": [[s[0], s[1]] for s in end.scores],
+        "winners": list(end.winners),
+        "turns": [list(t) for t in end.turns],
+    }
+
+
+class Autosave:
+    """The autosave file of one game, open for appending.
+
+    Make one with :meth:`create` (a new game) or :meth:`reopen` (a resumed
+    one). ``humans``: the names of the seats of people (their answers are
+    synced to disk at once). A write that fails (a full disk) turns the
+    autosave off and ``failed`` holds the OS error; the game goes on.
+    """
+
+    def __init__(
+        self, path: Path, game_id: str, answers: int, humans=(), finished: bool = False, record: dict | None = None
+    ):
+        self.path = Path(path)
+        self.record = record or {}  # the record of the game's start (its setup and seats)
+        self.started = now()
+        self.id = game_id
+        self.answers = answers  # the answers in the file
+        self.humans = set(humans)
+        self.finished = finished
+        self.failed: OSError | None = None
+        self._unsynced = 0
+        self._fd: int | None = None
+        self._header: dict | None = None  # a new game's header, written with the first answer
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    def create(
+        cls, record: dict, humans=(), language: str = "en", verbosity: str = "normal", extra: dict | None = None
+    ) -> Autosave:
+        """The autosave of a new game (or a loaded one) from ``record``, whose
+        answers so far go into the header (with ``extra``: the passwords of a
+        hosted game's seats; the file is readable by its owner only). The file is made at the first answer,
+        so a game stopped before any answer leaves none behind."""
+        folder = games_dir()
+        save = cls(folder / "new.jsonl", "", len(record.get("answers", [])), humans, record=record)
+        save._header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": "",
+            "started": save.started,
+            "language": language,
+            "verbosity": verbosity,
+            "record": record,
+            "extra": dict(extra or {}),
+        }
+        return save
+
+    def _open_new(self) -> None:
+        """Make the file of a new game and write its header (raises OSError)."""
+        folder = games_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.id = _new_id()
+        self.path = folder / f"{self.id}.jsonl"
+        header, self._header = self._header, None
+        header["id"] = self.id
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
+        self._write(header, sync=True)
+        _sync_dir(folder)
+
+    @classmethod
+    def reopen(cls, saved: SavedGame, humans=()) -> Autosave:
+        """Go on appending to the autosave of ``saved``: a torn last line is cut
+        off first. Raises OSError when the file cannot be written."""
+        fd = os.open(saved.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            if os.fstat(fd).st_size > saved.good_bytes:
+                os.ftruncate(fd, saved.good_bytes)
+                os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            raise
+        save = cls(saved.path, saved.id, len(saved.answers), humans, finished=saved.finished, record=saved.record)
+        save.started = saved.started
+        save._fd = fd
+        return save
+
+    # ------------------------------------------------------------ writing
+    @property
+    def seats(self) -> list:
+        """The seats of the game's header, as the record lists them."""
+        return list(self.record.get("seats") or [])
+
+    def _write(self, data: dict, sync: bool) -> None:
+        if self._header is not None and self.failed is None:
+            try:
+                self._open_new()
+            except OSError as e:
+                self.failed = e
+                self._header = None
+        if self._fd is None:
+            return
+        line = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        try:
+            os.write(self._fd, line)
+            self._unsynced += 1
+            if sync or self._unsynced >= SYNC_EVERY:
+                os.fsync(self._fd)
+                self._unsynced = 0
+        except OSError as e:
+            self.failed = e
+            self.close()
+
+    def answered(self, game, player: str, answer: list) -> None:
+        """``player``'s ``answer`` was accepted by ``game``: append it (and the
+        result when it ended the game)."""
+        p = game.current
+        self._write(
+            {"n": self.answers, "p": player, "t": [p.name, p.turns_taken + 1], "a": answer_data(answer)},
+            sync=player in self.humans or game.pending is None,
+        )
+        self.answers += 1
+        if game.pending is None and not self.finished:
+            self.finish(game)
+
+    def undone(self, answers: int) -> None:
+        """The game was put back to its first ``answers`` answers (undo)."""
+        self._write({"undo": answers}, sync=True)
+        self.answers = answers
+
+    def finish(self, game) -> None:
+        """The game ended: append its result; it is no longer unfinished."""
+        self.finished = True
+        result = result_data(game) or {}
+        self._write({"end": result, "date": now()}, sync=True)
+        if self.id:
+            from .stats import add_game
+
+            add_game(self.id, self.started, self.record, result)
+
+    def sync(self) -> None:
+        """Flush what was written to the disk."""
+        if self._fd is not None and self._unsynced:
+            try:
+                os.fsync(self._fd)
+            except OSError:
+                pass
+            self._unsynced = 0
+
+    def close(self) -> None:
+        """Sync and close the file; later answers are not saved."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            try:
+                os.fsync(fd)
+            except OSError:
+                pass
+            os.close(fd)
+
+
+def _sync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------- reading
+@dataclass
+class SavedGame:
+    """One autosave file as read: its header's record with the answers of
+    the lines after it (undo applied), whether it ended (``result``), and
+    ``good_bytes``, the length of its whole lines (a torn last line is not
+    counted)."""
+
+    path: Path
+    id: str
+    started: str
+    record: dict
+    answers: list
+    language: str = "en"
+    verbosity: str = "normal"
+    players: list = field(default_factory=list)
+    turn: tuple | None = None  # (player, own turn number) after the last answer
+    result: dict | None = None
+    ended: str = ""
+    good_bytes: int = 0
+    torn: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        """True when the game ended."""
+        return self.result is not None
+
+    def full_record(self) -> dict:
+        """The record of the game so far, as a save file holds it."""
+        out = dict(self.record)
+        out["answers"] = list(self.answers)
+        out["format"], out["version"] = RECORD_FORMAT, RECORD_VERSION
+        return out
+
+    @property
+    def kingdom(self) -> list:
+        """The Kingdom piles of the game."""
+        cfg = self.record.get("config") or {}
+        return [k for k in cfg.get("kingdom") or [] if isinstance(k, str)]
+
+    @property
+    def seats(self) -> list:
+        """(name, kind) of every seat."""
+        out = []
+        for e in self.record.get("seats") or []:
+            if isinstance(e, list) and len(e) >= 2:
+                out.append((str(e[0]), str(e[1])))
+        return out
+
+
+def read_saved(path: Path) -> SavedGame:
+    """The autosave file at ``path``; a torn or damaged last line is left out.
+
+    Raises :class:`~a11y_dominion.record.RecordError` (one sentence) when the
+    file cannot be read or its header is damaged."""
+    path = Path(path)
+    name = shown_name(path.name)
+    try:
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > SAVE_LIMIT:
+                raise RecordError(Msg("{file} is too large to be a saved game.", file=name))
+            data = f.read(SAVE_LIMIT + 1)
+    except OSError as e:
+        raise RecordError(Msg("{file} cannot be read ({error}).", file=name, error=e.strerror or "error")) from None
+    lines = data.split(b"\n")
+    # every whole line ends with a newline: what follows the last one is torn
+    torn = lines.pop() != b""
+    good = 0
+    items = []
+    for raw in lines:
+        try:
+            item = parse_json(raw.decode("utf-8"), "save file")
+        except (FileError, UnicodeDecodeError):
+            item = None
+        if not isinstance(item, dict):
+            torn = True
+            break
+        items.append(item)
+        good += len(raw) + 1
+    damaged = RecordError(Msg("The saved game {file} is damaged: its first line cannot be read.", file=name))
+    if not items:
+        raise damaged
+    header = items[0]
+    record = header.get("record")
+    if header.get("format") != FORMAT or not isinstance(record, dict) or not isinstance(record.get("answers"), list):
+        raise damaged
+    if header.get("version") != VERSION:
+        raise RecordError(
+            Msg(
+                "The saved game {file} has version {version}; this program reads version {ours}.",
+                file=name,
+                version=shown_name(str(header.get("version")), 20),
+                ours=VERSION,
+            )
+        )
+    saved = SavedGame(
+        path=path,
+        id=str(header.get("id") or path.stem),
+        started=str(header.get("started") or ""),
+        record=record,
+        answers=list(record["answers"]),
+        language=str(header.get("language") or "en"),
+        verbosity=str(header.get("verbosity") or "normal"),
+        good_bytes=good,
+        torn=torn,
+        extra=header.get("extra") if isinstance(header.get("extra"), dict) else {},
+    )
+    good = len(lines[0]) + 1
+    for raw, item in zip(lines[1:], items[1:], strict=False):
+        if "a" in item and item.get("n") == len(saved.answers):
+            saved.answers.append(item["a"])
+            t = item.get("t")
+            if isinstance(t, list) and len(t) == 2:
+                saved.turn = (str(t[0]), t[1])
+        elif "undo" in item and isinstance(item["undo"], int) and 0 <= item["undo"] <= len(saved.answers):
+            del saved.answers[item["undo"] :]
+        elif "end" in item and isinstance(item["end"], dict):
+            saved.result = item["end"]
+            saved.ended = str(item.get("date") or "")
+        else:  # a line that does not follow from the ones before: the file ends here
+            saved.torn = True
+            break
+        good += len(raw) + 1
+    saved.good_bytes = good
+    return saved
+
+
+def all_games() -> list:
+    """Every autosave that can be read, oldest first (by its ID, the date it began)."""
+    folder = games_dir()
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.suffix == ".jsonl" and ID_PATTERN.match(p.stem))
+    except OSError:
+        return []
+    out = []
+    for p in paths:
+        try:
+            out.append(read_saved(p))
+        except RecordError:
+            continue
+    return out
+
+
+def unfinished_games() -> list:
+    """The games that have not ended, oldest first."""
+    return [g for g in all_games() if not g.finished]
+
+
+def find_game(game_id: str | None) -> SavedGame:
+    """The unfinished game ``game_id``, or the latest unfinished one.
+
+    Raises :class:`~a11y_dominion.record.RecordError` with one sentence when there is none."""
+    if game_id is None:
+        games = unfinished_games()
+        if not games:
+            raise RecordError(Msg("There is no unfinished game to resume; a11y-dominion starts a new one."))
+        return games[-1]
+    if not ID_PATTERN.match(game_id):
+        raise RecordError(
+            Msg(
+                "{id} is not a game's ID; a11y-dominion games lists them, for example 20260101-120000.",
+                id=shown_name(game_id, 40),
+            )
+        )
+    path = games_dir() / f"{game_id}.jsonl"
+    if not path.exists():
+        raise RecordError(Msg("There is no game {id}; a11y-dominion games lists them.", id=game_id))
+    saved = read_saved(path)
+    if saved.finished:
+        raise RecordError(Msg("The game {id} has ended; there is nothing to resume.", id=game_id))
+    return saved

@@ -1,0 +1,149 @@
+"""The history of finished games: an SQLite database in the user data directory.
+
+:func:`add_game` stores a finished game (its date, Kingdom, seats with
+their kind, score and whether they won); :func:`summary` reads the figures
+``a11y-dominion stats`` tells. The database (``history.sqlite3`` in
+:func:`~a11y_dominion.autosave.data_dir`) has a ``schema_version`` table;
+:data:`MIGRATIONS` brings an older database up to the current version, one
+step at a time, each in its own transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from .autosave import data_dir
+
+MIGRATIONS = [
+    # version 1: games and their seats
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        started TEXT NOT NULL,
+        kingdom TEXT NOT NULL,
+        turns INTEGER NOT NULL
+    );
+    CREATE TABLE seats (
+        game TEXT NOT NULL REFERENCES games(id),
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL
+    );
+    """,
+    # version 2: look seats up by game
+    "CREATE INDEX seats_by_game ON seats(game);",
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StatsError(Exception):
+    """The database cannot be read or written; ``args[0]`` is the reason."""
+
+
+def db_path() -> Path:
+    """Where the database is."""
+    return data_dir() / "history.sqlite3"
+
+
+def connect(path: Path | None = None) -> sqlite3.Connection:
+    """The database, made or brought up to :data:`SCHEMA_VERSION`.
+
+    Raises :class:`StatsError` when it cannot be opened, or was written by a
+    newer version of the program."""
+    path = Path(path or db_path())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        con = sqlite3.connect(path, timeout=5)
+        con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = con.execute("SELECT version FROM schema_version").fetchone()
+        version = row[0] if row else 0
+        if version > SCHEMA_VERSION:
+            con.close()
+            raise StatsError(f"the game history was written by a newer version (schema {version})")
+        for number in range(version, SCHEMA_VERSION):
+            with con:  # one transaction per step
+                con.executescript("BEGIN;" + MIGRATIONS[number])
+                con.execute("DELETE FROM schema_version")
+                con.execute("INSERT INTO schema_version VALUES (?)", (number + 1,))
+        return con
+    except (sqlite3.Error, OSError) as e:
+        raise StatsError(str(e)) from None
+
+
+def add_game(game_id: str, started: str, record: dict, result: dict, path: Path | None = None) -> bool:
+    """Store the finished game ``game_id`` (``record``: its setup and seats;
+    ``result``: scores, winners, turns as :func:`~a11y_dominion.autosave.result_data`
+    gives them). Returns False when the database cannot be written (the game
+    still ended well)."""
+    kinds = {}
+    for e in record.get("seats") or []:
+        if isinstance(e, list) and len(e) >= 2:
+            kinds[str(e[0])] = str(e[1])
+    kingdom = sorted(k for k in (record.get("config") or {}).get("kingdom") or [] if isinstance(k, str))
+    scores = {str(s[0]): int(s[1]) for s in result.get("scores") or [] if isinstance(s, list) and len(s) == 2}
+    winners = set(result.get("winners") or [])
+    turns = max((int(t[1]) for t in result.get("turns") or [] if isinstance(t, list) and len(t) == 2), default=0)
+    try:
+        with closing(connect(path)) as con, con:
+            con.execute("DELETE FROM seats WHERE game = ?", (game_id,))
+            con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            con.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (game_id, started, json.dumps(kingdom), turns))
+            con.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                [(game_id, n, kinds.get(n, "human"), v, int(n in winners)) for n, v in scores.items()],
+            )
+        return True
+    except (StatsError, sqlite3.Error, OSError, ValueError, TypeError):
+        return False
+
+
+def summary(path: Path | None = None) -> dict:
+    """The figures of ``stats``: ``games``; ``human_games`` and ``human_wins``
+    (games with a person, and those a person won); ``average_score`` of the
+    people (None without games); ``kingdoms`` and ``opponents``: lists of
+    (Kingdom card names or bot kind, games, games a person won), most played
+    first. Raises :class:`StatsError`."""
+    try:
+        with closing(connect(path)) as con:
+            games = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            rows = con.execute(
+                "SELECT g.id, g.kingdom, s.kind, s.score, s.won FROM games g JOIN seats s ON s.game = g.id"
+            ).fetchall()
+    except sqlite3.Error as e:
+        raise StatsError(str(e)) from None
+    by_game: dict = {}
+    for gid, kingdom, kind, score, won in rows:
+        entry = by_game.setdefault(gid, {"kingdom": tuple(json.loads(kingdom)), "seats": []})
+        entry["seats"].append((kind, score, bool(won)))
+    people_scores = []
+    kingdoms: dict = {}
+    opponents: dict = {}
+    human_games = human_wins = 0
+    for entry in by_game.values():
+        people = [s for s in entry["seats"] if s[0] in ("human", "remote")]
+        if not people:
+            continue
+        human_games += 1
+        won = any(s[2] for s in people)
+        human_wins += won
+        people_scores.extend(s[1] for s in people)
+        k = kingdoms.setdefault(entry["kingdom"], [0, 0])
+        k[0] += 1
+        k[1] += won
+        for kind in sorted({s[0] for s in entry["seats"] if s[0] not in ("human", "remote")}) or ["human"]:
+            o = opponents.setdefault(kind, [0, 0])
+            o[0] += 1
+            o[1] += won
+    order = lambda item: (-item[1][0], item[0])  # noqa: E731
+    return {
+        "games": games,
+        "human_games": human_games,
+        "human_wins": human_wins,
+        "average_score": round(sum(people_scores) / len(people_scores), 1) if people_scores else None,
+        "kingdoms": [(list(k), v[0], v[1]) for k, v in sorted(kingdoms.items(), key=order)],
+        "opponents": [(k, v[0], v[1]) for k, v in sorted(opponents.items(), key=order)],
+    }
