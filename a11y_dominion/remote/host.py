@@ -15,8 +15,8 @@ from ..i18n import N_, Language
 from ..seats import make_bot
 from ..table import Table
 from .access import host_key, write_seats_file
-from .seat import MAX_LINE, RemoteSeat
-from .terminal import quiet_line_editor, terminal_session
+from .seat import MAX_SAY, RemoteSeat, clean
+from .terminal import session_factory
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -53,6 +53,7 @@ class GameHost:
                     lambda: self.table,
                     lang=Language(getattr(spec, "language", None) or lang.code),
                     verbosity=getattr(spec, "verbosity", None) or verbosity,
+                    language_given=bool(getattr(spec, "language", None)),
                 )
                 self.remote[name] = seat
                 seats[name] = seat
@@ -111,6 +112,13 @@ class GameHost:
         self.tell_everyone(lambda lang: lang.text(N_("{player} has left; the game stops."), player=name))
         self.stopped.set()
 
+    def chat(self, name: str, text: str) -> None:
+        """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
+        without control, escape or formatting characters and cut at :data:`MAX_SAY` characters."""
+        said = clean(text).strip()[:MAX_SAY]
+        if said:
+            self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
+
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: shown on the host's screen only."""
         self.out(f"{name}: {type(error).__name__}: {error}")
@@ -134,16 +142,17 @@ class GameHost:
             def validate_password(self, username: str, password: str) -> bool:
                 return host.password_ok(username, password)
 
+            def session_requested(self):
+                return new_session()
+
+        new_session = session_factory(self)
         key = host_key(key_dir)
-        quiet_line_editor()
         server = await asyncssh.create_server(
             Server,
             listen,
             port,
             server_host_keys=[key],
-            process_factory=lambda process: terminal_session(self, process),
-            line_editor=True,
-            max_line_length=MAX_LINE,
+            line_editor=False,  # prompt_toolkit edits the lines (remote/terminal.py)
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,

@@ -1,58 +1,673 @@
-"""The SSH session of a player at a terminal: lines in, lines out."""
+"""The SSH session of a player at a terminal: the console's line editing over SSH.
+
+:class:`TerminalSession` is prompt_toolkit's
+:class:`~prompt_toolkit.contrib.ssh.PromptToolkitSSHSession` (asyncssh's
+``session_factory``): the player types with prompt_toolkit's line editor,
+as at the local console, with history keys (Up and Down recall the seat's
+own lines), Tab completion read from the seat's own view (readline-like:
+candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D or
+``quit`` asks "Leave the game? yes or no" first.
+
+Output is plain lines by default, for the player's screen reader: no
+colours, no cursor-position requests, no bracketed paste, no title, no bell
+(:func:`~a11y_dominion.console.display.line_only_output`). Rich output
+(card names coloured by type, the Supply as a table; colour only where the
+client's ``TERM`` has it) when the client asks: ``--rich`` as the SSH
+command (``ssh -t -p PORT Ann@HOST --rich``) or ``settings rich``.
+
+The lines the table tells the seat while the player is at the prompt are
+printed above the prompt; a burst of sentences is printed at once and the
+prompt drawn again once. The prompt reads "Ann> " only while an answer is
+awaited, and is empty otherwise, so a screen reader does not read it after
+every line.
+
+What the client sends is cleaned before the line editor sees it
+(:class:`InputFilter`): escape sequences that are no key are dropped whole
+(a lone Escape too), control and formatting characters that are no key are
+dropped, a line stops at :data:`~a11y_dominion.remote.seat.MAX_LINE`
+characters, and past :data:`LINES_PER_SECOND` lines in a second the rest is
+dropped, with one sentence to say so.
+
+A session without a terminal (``ssh -T``) reads plain lines, with no echo
+and no line editing.
+"""
 
 from __future__ import annotations
 
-from ..i18n import N_
+import asyncio
+import contextvars
+import re
+import time
+import unicodedata
+from collections import deque
+
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+
+from ..i18n import LANGUAGES, N_
+from .seat import MAX_LINE, VERBOSITIES, language_of, typed_line, verbosity_of
+
+LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
+KNOWN_COMMANDS = (None, "", "--plain", "--rich")  # the SSH commands that start the game session
+LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
+
+# An escape sequence the client may send: OSC / DCS / PM / APC strings (up to BEL or ST, or the end),
+# CSI sequences, SS3 sequences, or Escape and one character.
+SEQUENCE = re.compile(
+    r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S
+)
+BARE_LF = re.compile(r"(?<!\r)\n")
+KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 
 
-def quiet_line_editor() -> None:
-    """No terminal bell from asyncssh's line editor (at a key it does not know, or a
-    line at its longest): a remote seat gets printable lines and cursor moves only."""
-    from asyncssh import editor
+def _known_keys() -> set:
+    from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 
-    editor.SSHLineEditor._ring_bell = lambda self: None  # type: ignore[method-assign]
+    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2}
 
 
-async def terminal_session(host, process) -> None:
-    """One SSH session of a player at a terminal (``process``: asyncssh's
-    :class:`~asyncssh.SSHServerProcess`): the lines of its seat of ``host``
-    (a :class:`~a11y_dominion.remote.host.GameHost`) until the game ends or the
-    player leaves; each typed line goes to :meth:`RemoteSeat.typed`."""
-    import asyncssh
+class InputFilter:
+    """What a client types, cleaned before the line editor reads it.
 
-    name = process.get_extra_info("username")
-    if process.command is not None or process.subsystem is not None:
-        process.stdout.write("This server runs only the game; log in without a command.\n")
-        process.exit(1)
-        return
-    refusal = host.admit(name)
-    if refusal is not None:
-        process.stdout.write(refusal + "\n")
-        process.exit(1)
-        return
+    :meth:`feed` takes the text received (``now``: the time in seconds) and
+    gives ``(text, dropped)``: the text with the escape sequences that are
+    keys (arrows, Home, End, Delete, function keys...), the control
+    characters that are keys (Enter, Tab, Backspace, Ctrl+letter) and
+    printable characters; ``dropped`` is True when lines were dropped for
+    coming too fast (more than ``per_second`` in one second). A line (since
+    the last Enter) keeps at most ``max_line`` printable characters.
+    """
 
-    def write(text: str) -> None:
+    def __init__(self, max_line: int = MAX_LINE, per_second: int = LINES_PER_SECOND):
+        self.max_line = max_line
+        self.per_second = per_second
+        self.keys = _known_keys()
+        self.typed = 0  # printable characters in the line being typed
+        self.enters: deque = deque()  # when the last lines were ended
+        self.flooding = False
+        self.told = False  # the player was told of this flood
+
+    def _room(self, now: float) -> bool:
+        while self.enters and now - self.enters[0] >= 1.0:
+            self.enters.popleft()
+        return len(self.enters) < self.per_second
+
+    def feed(self, data: str, now: float) -> tuple:
+        out = []
+        dropped = False
+        if self._room(now) and not self.enters:
+            self.told = False  # a calm second: a new flood is told again
+        i = 0
+        while i < len(data):
+            if self.flooding:
+                if not self._room(now):
+                    if not self.told:
+                        dropped = self.told = True
+                    return "".join(out), dropped
+                self.flooding = False
+            ch = data[i]
+            if ch == "\x1b":
+                m = SEQUENCE.match(data, i)
+                seq = m.group(0) if m else ch
+                i += len(seq)
+                if seq in self.keys:
+                    out.append(seq)
+                elif len(seq) == 2 and seq[1] not in "[]PO^_X":
+                    i -= 1  # Escape and a key: the Escape goes, the key is read
+                continue
+            i += 1
+            if ch in ("\r", "\n"):
+                if ch == "\n" and out and out[-1] == "\r":
+                    continue  # CR LF is one Enter
+                self.typed = 0
+                out.append("\r")
+                self.enters.append(now)
+                if not self._room(now):
+                    self.flooding = True
+                continue
+            if ch in KEY_CONTROLS:
+                if ch in ("\x7f", "\x08") and self.typed:
+                    self.typed -= 1
+                elif ch in ("\x03", "\x15"):  # Ctrl+C, Ctrl+U: the line is cleared
+                    self.typed = 0
+                out.append(ch)
+                continue
+            if unicodedata.category(ch).startswith("C"):
+                continue  # control, formatting (zero width, direction marks), private or unassigned
+            if self.typed >= self.max_line:
+                continue
+            self.typed += 1
+            out.append(ch)
+        return "".join(out), dropped
+
+
+def color_system(term: str | None, env) -> str | None:
+    """The colours ``rich`` may use on a client's terminal: None (no colour) for no
+    terminal, ``dumb``, an old VT terminal or ``NO_COLOR`` in the client's
+    environment ``env``; else ``standard``, ``256`` or ``truecolor``."""
+    term = (term or "").lower()
+    if not term or term == "dumb" or term.startswith(("vt", "ansi.sys")) or "NO_COLOR" in env:
+        return None
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    if "256" in term:
+        return "256"
+    return "standard"
+
+
+class _Sink:
+    """A text stream whose writes are added to a session's pending output."""
+
+    def __init__(self, session: TerminalSession):
+        self.session = session
+
+    def write(self, text: str) -> int:
+        self.session._queue(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+class _Channel:
+    """The terminal stream of prompt_toolkit's output: the SSH channel (line feeds as CR LF)."""
+
+    def __init__(self, session: TerminalSession):
+        self.session = session
+
+    def write(self, data: str) -> None:
+        self.session._raw(data)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+class TerminalSession(PromptToolkitSSHSession):
+    """One SSH session of a player (asyncssh's ``session_factory``): the seat of
+    ``host`` (a :class:`~a11y_dominion.remote.host.GameHost`) named by the SSH
+    user, until the game ends or the player leaves (then ``host.leave(name)``)."""
+
+    def __init__(self, host):
+        super().__init__(self._play, enable_cpr=False)
+        self.host = host
+        self.name: str | None = None
+        self.seat = None
+        self.command: str | None = None
+        self.rich = False
+        self.filter = InputFilter()
+        self._pending: list = []
+        self._flushing = False
+        self._ctx: contextvars.Context | None = None
+        self._prompt = None  # the PromptSession, while the terminal has line editing
+        self._lines: asyncio.Queue | None = None  # typed lines, without a terminal
+        self._partial = ""
+        self._ended: int | None = None  # the exit status, once the host ends the session
+        self._gone = False
+        self._prompt_drawn = False  # without a terminal: "Ann> " was written last
+        self.stdout = _Channel(self)  # prompt_toolkit's output goes to the channel
+
+    # ------------------------------------------------------------ asyncssh's side
+    def exec_requested(self, command: str) -> bool:
+        """A command instead of a shell: kept, so the session can refuse any but ``--rich``."""
+        self.command = command.strip()
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def data_received(self, data: str, datatype) -> None:
+        if self._gone:
+            return
+        if self._lines is not None:
+            self._plain_received(data)
+            return
+        text, dropped = self.filter.feed(data, time.monotonic())
+        if dropped:
+            self._too_fast()
+        if text and self._input is not None:
+            self._input.send_text(text)
+
+    def eof_received(self) -> bool:
+        self._vanish()
+        return False
+
+    def connection_lost(self, exc) -> None:
+        self._vanish()
+
+    def break_received(self, msec: int) -> bool:
+        return True
+
+    def signal_received(self, signal: str) -> None:
+        pass
+
+    def _vanish(self) -> None:
+        """The client went (or ended its input): the session ends, the seat waits."""
+        if self._gone:
+            return
+        self._gone = True
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    def exit(self, status: int) -> None:
+        """The host ends the session: what is still to be said is written at once, on
+        lines of its own (the prompt's line is cleared first), then the channel closes."""
+        from prompt_toolkit.application.current import get_app_or_none
+
+        if self._ended is not None:
+            return
+        self._ended = status
+
+        def finish() -> None:
+            app = get_app_or_none()
+            if self._prompt is not None and app is not None and app.is_running and not app.is_done:
+                app.renderer.erase()
+            elif self._prompt_drawn:
+                self._pending.insert(0, "\n")
+            self._write_pending()
+
         try:
-            process.stdout.write(text)
-        except (OSError, asyncssh.Error, BrokenPipeError):
+            self._ctx.run(finish) if self._ctx is not None else finish()
+        except RuntimeError:  # the context is in use: this runs inside it already
+            finish()
+        try:
+            self._chan.exit(status)
+        except Exception:  # noqa: BLE001 - the channel already went
+            pass
+        self._gone = True
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    # ------------------------------------------------------------ output
+    def _in_context(self, fn) -> None:
+        """``fn()`` soon, in this session's prompt_toolkit context (lines are told from the table's task)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._ctx is None:
+            loop.call_soon(fn)
+        else:
+            loop.call_soon(fn, context=self._ctx)
+
+    def write(self, text: str) -> None:
+        """Say ``text`` (lines ending in a line feed) to the player, above the prompt."""
+        if self.rich and self.seat is not None and self.seat.display is not None:
+            for line in text.split("\n")[:-1]:
+                self.seat.display.line(line)
+            if not text.endswith("\n"):
+                self._queue(text.rsplit("\n", 1)[-1])
+        else:
+            self._queue(text)
+
+    def _queue(self, text: str) -> None:
+        """``text`` to be written soon (with what else is said meanwhile)."""
+        if self._gone:
+            return
+        self._pending.append(text)
+        if not self._flushing:
+            self._flushing = True
+            self._in_context(self._flush)
+
+    def _raw(self, text: str) -> None:
+        try:
+            if self._chan is not None:
+                self._chan.write(BARE_LF.sub("\r\n", text))
+        except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
+            self._gone = True
+
+    def _write_pending(self) -> None:
+        text, self._pending = "".join(self._pending), []
+        if text:
+            self._raw(text)
+
+    def _flush(self) -> None:
+        from prompt_toolkit.application import run_in_terminal
+        from prompt_toolkit.application.current import get_app_or_none
+
+        app = get_app_or_none()
+        if self._prompt is None or app is None or not app.is_running or app.is_done:
+            self._flushing = False
+            if self._lines is not None and self._prompt_drawn and self._pending:
+                self._pending.insert(0, "\n")
+                self._prompt_drawn = False
+            self._write_pending()
+            if self._lines is not None:
+                self._plain_prompt()
+            return
+
+        async def above_prompt() -> None:
+            try:
+                await run_in_terminal(self._write_pending, in_executor=False)
+            except Exception:  # noqa: BLE001 - the prompt ended meanwhile: write plainly
+                self._write_pending()
+            finally:
+                self._flushing = False
+            if self._pending:
+                self._flushing = True
+                self._in_context(self._flush)
+
+        asyncio.ensure_future(above_prompt())
+
+    def changed(self) -> None:
+        """The seat's question changed (an answer is awaited, or no longer): the prompt follows."""
+        if self._lines is not None:
+            if not self._flushing:
+                self._in_context(self._plain_prompt)
+            return
+
+        def redraw() -> None:
+            from prompt_toolkit.application.current import get_app_or_none
+
+            app = get_app_or_none()
+            if app is not None and app.is_running:
+                app.invalidate()
+
+        self._in_context(redraw)
+
+    def prompt_text(self) -> list:
+        """ "Ann> " while an answer is awaited; empty otherwise (prompt_toolkit's formatted text:
+        in a colour of its own, the default one, so the line editor writes its last space as a
+        space, not as a cursor move)."""
+        if self.seat is not None and (self.seat.awaiting or self.seat.asking):
+            return [("fg:ansidefault", f"{self.seat.shown_name}> ")]
+        return []
+
+    def _too_fast(self) -> None:
+        if self.seat is not None:
+            self.seat.line(
+                self.seat.lang.text(
+                    N_("Too many lines at once: at most {n} lines a second are read; the rest were dropped."),
+                    n=LINES_PER_SECOND,
+                )
+            )
+
+    # ------------------------------------------------------------ without a terminal
+    def _plain_received(self, data: str) -> None:
+        assert self._lines is not None
+        text, dropped = self.filter.feed(data.replace("\r\n", "\n"), time.monotonic())
+        if dropped:
+            self._too_fast()
+        for ch in text:
+            if ch == "\r":
+                self._lines.put_nowait(self._partial)
+                self._partial = ""
+            elif ch.isprintable():
+                self._partial += ch
+
+    def _plain_prompt(self) -> None:
+        text = "".join(t for _style, t in self.prompt_text())
+        if text and not self._prompt_drawn and not self._pending:
+            self._raw(text)
+            self._prompt_drawn = True
+
+    # ------------------------------------------------------------ the line editor
+    def _make_output(self):
+        """The prompt's terminal output: plain lines, or rich for a terminal that asked."""
+        from prompt_toolkit.output.vt100 import Vt100_Output
+
+        from ..console.display import line_only_output
+
+        if not self.rich:
+            return line_only_output(self.stdout, self._get_size)
+        return Vt100_Output(self.stdout, self._get_size, term=self._chan.get_terminal_type(), enable_cpr=False)
+
+    def _use_output(self, rich: bool) -> None:
+        """Plain or rich output from now on (rich needs a terminal)."""
+        from rich.console import Console
+
+        from ..console.display import Display
+
+        self.rich = rich and self._chan is not None and self._chan.get_terminal_type() is not None
+        if self.seat is None:
+            return
+        if not self.rich:
+            self.seat.display = None
+        else:
+            display = Display(stream=_Sink(self), plain=True, lang=self.seat.lang)
+            width = self._get_size().columns
+            display.console = Console(
+                file=_Sink(self),
+                force_terminal=True,
+                color_system=color_system(self._chan.get_terminal_type(), self._chan.get_environment()),
+                width=max(width, 20),
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+                emoji=False,
+            )
+            self.seat.display = display
+        self._new_prompt()
+
+    def _new_prompt(self) -> None:
+        if self._lines is not None or self.seat is None:
+            return
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.output import ColorDepth
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        self._prompt = PromptSession(
+            message=self.prompt_text,
+            completer=self.seat.completer(),
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            key_bindings=self._keys(),
+            history=self.seat.typed_history,
+            mouse_support=False,
+            enable_suspend=False,
+            enable_system_prompt=False,
+            enable_open_in_editor=False,
+            color_depth=None if self.rich else ColorDepth.MONOCHROME,
+            output=self._make_output(),
+            input=self._input,
+            erase_when_done=False,
+        )
+
+    def _keys(self):
+        from prompt_toolkit.filters import Condition
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
+
+        kb = KeyBindings()
+
+        @kb.add("c-c")
+        def _clear(event) -> None:
+            """Ctrl+C clears the line."""
+            event.current_buffer.reset()
+
+        @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
+        def _leave(event) -> None:
+            """Ctrl+D on an empty line: asks whether to leave."""
+            event.app.exit(result=LEAVE)
+
+        @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
+        def _full(event) -> None:
+            """A line at its longest takes no more characters."""
+
+        return kb
+
+    async def _read(self, question: bool = False):
+        """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
+        if self._ended is not None or self._gone:
+            return None
+        if self._lines is not None:
+            self._in_context(self._plain_prompt)
+            got = await self._lines.get()
+            self._prompt_drawn = False
+            return got
+        try:
+            got = await self._prompt.prompt_async()
+        except (EOFError, KeyboardInterrupt):
+            return LEAVE
+        return got
+
+    # ------------------------------------------------------------ the session
+    async def _interact(self) -> None:
+        """prompt_toolkit's session over the channel (as the base class), without
+        asyncssh's line editor; a session that ends (the client went, the game is
+        over) ends quietly."""
+        from prompt_toolkit.application.current import create_app_session
+        from prompt_toolkit.input import create_pipe_input
+
+        chan = self._chan
+        if chan is None:
+            return
+        if chan.get_terminal_type() is None:
+            self._lines = asyncio.Queue()
+            try:
+                await self._play(self)
+            except asyncio.CancelledError:
+                pass
+            except Exception as e:  # noqa: BLE001 - the host goes on; its screen says what failed
+                self.host.fault(self.name or "?", e)
+            finally:
+                self._close()
+            return
+        with create_pipe_input() as self._input:
+            with create_app_session(input=self._input, output=self._make_output()) as session:
+                self.app_session = session
+                self._ctx = contextvars.copy_context()
+                try:
+                    await self._play(self)
+                except asyncio.CancelledError:
+                    pass
+                except Exception as e:  # noqa: BLE001 - the host goes on; its screen says what failed
+                    self.host.fault(self.name or "?", e)
+                finally:
+                    self._close()
+                    self._input.close()
+
+    def _close(self) -> None:
+        if self._pending:
+            self._write_pending()
+        try:
+            if self._ended is not None:
+                self._chan.exit(self._ended)
+            else:
+                self._chan.close()
+        except Exception:  # noqa: BLE001 - the channel already went
             pass
 
-    host.sessions[name] = process
-    seat = host.join(name, write)
-    try:
-        while not host.stopped.is_set():
-            try:
-                got = await process.stdin.readline()
-            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, UnicodeDecodeError, OSError):
-                break
-            if not got:  # the end of input: the player left
-                break
-            try:
-                seat.typed(got)
-            except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
-                host.fault(name, e)
-                seat.line(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
-    finally:
-        host.leave(name)
+    async def _play(self, _session) -> None:
+        """Admit the player, ask the first settings, join the table, read lines until the end."""
+        from ..console.commands import is_yes
+
+        host = self.host
+        self.name = name = self._chan.get_extra_info("username")
+        if self.command not in KNOWN_COMMANDS:
+            self._raw("This server runs only the game; log in without a command, or with --rich.\n")
+            self._ended = 1
+            return
+        refusal = host.admit(name)
+        if refusal is None and host.remote[name].session is not None:
+            refusal = "This seat is taken, or the game is over."  # another session of the seat is choosing
+        if refusal is not None:
+            self._raw(refusal + "\n")
+            self._ended = 1
+            return
+        self.seat = seat = host.remote[name]
+        seat.session = self  # the seat is this session's from now on
+        seat.attach(self.write)
+        env = self._chan.get_environment()
+        self._use_output(self.command == "--rich")
+        try:
+            if not await self._first_settings(env):
+                seat.session = None
+                seat.attach(None)
+                return
+        except BaseException:
+            seat.session = None
+            seat.attach(None)
+            raise
+        refusal = host.admit(name)
+        if refusal is not None:
+            self._write_pending()
+            self._raw(refusal + "\n")
+            self._ended = 1
+            return
+        host.sessions[name] = self
+        host.join(name, self.write)
+        try:
+            while self._ended is None and not self._gone and not host.stopped.is_set():
+                got = await self._read()
+                if got is None:
+                    break
+                if got is not LEAVE:
+                    try:
+                        action = seat.typed(got)
+                    except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
+                        host.fault(name, e)
+                        seat.line(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
+                        continue
+                    if action == "output":
+                        self._use_output(seat.wants_rich)
+                    if action != "quit":
+                        continue
+                seat.asking = True
+                seat.line(seat.lang._(N_("Leave the game? yes or no")))
+                self.changed()
+                answer = await self._read()
+                seat.asking = False
+                self.changed()
+                if answer is None or answer is LEAVE or is_yes(typed_line(answer)):
+                    break
+                seat.line(seat.lang._(N_("You stay in the game.")))
+        finally:
+            seat.session = None
+            if self._ended is None:
+                host.leave(name)
+
+    async def _first_settings(self, env) -> bool:
+        """Language and verbosity when the player joins: from the client's
+        ``A11Y_DOMINION_LANG`` and ``A11Y_DOMINION_VERBOSITY`` (sent with
+        ``ssh -o SetEnv=...``), else asked; False when the session ended meanwhile."""
+        seat = self.seat
+        code = language_of(env.get("A11Y_DOMINION_LANG", ""))
+        verbosity = verbosity_of(env.get("A11Y_DOMINION_VERBOSITY", ""))
+        if code is None and seat.language_given:
+            code = seat.lang.code
+        if verbosity is None and (code is not None or seat.language_given):
+            verbosity = seat.verbosity
+        seat.asking = True
+        try:
+            while code is None:
+                names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
+                seat.line(f"Choose your language / Kies je taal: {names}.")
+                got = await self._read()
+                if got is None or got is LEAVE:
+                    return False
+                got = typed_line(got)
+                code = seat.lang.code if not got else language_of(got)
+                if code is None:
+                    seat.line("Type 1 or 2. / Typ 1 of 2.")
+            seat.settings(language=code)
+            while verbosity is None:
+                lang = seat.lang
+                words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
+                seat.line(lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words))
+                got = await self._read()
+                if got is None or got is LEAVE:
+                    return False
+                got = typed_line(got)
+                verbosity = "normal" if not got else verbosity_of(got, lang)
+                if verbosity is None:
+                    seat.line(lang._(N_("Type 1, 2 or 3.")))
+            seat.settings(verbosity=verbosity)
+        finally:
+            seat.asking = False
+        return self._ended is None and not self._gone
+
+
+def session_factory(host):
+    """A new :class:`TerminalSession` of ``host`` for each call (what the SSH
+    server's ``session_requested`` gives asyncssh)."""
+    return lambda: TerminalSession(host)
+
