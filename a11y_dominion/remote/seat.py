@@ -45,7 +45,12 @@ REMOTE_HELP = [
     N_("quit, or Ctrl+D: leave the game (you are asked first). Ctrl+C clears the line; Up and Down recall your lines."),
 ]
 # the commands of a remote session that are not the console's, in English and Dutch
-SESSION_WORDS = {"settings": ("settings", "setting", "instellingen"), "say": ("say", "zeg"), "quit": ("quit", "exit", "leave", "stoppen", "afsluiten")}
+SESSION_WORDS = {
+    "settings": ("settings", "setting", "instellingen"),
+    "say": ("say", "zeg"),
+    "quit": ("quit", "exit", "leave", "stoppen", "afsluiten"),
+}
+SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words that may come before a value
 SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
 COMPLETED_COMMANDS = REMOTE_COMMANDS + ("say", "settings", "quit")
 MAX_SAY = 300  # characters of a line of chat
@@ -281,7 +286,7 @@ class RemoteSeat(HumanSeat):
     def change_settings(self, rest: str) -> str | None:
         """``settings`` with words: a language, a verbosity, plain or rich (several at once
         too); alone, the settings now. Returns ``output`` when the output changed."""
-        words = [w for w in rest.replace(",", " ").split() if w.lower() not in ("language", "taal", "verbosity", "output", "uitvoer")]
+        words = [w for w in rest.replace(",", " ").split() if w.lower() not in SETTING_KEYS]
         if not words:
             self.line(self.settings_line())
             return None

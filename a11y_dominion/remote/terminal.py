@@ -52,9 +52,7 @@ LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
 
 # An escape sequence the client may send: OSC / DCS / PM / APC strings (up to BEL or ST, or the end),
 # CSI sequences, SS3 sequences, or Escape and one character.
-SEQUENCE = re.compile(
-    r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S
-)
+SEQUENCE = re.compile(r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S)
 BARE_LF = re.compile(r"(?<!\r)\n")
 KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 
@@ -670,4 +668,3 @@ def session_factory(host):
     """A new :class:`TerminalSession` of ``host`` for each call (what the SSH
     server's ``session_requested`` gives asyncssh)."""
     return lambda: TerminalSession(host)
-
