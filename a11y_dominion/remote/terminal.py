@@ -12,8 +12,8 @@ Output is plain lines by default, for the player's screen reader: no
 colours, no cursor-position requests, no bracketed paste, no title, no bell
 (:func:`~a11y_dominion.console.display.line_only_output`). Rich output
 (card names coloured by type, the Supply as a table; colour only where the
-client's ``TERM`` has it) when the client asks: ``--rich`` as the SSH
-command (``ssh -t -p PORT Ann@HOST --rich``) or ``settings rich``.
+client's ``TERM`` has it) when the client asks: ``--rich`` (or ``rich``) as
+the SSH command (``ssh -t -p PORT Ann@HOST -- --rich``) or ``settings rich``.
 
 The lines the table tells the seat while the player is at the prompt are
 printed above the prompt; a burst of sentences is printed at once and the
@@ -47,7 +47,8 @@ from ..i18n import LANGUAGES, N_
 from .seat import MAX_LINE, VERBOSITIES, language_of, typed_line, verbosity_of
 
 LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
-KNOWN_COMMANDS = (None, "", "--plain", "--rich")  # the SSH commands that start the game session
+KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
+RICH_COMMANDS = ("--rich", "rich")
 LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
 
 # An escape sequence the client may send: OSC / DCS / PM / APC strings (up to BEL or ST, or the end),
@@ -110,7 +111,7 @@ class InputFilter:
                 if seq in self.keys:
                     out.append(seq)
                 elif len(seq) == 2 and seq[1] not in "[]PO^_X":
-                    i -= 1  # Escape and a key: the Escape goes, the key is read
+                    i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
                 continue
             i += 1
             if ch in ("\r", "\n"):
@@ -427,6 +428,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self.rich = rich and self._chan is not None and self._chan.get_terminal_type() is not None
         if self.seat is None:
             return
+        self.seat.wants_rich = self.rich
         if not self.rich:
             self.seat.display = None
         else:
@@ -561,7 +563,7 @@ class TerminalSession(PromptToolkitSSHSession):
         host = self.host
         self.name = name = self._chan.get_extra_info("username")
         if self.command not in KNOWN_COMMANDS:
-            self._raw("This server runs only the game; log in without a command, or with --rich.\n")
+            self._raw("This server runs only the game; log in without a command, or with the command rich.\n")
             self._ended = 1
             return
         refusal = host.admit(name)
@@ -575,7 +577,7 @@ class TerminalSession(PromptToolkitSSHSession):
         seat.session = self  # the seat is this session's from now on
         seat.attach(self.write)
         env = self._chan.get_environment()
-        self._use_output(self.command == "--rich")
+        self._use_output(self.command in RICH_COMMANDS)
         try:
             if not await self._first_settings(env):
                 seat.session = None
