@@ -319,7 +319,7 @@ class TerminalSession(PromptToolkitSSHSession):
     def _raw(self, text: str) -> None:
         try:
             if self._chan is not None:
-                self._chan.write(BARE_LF.sub("\r\n", text))
+                self._chan.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
         except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
             self._gone = True
 
