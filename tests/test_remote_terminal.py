@@ -72,9 +72,13 @@ def test_tab_completion_history_and_ctrl_c(host):
     ann.expect("Ann> ")
     text = plain(ann.before)
     assert "You buy Curse" not in text
+    assert re.search(r"\d+\. end the turn\n$", text), text  # the prompt comes after the burst of lines
+    assert plain(drain(ann, 0.3)).strip() == ""  # drawn once: nothing after it
     # Bea is asked nothing: at her prompt only the commands complete, never Ann's moves
+    drain(bea, 0.3)
     bea.send("play \t")
-    time.sleep(0.3)
+    got = plain(drain(bea, 0.4))
+    assert got.strip() == "play", repr(got)  # nothing completed
     bea.send("\x03status\r")
     bea.expect("Ann")
     ann.close()

@@ -494,7 +494,7 @@ class TerminalSession(PromptToolkitSSHSession):
 
         return kb
 
-    async def _read(self, question: bool = False):
+    async def _read(self):
         """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
         if self._ended is not None or self._gone:
             return None
