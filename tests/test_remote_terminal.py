@@ -251,3 +251,30 @@ def test_a_client_that_vanishes_mid_line_breaks_nothing(host):
         time.sleep(0.05)
     assert "You buy Province" not in host.output()
     bea.close()
+
+
+# ---------------------------------------------------------------- the input filter on its own
+def test_the_input_filter_keeps_keys_and_drops_the_rest():
+    from a11y_dominion.remote.terminal import InputFilter
+
+    f = InputFilter()
+    assert f.feed("ha\x1b[Dnd\r", 0.0) == ("ha\x1b[Dnd\r", False)  # Left is a key
+    assert f.feed("\x1b]0;pwned\x07hand\x1b[31m\r", 0.1) == ("hand\r", False)
+    assert f.feed("\x1b[99~h\u200b\u202ea\x9bnd\x00\r", 0.2) == ("hand\r", False)
+    assert f.feed("\x1bhand", 0.3) == ("hand", False)  # Escape and a letter: the letter stays
+    assert f.feed("\r\n", 0.3) == ("\r", False)  # CR LF is one Enter
+    assert f.feed("x" * 1500, 0.4)[0] == "x" * 1000  # a line stops at 1,000 characters
+    assert f.feed("\x7fy", 0.4)[0] == "\x7fy"  # after a Backspace there is room for one more
+
+
+def test_the_input_filter_drops_a_flood_and_tells_it_once():
+    from a11y_dominion.remote.terminal import InputFilter
+
+    f = InputFilter()
+    text, dropped = f.feed("a\r" * 50, 10.0)
+    assert text == "a\r" * 20 and dropped
+    assert f.feed("b\r", 10.5) == ("", False)  # still the same flood: dropped, not told again
+    assert f.feed("c\r", 11.2) == ("c\r", False)  # a second later lines are read again
+    f.feed("d\r" * 30, 20.0)
+    assert f.feed("e\r", 20.1) == ("", False)
+    assert f.feed("f\r" * 30, 30.0)[1]  # after a calm second a new flood is told again

@@ -213,6 +213,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self._gone = False
         self._prompt_drawn = False  # without a terminal: "Ann> " was written last
         self.stdout = _Channel(self)  # prompt_toolkit's output goes to the channel
+        self._joined = False  # the first question is answered: typed lines go to the seat's history
 
     # ------------------------------------------------------------ asyncssh's side
     def exec_requested(self, command: str) -> bool:
@@ -451,6 +452,7 @@ class TerminalSession(PromptToolkitSSHSession):
         if self._lines is not None or self.seat is None:
             return
         from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.output import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
 
@@ -460,7 +462,7 @@ class TerminalSession(PromptToolkitSSHSession):
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
             key_bindings=self._keys(),
-            history=self.seat.typed_history,
+            history=self.seat.typed_history if self._joined else InMemoryHistory(),
             mouse_support=False,
             enable_suspend=False,
             enable_system_prompt=False,
@@ -593,6 +595,8 @@ class TerminalSession(PromptToolkitSSHSession):
             self._raw(refusal + "\n")
             self._ended = 1
             return
+        self._joined = True
+        self._new_prompt()  # the seat's own history from now on (the first answers are not in it)
         host.sessions[name] = self
         host.join(name, self.write)
         try:
