@@ -1,6 +1,6 @@
 """The ``a11y-dominion`` command line.
 
-Subcommands: ``play`` (the default), ``scenario FILE --json``,
+Subcommands: ``play`` (the default), ``host``, ``join HOST``, ``scenario FILE --json``,
 ``simulate``, ``cards``, ``speech-test``. Bad flags, unknown names and bad
 files print one sentence on standard error and exit 2, never a traceback.
 """
@@ -10,17 +10,32 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 from .kingdoms import KingdomError, choose_setup
 from .rules.cards import CARDS, EVENTS, LANDMARKS
+from .rules.decisions import Msg
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with one-sentence errors and exit code 2."""
 
     def error(self, message):  # noqa: D401 - argparse API
+        message = re.sub(r"'([^']{40})[^']+'", r"'\1…'", message)  # a long typed value is not echoed whole
+        message = "".join(ch if ch.isprintable() else "?" for ch in message)
         self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
+
+
+MAX_SEED = 2**63 - 1
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number from 0 to :data:`MAX_SEED`; raises argparse.ArgumentTypeError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdecimal() and len(text) <= 19 and int(text) <= MAX_SEED):
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED}")
+    return int(text)
 
 
 def _lang(code=None):
@@ -85,8 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
-        'user), bigmoney or random, for example "Ann:remote,Bea:remote,Bot:bigmoney"; a remote seat may add '
-        'its own language and verbosity, "Ann:remote:nl:terse"',
+        "user), human (the one player at this computer's terminal), bigmoney or random, for example "
+        '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
+        'verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
     host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
@@ -97,8 +113,51 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write the address, port and each seat's user and password to FILE (JSON, readable by you only)",
     )
+    host.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        default=None,
+        help="OpenSSH public keys, one a line, each with its seat's name as the comment: those seats log in "
+        "with their key instead of a password",
+    )
+    host.add_argument(
+        "--bot-after",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="a Big Money bot plays for a seat that left the game and stays away this many seconds, until its "
+        "player comes back (default: the game waits)",
+    )
+    host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
+    host.add_argument(
+        "--record-file",
+        metavar="FILE",
+        default=None,
+        help="when the host stops, write the game's record (setup, seed and every answer, as the save command "
+        "writes it; every hand can be read from it, so it is readable by you only) to FILE",
+    )
     host.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"], help="how much is announced")
     host.add_argument("--lang", default=None, choices=["en", "nl"], help="language of the host's lines")
+
+    join = sub.add_parser(
+        "join", help="join a hosted game at a remote seat, the game speaking on this computer with your settings"
+    )
+    join.add_argument("host", nargs="?", default=None, help="the host's name or address (default: the seats file's)")
+    join.add_argument("--port", type=int, default=None, help="the host's SSH port (default 2222, or the seats file's)")
+    join.add_argument(
+        "--user", default=None, help="your seat's name (default: your user name, or the seats file's one seat)"
+    )
+    join.add_argument("--password-file", metavar="FILE", default=None, help="read the seat's password from FILE")
+    join.add_argument(
+        "--seats-file",
+        metavar="FILE",
+        default=None,
+        help="read the host, port and the seat's password from FILE as host --seats-file writes it",
+    )
+    join.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"])
+    join.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"])
+    join.add_argument("--lang", default=None, choices=["en", "nl"])
+    join.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
 
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
     sc.add_argument("file")
@@ -109,6 +168,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--workers", type=int, default=1, help="play the games in this many processes (same results, sooner)"
+    )
+    sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster at this address, e.g. tcp://cluster-host:8786 "
+        "(needs pip install 'a11y-dominion[cluster]')",
+    )
 
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
     cards.add_argument("--json", action="store_true")
@@ -143,12 +212,26 @@ def _add_game_options(p):
     )
     p.add_argument("--events", default=None, help="Event names separated by commas")
     p.add_argument("--landmarks", default=None, help="Landmark names separated by commas")
-    p.add_argument("--seed", type=int, default=None, help="seed for shuffles (a whole number)")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for shuffles (a whole number)")
+
+
+def tolerant_streams() -> None:
+    """Typed bytes that are not UTF-8 (a Latin-1 terminal, a stray byte in a pipe) are
+    read as a replacement character, and a character the terminal cannot show is
+    written as one, instead of ending the program."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or detached stream
+                pass
 
 
 def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    tolerant_streams()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
@@ -157,6 +240,10 @@ def main(argv: list | None = None) -> int:
             return cmd_scenario(args)
         if args.command == "host":
             return cmd_host(args)
+        if args.command == "join":
+            from .remote.client import run_join
+
+            return run_join(args)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "cards":
@@ -187,40 +274,34 @@ def main(argv: list | None = None) -> int:
 
 def cmd_scenario(args) -> int:
     """``scenario FILE --json``: exit 0 all lines accepted, 1 a line refused, 2 invalid file."""
+    from .files import SCENARIO_LIMIT, FileError, read_json, shown_name
     from .scenario import ScenarioError, run_scenario
 
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
-        print(f"a11y-dominion: no file named {args.file}.", file=sys.stderr)
-        return 2
-    except (OSError, UnicodeDecodeError) as e:
-        print(
-            f"a11y-dominion: cannot read {args.file}: {e.strerror if hasattr(e, 'strerror') else e}.", file=sys.stderr
-        )
-        return 2
-    except json.JSONDecodeError as e:
-        print(
-            f"a11y-dominion: {args.file} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).",
-            file=sys.stderr,
-        )
+        data = read_json(args.file, SCENARIO_LIMIT, "scenario file")
+    except FileError as e:
+        print(f"a11y-dominion: cannot read scenario {shown_name(args.file)}: {e.args[0]}", file=sys.stderr)
         return 2
     try:
         code, result = run_scenario(data)
     except ScenarioError as e:
-        print(f"a11y-dominion: invalid scenario {args.file}: {e}", file=sys.stderr)
+        print(f"a11y-dominion: invalid scenario {shown_name(args.file)}: {shown_name(str(e), 600)}", file=sys.stderr)
         return 2
     print(json.dumps(result, ensure_ascii=False, indent=1))
     return code
 
 
 def cmd_host(args) -> int:
-    """``host``: an SSH server for remote seats and the game they play."""
+    """``host``: an SSH server for remote seats and the game they play. Exit code 0:
+    the game ended (final scores); 1: it stopped before its end (the host
+    stopped it, Ctrl+C or SIGTERM, or it could not go on); 2: bad options."""
     import asyncio
     import random
 
+    from .i18n import N_
     from .remote import GameHost
+    from .remote.access import AccessError, read_authorized_keys
+    from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats
 
@@ -231,8 +312,26 @@ def cmd_host(args) -> int:
         raise KingdomError(e.args[0]) from e
     if not any(kind == "remote" for _name, kind in seats):
         raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    humans = [name for name, kind in seats if kind == "human"]
+    if len(humans) > 1:
+        raise KingdomError(
+            Msg(
+                "Only one human seat can play at the host's own terminal, not {names}; make the others remote, "
+                "for example {example}.",
+                names=", ".join(humans),
+                example=f"{humans[0]}:human,{humans[1]}:remote",
+            )
+        )
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
+    if args.bot_after is not None and not (0 <= args.bot_after <= 86400 and args.bot_after == args.bot_after):
+        raise KingdomError("--bot-after must be a number of seconds from 0 to 86400.")
+    keys = None
+    if args.authorized_keys:
+        try:
+            keys = read_authorized_keys(args.authorized_keys, [name for name, kind in seats if kind == "remote"])
+        except AccessError as e:
+            raise KingdomError(e.args[0]) from e
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
     piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
     try:
@@ -243,12 +342,60 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
-    host = GameHost(game, seats, seed, lang, verbosity=args.verbosity or "normal", out=out)
+    record_file = args.record_file
+    if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
+        raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
+    from .console.display import wants_plain
+    from .settings import load_settings
+
+    plain = wants_plain(load_settings()[0].get("speech") or "auto", args.plain, sys.stdout)
+    host = GameHost(
+        game,
+        seats,
+        seed,
+        lang,
+        verbosity=args.verbosity or "normal",
+        out=out,
+        bot_after=args.bot_after,
+        keys=keys,
+        plain=plain,
+    )
     try:
-        return asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+        code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
+    if record_file is not None:
+        try:
+            write_host_record(record_file, host.table.game, seats)
+        except OSError as e:
+            error = e.strerror or str(e)
+            message = lang.text(N_("Cannot write the record to {file}: {error}."), file=record_file, error=error)
+            print(f"a11y-dominion: {message}", file=sys.stderr)
+            return 2
+    return code
+
+
+def write_host_record(path: str, game, seats: list) -> None:
+    """Write the record of a hosted ``game`` (:func:`~a11y_dominion.record.make_record`)
+    to ``path``, readable by its owner only (it holds every player's hand).
+
+    ``seats``: the host's seats (:func:`~a11y_dominion.seats.parse_seats`); a remote
+    seat is kept with its language and verbosity. Raises OSError when the file
+    cannot be written."""
+    from .record import dumps, make_record
+
+    listed: list = []
+    for spec in seats:
+        name, kind = spec[0], spec[1]
+        options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
+        listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(dumps(make_record(game, listed)))
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
 
 
 def cmd_simulate(args) -> int:
@@ -265,8 +412,30 @@ def cmd_simulate(args) -> int:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
     if args.games < 1:
         raise KingdomError("--games must be at least 1.")
+    if args.workers < 1:
+        raise KingdomError(Msg("--workers must be a whole number from 1, the number of processes to play in."))
+    if args.scheduler is not None and args.workers != 1:
+        raise KingdomError(Msg("Give --workers or --scheduler, not both; the cluster's workers play the games."))
+    if args.scheduler is not None and not (args.scheduler.strip() and args.scheduler.isprintable()):
+        raise KingdomError(
+            Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
+        )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
-    res = simulate(kinds, args.kingdom, args.events, args.landmarks, args.games, args.seed or 0)
+    from .simulate import ClusterError
+
+    try:
+        res = simulate(
+            kinds,
+            args.kingdom,
+            args.events,
+            args.landmarks,
+            args.games,
+            args.seed or 0,
+            workers=args.workers,
+            scheduler=args.scheduler.strip() if args.scheduler else None,
+        )
+    except ClusterError as e:
+        raise KingdomError(e.args[0]) from None
     if args.json:
         print(json.dumps(res, indent=1))
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from .files import FileError, parse_json
 from .rules.decisions import IllegalAnswer, Move, Msg
 from .rules.game import Game, GameConfig, SetupError
 
@@ -79,23 +80,32 @@ def dumps(record: dict) -> str:
     return json.dumps(record, indent=1)
 
 
+def _ours() -> str:
+    return " or ".join(map(str, READS))
+
+
 def load_record(text: str) -> dict:
     """Parse and check save-file text; returns the record dict.
 
     Raises :class:`RecordError` for anything that is not a valid record.
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(Msg("The save file is not valid JSON (line {line}).", line=e.lineno)) from None
+        data = parse_json(text, "save file")
+    except FileError as e:
+        raise RecordError(e.args[0]) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(Msg("This file is not an a11y-dominion saved game."))
-    if data.get("version") not in READS:
+    version = data.get("version")
+    if "version" not in data:
+        raise RecordError(Msg("The saved game has no version number; this program reads version {ours}.", ours=_ours()))
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise RecordError(Msg("The saved game's version must be a whole number, such as {ours}.", ours=_ours()))
+    if version not in READS:
         raise RecordError(
             Msg(
                 "The saved game has version {version}; this program reads version {ours}.",
-                version=data.get("version"),
-                ours=" or ".join(map(str, READS)),
+                version=version,
+                ours=_ours(),
             )
         )
     if not isinstance(data.get("config"), dict) or not isinstance(data.get("answers"), list):

@@ -14,7 +14,7 @@ from announcements.narrator import Narrator
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
 from .rules.game import Game, GameConfig, SetupError, Turn
 from .table import StopTable, Table
-from .textinput import InputError, parse_line
+from .textinput import InputError, parse_line, short
 from .view import redact_for_screen
 
 ZONES = ("hand", "deck", "discard", "in_play")
@@ -27,13 +27,15 @@ class ScenarioError(ValueError):
 def _card_list(value, field: str) -> list:
     if not isinstance(value, list):
         raise ScenarioError(f"{field} must be a list of card names.")
+    if len(value) > MOST_CARDS:
+        raise ScenarioError(f"{field} has {len(value)} cards; a scenario may give at most {MOST_CARDS}.")
     out = []
     for i, name in enumerate(value):
         if not isinstance(name, str):
             raise ScenarioError(f"{field}[{i}] must be a card name.")
         c = canonical(name)
         if c not in CARDS:
-            raise ScenarioError(f"{field}[{i}]: {name} is not a card this game knows.")
+            raise ScenarioError(f"{field}[{i}]: {short(name)} is not a card this game knows.")
         out.append(c)
     return out
 
@@ -47,10 +49,28 @@ def _known_keys(obj: dict, allowed: tuple, field: str) -> None:
             )
 
 
-def _int(value, field: str, lo: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
-        raise ScenarioError(f"{field} must be a whole number of at least {lo}.")
+MOST = 10_000  # the largest number a scenario may give (coins, tokens, turn numbers)
+MOST_CARDS = 500  # the most cards a scenario may put in one zone or pile
+
+
+def _int(value, field: str, lo: int = 0, hi: int = MOST) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ScenarioError(f"{field} must be a whole number from {lo} to {hi}.")
     return value
+
+
+def _in_pile_order(pl, names: list, field: str) -> None:
+    """Cards of a pile with several kinds (a split pile, the Castles), top first, must
+    come in the pile's own order: no Emporium above a Patrician, no Castle above a cheaper one."""
+    if len(pl.members) < 2:
+        return
+    places = [pl.members.index(n) for n in names]
+    for i in range(1, len(places)):
+        if places[i] < places[i - 1]:
+            raise ScenarioError(
+                f"{field}: {names[i - 1]} cannot be above {names[i]}; "
+                f"the {pl.name} pile keeps its order, top first: {', '.join(pl.members)}."
+            )
 
 
 def load_scenario(data: dict) -> tuple:
@@ -145,9 +165,10 @@ def _apply_state(game: Game, state: dict) -> None:
             for n in names:
                 if n not in pl.members:
                     raise ScenarioError(f"state.piles.{key}.cards: {n} does not belong to the {pn} pile.")
+            _in_pile_order(pl, names, f"state.piles.{key}.cards")
             pl.cards = [game.new_card(n) for n in names]
         if "count" in spec:
-            c = _int(spec["count"], f"state.piles.{key}.count")
+            c = _int(spec["count"], f"state.piles.{key}.count", hi=MOST_CARDS)
             if c > len(pl.cards):
                 extra = [
                     game.new_card(pl.cards[-1].spec.name if pl.cards else pl.members[-1])

@@ -25,6 +25,8 @@ class RandomBot:
 
     kind = "random"
     reads_scores = False  # its view comes without the players' scores
+    quick_view = True  # it reads a few fields of its view: build them when read
+    hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -82,6 +84,8 @@ class BigMoneyBot:
 
     kind = "bigmoney"
     reads_scores = False  # its view comes without the players' scores
+    quick_view = True  # it reads a few fields of its view: build them when read
+    hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -99,6 +103,8 @@ class BigMoneyBot:
         opts = d.options
         t = view.turn
         if t.phase == "action":
+            if not any(CARDS[n].is_("Action") for n in view.hand):
+                return Move(MoveKind.END)  # no Action card it could play: no need to list the moves
             plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
             plays.sort(key=lambda o: -(CARDS[o.name].actions))
@@ -107,14 +113,16 @@ class BigMoneyBot:
             return Move(MoveKind.END)
         if Move(MoveKind.TREASURES) in opts:
             return Move(MoveKind.TREASURES)
-        for o in opts:
-            if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
-                return o
-        pays = [o for o in opts if o.kind is MoveKind.PAY]
-        if pays:
-            return max(pays, key=lambda o: o.amount)
+        if any(CARDS[n].is_("Treasure") for n in view.hand):  # else no Treasure to play: no need to list the moves
+            for o in opts:
+                if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
+                    return o
+        if Move.pay(1) in opts:  # else no Debt it can pay
+            pays = [o for o in opts if o.kind is MoveKind.PAY]
+            if pays:
+                return max(pays, key=lambda o: o.amount)
         coins = t.coins
-        provinces = view.piles["Province"].cards_left
+        provinces = view.pile("Province").cards_left
 
         def can(pile):
             return Move.buy(pile) in opts
@@ -146,7 +154,7 @@ class BigMoneyBot:
             return [d.options[0]]
         if d.kind == "pile":
             if d.purpose in ("gain", "copy"):
-                best = max(d.options, key=lambda pn: _cost_key(view.piles[pn].top or ""))
+                best = max(d.options, key=lambda pn: _cost_key(view.pile(pn).top or ""))
                 return [best]
             if d.purpose == "add debt":
                 return [d.options[0]]
@@ -221,7 +229,8 @@ def parse_seats(text: str, remote: bool = False) -> list:
     ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
     (name, kind) pairs. Raises ValueError with one sentence for a bad seat
     list. With ``remote`` (the ``host`` command) the people's seats are
-    ``remote`` (a player at another computer, over SSH) instead of ``human``.
+    ``remote`` (a player at another computer, over SSH) by default, and
+    ``human`` is the player at the host's own terminal.
     """
     person = "remote" if remote else "human"
     seats = []
@@ -231,9 +240,12 @@ def parse_seats(text: str, remote: bool = False) -> list:
         name, kind = name.strip(), (kind.lower() or person)
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
-        if kind not in (person,) + tuple(BOT_KINDS):
+        people = ("remote", "human") if remote else (person,)
+        if kind not in people + tuple(BOT_KINDS):
             if remote:
-                raise ValueError(Msg("{kind} is not a seat kind here; use remote, bigmoney or random.", kind=kind))
+                raise ValueError(
+                    Msg("{kind} is not a seat kind here; use remote, human, bigmoney or random.", kind=kind)
+                )
             raise ValueError(Msg("{kind} is not a seat kind; use human, bigmoney or random.", kind=kind))
         if any(n.lower() == name.lower() for n, _ in seats):
             raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
@@ -256,14 +268,14 @@ def parse_seats(text: str, remote: bool = False) -> list:
                         seat=part,
                     )
                 )
-        if kind != person and (language or verbosity):
+        if kind not in people and (language or verbosity):
             raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))
     humans = [s for s in seats if s.kind == "human"]
     for s in seats:
-        if s.name.lower() in YOU_WORDS and (len(humans) > 1 or s.kind != "human"):
+        if s.name.lower() in YOU_WORDS and (remote or len(humans) > 1 or s.kind != "human"):
             # every sentence says "you" to the seat that hears it: a seat called You would read "You's turn"
             raise ValueError(
                 Msg(

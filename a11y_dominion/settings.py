@@ -14,6 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
+from .files import SETTINGS_LIMIT, FileError, read_json, shown_name, write_atomic
 from .rules.decisions import N_, Msg
 
 APP = "a11y-dominion"
@@ -110,22 +111,18 @@ def load_settings(path: Path | None = None) -> tuple:
     """
     path = path or settings_path()
     data = _copy_defaults()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return data, None
-    except UnicodeDecodeError:
-        return data, Msg("Settings file {path} is damaged; using the defaults. Fix or delete it.", path=path)
-    except OSError as e:
-        return data, Msg(
-            "Settings file {path} could not be read ({error}); using the defaults.", path=path, error=e.strerror
-        )
     try:
-        raw = json.loads(text)
+        raw = read_json(str(path), SETTINGS_LIMIT, "settings file")
         if not isinstance(raw, dict):
-            raise ValueError
-    except ValueError:
-        return data, Msg("Settings file {path} is damaged; using the defaults. Fix or delete it.", path=path)
+            raise FileError(Msg("The settings file must hold one JSON object."))
+    except FileError as e:
+        return data, Msg(
+            "Settings file {path} is damaged; using the defaults. Fix or delete it. {error}",
+            path=shown_name(str(path)),
+            error=e.args[0],
+        )
     problems = []
     for key, value in raw.items():
         if key == "keys" and isinstance(value, dict):
@@ -178,10 +175,15 @@ def check_value(key: str, value):
     if key == "rate":
         if value in (None, "", "default"):
             return None
-        try:
-            n = int(value)
-        except (TypeError, ValueError):
-            raise SettingsError(Msg(RATE_RANGE)) from None
+        if isinstance(value, bool):
+            raise SettingsError(Msg(RATE_RANGE))
+        if isinstance(value, str) and value.strip().lstrip("+-").isdecimal() and len(value) < 8:
+            value = int(value)
+        if isinstance(value, float) and value.is_integer() and abs(value) <= 100:
+            value = int(value)
+        if not isinstance(value, int):
+            raise SettingsError(Msg(RATE_RANGE))
+        n = value
         if not -100 <= n <= 100:
             raise SettingsError(Msg(RATE_RANGE))
         return n
@@ -343,9 +345,7 @@ def save_settings(data: dict, path: Path | None = None) -> Path:
     """Write ``data`` to the settings file (creating its folder); returns the path."""
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(str(path), json.dumps(data, indent=1, sort_keys=True))
     return path
 
 

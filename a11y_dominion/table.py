@@ -16,6 +16,15 @@ the network) remote players. The seat protocol is small and plain data:
   with the reason (a :class:`~a11y_dominion.rules.decisions.Msg`); the game
   is unchanged and the same decision is asked again.
 
+Two optional flags let a seat that reads little (a bot) skip work it has no
+use for: ``reads_scores = False`` (its views come without the scores),
+``quick_view = True`` (its view is a :class:`~a11y_dominion.view.QuickView`,
+whose fields are built when read, valid while the decision is pending) and
+``hears_events = False`` (its ``tell`` does nothing, so the events are not
+redacted for it). At a table where every seat is quick, the options of a
+turn decision are listed only when read (see
+:class:`~a11y_dominion.rules.turnflow.TurnMoves`).
+
 :meth:`Table.run` drives the game synchronously (bots, scripts: answers at
 once); :meth:`Table.run_async` under ``asyncio``, awaiting each answer, so
 that other tasks (queries and chat of other seats, an SSH server) go on
@@ -30,7 +39,7 @@ from typing import Any, Protocol
 
 from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
-from .view import PlayerView, player_view, redact_all
+from .view import PlayerView, QuickView, player_view, redact_all
 
 
 class Seat(Protocol):
@@ -70,12 +79,20 @@ class Table:
         self.max_answers = max_answers
         self.told = {name: 0 for name in self.seats}
         self.stopped: str | None = None
+        self._quick_moves()
+
+    def _quick_moves(self) -> None:
+        """A table of quick seats only (bots) lets the game list turn moves only when read."""
+        if all(getattr(s, "quick_view", False) for s in self.seats.values()):
+            self.game.quick_moves = True
 
     # ------------------------------------------------------------ views
     def view(self, name: str) -> PlayerView:
         """The :class:`PlayerView` of the seat ``name`` now. A seat whose
         ``reads_scores`` is False (bots) gets it without the scores."""
         seat = self.seats.get(name)
+        if getattr(seat, "quick_view", False) and not getattr(seat, "reads_scores", True):
+            return QuickView(self.game, name)
         return player_view(self.game, name, scores=getattr(seat, "reads_scores", True))
 
     def events_for(self, name: str, start: int = 0) -> list:
@@ -90,13 +107,14 @@ class Table:
             if start < end:
                 self.told[name] = end
                 tell = getattr(seat, "tell", None)
-                if tell is not None:
+                if tell is not None and getattr(seat, "hears_events", True):
                     tell(redact_all(self.game.log[start:end], name))
 
     def replace_game(self, game: Game, told: int | None = None) -> None:
         """Go on with ``game`` (a loaded save, or the same game replayed to an
         earlier point); seats are told from index ``told`` (default: its end)."""
         self.game = game
+        self._quick_moves()
         end = len(game.log) if told is None else told
         self.told = {name: min(end, len(game.log)) for name in self.seats}
 
@@ -168,7 +186,7 @@ class Table:
             except StopTable as stop:
                 self.stopped = stop.reason
                 return stop.reason
-            if inspect.isawaitable(answer):
+            if type(answer) is not list and inspect.isawaitable(answer):
                 raise TypeError("this seat answers later; run the table with run_async")
             answers += self._settle(d, seat, answer)
 

@@ -9,6 +9,7 @@ sentence saying what was wrong and what is allowed.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
 from .rules.decisions import N_, Decision, Move, MoveKind, Msg
@@ -22,6 +23,23 @@ MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
 def _number(text: str) -> bool:
     """True for a plain whole number typed with the digits 0-9."""
     return text.isascii() and text.isdecimal()
+
+
+MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
+
+
+def printable(text: str) -> str:
+    """``text`` without control, escape, formatting (zero-width, right-to-left),
+    private-use or unassigned characters; a tab is a space. What is left can be
+    shown on any terminal and read by any screen reader."""
+    text = text.replace("\t", " ")
+    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+
+
+def typed_line(text: str) -> str:
+    """A typed line as the game reads it: cut at :data:`MAX_LINE` characters,
+    without the characters :func:`printable` drops, trimmed."""
+    return printable(text.rstrip("\r\n")[:MAX_LINE]).strip()
 
 
 def short(text: str, most: int = 40) -> str:
@@ -69,7 +87,9 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         i = int(low)
         if 1 <= i <= len(d.options):
             return [d.options[i - 1]]
-        raise InputError(Msg("There is no move number {number}; choose 1 to {most}.", number=i, most=len(d.options)))
+        raise InputError(
+            Msg("There is no move number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options))
+        )
     verb, _, rest = low.partition(" ")
     rest_orig = t[len(verb) :].strip()
     if verb in ("end", "einde", "done"):
@@ -196,7 +216,11 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         i = int(word)
         if 1 <= i <= len(d.options):
             return d.options[i - 1]
-        raise InputError(Msg("There is no choice number {number}; choose 1 to {most}.", number=i, most=len(d.options)))
+        raise InputError(
+            Msg(
+                "There is no choice number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options)
+            )
+        )
     if d.kind == "pile":
         pn = pile_name_for(word) if "/" in word else None
         if pn is None:

@@ -33,6 +33,7 @@ __all__ = [
     "HIDDEN",
     "PileView",
     "PlayerView",
+    "QuickView",
     "SeatView",
     "TurnView",
     "event_data",
@@ -155,6 +156,10 @@ class PlayerView:
         fewest = min(p.turns_taken for p in tied)
         return [p.name for p in tied if p.turns_taken == fewest]
 
+    def pile(self, name: str) -> PileView:
+        """The :class:`PileView` of the Supply pile ``name``; raises KeyError for no such pile."""
+        return self.piles[name]
+
     def empty_piles(self) -> list:
         """Names of the Supply piles with no cards left."""
         return [p.name for p in self.piles.values() if not p.cards_left]
@@ -178,17 +183,8 @@ class PlayerView:
         return PlayerView(**fields)
 
 
-def player_view(game: Game, seat: str, scores: bool = True) -> PlayerView:
-    """The :class:`PlayerView` of the player named ``seat`` in ``game``;
-    with ``scores`` False its ``scores`` are left empty (for a seat that
-    never reads them, such as a bot: scoring every player at every decision
-    is the dearest part of a view).
-
-    Raises KeyError when ``seat`` is not a player of the game.
-    """
-    me = game.by_name[seat]
-    t = game.turn
-    players = [
+def _seat_views(game: Game) -> list:
+    return [
         SeatView(
             p.name,
             len(p.hand),
@@ -202,46 +198,125 @@ def player_view(game: Game, seat: str, scores: bool = True) -> PlayerView:
         )
         for p in game.players
     ]
-    piles = {
-        pl.name: PileView(
-            pl.name,
-            len(pl.cards),
-            pl.top.name if pl.cards else None,
-            pl.vp_tokens,
-            pl.debt_tokens,
-            _names(pl.cards) if pl.is_layered else None,
-        )
-        for pl in game.piles.values()
-    }
+
+
+def _pile_view(pl: Any) -> PileView:
+    return PileView(
+        pl.name,
+        len(pl.cards),
+        pl.cards[0].name if pl.cards else None,
+        pl.vp_tokens,
+        pl.debt_tokens,
+        _names(pl.cards) if pl.is_layered else None,
+    )
+
+
+def _pile_views(game: Game) -> dict:
+    return {pl.name: _pile_view(pl) for pl in game.piles.values()}
+
+
+def _turn_view(game: Game) -> TurnView:
+    t = game.turn
     bidding = game.pending is not None and game.pending.purpose == "bid"
+    return TurnView(
+        game.current.name,
+        t.number,
+        t.phase,
+        t.actions,
+        t.buys,
+        t.coins,
+        t.bought,
+        _own_number(game, bidding),
+        bidding,
+    )
+
+
+_VIEW_FIELDS = {
+    "turn": _turn_view,
+    "hand": lambda game, me: _names(me.hand),
+    "discard": lambda game, me: _names(me.discard),
+    "set_aside": lambda game, me: _names(me.set_aside),
+    "players": _seat_views,
+    "piles": _pile_views,
+    "trash": lambda game, me: _names(game.trash),
+    "landmarks": lambda game, me: dict(game.landmarks),
+    "events": lambda game, me: list(game.events),
+    "kingdom": lambda game, me: list(game.kingdom),
+    "obelisk": lambda game, me: game.obelisk,
+    "ending": lambda game, me: bool(game.ending),
+    "game_over": lambda game, me: game.game_over,
+    "winners": lambda game, me: list(game.winners),
+}
+"""How each field of a :class:`PlayerView` but ``seat`` and ``scores`` is
+built: ``fn(game, me)``, ``me`` the seat's :class:`~a11y_dominion.rules.game.Player`
+(``turn``, ``players`` and ``piles`` take the game only)."""
+
+_GAME_ONLY = {"turn", "players", "piles"}
+
+
+def _field(name: str, game: Game, me: Any) -> Any:
+    fn = _VIEW_FIELDS[name]
+    return fn(game) if name in _GAME_ONLY else fn(game, me)
+
+
+def player_view(game: Game, seat: str, scores: bool = True) -> PlayerView:
+    """The :class:`PlayerView` of the player named ``seat`` in ``game``;
+    with ``scores`` False its ``scores`` are left empty (for a seat that
+    never reads them, such as a bot: scoring every player at every decision
+    is the dearest part of a view).
+
+    Raises KeyError when ``seat`` is not a player of the game.
+    """
+    me = game.by_name[seat]
     return PlayerView(
         seat=seat,
-        turn=TurnView(
-            game.current.name,
-            t.number,
-            t.phase,
-            t.actions,
-            t.buys,
-            t.coins,
-            t.bought,
-            _own_number(game, bidding),
-            bidding,
-        ),
-        hand=_names(me.hand),
-        discard=_names(me.discard),
-        set_aside=_names(me.set_aside),
-        players=players,
-        piles=piles,
-        trash=_names(game.trash),
-        landmarks=dict(game.landmarks),
-        events=list(game.events),
-        kingdom=list(game.kingdom),
-        obelisk=game.obelisk,
-        ending=bool(game.ending),
-        game_over=game.game_over,
-        winners=list(game.winners),
+        **{name: _field(name, game, me) for name in _VIEW_FIELDS},
         scores={p.name: game.score_breakdown(p) for p in game.players} if scores else {},
     )
+
+
+class QuickView(PlayerView):
+    """A :class:`PlayerView` (without scores) whose fields are built the
+    first time they are read, for a seat that reads only a few of them at
+    each decision (a bot). It equals the :class:`PlayerView` that
+    :func:`player_view` gives with ``scores`` False, and it is only valid
+    while the decision it came with is pending: a field first read after
+    that answer shows the game as it is then.
+
+    Raises KeyError when ``seat`` is not a player of the game.
+    """
+
+    def __init__(self, game: Game, seat: str):
+        d = self.__dict__
+        d["_game"] = game
+        d["_me"] = game.by_name[seat]
+        d["seat"] = seat
+        d["scores"] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _VIEW_FIELDS:
+            d = self.__dict__
+            value = d[name] = _field(name, d["_game"], d["_me"])
+            return value
+        raise AttributeError(name)
+
+    def pile(self, name: str) -> PileView:
+        """The :class:`PileView` of the Supply pile ``name`` (only that pile is
+        built when the others were not read); raises KeyError for no such pile."""
+        d = self.__dict__
+        if "piles" in d:
+            return d["piles"][name]
+        return _pile_view(d["_game"].piles[name])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in dataclasses.fields(PlayerView))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Quick" + PlayerView.__repr__(self)
 
 
 def _own_number(game: Game, bidding: bool) -> int:

@@ -12,10 +12,23 @@ from a11y_dominion.seats import parse_seats
 @pytest.mark.parametrize(
     "argv, sentence",
     [
-        (["--players", "Ann:human,Bot:bigmoney"], "human is not a seat kind here; use remote, bigmoney or random."),
+        (
+            ["--players", "Ann:robot,Bot:bigmoney"],
+            "robot is not a seat kind here; use remote, human, bigmoney or random.",
+        ),
         (["--players", "Bot:bigmoney,Rob:random"], "host needs at least one remote seat in --players"),
         (["--players", "Ann,Bot:bigmoney", "--port", "70000"], "--port must be a whole number from 0 to 65535."),
         (["--players", "Ann,Bot:bigmoney", "--kingdom", "Nonsense"], "Nonsense"),
+        (
+            ["--players", "Ann:remote,Cid:human,Dan:human"],
+            "Only one human seat can play at the host's own terminal, not Cid, Dan; make the others remote, "
+            "for example Cid:human,Dan:remote.",
+        ),
+        (["--players", "Ann,Bot:bigmoney", "--bot-after", "-5"], "--bot-after must be a number of seconds from 0"),
+        (
+            ["--players", "Ann,Bot:bigmoney", "--authorized-keys", "/nonexistent/keys"],
+            "There is no file named /nonexistent/keys for --authorized-keys.",
+        ),
     ],
 )
 def test_bad_host_options_are_one_sentence(argv, sentence, capsys, tmp_path, monkeypatch):
@@ -32,3 +45,34 @@ def test_remote_seats_in_players():
     assert (seats[1].language, seats[1].verbosity) == ("nl", "terse")
     with pytest.raises(ValueError):
         parse_seats("Ann:remote,Bot:bigmoney")  # the play command has no remote seats
+
+
+KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF5BVo6dM6hdlN2myt48cBFpHkgvgC7dUMbysEFxChT1"
+
+
+@pytest.mark.parametrize(
+    "text, sentence",
+    [
+        ("# no keys\n\n", "holds no public key; write one key a line with the seat's name as its comment"),
+        ("not a key at all\n", "Line 1 of {path} is not an OpenSSH public key"),
+        (f"{KEY}\n", "The key on line 1 of {path} has no comment; its comment must be the seat's name"),
+        (f"# Ann's key\n{KEY} Zed\n", "The key on line 2 of {path} is for Zed, which is not a remote seat; "),
+    ],
+)
+def test_a_bad_authorized_keys_file_is_one_sentence(text, sentence, capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = tmp_path / "keys"
+    path.write_text(text)
+    argv = ["host", "--players", "Ann:remote,Bot:bigmoney", "--authorized-keys", str(path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert sentence.format(path=path) in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_human_seat_at_the_host():
+    seats = parse_seats("Ann:remote,Cid:human:nl,Bot:bigmoney", remote=True)
+    assert seats == [("Ann", "remote"), ("Cid", "human"), ("Bot", "bigmoney")]
+    assert seats[1].language == "nl"
+    with pytest.raises(ValueError, match="cannot be the name of a seat here"):
+        parse_seats("Ann:remote,You:human", remote=True)  # the remote seats would read "You's turn"

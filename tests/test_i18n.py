@@ -503,7 +503,10 @@ def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
     assert "F13 of Alt+H: je hand voorlezen (commando hand)." in lines
     path.write_text("{damaged")
     _, _, lines = session("")
-    assert f"Settings file {path} is damaged; using the defaults. Fix or delete it." in lines
+    assert (
+        f"Settings file {path} is damaged; using the defaults. Fix or delete it. "
+        "The settings file is not valid JSON (line 1)."
+    ) in lines
 
 
 def test_cards_listing_in_dutch(capsys, monkeypatch, tmp_path):

@@ -45,6 +45,8 @@ from .keys import KeyCommand, active_keys, key_name
 from .persistence import Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
 
+MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
+
 
 class ConsoleTable(Table):
     """The :class:`~a11y_dominion.table.Table` of a console game.
@@ -324,13 +326,26 @@ class Console(Commands, Answers, Persistence):
         at once; a human at the prompt, :meth:`ask`). After an engine fault the
         game is put back to before the failed answer and goes on."""
         self.intro()
+        faults: list = []  # the answer counts the game was put back to, one per fault in a row
         while True:
             table = self.table
             try:
                 reason = table.run()
+            except BrokenPipeError:
+                raise  # the screen went away (a closed pipe): the program ends, nothing to restore
             except Exception as e:  # an engine fault: never a traceback
                 seat = table.seats.get(table.submitter)
                 human = isinstance(seat, HumanSeat)
+                faults = [*faults[-(MAX_FAULTS - 1) :], table.before]
+                if len(faults) == MAX_FAULTS and len(set(faults)) == 1:
+                    # the same answer failed again and again: going on would loop for ever
+                    self.say(
+                        self.t(
+                            N_("The game engine failed ({error}) and the game cannot go on."), error=type(e).__name__
+                        ),
+                        keep=False,
+                    )
+                    return 1
                 if not self.restore(table.before, e, announce=human):
                     return 1
                 if isinstance(seat, BotSeat):

@@ -93,7 +93,7 @@ def short_msg(message):
 
 
 def _whole_number(rest: str) -> bool:
-    return not rest or rest.isdecimal() and rest.isascii() and int(rest) >= 1
+    return not rest or rest.isdecimal() and rest.isascii() and len(rest) <= 9 and int(rest) >= 1
 
 
 class Commands:
@@ -263,8 +263,16 @@ class Commands:
 
     def cmd_help(self, rest: str = "") -> None:
         """help, help keys."""
-        keys = rest.lower().startswith(("key", "toets"))
-        self.reply(key_help_lines(self.lang, self.keys) if keys else [self.lang._(x) for x in HELP_LINES])
+        topic = rest.strip().lower()
+        if topic and not topic.startswith(("key", "toets")):
+            self.error(
+                self.t(
+                    N_("There is no help on {topic}; type help, or help keys for the shortcut keys."),
+                    topic=short(rest.strip()),
+                )
+            )
+            return
+        self.reply(key_help_lines(self.lang, self.keys) if topic else [self.lang._(x) for x in HELP_LINES])
 
     def cmd_speech(self, rest: str = "") -> None:
         """speech: which speech mode and output are in use."""

@@ -145,7 +145,9 @@ class Seen:
         """The seat's view (built from the game on first use)."""
         if self._view is None:
             game, d = self._game, self.decision
-            self._view = player_view(game, d.player if d is not None else game.current.name, scores=False)
+            name = d.player if d is not None else game.current.name
+            view_of = getattr(game, "view_of", None)  # a game known only from a view (a11y-dominion join)
+            self._view = view_of(name) if view_of is not None else player_view(game, name, scores=False)
         return self._view
 
     @staticmethod

@@ -15,12 +15,14 @@ lines from a stream (pipes, scripts, a terminal that is not a tty).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import sys
 
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
+from ..textinput import MAX_LINE, printable, typed_line
 
 STYLES = {
     "Curse": "magenta",
@@ -163,7 +165,7 @@ class PlainReader:
         if line == "":
             self.stream_out.write("\n")
             raise EOFError
-        line = line.rstrip("\r\n")
+        line = typed_line(line)
         if not _isatty(self.stream_in):
             self.stream_out.write(line + "\n")  # echo piped input so the transcript reads like a session
         return line
@@ -268,11 +270,15 @@ class PromptReader:
         self.session = self._sessions[key]
 
     def read(self, message: str, default: str = ""):
-        """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``."""
-        return self.session.prompt(message, default=default)
+        """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``, without
+        control, escape or formatting characters (:func:`~a11y_dominion.textinput.typed_line`)."""
+        got = self.session.prompt(message, default=default)
+        if isinstance(got, str):
+            return typed_line(got)
+        return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
 
     def read_bare(self, message: str = "") -> str:
         """One typed line with no completion, no shortcut keys and no recalled
         lines (a fresh history each time): the hand-over prompt, where nothing
         of the seat before or after may be told."""
-        return self._new_session(completer=None, key_bindings=None).prompt(message)
+        return typed_line(self._new_session(completer=None, key_bindings=None).prompt(message))

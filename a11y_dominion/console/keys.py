@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
 
 from ..i18n import N_, Language
+from ..textinput import printable
 
 
 @dataclass(frozen=True)
@@ -153,4 +155,19 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
             event.app.exit(result=KeyCommand(f"repeat {n}", event.app.current_buffer.text))
 
         kb.add("escape", str(n))(nth)
+
+    # Typed or pasted escape sequences that look like a mouse report (a colour code such as
+    # ESC [ 31 m) are ignored: the game has no mouse support, and reading them as mouse events fails.
+    @kb.add(Keys.Vt100MouseEvent, eager=True)
+    def _ignore_mouse(event) -> None:
+        return None
+
+    # Typed characters go into the line only when they can be shown: no control, escape,
+    # zero-width or right-to-left characters in what the player (and their screen reader) reads.
+    @kb.add(Keys.Any)
+    def _insert_printable(event) -> None:
+        text = printable(event.data)
+        if text:
+            event.current_buffer.insert_text(text * event.arg)
+
     return kb

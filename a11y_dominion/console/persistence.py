@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from ..files import SAVE_LIMIT, FileError, read_text, shown_name, write_atomic
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules.decisions import Msg
@@ -28,14 +29,9 @@ def load_game(path: str, seats: list | None = None, options: dict | None = None)
     added to ``options`` (name -> {"language", "verbosity"}) where it names
     none for that seat. Raises RecordError with one sentence."""
     try:
-        with open(os.path.expanduser(path), encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise RecordError(Msg("There is no file named {file}.", file=path)) from None
-    except UnicodeDecodeError:
-        raise RecordError(Msg("This file is not an a11y-dominion saved game.")) from None
-    except OSError as e:
-        raise RecordError(Msg("The file cannot be read ({error}).", error=e.strerror or "unknown error")) from None
+        text = read_text(path, SAVE_LIMIT)
+    except FileError as e:
+        raise RecordError(e.args[0]) from None
     record = load_record(text)
     game = replay(record)
     names = list(game.config.players)
@@ -79,13 +75,21 @@ class Persistence:
             self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
             return
         full = os.path.expanduser(path)
-        try:
-            with open(full, "w", encoding="utf-8") as f:
-                f.write(dumps(self.record()))
-        except OSError as e:
-            self.error(self.t(N_("Cannot save to {file}: {error}."), file=path, error=e.strerror or e))
+        if (
+            self.confirm
+            and os.path.exists(full)
+            and not self.ask_yes(
+                self.t(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
+            )
+        ):
+            self.say(self.lang._(N_("Not saved. The file is as it was.")), keep=False)
             return
-        self.say(self.t(N_("Game saved to {file}."), file=path), keep=False)
+        try:
+            write_atomic(full, dumps(self.record()))
+        except OSError as e:
+            self.error(self.t(N_("Cannot save to {file}: {error}."), file=shown_name(path), error=e.strerror or e))
+            return
+        self.say(self.t(N_("Game saved to {file}."), file=shown_name(path)), keep=False)
 
     def cmd_load(self, path: str) -> None:
         """load FILE: go on with a saved game (asking first when a move was made)."""
@@ -96,21 +100,27 @@ class Persistence:
             game, seats = load_game(path, self.seats, self.seat_options)
         except (RecordError, SetupError) as e:
             self.error(
-                self.t(N_("Cannot load {file}: {error} The game goes on unchanged."), file=path, error=self.lang.msg(e))
+                self.t(
+                    N_("Cannot load {file}: {error} The game goes on unchanged."),
+                    file=shown_name(path),
+                    error=self.lang.msg(e),
+                )
             )
             return
         if (
             self.confirm
             and self.game.pending is not None
             and self.game.answers
-            and not self.ask_yes(self.t(N_("Replace the game in progress with {file}? Type yes to load: "), file=path))
+            and not self.ask_yes(
+                self.t(N_("Replace the game in progress with {file}? Type yes to load: "), file=shown_name(path))
+            )
         ):
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
         self.use_game(game, seats, narrate_from=len(game.log))
         self.handed_over = False  # at a shared keyboard the loaded game's next player is handed it first
         self.reloaded = True  # the table of the old game stops; the new one takes over
-        self.say(self.t(N_("Loaded {file}."), file=path), keep=False)
+        self.say(self.t(N_("Loaded {file}."), file=shown_name(path)), keep=False)
         if game.pending is not None:
             self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
 

@@ -22,13 +22,21 @@ view) work as at the console; what the client sends is cleaned first
 lines past :data:`MAX_LINE` characters, floods of lines).
 
 The game starts when every remote seat has joined; each join is told to
-every seat that is in. When a remote player leaves during the game, the
-game stops (coming back is not possible yet).
+every seat that is in. A player who leaves (or whose connection breaks) is
+announced to the others and the game waits; logging in again takes the
+seat back, told where the game stands, and ``--bot-after SECONDS`` lets a
+Big Money bot play for a seat that stays away that long. Seats may log in
+with public keys (``--authorized-keys``) instead of passwords; the seat
+name is read in any letter case; failed logins are explained (an SSH auth
+banner) and rate-limited. One ``human`` seat may play at the host's own
+terminal; Ctrl+C there asks before the game stops for everyone.
 
-The package: :mod:`.host` (the table, the lobby, the SSH server),
-:mod:`.seat` (the table's seat of a remote player: narration, questions,
-typed lines, settings), :mod:`.terminal` (the SSH session of a player at a
-terminal: line editing, output, cleaned input), :mod:`.access` (host key, passwords, seats file).
+The package: :mod:`.host` (the table, the lobby, the SSH server, the seats'
+lifecycle), :mod:`.seat` (the table's seat of a remote player: narration,
+questions, typed lines, settings), :mod:`.terminal` (the SSH session of a
+player at a terminal: line editing, output, cleaned input), :mod:`.local`
+(the host's own terminal: its player, the stop question), :mod:`.access`
+(host key, passwords, public keys, seats file, the limit on failed logins).
 """
 
 from __future__ import annotations

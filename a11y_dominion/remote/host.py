@@ -1,10 +1,26 @@
-"""The host of a game with remote seats: the table, the lobby and the SSH server."""
+"""The host of a game with remote seats: the table, the lobby, the SSH server,
+and the seats' lifecycle: leaving, coming back, a bot standing in, stopping.
+
+A seat whose session ends (the player quit, or their connection broke) is
+announced to the others and the game waits for it: the table's question for
+that seat stays open, and the other seats can still type queries. A new
+login with the seat's credentials takes the seat back and is told where the
+game stands. A second login while the seat is still in takes the seat over
+and ends the older session: a broken connection is often noticed by the
+server only later, and the player must never be locked out of their own seat
+by it; the credentials are the seat's own, so only its player can do so.
+With ``bot_after`` a bot answers for a seat that stays away that long, until
+its player comes back.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import inspect
 import secrets
+import signal
+import sys
 from collections.abc import Callable
 
 from announcements.words import join_names
@@ -14,9 +30,14 @@ from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..seats import make_bot
 from ..table import Table
-from .access import host_key, write_seats_file
-from .seat import MAX_SAY, RemoteSeat, clean
-from .terminal import session_factory
+from .access import LoginLimiter, host_key, write_seats_file
+from .protocol import session_for
+from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean
+from .terminal import quiet_line_editor
+
+FAILED_LOGIN_DELAY = 1.0  # seconds a refused password waits before it is answered
+KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
+RECENT = 5  # announcements of its own history told to a seat that comes back
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -33,84 +54,409 @@ def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
     )
 
 
+def left_lobby_line(name: str, empty: list, lang: Language) -> str:
+    """ "Ann has left; 1 seat still empty: Ann." (before the game starts)."""
+    if len(empty) == 1:
+        return lang.text(N_("{player} has left; 1 seat still empty: {names}."), player=name, names=empty[0])
+    return lang.text(
+        N_("{player} has left; {n} seats still empty: {names}."),
+        player=name,
+        n=len(empty),
+        names=join_names(empty, lang),
+    )
+
+
+class StandIn:
+    """The table's seat of a person: their own seat (``seat``, which may answer
+    later with an awaitable) and a bot (``bot``, a
+    :class:`~a11y_dominion.console.seat.BotSeat`) that answers for it while
+    :attr:`active` (its player stayed away too long). :meth:`take_over` also
+    answers the question the seat is waiting on. Every event goes to the
+    seat, so its narration and history go on while the bot plays. Other
+    attributes are the seat's."""
+
+    def __init__(self, seat, bot: BotSeat):
+        self.seat = seat
+        self.bot = bot
+        self.active = False
+        self._by_bot = False
+        self._taken: asyncio.Event | None = None
+
+    def __getattr__(self, name: str):
+        if name == "seat":
+            raise AttributeError(name)
+        return getattr(self.seat, name)
+
+    @property
+    def reads_scores(self) -> bool:
+        """The view comes with the scores, as the person's own."""
+        return getattr(self.seat, "reads_scores", True)
+
+    def tell(self, events: list) -> None:
+        """Told to the person's seat (the bot keeps no memory)."""
+        self.seat.tell(events)
+
+    def decide(self, decision, view):
+        """The bot's answer while :attr:`active`, else the seat's (an awaitable
+        that the bot answers instead when it takes over meanwhile)."""
+        if self.active:
+            self._by_bot = True
+            return self.bot.decide(decision, view)
+        self._by_bot = False
+        answer = self.seat.decide(decision, view)
+        if not inspect.isawaitable(answer):
+            return answer
+        return self._race(answer, decision, view)
+
+    async def _race(self, answer, decision, view):
+        taken = self._taken = asyncio.Event()
+        got = asyncio.ensure_future(answer)
+        bot = asyncio.ensure_future(taken.wait())
+        try:
+            await asyncio.wait([got, bot], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            bot.cancel()
+            self._taken = None
+        if got.done():
+            return got.result()
+        got.cancel()
+        if getattr(self.seat, "waiting", None) is got:
+            self.seat.waiting = None
+        self._by_bot = True
+        return self.bot.decide(decision, view)
+
+    def take_over(self) -> None:
+        """The bot answers from now on, the open question too."""
+        self.active = True
+        if self._taken is not None:
+            self._taken.set()
+
+    def give_back(self) -> None:
+        """The person answers again from the next question on."""
+        self.active = False
+
+    def refused(self, decision, message) -> None:
+        """A refused answer goes back to whoever gave it."""
+        (self.bot if self._by_bot else self.seat).refused(decision, message)
+
+
 class GameHost:
-    """One hosted game: the table, its remote and bot seats, and the SSH server.
+    """One hosted game: the table, its remote, local and bot seats, and the SSH server.
 
     ``specs``: the seats (:func:`~a11y_dominion.seats.parse_seats` with
-    ``remote``); ``out(text)`` prints a line on the host's screen.
+    ``remote``; at most one ``human`` seat, who plays at the host's own
+    terminal); ``out(text)`` prints a line on the host's screen;
+    ``bot_after``: seconds after which a bot answers for a seat that went
+    away (None: never); ``keys``: seat name to its public keys
+    (:func:`~a11y_dominion.remote.access.read_authorized_keys`), for seats
+    that log in with a key instead of a password; ``plain``: the host's
+    player gets plain lines only (screen-reader output). Raises ValueError
+    for more than one human seat.
     """
 
-    def __init__(self, game, specs: list, seed: int, lang: Language, verbosity: str = "normal", out=print):
+    def __init__(
+        self,
+        game,
+        specs: list,
+        seed: int,
+        lang: Language,
+        verbosity: str = "normal",
+        out=print,
+        bot_after: float | None = None,
+        keys: dict | None = None,
+        plain: bool = True,
+        limiter: LoginLimiter | None = None,
+    ):
         self.lang = lang
         self.out = out
-        self.remote: dict = {}
+        self.bot_after = bot_after
+        self.keys = dict(keys or {})
+        self.plain = plain
+        self.limiter = limiter or LoginLimiter()
+        self.people: dict = {}  # every person's seat: remote ones and the host's own player
+        self.remote: dict = {}  # the seats that join over SSH
+        self.local: str | None = None  # the name of the seat at the host's own terminal
+        self.stand_ins: dict = {}
         seats: dict = {}
         for i, spec in enumerate(specs):
             name, kind = spec[0], spec[1]
-            if kind == "remote":
-                seat = RemoteSeat(
-                    name,
-                    lambda: self.table,
-                    lang=Language(getattr(spec, "language", None) or lang.code),
-                    verbosity=getattr(spec, "verbosity", None) or verbosity,
-                    language_given=bool(getattr(spec, "language", None)),
-                )
-                self.remote[name] = seat
-                seats[name] = seat
+            if kind in ("remote", "human"):
+                seat_lang = Language(getattr(spec, "language", None) or lang.code)
+                seat_verbosity = getattr(spec, "verbosity", None) or verbosity
+                if kind == "human":
+                    from .local import LocalSeat
+
+                    if self.local is not None:
+                        raise ValueError("one human seat")
+                    seat = LocalSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)
+                    self.local = name
+                else:
+                    seat = RemoteSeat(
+                        name,
+                        lambda: self.table,
+                        lang=seat_lang,
+                        verbosity=seat_verbosity,
+                        language_given=bool(getattr(spec, "language", None)),
+                    )
+                    self.remote[name] = seat
+                seat.chat = lambda text, name=name: self.chat(name, text)
+                self.people[name] = seat
+                stand_in = StandIn(seat, BotSeat(name, make_bot("bigmoney", seed + i), seed + i))
+                self.stand_ins[name] = stand_in
+                seats[name] = stand_in
             else:
                 seats[name] = BotSeat(name, make_bot(kind, seed + i), seed + i)
         game.start()  # dealt now, so the queries answer in the lobby; seats are told when the game begins
         self.table = Table(game, seats)
-        self.passwords = {name: secrets.token_urlsafe(12) for name in self.remote}
+        self.passwords = {name: secrets.token_urlsafe(12) for name in self.remote if name not in self.keys}
         self.joined: list = []
         self.everyone_in = asyncio.Event()
         self.stopped = asyncio.Event()
+        self.stopped_by_host = False
         self.sessions: dict = {}
+        self.away: dict = {}  # name: the timer of the bot that stands in (bot_after)
         self.port: int | None = None
+
+    # ------------------------------------------------------------ names
+    def seat_name(self, user: str) -> str | None:
+        """The remote seat that the SSH user ``user`` names, in any letter case (None: no seat)."""
+        if user in self.remote:
+            return user
+        folded = user.casefold()
+        return next((n for n in self.remote if n.casefold() == folded), None)
+
+    def _name(self, user: str) -> str:
+        if user in self.people:
+            return user
+        return self.seat_name(user) or user
 
     # ------------------------------------------------------------ logging in
     def password_ok(self, user: str, password: str) -> bool:
-        expected = self.passwords.get(user)
+        """Whether ``password`` is the one printed for the seat ``user`` names (any letter case)."""
+        name = self.seat_name(user)
+        expected = self.passwords.get(name or "")
         return expected is not None and hmac.compare_digest(expected.encode(), password.encode())
 
+    def key_ok(self, user: str, key) -> bool:
+        """Whether the public ``key`` is one of the seat's ``user`` names (never another seat's)."""
+        name = self.seat_name(user)
+        return any(k.public_data == key.public_data for k in self.keys.get(name or "", []))
+
+    def _banner(self, conn, text: str) -> None:
+        try:
+            conn.send_auth_banner(text + "\r\n")
+        except Exception:  # noqa: BLE001 - the client went, or logged in meanwhile
+            pass
+
+    def _seat_lang(self, name: str | None) -> Language:
+        seat = self.people.get(name or "")
+        return seat.lang if seat is not None else self.lang
+
+    def unknown_user(self, conn, user: str) -> None:
+        """Explain to a client logging in as ``user``, which names no seat, how to join."""
+        if self.seat_name(user) is not None:
+            return
+        lang = self.lang
+        if self.local and user.casefold() == self.local.casefold():
+            text = lang.text(N_("{player} plays at the host's own computer, not over SSH."), player=self.local)
+        else:
+            text = lang.text(
+                N_("{user} is not a seat of this game; log in with your seat's name as the user."),
+                user=shown_user(user),
+            )
+        self._banner(conn, text)
+
+    async def check_password(self, conn, address: str, user: str, password: str) -> bool:
+        """A password login of ``user`` from ``address``: rate-limited, each
+        failure printed on the host's screen and explained to the client."""
+        name = self.seat_name(user)
+        who = name or shown_user(user)
+        lang = self._seat_lang(name)
+        wait = self.limiter.wait(address, who.casefold())
+        if wait:
+            self.out(
+                self.lang.text(
+                    N_("A login for {user} from {address} was refused: too many failed tries."),
+                    user=who,
+                    address=address,
+                )
+            )
+            self._banner(
+                conn,
+                lang.text(
+                    N_("Too many failed logins; try again in {seconds}."),
+                    seconds=seconds_words(int(wait + 0.999), lang),
+                ),
+            )
+            return False
+        if self.password_ok(user, password):
+            self.limiter.succeeded(address, who.casefold())
+            return True
+        n = self.limiter.failed(address, who.casefold())
+        self.out(
+            self.lang.text(
+                N_("Failed login for {user} from {address} ({n} of {limit} tries)."),
+                user=who,
+                address=address,
+                n=n,
+                limit=self.limiter.limits["pair"],
+            )
+        )
+        if name in self.keys:
+            text = lang.text(N_("{player} logs in with an SSH key, not a password."), player=name)
+        elif name is not None:
+            text = lang._(
+                N_("Wrong password. Log in with your seat's name as the user and the password the host printed for it.")
+            )
+        else:
+            text = ""  # unknown_user explained it already
+        if text:
+            self._banner(conn, text)
+        await asyncio.sleep(FAILED_LOGIN_DELAY)
+        return False
+
     def empty(self) -> list:
+        """The remote seats nobody has taken (or that are away)."""
         return [n for n in self.remote if n not in self.joined]
 
-    def tell_everyone(self, make: Callable) -> None:
-        """``make(lang)`` said to every remote seat that is in, and printed on the host's screen."""
+    def tell_everyone(self, make: Callable, skip: str | None = None) -> None:
+        """``make(lang)`` said to every seat that is in (but ``skip``), and printed
+        on the host's screen (unless the host's own player, who hears it, is in)."""
         for name in self.joined:
-            seat = self.remote[name]
-            seat.line(make(seat.lang))
-        self.out(make(self.lang))
+            if name != skip:
+                seat = self.people[name]
+                seat.line(make(seat.lang))
+                waiting = getattr(seat, "waiting", None)
+                if waiting is not None and not waiting.done():
+                    seat.prompt()  # the question is still open: its prompt again, after the news
+        if self.local not in self.joined:
+            self.out(make(self.lang))
 
-    def admit(self, name: str) -> str | None:
-        """Why the logged-in user ``name`` cannot take its seat now (an English sentence), or None."""
-        if name not in self.remote or name in self.joined or self.stopped.is_set():
+    def admit(self, user: str) -> str | None:
+        """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None.
+        A seat that is in is taken over by the newer login (see the module text)."""
+        if self.seat_name(user) is None or self.stopped.is_set():
             return "This seat is taken, or the game is over."
         return None
 
-    def join(self, name: str, write: Callable) -> RemoteSeat:
-        """The player of seat ``name`` (admitted) is in: its lines go to ``write(text)``;
-        every seat is told, and the game starts when every remote seat is in."""
-        seat = self.remote[name]
+    def join(self, user: str, write: Callable, session=None) -> SessionSeat:
+        """The player of the seat ``user`` names (admitted) is in with ``session``:
+        its lines go to ``write(text)``. In the lobby every seat is told, and the
+        game starts when every remote seat is in; during the game the seat is told
+        where the game stands, and a bot standing in for it stops. A session that
+        had the seat is told and ended. Returns the seat for this session (a
+        :class:`SessionSeat`: its typed lines count while the session holds it)."""
+        name = self._name(user)
+        seat = self.people[name]
+        old = self.sessions.pop(name, None)
+        if old is not None and old is not session:
+            seat.line(seat.lang._(N_("Your seat was taken by a new login; this session ends.")))
+            seat.attach(None)
+            _end(old)
+        if session is not None:
+            self.sessions[name] = session
+        if write is not None and getattr(seat, "outlet", None) is not None:
+            seat.outlet = None  # a terminal session takes over from a seat-protocol one
         seat.attach(write)
-        seat.line(seat.lang.text(N_("Welcome, {player}. Type help for commands."), player=name))
-        self.joined.append(name)
-        empty = self.empty()
-        self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
-        if not empty:
-            self.everyone_in.set()
-        return seat
+        seat.prompt_shown = False
+        timer = self.away.pop(name, None)
+        if timer is not None:
+            timer.cancel()
+        if not self.everyone_in.is_set():
+            if name not in self.joined:
+                seat.line(seat.lang.text(N_("Welcome, {player}. Type help for commands."), player=name))
+                self.joined.append(name)
+                empty = self.empty()
+                self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
+                if not empty:
+                    self.everyone_in.set()
+            else:
+                seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
+            return SessionSeat(self, name, seat, session)
+        if name not in self.joined:
+            self.joined.append(name)
+            stand_in = self.stand_ins[name]
+            if stand_in.active:
+                stand_in.give_back()
+                self.tell_everyone(
+                    lambda lang: lang.text(N_("{player} is back; the bot stops playing for {player}."), player=name),
+                    skip=name,
+                )
+            else:
+                self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
+        self.where_it_stands(name)
+        return SessionSeat(self, name, seat, session)
 
-    def leave(self, name: str) -> None:
-        """The player of seat ``name`` went away (its session ended): the game stops."""
-        self.sessions.pop(name, None)
-        if self.stopped.is_set():
+    def where_it_stands(self, name: str) -> None:
+        """Tell the seat ``name``, coming back, where the game stands: its last few
+        announcements, the turn and phase, its hand, and its question if one is open."""
+        seat = self.people[name]
+        lang = seat.lang
+        view = self.table.view(name)
+        seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
+        recent = seat.history.recent(RECENT)
+        if recent:
+            seat.line(lang.text(N_("The last {n} messages:"), n=len(recent)))
+            seat.lines(recent)
+        if self.table.game.pending is None:
             return
-        self.remote[name].leave()
+        seat.line(q.turn_line(view, name, lang))
+        seat.lines(q.hand_lines(view, True, lang))
+        d = self.table.game.pending
+        waiting = getattr(seat, "waiting", None)
+        if d.player == name and waiting is not None and not waiting.done():
+            outlet = getattr(seat, "outlet", None)
+            if outlet is not None:  # a seat-protocol client: the question as a decision message
+                outlet.resend()
+            else:
+                seat.show_question(d, view, full=True)
+                seat.prompt()
+        else:
+            seat.line(lang.text(N_("{player} must answer now."), player=d.player))
+
+    def leave(self, user: str, session=None) -> None:
+        """The session ``session`` of the seat ``user`` names ended (the player quit,
+        or the connection broke): the others are told and the game waits for the
+        seat (with ``bot_after``, a bot answers for it after that many seconds).
+        Nothing happens when a newer login has the seat."""
+        name = self._name(user)
+        if session is not None:
+            _end(session)
+            if self.sessions.get(name) is not session:
+                return
+        self.sessions.pop(name, None)
+        if self.stopped.is_set() or name not in self.joined:
+            return
+        seat = self.people[name]
+        seat.attach(None)
+        seat.prompt_shown = False
         self.joined.remove(name)
-        self.tell_everyone(lambda lang: lang.text(N_("{player} has left; the game stops."), player=name))
-        self.stopped.set()
+        if not self.everyone_in.is_set():
+            empty = self.empty()
+            self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))
+            return
+        self.tell_everyone(
+            lambda lang: lang.text(N_("{player} has left; the game waits for {player} to come back."), player=name)
+        )
+        if self.bot_after is not None:
+            loop = asyncio.get_running_loop()
+            self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
+
+    def _bot_stands_in(self, name: str) -> None:
+        self.away.pop(name, None)
+        if self.stopped.is_set() or name in self.joined:
+            return
+        self.tell_everyone(
+            lambda lang: lang.text(
+                N_(
+                    "{player} has been away for {seconds}; a Big Money bot plays for {player} "
+                    "until {player} comes back."
+                ),
+                player=name,
+                seconds=seconds_words(self.bot_after or 0, lang),
+            )
+        )
+        self.stand_ins[name].take_over()
 
     def chat(self, name: str, text: str) -> None:
         """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
@@ -123,59 +469,121 @@ class GameHost:
         """A typed line of ``name`` failed inside the game: shown on the host's screen only."""
         self.out(f"{name}: {type(error).__name__}: {error}")
 
+    # ------------------------------------------------------------ stopping
+    def stop(self) -> None:
+        """The host stops the game: every seat is told before the sessions end."""
+        if self.stopped.is_set():
+            return
+        self.stopped_by_host = True
+        self.tell_everyone(lambda lang: lang._(N_("The host stopped the game.")))
+        self.stopped.set()
+
+    def _signals(self, loop, asker) -> list:
+        """SIGINT asks at the host's terminal (``asker``, when there is one), else stops;
+        SIGTERM stops. Returns the signals handled."""
+        handled = []
+
+        def on_int() -> None:
+            if asker is None:
+                self.stop()
+            else:
+                asker.interrupt()
+
+        for sig, handler in ((signal.SIGINT, on_int), (signal.SIGTERM, self.stop)):
+            try:
+                loop.add_signal_handler(sig, handler)
+                handled.append(sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals here
+                pass
+        return handled
+
     # ------------------------------------------------------------ the game
     async def serve(
-        self, listen: str = "127.0.0.1", port: int = 2222, seats_file: str | None = None, key_dir=None
+        self, listen: str = "127.0.0.1", port: int = 2222, seats_file: str | None = None, key_dir=None, stdin=None
     ) -> int:
-        """Listen, wait for every remote seat, play the game; the exit code (0: the game ended)."""
+        """Listen, wait for every remote seat, play the game; the exit code
+        (0: the game ended; 1: it was stopped before its end)."""
         import asyncssh
+
+        from .local import HostTerminal
 
         host = self
 
         class Server(asyncssh.SSHServer):
+            def connection_made(self, conn) -> None:
+                self.conn = conn
+                peer = conn.get_extra_info("peername") or ("?",)
+                self.address = str(peer[0])
+
             def begin_auth(self, username: str) -> bool:
+                host.unknown_user(self.conn, username)
                 return True
 
             def password_auth_supported(self) -> bool:
-                return True
+                return bool(host.passwords)
 
-            def validate_password(self, username: str, password: str) -> bool:
-                return host.password_ok(username, password)
+            def validate_password(self, username: str, password: str):
+                return host.check_password(self.conn, self.address, username, password)
 
-            def session_requested(self):
-                return new_session()
+            def public_key_auth_supported(self) -> bool:
+                return bool(host.keys)
 
-        new_session = session_factory(self)
+            def validate_public_key(self, username: str, key) -> bool:
+                return host.key_ok(username, key)
+
         key = host_key(key_dir)
+        quiet_line_editor()
         server = await asyncssh.create_server(
             Server,
             listen,
             port,
             server_host_keys=[key],
-            line_editor=False,  # prompt_toolkit edits the lines (remote/terminal.py)
+            process_factory=lambda process: session_for(self, process),
+            line_editor=True,
+            max_line_length=MAX_LINE,
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,
             sftp_factory=None,
             encoding="utf-8",
             errors="replace",  # a byte that is not UTF-8 (a Latin-1 terminal) is replaced, never fatal
+            keepalive_interval=KEEPALIVE,
+            keepalive_count_max=4,
         )
         self.port = server.sockets[0].getsockname()[1]
         lang = self.lang
         self.out(lang.text(N_("Listening for SSH on {host} port {port}."), host=listen, port=self.port))
         self.out(lang.text(N_("Host key fingerprint: {fingerprint}"), fingerprint=key.get_fingerprint()))
-        for name, password in self.passwords.items():
-            self.out(
-                lang.text(
-                    N_("{player} joins with: ssh -p {port} {player}@{host}, password {password}"),
-                    player=name,
-                    port=self.port,
-                    host=listen,
-                    password=password,
+        for name in self.remote:
+            if name in self.keys:
+                self.out(
+                    lang.text(
+                        N_("{player} joins with: ssh -p {port} {player}@{host}, with the SSH key {fingerprint}"),
+                        player=name,
+                        port=self.port,
+                        host=listen,
+                        fingerprint=self.keys[name][0].get_fingerprint(),
+                    )
                 )
-            )
+            else:
+                self.out(
+                    lang.text(
+                        N_("{player} joins with: ssh -p {port} {player}@{host}, password {password}"),
+                        player=name,
+                        port=self.port,
+                        host=listen,
+                        password=self.passwords[name],
+                    )
+                )
         if seats_file:
-            write_seats_file(seats_file, listen, self.port, self.passwords)
+            fingerprints = {n: self.keys[n][0].get_fingerprint() for n in self.remote if n in self.keys}
+            write_seats_file(seats_file, listen, self.port, self.passwords, fingerprints)
+        stdin = sys.stdin if stdin is None else stdin
+        terminal = HostTerminal(self, stdin, plain=self.plain) if _isatty(stdin) or self.local else None
+        loop = asyncio.get_running_loop()
+        handled = self._signals(loop, terminal)
+        if terminal is not None:
+            terminal.start()
         code = 0
         try:
             waiting = asyncio.ensure_future(self.stopped.wait())
@@ -185,9 +593,10 @@ class GameHost:
                 game = asyncio.ensure_future(self.table.run_async())
                 await asyncio.wait([waiting, game], return_when=asyncio.FIRST_COMPLETED)
                 if game.done() and not game.cancelled() and game.result() is None:
-                    self.out(lang._(N_("Game over.")))
-                    for line in q.score_lines(self.table.view(self.table.game.players[0].name), lang):
-                        self.out(line)
+                    if self.local is None:
+                        self.out(lang._(N_("Game over.")))
+                        for line in q.score_lines(self.table.view(self.table.game.players[0].name), lang):
+                            self.out(line)
                 else:
                     game.cancel()
                     code = 1
@@ -196,14 +605,80 @@ class GameHost:
             waiting.cancel()
             everyone.cancel()
         finally:
+            for sig in handled:
+                loop.remove_signal_handler(sig)
+            for timer in self.away.values():
+                timer.cancel()
+            if not self.stopped.is_set() and code:
+                self.tell_everyone(lambda lang: lang._(N_("The game cannot go on; it stops.")))
             self.stopped.set()
             for name, process in list(self.sessions.items()):
-                seat = self.remote[name]
-                seat.line(seat.lang._(N_("The game is over; goodbye.")))
-                try:
-                    process.exit(0)
-                except Exception:  # noqa: BLE001 - a session that already went
-                    pass
+                seat = self.people[name]
+                if not self.stopped_by_host:
+                    seat.line(seat.lang._(N_("The game is over; goodbye.")))
+                _end(process)
+            if terminal is not None:
+                await terminal.close()
             server.close()
             await server.wait_closed()
         return code
+
+
+def shown_user(user: str) -> str:
+    """An SSH user name as it may be printed or sent back: no control or escape
+    characters, at most 40 characters."""
+    text = clean(user)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+class SessionSeat:
+    """What :meth:`GameHost.join` gives a session: its seat, whose typed lines
+    count only while this session holds the seat (a newer login took it over:
+    the older session's lines are dropped). Other attributes are the seat's."""
+
+    def __init__(self, host: GameHost, name: str, seat, session):
+        self._host = host
+        self._name = name
+        self._seat = seat
+        self._session = session
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return getattr(self._seat, attr)
+
+    def holds(self) -> bool:
+        """Whether this session still holds the seat."""
+        return self._session is None or self._host.sessions.get(self._name) is self._session
+
+    def typed(self, text: str):
+        """The seat reads ``text`` if this session still holds it; what the seat's
+        :meth:`~a11y_dominion.remote.seat.RemoteSeat.typed` gives (None when dropped)."""
+        if self.holds():
+            return self._seat.typed(text)
+        return None
+
+
+def _end(session) -> None:
+    """End an SSH session (one that already went is left alone)."""
+    exit_ = getattr(session, "exit", None)
+    if exit_ is None:
+        return
+    try:
+        exit_(0)
+    except Exception:  # noqa: BLE001 - a session that already went
+        pass
+
+
+def seconds_words(value: float, lang: Language) -> str:
+    """ "1 second", "30 seconds", "0.5 seconds" in ``lang``."""
+    if value == 1:
+        return lang.text(N_("{n} second"), n=1)
+    return lang.text(N_("{n} seconds"), n=f"{value:g}")
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -142,6 +142,9 @@ class RemoteSeat(HumanSeat):
         self.decision: Any = None
         self.first_prompt_of_turn: tuple | None = None
         self.gone = False
+        self.prompt_shown = False  # with no terminal session: the prompt was written last
+        self.chosen = False  # language and verbosity chosen (at the first join): not asked again
+        self.chat: Callable | None = None  # chat(text): say TEXT to every seat (set by the host)
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down)
         self.session: Any = None  # the terminal session the player is in (its prompt follows the seat)
@@ -149,6 +152,7 @@ class RemoteSeat(HumanSeat):
         self.wants_rich = False
         self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
         self._completer: DecisionCompleter | None = None
+        self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
 
     # ------------------------------------------------------------ output
     def attach(self, write: Callable | None) -> None:
@@ -159,10 +163,16 @@ class RemoteSeat(HumanSeat):
         self.line(text)
 
     def line(self, text: str) -> None:
-        """Send one line to the player (the session prints it above the prompt)."""
+        """Send one line to the player: the terminal session prints it above the prompt
+        (with no session, after the prompt's line when one is showing)."""
+        if self.outlet is not None:
+            self.outlet.text(text)
+            return
         if self._write is None:
             return
-        self._write(clean(text) + "\n")
+        head = "\n" if self.prompt_shown and self.session is None else ""
+        self.prompt_shown = False
+        self._write(head + clean(text) + "\n")
 
     def lines(self, texts) -> None:
         """Send each of ``texts`` as a line."""
@@ -170,9 +180,13 @@ class RemoteSeat(HumanSeat):
             self.line(t)
 
     def prompt(self) -> None:
-        """The question changed: the session's prompt follows (the seat's name while an answer is awaited)."""
+        """The question changed: the terminal session's prompt follows (the seat's name
+        while an answer is awaited); with no session, the prompt is written after the lines."""
         if self.session is not None:
             self.session.changed()
+        elif self._write is not None and not self.prompt_shown and self.awaiting:
+            self._write(f"{self.shown_name}> ")
+            self.prompt_shown = True
 
     @property
     def awaiting(self) -> bool:
@@ -220,14 +234,26 @@ class RemoteSeat(HumanSeat):
         if self.gone:
             raise StopTable(f"{self.name} left")
         self.decision = decision
-        self.show_question(decision, view)
+        if self.outlet is not None:
+            self.outlet.decide(decision, view)
+        else:
+            self.show_question(decision, view)
         self.waiting = asyncio.get_running_loop().create_future()
         self.prompt()
         return self.waiting
 
     def refused(self, decision, message) -> None:
         """The table refused the answer: say why; the question is asked again."""
+        if self.outlet is not None:
+            self.outlet.refused(decision, message)
+            return
         self.line(self.lang.msg(message))
+
+    def tell(self, events) -> int:
+        """Narrate ``events`` as lines, or forward them to the seat-protocol ``outlet``."""
+        if self.outlet is not None:
+            return self.outlet.events(events)
+        return super().tell(events)
 
     def show_question(self, d, view, full: bool = False) -> None:
         """The question with its numbered options; at the first prompt of a turn, also the hand."""
@@ -241,7 +267,15 @@ class RemoteSeat(HumanSeat):
         """Read one typed line: a query command, settings, say, quit, or the answer
         awaited. Returns what the session must do: ``quit`` (ask whether to leave),
         ``output`` (plain or rich output changed, :attr:`wants_rich`) or None."""
-        line = typed_line(text)
+        if self.session is not None:
+            return self._typed(typed_line(text))
+        self.prompt_shown = False  # with no terminal session: the typed line ended the prompt's line
+        try:
+            return self._typed(typed_line(text))
+        finally:
+            self.prompt()
+
+    def _typed(self, line: str) -> str | None:
         if not line:
             return None
         word, _, rest = line.partition(" ")
@@ -263,12 +297,11 @@ class RemoteSeat(HumanSeat):
 
     def say_line(self, text: str) -> None:
         """``say TEXT``: a line of chat to every seat (through the host)."""
-        host = getattr(self.session, "host", None)
         text = clean(text).strip()[:MAX_SAY]
         if not text:
             self.line(self.lang._(N_("Say what? For example: say good luck.")))
-        elif host is not None:
-            host.chat(self.name, text)
+        elif self.chat is not None:
+            self.chat(text)
 
     def settings_line(self) -> str:
         """This seat's settings in one sentence, with how to change them."""

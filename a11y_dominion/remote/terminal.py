@@ -1,8 +1,9 @@
 """The SSH session of a player at a terminal: the console's line editing over SSH.
 
 :class:`TerminalSession` is prompt_toolkit's
-:class:`~prompt_toolkit.contrib.ssh.PromptToolkitSSHSession` (asyncssh's
-``session_factory``): the player types with prompt_toolkit's line editor,
+:class:`~prompt_toolkit.contrib.ssh.PromptToolkitSSHSession` run over the
+SSH process of the login (the host serves the seat protocol on the same
+server, so sessions start as asyncssh processes): the player types with prompt_toolkit's line editor,
 as at the local console, with history keys (Up and Down recall the seat's
 own lines), Tab completion read from the seat's own view (readline-like:
 candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D or
@@ -43,8 +44,8 @@ from collections import deque
 
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
-from ..i18n import LANGUAGES, N_
-from .seat import MAX_LINE, VERBOSITIES, language_of, typed_line, verbosity_of
+from ..i18n import LANGUAGES, N_, Language
+from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
 
 LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
@@ -191,15 +192,21 @@ class _Channel:
 
 
 class TerminalSession(PromptToolkitSSHSession):
-    """One SSH session of a player (asyncssh's ``session_factory``): the seat of
-    ``host`` (a :class:`~a11y_dominion.remote.host.GameHost`) named by the SSH
-    user, until the game ends or the player leaves (then ``host.leave(name)``)."""
+    """One SSH session of a player at a terminal: prompt_toolkit's SSH session run
+    over ``process`` (asyncssh's :class:`~asyncssh.SSHServerProcess`, as the host
+    serves the seat protocol on the same server), for the seat of ``host`` (a
+    :class:`~a11y_dominion.remote.host.GameHost`) named by the SSH user, until the
+    game ends or the player leaves (then ``host.leave(name, session)``)."""
 
-    def __init__(self, host):
+    def __init__(self, host, process):
         super().__init__(self._play, enable_cpr=False)
         self.host = host
+        self.process = process
         self.name: str | None = None
-        self.seat = None
+        self.seat = None  # the seat (its attributes); typed lines go to ``held``
+        self.held = None  # what host.join gave: the seat while this session holds it
+        self.display = None  # a rich Display while the output is rich
+        self.asking = False  # the session asks its own question (first settings, leaving)
         self.command: str | None = None
         self.rich = False
         self.filter = InputFilter()
@@ -216,13 +223,39 @@ class TerminalSession(PromptToolkitSSHSession):
         self._joined = False  # the first question is answered: typed lines go to the seat's history
 
     # ------------------------------------------------------------ asyncssh's side
-    def exec_requested(self, command: str) -> bool:
-        """A command instead of a shell: kept, so the session can refuse any but ``--rich``."""
-        self.command = command.strip()
-        return True
+    async def run(self) -> None:
+        """The session, from the login to its end (reading the client's input meanwhile)."""
+        import asyncssh
 
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False
+        process = self.process
+        self.command = process.command.strip() if process.command is not None else None
+        chan = process.channel
+        if getattr(chan, "_editor", None) is not None:
+            chan.set_line_mode(False)  # prompt_toolkit edits the lines, not asyncssh's editor
+        self.connection_made(getattr(chan, "_orig_chan", chan))  # and writes past that editor
+        self.interact_task = asyncio.ensure_future(self._interact())
+
+        async def read() -> None:
+            while not self._gone:
+                try:
+                    data = await process.stdin.read(65536)
+                except asyncssh.TerminalSizeChanged as e:
+                    self.terminal_size_changed(e.width, e.height, e.pixwidth, e.pixheight)
+                    continue
+                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                    continue
+                except (asyncssh.Error, OSError):
+                    break
+                if not data:
+                    break
+                self.data_received(data, None)
+            self._vanish()
+
+        reader = asyncio.ensure_future(read())
+        try:
+            await asyncio.wait([self.interact_task])
+        finally:
+            reader.cancel()
 
     def data_received(self, data: str, datatype) -> None:
         if self._gone:
@@ -235,13 +268,6 @@ class TerminalSession(PromptToolkitSSHSession):
             self._too_fast()
         if text and self._input is not None:
             self._input.send_text(text)
-
-    def eof_received(self) -> bool:
-        self._vanish()
-        return False
-
-    def connection_lost(self, exc) -> None:
-        self._vanish()
 
     def break_received(self, msec: int) -> bool:
         return True
@@ -279,7 +305,7 @@ class TerminalSession(PromptToolkitSSHSession):
         except RuntimeError:  # the context is in use: this runs inside it already
             finish()
         try:
-            self._chan.exit(status)
+            self.process.exit(status)
         except Exception:  # noqa: BLE001 - the channel already went
             pass
         self._gone = True
@@ -300,9 +326,9 @@ class TerminalSession(PromptToolkitSSHSession):
 
     def write(self, text: str) -> None:
         """Say ``text`` (lines ending in a line feed) to the player, above the prompt."""
-        if self.rich and self.seat is not None and self.seat.display is not None:
+        if self.rich and self.display is not None:
             for line in text.split("\n")[:-1]:
-                self.seat.display.line(line)
+                self.display.line(line)
             if not text.endswith("\n"):
                 self._queue(text.rsplit("\n", 1)[-1])
         else:
@@ -364,6 +390,9 @@ class TerminalSession(PromptToolkitSSHSession):
                 self._in_context(self._plain_prompt)
             return
 
+        if self._flushing:
+            return  # the lines being printed above the prompt draw it again once they are out
+
         def redraw() -> None:
             from prompt_toolkit.application.current import get_app_or_none
 
@@ -377,18 +406,24 @@ class TerminalSession(PromptToolkitSSHSession):
         """ "Ann> " while an answer is awaited; empty otherwise (prompt_toolkit's formatted text:
         in a colour of its own, the default one, so the line editor writes its last space as a
         space, not as a cursor move)."""
-        if self.seat is not None and (self.seat.awaiting or self.seat.asking):
+        if self._pending:
+            return []  # lines are about to be printed above: the prompt comes after them, once
+        if self.seat is not None and (self.asking or (self.held is not None and self.seat.awaiting)):
             return [("fg:ansidefault", f"{self.seat.shown_name}> ")]
         return []
 
     def _too_fast(self) -> None:
         if self.seat is not None:
-            self.seat.line(
+            self._say(
                 self.seat.lang.text(
                     N_("Too many lines at once: at most {n} lines a second are read; the rest were dropped."),
                     n=LINES_PER_SECOND,
                 )
             )
+
+    def _say(self, text: str) -> None:
+        """One line to this session's player (its own, not the seat's, before it joins)."""
+        self.write(clean(text) + "\n")
 
     # ------------------------------------------------------------ without a terminal
     def _plain_received(self, data: str) -> None:
@@ -429,9 +464,8 @@ class TerminalSession(PromptToolkitSSHSession):
         self.rich = rich and self._chan is not None and self._chan.get_terminal_type() is not None
         if self.seat is None:
             return
-        self.seat.wants_rich = self.rich
         if not self.rich:
-            self.seat.display = None
+            self.display = None
         else:
             display = Display(stream=_Sink(self), plain=True, lang=self.seat.lang)
             width = self._get_size().columns
@@ -445,7 +479,10 @@ class TerminalSession(PromptToolkitSSHSession):
                 markup=False,
                 emoji=False,
             )
-            self.seat.display = display
+            self.display = display
+        if self.held is not None:
+            self.seat.wants_rich = self.rich
+            self.seat.display = self.display
         self._new_prompt()
 
     def _new_prompt(self) -> None:
@@ -506,55 +543,46 @@ class TerminalSession(PromptToolkitSSHSession):
             self._prompt_drawn = False
             return got
         try:
-            got = await self._prompt.prompt_async()
+            # the host process is shared: its Ctrl+C and its loop are not this session's to take
+            got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
         except (EOFError, KeyboardInterrupt):
             return LEAVE
         return got
 
     # ------------------------------------------------------------ the session
     async def _interact(self) -> None:
-        """prompt_toolkit's session over the channel (as the base class), without
-        asyncssh's line editor; a session that ends (the client went, the game is
-        over) ends quietly."""
+        """prompt_toolkit's session over the channel (as the base class does); a
+        session that ends (the client went, the game is over) ends quietly."""
         from prompt_toolkit.application.current import create_app_session
         from prompt_toolkit.input import create_pipe_input
 
-        chan = self._chan
-        if chan is None:
+        if self._chan is None:
             return
-        if chan.get_terminal_type() is None:
-            self._lines = asyncio.Queue()
-            try:
+        try:
+            if self.process.get_terminal_type() is None:
+                self._lines = asyncio.Queue()
                 await self._play(self)
-            except asyncio.CancelledError:
-                pass
-            except Exception as e:  # noqa: BLE001 - the host goes on; its screen says what failed
-                self.host.fault(self.name or "?", e)
-            finally:
-                self._close()
-            return
-        with create_pipe_input() as self._input:
-            with create_app_session(input=self._input, output=self._make_output()) as session:
-                self.app_session = session
-                self._ctx = contextvars.copy_context()
-                try:
-                    await self._play(self)
-                except asyncio.CancelledError:
-                    pass
-                except Exception as e:  # noqa: BLE001 - the host goes on; its screen says what failed
-                    self.host.fault(self.name or "?", e)
-                finally:
-                    self._close()
-                    self._input.close()
+                return
+            with create_pipe_input() as self._input:
+                with create_app_session(input=self._input, output=self._make_output()) as session:
+                    self.app_session = session
+                    self._ctx = contextvars.copy_context()
+                    try:
+                        await self._play(self)
+                    finally:
+                        self._input.close()
+        except asyncio.CancelledError:
+            pass
+        except Exception as e:  # noqa: BLE001 - the host goes on; its screen says what failed
+            self.host.fault(self.name or "?", e)
+        finally:
+            self._close()
 
     def _close(self) -> None:
-        if self._pending:
+        if self._pending and not self._gone:
             self._write_pending()
         try:
-            if self._ended is not None:
-                self._chan.exit(self._ended)
-            else:
-                self._chan.close()
+            self.process.exit(self._ended or 0)
         except Exception:  # noqa: BLE001 - the channel already went
             pass
 
@@ -563,42 +591,43 @@ class TerminalSession(PromptToolkitSSHSession):
         from ..console.commands import is_yes
 
         host = self.host
-        self.name = name = self._chan.get_extra_info("username")
-        if self.command not in KNOWN_COMMANDS:
+        user = self.process.get_extra_info("username")
+        if self.command not in KNOWN_COMMANDS or self.process.subsystem is not None:
             self._raw("This server runs only the game; log in without a command, or with the command rich.\n")
             self._ended = 1
             return
-        refusal = host.admit(name)
-        if refusal is None and host.remote[name].session is not None:
-            refusal = "This seat is taken, or the game is over."  # another session of the seat is choosing
+        refusal = host.admit(user)
         if refusal is not None:
             self._raw(refusal + "\n")
             self._ended = 1
             return
+        self.name = name = host.seat_name(user)
         self.seat = seat = host.remote[name]
-        seat.session = self  # the seat is this session's from now on
-        seat.attach(self.write)
-        env = self._chan.get_environment()
+        env = self.process.env or {}
         self._use_output(self.command in RICH_COMMANDS)
-        try:
-            if not await self._first_settings(env):
-                seat.session = None
-                seat.attach(None)
-                return
-        except BaseException:
-            seat.session = None
-            seat.attach(None)
-            raise
-        refusal = host.admit(name)
+        chosen = await self._first_settings(env)
+        if chosen is None:
+            return
+        refusal = host.admit(user)
         if refusal is not None:
             self._write_pending()
             self._raw(refusal + "\n")
             self._ended = 1
             return
+        if chosen:
+            seat.settings(language=chosen[0], verbosity=chosen[1])
+            seat.chosen = True
         self._joined = True
         self._new_prompt()  # the seat's own history from now on (the first answers are not in it)
-        host.sessions[name] = self
-        host.join(name, self.write)
+        old = seat.session
+        seat.session = self  # the seat's prompt follows this session from now on
+        try:
+            self.held = held = host.join(name, self.write, self)
+        except BaseException:
+            seat.session = old
+            raise
+        seat.display, seat.wants_rich = self.display, self.rich
+        self.changed()
         try:
             while self._ended is None and not self._gone and not host.stopped.is_set():
                 got = await self._read()
@@ -606,71 +635,85 @@ class TerminalSession(PromptToolkitSSHSession):
                     break
                 if got is not LEAVE:
                     try:
-                        action = seat.typed(got)
+                        action = held.typed(got)
                     except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
                         host.fault(name, e)
-                        seat.line(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
+                        self._say(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
                         continue
                     if action == "output":
                         self._use_output(seat.wants_rich)
                     if action != "quit":
                         continue
-                seat.asking = True
-                seat.line(seat.lang._(N_("Leave the game? yes or no")))
+                self.asking = True
+                self._say(seat.lang._(N_("Leave the game? yes or no")))
                 self.changed()
                 answer = await self._read()
-                seat.asking = False
+                self.asking = False
                 self.changed()
                 if answer is None or answer is LEAVE or is_yes(typed_line(answer)):
                     break
-                seat.line(seat.lang._(N_("You stay in the game.")))
+                self._say(seat.lang._(N_("You stay in the game.")))
         finally:
-            seat.session = None
+            if seat.session is self:
+                seat.session = None
             if self._ended is None:
-                host.leave(name)
+                host.leave(name, self)
 
-    async def _first_settings(self, env) -> bool:
+    async def _first_settings(self, env):
         """Language and verbosity when the player joins: from the client's
         ``A11Y_DOMINION_LANG`` and ``A11Y_DOMINION_VERBOSITY`` (sent with
-        ``ssh -o SetEnv=...``), else asked; False when the session ended meanwhile."""
+        ``ssh -o SetEnv=...``), else asked (not when the seat chose them at an
+        earlier join, or the host gave its language). Returns (language code,
+        verbosity), () for nothing to change, or None when the session ended meanwhile."""
         seat = self.seat
         code = language_of(env.get("A11Y_DOMINION_LANG", ""))
         verbosity = verbosity_of(env.get("A11Y_DOMINION_VERBOSITY", ""))
+        if code is None and verbosity is None and seat.chosen:
+            return ()
         if code is None and seat.language_given:
             code = seat.lang.code
-        if verbosity is None and (code is not None or seat.language_given):
+        if verbosity is None and (code is not None or seat.language_given or seat.chosen):
             verbosity = seat.verbosity
-        seat.asking = True
+        self.asking = True
         try:
             while code is None:
                 names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-                seat.line(f"Choose your language / Kies je taal: {names}.")
+                self._say(f"Choose your language / Kies je taal: {names}.")
                 got = await self._read()
                 if got is None or got is LEAVE:
-                    return False
+                    return None
                 got = typed_line(got)
                 code = seat.lang.code if not got else language_of(got)
                 if code is None:
-                    seat.line("Type 1 or 2. / Typ 1 of 2.")
-            seat.settings(language=code)
+                    self._say("Type 1 or 2. / Typ 1 of 2.")
+            lang = Language(code)
             while verbosity is None:
-                lang = seat.lang
                 words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
-                seat.line(lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words))
+                self._say(lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words))
                 got = await self._read()
                 if got is None or got is LEAVE:
-                    return False
+                    return None
                 got = typed_line(got)
                 verbosity = "normal" if not got else verbosity_of(got, lang)
                 if verbosity is None:
-                    seat.line(lang._(N_("Type 1, 2 or 3.")))
-            seat.settings(verbosity=verbosity)
+                    self._say(lang._(N_("Type 1, 2 or 3.")))
         finally:
-            seat.asking = False
-        return self._ended is None and not self._gone
+            self.asking = False
+        if self._ended is not None or self._gone:
+            return None
+        return (code, verbosity)
 
 
-def session_factory(host):
-    """A new :class:`TerminalSession` of ``host`` for each call (what the SSH
-    server's ``session_requested`` gives asyncssh)."""
-    return lambda: TerminalSession(host)
+async def terminal_session(host, process) -> None:
+    """One SSH session of a player at a terminal (``process``: asyncssh's
+    :class:`~asyncssh.SSHServerProcess`) for its seat of ``host``: a
+    :class:`TerminalSession`."""
+    await TerminalSession(host, process).run()
+
+
+def quiet_line_editor() -> None:
+    """No terminal bell from asyncssh's line editor (at a key it does not know, or a
+    line at its longest), for a session that keeps it."""
+    from asyncssh import editor
+
+    editor.SSHLineEditor._ring_bell = lambda self: None  # type: ignore[method-assign]

@@ -53,6 +53,10 @@ class GameBase:
     _flow: Generator[Decision, Any, None] | None
     _resume_phase: str | None
     answers: list[list[Option]]
+    quick_moves: bool = False
+    """When True, the options of a turn decision are a
+    :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots
+    sets it; see :class:`~a11y_dominion.table.Table`)."""
 
     # --------------------------------------------------------------- helpers
     events_mod = ev

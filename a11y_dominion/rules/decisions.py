@@ -244,8 +244,10 @@ class Decision:
     args: dict[str, Any] = field(default_factory=dict)  # the fields: player, card, count...
 
     def __post_init__(self) -> None:
-        self.kind = Kind(self.kind)
-        self.purpose = Purpose(self.purpose)
+        if type(self.kind) is not Kind:
+            self.kind = Kind(self.kind)
+        if type(self.purpose) is not Purpose:
+            self.purpose = Purpose(self.purpose)
 
     def count_of(self, key: Option) -> int:
         """How many times ``key`` may appear in one answer."""

@@ -83,10 +83,13 @@ class DispatchMixin(GameBase):
             fn = holder.rules.while_in_play.get(moment)
             if fn is not None:
                 yield from self.run(fn(cast("Game", self), p, When(moment, card, holder)))
-        for effect in list(self.lasting):
-            fn = effect.triggers.get(moment)
-            if fn is not None and effect.owner == p.name and effect in self.lasting:
-                yield from self.run(fn(cast("Game", self), p, When(moment, card, lasting=effect)))
+        if self.lasting:
+            for effect in list(self.lasting):
+                fn = effect.triggers.get(moment)
+                if fn is not None and effect.owner == p.name and effect in self.lasting:
+                    yield from self.run(fn(cast("Game", self), p, When(moment, card, lasting=effect)))
+        if not self.landmarks and not self.events:
+            return
         for spec in [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]:
             fn = spec.triggers.get(moment)
             if fn is not None:

@@ -192,7 +192,7 @@ class PrimitivesMixin(GameBase):
 
     def _take(self, p: Player, card: Card, src: str) -> None:
         getattr(p, src).remove(card)
-        if src == "in_play":
+        if src == "in_play" and card.became is not None:
             card.became = None
 
     def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None:

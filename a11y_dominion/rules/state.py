@@ -20,23 +20,33 @@ class SetupError(ValueError):
 
 class Card:
     """One physical card. ``spec`` is its printed card; ``became`` is the card
-    it is while in play when a card makes itself another card (Empires)."""
+    it is while in play when a card makes itself another card (Empires).
 
-    __slots__ = ("uid", "spec", "became")
+    ``rules`` (the card's current rules) and ``name`` are kept up to date
+    whenever ``became`` is set, so reading them is one lookup."""
+
+    __slots__ = ("uid", "spec", "_became", "rules", "name")
 
     def __init__(self, uid: int, spec: CardSpec):
         self.uid = uid
-        self.spec = spec
-        self.became: CardSpec | None = None
-
-    @property
-    def rules(self) -> CardSpec:
+        self.spec: CardSpec = spec
+        """The printed card (never changes)."""
+        self._became: CardSpec | None = None
+        self.rules: CardSpec = spec
         """The card's current rules: the card it became while in play, if any."""
-        return self.became or self.spec
+        self.name: str = spec.name
+        """The name of the card's current rules (English)."""
 
     @property
-    def name(self) -> str:
-        return self.rules.name
+    def became(self) -> CardSpec | None:
+        """The card it became while in play, or None."""
+        return self._became
+
+    @became.setter
+    def became(self, value: CardSpec | None) -> None:
+        self._became = value
+        self.rules = value or self.spec
+        self.name = self.rules.name
 
     def is_(self, typ: str) -> bool:
         return typ in self.rules.types

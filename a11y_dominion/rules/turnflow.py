@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from . import events as ev
 from .base import GameBase
@@ -16,6 +16,69 @@ from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+_MOVES: dict[tuple[MoveKind, str], Move] = {}
+_TREASURES = Move(MoveKind.TREASURES)
+_END = Move(MoveKind.END)
+
+
+def _move(kind: MoveKind, name: str) -> Move:
+    """The play or buy move of ``name`` (moves are values: one is made per name)."""
+    m = _MOVES.get((kind, name))
+    if m is None:
+        m = _MOVES[(kind, name)] = Move(kind, name)
+    return m
+
+
+class TurnMoves(Sequence[Move]):
+    """The legal turn moves of a player, listed (by
+    :meth:`TurnFlowMixin.turn_options`) only when first iterated, counted
+    or indexed; ``move in moves`` is decided without listing them. Equal to
+    the list of the same moves. Only valid while the decision it belongs to
+    is pending: listed later, it shows the moves of the game as it is then."""
+
+    __slots__ = ("_game", "_player", "_moves")
+
+    def __init__(self, game: TurnFlowMixin, player: Player) -> None:
+        self._game = game
+        self._player = player
+        self._moves: list[Move] | None = None
+
+    def _list(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = self._game.turn_options(self._player)
+        return self._moves
+
+    def __contains__(self, move: object) -> bool:
+        if self._moves is None and isinstance(move, Move):
+            return self._game.move_is_legal(self._player, move)
+        return move in self._list()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        return self._list()[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TurnMoves):
+            other = other._list()
+        return self._list() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._list())
 
 
 class TurnFlowMixin(GameBase):
@@ -290,30 +353,71 @@ class TurnFlowMixin(GameBase):
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
         buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
         t = self.turn
-        opts = []
-        seen = set()
-        for c in p.hand:
-            if c.name in seen:
-                continue
-            if self._playable(p, c):
-                opts.append(Move.play(c.name))
-                seen.add(c.name)
+        opts: list[Move] = []
+        action_phase = t.phase == "action"
         # a purchase stops Treasures for the rest of that Buy phase; after a return
         # to the Action phase, a Treasure starts a new Buy phase where they may be played
-        treasures_ok = not t.bought or t.phase == "action"
-        if treasures_ok and any(self._auto_treasure(c) for c in p.hand):
-            opts.append(Move(MoveKind.TREASURES))
+        treasures_ok = not t.bought or action_phase
+        actions_ok = action_phase and t.actions > 0
+        seen = set()
+        auto = False
+        for c in p.hand:
+            types = c.rules.types
+            if treasures_ok and not auto and "Treasure" in types:
+                auto = not c.spec.asks_when_played and "Action" not in types
+            name = c.name
+            if name in seen:
+                continue
+            seen.add(name)  # cards of one name have the same rules
+            if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
+                opts.append(_move(MoveKind.PLAY, name))
+        if auto:
+            opts.append(_TREASURES)
+        coins = t.coins
         if t.buys > 0 and p.debt == 0:
             for pl in self.piles.values():
-                if pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
-                    opts.append(Move.buy(pl.name))
+                cards = pl.cards
+                if cards and cards[0].spec.cost.coins <= coins:
+                    opts.append(_move(MoveKind.BUY, pl.name))
             for e in self.events:
-                if EVENTS[e].cost.coins <= t.coins:
-                    opts.append(Move.buy(e))
-        for n in range(1, min(p.debt, t.coins) + 1):
+                if EVENTS[e].cost.coins <= coins:
+                    opts.append(_move(MoveKind.BUY, e))
+        for n in range(1, min(p.debt, coins) + 1):
             opts.append(Move.pay(n))
-        opts.append(Move(MoveKind.END))
+        opts.append(_END)
         return opts
+
+    def move_is_legal(self, p: Player, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`turn_options` of ``p``, decided
+        without listing them."""
+        t = self.turn
+        kind, name, amount = move.kind, move.name, move.amount
+        action_phase = t.phase == "action"
+        treasures_ok = not t.bought or action_phase
+        if kind is MoveKind.PLAY:
+            if amount:
+                return False
+            for c in p.hand:
+                if c.name == name:
+                    types = c.rules.types
+                    return (treasures_ok and "Treasure" in types) or (
+                        action_phase and t.actions > 0 and "Action" in types
+                    )
+            return False
+        if kind is MoveKind.BUY:
+            if amount or t.buys <= 0 or p.debt != 0:
+                return False
+            pl = self.piles.get(name)  # piles are keyed by their names
+            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
+                return True
+            return name in self.events and EVENTS[name].cost.coins <= t.coins
+        if kind is MoveKind.PAY:
+            return not name and 1 <= amount <= min(p.debt, t.coins)
+        if name or amount:
+            return False
+        if kind is MoveKind.TREASURES:
+            return treasures_ok and any(self._auto_treasure(c) for c in p.hand)
+        return kind is MoveKind.END
 
     def _playable(self, p: Player, c: Card) -> bool:
         t = self.turn
@@ -336,7 +440,7 @@ class TurnFlowMixin(GameBase):
             return Msg("{move} is not a move. Moves: play a card, play treasures, buy, pay, end.", move=str(keys[0]))
         p = self.current
         t = self.turn
-        if move in self.turn_options(p):
+        if self.move_is_legal(p, move):
             return None
         verb, arg = move.kind, move.name
         no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
@@ -392,7 +496,8 @@ class TurnFlowMixin(GameBase):
             + (f", {p.debt} Debt" if p.debt else "")
             + "."
         )
-        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, self.turn_options(p), source=phase)
+        options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
+        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
         """Run moves until the Action phase ends; returns a move that ends it

@@ -1,0 +1,711 @@
+"""``a11y-dominion join HOST``: play a hosted game at a remote seat, the game speaking here.
+
+The player's program connects to the host with :mod:`asyncssh` (the seat
+name is the SSH user, the password the one the host printed) and speaks
+the seat protocol (:mod:`.protocol`): the host sends the seat's redacted
+events, its decisions with the seat's view and refusals; this program
+narrates them with the player's own settings (language, verbosity, speech
+mode and output, shortcut keys: :mod:`a11y_dominion.settings`) through the
+console's own parts: a :class:`~a11y_dominion.console.seat.HumanSeat`
+(narrator, announcer, history), the questions with numbered options, the
+console's prompt (or plain lines when input is not a terminal), its query
+commands and its reading of typed answers (:class:`ViewGame` lets them
+read a view instead of a game). Only option keys go back to the host.
+
+The host's key is trusted on first use: it is kept in the user data
+directory (``known_hosts``) and its fingerprint printed; a host whose key
+changed is refused before any password is sent.
+
+The SSH connection runs in a thread of its own (:class:`Link`); the
+player's console runs in the main thread, as at a local game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import json
+import os
+import queue
+import socket
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from ..console import questions
+from ..console.answers import Answers
+from ..console.commands import HELP_LINES, Commands
+from ..console.keys import KeyCommand
+from ..console.seat import HumanSeat
+from ..i18n import N_, Language
+from ..rules.cards import CARDS
+from ..rules.decisions import Decision, Move, Msg
+from ..view import PlayerView, event_from_data
+from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
+
+KNOWN_HOSTS_FILE = "known_hosts"
+CONNECT_SECONDS = 15
+MAX_FROM_HOST = 8 * 1024 * 1024  # bytes of one line from the host (a view is a few KiB)
+
+
+class JoinError(Exception):
+    """Joining cannot go on; ``args[0]`` is one sentence (a :class:`Msg`) saying why."""
+
+
+# ------------------------------------------------------------------ a game known from a view
+class _Pile:
+    """A Supply pile as the typed-line readers see it, from a :class:`PileView`."""
+
+    def __init__(self, pile):
+        self.name = pile.name
+        self.cards = [pile.top] * pile.cards_left  # only the top and the count are read
+        self.top = _Named(pile.top) if pile.top is not None else None
+
+
+class _Named:
+    def __init__(self, name: str):
+        self.name = name
+
+
+class ViewGame:
+    """What the console's typed-line readers (:func:`~a11y_dominion.textinput.parse_line`,
+    :func:`~a11y_dominion.console.completion.expand_names`, the completer and the
+    confirmations) read of a game, taken from one seat's :class:`PlayerView` and its
+    pending :class:`Decision` (None when nothing is asked): ``pending``,
+    ``players``, ``piles``, ``pile_of``, ``current``, ``turn``, ``player``,
+    ``view_of`` and ``explain_move``."""
+
+    def __init__(self, view: PlayerView, decision: Decision | None):
+        self.view = view
+        self.pending = decision
+        self.players = view.players
+        self.piles = {name: _Pile(p) for name, p in view.piles.items()}
+        self.turn = view.turn
+
+    @property
+    def current(self):
+        """The player whose turn it is (a :class:`SeatView`: ``name``, ``debt``...)."""
+        return self.view.player(self.view.turn.player)
+
+    def player(self, name: str):
+        """The :class:`SeatView` of ``name``; KeyError for no such player."""
+        return self.view.player(name)
+
+    def pile_of(self, name: str):
+        """The Supply pile the card ``name`` belongs to, or None."""
+        spec = CARDS.get(name)
+        if spec is None:
+            return None
+        return self.piles.get(spec.pile or name)
+
+    def view_of(self, name: str) -> PlayerView:
+        """The view (the only one there is: this seat's)."""
+        return self.view
+
+    def explain_move(self, keys: list) -> Msg | None:
+        """Why a turn answer is refused here, or None: a move listed in the decision is
+        legal; any other is sent on, and the host, which knows the whole game, says why."""
+        if len(keys) != 1:
+            return Msg("Make one move at a time.")
+        return None
+
+
+# ------------------------------------------------------------------ who and where
+def read_seats_file(path: str, user: str | None) -> tuple:
+    """(host, port, user, password) from a seats file as ``host --seats-file`` writes it.
+    Raises :class:`JoinError` for a file that cannot be read or has no such seat."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        seats = data["seats"]
+        names = list(seats)
+    except FileNotFoundError:
+        raise JoinError(Msg(N_("There is no file named {file}."), file=path)) from None
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        raise JoinError(
+            Msg(N_("{file} is not a seats file as the host writes it (JSON with host, port and seats)."), file=path)
+        ) from None
+    if user is None:
+        if len(names) != 1:
+            raise JoinError(
+                Msg(N_("Name your seat with --user; the seats file has {names}."), names=", ".join(map(str, names)))
+            )
+        user = str(names[0])
+    seat = seats.get(user) if isinstance(seats, dict) else None
+    if not isinstance(seat, dict) or not isinstance(seat.get("password"), str):
+        raise JoinError(Msg(N_("The seats file has no seat {user}."), user=user))
+    host, port = data.get("host"), data.get("port")
+    return (
+        host if isinstance(host, str) else None,
+        port if isinstance(port, int) else None,
+        str(seat.get("user") or user),
+        seat["password"],
+    )
+
+
+def read_password_file(path: str) -> str:
+    """The password on the first line of ``path``; raises :class:`JoinError`."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.readline().rstrip("\r\n")
+    except FileNotFoundError:
+        raise JoinError(Msg(N_("There is no file named {file}."), file=path)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        why = getattr(e, "strerror", None) or e
+        raise JoinError(Msg(N_("Cannot read {file}: {error}."), file=path, error=why)) from None
+
+
+class KnownHosts:
+    """The host keys met before (trust on first use), one ``[host]:port type key`` line
+    each, in ``path`` (by default ``known_hosts`` in the user data directory)."""
+
+    def __init__(self, path: Path | None = None):
+        if path is None:
+            import platformdirs
+
+            path = Path(platformdirs.user_data_dir("a11y-dominion")) / KNOWN_HOSTS_FILE
+        self.path = path
+
+    @staticmethod
+    def label(host: str, port: int) -> str:
+        return f"[{host}]:{port}"
+
+    def get(self, host: str, port: int) -> str | None:
+        """The public key kept for ``host`` port ``port`` (OpenSSH text), or None."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        want = self.label(host, port)
+        for line in text.splitlines():
+            name, _, key = line.strip().partition(" ")
+            if name == want and key:
+                return key.strip()
+        return None
+
+    def add(self, host: str, port: int, key: str) -> None:
+        """Keep ``key`` for ``host`` port ``port`` (the file readable by its owner only)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8") as f:
+            f.write(f"{self.label(host, port)} {key}\n")
+
+
+# ------------------------------------------------------------------ the connection
+class Link:
+    """The SSH connection to the host and its seat-protocol session, run in a
+    thread of its own. :meth:`start` connects (or raises :class:`JoinError`);
+    what the host sends comes into :attr:`inbox` as ``("message", dict)``,
+    ``("bad", Msg)`` (a line that is not a message) and finally
+    ``("closed", None)``; :meth:`send` sends one message."""
+
+    def __init__(self, host: str, port: int, user: str, password: str, known: KnownHosts, lang: Language):
+        self.host, self.port, self.user, self.password = host, port, user, password
+        self.known = known
+        self.lang = lang
+        self.inbox: queue.Queue = queue.Queue()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.process: Any = None
+        self.conn: Any = None
+        self.thread: threading.Thread | None = None
+        self.fingerprint: str | None = None
+        self.first_visit = False
+        self.changed = False
+
+    def start(self) -> None:
+        """Connect and open the session; raises :class:`JoinError` with the reason."""
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="ssh", daemon=True)
+        self.thread.start()
+        kind, item = self.inbox.get()
+        if kind == "failed":
+            self.thread.join(5)
+            raise JoinError(item)
+
+    def _client(self):
+        import asyncssh
+
+        link = self
+
+        class Client(asyncssh.SSHClient):
+            def validate_host_public_key(self, host, addr, port, key) -> bool:
+                text = key.export_public_key().decode("ascii").strip()
+                link.fingerprint = key.get_fingerprint()
+                kept = link.known.get(link.host, link.port)
+                if kept is None:
+                    link.known.add(link.host, link.port, text)
+                    link.first_visit = True
+                    return True
+                if kept.split()[:2] == text.split()[:2]:
+                    return True
+                link.changed = True
+                return False
+
+        return Client
+
+    def _failure(self, e: BaseException) -> Msg:
+        import asyncssh
+
+        where = {"host": self.host, "port": self.port}
+        if self.changed:
+            return Msg(
+                N_(
+                    "The host key of {host} port {port} is not the one kept from your last visit, so this is "
+                    "not the same host or it has a new key; nothing was sent (the kept key is in {file})."
+                ),
+                file=str(self.known.path),
+                **where,
+            )
+        if isinstance(e, asyncssh.PermissionDenied):
+            return Msg(
+                N_("The host refused the seat {user} with that password; check the seat name and the password."),
+                user=self.user,
+            )
+        if isinstance(e, socket.gaierror):
+            return Msg(N_("{host} is not a host name or address this computer can find."), host=self.host)
+        if isinstance(e, asyncio.TimeoutError):
+            return Msg(
+                N_("{host} port {port} did not answer within {seconds} seconds."), seconds=CONNECT_SECONDS, **where
+            )
+        if isinstance(e, asyncssh.ChannelOpenError):
+            return Msg(N_("{host} port {port} does not offer the game to join: {reason}."), reason=e.reason, **where)
+        if isinstance(e, asyncssh.Error):
+            reason = e.reason
+        elif isinstance(e, OSError) and e.errno:
+            reason = os.strerror(e.errno)  # "Connection refused", not asyncio's "Connect call failed (...)"
+        else:
+            reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
+        return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
+
+    async def _main(self) -> None:
+        import asyncssh
+
+        try:
+            self.conn = await asyncio.wait_for(
+                asyncssh.connect(
+                    self.host,
+                    self.port,
+                    username=self.user,
+                    password=self.password,
+                    client_factory=self._client(),
+                    known_hosts=lambda host, addr, port: ([], [], []),  # every key goes to the client's check
+                    client_keys=None,
+                    agent_path=None,
+                    preferred_auth="password",
+                    config=None,
+                    kbdint_auth=False,
+                ),
+                CONNECT_SECONDS,
+            )
+            self.process = await self.conn.create_process(
+                COMMAND, env={ENV_LANGUAGE: self.lang.code}, encoding="utf-8", errors="replace"
+            )
+        except (OSError, asyncssh.Error, asyncio.TimeoutError, ValueError) as e:
+            if self.conn is not None:
+                self.conn.close()
+            self.inbox.put(("failed", self._failure(e)))
+            return
+        self.loop = asyncio.get_running_loop()
+        self.inbox.put(("connected", None))
+        splitter = LineSplitter(MAX_FROM_HOST)
+        try:
+            while True:
+                try:
+                    got = await self.process.stdout.read(65536)
+                except (asyncssh.Error, OSError):
+                    break
+                if not got:
+                    break
+                for line in splitter.feed(got):
+                    self.inbox.put(self._message(line))
+        finally:
+            self.inbox.put(("closed", None))
+            self.conn.close()
+            try:
+                await self.conn.wait_closed()
+            except Exception:  # noqa: BLE001 - closing a connection that already broke
+                pass
+
+    @staticmethod
+    def _message(line: Any) -> tuple:
+        bad = ("bad", Msg(N_("The host sent a line this program cannot read; it was left out.")))
+        if isinstance(line, TooLong):
+            return bad
+        try:
+            message = json.loads(line)
+        except ValueError:
+            return bad
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            return bad
+        return ("message", message)
+
+    def send(self, message: dict) -> None:
+        """Send one message to the host (from any thread)."""
+        if self.loop is None or self.process is None:
+            return
+
+        def write() -> None:
+            try:
+                self.process.stdin.write(encode(message))
+            except Exception:  # noqa: BLE001 - the connection is going; its end comes into the inbox
+                pass
+
+        try:
+            self.loop.call_soon_threadsafe(write)
+        except RuntimeError:  # the connection's loop has ended
+            pass
+
+    def close(self) -> None:
+        """Close the connection and wait (a little) for its thread to end."""
+        if self.loop is not None and self.conn is not None:
+            try:
+                self.loop.call_soon_threadsafe(self.conn.close)
+            except RuntimeError:
+                pass
+        if self.thread is not None:
+            self.thread.join(5)
+
+
+# ------------------------------------------------------------------ the player's console
+class JoinConsole(Commands, Answers):
+    """The console of a remote seat: the local console's questions, queries,
+    typed answers and speech, over the seat protocol (``link``: a
+    :class:`Link`, or anything with ``inbox`` and ``send``).
+
+    ``seat`` is the player's :class:`HumanSeat` (narrator, history, speech);
+    ``display``, ``speaker``, ``reader``, ``keys`` and ``confirm`` as for the
+    local :class:`~a11y_dominion.console.app.Console`. :meth:`run` plays until
+    the host ends the session; it returns the exit code."""
+
+    COMMAND_TABLE = {k: v for k, v in Commands.COMMAND_TABLE.items()}
+
+    def __init__(self, link, seat: HumanSeat, display, speaker, reader, keys=None, confirm: bool = True):
+        self.link = link
+        self.holder = seat
+        self.display = display
+        self._speaker = speaker
+        self.reader = reader
+        self.keys = dict(keys or {})
+        self.confirm = confirm
+        self.name = seat.name
+        self.humans = [seat.name]
+        self.bots: dict = {}
+        self.asker: str | None = None
+        self.latest: PlayerView | None = None
+        self.game: ViewGame | None = None
+        self.decision: Decision | None = None
+        self.decision_id: int | None = None
+        self.sent = False
+        self.shown: int | None = None
+        self.first_prompt_of_turn: tuple | None = None
+        self.answered: list | None = None
+        self.exit_code: int | None = None
+        self.over = False
+        self.completer: Any = None
+        seat.take_keyboard()
+
+    # ------------------------------------------------------------ what the console mixins read
+    @property
+    def lang(self) -> Language:
+        return self.holder.lang
+
+    @property
+    def history(self):
+        return self.holder.history
+
+    @property
+    def speaker(self):
+        return self._speaker
+
+    solo = True
+    shared = False
+
+    def me_at_keyboard(self) -> str | None:
+        return self.name
+
+    def view(self, name: str | None = None) -> PlayerView:
+        """The latest view of this seat (the only one a query may read)."""
+        if self.latest is None:
+            raise JoinError(Msg(N_("Nothing is known of the game yet.")))
+        return self.latest
+
+    def say(self, text: str, priority: str = "normal", keep: bool = True, style=None, interrupt: bool = False) -> None:
+        """Print and speak one line (kept in this seat's history with ``keep``)."""
+        self.holder.say(text, priority=priority, keep=keep, style=style, interrupt=interrupt)
+
+    def reply(self, lines: list) -> None:
+        for i, line in enumerate(lines):
+            self.say(line, keep=False, interrupt=(i == 0))
+
+    def error(self, text: str) -> None:
+        self.say(text, priority="high", keep=False, style="bold", interrupt=True)
+
+    def t(self, template: str, **fields) -> str:
+        return self.lang.text(template, **fields)
+
+    # ------------------------------------------------------------ commands that differ from the console's
+    def cmd_save(self, rest: str = "") -> None:
+        """save: only the host keeps the game."""
+        self.error(self.lang._(N_("Only the host can save or load this game.")))
+
+    cmd_load = cmd_save
+
+    def cmd_help(self, rest: str = "") -> None:
+        """help, help keys (without the lines about a shared keyboard and saving)."""
+        if rest.lower().startswith(("key", "toets")):
+            super().cmd_help(rest)
+            return
+        skipped = ("Several players at one keyboard", "save FILE")
+        self.reply([self.lang._(x) for x in HELP_LINES if not x.startswith(skipped)])
+
+    def command(self, text: str) -> None:
+        if self.latest is None:
+            self.error(self.lang._(N_("Nothing is known of the game yet.")))
+            return
+        super().command(text)
+
+    # ------------------------------------------------------------ questions
+    def show_question(self, d: Decision, full: bool = False) -> None:
+        """The question and its numbered options (with the hand at the first prompt of a turn)."""
+        view = self.view()
+        new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.number, d.player)
+        if d.kind == "turn":
+            self.first_prompt_of_turn = (view.turn.number, d.player)
+        for line in questions.decision_lines(view, d, full=full, hand=new_turn and not full, you=True, lang=self.lang):
+            # as at the console: a self-voicing game does not read every turn move aloud; F9 (options) does
+            spoken = full or d.kind != "turn" or not line[:1].isdigit()
+            self.display.line(line)
+            if spoken:
+                self.speaker.speak(line)
+
+    def ask(self) -> bool:
+        """Read lines until an answer to the pending decision is sent; False when the player left."""
+        d = self.decision
+        if self.shown != self.decision_id:
+            self.shown = self.decision_id
+            self.show_question(d)
+        default = ""
+        while True:
+            self.answered = None
+            announcer = self.holder.announcer
+            announcer.hold()  # nothing is spliced into a half-typed line
+            try:
+                got = self.reader.read(f"{self.name}> ", default)
+            except EOFError:
+                if getattr(self.reader, "interactive", False):
+                    self.cmd_quit()
+                else:
+                    self.say(self.lang._(N_("Game stopped.")), keep=False)
+                    self.exit_code = 0
+                if self.exit_code is not None:
+                    return False
+                default = ""
+                continue
+            except KeyboardInterrupt:
+                self.say(self.lang._(N_("Line cleared. Type quit to stop the game.")), keep=False)
+                default = ""
+                continue
+            finally:
+                announcer.release()
+            default = ""
+            if isinstance(got, KeyCommand):
+                default = got.text
+                self.command(got.command)
+            else:
+                self.handle(got)
+            if self.exit_code is not None:
+                return False
+            if self.answered is not None:
+                keys = [k.to_dict() if isinstance(k, Move) else k for k in self.answered]
+                self.link.send({"type": "answer", "id": self.decision_id, "keys": keys})
+                self.sent = True
+                return True
+
+    # ------------------------------------------------------------ messages from the host
+    def receive(self, message: dict) -> bool:
+        """Use one message from the host; False when joining cannot go on (``exit_code`` set)."""
+        kind = message["type"]
+        if kind == "hello":
+            if message.get("protocol") != PROTOCOL_VERSION:
+                self.error(
+                    self.t(
+                        N_("The host speaks version {theirs} of the seat protocol and this program version {ours}."),
+                        theirs=str(message.get("protocol")),
+                        ours=PROTOCOL_VERSION,
+                    )
+                )
+                self.exit_code = 2
+                return False
+        elif kind == "text":
+            self.say(str(message.get("text", "")))
+        elif kind == "events":
+            if self.sent:  # the host went on: the answer was taken
+                self.decision, self.sent = None, False
+            self.holder.tell([event_from_data(e) for e in message["events"]])
+        elif kind == "decide":
+            self.decision = Decision.from_data(message["decision"])
+            self.latest = PlayerView.from_data(message["view"])
+            self.decision_id = message.get("id")
+            self.game = ViewGame(self.latest, self.decision)
+            self.sent = False
+        elif kind in ("refused", "error"):
+            self.error(self.lang.msg(msg_from_data(message.get("message"))))
+            if message.get("error") == "seat-taken":
+                self.exit_code = 2
+                return False
+            if message.get("error") != "stale":
+                self.sent = False  # the same question waits for another answer
+        elif kind in ("view", "game_over"):
+            self.latest = PlayerView.from_data(message["view"])
+            self.game = ViewGame(self.latest, self.decision)
+            if kind == "game_over":
+                self.over = True
+                self.decision, self.sent = None, False
+        return True
+
+    def run(self) -> int:
+        """Play until the host ends the session; the exit code (0: the game ended,
+        or the player left; 1: the host ended it before the end; 2: it cannot be joined)."""
+        while True:
+            if self.decision is not None and not self.sent:
+                if not self.ask():
+                    self.link.close()
+                    return self.exit_code or 0
+                continue
+            kind, item = self.link.inbox.get()
+            if kind == "closed":
+                break
+            if kind == "bad":
+                self.error(self.lang.msg(item))
+                continue
+            try:
+                going = self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                continue
+            if not going:
+                self.link.close()
+                return self.exit_code or 2
+        self.link.close()
+        if not self.over:
+            self.say(self.lang._(N_("The host ended the session before the game was over.")), keep=False)
+            return 1
+        if self.speaker.mode in ("self-voicing", "auto") and self.speaker.effective_mode == "self-voicing":
+            self.say(self.lang._(N_("Press Enter to leave the game.")), keep=False)
+            try:
+                self.reader.read("> ", "")
+            except (EOFError, KeyboardInterrupt):
+                pass
+        return 0
+
+
+# ------------------------------------------------------------------ the command
+def run_join(args, stdout=None) -> int:
+    """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
+    reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
+    from announcements.speech import Speaker
+
+    from ..console.app import speech_line
+    from ..console.completion import DecisionCompleter
+    from ..console.display import Display, PlainReader, PromptReader, wants_plain
+    from ..console.keys import bad_keys, build_key_bindings
+    from ..settings import load_settings, seat_settings
+
+    out = stdout if stdout is not None else sys.stdout
+    settings, warning = load_settings()
+    lang = Language(args.lang or settings.get("language") or "en")
+
+    def fail(message) -> int:
+        print(f"a11y-dominion: {lang.msg(message)}", file=sys.stderr)
+        return 2
+
+    host, port, user, password = args.host, args.port, args.user, None
+    try:
+        if args.seats_file:
+            file_host, file_port, user, password = read_seats_file(args.seats_file, args.user)
+            host = host or file_host
+            port = port if port is not None else file_port
+        elif args.password_file:
+            password = read_password_file(args.password_file)
+    except JoinError as e:
+        return fail(e.args[0])
+    if not host:
+        return fail(Msg(N_("Name the host to join, for example a11y-dominion join 192.0.2.7.")))
+    port = 2222 if port is None else port
+    if not 1 <= port <= 65535:
+        return fail(Msg(N_("--port must be a whole number from 1 to 65535.")))
+    user = user or getpass.getuser()
+    opts = seat_settings(settings, user)
+    if not args.lang and opts.get("language"):
+        lang = Language(opts["language"])
+    if password is None:
+        try:
+            password = getpass.getpass(lang.text(N_("Password of the seat {user} at {host}: "), user=user, host=host))
+        except (EOFError, KeyboardInterrupt):
+            return fail(Msg(N_("No password was given.")))
+    known = KnownHosts()
+    link = Link(host, port, user, password, known, lang)
+    try:
+        link.start()
+    except JoinError as e:
+        return fail(e.args[0])
+
+    speech = args.speech or settings.get("speech") or "auto"
+    verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
+    plain = wants_plain(speech, args.plain, out)
+    display = Display(out, plain=plain, lang=lang)
+    try:
+        speaker = Speaker(
+            speech,
+            print_fn=lambda s: display.line(s),
+            output_name=settings.get("output"),
+            translate=lang.text,
+            language=lang.code,
+            rate=settings.get("rate"),
+        )
+    except ValueError:
+        speaker = Speaker(speech, print_fn=lambda s: display.line(s), language=lang.code, translate=lang.text)
+    keys = dict(settings.get("keys") or {})
+    for action, _key in bad_keys(keys):
+        keys.pop(action)
+    seat = HumanSeat(
+        user,
+        lang=lang,
+        verbosity=verbosity,
+        speaker=speaker,
+        print_fn=lambda text, style=None: display.line(text, style),
+    )
+    console = JoinConsole(link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)))
+    if sys.stdin.isatty() and out.isatty():
+        console.completer = DecisionCompleter(lambda: console.game, lang)
+        console.reader = PromptReader(console.completer, build_key_bindings(keys), plain=plain)
+    else:
+        console.reader = PlainReader(sys.stdin, out)
+    try:
+        where = {"host": host, "port": port}
+        if link.first_visit:
+            console.say(
+                lang.text(
+                    N_("First visit to {host} port {port}: its host key, {fingerprint}, is kept for your next visits."),
+                    fingerprint=link.fingerprint,
+                    **where,
+                ),
+                keep=False,
+            )
+        else:
+            console.say(
+                lang.text(
+                    N_("The host key of {host} port {port} is the one kept from your last visit: {fingerprint}."),
+                    fingerprint=link.fingerprint,
+                    **where,
+                ),
+                keep=False,
+            )
+        console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=user, **where), keep=False)
+        console.say(speech_line(speaker, lang), keep=False)
+        if warning:
+            console.say(lang.msg(warning), keep=False)
+        return console.run()
+    finally:
+        link.close()
+        speaker.close()

@@ -1,0 +1,417 @@
+"""Helpers for tests that play whole hosted games over SSH with the real OpenSSH client.
+
+- :func:`hosted` runs ``a11y-dominion host`` as a subprocess on a free
+  loopback port (with ``--seats-file`` and ``--record-file``);
+- :func:`join` logs a seat in with ``ssh`` through pexpect, every byte the
+  seat receives logged to a file (``logfile_read``);
+- :func:`play` types Big Money moves for every remote seat until the game is
+  over, reading only what each seat received, and can type a query at a
+  given decision of a seat;
+- :func:`plain` / :func:`received_lines` turn received bytes into lines
+  (escape sequences, carriage returns and other control characters gone);
+- :func:`private_sentences`, :func:`leaks` and :func:`draws_naming_cards`
+  find, from the game's event stream, what one seat must never receive, and
+  whether its received text holds any of it;
+- :func:`hand_lines_at_decisions` replays a record and gives, for each
+  decision of one seat, the lines its ``hand`` query must answer.
+
+Parsing never depends on how a prompt is drawn: the text is cut into lines
+after the terminal's sequences are removed, a seat is answered only after a
+new turn header of its own and a prompt line ending in its name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pexpect
+
+from a11y_dominion.console import queries as q
+from a11y_dominion.console import questions
+from a11y_dominion.i18n import Language
+from a11y_dominion.record import load_record, replay
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.view import player_view, redact_all
+from announcements.narrator import VERBOSITIES, Narrator
+from typedmoves import big_money_line
+
+ROOT = Path(__file__).resolve().parent.parent
+SSH_OPTIONS = [
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "PubkeyAuthentication=no",
+    "-o",
+    "LogLevel=ERROR",
+    "-o",
+    "SetEnv=A11Y_DOMINION_LANG=en",  # the language chosen: no first question at login
+]
+TIMEOUT = 90  # seconds without a byte from the host before a test gives up (2 shared cores, under load)
+
+# terminal sequences: CSI (with private and intermediate bytes), OSC and DCS strings, two-byte escapes
+_SEQUENCE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"
+    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[ -/]*[0-~]"
+    r"|\x9b[0-?]*[ -/]*[@-~]"
+)
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+_PROMPTS = re.compile(r"^(?:[^\s>]+> ?)+")
+
+
+def plain(text: str) -> str:
+    """``text`` as a reader sees it: without terminal escape sequences or other
+    control characters; a carriage return (back to the line's start, for what
+    is written over a prompt) reads as a new line."""
+    text = _SEQUENCE.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub("", text)
+
+
+def received_text(raw: bytes) -> str:
+    """Received bytes decoded (a byte that is not UTF-8 replaced) and made :func:`plain`."""
+    return plain(raw.decode("utf-8", errors="replace"))
+
+
+def lines_of(text: str) -> list:
+    """The non-empty lines of plain ``text``, stripped, without the prompts ("Ann> ")
+    drawn before them."""
+    out = []
+    for x in text.split("\n"):
+        x = _PROMPTS.sub("", x.strip()).strip()
+        if x:
+            out.append(x)
+    return out
+
+
+def received_lines(raw: bytes) -> list:
+    """:func:`lines_of` the received bytes."""
+    return lines_of(received_text(raw))
+
+
+def squeeze(text: str) -> str:
+    """Every run of white space as one space (a line broken by the terminal reads as one)."""
+    return " ".join(text.split())
+
+
+# ------------------------------------------------------------------ the host
+@dataclass
+class Host:
+    """A running host subprocess: ``data`` is its seats file, ``record`` the
+    path its record is written to when it stops, ``proc`` the process."""
+
+    data: dict
+    proc: subprocess.Popen
+    record: Path
+
+    def finish(self, timeout: float = 60) -> tuple:
+        """Wait for the host to exit; (exit code, everything it printed)."""
+        self.proc.wait(timeout)
+        return self.proc.returncode, self.proc.stdout.read()
+
+    def game_record(self) -> dict:
+        """The record the host wrote as it stopped (after :meth:`finish`)."""
+        return load_record(self.record.read_text(encoding="utf-8"))
+
+
+def host_command(players: str, seed: int, extra: tuple = ()) -> list:
+    """``python -m a11y_dominion host`` for ``players`` on a free port."""
+    args = ["host", "--players", players, "--seed", str(seed), "--port", "0"] + list(extra)
+    return [sys.executable, "-m", "a11y_dominion"] + args
+
+
+@contextlib.contextmanager
+def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = ()):
+    """The host as a subprocess (this tree's code, its own data folder), listening on
+    a free loopback port; yields a :class:`Host` once the seats file is written."""
+    seats_file = tmp_path / "seats.json"
+    record = tmp_path / "record.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        host_command(players, seed, ("--seats-file", str(seats_file), "--record-file", str(record)) + tuple(extra)),
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not seats_file.exists():
+            assert proc.poll() is None, proc.stdout.read()
+            assert time.monotonic() < deadline, "the host does not listen"
+            time.sleep(0.05)
+        yield Host(json.loads(seats_file.read_text()), proc, record)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait(20)
+        proc.stdout.close()
+
+
+# ------------------------------------------------------------------ the seats
+def join(data: dict, user: str, log_path: Path):
+    """``user`` logged in with the real ``ssh`` client and the password of the seats
+    file; every byte it receives is written to ``log_path``. A bytes-mode pexpect child."""
+    child = pexpect.spawn(
+        "ssh",
+        SSH_OPTIONS + ["-p", str(data["port"]), f"{user}@{data['host']}"],
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+    )
+    child.logfile_read = open(log_path, "wb")  # noqa: SIM115 - closed by close_seat
+    child.expect(b"assword:")
+    child.sendline(data["seats"][user]["password"].encode())
+    return child
+
+
+def close_seat(child) -> None:
+    """End the ssh client (when still running) and close its byte log."""
+    if child.isalive():
+        child.terminate(force=True)
+    log = child.logfile_read
+    if log is not None and not log.closed:
+        log.close()
+
+
+def header(who: str) -> re.Pattern:
+    """The turn prompt's header line of ``who``: "Ann, Buy phase: 1 Action, 1 Buy, 5 coins"."""
+    return re.compile(rf"^{re.escape(who)}, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?", re.M)
+
+
+def prompt_ends(text: str, who: str) -> bool:
+    """Whether ``text`` (plain) ends with the prompt of ``who`` ("Ann>"), however drawn."""
+    last = text.rstrip(" ").rsplit("\n", 1)[-1].strip()
+    return last == f"{who}>"
+
+
+def choose(screen: str, who: str) -> str | None:
+    """The Big Money move of ``who`` for the plain text it received since its last
+    answer, or None when no turn prompt of its own is in it yet."""
+    found = list(header(who).finditer(screen))
+    if not found:
+        return None
+    last = found[-1]
+    phase, _actions, buys, coins = last.groups()
+    return big_money_line(screen[last.start() :], phase, buys, coins)
+
+
+@dataclass
+class Seat:
+    """One remote seat during :func:`play`: its pexpect child, the bytes it received,
+    the plain text since its last answer, the moves it typed and query replies."""
+
+    name: str
+    child: object
+    raw: bytearray = field(default_factory=bytearray)
+    screen: str = ""
+    saved: str = ""  # the screen of the decision a query was typed at
+    moves: list = field(default_factory=list)  # the moves the game took
+    refused: list = field(default_factory=list)  # (move, the lines that said why) of refused moves
+    replies: dict = field(default_factory=dict)  # decision number -> plain lines of the query's reply
+    querying: tuple | None = None  # (decision number, command, regex the reply must hold)
+    over: bool = False
+    eof: bool = False
+
+    mark: int = 0  # where in ``raw`` the text since the last answer starts
+
+    def receive(self, got: bytes) -> None:
+        """Keep ``got`` and make the screen since the last answer again."""
+        self.raw += got
+        self.screen = received_text(bytes(self.raw[self.mark :]))
+
+    def answered(self) -> None:
+        """A line was typed: the screen starts again from here."""
+        self.mark = len(self.raw)
+        self.screen = ""
+
+
+def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> dict:
+    """Play Big Money for every seat in ``children`` (name -> child from :func:`join`,
+    all joined) until each has seen "Game over." and its session ended. A buy
+    refused (its pile ran out) is followed by ending the turn.
+
+    ``queries``: {(name, decision number): (command, regex)}: at that decision
+    (0 is the seat's first) the seat types ``command`` first and waits for a
+    reply matching ``regex`` and its prompt; the reply's lines are kept in
+    :attr:`Seat.replies`. Returns name -> :class:`Seat`. Raises AssertionError
+    naming what each seat last received when the host goes quiet for
+    :data:`TIMEOUT` seconds or the game does not end within ``max_moves``.
+    """
+    queries = dict(queries or {})
+    seats = {name: Seat(name, child) for name, child in children.items()}
+    for s in seats.values():  # what pexpect read past the password prompt is the start of the session
+        s.receive(bytes(s.child.buffer))
+        s.child.buffer = b""
+    total = 0
+    while not all(s.eof for s in seats.values()):
+        for s in seats.values():
+            if s.over or s.eof:
+                continue
+            text = s.screen
+            if re.search(r"^Game over\.$", text, re.M):
+                s.over = True
+                continue
+            if not prompt_ends(text, s.name):
+                continue
+            if s.querying is not None:
+                number, command, expect = s.querying
+                match = re.search(expect, text, re.M)
+                if match is None:
+                    continue
+                s.replies[number] = lines_of(text[match.start() :])  # the prompt after it is no line
+                s.querying = None
+                move = choose(s.saved, s.name)
+            else:
+                move = choose(text, s.name)
+                if move is None:
+                    said = [x for x in lines_of(text) if s.moves and x != s.moves[-1]]
+                    if not said:
+                        continue  # a prompt drawn again, not a new question
+                    # the move was refused: a pile ran out (Big Money reads no pile), so the turn ends
+                    assert s.moves and s.moves[-1].startswith("buy "), (s.name, s.moves[-1:], said)
+                    s.refused.append((s.moves.pop(), said))
+                    move = "end"
+                planned = queries.pop((s.name, len(s.moves)), None)
+                if planned is not None:
+                    s.querying = (len(s.moves), *planned)
+                    s.saved = text
+                    s.answered()
+                    s.child.sendline(planned[0].encode())
+                    continue
+            s.moves.append(move)
+            s.answered()
+            s.child.sendline(move.encode())
+            total += 1
+            assert total < max_moves, "the game does not end"
+        live = {s.child.child_fd: s for s in seats.values() if not s.eof}
+        if not live:
+            break
+        ready, _, _ = select.select(list(live), [], [], TIMEOUT)
+        if not ready:
+            raise AssertionError(
+                "nothing comes from the host: "
+                + repr({s.name: received_text(bytes(s.raw))[-600:] for s in live.values()})
+                + repr({s.name: s.moves[-3:] for s in live.values()})
+            )
+        for fd in ready:
+            s = live[fd]
+            try:
+                got = s.child.read_nonblocking(65536, timeout=0)
+            except pexpect.EOF:
+                s.eof = True
+                continue
+            except pexpect.TIMEOUT:
+                continue
+            s.receive(got)
+    for s in seats.values():
+        s.child.close()
+        close_seat(s.child)
+    return seats
+
+
+# ------------------------------------------------------------------ privacy from the record
+def private_sentences(log: list, seat: str, lang: Language | None = None) -> set:
+    """The sentences of the game's event stream ``log`` that ``seat`` must never
+    receive: those its own narrator (as :class:`~a11y_dominion.console.seat.HumanSeat`
+    makes it) says of the events unredacted and never of the events redacted for
+    ``seat`` (:func:`~a11y_dominion.view.redact_all`), at any verbosity."""
+    told: set = set()
+    everything: set = set()
+    for verbosity in VERBOSITIES:
+        told |= set(Narrator(viewer=seat, verbosity=verbosity, lang=lang).sentences(redact_all(log, seat)))
+        everything |= set(Narrator(viewer=seat, verbosity=verbosity, lang=lang).sentences(log))
+    return everything - told
+
+
+def leaks(text: str, forbidden: set) -> list:
+    """The sentences of ``forbidden`` found in ``text`` (plain received text; white
+    space runs compared as one space), sorted."""
+    flat = squeeze(text)
+    return sorted(s for s in forbidden if squeeze(s) in flat)
+
+
+def draws_naming_cards(lines: list, others: list) -> list:
+    """The ``lines`` where one of ``others`` draws or discards anything but a number
+    of cards ("Bea draws 5 cards." is allowed, "Bea draws Gold." is not)."""
+    names = "|".join(re.escape(n) for n in others)
+    said = re.compile(rf"\b({names}) (draws|discards) (.+?)\.(?: |$)")
+    allowed = re.compile(r"(\d+ cards?|a card)( from play)?")
+    return [x for x in lines if any(not allowed.fullmatch(m.group(3)) for m in said.finditer(x))]
+
+
+def other_hands(lines: list, others: list) -> list:
+    """The ``lines`` that tell another player's hand ("Bea's hand, ...")."""
+    return [x for x in lines if any(f"{n}'s hand" in x for n in others)]
+
+
+def own_sentences(log: list, seat: str, lang: Language | None = None) -> set:
+    """Every sentence ``seat``'s own narrator says of the events redacted for it, at any verbosity."""
+    told: set = set()
+    for verbosity in VERBOSITIES:
+        told |= set(Narrator(viewer=seat, verbosity=verbosity, lang=lang).sentences(redact_all(log, seat)))
+    return told
+
+
+def foreign_you_lines(lines: list, told: set) -> list:
+    """The ``lines`` telling "you" drew or discarded cards that are not in ``told``
+    (:func:`own_sentences`): another player's cards said to the wrong seat."""
+    return [x for x in lines if re.match(r"You (draw|discard) ", x) and x not in told]
+
+
+def replayed_decisions(record: dict, seat: str):
+    """Replay ``record``; yield (game, decision) at each decision addressed to
+    ``seat``, in order, before it is answered."""
+    cfg = record["config"]
+    obelisk = record.get("obelisk")
+    game = Game(
+        GameConfig(cfg["players"], cfg["kingdom"], cfg.get("events", []), cfg.get("landmarks", []), cfg["seed"]),
+        setup_choices={"Obelisk": obelisk} if obelisk is not None else None,
+    )
+    game.start()
+    for answer in record["answers"]:
+        if game.pending is not None and game.pending.player == seat:
+            yield game, game.pending
+        game.answer(answer)
+
+
+def hand_lines_at_decisions(record: dict, seat: str, lang: Language | None = None) -> list:
+    """For each decision addressed to ``seat`` in ``record``, in order, the lines its
+    ``hand`` query answers then (:func:`~a11y_dominion.console.queries.hand_lines`
+    of its own view)."""
+    lang = lang or Language("en")
+    return [q.hand_lines(player_view(game, seat), True, lang) for game, _d in replayed_decisions(record, seat)]
+
+
+def own_hand_lines(record: dict, seat: str, lang: Language | None = None) -> set:
+    """Every "Your hand" line ``seat`` may receive: its hand at each of its decisions,
+    as the ``hand`` query and as the turn prompt tell it."""
+    lang = lang or Language("en")
+    lines: set = set()
+    for game, d in replayed_decisions(record, seat):
+        view = player_view(game, seat)
+        lines.update(q.hand_lines(view, True, lang)[:1])
+        lines.update(x for x in questions.decision_lines(view, d, hand=True, lang=lang) if x.startswith("Your hand"))
+    return lines
+
+
+def foreign_hand_lines(lines: list, allowed: set) -> list:
+    """The "Your hand" ``lines`` that are not in ``allowed`` (:func:`own_hand_lines`)."""
+    return [x for x in lines if x.startswith("Your hand") and x not in allowed]
+
+
+def event_log(record: dict) -> list:
+    """The whole event stream of the game in ``record`` (replayed)."""
+    return list(replay(record).log)

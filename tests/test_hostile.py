@@ -1,0 +1,541 @@
+"""Input that cannot hurt: a corpus of hostile typed lines and damaged files.
+
+Every hostile line typed at the console gets one refusal line, changes
+nothing in the game, and sends no control, escape or formatting character
+back to the terminal; the real prompt_toolkit prompt reads them all without
+an unhandled exception. Every damaged save, scenario and settings file is
+refused (or its settings ignored) with one sentence, and no file is changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import threading
+import unicodedata
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from a11y_dominion.cli import build_parser, main
+from a11y_dominion.console import make_console
+from a11y_dominion.console.persistence import load_game
+from a11y_dominion.files import SAVE_LIMIT, nesting, parse_json, write_atomic
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.record import RecordError, dumps, make_record
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.scenario import ScenarioError, load_scenario
+from a11y_dominion.seats import make_bot
+from a11y_dominion.settings import load_settings
+
+# ------------------------------------------------------------------ the typed lines
+ESCAPES = [
+    "\x1b[31mred\x1b[0m",
+    "\x1b]0;pwned\x07",
+    "\x1b]0;pwned\x1b\\",
+    "\x1b]8;;http://x\x07link\x1b]8;;\x07",
+    "\x1b[2J\x1b[H",
+    "\x1b[6n",
+    "\x1b[?1049h",
+    "\x1b[<0;10;10M",
+    "\x1b[M !!",
+    "\x1bP+q544e\x1b\\",
+    "\x1b_APC\x1b\\",
+    "\x1b^PM\x1b\\",
+    "\x9b31m",
+    "\x9d0;title\x9c",
+    "\x1b[200~pasted\x1b[201~",
+    "\x1bc",
+    "\x1b7\x1b8",
+    "\x1b[99999999999999999999A",
+    "\x1b[1;2;3;4;5;6;7;8;9;10m",
+    "\x1b",
+]
+INVISIBLE = [
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u2060",
+    "\ufeff",
+    "\u202e",
+    "\u202d",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u061c",
+    "\u00ad",
+    "\ue000",
+    "\U000f0000",
+]
+CONTROLS = ["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x0e", "\x1a", "\x7f", "\x85", "\x90"]
+WORDS = ["hand", "buy Gold", "play Villa", "zzz", "pay", "load", "end"]
+
+
+def hostile_lines() -> list:
+    """At least 200 typed lines, none of them a move or a query once cleaned."""
+    lines = []
+    for i, esc in enumerate(ESCAPES):
+        lines += [f"{esc}zq{i}", f"zq{i}{esc}", f"z{esc}q{i}", f"{esc}{esc}{i}q"]
+    for i, ch in enumerate(INVISIBLE):
+        lines += [f"xx{ch}{i}", f"{ch}buy Nothing{i}", f"play{ch}{ch}Xyz{i}"]
+    for i, ch in enumerate(CONTROLS):
+        lines += [f"q{ch}{i}", f"{ch}{ch}{ch}z{i}", f"buy{ch} Nothing{i}"]
+    for i, word in enumerate(WORDS):
+        lines += [f"{word}\x1b[3{i}mzz", f"\x1b]0;{word}\x07zz{i}"]
+    lines += [
+        "x" * 1001,
+        "buy " + "Gold" * 400,
+        "play " + "\x1b[31m" * 300,
+        "9" * 5000,
+        "-1",
+        "0",
+        "99999999999999999999999",
+        "1e400",
+        "NaN",
+        "buy -1",
+        "pay 99999999999999999999999",
+        "pay -5",
+        "pay 1e9",
+        "play 1, 2, 3, 4, 5, 6, 7, 8, 9",
+        ",,,,,,",
+        "buy ,",
+        "Bot: end",
+        "Nobody: end",
+        "You: Bot: end",
+        "💣💣💣",
+        "ｂｕｙ Ｇｏｌｄ",
+        "e\u0301\u0301\u0301\u0301nd",
+        "help nonsense",
+        "help \x1b[31mred",
+        "card \x1b]0;pwned\x07",
+        "card " + "y" * 3000,
+        "log -1",
+        "log " + "9" * 5000,
+        "log \x1b[6n",
+        "repeat x",
+        "load",
+        "save",
+        "%s%s%s%n",
+        "{0.__class__}",
+        "'; DROP TABLE games; --",
+        "../../../../etc/passwd",
+        "\\x1b[31m",
+    ]
+    return lines
+
+
+HOSTILE = hostile_lines()
+
+
+class ListReader:
+    """Types the given lines one by one (then ends input), noting where each answer starts."""
+
+    interactive = False
+
+    def __init__(self, lines: list, out: io.StringIO, console_ref: list):
+        self.lines = list(lines)
+        self.out = out
+        self.console_ref = console_ref
+        self.marks: list = []  # (line, printed lines so far, state before the line)
+
+    def read(self, message: str, default: str = ""):
+        console = self.console_ref[0]
+        self.marks.append((len(self.out.getvalue().splitlines()), state(console.game)))
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def state(game) -> tuple:
+    """Everything a typed line could change."""
+    return (
+        json.dumps(make_record(game)["answers"]),
+        len(game.log),
+        game.turn.phase,
+        game.turn.coins,
+        [([c.name for c in p.hand], [c.name for c in p.deck], p.debt) for p in game.players],
+    )
+
+
+def bad_character(text: str) -> bool:
+    return any(unicodedata.category(ch).startswith("C") for ch in text)
+
+
+def test_the_corpus_is_large_enough():
+    assert len(HOSTILE) >= 200
+    assert len(set(HOSTILE)) == len(HOSTILE)
+
+
+def test_every_hostile_line_gets_one_sentence_and_changes_nothing():
+    from a11y_dominion.console.display import PlainReader
+    from a11y_dominion.textinput import typed_line
+
+    out = io.StringIO()
+    ref: list = []
+    reader = ListReader([typed_line(line) for line in HOSTILE], out, ref)
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
+    console = make_console(args, stdout=out, reader=reader, settings={"keys": {}, "seats": {}})
+    ref.append(console)
+    assert not isinstance(console, int)
+    assert isinstance(PlainReader, type)
+    console.run()
+    printed = out.getvalue().splitlines()
+    marks = reader.marks
+    assert len(marks) >= len(HOSTILE)
+    for i, line in enumerate(HOSTILE):
+        start, before = marks[i]
+        end, after = marks[i + 1]
+        said = printed[start:end]
+        assert before == after, f"line {i} {line!r} changed the game"
+        assert len(said) == 1, f"line {i} {line!r} got {said!r}"
+        assert not bad_character(said[0]), f"line {i} {line!r} echoed {said[0]!r}"
+        assert len(said[0]) < 400, f"line {i} {line!r} was echoed at length"
+
+
+def test_the_real_prompt_reads_every_hostile_line_without_a_fault(capsys):
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        # Backspace and Delete edit the line at a real prompt ("q", Backspace, "3" is the answer 3)
+        typed = [line for line in HOSTILE if "\x08" not in line and "\x7f" not in line]
+        inp.send_text("".join(line.replace("\r", " ").replace("\n", " ") + "\r" for line in typed) + "hand\r")
+        inp.close()
+        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
+        console = make_console(
+            args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
+        )
+        runner = threading.Thread(target=console.run, daemon=True)
+        runner.start()
+        runner.join(120)  # a line that makes the prompt loop must fail the test, not hang it
+        assert not runner.is_alive(), f"the prompt did not finish; last lines: {out.getvalue()[-300:]!r}"
+    printed = out.getvalue()
+    assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in printed.splitlines()[-6:]
+    assert not bad_character(printed.replace("\n", ""))
+    captured = capsys.readouterr()
+    assert "Unhandled exception" not in captured.out + captured.err + printed
+    assert "Traceback" not in captured.out + captured.err + printed
+    assert console.game.answers == []
+
+
+def test_bytes_that_are_not_utf8_on_standard_input_are_one_refusal(tmp_path, monkeypatch, capsys):
+    import sys
+
+    raw = io.BytesIO(b"hand\n\xff\xfe\nstatus\n")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw, encoding="utf-8", errors="strict"))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    code = main(["play", "--seed", "1", "--speech", "off"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
+    assert "\ufffd\ufffd is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end." in lines
+    assert any(line.startswith("You have 0 Debt and 0 VP in tokens") for line in lines)
+
+
+# ------------------------------------------------------------------ damaged files
+def a_real_save() -> str:
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 3)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 3))
+    game.start()
+    bots = {"You": make_bot("bigmoney", 1), "Bot": make_bot("bigmoney", 2)}
+    from a11y_dominion.view import player_view
+
+    for _ in range(40):
+        d = game.pending
+        game.answer(bots[d.player].decide(d, player_view(game, d.player)))
+    return dumps(make_record(game, [["You", "human"], ["Bot", "bigmoney"]]))
+
+
+def damaged_saves() -> list:
+    """(name, bytes): at least 100 damaged save files."""
+    good = a_real_save()
+    data = json.loads(good)
+    out = []
+    for i, cut in enumerate(range(1, len(good), max(1, len(good) // 40))):
+        out.append((f"cut{i}", good[:cut].encode()))
+    for i in range(20):
+        b = bytearray(good.encode())
+        pos = (i * 7919) % len(b)
+        b[pos] = (b[pos] + 1 + i) % 256
+        b[(pos * 3) % len(b)] = 0xFF
+        out.append((f"flip{i}", bytes(b)))
+
+    def variant(name, change):
+        d = json.loads(good)
+        change(d)
+        out.append((name, json.dumps(d).encode()))
+
+    variant("version-text", lambda d: d.__setitem__("version", "1"))
+    variant("version-bool", lambda d: d.__setitem__("version", True))
+    variant("version-float", lambda d: d.__setitem__("version", 2.0))
+    variant("version-99", lambda d: d.__setitem__("version", 99))
+    variant("version-none", lambda d: d.pop("version"))
+    variant("format", lambda d: d.__setitem__("format", "chess"))
+    variant("config-list", lambda d: d.__setitem__("config", []))
+    variant("config-missing", lambda d: d.pop("config"))
+    variant("answers-dict", lambda d: d.__setitem__("answers", {}))
+    variant("answers-missing", lambda d: d.pop("answers"))
+    variant("answers-numbers", lambda d: d.__setitem__("answers", [1, 2, 3]))
+    variant("answers-nested", lambda d: d.__setitem__("answers", [[[["x"]]]]))
+    variant("answers-wrong", lambda d: d["answers"].insert(3, ["buy Province"]))
+    variant("answers-many", lambda d: d["answers"].extend([["nonsense"]] * 100_000))
+    variant("players-int", lambda d: d["config"].__setitem__("players", 5))
+    variant("players-one", lambda d: d["config"].__setitem__("players", ["Solo"]))
+    variant("players-seven", lambda d: d["config"].__setitem__("players", list("ABCDEFG")))
+    variant("kingdom-bad", lambda d: d["config"].__setitem__("kingdom", ["Nonsense"] * 10))
+    variant("kingdom-int", lambda d: d["config"].__setitem__("kingdom", 10))
+    variant("seed-text", lambda d: d["config"].__setitem__("seed", "1"))
+    variant("seed-float", lambda d: d["config"].__setitem__("seed", 1.5))
+    variant("seed-huge", lambda d: d["config"].__setitem__("seed", 10**200))
+    variant("seats-int", lambda d: d.__setitem__("seats", 7))
+    variant("seats-bad", lambda d: d.__setitem__("seats", [[1, 2, 3, 4]]))
+    variant("seats-kind", lambda d: d.__setitem__("seats", [["You", "robot"], ["Bot", "hal"]]))
+    variant("obelisk-int", lambda d: d.__setitem__("obelisk", 3))
+    variant("events-bad", lambda d: d["config"].__setitem__("events", ["Nothing"]))
+    variant("landmarks-int", lambda d: d["config"].__setitem__("landmarks", [1]))
+    out += [
+        ("empty", b""),
+        ("null", b"null"),
+        ("list", b"[]"),
+        ("string", b'"save"'),
+        ("number", b"12"),
+        ("nan", b'{"format": NaN}'),
+        ("infinity", b'{"version": Infinity}'),
+        ("big-number", b'{"version": 1e400}'),
+        ("digits", ('{"version": ' + "9" * 5000 + "}").encode()),
+        ("deep-list", b"[" * 100_000 + b"]" * 100_000),
+        ("deep-object", b'{"a":' * 50_000 + b"1" + b"}" * 50_000),
+        ("deep-answers", ('{"format": "a11y-dominion", "answers": ' + "[" * 500 + "]" * 500 + "}").encode()),
+        ("latin1", '{"format": "é"}'.encode("latin-1")),
+        ("utf16", good.encode("utf-16")),
+        ("binary", bytes(range(256)) * 4),
+        ("nul", b"\x00" * 1000),
+        ("bom-damaged", b"\xef\xbb\xbf{"),
+        ("trailing", (good + "garbage").encode()),
+        ("two-objects", (good + good).encode()),
+        ("escape-name", json.dumps({**data, "seats": [["\x1b]0;pwned\x07", "human"]]}).encode()),
+    ]
+    return out
+
+
+def test_there_are_a_hundred_damaged_saves():
+    assert len(damaged_saves()) >= 100
+
+
+def fingerprint(path: Path) -> tuple:
+    st = path.stat()
+    return hashlib.sha256(path.read_bytes()).hexdigest(), st.st_size, st.st_mtime_ns
+
+
+def one_sentence(text: str) -> bool:
+    return "\n" not in text and text.endswith((".", "?")) and "Traceback" not in text and not bad_character(text)
+
+
+def test_every_damaged_save_is_refused_in_one_sentence_and_left_alone(tmp_path):
+    for name, content in damaged_saves():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(content)
+        before = fingerprint(path)
+        try:
+            load_game(str(path))
+        except RecordError as e:
+            assert one_sentence(str(e)), f"{name}: {e!r}"
+        else:
+            pytest.fail(f"{name} was loaded")
+        assert fingerprint(path) == before, name
+
+
+def test_a_bom_save_loads_and_odd_files_are_refused_before_reading(tmp_path):
+    good = a_real_save()
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + good.encode())
+    game, seats = load_game(str(path))
+    assert len(game.answers) == 40 and seats == [("You", "human"), ("Bot", "bigmoney")]
+    for odd, sentence in (
+        ("/dev/zero", "/dev/zero is not a regular file."),
+        (str(tmp_path), f"{tmp_path} is not a regular file."),
+        (str(tmp_path / "none.json"), f"There is no file named {tmp_path / 'none.json'}."),
+    ):
+        with pytest.raises(RecordError) as e:
+            load_game(odd)
+        assert str(e.value) == sentence
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(SAVE_LIMIT + 1)  # sparse: costs no disk
+    with pytest.raises(RecordError) as e:
+        load_game(str(big))
+    assert str(e.value) == f"{big} is larger than 32768 KiB, too large for this kind of file."
+    with pytest.raises(RecordError) as e:
+        load_game(str(tmp_path / ("n" * 10_000)))
+    assert len(str(e.value)) < 260
+
+
+def test_version_messages_say_what_is_wrong(tmp_path):
+    data = json.loads(a_real_save())
+    for version, sentence in (
+        ("1", "The saved game's version must be a whole number, such as 1 or 2."),
+        (None, "The saved game has no version number; this program reads version 1 or 2."),
+        (7, "The saved game has version 7; this program reads version 1 or 2."),
+    ):
+        d = dict(data)
+        if version is None:
+            d.pop("version")
+        else:
+            d["version"] = version
+        path = tmp_path / "v.json"
+        path.write_text(json.dumps(d))
+        with pytest.raises(RecordError) as e:
+            load_game(str(path))
+        assert str(e.value) == sentence
+
+
+def test_load_at_the_console_keeps_the_game_and_the_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"[" * 100_000)
+    before = fingerprint(bad)
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(f"load {bad}\rhand\r")
+        inp.close()
+        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
+        console = make_console(
+            args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
+        )
+        console.run()
+    lines = out.getvalue().splitlines()
+    assert f"Cannot load {bad}: The save file is nested more than 64 levels deep. The game goes on unchanged." in lines
+    assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
+    assert fingerprint(bad) == before
+
+
+def test_save_is_atomic_and_asks_before_replacing(tmp_path):
+    target = tmp_path / "game.json"
+    target.write_text("my old save")
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(f"save {target}\rno\rsave {target}\ryes\r")
+        inp.close()
+        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
+        console = make_console(
+            args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
+        )
+        console.run()
+    lines = out.getvalue().splitlines()
+    assert "Not saved. The file is as it was." in lines
+    assert f"Game saved to {target}." in lines
+    assert json.loads(target.read_text())["format"] == "a11y-dominion-record"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+
+
+def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    target = tmp_path / "keep.json"
+    target.write_text("the old save, whole")
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        write_atomic(str(target), "x" * 10_000)
+    assert target.read_text() == "the old save, whole"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]
+
+
+def test_nesting_and_numbers():
+    assert nesting('{"a": "[[[[", "b": [[1]]}') == 3
+    assert nesting("[" * 70 + "]" * 70) > 64
+    for text in ("1e400", "-1e400", "[Infinity]", "NaN"):
+        with pytest.raises(ValueError):
+            parse_json(text)
+    assert parse_json('{"rate": 1.5}') == {"rate": 1.5}
+
+
+# ------------------------------------------------------------------ scenarios and settings
+SCENARIO = {
+    "players": ["A", "B"],
+    "kingdom": ["Patrician", "Castles", "Villa", "Temple", "Engineer", "Legionary", "Settlers", "Catapult"]
+    + ["Gladiator", "Encampment"],
+    "script": ["A: end"],
+}
+
+
+@pytest.mark.parametrize(
+    ("state", "sentence"),
+    [
+        ({"piles": {"Villa": {"count": 10**12}}}, "state.piles.Villa.count must be a whole number from 0 to 500."),
+        (
+            {"piles": {"Castles": {"cards": ["King's Castle", "Humble Castle"]}}},
+            "state.piles.Castles.cards: King's Castle cannot be above Humble Castle; the Castles pile keeps its "
+            "order, top first: Humble Castle, Crumbling Castle, Small Castle, Haunted Castle, Opulent Castle, "
+            "Sprawling Castle, Grand Castle, King's Castle.",
+        ),
+        (
+            {"piles": {"Patrician": {"cards": ["Emporium", "Patrician"]}}},
+            "state.piles.Patrician.cards: Emporium cannot be above Patrician; the Patrician/Emporium pile keeps its "
+            "order, top first: Patrician, Emporium.",
+        ),
+        (
+            {"players": {"A": {"hand": ["Copper"] * 501}}},
+            "state.players.A.hand has 501 cards; a scenario may give at most 500.",
+        ),
+        ({"players": {"A": {"debt": 10**9}}}, "state.players.A.debt must be a whole number from 0 to 10000."),
+        ({"turn": {"coins": -1}}, "state.turn.coins must be a whole number from 0 to 10000."),
+    ],
+)
+def test_impossible_scenarios_are_refused_naming_the_field(state, sentence):
+    with pytest.raises(ScenarioError) as e:
+        load_scenario({**SCENARIO, "state": state})
+    assert str(e.value) == sentence
+
+
+def test_damaged_scenario_files_get_one_sentence(tmp_path, capsys):
+    for name, content in (
+        ("deep", b"[" * 100_000),
+        ("zero", None),
+        ("latin1", '{"players": "é"}'.encode("latin-1")),
+        ("seed", ('{"players": ["A", "B"], "script": [], "seed": ' + "7" * 5000 + "}").encode()),
+    ):
+        path = "/dev/zero" if content is None else str(tmp_path / f"{name}.json")
+        if content is not None:
+            Path(path).write_bytes(content)
+        code = main(["scenario", path, "--json"])
+        err = capsys.readouterr().err.strip()
+        assert code == 2, name
+        assert "\n" not in err and err.startswith("a11y-dominion: ") and len(err) < 400, (name, err)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'{"rate": 1e400}', b'{"rate": ' + b"[" * 10_000 + b"]" * 10_000 + b"}", b"\xff\xfe", b"[]", b"{", b"null"],
+)
+def test_damaged_settings_files_leave_the_defaults_and_one_warning(tmp_path, content):
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    data, warning = load_settings(path)
+    assert data["rate"] is None and data["speech"] == "auto"
+    assert warning is not None and str(warning).startswith(f"Settings file {path} is damaged; using the defaults.")
+    assert one_sentence(str(warning).replace(".", "", 0)) or "\n" not in str(warning)
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize("rate", [1.5, True, "1.5", "ten", 101, -101, [1]])
+def test_a_rate_that_is_not_a_whole_number_is_refused(tmp_path, rate):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"rate": rate}))
+    data, warning = load_settings(path)
+    assert data["rate"] is None
+    assert "rate must be a whole number from -100 to 100, or default." in str(warning)
+
+
+def test_a_long_seed_is_refused_without_echoing_it(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--seed", "9" * 5000])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "a11y-dominion play: argument --seed: must be a whole number from 0 to 9223372036854775807. "
+        "Type a11y-dominion --help for the options.\n"
+    )

@@ -1,0 +1,315 @@
+"""``a11y-dominion join``: a remote seat whose game speaks on the player's computer.
+
+The installed command hosts a game; Ann joins with the real OpenSSH client
+(a terminal session), Bea with ``a11y-dominion join --seats-file F`` (the
+seat protocol, the console running on her side), and both play Big Money
+against a bot to the final scores, typing moves read off only the printed
+lines. Bea's lines never hold Ann's private draws.
+
+Also: the console's prompt at a terminal (queries, a refused move, quit);
+the host key kept on first use and a changed one refused; a wrong
+password, a host that is not there and a missing seats file each give one
+sentence and exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("asyncssh")
+if shutil.which("ssh") is None:
+    pytest.skip("the OpenSSH client ssh is not installed", allow_module_level=True)
+
+from pexpect.popen_spawn import PopenSpawn  # noqa: E402
+
+from test_remote import ANSI, choose, host_command, login  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def host_game(tmp_path):
+    """The host running as a subprocess (Ann, Bea and a bot); yields (the seats file's data, the process)."""
+    import subprocess
+
+    path = tmp_path / "host-seats.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "host-data"), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        host_command() + ["--seats-file", str(path)],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not path.exists():
+            assert proc.poll() is None, proc.stdout.read()
+            assert time.monotonic() < deadline, "the host does not listen"
+            time.sleep(0.05)
+        yield json.loads(path.read_text()), proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait(10)
+        proc.stdout.close()
+
+
+def join_command(*args: str) -> list:
+    exe = shutil.which("a11y-dominion")
+    return ([exe] if exe else [sys.executable, "-m", "a11y_dominion"]) + ["join", *args]
+
+
+def join_env(tmp_path) -> dict:
+    return dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
+
+
+def seats_file(tmp_path, data: dict) -> str:
+    path = tmp_path / "seats.json"
+    if not path.exists():
+        path.write_text(json.dumps(data))
+    return str(path)
+
+
+def join_piped(tmp_path, data: dict, user: str, *more: str) -> PopenSpawn:
+    """``a11y-dominion join`` with its input and output as pipes (plain lines, no prompt editing)."""
+    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", user, "--speech", "off", *more)
+    return PopenSpawn(cmd, cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20)
+
+
+def run_join(tmp_path, *args: str, env: dict | None = None):
+    """``a11y-dominion join ARGS`` run to its end: (exit code, standard output, standard error)."""
+    import subprocess
+
+    got = subprocess.run(
+        join_command(*args),
+        cwd=str(ROOT),
+        env=env or join_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    return got.returncode, got.stdout, got.stderr
+
+
+def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path):
+    data, proc = host_game
+    start = time.monotonic()
+    ann = login(data, "Ann")
+    ann.expect("Ann has joined; 1 seat still empty: Bea.")
+    bea = join_piped(tmp_path, data, "Bea")
+    bea.expect(r"First visit to 127\.0\.0\.1 port \d+: its host key, SHA256:\S+, is kept for your next visits\.")
+    bea.expect("Bea has joined; every seat is taken. The game starts.")
+    ann.expect("Bea has joined; every seat is taken. The game starts.")
+    children = {"Ann": ann, "Bea": bea}
+    raw = {who: [child.buffer] for who, child in children.items()}
+    screen = dict((who, child.buffer) for who, child in children.items())
+    over: set = set()
+    moves: list = []
+    last = time.monotonic()
+    try:
+        while len(over) < 2:
+            for who in [n for n in children if n not in over]:
+                text = ANSI.sub("", screen[who]).replace("\r", "")
+                if re.search(r"^Game over\.$", text, re.M):
+                    over.add(who)
+                elif text.endswith(f"{who}> "):
+                    move = choose(text, who)
+                    screen[who] = ""
+                    moves.append((who, move))
+                    children[who].sendline(move)
+                    assert len(moves) < 900, "the game does not end"
+            for who in [n for n in children if n not in over]:
+                try:
+                    got = children[who].read_nonblocking(65536, timeout=0.05)
+                except pexpect.TIMEOUT:
+                    continue
+                except pexpect.EOF:
+                    over.add(who)
+                    continue
+                last = time.monotonic()
+                raw[who].append(got)
+                screen[who] += got
+            if time.monotonic() - last > 20:
+                proc.terminate()
+                raise AssertionError(
+                    "nothing comes from the host: "
+                    + repr({n: "".join(raw[n])[-600:] for n in children})
+                    + repr(moves[-4:])
+                    + proc.stdout.read()[-2000:]
+                )
+        for who, child in children.items():
+            child.expect(pexpect.EOF)
+            raw[who].append(child.before)
+        ann.close()
+        assert bea.wait() == 0
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+        if bea.proc.poll() is None:
+            bea.kill(9)
+    elapsed = time.monotonic() - start
+    proc.wait(20)
+    host_out = proc.stdout.read()
+    assert proc.returncode == 0, host_out
+    assert elapsed < 150
+
+    text = {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}
+    for who in ("Ann", "Bea"):
+        for name in ("Ann", "Bea", "Bot"):
+            assert re.search(
+                rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", text[who], re.M
+            ), (who, name, text[who][-1500:])
+        assert "is not a move" not in text[who] and "; you have " not in text[who]
+        assert re.search(r"^You draw .+\.$", text[who], re.M)
+    # both ways of joining told the same final scores
+    finals = {who: set(re.findall(r"\b(?:Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])) for who in text}
+    assert finals["Ann"] == finals["Bea"] and len(finals["Ann"]) == 3, finals
+    assert "The game is over; goodbye." in text["Bea"]
+    assert {w for w, m in moves if m == "buy Province"} or ("Bea", "buy Gold") in moves
+    assert any(w == "Bea" for w, _m in moves) and any(w == "Ann" for w, _m in moves)
+
+    # privacy: Bea hears Ann's draws only as a count, and never Ann's hand
+    theirs = set(re.findall(r"^You draw (.+)\.$", text["Ann"], re.M))
+    for x in text["Bea"].split("\n"):
+        assert not x.startswith("Ann's hand"), x
+        if "Ann draws" in x:
+            assert re.search(r"Ann draws (\d+ cards|a card)", x), x
+        for names in theirs:
+            assert f"Ann draws {names}" not in x, x
+    # the join seat's output is plain lines: no escape or control bytes at all
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", "".join(raw["Bea"])), "escape bytes in plain output"
+
+
+def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_path):
+    data, proc = host_game
+    path = seats_file(tmp_path, data)
+    env = join_env(tmp_path)
+    cmd = join_command("--seats-file", path, "--user", "Ann", "--speech", "screen-reader")
+    ann = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    try:
+        ann.expect(r"First visit to 127\.0\.0\.1 port \d+: its host key, (SHA256:\S+), is kept")
+        fingerprint = ann.match.group(1)
+        ann.expect("Screen-reader mode: the game does not speak; your screen reader reads the text.")
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        bea = join_piped(tmp_path, data, "Bea")  # the same player data: the key is known now
+        bea.expect(
+            rf"The host key of 127\.0\.0\.1 port {data['port']} is the one kept from your last visit: "
+            + re.escape(fingerprint)
+        )
+        bea.expect("The game starts.")
+        ann.expect(r"Your hand: .+\.")
+        ann.expect(r"Ann>")
+        ann.sendline("hand")
+        ann.expect(r"Your hand, 5 cards: ")
+        ann.expect(r"Ann>")
+        ann.sendline("card vil")  # the start of a name is enough, read from Ann's own view
+        ann.expect("Villa")
+        ann.expect(r"Ann>")
+        ann.sendline("buy prov")  # read on Ann's side, refused by the host with the engine's reason
+        ann.expect(r"Province costs 8 coins")
+        ann.expect(r"Ann>")
+        ann.sendline("save x.json")
+        ann.expect("Only the host can save or load this game.")
+        ann.expect(r"Ann>")
+        ann.sendline("play treasures")
+        ann.expect(r"Buy phase")
+        ann.expect(r"Ann>")
+        ann.sendline("buy copp")
+        ann.expect(r"You buy Copper; 2 coins left\.")
+        ann.expect(r"Ann>")
+        ann.sendcontrol("c")
+        ann.expect("Line cleared. Type quit to stop the game.")
+        ann.expect(r"Ann>")
+        ann.sendline("end")
+        # Bea hears Ann's turn when it ends, and it is her turn
+        bea.expect(r"Ann played 2 Coppers and bought Copper\.")
+        bea.expect(r"Bea, Action phase: 1 Action, 1 Buy, 0 coins\.")
+        bea.expect("Bea> ")
+        bea.sendline("quit")
+        bea.expect("Stop the game without saving[?] Type yes to stop: ")
+        bea.sendline("yes")
+        bea.expect("Game stopped.")
+        bea.expect(pexpect.EOF)
+        assert bea.wait() == 0
+        ann.expect("Bea has left; the game stops.")
+        ann.expect("The host ended the session before the game was over.")
+        ann.expect(pexpect.EOF)
+        ann.close()
+        assert ann.exitstatus == 1
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+    assert proc.wait(20) == 1
+    known = (tmp_path / "player-data" / "a11y-dominion" / "known_hosts").read_text()
+    assert known.startswith(f"[127.0.0.1]:{data['port']} ssh-ed25519 ")
+    assert oct((tmp_path / "player-data" / "a11y-dominion" / "known_hosts").stat().st_mode & 0o777) == "0o600"
+    assert fingerprint.startswith("SHA256:")
+
+
+def test_a_changed_host_key_is_refused_before_the_password(host_game, tmp_path):
+    data, proc = host_game
+    kept = tmp_path / "player-data" / "a11y-dominion" / "known_hosts"
+    kept.parent.mkdir(parents=True)
+    other = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBjbbuBlZr6AM5S4n5oB4dq3nPq+PmDxvF5Kqy7H6eV5"
+    kept.write_text(f"[127.0.0.1]:{data['port']} {other}\n")
+    code, out, err = run_join(tmp_path, "--seats-file", seats_file(tmp_path, data), "--user", "Ann", "--speech", "off")
+    assert code == 2, (out, err)
+    assert err == (
+        f"a11y-dominion: The host key of 127.0.0.1 port {data['port']} is not the one kept from your last visit, "
+        "so this is not the same host or it has a new key; nothing was sent "
+        f"(the kept key is in {kept}).\n"
+    )
+    assert out == ""
+
+
+def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tmp_path):
+    data, proc = host_game
+    port = data["port"]
+    wrong = tmp_path / "wrong-password"
+    wrong.write_text("not-the-password\n")
+    cases = [
+        (
+            ["127.0.0.1", "--port", str(port), "--user", "Ann", "--password-file", str(wrong)],
+            "The host refused the seat Ann with that password; check the seat name and the password.",
+        ),
+        (
+            ["127.0.0.1", "--port", str(port), "--user", "Zed", "--password-file", str(wrong)],
+            "The host refused the seat Zed with that password; check the seat name and the password.",
+        ),
+        (
+            ["127.0.0.1", "--port", "1", "--user", "Ann", "--password-file", str(wrong)],
+            "Cannot connect to 127.0.0.1 port 1: Connection refused.",
+        ),
+        (
+            ["no-such-host.invalid", "--user", "Ann", "--password-file", str(wrong)],
+            "no-such-host.invalid is not a host name or address this computer can find.",
+        ),
+        (
+            ["127.0.0.1", "--port", "70000", "--user", "Ann", "--password-file", str(wrong)],
+            "--port must be a whole number from 1 to 65535.",
+        ),
+        (["--seats-file", str(tmp_path / "none.json")], f"There is no file named {tmp_path / 'none.json'}."),
+        (
+            ["--seats-file", str(wrong)],
+            f"{wrong} is not a seats file as the host writes it (JSON with host, port and seats).",
+        ),
+        (["--seats-file", seats_file(tmp_path, data)], "Name your seat with --user; the seats file has Ann, Bea."),
+        (["--seats-file", seats_file(tmp_path, data), "--user", "Cid"], "The seats file has no seat Cid."),
+    ]
+    for args, sentence in cases:
+        code, out, err = run_join(tmp_path, *args, "--speech", "off")
+        assert (code, err) == (2, f"a11y-dominion: {sentence}\n"), (args, out, err)
+        assert "Traceback" not in out + err
+    assert proc.poll() is None  # the host still waits for its players

@@ -1,0 +1,487 @@
+"""The host's lifecycle and access control, end to end: the installed command
+hosts a game as a subprocess (or under a terminal of its own, through
+pexpect, for the host's own player and Ctrl+C), and players join with the
+real OpenSSH client.
+
+A client killed mid-game is announced, waited for and takes its seat back;
+``--bot-after`` lets a bot play for a seat that stays away and gives the seat
+back; public keys from ``--authorized-keys`` log in only as their own seat;
+seat names are read in any letter case; failed logins are explained and
+rate-limited; Ctrl+C at the host's terminal asks first; a human seat at the
+host's terminal plays a whole game with a remote seat and a bot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from typedmoves import big_money_line
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("asyncssh")
+if shutil.which("ssh") is None or shutil.which("ssh-keygen") is None:
+    pytest.skip("the OpenSSH client (ssh, ssh-keygen) is not installed", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07| ?\x08")
+SSH_OPTIONS = [
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "SetEnv=A11Y_DOMINION_LANG=en",  # the language chosen: no first question at login
+]
+PASSWORD_ONLY = ["-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password"]
+# one password try; LogLevel INFO shows the server's auth banners
+ONE_TRY = ["-o", "NumberOfPasswordPrompts=1", "-o", "LogLevel=INFO"]
+
+
+def host_command(players: str, *extra: str) -> list:
+    exe = shutil.which("a11y-dominion")
+    args = ["host", "--players", players, "--seed", "1", "--port", "0", *extra]
+    return [exe] + args if exe else [sys.executable, "-m", "a11y_dominion"] + args
+
+
+def host_env(tmp_path) -> dict:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT), TERM="xterm")
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def wait_for_seats(seats_file: Path, alive) -> dict:
+    deadline = time.monotonic() + 20
+    while not seats_file.exists():
+        assert alive(), "the host stopped before it listened"
+        assert time.monotonic() < deadline, "the host does not listen"
+        time.sleep(0.05)
+    return json.loads(seats_file.read_text())
+
+
+class Host:
+    """The host command as a subprocess without a terminal; ``lines`` is what it printed so far."""
+
+    def __init__(self, tmp_path, players: str, *extra: str):
+        seats_file = tmp_path / "seats.json"
+        self.proc = subprocess.Popen(
+            host_command(players, "--seats-file", str(seats_file), *extra),
+            cwd=str(ROOT),
+            env=host_env(tmp_path),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.lines: list = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.data = wait_for_seats(seats_file, lambda: self.proc.poll() is None)
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def printed(self, text: str, timeout: float = 10) -> None:
+        """Wait until the host printed a line holding ``text``."""
+        deadline = time.monotonic() + timeout
+        while not any(text in x for x in self.lines):
+            assert time.monotonic() < deadline, f"the host did not print {text!r}: {self.lines[-10:]!r}"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def hosting(tmp_path):
+    """Start hosts with ``hosting(players, *options)``; every one is stopped at the end."""
+    started = []
+
+    def start(players: str = "Ann:remote,Bea:remote,Bot:bigmoney", *extra: str) -> Host:
+        host = Host(tmp_path, players, *extra)
+        started.append(host)
+        return host
+
+    yield start
+    for host in started:
+        host.stop()
+
+
+def ssh(data: dict, user: str, options=PASSWORD_ONLY):
+    """The OpenSSH client logging in as ``user``."""
+    return pexpect.spawn(
+        "ssh",
+        # ssh takes the first value of an option: LogLevel=ERROR unless ``options`` gave another
+        SSH_OPTIONS + list(options) + ["-o", "LogLevel=ERROR", "-p", str(data["port"]), f"{user}@{data['host']}"],
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
+    )
+
+
+def login(data: dict, user: str, seat: str | None = None, options=PASSWORD_ONLY):
+    """``user`` logged in with the password of ``seat`` (default: ``user``) from the seats file."""
+    child = ssh(data, user, options)
+    child.expect("assword:")
+    child.sendline(data["seats"][seat or user]["password"])
+    return child
+
+
+def choose(screen: str, who: str) -> str:
+    """The Big Money move of ``who`` for the text printed since the last answer."""
+    headers = re.findall(rf"{who}, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?", screen)
+    assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
+    phase, _actions, buys, coins = headers[-1]
+    return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
+
+
+def play(children: dict, until=None, limit: float = 150) -> tuple:
+    """Every child (seat name to pexpect child) types Big Money moves at its prompt until
+    each saw "Game over." (or ``until(moves)`` is true); returns (each seat's text, the moves)."""
+    raw = {who: [child.buffer] for who, child in children.items()}
+    screen = {who: child.buffer for who, child in children.items()}
+    for child in children.values():
+        child.buffer = ""
+    over: set = set()
+    moves: list = []
+    deadline = time.monotonic() + limit
+    while len(over) < len(children) and not (until and until(moves)):
+        assert time.monotonic() < deadline, "the game does not end"
+        for who in [n for n in children if n not in over]:
+            text = ANSI.sub("", screen[who]).replace("\r", "")
+            if re.search(r"^Game over\.$", text, re.M):
+                over.add(who)
+            elif re.search(rf"(^|\n){who}> ?$", text):
+                move = choose(text, who)
+                screen[who] = ""
+                moves.append((who, move))
+                children[who].sendline(move)
+        live = {c.child_fd: n for n, c in children.items() if n not in over}
+        if not live:
+            break
+        ready, _, _ = select.select(list(live), [], [], 20)
+        assert ready, "nothing comes from the host: " + repr({n: "".join(raw[n])[-600:] for n in live.values()})
+        for fd in ready:
+            who = live[fd]
+            try:
+                got = children[who].read_nonblocking(65536, timeout=0)
+            except pexpect.EOF:
+                over.add(who)
+                continue
+            raw[who].append(got)
+            screen[who] += got
+    if len(over) == len(children):  # the final scores follow "Game over."; then the session ends
+        for who, child in children.items():
+            child.expect(pexpect.EOF)
+            raw[who].append(child.before)
+    else:  # what was read since the last answer is read again by whoever reads next
+        for who, child in children.items():
+            child.buffer = screen[who] + child.buffer
+    return {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}, moves
+
+
+def final_scores(text: str, names) -> None:
+    for name in names:
+        line = rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$"
+        assert re.search(line, text, re.M), (name, text[-800:])
+
+
+def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
+    host = hosting()
+    data = host.data
+    ann = login(data, "Ann")
+    bea = login(data, "Bea")
+    bea.expect("The game starts.")
+    ann.expect("Ann> ")
+    ann.kill(signal.SIGKILL)  # the client vanishes mid-question
+    ann.close(force=True)
+    bea.expect("Ann has left; the game waits for Ann to come back.")
+    host.printed("Ann has left; the game waits for Ann to come back.")
+    # the table waits; the others can still ask
+    bea.sendline("hand")
+    bea.expect(r"Your hand, 5 cards: ")
+    bea.sendline("status")
+    bea.expect(r"Ann's turn 1, Action phase")
+    time.sleep(0.5)
+    assert host.proc.poll() is None
+    ann = login(data, "Ann")
+    ann.expect("Welcome back, Ann. The game goes on.")
+    ann.expect(r"Ann> ")
+    back = ann.before + ann.after
+    lines = ANSI.sub("", back).replace("\r", "").split("\n")
+    told = lines.index("Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins.")
+    assert re.fullmatch(r"The last \d messages:", lines[1]), lines
+    assert lines[told + 1].startswith("Your hand, 5 cards: "), lines
+    assert "Ann, Action phase: 1 Action, 1 Buy, 0 coins." in lines[told + 2 :], lines
+    assert re.search(r"^\d+\. end the Action phase$", back.replace("\r", ""), re.M)
+    bea.expect("Ann is back.")
+    ann.buffer = back + ann.buffer
+    text, moves = play({"Ann": ann, "Bea": bea})
+    for who in ("Ann", "Bea"):
+        final_scores(text[who], ("Ann", "Bea", "Bot"))
+    assert moves[0] == ("Ann", "play treasures")
+    assert host.proc.wait(20) == 0
+
+
+def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
+    host = hosting("Ann:remote,Bea:remote,Bot:bigmoney", "--bot-after", "1")
+    data = host.data
+    ann = login(data, "Ann")
+    bea = login(data, "Bea")
+    ann.expect("Ann> ")
+    ann.kill(signal.SIGKILL)
+    ann.close(force=True)
+    bea.expect("Ann has left; the game waits for Ann to come back.")
+    bea.expect("Ann has been away for 1 second; a Big Money bot plays for Ann until Ann comes back.")
+    bea.expect(r"Bea> ")  # the bot played Ann's turn 1
+    assert re.search(r"^Ann (buys|gains|plays|played) ", ANSI.sub("", bea.before).replace("\r", ""), re.M), bea.before
+    bea.buffer = bea.before + bea.after + bea.buffer
+    host.printed("a Big Money bot plays for Ann")
+    # Bea plays on while the bot plays for Ann, until Ann's second turn is over
+    text, moves = play({"Bea": bea}, until=lambda m: len(m) >= 6)
+    assert "Ann's turn 2" in text["Bea"]
+    ann = login(data, "Ann")
+    ann.expect("Welcome back, Ann. The game goes on.")
+    ann.expect(r"The last 5 messages:")
+    bea.expect("Ann is back; the bot stops playing for Ann.")
+    bea.buffer = bea.before + bea.after + bea.buffer
+    text, moves = play({"Ann": ann, "Bea": bea})
+    assert any(who == "Ann" for who, _ in moves), "Ann did not play again"
+    assert re.search(r"^You draw .+\.$", text["Ann"], re.M)
+    for who in ("Ann", "Bea"):
+        final_scores(text[who], ("Ann", "Bea", "Bot"))
+    assert host.proc.wait(20) == 0
+
+
+def keygen(path: Path, comment: str) -> str:
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", str(path)], check=True, timeout=30
+    )
+    return Path(f"{path}.pub").read_text()
+
+
+def key_options(path: Path) -> list:
+    return [
+        "-i",
+        str(path),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "IdentityAgent=none",
+        "-o",
+        "PasswordAuthentication=no",
+        "-o",
+        "KbdInteractiveAuthentication=no",
+        "-o",
+        "BatchMode=yes",
+    ]
+
+
+def test_keys_log_in_only_as_their_own_seat(hosting, tmp_path):
+    ann_key, other_key = tmp_path / "ann.key", tmp_path / "other.key"
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text("# the players' keys\n" + keygen(ann_key, "ann"))  # the comment names the seat
+    keygen(other_key, "Ann")  # a key the host does not know
+    host = hosting("Ann:remote,Bea:remote,Bot:bigmoney", "--authorized-keys", str(authorized))
+    data = host.data
+    assert data["seats"]["Ann"] == {"user": "Ann", "key": data["seats"]["Ann"]["key"]}
+    assert data["seats"]["Ann"]["key"].startswith("SHA256:") and "password" in data["seats"]["Bea"]
+    host.printed("Ann joins with: ssh -p")
+    assert any("Ann joins with" in x and "with the SSH key SHA256:" in x for x in host.lines), host.lines
+    assert not any("Ann joins with" in x and "password" in x for x in host.lines)
+    # Ann's key is not Bea's, and a key the host does not know is no one's
+    for user, key in (("Bea", ann_key), ("Ann", other_key)):
+        child = ssh(data, user, key_options(key))
+        child.expect("Permission denied")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus != 0
+    ann = ssh(data, "Ann", key_options(ann_key))
+    ann.expect("Welcome, Ann.")
+    ann.expect("Ann has joined; 1 seat still empty: Bea.")
+    bea = login(data, "bea", "Bea")  # the seat name in another letter case
+    bea.expect("Welcome, Bea.")
+    bea.expect("Bea has joined; every seat is taken. The game starts.")
+    ann.expect("Bea has joined; every seat is taken.")
+    ann.close()
+    bea.close()
+
+
+def test_failed_logins_are_explained_and_rate_limited(hosting):
+    host = hosting()
+    data = host.data
+    right = data["seats"]["Ann"]["password"]
+    start = time.monotonic()
+    for n in range(1, 6):
+        child = ssh(data, "Ann", PASSWORD_ONLY + ONE_TRY)
+        child.expect("assword:")
+        child.sendline("guess" + str(n))
+        child.expect("Wrong password. Log in with your seat's name as the user and the password the host printed")
+        child.expect("Permission denied")
+        child.close()
+        host.printed(f"Failed login for Ann from 127.0.0.1 ({n} of 5 tries).")
+    assert time.monotonic() - start >= 5  # every failed try waits a second
+    # now even the right password is refused for a while, from this address, for this seat
+    child = ssh(data, "ann", PASSWORD_ONLY + ONE_TRY)
+    child.expect("assword:")
+    child.sendline(right)
+    child.expect(r"Too many failed logins; try again in (60|59) seconds\.")
+    child.expect("Permission denied")
+    child.close()
+    host.printed("A login for Ann from 127.0.0.1 was refused: too many failed tries.")
+    # a user that is no seat is told how to join
+    child = ssh(data, "Zed", PASSWORD_ONLY + ONE_TRY)
+    child.expect("Zed is not a seat of this game; log in with your seat's name as the user.")
+    child.expect("assword:")
+    child.sendline(right)
+    child.expect("Permission denied")
+    child.close()
+    # another seat from the same address still logs in
+    bea = login(data, "BEA", "Bea")
+    bea.expect("Welcome, Bea.")
+    bea.expect("Bea has joined; 1 seat still empty: Ann.")
+    bea.close()
+
+
+def spawn_host(tmp_path, players: str, *extra: str):
+    """The host command under a terminal of its own; returns (the pexpect child, the seats file's data)."""
+    cmd = host_command(players, "--seats-file", str(tmp_path / "seats.json"), *extra)
+    child = pexpect.spawn(
+        cmd[0], cmd[1:], cwd=str(ROOT), env=host_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+    )
+    return child, wait_for_seats(tmp_path / "seats.json", child.isalive)
+
+
+def test_ctrl_c_at_the_host_asks_and_tells_every_seat(tmp_path):
+    host, data = spawn_host(tmp_path, "Ann:remote,Bot:bigmoney")
+    try:
+        host.expect("Ann joins with")
+        ann = login(data, "Ann")
+        ann.expect("The game starts.")
+        ann.expect("Ann> ")
+        host.sendintr()
+        host.expect(r"Stop the game for every seat\? yes or no")
+        host.sendline("no")
+        host.expect("The game goes on.")
+        ann.sendline("hand")
+        ann.expect(r"Your hand, 5 cards: ")
+        host.sendintr()
+        host.expect(r"Stop the game for every seat\? yes or no")
+        host.sendline("yes")
+        ann.expect("The host stopped the game.")
+        ann.expect(pexpect.EOF)
+        host.expect("The host stopped the game.")
+        host.expect(pexpect.EOF)
+        host.close()
+        assert host.exitstatus == 1  # the game was stopped before its end
+    finally:
+        if host.isalive():
+            host.terminate(force=True)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_without_a_terminal_stops_cleanly(hosting, sig):
+    host = hosting("Ann:remote,Bot:bigmoney")
+    ann = login(host.data, "Ann")
+    ann.expect("Ann> ")
+    host.proc.send_signal(sig)  # no terminal: no question
+    ann.expect("The host stopped the game.")
+    ann.expect(pexpect.EOF)
+    assert host.proc.wait(10) == 1
+    assert "Traceback" not in "\n".join(host.lines)
+
+
+def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
+    cid, data = spawn_host(tmp_path, "Ann:remote,Cid:human,Bot:bigmoney", "--plain")
+    try:
+        assert set(data["seats"]) == {"Ann"}  # the host's player needs no password
+        cid.expect("Welcome, Cid. Type help for commands.")
+        cid.expect("Cid has joined; 1 seat still empty: Ann.")
+        cid.sendline("hand")  # the queries answer at the host's terminal too
+        cid.expect(r"Your hand, 5 cards: ")
+        cid.sendintr()  # Ctrl+C while the host's player types: the same question
+        cid.expect(r"Stop the game for every seat\? yes or no")
+        cid.sendline("no")
+        cid.expect("The game goes on.")
+        ann = login(data, "Ann")
+        ann.expect("Ann has joined; every seat is taken. The game starts.")
+        cid.expect("Ann has joined; every seat is taken. The game starts.")
+        start = time.monotonic()
+        text, moves = play({"Ann": ann, "Cid": cid})
+        cid.close()
+        assert cid.exitstatus == 0, text["Cid"][-1000:]
+        assert time.monotonic() - start < 120
+    finally:
+        for child in (cid,):
+            if child.isalive():
+                child.terminate(force=True)
+    for who in ("Ann", "Cid"):
+        final_scores(text[who], ("Ann", "Cid", "Bot"))
+        assert re.search(r"^You draw .+\.$", text[who], re.M)
+    assert {who for who, _ in moves} == {"Ann", "Cid"}
+    assert ("Cid", "play treasures") in moves
+    # privacy: Ann hears Cid's draws as a count only, and the host's terminal never shows Ann's hand
+    cid_draws = set(re.findall(r"^You draw (.+)\.$", text["Cid"], re.M))
+    for line in text["Ann"].split("\n"):
+        assert not line.startswith("Cid's hand"), line
+        for names in cid_draws:
+            assert f"Cid draws {names}" not in line
+    assert not re.search(r"^Ann's hand", text["Cid"], re.M)
+
+
+def test_the_login_limiter_locks_a_seat_at_one_address_for_a_while():
+    from a11y_dominion.remote.access import LoginLimiter
+
+    now = [0.0]
+    limiter = LoginLimiter(per_pair=3, per_address=5, per_seat=100, window=60, lockout=30, clock=lambda: now[0])
+    assert [limiter.failed("10.0.0.1", "ann") for _ in range(3)] == [1, 2, 3]
+    assert limiter.wait("10.0.0.1", "ann") == 30
+    assert limiter.wait("10.0.0.2", "ann") == 0 and limiter.wait("10.0.0.1", "bea") == 0
+    limiter.failed("10.0.0.1", "bea")
+    limiter.failed("10.0.0.1", "cid")  # 5 from this address: every seat from it waits
+    assert limiter.wait("10.0.0.1", "dan") == 30
+    now[0] = 31
+    assert limiter.wait("10.0.0.1", "ann") == 0
+    limiter.failed("10.0.0.2", "ann")
+    now[0] = 200  # failures older than the window are forgotten
+    assert limiter.failed("10.0.0.2", "ann") == 1
+
+
+def test_a_newer_login_takes_the_seat_and_the_older_session_no_longer_counts():
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+
+    specs = parse_seats("Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    printed: list = []
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+    host = GameHost(game, specs, 1, Language("en"), out=printed.append)
+    first, second = [], []
+    old = host.join("Ann", first.append, "session 1")
+    new = host.join("ANN", second.append, "session 2")  # the seat name in another letter case
+    assert "Your seat was taken by a new login; this session ends.\n" in first
+    assert second == ["Welcome back, Ann.\n"]
+    old.typed("hand")  # a line the older session still sent is dropped
+    assert not any("Your hand" in x for x in first + second)
+    new.typed("hand")
+    assert second[-1].startswith("Your hand, 5 cards: ")
+    host.leave("Ann", "session 1")  # the older session ending changes nothing
+    assert host.joined == ["Ann"] and host.sessions == {"Ann": "session 2"}
+    host.leave("ann", "session 2")
+    assert host.joined == [] and printed[-1] == "Ann has left; 2 seats still empty: Ann and Bea."

@@ -1,0 +1,335 @@
+"""The seat protocol over SSH (``ssh NAME@HOST seat-protocol``), spoken directly.
+
+A host runs in this test's event loop on a free loopback port; the players
+are asyncssh clients that log in with the seats' passwords and the command
+``seat-protocol``. Each answers its decisions with the Big Money bot, from
+nothing but the decision and the view it received as JSON, and so two
+remote seats and a bot play a whole game to the final scores.
+
+Also: every message from a player is checked (bad JSON, an unknown type, a
+line over 64 KiB, keys of the wrong form, an answer when nothing is asked,
+a move the rules refuse), answered with one error and nothing else
+changes; and no seat receives a card private to another seat: every event
+private to someone else arrives with its card names as "?".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.remote import GameHost
+from a11y_dominion.rules.decisions import Decision, Move
+from a11y_dominion.rules.events import GameEnded, name_fields
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import make_bot, parse_seats
+from a11y_dominion.view import PlayerView, event_from_data
+
+asyncssh = pytest.importorskip("asyncssh")
+
+PLAYERS = "Ann:remote,Bea:remote,Bot:bigmoney"
+
+
+def make_host(out: list, players: str = PLAYERS, seed: int = 3) -> GameHost:
+    seats = parse_seats(players, remote=True)
+    piles, events, landmarks = choose_setup(None, None, None, seed)
+    game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
+    return GameHost(game, seats, seed, Language("en"), out=out.append)
+
+
+class Player:
+    """One protocol session: what it received (lines and messages) and a way to send."""
+
+    def __init__(self, conn, process):
+        self.conn = conn
+        self.process = process
+        self.lines: list = []
+        self.messages: list = []
+
+    async def next(self, kind: str | None = None, timeout: float = 10) -> dict:
+        """The next message (of ``kind``, skipping others), as received."""
+        while True:
+            line = await asyncio.wait_for(self.process.stdout.readline(), timeout)
+            assert line, f"the session ended; received: {self.lines[-3:]}"
+            assert line.endswith("\n")
+            self.lines.append(line)
+            message = json.loads(line)
+            self.messages.append(message)
+            if kind is None or message["type"] == kind:
+                return message
+
+    def send_line(self, text: str) -> None:
+        self.process.stdin.write(text + "\n")
+
+    def send(self, message: dict) -> None:
+        self.send_line(json.dumps(message))
+
+
+async def join(host: GameHost, name: str) -> Player:
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        host.port,
+        username=name,
+        password=host.passwords[name],
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        config=None,
+        preferred_auth="password",
+    )
+    process = await conn.create_process("seat-protocol", encoding="utf-8")
+    player = Player(conn, process)
+    hello = await player.next()
+    assert hello == {"type": "hello", "protocol": 1, "seat": name, "players": ["Ann", "Bea", "Bot"]}
+    return player
+
+
+async def start(tmp_path, out: list, players: str = PLAYERS):
+    host = make_host(out, players)
+    task = asyncio.ensure_future(host.serve("127.0.0.1", 0, None, key_dir=tmp_path))
+    for _ in range(200):
+        if host.port is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert host.port is not None
+    return host, task
+
+
+def big_money(bot, message: dict) -> dict:
+    """The answer message of the Big Money bot for a decide message, from its data alone."""
+    d = Decision.from_data(message["decision"])
+    view = PlayerView.from_data(message["view"])
+    keys = bot.decide(d, view)
+    return {"type": "answer", "id": message["id"], "keys": [k.to_dict() if isinstance(k, Move) else k for k in keys]}
+
+
+def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
+    async def main():
+        out: list = []
+        host, task = await start(tmp_path, out)
+        ann = await join(host, "Ann")
+        assert await ann.next() == {"type": "text", "text": "Welcome, Ann. Type help for commands."}
+        assert await ann.next() == {"type": "text", "text": "Ann has joined; 1 seat still empty: Bea."}
+
+        async def error() -> dict:
+            got = await ann.next()
+            assert got["type"] == "error", got
+            return got
+
+        # in the lobby nothing is asked yet
+        ann.send({"type": "answer", "keys": []})
+        got = await error()
+        assert (got["error"], got["text"]) == ("not-asked", "Nothing is asked of you now.")
+        assert got["message"] == {"msg": "Nothing is asked of you now.", "args": {}}
+        bea = await join(host, "Bea")
+        assert (await ann.next("text"))["text"] == "Bea has joined; every seat is taken. The game starts."
+        first = await ann.next("decide")
+        assert first["id"] == 1 and first["decision"]["player"] == "Ann" and first["decision"]["kind"] == "turn"
+        assert first["view"]["seat"] == "Ann" and len(first["view"]["hand"]) == 5
+
+        cases = [
+            ("{not json", "bad-json", "That line is not JSON; each message is one JSON object on one line."),
+            ("[1, 2]", "bad-message", "A message is a JSON object with a type field."),
+            ('{"type": 7}', "bad-message", "A message is a JSON object with a type field."),
+            (
+                '{"type": "line", "text": "buy Gold"}',
+                "unknown-type",
+                "line is not a message type; the types are answer and view.",
+            ),
+            (
+                '{"type": "answer", "keys": [], "extra": 1}',
+                "bad-fields",
+                "A answer message has only these fields: id, keys, type.",
+            ),
+            (
+                '{"type": "answer", "keys": "end"}',
+                "bad-keys",
+                "The keys of an answer are a list of option keys; for a turn, one move such as "
+                '{"move": "buy", "card": "Silver"}.',
+            ),
+            ('{"type": "answer", "keys": [{"move": "fly"}]}', "bad-keys", None),
+            (
+                '{"type": "answer", "keys": [{"move": "end"}], "id": 99}',
+                "stale",
+                "That answer is for decision 99; the decision waiting is 1.",
+            ),
+            ("x" * (64 * 1024 + 10), "too-long", "That line is longer than 64 KiB; it was not read."),
+        ]
+        for line, code, text in cases:
+            ann.send_line(line)
+            got = await error()
+            assert got["error"] == code, (line[:60], got)
+            if text is not None:
+                assert got["text"] == text
+        # a long line cut in pieces is still one line, refused once; an empty line is nothing
+        ann.process.stdin.write("y" * 40000)
+        await asyncio.sleep(0.05)
+        ann.process.stdin.write("y" * 40000 + "\n\n")
+        assert (await error())["error"] == "too-long"
+        # a move of the right form that the rules refuse: the engine's own sentence, then the same question
+        ann.send({"type": "answer", "keys": [{"move": "buy", "card": "Province"}]})
+        got = await ann.next()
+        assert got["type"] == "refused" and got["id"] == 1, got
+        assert got["text"].startswith("Province costs 8 coins")
+        assert got["message"]["msg"] and got["message"]["args"]["card"] == "Province"
+        ann.send({"type": "answer", "keys": [{"move": "play", "card": "Copper"}, {"move": "end"}]})
+        assert (await ann.next())["text"] == "Make one move at a time."
+        # the view is there for the asking, and nothing was played meanwhile
+        ann.send({"type": "view"})
+        view = await ann.next()
+        assert view["type"] == "view" and view["view"]["hand"] == first["view"]["hand"]
+        assert view["view"]["players"][0]["in_play"] == []
+        # Bea cannot answer Ann's decision
+        bea.send({"type": "answer", "keys": [{"move": "end"}]})
+        assert (await bea.next("error"))["error"] == "not-asked"
+        # and a good answer goes on
+        ann.send({"type": "answer", "id": 1, "keys": [{"move": "treasures"}]})
+        events = await ann.next()
+        assert events["type"] == "events" and events["events"], events
+        second = await ann.next("decide")
+        coppers = first["view"]["hand"].count("Copper")
+        assert second["id"] == 2 and second["view"]["turn"]["phase"] == "buy"
+        assert second["view"]["players"][0]["in_play"] == ["Copper"] * coppers
+        assert second["view"]["turn"]["coins"] == coppers
+        bea.conn.close()
+        ann_rest = []
+        while True:
+            line = await asyncio.wait_for(ann.process.stdout.readline(), 10)
+            if not line:
+                break
+            ann_rest.append(json.loads(line))
+        assert {"type": "text", "text": "Bea has left; the game stops."} in ann_rest
+        assert ann_rest[-1] == {"type": "text", "text": "The game is over; goodbye."}
+        assert await asyncio.wait_for(task, 10) == 1
+        ann.conn.close()
+
+    asyncio.run(main())
+
+
+def test_two_protocol_seats_and_a_bot_play_a_whole_game_and_see_nothing_private(tmp_path):
+    async def main():
+        out: list = []
+        host, task = await start(tmp_path, out)
+        players = {"Ann": await join(host, "Ann"), "Bea": await join(host, "Bea")}
+        bots = {"Ann": make_bot("bigmoney", 1), "Bea": make_bot("bigmoney", 2)}
+        over: dict = {}
+        answers = 0
+
+        async def play(name: str) -> None:
+            nonlocal answers
+            p = players[name]
+            while True:
+                got = await p.next(timeout=30)
+                assert got["type"] not in ("error", "refused"), got
+                if got["type"] == "decide":
+                    assert got["decision"]["player"] == name
+                    p.send(big_money(bots[name], got))
+                    answers += 1
+                    assert answers < 2000
+                elif got["type"] == "game_over":
+                    over[name] = got
+                    return
+
+        await asyncio.wait_for(asyncio.gather(play("Ann"), play("Bea")), 120)
+        assert await asyncio.wait_for(task, 20) == 0
+        for p in players.values():
+            rest = await asyncio.wait_for(p.process.stdout.read(), 10)
+            assert json.loads(rest.splitlines()[-1]) == {"type": "text", "text": "The game is over; goodbye."}
+            p.conn.close()
+        # the final scores, the same for both, as the host printed them
+        assert over["Ann"]["scores"] == over["Bea"]["scores"]
+        assert set(over["Ann"]["scores"]) == {"Ann", "Bea", "Bot"}
+        assert over["Ann"]["winners"] and over["Ann"]["view"]["game_over"] is True
+        assert "Game over." in out
+        for name, score in over["Ann"]["scores"].items():
+            assert f"{name}: {score['total']} VP (" in "\n".join(out)
+
+        # privacy: an event private to another seat comes with every card name hidden
+        for name, p in players.items():
+            hidden = 0
+            mine = 0
+            ended = False
+            for message in p.messages:
+                assert message["type"] != "error"
+                if message["type"] == "decide":
+                    assert message["view"]["seat"] == name
+                    assert message["decision"]["player"] == name
+                if message["type"] != "events":
+                    continue
+                for data in message["events"]:
+                    event = event_from_data(data)
+                    ended = ended or isinstance(event, GameEnded)
+                    owner = event.viewer
+                    fields = name_fields(event)
+                    if owner is not None and owner != name:
+                        for f in fields:
+                            value = data[f]
+                            values = value if isinstance(value, list) else [value]
+                            assert all(v in ("?", "") for v in values), (name, data)
+                        hidden += 1
+                    elif owner == name:
+                        mine += 1
+            assert ended and hidden > 20 and mine > 20, (name, hidden, mine)
+            # the other seat's private draws were told to it by name, never to this seat
+            other = "Bea" if name == "Ann" else "Ann"
+            theirs = [
+                e
+                for m in players[other].messages
+                if m["type"] == "events"
+                for e in m["events"]
+                if e.get("private_to") == other and e["type"] == "cards_drawn"
+            ]
+            assert theirs and all(c != "?" for e in theirs for c in e["cards"])
+
+    asyncio.run(main())
+
+
+def test_a_view_reads_typed_lines_as_the_game_does():
+    """The join command reads typed answers from the seat's view and decision
+    (ViewGame): every line reads as the console reads it from the whole game."""
+    from a11y_dominion.console.completion import DecisionCompleter, expand_names
+    from a11y_dominion.remote.client import ViewGame
+    from a11y_dominion.table import Table
+    from a11y_dominion.textinput import InputError, parse_line
+    from a11y_dominion.view import player_view
+
+    lines = ["play treasures", "buy prov", "buy gold", "buy copp", "buy si", "end", "1", "2", "9", "yes", "no"]
+    lines += ["none", "pay", "pay 2", "play vil", "buy wedding", "Copper", "Estate, Copper", "pass", "0", "frob"]
+    lang = Language("en")
+
+    def read(game, line):
+        try:
+            return parse_line(game, expand_names(game, line, lang), numbers=True)
+        except InputError as e:
+            return ("refused", str(e))
+
+    compared = 0
+    seen: set = set()
+
+    class Checking:
+        def __init__(self, name, seed):
+            self.bot = make_bot("random", seed)
+
+        def decide(self, d, view):
+            nonlocal compared
+            game = table.game
+            as_seen = ViewGame(view, Decision.from_data(d.to_data()))
+            seen.add(d.kind)
+            for line in lines + [str(d.labels.get(o, o)) for o in d.options[:3]]:
+                assert read(as_seen, line) == read(game, line), (d.kind, line)
+                compared += 1
+            words = DecisionCompleter(lambda: game, lang).candidates("buy ")
+            assert DecisionCompleter(lambda: as_seen, lang).candidates("buy ") == words
+            return self.bot.decide(d, view)
+
+    for seed in (1, 2, 3):
+        piles, events, landmarks = choose_setup("random", None, None, seed)
+        game = Game(GameConfig(["Ann", "Bea"], piles, events, landmarks, seed))
+        table = Table(game, {"Ann": Checking("Ann", seed), "Bea": Checking("Bea", seed + 9)}, max_answers=400)
+        table.run()
+        assert player_view(game, "Ann").seat == "Ann"
+    assert compared > 3000 and {"turn", "cards"} <= seen, (compared, seen)
