@@ -356,32 +356,29 @@ class TerminalSession(PromptToolkitSSHSession):
             self._raw(text)
 
     def _flush(self) -> None:
-        from prompt_toolkit.application import run_in_terminal
+        """Write what is pending: above the prompt while one is showing (its line is
+        erased, the lines written, the prompt drawn again once), else plainly."""
         from prompt_toolkit.application.current import get_app_or_none
 
+        self._flushing = False
+        if not self._pending:
+            return
         app = get_app_or_none()
         if self._prompt is None or app is None or not app.is_running or app.is_done:
-            self._flushing = False
-            if self._lines is not None and self._prompt_drawn and self._pending:
+            if self._lines is not None and self._prompt_drawn:
                 self._pending.insert(0, "\n")
                 self._prompt_drawn = False
             self._write_pending()
             if self._lines is not None:
                 self._plain_prompt()
             return
-
-        async def above_prompt() -> None:
-            try:
-                await run_in_terminal(self._write_pending, in_executor=False)
-            except Exception:  # noqa: BLE001 - the prompt ended meanwhile: write plainly
-                self._write_pending()
-            finally:
-                self._flushing = False
-            if self._pending:
-                self._flushing = True
-                self._in_context(self._flush)
-
-        asyncio.ensure_future(above_prompt())
+        try:
+            if app.renderer.last_rendered_screen is not None:  # the prompt's line is showing
+                app.renderer.erase()
+            self._write_pending()
+            app.invalidate()
+        except Exception:  # noqa: BLE001 - the prompt ended meanwhile: write plainly
+            self._write_pending()
 
     def changed(self) -> None:
         """The seat's question changed (an answer is awaited, or no longer): the prompt follows."""
@@ -391,7 +388,7 @@ class TerminalSession(PromptToolkitSSHSession):
             return
 
         if self._flushing:
-            return  # the lines being printed above the prompt draw it again once they are out
+            return  # the lines about to be printed above the prompt draw it again once they are out
 
         def redraw() -> None:
             from prompt_toolkit.application.current import get_app_or_none
