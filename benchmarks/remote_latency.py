@@ -151,7 +151,9 @@ async def one_game(seats: int, seed: int, verbosity: str, timeout: float) -> tup
                     agent_path=None,
                     preferred_auth="password",
                 )
-                process = await conn.create_process(term_type="xterm", term_size=(200, 50))
+                process = await conn.create_process(
+                    term_type="xterm", term_size=(200, 50), env={"A11Y_DOMINION_LANG": "en"}
+                )
                 c = Client(name, process)
                 clients.append(c)
                 readers.append(asyncio.ensure_future(c.read()))

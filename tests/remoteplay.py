@@ -54,6 +54,8 @@ SSH_OPTIONS = [
     "PubkeyAuthentication=no",
     "-o",
     "LogLevel=ERROR",
+    "-o",
+    "SetEnv=A11Y_DOMINION_LANG=en",  # the language chosen: no first question at login
 ]
 TIMEOUT = 90  # seconds without a byte from the host before a test gives up (2 shared cores, under load)
 
@@ -73,8 +75,9 @@ _PROMPTS = re.compile(r"^(?:[^\s>]+> ?)+")
 def plain(text: str) -> str:
     """``text`` as a reader sees it: without terminal escape sequences or other
     control characters; a carriage return (back to the line's start, for what
-    is written over a prompt) reads as a new line."""
-    text = _SEQUENCE.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+    is written over a prompt) reads as a new line; a space the line editor
+    wrote and stepped back over (`` \x08``) is nothing."""
+    text = _SEQUENCE.sub("", text.replace(" \x08", "")).replace("\r\n", "\n").replace("\r", "\n")
     return _CONTROL.sub("", text)
 
 

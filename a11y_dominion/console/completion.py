@@ -1,5 +1,10 @@
 """Tab completion built from the pending decision.
 
+The completer reads what one seat may know: a :class:`Seen` (the seat's
+:class:`~a11y_dominion.view.PlayerView` and the decision it is asked, if
+any), never the game itself; :meth:`Seen.of_game` makes one for the
+player a local game is waiting for.
+
 At the start of the line: the console's commands, the move words (at the
 turn prompt) and the names of the options. After ``play`` only cards that
 can be played now; after ``buy`` only piles and Events that can be bought
@@ -13,6 +18,7 @@ understood in both languages.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
@@ -21,7 +27,7 @@ from ..i18n import N_, Language
 from ..rules.cards import EVENTS, canonical
 from ..rules.decisions import MoveKind, Msg
 from ..textinput import NO, YES, InputError, split_speaker
-from ..view import player_view
+from ..view import PlayerView, player_view
 from .queries import join_or, names_in_game
 
 COMMANDS = (
@@ -128,17 +134,53 @@ def _matches(prefix: str, words: Iterable[str]) -> list:
 EN = Language("en")
 
 
-def game_names(game, lang: Language = EN) -> list:
-    """Every card, Event and Landmark name of ``game`` (public: read from a view)."""
-    d = game.pending
-    name = d.player if d is not None else game.current.name
-    view_of = getattr(game, "view_of", None)  # a game known only from a view (a11y-dominion join)
-    return names_in_game(view_of(name) if view_of is not None else player_view(game, name), lang)
+class Seen:
+    """What completion reads: one seat's ``view`` (a
+    :class:`~a11y_dominion.view.PlayerView`) and the ``decision`` it is asked
+    now (None when nothing is asked of it). Made from a game
+    (:meth:`of_game`), the view is built only when a completion needs it."""
+
+    def __init__(self, view: PlayerView | None = None, decision: Any = None, game: Any = None):
+        self._view = view
+        self.decision = decision
+        self._game = game
+
+    @property
+    def view(self) -> PlayerView:
+        """The seat's view (built from the game on first use)."""
+        if self._view is None:
+            game, d = self._game, self.decision
+            name = d.player if d is not None else game.current.name
+            view_of = getattr(game, "view_of", None)  # a game known only from a view (a11y-dominion join)
+            self._view = view_of(name) if view_of is not None else player_view(game, name, scores=False)
+        return self._view
+
+    @staticmethod
+    def of_game(game) -> Seen | None:
+        """The :class:`Seen` of the player ``game`` waits for (else the player whose
+        turn it is); None for no game; a Seen is given back as it is."""
+        if game is None or isinstance(game, Seen):
+            return game
+        return Seen(decision=game.pending, game=game)
 
 
-def playable(game, lang: Language = EN) -> list:
-    """Names after ``play``: the cards the pending turn decision lets you play, and treasures."""
-    d = game.pending
+def _seen(source) -> Seen | None:
+    """A :class:`Seen`, from a Seen, a game or None."""
+    return Seen.of_game(source)
+
+
+def game_names(source, lang: Language = EN) -> list:
+    """Every card, Event and Landmark name of the game (public: read from the view of ``source``,
+    a :class:`Seen` or a game)."""
+    seen = _seen(source)
+    return names_in_game(seen.view, lang) if seen is not None else []
+
+
+def playable(source, lang: Language = EN) -> list:
+    """Names after ``play``: the cards the pending turn decision of ``source`` (a
+    :class:`Seen` or a game) lets you play, and treasures."""
+    seen = _seen(source)
+    d = seen.decision if seen is not None else None
     if d is None or d.kind != "turn":
         return []
     out = [lang.card(o.name) for o in d.options if o.kind is MoveKind.PLAY]
@@ -147,28 +189,36 @@ def playable(game, lang: Language = EN) -> list:
     return out
 
 
-def buyable(game, lang: Language = EN) -> list:
-    """Names after ``buy``: the top cards of piles and the Events you can buy now."""
-    d = game.pending
+def _top(view: PlayerView, pile: str) -> str:
+    p = view.piles.get(pile)
+    return p.top if p is not None and p.top else pile
+
+
+def buyable(source, lang: Language = EN) -> list:
+    """Names after ``buy``: the top cards of piles and the Events you can buy now
+    (``source``: a :class:`Seen` or a game)."""
+    seen = _seen(source)
+    d = seen.decision if seen is not None else None
     if d is None or d.kind != "turn":
         return []
     out = []
     for o in d.options:
         if o.kind is MoveKind.BUY:
             arg = o.name
-            out.append(lang.card(arg if arg in EVENTS else game.piles[arg].top.name))
+            out.append(lang.card(arg if arg in EVENTS else _top(seen.view, arg)))
     return out
 
 
-def option_words(game, lang: Language = EN) -> list:
-    """Names of the options of a non-turn decision."""
-    d = game.pending
+def option_words(source, lang: Language = EN) -> list:
+    """Names of the options of a non-turn decision (``source``: a :class:`Seen` or a game)."""
+    seen = _seen(source)
+    d = seen.decision if seen is not None else None
     if d is None or d.kind == "turn":
         return []
     if d.kind == "yesno":
         return [lang._("yes"), lang._("no")]
     if d.kind == "pile":
-        return [lang.card(d.labels.get(o) or game.piles[o].top.name) for o in d.options]
+        return [lang.card(d.labels.get(o) or _top(seen.view, o)) for o in d.options]
     if d.kind == "number":
         return [lang._(o) for o in d.options if o == "pass"]
     words = [lang.label(d, o) for o in d.options]
@@ -178,51 +228,76 @@ def option_words(game, lang: Language = EN) -> list:
 
 
 class DecisionCompleter(Completer):
-    """Completes commands and card names for ``get_game()``'s pending decision."""
+    """Completes commands and card names for what ``get_seen()`` gives: a
+    :class:`Seen` (a seat's view and its decision), a game (its pending
+    decision) or None.
 
-    def __init__(self, get_game: Callable, lang: Language | None = None):
-        self.get_game = get_game
+    ``commands``: the command words offered (in English; the console's
+    :data:`COMMANDS` unless given); ``words``: English command → the word in
+    the language, for commands :func:`command_words` does not know;
+    ``paths``: False to complete no file names after save and load.
+    """
+
+    def __init__(
+        self,
+        get_seen: Callable,
+        lang: Language | None = None,
+        commands: tuple | None = None,
+        words: Callable | None = None,
+        paths: bool = True,
+    ):
+        self.get_seen = get_seen
         self.lang = lang or EN
-        self.paths = PathCompleter(expanduser=True)
+        self.commands = commands if commands is not None else COMMANDS
+        self.words = words
+        self.paths = PathCompleter(expanduser=True) if paths else None
+
+    def _said(self) -> dict:
+        said = command_words(self.lang)
+        if self.words is not None:
+            said.update(self.words(self.lang))
+        return said
 
     def candidates(self, text: str) -> tuple:
         """(prefix being completed, candidate words) for the text before the cursor."""
-        game = self.get_game()
+        seen = _seen(self.get_seen())
         lang = self.lang
-        d = game.pending if game is not None else None
+        d = seen.decision if seen is not None else None
         verb, sep, rest = text.partition(" ")
         low = verb.lower()
         if sep:
             rest = rest.lstrip()
             if low in PLAY_WORDS:
-                return rest, playable(game, lang)
+                return rest, playable(seen, lang)
             if low in BUY_WORDS:
-                return rest, buyable(game, lang)
+                return rest, buyable(seen, lang)
             if command_of(low) == "card":
-                return rest, game_names(game, lang) if game else []
+                return rest, game_names(seen, lang) if seen else []
             if command_of(low) == "help":
                 return rest, [lang._(t) for t in HELP_TOPICS]
             if command_of(low) == "log":
                 return rest, []
         if d is not None and d.kind in ("cards", "pile") and "," in text:
             last = text.rsplit(",", 1)[1].lstrip()
-            return last, option_words(game, lang)
+            return last, option_words(seen, lang)
         if sep and d is not None and d.kind != "turn":
-            return text, option_words(game, lang)
+            return text, option_words(seen, lang)
         words = []
-        said = command_words(lang)
+        said = self._said()
         if d is not None:
             if d.kind == "turn":
                 words += [said[w] for w in MOVE_WORDS if w != "pay" or any(o.kind is MoveKind.PAY for o in d.options)]
             else:
-                words += option_words(game, lang)
-        words += [said[c] for c in COMMANDS]
+                words += option_words(seen, lang)
+        words += [said.get(c, c) for c in self.commands]
         return text, words
 
     def get_completions(self, document: Document, complete_event: CompleteEvent):
         text = document.text_before_cursor
         verb, sep, rest = text.partition(" ")
         if sep and command_of(verb) in ("save", "load", "export"):
+            if self.paths is None:
+                return
             sub = Document(rest.lstrip(), len(rest.lstrip()))
             yield from self.paths.get_completions(sub, complete_event)
             return
@@ -260,15 +335,16 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
     d = game.pending
     if d is None:
         return line
+    seen = Seen.of_game(game)
     who, body = split_speaker(game, line)
     head = line[: len(line) - len(body)] if who else ""
     if d.kind == "turn":
         verb, sep, rest = body.strip().partition(" ")
         rest = rest.strip()
         if verb.lower() in PLAY_WORDS:
-            names = playable(game, lang)
+            names = playable(seen, lang)
         elif verb.lower() in BUY_WORDS:
-            names = buyable(game, lang)
+            names = buyable(seen, lang)
         else:
             return line
         if not rest or "/" in rest or canonical(rest) is not None or rest.lower() in TREASURE_WORDS:
@@ -276,7 +352,7 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
         new = _unique(rest, names, lang)
         if new == rest:  # nothing legal starts so: name the card anyway, so the refusal says why
             try:
-                new = _unique(rest, game_names(game, lang), lang)
+                new = _unique(rest, game_names(seen, lang), lang)
             except InputError:
                 pass
         if new == lang._("treasures"):
@@ -287,7 +363,7 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
         for part in body.split(","):
             w = part.strip()
             if w and not w.isdigit() and canonical(w) is None and w.lower() not in NO | YES:
-                w = _unique(w, option_words(game, lang), lang)
+                w = _unique(w, option_words(seen, lang), lang)
                 if w == lang._("none"):
                     w = "none"
             parts.append(w)

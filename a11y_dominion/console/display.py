@@ -178,12 +178,17 @@ def _isatty(stream) -> bool:
         return False
 
 
-def line_only_output(stdout=None):
+def line_only_output(stdout=None, get_size=None):
     """A prompt_toolkit terminal output for screen-reader mode that writes
     only what line editing needs (text, carriage returns, cursor left and
     right, erase to the end): no colours, cursor hiding, cursor shapes,
     bracketed paste or wrap switching, which screen readers may read out
-    or stumble over."""
+    or stumble over.
+
+    ``stdout``: the terminal's stream (this process's standard output unless
+    given); ``get_size()``: the terminal's :class:`~prompt_toolkit.data_structures.Size`,
+    for a stream that is no local terminal (an SSH channel); without it the
+    size is read from ``stdout``'s terminal."""
     from prompt_toolkit.output.vt100 import Vt100_Output
 
     class LineOnlyOutput(Vt100_Output):
@@ -202,6 +207,8 @@ def line_only_output(stdout=None):
         bell = _skip
 
     out = stdout if stdout is not None else sys.stdout
+    if get_size is not None:
+        return LineOnlyOutput(out, get_size, term="dumb", enable_cpr=False)
     output = LineOnlyOutput.from_pty(out, term="dumb")
     output.enable_cpr = False
     return output

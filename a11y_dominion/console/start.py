@@ -21,7 +21,7 @@ from ..rules.game import Game, GameConfig, SetupError
 from ..seats import parse_seats
 from ..settings import load_settings, save_settings, seat_settings
 from .app import Console
-from .completion import DecisionCompleter
+from .completion import DecisionCompleter, Seen
 from .display import Display, PlainReader, PromptReader, wants_plain
 from .keys import bad_keys, build_key_bindings
 from .persistence import game_from_record, load_game
@@ -171,7 +171,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     if reader is None:
         interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
         if interactive:
-            console.completer = DecisionCompleter(lambda: console.game, console.lang)
+            console.completer = DecisionCompleter(lambda: Seen.of_game(console.game), console.lang)
             reader = PromptReader(
                 console.completer, build_key_bindings(keys), plain=plain, input=pt_input, output=pt_output
             )

@@ -8,16 +8,18 @@ with any SSH client: ``ssh -p 2222 Ann@HOST``. The server gives only the
 game session: no shell command is run, no port is forwarded, no file is
 copied.
 
-The session of a remote seat is plain lines, for the player's own screen
-reader: the seat's own narration (a :class:`RemoteSeat`, a
-:class:`~a11y_dominion.console.seat.HumanSeat` told by the table what that
-seat may know, and nothing else), the question with its numbered options
-when it must answer, and the lines it types: answers (read as at the
-console, :func:`~a11y_dominion.textinput.parse_line`) and the query
-commands, answered from the seat's own view. Typing is edited by
-asyncssh's line editor (on when the client asks for a terminal); control
-and escape characters never come back, and a line is cut at
-:data:`MAX_LINE` characters.
+The session of a remote seat is the console's line editing over SSH
+(:mod:`prompt_toolkit.contrib.ssh`): plain lines for the player's own
+screen reader by default, rich output on request; the seat's own narration
+(a :class:`RemoteSeat`, a :class:`~a11y_dominion.console.seat.HumanSeat`
+told by the table what that seat may know, and nothing else), the question
+with its numbered options when it must answer, and the lines it types:
+answers (read as at the console, :func:`~a11y_dominion.textinput.parse_line`),
+the query commands, answered from the seat's own view, ``settings``,
+``say`` and ``quit``. History keys and Tab completion (from the seat's own
+view) work as at the console; what the client sends is cleaned first
+(escape sequences that are no key, control and formatting characters,
+lines past :data:`MAX_LINE` characters, floods of lines).
 
 The game starts when every remote seat has joined; each join is told to
 every seat that is in. A player who leaves (or whose connection breaks) is
@@ -31,10 +33,10 @@ terminal; Ctrl+C there asks before the game stops for everyone.
 
 The package: :mod:`.host` (the table, the lobby, the SSH server, the seats'
 lifecycle), :mod:`.seat` (the table's seat of a remote player: narration,
-questions, typed lines), :mod:`.terminal` (the SSH session of a player at a
-terminal), :mod:`.local` (the host's own terminal: its player, the stop
-question), :mod:`.access` (host key, passwords, public keys, seats file,
-the limit on failed logins).
+questions, typed lines, settings), :mod:`.terminal` (the SSH session of a
+player at a terminal: line editing, output, cleaned input), :mod:`.local`
+(the host's own terminal: its player, the stop question), :mod:`.access`
+(host key, passwords, public keys, seats file, the limit on failed logins).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from ..seats import make_bot
 from ..table import Table
 from .access import LoginLimiter, host_key, write_seats_file
 from .protocol import session_for
-from .seat import MAX_LINE, RemoteSeat, clean
+from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean
 from .terminal import quiet_line_editor
 
 FAILED_LOGIN_DELAY = 1.0  # seconds a refused password waits before it is answered
@@ -191,8 +191,15 @@ class GameHost:
                     seat = LocalSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)
                     self.local = name
                 else:
-                    seat = RemoteSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)
+                    seat = RemoteSeat(
+                        name,
+                        lambda: self.table,
+                        lang=seat_lang,
+                        verbosity=seat_verbosity,
+                        language_given=bool(getattr(spec, "language", None)),
+                    )
                     self.remote[name] = seat
+                seat.chat = lambda text, name=name: self.chat(name, text)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, make_bot("bigmoney", seed + i), seed + i))
                 self.stand_ins[name] = stand_in
@@ -451,6 +458,13 @@ class GameHost:
         )
         self.stand_ins[name].take_over()
 
+    def chat(self, name: str, text: str) -> None:
+        """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
+        without control, escape or formatting characters and cut at :data:`MAX_SAY` characters."""
+        said = clean(text).strip()[:MAX_SAY]
+        if said:
+            self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
+
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: shown on the host's screen only."""
         self.out(f"{name}: {type(error).__name__}: {error}")
@@ -637,10 +651,12 @@ class SessionSeat:
         """Whether this session still holds the seat."""
         return self._session is None or self._host.sessions.get(self._name) is self._session
 
-    def typed(self, text: str) -> None:
-        """The seat reads ``text`` if this session still holds it."""
+    def typed(self, text: str):
+        """The seat reads ``text`` if this session still holds it; what the seat's
+        :meth:`~a11y_dominion.remote.seat.RemoteSeat.typed` gives (None when dropped)."""
         if self.holds():
-            self._seat.typed(text)
+            return self._seat.typed(text)
+        return None
 
 
 def _end(session) -> None:

@@ -5,8 +5,9 @@ told by the table what that seat may know, and nothing else; it narrates
 in the seat's own language and verbosity, keeps the seat's own history,
 and sends its lines to the session the player is attached with. It reads
 the lines the player types: answers (as at the console,
-:func:`~a11y_dominion.textinput.parse_line`) and query commands, answered
-from the seat's own view.
+:func:`~a11y_dominion.textinput.parse_line`), query commands answered from
+the seat's own view, ``settings`` (language, verbosity, output), ``say``
+(chat to every seat) and ``quit``.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from typing import Any
 from ..console import queries as q
 from ..console import questions
 from ..console.commands import HELP_LINES, command_for
-from ..console.completion import expand_names
+from ..console.completion import DecisionCompleter, Seen, expand_names
 from ..console.seat import HumanSeat
-from ..i18n import N_, Language
+from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
 from ..textinput import InputError, parse_line
@@ -38,6 +39,65 @@ REMOTE_HELP_SKIPPED = (
     "speech:",
     "quit:",
 )
+REMOTE_HELP = [
+    N_("say TEXT: a line to every player at the table, for example say good luck."),
+    N_("settings: your language, verbosity and output; for example settings nl, settings terse, settings rich."),
+    N_("quit, or Ctrl+D: leave the game (you are asked first). Ctrl+C clears the line; Up and Down recall your lines."),
+]
+# the commands of a remote session that are not the console's, in English and Dutch
+SESSION_WORDS = {
+    "settings": ("settings", "setting", "instellingen"),
+    "say": ("say", "zeg"),
+    "quit": ("quit", "exit", "leave", "stoppen", "afsluiten"),
+}
+SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words that may come before a value
+SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
+COMPLETED_COMMANDS = REMOTE_COMMANDS + ("say", "settings", "quit")
+MAX_SAY = 300  # characters of a line of chat
+
+VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
+LANGUAGE_WORDS = {
+    "en": ("en", "english", "engels"),
+    "nl": ("nl", "dutch", "nederlands", "nederland", "netherlands"),
+}
+OUTPUTS = {"plain": ("plain", "gewoon", "kaal"), "rich": ("rich", "rijk", "kleur", "colour", "color")}
+
+
+def language_of(word: str) -> str | None:
+    """The language code a player's word stands for (1 or 2, en, nl, English,
+    Nederlands, Dutch...), or None."""
+    low = word.strip().lower()
+    if low.isdecimal() and low.isascii() and 1 <= int(low) <= len(LANGUAGES):
+        return list(LANGUAGES)[int(low) - 1]
+    for code, words in LANGUAGE_WORDS.items():
+        if low in words:
+            return code
+    return None
+
+
+def verbosity_of(word: str, lang: Language | None = None) -> str | None:
+    """The verbosity a player's word stands for (1 to 3, terse, normal, verbose, or
+    the word in ``lang``), or None."""
+    low = word.strip().lower()
+    if low.isdecimal() and low.isascii() and 1 <= int(low) <= len(VERBOSITIES):
+        return VERBOSITIES[int(low) - 1]
+    for v in VERBOSITIES:
+        if low == v or (lang is not None and low == lang._(v).lower()):
+            return v
+    return None
+
+
+def session_command(word: str) -> str | None:
+    """settings, say or quit for a typed word (English or Dutch), or None."""
+    low = word.lower()
+    for command, words in SESSION_WORDS.items():
+        if low in words:
+            return command
+    return None
+
+
+def _session_words(lang: Language) -> dict:
+    return dict(SESSION_DUTCH) if lang.code == "nl" else {c: c for c in SESSION_DUTCH}
 
 
 def clean(text: str) -> str:
@@ -64,16 +124,34 @@ class RemoteSeat(HumanSeat):
 
     kind = "remote"
 
-    def __init__(self, name: str, table_of: Callable, lang: Language | None = None, verbosity: str = "normal"):
+    def __init__(
+        self,
+        name: str,
+        table_of: Callable,
+        lang: Language | None = None,
+        verbosity: str = "normal",
+        language_given: bool = False,
+    ):
+        from prompt_toolkit.history import InMemoryHistory
+
         super().__init__(name, lang=lang, verbosity=verbosity, speaker=None, print_fn=self._print)
         self.table_of = table_of
         self.at_keyboard = True  # a remote player has a screen of their own: everything is said at once
         self._write: Callable | None = None
         self.waiting: asyncio.Future | None = None
         self.decision: Any = None
-        self.prompt_shown = False
         self.first_prompt_of_turn: tuple | None = None
         self.gone = False
+        self.prompt_shown = False  # with no terminal session: the prompt was written last
+        self.chosen = False  # language and verbosity chosen (at the first join): not asked again
+        self.chat: Callable | None = None  # chat(text): say TEXT to every seat (set by the host)
+        self.language_given = language_given  # the host chose the seat's language: not asked at join
+        self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down)
+        self.session: Any = None  # the terminal session the player is in (its prompt follows the seat)
+        self.display: Any = None  # a rich Display for a player who asked for rich output
+        self.wants_rich = False
+        self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
+        self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
 
     # ------------------------------------------------------------ output
@@ -85,25 +163,70 @@ class RemoteSeat(HumanSeat):
         self.line(text)
 
     def line(self, text: str) -> None:
-        """Send one line to the player (after the prompt when one is showing)."""
+        """Send one line to the player: the terminal session prints it above the prompt
+        (with no session, after the prompt's line when one is showing)."""
         if self.outlet is not None:
             self.outlet.text(text)
             return
         if self._write is None:
             return
-        head = "\n" if self.prompt_shown else ""
+        head = "\n" if self.prompt_shown and self.session is None else ""
         self.prompt_shown = False
         self._write(head + clean(text) + "\n")
 
     def lines(self, texts) -> None:
+        """Send each of ``texts`` as a line."""
         for t in texts:
             self.line(t)
 
     def prompt(self) -> None:
-        """Show the prompt: the seat's name (an answer is awaited)."""
-        if self._write is not None and not self.prompt_shown:
-            self._write(f"{clean(self.name or '')}> ")
+        """The question changed: the terminal session's prompt follows (the seat's name
+        while an answer is awaited); with no session, the prompt is written after the lines."""
+        if self.session is not None:
+            self.session.changed()
+        elif self._write is not None and not self.prompt_shown and self.awaiting:
+            self._write(f"{self.shown_name}> ")
             self.prompt_shown = True
+
+    @property
+    def awaiting(self) -> bool:
+        """True while an answer of this seat is awaited."""
+        return self.waiting is not None and not self.waiting.done()
+
+    @property
+    def shown_name(self) -> str:
+        """The seat's name as the prompt shows it."""
+        return clean(self.name or "")
+
+    # ------------------------------------------------------------ completion and settings
+    def seen(self) -> Seen:
+        """What completion reads: this seat's own view and the decision awaited of it (if any)."""
+        table = self.table_of()
+        return Seen(table.view(self.name), self.decision if self.awaiting else None)
+
+    def completer(self) -> DecisionCompleter:
+        """Tab completion from this seat's own view, in its language, of the commands a remote seat has."""
+        if self._completer is None:
+            self._completer = DecisionCompleter(
+                self.seen, self.lang, commands=COMPLETED_COMMANDS, words=_session_words, paths=False
+            )
+        return self._completer
+
+    def settings(self, language: str | None = None, verbosity: str | None = None) -> None:
+        """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on.
+        Raises ValueError for a language or verbosity the game does not have."""
+        if language is not None:
+            self.lang = Language(language)
+        if verbosity is not None:
+            if verbosity not in VERBOSITIES:
+                raise ValueError(f"{verbosity} is not a verbosity; choose terse, normal or verbose.")
+            self.verbosity = verbosity
+        table = self.table_of()
+        self.narrator = self._narrator(table.game.current.name if table is not None else None)
+        if self._completer is not None:
+            self._completer.lang = self.lang
+        if self.display is not None:
+            self.display.lang = self.lang
 
     # ------------------------------------------------------------ the table's seat protocol
     def decide(self, decision, view):
@@ -140,24 +263,93 @@ class RemoteSeat(HumanSeat):
         self.lines(questions.decision_lines(view, d, full=full, hand=new_turn and not full, lang=self.lang))
 
     # ------------------------------------------------------------ typed lines
-    def typed(self, text: str) -> None:
-        """Read one typed line: a query command, or the answer awaited."""
-        line = typed_line(text)
-        self.prompt_shown = False  # the line editor ended the prompt's line with the typed line
+    def typed(self, text: str) -> str | None:
+        """Read one typed line: a query command, settings, say, quit, or the answer
+        awaited. Returns what the session must do: ``quit`` (ask whether to leave),
+        ``output`` (plain or rich output changed, :attr:`wants_rich`) or None."""
+        if self.session is not None:
+            return self._typed(typed_line(text))
+        self.prompt_shown = False  # with no terminal session: the typed line ended the prompt's line
+        try:
+            return self._typed(typed_line(text))
+        finally:
+            self.prompt()
+
+    def _typed(self, line: str) -> str | None:
         if not line:
-            if self.waiting is not None:
-                self.prompt()
-            return
+            return None
         word, _, rest = line.partition(" ")
         command = command_for(word)
+        session = session_command(word)
         if command in REMOTE_COMMANDS:
             self.query(command, rest.strip())
-        elif self.waiting is None or self.waiting.done():
+        elif session == "quit" and not rest.strip():
+            return "quit"
+        elif session == "say":
+            self.say_line(rest)
+        elif session == "settings":
+            return self.change_settings(rest.strip())
+        elif not self.awaiting:
             self.line(self.lang._(N_("Nothing is asked of you now; type help for the commands.")))
         else:
             self.answer(line)
-        if self.waiting is not None and not self.waiting.done():
-            self.prompt()
+        return None
+
+    def say_line(self, text: str) -> None:
+        """``say TEXT``: a line of chat to every seat (through the host)."""
+        text = clean(text).strip()[:MAX_SAY]
+        if not text:
+            self.line(self.lang._(N_("Say what? For example: say good luck.")))
+        elif self.chat is not None:
+            self.chat(text)
+
+    def settings_line(self) -> str:
+        """This seat's settings in one sentence, with how to change them."""
+        lang = self.lang
+        return lang.text(
+            N_(
+                "Your settings: language {language}, verbosity {verbosity}, output {output}. "
+                "Change them with settings and a word: en, nl, terse, normal, verbose, plain or rich."
+            ),
+            language=LANGUAGES[lang.code],
+            verbosity=lang._(self.verbosity),
+            output=lang._(N_("rich")) if self.wants_rich else lang._(N_("plain")),
+        )
+
+    def change_settings(self, rest: str) -> str | None:
+        """``settings`` with words: a language, a verbosity, plain or rich (several at once
+        too); alone, the settings now. Returns ``output`` when the output changed."""
+        words = [w for w in rest.replace(",", " ").split() if w.lower() not in SETTING_KEYS]
+        if not words:
+            self.line(self.settings_line())
+            return None
+        language = verbosity = None
+        output = None
+        for w in words:
+            code = language_of(w) if not w.isdecimal() else None
+            v = verbosity_of(w, self.lang) if not w.isdecimal() else None
+            out = next((o for o, names in OUTPUTS.items() if w.lower() in names), None)
+            if code is not None:
+                language = code
+            elif v is not None:
+                verbosity = v
+            elif out is not None:
+                output = out
+            else:
+                self.line(
+                    self.lang.text(
+                        N_("{word} is no setting; choose en, nl, terse, normal, verbose, plain or rich."),
+                        word=w[:40],
+                    )
+                )
+                return None
+        self.settings(language=language, verbosity=verbosity)
+        changed = None
+        if output is not None and (output == "rich") != self.wants_rich:
+            self.wants_rich = output == "rich"
+            changed = "output"
+        self.line(self.settings_line())
+        return changed
 
     def answer(self, line: str) -> None:
         game = self.table_of().game
@@ -190,6 +382,9 @@ class RemoteSeat(HumanSeat):
         elif command == "status":
             out = q.status_lines(view, True, lang)
         elif command == "supply":
+            if self.display is not None:
+                self.display.supply_table(view)
+                return
             out = q.supply_lines(view, lang)
         elif command == "score":
             out = q.score_lines(view, lang)
@@ -211,6 +406,7 @@ class RemoteSeat(HumanSeat):
             out = [lang._(N_("Nothing is asked of you now; type help for the commands."))]
         else:
             out = [lang._(x) for x in HELP_LINES if not x.startswith(REMOTE_HELP_SKIPPED)]
+            out += [lang._(x) for x in REMOTE_HELP]
         self.lines(out)
 
     def _card(self, view, word: str) -> list:

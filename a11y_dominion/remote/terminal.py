@@ -1,57 +1,716 @@
-"""The SSH session of a player at a terminal: lines in, lines out."""
+"""The SSH session of a player at a terminal: the console's line editing over SSH.
+
+:class:`TerminalSession` is prompt_toolkit's
+:class:`~prompt_toolkit.contrib.ssh.PromptToolkitSSHSession` run over the
+SSH process of the login (the host serves the seat protocol on the same
+server, so sessions start as asyncssh processes): the player types with prompt_toolkit's line editor,
+as at the local console, with history keys (Up and Down recall the seat's
+own lines), Tab completion read from the seat's own view (readline-like:
+candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D or
+``quit`` asks "Leave the game? yes or no" first.
+
+Output is plain lines by default, for the player's screen reader: no
+colours, no cursor-position requests, no bracketed paste, no title, no bell
+(:func:`~a11y_dominion.console.display.line_only_output`). Rich output
+(card names coloured by type, the Supply as a table; colour only where the
+client's ``TERM`` has it) when the client asks: ``--rich`` (or ``rich``) as
+the SSH command (``ssh -t -p PORT Ann@HOST -- --rich``) or ``settings rich``.
+
+The lines the table tells the seat while the player is at the prompt are
+printed above the prompt; a burst of sentences is printed at once and the
+prompt drawn again once. The prompt reads "Ann> " only while an answer is
+awaited, and is empty otherwise, so a screen reader does not read it after
+every line.
+
+What the client sends is cleaned before the line editor sees it
+(:class:`InputFilter`): escape sequences that are no key are dropped whole
+(a lone Escape too), control and formatting characters that are no key are
+dropped, a line stops at :data:`~a11y_dominion.remote.seat.MAX_LINE`
+characters, and past :data:`LINES_PER_SECOND` lines in a second the rest is
+dropped, with one sentence to say so.
+
+A session without a terminal (``ssh -T``) reads plain lines, with no echo
+and no line editing.
+"""
 
 from __future__ import annotations
 
-from ..i18n import N_
+import asyncio
+import contextvars
+import re
+import time
+import unicodedata
+from collections import deque
+
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+
+from ..i18n import LANGUAGES, N_, Language
+from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
+
+LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
+KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
+RICH_COMMANDS = ("--rich", "rich")
+LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
+
+# An escape sequence the client may send: OSC / DCS / PM / APC strings (up to BEL or ST, or the end),
+# CSI sequences, SS3 sequences, or Escape and one character.
+SEQUENCE = re.compile(r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S)
+BARE_LF = re.compile(r"(?<!\r)\n")
+KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 
 
-def quiet_line_editor() -> None:
-    """No terminal bell from asyncssh's line editor (at a key it does not know, or a
-    line at its longest): a remote seat gets printable lines and cursor moves only."""
-    from asyncssh import editor
+def _known_keys() -> set:
+    from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 
-    editor.SSHLineEditor._ring_bell = lambda self: None  # type: ignore[method-assign]
+    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2}
+
+
+class InputFilter:
+    """What a client types, cleaned before the line editor reads it.
+
+    :meth:`feed` takes the text received (``now``: the time in seconds) and
+    gives ``(text, dropped)``: the text with the escape sequences that are
+    keys (arrows, Home, End, Delete, function keys...), the control
+    characters that are keys (Enter, Tab, Backspace, Ctrl+letter) and
+    printable characters; ``dropped`` is True when lines were dropped for
+    coming too fast (more than ``per_second`` in one second). A line (since
+    the last Enter) keeps at most ``max_line`` printable characters.
+    """
+
+    def __init__(self, max_line: int = MAX_LINE, per_second: int = LINES_PER_SECOND):
+        self.max_line = max_line
+        self.per_second = per_second
+        self.keys = _known_keys()
+        self.typed = 0  # printable characters in the line being typed
+        self.enters: deque = deque()  # when the last lines were ended
+        self.flooding = False
+        self.told = False  # the player was told of this flood
+
+    def _room(self, now: float) -> bool:
+        while self.enters and now - self.enters[0] >= 1.0:
+            self.enters.popleft()
+        return len(self.enters) < self.per_second
+
+    def feed(self, data: str, now: float) -> tuple:
+        out = []
+        dropped = False
+        if self._room(now) and not self.enters:
+            self.told = False  # a calm second: a new flood is told again
+        i = 0
+        while i < len(data):
+            if self.flooding:
+                if not self._room(now):
+                    if not self.told:
+                        dropped = self.told = True
+                    return "".join(out), dropped
+                self.flooding = False
+            ch = data[i]
+            if ch == "\x1b":
+                m = SEQUENCE.match(data, i)
+                seq = m.group(0) if m else ch
+                i += len(seq)
+                if seq in self.keys:
+                    out.append(seq)
+                elif len(seq) == 2 and seq[1] not in "[]PO^_X":
+                    i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
+                continue
+            i += 1
+            if ch in ("\r", "\n"):
+                if ch == "\n" and out and out[-1] == "\r":
+                    continue  # CR LF is one Enter
+                self.typed = 0
+                out.append("\r")
+                self.enters.append(now)
+                if not self._room(now):
+                    self.flooding = True
+                continue
+            if ch in KEY_CONTROLS:
+                if ch in ("\x7f", "\x08") and self.typed:
+                    self.typed -= 1
+                elif ch in ("\x03", "\x15"):  # Ctrl+C, Ctrl+U: the line is cleared
+                    self.typed = 0
+                out.append(ch)
+                continue
+            if unicodedata.category(ch).startswith("C"):
+                continue  # control, formatting (zero width, direction marks), private or unassigned
+            if self.typed >= self.max_line:
+                continue
+            self.typed += 1
+            out.append(ch)
+        return "".join(out), dropped
+
+
+def color_system(term: str | None, env) -> str | None:
+    """The colours ``rich`` may use on a client's terminal: None (no colour) for no
+    terminal, ``dumb``, an old VT terminal or ``NO_COLOR`` in the client's
+    environment ``env``; else ``standard``, ``256`` or ``truecolor``."""
+    term = (term or "").lower()
+    if not term or term == "dumb" or term.startswith(("vt", "ansi.sys")) or "NO_COLOR" in env:
+        return None
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    if "256" in term:
+        return "256"
+    return "standard"
+
+
+class _Sink:
+    """A text stream whose writes are added to a session's pending output."""
+
+    def __init__(self, session: TerminalSession):
+        self.session = session
+
+    def write(self, text: str) -> int:
+        self.session._queue(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+class _Channel:
+    """The terminal stream of prompt_toolkit's output: the SSH channel (line feeds as CR LF)."""
+
+    def __init__(self, session: TerminalSession):
+        self.session = session
+
+    def write(self, data: str) -> None:
+        self.session._raw(data)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+class TerminalSession(PromptToolkitSSHSession):
+    """One SSH session of a player at a terminal: prompt_toolkit's SSH session run
+    over ``process`` (asyncssh's :class:`~asyncssh.SSHServerProcess`, as the host
+    serves the seat protocol on the same server), for the seat of ``host`` (a
+    :class:`~a11y_dominion.remote.host.GameHost`) named by the SSH user, until the
+    game ends or the player leaves (then ``host.leave(name, session)``)."""
+
+    def __init__(self, host, process):
+        super().__init__(self._play, enable_cpr=False)
+        self.host = host
+        self.process = process
+        self.name: str | None = None
+        self.seat = None  # the seat (its attributes); typed lines go to ``held``
+        self.held = None  # what host.join gave: the seat while this session holds it
+        self.display = None  # a rich Display while the output is rich
+        self.asking = False  # the session asks its own question (first settings, leaving)
+        self.command: str | None = None
+        self.rich = False
+        self.filter = InputFilter()
+        self._pending: list = []
+        self._flushing = False
+        self._ctx: contextvars.Context | None = None
+        self._prompt = None  # the PromptSession, while the terminal has line editing
+        self._lines: asyncio.Queue | None = None  # typed lines, without a terminal
+        self._partial = ""
+        self._ended: int | None = None  # the exit status, once the host ends the session
+        self._gone = False
+        self._prompt_drawn = False  # without a terminal: "Ann> " was written last
+        self.stdout = _Channel(self)  # prompt_toolkit's output goes to the channel
+        self._joined = False  # the first question is answered: typed lines go to the seat's history
+
+    # ------------------------------------------------------------ asyncssh's side
+    async def run(self) -> None:
+        """The session, from the login to its end (reading the client's input meanwhile)."""
+        import asyncssh
+
+        process = self.process
+        self.command = process.command.strip() if process.command is not None else None
+        chan = process.channel
+        if getattr(chan, "_editor", None) is not None:
+            chan.set_line_mode(False)  # prompt_toolkit edits the lines, not asyncssh's editor
+        self.connection_made(getattr(chan, "_orig_chan", chan))  # and writes past that editor
+        self.interact_task = asyncio.ensure_future(self._interact())
+
+        async def read() -> None:
+            while not self._gone:
+                try:
+                    data = await process.stdin.read(65536)
+                except asyncssh.TerminalSizeChanged as e:
+                    self.terminal_size_changed(e.width, e.height, e.pixwidth, e.pixheight)
+                    continue
+                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                    continue
+                except (asyncssh.Error, OSError):
+                    break
+                if not data:
+                    break
+                self.data_received(data, None)
+            self._vanish()
+
+        reader = asyncio.ensure_future(read())
+        try:
+            await asyncio.wait([self.interact_task])
+        finally:
+            reader.cancel()
+
+    def data_received(self, data: str, datatype) -> None:
+        if self._gone:
+            return
+        if self._lines is not None:
+            self._plain_received(data)
+            return
+        text, dropped = self.filter.feed(data, time.monotonic())
+        if dropped:
+            self._too_fast()
+        if text and self._input is not None:
+            self._input.send_text(text)
+
+    def break_received(self, msec: int) -> bool:
+        return True
+
+    def signal_received(self, signal: str) -> None:
+        pass
+
+    def _vanish(self) -> None:
+        """The client went (or ended its input): the session ends, the seat waits."""
+        if self._gone:
+            return
+        self._gone = True
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    def exit(self, status: int) -> None:
+        """The host ends the session: what is still to be said is written at once, on
+        lines of its own (the prompt's line is cleared first), then the channel closes."""
+        from prompt_toolkit.application.current import get_app_or_none
+
+        if self._ended is not None:
+            return
+        self._ended = status
+
+        def finish() -> None:
+            app = get_app_or_none()
+            if self._prompt is not None and app is not None and app.is_running and not app.is_done:
+                app.renderer.erase()
+            elif self._prompt_drawn:
+                self._pending.insert(0, "\n")
+            self._write_pending()
+
+        try:
+            self._ctx.run(finish) if self._ctx is not None else finish()
+        except RuntimeError:  # the context is in use: this runs inside it already
+            finish()
+        try:
+            self.process.exit(status)
+        except Exception:  # noqa: BLE001 - the channel already went
+            pass
+        self._gone = True
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    # ------------------------------------------------------------ output
+    def _in_context(self, fn) -> None:
+        """``fn()`` soon, in this session's prompt_toolkit context (lines are told from the table's task)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._ctx is None:
+            loop.call_soon(fn)
+        else:
+            loop.call_soon(fn, context=self._ctx)
+
+    def write(self, text: str) -> None:
+        """Say ``text`` (lines ending in a line feed) to the player, above the prompt."""
+        if self.rich and self.display is not None:
+            for line in text.split("\n")[:-1]:
+                self.display.line(line)
+            if not text.endswith("\n"):
+                self._queue(text.rsplit("\n", 1)[-1])
+        else:
+            self._queue(text)
+
+    def _queue(self, text: str) -> None:
+        """``text`` to be written soon (with what else is said meanwhile)."""
+        if self._gone:
+            return
+        self._pending.append(text)
+        if not self._flushing:
+            self._flushing = True
+            self._in_context(self._flush)
+
+    def _raw(self, text: str) -> None:
+        try:
+            if self._chan is not None:
+                self._chan.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
+        except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
+            self._gone = True
+
+    def _write_pending(self) -> None:
+        text, self._pending = "".join(self._pending), []
+        if text:
+            self._raw(text)
+
+    def _flush(self) -> None:
+        """Write what is pending: above the prompt while one is showing (its line is
+        erased, the lines written, the prompt drawn again once), else plainly."""
+        from prompt_toolkit.application.current import get_app_or_none
+
+        self._flushing = False
+        if not self._pending:
+            return
+        app = get_app_or_none()
+        if self._prompt is None or app is None or not app.is_running or app.is_done:
+            if self._lines is not None and self._prompt_drawn:
+                self._pending.insert(0, "\n")
+                self._prompt_drawn = False
+            self._write_pending()
+            if self._lines is not None:
+                self._plain_prompt()
+            return
+        try:
+            if app.renderer.last_rendered_screen is not None:  # the prompt's line is showing
+                app.renderer.erase()
+            self._write_pending()
+            app.invalidate()
+        except Exception:  # noqa: BLE001 - the prompt ended meanwhile: write plainly
+            self._write_pending()
+
+    def changed(self) -> None:
+        """The seat's question changed (an answer is awaited, or no longer): the prompt follows."""
+        if self._lines is not None:
+            if not self._flushing:
+                self._in_context(self._plain_prompt)
+            return
+
+        if self._flushing:
+            return  # the lines about to be printed above the prompt draw it again once they are out
+
+        def redraw() -> None:
+            from prompt_toolkit.application.current import get_app_or_none
+
+            app = get_app_or_none()
+            if app is not None and app.is_running:
+                app.invalidate()
+
+        self._in_context(redraw)
+
+    def prompt_text(self) -> list:
+        """ "Ann> " while an answer is awaited; empty otherwise (prompt_toolkit's formatted text:
+        in a colour of its own, the default one, so the line editor writes its last space as a
+        space, not as a cursor move)."""
+        if self._pending:
+            return []  # lines are about to be printed above: the prompt comes after them, once
+        if self.seat is not None and (self.asking or (self.held is not None and self.seat.awaiting)):
+            return [("fg:ansidefault", f"{self.seat.shown_name}> ")]
+        return []
+
+    def _too_fast(self) -> None:
+        if self.seat is not None:
+            self._say(
+                self.seat.lang.text(
+                    N_("Too many lines at once: at most {n} lines a second are read; the rest were dropped."),
+                    n=LINES_PER_SECOND,
+                )
+            )
+
+    def _say(self, text: str) -> None:
+        """One line to this session's player (its own, not the seat's, before it joins)."""
+        self.write(clean(text) + "\n")
+
+    # ------------------------------------------------------------ without a terminal
+    def _plain_received(self, data: str) -> None:
+        assert self._lines is not None
+        text, dropped = self.filter.feed(data.replace("\r\n", "\n"), time.monotonic())
+        if dropped:
+            self._too_fast()
+        for ch in text:
+            if ch == "\r":
+                self._lines.put_nowait(self._partial)
+                self._partial = ""
+            elif ch.isprintable():
+                self._partial += ch
+
+    def _plain_prompt(self) -> None:
+        text = "".join(t for _style, t in self.prompt_text())
+        if text and not self._prompt_drawn and not self._pending:
+            self._raw(text)
+            self._prompt_drawn = True
+
+    # ------------------------------------------------------------ the line editor
+    def _make_output(self):
+        """The prompt's terminal output: plain lines, or rich for a terminal that asked."""
+        from prompt_toolkit.output.vt100 import Vt100_Output
+
+        from ..console.display import line_only_output
+
+        if not self.rich:
+            return line_only_output(self.stdout, self._get_size)
+        return Vt100_Output(self.stdout, self._get_size, term=self._chan.get_terminal_type(), enable_cpr=False)
+
+    def _use_output(self, rich: bool) -> None:
+        """Plain or rich output from now on (rich needs a terminal)."""
+        from rich.console import Console
+
+        from ..console.display import Display
+
+        self.rich = rich and self._chan is not None and self._chan.get_terminal_type() is not None
+        if self.seat is None:
+            return
+        if not self.rich:
+            self.display = None
+        else:
+            display = Display(stream=_Sink(self), plain=True, lang=self.seat.lang)
+            width = self._get_size().columns
+            display.console = Console(
+                file=_Sink(self),
+                force_terminal=True,
+                color_system=color_system(self._chan.get_terminal_type(), self._chan.get_environment()),
+                width=max(width, 20),
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+                emoji=False,
+            )
+            self.display = display
+        if self.held is not None:
+            self.seat.wants_rich = self.rich
+            self.seat.display = self.display
+        self._new_prompt()
+
+    def _new_prompt(self) -> None:
+        if self._lines is not None or self.seat is None:
+            return
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.output import ColorDepth
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        self._prompt = PromptSession(
+            message=self.prompt_text,
+            completer=self.seat.completer(),
+            complete_style=CompleteStyle.READLINE_LIKE,
+            complete_while_typing=False,
+            key_bindings=self._keys(),
+            history=self.seat.typed_history if self._joined else InMemoryHistory(),
+            mouse_support=False,
+            enable_suspend=False,
+            enable_system_prompt=False,
+            enable_open_in_editor=False,
+            color_depth=None if self.rich else ColorDepth.MONOCHROME,
+            output=self._make_output(),
+            input=self._input,
+            erase_when_done=False,
+        )
+
+    def _keys(self):
+        from prompt_toolkit.filters import Condition
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
+
+        kb = KeyBindings()
+
+        @kb.add("c-c")
+        def _clear(event) -> None:
+            """Ctrl+C clears the line."""
+            event.current_buffer.reset()
+
+        @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
+        def _leave(event) -> None:
+            """Ctrl+D on an empty line: asks whether to leave."""
+            event.app.exit(result=LEAVE)
+
+        @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
+        def _full(event) -> None:
+            """A line at its longest takes no more characters."""
+
+        return kb
+
+    async def _read(self):
+        """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
+        if self._ended is not None or self._gone:
+            return None
+        if self._lines is not None:
+            self._in_context(self._plain_prompt)
+            got = await self._lines.get()
+            self._prompt_drawn = False
+            return got
+        try:
+            # the host process is shared: its Ctrl+C and its loop are not this session's to take
+            got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
+        except (EOFError, KeyboardInterrupt):
+            return LEAVE
+        return got
+
+    # ------------------------------------------------------------ the session
+    async def _interact(self) -> None:
+        """prompt_toolkit's session over the channel (as the base class does); a
+        session that ends (the client went, the game is over) ends quietly."""
+        from prompt_toolkit.application.current import create_app_session
+        from prompt_toolkit.input import create_pipe_input
+
+        if self._chan is None:
+            return
+        try:
+            if self.process.get_terminal_type() is None:
+                self._lines = asyncio.Queue()
+                await self._play(self)
+                return
+            with create_pipe_input() as self._input:
+                with create_app_session(input=self._input, output=self._make_output()) as session:
+                    self.app_session = session
+                    self._ctx = contextvars.copy_context()
+                    try:
+                        await self._play(self)
+                    finally:
+                        self._input.close()
+        except asyncio.CancelledError:
+            pass
+        except Exception as e:  # noqa: BLE001 - the host goes on; its screen says what failed
+            self.host.fault(self.name or "?", e)
+        finally:
+            self._close()
+
+    def _close(self) -> None:
+        if self._pending and not self._gone:
+            self._write_pending()
+        try:
+            self.process.exit(self._ended or 0)
+        except Exception:  # noqa: BLE001 - the channel already went
+            pass
+
+    async def _play(self, _session) -> None:
+        """Admit the player, ask the first settings, join the table, read lines until the end."""
+        from ..console.commands import is_yes
+
+        host = self.host
+        user = self.process.get_extra_info("username")
+        if self.command not in KNOWN_COMMANDS or self.process.subsystem is not None:
+            self._raw("This server runs only the game; log in without a command, or with the command rich.\n")
+            self._ended = 1
+            return
+        refusal = host.admit(user)
+        if refusal is not None:
+            self._raw(refusal + "\n")
+            self._ended = 1
+            return
+        self.name = name = host.seat_name(user)
+        self.seat = seat = host.remote[name]
+        env = self.process.env or {}
+        self._use_output(self.command in RICH_COMMANDS)
+        chosen = await self._first_settings(env)
+        if chosen is None:
+            return
+        refusal = host.admit(user)
+        if refusal is not None:
+            self._write_pending()
+            self._raw(refusal + "\n")
+            self._ended = 1
+            return
+        if chosen:
+            seat.settings(language=chosen[0], verbosity=chosen[1])
+            seat.chosen = True
+        self._joined = True
+        self._new_prompt()  # the seat's own history from now on (the first answers are not in it)
+        old = seat.session
+        seat.session = self  # the seat's prompt follows this session from now on
+        try:
+            self.held = held = host.join(name, self.write, self)
+        except BaseException:
+            seat.session = old
+            raise
+        seat.display, seat.wants_rich = self.display, self.rich
+        self.changed()
+        try:
+            while self._ended is None and not self._gone and not host.stopped.is_set():
+                got = await self._read()
+                if got is None:
+                    break
+                if got is not LEAVE:
+                    try:
+                        action = held.typed(got)
+                    except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
+                        host.fault(name, e)
+                        self._say(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
+                        continue
+                    if action == "output":
+                        self._use_output(seat.wants_rich)
+                    if action != "quit":
+                        continue
+                self.asking = True
+                self._say(seat.lang._(N_("Leave the game? yes or no")))
+                self.changed()
+                answer = await self._read()
+                self.asking = False
+                self.changed()
+                if answer is None or answer is LEAVE or is_yes(typed_line(answer)):
+                    break
+                self._say(seat.lang._(N_("You stay in the game.")))
+        finally:
+            if seat.session is self:
+                seat.session = None
+            if self._ended is None:
+                host.leave(name, self)
+
+    async def _first_settings(self, env):
+        """Language and verbosity when the player joins: from the client's
+        ``A11Y_DOMINION_LANG`` and ``A11Y_DOMINION_VERBOSITY`` (sent with
+        ``ssh -o SetEnv=...``), else asked (not when the seat chose them at an
+        earlier join, or the host gave its language). Returns (language code,
+        verbosity), () for nothing to change, or None when the session ended meanwhile."""
+        seat = self.seat
+        code = language_of(env.get("A11Y_DOMINION_LANG", ""))
+        verbosity = verbosity_of(env.get("A11Y_DOMINION_VERBOSITY", ""))
+        if code is None and verbosity is None and seat.chosen:
+            return ()
+        if code is None and seat.language_given:
+            code = seat.lang.code
+        if verbosity is None and (code is not None or seat.language_given or seat.chosen):
+            verbosity = seat.verbosity
+        self.asking = True
+        try:
+            while code is None:
+                names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
+                self._say(f"Choose your language / Kies je taal: {names}.")
+                got = await self._read()
+                if got is None or got is LEAVE:
+                    return None
+                got = typed_line(got)
+                code = seat.lang.code if not got else language_of(got)
+                if code is None:
+                    self._say("Type 1 or 2. / Typ 1 of 2.")
+            lang = Language(code)
+            while verbosity is None:
+                words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
+                self._say(lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words))
+                got = await self._read()
+                if got is None or got is LEAVE:
+                    return None
+                got = typed_line(got)
+                verbosity = "normal" if not got else verbosity_of(got, lang)
+                if verbosity is None:
+                    self._say(lang._(N_("Type 1, 2 or 3.")))
+        finally:
+            self.asking = False
+        if self._ended is not None or self._gone:
+            return None
+        return (code, verbosity)
 
 
 async def terminal_session(host, process) -> None:
     """One SSH session of a player at a terminal (``process``: asyncssh's
-    :class:`~asyncssh.SSHServerProcess`): the lines of its seat of ``host``
-    (a :class:`~a11y_dominion.remote.host.GameHost`) until the game ends or the
-    player leaves; each typed line goes to :meth:`RemoteSeat.typed`."""
-    import asyncssh
+    :class:`~asyncssh.SSHServerProcess`) for its seat of ``host``: a
+    :class:`TerminalSession`."""
+    await TerminalSession(host, process).run()
 
-    name = process.get_extra_info("username")
-    if process.command is not None or process.subsystem is not None:
-        process.stdout.write("This server runs only the game; log in without a command.\n")
-        process.exit(1)
-        return
-    refusal = host.admit(name)
-    if refusal is not None:
-        process.stdout.write(refusal + "\n")
-        process.exit(1)
-        return
 
-    def write(text: str) -> None:
-        try:
-            process.stdout.write(text)
-        except (OSError, asyncssh.Error, BrokenPipeError):
-            pass
+def quiet_line_editor() -> None:
+    """No terminal bell from asyncssh's line editor (at a key it does not know, or a
+    line at its longest), for a session that keeps it."""
+    from asyncssh import editor
 
-    seat = host.join(name, write, process)
-    try:
-        while not host.stopped.is_set():
-            try:
-                got = await process.stdin.readline()
-            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, UnicodeDecodeError, OSError):
-                break
-            if not got:  # the end of input: the player left
-                break
-            try:
-                seat.typed(got)
-            except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
-                host.fault(name, e)
-                seat.line(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
-    finally:
-        host.leave(name, process)
+    editor.SSHLineEditor._ring_bell = lambda self: None  # type: ignore[method-assign]
