@@ -89,11 +89,13 @@ def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
     settings = tmp_path / "settings.json"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS")}
     env.pop("A11Y_DOMINION_SCREEN_READER", None)
-    env.update(A11Y_DOMINION_CONFIG=str(settings), TERM="xterm")
+    env.update(A11Y_DOMINION_CONFIG=str(settings), A11Y_DOMINION_DATA=str(tmp_path / "data"), TERM="xterm")
     if screen_reader_running(env) is not None:
         pytest.skip("this machine can tell whether a screen reader runs")
     exe = command()
-    child = pexpect.spawn(exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT))
+    child = pexpect.spawn(
+        exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT), dimensions=(50, 250)
+    )
     child.expect_exact("Do you use a screen reader? Type yes or no: ")
     child.sendline("yes")
     child.expect_exact(
@@ -101,11 +103,13 @@ def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
     )
     child.expect("You>")
     child.sendline("quit")
-    child.expect("Type yes to stop")
+    child.expect("Type yes to stop:")
     child.sendline("yes")
     child.expect(pexpect.EOF)
     assert '"screen_reader": "yes"' in settings.read_text()
-    child = pexpect.spawn(exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT))
+    child = pexpect.spawn(
+        exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT), dimensions=(50, 250)
+    )
     child.expect("You>")
     assert "Do you use a screen reader" not in child.before
     assert "Automatic mode: you use a screen reader" in child.before
