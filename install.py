@@ -39,7 +39,9 @@ PIP_INDEX = "https://pypi.org/pypi/pip/json"
 
 
 def say(text: str) -> None:
-    print(f"{NAME}: {text}", flush=True)
+    """One line about the installation, on standard error (standard output is the game's,
+    or the Python's path for --test-python)."""
+    print(f"{NAME}: {text}", file=sys.stderr, flush=True)
 
 
 def data_dir() -> Path:

@@ -57,7 +57,7 @@ def test_install_py_plays_with_debians_own_python_without_ensurepip(tmp_path):
         timeout=600,
     )
     assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-2000:]
-    assert first.stdout.splitlines()[:2] == [
+    assert first.stderr.splitlines()[:2] == [
         f"a11y-dominion: making a virtual environment for the game in {venv} (once).",
         "a11y-dominion: installing the game and what it needs (a minute the first time).",
     ]
@@ -84,7 +84,7 @@ def test_install_py_refuses_an_unknown_option_in_one_sentence():
         [sys.executable, str(ROOT / "install.py"), "--plya"], capture_output=True, text=True, timeout=60
     )
     assert got.returncode == 2
-    assert got.stdout == (
+    assert got.stderr == (
         "a11y-dominion: --plya is not an option here; use --play or --test (see python3 install.py --help).\n"
     )
 
