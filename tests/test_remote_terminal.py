@@ -114,6 +114,10 @@ def test_ctrl_d_and_quit_ask_before_leaving(host):
     ann.expect(r"Leave the game\? yes or no")
     ann.sendline("no")
     ann.expect("You stay in the game.")
+    ann.sendline("quit")
+    ann.expect(r"Leave the game\? yes or no")
+    ann.sendcontrol("c")  # Ctrl+C at the question answers no
+    ann.expect("You stay in the game.")
     ann.sendline("hand")
     ann.expect(r"Your hand, 5 cards: ")
     ann.sendline("quit")
@@ -183,6 +187,7 @@ def test_say_reaches_every_seat_without_escapes(host):
     ann.sendline("zeg " + "x" * 900)
     bea.expect(r"Ann says: x+\r\n")
     assert bea.after.count("x") == 300  # cut to a sane length
+    ann.expect(r"Only the first 300 characters were said\.")
     deadline = time.monotonic() + 5
     while "Bea says: hello red there friends" not in host.output():
         assert time.monotonic() < deadline

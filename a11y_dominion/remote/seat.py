@@ -297,11 +297,14 @@ class RemoteSeat(HumanSeat):
 
     def say_line(self, text: str) -> None:
         """``say TEXT``: a line of chat to every seat (through the host)."""
-        text = clean(text).strip()[:MAX_SAY]
+        whole = clean(text).strip()
+        text = whole[:MAX_SAY]
         if not text:
             self.line(self.lang._(N_("Say what? For example: say good luck.")))
         elif self.chat is not None:
             self.chat(text)
+            if len(whole) > MAX_SAY:
+                self.line(self.lang.text(N_("Only the first {n} characters were said."), n=MAX_SAY))
 
     def settings_line(self) -> str:
         """This seat's settings in one sentence, with how to change them."""

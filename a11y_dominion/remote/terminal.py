@@ -516,7 +516,10 @@ class TerminalSession(PromptToolkitSSHSession):
 
         @kb.add("c-c")
         def _clear(event) -> None:
-            """Ctrl+C clears the line."""
+            """Ctrl+C clears the line; on an empty line at a question ("Leave the game?") it answers no."""
+            if self.asking and not event.current_buffer.text:
+                event.app.exit(result="no")
+                return
             event.current_buffer.reset()
 
         @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
