@@ -192,7 +192,10 @@ def test_an_old_save_without_a_position_still_loads(tmp_path):
             {"players": {"Ann": {"hand": ["Dragon"]}}},
             "The saved game's position is damaged: state.players.Ann.hand[0]: Dragon is not a card this game knows.",
         ),
-        ({"players": {"Cid": {}}}, "The saved game's position is damaged: state.players: Cid is not one of the players."),
+        (
+            {"players": {"Cid": {}}},
+            "The saved game's position is damaged: state.players: Cid is not one of the players.",
+        ),
     ],
 )
 def test_a_damaged_position_in_a_save_is_refused_in_one_sentence(tmp_path, capsys, position, said):

@@ -216,7 +216,9 @@ def position_game(path: str, players: str | None, lang: Language) -> tuple:
     seats = parse_seats(players)
     if [s.name for s in seats] != names:
         raise ValueError(
-            lang.text(N_("--players must name the position's players, in its order: {players}."), players=", ".join(names))
+            lang.text(
+                N_("--players must name the position's players, in its order: {players}."), players=", ".join(names)
+            )
         )
     return game, seats
 
