@@ -94,6 +94,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="go on with a game saved with the save command (its seats and setup are used)",
     )
+    play.add_argument(
+        "--position",
+        metavar="FILE",
+        default=None,
+        help="play from the position of a scenario file (its script is not used); its players sit as human "
+        "seats unless --players gives the same players with their kinds",
+    )
 
     res = sub.add_parser("resume", help="go on with the latest unfinished game, or the one named by its ID")
     res.add_argument("id", nargs="?", default=None, help="the game's ID, as a11y-dominion games lists it")

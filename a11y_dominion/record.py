@@ -8,6 +8,7 @@ undo. :func:`load_record` validates a parsed save file and raises
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import NamedTuple
 
@@ -30,8 +31,10 @@ def answer_data(answer: list) -> list:
 
 
 def make_record(game: Game, seats: list | None = None) -> dict:
-    """The JSON-ready record of ``game``: config, seats and answers so far."""
-    return {
+    """The JSON-ready record of ``game``: config, seats and answers so far, and
+    ``position``, the scenario ``state`` object the game was built from, when
+    it was built from one (a record without it starts as a real game does)."""
+    record = {
         "format": FORMAT,
         "version": VERSION,
         "config": game.config.to_dict(),
@@ -39,6 +42,9 @@ def make_record(game: Game, seats: list | None = None) -> dict:
         "seats": seats or [],
         "answers": [answer_data(a) for a in game.answers],
     }
+    if game.position is not None:
+        record["position"] = copy.deepcopy(game.position)
+    return record
 
 
 class Step(NamedTuple):
@@ -70,10 +76,13 @@ def replay(record: dict, steps: list | None = None) -> Game:
     obelisk = record.get("obelisk")
     if not isinstance(seed, int) or isinstance(seed, bool) or not (obelisk is None or isinstance(obelisk, str)):
         raise damaged
-    try:
-        game = Game(GameConfig(*lists, seed), setup_choices={"Obelisk": obelisk} if obelisk is not None else None)
-    except SetupError as e:
-        raise RecordError(Msg("The saved game's setup is damaged: {error}", error=str(e))) from None
+    if record.get("position") is not None:
+        game = _position_game(lists, seed, obelisk, record["position"])
+    else:
+        try:
+            game = Game(GameConfig(*lists, seed), setup_choices={"Obelisk": obelisk} if obelisk is not None else None)
+        except SetupError as e:
+            raise RecordError(Msg("The saved game's setup is damaged: {error}", error=str(e))) from None
     game.start()
     for i, ans in enumerate(record.get("answers", [])):
         if game.pending is None:
@@ -89,6 +98,33 @@ def replay(record: dict, steps: list | None = None) -> Game:
                 Msg("Answer {number} in the saved game does not fit the game; the file is damaged.", number=i + 1)
             ) from None
     return game
+
+
+def _position_game(lists: list, seed: int, obelisk: str | None, position) -> Game:
+    """The game at a record's scenario position, built as the scenario file built it
+    (:func:`~a11y_dominion.scenario.build_position`, with its checks). Raises
+    :class:`RecordError` with one sentence when the position is damaged."""
+    from .rules.cards import pile_name_for
+    from .scenario import ScenarioError, build_position
+
+    if not isinstance(position, dict):
+        raise RecordError(Msg("The saved game's position is damaged: it must be an object."))
+    marked = position.get("obelisk")
+    if obelisk != (pile_name_for(marked) if isinstance(marked, str) else None):
+        raise RecordError(Msg("The saved game's position is damaged: its Obelisk pile does not match the position."))
+    players, kingdom, events, landmarks = lists
+    data = {
+        "players": players,
+        "kingdom": kingdom,
+        "events": events,
+        "landmarks": landmarks,
+        "seed": seed,
+        "state": position,
+    }
+    try:
+        return build_position(data)
+    except ScenarioError as e:
+        raise RecordError(Msg("The saved game's position is damaged: {error}", error=str(e))) from None
 
 
 def dumps(record: dict) -> str:

@@ -9,6 +9,8 @@ JSON-ready result dict.
 
 from __future__ import annotations
 
+import copy
+
 from announcements.narrator import Narrator
 
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
@@ -80,14 +82,29 @@ def load_scenario(data: dict) -> tuple:
     """
     if not isinstance(data, dict):
         raise ScenarioError("The scenario must be a JSON object.")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ScenarioError("players must be a list of player names.")
     if "script" not in data:
         raise ScenarioError("script is required: a list of lines to type.")
     script = data["script"]
     if not isinstance(script, list) or not all(isinstance(s, str) for s in script):
         raise ScenarioError("script must be a list of text lines.")
+    return build_position(data), script
+
+
+def build_position(data: dict) -> Game:
+    """The game at the position of a scenario object (its players, Kingdom,
+    Events, Landmarks, seed and ``state``; a ``script`` is not looked at),
+    not started yet. The checked ``state`` object is kept, as data, in the
+    game's ``position`` (None when the scenario gives none), so that the
+    game's record can rebuild the same position
+    (:func:`~a11y_dominion.record.replay`).
+
+    Raises :class:`ScenarioError` for anything invalid, naming the field.
+    """
+    if not isinstance(data, dict):
+        raise ScenarioError("The scenario must be a JSON object.")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ScenarioError("players must be a list of player names.")
     kingdom = data.get("kingdom", [])
     if not isinstance(kingdom, list) or not all(isinstance(k, str) for k in kingdom):
         raise ScenarioError("kingdom must be a list of Kingdom pile names.")
@@ -129,7 +146,9 @@ def load_scenario(data: dict) -> tuple:
     if ob_pile is not None and ob_pile not in game.piles:
         raise ScenarioError(f"state.obelisk: the {ob_pile} pile is not in this game.")
     _apply_state(game, state)
-    return game, script
+    if "state" in data and data["state"] is not None:
+        game.position = copy.deepcopy(state)
+    return game
 
 
 def _apply_state(game: Game, state: dict) -> None:

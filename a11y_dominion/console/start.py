@@ -100,6 +100,13 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed
+    elif getattr(args, "position", None):
+        try:
+            game, seats = position_game(args.position, getattr(args, "players", None), lang)
+        except ValueError as e:
+            return fail(lang.msg(e))
+        seed, given = game.config.seed, seats
+        unfinished = unfinished_games() if getattr(args, "autosave", True) else []
     else:
         unfinished = unfinished_games() if getattr(args, "autosave", True) else []
         try:
@@ -182,6 +189,38 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         console.use_game(game, seats, narrate_from=len(game.log))
         console.loaded = load
     return console
+
+
+def position_game(path: str, players: str | None, lang: Language) -> tuple:
+    """(game, seats) of ``play --position FILE``: the position of the scenario file
+    at ``path`` (its script is not used), not started. The seats are the
+    scenario's players as human seats, or ``players`` (``--players``), which
+    must name the same players in the same order. Raises ValueError with one
+    sentence in ``lang`` (a file that cannot be read, an invalid scenario, a
+    bad seat list)."""
+    from ..files import SCENARIO_LIMIT, FileError, read_json, shown_name
+    from ..scenario import ScenarioError, build_position
+    from ..seats import SeatSpec
+
+    try:
+        data = read_json(path, SCENARIO_LIMIT, "scenario file")
+        game = build_position(data)
+    except (FileError, ScenarioError) as e:
+        reason = lang.msg(e) if isinstance(e, FileError) else shown_name(str(e), 600)
+        raise ValueError(
+            lang.text(N_("cannot play the position {file}: {error}"), file=shown_name(path), error=reason)
+        ) from None
+    names = list(game.config.players)
+    if players is None:
+        return game, [SeatSpec(n, "human") for n in names]
+    seats = parse_seats(players)
+    if [s.name for s in seats] != names:
+        raise ValueError(
+            lang.text(
+                N_("--players must name the position's players, in its order: {players}."), players=", ".join(names)
+            )
+        )
+    return game, seats
 
 
 USES_SCREEN_READER = N_(

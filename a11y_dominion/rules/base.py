@@ -53,6 +53,7 @@ class GameBase:
     _flow: Generator[Decision, Any, None] | None
     _resume_phase: str | None
     answers: list[list[Option]]
+    position: dict[str, Any] | None
     quick_moves: bool = False
     """When True, the options of a turn decision are a
     :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots

@@ -92,6 +92,8 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         self._flow = None
         self._resume_phase = None
         self.answers = []
+        # the scenario ``state`` object this game's position was built from (JSON data), kept for its record
+        self.position = None
         self._build_supply()
         if deal:
             for p in self.players:
