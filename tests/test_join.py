@@ -231,7 +231,7 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"You buy Copper; 2 coins left\.")
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
-        ann.expect("Line cleared. Type quit to stop the game.")
+        ann.expect("Line cleared. Type quit to leave the game.")
         ann.expect(r"Ann>")
         ann.sendline("end")
         # Bea hears Ann's turn when it ends, and it is her turn
@@ -239,9 +239,9 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         bea.expect(r"Bea, Action phase: 1 Action, 1 Buy, 0 coins\.")
         bea.expect("Bea> ")
         bea.sendline("quit")
-        bea.expect("Stop the game without saving[?] Type yes to stop: ")
+        bea.expect(r"Leave the game\? The host keeps it and you may join again\. Type yes to leave: ")
         bea.sendline("yes")
-        bea.expect("Game stopped.")
+        bea.expect("You left the game.")
         bea.expect(pexpect.EOF)
         assert bea.wait() == 0
         ann.expect("Bea has left; the game waits for Bea to come back.")
