@@ -63,6 +63,8 @@ JOIN_HELP = [
     N_("quit, or Ctrl+D: leave the game (you are asked first). help keys: the shortcut keys."),
 ]
 CONNECT_SECONDS = 15
+VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
+SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the player said
 MAX_FROM_HOST = 8 * 1024 * 1024  # bytes of one line from the host (a view is a few KiB)
 
 
@@ -512,6 +514,7 @@ class JoinConsole(Commands, Answers):
         self.exit_code: int | None = None
         self.over = False
         self.completer: Any = None
+        self.said = False
         seat.take_keyboard()
 
     # ------------------------------------------------------------ what the console mixins read
@@ -588,6 +591,7 @@ class JoinConsole(Commands, Answers):
             self.error(self.lang._(N_("Say what? For example: say good luck.")))
             return
         self.link.send({"type": "say", "text": text})
+        self.said = True  # the host's line with it is shown before the prompt comes back
 
     def cmd_options(self, rest: str = "") -> None:
         """options: the question again, or one sentence when nothing is asked."""
@@ -651,10 +655,33 @@ class JoinConsole(Commands, Answers):
         if not text:
             return
         word = (text.split() or [""])[0]
-        if session_command(word) is not None or command_for(word) in COMMANDS or self.game is None:
+        if session_command(word) is not None or command_for(word) in COMMANDS:
+            if command_for(word) in COMMANDS:
+                self.fetch_view()
             self.command(text)
         else:
             self.error(self.lang._(NOT_ASKED))
+
+    def fetch_view(self) -> None:
+        """Ask the host for this seat's view now and wait (a little) for it, using what
+        comes before it; a query between decisions reads the game as it is now."""
+        self.link.send({"type": "view"})
+        while True:
+            try:
+                kind, item = self.link.inbox.get(timeout=VIEW_SECONDS)
+            except queue.Empty:
+                return
+            if kind == "input":
+                continue
+            if kind != "message":
+                self.link.inbox.put((kind, item))  # the run loop reads it
+                return
+            try:
+                self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+            if item.get("type") in ("view", "game_over", "decide"):
+                return
 
     def read_between(self) -> None:
         """Read the line waiting at the input (typed while nothing is asked) and use it."""
@@ -738,6 +765,8 @@ class JoinConsole(Commands, Answers):
                 self.handle(got)
             if self.exit_code is not None:
                 return False
+            if self.answered is None and not self.drain():
+                return self.exit_code is None  # the host went on (or ended): the run loop looks again
             if self.answered is not None:
                 keys = [k.to_dict() if isinstance(k, Move) else k for k in self.answered]
                 self.link.send({"type": "answer", "id": self.decision_id, "keys": keys})
@@ -745,6 +774,38 @@ class JoinConsole(Commands, Answers):
                 return True
 
     # ------------------------------------------------------------ messages from the host
+    def drain(self) -> bool:
+        """Use what the host sent while the player typed at a question (chat, a player
+        leaving), before the prompt comes back; after ``say`` wait a little for its line.
+        False when the question is no longer the one waiting (or the host ended)."""
+        asked = self.decision_id
+        while True:
+            try:
+                if self.said:
+                    kind, item = self.link.inbox.get(timeout=SAY_SECONDS)
+                else:
+                    kind, item = self.link.inbox.get_nowait()
+            except queue.Empty:
+                self.said = False
+                return True
+            if kind == "input":
+                continue
+            if kind == "closed":
+                self.link.inbox.put((kind, item))  # the run loop ends the session
+                return False
+            if kind == "bad":
+                self.error(self.lang.msg(item))
+                continue
+            if item.get("type") == "text":
+                self.said = False
+            try:
+                going = self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                continue
+            if not going or self.decision_id != asked or self.decision is None:
+                return False
+
     def receive(self, message: dict) -> bool:
         """Use one message from the host; False when joining cannot go on (``exit_code`` set)."""
         kind = message["type"]
