@@ -159,7 +159,11 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             ),
             ("x" * (64 * 1024 + 10), "too-long", "That line is longer than 64 KiB; it was not read."),
             ('{"type": "say", "text": 7}', "bad-say", "The text of a say message is the line to say, as a string."),
-            ('{"type": "say", "text": "hi", "to": "Bea"}', "bad-fields", "A say message has only these fields: text, type."),
+            (
+                '{"type": "say", "text": "hi", "to": "Bea"}',
+                "bad-fields",
+                "A say message has only these fields: text, type.",
+            ),
         ]
         for line, code, text in cases:
             ann.send_line(line)

@@ -44,8 +44,8 @@ from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
 from ..view import PlayerView, event_from_data
-from .seat import MAX_SAY, clean, session_command
 from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
+from .seat import MAX_SAY, clean, session_command
 
 KNOWN_HOSTS_FILE = "known_hosts"
 NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
@@ -487,9 +487,7 @@ class JoinConsole(Commands, Answers):
 
     COMMAND_TABLE = {k: v for k, v in Commands.COMMAND_TABLE.items()}
 
-    def __init__(
-        self, link, seat: HumanSeat, display, speaker, reader, keys=None, confirm: bool = True, input_fd=None
-    ):
+    def __init__(self, link, seat: HumanSeat, display, speaker, reader, keys=None, confirm: bool = True, input_fd=None):
         self.link = link
         self.input_fd = input_fd  # where typed lines come from: watched while nothing is asked
         self.watch: InputWatch | None = None
