@@ -17,7 +17,12 @@ directory (``known_hosts``) and its fingerprint printed; a host whose key
 changed is refused before any password is sent.
 
 The SSH connection runs in a thread of its own (:class:`Link`); the
-player's console runs in the main thread, as at a local game.
+player's console runs in the main thread, as at a local game. While
+nothing is asked of the seat, :class:`InputWatch` tells the console that
+a line was typed: a query is answered from a view fetched from the host
+then, and a move is refused in one sentence; a line typed before a
+question was shown is never taken as its answer. Commands that act on a
+game on this computer (undo, export, save, load) get one sentence.
 """
 
 from __future__ import annotations
