@@ -231,7 +231,7 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"You buy Copper; 2 coins left\.")
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
-        ann.expect("Line cleared. Type quit to stop the game.")
+        ann.expect("Line cleared. Type quit to leave the game.")
         ann.expect(r"Ann>")
         ann.sendline("end")
         # Bea hears Ann's turn when it ends, and it is her turn
@@ -239,9 +239,9 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         bea.expect(r"Bea, Action phase: 1 Action, 1 Buy, 0 coins\.")
         bea.expect("Bea> ")
         bea.sendline("quit")
-        bea.expect("Stop the game without saving[?] Type yes to stop: ")
+        bea.expect(r"Leave the game\? The host keeps it and you may join again\. Type yes to leave: ")
         bea.sendline("yes")
-        bea.expect("Game stopped.")
+        bea.expect("You left the game.")
         bea.expect(pexpect.EOF)
         assert bea.wait() == 0
         ann.expect("Bea has left; the game waits for Bea to come back.")
@@ -316,3 +316,102 @@ def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tm
         assert (code, err) == (2, f"a11y-dominion: {sentence}\n"), (args, out, err)
         assert "Traceback" not in out + err
     assert proc.poll() is None  # the host still waits for its players
+
+
+def test_every_command_word_of_a_joined_seat_has_its_method():
+    from a11y_dominion.remote.client import JoinConsole
+
+    for word, name in JoinConsole.COMMAND_TABLE.items():
+        assert callable(getattr(JoinConsole, name, None)), word
+
+
+def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game, tmp_path):
+    """undo, export, settings and help at a joined seat; say reaches the other seat; a move typed
+    while nothing is asked is refused and never played later; queries are answered between
+    decisions; Ctrl+D asks to leave the game."""
+    data, proc = host_game
+    path = seats_file(tmp_path, data)
+    cmd = join_command("--seats-file", path, "--user", "Ann", "--speech", "screen-reader")
+    ann = pexpect.spawn(
+        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+    )
+    bea = None
+    try:
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        bea = join_piped(tmp_path, data, "Bea")
+        bea.expect("The game starts.")
+        ann.expect(r"Ann>")
+        ann.sendline("undo")
+        ann.expect("undo works only in a game on this computer.")
+        ann.expect(r"Ann>")
+        ann.sendline("export game.txt")
+        ann.expect("export works only in a game on this computer.")
+        ann.expect(r"Ann>")
+        ann.sendline("settings")
+        ann.expect("change them with a11y-dominion settings, or for one game with join --lang and --verbosity.")
+        ann.expect(r"Ann>")
+        ann.sendline("help")
+        ann.expect("say TEXT: a line to every player")
+        help_text = ann.before
+        ann.expect(r"Ann>")
+        assert "undo:" not in help_text and "resume" not in help_text and "save FILE" not in help_text
+        assert "Traceback" not in help_text
+        ann.sendline("say good luck")
+        bea.expect("Ann says: good luck")
+        ann.expect("Ann says: good luck")
+        ann.expect(r"Ann>")
+        ann.sendcontrol("d")
+        ann.expect(r"Leave the game\? The host keeps it and you may join again\. Type yes to leave:")
+        ann.sendline("no")
+        ann.expect("You stay in the game.")
+        ann.expect(r"Ann>")
+        # Bea, while nothing is asked of her: a query is answered, a move is refused
+        bea.sendline("hand")
+        bea.expect(r"Your hand, 5 cards: ")
+        bea.sendline("buy Gold")
+        bea.expect("Nothing is asked of you now; type help for the commands.")
+        bea.sendline("options")
+        bea.expect("Nothing is asked of you now; type help for the commands.")
+        ann.sendline("end")
+        ann.expect(r"Buy phase")
+        ann.expect(r"Ann>")
+        ann.sendline("end")
+        bea.expect(r"Bea, Action phase: 1 Action, 1 Buy, 0 coins\.")
+        bea.expect("Bea> ")
+        # Ann, at Bea's turn: a query answered from the latest view, a move refused
+        ann.sendline("hand")
+        ann.expect(r"Your hand, 5 cards: ")
+        ann.sendline("buy Silver")
+        ann.expect("Nothing is asked of you now; type help for the commands.")
+        bea.sendline("end")  # Bea's own question: answered now; the early buy Gold was not kept
+        bea.expect(r"Buy phase")
+        bea.expect("Bea> ")
+        bea.sendline("end")
+        ann.expect(r"Your hand: .+\.")
+        between = ANSI.sub("", ann.before).replace("\r", "")
+        assert "\nBea ended their turn without playing or buying anything.\n" in between, between[-800:]
+        ann.expect(r"Ann>")
+        ann.sendline("quit")
+        ann.expect("Type yes to leave:")
+        ann.sendline("yes")
+        ann.expect("You left the game.")
+        ann.expect(pexpect.EOF)
+        ann.close()
+        assert ann.exitstatus == 0
+        bea.sendline("quit")
+        bea.expect("Type yes to leave: ")
+        bea.sendline("yes")
+        bea.expect(pexpect.EOF)
+        bea_text = bea.before
+        assert bea.wait() == 0
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+        if bea is not None and bea.proc.poll() is None:
+            bea.kill(9)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(20)
+    host_out = proc.stdout.read()
+    assert "Traceback" not in host_out + bea_text
+    for line in bea_text.splitlines():
+        assert "You buy Gold" not in line and "Bea buys Gold" not in line, line

@@ -138,7 +138,7 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             (
                 '{"type": "line", "text": "buy Gold"}',
                 "unknown-type",
-                "line is not a message type; the types are answer and view.",
+                "line is not a message type; the types are answer, view and say.",
             ),
             (
                 '{"type": "answer", "keys": [], "extra": 1}',
@@ -158,6 +158,12 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
                 "That answer is for decision 99; the decision waiting is 1.",
             ),
             ("x" * (64 * 1024 + 10), "too-long", "That line is longer than 64 KiB; it was not read."),
+            ('{"type": "say", "text": 7}', "bad-say", "The text of a say message is the line to say, as a string."),
+            (
+                '{"type": "say", "text": "hi", "to": "Bea"}',
+                "bad-fields",
+                "A say message has only these fields: text, type.",
+            ),
         ]
         for line, code, text in cases:
             ann.send_line(line)
@@ -165,6 +171,13 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             assert got["error"] == code, (line[:60], got)
             if text is not None:
                 assert got["text"] == text
+        # say: one line to every seat, without escape bytes
+        ann.send({"type": "say", "text": "good \x1b[2Jluck"})
+        for seat in (bea, ann):
+            said = (await seat.next("text"))["text"]
+            while "says" not in said:
+                said = (await seat.next("text"))["text"]
+            assert said == "Ann says: good [2Jluck"
         # a long line cut in pieces is still one line, refused once; an empty line is nothing
         ann.process.stdin.write("y" * 40000)
         await asyncio.sleep(0.05)

@@ -17,7 +17,12 @@ directory (``known_hosts``) and its fingerprint printed; a host whose key
 changed is refused before any password is sent.
 
 The SSH connection runs in a thread of its own (:class:`Link`); the
-player's console runs in the main thread, as at a local game.
+player's console runs in the main thread, as at a local game. While
+nothing is asked of the seat, :class:`InputWatch` tells the console that
+a line was typed: a query is answered from a view fetched from the host
+then, and a move is refused in one sentence; a line typed before a
+question was shown is never taken as its answer. Commands that act on a
+game on this computer (undo, export, save, load) get one sentence.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import getpass
 import json
 import os
 import queue
+import select
 import socket
 import sys
 import threading
@@ -35,7 +41,8 @@ from typing import Any
 
 from ..console import questions
 from ..console.answers import Answers
-from ..console.commands import HELP_LINES, Commands
+from ..console.commands import HELP_LINES, Commands, command_for, is_yes, short
+from ..console.completion import COMMANDS
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
 from ..i18n import N_, Language
@@ -43,9 +50,26 @@ from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
 from ..view import PlayerView, event_from_data
 from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
+from .seat import MAX_SAY, clean, session_command
 
 KNOWN_HOSTS_FILE = "known_hosts"
+NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
+# the console's help lines that do not apply to a joined seat, and the lines of its own
+JOIN_HELP_SKIPPED = (
+    "Several players at one keyboard",
+    "save FILE",
+    "undo:",
+    "The game is saved after every answer",
+    "quit:",
+)
+JOIN_HELP = [
+    N_("say TEXT: a line to every player at the table, for example say good luck."),
+    N_("settings: how to change your language and verbosity for join."),
+    N_("quit, or Ctrl+D: leave the game (you are asked first). help keys: the shortcut keys."),
+]
 CONNECT_SECONDS = 15
+VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
+SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the player said
 MAX_FROM_HOST = 8 * 1024 * 1024  # bytes of one line from the host (a view is a few KiB)
 
 
@@ -366,6 +390,95 @@ class Link:
             self.thread.join(5)
 
 
+# ------------------------------------------------------------------ typed lines between decisions
+class FdLines:
+    """Lines of a file descriptor read without a buffer of its own (``readline``,
+    ``isatty``), so that :func:`select.select` on the descriptor tells truly
+    whether a typed line waits: a buffered stream may hold lines the
+    descriptor no longer shows."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self.fd)
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def readline(self) -> str:
+        """One line with its newline; "" at the end of input."""
+        got = bytearray()
+        while True:
+            try:
+                byte = os.read(self.fd, 1)
+            except OSError:
+                byte = b""
+            if not byte:
+                break
+            got += byte
+            if byte == b"\n":
+                break
+        return got.decode("utf-8", "replace")
+
+
+def line_waits(fd: int | None) -> bool:
+    """True when a whole typed line (or the end of input) can be read from ``fd`` now."""
+    if fd is None:
+        return False
+    try:
+        ready, _, _ = select.select([fd], [], [], 0)
+    except (OSError, ValueError):
+        return False
+    return bool(ready)
+
+
+class InputWatch:
+    """Tells the console's main thread, through ``inbox``, that a line was typed
+    while it waits for the host: while :meth:`arm` is in force, a readable
+    ``fd`` puts one ``("input", None)`` into the inbox (and disarms). The
+    watch itself never reads, so the console's own reader reads every line."""
+
+    def __init__(self, fd: int, inbox: queue.Queue):
+        self.fd = fd
+        self.inbox = inbox
+        self.armed = threading.Event()
+        self.lock = threading.Lock()
+        self.ended = False
+        self.thread = threading.Thread(target=self._watch, name="input-watch", daemon=True)
+        self.thread.start()
+
+    def arm(self) -> None:
+        self.armed.set()
+
+    def disarm(self) -> None:
+        with self.lock:
+            self.armed.clear()
+
+    def end(self) -> None:
+        self.ended = True
+        self.armed.set()
+
+    def _watch(self) -> None:
+        while not self.ended:
+            self.armed.wait()
+            if self.ended:
+                return
+            if line_waits(self.fd) or self._wait_readable():
+                with self.lock:
+                    if self.armed.is_set() and not self.ended:
+                        self.armed.clear()
+                        self.inbox.put(("input", None))
+
+    def _wait_readable(self) -> bool:
+        try:
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+        except (OSError, ValueError):
+            self.ended = True
+            return False
+        return bool(ready)
+
+
 # ------------------------------------------------------------------ the player's console
 class JoinConsole(Commands, Answers):
     """The console of a remote seat: the local console's questions, queries,
@@ -379,8 +492,10 @@ class JoinConsole(Commands, Answers):
 
     COMMAND_TABLE = {k: v for k, v in Commands.COMMAND_TABLE.items()}
 
-    def __init__(self, link, seat: HumanSeat, display, speaker, reader, keys=None, confirm: bool = True):
+    def __init__(self, link, seat: HumanSeat, display, speaker, reader, keys=None, confirm: bool = True, input_fd=None):
         self.link = link
+        self.input_fd = input_fd  # where typed lines come from: watched while nothing is asked
+        self.watch: InputWatch | None = None
         self.holder = seat
         self.display = display
         self._speaker = speaker
@@ -402,6 +517,7 @@ class JoinConsole(Commands, Answers):
         self.exit_code: int | None = None
         self.over = False
         self.completer: Any = None
+        self.said = False
         seat.take_keyboard()
 
     # ------------------------------------------------------------ what the console mixins read
@@ -450,19 +566,153 @@ class JoinConsole(Commands, Answers):
 
     cmd_load = cmd_save
 
+    def cmd_undo(self, rest: str = "") -> None:
+        """undo: a joined seat cannot take back an answer."""
+        self.error(self.lang._(N_("undo works only in a game on this computer.")))
+
+    def cmd_export(self, rest: str = "") -> None:
+        """export: only the host has the whole game to export."""
+        self.error(self.lang._(N_("export works only in a game on this computer.")))
+
+    def cmd_settings(self, rest: str = "") -> None:
+        """settings: where a joined seat's settings come from."""
+        self.reply(
+            [
+                self.lang._(
+                    N_(
+                        "Your language and verbosity here come from your own settings file: change them with "
+                        "a11y-dominion settings, or for one game with join --lang and --verbosity."
+                    )
+                )
+            ]
+        )
+
+    def cmd_say(self, rest: str = "") -> None:
+        """say TEXT: a line of chat to every seat, through the host."""
+        text = clean(rest).strip()[:MAX_SAY]
+        if not text:
+            self.error(self.lang._(N_("Say what? For example: say good luck.")))
+            return
+        self.link.send({"type": "say", "text": text})
+        self.said = True  # the host's line with it is shown before the prompt comes back
+
+    def cmd_options(self, rest: str = "") -> None:
+        """options: the question again, or one sentence when nothing is asked."""
+        if self.decision is None or self.sent:
+            self.error(self.lang._(NOT_ASKED))
+            return
+        super().cmd_options(rest)
+
+    def cmd_quit(self, rest: str = "") -> None:
+        """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay."""
+        question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
+        self.speaker.speak(question, priority="important", interrupt=True)
+        try:
+            got = self.reader.read(question, "")
+        except EOFError:  # Ctrl+D again, or the end of piped input: leave
+            got = "yes"
+        except KeyboardInterrupt:  # Ctrl+C is no
+            got = "no"
+        if isinstance(got, str) and is_yes(got):
+            self.say(self.lang._(N_("You left the game.")), keep=False)
+            self.exit_code = 0
+        else:
+            self.say(self.lang._(N_("You stay in the game.")), keep=False)
+
     def cmd_help(self, rest: str = "") -> None:
-        """help, help keys (without the lines about a shared keyboard and saving)."""
+        """help, help keys (without the lines that do not apply to a joined seat)."""
         if rest.lower().startswith(("key", "toets")):
             super().cmd_help(rest)
             return
-        skipped = ("Several players at one keyboard", "save FILE")
-        self.reply([self.lang._(x) for x in HELP_LINES if not x.startswith(skipped)])
+        out = [self.lang._(x) for x in HELP_LINES if not x.startswith(JOIN_HELP_SKIPPED)]
+        self.reply(out + [self.lang._(x) for x in JOIN_HELP])
 
     def command(self, text: str) -> None:
+        """Run one command line; a word whose command does not apply here gets one sentence."""
+        word, _, rest = text.strip().partition(" ")
+        session = session_command(word)
+        if session is not None and not (session == "quit" and rest.strip()):
+            getattr(self, "cmd_" + session)(rest.strip())
+            return
         if self.latest is None:
             self.error(self.lang._(N_("Nothing is known of the game yet.")))
             return
+        name = self.COMMAND_TABLE.get(command_for(word) or word.lower())
+        if name is not None and not callable(getattr(self, name, None)):
+            self.error(self.t(N_("{text} works only in a game on this computer."), text=short(word)))
+            return
         super().command(text)
+
+    def handle(self, line: str) -> None:
+        """A typed line: say, settings and quit first, then as at the console."""
+        word = (line.strip().split() or [""])[0]
+        if session_command(word) is not None or self.game is None:
+            self.command(line)
+            return
+        super().handle(line)
+
+    def typed_between(self, line: str) -> None:
+        """A line typed while nothing is asked: a command is run on the latest view;
+        anything else (a move, an answer) is refused, never kept for a later question."""
+        text = line.strip()
+        if not text:
+            return
+        word = (text.split() or [""])[0]
+        if session_command(word) is not None or command_for(word) in COMMANDS:
+            if command_for(word) in COMMANDS:
+                self.fetch_view()
+            self.command(text)
+        else:
+            self.error(self.lang._(NOT_ASKED))
+
+    def fetch_view(self) -> None:
+        """Ask the host for this seat's view now and wait (a little) for it, using what
+        comes before it; a query between decisions reads the game as it is now."""
+        self.link.send({"type": "view"})
+        while True:
+            try:
+                kind, item = self.link.inbox.get(timeout=VIEW_SECONDS)
+            except queue.Empty:
+                return
+            if kind == "input":
+                continue
+            if kind != "message":
+                self.link.inbox.put((kind, item))  # the run loop reads it
+                return
+            try:
+                self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+            if item.get("type") in ("view", "game_over", "decide"):
+                return
+
+    def read_between(self) -> None:
+        """Read the line waiting at the input (typed while nothing is asked) and use it."""
+        announcer = self.holder.announcer
+        announcer.hold()
+        try:
+            got = self.reader.read(f"{self.name}> ", "")
+        except EOFError:
+            if getattr(self.reader, "interactive", False):
+                self.cmd_quit()
+            else:
+                self.say(self.lang._(N_("You left the game.")), keep=False)
+                self.exit_code = 0
+            return
+        except KeyboardInterrupt:
+            return
+        finally:
+            announcer.release()
+        if isinstance(got, KeyCommand):
+            self.command(got.command)
+        else:
+            self.typed_between(got)
+
+    def early_lines(self) -> None:
+        """Use the lines typed before the question now asked was shown: they were
+        typed while nothing was asked, so they are no answers to it."""
+        while self.exit_code is None and line_waits(self.input_fd):
+            self.read_between()
 
     # ------------------------------------------------------------ questions
     def show_question(self, d: Decision, full: bool = False) -> None:
@@ -482,6 +732,9 @@ class JoinConsole(Commands, Answers):
         """Read lines until an answer to the pending decision is sent; False when the player left."""
         d = self.decision
         if self.shown != self.decision_id:
+            self.early_lines()
+            if self.exit_code is not None:
+                return False
             self.shown = self.decision_id
             self.show_question(d)
         default = ""
@@ -495,14 +748,14 @@ class JoinConsole(Commands, Answers):
                 if getattr(self.reader, "interactive", False):
                     self.cmd_quit()
                 else:
-                    self.say(self.lang._(N_("Game stopped.")), keep=False)
+                    self.say(self.lang._(N_("You left the game.")), keep=False)
                     self.exit_code = 0
                 if self.exit_code is not None:
                     return False
                 default = ""
                 continue
             except KeyboardInterrupt:
-                self.say(self.lang._(N_("Line cleared. Type quit to stop the game.")), keep=False)
+                self.say(self.lang._(N_("Line cleared. Type quit to leave the game.")), keep=False)
                 default = ""
                 continue
             finally:
@@ -515,6 +768,8 @@ class JoinConsole(Commands, Answers):
                 self.handle(got)
             if self.exit_code is not None:
                 return False
+            if self.answered is None and not self.drain():
+                return self.exit_code is None  # the host went on (or ended): the run loop looks again
             if self.answered is not None:
                 keys = [k.to_dict() if isinstance(k, Move) else k for k in self.answered]
                 self.link.send({"type": "answer", "id": self.decision_id, "keys": keys})
@@ -522,6 +777,38 @@ class JoinConsole(Commands, Answers):
                 return True
 
     # ------------------------------------------------------------ messages from the host
+    def drain(self) -> bool:
+        """Use what the host sent while the player typed at a question (chat, a player
+        leaving), before the prompt comes back; after ``say`` wait a little for its line.
+        False when the question is no longer the one waiting (or the host ended)."""
+        asked = self.decision_id
+        while True:
+            try:
+                if self.said:
+                    kind, item = self.link.inbox.get(timeout=SAY_SECONDS)
+                else:
+                    kind, item = self.link.inbox.get_nowait()
+            except queue.Empty:
+                self.said = False
+                return True
+            if kind == "input":
+                continue
+            if kind == "closed":
+                self.link.inbox.put((kind, item))  # the run loop ends the session
+                return False
+            if kind == "bad":
+                self.error(self.lang.msg(item))
+                continue
+            if item.get("type") == "text":
+                self.said = False
+            try:
+                going = self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                continue
+            if not going or self.decision_id != asked or self.decision is None:
+                return False
+
     def receive(self, message: dict) -> bool:
         """Use one message from the host; False when joining cannot go on (``exit_code`` set)."""
         kind = message["type"]
@@ -566,13 +853,33 @@ class JoinConsole(Commands, Answers):
     def run(self) -> int:
         """Play until the host ends the session; the exit code (0: the game ended,
         or the player left; 1: the host ended it before the end; 2: it cannot be joined)."""
+        if self.input_fd is not None and self.watch is None:
+            self.watch = InputWatch(self.input_fd, self.link.inbox)
+        try:
+            return self._run()
+        finally:
+            if self.watch is not None:
+                self.watch.end()
+
+    def _run(self) -> int:
         while True:
             if self.decision is not None and not self.sent:
                 if not self.ask():
                     self.link.close()
                     return self.exit_code or 0
                 continue
+            if self.watch is not None:
+                self.watch.arm()
             kind, item = self.link.inbox.get()
+            if self.watch is not None:
+                self.watch.disarm()
+            if kind == "input":
+                if line_waits(self.input_fd):
+                    self.read_between()
+                if self.exit_code is not None:
+                    self.link.close()
+                    return self.exit_code
+                continue
             if kind == "closed":
                 break
             if kind == "bad":
@@ -675,12 +982,18 @@ def run_join(args, stdout=None) -> int:
         speaker=speaker,
         print_fn=lambda text, style=None: display.line(text, style),
     )
-    console = JoinConsole(link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)))
+    try:
+        fd: int | None = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        fd = None
+    console = JoinConsole(
+        link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)), input_fd=fd
+    )
     if sys.stdin.isatty() and out.isatty():
         console.completer = DecisionCompleter(lambda: console.game, lang)
         console.reader = PromptReader(console.completer, build_key_bindings(keys), plain=plain)
     else:
-        console.reader = PlainReader(sys.stdin, out)
+        console.reader = PlainReader(FdLines(fd) if fd is not None else sys.stdin, out)
     try:
         where = {"host": host, "port": port}
         if link.first_visit:

@@ -34,7 +34,9 @@ From the player:
 - ``{"type": "answer", "keys": [...], "id": N}``: the option keys of the
   pending decision, as the table takes them (for a turn one move,
   ``{"move": "buy", "card": "Gold"}``); ``id`` may be left out;
-- ``{"type": "view"}``: ask for the seat's view now.
+- ``{"type": "view"}``: ask for the seat's view now;
+- ``{"type": "say", "text": ...}``: a line of chat to every seat (as ``say``
+  at a terminal seat: :meth:`~.host.GameHost.chat` cleans and cuts it).
 
 There is no message with a typed line for the host to read: the player's
 program has the decision and the view, and reads lines in the player's own
@@ -163,13 +165,14 @@ ERRORS = {
     "bad-json": N_("That line is not JSON; each message is one JSON object on one line."),
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
-    "unknown-type": N_("{type} is not a message type; the types are answer and view."),
+    "unknown-type": N_("{type} is not a message type; the types are answer, view and say."),
+    "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
     "stale": N_("That answer is for decision {got}; the decision waiting is {want}."),
     "bad-keys": N_("The keys of an answer are a list of option keys; for a turn, one move such as {example}."),
 }
-FIELDS = {"answer": {"type", "keys", "id"}, "view": {"type"}}
+FIELDS = {"answer": {"type", "keys", "id"}, "view": {"type"}, "say": {"type", "text"}}
 
 
 class ProtocolOutlet:
@@ -249,6 +252,14 @@ class ProtocolOutlet:
             return
         if kind == "view":
             self.send({"type": "view", "view": self.host.table.view(self.seat.name).to_data()})
+            return
+        if kind == "say":
+            text = message.get("text")
+            if not isinstance(text, str):
+                self.error("bad-say")
+                return
+            if self.seat.chat is not None:
+                self.seat.chat(text)  # cleaned and cut by the host, as the terminal seat's say is
             return
         self.answer(message)
 
