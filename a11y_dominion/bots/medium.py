@@ -116,7 +116,7 @@ TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple",
 # card in the deck, by Provinces left (8 or more, 7, ..., 1)
 VP_WEIGHT = {8: 12, 7: 13, 6: 15, 5: 18, 4: 25, 3: 30, 2: 36, 1: 40, 0: 45}
 DEAD_COST = {8: 32, 7: 30, 6: 26, 5: 18, 4: 8, 3: 4, 2: 0, 1: 0, 0: 0}
-DEBT_WEIGHT = {8: 4.0, 7: 4.0, 6: 4.0, 5: 3.0, 4: 3.0, 3: 1.5, 2: 1.0, 1: 0.5, 0: 0.5}
+DEBT_WEIGHT = {8: 5.5, 7: 5.5, 6: 5.0, 5: 4.0, 4: 3.0, 3: 1.5, 2: 1.0, 1: 0.5, 0: 0.5}
 
 
 def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerView) -> int:
@@ -209,7 +209,8 @@ class MediumBot:
         villages = have & VILLAGES
         draw = have & DRAW
         buys = have & PLUS_BUY
-        engine = bool(villages and draw and buys) and not self.thin
+        strong = draw & {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Laboratory", "Witch"}
+        engine = bool(villages and strong and buys) and not self.thin
         terminals = sorted(
             (c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True
         )
@@ -327,7 +328,7 @@ class MediumBot:
         if card == "Province":
             value = -dead + (30 if money_total(mine) >= 16 or p <= 6 else 0)
         if card == "Copper":
-            value = -6 if p > 2 else 2
+            value = -6 if p > 1 else 0
         if card == "Silver" and p <= 3:
             value = 8
         if card == "Gold" and p <= 2:
