@@ -41,7 +41,7 @@ from .common import Ledger, card_vp, coins_of, is_type, is_victory_only, money_t
 # terminal (uses up the Action it is played with) and how many copies are wanted
 VALUE: dict[str, tuple[int, bool, int]] = {
     "Copper": (-6, False, 99),
-    "Silver": (20, False, 99),
+    "Silver": (26, False, 99),
     "Gold": (60, False, 99),
     "Witch": (80, True, 2),
     "Legionary": (56, True, 2),
@@ -51,7 +51,7 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Council Room": (48, True, 2),
     "Library": (48, True, 2),
     "Royal Blacksmith": (64, True, 2),
-    "Moat": (24, True, 2),
+    "Moat": (22, True, 1),
     "Enchantress": (50, True, 2),
     "Catapult": (36, True, 1),
     "Gladiator": (34, True, 2),
@@ -71,7 +71,7 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Feast": (14, True, 1),
     "Workshop": (10, True, 1),
     "Engineer": (34, True, 1),
-    "Vassal": (24, True, 2),
+    "Vassal": (22, True, 1),
     "Farmers' Market": (26, True, 2),
     "Overlord": (46, True, 1),
     "Opulent Castle": (30, True, 1),
@@ -79,24 +79,24 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Laboratory": (54, False, 8),
     "Market": (40, False, 5),
     "Festival": (34, False, 3),
-    "Village": (20, False, 3),
+    "Village": (14, False, 3),
     "Cellar": (12, False, 1),
-    "Harbinger": (20, False, 2),
-    "Merchant": (26, False, 3),
-    "Poacher": (28, False, 2),
+    "Harbinger": (16, False, 2),
+    "Merchant": (22, False, 2),
+    "Poacher": (22, False, 2),
     "Sentry": (40, False, 2),
     "Spy": (10, False, 1),
     "Throne Room": (24, False, 1),
     "Crown": (34, False, 2),
-    "Villa": (26, False, 3),
-    "Patrician": (22, False, 4),
+    "Villa": (20, False, 3),
+    "Patrician": (16, False, 3),
     "Emporium": (46, False, 4),
-    "Settlers": (14, False, 2),
+    "Settlers": (10, False, 2),
     "Bustling Village": (34, False, 3),
-    "Chariot Race": (30, False, 4),
-    "Encampment": (28, False, 3),
+    "Chariot Race": (22, False, 3),
+    "Encampment": (22, False, 3),
     "Forum": (46, False, 4),
-    "Groundskeeper": (34, False, 4),
+    "Groundskeeper": (30, False, 3),
     "Archive": (34, False, 2),
     "City Quarter": (40, False, 3),
     "Capital": (40, False, 3),
@@ -317,6 +317,10 @@ class MediumBot:
                     value += 14 if terms >= vill else -6
                 if card in DRAW:
                     value += 6
+            if card == "Royal Blacksmith":
+                value -= 60 * mine["Copper"] / max(1, total)
+            if card in VILLAGES and not plan.get("engine"):
+                value -= 8
             if card == "Chapel" and view.turn.own_number > 4:
                 value = -5
             if card in TRASHERS and p <= 4:
@@ -452,6 +456,11 @@ class MediumBot:
             return 60 if junk or name == "Temple" and not others else (0 if name != "Sacrifice" else 5)
         if name == "Cellar":
             return 80 if any(is_victory_only(n) for n in others) else 0
+        if name == "Royal Blacksmith":
+            mine = self.mine(view)
+            copper_share = mine["Copper"] / max(1, sum(mine.values()))
+            coppers = others.count("Copper")
+            return 0 if coppers >= 3 or (coppers >= 2 and copper_share > 0.3) else 60
         if name == "Mine":
             return 45 if any(n in ("Copper", "Silver") for n in others) else 0
         if s.actions >= 2 or name in ("City Quarter",):
