@@ -284,7 +284,9 @@ def parse_seats(text: str, remote: bool = False) -> list:
         if kind not in people + tuple(BOT_KINDS):
             if remote:
                 raise ValueError(
-                    Msg("{kind} is not a seat kind here; use remote, human or a bot: {bots}.", kind=kind, bots=BOT_NAMES)
+                    Msg(
+                        "{kind} is not a seat kind here; use remote, human or a bot: {bots}.", kind=kind, bots=BOT_NAMES
+                    )
                 )
             raise ValueError(Msg("{kind} is not a seat kind; use human or a bot: {bots}.", kind=kind, bots=BOT_NAMES))
         if any(n.lower() == name.lower() for n, _ in seats):

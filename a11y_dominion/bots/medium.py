@@ -211,9 +211,7 @@ class MediumBot:
         buys = have & PLUS_BUY
         strong = draw & {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Laboratory", "Witch"}
         engine = bool(villages and strong and buys) and not self.thin
-        terminals = sorted(
-            (c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True
-        )
+        terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True)
         allowed = set(terminals[:1] if self.thin else terminals[:2])
         return {"cards": have, "engine": engine, "terminals": allowed, "key": terminals[0] if terminals else None}
 
@@ -271,9 +269,7 @@ class MediumBot:
 
     def spendable(self, cards: Counter) -> int:
         """Coins the deck can make in all: Treasures and coin-giving Actions."""
-        extra = sum(
-            k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action")
-        )
+        extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
         return money_total(cards) + extra
 
     # ------------------------------------------------------------ values
@@ -859,7 +855,7 @@ def _mine(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
     if d.purpose is Purpose.TRASH:
         opts = list(d.options)
         for n in ("Silver", "Copper"):
-            if n in opts and not ("Bandit Fort" in view.landmarks):
+            if n in opts and "Bandit Fort" not in view.landmarks:
                 return [n]
         return []
     return None
