@@ -110,6 +110,7 @@ VALUE: dict[str, tuple[int, bool, int]] = {
 VILLAGES = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
 DRAW = {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Witch", "Moat", "Laboratory", "Forum", "Encampment"}
 PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "Charm", "Capital", "Woodcutter", "Forum"}
+FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
 TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
 
 # how much 1 VP is worth against the deck's economy, and the cost of a dead
@@ -438,7 +439,7 @@ class MediumBot:
         other_actions = [n for n in others if is_type(n, "Action")]
         terminals = [n for n in other_actions if CARDS[n].actions == 0]
         if name in ("Throne Room", "Crown"):
-            if not other_actions:
+            if not [n for n in other_actions if self.double_value(view, n, others) > 0]:
                 return 0
             return 95 if t.actions >= 1 else 0
         if name == "Opulent Castle":
@@ -447,9 +448,11 @@ class MediumBot:
             return 30 if view.pile("Castles").cards_left else 0
         if name == "Moneylender":
             return 55 if "Copper" in others else 0
-        if name in ("Chapel", "Temple", "Sacrifice"):
-            junk = [n for n in others if self.trash_ok(view, n, Counter())]
-            return 60 if junk or name == "Temple" and not others else (0 if name != "Sacrifice" else 5)
+        if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult"):
+            junk = [n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult"]
+            if name == "Remodel" and "Gold" in others and self.provinces_left(view) <= 4:
+                return 50
+            return 60 if junk else 0
         if name == "Cellar":
             return 80 if any(is_victory_only(n) for n in others) else 0
         if name == "Royal Blacksmith":
@@ -470,6 +473,15 @@ class MediumBot:
                 base += 10
             return 20 + base / 2
         return 0  # play a village first
+
+    def double_value(self, view: PlayerView, name: str, hand: list) -> float:
+        """How good playing the Action ``name`` twice is (Throne Room, Crown), ``hand`` the rest."""
+        if name in FORCED_TRASH:
+            junk = [n for n in hand if n != name and self.trash_ok(view, n, Counter())]
+            return 10 if len(junk) >= 2 else -50
+        if name in ("Throne Room", "Crown"):
+            return 1
+        return 5 + VALUE.get(name, (10, 0, 0))[0] / 2 + (10 if CARDS[name].actions else 0)
 
     def action_move(self, view: PlayerView, d: Decision) -> Move:
         hand = view.hand
@@ -634,6 +646,12 @@ class MediumBot:
             return pool[: d.max]
         if pur in (Purpose.REVEAL,):
             return self.reveal_cards(view, d, pool)
+        if pur is Purpose.PLAY and d.source in ("Throne Room", "Crown") and view.turn.phase == "action":
+            hand = list(view.hand)
+            best = max(pool, key=lambda n: self.double_value(view, n, hand), default=None)
+            if best is None or self.double_value(view, best, hand) <= 0:
+                return [] if d.min == 0 else pool[:1]
+            return [best]
         if pur in (Purpose.TAKE, Purpose.PLAY):
             pool.sort(key=lambda n: -self.take_value(view, n))
             if d.min == 0 and pool and self.take_value(view, pool[0]) <= 0:
