@@ -211,7 +211,7 @@ class MediumBot:
         draw = have & DRAW
         buys = have & PLUS_BUY
         strong = draw & {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Laboratory", "Witch"}
-        engine = bool(villages and strong and buys) and not self.thin
+        engine = bool(villages - {"City Quarter"} and strong - {"Royal Blacksmith"} and buys) and not self.thin
         terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True)
         allowed = set(terminals[:1] if self.thin else terminals[:2])
         return {"cards": have, "engine": engine, "terminals": allowed, "key": terminals[0] if terminals else None}
@@ -230,9 +230,6 @@ class MediumBot:
         if empty >= 2:
             low = min((pl.cards_left for pl in piles.values() if pl.cards_left), default=0)
             p = min(p, low)
-        elif empty == 1:
-            low = min((pl.cards_left for pl in piles.values() if pl.cards_left), default=0)
-            p = min(p, low + 2)
         return max(0, min(8, p))
 
     def score(self, view: PlayerView, cards: Counter, name: str) -> int:
@@ -346,7 +343,7 @@ class MediumBot:
         victory = s.is_("Victory")
         if bought and "Basilica" in lms and coins_left >= 2:
             vp += min(2, lms["Basilica"])
-        if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play:
+        if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
             vp += min(2, lms["Colonnade"])
         if victory and "Battlefield" in lms:
             vp += min(2, lms["Battlefield"])
