@@ -60,7 +60,7 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Mine": (22, True, 1),
     "Moneylender": (30, True, 1),
     "Remodel": (22, True, 1),
-    "Chapel": (30, True, 1),
+    "Chapel": (14, True, 1),
     "Sacrifice": (22, True, 1),
     "Temple": (26, True, 1),
     "Woodcutter": (14, True, 1),
@@ -117,7 +117,7 @@ TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple",
 # card in the deck, by Provinces left (8 or more, 7, ..., 1)
 VP_WEIGHT = {8: 12, 7: 13, 6: 15, 5: 18, 4: 25, 3: 30, 2: 36, 1: 40, 0: 45}
 DEAD_COST = {8: 32, 7: 30, 6: 26, 5: 18, 4: 8, 3: 4, 2: 0, 1: 0, 0: 0}
-DEBT_WEIGHT = {8: 5.5, 7: 5.5, 6: 5.0, 5: 4.0, 4: 3.0, 3: 1.5, 2: 1.0, 1: 0.5, 0: 0.5}
+DEBT_WEIGHT = {8: 6.0, 7: 6.0, 6: 7.0, 5: 10.0, 4: 14.0, 3: 16.0, 2: 16.0, 1: 1.0, 0: 0.5}
 
 
 def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerView) -> int:
@@ -324,7 +324,7 @@ class MediumBot:
         else:
             value = 0
         if card == "Province":
-            value = -dead + (30 if money_total(mine) >= 16 or p <= 6 else 0)
+            value = -dead + (30 if money_total(mine) >= 14 or p <= 6 else 0)
         if card == "Copper":
             value = -6 if p > 1 else 0
         if card == "Silver" and p <= 3:
