@@ -254,7 +254,7 @@ class MediumBot:
         before = self._vp_mine(view, mine)
         after = self._vp_mine(view, mine + Counter({card: 1}))
         gain = after - before
-        if "Wolf Den" in view.landmarks and mine[card] == 0 and self.provinces_left(view) > 3:
+        if "Wolf Den" in view.landmarks and mine[card] == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
 
