@@ -24,13 +24,14 @@ from collections import Counter
 
 from ..rules.decisions import Decision, Move, MoveKind
 from ..rules.game import Game, GameConfig, Turn
-from ..table import Table
+from ..table import StopTable, Table
 from ..view import PlayerView
 from .medium import MediumBot
 
 DEFAULT_THINK_MS = 2000
 MAX_CANDIDATES = 3
 ROLLOUT_ANSWERS = 20000
+SWITCH_Z = 1.5  # how many standard errors another buy must win by to replace medium's
 
 
 def _minus(have: Counter, seen: list) -> Counter:
@@ -107,6 +108,21 @@ def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
     return game
 
 
+class _RolloutBot(MediumBot):
+    """medium in a rollout: stops the rollout's table once ``deadline`` (a
+    :func:`time.perf_counter` value) has passed."""
+
+    def __init__(self, seed: int, deadline: float | None):
+        super().__init__(seed)
+        self.deadline = deadline
+
+    def decide(self, d: Decision, view: PlayerView) -> list:
+        """medium's answer, or stop the table when the time is up."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise StopTable("time")
+        return super().decide(d, view)
+
+
 class HardBot(MediumBot):
     """The ``hard`` bot (see the module documentation). ``think_ms``: the
     most milliseconds per buy (None: 2,000); ``rollouts``: a fixed number of
@@ -165,7 +181,8 @@ class HardBot(MediumBot):
                     break
             m = cands[i % len(cands)]
             # the same sampled worlds for every candidate (common random numbers)
-            r = self.rollout(view, owned, m, seed0 + i // len(cands))
+            deadline = None if self.rollouts is not None else start + budget
+            r = self.rollout(view, owned, m, seed0 + i // len(cands), deadline)
             i += 1
             if r is None:
                 continue
@@ -176,18 +193,26 @@ class HardBot(MediumBot):
         self.last_search = {"rollouts": i, "seconds": spent, "results": {m.key: s for m, s in scored.items()}}
         if not scored:
             return default
-        top = max(scored.values())
-        if scored.get(default, -1) >= top - 0.02:
+        if default not in scored:
             return default
-        return max(scored, key=lambda m: scored[m])
+        best = max(scored, key=lambda m: scored[m])
+        p, q = scored[best], scored[default]
+        mean = (p + q) / 2
+        spread = (max(mean * (1 - mean), 0.05) * (1 / runs[best] + 1 / runs[default])) ** 0.5
+        # medium's own choice stands unless another is clearly better (rollouts are noisy)
+        if p - q > max(0.05, SWITCH_Z * spread):
+            return best
+        return default
 
-    def rollout(self, view: PlayerView, owned: dict, move: Move, seed: int) -> float | None:
+    def rollout(
+        self, view: PlayerView, owned: dict, move: Move, seed: int, deadline: float | None = None
+    ) -> float | None:
         """One game from a sampled position after ``move``: 1 won, 0.5 tied, 0 lost (None: no game)."""
         try:
             game = sample_game(view, owned, seed)
             seats = {}
             for k, p in enumerate(view.players):
-                bot = MediumBot(seed * 7 + k)
+                bot = _RolloutBot(seed * 7 + k, deadline)
                 bot.ledger = self.ledger.copy()
                 bot.plan = self.plan
                 seats[p.name] = bot
@@ -199,6 +224,8 @@ class HardBot(MediumBot):
             table.deliver()
             game.answer([move])
             table.run()
+            if table.stopped:
+                return None  # out of time: not counted
         except Exception:  # a sampled position the rules cannot go on from: not counted
             return None
         if not game.game_over:
