@@ -63,7 +63,7 @@ def run_match(a: str, b: str, spec: str, games: int, workers: int, think_ms: int
     wins = ties = played = errors = unfinished = 0
     turns = 0.0
     start = time.perf_counter()
-    for i, ((k, e, lm), n) in enumerate(zip(ks, per)):
+    for i, ((k, e, lm), n) in enumerate(zip(ks, per, strict=True)):
         if n == 0:
             continue
         # an even number of games per Kingdom where possible, so that each bot goes first equally often
