@@ -120,9 +120,10 @@ DEAD_COST = {8: 32, 7: 30, 6: 26, 5: 18, 4: 8, 3: 4, 2: 0, 1: 0, 0: 0}
 DEBT_WEIGHT = {8: 6.0, 7: 6.0, 6: 7.0, 5: 10.0, 4: 14.0, 3: 16.0, 2: 16.0, 1: 1.0, 0: 0.5}
 
 
-def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerView) -> int:
+def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerView, emptied: str | None = None) -> int:
     """End-of-game VP the Landmark ``name`` gives cards ``mine`` (others' cards
-    ``others``); 0 for Landmarks that score with tokens."""
+    ``others``; ``emptied``: a pile counted as empty too); 0 for Landmarks that
+    score with tokens."""
     if name == "Bandit Fort":
         return -2 * (mine["Silver"] + mine["Gold"])
     if name == "Wall":
@@ -148,7 +149,7 @@ def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerVie
                 vp += 5
         return vp
     if name == "Tower":
-        empty = set(view.empty_piles())
+        empty = set(view.empty_piles()) | ({emptied} if emptied else set())
         vp = 0
         for pn in empty:
             for c in pile_members(pn):
@@ -252,17 +253,23 @@ class MediumBot:
     def marginal_vp(self, view: PlayerView, card: str) -> int:
         mine = self.mine(view)
         before = self._vp_mine(view, mine)
-        after = self._vp_mine(view, mine + Counter({card: 1}))
+        emptied = None
+        if "Tower" in view.landmarks:
+            for pn in view.piles:
+                pv = view.pile(pn)
+                if pv.top == card and pv.cards_left == 1:
+                    emptied = pn
+        after = self._vp_mine(view, mine + Counter({card: 1}), emptied)
         gain = after - before
         if "Wolf Den" in view.landmarks and mine[card] == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
 
-    def _vp_mine(self, view: PlayerView, mine: Counter) -> int:
+    def _vp_mine(self, view: PlayerView, mine: Counter, emptied: str | None = None) -> int:
         others = self.others(view)
         vp = card_vp(mine)
         for lm in view.landmarks:
-            vp += landmark_vp(lm, mine, others, view)
+            vp += landmark_vp(lm, mine, others, view, emptied)
         return vp
 
     def spendable(self, cards: Counter) -> int:
