@@ -12,5 +12,5 @@ class EasyBot(MediumBot):
 
     kind = "easy"
 
-    def __init__(self, seed: int = 0, mistakes: float = 0.3):
+    def __init__(self, seed: int = 0, mistakes: float = 0.4):
         super().__init__(seed, mistakes=mistakes, thin=True)

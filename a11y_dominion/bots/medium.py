@@ -113,6 +113,9 @@ PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "C
 FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
 TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
 
+STALL_TURNS = 100
+"""After this many turns of its own, the bot ends the game when it can, even when behind."""
+
 # how much 1 VP is worth against the deck's economy, and the cost of a dead
 # card in the deck, by Provinces left (8 or more, 7, ..., 1)
 VP_WEIGHT = {8: 12, 7: 13, 6: 15, 5: 18, 4: 25, 3: 30, 2: 36, 1: 40, 0: 45}
@@ -571,7 +574,8 @@ class MediumBot:
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
             if ends:
-                return 10000 if lead > 0 else -50
+                # a game that goes on for ever (no one can buy) ends even when behind
+                return 10000 if lead > 0 or view.turn.own_number > STALL_TURNS else -50
             if lead - 6 < 0 and lead < 0:
                 return -20  # the penultimate Province while behind hands the win to the next player
         if ends is False and left == 0 and empties == 1:
@@ -890,7 +894,11 @@ def _remodel(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
 
 
 def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
-    return ["Copper"] if "Copper" in d.options else []
+    if "Copper" not in d.options:
+        return []
+    after = bot.mine(view) - Counter({"Copper": 1})
+    ok = bot.trash_ok(view, "Copper", Counter()) or bot.spendable(after) >= 11
+    return ["Copper"] if ok else []
 
 
 def _donate(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
