@@ -195,10 +195,13 @@ class MediumBot:
         if self.plan is None:
             self.plan = self.make_plan(view)
         if d.kind is Kind.TURN:
-            return [self.move(view, d)]
+            try:
+                return [self.move(view, d)]
+            except Exception:  # a rule that does not fit an unusual position: the simplest legal move
+                return fallback(d)
         try:
             ans = self.answer(view, d)
-        except (KeyError, ValueError, IndexError):
+        except Exception:  # likewise: the simplest legal answer
             ans = None
         if ans is not None and d.check(ans) is None:
             return ans
@@ -490,10 +493,22 @@ class MediumBot:
             return 1
         return 5 + VALUE.get(name, (10, 0, 0))[0] / 2 + (10 if CARDS[name].actions else 0)
 
+    def enchanted(self, view: PlayerView) -> bool:
+        """True when another player's Enchantress will turn this turn's first Action into +1 Card +1 Action."""
+        if not any("Enchantress" in p.in_play for p in view.players if p.name != view.seat):
+            return False
+        return not any(is_type(n, "Action") and not is_type(n, "Duration") for n in view.me.in_play)
+
     def action_move(self, view: PlayerView, d: Decision) -> Move:
         hand = view.hand
         if not any(is_type(n, "Action") for n in hand) or view.turn.actions < 1:
             return Move(MoveKind.END)
+        if self.enchanted(view):
+            # the first Action played is only +1 Card +1 Action: spend it on the least useful one
+            acts = [n for n in dict.fromkeys(hand) if is_type(n, "Action") and Move.play(n) in d.options]
+            acts = [n for n in acts if self.play_priority(view, n) > 0 or CARDS[n].actions == 0]
+            if acts:
+                return Move.play(min(acts, key=lambda n: (CARDS[n].actions > 0, VALUE.get(n, (0, 0, 0))[0])))
         best, best_p = None, 0.0
         for n in dict.fromkeys(hand):
             if not is_type(n, "Action"):
