@@ -58,6 +58,8 @@ def share(wins: int, ties: int, games: int) -> tuple:
 
 def run_match(a: str, b: str, spec: str, games: int, workers: int, think_ms: int | None) -> dict:
     """Play ``games`` games of ``a`` against ``b`` spread evenly over the Kingdoms of ``spec``."""
+    if spec.startswith("random:") and games < 2 * int(spec.split(":")[1]):
+        spec = f"random:{max(1, games // 2)}"  # two games a Kingdom at least: each bot goes first on it
     ks = kingdoms(spec)
     per = [games // len(ks) + (1 if i < games % len(ks) else 0) for i in range(len(ks))]
     wins = ties = played = errors = unfinished = 0
