@@ -36,8 +36,8 @@ MATCHES = [
 ]
 
 
-KINGDOM_SEED = 1000
-"""Random Kingdom ``i`` of a run is drawn with seed ``KINGDOM_SEED + i`` (``--kingdom-seed``)."""
+KINGDOMS = {"seed": 1000}
+"""Random Kingdom ``i`` of a run is drawn with seed ``KINGDOMS["seed"] + i`` (``--kingdom-seed``)."""
 
 
 def kingdoms(spec: str) -> list:
@@ -46,7 +46,7 @@ def kingdoms(spec: str) -> list:
         return [(spec, None, None)]
     out = []
     for i in range(int(spec.split(":")[1])):
-        k, e, lm = random_setup(random.Random(KINGDOM_SEED + i))
+        k, e, lm = random_setup(random.Random(KINGDOMS["seed"] + i))
         out.append((",".join(k), ",".join(e), ",".join(lm)))
     return out
 
@@ -103,10 +103,9 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--think-ms", type=int, default=None, help="the hard bot's thinking per decision")
     ap.add_argument("--only", nargs="*", default=None, help="match names: " + ", ".join(m[0] for m in MATCHES))
-    ap.add_argument("--kingdom-seed", type=int, default=KINGDOM_SEED, help="other random Kingdoms")
+    ap.add_argument("--kingdom-seed", type=int, default=KINGDOMS["seed"], help="other random Kingdoms")
     args = ap.parse_args(argv)
-    global KINGDOM_SEED
-    KINGDOM_SEED = args.kingdom_seed
+    KINGDOMS["seed"] = args.kingdom_seed
     rows = []
     for name, a, b, spec, games, goal in MATCHES:
         if args.only and name not in args.only:
