@@ -63,8 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         default=None,
-        help='seats as "Name:kind,..." with kind human, bigmoney or random (default: you against Big '
-        'Money, "You:human,Bot:bigmoney", in Dutch "Jij:human,Bot:bigmoney"); a human seat may add '
+        help='seats as "Name:kind,..." with kind human or a bot: easy, medium, hard, bmu, bigmoney or random '
+        '(default: you against the medium bot, "You:human,Bot:medium", in Dutch "Jij:human,Bot:medium"); '
+        "a human seat may add "
         'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
         "the game asks to pass the keyboard and waits for Enter before each one's turn or answer",
     )
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: the language setting, else en)",
     )
     play.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
+    _add_think_option(play)
     play.add_argument(
         "--load",
         metavar="FILE",
@@ -129,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         default=None,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
-        "user), human (the one player at this computer's terminal), bigmoney or random, for example "
+        "user), human (the one player at this computer's terminal) or a bot (easy, medium, hard, bmu, "
+        "bigmoney, random), for example "
         '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
         'verbosity, "Ann:remote:nl:terse"',
     )
@@ -196,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", default="bigmoney,random", help="bot kinds, comma separated, e.g. bigmoney,random")
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
+    _add_think_option(sim)
     sim.add_argument("--json", action="store_true")
     sim.add_argument(
         "--workers", type=int, default=1, help="play the games in this many processes (same results, sooner)"
@@ -231,6 +235,23 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
     st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
     return p
+
+
+def think_ms_number(text: str) -> int:
+    """``--think-ms``: a whole number of milliseconds from 0 to 600000; raises ArgumentTypeError."""
+    if not (text.isascii() and text.strip().isdecimal()) or not 0 <= int(text) <= 600000:
+        raise argparse.ArgumentTypeError("must be a whole number of milliseconds from 0 to 600000")
+    return int(text)
+
+
+def _add_think_option(p):
+    p.add_argument(
+        "--think-ms",
+        type=think_ms_number,
+        default=None,
+        metavar="N",
+        help="the most milliseconds the hard bot thinks per decision (default 2000; 0: it plays as medium)",
+    )
 
 
 def _add_game_options(p):
@@ -700,6 +721,7 @@ def cmd_simulate(args) -> int:
             args.games,
             args.seed or 0,
             workers=args.workers,
+            think_ms=args.think_ms,
             scheduler=args.scheduler.strip() if args.scheduler else None,
         )
     except ClusterError as e:

@@ -196,12 +196,52 @@ class BigMoneyBot:
         return RandomBot(self.rng.randrange(1 << 30)).decide(d, view)
 
 
-BOT_KINDS = {"bigmoney": BigMoneyBot, "random": RandomBot}
+def _bmu(seed: int = 0, think_ms: int | None = None):
+    from .bots.bmu import BMUBot
+
+    return BMUBot(seed)
 
 
-def make_bot(kind: str, seed: int = 0):
-    """A bot seat of ``kind`` (bigmoney or random). Raises KeyError for others."""
-    return BOT_KINDS[kind](seed)
+def _easy(seed: int = 0, think_ms: int | None = None):
+    from .bots.easy import EasyBot
+
+    return EasyBot(seed)
+
+
+def _medium(seed: int = 0, think_ms: int | None = None):
+    from .bots.medium import MediumBot
+
+    return MediumBot(seed)
+
+
+def _hard(seed: int = 0, think_ms: int | None = None):
+    from .bots.hard import HardBot
+
+    return HardBot(seed, think_ms=think_ms)
+
+
+BOT_KINDS = {
+    "bigmoney": BigMoneyBot,
+    "random": RandomBot,
+    "bmu": _bmu,
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
+}
+"""Seat kinds of bots: name to a maker ``maker(seed)`` (see :func:`make_bot`)."""
+
+BOT_NAMES = ", ".join(BOT_KINDS)
+
+
+def make_bot(kind: str, seed: int = 0, think_ms: int | None = None):
+    """A bot seat of ``kind`` (bigmoney, random, bmu, easy, medium or hard),
+    seeded with ``seed``; ``think_ms`` bounds the ``hard`` bot's thinking per
+    decision in milliseconds (None: its default, 2000). Raises KeyError for
+    other kinds."""
+    maker = BOT_KINDS[kind]
+    if kind == "hard":
+        return maker(seed, think_ms=think_ms)
+    return maker(seed)
 
 
 SEAT_LANGUAGES = ("en", "nl")
@@ -237,7 +277,7 @@ YOU_WORDS = ("you", "jij", "je", "u")
 def parse_seats(text: str, remote: bool = False) -> list:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
-    Each seat is ``Name:kind`` (kind human, bigmoney or random; human when
+    Each seat is ``Name:kind`` (kind human or a bot of :data:`BOT_KINDS`; human when
     left out), and a human seat may add its own language and verbosity as
     more parts, in any order: ``Ann:human:nl:terse``, or with names,
     ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
@@ -258,9 +298,11 @@ def parse_seats(text: str, remote: bool = False) -> list:
         if kind not in people + tuple(BOT_KINDS):
             if remote:
                 raise ValueError(
-                    Msg("{kind} is not a seat kind here; use remote, human, bigmoney or random.", kind=kind)
+                    Msg(
+                        "{kind} is not a seat kind here; use remote, human or a bot: {bots}.", kind=kind, bots=BOT_NAMES
+                    )
                 )
-            raise ValueError(Msg("{kind} is not a seat kind; use human, bigmoney or random.", kind=kind))
+            raise ValueError(Msg("{kind} is not a seat kind; use human or a bot: {bots}.", kind=kind, bots=BOT_NAMES))
         if any(n.lower() == name.lower() for n, _ in seats):
             raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
         language = verbosity = None

@@ -30,7 +30,7 @@ class ClusterError(RuntimeError):
     dask installed, no scheduler at the address); ``args[0]`` is a :class:`Msg`."""
 
 
-def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int) -> dict:
+def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int, think_ms: int | None = None) -> dict:
     """Play game number ``g`` of a run with seed ``seed`` between bots of ``kinds``.
 
     Returns one plain record: ``{"game", "seed", "result"}`` and, by result,
@@ -45,7 +45,7 @@ def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int) -
         order = list(range(len(kinds)))[shift:] + list(range(len(kinds)))[:shift]
         names = [f"P{i + 1}" for i in order]
         game = Game(GameConfig(names, k, e, lm, gseed))
-        bots = {f"P{i + 1}": make_bot(kinds[i], gseed * 7 + i) for i in range(len(kinds))}
+        bots = {f"P{i + 1}": make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms) for i in range(len(kinds))}
         problem = play_bots(game, bots, max_steps=MAX_TURNS * 200)
         if problem:
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}
@@ -64,10 +64,12 @@ def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int) -
         }
 
 
-def play_games(kinds: list, kingdom: str, events, landmarks, seed: int, numbers: range) -> list:
+def play_games(
+    kinds: list, kingdom: str, events, landmarks, seed: int, numbers: range, think_ms: int | None = None
+) -> list:
     """:func:`play_game` for each game number in ``numbers``, in order (one
     worker's share of a run)."""
-    return [play_game(kinds, kingdom, events, landmarks, seed, g) for g in numbers]
+    return [play_game(kinds, kingdom, events, landmarks, seed, g, think_ms) for g in numbers]
 
 
 def chunks(games: int, parts: int) -> list:
@@ -122,7 +124,7 @@ def _on_workers(workers: int, args: tuple, games: int) -> list:
 
     parts = chunks(games, workers * CHUNKS_PER_WORKER)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_games, *args, part) for part in parts]
+        futures = [pool.submit(play_games, *args[:5], part, *args[5:]) for part in parts]
         return [r for f in futures for r in f.result()]
 
 
@@ -145,7 +147,7 @@ def _on_cluster(address: str, args: tuple, games: int) -> list:
     try:
         workers = max(1, sum(client.nthreads().values()))
         parts = chunks(games, workers * CHUNKS_PER_WORKER)
-        futures = [client.submit(play_games, *args, part, pure=False) for part in parts]
+        futures = [client.submit(play_games, *args[:5], part, *args[5:], pure=False) for part in parts]
         return [r for part in client.gather(futures) for r in part]
     finally:
         client.close()
@@ -160,6 +162,7 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
+    think_ms: int | None = None,
 ) -> dict:
     """Play ``games`` games between bots of ``kinds`` (seat order rotates).
 
@@ -172,15 +175,16 @@ def simulate(
     ``scheduler`` (an address such as ``tcp://host:8786``) plays them on that
     Dask cluster instead. Either way every figure but ``seconds`` and
     ``games_per_second`` is the same as in one process with the same seed.
+    ``think_ms`` bounds the ``hard`` bot's thinking per decision (None: its default).
     Raises :class:`ClusterError` when the cluster cannot be used.
     """
-    args = (list(kinds), kingdom, events, landmarks, seed)
+    args = (list(kinds), kingdom, events, landmarks, seed, think_ms)
     start = time.perf_counter()
     if scheduler:
         records = _on_cluster(scheduler, args, games)
     elif workers > 1 and games > 1:
         records = _on_workers(workers, args, games)
     else:
-        records = play_games(*args, range(games))
+        records = play_games(*args[:5], range(games), think_ms)
     secs = time.perf_counter() - start
     return summarize(kinds, records, games, secs)

@@ -319,6 +319,21 @@ class QuickView(PlayerView):
         return "Quick" + PlayerView.__repr__(self)
 
 
+def _quick_field(name: str) -> property:
+    def read(self: QuickView) -> Any:
+        d = self.__dict__
+        if name not in d:
+            d[name] = _field(name, d["_game"], d["_me"])
+        return d[name]
+
+    return property(read, doc=f"The view's ``{name}``, built when first read.")
+
+
+# fields with a class-level default would be read from the class, never built
+for _name in ("obelisk", "ending", "game_over"):
+    setattr(QuickView, _name, _quick_field(_name))
+
+
 def _own_number(game: Game, bidding: bool) -> int:
     """The number of the turn in progress, counted for the player whose turn it is.
 

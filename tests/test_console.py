@@ -424,7 +424,7 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     assert f"Game saved to {f}." in lines
     assert f"Loaded {f}." in lines
     saved = json.loads(f.read_text(encoding="utf-8"))
-    assert saved["seats"] == [["You", "human", {"language": "en", "verbosity": "normal"}], ["Bot", "bigmoney"]]
+    assert saved["seats"] == [["You", "human", {"language": "en", "verbosity": "normal"}], ["Bot", "medium"]]
     assert answer_data(console.game) == saved["answers"]
     piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
     reference = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
@@ -470,7 +470,11 @@ def test_end_of_input_stops_the_game():
 def test_a_whole_game_ends_with_final_scores():
     # You only ever end your turn; Big Money buys all the Provinces.
     out = io.StringIO()
-    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO("end\n" * 500), out))
+    console = make_console(
+        play_args("--players", "You:human,Bot:bigmoney"),
+        stdout=out,
+        reader=PlainReader(io.StringIO("end\n" * 500), out),
+    )
     assert console.run() == 0
     lines = out.getvalue().splitlines()
     i = lines.index("Game over.")

@@ -34,7 +34,7 @@ HEADER = re.compile(r"You, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+
 
 def command() -> tuple:
     exe = shutil.which("a11y-dominion")
-    args = ["play", "--seed", "1", "--speech", "screen-reader"]
+    args = ["play", "--seed", "1", "--speech", "screen-reader", "--players", "You:human,Bot:bigmoney"]
     if exe:
         return exe, args
     return sys.executable, ["-m", "a11y_dominion"] + args

@@ -14,7 +14,7 @@ from a11y_dominion.seats import parse_seats
     [
         (
             ["--players", "Ann:robot,Bot:bigmoney"],
-            "robot is not a seat kind here; use remote, human, bigmoney or random.",
+            "robot is not a seat kind here; use remote, human or a bot: bigmoney, random, bmu, easy, medium, hard.",
         ),
         (["--players", "Bot:bigmoney,Rob:random"], "host needs at least one remote seat in --players"),
         (["--players", "Ann,Bot:bigmoney", "--port", "70000"], "--port must be a whole number from 0 to 65535."),

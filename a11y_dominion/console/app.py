@@ -139,7 +139,9 @@ class Console(Commands, Answers, Persistence, History):
         keys: dict | None = None,
         confirm: bool = True,
         seat_options: dict | None = None,
+        think_ms: int | None = None,
     ):
+        self.think_ms = think_ms  # the hard bot's most milliseconds per decision (None: its default)
         self.default_lang = lang or Language("en")
         self.default_verbosity = verbosity
         self.seat_options = dict(seat_options or {})
@@ -207,7 +209,11 @@ class Console(Commands, Answers, Persistence, History):
         self.game = game
         self.seats = [(n, k) for n, k in seats]
         self.humans = [n for n, k in self.seats if k == "human"]
-        self.bots = {n: make_bot(k, self.seed * 10 + i) for i, (n, k) in enumerate(self.seats) if k != "human"}
+        self.bots = {
+            n: make_bot(k, self.seed * 10 + i, think_ms=self.think_ms)
+            for i, (n, k) in enumerate(self.seats)
+            if k != "human"
+        }
         current = game.current.name if narrate_from else None
         old = self.people
         self.people = {}

@@ -80,7 +80,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
 
     load = getattr(args, "load", None)
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
-    players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:bigmoney"  # the default seats
+    players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:medium"  # the default seats
     try:
         seats = given = parse_seats(players)
     except ValueError as e:
@@ -164,6 +164,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         seed=seed,
         lang=lang,
         keys=keys,
+        think_ms=getattr(args, "think_ms", None),
         confirm=bool(settings.get("confirm", True)),
         seat_options=merge_seat_options(loaded_options, {} if resumed is not None else seat_options(given, settings)),
     )

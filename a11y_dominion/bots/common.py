@@ -1,0 +1,130 @@
+"""What bots remember and the card facts they share.
+
+:class:`Ledger` counts the cards every player has from the events a seat is
+told: gains, trashes and returns to the Supply are public (base rulebook),
+and a player's starting cards are always 7 Coppers and 3 Estates. A bot
+knows its own deck's contents this way (as a player who keeps count does),
+never its order, and never another player's hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..rules import events as ev
+from ..rules.cards import CARDS, EVENTS, PILES
+
+START = Counter({"Copper": 7, "Estate": 3})
+
+
+class Ledger:
+    """The cards each player has, by name, kept from told events.
+
+    ``owned[name]`` is a :class:`Counter` of card names. ``tell(events)``
+    takes events as a seat receives them (redacted: another player's
+    private card names are hidden, but gains, trashes and returns are
+    public)."""
+
+    def __init__(self) -> None:
+        self.owned: dict[str, Counter] = {}
+        self.gained_this_turn: dict[str, int] = {}
+
+    def of(self, player: str) -> Counter:
+        """The cards ``player`` has (7 Coppers and 3 Estates before any event)."""
+        c = self.owned.get(player)
+        if c is None:
+            c = self.owned[player] = Counter(START)
+        return c
+
+    def tell(self, events: list) -> None:
+        """Count the gains, trashes and returns in ``events``."""
+        for e in events:
+            t = type(e)
+            if t is ev.CardGained:
+                self.of(e.player)[e.card] += 1
+                self.gained_this_turn[e.player] = self.gained_this_turn.get(e.player, 0) + 1
+            elif t is ev.CardTrashed:
+                if e.source != "supply" and e.player:
+                    c = self.of(e.player)
+                    if c[e.card] > 0:
+                        c[e.card] -= 1
+            elif t is ev.CardReturned:
+                c = self.of(e.player)
+                if c[e.card] > 0:
+                    c[e.card] -= 1
+            elif t is ev.TurnStarted:
+                self.gained_this_turn = {}
+
+    def copy(self) -> Ledger:
+        """An independent copy."""
+        out = Ledger()
+        out.owned = {k: Counter(v) for k, v in self.owned.items()}
+        out.gained_this_turn = dict(self.gained_this_turn)
+        return out
+
+
+def spec(name: str):
+    """The :class:`CardSpec` of ``name`` or None (an Event, a hidden card)."""
+    return CARDS.get(name)
+
+
+def is_type(name: str, typ: str) -> bool:
+    """True when the card ``name`` has the type ``typ``."""
+    s = CARDS.get(name)
+    return s is not None and typ in s.types
+
+
+def coins_of(name: str) -> int:
+    """The coins a Treasure gives when played as it is printed (0 for other cards)."""
+    s = CARDS.get(name)
+    if s is None or "Treasure" not in s.types:
+        return 0
+    return {"Fortune": 4, "Crown": 2, "Charm": 2}.get(name, s.coins)
+
+
+def money_total(cards: Counter) -> int:
+    """The coins of every Treasure in ``cards`` (Big Money's "total money")."""
+    return sum(coins_of(n) * k for n, k in cards.items() if k > 0)
+
+
+def price(name: str) -> tuple[int, int]:
+    """(coins, debt) a card or Event costs as printed."""
+    s = CARDS.get(name) or EVENTS.get(name)
+    if s is None:
+        return (0, 0)
+    return (s.cost.coins, s.cost.debt)
+
+
+def pile_members(pile: str) -> list[str]:
+    """Card names in the Supply pile ``pile`` (one for a plain pile)."""
+    p = PILES.get(pile)
+    return p.card_names if p is not None else [pile]
+
+
+def is_victory_only(name: str) -> bool:
+    """A Victory or Curse card that does nothing else (dead in the hand)."""
+    s = CARDS.get(name)
+    if s is None:
+        return False
+    return ("Victory" in s.types or "Curse" in s.types) and not ("Action" in s.types or "Treasure" in s.types)
+
+
+def vp_of(name: str, cards: Counter) -> int:
+    """Victory points of one ``name`` among ``cards`` (variable ones estimated)."""
+    if name == "Gardens":
+        return sum(cards.values()) // 10
+    if name == "Humble Castle":
+        return sum(k for n, k in cards.items() if is_type(n, "Castle"))
+    if name == "King's Castle":
+        return 2 * sum(k for n, k in cards.items() if is_type(n, "Castle"))
+    s = CARDS.get(name)
+    if s is None:
+        return 0
+    if name == "Curse":
+        return -1
+    return s.vp
+
+
+def card_vp(cards: Counter) -> int:
+    """The VP of ``cards`` without tokens or Landmarks (estimated for variable cards)."""
+    return sum(vp_of(n, cards) * k for n, k in cards.items() if k > 0)

@@ -1,0 +1,965 @@
+"""The ``medium`` bot: reads the Kingdom, picks a plan and plays every card,
+Event and Landmark sensibly, from its own view only.
+
+How it decides:
+
+- **Plan.** At its first decision it reads the Kingdom, Events and
+  Landmarks: the best terminal (draw or attack) it will buy one or two of,
+  whether an engine is there (villages, draw and +Buy), and which scoring
+  Landmarks matter.
+- **Buying.** Every card and Event it may buy gets a value: a card-value
+  table (:data:`VALUE`, Gold = 60, Silver = 20) for what a card does to the
+  deck, plus the Victory points it changes, weighted by how near the game's
+  end is. The VP are counted with the Landmarks' scoring (Bandit Fort,
+  Wall, Wolf Den, Obelisk, Museum, Palace, Orchard, Fountain, Keep, Tower,
+  Triumphal Arch) and the tokens it would take (Basilica, Colonnade,
+  Battlefield, Labyrinth, Baths, Aqueduct, Gathering piles). It never buys
+  a Curse, and never the card that ends the game while it is behind.
+- **Playing.** Villages before terminals, cantrips before terminal draw,
+  draw before money; Throne Room and Crown on the best Action; Treasures
+  all at once; Debt paid as soon as there are coins for it.
+- **Answering.** One rule per :class:`~a11y_dominion.rules.decisions.Purpose`
+  (trash Curses and Estates early, Coppers only when the deck stays able to
+  buy a Province; discard the worst; put back the best...), and a few cards
+  with their own rule.
+
+Every answer is checked with :meth:`Decision.check` before it is given; a
+refused one falls back to the simplest legal answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..rules.cards import CARDS, EVENTS, PILES
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
+from ..view import PlayerView
+from .common import Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
+
+# value of a card for the deck (Gold = 60, Silver = 20), whether it is a
+# terminal (uses up the Action it is played with) and how many copies are wanted
+VALUE: dict[str, tuple[int, bool, int]] = {
+    "Copper": (-6, False, 99),
+    "Silver": (26, False, 99),
+    "Gold": (60, False, 99),
+    "Witch": (80, True, 2),
+    "Legionary": (56, True, 2),
+    "Militia": (46, True, 2),
+    "Bandit": (42, True, 1),
+    "Smithy": (50, True, 2),
+    "Council Room": (48, True, 2),
+    "Library": (48, True, 2),
+    "Royal Blacksmith": (64, True, 2),
+    "Moat": (22, True, 1),
+    "Enchantress": (50, True, 2),
+    "Catapult": (36, True, 1),
+    "Gladiator": (34, True, 2),
+    "Wild Hunt": (42, True, 2),
+    "Artisan": (44, True, 1),
+    "Mine": (22, True, 1),
+    "Moneylender": (30, True, 1),
+    "Remodel": (22, True, 1),
+    "Chapel": (14, True, 1),
+    "Sacrifice": (22, True, 1),
+    "Temple": (26, True, 1),
+    "Woodcutter": (14, True, 1),
+    "Chancellor": (16, True, 1),
+    "Bureaucrat": (26, True, 1),
+    "Thief": (2, True, 1),
+    "Adventurer": (18, True, 1),
+    "Feast": (14, True, 1),
+    "Workshop": (10, True, 1),
+    "Engineer": (34, True, 1),
+    "Vassal": (22, True, 1),
+    "Farmers' Market": (26, True, 2),
+    "Overlord": (46, True, 1),
+    "Opulent Castle": (30, True, 1),
+    "Small Castle": (10, True, 2),
+    "Laboratory": (54, False, 8),
+    "Market": (40, False, 5),
+    "Festival": (34, False, 3),
+    "Village": (14, False, 3),
+    "Cellar": (12, False, 1),
+    "Harbinger": (16, False, 2),
+    "Merchant": (22, False, 2),
+    "Poacher": (22, False, 2),
+    "Sentry": (40, False, 2),
+    "Spy": (10, False, 1),
+    "Throne Room": (24, False, 1),
+    "Crown": (34, False, 2),
+    "Villa": (20, False, 3),
+    "Patrician": (16, False, 3),
+    "Emporium": (46, False, 4),
+    "Settlers": (10, False, 2),
+    "Bustling Village": (34, False, 3),
+    "Chariot Race": (22, False, 3),
+    "Encampment": (22, False, 3),
+    "Forum": (46, False, 4),
+    "Groundskeeper": (30, False, 3),
+    "Archive": (34, False, 2),
+    "City Quarter": (40, False, 3),
+    "Capital": (40, False, 3),
+    "Charm": (40, False, 3),
+    "Plunder": (52, False, 99),
+    "Rocks": (32, False, 3),
+    "Fortune": (40, False, 2),
+    "Humble Castle": (16, False, 99),
+}
+
+VILLAGES = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
+DRAW = {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Witch", "Moat", "Laboratory", "Forum", "Encampment"}
+PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "Charm", "Capital", "Woodcutter", "Forum"}
+FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
+TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
+
+STALL_TURNS = 100
+"""After this many turns of its own, the bot ends the game when it can, even when behind."""
+
+# how much 1 VP is worth against the deck's economy, and the cost of a dead
+# card in the deck, by Provinces left (8 or more, 7, ..., 1)
+VP_WEIGHT = {8: 12, 7: 13, 6: 15, 5: 18, 4: 25, 3: 30, 2: 36, 1: 40, 0: 45}
+DEAD_COST = {8: 32, 7: 30, 6: 26, 5: 18, 4: 8, 3: 4, 2: 0, 1: 0, 0: 0}
+DEBT_WEIGHT = {8: 6.0, 7: 6.0, 6: 7.0, 5: 10.0, 4: 14.0, 3: 16.0, 2: 16.0, 1: 1.0, 0: 0.5}
+
+
+def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerView, emptied: str | None = None) -> int:
+    """End-of-game VP the Landmark ``name`` gives cards ``mine`` (others' cards
+    ``others``; ``emptied``: a pile counted as empty too); 0 for Landmarks that
+    score with tokens."""
+    if name == "Bandit Fort":
+        return -2 * (mine["Silver"] + mine["Gold"])
+    if name == "Wall":
+        return -max(0, sum(mine.values()) - 15)
+    if name == "Wolf Den":
+        return -3 * sum(1 for k in mine.values() if k == 1)
+    if name == "Obelisk":
+        if not view.obelisk:
+            return 0
+        return 2 * sum(mine[c] for c in pile_members(view.obelisk))
+    if name == "Museum":
+        return 2 * sum(1 for k in mine.values() if k > 0)
+    if name == "Orchard":
+        return 4 * sum(1 for n, k in mine.items() if k >= 3 and is_type(n, "Action"))
+    if name == "Palace":
+        return 3 * min(mine["Copper"], mine["Silver"], mine["Gold"])
+    if name == "Fountain":
+        return 15 if mine["Copper"] >= 10 else 0
+    if name == "Keep":
+        vp = 0
+        for n, k in mine.items():
+            if k > 0 and is_type(n, "Treasure") and all(k >= o[n] for o in others):
+                vp += 5
+        return vp
+    if name == "Tower":
+        empty = set(view.empty_piles()) | ({emptied} if emptied else set())
+        vp = 0
+        for pn in empty:
+            for c in pile_members(pn):
+                if not is_type(c, "Victory"):
+                    vp += mine[c]
+        return vp
+    if name == "Triumphal Arch":
+        counts = sorted((k for n, k in mine.items() if k > 0 and is_type(n, "Action")), reverse=True)
+        return 3 * counts[1] if len(counts) > 1 else 0
+    return 0
+
+
+class MediumBot:
+    """The ``medium`` bot (see the module documentation). ``seed`` seeds its
+    few random choices; ``mistakes`` (0 to 1) is the chance of a small
+    deliberate mistake at a buy, and ``thin`` a thinner plan (the ``easy``
+    bot)."""
+
+    kind = "medium"
+    reads_scores = False
+    quick_view = True
+    hears_events = True
+
+    def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False):
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.mistakes = mistakes
+        self.thin = thin
+        self.ledger = Ledger()
+        self.plan: dict | None = None
+        self.donated = 0
+
+    # ------------------------------------------------------------ seat protocol
+    def tell(self, events: list) -> None:
+        """Count the cards gained, trashed and returned (public events)."""
+        self.ledger.tell(events)
+
+    def decide(self, d: Decision, view: PlayerView) -> list:
+        """The answer to ``d`` from ``view`` (always a legal one)."""
+        if self.plan is None:
+            self.plan = self.make_plan(view)
+        if d.kind is Kind.TURN:
+            try:
+                return [self.move(view, d)]
+            except Exception:  # a rule that does not fit an unusual position: the simplest legal move
+                return fallback(d)
+        try:
+            ans = self.answer(view, d)
+        except Exception:  # likewise: the simplest legal answer
+            ans = None
+        if ans is not None and d.check(ans) is None:
+            return ans
+        return fallback(d)
+
+    # ------------------------------------------------------------ the plan
+    def make_plan(self, view: PlayerView) -> dict:
+        """Read the Kingdom: which cards are there, the key terminal, engine or money."""
+        cards = []
+        for pn in view.kingdom:
+            cards.extend(pile_members(pn))
+        have = set(cards)
+        villages = have & VILLAGES
+        draw = have & DRAW
+        buys = have & PLUS_BUY
+        strong = draw & {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Laboratory", "Witch"}
+        engine = bool(villages - {"City Quarter"} and strong - {"Royal Blacksmith"} and buys) and not self.thin
+        terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True)
+        allowed = set(terminals[:1] if self.thin else terminals[:2])
+        return {"cards": have, "engine": engine, "terminals": allowed, "key": terminals[0] if terminals else None}
+
+    # ------------------------------------------------------------ helpers
+    def mine(self, view: PlayerView) -> Counter:
+        return self.ledger.of(view.seat)
+
+    def others(self, view: PlayerView) -> list[Counter]:
+        return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+
+    def provinces_left(self, view: PlayerView) -> int:
+        p = view.pile("Province").cards_left
+        piles = view.piles
+        empty = sum(1 for pl in piles.values() if not pl.cards_left)
+        if empty >= 2:
+            low = min((pl.cards_left for pl in piles.values() if pl.cards_left), default=0)
+            p = min(p, low)
+        return max(0, min(8, p))
+
+    def score(self, view: PlayerView, cards: Counter, name: str) -> int:
+        """Estimated score of player ``name`` owning ``cards``."""
+        others = [self.ledger.of(p.name) for p in view.players if p.name != name]
+        vp = card_vp(cards) + view.player(name).vp_tokens
+        for lm in view.landmarks:
+            vp += landmark_vp(lm, cards, others, view)
+        return vp
+
+    def lead(self, view: PlayerView, extra: Counter | None = None, tokens: int = 0) -> int:
+        """My estimated score minus the best other's (after gaining ``extra``)."""
+        mine = self.mine(view)
+        if extra:
+            mine = mine + extra
+        me = self.score(view, mine, view.seat) + tokens
+        best = max(self.score(view, self.ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
+        return me - best
+
+    def marginal_vp(self, view: PlayerView, card: str) -> int:
+        mine = self.mine(view)
+        before = self._vp_mine(view, mine)
+        emptied = None
+        if "Tower" in view.landmarks:
+            for pn in view.piles:
+                pv = view.pile(pn)
+                if pv.top == card and pv.cards_left == 1:
+                    emptied = pn
+        after = self._vp_mine(view, mine + Counter({card: 1}), emptied)
+        gain = after - before
+        if "Wolf Den" in view.landmarks and mine[card] == 0 and self.provinces_left(view) > 1:
+            gain += 2  # a first copy: the second one is planned
+        return gain
+
+    def _vp_mine(self, view: PlayerView, mine: Counter, emptied: str | None = None) -> int:
+        others = self.others(view)
+        vp = card_vp(mine)
+        for lm in view.landmarks:
+            vp += landmark_vp(lm, mine, others, view, emptied)
+        return vp
+
+    def spendable(self, cards: Counter) -> int:
+        """Coins the deck can make in all: Treasures and coin-giving Actions."""
+        extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
+        return money_total(cards) + extra
+
+    # ------------------------------------------------------------ values
+    def card_value(self, view: PlayerView, card: str, coins_left: int = 0, bought: bool = True) -> float:
+        """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
+        if card == "Curse":
+            return -1000
+        p = self.provinces_left(view)
+        w = VP_WEIGHT[p]
+        dead = DEAD_COST[p]
+        mine = self.mine(view)
+        total = sum(mine.values())
+        base, terminal, most = VALUE.get(card, (0, False, 0))
+        plan = self.plan or {}
+        s = CARDS.get(card)
+        if s is None:
+            return -1000
+        copies = mine[card]
+        value = float(base)
+        if card in ("Silver", "Gold", "Copper"):
+            pass
+        elif is_victory_only(card):
+            value = -dead
+        elif card in VALUE:
+            if copies >= most:
+                value = min(value, 0) - 10
+            else:
+                value *= 0.85**copies
+            if terminal:
+                terms = sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
+                villages = sum(k for n, k in mine.items() if n in VILLAGES or n == "Throne Room")
+                allowed = 1 + (total >= 15) + (total >= 24) + villages
+                if card not in plan.get("terminals", ()) and not plan.get("engine"):
+                    value -= 12
+                if terms >= allowed:
+                    value -= 45
+            if plan.get("engine"):
+                if card in VILLAGES:
+                    terms = sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
+                    vill = sum(k for n, k in mine.items() if n in VILLAGES)
+                    value += 14 if terms >= vill else -6
+                if card in DRAW:
+                    value += 6
+            if card == "Royal Blacksmith":
+                value -= 60 * mine["Copper"] / max(1, total)
+            if card in VILLAGES and not plan.get("engine"):
+                value -= 8
+            if card == "Chapel" and view.turn.own_number > 4:
+                value = -5
+            if card in TRASHERS and p <= 4:
+                value -= 20
+            if p <= 3 and not s.is_("Victory"):
+                value *= 0.4
+        else:
+            value = 0
+        if card == "Province":
+            value = -dead + (30 if money_total(mine) >= 14 or p <= 6 else 0)
+        if card == "Copper":
+            value = -6 if p > 1 else 0
+        if card == "Silver" and p <= 3:
+            value = 8
+        if card == "Gold" and p <= 2:
+            value = 20
+        vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+        value += vp * w
+        return value
+
+    def token_vp(self, view: PlayerView, card: str, coins_left: int, bought: bool) -> int:
+        """VP tokens gaining ``card`` takes (Landmarks, Gathering piles, castles)."""
+        lms = view.landmarks
+        vp = 0
+        s = CARDS[card]
+        victory = s.is_("Victory")
+        if bought and "Basilica" in lms and coins_left >= 2:
+            vp += min(2, lms["Basilica"])
+        if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
+            vp += min(2, lms["Colonnade"])
+        if victory and "Battlefield" in lms:
+            vp += min(2, lms["Battlefield"])
+        if "Labyrinth" in lms and self.ledger.gained_this_turn.get(view.seat, 0) == 1:
+            vp += min(2, lms["Labyrinth"])
+        if victory and "Aqueduct" in lms:
+            vp += lms["Aqueduct"]
+        if card == "Temple":
+            vp += view.pile("Temple").vp_tokens
+        if card == "Crumbling Castle":
+            vp += 1
+        if card == "Grand Castle":
+            vp += sum(1 for n in view.hand + view.me.in_play if is_type(n, "Victory"))
+        if card == "Sprawling Castle":
+            vp += 3
+        if card == "Emporium" and sum(1 for n in view.me.in_play if is_type(n, "Action")) >= 5:
+            vp += 2
+        if victory and "Groundskeeper" in view.me.in_play:
+            vp += view.me.in_play.count("Groundskeeper")
+        return vp
+
+    def event_value(self, view: PlayerView, event: str, coins: int) -> float:
+        """How much buying the Event ``event`` with ``coins`` is worth now."""
+        p = self.provinces_left(view)
+        w = VP_WEIGHT[p]
+        dw = DEBT_WEIGHT[p]
+        c, debt = price(event)
+        left = coins - c
+        mine = self.mine(view)
+        lms = view.landmarks
+        basil = min(2, lms.get("Basilica", 0)) if left >= 2 else 0
+        if event == "Delve":
+            return self.card_value(view, "Silver", left, False) + 4 + basil * w
+        if event == "Wedding":
+            return self.card_value(view, "Gold", left, False) + w - debt * dw + basil * w
+        if event == "Dominate":
+            return self.card_value(view, "Province", left, False) + 9 * w
+        if event == "Conquest":
+            return 1.4 * self.card_value(view, "Silver", left, False) + 2 * w + basil * w
+        if event == "Triumph":
+            gained = self.ledger.gained_this_turn.get(view.seat, 0) + 1
+            return self.card_value(view, "Estate", left, False) + gained * w - debt * dw
+        if event == "Annex":
+            return self.card_value(view, "Duchy", left, False) - debt * dw
+        if event == "Donate":
+            if self.donated or p < 6:
+                return -100
+            junk = mine["Curse"] + mine["Estate"] + max(0, mine["Copper"] - 3)
+            return junk * 6 - debt * dw
+        if event == "Salt the Earth":
+            return w - 4 + basil * w
+        if event == "Advance":
+            acts = [n for n in view.hand if is_type(n, "Action")]
+            if not acts:
+                return -100
+            worst = min(VALUE.get(n, (0, 0, 0))[0] for n in acts)
+            best = max(
+                (self.card_value(view, view.pile(pn).top) for pn in view.kingdom if self._gainable(view, pn, 6)),
+                default=0,
+            )
+            return best - worst - 10
+        if event == "Windfall":
+            if view.me.deck_size == 0 and not view.discard:
+                return 3 * self.card_value(view, "Gold", left, False)
+            return -100
+        return -100  # Banquet, Ritual, Tax: not worth it to this bot
+
+    def _gainable(self, view: PlayerView, pn: str, most: int) -> bool:
+        top = view.pile(pn).top
+        if top is None or not is_type(top, "Action"):
+            return False
+        c, debt = price(top)
+        return debt == 0 and c <= most
+
+    # ------------------------------------------------------------ turn moves
+    def move(self, view: PlayerView, d: Decision) -> Move:
+        """The move at the turn prompt."""
+        t = view.turn
+        if t.phase == "action":
+            return self.action_move(view, d)
+        return self.buy_move(view, d)
+
+    def play_priority(self, view: PlayerView, name: str) -> float:
+        """How eager the bot is to play the Action ``name`` from its hand now (<= 0: not)."""
+        s = CARDS[name]
+        hand = view.hand
+        t = view.turn
+        others = list(hand)
+        others.remove(name)
+        other_actions = [n for n in others if is_type(n, "Action")]
+        terminals = [n for n in other_actions if CARDS[n].actions == 0]
+        if name in ("Throne Room", "Crown"):
+            if not [n for n in other_actions if self.double_value(view, n, others) > 0]:
+                return 0
+            return 95 if t.actions >= 1 else 0
+        if name == "Opulent Castle":
+            return 40 if any(is_victory_only(n) for n in others) else 0
+        if name == "Small Castle":
+            return 30 if view.pile("Castles").cards_left else 0
+        if name == "Moneylender":
+            return 55 if "Copper" in others else 0
+        if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult"):
+            junk = [n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult"]
+            if name == "Remodel" and "Gold" in others and self.provinces_left(view) <= 4:
+                return 50
+            return 60 if junk else 0
+        if name == "Cellar":
+            return 80 if any(is_victory_only(n) for n in others) else 0
+        if name == "Royal Blacksmith":
+            mine = self.mine(view)
+            copper_share = mine["Copper"] / max(1, sum(mine.values()))
+            coppers = others.count("Copper")
+            return 0 if coppers >= 3 or (coppers >= 2 and copper_share > 0.3) else 60
+        if name == "Mine":
+            return 45 if any(n in ("Copper", "Silver") for n in others) else 0
+        if s.actions >= 2 or name in ("City Quarter",):
+            return 100 if terminals or t.actions == 1 and other_actions else 70
+        if s.actions >= 1 or name in ("Archive",):
+            return 90
+        # a terminal
+        if t.actions > 1 or not [n for n in other_actions if CARDS[n].actions >= 2]:
+            base = VALUE.get(name, (20, True, 1))[0]
+            if name in DRAW:
+                base += 10
+            return 20 + base / 2
+        return 0  # play a village first
+
+    def double_value(self, view: PlayerView, name: str, hand: list) -> float:
+        """How good playing the Action ``name`` twice is (Throne Room, Crown), ``hand`` the rest."""
+        if name in FORCED_TRASH:
+            junk = [n for n in hand if n != name and self.trash_ok(view, n, Counter())]
+            return 10 if len(junk) >= 2 else -50
+        if name in ("Throne Room", "Crown"):
+            return 1
+        return 5 + VALUE.get(name, (10, 0, 0))[0] / 2 + (10 if CARDS[name].actions else 0)
+
+    def enchanted(self, view: PlayerView) -> bool:
+        """True when another player's Enchantress will turn this turn's first Action into +1 Card +1 Action."""
+        if not any("Enchantress" in p.in_play for p in view.players if p.name != view.seat):
+            return False
+        return not any(is_type(n, "Action") and not is_type(n, "Duration") for n in view.me.in_play)
+
+    def action_move(self, view: PlayerView, d: Decision) -> Move:
+        hand = view.hand
+        if not any(is_type(n, "Action") for n in hand) or view.turn.actions < 1:
+            return Move(MoveKind.END)
+        if self.enchanted(view):
+            # the first Action played is only +1 Card +1 Action: spend it on the least useful one
+            acts = [n for n in dict.fromkeys(hand) if is_type(n, "Action") and Move.play(n) in d.options]
+            acts = [n for n in acts if self.play_priority(view, n) > 0 or CARDS[n].actions == 0]
+            if acts:
+                return Move.play(min(acts, key=lambda n: (CARDS[n].actions > 0, VALUE.get(n, (0, 0, 0))[0])))
+        best, best_p = None, 0.0
+        for n in dict.fromkeys(hand):
+            if not is_type(n, "Action"):
+                continue
+            m = Move.play(n)
+            if m not in d.options:
+                continue
+            pr = self.play_priority(view, n)
+            if pr > best_p:
+                best, best_p = m, pr
+        return best or Move(MoveKind.END)
+
+    def buy_move(self, view: PlayerView, d: Decision) -> Move:
+        t = view.turn
+        opts = d.options
+        hand = view.hand
+        if "Crown" in hand and any(is_type(n, "Treasure") and n != "Crown" for n in hand):
+            if Move.play("Crown") in opts:
+                return Move.play("Crown")
+        if Move(MoveKind.TREASURES) in opts:
+            return Move(MoveKind.TREASURES)
+        for n in hand:
+            if is_type(n, "Treasure") and n != "Crown" and Move.play(n) in opts:
+                return Move.play(n)
+        debt = view.me.debt
+        if debt and t.coins:
+            amount = min(debt, t.coins)
+            if Move.pay(amount) in opts:
+                return Move.pay(amount)
+        if debt or t.buys < 1:
+            return Move(MoveKind.END)
+        return self.choose_buy(view, d)
+
+    def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+        t = view.turn
+        best, best_v = Move(MoveKind.END), 0.0
+        if "Baths" in view.landmarks and view.landmarks["Baths"] and not self.ledger.gained_this_turn.get(view.seat):
+            best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
+        values = []
+        for m in d.options:
+            if m.kind is not MoveKind.BUY:
+                continue
+            v = self.buy_value(view, m.name, t.coins)
+            if v is None:
+                continue
+            values.append((v, m))
+            if v > best_v:
+                best, best_v = m, v
+        if self.mistakes and values and self.rng.random() < self.mistakes:
+            # a small mistake: the second-best buy, or nothing
+            values.sort(key=lambda x: -x[0])
+            if len(values) > 1 and values[1][0] > 0:
+                return values[1][1]
+            return Move(MoveKind.END)
+        return best
+
+    def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
+        """The value of buying the pile top or Event ``name`` with ``coins`` (None: never)."""
+        if name in EVENTS:
+            return self.event_value(view, name, coins)
+        pile = view.pile(name)
+        card = pile.top
+        if card is None or card == "Curse":
+            return None
+        c, debt = price(card)
+        p = self.provinces_left(view)
+        v = self.card_value(view, card, coins - c)
+        if debt:
+            v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
+        if pile.debt_tokens:
+            v -= pile.debt_tokens * DEBT_WEIGHT[p]
+        if card == "Forum":
+            v += 3  # +1 Buy when bought
+        # ending the game: only when it wins
+        left = pile.cards_left - 1
+        empties = len(view.empty_piles())
+        ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
+        if ends or (name == "Province" and left == 1 and len(view.players) == 2):
+            lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
+            if ends:
+                # a game that goes on for ever (no one can buy) ends even when behind
+                return 10000 if lead > 0 or view.turn.own_number > STALL_TURNS else -50
+            if lead - 6 < 0 and lead < 0:
+                return -20  # the penultimate Province while behind hands the win to the next player
+        if ends is False and left == 0 and empties == 1:
+            v -= 5
+        return v
+
+    # ------------------------------------------------------------ answers
+    def hand_value(self, view: PlayerView, name: str) -> float:
+        """How much keeping ``name`` in the hand is worth (to discard the lowest)."""
+        s = CARDS.get(name)
+        if s is None:
+            return 0
+        if name == "Curse":
+            return -20
+        if is_victory_only(name):
+            return -10
+        if s.is_("Treasure"):
+            return coins_of(name) * 10 + 1
+        if s.is_("Action"):
+            t = view.turn
+            mine_turn = t.player == view.seat
+            if mine_turn and t.phase != "action":
+                return 0
+            if mine_turn and t.actions == 0 and s.actions == 0:
+                return 2
+            return 5 + VALUE.get(name, (10, 0, 0))[0] / 2
+        return 0
+
+    def trash_ok(self, view: PlayerView, name: str, already: Counter) -> bool:
+        """Whether trashing ``name`` (after ``already``) makes the deck better."""
+        mine = self.mine(view) - already
+        p = self.provinces_left(view)
+        lms = view.landmarks
+        if name == "Curse":
+            return True
+        if name == "Estate":
+            if p <= 3 and "Tomb" not in lms:
+                return False
+            return not ("Wolf Den" in lms and mine["Estate"] == 2)
+        if name == "Copper":
+            if "Fountain" in lms and mine["Copper"] <= 10:
+                return False
+            after = mine - Counter({"Copper": 1})
+            return self.spendable(after) >= 12 and money_total(after) - after["Copper"] >= 6
+        if name == "Overlord" or name in ("Rocks",):
+            return False
+        return False
+
+    def answer(self, view: PlayerView, d: Decision) -> list | None:
+        """The answer to a question that is not a turn move."""
+        src, pur = d.source, d.purpose
+        handler = SPECIAL.get(src)
+        if handler is not None:
+            ans = handler(self, view, d)
+            if ans is not None:
+                return ans
+        if d.kind is Kind.YESNO:
+            return [self.yes_no(view, d)]
+        if d.kind is Kind.NUMBER:
+            return [self.number(view, d)]
+        if d.kind is Kind.MODE:
+            return [self.mode(view, d)]
+        if d.kind is Kind.PILE:
+            return self.pile_answer(view, d)
+        pool = []
+        for o in d.options:
+            pool.extend([o] * d.count_of(o))
+        if pur is Purpose.TRASH:
+            return self.trash_cards(view, d, pool)
+        if pur is Purpose.DISCARD:
+            return self.discard_cards(view, d, pool)
+        if pur in (Purpose.TOPDECK,):
+            return self.topdeck_cards(view, d, pool)
+        if pur is Purpose.ORDER:
+            pool.sort(key=lambda n: -self.hand_value(view, n))
+            return pool[: d.max]
+        if pur in (Purpose.REVEAL,):
+            return self.reveal_cards(view, d, pool)
+        if pur is Purpose.PLAY and d.source in ("Throne Room", "Crown") and view.turn.phase == "action":
+            hand = list(view.hand)
+            best = max(pool, key=lambda n: self.double_value(view, n, hand), default=None)
+            if best is None or self.double_value(view, best, hand) <= 0:
+                return [] if d.min == 0 else pool[:1]
+            return [best]
+        if pur in (Purpose.TAKE, Purpose.PLAY):
+            pool.sort(key=lambda n: -self.take_value(view, n))
+            if d.min == 0 and pool and self.take_value(view, pool[0]) <= 0:
+                return []
+            return pool[: max(d.min, 1)] if d.max else []
+        if pur is Purpose.KEEP:
+            pool.sort(key=lambda n: self.hand_value(view, n))
+            return pool[: d.max]
+        return None
+
+    def take_value(self, view: PlayerView, name: str) -> float:
+        t = view.turn
+        s = CARDS.get(name)
+        if s is None:
+            return 0
+        if t.phase == "buy" and t.player == view.seat:
+            return coins_of(name) if s.is_("Treasure") else 0
+        if s.is_("Action"):
+            return 5 + VALUE.get(name, (10, 0, 0))[0] / 2 + (10 if s.actions else 0)
+        return self.hand_value(view, name)
+
+    def trash_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+        chosen: list = []
+        done: Counter = Counter()
+        order = sorted(pool, key=lambda n: self.keep_cost(view, n))
+        for n in order:
+            if len(chosen) >= d.max:
+                break
+            if d.distinct and n in chosen:
+                continue
+            if self.trash_ok(view, n, done):
+                chosen.append(n)
+                done[n] += 1
+        for n in order:  # a forced trash: the card the deck misses least
+            if len(chosen) >= d.min:
+                break
+            if d.distinct and n in chosen:
+                continue
+            if chosen.count(n) < pool.count(n):
+                chosen.append(n)
+        return chosen
+
+    def keep_cost(self, view: PlayerView, name: str) -> float:
+        """How much the deck loses when ``name`` is trashed (lower is trashed first)."""
+        if name == "Curse":
+            return -30
+        if name == "Estate":
+            return -20 + 25 * (self.provinces_left(view) <= 3)
+        if name == "Copper":
+            return -10
+        s = CARDS.get(name)
+        if s is None:
+            return 0
+        c, debt = price(name)
+        if is_victory_only(name):
+            return 10 * s.vp + c
+        return VALUE.get(name, (c * 8, 0, 0))[0] + c + debt
+
+    def discard_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+        pool.sort(key=lambda n: self.hand_value(view, n))
+        out = pool[: d.min]
+        for n in pool[d.min : d.max]:
+            if self.hand_value(view, n) < 0 or (d.source in ("Cellar",) and self.hand_value(view, n) < 5):
+                out.append(n)
+        return out
+
+    def topdeck_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+        if d.source == "Harbinger":
+            best = max(pool, key=lambda n: self.keep_cost(view, n), default=None)
+            if best is None or self.keep_cost(view, best) < 15:
+                return []
+            return [best]
+        if d.source == "Artisan":
+            t = view.turn
+
+            def put(n: str) -> float:
+                s = CARDS.get(n)
+                if s and s.is_("Action") and t.actions == 0:
+                    return -VALUE.get(n, (10, 0, 0))[0] - 100
+                if s and s.is_("Treasure"):
+                    return coins_of(n)
+                return 50
+
+            pool.sort(key=put)
+            return pool[: d.min]
+        pool.sort(key=lambda n: self.hand_value(view, n))
+        return pool[: max(d.min, 0)]
+
+    def reveal_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+        if d.source == "Gladiator" and d.min == 1:
+            others = self.others(view)
+
+            def rare(n: str) -> tuple:
+                return (sum(o[n] for o in others), -price(n)[0])
+
+            return [min(pool, key=rare)]
+        return pool[:1] if pool else []  # Moat, Legionary's Gold, Encampment, a Gladiator copy: yes
+
+    def yes_no(self, view: PlayerView, d: Decision) -> str:
+        src = d.source
+        if src == "Library":
+            return "yes" if view.turn.actions == 0 else "no"
+        if src == "Spy":
+            card = str(d.args.get("card", ""))
+            other = str(d.args.get("other", ""))
+            junk = is_victory_only(card) or card == "Copper" or card == "Curse"
+            if other in (view.seat, "") or other not in [p.name for p in view.players]:
+                return "yes" if junk else "no"
+            return "no" if junk else "yes"
+        if src == "Thief":
+            return "no" if str(d.args.get("card", "")) == "Copper" else "yes"
+        if src == "Engineer":
+            return "yes" if self.provinces_left(view) >= 5 else "no"
+        if d.purpose is Purpose.TRASH:
+            return "no"
+        return "yes"
+
+    def number(self, view: PlayerView, d: Decision) -> str:
+        if d.purpose is Purpose.BID:
+            return self.bid(view, d)
+        digits = [o for o in d.options if o.isdigit()]
+        if d.purpose is Purpose.PAY and digits:
+            return max(digits, key=int)
+        return "pass" if "pass" in d.options else d.options[0]
+
+    def bid(self, view: PlayerView, d: Decision) -> str:
+        """Mountain Pass: bid what 8 VP are worth to this bot."""
+        p = self.provinces_left(view)
+        lead = self.lead(view)
+        limit = {8: 5, 7: 6, 6: 7, 5: 8, 4: 9, 3: 10, 2: 12, 1: 14, 0: 14}[p]
+        if abs(lead) <= 8 and p <= 4:
+            limit += 3
+        if view.me.debt:
+            limit -= view.me.debt
+        digits = sorted(int(o) for o in d.options if o.isdigit())
+        ok = [n for n in digits if n <= limit]
+        if not ok:
+            return "pass" if "pass" in d.options else str(digits[0])
+        return str(ok[0])
+
+    def mode(self, view: PlayerView, d: Decision) -> str:
+        opts = list(d.options)
+        if d.source == "Wild Hunt" and "estate" in opts:
+            vp = view.pile("Wild Hunt").vp_tokens if "Wild Hunt" in view.piles else 0
+            p = self.provinces_left(view)
+            return "estate" if vp >= 4 or (p <= 3 and vp >= 2) else "cards"
+        if d.source == "Sprawling Castle":
+            return "estates" if "Wall" not in view.landmarks and self.provinces_left(view) <= 1 else "duchy"
+        for key in ("coins", "cards", "duchy"):
+            if key in opts:
+                return key
+        return opts[0]
+
+    def pile_answer(self, view: PlayerView, d: Decision) -> list:
+        pur = d.purpose
+        opts = list(d.options)
+        if pur is Purpose.ADD_DEBT:
+            for pn in ("Province", "Gold"):
+                if pn in opts:
+                    return [pn]
+            return [opts[0]]
+        if pur is Purpose.TRASH:  # Salt the Earth: a Victory card from the Supply
+            want = "Province" if self.lead(view) > 0 else "Estate"
+            return [want if want in opts else opts[0]]
+        if pur is Purpose.COPY:  # Overlord
+            acts = view.turn.actions
+
+            def copy_value(pn: str) -> float:
+                top = view.pile(pn).top or pn
+                base, terminal, _ = VALUE.get(top, (0, False, 0))
+                if terminal and acts == 0:
+                    base += 10 if top in DRAW else 0
+                if top in ("Throne Room", "Crown", "Chapel", "Cellar"):
+                    base -= 30
+                return base
+
+            return [max(opts, key=copy_value)]
+        # gain
+        best = max(opts, key=lambda pn: self.gain_value(view, pn, d))
+        return [best]
+
+    def gain_value(self, view: PlayerView, pn: str, d: Decision) -> float:
+        top = view.pile(pn).top if pn in view.piles else None
+        if top is None:
+            return -999
+        if d.source == "Mine":
+            return coins_of(top)
+        return self.card_value(view, top, 0, bought=False)
+
+
+def _opulent(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if d.purpose is Purpose.DISCARD:
+        pool = []
+        for o in d.options:
+            pool.extend([o] * d.count_of(o))
+        return pool[: d.max]
+    return None
+
+
+def _arena(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if not view.landmarks.get("Arena"):
+        return []
+    acts = [o for o in d.options if not is_type(o, "Treasure")]
+    return [min(acts, key=lambda n: VALUE.get(n, (0, 0, 0))[0])] if acts else []
+
+
+def _small_castle(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if not view.pile("Castles").cards_left:
+        return []
+    opts = list(d.options)
+    order = ["Small Castle", "Crumbling Castle", "Humble Castle"]
+    for n in order:
+        if n in opts:
+            return [n]
+    return [] if d.min == 0 else opts[:1]
+
+
+def _mine(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if d.purpose is Purpose.TRASH:
+        opts = list(d.options)
+        for n in ("Silver", "Copper"):
+            if n in opts and "Bandit Fort" not in view.landmarks:
+                return [n]
+        return []
+    return None
+
+
+def _remodel(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if d.purpose is Purpose.TRASH and "Gold" in d.options and bot.provinces_left(view) <= 4:
+        return ["Gold"]
+    return None
+
+
+def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if "Copper" not in d.options:
+        return []
+    after = bot.mine(view) - Counter({"Copper": 1})
+    ok = bot.trash_ok(view, "Copper", Counter()) or bot.spendable(after) >= 11
+    return ["Copper"] if ok else []
+
+
+def _donate(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    bot.donated += 1
+    return None
+
+
+def _gladiator(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+    if d.min == 0:
+        return list(d.options[:1])  # reveal the copy: no bonus for the Gladiator's player
+    return None
+
+
+SPECIAL = {
+    "Opulent Castle": _opulent,
+    "Arena": _arena,
+    "Small Castle": _small_castle,
+    "Mine": _mine,
+    "Remodel": _remodel,
+    "Moneylender": _moneylender,
+    "Donate": _donate,
+    "Gladiator": _gladiator,
+}
+"""Cards whose questions have their own rule (None from a handler: the general rule)."""
+
+
+def fallback(d: Decision) -> list:
+    """The simplest legal answer to ``d`` (used when a rule's answer is refused)."""
+    if d.kind is Kind.TURN:
+        return [Move(MoveKind.END)] if Move(MoveKind.END) in d.options else [d.options[0]]
+    if d.kind in (Kind.YESNO, Kind.NUMBER, Kind.MODE, Kind.PILE):
+        for o in ("no", "pass", "0"):
+            if o in d.options:
+                return [o]
+        return [d.options[0]]
+    pool = []
+    for o in d.options:
+        pool.extend([o] * d.count_of(o))
+    if d.distinct:
+        pool = list(dict.fromkeys(pool))
+    ans = pool[: d.min]
+    if d.check(ans) is None:
+        return ans
+    from ..seats import RandomBot
+
+    return RandomBot(len(pool)).decide(d)
+
+
+__all__ = ["VALUE", "MediumBot", "PILES", "fallback", "landmark_vp"]
