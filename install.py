@@ -2,7 +2,7 @@
 """Install a11y-dominion and start it, with nothing but Python itself.
 
     python3 install.py --play [GAME OPTIONS]   install (once) and start a game
-    python3 install.py --test [PYTEST OPTIONS] install the test tools and run the whole suite
+    python3 install.py --test -m pytest [OPTIONS]  install the test tools and run the whole suite
     python3 install.py                         install only, and say how to start
     python3 install.py --test-python           install the test tools, print the Python that has them
 
@@ -191,7 +191,9 @@ def main(argv: list) -> int:
         env = dict(os.environ, PATH=os.pathsep.join([str(python.parent), os.environ.get("PATH", "")]))
         if not in_virtualenv():
             env["VIRTUAL_ENV"] = str(python.parent.parent)
-        return subprocess.run([str(python), "-m", "pytest", *rest], cwd=str(ROOT), env=env).returncode
+        # "--test -m pytest ARGS" names the command (the README's form); "--test ARGS" means the same
+        command = [str(python), *rest] if rest[:1] == ["-m"] else [str(python), "-m", "pytest", *rest]
+        return subprocess.run(command, cwd=str(ROOT), env=env).returncode
     if mode == "--test-python":
         print(python)
         return 0

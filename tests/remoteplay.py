@@ -45,7 +45,8 @@ from announcements.narrator import VERBOSITIES, Narrator
 from typedmoves import big_money_line
 
 ROOT = Path(__file__).resolve().parent.parent
-SSH_OPTIONS = [
+# the OpenSSH client's options for a test host: a fresh host key each time, passwords only, quiet
+CLIENT_OPTIONS = [
     "-o",
     "StrictHostKeyChecking=no",
     "-o",
@@ -54,9 +55,9 @@ SSH_OPTIONS = [
     "PubkeyAuthentication=no",
     "-o",
     "LogLevel=ERROR",
-    "-o",
-    "SetEnv=A11Y_DOMINION_LANG=en",  # the language chosen: no first question at login
 ]
+ENGLISH = ("-o", "SetEnv=A11Y_DOMINION_LANG=en")  # the language chosen: no first question at login
+SSH_OPTIONS = CLIENT_OPTIONS + list(ENGLISH)
 TIMEOUT = 90  # seconds without a byte from the host before a test gives up (2 shared cores, under load)
 
 # terminal sequences: CSI (with private and intermediate bytes), OSC and DCS strings, two-byte escapes

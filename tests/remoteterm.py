@@ -15,20 +15,12 @@ from pathlib import Path
 
 import pexpect
 
+from remoteplay import CLIENT_OPTIONS, ENGLISH
+
 ROOT = Path(__file__).resolve().parent.parent
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07|\x08")
-SSH_OPTIONS = [
-    "-o",
-    "StrictHostKeyChecking=no",
-    "-o",
-    "UserKnownHostsFile=/dev/null",
-    "-o",
-    "PubkeyAuthentication=no",
-    "-o",
-    "LogLevel=ERROR",
-]
-ENGLISH = ("-o", "SetEnv=A11Y_DOMINION_LANG=en")
+SSH_OPTIONS = CLIENT_OPTIONS  # the language is given per login (ENGLISH), or asked
 
 
 def host_command(players: str) -> list:

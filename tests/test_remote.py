@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from remoteplay import SSH_OPTIONS
 from typedmoves import big_money_line
 
 pexpect = pytest.importorskip("pexpect")
@@ -33,18 +34,6 @@ if shutil.which("ssh") is None:
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
 PLAYERS = "Ann:remote,Bea:remote,Bot:bigmoney"
-SSH_OPTIONS = [
-    "-o",
-    "StrictHostKeyChecking=no",
-    "-o",
-    "UserKnownHostsFile=/dev/null",
-    "-o",
-    "PubkeyAuthentication=no",
-    "-o",
-    "LogLevel=ERROR",
-    "-o",
-    "SetEnv=A11Y_DOMINION_LANG=en",  # the language chosen: no first question (tests/test_remote_terminal.py asks it)
-]
 
 # one password try, by password authentication only (not keyboard-interactive, which would ask again)
 WRONG_ONCE = ("-o", "NumberOfPasswordPrompts=1", "-o", "PreferredAuthentications=password")

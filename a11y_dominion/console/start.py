@@ -122,30 +122,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     display = Display(out, plain=plain, lang=lang)
     if unfinished:
         notices.append(unfinished_notice(unfinished, lang))
-    try:
-        speaker = Speaker(
-            speech,
-            print_fn=lambda s: display.line(s),
-            output_name=settings.get("output"),
-            translate=lang.text,
-            language=lang.code,
-            rate=settings.get("rate"),
-        )
-    except ValueError:
-        notices.append(
-            lang.text(
-                N_("The speech output {name} in the settings is not known; the usual one is used."),
-                name=settings.get("output"),
-            )
-        )
-        speaker = Speaker(
-            speech,
-            print_fn=lambda s: display.line(s),
-            language=lang.code,
-            rate=settings.get("rate"),
-            translate=lang.text,
-        )
-    speaker.start()  # found in the background: the first prompt does not wait for a speech daemon
+    speaker = make_speaker(speech, settings, display, lang, notices)
     for action, key in bad_keys(keys):
         keys.pop(action)
         notices.append(
@@ -222,6 +199,38 @@ def position_game(path: str, players: str | None, lang: Language) -> tuple:
             )
         )
     return game, seats
+
+
+def make_speaker(speech: str, settings: dict, display: Display, lang: Language, notices: list) -> Speaker:
+    """The :class:`Speaker` for speech mode ``speech`` with the settings' output and rate,
+    reporting through ``display`` in ``lang``; an output the settings name that is not
+    known adds a sentence to ``notices`` and the usual chain is used. The output is
+    looked for in the background (:meth:`Speaker.start`), so the first prompt does not wait."""
+    try:
+        speaker = Speaker(
+            speech,
+            print_fn=lambda s: display.line(s),
+            output_name=settings.get("output"),
+            translate=lang.text,
+            language=lang.code,
+            rate=settings.get("rate"),
+        )
+    except ValueError:
+        notices.append(
+            lang.text(
+                N_("The speech output {name} in the settings is not known; the usual one is used."),
+                name=settings.get("output"),
+            )
+        )
+        speaker = Speaker(
+            speech,
+            print_fn=lambda s: display.line(s),
+            language=lang.code,
+            rate=settings.get("rate"),
+            translate=lang.text,
+        )
+    speaker.start()
+    return speaker
 
 
 USES_SCREEN_READER = N_(

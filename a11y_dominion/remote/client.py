@@ -910,12 +910,11 @@ class JoinConsole(Commands, Answers):
 def run_join(args, stdout=None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
-    from announcements.speech import Speaker
-
-    from ..console.app import speech_line
+    from ..console.app import STARTING, speech_line
     from ..console.completion import DecisionCompleter
     from ..console.display import Display, PlainReader, PromptReader, wants_plain
     from ..console.keys import bad_keys, build_key_bindings
+    from ..console.start import auto_speech, make_speaker
     from ..settings import load_settings, seat_settings
 
     out = stdout if stdout is not None else sys.stdout
@@ -959,19 +958,15 @@ def run_join(args, stdout=None) -> int:
 
     speech = args.speech or settings.get("speech") or "auto"
     verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
+    auto_why = None
+    if speech == "auto":  # the player's own screen reader first, as at a local game
+        speech, auto_why = auto_speech(settings, lang, out)
     plain = wants_plain(speech, args.plain, out)
     display = Display(out, plain=plain, lang=lang)
-    try:
-        speaker = Speaker(
-            speech,
-            print_fn=lambda s: display.line(s),
-            output_name=settings.get("output"),
-            translate=lang.text,
-            language=lang.code,
-            rate=settings.get("rate"),
-        )
-    except ValueError:
-        speaker = Speaker(speech, print_fn=lambda s: display.line(s), language=lang.code, translate=lang.text)
+    notices: list = []
+    speaker = make_speaker(speech, settings, display, lang, notices)
+    for notice in notices:
+        display.line(notice)
     keys = dict(settings.get("keys") or {})
     for action, _key in bad_keys(keys):
         keys.pop(action)
@@ -1015,7 +1010,7 @@ def run_join(args, stdout=None) -> int:
                 keep=False,
             )
         console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=user, **where), keep=False)
-        console.say(speech_line(speaker, lang), keep=False)
+        console.say(auto_why or speech_line(speaker, lang, STARTING), keep=False)
         if warning:
             console.say(lang.msg(warning), keep=False)
         return console.run()
