@@ -17,9 +17,11 @@ seat.
 from __future__ import annotations
 
 import json
+import os
 import re
 import select
 import shutil
+import sys
 import time
 
 import pytest
@@ -36,7 +38,7 @@ from a11y_dominion.kingdoms import choose_setup  # noqa: E402
 from a11y_dominion.rules.decisions import Move  # noqa: E402
 from a11y_dominion.rules.game import Game, GameConfig  # noqa: E402
 from a11y_dominion.view import player_view  # noqa: E402
-from remoteplay import TIMEOUT, close_seat, hosted, join, lines_of, prompt_ends, received_lines, received_text  # noqa: E402
+from remoteplay import ROOT, TIMEOUT, close_seat, hosted, join, lines_of, prompt_ends, received_lines, received_text  # noqa: E402
 
 KINGDOM = "Moat,Cellar,Village,Workshop,Smithy,Festival,Laboratory,Market,Militia,Moneylender"
 SEED = 1  # Ann begins with 2 coins, and after buying Moat in turns 1 and 2 draws one for turn 3
@@ -167,3 +169,77 @@ def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(t
     kept = [json.loads(x) for x in autosave.read_text(encoding="utf-8").splitlines()[1:]]
     assert {"undo": 1} in kept
     assert read_saved(autosave).answers == record["answers"]
+
+
+def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(tmp_path):
+    """Ann joins with ``a11y-dominion join`` (the seat protocol), Bea with ssh: Ann takes back a
+    buy and buys again at the question asked anew; her undo in Bea's turn is refused; Bea
+    takes back ending her Action phase, and Ann hears it in her own program."""
+    from pexpect.popen_spawn import PopenSpawn
+
+    with hosted(tmp_path, "Ann:remote,Bea:remote", seed=SEED, extra=("--kingdom", KINGDOM)) as host:
+        seats = tmp_path / "join-seats.json"
+        seats.write_text(json.dumps(host.data))
+        cmd = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--user", "Ann"]
+        env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
+        ann = PopenSpawn(cmd + ["--speech", "off"], cwd=str(ROOT), env=env, timeout=TIMEOUT, encoding="utf-8")
+        ann.logfile_read = open(tmp_path / "ann.txt", "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        bea = None
+        try:
+            ann.expect("Ann has joined; 1 seat still empty: Bea.")
+            bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
+            ann.expect(r"Ann, Action phase: .*\n(?:.*\n)*?Ann> ")
+            ann.sendline("play treasures")
+            ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, 2 coins\.")
+            ann.expect("Ann> ")
+            ann.sendline("buy Cellar")
+            ann.expect(r"You buy Cellar; 0 coins left\.")
+            ann.expect("Ann> ")
+            ann.sendline("undo")
+            ann.expect(r"Undone: You buy Cellar; 0 coins left\.\r?\nYour hand, 3 cards: 3 Estates\.")
+            ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, 2 coins\.")  # the question before the buy, again
+            ann.expect("Ann> ")
+            assert bea.until(r"^Ann took back: ", prompt=False)[0] == "Ann took back: Ann buys Cellar; 0 coins left."
+            ann.sendline("buy Moat")
+            ann.expect(r"You buy Moat; 0 coins left\.")
+            ann.expect("Ann> ")
+            ann.sendline("end")
+            bea.until(r"^Bea, Action phase")
+            ann.sendline("undo")  # Bea's turn now
+            ann.expect(r"Bea must answer now; you can undo only while the game waits for your answer\.")
+            bea.type("end", r"^Bea, Buy phase")
+            undone = bea.type("undo", r"^Undone: ")  # the ssh seat takes back ending its Action phase
+            assert undone[:3] == [
+                "Undone: Your Buy phase.",
+                "Your hand, 5 cards: 4 Coppers and Estate.",
+                ("Bea, Action phase: 1 Action, 1 Buy, 0 coins."),
+            ]
+            ann.expect(r"Bea took back: Bea's Buy phase\.")
+            ann.sendline("quit")
+            ann.expect("Type yes to leave: ")
+            ann.sendline("yes")
+            ann.expect(pexpect.EOF)
+        finally:
+            if ann.proc.poll() is None:
+                ann.kill(9)
+            ann.logfile_read.close()
+            if bea is not None:
+                close_seat(bea.child)
+        host.proc.terminate()
+        code, printed = host.finish()
+        assert "Traceback" not in printed, printed
+        record = host.game_record()
+    ann_text = (tmp_path / "ann.txt").read_text(encoding="utf-8")
+    assert "Traceback" not in ann_text
+    bea_lines = received_lines((tmp_path / "bea.log").read_bytes())
+    assert [x for x in bea_lines if "took back" in x or "Undone" in x] == [
+        "Ann took back: Ann buys Cellar; 0 coins left.",
+        "Undone: Your Buy phase.",
+    ]
+    assert bea_lines[bea_lines.index("Ann took back: Ann buys Cellar; 0 coins left.") + 1] == "Ann bought Moat."
+    assert [x for x in ann_text.splitlines() if "took back" in x or "Undone" in x] == [
+        "Undone: You buy Cellar; 0 coins left.",
+        "Bea took back: Bea's Buy phase.",
+    ]
+    # the game: Ann bought Moat, never Cellar, and Bea is back in her Action phase
+    assert record["answers"] == [[T], [buy("Moat")], [E]]
