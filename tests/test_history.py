@@ -331,3 +331,47 @@ def test_a_game_loaded_from_a_save_file_is_kept_and_resumed_too(tmp_path):
     console, text = resume([])
     assert console.game.answers == loaded.game.answers
     assert "Your turn 1, Buy phase: 1 Action, 0 Buys, 1 coin." in text.splitlines()
+
+
+def test_load_in_the_middle_of_a_game_keeps_the_game_left_unfinished_and_says_its_id(tmp_path, capsys):
+    target = tmp_path / "game.json"
+    play(["play treasures", "buy Silver", f"save {target}"])  # the game to load: You in turn 1, Silver bought
+    for path in autosave.games_dir().glob("*.jsonl"):
+        path.unlink()  # only the two games below are kept
+    console, text = play(TO_VILLAGE[:3] + ["play treasures", f"load {target}", "yes", "end"])
+    left, loaded = autosave.all_games()  # oldest first: the game left, then the loaded one
+    out = text.splitlines()
+    i = out.index(f"Replace the game in progress with {target}? Type yes to load: yes")
+    assert out[i + 1 : i + 3] == [
+        f"Loaded {target}.",
+        f"The game you left is kept unfinished; a11y-dominion resume {left.id} goes on with it.",
+    ]
+    # the game left: as it was when it was left, still unfinished, at You's Buy phase of turn 2
+    assert not left.finished and left.answers[:3] == [
+        [{"move": "treasures"}],
+        [{"move": "buy", "card": "Village"}],
+        [{"move": "end"}],
+    ]
+    assert left.answers[-1] == [{"move": "treasures"}]
+    # the loaded game: in a file of its own, the save file's answers and what was answered after loading
+    assert not loaded.finished and loaded.id != left.id
+    assert loaded.answers == console.record()["answers"]
+    assert loaded.answers[:3] == [[{"move": "treasures"}], [{"move": "buy", "card": "Silver"}], [{"move": "end"}]]
+    assert main(["games"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 2 and all(", unfinished, " in x for x in listed)
+    assert any(x.startswith(f"Game {left.id} of ") and x.endswith(f"resume {left.id}.") for x in listed)
+    back, text = resume([], left.id)
+    assert back.record()["answers"] == left.answers
+    assert "Your turn 2, Buy phase: 1 Action, 1 Buy, 3 coins." in text.splitlines()
+    # no game was left at a load before any answer: nothing to say
+    _, text = play([f"load {target}"])
+    assert f"Loaded {target}." in text.splitlines() and "The game you left" not in text
+
+
+def test_games_begun_in_the_same_second_are_in_the_order_they_began():
+    from pathlib import Path
+
+    names = ["20260101-120000-10", "20260101-120000-2", "20260101-120001", "20260101-120000"]
+    got = sorted((Path(f"{n}.jsonl") for n in names), key=autosave._id_order)
+    assert [p.stem for p in got] == ["20260101-120000", "20260101-120000-2", "20260101-120000-10", "20260101-120001"]

@@ -243,3 +243,57 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
     ]
     # the game: Ann bought Moat, never Cellar, and Bea is back in her Action phase
     assert record["answers"] == [[T], [buy("Moat")], [E]]
+
+
+# a host as one older than the undo message is: the same host, without the message type
+OLD_HOST = (
+    "import sys; from a11y_dominion.remote import protocol; del protocol.FIELDS['undo']; "
+    "from a11y_dominion.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def test_a_host_that_does_not_know_undo_answers_an_error_and_join_says_so_in_one_sentence(tmp_path):
+    import subprocess
+
+    from pexpect.popen_spawn import PopenSpawn
+
+    seats = tmp_path / "seats.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    args = ["host", "--players", "Ann:remote,Bot:bigmoney", "--seed", "1", "--port", "0", "--seats-file", str(seats)]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", OLD_HOST, *args],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    ann = None
+    try:
+        deadline = time.monotonic() + 60
+        while not seats.exists():
+            assert proc.poll() is None, proc.stdout.read()
+            assert time.monotonic() < deadline, "the host does not listen"
+            time.sleep(0.05)
+        cmd = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--speech", "off"]
+        env = dict(env, XDG_DATA_HOME=str(tmp_path / "player-data"))
+        ann = PopenSpawn(cmd + ["--user", "Ann"], cwd=str(ROOT), env=env, timeout=TIMEOUT, encoding="utf-8")
+        ann.expect("Ann> ")
+        ann.sendline("play treasures")
+        ann.expect(r"Buy phase")
+        ann.expect("Ann> ")
+        ann.sendline("undo")
+        ann.expect(r"This host cannot undo: it runs an older version of a11y-dominion\.\r?\n")
+        assert ann.before.strip() == "undo", ann.before  # the typed line, then that sentence only
+        ann.expect("Ann> ")
+        ann.sendline("end")  # the game goes on: the question still waits for an answer
+        ann.expect(r"Bot's turn 1\.")
+    finally:
+        if ann is not None and ann.proc.poll() is None:
+            ann.kill(9)
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait(20)
+        printed = proc.stdout.read()
+        proc.stdout.close()
+    assert "Traceback" not in printed

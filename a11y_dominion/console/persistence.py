@@ -103,7 +103,9 @@ class Persistence:
         self.say(self.t(N_("Game saved to {file}."), file=shown_name(path)), keep=False)
 
     def cmd_load(self, path: str) -> None:
-        """load FILE: go on with a saved game (asking first when a move was made)."""
+        """load FILE: go on with a saved game (asking first when a move was made). The game
+        left stays in its autosave, unfinished (resumable), and its ID is said; the loaded
+        game is autosaved in a file of its own."""
         if not path:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
@@ -128,12 +130,19 @@ class Persistence:
         ):
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
+        left = self.autosave  # the game left stays as it is, unfinished, and can be resumed
+        kept = left.id if left is not None and left.id and not left.finished and left.failed is None else None
         self.use_game(game, seats, narrate_from=len(game.log))
         if self.autosave is not None:  # the loaded game is saved as it goes on, in a file of its own
             self.start_autosave()
         self.handed_over = False  # at a shared keyboard the loaded game's next player is handed it first
         self.reloaded = True  # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=shown_name(path)), keep=False)
+        if kept is not None:
+            self.say(
+                self.t(N_("The game you left is kept unfinished; a11y-dominion resume {id} goes on with it."), id=kept),
+                keep=False,
+            )
         if game.pending is not None:
             self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
 
