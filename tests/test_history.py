@@ -266,7 +266,8 @@ def test_export_in_dutch_for_a_dutch_seat(tmp_path):
 
 
 # ---------------------------------------------------------------- stats
-def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(capsys):
+def three_finished_games() -> None:
+    """Three finished games in the history: You won 2 of them, against bigmoney twice and random once."""
     record = lambda kingdom, bot: {  # noqa: E731
         "config": {"kingdom": kingdom},
         "seats": [["You", "human"], ["Bot", bot]],
@@ -290,6 +291,10 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
         record(k2, "bigmoney"),
         {"scores": [["You", 41], ["Bot", 12]], "winners": ["You"], "turns": [["You", 20]]},
     )
+
+
+def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(capsys):
+    three_finished_games()
     assert main(["stats", "--plain"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Games played to the end: 3.",
@@ -299,6 +304,41 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
         "Kingdom Smithy, Village: 1 won of 2 games.",
         "Kingdom Cellar, Market: 1 won of 1 games.",
     ]
+
+
+def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_path):
+    """At a terminal (a pseudo-terminal, as a sighted player has), without --plain: a table
+    of wins per opponent and Kingdom, then the two sentences that are no rows of it."""
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    three_finished_games()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=root, COLUMNS="100", LINES="40")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "a11y_dominion", "stats"], cwd=root, env=env, encoding="utf-8", dimensions=(40, 100)
+    )
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    assert child.exitstatus == 0
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before).replace("\r", "")
+    assert "\x1b[" in child.before  # rich: the terminal's colours and styles
+    lines = [x.strip() for x in shown.splitlines() if x.strip()]
+    assert lines[0] == "Wins per opponent and Kingdom"
+    rows = [[cell.strip() for cell in x.strip("│┃").split("│" if "│" in x else "┃")] for x in lines if x[0] in "│┃"]
+    assert rows == [
+        ["Opponent or Kingdom", "Games", "Won"],
+        ["bigmoney", "2", "2"],
+        ["random", "1", "0"],
+        ["Smithy, Village", "2", "1"],
+        ["Cellar, Market", "1", "1"],
+    ]
+    assert lines[-2:] == [
+        "Games played to the end: 3.",
+        "People won 2 of the 3 games they played; their average score is 30.3 VP.",
+    ]
+    assert "Against bigmoney" not in shown  # the rows are not said twice
 
 
 def test_stats_without_games_and_an_old_database_migrates(capsys):
