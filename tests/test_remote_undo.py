@@ -297,3 +297,41 @@ def test_a_host_that_does_not_know_undo_answers_an_error_and_join_says_so_in_one
         printed = proc.stdout.read()
         proc.stdout.close()
     assert "Traceback" not in printed
+
+
+def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
+    seats = tmp_path / "seats.json"
+    args = ["host", "--players", "Cid:human,Ann:remote", "--seed", str(SEED), "--kingdom", KINGDOM, "--port", "0"]
+    cid = pexpect.spawn(
+        sys.executable,
+        ["-m", "a11y_dominion", *args, "--seats-file", str(seats), "--plain"],
+        cwd=str(ROOT),
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+    )
+    ann = None
+    try:
+        cid.expect("Cid has joined; 1 seat still empty: Ann.")
+        ann = Seat("Ann", join(json.loads(seats.read_text()), "Ann", tmp_path / "ann.log"))
+        cid.expect(r"Cid, Action phase: 1 Action, 1 Buy, 0 coins\.")
+        cid.expect(r"Cid>")
+        cid.sendline("play treasures")
+        cid.expect(r"Cid, Buy phase: 1 Action, 1 Buy, 2 coins\.")
+        cid.expect(r"Cid>")
+        cid.sendline("buy Cellar")
+        cid.expect(r"You buy Cellar; 0 coins left\.")
+        cid.expect(r"Cid>")
+        cid.sendline("undo")
+        cid.expect(r"Undone: You buy Cellar; 0 coins left\.")
+        cid.expect(r"Cid, Buy phase: 1 Action, 1 Buy, 2 coins\.")  # asked again, as before the buy
+        assert ann.until(r"^Cid took back: ", prompt=False)[0] == "Cid took back: Cid buys Cellar; 0 coins left."
+        cid.expect(r"Cid>")
+        cid.sendline("buy Moat")
+        cid.expect(r"You buy Moat; 0 coins left\.")
+    finally:
+        if ann is not None:
+            close_seat(ann.child)
+        if cid.isalive():
+            cid.terminate(force=True)

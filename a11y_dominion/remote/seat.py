@@ -6,8 +6,9 @@ in the seat's own language and verbosity, keeps the seat's own history,
 and sends its lines to the session the player is attached with. It reads
 the lines the player types: answers (as at the console,
 :func:`~a11y_dominion.textinput.parse_line`), query commands answered from
-the seat's own view, ``settings`` (language, verbosity, output), ``say``
-(chat to every seat) and ``quit``.
+the seat's own view, ``undo`` (the host takes back the seat's last answer:
+:meth:`~a11y_dominion.remote.host.GameHost.undo`), ``settings`` (language,
+verbosity, output), ``say`` (chat to every seat) and ``quit``.
 """
 
 from __future__ import annotations
