@@ -12,6 +12,12 @@ the one that game deals, and the record the host writes has no trace of the
 buy. After she plays Moat (a draw) ``undo`` is refused in one sentence, and
 Bea's undo in Ann's turn is refused too; neither refusal reaches the other
 seat.
+
+Also: a ``join`` seat undoes through the seat protocol (and hears an ssh
+seat's undo in its own program); the host's own player undoes at the host's
+terminal; and a host older than the ``undo`` message (the same host without
+it) answers with the error ``unknown-type``, which ``join`` tells in one
+sentence while the game goes on.
 """
 
 from __future__ import annotations
