@@ -415,3 +415,64 @@ def test_games_begun_in_the_same_second_are_in_the_order_they_began():
     names = ["20260101-120000-10", "20260101-120000-2", "20260101-120001", "20260101-120000"]
     got = sorted((Path(f"{n}.jsonl") for n in names), key=autosave._id_order)
     assert [p.stem for p in got] == ["20260101-120000", "20260101-120000-2", "20260101-120000-10", "20260101-120001"]
+
+
+def test_undo_is_refused_after_anything_hidden_with_the_reason():
+    from a11y_dominion.console.persistence import undo_refusal
+    from a11y_dominion.rules.decisions import Msg
+
+    buy = [ev.CardGained("You", "Silver", "Silver", "discard", bought=True)]  # public: undo may take it back
+    assert undo_refusal(buy, "You") is None
+    cases = [
+        (ev.CardsDrawn("You", ("Gold",), 1, private_to="You"), "You drew cards since then; undo is not possible."),
+        (ev.CardsDrawn("Bot", ("?",), 2, private_to="Bot"), "Bot drew cards since then; undo is not possible."),
+        (ev.DeckShuffled("You", 10, 10), "A deck was shuffled since then; undo is not possible."),
+        (ev.CardsRevealed("Bot", ("Moat",), "hand"), "Cards were revealed since then; undo is not possible."),
+        (
+            ev.CardsDiscarded("You", ("Copper",), "deck"),
+            "Cards from a deck were seen since then; undo is not possible.",
+        ),
+        (
+            ev.Note("You", "You look at Gold.", private_to="You"),
+            "Something hidden was told since then; undo is not possible.",
+        ),
+    ]
+    for event, sentence in cases:
+        why = undo_refusal(buy + [event], "You")
+        assert isinstance(why, Msg) and str(why) == sentence, (event, why)
+    assert undo_refusal([ev.CardsDrawn("You", (), 0)], "You") is None  # nothing was drawn
+
+
+def test_undo_takes_back_no_answer_given_in_another_player_s_turn():
+    from a11y_dominion.console.persistence import UndoRefused, take_back
+    from a11y_dominion.record import make_record
+    from a11y_dominion.rules.decisions import Move
+    from a11y_dominion.scenario import build_position
+
+    hand = ["Copper", "Copper", "Copper", "Estate"]
+    position = {
+        "players": ["Bea", "Ann"],
+        "kingdom": ["Militia", "Moat"],
+        "seed": 3,
+        "state": {
+            "players": {
+                "Bea": {"hand": ["Militia"] + hand, "deck": ["Copper"] * 5},
+                "Ann": {"hand": ["Moat"] + hand, "deck": ["Copper"] * 5},
+            }
+        },
+    }
+    game = build_position(position)
+    game.start()
+    game.answer([Move.play("Militia")])
+    assert game.pending.player == "Ann" and game.pending.options == ["Moat"]
+    game.answer([])  # Ann does not reveal Moat: she is asked what to discard, in Bea's turn
+    assert game.pending.player == "Ann"
+    with pytest.raises(UndoRefused) as refused:
+        take_back(make_record(game), game, "Ann")
+    assert str(refused.value.args[0]) == "Undo takes back only your answers in your own turn."
+    # Bea's own answer (playing Militia) cannot be taken back once Ann answered
+    game.answer([hand[3], hand[0]])
+    assert game.pending.player == "Bea"
+    with pytest.raises(UndoRefused) as refused:
+        take_back(make_record(game), game, "Bea")
+    assert str(refused.value.args[0]) == "Ann answered since then; undo is not possible."
