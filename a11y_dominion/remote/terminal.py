@@ -506,6 +506,9 @@ class TerminalSession(PromptToolkitSSHSession):
             input=self._input,
             erase_when_done=False,
         )
+        from ..console.display import draw_prompt_once
+
+        draw_prompt_once(self._prompt.app.renderer)  # "Ann> " once, not again when a line is accepted
 
     def _keys(self):
         from prompt_toolkit.filters import Condition
