@@ -382,8 +382,8 @@ def test_dutch_commands_moves_and_refusals():
     assert code == 0
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
     assert "Nieuw spel voor Jij en Bot. Jij begint." in lines
-    assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoed." in lines
-    assert "Je hand: 2 Koper en 3 Landgoed." in lines
+    assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
+    assert "Je hand: 2 Koper en 3 Landgoederen." in lines
     assert "Provincie kost 8 munten; je hebt 0 munten." in lines
     assert "Zilver kost 3 munten; je hebt 2 munten." in lines
     assert "Jij, aanschaffase: 1 actie, 1 aanschaf, 2 munten." in lines
@@ -398,7 +398,7 @@ def test_dutch_commands_moves_and_refusals():
     )
     assert "Je speelt 5 Koper: +5 munten. Je hebt 1 actie, 1 aanschaf, 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
-    assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporium (5 munten).") in lines
+    assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporia (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines
     assert any(x.startswith("Villa: Actie, kost 4 munten. +2 acties, +1 aanschaf, +1 munt.") for x in lines)
     assert "hand: je hand en wat er in het spel is." in lines
@@ -483,7 +483,7 @@ def test_the_language_setting_and_the_flag_over_it(tmp_path, monkeypatch, capsys
     capsys.readouterr()
     console, _, lines = session("hand\r")
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
-    assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoed." in lines
+    assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
     assert console.lang.code == "nl" and console.verbosity == "terse"
     console, _, lines = session("hand\r", "--lang", "en", "--verbosity", "verbose")
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
@@ -499,7 +499,7 @@ def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
         f"Sommige instellingen in {path} zijn genegeerd: verbosity moet een van deze waarden hebben: "
         "terse, normal, verbose."
     ) in lines
-    assert lines.count("Je hand, 5 kaarten: 2 Koper en 3 Landgoed.") == 1
+    assert lines.count("Je hand, 5 kaarten: 2 Koper en 3 Landgoederen.") == 1
     assert "F13 of Alt+H: je hand voorlezen (commando hand)." in lines
     path.write_text("{damaged")
     _, _, lines = session("")
