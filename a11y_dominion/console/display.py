@@ -268,6 +268,42 @@ def line_only_output(stdout=None, get_size=None):
     return output
 
 
+def list_completions(event, plain: bool) -> None:
+    """Tab at the prompt, as readline does: complete the one choice, or the part
+    every choice shares; else list the choices above the prompt, each one kept
+    apart: one per line for the eyes, and in plain mode (a screen reader) one
+    line with commas ("Copper, treasures"), never names run together with spaces."""
+    from prompt_toolkit.application import run_in_terminal
+    from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
+
+    buffer = event.current_buffer
+    if buffer.completer is None:
+        return
+    completions = list(buffer.completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
+    if len(completions) == 1:
+        buffer.delete_before_cursor(-completions[0].start_position)
+        buffer.insert_text(completions[0].text)
+        return
+    common = get_common_complete_suffix(buffer.document, completions)
+    if common:
+        buffer.insert_text(common)
+        return
+    if not completions:
+        return
+    words = [printable(c.display_text) for c in completions]
+    text = ", ".join(words) + "." if plain else "\n".join(words)
+    app = event.app
+    run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
+
+
+def _tab_bindings(plain: bool):
+    from prompt_toolkit.key_binding import KeyBindings
+
+    kb = KeyBindings()
+    kb.add("c-i")(lambda event: list_completions(event, plain))
+    return kb
+
+
 def _prompt_text(message: str) -> list:
     """``message`` as prompt_toolkit's formatted text in a colour of its own (the
     default one), so the line editor writes its last space as a space, not as a
@@ -307,12 +343,16 @@ class PromptReader:
                 output.enable_cpr = False
         kw["output"] = output
 
+        from prompt_toolkit.key_binding import merge_key_bindings
+
+        tab = _tab_bindings(plain)
+
         def new_session(completer=completer, key_bindings=key_bindings) -> PromptSession:
             return PromptSession(
                 completer=completer,
                 complete_style=CompleteStyle.READLINE_LIKE,
                 complete_while_typing=False,
-                key_bindings=key_bindings,
+                key_bindings=merge_key_bindings([key_bindings, tab]) if key_bindings is not None else tab,
                 mouse_support=False,
                 enable_suspend=False,
                 color_depth=ColorDepth.MONOCHROME if plain else None,

@@ -534,6 +534,13 @@ class TerminalSession(PromptToolkitSSHSession):
         def _full(event) -> None:
             """A line at its longest takes no more characters."""
 
+        @kb.add("c-i")
+        def _tab(event) -> None:
+            """Tab: complete, or list the choices apart ("Copper, treasures." in plain lines)."""
+            from ..console.display import list_completions
+
+            list_completions(event, plain=not self.rich)
+
         return kb
 
     async def _read(self):
