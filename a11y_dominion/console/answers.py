@@ -13,7 +13,7 @@ import difflib
 from announcements.narrator import count, join_names
 
 from ..i18n import N_
-from ..rules.cards import CARDS
+from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
 from ..textinput import MOVE_WORDS, InputError, parse_line, split_speaker
 from . import questions
@@ -239,6 +239,12 @@ class Answers:
         if self.lang.code != "en":
             words += list(COMMANDS) + ["play", "buy", "end"]
         close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
+        card = canonical(text) or nearest_name(text)
+        if card is not None and close:  # closer to a card name than to a command: the move's refusal says it
+            ratio = difflib.SequenceMatcher(None, word, close[0]).ratio()
+            names = {card.lower(), self.lang.card(card).lower()}
+            if canonical(text) or max(difflib.SequenceMatcher(None, text.lower(), n).ratio() for n in names) >= ratio:
+                return None
         if close and close[0] != word:
             return self.t(
                 N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),

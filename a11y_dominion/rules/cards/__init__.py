@@ -11,7 +11,7 @@ accepted by :func:`lookup`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -233,6 +233,28 @@ def canonical(name: str) -> str | None:
     for k, v in _ALIASES.items():
         if k.replace("'", "") == n2:
             return v
+    return None
+
+
+def nearest_name(word: str, among: Iterable[str] | None = None) -> str | None:
+    """The English name closest to a misspelt ``word`` ("Provnce" gives
+    "Province", "Kopr" gives "Copper"), in English or Dutch, or None when no
+    name is close. ``among``: the English names to try first (those of this
+    game, or the options of a question); every known name after them."""
+    import difflib
+
+    low = _norm(word)
+    if not low:
+        return None
+    groups = []
+    if among is not None:
+        wanted = set(among)
+        groups.append({k: v for k, v in _ALIASES.items() if v in wanted})
+    groups.append(_ALIASES)
+    for aliases in groups:
+        close = difflib.get_close_matches(low, list(aliases), n=1, cutoff=0.75)
+        if close:
+            return aliases[close[0]]
     return None
 
 
