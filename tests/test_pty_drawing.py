@@ -76,6 +76,10 @@ def test_each_prompt_is_drawn_once_and_questions_wrap_between_words(tmp_path):
     assert text.count("Ann> ") == 4, text
     assert "Ann>Ann>" not in text
     assert text.count("Ann> buy Copper\n") == 1
+    # a line longer than the terminal (the Kingdom) comes whole: the terminal wraps it between words
+    kingdom = next(x for x in raw.decode("utf-8").split("\r\n") if x.startswith("Kingdom: "))
+    assert len(kingdom) > 120 and "\r" not in kingdom and "\x1b" not in kingdom
+    assert "Sacrifice (4 coins)" in kingdom
     # the long question is one whole line of its own (the terminal wraps it), asked once
     assert raw.decode("utf-8").count(QUESTION + "\r\r\n") == 1
     assert text.count("Type yes to go on: no\n") == 1
