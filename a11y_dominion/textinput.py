@@ -64,14 +64,31 @@ def split_speaker(game: Game, line: str) -> tuple:
     return None, line
 
 
+def _names_of(cards) -> list:
+    """Names of cards, or of names already (a seat's view of a game holds names)."""
+    return [c if isinstance(c, str) else c.name for c in cards or []]
+
+
+def _hand_of_current(game: Game) -> list:
+    """The names in the hand of the player whose turn it is, as far as ``game`` knows them
+    (the whole game, or a seat's view of it: its own hand only)."""
+    hand = getattr(game.current, "hand", None)
+    view = getattr(game, "view", None)
+    if hand is None and view is not None and view.seat == game.current.name:
+        hand = view.hand
+    return _names_of(hand)
+
+
 def _game_names(game: Game | None) -> list:
-    """The card, pile and Event names of ``game``: its piles' cards, its Events
-    and the cards its players hold (the names a misspelling is closest to first)."""
+    """The card, pile and Event names of ``game`` (or of a seat's view of it): its
+    piles' cards, its Events and the current player's hand (the names a
+    misspelling is closest to first)."""
     if game is None:
         return []
-    names = [c.name for pl in game.piles.values() for c in pl.cards] + list(game.piles) + list(game.config.events)
-    for p in game.players:
-        names += [c.name for c in p.hand]
+    names = [n for pl in game.piles.values() for n in _names_of(pl.cards)] + list(game.piles)
+    config = getattr(game, "config", None)
+    names += list(config.events) if config is not None else list(getattr(getattr(game, "view", None), "events", []))
+    names += _hand_of_current(game)
     return list(dict.fromkeys(names))
 
 
@@ -124,8 +141,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             raise InputError(Msg("Play what? Type play and a card name, or play treasures."))
         if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "geldkaart", "alles", "money"):
             return [Move(MoveKind.TREASURES)]
-        hand = [c.name for c in game.current.hand]
-        name = _card_or_error(rest_orig, game, hand + _game_names(game))
+        name = _card_or_error(rest_orig, game, _hand_of_current(game) + _game_names(game))
         if name not in CARDS:
             raise InputError(Msg("{card} is not a card you can play.", card=name))
         return [Move.play(name)]
@@ -183,7 +199,7 @@ def _not_a_move(game: Game, t: str) -> InputError:
     if name is not None:
         spec = CARDS.get(name)
         playable = spec is not None and (spec.is_("Action") or spec.is_("Treasure"))
-        if playable and any(c.name == name for c in game.current.hand):
+        if playable and name in _hand_of_current(game):
             return InputError(Msg("{word} is not a move; did you mean play {card}?", word=short(t), card=name))
         pile = game.pile_of(name) if name in CARDS else None
         if name in EVENTS or name in game.piles or (pile is not None and pile.cards and pile.top.name == name):
@@ -266,7 +282,8 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         if pn is None:
             name = canonical(word)
             if name is None:
-                raise not_a_name(word, [c.name for o in d.options for c in game.piles[o].cards[:1]] + list(d.options))
+                tops = [n for o in d.options if o in game.piles for n in _names_of(game.piles[o].cards[:1])]
+                raise not_a_name(word, tops + list(d.options))
             if name in game.piles:
                 pn = name
             else:
