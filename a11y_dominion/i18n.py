@@ -21,7 +21,7 @@ import gettext
 import string
 from pathlib import Path
 
-from .rules.cards import canonical, dutch_name
+from .rules.cards import canonical, dutch_name, dutch_plural
 from .rules.cost import Cost
 from .rules.decisions import N_, Msg  # noqa: F401  (N_ is used from here by the console)
 
@@ -78,6 +78,17 @@ class Language:
         if "/" in name:
             return "/".join(self.card(x) for x in name.split("/"))
         return dutch_name(name) if canonical(name) == name else name
+
+    def cards(self, name: str) -> str:
+        """A card name after a number above 1, in this language: "Estates",
+        "Duchies", "Rocks" in English; "Landgoederen", "Koper" in Dutch."""
+        if self.code == "en":
+            from announcements.words import plural
+
+            return plural(name)
+        if "/" in name:
+            return "/".join(self.cards(x) for x in name.split("/"))
+        return dutch_plural(name) if canonical(name) == name else name
 
     def cost(self, coins: int, debt: int = 0) -> str:
         """Words for a cost ("5 coins", "8 Debt", "8 coins and 8 Debt")."""

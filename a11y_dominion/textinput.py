@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .rules.cards import CARDS, EVENTS, PILES, canonical, pile_name_for
+from .rules.cards import CARDS, EVENTS, PILES, canonical, nearest_name, pile_name_for
 from .rules.decisions import N_, Decision, Move, MoveKind, Msg
 from .rules.game import Game
 
@@ -64,14 +64,54 @@ def split_speaker(game: Game, line: str) -> tuple:
     return None, line
 
 
-def _card_or_error(word: str) -> str:
+def _names_of(cards) -> list:
+    """Names of cards, or of names already (a seat's view of a game holds names)."""
+    return [c if isinstance(c, str) else c.name for c in cards or []]
+
+
+def _hand_of_current(game: Game) -> list:
+    """The names in the hand of the player whose turn it is, as far as ``game`` knows them
+    (the whole game, or a seat's view of it: its own hand only)."""
+    hand = getattr(game.current, "hand", None)
+    view = getattr(game, "view", None)
+    if hand is None and view is not None and view.seat == game.current.name:
+        hand = view.hand
+    return _names_of(hand)
+
+
+def _game_names(game: Game | None) -> list:
+    """The card, pile and Event names of ``game`` (or of a seat's view of it): its
+    piles' cards, its Events and the current player's hand (the names a
+    misspelling is closest to first)."""
+    if game is None:
+        return []
+    names = [n for pl in game.piles.values() for n in _names_of(pl.cards)] + list(game.piles)
+    config = getattr(game, "config", None)
+    names += list(config.events) if config is not None else list(getattr(getattr(game, "view", None), "events", []))
+    names += _hand_of_current(game)
+    return list(dict.fromkeys(names))
+
+
+def not_a_name(word: str, among: list | None = None, fallback: Msg | None = None) -> InputError:
+    """The refusal of a ``word`` that names no card: "did you mean" the nearest
+    name (of ``among`` first, see :func:`~.rules.cards.nearest_name`), else
+    ``fallback`` (by default "... is not a card name this game knows.")."""
+    near = nearest_name(word, among)
+    if near is not None:
+        return InputError(Msg("{word} is not a card name; did you mean {card}?", word=short(word.strip()), card=near))
+    return InputError(fallback or Msg("{word} is not a card name this game knows.", word=short(word.strip())))
+
+
+def _card_or_error(word: str, game: Game | None = None, among: list | None = None) -> str:
     name = canonical(word)
     if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
-        raise InputError(
+        raise not_a_name(
+            word,
+            among if among is not None else _game_names(game),
             Msg(
                 "{word} is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
                 word=short(word.strip()),
-            )
+            ),
         )
     return name
 
@@ -101,7 +141,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             raise InputError(Msg("Play what? Type play and a card name, or play treasures."))
         if rest.strip() in ("treasures", "treasure", "all", "geldkaarten", "geldkaart", "alles", "money"):
             return [Move(MoveKind.TREASURES)]
-        name = _card_or_error(rest_orig)
+        name = _card_or_error(rest_orig, game, _hand_of_current(game) + _game_names(game))
         if name not in CARDS:
             raise InputError(Msg("{card} is not a card you can play.", card=name))
         return [Move.play(name)]
@@ -113,7 +153,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             if pn is None:
                 raise InputError(Msg("{word} is not a Supply pile this game knows.", word=short(rest_orig)))
             return [Move.buy(pn)]
-        name = _card_or_error(rest_orig)
+        name = _card_or_error(rest_orig, game)
         if name in EVENTS:
             return [Move.buy(name)]
         if name in game.piles:
@@ -148,7 +188,23 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         if n == 0:
             raise InputError(Msg("You have {debt} Debt but no coins to pay it with.", debt=p.debt))
         return [Move.pay(n)]
-    raise InputError(
+    raise _not_a_move(game, t)
+
+
+def _not_a_move(game: Game, t: str) -> InputError:
+    """The refusal of a line that is no move; for a card name alone (or a
+    misspelt one) it says the move that plays or buys it ("Coper is not a
+    move; did you mean play Copper?")."""
+    name = canonical(t) or nearest_name(t, _game_names(game))
+    if name is not None:
+        spec = CARDS.get(name)
+        playable = spec is not None and (spec.is_("Action") or spec.is_("Treasure"))
+        if playable and name in _hand_of_current(game):
+            return InputError(Msg("{word} is not a move; did you mean play {card}?", word=short(t), card=name))
+        pile = game.pile_of(name) if name in CARDS else None
+        if name in EVENTS or name in game.piles or (pile is not None and pile.cards and pile.top.name == name):
+            return InputError(Msg("{word} is not a move; did you mean buy {card}?", word=short(t), card=name))
+    return InputError(
         Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.", word=short(t))
     )
 
@@ -226,7 +282,8 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         if pn is None:
             name = canonical(word)
             if name is None:
-                raise InputError(Msg("{word} is not a card name this game knows.", word=short(word)))
+                tops = [n for o in d.options if o in game.piles for n in _names_of(game.piles[o].cards[:1])]
+                raise not_a_name(word, tops + list(d.options))
             if name in game.piles:
                 pn = name
             else:
@@ -242,7 +299,7 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         return pn
     name = canonical(word)
     if name is None:
-        raise InputError(Msg("{word} is not a card name this game knows.", word=short(word)))
+        raise not_a_name(word, [d.labels.get(o, o) for o in d.options])
     return name
 
 

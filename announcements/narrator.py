@@ -104,27 +104,51 @@ class Narrator(EventSentences):
             and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa")
         )
 
+    def _new_summary(self) -> dict:
+        """An opponent's turn as it is told at its end: ``steps``, in the order they
+        happened, each [kind, names or amounts]; ``debt``: their Debt after the last change."""
+        return {"player": self.current, "steps": [], "debt": None}
+
+    def _step(self, kind: str, item) -> None:
+        """Add to the turn's last step when it is of the same kind ("played Copper"
+        then "played Silver": "played Copper and Silver"), else start a new one."""
+        if self._summary is None:
+            self._summary = self._new_summary()
+        steps = self._summary["steps"]
+        if steps and steps[-1][0] == kind and (kind != "took" or steps[-1][1][0][1] == item[1]):
+            steps[-1][1].append(item)
+        else:
+            steps.append([kind, [item]])
+
     def _collect(self, e: ev.GameEvent) -> None:
-        s = self._summary
-        if s is None:
-            s = self._summary = {"player": self.current, "played": [], "bought": [], "gained": [], "trashed": []}
         if isinstance(e, ev.CardPlayed):
-            s["played"].append(e.as_card or e.card)
+            self._step("played", e.as_card or e.card)
         elif isinstance(e, ev.CardBought):
-            s["bought"].append(e.card)
+            self._step("bought", e.card)
             left = self._pile_left(e)
             if left:
                 self._after_summary.append(left)
         elif isinstance(e, ev.EventBought):
-            s["bought"].append(e.event)
+            self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
-            s["gained"].append(e.card)
+            self._step("gained", e.card)
         elif isinstance(e, ev.CardTrashed):
-            s["trashed"].append(e.card)
+            self._step("trashed", e.card)
+        elif self._summary is None:
+            self._summary = self._new_summary()
+
+    def _collect_debt(self, e: ev.DebtChanged) -> None:
+        """An opponent's Debt taken or paid, told in its place in the turn's summary."""
+        if e.delta > 0:
+            self._step("took", (e.delta, e.source))
+        else:
+            self._step("paid", (-e.delta, ""))
+        self._summary["debt"] = e.total
 
     def _holding_for_summary(self, e: ev.GameEvent) -> bool:
         """An opponent's Debt, VP or pile change during their summarised turn:
-        told right after the summary sentence, so the order stays clear."""
+        Debt is told in its place in the summary sentence; VP and piles right
+        after it."""
         if not (
             self.verbosity == "normal"
             and self.viewer is not None
@@ -142,19 +166,38 @@ class Narrator(EventSentences):
         )
 
     def flush(self) -> list:
-        """The summary sentence of the opponent turn collected so far, if any,
-        followed by the Debt, VP and pile sentences of that turn."""
+        """The summary of the opponent turn collected so far, if any: one sentence
+        of what they did in the order it happened ("Rand paid 1 Debt, bought
+        Triumph, took 5 Debt for it and gained Estate."), their Debt after it,
+        then the VP and pile sentences of that turn."""
         s, self._summary = self._summary, None
         after, self._after_summary = self._after_summary, []
         if s is None:
             return after
-        verbs = (
-            ("played", N_("played {cards}")),
-            ("bought", N_("bought {cards}")),
-            ("gained", N_("gained {cards}")),
-            ("trashed", N_("trashed {cards}")),
-        )
-        parts = [self._t(t, cards=self._names(s[key])) for key, t in verbs if s[key]]
+        parts = []
+        last_bought = None
+        for kind, items in s["steps"]:
+            if kind == "took":
+                n, source = sum(i[0] for i in items), items[0][1]
+                if getattr(source, "template", "") == "the {pile} pile":  # a pile's Debt tokens
+                    parts.append(self._t(N_("took {n} Debt from {source}"), n=n, source=source))
+                elif source and source == last_bought:
+                    parts.append(self._t(N_("took {n} Debt for it"), n=n))
+                elif source:
+                    parts.append(self._t(N_("took {n} Debt for {source}"), n=n, source=source))
+                else:
+                    parts.append(self._t(N_("took {n} Debt"), n=n))
+            elif kind == "paid":
+                parts.append(self._t(N_("paid {n} Debt"), n=sum(i[0] for i in items)))
+            else:
+                verb = {
+                    "played": N_("played {cards}"),
+                    "bought": N_("bought {cards}"),
+                    "gained": N_("gained {cards}"),
+                    "trashed": N_("trashed {cards}"),
+                }[kind]
+                parts.append(self._t(verb, cards=self._names(items)))
+            last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
         if not parts and partial:
             return after
@@ -162,7 +205,10 @@ class Narrator(EventSentences):
             return [
                 self._t(N_("{player} ended their turn without playing or buying anything."), player=s["player"])
             ] + after
-        return [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))] + after
+        out = [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))]
+        if s["debt"] is not None:
+            out.append(self._t(N_("{player} has {n} Debt."), player=s["player"], n=s["debt"]))
+        return out + after
 
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
@@ -258,8 +304,13 @@ class Narrator(EventSentences):
             self._collect(e)
             return pre
         if self._holding_for_summary(e):
+            if isinstance(e, ev.PileDebtChanged) and e.delta < 0 and e.player == self.current:
+                return pre  # the summary's "took 1 Debt from the Silver pile" says it
+            if isinstance(e, ev.DebtChanged):
+                self._collect_debt(e)
+                return pre
             if self._summary is None:
-                self._summary = {"player": self.current, "played": [], "bought": [], "gained": [], "trashed": []}
+                self._summary = self._new_summary()
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):

@@ -45,17 +45,14 @@ def join_names(names: Iterable[str], lang: Language = _EN) -> str:
 
 
 def group_names(names: Iterable[str], lang: Language = _EN) -> str:
-    """ "2 Coppers and Silver": repeated names counted, first-seen order kept."""
+    """ "2 Coppers and Silver": repeated names counted, first-seen order kept
+    (in Dutch "2 Koper en 3 Landgoederen")."""
     counts: dict = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
     parts = []
     for n, k in counts.items():
-        shown = lang.card(n)
-        if k > 1:
-            parts.append(f"{k} {plural(shown) if lang.code == 'en' else shown}")
-        else:
-            parts.append(shown)
+        parts.append(f"{k} {lang.cards(n)}" if k > 1 else lang.card(n))
     return join_names(parts, lang)
 
 

@@ -557,7 +557,7 @@ ANN_WITH_VILLA = {
 def test_ending_the_action_phase_with_playable_actions_asks_first():
     console, lines = position_console(ANN_WITH_VILLA, "end\nno\n")
     assert any(x.startswith("You still have 1 Action and could play Villa. End the Action phase?") for x in lines)
-    assert "Not done. The question stands." in lines
+    assert "The Action phase goes on." in lines
     assert console.game.turn.phase == "action" and answer_keys(console.game) == []
 
 
@@ -572,11 +572,37 @@ def test_trashing_asks_first_unless_turned_off():
         "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}},
     }
     console, lines = position_console(state, "play Sacrifice\nEstate\nno\n")
-    assert any(x.startswith("Trash Estate? This cannot be undone.") for x in lines)
+    assert "Trash Estate? This cannot be undone. Type yes to trash: no" in lines
+    # what did not happen, and the question that stands
+    assert lines[lines.index("Trash Estate? This cannot be undone. Type yes to trash: no") + 1] == (
+        "Nothing was trashed. Ann, Sacrifice: trash a card from your hand."
+    )
     assert [c.name for c in console.game.trash] == []
     console, lines = position_console(state, "play Sacrifice\nEstate\n", confirm=False)
     assert [c.name for c in console.game.trash] == ["Estate"]
     assert console.game.by_name["Ann"].vp_tokens == 2
+
+
+def test_trashing_the_engineer_asks_first():
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Engineer", "Copper"], "deck": ["Estate"] * 5}},
+    }
+    question = "Trash Engineer? This cannot be undone. Type yes to trash: "
+    KINGDOM = ("Villa", "Engineer")
+    console, lines = position_console(state, "play Engineer\nSilver\nyes\nno\n", KINGDOM)
+    assert question + "no" in lines
+    assert lines[lines.index(question + "no") + 1] == (
+        "Nothing was trashed. Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins?"
+    )
+    assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
+    console, lines = position_console(state, "play Engineer\nSilver\nyes\nyes\nEstate\n", KINGDOM)
+    assert question + "yes" in lines
+    assert [c.name for c in console.game.trash] == ["Engineer"]
+    assert sorted(c.name for c in console.game.by_name["Ann"].discard) == ["Estate", "Silver"]
+    # "no" to the card's own question asks nothing more
+    console, lines = position_console(state, "play Engineer\nSilver\nno\n", KINGDOM)
+    assert not any(x.startswith("Trash Engineer?") for x in lines)
 
 
 def test_repeat_n_reads_the_nth_latest_message():
@@ -653,6 +679,14 @@ ENDS_ACTION_PHASE = (
 )
 
 
+NOT_DONE = {
+    "play treasures": "Nothing was played; the Action phase goes on.",
+    "play Copper": "Nothing was played; the Action phase goes on.",
+    "buy Copper": "Nothing was bought; the Action phase goes on.",
+    "pay": "No Debt was paid; the Action phase goes on.",
+}
+
+
 @pytest.mark.parametrize(
     "move,what",
     [
@@ -669,7 +703,7 @@ def test_moves_that_end_the_action_phase_ask_first(move, what):
     }
     console, lines = position_console(state, f"{move}\nno\n")
     assert ENDS_ACTION_PHASE.format(what=what) in lines
-    assert "Not done. The question stands." in lines
+    assert NOT_DONE[move] in lines
     assert console.game.turn.phase == "action" and answer_keys(console.game) == []
     console, lines = position_console(state, f"{move}\nyes\n")
     assert console.game.turn.phase == "buy" and len(console.game.answers) == 1

@@ -362,7 +362,8 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         ann.expect("Ann says: good luck")
         ann.expect(r"Ann>")
         ann.sendcontrol("d")
-        ann.expect(r"Leave the game\? The host keeps it and you may join again\. Type yes to leave:")
+        # at a terminal the question is a line of its own, and only its last sentence the prompt
+        ann.expect(r"Leave the game\? The host keeps it and you may join again\.\r\r\n(?:\x1b\[J)?Type yes to leave:")
         ann.sendline("no")
         ann.expect("You stay in the game.")
         ann.expect(r"Ann>")

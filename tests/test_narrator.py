@@ -417,11 +417,11 @@ def test_opponent_turn_summarised_for_a_single_viewer():
         ev.CardGained("Ann", "City Quarter", "City Quarter", "discard", True),
         ev.TurnStarted("Bob", 1, 2),
     ]
-    # the Debt sentence is kept, told right after the summary so the order stays clear
+    # the Debt taken is told in its place in the turn, and the Debt total once
     assert Narrator(viewer="Bob").sentences(events) == [
         "Ann's turn 1.",
-        "Ann played Villa and bought City Quarter.",
-        "Ann takes 8 Debt for City Quarter. Ann has 8 Debt.",
+        "Ann played Villa, bought City Quarter and took 8 Debt for it.",
+        "Ann has 8 Debt.",
         "Your turn 1.",
     ]
 

@@ -140,7 +140,7 @@ def test_first_question_then_settings_in_the_session(host):
     ann.sendline("2")
     ann.expect(r"Hoeveel moet het spel zeggen\? 1 beknopt, 2 normaal, 3 uitgebreid\. Enter: normaal\.")
     ann.sendline("1")
-    ann.expect(r"Welkom, Ann\. Typ help voor opdrachten\.")
+    ann.expect(r"Welkom, Ann\. Typ hulp voor de commando's\.")
     ann.expect(r"Ann doet mee; nog 1 plaats leeg: Bea\.")
     ann.sendline("instellingen")
     ann.expect(r"Je instellingen: taal Nederlands, uitvoerigheid beknopt, uitvoer gewoon\.")

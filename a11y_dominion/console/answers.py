@@ -13,7 +13,7 @@ import difflib
 from announcements.narrator import count, join_names
 
 from ..i18n import N_
-from ..rules.cards import CARDS
+from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
 from ..textinput import MOVE_WORDS, InputError, parse_line, split_speaker
 from . import questions
@@ -80,7 +80,7 @@ class Answers:
             self.error(self._pending_question(d, text) or self.refusal_text(err))
             return
         if not self.confirmed(d, keys):
-            self.say(self.lang._(N_("Not done. The question stands.")), keep=False)
+            self.say(self.not_done(d, keys), keep=False)
             return
         self.answered = keys
 
@@ -124,7 +124,32 @@ class Answers:
                 N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
                 cards=join_names([self.lang.card(n) for n in names], self.lang),
             )
+        if d.purpose == "trash" and d.kind == "yesno" and keys == ["yes"] and d.source:
+            # "trash the Engineer?": the card that asks is the one trashed
+            return self.t(
+                N_("Trash {cards}? This cannot be undone. Type yes to trash: "), cards=self.lang.card(d.source)
+            )
         return None
+
+    def not_done(self, d, keys: list) -> str:
+        """What did not happen after a refused :meth:`confirmation_question`, and
+        what goes on: "Nothing was trashed." and the card's question again, or
+        "Nothing was bought; the Action phase goes on."."""
+        if d.kind != "turn":
+            asked = questions.question(self.view(d.player), d, self.lang)
+            if d.purpose == "trash":
+                return self.t(N_("Nothing was trashed. {question}"), question=asked)
+            return self.t(N_("Not done. {question}"), question=asked)
+        key = keys[0]
+        if self.game.turn.phase != "action":
+            return self.lang._(N_("The turn goes on."))
+        if key.kind is MoveKind.END:
+            return self.lang._(N_("The Action phase goes on."))
+        if key.kind in (MoveKind.PLAY, MoveKind.TREASURES):
+            return self.lang._(N_("Nothing was played; the Action phase goes on."))
+        if key.kind is MoveKind.BUY:
+            return self.lang._(N_("Nothing was bought; the Action phase goes on."))
+        return self.lang._(N_("No Debt was paid; the Action phase goes on."))
 
     def _ends_action_phase(self, key: Move) -> tuple | None:
         """(question template, its fields) for a turn move that ends the Action
@@ -214,6 +239,12 @@ class Answers:
         if self.lang.code != "en":
             words += list(COMMANDS) + ["play", "buy", "end"]
         close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
+        card = canonical(text) or nearest_name(text)
+        if card is not None and close:  # closer to a card name than to a command: the move's refusal says it
+            ratio = difflib.SequenceMatcher(None, word, close[0]).ratio()
+            names = {card.lower(), self.lang.card(card).lower()}
+            if canonical(text) or max(difflib.SequenceMatcher(None, text.lower(), n).ratio() for n in names) >= ratio:
+                return None
         if close and close[0] != word:
             return self.t(
                 N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),

@@ -85,10 +85,12 @@ class ConsoleTable(Table):
         return super().submit(name, answer)
 
 
-def speech_line(speaker: Speaker, lang: Language, wait: float | None = None) -> str:
+def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_start: bool = False) -> str:
     """Which speech mode and output are in use, in one sentence of ``lang``
     (the same sentence as ``speaker.describe()``). While the output is still being
-    looked for after ``wait`` seconds (None: as long as it takes), says so."""
+    looked for after ``wait`` seconds (None: as long as it takes), says so.
+    ``at_start``: the first lines of a game, after the speaker has said itself
+    that no sound can be heard; then "" (it is said once)."""
     mode = speaker.mode
     if mode == "off":
         return lang._(N_("Speech is off; the game shows text only."))
@@ -100,6 +102,8 @@ def speech_line(speaker: Speaker, lang: Language, wait: float | None = None) -> 
         return lang._(N_("Automatic mode: looking for a speech output; type speech to hear which one speaks."))
     name = speaker.active_output_name
     if name is None and getattr(speaker, "no_sound", None):
+        if at_start:
+            return ""
         return lang.text(
             N_("No sound can be heard ({why}), so the game does not speak; it shows text only."),
             why=lang._(speaker.no_sound),
@@ -330,7 +334,9 @@ class Console(Commands, Answers, Persistence, History):
             (key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)), "F2"
         )
         self.say(self.t(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat))
-        self.say(getattr(self, "auto_why", None) or speech_line(self.speaker, self.lang, STARTING), keep=False)
+        speech = getattr(self, "auto_why", None) or speech_line(self.speaker, self.lang, STARTING, at_start=True)
+        if speech:
+            self.say(speech, keep=False)
         for notice in self.notices:
             self.say(notice, keep=False)
         if self.resumed is not None:

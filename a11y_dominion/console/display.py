@@ -178,6 +178,60 @@ def _isatty(stream) -> bool:
         return False
 
 
+def draw_prompt_once(renderer) -> None:
+    """Make a prompt_toolkit ``renderer`` draw the prompt and the typed line once.
+
+    When a line is accepted, prompt_toolkit erases what it drew and draws it
+    all again ("Ann>" then "Ann> play Sacrifice" in the raw output, which a
+    screen reader or a terminal log reads twice). After this, the last
+    drawing writes only what changed and moves below the line. The
+    renderer keeps its own drawing when it has nothing to compare with (the
+    first drawing, a new terminal size). Changes ``renderer`` in place."""
+    full_render = renderer.render
+
+    def render(app, layout, is_done: bool = False) -> None:
+        output = renderer.output
+        size = output.get_size()
+        if not is_done or getattr(renderer, "_last_screen", None) is None or renderer._last_size != size:
+            full_render(app, layout, is_done)
+            return
+        # only the characters that changed; not the style of an accepted line, which
+        # would change every character of it (and shows nothing in these terminals)
+        exit_style, app.exit_style = app.exit_style, ""
+        try:
+            full_render(app, layout, False)
+        finally:
+            app.exit_style = exit_style
+        rows = min(layout.container.preferred_height(size.columns, size.rows).preferred, size.rows)
+        y = renderer._cursor_pos.y
+        output.reset_attributes()
+        if rows > y:
+            output.write_raw("\r\n" * (rows - y))
+        else:
+            output.cursor_up(y - rows)
+            output.write_raw("\r")
+        output.erase_down()
+        output.enable_autowrap()
+        output.flush()
+        renderer.reset()
+
+    renderer.render = render
+
+
+def split_prompt(message: str) -> tuple[str, str]:
+    """(the lines to print before the prompt, the prompt) of a question.
+
+    A question of several sentences ("Trash Estate? This cannot be undone.
+    Type yes to trash: ") is printed as a line up to its last sentence, which
+    the terminal wraps between words like any line; only the last sentence
+    ("Type yes to trash: ") is the prompt, short enough never to be broken by
+    the line editor. A one-sentence prompt comes back as ("", message)."""
+    m = re.match(r"(.*[.?!])\s+(\S.*)$", message, re.S)
+    if m is None:
+        return "", message
+    return m.group(1), m.group(2)
+
+
 def line_only_output(stdout=None, get_size=None):
     """A prompt_toolkit terminal output for screen-reader mode that writes
     only what line editing needs (text, carriage returns, cursor left and
@@ -214,6 +268,49 @@ def line_only_output(stdout=None, get_size=None):
     return output
 
 
+def list_completions(event, plain: bool) -> None:
+    """Tab at the prompt, as readline does: complete the one choice, or the part
+    every choice shares; else list the choices above the prompt, each one kept
+    apart: one per line for the eyes, and in plain mode (a screen reader) one
+    line with commas ("Copper, treasures"), never names run together with spaces."""
+    from prompt_toolkit.application import run_in_terminal
+    from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
+
+    buffer = event.current_buffer
+    if buffer.completer is None:
+        return
+    completions = list(buffer.completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
+    if len(completions) == 1:
+        buffer.delete_before_cursor(-completions[0].start_position)
+        buffer.insert_text(completions[0].text)
+        return
+    common = get_common_complete_suffix(buffer.document, completions)
+    if common:
+        buffer.insert_text(common)
+        return
+    if not completions:
+        return
+    words = [printable(c.display_text) for c in completions]
+    text = ", ".join(words) + "." if plain else "\n".join(words)
+    app = event.app
+    run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
+
+
+def _tab_bindings(plain: bool):
+    from prompt_toolkit.key_binding import KeyBindings
+
+    kb = KeyBindings()
+    kb.add("c-i")(lambda event: list_completions(event, plain))
+    return kb
+
+
+def _prompt_text(message: str) -> list:
+    """``message`` as prompt_toolkit's formatted text in a colour of its own (the
+    default one), so the line editor writes its last space as a space, not as a
+    cursor move ("Ann> ", not "Ann>" and two cursor moves)."""
+    return [("fg:ansidefault", message)] if message else []
+
+
 class PromptReader:
     """Reads lines with a prompt_toolkit ``PromptSession``.
 
@@ -246,20 +343,30 @@ class PromptReader:
                 output.enable_cpr = False
         kw["output"] = output
 
+        from prompt_toolkit.key_binding import merge_key_bindings
+
+        tab = _tab_bindings(plain)
+
         def new_session(completer=completer, key_bindings=key_bindings) -> PromptSession:
             return PromptSession(
                 completer=completer,
                 complete_style=CompleteStyle.READLINE_LIKE,
                 complete_while_typing=False,
-                key_bindings=key_bindings,
+                key_bindings=merge_key_bindings([key_bindings, tab]) if key_bindings is not None else tab,
                 mouse_support=False,
                 enable_suspend=False,
                 color_depth=ColorDepth.MONOCHROME if plain else None,
                 **kw,
             )
 
-        self._new_session = new_session
-        self._sessions = {None: new_session()}
+        def drawn_once(session: PromptSession) -> PromptSession:
+            draw_prompt_once(session.app.renderer)
+            return session
+
+        self._new_session = lambda completer=completer, key_bindings=key_bindings: drawn_once(
+            new_session(completer, key_bindings)
+        )
+        self._sessions = {None: self._new_session()}
         self.session = self._sessions[None]
 
     def use_history(self, key) -> None:
@@ -271,8 +378,15 @@ class PromptReader:
 
     def read(self, message: str, default: str = ""):
         """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``, without
-        control, escape or formatting characters (:func:`~a11y_dominion.textinput.typed_line`)."""
-        got = self.session.prompt(message, default=default)
+        control, escape or formatting characters (:func:`~a11y_dominion.textinput.typed_line`).
+        A question of several sentences is printed as a line up to its last
+        sentence, which alone is the prompt (:func:`split_prompt`)."""
+        head, message = split_prompt(message)
+        if head:
+            from prompt_toolkit import print_formatted_text
+
+            print_formatted_text(head, output=self.session.output)
+        got = self.session.prompt(_prompt_text(message), default=default)
         if isinstance(got, str):
             return typed_line(got)
         return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))

@@ -79,13 +79,9 @@ def cost_of(name: str, lang: Language = EN) -> str:
 
 
 def plural_name(name: str, lang: Language = EN) -> str:
-    """A card name after a number above 1: "Emporiums" in English; Dutch names
-    stay as they are ("5 Emporium")."""
-    if lang.code != "en":
-        return lang.card(name)
-    from announcements.narrator import plural
-
-    return plural(name)  # "5 Rocks", not "Rockses"
+    """A card name after a number above 1: "Emporiums", "Rocks" (not "Rockses")
+    in English; "Emporia", "Landgoederen" in Dutch."""
+    return lang.cards(name)
 
 
 def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:

@@ -1059,7 +1059,9 @@ def run_join(args, stdout=None) -> int:
                 keep=False,
             )
         console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=user, **where), keep=False)
-        console.say(auto_why or speech_line(speaker, lang, STARTING), keep=False)
+        speech = auto_why or speech_line(speaker, lang, STARTING, at_start=True)
+        if speech:  # "" when the speaker has said itself that no sound can be heard
+            console.say(speech, keep=False)
         if warning:
             console.say(lang.msg(warning), keep=False)
         return console.run()

@@ -506,6 +506,9 @@ class TerminalSession(PromptToolkitSSHSession):
             input=self._input,
             erase_when_done=False,
         )
+        from ..console.display import draw_prompt_once
+
+        draw_prompt_once(self._prompt.app.renderer)  # "Ann> " once, not again when a line is accepted
 
     def _keys(self):
         from prompt_toolkit.filters import Condition
@@ -530,6 +533,13 @@ class TerminalSession(PromptToolkitSSHSession):
         @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
         def _full(event) -> None:
             """A line at its longest takes no more characters."""
+
+        @kb.add("c-i")
+        def _tab(event) -> None:
+            """Tab: complete, or list the choices apart ("Copper, treasures." in plain lines)."""
+            from ..console.display import list_completions
+
+            list_completions(event, plain=not self.rich)
 
         return kb
 

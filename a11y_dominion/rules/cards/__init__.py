@@ -11,7 +11,7 @@ accepted by :func:`lookup`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -236,6 +236,28 @@ def canonical(name: str) -> str | None:
     return None
 
 
+def nearest_name(word: str, among: Iterable[str] | None = None) -> str | None:
+    """The English name closest to a misspelt ``word`` ("Provnce" gives
+    "Province", "Kopr" gives "Copper"), in English or Dutch, or None when no
+    name is close. ``among``: the English names to try first (those of this
+    game, or the options of a question); every known name after them."""
+    import difflib
+
+    low = _norm(word)
+    if not low:
+        return None
+    groups = []
+    if among is not None:
+        wanted = set(among)
+        groups.append({k: v for k, v in _ALIASES.items() if v in wanted})
+    groups.append(_ALIASES)
+    for aliases in groups:
+        close = difflib.get_close_matches(low, list(aliases), n=1, cutoff=0.75)
+        if close:
+            return aliases[close[0]]
+    return None
+
+
 def pile_name_for(name: str) -> str | None:
     """The Supply pile a Kingdom name refers to: ``"Patrician"``,
     ``"Emporium"`` and ``"Patrician/Emporium"`` all give
@@ -254,6 +276,93 @@ def pile_name_for(name: str) -> str | None:
     if c in CARDS:
         return CARDS[c].pile or None
     return None
+
+
+# The Dutch plural of each card name, after a number above 1 ("3 Landgoederen"). The Treasures
+# stay as they are, as the Dutch rules write them ("2 Zilver", "3 Goud", "alle Koper").
+DUTCH_PLURALS = {
+    "Copper": "Koper",
+    "Silver": "Zilver",
+    "Gold": "Goud",
+    "Estate": "Landgoederen",
+    "Duchy": "Hertogdommen",
+    "Province": "Provincies",
+    "Curse": "Vloeken",
+    "Adventurer": "Avonturiers",
+    "Chancellor": "Kanseliers",
+    "Feast": "Feestmalen",
+    "Spy": "Spionnen",
+    "Thief": "Dieven",
+    "Woodcutter": "Houthakkers",
+    "Cellar": "Kelders",
+    "Chapel": "Kapellen",
+    "Moat": "Slotgrachten",
+    "Harbinger": "Voorboden",
+    "Merchant": "Kooplieden",
+    "Vassal": "Vazallen",
+    "Village": "Dorpen",
+    "Workshop": "Werkplaatsen",
+    "Bureaucrat": "Bureaucraten",
+    "Gardens": "Tuinen",
+    "Militia": "Milities",
+    "Moneylender": "Geldschieters",
+    "Poacher": "Stropers",
+    "Remodel": "Verbouwingen",
+    "Smithy": "Smidsen",
+    "Throne Room": "Troonzalen",
+    "Bandit": "Bandieten",
+    "Council Room": "Raadszalen",
+    "Festival": "Festivals",
+    "Laboratory": "Laboratoria",
+    "Library": "Bibliotheken",
+    "Market": "Markten",
+    "Mine": "Mijnen",
+    "Sentry": "Schildwachten",
+    "Witch": "Heksen",
+    "Artisan": "Ambachtslieden",
+    "Humble Castle": "Bescheiden kastelen",
+    "Crumbling Castle": "Vervallen kastelen",
+    "Small Castle": "Kleine kastelen",
+    "Haunted Castle": "Spookkastelen",
+    "Opulent Castle": "Weelderige kastelen",
+    "Sprawling Castle": "Florerende kastelen",
+    "Grand Castle": "Grote kastelen",
+    "King's Castle": "Koningskastelen",
+    "Archive": "Archieven",
+    "Capital": "Kapitalen",
+    "Chariot Race": "Strijdwagenraces",
+    "Charm": "Geluksbrengers",
+    "City Quarter": "Stadswijken",
+    "Crown": "Kronen",
+    "Enchantress": "Tovenaressen",
+    "Engineer": "Ingenieurs",
+    "Farmers' Market": "Boerenmarkten",
+    "Forum": "Forums",
+    "Groundskeeper": "Kasteelhoveniers",
+    "Legionary": "Legioensoldaten",
+    "Overlord": "Despoten",
+    "Royal Blacksmith": "Koninklijke smeden",
+    "Sacrifice": "Offers",
+    "Temple": "Tempels",
+    "Villa": "Villa's",
+    "Wild Hunt": "Wilde jachten",
+    "Catapult": "Katapulten",
+    "Rocks": "Rotsblokken",
+    "Encampment": "Kampementen",
+    "Plunder": "Plunderen",
+    "Gladiator": "Gladiatoren",
+    "Fortune": "Fortuinen",
+    "Patrician": "Patriciërs",
+    "Emporium": "Emporia",
+    "Settlers": "Kolonisten",
+    "Bustling Village": "Levendige dorpen",
+}
+
+
+def dutch_plural(name: str) -> str:
+    """The Dutch name of several copies of a card ("Landgoederen" for Estate,
+    "Koper" for Copper); the Dutch name itself for a name with no plural here."""
+    return DUTCH_PLURALS.get(name) or dutch_name(name)
 
 
 def dutch_name(name: str) -> str:

@@ -94,9 +94,18 @@ def _chariot_race(g: Game, p: Player, me: Card) -> None:
     if theirs is not None:
         g.reveal(left, [theirs], "deck")
     # if either player has no card to reveal, yours does not cost more (Chariot Race FAQ)
-    if mine is not None and theirs is not None and mine.spec.cost.more_than(theirs.spec.cost):
+    if mine is None or theirs is None:
+        g.emit_note(p, N_("Chariot Race: a card is missing to compare, so there is no bonus."))
+    elif mine.spec.cost.more_than(theirs.spec.cost):
+        g.emit_note(p, N_("{player}'s card costs more."), you=N_("Your card costs more."))
         g.add(p, coins=1, source="Chariot Race")
         g.vp_from_supply(p, 1, "Chariot Race")
+    else:
+        g.emit_note(
+            p,
+            N_("{player}'s card does not cost more, so there is no bonus."),
+            you=N_("Your card does not cost more, so there is no bonus."),
+        )
 
 
 card(

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...cost import Cost
+from ...decisions import N_
 from ...triggers import Ends, Lasting, Moment
 from .. import card, pile
 
@@ -190,6 +191,8 @@ def _patrician(g: Game, p: Player, me: Card) -> None:
     g.reveal(p, [c], "deck")
     if c.spec.cost.coins >= 5:
         g.move(p, c, "deck", "hand")
+    else:
+        g.emit_note(p, N_("It stays on top of {player}'s deck."), you=N_("It stays on top of your deck."))
 
 
 def _emporium_gain(g: Game, p: Player, w: When) -> None:

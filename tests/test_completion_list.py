@@ -1,0 +1,57 @@
+"""Tab twice at the prompt lists the choices apart, never run together with
+spaces ("Copper    treasures" reads as one phrase): a comma-separated line
+in plain mode (screen readers), one choice per line for the eyes. The real
+line editor reads the keys from a pipe and draws to a terminal stream."""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from a11y_dominion.console.completion import DecisionCompleter
+from a11y_dominion.console.display import PromptReader, line_only_output
+from a11y_dominion.console.keys import build_key_bindings
+from test_console import fresh_game
+
+
+def typed(keys: str, plain: bool) -> tuple:
+    """(the line read, what the terminal received without escape sequences) after typing
+    ``keys`` and then Enter at a game's first prompt."""
+    game = fresh_game()
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        if plain:
+            output = line_only_output(out, get_size=lambda: Size(24, 120))
+        else:
+            output = Vt100_Output(out, lambda: Size(24, 120), term="xterm", enable_cpr=False)
+        reader = PromptReader(DecisionCompleter(lambda: game, None), build_key_bindings(), plain, inp, output)
+        inp.send_text(keys)
+        later = threading.Timer(0.3, inp.send_text, ["\r"])  # Enter after the list is shown, as a person types
+        later.start()
+        got = reader.read(f"{game.pending.player}> ")
+        later.join()
+    return got, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue()).replace("\r", "")
+
+
+def test_plain_mode_lists_the_choices_with_commas():
+    got, screen = typed("play \t", plain=True)
+    assert got == "play"
+    assert screen == "You> play\nCopper, treasures.\nYou> play\n"  # each prompt drawn once
+
+
+def test_for_the_eyes_one_choice_per_line():
+    got, screen = typed("play \t", plain=False)
+    assert got == "play"
+    assert "\nCopper\ntreasures\n" in screen
+
+
+def test_one_choice_or_a_shared_start_is_completed():
+    got, _screen = typed("play C\t", plain=True)
+    assert got == "play Copper"
+    got, _screen = typed("sup\t", plain=True)
+    assert got == "supply"

@@ -1,0 +1,89 @@
+"""How the installed command draws its prompts in a pseudo-terminal, 120 columns wide.
+
+Keys are typed one at a time, as a person types them, and the raw bytes the
+terminal received are read: each prompt is drawn once (not "Ann>Ann> " when
+a line is accepted), a question longer than the line is printed as a line
+the terminal wraps between words (only its last sentence is the prompt),
+and a control byte typed (Ctrl+Z) never comes back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+import time
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
+QUESTION = (
+    "You still have 1 Action and could play Villa, Smithy and Market. Buying Copper ends the Action phase. Go on?"
+)
+POSITION = {
+    "players": ["Ann", "Bot"],
+    "kingdom": ["Villa", "Smithy", "Market", "Sacrifice", "Chapel", "Moat", "Cellar", "Mine", "Witch", "Workshop"],
+    "seed": 1,
+    "state": {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
+        "players": {"Ann": {"hand": ["Villa", "Smithy", "Market", "Copper", "Copper"], "deck": ["Estate"] * 5}},
+    },
+    "script": [],
+}
+
+
+def spawn(tmp_path):
+    f = tmp_path / "position.json"
+    f.write_text(json.dumps(POSITION), encoding="utf-8")
+    args = ["play", "--speech", "screen-reader", "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
+    exe = shutil.which("a11y-dominion")
+    if exe is None:
+        exe, args = sys.executable, ["-m", "a11y_dominion"] + args
+    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50")
+    return pexpect.spawn(exe, args, env=env, timeout=10, dimensions=(50, 120))
+
+
+def type_keys(child, keys: bytes, then: str) -> bytes:
+    """Type ``keys`` one at a time and wait for ``then``; the raw bytes received."""
+    for k in keys:
+        child.send(bytes([k]))
+        time.sleep(0.02)
+    child.expect(then)
+    return child.before + child.after
+
+
+def test_each_prompt_is_drawn_once_and_questions_wrap_between_words(tmp_path):
+    child = spawn(tmp_path)
+    raw = b""
+    try:
+        child.expect(b"Ann> ")
+        raw += child.before + child.after
+        raw += type_keys(child, b"buy Copper\r", b"Type yes to go on: ")
+        raw += type_keys(child, b"no\r", b"Ann> ")
+        raw += type_keys(child, b"\x1a\r", b"Ann> ")
+        raw += type_keys(child, b"hand\r", b"Ann> ")
+        child.expect(pexpect.TIMEOUT, timeout=0.3)
+        raw += child.before
+    finally:
+        child.terminate(force=True)
+    # (the line editor moves the cursor over a typed space rather than writing it)
+    text = ANSI.sub("", raw.decode("utf-8").replace("\x1b[C", " ")).replace("\r", "")
+    # four prompts (one is the question), each drawn once, the typed line after it once
+    assert text.count("Ann> ") == 4, text
+    assert "Ann>Ann>" not in text
+    assert text.count("Ann> buy Copper\n") == 1
+    # a line longer than the terminal (the Kingdom) comes whole: the terminal wraps it between words
+    kingdom = next(x for x in raw.decode("utf-8").split("\r\n") if x.startswith("Kingdom: "))
+    assert len(kingdom) > 120 and "\r" not in kingdom and "\x1b" not in kingdom
+    assert "Sacrifice (4 coins)" in kingdom
+    # the long question is one whole line of its own (the terminal wraps it), asked once
+    assert raw.decode("utf-8").count(QUESTION + "\r\r\n") == 1
+    assert text.count("Type yes to go on: no\n") == 1
+    assert text.count("Go on?") == 1
+    # Ctrl+Z typed and sent: never the control byte itself back
+    assert b"\x1a" not in raw
+    assert not re.search(rb"[\x00-\x06\x0e-\x1a\x1c-\x1f\x7f]", raw)
