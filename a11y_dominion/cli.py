@@ -923,6 +923,8 @@ def cmd_settings(args) -> int:
         else:
             data[args.key] = check_value(args.key, " ".join(args.value))
             value = data[args.key]
+            if isinstance(value, bool):
+                value = ("on" if value else "off") if args.key == "hints" else ("yes" if value else "no")
             said = f"{args.key}: {'default' if value is None else value}"
     except SettingsError as e:
         print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
