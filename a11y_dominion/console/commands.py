@@ -284,14 +284,24 @@ class Commands:
         if not hints:
             self.error(self.lang._(HINTS_OFF))
             return
+        position = self.hint_position()
+        if position is None:
+            self.error(self.lang._(N_("There is no question of yours to give a hint for now.")))
+            return
+        d, view, told, seed = position
+        line = hint_line(view, d, told, self.lang, getattr(self, "think_ms", None), seed)
+        self.reply([line])
+
+    def hint_position(self) -> tuple | None:
+        """What ``hint`` reads: (the pending decision of the seat asking, that
+        seat's view, the events it was told, a seed), or None when nothing of
+        that seat's is asked."""
         d = self.game.pending
         who = self.me()
         if d is None or d.player != who or who in self.bots:
-            self.error(self.lang._(N_("There is no question of yours to give a hint for now.")))
-            return
+            return None
         told = self.table.events_for(who) if self.table is not None else []
-        line = hint_line(self.view(who), d, told, self.lang, self.think_ms, len(self.game.answers))
-        self.reply([line])
+        return d, self.view(who), told, len(self.game.answers)
 
     def cmd_help(self, rest: str = "") -> None:
         """help, help keys."""
