@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         type=float,
         default=None,
-        help="a Big Money bot plays for a seat that left the game and stays away this many seconds, until its "
+        help="the medium bot plays for a seat that left the game and stays away this many seconds, until its "
         "player comes back (default: the game waits)",
     )
     host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")

@@ -195,7 +195,8 @@ def play(children: dict, until=None, limit: float = 150) -> tuple:
 
 def final_scores(text: str, names) -> None:
     for name in names:
-        line = rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$"
+        # a bot that stood in may have taken VP tokens
+        line = rf"\b{name}: \d+ VP \(\d+ from cards, \d+ from VP tokens and 0 from Tower\)\.$"
         assert re.search(line, text, re.M), (name, text[-800:])
 
 
@@ -245,11 +246,11 @@ def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     ann.kill(signal.SIGKILL)
     ann.close(force=True)
     bea.expect("Ann has left; the game waits for Ann to come back.")
-    bea.expect("Ann has been away for 1 second; a Big Money bot plays for Ann until Ann comes back.")
+    bea.expect("Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back.")
     bea.expect(r"Bea> ")  # the bot played Ann's turn 1
     assert re.search(r"^Ann (buys|gains|plays|played) ", ANSI.sub("", bea.before).replace("\r", ""), re.M), bea.before
     bea.buffer = bea.before + bea.after + bea.buffer
-    host.printed("a Big Money bot plays for Ann")
+    host.printed("the medium bot plays for Ann")
     # Bea plays on while the bot plays for Ann, until Ann's second turn is over
     text, moves = play({"Bea": bea}, until=lambda m: len(m) >= 6)
     assert "Ann's turn 2" in text["Bea"]
