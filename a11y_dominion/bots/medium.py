@@ -188,6 +188,7 @@ class MediumBot:
         self.plan: dict | None = None
         self.donated = 0
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
+        self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
 
     # ------------------------------------------------------------ seat protocol
     def tell(self, events: list) -> None:
@@ -203,13 +204,17 @@ class MediumBot:
             try:
                 return [self.move(view, d)]
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
+                self.faults += 1
                 return fallback(d)
         try:
             ans = self.answer(view, d)
         except Exception:  # likewise: the simplest legal answer
+            self.faults += 1
             ans = None
         if ans is not None and d.check(ans) is None:
             return ans
+        if ans is not None:
+            self.faults += 1  # a rule's answer the decision refused
         return fallback(d)
 
     # ------------------------------------------------------------ the plan
@@ -345,6 +350,8 @@ class MediumBot:
             value = -dead + (30 if money_total(mine) >= 14 or p <= 6 else 0)
         if card == "Copper":
             value = -6 if p > 1 else 0
+            if self.spendable(mine) < 5:
+                value = 15  # a deck that can no longer buy even a Duchy: any money helps
         if card == "Silver" and p <= 3:
             value = 8
         if card == "Gold" and p <= 2:
@@ -464,7 +471,11 @@ class MediumBot:
         if name == "Moneylender":
             return 55 if "Copper" in others else 0
         if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult"):
-            junk = [n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult"]
+            mine = self.mine(view)
+            spare = self.spendable(mine - Counter({"Copper": 1})) >= 12  # a Copper the deck can spare
+            junk = [
+                n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult" and spare
+            ]
             if name == "Remodel" and "Gold" in others and self.provinces_left(view) <= 4:
                 return 50
             return 60 if junk else 0
