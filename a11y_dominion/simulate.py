@@ -20,8 +20,36 @@ from .rules import events as ev
 from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
 from .seats import make_bot, play_bots
+from .table import StopTable
 
 MAX_TURNS = 400
+"""A game still going after this many turns of one player stops, listed as unfinished (stalled)."""
+
+
+class TurnLimit:
+    """A bot seat that stops the table when a turn beyond ``limit`` (counted
+    for the player whose turn it is) asks it anything; otherwise it is the
+    bot (every other attribute is the bot's)."""
+
+    def __init__(self, bot, limit: int):
+        self.bot = bot
+        self.limit = limit
+
+    def __getattr__(self, name: str):
+        if name == "bot":
+            raise AttributeError(name)
+        return getattr(self.bot, name)
+
+    def tell(self, events: list) -> None:
+        """Passed on to the bot."""
+        self.bot.tell(events)
+
+    def decide(self, d, view):
+        """The bot's answer; raises :class:`StopTable` past the turn limit."""
+        if view.turn.own_number > self.limit:
+            raise StopTable(f"The game did not end within {self.limit} turns.")
+        return self.bot.decide(d, view)
+
 
 CHUNKS_PER_WORKER = 4
 """Games are sent to workers in about this many chunks per worker (fewer
@@ -75,6 +103,7 @@ def play_game(
     g: int,
     think_ms: int | None = None,
     stats: bool = False,
+    max_turns: int = MAX_TURNS,
 ) -> dict:
     """Play game number ``g`` of a run with seed ``seed`` between bots of ``kinds``.
 
@@ -83,7 +112,8 @@ def play_game(
     (the tied seats' labels) and ``"turns"`` for ``tie``, ``"reason"`` for
     ``unfinished``, ``"error"`` and ``"where"`` for ``error`` (an exception
     in the game, which never escapes). With ``stats`` a finished game's
-    record also has ``"stats"`` (see :func:`seat_stats`).
+    record also has ``"stats"`` (see :func:`seat_stats`). A game with a
+    turn beyond ``max_turns`` (one player's turns) is stopped as unfinished.
     """
     gseed = seed * 100003 + g
     try:
@@ -92,8 +122,11 @@ def play_game(
         order = list(range(len(kinds)))[shift:] + list(range(len(kinds)))[:shift]
         names = [f"P{i + 1}" for i in order]
         game = Game(GameConfig(names, k, e, lm, gseed))
-        bots = {f"P{i + 1}": make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms) for i in range(len(kinds))}
-        problem = play_bots(game, bots, max_steps=MAX_TURNS * 200)
+        bots = {
+            f"P{i + 1}": TurnLimit(make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms), max_turns)
+            for i in range(len(kinds))
+        }
+        problem = play_bots(game, bots, max_steps=max_turns * len(kinds) * 200)
         if problem:
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}
         turns = max(p.turns_taken for p in game.players)
@@ -126,12 +159,13 @@ def play_games(
     think_ms: int | None = None,
     stats: bool = False,
     progress=None,
+    max_turns: int = MAX_TURNS,
 ) -> list:
     """:func:`play_game` for each game number in ``numbers``, in order (one
     worker's share of a run); ``progress(1)`` is called after each game."""
     out = []
     for g in numbers:
-        out.append(play_game(kinds, kingdom, events, landmarks, seed, g, think_ms, stats))
+        out.append(play_game(kinds, kingdom, events, landmarks, seed, g, think_ms, stats, max_turns))
         if progress is not None:
             progress(1)
     return out
@@ -305,6 +339,7 @@ def simulate(
     think_ms: int | None = None,
     stats: bool = False,
     progress=None,
+    max_turns: int = MAX_TURNS,
 ) -> dict:
     """Play ``games`` games between bots of ``kinds`` (seat order rotates).
 
@@ -325,16 +360,17 @@ def simulate(
     ``games_per_second`` is the same as in one process with the same seed.
     ``think_ms`` bounds the ``hard`` bot's thinking per decision (None: its
     default). ``progress(n)``, when given, is called as ``n`` more games
-    have been played. Raises :class:`ClusterError` when the cluster cannot
-    be used.
+    have been played. A game still going after ``max_turns`` turns of one
+    player is stopped and listed in ``unfinished``. Raises
+    :class:`ClusterError` when the cluster cannot be used.
     """
-    args = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats)
+    args = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats, None, max_turns)
     start = time.perf_counter()
     if scheduler:
         records = _on_cluster(scheduler, args, games, progress)
     elif workers > 1 and games > 1:
         records = _on_workers(workers, args, games, progress)
     else:
-        records = play_games(*args[:5], range(games), think_ms, stats, progress)
+        records = play_games(*args[:5], range(games), think_ms, stats, progress, max_turns)
     secs = time.perf_counter() - start
     return summarize(kinds, records, games, secs, stats)

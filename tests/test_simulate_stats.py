@@ -158,3 +158,10 @@ def test_json_at_a_terminal_has_no_progress(screen_reader_settings, extra):
     out = _spawn(ARGS + extra, screen_reader_settings)
     assert json.loads(out.decode())["games"] == 40
     assert b"\x1b" not in out
+
+
+def test_a_game_past_the_turn_limit_is_unfinished():
+    res = simulate(["medium", "bmu"], "random", games=4, seed=1, max_turns=3, workers=2)
+    assert res["finished"] == 0 and res["errors"] == []
+    assert [u["reason"] for u in res["unfinished"]] == ["The game did not end within 3 turns."] * 4
+    assert [u["game"] for u in res["unfinished"]] == [0, 1, 2, 3]
