@@ -146,3 +146,43 @@ def test_hard_hint_says_what_the_rollouts_found():
             assert reason.startswith("In ") and "games played out from here, this won" in reason
             return
     pytest.skip("the rollouts never overruled medium in this game")
+
+
+def _said(bot, d, view, answer, lang="en") -> str:
+    from a11y_dominion.console.hint import move_words
+
+    lg = Language(lang)
+    return lg.text("{move}: {reason}", move=move_words(view, d, answer, lg), reason=bot.explain(view, d, answer))
+
+
+def test_reasons_for_buys_bids_and_trashing():
+    from a11y_dominion.rules.decisions import Decision, Purpose
+    from test_bots import START, position
+
+    bot, d, view = position([], 6, START + ["Silver"] * 2, provinces=7)
+    answer = bot.decide(d, view)
+    assert _said(bot, d, view, answer) == "Buy Gold: 6 coins, and 7 Provinces are still left."
+    assert _said(bot, d, view, answer, "nl") == "Koop Goud: 6 munten, en er zijn nog 7 Provincies over."
+    bot, d, view = position([], 5, START + ["Gold"] * 4, provinces=3)
+    answer = bot.decide(d, view)
+    assert _said(bot, d, view, answer) == (
+        "Buy Duchy: Only 3 Provinces are left, so Victory points count more than money now."
+    )
+    bot, d, view = position(["Mountain Pass"], 8, START + ["Gold"] * 4)
+    bid = Decision("Bot", Kind.NUMBER, Purpose.BID, "bid", ["pass"] + [str(n) for n in range(1, 41)])
+    answer = bot.decide(bid, view)
+    assert (
+        _said(bot, bid, view, answer)
+        == f"Bid {answer[0]} Debt: The 8 VP of Mountain Pass are worth {answer[0]} Debt to you now."
+    )
+    trash = Decision(
+        "Bot", Kind.CARDS, Purpose.TRASH, "trash", ["Estate", "Copper"], min=0, max=4, counts={"Estate": 2, "Copper": 2}
+    )
+    answer = bot.decide(trash, view)
+    assert answer == ["Estate", "Estate", "Copper", "Copper"]  # 4 Golds: the deck can spare its Coppers
+    assert (
+        _said(bot, trash, view, answer) == "Trash 2 Estates and 2 Coppers: Your deck is better without Estate, Copper."
+    )
+    assert _said(bot, trash, view, answer, "nl") == (
+        "Vernietig 2 Landgoed en 2 Koper: Je deck is beter zonder Landgoed, Koper."
+    )

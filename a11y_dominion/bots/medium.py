@@ -990,7 +990,7 @@ class MediumBot:
     def answer_reason(self, view: PlayerView, d: Decision, answer: list) -> Msg:
         """Why ``answer`` to a question that is not a turn move."""
         pur, src = d.purpose, d.source
-        cards = ", ".join(str(a) for a in answer)
+        cards = ", ".join(dict.fromkeys(str(a) for a in answer))  # each name once (the move says how many)
         first = str(answer[0]) if answer else ""
         if d.kind is Kind.NUMBER and pur is Purpose.BID:
             if first == "pass":
