@@ -486,3 +486,30 @@ def test_a_newer_login_takes_the_seat_and_the_older_session_no_longer_counts():
     assert host.joined == ["Ann"] and host.sessions == {"Ann": "session 2"}
     host.leave("ann", "session 2")
     assert host.joined == [] and printed[-1] == "Ann has left; 2 seats still empty: Ann and Bea."
+
+
+def test_hint_at_an_ssh_seat_and_the_host_s_hints_setting(hosting, tmp_path, monkeypatch):
+    """hint at an SSH seat: the medium bot's move and why; nothing asked: one sentence; with
+    the host's hints setting off, one sentence and no move."""
+    host = hosting("Ann:remote,Bea:remote,Bot:bigmoney")
+    ann = login(host.data, "Ann")
+    bea = login(host.data, "Bea")
+    ann.expect("Ann> ")
+    ann.sendline("hint")
+    ann.expect(r"(End the Action phase|Play [A-Za-z ]+): [A-Z][^\r\n]*\.")
+    bea.expect("Ann's turn 1.")
+    bea.sendline("hint")
+    bea.expect("There is no question of yours to give a hint for now.")
+    for child in (ann, bea):
+        child.close(force=True)
+    host.stop()
+    (tmp_path / "seats.json").unlink()  # the next host writes its own
+    settings = tmp_path / "host-settings.json"
+    settings.write_text(json.dumps({"hints": False}))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(settings))
+    host = hosting("Ann:remote,Bot:bigmoney")
+    ann = login(host.data, "Ann")
+    ann.expect("Ann> ")
+    ann.sendline("hint")
+    ann.expect("Hints are off at this table: the host's hints setting is off.")
+    ann.close(force=True)
