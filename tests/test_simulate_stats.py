@@ -165,3 +165,24 @@ def test_a_game_past_the_turn_limit_is_unfinished():
     assert res["finished"] == 0 and res["errors"] == []
     assert [u["reason"] for u in res["unfinished"]] == ["The game did not end within 3 turns."] * 4
     assert [u["game"] for u in res["unfinished"]] == [0, 1, 2, 3]
+
+
+def test_the_same_results_in_processes_with_other_hash_seeds():
+    """Medium's plan does not depend on the order of a set, which differs between processes
+    (workers on other machines, a Dask cluster): the same seed gives the same results."""
+    import subprocess
+
+    out = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=os.getcwd())
+        argv = ["simulate", "--players", "medium,easy", "--kingdom", "random", "--games", "60", "--seed", "12"]
+        got = subprocess.run(
+            [sys.executable, "-m", "a11y_dominion", *argv, "--stats", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+        out.append(_results(json.loads(got.stdout)))
+    assert out[0] == out[1]

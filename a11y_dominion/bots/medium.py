@@ -116,6 +116,11 @@ PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "C
 FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
 TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
 
+LONG_GAME = 40
+"""After this many turns of its own the bot buys money even where Landmarks punish it (Bandit Fort,
+Wall): decks that cannot buy a Province would otherwise never end the game."""
+LONG_GAME_MONEY = {"Copper": 12, "Silver": 30, "Gold": 60}
+
 STALL_TURNS = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
 
@@ -229,7 +234,8 @@ class MediumBot:
         buys = have & PLUS_BUY
         strong = draw & {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Laboratory", "Witch"}
         engine = bool(villages - {"City Quarter"} and strong - {"Royal Blacksmith"} and buys) and not self.thin
-        terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True)
+        # ties broken by name: the plan must not depend on the order of a set (it differs between processes)
+        terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: (-VALUE[c][0], c))
         allowed = set(terminals[:1] if self.thin else terminals[:2])
         return {"cards": have, "engine": engine, "terminals": allowed, "key": terminals[0] if terminals else None}
 
@@ -357,6 +363,10 @@ class MediumBot:
         if card == "Gold" and p <= 2:
             value = 20
         vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+        if view.turn.own_number > LONG_GAME and s.is_("Treasure"):
+            # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
+            value = max(value, LONG_GAME_MONEY.get(card, value))
+            vp = max(vp, 0)
         value += vp * w
         return value
 
