@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         type=float,
         default=None,
-        help="a Big Money bot plays for a seat that left the game and stays away this many seconds, until its "
+        help="the medium bot plays for a seat that left the game and stays away this many seconds, until its "
         "player comes back (default: the game waits)",
     )
     host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
@@ -201,6 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     _add_think_option(sim)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--stats", action="store_true", help="also per-card statistics: what each seat bought and played, score parts"
+    )
     sim.add_argument(
         "--workers", type=int, default=1, help="play the games in this many processes (same results, sooner)"
     )
@@ -710,8 +713,12 @@ def cmd_simulate(args) -> int:
             Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
         )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
+    from .settings import load_settings
     from .simulate import ClusterError
+    from .simulate_output import make_progress, summary_lines
 
+    lang = _lang()
+    progress = make_progress(args.games, lang, load_settings()[0], args.json)
     try:
         res = simulate(
             kinds,
@@ -723,27 +730,19 @@ def cmd_simulate(args) -> int:
             workers=args.workers,
             think_ms=args.think_ms,
             scheduler=args.scheduler.strip() if args.scheduler else None,
+            stats=args.stats,
+            progress=progress,
         )
     except ClusterError as e:
         raise KingdomError(e.args[0]) from None
+    finally:
+        if progress is not None:
+            progress.close()
     if args.json:
         print(json.dumps(res, indent=1))
     else:
-        from .i18n import N_
-
-        lang = _lang()
-        print(lang.text(N_("{games} games in {seconds} seconds."), games=res["games"], seconds=res["seconds"]))
-        for seat, w in res["wins"].items():
-            print(lang.text(N_("{seat}: {n} wins."), seat=seat, n=w))
-        print(
-            lang.text(
-                N_("Ties: {ties}. Average turns: {turns}. Unfinished: {unfinished}. Errors: {errors}."),
-                ties=res["ties"],
-                turns=res["average_turns"],
-                unfinished=len(res["unfinished"]),
-                errors=len(res["errors"]),
-            )
-        )
+        for line in summary_lines(res, lang):
+            print(line)
     return 0
 
 
@@ -924,6 +923,8 @@ def cmd_settings(args) -> int:
         else:
             data[args.key] = check_value(args.key, " ".join(args.value))
             value = data[args.key]
+            if isinstance(value, bool):
+                value = ("on" if value else "off") if args.key == "hints" else ("yes" if value else "no")
             said = f"{args.key}: {'default' if value is None else value}"
     except SettingsError as e:
         print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)

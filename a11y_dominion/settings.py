@@ -39,6 +39,7 @@ DEFAULTS = {
     "verbosity": "normal",  # terse, normal, verbose
     "language": "en",  # en, nl
     "confirm": True,  # ask before irreversible choices
+    "hints": True,  # the hint command answers (off for competitive play)
     "keys": dict(DEFAULT_KEYS),
     "seats": {},  # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
@@ -174,6 +175,14 @@ def check_value(key: str, value):
         if isinstance(value, bool):
             return value
         raise SettingsError(Msg("confirm must be yes or no."))
+    if key == "hints":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("yes", "on", "true", "1"):
+            return True
+        if isinstance(value, str) and value.lower() in ("no", "off", "false", "0"):
+            return False
+        raise SettingsError(Msg("hints must be on or off."))
     if key == "rate":
         if value in (None, "", "default"):
             return None
@@ -358,6 +367,8 @@ def describe(data: dict) -> list:
         if key in ("keys", "seats"):
             continue
         v = data.get(key)
+        if key == "hints":
+            v = "on" if v else "off"
         lines.append(f"{key}: {'default' if v is None else ('yes' if v is True else 'no' if v is False else v)}")
     for action, k in data.get("keys", {}).items():
         lines.append(f"key {action}: {k}")

@@ -10,15 +10,46 @@ results (all but the time taken).
 
 from __future__ import annotations
 
+import math
 import time
 import traceback
+from collections import Counter
 
 from .kingdoms import choose_setup
+from .rules import events as ev
 from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
 from .seats import make_bot, play_bots
+from .table import StopTable
 
 MAX_TURNS = 400
+"""A game still going after this many turns of one player stops, listed as unfinished (stalled)."""
+
+
+class TurnLimit:
+    """A bot seat that stops the table when a turn beyond ``limit`` (counted
+    for the player whose turn it is) asks it anything; otherwise it is the
+    bot (every other attribute is the bot's)."""
+
+    def __init__(self, bot, limit: int):
+        self.bot = bot
+        self.limit = limit
+
+    def __getattr__(self, name: str):
+        if name == "bot":
+            raise AttributeError(name)
+        return getattr(self.bot, name)
+
+    def tell(self, events: list) -> None:
+        """Passed on to the bot."""
+        self.bot.tell(events)
+
+    def decide(self, d, view):
+        """The bot's answer; raises :class:`StopTable` past the turn limit."""
+        if view.turn.own_number > self.limit:
+            raise StopTable(f"The game did not end within {self.limit} turns.")
+        return self.bot.decide(d, view)
+
 
 CHUNKS_PER_WORKER = 4
 """Games are sent to workers in about this many chunks per worker (fewer
@@ -30,13 +61,59 @@ class ClusterError(RuntimeError):
     dask installed, no scheduler at the address); ``args[0]`` is a :class:`Msg`."""
 
 
-def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int, think_ms: int | None = None) -> dict:
+def seat_stats(game: Game, kinds: list) -> dict:
+    """Per seat label (``"1:medium"``): what the seat ``bought`` (cards and
+    Events) and ``played`` (card name to count, from the game's log) and its
+    score parts at the end (``victory_cards``: the VP of its cards, Curses
+    included; ``vp_tokens``; ``landmarks``; ``total``)."""
+    label = {f"P{i + 1}": f"{i + 1}:{k}" for i, k in enumerate(kinds)}
+    bought: dict = {lb: Counter() for lb in label.values()}
+    played: dict = {lb: Counter() for lb in label.values()}
+    for e in game.log:
+        t = type(e)
+        if t is ev.CardBought:
+            bought[label[e.player]][e.card] += 1
+        elif t is ev.EventBought:
+            bought[label[e.player]][e.event] += 1
+        elif t is ev.CardPlayed:
+            played[label[e.player]][e.card] += 1
+    out = {}
+    for p in game.players:
+        b = game.score_breakdown(p)
+        lb = label[p.name]
+        out[lb] = {
+            "bought": dict(bought[lb]),
+            "played": dict(played[lb]),
+            "score": {
+                "victory_cards": b["cards"],
+                "vp_tokens": b["tokens"],
+                "landmarks": sum(b["landmarks"].values()),
+                "total": b["total"],
+            },
+        }
+    return out
+
+
+def play_game(
+    kinds: list,
+    kingdom: str,
+    events,
+    landmarks,
+    seed: int,
+    g: int,
+    think_ms: int | None = None,
+    stats: bool = False,
+    max_turns: int = MAX_TURNS,
+) -> dict:
     """Play game number ``g`` of a run with seed ``seed`` between bots of ``kinds``.
 
     Returns one plain record: ``{"game", "seed", "result"}`` and, by result,
-    ``"winner"`` (a seat label) and ``"turns"`` for ``win``, ``"turns"`` for
-    ``tie``, ``"reason"`` for ``unfinished``, ``"error"`` and ``"where"``
-    for ``error`` (an exception in the game, which never escapes).
+    ``"winner"`` (a seat label) and ``"turns"`` for ``win``, ``"tied"``
+    (the tied seats' labels) and ``"turns"`` for ``tie``, ``"reason"`` for
+    ``unfinished``, ``"error"`` and ``"where"`` for ``error`` (an exception
+    in the game, which never escapes). With ``stats`` a finished game's
+    record also has ``"stats"`` (see :func:`seat_stats`). A game with a
+    turn beyond ``max_turns`` (one player's turns) is stopped as unfinished.
     """
     gseed = seed * 100003 + g
     try:
@@ -45,15 +122,23 @@ def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int, t
         order = list(range(len(kinds)))[shift:] + list(range(len(kinds)))[:shift]
         names = [f"P{i + 1}" for i in order]
         game = Game(GameConfig(names, k, e, lm, gseed))
-        bots = {f"P{i + 1}": make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms) for i in range(len(kinds))}
-        problem = play_bots(game, bots, max_steps=MAX_TURNS * 200)
+        bots = {
+            f"P{i + 1}": TurnLimit(make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms), max_turns)
+            for i in range(len(kinds))
+        }
+        problem = play_bots(game, bots, max_steps=max_turns * len(kinds) * 200)
         if problem:
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}
         turns = max(p.turns_taken for p in game.players)
-        if len(game.winners) > 1:
-            return {"game": g, "seed": gseed, "result": "tie", "turns": turns}
-        i = int(game.winners[0][1:]) - 1
-        return {"game": g, "seed": gseed, "result": "win", "winner": f"{i + 1}:{kinds[i]}", "turns": turns}
+        labels = sorted(int(w[1:]) for w in game.winners)
+        if len(labels) > 1:
+            rec = {"game": g, "seed": gseed, "result": "tie", "tied": [f"{i}:{kinds[i - 1]}" for i in labels]}
+        else:
+            rec = {"game": g, "seed": gseed, "result": "win", "winner": f"{labels[0]}:{kinds[labels[0] - 1]}"}
+        rec["turns"] = turns
+        if stats:
+            rec["stats"] = seat_stats(game, kinds)
+        return rec
     except Exception as exc:  # recorded, the other games go on
         return {
             "game": g,
@@ -65,11 +150,25 @@ def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int, t
 
 
 def play_games(
-    kinds: list, kingdom: str, events, landmarks, seed: int, numbers: range, think_ms: int | None = None
+    kinds: list,
+    kingdom: str,
+    events,
+    landmarks,
+    seed: int,
+    numbers: range,
+    think_ms: int | None = None,
+    stats: bool = False,
+    progress=None,
+    max_turns: int = MAX_TURNS,
 ) -> list:
     """:func:`play_game` for each game number in ``numbers``, in order (one
-    worker's share of a run)."""
-    return [play_game(kinds, kingdom, events, landmarks, seed, g, think_ms) for g in numbers]
+    worker's share of a run); ``progress(1)`` is called after each game."""
+    out = []
+    for g in numbers:
+        out.append(play_game(kinds, kingdom, events, landmarks, seed, g, think_ms, stats, max_turns))
+        if progress is not None:
+            progress(1)
+    return out
 
 
 def chunks(games: int, parts: int) -> list:
@@ -85,10 +184,61 @@ def chunks(games: int, parts: int) -> list:
     return out
 
 
-def summarize(kinds: list, records: list, games: int, secs: float) -> dict:
+Z95 = 1.959963984540054
+INTERVAL_METHOD = "Wilson score interval, 95 %"
+
+
+def wilson(share: float, n: int, z: float = Z95) -> list:
+    """The Wilson score interval ``[low, high]`` of a share ``share`` (0 to 1)
+    observed in ``n`` games (ties counted half), rounded to 4 places;
+    ``[0.0, 1.0]`` for no games."""
+    if n <= 0:
+        return [0.0, 1.0]
+    z2 = z * z
+    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def _stats_summary(labels: list, records: list) -> dict:
+    """Per seat label: ``games`` (finished), ``bought_per_game`` and
+    ``played_per_game`` (card or Event name to the average count per game,
+    most first) and ``average_score`` (``victory_cards``, ``vp_tokens``,
+    ``landmarks``, ``total``: averages per game), from the records' ``stats``."""
+    out = {}
+    for lb in labels:
+        bought: Counter = Counter()
+        played: Counter = Counter()
+        parts: Counter = Counter()
+        n = 0
+        for r in records:
+            st = r.get("stats")
+            if not st or lb not in st:
+                continue
+            n += 1
+            bought.update(st[lb]["bought"])
+            played.update(st[lb]["played"])
+            parts.update(st[lb]["score"])
+
+        def avg(c: Counter, n: int = n) -> dict:
+            return {k: round(v / n, 3) for k, v in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))} if n else {}
+
+        out[lb] = {
+            "games": n,
+            "bought_per_game": avg(bought),
+            "played_per_game": avg(played),
+            "average_score": {
+                k: round(parts[k] / n, 2) if n else 0 for k in ("victory_cards", "vp_tokens", "landmarks", "total")
+            },
+        }
+    return out
+
+
+def summarize(kinds: list, records: list, games: int, secs: float, stats: bool = False) -> dict:
     """The result of :func:`simulate` from the game records (in game order)."""
     labels = [f"{i + 1}:{k}" for i, k in enumerate(kinds)]
     wins = {lb: 0 for lb in labels}
+    tied = {lb: 0 for lb in labels}
     ties = 0
     turns_total = 0
     finished = 0
@@ -105,32 +255,52 @@ def summarize(kinds: list, records: list, games: int, secs: float) -> dict:
             turns_total += r["turns"]
             if kind == "tie":
                 ties += 1
+                for lb in r["tied"]:
+                    tied[lb] += 1
             else:
                 wins[r["winner"]] += 1
-    return {
+    seats = {}
+    for lb in labels:
+        share = (wins[lb] + tied[lb] / 2) / finished if finished else 0.0
+        seats[lb] = {"wins": wins[lb], "ties": tied[lb], "share": round(share, 4), "interval": wilson(share, finished)}
+    out = {
         "games": games,
+        "finished": finished,
         "wins": wins,
         "ties": ties,
+        "seats": seats,
+        "interval_method": INTERVAL_METHOD,
         "average_turns": round(turns_total / finished, 2) if finished else 0,
         "seconds": round(secs, 3),
         "games_per_second": round(games / secs, 2) if secs else 0,
         "unfinished": unfinished,
         "errors": errors,
     }
+    if stats:
+        out["stats"] = _stats_summary(labels, records)
+    return out
 
 
-def _on_workers(workers: int, args: tuple, games: int) -> list:
-    from concurrent.futures import ProcessPoolExecutor
+def _parts(games: int, workers: int, progress) -> list:
+    # more, smaller chunks when progress is shown (the results do not depend on the cut)
+    return chunks(games, workers * CHUNKS_PER_WORKER * (5 if progress is not None else 1))
 
-    parts = chunks(games, workers * CHUNKS_PER_WORKER)
+
+def _on_workers(workers: int, args: tuple, games: int, progress=None) -> list:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    parts = _parts(games, workers, progress)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_games, *args[:5], part, *args[5:]) for part in parts]
+        futures = {pool.submit(play_games, *args[:5], part, *args[5:]): len(part) for part in parts}
+        if progress is not None:
+            for f in as_completed(futures):
+                progress(futures[f])
         return [r for f in futures for r in f.result()]
 
 
-def _on_cluster(address: str, args: tuple, games: int) -> list:
+def _on_cluster(address: str, args: tuple, games: int, progress=None) -> list:
     try:
-        from distributed import Client
+        from distributed import Client, as_completed
     except ImportError:
         raise ClusterError(
             Msg(
@@ -146,8 +316,12 @@ def _on_cluster(address: str, args: tuple, games: int) -> list:
         ) from None
     try:
         workers = max(1, sum(client.nthreads().values()))
-        parts = chunks(games, workers * CHUNKS_PER_WORKER)
+        parts = _parts(games, workers, progress)
         futures = [client.submit(play_games, *args[:5], part, *args[5:], pure=False) for part in parts]
+        if progress is not None:
+            sizes = {f.key: len(part) for f, part in zip(futures, parts, strict=True)}
+            for f in as_completed(futures):
+                progress(sizes[f.key])
         return [r for part in client.gather(futures) for r in part]
     finally:
         client.close()
@@ -163,28 +337,40 @@ def simulate(
     workers: int = 1,
     scheduler: str | None = None,
     think_ms: int | None = None,
+    stats: bool = False,
+    progress=None,
+    max_turns: int = MAX_TURNS,
 ) -> dict:
     """Play ``games`` games between bots of ``kinds`` (seat order rotates).
 
-    Returns ``{"games", "wins" (per seat label), "ties", "average_turns",
-    "seconds", "games_per_second", "unfinished", "errors"}``; an exception
-    in one game is recorded in ``errors`` and the others go on; a game that
-    stalls (bots that trashed their decks away) is listed in ``unfinished``.
+    Returns ``{"games", "finished", "wins" (per seat label), "ties" (games
+    tied), "seats", "interval_method", "average_turns", "seconds",
+    "games_per_second", "unfinished", "errors"}``. ``seats`` gives each seat
+    label its ``wins``, ``ties`` (games it tied for the win), ``share`` (wins
+    plus half the ties, over the finished games) and ``interval``: the 95 %
+    Wilson score interval of that share. With ``stats``, ``"stats"`` gives
+    per seat what it bought and played and its average score parts (see
+    :func:`_stats_summary`). An exception in one game is recorded in
+    ``errors`` and the others go on; a game that stalls (bots that trashed
+    their decks away) is listed in ``unfinished``.
 
     ``workers`` above 1 spreads the games over that many processes;
     ``scheduler`` (an address such as ``tcp://host:8786``) plays them on that
     Dask cluster instead. Either way every figure but ``seconds`` and
     ``games_per_second`` is the same as in one process with the same seed.
-    ``think_ms`` bounds the ``hard`` bot's thinking per decision (None: its default).
-    Raises :class:`ClusterError` when the cluster cannot be used.
+    ``think_ms`` bounds the ``hard`` bot's thinking per decision (None: its
+    default). ``progress(n)``, when given, is called as ``n`` more games
+    have been played. A game still going after ``max_turns`` turns of one
+    player is stopped and listed in ``unfinished``. Raises
+    :class:`ClusterError` when the cluster cannot be used.
     """
-    args = (list(kinds), kingdom, events, landmarks, seed, think_ms)
+    args = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats, None, max_turns)
     start = time.perf_counter()
     if scheduler:
-        records = _on_cluster(scheduler, args, games)
+        records = _on_cluster(scheduler, args, games, progress)
     elif workers > 1 and games > 1:
-        records = _on_workers(workers, args, games)
+        records = _on_workers(workers, args, games, progress)
     else:
-        records = play_games(*args[:5], range(games), think_ms)
+        records = play_games(*args[:5], range(games), think_ms, stats, progress, max_turns)
     secs = time.perf_counter() - start
-    return summarize(kinds, records, games, secs)
+    return summarize(kinds, records, games, secs, stats)

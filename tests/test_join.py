@@ -417,3 +417,30 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
     assert "Traceback" not in host_out + bea_text
     for line in bea_text.splitlines():
         assert "You buy Gold" not in line and "Bea buys Gold" not in line, line
+
+
+def test_hint_at_a_joined_seat(host_game, tmp_path):
+    """hint at a joined seat: the move and why, from the seat's own view; one sentence
+    while nothing is asked of it."""
+    data, proc = host_game
+    ann = join_piped(tmp_path, data, "Ann")
+    bea = None
+    try:
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        bea = join_piped(tmp_path, data, "Bea")
+        bea.expect("The game starts.")
+        ann.expect(r"Ann, Action phase: 1 Action, 1 Buy, 0 coins\.")
+        ann.sendline("hint")
+        ann.expect(r"(End the Action phase|Play [A-Za-z ]+): [A-Z][^\n]*\.")
+        assert "Traceback" not in ann.before
+        bea.sendline("hint")
+        bea.expect("There is no question of yours to give a hint for now.")
+        ann.sendline("end")
+        ann.sendline("play treasures")
+        ann.expect(r"Buy phase")
+        ann.sendline("hint")
+        ann.expect(r"(Buy [A-Za-z' ]+|End your turn): [A-Z0-9][^\n]*\.", timeout=30)
+    finally:
+        for child in (ann, bea):
+            if child is not None:
+                child.kill(9)

@@ -12,6 +12,8 @@ def big_money_line(options: str, phase: str, buys: str, coins: str) -> str:
     prompt on) in ``phase`` (Action or Buy) with ``buys`` and ``coins`` as printed."""
     if re.search(r"^\d+\. play treasures$", options, re.M):
         return "play treasures"
+    if phase == "Buy" and re.search(r"^\d+\. pay \d+ Debt$|type pay to pay", options, re.M):
+        return "pay"  # Debt (a bot that played the seat may have bought a Debt card): paid before buying
     if phase == "Buy" and int(buys) >= 1:
         for least, card in ((8, "Province"), (6, "Gold"), (3, "Silver")):
             if int(coins) >= least:

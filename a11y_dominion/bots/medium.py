@@ -25,6 +25,9 @@ How it decides:
 
 Every answer is checked with :meth:`Decision.check` before it is given; a
 refused one falls back to the simplest legal answer.
+
+:meth:`MediumBot.explain` gives the reason for an answer in one sentence
+(a :class:`Msg`, so it can be translated), for the console's ``hint``.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import random
 from collections import Counter
 
 from ..rules.cards import CARDS, EVENTS, PILES
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
 from ..view import PlayerView
 from .common import Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
 
@@ -113,6 +116,11 @@ PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "C
 FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
 TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
 
+LONG_GAME = 40
+"""After this many turns of its own the bot buys money even where Landmarks punish it (Bandit Fort,
+Wall): decks that cannot buy a Province would otherwise never end the game."""
+LONG_GAME_MONEY = {"Copper": 12, "Silver": 30, "Gold": 60}
+
 STALL_TURNS = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
 
@@ -184,6 +192,8 @@ class MediumBot:
         self.ledger = Ledger()
         self.plan: dict | None = None
         self.donated = 0
+        self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
+        self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
 
     # ------------------------------------------------------------ seat protocol
     def tell(self, events: list) -> None:
@@ -192,19 +202,24 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list:
         """The answer to ``d`` from ``view`` (always a legal one)."""
+        self.reason = None
         if self.plan is None:
             self.plan = self.make_plan(view)
         if d.kind is Kind.TURN:
             try:
                 return [self.move(view, d)]
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
+                self.faults += 1
                 return fallback(d)
         try:
             ans = self.answer(view, d)
         except Exception:  # likewise: the simplest legal answer
+            self.faults += 1
             ans = None
         if ans is not None and d.check(ans) is None:
             return ans
+        if ans is not None:
+            self.faults += 1  # a rule's answer the decision refused
         return fallback(d)
 
     # ------------------------------------------------------------ the plan
@@ -219,7 +234,8 @@ class MediumBot:
         buys = have & PLUS_BUY
         strong = draw & {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Laboratory", "Witch"}
         engine = bool(villages - {"City Quarter"} and strong - {"Royal Blacksmith"} and buys) and not self.thin
-        terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: VALUE[c][0], reverse=True)
+        # ties broken by name: the plan must not depend on the order of a set (it differs between processes)
+        terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: (-VALUE[c][0], c))
         allowed = set(terminals[:1] if self.thin else terminals[:2])
         return {"cards": have, "engine": engine, "terminals": allowed, "key": terminals[0] if terminals else None}
 
@@ -340,11 +356,17 @@ class MediumBot:
             value = -dead + (30 if money_total(mine) >= 14 or p <= 6 else 0)
         if card == "Copper":
             value = -6 if p > 1 else 0
+            if self.spendable(mine) < 5:
+                value = 15  # a deck that can no longer buy even a Duchy: any money helps
         if card == "Silver" and p <= 3:
             value = 8
         if card == "Gold" and p <= 2:
             value = 20
         vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+        if view.turn.own_number > LONG_GAME and s.is_("Treasure"):
+            # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
+            value = max(value, LONG_GAME_MONEY.get(card, value))
+            vp = max(vp, 0)
         value += vp * w
         return value
 
@@ -459,7 +481,11 @@ class MediumBot:
         if name == "Moneylender":
             return 55 if "Copper" in others else 0
         if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult"):
-            junk = [n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult"]
+            mine = self.mine(view)
+            spare = self.spendable(mine - Counter({"Copper": 1})) >= 12  # a Copper the deck can spare
+            junk = [
+                n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult" and spare
+            ]
             if name == "Remodel" and "Gold" in others and self.provinces_left(view) <= 4:
                 return 50
             return 60 if junk else 0
@@ -508,7 +534,12 @@ class MediumBot:
             acts = [n for n in dict.fromkeys(hand) if is_type(n, "Action") and Move.play(n) in d.options]
             acts = [n for n in acts if self.play_priority(view, n) > 0 or CARDS[n].actions == 0]
             if acts:
-                return Move.play(min(acts, key=lambda n: (CARDS[n].actions > 0, VALUE.get(n, (0, 0, 0))[0])))
+                pick = min(acts, key=lambda n: (CARDS[n].actions > 0, VALUE.get(n, (0, 0, 0))[0]))
+                self.reason = Msg(
+                    "Enchantress makes your first Action only +1 Card and +1 Action, so spend it on {card}.",
+                    card=pick,
+                )
+                return Move.play(pick)
         best, best_p = None, 0.0
         for n in dict.fromkeys(hand):
             if not is_type(n, "Action"):
@@ -590,7 +621,9 @@ class MediumBot:
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
             if ends:
                 # a game that goes on for ever (no one can buy) ends even when behind
-                return 10000 if lead > 0 or view.turn.own_number > STALL_TURNS else -50
+                if lead > 0 or view.turn.own_number > STALL_TURNS:
+                    return 10000
+                return -50
             if lead - 6 < 0 and lead < 0:
                 return -20  # the penultimate Province while behind hands the win to the next player
         if ends is False and left == 0 and empties == 1:
@@ -863,6 +896,152 @@ class MediumBot:
         if d.source == "Mine":
             return coins_of(top)
         return self.card_value(view, top, 0, bought=False)
+
+    # ------------------------------------------------------------ reasons
+    def explain(self, view: PlayerView, d: Decision, answer: list) -> Msg:
+        """One sentence saying why ``answer`` (this bot's answer to ``d`` from
+        ``view``, just given by :meth:`decide`) is a good one."""
+        if self.reason is not None:
+            return self.reason
+        try:
+            if d.kind is Kind.TURN:
+                return self.move_reason(view, answer[0])
+            return self.answer_reason(view, d, answer)
+        except Exception:  # an unusual position: the plainest reason
+            return Msg("It is the best answer this bot finds here.")
+
+    def _provinces_phrase(self, view: PlayerView) -> tuple[int, bool]:
+        left = view.pile("Province").cards_left
+        return left, left == 1
+
+    def move_reason(self, view: PlayerView, move: Move) -> Msg:
+        """Why the turn move ``move`` (see :meth:`explain`)."""
+        t = view.turn
+        kind, name = move.kind, move.name
+        if kind is MoveKind.TREASURES:
+            return Msg("Play your Treasures first: their coins decide what you can buy.")
+        if kind is MoveKind.PAY:
+            return Msg("Pay off your Debt first: you cannot buy cards while you have Debt.")
+        if kind is MoveKind.PLAY:
+            if t.phase != "action":
+                if name == "Crown":
+                    return Msg("Crown plays one of your Treasures twice.")
+                return Msg("Play your Treasures first: their coins decide what you can buy.")
+            return self.play_reason(view, name)
+        if kind is MoveKind.END:
+            if t.phase == "action":
+                if not any(is_type(n, "Action") for n in view.hand):
+                    return Msg("You have no Action card to play.")
+                if t.actions < 1:
+                    return Msg("You have no Actions left to play another Action card.")
+                return Msg("None of your Action cards does more than it costs you now.")
+            if view.me.debt:
+                return Msg("You still have Debt, so you cannot buy anything this turn.")
+            if t.buys < 1:
+                return Msg("You have no Buys left.")
+            return Msg("Nothing you can buy with {coins} coins makes your deck better now.", coins=t.coins)
+        return self.buy_reason(view, name)
+
+    def play_reason(self, view: PlayerView, name: str) -> Msg:
+        """Why play the Action ``name`` now."""
+        s = CARDS[name]
+        if name in ("Throne Room", "Crown"):
+            return Msg("{card} plays your best other Action twice.", card=name)
+        if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult", "Moneylender"):
+            return Msg("{card} trashes cards your deck is better without.", card=name)
+        if name == "Cellar":
+            return Msg("Cellar swaps the Victory cards in your hand for new cards.")
+        if s.actions >= 2 or name == "City Quarter":
+            return Msg("{card} gives you more Actions, so play it before your other Actions.", card=name)
+        if s.actions >= 1:
+            return Msg("{card} keeps your Action for the next card, so play it before the rest.", card=name)
+        if name in DRAW:
+            return Msg("{card} draws cards: the more cards, the more coins this turn.", card=name)
+        return Msg("{card} is the best Action in your hand to play now.", card=name)
+
+    def buy_reason(self, view: PlayerView, name: str) -> Msg:
+        """Why buy the pile top or Event ``name`` now."""
+        t = view.turn
+        left, one = self._provinces_phrase(view)
+        if name in EVENTS:
+            return Msg("{event} is worth more than any card {coins} coins buy now.", event=name, coins=t.coins)
+        card = view.pile(name).top or name
+        pile = view.pile(name)
+        empties = len(view.empty_piles())
+        ends = (name == "Province" and pile.cards_left == 1) or (pile.cards_left == 1 and empties >= 2)
+        if ends:
+            return Msg("Buying {card} ends the game while you are ahead.", card=card)
+        if is_victory_only(card) or card == "Province":
+            if left <= 4 and card != "Province":
+                if one:
+                    return Msg("Only 1 Province is left, so Victory points count more than money now.")
+                return Msg("Only {n} Provinces are left, so Victory points count more than money now.", n=left)
+            return Msg("{card} is the most Victory points {coins} coins buy.", card=card, coins=t.coins)
+        if self.marginal_vp(view, card) > 0 and view.landmarks:
+            return Msg("{card} scores Victory points with this game's Landmarks.", card=card)
+        if one:
+            return Msg("{coins} coins, and 1 Province is still left.", coins=t.coins)
+        if is_type(card, "Action"):
+            if card in (self.plan or {}).get("terminals", ()):
+                return Msg(
+                    "{card} is one of the strongest Actions of this Kingdom for your deck, and {n} Provinces "
+                    "are still left.",
+                    card=card,
+                    n=left,
+                )
+            return Msg(
+                "{card} makes your deck better for {coins} coins, and {n} Provinces are still left.",
+                card=card,
+                coins=t.coins,
+                n=left,
+            )
+        return Msg("{coins} coins, and {n} Provinces are still left.", coins=t.coins, n=left)
+
+    def answer_reason(self, view: PlayerView, d: Decision, answer: list) -> Msg:
+        """Why ``answer`` to a question that is not a turn move."""
+        pur, src = d.purpose, d.source
+        cards = ", ".join(dict.fromkeys(str(a) for a in answer))  # each name once (the move says how many)
+        first = str(answer[0]) if answer else ""
+        if d.kind is Kind.NUMBER and pur is Purpose.BID:
+            if first == "pass":
+                return Msg("The 8 VP of Mountain Pass are not worth more Debt to you now.")
+            return Msg("The 8 VP of Mountain Pass are worth {n} Debt to you now.", n=first)
+        if d.kind is Kind.NUMBER:
+            return Msg("For {source}, {choice} is the best number for you now.", source=src, choice=first)
+        if d.kind is Kind.YESNO:
+            return Msg("For {source}, {choice} is the better answer for your deck now.", source=src, choice=first)
+        if d.kind is Kind.MODE:
+            return Msg("For {source}, {choice} helps you most now.", source=src, choice=d.labels.get(first, first))
+        if d.kind is Kind.PILE:
+            top = view.pile(first).top if first in view.piles else None
+            if pur is Purpose.ADD_DEBT:
+                return Msg("Debt on the {pile} pile hurts your own plans least.", pile=first)
+            if pur is Purpose.COPY:
+                return Msg("{card} is the best Action for {source} to play now.", card=top or first, source=src)
+            if pur is Purpose.TRASH:
+                return Msg("Trashing {card} from the Supply helps you most now.", card=top or first)
+            return Msg("{card} is the best card you can gain now.", card=top or first)
+        if pur is Purpose.TRASH:
+            if not answer:
+                return Msg("Your deck needs every card you could trash now.")
+            if len(answer) <= d.min and not any(self.trash_ok(view, n, Counter()) for n in answer):
+                return Msg("You must trash; your deck misses {cards} least.", cards=cards)
+            return Msg("Your deck is better without {cards}.", cards=cards)
+        if pur is Purpose.DISCARD:
+            if not answer:
+                return Msg("Every card you could discard is worth keeping now.")
+            return Msg("{cards} are the least useful cards you could discard.", cards=cards)
+        if pur is Purpose.TOPDECK:
+            if not answer:
+                return Msg("Nothing there is worth drawing again.")
+            return Msg("Putting {cards} on your deck costs you least now.", cards=cards)
+        if pur is Purpose.ORDER:
+            return Msg("The best cards go first: {cards}.", cards=cards)
+        if not answer:
+            return Msg("For {source}, choosing none is best for you now.", source=src)
+        if pur is Purpose.KEEP:
+            return Msg("Leave {cards} behind; the better cards are shuffled into your deck.", cards=cards)
+        return Msg("For {source}, {cards} is the best choice for you now.", source=src, cards=cards)
 
 
 def _opulent(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:

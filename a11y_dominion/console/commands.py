@@ -36,6 +36,7 @@ HELP_LINES = [
     N_("card NAME: the text, cost and types of a card, Event or Landmark."),
     N_("trash: what is in the trash."),
     N_("options: the question again with every option numbered."),
+    N_("hint: the move the hard bot would make now, and why (the hints setting turns it off)."),
     N_(
         "repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
         "previous, next: walk the messages."
@@ -122,6 +123,7 @@ class Commands:
         "previous": "cmd_previous",
         "next": "cmd_next",
         "options": "cmd_options",
+        "hint": "cmd_hint",
         "help": "cmd_help",
         "save": "cmd_save",
         "load": "cmd_load",
@@ -267,6 +269,39 @@ class Commands:
         """options: the question again with every option numbered."""
         if self.game.pending is not None:
             self.show_question(self.game.pending, full=True)
+
+    def cmd_hint(self, rest: str = "") -> None:
+        """hint: the move a bot would make at the pending decision of the seat
+        asking, with one sentence of why (see :mod:`.hint`); one sentence when
+        the ``hints`` setting is off or nothing of this seat's is asked."""
+        from .hint import HINTS_OFF, hint_line
+
+        hints = getattr(self, "hints", None)
+        if hints is None:
+            from ..settings import load_settings
+
+            hints = bool(load_settings()[0].get("hints", True))
+        if not hints:
+            self.error(self.lang._(HINTS_OFF))
+            return
+        position = self.hint_position()
+        if position is None:
+            self.error(self.lang._(N_("There is no question of yours to give a hint for now.")))
+            return
+        d, view, told, seed = position
+        line = hint_line(view, d, told, self.lang, getattr(self, "think_ms", None), seed)
+        self.reply([line])
+
+    def hint_position(self) -> tuple | None:
+        """What ``hint`` reads: (the pending decision of the seat asking, that
+        seat's view, the events it was told, a seed), or None when nothing of
+        that seat's is asked."""
+        d = self.game.pending
+        who = self.me()
+        if d is None or d.player != who or who in self.bots:
+            return None
+        told = self.table.events_for(who) if self.table is not None else []
+        return d, self.view(who), told, len(self.game.answers)
 
     def cmd_help(self, rest: str = "") -> None:
         """help, help keys."""

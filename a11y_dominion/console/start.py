@@ -146,6 +146,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         seat_options=merge_seat_options(loaded_options, {} if resumed is not None else seat_options(given, settings)),
     )
     console.notices = notices
+    console.hints = bool(settings.get("hints", True))  # the hint command (off for competitive play)
     console.auto_why = auto_why
     if resumed is not None:
         console.resumed = resumed

@@ -521,6 +521,8 @@ class JoinConsole(Commands, Answers):
         self.over = False
         self.completer: Any = None
         self.said = False
+        self.told: list = []  # the events told to this seat since it joined (read by hint)
+        self.hints = True  # the hint command answers (the player's hints setting)
         seat.take_keyboard()
 
     # ------------------------------------------------------------ what the console mixins read
@@ -623,6 +625,13 @@ class JoinConsole(Commands, Answers):
             return
         self.link.send({"type": "say", "text": text})
         self.said = True  # the host's line with it is shown before the prompt comes back
+
+    def hint_position(self) -> tuple | None:
+        """What ``hint`` reads here: the question asked of this seat, its latest
+        view and the events it was told (None when nothing is asked)."""
+        if self.decision is None or self.sent or self.latest is None:
+            return None
+        return self.decision, self.latest, list(self.told), self.decision_id or 0
 
     def cmd_options(self, rest: str = "") -> None:
         """options: the question again, or one sentence when nothing is asked."""
@@ -859,7 +868,9 @@ class JoinConsole(Commands, Answers):
         elif kind == "events":
             if self.sent:  # the host went on: the answer was taken
                 self.decision, self.sent = None, False
-            self.holder.tell([event_from_data(e) for e in message["events"]])
+            events = [event_from_data(e) for e in message["events"]]
+            self.told.extend(events)
+            self.holder.tell(events)
         elif kind == "decide":
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
@@ -1033,6 +1044,7 @@ def run_join(args, stdout=None) -> int:
     console = JoinConsole(
         link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)), input_fd=fd
     )
+    console.hints = bool(settings.get("hints", True))
     if sys.stdin.isatty() and out.isatty():
         console.completer = DecisionCompleter(lambda: console.game, lang)
         console.reader = PromptReader(console.completer, build_key_bindings(keys), plain=plain)

@@ -70,6 +70,10 @@ def left_lobby_line(name: str, empty: list, lang: Language) -> str:
     )
 
 
+STAND_IN = "medium"
+"""The kind of bot that answers for a seat whose player stayed away (``bot_after``)."""
+
+
 class StandIn:
     """The table's seat of a person: their own seat (``seat``, which may answer
     later with an awaitable) and a bot (``bot``, a
@@ -97,8 +101,10 @@ class StandIn:
         return getattr(self.seat, "reads_scores", True)
 
     def tell(self, events: list) -> None:
-        """Told to the person's seat (the bot keeps no memory)."""
+        """Told to the person's seat, and to the bot (which counts the cards
+        each player has from them, as the seat's own events)."""
         self.seat.tell(events)
+        self.bot.tell(events)
 
     def decide(self, decision, view):
         """The bot's answer while :attr:`active`, else the seat's (an awaitable
@@ -206,7 +212,7 @@ class GameHost:
                 seat.chat = lambda text, name=name: self.chat(name, text)
                 seat.take_back = lambda name=name: self.undo(name)
                 self.people[name] = seat
-                stand_in = StandIn(seat, BotSeat(name, make_bot("bigmoney", seed + i), seed + i))
+                stand_in = StandIn(seat, BotSeat(name, make_bot(STAND_IN, seed + i), seed + i))
                 self.stand_ins[name] = stand_in
                 seats[name] = stand_in
             else:
@@ -454,8 +460,7 @@ class GameHost:
         self.tell_everyone(
             lambda lang: lang.text(
                 N_(
-                    "{player} has been away for {seconds}; a Big Money bot plays for {player} "
-                    "until {player} comes back."
+                    "{player} has been away for {seconds}; the medium bot plays for {player} until {player} comes back."
                 ),
                 player=name,
                 seconds=seconds_words(self.bot_after or 0, lang),

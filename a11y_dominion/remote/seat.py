@@ -33,7 +33,7 @@ MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
 # the query commands a remote seat may type (the others of the console act on its keyboard or files)
 REMOTE_COMMANDS = ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat")
-REMOTE_COMMANDS += ("options", "help")
+REMOTE_COMMANDS += ("options", "hint", "help")
 REMOTE_HELP_SKIPPED = (
     "Several players at one keyboard",
     "save FILE",
@@ -446,6 +446,8 @@ class RemoteSeat(HumanSeat):
             out = self._card(view, rest)
         elif command in ("log", "repeat"):
             out = self._history(command, rest)
+        elif command == "hint":
+            out = [self._hint(table)]
         elif command == "options":
             d = table.game.pending
             if d is not None and d.player == self.name:
@@ -456,6 +458,22 @@ class RemoteSeat(HumanSeat):
             out = [lang._(x) for x in HELP_LINES if not x.startswith(REMOTE_HELP_SKIPPED)]
             out += [lang._(x) for x in REMOTE_HELP]
         self.lines(out)
+
+    def _hint(self, table) -> str:
+        """hint: the move the medium bot would make at this seat's question, and
+        why (medium: it answers at once, so the host never keeps the other
+        seats waiting); one sentence when the host's hints setting is off or
+        nothing is asked of this seat."""
+        from ..console.hint import hint_line
+        from ..settings import load_settings
+
+        lang = self.lang
+        if not load_settings()[0].get("hints", True):
+            return lang._(N_("Hints are off at this table: the host's hints setting is off."))
+        d = table.game.pending
+        if d is None or d.player != self.name:
+            return lang._(N_("There is no question of yours to give a hint for now."))
+        return hint_line(table.view(self.name), d, table.events_for(self.name), lang, 0, len(table.game.answers))
 
     def _card(self, view, word: str) -> list:
         """card NAME (the start of a name is enough when only one known name starts so)."""

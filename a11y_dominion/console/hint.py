@@ -1,0 +1,80 @@
+"""The ``hint`` command's sentence: the move a bot would make at the
+pending decision and why, in the asking seat's language.
+
+:func:`hint_line` asks :func:`~a11y_dominion.bots.hint.advise` (``hard``,
+or ``medium`` when the thinking time is 0) and says its answer in words:
+"Buy Gold: 6 coins, and 7 Provinces are still left." Like the queries it
+reads only the seat's own :class:`~a11y_dominion.view.PlayerView` and the
+events told to that seat; it never changes the game.
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, Language
+from ..rules.cards import EVENTS
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
+from ..view import PlayerView
+
+HINTS_OFF = N_("Hints are off in the settings; settings set hints on turns them on.")
+
+
+def _names(lang: Language, names: list) -> str:
+    from announcements.narrator import group_names
+
+    return group_names([str(n) for n in names], lang)
+
+
+def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> str:
+    """The answer ``answer`` to ``d`` as a short imperative in ``lang``
+    ("Buy Gold", "Trash 2 Estates", "Bid 3 Debt")."""
+    if d.kind is Kind.TURN:
+        m: Move = answer[0]
+        if m.kind is MoveKind.TREASURES:
+            return lang._(N_("Play your Treasures"))
+        if m.kind is MoveKind.PLAY:
+            return lang.text(N_("Play {card}"), card=m.name)
+        if m.kind is MoveKind.PAY:
+            return lang.text(N_("Pay {n} Debt"), n=m.amount)
+        if m.kind is MoveKind.BUY:
+            if m.name in EVENTS:
+                return lang.text(N_("Buy the Event {event}"), event=m.name)
+            return lang.text(N_("Buy {card}"), card=view.pile(m.name).top or m.name)
+        if view.turn.phase == "action":
+            return lang._(N_("End the Action phase"))
+        return lang._(N_("End your turn"))
+    first = str(answer[0]) if answer else ""
+    if d.kind is Kind.NUMBER:
+        if first == "pass":
+            return lang._(N_("Pass"))
+        if d.purpose is Purpose.BID:
+            return lang.text(N_("Bid {n} Debt"), n=first)
+        return lang.text(N_("Choose {n}"), n=first)
+    if d.kind in (Kind.YESNO, Kind.MODE):
+        return lang.text(N_("Answer {choice}"), choice=lang.label(d, first))
+    if d.kind is Kind.PILE:
+        top = view.pile(first).top if first in view.piles else None
+        if d.purpose is Purpose.GAIN:
+            return lang.text(N_("Gain {card}"), card=top or first)
+        return lang.text(N_("Choose {card}"), card=top or first)
+    if not answer:
+        return lang._(N_("Choose none"))
+    cards = _names(lang, answer)
+    choose = N_("Choose {cards}")
+    verbs = {
+        Purpose.TRASH: N_("Trash {cards}"),
+        Purpose.DISCARD: N_("Discard {cards}"),
+        Purpose.TOPDECK: N_("Put {cards} on your deck"),
+        Purpose.PLAY: N_("Play {cards}"),
+        Purpose.REVEAL: N_("Reveal {cards}"),
+    }
+    return lang._(verbs.get(d.purpose, choose)).format(cards=cards)
+
+
+def hint_line(view: PlayerView, d: Decision, told: list, lang: Language, think_ms: int | None, seed: int) -> str:
+    """One sentence: what a bot would answer to ``d`` (asked of the seat of
+    ``view``, which was told the events ``told``) and why, in ``lang``.
+    ``think_ms`` as for :func:`~a11y_dominion.bots.hint.advise`."""
+    from ..bots.hint import advise
+
+    answer, reason = advise(d, view, told, think_ms, seed)
+    return lang.text(N_("{move}: {reason}"), move=move_words(view, d, answer, lang), reason=reason)

@@ -1,0 +1,188 @@
+"""The console's hint: the move the hard bot (medium at --think-ms 0) would
+make, with one sentence of why, in English and Dutch; it never changes the
+game; it reads only the asking seat's view; the hints setting turns it off."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from a11y_dominion.bots.hint import advise
+from a11y_dominion.bots.medium import MediumBot
+from a11y_dominion.console.hint import move_words
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import random_setup
+from a11y_dominion.record import make_record
+from a11y_dominion.rules.decisions import Kind
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.table import Table
+from a11y_dominion.view import event_data, player_view, redact_all
+from test_bots import _shuffled_copy
+from test_console import session, state
+
+MOVES = "play treasures\rend\r" * 8
+
+
+def _with_hints(script: str) -> str:
+    return "".join("hint\r" + line + "\r" for line in script.split("\r") if line)
+
+
+def _hints(lines: list) -> list:
+    starts = ("End the", "Buy ", "Play ", "Pay ", "Beëindig", "Koop ", "Speel ", "Betaal ")
+    return [x for x in lines if x.startswith(starts) and ": " in x and "coins" not in x.split(": ")[0]]
+
+
+def test_first_hints_in_english():
+    console, code, lines = session("hint\rplay treasures\rhint\r", "--think-ms", "0")
+    assert code == 0
+    assert "End the Action phase: You have no Action card to play." in lines
+    assert "Buy Patrician: Patrician makes your deck better for 2 coins, and 8 Provinces are still left." in lines
+
+
+def test_first_hints_in_dutch():
+    console, code, lines = session("hint\rspeel geldkaarten\rhint\r", "--think-ms", "0", "--lang", "nl")
+    assert code == 0
+    assert "Beëindig de actiefase: Je hebt geen actiekaart om te spelen." in lines
+    assert "Koop Patriciër: Patriciër maakt je deck beter voor 2 munten, en er zijn nog 8 Provincies over." in lines
+
+
+@pytest.mark.parametrize("think", ["0", "40"])
+def test_hints_change_neither_the_game_nor_its_record(think):
+    plain, code, _ = session(MOVES, "--think-ms", think)
+    hinted, code2, lines = session(_with_hints(MOVES), "--think-ms", think)
+    assert code == code2 == 0
+    assert len(_hints(lines)) >= 10
+    assert state(hinted.game) == state(plain.game)
+    assert [event_data(e) for e in hinted.game.log] == [event_data(e) for e in plain.game.log]
+    assert json.dumps(make_record(hinted.game)) == json.dumps(make_record(plain.game))
+
+
+def test_hints_off_in_the_settings(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"hints": False}))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    _, _, lines = session("hint\r")
+    assert "Hints are off in the settings; settings set hints on turns them on." in lines
+    assert not _hints(lines)
+    _, _, lines = session("tip\r", "--lang", "nl")
+    assert "Tips staan uit in de instellingen; settings set hints on zet ze aan." in lines
+
+
+def test_the_hints_setting(tmp_path, monkeypatch, capsys):
+    from a11y_dominion.cli import main
+
+    path = tmp_path / "settings.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    assert main(["settings", "set", "hints", "off"]) == 0
+    assert capsys.readouterr().out == f"Saved hints: off in {path}.\n"
+    assert json.loads(path.read_text())["hints"] is False
+    assert main(["settings", "set", "hints", "maybe"]) == 2
+    assert capsys.readouterr().err == "a11y-dominion: hints must be on or off.\n"
+    assert main(["settings"]) == 0
+    assert "hints: off" in capsys.readouterr().out.splitlines()
+
+
+def _positions(seed: int, most: int = 30):
+    """(game, config, decision, told events) at some decisions of a medium game."""
+    k, e, lm = random_setup(random.Random(seed))
+    config = GameConfig(["Ann", "Bob"], k, e, lm, seed)
+    game = Game(config)
+    bots = {"Ann": MediumBot(seed), "Bob": MediumBot(seed + 1)}
+    table = Table(game, bots)
+    game.start()
+    n = 0
+    while game.pending is not None and n < most * 5:
+        table.deliver()
+        d = game.pending
+        if n % 5 == 0:
+            yield game, config, d, table.events_for(d.player)
+        game.answer(bots[d.player].decide(d, table.view(d.player)))
+        n += 1
+
+
+def test_a_hint_reads_only_the_seat_s_view():
+    """Dealing every card the asking seat cannot see anew changes neither its
+    view, the events it was told, nor the hint; and every kind of question gets a reason."""
+    rng = random.Random(1)
+    kinds = set()
+    for seed in (2, 3, 4):
+        for game, config, d, told in _positions(seed):
+            other = _shuffled_copy(config, list(game.answers), d.player, rng)
+            v1 = player_view(game, d.player, scores=False)
+            v2 = player_view(other, d.player, scores=False)
+            assert v1.to_data() == v2.to_data()
+            told2 = redact_all(other.log, d.player)
+            assert [event_data(e) for e in told] == [event_data(e) for e in told2]
+            a1, r1 = advise(d, v1, told, think_ms=0, seed=5)
+            a2, r2 = advise(other.pending, v2, told2, think_ms=0, seed=5)
+            assert (a1, str(r1)) == (a2, str(r2))
+            assert str(r1).endswith(".") and "{" not in str(r1)
+            words = move_words(v1, d, a1, Language("en"))
+            assert words and words[0].isupper()
+            kinds.add(d.kind)
+    assert Kind.TURN in kinds
+
+
+def test_hard_hint_says_what_the_rollouts_found():
+    """When the hard bot's rollouts overrule medium, the reason gives their figures."""
+    for game, _config, d, told in _positions(6, most=60):
+        view = player_view(game, d.player, scores=False)
+        if d.kind is not Kind.TURN or view.turn.phase != "buy" or view.turn.coins < 3:
+            continue
+        from a11y_dominion.bots.hard import HardBot
+
+        bot = HardBot(3, rollouts=12)
+        bot.tell(told)
+        before = copy.deepcopy(view.to_data())
+        answer = bot.decide(d, view)
+        reason = str(bot.explain(view, d, answer))
+        assert view.to_data() == before
+        medium = MediumBot(3)
+        medium.tell(told)
+        if answer != medium.decide(d, view):
+            assert reason.startswith("In ") and "games played out from here, this won" in reason
+            return
+    pytest.skip("the rollouts never overruled medium in this game")
+
+
+def _said(bot, d, view, answer, lang="en") -> str:
+    from a11y_dominion.console.hint import move_words
+
+    lg = Language(lang)
+    return lg.text("{move}: {reason}", move=move_words(view, d, answer, lg), reason=bot.explain(view, d, answer))
+
+
+def test_reasons_for_buys_bids_and_trashing():
+    from a11y_dominion.rules.decisions import Decision, Purpose
+    from test_bots import START, position
+
+    bot, d, view = position([], 6, START + ["Silver"] * 2, provinces=7)
+    answer = bot.decide(d, view)
+    assert _said(bot, d, view, answer) == "Buy Gold: 6 coins, and 7 Provinces are still left."
+    assert _said(bot, d, view, answer, "nl") == "Koop Goud: 6 munten, en er zijn nog 7 Provincies over."
+    bot, d, view = position([], 5, START + ["Gold"] * 4, provinces=3)
+    answer = bot.decide(d, view)
+    assert _said(bot, d, view, answer) == (
+        "Buy Duchy: Only 3 Provinces are left, so Victory points count more than money now."
+    )
+    bot, d, view = position(["Mountain Pass"], 8, START + ["Gold"] * 4)
+    bid = Decision("Bot", Kind.NUMBER, Purpose.BID, "bid", ["pass"] + [str(n) for n in range(1, 41)])
+    answer = bot.decide(bid, view)
+    assert (
+        _said(bot, bid, view, answer)
+        == f"Bid {answer[0]} Debt: The 8 VP of Mountain Pass are worth {answer[0]} Debt to you now."
+    )
+    trash = Decision(
+        "Bot", Kind.CARDS, Purpose.TRASH, "trash", ["Estate", "Copper"], min=0, max=4, counts={"Estate": 2, "Copper": 2}
+    )
+    answer = bot.decide(trash, view)
+    assert answer == ["Estate", "Estate", "Copper", "Copper"]  # 4 Golds: the deck can spare its Coppers
+    assert (
+        _said(bot, trash, view, answer) == "Trash 2 Estates and 2 Coppers: Your deck is better without Estate, Copper."
+    )
+    assert _said(bot, trash, view, answer, "nl") == (
+        "Vernietig 2 Landgoed en 2 Koper: Je deck is beter zonder Landgoed, Koper."
+    )
