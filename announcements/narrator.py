@@ -67,6 +67,10 @@ class Narrator(EventSentences):
     normal or verbose (ValueError otherwise). ``lang``: a
     :class:`~a11y_dominion.i18n.Language` (English by default).
     ``current``: the turn player when narration starts mid-turn.
+    ``prompts``: the viewer answers at a turn prompt that names the phase,
+    Actions, Buys, coins and Debt, so during the viewer's own Action and Buy
+    phases the sentences tell the change ("You buy Silver.", "You take 1
+    Debt for the Silver pile.") and leave the new figures to the prompt.
     The narrator tells every event it is given: privacy is decided before,
     at the host, which gives each listener the events redacted for it
     (:mod:`a11y_dominion.view`); a redacted event's hidden cards are told as
@@ -79,6 +83,7 @@ class Narrator(EventSentences):
         verbosity: str = "normal",
         current: str | None = None,
         lang: Language | None = None,
+        prompts: bool = False,
     ):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
@@ -89,6 +94,11 @@ class Narrator(EventSentences):
         # its summary must not say that nothing was played or bought
         self._partial_turn = current is not None
         self.L = lang or _EN
+        # the viewer is asked at a turn prompt that names the phase, Actions, Buys, coins and Debt:
+        # during the viewer's own Action and Buy phases those figures are left to it (said once)
+        self.prompts = prompts
+        self.phase = "action" if current is not None else ""  # of the turn being narrated
+        self.last_drawn: tuple | None = None  # the cards the viewer was last told they drew
         self._summary: dict | None = None
         self._after_summary: list = []
 
@@ -213,6 +223,8 @@ class Narrator(EventSentences):
         db = sum(events[j + 1].d_buys for j in run)
         dc = sum(events[j + 1].d_coins for j in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
+        if self._prompted(plays[0].player):
+            return self._t(N_("You play {cards}: {bonus}."), cards=self._names(e.card for e in plays), bonus=self._join(bits))
         return self._p(
             plays[0].player,
             N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
@@ -254,6 +266,11 @@ class Narrator(EventSentences):
         if isinstance(e, ev.TurnStarted):
             self.current = e.player
             self._partial_turn = False
+            self.phase = "action"
+        elif isinstance(e, ev.PhaseChanged):
+            self.phase = e.phase
+        elif isinstance(e, (ev.BiddingStarted, ev.GameEnded)):
+            self.phase = "over"  # no turn prompt of this turn follows
         if self._summarizing(e):
             self._collect(e)
             return pre

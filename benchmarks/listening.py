@@ -57,6 +57,7 @@ GAMES = {
     ),
 }
 
+BOTS = {"basic": "bigmoney", "empires": "medium"}
 GOAL_LINES = 3.0
 GOAL_WORDS = 25.0
 
@@ -236,7 +237,7 @@ def play(game: str = "basic", lang: str = "en", seed: int = 1, max_inputs: int |
     if setup["landmarks"]:
         args += ["--landmarks", setup["landmarks"]]
     you = Language(lang)._("You")
-    args += ["--players", f"{you}:human,Bot:medium"]
+    args += ["--players", f"{you}:human,Bot:" + BOTS[game]]
     out = io.StringIO()
     reader = ScriptedReader(out, STRATEGIES[game], max_inputs)
     parsed = build_parser().parse_args(args)
