@@ -39,6 +39,7 @@ DEFAULTS = {
     "verbosity": "normal",  # terse, normal, verbose
     "language": "en",  # en, nl
     "confirm": True,  # ask before irreversible choices
+    "options": "new",  # read a question's options when new (then what changed), or always
     "keys": dict(DEFAULT_KEYS),
     "seats": {},  # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
@@ -51,6 +52,7 @@ CHOICES = {
     "screen_reader": ("ask", "yes", "no"),
     "verbosity": ("terse", "normal", "verbose"),
     "language": ("en", "nl"),
+    "options": ("new", "always"),
 }
 
 # Keys that screen readers and terminals take for themselves.

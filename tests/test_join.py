@@ -228,7 +228,7 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"Buy phase")
         ann.expect(r"Ann>")
         ann.sendline("buy copp")
-        ann.expect(r"You buy Copper; 2 coins left\.")
+        ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, 2 coins\.")  # the figures once, in the prompt
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
         ann.expect("Line cleared. Type quit to leave the game.")
@@ -387,8 +387,10 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         bea.expect(r"Buy phase")
         bea.expect("Bea> ")
         bea.sendline("end")
-        ann.expect(r"Your hand: .+\.")
+        # Ann's turn: her hand was told as she drew it in Clean-up, so it is not read again
+        ann.expect(r"Ann, Action phase: 1 Action, 1 Buy, 0 coins\.")
         between = ANSI.sub("", ann.before).replace("\r", "")
+        assert "Your hand:" not in between, between[-800:]
         assert "\nBea ended their turn without playing or buying anything.\n" in between, between[-800:]
         ann.expect(r"Ann>")
         ann.sendline("quit")

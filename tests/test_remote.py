@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from remoteplay import SSH_OPTIONS
-from typedmoves import big_money_line
+from typedmoves import big_money_line, no_treasures
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
@@ -97,6 +97,8 @@ HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?
 
 def choose(screen: str, who: str) -> str:
     """The Big Money move of ``who`` for the text printed since the last answer."""
+    if no_treasures(screen):
+        return "end"
     headers = [h for h in HEADER.findall(screen) if h[0] == who]
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     _who, phase, _actions, buys, coins = headers[-1]

@@ -115,13 +115,6 @@ def speech_line(speaker: Speaker, lang: Language, wait: float | None = None) -> 
     )
 
 
-def heard_hand(seat, view: PlayerView) -> bool:
-    """True when the hand of ``view`` is just the cards ``seat`` was last told it drew
-    (the new hand drawn in Clean-up): it is not read again at the next turn's prompt."""
-    drawn = getattr(getattr(seat, "narrator", None), "last_drawn", None)
-    return drawn is not None and sorted(drawn) == sorted(view.hand)
-
-
 class Console(Commands, Answers, Persistence, History):
     """One game at this keyboard.
 
@@ -130,7 +123,8 @@ class Console(Commands, Answers, Persistence, History):
     EOFError at the end of input; ``display`` prints lines; ``speaker``
     speaks them. ``lang`` and ``verbosity`` are those of every human seat
     that ``seat_options`` (name -> {"language": code, "verbosity": word})
-    does not give its own.
+    does not give its own. ``options``: ``new`` (a question's options are
+    read when new, then only those that changed) or ``always``.
     """
 
     def __init__(
@@ -147,7 +141,9 @@ class Console(Commands, Answers, Persistence, History):
         confirm: bool = True,
         seat_options: dict | None = None,
         think_ms: int | None = None,
+        options: str = "new",
     ):
+        self.options = options  # read a question's options when new (then what changed), or always
         self.think_ms = think_ms  # the hard bot's most milliseconds per decision (None: its default)
         self.default_lang = lang or Language("en")
         self.default_verbosity = verbosity
@@ -271,6 +267,7 @@ class Console(Commands, Answers, Persistence, History):
             print_fn=lambda text, style=None: self.display.line(text, style),
             current=current,
             host=self,
+            options=self.options,
         )
 
     def _give_keyboard(self, seat: HumanSeat) -> None:
@@ -586,7 +583,7 @@ class Console(Commands, Answers, Persistence, History):
             view,
             d,
             full=full,
-            hand=(new_turn or handed) and not full and not heard_hand(seat, view),
+            hand=(new_turn or handed) and not full and not questions.heard_hand(seat, view),
             you=self.solo,
             lang=self.lang,
             again=again,

@@ -227,6 +227,14 @@ def decision_lines(
     return lines
 
 
+def heard_hand(seat, view: PlayerView) -> bool:
+    """True when the hand of ``view`` is just the cards ``seat`` (a human seat, with a
+    narrator) was last told it drew (the new hand drawn in Clean-up): it is not read
+    again at the next turn's prompt."""
+    drawn = getattr(getattr(seat, "narrator", None), "last_drawn", None)
+    return drawn is not None and sorted(drawn) == sorted(view.hand)
+
+
 OPTIONS_MODES = ("new", "always")  # the options setting: read the options when new, or every time
 
 
