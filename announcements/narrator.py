@@ -182,21 +182,36 @@ class Narrator(EventSentences):
     def announcements(self, events: Iterable[ev.GameEvent]) -> list:
         """``(sentence, priority)`` pairs for ``events``, in order.
 
-        Runs of two or more plain plays (a card played whose only effect is
-        +Actions/+Buys/+coins, such as Treasures) are told as one sentence:
+        A plain play (a card played whose only effect is +Actions/+Buys/+coins,
+        such as Treasures and Villa), or a run of them, is told as one sentence:
         "Ann plays 3 Coppers and Silver: +5 coins. Ann has ... 5 coins."
+        A shuffle and the draw that follows it are one sentence too.
         """
         events = list(events)
         out = []
         i = 0
         while i < len(events):
             run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
-            if len(run) >= 2 and self.verbosity != "verbose":
+            if run and self.verbosity != "verbose":
                 if self.verbosity != "terse":
                     out.append((self._plain_sentence(events, run), "normal"))
                 i = run[-1] + 2
                 continue
             e = events[i]
+            if (
+                isinstance(e, ev.DeckShuffled)
+                and i + 1 < len(events)
+                and isinstance(events[i + 1], ev.CardsDrawn)
+                and events[i + 1].player == e.player
+                and events[i + 1].count > 0
+                and not self._summarizing(e)
+                and self.verbosity != "terse"
+            ):
+                drawn = self.narrate(events[i + 1])
+                if len(drawn) == 1:
+                    out.append((self._shuffled_and_drew(e, events[i + 1]), self.priority(events[i + 1])))
+                    i += 2
+                    continue
             prio = self.priority(e)
             out.extend((s, prio) for s in self.narrate(e))
             i += 1
@@ -224,7 +239,10 @@ class Narrator(EventSentences):
         dc = sum(events[j + 1].d_coins for j in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
         if self._prompted(plays[0].player):
-            return self._t(N_("You play {cards}: {bonus}."), cards=self._names(e.card for e in plays), bonus=self._join(bits))
+            cards = self._names(e.card for e in plays)
+            if not da and not db and dc == last.coins:  # the coins the prompt names are all from these plays
+                return self._t(N_("You play {cards}."), cards=cards)
+            return self._t(N_("You play {cards}: {bonus}."), cards=cards, bonus=self._join(bits))
         return self._p(
             plays[0].player,
             N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),

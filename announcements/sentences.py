@@ -168,6 +168,25 @@ class EventSentences:
             count=self._n(e.count, "card"),
         )
 
+    def _shuffled_and_drew(self, shuffle, draw) -> str:
+        """A shuffle and the draw right after it, in one sentence."""
+        count = self._n(shuffle.count, "card")
+        if not ev.is_hidden(draw):
+            return self._p(
+                draw.player,
+                N_("You shuffle {count} into your deck and draw {cards}."),
+                N_("{player} shuffles {count} into their deck and draws {cards}."),
+                count=count,
+                cards=self._names(draw.cards),
+            )
+        return self._p(
+            draw.player,
+            N_("You shuffle {count} into your deck and draw {drawn}."),
+            N_("{player} shuffles {count} into their deck and draws {drawn}."),
+            count=count,
+            drawn=self._n(draw.count, "card"),
+        )
+
     def _cards_revealed(self, e):
         if e.source == "deck":
             return self._p(

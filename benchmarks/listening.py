@@ -253,14 +253,17 @@ def play(game: str = "basic", lang: str = "en", seed: int = 1, max_inputs: int |
 def _pattern(lang: Language, template: str) -> re.Pattern:
     """A regular expression for the sentence ``template`` in ``lang``: each {field} a named group."""
     text = lang._(template)
-    parts = re.split(r"(\{\w+\})", text)
+    parts = re.split(r"(\{\w+(?::[^}]*)?\})", text)
     seen: set = set()
     out = []
     for part in parts:
         m = re.fullmatch(r"\{(\w+)\}", part)
-        if m:
+        plural = re.fullmatch(r"\{\w+:([^}]*)\}", part)  # a word that follows a number: "punt|punten"
+        if plural:
+            out.append("(?:" + "|".join(re.escape(w) for w in plural.group(1).split("|")) + ")")
+        elif m:
             name = m.group(1)
-            out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            out.append(f"(?P={name})" if name in seen else f"(?P<{name}>[^;:]+?)")
             seen.add(name)
         else:
             out.append(re.escape(part))
@@ -283,7 +286,7 @@ FACTS = (
     ),
     (
         "your Debt total",
-        (),
+        ("total|debt",),
         (
             "You take {n} Debt for {source}. You have {total} Debt.",
             "You take {n} Debt. You have {total} Debt.",
@@ -313,6 +316,16 @@ FACTS = (
     ),
 )
 
+
+def _field(m: re.Match, names: str) -> str:
+    """The first of the fields ``names`` ("total|debt") the match has; for a Debt total its number."""
+    for name in names.split("|"):
+        if name in m.re.groupindex and m.group(name) is not None:
+            got = m.group(name)
+            return re.sub(r"\D", "", got) if "|" in names else got
+    return ""
+
+
 HAND_DRAWN = ("You draw {cards}.",)
 HAND_READ = ("Your hand: {cards}.", "Your hand, {count}: {cards}.")
 
@@ -332,7 +345,7 @@ def repeats(lines: list, lang: str = "en") -> list:
             hits = set()
             for p in pats:
                 for m in p.finditer(line):
-                    key = tuple(m.group(k) for k in keys)
+                    key = tuple(_field(m, k) for k in keys)
                     hits.add(key)
             for key in hits:
                 said.setdefault(key, []).append(i)
@@ -355,9 +368,18 @@ def repeats(lines: list, lang: str = "en") -> list:
 
 
 # ------------------------------------------------------------------ the Accessibility Notes
+# the total comes in the same sentence, or (in the player's own turn) in the turn prompt on the same line
 NOTES = {
-    "Debt taken, with the total": ("You take {n} Debt for {source}. You have {total} Debt.",),
-    "Debt paid, with what is left": ("You pay {n} Debt. {total} Debt left. {coins} left.",),
+    "Debt taken, with the total": (
+        "You take {n} Debt for {source}. You have {total} Debt.",
+        "{player} takes {n} Debt for {source}. {player} has {total} Debt.",
+        "You take {n} Debt for {source}. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
+    ),
+    "Debt paid, with what is left": (
+        "{player} pays {n} Debt. {total} Debt left. {coins} left.",
+        "You pay {n} Debt. {total} Debt left.",
+        "You pay {n} Debt. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
+    ),
     "VP tokens, with what is left on the Landmark": (
         "You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}.",
         "{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}.",

@@ -386,7 +386,7 @@ def test_dutch_commands_moves_and_refusals():
     assert "Je hand: 2 Koper en 3 Landgoed." in lines
     assert "Provincie kost 8 munten; je hebt 0 munten." in lines
     assert "Zilver kost 3 munten; je hebt 2 munten." in lines
-    assert "Je speelt 2 Koper: +2 munten. Jij, aanschaffase: 1 actie, 1 aanschaf, 2 munten." in lines
+    assert "Je speelt 2 Koper. Jij, aanschaffase: 1 actie, 1 aanschaf, 2 munten." in lines
     assert "2. koop Landgoed, 2 munten" in lines
     # turn 2: five Coppers; an English move works in Dutch, and the start of a Dutch name is enough
     # (game.answers holds the bot's moves too)
@@ -397,7 +397,7 @@ def test_dutch_commands_moves_and_refusals():
         in lines
         and "Je koopt Zilver. Jij, aanschaffase: 1 actie, 0 aanschaffen, 2 munten." in lines
     )
-    assert "Je speelt 5 Koper: +5 munten. Jij, aanschaffase: 1 actie, 1 aanschaf, 5 munten." in lines
+    assert "Je speelt 5 Koper. Jij, aanschaffase: 1 actie, 1 aanschaf, 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporium (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines

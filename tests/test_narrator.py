@@ -93,7 +93,12 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
         ev.CardPlayed("Ann", "Silver"),
         ev.ResourcesChanged("Ann", 1, 1, 3, 0, 0, 2, "Silver"),
     ]
-    assert _own_turn(*plays) == ["You play Copper and Silver: +3 coins."]
+    # the coins the prompt names come from these plays alone: the bonus is not said again
+    assert _own_turn(*plays) == ["You play Copper and Silver."]
+    villa = [ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa")]
+    assert _own_turn(*villa) == ["You play Villa: +2 Actions, +1 Buy and +1 coin."]
+    shuffle = [ev.DeckShuffled("Ann", 11), ev.CardsDrawn("Ann", ("Copper",) * 5, 5)]
+    assert _own_turn(*shuffle) == ["You shuffle 11 cards into your deck and draw 5 Coppers."]
     assert _own_turn(ev.PhaseChanged("Ann", "buy")) == []  # the prompt names the Buy phase
     assert _own_turn(ev.PhaseChanged("Ann", "action", "villa")) == ["Villa: you go back to the Action phase."]
     # without a prompt to come (a shared screen, another viewer) the totals stay in the sentence
@@ -550,8 +555,7 @@ def test_table_narration_does_not_summarise():
     ]
     assert Narrator().sentences(events) == [
         "Ann's turn 1.",
-        "Ann plays Villa.",
-        "+2 Actions, +1 Buy and +1 coin. Ann has 2 Actions, 2 Buys, 1 coin.",
+        "Ann plays Villa: +2 Actions, +1 Buy and +1 coin. Ann has 2 Actions, 2 Buys, 1 coin.",
         "Bob's turn 1.",
     ]
 

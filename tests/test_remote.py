@@ -299,7 +299,7 @@ def test_the_start_of_a_name_is_enough_over_the_network(hosted):
     ann.expect(r"Buy phase")
     ann.expect(r"Ann> ")
     ann.sendline("buy copp")
-    ann.expect(r"You buy Copper; \d+ coins? left\.")
+    ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, \d+ coins?\.")  # the figures once, in the prompt
     ann.close()
     bea.close()
 

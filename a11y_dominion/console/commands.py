@@ -37,7 +37,8 @@ HELP_LINES = [
     N_("trash: what is in the trash."),
     N_(
         "options: the question again with every option numbered. A question's options are read when they are new, "
-        "then only those that changed; a11y-dominion settings set options always reads them every time."
+        "then only when they change, in one short line; a11y-dominion settings set options always reads them "
+        "in full every time."
     ),
     N_(
         "repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "

@@ -108,8 +108,12 @@ def question(view: PlayerView, d: Decision, lang: Language = EN) -> str:
 LONG_TURN = 10
 
 
-def _turn_option_lines(view: PlayerView, d: Decision, full: bool, lang: Language, hint: bool) -> list:
-    """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says."""
+def _turn_option_lines(
+    view: PlayerView, d: Decision, full: bool, lang: Language, hint: bool, brief: bool = False
+) -> list:
+    """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says, as
+    (line, brief) pairs: the line read on its own, and the brief form
+    :func:`brief_options` joins into one line ("1 to 16: buy")."""
     action = view.turn.phase == "action"
     buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
     pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
@@ -122,7 +126,7 @@ def _turn_option_lines(view: PlayerView, d: Decision, full: bool, lang: Language
         and not CARDS[o.name].is_("Action")
     ]
     groups: dict = {}  # first index -> the line that sums up the group starting there
-    if not full and (len(d.options) > LONG_TURN or (action and len(buys) > 1)):
+    if not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
             if len(run) < 2:
                 continue
@@ -130,7 +134,8 @@ def _turn_option_lines(view: PlayerView, d: Decision, full: bool, lang: Language
             if hint:
                 template = (
                     N_(
-                        "{first} to {last}: buy one of {n} cards and Events you can afford; type options to hear all moves."
+                        "{first} to {last}: buy one of {n} cards and Events you can afford; "
+                        "type options to hear all moves."
                     )
                     if events
                     else N_("{first} to {last}: buy one of {n} cards you can afford; type options to hear all moves.")
@@ -141,7 +146,11 @@ def _turn_option_lines(view: PlayerView, d: Decision, full: bool, lang: Language
                     if events
                     else N_("{first} to {last}: buy one of {n} cards you can afford.")
                 )
-            groups[run[0]] = (run, lang.text(template, first=run[0] + 1, last=run[-1] + 1, n=len(run)))
+            groups[run[0]] = (
+                run,
+                lang.text(template, first=run[0] + 1, last=run[-1] + 1, n=len(run)),
+                lang.text(N_("{first} to {last}: buy"), first=run[0] + 1, last=run[-1] + 1),
+            )
     if not full and action:
         for run in _runs(treasures):
             if len(run) < 2:
@@ -150,27 +159,26 @@ def _turn_option_lines(view: PlayerView, d: Decision, full: bool, lang: Language
             groups[run[0]] = (
                 run,
                 lang.text(N_("{first} to {last}: play {cards}."), first=run[0] + 1, last=run[-1] + 1, cards=names),
+                lang.text(N_("{first} to {last}: play {cards}"), first=run[0] + 1, last=run[-1] + 1, cards=names),
             )
     if not full and len(pays) > 2:
         for run in _runs(pays):
+            fields = dict(first=run[0] + 1, last=run[-1] + 1, n=len(run))
             groups[run[0]] = (
                 run,
-                lang.text(
-                    N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."),
-                    first=run[0] + 1,
-                    last=run[-1] + 1,
-                    n=len(run),
-                ),
+                lang.text(N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."), **fields),
+                lang.text(N_("{first} to {last}: pay 1 to {n} Debt"), **fields),
             )
     out = []
     skip: set = set()
     for i, o in enumerate(d.options):
         if i in groups:
-            run, line = groups[i]
-            out.append(line)
+            run, line, brief = groups[i]
+            out.append((line, brief))
             skip.update(run)
         elif i not in skip:
-            out.append(f"{i + 1}. {option_label(view, d, o, lang)}")
+            label = option_label(view, d, o, lang)
+            out.append((f"{i + 1}. {label}", f"{i + 1}: {label}"))
     return out
 
 
@@ -216,7 +224,7 @@ def decision_lines(
             else lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names)
         )
     if d.kind == "turn":
-        lines += _turn_option_lines(view, d, full, lang, hint)
+        lines += [line for line, _brief in _turn_option_lines(view, d, full, lang, hint)]
         return lines
     if d.kind == "number":  # the question says the range itself ("bid from 1 to 40 Debt, or pass")
         return lines
@@ -225,6 +233,16 @@ def decision_lines(
         for i, o in enumerate(d.options):
             lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
     return lines
+
+
+def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
+    """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
+    every run of buys summed up, however short the list):
+    "1 to 3: play Silver, Copper or Gold; 4: play treasures; 5 to 9: buy; 10: end the
+    Action phase." Raises ValueError for a decision that is no turn."""
+    if d.kind != "turn":
+        raise ValueError("only turn moves have a brief form")
+    return "; ".join(brief for _line, brief in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
 
 
 def heard_hand(seat, view: PlayerView) -> bool:
@@ -244,10 +262,12 @@ class Heard:
 
     :meth:`lines` gives the lines to show for a decision: the question (for a
     turn, the prompt naming the phase, Actions, Buys, coins and Debt), the hand
-    when asked for, and of the numbered option lines only those the seat has
-    not heard the last time it was asked the same question (the turn moves of
-    the same phase with the same kinds of moves, in any turn; a question
-    inside a card asked again). With
+    when asked for, and the numbered options only when they differ from those
+    the seat heard the last time it was asked the same question (the turn
+    moves of the same phase with the same kinds of moves, in any turn; a
+    question inside a card asked again): turn moves then come all in one
+    brief line (:func:`brief_options`), other options only those that
+    changed. A question new to the seat gets one option per line. With
     ``mode`` ``always`` (or ``full``, or ``again``) every option line is given.
     Raises ValueError for a mode not in :data:`OPTIONS_MODES`.
     """
@@ -298,6 +318,11 @@ class Heard:
             self.asked = asked
         if before is None or again or self.mode == "always":
             shown = every
+        elif options == before:
+            shown = every[:head]  # nothing changed: the prompt alone
+        elif d.kind == "turn":
+            # the same question with other moves or numbers: all of them, briefly, on one line
+            shown = every[:head] + [brief_options(view, d, lang)]
         else:
             shown = every[:head] + [x for x, y in zip(every[head:], options, strict=True) if y not in before]
         if not self.hinted and any(x not in plain for x in shown):
