@@ -228,7 +228,8 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"Buy phase")
         ann.expect(r"Ann>")
         ann.sendline("buy copp")
-        ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, 2 coins\.")  # the figures once, in the prompt
+        # the figures once, in the prompt
+        ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, 2 coins\.")
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
         ann.expect("Line cleared. Type quit to leave the game.")
