@@ -378,11 +378,20 @@ def read_saved(path: Path) -> SavedGame:
     return saved
 
 
+def _id_order(path: Path) -> tuple:
+    """The order of the games' IDs: by date, then the games begun in the same second in turn
+    (20260101-120000 before 20260101-120000-2)."""
+    stamp, _, n = path.stem[:15], path.stem[15:16], path.stem[16:]
+    return (stamp, int(n) if n else 1)
+
+
 def all_games() -> list:
     """Every autosave that can be read, oldest first (by its ID, the date it began)."""
     folder = games_dir()
     try:
-        paths = sorted(p for p in folder.iterdir() if p.suffix == ".jsonl" and ID_PATTERN.match(p.stem))
+        paths = sorted(
+            (p for p in folder.iterdir() if p.suffix == ".jsonl" and ID_PATTERN.match(p.stem)), key=_id_order
+        )
     except OSError:
         return []
     out = []

@@ -4,13 +4,14 @@
 Usage: python3 benchmarks/listening.py [--lang en|nl|both] [--seed N] [--inputs N] [--show]
 
 Plays whole games at the real console in screen-reader mode, normal
-verbosity, against the default bot (medium), with a scripted human seat
-whose lines are typed through the console's own reader interface (as a
-pipe would give them):
+verbosity, with a scripted human seat whose lines are typed through the
+console's own reader interface (as a pipe would give them):
 
 - ``basic``: Big Money on the Basic Intro Kingdom (play treasures; buy
-  Province, Gold or Silver by the coins; end);
-- ``empires``: a Kingdom with Castles, split piles, City Quarter, Engineer,
+  Province, Gold or Silver by the coins; end) against the Big Money bot,
+  the game the figures of the issue were measured in;
+- ``empires``: against the medium bot (the default opponent), a Kingdom
+  with Castles, split piles, City Quarter, Engineer,
   Villa and Farmers' Market, the Events Tax and Triumph and the Landmarks
   Obelisk, Basilica and Mountain Pass, where the human plays its Actions,
   pays its Debt, buys Villas (back to the Action phase), Engineers,

@@ -270,7 +270,8 @@ def test_export_in_dutch_for_a_dutch_seat(tmp_path):
 
 
 # ---------------------------------------------------------------- stats
-def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(capsys):
+def three_finished_games() -> None:
+    """Three finished games in the history: You won 2 of them, against bigmoney twice and random once."""
     record = lambda kingdom, bot: {  # noqa: E731
         "config": {"kingdom": kingdom},
         "seats": [["You", "human"], ["Bot", bot]],
@@ -294,6 +295,10 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
         record(k2, "bigmoney"),
         {"scores": [["You", 41], ["Bot", 12]], "winners": ["You"], "turns": [["You", 20]]},
     )
+
+
+def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(capsys):
+    three_finished_games()
     assert main(["stats", "--plain"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Games played to the end: 3.",
@@ -303,6 +308,41 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
         "Kingdom Smithy, Village: 1 won of 2 games.",
         "Kingdom Cellar, Market: 1 won of 1 games.",
     ]
+
+
+def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_path):
+    """At a terminal (a pseudo-terminal, as a sighted player has), without --plain: a table
+    of wins per opponent and Kingdom, then the two sentences that are no rows of it."""
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    three_finished_games()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=root, COLUMNS="100", LINES="40")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "a11y_dominion", "stats"], cwd=root, env=env, encoding="utf-8", dimensions=(40, 100)
+    )
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    assert child.exitstatus == 0
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before).replace("\r", "")
+    assert "\x1b[" in child.before  # rich: the terminal's colours and styles
+    lines = [x.strip() for x in shown.splitlines() if x.strip()]
+    assert lines[0] == "Wins per opponent and Kingdom"
+    rows = [[cell.strip() for cell in x.strip("│┃").split("│" if "│" in x else "┃")] for x in lines if x[0] in "│┃"]
+    assert rows == [
+        ["Opponent or Kingdom", "Games", "Won"],
+        ["bigmoney", "2", "2"],
+        ["random", "1", "0"],
+        ["Smithy, Village", "2", "1"],
+        ["Cellar, Market", "1", "1"],
+    ]
+    assert lines[-2:] == [
+        "Games played to the end: 3.",
+        "People won 2 of the 3 games they played; their average score is 30.3 VP.",
+    ]
+    assert "Against bigmoney" not in shown  # the rows are not said twice
 
 
 def test_stats_without_games_and_an_old_database_migrates(capsys):
@@ -335,3 +375,108 @@ def test_a_game_loaded_from_a_save_file_is_kept_and_resumed_too(tmp_path):
     console, text = resume([])
     assert console.game.answers == loaded.game.answers
     assert "Your turn 1, Buy phase: 1 Action, 0 Buys, 1 coin." in text.splitlines()
+
+
+def test_load_in_the_middle_of_a_game_keeps_the_game_left_unfinished_and_says_its_id(tmp_path, capsys):
+    target = tmp_path / "game.json"
+    play(["play treasures", "buy Silver", f"save {target}"])  # the game to load: You in turn 1, Silver bought
+    for path in autosave.games_dir().glob("*.jsonl"):
+        path.unlink()  # only the two games below are kept
+    console, text = play(TO_VILLAGE[:3] + ["play treasures", f"load {target}", "yes", "end"])
+    left, loaded = autosave.all_games()  # oldest first: the game left, then the loaded one
+    out = text.splitlines()
+    i = out.index(f"Replace the game in progress with {target}? Type yes to load: yes")
+    assert out[i + 1 : i + 3] == [
+        f"Loaded {target}.",
+        f"The game you left is kept unfinished; a11y-dominion resume {left.id} goes on with it.",
+    ]
+    # the game left: as it was when it was left, still unfinished, at You's Buy phase of turn 2
+    assert not left.finished and left.answers[:3] == [
+        [{"move": "treasures"}],
+        [{"move": "buy", "card": "Village"}],
+        [{"move": "end"}],
+    ]
+    assert left.answers[-1] == [{"move": "treasures"}]
+    # the loaded game: in a file of its own, the save file's answers and what was answered after loading
+    assert not loaded.finished and loaded.id != left.id
+    assert loaded.answers == console.record()["answers"]
+    assert loaded.answers[:3] == [[{"move": "treasures"}], [{"move": "buy", "card": "Silver"}], [{"move": "end"}]]
+    assert main(["games"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 2 and all(", unfinished, " in x for x in listed)
+    assert any(x.startswith(f"Game {left.id} of ") and x.endswith(f"resume {left.id}.") for x in listed)
+    back, text = resume([], left.id)
+    assert back.record()["answers"] == left.answers
+    assert "Your turn 2, Buy phase: 1 Action, 1 Buy, 3 coins." in text.splitlines()
+    # no game was left at a load before any answer: nothing to say
+    _, text = play([f"load {target}"])
+    assert f"Loaded {target}." in text.splitlines() and "The game you left" not in text
+
+
+def test_games_begun_in_the_same_second_are_in_the_order_they_began():
+    from pathlib import Path
+
+    names = ["20260101-120000-10", "20260101-120000-2", "20260101-120001", "20260101-120000"]
+    got = sorted((Path(f"{n}.jsonl") for n in names), key=autosave._id_order)
+    assert [p.stem for p in got] == ["20260101-120000", "20260101-120000-2", "20260101-120000-10", "20260101-120001"]
+
+
+def test_undo_is_refused_after_anything_hidden_with_the_reason():
+    from a11y_dominion.console.persistence import undo_refusal
+    from a11y_dominion.rules.decisions import Msg
+
+    buy = [ev.CardGained("You", "Silver", "Silver", "discard", bought=True)]  # public: undo may take it back
+    assert undo_refusal(buy, "You") is None
+    cases = [
+        (ev.CardsDrawn("You", ("Gold",), 1, private_to="You"), "You drew cards since then; undo is not possible."),
+        (ev.CardsDrawn("Bot", ("?",), 2, private_to="Bot"), "Bot drew cards since then; undo is not possible."),
+        (ev.DeckShuffled("You", 10, 10), "A deck was shuffled since then; undo is not possible."),
+        (ev.CardsRevealed("Bot", ("Moat",), "hand"), "Cards were revealed since then; undo is not possible."),
+        (
+            ev.CardsDiscarded("You", ("Copper",), "deck"),
+            "Cards from a deck were seen since then; undo is not possible.",
+        ),
+        (
+            ev.Note("You", "You look at Gold.", private_to="You"),
+            "Something hidden was told since then; undo is not possible.",
+        ),
+    ]
+    for event, sentence in cases:
+        why = undo_refusal(buy + [event], "You")
+        assert isinstance(why, Msg) and str(why) == sentence, (event, why)
+    assert undo_refusal([ev.CardsDrawn("You", (), 0)], "You") is None  # nothing was drawn
+
+
+def test_undo_takes_back_no_answer_given_in_another_player_s_turn():
+    from a11y_dominion.console.persistence import UndoRefused, take_back
+    from a11y_dominion.record import make_record
+    from a11y_dominion.rules.decisions import Move
+    from a11y_dominion.scenario import build_position
+
+    hand = ["Copper", "Copper", "Copper", "Estate"]
+    position = {
+        "players": ["Bea", "Ann"],
+        "kingdom": ["Militia", "Moat"],
+        "seed": 3,
+        "state": {
+            "players": {
+                "Bea": {"hand": ["Militia"] + hand, "deck": ["Copper"] * 5},
+                "Ann": {"hand": ["Moat"] + hand, "deck": ["Copper"] * 5},
+            }
+        },
+    }
+    game = build_position(position)
+    game.start()
+    game.answer([Move.play("Militia")])
+    assert game.pending.player == "Ann" and game.pending.options == ["Moat"]
+    game.answer([])  # Ann does not reveal Moat: she is asked what to discard, in Bea's turn
+    assert game.pending.player == "Ann"
+    with pytest.raises(UndoRefused) as refused:
+        take_back(make_record(game), game, "Ann")
+    assert str(refused.value.args[0]) == "Undo takes back only your answers in your own turn."
+    # Bea's own answer (playing Militia) cannot be taken back once Ann answered
+    game.answer([hand[3], hand[0]])
+    assert game.pending.player == "Bea"
+    with pytest.raises(UndoRefused) as refused:
+        take_back(make_record(game), game, "Bea")
+    assert str(refused.value.args[0]) == "Ann answered since then; undo is not possible."

@@ -333,7 +333,7 @@ def test_every_command_word_of_a_joined_seat_has_its_method():
 
 
 def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game, tmp_path):
-    """undo, export, settings and help at a joined seat; say reaches the other seat; a move typed
+    """undo (asked of the host), export, settings and help at a joined seat; say reaches the other seat; a move typed
     while nothing is asked is refused and never played later; queries are answered between
     decisions; Ctrl+D asks to leave the game."""
     data, proc = host_game
@@ -348,8 +348,8 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         bea = join_piped(tmp_path, data, "Bea")
         bea.expect("The game starts.")
         ann.expect(r"Ann>")
-        ann.sendline("undo")
-        ann.expect("undo works only in a game on this computer.")
+        ann.sendline("undo")  # the host takes back answers, and there are none yet
+        ann.expect("There is nothing to undo yet.")
         ann.expect(r"Ann>")
         ann.sendline("export game.txt")
         ann.expect("export works only in a game on this computer.")
@@ -361,7 +361,8 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         ann.expect("say TEXT: a line to every player")
         help_text = ann.before
         ann.expect(r"Ann>")
-        assert "undo:" not in help_text and "resume" not in help_text and "save FILE" not in help_text
+        assert "resume" not in help_text and "save FILE" not in help_text and "export FILE" not in help_text
+        assert "undo: take back your last answer in your own turn" in help_text
         assert "Traceback" not in help_text
         ann.sendline("say good luck")
         bea.expect("Ann says: good luck")

@@ -103,7 +103,9 @@ class Persistence:
         self.say(self.t(N_("Game saved to {file}."), file=shown_name(path)), keep=False)
 
     def cmd_load(self, path: str) -> None:
-        """load FILE: go on with a saved game (asking first when a move was made)."""
+        """load FILE: go on with a saved game (asking first when a move was made). The game
+        left stays in its autosave, unfinished (resumable), and its ID is said; the loaded
+        game is autosaved in a file of its own."""
         if not path:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
@@ -128,12 +130,19 @@ class Persistence:
         ):
             self.say(self.lang._(N_("Not loaded. The game goes on.")), keep=False)
             return
+        left = self.autosave  # the game left stays as it is, unfinished, and can be resumed
+        kept = left.id if left is not None and left.id and not left.finished and left.failed is None else None
         self.use_game(game, seats, narrate_from=len(game.log))
         if self.autosave is not None:  # the loaded game is saved as it goes on, in a file of its own
             self.start_autosave()
         self.handed_over = False  # at a shared keyboard the loaded game's next player is handed it first
         self.reloaded = True  # the table of the old game stops; the new one takes over
         self.say(self.t(N_("Loaded {file}."), file=shown_name(path)), keep=False)
+        if kept is not None:
+            self.say(
+                self.t(N_("The game you left is kept unfinished; a11y-dominion resume {id} goes on with it."), id=kept),
+                keep=False,
+            )
         if game.pending is not None:
             self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
 
@@ -188,6 +197,41 @@ def undo_refusal(events: list, me: str) -> Msg | None:
     return None
 
 
+class UndoRefused(Exception):
+    """Undo is not possible; ``args[0]`` is the :class:`Msg` that says why in one sentence."""
+
+
+def take_back(record: dict, game, me: str) -> tuple:
+    """``me``'s last answer taken back: (the game replayed from ``record``, the
+    record of ``game``, without its last answer; the events that answer made).
+
+    The rules of undo: the last answer must be ``me``'s (no other seat answered
+    since), given in ``me``'s own turn, which is still going on, and nothing
+    hidden came out since (:func:`undo_refusal`). Raises :class:`UndoRefused`
+    otherwise, and when the record cannot be replayed."""
+    if not record["answers"]:
+        raise UndoRefused(Msg("There is nothing to undo yet."))
+    steps: list = []
+    try:
+        replay(record, steps)
+    except RecordError:
+        raise UndoRefused(Msg("The game cannot be replayed, so undo is not possible.")) from None
+    last = steps[-1]
+    if last.player != me:
+        raise UndoRefused(Msg("{player} answered since then; undo is not possible.", player=last.player))
+    if last.turn_player != me or last.turn != game.turn.number or game.current.name != me:
+        raise UndoRefused(Msg("Undo takes back only your answers in your own turn."))
+    events = game.log[last.log :]
+    why = undo_refusal(events, me)
+    if why is not None:
+        raise UndoRefused(why)
+    shorter = dict(record, answers=record["answers"][:-1])
+    try:
+        return replay(shorter), events
+    except RecordError:
+        raise UndoRefused(Msg("The game cannot be replayed, so undo is not possible.")) from None
+
+
 class History:
     """``undo`` and ``export`` for :class:`~a11y_dominion.console.app.Console`
     (a mixin), and the game's autosave (:class:`~a11y_dominion.autosave.Autosave`)."""
@@ -232,33 +276,10 @@ class History:
         if d is None:
             return
         me = d.player
-        record = self.record()
-        if not record["answers"]:
-            self.error(self.lang._(N_("There is nothing to undo yet.")))
-            return
-        steps: list = []
         try:
-            replay(record, steps)
-        except RecordError:
-            self.error(self.lang._(N_("The game cannot be replayed, so undo is not possible.")))
-            return
-        last = steps[-1]
-        if last.player != me:
-            self.error(self.t(N_("{player} answered since then; undo is not possible."), player=last.player))
-            return
-        if last.turn_player != me or last.turn != self.game.turn.number or self.game.current.name != me:
-            self.error(self.lang._(N_("Undo takes back only your answers in your own turn.")))
-            return
-        events = self.game.log[last.log :]
-        why = undo_refusal(events, me)
-        if why is not None:
-            self.error(self.lang.msg(why))
-            return
-        record["answers"] = record["answers"][:-1]
-        try:
-            game = replay(record)
-        except RecordError:
-            self.error(self.lang._(N_("The game cannot be replayed, so undo is not possible.")))
+            game, events = take_back(self.record(), self.game, me)
+        except UndoRefused as e:
+            self.error(self.lang.msg(e.args[0]))
             return
         self.game = game
         self.table.replace_game(game)

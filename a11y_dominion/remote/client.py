@@ -21,8 +21,9 @@ player's console runs in the main thread, as at a local game. While
 nothing is asked of the seat, :class:`InputWatch` tells the console that
 a line was typed: a query is answered from a view fetched from the host
 then, and a move is refused in one sentence; a line typed before a
-question was shown is never taken as its answer. Commands that act on a
-game on this computer (undo, export, save, load) get one sentence.
+question was shown is never taken as its answer. ``undo`` asks the host to
+take back the seat's last answer (the ``undo`` message); commands that act
+on a game on this computer (export, save, load) get one sentence.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers
 from ..console.commands import HELP_LINES, Commands, command_for, is_yes, short
@@ -50,7 +52,7 @@ from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
 from ..view import PlayerView, event_from_data
 from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
-from .seat import MAX_SAY, clean, session_command
+from .seat import MAX_SAY, UNDO_HELP, clean, session_command, undone_line
 
 KNOWN_HOSTS_FILE = "known_hosts"
 NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
@@ -63,6 +65,7 @@ JOIN_HELP_SKIPPED = (
     "quit:",
 )
 JOIN_HELP = [
+    UNDO_HELP,
     N_("say TEXT: a line to every player at the table, for example say good luck."),
     N_("settings: how to change your language and verbosity for join."),
     N_("quit, or Ctrl+D: leave the game (you are asked first). help keys: the shortcut keys."),
@@ -567,8 +570,33 @@ class JoinConsole(Commands, Answers):
     cmd_load = cmd_save
 
     def cmd_undo(self, rest: str = "") -> None:
-        """undo: a joined seat cannot take back an answer."""
-        self.error(self.lang._(N_("undo works only in a game on this computer.")))
+        """undo: ask the host to take back this seat's last answer, and wait (a little) for
+        its reply: ``undone`` and the question asked again, or ``refused`` with why.
+        A host that does not know the message (an older one) is said so in one sentence."""
+        self.link.send({"type": "undo"})
+        mine = False
+        while True:
+            try:
+                kind, item = self.link.inbox.get(timeout=VIEW_SECONDS)
+            except queue.Empty:
+                return
+            if kind == "input":
+                continue
+            if kind != "message":
+                self.link.inbox.put((kind, item))  # the run loop reads it
+                return
+            got = item.get("type")
+            if got == "error" and item.get("error") == "unknown-type":
+                self.error(self.lang._(N_("This host cannot undo: it runs an older version of a11y-dominion.")))
+                return
+            try:
+                going = self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                continue
+            mine = mine or (got == "undone" and item.get("player") == self.name)
+            if not going or got in ("refused", "error", "game_over") or (mine and got == "decide"):
+                return
 
     def cmd_export(self, rest: str = "") -> None:
         """export: only the host has the whole game to export."""
@@ -734,6 +762,7 @@ class JoinConsole(Commands, Answers):
     def ask(self) -> bool:
         """Read lines until an answer to the pending decision is sent; False when the player left."""
         d = self.decision
+        asked = self.decision_id
         if self.shown != self.decision_id:
             self.early_lines()
             if self.exit_code is not None:
@@ -771,6 +800,8 @@ class JoinConsole(Commands, Answers):
                 self.handle(got)
             if self.exit_code is not None:
                 return False
+            if self.decision_id != asked or self.decision is None:
+                return True  # the question changed meanwhile (undo): the run loop asks the new one
             if self.answered is None and not self.drain():
                 return self.exit_code is None  # the host went on (or ended): the run loop looks again
             if self.answered is not None:
@@ -845,6 +876,8 @@ class JoinConsole(Commands, Answers):
                 return False
             if message.get("error") != "stale":
                 self.sent = False  # the same question waits for another answer
+        elif kind == "undone":
+            self.took_back(str(message["player"]), [event_from_data(e) for e in message["events"]], message["view"])
         elif kind in ("view", "game_over"):
             self.latest = PlayerView.from_data(message["view"])
             self.game = ViewGame(self.latest, self.decision)
@@ -852,6 +885,22 @@ class JoinConsole(Commands, Answers):
                 self.over = True
                 self.decision, self.sent = None, False
         return True
+
+    def took_back(self, player: str, events: list, view: dict) -> None:
+        """The ``undone`` message: ``player`` took back an answer that made ``events``.
+        This seat's own undo: "Undone: ..." and the hand, and its question is asked again
+        (the host sends it anew); another seat's: "Ann took back: ..." (its summary of
+        the turn starts again, without what was taken back)."""
+        holder = self.holder
+        self.latest = PlayerView.from_data(view)
+        if player == self.name:
+            self.decision, self.sent = None, False  # a new decide follows
+        else:
+            holder.narrator = holder._narrator(player)
+        self.game = ViewGame(self.latest, self.decision)
+        self.say(undone_line(self.name, player, events, holder.verbosity, self.lang), priority="high")
+        if player == self.name:
+            self.reply(q.hand_lines(self.latest, True, self.lang))
 
     def run(self) -> int:
         """Play until the host ends the session; the exit code (0: the game ended,

@@ -26,13 +26,17 @@ from collections.abc import Callable
 from announcements.words import join_names
 
 from ..console import queries as q
+from ..console.persistence import UndoRefused, take_back
 from ..console.seat import BotSeat
 from ..i18n import N_, Language
+from ..record import make_record
+from ..rules.decisions import Msg
 from ..seats import make_bot
 from ..table import Table
+from ..view import redact_all
 from .access import LoginLimiter, host_key, write_seats_file
 from .protocol import session_for
-from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean
+from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 from .terminal import quiet_line_editor
 
 FAILED_LOGIN_DELAY = 1.0  # seconds a refused password waits before it is answered
@@ -200,6 +204,7 @@ class GameHost:
                     )
                     self.remote[name] = seat
                 seat.chat = lambda text, name=name: self.chat(name, text)
+                seat.take_back = lambda name=name: self.undo(name)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, make_bot("bigmoney", seed + i), seed + i))
                 self.stand_ins[name] = stand_in
@@ -464,6 +469,42 @@ class GameHost:
         said = clean(text).strip()[:MAX_SAY]
         if said:
             self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
+
+    def undo(self, name: str) -> Msg | None:
+        """``undo`` of the seat ``name``: its last answer taken back by replaying the
+        record without it, by the rules of undo at the console
+        (:func:`~a11y_dominion.console.persistence.take_back`: its own answer, in its
+        own turn, nothing hidden told since, no other seat answered), while the game
+        waits for this seat's answer. Every person's seat hears what was undone (the
+        host's screen too, when its own player is not in), the autosave keeps it, and
+        the question before that answer is asked again. Returns None, or the
+        :class:`Msg` that says in one sentence why not (the game is unchanged)."""
+        table = self.table
+        d = table.game.pending
+        if d is None:
+            return Msg("The game is over; undo is not possible.")
+        seat = self.people[name]
+        waiting = getattr(seat, "waiting", None)
+        if d.player != name:
+            return Msg(
+                "{player} must answer now; you can undo only while the game waits for your answer.", player=d.player
+            )
+        if waiting is None or waiting.done() or seat.decision is not d:
+            return Msg("Undo is possible only while the game waits for your answer.")
+        try:
+            game, events = take_back(make_record(table.game), table.game, name)
+        except UndoRefused as e:
+            return e.args[0]
+        table.replace_game(game)
+        if table.autosave is not None:
+            table.autosave.undone(len(game.answers))
+        for other, person in self.people.items():
+            person.undone(name, redact_all(events, other), table.view(other))
+        if self.local not in self.joined:
+            self.out(undone_line(None, name, redact_all(events, None), "normal", self.lang))
+        seat.waiting = None
+        waiting.set_result([])  # the table's loop goes on: the game changed, so it asks the question again
+        return None
 
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: shown on the host's screen only."""

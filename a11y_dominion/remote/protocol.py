@@ -27,7 +27,12 @@ From the host (``type`` first):
   waits, and nothing else happens;
 - ``{"type": "view", "view": ...}``: the seat's view now, when asked for it;
 - ``{"type": "game_over", "winners": [...], "scores": {...}, "view": ...}``:
-  after the events that end the game.
+  after the events that end the game;
+- ``{"type": "undone", "player": NAME, "events": [...], "view": ...}``: the
+  seat ``player`` took back its last answer, which made ``events`` (redacted
+  for this seat, as in ``events``); ``view`` is this seat's view now. Sent to
+  every seat, the one that typed ``undo`` too; a new ``decide`` follows for
+  the question asked again.
 
 From the player:
 
@@ -36,7 +41,17 @@ From the player:
   ``{"move": "buy", "card": "Gold"}``); ``id`` may be left out;
 - ``{"type": "view"}``: ask for the seat's view now;
 - ``{"type": "say", "text": ...}``: a line of chat to every seat (as ``say``
-  at a terminal seat: :meth:`~.host.GameHost.chat` cleans and cuts it).
+  at a terminal seat: :meth:`~.host.GameHost.chat` cleans and cuts it);
+- ``{"type": "undo"}``: take back the seat's last answer
+  (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
+  of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
+  "message": ..., "text": ...}`` says why, and nothing changes.
+
+New message types come within version 1 of the protocol: a program ignores
+a message type from the host that it does not know, and a host answers a
+message type it does not know with the ``error`` ``unknown-type`` (a host
+older than ``undo`` answers it so, and the player's program says that this
+host cannot undo).
 
 There is no message with a typed line for the host to read: the player's
 program has the decision and the view, and reads lines in the player's own
@@ -160,19 +175,22 @@ class SeatOutlet(Protocol):
     def refused(self, decision: Decision, message: Any) -> None:
         """The table refused the answer (a :class:`Msg`); the decision is asked again."""
 
+    def undone(self, player: str, events: list, view: Any) -> None:
+        """``player`` took back an answer that made ``events`` (redacted); ``view``: the seat's view now."""
+
 
 ERRORS = {
     "bad-json": N_("That line is not JSON; each message is one JSON object on one line."),
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
-    "unknown-type": N_("{type} is not a message type; the types are answer, view and say."),
+    "unknown-type": N_("{type} is not a message type; the types are answer, view, say and undo."),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
     "stale": N_("That answer is for decision {got}; the decision waiting is {want}."),
     "bad-keys": N_("The keys of an answer are a list of option keys; for a turn, one move such as {example}."),
 }
-FIELDS = {"answer": {"type", "keys", "id"}, "view": {"type"}, "say": {"type", "text"}}
+FIELDS = {"answer": {"type", "keys", "id"}, "view": {"type"}, "say": {"type", "text"}, "undo": {"type"}}
 
 
 class ProtocolOutlet:
@@ -222,6 +240,12 @@ class ProtocolOutlet:
     def refused(self, decision: Decision, message: Any) -> None:
         self.send({"type": "refused", "id": self.decision_id, "message": msg_data(message), "text": str(message)})
 
+    def undone(self, player: str, events: list, view: Any) -> None:
+        """``player`` took back an answer that made ``events`` (redacted for this seat)."""
+        self.send(
+            {"type": "undone", "player": player, "events": [event_data(e) for e in events], "view": view.to_data()}
+        )
+
     # ------------------------------------------------------------ the player's side
     def error(self, code: str, **fields: Any) -> None:
         """Send the ``error`` message ``code`` (a key of :data:`ERRORS`) with its fields."""
@@ -260,6 +284,12 @@ class ProtocolOutlet:
                 return
             if self.seat.chat is not None:
                 self.seat.chat(text)  # cleaned and cut by the host, as the terminal seat's say is
+            return
+        if kind == "undo":
+            why = self.host.undo(self.seat.name)
+            if why is not None:
+                refusal = {"type": "refused", "undo": True, "id": self.decision_id}
+                self.send({**refusal, "message": msg_data(why), "text": str(why)})
             return
         self.answer(message)
 

@@ -6,8 +6,9 @@ in the seat's own language and verbosity, keeps the seat's own history,
 and sends its lines to the session the player is attached with. It reads
 the lines the player types: answers (as at the console,
 :func:`~a11y_dominion.textinput.parse_line`), query commands answered from
-the seat's own view, ``settings`` (language, verbosity, output), ``say``
-(chat to every seat) and ``quit``.
+the seat's own view, ``undo`` (the host takes back the seat's last answer:
+:meth:`~a11y_dominion.remote.host.GameHost.undo`), ``settings`` (language,
+verbosity, output), ``say`` (chat to every seat) and ``quit``.
 """
 
 from __future__ import annotations
@@ -36,10 +37,16 @@ REMOTE_COMMANDS += ("options", "help")
 REMOTE_HELP_SKIPPED = (
     "Several players at one keyboard",
     "save FILE",
+    "undo:",
     "speech:",
     "quit:",
 )
+UNDO_HELP = N_(
+    "undo: take back your last answer in your own turn, while no card was drawn, shuffled or revealed since; "
+    "the other players hear what you took back."
+)
 REMOTE_HELP = [
+    UNDO_HELP,
     N_("say TEXT: a line to every player at the table, for example say good luck."),
     N_("settings: your language, verbosity and output; for example settings nl, settings terse, settings rich."),
     N_("quit, or Ctrl+D: leave the game (you are asked first). Ctrl+C clears the line; Up and Down recall your lines."),
@@ -52,7 +59,7 @@ SESSION_WORDS = {
 }
 SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words that may come before a value
 SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
-COMPLETED_COMMANDS = REMOTE_COMMANDS + ("say", "settings", "quit")
+COMPLETED_COMMANDS = REMOTE_COMMANDS + ("undo", "say", "settings", "quit")
 MAX_SAY = 300  # characters of a line of chat
 
 VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
@@ -106,6 +113,20 @@ def clean(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
 
 
+def undone_line(seat: str | None, player: str, events: list, verbosity: str, lang: Language) -> str:
+    """What ``seat`` hears when ``player`` took back an answer that made ``events``
+    (redacted for ``seat``): "Undone: You buy Gold." for ``player``'s own seat,
+    "Ann took back: Ann buys Gold." for the others (told in ``lang``)."""
+    from announcements.narrator import Narrator
+
+    # a narrator without a turn player tells each event (no summary of the turn)
+    narrator = Narrator(viewer=seat, verbosity=verbosity, lang=lang)
+    told = " ".join(narrator.sentences(events)) or lang._(N_("an answer"))
+    if seat == player:
+        return lang.text(N_("Undone: {what}"), what=told)
+    return lang.text(N_("{player} took back: {what}"), player=player, what=told)
+
+
 def typed_line(text: str) -> str:
     """What a player typed, as the game reads it: cut at :data:`MAX_LINE`
     characters, without control or escape characters, trimmed."""
@@ -145,6 +166,7 @@ class RemoteSeat(HumanSeat):
         self.prompt_shown = False  # with no terminal session: the prompt was written last
         self.chosen = False  # language and verbosity chosen (at the first join): not asked again
         self.chat: Callable | None = None  # chat(text): say TEXT to every seat (set by the host)
+        self.take_back: Callable | None = None  # take_back(): undo, the refusal or None (set by the host)
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down)
         self.session: Any = None  # the terminal session the player is in (its prompt follows the seat)
@@ -288,6 +310,8 @@ class RemoteSeat(HumanSeat):
             self.query(command, rest.strip())
         elif session == "quit" and not rest.strip():
             return "quit"
+        elif command == "undo":
+            self.undo_line()
         elif session == "say":
             self.say_line(rest)
         elif session == "settings":
@@ -297,6 +321,27 @@ class RemoteSeat(HumanSeat):
         else:
             self.answer(line)
         return None
+
+    def undo_line(self) -> None:
+        """``undo``: the host takes back this seat's last answer (:meth:`~.host.GameHost.undo`),
+        or says in one sentence why not."""
+        why = self.take_back() if self.take_back is not None else Msg("Undo is not possible at this table.")
+        if why is not None:
+            self.line(self.lang.msg(why))
+
+    def undone(self, player: str, events: list, view) -> None:
+        """``player`` took back an answer that made ``events`` (redacted for this seat);
+        ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
+        hand; every other seat "Ann took back: ...". A seat-protocol session gets
+        the ``undone`` message instead, and narrates it itself."""
+        if player != self.name:  # its summary of this turn must not count what was taken back
+            self.narrator = self._narrator(player)
+        if self.outlet is not None:
+            self.outlet.undone(player, events, view)
+            return
+        self.say(undone_line(self.name, player, events, self.verbosity, self.lang), priority="high")
+        if player == self.name:
+            self.lines(q.hand_lines(view, True, self.lang))
 
     def say_line(self, text: str) -> None:
         """``say TEXT``: a line of chat to every seat (through the host)."""
