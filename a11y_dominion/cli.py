@@ -229,7 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument(
         "key",
         nargs="?",
-        help="setting name, key ACTION for a key binding, or seat NAME SETTING for "
+        help="setting name (speech, screen_reader, output, rate, verbosity, language, confirm, or options: "
+        "new reads a question's options when they are new and then only when they change, in one short line; "
+        "always reads them in full every time), key ACTION for a key binding, or seat NAME SETTING for "
         "one seat's language or verbosity at a shared computer",
     )
     se.add_argument("value", nargs="*", help="the new value")

@@ -40,6 +40,7 @@ DEFAULTS = {
     "language": "en",  # en, nl
     "confirm": True,  # ask before irreversible choices
     "hints": True,  # the hint command answers (off for competitive play)
+    "options": "new",  # read a question's options when new (then what changed), or always
     "keys": dict(DEFAULT_KEYS),
     "seats": {},  # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
@@ -52,6 +53,7 @@ CHOICES = {
     "screen_reader": ("ask", "yes", "no"),
     "verbosity": ("terse", "normal", "verbose"),
     "language": ("en", "nl"),
+    "options": ("new", "always"),
 }
 
 # Keys that screen readers and terminals take for themselves.

@@ -62,24 +62,27 @@ class Announcer:
         keep: bool = True,
         interrupt: bool = False,
         style: str | None = None,
+        shown: str | None = None,
     ) -> bool:
         """Announce one sentence; returns False when this listener may not
-        hear it. Held while the player is typing (see :meth:`hold`)."""
+        hear it. Held while the player is typing (see :meth:`hold`).
+        ``shown``: the line printed and spoken instead of ``text`` (the
+        sentence with the question that follows it); the history keeps ``text``."""
         if priority not in PRIORITIES:
             raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}")
         if not self.may_hear(audience):
             return False
-        item = (text, category, priority, keep, interrupt or priority == "important", style)
+        item = (text, category, priority, keep, interrupt or priority == "important", style, shown)
         if self._holding:
             self._held.append(item)
             return True
         self._out(*item)
         return True
 
-    def _out(self, text, category, priority, keep, interrupt, style) -> None:
-        self.print_fn(text, style)
+    def _out(self, text, category, priority, keep, interrupt, style, shown=None) -> None:
+        self.print_fn(shown or text, style)
         if self.speaker is not None:
-            self.speaker.speak(text, priority=priority, interrupt=interrupt)
+            self.speaker.speak(shown or text, priority=priority, interrupt=interrupt)
         if keep:
             self.history.add(text, category, priority)
 

@@ -67,6 +67,10 @@ class Narrator(EventSentences):
     normal or verbose (ValueError otherwise). ``lang``: a
     :class:`~a11y_dominion.i18n.Language` (English by default).
     ``current``: the turn player when narration starts mid-turn.
+    ``prompts``: the viewer answers at a turn prompt that names the phase,
+    Actions, Buys, coins and Debt, so during the viewer's own Action and Buy
+    phases the sentences tell the change ("You buy Silver.", "You take 1
+    Debt for the Silver pile.") and leave the new figures to the prompt.
     The narrator tells every event it is given: privacy is decided before,
     at the host, which gives each listener the events redacted for it
     (:mod:`a11y_dominion.view`); a redacted event's hidden cards are told as
@@ -79,6 +83,7 @@ class Narrator(EventSentences):
         verbosity: str = "normal",
         current: str | None = None,
         lang: Language | None = None,
+        prompts: bool = False,
     ):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
@@ -89,6 +94,11 @@ class Narrator(EventSentences):
         # its summary must not say that nothing was played or bought
         self._partial_turn = current is not None
         self.L = lang or _EN
+        # the viewer is asked at a turn prompt that names the phase, Actions, Buys, coins and Debt:
+        # during the viewer's own Action and Buy phases those figures are left to it (said once)
+        self.prompts = prompts
+        self.phase = "action" if current is not None else ""  # of the turn being narrated
+        self.last_drawn: tuple | None = None  # the cards the viewer was last told they drew
         self._summary: dict | None = None
         self._after_summary: list = []
 
@@ -218,21 +228,36 @@ class Narrator(EventSentences):
     def announcements(self, events: Iterable[ev.GameEvent]) -> list:
         """``(sentence, priority)`` pairs for ``events``, in order.
 
-        Runs of two or more plain plays (a card played whose only effect is
-        +Actions/+Buys/+coins, such as Treasures) are told as one sentence:
+        A plain play (a card played whose only effect is +Actions/+Buys/+coins,
+        such as Treasures and Villa), or a run of them, is told as one sentence:
         "Ann plays 3 Coppers and Silver: +5 coins. Ann has ... 5 coins."
+        A shuffle and the draw that follows it are one sentence too.
         """
         events = list(events)
         out = []
         i = 0
         while i < len(events):
             run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
-            if len(run) >= 2 and self.verbosity != "verbose":
+            if run and self.verbosity != "verbose":
                 if self.verbosity != "terse":
                     out.append((self._plain_sentence(events, run), "normal"))
                 i = run[-1] + 2
                 continue
             e = events[i]
+            if (
+                isinstance(e, ev.DeckShuffled)
+                and i + 1 < len(events)
+                and isinstance(events[i + 1], ev.CardsDrawn)
+                and events[i + 1].player == e.player
+                and events[i + 1].count > 0
+                and not self._summarizing(e)
+                and self.verbosity != "terse"
+            ):
+                drawn = self.narrate(events[i + 1])
+                if len(drawn) == 1:
+                    out.append((self._shuffled_and_drew(e, events[i + 1]), self.priority(events[i + 1])))
+                    i += 2
+                    continue
             prio = self.priority(e)
             out.extend((s, prio) for s in self.narrate(e))
             i += 1
@@ -259,6 +284,11 @@ class Narrator(EventSentences):
         db = sum(events[j + 1].d_buys for j in run)
         dc = sum(events[j + 1].d_coins for j in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
+        if self._prompted(plays[0].player):
+            cards = self._names(e.card for e in plays)
+            if not da and not db and dc == last.coins:  # the coins the prompt names are all from these plays
+                return self._t(N_("You play {cards}."), cards=cards)
+            return self._t(N_("You play {cards}: {bonus}."), cards=cards, bonus=self._join(bits))
         return self._p(
             plays[0].player,
             N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
@@ -300,6 +330,11 @@ class Narrator(EventSentences):
         if isinstance(e, ev.TurnStarted):
             self.current = e.player
             self._partial_turn = False
+            self.phase = "action"
+        elif isinstance(e, ev.PhaseChanged):
+            self.phase = e.phase
+        elif isinstance(e, (ev.BiddingStarted, ev.GameEnded)):
+            self.phase = "over"  # no turn prompt of this turn follows
         if self._summarizing(e):
             self._collect(e)
             return pre

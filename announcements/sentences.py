@@ -46,6 +46,16 @@ class EventSentences:
     def _c(self, name):
         return self.L.card(name)
 
+    def _prompted(self, player: str) -> bool:
+        """True when ``player`` is the viewer, in their own Action or Buy phase, and a turn
+        prompt naming the phase, Actions, Buys, coins and Debt follows (``prompts``)."""
+        return (
+            getattr(self, "prompts", False)
+            and player == self.viewer
+            and getattr(self, "current", None) == player
+            and getattr(self, "phase", "") in ("action", "buy")
+        )
+
     # --- setup
     def _game_set_up(self, e):
         piles = []
@@ -115,6 +125,8 @@ class EventSentences:
         if e.phase == "buy":
             if e.reason == "again":
                 return self._p(e.player, N_("Your Buy phase starts again."), N_("{player}'s Buy phase starts again."))
+            if self._prompted(e.player):
+                return None  # the turn prompt names the Buy phase
             return self._p(e.player, N_("Your Buy phase."), N_("{player}'s Buy phase."))
         if e.phase == "cleanup":
             return None if self.verbosity != "verbose" else self._t(N_("Clean-up."))
@@ -143,6 +155,8 @@ class EventSentences:
         if e.count == 0:
             return self._p(e.player, N_("You have no cards left to draw."), N_("{player} has no cards left to draw."))
         if not ev.is_hidden(e):
+            if e.player == self.viewer:
+                self.last_drawn = tuple(e.cards)
             return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=self._names(e.cards))
         return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."), count=self._n(e.count, "card"))
 
@@ -152,6 +166,25 @@ class EventSentences:
             N_("You shuffle; {count} in the deck."),
             N_("{player} shuffles; {count} in the deck."),
             count=self._n(e.count, "card"),
+        )
+
+    def _shuffled_and_drew(self, shuffle, draw) -> str:
+        """A shuffle and the draw right after it, in one sentence."""
+        count = self._n(shuffle.count, "card")
+        if not ev.is_hidden(draw):
+            return self._p(
+                draw.player,
+                N_("You shuffle {count} into your deck and draw {cards}."),
+                N_("{player} shuffles {count} into their deck and draws {cards}."),
+                count=count,
+                cards=self._names(draw.cards),
+            )
+        return self._p(
+            draw.player,
+            N_("You shuffle {count} into your deck and draw {drawn}."),
+            N_("{player} shuffles {count} into their deck and draws {drawn}."),
+            count=count,
+            drawn=self._n(draw.count, "card"),
         )
 
     def _cards_revealed(self, e):
@@ -301,6 +334,10 @@ class EventSentences:
         return self._t(N_("The game no longer ends after this turn: the {pile} pile has cards again."), pile=e.pile)
 
     def _card_bought(self, e):
+        left = self._pile_left(e)
+        if self._prompted(e.player):
+            s = self._t(N_("You buy {card}."), card=e.card)
+            return s + " " + left if left else s
         s = self._p(
             e.player,
             N_("You buy {card}; {coins} left."),
@@ -308,12 +345,14 @@ class EventSentences:
             card=e.card,
             coins=self._n(e.coins_left, "coin"),
         )
-        left = self._pile_left(e)
         return s + " " + left if left else s
 
     def _pile_left(self, e) -> str:
-        """After a buy from a Victory pile, or from a pile nearly empty: what is left in it."""
-        if e.pile_left >= 0 and (e.pile in ("Province", "Duchy", "Estate", "Castles") or 0 < e.pile_left <= 3):
+        """After a buy from a Victory pile, or from a pile nearly empty: what is left in it.
+        Not for a split pile or the Castles: their new top is told with the count."""
+        if "/" in e.pile or e.pile == "Castles":
+            return ""
+        if e.pile_left >= 0 and (e.pile in ("Province", "Duchy", "Estate") or 0 < e.pile_left <= 3):
             return self._t(N_("{count} left in the {pile} pile."), count=self._n(e.pile_left, "card"), pile=e.pile)
         return ""
 
@@ -321,6 +360,8 @@ class EventSentences:
         return self._t(N_("The game ends after this turn."))
 
     def _event_bought(self, e):
+        if self._prompted(e.player):
+            return self._t(N_("You buy the Event {event}."), event=e.event)
         return self._p(
             e.player,
             N_("You buy the Event {event}; {coins} left."),
@@ -372,6 +413,8 @@ class EventSentences:
                 bits.append("-" + self._n(-d, unit))
         if not bits:
             return None
+        if self._prompted(e.player):
+            return self._t(N_("{bonus}."), bonus=self._join(bits))
         return self._p(
             e.player,
             N_("{bonus}. You have {actions}, {buys}, {coins}."),
@@ -383,6 +426,14 @@ class EventSentences:
         )
 
     def _debt_changed(self, e):
+        if self._prompted(e.player):  # the turn prompt that follows says the Debt (and the coins) left
+            if e.delta > 0:
+                if e.source:
+                    return self._t(N_("You take {n} Debt for {source}."), n=e.delta, source=e.source)
+                return self._t(N_("You take {n} Debt."), n=e.delta)
+            if e.total:
+                return self._t(N_("You pay {n} Debt."), n=-e.delta)
+            return self._t(N_("You pay {n} Debt. {total} Debt left."), n=-e.delta, total=e.total)
         if e.delta > 0:
             if e.source:
                 return self._p(
@@ -489,6 +540,8 @@ class EventSentences:
             return self._t(
                 N_("{n} Debt added to the {pile} pile; {total} Debt on it now."), n=e.delta, pile=e.pile, total=e.total
             )
+        if e.player:
+            return None  # the buyer's Debt sentence names the pile: "You take 1 Debt for the Silver pile."
         return self._t(N_("{n} Debt taken from the {pile} pile."), n=-e.delta, pile=e.pile)
 
     def _pile_top_changed(self, e):
@@ -553,9 +606,11 @@ class EventSentences:
     def _bidding_won(self, e):
         if e.player is None:
             return self._t(N_("Mountain Pass: nobody bid."))
-        return self._t(
-            N_("Mountain Pass: {player} wins with a bid of {n} Debt, gaining 8 VP and taking {n} Debt."),
-            player=e.player,
+        # the 8 VP and the Debt taken follow, each with the new total
+        return self._p(
+            e.player,
+            N_("Mountain Pass: you win with a bid of {n} Debt."),
+            N_("Mountain Pass: {player} wins with a bid of {n} Debt."),
             n=e.amount,
         )
 

@@ -42,7 +42,7 @@ from a11y_dominion.record import load_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view, redact_all
 from announcements.narrator import VERBOSITIES, Narrator
-from typedmoves import big_money_line
+from typedmoves import big_money_line, no_treasures
 
 ROOT = Path(__file__).resolve().parent.parent
 # the OpenSSH client's options for a test host: a fresh host key each time, passwords only, quiet
@@ -202,6 +202,8 @@ def prompt_ends(text: str, who: str) -> bool:
 def choose(screen: str, who: str) -> str | None:
     """The Big Money move of ``who`` for the plain text it received since its last
     answer, or None when no turn prompt of its own is in it yet."""
+    if no_treasures(screen):
+        return "end"
     found = list(header(who).finditer(screen))
     if not found:
         return None

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from typedmoves import big_money_line
+from typedmoves import big_money_line, no_treasures
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -58,10 +58,20 @@ def clean(text: str) -> str:
 
 def choose(screen: str) -> str:
     """The Big Money move for the text printed since the last answer."""
+    if no_treasures(screen):
+        return "end"
     headers = HEADER.findall(screen)
     assert headers, f"no turn prompt in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]
     return big_money_line(screen[screen.rfind("You, " + phase) :], phase, buys, coins)
+
+
+OPTION_LINE = re.compile(r"^\d+(?: to \d+)?[.:] .*$\n?", re.M)
+
+
+def told(screen: str) -> str:
+    """A response without its numbered option lines."""
+    return OPTION_LINE.sub("", screen).rstrip()
 
 
 def until_prompt(child) -> tuple:
@@ -146,7 +156,9 @@ def test_killed_ten_times_and_resumed_goes_on_identically(tmp_path):
             child.sendline(move)
             screen, over = until_prompt(child)
             if resumed:
-                assert screen == responses[k], (k, screen, responses[k])
+                # the same game, told the same way; which options are read again depends only on
+                # what this run of the program has read out before (a question's options are read when new)
+                assert told(screen) == told(responses[k]), (k, screen, responses[k])
                 compared += 1
             k += 1
         assert k == len(moves)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from typedmoves import big_money_line
+from typedmoves import big_money_line, no_treasures
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -42,6 +42,8 @@ def command() -> tuple:
 
 def choose(screen: str) -> str:
     """The Big Money move for the text printed since the last answer."""
+    if no_treasures(screen):
+        return "end"
     headers = HEADER.findall(screen)
     assert headers, f"no turn prompt in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]
@@ -106,6 +108,8 @@ SHARED_PLAYERS = "Ann:human,Bea:human,Bot:bigmoney"
 
 def shared_choice(screen: str, who: str) -> str:
     """The Big Money move of ``who`` for the text printed since the last answer."""
+    if no_treasures(screen):
+        return "end"
     headers = [h for h in SHARED_HEADER.findall(screen) if h[0] == who]
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     _who, phase, _actions, buys, coins = headers[-1]

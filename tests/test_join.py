@@ -173,7 +173,10 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
                 rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", text[who], re.M
             ), (who, name, text[who][-1500:])
         assert "is not a move" not in text[who] and "; you have " not in text[who]
-        assert re.search(r"^You draw .+\.$", text[who], re.M)
+        # a draw right after a shuffle is told in the shuffle's sentence
+        assert re.search(
+            r"^You (?:shuffle \d+ cards into your deck and )?draw .+\.$", text[who].replace(" \x08", ""), re.M
+        )
     # both ways of joining told the same final scores
     finals = {who: set(re.findall(r"\b(?:Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])) for who in text}
     assert finals["Ann"] == finals["Bea"] and len(finals["Ann"]) == 3, finals
@@ -182,13 +185,16 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
     assert any(w == "Bea" for w, _m in moves) and any(w == "Ann" for w, _m in moves)
 
     # privacy: Bea hears Ann's draws only as a count, and never Ann's hand
-    theirs = set(re.findall(r"^You draw (.+)\.$", text["Ann"], re.M))
+    theirs = set(re.findall(r"You (?:shuffle \d+ cards into your deck and )?draw (.+)\.$", text["Ann"], re.M))
+    assert theirs
     for x in text["Bea"].split("\n"):
         assert not x.startswith("Ann's hand"), x
         if "Ann draws" in x:
             assert re.search(r"Ann draws (\d+ cards|a card)", x), x
+        if "Ann shuffles" in x:
+            assert re.search(r"Ann shuffles \d+ cards? into their deck and draws (\d+ cards|a card)", x), x
         for names in theirs:
-            assert f"Ann draws {names}" not in x, x
+            assert f"draws {names}" not in x, x
     # the join seat's output is plain lines: no escape or control bytes at all
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", "".join(raw["Bea"])), "escape bytes in plain output"
 
@@ -228,7 +234,8 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"Buy phase")
         ann.expect(r"Ann>")
         ann.sendline("buy copp")
-        ann.expect(r"You buy Copper; 2 coins left\.")
+        # the figures once, in the prompt
+        ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, 2 coins\.")
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
         ann.expect("Line cleared. Type quit to leave the game.")
@@ -389,8 +396,10 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         bea.expect(r"Buy phase")
         bea.expect("Bea> ")
         bea.sendline("end")
-        ann.expect(r"Your hand: .+\.")
+        # Ann's turn: her hand was told as she drew it in Clean-up, so it is not read again
+        ann.expect(r"Ann, Action phase: 1 Action, 1 Buy, 0 coins\.")
         between = ANSI.sub("", ann.before).replace("\r", "")
+        assert "Your hand:" not in between, between[-800:]
         assert "\nBea ended their turn without playing or buying anything.\n" in between, between[-800:]
         ann.expect(r"Ann>")
         ann.sendline("quit")

@@ -9,6 +9,7 @@ import pytest
 
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
+from a11y_dominion.rules.decisions import Msg
 from a11y_dominion.view import redact_all, redact_for_screen
 from announcements.narrator import Narrator
 
@@ -44,12 +45,96 @@ def test_debt_taken_and_paid_with_totals(event, expected):
     [
         (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "Ann puts 2 Debt on the Gold pile; 3 Debt on it now."),
         (ev.PileDebtChanged("Villa", 2, 2), "2 Debt added to the Villa pile; 2 Debt on it now."),
-        (ev.PileDebtChanged("Silver", -1, 0, "Ann"), "1 Debt taken from the Silver pile."),
+        (ev.PileDebtChanged("Silver", -1, 0), "1 Debt taken from the Silver pile."),
         (ev.PileDebtSetUp(17, 1), "Tax: 1 Debt on each of the 17 Supply piles."),
     ],
 )
 def test_debt_on_piles(event, expected):
     assert say(event) == [expected]
+
+
+def test_pile_debt_taken_by_a_buyer_is_said_once():
+    # the buyer's own Debt sentence names the pile; the pile's sentence would say it again
+    events = [
+        ev.PileDebtChanged("Silver", -1, 0, "Ann"),
+        ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver")),
+    ]
+    assert Narrator("Bea").sentences(events) == ["Ann takes 1 Debt for the Silver pile. Ann has 1 Debt."]
+    assert Narrator("Bea", lang=Language("nl")).sentences(events) == [
+        Language("nl").text(
+            "{player} takes {n} Debt for {source}. {player} has {total} Debt.",
+            player="Ann",
+            n=1,
+            source=Language("nl").msg(Msg("the {pile} pile", pile="Silver")),
+            total=1,
+        )
+    ]
+
+
+def _own_turn(*events, verbosity="normal"):
+    """What Ann hears of ``events`` in her own Buy phase, asked at a turn prompt (``prompts``)."""
+    narrator = Narrator("Ann", verbosity, current="Ann", prompts=True)
+    narrator.narrate(ev.PhaseChanged("Ann", "buy"))
+    return narrator.sentences(events)
+
+
+def test_own_moves_leave_the_figures_to_the_turn_prompt():
+    # the prompt that follows names the phase, Actions, Buys, coins and Debt: said once, there
+    assert _own_turn(ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)) == ["You buy Silver."]
+    assert _own_turn(ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver"))) == [
+        "You take 1 Debt for the Silver pile."
+    ]
+    assert _own_turn(ev.DebtChanged("Ann", -2, 1, "", 0)) == ["You pay 2 Debt."]
+    assert _own_turn(ev.DebtChanged("Ann", -2, 0, "", 1)) == ["You pay 2 Debt. 0 Debt left."]
+    assert _own_turn(ev.EventBought("Ann", "Tax", 2, 1)) == ["You buy the Event Tax."]
+    plays = [
+        ev.CardPlayed("Ann", "Copper"),
+        ev.ResourcesChanged("Ann", 1, 1, 1, 0, 0, 1, "Copper"),
+        ev.CardPlayed("Ann", "Silver"),
+        ev.ResourcesChanged("Ann", 1, 1, 3, 0, 0, 2, "Silver"),
+    ]
+    # the coins the prompt names come from these plays alone: the bonus is not said again
+    assert _own_turn(*plays) == ["You play Copper and Silver."]
+    villa = [ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa")]
+    assert _own_turn(*villa) == ["You play Villa: +2 Actions, +1 Buy and +1 coin."]
+    shuffle = [ev.DeckShuffled("Ann", 11), ev.CardsDrawn("Ann", ("Copper",) * 5, 5)]
+    assert _own_turn(*shuffle) == ["You shuffle 11 cards into your deck and draw 5 Coppers."]
+    assert _own_turn(ev.PhaseChanged("Ann", "buy")) == []  # the prompt names the Buy phase
+    assert _own_turn(ev.PhaseChanged("Ann", "action", "villa")) == ["Villa: you go back to the Action phase."]
+    # without a prompt to come (a shared screen, another viewer) the totals stay in the sentence
+    assert Narrator(None, current="Ann").sentences([ev.DebtChanged("Ann", 1, 1, "Engineer")]) == [
+        "Ann takes 1 Debt for Engineer. Ann has 1 Debt."
+    ]
+    assert Narrator("Ann", current="Ann").sentences([ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)]) == [
+        "You buy Silver; 2 coins left."
+    ]
+    assert Narrator("Ann", current="Ann").sentences(plays) == [
+        "You play Copper and Silver: +3 coins. You have 1 Action, 1 Buy, 3 coins."
+    ]
+
+
+def test_bidding_and_clean_up_keep_their_totals():
+    # after the turn (Mountain Pass) no turn prompt of that turn follows: the total is said
+    narrator = Narrator("Ann", current="Ann", prompts=True)
+    narrator.narrate(ev.PhaseChanged("Ann", "buy"))
+    narrator.narrate(ev.BiddingStarted("Ann", ("Bob", "Ann")))
+    assert narrator.narrate(ev.DebtChanged("Ann", 5, 5, "Mountain Pass")) == [
+        "You take 5 Debt for Mountain Pass. You have 5 Debt."
+    ]
+    narrator = Narrator("Ann", current="Ann", prompts=True)
+    narrator.narrate(ev.PhaseChanged("Ann", "cleanup"))
+    assert narrator.narrate(ev.DebtChanged("Ann", 6, 6, "Capital")) == ["You take 6 Debt for Capital. You have 6 Debt."]
+
+
+def test_a_split_pile_or_castles_buy_says_the_count_once():
+    events = [
+        ev.CardBought("Bea", "Humble Castle", 3, 0, "Castles", 7),
+        ev.PileTopChanged("Castles", "Crumbling Castle", 7, "Humble Castle"),
+    ]
+    assert Narrator("Ann", verbosity="verbose").sentences(events) == [
+        "Bea buys Humble Castle; 0 coins left.",
+        "Castles pile: Crumbling Castle is now on top, 7 cards left.",
+    ]
 
 
 # ----------------------------------------------------------------------- VP
@@ -165,7 +250,7 @@ def test_pile_top_change_to_nothing_is_left_to_the_empty_pile_sentence():
         ),
         (ev.BidMade("Bob", 3), "Bob bids 3 Debt."),
         (ev.BidMade("Cid", None), "Cid passes."),
-        (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt, gaining 8 VP and taking 5 Debt."),
+        (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt."),
         (ev.BiddingWon(None, 0), "Mountain Pass: nobody bid."),
     ],
 )
@@ -367,7 +452,7 @@ TERSE_KEPT = [
     (ev.PileEmptied("Villa", 2), "The Villa pile is empty. 2 Supply piles empty."),
     (ev.PhaseChanged("Ann", "action", "villa"), "Villa: Ann goes back to the Action phase."),
     (ev.BidMade("Bob", 3), "Bob bids 3 Debt."),
-    (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt, gaining 8 VP and taking 5 Debt."),
+    (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt."),
     (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "Ann puts 2 Debt on the Gold pile; 3 Debt on it now."),
     (ev.TurnStarted("Ann", 2, 3), "Ann's turn 2."),
 ]
@@ -470,8 +555,7 @@ def test_table_narration_does_not_summarise():
     ]
     assert Narrator().sentences(events) == [
         "Ann's turn 1.",
-        "Ann plays Villa.",
-        "+2 Actions, +1 Buy and +1 coin. Ann has 2 Actions, 2 Buys, 1 coin.",
+        "Ann plays Villa: +2 Actions, +1 Buy and +1 coin. Ann has 2 Actions, 2 Buys, 1 coin.",
         "Bob's turn 1.",
     ]
 

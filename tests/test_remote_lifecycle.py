@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from typedmoves import big_money_line
+from typedmoves import big_money_line, no_treasures
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
@@ -142,6 +142,8 @@ def login(data: dict, user: str, seat: str | None = None, options=PASSWORD_ONLY)
 
 def choose(screen: str, who: str) -> str:
     """The Big Money move of ``who`` for the text printed since the last answer."""
+    if no_treasures(screen):
+        return "end"
     headers = re.findall(rf"{who}, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?", screen)
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]

@@ -199,7 +199,7 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
             ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, 2 coins\.")
             ann.expect("Ann> ")
             ann.sendline("buy Cellar")
-            ann.expect(r"You buy Cellar; 0 coins left\.")
+            ann.expect(r"You buy Cellar\.\s+Ann, Buy phase: 1 Action, 0 Buys, 0 coins\.")  # the coins in the prompt
             ann.expect("Ann> ")
             ann.sendline("undo")
             ann.expect(r"Undone: You buy Cellar; 0 coins left\.\r?\nYour hand, 3 cards: 3 Estates\.")
@@ -207,7 +207,7 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
             ann.expect("Ann> ")
             assert bea.until(r"^Ann took back: ", prompt=False)[0] == "Ann took back: Ann buys Cellar; 0 coins left."
             ann.sendline("buy Moat")
-            ann.expect(r"You buy Moat; 0 coins left\.")
+            ann.expect(r"You buy Moat\.\s+Ann, Buy phase: 1 Action, 0 Buys, 0 coins\.")  # the coins in the prompt
             ann.expect("Ann> ")
             ann.sendline("end")
             bea.until(r"^Bea, Action phase")
@@ -327,7 +327,7 @@ def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
         cid.expect(r"Cid, Buy phase: 1 Action, 1 Buy, 2 coins\.")
         cid.expect(r"Cid>")
         cid.sendline("buy Cellar")
-        cid.expect(r"You buy Cellar; 0 coins left\.")
+        cid.expect(r"You buy Cellar\.\s+Cid, Buy phase: 1 Action, 0 Buys, 0 coins\.")  # the coins in the prompt
         cid.expect(r"Cid>")
         cid.sendline("undo")
         cid.expect(r"Undone: You buy Cellar; 0 coins left\.")
@@ -335,7 +335,7 @@ def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
         assert ann.until(r"^Cid took back: ", prompt=False)[0] == "Cid took back: Cid buys Cellar; 0 coins left."
         cid.expect(r"Cid>")
         cid.sendline("buy Moat")
-        cid.expect(r"You buy Moat; 0 coins left\.")
+        cid.expect(r"You buy Moat\.\s+Cid, Buy phase: 1 Action, 0 Buys, 0 coins\.")  # the coins in the prompt
     finally:
         if ann is not None:
             close_seat(ann.child)

@@ -1,6 +1,11 @@
 """The Big Money line a test player types, read from the printed turn prompt:
 play treasures, then buy Province, Gold or Silver by the coins the prompt
-says, or end. Shared by the tests that play whole games by typing."""
+says, or end. Shared by the tests that play whole games by typing.
+
+A question's options are read when they are new and after that only those
+that changed, so the player does not wait for "play treasures" to be read
+out in the Action phase: it types it, and types end when the game answers
+that there are no Treasures to play (:func:`no_treasures`)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ import re
 def big_money_line(options: str, phase: str, buys: str, coins: str) -> str:
     """The line to type for the printed ``options`` (the text from the turn
     prompt on) in ``phase`` (Action or Buy) with ``buys`` and ``coins`` as printed."""
-    if re.search(r"^\d+\. play treasures$", options, re.M):
+    if phase == "Action" or re.search(r"^\d+\. play treasures$", options, re.M):
         return "play treasures"
     if phase == "Buy" and re.search(r"^\d+\. pay \d+ Debt$|type pay to pay", options, re.M):
         return "pay"  # Debt (a bot that played the seat may have bought a Debt card): paid before buying
@@ -19,3 +24,14 @@ def big_money_line(options: str, phase: str, buys: str, coins: str) -> str:
             if int(coins) >= least:
                 return f"buy {card}"
     return "end"
+
+
+NO_TREASURES = "You have no Treasures to play that need no choice."
+
+
+def no_treasures(screen: str) -> bool:
+    """True when the last thing printed is the refusal of play treasures (a hand
+    without Treasures): the player's next line is end."""
+    return screen.rstrip().rsplit("\n", 1)[-1].startswith(NO_TREASURES) or (
+        NO_TREASURES in screen and not re.search(r" phase: \d+ Actions?", screen.rsplit(NO_TREASURES, 1)[1])
+    )

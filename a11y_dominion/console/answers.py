@@ -28,7 +28,7 @@ class Answers:
         """Run a typed line: a command, or an answer to the pending decision."""
         text = line.strip()
         if not text:
-            self.show_question(self.game.pending)
+            self.show_question(self.game.pending, again=True)
             return
         who, rest = split_speaker(self.game, text)
         word = (rest.split() or [""])[0].lower()

@@ -127,7 +127,8 @@ class Console(Commands, Answers, Persistence, History):
     EOFError at the end of input; ``display`` prints lines; ``speaker``
     speaks them. ``lang`` and ``verbosity`` are those of every human seat
     that ``seat_options`` (name -> {"language": code, "verbosity": word})
-    does not give its own.
+    does not give its own. ``options``: ``new`` (a question's options are
+    read when new, then only those that changed) or ``always``.
     """
 
     def __init__(
@@ -144,7 +145,9 @@ class Console(Commands, Answers, Persistence, History):
         confirm: bool = True,
         seat_options: dict | None = None,
         think_ms: int | None = None,
+        options: str = "new",
     ):
+        self.options = options  # read a question's options when new (then what changed), or always
         self.think_ms = think_ms  # the hard bot's most milliseconds per decision (None: its default)
         self.default_lang = lang or Language("en")
         self.default_verbosity = verbosity
@@ -231,14 +234,21 @@ class Console(Commands, Answers, Persistence, History):
         first = self.people[self.humans[0] if self.humans else None]
         for seat in self.people.values():
             seat.leave_keyboard()
-            seat.wait_for_prompt = self.shared
+            # a player's news waits for their prompt, so the prompt can be folded into the last sentence
+            # (and at a shared keyboard, so it is told only when that player is asked)
+            seat.wait_for_prompt = seat.name is not None
         self.holder = first
         self._give_keyboard(first)
         table_seats = {}
         for name, _kind in self.seats:
             if name in self.bots:
                 table_seats[name] = BotSeat(
-                    name, self.bots[name], self.seed, stuck=self._bot_stuck, steps=lambda: len(self.game.answers)
+                    name,
+                    self.bots[name],
+                    self.seed,
+                    stuck=self._bot_stuck,
+                    steps=lambda: len(self.game.answers),
+                    before=self._bot_thinks,
                 )
             else:
                 table_seats[name] = self.people[name]
@@ -261,6 +271,7 @@ class Console(Commands, Answers, Persistence, History):
             print_fn=lambda text, style=None: self.display.line(text, style),
             current=current,
             host=self,
+            options=self.options,
         )
 
     def _give_keyboard(self, seat: HumanSeat) -> None:
@@ -422,11 +433,12 @@ class Console(Commands, Answers, Persistence, History):
             # at a shared keyboard the first player is handed it too, so "you" is clear from the start
             if not self.hand_over(seat, clear=self.handed_over):
                 raise StopTable("stopped")
-        seat.flush()
+        if self.prompted is d:
+            seat.flush()  # the same question again: the news, then the prompt
         default = ""
         while True:
             if self.prompted is not d:
-                self.show_question(d)
+                self.show_question(d, news=True)
             self.answered = None
             try:
                 self.announcer.hold()  # nothing is spliced into a half-typed line
@@ -459,6 +471,12 @@ class Console(Commands, Answers, Persistence, History):
     def refused(self, seat: HumanSeat, d, message) -> None:
         """The table refused the answer of ``seat``: one sentence; the question stands."""
         self.error(self.refusal_text(message))
+
+    def _bot_thinks(self) -> None:
+        """A bot is about to decide (and may think a while): with one human, what that
+        human was told meanwhile is said now, not only at their next prompt."""
+        if self.solo:
+            self.holder.flush()
 
     def _bot_stuck(self, name: str) -> None:
         self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=name), keep=False)
@@ -553,17 +571,36 @@ class Console(Commands, Answers, Persistence, History):
         """The prompt before the typed line: the name of who must answer."""
         return f"{d.player}> "
 
-    def show_question(self, d, full: bool = False) -> None:
-        """Print the pending question and its numbered options."""
+    def show_question(self, d, full: bool = False, again: bool = False, news: bool = False) -> None:
+        """Print the pending question and its options: the options the seat has not
+        heard yet (see :class:`~a11y_dominion.console.questions.Heard`), every one
+        with ``again`` (an empty line typed), unsummed with ``full`` (``options``).
+        With ``news`` the seat's news comes first, the turn prompt on the line of its
+        last sentence ("You buy Silver. You, Buy phase: 1 Action, 0 Buys, 2 coins.")."""
         new_turn = d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player)
         if d.kind == "turn":
             self.first_prompt_of_turn = (self.game.turn.number, d.player)
         # after a hand-over, a question inside a card (an Attack's, a bid) also says the hand
         handed = self.hand_for_question and d.kind != "turn"
         self.hand_for_question = False
-        for line in questions.decision_lines(
-            self.view(d.player), d, full=full, hand=(new_turn or handed) and not full, you=self.solo, lang=self.lang
-        ):
+        view = self.view(d.player)
+        seat = self.people.get(d.player, self.holder)
+        lines = seat.heard.lines(
+            view,
+            d,
+            full=full,
+            hand=(new_turn or handed) and not full and not questions.heard_hand(seat, view),
+            you=self.solo,
+            lang=self.lang,
+            again=again,
+        )
+        if news:
+            if d.kind == "turn" and self.holder.queue:
+                self.holder.flush(tail=lines[0])
+                lines = lines[1:]
+            else:
+                self.holder.flush()
+        for line in lines:
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.
             spoken = full or d.kind != "turn" or not line[:1].isdigit()

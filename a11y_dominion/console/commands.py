@@ -35,8 +35,12 @@ HELP_LINES = [
     N_("landmarks, events: the Landmarks and Events of this game with their texts."),
     N_("card NAME: the text, cost and types of a card, Event or Landmark."),
     N_("trash: what is in the trash."),
-    N_("options: the question again with every option numbered."),
     N_("hint: the move the hard bot would make now, and why (the hints setting turns it off)."),
+    N_(
+        "options: the question again with every option numbered. A question's options are read when they are new, "
+        "then only when they change, in one short line; a11y-dominion settings set options always reads them "
+        "in full every time."
+    ),
     N_(
         "repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
         "previous, next: walk the messages."

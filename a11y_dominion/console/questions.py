@@ -12,10 +12,10 @@ from __future__ import annotations
 from announcements.narrator import group_names
 
 from ..i18n import N_, Language
-from ..rules.cards import EVENTS
+from ..rules.cards import CARDS, EVENTS
 from ..rules.decisions import Decision, Move, MoveKind
 from ..view import PlayerView
-from .queries import EN, cost_of, pile_facts, sorted_names, tokens_on_it, turn_prompt
+from .queries import EN, cost_of, join_or, pile_facts, sorted_names, tokens_on_it, turn_prompt
 
 
 def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -> str:
@@ -32,7 +32,13 @@ def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -
             if arg in EVENTS:
                 return lang.text(N_("buy {event} (Event), {cost}"), event=arg, cost=cost_of(arg, lang))
             top = view.piles[arg].top
-            return lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
+            label = lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
+            debt = view.piles[arg].debt_tokens  # Tax's Debt: taken with the card
+            if debt:
+                spec = CARDS.get(top)
+                more = spec is not None and spec.cost.debt > 0
+                label += ", " + lang.text(N_("takes {n} more Debt") if more else N_("takes {n} Debt"), n=debt)
+            return label
         return lang.text(N_("pay {n} Debt"), n=key.amount)
     if d.kind == "pile":
         pl = view.piles.get(key)
@@ -102,16 +108,110 @@ def question(view: PlayerView, d: Decision, lang: Language = EN) -> str:
 LONG_TURN = 10
 
 
+def _turn_option_lines(
+    view: PlayerView, d: Decision, full: bool, lang: Language, hint: bool, brief: bool = False
+) -> list:
+    """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says, as
+    (line, brief) pairs: the line read on its own, and the brief form
+    :func:`brief_options` joins into one line ("1 to 16: buy")."""
+    action = view.turn.phase == "action"
+    buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
+    pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
+    treasures = [
+        i
+        for i, o in enumerate(d.options)
+        if o.kind is MoveKind.PLAY
+        and o.name in CARDS
+        and CARDS[o.name].is_("Treasure")
+        and not CARDS[o.name].is_("Action")
+    ]
+    groups: dict = {}  # first index -> the line that sums up the group starting there
+    if not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
+        for run in _runs(buys):
+            if len(run) < 2:
+                continue
+            events = any(d.options[j].name in EVENTS for j in run)
+            if hint:
+                template = (
+                    N_(
+                        "{first} to {last}: buy one of {n} cards and Events you can afford; "
+                        "type options to hear all moves."
+                    )
+                    if events
+                    else N_("{first} to {last}: buy one of {n} cards you can afford; type options to hear all moves.")
+                )
+            else:
+                template = (
+                    N_("{first} to {last}: buy one of {n} cards and Events you can afford.")
+                    if events
+                    else N_("{first} to {last}: buy one of {n} cards you can afford.")
+                )
+            groups[run[0]] = (
+                run,
+                lang.text(template, first=run[0] + 1, last=run[-1] + 1, n=len(run)),
+                lang.text(N_("{first} to {last}: buy"), first=run[0] + 1, last=run[-1] + 1),
+            )
+    if not full and action:
+        for run in _runs(treasures):
+            if len(run) < 2:
+                continue
+            names = join_or([lang.card(d.options[j].name) for j in run], lang)
+            groups[run[0]] = (
+                run,
+                lang.text(N_("{first} to {last}: play {cards}."), first=run[0] + 1, last=run[-1] + 1, cards=names),
+                lang.text(N_("{first} to {last}: play {cards}"), first=run[0] + 1, last=run[-1] + 1, cards=names),
+            )
+    if not full and len(pays) > 2:
+        for run in _runs(pays):
+            fields = dict(first=run[0] + 1, last=run[-1] + 1, n=len(run))
+            groups[run[0]] = (
+                run,
+                lang.text(N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."), **fields),
+                lang.text(N_("{first} to {last}: pay 1 to {n} Debt"), **fields),
+            )
+    out = []
+    skip: set = set()
+    for i, o in enumerate(d.options):
+        if i in groups:
+            run, line, brief = groups[i]
+            out.append((line, brief))
+            skip.update(run)
+        elif i not in skip:
+            label = option_label(view, d, o, lang)
+            out.append((f"{i + 1}. {label}", f"{i + 1}: {label}"))
+    return out
+
+
+def _runs(indices: list) -> list:
+    """``indices`` (sorted) cut into runs of consecutive numbers."""
+    runs: list = []
+    for i in indices:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
 def decision_lines(
-    view: PlayerView, d: Decision, full: bool = False, hand: bool = False, you: bool = True, lang: Language = EN
+    view: PlayerView,
+    d: Decision,
+    full: bool = False,
+    hand: bool = False,
+    you: bool = True,
+    lang: Language = EN,
+    hint: bool = True,
 ) -> list:
     """The question and its numbered options; ``view`` is the view of the
     player who must answer (``d.player``).
 
-    For turn moves a long list of buys is summed up unless ``full``; with
-    ``hand`` the question is followed by the hand (after a hand-over, also
-    for a question inside a card). Raises ValueError when ``hand`` is asked
-    for a view of another seat.
+    For turn moves, unless ``full``: a long list of buys is summed up ("1 to
+    16: buy one of 16 cards you can afford"), and so are the buys of the
+    Action phase and its Treasures to play one by one ("1 to 3: play Copper,
+    Silver or Gold."); with ``hint`` the summed-up buys say how to hear them
+    all. With ``hand`` the question is followed by the hand (after a
+    hand-over, also for a question inside a card). Raises ValueError when
+    ``hand`` is asked for a view of another seat.
     """
     lines = [question(view, d, lang)]
     if hand:
@@ -124,44 +224,107 @@ def decision_lines(
             else lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names)
         )
     if d.kind == "turn":
-        buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
-        pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
-        short = not full and len(d.options) > LONG_TURN
-        for i, o in enumerate(d.options):
-            if short and i in buys:
-                if i == buys[0]:
-                    events = any(d.options[j].name in EVENTS for j in buys)
-                    template = (
-                        N_(
-                            "{first} to {last}: buy one of {n} cards and Events you can afford; "
-                            "type options to hear all moves."
-                        )
-                        if events
-                        else N_(
-                            "{first} to {last}: buy one of {n} cards you can afford; type options to hear all moves."
-                        )
-                    )
-                    lines.append(
-                        lang.text(template, first=buys[0] + 1, last=buys[-1] + 1, n=len(buys))
-                        if len(buys) > 1
-                        else f"{i + 1}. {option_label(view, d, o, lang)}"
-                    )
-                continue
-            if not full and len(pays) > 2 and i in pays:
-                if i == pays[0]:
-                    lines.append(
-                        lang.text(
-                            N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."),
-                            first=pays[0] + 1,
-                            last=pays[-1] + 1,
-                            n=len(pays),
-                        )
-                    )
-                continue
-            lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
+        lines += [line for line, _brief in _turn_option_lines(view, d, full, lang, hint)]
+        return lines
+    if d.kind == "number":  # the question says the range itself ("bid from 1 to 40 Debt, or pass")
         return lines
     lines.append(how_many(d, lang))
     if d.kind != "number":
         for i, o in enumerate(d.options):
             lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
     return lines
+
+
+def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
+    """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
+    every run of buys summed up, however short the list):
+    "1 to 3: play Silver, Copper or Gold; 4: play treasures; 5 to 9: buy; 10: end the
+    Action phase." Raises ValueError for a decision that is no turn."""
+    if d.kind != "turn":
+        raise ValueError("only turn moves have a brief form")
+    return "; ".join(brief for _line, brief in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
+
+
+def heard_hand(seat, view: PlayerView) -> bool:
+    """True when the hand of ``view`` is just the cards ``seat`` (a human seat, with a
+    narrator) was last told it drew (the new hand drawn in Clean-up): it is not read
+    again at the next turn's prompt."""
+    drawn = getattr(getattr(seat, "narrator", None), "last_drawn", None)
+    return drawn is not None and sorted(drawn) == sorted(view.hand)
+
+
+OPTIONS_MODES = ("new", "always")  # the options setting: read the options when new, or every time
+
+
+class Heard:
+    """What one seat has heard of its questions, so that a question's options are
+    read in full only when they are new to it (the ``options`` setting ``new``).
+
+    :meth:`lines` gives the lines to show for a decision: the question (for a
+    turn, the prompt naming the phase, Actions, Buys, coins and Debt), the hand
+    when asked for, and the numbered options only when they differ from those
+    the seat heard the last time it was asked the same question (the turn
+    moves of the same phase with the same kinds of moves, in any turn; a
+    question inside a card asked again): turn moves then come all in one
+    brief line (:func:`brief_options`), other options only those that
+    changed. A question new to the seat gets one option per line. With
+    ``mode`` ``always`` (or ``full``, or ``again``) every option line is given.
+    Raises ValueError for a mode not in :data:`OPTIONS_MODES`.
+    """
+
+    def __init__(self, mode: str = "new"):
+        if mode not in OPTIONS_MODES:
+            raise ValueError(f"options must be one of {', '.join(OPTIONS_MODES)}")
+        self.mode = mode
+        self.turns: dict = {}  # (player, phase) -> the option lines last read at that turn prompt
+        self.asked: tuple | None = None  # (question, option lines) of the last question inside a card
+        self.hinted = False  # told once how to hear every option of a summed-up list
+
+    def forget(self) -> None:
+        """Read every question in full again (another game was loaded)."""
+        self.turns.clear()
+        self.asked = None
+        self.hinted = False
+
+    def lines(
+        self,
+        view: PlayerView,
+        d: Decision,
+        full: bool = False,
+        hand: bool = False,
+        you: bool = True,
+        lang: Language = EN,
+        again: bool = False,
+    ) -> list:
+        """The lines to show for ``d`` (see the class text); ``full`` every option
+        unsummed (the ``options`` command), ``again`` every line (an empty line typed)."""
+        every = decision_lines(view, d, full=full, hand=hand, you=you, lang=lang, hint=not self.hinted)
+        if full:  # the whole list on request: what is compared next stays what was read before
+            return every
+        head = 1 + (1 if hand else 0) + (0 if d.kind in ("turn", "number") else 1)
+        # compared without the hint on how to hear all options, which is said once
+        plain = every if self.hinted else decision_lines(view, d, hand=hand, you=you, lang=lang, hint=False)
+        options = plain[head:]
+        if d.kind == "turn":
+            # the same question: the same phase with the same kinds of moves (a Buy phase with Buys
+            # left is another question than one with only "end the turn")
+            key = (d.player, view.turn.phase, tuple(dict.fromkeys(o.kind for o in d.options)))
+            before = self.turns.get(key)
+            self.turns[key] = options
+            self.asked = None
+        else:
+            asked = (d.player, d.kind, every[0], tuple(options))
+            before = options if self.asked == asked else None
+            self.asked = asked
+        if before is None or again or self.mode == "always":
+            shown = every
+        elif options == before:
+            shown = every[:head]  # nothing changed: the prompt alone
+        elif d.kind == "turn":
+            # the same question with other moves or numbers: all of them, briefly, on one line
+            shown = every[:head] + [brief_options(view, d, lang)]
+        else:
+            shown = every[:head] + [x for x, y in zip(every[head:], options, strict=True) if y not in before]
+        if not self.hinted and any(x not in plain for x in shown):
+            self.hinted = True
+        return shown

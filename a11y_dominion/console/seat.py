@@ -29,6 +29,7 @@ from announcements.narrator import Narrator
 from ..i18n import Language
 from ..seats import RandomBot
 from ..table import StopTable
+from .questions import Heard
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
 
@@ -45,6 +46,8 @@ class HumanSeat:
     middle of a game. ``host``: the console, whose ``ask(seat, decision,
     view)`` reads this seat's answer at the prompt and whose
     ``refused(seat, decision, message)`` says why an answer was refused.
+    ``options``: ``new`` (a question's options are read when new, then only
+    what changed) or ``always`` (every time); ValueError otherwise.
     """
 
     kind = "human"
@@ -58,8 +61,10 @@ class HumanSeat:
         print_fn: Callable | None = None,
         current: str | None = None,
         host=None,
+        options: str = "new",
     ):
         self.name = name
+        self.heard = Heard(options)  # the questions this seat has heard (options read when new)
         self.lang = lang or Language("en")
         self.verbosity = verbosity
         self.history = History()
@@ -74,13 +79,17 @@ class HumanSeat:
         self.wait_for_prompt = False
 
     def _narrator(self, current: str | None) -> Narrator:
-        return Narrator(viewer=self.name, verbosity=self.verbosity, current=current, lang=self.lang)
+        # a seat with a name is asked at a prompt that names the phase, Actions, Buys, coins and Debt
+        return Narrator(
+            viewer=self.name, verbosity=self.verbosity, current=current, lang=self.lang, prompts=self.name is not None
+        )
 
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;
         the history stays, so earlier messages can still be read."""
         self.narrator = self._narrator(current)
         self.queue.clear()
+        self.heard.forget()
 
     @property
     def speaker(self):
@@ -113,12 +122,17 @@ class HumanSeat:
             self.flush()
         return len(said)
 
-    def flush(self) -> int:
-        """Announce everything queued, in order; returns how many sentences."""
+    def flush(self, tail: str | None = None) -> int:
+        """Announce everything queued, in order; returns how many sentences. ``tail``
+        (the turn prompt that follows) is printed and spoken on the last sentence's line,
+        so a move's sentence and the new figures are one line; the history keeps the sentence."""
         n = 0
         while self.queue:
             text, priority = self.queue.popleft()
-            self.say(text, priority)
+            if tail and not self.queue:
+                self.say(text, priority, shown=f"{text} {tail}")
+            else:
+                self.say(text, priority)
             n += 1
         return n
 
@@ -135,11 +149,24 @@ class HumanSeat:
 
     # ------------------------------------------------------------ output
     def say(
-        self, text: str, priority: str = "normal", keep: bool = True, style: str | None = None, interrupt: bool = False
+        self,
+        text: str,
+        priority: str = "normal",
+        keep: bool = True,
+        style: str | None = None,
+        interrupt: bool = False,
+        shown: str | None = None,
     ) -> None:
-        """Print one line, speak it and (with ``keep``) add it to this seat's history."""
+        """Print one line, speak it and (with ``keep``) add it to this seat's history;
+        ``shown`` is printed and spoken instead (the history keeps ``text``)."""
         self.announcer.announce(
-            text, category="game" if keep else "reply", priority=priority, keep=keep, interrupt=interrupt, style=style
+            text,
+            category="game" if keep else "reply",
+            priority=priority,
+            keep=keep,
+            interrupt=interrupt,
+            style=style,
+            shown=shown,
         )
 
     def __repr__(self) -> str:
@@ -156,11 +183,21 @@ class BotSeat:
     given, is the number of answers the game had so far: before each decision
     the bot is reseeded with it (``bot.reseed``), so that its answers depend
     only on the seed and the game, and a resumed game goes on identically.
+    ``before()``, when given, is called before every decision of the bot.
     """
 
     reads_scores = False  # a bot's view comes without the players' scores
 
-    def __init__(self, name: str, bot, seed: int, stuck: Callable | None = None, steps: Callable | None = None):
+    def __init__(
+        self,
+        name: str,
+        bot,
+        seed: int,
+        stuck: Callable | None = None,
+        steps: Callable | None = None,
+        before: Callable | None = None,
+    ):
+        self.before = before  # called before the bot decides (it may think a while)
         self.name = name
         self.steps = steps
         self.bot = bot
@@ -177,6 +214,8 @@ class BotSeat:
 
     def decide(self, decision, view):
         """The bot's answer, or a random legal one when this decision is being tried again."""
+        if self.before is not None:
+            self.before()
         self.attempt = self.attempt + 1 if self._retry else 0
         self._retry = False
         if self.attempt >= BOT_ATTEMPTS:

@@ -143,6 +143,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         keys=keys,
         think_ms=getattr(args, "think_ms", None),
         confirm=bool(settings.get("confirm", True)),
+        options=settings.get("options") or "new",
         seat_options=merge_seat_options(loaded_options, {} if resumed is not None else seat_options(given, settings)),
     )
     console.notices = notices

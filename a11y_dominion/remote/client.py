@@ -752,13 +752,16 @@ class JoinConsole(Commands, Answers):
             self.read_between()
 
     # ------------------------------------------------------------ questions
-    def show_question(self, d: Decision, full: bool = False) -> None:
-        """The question and its numbered options (with the hand at the first prompt of a turn)."""
+    def show_question(self, d: Decision, full: bool = False, again: bool = False) -> None:
+        """The question and the options this player has not heard yet, as at the console
+        (:class:`~a11y_dominion.console.questions.Heard`); with the hand at the first prompt
+        of a turn unless it is just the hand drawn in Clean-up, already told."""
         view = self.view()
         new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.number, d.player)
         if d.kind == "turn":
             self.first_prompt_of_turn = (view.turn.number, d.player)
-        for line in questions.decision_lines(view, d, full=full, hand=new_turn and not full, you=True, lang=self.lang):
+        hand = new_turn and not full and not questions.heard_hand(self.holder, view)
+        for line in self.holder.heard.lines(view, d, full=full, hand=hand, you=True, lang=self.lang, again=again):
             # as at the console: a self-voicing game does not read every turn move aloud; F9 (options) does
             spoken = full or d.kind != "turn" or not line[:1].isdigit()
             self.display.line(line)
@@ -1036,6 +1039,7 @@ def run_join(args, stdout=None) -> int:
         verbosity=verbosity,
         speaker=speaker,
         print_fn=lambda text, style=None: display.line(text, style),
+        options=settings.get("options") or "new",
     )
     try:
         fd: int | None = sys.stdin.fileno()

@@ -278,11 +278,14 @@ class RemoteSeat(HumanSeat):
         return super().tell(events)
 
     def show_question(self, d, view, full: bool = False) -> None:
-        """The question with its numbered options; at the first prompt of a turn, also the hand."""
+        """The question and the options this player has not heard yet, as at the console
+        (:class:`~a11y_dominion.console.questions.Heard`); at the first prompt of a turn,
+        also the hand, unless it is just the hand drawn in Clean-up, already told."""
         new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.own_number, view.turn.player)
         if d.kind == "turn":
             self.first_prompt_of_turn = (view.turn.own_number, view.turn.player)
-        self.lines(questions.decision_lines(view, d, full=full, hand=new_turn and not full, lang=self.lang))
+        hand = new_turn and not full and not questions.heard_hand(self, view)
+        self.lines(self.heard.lines(view, d, full=full, hand=hand, lang=self.lang))
 
     # ------------------------------------------------------------ typed lines
     def typed(self, text: str) -> str | None:

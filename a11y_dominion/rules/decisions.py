@@ -262,6 +262,16 @@ class Decision:
         allowed = ", ".join(str(self.labels.get(o, o)) for o in self.options) or "nothing"
         for key, n in Counter(answer).items():
             have = self.count_of(key)
+            if have == 0 and self.kind is Kind.NUMBER:  # not the whole list of numbers: their range
+                nums = [o for o in self.options if o != "pass"]
+                return Msg(
+                    N_("{choice} cannot be chosen here; type a number from {low} to {high}, or pass.")
+                    if "pass" in self.options
+                    else N_("{choice} cannot be chosen here; type a number from {low} to {high}."),
+                    choice=str(key),
+                    low=nums[0] if nums else "",
+                    high=nums[-1] if nums else "",
+                )
             if have == 0:
                 return Msg(
                     "{choice} is not one of the choices. Choose from: {allowed}.",

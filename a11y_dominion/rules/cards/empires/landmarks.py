@@ -215,15 +215,15 @@ def _mountain_pass_bids(g: Game, p: Player, w: When) -> Flow:
             continue
         bid = yield from g.choose_number(
             b,
-            N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass.")
+            N_("{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass; you have {debt} Debt.")
             if high
-            else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass."),
+            else N_("{player}, Mountain Pass: bid from 1 to {most} Debt, or pass; you have {debt} Debt."),
             high + 1,
             MOUNTAIN_PASS_MOST,
             "bid",
             "Mountain Pass",
             allow_pass=True,
-            args={"high": high, "most": MOUNTAIN_PASS_MOST},
+            args={"high": high, "most": MOUNTAIN_PASS_MOST, "debt": b.debt},
         )
         g.emit(g.events_mod.BidMade(b.name, bid))
         if bid is not None:

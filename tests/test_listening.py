@@ -1,0 +1,181 @@
+"""Listening comfort: each thing said once, a question's options read when new.
+
+Whole games are played at the real console in screen-reader mode by the
+scripted players of ``benchmarks/listening.py`` (Big Money on Basic Intro
+against the Big Money bot; an Empires Kingdom with Castles, split piles,
+Tax, Obelisk, Basilica and Mountain Pass against the medium bot), in English
+and Dutch. Every response to a typed line is checked for facts said twice,
+the figures per typed line are held to their limits, and the announcements
+the Accessibility Notes ask for must still be made.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from a11y_dominion.console import make_console, questions
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules.decisions import Decision, Kind, Purpose
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.view import player_view
+from test_console import play_args
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import listening  # noqa: E402
+
+# Goal of the issue: at most 3 lines and 25 words per typed line on average. The lines are met in the
+# Basic Intro game; the words are held where they are now (the opponent's turn is most of what is left),
+# so that a change that makes the game say more fails here.
+MOST_LINES = {"basic": 3.0, "empires": 4.0}
+MOST_WORDS = {"basic": 31.0, "empires": 40.0}
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {(g, lang): listening.play(g, lang, 1) for g in listening.GAMES for lang in ("en", "nl")}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("game", list(listening.GAMES))
+def test_nothing_is_said_twice_in_one_response(games, game, lang):
+    responses, _opening, console = games[(game, lang)]
+    assert console.game.game_over  # a whole game
+    twice = [(r.typed, rep) for r in responses for rep in listening.repeats(r.lines, lang)]
+    assert twice == []
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("game", list(listening.GAMES))
+def test_lines_and_words_per_typed_line(games, game, lang):
+    responses, _opening, _console = games[(game, lang)]
+    f = listening.figures(responses)
+    assert f["lines_mean"] <= MOST_LINES[game], f
+    assert f["words_mean"] <= MOST_WORDS[game], f
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_accessibility_notes_are_all_still_told(games, lang):
+    told = []
+    for game in listening.GAMES:
+        responses, opening, _console = games[(game, lang)]
+        told += opening + [x for r in responses for x in r.lines]
+    assert listening.notes_told(told, lang) == {note: True for note in listening.NOTES}
+
+
+def test_the_check_finds_what_was_said_twice():
+    # the responses heard before this was fixed
+    assert listening.repeats(
+        [
+            "+2 Actions, +1 Buy and +1 coin. You have 2 Actions, 2 Buys, 1 coin.",
+            "You, Action phase: 2 Actions, 2 Buys, 1 coin.",
+        ]
+    )
+    assert (
+        listening.repeats(["You buy Silver; 0 coins left.", "You, Buy phase: 1 Action, 0 Buys, 0 coins, 1 Debt."]) == []
+    )
+    assert listening.repeats(
+        ["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile. You have 1 Debt."]
+    )
+    assert listening.repeats(
+        ["6 cards left in the Castles pile.", "Castles pile: Small Castle is now on top, 6 cards left."]
+    )
+    assert listening.repeats(["You draw 5 Coppers.", "Bot's turn 1.", "Your turn 2.", "Your hand: 5 Coppers."])
+    assert listening.repeats(["Je trekt 5 Koper.", "Jouw beurt 2.", "Je hand: 5 Koper."], "nl")
+    assert listening.repeats(["1. play Copper", "1. play Copper"])
+
+
+def test_the_bid_prompt_says_the_bidders_debt(games):
+    for lang, template in (
+        ("en", "{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass; you have {debt} Debt."),
+        ("nl", "{player}, Mountain Pass: bid more than {high} Debt, at most {most}, or pass; you have {debt} Debt."),
+    ):
+        responses, opening, _console = games[("empires", lang)]
+        pattern = listening._pattern(Language(lang), template)
+        assert any(pattern.search(x) for r in responses for x in r.lines), lang
+
+
+def test_a_refused_bid_names_the_range_not_every_number():
+    d = Decision("Ann", Kind.NUMBER, Purpose("bid"), "bid", ["pass"] + [str(n) for n in range(20, 41)])
+    why = d.check(["5"])
+    assert Language("en").msg(why) == "5 cannot be chosen here; type a number from 20 to 40, or pass."
+    assert Language("nl").msg(why) == "5 kan hier niet; typ een getal van 20 tot en met 40, of passen."
+    capital = Decision("Ann", Kind.NUMBER, Purpose("pay"), "pay", ["0", "1", "2"])
+    assert Language("en").msg(capital.check(["7"])) == "7 cannot be chosen here; type a number from 0 to 2."
+
+
+def test_every_buy_option_states_the_debt_on_its_pile():
+    piles, events, landmarks = choose_setup("basic-intro", "Tax", None, 1)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    game.answer(["treasures"])
+    d = game.pending
+    view = player_view(game, "You")
+    labels = [questions.option_label(view, d, o) for o in d.options]
+    assert "buy Estate, 2 coins, takes 1 Debt" in labels
+    assert "buy Engineer, 4 Debt, takes 1 more Debt" in labels
+    assert "buy Tax (Event), 2 coins" in labels  # an Event has no pile and no Debt on it
+    nl = [questions.option_label(view, d, o, Language("nl")) for o in d.options]
+    assert "koop Landgoed, 2 munten, je neemt 1 schuld" in nl
+
+
+def session(text: str, settings: dict) -> list:
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(text)
+        inp.close()
+        console = make_console(play_args(), stdout=out, pt_input=inp, pt_output=DummyOutput(), settings=settings)
+        console.run()
+    return out.getvalue().splitlines()
+
+
+FIRST_TURN = "Your turn 1. You, Action phase: 1 Action, 1 Buy, 0 coins."
+ACTION_MOVES = [
+    "1. play Copper",
+    "2. play treasures",
+    "3 to 6: buy one of 4 cards you can afford; type options to hear all moves.",
+    "7. end the Action phase",
+]
+
+
+def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time():
+    # the first question reads every move; an empty line asks it again, every move read again...
+    lines = session("hand\r\r", {})
+    assert lines[lines.index(FIRST_TURN) + 2 : lines.index(FIRST_TURN) + 6] == ACTION_MOVES
+    again = lines.index("You, Action phase: 1 Action, 1 Buy, 0 coins.")
+    assert lines[again + 1 : again + 5] == [x.replace("; type options to hear all moves", "") for x in ACTION_MOVES]
+    # ... turn 2 asks the same question with the same moves: the prompt alone
+    lines = session("play treasures\rend\rbuy Silver\rend\r", {})
+    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. You, Action phase:"))
+    assert not lines[turn2 + 1][:1].isdigit()
+    # with options always, every prompt reads every move
+    lines = session("play treasures\rend\r", {"options": "always"})
+    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. You, Action phase:"))
+    assert lines[turn2 + 1 : turn2 + 5] == [
+        "1. play Copper",
+        "2. play treasures",
+        "3 to 6: buy one of 4 cards you can afford.",
+        "7. end the Action phase",
+    ]
+
+
+def test_a_changed_question_reads_every_move_on_one_line():
+    seen = questions.Heard()
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    view = player_view(game, "You")
+    first = seen.lines(view, game.pending)
+    assert first[1:] == ACTION_MOVES
+    assert seen.lines(view, game.pending) == first[:1]  # asked again, nothing changed
+    with pytest.raises(ValueError):
+        questions.Heard("sometimes")
+    game.answer(["treasures"])
+    assert questions.brief_options(player_view(game, "You"), game.pending) == "1 to 6: buy; 7: end the turn."
