@@ -445,8 +445,11 @@ def test_hint_at_a_joined_seat(host_game, tmp_path):
         bea.sendline("hint")
         bea.expect("There is no question of yours to give a hint for now.")
         ann.sendline("end")
+        ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, 0 coins")
+        ann.expect("Ann> ")
         ann.sendline("play treasures")
-        ann.expect(r"Buy phase")
+        ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, [1-9] coins?")
+        ann.expect("Ann> ")
         ann.sendline("hint")
         ann.expect(r"(Buy [A-Za-z' ]+|End your turn): [A-Z0-9][^\n]*\.", timeout=30)
     finally:
