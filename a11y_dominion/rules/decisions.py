@@ -117,17 +117,17 @@ class Move:
     @staticmethod
     def play(card: str) -> Move:
         """Play ``card`` (an English card name) from the hand."""
-        return Move(MoveKind.PLAY, card)
+        return _made(MoveKind.PLAY, card, 0)
 
     @staticmethod
     def buy(name: str) -> Move:
         """Buy the top card of the pile ``name``, or the Event ``name``."""
-        return Move(MoveKind.BUY, name)
+        return _made(MoveKind.BUY, name, 0)
 
     @staticmethod
     def pay(amount: int) -> Move:
         """Pay ``amount`` Debt (a whole number from 1)."""
-        return Move(MoveKind.PAY, "", amount)
+        return _made(MoveKind.PAY, "", amount)
 
     @property
     def key(self) -> str:
@@ -190,6 +190,23 @@ class Move:
                 raise ValueError("a pay move has a whole amount from 1")
             return Move.pay(n)
         return Move(kind)
+
+
+_MADE: dict[tuple[MoveKind, str, int], Move] = {}
+_MADE_MOST = 4096
+
+
+def _made(kind: MoveKind, name: str, amount: int) -> Move:
+    """The move of these fields: moves are values, so one is made per value
+    and shared (bots ask for the same few moves at every decision); at most
+    ``_MADE_MOST`` are kept."""
+    key = (kind, name, amount)
+    m = _MADE.get(key)
+    if m is None:
+        m = Move(kind, name, amount)
+        if len(_MADE) < _MADE_MOST:
+            _MADE[key] = m
+    return m
 
 
 Option = str | Move

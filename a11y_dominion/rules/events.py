@@ -65,7 +65,7 @@ def _event(name: str) -> Callable[[type[_E]], type[_E]]:
     def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
         made = dataclass(frozen=True)(cls)
-        made.__init__ = _quick_init(made)  # type: ignore[misc]
+        made.__init__ = _quick_init(made)  # type: ignore[method-assign]
         return made
 
     return wrap

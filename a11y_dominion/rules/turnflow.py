@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 _MOVES: dict[tuple[MoveKind, str], Move] = {}
 _TREASURES = Move(MoveKind.TREASURES)
 _END = Move(MoveKind.END)
+_new_decision = object.__new__
 
 
 def _move(kind: MoveKind, name: str) -> Move:
@@ -288,6 +289,14 @@ class TurnFlowMixin(GameBase):
         d = self.pending
         if d is None:
             raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
+        if d.kind is Kind.TURN and type(keys) is list and len(keys) == 1:
+            move = keys[0]
+            if type(move) is Move and self.move_is_legal(self.current, move):
+                # the usual answer of a seat: one legal move, checked against the rules directly
+                keys = [move]
+                self.answers.append(keys)
+                self._advance(keys)
+                return self.pending
         if isinstance(keys, (str, Move, dict)):
             keys = [keys]
         err = self.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
@@ -497,7 +506,26 @@ class TurnFlowMixin(GameBase):
             + "."
         )
         options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
-        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)
+        # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
+        # (its fields already of their types), without the checks of the constructor
+        d = _new_decision(Decision)
+        d.__dict__.update(
+            player=p.name,
+            kind=Kind.TURN,
+            purpose=Purpose.MOVE,
+            prompt=prompt,
+            options=options,
+            min=1,
+            max=1,
+            counts=None,
+            source=phase,
+            labels={},
+            distinct=False,
+            ordered=False,
+            template="",
+            args={},
+        )
+        return d
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
         """Run moves until the Action phase ends; returns a move that ends it
