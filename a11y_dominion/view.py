@@ -342,11 +342,9 @@ def _own_number(game: Game, bidding: bool) -> int:
     except during Mountain Pass bidding (after the Clean-up), when this turn
     already counts as finished."""
     p = game.current
-    for e in reversed(game.log):
-        if isinstance(e, ev.TurnStarted):
-            if e.player == p.name:
-                return e.number
-            break
+    e = game.turn_started  # the last of the log: the game keeps it at hand
+    if e is not None and e.player == p.name:
+        return e.number
     return p.turns_taken if bidding else p.turns_taken + 1
 
 

@@ -54,6 +54,8 @@ class GameBase:
     _resume_phase: str | None
     answers: list[list[Option]]
     position: dict[str, Any] | None
+    turn_started: ev.TurnStarted | None = None
+    """The last :class:`~.events.TurnStarted` event of the log (None before the first)."""
     quick_moves: bool = False
     """When True, the options of a turn decision are a
     :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots

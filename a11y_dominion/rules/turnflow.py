@@ -322,7 +322,9 @@ class TurnFlowMixin(GameBase):
     def _take_turn(self, p: Player, resume: str | None = None) -> Generator[Decision, Any, None]:
         t = self.turn
         if resume is None:
-            self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
+            started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+            self.emit(started)
+            self.turn_started = started
             yield from self._start_of_turn(p)
             self.emit(ev.PhaseChanged(p.name, "action"))
             phase = "action"
