@@ -99,14 +99,18 @@ class TurnFlowMixin(GameBase):
             zone.remove(card)
             p.in_play.append(card)
         instead = None
-        if card.is_("Action"):
-            for effect in list(self.lasting):
-                if effect.replaces_play is not None and instead is None:
-                    instead = effect.replaces_play(cast("Game", self), p, card)
-            if self.current is p:
-                self.turn.actions_played += 1
-        if self.current is p:
-            self.turn.played.append(card)
+        types = card.rules.types
+        t = self.turn
+        mine = self.players[t.player] is p
+        if "Action" in types:
+            if self.lasting:
+                for effect in list(self.lasting):
+                    if effect.replaces_play is not None and instead is None:
+                        instead = effect.replaces_play(cast("Game", self), p, card)
+            if mine:
+                t.actions_played += 1
+        if mine:
+            t.played.append(card)
         self.emit(
             ev.CardPlayed(
                 p.name,
@@ -117,14 +121,24 @@ class TurnFlowMixin(GameBase):
                 "in_play" if again else source,
             )
         )
-        self._plays.append(set())
-        if card.is_("Attack"):
+        plays = self._plays
+        plays.append(set())
+        if "Attack" in types:
             yield from self.react(Moment.ATTACK, p, card)
         if instead is not None:
             instead()
         else:
-            yield from self.follow(p, card)
-        self._plays.pop()
+            r = card.rules
+            if r.play is None:  # what follow does, without a generator for a card with no text of its own
+                if r.cards:
+                    self.draw(p, r.cards)
+                if r.actions or r.buys or r.coins:
+                    self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+                if r.vp_tokens:
+                    self.vp_from_supply(p, r.vp_tokens, r.name)
+            else:
+                yield from self.follow(p, card)
+        plays.pop()
         yield from self.trigger(Moment.PLAY, p, card)
 
     def return_to_action_phase(self, p: Player, reason: str) -> None:
