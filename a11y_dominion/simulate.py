@@ -17,6 +17,7 @@ from .kingdoms import choose_setup
 from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
 from .seats import make_bot, play_bots
+from .table import quiet_seat
 
 MAX_TURNS = 400
 
@@ -46,6 +47,8 @@ def play_game(kinds: list, kingdom: str, events, landmarks, seed: int, g: int, t
         names = [f"P{i + 1}" for i in order]
         game = Game(GameConfig(names, k, e, lm, gseed))
         bots = {f"P{i + 1}": make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms) for i in range(len(kinds))}
+        # no one reads the events of a game of bots that hear none: they need not be kept
+        game.keep_log = not all(quiet_seat(b) for b in bots.values())
         problem = play_bots(game, bots, max_steps=MAX_TURNS * 200)
         if problem:
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}

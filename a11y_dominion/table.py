@@ -52,7 +52,7 @@ class Seat(Protocol):
         """The answer to ``decision`` (a list of keys), or an awaitable of it."""
 
 
-def _quiet(seat: Any) -> bool:
+def quiet_seat(seat: Any) -> bool:
     """A seat that reads a :class:`QuickView` without scores and hears no events (a bot)."""
     return (
         getattr(seat, "quick_view", False)
@@ -189,7 +189,7 @@ class Table:
         stopped. Raises :class:`IllegalAnswer` for a refused answer of a seat
         that has no ``refused`` method."""
         self.game.start()
-        if self.autosave is None and all(_quiet(s) for s in self.seats.values()):
+        if self.autosave is None and all(quiet_seat(s) for s in self.seats.values()):
             return self._run_quiet()
         answers = 0
         while True:

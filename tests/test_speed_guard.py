@@ -37,11 +37,12 @@ def _digest(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def play(kind: str, kingdom: str, players: int, seed: int) -> Game:
+def play(kind: str, kingdom: str, players: int, seed: int, keep_log: bool = True) -> Game:
     """One seeded bot game, set up as ``simulate`` sets up its games."""
     k, e, lm = choose_setup(kingdom, None, None, seed)
     names = [f"P{i + 1}" for i in range(players)]
     game = Game(GameConfig(names, k, e, lm, seed))
+    game.keep_log = keep_log
     problem = play_bots(game, {n: make_bot(kind, seed * 7 + i) for i, n in enumerate(names)}, max_steps=80000)
     assert problem is None, problem
     return game
@@ -86,6 +87,34 @@ def test_same_games_as_before(kind, kingdom, players, seed):
     # the record replays to the same stream, decision by decision at a table of people
     again = replay(make_record(game))
     assert _digest([event_data(e) for e in again.log]) == expected["log"]
+
+
+@pytest.mark.parametrize("kind,kingdom,players,seed", GAMES, ids=[_key(*g) for g in GAMES])
+def test_same_games_without_the_log(kind, kingdom, players, seed):
+    """A game that keeps no events (``simulate``'s bot games) is the same
+    game: the same answers, so the same record, which replays to the events."""
+    expected = json.loads(DATA.read_text())[_key(kind, kingdom, players, seed)]
+    game = play(kind, kingdom, players, seed, keep_log=False)
+    assert game.log == Game(game.config, setup_choices=game.setup_choices).log  # the setup's events only
+    assert hashlib.sha256(dumps(make_record(game)).encode()).hexdigest() == expected["record"]
+    assert _digest([event_data(e) for e in replay(make_record(game)).log]) == expected["log"]
+
+
+def test_simulate_keeps_no_events_of_quiet_bots_only(monkeypatch):
+    """simulate keeps no events when no bot hears them, and keeps them for a bot that does (bmu)."""
+    from a11y_dominion import simulate as sim
+
+    kept = []
+    real = sim.play_bots
+
+    def watched(game, bots, max_steps):
+        kept.append(game.keep_log)
+        return real(game, bots, max_steps=max_steps)
+
+    monkeypatch.setattr(sim, "play_bots", watched)
+    assert not sim.simulate(["bigmoney", "random"], games=1, seed=1)["errors"]
+    assert not sim.simulate(["bigmoney", "bmu"], games=1, seed=1)["errors"]
+    assert kept == [False, True]
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

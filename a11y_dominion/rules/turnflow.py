@@ -111,16 +111,17 @@ class TurnFlowMixin(GameBase):
                 t.actions_played += 1
         if mine:
             t.played.append(card)
-        self.emit(
-            ev.CardPlayed(
-                p.name,
-                card.spec.name,
-                card.name if card.became else "",
-                again,
-                instead is not None,
-                "in_play" if again else source,
+        if self.keep_log:
+            self.emit(
+                ev.CardPlayed(
+                    p.name,
+                    card.spec.name,
+                    card.name if card.became else "",
+                    again,
+                    instead is not None,
+                    "in_play" if again else source,
+                )
             )
-        )
         plays = self._plays
         plays.append(set())
         if "Attack" in types:
@@ -247,7 +248,8 @@ class TurnFlowMixin(GameBase):
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
-        self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
+        if self.keep_log:
+            self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
         self.take_debt(p, cost.debt, top.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
@@ -340,7 +342,8 @@ class TurnFlowMixin(GameBase):
             self.emit(started)
             self.turn_started = started
             yield from self._start_of_turn(p)
-            self.emit(ev.PhaseChanged(p.name, "action"))
+            if self.keep_log:
+                self.emit(ev.PhaseChanged(p.name, "action"))
             phase = "action"
         else:
             phase = resume
@@ -351,7 +354,8 @@ class TurnFlowMixin(GameBase):
                 carry = yield from self._action_phase(p)
                 t.phase = "buy"
                 t.bought = False
-                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+                if self.keep_log:
+                    self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
                 yield from self._start_of_buy(p)
             else:
                 t.phase = "buy"
@@ -604,7 +608,8 @@ class TurnFlowMixin(GameBase):
     def _cleanup(self, p: Player) -> Generator[Decision, Any, None]:
         t = self.turn
         t.phase = "cleanup"
-        self.emit(ev.PhaseChanged(p.name, "cleanup"))
+        if self.keep_log:
+            self.emit(ev.PhaseChanged(p.name, "cleanup"))
         yield from self.trigger(Moment.START_OF_CLEANUP, p)
         held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
         leaving = [c for c in p.in_play if id(c) not in held]
