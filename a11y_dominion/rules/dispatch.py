@@ -80,11 +80,10 @@ class DispatchMixin(GameBase):
         :meth:`_trigger`). When there is none (most moments of most games),
         an iterator that yields nothing is returned at once, so that no
         generator is made and run for nothing."""
-        if (
-            (card is not None and moment in (own or card.spec).triggers)
-            or self.lasting
-            or moment in self._setup_moments()
-        ):
+        moments = self.__dict__.get("_moments_of_setup")
+        if moments is None:
+            moments = self._setup_moments()
+        if self.lasting or moment in moments or (card is not None and moment in (own or card.spec).triggers):
             return self._trigger(moment, p, card, own)
         if moment in _in_play_moments():
             for h in p.in_play:
@@ -93,13 +92,12 @@ class DispatchMixin(GameBase):
         return cast("Generator[Decision, Any, None]", iter(()))
 
     def _setup_moments(self) -> frozenset[Moment]:
-        """The moments for which a Landmark or Event of the game has an ability."""
-        key = (len(self.landmarks), len(self.events))
-        cached = self.__dict__.get("_moments_of_setup")
-        if cached is None or cached[0] != key:
+        """The moments for which a Landmark or Event of the game has an ability
+        (worked out once: the game's Landmarks and Events are fixed at setup)."""
+        moments = self.__dict__.get("_moments_of_setup")
+        if moments is None:
             specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
-            cached = self.__dict__["_moments_of_setup"] = (key, frozenset(m for s in specs for m in s.triggers))
-        moments: frozenset[Moment] = cached[1]
+            moments = self.__dict__["_moments_of_setup"] = frozenset(m for s in specs for m in s.triggers)
         return moments
 
     def _trigger(
