@@ -62,10 +62,12 @@ def digests(game: Game) -> dict:
     return out
 
 
-def decisions(game: Game) -> list:
+def decisions(game: Game, quick: bool = False) -> list:
     """Every decision of ``game`` as a table of people gets it (the game
-    replayed from its answers, turn moves listed), as data."""
+    replayed from its answers, turn moves listed), as data; with ``quick``
+    as a table of bots gets it (moves and prompts made when read)."""
     again = Game(game.config, setup_choices=game.setup_choices)
+    again.quick_moves = quick
     d = again.start()
     out = []
     for keys in game.answers:
@@ -87,6 +89,14 @@ def test_same_games_as_before(kind, kingdom, players, seed):
     # the record replays to the same stream, decision by decision at a table of people
     again = replay(make_record(game))
     assert _digest([event_data(e) for e in again.log]) == expected["log"]
+
+
+@pytest.mark.parametrize("kind,kingdom,players,seed", GAMES[::4], ids=[_key(*g) for g in GAMES[::4]])
+def test_bots_get_the_same_decisions(kind, kingdom, players, seed):
+    """At a table of bots, the decisions (moves listed when read, prompts
+    written when read) read the same as at a table of people."""
+    expected = json.loads(DATA.read_text())[_key(kind, kingdom, players, seed)]
+    assert _digest(decisions(play(kind, kingdom, players, seed), quick=True)) == expected["decisions"]
 
 
 @pytest.mark.parametrize("kind,kingdom,players,seed", GAMES, ids=[_key(*g) for g in GAMES])
