@@ -30,7 +30,7 @@ class PrimitivesMixin(GameBase):
 
         Does nothing for a player whose turn it is not (a card's "+" bonuses
         only count on your own turn)."""
-        if self.current is not p or not (actions or buys or coins):
+        if not (actions or buys or coins) or self.players[self.turn.player] is not p:
             return
         t = self.turn
         t.actions += actions
@@ -209,8 +209,13 @@ class PrimitivesMixin(GameBase):
         if not cards:
             return
         src = getattr(p, zone)
-        if zone != "in_play" and cards is not src and len(cards) == len(src) and all(map(operator.is_, cards, src)):
-            src.clear()  # the whole zone, in its order (a hand discarded at Clean-up)
+        if (
+            cards is not src
+            and len(cards) == len(src)
+            and all(map(operator.is_, cards, src))
+            and (zone != "in_play" or all(c.became is None for c in cards))
+        ):
+            src.clear()  # the whole zone, in its order (the hand or the play area at Clean-up)
         else:
             for c in cards:
                 self._take(p, c, zone)

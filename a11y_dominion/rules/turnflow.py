@@ -307,7 +307,7 @@ class TurnFlowMixin(GameBase):
             raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
         if d.kind is Kind.TURN and type(keys) is list and len(keys) == 1:
             move = keys[0]
-            if type(move) is Move and self.move_is_legal(self.current, move):
+            if type(move) is Move and self.move_is_legal(self.players[self.turn.player], move):
                 # the usual answer of a seat: one legal move, checked against the rules directly
                 keys = [move]
                 self.answers.append(keys)
@@ -445,7 +445,12 @@ class TurnFlowMixin(GameBase):
         if name or amount:
             return False
         if kind is MoveKind.TREASURES:
-            return treasures_ok and any(self._auto_treasure(c) for c in p.hand)
+            if treasures_ok:
+                for c in p.hand:  # what _auto_treasure says, at hand
+                    types = c.rules.types
+                    if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+                        return True
+            return False
         return kind is MoveKind.END
 
     def _playable(self, p: Player, c: Card) -> bool:
