@@ -68,6 +68,8 @@ class RandomBot:
 _END = Move(MoveKind.END)
 _TREASURES = Move(MoveKind.TREASURES)
 _PAY_1 = Move.pay(1)
+_ACTION_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
+_TREASURE_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
 
 
 def _cost_key(name: str) -> tuple:
@@ -122,7 +124,7 @@ class BigMoneyBot:
         opts = d.options
         t = view.turn
         if t.phase == "action":
-            if not any(CARDS[n].is_("Action") for n in view.hand):
+            if _ACTION_NAMES.isdisjoint(view.hand):
                 return _END  # no Action card it could play: no need to list the moves
             plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
@@ -132,7 +134,7 @@ class BigMoneyBot:
             return _END
         if _TREASURES in opts:
             return _TREASURES
-        if any(CARDS[n].is_("Treasure") for n in view.hand):  # else no Treasure to play: no need to list the moves
+        if not _TREASURE_NAMES.isdisjoint(view.hand):  # else no Treasure to play: no need to list the moves
             for o in opts:
                 if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
                     return o
