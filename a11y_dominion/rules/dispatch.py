@@ -30,6 +30,10 @@ def _in_play_moments() -> frozenset[Moment]:
     return _IN_PLAY_MOMENTS
 
 
+_NO_ABILITIES = cast("Generator[Decision, Any, None]", ())
+"""What :meth:`DispatchMixin.trigger` gives for a moment with no ability: ``yield from`` it yields nothing."""
+
+
 class DispatchMixin(GameBase):
     """Triggered abilities, Reactions, memory and lasting effects."""
 
@@ -85,11 +89,11 @@ class DispatchMixin(GameBase):
             moments = self._setup_moments()
         if self.lasting or moment in moments or (card is not None and moment in (own or card.spec).triggers):
             return self._trigger(moment, p, card, own)
-        if moment in _in_play_moments():
+        if moment in (_IN_PLAY_MOMENTS or _in_play_moments()):
             for h in p.in_play:
                 if moment in h.rules.while_in_play:
                     return self._trigger(moment, p, card, own)
-        return cast("Generator[Decision, Any, None]", iter(()))
+        return _NO_ABILITIES
 
     def _setup_moments(self) -> frozenset[Moment]:
         """The moments for which a Landmark or Event of the game has an ability
