@@ -276,14 +276,13 @@ class Decision:
         """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
         if not isinstance(answer, list) or not all(isinstance(a, (str, Move)) for a in answer):
             return Msg("An answer is a list of option names.")
-        allowed = ", ".join(str(self.labels.get(o, o)) for o in self.options) or "nothing"
         for key, n in Counter(answer).items():
             have = self.count_of(key)
             if have == 0:
                 return Msg(
                     "{choice} is not one of the choices. Choose from: {allowed}.",
                     choice=str(self.labels.get(key, key)),
-                    allowed=allowed,
+                    allowed=self._allowed(),
                 )
             if n > have:
                 return Msg(
@@ -300,10 +299,14 @@ class Decision:
                 t = N_("Choose at least {low}; you chose {got}. Choices: {allowed}.")
             else:
                 t = N_("Choose from {low} to {high}; you chose {got}. Choices: {allowed}.")
-            return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=allowed)
+            return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=self._allowed())
         if self.distinct and len(set(answer)) != len(answer):
             return Msg(N_("{source} takes only cards with different names."), source=self.source)
         return None
+
+    def _allowed(self) -> str:
+        """The choices, as the sentences of :meth:`check` list them (written only for a refusal)."""
+        return ", ".join(str(self.labels.get(o, o)) for o in self.options) or "nothing"
 
     def distinct_results(self) -> list[Option] | None:
         """The single answer every legal choice amounts to, or None.
