@@ -44,7 +44,7 @@ class RandomBot:
     def decide(self, d: Decision, view: PlayerView | None = None) -> list:
         """A random legal answer to ``d``."""
         if d.kind == "turn":
-            opts = d.options
+            opts = list(d.options)  # the moves listed once
             if len(opts) > 1 and self.rng.random() < 0.5:
                 non_end = [o for o in opts if o.kind is not MoveKind.END]
                 return [self.rng.choice(non_end)]

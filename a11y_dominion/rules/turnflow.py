@@ -404,10 +404,11 @@ class TurnFlowMixin(GameBase):
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
+            made = _MOVES
             for pl in self.piles.values():
                 cards = pl.cards
                 if cards and cards[0].spec.cost.coins <= coins:
-                    opts.append(_move(MoveKind.BUY, pl.name))
+                    opts.append(made.get((MoveKind.BUY, pl.name)) or _move(MoveKind.BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
                     opts.append(_move(MoveKind.BUY, e))
