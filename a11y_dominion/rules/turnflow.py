@@ -311,7 +311,10 @@ class TurnFlowMixin(GameBase):
                 # the usual answer of a seat: one legal move, checked against the rules directly
                 keys = [move]
                 self.answers.append(keys)
-                self._advance(keys)
+                try:  # what _advance does
+                    self.pending = self._flow.send(keys)  # type: ignore[union-attr]
+                except StopIteration:
+                    self.pending = None
                 return self.pending
         if isinstance(keys, (str, Move, dict)):
             keys = [keys]
@@ -617,8 +620,11 @@ class TurnFlowMixin(GameBase):
         if self.keep_log:
             self.emit(ev.PhaseChanged(p.name, "cleanup"))
         yield from self.trigger(Moment.START_OF_CLEANUP, p)
-        held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
-        leaving = [c for c in p.in_play if id(c) not in held]
+        if self.lasting:
+            held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
+            leaving = [c for c in p.in_play if id(c) not in held]
+        else:
+            leaving = list(p.in_play)
         hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
         self.discard_cards(p, leaving, "in_play")
         self.discard_cards(p, list(p.hand), "hand", public=False)
