@@ -101,15 +101,15 @@ class TurnFlowMixin(GameBase):
         instead = None
         types = card.rules.types
         t = self.turn
-        mine = self.players[t.player] is p
+        own_turn = self.players[t.player] is p
         if "Action" in types:
             if self.lasting:
                 for effect in list(self.lasting):
                     if effect.replaces_play is not None and instead is None:
                         instead = effect.replaces_play(cast("Game", self), p, card)
-            if mine:
+            if own_turn:
                 t.actions_played += 1
-        if mine:
+        if own_turn:
             t.played.append(card)
         if self.keep_log:
             self.emit(
