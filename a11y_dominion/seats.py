@@ -44,7 +44,7 @@ class RandomBot:
     def decide(self, d: Decision, view: PlayerView | None = None) -> list:
         """A random legal answer to ``d``."""
         if d.kind == "turn":
-            opts = d.options
+            opts = list(d.options)  # the moves listed once
             if len(opts) > 1 and self.rng.random() < 0.5:
                 non_end = [o for o in opts if o.kind is not MoveKind.END]
                 return [self.rng.choice(non_end)]
@@ -63,6 +63,13 @@ class RandomBot:
         # fall back to a simple legal answer (e.g. Temple's different names)
         distinct = list(dict.fromkeys(d.options))
         return distinct[: max(d.min, 1)] if d.min else []
+
+
+_END = Move(MoveKind.END)
+_TREASURES = Move(MoveKind.TREASURES)
+_PAY_1 = Move.pay(1)
+_ACTION_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
+_TREASURE_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
 
 
 def _cost_key(name: str) -> tuple:
@@ -117,21 +124,21 @@ class BigMoneyBot:
         opts = d.options
         t = view.turn
         if t.phase == "action":
-            if not any(CARDS[n].is_("Action") for n in view.hand):
-                return Move(MoveKind.END)  # no Action card it could play: no need to list the moves
+            if _ACTION_NAMES.isdisjoint(view.hand):
+                return _END  # no Action card it could play: no need to list the moves
             plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
             plays.sort(key=lambda o: -(CARDS[o.name].actions))
             if plays:
                 return plays[0]
-            return Move(MoveKind.END)
-        if Move(MoveKind.TREASURES) in opts:
-            return Move(MoveKind.TREASURES)
-        if any(CARDS[n].is_("Treasure") for n in view.hand):  # else no Treasure to play: no need to list the moves
+            return _END
+        if _TREASURES in opts:
+            return _TREASURES
+        if not _TREASURE_NAMES.isdisjoint(view.hand):  # else no Treasure to play: no need to list the moves
             for o in opts:
                 if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
                     return o
-        if Move.pay(1) in opts:  # else no Debt it can pay
+        if _PAY_1 in opts:  # else no Debt it can pay
             pays = [o for o in opts if o.kind is MoveKind.PAY]
             if pays:
                 return max(pays, key=lambda o: o.amount)
@@ -151,7 +158,7 @@ class BigMoneyBot:
             return Move.buy("Estate")
         if coins >= 3 and can("Silver") and t.buys >= 1 and not t.bought:
             return Move.buy("Silver")
-        return Move(MoveKind.END)
+        return _END
 
     def _choice(self, view: PlayerView, d: Decision) -> list:
         if d.kind == "yesno":

@@ -20,7 +20,7 @@ from .rules import events as ev
 from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
 from .seats import make_bot, play_bots
-from .table import StopTable
+from .table import StopTable, quiet_seat
 
 MAX_TURNS = 400
 """A game still going after this many turns of one player stops, listed as unfinished (stalled)."""
@@ -126,6 +126,8 @@ def play_game(
             f"P{i + 1}": TurnLimit(make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms), max_turns)
             for i in range(len(kinds))
         }
+        # no one reads the events of a game of bots that hear none (and no --stats): they need not be kept
+        game.keep_log = stats or not all(quiet_seat(b) for b in bots.values())
         problem = play_bots(game, bots, max_steps=max_turns * len(kinds) * 200)
         if problem:
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}

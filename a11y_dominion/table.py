@@ -52,6 +52,15 @@ class Seat(Protocol):
         """The answer to ``decision`` (a list of keys), or an awaitable of it."""
 
 
+def quiet_seat(seat: Any) -> bool:
+    """A seat that reads a :class:`QuickView` without scores and hears no events (a bot)."""
+    return (
+        getattr(seat, "quick_view", False)
+        and not getattr(seat, "reads_scores", True)
+        and not getattr(seat, "hears_events", True)
+    )
+
+
 class StopTable(Exception):
     """Raised by a seat's ``decide`` to stop the table (the player quit, a
     script ran out); :meth:`Table.run` returns ``reason``."""
@@ -180,6 +189,8 @@ class Table:
         stopped. Raises :class:`IllegalAnswer` for a refused answer of a seat
         that has no ``refused`` method."""
         self.game.start()
+        if self.autosave is None and all(quiet_seat(s) for s in self.seats.values()):
+            return self._run_quiet()
         answers = 0
         while True:
             d, result = self._next(answers)
@@ -194,6 +205,41 @@ class Table:
             if type(answer) is not list and inspect.isawaitable(answer):
                 raise TypeError("this seat answers later; run the table with run_async")
             answers += self._settle(d, seat, answer)
+
+    def _run_quiet(self) -> str | None:
+        """:meth:`run` at a table of quiet seats (bots that read a
+        :class:`QuickView` without scores and hear no events) and no
+        autosave: the same answers in the same order, without the work no
+        seat has use for (redacting and delivering events, checking whose
+        answer it is); ``told`` is brought to the end of the log as
+        :meth:`deliver` would have."""
+        game, seats, most = self.game, self.seats, self.max_answers
+        answers = 0
+        try:
+            while True:
+                d = game.pending
+                if d is None:
+                    return None
+                if most is not None and answers >= most:
+                    return f"The game did not end within {most} answers."
+                seat = seats[d.player]
+                try:
+                    answer = seat.decide(d, QuickView(game, d.player))
+                except StopTable as stop:
+                    self.stopped = stop.reason
+                    return stop.reason
+                if type(answer) is not list and inspect.isawaitable(answer):
+                    raise TypeError("this seat answers later; run the table with run_async")
+                try:
+                    game.answer(answer)
+                except IllegalAnswer as e:
+                    msg = e.args[0] if e.args else str(e)
+                    self._refused(seat, d, msg if isinstance(msg, Msg) else Msg(str(msg)))
+                    continue
+                answers += 1
+        finally:
+            end = len(self.game.log)
+            self.told = {name: end for name in self.seats}
 
     async def run_async(self) -> str | None:
         """As :meth:`run`, awaiting the answers of seats that answer later."""

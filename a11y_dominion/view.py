@@ -320,17 +320,24 @@ class QuickView(PlayerView):
 
 
 def _quick_field(name: str) -> property:
+    fn = _VIEW_FIELDS[name]
+    game_only = name in _GAME_ONLY
+
     def read(self: QuickView) -> Any:
         d = self.__dict__
-        if name not in d:
-            d[name] = _field(name, d["_game"], d["_me"])
-        return d[name]
+        value = d.get(name, _UNREAD)
+        if value is _UNREAD:
+            value = d[name] = fn(d["_game"]) if game_only else fn(d["_game"], d["_me"])
+        return value
 
     return property(read, doc=f"The view's ``{name}``, built when first read.")
 
 
-# fields with a class-level default would be read from the class, never built
-for _name in ("obelisk", "ending", "game_over"):
+_UNREAD = object()
+
+# every field a property of the class (fields with a class-level default
+# would else be read from the class, never built)
+for _name in _VIEW_FIELDS:
     setattr(QuickView, _name, _quick_field(_name))
 
 
@@ -342,11 +349,9 @@ def _own_number(game: Game, bidding: bool) -> int:
     except during Mountain Pass bidding (after the Clean-up), when this turn
     already counts as finished."""
     p = game.current
-    for e in reversed(game.log):
-        if isinstance(e, ev.TurnStarted):
-            if e.player == p.name:
-                return e.number
-            break
+    e = game.turn_started  # the last of the log: the game keeps it at hand
+    if e is not None and e.player == p.name:
+        return e.number
     return p.turns_taken if bidding else p.turns_taken + 1
 
 

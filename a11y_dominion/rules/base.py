@@ -54,6 +54,8 @@ class GameBase:
     _resume_phase: str | None
     answers: list[list[Option]]
     position: dict[str, Any] | None
+    turn_started: ev.TurnStarted | None = None
+    """The last :class:`~.events.TurnStarted` event of the log (None before the first)."""
     quick_moves: bool = False
     """When True, the options of a turn decision are a
     :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots
@@ -62,9 +64,16 @@ class GameBase:
     # --------------------------------------------------------------- helpers
     events_mod = ev
 
+    keep_log: bool = True
+    """When False, events are not kept in ``log`` (nor, on the busiest paths,
+    made at all): for a game no one reads the events of, such as the bot
+    games of ``simulate``. The game, its answers and so its record are the
+    same: the record replays to the events it would have kept."""
+
     def emit(self, e: ev.GameEvent) -> None:
-        """Record an event."""
-        self.log.append(e)
+        """Record an event (unless ``keep_log`` is False)."""
+        if self.keep_log:
+            self.log.append(e)
 
     def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: str | None = None) -> None:
         """Record a plain fact about ``p``: an English ``template`` with the

@@ -117,17 +117,17 @@ class Move:
     @staticmethod
     def play(card: str) -> Move:
         """Play ``card`` (an English card name) from the hand."""
-        return Move(MoveKind.PLAY, card)
+        return _made(MoveKind.PLAY, card, 0)
 
     @staticmethod
     def buy(name: str) -> Move:
         """Buy the top card of the pile ``name``, or the Event ``name``."""
-        return Move(MoveKind.BUY, name)
+        return _made(MoveKind.BUY, name, 0)
 
     @staticmethod
     def pay(amount: int) -> Move:
         """Pay ``amount`` Debt (a whole number from 1)."""
-        return Move(MoveKind.PAY, "", amount)
+        return _made(MoveKind.PAY, "", amount)
 
     @property
     def key(self) -> str:
@@ -190,6 +190,23 @@ class Move:
                 raise ValueError("a pay move has a whole amount from 1")
             return Move.pay(n)
         return Move(kind)
+
+
+_MADE: dict[tuple[MoveKind, str, int], Move] = {}
+_MADE_MOST = 4096
+
+
+def _made(kind: MoveKind, name: str, amount: int) -> Move:
+    """The move of these fields: moves are values, so one is made per value
+    and shared (bots ask for the same few moves at every decision); at most
+    ``_MADE_MOST`` are kept."""
+    key = (kind, name, amount)
+    m = _MADE.get(key)
+    if m is None:
+        m = Move(kind, name, amount)
+        if len(_MADE) < _MADE_MOST:
+            _MADE[key] = m
+    return m
 
 
 Option = str | Move
@@ -259,7 +276,6 @@ class Decision:
         """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
         if not isinstance(answer, list) or not all(isinstance(a, (str, Move)) for a in answer):
             return Msg("An answer is a list of option names.")
-        allowed = ", ".join(str(self.labels.get(o, o)) for o in self.options) or "nothing"
         for key, n in Counter(answer).items():
             have = self.count_of(key)
             if have == 0 and self.kind is Kind.NUMBER:  # not the whole list of numbers: their range
@@ -276,7 +292,7 @@ class Decision:
                 return Msg(
                     "{choice} is not one of the choices. Choose from: {allowed}.",
                     choice=str(self.labels.get(key, key)),
-                    allowed=allowed,
+                    allowed=self._allowed(),
                 )
             if n > have:
                 return Msg(
@@ -293,10 +309,14 @@ class Decision:
                 t = N_("Choose at least {low}; you chose {got}. Choices: {allowed}.")
             else:
                 t = N_("Choose from {low} to {high}; you chose {got}. Choices: {allowed}.")
-            return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=allowed)
+            return Msg(t, low=self.min, high=self.max, got=len(answer), allowed=self._allowed())
         if self.distinct and len(set(answer)) != len(answer):
             return Msg(N_("{source} takes only cards with different names."), source=self.source)
         return None
+
+    def _allowed(self) -> str:
+        """The choices, as the sentences of :meth:`check` list them (written only for a refusal)."""
+        return ", ".join(str(self.labels.get(o, o)) for o in self.options) or "nothing"
 
     def distinct_results(self) -> list[Option] | None:
         """The single answer every legal choice amounts to, or None.

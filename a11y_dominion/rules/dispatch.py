@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
 from .base import GameBase
-from .cards import EVENTS, LANDMARKS, CardSpec
+from .cards import CARDS, EVENTS, LANDMARKS, CardSpec
 from .state import Card, Player
 from .triggers import Ends, Lasting, Moment, When
 
@@ -17,6 +17,21 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .game import Game
     from .triggers import DurationWork, Flow
+
+
+_IN_PLAY_MOMENTS: frozenset[Moment] | None = None
+
+
+def _in_play_moments() -> frozenset[Moment]:
+    """Every moment for which some card has a "while this is in play" ability."""
+    global _IN_PLAY_MOMENTS
+    if _IN_PLAY_MOMENTS is None:
+        _IN_PLAY_MOMENTS = frozenset(m for spec in CARDS.values() for m in spec.while_in_play)
+    return _IN_PLAY_MOMENTS
+
+
+_NO_ABILITIES = cast("Generator[Decision, Any, None]", ())
+"""What :meth:`DispatchMixin.trigger` gives for a moment with no ability: ``yield from`` it yields nothing."""
 
 
 class DispatchMixin(GameBase):
@@ -63,6 +78,33 @@ class DispatchMixin(GameBase):
             self.lasting.remove(effect)
 
     def trigger(
+        self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None
+    ) -> Generator[Decision, Any, None]:
+        """Generator: run every ability of ``moment`` for player ``p`` (see
+        :meth:`_trigger`). When there is none (most moments of most games),
+        an iterator that yields nothing is returned at once, so that no
+        generator is made and run for nothing."""
+        moments = self.__dict__.get("_moments_of_setup")
+        if moments is None:
+            moments = self._setup_moments()
+        if self.lasting or moment in moments or (card is not None and moment in (own or card.spec).triggers):
+            return self._trigger(moment, p, card, own)
+        if moment in (_IN_PLAY_MOMENTS or _in_play_moments()):
+            for h in p.in_play:
+                if moment in h.rules.while_in_play:
+                    return self._trigger(moment, p, card, own)
+        return _NO_ABILITIES
+
+    def _setup_moments(self) -> frozenset[Moment]:
+        """The moments for which a Landmark or Event of the game has an ability
+        (worked out once: the game's Landmarks and Events are fixed at setup)."""
+        moments = self.__dict__.get("_moments_of_setup")
+        if moments is None:
+            specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
+            moments = self.__dict__["_moments_of_setup"] = frozenset(m for s in specs for m in s.triggers)
+        return moments
+
+    def _trigger(
         self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None
     ) -> Generator[Decision, Any, None]:
         """Generator: run every ability of ``moment`` for player ``p``.

@@ -21,7 +21,7 @@ order listed (the last listed ends on top) unless ``top`` is False.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
@@ -64,9 +64,32 @@ def _event(name: str) -> Callable[[type[_E]], type[_E]]:
 
     def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
-        return dataclass(frozen=True)(cls)
+        made = dataclass(frozen=True)(cls)
+        made.__init__ = _quick_init(made)  # type: ignore[method-assign]
+        return made
 
     return wrap
+
+
+def _quick_init(cls: type) -> Callable[..., None]:
+    """An ``__init__`` for the frozen dataclass ``cls`` that does what the
+    generated one does (the same parameters and defaults) and stores the
+    fields straight into the instance's ``__dict__``: events are made by the
+    hundred per game, and the generated one sets each field through
+    ``object.__setattr__``."""
+    params, stores, env = [], [], {}
+    for i, f in enumerate(fields(cls)):
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            env[f"_d{i}"] = f.default
+            params.append(f"{f.name}=_d{i}")
+        stores.append(f"    d[{f.name!r}] = {f.name}\n")
+    src = f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n" + "".join(stores)
+    exec(src, env)  # noqa: S102 - the source is built from the field names above only
+    init: Callable[..., None] = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 @_event("game_set_up")

@@ -97,7 +97,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         self._build_supply()
         if deal:
             for p in self.players:
-                p.deck = [self.new_card("Copper") for _ in range(7)] + [self.new_card("Estate") for _ in range(3)]
+                p.deck = self._new_cards("Copper", 7) + self._new_cards("Estate", 3)
                 self.rng.shuffle(p.deck)
                 p.hand = p.deck[:5]
                 p.deck = p.deck[5:]

@@ -8,6 +8,7 @@ trashing) and the Empires rulebook (Debt, VP tokens, split piles).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -29,13 +30,14 @@ class PrimitivesMixin(GameBase):
 
         Does nothing for a player whose turn it is not (a card's "+" bonuses
         only count on your own turn)."""
-        if self.current is not p or not (actions or buys or coins):
+        if not (actions or buys or coins) or self.players[self.turn.player] is not p:
             return
         t = self.turn
         t.actions += actions
         t.buys += buys
         t.coins += coins
-        self.emit(ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, actions, buys, coins, source))
+        if self.keep_log:
+            self.emit(ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, actions, buys, coins, source))
 
     def take_debt(self, p: Player, amount: int, source: str = "") -> None:
         """``p`` takes ``amount`` Debt (Empires rulebook, Debt)."""
@@ -143,14 +145,20 @@ class PrimitivesMixin(GameBase):
 
     def draw(self, p: Player, n: int, source: str = "") -> list[Card]:
         """``p`` draws ``n`` cards into hand; returns the cards drawn."""
-        drawn = []
-        for _ in range(n):
-            c = self._take_top(p)
-            if c is None:
-                break
-            p.hand.append(c)
-            drawn.append(c)
-        if drawn or n:
+        deck = p.deck
+        if len(deck) >= n:  # no shuffle on the way: the top n at once
+            drawn = deck[:n]
+            del deck[:n]
+            p.hand.extend(drawn)
+        else:
+            drawn = []
+            for _ in range(n):
+                c = self._take_top(p)
+                if c is None:
+                    break
+                p.hand.append(c)
+                drawn.append(c)
+        if (drawn or n) and self.keep_log:
             self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
         return drawn
 
@@ -198,10 +206,21 @@ class PrimitivesMixin(GameBase):
     def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None:
         """Move ``cards`` from ``p``'s ``zone`` to the top of the discard pile,
         one by one in the order given (the last is on top)."""
-        for c in cards:
-            self._take(p, c, zone)
-            p.discard.insert(0, c)
-        if cards:
+        if not cards:
+            return
+        src = getattr(p, zone)
+        if (
+            cards is not src
+            and len(cards) == len(src)
+            and all(map(operator.is_, cards, src))
+            and (zone != "in_play" or all(c.became is None for c in cards))
+        ):
+            src.clear()  # the whole zone, in its order (the hand or the play area at Clean-up)
+        else:
+            for c in cards:
+                self._take(p, c, zone)
+        p.discard[0:0] = cards[::-1]  # one by one onto the pile: the last ends on top
+        if self.keep_log:
             self.emit(
                 ev.CardsDiscarded(p.name, tuple(c.name for c in cards), zone, private_to=None if public else p.name)
             )
@@ -285,7 +304,8 @@ class PrimitivesMixin(GameBase):
             return None
         c = pl.cards.pop(0)
         self._place_gained(p, c, dest)
-        self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
+        if self.keep_log:
+            self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
         self._pile_changed(pl, c.name)
         yield from self.trigger(Moment.GAIN, p, c)
         return c

@@ -40,6 +40,13 @@ class SetupMixin(GameBase):
         self._uid += 1
         return Card(self._uid, CARDS[name])
 
+    def _new_cards(self, name: str, count: int) -> list[Card]:
+        """``count`` new cards of ``name``, numbered as ``count`` calls of :meth:`new_card` number them."""
+        spec = CARDS[name]
+        first = self._uid + 1
+        self._uid += count
+        return [Card(uid, spec) for uid in range(first, first + count)]
+
     def _pile_size(self, name: str) -> int:
         n = len(self.players)
         if name == "Copper":
@@ -59,7 +66,7 @@ class SetupMixin(GameBase):
     def _build_supply(self) -> None:
         n = len(self.players)
         for name in BASIC_PILES:
-            cards = [self.new_card(name) for _ in range(self._pile_size(name))]
+            cards = self._new_cards(name, self._pile_size(name))
             self.piles[name] = Pile(name, "basic", cards, members=(name,))
         for name in self.kingdom:
             d = PILES[name]
@@ -67,12 +74,12 @@ class SetupMixin(GameBase):
             if d.kind == "castles":
                 for cname, count in d.cards:
                     k = count if n > 2 else 1
-                    cards += [self.new_card(cname) for _ in range(k)]
+                    cards += self._new_cards(cname, k)
             elif d.kind == "split":
                 for cname, count in d.cards:
-                    cards += [self.new_card(cname) for _ in range(count)]
+                    cards += self._new_cards(cname, count)
             else:
-                cards = [self.new_card(d.top_name) for _ in range(self._pile_size(d.top_name))]
+                cards = self._new_cards(d.top_name, self._pile_size(d.top_name))
             self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
 
     def _setup_extras(self) -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 _MOVES: dict[tuple[MoveKind, str], Move] = {}
 _TREASURES = Move(MoveKind.TREASURES)
 _END = Move(MoveKind.END)
+_new_decision = object.__new__
 
 
 def _move(kind: MoveKind, name: str) -> Move:
@@ -98,32 +99,47 @@ class TurnFlowMixin(GameBase):
             zone.remove(card)
             p.in_play.append(card)
         instead = None
-        if card.is_("Action"):
-            for effect in list(self.lasting):
-                if effect.replaces_play is not None and instead is None:
-                    instead = effect.replaces_play(cast("Game", self), p, card)
-            if self.current is p:
-                self.turn.actions_played += 1
-        if self.current is p:
-            self.turn.played.append(card)
-        self.emit(
-            ev.CardPlayed(
-                p.name,
-                card.spec.name,
-                card.name if card.became else "",
-                again,
-                instead is not None,
-                "in_play" if again else source,
+        types = card.rules.types
+        t = self.turn
+        own_turn = self.players[t.player] is p
+        if "Action" in types:
+            if self.lasting:
+                for effect in list(self.lasting):
+                    if effect.replaces_play is not None and instead is None:
+                        instead = effect.replaces_play(cast("Game", self), p, card)
+            if own_turn:
+                t.actions_played += 1
+        if own_turn:
+            t.played.append(card)
+        if self.keep_log:
+            self.emit(
+                ev.CardPlayed(
+                    p.name,
+                    card.spec.name,
+                    card.name if card.became else "",
+                    again,
+                    instead is not None,
+                    "in_play" if again else source,
+                )
             )
-        )
-        self._plays.append(set())
-        if card.is_("Attack"):
+        plays = self._plays
+        plays.append(set())
+        if "Attack" in types:
             yield from self.react(Moment.ATTACK, p, card)
         if instead is not None:
             instead()
         else:
-            yield from self.follow(p, card)
-        self._plays.pop()
+            r = card.rules
+            if r.play is None:  # what follow does, without a generator for a card with no text of its own
+                if r.cards:
+                    self.draw(p, r.cards)
+                if r.actions or r.buys or r.coins:
+                    self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+                if r.vp_tokens:
+                    self.vp_from_supply(p, r.vp_tokens, r.name)
+            else:
+                yield from self.follow(p, card)
+        plays.pop()
         yield from self.trigger(Moment.PLAY, p, card)
 
     def return_to_action_phase(self, p: Player, reason: str) -> None:
@@ -232,7 +248,8 @@ class TurnFlowMixin(GameBase):
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
-        self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
+        if self.keep_log:
+            self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
         self.take_debt(p, cost.debt, top.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
@@ -288,6 +305,17 @@ class TurnFlowMixin(GameBase):
         d = self.pending
         if d is None:
             raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
+        if d.kind is Kind.TURN and type(keys) is list and len(keys) == 1:
+            move = keys[0]
+            if type(move) is Move and self.move_is_legal(self.players[self.turn.player], move):
+                # the usual answer of a seat: one legal move, checked against the rules directly
+                keys = [move]
+                self.answers.append(keys)
+                try:  # what _advance does
+                    self.pending = self._flow.send(keys)  # type: ignore[union-attr]
+                except StopIteration:
+                    self.pending = None
+                return self.pending
         if isinstance(keys, (str, Move, dict)):
             keys = [keys]
         err = self.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
@@ -313,9 +341,12 @@ class TurnFlowMixin(GameBase):
     def _take_turn(self, p: Player, resume: str | None = None) -> Generator[Decision, Any, None]:
         t = self.turn
         if resume is None:
-            self.emit(ev.TurnStarted(p.name, p.turns_taken + 1, t.number))
+            started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+            self.emit(started)
+            self.turn_started = started
             yield from self._start_of_turn(p)
-            self.emit(ev.PhaseChanged(p.name, "action"))
+            if self.keep_log:
+                self.emit(ev.PhaseChanged(p.name, "action"))
             phase = "action"
         else:
             phase = resume
@@ -326,7 +357,8 @@ class TurnFlowMixin(GameBase):
                 carry = yield from self._action_phase(p)
                 t.phase = "buy"
                 t.bought = False
-                self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+                if self.keep_log:
+                    self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
                 yield from self._start_of_buy(p)
             else:
                 t.phase = "buy"
@@ -375,10 +407,11 @@ class TurnFlowMixin(GameBase):
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
+            made = _MOVES
             for pl in self.piles.values():
                 cards = pl.cards
                 if cards and cards[0].spec.cost.coins <= coins:
-                    opts.append(_move(MoveKind.BUY, pl.name))
+                    opts.append(made.get((MoveKind.BUY, pl.name)) or _move(MoveKind.BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
                     opts.append(_move(MoveKind.BUY, e))
@@ -416,7 +449,12 @@ class TurnFlowMixin(GameBase):
         if name or amount:
             return False
         if kind is MoveKind.TREASURES:
-            return treasures_ok and any(self._auto_treasure(c) for c in p.hand)
+            if treasures_ok:
+                for c in p.hand:  # what _auto_treasure says, at hand
+                    types = c.rules.types
+                    if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+                        return True
+            return False
         return kind is MoveKind.END
 
     def _playable(self, p: Player, c: Card) -> bool:
@@ -497,7 +535,26 @@ class TurnFlowMixin(GameBase):
             + "."
         )
         options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
-        return Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)
+        # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
+        # (its fields already of their types), without the checks of the constructor
+        d = _new_decision(Decision)
+        d.__dict__.update(
+            player=p.name,
+            kind=Kind.TURN,
+            purpose=Purpose.MOVE,
+            prompt=prompt,
+            options=options,
+            min=1,
+            max=1,
+            counts=None,
+            source=phase,
+            labels={},
+            distinct=False,
+            ordered=False,
+            template="",
+            args={},
+        )
+        return d
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
         """Run moves until the Action phase ends; returns a move that ends it
@@ -560,10 +617,14 @@ class TurnFlowMixin(GameBase):
     def _cleanup(self, p: Player) -> Generator[Decision, Any, None]:
         t = self.turn
         t.phase = "cleanup"
-        self.emit(ev.PhaseChanged(p.name, "cleanup"))
+        if self.keep_log:
+            self.emit(ev.PhaseChanged(p.name, "cleanup"))
         yield from self.trigger(Moment.START_OF_CLEANUP, p)
-        held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
-        leaving = [c for c in p.in_play if id(c) not in held]
+        if self.lasting:
+            held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
+            leaving = [c for c in p.in_play if id(c) not in held]
+        else:
+            leaving = list(p.in_play)
         hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
         self.discard_cards(p, leaving, "in_play")
         self.discard_cards(p, list(p.hand), "hand", public=False)

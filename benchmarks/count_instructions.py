@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Machine instructions per bot game, counted by Valgrind (prints figures).
+
+On a machine shared with other work, games/s move by tens of percent from
+run to run; the number of instructions a game takes does not. This script
+counts them with Valgrind's ``callgrind`` tool, with a fixed hash seed, for
+``--games`` and twice as many games in fresh processes, and prints the
+difference per game (so start-up and imports do not count): for the
+floor (``shared/tools/bm_floor.py``) and for the engine's bot games run as
+``simulate`` runs them. The ratio floor/engine of instructions is an upper
+bound on the ratio of games/s (the engine also waits more on memory).
+
+Usage: ``python3 benchmarks/count_instructions.py [--games 10] [--floor PATH] [--project PATH]``
+(from the project folder; ``--project`` counts the games of another checkout
+of the project, for a before and after; Valgrind must be installed:
+``apt-get install valgrind``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ENGINE = """
+import sys
+sys.path.insert(0, {root!r})
+from a11y_dominion.simulate import simulate
+simulate({kinds!r}, kingdom={kingdom!r}, games={games}, seed=0)
+"""
+
+FLOOR = """
+import importlib.util, random
+spec = importlib.util.spec_from_file_location("bm_floor", {path!r})
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+rng = random.Random(1)
+for _ in range({games}):
+    mod.play_game(rng)
+"""
+
+
+def count(code: str) -> int:
+    """Instructions Valgrind counts for running ``code`` in a fresh Python."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stderr
+    found = re.search(r"Collected : (\d+)", out)
+    if found is None:
+        raise SystemExit("Valgrind gave no count; is it installed and working?")
+    return int(found.group(1))
+
+
+def per_game(template: str, games: int, **fields) -> float:
+    """Instructions per game: the count for ``2 * games`` less that for ``games``, over ``games``."""
+    return (count(template.format(games=2 * games, **fields)) - count(template.format(games=games, **fields))) / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=10, help="engine games of the smaller run (10)")
+    ap.add_argument("--floor", type=Path, default=ROOT.parent / "shared" / "tools" / "bm_floor.py")
+    ap.add_argument("--project", type=Path, default=ROOT, help="the checkout whose games are counted (this one)")
+    a = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("This needs Valgrind (apt-get install valgrind).")
+    floor = per_game(FLOOR, a.games * 20, path=str(a.floor)) if a.floor.is_file() else None
+    if floor is not None:
+        print(f"{'floor (bm_floor.py), 2p':28}{floor / 1e6:9.2f} M instructions per game")
+    cases = [
+        ("bigmoney x2, Basic Intro", ["bigmoney"] * 2, "basic-intro", a.games),
+        ("bigmoney x4, Basic Intro", ["bigmoney"] * 4, "basic-intro", max(1, a.games // 2)),
+        ("bigmoney x6, Basic Intro", ["bigmoney"] * 6, "basic-intro", max(1, a.games // 3)),
+        ("random x2, random Kingdom", ["random"] * 2, "random", max(1, a.games // 2)),
+    ]
+    for i, (name, kinds, kingdom, games) in enumerate(cases):
+        n = per_game(ENGINE, games, root=str(a.project.resolve()), kinds=kinds, kingdom=kingdom)
+        ratio = f"  (floor/engine: 1/{n / floor:.1f})" if floor and i == 0 else ""
+        print(f"{name:28}{n / 1e6:9.2f} M instructions per game{ratio}")
+
+
+if __name__ == "__main__":
+    main()
