@@ -35,6 +35,15 @@ NAME_FIELDS = {"card", "top", "pile", "source", "choice", "word", "card2", "even
 LIST_FIELDS = {"allowed", "choices", "cards"}
 
 
+def shown(value):
+    """A field's value as a sentence may show it: in text (from a file, an argument, the
+    network), every control, escape or formatting character is shown as ``?``, so none
+    reaches a terminal; other values are as they are."""
+    if isinstance(value, str) and not value.isprintable():
+        return "".join(ch if ch.isprintable() else "?" for ch in value)
+    return value
+
+
 class _Formatter(string.Formatter):
     """``str.format`` plus ``{n:one|many}``: the form for the number ``n``."""
 
@@ -122,7 +131,7 @@ class Language:
         out = self._(template)
         if not fields:
             return out
-        values = {k: self._field(k, v) for k, v in fields.items()}
+        values = {k: shown(self._field(k, v)) for k, v in fields.items()}
         return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
 
     def msg(self, message) -> str:
@@ -131,7 +140,7 @@ class Language:
             message = message.args[0] if message.args else str(message)
         if isinstance(message, Msg):
             return self.text(message.template, **message.args)
-        return self._(str(message))
+        return shown(self._(str(message)))
 
     def prompt(self, decision) -> str:
         """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language."""

@@ -116,7 +116,7 @@ def hostile_lines() -> list:
         "card " + "y" * 3000,
         "log -1",
         "log " + "9" * 5000,
-        "log \x1b[6n",
+        "log \x1b[6nzz",
         "repeat x",
         "load",
         "save",
@@ -229,9 +229,11 @@ def test_bytes_that_are_not_utf8_on_standard_input_are_one_refusal(tmp_path, mon
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     code = main(["play", "--seed", "1", "--speech", "off"])
     lines = capsys.readouterr().out.splitlines()
-    assert code == 0
+    assert code == 1  # the piped input ended before the game did: a stopped game, as at the host
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
-    assert "\ufffd\ufffd is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end." in lines
+    assert "That line is not valid UTF-8." in lines
+    assert not any("is not a move" in line for line in lines)
+    assert lines[-1] == "Game stopped."
     assert any(line.startswith("You have 0 Debt and 0 VP in tokens") for line in lines)
 
 
@@ -427,7 +429,8 @@ def test_save_is_atomic_and_asks_before_replacing(tmp_path):
     assert "Not saved. The file is as it was." in lines
     assert f"Game saved to {target}." in lines
     assert json.loads(target.read_text())["format"] == "a11y-dominion-record"
-    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+    assert [p.name for p in tmp_path.iterdir() if p.name != "data"] == ["game.json"]  # no temporary file left
+    assert oct(target.stat().st_mode & 0o777) == "0o600"  # a save is readable by its owner only
 
 
 def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
