@@ -398,14 +398,14 @@ def read_saved(path: Path) -> SavedGame:
     torn = lines.pop() != b""
     good = 0
     items = []
-    damaged = False
+    bad_line = False
     for raw in lines:
         try:
             item = parse_json(raw.decode("utf-8"), "save file")
         except (FileError, UnicodeDecodeError):
             item = None
         if not isinstance(item, dict):
-            damaged = True  # a whole line (one write, newline and all) that cannot be read: not a torn end
+            bad_line = True  # a whole line (one write, newline and all) that cannot be read: not a torn end
             torn = True
             break
         items.append(item)
@@ -437,7 +437,7 @@ def read_saved(path: Path) -> SavedGame:
         good_bytes=good,
         torn=torn,
         extra=header.get("extra") if isinstance(header.get("extra"), dict) else {},
-        damaged=damaged,
+        damaged=bad_line,
     )
     good = len(lines[0]) + 1
     for raw, item in zip(lines[1:], items[1:], strict=False):

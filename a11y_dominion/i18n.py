@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .rules.cards import canonical, dutch_name
 from .rules.cost import Cost
-from .rules.decisions import N_, Msg  # noqa: F401  (N_ is used from here by the console)
+from .rules.decisions import N_, Msg, shown  # noqa: F401  (N_ is used from here by the console)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "a11y_dominion"
@@ -33,15 +33,6 @@ LANGUAGES = {"en": "English", "nl": "Nederlands"}
 # Fields of templates that hold card, pile, Event or Landmark names.
 NAME_FIELDS = {"card", "top", "pile", "source", "choice", "word", "card2", "event", "landmark"}
 LIST_FIELDS = {"allowed", "choices", "cards"}
-
-
-def shown(value):
-    """A field's value as a sentence may show it: in text (from a file, an argument, the
-    network), every control, escape or formatting character is shown as ``?``, so none
-    reaches a terminal; other values are as they are."""
-    if isinstance(value, str) and not value.isprintable():
-        return "".join(ch if ch.isprintable() else "?" for ch in value)
-    return value
 
 
 class _Formatter(string.Formatter):
