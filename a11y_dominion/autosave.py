@@ -25,9 +25,11 @@ file is read, and cut off before the next answer is appended.
 from __future__ import annotations
 
 import datetime as _dt
+import fcntl
 import json
 import os
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,6 +76,47 @@ def _new_id() -> str:
         i += 1
         name = f"{stamp}-{i}"
     return name
+
+
+class GameOpen(RecordError):
+    """The game is open in another process (another window); ``args[0]`` says so in one sentence."""
+
+
+_locks: dict = {}  # the path of each autosave this process holds open -> its locked descriptor
+
+
+def lock_game(path: Path, game_id: str) -> None:
+    """Hold the game at ``path`` for this process (an exclusive ``flock``, which the
+    system lets go when the process ends, even by a crash or ``kill -9``), so no other
+    window can append to it at the same time. Holding it again is nothing.
+
+    Raises :class:`GameOpen` when another process holds it. A file that cannot be
+    opened or locked is not held (writing to it then fails on its own)."""
+    key = str(path)
+    if key in _locks:
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise GameOpen(
+            Msg("Game {id} is open in another window; close it there first.", id=shown_name(game_id, 40))
+        ) from None
+    except OSError:
+        os.close(fd)
+        return
+    _locks[key] = fd
+
+
+def unlock_game(path: Path) -> None:
+    """Let go of the game at ``path`` (:func:`lock_game`); nothing when it is not held."""
+    fd = _locks.pop(str(path), None)
+    if fd is not None:
+        os.close(fd)
 
 
 def result_data(game) -> dict | None:
@@ -144,13 +187,18 @@ class Autosave:
         header, self._header = self._header, None
         header["id"] = self.id
         self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
+        lock_game(self.path, self.id)
         self._write(header, sync=True)
         _sync_dir(folder)
 
     @classmethod
     def reopen(cls, saved: SavedGame, humans=()) -> Autosave:
         """Go on appending to the autosave of ``saved``: a torn last line is cut
-        off first. Raises OSError when the file cannot be written."""
+        off first (and what follows a damaged line). Raises OSError when the file cannot be
+        written, :class:`GameOpen` when another process has the game open."""
+        lock_game(saved.path, saved.id)
+        if saved.damaged and not saved.kept_as.exists():
+            shutil.copy2(saved.path, saved.kept_as)
         fd = os.open(saved.path, os.O_WRONLY | os.O_APPEND)
         try:
             if os.fstat(fd).st_size > saved.good_bytes:
@@ -217,6 +265,16 @@ class Autosave:
 
             add_game(self.id, self.started, self.record, result)
 
+    def keep(self) -> None:
+        """Make the file now, when no answer made it yet: a game stopped before its first
+        answer is kept too (listed by ``games``, resumable)."""
+        if self._header is not None and self.failed is None:
+            try:
+                self._open_new()
+            except OSError as e:
+                self.failed = e
+                self._header = None
+
     def sync(self) -> None:
         """Flush what was written to the disk."""
         if self._fd is not None and self._unsynced:
@@ -235,6 +293,7 @@ class Autosave:
             except OSError:
                 pass
             os.close(fd)
+        unlock_game(self.path)
 
 
 def _sync_dir(folder: Path) -> None:
@@ -272,11 +331,30 @@ class SavedGame:
     good_bytes: int = 0
     torn: bool = False
     extra: dict = field(default_factory=dict)
+    damaged: bool = False  # a line that cannot be read is followed by more: the game goes on from before it
 
     @property
     def finished(self) -> bool:
         """True when the game ended."""
         return self.result is not None
+
+    @property
+    def kept_as(self) -> Path:
+        """Where the whole file of a damaged game is copied before it goes on."""
+        return self.path.with_name(self.path.name + ".damaged")
+
+    def damage_notice(self) -> Msg | None:
+        """One sentence when the file is damaged after some answer and the game goes on
+        from there (:meth:`Autosave.reopen` cuts what follows, keeping a copy); else None."""
+        if not self.damaged:
+            return None
+        return Msg(
+            "The saved game {id} is damaged after answer {n}; it goes on from there, "
+            "and the whole file is kept as {file}.",
+            id=self.id,
+            n=len(self.answers),
+            file=str(self.kept_as),
+        )
 
     def full_record(self) -> dict:
         """The record of the game so far, as a save file holds it."""
@@ -320,12 +398,14 @@ def read_saved(path: Path) -> SavedGame:
     torn = lines.pop() != b""
     good = 0
     items = []
+    bad_line = False
     for raw in lines:
         try:
             item = parse_json(raw.decode("utf-8"), "save file")
         except (FileError, UnicodeDecodeError):
             item = None
         if not isinstance(item, dict):
+            bad_line = True  # a whole line (one write, newline and all) that cannot be read: not a torn end
             torn = True
             break
         items.append(item)
@@ -357,6 +437,7 @@ def read_saved(path: Path) -> SavedGame:
         good_bytes=good,
         torn=torn,
         extra=header.get("extra") if isinstance(header.get("extra"), dict) else {},
+        damaged=bad_line,
     )
     good = len(lines[0]) + 1
     for raw, item in zip(lines[1:], items[1:], strict=False):
@@ -372,6 +453,7 @@ def read_saved(path: Path) -> SavedGame:
             saved.ended = str(item.get("date") or "")
         else:  # a line that does not follow from the ones before: the file ends here
             saved.torn = True
+            saved.damaged = True
             break
         good += len(raw) + 1
     saved.good_bytes = good
@@ -385,8 +467,10 @@ def _id_order(path: Path) -> tuple:
     return (stamp, int(n) if n else 1)
 
 
-def all_games() -> list:
-    """Every autosave that can be read, oldest first (by its ID, the date it began)."""
+def all_games(damaged: list | None = None) -> list:
+    """Every autosave that can be read, oldest first (by its ID, the date it began).
+    With ``damaged`` (a list), (ID, :class:`~a11y_dominion.record.RecordError`) of every
+    autosave that cannot be read is appended to it."""
     folder = games_dir()
     try:
         paths = sorted(
@@ -398,8 +482,9 @@ def all_games() -> list:
     for p in paths:
         try:
             out.append(read_saved(p))
-        except RecordError:
-            continue
+        except RecordError as e:
+            if damaged is not None:
+                damaged.append((p.stem, e))
     return out
 
 
@@ -409,13 +494,16 @@ def unfinished_games() -> list:
 
 
 def find_game(game_id: str | None) -> SavedGame:
-    """The unfinished game ``game_id``, or the latest unfinished one.
+    """The unfinished game ``game_id``, or the latest unfinished one, held for this
+    process (:func:`lock_game`).
 
-    Raises :class:`~a11y_dominion.record.RecordError` with one sentence when there is none."""
+    Raises :class:`~a11y_dominion.record.RecordError` with one sentence when there is
+    none, :class:`GameOpen` when another window has it open."""
     if game_id is None:
         games = unfinished_games()
         if not games:
             raise RecordError(Msg("There is no unfinished game to resume; a11y-dominion starts a new one."))
+        lock_game(games[-1].path, games[-1].id)
         return games[-1]
     if not ID_PATTERN.match(game_id):
         raise RecordError(
@@ -430,4 +518,5 @@ def find_game(game_id: str | None) -> SavedGame:
     saved = read_saved(path)
     if saved.finished:
         raise RecordError(Msg("The game {id} has ended; there is nothing to resume.", id=game_id))
+    lock_game(saved.path, saved.id)
     return saved

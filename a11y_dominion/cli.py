@@ -351,12 +351,14 @@ def cmd_resume(args) -> int:
     return run_console(play)
 
 
-def game_lines(games: list, lang) -> list:
+def game_lines(games: list, lang, damaged: list = ()) -> list:
     """One sentence per kept game (:class:`~a11y_dominion.autosave.SavedGame`), latest first:
-    its ID, date, players, Kingdom, and the turn it is at or its result."""
+    its ID, date, players, Kingdom, and the turn it is at or how it ended (who won, the
+    scores); then one sentence per autosave that cannot be read (``damaged``: (ID, error)
+    pairs, as :func:`~a11y_dominion.autosave.all_games` gives them)."""
     from .i18n import N_
 
-    if not games:
+    if not games and not damaged:
         return [lang._(N_("No games are kept yet; a game is kept from its first answer on."))]
     out = []
     for g in reversed(games):
@@ -364,25 +366,15 @@ def game_lines(games: list, lang) -> list:
         kingdom = ", ".join(lang.card(k) for k in g.kingdom)
         date = g.started.replace("T", " ")
         if g.finished:
-            scores = "; ".join(f"{s[0]} {s[1]} VP" for s in g.result.get("scores", []) if len(s) == 2)
-            winners = " and ".join(g.result.get("winners", []))
-            out.append(
-                lang.text(
-                    N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}."),
-                    id=g.id,
-                    date=date,
-                    players=players,
-                    kingdom=kingdom,
-                    winners=winners or "?",
-                    scores=scores,
-                )
-            )
+            out.append(_finished_line(g, lang, date, players, kingdom))
         else:
-            turn = (
-                lang.text(N_("at {player}'s turn {n}"), player=g.turn[0], n=g.turn[1])
-                if g.turn
-                else lang._(N_("before the first answer"))
-            )
+            people = [n for n, k in g.seats if k in ("human", "remote")]
+            if not g.turn:
+                turn = lang._(N_("before the first answer"))
+            elif people == [g.turn[0]]:  # the one person of the game: the one who reads this
+                turn = lang.text(N_("at your turn {n}"), n=g.turn[1])
+            else:
+                turn = lang.text(N_("at {player}'s turn {n}"), player=g.turn[0], n=g.turn[1])
             out.append(
                 lang.text(
                     N_(
@@ -396,14 +388,51 @@ def game_lines(games: list, lang) -> list:
                     kingdom=kingdom,
                 )
             )
+    for _game_id, error in reversed(list(damaged)):
+        out.append(lang.msg(error))
     return out
 
 
+def _finished_line(g, lang, date: str, players: str, kingdom: str) -> str:
+    """The sentence of a finished game: who won (or who tied) and every player's score.
+    A result line without scores is made again from the game's answers."""
+    from .i18n import N_
+
+    result = g.result or {}
+    if not result.get("scores"):
+        from .autosave import result_data
+        from .record import RecordError, replay
+
+        try:
+            result = result_data(replay(g.full_record())) or result
+        except RecordError:
+            pass
+    scores = "; ".join(f"{s[0]} {s[1]} VP" for s in result.get("scores", []) if len(s) == 2)
+    winners = [str(w) for w in result.get("winners", [])]
+    if len(winners) > 1:
+        template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} tied; {scores}.")
+    elif winners:
+        template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}.")
+    else:
+        template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. Its result was not kept.")
+    return lang.text(
+        template,
+        id=g.id,
+        date=date,
+        players=players,
+        kingdom=kingdom,
+        winners=lang._(N_(" and ")).join(winners),
+        scores=scores,
+    )
+
+
 def cmd_games(args) -> int:
-    """``games``: the kept games, latest first, one sentence each."""
+    """``games``: the kept games, latest first, one sentence each (a damaged one too)."""
     from .autosave import all_games
 
-    for line in game_lines(all_games(), _lang()):
+    damaged: list = []
+    games = all_games(damaged)
+    for line in game_lines(games, _lang(), damaged):
         print(line)
     return 0
 
@@ -418,9 +447,15 @@ def stats_lines(figures: dict, lang) -> list:
     if figures["human_games"]:
         out.append(
             lang.text(
-                N_("People won {wins} of the {games} games they played; their average score is {score} VP."),
+                N_(
+                    "People won {wins} of the {games} games they played and tied {ties}; "
+                    "their average score is {score} VP."
+                )
+                if figures.get("human_ties")
+                else N_("People won {wins} of the {games} games they played; their average score is {score} VP."),
                 wins=figures["human_wins"],
                 games=figures["human_games"],
+                ties=figures.get("human_ties", 0),
                 score=figures["average_score"],
             )
         )
@@ -573,6 +608,9 @@ def cmd_host(args) -> int:
         plain=plain,
     )
     save = _host_autosave(host, seats, saved, lang.code, verbosity)
+    damage = saved.damage_notice() if saved is not None else None
+    if damage is not None:
+        out(lang.msg(damage))
     try:
         code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
     except OSError as e:
@@ -595,7 +633,7 @@ def cmd_host(args) -> int:
 def _hosted_game(game_id: str | None) -> tuple:
     """(saved game, game, seats) of ``host --resume``: the hosted game ``game_id``, or the
     latest unfinished one that has remote seats. Raises KingdomError (one sentence)."""
-    from .autosave import find_game, unfinished_games
+    from .autosave import find_game, lock_game, unfinished_games
     from .console.persistence import SEAT_CHOICES
     from .record import RecordError, replay
     from .seats import BOT_KINDS, SeatSpec
@@ -606,6 +644,7 @@ def _hosted_game(game_id: str | None) -> tuple:
             if not hosted:
                 raise RecordError(Msg("There is no unfinished hosted game to bring back."))
             saved = hosted[-1]
+            lock_game(saved.path, saved.id)
         else:
             saved = find_game(game_id)
         game = replay(saved.full_record())

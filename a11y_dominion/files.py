@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from typing import Any
 
 from .rules.decisions import N_, Msg
@@ -85,6 +86,12 @@ def shown_name(path: str, most: int = NAME_SHOWN) -> str:
     characters shown as ``?``, and cut to ``most`` characters with an ellipsis."""
     text = "".join(ch if ch.isprintable() else "?" for ch in str(path))
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def has_control(text: str) -> bool:
+    """True when ``text`` holds a control, escape, formatting (zero-width, direction),
+    private-use or unassigned character: one a player's name must not hold."""
+    return any(unicodedata.category(ch).startswith("C") for ch in text)
 
 
 def read_text(path: str, limit: int) -> str:
@@ -171,6 +178,35 @@ def parse_json(text: str, what: str = "file") -> Any:
 def read_json(path: str, limit: int, what: str = "file") -> Any:
     """:func:`read_text` then :func:`parse_json`; raises :class:`FileError`."""
     return parse_json(read_text(path, limit), what)
+
+
+def write_target(path: str) -> tuple:
+    """Where ``save`` or ``export`` may write ``path`` (``~`` expanded): ``(path to write,
+    None)`` for a new file or a regular one, ``(the file it links to, its shown name)``
+    for a symbolic link to a regular file (that file is written, atomically).
+
+    Raises :class:`FileError` with one sentence, in the words :func:`read_text` uses,
+    for anything that is not a regular file (a device such as ``/dev/null``, a FIFO,
+    a socket, a folder, a link to one of those or to nothing)."""
+    name = shown_name(path)
+    full = os.path.expanduser(str(path))
+    try:
+        info = os.lstat(full)
+    except FileNotFoundError:
+        return full, None
+    except OSError as e:
+        error = e.strerror or "unknown error"
+        raise FileError(Msg("{file} cannot be read ({error}).", file=name, error=error)) from None
+    if stat.S_ISREG(info.st_mode):
+        return full, None
+    if stat.S_ISLNK(info.st_mode):
+        target = os.path.realpath(full)
+        try:
+            if stat.S_ISREG(os.stat(target).st_mode):
+                return target, shown_name(target)
+        except OSError:
+            pass
+    raise FileError(Msg("{file} is not a regular file.", file=name))
 
 
 def write_atomic(path: str, text: str, mode: int | None = None) -> None:

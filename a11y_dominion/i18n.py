@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .rules.cards import canonical, dutch_name, dutch_plural
 from .rules.cost import Cost
-from .rules.decisions import N_, Msg  # noqa: F401  (N_ is used from here by the console)
+from .rules.decisions import N_, Msg, shown  # noqa: F401  (N_ is used from here by the console)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "a11y_dominion"
@@ -133,7 +133,7 @@ class Language:
         out = self._(template)
         if not fields:
             return out
-        values = {k: self._field(k, v) for k, v in fields.items()}
+        values = {k: shown(self._field(k, v)) for k, v in fields.items()}
         return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
 
     def msg(self, message) -> str:
@@ -142,7 +142,7 @@ class Language:
             message = message.args[0] if message.args else str(message)
         if isinstance(message, Msg):
             return self.text(message.template, **message.args)
-        return self._(str(message))
+        return shown(self._(str(message)))
 
     def prompt(self, decision) -> str:
         """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language."""

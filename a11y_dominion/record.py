@@ -12,7 +12,7 @@ import copy
 import json
 from typing import NamedTuple
 
-from .files import FileError, parse_json
+from .files import FileError, has_control, parse_json, shown_name
 from .rules.decisions import IllegalAnswer, Move, Msg
 from .rules.game import Game, GameConfig, SetupError
 
@@ -72,6 +72,15 @@ def replay(record: dict, steps: list | None = None) -> Game:
     lists = [cfg.get("players"), cfg.get("kingdom"), cfg.get("events", []), cfg.get("landmarks", [])]
     if not all(isinstance(x, list) and all(isinstance(v, str) for v in x) for x in lists):
         raise damaged
+    for name in lists[0]:
+        if has_control(name):
+            raise RecordError(
+                Msg(
+                    "The saved game's player name {name} (in players) holds control, escape or formatting "
+                    "characters, which a name cannot have.",
+                    name=shown_name(name, 40),
+                )
+            )
     seed = cfg.get("seed", 0)
     obelisk = record.get("obelisk")
     if not isinstance(seed, int) or isinstance(seed, bool) or not (obelisk is None or isinstance(obelisk, str)):
@@ -82,7 +91,8 @@ def replay(record: dict, steps: list | None = None) -> Game:
         try:
             game = Game(GameConfig(*lists, seed), setup_choices={"Obelisk": obelisk} if obelisk is not None else None)
         except SetupError as e:
-            raise RecordError(Msg("The saved game's setup is damaged: {error}", error=str(e))) from None
+            error = shown_name(str(e), 300)
+            raise RecordError(Msg("The saved game's setup is damaged: {error}", error=error)) from None
     game.start()
     for i, ans in enumerate(record.get("answers", [])):
         if game.pending is None:
@@ -124,7 +134,7 @@ def _position_game(lists: list, seed: int, obelisk: str | None, position) -> Gam
     try:
         return build_position(data)
     except ScenarioError as e:
-        raise RecordError(Msg("The saved game's position is damaged: {error}", error=str(e))) from None
+        raise RecordError(Msg("The saved game's position is damaged: {error}", error=shown_name(str(e), 300))) from None
 
 
 def dumps(record: dict) -> str:

@@ -13,6 +13,7 @@ import copy
 
 from announcements.narrator import Narrator
 
+from .files import has_control, shown_name
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
 from .rules.game import Game, GameConfig, SetupError, Turn
 from .table import StopTable, Table
@@ -105,6 +106,12 @@ def build_position(data: dict) -> Game:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise ScenarioError("players must be a list of player names.")
+    for i, name in enumerate(players):
+        if has_control(name):
+            raise ScenarioError(
+                f"players[{i}]: the name {shown_name(name, 40)} holds control, escape or formatting characters, "
+                "which a name cannot have."
+            )
     kingdom = data.get("kingdom", [])
     if not isinstance(kingdom, list) or not all(isinstance(k, str) for k in kingdom):
         raise ScenarioError("kingdom must be a list of Kingdom pile names.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from .files import has_control, shown_name
 from .rules.cards import CARDS
 from .rules.decisions import Decision, Move, MoveKind, Msg
 from .rules.game import Game
@@ -301,6 +302,13 @@ def parse_seats(text: str, remote: bool = False) -> list:
         name, kind = name.strip(), (kind.lower() or person)
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
+        if has_control(name):
+            raise ValueError(
+                Msg(
+                    "The seat name {name} holds control, escape or formatting characters, which a name cannot have.",
+                    name=shown_name(name, 40),
+                )
+            )
         people = ("remote", "human") if remote else (person,)
         if kind not in people + tuple(BOT_KINDS):
             if remote:

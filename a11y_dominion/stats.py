@@ -102,8 +102,9 @@ def add_game(game_id: str, started: str, record: dict, result: dict, path: Path 
 
 
 def summary(path: Path | None = None) -> dict:
-    """The figures of ``stats``: ``games``; ``human_games`` and ``human_wins``
-    (games with a person, and those a person won); ``average_score`` of the
+    """The figures of ``stats``: ``games``; ``human_games``, ``human_wins`` and
+    ``human_ties`` (games with a person, those a person won alone, and those a
+    person shared the win of: a tie, not counted as won); ``average_score`` of the
     people (None without games); ``kingdoms`` and ``opponents``: lists of
     (Kingdom card names or bot kind, games, games a person won), most played
     first. Raises :class:`StatsError`."""
@@ -122,14 +123,16 @@ def summary(path: Path | None = None) -> dict:
     people_scores = []
     kingdoms: dict = {}
     opponents: dict = {}
-    human_games = human_wins = 0
+    human_games = human_wins = human_ties = 0
     for entry in by_game.values():
         people = [s for s in entry["seats"] if s[0] in ("human", "remote")]
         if not people:
             continue
         human_games += 1
-        won = any(s[2] for s in people)
+        tied = sum(s[2] for s in entry["seats"]) > 1 and any(s[2] for s in people)
+        won = any(s[2] for s in people) and not tied
         human_wins += won
+        human_ties += tied
         people_scores.extend(s[1] for s in people)
         k = kingdoms.setdefault(entry["kingdom"], [0, 0])
         k[0] += 1
@@ -143,6 +146,7 @@ def summary(path: Path | None = None) -> dict:
         "games": games,
         "human_games": human_games,
         "human_wins": human_wins,
+        "human_ties": human_ties,
         "average_score": round(sum(people_scores) / len(people_scores), 1) if people_scores else None,
         "kingdoms": [(list(k), v[0], v[1]) for k, v in sorted(kingdoms.items(), key=order)],
         "opponents": [(k, v[0], v[1]) for k, v in sorted(opponents.items(), key=order)],

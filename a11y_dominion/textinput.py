@@ -36,10 +36,40 @@ def printable(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
 
 
+# An escape sequence a terminal or a client may send: OSC / DCS / PM / APC / SOS strings (up to
+# BEL or ST, or the end), CSI sequences, SS3 sequences, or Escape and one character. Shared by the
+# console (:func:`drop_sequences`) and the SSH seat's input filter.
+SEQUENCE = re.compile(r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S)
+NOT_UTF8 = "\ufffd"  # what a byte that is not UTF-8 is read as (errors="replace")
+
+
+def drop_sequences(text: str) -> str:
+    """``text`` without its escape sequences, each dropped whole (``ESC ] 0;title BEL``,
+    ``ESC [ 31 m``...), as the SSH seat drops them; an Escape before a plain
+    character (a letter, a space) goes and the character stays."""
+    if "\x1b" not in text:
+        return text
+    out = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\x1b":
+            m = SEQUENCE.match(text, i)
+            seq = m.group(0) if m else text[i]
+            if len(seq) == 2 and seq[1] not in "[]PO^_X":
+                i += 1  # Escape and a plain character: the character is read
+            else:
+                i += len(seq)
+            continue
+        out.append(text[i])
+        i += 1
+    return "".join(out)
+
+
 def typed_line(text: str) -> str:
     """A typed line as the game reads it: cut at :data:`MAX_LINE` characters,
-    without the characters :func:`printable` drops, trimmed."""
-    return printable(text.rstrip("\r\n")[:MAX_LINE]).strip()
+    without its escape sequences (:func:`drop_sequences`) and the characters
+    :func:`printable` drops, trimmed."""
+    return printable(drop_sequences(text.rstrip("\r\n")[:MAX_LINE])).strip()
 
 
 def short(text: str, most: int = 40) -> str:

@@ -116,7 +116,7 @@ def hostile_lines() -> list:
         "card " + "y" * 3000,
         "log -1",
         "log " + "9" * 5000,
-        "log \x1b[6n",
+        "log \x1b[6nzz",
         "repeat x",
         "load",
         "save",
@@ -229,9 +229,11 @@ def test_bytes_that_are_not_utf8_on_standard_input_are_one_refusal(tmp_path, mon
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     code = main(["play", "--seed", "1", "--speech", "off"])
     lines = capsys.readouterr().out.splitlines()
-    assert code == 0
+    assert code == 1  # the piped input ended before the game did: a stopped game, as at the host
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
-    assert "\ufffd\ufffd is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end." in lines
+    assert "That line is not valid UTF-8." in lines
+    assert not any("is not a move" in line for line in lines)
+    assert lines[-1] == "Game stopped."
     assert any(line.startswith("You have 0 Debt and 0 VP in tokens") for line in lines)
 
 
@@ -318,6 +320,11 @@ def damaged_saves() -> list:
         ("two-objects", (good + good).encode()),
         ("escape-name", json.dumps({**data, "seats": [["\x1b]0;pwned\x07", "human"]]}).encode()),
     ]
+    for i, bad in enumerate(["\x1b]0;pwned\x07You", "You\u202e", "Y\x00u", "\u200bYou", "You\x9b31m"]):
+        players = [bad, "Bot"]
+        variant(f"player-name{i}", lambda d, p=players: (d["config"].__setitem__("players", p), d.pop("seats")))
+    variant("kingdom-escape", lambda d: d["config"]["kingdom"].__setitem__(0, "\x1b[31mEvilCard"))
+    variant("events-escape", lambda d: d["config"].__setitem__("events", ["\x1b]0;pwned\x07"]))
     return out
 
 
@@ -427,7 +434,8 @@ def test_save_is_atomic_and_asks_before_replacing(tmp_path):
     assert "Not saved. The file is as it was." in lines
     assert f"Game saved to {target}." in lines
     assert json.loads(target.read_text())["format"] == "a11y-dominion-record"
-    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+    assert [p.name for p in tmp_path.iterdir() if p.name != "data"] == ["game.json"]  # no temporary file left
+    assert oct(target.stat().st_mode & 0o777) == "0o600"  # a save is readable by its owner only
 
 
 def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
@@ -519,6 +527,66 @@ def test_damaged_settings_files_leave_the_defaults_and_one_warning(tmp_path, con
     assert warning is not None and str(warning).startswith(f"Settings file {path} is damaged; using the defaults.")
     assert one_sentence(str(warning).replace(".", "", 0)) or "\n" not in str(warning)
     assert path.read_bytes() == content
+
+
+def test_values_from_files_are_quoted_cleaned_and_names_refused(tmp_path, capsys):
+    """A value from a file is quoted with ? for each control or escape character, on
+    standard error too; a player's name with one is refused, naming the field."""
+    data = json.loads(a_real_save())
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps({**data, "config": {**data["config"], "players": ["\x1b]0;pwned\x07You", "Bot"]}}))
+    before = fingerprint(named)
+    assert main(["play", "--speech", "off", "--load", str(named)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"a11y-dominion: cannot load {named}: The saved game's player name ?]0;pwned?You (in players) holds "
+        "control, escape or formatting characters, which a name cannot have.\n"
+    )
+    assert fingerprint(named) == before
+    evil = tmp_path / "evil.json"
+    evil.write_text(json.dumps({**data, "config": {**data["config"], "kingdom": ["\x1b[31mEvilCard"]}}))
+    assert main(["play", "--speech", "off", "--load", str(evil)]) == 2
+    assert capsys.readouterr().err == (
+        f"a11y-dominion: cannot load {evil}: The saved game's setup is damaged: "
+        "?[31mEvilCard is not a Kingdom pile this game knows.\n"
+    )
+    odd = tmp_path / "\x1b]0;pwn\x07.json"
+    odd.write_text("{")
+    assert main(["play", "--speech", "off", "--load", str(odd)]) == 2
+    assert capsys.readouterr().err == (
+        f"a11y-dominion: cannot load {tmp_path}/?]0;pwn?.json: The save file is not valid JSON (line 1).\n"
+    )
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"keys": {"hand": "\x1b[31mctrl-c"}}))
+    before = fingerprint(settings)
+    os.environ["A11Y_DOMINION_CONFIG"] = str(settings)  # the conftest fixture puts it back after the test
+    assert main(["settings", "show"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"Some settings in {settings} were ignored: "
+        "?[31mctrl-c is not a key name; use one such as f2, alt+h or ctrl+r.\n"
+    )
+    assert not bad_character(captured.out.replace("\n", ""))
+    assert fingerprint(settings) == before
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({**SCENARIO, "players": ["A", "B\u202eA"], "script": []}))
+    assert main(["scenario", str(scenario), "--json"]) == 2
+    assert capsys.readouterr().err == (
+        f"a11y-dominion: invalid scenario {scenario}: players[1]: the name B?A holds control, escape or "
+        "formatting characters, which a name cannot have.\n"
+    )
+
+
+def test_a_loaded_file_with_escapes_in_its_name_is_named_cleaned_every_time(tmp_path, monkeypatch, capsys):
+    import sys
+
+    path = tmp_path / "\x1b]0;pwn\x07.json"
+    path.write_text(a_real_save())
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hand\n"))
+    assert main(["play", "--speech", "off", "--load", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"Loaded {tmp_path}/?]0;pwn?.json." in out.splitlines()
+    assert "\x1b" not in out and "\x07" not in out
 
 
 @pytest.mark.parametrize("rate", [1.5, True, "1.5", "ten", 101, -101, [1]])

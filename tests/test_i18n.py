@@ -382,7 +382,7 @@ def test_dutch_commands_moves_and_refusals():
         ]
     )
     console, code, lines = session(text, "--lang", "nl")
-    assert code == 0
+    assert code == 1  # stopped by the end of input, before the end of the game
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
     assert "Nieuw spel voor Jij en Bot. Jij begint." in lines
     assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines

@@ -456,3 +456,39 @@ def test_hint_at_a_joined_seat(host_game, tmp_path):
         for child in (ann, bea):
             if child is not None:
                 child.kill(9)
+
+
+def test_a_line_typed_while_nothing_is_asked_is_shown_once_without_a_prompt(host_game, tmp_path):
+    """At a terminal the line typed between decisions was echoed by the terminal: it is not
+    drawn again after an "Ann>" prompt (no answer is awaited); piped, it is printed once."""
+    data, proc = host_game
+    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Ann", "--speech", "screen-reader")
+    ann = pexpect.spawn(
+        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+    )
+    bea = None
+    try:
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        bea = join_piped(tmp_path, data, "Bea")
+        bea.expect("The game starts.")
+        ann.expect(r"Ann>")
+        bea.sendline("status")  # Ann's turn: nothing is asked of Bea
+        bea.expect(r"You have \d+ Debt and ")
+        assert "Bea>" not in bea.before and bea.before.count("status") == 1, bea.before
+        ann.sendline("end")
+        ann.expect(r"Buy phase")
+        ann.expect(r"Ann>")
+        ann.sendline("end")
+        bea.expect("Bea> ")  # Bea's turn: nothing is asked of Ann
+        ann.sendline("status")
+        ann.expect(r"You have \d+ Debt and ")
+        seen = ANSI.sub("", ann.before).split("Ann> end", 1)[1]  # after Ann's last answer
+        assert seen.count("status") == 1 and "Ann>" not in seen, seen
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+        if bea is not None and bea.proc.poll() is None:
+            bea.kill(9)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(20)
+    assert "Traceback" not in proc.stdout.read()

@@ -15,7 +15,7 @@ from announcements.narrator import count, join_names
 from ..i18n import N_
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
-from ..textinput import MOVE_WORDS, InputError, parse_line, split_speaker
+from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, parse_line, split_speaker
 from . import questions
 from .commands import command_for, is_yes, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
@@ -29,6 +29,9 @@ class Answers:
         text = line.strip()
         if not text:
             self.show_question(self.game.pending, again=True)
+            return
+        if NOT_UTF8 in text:  # bytes that are not UTF-8 were read as the replacement character
+            self.error(self.lang._(N_("That line is not valid UTF-8.")))
             return
         who, rest = split_speaker(self.game, text)
         word = (rest.split() or [""])[0].lower()

@@ -368,6 +368,9 @@ class Console(Commands, Answers, Persistence, History):
         hand of the seat who answers alone at this keyboard (the turn prompt says it itself)."""
         saved = self.resumed
         self.say(self.t(N_("Resumed the game of {date}."), date=saved.started.replace("T", " ")), keep=False)
+        damage = saved.damage_notice()
+        if damage is not None:
+            self.say(self.lang.msg(damage), priority="high", keep=False)
         d = self.game.pending
         if d is None:
             return
@@ -489,7 +492,7 @@ class Console(Commands, Answers, Persistence, History):
             self.cmd_quit()
             return self.exit_code is not None
         self.say(self.lang._(N_("Game stopped.")), keep=False)  # piped input has ended
-        self.exit_code = 0
+        self.exit_code = 1  # as the host's and quit's: 1 for a game stopped before its end
         return True
 
     def hand_over(self, seat: HumanSeat, clear: bool = True) -> bool:

@@ -347,7 +347,9 @@ class Commands:
         except KeyboardInterrupt:  # Ctrl+C is no
             got = "no"
         if isinstance(got, str) and is_yes(got):
+            if getattr(self, "autosave", None) is not None:
+                self.autosave.keep()  # before the first answer too: it is kept, as the question said
             self.say(self.lang._(N_("Game stopped.")), keep=False)
-            self.exit_code = 0
+            self.exit_code = 1  # as the host's: 1 for a game stopped before its end
         else:
             self.say(self.lang._(N_("The game goes on.")), keep=False)

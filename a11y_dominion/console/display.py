@@ -22,7 +22,7 @@ import sys
 
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
-from ..textinput import MAX_LINE, printable, typed_line
+from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
 STYLES = {
     "Curse": "magenta",
@@ -98,7 +98,9 @@ class Display:
         return t
 
     def line(self, text: str, style: str | None = None) -> None:
-        """Print one line."""
+        """Print one line; a control or escape character in it (from a file or the network)
+        is never printed."""
+        text = "\n".join(printable(part) for part in text.split("\n"))
         if self.console is None:
             self.stream.write(text + "\n")
             self.stream.flush()
@@ -159,13 +161,15 @@ class PlainReader:
         self.interactive = _isatty(self.stream_in)
 
     def read(self, message: str, default: str = ""):
-        self.stream_out.write(message)
+        """One line from the stream, as :func:`~a11y_dominion.textinput.typed_line` reads it;
+        a line with bytes that are not UTF-8 is :data:`~a11y_dominion.textinput.NOT_UTF8` alone."""
+        self.stream_out.write(printable(message))
         self.stream_out.flush()
         line = self.stream_in.readline()
         if line == "":
             self.stream_out.write("\n")
             raise EOFError
-        line = typed_line(line)
+        line = NOT_UTF8 if NOT_UTF8 in line else typed_line(line)
         if not _isatty(self.stream_in):
             self.stream_out.write(line + "\n")  # echo piped input so the transcript reads like a session
         return line
@@ -366,6 +370,7 @@ class PromptReader:
         self._new_session = lambda completer=completer, key_bindings=key_bindings: drawn_once(
             new_session(completer, key_bindings)
         )
+        self.sequence = getattr(key_bindings, "sequence", None)  # the state of a typed escape sequence
         self._sessions = {None: self._new_session()}
         self.session = self._sessions[None]
 
@@ -381,7 +386,9 @@ class PromptReader:
         control, escape or formatting characters (:func:`~a11y_dominion.textinput.typed_line`).
         A question of several sentences is printed as a line up to its last
         sentence, which alone is the prompt (:func:`split_prompt`)."""
-        head, message = split_prompt(message)
+        if self.sequence is not None:
+            self.sequence["mode"] = None  # an escape sequence left open at the last prompt ends there
+        head, message = split_prompt(printable(message))
         if head:
             from prompt_toolkit import print_formatted_text
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 
@@ -162,10 +163,42 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
     def _ignore_mouse(event) -> None:
         return None
 
+    # Escape sequences that are no key are dropped whole, as the SSH seat drops them: the
+    # terminal's parser gives them as Escape and then plain characters, which would otherwise go
+    # into the line ("]0;pwned" of a title sequence). ``kb.sequence["mode"]`` is "string" inside
+    # an OSC, DCS, APC, PM or SOS string (up to BEL or ESC \\), "csi" inside a CSI sequence (up to
+    # its final byte); the reader sets it back to None at every prompt.
+    state: dict = {"mode": None}
+    kb.sequence = state  # type: ignore[attr-defined]
+    in_string = Condition(lambda: state["mode"] == "string")
+
+    for opener in "]P_^X":
+
+        @kb.add("escape", opener)
+        def _string(event) -> None:
+            state["mode"] = "string"
+
+    @kb.add("escape", "[")
+    def _csi(event) -> None:
+        state["mode"] = "csi"
+
+    @kb.add("c-g", filter=in_string)
+    @kb.add("escape", "\\", filter=in_string)
+    def _string_end(event) -> None:
+        state["mode"] = None
+
     # Typed characters go into the line only when they can be shown: no control, escape,
     # zero-width or right-to-left characters in what the player (and their screen reader) reads.
     @kb.add(Keys.Any)
     def _insert_printable(event) -> None:
+        if state["mode"] == "string":
+            return
+        if state["mode"] == "csi":
+            if len(event.data) == 1 and "@" <= event.data <= "~":
+                state["mode"] = None  # the final byte ends the sequence
+            if len(event.data) == 1 and " " <= event.data <= "~":
+                return
+            state["mode"] = None
         text = printable(event.data)
         if text:
             event.current_buffer.insert_text(text * event.arg)

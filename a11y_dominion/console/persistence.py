@@ -14,15 +14,16 @@ import os
 from announcements.narrator import Narrator
 
 from ..autosave import Autosave, games_dir, now
-from ..files import SAVE_LIMIT, FileError, read_text, shown_name, write_atomic
+from ..files import SAVE_LIMIT, FileError, read_text, shown_name, write_atomic, write_target
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
 from ..seats import BOT_KINDS
-from ..view import redact_all
+from ..view import player_view, redact_all
 from . import queries as q
+from .questions import group_names, sorted_names
 
 SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
 KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
@@ -81,11 +82,16 @@ class Persistence:
         return make_record(self.game, seats)
 
     def cmd_save(self, path: str) -> None:
-        """save FILE: write the game so far to ``path``; one sentence either way."""
+        """save FILE: write the game so far to ``path`` (readable by its owner only); one
+        sentence either way. Anything but a regular file is refused before asking; a
+        symbolic link to a regular file writes that file, and the sentence says so."""
         if not path:
             self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
             return
-        full = os.path.expanduser(path)
+        full = self._target(path, N_("Cannot save to {file}: {error}"))
+        if full is None:
+            return
+        full, linked = full
         if (
             self.confirm
             and os.path.exists(full)
@@ -96,11 +102,26 @@ class Persistence:
             self.say(self.lang._(N_("Not saved. The file is as it was.")), keep=False)
             return
         try:
-            write_atomic(full, dumps(self.record()))
+            write_atomic(full, dumps(self.record()), mode=0o600)
         except OSError as e:
             self.error(self.t(N_("Cannot save to {file}: {error}."), file=shown_name(path), error=e.strerror or e))
             return
+        if linked is not None:
+            self.say(
+                self.t(N_("Game saved to {target}, the file {file} links to."), target=linked, file=shown_name(path)),
+                keep=False,
+            )
+            return
         self.say(self.t(N_("Game saved to {file}."), file=shown_name(path)), keep=False)
+
+    def _target(self, path: str, refusal: str):
+        """(path to write, shown name of a link's file or None) for ``save`` and ``export``
+        (:func:`~a11y_dominion.files.write_target`), or None after saying the refusal."""
+        try:
+            return write_target(path)
+        except FileError as e:
+            self.error(self.t(refusal, file=shown_name(path), error=self.lang.msg(e.args[0])))
+            return None
 
     def cmd_load(self, path: str) -> None:
         """load FILE: go on with a saved game (asking first when a move was made). The game
@@ -326,8 +347,41 @@ class History:
         ]
         lines.append("")
         narrator = Narrator(viewer=seat, verbosity="verbose", lang=lang)
-        lines.extend(narrator.sentences(redact_all(self.game.log, seat)))
+        log = redact_all(self.game.log, seat)
+        start = 0
+        for at, hand in self.turn_hands(seat, lang):
+            lines.extend(narrator.sentences(log[start:at]))
+            lines.append(hand)
+            start = at
+        lines.extend(narrator.sentences(log[start:]))
         return lines
+
+    def turn_hands(self, seat: str | None, lang) -> list:
+        """(index in the game's log, "Your hand: 2 Coppers and 3 Estates.") at the first decision of
+        each of ``seat``'s turns, found by replaying the game's record: the seat's own
+        hand, which only its own export tells. Empty for no seat, or a record that
+        cannot be replayed."""
+        if seat is None:
+            return []
+        record = self.record()
+        out: list = []
+        seen: set = set()
+        try:
+            game = replay(dict(record, answers=[]))
+            for answer in [*record["answers"], None]:
+                d = game.pending
+                if d is None:
+                    break
+                if d.kind == "turn" and game.current.name == seat and (key := game.turn.number) not in seen:
+                    seen.add(key)
+                    names = group_names(sorted_names(player_view(game, seat).hand), lang)
+                    out.append((len(game.log), lang.text(N_("Your hand: {cards}."), cards=names)))
+                if answer is None:
+                    break
+                game.answer(answer)
+        except (RecordError, ValueError):
+            return out
+        return out
 
     def cmd_export(self, path: str) -> None:
         """export FILE: write the game so far as plain text for the seat at the keyboard;
@@ -335,10 +389,10 @@ class History:
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return
-        full = os.path.expanduser(path)
-        if os.path.isdir(full):
-            self.error(self.t(N_("{file} is a folder; give a file name."), file=shown_name(path)))
+        full = self._target(path, N_("Cannot write {file}: {error}"))
+        if full is None:
             return
+        full, linked = full
         if (
             self.confirm
             and os.path.exists(full)
@@ -349,8 +403,18 @@ class History:
             self.say(self.lang._(N_("Not exported. The file is as it was.")), keep=False)
             return
         try:
-            write_atomic(full, "\n".join(self.export_lines(self.me_at_keyboard())) + "\n")
+            write_atomic(full, "\n".join(self.export_lines(self.me_at_keyboard())) + "\n", mode=0o600)
         except OSError as e:
             self.error(self.t(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
+            return
+        if linked is not None:
+            self.say(
+                self.t(
+                    N_("The game so far is written to {target}, the file {file} links to."),
+                    target=linked,
+                    file=shown_name(path),
+                ),
+                keep=False,
+            )
             return
         self.say(self.t(N_("The game so far is written to {file}."), file=shown_name(path)), keep=False)

@@ -14,6 +14,7 @@ import sys
 from announcements.speech import Speaker
 
 from ..autosave import unfinished_games
+from ..files import shown_name
 from ..i18n import N_, Language
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError
@@ -167,7 +168,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     console.reader = reader
     if load or resumed is not None:
         console.use_game(game, seats, narrate_from=len(game.log))
-        console.loaded = load
+        console.loaded = shown_name(load) if load else load
     return console
 
 

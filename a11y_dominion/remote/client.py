@@ -50,6 +50,7 @@ from ..console.seat import HumanSeat
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
+from ..textinput import NOT_UTF8, typed_line
 from ..view import PlayerView, event_from_data
 from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
 from .seat import MAX_SAY, UNDO_HELP, clean, session_command, undone_line
@@ -728,7 +729,7 @@ class JoinConsole(Commands, Answers):
         announcer = self.holder.announcer
         announcer.hold()
         try:
-            got = self.reader.read(f"{self.name}> ", "")
+            got = self._line_between()
         except EOFError:
             if getattr(self.reader, "interactive", False):
                 self.cmd_quit()
@@ -744,6 +745,19 @@ class JoinConsole(Commands, Answers):
             self.command(got.command)
         else:
             self.typed_between(got)
+
+    def _line_between(self):
+        """The line typed while nothing is asked, shown once: no prompt is drawn (no answer
+        is awaited). At a terminal the line was typed while the terminal echoed it itself,
+        so it is read straight from the input, not drawn again by the line editor; piped
+        lines are read by the reader, which prints each once. Raises EOFError at the end."""
+        fd = self.input_fd
+        if getattr(self.reader, "interactive", False) and fd is not None and os.isatty(fd):
+            raw = FdLines(fd).readline()
+            if raw == "":
+                raise EOFError
+            return NOT_UTF8 if NOT_UTF8 in raw else typed_line(raw)
+        return self.reader.read("", "")
 
     def early_lines(self) -> None:
         """Use the lines typed before the question now asked was shown: they were

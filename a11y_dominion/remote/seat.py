@@ -26,7 +26,7 @@ from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
-from ..textinput import InputError, parse_line
+from ..textinput import InputError, drop_sequences, parse_line
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -130,7 +130,7 @@ def undone_line(seat: str | None, player: str, events: list, verbosity: str, lan
 def typed_line(text: str) -> str:
     """What a player typed, as the game reads it: cut at :data:`MAX_LINE`
     characters, without control or escape characters, trimmed."""
-    return clean(text.rstrip("\r\n")[:MAX_LINE]).strip()
+    return clean(drop_sequences(text.rstrip("\r\n")[:MAX_LINE])).strip()
 
 
 class RemoteSeat(HumanSeat):

@@ -45,6 +45,7 @@ from collections import deque
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
 from ..i18n import LANGUAGES, N_, Language
+from ..textinput import SEQUENCE
 from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
 
 LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
@@ -52,9 +53,6 @@ KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH com
 RICH_COMMANDS = ("--rich", "rich")
 LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
 
-# An escape sequence the client may send: OSC / DCS / PM / APC strings (up to BEL or ST, or the end),
-# CSI sequences, SS3 sequences, or Escape and one character.
-SEQUENCE = re.compile(r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S)
 BARE_LF = re.compile(r"(?<!\r)\n")
 KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 

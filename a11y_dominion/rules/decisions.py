@@ -22,9 +22,18 @@ def N_(message: str) -> str:
     return message
 
 
+def shown(value: Any) -> Any:
+    """A field's value as a sentence shows it: text with a control, escape or formatting
+    character (from a file, an argument, the network) has each of them as ``?``, so
+    none reaches a terminal; other values are as they are."""
+    if isinstance(value, str) and not value.isprintable():
+        return "".join(ch if ch.isprintable() else "?" for ch in value)
+    return value
+
+
 def fill(template: str, args: dict[str, Any]) -> str:
-    """``template`` with its ``{fields}`` filled from ``args``."""
-    return template.format(**args) if args else template
+    """``template`` with its ``{fields}`` filled from ``args`` (text fields :func:`shown`)."""
+    return template.format(**{k: shown(v) for k, v in args.items()}) if args else template
 
 
 class Msg(str):
