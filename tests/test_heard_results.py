@@ -16,8 +16,14 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     }
     _console, lines = position_console(state, move + "\n", kingdom=KINGDOM)
     i = lines.index("Ann> " + move)
-    end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("Ann, Action phase"))
-    return lines[i + 1 : end]
+    out = []
+    for line in lines[i + 1 :]:
+        head, sep, _ = line.partition("Ann, Action phase")
+        if head.strip():
+            out.append(head.strip())
+        if sep:  # the turn prompt, on the line of the last sentence
+            return out
+    raise AssertionError(f"no turn prompt after {move!r}: {lines[i:]}")
 
 
 def test_patrician_says_a_cheap_card_stays_on_top():
