@@ -492,3 +492,74 @@ def test_a_line_typed_while_nothing_is_asked_is_shown_once_without_a_prompt(host
     proc.send_signal(signal.SIGINT)
     proc.wait(20)
     assert "Traceback" not in proc.stdout.read()
+
+
+def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_path):
+    """What the host sends while Ann's prompt (or Ann's half-typed line between decisions)
+    waits is printed at once on lines of its own above it, the typed text drawn again
+    after it; the host stopping the game ends Ann's prompt at once, exit code 1."""
+    data, proc = host_game
+    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Ann", "--speech", "screen-reader")
+    ann = pexpect.spawn(
+        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+    )
+    bea = None
+    try:
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        bea = join_piped(tmp_path, data, "Bea")
+        bea.expect("The game starts.")
+        ann.expect(r"Ann> ")
+        # Ann's prompt waits; Bea's chat is shown before Ann presses a key
+        bea.sendline("say test2")
+        bea.expect("Bea says: test2")
+        ann.expect("Bea says: test2", timeout=5)
+        ann.expect("Ann> ")
+        # half typed at the prompt: the chat above it, "sta" drawn again after it
+        ann.send("sta")
+        time.sleep(0.3)
+        bea.sendline("say hi Ann")
+        # the line editor goes back to the start of the prompt's line and erases it: "Ann> sta" is 8 characters
+        ann.expect(r"sta\x1b\[8D\x1b\[JBea says: hi Ann\r\n", timeout=5)
+        ann.expect("Ann> sta")
+        ann.send("tus\r")
+        ann.expect(r"You have \d+ Debt and ")
+        ann.expect("Ann> ")
+        ann.sendline("end")
+        ann.expect(r"Buy phase")
+        ann.expect("Ann> ")
+        ann.sendline("end")
+        bea.expect("Bea> ")
+        # Bea's turn: nothing is asked of Ann; her half-typed line is kept apart from the chat
+        time.sleep(0.5)
+        ann.send("sta")
+        time.sleep(0.3)
+        bea.sendline("say hi again")
+        ann.expect(r"sta\x1b\[3D\x1b\[JBea says: hi again\r\n", timeout=5)
+        ann.expect("sta")
+        assert "Ann>" not in ann.before
+        ann.send("tus\r")
+        ann.expect(r"You have \d+ Debt and ")
+        bea.sendline("end")
+        bea.expect(r"Buy phase")
+        bea.expect("Bea> ")
+        bea.sendline("end")
+        ann.expect(r"Ann, Action phase: ")
+        ann.expect("Ann> ")
+        time.sleep(0.5)
+        # the host stops while Ann's prompt waits: the sentence at once, and the program ends
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        ann.expect("The host stopped the game.", timeout=5)
+        ann.expect("The host ended the session before the game was over.", timeout=5)
+        ann.expect(pexpect.EOF, timeout=5)
+        assert time.monotonic() - start < 6
+        assert "Traceback" not in ann.before
+        ann.close()
+        assert ann.exitstatus == 1
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+        if bea is not None and bea.proc.poll() is None:
+            bea.kill(9)
+    proc.wait(20)
+    assert "Traceback" not in proc.stdout.read()

@@ -29,6 +29,7 @@ on a game on this computer (export, save, load) get one sentence.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import getpass
 import json
 import os
@@ -483,6 +484,117 @@ class InputWatch:
         return bool(ready)
 
 
+@dataclasses.dataclass(frozen=True)
+class Arrived:
+    """What a prompt gives back when it was ended because the host sent something:
+    ``text`` is the line typed so far (drawn again at the next prompt)."""
+
+    text: str = ""
+
+
+PUMP_SECONDS = 0.05  # how often a waiting prompt looks for what the host sent
+
+
+def _running_app(reader) -> Any:
+    """The prompt_toolkit application of ``reader`` (a :class:`PromptReader`) while its
+    prompt runs, else None."""
+    app = getattr(getattr(reader, "session", None), "app", None)
+    if app is None or not getattr(app, "is_running", False) or getattr(app, "loop", None) is None:
+        return None
+    return app
+
+
+class PromptPump:
+    """While a prompt waits at the terminal, ends it as soon as the host sent something
+    (a line of chat, the host stopping the game, the end of the connection): the
+    prompt is erased and gives back :class:`Arrived` with the line typed so far, so the
+    console prints what came in its own lines and draws the prompt again, the typed
+    text kept. ``inbox``: the link's queue (only looked at, never read here);
+    ``reader``: the console's reader. Use as a context manager around one read."""
+
+    def __init__(self, inbox: queue.Queue, reader):
+        self.inbox = inbox
+        self.reader = reader
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="prompt-pump", daemon=True)
+
+    def __enter__(self) -> PromptPump:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.done.set()
+        self.thread.join(1)
+
+    def _watch(self) -> None:
+        while not self.done.wait(PUMP_SECONDS):
+            if self.inbox.empty():
+                continue
+            app = _running_app(self.reader)
+            if app is None:
+                continue  # the prompt has not started yet (or has just ended)
+            stopped = threading.Event()
+
+            def stop(app=app, stopped=stopped) -> None:
+                try:
+                    if app.is_running and not app.future.done():
+                        app.erase_when_done = True
+                        app.exit(result=Arrived(app.current_buffer.text))
+                except Exception:  # noqa: BLE001 - the prompt ended meanwhile: its line is read as typed
+                    pass
+                stopped.set()
+
+            try:
+                app.loop.call_soon_threadsafe(stop)
+            except RuntimeError:  # the prompt's loop has ended
+                continue
+            stopped.wait(1)
+            return
+
+
+def keep_erase_off(reader) -> None:
+    """A prompt ended by :class:`PromptPump` was erased; the next one keeps its line."""
+    app = getattr(getattr(reader, "session", None), "app", None)
+    if app is not None:
+        app.erase_when_done = False
+
+
+class CharMode:
+    """The terminal at ``fd`` with each key readable at once and not echoed by the
+    terminal (while nothing is asked, so that a key typed then starts the console's
+    own line editor, which keeps the typed text apart from the lines the host sends);
+    :meth:`restore` puts back the terminal's own settings. Does nothing for a ``fd``
+    that is no terminal."""
+
+    def __init__(self, fd: int | None):
+        self.fd = fd
+        self.saved: Any = None
+        if fd is None or not os.isatty(fd):
+            return
+        try:
+            import termios
+            import tty
+
+            self.saved = termios.tcgetattr(fd)
+            tty.setcbreak(fd, termios.TCSANOW)
+            mode = termios.tcgetattr(fd)
+            mode[3] &= ~termios.ECHO
+            termios.tcsetattr(fd, termios.TCSANOW, mode)
+        except (ImportError, OSError, ValueError):
+            self.saved = None
+
+    def restore(self) -> None:
+        if self.saved is None:
+            return
+        import termios
+
+        try:
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+        except (OSError, ValueError):
+            pass
+        self.saved = None
+
+
 # ------------------------------------------------------------------ the player's console
 class JoinConsole(Commands, Answers):
     """The console of a remote seat: the local console's questions, queries,
@@ -522,6 +634,8 @@ class JoinConsole(Commands, Answers):
         self.over = False
         self.completer: Any = None
         self.said = False
+        self.ended = False  # the host ended the session: its end waits in the inbox for the run loop
+        self.carry = ""  # a line half typed when a question came: drawn again at its prompt
         self.told: list = []  # the events told to this seat since it joined (read by hint)
         self.hints = True  # the hint command answers (the player's hints setting)
         seat.take_keyboard()
@@ -564,6 +678,41 @@ class JoinConsole(Commands, Answers):
 
     def t(self, template: str, **fields) -> str:
         return self.lang.text(template, **fields)
+
+    def read_line(self, message: str, default: str = ""):
+        """One line from the reader after ``message``; at the terminal's line editor the
+        prompt ends as soon as the host sends something, giving back :class:`Arrived`
+        with the text typed so far (see :class:`PromptPump`)."""
+        if getattr(getattr(self.reader, "session", None), "app", None) is None:
+            return self.reader.read(message, default)
+        keep_erase_off(self.reader)
+        try:
+            with PromptPump(self.link.inbox, self.reader):
+                return self.reader.read(message, default)
+        finally:
+            keep_erase_off(self.reader)
+
+    def take_in(self) -> None:
+        """Use everything the host has sent so far, without waiting (the end of the
+        session is left in the inbox for the run loop, and ``ended`` set)."""
+        while not self.ended and self.exit_code is None:
+            try:
+                kind, item = self.link.inbox.get_nowait()
+            except queue.Empty:
+                return
+            if kind == "input":
+                continue
+            if kind == "closed":
+                self.ended = True
+                self.link.inbox.put((kind, item))
+                return
+            if kind == "bad":
+                self.error(self.lang.msg(item))
+                continue
+            try:
+                self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
 
     # ------------------------------------------------------------ commands that differ from the console's
     def cmd_save(self, rest: str = "") -> None:
@@ -741,6 +890,8 @@ class JoinConsole(Commands, Answers):
             return
         finally:
             announcer.release()
+        if got is None:
+            return
         if isinstance(got, KeyCommand):
             self.command(got.command)
         else:
@@ -750,8 +901,28 @@ class JoinConsole(Commands, Answers):
         """The line typed while nothing is asked, shown once: no prompt is drawn (no answer
         is awaited). At a terminal the line was typed while the terminal echoed it itself,
         so it is read straight from the input, not drawn again by the line editor; piped
-        lines are read by the reader, which prints each once. Raises EOFError at the end."""
+        lines are read by the reader, which prints each once. Raises EOFError at the end.
+
+        At the terminal's line editor (the terminal in :class:`CharMode`: the first key
+        typed woke the console) the line is read by the editor with no prompt, and what
+        the host sends meanwhile is printed on lines of its own above it, the typed text
+        drawn again; None when a question came (its prompt gets the typed text) or the
+        host ended the session."""
         fd = self.input_fd
+        if getattr(getattr(self.reader, "session", None), "app", None) is not None:
+            default = ""
+            while True:
+                got = self.read_line("", default)
+                if not isinstance(got, Arrived):
+                    return got
+                default = got.text
+                announcer = self.holder.announcer
+                announcer.release()
+                self.take_in()
+                announcer.hold()
+                if self.ended or self.exit_code is not None or (self.decision is not None and not self.sent):
+                    self.carry = default
+                    return None
         if getattr(self.reader, "interactive", False) and fd is not None and os.isatty(fd):
             raw = FdLines(fd).readline()
             if raw == "":
@@ -761,7 +932,28 @@ class JoinConsole(Commands, Answers):
 
     def early_lines(self) -> None:
         """Use the lines typed before the question now asked was shown: they were
-        typed while nothing was asked, so they are no answers to it."""
+        typed while nothing was asked, so they are no answers to it. At the terminal's
+        line editor the keys typed since are read at once: each whole line is shown and
+        used as typed between decisions, a line not finished goes to the question's prompt."""
+        fd = self.input_fd
+        if fd is not None and getattr(getattr(self.reader, "session", None), "app", None) is not None:
+            got = b""
+            while line_waits(fd) and len(got) < 65536:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                got += chunk
+            *lines, rest = got.decode("utf-8", "replace").replace("\r", "\n").split("\n")
+            for line in lines:
+                text = typed_line(line)
+                if text and self.exit_code is None:
+                    self.display.line(text)
+                    self.typed_between(text)
+            self.carry += typed_line(rest)
+            return
         while self.exit_code is None and line_waits(self.input_fd):
             self.read_between()
 
@@ -792,13 +984,13 @@ class JoinConsole(Commands, Answers):
                 return False
             self.shown = self.decision_id
             self.show_question(d)
-        default = ""
+        default, self.carry = self.carry, ""
         while True:
             self.answered = None
             announcer = self.holder.announcer
             announcer.hold()  # nothing is spliced into a half-typed line
             try:
-                got = self.reader.read(f"{self.name}> ", default)
+                got = self.read_line(f"{self.name}> ", default)
             except EOFError:
                 if getattr(self.reader, "interactive", False):
                     self.cmd_quit()
@@ -815,6 +1007,12 @@ class JoinConsole(Commands, Answers):
                 continue
             finally:
                 announcer.release()
+            if isinstance(got, Arrived):  # the host sent something: shown, then the prompt again
+                default = got.text
+                if not self.drain() or self.decision_id != asked or self.decision is None:
+                    self.carry = default
+                    return self.exit_code is None
+                continue
             default = ""
             if isinstance(got, KeyCommand):
                 default = got.text
@@ -851,6 +1049,7 @@ class JoinConsole(Commands, Answers):
             if kind == "input":
                 continue
             if kind == "closed":
+                self.ended = True
                 self.link.inbox.put((kind, item))  # the run loop ends the session
                 return False
             if kind == "bad":
@@ -930,6 +1129,9 @@ class JoinConsole(Commands, Answers):
     def run(self) -> int:
         """Play until the host ends the session; the exit code (0: the game ended,
         or the player left; 1: the host ended it before the end; 2: it cannot be joined)."""
+        keys = None
+        if getattr(getattr(self.reader, "session", None), "app", None) is not None:
+            keys = CharMode(self.input_fd)  # a key typed between decisions wakes the line editor
         if self.input_fd is not None and self.watch is None:
             self.watch = InputWatch(self.input_fd, self.link.inbox)
         try:
@@ -937,10 +1139,12 @@ class JoinConsole(Commands, Answers):
         finally:
             if self.watch is not None:
                 self.watch.end()
+            if keys is not None:
+                keys.restore()
 
     def _run(self) -> int:
         while True:
-            if self.decision is not None and not self.sent:
+            if self.decision is not None and not self.sent and not self.ended:
                 if not self.ask():
                     self.link.close()
                     return self.exit_code or 0
