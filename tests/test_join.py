@@ -539,11 +539,18 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
         assert "Ann>" not in ann.before
         ann.send("tus\r")
         ann.expect(r"You have \d+ Debt and ")
+        # a line half typed when Ann's question comes is drawn again at its prompt
+        time.sleep(0.3)
+        ann.send("sta")
+        time.sleep(0.3)
         bea.sendline("end")
         bea.expect(r"Buy phase")
         bea.expect("Bea> ")
         bea.sendline("end")
         ann.expect(r"Ann, Action phase: ")
+        ann.expect("Ann> sta")
+        ann.send("tus\r")
+        ann.expect(r"You have \d+ Debt and ")
         ann.expect("Ann> ")
         time.sleep(0.5)
         # the host stops while Ann's prompt waits: the sentence at once, and the program ends

@@ -21,7 +21,12 @@ player's console runs in the main thread, as at a local game. While
 nothing is asked of the seat, :class:`InputWatch` tells the console that
 a line was typed: a query is answered from a view fetched from the host
 then, and a move is refused in one sentence; a line typed before a
-question was shown is never taken as its answer. ``undo`` asks the host to
+question was shown is never taken as its answer. At a terminal, what the
+host sends while a prompt waits is printed at once above it, the typed text
+drawn again (:class:`PromptPump`), and the end of the session ends the
+prompt; between decisions the terminal reads keys one by one
+(:class:`CharMode`), so the first key typed starts the line editor and a
+half-typed line is kept apart from the host's lines. ``undo`` asks the host to
 take back the seat's last answer (the ``undo`` message); commands that act
 on a game on this computer (export, save, load) get one sentence.
 """
