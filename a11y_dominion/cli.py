@@ -535,6 +535,7 @@ def cmd_host(args) -> int:
     import asyncio
     import random
 
+    from .files import shown_name
     from .i18n import N_
     from .remote import GameHost
     from .remote.access import AccessError, read_authorized_keys
@@ -588,9 +589,8 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
-    record_file = args.record_file
-    if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
-        raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
+    record_file = _host_target("--record-file", args.record_file)
+    seats_file = _host_target("--seats-file", args.seats_file)
     from .console.display import wants_plain
     from .settings import load_settings
 
@@ -612,7 +612,7 @@ def cmd_host(args) -> int:
     if damage is not None:
         out(lang.msg(damage))
     try:
-        code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+        code = asyncio.run(host.serve(args.listen, args.port, seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
@@ -624,10 +624,39 @@ def cmd_host(args) -> int:
             write_host_record(record_file, host.table.game, seats)
         except OSError as e:
             error = e.strerror or str(e)
-            message = lang.text(N_("Cannot write the record to {file}: {error}."), file=record_file, error=error)
+            message = lang.text(
+                N_("Cannot write the record to {file}: {error}."), file=shown_name(args.record_file), error=error
+            )
             print(f"a11y-dominion: {message}", file=sys.stderr)
             return 2
     return code
+
+
+def _host_target(option: str, path: str | None) -> str | None:
+    """The file ``host`` writes for ``option`` (``--seats-file`` or ``--record-file``):
+    ``path`` itself, or the regular file a symbolic link points to
+    (:func:`~a11y_dominion.files.write_target`, the check of ``save`` and ``export``);
+    None without ``path``. Checked before any port is opened. Raises KingdomError
+    (one sentence) for a device, a FIFO, a folder, a link to one of those, or a file
+    whose folder does not exist."""
+    from .files import FileError, shown_name, write_target
+    from .rules.decisions import Msg
+
+    if path is None:
+        return None
+    try:
+        target = write_target(path)[0]
+    except FileError:
+        raise KingdomError(
+            Msg(
+                "{option} {file}: that is not a regular file; give the name of a regular file or of a new one.",
+                option=option,
+                file=shown_name(path),
+            )
+        ) from None
+    if not os.path.isdir(os.path.dirname(os.path.abspath(target))):
+        raise KingdomError(Msg("{option} {file}: its folder does not exist.", option=option, file=shown_name(path)))
+    return target
 
 
 def _hosted_game(game_id: str | None) -> tuple:
@@ -723,12 +752,9 @@ def write_host_record(path: str, game, seats: list) -> None:
         name, kind = spec[0], spec[1]
         options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
         listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
-    tmp = f"{path}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(dumps(make_record(game, listed)))
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+    from .files import write_atomic
+
+    write_atomic(path, dumps(make_record(game, listed)), mode=0o600)
 
 
 def cmd_simulate(args) -> int:

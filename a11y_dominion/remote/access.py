@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ..files import write_atomic
 from ..rules.decisions import Msg
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -44,12 +45,7 @@ def write_seats_file(path: str, host: str, port: int, passwords: dict, keys: dic
     for name, fingerprint in (keys or {}).items():
         seats[name] = {"user": name, "key": fingerprint}
     data = {"host": host, "port": port, "seats": seats}
-    tmp = f"{path}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1)
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=1), mode=0o600)
 
 
 KEY_EXAMPLE = "ssh-ed25519 AAAA... Ann"

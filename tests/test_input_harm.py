@@ -1,0 +1,79 @@
+"""Input that cannot hurt (issue 10): files the host writes, files read that are
+no regular files, seat names and settings with control characters, piped input
+that ends at once, stats with ties, autosaves that cannot be resumed, 8-bit
+control sequences, invalid UTF-8 and the history file's mode."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from a11y_dominion.cli import _host_target, main, write_host_record
+from a11y_dominion.remote.access import write_seats_file
+
+HOST = ["host", "--players", "Ann,Bot:bigmoney", "--port", "0"]
+
+
+def _special(tmp_path, kind: str) -> str:
+    path = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "link-to-fifo":
+        os.mkfifo(tmp_path / "pipe")
+        path.symlink_to(tmp_path / "pipe")
+    else:
+        return "/dev/null"
+    return str(path)
+
+
+@pytest.mark.parametrize("option", ["--seats-file", "--record-file"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device", "link-to-fifo"])
+def test_the_host_refuses_to_write_what_is_not_a_regular_file_before_listening(
+    option, kind, tmp_path, capsys, monkeypatch
+):
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    path = _special(tmp_path, kind)
+    before = os.lstat(path)
+    assert main(HOST + [option, path]) == 2
+    out, err = capsys.readouterr()
+    assert err == (
+        f"a11y-dominion: {option} {path}: that is not a regular file; "
+        "give the name of a regular file or of a new one.\n"
+    )
+    assert out == ""  # no password, nothing listening
+    after = os.lstat(path)
+    assert (stat.S_IFMT(after.st_mode), after.st_ino) == (stat.S_IFMT(before.st_mode), before.st_ino)
+    assert not list(data.iterdir())  # no host key was made
+
+
+def test_the_host_writes_a_linked_file_itself_atomically_and_for_its_owner_only(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    os.chmod(real, 0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    target = _host_target("--seats-file", str(link))
+    assert target == str(real)
+    write_seats_file(target, "127.0.0.1", 2222, {"Ann": "secret"})
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
+    assert '"password": "secret"' in real.read_text()
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.rules.game import Game, GameConfig
+
+    game = Game(GameConfig(["Ann", "Bot"], *choose_setup(None, None, None, 3), 3))
+    record = tmp_path / "record.json"
+    record.write_text("old")
+    record_link = tmp_path / "record-link.json"
+    record_link.symlink_to(record)
+    target = _host_target("--record-file", str(record_link))
+    write_host_record(target, game, [("Ann", "remote"), ("Bot", "bigmoney")])
+    assert record_link.is_symlink() and stat.S_IMODE(os.stat(record).st_mode) == 0o600
+    assert '"seed": 3' in record.read_text()
+    assert sorted(os.listdir(tmp_path)) == ["link.json", "real.json", "record-link.json", "record.json"]
