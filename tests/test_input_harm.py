@@ -77,3 +77,68 @@ def test_the_host_writes_a_linked_file_itself_atomically_and_for_its_owner_only(
     assert record_link.is_symlink() and stat.S_IMODE(os.stat(record).st_mode) == 0o600
     assert '"seed": 3' in record.read_text()
     assert sorted(os.listdir(tmp_path)) == ["link.json", "real.json", "record-link.json", "record.json"]
+
+
+# ---------------------------------------------------------------- 2: reading what is no regular file
+@pytest.fixture
+def fifo(tmp_path):
+    """A FIFO no one writes to; the test fails (instead of hanging) when it is opened and waited on."""
+    import signal
+
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+
+    def frozen(_sig, _frame):
+        raise AssertionError("the program waited on a FIFO")
+
+    old = signal.signal(signal.SIGALRM, frozen)
+    signal.alarm(60)
+    yield str(path)
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
+def test_load_of_a_fifo_at_the_prompt_is_refused_and_the_game_goes_on(fifo):
+    from test_nothing_lost_faults import piped
+
+    _console, code, lines = piped(f"load {fifo}\nquit\nyes\n")
+    assert f"Cannot load {fifo}: {fifo} is not a regular file. The game goes on unchanged." in lines
+    assert lines[-1] == "Game stopped." and code == 1
+
+
+@pytest.mark.parametrize(
+    "argv, sentence",
+    [
+        (["play", "--speech", "off", "--load", "{fifo}"], "{fifo} is not a regular file."),
+        (["play", "--speech", "off", "--position", "{fifo}"], "{fifo} is not a regular file."),
+        (["scenario", "{fifo}"], "a11y-dominion: cannot read scenario {fifo}: {fifo} is not a regular file."),
+        (
+            ["host", "--players", "Ann,Bot:bigmoney", "--authorized-keys", "{fifo}"],
+            "a11y-dominion: {fifo} is not a regular file; --authorized-keys needs a file of public keys.",
+        ),
+    ],
+)
+def test_options_naming_a_fifo_are_refused_at_once(argv, sentence, fifo, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+    code = main([a.format(fifo=fifo) for a in argv])
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    assert code != 0 and sentence.format(fifo=fifo) in text and "Traceback" not in text
+
+
+def test_a_fifo_among_the_autosaves_is_listed_as_damaged(capsys):
+    from a11y_dominion import autosave
+
+    folder = autosave.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folder / "20260101-000000.jsonl")
+    import signal
+
+    signal.alarm(60)
+    try:
+        assert main(["games"]) == 0
+    finally:
+        signal.alarm(0)
+    out = capsys.readouterr().out
+    assert out == "20260101-000000.jsonl cannot be read (not a regular file).\n"
