@@ -142,3 +142,37 @@ def test_a_fifo_among_the_autosaves_is_listed_as_damaged(capsys):
         signal.alarm(0)
     out = capsys.readouterr().out
     assert out == "20260101-000000.jsonl cannot be read (not a regular file).\n"
+
+
+# ---------------------------------------------------------------- 3: seat names and settings shown
+def test_a_seat_name_with_escapes_is_refused_and_the_settings_file_untouched(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "settings.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    assert main(["settings", "set", "seat", "\x1b]0;x\x07Bob", "language", "nl"]) == 2
+    assert capsys.readouterr().err == (
+        "a11y-dominion: A seat name cannot hold control, escape or formatting characters; "
+        "use letters, such as Ann.\n"
+    )
+    assert not path.exists()
+    assert main(["settings", "set", "seat", "Bob\u200b", "language", "nl"]) == 2  # a zero-width space
+    assert not path.exists()
+
+
+def test_settings_show_cleans_every_key_and_value_from_the_file(tmp_path, capsys, monkeypatch):
+    import json
+
+    path = tmp_path / "settings.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    path.write_text(json.dumps({"seats": {"\x1b]0;x\x07Bob": {"language": "nl"}, "Ann": {"language": "nl"}}}))
+    assert main(["settings", "show"]) == 0
+    captured = capsys.readouterr()
+    assert "\x1b" not in captured.out + captured.err and "\x07" not in captured.out + captured.err
+    assert "seat Ann language: nl" in captured.out.splitlines()
+    assert not any("Bob" in line for line in captured.out.splitlines())  # the bad seat is left out
+    assert "A seat name cannot hold control, escape or formatting characters" in captured.err
+    from a11y_dominion.settings import describe
+
+    assert describe({"seats": {"\x1b]0;x\x07Bob": {"\x1b[2J": "\x9b31m"}}, "keys": {"re\x07": "f\x1b2"}})[-2:] == [
+        "key re?: f?2",
+        "seat ?]0;x?Bob ?[2J: ?31m",
+    ]
