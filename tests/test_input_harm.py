@@ -176,3 +176,17 @@ def test_settings_show_cleans_every_key_and_value_from_the_file(tmp_path, capsys
         "key re?: f?2",
         "seat ?]0;x?Bob ?[2J: ?31m",
     ]
+
+
+# ---------------------------------------------------------------- 4: piped input that ends at once
+def test_piped_input_ending_before_the_first_answer_keeps_the_game(capsys):
+    from a11y_dominion import autosave
+    from test_nothing_lost_faults import piped
+
+    console, code, lines = piped("")
+    assert lines[-1] == "Game stopped." and code == 1
+    (saved,) = autosave.unfinished_games()
+    assert saved.answers == [] and stat.S_IMODE(os.stat(saved.path).st_mode) == 0o600
+    assert main(["games"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert f"Game {saved.id} of " in line and ", unfinished, before the first answer: You (human), Bot (medium)." in line
