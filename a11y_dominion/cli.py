@@ -448,28 +448,48 @@ def stats_lines(figures: dict, lang) -> list:
         out.append(
             lang.text(
                 N_(
-                    "People won {wins} of the {games} games they played and tied {ties}; "
+                    "People won {wins} of the {games} {games:game|games} they played and tied {ties}; "
                     "their average score is {score} VP."
                 )
                 if figures.get("human_ties")
-                else N_("People won {wins} of the {games} games they played; their average score is {score} VP."),
+                else N_(
+                    "People won {wins} of the {games} {games:game|games} they played; "
+                    "their average score is {score} VP."
+                ),
                 wins=figures["human_wins"],
                 games=figures["human_games"],
                 ties=figures.get("human_ties", 0),
                 score=figures["average_score"],
             )
         )
-    for kind, games, wins in figures["opponents"]:
+    for kind, games, wins, ties in figures["opponents"]:
         if kind == "human":
-            out.append(lang.text(N_("Between people only: {games} games."), games=games))
+            out.append(lang.text(N_("Between people only: {games} {games:game|games}."), games=games))
+        elif ties:
+            out.append(
+                lang.text(
+                    N_("Against {kind}: {wins} won and {ties} tied of {games} {games:game|games}."),
+                    kind=kind,
+                    wins=wins,
+                    ties=ties,
+                    games=games,
+                )
+            )
         else:
-            out.append(lang.text(N_("Against {kind}: {wins} won of {games} games."), kind=kind, wins=wins, games=games))
-    for cards, games, wins in figures["kingdoms"]:
+            out.append(
+                lang.text(
+                    N_("Against {kind}: {wins} won of {games} {games:game|games}."), kind=kind, wins=wins, games=games
+                )
+            )
+    for cards, games, wins, ties in figures["kingdoms"]:
         out.append(
             lang.text(
-                N_("Kingdom {cards}: {wins} won of {games} games."),
+                N_("Kingdom {cards}: {wins} won and {ties} tied of {games} {games:game|games}.")
+                if ties
+                else N_("Kingdom {cards}: {wins} won of {games} {games:game|games}."),
                 cards=", ".join(lang.card(c) for c in cards),
                 wins=wins,
+                ties=ties,
                 games=games,
             )
         )
@@ -496,12 +516,12 @@ def cmd_stats(args) -> int:
         from rich.table import Table
 
         table = Table(title=lang._(N_("Wins per opponent and Kingdom")))
-        for head in (N_("Opponent or Kingdom"), N_("Games"), N_("Won")):
+        for head in (N_("Opponent or Kingdom"), N_("Games"), N_("Won"), N_("Tied")):
             table.add_column(lang._(head))
-        for kind, games, wins in figures["opponents"]:
-            table.add_row(kind, str(games), str(wins))
-        for cards, games, wins in figures["kingdoms"]:
-            table.add_row(", ".join(lang.card(c) for c in cards), str(games), str(wins))
+        for kind, games, wins, ties in figures["opponents"]:
+            table.add_row(kind, str(games), str(wins), str(ties))
+        for cards, games, wins, ties in figures["kingdoms"]:
+            table.add_row(", ".join(lang.card(c) for c in cards), str(games), str(wins), str(ties))
         Console().print(table)
         lines = lines[:2]
     for line in lines:

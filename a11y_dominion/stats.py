@@ -106,8 +106,8 @@ def summary(path: Path | None = None) -> dict:
     ``human_ties`` (games with a person, those a person won alone, and those a
     person shared the win of: a tie, not counted as won); ``average_score`` of the
     people (None without games); ``kingdoms`` and ``opponents``: lists of
-    (Kingdom card names or bot kind, games, games a person won), most played
-    first. Raises :class:`StatsError`."""
+    (Kingdom card names or bot kind, games, games a person won alone, games a
+    person tied), most played first. Raises :class:`StatsError`."""
     try:
         with closing(connect(path)) as con:
             games = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
@@ -134,13 +134,15 @@ def summary(path: Path | None = None) -> dict:
         human_wins += won
         human_ties += tied
         people_scores.extend(s[1] for s in people)
-        k = kingdoms.setdefault(entry["kingdom"], [0, 0])
+        k = kingdoms.setdefault(entry["kingdom"], [0, 0, 0])
         k[0] += 1
         k[1] += won
+        k[2] += tied
         for kind in sorted({s[0] for s in entry["seats"] if s[0] not in ("human", "remote")}) or ["human"]:
-            o = opponents.setdefault(kind, [0, 0])
+            o = opponents.setdefault(kind, [0, 0, 0])
             o[0] += 1
             o[1] += won
+            o[2] += tied
     order = lambda item: (-item[1][0], item[0])  # noqa: E731
     return {
         "games": games,
@@ -148,6 +150,6 @@ def summary(path: Path | None = None) -> dict:
         "human_wins": human_wins,
         "human_ties": human_ties,
         "average_score": round(sum(people_scores) / len(people_scores), 1) if people_scores else None,
-        "kingdoms": [(list(k), v[0], v[1]) for k, v in sorted(kingdoms.items(), key=order)],
-        "opponents": [(k, v[0], v[1]) for k, v in sorted(opponents.items(), key=order)],
+        "kingdoms": [(list(k), v[0], v[1], v[2]) for k, v in sorted(kingdoms.items(), key=order)],
+        "opponents": [(k, v[0], v[1], v[2]) for k, v in sorted(opponents.items(), key=order)],
     }
