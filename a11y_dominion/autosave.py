@@ -428,7 +428,7 @@ def read_saved(path: Path) -> SavedGame:
         )
     saved = SavedGame(
         path=path,
-        id=str(header.get("id") or path.stem),
+        id=path.stem,  # the file's own ID, the one resume finds it by (not a field of the file)
         started=str(header.get("started") or ""),
         record=record,
         answers=list(record["answers"]),

@@ -362,6 +362,17 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
         return [lang._(N_("No games are kept yet; a game is kept from its first answer on."))]
     out = []
     for g in reversed(games):
+        if not g.finished:
+            problem = _cannot_resume(g)
+            if problem is not None:
+                out.append(
+                    lang.text(
+                        N_("The saved game {file} is damaged and cannot be resumed: {error}"),
+                        file=g.path.name,
+                        error=lang.msg(problem),
+                    )
+                )
+                continue
         players = ", ".join(f"{n} ({lang._(k)})" for n, k in g.seats)
         kingdom = ", ".join(lang.card(k) for k in g.kingdom)
         date = g.started.replace("T", " ")
@@ -379,6 +390,11 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 lang.text(
                     N_(
                         "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
+                        "Resume it with a11y-dominion host --resume {id}."
+                    )
+                    if any(k == "remote" for _n, k in g.seats)
+                    else N_(
+                        "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
                         "Resume it with a11y-dominion resume {id}."
                     ),
                     id=g.id,
@@ -391,6 +407,24 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     for _game_id, error in reversed(list(damaged)):
         out.append(lang.msg(error))
     return out
+
+
+def _cannot_resume(g):
+    """Why the unfinished autosave ``g`` cannot be resumed (a :class:`Msg`: its setup or
+    an answer is damaged, or its seat list does not fit its players), or None when
+    ``resume`` (``host --resume`` for a game with remote seats) can go on with it."""
+    from .record import RecordError, replay
+    from .seats import BOT_KINDS
+
+    try:
+        game = replay(g.full_record())
+    except RecordError as e:
+        return e.args[0]
+    names = list(game.config.players)
+    kinds = {"human", "remote"} if any(k == "remote" for _n, k in g.seats) else {"human"}
+    if [n for n, _k in g.seats] != names or not all(k.lower() in kinds or k.lower() in BOT_KINDS for _n, k in g.seats):
+        return Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names))
+    return None
 
 
 def _finished_line(g, lang, date: str, players: str, kingdom: str) -> str:

@@ -190,3 +190,48 @@ def test_piped_input_ending_before_the_first_answer_keeps_the_game(capsys):
     assert main(["games"]) == 0
     (line,) = capsys.readouterr().out.splitlines()
     assert f"Game {saved.id} of " in line and ", unfinished, before the first answer: You (human), Bot (medium)." in line
+
+
+# ---------------------------------------------------------------- 6: games that cannot be resumed
+def _edit_header(path, change) -> None:
+    import json
+
+    lines = path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    change(header)
+    lines[0] = json.dumps(header) + "\n"
+    path.write_text("".join(lines))
+
+
+def test_games_lists_autosaves_that_cannot_be_resumed_as_damaged_and_advises_the_files_own_id(capsys):
+    from a11y_dominion import autosave
+    from test_history import TO_VILLAGE, play
+
+    for _ in range(4):
+        play(TO_VILLAGE[:1])
+    bad_name, bad_card, bad_id, hosted = sorted(autosave.games_dir().glob("*.jsonl"), key=autosave._id_order)
+
+    def name(h):
+        h["record"]["config"]["players"][0] = "\x1b]0;pwned\x07You"
+        h["record"]["seats"][0][0] = "\x1b]0;pwned\x07You"
+
+    _edit_header(bad_name, name)
+    _edit_header(bad_card, lambda h: h["record"]["config"]["kingdom"].__setitem__(0, "Nonsense"))
+    _edit_header(bad_id, lambda h: h.__setitem__("id", "\x1b]0;pwned\x07"))
+    _edit_header(hosted, lambda h: h["record"]["seats"][0].__setitem__(1, "remote"))
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and not any("\x1b" in line or "\x07" in line for line in lines)
+    assert not any("pwned" in line for line in lines[:3])  # the id field is not the file's ID
+    assert lines[0].startswith(f"Game {hosted.stem} of ")
+    assert lines[0].endswith(f"Resume it with a11y-dominion host --resume {hosted.stem}.")
+    assert lines[1].startswith(f"Game {bad_id.stem} of ")
+    assert lines[1].endswith(f"Resume it with a11y-dominion resume {bad_id.stem}.")
+    assert lines[2].startswith(
+        f"The saved game {bad_card.name} is damaged and cannot be resumed: The saved game's setup is damaged: "
+    )
+    assert "Nonsense" in lines[2]
+    assert lines[3] == (
+        f"The saved game {bad_name.name} is damaged and cannot be resumed: The saved game's player name "
+        "?]0;pwned?You (in players) holds control, escape or formatting characters, which a name cannot have."
+    )
