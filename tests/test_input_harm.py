@@ -235,3 +235,20 @@ def test_games_lists_autosaves_that_cannot_be_resumed_as_damaged_and_advises_the
         f"The saved game {bad_name.name} is damaged and cannot be resumed: The saved game's player name "
         "?]0;pwned?You (in players) holds control, escape or formatting characters, which a name cannot have."
     )
+
+
+# ---------------------------------------------------------------- 7: 8-bit control sequences
+def test_8_bit_csi_and_osc_sequences_are_dropped_whole_piped_and_at_the_ssh_seat():
+    from a11y_dominion.remote.terminal import InputFilter
+    from a11y_dominion.textinput import typed_line
+    from test_nothing_lost_faults import FIRST_HAND, piped
+
+    _, _, lines = piped("\x9b31mhand\n\x9d0;pwned\x9cstatus\nend\x9b0m\n")
+    assert FIRST_HAND in lines
+    assert not any("is not a move" in line or "31m" in line or "pwned" in line for line in lines)
+    assert any(line.startswith("You have 0 Debt and 0 VP in tokens") for line in lines)
+    assert typed_line("\x9b31mhand") == "hand"
+    assert typed_line("\x9d0;pwned\x9chand") == "hand"
+    assert typed_line("\x9d0;pwned\x07hand\x90+q544e\x9c") == "hand"
+    assert typed_line("\x1b]0;pwned\x9chand") == "hand"  # a 7-bit OSC ended by the 8-bit ST
+    assert InputFilter().feed("\x9b31mha\x9d0;pwned\x9cnd\r", 0.0) == ("hand\r", False)
