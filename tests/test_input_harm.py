@@ -252,3 +252,24 @@ def test_8_bit_csi_and_osc_sequences_are_dropped_whole_piped_and_at_the_ssh_seat
     assert typed_line("\x9d0;pwned\x07hand\x90+q544e\x9c") == "hand"
     assert typed_line("\x1b]0;pwned\x9chand") == "hand"  # a 7-bit OSC ended by the 8-bit ST
     assert InputFilter().feed("\x9b31mha\x9d0;pwned\x9cnd\r", 0.0) == ("hand\r", False)
+
+
+# ---------------------------------------------------------------- 8: invalid UTF-8 piped
+def test_a_piped_line_that_is_not_utf8_is_not_echoed(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root), XDG_DATA_HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path))
+    env["A11Y_DOMINION_CONFIG"] = str(tmp_path / "settings.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "a11y_dominion", "play", "--seed", "1", "--speech", "off"],
+        input=b"ha\xffnd\nquit\nyes\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    lines = done.stdout.decode("utf-8").splitlines()
+    at = lines.index("That line is not valid UTF-8.")
+    assert lines[at - 1] == "You> " and "\ufffd" not in done.stdout.decode("utf-8")
