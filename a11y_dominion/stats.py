@@ -11,7 +11,9 @@ step at a time, each in its own transaction.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 from contextlib import closing
 from pathlib import Path
 
@@ -49,6 +51,20 @@ def db_path() -> Path:
     return data_dir() / "history.sqlite3"
 
 
+def _owner_only(path: Path) -> None:
+    """Make the database file readable by its owner only (mode 0600), as every file of
+    the program is: made empty with that mode before SQLite opens it (SQLite gives its
+    journal the same mode), or an older one's mode narrowed. Raises OSError."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        info = os.stat(path)
+        if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & 0o077:
+            os.chmod(path, stat.S_IMODE(info.st_mode) & 0o700)
+        return
+    os.close(fd)
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """The database, made or brought up to :data:`SCHEMA_VERSION`.
 
@@ -57,6 +73,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     path = Path(path or db_path())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _owner_only(path)
         con = sqlite3.connect(path, timeout=5)
         con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         row = con.execute("SELECT version FROM schema_version").fetchone()

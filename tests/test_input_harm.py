@@ -273,3 +273,22 @@ def test_a_piped_line_that_is_not_utf8_is_not_echoed(tmp_path):
     lines = done.stdout.decode("utf-8").splitlines()
     at = lines.index("That line is not valid UTF-8.")
     assert lines[at - 1] == "You> " and "\ufffd" not in done.stdout.decode("utf-8")
+
+
+# ---------------------------------------------------------------- 9: the history file's mode
+def test_the_game_history_is_readable_by_its_owner_only():
+    from a11y_dominion import stats
+
+    record = {"seats": [["You", "human"], ["Bot", "bigmoney"]], "config": {"kingdom": ["Village"]}}
+    result = {"scores": [["You", 30], ["Bot", 20]], "winners": ["You"], "turns": []}
+    old = os.umask(0o022)
+    try:
+        assert stats.add_game("g1", "2026-01-01T12:00:00", record, result)
+    finally:
+        os.umask(old)
+    path = stats.db_path()
+    assert path.name == "history.sqlite3" and stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert all(stat.S_IMODE(os.stat(p).st_mode) == 0o600 for p in path.parent.glob("history.sqlite3*"))
+    os.chmod(path, 0o644)  # as an older version made it
+    assert stats.summary()["games"] == 1
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
