@@ -260,7 +260,11 @@ def saved_game(result: dict, turn=None) -> autosave.SavedGame:
         path=Path("20260101-120000.jsonl"),
         id="20260101-120000",
         started="2026-01-01T12:00:00",
-        record={"seats": [["You", "human"], ["Bot", "bigmoney"]], "config": {"kingdom": ["Village"]}},
+        record={
+            "seats": [["You", "human"], ["Bot", "bigmoney"]],
+            "config": {"players": ["You", "Bot"], "kingdom": ["Village"], "seed": 1},
+            "answers": [],
+        },
         answers=[],
         result=result,
         turn=turn,
