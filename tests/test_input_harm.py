@@ -150,8 +150,7 @@ def test_a_seat_name_with_escapes_is_refused_and_the_settings_file_untouched(tmp
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
     assert main(["settings", "set", "seat", "\x1b]0;x\x07Bob", "language", "nl"]) == 2
     assert capsys.readouterr().err == (
-        "a11y-dominion: A seat name cannot hold control, escape or formatting characters; "
-        "use letters, such as Ann.\n"
+        "a11y-dominion: A seat name cannot hold control, escape or formatting characters; use letters, such as Ann.\n"
     )
     assert not path.exists()
     assert main(["settings", "set", "seat", "Bob\u200b", "language", "nl"]) == 2  # a zero-width space
@@ -189,7 +188,9 @@ def test_piped_input_ending_before_the_first_answer_keeps_the_game(capsys):
     assert saved.answers == [] and stat.S_IMODE(os.stat(saved.path).st_mode) == 0o600
     assert main(["games"]) == 0
     (line,) = capsys.readouterr().out.splitlines()
-    assert f"Game {saved.id} of " in line and ", unfinished, before the first answer: You (human), Bot (medium)." in line
+    assert (
+        f"Game {saved.id} of " in line and ", unfinished, before the first answer: You (human), Bot (medium)." in line
+    )
 
 
 # ---------------------------------------------------------------- 6: games that cannot be resumed
