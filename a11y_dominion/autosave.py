@@ -35,7 +35,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .files import SAVE_LIMIT, FileError, parse_json, shown_name
+from .files import SAVE_LIMIT, FileError, open_regular, parse_json, shown_name
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
 from .record import RecordError, answer_data
@@ -387,7 +387,7 @@ def read_saved(path: Path) -> SavedGame:
     path = Path(path)
     name = shown_name(path.name)
     try:
-        with open(path, "rb") as f:
+        with open_regular(str(path)) as f:
             if os.fstat(f.fileno()).st_size > SAVE_LIMIT:
                 raise RecordError(Msg("{file} is too large to be a saved game.", file=name))
             data = f.read(SAVE_LIMIT + 1)
@@ -428,7 +428,7 @@ def read_saved(path: Path) -> SavedGame:
         )
     saved = SavedGame(
         path=path,
-        id=str(header.get("id") or path.stem),
+        id=path.stem,  # the file's own ID, the one resume finds it by (not a field of the file)
         started=str(header.get("started") or ""),
         record=record,
         answers=list(record["answers"]),

@@ -362,6 +362,17 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
         return [lang._(N_("No games are kept yet; a game is kept from its first answer on."))]
     out = []
     for g in reversed(games):
+        if not g.finished:
+            problem = _cannot_resume(g)
+            if problem is not None:
+                out.append(
+                    lang.text(
+                        N_("The saved game {file} is damaged and cannot be resumed: {error}"),
+                        file=g.path.name,
+                        error=lang.msg(problem),
+                    )
+                )
+                continue
         players = ", ".join(f"{n} ({lang._(k)})" for n, k in g.seats)
         kingdom = ", ".join(lang.card(k) for k in g.kingdom)
         date = g.started.replace("T", " ")
@@ -379,6 +390,11 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 lang.text(
                     N_(
                         "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
+                        "Resume it with a11y-dominion host --resume {id}."
+                    )
+                    if any(k == "remote" for _n, k in g.seats)
+                    else N_(
+                        "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
                         "Resume it with a11y-dominion resume {id}."
                     ),
                     id=g.id,
@@ -391,6 +407,24 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     for _game_id, error in reversed(list(damaged)):
         out.append(lang.msg(error))
     return out
+
+
+def _cannot_resume(g):
+    """Why the unfinished autosave ``g`` cannot be resumed (a :class:`Msg`: its setup or
+    an answer is damaged, or its seat list does not fit its players), or None when
+    ``resume`` (``host --resume`` for a game with remote seats) can go on with it."""
+    from .record import RecordError, replay
+    from .seats import BOT_KINDS
+
+    try:
+        game = replay(g.full_record())
+    except RecordError as e:
+        return e.args[0]
+    names = list(game.config.players)
+    kinds = {"human", "remote"} if any(k == "remote" for _n, k in g.seats) else {"human"}
+    if [n for n, _k in g.seats] != names or not all(k.lower() in kinds or k.lower() in BOT_KINDS for _n, k in g.seats):
+        return Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names))
+    return None
 
 
 def _finished_line(g, lang, date: str, players: str, kingdom: str) -> str:
@@ -448,28 +482,48 @@ def stats_lines(figures: dict, lang) -> list:
         out.append(
             lang.text(
                 N_(
-                    "People won {wins} of the {games} games they played and tied {ties}; "
+                    "People won {wins} of the {games} {games:game|games} they played and tied {ties}; "
                     "their average score is {score} VP."
                 )
                 if figures.get("human_ties")
-                else N_("People won {wins} of the {games} games they played; their average score is {score} VP."),
+                else N_(
+                    "People won {wins} of the {games} {games:game|games} they played; "
+                    "their average score is {score} VP."
+                ),
                 wins=figures["human_wins"],
                 games=figures["human_games"],
                 ties=figures.get("human_ties", 0),
                 score=figures["average_score"],
             )
         )
-    for kind, games, wins in figures["opponents"]:
+    for kind, games, wins, ties in figures["opponents"]:
         if kind == "human":
-            out.append(lang.text(N_("Between people only: {games} games."), games=games))
+            out.append(lang.text(N_("Between people only: {games} {games:game|games}."), games=games))
+        elif ties:
+            out.append(
+                lang.text(
+                    N_("Against {kind}: {wins} won and {ties} tied of {games} {games:game|games}."),
+                    kind=kind,
+                    wins=wins,
+                    ties=ties,
+                    games=games,
+                )
+            )
         else:
-            out.append(lang.text(N_("Against {kind}: {wins} won of {games} games."), kind=kind, wins=wins, games=games))
-    for cards, games, wins in figures["kingdoms"]:
+            out.append(
+                lang.text(
+                    N_("Against {kind}: {wins} won of {games} {games:game|games}."), kind=kind, wins=wins, games=games
+                )
+            )
+    for cards, games, wins, ties in figures["kingdoms"]:
         out.append(
             lang.text(
-                N_("Kingdom {cards}: {wins} won of {games} games."),
+                N_("Kingdom {cards}: {wins} won and {ties} tied of {games} {games:game|games}.")
+                if ties
+                else N_("Kingdom {cards}: {wins} won of {games} {games:game|games}."),
                 cards=", ".join(lang.card(c) for c in cards),
                 wins=wins,
+                ties=ties,
                 games=games,
             )
         )
@@ -496,12 +550,12 @@ def cmd_stats(args) -> int:
         from rich.table import Table
 
         table = Table(title=lang._(N_("Wins per opponent and Kingdom")))
-        for head in (N_("Opponent or Kingdom"), N_("Games"), N_("Won")):
+        for head in (N_("Opponent or Kingdom"), N_("Games"), N_("Won"), N_("Tied")):
             table.add_column(lang._(head))
-        for kind, games, wins in figures["opponents"]:
-            table.add_row(kind, str(games), str(wins))
-        for cards, games, wins in figures["kingdoms"]:
-            table.add_row(", ".join(lang.card(c) for c in cards), str(games), str(wins))
+        for kind, games, wins, ties in figures["opponents"]:
+            table.add_row(kind, str(games), str(wins), str(ties))
+        for cards, games, wins, ties in figures["kingdoms"]:
+            table.add_row(", ".join(lang.card(c) for c in cards), str(games), str(wins), str(ties))
         Console().print(table)
         lines = lines[:2]
     for line in lines:
@@ -535,6 +589,7 @@ def cmd_host(args) -> int:
     import asyncio
     import random
 
+    from .files import shown_name
     from .i18n import N_
     from .remote import GameHost
     from .remote.access import AccessError, read_authorized_keys
@@ -588,9 +643,8 @@ def cmd_host(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
-    record_file = args.record_file
-    if record_file is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_file))):
-        raise KingdomError(Msg("--record-file {file}: its folder does not exist.", file=record_file))
+    record_file = _host_target("--record-file", args.record_file)
+    seats_file = _host_target("--seats-file", args.seats_file)
     from .console.display import wants_plain
     from .settings import load_settings
 
@@ -612,7 +666,7 @@ def cmd_host(args) -> int:
     if damage is not None:
         out(lang.msg(damage))
     try:
-        code = asyncio.run(host.serve(args.listen, args.port, args.seats_file))
+        code = asyncio.run(host.serve(args.listen, args.port, seats_file))
     except OSError as e:
         print(f"a11y-dominion: cannot listen on {args.listen} port {args.port}: {e.strerror or e}.", file=sys.stderr)
         return 2
@@ -624,10 +678,39 @@ def cmd_host(args) -> int:
             write_host_record(record_file, host.table.game, seats)
         except OSError as e:
             error = e.strerror or str(e)
-            message = lang.text(N_("Cannot write the record to {file}: {error}."), file=record_file, error=error)
+            message = lang.text(
+                N_("Cannot write the record to {file}: {error}."), file=shown_name(args.record_file), error=error
+            )
             print(f"a11y-dominion: {message}", file=sys.stderr)
             return 2
     return code
+
+
+def _host_target(option: str, path: str | None) -> str | None:
+    """The file ``host`` writes for ``option`` (``--seats-file`` or ``--record-file``):
+    ``path`` itself, or the regular file a symbolic link points to
+    (:func:`~a11y_dominion.files.write_target`, the check of ``save`` and ``export``);
+    None without ``path``. Checked before any port is opened. Raises KingdomError
+    (one sentence) for a device, a FIFO, a folder, a link to one of those, or a file
+    whose folder does not exist."""
+    from .files import FileError, shown_name, write_target
+    from .rules.decisions import Msg
+
+    if path is None:
+        return None
+    try:
+        target = write_target(path)[0]
+    except FileError:
+        raise KingdomError(
+            Msg(
+                "{option} {file}: that is not a regular file; give the name of a regular file or of a new one.",
+                option=option,
+                file=shown_name(path),
+            )
+        ) from None
+    if not os.path.isdir(os.path.dirname(os.path.abspath(target))):
+        raise KingdomError(Msg("{option} {file}: its folder does not exist.", option=option, file=shown_name(path)))
+    return target
 
 
 def _hosted_game(game_id: str | None) -> tuple:
@@ -723,12 +806,9 @@ def write_host_record(path: str, game, seats: list) -> None:
         name, kind = spec[0], spec[1]
         options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
         listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
-    tmp = f"{path}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(dumps(make_record(game, listed)))
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+    from .files import write_atomic
+
+    write_atomic(path, dumps(make_record(game, listed)), mode=0o600)
 
 
 def cmd_simulate(args) -> int:

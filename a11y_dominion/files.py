@@ -94,6 +94,33 @@ def has_control(text: str) -> bool:
     return any(unicodedata.category(ch).startswith("C") for ch in text)
 
 
+class NotRegularFile(OSError):
+    """The file opened by :func:`open_regular` is a device, a FIFO or a socket."""
+
+
+def open_regular(full: str):
+    """The regular file at ``full`` opened for reading in binary, checked before a
+    byte is read: it is opened without waiting (``O_NONBLOCK``, so a FIFO with no
+    writer cannot freeze the program) and without becoming a controlling terminal,
+    then :func:`os.fstat` must say it is a regular file.
+
+    Raises :class:`IsADirectoryError` for a folder, :class:`NotRegularFile` for a
+    device, FIFO or socket, and OSError (FileNotFoundError, PermissionError...)
+    when it cannot be opened."""
+    fd = os.open(full, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(21, "Is a directory", full)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile(0, "not a regular file", full)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_text(path: str, limit: int) -> str:
     """The text of the regular file at ``path`` (``~`` expanded), at most ``limit``
     bytes, decoded as UTF-8 (a byte order mark is dropped).
@@ -104,10 +131,8 @@ def read_text(path: str, limit: int) -> str:
     name = shown_name(path)
     full = os.path.expanduser(str(path))
     try:
-        with open(full, "rb") as f:
+        with open_regular(full) as f:
             info = os.fstat(f.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise FileError(Msg("{file} is not a regular file.", file=name))
             if info.st_size > limit:
                 raise FileError(
                     Msg(
@@ -119,7 +144,7 @@ def read_text(path: str, limit: int) -> str:
             data = f.read(limit + 1)
     except FileNotFoundError:
         raise FileError(Msg("There is no file named {file}.", file=name)) from None
-    except IsADirectoryError:
+    except (IsADirectoryError, NotRegularFile):
         raise FileError(Msg("{file} is not a regular file.", file=name)) from None
     except OSError as e:
         raise FileError(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .files import SETTINGS_LIMIT, FileError, read_json, shown_name, write_atomic
+from .files import SETTINGS_LIMIT, FileError, has_control, read_json, shown_name, write_atomic
 from .rules.decisions import N_, Msg
 
 APP = "a11y-dominion"
@@ -218,6 +218,10 @@ def check_seat(name, key, value) -> str:
     for the seat called ``name``; raises :class:`SettingsError` with one sentence."""
     if not isinstance(name, str) or not name.strip() or any(c in name for c in ":,"):
         raise SettingsError(Msg("A seat name must be a name without : or commas, such as Ann."))
+    if has_control(name):
+        raise SettingsError(
+            Msg("A seat name cannot hold control, escape or formatting characters; use letters, such as Ann.")
+        )
     if key not in SEAT_SETTINGS:
         raise SettingsError(
             Msg("{key} is not a seat setting; a seat may set {names}.", key=key, names=", ".join(SEAT_SETTINGS))
@@ -363,7 +367,8 @@ def save_settings(data: dict, path: Path | None = None) -> Path:
 
 
 def describe(data: dict) -> list:
-    """One plain line per setting, for ``a11y-dominion settings``."""
+    """One plain line per setting, for ``a11y-dominion settings``; every key and value
+    from the file is cleaned (control and escape characters shown as ``?``)."""
     lines = []
     for key in DEFAULTS:
         if key in ("keys", "seats"):
@@ -371,10 +376,11 @@ def describe(data: dict) -> list:
         v = data.get(key)
         if key == "hints":
             v = "on" if v else "off"
-        lines.append(f"{key}: {'default' if v is None else ('yes' if v is True else 'no' if v is False else v)}")
+        shown = "default" if v is None else ("yes" if v is True else "no" if v is False else v)
+        lines.append(f"{key}: {shown_name(str(shown))}")
     for action, k in data.get("keys", {}).items():
-        lines.append(f"key {action}: {k}")
+        lines.append(f"key {shown_name(str(action))}: {shown_name(str(k))}")
     for name, opts in sorted((data.get("seats") or {}).items()):
         for key, v in opts.items():
-            lines.append(f"seat {name} {key}: {v}")
+            lines.append(f"seat {shown_name(str(name))} {shown_name(str(key))}: {shown_name(str(v))}")
     return lines

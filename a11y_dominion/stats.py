@@ -11,7 +11,9 @@ step at a time, each in its own transaction.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 from contextlib import closing
 from pathlib import Path
 
@@ -49,6 +51,20 @@ def db_path() -> Path:
     return data_dir() / "history.sqlite3"
 
 
+def _owner_only(path: Path) -> None:
+    """Make the database file readable by its owner only (mode 0600), as every file of
+    the program is: made empty with that mode before SQLite opens it (SQLite gives its
+    journal the same mode), or an older one's mode narrowed. Raises OSError."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        info = os.stat(path)
+        if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & 0o077:
+            os.chmod(path, stat.S_IMODE(info.st_mode) & 0o700)
+        return
+    os.close(fd)
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """The database, made or brought up to :data:`SCHEMA_VERSION`.
 
@@ -57,6 +73,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     path = Path(path or db_path())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _owner_only(path)
         con = sqlite3.connect(path, timeout=5)
         con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         row = con.execute("SELECT version FROM schema_version").fetchone()
@@ -106,8 +123,8 @@ def summary(path: Path | None = None) -> dict:
     ``human_ties`` (games with a person, those a person won alone, and those a
     person shared the win of: a tie, not counted as won); ``average_score`` of the
     people (None without games); ``kingdoms`` and ``opponents``: lists of
-    (Kingdom card names or bot kind, games, games a person won), most played
-    first. Raises :class:`StatsError`."""
+    (Kingdom card names or bot kind, games, games a person won alone, games a
+    person tied), most played first. Raises :class:`StatsError`."""
     try:
         with closing(connect(path)) as con:
             games = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
@@ -134,13 +151,15 @@ def summary(path: Path | None = None) -> dict:
         human_wins += won
         human_ties += tied
         people_scores.extend(s[1] for s in people)
-        k = kingdoms.setdefault(entry["kingdom"], [0, 0])
+        k = kingdoms.setdefault(entry["kingdom"], [0, 0, 0])
         k[0] += 1
         k[1] += won
+        k[2] += tied
         for kind in sorted({s[0] for s in entry["seats"] if s[0] not in ("human", "remote")}) or ["human"]:
-            o = opponents.setdefault(kind, [0, 0])
+            o = opponents.setdefault(kind, [0, 0, 0])
             o[0] += 1
             o[1] += won
+            o[2] += tied
     order = lambda item: (-item[1][0], item[0])  # noqa: E731
     return {
         "games": games,
@@ -148,6 +167,6 @@ def summary(path: Path | None = None) -> dict:
         "human_wins": human_wins,
         "human_ties": human_ties,
         "average_score": round(sum(people_scores) / len(people_scores), 1) if people_scores else None,
-        "kingdoms": [(list(k), v[0], v[1]) for k, v in sorted(kingdoms.items(), key=order)],
-        "opponents": [(k, v[0], v[1]) for k, v in sorted(opponents.items(), key=order)],
+        "kingdoms": [(list(k), v[0], v[1], v[2]) for k, v in sorted(kingdoms.items(), key=order)],
+        "opponents": [(k, v[0], v[1], v[2]) for k, v in sorted(opponents.items(), key=order)],
     }

@@ -37,25 +37,34 @@ def printable(text: str) -> str:
 
 
 # An escape sequence a terminal or a client may send: OSC / DCS / PM / APC / SOS strings (up to
-# BEL or ST, or the end), CSI sequences, SS3 sequences, or Escape and one character. Shared by the
-# console (:func:`drop_sequences`) and the SSH seat's input filter.
-SEQUENCE = re.compile(r"\x1b(?:[\]P^_X][^\x07\x1b]*(?:\x07|\x1b\\|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)", re.S)
+# BEL or ST, or the end), CSI sequences, SS3 sequences, or Escape and one character; each also in
+# its 8-bit form (the C1 controls CSI U+009B, OSC U+009D, DCS U+0090, SOS U+0098, PM U+009E,
+# APC U+009F, SS3 U+008F, ST U+009C). Shared by the console (:func:`drop_sequences`) and the SSH
+# seat's input filter.
+SEQUENCE = re.compile(
+    r"\x1b(?:[\]P^_X][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c|$)|\[[0-?]*[ -/]*(?:[@-~]|$)|O(?:[ -~]|$)|.|$)"
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c|$)"
+    r"|\x9b[0-?]*[ -/]*(?:[@-~]|$)"
+    r"|\x8f(?:[ -~]|$)",
+    re.S,
+)
+STARTS = frozenset("\x1b\x8f\x90\x98\x9b\x9d\x9e\x9f")  # the characters a sequence begins with
 NOT_UTF8 = "\ufffd"  # what a byte that is not UTF-8 is read as (errors="replace")
 
 
 def drop_sequences(text: str) -> str:
     """``text`` without its escape sequences, each dropped whole (``ESC ] 0;title BEL``,
-    ``ESC [ 31 m``...), as the SSH seat drops them; an Escape before a plain
+    ``ESC [ 31 m``, their 8-bit forms ``CSI 31 m``...), as the SSH seat drops them; an Escape before a plain
     character (a letter, a space) goes and the character stays."""
-    if "\x1b" not in text:
+    if not STARTS.intersection(text):
         return text
     out = []
     i = 0
     while i < len(text):
-        if text[i] == "\x1b":
+        if text[i] in STARTS:
             m = SEQUENCE.match(text, i)
             seq = m.group(0) if m else text[i]
-            if len(seq) == 2 and seq[1] not in "[]PO^_X":
+            if seq[0] == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
                 i += 1  # Escape and a plain character: the character is read
             else:
                 i += len(seq)

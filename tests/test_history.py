@@ -107,8 +107,8 @@ def test_a_torn_last_line_is_ignored_and_cut_off_before_the_next_answer():
 
 
 def test_resume_keeps_the_seats_language_and_verbosity():
-    play(["hand"], players="Ann:human:nl:terse,Bot:random")  # no answer yet: nothing kept
-    assert not autosave.games_dir().exists() or not list(autosave.games_dir().iterdir())
+    play(["hand"], players="Ann:human:nl:terse,Bot:random")  # stopped before the first answer: kept too
+    assert [g.answers for g in autosave.unfinished_games()] == [[]]
     play(["speel geldkaarten"], players="Ann:human:nl:terse,Bot:random")
     console, text = resume([])
     assert console.seats == [("Ann", "human"), ("Bot", "random")]
@@ -122,10 +122,10 @@ def test_a_new_game_says_in_one_sentence_that_an_unfinished_one_is_kept():
     _, text = play([])
     date = saved.started.replace("T", " ")
     assert f"An unfinished game of {date} is kept; a11y-dominion resume goes on with it." in text.splitlines()
-    play(TO_VILLAGE[:1])
+    play(TO_VILLAGE[:1])  # the game just stopped before its first answer is kept too: 3 games
     _, text = play([])
     assert (
-        "2 unfinished games are kept; a11y-dominion resume goes on with the latest, a11y-dominion games lists them."
+        "3 unfinished games are kept; a11y-dominion resume goes on with the latest, a11y-dominion games lists them."
         in text.splitlines()
     )
 
@@ -304,9 +304,9 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
         "Games played to the end: 3.",
         "People won 2 of the 3 games they played; their average score is 30.3 VP.",
         "Against bigmoney: 2 won of 2 games.",
-        "Against random: 0 won of 1 games.",
+        "Against random: 0 won of 1 game.",
         "Kingdom Smithy, Village: 1 won of 2 games.",
-        "Kingdom Cellar, Market: 1 won of 1 games.",
+        "Kingdom Cellar, Market: 1 won of 1 game.",
     ]
 
 
@@ -332,11 +332,11 @@ def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_pat
     assert lines[0] == "Wins per opponent and Kingdom"
     rows = [[cell.strip() for cell in x.strip("│┃").split("│" if "│" in x else "┃")] for x in lines if x[0] in "│┃"]
     assert rows == [
-        ["Opponent or Kingdom", "Games", "Won"],
-        ["bigmoney", "2", "2"],
-        ["random", "1", "0"],
-        ["Smithy, Village", "2", "1"],
-        ["Cellar, Market", "1", "1"],
+        ["Opponent or Kingdom", "Games", "Won", "Tied"],
+        ["bigmoney", "2", "2", "0"],
+        ["random", "1", "0", "0"],
+        ["Smithy, Village", "2", "1", "0"],
+        ["Cellar, Market", "1", "1", "0"],
     ]
     assert lines[-2:] == [
         "Games played to the end: 3.",

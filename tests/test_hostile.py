@@ -72,7 +72,8 @@ INVISIBLE = [
     "\ue000",
     "\U000f0000",
 ]
-CONTROLS = ["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x0e", "\x1a", "\x7f", "\x85", "\x90"]
+# lone controls (U+0090, DCS, begins a string that runs to its end: it is among the sequences below)
+CONTROLS = ["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x0e", "\x1a", "\x7f", "\x85", "\x80", "\x9c"]
 WORDS = ["hand", "buy Gold", "play Villa", "zzz", "pay", "load", "end"]
 
 
@@ -87,6 +88,7 @@ def hostile_lines() -> list:
         lines += [f"q{ch}{i}", f"{ch}{ch}{ch}z{i}", f"buy{ch} Nothing{i}"]
     for i, word in enumerate(WORDS):
         lines += [f"{word}\x1b[3{i}mzz", f"\x1b]0;{word}\x07zz{i}"]
+        lines += [f"{word}\x9b3{i}mzz", f"\x9d0;{word}\x9czz{i}", f"\x90+q{word}\x9czz{i}"]  # 8-bit forms
     lines += [
         "x" * 1001,
         "buy " + "Gold" * 400,

@@ -260,7 +260,11 @@ def saved_game(result: dict, turn=None) -> autosave.SavedGame:
         path=Path("20260101-120000.jsonl"),
         id="20260101-120000",
         started="2026-01-01T12:00:00",
-        record={"seats": [["You", "human"], ["Bot", "bigmoney"]], "config": {"kingdom": ["Village"]}},
+        record={
+            "seats": [["You", "human"], ["Bot", "bigmoney"]],
+            "config": {"players": ["You", "Bot"], "kingdom": ["Village"], "seed": 1},
+            "answers": [],
+        },
         answers=[],
         result=result,
         turn=turn,
@@ -296,8 +300,12 @@ def test_stats_count_a_tie_apart():
     figures = stats.summary()
     assert (figures["human_games"], figures["human_wins"], figures["human_ties"]) == (1, 0, 1)
     assert stats_lines(figures, Language("en"))[1] == (
-        "People won 0 of the 1 games they played and tied 1; their average score is 30.0 VP."
+        "People won 0 of the 1 game they played and tied 1; their average score is 30.0 VP."
     )
+    assert stats_lines(figures, Language("en"))[2:] == [
+        "Against bigmoney: 0 won and 1 tied of 1 game.",
+        "Kingdom Village: 0 won and 1 tied of 1 game.",
+    ]
     assert stats.add_game(
         "g2", "2026-01-01T13:00:00", record, {"scores": [["You", 40], ["Bot", 30]], "winners": ["You"], "turns": []}
     )

@@ -265,7 +265,8 @@ def test_the_input_filter_keeps_keys_and_drops_the_rest():
     f = InputFilter()
     assert f.feed("ha\x1b[Dnd\r", 0.0) == ("ha\x1b[Dnd\r", False)  # Left is a key
     assert f.feed("\x1b]0;pwned\x07hand\x1b[31m\r", 0.1) == ("hand\r", False)
-    assert f.feed("\x1b[99~h\u200b\u202ea\x9bnd\x00\r", 0.2) == ("hand\r", False)
+    assert f.feed("\x1b[99~h\u200b\u202ea\x85nd\x00\r", 0.2) == ("hand\r", False)  # a lone C1 control goes
+    assert f.feed("\x9b31mha\x9bnd\r", 0.2) == ("had\r", False)  # 8-bit CSI sequences go whole (CSI n too)
     assert f.feed("\x1bhand", 0.3) == ("hand", False)  # Escape and a letter: the letter stays
     assert f.feed("\r\n", 0.3) == ("\r", False)  # CR LF is one Enter
     assert f.feed("x" * 1500, 0.4)[0] == "x" * 1000  # a line stops at 1,000 characters

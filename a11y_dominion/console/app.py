@@ -491,6 +491,8 @@ class Console(Commands, Answers, Persistence, History):
         if self.interactive:
             self.cmd_quit()
             return self.exit_code is not None
+        if getattr(self, "autosave", None) is not None:
+            self.autosave.keep()  # before the first answer too: kept, as quit keeps it
         self.say(self.lang._(N_("Game stopped.")), keep=False)  # piped input has ended
         self.exit_code = 1  # as the host's and quit's: 1 for a game stopped before its end
         return True

@@ -171,7 +171,8 @@ class PlainReader:
             raise EOFError
         line = NOT_UTF8 if NOT_UTF8 in line else typed_line(line)
         if not _isatty(self.stream_in):
-            self.stream_out.write(line + "\n")  # echo piped input so the transcript reads like a session
+            # echo piped input so the transcript reads like a session; nothing of a line that is not UTF-8
+            self.stream_out.write(("" if line == NOT_UTF8 else line) + "\n")
         return line
 
 

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ..files import NotRegularFile, open_regular, write_atomic
 from ..rules.decisions import Msg
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -44,14 +45,10 @@ def write_seats_file(path: str, host: str, port: int, passwords: dict, keys: dic
     for name, fingerprint in (keys or {}).items():
         seats[name] = {"user": name, "key": fingerprint}
     data = {"host": host, "port": port, "seats": seats}
-    tmp = f"{path}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1)
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=1), mode=0o600)
 
 
+KEYS_LIMIT = 1024 * 1024  # bytes of an --authorized-keys file
 KEY_EXAMPLE = "ssh-ed25519 AAAA... Ann"
 
 
@@ -67,13 +64,20 @@ def read_authorized_keys(path: str, seats: list) -> dict:
     import asyncssh
 
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open_regular(path) as f:
+            data = f.read(KEYS_LIMIT + 1)
+        if len(data) > KEYS_LIMIT:  # no file of public keys is this large
+            raise UnicodeDecodeError("utf-8", data[:1], 0, 1, "too large")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise AccessError(Msg("There is no file named {path} for --authorized-keys.", path=path)) from None
     except IsADirectoryError:
         raise AccessError(
             Msg("{path} is a folder; --authorized-keys needs a file of public keys.", path=path)
+        ) from None
+    except NotRegularFile:
+        raise AccessError(
+            Msg("{path} is not a regular file; --authorized-keys needs a file of public keys.", path=path)
         ) from None
     except UnicodeDecodeError:
         raise AccessError(Msg("{path} is not a text file of OpenSSH public keys, one a line.", path=path)) from None

@@ -45,7 +45,7 @@ from collections import deque
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
 from ..i18n import LANGUAGES, N_, Language
-from ..textinput import SEQUENCE
+from ..textinput import SEQUENCE, STARTS
 from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
 
 LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
@@ -103,13 +103,13 @@ class InputFilter:
                     return "".join(out), dropped
                 self.flooding = False
             ch = data[i]
-            if ch == "\x1b":
+            if ch in STARTS:
                 m = SEQUENCE.match(data, i)
                 seq = m.group(0) if m else ch
                 i += len(seq)
                 if seq in self.keys:
                     out.append(seq)
-                elif len(seq) == 2 and seq[1] not in "[]PO^_X":
+                elif ch == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
                     i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
                 continue
             i += 1
