@@ -359,7 +359,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     from .i18n import N_
 
     if not games and not damaged:
-        return [lang._(N_("No games are kept yet; a game is kept from its first answer on."))]
+        return [lang._(N_("No games are kept yet; every game you play is kept as it goes."))]
     out = []
     for g in reversed(games):
         if not g.finished:

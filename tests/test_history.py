@@ -480,3 +480,14 @@ def test_undo_takes_back_no_answer_given_in_another_player_s_turn():
     with pytest.raises(UndoRefused) as refused:
         take_back(make_record(game), game, "Bea")
     assert str(refused.value.args[0]) == "Ann answered since then; undo is not possible."
+
+
+def test_games_with_nothing_kept_says_so_in_english_and_dutch(capsys):
+    from a11y_dominion.cli import game_lines
+    from a11y_dominion.i18n import Language
+
+    assert main(["games"]) == 0
+    assert capsys.readouterr().out == "No games are kept yet; every game you play is kept as it goes.\n"
+    assert game_lines([], Language("nl")) == [
+        "Er zijn nog geen spellen bewaard; elk spel dat je speelt wordt bewaard terwijl het loopt."
+    ]
