@@ -2,7 +2,7 @@
 
 Run from the project folder (prints figures; it is not a timed test)::
 
-    python3 benchmarks/bot_strength.py [--scale 0.1] [--workers 2] [--think-ms 2000] [--only NAME ...]
+    python3 benchmarks/bot_strength.py [--scale 0.1] [--workers 2] [--think-ms 2000] [--horizon N] [--only NAME ...]
 
 Every match plays its games through :func:`a11y_dominion.simulate.simulate`,
 whose seats alternate who goes first; a tie counts half. The figure is the
@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from a11y_dominion.bots import hard  # noqa: E402
 from a11y_dominion.kingdoms import random_setup  # noqa: E402
 from a11y_dominion.simulate import simulate  # noqa: E402
 
@@ -102,10 +103,15 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every game count by this")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--think-ms", type=int, default=None, help="the hard bot's thinking per decision")
+    ap.add_argument(
+        "--horizon", type=int, default=None, help="turns a hard rollout plays before judging (0: to the end)"
+    )
     ap.add_argument("--only", nargs="*", default=None, help="match names: " + ", ".join(m[0] for m in MATCHES))
     ap.add_argument("--kingdom-seed", type=int, default=KINGDOMS["seed"], help="other random Kingdoms")
     args = ap.parse_args(argv)
     KINGDOMS["seed"] = args.kingdom_seed
+    if args.horizon is not None:
+        hard.HORIZON = max(0, args.horizon)  # the workers are forked: they see it too
     rows = []
     for name, a, b, spec, games, goal in MATCHES:
         if args.only and name not in args.only:
