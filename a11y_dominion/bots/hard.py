@@ -35,14 +35,14 @@ MAX_CANDIDATES = 3
 CANDIDATE_GAP = 25.0  # a buy medium values this much below its best is not searched
 END_GAP = 25.0  # ending the Buy phase is searched only when medium's best buy is worth less than this
 ROLLOUT_ANSWERS = 20000
-HORIZON = 0  # turns a rollout plays before the position is judged (0: to the end)
+HORIZON = 6  # turns (of all players) a rollout plays before the position is judged (0: to the end)
 MIN_ROUNDS = 4  # rounds of rollouts before the search may stop
 SWITCH_Z = 1.5  # how many standard errors another buy must win by to replace medium's
-SWITCH_MARGIN = 0.04  # and by at least this much (of a win) on average
+SWITCH_MARGIN = 0.02  # and by at least this much (of a win) on average
 STOP_Z = 2.0  # the bound of the sequential test (stricter: it is checked after every round)
-MIN_SPREAD = 0.15  # the least spread of paired results assumed
+MIN_SPREAD = 0.03  # the least spread of paired results assumed
 MARGIN_WEIGHT = 0.25  # the share of a rollout's result that is the score margin (less noisy than won/lost)
-EVAL_SCALE = 6.0  # VP of lead that make a position about 73 % won
+EVAL_SCALE = 8.0  # VP of lead that make a position about 73 % won
 
 
 def _minus(have: Counter, seen: list) -> Counter:
@@ -329,7 +329,7 @@ class HardBot(MediumBot):
         None: no game."""
         try:
             game = sample_game(view, owned, seed)
-            horizon = view.turn.number + self.horizon + 1 if self.horizon else None
+            horizon = view.turn.number + self.horizon if self.horizon else None
             seats = {}
             for k, p in enumerate(view.players):
                 bot = _RolloutBot(seed * 7 + k, deadline, horizon)
