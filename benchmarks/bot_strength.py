@@ -37,6 +37,9 @@ MATCHES = [
 ]
 
 
+PROGRESS = {"on": False}
+"""``--progress``: running figures on standard error after each Kingdom (a long run that is cut short still says something)."""
+
 KINGDOMS = {"seed": 1000}
 """Random Kingdom ``i`` of a run is drawn with seed ``KINGDOMS["seed"] + i`` (``--kingdom-seed``)."""
 
@@ -81,6 +84,14 @@ def run_match(a: str, b: str, spec: str, games: int, workers: int, think_ms: int
         errors += len(res["errors"])
         unfinished += len(res["unfinished"])
         turns += res["average_turns"] * n
+        if PROGRESS["on"]:
+            p, lo, hi = share(wins, ties, played)
+            print(
+                f"  {played} games on {i + 1} kingdoms: {100 * p:.1f} % ({100 * lo:.1f} to {100 * hi:.1f}), "
+                f"{time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
     p, lo, hi = share(wins, ties, played)
     return {
         "games": played,
@@ -106,10 +117,12 @@ def main(argv: list | None = None) -> int:
     ap.add_argument(
         "--horizon", type=int, default=None, help="turns a hard rollout plays before judging (0: to the end)"
     )
+    ap.add_argument("--progress", action="store_true", help="running figures after each Kingdom, on standard error")
     ap.add_argument("--only", nargs="*", default=None, help="match names: " + ", ".join(m[0] for m in MATCHES))
     ap.add_argument("--kingdom-seed", type=int, default=KINGDOMS["seed"], help="other random Kingdoms")
     args = ap.parse_args(argv)
     KINGDOMS["seed"] = args.kingdom_seed
+    PROGRESS["on"] = args.progress
     if args.horizon is not None:
         hard.HORIZON = max(0, args.horizon)  # the workers are forked: they see it too
     rows = []

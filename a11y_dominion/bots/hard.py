@@ -1,19 +1,36 @@
 """The ``hard`` bot: determinized rollouts on top of ``medium``.
 
 At a buy (the moves that decide a game most), it takes ``medium``'s best
-few buys and ending the Buy phase as candidates, and for each plays many
-games to their end from a *sampled* position: a game built from its own
+few buys (those ``medium`` values near its best) and, while ``medium``'s
+best buy is worth little, ending the Buy phase as candidates; where only
+one is left there is nothing to search. For each candidate it plays games
+from a *sampled* position: a game built from its own
 :class:`~a11y_dominion.view.PlayerView` alone, the hidden cards (its own
 deck, the other players' hands, decks and discard piles) dealt at random
 from the cards each player is known to have (the public gains, trashes and
 returns, counted by its :class:`~.common.Ledger`). It never reads another
 player's hand or deck order: the real game is never copied. Every seat of
-a rollout is played by ``medium``; the candidate that wins most often is
-chosen. Every other question is answered as ``medium`` answers it.
+a rollout is played by ``medium``.
 
-It thinks at most ``think_ms`` milliseconds per buy (2,000 by default);
-``rollouts`` instead fixes the number of games per candidate (the same view
-then always gives the same answer).
+A rollout plays ``HORIZON`` turns (of all players, so that each has as
+many) and then judges the position (:func:`position_value`: the score lead
+plus what each deck's money and draw will buy in the turns estimated to be
+left, as a share of a win); a game that ends sooner counts as won, tied or
+lost, with a little for the score margin. Rollouts run in rounds, every
+candidate from the same sampled world in a round, so that candidates are
+compared pair by pair (much less noise than apart). A sequential test
+drops a candidate once it is clearly no better than ``medium``'s choice
+(or could not become clearly better in the time left), and stops the
+search once every other candidate is dropped or one is clearly better
+than ``medium``'s choice and every other candidate. ``medium``'s choice
+stands unless another candidate won clearly more (``SWITCH_Z`` standard
+errors and ``SWITCH_MARGIN``). Every other question is answered as
+``medium`` answers it.
+
+It thinks at most ``think_ms`` milliseconds per buy (2,000 by default), and
+usually much less: most searches settle within a few rounds. ``rollouts``
+instead bounds the rounds (the same view then always gives the same
+answer); ``horizon`` 0 plays every rollout to the end of the game.
 """
 
 from __future__ import annotations
