@@ -38,7 +38,7 @@ MATCHES = [
 
 
 PROGRESS = {"on": False}
-"""``--progress``: running figures on standard error after each Kingdom (a long run that is cut short still says something)."""
+"""``--progress``: running figures on standard error after each Kingdom (a run cut short still says something)."""
 
 KINGDOMS = {"seed": 1000}
 """Random Kingdom ``i`` of a run is drawn with seed ``KINGDOMS["seed"] + i`` (``--kingdom-seed``)."""
