@@ -297,6 +297,7 @@ class HardBot(MediumBot):
             "rounds": rounds,
             "seconds": spent,
             "results": {m.key: s for m, s in scored.items()},
+            "default": default.key,
         }
         best, best_low = default, 0.0
         for m in others:
@@ -304,6 +305,7 @@ class HardBot(MediumBot):
             low = mean - SWITCH_Z * se
             if len(diffs[m]) >= MIN_ROUNDS and mean > SWITCH_MARGIN and low > SWITCH_MARGIN / 2 and low > best_low:
                 best, best_low = m, low
+        self.last_search["chosen"] = best.key
         if best is not default:
             self.reason = Msg(
                 "In {n} games played out from here, this won {won} %, and the usual choice {other} %.",
