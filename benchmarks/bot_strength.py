@@ -2,12 +2,15 @@
 
 Run from the project folder (prints figures; it is not a timed test)::
 
-    python3 benchmarks/bot_strength.py [--scale 0.1] [--workers 2] [--think-ms 2000] [--horizon N] [--only NAME ...]
+    python3 benchmarks/bot_strength.py [--scale 0.1] [--workers 2] [--think-ms 2000]
+        [--horizon N] [--progress] [--kingdom-seed N] [--only NAME ...]
 
 Every match plays its games through :func:`a11y_dominion.simulate.simulate`,
 whose seats alternate who goes first; a tie counts half. The figure is the
 first bot's share of the games with its 95 % interval (normal
-approximation). ``--scale`` multiplies every game count (0.1: a tenth).
+approximation). ``--scale`` multiplies every game count (0.1: a tenth);
+``--horizon`` sets how many turns the ``hard`` bot's rollouts play (0: to
+the end); ``--progress`` prints running figures after each Kingdom.
 """
 
 from __future__ import annotations
