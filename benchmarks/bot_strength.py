@@ -2,12 +2,15 @@
 
 Run from the project folder (prints figures; it is not a timed test)::
 
-    python3 benchmarks/bot_strength.py [--scale 0.1] [--workers 2] [--think-ms 2000] [--only NAME ...]
+    python3 benchmarks/bot_strength.py [--scale 0.1] [--workers 2] [--think-ms 2000]
+        [--horizon N] [--progress] [--kingdom-seed N] [--only NAME ...]
 
 Every match plays its games through :func:`a11y_dominion.simulate.simulate`,
 whose seats alternate who goes first; a tie counts half. The figure is the
 first bot's share of the games with its 95 % interval (normal
-approximation). ``--scale`` multiplies every game count (0.1: a tenth).
+approximation). ``--scale`` multiplies every game count (0.1: a tenth);
+``--horizon`` sets how many turns the ``hard`` bot's rollouts play (0: to
+the end); ``--progress`` prints running figures after each Kingdom.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from a11y_dominion.bots import hard  # noqa: E402
 from a11y_dominion.kingdoms import random_setup  # noqa: E402
 from a11y_dominion.simulate import simulate  # noqa: E402
 
@@ -35,6 +39,9 @@ MATCHES = [
     ("easy-medium", "easy", "medium", "random:100", 400, "<= 30 %"),
 ]
 
+
+PROGRESS = {"on": False}
+"""``--progress``: running figures on standard error after each Kingdom (a run cut short still says something)."""
 
 KINGDOMS = {"seed": 1000}
 """Random Kingdom ``i`` of a run is drawn with seed ``KINGDOMS["seed"] + i`` (``--kingdom-seed``)."""
@@ -80,6 +87,14 @@ def run_match(a: str, b: str, spec: str, games: int, workers: int, think_ms: int
         errors += len(res["errors"])
         unfinished += len(res["unfinished"])
         turns += res["average_turns"] * n
+        if PROGRESS["on"]:
+            p, lo, hi = share(wins, ties, played)
+            print(
+                f"  {played} games on {i + 1} kingdoms: {100 * p:.1f} % ({100 * lo:.1f} to {100 * hi:.1f}), "
+                f"{time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
     p, lo, hi = share(wins, ties, played)
     return {
         "games": played,
@@ -102,10 +117,17 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every game count by this")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--think-ms", type=int, default=None, help="the hard bot's thinking per decision")
+    ap.add_argument(
+        "--horizon", type=int, default=None, help="turns a hard rollout plays before judging (0: to the end)"
+    )
+    ap.add_argument("--progress", action="store_true", help="running figures after each Kingdom, on standard error")
     ap.add_argument("--only", nargs="*", default=None, help="match names: " + ", ".join(m[0] for m in MATCHES))
     ap.add_argument("--kingdom-seed", type=int, default=KINGDOMS["seed"], help="other random Kingdoms")
     args = ap.parse_args(argv)
     KINGDOMS["seed"] = args.kingdom_seed
+    PROGRESS["on"] = args.progress
+    if args.horizon is not None:
+        hard.HORIZON = max(0, args.horizon)  # the workers are forked: they see it too
     rows = []
     for name, a, b, spec, games, goal in MATCHES:
         if args.only and name not in args.only:

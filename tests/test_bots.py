@@ -14,7 +14,7 @@ import pytest
 from a11y_dominion.bots.bmu import BMUBot, bmu_buy
 from a11y_dominion.bots.common import money_total
 from a11y_dominion.bots.easy import EasyBot
-from a11y_dominion.bots.hard import HardBot, sample_game
+from a11y_dominion.bots.hard import HardBot, position_value, sample_game
 from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.kingdoms import kingdom_piles, random_setup
 from a11y_dominion.rules import events as ev
@@ -445,6 +445,84 @@ def test_hard_respects_think_ms():
         game.answer(seat.decide(d, table.view(d.player)))
     assert searched >= 8
     assert worst < 0.06 + 0.15, worst
+
+
+def _buy_positions(seed: int, most: int):
+    """(decision, view, told events) at the first ``most`` buys of Ann with 3 coins or more in a game of
+    two medium bots; the events are what Ann was told up to there."""
+    k, e, lm = random_setup(random.Random(seed))
+    game = Game(GameConfig(["Ann", "Bob"], k, e, lm, seed))
+    told: list = []
+
+    class Ears(MediumBot):
+        def tell(self, events):
+            told.extend(events)
+            super().tell(events)
+
+    table = Table(game, {"Ann": Ears(seed), "Bob": MediumBot(seed + 1)}, max_answers=60000)
+    game.start()
+    found = 0
+    while game.pending is not None and found < most:
+        table.deliver()
+        d = game.pending
+        view = table.view(d.player)
+        if d.player == "Ann" and d.kind is Kind.TURN and view.turn.phase == "buy" and view.turn.coins >= 3:
+            if any(m.kind is MoveKind.BUY for m in d.options) and not view.turn.bought:
+                found += 1
+                yield d, view, list(told)
+        game.answer(table.seats[d.player].decide(d, view))
+
+
+def test_hard_search_settles_early_and_is_the_same_twice():
+    """With a bound of 30 rounds, the sequential test stops some searches sooner; two bots with the
+    same seed and the same told events give the same answer after the same rollouts."""
+    rounds = []
+    for d, view, told in _buy_positions(5, 6):
+        results = []
+        for _ in range(2):
+            bot = HardBot(5, rollouts=30)
+            bot.tell(told)
+            bot.last_search = {}
+            answer = bot.decide(d, view)
+            results.append((answer, bot.last_search.get("rounds"), bot.last_search.get("results")))
+        assert results[0] == results[1]
+        if results[0][1] is not None:
+            rounds.append(results[0][1])
+    assert rounds and all(r <= 30 for r in rounds)
+    assert min(rounds) < 30, rounds
+
+
+def test_position_value_weighs_score_and_deck():
+    """A judged position: even at the start, ahead with a Province, ahead with Golds for Coppers."""
+    k, e, lm = random_setup(random.Random(4))
+    game = Game(GameConfig(["Ann", "Bob"], k, e, lm, 4))
+    game.start()
+    assert position_value(game, "Ann") == pytest.approx(0.5)
+    ann, bob = game.by_name["Ann"], game.by_name["Bob"]
+    ann.discard.append(game.new_card("Province"))
+    assert position_value(game, "Ann") > 0.6 and position_value(game, "Bob") == pytest.approx(
+        1 - position_value(game, "Ann")
+    )
+    ann.discard.pop()
+    for zone in (bob.hand, bob.deck, bob.discard):
+        for i, c in enumerate(zone):
+            if c.spec.name == "Copper":
+                zone[i] = game.new_card("Gold")
+    assert position_value(game, "Bob") > 0.6
+
+
+def test_hard_rollout_to_the_end_or_judged():
+    """horizon 0 plays a rollout to the end (a result near won or lost); the default judges a position."""
+    d, view, told = next(_buy_positions(6, 1))
+    for horizon in (0, 6):
+        bot = HardBot(6, rollouts=1, horizon=horizon)
+        bot.tell(told)
+        bot.plan = bot.make_plan(view)
+        owned = {p.name: Counter(bot.ledger.of(p.name)) for p in view.players}
+        values = [bot.rollout(view, owned, Move(MoveKind.END), seed) for seed in range(4)]
+        assert all(v is not None and 0 <= v <= 1 for v in values)
+        if horizon == 0:
+            assert all(v <= 0.25 or v >= 0.75 for v in values), values
 
 
 def test_simulate_passes_think_ms():

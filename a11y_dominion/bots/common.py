@@ -125,6 +125,21 @@ def vp_of(name: str, cards: Counter) -> int:
     return s.vp
 
 
+_VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
+_FIXED_VP: dict[str, int] = {}
+
+
 def card_vp(cards: Counter) -> int:
     """The VP of ``cards`` without tokens or Landmarks (estimated for variable cards)."""
-    return sum(vp_of(n, cards) * k for n, k in cards.items() if k > 0)
+    total = 0
+    fixed = _FIXED_VP
+    for n, k in cards.items():
+        if k <= 0:
+            continue
+        v = fixed.get(n)
+        if v is None:
+            v = vp_of(n, cards)
+            if n not in _VARIABLE_VP:
+                fixed[n] = v  # the same for every deck: remembered (card_vp runs in every rollout)
+        total += v * k
+    return total

@@ -1,23 +1,41 @@
 """The ``hard`` bot: determinized rollouts on top of ``medium``.
 
 At a buy (the moves that decide a game most), it takes ``medium``'s best
-few buys and ending the Buy phase as candidates, and for each plays many
-games to their end from a *sampled* position: a game built from its own
+few buys (those ``medium`` values near its best) and, while ``medium``'s
+best buy is worth little, ending the Buy phase as candidates; where only
+one is left there is nothing to search. For each candidate it plays games
+from a *sampled* position: a game built from its own
 :class:`~a11y_dominion.view.PlayerView` alone, the hidden cards (its own
 deck, the other players' hands, decks and discard piles) dealt at random
 from the cards each player is known to have (the public gains, trashes and
 returns, counted by its :class:`~.common.Ledger`). It never reads another
 player's hand or deck order: the real game is never copied. Every seat of
-a rollout is played by ``medium``; the candidate that wins most often is
-chosen. Every other question is answered as ``medium`` answers it.
+a rollout is played by ``medium``.
 
-It thinks at most ``think_ms`` milliseconds per buy (2,000 by default);
-``rollouts`` instead fixes the number of games per candidate (the same view
-then always gives the same answer).
+A rollout plays ``HORIZON`` turns (of all players, so that each has as
+many) and then judges the position (:func:`position_value`: the score lead
+plus what each deck's money and draw will buy in the turns estimated to be
+left, as a share of a win); a game that ends sooner counts as won, tied or
+lost, with a little for the score margin. Rollouts run in rounds, every
+candidate from the same sampled world in a round, so that candidates are
+compared pair by pair (much less noise than apart). A sequential test
+drops a candidate once it is clearly no better than ``medium``'s choice
+(or could not become clearly better in the time left), and stops the
+search once every other candidate is dropped or one is clearly better
+than ``medium``'s choice and every other candidate. ``medium``'s choice
+stands unless another candidate won clearly more (``SWITCH_Z`` standard
+errors and ``SWITCH_MARGIN``). Every other question is answered as
+``medium`` answers it.
+
+It thinks at most ``think_ms`` milliseconds per buy (2,000 by default), and
+usually much less: most searches settle within a few rounds. ``rollouts``
+instead bounds the rounds (the same view then always gives the same
+answer); ``horizon`` 0 plays every rollout to the end of the game.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -26,12 +44,22 @@ from ..rules.decisions import Decision, Move, MoveKind, Msg
 from ..rules.game import Game, GameConfig, Turn
 from ..table import StopTable, Table
 from ..view import PlayerView
+from .common import coins_of
 from .medium import MediumBot
 
 DEFAULT_THINK_MS = 2000
 MAX_CANDIDATES = 3
+CANDIDATE_GAP = 25.0  # a buy medium values this much below its best is not searched
+END_GAP = 25.0  # ending the Buy phase is searched only when medium's best buy is worth less than this
 ROLLOUT_ANSWERS = 20000
+HORIZON = 6  # turns (of all players) a rollout plays before the position is judged (0: to the end)
+MIN_ROUNDS = 4  # rounds of rollouts before the search may stop
 SWITCH_Z = 1.5  # how many standard errors another buy must win by to replace medium's
+SWITCH_MARGIN = 0.02  # and by at least this much (of a win) on average
+STOP_Z = 2.0  # the bound of the sequential test (stricter: it is checked after every round)
+MIN_SPREAD = 0.03  # the least spread of paired results assumed
+MARGIN_WEIGHT = 0.25  # the share of a rollout's result that is the score margin (less noisy than won/lost)
+EVAL_SCALE = 8.0  # VP of lead that make a position about 73 % won
 
 
 def _minus(have: Counter, seen: list) -> Counter:
@@ -110,30 +138,80 @@ def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
 
 class _RolloutBot(MediumBot):
     """medium in a rollout: stops the rollout's table once ``deadline`` (a
-    :func:`time.perf_counter` value) has passed."""
+    :func:`time.perf_counter` value) has passed (``StopTable("time")``), or
+    when turn number ``horizon`` begins (``StopTable("horizon")``)."""
 
-    def __init__(self, seed: int, deadline: float | None):
+    def __init__(self, seed: int, deadline: float | None, horizon: int | None = None):
         super().__init__(seed)
         self.deadline = deadline
+        self.horizon = horizon
 
     def decide(self, d: Decision, view: PlayerView) -> list:
-        """medium's answer, or stop the table when the time is up."""
+        """medium's answer, or stop the table when the time is up or the horizon reached."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise StopTable("time")
+        if self.horizon is not None and view.turn.number >= self.horizon:
+            raise StopTable("horizon")
         return super().decide(d, view)
+
+
+def _deck_pace(cards: list) -> float:
+    """Victory points a turn a deck of ``cards`` (card objects) can be expected
+    to buy: from its coins a card and the cards its Actions draw."""
+    n = len(cards) or 1
+    coins = 0.0
+    draw = 0.0
+    for c in cards:
+        sp = c.spec
+        name = sp.name
+        if sp.is_("Treasure"):
+            coins += coins_of(name)
+        elif sp.is_("Action"):
+            coins += sp.coins
+            draw += sp.cards
+    hand = 5 + min(4.0, 5 * draw / n)
+    money = hand * coins / n
+    return min(5.0, max(0.0, money - 3.0)) * 0.8
+
+
+def position_value(game: Game, seat: str) -> float:
+    """How likely ``seat`` is to win the (sampled, unfinished) ``game`` from
+    here, 0 to 1: the score lead now plus what each deck's pace is worth
+    over the turns estimated to be left (fewer the fewer Provinces and the
+    emptier the piles)."""
+    me = game.by_name[seat]
+    provinces = game.piles["Province"].cards if "Province" in game.piles else []
+    left = len(provinces)
+    empty = sum(1 for pl in game.piles.values() if not pl.cards)
+    if empty >= 2:
+        low = min((len(pl.cards) for pl in game.piles.values() if pl.cards), default=0)
+        left = min(left, low)
+    turns = 0.6 * left + 0.5
+
+    def worth(p) -> float:
+        return game.score_breakdown(p)["total"] + turns * _deck_pace(p.all_cards())
+
+    mine = worth(me)
+    best = max(worth(p) for p in game.players if p is not me)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / EVAL_SCALE))
 
 
 class HardBot(MediumBot):
     """The ``hard`` bot (see the module documentation). ``think_ms``: the
-    most milliseconds per buy (None: 2,000); ``rollouts``: a fixed number of
-    rollouts per candidate instead of a time bound."""
+    most milliseconds per buy (None: 2,000); ``rollouts``: at most this many
+    rollouts per candidate instead of a time bound (the search is then
+    deterministic); ``horizon``: how many turns a rollout plays before the
+    position is judged (0: to the end of the game)."""
 
     kind = "hard"
 
-    def __init__(self, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+    def __init__(
+        self, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None, horizon: int | None = None
+    ):
         super().__init__(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else max(0, int(think_ms))
         self.rollouts = rollouts
+        self.horizon = HORIZON if horizon is None else max(0, int(horizon))
         self.last_search: dict = {}
 
     def choose_buy(self, view: PlayerView, d: Decision) -> Move:
@@ -151,74 +229,129 @@ class HardBot(MediumBot):
         scored.sort(key=lambda x: -x[0])
         if scored and scored[0][0] >= 10000:
             return scored[0][1]  # it wins the game now
-        cands = [m for _, m in scored[:MAX_CANDIDATES]]
+        top = scored[0][0] if scored else 0.0
+        # only buys medium thinks near its best are worth a search
+        cands = [m for v, m in scored[:MAX_CANDIDATES] if v >= top - CANDIDATE_GAP]
         if best not in cands:
             cands.append(best)
-        if Move(MoveKind.END) not in cands:
+        if Move(MoveKind.END) not in cands and top < END_GAP:
             cands.append(Move(MoveKind.END))
         if len(cands) < 2:
-            return best
+            return best  # one sensible buy: nothing to search
         return self.search(view, cands, best)
 
     def search(self, view: PlayerView, cands: list, default: Move) -> Move:
-        """Rollouts for each of ``cands``; the best mean result (``default`` on ties)."""
+        """Rollouts for each of ``cands`` in rounds (every candidate from the
+        same sampled world in a round), with a sequential test against
+        ``default`` (medium's choice): a candidate is dropped once it is
+        clearly no better than ``default`` (or cannot become so in the time
+        left), and the search stops once every other candidate is dropped or
+        one is clearly better than ``default`` and every other one. Returns
+        ``default`` unless another candidate won clearly more."""
         start = time.perf_counter()
         budget = self.think_ms / 1000.0
+        timed = self.rollouts is None
         owned = {p.name: Counter(self.ledger.of(p.name)) for p in view.players}
-        wins = {m: 0.0 for m in cands}
-        runs = {m: 0 for m in cands}
         seed0 = self.rng.randrange(1 << 30)
-        i = 0
-        spent = 0.0
-        while True:
-            if self.rollouts is not None:
-                if i >= self.rollouts * len(cands):
+        others = [m for m in cands if m != default]
+        alive = list(others)
+        diffs: dict = {m: [] for m in others}  # paired results: candidate minus default, round by round
+        total = {m: 0.0 for m in cands}
+        runs = {m: 0 for m in cands}
+        rounds = 0
+        rollouts = 0
+        deadline = start + budget if timed else None
+        while alive:
+            elapsed = time.perf_counter() - start
+            if timed:
+                per = elapsed / rounds if rounds else 0.0
+                if elapsed + per * 1.2 > budget:
                     break
+                left = int((budget - elapsed) / per) if per else 10**6
             else:
-                elapsed = time.perf_counter() - start
-                per = elapsed / i if i else 0.0
-                if elapsed + per * 1.5 > budget:
+                if rounds >= self.rollouts:
                     break
-            m = cands[i % len(cands)]
-            # the same sampled worlds for every candidate (common random numbers)
-            deadline = None if self.rollouts is not None else start + budget
-            r = self.rollout(view, owned, m, seed0 + i // len(cands), deadline)
-            i += 1
-            if r is None:
+                left = self.rollouts - rounds
+            if rounds >= MIN_ROUNDS and self._settled(alive, diffs, left):
+                break
+            seed = seed0 + rounds
+            base = self.rollout(view, owned, default, seed, deadline)
+            results = {}
+            for m in alive:
+                results[m] = self.rollout(view, owned, m, seed, deadline)
+            rollouts += 1 + len(alive)
+            rounds += 1
+            if base is None:
                 continue
-            wins[m] += r
-            runs[m] += 1
+            total[default] += base
+            runs[default] += 1
+            for m, r in results.items():
+                if r is not None:
+                    total[m] += r
+                    runs[m] += 1
+                    diffs[m].append(r - base)
         spent = time.perf_counter() - start
-        scored = {m: wins[m] / runs[m] for m in cands if runs[m]}
-        self.last_search = {"rollouts": i, "seconds": spent, "results": {m.key: s for m, s in scored.items()}}
-        if not scored:
-            return default
-        if default not in scored:
-            return default
-        best = max(scored, key=lambda m: scored[m])
-        p, q = scored[best], scored[default]
-        mean = (p + q) / 2
-        spread = (max(mean * (1 - mean), 0.05) * (1 / runs[best] + 1 / runs[default])) ** 0.5
-        # medium's own choice stands unless another is clearly better (rollouts are noisy)
-        if p - q > max(0.05, SWITCH_Z * spread):
+        scored = {m: total[m] / runs[m] for m in cands if runs[m]}
+        self.last_search = {
+            "rollouts": rollouts,
+            "rounds": rounds,
+            "seconds": spent,
+            "results": {m.key: s for m, s in scored.items()},
+            "default": default.key,
+        }
+        best, best_low = default, 0.0
+        for m in others:
+            mean, se = _mean_se(diffs[m])
+            low = mean - SWITCH_Z * se
+            if len(diffs[m]) >= MIN_ROUNDS and mean > SWITCH_MARGIN and low > SWITCH_MARGIN / 2 and low > best_low:
+                best, best_low = m, low
+        self.last_search["chosen"] = best.key
+        if best is not default:
             self.reason = Msg(
                 "In {n} games played out from here, this won {won} %, and the usual choice {other} %.",
                 n=runs[best] + runs[default],
-                won=round(100 * p),
-                other=round(100 * q),
+                won=round(100 * scored[best]),
+                other=round(100 * scored[default]),
             )
-            return best
-        return default
+        return best
+
+    @staticmethod
+    def _settled(alive: list, diffs: dict, left: int) -> bool:
+        """Drop from ``alive`` the candidates clearly no better than the
+        default, or that cannot become clearly better in ``left`` more
+        rounds at the rate they go; True when the search can stop."""
+        bounds = {}
+        for m in list(alive):
+            ds = diffs[m]
+            if len(ds) < MIN_ROUNDS:
+                return False
+            mean, se = _mean_se(ds)
+            k = len(ds)
+            sd = se * math.sqrt(k)
+            future_se = sd / math.sqrt(k + max(0, left))
+            if mean + STOP_Z * se < SWITCH_MARGIN or (mean + se) - SWITCH_Z * future_se < SWITCH_MARGIN / 2:
+                alive.remove(m)
+                continue
+            bounds[m] = (mean - STOP_Z * se, mean + STOP_Z * se)
+        if not alive:
+            return True
+        lead = max(bounds, key=lambda m: bounds[m][0])
+        low = bounds[lead][0]
+        return low > SWITCH_MARGIN and all(bounds[m][1] < low for m in bounds if m != lead)
 
     def rollout(
         self, view: PlayerView, owned: dict, move: Move, seed: int, deadline: float | None = None
     ) -> float | None:
-        """One game from a sampled position after ``move``: 1 won, 0.5 tied, 0 lost (None: no game)."""
+        """One game from a sampled position after ``move``, played to its end
+        or for ``horizon`` turns: 1 won, 0.5 tied, 0 lost, with a little for
+        the score margin (a judged position: its :func:`position_value`);
+        None: no game."""
         try:
             game = sample_game(view, owned, seed)
+            horizon = view.turn.number + self.horizon if self.horizon else None
             seats = {}
             for k, p in enumerate(view.players):
-                bot = _RolloutBot(seed * 7 + k, deadline)
+                bot = _RolloutBot(seed * 7 + k, deadline, horizon)
                 bot.ledger = self.ledger.copy()
                 bot.plan = self.plan
                 seats[p.name] = bot
@@ -230,15 +363,30 @@ class HardBot(MediumBot):
             table.deliver()
             game.answer([move])
             table.run()
+            if table.stopped == "horizon":
+                return position_value(game, view.seat)
             if table.stopped:
                 return None  # out of time: not counted
         except Exception:  # a sampled position the rules cannot go on from: not counted
             return None
+        lead = game.score_breakdown(game.by_name[view.seat])["total"] - max(
+            game.score_breakdown(p)["total"] for p in game.players if p.name != view.seat
+        )
         if not game.game_over:
-            lead = game.score_breakdown(game.by_name[view.seat])["total"] - max(
-                game.score_breakdown(p)["total"] for p in game.players if p.name != view.seat
-            )
-            return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
-        if view.seat in game.winners:
-            return 1.0 if len(game.winners) == 1 else 0.5
-        return 0.0
+            won = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+        elif view.seat in game.winners:
+            won = 1.0 if len(game.winners) == 1 else 0.5
+        else:
+            won = 0.0
+        margin = 1.0 / (1.0 + math.exp(-lead / EVAL_SCALE))
+        return (1 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin
+
+
+def _mean_se(ds: list) -> tuple[float, float]:
+    """Mean of ``ds`` and its standard error (with a floor on the spread)."""
+    k = len(ds)
+    if not k:
+        return 0.0, 1.0
+    mean = sum(ds) / k
+    var = sum((x - mean) ** 2 for x in ds) / max(1, k - 1)
+    return mean, math.sqrt(max(var, MIN_SPREAD**2) / k)
