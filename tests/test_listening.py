@@ -82,10 +82,10 @@ def test_the_check_finds_what_was_said_twice():
         listening.repeats(["You buy Silver; 0 coins left.", "You, Buy phase: 1 Action, 0 Buys, 0 coins, 1 Debt."]) == []
     )
     assert listening.repeats(
-        ["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile. You have 1 Debt."]
+        ["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile, now 1 Debt."]
     )
     assert listening.repeats(
-        ["6 cards left in the Castles pile.", "Castles pile: Small Castle is now on top, 6 cards left."]
+        ["Castles pile: 6 cards left.", "Castles pile: Small Castle is now on top, 6 cards left."]
     )
     assert listening.repeats(["You draw 5 Coppers.", "Bot's turn 1.", "Your turn 2.", "Your hand: 5 Coppers."])
     assert listening.repeats(["Je trekt 5 Koper.", "Jouw beurt 2.", "Je hand: 5 Koper."], "nl")

@@ -175,7 +175,8 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
 
 def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str:
     """The turn prompt of the seat named "You" (the default), without the name:
-    "Buy phase: 1 Buy, 4 coins." """
+    "Buy phase: 1 Buy, 4 coins." (the phase's name first, as a sentence starts)."""
+    fields = dict(fields, phase=fields["phase"][:1].upper() + fields["phase"][1:])
     if phase != "action":
         if debt:
             return lang.text(N_("{phase}: {buys}, {coins}, {debt}."), debt=count(debt, "Debt", lang), **fields)
