@@ -92,7 +92,7 @@ def login(data: dict, user: str, options: tuple = (), command: tuple = ()):
     return child
 
 
-HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?")
+HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?")
 
 
 def choose(screen: str, who: str) -> str:
@@ -303,7 +303,7 @@ def test_the_start_of_a_name_is_enough_over_the_network(hosted):
     ann.expect(r"Buy phase")
     ann.expect(r"Ann> ")
     ann.sendline("buy copp")
-    ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, \d+ coins?\.")  # the figures once, in the prompt
+    ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 0 Buys, \d+ coins?\.")  # the figures once, in the prompt
     ann.close()
     bea.close()
 
@@ -339,7 +339,7 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
     try:
         ann.expect(r"Ann> ")
         ann.sendline("play treasures")
-        ann.expect(r"Buy phase: 1 Action, 1 Buy, (\d+) coins")
+        ann.expect(r"Buy phase: 1 Buy, (\d+) coins")
         ann.expect(r"Ann> ")
         (path,) = list((data_dir / "games").glob("*.jsonl"))
         assert json.loads(path.read_text().splitlines()[1])["a"] == [{"move": "treasures"}]
@@ -354,7 +354,7 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
     try:
         assert again["seats"]["Ann"]["password"] == data["seats"]["Ann"]["password"]
         ann = login(again, "Ann")
-        ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, \d+ coins")
+        ann.expect(r"Ann, Buy phase: 1 Buy, \d+ coins")
         ann.expect(r"Ann> ")
         ann.sendline("end")
         deadline = time.monotonic() + 20

@@ -144,7 +144,7 @@ def choose(screen: str, who: str) -> str:
     """The Big Money move of ``who`` for the text printed since the last answer."""
     if no_treasures(screen):
         return "end"
-    headers = re.findall(rf"{who}, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?", screen)
+    headers = re.findall(rf"{who}, (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?", screen)
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]
     return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
