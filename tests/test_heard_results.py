@@ -3,21 +3,25 @@ on top, Chariot Race's bonus or no bonus (exact sentences a console prints)."""
 
 from __future__ import annotations
 
+import re
+
 from test_console import position_console
 
 KINGDOM = ("Chariot Race", "Patrician/Emporium")
 
 
 def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
-    """The lines from the typed ``move`` to the next turn prompt."""
+    """The sentences from the typed ``move`` to the next turn prompt."""
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": hand, "deck": deck}, "Bot": {"hand": ["Copper"] * 5, "deck": bot_deck}},
     }
     _console, lines = position_console(state, move + "\n", kingdom=KINGDOM)
     i = lines.index("Ann> " + move)
-    end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("Ann, Action phase"))
-    return lines[i + 1 : end]
+    end = next(j for j in range(i + 1, len(lines)) if "Ann, Action phase" in lines[j])
+    # the sentences of one move are one line, with the prompt at its end: told here sentence by sentence
+    said = lines[i + 1 : end] + [lines[end].split("Ann, Action phase")[0].rstrip()]
+    return [sentence for line in said if line for sentence in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", line)]
 
 
 def test_patrician_says_a_cheap_card_stays_on_top():
@@ -41,7 +45,7 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
     assert lines[i + 2].startswith("+1 coin.")
-    assert lines[i + 3].startswith("You gain 1 VP from Chariot Race.")
+    assert lines[i + 3] == "You gain 1 VP from Chariot Race, now 1 VP token."
 
 
 def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():
