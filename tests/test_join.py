@@ -175,7 +175,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
         assert "is not a move" not in text[who] and "; you have " not in text[who]
         # a draw right after a shuffle is told in the shuffle's sentence
         assert re.search(
-            r"^You (?:shuffle \d+ cards into your deck and )?draw .+\.$", text[who].replace(" \x08", ""), re.M
+            r"^You (?:shuffle \d+ cards and )?draw .+\.$", text[who].replace(" \x08", ""), re.M
         )
     # both ways of joining told the same final scores
     finals = {who: set(re.findall(r"\b(?:Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])) for who in text}
@@ -185,14 +185,14 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
     assert any(w == "Bea" for w, _m in moves) and any(w == "Ann" for w, _m in moves)
 
     # privacy: Bea hears Ann's draws only as a count, and never Ann's hand
-    theirs = set(re.findall(r"You (?:shuffle \d+ cards into your deck and )?draw (.+)\.$", text["Ann"], re.M))
+    theirs = set(re.findall(r"You (?:shuffle \d+ cards and )?draw (.+)\.$", text["Ann"], re.M))
     assert theirs
     for x in text["Bea"].split("\n"):
         assert not x.startswith("Ann's hand"), x
         if "Ann draws" in x:
             assert re.search(r"Ann draws (\d+ cards|a card)", x), x
         if "Ann shuffles" in x:
-            assert re.search(r"Ann shuffles \d+ cards? into their deck and draws (\d+ cards|a card)", x), x
+            assert re.search(r"Ann shuffles \d+ cards? and draws (\d+ cards|a card)", x), x
         for names in theirs:
             assert f"draws {names}" not in x, x
     # the join seat's output is plain lines: no escape or control bytes at all
@@ -400,7 +400,7 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         ann.expect(r"Ann, Action phase: 1 Action, 1 Buy, 0 coins\.")
         between = ANSI.sub("", ann.before).replace("\r", "")
         assert "Your hand:" not in between, between[-800:]
-        assert "\nBea ended their turn without playing or buying anything.\n" in between, between[-800:]
+        assert re.search(r"\nBea, turn \d+: nothing played or bought\.\n", between), between[-800:]
         ann.expect(r"Ann>")
         ann.sendline("quit")
         ann.expect("Type yes to leave:")

@@ -214,21 +214,21 @@ def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
             ), (who, name, scores)
         assert "is not a move" not in text[who] and "; you have " not in text[who]
         # a draw right after a shuffle is told in the shuffle's sentence
-        assert re.search(r"^You (?:shuffle \d+ cards into your deck and )?draw .+\.$", visible, re.M)
+        assert re.search(r"^You (?:shuffle \d+ cards and )?draw .+\.$", visible, re.M)
     assert ("Ann", "buy Province") in moves or ("Bea", "buy Province") in moves
     assert "Game over." in host_out and re.search(r"^Bot: \d+ VP", host_out, re.M)
 
     # privacy: each player hears the other's draws only as a count, and never the other's hand
     for who, other in (("Ann", "Bea"), ("Bea", "Ann")):
         lines = [x.strip() for x in text[who].split("\n")]
-        theirs = set(re.findall(r"You (?:shuffle \d+ cards into your deck and )?draw (.+)\.$", text[other], re.M))
+        theirs = set(re.findall(r"You (?:shuffle \d+ cards and )?draw (.+)\.$", text[other], re.M))
         assert theirs
         for x in lines:
             assert not x.startswith(f"{other}'s hand"), x
             if f"{other} draws" in x:
                 assert re.search(rf"{other} draws (\d+ cards|a card)\.", x), x
             if f"{other} shuffles" in x:
-                assert re.search(rf"{other} shuffles \d+ cards? into their deck and draws (\d+ cards|a card)\.", x), x
+                assert re.search(rf"{other} shuffles \d+ cards? and draws (\d+ cards|a card)\.", x), x
             for names in theirs:
                 assert f"draws {names}" not in x, x
 

@@ -293,7 +293,7 @@ def test_a_host_that_does_not_know_undo_answers_an_error_and_join_says_so_in_one
         assert ann.before.strip() == "undo", ann.before  # the typed line, then that sentence only
         ann.expect("Ann> ")
         ann.sendline("end")  # the game goes on: the question still waits for an answer
-        ann.expect(r"Bot's turn 1\.")
+        ann.expect(r"Bot, turn 1: ")  # the bot's whole turn, in one line
     finally:
         if ann is not None and ann.proc.poll() is None:
             ann.kill(9)
