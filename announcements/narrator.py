@@ -139,7 +139,7 @@ class Narrator(EventSentences):
             self._step("played", e.as_card or e.card)
         elif isinstance(e, ev.CardBought):
             self._step("bought", e.card)
-            self._summary["piles"][e.card] = e.pile  # type: ignore[index]
+            self._summary["piles"][e.card] = e.pile
             left = self._pile_left(e)
             if left:
                 self._after_summary.append(left)
@@ -165,7 +165,7 @@ class Narrator(EventSentences):
         with their new total (and what is left on the Landmark or pile) at its end."""
         source = e.source if e.source_kind in ("landmark", "pile") else e.reason
         self._step("vp", (e.amount, e.source_kind, source, e.source_left))
-        self._summary["vp"] = e.target_total  # type: ignore[index]
+        self._summary["vp"] = e.target_total
 
     def _holding_for_summary(self, e: ev.GameEvent) -> bool:
         """An opponent's Debt, VP or pile change during their summarised turn:
@@ -220,9 +220,13 @@ class Narrator(EventSentences):
                 n, where, source = sum(i[0] for i in items), items[0][1], items[0][2]
                 left = items[-1][3]  # what is left where they came from, after the last take
                 if where == "landmark":
-                    parts.append(self._t(N_("took {n} VP from {landmark} ({left} left)"), n=n, landmark=source, left=left))
+                    parts.append(
+                        self._t(N_("took {n} VP from {landmark} ({left} left)"), n=n, landmark=source, left=left)
+                    )
                 elif where == "pile":
-                    parts.append(self._t(N_("took {n} VP from the {pile} pile ({left} left)"), n=n, pile=source, left=left))
+                    parts.append(
+                        self._t(N_("took {n} VP from the {pile} pile ({left} left)"), n=n, pile=source, left=left)
+                    )
                 elif source:
                     parts.append(self._t(N_("gained {n} VP from {source}"), n=n, source=source))
                 else:

@@ -250,9 +250,7 @@ def test_export_has_own_private_lines_and_never_the_other_seats(tmp_path):
     told = [x for x in lines if x.startswith("Bot draws")]
     assert told and all(re.fullmatch(r"Bot draws \d+ cards?\.", x) for x in told)
     shuffled = [x for x in lines if x.startswith("Bot shuffles")]
-    assert shuffled and all(
-        re.fullmatch(r"Bot shuffles \d+ cards and draws \d+ cards?\.", x) for x in shuffled
-    )
+    assert shuffled and all(re.fullmatch(r"Bot shuffles \d+ cards and draws \d+ cards?\.", x) for x in shuffled)
     # the file is replaced only after asking
     before = target.read_bytes()
     _, text = play(["play treasures", f"export {target}", "no"])

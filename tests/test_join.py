@@ -174,9 +174,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
             ), (who, name, text[who][-1500:])
         assert "is not a move" not in text[who] and "; you have " not in text[who]
         # a draw right after a shuffle is told in the shuffle's sentence
-        assert re.search(
-            r"^You (?:shuffle \d+ cards and )?draw .+\.$", text[who].replace(" \x08", ""), re.M
-        )
+        assert re.search(r"^You (?:shuffle \d+ cards and )?draw .+\.$", text[who].replace(" \x08", ""), re.M)
     # both ways of joining told the same final scores
     finals = {who: set(re.findall(r"\b(?:Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])) for who in text}
     assert finals["Ann"] == finals["Bea"] and len(finals["Ann"]) == 3, finals

@@ -80,15 +80,9 @@ def test_the_check_finds_what_was_said_twice():
             "Action phase: 2 Actions, 2 Buys, 1 coin.",
         ]
     )
-    assert (
-        listening.repeats(["You buy Silver; 0 coins left.", "Buy phase: 0 Buys, 0 coins, 1 Debt."]) == []
-    )
-    assert listening.repeats(
-        ["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile, now 1 Debt."]
-    )
-    assert listening.repeats(
-        ["Castles pile: 6 cards left.", "Castles pile: Small Castle is now on top, 6 cards left."]
-    )
+    assert listening.repeats(["You buy Silver; 0 coins left.", "Buy phase: 0 Buys, 0 coins, 1 Debt."]) == []
+    assert listening.repeats(["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile, now 1 Debt."])
+    assert listening.repeats(["Castles pile: 6 cards left.", "Castles pile: Small Castle is now on top, 6 cards left."])
     assert listening.repeats(["You draw 5 Coppers.", "Bot's turn 1.", "Your turn 2.", "Your hand: 5 Coppers."])
     assert listening.repeats(["Je trekt 5 Koper.", "Jouw beurt 2.", "Je hand: 5 Koper."], "nl")
     assert listening.repeats(["1. play Copper", "1. play Copper"])
@@ -183,7 +177,9 @@ def test_a_changed_question_reads_every_move_on_one_line():
     assert questions.brief_options(player_view(game, "You"), game.pending) == "1 to 6: buy; 7: end."
 
 
-@pytest.mark.parametrize("lang, moved", [("en", ["3: treasures; 8: end.", "17: end."]), ("nl", ["3: geldkaarten; 8: einde."])])
+@pytest.mark.parametrize(
+    "lang, moved", [("en", ["3: treasures; 8: end.", "17: end."]), ("nl", ["3: geldkaarten; 8: einde."])]
+)
 def test_the_same_moves_with_other_numbers_say_only_the_numbers_that_moved(games, lang, moved):
     responses, _opening, _console = games[("basic", lang)]
     lines = [x for r in responses for x in r.lines]

@@ -164,7 +164,9 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
         return _own_turn_prompt(t.phase, p.debt, fields, lang)
     if t.phase != "action":  # no Action can be played in the Buy phase: its prompt leaves the Actions out
         if p.debt:
-            return lang.text(N_("{player}, {phase}: {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields)
+            return lang.text(
+                N_("{player}, {phase}: {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields
+            )
         return lang.text(N_("{player}, {phase}: {buys}, {coins}."), **fields)
     if p.debt:
         return lang.text(

@@ -259,7 +259,9 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
-    return "; ".join(brief for _line, brief, _shape in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
+    return (
+        "; ".join(brief for _line, brief, _shape in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
+    )
 
 
 def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN) -> str | None:
