@@ -18,10 +18,14 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     }
     _console, lines = position_console(state, move + "\n", kingdom=KINGDOM)
     i = lines.index("Ann> " + move)
-    end = next(j for j in range(i + 1, len(lines)) if "Ann, Action phase" in lines[j])
-    # the sentences of one move are one line, with the prompt at its end: told here sentence by sentence
-    said = lines[i + 1 : end] + [lines[end].split("Ann, Action phase")[0].rstrip()]
-    return [sentence for line in said if line for sentence in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", line)]
+    out = []
+    for line in lines[i + 1 :]:
+        head, sep, _ = line.partition("Ann, Action phase")
+        # the sentences of one move are one line, the turn prompt at its end: told here one by one
+        out += [x for x in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", head.strip()) if x]
+        if sep:  # the turn prompt, on the line of the last sentence
+            return out
+    raise AssertionError(f"no turn prompt after {move!r}: {lines[i:]}")
 
 
 def test_patrician_says_a_cheap_card_stays_on_top():
