@@ -70,7 +70,13 @@ class Narrator(EventSentences):
     ``prompts``: the viewer answers at a turn prompt that names the phase,
     Actions, Buys, coins and Debt, so during the viewer's own Action and Buy
     phases the sentences tell the change ("You buy Silver.", "You take 1
-    Debt for the Silver pile.") and leave the new figures to the prompt.
+    Debt for the Silver pile.") and leave the new figures to the prompt, and
+    the sentences of one move are one line.
+    ``people``: the players who are people, not bots; the start of another
+    player's turn is told at once for them, while a bot's (whose turn takes no
+    time) opens the one-line summary of its turn ("Bot, turn 5: played 3
+    Coppers and Silver, bought Gold."), unless something of it must be said
+    before its end ("Bot's turn 5. Militia attacks you.").
     The narrator tells every event it is given: privacy is decided before,
     at the host, which gives each listener the events redacted for it
     (:mod:`a11y_dominion.view`); a redacted event's hidden cards are told as
@@ -84,6 +90,7 @@ class Narrator(EventSentences):
         current: str | None = None,
         lang: Language | None = None,
         prompts: bool = False,
+        people: frozenset = frozenset(),
     ):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
@@ -97,6 +104,9 @@ class Narrator(EventSentences):
         # the viewer is asked at a turn prompt that names the phase, Actions, Buys, coins and Debt:
         # during the viewer's own Action and Buy phases those figures are left to it (said once)
         self.prompts = prompts
+        # the players who are people: their turns take time, so their turn's start is told at once
+        # (a bot's turn start is held and told with its summary, in one line)
+        self.people = frozenset(people)
         self.phase = "action" if current is not None else ""  # of the turn being narrated
         self.last_drawn: tuple | None = None  # the cards the viewer was last told they drew
         self._summary: dict | None = None
@@ -416,7 +426,12 @@ class Narrator(EventSentences):
             self.current = e.player
             self._partial_turn = False
             self.phase = "action"
-            if self.verbosity == "normal" and self.viewer is not None and e.player != self.viewer:
+            if (
+                self.verbosity == "normal"
+                and self.viewer is not None
+                and e.player != self.viewer
+                and e.player not in self.people
+            ):
                 self._turn_held = e.number  # told with the summary of the turn, at its end
                 return pre
         elif isinstance(e, ev.PhaseChanged):
