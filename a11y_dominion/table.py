@@ -92,6 +92,14 @@ class Table:
         self.stopped: str | None = None
         self.autosave: Any = None
         self._quick_moves()
+        # the seats that tell their events to a person learn who at the table are people
+        people = frozenset(
+            name for name, seat in self.seats.items() if getattr(seat, "kind", "") in ("human", "remote")
+        )
+        for seat in self.seats.values():
+            meet = getattr(seat, "meet", None)
+            if meet is not None:
+                meet(people)
 
     def _quick_moves(self) -> None:
         """A table of quick seats only (bots) lets the game list turn moves only when read."""

@@ -70,7 +70,13 @@ class Narrator(EventSentences):
     ``prompts``: the viewer answers at a turn prompt that names the phase,
     Actions, Buys, coins and Debt, so during the viewer's own Action and Buy
     phases the sentences tell the change ("You buy Silver.", "You take 1
-    Debt for the Silver pile.") and leave the new figures to the prompt.
+    Debt for the Silver pile.") and leave the new figures to the prompt, and
+    the sentences of one move are one line.
+    ``people``: the players who are people, not bots; the start of another
+    player's turn is told at once for them, while a bot's (whose turn takes no
+    time) opens the one-line summary of its turn ("Bot, turn 5: played 3
+    Coppers and Silver, bought Gold."), unless something of it must be said
+    before its end ("Bot's turn 5. Militia attacks you.").
     The narrator tells every event it is given: privacy is decided before,
     at the host, which gives each listener the events redacted for it
     (:mod:`a11y_dominion.view`); a redacted event's hidden cards are told as
@@ -84,6 +90,7 @@ class Narrator(EventSentences):
         current: str | None = None,
         lang: Language | None = None,
         prompts: bool = False,
+        people: frozenset = frozenset(),
     ):
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
@@ -97,10 +104,15 @@ class Narrator(EventSentences):
         # the viewer is asked at a turn prompt that names the phase, Actions, Buys, coins and Debt:
         # during the viewer's own Action and Buy phases those figures are left to it (said once)
         self.prompts = prompts
+        # the players who are people: their turns take time, so their turn's start is told at once
+        # (a bot's turn start is held and told with its summary, in one line)
+        self.people = frozenset(people)
         self.phase = "action" if current is not None else ""  # of the turn being narrated
         self.last_drawn: tuple | None = None  # the cards the viewer was last told they drew
         self._summary: dict | None = None
         self._after_summary: list = []
+        # an opponent's turn start, held to open the summary of their turn ("Bot, turn 5: played ...")
+        self._turn_held: int | None = None
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -116,8 +128,10 @@ class Narrator(EventSentences):
 
     def _new_summary(self) -> dict:
         """An opponent's turn as it is told at its end: ``steps``, in the order they
-        happened, each [kind, names or amounts]; ``debt``: their Debt after the last change."""
-        return {"player": self.current, "steps": [], "debt": None}
+        happened, each [kind, names or amounts]; ``debt``: their Debt after the last change;
+        ``piles``: the pile each bought card came from; ``vp``: their VP tokens after the
+        last change."""
+        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None}
 
     def _step(self, kind: str, item) -> None:
         """Add to the turn's last step when it is of the same kind ("played Copper"
@@ -125,7 +139,7 @@ class Narrator(EventSentences):
         if self._summary is None:
             self._summary = self._new_summary()
         steps = self._summary["steps"]
-        if steps and steps[-1][0] == kind and (kind != "took" or steps[-1][1][0][1] == item[1]):
+        if steps and steps[-1][0] == kind and (kind not in ("took", "vp") or steps[-1][1][0][1:3] == item[1:3]):
             steps[-1][1].append(item)
         else:
             steps.append([kind, [item]])
@@ -135,6 +149,7 @@ class Narrator(EventSentences):
             self._step("played", e.as_card or e.card)
         elif isinstance(e, ev.CardBought):
             self._step("bought", e.card)
+            self._summary["piles"][e.card] = e.pile
             left = self._pile_left(e)
             if left:
                 self._after_summary.append(left)
@@ -154,6 +169,13 @@ class Narrator(EventSentences):
         else:
             self._step("paid", (-e.delta, ""))
         self._summary["debt"] = e.total
+
+    def _collect_vp(self, e: ev.VPTokensMoved) -> None:
+        """VP tokens the opponent gained or took, told in their place in the turn's summary,
+        with their new total (and what is left on the Landmark or pile) at its end."""
+        source = e.source if e.source_kind in ("landmark", "pile") else e.reason
+        self._step("vp", (e.amount, e.source_kind, source, e.source_left))
+        self._summary["vp"] = e.target_total
 
     def _holding_for_summary(self, e: ev.GameEvent) -> bool:
         """An opponent's Debt, VP or pile change during their summarised turn:
@@ -176,21 +198,26 @@ class Narrator(EventSentences):
         )
 
     def flush(self) -> list:
-        """The summary of the opponent turn collected so far, if any: one sentence
-        of what they did in the order it happened ("Rand paid 1 Debt, bought
-        Triumph, took 5 Debt for it and gained Estate."), their Debt after it,
-        then the VP and pile sentences of that turn."""
+        """The summary of the opponent turn collected so far, if any, in one line:
+        what they did in the order it happened, opened by the turn's number
+        when its start was held for it ("Rand, turn 4: paid 1 Debt, bought
+        Triumph, took 5 Debt for it and gained Estate; now 5 Debt."), their
+        Debt after it, then the VP and pile sentences of that turn."""
         s, self._summary = self._summary, None
         after, self._after_summary = self._after_summary, []
+        held, self._turn_held = self._turn_held, None
         if s is None:
-            return after
+            return [" ".join(after)] if after else []
         parts = []
         last_bought = None
         for kind, items in s["steps"]:
             if kind == "took":
                 n, source = sum(i[0] for i in items), items[0][1]
                 if getattr(source, "template", "") == "the {pile} pile":  # a pile's Debt tokens
-                    parts.append(self._t(N_("took {n} Debt from {source}"), n=n, source=source))
+                    if last_bought is not None and source.args.get("pile") == s["piles"].get(last_bought):
+                        parts.append(self._t(N_("took {n} Debt from its pile"), n=n))
+                    else:
+                        parts.append(self._t(N_("took {n} Debt from {source}"), n=n, source=source))
                 elif source and source == last_bought:
                     parts.append(self._t(N_("took {n} Debt for it"), n=n))
                 elif source:
@@ -199,6 +226,21 @@ class Narrator(EventSentences):
                     parts.append(self._t(N_("took {n} Debt"), n=n))
             elif kind == "paid":
                 parts.append(self._t(N_("paid {n} Debt"), n=sum(i[0] for i in items)))
+            elif kind == "vp":
+                n, where, source = sum(i[0] for i in items), items[0][1], items[0][2]
+                left = items[-1][3]  # what is left where they came from, after the last take
+                if where == "landmark":
+                    parts.append(
+                        self._t(N_("took {n} VP from {landmark} ({left} left)"), n=n, landmark=source, left=left)
+                    )
+                elif where == "pile":
+                    parts.append(
+                        self._t(N_("took {n} VP from the {pile} pile ({left} left)"), n=n, pile=source, left=left)
+                    )
+                elif source:
+                    parts.append(self._t(N_("gained {n} VP from {source}"), n=n, source=source))
+                else:
+                    parts.append(self._t(N_("gained {n} VP"), n=n))
             else:
                 verb = {
                     "played": N_("played {cards}"),
@@ -210,15 +252,43 @@ class Narrator(EventSentences):
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
         if not parts and partial:
-            return after
+            return [" ".join(after)] if after else []
         if not parts:
-            return [
-                self._t(N_("{player} ended their turn without playing or buying anything."), player=s["player"])
-            ] + after
-        out = [self._t(N_("{player} {actions}."), player=s["player"], actions=self._join(parts))]
+            if held is not None:
+                line = self._t(N_("{player}, turn {n}: nothing played or bought."), player=s["player"], n=held)
+            else:
+                line = self._t(N_("{player} ended their turn without playing or buying anything."), player=s["player"])
+            return [" ".join([line, *after])]
+        actions = ", ".join(parts)  # one step after the other, as a list ("played 3 Coppers, bought Gold")
+        totals = []
         if s["debt"] is not None:
-            out.append(self._t(N_("{player} has {n} Debt."), player=s["player"], n=s["debt"]))
-        return out + after
+            totals.append(self._n(s["debt"], "Debt"))
+        if s["vp"] is not None:
+            totals.append(self._n(s["vp"], "VP token"))
+        if totals:
+            actions = self._t(N_("{actions}; now {totals}"), actions=actions, totals=self._join(totals))
+
+        if held is not None:
+            line = self._t(N_("{player}, turn {n}: {actions}."), player=s["player"], n=held, actions=actions)
+        else:
+            line = self._t(N_("{player} {actions}."), player=s["player"], actions=actions)
+        return [" ".join([line, *after])]
+
+    def _release_turn(self) -> list:
+        """The held start of an opponent's turn, when something of that turn must be said
+        before its summary (an attack): "Bot's turn 9."; else nothing."""
+        if self._turn_held is None or self.current is None:
+            return []
+        n, self._turn_held = self._turn_held, None
+        return [self._t(N_("{player}'s turn {n}."), player=self.current, n=n)]
+
+    def _with_turn(self, said: list) -> list:
+        """``said``, opened by the held start of the opponent's turn on the same line
+        ("Bot's turn 9. Catapult attacks you.") when it was held."""
+        turn = self._release_turn()
+        if turn and said:
+            return [turn[0] + " " + said[0], *said[1:]]
+        return turn + said
 
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
@@ -234,34 +304,59 @@ class Narrator(EventSentences):
         A shuffle and the draw that follows it are one sentence too.
         """
         events = list(events)
-        out = []
+        out: list = []
+        own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0
         while i < len(events):
-            run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
-            if run and self.verbosity != "verbose":
-                if self.verbosity != "terse":
-                    out.append((self._plain_sentence(events, run), "normal"))
-                i = run[-1] + 2
-                continue
-            e = events[i]
-            if (
-                isinstance(e, ev.DeckShuffled)
-                and i + 1 < len(events)
-                and isinstance(events[i + 1], ev.CardsDrawn)
-                and events[i + 1].player == e.player
-                and events[i + 1].count > 0
-                and not self._summarizing(e)
-                and self.verbosity != "terse"
-            ):
-                drawn = self.narrate(events[i + 1])
-                if len(drawn) == 1:
-                    out.append((self._shuffled_and_drew(e, events[i + 1]), self.priority(events[i + 1])))
-                    i += 2
-                    continue
-            prio = self.priority(e)
-            out.extend((s, prio) for s in self.narrate(e))
-            i += 1
-        return out
+            mine = self.viewer is not None and self.verbosity != "verbose" and self._prompted(self.viewer)
+            start = len(out)
+            i = self._announce_next(events, i, out)
+            if mine:
+                own.update(range(start, len(out)))
+        return self._one_line_per_move(out, own)
+
+    def _announce_next(self, events: list, i: int, out: list) -> int:
+        """Add to ``out`` the ``(sentence, priority)`` pairs of the event at ``i`` (with the
+        plain plays or the draw told with it); returns the index of the next event."""
+        run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
+        if run and self.verbosity != "verbose":
+            if self.verbosity != "terse":
+                out.extend((x, "normal") for x in self._release_turn())
+                out.append((self._plain_sentence(events, run), "normal"))
+            return run[-1] + 2
+        e = events[i]
+        if (
+            isinstance(e, ev.DeckShuffled)
+            and i + 1 < len(events)
+            and isinstance(events[i + 1], ev.CardsDrawn)
+            and events[i + 1].player == e.player
+            and events[i + 1].count > 0
+            and not self._summarizing(e)
+            and self.verbosity != "terse"
+        ):
+            drawn = self.narrate(events[i + 1])
+            if len(drawn) == 1:
+                out.extend((x, "normal") for x in self._release_turn())
+                out.append((self._shuffled_and_drew(e, events[i + 1]), self.priority(events[i + 1])))
+                return i + 2
+        prio = self.priority(e)
+        out.extend((s, prio) for s in self.narrate(e))
+        return i + 1
+
+    @staticmethod
+    def _one_line_per_move(out: list, own: set) -> list:
+        """The sentences of one move of the viewer in their own Action or Buy phase
+        ("You buy Villa. You take 1 Debt for the Villa pile. Villa: you go back to the
+        Action phase.") joined into one line, with the highest priority among them."""
+        joined: list = []
+        rank = {"normal": 0, "high": 1, "important": 2}
+        for k, (text, prio) in enumerate(out):
+            if k in own and k - 1 in own and joined:
+                before, p = joined[-1]
+                joined[-1] = (before + " " + text, max(p, prio, key=rank.__getitem__))
+            else:
+                joined.append((text, prio))
+        return joined
 
     def priority(self, e: ev.GameEvent) -> str:
         """``important``, ``high`` or ``normal`` for an event (see the module doc)."""
@@ -331,6 +426,14 @@ class Narrator(EventSentences):
             self.current = e.player
             self._partial_turn = False
             self.phase = "action"
+            if (
+                self.verbosity == "normal"
+                and self.viewer is not None
+                and e.player != self.viewer
+                and e.player not in self.people
+            ):
+                self._turn_held = e.number  # told with the summary of the turn, at its end
+                return pre
         elif isinstance(e, ev.PhaseChanged):
             self.phase = e.phase
         elif isinstance(e, (ev.BiddingStarted, ev.GameEnded)):
@@ -344,13 +447,17 @@ class Narrator(EventSentences):
             if isinstance(e, ev.DebtChanged):
                 self._collect_debt(e)
                 return pre
+            if isinstance(e, ev.VPTokensMoved) and e.target_kind == "player" and e.target == self.current:
+                self._collect_vp(e)
+                return pre
             if self._summary is None:
                 self._summary = self._new_summary()
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):
             return pre
-        return pre + self._narrate_event(e)
+        said = self._narrate_event(e)
+        return pre + (self._with_turn(said) if said else [])
 
     def _narrate_event(self, e: ev.GameEvent) -> list:
         fn = getattr(self, "_" + e.type, None)

@@ -174,15 +174,15 @@ class EventSentences:
         if not ev.is_hidden(draw):
             return self._p(
                 draw.player,
-                N_("You shuffle {count} into your deck and draw {cards}."),
-                N_("{player} shuffles {count} into their deck and draws {cards}."),
+                N_("You shuffle {count} and draw {cards}."),
+                N_("{player} shuffles {count} and draws {cards}."),
                 count=count,
                 cards=self._names(draw.cards),
             )
         return self._p(
             draw.player,
-            N_("You shuffle {count} into your deck and draw {drawn}."),
-            N_("{player} shuffles {count} into their deck and draws {drawn}."),
+            N_("You shuffle {count} and draw {drawn}."),
+            N_("{player} shuffles {count} and draws {drawn}."),
             count=count,
             drawn=self._n(draw.count, "card"),
         )
@@ -352,8 +352,9 @@ class EventSentences:
         Not for a split pile or the Castles: their new top is told with the count."""
         if "/" in e.pile or e.pile == "Castles":
             return ""
-        if e.pile_left >= 0 and (e.pile in ("Province", "Duchy", "Estate") or 0 < e.pile_left <= 3):
-            return self._t(N_("{count} left in the {pile} pile."), count=self._n(e.pile_left, "card"), pile=e.pile)
+        if e.pile_left > 0 and (e.pile in ("Province", "Duchy", "Estate") or e.pile_left <= 3):
+            # (an empty pile is told by the sentence that follows: "The Province pile is empty.")
+            return self._t(N_("{pile} pile: {count} left."), count=self._n(e.pile_left, "card"), pile=e.pile)
         return ""
 
     def _game_ends_after_turn(self, e):
@@ -433,21 +434,21 @@ class EventSentences:
                 return self._t(N_("You take {n} Debt."), n=e.delta)
             if e.total:
                 return self._t(N_("You pay {n} Debt."), n=-e.delta)
-            return self._t(N_("You pay {n} Debt. {total} Debt left."), n=-e.delta, total=e.total)
+            return self._t(N_("You pay {n} Debt, {total} left."), n=-e.delta, total=e.total)
         if e.delta > 0:
             if e.source:
                 return self._p(
                     e.player,
-                    N_("You take {n} Debt for {source}. You have {total} Debt."),
-                    N_("{player} takes {n} Debt for {source}. {player} has {total} Debt."),
+                    N_("You take {n} Debt for {source}, now {total} Debt."),
+                    N_("{player} takes {n} Debt for {source}, now {total} Debt."),
                     n=e.delta,
                     source=e.source,
                     total=e.total,
                 )
             return self._p(
                 e.player,
-                N_("You take {n} Debt. You have {total} Debt."),
-                N_("{player} takes {n} Debt. {player} has {total} Debt."),
+                N_("You take {n} Debt, now {total} Debt."),
+                N_("{player} takes {n} Debt, now {total} Debt."),
                 n=e.delta,
                 total=e.total,
             )
@@ -476,24 +477,24 @@ class EventSentences:
                 if e.reason:
                     return self._p(
                         e.target,
-                        N_("You gain {n} VP from {source}. You have {tokens}."),
-                        N_("{player} gains {n} VP from {source}. {player} has {tokens}."),
+                        N_("You gain {n} VP from {source}, now {tokens}."),
+                        N_("{player} gains {n} VP from {source}, now {tokens}."),
                         n=n,
                         source=e.reason,
                         tokens=tokens,
                     )
                 return self._p(
                     e.target,
-                    N_("You gain {n} VP. You have {tokens}."),
-                    N_("{player} gains {n} VP. {player} has {tokens}."),
+                    N_("You gain {n} VP, now {tokens}."),
+                    N_("{player} gains {n} VP, now {tokens}."),
                     n=n,
                     tokens=tokens,
                 )
             if e.source_kind == "landmark":
                 return self._p(
                     e.target,
-                    N_("You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}."),
-                    N_("{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}."),
+                    N_("You take {n} VP from {landmark} ({left} left), now {tokens}."),
+                    N_("{player} takes {n} VP from {landmark} ({left} left), now {tokens}."),
                     n=n,
                     landmark=e.source,
                     tokens=tokens,
@@ -501,8 +502,8 @@ class EventSentences:
                 )
             return self._p(
                 e.target,
-                N_("You take {n} VP from the {pile} pile. You have {tokens}; {left} VP left on the pile."),
-                N_("{player} takes {n} VP from the {pile} pile. {player} has {tokens}; {left} VP left on the pile."),
+                N_("You take {n} VP from the {pile} pile ({left} left), now {tokens}."),
+                N_("{player} takes {n} VP from the {pile} pile ({left} left), now {tokens}."),
                 n=n,
                 pile=e.source,
                 tokens=tokens,
@@ -548,12 +549,8 @@ class EventSentences:
         if e.top is None:
             return None
         if e.previous == e.top:
-            return self._t(
-                N_("{pile} pile: {top} still on top, {count} left."),
-                pile=e.pile,
-                top=e.top,
-                count=self._n(e.cards_left, "card"),
-            )
+            # the same top card: only the count changed
+            return self._t(N_("{pile} pile: {count} left."), pile=e.pile, count=self._n(e.cards_left, "card"))
         return self._t(
             N_("{pile} pile: {top} is now on top, {count} left."),
             pile=e.pile,

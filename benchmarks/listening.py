@@ -275,12 +275,18 @@ def _pattern(lang: Language, template: str) -> re.Pattern:
 FACTS = (
     (
         "status",
-        ("actions", "buys", "coins"),
+        ("actions|buys", "buys", "coins"),
         (
             "You play {cards}: {bonus}. You have {actions}, {buys}, {coins}.",
             "{bonus}. You have {actions}, {buys}, {coins}.",
             "{player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
             "{player}, {phase}: {actions}, {buys}, {coins}.",
+            "{player}, {phase}: {buys}, {coins}, {debt}.",
+            "{player}, {phase}: {buys}, {coins}.",
+            "{phase}: {actions}, {buys}, {coins}, {debt}.",
+            "{phase}: {actions}, {buys}, {coins}.",
+            "{phase}: {buys}, {coins}, {debt}.",
+            "{phase}: {buys}, {coins}.",
             "Your turn {n}, {phase}: {actions}, {buys}, {coins}, {debt}.",
             "Your turn {n}, {phase}: {actions}, {buys}, {coins}.",
         ),
@@ -289,11 +295,14 @@ FACTS = (
         "your Debt total",
         ("total|debt",),
         (
-            "You take {n} Debt for {source}. You have {total} Debt.",
-            "You take {n} Debt. You have {total} Debt.",
+            "You take {n} Debt for {source}, now {total} Debt.",
+            "You take {n} Debt, now {total} Debt.",
             "You pay {n} Debt. {total} Debt left. {coins} left.",
-            "You pay {n} Debt. {total} Debt left.",
+            "You pay {n} Debt, {total} left.",
             "{player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
+            "{player}, {phase}: {buys}, {coins}, {debt}.",
+            "{phase}: {actions}, {buys}, {coins}, {debt}.",
+            "{phase}: {buys}, {coins}, {debt}.",
             "You have {total} Debt.",
         ),
     ),
@@ -302,7 +311,7 @@ FACTS = (
         ("pile",),
         (
             "{n} Debt taken from the {pile} pile.",
-            "You take {n} Debt for the {pile} pile. You have {total} Debt.",
+            "You take {n} Debt for the {pile} pile, now {total} Debt.",
             "You take {n} Debt for the {pile} pile.",
         ),
     ),
@@ -310,9 +319,8 @@ FACTS = (
         "cards left in a pile",
         ("pile",),
         (
-            "{count} left in the {pile} pile.",
+            "{pile} pile: {count} left.",
             "{pile} pile: {top} is now on top, {count} left.",
-            "{pile} pile: {top} still on top, {count} left.",
         ),
     ),
 )
@@ -372,18 +380,20 @@ def repeats(lines: list, lang: str = "en") -> list:
 # the total comes in the same sentence, or (in the player's own turn) in the turn prompt on the same line
 NOTES = {
     "Debt taken, with the total": (
-        "You take {n} Debt for {source}. You have {total} Debt.",
-        "{player} takes {n} Debt for {source}. {player} has {total} Debt.",
+        "You take {n} Debt for {source}, now {total} Debt.",
+        "{player} takes {n} Debt for {source}, now {total} Debt.",
         "You take {n} Debt for {source}. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
+        "You take {n} Debt for {source}. {phase}: {buys}, {coins}, {debt}.",
     ),
     "Debt paid, with what is left": (
         "{player} pays {n} Debt. {total} Debt left. {coins} left.",
-        "You pay {n} Debt. {total} Debt left.",
+        "You pay {n} Debt, {total} left.",
         "You pay {n} Debt. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
+        "You pay {n} Debt. {phase}: {buys}, {coins}, {debt}.",
     ),
     "VP tokens, with what is left on the Landmark": (
-        "You take {n} VP from {landmark}. You have {tokens}; {left} VP left on {landmark}.",
-        "{player} takes {n} VP from {landmark}. {player} has {tokens}; {left} VP left on {landmark}.",
+        "You take {n} VP from {landmark} ({left} left), now {tokens}.",
+        "{player} takes {n} VP from {landmark} ({left} left), now {tokens}.",
     ),
     "a new top card of a split pile or the Castles": ("{pile} pile: {top} is now on top, {count} left.",),
     "the Obelisk pile": ("Obelisk marks the {pile} pile: every {cards} you have scores 2 VP at the end.",),

@@ -189,8 +189,9 @@ def close_seat(child) -> None:
 
 
 def header(who: str) -> re.Pattern:
-    """The turn prompt's header line of ``who``: "Ann, Buy phase: 1 Action, 1 Buy, 5 coins"."""
-    return re.compile(rf"^{re.escape(who)}, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?", re.M)
+    """The turn prompt's header line of ``who``: "Ann, Action phase: 1 Action, 1 Buy, 0 coins",
+    "Ann, Buy phase: 1 Buy, 5 coins" (the Buy phase's without the Actions)."""
+    return re.compile(rf"^{re.escape(who)}, (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?", re.M)
 
 
 def prompt_ends(text: str, who: str) -> bool:

@@ -17,10 +17,10 @@ def make(listener="Ann"):
 
 def test_prints_speaks_and_keeps():
     a, out, printed = make()
-    a.announce("Ann takes 8 Debt. Ann has 8 Debt.", priority="high")
-    assert printed == ["Ann takes 8 Debt. Ann has 8 Debt."]
-    assert out.spoken == ["Ann takes 8 Debt. Ann has 8 Debt."]
-    assert a.history.last() == "Ann takes 8 Debt. Ann has 8 Debt."
+    a.announce("Ann takes 8 Debt, now 8 Debt.", priority="high")
+    assert printed == ["Ann takes 8 Debt, now 8 Debt."]
+    assert out.spoken == ["Ann takes 8 Debt, now 8 Debt."]
+    assert a.history.last() == "Ann takes 8 Debt, now 8 Debt."
 
 
 def test_private_announcement_only_for_its_audience():
@@ -48,10 +48,10 @@ def test_held_while_typing_then_released_in_order():
     a, out, printed = make()
     a.hold()
     a.announce("Bob buys Gold; 0 coins left.")
-    a.announce("Bob takes 2 Debt. Bob has 2 Debt.", priority="high")
+    a.announce("Bob takes 2 Debt, now 2 Debt.", priority="high")
     assert printed == [] and out.spoken == []
     assert a.release() == 2
-    assert printed == ["Bob buys Gold; 0 coins left.", "Bob takes 2 Debt. Bob has 2 Debt."]
+    assert printed == ["Bob buys Gold; 0 coins left.", "Bob takes 2 Debt, now 2 Debt."]
     assert a.history.recent(2) == printed
 
 

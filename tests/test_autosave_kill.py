@@ -31,7 +31,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
-HEADER = re.compile(r"You, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?")
+HEADER = re.compile(r"(Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?")  # the seat "You" unnamed
 PROMPT = r"(?:^|\n)(?:\x1b\[J)*You> ?(?:\x1b\[[0-9]*[CD])*$"
 KINGDOM = "Cellar,Merchant,Village,Workshop,Smithy,Festival,Laboratory,Market,Council Room,Moneylender"
 PLAY = ["play", "--seed", "7", "--players", "You:human,Bot:random", "--kingdom", KINGDOM, "--speech", "screen-reader"]

@@ -136,7 +136,7 @@ def test_queries_print_facts_and_do_not_change_the_game():
 def test_options_lists_every_move_numbered():
     _, _, lines = session("options\r")
     # the first question, on the line of the turn's start, with the hand and the moves, the buys summed up
-    first = after(lines, "Your turn 1. You, Action phase: 1 Action, 1 Buy, 0 coins.")
+    first = after(lines, "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.")
     assert first[:5] == [
         "Your hand: 2 Coppers and 3 Estates.",
         "1. play Copper",
@@ -145,7 +145,7 @@ def test_options_lists_every_move_numbered():
         "7. end the Action phase",
     ]
     # then options repeats it without the hand, every move on its own line
-    again = after(first, "You, Action phase: 1 Action, 1 Buy, 0 coins.")
+    again = after(first, "Action phase: 1 Action, 1 Buy, 0 coins.")
     assert again[:7] == [
         "1. play Copper",
         "2. play treasures",
@@ -160,9 +160,9 @@ def test_options_lists_every_move_numbered():
 def test_long_buy_list_is_summed_up():
     _, _, lines = session("play treasures\rend\rplay treasures\r")
     # turn 2: 5 Coppers give 5 coins, 16 things to buy; how to hear them all was said at turn 1
-    i = lines.index("You play 5 Coppers. You, Buy phase: 1 Action, 1 Buy, 5 coins.")
-    # the same question as at turn 1 with other numbers: every move, briefly, on one line
-    assert lines[i + 1] == "1 to 16: buy; 17: end the turn."
+    i = lines.index("You play 5 Coppers. Buy phase: 1 Buy, 5 coins.")
+    # the same moves as at turn 1 with other numbers: only the number that moved, of ending the turn
+    assert lines[i + 1] == "17: end."
     assert lines.count("3 to 6: buy one of 4 cards you can afford; type options to hear all moves.") == 1
 
 
@@ -172,7 +172,7 @@ def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     i = lines.index("Province costs 8 coins; you have 0 coins.")
     assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
     # the move's sentence and the new figures, once, on one line
-    assert lines.index("You play 2 Coppers. You, Buy phase: 1 Action, 1 Buy, 2 coins.") > i
+    assert lines.index("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") > i
     assert answer_keys(console.game) == [["treasures"]]
     assert not any("Traceback" in x for x in lines)
 
@@ -200,7 +200,7 @@ def test_numbered_answers_at_the_turn_prompt():
     console, _, lines = session("2\r2\r")
     # 2 = play treasures; then in the Buy phase with 2 coins, 2 = buy Estate
     assert answer_keys(console.game) == [["treasures"], ["buy:Estate"]]
-    assert "You play 2 Coppers. You, Buy phase: 1 Action, 1 Buy, 2 coins." in lines
+    assert "You play 2 Coppers. Buy phase: 1 Buy, 2 coins." in lines
     assert "2. buy Estate, 2 coins" in lines
 
 
@@ -288,12 +288,13 @@ def test_every_announcement_is_printed_spoken_and_kept():
     assert "a11y-dominion. Type help for commands; F2 repeats the last message." == kept[0]
     assert len(kept) > 5
     for text in kept:  # each on a line of its own, or with the turn prompt that follows it
-        assert any(x == text or x.startswith(text + " You, ") for x in printed), text
-        assert any(x == text or x.startswith(text + " You, ") for x in rec.spoken), text
+        with_prompt = (text + " Action phase: ", text + " Buy phase: ")
+        assert any(x == text or x.startswith(with_prompt) for x in printed), text
+        assert any(x == text or x.startswith(with_prompt) for x in rec.spoken), text
     assert "Your hand, 3 cards: 3 Estates." in rec.spoken  # query answers are spoken, not kept
     assert "Your hand, 3 cards: 3 Estates." not in kept
     # at the turn prompt the question is spoken, the numbered moves only on request
-    assert "You play 2 Coppers. You, Buy phase: 1 Action, 1 Buy, 2 coins." in rec.spoken
+    assert "You play 2 Coppers. Buy phase: 1 Buy, 2 coins." in rec.spoken
     assert "1. buy Copper, 0 coins" in printed and "1. buy Copper, 0 coins" not in rec.spoken
 
 
@@ -347,7 +348,7 @@ def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     assert answer_keys(console.game) == [["treasures"]]
     # F2 repeats the last message: the narration of the Treasures (printed first with the prompt)
     assert lines[-2:] == ["You play 2 Coppers.", "Game stopped."]
-    assert lines.count("You play 2 Coppers. You, Buy phase: 1 Action, 1 Buy, 2 coins.") == 1
+    assert lines.count("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") == 1
 
 
 def test_history_is_walked_with_f6_and_f7():
@@ -812,7 +813,7 @@ def test_table_mode_keeps_a_bots_cards_private():
     bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
     assert "You draw 2 Estates and 3 Coppers." in [text for text, _p in console.people["Bob"].queue]
     ann_news = [text for text, _p in console.people["Ann"].queue]
-    assert "Cid played 2 Coppers." in ann_news  # the bot's turn in one public sentence, for Ann's next turn
+    assert "Cid, turn 1: played 2 Coppers." in ann_news  # the bot's turn in one public line, for Ann's next turn
     assert not any(x.startswith("Cid draws") for x in lines + ann_news)
     assert not any("Coppers" in x and "Ann" in x for x in bob)
 

@@ -29,7 +29,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
-HEADER = re.compile(r"You, (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?")
+HEADER = re.compile(r"(Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?")  # the seat "You" unnamed
 
 
 def command() -> tuple:
@@ -102,7 +102,7 @@ def test_whole_game_against_bigmoney_in_a_pty():
 # ---------------------------------------------------------------- two humans and a bot at one keyboard
 PROMPT = r"(?:^|\n)(?:\x1b\[J)*(Ann|Bea)> ?(?:\x1b\[[0-9]*[CD])*$"
 HAND_OVER = r"Pass the keyboard to (Ann|Bea)\. (?:Ann|Bea), press Enter when you are ready\."
-SHARED_HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (\d+) Actions?, (\d+) Buys?, (\d+) coins?")
+SHARED_HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?")
 SHARED_PLAYERS = "Ann:human,Bea:human,Bot:bigmoney"
 
 

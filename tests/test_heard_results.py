@@ -3,13 +3,15 @@ on top, Chariot Race's bonus or no bonus (exact sentences a console prints)."""
 
 from __future__ import annotations
 
+import re
+
 from test_console import position_console
 
 KINGDOM = ("Chariot Race", "Patrician/Emporium")
 
 
 def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
-    """The lines from the typed ``move`` to the next turn prompt."""
+    """The sentences from the typed ``move`` to the next turn prompt."""
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": hand, "deck": deck}, "Bot": {"hand": ["Copper"] * 5, "deck": bot_deck}},
@@ -19,8 +21,8 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     out = []
     for line in lines[i + 1 :]:
         head, sep, _ = line.partition("Ann, Action phase")
-        if head.strip():
-            out.append(head.strip())
+        # the sentences of one move are one line, the turn prompt at its end: told here one by one
+        out += [x for x in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", head.strip()) if x]
         if sep:  # the turn prompt, on the line of the last sentence
             return out
     raise AssertionError(f"no turn prompt after {move!r}: {lines[i:]}")
@@ -47,7 +49,7 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
     assert lines[i + 2].startswith("+1 coin.")
-    assert lines[i + 3].startswith("You gain 1 VP from Chariot Race.")
+    assert lines[i + 3] == "You gain 1 VP from Chariot Race, now 1 VP token."
 
 
 def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():

@@ -174,9 +174,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
             ), (who, name, text[who][-1500:])
         assert "is not a move" not in text[who] and "; you have " not in text[who]
         # a draw right after a shuffle is told in the shuffle's sentence
-        assert re.search(
-            r"^You (?:shuffle \d+ cards into your deck and )?draw .+\.$", text[who].replace(" \x08", ""), re.M
-        )
+        assert re.search(r"^You (?:shuffle \d+ cards and )?draw .+\.$", text[who].replace(" \x08", ""), re.M)
     # both ways of joining told the same final scores
     finals = {who: set(re.findall(r"\b(?:Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])) for who in text}
     assert finals["Ann"] == finals["Bea"] and len(finals["Ann"]) == 3, finals
@@ -185,14 +183,14 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
     assert any(w == "Bea" for w, _m in moves) and any(w == "Ann" for w, _m in moves)
 
     # privacy: Bea hears Ann's draws only as a count, and never Ann's hand
-    theirs = set(re.findall(r"You (?:shuffle \d+ cards into your deck and )?draw (.+)\.$", text["Ann"], re.M))
+    theirs = set(re.findall(r"You (?:shuffle \d+ cards and )?draw (.+)\.$", text["Ann"], re.M))
     assert theirs
     for x in text["Bea"].split("\n"):
         assert not x.startswith("Ann's hand"), x
         if "Ann draws" in x:
             assert re.search(r"Ann draws (\d+ cards|a card)", x), x
         if "Ann shuffles" in x:
-            assert re.search(r"Ann shuffles \d+ cards? into their deck and draws (\d+ cards|a card)", x), x
+            assert re.search(r"Ann shuffles \d+ cards? and draws (\d+ cards|a card)", x), x
         for names in theirs:
             assert f"draws {names}" not in x, x
     # the join seat's output is plain lines: no escape or control bytes at all
@@ -235,14 +233,14 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"Ann>")
         ann.sendline("buy copp")
         # the figures once, in the prompt
-        ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 1 Action, 0 Buys, 2 coins\.")
+        ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 0 Buys, 2 coins\.")
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
         ann.expect("Line cleared. Type quit to leave the game.")
         ann.expect(r"Ann>")
         ann.sendline("end")
-        # Bea hears Ann's turn when it ends, and it is her turn
-        bea.expect(r"Ann played 2 Coppers and bought Copper\.")
+        # Ann is a person: Bea heard her turn start at once, and hears her turn when it ends
+        bea.expect(r"Ann's turn 1\.\r?\nAnn played 2 Coppers, bought Copper\.")
         bea.expect(r"Bea, Action phase: 1 Action, 1 Buy, 0 coins\.")
         bea.expect("Bea> ")
         bea.sendline("quit")
@@ -400,6 +398,7 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         ann.expect(r"Ann, Action phase: 1 Action, 1 Buy, 0 coins\.")
         between = ANSI.sub("", ann.before).replace("\r", "")
         assert "Your hand:" not in between, between[-800:]
+        # Bea is a person: her turn's start was told when it began, its summary when it ended
         assert "\nBea ended their turn without playing or buying anything.\n" in between, between[-800:]
         ann.expect(r"Ann>")
         ann.sendline("quit")
@@ -445,10 +444,10 @@ def test_hint_at_a_joined_seat(host_game, tmp_path):
         bea.sendline("hint")
         bea.expect("There is no question of yours to give a hint for now.")
         ann.sendline("end")
-        ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, 0 coins")
+        ann.expect(r"Ann, Buy phase: 1 Buy, 0 coins")
         ann.expect("Ann> ")
         ann.sendline("play treasures")
-        ann.expect(r"Ann, Buy phase: 1 Action, 1 Buy, [1-9] coins?")
+        ann.expect(r"Ann, Buy phase: 1 Buy, [1-9] coins?")
         ann.expect("Ann> ")
         ann.sendline("hint")
         ann.expect(r"(Buy [A-Za-z' ]+|End your turn): [A-Z0-9][^\n]*\.", timeout=30)
@@ -484,6 +483,8 @@ def test_a_line_typed_while_nothing_is_asked_is_shown_once_without_a_prompt(host
         ann.expect(r"You have \d+ Debt and ")
         seen = ANSI.sub("", ann.before).split("end\r", 1)[1]  # after Ann's last answer (its prompt was matched)
         assert seen.count("status") == 1 and "Ann>" not in seen, seen
+        # Bea is a person (the host's hello says so): her turn's start is told at once
+        assert "Bea's turn 1." in seen, seen
     finally:
         if ann.isalive():
             ann.terminate(force=True)

@@ -12,6 +12,7 @@ the Accessibility Notes ask for must still be made.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -31,11 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import listening  # noqa: E402
 
-# Goal of the issue: at most 3 lines and 25 words per typed line on average. The lines are met in the
-# Basic Intro game; the words are held where they are now (the opponent's turn is most of what is left),
+# Goal of the issue: at most 3 lines and 25 words per typed line on average. Both games meet the lines
+# and the Basic Intro game the words; the Empires game's words are held where they are now (its Debt,
+# VP tokens, pile tops and bids, all asked for by the Accessibility Notes, are most of what is over),
 # so that a change that makes the game say more fails here.
-MOST_LINES = {"basic": 3.0, "empires": 4.0}
-MOST_WORDS = {"basic": 31.0, "empires": 40.0}
+MOST_LINES = {"basic": 3.0, "empires": 3.0}
+MOST_WORDS = {"basic": 25.0, "empires": 29.0}
 
 
 @pytest.fixture(scope="module")
@@ -75,18 +77,12 @@ def test_the_check_finds_what_was_said_twice():
     assert listening.repeats(
         [
             "+2 Actions, +1 Buy and +1 coin. You have 2 Actions, 2 Buys, 1 coin.",
-            "You, Action phase: 2 Actions, 2 Buys, 1 coin.",
+            "Action phase: 2 Actions, 2 Buys, 1 coin.",
         ]
     )
-    assert (
-        listening.repeats(["You buy Silver; 0 coins left.", "You, Buy phase: 1 Action, 0 Buys, 0 coins, 1 Debt."]) == []
-    )
-    assert listening.repeats(
-        ["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile. You have 1 Debt."]
-    )
-    assert listening.repeats(
-        ["6 cards left in the Castles pile.", "Castles pile: Small Castle is now on top, 6 cards left."]
-    )
+    assert listening.repeats(["You buy Silver; 0 coins left.", "Buy phase: 0 Buys, 0 coins, 1 Debt."]) == []
+    assert listening.repeats(["1 Debt taken from the Silver pile.", "You take 1 Debt for the Silver pile, now 1 Debt."])
+    assert listening.repeats(["Castles pile: 6 cards left.", "Castles pile: Small Castle is now on top, 6 cards left."])
     assert listening.repeats(["You draw 5 Coppers.", "Bot's turn 1.", "Your turn 2.", "Your hand: 5 Coppers."])
     assert listening.repeats(["Je trekt 5 Koper.", "Jouw beurt 2.", "Je hand: 5 Koper."], "nl")
     assert listening.repeats(["1. play Copper", "1. play Copper"])
@@ -136,7 +132,7 @@ def session(text: str, settings: dict) -> list:
     return out.getvalue().splitlines()
 
 
-FIRST_TURN = "Your turn 1. You, Action phase: 1 Action, 1 Buy, 0 coins."
+FIRST_TURN = "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."
 ACTION_MOVES = [
     "1. play Copper",
     "2. play treasures",
@@ -149,15 +145,15 @@ def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time(
     # the first question reads every move; an empty line asks it again, every move read again...
     lines = session("hand\r\r", {})
     assert lines[lines.index(FIRST_TURN) + 2 : lines.index(FIRST_TURN) + 6] == ACTION_MOVES
-    again = lines.index("You, Action phase: 1 Action, 1 Buy, 0 coins.")
+    again = lines.index("Action phase: 1 Action, 1 Buy, 0 coins.")
     assert lines[again + 1 : again + 5] == [x.replace("; type options to hear all moves", "") for x in ACTION_MOVES]
     # ... turn 2 asks the same question with the same moves: the prompt alone
     lines = session("play treasures\rend\rbuy Silver\rend\r", {})
-    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. You, Action phase:"))
+    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. Action phase:"))
     assert not lines[turn2 + 1][:1].isdigit()
     # with options always, every prompt reads every move
     lines = session("play treasures\rend\r", {"options": "always"})
-    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. You, Action phase:"))
+    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. Action phase:"))
     assert lines[turn2 + 1 : turn2 + 5] == [
         "1. play Copper",
         "2. play treasures",
@@ -178,4 +174,16 @@ def test_a_changed_question_reads_every_move_on_one_line():
     with pytest.raises(ValueError):
         questions.Heard("sometimes")
     game.answer(["treasures"])
-    assert questions.brief_options(player_view(game, "You"), game.pending) == "1 to 6: buy; 7: end the turn."
+    assert questions.brief_options(player_view(game, "You"), game.pending) == "1 to 6: buy; 7: end."
+
+
+@pytest.mark.parametrize(
+    "lang, moved", [("en", ["3: treasures; 8: end.", "17: end."]), ("nl", ["3: geldkaarten; 8: einde."])]
+)
+def test_the_same_moves_with_other_numbers_say_only_the_numbers_that_moved(games, lang, moved):
+    responses, _opening, _console = games[("basic", lang)]
+    lines = [x for r in responses for x in r.lines]
+    for line in moved:
+        assert line in lines
+    # a Big Money turn has the same moves every turn: the runs of buys and Treasures are not read again
+    assert not [x for x in lines if re.match(r"^\d+ (to|tot en met) \d+: ", x)]

@@ -26,10 +26,10 @@ def say(event, viewer=None, verbosity="normal", current=None):
 @pytest.mark.parametrize(
     "event, expected",
     [
-        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter. Ann has 8 Debt."),
-        (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann takes 6 Debt for Capital. Ann has 10 Debt."),
-        (ev.DebtChanged("Bob", 1, 1, "the Silver pile"), "Bob takes 1 Debt for the Silver pile. Bob has 1 Debt."),
-        (ev.DebtChanged("Ann", 2, 5), "Ann takes 2 Debt. Ann has 5 Debt."),
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter, now 8 Debt."),
+        (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann takes 6 Debt for Capital, now 10 Debt."),
+        (ev.DebtChanged("Bob", 1, 1, "the Silver pile"), "Bob takes 1 Debt for the Silver pile, now 1 Debt."),
+        (ev.DebtChanged("Ann", 2, 5), "Ann takes 2 Debt, now 5 Debt."),
         (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
         (ev.DebtChanged("Ann", -2, 0, "Capital", coins_left=1), "Ann pays 2 Debt. 0 Debt left. 1 coin left."),
         (ev.DebtChanged("Ann", -1, 4, "", coins_left=3), "Ann pays 1 Debt. 4 Debt left. 3 coins left."),
@@ -59,10 +59,10 @@ def test_pile_debt_taken_by_a_buyer_is_said_once():
         ev.PileDebtChanged("Silver", -1, 0, "Ann"),
         ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver")),
     ]
-    assert Narrator("Bea").sentences(events) == ["Ann takes 1 Debt for the Silver pile. Ann has 1 Debt."]
+    assert Narrator("Bea").sentences(events) == ["Ann takes 1 Debt for the Silver pile, now 1 Debt."]
     assert Narrator("Bea", lang=Language("nl")).sentences(events) == [
         Language("nl").text(
-            "{player} takes {n} Debt for {source}. {player} has {total} Debt.",
+            "{player} takes {n} Debt for {source}, now {total} Debt.",
             player="Ann",
             n=1,
             source=Language("nl").msg(Msg("the {pile} pile", pile="Silver")),
@@ -85,7 +85,7 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
         "You take 1 Debt for the Silver pile."
     ]
     assert _own_turn(ev.DebtChanged("Ann", -2, 1, "", 0)) == ["You pay 2 Debt."]
-    assert _own_turn(ev.DebtChanged("Ann", -2, 0, "", 1)) == ["You pay 2 Debt. 0 Debt left."]
+    assert _own_turn(ev.DebtChanged("Ann", -2, 0, "", 1)) == ["You pay 2 Debt, 0 left."]
     assert _own_turn(ev.EventBought("Ann", "Tax", 2, 1)) == ["You buy the Event Tax."]
     plays = [
         ev.CardPlayed("Ann", "Copper"),
@@ -98,12 +98,12 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
     villa = [ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa")]
     assert _own_turn(*villa) == ["You play Villa: +2 Actions, +1 Buy and +1 coin."]
     shuffle = [ev.DeckShuffled("Ann", 11), ev.CardsDrawn("Ann", ("Copper",) * 5, 5)]
-    assert _own_turn(*shuffle) == ["You shuffle 11 cards into your deck and draw 5 Coppers."]
+    assert _own_turn(*shuffle) == ["You shuffle 11 cards and draw 5 Coppers."]
     assert _own_turn(ev.PhaseChanged("Ann", "buy")) == []  # the prompt names the Buy phase
     assert _own_turn(ev.PhaseChanged("Ann", "action", "villa")) == ["Villa: you go back to the Action phase."]
     # without a prompt to come (a shared screen, another viewer) the totals stay in the sentence
     assert Narrator(None, current="Ann").sentences([ev.DebtChanged("Ann", 1, 1, "Engineer")]) == [
-        "Ann takes 1 Debt for Engineer. Ann has 1 Debt."
+        "Ann takes 1 Debt for Engineer, now 1 Debt."
     ]
     assert Narrator("Ann", current="Ann").sentences([ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)]) == [
         "You buy Silver; 2 coins left."
@@ -119,11 +119,11 @@ def test_bidding_and_clean_up_keep_their_totals():
     narrator.narrate(ev.PhaseChanged("Ann", "buy"))
     narrator.narrate(ev.BiddingStarted("Ann", ("Bob", "Ann")))
     assert narrator.narrate(ev.DebtChanged("Ann", 5, 5, "Mountain Pass")) == [
-        "You take 5 Debt for Mountain Pass. You have 5 Debt."
+        "You take 5 Debt for Mountain Pass, now 5 Debt."
     ]
     narrator = Narrator("Ann", current="Ann", prompts=True)
     narrator.narrate(ev.PhaseChanged("Ann", "cleanup"))
-    assert narrator.narrate(ev.DebtChanged("Ann", 6, 6, "Capital")) == ["You take 6 Debt for Capital. You have 6 Debt."]
+    assert narrator.narrate(ev.DebtChanged("Ann", 6, 6, "Capital")) == ["You take 6 Debt for Capital, now 6 Debt."]
 
 
 def test_a_split_pile_or_castles_buy_says_the_count_once():
@@ -143,24 +143,24 @@ def test_a_split_pile_or_castles_buy_says_the_count_once():
     [
         (
             ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Plunder"),
-            "Ann gains 1 VP from Plunder. Ann has 1 VP token.",
+            "Ann gains 1 VP from Plunder, now 1 VP token.",
         ),
         (
             ev.VPTokensMoved(9, "supply", "supply", "player", "Ann", -1, 12, "Dominate"),
-            "Ann gains 9 VP from Dominate. Ann has 12 VP tokens.",
+            "Ann gains 9 VP from Dominate, now 12 VP tokens.",
         ),
-        (ev.VPTokensMoved(2, "supply", "supply", "player", "Bob", -1, 2), "Bob gains 2 VP. Bob has 2 VP tokens."),
+        (ev.VPTokensMoved(2, "supply", "supply", "player", "Bob", -1, 2), "Bob gains 2 VP, now 2 VP tokens."),
         (
             ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-            "Ann takes 2 VP from Basilica. Ann has 2 VP tokens; 10 VP left on Basilica.",
+            "Ann takes 2 VP from Basilica (10 left), now 2 VP tokens.",
         ),
         (
             ev.VPTokensMoved(1, "landmark", "Arena", "player", "Ann", 0, 1, "Arena"),
-            "Ann takes 1 VP from Arena. Ann has 1 VP token; 0 VP left on Arena.",
+            "Ann takes 1 VP from Arena (0 left), now 1 VP token.",
         ),
         (
             ev.VPTokensMoved(4, "pile", "Farmers' Market", "player", "Ann", 0, 4, "Farmers' Market"),
-            "Ann takes 4 VP from the Farmers' Market pile. Ann has 4 VP tokens; 0 VP left on the pile.",
+            "Ann takes 4 VP from the Farmers' Market pile (0 left), now 4 VP tokens.",
         ),
         (
             ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
@@ -435,11 +435,11 @@ def test_hidden_hand_discards_only_counted_at_verbose():
 
 # ----------------------------------------------------------------- verbosity
 TERSE_KEPT = [
-    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter. Ann has 8 Debt."),
+    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter, now 8 Debt."),
     (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
     (
         ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-        "Ann takes 2 VP from Basilica. Ann has 2 VP tokens; 10 VP left on Basilica.",
+        "Ann takes 2 VP from Basilica (10 left), now 2 VP tokens.",
     ),
     (
         ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
@@ -502,11 +502,9 @@ def test_opponent_turn_summarised_for_a_single_viewer():
         ev.CardGained("Ann", "City Quarter", "City Quarter", "discard", True),
         ev.TurnStarted("Bob", 1, 2),
     ]
-    # the Debt taken is told in its place in the turn, and the Debt total once
+    # the whole turn in one line: its number, the Debt taken in its place, and the Debt total once
     assert Narrator(viewer="Bob").sentences(events) == [
-        "Ann's turn 1.",
-        "Ann played Villa, bought City Quarter and took 8 Debt for it.",
-        "Ann has 8 Debt.",
+        "Ann, turn 1: played Villa, bought City Quarter, took 8 Debt for it; now 8 Debt.",
         "Your turn 1.",
     ]
 
@@ -524,13 +522,13 @@ def test_bot_private_cards_not_told_at_a_shared_table():
 
 def test_buying_from_a_victory_pile_says_what_is_left():
     e = ev.CardBought("Ann", "Province", 8, 0, "Province", 7)
-    assert Narrator().narrate(e) == ["Ann buys Province; 0 coins left. 7 cards left in the Province pile."]
+    assert Narrator().narrate(e) == ["Ann buys Province; 0 coins left. Province pile: 7 cards left."]
     assert Narrator().narrate(ev.CardBought("Ann", "Silver", 3, 0, "Silver", 35)) == ["Ann buys Silver; 0 coins left."]
 
 
 def test_split_pile_top_unchanged_or_new():
     assert Narrator().narrate(ev.PileTopChanged("Patrician/Emporium", "Patrician", 8, "Patrician")) == [
-        "Patrician/Emporium pile: Patrician still on top, 8 cards left."
+        "Patrician/Emporium pile: 8 cards left."
     ]
     assert Narrator().narrate(ev.PileTopChanged("Patrician/Emporium", "Emporium", 5, "Patrician")) == [
         "Patrician/Emporium pile: Emporium is now on top, 5 cards left."
@@ -539,11 +537,7 @@ def test_split_pile_top_unchanged_or_new():
 
 def test_opponent_turn_with_nothing_done():
     events = [ev.TurnStarted("Ann", 1, 1), ev.PhaseChanged("Ann", "buy"), ev.TurnStarted("Bob", 1, 2)]
-    assert Narrator(viewer="Bob").sentences(events) == [
-        "Ann's turn 1.",
-        "Ann ended their turn without playing or buying anything.",
-        "Your turn 1.",
-    ]
+    assert Narrator(viewer="Bob").sentences(events) == ["Ann, turn 1: nothing played or bought.", "Your turn 1."]
 
 
 def test_table_narration_does_not_summarise():
@@ -564,19 +558,19 @@ def test_table_narration_does_not_summarise():
 @pytest.mark.parametrize(
     "event, expected",
     [
-        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "You take 8 Debt for City Quarter. You have 8 Debt."),
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "You take 8 Debt for City Quarter, now 8 Debt."),
         (ev.DebtChanged("Ann", -3, 5, "", coins_left=2), "You pay 3 Debt. 5 Debt left. 2 coins left."),
         (
             ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-            "You take 2 VP from Basilica. You have 2 VP tokens; 10 VP left on Basilica.",
+            "You take 2 VP from Basilica (10 left), now 2 VP tokens.",
         ),
         (
             ev.VPTokensMoved(3, "pile", "Temple", "player", "Ann", 0, 4, "Temple"),
-            "You take 3 VP from the Temple pile. You have 4 VP tokens; 0 VP left on the pile.",
+            "You take 3 VP from the Temple pile (0 left), now 4 VP tokens.",
         ),
         (
             ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Chariot Race"),
-            "You gain 1 VP from Chariot Race. You have 1 VP token.",
+            "You gain 1 VP from Chariot Race, now 1 VP token.",
         ),
         (ev.PhaseChanged("Ann", "action", "villa"), "Villa: you go back to the Action phase."),
         (ev.PhaseChanged("Ann", "buy", "again"), "Your Buy phase starts again."),
@@ -604,7 +598,7 @@ def test_terse_with_a_viewer_keeps_what_concerns_them():
     assert n(ev.TurnStarted("Bob", 2, 4)) == []
     assert n(ev.Attacked("Bob", "Legionary", ("Ann",))) == ["Legionary attacks you."]
     assert n(ev.Attacked("Ann", "Legionary", ("Bob",))) == []
-    assert n(ev.DebtChanged("Bob", 8, 8, "City Quarter")) == ["Bob takes 8 Debt for City Quarter. Bob has 8 Debt."]
+    assert n(ev.DebtChanged("Bob", 8, 8, "City Quarter")) == ["Bob takes 8 Debt for City Quarter, now 8 Debt."]
     assert n(ev.PileTopChanged("Castles", "Small Castle", 6)) == [
         "Castles pile: Small Castle is now on top, 6 cards left."
     ]
@@ -628,4 +622,19 @@ def test_a_turn_told_from_its_middle_does_not_say_nothing_was_played():
     events = [ev.PhaseChanged("Bea", "cleanup"), ev.TurnStarted("Ann", 2, 3)]
     assert Narrator(viewer="Ann", current="Bea").sentences(events) == ["Your turn 2."]
     later = [ev.TurnStarted("Bea", 2, 4), ev.PhaseChanged("Bea", "cleanup"), ev.TurnStarted("Ann", 3, 5)]
-    assert "Bea ended their turn without playing or buying anything." in Narrator(viewer="Ann").sentences(later)
+    assert "Bea, turn 2: nothing played or bought." in Narrator(viewer="Ann").sentences(later)
+    # a turn whose start must be told before its end (an attack in it): on the line of the attack,
+    # and the summary after it without the number
+    attacked = [
+        ev.TurnStarted("Bea", 2, 4),
+        ev.CardPlayed("Bea", "Militia"),
+        ev.Attacked("Bea", "Militia", ("Ann",)),
+        ev.CardsDiscarded("Ann", ("Copper", "Estate")),
+        ev.TurnStarted("Ann", 3, 5),
+    ]
+    assert Narrator(viewer="Ann").sentences(attacked) == [
+        "Bea's turn 2. Militia attacks you.",
+        "You discard Copper and Estate.",
+        "Bea played Militia.",
+        "Your turn 3.",
+    ]

@@ -1,10 +1,12 @@
-"""An opponent's turn as told to the player (normal verbosity): what they did
-in the order it happened, one sentence for it, one for their Debt after it,
-then VP and piles; never "Rand pays 1 Debt. 3 Debt left. 0 coins left." once
+"""An opponent's turn as told to the player (normal verbosity): in one line,
+opened by its number, what they did in the order it happened, their Debt and
+VP tokens after it, then the piles; never "Rand pays 1 Debt. 3 Debt left. 0 coins left." once
 per payment, nor the Debt of a buy told before the buy. English and Dutch;
 and the same through a whole game of bots with Debt, Tax and Landmarks."""
 
 from __future__ import annotations
+
+import re
 
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
@@ -48,38 +50,44 @@ TAXED = [
 
 
 def told(events: list, lang: str = "en") -> list:
-    return Narrator(viewer="Ann", lang=Language(lang)).sentences(events)[1:-1]
+    return Narrator(viewer="Ann", lang=Language(lang)).sentences(events)[:-1]
 
 
 def test_debt_payments_are_one_clause_in_their_place():
-    assert told(PAYING) == ["Rand played 2 Coppers and paid 2 Debt.", "Rand has 2 Debt."]
+    assert told(PAYING) == ["Rand, turn 3: played 2 Coppers, paid 2 Debt; now 2 Debt."]
 
 
 def test_debt_for_a_buy_comes_after_the_buy():
     assert told(TRIUMPH) == [
-        "Rand played Copper, paid 1 Debt, bought Triumph, took 5 Debt for it and gained Estate.",
-        "Rand has 6 Debt.",
-        "Rand gains 1 VP from Triumph. Rand has 3 VP tokens.",
+        "Rand, turn 4: played Copper, paid 1 Debt, bought Triumph, took 5 Debt for it, gained Estate, "
+        "gained 1 VP from Triumph; now 6 Debt and 3 VP tokens."
     ]
 
 
 def test_debt_from_a_pile_is_said_once():
-    assert told(TAXED) == [
-        "Rand played 3 Coppers, bought Silver and took 1 Debt from the Silver pile.",
-        "Rand has 1 Debt.",
-    ]
+    assert told(TAXED) == ["Rand, turn 5: played 3 Coppers, bought Silver, took 1 Debt from its pile; now 1 Debt."]
 
 
 def test_in_dutch():
-    assert told(PAYING, "nl") == ["Rand speelde 2 Koper en betaalde 2 schuld.", "Rand heeft 2 schuld."]
-    assert told(TRIUMPH, "nl")[:2] == [
-        "Rand speelde Koper, betaalde 1 schuld, kocht Triomf, nam er 5 schuld voor en pakte Landgoed.",
-        "Rand heeft 6 schuld.",
+    assert told(PAYING, "nl") == ["Rand, beurt 3: speelde 2 Koper, betaalde 2 schuld; nu 2 schuld."]
+    assert told(TRIUMPH, "nl") == [
+        "Rand, beurt 4: speelde Koper, betaalde 1 schuld, kocht Triomf, nam er 5 schuld voor, pakte Landgoed, "
+        "kreeg 1 punt van Triomf; nu 6 schuld en 3 overwinningspuntenfiches."
     ]
     assert told(TAXED, "nl") == [
-        "Rand speelde 3 Koper, kocht Zilver en nam 1 schuld van de stapel Zilver.",
-        "Rand heeft 1 schuld.",
+        "Rand, beurt 5: speelde 3 Koper, kocht Zilver, nam 1 schuld van de stapel; nu 1 schuld."
     ]
+
+
+def test_debt_from_another_pile_names_it():
+    # Debt tokens from a pile other than the one bought from (a Tax on a card gained) name their pile
+    events = [
+        ev.TurnStarted("Rand", 5, 9),
+        ev.CardBought("Rand", "Gold", 6, 0, "Gold", 20),
+        ev.DebtChanged("Rand", 1, 1, Msg("the {pile} pile", pile="Silver")),
+        ev.TurnStarted("Ann", 5, 10),
+    ]
+    assert told(events) == ["Rand, turn 5: bought Gold, took 1 Debt from the Silver pile; now 1 Debt."]
 
 
 def test_the_same_turn_told_at_terse_and_verbose_is_not_summarised():
@@ -95,9 +103,9 @@ def test_a_whole_game_tells_the_opponents_debt_in_their_turns_summary():
     said = Narrator(viewer="Ann").sentences(game.log)
     # Bob's Debt is never told apart, payment by payment, before or after his summary ...
     assert not [x for x in said if x.startswith(("Bob pays ", "Bob takes ")) and "Debt" in x]
-    # ... but in it, in its place, with his Debt after it said once
-    totals = [i for i, x in enumerate(said) if x.startswith("Bob has ") and x.endswith(" Debt.")]
-    assert totals, "Bob's Debt is never told"
-    for i in totals:
-        assert said[i - 1].startswith("Bob ") and " Debt" in said[i - 1], said[i - 1 : i + 1]
-        assert said[i + 1 : i + 2] != [said[i]]
+    # ... but in it, in its place, with his Debt after it said once, at the end of the line
+    summaries = [x for x in said if x.startswith("Bob, turn ") and re.search(r"\b(took|paid) \d+ Debt", x)]
+    assert summaries, "Bob's Debt is never told"
+    for x in summaries:
+        assert x.count("; now ") == 1 and " Debt" in x.split("; now ")[1], x
+    assert not [x for x in said if x.startswith("Bob has ")]

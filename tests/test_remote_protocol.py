@@ -84,7 +84,13 @@ async def join(host: GameHost, name: str) -> Player:
     process = await conn.create_process("seat-protocol", encoding="utf-8")
     player = Player(conn, process)
     hello = await player.next()
-    assert hello == {"type": "hello", "protocol": 1, "seat": name, "players": ["Ann", "Bea", "Bot"]}
+    assert hello == {
+        "type": "hello",
+        "protocol": 1,
+        "seat": name,
+        "players": ["Ann", "Bea", "Bot"],
+        "people": ["Ann", "Bea"],
+    }
     return player
 
 

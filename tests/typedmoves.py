@@ -33,5 +33,5 @@ def no_treasures(screen: str) -> bool:
     """True when the last thing printed is the refusal of play treasures (a hand
     without Treasures): the player's next line is end."""
     return screen.rstrip().rsplit("\n", 1)[-1].startswith(NO_TREASURES) or (
-        NO_TREASURES in screen and not re.search(r" phase: \d+ Actions?", screen.rsplit(NO_TREASURES, 1)[1])
+        NO_TREASURES in screen and not re.search(r" phase: \d+ (Actions?|Buys?)", screen.rsplit(NO_TREASURES, 1)[1])
     )

@@ -324,7 +324,9 @@ class History:
                 self.reply(q.hand_lines(self.view(me), not self.shared, self.lang))
             else:
                 # its summary of this turn must not count what was taken back: it starts again
-                seat.narrator = Narrator(viewer=name, verbosity=seat.verbosity, current=me, lang=seat.lang)
+                seat.narrator = Narrator(
+                    viewer=name, verbosity=seat.verbosity, current=me, lang=seat.lang, people=seat.people
+                )
                 seat.queue.append((seat.lang.text(N_("{player} took back: {what}"), player=me, what=told), "high"))
 
     # ------------------------------------------------------------ export

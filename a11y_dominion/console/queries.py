@@ -147,7 +147,10 @@ def turn_line(view: PlayerView, you: str | None = None, lang: Language = EN) -> 
 
 
 def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
-    """The question at the turn prompt: "Ann, Buy phase: 1 Action, 1 Buy, 4 coins." (and Debt)."""
+    """The question at the turn prompt: "Ann, Action phase: 1 Action, 1 Buy, 0 coins." (and
+    Debt); in the Buy phase, where no Action can be played, without the Actions: "Ann, Buy
+    phase: 1 Buy, 4 coins." (the ``status`` query still says them). The seat named "You" (the
+    default one) is not named: "Buy phase: 1 Buy, 4 coins." """
     p = view.player(d.player)
     t = view.turn
     fields = dict(
@@ -157,11 +160,32 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
         buys=count(t.buys, "Buy", lang),
         coins=count(t.coins, "coin", lang),
     )
+    if d.player == lang._(N_("You")):  # the default seat's name says nothing the prompt's "you" does not
+        return _own_turn_prompt(t.phase, p.debt, fields, lang)
+    if t.phase != "action":  # no Action can be played in the Buy phase: its prompt leaves the Actions out
+        if p.debt:
+            return lang.text(
+                N_("{player}, {phase}: {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields
+            )
+        return lang.text(N_("{player}, {phase}: {buys}, {coins}."), **fields)
     if p.debt:
         return lang.text(
             N_("{player}, {phase}: {actions}, {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields
         )
     return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}."), **fields)
+
+
+def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str:
+    """The turn prompt of the seat named "You" (the default), without the name:
+    "Buy phase: 1 Buy, 4 coins." (the phase's name first, as a sentence starts)."""
+    fields = dict(fields, phase=fields["phase"][:1].upper() + fields["phase"][1:])
+    if phase != "action":
+        if debt:
+            return lang.text(N_("{phase}: {buys}, {coins}, {debt}."), debt=count(debt, "Debt", lang), **fields)
+        return lang.text(N_("{phase}: {buys}, {coins}."), **fields)
+    if debt:
+        return lang.text(N_("{phase}: {actions}, {buys}, {coins}, {debt}."), debt=count(debt, "Debt", lang), **fields)
+    return lang.text(N_("{phase}: {actions}, {buys}, {coins}."), **fields)
 
 
 def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:

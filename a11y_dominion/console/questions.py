@@ -112,8 +112,9 @@ def _turn_option_lines(
     view: PlayerView, d: Decision, full: bool, lang: Language, hint: bool, brief: bool = False
 ) -> list:
     """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says, as
-    (line, brief) pairs: the line read on its own, and the brief form
-    :func:`brief_options` joins into one line ("1 to 16: buy")."""
+    (line, brief, shape) triples: the line read on its own, the brief form
+    :func:`brief_options` joins into one line ("1 to 16: buy"), and what the move is
+    without its number ("end", or the kind of a summed-up run: "buy", "play", "pay")."""
     action = view.turn.phase == "action"
     buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
     pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
@@ -150,6 +151,7 @@ def _turn_option_lines(
                 run,
                 lang.text(template, first=run[0] + 1, last=run[-1] + 1, n=len(run)),
                 lang.text(N_("{first} to {last}: buy"), first=run[0] + 1, last=run[-1] + 1),
+                "buy",
             )
     if not full and action:
         for run in _runs(treasures):
@@ -159,7 +161,8 @@ def _turn_option_lines(
             groups[run[0]] = (
                 run,
                 lang.text(N_("{first} to {last}: play {cards}."), first=run[0] + 1, last=run[-1] + 1, cards=names),
-                lang.text(N_("{first} to {last}: play {cards}"), first=run[0] + 1, last=run[-1] + 1, cards=names),
+                lang.text(N_("{first} to {last}: {cards}"), first=run[0] + 1, last=run[-1] + 1, cards=names),
+                "play",
             )
     if not full and len(pays) > 2:
         for run in _runs(pays):
@@ -168,18 +171,32 @@ def _turn_option_lines(
                 run,
                 lang.text(N_("{first} to {last}: pay 1 to {n} Debt; type pay to pay {n}."), **fields),
                 lang.text(N_("{first} to {last}: pay 1 to {n} Debt"), **fields),
+                "pay",
             )
     out = []
     skip: set = set()
     for i, o in enumerate(d.options):
         if i in groups:
-            run, line, brief = groups[i]
-            out.append((line, brief))
+            run, line, brief, shape = groups[i]
+            out.append((line, brief, shape))
             skip.update(run)
         elif i not in skip:
             label = option_label(view, d, o, lang)
-            out.append((f"{i + 1}. {label}", f"{i + 1}: {label}"))
+            # a lone buy or Treasure is the same kind of move as a run of them
+            shape = "buy" if o.kind is MoveKind.BUY else "play" if i in treasures and action else label
+            out.append((f"{i + 1}. {label}", f"{i + 1}: {brief_label(view, o, lang) or label}", shape))
     return out
+
+
+def brief_label(view: PlayerView, key, lang: Language = EN) -> str:
+    """The short word of a turn move in the brief line of a question asked again ("treasures",
+    "end"), or '' for a move told by its whole label."""
+    if isinstance(key, Move):
+        if key.kind is MoveKind.TREASURES:
+            return lang._(N_("treasures"))
+        if key.kind is MoveKind.END:
+            return lang._(N_("end"))
+    return ""
 
 
 def _runs(indices: list) -> list:
@@ -224,7 +241,7 @@ def decision_lines(
             else lang.text(N_("{player}'s hand: {cards}."), player=d.player, cards=names)
         )
     if d.kind == "turn":
-        lines += [line for line, _brief in _turn_option_lines(view, d, full, lang, hint)]
+        lines += [line for line, _brief, _shape in _turn_option_lines(view, d, full, lang, hint)]
         return lines
     if d.kind == "number":  # the question says the range itself ("bid from 1 to 40 Debt, or pass")
         return lines
@@ -237,12 +254,37 @@ def decision_lines(
 
 def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
-    every run of buys summed up, however short the list):
-    "1 to 3: play Silver, Copper or Gold; 4: play treasures; 5 to 9: buy; 10: end the
-    Action phase." Raises ValueError for a decision that is no turn."""
+    every run of buys summed up, however short the list), in the short words of a question
+    heard before: "1 to 3: Silver, Copper or Gold; 4: treasures; 5 to 9: buy; 10: end."
+    Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
-    return "; ".join(brief for _line, brief in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
+    return (
+        "; ".join(brief for _line, brief, _shape in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
+    )
+
+
+def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN) -> str | None:
+    """The brief line of a turn question asked again with the same moves as ``before`` (the
+    :func:`option_shapes` heard last time) but other numbers: only the single moves whose
+    number changed ("3: treasures; 9: end."), '' when none did; None when the moves are
+    not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy",
+    "1 to 2: Copper or Silver") is not read again: its cards follow from the coins and the
+    hand the player heard, and the numbers around it say where it lies."""
+    now = _turn_option_lines(view, d, False, lang, False, brief=True)
+    if [shape for _n, shape in before] != [shape for _l, _b, shape in now]:
+        return None
+    moved = [
+        brief
+        for (old, shape), (_line, brief, _shape) in zip(before, now, strict=True)
+        if shape not in ("buy", "play", "pay") and old != brief
+    ]
+    return "; ".join(moved) + "." if moved else ""
+
+
+def option_shapes(view: PlayerView, d: Decision, lang: Language = EN) -> list:
+    """The turn moves of ``d`` as (brief form, shape) pairs, compared by :func:`moved_options`."""
+    return [(brief, shape) for _line, brief, shape in _turn_option_lines(view, d, False, lang, False, brief=True)]
 
 
 def heard_hand(seat, view: PlayerView) -> bool:
@@ -266,8 +308,11 @@ class Heard:
     the seat heard the last time it was asked the same question (the turn
     moves of the same phase with the same kinds of moves, in any turn; a
     question inside a card asked again): turn moves then come all in one
-    brief line (:func:`brief_options`), other options only those that
-    changed. A question new to the seat gets one option per line. With
+    brief line (:func:`brief_options`), or, when only their numbers moved, the numbers
+    of the single moves that moved (:func:`moved_options`); other options only those that
+    changed. A question new to the seat gets one option per line. The line on how
+    to answer a question inside a card ("Choose 2, by numbers or names separated by
+    commas.") is said the first time the seat is asked that way. With
     ``mode`` ``always`` (or ``full``, or ``again``) every option line is given.
     Raises ValueError for a mode not in :data:`OPTIONS_MODES`.
     """
@@ -279,12 +324,14 @@ class Heard:
         self.turns: dict = {}  # (player, phase) -> the option lines last read at that turn prompt
         self.asked: tuple | None = None  # (question, option lines) of the last question inside a card
         self.hinted = False  # told once how to hear every option of a summed-up list
+        self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
 
     def forget(self) -> None:
         """Read every question in full again (another game was loaded)."""
         self.turns.clear()
         self.asked = None
         self.hinted = False
+        self.told_how.clear()
 
     def lines(
         self,
@@ -305,12 +352,17 @@ class Heard:
         # compared without the hint on how to hear all options, which is said once
         plain = every if self.hinted else decision_lines(view, d, hand=hand, you=you, lang=lang, hint=False)
         options = plain[head:]
+        moved: str | None = None
         if d.kind == "turn":
             # the same question: the same phase with the same kinds of moves (a Buy phase with Buys
             # left is another question than one with only "end the turn")
             key = (d.player, view.turn.phase, tuple(dict.fromkeys(o.kind for o in d.options)))
             before = self.turns.get(key)
-            self.turns[key] = options
+            shapes = option_shapes(view, d, lang)
+            if before is not None and options != before[0]:
+                moved = moved_options(view, d, before[1], lang)
+            self.turns[key] = (options, shapes)
+            before = before[0] if before is not None else None
             self.asked = None
         else:
             asked = (d.player, d.kind, every[0], tuple(options))
@@ -320,11 +372,19 @@ class Heard:
             shown = every
         elif options == before:
             shown = every[:head]  # nothing changed: the prompt alone
+        elif d.kind == "turn" and moved is not None:
+            # the same moves with other numbers: only the numbers of the single moves that moved
+            shown = every[:head] + ([moved] if moved else [])
         elif d.kind == "turn":
-            # the same question with other moves or numbers: all of them, briefly, on one line
+            # the same question with other moves: all of them, briefly, on one line
             shown = every[:head] + [brief_options(view, d, lang)]
         else:
             shown = every[:head] + [x for x, y in zip(every[head:], options, strict=True) if y not in before]
         if not self.hinted and any(x not in plain for x in shown):
             self.hinted = True
+        if d.kind not in ("turn", "number"):
+            how = every[head - 1]  # how to answer: said the first time this seat is asked that way
+            if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
+                shown = shown[: head - 1] + shown[head:]
+            self.told_how.add(how)
         return shown

@@ -70,6 +70,7 @@ class HumanSeat:
         self.history = History()
         self.announcer = Announcer(speaker, print_fn=print_fn, history=self.history, listener=name)
         self.host = host
+        self.people: frozenset = frozenset()  # the players who are people (:meth:`meet`)
         self.narrator = self._narrator(current)
         self.queue: deque = deque()  # (text, priority) told while another seat had the keyboard
         self.at_keyboard = False
@@ -81,8 +82,19 @@ class HumanSeat:
     def _narrator(self, current: str | None) -> Narrator:
         # a seat with a name is asked at a prompt that names the phase, Actions, Buys, coins and Debt
         return Narrator(
-            viewer=self.name, verbosity=self.verbosity, current=current, lang=self.lang, prompts=self.name is not None
+            viewer=self.name,
+            verbosity=self.verbosity,
+            current=current,
+            lang=self.lang,
+            prompts=self.name is not None,
+            people=self.people,
         )
+
+    def meet(self, people: frozenset) -> None:
+        """The table's players who are people (not bots): the start of their turns
+        is told at once, a bot's with the summary of its turn."""
+        self.people = frozenset(people)
+        self.narrator.people = self.people
 
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;

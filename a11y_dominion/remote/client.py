@@ -1084,6 +1084,9 @@ class JoinConsole(Commands, Answers):
                 )
                 self.exit_code = 2
                 return False
+            people = message.get("people")
+            if isinstance(people, list):  # the people at the table: their turn's start is told at once
+                self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
         elif kind == "text":
             self.say(str(message.get("text", "")))
         elif kind == "events":

@@ -10,7 +10,9 @@ reads the answers in the player's own language and settings
 
 From the host (``type`` first):
 
-- ``{"type": "hello", "protocol": 1, "seat": NAME, "players": [...]}``: always first;
+- ``{"type": "hello", "protocol": 1, "seat": NAME, "players": [...], "people": [...]}``:
+  always first; ``people``: the players who are people, not bots (their turn's start
+  is told at once; a client that does not know the field ignores it);
 - ``{"type": "text", "text": ...}``: a line from the host (the lobby, a
   player joining or leaving, goodbye), in the seat's language;
 - ``{"type": "events", "events": [...]}``: the events this seat may know, in
@@ -336,6 +338,7 @@ def hello(host, name: str) -> dict:
         "protocol": PROTOCOL_VERSION,
         "seat": name,
         "players": [p.name for p in host.table.game.players],
+        "people": [p.name for p in host.table.game.players if p.name in host.people],
     }
 
 
