@@ -738,7 +738,7 @@ DEBT_AT_THE_END = {
 def test_ending_the_turn_with_debt_and_coins_asks_first():
     console, lines = position_console(DEBT_AT_THE_END, "end\nno\n")
     assert (
-        "You have 3 coins and 5 Debt; ending the turn leaves the coins unused. End the turn? Type yes to end it: no"
+        "You have 3 coins and 5 Debt; ending the turn now leaves 3 coins unused. End the turn? Type yes to end it: no"
     ) in lines
     assert answer_keys(console.game) == [] and console.game.turn.coins == 3
     console, lines = position_console(DEBT_AT_THE_END, "end\nyes\n")
