@@ -219,12 +219,7 @@ class Autosave:
         return list(self.record.get("seats") or [])
 
     def _write(self, data: dict, sync: bool) -> None:
-        if self._header is not None and self.failed is None:
-            try:
-                self._open_new()
-            except OSError as e:
-                self.failed = e
-                self._header = None
+        self.keep()  # the file is made at the first line written
         if self._fd is None:
             return
         line = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
