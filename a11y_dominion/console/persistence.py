@@ -88,7 +88,22 @@ class Persistence:
         if not path:
             self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
             return
-        full = self._target(path, N_("Cannot save to {file}: {error}"))
+        self._write_out(
+            path,
+            lambda: dumps(self.record()),
+            refused=N_("Cannot save to {file}: {error}"),
+            failed=N_("Cannot save to {file}: {error}."),
+            kept=N_("Not saved. The file is as it was."),
+            done=N_("Game saved to {file}."),
+            done_linked=N_("Game saved to {target}, the file {file} links to."),
+        )
+
+    def _write_out(self, path: str, text, refused: str, failed: str, kept: str, done: str, done_linked: str) -> None:
+        """Write ``text()`` (a str) to ``path`` for ``save`` and ``export``, readable by its
+        owner only: anything but a regular file refused before asking (``refused``), a file
+        replaced only after yes (else ``kept``), a failed write said (``failed``), and the
+        file written named (``done``; ``done_linked`` for a symbolic link's file)."""
+        full = self._target(path, refused)
         if full is None:
             return
         full, linked = full
@@ -99,20 +114,17 @@ class Persistence:
                 self.t(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
             )
         ):
-            self.say(self.lang._(N_("Not saved. The file is as it was.")), keep=False)
+            self.say(self.lang._(kept), keep=False)
             return
         try:
-            write_atomic(full, dumps(self.record()), mode=0o600)
+            write_atomic(full, text(), mode=0o600)
         except OSError as e:
-            self.error(self.t(N_("Cannot save to {file}: {error}."), file=shown_name(path), error=e.strerror or e))
+            self.error(self.t(failed, file=shown_name(path), error=e.strerror or e))
             return
         if linked is not None:
-            self.say(
-                self.t(N_("Game saved to {target}, the file {file} links to."), target=linked, file=shown_name(path)),
-                keep=False,
-            )
+            self.say(self.t(done_linked, target=linked, file=shown_name(path)), keep=False)
             return
-        self.say(self.t(N_("Game saved to {file}."), file=shown_name(path)), keep=False)
+        self.say(self.t(done, file=shown_name(path)), keep=False)
 
     def _target(self, path: str, refusal: str):
         """(path to write, shown name of a link's file or None) for ``save`` and ``export``
@@ -391,32 +403,12 @@ class History:
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return
-        full = self._target(path, N_("Cannot write {file}: {error}"))
-        if full is None:
-            return
-        full, linked = full
-        if (
-            self.confirm
-            and os.path.exists(full)
-            and not self.ask_yes(
-                self.t(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
-            )
-        ):
-            self.say(self.lang._(N_("Not exported. The file is as it was.")), keep=False)
-            return
-        try:
-            write_atomic(full, "\n".join(self.export_lines(self.me_at_keyboard())) + "\n", mode=0o600)
-        except OSError as e:
-            self.error(self.t(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
-            return
-        if linked is not None:
-            self.say(
-                self.t(
-                    N_("The game so far is written to {target}, the file {file} links to."),
-                    target=linked,
-                    file=shown_name(path),
-                ),
-                keep=False,
-            )
-            return
-        self.say(self.t(N_("The game so far is written to {file}."), file=shown_name(path)), keep=False)
+        self._write_out(
+            path,
+            lambda: "\n".join(self.export_lines(self.me_at_keyboard())) + "\n",
+            refused=N_("Cannot write {file}: {error}"),
+            failed=N_("Cannot write {file}: {error}."),
+            kept=N_("Not exported. The file is as it was."),
+            done=N_("The game so far is written to {file}."),
+            done_linked=N_("The game so far is written to {target}, the file {file} links to."),
+        )

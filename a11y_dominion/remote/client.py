@@ -732,16 +732,7 @@ class JoinConsole(Commands, Answers):
         A host that does not know the message (an older one) is said so in one sentence."""
         self.link.send({"type": "undo"})
         mine = False
-        while True:
-            try:
-                kind, item = self.link.inbox.get(timeout=VIEW_SECONDS)
-            except queue.Empty:
-                return
-            if kind == "input":
-                continue
-            if kind != "message":
-                self.link.inbox.put((kind, item))  # the run loop reads it
-                return
+        for item in self._replies():
             got = item.get("type")
             if got == "error" and item.get("error") == "unknown-type":
                 self.error(self.lang._(N_("This host cannot undo: it runs an older version of a11y-dominion.")))
@@ -754,6 +745,22 @@ class JoinConsole(Commands, Answers):
             mine = mine or (got == "undone" and item.get("player") == self.name)
             if not going or got in ("refused", "error", "game_over") or (mine and got == "decide"):
                 return
+
+    def _replies(self):
+        """The host's messages as they come, for a command waiting for its reply: the
+        generator ends when none comes within :data:`VIEW_SECONDS` or when the connection's
+        end comes (put back for the run loop to read); lines typed meanwhile are dropped."""
+        while True:
+            try:
+                kind, item = self.link.inbox.get(timeout=VIEW_SECONDS)
+            except queue.Empty:
+                return
+            if kind == "input":
+                continue
+            if kind != "message":
+                self.link.inbox.put((kind, item))  # the run loop reads it
+                return
+            yield item
 
     def cmd_export(self, rest: str = "") -> None:
         """export: only the host has the whole game to export."""
@@ -861,16 +868,7 @@ class JoinConsole(Commands, Answers):
         """Ask the host for this seat's view now and wait (a little) for it, using what
         comes before it; a query between decisions reads the game as it is now."""
         self.link.send({"type": "view"})
-        while True:
-            try:
-                kind, item = self.link.inbox.get(timeout=VIEW_SECONDS)
-            except queue.Empty:
-                return
-            if kind == "input":
-                continue
-            if kind != "message":
-                self.link.inbox.put((kind, item))  # the run loop reads it
-                return
+        for item in self._replies():
             try:
                 self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
