@@ -35,7 +35,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .files import SAVE_LIMIT, FileError, open_regular, parse_json, shown_name
+from .files import SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
 from .record import RecordError, answer_data
@@ -189,7 +189,7 @@ class Autosave:
         self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
         lock_game(self.path, self.id)
         self._write(header, sync=True)
-        _sync_dir(folder)
+        sync_dir(folder)
 
     @classmethod
     def reopen(cls, saved: SavedGame, humans=()) -> Autosave:
@@ -289,19 +289,6 @@ class Autosave:
                 pass
             os.close(fd)
         unlock_game(self.path)
-
-
-def _sync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # ---------------------------------------------------------------- reading

@@ -263,6 +263,12 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
         except OSError:
             pass
         raise
+    sync_dir(folder)
+
+
+def sync_dir(folder) -> None:
+    """Flush ``folder``'s entries (a rename or a new file in it) to disk; quietly nothing
+    where the system cannot (a str or Path in; no error raised)."""
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
