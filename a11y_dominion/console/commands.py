@@ -331,6 +331,18 @@ class Commands:
         self.speaker.silence()
         self.display.line(self.lang._(N_("Speech stopped.")))  # printed only: speaking it would undo the silence
 
+    def quit_asked(self, question: str) -> bool:
+        """Say and ask ``question`` (a yes-or-no question of quit); True for yes. Ctrl+D
+        again or the end of piped input count as yes, Ctrl+C as no."""
+        self.speaker.speak(question, priority="important", interrupt=True)
+        try:
+            got = self.reader.read(question, "")
+        except EOFError:
+            return True
+        except KeyboardInterrupt:
+            return False
+        return isinstance(got, str) and is_yes(got)
+
     def cmd_quit(self, rest: str = "") -> None:
         """quit: ask, then stop the game (sets ``exit_code``) or go on."""
         if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
@@ -339,14 +351,7 @@ class Commands:
             )
         else:
             question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = self.reader.read(question, "")
-        except EOFError:  # Ctrl+D again, or the end of piped input: stop
-            got = "yes"
-        except KeyboardInterrupt:  # Ctrl+C is no
-            got = "no"
-        if isinstance(got, str) and is_yes(got):
+        if self.quit_asked(question):
             if getattr(self, "autosave", None) is not None:
                 self.autosave.keep()  # before the first answer too: it is kept, as the question said
             self.say(self.lang._(N_("Game stopped.")), keep=False)

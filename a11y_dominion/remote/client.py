@@ -49,7 +49,7 @@ from typing import Any
 from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers
-from ..console.commands import HELP_LINES, Commands, command_for, is_yes, short
+from ..console.commands import HELP_LINES, Commands, command_for, short
 from ..console.completion import COMMANDS
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
@@ -805,14 +805,7 @@ class JoinConsole(Commands, Answers):
     def cmd_quit(self, rest: str = "") -> None:
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay."""
         question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = self.reader.read(question, "")
-        except EOFError:  # Ctrl+D again, or the end of piped input: leave
-            got = "yes"
-        except KeyboardInterrupt:  # Ctrl+C is no
-            got = "no"
-        if isinstance(got, str) and is_yes(got):
+        if self.quit_asked(question):
             self.say(self.lang._(N_("You left the game.")), keep=False)
             self.exit_code = 0
         else:
