@@ -384,6 +384,8 @@ NOTES = {
         "{player} takes {n} Debt for {source}, now {total} Debt.",
         "You take {n} Debt for {source}. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
         "You take {n} Debt for {source}. {phase}: {buys}, {coins}, {debt}.",
+        "You take the Debt for {source}. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
+        "You take the Debt for {source}. {phase}: {buys}, {coins}, {debt}.",
     ),
     "Debt paid, with what is left": (
         "{player} pays {n} Debt. {total} Debt left. {coins} left.",

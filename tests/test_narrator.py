@@ -81,7 +81,11 @@ def _own_turn(*events, verbosity="normal"):
 def test_own_moves_leave_the_figures_to_the_turn_prompt():
     # the prompt that follows names the phase, Actions, Buys, coins and Debt: said once, there
     assert _own_turn(ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)) == ["You buy Silver."]
+    # all the Debt there is: its amount is the prompt's Debt, said once there
     assert _own_turn(ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver"))) == [
+        "You take the Debt for the Silver pile."
+    ]
+    assert _own_turn(ev.DebtChanged("Ann", 1, 5, Msg("the {pile} pile", pile="Silver"))) == [
         "You take 1 Debt for the Silver pile."
     ]
     assert _own_turn(ev.DebtChanged("Ann", -2, 1, "", 0)) == ["You pay 2 Debt."]

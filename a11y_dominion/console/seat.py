@@ -29,7 +29,7 @@ from announcements.narrator import Narrator
 from ..i18n import Language
 from ..seats import RandomBot
 from ..table import StopTable
-from .questions import Heard
+from .questions import OPTIONS_MODES, Heard
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
 
@@ -95,6 +95,25 @@ class HumanSeat:
         is told at once, a bot's with the summary of its turn."""
         self.people = frozenset(people)
         self.narrator.people = self.people
+
+    def change(self, key: str, value: str) -> None:
+        """Change this seat's ``language`` (a code), ``verbosity`` or ``options`` (``new`` or
+        ``always``) now, in the middle of a game; the narration goes on where it was.
+        Raises ValueError for another key or a value not allowed."""
+        if key == "language":
+            self.lang = Language(value)
+            self.narrator.L = self.lang
+        elif key == "verbosity":
+            if value not in ("terse", "normal", "verbose"):
+                raise ValueError("verbosity must be one of terse, normal, verbose")
+            self.verbosity = value
+            self.narrator.verbosity = value
+        elif key == "options":
+            if value not in OPTIONS_MODES:
+                raise ValueError(f"options must be one of {', '.join(OPTIONS_MODES)}")
+            self.heard.mode = value
+        else:
+            raise ValueError(f"{key} is not a setting of a seat")
 
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;

@@ -24,6 +24,18 @@ _END = Move(MoveKind.END)
 _new_decision = object.__new__
 
 
+HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
+
+
+def hand_rank(c: Card) -> tuple[int, str]:
+    """Where ``c`` comes when a hand is read: Actions, Treasures, Victory cards, Curses,
+    then the rest, each by name (the console's ``sorted_names``)."""
+    for i, t in enumerate(HAND_ORDER):
+        if t in c.rules.types:
+            return (i, c.name)
+    return (len(HAND_ORDER) + 4, c.name)
+
+
 def _move(kind: MoveKind, name: str) -> Move:
     """The play or buy move of ``name`` (moves are values: one is made per name)."""
     m = _MOVES.get((kind, name))
@@ -393,20 +405,28 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
+        treasure_left = False  # a Treasure in hand that may be played
+        plays = []
         for c in p.hand:
             types = c.rules.types
-            if treasures_ok and not auto and "Treasure" in types:
-                auto = not c.spec.asks_when_played and "Action" not in types
+            if treasures_ok and "Treasure" in types:
+                treasure_left = True
+                if not auto:
+                    auto = not c.spec.asks_when_played and "Action" not in types
             name = c.name
             if name in seen:
                 continue
             seen.add(name)  # cards of one name have the same rules
             if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
-                opts.append(_move(MoveKind.PLAY, name))
+                plays.append((hand_rank(c), name))
+        plays.sort()  # in the order the hand is read: Actions, Treasures, then the rest, each by name
+        opts.extend(_move(MoveKind.PLAY, name) for _rank, name in plays)
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
-        if t.buys > 0 and p.debt == 0:
+        # in the Action phase a buy is offered only at the coins the turn will have: with a Treasure
+        # still to play, the player plays it (or ends the Action phase) first
+        if t.buys > 0 and p.debt == 0 and not (action_phase and treasure_left):
             made = _MOVES
             for pl in self.piles.values():
                 cards = pl.cards
@@ -438,7 +458,7 @@ class TurnFlowMixin(GameBase):
                     )
             return False
         if kind is MoveKind.BUY:
-            if amount or t.buys <= 0 or p.debt != 0:
+            if amount or t.buys <= 0 or p.debt != 0 or (action_phase and self._treasure_left(p)):
                 return False
             pl = self.piles.get(name)  # piles are keyed by their names
             if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
@@ -462,6 +482,12 @@ class TurnFlowMixin(GameBase):
         if c.is_("Treasure") and (not t.bought or t.phase == "action"):
             return True
         return c.is_("Action") and t.phase == "action" and t.actions > 0
+
+    def _treasure_left(self, p: Player) -> bool:
+        """True when ``p`` has a Treasure in hand that may be played now."""
+        return (not self.turn.bought or self.turn.phase == "action") and any(
+            "Treasure" in c.rules.types for c in p.hand
+        )
 
     @staticmethod
     def _auto_treasure(c: Card) -> bool:
@@ -501,6 +527,9 @@ class TurnFlowMixin(GameBase):
                 return no_more
             return Msg("You have no Treasures to play that need no choice.")
         if verb is MoveKind.BUY:
+            if (arg in self.piles or arg in self.events) and t.phase == "action" and self._treasure_left(p):
+                if t.buys > 0 and p.debt == 0:
+                    return Msg("Play your Treasures first (play treasures), or end the Action phase, then buy.")
             if arg in EVENTS:
                 if arg not in self.events:
                     return Msg("{card} is not an Event in this game.", card=arg)
