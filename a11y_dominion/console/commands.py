@@ -408,8 +408,10 @@ class Commands:
         try:
             save_settings(data)
         except (OSError, FileError) as e:
-            reason = e.args[0] if isinstance(e, FileError) else (e.strerror or str(e))
-            return self.t(N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason)
+            reason = self.lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
+            return self.t(
+                N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason
+            )
         return ""
 
     def change_setting(self, key: str, value) -> None:
