@@ -79,7 +79,7 @@ BUY_PHASE = {
 
 # ------------------------------------------------------------------ 1. settings in the game
 SETTINGS_EN = [
-    "Language en, verbosity normal, options new, speech output none.",
+    "Language en, verbosity normal, options new, speech output none, hints on.",
     "Change one with settings set KEY VALUE, for example settings set language nl; "
     "the other settings change outside the game with a11y-dominion settings.",
 ]
@@ -89,16 +89,18 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     path = tmp_path / "settings.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
     typed = (
-        "settings\nsettings set hints off\nsettings set language fr\nsettings blah\n"
+        "settings\nsettings set confirm no\nsettings set language fr\nsettings blah\nsettings set hints off\nhint\n"
         "settings set verbosity terse\nsettings set options always\nsettings set language nl\n"
         "settings\nhand\n"
     )
     console, lines = console_at(BUY_PHASE, typed)
     assert after(lines, "settings")[:2] == SETTINGS_EN
-    assert after(lines, "settings set hints off") == [
-        "hints cannot change during a game; here language, verbosity, options and output can. "
+    assert after(lines, "settings set confirm no") == [
+        "confirm cannot change during a game; here language, verbosity, options, output and hints can. "
         "Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
+    assert after(lines, "settings set hints off") == ["hints is now off."]
+    assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
     assert after(lines, "settings set language fr") == ["language must be one of en, nl."]
     assert after(lines, "settings blah") == [
         "Settings takes nothing, or set KEY VALUE, for example settings set language nl."
@@ -109,7 +111,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     assert after(lines, "settings set language nl") == ["language is nu nl."]
     i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
     assert lines[i + 1 : i + 3] == [
-        "Taal nl, uitgebreidheid terse, opties always, spraakuitvoer geen.",
+        "Taal nl, uitgebreidheid terse, opties always, spraakuitvoer geen, tips off.",
         "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet language nl; "
         "de andere instellingen wijzig je buiten het spel met a11y-dominion settings.",
     ]
@@ -117,14 +119,16 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     seat = console.people["Ann"]
     assert (seat.lang.code, seat.verbosity, seat.heard.mode) == ("nl", "terse", "always")
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert (saved["language"], saved["verbosity"], saved["options"]) == ("nl", "terse", "always")
+    assert (saved["language"], saved["verbosity"], saved["options"], saved["hints"]) == ("nl", "terse", "always", False)
 
 
 def test_settings_in_dutch_words():
-    _, lines = console_at(BUY_PHASE, "instellingen\ninstellingen zet hints off\n", lang="nl")
-    assert after(lines, "instellingen")[0] == "Taal nl, uitgebreidheid normal, opties new, spraakuitvoer geen."
-    assert after(lines, "instellingen zet hints off") == [
-        "hints kan niet wijzigen tijdens een spel; hier kunnen language, verbosity, options en output dat. "
+    _, lines = console_at(BUY_PHASE, "instellingen\ninstellingen zet confirm no\n", lang="nl")
+    assert after(lines, "instellingen")[0] == (
+        "Taal nl, uitgebreidheid normal, opties new, spraakuitvoer geen, tips on."
+    )
+    assert after(lines, "instellingen zet confirm no") == [
+        "confirm kan niet wijzigen tijdens een spel; hier kunnen language, verbosity, options, output en hints dat. "
         "Wijzig de andere buiten het spel met a11y-dominion settings set SLEUTEL WAARDE."
     ]
 

@@ -53,7 +53,7 @@ HELP_LINES = [
     N_("The game is saved after every answer; a11y-dominion resume goes on with it after a crash."),
     N_("speech: which speech output is in use. stop: stop speech."),
     N_(
-        "settings: your language, verbosity, options and speech output; settings set KEY VALUE changes one "
+        "settings: your language, verbosity, options, speech output and hints; settings set KEY VALUE changes one "
         "now and for your next games, for example settings set language nl."
     ),
     N_("quit: stop the game. help keys: the shortcut keys."),
@@ -74,7 +74,7 @@ ALIASES = {
     "history": "log",
 }
 
-LIVE_SETTINGS = ("language", "verbosity", "options", "output")  # what settings set changes during a game
+LIVE_SETTINGS = ("language", "verbosity", "options", "output", "hints")  # what settings set changes in a game
 
 ECHO_LIMIT = 40  # how much of a refused line is read back
 ECHOED_FIELDS = ("word", "text", "move")  # the fields of a refusal that hold what was typed
@@ -354,7 +354,7 @@ class Commands:
             self.error(
                 self.t(
                     N_(
-                        "{key} cannot change during a game; here language, verbosity, options and output can. "
+                        "{key} cannot change during a game; here language, verbosity, options, output and hints can. "
                         "Change the others outside the game with a11y-dominion settings set KEY VALUE."
                     ),
                     key=short(key),
@@ -368,7 +368,8 @@ class Commands:
             return
         self.change_setting(key, value)
         saved = self._save_setting(key, value)
-        line = self.t(N_("{key} is now {value}."), key=key, value=value if value is not None else "default")
+        shown = "default" if value is None else ("on" if value else "off") if isinstance(value, bool) else value
+        line = self.t(N_("{key} is now {value}."), key=key, value=shown)
         self.reply([line + " " + saved] if saved else [line])
 
     def _settings_lines(self) -> list:
@@ -377,11 +378,15 @@ class Commands:
         output = getattr(self.speaker, "active_output_name", None) or self.lang._(N_("none"))
         return [
             self.t(
-                N_("Language {language}, verbosity {verbosity}, options {options}, speech output {output}."),
+                N_(
+                    "Language {language}, verbosity {verbosity}, options {options}, speech output {output}, "
+                    "hints {hints}."
+                ),
                 language=seat.lang.code,
                 verbosity=seat.verbosity,
                 options=seat.heard.mode,
                 output=output,
+                hints="on" if getattr(self, "hints", True) else "off",
             ),
             self.lang._(
                 N_(
@@ -417,8 +422,11 @@ class Commands:
     def change_setting(self, key: str, value) -> None:
         """Change the live setting ``key`` (one of :data:`LIVE_SETTINGS`, ``value`` checked)
         for the seat at the keyboard now: its language (of every sentence, the voice and
-        completion), verbosity, options, or the speech output."""
+        completion), verbosity, options; or the speech output, or the hints."""
         seat = self.holder
+        if key == "hints":
+            self.hints = bool(value)  # the hint command answers, or not
+            return
         if key == "output":
             from ..settings import load_settings
             from .start import make_speaker
