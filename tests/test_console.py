@@ -32,7 +32,7 @@ from answerkeys import answer_data, answer_keys
 from speechdoubles import RecordingOutput
 
 F2, F3 = "\x1bOQ", "\x1bOR"
-TREASURES_FIRST = "Play your Treasures first (play treasures), or end the Action phase, then buy."
+TREASURES_FIRST = "Play your Treasures first (play treasures), or end the Action phase, then buy {card}."
 FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."
 
 
@@ -162,8 +162,8 @@ def test_long_buy_list_is_summed_up():
 # ---------------------------------------------------------- refused lines
 def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     console, code, lines = session("buy Province\rplay treasures\r")
-    i = lines.index(TREASURES_FIRST)
-    assert lines.count(TREASURES_FIRST) == 1
+    i = lines.index(TREASURES_FIRST.format(card="Province"))
+    assert lines.count(TREASURES_FIRST.format(card="Province")) == 1
     # the move's sentence and the new figures, once, on one line
     assert lines.index("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") > i
     assert answer_keys(console.game) == [["treasures"]]
@@ -184,7 +184,7 @@ def test_number_out_of_range_and_unknown_card():
     assert (
         "Dragon is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
     ) in lines
-    assert TREASURES_FIRST in lines
+    assert TREASURES_FIRST.format(card="Gold") in lines
     assert answer_keys(console.game) == []
 
 

@@ -391,7 +391,7 @@ def test_dutch_commands_moves_and_refusals():
     assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
     assert "Je hand: 2 Koper en 3 Landgoederen." in lines
     # a buy in the Action phase, with Treasures still to play
-    assert "Speel eerst je geldkaarten (speel geldkaarten), of beëindig de actiefase, en koop dan." in lines
+    assert "Speel eerst je geldkaarten (speel geldkaarten), of beëindig de actiefase, en koop dan Provincie." in lines
     assert "Zilver kost 3 munten; je hebt 2 munten." in lines
     assert "Je speelt 2 Koper. Aanschaffase: 1 aanschaf, 2 munten." in lines
     assert "2. koop Landgoed, 2 munten" in lines

@@ -223,7 +223,7 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect("Villa")
         ann.expect(r"Ann>")
         ann.sendline("buy prov")  # read on Ann's side, refused by the host with the engine's reason
-        ann.expect(r"Province costs 8 coins")
+        ann.expect(r"Play your Treasures first \(play treasures\), or end the Action phase, then buy Province\.")
         ann.expect(r"Ann>")
         ann.sendline("save x.json")
         ann.expect("Only the host can save or load this game.")

@@ -527,9 +527,13 @@ class TurnFlowMixin(GameBase):
                 return no_more
             return Msg("You have no Treasures to play that need no choice.")
         if verb is MoveKind.BUY:
-            if (arg in self.piles or arg in self.events) and t.phase == "action" and self._treasure_left(p):
-                if t.buys > 0 and p.debt == 0:
-                    return Msg("Play your Treasures first (play treasures), or end the Action phase, then buy.")
+            pile = self.piles.get(arg)
+            if (pile is not None and pile.cards or arg in self.events) and t.phase == "action":
+                if t.buys > 0 and p.debt == 0 and self._treasure_left(p):
+                    return Msg(
+                        "Play your Treasures first (play treasures), or end the Action phase, then buy {card}.",
+                        card=pile.cards[0].name if pile is not None else arg,
+                    )
             if arg in EVENTS:
                 if arg not in self.events:
                     return Msg("{card} is not an Event in this game.", card=arg)
