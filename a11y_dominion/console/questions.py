@@ -120,7 +120,8 @@ def _turn_option_lines(
 ) -> list:
     """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says, as
     (line, brief, shape) triples: the line read on its own, the brief form
-    :func:`brief_options` joins into one line ("1 to 16: buy"), and what the move is
+    :func:`brief_options` joins into one line ("1 to 16: buy Gold, Duchy, Forum or 13 more",
+    :func:`brief_buys`), and what the move is
     without its number ("end", or the kind of a summed-up run: "buy", "play", "pay")."""
     action = view.turn.phase == "action"
     buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
@@ -262,8 +263,9 @@ def decision_lines(
 
     For turn moves, unless ``full``: a long list of buys is summed up ("1 to
     16: buy one of 16 cards you can afford"), and so are the buys of the
-    Action phase and its Treasures to play one by one ("1 to 3: play Copper,
-    Silver or Gold."); with ``hint`` the summed-up buys say how to hear them
+    Action phase (offered there only with no Treasure left to play) and its
+    Treasures to play one by one ("1 to 3: play Copper, Gold or Silver", in the
+    order the hand is read); with ``hint`` the summed-up buys say how to hear them
     all. With ``hand`` the question is followed by the hand (after a
     hand-over, also for a question inside a card). Raises ValueError when
     ``hand`` is asked for a view of another seat.
@@ -293,7 +295,8 @@ def decision_lines(
 def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
     every run of buys summed up, however short the list), in the short words of a question
-    heard before: "1 to 3: Silver, Copper or Gold; 4: treasures; 5 to 9: buy; 10: end."
+    heard before: "1 to 3: Copper, Gold or Silver; 4: treasures; 5 to 9: buy Gold, Silver,
+    Village or 2 more; 10: end."
     Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
@@ -306,7 +309,7 @@ def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = 
     """The brief line of a turn question asked again with the same moves as ``before`` (the
     :func:`option_shapes` heard last time) but other numbers: only the single moves whose
     number changed ("3: treasures; 9: end."), '' when none did; None when the moves are
-    not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy",
+    not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy ...",
     "1 to 2: Copper or Silver") is not read again: its cards follow from the coins and the
     hand the player heard, and the numbers around it say where it lies. With ``buys`` (buying
     has just become possible: the Debt is paid) the buys are read too."""
