@@ -22,7 +22,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
 QUESTION = (
-    "You still have 1 Action and could play Villa, Smithy and Market. Buying Copper ends the Action phase. Go on?"
+    "You still have 1 Action and could play Market, Smithy and Villa. Buying Copper ends the Action phase. Go on?"
 )
 POSITION = {
     "players": ["Ann", "Bot"],
@@ -30,7 +30,8 @@ POSITION = {
     "seed": 1,
     "state": {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
-        "players": {"Ann": {"hand": ["Villa", "Smithy", "Market", "Copper", "Copper"], "deck": ["Estate"] * 5}},
+        # no Treasure in hand: the Action phase offers the buys (and buying ends it)
+        "players": {"Ann": {"hand": ["Villa", "Smithy", "Market", "Estate", "Estate"], "deck": ["Estate"] * 5}},
     },
     "script": [],
 }
