@@ -121,6 +121,18 @@ LONG_GAME = 40
 Wall): decks that cannot buy a Province would otherwise never end the game."""
 LONG_GAME_MONEY = {"Copper": 12, "Silver": 30, "Gold": 60}
 
+EVENT_GAINS = {
+    "Triumph": "Estate",
+    "Annex": "Duchy",
+    "Dominate": "Province",
+    "Delve": "Silver",
+    "Wedding": "Gold",
+    "Conquest": "Silver",
+    "Windfall": "Gold",
+}
+"""The card each gaining Event is bought for: with that pile empty the Event is not worth buying (Wedding
+still gives its +1 VP)."""
+
 STALL_TURNS = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
 
@@ -410,6 +422,13 @@ class MediumBot:
         mine = self.mine(view)
         lms = view.landmarks
         basil = min(2, lms.get("Basilica", 0)) if left >= 2 else 0
+        gains = EVENT_GAINS.get(event)
+        if gains is not None and not self.in_supply(view, gains):
+            # the card it gains is gone from the Supply: the Event does nothing worth its price (Triumph
+            # with the Estates gone gains nothing and scores nothing, and its Debt takes the next turn's coins)
+            if event != "Wedding":
+                return -100
+            return w - debt * dw + basil * w  # Wedding's +1 VP is still there
         if event == "Delve":
             return self.card_value(view, "Silver", left, False) + 4 + basil * w
         if event == "Wedding":
@@ -445,6 +464,11 @@ class MediumBot:
                 return 3 * self.card_value(view, "Gold", left, False)
             return -100
         return -100  # Banquet, Ritual, Tax: not worth it to this bot
+
+    def in_supply(self, view: PlayerView, card: str) -> bool:
+        """True when the Supply pile of the card ``card`` still has cards (so that it can be gained)."""
+        pile = view.piles.get(card)
+        return pile is not None and pile.cards_left > 0
 
     def _gainable(self, view: PlayerView, pn: str, most: int) -> bool:
         top = view.pile(pn).top
@@ -853,6 +877,8 @@ class MediumBot:
         if d.source == "Wild Hunt" and "estate" in opts:
             vp = view.pile("Wild Hunt").vp_tokens if "Wild Hunt" in view.piles else 0
             p = self.provinces_left(view)
+            if not self.in_supply(view, "Estate"):
+                return "cards"  # no Estate to gain: no VP to take either
             return "estate" if vp >= 4 or (p <= 3 and vp >= 2) else "cards"
         if d.source == "Sprawling Castle":
             return "estates" if "Wall" not in view.landmarks and self.provinces_left(view) <= 1 else "duchy"
