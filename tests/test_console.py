@@ -230,7 +230,8 @@ def test_numbered_answers_in_a_card_choice():
     i = lines.index("You, Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
     assert lines[i + 1 : i + 4] == [
-        "Choose 2, by numbers or names separated by commas.",
+        "Choose 2, by numbers or names separated by commas. "
+        "For more than one of the same card, give its number again: 1, 1 is 2 Coppers.",
         "1. Copper (5 of them)",
         "2. Estate (2 of them)",
     ]
@@ -598,9 +599,7 @@ def test_trashing_the_engineer_is_one_question_that_says_it_cannot_be_undone():
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Engineer", "Copper"], "deck": ["Estate"] * 5}},
     }
-    question = (
-        "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins? This cannot be undone."
-    )
+    question = "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins? This cannot be undone."
     KINGDOM = ("Villa", "Engineer")
     console, lines = position_console(state, "play Engineer\nSilver\nyes\nEstate\n", KINGDOM)
     assert question in lines

@@ -122,7 +122,9 @@ def test_an_opponents_attack_names_its_play_and_the_gold_revealed_before_the_que
 
 
 def test_an_opponents_attack_in_dutch():
-    lines = bot_turn(["Legionary", "Gold", "Copper", "Copper", "Estate"], ["Copper"] * 3 + ["Estate"] * 2, "1, 1, 2\n", "nl")
+    lines = bot_turn(
+        ["Legionary", "Gold", "Copper", "Copper", "Estate"], ["Copper"] * 3 + ["Estate"] * 2, "1, 1, 2\n", "nl"
+    )
     assert lines[1] == "Beurt 1 van Bot. Bot speelt Legioensoldaat, laat Goud zien en valt jou aan."
     assert lines[3] == (
         "Kies er 3, met nummers of namen gescheiden door komma's. "

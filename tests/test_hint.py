@@ -202,9 +202,7 @@ def test_a_castle_buy_is_explained_by_the_castle_not_the_landmarks():
         "Koop Bescheiden kasteel: Bescheiden kasteel is nu 1 punt waard voor jou en kost 3 munten; "
         "op de stapel Kastelen liggen nog 8 kaarten."
     )
-    bot, d, view = position(
-        ["Basilica"], 3, START, kingdom=kingdom, piles={"Castles": {"cards": ["Humble Castle"]}}
-    )
+    bot, d, view = position(["Basilica"], 3, START, kingdom=kingdom, piles={"Castles": {"cards": ["Humble Castle"]}})
     castles = [o for o in d.options if o.kind is MoveKind.BUY and o.name == "Castles"]
     assert _said(bot, d, view, castles) == (
         "Buy Humble Castle: Humble Castle is worth 1 VP to you now, for 3 coins; it is the last card of the "

@@ -550,7 +550,10 @@ def test_the_dutch_seat_name_after_a_preposition_is_its_object_form():
         "Bot moet nu antwoorden, niet Jij."
     )
     # another name is left alone, and so is English
-    assert nl.text("New game for {players}. You go first.", players="Ann en Bot") == "Nieuw spel voor Ann en Bot. Jij begint."
+    assert (
+        nl.text("New game for {players}. You go first.", players="Ann en Bot")
+        == "Nieuw spel voor Ann en Bot. Jij begint."
+    )
     assert Language("en").text("New game for {players}. You go first.", players="You and Bot") == (
         "New game for You and Bot. You go first."
     )

@@ -683,7 +683,9 @@ def test_an_attack_with_a_trash_names_the_trashed_card():
         ev.CardTrashed("Bot", "Silver", "hand"),
         ev.Attacked("Bot", "Catapult", ("Ann",)),
     ]
-    assert Narrator(viewer="Ann").sentences(events) == ["Bot's turn 2. Bot plays Catapult, trashes Silver and attacks you."]
+    assert Narrator(viewer="Ann").sentences(events) == [
+        "Bot's turn 2. Bot plays Catapult, trashes Silver and attacks you."
+    ]
 
 
 def test_a_result_told_to_the_other_player_in_a_summarised_turn():
