@@ -230,8 +230,7 @@ def test_numbered_answers_in_a_card_choice():
     i = lines.index("You, Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
     assert lines[i + 1 : i + 4] == [
-        "Choose 2, by numbers or names separated by commas. "
-        "For more than one of the same card, give its number again: 1, 1 is 2 Coppers.",
+        "Choose 2, by numbers or names separated by commas. Repeat a number to choose that card again.",
         "1. Copper (5 of them)",
         "2. Estate (2 of them)",
     ]

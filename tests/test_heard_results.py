@@ -113,8 +113,7 @@ def test_an_opponents_attack_names_its_play_and_the_gold_revealed_before_the_que
     assert lines[1:6] == [
         "Bot's turn 1. Bot plays Legionary, reveals Gold and attacks you.",
         "Ann, Legionary: discard 3 cards, down to 2 in hand.",
-        "Choose 3, by numbers or names separated by commas. "
-        "For more than one of the same card, give its number again: 1, 1 is 2 Coppers.",
+        "Choose 3, by numbers or names separated by commas. Repeat a number to choose that card again.",
         "1. Copper (3 of them)",
         "2. Estate (2 of them)",
     ]
@@ -128,7 +127,7 @@ def test_an_opponents_attack_in_dutch():
     assert lines[1] == "Beurt 1 van Bot. Bot speelt Legioensoldaat, laat Goud zien en valt jou aan."
     assert lines[3] == (
         "Kies er 3, met nummers of namen gescheiden door komma's. "
-        "Voor meer dan één van dezelfde kaart geef je het nummer nog een keer: 1, 1 is 2 Koper."
+        "Herhaal een nummer om die kaart nog een keer te kiezen."
     )
 
 
@@ -179,3 +178,26 @@ def test_gladiator_told_to_the_player_who_played_it():
         "Bot reveals no copy, so you get +1 coin and trash a Gladiator from the Supply.",
     ]
     assert "You trash Gladiator from the Supply." in lines[i + 3 : i + 6]
+
+
+def test_the_line_on_choosing_a_card_twice_is_said_once_with_its_first_sentence():
+    from a11y_dominion.console import questions
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.rules.decisions import Decision, Kind, Purpose
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.view import player_view
+
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["Ann", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    view = player_view(game, "Ann")
+    twice = Decision("Ann", Kind.CARDS, Purpose.DISCARD, "Discard 2.", ["Copper", "Estate"], 2, 2, counts={"Copper": 3})
+    once = Decision("Ann", Kind.CARDS, Purpose.DISCARD, "Discard 2!", ["Copper", "Estate", "Silver"], 2, 2)
+    seen = questions.Heard()
+    assert seen.lines(view, twice)[:2] == [
+        "Discard 2.",
+        "Choose 2, by numbers or names separated by commas. Repeat a number to choose that card again.",
+    ]
+    # the same way of answering without a card to choose twice: its first sentence was heard
+    assert seen.lines(view, once) == ["Discard 2!", "1. Copper", "2. Estate", "3. Silver"]
+    assert seen.lines(view, twice)[:2] == ["Discard 2.", "1. Copper (3 of them)"]

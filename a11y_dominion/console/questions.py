@@ -78,25 +78,18 @@ def asked_as_yes_no(d: Decision) -> bool:
     )
 
 
-def _repeat_example(d: Decision, lang: Language) -> str:
-    """How to choose more than one of the same card ("For more than one of the same card,
-    give its number again: 1, 1 is 2 Coppers."), or '' when no card may be chosen twice."""
-    if d.max < 2 or d.distinct:
+def _repeat_line(d: Decision, lang: Language) -> str:
+    """How to choose more than one of the same card ("Repeat a number to choose that
+    card again."), or '' when no card may be chosen twice. The same words
+    every time, so that it is said once (see :class:`Heard`)."""
+    if d.max < 2 or d.distinct or not any(d.count_of(o) >= 2 for o in d.options):
         return ""
-    for i, o in enumerate(d.options):
-        if d.count_of(o) >= 2:
-            name = str(d.labels.get(o, o))
-            return lang.text(
-                N_("For more than one of the same card, give its number again: {numbers} is {them}."),
-                numbers=f"{i + 1}, {i + 1}",
-                them=group_names([name, name], lang),
-            )
-    return ""
+    return lang._(N_("Repeat a number to choose that card again."))
 
 
-def how_many(d: Decision, lang: Language = EN) -> str:
-    """What kind of answer a non-turn decision wants, in one sentence (two when a card
-    may be chosen more than once: how to choose it twice)."""
+def how_many(d: Decision, lang: Language = EN, repeat: bool = True) -> str:
+    """What kind of answer a non-turn decision wants, in one sentence; with ``repeat``, two
+    when a card may be chosen more than once (how to choose it twice)."""
     if d.kind == "yesno":
         return lang._(N_("Answer yes or no, or 1 or 2."))
     if asked_as_yes_no(d):
@@ -126,9 +119,9 @@ def how_many(d: Decision, lang: Language = EN) -> str:
         line = lang.text(N_("Choose {low} to {high}, by numbers or names separated by commas."), low=d.min, high=d.max)
     if d.ordered:
         line += " " + lang._(N_("Name them in the order you want, first one first."))
-    repeat = _repeat_example(d, lang)
-    if repeat:
-        line += " " + repeat
+    again = _repeat_line(d, lang) if repeat else ""
+    if again:
+        line += " " + again
     return line
 
 
@@ -421,4 +414,5 @@ class Heard:
             if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
                 shown = shown[: head - 1] + shown[head:]
             self.told_how.add(how)
+            self.told_how.add(how_many(d, lang, repeat=False))  # its first sentence, said with it
         return shown
