@@ -113,6 +113,9 @@ class Narrator(EventSentences):
         self._after_summary: list = []
         # an opponent's turn start, held to open the summary of their turn ("Bot, turn 5: played ...")
         self._turn_held: int | None = None
+        # another player's play not told when it happened (held for the summary, or left out at
+        # terse) and what they revealed or trashed since: told with the attack it leads to
+        self._lead: dict | None = None
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -124,6 +127,7 @@ class Narrator(EventSentences):
             and getattr(e, "player", None) == self.current
             and not isinstance(e, ESSENTIAL)
             and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa")
+            and not (isinstance(e, ev.Note) and e.other == self.viewer)  # a result told to the viewer
         )
 
     def _new_summary(self) -> dict:
@@ -290,6 +294,36 @@ class Narrator(EventSentences):
             return [turn[0] + " " + said[0], *said[1:]]
         return turn + said
 
+    # --- the play an attack comes from, told with it
+    def _hold_lead(self, e: ev.GameEvent) -> None:
+        """Keep another player's play that is not told as it happens, and the cards they
+        reveal or trash after it, for the sentence of the attack it leads to."""
+        if isinstance(e, ev.CardPlayed):
+            if e.player == self.viewer:
+                self._lead = None
+            else:
+                self._lead = {"player": e.player, "cards": {e.card, e.as_card}, "card": e.card, "steps": []}
+        elif self._lead is None or getattr(e, "player", None) != self._lead["player"]:
+            return
+        elif isinstance(e, ev.CardBecame):
+            self._lead["cards"].add(e.as_card)
+        elif isinstance(e, ev.CardsRevealed) and not ev.is_hidden(e):
+            self._lead["steps"].append(("reveals", e.cards))
+        elif isinstance(e, ev.CardTrashed) and not ev.is_hidden(e):
+            self._lead["steps"].append(("trashes", (e.card,)))
+
+    def attack_lead(self, e: ev.Attacked) -> list:
+        """The clauses that open the sentence of the attack ``e`` when the play it comes
+        from was not told ("plays Legionary", "reveals Gold"), or [] when it was."""
+        lead, self._lead = self._lead, None
+        if lead is None or lead["player"] != e.player or e.card not in lead["cards"]:
+            return []
+        out = [self._t(N_("plays {card}"), card=lead["card"])]
+        for verb, cards in lead["steps"]:
+            template = N_("reveals {cards}") if verb == "reveals" else N_("trashes {cards}")
+            out.append(self._t(template, cards=self._names(cards)))
+        return out
+
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
         """All sentences for ``events``, in order."""
@@ -323,6 +357,9 @@ class Narrator(EventSentences):
             if self.verbosity != "terse":
                 out.extend((x, "normal") for x in self._release_turn())
                 out.append((self._plain_sentence(events, run), "normal"))
+                self._lead = None
+            else:
+                self._hold_lead(events[run[-1]])
             return run[-1] + 2
         e = events[i]
         if (
@@ -440,6 +477,7 @@ class Narrator(EventSentences):
             self.phase = "over"  # no turn prompt of this turn follows
         if self._summarizing(e):
             self._collect(e)
+            self._hold_lead(e)
             return pre
         if self._holding_for_summary(e):
             if isinstance(e, ev.PileDebtChanged) and e.delta < 0 and e.player == self.current:
@@ -455,7 +493,10 @@ class Narrator(EventSentences):
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):
+            self._hold_lead(e)
             return pre
+        if isinstance(e, ev.CardPlayed):
+            self._lead = None  # told as it happens
         said = self._narrate_event(e)
         return pre + (self._with_turn(said) if said else [])
 

@@ -24,6 +24,10 @@ class EventSentences:
     verbosity: str
     L: Language
 
+    def attack_lead(self, e: ev.Attacked) -> list:
+        """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
+        return []
+
     # --- small helpers
     def _t(self, template: str, **fields) -> str:
         return self.L.text(template, **fields)
@@ -567,6 +571,10 @@ class EventSentences:
         if not e.victims:
             return None
         names = [self.L._("you") if v == self.viewer else v for v in e.victims]
+        lead = self.attack_lead(e)
+        if lead:  # the play was not told: who played it and what they revealed, with the attack
+            attacks = self._t(N_("attacks {victims}"), victims=self._join(names))
+            return self._t(N_("{player} {actions}."), player=e.player, actions=self._join([*lead, attacks]))
         return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
     def _duration_started(self, e):
@@ -613,8 +621,10 @@ class EventSentences:
 
     def _note(self, e):
         if e.you and e.player == self.viewer:
-            return self._t(e.you, n=e.n)
-        return self._t(e.text, player=e.player, n=e.n)
+            return self._t(e.you, n=e.n, other=e.other)
+        if e.to_other and e.other == self.viewer:
+            return self._t(e.to_other, player=e.player, n=e.n)
+        return self._t(e.text, player=e.player, n=e.n, other=e.other)
 
     def _card_became(self, e):
         return self._p(

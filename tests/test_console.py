@@ -230,7 +230,7 @@ def test_numbered_answers_in_a_card_choice():
     i = lines.index("You, Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
     assert lines[i + 1 : i + 4] == [
-        "Choose 2, by numbers or names separated by commas.",
+        "Choose 2, by numbers or names separated by commas. Repeat a number to choose that card again.",
         "1. Copper (5 of them)",
         "2. Estate (2 of them)",
     ]
@@ -593,26 +593,21 @@ def test_trashing_asks_first_unless_turned_off():
     assert console.game.by_name["Ann"].vp_tokens == 2
 
 
-def test_trashing_the_engineer_asks_first():
+def test_trashing_the_engineer_is_one_question_that_says_it_cannot_be_undone():
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Engineer", "Copper"], "deck": ["Estate"] * 5}},
     }
-    question = "Trash Engineer? This cannot be undone. Type yes to trash: "
+    question = "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins? This cannot be undone."
     KINGDOM = ("Villa", "Engineer")
-    console, lines = position_console(state, "play Engineer\nSilver\nyes\nno\n", KINGDOM)
-    assert question + "no" in lines
-    assert lines[lines.index(question + "no") + 1] == (
-        "Nothing was trashed. Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins?"
-    )
-    assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
-    console, lines = position_console(state, "play Engineer\nSilver\nyes\nyes\nEstate\n", KINGDOM)
-    assert question + "yes" in lines
+    console, lines = position_console(state, "play Engineer\nSilver\nyes\nEstate\n", KINGDOM)
+    assert question in lines
+    assert not any(x.startswith("Trash Engineer?") for x in lines)  # no second question
     assert [c.name for c in console.game.trash] == ["Engineer"]
     assert sorted(c.name for c in console.game.by_name["Ann"].discard) == ["Estate", "Silver"]
-    # "no" to the card's own question asks nothing more
     console, lines = position_console(state, "play Engineer\nSilver\nno\n", KINGDOM)
-    assert not any(x.startswith("Trash Engineer?") for x in lines)
+    assert question in lines and not any(x.startswith("Trash Engineer?") for x in lines)
+    assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
 
 
 def test_repeat_n_reads_the_nth_latest_message():

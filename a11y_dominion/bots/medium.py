@@ -997,13 +997,17 @@ class MediumBot:
         ends = (name == "Province" and pile.cards_left == 1) or (pile.cards_left == 1 and empties >= 2)
         if ends:
             return Msg("Buying {card} ends the game while you are ahead.", card=card)
+        if is_type(card, "Castle") and card in CARDS:
+            return self.castle_reason(view, card)
         if is_victory_only(card) or card == "Province":
             if left <= 4 and card != "Province":
                 if one:
                     return Msg("Only 1 Province is left, so Victory points count more than money now.")
                 return Msg("Only {n} Provinces are left, so Victory points count more than money now.", n=left)
             return Msg("{card} is the most Victory points {coins} coins buy.", card=card, coins=t.coins)
-        if self.marginal_vp(view, card) > 0 and view.landmarks:
+        mine = self.mine(view)
+        own_vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
+        if self.marginal_vp(view, card) > own_vp and view.landmarks:  # more than the card's own VP
             return Msg("{card} scores Victory points with this game's Landmarks.", card=card)
         if one:
             return Msg("{coins} coins, and 1 Province is still left.", coins=t.coins)
@@ -1022,6 +1026,28 @@ class MediumBot:
                 n=left,
             )
         return Msg("{coins} coins, and {n} Provinces are still left.", coins=t.coins, n=left)
+
+    def castle_reason(self, view: PlayerView, card: str) -> Msg:
+        """Why buy the Castle ``card`` (the top of the Castles pile): its VP for this deck,
+        what it costs and what is left of the Castles pile."""
+        mine = self.mine(view)
+        vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
+        left = view.pile("Castles").cards_left
+        cost = CARDS[card].cost
+        if left <= 1:
+            return Msg(
+                "{card} is worth {vp} VP to you now, for {cost}; it is the last card of the Castles pile.",
+                card=card,
+                vp=vp,
+                cost=cost,
+            )
+        return Msg(
+            "{card} is worth {vp} VP to you now, for {cost}; the Castles pile has {n} cards left.",
+            card=card,
+            vp=vp,
+            cost=cost,
+            n=left,
+        )
 
     def answer_reason(self, view: PlayerView, d: Decision, answer: list) -> Msg:
         """Why ``answer`` to a question that is not a turn move."""

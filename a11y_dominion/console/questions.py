@@ -66,10 +66,34 @@ def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -
 N_("yes"), N_("no"), N_("none"), N_("pass")
 
 
-def how_many(d: Decision, lang: Language = EN) -> str:
-    """What kind of answer a non-turn decision wants, in one sentence."""
+def asked_as_yes_no(d: Decision) -> bool:
+    """True for a choice of cards that is a yes-or-no question: one card that may be
+    chosen or not ("you may reveal a Gold"), answered yes (or 1) or no."""
+    return (
+        d.kind == "cards"
+        and len(d.options) == 1
+        and d.min == 0
+        and d.max >= 1
+        and (d.max == 1 or d.count_of(d.options[0]) == 1)
+    )
+
+
+def _repeat_line(d: Decision, lang: Language) -> str:
+    """How to choose more than one of the same card ("Repeat a number to choose that
+    card again."), or '' when no card may be chosen twice. The same words
+    every time, so that it is said once (see :class:`Heard`)."""
+    if d.max < 2 or d.distinct or not any(d.count_of(o) >= 2 for o in d.options):
+        return ""
+    return lang._(N_("Repeat a number to choose that card again."))
+
+
+def how_many(d: Decision, lang: Language = EN, repeat: bool = True) -> str:
+    """What kind of answer a non-turn decision wants, in one sentence; with ``repeat``, two
+    when a card may be chosen more than once (how to choose it twice)."""
     if d.kind == "yesno":
         return lang._(N_("Answer yes or no, or 1 or 2."))
+    if asked_as_yes_no(d):
+        return lang.text(N_("Answer yes for {choice}, or no."), choice=str(d.labels.get(d.options[0], d.options[0])))
     if d.kind == "number":
         nums = [o for o in d.options if o != "pass"]
         if "pass" in d.options:
@@ -95,6 +119,9 @@ def how_many(d: Decision, lang: Language = EN) -> str:
         line = lang.text(N_("Choose {low} to {high}, by numbers or names separated by commas."), low=d.min, high=d.max)
     if d.ordered:
         line += " " + lang._(N_("Name them in the order you want, first one first."))
+    again = _repeat_line(d, lang) if repeat else ""
+    if again:
+        line += " " + again
     return line
 
 
@@ -246,7 +273,7 @@ def decision_lines(
     if d.kind == "number":  # the question says the range itself ("bid from 1 to 40 Debt, or pass")
         return lines
     lines.append(how_many(d, lang))
-    if d.kind != "number":
+    if not asked_as_yes_no(d):  # the one card is named in the line on how to answer
         for i, o in enumerate(d.options):
             lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
     return lines
@@ -387,4 +414,5 @@ class Heard:
             if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
                 shown = shown[: head - 1] + shown[head:]
             self.told_how.add(how)
+            self.told_how.add(how_many(d, lang, repeat=False))  # its first sentence, said with it
         return shown
