@@ -85,13 +85,26 @@ def environment(folder: str, bytecode_cache: bool) -> dict:
     return env
 
 
-def time_to_prompt(argv: list, env: dict, prompt: str) -> float:
-    """Seconds from starting ``argv`` in a pseudo-terminal to ``prompt`` appearing."""
+def cpu_seconds(pid: int) -> float:
+    """The processor time (user and system, all threads) the process ``pid`` has used
+    so far, from /proc (Linux; NaN elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def time_to_prompt(argv: list, env: dict, prompt: str) -> tuple:
+    """(seconds, processor seconds) from starting ``argv`` in a pseudo-terminal
+    to ``prompt`` appearing."""
     start = time.perf_counter()
     child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(ROOT), encoding="utf-8", timeout=30, dimensions=(50, 120))
     try:
         child.expect(prompt)
-        return time.perf_counter() - start
+        took = time.perf_counter() - start
+        return took, cpu_seconds(child.pid)
     finally:
         child.terminate(force=True)
 
@@ -132,7 +145,7 @@ class Host:
 
 
 def case_runs(name: str, runs: int, installed: bool, bytecode_cache: bool, folder: str) -> list:
-    """``runs`` times to the first prompt for one case (after one run not counted)."""
+    """``runs`` (seconds, processor seconds) to the first prompt for one case (after one run not counted)."""
     work = tempfile.mkdtemp(dir=folder)
     env = environment(work, bytecode_cache)
     base = command(installed)
@@ -186,16 +199,20 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown case {unknown[0]!r}; the cases are {', '.join(CASES)}")
     slow = []
-    print(f"{'case':<15} median  slowest  ({args.runs} runs each; goal under {GOAL} s)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{args.runs} runs each; goal under {GOAL} s; load average {load:.2f} on {os.cpu_count()} processors")
+    print(f"{'case':<15} median  slowest  processor time (median)")
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
-            times = case_runs(name, args.runs, args.installed, not args.no_bytecode_cache, folder)
+            runs = case_runs(name, args.runs, args.installed, not args.no_bytecode_cache, folder)
+            times = [t for t, _cpu in runs]
             median, worst = statistics.median(times), max(times)
-            print(f"{name:<15} {median:.2f} s  {worst:.2f} s", flush=True)
+            cpu = statistics.median(c for _t, c in runs)
+            print(f"{name:<15} {median:.2f} s  {worst:.2f} s   {cpu:.2f} s", flush=True)
             if worst >= GOAL:
                 slow.append(name)
     if slow:
-        print(f"Over {GOAL} s: {', '.join(slow)}.")
+        print(f"Over {GOAL} s: {', '.join(slow)}. (Other programs running at the same time slow every case down.)")
 
 
 if __name__ == "__main__":
