@@ -95,3 +95,40 @@ def test_screen_reader_mode_writes_no_cursor_movement(tmp_path):
     assert lines[lines.index(listing) + 1].startswith("Ann> buy Silvre\b \b\b \ber")
     # nothing but text, carriage return, line feed and backspace
     assert not re.search(r"[\x00-\x07\x0b-\x0c\x0e-\x1f\x7f]", text)
+
+
+def test_plain_lines_write_only_text_backspace_and_carriage_return():
+    """The renderer's operations one by one, and exactly what a plain line editor writes for them."""
+    from a11y_dominion.console.display import PlainLines
+
+    lines = PlainLines()
+    lines.text("Ann>")
+    lines.forward(1)  # the prompt's last space, stepped over
+    assert lines.take() == "Ann> "
+    lines.text("buy")
+    lines.forward(1)
+    lines.text("Gold")
+    assert lines.take() == "buy Gold"
+    lines.backward(1)
+    lines.erase_end()  # one character rubbed out
+    assert lines.take() == "\b \b"
+    lines.backward(3)  # to the start of "Gol", the rest of the line written again after an insertion
+    lines.text("xGol")
+    assert lines.take() == "\b\b\bxGol"
+    lines.backward(13)  # the cursor back to the start of the line, the line drawn again without "xGol"
+    lines.erase_end()
+    lines.text("Ann> buy ")
+    assert lines.take() == "\b\b\b\b    \b\b\b\b"
+    lines.backward(9)
+    lines.erase_below()  # the whole line erased (lines are printed above the prompt)
+    assert lines.take() == "\r        \r"  # (its last space is a blank already)
+    lines.text("漢x")  # a wide character takes two columns
+    assert lines.take() == "漢x"
+    lines.backward(1)
+    lines.erase_end()
+    assert lines.take() == "\b \b"
+    lines.backward(2)
+    lines.erase_end()
+    assert lines.take() == "\r  \r"  # back to the line's start: a carriage return
+    lines.text("ok\r\n")
+    assert lines.take() == "ok\r\n"

@@ -245,6 +245,13 @@ up and down); the terminal wraps a long line like any other."""
 _ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_]|$)")
 
 
+def _cell_width(ch: str) -> int:
+    """The columns a character takes, as prompt_toolkit counts them."""
+    from prompt_toolkit.utils import get_cwidth
+
+    return get_cwidth(ch)
+
+
 class PlainLines:
     """What a plain line editor writes, from what prompt_toolkit's renderer asks
     for: the renderer's cursor moves, erasures and writes are applied to a copy
@@ -254,10 +261,9 @@ class PlainLines:
     backspace, space, backspace, and the cursor moved left with backspaces and
     right by writing again what it passes over.
 
-    Used by :func:`line_only_output` (screen-reader mode); the rows are kept
-    apart only for the rare drawing of several rows (a search of the typed
-    lines below the prompt), where moving between rows is the one escape
-    sequence left (cursor up or down)."""
+    Used by :func:`line_only_output` (screen-reader mode), where the editor
+    draws one row. Were it ever to draw several, the rows are kept apart and
+    moving between them is the one escape sequence left (cursor up or down)."""
 
     KEEP = 100  # rows remembered above the cursor
 
@@ -294,25 +300,28 @@ class PlainLines:
             elif ch == "\b":
                 self.wcol = max(0, self.wcol - 1)
             elif ch >= " ":
+                # a wide character (two columns) is followed by an empty cell, written as nothing
+                cells = [ch, ""] if _cell_width(ch) == 2 else [ch]
                 line = self.want[self.row]
                 if len(line) < self.wcol:
                     line.extend(" " * (self.wcol - len(line)))
-                if self.wcol < len(line):
-                    line[self.wcol] = ch
-                else:
-                    line.append(ch)
-                self.wcol += 1
+                line[self.wcol : self.wcol + len(cells)] = cells
+                self.wcol += len(cells)
 
     def forward(self, n: int) -> None:
+        """The cursor ``n`` columns to the right."""
         self.wcol += max(0, n)
 
     def backward(self, n: int) -> None:
+        """The cursor ``n`` columns to the left."""
         self.wcol = max(0, self.wcol - max(0, n))
 
     def erase_end(self) -> None:
+        """The line erased from the cursor to its end."""
         del self.want[self.row][self.wcol :]
 
     def erase_below(self) -> None:
+        """The line erased from the cursor, and every row below it."""
         self.erase_end()
         for r in range(self.row + 1, len(self.want)):
             self.want[r] = []
@@ -370,7 +379,10 @@ class PlainLines:
                 self._move(p)
                 self.out.append("".join(want[p:]))
                 self.col = len(want)
-            left = len("".join(shown).rstrip(" ")) - len(want)
+            used = len(shown)
+            while used and shown[used - 1] == " ":
+                used -= 1
+            left = used - len(want)
             if left > 0:  # rubbed out: overwritten with spaces
                 self._move(len(want))
                 self.out.append(" " * left)
