@@ -32,7 +32,7 @@ from announcements.speech import Speaker
 from ..i18n import N_, Language
 from ..rules.events import GameEnded
 from ..rules.game import Game
-from ..seats import make_bot
+from ..seats import LazyBot
 from ..table import StopTable, Table
 from ..view import PlayerView, player_view, redact_all
 from . import queries as q
@@ -45,7 +45,7 @@ from .keys import KeyCommand, active_keys, key_name
 from .persistence import History, Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
 
-STARTING = 0.05  # seconds the first lines wait for the speech output to be found
+STARTING = 0.05  # seconds from the start of the search the first lines wait for the speech output to be found
 MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 
 
@@ -88,7 +88,8 @@ class ConsoleTable(Table):
 def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_start: bool = False) -> str:
     """Which speech mode and output are in use, in one sentence of ``lang``
     (the same sentence as ``speaker.describe()``). While the output is still being
-    looked for after ``wait`` seconds (None: as long as it takes), says so.
+    looked for after ``wait`` seconds (None: as long as it takes; at the start,
+    counted from the moment the speaker began looking), says so.
     ``at_start``: the first lines of a game, after the speaker has said itself
     that no sound can be heard; then "" (it is said once)."""
     mode = speaker.mode
@@ -96,7 +97,7 @@ def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_
         return lang._(N_("Speech is off; the game shows text only."))
     if mode == "screen-reader":
         return lang._(N_("Screen-reader mode: the game does not speak; your screen reader reads the text."))
-    if not speaker.wait_ready(wait):
+    if not speaker.wait_ready(wait, since_start=at_start):
         if mode == "self-voicing":
             return lang._(N_("Self-voicing mode: the speech output is starting; type speech to hear which one speaks."))
         return lang._(N_("Automatic mode: looking for a speech output; type speech to hear which one speaks."))
@@ -217,7 +218,7 @@ class Console(Commands, Answers, Persistence, History):
         self.seats = [(n, k) for n, k in seats]
         self.humans = [n for n, k in self.seats if k == "human"]
         self.bots = {
-            n: make_bot(k, self.seed * 10 + i, think_ms=self.think_ms)
+            n: LazyBot(k, self.seed * 10 + i, think_ms=self.think_ms)  # made when it first decides
             for i, (n, k) in enumerate(self.seats)
             if k != "human"
         }

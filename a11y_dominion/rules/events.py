@@ -64,7 +64,7 @@ def _event(name: str) -> Callable[[type[_E]], type[_E]]:
 
     def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
-        made = dataclass(frozen=True)(cls)
+        made = dataclass(frozen=True, init=False)(cls)
         made.__init__ = _quick_init(made)  # type: ignore[method-assign]
         return made
 
