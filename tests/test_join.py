@@ -541,13 +541,23 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
         assert "Ann>" not in ann.before
         ann.send("tus\r")
         ann.expect(r"You have \d+ Debt and ")
-        # a line half typed when Ann's question comes is drawn again at its prompt
+        # what says nothing to Ann (Bea's move to her Buy phase, told at her turn's end) leaves
+        # the half-typed line alone: it is neither rubbed out nor drawn again
+        ann.expect(r"Bot: [^\r]*cards in hand\.\r\n")
         time.sleep(0.3)
         ann.send("sta")
         time.sleep(0.3)
         bea.sendline("end")
         bea.expect(r"Buy phase")
         bea.expect("Bea> ")
+        time.sleep(1)
+        ann.send("tus\r")
+        ann.expect(r"You have \d+ Debt and ")
+        assert ann.before.startswith("status\r") and ann.before.count("sta") == 1, repr(ann.before)
+        # a line half typed when Ann's question comes is drawn again at its prompt
+        time.sleep(0.3)
+        ann.send("sta")
+        time.sleep(0.3)
         bea.sendline("end")
         ann.expect(r"Ann, Action phase: ")
         ann.expect("Ann> sta")
