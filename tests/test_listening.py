@@ -37,7 +37,7 @@ import listening  # noqa: E402
 # VP tokens, pile tops and bids, all asked for by the Accessibility Notes, are most of what is over),
 # so that a change that makes the game say more fails here.
 MOST_LINES = {"basic": 3.0, "empires": 3.0}
-MOST_WORDS = {"basic": 25.0, "empires": 29.0}
+MOST_WORDS = {"basic": 25.0, "empires": 25.0}
 
 
 @pytest.fixture(scope="module")
@@ -147,13 +147,13 @@ def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time(
     assert lines[lines.index(FIRST_TURN) + 2 : lines.index(FIRST_TURN) + 6] == ACTION_MOVES
     again = lines.index("Action phase: 1 Action, 1 Buy, 0 coins.")
     assert lines[again + 1 : again + 5] == [x.replace("; type options to hear all moves", "") for x in ACTION_MOVES]
-    # ... turn 2 asks the same question with the same moves: the prompt alone
+    # ... turn 2 asks the same question with the same moves, and starts as every turn does: its start alone
     lines = session("play treasures\rend\rbuy Silver\rend\r", {})
-    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. Action phase:"))
+    turn2 = lines.index("Your turn 2.")
     assert not lines[turn2 + 1][:1].isdigit()
     # with options always, every prompt reads every move
     lines = session("play treasures\rend\r", {"options": "always"})
-    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. Action phase:"))
+    turn2 = lines.index("Your turn 2.")
     assert lines[turn2 + 1 : turn2 + 5] == [
         "1. play Copper",
         "2. play treasures",
