@@ -401,10 +401,10 @@ def test_dutch_commands_moves_and_refusals():
     assert answer_keys(console.game)[:3] == [["treasures"], ["buy:Estate"], ["end"]]
     assert answer_keys(console.game)[-2:] == [["treasures"], ["buy:Silver"]]
     assert (
-        "Je koopt Landgoed. Stapel Landgoed: nog 7 kaarten. Aanschaffase: 0 aanschaffen, 0 munten." in lines
-        and "Je koopt Zilver. Aanschaffase: 0 aanschaffen, 2 munten." in lines
+        "Je koopt Landgoed (nog 7). 0 aanschaffen, 0 munten." in lines
+        and "Je koopt Zilver. 0 aanschaffen, 2 munten." in lines
     )
-    assert "Je speelt 5 Koper. Aanschaffase: 1 aanschaf, 5 munten." in lines
+    assert "Je speelt 5 Koper. 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporia (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines

@@ -30,8 +30,8 @@ from announcements.narrator import Narrator
 from announcements.speech import Speaker
 
 from ..i18n import N_, Language
-from ..rules.events import GameEnded, TurnStarted
 from ..rules.decisions import MoveKind
+from ..rules.events import GameEnded, TurnStarted
 from ..rules.game import Game
 from ..seats import make_bot
 from ..table import StopTable, Table
@@ -398,7 +398,13 @@ class Console(Commands, Answers, Persistence, History):
             return
         seat = self.humans[0] if self.solo else None
         # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
-        narrator = Narrator(viewer=seat, verbosity=self.verbosity, lang=self.lang, prompts=seat is not None)
+        narrator = Narrator(
+            viewer=seat,
+            verbosity=self.verbosity,
+            lang=self.lang,
+            prompts=seat is not None,
+            current=self.game.current.name if self._from_position(self.game) else None,
+        )
         recent = narrator.sentences(redact_all(self.game.log, seat))[-self.RECENT :]
         where = self._where_line()
         if where not in recent:  # the turn's start among the last announcements says it
