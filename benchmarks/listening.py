@@ -412,14 +412,14 @@ def notes_told(text_lines: list, lang: str = "en") -> dict:
         if isinstance(t, str):
             return _pattern(L, t)
         *first, unit = t  # sentences, then the unit of the figure that ends the line ("{n} Debt")
-        first = [_pattern(L, x).pattern if k == 0 else re.sub(r"\?P<\w+>", "", _pattern(L, x).pattern)
-                 for k, x in enumerate(first)]
+        first = [
+            _pattern(L, x).pattern if k == 0 else re.sub(r"\?P<\w+>", "", _pattern(L, x).pattern)
+            for k, x in enumerate(first)
+        ]
         figure = re.escape(L.text(unit, n=0)).replace("0", r"\d+", 1)
         return re.compile(".*".join(first) + r".*[ :]" + figure + r"\.$")
 
-    return {
-        note: any(pattern(t).search(x) for t in templates for x in text_lines) for note, templates in NOTES.items()
-    }
+    return {note: any(pattern(t).search(x) for t in templates for x in text_lines) for note, templates in NOTES.items()}
 
 
 def figures(responses: list) -> dict:

@@ -611,6 +611,10 @@ class Console(Commands, Answers, Persistence, History):
         whole prompt when the seat heard none in this turn yet (the game's first turn, after a
         hand-over or a load) or asked again; the first line None when there is nothing to
         say. Notes the figures it tells."""
+        narrator = getattr(self.people.get(d.player), "narrator", None)
+        said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
+        if narrator is not None:
+            narrator.phase_said = None
         key = (self.game.turn.number, d.player)
         told = self.told_figures.get(d.player)
         self.told_figures[d.player] = (key, q.turn_figures(view, d))
@@ -622,19 +626,14 @@ class Console(Commands, Answers, Persistence, History):
             before = q.USUAL_START
         else:
             return lines
-        prompt = q.changed_turn_prompt(view, d, before, self.lang, phase_known=self._phase_known(d, before))
+        prompt = q.changed_turn_prompt(view, d, before, self.lang, phase_known=self._phase_known(d, before, said))
         return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
 
-    def _phase_known(self, d, before: dict) -> bool:
+    def _phase_known(self, d, before: dict, said: str | None) -> bool:
         """True when the player of ``d`` knows the phase they are now in without the prompt
-        naming it: their narrator just said it ("Villa: you go back to the Action phase."),
-        or their last move was "play treasures" (which always leads to the Buy phase), after
-        their first turn."""
-        seat = self.people.get(d.player)
-        narrator = getattr(seat, "narrator", None)
-        said = getattr(narrator, "phase_said", None)
-        if narrator is not None:
-            narrator.phase_said = None
+        naming it: their narrator just said it (``said``: "Villa: you go back to the Action
+        phase."), or their last move was "play treasures" (which always leads to the Buy
+        phase), after their first turn."""
         phase = "action" if self.game.turn.phase == "action" else "buy"
         if said == phase:
             return True
