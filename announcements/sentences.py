@@ -419,7 +419,9 @@ class EventSentences:
         if not bits:
             return None
         if self._prompted(e.player):
-            return None  # the turn prompt that follows names each figure that changed
+            if self.verbosity != "verbose":
+                return None  # the turn prompt that follows names each figure that changed
+            return self._t(N_("{bonus}."), bonus=self._join(bits))
         return self._p(
             e.player,
             N_("{bonus}. You have {actions}, {buys}, {coins}."),
