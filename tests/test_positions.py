@@ -261,6 +261,14 @@ def test_a_position_game_starts_its_turn_as_a_normal_game_does_and_says_the_figu
     # the play's sentence leaves the new figures to the prompt, which names those that changed
     assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin." in lines
     assert [x for x in lines if "2 Actions, 2 Buys" in x] == ["You play Villa. Ann: 2 Actions, 2 Buys, 1 coin."]
+    # two people at the keyboard: the turn's start comes with Ann's news when she takes it, once
+    _console, text = console_game(["--position", str(path)], ["", "play Villa"])
+    lines = text.splitlines()
+    assert lines[lines.index("Landmarks: Tower.") + 1 :][:2] == [
+        "Your turn 1.",
+        "Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt.",
+    ]
+    assert lines.count("Your turn 1.") == 1
 
 
 def opening(text: str) -> list:

@@ -31,7 +31,7 @@ from announcements.speech import Speaker
 
 from ..i18n import N_, Language
 from ..rules.decisions import MoveKind
-from ..rules.events import GameEnded, TurnStarted
+from ..rules.events import GameEnded, GameSetUp, TurnStarted
 from ..rules.game import Game
 from ..seats import make_bot
 from ..table import StopTable, Table
@@ -66,9 +66,25 @@ class ConsoleTable(Table):
         self.before = len(game.answers)
         self.submitter: str | None = None
 
+    position_turn = False  # the start of a position's turn is still to be told (after its set-up lines)
+
     def deliver(self) -> None:
-        """Tell every seat (and the onlooker) the events it has not been told yet."""
+        """Tell every seat (and the onlooker) the events it has not been told yet (and, in a
+        new game built from a position, its turn's start after its set-up lines)."""
         super().deliver()
+        if self.position_turn and any(isinstance(e, GameSetUp) for e in self.game.log):
+            self.position_turn = False
+            who = self.game.current.name
+            n = self.view(who).turn.own_number
+            for seat in self.seats.values():
+                if isinstance(seat, HumanSeat) and seat.name is not None:
+                    lang = seat.lang
+                    line = (
+                        lang.text(N_("Your turn {n}."), n=n)
+                        if seat.name == who
+                        else lang.text(N_("{player}'s turn {n}."), player=who, n=n)
+                    )
+                    seat.tell_line(line, "important" if seat.name == who else "normal")
         end = len(self.game.log)
         if self.onlooker is not None and self.onlooker_told < end:
             start, self.onlooker_told = self.onlooker_told, end
@@ -257,6 +273,9 @@ class Console(Commands, Answers, Persistence, History):
         self.table = ConsoleTable(game, table_seats, onlooker=None if self.humans else first)
         self.table.autosave = getattr(self, "autosave", None)
         self.table.replace_game(game, told=narrate_from)
+        # a new game built from a position starts in the middle of a turn, without the event that
+        # tells a turn's start: the table tells it after the set-up lines, as every turn's start
+        self.table.position_turn = narrate_from == 0 and self._from_position(game)
         self.prompted = None
         self.first_prompt_of_turn = None
         self.told_figures: dict = {}  # player -> ((turn, player), the turn figures last told them)
@@ -675,15 +694,6 @@ class Console(Commands, Answers, Persistence, History):
             lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
             asked = lines[:1] != [None]
             lines = lines[1:] if not asked else lines
-        if news and new_turn and self.holder.queue and self._from_position(self.game):
-            # a position's turn starts without the event: said as every turn's start is, on its own line
-            who = view.turn.player
-            start = (
-                self.t(N_("Your turn {n}."), n=q.turn_number(view))
-                if who == self.holder.name
-                else self.t(N_("{player}'s turn {n}."), player=who, n=q.turn_number(view))
-            )
-            self.holder.queue.append((start, "important"))
         if news:
             if asked and self.holder.queue:
                 self.holder.flush(tail=lines[0])
