@@ -292,6 +292,11 @@ FACTS = (
         ),
     ),
     (
+        "the turn figures that changed",
+        ("figures",),
+        ("{phase}: {figures}.", "{player}, {phase}: {figures}.", "{player}: {figures}."),
+    ),
+    (
         "your Debt total",
         ("total|debt",),
         (
@@ -349,6 +354,8 @@ def repeats(lines: list, lang: str = "en") -> list:
     found += [f"line said {n} times: {line}" for line, n in counts.items() if n > 1]
     for kind, keys, templates in FACTS:
         pats = [_pattern(L, t) for t in templates]
+        if keys == ("figures",):  # the figures run to the end of the prompt
+            pats = [re.compile(p.pattern.removesuffix(r"\b") + r"\.$") for p in pats]
         said: dict = {}
         for i, line in enumerate(lines):
             hits = set()
