@@ -59,6 +59,9 @@ ESSENTIAL = (
 )
 
 
+SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
+
+
 class Narrator(EventSentences):
     """Stateful event-to-sentence translator for one listener.
 
@@ -135,7 +138,7 @@ class Narrator(EventSentences):
         happened, each [kind, names or amounts]; ``debt``: their Debt after the last change;
         ``piles``: the pile each bought card came from; ``vp``: their VP tokens after the
         last change."""
-        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None}
+        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}}
 
     def _step(self, kind: str, item) -> None:
         """Add to the turn's last step when it is of the same kind ("played Copper"
@@ -154,9 +157,8 @@ class Narrator(EventSentences):
         elif isinstance(e, ev.CardBought):
             self._step("bought", e.card)
             self._summary["piles"][e.card] = e.pile
-            left = self._pile_left(e)
-            if left:
-                self._after_summary.append(left)
+            if self._pile_left(e):
+                self._count_left(e.pile, e.pile_left)
         elif isinstance(e, ev.EventBought):
             self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
@@ -165,6 +167,17 @@ class Narrator(EventSentences):
             self._step("trashed", e.card)
         elif self._summary is None:
             self._summary = self._new_summary()
+
+    def _count_left(self, pile: str, left: int) -> bool:
+        """The cards left in ``pile`` after the summary's last buy from it, told with that buy
+        ("bought Province (6 left)"); False when no buy of the summary came from it."""
+        s = self._summary
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            kind, items = s["steps"][k]
+            if kind == "bought" and any(s["piles"].get(x) == pile for x in items):
+                s["left"][k] = left
+                return True
+        return False
 
     def _collect_debt(self, e: ev.DebtChanged) -> None:
         """An opponent's Debt taken or paid, told in its place in the turn's summary."""
@@ -214,7 +227,7 @@ class Narrator(EventSentences):
             return [" ".join(after)] if after else []
         parts = []
         last_bought = None
-        for kind, items in s["steps"]:
+        for k, (kind, items) in enumerate(s["steps"]):
             if kind == "took":
                 n, source = sum(i[0] for i in items), items[0][1]
                 if getattr(source, "template", "") == "the {pile} pile":  # a pile's Debt tokens
@@ -252,7 +265,10 @@ class Narrator(EventSentences):
                     "gained": N_("gained {cards}"),
                     "trashed": N_("trashed {cards}"),
                 }[kind]
-                parts.append(self._t(verb, cards=self._names(items)))
+                part = self._t(verb, cards=self._names(items))
+                if k in s["left"]:
+                    part = self._t(N_("{step} ({n} left)"), step=part, n=s["left"][k])
+                parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
         if not parts and partial:
@@ -342,7 +358,12 @@ class Narrator(EventSentences):
         own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0
         while i < len(events):
-            mine = self.viewer is not None and self.verbosity != "verbose" and self._prompted(self.viewer)
+            mine = (
+                self.viewer is not None
+                and self.verbosity != "verbose"
+                and self._prompted(self.viewer)
+                and not isinstance(events[i], SETUP)  # a position's set-up: one line each, as in any game
+            )
             start = len(out)
             i = self._announce_next(events, i, out)
             if mine:
@@ -417,10 +438,8 @@ class Narrator(EventSentences):
         dc = sum(events[j + 1].d_coins for j in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
         if self._prompted(plays[0].player):
-            cards = self._names(e.card for e in plays)
-            if not da and not db and dc == last.coins:  # the coins the prompt names are all from these plays
-                return self._t(N_("You play {cards}."), cards=cards)
-            return self._t(N_("You play {cards}: {bonus}."), cards=cards, bonus=self._join(bits))
+            # the turn prompt that follows names the new Actions, Buys and coins (each one that changed)
+            return self._t(N_("You play {cards}."), cards=self._names(e.card for e in plays))
         return self._p(
             plays[0].player,
             N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
@@ -490,6 +509,13 @@ class Narrator(EventSentences):
                 return pre
             if self._summary is None:
                 self._summary = self._new_summary()
+            if (
+                isinstance(e, ev.PileTopChanged)
+                and e.top is not None
+                and e.top == e.previous
+                and self._count_left(e.pile, e.cards_left)
+            ):
+                return pre  # "bought Settlers (9 left)": the count is told with the buy
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):

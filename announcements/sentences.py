@@ -23,6 +23,7 @@ class EventSentences:
     viewer: str | None
     verbosity: str
     L: Language
+    phase_said: str | None = None  # the viewer's new phase, named by the last sentence told about it
 
     def attack_lead(self, e: ev.Attacked) -> list:
         """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
@@ -118,6 +119,8 @@ class EventSentences:
         return self._p(e.player, N_("Your turn {n}."), N_("{player}'s turn {n}."), n=e.number)
 
     def _phase_changed(self, e):
+        if e.player == self.viewer and e.reason in ("villa", "again"):
+            self.phase_said = e.phase  # the sentence names the new phase: the turn prompt need not
         if e.phase == "action":
             if e.reason == "villa":
                 return self._p(
@@ -340,8 +343,9 @@ class EventSentences:
     def _card_bought(self, e):
         left = self._pile_left(e)
         if self._prompted(e.player):
-            s = self._t(N_("You buy {card}."), card=e.card)
-            return s + " " + left if left else s
+            if left:  # the cards left in a Victory pile or a pile nearly empty, told with the buy
+                return self._t(N_("You buy {card} ({n} left)."), card=e.card, n=e.pile_left)
+            return self._t(N_("You buy {card}."), card=e.card)
         s = self._p(
             e.player,
             N_("You buy {card}; {coins} left."),
@@ -419,6 +423,8 @@ class EventSentences:
         if not bits:
             return None
         if self._prompted(e.player):
+            if self.verbosity != "verbose":
+                return None  # the turn prompt that follows names each figure that changed
             return self._t(N_("{bonus}."), bonus=self._join(bits))
         return self._p(
             e.player,

@@ -160,7 +160,7 @@ def test_options_lists_every_move_numbered():
 def test_long_buy_list_is_summed_up():
     _, _, lines = session("play treasures\rend\rplay treasures\r")
     # turn 2: 5 Coppers give 5 coins, 16 things to buy; how to hear them all was said at turn 1
-    i = lines.index("You play 5 Coppers. Buy phase: 1 Buy, 5 coins.")
+    i = lines.index("You play 5 Coppers. 5 coins.")  # after the first turn "play treasures" implies the Buy phase
     # the same moves as at turn 1 with other numbers: only the number that moved, of ending the turn
     assert lines[i + 1] == "17: end."
     assert lines.count("3 to 6: buy one of 4 cards you can afford; type options to hear all moves.") == 1
@@ -172,7 +172,7 @@ def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     i = lines.index("Province costs 8 coins; you have 0 coins.")
     assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
     # the move's sentence and the new figures, once, on one line
-    assert lines.index("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") > i
+    assert lines.index("You play 2 Coppers. Buy phase: 2 coins.") > i
     assert answer_keys(console.game) == [["treasures"]]
     assert not any("Traceback" in x for x in lines)
 
@@ -200,7 +200,7 @@ def test_numbered_answers_at_the_turn_prompt():
     console, _, lines = session("2\r2\r")
     # 2 = play treasures; then in the Buy phase with 2 coins, 2 = buy Estate
     assert answer_keys(console.game) == [["treasures"], ["buy:Estate"]]
-    assert "You play 2 Coppers. Buy phase: 1 Buy, 2 coins." in lines
+    assert "You play 2 Coppers. Buy phase: 2 coins." in lines
     assert "2. buy Estate, 2 coins" in lines
 
 
@@ -294,7 +294,7 @@ def test_every_announcement_is_printed_spoken_and_kept():
     assert "Your hand, 3 cards: 3 Estates." in rec.spoken  # query answers are spoken, not kept
     assert "Your hand, 3 cards: 3 Estates." not in kept
     # at the turn prompt the question is spoken, the numbered moves only on request
-    assert "You play 2 Coppers. Buy phase: 1 Buy, 2 coins." in rec.spoken
+    assert "You play 2 Coppers. Buy phase: 2 coins." in rec.spoken
     assert "1. buy Copper, 0 coins" in printed and "1. buy Copper, 0 coins" not in rec.spoken
 
 
@@ -348,7 +348,7 @@ def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     assert answer_keys(console.game) == [["treasures"]]
     # F2 repeats the last message: the narration of the Treasures (printed first with the prompt)
     assert lines[-2:] == ["You play 2 Coppers.", "Game stopped."]
-    assert lines.count("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") == 1
+    assert lines.count("You play 2 Coppers. Buy phase: 2 coins.") == 1
 
 
 def test_history_is_walked_with_f6_and_f7():

@@ -23,7 +23,9 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     i = lines.index("Ann> " + move)
     out = []
     for line in lines[i + 1 :]:
-        head, sep, _ = line.partition("Ann, Action phase")
+        # the turn prompt names what changed ("Ann: 1 coin."), or the phase ("Ann, Action phase: ...")
+        prompt = re.search(r"(?:^| )Ann(?:, (?:Action|Buy) phase)?(?:: [^.]*)?\.$", line)
+        head, sep = (line[: prompt.start()], "prompt") if prompt else (line, "")
         # the sentences of one move are one line, the turn prompt at its end: told here one by one
         out += [x for x in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", head.strip()) if x]
         if sep:  # the turn prompt, on the line of the last sentence
@@ -51,8 +53,8 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     lines = played(["Chariot Race"], ["Gold"], ["Copper"], "play Chariot Race")
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
-    assert lines[i + 2].startswith("+1 coin.")
-    assert lines[i + 3] == "You gain 1 VP from Chariot Race, now 1 VP token."
+    # the +1 coin is told by the turn prompt at the end of the line ("Ann: 1 coin."), once
+    assert lines[i + 2 :] == ["You gain 1 VP from Chariot Race, now 1 VP token."]
 
 
 def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():

@@ -393,17 +393,19 @@ def test_dutch_commands_moves_and_refusals():
     assert "Je hand: 2 Koper en 3 Landgoederen." in lines
     assert "Provincie kost 8 munten; je hebt 0 munten." in lines
     assert "Zilver kost 3 munten; je hebt 2 munten." in lines
-    assert "Je speelt 2 Koper. Aanschaffase: 1 aanschaf, 2 munten." in lines
+    # in the first turn "play treasures" leads to a Buy phase named, later only the figures that changed
+    assert "Je speelt 2 Koper. Aanschaffase: 2 munten." in lines
+    assert "Je speelt 5 Koper. 5 munten." in lines
     assert "2. koop Landgoed, 2 munten" in lines
     # turn 2: five Coppers; an English move works in Dutch, and the start of a Dutch name is enough
     # (game.answers holds the bot's moves too)
     assert answer_keys(console.game)[:3] == [["treasures"], ["buy:Estate"], ["end"]]
     assert answer_keys(console.game)[-2:] == [["treasures"], ["buy:Silver"]]
     assert (
-        "Je koopt Landgoed. Stapel Landgoed: nog 7 kaarten. Aanschaffase: 0 aanschaffen, 0 munten." in lines
-        and "Je koopt Zilver. Aanschaffase: 0 aanschaffen, 2 munten." in lines
+        "Je koopt Landgoed (nog 7). 0 aanschaffen, 0 munten." in lines
+        and "Je koopt Zilver. 0 aanschaffen, 2 munten." in lines
     )
-    assert "Je speelt 5 Koper. Aanschaffase: 1 aanschaf, 5 munten." in lines
+    assert "Je speelt 5 Koper. 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporia (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines

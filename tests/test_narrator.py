@@ -96,7 +96,12 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
     # the coins the prompt names come from these plays alone: the bonus is not said again
     assert _own_turn(*plays) == ["You play Copper and Silver."]
     villa = [ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa")]
-    assert _own_turn(*villa) == ["You play Villa: +2 Actions, +1 Buy and +1 coin."]
+    # the prompt names the new Actions, Buys and coins: the bonus is not said first
+    assert _own_turn(*villa) == ["You play Villa."]
+    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa")) == []
+    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa"), verbosity="verbose") == ["+1 Action."]
+    # the cards left in a Victory pile are told with the buy
+    assert _own_turn(ev.CardBought("Ann", "Province", 8, 0, "Province", 7)) == ["You buy Province (7 left)."]
     shuffle = [ev.DeckShuffled("Ann", 11), ev.CardsDrawn("Ann", ("Copper",) * 5, 5)]
     assert _own_turn(*shuffle) == ["You shuffle 11 cards and draw 5 Coppers."]
     assert _own_turn(ev.PhaseChanged("Ann", "buy")) == []  # the prompt names the Buy phase
