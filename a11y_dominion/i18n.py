@@ -18,6 +18,7 @@ the forms separated by ``|``: ``"{n} {n:punt|punten}"`` gives "1 punt" and
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 
@@ -33,6 +34,10 @@ LANGUAGES = {"en": "English", "nl": "Nederlands"}
 # Fields of templates that hold card, pile, Event or Landmark names.
 NAME_FIELDS = {"card", "top", "pile", "source", "choice", "word", "card2", "event", "landmark"}
 LIST_FIELDS = {"allowed", "choices", "cards"}
+
+# A Dutch preposition and the field after it ("voor {players}"): a person there is an object.
+# Not "tot" or "dan" (also conjunctions: "tot {player} terugkomt"), nor "niet" ("niet {other}").
+_AFTER_PREPOSITION = re.compile(r"\b(voor|van|aan|met|bij|naar|op|om|tegen|zonder|over|door|uit) \{(\w+)\}")
 
 
 class _Formatter(string.Formatter):
@@ -129,12 +134,35 @@ class Language:
         return self._(value) if shown == value else shown
 
     def text(self, template: str, **fields) -> str:
-        """``template`` translated, its ``{fields}`` filled in (names translated)."""
+        """``template`` translated, its ``{fields}`` filled in (names translated).
+        In Dutch the default seat's name ("Jij") after a preposition is the object
+        form ("Nieuw spel voor jou en Bot.")."""
         out = self._(template)
         if not fields:
             return out
         values = {k: shown(self._field(k, v)) for k, v in fields.items()}
+        if self.code == "nl":
+            out, values = self._object_forms(out, values)
         return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
+
+    def _object_forms(self, out: str, values: dict) -> tuple:
+        """``out`` and ``values`` with each field that holds the default seat's name
+        (``You``, "Jij") and follows a preposition given as its object form ("jou")."""
+        name = self._(N_("You"))
+        if name == "You" or not any(isinstance(v, str) and name in v for v in values.values()):
+            return out, values
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        values = dict(values)
+
+        def objectify(m: re.Match) -> str:
+            key = m.group(2)
+            value = values.get(key)
+            if key in NAME_FIELDS or not isinstance(value, str) or not word.search(value):
+                return m.group(0)
+            values[key + "__object"] = word.sub(self._(N_("you")), value)
+            return f"{m.group(1)} {{{key}__object}}"
+
+        return _AFTER_PREPOSITION.sub(objectify, out), values
 
     def msg(self, message) -> str:
         """A refusal or other :class:`Msg` in this language; plain strings are looked up as they are."""

@@ -252,6 +252,46 @@ def make_bot(kind: str, seed: int = 0, think_ms: int | None = None):
     return maker(seed)
 
 
+class LazyBot:
+    """A bot of ``kind`` (see :func:`make_bot`) that is made at its first use:
+    the module of a strong bot is loaded, and the bot built, when it first has to
+    decide (or anything but ``tell`` is asked of it), not before the first
+    prompt. The events told before are kept and told to it, in order, once it
+    is made, so it answers exactly as one made at once would. Raises KeyError
+    for an unknown kind at once."""
+
+    def __init__(self, kind: str, seed: int = 0, think_ms: int | None = None):
+        if kind not in BOT_KINDS:
+            raise KeyError(kind)
+        self._args = (kind, seed, think_ms)
+        self._bot = None
+        self._told: list = []
+
+    def _made(self):
+        if self._bot is None:
+            kind, seed, think_ms = self._args
+            self._bot = make_bot(kind, seed, think_ms=think_ms)
+            told, self._told = self._told, []
+            tell = getattr(self._bot, "tell", None)
+            if tell is not None and told:
+                tell(told)
+        return self._bot
+
+    def tell(self, events: list) -> None:
+        """Keep ``events`` for the bot, or tell them to it once it is made."""
+        if self._bot is None:
+            self._told.extend(events)
+        else:
+            tell = getattr(self._bot, "tell", None)
+            if tell is not None:
+                tell(events)
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name in ("_args", "_bot", "_told"):
+            raise AttributeError(name)
+        return getattr(self._made(), name)
+
+
 SEAT_LANGUAGES = ("en", "nl")
 SEAT_VERBOSITIES = ("terse", "normal", "verbose")
 

@@ -103,6 +103,11 @@ class Announcer:
     def holding(self) -> bool:
         return self._holding
 
+    @property
+    def waiting(self) -> int:
+        """How many announcements are held (see :meth:`hold`)."""
+        return len(self._held)
+
     def stop(self) -> None:
         """Stop speech now (the stop key)."""
         if self.speaker is not None:

@@ -59,6 +59,9 @@ ESSENTIAL = (
 )
 
 
+SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
+
+
 class Narrator(EventSentences):
     """Stateful event-to-sentence translator for one listener.
 
@@ -113,6 +116,9 @@ class Narrator(EventSentences):
         self._after_summary: list = []
         # an opponent's turn start, held to open the summary of their turn ("Bot, turn 5: played ...")
         self._turn_held: int | None = None
+        # another player's play not told when it happened (held for the summary, or left out at
+        # terse) and what they revealed or trashed since: told with the attack it leads to
+        self._lead: dict | None = None
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -124,6 +130,7 @@ class Narrator(EventSentences):
             and getattr(e, "player", None) == self.current
             and not isinstance(e, ESSENTIAL)
             and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa")
+            and not (isinstance(e, ev.Note) and e.other == self.viewer)  # a result told to the viewer
         )
 
     def _new_summary(self) -> dict:
@@ -131,7 +138,7 @@ class Narrator(EventSentences):
         happened, each [kind, names or amounts]; ``debt``: their Debt after the last change;
         ``piles``: the pile each bought card came from; ``vp``: their VP tokens after the
         last change."""
-        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None}
+        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}}
 
     def _step(self, kind: str, item) -> None:
         """Add to the turn's last step when it is of the same kind ("played Copper"
@@ -150,9 +157,8 @@ class Narrator(EventSentences):
         elif isinstance(e, ev.CardBought):
             self._step("bought", e.card)
             self._summary["piles"][e.card] = e.pile
-            left = self._pile_left(e)
-            if left:
-                self._after_summary.append(left)
+            if self._pile_left(e):
+                self._count_left(e.pile, e.pile_left)
         elif isinstance(e, ev.EventBought):
             self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
@@ -161,6 +167,17 @@ class Narrator(EventSentences):
             self._step("trashed", e.card)
         elif self._summary is None:
             self._summary = self._new_summary()
+
+    def _count_left(self, pile: str, left: int) -> bool:
+        """The cards left in ``pile`` after the summary's last buy from it, told with that buy
+        ("bought Province (6 left)"); False when no buy of the summary came from it."""
+        s = self._summary
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            kind, items = s["steps"][k]
+            if kind == "bought" and any(s["piles"].get(x) == pile for x in items):
+                s["left"][k] = left
+                return True
+        return False
 
     def _collect_debt(self, e: ev.DebtChanged) -> None:
         """An opponent's Debt taken or paid, told in its place in the turn's summary."""
@@ -210,7 +227,7 @@ class Narrator(EventSentences):
             return [" ".join(after)] if after else []
         parts = []
         last_bought = None
-        for kind, items in s["steps"]:
+        for k, (kind, items) in enumerate(s["steps"]):
             if kind == "took":
                 n, source = sum(i[0] for i in items), items[0][1]
                 if getattr(source, "template", "") == "the {pile} pile":  # a pile's Debt tokens
@@ -248,7 +265,10 @@ class Narrator(EventSentences):
                     "gained": N_("gained {cards}"),
                     "trashed": N_("trashed {cards}"),
                 }[kind]
-                parts.append(self._t(verb, cards=self._names(items)))
+                part = self._t(verb, cards=self._names(items))
+                if k in s["left"]:
+                    part = self._t(N_("{step} ({n} left)"), step=part, n=s["left"][k])
+                parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
         if not parts and partial:
@@ -290,6 +310,36 @@ class Narrator(EventSentences):
             return [turn[0] + " " + said[0], *said[1:]]
         return turn + said
 
+    # --- the play an attack comes from, told with it
+    def _hold_lead(self, e: ev.GameEvent) -> None:
+        """Keep another player's play that is not told as it happens, and the cards they
+        reveal or trash after it, for the sentence of the attack it leads to."""
+        if isinstance(e, ev.CardPlayed):
+            if e.player == self.viewer:
+                self._lead = None
+            else:
+                self._lead = {"player": e.player, "cards": {e.card, e.as_card}, "card": e.card, "steps": []}
+        elif self._lead is None or getattr(e, "player", None) != self._lead["player"]:
+            return
+        elif isinstance(e, ev.CardBecame):
+            self._lead["cards"].add(e.as_card)
+        elif isinstance(e, ev.CardsRevealed) and not ev.is_hidden(e):
+            self._lead["steps"].append(("reveals", e.cards))
+        elif isinstance(e, ev.CardTrashed) and not ev.is_hidden(e):
+            self._lead["steps"].append(("trashes", (e.card,)))
+
+    def attack_lead(self, e: ev.Attacked) -> list:
+        """The clauses that open the sentence of the attack ``e`` when the play it comes
+        from was not told ("plays Legionary", "reveals Gold"), or [] when it was."""
+        lead, self._lead = self._lead, None
+        if lead is None or lead["player"] != e.player or e.card not in lead["cards"]:
+            return []
+        out = [self._t(N_("plays {card}"), card=lead["card"])]
+        for verb, cards in lead["steps"]:
+            template = N_("reveals {cards}") if verb == "reveals" else N_("trashes {cards}")
+            out.append(self._t(template, cards=self._names(cards)))
+        return out
+
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
         """All sentences for ``events``, in order."""
@@ -308,7 +358,12 @@ class Narrator(EventSentences):
         own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0
         while i < len(events):
-            mine = self.viewer is not None and self.verbosity != "verbose" and self._prompted(self.viewer)
+            mine = (
+                self.viewer is not None
+                and self.verbosity != "verbose"
+                and self._prompted(self.viewer)
+                and not isinstance(events[i], SETUP)  # a position's set-up: one line each, as in any game
+            )
             start = len(out)
             i = self._announce_next(events, i, out)
             if mine:
@@ -323,6 +378,9 @@ class Narrator(EventSentences):
             if self.verbosity != "terse":
                 out.extend((x, "normal") for x in self._release_turn())
                 out.append((self._plain_sentence(events, run), "normal"))
+                self._lead = None
+            else:
+                self._hold_lead(events[run[-1]])
             return run[-1] + 2
         e = events[i]
         if (
@@ -380,10 +438,8 @@ class Narrator(EventSentences):
         dc = sum(events[j + 1].d_coins for j in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
         if self._prompted(plays[0].player):
-            cards = self._names(e.card for e in plays)
-            if not da and not db and dc == last.coins:  # the coins the prompt names are all from these plays
-                return self._t(N_("You play {cards}."), cards=cards)
-            return self._t(N_("You play {cards}: {bonus}."), cards=cards, bonus=self._join(bits))
+            # the turn prompt that follows names the new Actions, Buys and coins (each one that changed)
+            return self._t(N_("You play {cards}."), cards=self._names(e.card for e in plays))
         return self._p(
             plays[0].player,
             N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
@@ -440,6 +496,7 @@ class Narrator(EventSentences):
             self.phase = "over"  # no turn prompt of this turn follows
         if self._summarizing(e):
             self._collect(e)
+            self._hold_lead(e)
             return pre
         if self._holding_for_summary(e):
             if isinstance(e, ev.PileDebtChanged) and e.delta < 0 and e.player == self.current:
@@ -452,10 +509,20 @@ class Narrator(EventSentences):
                 return pre
             if self._summary is None:
                 self._summary = self._new_summary()
+            if (
+                isinstance(e, ev.PileTopChanged)
+                and e.top is not None
+                and e.top == e.previous
+                and self._count_left(e.pile, e.cards_left)
+            ):
+                return pre  # "bought Settlers (9 left)": the count is told with the buy
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):
+            self._hold_lead(e)
             return pre
+        if isinstance(e, ev.CardPlayed):
+            self._lead = None  # told as it happens
         said = self._narrate_event(e)
         return pre + (self._with_turn(said) if said else [])
 

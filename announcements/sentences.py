@@ -23,6 +23,11 @@ class EventSentences:
     viewer: str | None
     verbosity: str
     L: Language
+    phase_said: str | None = None  # the viewer's new phase, named by the last sentence told about it
+
+    def attack_lead(self, e: ev.Attacked) -> list:
+        """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
+        return []
 
     # --- small helpers
     def _t(self, template: str, **fields) -> str:
@@ -114,6 +119,8 @@ class EventSentences:
         return self._p(e.player, N_("Your turn {n}."), N_("{player}'s turn {n}."), n=e.number)
 
     def _phase_changed(self, e):
+        if e.player == self.viewer and e.reason in ("villa", "again"):
+            self.phase_said = e.phase  # the sentence names the new phase: the turn prompt need not
         if e.phase == "action":
             if e.reason == "villa":
                 return self._p(
@@ -336,8 +343,9 @@ class EventSentences:
     def _card_bought(self, e):
         left = self._pile_left(e)
         if self._prompted(e.player):
-            s = self._t(N_("You buy {card}."), card=e.card)
-            return s + " " + left if left else s
+            if left:  # the cards left in a Victory pile or a pile nearly empty, told with the buy
+                return self._t(N_("You buy {card} ({n} left)."), card=e.card, n=e.pile_left)
+            return self._t(N_("You buy {card}."), card=e.card)
         s = self._p(
             e.player,
             N_("You buy {card}; {coins} left."),
@@ -415,6 +423,8 @@ class EventSentences:
         if not bits:
             return None
         if self._prompted(e.player):
+            if self.verbosity != "verbose":
+                return None  # the turn prompt that follows names each figure that changed
             return self._t(N_("{bonus}."), bonus=self._join(bits))
         return self._p(
             e.player,
@@ -571,6 +581,10 @@ class EventSentences:
         if not e.victims:
             return None
         names = [self.L._("you") if v == self.viewer else v for v in e.victims]
+        lead = self.attack_lead(e)
+        if lead:  # the play was not told: who played it and what they revealed, with the attack
+            attacks = self._t(N_("attacks {victims}"), victims=self._join(names))
+            return self._t(N_("{player} {actions}."), player=e.player, actions=self._join([*lead, attacks]))
         return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
     def _duration_started(self, e):
@@ -617,8 +631,10 @@ class EventSentences:
 
     def _note(self, e):
         if e.you and e.player == self.viewer:
-            return self._t(e.you, n=e.n)
-        return self._t(e.text, player=e.player, n=e.n)
+            return self._t(e.you, n=e.n, other=e.other)
+        if e.to_other and e.other == self.viewer:
+            return self._t(e.to_other, player=e.player, n=e.n)
+        return self._t(e.text, player=e.player, n=e.n, other=e.other)
 
     def _card_became(self, e):
         return self._p(

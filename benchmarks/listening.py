@@ -292,6 +292,11 @@ FACTS = (
         ),
     ),
     (
+        "the turn figures that changed",
+        ("figures",),
+        ("{phase}: {figures}.", "{player}, {phase}: {figures}.", "{player}: {figures}."),
+    ),
+    (
         "your Debt total",
         ("total|debt",),
         (
@@ -349,6 +354,8 @@ def repeats(lines: list, lang: str = "en") -> list:
     found += [f"line said {n} times: {line}" for line, n in counts.items() if n > 1]
     for kind, keys, templates in FACTS:
         pats = [_pattern(L, t) for t in templates]
+        if keys == ("figures",):  # the figures run to the end of the prompt
+            pats = [re.compile(p.pattern.removesuffix(r"\b") + r"\.$") for p in pats]
         said: dict = {}
         for i, line in enumerate(lines):
             hits = set()
@@ -377,21 +384,20 @@ def repeats(lines: list, lang: str = "en") -> list:
 
 
 # ------------------------------------------------------------------ the Accessibility Notes
-# the total comes in the same sentence, or (in the player's own turn) in the turn prompt on the same line
+# the total comes in the same sentence, or (in the player's own turn) in the turn prompt at the end of
+# the same line, which names each figure that changed: a tuple is sentences said in this order on one
+# line, the last one ending it ("You take 1 Debt for the Silver pile. 0 Buys, 0 coins, 1 Debt.")
 NOTES = {
     "Debt taken, with the total": (
         "You take {n} Debt for {source}, now {total} Debt.",
         "{player} takes {n} Debt for {source}, now {total} Debt.",
-        "You take {n} Debt for {source}. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
-        "You take {n} Debt for {source}. {phase}: {buys}, {coins}, {debt}.",
-        "You take the Debt for {source}. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
-        "You take the Debt for {source}. {phase}: {buys}, {coins}, {debt}.",
+        ("You take {n} Debt for {source}.", "{n} Debt"),
+        ("You take the Debt for {source}.", "{n} Debt"),  # all the Debt there is: the prompt's Debt says how much
     ),
     "Debt paid, with what is left": (
         "{player} pays {n} Debt. {total} Debt left. {coins} left.",
         "You pay {n} Debt, {total} left.",
-        "You pay {n} Debt. {player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
-        "You pay {n} Debt. {phase}: {buys}, {coins}, {debt}.",
+        ("You pay {n} Debt.", "{n} Debt"),
     ),
     "VP tokens, with what is left on the Landmark": (
         "You take {n} VP from {landmark} ({left} left), now {tokens}.",
@@ -409,9 +415,19 @@ NOTES = {
 def notes_told(text_lines: list, lang: str = "en") -> dict:
     """For each Accessibility Note of :data:`NOTES`: was it announced in ``text_lines``?"""
     L = Language(lang)
-    return {
-        note: any(_pattern(L, t).search(x) for t in templates for x in text_lines) for note, templates in NOTES.items()
-    }
+
+    def pattern(t) -> re.Pattern:
+        if isinstance(t, str):
+            return _pattern(L, t)
+        *first, unit = t  # sentences, then the unit of the figure that ends the line ("{n} Debt")
+        first = [
+            _pattern(L, x).pattern if k == 0 else re.sub(r"\?P<\w+>", "", _pattern(L, x).pattern)
+            for k, x in enumerate(first)
+        ]
+        figure = re.escape(L.text(unit, n=0)).replace("0", r"\d+", 1)
+        return re.compile(".*".join(first) + r".*[ :]" + figure + r"\.$")
+
+    return {note: any(pattern(t).search(x) for t in templates for x in text_lines) for note, templates in NOTES.items()}
 
 
 def figures(responses: list) -> dict:

@@ -41,7 +41,8 @@ def typed(keys: str, plain: bool) -> tuple:
 def test_plain_mode_lists_the_choices_with_commas():
     got, screen = typed("play \t", plain=True)
     assert got == "play"
-    assert screen == "You> play\nCopper, treasures.\nYou> play\n"  # each prompt drawn once
+    # each prompt drawn once, the typed space written as a space (plain lines, no cursor moves)
+    assert screen == "You> play \nCopper, treasures.\nYou> play \n"
 
 
 def test_for_the_eyes_one_choice_per_line():

@@ -32,7 +32,6 @@ from answerkeys import answer_data, answer_keys
 from speechdoubles import RecordingOutput
 
 F2, F3 = "\x1bOQ", "\x1bOR"
-TREASURES_FIRST = "Play your Treasures first (play treasures), or end the Action phase, then buy {card}."
 FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."
 
 
@@ -138,23 +137,33 @@ def test_options_lists_every_move_numbered():
     _, _, lines = session("options\r")
     # the first question, on the line of the turn's start, with the hand and the moves, the buys summed up
     first = after(lines, "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.")
-    # (no buys: with Treasures still to play, what the turn can buy is not known yet)
-    assert first[:4] == [
+    # (with Treasures still to play, the buys at 0 coins are not listed: one clause says how to buy)
+    assert first[:5] == [
         "Your hand: 2 Coppers and 3 Estates.",
         "1. play Copper",
         "2. play treasures",
-        "3. end the Action phase",
+        "play treasures, then buy.",
+        "7. end the Action phase",
     ]
-    # then options repeats it without the hand, every move on its own line
+    # then options repeats it without the hand, every move on its own line, the buys too
     again = after(first, "Action phase: 1 Action, 1 Buy, 0 coins.")
-    assert again[:4] == ["1. play Copper", "2. play treasures", "3. end the Action phase", "Game stopped."]
+    assert again[:8] == [
+        "1. play Copper",
+        "2. play treasures",
+        "3. buy Copper, 0 coins",
+        "4. buy Curse, 0 coins",
+        "5. buy City Quarter, 8 Debt",
+        "6. buy Engineer, 4 Debt",
+        "7. end the Action phase",
+        "Game stopped.",
+    ]
 
 
 def test_long_buy_list_is_summed_up():
     _, _, lines = session("play treasures\rend\rplay treasures\r")
-    # turn 2: 5 Coppers give 5 coins, 16 things to buy: the same moves as at turn 1 (6 buys, then
-    # end) with other numbers: only the number that moved, of ending the turn
-    i = lines.index("You play 5 Coppers. Buy phase: 1 Buy, 5 coins.")
+    # turn 2: 5 Coppers give 5 coins, 16 things to buy; how to hear them all was said at turn 1
+    i = lines.index("You play 5 Coppers. 5 coins.")  # after the first turn "play treasures" implies the Buy phase
+    # the same moves as at turn 1 with other numbers: only the number that moved, of ending the turn
     assert lines[i + 1] == "17: end."
     assert "6. buy Patrician, 2 coins" in lines[:i]
 
@@ -162,10 +171,10 @@ def test_long_buy_list_is_summed_up():
 # ---------------------------------------------------------- refused lines
 def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     console, code, lines = session("buy Province\rplay treasures\r")
-    i = lines.index(TREASURES_FIRST.format(card="Province"))
-    assert lines.count(TREASURES_FIRST.format(card="Province")) == 1
+    i = lines.index("Province costs 8 coins; you have 0 coins.")
+    assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
     # the move's sentence and the new figures, once, on one line
-    assert lines.index("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") > i
+    assert lines.index("You play 2 Coppers. Buy phase: 2 coins.") > i
     assert answer_keys(console.game) == [["treasures"]]
     assert not any("Traceback" in x for x in lines)
 
@@ -180,11 +189,11 @@ def test_mistyped_command_gives_one_sentence_and_changes_nothing():
 
 def test_number_out_of_range_and_unknown_card():
     console, _, lines = session("9\rplay Dragon\rbuy Gold\r")
-    assert "There is no move number 9; choose 1 to 3." in lines
+    assert "There is no move number 9; choose 1 to 7." in lines
     assert (
         "Dragon is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
     ) in lines
-    assert TREASURES_FIRST.format(card="Gold") in lines
+    assert "Gold costs 6 coins; you have 0 coins." in lines
     assert answer_keys(console.game) == []
 
 
@@ -193,7 +202,7 @@ def test_numbered_answers_at_the_turn_prompt():
     console, _, lines = session("2\r2\r")
     # 2 = play treasures; then in the Buy phase with 2 coins, 2 = buy Estate
     assert answer_keys(console.game) == [["treasures"], ["buy:Estate"]]
-    assert "You play 2 Coppers. Buy phase: 1 Buy, 2 coins." in lines
+    assert "You play 2 Coppers. Buy phase: 2 coins." in lines
     assert "2. buy Estate, 2 coins" in lines
 
 
@@ -223,7 +232,7 @@ def test_numbered_answers_in_a_card_choice():
     i = lines.index("You, Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
     assert lines[i + 1 : i + 4] == [
-        "Choose 2, by numbers or names separated by commas.",
+        "Choose 2, by numbers or names separated by commas. Repeat a number to choose that card again.",
         "1. Copper (5 of them)",
         "2. Estate (2 of them)",
     ]
@@ -287,7 +296,7 @@ def test_every_announcement_is_printed_spoken_and_kept():
     assert "Your hand, 3 cards: 3 Estates." in rec.spoken  # query answers are spoken, not kept
     assert "Your hand, 3 cards: 3 Estates." not in kept
     # at the turn prompt the question is spoken, the numbered moves only on request
-    assert "You play 2 Coppers. Buy phase: 1 Buy, 2 coins." in rec.spoken
+    assert "You play 2 Coppers. Buy phase: 2 coins." in rec.spoken
     assert "1. buy Copper, 0 coins" in printed and "1. buy Copper, 0 coins" not in rec.spoken
 
 
@@ -301,7 +310,8 @@ def test_completion_offers_only_legal_cards():
     game = fresh_game()
     assert completions(game, "play ") == ["Copper", "treasures"]
     assert completions(game, "play t") == ["treasures"]
-    assert completions(game, "buy ") == []  # Treasures to play first: nothing is bought in the Action phase
+    assert completions(game, "buy ") == ["Copper", "Curse", "City Quarter", "Engineer"]
+    assert completions(game, "buy c") == ["Copper", "Curse", "City Quarter"]
     assert completions(game, "card vil") == ["Villa"]
     assert completions(game, "card King") == ["King's Castle"]
     assert completions(game, "help k") == ["keys"]
@@ -340,7 +350,7 @@ def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     assert answer_keys(console.game) == [["treasures"]]
     # F2 repeats the last message: the narration of the Treasures (printed first with the prompt)
     assert lines[-2:] == ["You play 2 Coppers.", "Game stopped."]
-    assert lines.count("You play 2 Coppers. Buy phase: 1 Buy, 2 coins.") == 1
+    assert lines.count("You play 2 Coppers. Buy phase: 2 coins.") == 1
 
 
 def test_history_is_walked_with_f6_and_f7():
@@ -585,26 +595,21 @@ def test_trashing_asks_first_unless_turned_off():
     assert console.game.by_name["Ann"].vp_tokens == 2
 
 
-def test_trashing_the_engineer_asks_first():
+def test_trashing_the_engineer_is_one_question_that_says_it_cannot_be_undone():
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Engineer", "Copper"], "deck": ["Estate"] * 5}},
     }
-    question = "Trash Engineer? This cannot be undone. Type yes to trash: "
+    question = "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins? This cannot be undone."
     KINGDOM = ("Villa", "Engineer")
-    console, lines = position_console(state, "play Engineer\nSilver\nyes\nno\n", KINGDOM)
-    assert question + "no" in lines
-    assert lines[lines.index(question + "no") + 1] == (
-        "Nothing was trashed. Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins?"
-    )
-    assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
-    console, lines = position_console(state, "play Engineer\nSilver\nyes\nyes\nEstate\n", KINGDOM)
-    assert question + "yes" in lines
+    console, lines = position_console(state, "play Engineer\nSilver\nyes\nEstate\n", KINGDOM)
+    assert question in lines
+    assert not any(x.startswith("Trash Engineer?") for x in lines)  # no second question
     assert [c.name for c in console.game.trash] == ["Engineer"]
     assert sorted(c.name for c in console.game.by_name["Ann"].discard) == ["Estate", "Silver"]
-    # "no" to the card's own question asks nothing more
     console, lines = position_console(state, "play Engineer\nSilver\nno\n", KINGDOM)
-    assert not any(x.startswith("Trash Engineer?") for x in lines)
+    assert question in lines and not any(x.startswith("Trash Engineer?") for x in lines)
+    assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
 
 
 def test_repeat_n_reads_the_nth_latest_message():
@@ -699,11 +704,9 @@ NOT_DONE = {
     ],
 )
 def test_moves_that_end_the_action_phase_ask_first(move, what):
-    # a buy in the Action phase is offered only with no Treasure left to play
-    hand = ["Villa"] if move.startswith("buy") else ["Villa", "Copper"]
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
-        "players": {"Ann": {"hand": hand, "deck": ["Estate"] * 5, "debt": 2 if move == "pay" else 0}},
+        "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5, "debt": 2 if move == "pay" else 0}},
     }
     console, lines = position_console(state, f"{move}\nno\n")
     assert ENDS_ACTION_PHASE.format(what=what) in lines

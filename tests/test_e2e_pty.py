@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from typedmoves import big_money_line, no_treasures
+from typedmoves import Heard, big_money_line, no_treasures
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -40,14 +40,18 @@ def command() -> tuple:
     return sys.executable, ["-m", "a11y_dominion"] + args
 
 
-def choose(screen: str) -> str:
-    """The Big Money move for the text printed since the last answer."""
+def choose(screen: str, heard: Heard | None = None, moved: bool = False) -> str:
+    """The Big Money move for the text printed since the last answer (``heard``: the figures
+    known from the prompts before, which name only what changed)."""
     if no_treasures(screen):
         return "end"
-    headers = HEADER.findall(screen)
-    assert headers, f"no turn prompt in: {screen[-500:]!r}"
-    phase, _actions, buys, coins = headers[-1]
-    return big_money_line(screen[screen.rfind("You, " + phase) :], phase, buys, coins)
+    if heard is None:
+        headers = HEADER.findall(screen)
+        assert headers, f"no turn prompt in: {screen[-500:]!r}"
+        phase, _actions, buys, coins = headers[-1]
+    else:
+        phase, buys, coins = heard.update(screen, moved)
+    return big_money_line(screen, phase, buys, coins)
 
 
 def test_whole_game_against_bigmoney_in_a_pty():
@@ -59,6 +63,7 @@ def test_whole_game_against_bigmoney_in_a_pty():
     transcript = []
     raw = []
     moves = []
+    heard = Heard()
     try:
         child.expect("Type help for commands")
         while True:
@@ -69,7 +74,7 @@ def test_whole_game_against_bigmoney_in_a_pty():
             transcript.append(screen)
             if i == 1:
                 break
-            move = choose(screen)
+            move = choose(screen, heard, moved=bool(moves) and moves[-1] != "end")
             moves.append(move)
             child.sendline(move)
             assert len(moves) < 400, "the game does not end"
@@ -106,14 +111,18 @@ SHARED_HEADER = re.compile(r"(Ann|Bea), (Action|Buy) phase: (?:(\d+) Actions?, )
 SHARED_PLAYERS = "Ann:human,Bea:human,Bot:bigmoney"
 
 
-def shared_choice(screen: str, who: str) -> str:
-    """The Big Money move of ``who`` for the text printed since the last answer."""
+def shared_choice(screen: str, who: str, heard: dict | None = None, moved: bool = False) -> str:
+    """The Big Money move of ``who`` for the text printed since the last answer (``heard``:
+    each player's :class:`Heard` figures; ``moved``: their last line was a move of their turn)."""
     if no_treasures(screen):
         return "end"
-    headers = [h for h in SHARED_HEADER.findall(screen) if h[0] == who]
-    assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
-    _who, phase, _actions, buys, coins = headers[-1]
-    return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
+    if heard is None:
+        headers = [h for h in SHARED_HEADER.findall(screen) if h[0] == who]
+        assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
+        _who, phase, _actions, buys, coins = headers[-1]
+    else:
+        phase, buys, coins = heard.setdefault(who, Heard(who)).update(screen, moved)
+    return big_money_line(screen, phase, buys, coins)
 
 
 def replayed_game(typed: list):
@@ -163,6 +172,8 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
     start = time.monotonic()
     child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
     raw, screens, typed = [], [], []
+    heard: dict = {}
+    last: dict = {}
     waited = []
     try:
         child.expect("Type help for commands")
@@ -184,7 +195,9 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
             elif i == 2:
                 line = "yes"
             else:
-                line = shared_choice(screen, child.match.group(1))
+                who = child.match.group(1)
+                line = shared_choice(screen, who, heard, moved=last.get(who, "end") not in ("end", ""))
+                last[who] = line
             typed.append(line)
             child.sendline(line)
             assert len(typed) < 900, "the game does not end"

@@ -1,5 +1,8 @@
 """Results that are heard, not left unsaid: Patrician's revealed card that stays
-on top, Chariot Race's bonus or no bonus (exact sentences a console prints)."""
+on top, Chariot Race's bonus or no bonus, Gladiator's result for both players,
+an opponent's attack with its play and the Gold it revealed; and questions asked
+as they fit (a one-card choice as yes or no, how to choose a card twice)
+(exact sentences a console prints)."""
 
 from __future__ import annotations
 
@@ -20,7 +23,9 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     i = lines.index("Ann> " + move)
     out = []
     for line in lines[i + 1 :]:
-        head, sep, _ = line.partition("Ann, Action phase")
+        # the turn prompt names what changed ("Ann: 1 coin."), or the phase ("Ann, Action phase: ...")
+        prompt = re.search(r"(?:^| )Ann(?:, (?:Action|Buy) phase)?(?:: [^.]*)?\.$", line)
+        head, sep = (line[: prompt.start()], "prompt") if prompt else (line, "")
         # the sentences of one move are one line, the turn prompt at its end: told here one by one
         out += [x for x in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", head.strip()) if x]
         if sep:  # the turn prompt, on the line of the last sentence
@@ -48,8 +53,8 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     lines = played(["Chariot Race"], ["Gold"], ["Copper"], "play Chariot Race")
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
-    assert lines[i + 2].startswith("+1 coin.")
-    assert lines[i + 3] == "You gain 1 VP from Chariot Race, now 1 VP token."
+    # the +1 coin is told by the turn prompt at the end of the line ("Ann: 1 coin."), once
+    assert lines[i + 2 :] == ["You gain 1 VP from Chariot Race, now 1 VP token."]
 
 
 def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():
@@ -64,3 +69,137 @@ def test_an_opponents_patrician_is_told_too():
     note = ev.Note("Bot", "It stays on top of {player}'s deck.", None, 0, "It stays on top of your deck.")
     assert Narrator(viewer="Ann").sentences([note]) == ["It stays on top of Bot's deck."]
     assert Narrator(viewer="Bot").sentences([note]) == ["It stays on top of your deck."]
+
+
+EMPIRES = ("Legionary", "Gladiator/Fortune", "Engineer", "Villa")
+
+
+def bot_turn(bot_hand: list, ann_deck: list, typed: str, lang: str = "en") -> list:
+    """The lines from Ann ending her turn (typed ``end``) through the medium bot's turn
+    (its hand ``bot_hand``), with ``typed`` answered after; Ann's next hand is the top of
+    ``ann_deck``."""
+    import io
+
+    from a11y_dominion.console import Console
+    from a11y_dominion.console.display import Display, PlainReader
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.scenario import load_scenario
+    from announcements.speech import Speaker
+
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 1, "coins": 0},
+        "players": {
+            "Ann": {"hand": [], "deck": ann_deck + ["Silver"] * 10},
+            "Bot": {"hand": bot_hand, "deck": ["Copper"] * 10},
+        },
+    }
+    game, _ = load_scenario(
+        {"players": ["Ann", "Bot"], "kingdom": list(EMPIRES), "seed": 1, "state": state, "script": []}
+    )
+    out = io.StringIO()
+    console = Console(
+        game,
+        [("Ann", "human"), ("Bot", "medium")],
+        Display(out, plain=True),
+        Speaker("off"),
+        reader=PlainReader(io.StringIO("end\n" + typed), out),
+        lang=Language(lang),
+    )
+    console.run()
+    lines = out.getvalue().splitlines()
+    return lines[lines.index("Ann> end") + 1 :]
+
+
+def test_an_opponents_attack_names_its_play_and_the_gold_revealed_before_the_question():
+    lines = bot_turn(["Legionary", "Gold", "Copper", "Copper", "Estate"], ["Copper"] * 3 + ["Estate"] * 2, "1, 1, 2\n")
+    assert lines[1:6] == [
+        "Bot's turn 1. Bot plays Legionary, reveals Gold and attacks you.",
+        "Ann, Legionary: discard 3 cards, down to 2 in hand.",
+        "Choose 3, by numbers or names separated by commas. Repeat a number to choose that card again.",
+        "1. Copper (3 of them)",
+        "2. Estate (2 of them)",
+    ]
+    assert lines[6:8] == ["Ann> 1, 1, 2", "You discard 2 Coppers and Estate."]
+
+
+def test_an_opponents_attack_in_dutch():
+    lines = bot_turn(
+        ["Legionary", "Gold", "Copper", "Copper", "Estate"], ["Copper"] * 3 + ["Estate"] * 2, "1, 1, 2\n", "nl"
+    )
+    assert lines[1] == "Beurt 1 van Bot. Bot speelt Legioensoldaat, laat Goud zien en valt jou aan."
+    assert lines[3] == (
+        "Kies er 3, met nummers of namen gescheiden door komma's. "
+        "Herhaal een nummer om die kaart nog een keer te kiezen."
+    )
+
+
+def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
+    hand = ["Gladiator", "Copper", "Silver", "Estate", "Estate"]
+    deck = ["Copper", "Copper", "Silver", "Estate", "Estate"]
+    lines = bot_turn(hand, deck, "yes\n")
+    # one card that may be revealed or not: a yes-or-no question, no list of one
+    assert lines[1:4] == [
+        "Ann, Gladiator: you may reveal a Silver from your hand to stop the bonus.",
+        "Answer yes for Silver, or no.",
+        "Ann> yes",
+    ]
+    assert lines[4:6] == [
+        "Bot's turn 1. You reveal Silver.",
+        "You reveal a copy, so Bot gets no +1 coin and no Gladiator is trashed.",
+    ]
+    lines = bot_turn(hand, deck, "no\n")
+    assert lines[4] == (
+        "Bot's turn 1. You reveal no copy, so Bot gets +1 coin and trashes a Gladiator from the Supply."
+    )
+    lines = bot_turn(hand, deck, "nee\n", "nl")
+    assert lines[2] == "Antwoord ja voor Zilver, of nee."
+    assert lines[4] == (
+        "Beurt 1 van Bot. Je laat geen exemplaar zien, dus Bot krijgt +1 munt en vernietigt een Gladiator "
+        "uit de voorraad."
+    )
+
+
+def _gladiator(ann_hand: list, bot_hand: list, typed: str) -> list:
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ann_hand, "deck": ["Silver"] * 5}, "Bot": {"hand": bot_hand, "deck": []}},
+    }
+    _console, lines = position_console(state, "play Gladiator\n" + typed, kingdom=EMPIRES)
+    return lines
+
+
+def test_gladiator_told_to_the_player_who_played_it():
+    lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Copper\n")
+    i = lines.index("Ann> Copper")
+    assert lines[i + 1 : i + 3] == ["You reveal Copper.", "Bot reveals Copper."]
+    assert lines[i + 3].startswith("Bot reveals a copy, so you get no +1 coin and no Gladiator is trashed.")
+    lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Silver\n")
+    i = lines.index("Ann> Silver")
+    assert lines[i + 1 : i + 3] == [
+        "You reveal Silver.",
+        "Bot reveals no copy, so you get +1 coin and trash a Gladiator from the Supply.",
+    ]
+    assert "You trash Gladiator from the Supply." in lines[i + 3 : i + 6]
+
+
+def test_the_line_on_choosing_a_card_twice_is_said_once_with_its_first_sentence():
+    from a11y_dominion.console import questions
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.rules.decisions import Decision, Kind, Purpose
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.view import player_view
+
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["Ann", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    view = player_view(game, "Ann")
+    twice = Decision("Ann", Kind.CARDS, Purpose.DISCARD, "Discard 2.", ["Copper", "Estate"], 2, 2, counts={"Copper": 3})
+    once = Decision("Ann", Kind.CARDS, Purpose.DISCARD, "Discard 2!", ["Copper", "Estate", "Silver"], 2, 2)
+    seen = questions.Heard()
+    assert seen.lines(view, twice)[:2] == [
+        "Discard 2.",
+        "Choose 2, by numbers or names separated by commas. Repeat a number to choose that card again.",
+    ]
+    # the same way of answering without a card to choose twice: its first sentence was heard
+    assert seen.lines(view, once) == ["Discard 2!", "1. Copper", "2. Estate", "3. Silver"]
+    assert seen.lines(view, twice)[:2] == ["Discard 2.", "1. Copper (3 of them)"]

@@ -186,3 +186,25 @@ def test_reasons_for_buys_bids_and_trashing():
     assert _said(bot, trash, view, answer, "nl") == (
         "Vernietig 2 Landgoederen en 2 Koper: Je deck is beter zonder Landgoed, Koper."
     )
+
+
+def test_a_castle_buy_is_explained_by_the_castle_not_the_landmarks():
+    from a11y_dominion.rules.decisions import MoveKind
+    from test_bots import START, position
+
+    kingdom = ["Castles", "Villa", "Legionary", "Engineer", "Temple", "Patrician/Emporium", "Forum", "Capital", "Charm"]
+    bot, d, view = position(["Basilica", "Keep", "Wall"], 3, START + ["Silver"] * 2, provinces=7, kingdom=kingdom)
+    castles = [o for o in d.options if o.kind is MoveKind.BUY and o.name == "Castles"]
+    assert _said(bot, d, view, castles) == (
+        "Buy Humble Castle: Humble Castle is worth 1 VP to you now, for 3 coins; the Castles pile has 8 cards left."
+    )
+    assert _said(bot, d, view, castles, "nl") == (
+        "Koop Bescheiden kasteel: Bescheiden kasteel is nu 1 punt waard voor jou en kost 3 munten; "
+        "op de stapel Kastelen liggen nog 8 kaarten."
+    )
+    bot, d, view = position(["Basilica"], 3, START, kingdom=kingdom, piles={"Castles": {"cards": ["Humble Castle"]}})
+    castles = [o for o in d.options if o.kind is MoveKind.BUY and o.name == "Castles"]
+    assert _said(bot, d, view, castles) == (
+        "Buy Humble Castle: Humble Castle is worth 1 VP to you now, for 3 coins; it is the last card of the "
+        "Castles pile."
+    )

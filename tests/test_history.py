@@ -85,7 +85,9 @@ def test_every_answer_is_in_the_autosave_and_resume_goes_on_at_the_same_decision
     assert second.game.answers == first.game.answers
     assert second.game.pending.player == "You" and second.game.pending.kind == "turn"
     assert "Resumed the game of " in text
-    assert "Your turn 3, Action phase: 1 Action, 1 Buy, 0 coins." in text.splitlines()
+    # the turn's start is among the last announcements: said once, and the prompt says the figures
+    assert text.splitlines().count("Your turn 3.") == 1
+    assert "Action phase: 1 Action, 1 Buy, 0 coins." in text.splitlines()
     i = text.splitlines().index("The last announcements:")
     assert text.splitlines()[i + 1 : i + 6][-1] == "Your turn 3."
     assert after(text, "hand")[0] == "Your hand, 5 cards: Village, 2 Coppers and 2 Estates."
@@ -113,7 +115,8 @@ def test_resume_keeps_the_seats_language_and_verbosity():
     console, text = resume([])
     assert console.seats == [("Ann", "human"), ("Bot", "random")]
     assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
-    assert "Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten." in text.splitlines()
+    assert "Ann, aanschaffase: 1 aanschaf, 4 munten." in text.splitlines()
+    assert len([x for x in text.splitlines() if x.endswith("4 munten.")]) == 1
 
 
 def test_a_new_game_says_in_one_sentence_that_an_unfinished_one_is_kept():
@@ -372,7 +375,7 @@ def test_a_game_loaded_from_a_save_file_is_kept_and_resumed_too(tmp_path):
     assert len(saved.answers) == len(loaded.game.answers) == 2
     console, text = resume([])
     assert console.game.answers == loaded.game.answers
-    assert "Your turn 1, Buy phase: 1 Action, 0 Buys, 1 coin." in text.splitlines()
+    assert "Your turn 1." in text.splitlines() and "Buy phase: 0 Buys, 1 coin." in text.splitlines()
 
 
 def test_load_in_the_middle_of_a_game_keeps_the_game_left_unfinished_and_says_its_id(tmp_path, capsys):
@@ -405,7 +408,7 @@ def test_load_in_the_middle_of_a_game_keeps_the_game_left_unfinished_and_says_it
     assert any(x.startswith(f"Game {left.id} of ") and x.endswith(f"resume {left.id}.") for x in listed)
     back, text = resume([], left.id)
     assert back.record()["answers"] == left.answers
-    assert "Your turn 2, Buy phase: 1 Action, 1 Buy, 3 coins." in text.splitlines()
+    assert "Your turn 2." in text.splitlines() and "Buy phase: 1 Buy, 3 coins." in text.splitlines()
     # no game was left at a load before any answer: nothing to say
     _, text = play([f"load {target}"])
     assert f"Loaded {target}." in text.splitlines() and "The game you left" not in text

@@ -194,9 +194,9 @@ KINGDOM = [
 ]
 
 
-def bot_game(seed: int = 29) -> Game:
+def bot_game(seed: int = 595) -> Game:
     """A whole game between random bots with Debt, VP tokens on Landmarks and piles, split piles,
-    Castles and Villa gained in the Buy phase (seed 29: both players do)."""
+    Castles and Villa gained in the Buy phase (seed 595: both players do)."""
     game = Game(GameConfig(["Ann", "Bob"], KINGDOM, ["Tax"], ["Battlefield", "Basilica"], seed))
     bots = {"Ann": make_bot("random", seed), "Bob": make_bot("random", seed + 100)}
     game.start()
@@ -387,23 +387,25 @@ def test_dutch_commands_moves_and_refusals():
     console, code, lines = session(text, "--lang", "nl")
     assert code == 1  # stopped by the end of input, before the end of the game
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
-    assert "Nieuw spel voor Jij en Bot. Jij begint." in lines
+    assert "Nieuw spel voor jou en Bot. Jij begint." in lines  # the object form of the seat's name
+    assert "Seed van het spel: " + str(console.game.config.seed) + "." in lines
     assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
     assert "Je hand: 2 Koper en 3 Landgoederen." in lines
-    # a buy in the Action phase, with Treasures still to play
-    assert "Speel eerst je geldkaarten (speel geldkaarten), of beëindig de actiefase, en koop dan Provincie." in lines
+    assert "Provincie kost 8 munten; je hebt 0 munten." in lines
     assert "Zilver kost 3 munten; je hebt 2 munten." in lines
-    assert "Je speelt 2 Koper. Aanschaffase: 1 aanschaf, 2 munten." in lines
+    # in the first turn "play treasures" leads to a Buy phase named, later only the figures that changed
+    assert "Je speelt 2 Koper. Aanschaffase: 2 munten." in lines
+    assert "Je speelt 5 Koper. 5 munten." in lines
     assert "2. koop Landgoed, 2 munten" in lines
     # turn 2: five Coppers; an English move works in Dutch, and the start of a Dutch name is enough
     # (game.answers holds the bot's moves too)
     assert answer_keys(console.game)[:3] == [["treasures"], ["buy:Estate"], ["end"]]
     assert answer_keys(console.game)[-2:] == [["treasures"], ["buy:Silver"]]
     assert (
-        "Je koopt Landgoed. Stapel Landgoed: nog 7 kaarten. Aanschaffase: 0 aanschaffen, 0 munten." in lines
-        and "Je koopt Zilver. Aanschaffase: 0 aanschaffen, 2 munten." in lines
+        "Je koopt Landgoed (nog 7). 0 aanschaffen, 0 munten." in lines
+        and "Je koopt Zilver. 0 aanschaffen, 2 munten." in lines
     )
-    assert "Je speelt 5 Koper. Aanschaffase: 1 aanschaf, 5 munten." in lines
+    assert "Je speelt 5 Koper. 5 munten." in lines
     assert "Voorraad: 17 stapels, 0 leeg." in lines
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporia (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines
@@ -464,7 +466,7 @@ def test_completion_offers_dutch_words_and_names():
 
     assert completions("speel ") == ["Koper", "geldkaarten"]
     assert completions("play g") == ["geldkaarten"]
-    assert completions("koop ") == []  # Treasures to play first: nothing is bought in the Action phase
+    assert completions("koop ") == ["Koper", "Vloek", "Stadswijk", "Ingenieur"]
     assert completions("kaart kon") == ["Koningskasteel"]
     assert completions("hulp t") == ["toetsen"]
     start = completions("")
@@ -526,3 +528,46 @@ def test_cards_listing_in_dutch(capsys, monkeypatch, tmp_path):
     assert any(line.startswith("Fontein (Fountain), Bezienswaardigheid: ") for line in out)
     assert main(["cards"]) == 0
     assert "Copper (Koper), Treasure, costs 0 coins: Treasure worth 1 coin." in capsys.readouterr().out
+
+
+def test_the_dutch_seat_name_after_a_preposition_is_its_object_form():
+    nl = Language("nl")
+    assert nl.text("New game for {players}. You go first.", players="Jij en Bot") == (
+        "Nieuw spel voor jou en Bot. Jij begint."
+    )
+    assert nl.text("New game for {players}. {player} goes first.", players="Bot en Jij", player="Bot") == (
+        "Nieuw spel voor Bot en jou. Bot begint."
+    )
+    assert nl.text("Pass the keyboard to {player}. {player}, press Enter when you are ready.", player="Jij") == (
+        "Geef het toetsenbord aan jou. Jij, druk op Enter als je klaar bent."
+    )
+    # "tot" is a conjunction here: the subject stays as it is
+    said = nl.text(
+        "{player} has been away for {seconds}; the medium bot plays for {player} until {player} comes back.",
+        player="Jij",
+        seconds="30 seconden",
+    )
+    assert said == "Jij is al 30 seconden weg; de medium-bot speelt voor jou tot Jij terugkomt."
+    assert nl.text("It is {expected} who must answer now, not {other}.", expected="Bot", other="Jij") == (
+        "Bot moet nu antwoorden, niet Jij."
+    )
+    # another name is left alone, and so is English
+    assert (
+        nl.text("New game for {players}. You go first.", players="Ann en Bot")
+        == "Nieuw spel voor Ann en Bot. Jij begint."
+    )
+    assert Language("en").text("New game for {players}. You go first.", players="You and Bot") == (
+        "New game for You and Bot. You go first."
+    )
+
+
+def test_dutch_mountain_pass_and_seed_are_standard_dutch():
+    from a11y_dominion.rules.cards import LANDMARKS
+
+    nl = Language("nl")
+    text = nl._(LANDMARKS["Mountain Pass"].text)
+    assert text == (
+        "Als je als eerste speler een Provincie pakt, biedt na die beurt elke speler één keer, tot 40 schuld; "
+        "jij biedt als laatste. De hoogste bieder krijgt +8 punten en neemt het geboden bedrag als schuld."
+    )
+    assert nl.text("Game seed {seed}.", seed=12) == "Seed van het spel: 12."

@@ -20,7 +20,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from a11y_dominion.console import make_console, questions
+from a11y_dominion.console import make_console, queries, questions
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision, Kind, Purpose
@@ -32,12 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import listening  # noqa: E402
 
-# Goal of the issue: at most 3 lines and 25 words per typed line on average. Both games meet the lines
-# and the Basic Intro game the words; the Empires game's words are held where they are now (its Debt,
-# VP tokens, pile tops and bids, all asked for by the Accessibility Notes, are most of what is over),
-# so that a change that makes the game say more fails here.
+# Goal of the issue: at most 3 lines and 25 words per typed line on average. Both games meet it (the
+# Empires game's Debt, VP tokens, pile tops and bids, all asked for by the Accessibility Notes, make it the
+# wordier one), so that a change that makes the game say more fails here.
 MOST_LINES = {"basic": 3.0, "empires": 3.0}
-MOST_WORDS = {"basic": 25.0, "empires": 29.0}
+MOST_WORDS = {"basic": 25.0, "empires": 25.0}
 
 
 @pytest.fixture(scope="module")
@@ -133,24 +132,29 @@ def session(text: str, settings: dict) -> list:
 
 
 FIRST_TURN = "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."
-# no buys in the Action phase while Treasures are left to play
-ACTION_MOVES = ["1. play Copper", "2. play treasures", "3. end the Action phase"]
+# the Action phase's buys are not listed while Treasures are left to play: one clause says how to buy
+ACTION_MOVES = ["1. play Copper", "2. play treasures", "play treasures, then buy.", "7. end the Action phase"]
 
 
 def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time():
     # the first question reads every move; an empty line asks it again, every move read again...
     lines = session("hand\r\r", {})
-    assert lines[lines.index(FIRST_TURN) + 2 : lines.index(FIRST_TURN) + 5] == ACTION_MOVES
+    assert lines[lines.index(FIRST_TURN) + 2 : lines.index(FIRST_TURN) + 6] == ACTION_MOVES
     again = lines.index("Action phase: 1 Action, 1 Buy, 0 coins.")
-    assert lines[again + 1 : again + 4] == ACTION_MOVES
-    # ... turn 2 asks the same question with the same moves: the prompt alone
+    assert lines[again + 1 : again + 5] == [x.replace("; type options to hear all moves", "") for x in ACTION_MOVES]
+    # ... turn 2 asks the same question with the same moves, and starts as every turn does: its start alone
     lines = session("play treasures\rend\rbuy Silver\rend\r", {})
-    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. Action phase:"))
+    turn2 = lines.index("Your turn 2.")
     assert not lines[turn2 + 1][:1].isdigit()
     # with options always, every prompt reads every move
     lines = session("play treasures\rend\r", {"options": "always"})
-    turn2 = next(i for i, x in enumerate(lines) if x.startswith("Your turn 2. Action phase:"))
-    assert lines[turn2 + 1 : turn2 + 4] == ACTION_MOVES
+    turn2 = lines.index("Your turn 2.")
+    assert lines[turn2 + 1 : turn2 + 5] == [
+        "1. play Copper",
+        "2. play treasures",
+        "play treasures, then buy.",
+        "7. end the Action phase",
+    ]
 
 
 def test_a_changed_question_reads_every_move_on_one_line():
@@ -161,9 +165,18 @@ def test_a_changed_question_reads_every_move_on_one_line():
     view = player_view(game, "You")
     first = seen.lines(view, game.pending)
     assert first[1:] == ACTION_MOVES
+    # the clause is an option line: a self-voicing game does not speak it at every move, as the numbered ones
+    assert questions.is_how_to_buy(ACTION_MOVES[2])
+    assert questions.is_how_to_buy("speel geldkaarten, koop dan.", Language("nl"))
+    assert not questions.is_how_to_buy(FIRST_TURN)
     assert seen.lines(view, game.pending) == first[:1]  # asked again, nothing changed
     with pytest.raises(ValueError):
         questions.Heard("sometimes")
+    # the brief line of the Action phase with Treasures in hand: the buys at 0 coins are not named
+    en = questions.brief_options(view, game.pending)
+    assert en == "1: play Copper; 2: treasures; play treasures, then buy; 7: end."
+    nl = questions.brief_options(view, game.pending, Language("nl"))
+    assert nl == "1: speel Koper; 2: geldkaarten; speel geldkaarten, koop dan; 7: einde."
     game.answer(["treasures"])
     # a run of buys names the costliest (by coins, then Debt) and how many more
     assert (
@@ -175,7 +188,7 @@ def test_a_changed_question_reads_every_move_on_one_line():
 
 
 @pytest.mark.parametrize(
-    "lang, moved", [("en", ["3: treasures; 4: end.", "17: end."]), ("nl", ["3: geldkaarten; 4: einde."])]
+    "lang, moved", [("en", ["3: treasures; 8: end.", "17: end."]), ("nl", ["3: geldkaarten; 8: einde."])]
 )
 def test_the_same_moves_with_other_numbers_say_only_the_numbers_that_moved(games, lang, moved):
     responses, _opening, _console = games[("basic", lang)]
@@ -184,3 +197,60 @@ def test_the_same_moves_with_other_numbers_say_only_the_numbers_that_moved(games
         assert line in lines
     # a Big Money turn has the same moves every turn: the runs of buys and Treasures are not read again
     assert not [x for x in lines if re.match(r"^\d+ (to|tot en met) \d+: ", x)]
+
+
+@pytest.mark.parametrize(
+    "lang, score",
+    [
+        ("en", r"^{p}: (\d+) VP \((\d+) from cards, (\d+) from VP tokens and (\d+) from Obelisk\)\.$"),
+        ("nl", r"^{p}: (\d+) (?:punt|punten) \((\d+) voor kaarten, (\d+) voor fiches en (\d+) voor Obelisk\)\.$"),
+    ],
+)
+def test_the_final_score_says_each_total_and_its_parts_once(games, lang, score):
+    responses, _opening, console = games[("empires", lang)]
+    last = responses[-1].lines
+    for p in console.game.players:
+        said = [m for x in last if (m := re.match(score.format(p=re.escape(p.name)), x))]
+        assert len(said) == 1, (p.name, last)
+        total, cards, tokens, obelisk = (int(n) for n in said[0].groups())
+        assert total == cards + tokens + obelisk == console.game.scores()[p.name]
+        assert tokens == p.vp_tokens
+    everything = [x for r in responses for x in r.lines]
+    assert len([x for x in everything if " from cards" in x or " voor kaarten" in x]) == len(console.game.players)
+
+
+def test_the_turn_prompt_names_what_changed_and_what_differs_from_the_usual_start():
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    view = player_view(game, "You")
+    d = game.pending
+    usual = queries.USUAL_START
+    assert queries.changed_turn_prompt(view, d, usual) == ""  # "Your turn 2." says it all
+    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "Action phase."
+    before = queries.turn_figures(view, d)
+    game.answer(["treasures"])
+    view, d = player_view(game, "You"), game.pending
+    coins = game.turn.coins
+    assert queries.changed_turn_prompt(view, d, before) == f"Buy phase: {coins} coins."
+    assert queries.changed_turn_prompt(view, d, before, phase_known=True) == f"{coins} coins."
+    # in Dutch the seat "You" is a name
+    assert queries.changed_turn_prompt(view, d, before, Language("nl")) == f"You, aanschaffase: {coins} munten."
+    game.player("You").debt = 2
+    assert queries.changed_turn_prompt(view := player_view(game, "You"), d, usual) == (
+        f"Buy phase: {coins} coins, 2 Debt."  # no Actions in the Buy phase
+    )
+    named = Game(GameConfig(["Ann", "Bob"], piles, events, landmarks, 1))
+    named.start()
+    view, d = player_view(named, "Ann"), named.pending
+    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "Ann, Action phase."
+    assert queries.changed_turn_prompt(view, d, dict(usual, actions=2)) == "Ann: 1 Action."
+
+
+def test_the_figures_of_a_turn_are_said_when_they_change_and_all_of_them_when_asked_again():
+    lines = session("play treasures\rbuy Estate\rend\rplay treasures\r\r", {})
+    assert "You play 2 Coppers. Buy phase: 2 coins." in lines  # the first turn names the Buy phase
+    assert "You buy Estate (7 left). 0 Buys, 0 coins." in lines
+    turn2 = lines.index("Your turn 2.")
+    assert lines[turn2 + 1] == "You play 5 Coppers. 5 coins."  # "play treasures" leads to the Buy phase
+    assert lines[turn2 + 3] == "Buy phase: 1 Buy, 5 coins."  # an empty line: the whole prompt again

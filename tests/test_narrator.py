@@ -100,7 +100,12 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
     # the coins the prompt names come from these plays alone: the bonus is not said again
     assert _own_turn(*plays) == ["You play Copper and Silver."]
     villa = [ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa")]
-    assert _own_turn(*villa) == ["You play Villa: +2 Actions, +1 Buy and +1 coin."]
+    # the prompt names the new Actions, Buys and coins: the bonus is not said first
+    assert _own_turn(*villa) == ["You play Villa."]
+    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa")) == []
+    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa"), verbosity="verbose") == ["+1 Action."]
+    # the cards left in a Victory pile are told with the buy
+    assert _own_turn(ev.CardBought("Ann", "Province", 8, 0, "Province", 7)) == ["You buy Province (7 left)."]
     shuffle = [ev.DeckShuffled("Ann", 11), ev.CardsDrawn("Ann", ("Copper",) * 5, 5)]
     assert _own_turn(*shuffle) == ["You shuffle 11 cards and draw 5 Coppers."]
     assert _own_turn(ev.PhaseChanged("Ann", "buy")) == []  # the prompt names the Buy phase
@@ -637,8 +642,77 @@ def test_a_turn_told_from_its_middle_does_not_say_nothing_was_played():
         ev.TurnStarted("Ann", 3, 5),
     ]
     assert Narrator(viewer="Ann").sentences(attacked) == [
-        "Bea's turn 2. Militia attacks you.",
+        "Bea's turn 2. Bea plays Militia and attacks you.",
         "You discard Copper and Estate.",
         "Bea played Militia.",
         "Your turn 3.",
+    ]
+
+
+# ------------------------------------------------- an opponent's attack, with its play
+LEGIONARY_TURN = [
+    ev.TurnStarted("Bot", 4, 7),
+    ev.CardPlayed("Bot", "Legionary"),
+    ev.ResourcesChanged("Bot", 0, 1, 3, 0, 0, 3, "Legionary"),
+    ev.CardsRevealed("Bot", ("Gold",), "hand"),
+    ev.Attacked("Bot", "Legionary", ("Ann",)),
+]
+
+
+def test_an_attack_in_a_summarised_turn_says_who_played_it_and_what_was_revealed():
+    """The play is held for the turn's summary: the attack's line names it, with the Gold revealed."""
+    assert Narrator(viewer="Ann").sentences(LEGIONARY_TURN) == [
+        "Bot's turn 4. Bot plays Legionary, reveals Gold and attacks you."
+    ]
+    nl = Narrator(viewer="Ann", lang=Language("nl")).sentences(LEGIONARY_TURN)
+    assert nl == ["Beurt 4 van Bot. Bot speelt Legioensoldaat, laat Goud zien en valt jou aan."]
+    # at terse the play is not told either: the attack's line says it
+    assert Narrator(viewer="Ann", verbosity="terse").sentences(LEGIONARY_TURN) == [
+        "Bot plays Legionary, reveals Gold and attacks you."
+    ]
+
+
+def test_an_attack_whose_play_was_told_is_not_told_twice():
+    said = Narrator(viewer="Ann", verbosity="verbose").sentences(LEGIONARY_TURN)
+    assert said[-4:] == [
+        "Bot plays Legionary.",
+        "+3 coins. Bot has 0 Actions, 1 Buy, 3 coins.",
+        "Bot reveals Gold.",
+        "Legionary attacks you.",
+    ]
+    # a person's turn: its start told at once, its plays held for its summary like a bot's
+    said = Narrator(viewer="Ann", people=frozenset({"Bot"})).sentences(LEGIONARY_TURN)
+    assert said == ["Bot's turn 4.", "Bot plays Legionary, reveals Gold and attacks you."]
+
+
+def test_an_attack_with_a_trash_names_the_trashed_card():
+    events = [
+        ev.TurnStarted("Bot", 2, 3),
+        ev.CardPlayed("Bot", "Catapult"),
+        ev.CardTrashed("Bot", "Silver", "hand"),
+        ev.Attacked("Bot", "Catapult", ("Ann",)),
+    ]
+    assert Narrator(viewer="Ann").sentences(events) == [
+        "Bot's turn 2. Bot plays Catapult, trashes Silver and attacks you."
+    ]
+
+
+def test_a_result_told_to_the_other_player_in_a_summarised_turn():
+    """Gladiator's result, to the player asked to reveal a copy, in the bot's held turn."""
+    note = ev.Note(
+        "Bot",
+        "{other} reveals a copy, so {player} gets no +1 coin and no Gladiator is trashed.",
+        you="{other} reveals a copy, so you get no +1 coin and no Gladiator is trashed.",
+        other="Ann",
+        to_other="You reveal a copy, so {player} gets no +1 coin and no Gladiator is trashed.",
+    )
+    events = [ev.TurnStarted("Bot", 3, 5), ev.CardPlayed("Bot", "Gladiator"), note]
+    assert Narrator(viewer="Ann").sentences(events) == [
+        "Bot's turn 3. You reveal a copy, so Bot gets no +1 coin and no Gladiator is trashed."
+    ]
+    assert Narrator(viewer="Bot").sentences([note]) == [
+        "Ann reveals a copy, so you get no +1 coin and no Gladiator is trashed."
+    ]
+    assert Narrator(viewer="Cid").sentences([note]) == [
+        "Ann reveals a copy, so Bot gets no +1 coin and no Gladiator is trashed."
     ]

@@ -249,3 +249,48 @@ def test_play_position_missing_file_and_other_players_are_one_sentence(tmp_path,
     assert capsys.readouterr().err == (
         "a11y-dominion: --players must name the position's players, in its order: Ann, Bob.\n"
     )
+
+
+def test_a_position_game_starts_its_turn_as_a_normal_game_does_and_says_the_figures_once(tmp_path):
+    path = position_file(tmp_path)
+    _console, text = console_game(["--position", str(path), "--players", "Ann:human,Bob:bigmoney"], ["play Villa"])
+    lines = text.splitlines()
+    # the set-up lines one by one, then the turn's start with the prompt on its line, as at a game's start
+    i = lines.index("Landmarks: Tower.")
+    assert lines[i + 1] == "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
+    # the play's sentence leaves the new figures to the prompt, which names those that changed
+    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin." in lines
+    assert [x for x in lines if "2 Actions, 2 Buys" in x] == ["You play Villa. Ann: 2 Actions, 2 Buys, 1 coin."]
+    # two people at the keyboard: the turn's start comes with Ann's news when she takes it, once
+    _console, text = console_game(["--position", str(path)], ["", "play Villa"])
+    lines = text.splitlines()
+    assert lines[lines.index("Landmarks: Tower.") + 1 :][:2] == [
+        "Your turn 1.",
+        "Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt.",
+    ]
+    assert lines.count("Your turn 1.") == 1
+
+
+def opening(text: str) -> list:
+    """The lines printed before the first prompt."""
+    return text.split("Ann> ", 1)[0].splitlines()
+
+
+def test_after_load_and_resume_the_turn_figures_are_said_once(tmp_path):
+    path = position_file(tmp_path)
+    target = tmp_path / "game.json"
+    console_game(["--position", str(path), "--players", "Ann:human,Bob:bigmoney"], ["play Villa", f"save {target}"])
+    _loaded, text = console_game(["--load", str(target)], [])
+    lines = opening(text)
+    assert lines[lines.index(f"Loaded {target}.") + 1 :][:2] == [
+        "Your turn 1.",
+        "Ann, Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt.",
+    ]
+    assert len([x for x in lines if "2 Actions, 2 Buys, 1 coin" in x]) == 1
+    _resumed, text = resume_game([])
+    lines = opening(text)
+    assert "Your turn 1." in lines
+    assert "You play Villa." in lines  # the last announcements leave the figures to the prompt too
+    assert [x for x in lines if "2 Actions, 2 Buys, 1 coin" in x] == [
+        "Ann, Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt."
+    ]

@@ -30,8 +30,7 @@ POSITION = {
     "seed": 1,
     "state": {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 1},
-        # no Treasure in hand: the Action phase offers the buys (and buying ends it)
-        "players": {"Ann": {"hand": ["Villa", "Smithy", "Market", "Estate", "Estate"], "deck": ["Estate"] * 5}},
+        "players": {"Ann": {"hand": ["Villa", "Smithy", "Market", "Copper", "Copper"], "deck": ["Estate"] * 5}},
     },
     "script": [],
 }

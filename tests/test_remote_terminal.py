@@ -64,16 +64,16 @@ def test_tab_completion_history_and_ctrl_c(host):
     bea.expect("The game starts.")
     ann.expect("Ann> ")
     # at Ann's turn the names come from her view and her decision: what she can play and buy
+    ann.send("buy Cu\t")
+    ann.expect("buy Curse")
+    ann.send("\x03")  # cleared: Curse is not bought
     ann.send("play t\t\r")
     ann.expect("Buy phase")
     ann.expect("Ann> ")
     text = plain(ann.before)
+    assert "You buy Curse" not in text
     assert re.search(r"\d+\. end the turn\n$", text), text  # the prompt comes after the burst of lines
     assert plain(drain(ann, 0.3)).strip() == ""  # drawn once: nothing after it
-    ann.send("buy Cu\t")
-    ann.expect("buy Curse")
-    ann.send("\x03")  # cleared: Curse is not bought
-    assert "You buy Curse" not in plain(drain(ann, 0.3))
     # Bea is asked nothing: at her prompt only the commands complete, never Ann's moves
     drain(bea, 0.3)
     bea.send("play \t")

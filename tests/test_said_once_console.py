@@ -165,12 +165,12 @@ def test_resume_speaks_the_language_the_settings_say_now():
         (
             "en",
             "You buy Province. The Province pile is empty. 1 Supply pile empty. The game ends after this turn. "
-            "Ann, Buy phase: 0 Buys, 1 coin.",
+            "Ann: 0 Buys, 1 coin.",
         ),
         (
             "nl",
             "Je koopt Provincie. De stapel Provincie is leeg. 1 voorraadstapel leeg. Het spel eindigt na deze beurt. "
-            "Ann, aanschaffase: 0 aanschaffen, 1 munt.",
+            "Ann: 0 aanschaffen, 1 munt.",
         ),
     ],
 )
@@ -205,11 +205,11 @@ def test_a_card_says_its_cost_once(lang, expected):
 @pytest.mark.parametrize(
     "lang, line",
     [
-        ("en", "You buy Engineer. You take the Debt for Engineer. Ann, Buy phase: 0 Buys, 9 coins, 4 Debt."),
+        ("en", "You buy Engineer. You take the Debt for Engineer. Ann: 0 Buys, 4 Debt."),
         (
             "nl",
             "Je koopt Ingenieur. Je neemt de schuld voor Ingenieur. "
-            "Ann, aanschaffase: 0 aanschaffen, 9 munten, 4 schuld.",
+            "Ann: 0 aanschaffen, 4 schuld.",
         ),
     ],
 )
@@ -274,7 +274,8 @@ HAND_UNSORTED = {
                 "1. play Villa",
                 "2 to 3: play Copper or Silver.",
                 "4. play treasures",
-                "5. end the Action phase",
+                "play treasures, then buy.",
+                "8. end the Action phase",
             ],
         ),
         (
@@ -284,15 +285,36 @@ HAND_UNSORTED = {
                 "1. speel Villa",
                 "2 tot en met 3: speel Koper of Zilver.",
                 "4. speel geldkaarten",
-                "5. beëindig de actiefase",
+                "speel geldkaarten, koop dan.",
+                "8. beëindig de actiefase",
             ],
         ),
     ],
 )
-def test_play_moves_come_in_hand_order_and_no_buys_while_treasures_are_left(lang, expected):
+def test_play_moves_come_in_hand_order_and_no_buys_listed_while_treasures_are_left(lang, expected):
+    # the buys at 0 coins (Copper, Curse, Engineer) are not listed: one clause says how to buy
     _, lines = console_at(HAND_UNSORTED, "", lang)
     i = next(j for j, x in enumerate(lines) if x.startswith(expected[0]))
-    assert lines[i : i + 5] == expected
+    assert lines[i : i + 6] == expected
+
+
+def test_a_buy_typed_in_the_action_phase_with_treasures_in_hand_is_made():
+    # options still lists every move, numbered; the buy ends the Action phase and is made
+    _, lines = console_at(HAND_UNSORTED, "options\nbuy Copper\nyes\n")
+    assert after(lines, "options")[1:8] == [
+        "1. play Villa",
+        "2. play Copper",
+        "3. play Silver",
+        "4. play treasures",
+        "5. buy Copper, 0 coins",
+        "6. buy Curse, 0 coins",
+        "7. buy Engineer, 4 Debt",
+    ]
+    assert after(lines, "buy Copper")[0].startswith(
+        "You still have 1 Action and could play Villa. Buying Copper ends the Action phase. Go on?"
+    )
+    asked = next(i for i, x in enumerate(lines) if "Go on?" in x)
+    assert lines[asked + 1].startswith("You buy Copper.")
 
 
 def test_the_action_phase_offers_buys_when_no_treasure_is_left():

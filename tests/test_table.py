@@ -265,7 +265,7 @@ def test_a_refused_answer_changes_nothing_and_says_why():
 
     table = Table(game, {"Ann": Stubborn(), "Bob": RandomBot(2)})
     assert table.run() == "enough"
-    assert refusals == ["Play your Treasures first (play treasures), or end the Action phase, then buy Province."]
+    assert refusals == ["Province costs 8 coins; you have 0 coins."]
     assert game.answers == [] and game.turn.phase == "action"
 
 

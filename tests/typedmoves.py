@@ -35,3 +35,37 @@ def no_treasures(screen: str) -> bool:
     return screen.rstrip().rsplit("\n", 1)[-1].startswith(NO_TREASURES) or (
         NO_TREASURES in screen and not re.search(r" phase: \d+ (Actions?|Buys?)", screen.rsplit(NO_TREASURES, 1)[1])
     )
+
+
+FIGURE = r"\d+ (?:Actions?|Buys?|coins?|Debt)"
+FIGURES = re.compile(rf"(?:(?:^|\. |: )((?:Action|Buy) phase): |(?:^|\. ))({FIGURE}(?:, {FIGURE})*)\.$", re.M)
+
+
+class Heard:
+    """The turn figures a Big Money player at the prompt knows, from what was printed: the turn
+    prompt names only what changed since the last one (at a turn's start what differs from 1
+    Action, 1 Buy, 0 coins; the phase when it changed, and not after "play treasures")."""
+
+    def __init__(self, who: str = "You"):
+        self.who = who
+        self.phase, self.buys, self.coins = "Action", "1", "0"
+
+    def update(self, screen: str, moved: bool) -> tuple:
+        """(phase, buys, coins) after ``screen`` (printed since the last line typed; ``moved``:
+        that line was a move of this player's turn)."""
+        start = "Your turn" if self.who == "You" else f"{self.who}'s turn"
+        if moved:
+            self.phase = "Buy"  # every Big Money move leads to the Buy phase or stays in it
+        if re.search(rf"^(?:Your turn|{re.escape(start)}) \d+\.", screen, re.M) or re.search(
+            rf"\b{re.escape(self.who)}, Action phase: ", screen
+        ):
+            self.phase, self.buys, self.coins = "Action", "1", "0"
+        for m in FIGURES.finditer(screen):
+            if m.group(1):
+                self.phase = m.group(1).split()[0]
+            for n, unit in re.findall(r"(\d+) (Actions?|Buys?|coins?|Debt)", m.group(2)):
+                if unit.startswith("Buy"):
+                    self.buys = n
+                elif unit.startswith("coin"):
+                    self.coins = n
+        return self.phase, self.buys, self.coins

@@ -121,6 +121,18 @@ LONG_GAME = 40
 Wall): decks that cannot buy a Province would otherwise never end the game."""
 LONG_GAME_MONEY = {"Copper": 12, "Silver": 30, "Gold": 60}
 
+EVENT_GAINS = {
+    "Triumph": "Estate",
+    "Annex": "Duchy",
+    "Dominate": "Province",
+    "Delve": "Silver",
+    "Wedding": "Gold",
+    "Conquest": "Silver",
+    "Windfall": "Gold",
+}
+"""The card each gaining Event is bought for: with that pile empty the Event is not worth buying (Wedding
+still gives its +1 VP)."""
+
 STALL_TURNS = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
 
@@ -410,6 +422,13 @@ class MediumBot:
         mine = self.mine(view)
         lms = view.landmarks
         basil = min(2, lms.get("Basilica", 0)) if left >= 2 else 0
+        gains = EVENT_GAINS.get(event)
+        if gains is not None and not self.in_supply(view, gains):
+            # the card it gains is gone from the Supply: the Event does nothing worth its price (Triumph
+            # with the Estates gone gains nothing and scores nothing, and its Debt takes the next turn's coins)
+            if event != "Wedding":
+                return -100
+            return w - debt * dw + basil * w  # Wedding's +1 VP is still there
         if event == "Delve":
             return self.card_value(view, "Silver", left, False) + 4 + basil * w
         if event == "Wedding":
@@ -445,6 +464,11 @@ class MediumBot:
                 return 3 * self.card_value(view, "Gold", left, False)
             return -100
         return -100  # Banquet, Ritual, Tax: not worth it to this bot
+
+    def in_supply(self, view: PlayerView, card: str) -> bool:
+        """True when the Supply pile of the card ``card`` still has cards (so that it can be gained)."""
+        pile = view.piles.get(card)
+        return pile is not None and pile.cards_left > 0
 
     def _gainable(self, view: PlayerView, pn: str, most: int) -> bool:
         top = view.pile(pn).top
@@ -853,6 +877,8 @@ class MediumBot:
         if d.source == "Wild Hunt" and "estate" in opts:
             vp = view.pile("Wild Hunt").vp_tokens if "Wild Hunt" in view.piles else 0
             p = self.provinces_left(view)
+            if not self.in_supply(view, "Estate"):
+                return "cards"  # no Estate to gain: no VP to take either
             return "estate" if vp >= 4 or (p <= 3 and vp >= 2) else "cards"
         if d.source == "Sprawling Castle":
             return "estates" if "Wall" not in view.landmarks and self.provinces_left(view) <= 1 else "duchy"
@@ -971,13 +997,17 @@ class MediumBot:
         ends = (name == "Province" and pile.cards_left == 1) or (pile.cards_left == 1 and empties >= 2)
         if ends:
             return Msg("Buying {card} ends the game while you are ahead.", card=card)
+        if is_type(card, "Castle") and card in CARDS:
+            return self.castle_reason(view, card)
         if is_victory_only(card) or card == "Province":
             if left <= 4 and card != "Province":
                 if one:
                     return Msg("Only 1 Province is left, so Victory points count more than money now.")
                 return Msg("Only {n} Provinces are left, so Victory points count more than money now.", n=left)
             return Msg("{card} is the most Victory points {coins} coins buy.", card=card, coins=t.coins)
-        if self.marginal_vp(view, card) > 0 and view.landmarks:
+        mine = self.mine(view)
+        own_vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
+        if self.marginal_vp(view, card) > own_vp and view.landmarks:  # more than the card's own VP
             return Msg("{card} scores Victory points with this game's Landmarks.", card=card)
         if one:
             return Msg("{coins} coins, and 1 Province is still left.", coins=t.coins)
@@ -996,6 +1026,28 @@ class MediumBot:
                 n=left,
             )
         return Msg("{coins} coins, and {n} Provinces are still left.", coins=t.coins, n=left)
+
+    def castle_reason(self, view: PlayerView, card: str) -> Msg:
+        """Why buy the Castle ``card`` (the top of the Castles pile): its VP for this deck,
+        what it costs and what is left of the Castles pile."""
+        mine = self.mine(view)
+        vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
+        left = view.pile("Castles").cards_left
+        cost = CARDS[card].cost
+        if left <= 1:
+            return Msg(
+                "{card} is worth {vp} VP to you now, for {cost}; it is the last card of the Castles pile.",
+                card=card,
+                vp=vp,
+                cost=cost,
+            )
+        return Msg(
+            "{card} is worth {vp} VP to you now, for {cost}; the Castles pile has {n} cards left.",
+            card=card,
+            vp=vp,
+            cost=cost,
+            n=left,
+        )
 
     def answer_reason(self, view: PlayerView, d: Decision, answer: list) -> Msg:
         """Why ``answer`` to a question that is not a turn move."""

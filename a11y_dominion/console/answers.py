@@ -90,7 +90,8 @@ class Answers:
     def confirmation_question(self, d, keys: list) -> str | None:
         """The question to ask before an irreversible answer, or None.
 
-        Asked (unless the ``confirm`` setting is off) before trashing cards;
+        Asked (unless the ``confirm`` setting is off) before trashing cards chosen from a
+        list (a yes-or-no question to trash says itself that it cannot be undone);
         before any move that ends the Action phase (``end``, playing
         Treasures, buying, paying Debt) while Actions and playable Action
         cards are left; and before ending the turn with Debt and coins that
@@ -127,11 +128,8 @@ class Answers:
                 N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
                 cards=join_names([self.lang.card(n) for n in names], self.lang),
             )
-        if d.purpose == "trash" and d.kind == "yesno" and keys == ["yes"] and d.source:
-            # "trash the Engineer?": the card that asks is the one trashed
-            return self.t(
-                N_("Trash {cards}? This cannot be undone. Type yes to trash: "), cards=self.lang.card(d.source)
-            )
+        # a yes-or-no question to trash ("trash the Engineer?") says itself that it cannot be
+        # undone, and its yes is the confirmation: it is not asked twice
         return None
 
     def not_done(self, d, keys: list) -> str:

@@ -30,9 +30,10 @@ from announcements.narrator import Narrator
 from announcements.speech import Speaker
 
 from ..i18n import N_, Language
-from ..rules.events import GameEnded
+from ..rules.decisions import MoveKind
+from ..rules.events import GameEnded, GameSetUp, TurnStarted
 from ..rules.game import Game
-from ..seats import make_bot
+from ..seats import LazyBot
 from ..table import StopTable, Table
 from ..view import PlayerView, player_view, redact_all
 from . import queries as q
@@ -45,7 +46,7 @@ from .keys import KeyCommand, active_keys, key_name
 from .persistence import History, Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
 
-STARTING = 0.05  # seconds the first lines wait for the speech output to be found
+STARTING = 0.05  # seconds from the start of the search the first lines wait for the speech output to be found
 MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 
 
@@ -65,9 +66,25 @@ class ConsoleTable(Table):
         self.before = len(game.answers)
         self.submitter: str | None = None
 
+    position_turn = False  # the start of a position's turn is still to be told (after its set-up lines)
+
     def deliver(self) -> None:
-        """Tell every seat (and the onlooker) the events it has not been told yet."""
+        """Tell every seat (and the onlooker) the events it has not been told yet (and, in a
+        new game built from a position, its turn's start after its set-up lines)."""
         super().deliver()
+        if self.position_turn and any(isinstance(e, GameSetUp) for e in self.game.log):
+            self.position_turn = False
+            who = self.game.current.name
+            n = self.view(who).turn.own_number
+            for seat in self.seats.values():
+                if isinstance(seat, HumanSeat) and seat.name is not None:
+                    lang = seat.lang
+                    line = (
+                        lang.text(N_("Your turn {n}."), n=n)
+                        if seat.name == who
+                        else lang.text(N_("{player}'s turn {n}."), player=who, n=n)
+                    )
+                    seat.tell_line(line, "important" if seat.name == who else "normal")
         end = len(self.game.log)
         if self.onlooker is not None and self.onlooker_told < end:
             start, self.onlooker_told = self.onlooker_told, end
@@ -88,7 +105,8 @@ class ConsoleTable(Table):
 def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_start: bool = False) -> str:
     """Which speech mode and output are in use, in one sentence of ``lang``
     (the same sentence as ``speaker.describe()``). While the output is still being
-    looked for after ``wait`` seconds (None: as long as it takes), says so.
+    looked for after ``wait`` seconds (None: as long as it takes; at the start,
+    counted from the moment the speaker began looking), says so.
     ``at_start``: the first lines of a game, after the speaker has said itself
     that no sound can be heard; then "" (it is said once)."""
     mode = speaker.mode
@@ -96,7 +114,7 @@ def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_
         return lang._(N_("Speech is off; the game shows text only."))
     if mode == "screen-reader":
         return lang._(N_("Screen-reader mode: the game does not speak; your screen reader reads the text."))
-    if not speaker.wait_ready(wait):
+    if not speaker.wait_ready(wait, since_start=at_start):
         if mode == "self-voicing":
             return lang._(N_("Self-voicing mode: the speech output is starting; type speech to hear which one speaks."))
         return lang._(N_("Automatic mode: looking for a speech output; type speech to hear which one speaks."))
@@ -217,11 +235,12 @@ class Console(Commands, Answers, Persistence, History):
         self.seats = [(n, k) for n, k in seats]
         self.humans = [n for n, k in self.seats if k == "human"]
         self.bots = {
-            n: make_bot(k, self.seed * 10 + i, think_ms=self.think_ms)
+            n: LazyBot(k, self.seed * 10 + i, think_ms=self.think_ms)  # made when it first decides
             for i, (n, k) in enumerate(self.seats)
             if k != "human"
         }
-        current = game.current.name if narrate_from else None
+        # a game built from a position starts in the middle of a turn: no "turn starts" event comes
+        current = game.current.name if narrate_from or self._from_position(game) else None
         old = self.people
         self.people = {}
         for name in self.humans or [None]:  # a game of bots only has an onlooker, told public facts
@@ -255,8 +274,18 @@ class Console(Commands, Answers, Persistence, History):
         self.table = ConsoleTable(game, table_seats, onlooker=None if self.humans else first)
         self.table.autosave = getattr(self, "autosave", None)
         self.table.replace_game(game, told=narrate_from)
+        # a new game built from a position starts in the middle of a turn, without the event that
+        # tells a turn's start: the table tells it after the set-up lines, as every turn's start
+        self.table.position_turn = narrate_from == 0 and self._from_position(game)
         self.prompted = None
         self.first_prompt_of_turn = None
+        self.told_figures: dict = {}  # player -> ((turn, player), the turn figures last told them)
+
+    @staticmethod
+    def _from_position(game: Game) -> bool:
+        """True for a game built from a position whose first turn has not ended yet (no turn
+        has started in its log: the position's turn was never told)."""
+        return game.position is not None and not any(isinstance(e, TurnStarted) for e in game.log)
 
     def _new_seat(self, name: str | None, current: str | None) -> HumanSeat:
         opts = next((o for n, o in self.seat_options.items() if name is not None and n.lower() == name.lower()), {})
@@ -355,11 +384,24 @@ class Console(Commands, Answers, Persistence, History):
         elif self.loaded:
             self.say(self.t(N_("Loaded {file}."), file=self.loaded), keep=False)
             if self.game.pending is not None:
-                self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
+                self.say(self._where_line(), keep=False)
         else:
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
     RECENT = 5  # announcements told when a game is resumed
+
+    def _where_line(self) -> str:
+        """Whose turn it is in a loaded or resumed game: "Your turn 3." when the turn prompt
+        that follows names the phase and the figures (the question is a move of the turn's
+        player at this keyboard), else the whole turn line ("Bot's turn 3, Buy phase: ...")."""
+        seat = self.humans[0] if self.solo else None
+        view = self.view()
+        d = self.game.pending
+        if d is not None and d.kind == "turn" and d.player in self.humans and not view.turn.bidding:
+            if d.player == seat:
+                return self.t(N_("Your turn {n}."), n=q.turn_number(view))
+            return self.t(N_("{player}'s turn {n}."), player=d.player, n=q.turn_number(view))
+        return q.turn_line(view, seat, self.lang)
 
     def where_it_stands(self) -> None:
         """After ``resume``: which game goes on, whose turn and phase it is, the
@@ -375,9 +417,18 @@ class Console(Commands, Answers, Persistence, History):
         if d is None:
             return
         seat = self.humans[0] if self.solo else None
-        self.say(q.turn_line(self.view(), seat, self.lang), keep=False)
-        narrator = Narrator(viewer=seat, verbosity=self.verbosity, lang=self.lang)
+        # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
+        narrator = Narrator(
+            viewer=seat,
+            verbosity=self.verbosity,
+            lang=self.lang,
+            prompts=seat is not None,
+            current=self.game.current.name if self._from_position(self.game) else None,
+        )
         recent = narrator.sentences(redact_all(self.game.log, seat))[-self.RECENT :]
+        where = self._where_line()
+        if where not in recent:  # the turn's start among the last announcements says it
+            self.say(where, keep=False)
         if recent:
             self.say(self.lang._(N_("The last announcements:")), keep=False)
             for line in recent:
@@ -532,6 +583,7 @@ class Console(Commands, Answers, Persistence, History):
                 break
         self.prompted = None
         self.first_prompt_of_turn = None  # the turn prompt reads the hand again
+        self.told_figures.pop(seat.name, None)  # and says every figure
         self.hand_for_question = True  # and so does a question inside a card
         self._give_keyboard(seat)
         return True
@@ -572,6 +624,45 @@ class Console(Commands, Answers, Persistence, History):
                 pass
         return 0
 
+    def _changed_prompt(self, view: PlayerView, d, lines: list, new_turn: bool, brief: bool = True) -> list:
+        """``lines`` of a turn question with its prompt (the first line) saying only what
+        changed since the figures this seat heard last in this turn, or, at the turn's first
+        prompt, what differs from the usual start (:func:`~.queries.changed_turn_prompt`); the
+        whole prompt when the seat heard none in this turn yet (the game's first turn, after a
+        hand-over or a load) or asked again; the first line None when there is nothing to
+        say. Notes the figures it tells."""
+        narrator = getattr(self.people.get(d.player), "narrator", None)
+        said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
+        if narrator is not None:
+            narrator.phase_said = None
+        key = (self.game.turn.number, d.player)
+        told = self.told_figures.get(d.player)
+        self.told_figures[d.player] = (key, q.turn_figures(view, d))
+        if not brief or told is None or lines[0] != questions.question(view, d, self.lang):
+            return lines
+        if told[0] == key:
+            before = told[1]
+        elif new_turn:
+            before = q.USUAL_START
+        else:
+            return lines
+        prompt = q.changed_turn_prompt(view, d, before, self.lang, phase_known=self._phase_known(d, before, said))
+        return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
+
+    def _phase_known(self, d, before: dict, said: str | None) -> bool:
+        """True when the player of ``d`` knows the phase they are now in without the prompt
+        naming it: their narrator just said it (``said``: "Villa: you go back to the Action
+        phase."), or their last move was "play treasures" (which always leads to the Buy
+        phase), after their first turn."""
+        phase = "action" if self.game.turn.phase == "action" else "buy"
+        if said == phase:
+            return True
+        last = self.game.answers[-1] if self.game.answers else []
+        treasures = len(last) == 1 and getattr(last[0], "kind", None) is MoveKind.TREASURES
+        # in the player's first turn the Buy phase is named all the same: that is where it is learnt
+        first = self.view(d.player).turn.own_number <= 1
+        return phase == "buy" and before.get("phase") == "action" and treasures and not first
+
     def prompt_message(self, d) -> str:
         """The prompt before the typed line: the name of who must answer."""
         return f"{d.player}> "
@@ -599,8 +690,13 @@ class Console(Commands, Answers, Persistence, History):
             lang=self.lang,
             again=again,
         )
+        asked = d.kind == "turn"
+        if asked:
+            lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
+            asked = lines[:1] != [None]
+            lines = lines[1:] if not asked else lines
         if news:
-            if d.kind == "turn" and self.holder.queue:
+            if asked and self.holder.queue:
                 self.holder.flush(tail=lines[0])
                 lines = lines[1:]
             else:
@@ -608,7 +704,7 @@ class Console(Commands, Answers, Persistence, History):
         for line in lines:
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.
-            spoken = full or d.kind != "turn" or not line[:1].isdigit()
+            spoken = full or d.kind != "turn" or not (line[:1].isdigit() or questions.is_how_to_buy(line, self.lang))
             self.display.line(line)
             if spoken:
                 self.speaker.speak(line)

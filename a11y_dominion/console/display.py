@@ -237,17 +237,180 @@ def split_prompt(message: str) -> tuple[str, str]:
     return m.group(1), m.group(2)
 
 
+WIDE = 4096
+"""The width the line editor is told a screen-reader terminal has: a typed line
+never reaches its end, so the editor never wraps it itself (moving the cursor
+up and down); the terminal wraps a long line like any other."""
+
+_ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_]|$)")
+
+
+def _cell_width(ch: str) -> int:
+    """The columns a character takes, as prompt_toolkit counts them."""
+    from prompt_toolkit.utils import get_cwidth
+
+    return get_cwidth(ch)
+
+
+class PlainLines:
+    """What a plain line editor writes, from what prompt_toolkit's renderer asks
+    for: the renderer's cursor moves, erasures and writes are applied to a copy
+    of the line the terminal shows, and only the difference is written, with
+    nothing but text, carriage return and backspace: a character typed at the
+    end of the line is written as itself (a space too), one rubbed out as
+    backspace, space, backspace, and the cursor moved left with backspaces and
+    right by writing again what it passes over.
+
+    Used by :func:`line_only_output` (screen-reader mode), where the editor
+    draws one row. Were it ever to draw several, the rows are kept apart and
+    moving between them is the one escape sequence left (cursor up or down)."""
+
+    KEEP = 100  # rows remembered above the cursor
+
+    def __init__(self) -> None:
+        self.shown: list = [[]]  # per row: the characters the terminal shows (from column 0)
+        self.want: list = [[]]  # per row: what the renderer drew
+        self.row = 0
+        self.col = 0  # the terminal's cursor column
+        self.wcol = 0  # the column the renderer put its cursor at
+        self.out: list = []  # what is to be written to the terminal
+
+    # ------------------------------------------------------------ the renderer's operations
+    def text(self, data: str) -> None:
+        """Characters written at the cursor; carriage return and line feed move it."""
+        for ch in _ESCAPE.sub("", data):
+            if ch == "\r":
+                self.sync()
+                if self.col:
+                    self.out.append("\r")
+                self.col = self.wcol = 0
+            elif ch == "\n":
+                self.sync()
+                self.out.append("\n")
+                self.row += 1
+                self.col = self.wcol = 0  # the terminal returns to the line's start (onlcr)
+                if self.row == len(self.shown):
+                    self.shown.append([])
+                    self.want.append([])
+                else:
+                    self.shown[self.row] = list(self.shown[self.row])
+                if self.row > self.KEEP:
+                    del self.shown[0], self.want[0]
+                    self.row -= 1
+            elif ch == "\b":
+                self.wcol = max(0, self.wcol - 1)
+            elif ch >= " ":
+                # a wide character (two columns) is followed by an empty cell, written as nothing
+                cells = [ch, ""] if _cell_width(ch) == 2 else [ch]
+                line = self.want[self.row]
+                if len(line) < self.wcol:
+                    line.extend(" " * (self.wcol - len(line)))
+                line[self.wcol : self.wcol + len(cells)] = cells
+                self.wcol += len(cells)
+
+    def forward(self, n: int) -> None:
+        """The cursor ``n`` columns to the right."""
+        self.wcol += max(0, n)
+
+    def backward(self, n: int) -> None:
+        """The cursor ``n`` columns to the left."""
+        self.wcol = max(0, self.wcol - max(0, n))
+
+    def erase_end(self) -> None:
+        """The line erased from the cursor to its end."""
+        del self.want[self.row][self.wcol :]
+
+    def erase_below(self) -> None:
+        """The line erased from the cursor, and every row below it."""
+        self.erase_end()
+        for r in range(self.row + 1, len(self.want)):
+            self.want[r] = []
+
+    def vertical(self, n: int, code: str) -> None:
+        """Move ``n`` rows up (``code`` "A") or down ("B"): the one escape sequence left."""
+        if n <= 0:
+            return
+        self.sync()
+        target = self.row - n if code == "A" else self.row + n
+        if target < 0:
+            n, target = self.row, 0
+        while target >= len(self.shown):
+            self.shown.append([])
+            self.want.append([])
+        if n:
+            self.out.append(f"\x1b[{n}{code}")
+        self.row = target
+
+    def clear(self) -> None:
+        """The screen cleared (Ctrl+L): plain lines go on at a new line instead."""
+        self.sync()
+        self.out.append("\r\n")
+        self.shown, self.want, self.row, self.col, self.wcol = [[]], [[]], 0, 0, 0
+
+    # ------------------------------------------------------------ what is written
+    def _move(self, target: int) -> None:
+        """Move the terminal's cursor to column ``target`` of this row: back with
+        backspaces (to the start with a carriage return), on by writing again
+        the characters it passes over."""
+        shown = self.shown[self.row]
+        if target < self.col:
+            self.out.append("\r" if target == 0 else "\b" * (self.col - target))
+        elif target > self.col:
+            if len(shown) < target:
+                shown.extend(" " * (target - len(shown)))
+            self.out.append("".join(shown[self.col : target]))
+        self.col = target
+
+    def sync(self) -> None:
+        """Write what makes the terminal's line the one drawn, and put the cursor where
+        it was left. Blanks count as nothing: a space past the cursor at the end of
+        the line is not written, and what is rubbed out is overwritten with spaces
+        only as far as the line showed more than blanks."""
+        shown, want = self.shown[self.row], self.want[self.row]
+        if len(want) < self.wcol:  # the renderer moved over blanks: spaces
+            want.extend(" " * (self.wcol - len(want)))
+        while len(want) > self.wcol and want[-1] == " ":
+            want.pop()
+        if shown != want:
+            p = 0
+            while p < len(shown) and p < len(want) and shown[p] == want[p]:
+                p += 1
+            if p < len(want):
+                self._move(p)
+                self.out.append("".join(want[p:]))
+                self.col = len(want)
+            used = len(shown)
+            while used and shown[used - 1] == " ":
+                used -= 1
+            left = used - len(want)
+            if left > 0:  # rubbed out: overwritten with spaces
+                self._move(len(want))
+                self.out.append(" " * left)
+                self.col += left
+            self.shown[self.row] = list(want)
+        self._move(self.wcol)
+
+    def take(self) -> str:
+        """Everything to write so far (with the line brought up to date)."""
+        self.sync()
+        data, self.out = "".join(self.out), []
+        return data
+
+
 def line_only_output(stdout=None, get_size=None):
     """A prompt_toolkit terminal output for screen-reader mode that writes
-    only what line editing needs (text, carriage returns, cursor left and
-    right, erase to the end): no colours, cursor hiding, cursor shapes,
-    bracketed paste or wrap switching, which screen readers may read out
-    or stumble over.
+    plain lines, as a plain line editor does (:class:`PlainLines`): the prompt
+    once, the typed text as itself, carriage return and backspace; no
+    colours, cursor hiding, cursor shapes, bracketed paste, wrap switching,
+    erasing or cursor movement sequences, which screen readers may read out
+    or stumble over. The line editor is told the terminal is :data:`WIDE`
+    columns wide, so that it never wraps a line itself.
 
     ``stdout``: the terminal's stream (this process's standard output unless
     given); ``get_size()``: the terminal's :class:`~prompt_toolkit.data_structures.Size`,
     for a stream that is no local terminal (an SSH channel); without it the
     size is read from ``stdout``'s terminal."""
+    from prompt_toolkit.data_structures import Size
     from prompt_toolkit.output.vt100 import Vt100_Output
 
     class LineOnlyOutput(Vt100_Output):
@@ -262,8 +425,54 @@ def line_only_output(stdout=None, get_size=None):
         set_attributes = reset_attributes = _skip
         set_title = clear_title = _skip
         enable_mouse_support = disable_mouse_support = _skip
+        enter_alternate_screen = quit_alternate_screen = _skip
         ask_for_cpr = _skip
         bell = _skip
+
+        def _lines(self) -> PlainLines:
+            lines = self.__dict__.get("_plain_lines")
+            if lines is None:
+                lines = self.__dict__["_plain_lines"] = PlainLines()
+            return lines
+
+        def write(self, data: str) -> None:
+            self._lines().text(data)
+
+        write_raw = write
+
+        def cursor_forward(self, amount: int) -> None:
+            self._lines().forward(amount)
+
+        def cursor_backward(self, amount: int) -> None:
+            self._lines().backward(amount)
+
+        def cursor_up(self, amount: int) -> None:
+            self._lines().vertical(amount, "A")
+
+        def cursor_down(self, amount: int) -> None:
+            self._lines().vertical(amount, "B")
+
+        def cursor_goto(self, row: int = 0, column: int = 0) -> None:
+            return None  # only after erase_screen, whose new line is the top left
+
+        def erase_end_of_line(self) -> None:
+            self._lines().erase_end()
+
+        def erase_down(self) -> None:
+            self._lines().erase_below()
+
+        def erase_screen(self) -> None:
+            self._lines().clear()
+
+        def flush(self) -> None:
+            data = self._lines().take()
+            if data:
+                self._buffer.append(data)
+            super().flush()
+
+        def get_size(self) -> Size:
+            size = super().get_size()
+            return Size(rows=size.rows, columns=max(size.columns, WIDE))
 
     out = stdout if stdout is not None else sys.stdout
     if get_size is not None:

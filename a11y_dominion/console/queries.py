@@ -175,6 +175,60 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
     return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}."), **fields)
 
 
+USUAL_START = {"phase": "action", "actions": 1, "buys": 1, "coins": 0, "debt": 0}  # every turn starts so
+
+
+def turn_figures(view: PlayerView, d: Decision) -> dict:
+    """The figures a turn prompt of ``d`` names: phase ("action" or "buy"), Actions, Buys,
+    coins and the Debt of the player who answers."""
+    t = view.turn
+    return {
+        "phase": "action" if t.phase == "action" else "buy",
+        "actions": t.actions,
+        "buys": t.buys,
+        "coins": t.coins,
+        "debt": view.player(d.player).debt,
+    }
+
+
+def changed_turn_prompt(
+    view: PlayerView, d: Decision, before: dict, lang: Language = EN, phase_known: bool = False
+) -> str:
+    """The turn prompt that says only what differs from ``before`` (the figures of
+    :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
+    prompt): the phase when it changed, then each changed figure (Actions only in the
+    Action phase, Debt only when some is left): "Buy phase: 5 coins.", "0 Buys, 2 coins,
+    1 Debt.". The phase alone when nothing changed ("Buy phase."); "" at the start of
+    a turn that starts as every turn does (its "Your turn 3." says it). ``phase_known``: the
+    player knows the new phase already (it was just said, or the move was "play treasures",
+    which always leads to the Buy phase): it is not named."""
+    now = turn_figures(view, d)
+    parts = []
+    for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
+        if key == "actions" and now["phase"] != "action":
+            continue
+        if key == "debt" and not now["debt"]:
+            continue
+        if now[key] != before.get(key):
+            parts.append(count(now[key], unit, lang))
+    phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
+    if not parts and before is USUAL_START:
+        return ""
+    fields = dict(player=d.player, figures=", ".join(parts))
+    phase = lang._(PHASES[now["phase"]])
+    own = d.player == lang._(N_("You"))
+    if phase_changed or not parts:
+        if own:
+            phase = phase[:1].upper() + phase[1:]
+            return lang.text(N_("{phase}: {figures}."), phase=phase, **fields) if parts else phase + "."
+        if parts:
+            return lang.text(N_("{player}, {phase}: {figures}."), phase=phase, **fields)
+        return lang.text(N_("{player}, {phase}."), phase=phase, **fields)
+    if own:
+        return fields["figures"] + "."
+    return lang.text(N_("{player}: {figures}."), **fields)
+
+
 def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str:
     """The turn prompt of the seat named "You" (the default), without the name:
     "Buy phase: 1 Buy, 4 coins." (the phase's name first, as a sentence starts)."""

@@ -73,10 +73,34 @@ def pile_words(view: PlayerView, pile: str, lang: Language = EN, buying: bool = 
 N_("yes"), N_("no"), N_("none"), N_("pass")
 
 
-def how_many(d: Decision, lang: Language = EN) -> str:
-    """What kind of answer a non-turn decision wants, in one sentence."""
+def asked_as_yes_no(d: Decision) -> bool:
+    """True for a choice of cards that is a yes-or-no question: one card that may be
+    chosen or not ("you may reveal a Gold"), answered yes (or 1) or no."""
+    return (
+        d.kind == "cards"
+        and len(d.options) == 1
+        and d.min == 0
+        and d.max >= 1
+        and (d.max == 1 or d.count_of(d.options[0]) == 1)
+    )
+
+
+def _repeat_line(d: Decision, lang: Language) -> str:
+    """How to choose more than one of the same card ("Repeat a number to choose that
+    card again."), or '' when no card may be chosen twice. The same words
+    every time, so that it is said once (see :class:`Heard`)."""
+    if d.max < 2 or d.distinct or not any(d.count_of(o) >= 2 for o in d.options):
+        return ""
+    return lang._(N_("Repeat a number to choose that card again."))
+
+
+def how_many(d: Decision, lang: Language = EN, repeat: bool = True) -> str:
+    """What kind of answer a non-turn decision wants, in one sentence; with ``repeat``, two
+    when a card may be chosen more than once (how to choose it twice)."""
     if d.kind == "yesno":
         return lang._(N_("Answer yes or no, or 1 or 2."))
+    if asked_as_yes_no(d):
+        return lang.text(N_("Answer yes for {choice}, or no."), choice=str(d.labels.get(d.options[0], d.options[0])))
     if d.kind == "number":
         nums = [o for o in d.options if o != "pass"]
         if "pass" in d.options:
@@ -102,6 +126,9 @@ def how_many(d: Decision, lang: Language = EN) -> str:
         line = lang.text(N_("Choose {low} to {high}, by numbers or names separated by commas."), low=d.min, high=d.max)
     if d.ordered:
         line += " " + lang._(N_("Name them in the order you want, first one first."))
+    again = _repeat_line(d, lang) if repeat else ""
+    if again:
+        line += " " + again
     return line
 
 
@@ -135,7 +162,12 @@ def _turn_option_lines(
         and not CARDS[o.name].is_("Action")
     ]
     groups: dict = {}  # first index -> the line that sums up the group starting there
-    if not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
+    if not full and action and buys and _treasure_in_hand(d):
+        # the buys at the coins before the Treasures are played ("buy Copper, 0 coins", "buy Curse")
+        # are noise: one clause says how to buy; a buy typed is still made, and options reads them all
+        how = HOW_TO_BUY[0] if any(o.kind is MoveKind.TREASURES for o in d.options) else HOW_TO_BUY[1]
+        groups[buys[0]] = (buys, lang._(how) + ".", lang._(how), "buy after treasures")
+    elif not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
             if len(run) < 2:
                 continue
@@ -194,6 +226,22 @@ def _turn_option_lines(
             shape = "buy" if o.kind is MoveKind.BUY else "play" if i in treasures and action else label
             out.append((f"{i + 1}. {label}", f"{i + 1}: {brief_label(view, o, lang) or label}", shape))
     return out
+
+
+# the clause in place of the Action phase's buys while a Treasure is in hand (with "play treasures", without)
+HOW_TO_BUY = (N_("play treasures, then buy"), N_("play your Treasures, then buy"))
+
+
+def is_how_to_buy(line: str, lang: Language = EN) -> bool:
+    """True when ``line`` is the option line that stands for the Action phase's buys while a
+    Treasure is in hand ("play treasures, then buy."): one of the turn's option lines, like the
+    numbered ones."""
+    return any(line == lang._(how) + "." for how in HOW_TO_BUY)
+
+
+def _treasure_in_hand(d: Decision) -> bool:
+    """True when the turn moves of ``d`` play a Treasure from the hand (one is still in hand)."""
+    return any(o.kind is MoveKind.PLAY and o.name in CARDS and CARDS[o.name].is_("Treasure") for o in d.options)
 
 
 BRIEF_NAMES = 3  # the brief line of a run of buys names this many, the costliest first
@@ -286,7 +334,7 @@ def decision_lines(
     if d.kind == "number":  # the question says the range itself ("bid from 1 to 40 Debt, or pass")
         return lines
     lines.append(how_many(d, lang))
-    if d.kind != "number":
+    if not asked_as_yes_no(d):  # the one card is named in the line on how to answer
         for i, o in enumerate(d.options):
             lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
     return lines
@@ -432,6 +480,7 @@ class Heard:
             if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
                 shown = shown[: head - 1] + shown[head:]
             self.told_how.add(how)
+            self.told_how.add(how_many(d, lang, repeat=False))  # its first sentence, said with it
         return shown
 
     def _buys_came(self, view: PlayerView, d: Decision) -> bool:

@@ -153,6 +153,13 @@ class HumanSeat:
             self.flush()
         return len(said)
 
+    def tell_line(self, text: str, priority: str = "normal") -> None:
+        """Tell one sentence of the game that no event makes (a position's turn start), in
+        order with the narrated ones: queued, and announced at once as :meth:`tell` does."""
+        self.queue.append((text, priority))
+        if self.at_keyboard and not self.wait_for_prompt:
+            self.flush()
+
     def flush(self, tail: str | None = None) -> int:
         """Announce everything queued, in order; returns how many sentences. ``tail``
         (the turn prompt that follows) is printed and spoken on the last sentence's line,

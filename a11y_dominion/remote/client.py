@@ -43,6 +43,7 @@ import select
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -514,12 +515,16 @@ class PromptPump:
     (a line of chat, the host stopping the game, the end of the connection): the
     prompt is erased and gives back :class:`Arrived` with the line typed so far, so the
     console prints what came in its own lines and draws the prompt again, the typed
-    text kept. ``inbox``: the link's queue (only looked at, never read here);
-    ``reader``: the console's reader. Use as a context manager around one read."""
+    text kept. ``inbox``: the link's queue (only looked at here); ``reader``: the
+    console's reader; ``quiet``: called on the prompt's own loop before it is ended,
+    it uses what came that puts out nothing (a new view, events that say nothing
+    yet) and returns True when nothing else came, so that the prompt waits on
+    undisturbed. Use as a context manager around one read."""
 
-    def __init__(self, inbox: queue.Queue, reader):
+    def __init__(self, inbox: queue.Queue, reader, quiet: Callable[[], bool] | None = None):
         self.inbox = inbox
         self.reader = reader
+        self.quiet = quiet
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._watch, name="prompt-pump", daemon=True)
 
@@ -539,22 +544,28 @@ class PromptPump:
             if app is None:
                 continue  # the prompt has not started yet (or has just ended)
             stopped = threading.Event()
+            ended = []
 
-            def stop(app=app, stopped=stopped) -> None:
+            def stop(app=app, stopped=stopped, ended=ended) -> None:
                 try:
                     if app.is_running and not app.future.done():
+                        if self.quiet is not None and self.quiet():
+                            return  # only what says nothing came: the prompt waits on
                         app.erase_when_done = True
                         app.exit(result=Arrived(app.current_buffer.text))
+                    ended.append(True)
                 except Exception:  # noqa: BLE001 - the prompt ended meanwhile: its line is read as typed
-                    pass
-                stopped.set()
+                    ended.append(True)
+                finally:
+                    stopped.set()
 
             try:
                 app.loop.call_soon_threadsafe(stop)
             except RuntimeError:  # the prompt's loop has ended
                 continue
             stopped.wait(1)
-            return
+            if ended:
+                return
 
 
 def keep_erase_off(reader) -> None:
@@ -692,10 +703,36 @@ class JoinConsole(Commands, Answers):
             return self.reader.read(message, default)
         keep_erase_off(self.reader)
         try:
-            with PromptPump(self.link.inbox, self.reader):
+            with PromptPump(self.link.inbox, self.reader, self.use_quiet):
                 return self.reader.read(message, default)
         finally:
             keep_erase_off(self.reader)
+
+    def use_quiet(self) -> bool:
+        """Use the host's messages at the head of the inbox that put out nothing while a
+        prompt waits: a new view, and events whose lines (if any) this seat hears only
+        later (an opponent's turn is told at its end). Stops at the first message that
+        needs the prompt ended (a question, text, the end); returns True when the inbox
+        is then empty. Runs on the prompt's loop, in the console's own thread."""
+        inbox = self.link.inbox
+        announcer = self.holder.announcer
+        while True:
+            with inbox.mutex:
+                if not inbox.queue:
+                    return True
+                kind, item = inbox.queue[0]
+                if kind != "message" or item.get("type") not in ("view", "events") or self.sent:
+                    return False  # a question, text, the end; or events that take the answer sent
+                inbox.queue.popleft()
+            waiting = announcer.waiting
+            try:
+                self.receive(item)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                with inbox.mutex:  # told by the console's own reading, after the prompt
+                    inbox.queue.appendleft((kind, item))
+                return False
+            if announcer.waiting != waiting:
+                return False  # it said something: the prompt ends and the held lines come out
 
     def take_in(self) -> None:
         """Use everything the host has sent so far, without waiting (the end of the

@@ -75,11 +75,22 @@ class GameBase:
         if self.keep_log:
             self.log.append(e)
 
-    def emit_note(self, p: Player, template: str, you: str = "", n: int = 0, private: str | None = None) -> None:
+    def emit_note(
+        self,
+        p: Player,
+        template: str,
+        you: str = "",
+        n: int = 0,
+        private: str | None = None,
+        other: Player | None = None,
+        to_other: str = "",
+    ) -> None:
         """Record a plain fact about ``p``: an English ``template`` with the
         fields ``{player}`` and ``{n}`` ("{player} no longer has that card in
-        hand."), and ``you``, the same told to ``p`` ("You no longer ...")."""
-        self.emit(ev.Note(p.name, template, private, n, you))
+        hand."), and ``you``, the same told to ``p`` ("You no longer ...").
+        ``other``: another player the fact is about, ``{other}`` in the
+        templates, who is told ``to_other``."""
+        self.emit(ev.Note(p.name, template, private, n, you, other.name if other else "", to_other))
 
     @property
     def current(self) -> Player:

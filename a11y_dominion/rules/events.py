@@ -64,7 +64,7 @@ def _event(name: str) -> Callable[[type[_E]], type[_E]]:
 
     def wrap(cls: type[_E]) -> type[_E]:
         cls.type = name
-        made = dataclass(frozen=True)(cls)
+        made = dataclass(frozen=True, init=False)(cls)
         made.__init__ = _quick_init(made)  # type: ignore[method-assign]
         return made
 
@@ -481,13 +481,16 @@ class BiddingWon(GameEvent):
 @_event("note")
 class Note(GameEvent):
     """A plain fact with no better type: an English template with the
-    fields {player} and {n}."""
+    fields {player}, {n} and {other} (another player the fact is about, who
+    hears ``to_other``)."""
 
     player: str
     text: str
     private_to: str | None = None
     n: int = 0
     you: str = ""  # the template told to the player themselves
+    other: str = ""  # another player named in the templates as {other}
+    to_other: str = ""  # the template told to ``other``
 
 
 @_event("card_became")
@@ -514,7 +517,7 @@ HIDDEN = "?"
 """The name given, in an event redacted for a seat, to a card that seat may not know."""
 
 STRUCTURE_FIELDS = frozenset(
-    {"player", "private_to", "source", "destination", "pile", "phase", "reason", "text", "you"}
+    {"player", "private_to", "source", "destination", "pile", "phase", "reason", "text", "you", "other", "to_other"}
 )
 """The fields of an event that never name a card (who, from where, to where);
 in an event redacted for another seat every other text field is hidden."""

@@ -405,14 +405,11 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
-        treasure_left = False  # a Treasure in hand that may be played
         plays = []
         for c in p.hand:
             types = c.rules.types
-            if treasures_ok and "Treasure" in types:
-                treasure_left = True
-                if not auto:
-                    auto = not c.spec.asks_when_played and "Action" not in types
+            if treasures_ok and not auto and "Treasure" in types:
+                auto = not c.spec.asks_when_played and "Action" not in types
             name = c.name
             if name in seen:
                 continue
@@ -424,9 +421,7 @@ class TurnFlowMixin(GameBase):
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
-        # in the Action phase a buy is offered only at the coins the turn will have: with a Treasure
-        # still to play, the player plays it (or ends the Action phase) first
-        if t.buys > 0 and p.debt == 0 and not (action_phase and treasure_left):
+        if t.buys > 0 and p.debt == 0:
             made = _MOVES
             for pl in self.piles.values():
                 cards = pl.cards
@@ -458,7 +453,7 @@ class TurnFlowMixin(GameBase):
                     )
             return False
         if kind is MoveKind.BUY:
-            if amount or t.buys <= 0 or p.debt != 0 or (action_phase and self._treasure_left(p)):
+            if amount or t.buys <= 0 or p.debt != 0:
                 return False
             pl = self.piles.get(name)  # piles are keyed by their names
             if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
@@ -482,12 +477,6 @@ class TurnFlowMixin(GameBase):
         if c.is_("Treasure") and (not t.bought or t.phase == "action"):
             return True
         return c.is_("Action") and t.phase == "action" and t.actions > 0
-
-    def _treasure_left(self, p: Player) -> bool:
-        """True when ``p`` has a Treasure in hand that may be played now."""
-        return (not self.turn.bought or self.turn.phase == "action") and any(
-            "Treasure" in c.rules.types for c in p.hand
-        )
 
     @staticmethod
     def _auto_treasure(c: Card) -> bool:
@@ -527,13 +516,6 @@ class TurnFlowMixin(GameBase):
                 return no_more
             return Msg("You have no Treasures to play that need no choice.")
         if verb is MoveKind.BUY:
-            pile = self.piles.get(arg)
-            if (pile is not None and pile.cards or arg in self.events) and t.phase == "action":
-                if t.buys > 0 and p.debt == 0 and self._treasure_left(p):
-                    return Msg(
-                        "Play your Treasures first (play treasures), or end the Action phase, then buy {card}.",
-                        card=pile.cards[0].name if pile is not None else arg,
-                    )
             if arg in EVENTS:
                 if arg not in self.events:
                     return Msg("{card} is not an Event in this game.", card=arg)

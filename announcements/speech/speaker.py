@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -157,6 +158,7 @@ class Speaker:
         self._lock = threading.RLock()
         self._ready: threading.Event | None = None  # set once a background probe (start) is done
         self._pending: list | None = None  # what was said while the background probe ran
+        self._started_at: float | None = None  # time.monotonic() when the background probe began
 
     def start(self) -> None:
         """Look for a working output in the background, so that the first prompt is
@@ -168,6 +170,7 @@ class Speaker:
                 return
             self._ready = threading.Event()
             self._pending = []
+            self._started_at = time.monotonic()
         threading.Thread(target=self._probe_in_background, name="speech-probe", daemon=True).start()
 
     def _probe_in_background(self) -> None:
@@ -187,11 +190,17 @@ class Speaker:
                 for text, priority, interrupt in pending:
                     self.speak(text, priority, interrupt)
 
-    def wait_ready(self, timeout: float | None = None) -> bool:
+    def wait_ready(self, timeout: float | None = None, since_start: bool = False) -> bool:
         """Wait at most ``timeout`` seconds (None: as long as it takes) for the
-        background probe of :meth:`start`; True when the output is known."""
+        background probe of :meth:`start`; True when the output is known. With
+        ``since_start`` the seconds count from the moment the probe began, so a
+        probe that has been looking that long already is not waited for again."""
         ready = self._ready
-        return True if ready is None else ready.wait(timeout)
+        if ready is None:
+            return True
+        if timeout is not None and since_start and self._started_at is not None:
+            timeout = max(0.0, timeout - (time.monotonic() - self._started_at))
+        return ready.wait(timeout)
 
     def _configure(self) -> None:
         for output in self._outputs:

@@ -139,11 +139,36 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
         if answer:
             g.reveal(left, answer)
             matched = True
-    if not matched:
-        g.add(p, coins=1, source="Gladiator")
-        pl = g.piles.get("Gladiator/Fortune")
-        if pl is not None and pl.cards and pl.cards[0].name == "Gladiator":
-            yield from g.trash_card(p, pl.cards[0], "supply")
+    if matched:
+        g.emit_note(
+            p,
+            N_("{other} reveals a copy, so {player} gets no +1 coin and no Gladiator is trashed."),
+            you=N_("{other} reveals a copy, so you get no +1 coin and no Gladiator is trashed."),
+            other=left,
+            to_other=N_("You reveal a copy, so {player} gets no +1 coin and no Gladiator is trashed."),
+        )
+        return
+    pl = g.piles.get("Gladiator/Fortune")
+    top = pl.cards[0] if pl is not None and pl.cards and pl.cards[0].name == "Gladiator" else None
+    if top is not None:
+        g.emit_note(
+            p,
+            N_("{other} reveals no copy, so {player} gets +1 coin and trashes a Gladiator from the Supply."),
+            you=N_("{other} reveals no copy, so you get +1 coin and trash a Gladiator from the Supply."),
+            other=left,
+            to_other=N_("You reveal no copy, so {player} gets +1 coin and trashes a Gladiator from the Supply."),
+        )
+    else:
+        g.emit_note(
+            p,
+            N_("{other} reveals no copy, so {player} gets +1 coin; no Gladiator is left in the Supply to trash."),
+            you=N_("{other} reveals no copy, so you get +1 coin; no Gladiator is left in the Supply to trash."),
+            other=left,
+            to_other=N_("You reveal no copy, so {player} gets +1 coin; no Gladiator is left in the Supply to trash."),
+        )
+    g.add(p, coins=1, source="Gladiator")
+    if top is not None:
+        yield from g.trash_card(p, top, "supply")
 
 
 def _fortune_play(g: Game, p: Player, me: Card) -> None:
