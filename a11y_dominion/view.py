@@ -219,7 +219,7 @@ def _turn_view(game: Game) -> TurnView:
     t = game.turn
     bidding = game.pending is not None and game.pending.purpose == "bid"
     return TurnView(
-        game.current.name,
+        game.players[t.player].name,
         t.number,
         t.phase,
         t.actions,
@@ -348,7 +348,7 @@ def _own_number(game: Game, bidding: bool) -> int:
     middle of a turn) it is one more than the turns the player has finished,
     except during Mountain Pass bidding (after the Clean-up), when this turn
     already counts as finished."""
-    p = game.current
+    p = game.players[game.turn.player]  # the player whose turn it is
     e = game.turn_started  # the last of the log: the game keeps it at hand
     if e is not None and e.player == p.name:
         return e.number

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast, overload
 
@@ -22,6 +23,15 @@ _MOVES: dict[tuple[MoveKind, str], Move] = {}
 _TREASURES = Move(MoveKind.TREASURES)
 _END = Move(MoveKind.END)
 _new_decision = object.__new__
+_PLAYED_LAST = operator.attrgetter("spec.played_last")
+
+
+def _plain(card: Card) -> bool:
+    """Whether playing ``card`` from the hand asks nothing and no lasting
+    effect or Reaction can answer it: no Action, no Attack, no text of its
+    own (its bonuses only). See :meth:`TurnFlowMixin.play_plain`."""
+    r = card.rules
+    return r.play is None and "Action" not in r.types and "Attack" not in r.types
 
 
 def _move(kind: MoveKind, name: str) -> Move:
@@ -94,6 +104,10 @@ class TurnFlowMixin(GameBase):
         second play of a card already in play); the other players may react
         to an Attack; then follow its instructions, unless a lasting effect
         replaces them; then the "when you play a card" abilities run."""
+        if not again and source == "hand" and _plain(card) and card in p.hand:
+            self.play_plain(p, card)
+            yield from self.trigger(Moment.PLAY, p, card)
+            return
         zone = getattr(p, source)
         if not again and card in zone:
             zone.remove(card)
@@ -141,6 +155,28 @@ class TurnFlowMixin(GameBase):
                 yield from self.follow(p, card)
         plays.pop()
         yield from self.trigger(Moment.PLAY, p, card)
+
+    def play_plain(self, p: Player, card: Card) -> None:
+        """What :meth:`play_card` does for a card in ``p``'s hand that is no
+        Action or Attack and has no text of its own (see :func:`_plain`:
+        such as the basic Treasures), but for the "when you play a card"
+        abilities, which the caller runs after it: the card goes into play,
+        counts as played, is recorded, and its bonuses are given. It asks
+        nothing, so it needs no generator."""
+        p.hand.remove(card)
+        p.in_play.append(card)
+        t = self.turn
+        if self.players[t.player] is p:
+            t.played.append(card)
+        if self.keep_log:
+            self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "", False, False, "hand"))
+        r = card.rules
+        if r.cards:
+            self.draw(p, r.cards)
+        if r.actions or r.buys or r.coins:
+            self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+        if r.vp_tokens:
+            self.vp_from_supply(p, r.vp_tokens, r.name)
 
     def return_to_action_phase(self, p: Player, reason: str) -> None:
         """Ask to return ``p``'s turn to the Action phase after the current
@@ -465,7 +501,8 @@ class TurnFlowMixin(GameBase):
 
     @staticmethod
     def _auto_treasure(c: Card) -> bool:
-        return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
+        types = c.rules.types
+        return "Treasure" in types and "Action" not in types and not c.spec.asks_when_played
 
     def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
@@ -590,9 +627,13 @@ class TurnFlowMixin(GameBase):
             if verb is MoveKind.END:
                 return "cleanup"
             if verb is MoveKind.TREASURES:
-                for c in sorted([c for c in p.hand if self._auto_treasure(c)], key=lambda c: c.spec.played_last):
+                for c in sorted([c for c in p.hand if self._auto_treasure(c)], key=_PLAYED_LAST):
                     if c in p.hand:
-                        yield from self.play_card(p, c)
+                        if _plain(c):  # what play_card does for it, without a generator
+                            self.play_plain(p, c)
+                            yield from self.trigger(Moment.PLAY, p, c)
+                        else:
+                            yield from self.play_card(p, c)
             elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
