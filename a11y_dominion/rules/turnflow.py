@@ -26,6 +26,25 @@ _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
 
+_PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
+_PROMPTS_MOST = 4096
+
+
+def _turn_prompt(figures: tuple[str, str, int, int, int, int]) -> str:
+    """The prompt of a turn decision for ``(player, phase, actions, buys,
+    coins, debt)``, kept (at most ``_PROMPTS_MOST``): turns ask the same few."""
+    name, phase, actions, buys, coins, debt = figures
+    prompt = (
+        f"{name}, {phase}: {actions} Action{'s' if actions != 1 else ''}, "
+        f"{buys} Buy{'s' if buys != 1 else ''}, {coins} coin{'s' if coins != 1 else ''}"
+        + (f", {debt} Debt" if debt else "")
+        + "."
+    )
+    if len(_PROMPTS) < _PROMPTS_MOST:
+        _PROMPTS[figures] = prompt
+    return prompt
+
+
 def _plain(card: Card) -> bool:
     """Whether playing ``card`` from the hand asks nothing and no lasting
     effect or Reaction can answer it: no Action, no Attack, no text of its
@@ -565,12 +584,8 @@ class TurnFlowMixin(GameBase):
     def _turn_decision(self, p: Player) -> Decision:
         t = self.turn
         phase = "Action phase" if t.phase == "action" else "Buy phase"
-        prompt = (
-            f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
-            f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
-            + (f", {p.debt} Debt" if p.debt else "")
-            + "."
-        )
+        figures = (p.name, phase, t.actions, t.buys, t.coins, p.debt)
+        prompt = _PROMPTS.get(figures) or _turn_prompt(figures)
         options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
         # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
