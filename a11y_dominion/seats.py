@@ -136,7 +136,7 @@ class BigMoneyBot:
             if plays:
                 return plays[0]
             return _END
-        if _TREASURES in opts:
+        if not t.bought and _TREASURES in opts:  # (a purchase ends the playing of Treasures)
             return _TREASURES
         if not _TREASURE_NAMES.isdisjoint(view.hand):  # else no Treasure to play: no need to list the moves
             for o in opts:

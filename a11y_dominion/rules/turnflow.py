@@ -480,6 +480,8 @@ class TurnFlowMixin(GameBase):
         without listing them."""
         t = self.turn
         kind, name, amount = move.kind, move.name, move.amount
+        if kind is MoveKind.END:  # the commonest answer: always legal
+            return not (name or amount)
         action_phase = t.phase == "action"
         treasures_ok = not t.bought or action_phase
         if kind is MoveKind.PLAY:
@@ -503,14 +505,12 @@ class TurnFlowMixin(GameBase):
             return not name and 1 <= amount <= min(p.debt, t.coins)
         if name or amount:
             return False
-        if kind is MoveKind.TREASURES:
-            if treasures_ok:
-                for c in p.hand:  # what _auto_treasure says, at hand
-                    types = c.rules.types
-                    if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
-                        return True
-            return False
-        return kind is MoveKind.END
+        if kind is MoveKind.TREASURES and treasures_ok:
+            for c in p.hand:  # what _auto_treasure says, at hand
+                types = c.rules.types
+                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+                    return True
+        return False
 
     def _playable(self, p: Player, c: Card) -> bool:
         t = self.turn
