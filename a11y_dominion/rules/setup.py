@@ -4,7 +4,6 @@ Preparation; Empires rulebook, Preparation)."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
@@ -15,8 +14,6 @@ from .state import BASIC_PILES, Card, Pile, SetupError
 
 if TYPE_CHECKING:
     from .game import Game
-
-_NAME = operator.attrgetter("name")
 
 
 def resolve_kingdom(names: Iterable[str]) -> list[str]:
@@ -101,7 +98,7 @@ class SetupMixin(GameBase):
                 event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events),
             )
         )
-        self.emit(ev.SupplySetUp(tuple((pl.name, tuple(map(_NAME, pl.cards))) for pl in self.piles.values())))
+        self.emit(ev.SupplySetUp(tuple((pl.name, tuple([c.name for c in pl.cards])) for pl in self.piles.values())))
         for p in self.players:
             self.emit(
                 ev.StartingCards(
