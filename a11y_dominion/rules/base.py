@@ -39,6 +39,8 @@ class GameBase:
     events: list[str]
     landmarks: dict[str, int]  # Landmark name -> VP tokens on it
     _uid: int
+    card_names: set[str]
+    """The English names of every card made for this game (see ``SetupMixin.new_card``)."""
     trash: list[Card]
     piles: dict[str, Pile]
     setup_choices: dict[str, str]  # setup choices given to the game, by Landmark or Event name

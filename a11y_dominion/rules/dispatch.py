@@ -84,6 +84,11 @@ class DispatchMixin(GameBase):
         :meth:`_trigger`). When there is none (most moments of most games),
         an iterator that yields nothing is returned at once, so that no
         generator is made and run for nothing."""
+        answered = self.__dict__.get("_moments_of_game")
+        if answered is None:
+            answered = self._game_moments()
+        if moment not in answered and not self.lasting:
+            return _NO_ABILITIES  # no card, Landmark or Event of this game has an ability then
         moments = self.__dict__.get("_moments_of_setup")
         if moments is None:
             moments = self._setup_moments()
@@ -103,6 +108,20 @@ class DispatchMixin(GameBase):
             specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
             moments = self.__dict__["_moments_of_setup"] = frozenset(m for s in specs for m in s.triggers)
         return moments
+
+    def _game_moments(self) -> frozenset[Moment]:
+        """The moments for which a card of this game (any made for it, see
+        ``SetupMixin.new_card``: a card's own abilities and those it has while
+        in play), one of its Landmarks or one of its Events has an ability
+        (worked out again when cards of a new name are made). A card that
+        becomes another in play becomes a card of the game (the top of a pile)."""
+        moments = set(self._setup_moments())
+        for name in self.card_names:
+            spec = CARDS[name]
+            moments.update(spec.triggers)
+            moments.update(spec.while_in_play)
+        found = self.__dict__["_moments_of_game"] = frozenset(moments)
+        return found
 
     def _trigger(
         self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None
