@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .base import GameBase
-from .state import Card, Pile, Player
+from .state import Card, Pile, Player, none_became
 from .triggers import Moment
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class PrimitivesMixin(GameBase):
             cards is not src
             and len(cards) == len(src)
             and all(map(operator.is_, cards, src))
-            and (zone != "in_play" or all(c.became is None for c in cards))
+            and (zone != "in_play" or none_became(cards))
         ):
             src.clear()  # the whole zone, in its order (the hand or the play area at Clean-up)
         else:

@@ -55,6 +55,14 @@ class Card:
         return f"<{self.name}#{self.uid}>"
 
 
+def none_became(cards: list[Card]) -> bool:
+    """Whether no card of ``cards`` became another card (``became`` is None for each)."""
+    for c in cards:
+        if c._became is not None:
+            return False
+    return True
+
+
 @dataclass
 class Player:
     """A seat's zones and tokens. ``deck`` and ``discard`` are top first."""

@@ -642,7 +642,12 @@ class TurnFlowMixin(GameBase):
             if verb is MoveKind.END:
                 return "cleanup"
             if verb is MoveKind.TREASURES:
-                for c in sorted([c for c in p.hand if self._auto_treasure(c)], key=_PLAYED_LAST):
+                auto = [  # what _auto_treasure says, at hand
+                    c
+                    for c in p.hand
+                    if "Treasure" in c.rules.types and "Action" not in c.rules.types and not c.spec.asks_when_played
+                ]
+                for c in sorted(auto, key=_PLAYED_LAST):
                     if c in p.hand:
                         if _plain(c):  # what play_card does for it, without a generator
                             self.play_plain(p, c)
