@@ -49,7 +49,7 @@ class SetupMixin(GameBase):
             self._new_name(name)
         first = self._uid + 1
         self._uid += count
-        return [Card(uid, spec) for uid in range(first, first + count)]
+        return Card.many(first, count, spec)
 
     def _new_name(self, name: str) -> None:
         """Note that the game has cards of ``name`` now (the moments at
