@@ -217,18 +217,18 @@ def _pile_views(game: Game) -> dict:
 
 def _turn_view(game: Game) -> TurnView:
     t = game.turn
+    p = game.players[t.player]  # the player whose turn it is
     bidding = game.pending is not None and game.pending.purpose == "bid"
-    return TurnView(
-        game.players[t.player].name,
-        t.number,
-        t.phase,
-        t.actions,
-        t.buys,
-        t.coins,
-        t.bought,
-        _own_number(game, bidding),
-        bidding,
-    )
+    # the turn's number counted for its player: the last "turn started" event says it;
+    # without one (a game set up in the middle of a turn) it is one more than the turns
+    # the player has finished, except during Mountain Pass bidding (after the Clean-up),
+    # when this turn already counts as finished
+    e = game.turn_started  # the last of the log: the game keeps it at hand
+    if e is not None and e.player == p.name:
+        own = e.number
+    else:
+        own = p.turns_taken if bidding else p.turns_taken + 1
+    return TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding)
 
 
 _VIEW_FIELDS = {
@@ -341,18 +341,15 @@ for _name in _VIEW_FIELDS:
     setattr(QuickView, _name, _quick_field(_name))
 
 
-def _own_number(game: Game, bidding: bool) -> int:
-    """The number of the turn in progress, counted for the player whose turn it is.
+def _quick_hand(self: QuickView) -> list:
+    d = self.__dict__
+    hand = d.get("hand")
+    if hand is None:  # what _VIEW_FIELDS["hand"] gives, with no call on the way (bots read it most)
+        hand = d["hand"] = [c.name for c in d["_me"].hand]
+    return hand
 
-    The last "turn started" event says it; without one (a game set up in the
-    middle of a turn) it is one more than the turns the player has finished,
-    except during Mountain Pass bidding (after the Clean-up), when this turn
-    already counts as finished."""
-    p = game.players[game.turn.player]  # the player whose turn it is
-    e = game.turn_started  # the last of the log: the game keeps it at hand
-    if e is not None and e.player == p.name:
-        return e.number
-    return p.turns_taken if bidding else p.turns_taken + 1
+
+QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when first read.")  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------------ events
