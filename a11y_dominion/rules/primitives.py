@@ -119,7 +119,8 @@ class PrimitivesMixin(GameBase):
         self.rng.shuffle(p.discard)
         p.deck = p.deck + p.discard
         p.discard = []
-        self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
+        if self.keep_log:
+            self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
 
     def shuffle_deck(self, p: Player) -> None:
         """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""

@@ -24,7 +24,11 @@ class ScoringMixin(GameBase):
         if not self.piles["Province"].cards:
             return True
         need = 4 if len(self.players) >= 5 else 3
-        return len(self.empty_piles()) >= need
+        empty = 0  # what len(self.empty_piles()) says, counted at hand
+        for pl in self.piles.values():
+            if not pl.cards:
+                empty += 1
+        return empty >= need
 
     def score_breakdown(self, p: Player) -> dict[str, Any]:
         """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""

@@ -430,7 +430,8 @@ class TurnFlowMixin(GameBase):
         yield from self._cleanup(p)
 
     def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
+        if self.lasting:
+            self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
         yield from self.trigger(Moment.START_OF_TURN, p)
 
     def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
@@ -697,4 +698,5 @@ class TurnFlowMixin(GameBase):
 
     def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
         yield from self.trigger(Moment.AFTER_TURN, p)
-        self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
+        if self.lasting:
+            self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
