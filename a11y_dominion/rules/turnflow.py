@@ -26,6 +26,25 @@ _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
 
+_TURN_FIELDS = {
+    "player": "",
+    "kind": Kind.TURN,
+    "purpose": Purpose.MOVE,
+    "prompt": "",
+    "options": (),
+    "min": 1,
+    "max": 1,
+    "counts": None,
+    "source": "",
+    "labels": None,
+    "distinct": False,
+    "ordered": False,
+    "template": "",
+    "args": None,
+}
+"""The fields of a turn decision in the order of :class:`Decision`'s, those
+of every turn decision set; ``_turn_decision`` sets the others."""
+
 _PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
 _PROMPTS_MOST = 4096
 
@@ -483,6 +502,15 @@ class TurnFlowMixin(GameBase):
         kind, name, amount = move.kind, move.name, move.amount
         if kind is MoveKind.END:  # the commonest answer: always legal
             return not (name or amount)
+        if kind is MoveKind.BUY:
+            if amount or t.buys <= 0 or p.debt != 0:
+                return False
+            pl = self.piles.get(name)  # piles are keyed by their names
+            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
+                return True
+            return name in self.events and EVENTS[name].cost.coins <= t.coins
+        if kind is MoveKind.PAY:  # 1 to the Debt, as far as the coins go
+            return not name and 1 <= amount <= p.debt and amount <= t.coins
         action_phase = t.phase == "action"
         treasures_ok = not t.bought or action_phase
         if kind is MoveKind.PLAY:
@@ -495,15 +523,6 @@ class TurnFlowMixin(GameBase):
                         action_phase and t.actions > 0 and "Action" in types
                     )
             return False
-        if kind is MoveKind.BUY:
-            if amount or t.buys <= 0 or p.debt != 0:
-                return False
-            pl = self.piles.get(name)  # piles are keyed by their names
-            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
-                return True
-            return name in self.events and EVENTS[name].cost.coins <= t.coins
-        if kind is MoveKind.PAY:
-            return not name and 1 <= amount <= min(p.debt, t.coins)
         if name or amount:
             return False
         if kind is MoveKind.TREASURES and treasures_ok:
@@ -591,22 +610,14 @@ class TurnFlowMixin(GameBase):
         # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
         d = _new_decision(Decision)
-        d.__dict__.update(
-            player=p.name,
-            kind=Kind.TURN,
-            purpose=Purpose.MOVE,
-            prompt=prompt,
-            options=options,
-            min=1,
-            max=1,
-            counts=None,
-            source=phase,
-            labels={},
-            distinct=False,
-            ordered=False,
-            template="",
-            args={},
-        )
+        fields = d.__dict__
+        fields.update(_TURN_FIELDS)
+        fields["player"] = p.name
+        fields["prompt"] = prompt
+        fields["options"] = options
+        fields["source"] = phase
+        fields["labels"] = {}
+        fields["args"] = {}
         return d
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
