@@ -142,24 +142,24 @@ class BigMoneyBot:
             for o in opts:
                 if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
                     return o
-        if _PAY_1 in opts:  # else no Debt it can pay
+        coins = t.coins
+        if t.buys >= 1 and coins >= 2:  # else no buy is legal (none costs less than 2)
+            provinces = view.pile("Province").cards_left
+            if coins >= 8 and _BUY_PROVINCE in opts:
+                return _BUY_PROVINCE
+            if 5 <= coins and provinces <= 4 and _BUY_DUCHY in opts:
+                return _BUY_DUCHY
+            if coins >= 6 and _BUY_GOLD in opts:
+                return _BUY_GOLD
+            if provinces <= 2 and _BUY_ESTATE in opts:
+                return _BUY_ESTATE
+            if coins >= 3 and not t.bought and _BUY_SILVER in opts:
+                return _BUY_SILVER
+        # Debt is paid before anything is bought: a legal buy above means no Debt
+        if coins and _PAY_1 in opts:  # else no Debt it can pay
             pays = [o for o in opts if o.kind is MoveKind.PAY]
             if pays:
                 return max(pays, key=lambda o: o.amount)
-        coins = t.coins
-        if t.buys < 1 or coins < 2:
-            return _END  # no buy is legal without a Buy, and none below costs less than 2
-        provinces = view.pile("Province").cards_left
-        if coins >= 8 and _BUY_PROVINCE in opts:
-            return _BUY_PROVINCE
-        if 5 <= coins and provinces <= 4 and _BUY_DUCHY in opts:
-            return _BUY_DUCHY
-        if coins >= 6 and _BUY_GOLD in opts:
-            return _BUY_GOLD
-        if provinces <= 2 and _BUY_ESTATE in opts:
-            return _BUY_ESTATE
-        if coins >= 3 and not t.bought and _BUY_SILVER in opts:
-            return _BUY_SILVER
         return _END
 
     def _choice(self, view: PlayerView, d: Decision) -> list:
