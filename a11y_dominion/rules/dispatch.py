@@ -84,12 +84,12 @@ class DispatchMixin(GameBase):
         :meth:`_trigger`). When there is none (most moments of most games),
         an iterator that yields nothing is returned at once, so that no
         generator is made and run for nothing."""
-        answered = self.__dict__.get("_moments_of_game")
+        answered = self._moments_of_game
         if answered is None:
             answered = self._game_moments()
         if moment not in answered and not self.lasting:
             return _NO_ABILITIES  # no card, Landmark or Event of this game has an ability then
-        moments = self.__dict__.get("_moments_of_setup")
+        moments = self._moments_of_setup
         if moments is None:
             moments = self._setup_moments()
         if self.lasting or moment in moments or (card is not None and moment in (own or card.spec).triggers):
@@ -103,10 +103,10 @@ class DispatchMixin(GameBase):
     def _setup_moments(self) -> frozenset[Moment]:
         """The moments for which a Landmark or Event of the game has an ability
         (worked out once: the game's Landmarks and Events are fixed at setup)."""
-        moments = self.__dict__.get("_moments_of_setup")
+        moments = self._moments_of_setup
         if moments is None:
             specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
-            moments = self.__dict__["_moments_of_setup"] = frozenset(m for s in specs for m in s.triggers)
+            moments = self._moments_of_setup = frozenset(m for s in specs for m in s.triggers)
         return moments
 
     def _game_moments(self) -> frozenset[Moment]:
@@ -120,7 +120,7 @@ class DispatchMixin(GameBase):
             spec = CARDS[name]
             moments.update(spec.triggers)
             moments.update(spec.while_in_play)
-        found = self.__dict__["_moments_of_game"] = frozenset(moments)
+        found = self._moments_of_game = frozenset(moments)
         return found
 
     def _trigger(

@@ -55,7 +55,7 @@ class SetupMixin(GameBase):
         """Note that the game has cards of ``name`` now (the moments at
         which its cards have abilities are worked out again when next asked)."""
         self.card_names.add(name)
-        self.__dict__.pop("_moments_of_game", None)
+        self._moments_of_game = None
 
     def _pile_size(self, name: str) -> int:
         n = len(self.players)

@@ -186,7 +186,7 @@ class TurnFlowMixin(GameBase):
                 if r.cards:
                     self.draw(p, r.cards)
                 if r.actions or r.buys or r.coins:
-                    self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+                    self.add(p, r.actions, r.buys, r.coins, r.name)
                 if r.vp_tokens:
                     self.vp_from_supply(p, r.vp_tokens, r.name)
             else:
@@ -212,7 +212,7 @@ class TurnFlowMixin(GameBase):
         if r.cards:
             self.draw(p, r.cards)
         if r.actions or r.buys or r.coins:
-            self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+            self.add(p, r.actions, r.buys, r.coins, r.name)
         if r.vp_tokens:
             self.vp_from_supply(p, r.vp_tokens, r.name)
 
@@ -251,7 +251,7 @@ class TurnFlowMixin(GameBase):
         r = card.rules
         if r.cards:
             self.draw(p, r.cards)
-        self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+        self.add(p, r.actions, r.buys, r.coins, r.name)
         if r.vp_tokens:
             self.vp_from_supply(p, r.vp_tokens, r.name)
         if r.play:
