@@ -26,25 +26,6 @@ _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
 
-_TURN_FIELDS = {
-    "player": "",
-    "kind": Kind.TURN,
-    "purpose": Purpose.MOVE,
-    "prompt": "",
-    "options": (),
-    "min": 1,
-    "max": 1,
-    "counts": None,
-    "source": "",
-    "labels": None,
-    "distinct": False,
-    "ordered": False,
-    "template": "",
-    "args": None,
-}
-"""The fields of a turn decision in the order of :class:`Decision`'s, those
-of every turn decision set; ``_turn_decision`` sets the others."""
-
 _PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
 _PROMPTS_MOST = 4096
 
@@ -610,14 +591,20 @@ class TurnFlowMixin(GameBase):
         # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
         d = _new_decision(Decision)
-        fields = d.__dict__
-        fields.update(_TURN_FIELDS)
-        fields["player"] = p.name
-        fields["prompt"] = prompt
-        fields["options"] = options
-        fields["source"] = phase
-        fields["labels"] = {}
-        fields["args"] = {}
+        d.player = p.name
+        d.kind = Kind.TURN
+        d.purpose = Purpose.MOVE
+        d.prompt = prompt
+        d.options = options
+        d.min = 1
+        d.max = 1
+        d.counts = None
+        d.source = phase
+        d.labels = {}
+        d.distinct = False
+        d.ordered = False
+        d.template = ""
+        d.args = {}
         return d
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
