@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-_MOVES: dict[tuple[MoveKind, str], Move] = {}
+_MOVES: dict[MoveKind, dict[str, Move]] = {MoveKind.PLAY: {}, MoveKind.BUY: {}}
+"""The play and buy moves made, by kind and name (see :func:`_move`)."""
 _TREASURES = Move(MoveKind.TREASURES)
 _END = Move(MoveKind.END)
 _new_decision = object.__new__
@@ -55,9 +56,10 @@ def _plain(card: Card) -> bool:
 
 def _move(kind: MoveKind, name: str) -> Move:
     """The play or buy move of ``name`` (moves are values: one is made per name)."""
-    m = _MOVES.get((kind, name))
+    made = _MOVES[kind]
+    m = made.get(name)
     if m is None:
-        m = _MOVES[(kind, name)] = Move(kind, name)
+        m = made[name] = Move(kind, name)
     return m
 
 
@@ -449,6 +451,7 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
+        plays = _MOVES[MoveKind.PLAY]
         for c in p.hand:
             types = c.rules.types
             if treasures_ok and not auto and "Treasure" in types:
@@ -458,16 +461,16 @@ class TurnFlowMixin(GameBase):
                 continue
             seen.add(name)  # cards of one name have the same rules
             if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
-                opts.append(_move(MoveKind.PLAY, name))
+                opts.append(plays.get(name) or _move(MoveKind.PLAY, name))
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
-            made = _MOVES
+            buys = _MOVES[MoveKind.BUY]
             for pl in self.piles.values():
                 cards = pl.cards
                 if cards and cards[0].spec.cost.coins <= coins:
-                    opts.append(made.get((MoveKind.BUY, pl.name)) or _move(MoveKind.BUY, pl.name))
+                    opts.append(buys.get(pl.name) or _move(MoveKind.BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
                     opts.append(_move(MoveKind.BUY, e))
