@@ -215,6 +215,9 @@ def _pile_views(game: Game) -> dict:
     return {pl.name: _pile_view(pl) for pl in game.piles.values()}
 
 
+_new = object.__new__
+
+
 def _turn_view(game: Game) -> TurnView:
     t = game.turn
     p = game.players[t.player]  # the player whose turn it is
@@ -228,7 +231,19 @@ def _turn_view(game: Game) -> TurnView:
         own = e.number
     else:
         own = p.turns_taken if bidding else p.turns_taken + 1
-    return TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding)
+    # made as ``TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding)``,
+    # field by field in its order, without a call of its __init__ (one view per decision)
+    v = _new(TurnView)
+    v.player = p.name
+    v.number = t.number
+    v.phase = t.phase
+    v.actions = t.actions
+    v.buys = t.buys
+    v.coins = t.coins
+    v.bought = t.bought
+    v.own_number = own
+    v.bidding = bidding
+    return v
 
 
 _VIEW_FIELDS = {
