@@ -364,7 +364,16 @@ def _quick_hand(self: QuickView) -> list:
     return hand
 
 
+def _quick_turn(self: QuickView) -> TurnView:
+    d = self.__dict__
+    turn = d.get("turn")
+    if turn is None:  # what _VIEW_FIELDS["turn"] gives, with no call on the way (read at every decision)
+        turn = d["turn"] = _turn_view(d["_game"])
+    return turn
+
+
 QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when first read.")  # type: ignore[assignment]
+QuickView.turn = property(_quick_turn, doc="The view's ``turn``, built when first read.")  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------------ events
