@@ -69,6 +69,9 @@ class RandomBot:
 _END = Move(MoveKind.END)
 _TREASURES = Move(MoveKind.TREASURES)
 _PAY_1 = Move.pay(1)
+_BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
+    Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
+)
 _ACTION_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
 _TREASURE_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
 
@@ -133,32 +136,30 @@ class BigMoneyBot:
             if plays:
                 return plays[0]
             return _END
-        if _TREASURES in opts:
+        if not t.bought and _TREASURES in opts:  # (a purchase ends the playing of Treasures)
             return _TREASURES
         if not _TREASURE_NAMES.isdisjoint(view.hand):  # else no Treasure to play: no need to list the moves
             for o in opts:
                 if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
                     return o
-        if _PAY_1 in opts:  # else no Debt it can pay
+        coins = t.coins
+        if t.buys >= 1 and coins >= 2:  # else no buy is legal (none costs less than 2)
+            provinces = view.pile("Province").cards_left
+            if coins >= 8 and _BUY_PROVINCE in opts:
+                return _BUY_PROVINCE
+            if 5 <= coins and provinces <= 4 and _BUY_DUCHY in opts:
+                return _BUY_DUCHY
+            if coins >= 6 and _BUY_GOLD in opts:
+                return _BUY_GOLD
+            if provinces <= 2 and _BUY_ESTATE in opts:
+                return _BUY_ESTATE
+            if coins >= 3 and not t.bought and _BUY_SILVER in opts:
+                return _BUY_SILVER
+        # Debt is paid before anything is bought: a legal buy above means no Debt
+        if coins and _PAY_1 in opts:  # else no Debt it can pay
             pays = [o for o in opts if o.kind is MoveKind.PAY]
             if pays:
                 return max(pays, key=lambda o: o.amount)
-        coins = t.coins
-        provinces = view.pile("Province").cards_left
-
-        def can(pile):
-            return Move.buy(pile) in opts
-
-        if coins >= 8 and can("Province"):
-            return Move.buy("Province")
-        if 5 <= coins and provinces <= 4 and can("Duchy"):
-            return Move.buy("Duchy")
-        if coins >= 6 and can("Gold"):
-            return Move.buy("Gold")
-        if 2 <= coins and provinces <= 2 and can("Estate"):
-            return Move.buy("Estate")
-        if coins >= 3 and can("Silver") and t.buys >= 1 and not t.bought:
-            return Move.buy("Silver")
         return _END
 
     def _choice(self, view: PlayerView, d: Decision) -> list:

@@ -215,20 +215,35 @@ def _pile_views(game: Game) -> dict:
     return {pl.name: _pile_view(pl) for pl in game.piles.values()}
 
 
+_new = object.__new__
+
+
 def _turn_view(game: Game) -> TurnView:
     t = game.turn
+    p = game.players[t.player]  # the player whose turn it is
     bidding = game.pending is not None and game.pending.purpose == "bid"
-    return TurnView(
-        game.current.name,
-        t.number,
-        t.phase,
-        t.actions,
-        t.buys,
-        t.coins,
-        t.bought,
-        _own_number(game, bidding),
-        bidding,
-    )
+    # the turn's number counted for its player: the last "turn started" event says it;
+    # without one (a game set up in the middle of a turn) it is one more than the turns
+    # the player has finished, except during Mountain Pass bidding (after the Clean-up),
+    # when this turn already counts as finished
+    e = game.turn_started  # the last of the log: the game keeps it at hand
+    if e is not None and e.player == p.name:
+        own = e.number
+    else:
+        own = p.turns_taken if bidding else p.turns_taken + 1
+    # made as ``TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding)``,
+    # field by field in its order, without a call of its __init__ (one view per decision)
+    v = _new(TurnView)
+    v.player = p.name
+    v.number = t.number
+    v.phase = t.phase
+    v.actions = t.actions
+    v.buys = t.buys
+    v.coins = t.coins
+    v.bought = t.bought
+    v.own_number = own
+    v.bidding = bidding
+    return v
 
 
 _VIEW_FIELDS = {
@@ -341,18 +356,24 @@ for _name in _VIEW_FIELDS:
     setattr(QuickView, _name, _quick_field(_name))
 
 
-def _own_number(game: Game, bidding: bool) -> int:
-    """The number of the turn in progress, counted for the player whose turn it is.
+def _quick_hand(self: QuickView) -> list:
+    d = self.__dict__
+    hand = d.get("hand")
+    if hand is None:  # what _VIEW_FIELDS["hand"] gives, with no call on the way (bots read it most)
+        hand = d["hand"] = [c.name for c in d["_me"].hand]
+    return hand
 
-    The last "turn started" event says it; without one (a game set up in the
-    middle of a turn) it is one more than the turns the player has finished,
-    except during Mountain Pass bidding (after the Clean-up), when this turn
-    already counts as finished."""
-    p = game.current
-    e = game.turn_started  # the last of the log: the game keeps it at hand
-    if e is not None and e.player == p.name:
-        return e.number
-    return p.turns_taken if bidding else p.turns_taken + 1
+
+def _quick_turn(self: QuickView) -> TurnView:
+    d = self.__dict__
+    turn = d.get("turn")
+    if turn is None:  # what _VIEW_FIELDS["turn"] gives, with no call on the way (read at every decision)
+        turn = d["turn"] = _turn_view(d["_game"])
+    return turn
+
+
+QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when first read.")  # type: ignore[assignment]
+QuickView.turn = property(_quick_turn, doc="The view's ``turn``, built when first read.")  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------------ events

@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,12 @@ def test_a_running_orca_process_is_a_screen_reader(tmp_path):
     shutil.copy(shutil.which("sleep") or "/bin/sleep", orca)
     proc = subprocess.Popen([str(orca), "30"])
     try:
+        # Popen may come back before the child has become the program (its comm and cmdline
+        # are still Python's): wait for it, as a real screen reader runs long before the game
+        cmdline = Path(f"/proc/{proc.pid}/cmdline")
+        deadline = time.monotonic() + 10
+        while not cmdline.read_bytes().startswith(str(orca).encode()) and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert screen_reader_running(NO_DESKTOP) is True
     finally:
         proc.kill()

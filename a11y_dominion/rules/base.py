@@ -39,6 +39,14 @@ class GameBase:
     events: list[str]
     landmarks: dict[str, int]  # Landmark name -> VP tokens on it
     _uid: int
+    card_names: set[str]
+    """The English names of every card made for this game (see ``SetupMixin.new_card``)."""
+    _moments_of_setup: frozenset[Moment] | None = None
+    """The moments at which a Landmark or Event of the game has an ability
+    (None: to be worked out; see ``DispatchMixin._setup_moments``)."""
+    _moments_of_game: frozenset[Moment] | None = None
+    """The moments at which a card, Landmark or Event of the game has an
+    ability (None: to be worked out; see ``DispatchMixin.trigger``)."""
     trash: list[Card]
     piles: dict[str, Pile]
     setup_choices: dict[str, str]  # setup choices given to the game, by Landmark or Event name

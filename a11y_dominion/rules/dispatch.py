@@ -84,7 +84,12 @@ class DispatchMixin(GameBase):
         :meth:`_trigger`). When there is none (most moments of most games),
         an iterator that yields nothing is returned at once, so that no
         generator is made and run for nothing."""
-        moments = self.__dict__.get("_moments_of_setup")
+        answered = self._moments_of_game
+        if answered is None:
+            answered = self._game_moments()
+        if moment not in answered and not self.lasting:
+            return _NO_ABILITIES  # no card, Landmark or Event of this game has an ability then
+        moments = self._moments_of_setup
         if moments is None:
             moments = self._setup_moments()
         if self.lasting or moment in moments or (card is not None and moment in (own or card.spec).triggers):
@@ -98,11 +103,25 @@ class DispatchMixin(GameBase):
     def _setup_moments(self) -> frozenset[Moment]:
         """The moments for which a Landmark or Event of the game has an ability
         (worked out once: the game's Landmarks and Events are fixed at setup)."""
-        moments = self.__dict__.get("_moments_of_setup")
+        moments = self._moments_of_setup
         if moments is None:
             specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
-            moments = self.__dict__["_moments_of_setup"] = frozenset(m for s in specs for m in s.triggers)
+            moments = self._moments_of_setup = frozenset(m for s in specs for m in s.triggers)
         return moments
+
+    def _game_moments(self) -> frozenset[Moment]:
+        """The moments for which a card of this game (any made for it, see
+        ``SetupMixin.new_card``: a card's own abilities and those it has while
+        in play), one of its Landmarks or one of its Events has an ability
+        (worked out again when cards of a new name are made). A card that
+        becomes another in play becomes a card of the game (the top of a pile)."""
+        moments = set(self._setup_moments())
+        for name in self.card_names:
+            spec = CARDS[name]
+            moments.update(spec.triggers)
+            moments.update(spec.while_in_play)
+        found = self._moments_of_game = frozenset(moments)
+        return found
 
     def _trigger(
         self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None

@@ -78,6 +78,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
                 raise SetupError(f"The Landmark {c} is named twice.")
             self.landmarks[c] = 0
         self._uid = 0
+        self.card_names = set()
         self.trash = []
         self.piles = {}
         self.setup_choices = dict(setup_choices or {})

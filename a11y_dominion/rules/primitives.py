@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .base import GameBase
-from .state import Card, Pile, Player
+from .state import Card, Pile, Player, none_became
 from .triggers import Moment
 
 if TYPE_CHECKING:
@@ -119,7 +119,8 @@ class PrimitivesMixin(GameBase):
         self.rng.shuffle(p.discard)
         p.deck = p.deck + p.discard
         p.discard = []
-        self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
+        if self.keep_log:
+            self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
 
     def shuffle_deck(self, p: Player) -> None:
         """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""
@@ -213,7 +214,7 @@ class PrimitivesMixin(GameBase):
             cards is not src
             and len(cards) == len(src)
             and all(map(operator.is_, cards, src))
-            and (zone != "in_play" or all(c.became is None for c in cards))
+            and (zone != "in_play" or none_became(cards))
         ):
             src.clear()  # the whole zone, in its order (the hand or the play area at Clean-up)
         else:

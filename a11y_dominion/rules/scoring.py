@@ -24,7 +24,11 @@ class ScoringMixin(GameBase):
         if not self.piles["Province"].cards:
             return True
         need = 4 if len(self.players) >= 5 else 3
-        return len(self.empty_piles()) >= need
+        empty = 0  # what len(self.empty_piles()) says, counted at hand
+        for pl in self.piles.values():
+            if not pl.cards:
+                empty += 1
+        return empty >= need
 
     def score_breakdown(self, p: Player) -> dict[str, Any]:
         """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""
@@ -46,10 +50,12 @@ class ScoringMixin(GameBase):
         """Each player's total as if the game ended now."""
         return {p.name: self.score_breakdown(p)["total"] for p in self.players}
 
-    def current_winners(self) -> list[str]:
+    def current_winners(self, sc: dict[str, int] | None = None) -> list[str]:
         """Names of the winners: the highest score; among tied players the one
-        with fewer turns; still tied, they share the win (base rulebook)."""
-        sc = self.scores()
+        with fewer turns; still tied, they share the win (base rulebook).
+        ``sc``: the totals of :meth:`scores`, when already worked out."""
+        if sc is None:
+            sc = self.scores()
         best = max(sc.values())
         tied = [p for p in self.players if sc[p.name] == best]
         fewest = min(p.turns_taken for p in tied)
@@ -57,10 +63,11 @@ class ScoringMixin(GameBase):
 
     def _finish(self) -> None:
         self.game_over = True
-        self.winners = self.current_winners()
+        parts = {p.name: self.score_breakdown(p) for p in self.players}
+        self.winners = self.current_winners({name: b["total"] for name, b in parts.items()})
         rows = []
         for p in self.players:
-            b = self.score_breakdown(p)
+            b = parts[p.name]
             rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
         self.emit(ev.GameEnded(tuple(rows), tuple(self.winners), tuple((p.name, p.turns_taken) for p in self.players)))
         self.pending = None

@@ -38,14 +38,24 @@ class SetupMixin(GameBase):
     def new_card(self, name: str) -> Card:
         """A new physical card of ``name`` (English) for setup or scenarios."""
         self._uid += 1
+        if name not in self.card_names:
+            self._new_name(name)
         return Card(self._uid, CARDS[name])
 
     def _new_cards(self, name: str, count: int) -> list[Card]:
         """``count`` new cards of ``name``, numbered as ``count`` calls of :meth:`new_card` number them."""
         spec = CARDS[name]
+        if name not in self.card_names:
+            self._new_name(name)
         first = self._uid + 1
         self._uid += count
-        return [Card(uid, spec) for uid in range(first, first + count)]
+        return Card.many(first, count, spec)
+
+    def _new_name(self, name: str) -> None:
+        """Note that the game has cards of ``name`` now (the moments at
+        which its cards have abilities are worked out again when next asked)."""
+        self.card_names.add(name)
+        self._moments_of_game = None
 
     def _pile_size(self, name: str) -> int:
         n = len(self.players)
@@ -98,7 +108,7 @@ class SetupMixin(GameBase):
                 event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events),
             )
         )
-        self.emit(ev.SupplySetUp(tuple((pl.name, tuple(c.name for c in pl.cards)) for pl in self.piles.values())))
+        self.emit(ev.SupplySetUp(tuple((pl.name, tuple([c.name for c in pl.cards])) for pl in self.piles.values())))
         for p in self.players:
             self.emit(
                 ev.StartingCards(

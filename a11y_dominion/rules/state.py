@@ -37,6 +37,24 @@ class Card:
         self.name: str = spec.name
         """The name of the card's current rules (English)."""
 
+    @staticmethod
+    def many(first: int, count: int, spec: CardSpec) -> list[Card]:
+        """``count`` new cards of ``spec`` numbered from ``first``: what
+        ``[Card(uid, spec) for uid in range(first, first + count)]`` gives,
+        each made without a call of ``__init__`` (setup makes hundreds)."""
+        out = []
+        new = object.__new__
+        name = spec.name
+        for uid in range(first, first + count):
+            c = new(Card)
+            c.uid = uid
+            c.spec = spec
+            c._became = None
+            c.rules = spec
+            c.name = name
+            out.append(c)
+        return out
+
     @property
     def became(self) -> CardSpec | None:
         """The card it became while in play, or None."""
@@ -53,6 +71,14 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"
+
+
+def none_became(cards: list[Card]) -> bool:
+    """Whether no card of ``cards`` became another card (``became`` is None for each)."""
+    for c in cards:
+        if c._became is not None:
+            return False
+    return True
 
 
 @dataclass

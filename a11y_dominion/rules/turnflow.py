@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast, overload
 
@@ -18,10 +19,39 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-_MOVES: dict[tuple[MoveKind, str], Move] = {}
+_MOVES: dict[MoveKind, dict[str, Move]] = {MoveKind.PLAY: {}, MoveKind.BUY: {}}
+"""The play and buy moves made, by kind and name (see :func:`_move`)."""
 _TREASURES = Move(MoveKind.TREASURES)
 _END = Move(MoveKind.END)
 _new_decision = object.__new__
+_PLAYED_LAST = operator.attrgetter("spec.played_last")
+
+
+_PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
+_PROMPTS_MOST = 4096
+
+
+def _turn_prompt(figures: tuple[str, str, int, int, int, int]) -> str:
+    """The prompt of a turn decision for ``(player, phase, actions, buys,
+    coins, debt)``, kept (at most ``_PROMPTS_MOST``): turns ask the same few."""
+    name, phase, actions, buys, coins, debt = figures
+    prompt = (
+        f"{name}, {phase}: {actions} Action{'s' if actions != 1 else ''}, "
+        f"{buys} Buy{'s' if buys != 1 else ''}, {coins} coin{'s' if coins != 1 else ''}"
+        + (f", {debt} Debt" if debt else "")
+        + "."
+    )
+    if len(_PROMPTS) < _PROMPTS_MOST:
+        _PROMPTS[figures] = prompt
+    return prompt
+
+
+def _plain(card: Card) -> bool:
+    """Whether playing ``card`` from the hand asks nothing and no lasting
+    effect or Reaction can answer it: no Action, no Attack, no text of its
+    own (its bonuses only). See :meth:`TurnFlowMixin.play_plain`."""
+    r = card.rules
+    return r.play is None and "Action" not in r.types and "Attack" not in r.types
 
 
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
@@ -38,9 +68,10 @@ def hand_rank(c: Card) -> tuple[int, str]:
 
 def _move(kind: MoveKind, name: str) -> Move:
     """The play or buy move of ``name`` (moves are values: one is made per name)."""
-    m = _MOVES.get((kind, name))
+    made = _MOVES[kind]
+    m = made.get(name)
     if m is None:
-        m = _MOVES[(kind, name)] = Move(kind, name)
+        m = made[name] = Move(kind, name)
     return m
 
 
@@ -106,6 +137,10 @@ class TurnFlowMixin(GameBase):
         second play of a card already in play); the other players may react
         to an Attack; then follow its instructions, unless a lasting effect
         replaces them; then the "when you play a card" abilities run."""
+        if not again and source == "hand" and _plain(card) and card in p.hand:
+            self.play_plain(p, card)
+            yield from self.trigger(Moment.PLAY, p, card)
+            return
         zone = getattr(p, source)
         if not again and card in zone:
             zone.remove(card)
@@ -146,13 +181,35 @@ class TurnFlowMixin(GameBase):
                 if r.cards:
                     self.draw(p, r.cards)
                 if r.actions or r.buys or r.coins:
-                    self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+                    self.add(p, r.actions, r.buys, r.coins, r.name)
                 if r.vp_tokens:
                     self.vp_from_supply(p, r.vp_tokens, r.name)
             else:
                 yield from self.follow(p, card)
         plays.pop()
         yield from self.trigger(Moment.PLAY, p, card)
+
+    def play_plain(self, p: Player, card: Card) -> None:
+        """What :meth:`play_card` does for a card in ``p``'s hand that is no
+        Action or Attack and has no text of its own (see :func:`_plain`:
+        such as the basic Treasures), but for the "when you play a card"
+        abilities, which the caller runs after it: the card goes into play,
+        counts as played, is recorded, and its bonuses are given. It asks
+        nothing, so it needs no generator."""
+        p.hand.remove(card)
+        p.in_play.append(card)
+        t = self.turn
+        if self.players[t.player] is p:
+            t.played.append(card)
+        if self.keep_log:
+            self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "", False, False, "hand"))
+        r = card.rules
+        if r.cards:
+            self.draw(p, r.cards)
+        if r.actions or r.buys or r.coins:
+            self.add(p, r.actions, r.buys, r.coins, r.name)
+        if r.vp_tokens:
+            self.vp_from_supply(p, r.vp_tokens, r.name)
 
     def return_to_action_phase(self, p: Player, reason: str) -> None:
         """Ask to return ``p``'s turn to the Action phase after the current
@@ -189,7 +246,7 @@ class TurnFlowMixin(GameBase):
         r = card.rules
         if r.cards:
             self.draw(p, r.cards)
-        self.add(p, actions=r.actions, buys=r.buys, coins=r.coins, source=r.name)
+        self.add(p, r.actions, r.buys, r.coins, r.name)
         if r.vp_tokens:
             self.vp_from_supply(p, r.vp_tokens, r.name)
         if r.play:
@@ -387,7 +444,8 @@ class TurnFlowMixin(GameBase):
         yield from self._cleanup(p)
 
     def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
+        if self.lasting:
+            self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
         yield from self.trigger(Moment.START_OF_TURN, p)
 
     def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
@@ -405,6 +463,7 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
+        made = _MOVES[MoveKind.PLAY]
         plays = []
         for c in p.hand:
             types = c.rules.types
@@ -417,16 +476,16 @@ class TurnFlowMixin(GameBase):
             if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
                 plays.append((hand_rank(c), name))
         plays.sort()  # in the order the hand is read: Actions, Treasures, then the rest, each by name
-        opts.extend(_move(MoveKind.PLAY, name) for _rank, name in plays)
+        opts.extend(made.get(name) or _move(MoveKind.PLAY, name) for _rank, name in plays)
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
-            made = _MOVES
+            buys = _MOVES[MoveKind.BUY]
             for pl in self.piles.values():
                 cards = pl.cards
                 if cards and cards[0].spec.cost.coins <= coins:
-                    opts.append(made.get((MoveKind.BUY, pl.name)) or _move(MoveKind.BUY, pl.name))
+                    opts.append(buys.get(pl.name) or _move(MoveKind.BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
                     opts.append(_move(MoveKind.BUY, e))
@@ -440,6 +499,17 @@ class TurnFlowMixin(GameBase):
         without listing them."""
         t = self.turn
         kind, name, amount = move.kind, move.name, move.amount
+        if kind is MoveKind.END:  # the commonest answer: always legal
+            return not (name or amount)
+        if kind is MoveKind.BUY:
+            if amount or t.buys <= 0 or p.debt != 0:
+                return False
+            pl = self.piles.get(name)  # piles are keyed by their names
+            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
+                return True
+            return name in self.events and EVENTS[name].cost.coins <= t.coins
+        if kind is MoveKind.PAY:  # 1 to the Debt, as far as the coins go
+            return not name and 1 <= amount <= p.debt and amount <= t.coins
         action_phase = t.phase == "action"
         treasures_ok = not t.bought or action_phase
         if kind is MoveKind.PLAY:
@@ -452,25 +522,14 @@ class TurnFlowMixin(GameBase):
                         action_phase and t.actions > 0 and "Action" in types
                     )
             return False
-        if kind is MoveKind.BUY:
-            if amount or t.buys <= 0 or p.debt != 0:
-                return False
-            pl = self.piles.get(name)  # piles are keyed by their names
-            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
-                return True
-            return name in self.events and EVENTS[name].cost.coins <= t.coins
-        if kind is MoveKind.PAY:
-            return not name and 1 <= amount <= min(p.debt, t.coins)
         if name or amount:
             return False
-        if kind is MoveKind.TREASURES:
-            if treasures_ok:
-                for c in p.hand:  # what _auto_treasure says, at hand
-                    types = c.rules.types
-                    if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
-                        return True
-            return False
-        return kind is MoveKind.END
+        if kind is MoveKind.TREASURES and treasures_ok:
+            for c in p.hand:  # what _auto_treasure says, at hand
+                types = c.rules.types
+                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+                    return True
+        return False
 
     def _playable(self, p: Player, c: Card) -> bool:
         t = self.turn
@@ -480,7 +539,8 @@ class TurnFlowMixin(GameBase):
 
     @staticmethod
     def _auto_treasure(c: Card) -> bool:
-        return c.is_("Treasure") and not c.spec.asks_when_played and not c.is_("Action")
+        types = c.rules.types
+        return "Treasure" in types and "Action" not in types and not c.spec.asks_when_played
 
     def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
@@ -543,32 +603,26 @@ class TurnFlowMixin(GameBase):
     def _turn_decision(self, p: Player) -> Decision:
         t = self.turn
         phase = "Action phase" if t.phase == "action" else "Buy phase"
-        prompt = (
-            f"{p.name}, {phase}: {t.actions} Action{'s' if t.actions != 1 else ''}, "
-            f"{t.buys} Buy{'s' if t.buys != 1 else ''}, {t.coins} coin{'s' if t.coins != 1 else ''}"
-            + (f", {p.debt} Debt" if p.debt else "")
-            + "."
-        )
+        figures = (p.name, phase, t.actions, t.buys, t.coins, p.debt)
+        prompt = _PROMPTS.get(figures) or _turn_prompt(figures)
         options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
         # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
         d = _new_decision(Decision)
-        d.__dict__.update(
-            player=p.name,
-            kind=Kind.TURN,
-            purpose=Purpose.MOVE,
-            prompt=prompt,
-            options=options,
-            min=1,
-            max=1,
-            counts=None,
-            source=phase,
-            labels={},
-            distinct=False,
-            ordered=False,
-            template="",
-            args={},
-        )
+        d.player = p.name
+        d.kind = Kind.TURN
+        d.purpose = Purpose.MOVE
+        d.prompt = prompt
+        d.options = options
+        d.min = 1
+        d.max = 1
+        d.counts = None
+        d.source = phase
+        d.labels = {}
+        d.distinct = False
+        d.ordered = False
+        d.template = ""
+        d.args = {}
         return d
 
     def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
@@ -605,9 +659,18 @@ class TurnFlowMixin(GameBase):
             if verb is MoveKind.END:
                 return "cleanup"
             if verb is MoveKind.TREASURES:
-                for c in sorted([c for c in p.hand if self._auto_treasure(c)], key=lambda c: c.spec.played_last):
+                auto = [  # what _auto_treasure says, at hand
+                    c
+                    for c in p.hand
+                    if "Treasure" in c.rules.types and "Action" not in c.rules.types and not c.spec.asks_when_played
+                ]
+                for c in sorted(auto, key=_PLAYED_LAST):
                     if c in p.hand:
-                        yield from self.play_card(p, c)
+                        if _plain(c):  # what play_card does for it, without a generator
+                            self.play_plain(p, c)
+                            yield from self.trigger(Moment.PLAY, p, c)
+                        else:
+                            yield from self.play_card(p, c)
             elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
@@ -651,4 +714,5 @@ class TurnFlowMixin(GameBase):
 
     def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
         yield from self.trigger(Moment.AFTER_TURN, p)
-        self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
+        if self.lasting:
+            self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]

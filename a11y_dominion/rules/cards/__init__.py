@@ -262,6 +262,8 @@ def pile_name_for(name: str) -> str | None:
     """The Supply pile a Kingdom name refers to: ``"Patrician"``,
     ``"Emporium"`` and ``"Patrician/Emporium"`` all give
     ``"Patrician/Emporium"``; ``"Castles"`` and any Castle give ``"Castles"``."""
+    if name in PILES:  # a pile's own name (a split pile's too)
+        return name
     if "/" in name:
         parts = [canonical(x) for x in name.split("/")]
         for p in PILES.values():

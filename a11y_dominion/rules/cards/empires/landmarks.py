@@ -319,12 +319,12 @@ def _palace(g: Game, p: Player) -> int:
 
 def _tower(g: Game, p: Player) -> int:
     total = 0
-    for c in p.all_cards():
-        if c.spec.is_("Victory"):
+    for name, k in _names(p).items():  # cards of one name at once
+        if CARDS[name].is_("Victory"):
             continue
-        pl = g.pile_of(c.spec.name)
+        pl = g.pile_of(name)
         if pl is not None and not pl.cards:
-            total += 1
+            total += k
     return total
 
 
