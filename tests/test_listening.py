@@ -177,6 +177,9 @@ def test_a_changed_question_reads_every_move_on_one_line():
     assert en == "1: play Copper; 2: treasures; play treasures, then buy; 7: end."
     nl = questions.brief_options(view, game.pending, Language("nl"))
     assert nl == "1: speel Koper; 2: geldkaarten; speel geldkaarten, koop dan; 7: einde."
+    # the clause is taught once: a seat that heard it (the first question above) gets brief lines without it
+    assert seen.told_buy and not questions.Heard().told_buy
+    assert questions.brief_options(view, game.pending, taught=True) == "1: play Copper; 2: treasures; 7: end."
     game.answer(["treasures"])
     # a run of buys names the costliest (by coins, then Debt) and how many more
     assert (

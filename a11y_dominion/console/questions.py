@@ -166,7 +166,7 @@ def _turn_option_lines(
         # the buys at the coins before the Treasures are played ("buy Copper, 0 coins", "buy Curse")
         # are noise: one clause says how to buy; a buy typed is still made, and options reads them all
         how = HOW_TO_BUY[0] if any(o.kind is MoveKind.TREASURES for o in d.options) else HOW_TO_BUY[1]
-        groups[buys[0]] = (buys, lang._(how) + ".", lang._(how), "buy after treasures")
+        groups[buys[0]] = (buys, lang._(how) + ".", lang._(how), HOW_TO_BUY_SHAPE)
     elif not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
             if len(run) < 2:
@@ -230,6 +230,7 @@ def _turn_option_lines(
 
 # the clause in place of the Action phase's buys while a Treasure is in hand (with "play treasures", without)
 HOW_TO_BUY = (N_("play treasures, then buy"), N_("play your Treasures, then buy"))
+HOW_TO_BUY_SHAPE = "buy after treasures"  # its shape among the turn moves (see _turn_option_lines)
 
 
 def is_how_to_buy(line: str, lang: Language = EN) -> bool:
@@ -340,17 +341,17 @@ def decision_lines(
     return lines
 
 
-def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
+def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bool = False) -> str:
     """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
     every run of buys summed up, however short the list), in the short words of a question
     heard before: "1 to 3: Copper, Gold or Silver; 4: treasures; 5 to 9: buy Gold, Silver,
-    Village or 2 more; 10: end."
+    Village or 2 more; 10: end." With ``taught`` (the seat has heard how to buy in an Action
+    phase) the clause "play treasures, then buy" is left out.
     Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
-    return (
-        "; ".join(brief for _line, brief, _shape in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
-    )
+    lines = _turn_option_lines(view, d, False, lang, False, brief=True)
+    return "; ".join(brief for _line, brief, shape in lines if not (taught and shape == HOW_TO_BUY_SHAPE)) + "."
 
 
 def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN, buys: bool = False) -> str | None:
@@ -415,6 +416,7 @@ class Heard:
         self.asked: tuple | None = None  # (question, option lines) of the last question inside a card
         self.hinted = False  # told once how to hear every option of a summed-up list
         self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
+        self.told_buy = False  # heard how to buy in an Action phase ("play treasures, then buy."): not said again
         self.last_turn: tuple | None = None  # (whose turn and which, the kinds of moves) of the last turn prompt
 
     def forget(self) -> None:
@@ -424,6 +426,7 @@ class Heard:
         self.asked = None
         self.hinted = False
         self.told_how.clear()
+        self.told_buy = False
 
     def lines(
         self,
@@ -470,11 +473,14 @@ class Heard:
             shown = every[:head] + ([moved] if moved else [])
         elif d.kind == "turn":
             # the same question with other moves: all of them, briefly, on one line
-            shown = every[:head] + [brief_options(view, d, lang)]
+            shown = every[:head] + [brief_options(view, d, lang, taught=self.told_buy)]
         else:
             shown = every[:head] + [x for x, y in zip(every[head:], options, strict=True) if y not in before]
         if not self.hinted and any(x not in plain for x in shown):
             self.hinted = True
+        if d.kind == "turn" and not self.told_buy:
+            told = [lang._(how) for how in HOW_TO_BUY]
+            self.told_buy = any(x == t + "." or t in x.split("; ") or x.endswith(t + ".") for x in shown for t in told)
         if d.kind not in ("turn", "number"):
             how = every[head - 1]  # how to answer: said the first time this seat is asked that way
             if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
