@@ -294,6 +294,17 @@ class Narrator(EventSentences):
             line = self._t(N_("{player} {actions}."), player=s["player"], actions=actions)
         return [" ".join([line, *after])]
 
+    def before_question(self) -> list:
+        """The summary so far of an opponent's turn of which nothing was said yet, when
+        the viewer must answer a question in it (a card gained or played there asks
+        something of them, not through an attack's line): "Bot, turn 13: played 2 Coppers,
+        bought Haunted Castle."; the rest of the turn is summed up at its end. An empty
+        list when the turn's start was already told (an attack's line), or nothing was
+        collected."""
+        if self._turn_held is None or self._summary is None or self.verbosity != "normal":
+            return []
+        return self.flush()
+
     def _release_turn(self) -> list:
         """The held start of an opponent's turn, when something of that turn must be said
         before its summary (an attack): "Bot's turn 9."; else nothing."""

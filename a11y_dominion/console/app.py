@@ -681,6 +681,8 @@ class Console(Commands, Answers, Persistence, History):
         self.hand_for_question = False
         view = self.view(d.player)
         seat = self.people.get(d.player, self.holder)
+        if d.kind != "turn" and view.turn.player != d.player:
+            news = seat.before_question() > 0 or news  # a question in an opponent's turn: its cause first
         lines = seat.heard.lines(
             view,
             d,

@@ -160,6 +160,16 @@ class HumanSeat:
         if self.at_keyboard and not self.wait_for_prompt:
             self.flush()
 
+    def before_question(self) -> int:
+        """This seat is asked a question in an opponent's turn of which nothing was told
+        yet: the turn so far is told first (see :meth:`Narrator.before_question`), queued
+        behind what waits; returns how many sentences."""
+        said = [(text, "normal") for text in self.narrator.before_question()]
+        self.queue.extend(said)
+        if said and self.at_keyboard and not self.wait_for_prompt:
+            self.flush()
+        return len(said)
+
     def flush(self, tail: str | None = None) -> int:
         """Announce everything queued, in order; returns how many sentences. ``tail``
         (the turn prompt that follows) is printed and spoken on the last sentence's line,
