@@ -62,6 +62,21 @@ ESSENTIAL = (
 SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
 
 
+def _without_last_draw(events: list) -> list:
+    """``events`` without the shuffles and draws of the Clean-up that ended the game (the
+    hand drawn for a turn that never comes is not read before "Game over.")."""
+    end = next(i for i, e in enumerate(events) if isinstance(e, ev.GameEnded))
+    start = max(
+        (i for i, e in enumerate(events[:end]) if isinstance(e, ev.PhaseChanged) and e.phase == "cleanup"),
+        default=None,
+    )
+    if start is None:
+        return events
+    return [
+        e for i, e in enumerate(events) if not (start < i < end and isinstance(e, (ev.CardsDrawn, ev.DeckShuffled)))
+    ]
+
+
 class Narrator(EventSentences):
     """Stateful event-to-sentence translator for one listener.
 
@@ -365,6 +380,8 @@ class Narrator(EventSentences):
         A shuffle and the draw that follows it are one sentence too.
         """
         events = list(events)
+        if any(isinstance(e, ev.GameEnded) for e in events):
+            events = _without_last_draw(events)
         out: list = []
         own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0

@@ -716,3 +716,18 @@ def test_a_result_told_to_the_other_player_in_a_summarised_turn():
     assert Narrator(viewer="Cid").sentences([note]) == [
         "Ann reveals a copy, so Bot gets no +1 coin and no Gladiator is trashed."
     ]
+
+
+def test_the_hand_drawn_in_the_clean_up_that_ends_the_game_is_not_read():
+    end = ev.GameEnded((("Ann", 6, 6, 0, ()), ("Bob", 3, 3, 0, ())), ("Ann",), (("Ann", 2), ("Bob", 2)))
+    cleanup = [
+        ev.PhaseChanged("Ann", "cleanup"),
+        ev.DeckShuffled("Ann", 11),
+        ev.CardsDrawn("Ann", ("Copper",) * 5, 5, private_to="Ann"),
+    ]
+    said = Narrator(viewer="Ann").sentences([*cleanup, end])
+    assert not [x for x in said if "draw" in x or "shuffle" in x], said
+    assert said[0].startswith("Game over.")
+    # the same Clean-up in a game that goes on: the hand is read
+    said = Narrator(viewer="Ann").sentences([*cleanup, ev.TurnStarted("Bob", 2, 3)])
+    assert "You shuffle 11 cards and draw 5 Coppers." in said
