@@ -22,6 +22,7 @@ import difflib
 from announcements.narrator import count, group_names, join_names
 
 from ..i18n import N_, Language
+from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
 from ..rules.decisions import Decision, Msg
 from ..rules.game import BASIC_PILES
@@ -240,6 +241,49 @@ def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str
     if debt:
         return lang.text(N_("{phase}: {actions}, {buys}, {coins}, {debt}."), debt=count(debt, "Debt", lang), **fields)
     return lang.text(N_("{phase}: {actions}, {buys}, {coins}."), **fields)
+
+
+def taken_back_words(events: list, player: str, lang: Language = EN) -> str:
+    """What ``player``'s taken-back answer did, without the figures it left (they are old
+    now): "your buy of Harbinger", "your play of 4 Coppers and Silver", "the end of your
+    Action phase", or "your answer"."""
+    bought = [e.card for e in events if isinstance(e, ev.CardBought) and e.player == player]
+    bought += [e.event for e in events if isinstance(e, ev.EventBought) and e.player == player]
+    if bought:
+        return lang.text(N_("your buy of {cards}"), cards=group_names(bought, lang))
+    played = [e.card for e in events if isinstance(e, ev.CardPlayed) and e.player == player and not e.again]
+    if played:
+        return lang.text(N_("your play of {cards}"), cards=group_names(played, lang))
+    if any(isinstance(e, ev.PhaseChanged) and e.player == player for e in events):
+        return lang._(N_("the end of your Action phase"))
+    return lang._(N_("your answer"))
+
+
+def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = EN) -> list:
+    """The figures of ``after``'s seat that an undo changed and the turn prompt does not say:
+    Debt gone back to 0, VP tokens, the VP on each Landmark ("0 Debt", "2 VP tokens",
+    "4 VP on Basilica"). Empty without ``before``."""
+    if before is None:
+        return []
+    out = []
+    if before.me.debt and not after.me.debt:
+        out.append(count(0, "Debt", lang))
+    if before.me.vp_tokens != after.me.vp_tokens:
+        out.append(lang.text(N_("{vp} tokens"), vp=count(after.me.vp_tokens, "VP", lang)))
+    for name, vp in after.landmarks.items():
+        if before.landmarks.get(name, vp) != vp:
+            out.append(lang.text(N_("{vp} on {landmark}"), vp=count(vp, "VP", lang), landmark=name))
+    return out
+
+
+def undone_text(events: list, player: str, before: PlayerView | None, after: PlayerView, lang: Language = EN) -> str:
+    """The undoing seat's line: "Taken back: your buy of Harbinger. Now 2 VP tokens, 4 VP on
+    Basilica." (what was taken back, then the figures the prompt does not say that changed)."""
+    text = lang.text(N_("Taken back: {what}."), what=taken_back_words(events, player, lang))
+    figures = undo_figures(before, after, lang)
+    if figures:
+        text += " " + lang.text(N_("Now {figures}."), figures=", ".join(figures))
+    return text
 
 
 def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
