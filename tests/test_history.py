@@ -517,3 +517,15 @@ def test_games_with_nothing_kept_says_so_in_english_and_dutch(capsys):
     assert game_lines([], Language("nl")) == [
         "Er zijn nog geen spellen bewaard; elk spel dat je speelt wordt bewaard terwijl het loopt."
     ]
+
+
+def test_undo_says_the_figures_it_changed_in_dutch():
+    kingdom = KINGDOM.replace("Moneylender", "Engineer")
+    lines = ["play treasures", "buy Engineer", "undo", "end"]
+    _, text = play(lines, more=("--kingdom", kingdom, "--landmarks", "Basilica", "--lang", "nl"))
+    assert after(text, "undo")[:4] == [
+        "Teruggenomen: je aankoop van Ingenieur. Nu 0 schuld, 0 punten aan fiches, 12 punten op Basiliek.",
+        "Je hand, 1 kaart: Landgoed.",
+        "In het spel: 4 Koper.",
+        "You: 1 aanschaf.",
+    ]
