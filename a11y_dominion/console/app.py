@@ -693,6 +693,10 @@ class Console(Commands, Answers, Persistence, History):
         asked = d.kind == "turn"
         if asked:
             lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
+            if again and lines and lines[0] == questions.question(view, d, self.lang):
+                # an empty line reads the full prompt, whose turn it is too, as the turn's first one does
+                turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
+                lines = [f"{turn} {lines[0]}", *lines[1:]]
             asked = lines[:1] != [None]
             lines = lines[1:] if not asked else lines
         if news:

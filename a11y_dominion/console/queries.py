@@ -287,10 +287,16 @@ def undone_text(events: list, player: str, before: PlayerView | None, after: Pla
 
 
 def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
-    """Phase, Actions, Buys, coins, Debt and VP tokens of the view's seat, then the other players' tokens."""
+    """Phase, Actions, Buys, coins, Debt and VP tokens of the view's seat, then the other
+    players' tokens; each figure once (the Debt of the player whose turn it is, when the
+    turn line says it, is not said again)."""
     me = view.seat
     p = view.me
     lines = [turn_line(view, me if you else None, lang)]
+
+    def said_debt(player) -> bool:  # turn_line says the Debt of the turn's player when there is some
+        return bool(player.debt) and player.name == view.turn.player and not view.turn.bidding
+
     fields = dict(
         debt=p.debt,
         vp=count(p.vp_tokens, "VP", lang),
@@ -298,33 +304,31 @@ def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> lis
         deck=count(p.deck_size, "card", lang),
         discard=count(p.discard_size, "card", lang),
     )
-    if you:
-        lines.append(
-            lang.text(
-                N_(
-                    "You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
-                    "{discard} in the discard pile."
-                ),
-                **fields,
-            )
+    if said_debt(p):
+        template = (
+            N_("You have {vp} in tokens; {hand} in hand, {deck} in the deck, {discard} in the discard pile.")
+            if you
+            else N_("{player} has {vp} in tokens; {hand} in hand, {deck} in the deck, {discard} in the discard pile.")
+        )
+    elif you:
+        template = N_(
+            "You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
+            "{discard} in the discard pile."
         )
     else:
-        lines.append(
-            lang.text(
-                N_(
-                    "{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
-                    "deck, {discard} in the discard pile."
-                ),
-                player=me,
-                **fields,
-            )
+        template = N_(
+            "{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
+            "deck, {discard} in the discard pile."
         )
+    lines.append(lang.text(template, player=me, **fields))
     for o in view.players:
         if o.name == me:
             continue
         lines.append(
             lang.text(
-                N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."),
+                N_("{player}: {vp} in tokens, {hand} in hand.")
+                if said_debt(o)
+                else N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."),
                 player=o.name,
                 debt=o.debt,
                 vp=count(o.vp_tokens, "VP", lang),
