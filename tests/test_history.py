@@ -529,3 +529,13 @@ def test_undo_says_the_figures_it_changed_in_dutch():
         "In het spel: 4 Koper.",
         "You: 1 aanschaf.",
     ]
+
+
+def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
+    play(TO_VILLAGE[:3])
+    _, text = resume([])
+    out = text.splitlines()
+    assert "You draw 2 Estates and 3 Coppers." in out
+    assert not any(x.startswith("Your hand") for x in out)
+    i = out.index("Your turn 2.")
+    assert out[i + 1 : i + 3] == ["Action phase: 1 Action, 1 Buy, 0 coins.", "1. play Copper"]
