@@ -88,3 +88,48 @@ DEBT_AT_THE_END = {
 def test_the_end_turn_question_says_the_coins_once(lang, typed, expected):
     _, lines = console_at(DEBT_AT_THE_END, f"{typed}\nnee\n" if lang == "nl" else f"{typed}\nno\n", lang)
     assert after(lines, typed)[0] == expected
+
+
+EMPIRES = ("Crown", "Patrician", "Engineer")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play Crown", "You play Crown. Crown has nothing to play. Ann: 3 coins."),
+        ("nl", "speel Kroon", "Je speelt Kroon. Kroon heeft niets om te spelen. Ann: 3 munten."),
+    ],
+)
+def test_crown_with_nothing_to_play_says_so_and_the_coins_not_the_phase(lang, typed, expected):
+    crown = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
+        "players": {"Ann": {"hand": ["Crown", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(crown, typed + "\n", lang, kingdom=EMPIRES)
+    assert after(lines, typed)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "play Patrician",
+            "You play Patrician. You draw Estate. You reveal Estate from the deck. It stays on top of your deck. "
+            "Ann: 1 Action.",
+        ),
+        (
+            "nl",
+            "speel Patriciër",
+            "Je speelt Patriciër. Je trekt Landgoed. Je laat Landgoed van je trekstapel zien. "
+            "Die blijft boven op je trekstapel liggen. Ann: 1 actie.",
+        ),
+    ],
+)
+def test_a_card_that_gives_back_its_action_says_the_actions_not_the_phase(lang, typed, expected):
+    patrician = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Patrician", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(patrician, typed + "\n", lang, kingdom=EMPIRES)
+    assert after(lines, typed)[0] == expected

@@ -199,7 +199,8 @@ def changed_turn_prompt(
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
     prompt): the phase when it changed, then each changed figure (Actions only in the
     Action phase, Debt only when some is left): "Buy phase: 5 coins.", "0 Buys, 2 coins,
-    1 Debt.". The phase alone when nothing changed ("Buy phase."); "" at the start of
+    1 Debt.". When nothing changed, the Actions in the Action phase ("1 Action.") or the
+    coins in the Buy phase ("4 coins."), not the phase the player is still in; "" at the start of
     a turn that starts as every turn does (its "Your turn 3." says it). ``phase_known``: the
     player knows the new phase already (it was just said, or the move was "play treasures",
     which always leads to the Buy phase): it is not named."""
@@ -215,6 +216,11 @@ def changed_turn_prompt(
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
         return ""
+    if not parts and now["phase"] == before.get("phase"):
+        # nothing changed (a card that gives back the Action it used, a Crown with nothing to play):
+        # the figure the move could have changed, not the phase the player is still in
+        key, unit = ("actions", "Action") if now["phase"] == "action" else ("coins", "coin")
+        parts.append(count(now[key], unit, lang))
     fields = dict(player=d.player, figures=", ".join(parts))
     phase = lang._(PHASES[now["phase"]])
     own = d.player == lang._(N_("You"))
