@@ -1,4 +1,4 @@
-"""Tab twice at the prompt lists the choices apart, never run together with
+"""Tab at the prompt lists (once; Tab again prints nothing more) the choices apart, never run together with
 spaces ("Copper    treasures" reads as one phrase): a comma-separated line
 in plain mode (screen readers), one choice per line for the eyes. The real
 line editor reads the keys from a pipe and draws to a terminal stream."""
@@ -43,6 +43,14 @@ def test_plain_mode_lists_the_choices_with_commas():
     assert got == "play"
     # each prompt drawn once, the typed space written as a space (plain lines, no cursor moves)
     assert screen == "You> play \nCopper, treasures.\nYou> play \n"
+
+
+def test_tab_again_does_not_print_the_same_list_again():
+    got, screen = typed("play \t\t\t", plain=True)
+    assert got == "play"
+    assert screen == "You> play \nCopper, treasures.\nYou> play \n"
+    got, screen = typed("play \t\tC\t", plain=True)  # typing again: the next Tab completes
+    assert got == "play Copper"
 
 
 def test_for_the_eyes_one_choice_per_line():

@@ -735,13 +735,13 @@ DEBT_AT_THE_END = {
 def test_ending_the_turn_with_debt_and_coins_asks_first():
     console, lines = position_console(DEBT_AT_THE_END, "end\nno\n")
     assert (
-        "You have 3 coins and 5 Debt; ending the turn now leaves 3 coins unused. End the turn? Type yes to end it: no"
+        "Ending the turn now leaves 3 coins unused (you have 5 Debt). End the turn? Type yes to end it: no"
     ) in lines
     assert answer_keys(console.game) == [] and console.game.turn.coins == 3
     console, lines = position_console(DEBT_AT_THE_END, "end\nyes\n")
     assert answer_keys(console.game)[0] == ["end"]
     console, lines = position_console(DEBT_AT_THE_END, "end\n", confirm=False)
-    assert not any(x.startswith("You have 3 coins and 5 Debt") for x in lines)
+    assert not any(x.startswith("Ending the turn now leaves") for x in lines)
     assert answer_keys(console.game)[0] == ["end"]
 
 

@@ -183,11 +183,15 @@ def test_undo_takes_back_own_answers_in_own_turn_exactly():
     console, text = play(["play treasures", "undo", "undo", "play treasures", "buy Silver", "undo", "end"])
     out = text.splitlines()
     assert "There is nothing to undo yet." in out
-    assert after(text, "undo")[:2] == ["Undone: You buy Silver; 1 coin left.", "Your hand, 1 card: Estate."]
+    assert after(text, "undo")[:2] == ["Taken back: your buy of Silver.", "Your hand, 1 card: Estate."]
     i = out.index("You> play treasures")
-    assert out[out.index("You> undo", i) + 1] == (
-        "Undone: Your Buy phase. You play 4 Coppers: +4 coins. You have 1 Action, 1 Buy, 4 coins."
-    )
+    # what was taken back without its old figures; the prompt then says the figures now, once
+    assert out[out.index("You> undo", i) + 1 : out.index("You> undo", i) + 4] == [
+        "Taken back: your play of 4 Coppers.",
+        "Your hand, 5 cards: 4 Coppers and Estate.",
+        "Action phase: 0 coins.",
+    ]
+    assert after(text, "undo")[2:4] == ["In play: 4 Coppers.", "1 Buy, 4 coins."]
     # the game went on as if Silver had never been bought: You bought nothing in turn 1
     bought = [e for e in console.game.log if isinstance(e, ev.CardBought) and e.player == "You"]
     assert bought == []
@@ -209,14 +213,35 @@ def test_undo_at_a_shared_keyboard_is_heard_by_the_other_person():
     lines = ["", "play treasures", "undo", "play treasures", "end", ""]
     _, text = play(lines, players="Ann:human,Bea:human")
     out = text.splitlines()
-    undone = [x for x in out if x.startswith("Undone: ")]
-    assert undone == ["Undone: Your Buy phase. You play 4 Coppers: +4 coins. You have 1 Action, 1 Buy, 4 coins."]
+    undone = [x for x in out if x.startswith("Taken back: ")]
+    assert undone == ["Taken back: your play of 4 Coppers."]
     i = max(k for k, x in enumerate(out) if x.startswith("Pass the keyboard to Bea."))
     bea = out[i:]
     took = "Ann took back: Ann's Buy phase. Ann plays 4 Coppers: +4 coins. Ann has 1 Action, 1 Buy, 4 coins."
     assert out.index(took) > i
     assert bea[bea.index(took) + 1] == "Ann played 4 Coppers."  # her turn, without what she took back
-    assert not any("took back" in x for x in out[:i])  # Ann heard "Undone", not "took back"
+    assert not any("took back" in x for x in out[:i])  # Ann heard "Taken back", not "took back"
+
+
+def test_undo_says_the_figures_it_changed_not_the_old_ones():
+    kingdom = KINGDOM.replace("Moneylender", "Engineer")
+    lines = ["play treasures", "buy Cellar", "undo", "buy Engineer", "undo", "end"]
+    _, text = play(lines, more=("--kingdom", kingdom, "--landmarks", "Basilica"))
+    out = text.splitlines()
+    first = out.index("You> undo")
+    assert out[first + 1 : first + 5] == [
+        "Taken back: your buy of Cellar. Now 0 VP tokens, 12 VP on Basilica.",
+        "Your hand, 1 card: Estate.",
+        "In play: 4 Coppers.",
+        "1 Buy, 4 coins.",
+    ]
+    second = out.index("You> undo", first + 1)
+    assert out[second + 1 : second + 5] == [
+        "Taken back: your buy of Engineer. Now 0 Debt, 0 VP tokens, 12 VP on Basilica.",
+        "Your hand, 1 card: Estate.",
+        "In play: 4 Coppers.",
+        "1 Buy.",
+    ]
 
 
 def test_undo_and_export_are_in_help_and_completion():
@@ -492,3 +517,25 @@ def test_games_with_nothing_kept_says_so_in_english_and_dutch(capsys):
     assert game_lines([], Language("nl")) == [
         "Er zijn nog geen spellen bewaard; elk spel dat je speelt wordt bewaard terwijl het loopt."
     ]
+
+
+def test_undo_says_the_figures_it_changed_in_dutch():
+    kingdom = KINGDOM.replace("Moneylender", "Engineer")
+    lines = ["play treasures", "buy Engineer", "undo", "end"]
+    _, text = play(lines, more=("--kingdom", kingdom, "--landmarks", "Basilica", "--lang", "nl"))
+    assert after(text, "undo")[:4] == [
+        "Teruggenomen: je aankoop van Ingenieur. Nu 0 schuld, 0 punten aan fiches, 12 punten op Basiliek.",
+        "Je hand, 1 kaart: Landgoed.",
+        "In het spel: 4 Koper.",
+        "You: 1 aanschaf.",
+    ]
+
+
+def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
+    play(TO_VILLAGE[:3])
+    _, text = resume([])
+    out = text.splitlines()
+    assert "You draw 2 Estates and 3 Coppers." in out
+    assert not any(x.startswith("Your hand") for x in out)
+    i = out.index("Your turn 2.")
+    assert out[i + 1 : i + 3] == ["Action phase: 1 Action, 1 Buy, 0 coins.", "1. play Copper"]

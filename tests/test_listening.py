@@ -140,7 +140,7 @@ def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time(
     # the first question reads every move; an empty line asks it again, every move read again...
     lines = session("hand\r\r", {})
     assert lines[lines.index(FIRST_TURN) + 2 : lines.index(FIRST_TURN) + 6] == ACTION_MOVES
-    again = lines.index("Action phase: 1 Action, 1 Buy, 0 coins.")
+    again = lines.index(FIRST_TURN, lines.index(FIRST_TURN) + 1)  # the full prompt, whose turn it is too
     assert lines[again + 1 : again + 5] == [x.replace("; type options to hear all moves", "") for x in ACTION_MOVES]
     # ... turn 2 asks the same question with the same moves, and starts as every turn does: its start alone
     lines = session("play treasures\rend\rbuy Silver\rend\r", {})
@@ -230,7 +230,8 @@ def test_the_turn_prompt_names_what_changed_and_what_differs_from_the_usual_star
     d = game.pending
     usual = queries.USUAL_START
     assert queries.changed_turn_prompt(view, d, usual) == ""  # "Your turn 2." says it all
-    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "Action phase."
+    # nothing changed (Patrician gives back its Action): the Actions, not the phase the player is in
+    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "1 Action."
     before = queries.turn_figures(view, d)
     game.answer(["treasures"])
     view, d = player_view(game, "You"), game.pending
@@ -246,7 +247,7 @@ def test_the_turn_prompt_names_what_changed_and_what_differs_from_the_usual_star
     named = Game(GameConfig(["Ann", "Bob"], piles, events, landmarks, 1))
     named.start()
     view, d = player_view(named, "Ann"), named.pending
-    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "Ann, Action phase."
+    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "Ann: 1 Action."
     assert queries.changed_turn_prompt(view, d, dict(usual, actions=2)) == "Ann: 1 Action."
 
 
@@ -256,4 +257,4 @@ def test_the_figures_of_a_turn_are_said_when_they_change_and_all_of_them_when_as
     assert "You buy Estate (7 left). 0 Buys, 0 coins." in lines
     turn2 = lines.index("Your turn 2.")
     assert lines[turn2 + 1] == "You play 5 Coppers. 5 coins."  # "play treasures" leads to the Buy phase
-    assert lines[turn2 + 3] == "Buy phase: 1 Buy, 5 coins."  # an empty line: the whole prompt again
+    assert lines[turn2 + 3] == "Your turn 2. Buy phase: 1 Buy, 5 coins."  # an empty line: the whole prompt again

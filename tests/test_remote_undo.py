@@ -4,7 +4,7 @@ protocol) take back their own last answer, by the rules of undo at the console.
 
 The host runs as a subprocess (Ann and Bea remote, seed 1, a Kingdom with
 Moat and Cellar). Ann buys a Cellar and takes it back: both seats' received
-bytes say so ("Undone: You buy Cellar..." for Ann, "Ann took back: Ann buys
+bytes say so ("Taken back: your buy of Cellar." for Ann, "Ann took back: Ann buys
 Cellar..." for Bea), her ``supply`` and ``status`` replies are those of the
 game before the buy, the autosave keeps the undo, and the game goes on
 exactly as if the Cellar had never been bought: two turns later her hand is
@@ -128,8 +128,8 @@ def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(t
             ann.type("play treasures", r"^Ann, Buy phase")
             ann.type("buy Cellar", r"^Ann, Buy phase: 0 Buys")
             view = player_view(game_of([T]), "Ann")  # the game as it was before the buy
-            undone = ann.type("undo", r"^Undone: ")
-            assert undone[0] == "Undone: You buy Cellar; 0 coins left."
+            undone = ann.type("undo", r"^Taken back: ")
+            assert undone[0] == "Taken back: your buy of Cellar."
             assert undone[1 : 1 + len(q.hand_lines(view, True, english))] == q.hand_lines(view, True, english)
             assert bea.until(r"^Ann took back: ", prompt=False)[0] == "Ann took back: Ann buys Cellar; 0 coins left."
             supply = q.supply_lines(view, english)
@@ -164,8 +164,8 @@ def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(t
     ann_lines = received_lines((tmp_path / "ann.log").read_bytes())
     bea_lines = received_lines((tmp_path / "bea.log").read_bytes())
     # what each seat received: Ann her undo, Bea what Ann took back, neither the other's refusal
-    assert [x for x in ann_lines if "Undone" in x or "took back" in x] == ["Undone: You buy Cellar; 0 coins left."]
-    assert [x for x in bea_lines if "Undone" in x or "took back" in x] == [
+    assert [x for x in ann_lines if "Taken back" in x or "took back" in x] == ["Taken back: your buy of Cellar."]
+    assert [x for x in bea_lines if "Taken back" in x or "took back" in x] == [
         "Ann took back: Ann buys Cellar; 0 coins left."
     ]
     assert drew not in bea_lines and refusal not in ann_lines
@@ -202,7 +202,7 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
             ann.expect(r"You buy Cellar\.\s+Ann, Buy phase: 0 Buys, 0 coins\.")  # the coins in the prompt
             ann.expect("Ann> ")
             ann.sendline("undo")
-            ann.expect(r"Undone: You buy Cellar; 0 coins left\.\r?\nYour hand, 3 cards: 3 Estates\.")
+            ann.expect(r"Taken back: your buy of Cellar\.\r?\nYour hand, 3 cards: 3 Estates\.")
             ann.expect(r"Ann, Buy phase: 1 Buy, 2 coins\.")  # the question before the buy, again
             ann.expect("Ann> ")
             assert bea.until(r"^Ann took back: ", prompt=False)[0] == "Ann took back: Ann buys Cellar; 0 coins left."
@@ -214,9 +214,9 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
             ann.sendline("undo")  # Bea's turn now
             ann.expect(r"Bea must answer now; you can undo only while the game waits for your answer\.")
             bea.type("end", r"^Bea, Buy phase")
-            undone = bea.type("undo", r"^Undone: ")  # the ssh seat takes back ending its Action phase
+            undone = bea.type("undo", r"^Taken back: ")  # the ssh seat takes back ending its Action phase
             assert undone[:3] == [
-                "Undone: Your Buy phase.",
+                "Taken back: the end of your Action phase.",
                 "Your hand, 5 cards: 4 Coppers and Estate.",
                 ("Bea, Action phase: 1 Action, 1 Buy, 0 coins."),
             ]
@@ -238,13 +238,13 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
     ann_text = (tmp_path / "ann.txt").read_text(encoding="utf-8")
     assert "Traceback" not in ann_text
     bea_lines = received_lines((tmp_path / "bea.log").read_bytes())
-    assert [x for x in bea_lines if "took back" in x or "Undone" in x] == [
+    assert [x for x in bea_lines if "took back" in x or "Taken back" in x] == [
         "Ann took back: Ann buys Cellar; 0 coins left.",
-        "Undone: Your Buy phase.",
+        "Taken back: the end of your Action phase.",
     ]
     assert bea_lines[bea_lines.index("Ann took back: Ann buys Cellar; 0 coins left.") + 1] == "Ann bought Moat."
-    assert [x for x in ann_text.splitlines() if "took back" in x or "Undone" in x] == [
-        "Undone: You buy Cellar; 0 coins left.",
+    assert [x for x in ann_text.splitlines() if "took back" in x or "Taken back" in x] == [
+        "Taken back: your buy of Cellar.",
         "Bea took back: Bea's Buy phase.",
     ]
     # the game: Ann bought Moat, never Cellar, and Bea is back in her Action phase
@@ -330,7 +330,7 @@ def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
         cid.expect(r"You buy Cellar\.\s+Cid, Buy phase: 0 Buys, 0 coins\.")  # the coins in the prompt
         cid.expect(r"Cid>")
         cid.sendline("undo")
-        cid.expect(r"Undone: You buy Cellar; 0 coins left\.")
+        cid.expect(r"Taken back: your buy of Cellar\.")
         cid.expect(r"Cid, Buy phase: 1 Buy, 2 coins\.")  # asked again, as before the buy
         assert ann.until(r"^Cid took back: ", prompt=False)[0] == "Cid took back: Cid buys Cellar; 0 coins left."
         cid.expect(r"Cid>")

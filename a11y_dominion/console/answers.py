@@ -116,7 +116,7 @@ class Answers:
             if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
                 return self.t(
                     N_(
-                        "You have {coins} and {debt}; ending the turn now leaves {coins} unused. "
+                        "Ending the turn now leaves {coins} unused (you have {debt}). "
                         "End the turn? Type yes to end it: "
                     ),
                     coins=count(g.turn.coins, "coin", self.lang),

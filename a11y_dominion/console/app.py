@@ -31,7 +31,7 @@ from announcements.speech import Speaker
 
 from ..i18n import N_, Language
 from ..rules.decisions import MoveKind
-from ..rules.events import GameEnded, GameSetUp, TurnStarted
+from ..rules.events import CardsDrawn, GameEnded, GameSetUp, TurnStarted
 from ..rules.game import Game
 from ..seats import LazyBot
 from ..table import StopTable, Table
@@ -433,9 +433,25 @@ class Console(Commands, Answers, Persistence, History):
             self.say(self.lang._(N_("The last announcements:")), keep=False)
             for line in recent:
                 self.say(line, keep=False)
+            self._note_drawn(seat, recent)
         if seat is not None and d.kind != "turn":
             for line in q.hand_lines(self.view(seat), True, self.lang):
                 self.say(line, keep=False)
+
+    def _note_drawn(self, seat: str | None, recent: list) -> None:
+        """The last announcements ``recent`` told ``seat`` the cards it drew last: its
+        narrator notes them, so the turn prompt does not read the same cards again as the
+        hand (:func:`~.questions.heard_hand`)."""
+        own = getattr(self.people.get(seat), "narrator", None) if seat is not None else None
+        drawn = next(
+            (e for e in reversed(self.game.log) if isinstance(e, CardsDrawn) and e.player == seat and e.count),
+            None,
+        )
+        if own is None or drawn is None:
+            return
+        told = Narrator(viewer=seat, verbosity=self.verbosity, lang=self.lang)
+        if any(line in recent for line in told.sentences(redact_all([drawn], seat))):
+            own.last_drawn = tuple(drawn.cards)
 
     def run(self) -> int:
         """Play until the game ends or the player stops; returns the exit code.
@@ -695,6 +711,10 @@ class Console(Commands, Answers, Persistence, History):
         asked = d.kind == "turn"
         if asked:
             lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
+            if again and lines and lines[0] == questions.question(view, d, self.lang):
+                # an empty line reads the full prompt, whose turn it is too, as the turn's first one does
+                turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
+                lines = [f"{turn} {lines[0]}", *lines[1:]]
             asked = lines[:1] != [None]
             lines = lines[1:] if not asked else lines
         if news:

@@ -484,7 +484,8 @@ def line_only_output(stdout=None, get_size=None):
 
 def list_completions(event, plain: bool) -> None:
     """Tab at the prompt, as readline does: complete the one choice, or the part
-    every choice shares; else list the choices above the prompt, each one kept
+    every choice shares; else list the choices above the prompt (once: Tab again
+    right after prints nothing more), each one kept
     apart: one per line for the eyes, and in plain mode (a screen reader) one
     line with commas ("Copper, treasures"), never names run together with spaces."""
     from prompt_toolkit.application import run_in_terminal
@@ -502,7 +503,7 @@ def list_completions(event, plain: bool) -> None:
     if common:
         buffer.insert_text(common)
         return
-    if not completions:
+    if not completions or event.is_repeat:  # Tab again, nothing typed since: the list was just printed
         return
     words = [printable(c.display_text) for c in completions]
     text = ", ".join(words) + "." if plain else "\n".join(words)

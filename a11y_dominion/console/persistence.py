@@ -314,16 +314,19 @@ class History:
         except UndoRefused as e:
             self.error(self.lang.msg(e.args[0]))
             return
+        before = self.view(me)
         self.game = game
         self.table.replace_game(game)
         if self.autosave is not None:
             self.autosave.undone(len(game.answers))
-        self._tell_undone(me, events)
+        self._tell_undone(me, events, before)
         self.prompted = None
         self.reloaded = True  # the table asks again, now for the decision before the answer
 
-    def _tell_undone(self, me: str, events: list) -> None:
-        """The seat at the keyboard hears what was taken back and its hand; every other
+    def _tell_undone(self, me: str, events: list, before=None) -> None:
+        """The seat at the keyboard hears what was taken back (without the figures it left,
+        old now: "Taken back: your buy of Silver.", and the figures that changed which the
+        prompt does not say; ``before``: its view before the undo) and its hand; every other
         human seat hears it (redacted for it) when the keyboard comes to it."""
         for name, seat in self.people.items():
             if name is None:
@@ -332,7 +335,7 @@ class History:
             narrator = Narrator(viewer=name, verbosity=seat.verbosity, lang=seat.lang)
             told = " ".join(narrator.sentences(redact_all(events, name))) or seat.lang._(N_("an answer"))
             if seat is self.holder:
-                self.say(self.t(N_("Undone: {what}"), what=told), priority="high")
+                self.say(q.undone_text(events, me, before, self.view(me), self.lang), priority="high")
                 self.reply(q.hand_lines(self.view(me), not self.shared, self.lang))
             else:
                 # its summary of this turn must not count what was taken back: it starts again

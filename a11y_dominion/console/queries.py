@@ -22,6 +22,7 @@ import difflib
 from announcements.narrator import count, group_names, join_names
 
 from ..i18n import N_, Language
+from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
 from ..rules.decisions import Decision, Msg
 from ..rules.game import BASIC_PILES
@@ -198,7 +199,8 @@ def changed_turn_prompt(
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
     prompt): the phase when it changed, then each changed figure (Actions only in the
     Action phase, Debt only when some is left): "Buy phase: 5 coins.", "0 Buys, 2 coins,
-    1 Debt.". The phase alone when nothing changed ("Buy phase."); "" at the start of
+    1 Debt.". When nothing changed, the Actions in the Action phase ("1 Action.") or the
+    coins in the Buy phase ("4 coins."), not the phase the player is still in; "" at the start of
     a turn that starts as every turn does (its "Your turn 3." says it). ``phase_known``: the
     player knows the new phase already (it was just said, or the move was "play treasures",
     which always leads to the Buy phase): it is not named."""
@@ -214,6 +216,11 @@ def changed_turn_prompt(
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
         return ""
+    if not parts and now["phase"] == before.get("phase"):
+        # nothing changed (a card that gives back the Action it used, a Crown with nothing to play):
+        # the figure the move could have changed, not the phase the player is still in
+        key, unit = ("actions", "Action") if now["phase"] == "action" else ("coins", "coin")
+        parts.append(count(now[key], unit, lang))
     fields = dict(player=d.player, figures=", ".join(parts))
     phase = lang._(PHASES[now["phase"]])
     own = d.player == lang._(N_("You"))
@@ -242,11 +249,60 @@ def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str
     return lang.text(N_("{phase}: {actions}, {buys}, {coins}."), **fields)
 
 
+def taken_back_words(events: list, player: str, lang: Language = EN) -> str:
+    """What ``player``'s taken-back answer did, without the figures it left (they are old
+    now): "your buy of Harbinger", "your play of 4 Coppers and Silver", "the end of your
+    Action phase", or "your answer"."""
+    bought = [e.card for e in events if isinstance(e, ev.CardBought) and e.player == player]
+    bought += [e.event for e in events if isinstance(e, ev.EventBought) and e.player == player]
+    if bought:
+        return lang.text(N_("your buy of {cards}"), cards=group_names(bought, lang))
+    played = [e.card for e in events if isinstance(e, ev.CardPlayed) and e.player == player and not e.again]
+    if played:
+        return lang.text(N_("your play of {cards}"), cards=group_names(played, lang))
+    if any(isinstance(e, ev.PhaseChanged) and e.player == player for e in events):
+        return lang._(N_("the end of your Action phase"))
+    return lang._(N_("your answer"))
+
+
+def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = EN) -> list:
+    """The figures of ``after``'s seat that an undo changed and the turn prompt does not say:
+    Debt gone back to 0, VP tokens, the VP on each Landmark ("0 Debt", "2 VP tokens",
+    "4 VP on Basilica"). Empty without ``before``."""
+    if before is None:
+        return []
+    out = []
+    if before.me.debt and not after.me.debt:
+        out.append(count(0, "Debt", lang))
+    if before.me.vp_tokens != after.me.vp_tokens:
+        out.append(lang.text(N_("{vp} tokens"), vp=count(after.me.vp_tokens, "VP", lang)))
+    for name, vp in after.landmarks.items():
+        if before.landmarks.get(name, vp) != vp:
+            out.append(lang.text(N_("{vp} on {landmark}"), vp=count(vp, "VP", lang), landmark=name))
+    return out
+
+
+def undone_text(events: list, player: str, before: PlayerView | None, after: PlayerView, lang: Language = EN) -> str:
+    """The undoing seat's line: "Taken back: your buy of Harbinger. Now 2 VP tokens, 4 VP on
+    Basilica." (what was taken back, then the figures the prompt does not say that changed)."""
+    text = lang.text(N_("Taken back: {what}."), what=taken_back_words(events, player, lang))
+    figures = undo_figures(before, after, lang)
+    if figures:
+        text += " " + lang.text(N_("Now {figures}."), figures=", ".join(figures))
+    return text
+
+
 def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
-    """Phase, Actions, Buys, coins, Debt and VP tokens of the view's seat, then the other players' tokens."""
+    """Phase, Actions, Buys, coins, Debt and VP tokens of the view's seat, then the other
+    players' tokens; each figure once (the Debt of the player whose turn it is, when the
+    turn line says it, is not said again)."""
     me = view.seat
     p = view.me
     lines = [turn_line(view, me if you else None, lang)]
+
+    def said_debt(player) -> bool:  # turn_line says the Debt of the turn's player when there is some
+        return bool(player.debt) and player.name == view.turn.player and not view.turn.bidding
+
     fields = dict(
         debt=p.debt,
         vp=count(p.vp_tokens, "VP", lang),
@@ -254,33 +310,31 @@ def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> lis
         deck=count(p.deck_size, "card", lang),
         discard=count(p.discard_size, "card", lang),
     )
-    if you:
-        lines.append(
-            lang.text(
-                N_(
-                    "You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
-                    "{discard} in the discard pile."
-                ),
-                **fields,
-            )
+    if said_debt(p):
+        template = (
+            N_("You have {vp} in tokens; {hand} in hand, {deck} in the deck, {discard} in the discard pile.")
+            if you
+            else N_("{player} has {vp} in tokens; {hand} in hand, {deck} in the deck, {discard} in the discard pile.")
+        )
+    elif you:
+        template = N_(
+            "You have {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the deck, "
+            "{discard} in the discard pile."
         )
     else:
-        lines.append(
-            lang.text(
-                N_(
-                    "{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
-                    "deck, {discard} in the discard pile."
-                ),
-                player=me,
-                **fields,
-            )
+        template = N_(
+            "{player} has {debt} Debt and {vp} in tokens; {hand} in hand, {deck} in the "
+            "deck, {discard} in the discard pile."
         )
+    lines.append(lang.text(template, player=me, **fields))
     for o in view.players:
         if o.name == me:
             continue
         lines.append(
             lang.text(
-                N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."),
+                N_("{player}: {vp} in tokens, {hand} in hand.")
+                if said_debt(o)
+                else N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."),
                 player=o.name,
                 debt=o.debt,
                 vp=count(o.vp_tokens, "VP", lang),

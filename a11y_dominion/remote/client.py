@@ -1154,13 +1154,16 @@ class JoinConsole(Commands, Answers):
         (the host sends it anew); another seat's: "Ann took back: ..." (its summary of
         the turn starts again, without what was taken back)."""
         holder = self.holder
+        before = self.latest
         self.latest = PlayerView.from_data(view)
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
         else:
             holder.narrator = holder._narrator(player)
         self.game = ViewGame(self.latest, self.decision)
-        self.say(undone_line(self.name, player, events, holder.verbosity, self.lang), priority="high")
+        self.say(
+            undone_line(self.name, player, events, holder.verbosity, self.lang, before, self.latest), priority="high"
+        )
         if player == self.name:
             self.reply(q.hand_lines(self.latest, True, self.lang))
 

@@ -500,11 +500,12 @@ class GameHost:
             game, events = take_back(make_record(table.game), table.game, name)
         except UndoRefused as e:
             return e.args[0]
+        before = table.view(name)  # the undoing seat hears the figures the undo changed
         table.replace_game(game)
         if table.autosave is not None:
             table.autosave.undone(len(game.answers))
         for other, person in self.people.items():
-            person.undone(name, redact_all(events, other), table.view(other))
+            person.undone(name, redact_all(events, other), table.view(other), before if other == name else None)
         if self.local not in self.joined:
             self.out(undone_line(None, name, redact_all(events, None), "normal", self.lang))
         seat.waiting = None

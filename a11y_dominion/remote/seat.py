@@ -113,17 +113,22 @@ def clean(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
 
 
-def undone_line(seat: str | None, player: str, events: list, verbosity: str, lang: Language) -> str:
+def undone_line(
+    seat: str | None, player: str, events: list, verbosity: str, lang: Language, before=None, after=None
+) -> str:
     """What ``seat`` hears when ``player`` took back an answer that made ``events``
-    (redacted for ``seat``): "Undone: You buy Gold." for ``player``'s own seat,
-    "Ann took back: Ann buys Gold." for the others (told in ``lang``)."""
+    (redacted for ``seat``): "Taken back: your buy of Gold." for ``player``'s own seat
+    (with the figures the undo changed that its prompt does not say, from its views
+    ``before`` and ``after`` the undo, when ``after`` is given), "Ann took back: Ann buys
+    Gold." for the others (told in ``lang``)."""
     from announcements.narrator import Narrator
+
+    if seat == player and seat is not None:
+        return q.undone_text(events, player, before if after is not None else None, after, lang)
 
     # a narrator without a turn player tells each event (no summary of the turn)
     narrator = Narrator(viewer=seat, verbosity=verbosity, lang=lang)
     told = " ".join(narrator.sentences(events)) or lang._(N_("an answer"))
-    if seat == player:
-        return lang.text(N_("Undone: {what}"), what=told)
     return lang.text(N_("{player} took back: {what}"), player=player, what=told)
 
 
@@ -329,7 +334,7 @@ class RemoteSeat(HumanSeat):
         if why is not None:
             self.line(self.lang.msg(why))
 
-    def undone(self, player: str, events: list, view) -> None:
+    def undone(self, player: str, events: list, view, before=None) -> None:
         """``player`` took back an answer that made ``events`` (redacted for this seat);
         ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
@@ -339,7 +344,7 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.outlet.undone(player, events, view)
             return
-        self.say(undone_line(self.name, player, events, self.verbosity, self.lang), priority="high")
+        self.say(undone_line(self.name, player, events, self.verbosity, self.lang, before, view), priority="high")
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
 

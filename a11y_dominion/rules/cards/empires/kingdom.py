@@ -188,6 +188,9 @@ def _crown(g: Game, p: Player, me: Card) -> Flow:
         return
     typ = "Action" if g.turn.phase == "action" else "Treasure"
     cands = [c for c in p.hand if c.is_(typ)]
+    if not cands:  # said, so that the Crown is not heard to do nothing without a word
+        g.emit_note(p, N_("{player}'s Crown has nothing to play."), you=N_("Crown has nothing to play."))
+        return
     prompt = (
         N_("{player}, Crown: you may play an Action card from your hand twice.")
         if typ == "Action"

@@ -1,0 +1,135 @@
+"""Each thing said once at the console (issue 9): undo's lines (tests/test_history.py), the
+``status`` figures, the end-turn question, an empty line's prompt, in English and Dutch.
+
+The console is driven as a player drives it: a position, typed lines, and the exact lines printed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_said_once_console import after, console_at
+
+DEBT = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 0, "coins": 6},
+    "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5, "debt": 4, "vp_tokens": 4}},
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "status",
+            [
+                "Your turn 1, Buy phase: 1 Action, 0 Buys, 6 coins, 4 Debt.",
+                "You have 4 VP in tokens; 0 cards in hand, 5 cards in the deck, 0 cards in the discard pile.",
+                "Bot: 0 Debt, 0 VP in tokens, 5 cards in hand.",
+            ],
+        ),
+        (
+            "nl",
+            "status",
+            [
+                "Jouw beurt 1, aanschaffase: 1 actie, 0 aanschaffen, 6 munten, 4 schuld.",
+                "Je hebt 4 punten aan fiches; 0 kaarten in je hand, 5 kaarten in je trekstapel, "
+                "0 kaarten in je aflegstapel.",
+                "Bot: 0 schuld, 0 punten aan fiches, 5 kaarten in de hand.",
+            ],
+        ),
+    ],
+)
+def test_status_says_the_debt_once(lang, typed, expected):
+    _, lines = console_at(DEBT, typed + "\n", lang)
+    assert after(lines, typed) == expected
+
+
+ACTION_DEBT = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {"Ann": {"hand": ["Estate"], "deck": ["Estate"] * 5, "debt": 3}},
+}
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 3 Debt."),
+        ("nl", "Jouw beurt 1. Ann, actiefase: 1 actie, 1 aanschaf, 0 munten, 3 schuld."),
+    ],
+)
+def test_an_empty_line_reads_whose_turn_it_is(lang, expected):
+    _, lines = console_at(ACTION_DEBT, "status\n\n", lang)
+    assert after(lines, "")[0] == expected
+
+
+DEBT_AT_THE_END = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
+    "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5, "debt": 5}},
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "end",
+            "Ending the turn now leaves 3 coins unused (you have 5 Debt). End the turn? Type yes to end it: no",
+        ),
+        (
+            "nl",
+            "einde",
+            "Als je de beurt nu beëindigt, gebruik je 3 munten niet (je hebt 5 schuld). De beurt beëindigen? "
+            "Typ ja om te beëindigen: nee",
+        ),
+    ],
+)
+def test_the_end_turn_question_says_the_coins_once(lang, typed, expected):
+    _, lines = console_at(DEBT_AT_THE_END, f"{typed}\nnee\n" if lang == "nl" else f"{typed}\nno\n", lang)
+    assert after(lines, typed)[0] == expected
+
+
+EMPIRES = ("Crown", "Patrician", "Engineer")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play Crown", "You play Crown. Crown has nothing to play. Ann: 3 coins."),
+        ("nl", "speel Kroon", "Je speelt Kroon. Kroon heeft niets om te spelen. Ann: 3 munten."),
+    ],
+)
+def test_crown_with_nothing_to_play_says_so_and_the_coins_not_the_phase(lang, typed, expected):
+    crown = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
+        "players": {"Ann": {"hand": ["Crown", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(crown, typed + "\n", lang, kingdom=EMPIRES)
+    assert after(lines, typed)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "play Patrician",
+            "You play Patrician. You draw Estate. You reveal Estate from the deck. It stays on top of your deck. "
+            "Ann: 1 Action.",
+        ),
+        (
+            "nl",
+            "speel Patriciër",
+            "Je speelt Patriciër. Je trekt Landgoed. Je laat Landgoed van je trekstapel zien. "
+            "Die blijft boven op je trekstapel liggen. Ann: 1 actie.",
+        ),
+    ],
+)
+def test_a_card_that_gives_back_its_action_says_the_actions_not_the_phase(lang, typed, expected):
+    patrician = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Patrician", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(patrician, typed + "\n", lang, kingdom=EMPIRES)
+    assert after(lines, typed)[0] == expected
