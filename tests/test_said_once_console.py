@@ -208,8 +208,7 @@ def test_a_card_says_its_cost_once(lang, expected):
         ("en", "You buy Engineer. You take the Debt for Engineer. Ann: 0 Buys, 4 Debt."),
         (
             "nl",
-            "Je koopt Ingenieur. Je neemt de schuld voor Ingenieur. "
-            "Ann: 0 aanschaffen, 4 schuld.",
+            "Je koopt Ingenieur. Je neemt de schuld voor Ingenieur. Ann: 0 aanschaffen, 4 schuld.",
         ),
     ],
 )
