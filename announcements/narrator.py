@@ -277,7 +277,7 @@ class Narrator(EventSentences):
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
-        if not parts and partial:
+        if not parts and (partial or s.get("told")):  # (its plays were told with an attack)
             return [" ".join(after)] if after else []
         if not parts:
             if held is not None:
@@ -340,11 +340,41 @@ class Narrator(EventSentences):
         lead, self._lead = self._lead, None
         if lead is None or lead["player"] != e.player or e.card not in lead["cards"]:
             return []
-        out = [self._t(N_("plays {card}"), card=lead["card"])]
+        played = self._unsay_play(lead["cards"])[:-1] + [lead["card"]]
+        out = [self._t(N_("plays {cards}"), cards=self._names(played))]
         for verb, cards in lead["steps"]:
             template = N_("reveals {cards}") if verb == "reveals" else N_("trashes {cards}")
             out.append(self._t(template, cards=self._names(cards)))
         return out
+
+    def _unsay_play(self, cards: set) -> list:
+        """Take the last play of one of ``cards`` out of the turn's summary, the attack's
+        sentence naming it ("Bot plays Enchantress and attacks you."), so that the summary does
+        not say it again. When that play ends the summary so far, the plays just before it go
+        with it, in order ("Bot plays Patrician and Enchantress and attacks you."): returns
+        the plays taken out, the attack's last."""
+        s = self._summary
+        if s is None:
+            return []
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            kind, items = s["steps"][k]
+            if kind != "played":
+                continue
+            at = next((j for j in range(len(items) - 1, -1, -1) if items[j] in cards), None)
+            if at is None:
+                continue
+            s["told"] = True
+            if k == len(s["steps"]) - 1 and at == len(items) - 1:
+                taken = list(items)
+                del s["steps"][k]
+                s["left"].pop(k, None)
+                return taken
+            taken = [items.pop(at)]
+            if not items:
+                del s["steps"][k]
+                s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items()}
+            return taken
+        return []
 
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:

@@ -114,3 +114,26 @@ def test_score_says_you_lead():
     game.player("You").vp_tokens = 1
     lines = score_lines(player_view(game, "You"))
     assert "You lead." in lines
+
+
+def test_a_play_named_by_the_attack_line_is_not_named_again_by_the_turns_summary():
+    events = [
+        ev.TurnStarted("Bot", 3, 5),
+        ev.CardPlayed("Bot", "Patrician"),
+        ev.CardPlayed("Bot", "Enchantress"),
+        ev.Attacked("Bot", "Enchantress", ("Ann",)),
+        *[ev.CardPlayed("Bot", "Copper")] * 3,
+        ev.CardBought("Bot", "Silver", 3, 0, "Silver", 39),
+        ev.CardGained("Bot", "Silver", "Silver", "discard", True, 39),
+        ev.TurnStarted("Ann", 4, 6),
+    ]
+    # the plays before the attack are told with it, in order; the summary tells what came after
+    assert Narrator("Ann", "normal").sentences(events) == [
+        "Bot's turn 3. Bot plays Patrician and Enchantress and attacks you.",
+        "Bot played 3 Coppers, bought Silver.",
+        "Your turn 4.",
+    ]
+    assert Narrator("Ann", "normal", lang=NL).sentences(events)[:2] == [
+        "Beurt 3 van Bot. Bot speelt Patriciër en Tovenares en valt jou aan.",
+        "Bot speelde 3 Koper, kocht Zilver.",
+    ]

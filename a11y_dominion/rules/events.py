@@ -520,7 +520,20 @@ HIDDEN = "?"
 """The name given, in an event redacted for a seat, to a card that seat may not know."""
 
 STRUCTURE_FIELDS = frozenset(
-    {"player", "private_to", "source", "destination", "pile", "phase", "reason", "text", "you", "other", "to_other", "tells"}
+    {
+        "player",
+        "private_to",
+        "source",
+        "destination",
+        "pile",
+        "phase",
+        "reason",
+        "text",
+        "you",
+        "other",
+        "to_other",
+        "tells",
+    }
 )
 """The fields of an event that never name a card (who, from where, to where);
 in an event redacted for another seat every other text field is hidden."""
