@@ -37,6 +37,26 @@ LIST_FIELDS = {"allowed", "choices", "cards"}
 
 # A Dutch preposition and the field after it ("voor {players}"): a person there is an object.
 # Not "tot" or "dan" (also conjunctions: "tot {player} terugkomt"), nor "niet" ("niet {other}").
+# A field that opens a sentence or clause and the verb after it ("{player} leads."): when the field
+# holds the default seat's name "You", the verb is the second person ("You lead.").
+_SUBJECT_VERB = re.compile(r"(^|[.:;!?] )\{(\w+)\} ([a-z]+s)\b")
+_YOU_VERBS = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def _you_verb(verb: str) -> str:
+    """The second-person form of an English third-person verb: leads -> lead, passes -> pass,
+    tries -> try, has -> have."""
+    if verb in _YOU_VERBS:
+        return _YOU_VERBS[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ss"):
+        return verb  # not a verb in the third person ("Mountain Pass")
+    return verb[:-1]
+
+
 _AFTER_PREPOSITION = re.compile(r"\b(voor|van|aan|met|bij|naar|op|om|tegen|zonder|over|door|uit) \{(\w+)\}")
 
 
@@ -143,7 +163,21 @@ class Language:
         values = {k: shown(self._field(k, v)) for k, v in fields.items()}
         if self.code == "nl":
             out, values = self._object_forms(out, values)
+        elif "You" in values.values():
+            out = self._you_verbs(out, values)
         return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
+
+    @staticmethod
+    def _you_verbs(out: str, values: dict) -> str:
+        """``out`` with the verb after each field that opens a sentence or clause and holds the
+        default seat's name "You" in the second person ("{player} leads." -> "{player} lead.")."""
+
+        def fix(m: re.Match) -> str:
+            if values.get(m.group(2)) != "You":
+                return m.group(0)
+            return f"{m.group(1)}{{{m.group(2)}}} {_you_verb(m.group(3))}"
+
+        return _SUBJECT_VERB.sub(fix, out)
 
     def _object_forms(self, out: str, values: dict) -> tuple:
         """``out`` and ``values`` with each field that holds the default seat's name

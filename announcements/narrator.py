@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from a11y_dominion.i18n import N_, Language
 from a11y_dominion.rules import events as ev
 
-from .sentences import EventSentences
+from .sentences import EventSentences, gained_left
 from .words import UNITS, count, group_names, join_names, plural
 
 __all__ = ["ESSENTIAL", "UNITS", "VERBOSITIES", "Narrator", "count", "group_names", "join_names", "plural"]
@@ -134,6 +134,9 @@ class Narrator(EventSentences):
         # another player's play not told when it happened (held for the summary, or left out at
         # terse) and what they revealed or trashed since: told with the attack it leads to
         self._lead: dict | None = None
+        # the events a note told already says ("Bot reveals no Copper: you get +1 coin and trash a
+        # Gladiator from the Supply."): (type, player) of each, left out when it comes
+        self._told: set = set()
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -178,6 +181,9 @@ class Narrator(EventSentences):
             self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
             self._step("gained", e.card)
+            steps = self._summary["steps"]
+            if gained_left(e) and all(x == e.card for x in steps[-1][1]):
+                self._summary["left"][len(steps) - 1] = e.pile_left  # "gained Duchy (5 left)"
         elif isinstance(e, ev.CardTrashed):
             self._step("trashed", e.card)
         elif self._summary is None:
@@ -286,7 +292,7 @@ class Narrator(EventSentences):
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
-        if not parts and partial:
+        if not parts and (partial or s.get("told")):  # (its plays were told with an attack)
             return [" ".join(after)] if after else []
         if not parts:
             if held is not None:
@@ -360,11 +366,41 @@ class Narrator(EventSentences):
         lead, self._lead = self._lead, None
         if lead is None or lead["player"] != e.player or e.card not in lead["cards"]:
             return []
-        out = [self._t(N_("plays {card}"), card=lead["card"])]
+        played = self._unsay_play(lead["cards"])[:-1] + [lead["card"]]
+        out = [self._t(N_("plays {cards}"), cards=self._names(played))]
         for verb, cards in lead["steps"]:
             template = N_("reveals {cards}") if verb == "reveals" else N_("trashes {cards}")
             out.append(self._t(template, cards=self._names(cards)))
         return out
+
+    def _unsay_play(self, cards: set) -> list:
+        """Take the last play of one of ``cards`` out of the turn's summary, the attack's
+        sentence naming it ("Bot plays Enchantress and attacks you."), so that the summary does
+        not say it again. When that play ends the summary so far, the plays just before it go
+        with it, in order ("Bot plays Patrician and Enchantress and attacks you."): returns
+        the plays taken out, the attack's last."""
+        s = self._summary
+        if s is None:
+            return []
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            kind, items = s["steps"][k]
+            if kind != "played":
+                continue
+            at = next((j for j in range(len(items) - 1, -1, -1) if items[j] in cards), None)
+            if at is None:
+                continue
+            s["told"] = True
+            if k == len(s["steps"]) - 1 and at == len(items) - 1:
+                taken = list(items)
+                del s["steps"][k]
+                s["left"].pop(k, None)
+                return taken
+            taken = [items.pop(at)]
+            if not items:
+                del s["steps"][k]
+                s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items()}
+            return taken
+        return []
 
     # --- whole batches
     def sentences(self, events: Iterable[ev.GameEvent]) -> list:
@@ -411,6 +447,32 @@ class Narrator(EventSentences):
                 self._hold_lead(events[run[-1]])
             return run[-1] + 2
         e = events[i]
+        if isinstance(e, ev.CardsRevealed) and i + 1 < len(events) and self._note_tells(events[i + 1], e):
+            return i + 1  # the note that follows names the card revealed
+        trashed = self._trash_run(events, i)
+        if len(trashed) > 1:
+            # several cards trashed at once (Donate): one sentence, grouped like draws
+            said = self._p(
+                e.player,  # type: ignore[attr-defined]
+                N_("You trash {cards}."),
+                N_("{player} trashes {cards}."),
+                cards=self._names(events[j].card for j in trashed),
+            )
+            out.extend((x, self.priority(e)) for x in self._with_turn([said]))
+            return trashed[-1] + 1
+        if isinstance(e, ev.PileTopChanged) and self._count_folded(out, e):
+            return i + 1
+        if (
+            isinstance(e, ev.BidMade)
+            and e.amount is not None
+            and i + 1 < len(events)
+            and isinstance(events[i + 1], ev.BiddingWon)
+            and events[i + 1].player == e.player == self.viewer
+        ):
+            # the viewer's own bid, the last, wins: said once ("You bid 2 Debt and win Mountain Pass.")
+            said = self._t(N_("You bid {n} Debt and win Mountain Pass."), n=e.amount)
+            out.extend((s, "high") for s in self._with_turn([said]))
+            return i + 2
         if (
             isinstance(e, ev.DeckShuffled)
             and i + 1 < len(events)
@@ -428,6 +490,56 @@ class Narrator(EventSentences):
         prio = self.priority(e)
         out.extend((s, prio) for s in self.narrate(e))
         return i + 1
+
+    def _trash_run(self, events: list, i: int) -> list:
+        """The indices of the cards trashed one after the other from ``i`` by one player from
+        one zone (not the Supply), when they are told as they happen; [] otherwise."""
+        run: list = []
+        first = events[i]
+        if (
+            not isinstance(first, ev.CardTrashed)
+            or first.source == "supply"
+            or self._summarizing(first)
+            or self.verbosity == "terse"
+        ):
+            return run
+        while i < len(events):
+            e = events[i]
+            if not (
+                isinstance(e, ev.CardTrashed)
+                and e.player == first.player
+                and e.source == first.source
+                and not ev.is_hidden(e)
+                and (e.type, e.player) not in self._told
+            ):
+                break
+            run.append(i)
+            i += 1
+        return run
+
+    def _count_folded(self, out: list, e: ev.PileTopChanged) -> bool:
+        """When only the count of ``e``'s pile changed and the last sentence said ends with that
+        pile ("You take 1 Debt for the Settlers pile."), the count is told in it ("... for the
+        Settlers pile (9 cards left)."): True when it was, and the pile's own sentence is left out."""
+        if e.top is None or e.top != e.previous or not out or self._holding_for_summary(e):
+            return False
+        text, prio = out[-1]
+        end = self._t(N_("the {pile} pile"), pile=e.pile) + "."
+        if not text.endswith(end):
+            return False
+        said = self._t(N_("{said} ({count} left)."), said=text[:-1], count=self._n(e.cards_left, "card"))
+        out[-1] = (said, "high" if prio == "normal" else prio)
+        return True
+
+    def _note_tells(self, note: ev.GameEvent, e: ev.GameEvent) -> bool:
+        """True when ``note`` is a note that will be told and says the event ``e`` itself."""
+        return (
+            isinstance(note, ev.Note)
+            and e.type in note.tells
+            and getattr(e, "player", None) in (note.player, note.other)
+            and not self._summarizing(note)
+            and (self.verbosity != "terse" or self._terse_keeps(note))
+        )
 
     @staticmethod
     def _one_line_per_move(out: list, own: set) -> list:
@@ -504,6 +616,9 @@ class Narrator(EventSentences):
     def narrate(self, e: ev.GameEvent) -> list:
         """Sentences for one event (often one, sometimes none)."""
         pre = []
+        if (e.type, getattr(e, "player", None)) in self._told:
+            self._told.discard((e.type, e.player))  # type: ignore[attr-defined]
+            return pre  # said by the note before it
         if isinstance(e, (ev.TurnStarted, ev.GameEnded, ev.BiddingStarted)):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):

@@ -12,8 +12,21 @@ from __future__ import annotations
 
 from a11y_dominion.i18n import N_, Language
 from a11y_dominion.rules import events as ev
+from a11y_dominion.rules.cards import CARDS
 
 from .words import count, group_names, join_names
+
+
+def gained_left(e: ev.CardGained) -> int:
+    """The cards left in the Supply pile of a gained Victory card or Curse, told with the gain
+    ("You gain Duchy (5 left)."); 0 when not told (another card, an empty pile, a split pile or
+    the Castles, whose new top is told with the count, or a gain from the trash)."""
+    if e.pile_left <= 0 or "/" in e.pile or e.pile in ("Castles", "trash"):
+        return 0
+    spec = CARDS.get(e.card)
+    if spec is None or not ({"Victory", "Curse"} & set(spec.types)):
+        return 0
+    return e.pile_left
 
 
 class EventSentences:
@@ -382,6 +395,13 @@ class EventSentences:
     def _card_gained(self, e):
         if e.bought and e.destination == "discard":
             return None
+        said = self._gained(e)
+        left = gained_left(e)
+        if left:  # a Victory card or a Curse: the cards left in its pile, as with a buy
+            return self._t(N_("{said} ({n} left)."), said=said[:-1], n=left)
+        return said
+
+    def _gained(self, e) -> str:
         if e.destination == "hand":
             return self._p(
                 e.player,
@@ -630,11 +650,14 @@ class EventSentences:
         )
 
     def _note(self, e):
+        told = getattr(self, "_told", None)
+        if told is not None:
+            told.update((kind, e.player) for kind in e.tells if kind != "cards_revealed")
         if e.you and e.player == self.viewer:
-            return self._t(e.you, n=e.n, other=e.other)
+            return self._t(e.you, n=e.n, other=e.other, card=e.card)
         if e.to_other and e.other == self.viewer:
-            return self._t(e.to_other, player=e.player, n=e.n)
-        return self._t(e.text, player=e.player, n=e.n, other=e.other)
+            return self._t(e.to_other, player=e.player, n=e.n, card=e.card)
+        return self._t(e.text, player=e.player, n=e.n, other=e.other, card=e.card)
 
     def _card_became(self, e):
         return self._p(

@@ -145,17 +145,15 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
         "Answer yes for Silver, or no.",
         "Ann> yes",
     ]
-    assert lines[5:7] == [
-        "You reveal Silver.",
-        "You reveal a copy, so Bot gets no +1 coin and no Gladiator is trashed.",
-    ]
+    assert lines[5] == "You reveal a Silver too: no +1 coin for Bot, no Gladiator trashed."
     lines = bot_turn(hand, deck, "no\n")
-    assert lines[5] == "You reveal no copy, so Bot gets +1 coin and trashes a Gladiator from the Supply."
+    assert lines[5] == "You reveal no Silver: Bot gets +1 coin and trashes a Gladiator from the Supply."
+    assert not any("trashed Gladiator" in x for x in lines)
     lines = bot_turn(hand, deck, "nee\n", "nl")
     assert lines[1] == "Bot, beurt 1: speelde Gladiator."
     assert lines[3] == "Antwoord ja voor Zilver, of nee."
     assert lines[5] == (
-        "Je laat geen exemplaar zien, dus Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad."
+        "Je laat geen Zilver zien: Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad."
     )
 
 
@@ -171,15 +169,17 @@ def _gladiator(ann_hand: list, bot_hand: list, typed: str) -> list:
 def test_gladiator_told_to_the_player_who_played_it():
     lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Copper\n")
     i = lines.index("Ann> Copper")
-    assert lines[i + 1 : i + 3] == ["You reveal Copper.", "Bot reveals Copper."]
-    assert lines[i + 3].startswith("Bot reveals a copy, so you get no +1 coin and no Gladiator is trashed.")
+    # each outcome is one sentence, the copy revealed (or not) and the Gladiator trashed in it
+    assert lines[i + 1 : i + 3] == [
+        "You reveal Copper.",
+        "Bot reveals a Copper too: no +1 coin, no Gladiator trashed. Ann: 0 Actions, 2 coins.",
+    ]
     lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Silver\n")
     i = lines.index("Ann> Silver")
-    assert lines[i + 1 : i + 3] == [
-        "You reveal Silver.",
-        "Bot reveals no copy, so you get +1 coin and trash a Gladiator from the Supply.",
-    ]
-    assert "You trash Gladiator from the Supply." in lines[i + 3 : i + 6]
+    assert lines[i + 1] == (
+        "You reveal Silver. Bot reveals no Silver: you get +1 coin and trash a Gladiator from the Supply. "
+        "Gladiator/Fortune pile: 9 cards left. Ann: 0 Actions, 3 coins."
+    )
 
 
 def test_the_line_on_choosing_a_card_twice_is_said_once_with_its_first_sentence():

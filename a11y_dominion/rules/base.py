@@ -92,13 +92,18 @@ class GameBase:
         private: str | None = None,
         other: Player | None = None,
         to_other: str = "",
+        card: str = "",
+        tells: tuple[str, ...] = (),
     ) -> None:
         """Record a plain fact about ``p``: an English ``template`` with the
         fields ``{player}`` and ``{n}`` ("{player} no longer has that card in
         hand."), and ``you``, the same told to ``p`` ("You no longer ...").
         ``other``: another player the fact is about, ``{other}`` in the
-        templates, who is told ``to_other``."""
-        self.emit(ev.Note(p.name, template, private, n, you, other.name if other else "", to_other))
+        templates, who is told ``to_other``; ``card``: ``{card}``.
+        ``tells``: the types of the events of this play that the note says
+        itself (the reveal just before it, a trash just after), which the
+        narration then leaves out."""
+        self.emit(ev.Note(p.name, template, private, n, you, other.name if other else "", to_other, card, tells))
 
     @property
     def current(self) -> Player:

@@ -292,6 +292,7 @@ class CardGained(GameEvent):
     pile: str
     destination: str  # discard, hand, deck
     bought: bool = False
+    pile_left: int = -1  # cards left in its Supply pile after this one (-1 from the trash)
 
 
 @_event("card_bought")
@@ -491,6 +492,8 @@ class Note(GameEvent):
     you: str = ""  # the template told to the player themselves
     other: str = ""  # another player named in the templates as {other}
     to_other: str = ""  # the template told to ``other``
+    card: str = ""  # a card named in the templates as {card}
+    tells: tuple[str, ...] = ()  # the events this note says too ("cards_revealed", "card_trashed"), not told again
 
 
 @_event("card_became")
@@ -517,7 +520,20 @@ HIDDEN = "?"
 """The name given, in an event redacted for a seat, to a card that seat may not know."""
 
 STRUCTURE_FIELDS = frozenset(
-    {"player", "private_to", "source", "destination", "pile", "phase", "reason", "text", "you", "other", "to_other"}
+    {
+        "player",
+        "private_to",
+        "source",
+        "destination",
+        "pile",
+        "phase",
+        "reason",
+        "text",
+        "you",
+        "other",
+        "to_other",
+        "tells",
+    }
 )
 """The fields of an event that never name a card (who, from where, to where);
 in an event redacted for another seat every other text field is hidden."""

@@ -306,7 +306,7 @@ class PrimitivesMixin(GameBase):
         c = pl.cards.pop(0)
         self._place_gained(p, c, dest)
         if self.keep_log:
-            self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
+            self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought, len(pl.cards)))
         self._pile_changed(pl, c.name)
         yield from self.trigger(Moment.GAIN, p, c)
         return c

@@ -122,6 +122,7 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
     )
     left = g.left_of(p)
     matched = False
+    name = N_("copy")  # nothing in hand to reveal: "Bot reveals no copy: ..."
     if shown:
         name = shown[0].name
         g.reveal(p, shown)
@@ -139,13 +140,16 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
         if answer:
             g.reveal(left, answer)
             matched = True
+    # one sentence for each outcome, with the copy revealed (or not) and the Gladiator trashed
     if matched:
         g.emit_note(
             p,
-            N_("{other} reveals a copy, so {player} gets no +1 coin and no Gladiator is trashed."),
-            you=N_("{other} reveals a copy, so you get no +1 coin and no Gladiator is trashed."),
+            N_("{other} reveals a {card} too: no +1 coin for {player}, no Gladiator trashed."),
+            you=N_("{other} reveals a {card} too: no +1 coin, no Gladiator trashed."),
             other=left,
-            to_other=N_("You reveal a copy, so {player} gets no +1 coin and no Gladiator is trashed."),
+            to_other=N_("You reveal a {card} too: no +1 coin for {player}, no Gladiator trashed."),
+            card=name,
+            tells=("cards_revealed",),
         )
         return
     pl = g.piles.get("Gladiator/Fortune")
@@ -153,18 +157,21 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
     if top is not None:
         g.emit_note(
             p,
-            N_("{other} reveals no copy, so {player} gets +1 coin and trashes a Gladiator from the Supply."),
-            you=N_("{other} reveals no copy, so you get +1 coin and trash a Gladiator from the Supply."),
+            N_("{other} reveals no {card}: {player} gets +1 coin and trashes a Gladiator from the Supply."),
+            you=N_("{other} reveals no {card}: you get +1 coin and trash a Gladiator from the Supply."),
             other=left,
-            to_other=N_("You reveal no copy, so {player} gets +1 coin and trashes a Gladiator from the Supply."),
+            to_other=N_("You reveal no {card}: {player} gets +1 coin and trashes a Gladiator from the Supply."),
+            card=name,
+            tells=("card_trashed",),
         )
     else:
         g.emit_note(
             p,
-            N_("{other} reveals no copy, so {player} gets +1 coin; no Gladiator is left in the Supply to trash."),
-            you=N_("{other} reveals no copy, so you get +1 coin; no Gladiator is left in the Supply to trash."),
+            N_("{other} reveals no {card}: {player} gets +1 coin; no Gladiator is left in the Supply to trash."),
+            you=N_("{other} reveals no {card}: you get +1 coin; no Gladiator is left in the Supply to trash."),
             other=left,
-            to_other=N_("You reveal no copy, so {player} gets +1 coin; no Gladiator is left in the Supply to trash."),
+            to_other=N_("You reveal no {card}: {player} gets +1 coin; no Gladiator is left in the Supply to trash."),
+            card=name,
         )
     g.add(p, coins=1, source="Gladiator")
     if top is not None:
