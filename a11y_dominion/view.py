@@ -447,6 +447,14 @@ def event_data(event: ev.GameEvent) -> dict:
 
 def event_from_data(data: dict) -> ev.GameEvent:
     """The event for its :func:`event_data` form; raises KeyError for an
-    unknown type and TypeError for fields that do not fit it."""
+    unknown type and TypeError for fields that do not fit it. A field this
+    version does not know (one a newer host added, always with a default) is
+    left out, so a seat can still follow a newer host within one protocol version."""
     cls = EVENT_TYPES[data["type"]]
-    return cls(**{k: _tuples(v) for k, v in data.items() if k != "type"})
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return cls(**{k: _tuples(v) for k, v in data.items() if k != "type" and k in known})
+
+
+_FIELDS: dict = {}  # event class -> the names of its fields
