@@ -331,9 +331,6 @@ class History:
         for name, seat in self.people.items():
             if name is None:
                 continue
-            # a narrator without a turn player tells each event (no summary of the turn)
-            narrator = Narrator(viewer=name, verbosity=seat.verbosity, lang=seat.lang)
-            told = " ".join(narrator.sentences(redact_all(events, name))) or seat.lang._(N_("an answer"))
             if seat is self.holder:
                 self.say(q.undone_text(events, me, before, self.view(me), self.lang), priority="high")
                 self.reply(q.hand_lines(self.view(me), not self.shared, self.lang))
@@ -342,7 +339,8 @@ class History:
                 seat.narrator = Narrator(
                     viewer=name, verbosity=seat.verbosity, current=me, lang=seat.lang, people=seat.people
                 )
-                seat.queue.append((seat.lang.text(N_("{player} took back: {what}"), player=me, what=told), "high"))
+                told = q.undone_line(name, me, redact_all(events, name), seat.lang)
+                seat.queue.append((told, "high"))
 
     # ------------------------------------------------------------ export
     def export_lines(self, seat: str | None) -> list:

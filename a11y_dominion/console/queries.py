@@ -249,20 +249,23 @@ def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str
     return lang.text(N_("{phase}: {actions}, {buys}, {coins}."), **fields)
 
 
-def taken_back_words(events: list, player: str, lang: Language = EN) -> str:
+def taken_back_words(events: list, player: str, lang: Language = EN, own: bool = True) -> str:
     """What ``player``'s taken-back answer did, without the figures it left (they are old
     now): "your buy of Harbinger", "your play of 4 Coppers and Silver", "the end of your
-    Action phase", or "your answer"."""
+    Action phase", or "your answer"; told to another seat (not ``own``): "the buy of
+    Harbinger", "the play of ...", "the end of the Action phase", "an answer"."""
     bought = [e.card for e in events if isinstance(e, ev.CardBought) and e.player == player]
     bought += [e.event for e in events if isinstance(e, ev.EventBought) and e.player == player]
     if bought:
-        return lang.text(N_("your buy of {cards}"), cards=group_names(bought, lang))
+        template = N_("your buy of {cards}") if own else N_("the buy of {cards}")
+        return lang.text(template, cards=group_names(bought, lang))
     played = [e.card for e in events if isinstance(e, ev.CardPlayed) and e.player == player and not e.again]
     if played:
-        return lang.text(N_("your play of {cards}"), cards=group_names(played, lang))
+        template = N_("your play of {cards}") if own else N_("the play of {cards}")
+        return lang.text(template, cards=group_names(played, lang))
     if any(isinstance(e, ev.PhaseChanged) and e.player == player for e in events):
-        return lang._(N_("the end of your Action phase"))
-    return lang._(N_("your answer"))
+        return lang._(N_("the end of your Action phase") if own else N_("the end of the Action phase"))
+    return lang._(N_("your answer") if own else N_("an answer"))
 
 
 def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = EN) -> list:
@@ -290,6 +293,20 @@ def undone_text(events: list, player: str, before: PlayerView | None, after: Pla
     if figures:
         text += " " + lang.text(N_("Now {figures}."), figures=", ".join(figures))
     return text
+
+
+def undone_line(seat: str | None, player: str, events: list, lang: Language, before=None, after=None) -> str:
+    """What ``seat`` hears when ``player`` took back an answer that made ``events``
+    (redacted for ``seat``): "Taken back: your buy of Gold." for ``player``'s own seat
+    (with the figures the undo changed that its prompt does not say, from its views
+    ``before`` and ``after`` the undo, when ``after`` is given), "Ann took back the buy of
+    Gold." for the others (told in ``lang``)."""
+    if seat == player and seat is not None:
+        return undone_text(events, player, before if after is not None else None, after, lang)
+
+    # what was taken back, without the figures it left (they are old now)
+    what = taken_back_words(events, player, lang, own=False)
+    return lang.text(N_("{player} took back {what}."), player=player, what=what)
 
 
 def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:

@@ -1161,9 +1161,7 @@ class JoinConsole(Commands, Answers):
         else:
             holder.narrator = holder._narrator(player)
         self.game = ViewGame(self.latest, self.decision)
-        self.say(
-            undone_line(self.name, player, events, holder.verbosity, self.lang, before, self.latest), priority="high"
-        )
+        self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")
         if player == self.name:
             self.reply(q.hand_lines(self.latest, True, self.lang))
 

@@ -507,7 +507,7 @@ class GameHost:
         for other, person in self.people.items():
             person.undone(name, redact_all(events, other), table.view(other), before if other == name else None)
         if self.local not in self.joined:
-            self.out(undone_line(None, name, redact_all(events, None), "normal", self.lang))
+            self.out(undone_line(None, name, redact_all(events, None), self.lang))
         seat.waiting = None
         waiting.set_result([])  # the table's loop goes on: the game changed, so it asks the question again
         return None

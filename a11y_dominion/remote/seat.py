@@ -22,6 +22,7 @@ from ..console import queries as q
 from ..console import questions
 from ..console.commands import HELP_LINES, command_for
 from ..console.completion import DecisionCompleter, Seen, expand_names
+from ..console.queries import undone_line
 from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
@@ -111,25 +112,6 @@ def clean(text: str) -> str:
     """``text`` without control, escape or formatting characters (a tab is a space)."""
     text = text.replace("\t", " ")
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
-
-
-def undone_line(
-    seat: str | None, player: str, events: list, verbosity: str, lang: Language, before=None, after=None
-) -> str:
-    """What ``seat`` hears when ``player`` took back an answer that made ``events``
-    (redacted for ``seat``): "Taken back: your buy of Gold." for ``player``'s own seat
-    (with the figures the undo changed that its prompt does not say, from its views
-    ``before`` and ``after`` the undo, when ``after`` is given), "Ann took back: Ann buys
-    Gold." for the others (told in ``lang``)."""
-    from announcements.narrator import Narrator
-
-    if seat == player and seat is not None:
-        return q.undone_text(events, player, before if after is not None else None, after, lang)
-
-    # a narrator without a turn player tells each event (no summary of the turn)
-    narrator = Narrator(viewer=seat, verbosity=verbosity, lang=lang)
-    told = " ".join(narrator.sentences(events)) or lang._(N_("an answer"))
-    return lang.text(N_("{player} took back: {what}"), player=player, what=told)
 
 
 def typed_line(text: str) -> str:
@@ -344,7 +326,7 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.outlet.undone(player, events, view)
             return
-        self.say(undone_line(self.name, player, events, self.verbosity, self.lang, before, view), priority="high")
+        self.say(undone_line(self.name, player, events, self.lang, before, view), priority="high")
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
 
