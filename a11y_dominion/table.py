@@ -70,6 +70,37 @@ class StopTable(Exception):
         self.reason = reason
 
 
+class TurnLimit:
+    """A bot seat that stops the table when a turn beyond ``limit`` (counted
+    for the player whose turn it is) asks it anything; otherwise it is the
+    bot (every other attribute is the bot's). At a table of quiet seats the
+    table checks the limit itself and asks the bot directly (the same
+    answers, one call less per decision)."""
+
+    def __init__(self, bot: Any, limit: int):
+        self.bot = bot
+        self.limit = limit
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "bot":
+            raise AttributeError(name)
+        return getattr(self.bot, name)
+
+    def tell(self, events: list) -> None:
+        """Passed on to the bot."""
+        self.bot.tell(events)
+
+    def decide(self, d: Decision, view: PlayerView) -> Any:
+        """The bot's answer; raises :class:`StopTable` past the turn limit."""
+        if view.turn.own_number > self.limit:
+            raise StopTable(self.stop_reason())
+        return self.bot.decide(d, view)
+
+    def stop_reason(self) -> str:
+        """The sentence the table stops with past the limit."""
+        return f"The game did not end within {self.limit} turns."
+
+
 class Table:
     """The host of one game.
 
@@ -222,6 +253,14 @@ class Table:
         answer it is); ``told`` is brought to the end of the log as
         :meth:`deliver` would have."""
         game, seats, most = self.game, self.seats, self.max_answers
+        # each seat's decide and turn limit (a TurnLimit's bot is asked directly, the limit checked here)
+        asks = {}
+        for name, seat in seats.items():
+            if type(seat) is TurnLimit:
+                asks[name] = (seat, seat.bot.decide, seat.limit)
+            else:
+                asks[name] = (seat, seat.decide, None)
+        players = game.players
         answers = 0
         try:
             while True:
@@ -230,9 +269,17 @@ class Table:
                     return None
                 if most is not None and answers >= most:
                     return f"The game did not end within {most} answers."
-                seat = seats[d.player]
+                seat, decide, limit = asks[d.player]
+                view = QuickView(game, d.player)
                 try:
-                    answer = seat.decide(d, QuickView(game, d.player))
+                    # a turn's own number is at most one more than the turns its player has taken
+                    if (
+                        limit is not None
+                        and players[game.turn.player].turns_taken >= limit
+                        and view.turn.own_number > limit
+                    ):
+                        raise StopTable(seat.stop_reason())
+                    answer = decide(d, view)
                 except StopTable as stop:
                     self.stopped = stop.reason
                     return stop.reason
