@@ -41,6 +41,8 @@ from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
 from .view import PlayerView, QuickView, player_view, redact_all
 
+_new = object.__new__
+
 
 class Seat(Protocol):
     """What the table needs of a seat (see the module documentation)."""
@@ -260,7 +262,7 @@ class Table:
                 asks[name] = (seat, seat.bot.decide, seat.limit)
             else:
                 asks[name] = (seat, seat.decide, None)
-        players = game.players
+        players, by_name = game.players, game.by_name
         answers = 0
         try:
             while True:
@@ -269,8 +271,15 @@ class Table:
                     return None
                 if most is not None and answers >= most:
                     return f"The game did not end within {most} answers."
-                seat, decide, limit = asks[d.player]
-                view = QuickView(game, d.player)
+                name = d.player
+                seat, decide, limit = asks[name]
+                # made as ``QuickView(game, name)`` is, without the call of its __init__
+                view = _new(QuickView)
+                vd = view.__dict__
+                vd["_game"] = game
+                vd["_me"] = by_name[name]
+                vd["seat"] = name
+                vd["scores"] = {}
                 try:
                     # a turn's own number is at most one more than the turns its player has taken
                     if (
