@@ -199,6 +199,49 @@ class TurnFlowMixin(GameBase):
         if r.vp_tokens:
             self.vp_from_supply(p, r.vp_tokens, r.name)
 
+    def _no_play_abilities(self) -> bool:
+        """Whether no card of the game, Landmark or Event has an ability when a
+        card is played and no lasting effect runs (:meth:`trigger` of
+        ``Moment.PLAY`` then does nothing)."""
+        if self.lasting:
+            return False
+        answered = self._moments_of_game
+        if answered is None:
+            answered = self._game_moments()
+        return Moment.PLAY not in answered
+
+    def play_plains(self, p: Player, cards: list[Card]) -> None:
+        """:meth:`play_plain` for each of ``cards`` still in ``p``'s hand, in
+        order, with :meth:`add`'s steps at hand: for a game where no ability
+        runs when a card is played (see :meth:`_no_play_abilities`; a plain
+        play starts none), so nothing happens between the plays."""
+        hand, in_play = p.hand, p.in_play
+        t = self.turn
+        mine = self.players[t.player] is p
+        keep = self.keep_log
+        for card in cards:
+            if card not in hand:
+                continue
+            hand.remove(card)
+            in_play.append(card)
+            if mine:
+                t.played.append(card)
+            if keep:
+                self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "", False, False, "hand"))
+            r = card.rules
+            if r.cards:
+                self.draw(p, r.cards)
+            if mine and (r.actions or r.buys or r.coins):  # what add does
+                t.actions += r.actions
+                t.buys += r.buys
+                t.coins += r.coins
+                if keep:
+                    self.emit(
+                        ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, r.actions, r.buys, r.coins, r.name)
+                    )
+            if r.vp_tokens:
+                self.vp_from_supply(p, r.vp_tokens, r.name)
+
     def return_to_action_phase(self, p: Player, reason: str) -> None:
         """Ask to return ``p``'s turn to the Action phase after the current
         Buy-phase move (nothing happens off ``p``'s turn or outside the Buy
@@ -649,13 +692,17 @@ class TurnFlowMixin(GameBase):
                     for c in p.hand
                     if "Treasure" in c.rules.types and "Action" not in c.rules.types and not c.spec.asks_when_played
                 ]
-                for c in sorted(auto, key=_PLAYED_LAST):
-                    if c in p.hand:
-                        if _plain(c):  # what play_card does for it, without a generator
-                            self.play_plain(p, c)
-                            yield from self.trigger(Moment.PLAY, p, c)
-                        else:
-                            yield from self.play_card(p, c)
+                auto.sort(key=_PLAYED_LAST)
+                if self._no_play_abilities() and all(map(_plain, auto)):
+                    self.play_plains(p, auto)  # nothing to ask and no ability between them
+                else:
+                    for c in auto:
+                        if c in p.hand:
+                            if _plain(c):  # what play_card does for it, without a generator
+                                self.play_plain(p, c)
+                                yield from self.trigger(Moment.PLAY, p, c)
+                            else:
+                                yield from self.play_card(p, c)
             elif verb is MoveKind.PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
