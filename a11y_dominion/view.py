@@ -308,13 +308,6 @@ class QuickView(PlayerView):
         d["seat"] = seat
         d["scores"] = {}
 
-    def __getattr__(self, name: str) -> Any:
-        if name in _VIEW_FIELDS:
-            d = self.__dict__
-            value = d[name] = _field(name, d["_game"], d["_me"])
-            return value
-        raise AttributeError(name)
-
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is
         built when the others were not read); raises KeyError for no such pile."""
