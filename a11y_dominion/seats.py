@@ -105,9 +105,20 @@ class BigMoneyBot:
     quick_view = True  # it reads a few fields of its view: build them when read
     hears_events = False  # its tell does nothing
 
+    _rng: random.Random | None = None
+
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self.rng = random.Random(seed)
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random numbers (for choices other than its turn moves),
+        seeded with its seed when first used: most Big Money games never ask
+        for one, and seeding costs more than many answers."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     def reseed(self, step: int) -> None:
         """Make the next answers a function of the bot's seed and ``step`` (the
