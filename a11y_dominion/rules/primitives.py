@@ -17,6 +17,13 @@ from .base import GameBase
 from .state import Card, Pile, Player, none_became
 from .triggers import Moment
 
+# Enum members at hand as globals: in Python 3.11 a member read off its class
+# (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
+# times as dear as a global.
+_AT_GAIN = Moment.GAIN
+_AT_TRASH = Moment.TRASH
+
+
 if TYPE_CHECKING:
     from .decisions import Decision
 
@@ -308,7 +315,7 @@ class PrimitivesMixin(GameBase):
         if self.keep_log:
             self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
         self._pile_changed(pl, c.name)
-        yield from self.trigger(Moment.GAIN, p, c)
+        yield from self.trigger(_AT_GAIN, p, c)
         return c
 
     def gain_from_trash(self, p: Player, card: Card, dest: str = "discard") -> Generator[Decision, Any, Card]:
@@ -317,7 +324,7 @@ class PrimitivesMixin(GameBase):
         self.trash.remove(card)
         self._place_gained(p, card, dest)
         self.emit(ev.CardGained(p.name, card.name, "trash", dest))
-        yield from self.trigger(Moment.GAIN, p, card)
+        yield from self.trigger(_AT_GAIN, p, card)
         return card
 
     def _place_gained(self, p: Player, c: Card, dest: str) -> None:
@@ -352,4 +359,4 @@ class PrimitivesMixin(GameBase):
         self.emit(ev.CardTrashed(p.name, card.name, zone, pl.name if pl is not None else ""))
         if pl is not None:
             self._pile_changed(pl, card.name)
-        yield from self.trigger(Moment.TRASH, p, card)
+        yield from self.trigger(_AT_TRASH, p, card)

@@ -19,10 +19,33 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-_MOVES: dict[MoveKind, dict[str, Move]] = {MoveKind.PLAY: {}, MoveKind.BUY: {}}
+# Enum members at hand as globals: in Python 3.11 a member read off its class
+# (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
+# times as dear as a global.
+_ENDS_AFTER_THIS_TURN = Ends.AFTER_THIS_TURN
+_ENDS_OWNERS_NEXT_TURN = Ends.OWNERS_NEXT_TURN
+_KIND_TURN = Kind.TURN
+_AT_AFTER_TURN = Moment.AFTER_TURN
+_AT_ATTACK = Moment.ATTACK
+_AT_BUY = Moment.BUY
+_AT_DISCARD_FROM_PLAY = Moment.DISCARD_FROM_PLAY
+_AT_END_OF_TURN = Moment.END_OF_TURN
+_AT_PLAY = Moment.PLAY
+_AT_START_OF_BUY = Moment.START_OF_BUY
+_AT_START_OF_CLEANUP = Moment.START_OF_CLEANUP
+_AT_START_OF_TURN = Moment.START_OF_TURN
+_MK_BUY = MoveKind.BUY
+_MK_END = MoveKind.END
+_MK_PAY = MoveKind.PAY
+_MK_PLAY = MoveKind.PLAY
+_MK_TREASURES = MoveKind.TREASURES
+_PURPOSE_MOVE = Purpose.MOVE
+
+
+_MOVES: dict[MoveKind, dict[str, Move]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
-_TREASURES = Move(MoveKind.TREASURES)
-_END = Move(MoveKind.END)
+_TREASURES = Move(_MK_TREASURES)
+_END = Move(_MK_END)
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -127,7 +150,7 @@ class TurnFlowMixin(GameBase):
         replaces them; then the "when you play a card" abilities run."""
         if not again and source == "hand" and _plain(card) and card in p.hand:
             self.play_plain(p, card)
-            yield from self.trigger(Moment.PLAY, p, card)
+            yield from self.trigger(_AT_PLAY, p, card)
             return
         zone = getattr(p, source)
         if not again and card in zone:
@@ -160,7 +183,7 @@ class TurnFlowMixin(GameBase):
         plays = self._plays
         plays.append(set())
         if "Attack" in types:
-            yield from self.react(Moment.ATTACK, p, card)
+            yield from self.react(_AT_ATTACK, p, card)
         if instead is not None:
             instead()
         else:
@@ -175,7 +198,7 @@ class TurnFlowMixin(GameBase):
             else:
                 yield from self.follow(p, card)
         plays.pop()
-        yield from self.trigger(Moment.PLAY, p, card)
+        yield from self.trigger(_AT_PLAY, p, card)
 
     def play_plain(self, p: Player, card: Card) -> None:
         """What :meth:`play_card` does for a card in ``p``'s hand that is no
@@ -202,13 +225,13 @@ class TurnFlowMixin(GameBase):
     def _no_play_abilities(self) -> bool:
         """Whether no card of the game, Landmark or Event has an ability when a
         card is played and no lasting effect runs (:meth:`trigger` of
-        ``Moment.PLAY`` then does nothing)."""
+        ``_AT_PLAY`` then does nothing)."""
         if self.lasting:
             return False
         answered = self._moments_of_game
         if answered is None:
             answered = self._game_moments()
-        return Moment.PLAY not in answered
+        return _AT_PLAY not in answered
 
     def play_plains(self, p: Player, cards: list[Card]) -> None:
         """:meth:`play_plain` for each of ``cards`` still in ``p``'s hand, in
@@ -356,7 +379,7 @@ class TurnFlowMixin(GameBase):
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
             self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
-        yield from self.trigger(Moment.BUY, p, top)
+        yield from self.trigger(_AT_BUY, p, top)
         yield from self.gain(p, pile, bought=True)
 
     def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
@@ -405,7 +428,7 @@ class TurnFlowMixin(GameBase):
         d = self.pending
         if d is None:
             raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
-        if d.kind is Kind.TURN and type(keys) is list and len(keys) == 1:
+        if d.kind is _KIND_TURN and type(keys) is list and len(keys) == 1:
             move = keys[0]
             if type(move) is Move and self.move_is_legal(self.players[self.turn.player], move):
                 # the usual answer of a seat: one legal move, checked against the rules directly
@@ -418,7 +441,7 @@ class TurnFlowMixin(GameBase):
                 return self.pending
         if isinstance(keys, (str, Move, dict)):
             keys = [keys]
-        err = self.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
+        err = self.explain_move(keys) if d.kind is _KIND_TURN else d.check(keys)
         if err:
             raise IllegalAnswer(err)
         keys = d.normalize(keys)
@@ -476,11 +499,11 @@ class TurnFlowMixin(GameBase):
 
     def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
         if self.lasting:
-            self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
-        yield from self.trigger(Moment.START_OF_TURN, p)
+            self.lasting = [x for x in self.lasting if not (x.ends is _ENDS_OWNERS_NEXT_TURN and x.owner == p.name)]
+        yield from self.trigger(_AT_START_OF_TURN, p)
 
     def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
-        yield from self.trigger(Moment.START_OF_BUY, p)
+        yield from self.trigger(_AT_START_OF_BUY, p)
 
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
@@ -494,7 +517,7 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
-        plays = _MOVES[MoveKind.PLAY]
+        plays = _MOVES[_MK_PLAY]
         for c in p.hand:
             types = c.rules.types
             if treasures_ok and not auto and "Treasure" in types:
@@ -504,19 +527,19 @@ class TurnFlowMixin(GameBase):
                 continue
             seen.add(name)  # cards of one name have the same rules
             if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
-                opts.append(plays.get(name) or _move(MoveKind.PLAY, name))
+                opts.append(plays.get(name) or _move(_MK_PLAY, name))
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
-            buys = _MOVES[MoveKind.BUY]
+            buys = _MOVES[_MK_BUY]
             for pl in self.piles.values():
                 cards = pl.cards
                 if cards and cards[0].spec.cost.coins <= coins:
-                    opts.append(buys.get(pl.name) or _move(MoveKind.BUY, pl.name))
+                    opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
-                    opts.append(_move(MoveKind.BUY, e))
+                    opts.append(_move(_MK_BUY, e))
         for n in range(1, min(p.debt, coins) + 1):
             opts.append(Move.pay(n))
         opts.append(_END)
@@ -527,20 +550,20 @@ class TurnFlowMixin(GameBase):
         without listing them."""
         t = self.turn
         kind, name, amount = move.kind, move.name, move.amount
-        if kind is MoveKind.END:  # the commonest answer: always legal
+        if kind is _MK_END:  # the commonest answer: always legal
             return not (name or amount)
-        if kind is MoveKind.BUY:
+        if kind is _MK_BUY:
             if amount or t.buys <= 0 or p.debt != 0:
                 return False
             pl = self.piles.get(name)  # piles are keyed by their names
             if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
                 return True
             return name in self.events and EVENTS[name].cost.coins <= t.coins
-        if kind is MoveKind.PAY:  # 1 to the Debt, as far as the coins go
+        if kind is _MK_PAY:  # 1 to the Debt, as far as the coins go
             return not name and 1 <= amount <= p.debt and amount <= t.coins
         action_phase = t.phase == "action"
         treasures_ok = not t.bought or action_phase
-        if kind is MoveKind.PLAY:
+        if kind is _MK_PLAY:
             if amount:
                 return False
             for c in p.hand:
@@ -552,7 +575,7 @@ class TurnFlowMixin(GameBase):
             return False
         if name or amount:
             return False
-        if kind is MoveKind.TREASURES and treasures_ok:
+        if kind is _MK_TREASURES and treasures_ok:
             for c in p.hand:  # what _auto_treasure says, at hand
                 types = c.rules.types
                 if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
@@ -585,7 +608,7 @@ class TurnFlowMixin(GameBase):
             return None
         verb, arg = move.kind, move.name
         no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
-        if verb is MoveKind.PLAY:
+        if verb is _MK_PLAY:
             card = next((c for c in p.hand if c.name == arg), None)
             if card is None:
                 return Msg("You have no {card} in your hand.", card=arg)
@@ -599,11 +622,11 @@ class TurnFlowMixin(GameBase):
             if not card.is_("Action") and not card.is_("Treasure"):
                 return Msg("{card} is not a card you can play.", card=arg)
             return Msg("You cannot play {card} now.", card=arg)
-        if verb is MoveKind.TREASURES:
+        if verb is _MK_TREASURES:
             if t.bought:
                 return no_more
             return Msg("You have no Treasures to play that need no choice.")
-        if verb is MoveKind.BUY:
+        if verb is _MK_BUY:
             if arg in EVENTS:
                 if arg not in self.events:
                     return Msg("{card} is not an Event in this game.", card=arg)
@@ -616,7 +639,7 @@ class TurnFlowMixin(GameBase):
             return self.can_buy_reason(p, pl.cards[0].spec.cost, pl.cards[0].name) or Msg(
                 "You cannot buy {card} now.", card=pl.cards[0].name
             )
-        if verb is MoveKind.PAY:
+        if verb is _MK_PAY:
             if p.debt == 0:
                 return Msg("You have no Debt to pay.")
             if t.coins == 0:
@@ -634,12 +657,12 @@ class TurnFlowMixin(GameBase):
         figures = (p.name, phase, t.actions, t.buys, t.coins, p.debt)
         prompt = _PROMPTS.get(figures) or _turn_prompt(figures)
         options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
-        # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
+        # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
         d = _new_decision(Decision)
         d.player = p.name
-        d.kind = Kind.TURN
-        d.purpose = Purpose.MOVE
+        d.kind = _KIND_TURN
+        d.purpose = _PURPOSE_MOVE
         d.prompt = prompt
         d.options = options
         d.min = 1
@@ -659,9 +682,9 @@ class TurnFlowMixin(GameBase):
         while True:
             keys: list[Move] = yield self._turn_decision(p)
             move = keys[0]
-            if move.kind is MoveKind.END:
+            if move.kind is _MK_END:
                 return None
-            if move.kind is not MoveKind.PLAY:
+            if move.kind is not _MK_PLAY:
                 return move
             card = next(c for c in p.hand if c.name == move.name)
             if card.is_("Action") and self.turn.actions > 0:
@@ -684,9 +707,9 @@ class TurnFlowMixin(GameBase):
                 keys = yield self._turn_decision(p)
                 move = keys[0]
             verb, arg = move.kind, move.name
-            if verb is MoveKind.END:
+            if verb is _MK_END:
                 return "cleanup"
-            if verb is MoveKind.TREASURES:
+            if verb is _MK_TREASURES:
                 auto = [  # what _auto_treasure says, at hand
                     c
                     for c in p.hand
@@ -700,10 +723,10 @@ class TurnFlowMixin(GameBase):
                         if c in p.hand:
                             if _plain(c):  # what play_card does for it, without a generator
                                 self.play_plain(p, c)
-                                yield from self.trigger(Moment.PLAY, p, c)
+                                yield from self.trigger(_AT_PLAY, p, c)
                             else:
                                 yield from self.play_card(p, c)
-            elif verb is MoveKind.PLAY:
+            elif verb is _MK_PLAY:
                 card = next((c for c in p.hand if c.name == arg), None)
                 if card is None:
                     # the card left the hand at the start of the Buy phase (a Landmark discarded it)
@@ -714,9 +737,9 @@ class TurnFlowMixin(GameBase):
                     )
                     continue
                 yield from self.play_card(p, card)
-            elif verb is MoveKind.PAY:
+            elif verb is _MK_PAY:
                 self.pay_debt(p, move.amount)
-            elif verb is MoveKind.BUY:
+            elif verb is _MK_BUY:
                 if arg in EVENTS:
                     yield from self.buy_event(p, arg)
                 else:
@@ -729,22 +752,22 @@ class TurnFlowMixin(GameBase):
         t.phase = "cleanup"
         if self.keep_log:
             self.emit(ev.PhaseChanged(p.name, "cleanup"))
-        yield from self.trigger(Moment.START_OF_CLEANUP, p)
+        yield from self.trigger(_AT_START_OF_CLEANUP, p)
         if self.lasting:
             held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
             leaving = [c for c in p.in_play if id(c) not in held]
         else:
             leaving = list(p.in_play)
-        hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
+        hooks = [(c, c.rules) for c in leaving if _AT_DISCARD_FROM_PLAY in c.rules.triggers]
         self.discard_cards(p, leaving, "in_play")
         self.discard_cards(p, list(p.hand), "hand", public=False)
         for c, rules in hooks:
-            yield from self.trigger(Moment.DISCARD_FROM_PLAY, p, c, own=rules)
+            yield from self.trigger(_AT_DISCARD_FROM_PLAY, p, c, own=rules)
         self.draw(p, 5)
         p.turns_taken += 1
-        yield from self.trigger(Moment.END_OF_TURN, p)
+        yield from self.trigger(_AT_END_OF_TURN, p)
 
     def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        yield from self.trigger(Moment.AFTER_TURN, p)
+        yield from self.trigger(_AT_AFTER_TURN, p)
         if self.lasting:
-            self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
+            self.lasting = [x for x in self.lasting if x.ends is not _ENDS_AFTER_THIS_TURN]
