@@ -656,7 +656,15 @@ class TurnFlowMixin(GameBase):
         phase = "Action phase" if t.phase == "action" else "Buy phase"
         figures = (p.name, phase, t.actions, t.buys, t.coins, p.debt)
         prompt = _PROMPTS.get(figures) or _turn_prompt(figures)
-        options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
+        options: Sequence[Move]
+        if self.quick_moves:  # made as ``TurnMoves(self, p)`` is, without a call of its __init__
+            moves: TurnMoves = _new_decision(TurnMoves)
+            moves._game = self
+            moves._player = p
+            moves._moves = None
+            options = moves
+        else:
+            options = self.turn_options(p)
         # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
         d = _new_decision(Decision)
