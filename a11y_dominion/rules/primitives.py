@@ -9,6 +9,7 @@ trashing) and the Empires rulebook (Debt, VP tokens, split piles).
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,24 @@ _AT_TRASH = Moment.TRASH
 
 if TYPE_CHECKING:
     from .decisions import Decision
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``: for a :class:`random.Random` itself, the steps
+    of its ``shuffle`` (Python 3.11, and since 3.2: the same random numbers,
+    so the same order), without a call per card; a subclass's own shuffle
+    otherwise."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1  # what rng._randbelow(i + 1) gives
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class PrimitivesMixin(GameBase):
@@ -123,7 +142,7 @@ class PrimitivesMixin(GameBase):
     # -------------------------------------------------------------- movement
     def _shuffle(self, p: Player) -> None:
         moved = len(p.discard)
-        self.rng.shuffle(p.discard)
+        shuffle(self.rng, p.discard)
         p.deck = p.deck + p.discard
         p.discard = []
         if self.keep_log:
@@ -131,7 +150,7 @@ class PrimitivesMixin(GameBase):
 
     def shuffle_deck(self, p: Player) -> None:
         """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""
-        self.rng.shuffle(p.deck)
+        shuffle(self.rng, p.deck)
         self.emit(ev.DeckShuffled(p.name, len(p.deck)))
 
     def _take_top(self, p: Player) -> Card | None:
