@@ -450,60 +450,80 @@ class TurnFlowMixin(GameBase):
         return self.pending
 
     def _main(self) -> Generator[Decision, list[Option], None]:
-        first = True
+        """The game flow: turn after turn until the game ends. Each turn's steps
+        are written out here, not in generators of their own, so that an answer
+        reaches the phase that asked for it through fewer generators (and a
+        turn makes fewer): the start of the turn, the Action and Buy phases
+        (and back, when a card asks for it), Clean-up, then after the turn."""
+        resume = self._resume_phase
         while True:
             p = self.current
-            yield from self._take_turn(p, resume=self._resume_phase if first else None)
-            first = False
-            yield from self._after_turn(p)
+            t = self.turn
+            # ---- the start of the turn (none for a position resumed in a phase)
+            if resume is None:
+                started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+                self.emit(started)
+                self.turn_started = started
+                if self.lasting:
+                    self.lasting = [
+                        x for x in self.lasting if not (x.ends is _ENDS_OWNERS_NEXT_TURN and x.owner == p.name)
+                    ]
+                yield from self.trigger(_AT_START_OF_TURN, p)
+                if self.keep_log:
+                    self.emit(ev.PhaseChanged(p.name, "action"))
+                phase = "action"
+            else:
+                phase = resume
+                resume = None
+            # ---- the Action and Buy phases
+            carry = None
+            while True:
+                if phase == "action":
+                    t.phase = "action"
+                    carry = yield from self._action_phase(p)
+                    t.phase = "buy"
+                    t.bought = False
+                    if self.keep_log:
+                        self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+                    yield from self.trigger(_AT_START_OF_BUY, p)
+                else:
+                    t.phase = "buy"
+                result = yield from self._buy_phase(p, carry)
+                carry = None
+                if result == "action":
+                    reason, t.action_phase_requested = t.action_phase_requested, ""
+                    t.action_phase_again = True
+                    phase = "action"
+                    t.phase = "action"
+                    self.emit(ev.PhaseChanged(p.name, "action", reason))
+                    continue
+                break
+            # ---- Clean-up
+            t.phase = "cleanup"
+            if self.keep_log:
+                self.emit(ev.PhaseChanged(p.name, "cleanup"))
+            yield from self.trigger(_AT_START_OF_CLEANUP, p)
+            if self.lasting:
+                held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
+                leaving = [c for c in p.in_play if id(c) not in held]
+            else:
+                leaving = list(p.in_play)
+            hooks = [(c, c.rules) for c in leaving if _AT_DISCARD_FROM_PLAY in c.rules.triggers]
+            self.discard_cards(p, leaving, "in_play")
+            self.discard_cards(p, list(p.hand), "hand", public=False)
+            for c, rules in hooks:
+                yield from self.trigger(_AT_DISCARD_FROM_PLAY, p, c, own=rules)
+            self.draw(p, 5)
+            p.turns_taken += 1
+            yield from self.trigger(_AT_END_OF_TURN, p)
+            # ---- after the turn
+            yield from self.trigger(_AT_AFTER_TURN, p)
+            if self.lasting:
+                self.lasting = [x for x in self.lasting if x.ends is not _ENDS_AFTER_THIS_TURN]
             if self.end_condition():
                 self._finish()
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
-
-    def _take_turn(self, p: Player, resume: str | None = None) -> Generator[Decision, Any, None]:
-        t = self.turn
-        if resume is None:
-            started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
-            self.emit(started)
-            self.turn_started = started
-            yield from self._start_of_turn(p)
-            if self.keep_log:
-                self.emit(ev.PhaseChanged(p.name, "action"))
-            phase = "action"
-        else:
-            phase = resume
-        carry = None
-        while True:
-            if phase == "action":
-                t.phase = "action"
-                carry = yield from self._action_phase(p)
-                t.phase = "buy"
-                t.bought = False
-                if self.keep_log:
-                    self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
-                yield from self._start_of_buy(p)
-            else:
-                t.phase = "buy"
-            result = yield from self._buy_phase(p, carry)
-            carry = None
-            if result == "action":
-                reason, t.action_phase_requested = t.action_phase_requested, ""
-                t.action_phase_again = True
-                phase = "action"
-                t.phase = "action"
-                self.emit(ev.PhaseChanged(p.name, "action", reason))
-                continue
-            break
-        yield from self._cleanup(p)
-
-    def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        if self.lasting:
-            self.lasting = [x for x in self.lasting if not (x.ends is _ENDS_OWNERS_NEXT_TURN and x.owner == p.name)]
-        yield from self.trigger(_AT_START_OF_TURN, p)
-
-    def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
-        yield from self.trigger(_AT_START_OF_BUY, p)
 
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
@@ -754,28 +774,3 @@ class TurnFlowMixin(GameBase):
                     yield from self.buy_card(p, arg)
             if t.action_phase_requested:
                 return "action"
-
-    def _cleanup(self, p: Player) -> Generator[Decision, Any, None]:
-        t = self.turn
-        t.phase = "cleanup"
-        if self.keep_log:
-            self.emit(ev.PhaseChanged(p.name, "cleanup"))
-        yield from self.trigger(_AT_START_OF_CLEANUP, p)
-        if self.lasting:
-            held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
-            leaving = [c for c in p.in_play if id(c) not in held]
-        else:
-            leaving = list(p.in_play)
-        hooks = [(c, c.rules) for c in leaving if _AT_DISCARD_FROM_PLAY in c.rules.triggers]
-        self.discard_cards(p, leaving, "in_play")
-        self.discard_cards(p, list(p.hand), "hand", public=False)
-        for c, rules in hooks:
-            yield from self.trigger(_AT_DISCARD_FROM_PLAY, p, c, own=rules)
-        self.draw(p, 5)
-        p.turns_taken += 1
-        yield from self.trigger(_AT_END_OF_TURN, p)
-
-    def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        yield from self.trigger(_AT_AFTER_TURN, p)
-        if self.lasting:
-            self.lasting = [x for x in self.lasting if x.ends is not _ENDS_AFTER_THIS_TURN]
