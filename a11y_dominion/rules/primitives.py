@@ -326,6 +326,16 @@ class PrimitivesMixin(GameBase):
         """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
         deck) and the "when you gain" abilities run (see :meth:`trigger`).
         Returns the Card or None."""
+        c = self.take_gained(p, pile, dest, bought)
+        if c is None:
+            return None
+        yield from self.trigger(_AT_GAIN, p, c)
+        return c
+
+    def take_gained(self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False) -> Card | None:
+        """What :meth:`gain` does before the "when you gain" abilities (which
+        the caller runs): the top card of ``pile`` goes to ``p``'s ``dest``,
+        recorded; returns it, or None (no such pile, or an empty one)."""
         pl = self.piles.get(pile) if pile else None
         if pl is None or not pl.cards:
             return None
@@ -334,7 +344,6 @@ class PrimitivesMixin(GameBase):
         if self.keep_log:
             self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought))
         self._pile_changed(pl, c.name)
-        yield from self.trigger(_AT_GAIN, p, c)
         return c
 
     def gain_from_trash(self, p: Player, card: Card, dest: str = "discard") -> Generator[Decision, Any, Card]:

@@ -30,6 +30,7 @@ _AT_ATTACK = Moment.ATTACK
 _AT_BUY = Moment.BUY
 _AT_DISCARD_FROM_PLAY = Moment.DISCARD_FROM_PLAY
 _AT_END_OF_TURN = Moment.END_OF_TURN
+_AT_GAIN = Moment.GAIN
 _AT_PLAY = Moment.PLAY
 _AT_START_OF_BUY = Moment.START_OF_BUY
 _AT_START_OF_CLEANUP = Moment.START_OF_CLEANUP
@@ -364,6 +365,14 @@ class TurnFlowMixin(GameBase):
         """Buy the top card of ``pile``: pay coins, take the Debt in its cost
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
+        top = self._pay_for(p, pile)
+        yield from self.trigger(_AT_BUY, p, top)
+        yield from self.gain(p, pile, bought=True)
+
+    def _pay_for(self, p: Player, pile: str) -> Card:
+        """What :meth:`buy_card` does before the "when you buy" abilities: the
+        Buy, the coins and Debt paid, recorded; returns the card bought (the
+        top of ``pile``, which is not empty: a legal buy)."""
         pl = self.piles[pile]
         top = pl.cards[0]  # a legal buy: the pile is not empty
         cost = top.spec.cost
@@ -379,8 +388,7 @@ class TurnFlowMixin(GameBase):
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
             self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
-        yield from self.trigger(_AT_BUY, p, top)
-        yield from self.gain(p, pile, bought=True)
+        return top
 
     def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
@@ -770,7 +778,11 @@ class TurnFlowMixin(GameBase):
             elif verb is _MK_BUY:
                 if arg in EVENTS:
                     yield from self.buy_event(p, arg)
-                else:
-                    yield from self.buy_card(p, arg)
+                else:  # what buy_card does, without its generator and gain's
+                    top = self._pay_for(p, arg)
+                    yield from self.trigger(_AT_BUY, p, top)
+                    gained = self.take_gained(p, arg, "discard", True)
+                    if gained is not None:
+                        yield from self.trigger(_AT_GAIN, p, gained)
             if t.action_phase_requested:
                 return "action"
