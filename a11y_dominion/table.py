@@ -35,6 +35,7 @@ boundary as values that survive a JSON round trip unchanged.
 from __future__ import annotations
 
 import inspect
+import math
 from typing import Any, Protocol
 
 from .rules.decisions import Decision, IllegalAnswer, Msg
@@ -254,7 +255,8 @@ class Table:
         seat has use for (redacting and delivering events, checking whose
         answer it is); ``told`` is brought to the end of the log as
         :meth:`deliver` would have."""
-        game, seats, most = self.game, self.seats, self.max_answers
+        game, seats = self.game, self.seats
+        most = math.inf if self.max_answers is None else self.max_answers
         # each seat's decide and turn limit (a TurnLimit's bot is asked directly, the limit checked here)
         asks = {}
         for name, seat in seats.items():
@@ -269,7 +271,7 @@ class Table:
                 d = game.pending
                 if d is None:
                     return None
-                if most is not None and answers >= most:
+                if answers >= most:
                     return f"The game did not end within {most} answers."
                 name = d.player
                 seat, decide, limit = asks[name]
