@@ -488,7 +488,28 @@ class TurnFlowMixin(GameBase):
             while True:
                 if phase == "action":
                     t.phase = "action"
-                    carry = yield from self._action_phase(p)
+                    # the Action phase: moves until one ends it; a move that belongs to the
+                    # Buy phase (a Treasure, a buy, a payment) is carried over to it
+                    while True:
+                        keys: list[Any] = yield self._turn_decision(p)
+                        move = keys[0]
+                        if move.kind is _MK_END:
+                            break
+                        if move.kind is not _MK_PLAY:
+                            carry = move
+                            break
+                        card = next(c for c in p.hand if c.name == move.name)
+                        if card.is_("Action") and self.turn.actions > 0:
+                            self.turn.actions -= 1
+                            self.emit(
+                                ev.ResourcesChanged(
+                                    p.name, self.turn.actions, self.turn.buys, self.turn.coins, -1, 0, 0, "play"
+                                )
+                            )
+                            yield from self.play_card(p, card)
+                        else:
+                            carry = move
+                            break
                     t.phase = "buy"
                     t.bought = False
                     if self.keep_log:
@@ -496,7 +517,62 @@ class TurnFlowMixin(GameBase):
                     yield from self.trigger(_AT_START_OF_BUY, p)
                 else:
                     t.phase = "buy"
-                result = yield from self._buy_phase(p, carry)
+                # the Buy phase: moves until one ends it ("cleanup"), or a card returns
+                # the turn to the Action phase ("action")
+                result = "cleanup"
+                while True:
+                    if carry is not None:
+                        move, carry = carry, None
+                    else:
+                        keys = yield self._turn_decision(p)
+                        move = keys[0]
+                    verb, arg = move.kind, move.name
+                    if verb is _MK_END:
+                        break
+                    if verb is _MK_TREASURES:
+                        auto = [  # what _auto_treasure says, at hand
+                            c
+                            for c in p.hand
+                            if "Treasure" in c.rules.types
+                            and "Action" not in c.rules.types
+                            and not c.spec.asks_when_played
+                        ]
+                        auto.sort(key=_PLAYED_LAST)
+                        if self._no_play_abilities() and all(map(_plain, auto)):
+                            self.play_plains(p, auto)  # nothing to ask and no ability between them
+                        else:
+                            for c in auto:
+                                if c in p.hand:
+                                    if _plain(c):  # what play_card does for it, without a generator
+                                        self.play_plain(p, c)
+                                        yield from self.trigger(_AT_PLAY, p, c)
+                                    else:
+                                        yield from self.play_card(p, c)
+                    elif verb is _MK_PLAY:
+                        in_hand = next((c for c in p.hand if c.name == arg), None)
+                        if in_hand is None:
+                            # the card left the hand at the start of the Buy phase (a Landmark discarded it)
+                            self.emit_note(
+                                p,
+                                N_("{player} no longer has that card in hand, so it is not played."),
+                                N_("You no longer have that card in hand, so it is not played."),
+                            )
+                            continue
+                        yield from self.play_card(p, in_hand)
+                    elif verb is _MK_PAY:
+                        self.pay_debt(p, move.amount)
+                    elif verb is _MK_BUY:
+                        if arg in EVENTS:
+                            yield from self.buy_event(p, arg)
+                        else:  # what buy_card does, without its generator and gain's
+                            top = self._pay_for(p, arg)
+                            yield from self.trigger(_AT_BUY, p, top)
+                            gained = self.take_gained(p, arg, "discard", True)
+                            if gained is not None:
+                                yield from self.trigger(_AT_GAIN, p, gained)
+                    if t.action_phase_requested:
+                        result = "action"
+                        break
                 carry = None
                 if result == "action":
                     reason, t.action_phase_requested = t.action_phase_requested, ""
@@ -711,78 +787,3 @@ class TurnFlowMixin(GameBase):
         d.template = ""
         d.args = {}
         return d
-
-    def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
-        """Run moves until the Action phase ends; returns a move that ends it
-        and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
-        while True:
-            keys: list[Move] = yield self._turn_decision(p)
-            move = keys[0]
-            if move.kind is _MK_END:
-                return None
-            if move.kind is not _MK_PLAY:
-                return move
-            card = next(c for c in p.hand if c.name == move.name)
-            if card.is_("Action") and self.turn.actions > 0:
-                self.turn.actions -= 1
-                self.emit(
-                    ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins, -1, 0, 0, "play")
-                )
-                yield from self.play_card(p, card)
-            else:
-                return move
-
-    def _buy_phase(self, p: Player, carry: Move | None) -> Generator[Decision, Any, str]:
-        """Run Buy-phase moves; returns "cleanup", or "action" when a card
-        returned the turn to the Action phase."""
-        t = self.turn
-        while True:
-            if carry is not None:
-                move, carry = carry, None
-            else:
-                keys = yield self._turn_decision(p)
-                move = keys[0]
-            verb, arg = move.kind, move.name
-            if verb is _MK_END:
-                return "cleanup"
-            if verb is _MK_TREASURES:
-                auto = [  # what _auto_treasure says, at hand
-                    c
-                    for c in p.hand
-                    if "Treasure" in c.rules.types and "Action" not in c.rules.types and not c.spec.asks_when_played
-                ]
-                auto.sort(key=_PLAYED_LAST)
-                if self._no_play_abilities() and all(map(_plain, auto)):
-                    self.play_plains(p, auto)  # nothing to ask and no ability between them
-                else:
-                    for c in auto:
-                        if c in p.hand:
-                            if _plain(c):  # what play_card does for it, without a generator
-                                self.play_plain(p, c)
-                                yield from self.trigger(_AT_PLAY, p, c)
-                            else:
-                                yield from self.play_card(p, c)
-            elif verb is _MK_PLAY:
-                card = next((c for c in p.hand if c.name == arg), None)
-                if card is None:
-                    # the card left the hand at the start of the Buy phase (a Landmark discarded it)
-                    self.emit_note(
-                        p,
-                        N_("{player} no longer has that card in hand, so it is not played."),
-                        N_("You no longer have that card in hand, so it is not played."),
-                    )
-                    continue
-                yield from self.play_card(p, card)
-            elif verb is _MK_PAY:
-                self.pay_debt(p, move.amount)
-            elif verb is _MK_BUY:
-                if arg in EVENTS:
-                    yield from self.buy_event(p, arg)
-                else:  # what buy_card does, without its generator and gain's
-                    top = self._pay_for(p, arg)
-                    yield from self.trigger(_AT_BUY, p, top)
-                    gained = self.take_gained(p, arg, "discard", True)
-                    if gained is not None:
-                        yield from self.trigger(_AT_GAIN, p, gained)
-            if t.action_phase_requested:
-                return "action"
