@@ -656,6 +656,14 @@ class TurnFlowMixin(GameBase):
         kind, name, amount = move.kind, move.name, move.amount
         if kind is _MK_END:  # the commonest answer: always legal
             return not (name or amount)
+        if kind is _MK_TREASURES:  # the next commonest
+            if name or amount or (t.bought and t.phase != "action"):
+                return False
+            for c in p.hand:  # what _auto_treasure says, at hand
+                types = c.rules.types
+                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+                    return True
+            return False
         if kind is _MK_BUY:
             if amount or t.buys <= 0 or p.debt != 0:
                 return False
@@ -677,13 +685,6 @@ class TurnFlowMixin(GameBase):
                         action_phase and t.actions > 0 and "Action" in types
                     )
             return False
-        if name or amount:
-            return False
-        if kind is _MK_TREASURES and treasures_ok:
-            for c in p.hand:  # what _auto_treasure says, at hand
-                types = c.rules.types
-                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
-                    return True
         return False
 
     def _playable(self, p: Player, c: Card) -> bool:
