@@ -62,6 +62,21 @@ ESSENTIAL = (
 SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
 
 
+def _without_last_draw(events: list) -> list:
+    """``events`` without the shuffles and draws of the Clean-up that ended the game (the
+    hand drawn for a turn that never comes is not read before "Game over.")."""
+    end = next(i for i, e in enumerate(events) if isinstance(e, ev.GameEnded))
+    start = max(
+        (i for i, e in enumerate(events[:end]) if isinstance(e, ev.PhaseChanged) and e.phase == "cleanup"),
+        default=None,
+    )
+    if start is None:
+        return events
+    return [
+        e for i, e in enumerate(events) if not (start < i < end and isinstance(e, (ev.CardsDrawn, ev.DeckShuffled)))
+    ]
+
+
 class Narrator(EventSentences):
     """Stateful event-to-sentence translator for one listener.
 
@@ -294,6 +309,17 @@ class Narrator(EventSentences):
             line = self._t(N_("{player} {actions}."), player=s["player"], actions=actions)
         return [" ".join([line, *after])]
 
+    def before_question(self) -> list:
+        """The summary so far of an opponent's turn of which nothing was said yet, when
+        the viewer must answer a question in it (a card gained or played there asks
+        something of them, not through an attack's line): "Bot, turn 13: played 2 Coppers,
+        bought Haunted Castle."; the rest of the turn is summed up at its end. An empty
+        list when the turn's start was already told (an attack's line), or nothing was
+        collected."""
+        if self._turn_held is None or self._summary is None or self.verbosity != "normal":
+            return []
+        return self.flush()
+
     def _release_turn(self) -> list:
         """The held start of an opponent's turn, when something of that turn must be said
         before its summary (an attack): "Bot's turn 9."; else nothing."""
@@ -354,6 +380,8 @@ class Narrator(EventSentences):
         A shuffle and the draw that follows it are one sentence too.
         """
         events = list(events)
+        if any(isinstance(e, ev.GameEnded) for e in events):
+            events = _without_last_draw(events)
         out: list = []
         own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0

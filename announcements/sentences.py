@@ -438,6 +438,10 @@ class EventSentences:
 
     def _debt_changed(self, e):
         if self._prompted(e.player):  # the turn prompt that follows says the Debt (and the coins) left
+            if e.delta > 0 and e.delta == e.total:  # all the Debt there is: the prompt's Debt says how much
+                if e.source:
+                    return self._t(N_("You take the Debt for {source}."), source=e.source)
+                return self._t(N_("You take Debt."))
             if e.delta > 0:
                 if e.source:
                     return self._t(N_("You take {n} Debt for {source}."), n=e.delta, source=e.source)

@@ -392,6 +392,7 @@ NOTES = {
         "You take {n} Debt for {source}, now {total} Debt.",
         "{player} takes {n} Debt for {source}, now {total} Debt.",
         ("You take {n} Debt for {source}.", "{n} Debt"),
+        ("You take the Debt for {source}.", "{n} Debt"),  # all the Debt there is: the prompt's Debt says how much
     ),
     "Debt paid, with what is left": (
         "{player} pays {n} Debt. {total} Debt left. {coins} left.",

@@ -137,25 +137,25 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     hand = ["Gladiator", "Copper", "Silver", "Estate", "Estate"]
     deck = ["Copper", "Copper", "Silver", "Estate", "Estate"]
     lines = bot_turn(hand, deck, "yes\n")
+    # the question comes in Bot's turn: what Bot did until then first (nothing of the turn was told)
+    assert lines[1] == "Bot, turn 1: played Gladiator."
     # one card that may be revealed or not: a yes-or-no question, no list of one
-    assert lines[1:4] == [
+    assert lines[2:5] == [
         "Ann, Gladiator: you may reveal a Silver from your hand to stop the bonus.",
         "Answer yes for Silver, or no.",
         "Ann> yes",
     ]
-    assert lines[4:6] == [
-        "Bot's turn 1. You reveal Silver.",
+    assert lines[5:7] == [
+        "You reveal Silver.",
         "You reveal a copy, so Bot gets no +1 coin and no Gladiator is trashed.",
     ]
     lines = bot_turn(hand, deck, "no\n")
-    assert lines[4] == (
-        "Bot's turn 1. You reveal no copy, so Bot gets +1 coin and trashes a Gladiator from the Supply."
-    )
+    assert lines[5] == "You reveal no copy, so Bot gets +1 coin and trashes a Gladiator from the Supply."
     lines = bot_turn(hand, deck, "nee\n", "nl")
-    assert lines[2] == "Antwoord ja voor Zilver, of nee."
-    assert lines[4] == (
-        "Beurt 1 van Bot. Je laat geen exemplaar zien, dus Bot krijgt +1 munt en vernietigt een Gladiator "
-        "uit de voorraad."
+    assert lines[1] == "Bot, beurt 1: speelde Gladiator."
+    assert lines[3] == "Antwoord ja voor Zilver, of nee."
+    assert lines[5] == (
+        "Je laat geen exemplaar zien, dus Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad."
     )
 
 

@@ -132,12 +132,8 @@ def session(text: str, settings: dict) -> list:
 
 
 FIRST_TURN = "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."
-ACTION_MOVES = [
-    "1. play Copper",
-    "2. play treasures",
-    "3 to 6: buy one of 4 cards you can afford; type options to hear all moves.",
-    "7. end the Action phase",
-]
+# the Action phase's buys are not listed while Treasures are left to play: one clause says how to buy
+ACTION_MOVES = ["1. play Copper", "2. play treasures", "play treasures, then buy.", "7. end the Action phase"]
 
 
 def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time():
@@ -156,7 +152,7 @@ def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time(
     assert lines[turn2 + 1 : turn2 + 5] == [
         "1. play Copper",
         "2. play treasures",
-        "3 to 6: buy one of 4 cards you can afford.",
+        "play treasures, then buy.",
         "7. end the Action phase",
     ]
 
@@ -169,11 +165,29 @@ def test_a_changed_question_reads_every_move_on_one_line():
     view = player_view(game, "You")
     first = seen.lines(view, game.pending)
     assert first[1:] == ACTION_MOVES
+    # the clause is an option line: a self-voicing game does not speak it at every move, as the numbered ones
+    assert questions.is_how_to_buy(ACTION_MOVES[2])
+    assert questions.is_how_to_buy("speel geldkaarten, koop dan.", Language("nl"))
+    assert not questions.is_how_to_buy(FIRST_TURN)
     assert seen.lines(view, game.pending) == first[:1]  # asked again, nothing changed
     with pytest.raises(ValueError):
         questions.Heard("sometimes")
+    # the brief line of the Action phase with Treasures in hand: the buys at 0 coins are not named
+    en = questions.brief_options(view, game.pending)
+    assert en == "1: play Copper; 2: treasures; play treasures, then buy; 7: end."
+    nl = questions.brief_options(view, game.pending, Language("nl"))
+    assert nl == "1: speel Koper; 2: geldkaarten; speel geldkaarten, koop dan; 7: einde."
+    # the clause is taught once: a seat that heard it (the first question above) gets brief lines without it
+    assert seen.told_buy and not questions.Heard().told_buy
+    assert questions.brief_options(view, game.pending, taught=True) == "1: play Copper; 2: treasures; 7: end."
     game.answer(["treasures"])
-    assert questions.brief_options(player_view(game, "You"), game.pending) == "1 to 6: buy; 7: end."
+    # a run of buys names the costliest (by coins, then Debt) and how many more
+    assert (
+        questions.brief_options(player_view(game, "You"), game.pending)
+        == "1 to 6: buy Estate, Patrician, City Quarter or 3 more; 7: end."
+    )
+    nl = questions.brief_options(player_view(game, "You"), game.pending, Language("nl"))
+    assert nl == "1 tot en met 6: koop Landgoed, Patriciër, Stadswijk of nog 3; 7: einde."
 
 
 @pytest.mark.parametrize(

@@ -81,7 +81,11 @@ def _own_turn(*events, verbosity="normal"):
 def test_own_moves_leave_the_figures_to_the_turn_prompt():
     # the prompt that follows names the phase, Actions, Buys, coins and Debt: said once, there
     assert _own_turn(ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)) == ["You buy Silver."]
+    # all the Debt there is: its amount is the prompt's Debt, said once there
     assert _own_turn(ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver"))) == [
+        "You take the Debt for the Silver pile."
+    ]
+    assert _own_turn(ev.DebtChanged("Ann", 1, 5, Msg("the {pile} pile", pile="Silver"))) == [
         "You take 1 Debt for the Silver pile."
     ]
     assert _own_turn(ev.DebtChanged("Ann", -2, 1, "", 0)) == ["You pay 2 Debt."]
@@ -712,3 +716,18 @@ def test_a_result_told_to_the_other_player_in_a_summarised_turn():
     assert Narrator(viewer="Cid").sentences([note]) == [
         "Ann reveals a copy, so Bot gets no +1 coin and no Gladiator is trashed."
     ]
+
+
+def test_the_hand_drawn_in_the_clean_up_that_ends_the_game_is_not_read():
+    end = ev.GameEnded((("Ann", 6, 6, 0, ()), ("Bob", 3, 3, 0, ())), ("Ann",), (("Ann", 2), ("Bob", 2)))
+    cleanup = [
+        ev.PhaseChanged("Ann", "cleanup"),
+        ev.DeckShuffled("Ann", 11),
+        ev.CardsDrawn("Ann", ("Copper",) * 5, 5, private_to="Ann"),
+    ]
+    said = Narrator(viewer="Ann").sentences([*cleanup, end])
+    assert not [x for x in said if "draw" in x or "shuffle" in x], said
+    assert said[0].startswith("Game over.")
+    # the same Clean-up in a game that goes on: the hand is read
+    said = Narrator(viewer="Ann").sentences([*cleanup, ev.TurnStarted("Bob", 2, 3)])
+    assert "You shuffle 11 cards and draw 5 Coppers." in said

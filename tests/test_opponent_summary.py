@@ -109,3 +109,26 @@ def test_a_whole_game_tells_the_opponents_debt_in_their_turns_summary():
     for x in summaries:
         assert x.count("; now ") == 1 and " Debt" in x.split("; now ")[1], x
     assert not [x for x in said if x.startswith("Bob has ")]
+
+
+def test_a_question_in_an_opponent_turn_told_nothing_yet_comes_after_that_turn_so_far():
+    """Ann must answer in Rand's turn (Rand gained Haunted Castle: Ann puts 2 cards onto her
+    deck): what Rand did until then is told before the question, the rest at the turn's end
+    without its number again; when nothing was held (an attack's line told the turn), nothing."""
+    n = Narrator(viewer="Ann", lang=Language("en"))
+    n.sentences(
+        [
+            ev.TurnStarted("Rand", 13, 25),
+            *coppers("Rand", 3),
+            ev.CardBought("Rand", "Haunted Castle", 6, 0, "Castles", 2),
+            ev.CardGained("Rand", "Haunted Castle", "Castles", "discard", True),
+        ]
+    )
+    assert n.before_question() == ["Rand, turn 13: played 3 Coppers, bought Haunted Castle."]
+    assert n.before_question() == []  # told once
+    rest = n.sentences([ev.CardPlayed("Rand", "Copper"), ev.TurnStarted("Ann", 13, 26)])
+    assert rest[0] == "Rand played Copper."
+    # a turn whose start nothing held (nothing collected yet): nothing to say
+    fresh = Narrator(viewer="Ann", lang=Language("en"))
+    fresh.sentences([ev.TurnStarted("Rand", 2, 3)])
+    assert fresh.before_question() == []

@@ -22,7 +22,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
 QUESTION = (
-    "You still have 1 Action and could play Villa, Smithy and Market. Buying Copper ends the Action phase. Go on?"
+    "You still have 1 Action and could play Market, Smithy and Villa. Buying Copper ends the Action phase. Go on?"
 )
 POSITION = {
     "players": ["Ann", "Bot"],

@@ -307,12 +307,19 @@ class HardBot(MediumBot):
                 best, best_low = m, low
         self.last_search["chosen"] = best.key
         if best is not default:
-            self.reason = Msg(
-                "In {n} games played out from here, this won {won} %, and the usual choice {other} %.",
-                n=runs[best] + runs[default],
-                won=round(100 * scored[best]),
-                other=round(100 * scored[default]),
+            fields = dict(
+                n=runs[best] + runs[default], won=round(100 * scored[best]), other=round(100 * scored[default])
             )
+            if default.kind is MoveKind.BUY and default.name:
+                self.reason = Msg(
+                    "In {n} games played out from here, this won {won} %, and buying {card} instead {other} %.",
+                    card=default.name,
+                    **fields,
+                )
+            else:
+                self.reason = Msg(
+                    "In {n} games played out from here, this won {won} %, and buying nothing {other} %.", **fields
+                )
         return best
 
     @staticmethod

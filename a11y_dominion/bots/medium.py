@@ -1020,7 +1020,7 @@ class MediumBot:
                     n=left,
                 )
             return Msg(
-                "{card} makes your deck better for {coins} coins, and {n} Provinces are still left.",
+                "With {coins} coins, {card} does the most for your deck, and {n} Provinces are still left.",
                 card=card,
                 coins=t.coins,
                 n=left,

@@ -681,6 +681,8 @@ class Console(Commands, Answers, Persistence, History):
         self.hand_for_question = False
         view = self.view(d.player)
         seat = self.people.get(d.player, self.holder)
+        if d.kind != "turn" and view.turn.player != d.player:
+            news = seat.before_question() > 0 or news  # a question in an opponent's turn: its cause first
         lines = seat.heard.lines(
             view,
             d,
@@ -704,7 +706,7 @@ class Console(Commands, Answers, Persistence, History):
         for line in lines:
             # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
             # not read the whole list aloud at every move; F9 (options) reads it.
-            spoken = full or d.kind != "turn" or not line[:1].isdigit()
+            spoken = full or d.kind != "turn" or not (line[:1].isdigit() or questions.is_how_to_buy(line, self.lang))
             self.display.line(line)
             if spoken:
                 self.speaker.speak(line)

@@ -52,6 +52,10 @@ HELP_LINES = [
     ),
     N_("The game is saved after every answer; a11y-dominion resume goes on with it after a crash."),
     N_("speech: which speech output is in use. stop: stop speech."),
+    N_(
+        "settings: your language, verbosity, options, speech output and hints; settings set KEY VALUE changes one "
+        "now and for your next games, for example settings set language nl."
+    ),
     N_("quit: stop the game. help keys: the shortcut keys."),
 ]
 
@@ -69,6 +73,8 @@ ALIASES = {
     "again": "repeat",
     "history": "log",
 }
+
+LIVE_SETTINGS = ("language", "verbosity", "options", "output", "hints")  # what settings set changes in a game
 
 ECHO_LIMIT = 40  # how much of a refused line is read back
 ECHOED_FIELDS = ("word", "text", "move")  # the fields of a refusal that hold what was typed
@@ -134,6 +140,7 @@ class Commands:
         "undo": "cmd_undo",
         "export": "cmd_export",
         "speech": "cmd_speech",
+        "settings": "cmd_settings",
         "stop": "cmd_stop",
         "quit": "cmd_quit",
     }
@@ -325,6 +332,122 @@ class Commands:
         from .app import speech_line
 
         self.reply([speech_line(self.speaker, self.lang)])
+
+    def cmd_settings(self, rest: str = "") -> None:
+        """settings: the settings that can change during a game (:data:`LIVE_SETTINGS`) as they
+        are for the seat at the keyboard; settings set KEY VALUE: change one now and save it
+        in the settings file (a seat's language and verbosity under its name when several
+        people share the keyboard). One sentence for anything else."""
+        from ..settings import SettingsError, check_value
+
+        words = rest.split()
+        if not words or [w.lower() for w in words] in (["show"], ["toon"]):
+            self.reply(self._settings_lines())
+            return
+        if words[0].lower() not in ("set", "zet") or len(words) < 3:
+            self.error(
+                self.lang._(N_("Settings takes nothing, or set KEY VALUE, for example settings set language nl."))
+            )
+            return
+        key, value = words[1].lower(), " ".join(words[2:])
+        if key not in LIVE_SETTINGS:
+            self.error(
+                self.t(
+                    N_(
+                        "{key} cannot change during a game; here language, verbosity, options, output and hints can. "
+                        "Change the others outside the game with a11y-dominion settings set KEY VALUE."
+                    ),
+                    key=short(key),
+                )
+            )
+            return
+        try:
+            value = check_value(key, value.lower() if key != "output" else value)
+        except SettingsError as e:
+            self.error(self.refusal_text(e))
+            return
+        self.change_setting(key, value)
+        saved = self._save_setting(key, value)
+        shown = "default" if value is None else ("on" if value else "off") if isinstance(value, bool) else value
+        line = self.t(N_("{key} is now {value}."), key=key, value=shown)
+        self.reply([line + " " + saved] if saved else [line])
+
+    def _settings_lines(self) -> list:
+        """The live settings of the seat at the keyboard, and how to change them."""
+        seat = self.holder
+        output = getattr(self.speaker, "active_output_name", None) or self.lang._(N_("none"))
+        return [
+            self.t(
+                N_(
+                    "Language {language}, verbosity {verbosity}, options {options}, speech output {output}, "
+                    "hints {hints}."
+                ),
+                language=seat.lang.code,
+                verbosity=seat.verbosity,
+                options=seat.heard.mode,
+                output=output,
+                hints="on" if getattr(self, "hints", True) else "off",
+            ),
+            self.lang._(
+                N_(
+                    "Change one with settings set KEY VALUE, for example settings set language nl; "
+                    "the other settings change outside the game with a11y-dominion settings."
+                )
+            ),
+        ]
+
+    def _save_setting(self, key: str, value) -> str:
+        """Save ``key`` = ``value`` in the settings file (a seat's own language or verbosity
+        under its name at a shared keyboard); '' when saved, else one sentence why not."""
+        from ..files import FileError
+        from ..settings import load_settings, save_settings
+
+        data, _warning = load_settings()
+        name = self.holder.name
+        if key in ("language", "verbosity") and getattr(self, "shared", False) and name:
+            seats = data.setdefault("seats", {})
+            mine = next((n for n in seats if n.lower() == name.lower()), name)
+            seats.setdefault(mine, {})[key] = value
+        else:
+            data[key] = value
+        try:
+            save_settings(data)
+        except (OSError, FileError) as e:
+            reason = self.lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
+            return self.t(
+                N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason
+            )
+        return ""
+
+    def change_setting(self, key: str, value) -> None:
+        """Change the live setting ``key`` (one of :data:`LIVE_SETTINGS`, ``value`` checked)
+        for the seat at the keyboard now: its language (of every sentence, the voice and
+        completion), verbosity, options; or the speech output, or the hints."""
+        seat = self.holder
+        if key == "hints":
+            self.hints = bool(value)  # the hint command answers, or not
+            return
+        if key == "output":
+            from ..settings import load_settings
+            from .start import make_speaker
+
+            old = self.speaker
+            settings = dict(load_settings()[0], output=value)
+            self.speaker = make_speaker(old.mode, settings, self.display, self.lang, [])
+            old.close()
+            return
+        seat.change(key, value)
+        if key == "language":
+            if not getattr(self, "shared", False):
+                self.default_lang = seat.lang  # kept with the game as its language
+            self.display.lang = seat.lang
+            if getattr(self, "completer", None) is not None:
+                self.completer.lang = seat.lang
+            set_language = getattr(self.speaker, "set_language", None)
+            if set_language is not None:
+                set_language(seat.lang.code)
+        elif key == "verbosity" and not getattr(self, "shared", False):
+            self.default_verbosity = value
 
     def cmd_stop(self, rest: str = "") -> None:
         """stop: stop speech now."""

@@ -51,6 +51,7 @@ COMMANDS = (
     "export",
     "undo",
     "speech",
+    "settings",
     "stop",
     "quit",
 )
@@ -78,6 +79,7 @@ DUTCH_WORDS = {
     "export": "exporteer",
     "undo": "herstel",
     "speech": "spraak",
+    "settings": "instellingen",
     "stop": "stil",
     "quit": "stoppen",
     "play": "speel",

@@ -362,10 +362,16 @@ def below_words(f: dict, lang: Language = EN) -> str:
     return lang.text(N_("below: {cards}"), cards=below_list(f, lang))
 
 
-def pile_line(view: PlayerView, name: str, lang: Language = EN) -> str:
-    """One sentence for one pile."""
+def pile_line(view: PlayerView, name: str, lang: Language = EN, cost: bool = True, debt: int = 0) -> str:
+    """One sentence for one pile: "Engineer: costs 4 Debt, 10 left, 1 Debt on it." Without
+    ``cost`` its top card's cost is left out (said just before). ``debt``: the Debt every pile
+    is told to have (Tax's at the start): the pile's Debt is said only when it differs."""
     f = pile_facts(view, name, lang)
+    if debt and f["debt"] == debt:
+        f["debt"] = 0
     tokens = tokens_on_it(f, lang)
+    if debt and not f["debt"] and not view.piles[name].debt_tokens:
+        tokens = lang.text(N_("{tokens}, no Debt on it"), tokens=tokens) if tokens else lang._(N_("no Debt on it"))
     if f["top"] is None:
         if tokens:
             return lang.text(N_("{pile}: empty, {tokens}."), pile=name, tokens=tokens)
@@ -373,7 +379,10 @@ def pile_line(view: PlayerView, name: str, lang: Language = EN) -> str:
     bits = []
     if name != f["top"]:
         bits.append(lang.text(N_("{top} on top"), top=f["top"]))
-    bits.append(f["cost"])
+    if cost:
+        spec = CARDS.get(f["top"])
+        # a Debt cost is told apart from the Debt tokens on the pile: "costs 4 Debt"
+        bits.append(lang.text(N_("costs {cost}"), cost=f["cost"]) if spec and spec.cost.debt else f["cost"])
     bits.append(lang.text(N_("{n} left"), n=f["left"]))
     if tokens:
         bits.append(tokens)
@@ -384,11 +393,26 @@ def pile_line(view: PlayerView, name: str, lang: Language = EN) -> str:
     return lang.text(N_("{pile}: {facts}."), pile=name, facts=facts)
 
 
+TAX_DEBT = 1  # the Debt Tax puts on every Supply pile at the start (Empires rulebook, Tax)
+
+
 def supply_lines(view: PlayerView, lang: Language = EN) -> list:
-    """Every Supply pile, one line each, after a summary line."""
+    """Every Supply pile, one line each, after a summary line. With Tax the Debt every
+    pile started with is said once, and then only where a pile's Debt differs."""
     empty = len(view.empty_piles())
     lines = [lang.text(N_("Supply: {piles}, {n} empty."), piles=count(len(view.piles), "pile", lang), n=empty)]
-    lines += [pile_line(view, n, lang) for n in pile_order(view)]
+    debt = TAX_DEBT if "Tax" in view.events else 0
+    if debt:
+        lines.append(
+            lang.text(N_("Every Supply pile has {n} Debt on it, from {event}."), n=debt, event="Tax")
+            if all(pl.debt_tokens == debt for pl in view.piles.values())
+            else lang.text(
+                N_("Every Supply pile started with {n} Debt on it, from {event}; the piles with other Debt say so."),
+                n=debt,
+                event="Tax",
+            )
+        )
+    lines += [pile_line(view, n, lang, debt=debt) for n in pile_order(view)]
     if view.events:
         events = join_names(
             (lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in view.events), lang
@@ -519,7 +543,8 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
         lines = [line]
         pile = spec.pile or name
         if view is not None and pile in view.piles:
-            lines.append(pile_line(view, pile, lang))
+            # the cost is said above when the card is the pile's top
+            lines.append(pile_line(view, pile, lang, cost=view.piles[pile].top != name))
         elif view is not None and pile not in view.piles:
             lines.append(lang.text(N_("{card} is not in the Supply of this game."), card=name))
         return lines

@@ -31,28 +31,13 @@ def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -
         if verb is MoveKind.BUY:
             if arg in EVENTS:
                 return lang.text(N_("buy {event} (Event), {cost}"), event=arg, cost=cost_of(arg, lang))
-            top = view.piles[arg].top
-            label = lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
-            debt = view.piles[arg].debt_tokens  # Tax's Debt: taken with the card
-            if debt:
-                spec = CARDS.get(top)
-                more = spec is not None and spec.cost.debt > 0
-                label += ", " + lang.text(N_("takes {n} more Debt") if more else N_("takes {n} Debt"), n=debt)
-            return label
+            return pile_words(view, arg, lang, buying=True)
         return lang.text(N_("pay {n} Debt"), n=key.amount)
     if d.kind == "pile":
         pl = view.piles.get(key)
         if pl is None or not pl.cards_left:
             return lang.label(d, key)
-        top = pl.top
-        bits = [
-            lang.card(top) if top == key else lang.text(N_("{top} ({pile} pile)"), top=top, pile=key),
-            cost_of(top, lang),
-        ]
-        tokens = tokens_on_it(pile_facts(view, key, lang), lang)
-        if tokens:
-            bits.append(tokens)
-        return ", ".join(b for b in bits if b)
+        return pile_words(view, key, lang)
     label = lang.label(d, key)
     if d.kind == "mode" and label.lower() != key and lang.code == "en":  # the short word scripts use
         return lang.text(N_("{label} (type {word})"), label=label, word=key)
@@ -60,6 +45,28 @@ def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -
     if d.kind == "cards" and n > 1:
         return lang.text(N_("{choice} ({n} of them)"), choice=label, n=n)
     return label
+
+
+def pile_words(view: PlayerView, pile: str, lang: Language = EN, buying: bool = False) -> str:
+    """The words of an option naming the Supply pile ``pile`` (not empty): its top card with
+    its cost and the tokens on the pile. ``buying``: a buy at the turn prompt ("buy Engineer,
+    4 Debt, takes 1 more Debt": Tax's Debt on the pile is taken with the card); else a pile to
+    choose ("Humble Castle (Castles pile), 3 coins, 1 Debt on it")."""
+    pl = view.piles[pile]
+    top = pl.top
+    if buying:
+        label = lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
+        if pl.debt_tokens:
+            spec = CARDS.get(top)
+            more = spec is not None and spec.cost.debt > 0  # a Debt cost and Debt on the pile: "more"
+            label += ", " + lang.text(N_("takes {n} more Debt") if more else N_("takes {n} Debt"), n=pl.debt_tokens)
+        return label
+    bits = [
+        lang.card(top) if top == pile else lang.text(N_("{top} ({pile} pile)"), top=top, pile=pile),
+        cost_of(top, lang),
+        tokens_on_it(pile_facts(view, pile, lang), lang),
+    ]
+    return ", ".join(b for b in bits if b)
 
 
 # option words that are not card names
@@ -140,7 +147,8 @@ def _turn_option_lines(
 ) -> list:
     """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says, as
     (line, brief, shape) triples: the line read on its own, the brief form
-    :func:`brief_options` joins into one line ("1 to 16: buy"), and what the move is
+    :func:`brief_options` joins into one line ("1 to 16: buy Gold, Duchy, Forum or 13 more",
+    :func:`brief_buys`), and what the move is
     without its number ("end", or the kind of a summed-up run: "buy", "play", "pay")."""
     action = view.turn.phase == "action"
     buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
@@ -154,7 +162,12 @@ def _turn_option_lines(
         and not CARDS[o.name].is_("Action")
     ]
     groups: dict = {}  # first index -> the line that sums up the group starting there
-    if not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
+    if not full and action and buys and _treasure_in_hand(d):
+        # the buys at the coins before the Treasures are played ("buy Copper, 0 coins", "buy Curse")
+        # are noise: one clause says how to buy; a buy typed is still made, and options reads them all
+        how = HOW_TO_BUY[0] if any(o.kind is MoveKind.TREASURES for o in d.options) else HOW_TO_BUY[1]
+        groups[buys[0]] = (buys, lang._(how) + ".", lang._(how), HOW_TO_BUY_SHAPE)
+    elif not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
             if len(run) < 2:
                 continue
@@ -177,7 +190,7 @@ def _turn_option_lines(
             groups[run[0]] = (
                 run,
                 lang.text(template, first=run[0] + 1, last=run[-1] + 1, n=len(run)),
-                lang.text(N_("{first} to {last}: buy"), first=run[0] + 1, last=run[-1] + 1),
+                brief_buys(view, d, run, lang),
                 "buy",
             )
     if not full and action:
@@ -213,6 +226,54 @@ def _turn_option_lines(
             shape = "buy" if o.kind is MoveKind.BUY else "play" if i in treasures and action else label
             out.append((f"{i + 1}. {label}", f"{i + 1}: {brief_label(view, o, lang) or label}", shape))
     return out
+
+
+# the clause in place of the Action phase's buys while a Treasure is in hand (with "play treasures", without)
+HOW_TO_BUY = (N_("play treasures, then buy"), N_("play your Treasures, then buy"))
+HOW_TO_BUY_SHAPE = "buy after treasures"  # its shape among the turn moves (see _turn_option_lines)
+
+
+def is_how_to_buy(line: str, lang: Language = EN) -> bool:
+    """True when ``line`` is the option line that stands for the Action phase's buys while a
+    Treasure is in hand ("play treasures, then buy."): one of the turn's option lines, like the
+    numbered ones."""
+    return any(line == lang._(how) + "." for how in HOW_TO_BUY)
+
+
+def _treasure_in_hand(d: Decision) -> bool:
+    """True when the turn moves of ``d`` play a Treasure from the hand (one is still in hand)."""
+    return any(o.kind is MoveKind.PLAY and o.name in CARDS and CARDS[o.name].is_("Treasure") for o in d.options)
+
+
+BRIEF_NAMES = 3  # the brief line of a run of buys names this many, the costliest first
+
+
+def brief_buys(view: PlayerView, d: Decision, run: list, lang: Language = EN) -> str:
+    """The brief line of the run of buys at ``run`` (indices into ``d.options``): "1 to 3: buy
+    Gold, Silver or Copper", or with more than :data:`BRIEF_NAMES` of them the costliest by
+    name: "1 to 9: buy Gold, Forum, Villa or 6 more" (``options`` reads them all).
+    Costliest means by coins, then by Debt."""
+
+    def cost(j: int) -> tuple:
+        name = d.options[j].name
+        spec = CARDS.get(view.piles[name].top) if name in view.piles else EVENTS.get(name)
+        return (-spec.cost.coins, -spec.cost.debt, j) if spec is not None else (0, 0, j)
+
+    names = [lang.card(_buy_name(view, d.options[j].name)) for j in sorted(run, key=cost)]
+    fields = dict(first=run[0] + 1, last=run[-1] + 1)
+    if len(names) <= BRIEF_NAMES:
+        return lang.text(N_("{first} to {last}: buy {cards}"), cards=join_or(names, lang), **fields)
+    return lang.text(
+        N_("{first} to {last}: buy {cards} or {more} more"),
+        cards=", ".join(names[:BRIEF_NAMES]),
+        more=len(names) - BRIEF_NAMES,
+        **fields,
+    )
+
+
+def _buy_name(view: PlayerView, name: str) -> str:
+    """The card a buy of the pile or Event ``name`` gets: the pile's top card, or the Event."""
+    return view.piles[name].top if name in view.piles else name
 
 
 def brief_label(view: PlayerView, key, lang: Language = EN) -> str:
@@ -251,8 +312,9 @@ def decision_lines(
 
     For turn moves, unless ``full``: a long list of buys is summed up ("1 to
     16: buy one of 16 cards you can afford"), and so are the buys of the
-    Action phase and its Treasures to play one by one ("1 to 3: play Copper,
-    Silver or Gold."); with ``hint`` the summed-up buys say how to hear them
+    Action phase (offered there only with no Treasure left to play) and its
+    Treasures to play one by one ("1 to 3: play Copper, Gold or Silver", in the
+    order the hand is read); with ``hint`` the summed-up buys say how to hear them
     all. With ``hand`` the question is followed by the hand (after a
     hand-over, also for a question inside a card). Raises ValueError when
     ``hand`` is asked for a view of another seat.
@@ -279,32 +341,34 @@ def decision_lines(
     return lines
 
 
-def brief_options(view: PlayerView, d: Decision, lang: Language = EN) -> str:
+def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bool = False) -> str:
     """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
     every run of buys summed up, however short the list), in the short words of a question
-    heard before: "1 to 3: Silver, Copper or Gold; 4: treasures; 5 to 9: buy; 10: end."
+    heard before: "1 to 3: Copper, Gold or Silver; 4: treasures; 5 to 9: buy Gold, Silver,
+    Village or 2 more; 10: end." With ``taught`` (the seat has heard how to buy in an Action
+    phase) the clause "play treasures, then buy" is left out.
     Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
-    return (
-        "; ".join(brief for _line, brief, _shape in _turn_option_lines(view, d, False, lang, False, brief=True)) + "."
-    )
+    lines = _turn_option_lines(view, d, False, lang, False, brief=True)
+    return "; ".join(brief for _line, brief, shape in lines if not (taught and shape == HOW_TO_BUY_SHAPE)) + "."
 
 
-def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN) -> str | None:
+def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN, buys: bool = False) -> str | None:
     """The brief line of a turn question asked again with the same moves as ``before`` (the
     :func:`option_shapes` heard last time) but other numbers: only the single moves whose
     number changed ("3: treasures; 9: end."), '' when none did; None when the moves are
-    not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy",
+    not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy ...",
     "1 to 2: Copper or Silver") is not read again: its cards follow from the coins and the
-    hand the player heard, and the numbers around it say where it lies."""
+    hand the player heard, and the numbers around it say where it lies. With ``buys`` (buying
+    has just become possible: the Debt is paid) the buys are read too."""
     now = _turn_option_lines(view, d, False, lang, False, brief=True)
     if [shape for _n, shape in before] != [shape for _l, _b, shape in now]:
         return None
     moved = [
         brief
         for (old, shape), (_line, brief, _shape) in zip(before, now, strict=True)
-        if shape not in ("buy", "play", "pay") and old != brief
+        if (shape not in ("buy", "play", "pay") and old != brief) or (buys and shape == "buy")
     ]
     return "; ".join(moved) + "." if moved else ""
 
@@ -352,13 +416,17 @@ class Heard:
         self.asked: tuple | None = None  # (question, option lines) of the last question inside a card
         self.hinted = False  # told once how to hear every option of a summed-up list
         self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
+        self.told_buy = False  # heard how to buy in an Action phase ("play treasures, then buy."): not said again
+        self.last_turn: tuple | None = None  # (whose turn and which, the kinds of moves) of the last turn prompt
 
     def forget(self) -> None:
         """Read every question in full again (another game was loaded)."""
+        self.last_turn = None
         self.turns.clear()
         self.asked = None
         self.hinted = False
         self.told_how.clear()
+        self.told_buy = False
 
     def lines(
         self,
@@ -386,8 +454,9 @@ class Heard:
             key = (d.player, view.turn.phase, tuple(dict.fromkeys(o.kind for o in d.options)))
             before = self.turns.get(key)
             shapes = option_shapes(view, d, lang)
-            if before is not None and options != before[0]:
-                moved = moved_options(view, d, before[1], lang)
+            buys = self._buys_came(view, d)
+            if before is not None and (options != before[0] or buys):
+                moved = moved_options(view, d, before[1], lang, buys=buys)
             self.turns[key] = (options, shapes)
             before = before[0] if before is not None else None
             self.asked = None
@@ -397,18 +466,21 @@ class Heard:
             self.asked = asked
         if before is None or again or self.mode == "always":
             shown = every
-        elif options == before:
+        elif options == before and not moved:
             shown = every[:head]  # nothing changed: the prompt alone
         elif d.kind == "turn" and moved is not None:
             # the same moves with other numbers: only the numbers of the single moves that moved
             shown = every[:head] + ([moved] if moved else [])
         elif d.kind == "turn":
             # the same question with other moves: all of them, briefly, on one line
-            shown = every[:head] + [brief_options(view, d, lang)]
+            shown = every[:head] + [brief_options(view, d, lang, taught=self.told_buy)]
         else:
             shown = every[:head] + [x for x, y in zip(every[head:], options, strict=True) if y not in before]
         if not self.hinted and any(x not in plain for x in shown):
             self.hinted = True
+        if d.kind == "turn" and not self.told_buy:
+            told = [lang._(how) for how in HOW_TO_BUY]
+            self.told_buy = any(x == t + "." or t in x.split("; ") or x.endswith(t + ".") for x in shown for t in told)
         if d.kind not in ("turn", "number"):
             how = every[head - 1]  # how to answer: said the first time this seat is asked that way
             if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
@@ -416,3 +488,19 @@ class Heard:
             self.told_how.add(how)
             self.told_how.add(how_many(d, lang, repeat=False))  # its first sentence, said with it
         return shown
+
+    def _buys_came(self, view: PlayerView, d: Decision) -> bool:
+        """True when the turn question ``d`` has buys and the seat's last turn prompt, in
+        the same turn, had none and a payment of Debt (paying made buying possible); notes
+        the kinds of moves of ``d`` for the next time."""
+        kinds = {o.kind for o in d.options}
+        turn = (d.player, view.turn.player, view.turn.own_number)
+        last = self.last_turn
+        self.last_turn = (turn, kinds)
+        return (
+            last is not None
+            and last[0] == turn
+            and MoveKind.PAY in last[1]
+            and MoveKind.BUY not in last[1]
+            and MoveKind.BUY in kinds
+        )

@@ -29,7 +29,7 @@ from announcements.narrator import Narrator
 from ..i18n import Language
 from ..seats import RandomBot
 from ..table import StopTable
-from .questions import Heard
+from .questions import OPTIONS_MODES, Heard
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
 
@@ -96,6 +96,25 @@ class HumanSeat:
         self.people = frozenset(people)
         self.narrator.people = self.people
 
+    def change(self, key: str, value: str) -> None:
+        """Change this seat's ``language`` (a code), ``verbosity`` or ``options`` (``new`` or
+        ``always``) now, in the middle of a game; the narration goes on where it was.
+        Raises ValueError for another key or a value not allowed."""
+        if key == "language":
+            self.lang = Language(value)
+            self.narrator.L = self.lang
+        elif key == "verbosity":
+            if value not in ("terse", "normal", "verbose"):
+                raise ValueError("verbosity must be one of terse, normal, verbose")
+            self.verbosity = value
+            self.narrator.verbosity = value
+        elif key == "options":
+            if value not in OPTIONS_MODES:
+                raise ValueError(f"options must be one of {', '.join(OPTIONS_MODES)}")
+            self.heard.mode = value
+        else:
+            raise ValueError(f"{key} is not a setting of a seat")
+
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;
         the history stays, so earlier messages can still be read."""
@@ -140,6 +159,16 @@ class HumanSeat:
         self.queue.append((text, priority))
         if self.at_keyboard and not self.wait_for_prompt:
             self.flush()
+
+    def before_question(self) -> int:
+        """This seat is asked a question in an opponent's turn of which nothing was told
+        yet: the turn so far is told first (see :meth:`Narrator.before_question`), queued
+        behind what waits; returns how many sentences."""
+        said = [(text, "normal") for text in self.narrator.before_question()]
+        self.queue.extend(said)
+        if said and self.at_keyboard and not self.wait_for_prompt:
+            self.flush()
+        return len(said)
 
     def flush(self, tail: str | None = None) -> int:
         """Announce everything queued, in order; returns how many sentences. ``tail``

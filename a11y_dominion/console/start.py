@@ -60,17 +60,19 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     if settings is None:
         settings, warning = load_settings()
     resumed = getattr(args, "resume", None)  # a SavedGame (a11y-dominion resume)
+    # a resumed game speaks as the player's settings say now (they may have changed the language
+    # since): the language and verbosity kept with the game are used only where no setting is
     lang = Language(
-        (resumed.language if resumed is not None and resumed.language in ("en", "nl") else None)
-        or getattr(args, "lang", None)
+        getattr(args, "lang", None)
         or settings.get("language")
+        or (resumed.language if resumed is not None and resumed.language in ("en", "nl") else None)
         or "en"
     )
     speech = getattr(args, "speech", None) or settings.get("speech") or "auto"
     verbosity = (
-        (resumed.verbosity if resumed is not None and resumed.verbosity in ("terse", "normal", "verbose") else None)
-        or getattr(args, "verbosity", None)
+        getattr(args, "verbosity", None)
         or settings.get("verbosity")
+        or (resumed.verbosity if resumed is not None and resumed.verbosity in ("terse", "normal", "verbose") else None)
         or "normal"
     )
     keys = dict(settings.get("keys") or {})
@@ -95,6 +97,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             return fail(lang.text(N_("cannot resume the game {id}: {error}"), id=resumed.id, error=lang.msg(e)))
         seed = game.config.seed
         given = []
+        own_choices_only(loaded_options, resumed)
     elif load:
         try:
             game, seats = load_game(load, seats, loaded_options)
@@ -145,7 +148,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         think_ms=getattr(args, "think_ms", None),
         confirm=bool(settings.get("confirm", True)),
         options=settings.get("options") or "new",
-        seat_options=merge_seat_options(loaded_options, {} if resumed is not None else seat_options(given, settings)),
+        seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),
     )
     console.notices = notices
     console.hints = bool(settings.get("hints", True))  # the hint command (off for competitive play)
@@ -312,6 +315,16 @@ def unfinished_notice(games: list, lang: Language) -> str:
         ),
         n=len(games),
     )
+
+
+def own_choices_only(saved: dict, resumed) -> None:
+    """Keep in ``saved`` (the seat options of the resumed game ``resumed``, name -> {"language",
+    "verbosity"}) only the choices a seat made for itself: not a value that was just the
+    game's own (its ``language`` and ``verbosity``), which the player's settings now give."""
+    for opts in saved.values():
+        for key, game_value in (("language", resumed.language), ("verbosity", resumed.verbosity)):
+            if opts.get(key) == game_value:
+                opts.pop(key, None)
 
 
 def merge_seat_options(saved: dict, chosen: dict) -> dict:

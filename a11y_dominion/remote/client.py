@@ -999,6 +999,8 @@ class JoinConsole(Commands, Answers):
         new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.number, d.player)
         if d.kind == "turn":
             self.first_prompt_of_turn = (view.turn.number, d.player)
+        elif view.turn.player != d.player and self.holder.before_question():
+            self.holder.flush()  # a question in an opponent's turn: what led to it first
         hand = new_turn and not full and not questions.heard_hand(self.holder, view)
         for line in self.holder.heard.lines(view, d, full=full, hand=hand, you=True, lang=self.lang, again=again):
             # as at the console: a self-voicing game does not read every turn move aloud; F9 (options) does

@@ -78,6 +78,18 @@ def _plain(card: Card) -> bool:
     return r.play is None and "Action" not in r.types and "Attack" not in r.types
 
 
+HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
+
+
+def hand_rank(c: Card) -> tuple[int, str]:
+    """Where ``c`` comes when a hand is read: Actions, Treasures, Victory cards, Curses,
+    then the rest, each by name (the console's ``sorted_names``)."""
+    for i, t in enumerate(HAND_ORDER):
+        if t in c.rules.types:
+            return (i, c.name)
+    return (len(HAND_ORDER) + 4, c.name)
+
+
 def _move(kind: MoveKind, name: str) -> Move:
     """The play or buy move of ``name`` (moves are values: one is made per name)."""
     made = _MOVES[kind]
@@ -621,7 +633,8 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
-        plays = _MOVES[_MK_PLAY]
+        made = _MOVES[_MK_PLAY]
+        plays = []
         for c in p.hand:
             types = c.rules.types
             if treasures_ok and not auto and "Treasure" in types:
@@ -631,7 +644,9 @@ class TurnFlowMixin(GameBase):
                 continue
             seen.add(name)  # cards of one name have the same rules
             if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
-                opts.append(plays.get(name) or _move(_MK_PLAY, name))
+                plays.append((hand_rank(c), name))
+        plays.sort()  # in the order the hand is read: Actions, Treasures, then the rest, each by name
+        opts.extend(made.get(name) or _move(_MK_PLAY, name) for _rank, name in plays)
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
