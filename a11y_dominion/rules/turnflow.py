@@ -253,21 +253,21 @@ class TurnFlowMixin(GameBase):
         play starts none), so nothing happens between the plays."""
         hand, in_play = p.hand, p.in_play
         t = self.turn
-        mine = self.players[t.player] is p
+        own_turn = self.players[t.player] is p
         keep = self.keep_log
         for card in cards:
             if card not in hand:
                 continue
             hand.remove(card)
             in_play.append(card)
-            if mine:
+            if own_turn:
                 t.played.append(card)
             if keep:
                 self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "", False, False, "hand"))
             r = card.rules
             if r.cards:
                 self.draw(p, r.cards)
-            if mine and (r.actions or r.buys or r.coins):  # what add does
+            if own_turn and (r.actions or r.buys or r.coins):  # what add does
                 t.actions += r.actions
                 t.buys += r.buys
                 t.coins += r.coins
