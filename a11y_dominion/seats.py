@@ -20,6 +20,14 @@ from .rules.game import Game
 from .table import Table
 from .view import PlayerView
 
+# Enum members at hand as globals: in Python 3.11 a member read off its class
+# (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
+# times as dear as a global.
+_MK_END = MoveKind.END
+_MK_PAY = MoveKind.PAY
+_MK_PLAY = MoveKind.PLAY
+_MK_TREASURES = MoveKind.TREASURES
+
 
 class RandomBot:
     """Chooses uniformly among legal answers (seeded)."""
@@ -47,7 +55,7 @@ class RandomBot:
         if d.kind == "turn":
             opts = list(d.options)  # the moves listed once
             if len(opts) > 1 and self.rng.random() < 0.5:
-                non_end = [o for o in opts if o.kind is not MoveKind.END]
+                non_end = [o for o in opts if o.kind is not _MK_END]
                 return [self.rng.choice(non_end)]
             return [self.rng.choice(opts)]
         for _ in range(50):
@@ -66,8 +74,8 @@ class RandomBot:
         return distinct[: max(d.min, 1)] if d.min else []
 
 
-_END = Move(MoveKind.END)
-_TREASURES = Move(MoveKind.TREASURES)
+_END = Move(_MK_END)
+_TREASURES = Move(_MK_TREASURES)
 _PAY_1 = Move.pay(1)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
@@ -105,9 +113,20 @@ class BigMoneyBot:
     quick_view = True  # it reads a few fields of its view: build them when read
     hears_events = False  # its tell does nothing
 
+    _rng: random.Random | None = None
+
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self.rng = random.Random(seed)
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random numbers (for choices other than its turn moves),
+        seeded with its seed when first used: most Big Money games never ask
+        for one, and seeding costs more than many answers."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     def reseed(self, step: int) -> None:
         """Make the next answers a function of the bot's seed and ``step`` (the
@@ -130,7 +149,7 @@ class BigMoneyBot:
         if t.phase == "action":
             if _ACTION_NAMES.isdisjoint(view.hand):
                 return _END  # no Action card it could play: no need to list the moves
-            plays = [o for o in opts if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
+            plays = [o for o in opts if o.kind is _MK_PLAY and CARDS[o.name].is_("Action")]
             # play villages first, then the rest
             plays.sort(key=lambda o: -(CARDS[o.name].actions))
             if plays:
@@ -140,7 +159,7 @@ class BigMoneyBot:
             return _TREASURES
         if not _TREASURE_NAMES.isdisjoint(view.hand):  # else no Treasure to play: no need to list the moves
             for o in opts:
-                if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Treasure"):
+                if o.kind is _MK_PLAY and CARDS[o.name].is_("Treasure"):
                     return o
         coins = t.coins
         if t.buys >= 1 and coins >= 2:  # else no buy is legal (none costs less than 2)
@@ -157,7 +176,7 @@ class BigMoneyBot:
                 return _BUY_SILVER
         # Debt is paid before anything is bought: a legal buy above means no Debt
         if coins and _PAY_1 in opts:  # else no Debt it can pay
-            pays = [o for o in opts if o.kind is MoveKind.PAY]
+            pays = [o for o in opts if o.kind is _MK_PAY]
             if pays:
                 return max(pays, key=lambda o: o.amount)
         return _END

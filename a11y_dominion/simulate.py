@@ -20,35 +20,10 @@ from .rules import events as ev
 from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
 from .seats import make_bot, play_bots
-from .table import StopTable, quiet_seat
+from .table import TurnLimit, quiet_seat
 
 MAX_TURNS = 400
 """A game still going after this many turns of one player stops, listed as unfinished (stalled)."""
-
-
-class TurnLimit:
-    """A bot seat that stops the table when a turn beyond ``limit`` (counted
-    for the player whose turn it is) asks it anything; otherwise it is the
-    bot (every other attribute is the bot's)."""
-
-    def __init__(self, bot, limit: int):
-        self.bot = bot
-        self.limit = limit
-
-    def __getattr__(self, name: str):
-        if name == "bot":
-            raise AttributeError(name)
-        return getattr(self.bot, name)
-
-    def tell(self, events: list) -> None:
-        """Passed on to the bot."""
-        self.bot.tell(events)
-
-    def decide(self, d, view):
-        """The bot's answer; raises :class:`StopTable` past the turn limit."""
-        if view.turn.own_number > self.limit:
-            raise StopTable(f"The game did not end within {self.limit} turns.")
-        return self.bot.decide(d, view)
 
 
 CHUNKS_PER_WORKER = 4

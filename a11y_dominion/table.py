@@ -35,11 +35,14 @@ boundary as values that survive a JSON round trip unchanged.
 from __future__ import annotations
 
 import inspect
+import math
 from typing import Any, Protocol
 
 from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
 from .view import PlayerView, QuickView, player_view, redact_all
+
+_new = object.__new__
 
 
 class Seat(Protocol):
@@ -68,6 +71,37 @@ class StopTable(Exception):
     def __init__(self, reason: str = ""):
         super().__init__(reason)
         self.reason = reason
+
+
+class TurnLimit:
+    """A bot seat that stops the table when a turn beyond ``limit`` (counted
+    for the player whose turn it is) asks it anything; otherwise it is the
+    bot (every other attribute is the bot's). At a table of quiet seats the
+    table checks the limit itself and asks the bot directly (the same
+    answers, one call less per decision)."""
+
+    def __init__(self, bot: Any, limit: int):
+        self.bot = bot
+        self.limit = limit
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "bot":
+            raise AttributeError(name)
+        return getattr(self.bot, name)
+
+    def tell(self, events: list) -> None:
+        """Passed on to the bot."""
+        self.bot.tell(events)
+
+    def decide(self, d: Decision, view: PlayerView) -> Any:
+        """The bot's answer; raises :class:`StopTable` past the turn limit."""
+        if view.turn.own_number > self.limit:
+            raise StopTable(self.stop_reason())
+        return self.bot.decide(d, view)
+
+    def stop_reason(self) -> str:
+        """The sentence the table stops with past the limit."""
+        return f"The game did not end within {self.limit} turns."
 
 
 class Table:
@@ -221,18 +255,42 @@ class Table:
         seat has use for (redacting and delivering events, checking whose
         answer it is); ``told`` is brought to the end of the log as
         :meth:`deliver` would have."""
-        game, seats, most = self.game, self.seats, self.max_answers
+        game, seats = self.game, self.seats
+        most = math.inf if self.max_answers is None else self.max_answers
+        # each seat's decide and turn limit (a TurnLimit's bot is asked directly, the limit checked here)
+        asks = {}
+        for name, seat in seats.items():
+            if type(seat) is TurnLimit:
+                asks[name] = (seat, seat.bot.decide, seat.limit)
+            else:
+                asks[name] = (seat, seat.decide, None)
+        players, by_name = game.players, game.by_name
         answers = 0
         try:
             while True:
                 d = game.pending
                 if d is None:
                     return None
-                if most is not None and answers >= most:
+                if answers >= most:
                     return f"The game did not end within {most} answers."
-                seat = seats[d.player]
+                name = d.player
+                seat, decide, limit = asks[name]
+                # made as ``QuickView(game, name)`` is, without the call of its __init__
+                view = _new(QuickView)
+                vd = view.__dict__
+                vd["_game"] = game
+                vd["_me"] = by_name[name]
+                vd["seat"] = name
+                vd["scores"] = {}
                 try:
-                    answer = seat.decide(d, QuickView(game, d.player))
+                    # a turn's own number is at most one more than the turns its player has taken
+                    if (
+                        limit is not None
+                        and players[game.turn.player].turns_taken >= limit
+                        and view.turn.own_number > limit
+                    ):
+                        raise StopTable(seat.stop_reason())
+                    answer = decide(d, view)
                 except StopTable as stop:
                     self.stopped = stop.reason
                     return stop.reason

@@ -200,22 +200,25 @@ def _seat_views(game: Game) -> list:
     ]
 
 
+_new = object.__new__
+
+
 def _pile_view(pl: Any) -> PileView:
-    return PileView(
-        pl.name,
-        len(pl.cards),
-        pl.cards[0].name if pl.cards else None,
-        pl.vp_tokens,
-        pl.debt_tokens,
-        _names(pl.cards) if pl.is_layered else None,
-    )
+    # made as ``PileView(pl.name, len(cards), top, pl.vp_tokens, pl.debt_tokens, names or None)``,
+    # field by field in its order, without a call of its __init__ (a bot reads a pile at most decisions)
+    cards = pl.cards
+    v = _new(PileView)
+    v.name = pl.name
+    v.cards_left = len(cards)
+    v.top = cards[0].name if cards else None
+    v.vp_tokens = pl.vp_tokens
+    v.debt_tokens = pl.debt_tokens
+    v.cards = _names(cards) if pl.is_layered else None
+    return v
 
 
 def _pile_views(game: Game) -> dict:
     return {pl.name: _pile_view(pl) for pl in game.piles.values()}
-
-
-_new = object.__new__
 
 
 def _turn_view(game: Game) -> TurnView:
@@ -307,13 +310,6 @@ class QuickView(PlayerView):
         d["_me"] = game.by_name[seat]
         d["seat"] = seat
         d["scores"] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        if name in _VIEW_FIELDS:
-            d = self.__dict__
-            value = d[name] = _field(name, d["_game"], d["_me"])
-            return value
-        raise AttributeError(name)
 
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from .asking import AskingMixin
 from .cards import EVENTS, GAME_ATTRIBUTES, LANDMARKS, canonical
 from .dispatch import DispatchMixin
-from .primitives import PrimitivesMixin
+from .primitives import PrimitivesMixin, shuffle
 from .scoring import ScoringMixin
 from .setup import SetupMixin, resolve_kingdom
 from .state import BASIC_PILES, Card, GameConfig, Pile, Player, SetupError, Turn
@@ -99,7 +99,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         if deal:
             for p in self.players:
                 p.deck = self._new_cards("Copper", 7) + self._new_cards("Estate", 3)
-                self.rng.shuffle(p.deck)
+                shuffle(self.rng, p.deck)
                 p.hand = p.deck[:5]
                 p.deck = p.deck[5:]
         self._setup_extras()

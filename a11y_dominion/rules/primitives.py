@@ -9,6 +9,7 @@ trashing) and the Empires rulebook (Debt, VP tokens, split piles).
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +18,33 @@ from .base import GameBase
 from .state import Card, Pile, Player, none_became
 from .triggers import Moment
 
+# Enum members at hand as globals: in Python 3.11 a member read off its class
+# (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
+# times as dear as a global.
+_AT_GAIN = Moment.GAIN
+_AT_TRASH = Moment.TRASH
+
+
 if TYPE_CHECKING:
     from .decisions import Decision
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``: for a :class:`random.Random` itself, the steps
+    of its ``shuffle`` (Python 3.11, and since 3.2: the same random numbers,
+    so the same order), without a call per card; a subclass's own shuffle
+    otherwise."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1  # what rng._randbelow(i + 1) gives
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class PrimitivesMixin(GameBase):
@@ -116,7 +142,7 @@ class PrimitivesMixin(GameBase):
     # -------------------------------------------------------------- movement
     def _shuffle(self, p: Player) -> None:
         moved = len(p.discard)
-        self.rng.shuffle(p.discard)
+        shuffle(self.rng, p.discard)
         p.deck = p.deck + p.discard
         p.discard = []
         if self.keep_log:
@@ -124,7 +150,7 @@ class PrimitivesMixin(GameBase):
 
     def shuffle_deck(self, p: Player) -> None:
         """Shuffle ``p``'s deck as it is (no cards come from the discard pile)."""
-        self.rng.shuffle(p.deck)
+        shuffle(self.rng, p.deck)
         self.emit(ev.DeckShuffled(p.name, len(p.deck)))
 
     def _take_top(self, p: Player) -> Card | None:
@@ -300,6 +326,16 @@ class PrimitivesMixin(GameBase):
         """``p`` gains the top card of ``pile`` to ``dest`` (discard, hand,
         deck) and the "when you gain" abilities run (see :meth:`trigger`).
         Returns the Card or None."""
+        c = self.take_gained(p, pile, dest, bought)
+        if c is None:
+            return None
+        yield from self.trigger(_AT_GAIN, p, c)
+        return c
+
+    def take_gained(self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False) -> Card | None:
+        """What :meth:`gain` does before the "when you gain" abilities (which
+        the caller runs): the top card of ``pile`` goes to ``p``'s ``dest``,
+        recorded; returns it, or None (no such pile, or an empty one)."""
         pl = self.piles.get(pile) if pile else None
         if pl is None or not pl.cards:
             return None
@@ -308,7 +344,6 @@ class PrimitivesMixin(GameBase):
         if self.keep_log:
             self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought, len(pl.cards)))
         self._pile_changed(pl, c.name)
-        yield from self.trigger(Moment.GAIN, p, c)
         return c
 
     def gain_from_trash(self, p: Player, card: Card, dest: str = "discard") -> Generator[Decision, Any, Card]:
@@ -317,7 +352,7 @@ class PrimitivesMixin(GameBase):
         self.trash.remove(card)
         self._place_gained(p, card, dest)
         self.emit(ev.CardGained(p.name, card.name, "trash", dest))
-        yield from self.trigger(Moment.GAIN, p, card)
+        yield from self.trigger(_AT_GAIN, p, card)
         return card
 
     def _place_gained(self, p: Player, c: Card, dest: str) -> None:
@@ -352,4 +387,4 @@ class PrimitivesMixin(GameBase):
         self.emit(ev.CardTrashed(p.name, card.name, zone, pl.name if pl is not None else ""))
         if pl is not None:
             self._pile_changed(pl, card.name)
-        yield from self.trigger(Moment.TRASH, p, card)
+        yield from self.trigger(_AT_TRASH, p, card)

@@ -19,10 +19,34 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-_MOVES: dict[MoveKind, dict[str, Move]] = {MoveKind.PLAY: {}, MoveKind.BUY: {}}
+# Enum members at hand as globals: in Python 3.11 a member read off its class
+# (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
+# times as dear as a global.
+_ENDS_AFTER_THIS_TURN = Ends.AFTER_THIS_TURN
+_ENDS_OWNERS_NEXT_TURN = Ends.OWNERS_NEXT_TURN
+_KIND_TURN = Kind.TURN
+_AT_AFTER_TURN = Moment.AFTER_TURN
+_AT_ATTACK = Moment.ATTACK
+_AT_BUY = Moment.BUY
+_AT_DISCARD_FROM_PLAY = Moment.DISCARD_FROM_PLAY
+_AT_END_OF_TURN = Moment.END_OF_TURN
+_AT_GAIN = Moment.GAIN
+_AT_PLAY = Moment.PLAY
+_AT_START_OF_BUY = Moment.START_OF_BUY
+_AT_START_OF_CLEANUP = Moment.START_OF_CLEANUP
+_AT_START_OF_TURN = Moment.START_OF_TURN
+_MK_BUY = MoveKind.BUY
+_MK_END = MoveKind.END
+_MK_PAY = MoveKind.PAY
+_MK_PLAY = MoveKind.PLAY
+_MK_TREASURES = MoveKind.TREASURES
+_PURPOSE_MOVE = Purpose.MOVE
+
+
+_MOVES: dict[MoveKind, dict[str, Move]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
-_TREASURES = Move(MoveKind.TREASURES)
-_END = Move(MoveKind.END)
+_TREASURES = Move(_MK_TREASURES)
+_END = Move(_MK_END)
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -139,7 +163,7 @@ class TurnFlowMixin(GameBase):
         replaces them; then the "when you play a card" abilities run."""
         if not again and source == "hand" and _plain(card) and card in p.hand:
             self.play_plain(p, card)
-            yield from self.trigger(Moment.PLAY, p, card)
+            yield from self.trigger(_AT_PLAY, p, card)
             return
         zone = getattr(p, source)
         if not again and card in zone:
@@ -172,7 +196,7 @@ class TurnFlowMixin(GameBase):
         plays = self._plays
         plays.append(set())
         if "Attack" in types:
-            yield from self.react(Moment.ATTACK, p, card)
+            yield from self.react(_AT_ATTACK, p, card)
         if instead is not None:
             instead()
         else:
@@ -187,7 +211,7 @@ class TurnFlowMixin(GameBase):
             else:
                 yield from self.follow(p, card)
         plays.pop()
-        yield from self.trigger(Moment.PLAY, p, card)
+        yield from self.trigger(_AT_PLAY, p, card)
 
     def play_plain(self, p: Player, card: Card) -> None:
         """What :meth:`play_card` does for a card in ``p``'s hand that is no
@@ -210,6 +234,49 @@ class TurnFlowMixin(GameBase):
             self.add(p, r.actions, r.buys, r.coins, r.name)
         if r.vp_tokens:
             self.vp_from_supply(p, r.vp_tokens, r.name)
+
+    def _no_play_abilities(self) -> bool:
+        """Whether no card of the game, Landmark or Event has an ability when a
+        card is played and no lasting effect runs (:meth:`trigger` of
+        ``_AT_PLAY`` then does nothing)."""
+        if self.lasting:
+            return False
+        answered = self._moments_of_game
+        if answered is None:
+            answered = self._game_moments()
+        return _AT_PLAY not in answered
+
+    def play_plains(self, p: Player, cards: list[Card]) -> None:
+        """:meth:`play_plain` for each of ``cards`` still in ``p``'s hand, in
+        order, with :meth:`add`'s steps at hand: for a game where no ability
+        runs when a card is played (see :meth:`_no_play_abilities`; a plain
+        play starts none), so nothing happens between the plays."""
+        hand, in_play = p.hand, p.in_play
+        t = self.turn
+        own_turn = self.players[t.player] is p
+        keep = self.keep_log
+        for card in cards:
+            if card not in hand:
+                continue
+            hand.remove(card)
+            in_play.append(card)
+            if own_turn:
+                t.played.append(card)
+            if keep:
+                self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "", False, False, "hand"))
+            r = card.rules
+            if r.cards:
+                self.draw(p, r.cards)
+            if own_turn and (r.actions or r.buys or r.coins):  # what add does
+                t.actions += r.actions
+                t.buys += r.buys
+                t.coins += r.coins
+                if keep:
+                    self.emit(
+                        ev.ResourcesChanged(p.name, t.actions, t.buys, t.coins, r.actions, r.buys, r.coins, r.name)
+                    )
+            if r.vp_tokens:
+                self.vp_from_supply(p, r.vp_tokens, r.name)
 
     def return_to_action_phase(self, p: Player, reason: str) -> None:
         """Ask to return ``p``'s turn to the Action phase after the current
@@ -310,6 +377,14 @@ class TurnFlowMixin(GameBase):
         """Buy the top card of ``pile``: pay coins, take the Debt in its cost
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
+        top = self._pay_for(p, pile)
+        yield from self.trigger(_AT_BUY, p, top)
+        yield from self.gain(p, pile, bought=True)
+
+    def _pay_for(self, p: Player, pile: str) -> Card:
+        """What :meth:`buy_card` does before the "when you buy" abilities: the
+        Buy, the coins and Debt paid, recorded; returns the card bought (the
+        top of ``pile``, which is not empty: a legal buy)."""
         pl = self.piles[pile]
         top = pl.cards[0]  # a legal buy: the pile is not empty
         cost = top.spec.cost
@@ -325,8 +400,7 @@ class TurnFlowMixin(GameBase):
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
             self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
-        yield from self.trigger(Moment.BUY, p, top)
-        yield from self.gain(p, pile, bought=True)
+        return top
 
     def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
@@ -374,7 +448,7 @@ class TurnFlowMixin(GameBase):
         d = self.pending
         if d is None:
             raise IllegalAnswer(Msg("The game is over; nothing is waiting for an answer."))
-        if d.kind is Kind.TURN and type(keys) is list and len(keys) == 1:
+        if d.kind is _KIND_TURN and type(keys) is list and len(keys) == 1:
             move = keys[0]
             if type(move) is Move and self.move_is_legal(self.players[self.turn.player], move):
                 # the usual answer of a seat: one legal move, checked against the rules directly
@@ -387,7 +461,7 @@ class TurnFlowMixin(GameBase):
                 return self.pending
         if isinstance(keys, (str, Move, dict)):
             keys = [keys]
-        err = self.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
+        err = self.explain_move(keys) if d.kind is _KIND_TURN else d.check(keys)
         if err:
             raise IllegalAnswer(err)
         keys = d.normalize(keys)
@@ -396,60 +470,156 @@ class TurnFlowMixin(GameBase):
         return self.pending
 
     def _main(self) -> Generator[Decision, list[Option], None]:
-        first = True
+        """The game flow: turn after turn until the game ends. Each turn's steps
+        are written out here, not in generators of their own, so that an answer
+        reaches the phase that asked for it through fewer generators (and a
+        turn makes fewer): the start of the turn, the Action and Buy phases
+        (and back, when a card asks for it), Clean-up, then after the turn."""
+        resume = self._resume_phase
         while True:
             p = self.current
-            yield from self._take_turn(p, resume=self._resume_phase if first else None)
-            first = False
-            yield from self._after_turn(p)
+            t = self.turn
+            # ---- the start of the turn (none for a position resumed in a phase)
+            if resume is None:
+                started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+                self.emit(started)
+                self.turn_started = started
+                if self.lasting:
+                    self.lasting = [
+                        x for x in self.lasting if not (x.ends is _ENDS_OWNERS_NEXT_TURN and x.owner == p.name)
+                    ]
+                yield from self.trigger(_AT_START_OF_TURN, p)
+                if self.keep_log:
+                    self.emit(ev.PhaseChanged(p.name, "action"))
+                phase = "action"
+            else:
+                phase = resume
+                resume = None
+            # ---- the Action and Buy phases
+            carry = None
+            while True:
+                if phase == "action":
+                    t.phase = "action"
+                    # the Action phase: moves until one ends it; a move that belongs to the
+                    # Buy phase (a Treasure, a buy, a payment) is carried over to it
+                    while True:
+                        keys: list[Any] = yield self._turn_decision(p)
+                        move = keys[0]
+                        if move.kind is _MK_END:
+                            break
+                        if move.kind is not _MK_PLAY:
+                            carry = move
+                            break
+                        card = next(c for c in p.hand if c.name == move.name)
+                        if card.is_("Action") and self.turn.actions > 0:
+                            self.turn.actions -= 1
+                            self.emit(
+                                ev.ResourcesChanged(
+                                    p.name, self.turn.actions, self.turn.buys, self.turn.coins, -1, 0, 0, "play"
+                                )
+                            )
+                            yield from self.play_card(p, card)
+                        else:
+                            carry = move
+                            break
+                    t.phase = "buy"
+                    t.bought = False
+                    if self.keep_log:
+                        self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+                    yield from self.trigger(_AT_START_OF_BUY, p)
+                else:
+                    t.phase = "buy"
+                # the Buy phase: moves until one ends it ("cleanup"), or a card returns
+                # the turn to the Action phase ("action")
+                result = "cleanup"
+                while True:
+                    if carry is not None:
+                        move, carry = carry, None
+                    else:
+                        keys = yield self._turn_decision(p)
+                        move = keys[0]
+                    verb, arg = move.kind, move.name
+                    if verb is _MK_END:
+                        break
+                    if verb is _MK_TREASURES:
+                        auto = [  # what _auto_treasure says, at hand
+                            c
+                            for c in p.hand
+                            if "Treasure" in c.rules.types
+                            and "Action" not in c.rules.types
+                            and not c.spec.asks_when_played
+                        ]
+                        auto.sort(key=_PLAYED_LAST)
+                        if self._no_play_abilities() and all(map(_plain, auto)):
+                            self.play_plains(p, auto)  # nothing to ask and no ability between them
+                        else:
+                            for c in auto:
+                                if c in p.hand:
+                                    if _plain(c):  # what play_card does for it, without a generator
+                                        self.play_plain(p, c)
+                                        yield from self.trigger(_AT_PLAY, p, c)
+                                    else:
+                                        yield from self.play_card(p, c)
+                    elif verb is _MK_PLAY:
+                        in_hand = next((c for c in p.hand if c.name == arg), None)
+                        if in_hand is None:
+                            # the card left the hand at the start of the Buy phase (a Landmark discarded it)
+                            self.emit_note(
+                                p,
+                                N_("{player} no longer has that card in hand, so it is not played."),
+                                N_("You no longer have that card in hand, so it is not played."),
+                            )
+                            continue
+                        yield from self.play_card(p, in_hand)
+                    elif verb is _MK_PAY:
+                        self.pay_debt(p, move.amount)
+                    elif verb is _MK_BUY:
+                        if arg in EVENTS:
+                            yield from self.buy_event(p, arg)
+                        else:  # what buy_card does, without its generator and gain's
+                            top = self._pay_for(p, arg)
+                            yield from self.trigger(_AT_BUY, p, top)
+                            gained = self.take_gained(p, arg, "discard", True)
+                            if gained is not None:
+                                yield from self.trigger(_AT_GAIN, p, gained)
+                    if t.action_phase_requested:
+                        result = "action"
+                        break
+                carry = None
+                if result == "action":
+                    reason, t.action_phase_requested = t.action_phase_requested, ""
+                    t.action_phase_again = True
+                    phase = "action"
+                    t.phase = "action"
+                    self.emit(ev.PhaseChanged(p.name, "action", reason))
+                    continue
+                break
+            # ---- Clean-up
+            t.phase = "cleanup"
+            if self.keep_log:
+                self.emit(ev.PhaseChanged(p.name, "cleanup"))
+            yield from self.trigger(_AT_START_OF_CLEANUP, p)
+            if self.lasting:
+                held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
+                leaving = [c for c in p.in_play if id(c) not in held]
+            else:
+                leaving = list(p.in_play)
+            hooks = [(c, c.rules) for c in leaving if _AT_DISCARD_FROM_PLAY in c.rules.triggers]
+            self.discard_cards(p, leaving, "in_play")
+            self.discard_cards(p, list(p.hand), "hand", public=False)
+            for c, rules in hooks:
+                yield from self.trigger(_AT_DISCARD_FROM_PLAY, p, c, own=rules)
+            self.draw(p, 5)
+            p.turns_taken += 1
+            yield from self.trigger(_AT_END_OF_TURN, p)
+            # ---- after the turn
+            yield from self.trigger(_AT_AFTER_TURN, p)
+            if self.lasting:
+                self.lasting = [x for x in self.lasting if x.ends is not _ENDS_AFTER_THIS_TURN]
             if self.end_condition():
                 self._finish()
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
-
-    def _take_turn(self, p: Player, resume: str | None = None) -> Generator[Decision, Any, None]:
-        t = self.turn
-        if resume is None:
-            started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
-            self.emit(started)
-            self.turn_started = started
-            yield from self._start_of_turn(p)
-            if self.keep_log:
-                self.emit(ev.PhaseChanged(p.name, "action"))
-            phase = "action"
-        else:
-            phase = resume
-        carry = None
-        while True:
-            if phase == "action":
-                t.phase = "action"
-                carry = yield from self._action_phase(p)
-                t.phase = "buy"
-                t.bought = False
-                if self.keep_log:
-                    self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
-                yield from self._start_of_buy(p)
-            else:
-                t.phase = "buy"
-            result = yield from self._buy_phase(p, carry)
-            carry = None
-            if result == "action":
-                reason, t.action_phase_requested = t.action_phase_requested, ""
-                t.action_phase_again = True
-                phase = "action"
-                t.phase = "action"
-                self.emit(ev.PhaseChanged(p.name, "action", reason))
-                continue
-            break
-        yield from self._cleanup(p)
-
-    def _start_of_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        if self.lasting:
-            self.lasting = [x for x in self.lasting if not (x.ends is Ends.OWNERS_NEXT_TURN and x.owner == p.name)]
-        yield from self.trigger(Moment.START_OF_TURN, p)
-
-    def _start_of_buy(self, p: Player) -> Generator[Decision, Any, None]:
-        yield from self.trigger(Moment.START_OF_BUY, p)
 
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
@@ -463,7 +633,7 @@ class TurnFlowMixin(GameBase):
         actions_ok = action_phase and t.actions > 0
         seen = set()
         auto = False
-        made = _MOVES[MoveKind.PLAY]
+        made = _MOVES[_MK_PLAY]
         plays = []
         for c in p.hand:
             types = c.rules.types
@@ -476,19 +646,19 @@ class TurnFlowMixin(GameBase):
             if (treasures_ok and "Treasure" in types) or (actions_ok and "Action" in types):
                 plays.append((hand_rank(c), name))
         plays.sort()  # in the order the hand is read: Actions, Treasures, then the rest, each by name
-        opts.extend(made.get(name) or _move(MoveKind.PLAY, name) for _rank, name in plays)
+        opts.extend(made.get(name) or _move(_MK_PLAY, name) for _rank, name in plays)
         if auto:
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
-            buys = _MOVES[MoveKind.BUY]
+            buys = _MOVES[_MK_BUY]
             for pl in self.piles.values():
                 cards = pl.cards
                 if cards and cards[0].spec.cost.coins <= coins:
-                    opts.append(buys.get(pl.name) or _move(MoveKind.BUY, pl.name))
+                    opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
-                    opts.append(_move(MoveKind.BUY, e))
+                    opts.append(_move(_MK_BUY, e))
         for n in range(1, min(p.debt, coins) + 1):
             opts.append(Move.pay(n))
         opts.append(_END)
@@ -499,20 +669,28 @@ class TurnFlowMixin(GameBase):
         without listing them."""
         t = self.turn
         kind, name, amount = move.kind, move.name, move.amount
-        if kind is MoveKind.END:  # the commonest answer: always legal
+        if kind is _MK_END:  # the commonest answer: always legal
             return not (name or amount)
-        if kind is MoveKind.BUY:
+        if kind is _MK_TREASURES:  # the next commonest
+            if name or amount or (t.bought and t.phase != "action"):
+                return False
+            for c in p.hand:  # what _auto_treasure says, at hand
+                types = c.rules.types
+                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+                    return True
+            return False
+        if kind is _MK_BUY:
             if amount or t.buys <= 0 or p.debt != 0:
                 return False
             pl = self.piles.get(name)  # piles are keyed by their names
             if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
                 return True
             return name in self.events and EVENTS[name].cost.coins <= t.coins
-        if kind is MoveKind.PAY:  # 1 to the Debt, as far as the coins go
+        if kind is _MK_PAY:  # 1 to the Debt, as far as the coins go
             return not name and 1 <= amount <= p.debt and amount <= t.coins
         action_phase = t.phase == "action"
         treasures_ok = not t.bought or action_phase
-        if kind is MoveKind.PLAY:
+        if kind is _MK_PLAY:
             if amount:
                 return False
             for c in p.hand:
@@ -522,13 +700,6 @@ class TurnFlowMixin(GameBase):
                         action_phase and t.actions > 0 and "Action" in types
                     )
             return False
-        if name or amount:
-            return False
-        if kind is MoveKind.TREASURES and treasures_ok:
-            for c in p.hand:  # what _auto_treasure says, at hand
-                types = c.rules.types
-                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
-                    return True
         return False
 
     def _playable(self, p: Player, c: Card) -> bool:
@@ -557,7 +728,7 @@ class TurnFlowMixin(GameBase):
             return None
         verb, arg = move.kind, move.name
         no_more = Msg("You bought something this turn, so you cannot play more Treasures.")
-        if verb is MoveKind.PLAY:
+        if verb is _MK_PLAY:
             card = next((c for c in p.hand if c.name == arg), None)
             if card is None:
                 return Msg("You have no {card} in your hand.", card=arg)
@@ -571,11 +742,11 @@ class TurnFlowMixin(GameBase):
             if not card.is_("Action") and not card.is_("Treasure"):
                 return Msg("{card} is not a card you can play.", card=arg)
             return Msg("You cannot play {card} now.", card=arg)
-        if verb is MoveKind.TREASURES:
+        if verb is _MK_TREASURES:
             if t.bought:
                 return no_more
             return Msg("You have no Treasures to play that need no choice.")
-        if verb is MoveKind.BUY:
+        if verb is _MK_BUY:
             if arg in EVENTS:
                 if arg not in self.events:
                     return Msg("{card} is not an Event in this game.", card=arg)
@@ -588,7 +759,7 @@ class TurnFlowMixin(GameBase):
             return self.can_buy_reason(p, pl.cards[0].spec.cost, pl.cards[0].name) or Msg(
                 "You cannot buy {card} now.", card=pl.cards[0].name
             )
-        if verb is MoveKind.PAY:
+        if verb is _MK_PAY:
             if p.debt == 0:
                 return Msg("You have no Debt to pay.")
             if t.coins == 0:
@@ -605,13 +776,21 @@ class TurnFlowMixin(GameBase):
         phase = "Action phase" if t.phase == "action" else "Buy phase"
         figures = (p.name, phase, t.actions, t.buys, t.coins, p.debt)
         prompt = _PROMPTS.get(figures) or _turn_prompt(figures)
-        options = TurnMoves(self, p) if self.quick_moves else self.turn_options(p)
-        # made as ``Decision(p.name, Kind.TURN, Purpose.MOVE, prompt, options, source=phase)`` is
+        options: Sequence[Move]
+        if self.quick_moves:  # made as ``TurnMoves(self, p)`` is, without a call of its __init__
+            moves: TurnMoves = _new_decision(TurnMoves)
+            moves._game = self
+            moves._player = p
+            moves._moves = None
+            options = moves
+        else:
+            options = self.turn_options(p)
+        # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
         # (its fields already of their types), without the checks of the constructor
         d = _new_decision(Decision)
         d.player = p.name
-        d.kind = Kind.TURN
-        d.purpose = Purpose.MOVE
+        d.kind = _KIND_TURN
+        d.purpose = _PURPOSE_MOVE
         d.prompt = prompt
         d.options = options
         d.min = 1
@@ -624,95 +803,3 @@ class TurnFlowMixin(GameBase):
         d.template = ""
         d.args = {}
         return d
-
-    def _action_phase(self, p: Player) -> Generator[Decision, Any, Move | None]:
-        """Run moves until the Action phase ends; returns a move that ends it
-        and belongs to the Buy phase (a Treasure, a buy, a payment) or None."""
-        while True:
-            keys: list[Move] = yield self._turn_decision(p)
-            move = keys[0]
-            if move.kind is MoveKind.END:
-                return None
-            if move.kind is not MoveKind.PLAY:
-                return move
-            card = next(c for c in p.hand if c.name == move.name)
-            if card.is_("Action") and self.turn.actions > 0:
-                self.turn.actions -= 1
-                self.emit(
-                    ev.ResourcesChanged(p.name, self.turn.actions, self.turn.buys, self.turn.coins, -1, 0, 0, "play")
-                )
-                yield from self.play_card(p, card)
-            else:
-                return move
-
-    def _buy_phase(self, p: Player, carry: Move | None) -> Generator[Decision, Any, str]:
-        """Run Buy-phase moves; returns "cleanup", or "action" when a card
-        returned the turn to the Action phase."""
-        t = self.turn
-        while True:
-            if carry is not None:
-                move, carry = carry, None
-            else:
-                keys = yield self._turn_decision(p)
-                move = keys[0]
-            verb, arg = move.kind, move.name
-            if verb is MoveKind.END:
-                return "cleanup"
-            if verb is MoveKind.TREASURES:
-                auto = [  # what _auto_treasure says, at hand
-                    c
-                    for c in p.hand
-                    if "Treasure" in c.rules.types and "Action" not in c.rules.types and not c.spec.asks_when_played
-                ]
-                for c in sorted(auto, key=_PLAYED_LAST):
-                    if c in p.hand:
-                        if _plain(c):  # what play_card does for it, without a generator
-                            self.play_plain(p, c)
-                            yield from self.trigger(Moment.PLAY, p, c)
-                        else:
-                            yield from self.play_card(p, c)
-            elif verb is MoveKind.PLAY:
-                card = next((c for c in p.hand if c.name == arg), None)
-                if card is None:
-                    # the card left the hand at the start of the Buy phase (a Landmark discarded it)
-                    self.emit_note(
-                        p,
-                        N_("{player} no longer has that card in hand, so it is not played."),
-                        N_("You no longer have that card in hand, so it is not played."),
-                    )
-                    continue
-                yield from self.play_card(p, card)
-            elif verb is MoveKind.PAY:
-                self.pay_debt(p, move.amount)
-            elif verb is MoveKind.BUY:
-                if arg in EVENTS:
-                    yield from self.buy_event(p, arg)
-                else:
-                    yield from self.buy_card(p, arg)
-            if t.action_phase_requested:
-                return "action"
-
-    def _cleanup(self, p: Player) -> Generator[Decision, Any, None]:
-        t = self.turn
-        t.phase = "cleanup"
-        if self.keep_log:
-            self.emit(ev.PhaseChanged(p.name, "cleanup"))
-        yield from self.trigger(Moment.START_OF_CLEANUP, p)
-        if self.lasting:
-            held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
-            leaving = [c for c in p.in_play if id(c) not in held]
-        else:
-            leaving = list(p.in_play)
-        hooks = [(c, c.rules) for c in leaving if Moment.DISCARD_FROM_PLAY in c.rules.triggers]
-        self.discard_cards(p, leaving, "in_play")
-        self.discard_cards(p, list(p.hand), "hand", public=False)
-        for c, rules in hooks:
-            yield from self.trigger(Moment.DISCARD_FROM_PLAY, p, c, own=rules)
-        self.draw(p, 5)
-        p.turns_taken += 1
-        yield from self.trigger(Moment.END_OF_TURN, p)
-
-    def _after_turn(self, p: Player) -> Generator[Decision, Any, None]:
-        yield from self.trigger(Moment.AFTER_TURN, p)
-        if self.lasting:
-            self.lasting = [x for x in self.lasting if x.ends is not Ends.AFTER_THIS_TURN]
