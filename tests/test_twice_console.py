@@ -133,3 +133,16 @@ def test_a_card_that_gives_back_its_action_says_the_actions_not_the_phase(lang, 
     }
     _, lines = console_at(patrician, typed + "\n", lang, kingdom=EMPIRES)
     assert after(lines, typed)[0] == expected
+
+
+def test_a_buy_phase_told_to_start_again_is_not_named_again_by_the_prompt():
+    """Villa took Ann back to her Action phase; ending it starts her Buy phase again, which that
+    sentence says: the prompt gives her coins, not "Buy phase." once more."""
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 2, "coins": 6},
+        "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+    }
+    kingdom = ["Villa", "Village", "Cellar", "Moat", "Smithy", "Market", "Festival", "Laboratory", "Workshop"]
+    _, lines = console_at(state, "buy Villa\nend\nyes\n", kingdom=kingdom + ["Militia"])
+    said = next(x for x in lines if x.startswith("Your Buy phase starts again."))
+    assert said == "Your Buy phase starts again. Ann: 2 coins."

@@ -216,9 +216,10 @@ def changed_turn_prompt(
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
         return ""
-    if not parts and now["phase"] == before.get("phase"):
-        # nothing changed (a card that gives back the Action it used, a Crown with nothing to play):
-        # the figure the move could have changed, not the phase the player is still in
+    if not parts and (now["phase"] == before.get("phase") or phase_known):
+        # nothing changed (a card that gives back the Action it used, a Crown with nothing to play;
+        # a phase just told, "Your Buy phase starts again."): the figure the move could have
+        # changed, not the phase the player is in (or has just heard of)
         key, unit = ("actions", "Action") if now["phase"] == "action" else ("coins", "coin")
         parts.append(count(now[key], unit, lang))
     fields = dict(player=d.player, figures=", ".join(parts))
