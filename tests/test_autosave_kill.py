@@ -65,7 +65,7 @@ def choose(screen: str, heard: Heard, moved: bool) -> str:
     return big_money_line(screen, phase, buys, coins)
 
 
-OPTION_LINE = re.compile(r"^(\d+(?: to \d+)?[.:] .*|play treasures, then buy\.)$\n?", re.M)
+OPTION_LINE = re.compile(r"^(\d+(?: to \d+)?[.:] .*)$\n?", re.M)
 
 
 def told(screen: str) -> str:

@@ -142,7 +142,7 @@ def test_options_lists_every_move_numbered():
         "Your hand: 2 Coppers and 3 Estates.",
         "1. play Copper",
         "2. play treasures",
-        "play treasures, then buy.",
+        "3 to 6: buy, once your Treasures are played.",
         "7. end the Action phase",
     ]
     # then options repeats it without the hand, every move on its own line, the buys too

@@ -133,7 +133,7 @@ def session(text: str, settings: dict) -> list:
 
 FIRST_TURN = "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."
 # the Action phase's buys are not listed while Treasures are left to play: one clause says how to buy
-ACTION_MOVES = ["1. play Copper", "2. play treasures", "play treasures, then buy.", "7. end the Action phase"]
+ACTION_MOVES = ["1. play Copper", "2. play treasures", "3 to 6: buy, once your Treasures are played.", "7. end the Action phase"]
 
 
 def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time():
@@ -152,7 +152,7 @@ def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time(
     assert lines[turn2 + 1 : turn2 + 5] == [
         "1. play Copper",
         "2. play treasures",
-        "play treasures, then buy.",
+        "3 to 6: buy, once your Treasures are played.",
         "7. end the Action phase",
     ]
 
@@ -167,16 +167,16 @@ def test_a_changed_question_reads_every_move_on_one_line():
     assert first[1:] == ACTION_MOVES
     # the clause is an option line: a self-voicing game does not speak it at every move, as the numbered ones
     assert questions.is_how_to_buy(ACTION_MOVES[2])
-    assert questions.is_how_to_buy("speel geldkaarten, koop dan.", Language("nl"))
+    assert questions.is_how_to_buy("3 tot en met 6: kopen, zodra je geldkaarten gespeeld zijn.", Language("nl"))
     assert not questions.is_how_to_buy(FIRST_TURN)
     assert seen.lines(view, game.pending) == first[:1]  # asked again, nothing changed
     with pytest.raises(ValueError):
         questions.Heard("sometimes")
     # the brief line of the Action phase with Treasures in hand: the buys at 0 coins are not named
     en = questions.brief_options(view, game.pending)
-    assert en == "1: play Copper; 2: treasures; play treasures, then buy; 7: end."
+    assert en == "1: play Copper; 2: treasures; 3 to 6: buy, once your Treasures are played; 7: end."
     nl = questions.brief_options(view, game.pending, Language("nl"))
-    assert nl == "1: speel Koper; 2: geldkaarten; speel geldkaarten, koop dan; 7: einde."
+    assert nl == "1: speel Koper; 2: geldkaarten; 3 tot en met 6: kopen, zodra je geldkaarten gespeeld zijn; 7: einde."
     # the clause is taught once: a seat that heard it (the first question above) gets brief lines without it
     assert seen.told_buy and not questions.Heard().told_buy
     assert questions.brief_options(view, game.pending, taught=True) == "1: play Copper; 2: treasures; 7: end."

@@ -165,8 +165,10 @@ def _turn_option_lines(
     if not full and action and buys and _treasure_in_hand(d):
         # the buys at the coins before the Treasures are played ("buy Copper, 0 coins", "buy Curse")
         # are noise: one clause says how to buy; a buy typed is still made, and options reads them all
-        how = HOW_TO_BUY[0] if any(o.kind is MoveKind.TREASURES for o in d.options) else HOW_TO_BUY[1]
-        groups[buys[0]] = (buys, lang._(how) + ".", lang._(how), HOW_TO_BUY_SHAPE)
+        first, last = buys[0] + 1, buys[-1] + 1
+        numbers = str(first) if first == last else lang.text(N_("{first} to {last}"), first=first, last=last)
+        how = f"{numbers}: {lang._(HOW_TO_BUY)}"
+        groups[buys[0]] = (buys, how + ".", how, HOW_TO_BUY_SHAPE)
     elif not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
             if len(run) < 2:
@@ -228,16 +230,15 @@ def _turn_option_lines(
     return out
 
 
-# the clause in place of the Action phase's buys while a Treasure is in hand (with "play treasures", without)
-HOW_TO_BUY = (N_("play treasures, then buy"), N_("play your Treasures, then buy"))
+# the clause in place of the Action phase's buys while a Treasure is in hand, after their numbers
+HOW_TO_BUY = N_("buy, once your Treasures are played")
 HOW_TO_BUY_SHAPE = "buy after treasures"  # its shape among the turn moves (see _turn_option_lines)
 
 
 def is_how_to_buy(line: str, lang: Language = EN) -> bool:
-    """True when ``line`` is the option line that stands for the Action phase's buys while a
-    Treasure is in hand ("play treasures, then buy."): one of the turn's option lines, like the
-    numbered ones."""
-    return any(line == lang._(how) + "." for how in HOW_TO_BUY)
+    """True for the line that stands for the Action phase's buys while a Treasure is in
+    hand ("3 to 6: buy, once your Treasures are played."): one of the turn's option lines."""
+    return line[:1].isdigit() and line.endswith(": " + lang._(HOW_TO_BUY) + ".")
 
 
 def _treasure_in_hand(d: Decision) -> bool:
@@ -346,7 +347,7 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bo
     every run of buys summed up, however short the list), in the short words of a question
     heard before: "1 to 3: Copper, Gold or Silver; 4: treasures; 5 to 9: buy Gold, Silver,
     Village or 2 more; 10: end." With ``taught`` (the seat has heard how to buy in an Action
-    phase) the clause "play treasures, then buy" is left out.
+    phase) the clause "3 to 6: buy, once your Treasures are played" is left out.
     Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
@@ -368,7 +369,7 @@ def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = 
     moved = [
         brief
         for (old, shape), (_line, brief, _shape) in zip(before, now, strict=True)
-        if (shape not in ("buy", "play", "pay") and old != brief) or (buys and shape == "buy")
+        if (shape not in ("buy", "play", "pay", HOW_TO_BUY_SHAPE) and old != brief) or (buys and shape == "buy")
     ]
     return "; ".join(moved) + "." if moved else ""
 
@@ -416,7 +417,7 @@ class Heard:
         self.asked: tuple | None = None  # (question, option lines) of the last question inside a card
         self.hinted = False  # told once how to hear every option of a summed-up list
         self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
-        self.told_buy = False  # heard how to buy in an Action phase ("play treasures, then buy."): not said again
+        self.told_buy = False  # heard how to buy in an Action phase (HOW_TO_BUY): not said again
         self.last_turn: tuple | None = None  # (whose turn and which, the kinds of moves) of the last turn prompt
 
     def forget(self) -> None:
@@ -479,8 +480,7 @@ class Heard:
         if not self.hinted and any(x not in plain for x in shown):
             self.hinted = True
         if d.kind == "turn" and not self.told_buy:
-            told = [lang._(how) for how in HOW_TO_BUY]
-            self.told_buy = any(x == t + "." or t in x.split("; ") or x.endswith(t + ".") for x in shown for t in told)
+            self.told_buy = any(lang._(HOW_TO_BUY) in x for x in shown)
         if d.kind not in ("turn", "number"):
             how = every[head - 1]  # how to answer: said the first time this seat is asked that way
             if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
