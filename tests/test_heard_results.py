@@ -152,9 +152,7 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     lines = bot_turn(hand, deck, "nee\n", "nl")
     assert lines[1] == "Bot, beurt 1: speelde Gladiator."
     assert lines[3] == "Antwoord ja voor Zilver, of nee."
-    assert lines[5] == (
-        "Je laat geen Zilver zien: Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad."
-    )
+    assert lines[5] == ("Je laat geen Zilver zien: Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad.")
 
 
 def _gladiator(ann_hand: list, bot_hand: list, typed: str) -> list:

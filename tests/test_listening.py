@@ -133,7 +133,12 @@ def session(text: str, settings: dict) -> list:
 
 FIRST_TURN = "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."
 # the Action phase's buys are not listed while Treasures are left to play: one clause says how to buy
-ACTION_MOVES = ["1. play Copper", "2. play treasures", "3 to 6: buy, once your Treasures are played.", "7. end the Action phase"]
+ACTION_MOVES = [
+    "1. play Copper",
+    "2. play treasures",
+    "3 to 6: buy, once your Treasures are played.",
+    "7. end the Action phase",
+]
 
 
 def test_options_are_read_when_new_and_the_setting_always_reads_them_every_time():

@@ -165,9 +165,7 @@ def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(t
     bea_lines = received_lines((tmp_path / "bea.log").read_bytes())
     # what each seat received: Ann her undo, Bea what Ann took back, neither the other's refusal
     assert [x for x in ann_lines if "Taken back" in x or "took back" in x] == ["Taken back: your buy of Cellar."]
-    assert [x for x in bea_lines if "Taken back" in x or "took back" in x] == [
-        "Ann took back the buy of Cellar."
-    ]
+    assert [x for x in bea_lines if "Taken back" in x or "took back" in x] == ["Ann took back the buy of Cellar."]
     assert drew not in bea_lines and refusal not in ann_lines
     # the game is exactly the game in which the Cellar was never bought, and the autosave keeps the undo
     assert record["answers"] == [[a] for a in answers + [{"move": "play", "card": "Moat"}, E]]
