@@ -361,7 +361,8 @@ def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = 
     number changed ("3: treasures; 9: end."), '' when none did; None when the moves are
     not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy ...",
     "1 to 2: Copper or Silver") is not read again: its cards follow from the coins and the
-    hand the player heard (a run of payments is, when it changed: "1 to 7: pay 1 to 7 Debt"), and the numbers around it say where it lies. With ``buys`` (buying
+    hand the player heard (a run of payments is, when it changed: "1 to 7: pay 1 to 7
+    Debt"), and the numbers around it say where it lies. With ``buys`` (buying
     has just become possible: the Debt is paid) the buys are read too."""
     now = _turn_option_lines(view, d, False, lang, False, brief=True)
     if [shape for _n, shape in before] != [shape for _l, _b, shape in now]:
