@@ -9,16 +9,13 @@ and a control byte typed (Ctrl+Z) never comes back.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-import sys
-import time
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+
+from tests.ptyplay import spawn_position, type_keys  # noqa: E402
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\x07")
 QUESTION = (
@@ -37,23 +34,7 @@ POSITION = {
 
 
 def spawn(tmp_path):
-    f = tmp_path / "position.json"
-    f.write_text(json.dumps(POSITION), encoding="utf-8")
-    args = ["play", "--speech", "screen-reader", "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
-    exe = shutil.which("a11y-dominion")
-    if exe is None:
-        exe, args = sys.executable, ["-m", "a11y_dominion"] + args
-    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50")
-    return pexpect.spawn(exe, args, env=env, timeout=10, dimensions=(50, 120))
-
-
-def type_keys(child, keys: bytes, then: str) -> bytes:
-    """Type ``keys`` one at a time and wait for ``then``; the raw bytes received."""
-    for k in keys:
-        child.send(bytes([k]))
-        time.sleep(0.02)
-    child.expect(then)
-    return child.before + child.after
+    return spawn_position(pexpect, tmp_path, POSITION, 50, 120)
 
 
 def test_each_prompt_is_drawn_once_and_questions_wrap_between_words(tmp_path):

@@ -13,16 +13,13 @@ backspace, space, backspace.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-import sys
-import time
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+
+from tests.ptyplay import spawn_position, type_keys  # noqa: E402
 
 POSITION = {
     "players": ["Ann", "Bot"],
@@ -38,24 +35,7 @@ CURSOR_MOVES = re.compile(rb"\x1b\[[0-9;?]*[JDCABH]")
 
 
 def spawn(tmp_path):
-    f = tmp_path / "position.json"
-    f.write_text(json.dumps(POSITION), encoding="utf-8")
-    args = ["play", "--speech", "screen-reader", "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
-    exe = shutil.which("a11y-dominion")
-    if exe is None:
-        exe, args = sys.executable, ["-m", "a11y_dominion"] + args
-    env = dict(os.environ, TERM="xterm", COLUMNS="80", LINES="24")
-    env.update(A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"), A11Y_DOMINION_DATA=str(tmp_path / "data"))
-    return pexpect.spawn(exe, args, env=env, timeout=10, dimensions=(24, 80))
-
-
-def type_keys(child, keys: bytes, then: bytes) -> bytes:
-    """Type ``keys`` one at a time and wait for ``then``; the raw bytes received."""
-    for k in keys:
-        child.send(bytes([k]))
-        time.sleep(0.02)
-    child.expect(then)
-    return child.before + child.after
+    return spawn_position(pexpect, tmp_path, POSITION, 24, 80)
 
 
 def test_screen_reader_mode_writes_no_cursor_movement(tmp_path):

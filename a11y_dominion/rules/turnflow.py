@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 
 from . import events as ev
 from .base import GameBase
-from .cards import EVENTS
+from .cards import EVENTS, CardSpec
 from .cost import Cost
 from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option, Purpose
 from .state import Card, Player, Turn
@@ -202,12 +202,7 @@ class TurnFlowMixin(GameBase):
         else:
             r = card.rules
             if r.play is None:  # what follow does, without a generator for a card with no text of its own
-                if r.cards:
-                    self.draw(p, r.cards)
-                if r.actions or r.buys or r.coins:
-                    self.add(p, r.actions, r.buys, r.coins, r.name)
-                if r.vp_tokens:
-                    self.vp_from_supply(p, r.vp_tokens, r.name)
+                self._bonuses(p, r)
             else:
                 yield from self.follow(p, card)
         plays.pop()
@@ -227,7 +222,11 @@ class TurnFlowMixin(GameBase):
             t.played.append(card)
         if self.keep_log:
             self.emit(ev.CardPlayed(p.name, card.spec.name, card.name if card.became else "", False, False, "hand"))
-        r = card.rules
+        self._bonuses(p, card.rules)
+
+    def _bonuses(self, p: Player, r: CardSpec) -> None:
+        """The bonuses a played card of no text of its own gives ``p`` (its rules ``r``):
+        +Cards, then +Actions, +Buys and +coins, then VP tokens from the Supply."""
         if r.cards:
             self.draw(p, r.cards)
         if r.actions or r.buys or r.coins:
