@@ -158,3 +158,14 @@ def test_a_run_of_payments_that_grew_is_read_again():
     _, lines = console_at(state, "play Gold\n")
     assert "3 to 5: pay 1 to 3 Debt; type pay to pay 3." in lines
     assert after(lines, "play Gold") == ["You play Gold. Ann: 6 coins.", "3 to 8: pay 1 to 6 Debt; 9: end."]
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "The last message:"), ("nl", "Het laatste bericht:")])
+def test_log_of_one_message_says_it_in_the_singular(lang, heading):
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 1, "coins": 3},
+        "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+    }
+    command = "log 1" if lang == "en" else "logboek 1"
+    _, lines = console_at(state, f"{command}\n", lang)
+    assert after(lines, command)[0] == heading

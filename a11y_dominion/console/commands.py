@@ -235,7 +235,7 @@ class Commands:
         if not lines:
             self.reply([self.lang._(N_("Nothing has been said yet."))])
             return
-        self.reply([self.t(N_("The last {n} messages:"), n=len(lines))] + lines)
+        self.reply([self.t(N_("{n:The last message|The last {n} messages}:"), n=len(lines))] + lines)
 
     def cmd_repeat(self, rest: str) -> None:
         """repeat, repeat N: the latest or the Nth latest message of this seat's history."""

@@ -407,7 +407,7 @@ class GameHost:
         seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
         recent = seat.history.recent(RECENT)
         if recent:
-            seat.line(lang.text(N_("The last {n} messages:"), n=len(recent)))
+            seat.line(lang.text(N_("{n:The last message|The last {n} messages}:"), n=len(recent)))
             seat.lines(recent)
         if self.table.game.pending is None:
             return

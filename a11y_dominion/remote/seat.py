@@ -486,7 +486,7 @@ class RemoteSeat(HumanSeat):
             got = self.history.recent(int(rest) if rest else 10)
             if not got:
                 return [lang._(N_("Nothing has been said yet."))]
-            return [lang.text(N_("The last {n} messages:"), n=len(got))] + got
+            return [lang.text(N_("{n:The last message|The last {n} messages}:"), n=len(got))] + got
         said = self.history.nth_latest(int(rest) if rest else 1)
         if said is None:
             return [lang._(N_("Nothing has been said yet."))]
