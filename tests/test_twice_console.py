@@ -169,3 +169,18 @@ def test_log_of_one_message_says_it_in_the_singular(lang, heading):
     command = "log 1" if lang == "en" else "logboek 1"
     _, lines = console_at(state, f"{command}\n", lang)
     assert after(lines, command)[0] == heading
+
+
+def test_a_yes_or_no_question_is_not_followed_by_a_list_of_yes_and_no():
+    """Vassal discards a Village: "play it?" is answered yes or no, which the line on how to
+    answer says; no "1. yes / 2. no" after it."""
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Vassal"], "deck": ["Village", "Estate", "Estate", "Estate", "Estate"]}},
+    }
+    kingdom = ["Vassal", "Village", "Cellar", "Moat", "Smithy", "Market", "Festival", "Laboratory", "Workshop", "Mine"]
+    _, lines = console_at(state, "play Vassal\n", kingdom=kingdom)
+    said = after(lines, "play Vassal")
+    i = next(k for k, x in enumerate(said) if "Vassal: play the discarded Village?" in x)
+    assert said[i + 1] == "Answer yes or no, or 1 or 2."
+    assert not any(x in ("1. yes", "2. no") for x in said)

@@ -336,7 +336,8 @@ def decision_lines(
     if d.kind == "number":  # the question says the range itself ("bid from 1 to 40 Debt, or pass")
         return lines
     lines.append(how_many(d, lang))
-    if not asked_as_yes_no(d):  # the one card is named in the line on how to answer
+    # a yes-or-no question's line on how to answer says its two answers; a one-card choice names the card
+    if d.kind != "yesno" and not asked_as_yes_no(d):
         for i, o in enumerate(d.options):
             lines.append(f"{i + 1}. {option_label(view, d, o, lang)}")
     return lines
