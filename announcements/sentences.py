@@ -593,6 +593,8 @@ class EventSentences:
         )
 
     def _pile_emptied(self, e):
+        if e.pile == "Province":  # the game ends with it (said next): how many piles are empty does not matter
+            return self._t(N_("The {pile} pile is empty."), pile=e.pile)
         return self._t(
             N_("The {pile} pile is empty. {count} empty."), pile=e.pile, count=self._n(e.empty_piles, "Supply pile")
         )

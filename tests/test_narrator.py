@@ -229,6 +229,7 @@ def test_scoring_landmark_without_tokens_says_nothing_at_setup():
         ),
         (ev.PileTopChanged("Castles", "King's Castle", 1), "Castles pile: King's Castle is now on top, 1 card left."),
         (ev.PileEmptied("Villa", 1), "The Villa pile is empty. 1 Supply pile empty."),
+        (ev.PileEmptied("Province", 1), "The Province pile is empty."),  # the game ends with it
         (ev.PileEmptied("Castles", 3), "The Castles pile is empty. 3 Supply piles empty."),
         (
             ev.CardReturned("Ann", "Encampment", "Encampment/Plunder"),

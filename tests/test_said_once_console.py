@@ -164,12 +164,11 @@ def test_resume_speaks_the_language_the_settings_say_now():
     [
         (
             "en",
-            "You buy Province. The Province pile is empty. 1 Supply pile empty. The game ends after this turn. "
-            "Ann: 0 Buys, 1 coin.",
+            "You buy Province. The Province pile is empty. The game ends after this turn. Ann: 0 Buys, 1 coin.",
         ),
         (
             "nl",
-            "Je koopt Provincie. De stapel Provincie is leeg. 1 voorraadstapel leeg. Het spel eindigt na deze beurt. "
+            "Je koopt Provincie. De stapel Provincie is leeg. Het spel eindigt na deze beurt. "
             "Ann: 0 aanschaffen, 1 munt.",
         ),
     ],
