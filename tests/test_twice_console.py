@@ -184,3 +184,29 @@ def test_a_yes_or_no_question_is_not_followed_by_a_list_of_yes_and_no():
     i = next(k for k, x in enumerate(said) if "Vassal: play the discarded Village?" in x)
     assert said[i + 1] == "Answer yes or no, or 1 or 2."
     assert not any(x in ("1. yes", "2. no") for x in said)
+
+
+def test_a_question_asked_again_after_a_yes_or_no_reads_its_prompt_alone():
+    """Engineer gains a card, asks whether to trash itself, then gains again from the same
+    piles: the second gain is the question heard just before the yes-or-no, its list not read
+    again (options reads it); another question between (a card choice) reads it again."""
+    from a11y_dominion.console import questions
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.rules.decisions import Decision, Kind, Purpose
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.view import player_view
+
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["Ann", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    view = player_view(game, "Ann")
+    gain = Decision("Ann", Kind.PILE, Purpose.GAIN, "Ann, Engineer: gain a card.", ["Silver", "Villa"], 1, 1)
+    trash = Decision("Ann", Kind.YESNO, Purpose.TRASH, "Ann, Engineer: trash it?", ["yes", "no"], 1, 1)
+    other = Decision("Ann", Kind.CARDS, Purpose.DISCARD, "Discard 1.", ["Copper", "Estate"], 1, 1)
+    seen = questions.Heard()
+    first = seen.lines(view, gain)
+    assert first[-2:] == ["1. Silver, 3 coins", "2. Villa, 4 coins"]
+    seen.lines(view, trash)
+    assert seen.lines(view, gain) == first[:1]
+    seen.lines(view, other)
+    assert seen.lines(view, gain)[-2:] == first[-2:]

@@ -416,7 +416,9 @@ class Heard:
             raise ValueError(f"options must be one of {', '.join(OPTIONS_MODES)}")
         self.mode = mode
         self.turns: dict = {}  # (player, phase) -> the option lines last read at that turn prompt
-        self.asked: tuple | None = None  # (question, option lines) of the last question inside a card
+        # (question, option lines) of the last question inside a card with options to read (a
+        # yes-or-no between does not count: Engineer's second gain, after it, reads its prompt alone)
+        self.asked: tuple | None = None
         self.hinted = False  # told once how to hear every option of a summed-up list
         self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
         self.told_buy = False  # heard how to buy in an Action phase (HOW_TO_BUY): not said again
@@ -466,7 +468,8 @@ class Heard:
         else:
             asked = (d.player, d.kind, every[0], tuple(options))
             before = options if self.asked == asked else None
-            self.asked = asked
+            if d.kind != "yesno" and not asked_as_yes_no(d):
+                self.asked = asked
         if before is None or again or self.mode == "always":
             shown = every
         elif options == before and not moved:
