@@ -23,6 +23,7 @@ from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.completion import DecisionCompleter, option_words
 from a11y_dominion.console.display import Display, PlainReader, wants_plain
 from a11y_dominion.console.keys import KEYS
+from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision
 from a11y_dominion.rules.game import Game, GameConfig
@@ -541,20 +542,41 @@ def test_rich_supply_table_has_the_same_facts(monkeypatch):
 
 
 # --------------------------------------------------------------- confirmations
-def position_console(state: dict, lines: str, kingdom=("Villa", "Sacrifice"), confirm=True):
+def position_console(
+    state: dict,
+    lines: str,
+    kingdom=("Villa", "Sacrifice"),
+    confirm=True,
+    lang: str = "en",
+    events=(),
+    landmarks=(),
+    seats=(("Ann", "human"), ("Bot", "bigmoney")),
+):
+    """(console, printed lines) of the console at the position ``state`` (a scenario's
+    state) with ``lines`` typed, plain output, speech off, in ``lang``; ``seats`` the
+    (name, kind) of each player."""
     from a11y_dominion.scenario import load_scenario
 
     game, _ = load_scenario(
-        {"players": ["Ann", "Bot"], "kingdom": list(kingdom), "seed": 1, "state": state, "script": []}
+        {
+            "players": [name for name, _kind in seats],
+            "kingdom": list(kingdom),
+            "events": list(events),
+            "landmarks": list(landmarks),
+            "seed": 1,
+            "state": state,
+            "script": [],
+        }
     )
     out = io.StringIO()
     console = Console(
         game,
-        [("Ann", "human"), ("Bot", "bigmoney")],
+        list(seats),
         Display(out, plain=True),
         Speaker("off"),
         reader=PlainReader(io.StringIO(lines), out),
         confirm=confirm,
+        lang=Language(lang),
     )
     console.run()
     return console, out.getvalue().splitlines()

@@ -78,14 +78,6 @@ def bot_turn(bot_hand: list, ann_deck: list, typed: str, lang: str = "en") -> li
     """The lines from Ann ending her turn (typed ``end``) through the medium bot's turn
     (its hand ``bot_hand``), with ``typed`` answered after; Ann's next hand is the top of
     ``ann_deck``."""
-    import io
-
-    from a11y_dominion.console import Console
-    from a11y_dominion.console.display import Display, PlainReader
-    from a11y_dominion.i18n import Language
-    from a11y_dominion.scenario import load_scenario
-    from announcements.speech import Speaker
-
     state = {
         "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 1, "coins": 0},
         "players": {
@@ -93,20 +85,8 @@ def bot_turn(bot_hand: list, ann_deck: list, typed: str, lang: str = "en") -> li
             "Bot": {"hand": bot_hand, "deck": ["Copper"] * 10},
         },
     }
-    game, _ = load_scenario(
-        {"players": ["Ann", "Bot"], "kingdom": list(EMPIRES), "seed": 1, "state": state, "script": []}
-    )
-    out = io.StringIO()
-    console = Console(
-        game,
-        [("Ann", "human"), ("Bot", "medium")],
-        Display(out, plain=True),
-        Speaker("off"),
-        reader=PlainReader(io.StringIO("end\n" + typed), out),
-        lang=Language(lang),
-    )
-    console.run()
-    lines = out.getvalue().splitlines()
+    seats = (("Ann", "human"), ("Bot", "medium"))
+    _, lines = position_console(state, "end\n" + typed, EMPIRES, lang=lang, seats=seats)
     return lines[lines.index("Ann> end") + 1 :]
 
 

@@ -19,10 +19,8 @@ import pytest
 from a11y_dominion import autosave
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console import Console, make_console
-from a11y_dominion.console.display import Display, PlainReader
-from a11y_dominion.i18n import Language
-from a11y_dominion.scenario import load_scenario
-from announcements.speech import Speaker
+from a11y_dominion.console.display import PlainReader
+from test_console import position_console
 
 KINGDOM = ("Villa", "Engineer", "Forum")
 
@@ -30,27 +28,7 @@ KINGDOM = ("Villa", "Engineer", "Forum")
 def console_at(state: dict, lines: str, lang: str = "en", events=(), kingdom=KINGDOM) -> tuple:
     """(console, printed lines) of Ann (human) against Bot (Big Money) from the position
     ``state``, with ``lines`` typed, in ``lang``."""
-    game, _ = load_scenario(
-        {
-            "players": ["Ann", "Bot"],
-            "kingdom": list(kingdom),
-            "events": list(events),
-            "seed": 1,
-            "state": state,
-            "script": [],
-        }
-    )
-    out = io.StringIO()
-    console = Console(
-        game,
-        [("Ann", "human"), ("Bot", "bigmoney")],
-        Display(out, plain=True),
-        Speaker("off"),
-        reader=PlainReader(io.StringIO(lines), out),
-        lang=Language(lang),
-    )
-    console.run()
-    return console, out.getvalue().splitlines()
+    return position_console(state, lines, kingdom, lang=lang, events=events)
 
 
 def after(lines: list, typed: str) -> list:

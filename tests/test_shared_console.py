@@ -20,6 +20,7 @@ from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.scenario import load_scenario
 from announcements.speech import Speaker
 from speechdoubles import RecordingOutput
+from test_console import position_console
 
 THREE = "Ann:human,Bea:human,Bot:bigmoney"
 TO_BEA = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
@@ -177,26 +178,10 @@ def test_status_during_mountain_pass_bidding_names_the_turn_that_ended():
             "Bea": {"hand": ["Copper"] * 5, "deck": ["Copper"] * 5},
         },
     }
-    game, _ = load_scenario(
-        {
-            "players": ["Ann", "Bea"],
-            "kingdom": ["Villa"],
-            "landmarks": ["Mountain Pass"],
-            "seed": 1,
-            "state": state,
-            "script": [],
-        }
+    seats = (("Ann", "human"), ("Bea", "human"))
+    _, lines = position_console(
+        state, "\nbuy Province\nend\n\nstatus\n", ["Villa"], landmarks=["Mountain Pass"], seats=seats
     )
-    out = io.StringIO()
-    console = Console(
-        game,
-        [("Ann", "human"), ("Bea", "human")],
-        Display(out, plain=True),
-        Speaker("off"),
-        reader=PlainReader(io.StringIO("\nbuy Province\nend\n\nstatus\n"), out),
-    )
-    console.run()
-    lines = out.getvalue().splitlines()
     assert "Ann's turn 1 has ended; Mountain Pass bidding." in between(lines, TO_BEA)
     assert not any(x.startswith("Ann's turn 2") for x in lines)
 
