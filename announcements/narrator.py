@@ -63,17 +63,20 @@ SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
 
 
 def _without_last_draw(events: list) -> list:
-    """``events`` without the shuffles and draws of the Clean-up that ended the game (the
-    hand drawn for a turn that never comes is not read before "Game over.")."""
+    """``events`` (told to a seat at once) without what "Game over." among them makes
+    needless: the shuffles and draws of the Clean-up that ended the game (the hand drawn
+    for a turn that never comes) and "The game ends after this turn." told with the end
+    itself (a bot's last turn)."""
     end = next(i for i, e in enumerate(events) if isinstance(e, ev.GameEnded))
     start = max(
         (i for i, e in enumerate(events[:end]) if isinstance(e, ev.PhaseChanged) and e.phase == "cleanup"),
-        default=None,
+        default=end,
     )
-    if start is None:
-        return events
     return [
-        e for i, e in enumerate(events) if not (start < i < end and isinstance(e, (ev.CardsDrawn, ev.DeckShuffled)))
+        e
+        for i, e in enumerate(events)
+        if not (start < i < end and isinstance(e, (ev.CardsDrawn, ev.DeckShuffled)))
+        and not (i < end and isinstance(e, ev.GameEndsAfterTurn))
     ]
 
 
@@ -416,7 +419,9 @@ class Narrator(EventSentences):
         A shuffle and the draw that follows it are one sentence too.
         """
         events = list(events)
-        if any(isinstance(e, ev.GameEnded) for e in events):
+        # a seat hears its news between its questions; a record of the whole game (a scenario's
+        # announcements, viewer None) keeps every sentence
+        if self.viewer is not None and any(isinstance(e, ev.GameEnded) for e in events):
             events = _without_last_draw(events)
         out: list = []
         own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase

@@ -731,3 +731,14 @@ def test_the_hand_drawn_in_the_clean_up_that_ends_the_game_is_not_read():
     # the same Clean-up in a game that goes on: the hand is read
     said = Narrator(viewer="Ann").sentences([*cleanup, ev.TurnStarted("Bob", 2, 3)])
     assert "You shuffle 11 cards and draw 5 Coppers." in said
+
+
+def test_the_end_told_with_game_over_is_not_told_before_it():
+    """A bot's last turn comes to a seat in one piece: "The game ends after this turn." is not
+    said just before "Game over."; in a turn that goes on it is, and a record of the whole game
+    (a scenario's announcements, no viewer) keeps it."""
+    end = ev.GameEnded((("Ann", 6, 6, 0, ()), ("Bob", 3, 3, 0, ())), ("Ann",), (("Ann", 2), ("Bob", 2)))
+    said = Narrator(viewer="Ann").sentences([ev.GameEndsAfterTurn("Bob"), end])
+    assert "The game ends after this turn." not in said and said[0].startswith("Game over.")
+    assert Narrator(viewer="Ann").sentences([ev.GameEndsAfterTurn("Ann")]) == ["The game ends after this turn."]
+    assert "The game ends after this turn." in Narrator(viewer=None).sentences([ev.GameEndsAfterTurn("Bob"), end])
