@@ -88,6 +88,14 @@ def join_piped(tmp_path, data: dict, user: str, *more: str) -> PopenSpawn:
     return PopenSpawn(cmd, cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20)
 
 
+def join_terminal(tmp_path, data: dict, user: str = "Ann"):
+    """``a11y-dominion join`` in a pseudo-terminal (200 columns), screen-reader mode, as ``user``."""
+    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", user, "--speech", "screen-reader")
+    return pexpect.spawn(
+        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+    )
+
+
 def run_join(tmp_path, *args: str, env: dict | None = None):
     """``a11y-dominion join ARGS`` run to its end: (exit code, standard output, standard error)."""
     import subprocess
@@ -199,10 +207,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
 
 def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_path):
     data, proc = host_game
-    path = seats_file(tmp_path, data)
-    env = join_env(tmp_path)
-    cmd = join_command("--seats-file", path, "--user", "Ann", "--speech", "screen-reader")
-    ann = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    ann = join_terminal(tmp_path, data)
     try:
         ann.expect(r"First visit to 127\.0\.0\.1 port \d+: its host key, (SHA256:\S+), is kept")
         fingerprint = ann.match.group(1)
@@ -335,11 +340,7 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
     while nothing is asked is refused and never played later; queries are answered between
     decisions; Ctrl+D asks to leave the game."""
     data, proc = host_game
-    path = seats_file(tmp_path, data)
-    cmd = join_command("--seats-file", path, "--user", "Ann", "--speech", "screen-reader")
-    ann = pexpect.spawn(
-        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
-    )
+    ann = join_terminal(tmp_path, data)
     bea = None
     try:
         ann.expect("Ann has joined; 1 seat still empty: Bea.")
@@ -461,10 +462,7 @@ def test_a_line_typed_while_nothing_is_asked_is_shown_once_without_a_prompt(host
     """At a terminal the line typed between decisions was echoed by the terminal: it is not
     drawn again after an "Ann>" prompt (no answer is awaited); piped, it is printed once."""
     data, proc = host_game
-    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Ann", "--speech", "screen-reader")
-    ann = pexpect.spawn(
-        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
-    )
+    ann = join_terminal(tmp_path, data)
     bea = None
     try:
         ann.expect("Ann has joined; 1 seat still empty: Bea.")
@@ -500,10 +498,7 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
     waits is printed at once on lines of its own above it, the typed text drawn again
     after it; the host stopping the game ends Ann's prompt at once, exit code 1."""
     data, proc = host_game
-    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Ann", "--speech", "screen-reader")
-    ann = pexpect.spawn(
-        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
-    )
+    ann = join_terminal(tmp_path, data)
     bea = None
     try:
         ann.expect("Ann has joined; 1 seat still empty: Bea.")
