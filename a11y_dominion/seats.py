@@ -17,6 +17,7 @@ from .files import has_control, shown_name
 from .rules.cards import CARDS
 from .rules.decisions import Decision, Move, MoveKind, Msg
 from .rules.game import Game
+from .rules.turnflow import PlainView
 from .table import Table
 from .view import PlayerView
 
@@ -77,6 +78,7 @@ class RandomBot:
 _END = Move(_MK_END)
 _TREASURES = Move(_MK_TREASURES)
 _PAY_1 = Move.pay(1)
+_END_TREASURES = (_END, _TREASURES)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
 )
@@ -89,6 +91,23 @@ def _cost_key(name: str) -> tuple:
     if spec is None:
         return (0, 0)
     return (spec.cost.coins + spec.cost.debt, spec.cost.coins)
+
+
+def _buy(coins: int, bought: bool, provinces: int, legal) -> Move | None:
+    """Big Money's buy with ``coins`` (2 or more) and a Buy left: ``bought``
+    tells whether it bought this Buy phase, ``provinces`` the Provinces
+    left, ``legal(move)`` whether a move is legal; None for no buy."""
+    if coins >= 8 and legal(_BUY_PROVINCE):
+        return _BUY_PROVINCE
+    if 5 <= coins and provinces <= 4 and legal(_BUY_DUCHY):
+        return _BUY_DUCHY
+    if coins >= 6 and legal(_BUY_GOLD):
+        return _BUY_GOLD
+    if provinces <= 2 and legal(_BUY_ESTATE):
+        return _BUY_ESTATE
+    if coins >= 3 and not bought and legal(_BUY_SILVER):
+        return _BUY_SILVER
+    return None
 
 
 JUNK_ORDER = ["Curse", "Estate", "Copper"]
@@ -163,22 +182,37 @@ class BigMoneyBot:
                     return o
         coins = t.coins
         if t.buys >= 1 and coins >= 2:  # else no buy is legal (none costs less than 2)
-            provinces = view.pile("Province").cards_left
-            if coins >= 8 and _BUY_PROVINCE in opts:
-                return _BUY_PROVINCE
-            if 5 <= coins and provinces <= 4 and _BUY_DUCHY in opts:
-                return _BUY_DUCHY
-            if coins >= 6 and _BUY_GOLD in opts:
-                return _BUY_GOLD
-            if provinces <= 2 and _BUY_ESTATE in opts:
-                return _BUY_ESTATE
-            if coins >= 3 and not t.bought and _BUY_SILVER in opts:
-                return _BUY_SILVER
+            buy = _buy(coins, t.bought, view.pile("Province").cards_left, opts.__contains__)
+            if buy is not None:
+                return buy
         # Debt is paid before anything is bought: a legal buy above means no Debt
         if coins and _PAY_1 in opts:  # else no Debt it can pay
             pays = [o for o in opts if o.kind is _MK_PAY]
             if pays:
                 return max(pays, key=lambda o: o.amount)
+        return _END
+
+    def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
+        """The move :meth:`decide` answers in a plain turn (see
+        :class:`~a11y_dominion.rules.turnflow.PlainView`: no Action card in
+        hand, only Treasures that "play treasures" plays), read from ``v``
+        instead of a decision and a view: the same move, for less work; or
+        the moves it answers one after the other, as a tuple."""
+        t = v.turn
+        if t.phase == "action":
+            # no Action card in hand: it ends the Action phase, then plays its Treasures
+            return _END_TREASURES if v.treasures else _END
+        if v.treasures:  # (legal only before a purchase)
+            return _TREASURES
+        # every Treasure in a plain hand is played by "play treasures": none is left to play one by one
+        coins = t.coins
+        legal = v.legal
+        if t.buys >= 1 and coins >= 2:
+            buy = _buy(coins, t.bought, v.cards_left("Province"), legal)
+            if buy is not None:
+                return buy
+        if coins and v.debt:
+            return Move.pay(min(coins, v.debt))  # the most it can pay
         return _END
 
     def _choice(self, view: PlayerView, d: Decision) -> list:

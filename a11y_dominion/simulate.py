@@ -96,13 +96,13 @@ def play_game(
         shift = g % len(kinds)  # rotate who goes first
         order = list(range(len(kinds)))[shift:] + list(range(len(kinds)))[:shift]
         names = [f"P{i + 1}" for i in order]
-        game = Game(GameConfig(names, k, e, lm, gseed))
         bots = {
             f"P{i + 1}": TurnLimit(make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms), max_turns)
             for i in range(len(kinds))
         }
         # no one reads the events of a game of bots that hear none (and no --stats): they need not be kept
-        game.keep_log = stats or not all(quiet_seat(b) for b in bots.values())
+        keep = stats or not all(quiet_seat(b) for b in bots.values())
+        game = Game(GameConfig(names, k, e, lm, gseed), keep_log=keep)
         problem = play_bots(game, bots, max_steps=max_turns * len(kinds) * 200)
         if problem:
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}

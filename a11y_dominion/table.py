@@ -40,6 +40,7 @@ from typing import Any, Protocol
 
 from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
+from .rules.turnflow import PlainView
 from .view import PlayerView, QuickView, player_view, redact_all
 
 _new = object.__new__
@@ -265,12 +266,25 @@ class Table:
             else:
                 asks[name] = (seat, seat.decide, None)
         players, by_name = game.players, game.by_name
+        start = len(game.answers)  # the answers given here: those the game records from now on
+        if not game.keep_log:
+            # bots that have plain moves play their plain turns without decisions (see Game._plain_turns)
+            planners: list = []
+            for p in players:
+                seat, _decide, limit = asks[p.name]
+                bot = seat.bot if type(seat) is TurnLimit else seat
+                plan = getattr(bot, "plain_move", None)
+                planners.append(None if plan is None else (plan, PlainView(game, p), limit))
+            if any(planners):
+                game.planners = planners
+                game.plain_answers_most = start + most
         answers = 0
         try:
             while True:
                 d = game.pending
                 if d is None:
                     return None
+                answers = len(game.answers) - start
                 if answers >= most:
                     return f"The game did not end within {most} answers."
                 name = d.player
@@ -302,8 +316,9 @@ class Table:
                     msg = e.args[0] if e.args else str(e)
                     self._refused(seat, d, msg if isinstance(msg, Msg) else Msg(str(msg)))
                     continue
-                answers += 1
         finally:
+            game.planners = None
+            game.plain_answers_most = math.inf
             end = len(self.game.log)
             self.told = {name: end for name in self.seats}
 

@@ -206,14 +206,14 @@ _new = object.__new__
 def _pile_view(pl: Any) -> PileView:
     # made as ``PileView(pl.name, len(cards), top, pl.vp_tokens, pl.debt_tokens, names or None)``,
     # field by field in its order, without a call of its __init__ (a bot reads a pile at most decisions)
-    cards = pl.cards
+    top = pl.top_spec()  # (the top's printed name: a card in a pile is no other card)
     v = _new(PileView)
     v.name = pl.name
-    v.cards_left = len(cards)
-    v.top = cards[0].name if cards else None
+    v.cards_left = pl.count()
+    v.top = top.name if top is not None else None
     v.vp_tokens = pl.vp_tokens
     v.debt_tokens = pl.debt_tokens
-    v.cards = _names(cards) if pl.is_layered else None
+    v.cards = _names(pl.cards) if pl.is_layered else None
     return v
 
 

@@ -69,6 +69,15 @@ class GameBase:
     :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots
     sets it; see :class:`~a11y_dominion.table.Table`)."""
 
+    planners: list[Any] | None = None
+    """None, or for each player (by index) None or the ``(plain_move, view,
+    turn limit)`` of a bot that plays its plain turns without decisions (a
+    table of bots that hear no events sets it, for a game whose
+    ``keep_log`` is False; see ``TurnFlowMixin._plain_turns``)."""
+    plain_answers_most: float = float("inf")
+    """The number of answers (``len(answers)``) at which plain turns stop, so
+    that the table's bound on answers is met as with decisions."""
+
     # --------------------------------------------------------------- helpers
     events_mod = ev
 
@@ -146,7 +155,7 @@ class GameBase:
     def empty_piles(self) -> list[str]:
         """Names of the Supply piles with no cards left (a split pile or the
         Castles only when every card is gone: Empires rulebook)."""
-        return [p.name for p in self.piles.values() if not p.cards]
+        return [p.name for p in self.piles.values() if not p.count()]
 
     @staticmethod
     def run(res: Generator[Decision, Any, _R] | _R) -> Generator[Decision, Any, _R]:

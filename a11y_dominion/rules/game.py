@@ -42,6 +42,8 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
     pending decision. ``pending`` is the current :class:`Decision` or None
     when the game is over; ``log`` is the list of events.
 
+    ``keep_log`` False: the game's events are not kept (nor made where that
+    costs), from its setup on (see ``keep_log`` of :class:`~.base.GameBase`).
     ``setup_choices`` fixes choices a Landmark or Event would otherwise make
     at random during setup, keyed by its English name (a record or a
     scenario position passes them on); they are kept in ``setup_choices``
@@ -49,13 +51,21 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
     :func:`~.cards.game_attribute`).
     """
 
-    def __init__(self, config: GameConfig, deal: bool = True, setup_choices: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        deal: bool = True,
+        setup_choices: Mapping[str, str] | None = None,
+        keep_log: bool = True,
+    ) -> None:
         n = len(config.players)
         if not 2 <= n <= 6:
             raise SetupError("A game needs 2 to 6 players.")
         if len(set(config.players)) != n:
             raise SetupError("Every player needs a different name.")
         self.config = config
+        if not keep_log:  # (see GameBase.keep_log: the setup's events are not made either)
+            self.keep_log = False
         self.rng = random.Random(config.seed)
         self.log = []
         self.players = [Player(name, i) for i, name in enumerate(config.players)]

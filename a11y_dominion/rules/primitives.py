@@ -286,7 +286,7 @@ class PrimitivesMixin(GameBase):
         the Castles (Accessibility Notes), and the pile becoming empty."""
         if pl.is_layered:
             self.emit(ev.PileTopChanged(pl.name, pl.cards[0].name if pl.cards else None, len(pl.cards), previous))
-        if not pl.cards:
+        if not pl.count():
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
         self._check_ending(pl)
 
@@ -337,12 +337,13 @@ class PrimitivesMixin(GameBase):
         the caller runs): the top card of ``pile`` goes to ``p``'s ``dest``,
         recorded; returns it, or None (no such pile, or an empty one)."""
         pl = self.piles.get(pile) if pile else None
-        if pl is None or not pl.cards:
+        c = pl.take_top() if pl is not None else None
+        if c is None:
             return None
-        c = pl.cards.pop(0)
+        assert pl is not None
         self._place_gained(p, c, dest)
         if self.keep_log:
-            self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought, len(pl.cards)))
+            self.emit(ev.CardGained(p.name, c.name, pl.name, dest, bought, pl.count()))
         self._pile_changed(pl, c.name)
         return c
 

@@ -21,12 +21,12 @@ class ScoringMixin(GameBase):
     def end_condition(self) -> bool:
         """True when the Province pile or enough Supply piles (3; 4 with 5-6
         players) are empty (base rulebook, End of the game)."""
-        if not self.piles["Province"].cards:
+        if not self.piles["Province"].count():
             return True
         need = 4 if len(self.players) >= 5 else 3
         empty = 0  # what len(self.empty_piles()) says, counted at hand
         for pl in self.piles.values():
-            if not pl.cards:
+            if not pl.count():
                 empty += 1
         return empty >= need
 

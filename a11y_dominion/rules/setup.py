@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 from . import events as ev
 from .base import GameBase
-from .cards import CARDS, EVENTS, LANDMARKS, PILES, pile_name_for
+from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, pile_name_for
 from .state import BASIC_PILES, Card, Pile, SetupError
 
 if TYPE_CHECKING:
@@ -29,6 +29,16 @@ def resolve_kingdom(names: Iterable[str]) -> list[str]:
             raise SetupError(f"The pile {p} is named twice in the Kingdom.")
         out.append(p)
     return out
+
+
+_PilePlan = tuple[str, str, tuple[str, ...], "CardSpec | None", int, list["CardSpec"]]
+"""How a pile is set up: name, kind, members, the card of its unmade cards
+and how many, the cards made at once (top first)."""
+_SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str]]] = {}
+"""The piles set up for a Kingdom (its pile names) and a number of players, as
+:meth:`SetupMixin._build_supply` built them, and the names of their cards
+(simulations set up one Kingdom often)."""
+_SUPPLY_PLANS_MOST = 512
 
 
 class SetupMixin(GameBase):
@@ -75,9 +85,12 @@ class SetupMixin(GameBase):
 
     def _build_supply(self) -> None:
         n = len(self.players)
+        plan = _SUPPLY_PLANS.get((tuple(self.kingdom), n))
+        if plan is not None:
+            self._build_planned(plan)
+            return
         for name in BASIC_PILES:
-            cards = self._new_cards(name, self._pile_size(name))
-            self.piles[name] = Pile(name, "basic", cards, members=(name,))
+            self.piles[name] = self._unmade_pile(name, "basic", name, (name,))
         for name in self.kingdom:
             d = PILES[name]
             cards = []
@@ -89,18 +102,71 @@ class SetupMixin(GameBase):
                 for cname, count in d.cards:
                     cards += self._new_cards(cname, count)
             else:
-                cards = self._new_cards(d.top_name, self._pile_size(d.top_name))
+                self.piles[name] = self._unmade_pile(name, d.kind, d.top_name, tuple(d.card_names))
+                continue
             self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
+
+        if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
+            piles = [
+                (pl.name, pl.kind, pl.members, pl._spec, pl._unmade, [c.spec for c in pl._cards])
+                for pl in self.piles.values()
+            ]
+            _SUPPLY_PLANS[(tuple(self.kingdom), n)] = (piles, frozenset(self.card_names))
+
+    def _build_planned(self, plan: tuple[list[_PilePlan], frozenset[str]]) -> None:
+        """:meth:`_build_supply` from the piles it built before for the same
+        Kingdom and number of players: the same piles, cards, names and numbers."""
+        piles = self.piles
+        uid = self._uid
+        layout, names = plan
+        for name, kind, members, spec, unmade, made in layout:
+            if made:
+                cards = []
+                for s in made:
+                    uid += 1
+                    cards.append(Card(uid, s))
+                piles[name] = Pile(name, kind, cards, members=members)
+            else:
+                assert spec is not None
+                piles[name] = Pile.unmade(name, kind, spec, uid + 1, unmade, members)
+                uid += unmade
+        self._uid = uid
+        if not self.card_names.issuperset(names):
+            self.card_names.update(names)
+            self._moments_of_game = None
+
+    def _unmade_pile(self, name: str, kind: str, card: str, members: tuple[str, ...]) -> Pile:
+        """The pile ``name`` of the cards ``card``, as many as it starts with,
+        numbered as :meth:`_new_cards` numbers them, each made when first
+        reached (see :meth:`Pile.unmade`)."""
+        count = self._pile_size(card)
+        if card not in self.card_names:
+            self._new_name(card)
+        first = self._uid + 1
+        self._uid += count
+        return Pile.unmade(name, kind, CARDS[card], first, count, members)
 
     def _setup_extras(self) -> None:
         n = len(self.players)
+        if not self.keep_log:  # the same setup, with no event made
+            for name in self.landmarks:
+                spec = LANDMARKS[name]
+                self.landmarks[name] = spec.tokens_per_player * n
+                if spec.setup:
+                    spec.setup(cast("Game", self))
+            for name in self.events:
+                event = EVENTS[name]
+                if event.setup:
+                    event.setup(cast("Game", self))
+            return
         self.emit(
             ev.GameSetUp(
                 players=tuple(self.config.players),
                 kingdom=tuple(self.kingdom),
                 kingdom_costs=tuple(
-                    (pn, self.piles[pn].cards[0].spec.cost.coins, self.piles[pn].cards[0].spec.cost.debt)
-                    for pn in self.kingdom
+                    (pn, spec.cost.coins, spec.cost.debt)
+                    for pn, spec in ((pn, self.piles[pn].top_spec()) for pn in self.kingdom)
+                    if spec is not None
                 ),
                 events=tuple(self.events),
                 landmarks=tuple(self.landmarks),
@@ -108,7 +174,7 @@ class SetupMixin(GameBase):
                 event_costs=tuple((e, EVENTS[e].cost.coins, EVENTS[e].cost.debt) for e in self.events),
             )
         )
-        self.emit(ev.SupplySetUp(tuple((pl.name, tuple([c.name for c in pl.cards])) for pl in self.piles.values())))
+        self.emit(ev.SupplySetUp(tuple((pl.name, tuple(pl.names())) for pl in self.piles.values())))
         for p in self.players:
             self.emit(
                 ev.StartingCards(

@@ -101,24 +101,122 @@ class Player:
         return self.hand + self.deck + self.discard + self.in_play + self.set_aside
 
 
-@dataclass
 class Pile:
-    """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles."""
+    """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles.
 
-    name: str
-    kind: str
-    cards: list[Card]
-    vp_tokens: int = 0
-    debt_tokens: int = 0
-    members: tuple[str, ...] = ()
+    A pile of one card (the basic piles, most Kingdom piles) is set up with
+    its cards not yet made (see :meth:`unmade`): each card is made, with the
+    number it would have had, when it is first reached (taken, looked at,
+    or the whole list read through ``cards``). :meth:`count`,
+    :meth:`top_spec` and :meth:`take_top` answer without making the rest."""
+
+    __slots__ = ("name", "kind", "_cards", "vp_tokens", "debt_tokens", "members", "_unmade", "_spec", "_next_uid")
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        cards: list[Card],
+        vp_tokens: int = 0,
+        debt_tokens: int = 0,
+        members: tuple[str, ...] = (),
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self._cards = cards
+        self.vp_tokens = vp_tokens
+        self.debt_tokens = debt_tokens
+        self.members = members
+        self._unmade = 0  # cards under those made, not made yet: all of ``_spec``,
+        self._spec: CardSpec | None = None  # numbered from ``_next_uid`` down the pile
+        self._next_uid = 0
+
+    @classmethod
+    def unmade(cls, name: str, kind: str, spec: CardSpec, first_uid: int, count: int, members: tuple[str, ...]) -> Pile:
+        """A pile of ``count`` cards of ``spec`` numbered ``first_uid`` (the
+        top) onwards, as ``Card.many(first_uid, count, spec)`` would give
+        them, each made when first reached."""
+        pl = cls(name, kind, [], members=members)
+        pl._unmade = count
+        pl._spec = spec
+        pl._next_uid = first_uid
+        return pl
+
+    @property
+    def cards(self) -> list[Card]:
+        """The pile's cards, top first (every card made, when some were not)."""
+        if self._unmade:
+            assert self._spec is not None
+            self._cards.extend(Card.many(self._next_uid, self._unmade, self._spec))
+            self._next_uid += self._unmade
+            self._unmade = 0
+        return self._cards
+
+    @cards.setter
+    def cards(self, value: list[Card]) -> None:
+        self._cards = value
+        self._unmade = 0
+
+    def count(self) -> int:
+        """The number of cards in the pile: ``len(cards)``."""
+        return len(self._cards) + self._unmade
+
+    def top_spec(self) -> CardSpec | None:
+        """The printed card on top (``cards[0].spec``), or None for an empty pile."""
+        cards = self._cards
+        if cards:
+            return cards[0].spec
+        return self._spec if self._unmade else None
+
+    def take_top(self) -> Card | None:
+        """Take the top card off the pile (``cards.pop(0)``); None for an empty pile."""
+        cards = self._cards
+        if cards:
+            return cards.pop(0)
+        if not self._unmade:
+            return None
+        assert self._spec is not None
+        self._unmade -= 1
+        self._next_uid += 1
+        return Card(self._next_uid - 1, self._spec)
+
+    def names(self) -> list[str]:
+        """The names of the pile's cards, top first (``[c.name for c in cards]``)."""
+        out = [c.name for c in self._cards]
+        if self._unmade:
+            assert self._spec is not None
+            out += [self._spec.name] * self._unmade
+        return out
 
     @property
     def top(self) -> Card | None:
-        return self.cards[0] if self.cards else None
+        if not self._cards and self._unmade:
+            self._cards.append(self.take_top())  # type: ignore[arg-type]
+        return self._cards[0] if self._cards else None
 
     @property
     def is_layered(self) -> bool:
         return self.kind in ("split", "castles")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pile):
+            return NotImplemented
+        return (self.name, self.kind, self.cards, self.vp_tokens, self.debt_tokens, self.members) == (
+            other.name,
+            other.kind,
+            other.cards,
+            other.vp_tokens,
+            other.debt_tokens,
+            other.members,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Pile(name={self.name!r}, kind={self.kind!r}, cards={self.cards!r}, vp_tokens={self.vp_tokens!r}, "
+            f"debt_tokens={self.debt_tokens!r}, members={self.members!r})"
+        )
 
 
 @dataclass
@@ -145,6 +243,26 @@ class Turn:
     action_phase_requested: str = ""  # why a card asks to return to the Action phase ("" for none)
     action_phase_again: bool = False  # the turn returned to the Action phase
     memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def next(self, player: int) -> Turn:
+        """The turn after this one, of the player at index ``player``:
+        ``Turn(player=player, number=self.number + 1)`` (a new one, made
+        without the dataclass's ``__init__``: a game makes one per turn)."""
+        t = _new(Turn)
+        d = t.__dict__
+        d.update(_FRESH_TURN)
+        d["player"] = player
+        d["number"] = self.number + 1
+        d["played"] = []
+        d["gained"] = []
+        d["memory"] = {}
+        return t
+
+
+_new = object.__new__
+_FRESH_TURN = dict(Turn(player=0, number=0).__dict__)
+"""The fields of a new turn as ``Turn`` sets them, in its order (the lists
+and dicts among them are made anew for each turn)."""
 
 
 @dataclass

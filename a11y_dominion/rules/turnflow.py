@@ -12,10 +12,14 @@ from .base import GameBase
 from .cards import EVENTS, CardSpec
 from .cost import Cost
 from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option, Purpose
+from .dispatch import _NO_ABILITIES
+from .primitives import shuffle
 from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .game import Game
 
 
@@ -76,6 +80,67 @@ def _plain(card: Card) -> bool:
     own (its bonuses only). See :meth:`TurnFlowMixin.play_plain`."""
     r = card.rules
     return r.play is None and "Action" not in r.types and "Attack" not in r.types
+
+
+_PLAIN_KINDS: dict[str, int] = {}
+""":func:`_plain_kind` of each card name met (the rules of a name never change)."""
+
+
+def _plain_kind(r: CardSpec) -> int:
+    """How a card in hand with rules ``r`` takes part in a plain turn (see
+    :meth:`TurnFlowMixin._plain_turns`): 0 for a card that cannot be
+    played (no Action, no Treasure: a Victory card, a Curse); 1 for a
+    Treasure that "play treasures" plays, that gives only +Actions, +Buys
+    and coins and has no ability (a basic Treasure), 3 for such a Treasure
+    that "play treasures" plays after the others; 2 for any other (an
+    Action, a Treasure with text, +Cards, VP tokens or an ability, or one
+    that asks), which makes the turn not plain."""
+    kind = _PLAIN_KINDS.get(r.name)
+    if kind is None:
+        types = r.types
+        if "Action" in types:
+            kind = 2
+        elif "Treasure" not in types:
+            kind = 0
+        else:
+            plain = r.play is None and "Attack" not in types and not r.asks_when_played
+            abilities = r.triggers or r.while_in_play or r.reactions
+            kind = (3 if r.played_last else 1) if plain and not abilities and not r.cards and not r.vp_tokens else 2
+        _PLAIN_KINDS[r.name] = kind
+    return kind
+
+
+class PlainView:
+    """What a bot's ``plain_move`` reads in a plain turn (see
+    :meth:`TurnFlowMixin._plain_turns`), set by the game before each move:
+    ``turn``, the turn as it is (the game's own :class:`Turn`, to be read
+    only: its ``phase``, ``actions``, ``buys``, ``coins``, ``bought``);
+    ``debt`` (the player's Debt); ``treasures`` (whether "play treasures" is
+    a legal move); and, read when asked, whether a move is legal and the
+    cards left in a pile. Public facts and the bot's own only, as a view is."""
+
+    __slots__ = ("_game", "_player", "turn", "debt", "treasures")
+
+    def __init__(self, game: TurnFlowMixin, player: Player) -> None:
+        self._game = game
+        self._player = player
+        self.turn = game.turn
+        self.debt = 0
+        self.treasures = False
+
+    def legal(self, move: Move) -> bool:
+        """Whether ``move`` is a legal turn move of the player now."""
+        return self._game.move_is_legal(self._player, move)
+
+    def cards_left(self, pile: str) -> int:
+        """The number of cards in the Supply pile ``pile`` (0 for a pile not in the game)."""
+        pl = self._game.piles.get(pile)
+        return pl.count() if pl is not None else 0
+
+
+Planner = tuple["Callable[[PlainView], Move]", PlainView, "int | None"]
+"""A seat's plain moves: its ``plain_move``, the view it reads, and the
+last turn (counted for its player) it may play, or None for no limit."""
 
 
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
@@ -385,14 +450,15 @@ class TurnFlowMixin(GameBase):
         Buy, the coins and Debt paid, recorded; returns the card bought (the
         top of ``pile``, which is not empty: a legal buy)."""
         pl = self.piles[pile]
-        top = pl.cards[0]  # a legal buy: the pile is not empty
+        top = pl.top  # a legal buy: the pile is not empty
+        assert top is not None
         cost = top.spec.cost
         t = self.turn
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
         if self.keep_log:
-            self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, len(pl.cards) - 1))
+            self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, pl.count() - 1))
         self.take_debt(p, cost.debt, top.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
@@ -496,7 +562,15 @@ class TurnFlowMixin(GameBase):
                 resume = None
             # ---- the Action and Buy phases
             carry = None
-            while True:
+            if phase == "action" and self.planners is not None:
+                # bots' plain turns, without decisions, for as long as they stay plain
+                phase, carry = self._plain_turns(p, t)
+                if phase == "over":
+                    return
+                if phase == "next":
+                    continue
+                p, t = self.current, self.turn
+            while phase != "cleanup":
                 if phase == "action":
                     t.phase = "action"
                     # the Action phase: moves until one ends it; a move that belongs to the
@@ -620,6 +694,231 @@ class TurnFlowMixin(GameBase):
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
 
+    def _plain_turns(self, p: Player, t: Turn) -> tuple[str, Move | None]:
+        """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
+        turns after it, with the moves of the players' planners (see
+        :attr:`planners`) instead of decisions, for as long as the turns are
+        plain: no lasting effect; no Action card in hand and only Treasures
+        that give +Actions, +Buys and coins (see :func:`_plain_kind`); no
+        ability at the start of the Buy phase or of Clean-up, at the end of
+        the turn or after it, at the start of the next, when a card is played,
+        bought or gained. Each move is checked as an answer is, recorded in
+        :attr:`answers` as that answer, and carried out as the answer would
+        be, by the same steps, so the game, its answers and its record are
+        those of the game played with decisions. Used only while
+        ``keep_log`` is False: the events that would not be kept are not made.
+
+        Returns ``(phase, carry)``: "over" when the game ended; "next" when a
+        turn ended and the next one (``self.turn``) is to be started; else the
+        current turn (``self.turn``, which may be a later one, already
+        started) goes on with decisions in ``phase``: "action" (nothing done
+        in it yet), "buy" (``carry``: a move already answered, a buy with an
+        ability or an Event, for the Buy phase to carry out first; or None),
+        or "cleanup". Stops before a move that the turn limit or the answer
+        bound of the planner's table would not let it answer."""
+        if self.lasting:
+            return "action", None
+        planners = self.planners
+        assert planners is not None
+        entry = planners[p.index]
+        if entry is None:
+            return "action", None
+        trigger = self.trigger
+        if trigger(_AT_START_OF_BUY, p) is not _NO_ABILITIES:
+            return "action", None
+        # what the turns need is the same for every turn of the loop: no cards of new names are
+        # made in it (which could bring new abilities), no lasting effect, no card in play but
+        # plain Treasures (which have no abilities)
+        plays_plain = self._no_play_abilities()
+        cleanup_plain = all(
+            trigger(m, p) is _NO_ABILITIES for m in (_AT_START_OF_CLEANUP, _AT_END_OF_TURN, _AT_AFTER_TURN)
+        )
+        start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
+        buy_plain: dict[str, bool] = {}  # card name -> buying it runs no ability ("when you buy", "when you gain")
+        answers, most = self.answers, self.plain_answers_most
+        players, piles, kinds = self.players, self.piles, _PLAIN_KINDS
+        legal = self.move_is_legal
+        met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
+        while True:
+            plan, view, limit = entry
+            if limit is not None:
+                e = self.turn_started
+                own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
+                if own > limit:
+                    return "action", None
+            treasures = 0  # the kinds of the Treasures in hand, or-ed
+            auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
+            rest: list[Card] = []  # the other cards in hand (which cannot be played)
+            hand = p.hand
+            for c in hand:
+                r = c.rules
+                ck = kinds.get(r.name)
+                if ck is None:
+                    ck = _plain_kind(r)
+                if ck == 2:
+                    return "action", None
+                if ck:
+                    treasures |= ck
+                    auto.append(c)
+                else:
+                    rest.append(c)
+            if treasures and not plays_plain:
+                return "action", None
+            # ---- the Action and Buy phases, a move at a time
+            phase = "action"
+            queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
+            at = 0
+            while True:
+                if len(answers) >= most:
+                    return phase, None
+                treasures_ok = treasures and (phase == "action" or not t.bought)
+                if at < len(queue):
+                    move = queue[at]
+                    at += 1
+                elif (
+                    phase == "buy"
+                    and (not treasures or t.bought)
+                    and (t.buys <= 0 or p.debt)
+                    and not (p.debt and t.coins)
+                ):
+                    move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                else:
+                    view.turn = t
+                    view.debt = p.debt
+                    view.treasures = bool(treasures_ok)
+                    got = plan(view)
+                    if type(got) is tuple:
+                        queue, at = got, 1
+                        move = got[0]
+                    else:
+                        move = got
+                kind = move.kind
+                # is it legal? (what move_is_legal says, at hand for the commonest moves)
+                if kind is _MK_END or kind is _MK_TREASURES:
+                    if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
+                        return phase, None  # asked again with a decision, and refused as an answer is
+                elif kind is _MK_BUY and not move.amount:  # a buy: what move_is_legal says, at hand
+                    pl = piles.get(move.name)
+                    if pl is None or t.buys <= 0 or p.debt:
+                        if not legal(p, move):  # (an Event)
+                            return phase, None
+                    else:
+                        spec = pl.top_spec()
+                        if spec is None or spec.cost.coins > t.coins:
+                            return phase, None
+                elif not legal(p, move):
+                    return phase, None
+                if phase == "action":
+                    if kind is _MK_PLAY:
+                        return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
+                    # a move of the Buy phase ends the Action phase and is carried over to it
+                    answers.append([move])
+                    t.phase = phase = "buy"
+                    t.bought = False
+                    if kind is _MK_END:
+                        continue
+                else:
+                    answers.append([move])
+                if kind is _MK_END:
+                    break
+                if kind is _MK_TREASURES:
+                    # what play_plains does, for every card of the hand at once: nothing happens between the plays
+                    if treasures & 2:  # a Treasure played after the others
+                        auto.sort(key=_PLAYED_LAST)
+                    hand[:] = rest
+                    p.in_play.extend(auto)
+                    t.played.extend(auto)
+                    for c in auto:
+                        r = c.rules
+                        if r.actions or r.buys:
+                            t.actions += r.actions
+                            t.buys += r.buys
+                        t.coins += r.coins
+                    treasures = 0
+                    auto = []
+                elif kind is _MK_PAY:
+                    self.pay_debt(p, move.amount)
+                elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
+                    card = next(c for c in hand if c.name == move.name)
+                    self.play_plain(p, card)
+                    auto.remove(card)
+                    treasures = 0
+                    for c in auto:
+                        treasures |= kinds[c.rules.name]
+                else:  # a buy
+                    name = move.name
+                    pl = piles.get(name)
+                    if pl is None:
+                        return "buy", move  # an Event
+                    spec = pl.top_spec()
+                    assert spec is not None  # (a legal buy)
+                    plain = buy_plain.get(spec.name)
+                    if plain is None:
+                        top = pl.top
+                        plain = buy_plain[spec.name] = (
+                            trigger(_AT_BUY, p, top) is _NO_ABILITIES and trigger(_AT_GAIN, p, top) is _NO_ABILITIES
+                        )
+                    if not plain:
+                        return "buy", move
+                    # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, with no event made
+                    cost = spec.cost
+                    if cost.debt or pl.debt_tokens:
+                        self._pay_for(p, name)
+                    else:
+                        t.buys -= 1
+                        t.coins -= cost.coins
+                        t.bought = True
+                    gained = pl.take_top()
+                    assert gained is not None
+                    p.discard.insert(0, gained)
+                    t.gained.append(spec.name)
+                    if met is None or not pl.count():  # else the end condition is as it was: only this pile changed
+                        met = self.end_condition()
+                    if met and not self.ending:  # what _check_ending does
+                        self.ending = True
+                    elif self.ending and not met:
+                        self.ending = False
+            # ---- Clean-up: what the turn loop does, at hand
+            if not cleanup_plain:
+                return "cleanup", None
+            t.phase = "cleanup"
+            in_play, hand, discard = p.in_play, p.hand, p.discard
+            if in_play:
+                discard[0:0] = in_play[::-1]
+                in_play.clear()
+            if hand:
+                discard[0:0] = hand[::-1]
+                hand.clear()
+            deck = p.deck
+            if len(deck) >= 5:
+                hand.extend(deck[:5])
+                del deck[:5]
+            else:  # what draw does: the deck, then the discard pile shuffled in (see _take_top and _shuffle)
+                hand.extend(deck)
+                deck.clear()
+                if discard:
+                    shuffle(self.rng, discard)
+                    p.deck = discard
+                    p.discard = []
+                    take = 5 - len(hand)
+                    hand.extend(discard[:take])
+                    del discard[:take]
+            p.turns_taken += 1
+            if met is None:
+                met = self.end_condition()
+            if met:
+                self._finish()
+                return "over", None
+            self.turn = t = Turn.next(t, (p.index + 1) % len(players))
+            p = players[t.player]
+            if not start_plain:
+                return "next", None
+            # ---- the start of the next turn, at hand
+            self.turn_started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+            entry = planners[p.index]
+            if entry is None:
+                return "action", None
+
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
         buys of piles and Events, payments of 1 Debt up to what the coins allow, ``end``."""
@@ -652,8 +951,8 @@ class TurnFlowMixin(GameBase):
         if t.buys > 0 and p.debt == 0:
             buys = _MOVES[_MK_BUY]
             for pl in self.piles.values():
-                cards = pl.cards
-                if cards and cards[0].spec.cost.coins <= coins:
+                spec = pl.top_spec()
+                if spec is not None and spec.cost.coins <= coins:
                     opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
             for e in self.events:
                 if EVENTS[e].cost.coins <= coins:
@@ -682,8 +981,10 @@ class TurnFlowMixin(GameBase):
             if amount or t.buys <= 0 or p.debt != 0:
                 return False
             pl = self.piles.get(name)  # piles are keyed by their names
-            if pl is not None and pl.cards and pl.cards[0].spec.cost.coins <= t.coins:
-                return True
+            if pl is not None:
+                spec = pl.top_spec()
+                if spec is not None and spec.cost.coins <= t.coins:
+                    return True
             return name in self.events and EVENTS[name].cost.coins <= t.coins
         if kind is _MK_PAY:  # 1 to the Debt, as far as the coins go
             return not name and 1 <= amount <= p.debt and amount <= t.coins

@@ -318,12 +318,14 @@ def _palace(g: Game, p: Player) -> int:
 
 
 def _tower(g: Game, p: Player) -> int:
+    if not any(not pl.count() for pl in g.piles.values()):
+        return 0  # no empty Supply pile (most games, most of the time)
     total = 0
     for name, k in _names(p).items():  # cards of one name at once
         if CARDS[name].is_("Victory"):
             continue
         pl = g.pile_of(name)
-        if pl is not None and not pl.cards:
+        if pl is not None and not pl.count():
             total += k
     return total
 

@@ -1,0 +1,154 @@
+"""Plain turns (``Game._plain_turns``): a table of bots that hear no events
+plays the turns that ask nothing (no Action in hand, only basic Treasures,
+no ability on the way) with the bots' ``plain_move`` instead of decisions.
+The game must be exactly the game played with decisions: the same answers
+recorded, the same cards in the same zones (by card number), the same
+tokens, turn, random state and winners; also when a turn limit or an answer
+bound stops the table in the middle, and when the record is replayed."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.record import dumps, load_record, make_record, replay
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import make_bot
+from a11y_dominion.table import Table, TurnLimit
+
+
+class Decisions:
+    """A bot with its plain moves hidden: it answers every decision."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.asked = 0
+
+    def __getattr__(self, name):
+        if name == "plain_move":
+            raise AttributeError(name)
+        return getattr(self.bot, name)
+
+    def decide(self, d, view):
+        self.asked += 1
+        return self.bot.decide(d, view)
+
+    def tell(self, events):
+        self.bot.tell(events)
+
+
+class Counted:
+    """A bot whose decisions are counted (its plain moves are used)."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.asked = 0
+        self.plain_move = bot.plain_move if hasattr(bot, "plain_move") else None
+        if self.plain_move is None:
+            del self.plain_move
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+    def decide(self, d, view):
+        self.asked += 1
+        return self.bot.decide(d, view)
+
+    def tell(self, events):
+        self.bot.tell(events)
+
+
+def snapshot(g: Game):
+    """Everything the two ways of playing must agree on."""
+    zones = []
+    for p in g.players:
+        for zone in ("hand", "deck", "discard", "in_play", "set_aside"):
+            zones.append((p.name, zone, [(c.uid, c.name) for c in getattr(p, zone)]))
+        zones.append((p.name, p.debt, p.vp_tokens, p.turns_taken))
+    for pl in g.piles.values():
+        zones.append((pl.name, [c.uid for c in pl.cards], pl.debt_tokens, pl.vp_tokens))
+    t = g.turn
+    return {
+        "zones": zones,
+        "trash": [c.uid for c in g.trash],
+        "answers": [list(a) for a in g.answers],
+        "winners": list(g.winners),
+        "over": g.game_over,
+        "ending": g.ending,
+        "landmarks": dict(g.landmarks),
+        "rng": g.rng.getstate(),
+        "turn": (
+            t.player,
+            t.number,
+            t.phase,
+            t.actions,
+            t.buys,
+            t.coins,
+            t.bought,
+            [c.uid for c in t.played],
+            t.gained,
+        ),
+    }
+
+
+def play(kinds, kingdom, seed, plain, limit=60, most=None):
+    k, e, lm = choose_setup(kingdom, None, None, seed)
+    names = [f"P{i + 1}" for i in range(len(kinds))]
+    g = Game(GameConfig(names, k, e, lm, seed), keep_log=False)
+    bots = {}
+    for i, kind in enumerate(kinds):
+        bot = make_bot(kind, seed * 7 + i)
+        bots[names[i]] = Counted(bot) if plain else Decisions(bot)
+    seats = {name: TurnLimit(b, limit) for name, b in bots.items()}
+    result = Table(g, seats, max_answers=most).run()
+    return result, snapshot(g), sum(b.asked for b in bots.values()), g
+
+
+def test_a_big_money_mirror_plays_every_turn_but_the_first_without_a_decision():
+    result, plain, asked, g = play(["bigmoney", "bigmoney"], "basic-intro", 3, True)
+    assert result is None and g.game_over
+    # the first turn is asked as the table starts (it ends the Action phase, plays its Treasures,
+    # buys, ends the turn); every later turn of this game is plain
+    assert asked == 4
+    assert len(g.answers) > 100
+    result2, decided, asked2, g2 = play(["bigmoney", "bigmoney"], "basic-intro", 3, False)
+    assert result2 is None
+    assert plain == decided
+    assert asked2 == len(g2.answers) > 100
+
+
+KINDS = st.sampled_from(
+    [
+        ["bigmoney", "bigmoney"],
+        ["bigmoney", "bigmoney", "bigmoney"],
+        ["bigmoney", "random"],
+        ["random", "bigmoney", "bigmoney", "bigmoney"],
+        ["bigmoney", "medium"],
+        ["bigmoney"] * 6,
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kinds=KINDS,
+    kingdom=st.sampled_from(["basic-intro", "random", "advanced-intro"]),
+    seed=st.integers(0, 10**6),
+    stop=st.sampled_from([(60, None), (5, None), (60, 31), (9, 77)]),
+)
+def test_plain_turns_make_the_game_played_with_decisions(kinds, kingdom, seed, stop):
+    limit, most = stop
+    a = play(kinds, kingdom, seed, True, limit, most)
+    b = play(kinds, kingdom, seed, False, limit, most)
+    assert a[0] == b[0]  # the same end: over, or stopped for the same reason
+    assert a[1] == b[1]
+
+
+def test_the_record_of_a_game_of_plain_turns_replays_to_the_same_game():
+    result, plain, _asked, g = play(["bigmoney", "bigmoney"], "basic-intro", 11, True)
+    assert result is None
+    again = replay(load_record(dumps(make_record(g))))
+    assert again.game_over and again.winners == g.winners
+    assert snapshot(again) == plain
+    assert again.log  # a replay keeps its events: the record holds the game, not the way it was played
