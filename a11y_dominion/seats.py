@@ -342,6 +342,46 @@ YOU_WORDS = ("you", "jij", "je", "u")
 """Words that address the listener; a seat of a shared table cannot be called so."""
 
 
+def default_seat_names(record: dict, lang) -> dict:
+    """Name -> name in ``lang`` (a :class:`~a11y_dominion.i18n.Language`) of each human seat of
+    ``record`` (a game record) that has the default seat name of a language: "You" in English,
+    "Jij" in Dutch, the name of the seat a game gets when none are given (and the only names
+    that address the player, see :data:`YOU_WORDS`), so a Dutch game resumed in English is
+    {"Jij": "You"}. Empty when every seat keeps its name, and for a game built from a
+    position (its names are the scenario's)."""
+    from .i18n import LANGUAGES, N_, Language
+
+    if record.get("position") is not None:
+        return {}
+    mine = lang._(N_("You"))
+    defaults = {Language(code)._(N_("You")) for code in LANGUAGES}
+    entries = [e for e in record.get("seats") or [] if isinstance(e, list) and len(e) >= 2]
+    names = [str(e[0]) for e in entries]
+    out = {}
+    for e in entries:
+        name = e[0]
+        if name in defaults and name != mine and str(e[1]).lower() == "human" and mine not in names:
+            out[name] = mine
+    return out
+
+
+def rename_seats(record: dict, names: dict) -> dict:
+    """``record`` (a game record) with the players and seats renamed by ``names`` (old -> new);
+    the record itself is not changed. Answers never hold a player's name."""
+    if not names:
+        return record
+    out = dict(record)
+    cfg = dict(out.get("config") or {})
+    if isinstance(cfg.get("players"), list):
+        cfg["players"] = [names.get(n, n) if isinstance(n, str) else n for n in cfg["players"]]
+    out["config"] = cfg
+    out["seats"] = [
+        [names.get(e[0], e[0]), *e[1:]] if isinstance(e, list) and e and isinstance(e[0], str) else e
+        for e in out.get("seats") or []
+    ]
+    return out
+
+
 def parse_seats(text: str, remote: bool = False) -> list:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
