@@ -375,7 +375,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 )
                 continue
         # the seat with a language's default name ("Jij") as this language calls it ("You")
-        names = default_seat_names(g.record, lang)
+        names = default_seat_names(g.record, lang, g.language)
         players = ", ".join(f"{names.get(n, n)} ({lang._(k)})" for n, k in g.seats)
         kingdom = ", ".join(lang.card(k) for k in g.kingdom)
         date = g.started.replace("T", " ")

@@ -34,8 +34,8 @@ def load_game(path: str, seats: list | None = None, options: dict | None = None,
     kind)) is used when the file has no usable seat list of its own. The
     language and verbosity each human seat had when the game was saved are
     added to ``options`` (name -> {"language", "verbosity"}) where it names
-    none for that seat. With ``lang``, the seat with a language's default name
-    ("Jij") gets the default name of ``lang`` ("You",
+    none for that seat. With ``lang``, a seat with a language's default name ("Jij")
+    that has no language of its own gets the default name of ``lang`` ("You",
     :func:`~a11y_dominion.seats.default_seat_names`). Raises RecordError with one sentence."""
     try:
         text = read_text(path, SAVE_LIMIT)

@@ -94,7 +94,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         try:
             # the seat with a language's default name ("Jij") is called as this language calls it ("You");
             # the autosave goes on with the names of its file
-            resumed.renamed = default_seat_names(resumed.record, lang)
+            resumed.renamed = default_seat_names(resumed.record, lang, resumed.language)
             record = rename_seats(resumed.full_record(), resumed.renamed)
             game, seats = game_from_record(record, None, loaded_options)
         except (RecordError, SetupError) as e:

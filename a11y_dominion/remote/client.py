@@ -52,8 +52,8 @@ from ..console import questions
 from ..console.answers import Answers
 from ..console.commands import HELP_LINES, Commands, command_for, short
 from ..console.completion import COMMANDS
-from ..console.keys import KeyCommand
 from ..console.display import cleared_text
+from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
