@@ -154,6 +154,7 @@ class Autosave:
         self._unsynced = 0
         self._fd: int | None = None
         self._header: dict | None = None  # a new game's header, written with the first answer
+        self.file_names: dict = {}  # a seat's name in play -> its name in the file (a renamed seat)
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -210,6 +211,7 @@ class Autosave:
         save = cls(saved.path, saved.id, len(saved.answers), humans, finished=saved.finished, record=saved.record)
         save.started = saved.started
         save._fd = fd
+        save.file_names = {new: old for old, new in saved.renamed.items()}
         return save
 
     # ------------------------------------------------------------ writing
@@ -237,8 +239,14 @@ class Autosave:
         """``player``'s ``answer`` was accepted by ``game``: append it (and the
         result when it ended the game)."""
         p = game.current
+        names = self.file_names  # the file goes on with the names of its header
         self._write(
-            {"n": self.answers, "p": player, "t": [p.name, p.turns_taken + 1], "a": answer_data(answer)},
+            {
+                "n": self.answers,
+                "p": names.get(player, player),
+                "t": [names.get(p.name, p.name), p.turns_taken + 1],
+                "a": answer_data(answer),
+            },
             sync=player in self.humans or game.pending is None,
         )
         self.answers += 1
@@ -254,6 +262,13 @@ class Autosave:
         """The game ended: append its result; it is no longer unfinished."""
         self.finished = True
         result = result_data(game) or {}
+        names = self.file_names
+        if names and result:  # in the names of the file's header
+            result = {
+                "scores": [[names.get(n, n), v] for n, v in result["scores"]],
+                "winners": [names.get(n, n) for n in result["winners"]],
+                "turns": [[names.get(n, n), t] for n, t in result["turns"]],
+            }
         self._write({"end": result, "date": now()}, sync=True)
         if self.id:
             from .stats import add_game
@@ -314,6 +329,8 @@ class SavedGame:
     torn: bool = False
     extra: dict = field(default_factory=dict)
     damaged: bool = False  # a line that cannot be read is followed by more: the game goes on from before it
+    # the seats renamed when the game was resumed (name in the file -> name in play: {"Jij": "You"})
+    renamed: dict = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:

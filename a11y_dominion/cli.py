@@ -357,6 +357,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     scores); then one sentence per autosave that cannot be read (``damaged``: (ID, error)
     pairs, as :func:`~a11y_dominion.autosave.all_games` gives them)."""
     from .i18n import N_
+    from .seats import default_seat_names
 
     if not games and not damaged:
         return [lang._(N_("No games are kept yet; every game you play is kept as it goes."))]
@@ -373,11 +374,13 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                     )
                 )
                 continue
-        players = ", ".join(f"{n} ({lang._(k)})" for n, k in g.seats)
+        # the seat with a language's default name ("Jij") as this language calls it ("You")
+        names = default_seat_names(g.record, lang, g.language)
+        players = ", ".join(f"{names.get(n, n)} ({lang._(k)})" for n, k in g.seats)
         kingdom = ", ".join(lang.card(k) for k in g.kingdom)
         date = g.started.replace("T", " ")
         if g.finished:
-            out.append(_finished_line(g, lang, date, players, kingdom))
+            out.append(_finished_line(g, lang, date, players, kingdom, names))
         else:
             people = [n for n, k in g.seats if k in ("human", "remote")]
             if not g.turn:
@@ -385,7 +388,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
             elif people == [g.turn[0]]:  # the one person of the game: the one who reads this
                 turn = lang.text(N_("at your turn {n}"), n=g.turn[1])
             else:
-                turn = lang.text(N_("at {player}'s turn {n}"), player=g.turn[0], n=g.turn[1])
+                turn = lang.text(N_("at {player}'s turn {n}"), player=names.get(g.turn[0], g.turn[0]), n=g.turn[1])
             out.append(
                 lang.text(
                     N_(
@@ -427,8 +430,9 @@ def _cannot_resume(g):
     return None
 
 
-def _finished_line(g, lang, date: str, players: str, kingdom: str) -> str:
-    """The sentence of a finished game: who won (or who tied) and every player's score.
+def _finished_line(g, lang, date: str, players: str, kingdom: str, names: dict | None = None) -> str:
+    """The sentence of a finished game: who won (or who tied) and every player's score
+    (``names``: the players shown by another name, :func:`~a11y_dominion.seats.default_seat_names`).
     A result line without scores is made again from the game's answers."""
     from .i18n import N_
 
@@ -441,8 +445,9 @@ def _finished_line(g, lang, date: str, players: str, kingdom: str) -> str:
             result = result_data(replay(g.full_record())) or result
         except RecordError:
             pass
-    scores = "; ".join(f"{s[0]} {s[1]} VP" for s in result.get("scores", []) if len(s) == 2)
-    winners = [str(w) for w in result.get("winners", [])]
+    names = names or {}
+    scores = "; ".join(f"{names.get(str(s[0]), s[0])} {s[1]} VP" for s in result.get("scores", []) if len(s) == 2)
+    winners = [str(names.get(str(w), w)) for w in result.get("winners", [])]
     if len(winners) > 1:
         template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} tied; {scores}.")
     elif winners:

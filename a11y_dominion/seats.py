@@ -376,6 +376,54 @@ YOU_WORDS = ("you", "jij", "je", "u")
 """Words that address the listener; a seat of a shared table cannot be called so."""
 
 
+def default_seat_names(record: dict, lang, game_language: str | None = None) -> dict:
+    """Name -> new name of each human seat of ``record`` (a game record) that has the default
+    seat name of a language ("You" in English, "Jij" in Dutch: the name of the seat a game gets
+    when none are given, and the only names that address the player, see :data:`YOU_WORDS`)
+    and speaks another language now: the default name in the language it speaks, so a Dutch
+    game resumed in English is {"Jij": "You"}. A seat speaks ``lang`` (a
+    :class:`~a11y_dominion.i18n.Language`), unless the record gives it a language of its own:
+    one other than ``game_language`` (the game's language, which the settings now replace when
+    a game is resumed; None: every seat's own language stays, as when a save file is loaded).
+    Empty when every seat keeps its name, and for a game built from a position (its names are
+    the scenario's)."""
+    from .i18n import LANGUAGES, N_, Language
+
+    if record.get("position") is not None:
+        return {}
+    defaults = {Language(code)._(N_("You")) for code in LANGUAGES}
+    entries = [e for e in record.get("seats") or [] if isinstance(e, list) and len(e) >= 2]
+    names = [str(e[0]) for e in entries]
+    out = {}
+    for e in entries:
+        name = e[0]
+        if name not in defaults or str(e[1]).lower() != "human":
+            continue
+        own = e[2].get("language") if len(e) > 2 and isinstance(e[2], dict) else None
+        speaks = Language(own) if own in LANGUAGES and own != game_language else lang
+        new = speaks._(N_("You"))
+        if new != name and new not in names:
+            out[name] = new
+    return out
+
+
+def rename_seats(record: dict, names: dict) -> dict:
+    """``record`` (a game record) with the players and seats renamed by ``names`` (old -> new);
+    the record itself is not changed. Answers never hold a player's name."""
+    if not names:
+        return record
+    out = dict(record)
+    cfg = dict(out.get("config") or {})
+    if isinstance(cfg.get("players"), list):
+        cfg["players"] = [names.get(n, n) if isinstance(n, str) else n for n in cfg["players"]]
+    out["config"] = cfg
+    out["seats"] = [
+        [names.get(e[0], e[0]), *e[1:]] if isinstance(e, list) and e and isinstance(e[0], str) else e
+        for e in out.get("seats") or []
+    ]
+    return out
+
+
 def parse_seats(text: str, remote: bool = False) -> list:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 

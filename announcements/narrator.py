@@ -452,6 +452,15 @@ class Narrator(EventSentences):
                 self._hold_lead(events[run[-1]])
             return run[-1] + 2
         e = events[i]
+        if (
+            isinstance(e, ev.ResourcesChanged)
+            and e.source == "Villa"
+            and (e.d_actions, e.d_buys, e.d_coins) == (1, 0, 0)
+            and i + 1 < len(events)
+            and isinstance(events[i + 1], ev.PhaseChanged)
+            and events[i + 1].reason == "villa"
+        ):
+            return i + 1  # Villa gained in the Buy phase: going back to the Action phase says its +1 Action
         if isinstance(e, ev.CardsRevealed) and i + 1 < len(events) and self._note_tells(events[i + 1], e):
             return i + 1  # the note that follows names the card revealed
         trashed = self._trash_run(events, i)

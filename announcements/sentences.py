@@ -135,11 +135,11 @@ class EventSentences:
         if e.player == self.viewer and e.reason in ("villa", "again"):
             self.phase_said = e.phase  # the sentence names the new phase: the turn prompt need not
         if e.phase == "action":
-            if e.reason == "villa":
+            if e.reason == "villa":  # with Villa's +1 Action, which is not said on its own in the Buy phase
                 return self._p(
                     e.player,
-                    N_("Villa: you go back to the Action phase."),
-                    N_("Villa: {player} goes back to the Action phase."),
+                    N_("Villa: +1 Action, back to your Action phase."),
+                    N_("Villa: +1 Action, {player} goes back to the Action phase."),
                 )
             return None if self.verbosity != "verbose" else self._t(N_("Action phase."))
         if e.phase == "buy":
@@ -442,6 +442,9 @@ class EventSentences:
                 bits.append("-" + self._n(-d, unit))
         if not bits:
             return None
+        if e.source == "Villa" and (e.d_actions, e.d_buys, e.d_coins) == (1, 0, 0) and self._prompted(e.player):
+            # Villa gained in the Action phase (in the Buy phase see Narrator._announce_next)
+            return self._t(N_("Villa: {bonus}."), bonus=self._join(bits))
         if self._prompted(e.player):
             if self.verbosity != "verbose":
                 return None  # the turn prompt that follows names each figure that changed

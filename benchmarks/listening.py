@@ -408,7 +408,7 @@ NOTES = {
     "Mountain Pass bidding": (
         "Mountain Pass: {player} gained the first Province. Bidding for 8 VP, in this order: {order}.",
     ),
-    "Villa's phase change": ("Villa: you go back to the Action phase.",),
+    "Villa's phase change": ("Villa: +1 Action, back to your Action phase.",),
 }
 
 

@@ -279,9 +279,9 @@ def test_the_dutch_narration_reads_as_expected(game):
         text,
         re.M,
     )
-    assert "Villa: je gaat terug naar je actiefase." in said
+    assert "Villa: +1 actie, terug naar je actiefase." in said
     # in Bob's turn, told when it happens, on the line that opens his turn ("Beurt 5 van Bob. Villa: ...")
-    assert any(x.endswith(". Villa: Bob gaat terug naar de actiefase.") for x in said)
+    assert any(x.endswith(". Villa: +1 actie, Bob gaat terug naar de actiefase.") for x in said)
     assert said[0] == "Nieuw spel voor Ann en Bob. Jij begint."
     assert "Het spel is afgelopen." in said
 
@@ -322,8 +322,8 @@ def test_the_dutch_narration_reads_as_expected(game):
             None,
             "Stapel Kastelen: nu ligt Klein kasteel bovenop, nog 1 kaart.",
         ),
-        (ev.PhaseChanged("Ann", "action", "villa"), "Ann", "Villa: je gaat terug naar je actiefase."),
-        (ev.PhaseChanged("Bob", "action", "villa"), "Ann", "Villa: Bob gaat terug naar de actiefase."),
+        (ev.PhaseChanged("Ann", "action", "villa"), "Ann", "Villa: +1 actie, terug naar je actiefase."),
+        (ev.PhaseChanged("Bob", "action", "villa"), "Ann", "Villa: +1 actie, Bob gaat terug naar de actiefase."),
     ],
 )
 def test_dutch_sentences(event, viewer, expected):
@@ -388,7 +388,7 @@ def test_dutch_commands_moves_and_refusals():
     assert code == 1  # stopped by the end of input, before the end of the game
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
     assert "Nieuw spel voor jou en Bot. Jij begint." in lines  # the object form of the seat's name
-    assert "Seed van het spel: " + str(console.game.config.seed) + "." in lines
+    assert "Spelnummer " + str(console.game.config.seed) + "." in lines
     assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
     assert "Je hand: 2 Koper en 3 Landgoederen." in lines
     assert "Provincie kost 8 munten; je hebt 0 munten." in lines
@@ -570,4 +570,4 @@ def test_dutch_mountain_pass_and_seed_are_standard_dutch():
         "Als je als eerste speler een Provincie pakt, biedt na die beurt elke speler één keer, tot 40 schuld; "
         "jij biedt als laatste. De hoogste bieder krijgt +8 punten en neemt het geboden bedrag als schuld."
     )
-    assert nl.text("Game seed {seed}.", seed=12) == "Seed van het spel: 12."
+    assert nl.text("Game seed {seed}.", seed=12) == "Spelnummer 12."

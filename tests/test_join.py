@@ -241,7 +241,7 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect(r"You buy Copper\.\r\nAnn, Buy phase: 0 Buys, 2 coins\.")
         ann.expect(r"Ann>")
         ann.sendcontrol("c")
-        ann.expect("Line cleared. Type quit to leave the game.")
+        ann.expect("Nothing to clear. Type quit to leave the game.")  # an empty line
         ann.expect(r"Ann>")
         ann.sendline("end")
         # Ann is a person: Bea heard her turn start at once, and hears her turn when it ends

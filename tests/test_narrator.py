@@ -102,14 +102,20 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
     villa = [ev.CardPlayed("Ann", "Villa"), ev.ResourcesChanged("Ann", 2, 2, 1, 2, 1, 1, "Villa")]
     # the prompt names the new Actions, Buys and coins: the bonus is not said first
     assert _own_turn(*villa) == ["You play Villa."]
-    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa")) == []
-    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa"), verbosity="verbose") == ["+1 Action."]
+    # Villa gained in the Action phase: its +1 Action is said (the prompt names only the total)
+    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa")) == ["Villa: +1 Action."]
+    assert _own_turn(ev.ResourcesChanged("Ann", 2, 1, 0, 1, 0, 0, "Villa"), verbosity="verbose") == [
+        "Villa: +1 Action."
+    ]
+    # gained in the Buy phase: one sentence says the +1 Action and the phase change
+    back = [ev.ResourcesChanged("Ann", 1, 1, 0, 1, 0, 0, "Villa"), ev.PhaseChanged("Ann", "action", "villa")]
+    assert _own_turn(*back) == ["Villa: +1 Action, back to your Action phase."]
     # the cards left in a Victory pile are told with the buy
     assert _own_turn(ev.CardBought("Ann", "Province", 8, 0, "Province", 7)) == ["You buy Province (7 left)."]
     shuffle = [ev.DeckShuffled("Ann", 11), ev.CardsDrawn("Ann", ("Copper",) * 5, 5)]
     assert _own_turn(*shuffle) == ["You shuffle 11 cards and draw 5 Coppers."]
     assert _own_turn(ev.PhaseChanged("Ann", "buy")) == []  # the prompt names the Buy phase
-    assert _own_turn(ev.PhaseChanged("Ann", "action", "villa")) == ["Villa: you go back to the Action phase."]
+    assert _own_turn(ev.PhaseChanged("Ann", "action", "villa")) == ["Villa: +1 Action, back to your Action phase."]
     # without a prompt to come (a shared screen, another viewer) the totals stay in the sentence
     assert Narrator(None, current="Ann").sentences([ev.DebtChanged("Ann", 1, 1, "Engineer")]) == [
         "Ann takes 1 Debt for Engineer, now 1 Debt."
@@ -272,7 +278,7 @@ def test_mountain_pass_bids_and_winner(event, expected):
 @pytest.mark.parametrize(
     "event, expected",
     [
-        (ev.PhaseChanged("Ann", "action", "villa"), ["Villa: Ann goes back to the Action phase."]),
+        (ev.PhaseChanged("Ann", "action", "villa"), ["Villa: +1 Action, Ann goes back to the Action phase."]),
         (ev.PhaseChanged("Ann", "buy", "again"), ["Ann's Buy phase starts again."]),
         (ev.PhaseChanged("Ann", "buy"), ["Ann's Buy phase."]),
         (ev.PhaseChanged("Ann", "action"), []),
@@ -460,7 +466,7 @@ TERSE_KEPT = [
         "Castles pile: Crumbling Castle is now on top, 7 cards left.",
     ),
     (ev.PileEmptied("Villa", 2), "The Villa pile is empty. 2 Supply piles empty."),
-    (ev.PhaseChanged("Ann", "action", "villa"), "Villa: Ann goes back to the Action phase."),
+    (ev.PhaseChanged("Ann", "action", "villa"), "Villa: +1 Action, Ann goes back to the Action phase."),
     (ev.BidMade("Bob", 3), "Bob bids 3 Debt."),
     (ev.BiddingWon("Ann", 5), "Mountain Pass: Ann wins with a bid of 5 Debt."),
     (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "Ann puts 2 Debt on the Gold pile; 3 Debt on it now."),
@@ -582,7 +588,7 @@ def test_table_narration_does_not_summarise():
             ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Chariot Race"),
             "You gain 1 VP from Chariot Race, now 1 VP token.",
         ),
-        (ev.PhaseChanged("Ann", "action", "villa"), "Villa: you go back to the Action phase."),
+        (ev.PhaseChanged("Ann", "action", "villa"), "Villa: +1 Action, back to your Action phase."),
         (ev.PhaseChanged("Ann", "buy", "again"), "Your Buy phase starts again."),
         (ev.BidMade("Ann", 7), "You bid 7 Debt."),
         (ev.BidMade("Ann", None), "You pass."),
@@ -612,7 +618,7 @@ def test_terse_with_a_viewer_keeps_what_concerns_them():
     assert n(ev.PileTopChanged("Castles", "Small Castle", 6)) == [
         "Castles pile: Small Castle is now on top, 6 cards left."
     ]
-    assert n(ev.PhaseChanged("Bob", "action", "villa")) == ["Villa: Bob goes back to the Action phase."]
+    assert n(ev.PhaseChanged("Bob", "action", "villa")) == ["Villa: +1 Action, Bob goes back to the Action phase."]
 
 
 def test_a_tie_broken_by_fewer_turns_is_said():

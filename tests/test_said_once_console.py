@@ -89,7 +89,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     assert after(lines, "settings set language nl") == ["language is nu nl."]
     i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
     assert lines[i + 1 : i + 3] == [
-        "Taal nl, uitgebreidheid terse, opties always, spraakuitvoer geen, tips off.",
+        "Taal nl, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
         "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet language nl; "
         "de andere instellingen wijzig je buiten het spel met a11y-dominion settings.",
     ]
@@ -103,7 +103,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
 def test_settings_in_dutch_words():
     _, lines = console_at(BUY_PHASE, "instellingen\ninstellingen zet confirm no\n", lang="nl")
     assert after(lines, "instellingen")[0] == (
-        "Taal nl, uitgebreidheid normal, opties new, spraakuitvoer geen, tips on."
+        "Taal nl, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert after(lines, "instellingen zet confirm no") == [
         "confirm kan niet wijzigen tijdens een spel; hier kunnen language, verbosity, options, output en hints dat. "
@@ -130,7 +130,8 @@ def play_then_resume(players: str, settings: dict) -> Console:
 def test_resume_speaks_the_language_the_settings_say_now():
     # played in English, the language set to Dutch since: the resumed game speaks Dutch
     console = play_then_resume("You:human,Bot:bigmoney", {"language": "nl"})
-    assert console.people["You"].lang.code == "nl" and console.lang.code == "nl"
+    # the seat with the default name is called as Dutch calls it
+    assert list(console.people) == ["Jij"] and console.people["Jij"].lang.code == "nl" and console.lang.code == "nl"
     # a seat's own language, chosen for it (--players), is still its own
     console = play_then_resume("Ann:human:nl:terse,Bot:bigmoney", {"language": "en"})
     assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
@@ -164,10 +165,10 @@ def test_the_last_province_is_told_empty_once(lang, said):
             "en",
             [
                 "Forum: Action, costs 5 coins. +3 Cards, +1 Action. Discard 2 cards. When you buy this, +1 Buy.",
-                "Forum: 10 left.",
+                "In the Supply: 10 left.",
             ],
         ),
-        ("nl", "Forum: nog 10."),
+        ("nl", "In de voorraad: nog 10."),
     ],
 )
 def test_a_card_says_its_cost_once(lang, expected):

@@ -41,7 +41,7 @@ from . import questions
 from .answers import Answers
 from .commands import Commands
 from .completion import DecisionCompleter
-from .display import Display
+from .display import Display, cleared_text
 from .keys import KeyCommand, active_keys, key_name
 from .persistence import History, Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
@@ -382,6 +382,7 @@ class Console(Commands, Answers, Persistence, History):
         if self.resumed is not None:
             self.where_it_stands()
         elif self.loaded:
+            self.keep_game_lines()
             self.say(self.t(N_("Loaded {file}."), file=self.loaded), keep=False)
             if self.game.pending is not None:
                 self.say(self._where_line(), keep=False)
@@ -389,6 +390,28 @@ class Console(Commands, Answers, Persistence, History):
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
     RECENT = 5  # announcements told when a game is resumed
+    KEPT = 100  # the game's last sentences put in each seat's history when it is resumed or loaded
+
+    def keep_game_lines(self, holder_lines: list | None = None) -> None:
+        """Put the last :data:`KEPT` sentences of the game so far into the history of every
+        person at this keyboard, as each may know them and without saying them, so that
+        ``repeat`` and ``log`` after ``resume`` or ``load`` offer the game before it, not only
+        the lines said since. ``holder_lines``: the sentences kept for the seat at the keyboard
+        instead (those :meth:`where_it_stands` read from, without the ones it says itself)."""
+        for name, seat in self.people.items():
+            if seat is self.holder and holder_lines is not None:
+                lines = holder_lines
+            else:
+                narrator = Narrator(
+                    viewer=name,
+                    verbosity=seat.verbosity,
+                    lang=seat.lang,
+                    prompts=name is not None,
+                    current=self.game.current.name if self._from_position(self.game) else None,
+                )
+                lines = narrator.sentences(redact_all(self.game.log, name))
+            for line in lines[-self.KEPT :]:
+                seat.history.add(line, "game")
 
     def _where_line(self) -> str:
         """Whose turn it is in a loaded or resumed game: "Your turn 3." when the turn prompt
@@ -425,14 +448,17 @@ class Console(Commands, Answers, Persistence, History):
             prompts=seat is not None,
             current=self.game.current.name if self._from_position(self.game) else None,
         )
-        recent = narrator.sentences(redact_all(self.game.log, seat))[-self.RECENT :]
+        told = narrator.sentences(redact_all(self.game.log, seat))
+        recent = told[-self.RECENT :]
+        # the game before the save goes into the history too; the last announcements are kept as said
+        self.keep_game_lines(holder_lines=told[: len(told) - len(recent)])
         where = self._where_line()
         if where not in recent:  # the turn's start among the last announcements says it
             self.say(where, keep=False)
         if recent:
             self.say(self.lang._(N_("The last announcements:")), keep=False)
             for line in recent:
-                self.say(line, keep=False)
+                self.say(line)
             self._note_drawn(seat, recent)
         if seat is not None and d.kind != "turn":
             for line in q.hand_lines(self.view(seat), True, self.lang):
@@ -521,8 +547,8 @@ class Console(Commands, Answers, Persistence, History):
                     raise StopTable("stopped") from None
                 default = ""
                 continue
-            except KeyboardInterrupt:
-                self.say(self.lang._(N_("Line cleared. Type quit to stop the game.")), keep=False)
+            except KeyboardInterrupt as e:
+                self.say(cleared_text(e, self.lang), keep=False)
                 default = ""
                 continue
             default = ""

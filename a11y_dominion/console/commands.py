@@ -75,6 +75,47 @@ ALIASES = {
 }
 
 LIVE_SETTINGS = ("language", "verbosity", "options", "output", "hints")  # what settings set changes in a game
+# the Dutch words a player may type for the keys and values of settings set (the English ones are
+# taken in every language), and the words each value is shown with (N_: in the seat's language)
+DUTCH_SETTING_KEYS = {
+    "taal": "language",
+    "uitgebreidheid": "verbosity",
+    "opties": "options",
+    "spraakuitvoer": "output",
+    "uitvoer": "output",
+    "tips": "hints",
+}
+DUTCH_SETTING_VALUES = {
+    "beknopt": "terse",
+    "normaal": "normal",
+    "uitgebreid": "verbose",
+    "nieuw": "new",
+    "altijd": "always",
+    "aan": "on",
+    "uit": "off",
+    "ja": "yes",
+    "nee": "no",
+    "standaard": "default",
+}
+SETTING_VALUE_WORDS = {
+    "terse": N_("terse"),
+    "normal": N_("normal"),
+    "verbose": N_("verbose"),
+    "new": N_("new"),
+    "always": N_("always"),
+    True: N_("on"),
+    False: N_("off"),
+    None: N_("default"),
+}
+
+
+def setting_value_text(value, lang) -> str:
+    """A live setting's value as the settings command shows it, in ``lang``: "beknopt", "altijd",
+    "aan" in Dutch; a language code or an output's name as it is."""
+    if isinstance(value, bool) or value is None or value in SETTING_VALUE_WORDS:
+        return lang._(SETTING_VALUE_WORDS[value])
+    return str(value)
+
 
 ECHO_LIMIT = 40  # how much of a refused line is read back
 ECHOED_FIELDS = ("word", "text", "move")  # the fields of a refusal that hold what was typed
@@ -350,6 +391,9 @@ class Commands:
             )
             return
         key, value = words[1].lower(), " ".join(words[2:])
+        key = DUTCH_SETTING_KEYS.get(key, key)
+        if key != "output":
+            value = DUTCH_SETTING_VALUES.get(value.lower(), value)
         if key not in LIVE_SETTINGS:
             self.error(
                 self.t(
@@ -368,8 +412,7 @@ class Commands:
             return
         self.change_setting(key, value)
         saved = self._save_setting(key, value)
-        shown = "default" if value is None else ("on" if value else "off") if isinstance(value, bool) else value
-        line = self.t(N_("{key} is now {value}."), key=key, value=shown)
+        line = self.t(N_("{key} is now {value}."), key=key, value=setting_value_text(value, self.lang))
         self.reply([line + " " + saved] if saved else [line])
 
     def _settings_lines(self) -> list:
@@ -383,10 +426,10 @@ class Commands:
                     "hints {hints}."
                 ),
                 language=seat.lang.code,
-                verbosity=seat.verbosity,
-                options=seat.heard.mode,
+                verbosity=setting_value_text(seat.verbosity, self.lang),
+                options=setting_value_text(seat.heard.mode, self.lang),
                 output=output,
-                hints="on" if getattr(self, "hints", True) else "off",
+                hints=setting_value_text(bool(getattr(self, "hints", True)), self.lang),
             ),
             self.lang._(
                 N_(

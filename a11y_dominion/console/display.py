@@ -526,6 +526,28 @@ def _prompt_text(message: str) -> list:
     return [("fg:ansidefault", message)] if message else []
 
 
+class LineCleared(KeyboardInterrupt):
+    """Ctrl+C at the prompt: ``had_text`` is True when something was typed on the line
+    (it is cleared), False on an empty line (nothing was cleared)."""
+
+    def __init__(self, had_text: bool = True):
+        super().__init__()
+        self.had_text = had_text
+
+
+def cleared_text(interrupt: BaseException, lang, leave: bool = False) -> str:
+    """The sentence after Ctrl+C at the prompt (``interrupt``, a :class:`LineCleared` or a plain
+    KeyboardInterrupt), in ``lang``: "Line cleared." when text was typed, "Nothing to clear."
+    on an empty line, then how to stop (``leave``: how a joined seat leaves the game)."""
+    if getattr(interrupt, "had_text", True):
+        if leave:
+            return lang._(N_("Line cleared. Type quit to leave the game."))
+        return lang._(N_("Line cleared. Type quit to stop the game."))
+    if leave:
+        return lang._(N_("Nothing to clear. Type quit to leave the game."))
+    return lang._(N_("Nothing to clear. Type quit to stop the game."))
+
+
 class PromptReader:
     """Reads lines with a prompt_toolkit ``PromptSession``.
 
@@ -604,7 +626,11 @@ class PromptReader:
             from prompt_toolkit import print_formatted_text
 
             print_formatted_text(head, output=self.session.output)
-        got = self.session.prompt(_prompt_text(message), default=default)
+        try:
+            got = self.session.prompt(_prompt_text(message), default=default)
+        except KeyboardInterrupt:
+            # what was on the line when Ctrl+C came: the buffer keeps it until the next prompt
+            raise LineCleared(bool(self.session.default_buffer.text.strip())) from None
         if isinstance(got, str):
             return typed_line(got)
         return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))

@@ -20,7 +20,7 @@ from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
-from ..seats import BOT_KINDS
+from ..seats import BOT_KINDS, default_seat_names, rename_seats
 from ..view import player_view, redact_all
 from . import queries as q
 from .questions import group_names, sorted_names
@@ -29,17 +29,22 @@ SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verb
 KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
 
 
-def load_game(path: str, seats: list | None = None, options: dict | None = None) -> tuple:
+def load_game(path: str, seats: list | None = None, options: dict | None = None, lang=None) -> tuple:
     """(game, seats) from the save file at ``path``; ``seats`` (a list of (name,
     kind)) is used when the file has no usable seat list of its own. The
     language and verbosity each human seat had when the game was saved are
     added to ``options`` (name -> {"language", "verbosity"}) where it names
-    none for that seat. Raises RecordError with one sentence."""
+    none for that seat. With ``lang``, a seat with a language's default name ("Jij")
+    that has no language of its own gets the default name of ``lang`` ("You",
+    :func:`~a11y_dominion.seats.default_seat_names`). Raises RecordError with one sentence."""
     try:
         text = read_text(path, SAVE_LIMIT)
     except FileError as e:
         raise RecordError(e.args[0]) from None
-    return game_from_record(load_record(text), seats, options)
+    record = load_record(text)
+    if lang is not None:
+        record = rename_seats(record, default_seat_names(record, lang))
+    return game_from_record(record, seats, options)
 
 
 def game_from_record(record: dict, seats: list | None = None, options: dict | None = None) -> tuple:
@@ -143,7 +148,7 @@ class Persistence:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
         try:
-            game, seats = load_game(path, self.seats, self.seat_options)
+            game, seats = load_game(path, self.seats, self.seat_options, self.default_lang)
         except (RecordError, SetupError) as e:
             self.error(
                 self.t(
@@ -170,6 +175,7 @@ class Persistence:
             self.start_autosave()
         self.handed_over = False  # at a shared keyboard the loaded game's next player is handed it first
         self.reloaded = True  # the table of the old game stops; the new one takes over
+        self.keep_game_lines()  # repeat and log offer the loaded game's last lines
         self.say(self.t(N_("Loaded {file}."), file=shown_name(path)), keep=False)
         if kept is not None:
             self.say(

@@ -271,8 +271,9 @@ def taken_back_words(events: list, player: str, lang: Language = EN, own: bool =
 
 def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = EN) -> list:
     """The figures of ``after``'s seat that an undo changed and the turn prompt does not say:
-    Debt gone back to 0, VP tokens, the VP on each Landmark ("0 Debt", "2 VP tokens",
-    "4 VP on Basilica"). Empty without ``before``."""
+    Debt gone back to 0, VP tokens, the VP on each Landmark, the VP and Debt tokens on each
+    Supply pile ("0 Debt", "2 VP tokens", "4 VP on Basilica", "1 Debt on the Silver pile").
+    Empty without ``before``."""
     if before is None:
         return []
     out = []
@@ -283,6 +284,17 @@ def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = 
     for name, vp in after.landmarks.items():
         if before.landmarks.get(name, vp) != vp:
             out.append(lang.text(N_("{vp} on {landmark}"), vp=count(vp, "VP", lang), landmark=name))
+    for name, pile in after.piles.items():  # the VP and Debt tokens on Supply piles (Gathering cards, Tax)
+        old = before.piles.get(name)
+        if old is None:
+            continue
+        tokens = []
+        if old.vp_tokens != pile.vp_tokens:
+            tokens.append(count(pile.vp_tokens, "VP", lang))
+        if old.debt_tokens != pile.debt_tokens:
+            tokens.append(count(pile.debt_tokens, "Debt", lang))
+        if tokens:
+            out.append(lang.text(N_("{tokens} on the {pile} pile"), tokens=join_names(tokens, lang), pile=name))
     return out
 
 
@@ -416,28 +428,38 @@ def tokens_on_it(f: dict, lang: Language = EN) -> str:
     return lang.text(N_("{tokens} on it"), tokens=tokens) if tokens else ""
 
 
-def below_list(f: dict, lang: Language = EN) -> str:
-    """ "5 Emporiums (5 coins)": what lies below the top cards of a layered pile, or ""."""
+def below_list(f: dict, lang: Language = EN, known: str | None = None) -> str:
+    """ "5 Emporiums (5 coins)": what lies below the top cards of a layered pile, or "".
+    The cost of the card ``known`` (just said) is left out: "5 Emporiums"."""
     parts = []
     for n, k, cost in f["below"]:
-        if k > 1:
+        if n == known:
+            parts.append(lang.text(N_("{n} {names}"), n=k, names=plural_name(n, lang)) if k > 1 else lang.card(n))
+        elif k > 1:
             parts.append(lang.text(N_("{n} {names} ({cost})"), n=k, names=plural_name(n, lang), cost=cost))
         else:
             parts.append(lang.text(N_("{card} ({cost})"), card=n, cost=cost))
     return join_names(parts, lang) if parts else ""
 
 
-def below_words(f: dict, lang: Language = EN) -> str:
-    """ "below: 5 Emporiums (5 coins)" for a layered pile, else ""."""
+def below_words(f: dict, lang: Language = EN, known: str | None = None) -> str:
+    """ "below: 5 Emporiums (5 coins)" for a layered pile, else "" (``known``: see :func:`below_list`)."""
     if not f["below"]:
         return ""
-    return lang.text(N_("below: {cards}"), cards=below_list(f, lang))
+    return lang.text(N_("below: {cards}"), cards=below_list(f, lang, known))
 
 
-def pile_line(view: PlayerView, name: str, lang: Language = EN, cost: bool = True, debt: int = 0) -> str:
+def pile_line(
+    view: PlayerView, name: str, lang: Language = EN, cost: bool = True, debt: int = 0, asked: str | None = None
+) -> str:
     """One sentence for one pile: "Engineer: costs 4 Debt, 10 left, 1 Debt on it." Without
     ``cost`` its top card's cost is left out (said just before). ``debt``: the Debt every pile
-    is told to have (Tax's at the start): the pile's Debt is said only when it differs."""
+    is told to have (Tax's at the start): the pile's Debt is said only when it differs.
+    With ``asked`` (the card or pile a ``card`` query just named, with its cost) the sentence
+    names neither again: "In the Supply: 10 left." ("on top of its pile" for the top card of a
+    layered pile, and no cost for it where it lies below)."""
+    if asked is not None:
+        return _asked_pile_line(view, name, asked, lang)
     f = pile_facts(view, name, lang)
     if debt and f["debt"] == debt:
         f["debt"] = 0
@@ -463,6 +485,32 @@ def pile_line(view: PlayerView, name: str, lang: Language = EN, cost: bool = Tru
     if under:
         facts += "; " + under
     return lang.text(N_("{pile}: {facts}."), pile=name, facts=facts)
+
+
+def _asked_pile_line(view: PlayerView, name: str, asked: str, lang: Language) -> str:
+    """The pile line of :func:`pile_line` after a ``card`` query about ``asked`` (a card of
+    the pile ``name``, or the pile itself): "In the Supply: Gladiator on top, 3 coins, 10 left;
+    below: 5 Fortunes." without the name and cost just said."""
+    f = pile_facts(view, name, lang)
+    tokens = tokens_on_it(f, lang)
+    if f["top"] is None:
+        if tokens:
+            return lang.text(N_("In the Supply: empty, {tokens}."), tokens=tokens)
+        return lang._(N_("In the Supply: empty."))
+    bits = []
+    if f["top"] == asked and name != asked:
+        bits.append(lang._(N_("on top of its pile")))
+    elif f["top"] != asked:
+        bits.append(lang.text(N_("{top} on top"), top=f["top"]))
+        bits.append(f["cost"])
+    bits.append(lang.text(N_("{n} left"), n=f["left"]))
+    if tokens:
+        bits.append(tokens)
+    facts = ", ".join(bits)
+    under = below_words(f, lang, known=asked)
+    if under:
+        facts += "; " + under
+    return lang.text(N_("In the Supply: {facts}."), facts=facts)
 
 
 TAX_DEBT = 1  # the Debt Tax puts on every Supply pile at the start (Empires rulebook, Tax)
@@ -615,10 +663,9 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
         lines = [line]
         pile = spec.pile or name
         if view is not None and pile in view.piles:
-            # the cost is said above when the card is the pile's top
-            lines.append(pile_line(view, pile, lang, cost=view.piles[pile].top != name))
+            lines.append(pile_line(view, pile, lang, asked=name))  # the name and the cost are said above
         elif view is not None and pile not in view.piles:
-            lines.append(lang.text(N_("{card} is not in the Supply of this game."), card=name))
+            lines.append(lang._(N_("It is not in the Supply of this game.")))
         return lines
     if name in EVENTS:
         spec = EVENTS[name]
@@ -646,6 +693,20 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
     pn = pn or (name if name in PILES else None)
     if pn in PILES:
         members = PILES[pn].card_names
+        if view is not None and pn in view.piles and view.piles[pn].top is not None:
+            # the cards that are left are named by the pile's line, with their costs
+            return [
+                lang.text(
+                    N_(
+                        "{pile} (Dutch: {other}) is a pile of {n} different cards; type card and one of their "
+                        "names to hear its text."
+                    ),
+                    pile=pn,
+                    other=_other_name(pn, lang),
+                    n=len(members),
+                ),
+                pile_line(view, pn, lang, asked=pn),
+            ]
         lines = [
             lang.text(
                 N_("{pile} (Dutch: {other}) is a pile of {cards}; type card and one of these names to hear its text."),
@@ -655,7 +716,7 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
             )
         ]
         if view is not None and pn in view.piles:
-            lines.append(pile_line(view, pn, lang))
+            lines.append(pile_line(view, pn, lang, asked=pn))
         return lines
     raise QueryError(Msg("{word} is not a card, Event or Landmark this game knows.", word=word))
 

@@ -19,7 +19,7 @@ from ..i18n import N_, Language
 from ..kingdoms import KingdomError, choose_setup
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import parse_seats
+from ..seats import default_seat_names, parse_seats, rename_seats
 from ..settings import load_settings, save_settings, seat_settings
 from .app import Console
 from .completion import DecisionCompleter, Seen
@@ -92,7 +92,11 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     unfinished = []
     if resumed is not None:
         try:
-            game, seats = game_from_record(resumed.full_record(), None, loaded_options)
+            # the seat with a language's default name ("Jij") is called as this language calls it ("You");
+            # the autosave goes on with the names of its file
+            resumed.renamed = default_seat_names(resumed.record, lang, resumed.language)
+            record = rename_seats(resumed.full_record(), resumed.renamed)
+            game, seats = game_from_record(record, None, loaded_options)
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot resume the game {id}: {error}"), id=resumed.id, error=lang.msg(e)))
         seed = game.config.seed
@@ -100,7 +104,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         own_choices_only(loaded_options, resumed)
     elif load:
         try:
-            game, seats = load_game(load, seats, loaded_options)
+            game, seats = load_game(load, seats, loaded_options, lang)
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed

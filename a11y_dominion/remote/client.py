@@ -52,6 +52,7 @@ from ..console import questions
 from ..console.answers import Answers
 from ..console.commands import HELP_LINES, Commands, command_for, short
 from ..console.completion import COMMANDS
+from ..console.display import cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
 from ..i18n import N_, Language
@@ -1036,8 +1037,8 @@ class JoinConsole(Commands, Answers):
                     return False
                 default = ""
                 continue
-            except KeyboardInterrupt:
-                self.say(self.lang._(N_("Line cleared. Type quit to leave the game.")), keep=False)
+            except KeyboardInterrupt as e:
+                self.say(cleared_text(e, self.lang, leave=True), keep=False)
                 default = ""
                 continue
             finally:
