@@ -30,6 +30,10 @@ def _in_play_moments() -> frozenset[Moment]:
     return _IN_PLAY_MOMENTS
 
 
+_MOMENTS_OF_CARDS: dict[frozenset[str], frozenset[Moment]] = {}
+"""The moments at which cards of the names of the key have abilities (their
+own or while in play), for :meth:`DispatchMixin._game_moments`."""
+
 _NO_ABILITIES = cast("Generator[Decision, Any, None]", ())
 """What :meth:`DispatchMixin.trigger` gives for a moment with no ability: ``yield from`` it yields nothing."""
 
@@ -115,12 +119,18 @@ class DispatchMixin(GameBase):
         in play), one of its Landmarks or one of its Events has an ability
         (worked out again when cards of a new name are made). A card that
         becomes another in play becomes a card of the game (the top of a pile)."""
-        moments = set(self._setup_moments())
-        for name in self.card_names:
-            spec = CARDS[name]
-            moments.update(spec.triggers)
-            moments.update(spec.while_in_play)
-        found = self._moments_of_game = frozenset(moments)
+        names = frozenset(self.card_names)
+        of_cards = _MOMENTS_OF_CARDS.get(names)
+        if of_cards is None:
+            found_of_cards: set[Moment] = set()
+            for name in names:
+                spec = CARDS[name]
+                found_of_cards.update(spec.triggers)
+                found_of_cards.update(spec.while_in_play)
+            of_cards = frozenset(found_of_cards)
+            if len(_MOMENTS_OF_CARDS) < 4096:
+                _MOMENTS_OF_CARDS[names] = of_cards
+        found = self._moments_of_game = of_cards | self._setup_moments()
         return found
 
     def _trigger(

@@ -65,9 +65,12 @@ class ScoringMixin(GameBase):
         self.game_over = True
         parts = {p.name: self.score_breakdown(p) for p in self.players}
         self.winners = self.current_winners({name: b["total"] for name, b in parts.items()})
-        rows = []
-        for p in self.players:
-            b = parts[p.name]
-            rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
-        self.emit(ev.GameEnded(tuple(rows), tuple(self.winners), tuple((p.name, p.turns_taken) for p in self.players)))
+        if self.keep_log:
+            rows = []
+            for p in self.players:
+                b = parts[p.name]
+                rows.append((p.name, b["total"], b["cards"], b["tokens"], tuple(b["landmarks"].items())))
+            self.emit(
+                ev.GameEnded(tuple(rows), tuple(self.winners), tuple((p.name, p.turns_taken) for p in self.players))
+            )
         self.pending = None

@@ -31,13 +31,13 @@ def resolve_kingdom(names: Iterable[str]) -> list[str]:
     return out
 
 
-_PilePlan = tuple[str, str, tuple[str, ...], "CardSpec | None", int, list["CardSpec"]]
-"""How a pile is set up: name, kind, members, the card of its unmade cards
-and how many, the cards made at once (top first)."""
+_PilePlan = tuple[str, str, tuple[str, ...], list[tuple[CardSpec, int]]]
+"""How a pile is set up: name, kind, members, its cards as (printed card,
+how many), top first."""
 _SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str]]] = {}
-"""The piles set up for a Kingdom (its pile names) and a number of players, as
-:meth:`SetupMixin._build_supply` built them, and the names of their cards
-(simulations set up one Kingdom often)."""
+"""The piles set up for a Kingdom (its pile names) and a number of players by
+:meth:`SetupMixin._build_supply`, and the names of their cards (simulations
+set up one Kingdom often)."""
 _SUPPLY_PLANS_MOST = 512
 
 
@@ -84,67 +84,38 @@ class SetupMixin(GameBase):
         return 10
 
     def _build_supply(self) -> None:
+        """The Supply: the basic piles, then the Kingdom's, in order; each
+        pile's cards numbered as :meth:`_new_cards` numbers them, pile after
+        pile, top first, and made when first reached (see :meth:`Pile.unmade`)."""
         n = len(self.players)
         plan = _SUPPLY_PLANS.get((tuple(self.kingdom), n))
-        if plan is not None:
-            self._build_planned(plan)
-            return
-        for name in BASIC_PILES:
-            self.piles[name] = self._unmade_pile(name, "basic", name, (name,))
-        for name in self.kingdom:
-            d = PILES[name]
-            cards = []
-            if d.kind == "castles":
-                for cname, count in d.cards:
-                    k = count if n > 2 else 1
-                    cards += self._new_cards(cname, k)
-            elif d.kind == "split":
-                for cname, count in d.cards:
-                    cards += self._new_cards(cname, count)
-            else:
-                self.piles[name] = self._unmade_pile(name, d.kind, d.top_name, tuple(d.card_names))
-                continue
-            self.piles[name] = Pile(name, d.kind, cards, members=tuple(d.card_names))
-
-        if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
-            piles = [
-                (pl.name, pl.kind, pl.members, pl._spec, pl._unmade, [c.spec for c in pl._cards])
-                for pl in self.piles.values()
-            ]
-            _SUPPLY_PLANS[(tuple(self.kingdom), n)] = (piles, frozenset(self.card_names))
-
-    def _build_planned(self, plan: tuple[list[_PilePlan], frozenset[str]]) -> None:
-        """:meth:`_build_supply` from the piles it built before for the same
-        Kingdom and number of players: the same piles, cards, names and numbers."""
+        if plan is None:
+            layout: list[_PilePlan] = []
+            for name in BASIC_PILES:
+                layout.append((name, "basic", (name,), [(CARDS[name], self._pile_size(name))]))
+            for name in self.kingdom:
+                d = PILES[name]
+                if d.kind == "castles":
+                    runs = [(CARDS[cname], count if n > 2 else 1) for cname, count in d.cards]
+                elif d.kind == "split":
+                    runs = [(CARDS[cname], count) for cname, count in d.cards]
+                else:
+                    runs = [(CARDS[d.top_name], self._pile_size(d.top_name))]
+                layout.append((name, d.kind, tuple(d.card_names), runs))
+            names = frozenset(spec.name for _n, _k, _m, runs in layout for spec, _count in runs)
+            plan = (layout, names)
+            if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
+                _SUPPLY_PLANS[(tuple(self.kingdom), n)] = plan
+        layout, names = plan
         piles = self.piles
         uid = self._uid
-        layout, names = plan
-        for name, kind, members, spec, unmade, made in layout:
-            if made:
-                cards = []
-                for s in made:
-                    uid += 1
-                    cards.append(Card(uid, s))
-                piles[name] = Pile(name, kind, cards, members=members)
-            else:
-                assert spec is not None
-                piles[name] = Pile.unmade(name, kind, spec, uid + 1, unmade, members)
-                uid += unmade
+        for name, kind, members, runs in layout:
+            piles[name] = pl = Pile.unmade(name, kind, runs, uid + 1, members)
+            uid += pl._unmade
         self._uid = uid
         if not self.card_names.issuperset(names):
             self.card_names.update(names)
             self._moments_of_game = None
-
-    def _unmade_pile(self, name: str, kind: str, card: str, members: tuple[str, ...]) -> Pile:
-        """The pile ``name`` of the cards ``card``, as many as it starts with,
-        numbered as :meth:`_new_cards` numbers them, each made when first
-        reached (see :meth:`Pile.unmade`)."""
-        count = self._pile_size(card)
-        if card not in self.card_names:
-            self._new_name(card)
-        first = self._uid + 1
-        self._uid += count
-        return Pile.unmade(name, kind, CARDS[card], first, count, members)
 
     def _setup_extras(self) -> None:
         n = len(self.players)

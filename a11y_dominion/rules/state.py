@@ -101,16 +101,19 @@ class Player:
         return self.hand + self.deck + self.discard + self.in_play + self.set_aside
 
 
+_new = object.__new__
+
+
 class Pile:
     """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles.
 
-    A pile of one card (the basic piles, most Kingdom piles) is set up with
-    its cards not yet made (see :meth:`unmade`): each card is made, with the
-    number it would have had, when it is first reached (taken, looked at,
-    or the whole list read through ``cards``). :meth:`count`,
-    :meth:`top_spec` and :meth:`take_top` answer without making the rest."""
+    A pile is set up with its cards not yet made (see :meth:`unmade`): each
+    card is made, with the number it would have had, when it is first
+    reached (taken, looked at, or the whole list read through ``cards``).
+    :meth:`count`, :meth:`top_spec`, :meth:`take_top` and :meth:`names`
+    answer without making the rest."""
 
-    __slots__ = ("name", "kind", "_cards", "vp_tokens", "debt_tokens", "members", "_unmade", "_spec", "_next_uid")
+    __slots__ = ("name", "kind", "_cards", "vp_tokens", "debt_tokens", "members", "_unmade", "_runs", "_next_uid")
 
     def __init__(
         self,
@@ -127,18 +130,33 @@ class Pile:
         self.vp_tokens = vp_tokens
         self.debt_tokens = debt_tokens
         self.members = members
-        self._unmade = 0  # cards under those made, not made yet: all of ``_spec``,
-        self._spec: CardSpec | None = None  # numbered from ``_next_uid`` down the pile
-        self._next_uid = 0
+        self._unmade = 0  # the number of cards under those made that are not made yet:
+        self._runs: list[list[Any]] = []  # [printed card, how many], top first,
+        self._next_uid = 0  # numbered from this number down the pile
 
     @classmethod
-    def unmade(cls, name: str, kind: str, spec: CardSpec, first_uid: int, count: int, members: tuple[str, ...]) -> Pile:
-        """A pile of ``count`` cards of ``spec`` numbered ``first_uid`` (the
-        top) onwards, as ``Card.many(first_uid, count, spec)`` would give
-        them, each made when first reached."""
-        pl = cls(name, kind, [], members=members)
-        pl._unmade = count
-        pl._spec = spec
+    def unmade(
+        cls, name: str, kind: str, runs: list[tuple[CardSpec, int]], first_uid: int, members: tuple[str, ...]
+    ) -> Pile:
+        """A pile of the cards of ``runs`` (``(printed card, how many)``, top
+        first) numbered ``first_uid`` (the top) onwards, as
+        ``Card.many`` would give them run after run, each made when first
+        reached. Made field by field, without a call of ``__init__`` (a
+        game sets up 17 piles)."""
+        pl = _new(cls)
+        pl.name = name
+        pl.kind = kind
+        pl._cards = []
+        pl.vp_tokens = 0
+        pl.debt_tokens = 0
+        pl.members = members
+        if len(runs) == 1:
+            spec, k = runs[0]
+            pl._runs = [[spec, k]] if k else []
+            pl._unmade = k
+        else:
+            pl._runs = [[spec, k] for spec, k in runs if k]
+            pl._unmade = sum(k for _spec, k in runs)
         pl._next_uid = first_uid
         return pl
 
@@ -146,15 +164,19 @@ class Pile:
     def cards(self) -> list[Card]:
         """The pile's cards, top first (every card made, when some were not)."""
         if self._unmade:
-            assert self._spec is not None
-            self._cards.extend(Card.many(self._next_uid, self._unmade, self._spec))
-            self._next_uid += self._unmade
+            uid = self._next_uid
+            for spec, k in self._runs:
+                self._cards.extend(Card.many(uid, k, spec))
+                uid += k
+            self._next_uid = uid
+            self._runs = []
             self._unmade = 0
         return self._cards
 
     @cards.setter
     def cards(self, value: list[Card]) -> None:
         self._cards = value
+        self._runs = []
         self._unmade = 0
 
     def count(self) -> int:
@@ -166,7 +188,7 @@ class Pile:
         cards = self._cards
         if cards:
             return cards[0].spec
-        return self._spec if self._unmade else None
+        return self._runs[0][0] if self._unmade else None
 
     def take_top(self) -> Card | None:
         """Take the top card off the pile (``cards.pop(0)``); None for an empty pile."""
@@ -175,17 +197,27 @@ class Pile:
             return cards.pop(0)
         if not self._unmade:
             return None
-        assert self._spec is not None
+        run = self._runs[0]
+        spec = run[0]
+        run[1] -= 1
+        if not run[1]:
+            del self._runs[0]
         self._unmade -= 1
+        # made as ``Card(uid, spec)`` is, without a call of its __init__
+        c = _new(Card)
+        c.uid = self._next_uid
+        c.spec = spec
+        c._became = None
+        c.rules = spec
+        c.name = spec.name
         self._next_uid += 1
-        return Card(self._next_uid - 1, self._spec)
+        return c
 
     def names(self) -> list[str]:
         """The names of the pile's cards, top first (``[c.name for c in cards]``)."""
         out = [c.name for c in self._cards]
-        if self._unmade:
-            assert self._spec is not None
-            out += [self._spec.name] * self._unmade
+        for spec, k in self._runs:
+            out += [spec.name] * k
         return out
 
     @property
@@ -259,7 +291,6 @@ class Turn:
         return t
 
 
-_new = object.__new__
 _FRESH_TURN = dict(Turn(player=0, number=0).__dict__)
 """The fields of a new turn as ``Turn`` sets them, in its order (the lists
 and dicts among them are made anew for each turn)."""

@@ -7,6 +7,7 @@ Silver and Gold; Defiled Shrine 2 on each non-Gathering Action pile.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -252,8 +253,11 @@ landmark("Tomb", "Tombe", "When you trash a card, +1 VP.", triggers={Moment.TRAS
 
 
 # ---- scoring Landmarks ------------------------------------------------------
+_SPEC_NAME = operator.attrgetter("spec.name")
+
+
 def _names(p: Player) -> Counter[str]:
-    return Counter(c.spec.name for c in p.all_cards())
+    return Counter(map(_SPEC_NAME, p.all_cards()))
 
 
 def _bandit_fort(g: Game, p: Player) -> int:
@@ -318,8 +322,11 @@ def _palace(g: Game, p: Player) -> int:
 
 
 def _tower(g: Game, p: Player) -> int:
-    if not any(not pl.count() for pl in g.piles.values()):
-        return 0  # no empty Supply pile (most games, most of the time)
+    for pile in g.piles.values():
+        if not pile.count() and not all(CARDS[m].is_("Victory") for m in pile.members):
+            break
+    else:
+        return 0  # no empty Supply pile of non-Victory cards (most games, most of the time)
     total = 0
     for name, k in _names(p).items():  # cards of one name at once
         if CARDS[name].is_("Victory"):
