@@ -231,9 +231,9 @@ class Table:
         Returns None when the game ended, else a sentence saying why it
         stopped. Raises :class:`IllegalAnswer` for a refused answer of a seat
         that has no ``refused`` method."""
-        self.game.start()
         if self.autosave is None and all(quiet_seat(s) for s in self.seats.values()):
             return self._run_quiet()
+        self.game.start()
         answers = 0
         while True:
             d, result = self._next(answers)
@@ -254,8 +254,9 @@ class Table:
         :class:`QuickView` without scores and hear no events) and no
         autosave: the same answers in the same order, without the work no
         seat has use for (redacting and delivering events, checking whose
-        answer it is); ``told`` is brought to the end of the log as
-        :meth:`deliver` would have."""
+        answer it is, and, for a game that keeps no events, the decisions of
+        the turns bots play plainly); ``told`` is brought to the end of the
+        log as :meth:`deliver` would have. Starts the game if it was not."""
         game, seats = self.game, self.seats
         most = math.inf if self.max_answers is None else self.max_answers
         # each seat's decide and turn limit (a TurnLimit's bot is asked directly, the limit checked here)
@@ -280,6 +281,7 @@ class Table:
                 game.plain_answers_most = start + most
         answers = 0
         try:
+            game.start()  # (with the planners: a first turn that is plain is played so)
             while True:
                 d = game.pending
                 if d is None:
