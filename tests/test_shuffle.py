@@ -19,6 +19,18 @@ def test_shuffle_gives_the_order_and_random_numbers_of_random_shuffle():
             assert a.getstate() == b.getstate()
 
 
+def test_shuffle_of_long_decks_gives_the_order_of_random_shuffle():
+    """Around the length up to which the bit lengths are kept at hand (256), and well past it."""
+    for seed in range(5):
+        for n in (255, 256, 257, 258, 600):
+            ours, theirs = list(range(n)), list(range(n))
+            a, b = random.Random(seed), random.Random(seed)
+            shuffle(a, ours)
+            b.shuffle(theirs)
+            assert ours == theirs
+            assert a.getstate() == b.getstate()
+
+
 def test_shuffle_of_a_subclass_uses_its_own_shuffle():
     """A subclass of Random that shuffles its own way is asked to shuffle."""
 

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from .decisions import Decision
 
 
+_BITS = [n.bit_length() for n in range(257)]
+"""``n.bit_length()`` for ``n`` up to 256 (a deck of up to 256 cards)."""
+
+
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
     """``rng.shuffle(cards)``: for a :class:`random.Random` itself, the steps
     of its ``shuffle`` (Python 3.11, and since 3.2: the same random numbers,
@@ -38,9 +42,11 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
+    size = len(cards)
+    bits = _BITS if size < len(_BITS) else [n.bit_length() for n in range(size + 1)]
+    for i in range(size - 1, 0, -1):
         n = i + 1  # what rng._randbelow(i + 1) gives
-        k = n.bit_length()
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
