@@ -79,6 +79,7 @@ _END = Move(_MK_END)
 _TREASURES = Move(_MK_TREASURES)
 _PAY_1 = Move.pay(1)
 _END_TREASURES = (_END, _TREASURES)
+_END_TREASURES_END = (_END, _TREASURES, _END)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
 )
@@ -200,8 +201,18 @@ class BigMoneyBot:
         the moves it answers one after the other, as a tuple."""
         t = v.turn
         if t.phase == "action":
-            # no Action card in hand: it ends the Action phase, then plays its Treasures
-            return _END_TREASURES if v.treasures else _END
+            # no Action card in hand: it ends the Action phase, then plays its Treasures, then buys
+            # (with no Debt: what its Buy phase answers once they are played)
+            if not v.treasures:
+                return _END
+            coins = v.coins_after
+            if v.debt or v.buys_after < 1:
+                return _END_TREASURES
+            if coins < 2:
+                return _END_TREASURES_END
+            can_buy = v.can_buy
+            buy = _buy(coins, False, v.cards_left("Province"), lambda m: can_buy(m.name, coins))
+            return _END_TREASURES_END if buy is None else (_END, _TREASURES, buy)
         if v.treasures:  # (legal only before a purchase)
             return _TREASURES
         # every Treasure in a plain hand is played by "play treasures": none is left to play one by one

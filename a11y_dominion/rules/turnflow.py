@@ -116,10 +116,14 @@ class PlainView:
     ``turn``, the turn as it is (the game's own :class:`Turn`, to be read
     only: its ``phase``, ``actions``, ``buys``, ``coins``, ``bought``);
     ``debt`` (the player's Debt); ``treasures`` (whether "play treasures" is
-    a legal move); and, read when asked, whether a move is legal and the
-    cards left in a pile. Public facts and the bot's own only, as a view is."""
+    a legal move); ``coins_after`` and ``buys_after``, the coins and Buys
+    the player has once "play treasures" has played every Treasure in hand
+    (the turn's own while there is none to play); and, read when asked,
+    whether a move is legal, whether a pile's card could be bought with so
+    many coins, and the cards left in a pile. Public facts and the bot's
+    own only, as a view is."""
 
-    __slots__ = ("_game", "_player", "turn", "debt", "treasures")
+    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after")
 
     def __init__(self, game: TurnFlowMixin, player: Player) -> None:
         self._game = game
@@ -127,10 +131,22 @@ class PlainView:
         self.turn = game.turn
         self.debt = 0
         self.treasures = False
+        self.coins_after = self.buys_after = 0
 
     def legal(self, move: Move) -> bool:
         """Whether ``move`` is a legal turn move of the player now."""
         return self._game.move_is_legal(self._player, move)
+
+    def can_buy(self, pile: str, coins: int) -> bool:
+        """Whether buying the top card of the Supply pile ``pile`` would be
+        legal with ``coins`` coins, a Buy and no Debt (``move_is_legal`` of
+        that buy then): the pile is in the game, not empty, and its top
+        costs at most ``coins``."""
+        pl = self._game.piles.get(pile)
+        if pl is None:
+            return False
+        spec = pl.top_spec()
+        return spec is not None and spec.cost.coins <= coins
 
     def cards_left(self, pile: str) -> int:
         """The number of cards in the Supply pile ``pile`` (0 for a pile not in the game)."""
@@ -749,6 +765,7 @@ class TurnFlowMixin(GameBase):
             treasures = 0  # the kinds of the Treasures in hand, or-ed
             auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
             rest: list[Card] = []  # the other cards in hand (which cannot be played)
+            coins = actions = buys = 0  # what playing them gives
             hand = p.hand
             for c in hand:
                 r = c.rules
@@ -760,6 +777,10 @@ class TurnFlowMixin(GameBase):
                 if ck:
                     treasures |= ck
                     auto.append(c)
+                    coins += r.coins
+                    if r.actions or r.buys:
+                        actions += r.actions
+                        buys += r.buys
                 else:
                     rest.append(c)
             if treasures and not plays_plain:
@@ -786,6 +807,8 @@ class TurnFlowMixin(GameBase):
                     view.turn = t
                     view.debt = p.debt
                     view.treasures = bool(treasures_ok)
+                    view.coins_after = t.coins + coins
+                    view.buys_after = t.buys + buys
                     got = plan(view)
                     if type(got) is tuple:
                         queue, at = got, 1
@@ -828,13 +851,11 @@ class TurnFlowMixin(GameBase):
                     hand[:] = rest
                     p.in_play.extend(auto)
                     t.played.extend(auto)
-                    for c in auto:
-                        r = c.rules
-                        if r.actions or r.buys:
-                            t.actions += r.actions
-                            t.buys += r.buys
-                        t.coins += r.coins
-                    treasures = 0
+                    t.coins += coins
+                    if actions or buys:
+                        t.actions += actions
+                        t.buys += buys
+                    treasures = coins = actions = buys = 0
                     auto = []
                 elif kind is _MK_PAY:
                     self.pay_debt(p, move.amount)
@@ -842,6 +863,10 @@ class TurnFlowMixin(GameBase):
                     card = next(c for c in hand if c.name == move.name)
                     self.play_plain(p, card)
                     auto.remove(card)
+                    r = card.rules
+                    coins -= r.coins
+                    actions -= r.actions
+                    buys -= r.buys
                     treasures = 0
                     for c in auto:
                         treasures |= kinds[c.rules.name]
