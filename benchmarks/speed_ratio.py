@@ -19,7 +19,8 @@ per card visible). Then the median setup time of one game (Kingdom choice,
 (``tracemalloc``) of whole 6-player games; and the throughput of
 ``simulate --workers 2`` against one process (``--workers``).
 
-Usage: ``python3 benchmarks/speed_ratio.py [--rounds 5] [--games 200] [--workers 2] [--floor PATH]``
+Usage: ``python3 benchmarks/speed_ratio.py [--rounds 5] [--games 200] [--workers 2] [--worker-games 6000]
+[--floor PATH]``
 (from the project folder; ``--floor`` defaults to ``../shared/tools/bm_floor.py``).
 This is a script, not a test: ``pytest benchmarks`` runs ``test_speed.py`` only.
 """
@@ -112,6 +113,13 @@ def main() -> None:
     ap.add_argument("--floor-games", type=int, default=5000, help="floor games per run (5000)")
     ap.add_argument("--floor", type=Path, default=ROOT.parent / "shared" / "tools" / "bm_floor.py")
     ap.add_argument("--workers", type=int, default=2, help="also time simulate --workers N (2; 1 to leave out)")
+    ap.add_argument(
+        "--worker-games",
+        type=int,
+        default=6000,
+        help="games of each run with and without --workers (6000: long enough that starting the workers "
+        "does not hide their throughput)",
+    )
     a = ap.parse_args()
     play_game = load_floor(a.floor)
     if play_game is None:
@@ -149,10 +157,13 @@ def main() -> None:
         print(f"{name:28}{g:10.1f}{t:11.0f}{ratio:>10}")
     print("(ratio: of games/s for the 2-player mirror, of player turns/s for the others)")
     if a.workers > 1:
-        n = a.games * 5
+        n = a.worker_games
         mirror = ["bigmoney"] * 2
-        one = med([simulate(mirror, games=n, seed=r)["games_per_second"] for r in range(a.rounds)])
-        many = med([simulate(mirror, games=n, seed=r, workers=a.workers)["games_per_second"] for r in range(a.rounds)])
+        ones, manys = [], []
+        for r in range(a.rounds):  # interleaved, so that the machine's other work weighs on both alike
+            ones.append(simulate(mirror, games=n, seed=r)["games_per_second"])
+            manys.append(simulate(mirror, games=n, seed=r, workers=a.workers)["games_per_second"])
+        one, many = med(ones), med(manys)
         print(
             f"bigmoney x2, {n} games: {one:.1f} games/s in one process, {many:.1f} with --workers {a.workers}: "
             f"{many / one:.2f} times"
