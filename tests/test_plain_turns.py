@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import dumps, load_record, make_record, replay
+from a11y_dominion.rules.cards import EVENTS, LANDMARKS
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot
 from a11y_dominion.table import Table, TurnLimit
@@ -92,8 +93,10 @@ def snapshot(g: Game):
     }
 
 
-def play(kinds, kingdom, seed, plain, limit=60, most=None):
+def play(kinds, kingdom, seed, plain, limit=60, most=None, extras=None):
     k, e, lm = choose_setup(kingdom, None, None, seed)
+    if extras is not None:
+        e, lm = extras
     names = [f"P{i + 1}" for i in range(len(kinds))]
     g = Game(GameConfig(names, k, e, lm, seed), keep_log=False)
     bots = {}
@@ -140,6 +143,22 @@ def test_plain_turns_make_the_game_played_with_decisions(kinds, kingdom, seed, s
     a = play(kinds, kingdom, seed, True, limit, most)
     b = play(kinds, kingdom, seed, False, limit, most)
     assert a[0] == b[0]  # the same end: over, or stopped for the same reason
+    assert a[1] == b[1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kinds=st.sampled_from([["bigmoney", "bigmoney"], ["bigmoney", "bigmoney", "bigmoney", "random"]]),
+    seed=st.integers(0, 10**6),
+    events=st.lists(st.sampled_from(sorted(EVENTS)), max_size=2, unique=True),
+    landmarks=st.lists(st.sampled_from(sorted(LANDMARKS)), max_size=2, unique=True),
+)
+def test_plain_turns_with_every_event_and_landmark_make_the_same_game(kinds, seed, events, landmarks):
+    """Events and Landmarks that act at a buy, a gain, the end of a turn or put Debt on piles (Tax) stop
+    a turn being plain where they act, and nowhere else."""
+    a = play(kinds, "basic-intro", seed, True, 40, None, (events, landmarks))
+    b = play(kinds, "basic-intro", seed, False, 40, None, (events, landmarks))
+    assert a[0] == b[0]
     assert a[1] == b[1]
 
 
