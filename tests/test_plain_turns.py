@@ -78,6 +78,7 @@ def snapshot(g: Game):
         "over": g.game_over,
         "ending": g.ending,
         "landmarks": dict(g.landmarks),
+        "turn started": g.turn_started,
         "rng": g.rng.getstate(),
         "turn": (
             t.player,

@@ -276,25 +276,6 @@ class Turn:
     action_phase_again: bool = False  # the turn returned to the Action phase
     memory: dict[str, dict[str, Any]] = field(default_factory=dict)
 
-    def next(self, player: int) -> Turn:
-        """The turn after this one, of the player at index ``player``:
-        ``Turn(player=player, number=self.number + 1)`` (a new one, made
-        without the dataclass's ``__init__``: a game makes one per turn)."""
-        t = _new(Turn)
-        d = t.__dict__
-        d.update(_FRESH_TURN)
-        d["player"] = player
-        d["number"] = self.number + 1
-        d["played"] = []
-        d["gained"] = []
-        d["memory"] = {}
-        return t
-
-
-_FRESH_TURN = dict(Turn(player=0, number=0).__dict__)
-"""The fields of a new turn as ``Turn`` sets them, in its order (the lists
-and dicts among them are made anew for each turn)."""
-
 
 @dataclass
 class GameConfig:

@@ -755,194 +755,204 @@ class TurnFlowMixin(GameBase):
         players, piles, kinds = self.players, self.piles, _PLAIN_KINDS
         legal = self.move_is_legal
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
-        while True:
-            plan, view, limit = entry
-            if limit is not None:
-                e = self.turn_started
-                own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
-                if own > limit:
-                    return "action", None
-            treasures = 0  # the kinds of the Treasures in hand, or-ed
-            auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
-            rest: list[Card] = []  # the other cards in hand (which cannot be played)
-            coins = actions = buys = 0  # what playing them gives
-            hand = p.hand
-            for c in hand:
-                r = c.rules
-                ck = kinds.get(r.name)
-                if ck is None:
-                    ck = _plain_kind(r)
-                if ck == 2:
-                    return "action", None
-                if ck:
-                    treasures |= ck
-                    auto.append(c)
-                    coins += r.coins
-                    if r.actions or r.buys:
-                        actions += r.actions
-                        buys += r.buys
-                else:
-                    rest.append(c)
-            if treasures and not plays_plain:
-                return "action", None
-            # ---- the Action and Buy phases, a move at a time
-            phase = "action"
-            queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
-            at = 0
+        # the last turn started here: its TurnStarted record (what views read for the turn's number)
+        # is made once, as the loop is left, as no one reads it before
+        started: tuple[str, int, int] | None = None
+        try:
             while True:
-                if len(answers) >= most:
-                    return phase, None
-                treasures_ok = treasures and (phase == "action" or not t.bought)
-                if at < len(queue):
-                    move = queue[at]
-                    at += 1
-                elif (
-                    phase == "buy"
-                    and (not treasures or t.bought)
-                    and (t.buys <= 0 or p.debt)
-                    and not (p.debt and t.coins)
-                ):
-                    move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
-                else:
-                    view.turn = t
-                    view.debt = p.debt
-                    view.treasures = bool(treasures_ok)
-                    view.coins_after = t.coins + coins
-                    view.buys_after = t.buys + buys
-                    got = plan(view)
-                    if type(got) is tuple:
-                        queue, at = got, 1
-                        move = got[0]
+                plan, view, limit = entry
+                if limit is not None:
+                    e = self.turn_started
+                    if started is not None:
+                        own = started[1]
                     else:
-                        move = got
-                kind = move.kind
-                # is it legal? (what move_is_legal says, at hand for the commonest moves)
-                if kind is _MK_END or kind is _MK_TREASURES:
-                    if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
-                        return phase, None  # asked again with a decision, and refused as an answer is
-                elif kind is _MK_BUY and not move.amount:  # a buy: what move_is_legal says, at hand
-                    pl = piles.get(move.name)
-                    if pl is None or t.buys <= 0 or p.debt:
-                        if not legal(p, move):  # (an Event)
-                            return phase, None
+                        own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
+                    if own > limit:
+                        return "action", None
+                treasures = 0  # the kinds of the Treasures in hand, or-ed
+                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
+                rest: list[Card] = []  # the other cards in hand (which cannot be played)
+                coins = actions = buys = 0  # what playing them gives
+                hand = p.hand
+                for c in hand:
+                    r = c.rules
+                    ck = kinds.get(r.name)
+                    if ck is None:
+                        ck = _plain_kind(r)
+                    if ck == 2:
+                        return "action", None
+                    if ck:
+                        treasures |= ck
+                        auto.append(c)
+                        coins += r.coins
+                        if r.actions or r.buys:
+                            actions += r.actions
+                            buys += r.buys
                     else:
-                        spec = pl.top_spec()
-                        if spec is None or spec.cost.coins > t.coins:
-                            return phase, None
-                elif not legal(p, move):
-                    return phase, None
-                if phase == "action":
-                    if kind is _MK_PLAY:
-                        return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
-                    # a move of the Buy phase ends the Action phase and is carried over to it
-                    answers.append([move])
-                    t.phase = phase = "buy"
-                    t.bought = False
+                        rest.append(c)
+                if treasures and not plays_plain:
+                    return "action", None
+                # ---- the Action and Buy phases, a move at a time
+                phase = "action"
+                queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
+                at = 0
+                while True:
+                    if len(answers) >= most:
+                        return phase, None
+                    treasures_ok = treasures and (phase == "action" or not t.bought)
+                    if at < len(queue):
+                        move = queue[at]
+                        at += 1
+                    elif (
+                        phase == "buy"
+                        and (not treasures or t.bought)
+                        and (t.buys <= 0 or p.debt)
+                        and not (p.debt and t.coins)
+                    ):
+                        move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                    else:
+                        view.turn = t
+                        view.debt = p.debt
+                        view.treasures = bool(treasures_ok)
+                        view.coins_after = t.coins + coins
+                        view.buys_after = t.buys + buys
+                        got = plan(view)
+                        if type(got) is tuple:
+                            queue, at = got, 1
+                            move = got[0]
+                        else:
+                            move = got
+                    kind = move.kind
+                    # is it legal? (what move_is_legal says, at hand for the commonest moves)
+                    if kind is _MK_END or kind is _MK_TREASURES:
+                        if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
+                            return phase, None  # asked again with a decision, and refused as an answer is
+                    elif kind is _MK_BUY and not move.amount:  # a buy: what move_is_legal says, at hand
+                        pl = piles.get(move.name)
+                        if pl is None or t.buys <= 0 or p.debt:
+                            if not legal(p, move):  # (an Event)
+                                return phase, None
+                        else:
+                            spec = pl.top_spec()
+                            if spec is None or spec.cost.coins > t.coins:
+                                return phase, None
+                    elif not legal(p, move):
+                        return phase, None
+                    if phase == "action":
+                        if kind is _MK_PLAY:
+                            return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
+                        # a move of the Buy phase ends the Action phase and is carried over to it
+                        answers.append([move])
+                        t.phase = phase = "buy"
+                        t.bought = False
+                        if kind is _MK_END:
+                            continue
+                    else:
+                        answers.append([move])
                     if kind is _MK_END:
-                        continue
-                else:
-                    answers.append([move])
-                if kind is _MK_END:
-                    break
-                if kind is _MK_TREASURES:
-                    # what play_plains does, for every card of the hand at once: nothing happens between the plays
-                    if treasures & 2:  # a Treasure played after the others
-                        auto.sort(key=_PLAYED_LAST)
-                    hand[:] = rest
-                    p.in_play.extend(auto)
-                    t.played.extend(auto)
-                    t.coins += coins
-                    if actions or buys:
-                        t.actions += actions
-                        t.buys += buys
-                    treasures = coins = actions = buys = 0
-                    auto = []
-                elif kind is _MK_PAY:
-                    self.pay_debt(p, move.amount)
-                elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
-                    card = next(c for c in hand if c.name == move.name)
-                    self.play_plain(p, card)
-                    auto.remove(card)
-                    r = card.rules
-                    coins -= r.coins
-                    actions -= r.actions
-                    buys -= r.buys
-                    treasures = 0
-                    for c in auto:
-                        treasures |= kinds[c.rules.name]
-                else:  # a buy
-                    name = move.name
-                    pl = piles.get(name)
-                    if pl is None:
-                        return "buy", move  # an Event
-                    spec = pl.top_spec()
-                    assert spec is not None  # (a legal buy)
-                    plain = buy_plain.get(spec.name)
-                    if plain is None:
-                        top = pl.top
-                        plain = buy_plain[spec.name] = (
-                            trigger(_AT_BUY, p, top) is _NO_ABILITIES and trigger(_AT_GAIN, p, top) is _NO_ABILITIES
-                        )
-                    if not plain:
-                        return "buy", move
-                    # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, with no event made
-                    cost = spec.cost
-                    if cost.debt or pl.debt_tokens:
-                        self._pay_for(p, name)
-                    else:
-                        t.buys -= 1
-                        t.coins -= cost.coins
-                        t.bought = True
-                    gained = pl.take_top()
-                    assert gained is not None
-                    p.discard.insert(0, gained)
-                    t.gained.append(spec.name)
-                    if met is None or not pl.count():  # else the end condition is as it was: only this pile changed
-                        met = self.end_condition()
-                    if met and not self.ending:  # what _check_ending does
-                        self.ending = True
-                    elif self.ending and not met:
-                        self.ending = False
-            # ---- Clean-up: what the turn loop does, at hand
-            if not cleanup_plain:
-                return "cleanup", None
-            t.phase = "cleanup"
-            in_play, hand, discard = p.in_play, p.hand, p.discard
-            if in_play:
-                discard[0:0] = in_play[::-1]
-                in_play.clear()
-            if hand:
-                discard[0:0] = hand[::-1]
-                hand.clear()
-            deck = p.deck
-            if len(deck) >= 5:
-                hand.extend(deck[:5])
-                del deck[:5]
-            else:  # what draw does: the deck, then the discard pile shuffled in (see _take_top and _shuffle)
-                hand.extend(deck)
-                deck.clear()
-                if discard:
-                    shuffle(self.rng, discard)
-                    p.deck = discard
-                    p.discard = []
-                    take = 5 - len(hand)
-                    hand.extend(discard[:take])
-                    del discard[:take]
-            p.turns_taken += 1
-            if met is None:
-                met = self.end_condition()
-            if met:
-                self._finish()
-                return "over", None
-            self.turn = t = Turn.next(t, (p.index + 1) % len(players))
-            p = players[t.player]
-            if not start_plain:
-                return "next", None
-            # ---- the start of the next turn, at hand
-            self.turn_started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
-            entry = planners[p.index]
-            if entry is None:
-                return "action", None
+                        break
+                    if kind is _MK_TREASURES:
+                        # what play_plains does, for every card of the hand at once: nothing happens between the plays
+                        if treasures & 2:  # a Treasure played after the others
+                            auto.sort(key=_PLAYED_LAST)
+                        hand[:] = rest
+                        p.in_play.extend(auto)
+                        t.played.extend(auto)
+                        t.coins += coins
+                        if actions or buys:
+                            t.actions += actions
+                            t.buys += buys
+                        treasures = coins = actions = buys = 0
+                        auto = []
+                    elif kind is _MK_PAY:
+                        self.pay_debt(p, move.amount)
+                    elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
+                        card = next(c for c in hand if c.name == move.name)
+                        self.play_plain(p, card)
+                        auto.remove(card)
+                        r = card.rules
+                        coins -= r.coins
+                        actions -= r.actions
+                        buys -= r.buys
+                        treasures = 0
+                        for c in auto:
+                            treasures |= kinds[c.rules.name]
+                    else:  # a buy
+                        name = move.name
+                        pl = piles.get(name)
+                        if pl is None:
+                            return "buy", move  # an Event
+                        spec = pl.top_spec()
+                        assert spec is not None  # (a legal buy)
+                        plain = buy_plain.get(spec.name)
+                        if plain is None:
+                            top = pl.top
+                            plain = buy_plain[spec.name] = (
+                                trigger(_AT_BUY, p, top) is _NO_ABILITIES and trigger(_AT_GAIN, p, top) is _NO_ABILITIES
+                            )
+                        if not plain:
+                            return "buy", move
+                        # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event made
+                        cost = spec.cost
+                        if cost.debt or pl.debt_tokens:
+                            self._pay_for(p, name)
+                        else:
+                            t.buys -= 1
+                            t.coins -= cost.coins
+                            t.bought = True
+                        gained = pl.take_top()
+                        assert gained is not None
+                        p.discard.insert(0, gained)
+                        t.gained.append(spec.name)
+                        if met is None or not pl.count():  # else the end condition is as it was: only this pile changed
+                            met = self.end_condition()
+                        if met and not self.ending:  # what _check_ending does
+                            self.ending = True
+                        elif self.ending and not met:
+                            self.ending = False
+                # ---- Clean-up: what the turn loop does, at hand
+                if not cleanup_plain:
+                    return "cleanup", None
+                t.phase = "cleanup"
+                in_play, hand, discard = p.in_play, p.hand, p.discard
+                if in_play:
+                    discard[0:0] = in_play[::-1]
+                    in_play.clear()
+                if hand:
+                    discard[0:0] = hand[::-1]
+                    hand.clear()
+                deck = p.deck
+                if len(deck) >= 5:
+                    hand.extend(deck[:5])
+                    del deck[:5]
+                else:  # what draw does: the deck, then the discard pile shuffled in (see _take_top and _shuffle)
+                    hand.extend(deck)
+                    deck.clear()
+                    if discard:
+                        shuffle(self.rng, discard)
+                        p.deck = discard
+                        p.discard = []
+                        take = 5 - len(hand)
+                        hand.extend(discard[:take])
+                        del discard[:take]
+                p.turns_taken += 1
+                if met is None:
+                    met = self.end_condition()
+                if met:
+                    self._finish()
+                    return "over", None
+                self.turn = t = Turn((p.index + 1) % len(players), t.number + 1)  # (positional: made sooner)
+                p = players[t.player]
+                if not start_plain:
+                    return "next", None
+                # ---- the start of the next turn, at hand
+                started = (p.name, p.turns_taken + 1, t.number)
+                entry = planners[p.index]
+                if entry is None:
+                    return "action", None
+        finally:
+            if started is not None:
+                self.turn_started = ev.TurnStarted(*started)
 
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
