@@ -732,7 +732,7 @@ class TurnFlowMixin(GameBase):
         ability or an Event, for the Buy phase to carry out first; or None),
         or "cleanup". Stops before a move that the turn limit or the answer
         bound of the planner's table would not let it answer."""
-        if self.lasting:
+        if self.lasting or self.keep_log:
             return "action", None
         planners = self.planners
         assert planners is not None
