@@ -15,7 +15,7 @@ import random
 
 from .files import has_control, shown_name
 from .rules.cards import CARDS
-from .rules.decisions import Decision, Move, MoveKind, Msg
+from .rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg
 from .rules.game import Game
 from .rules.turnflow import PlainView
 from .table import Table
@@ -75,8 +75,8 @@ class RandomBot:
         return distinct[: max(d.min, 1)] if d.min else []
 
 
-_END = Move(_MK_END)
-_TREASURES = Move(_MK_TREASURES)
+_END = END_MOVE
+_TREASURES = TREASURES_MOVE
 _PAY_1 = Move.pay(1)
 _END_TREASURES = (_END, _TREASURES)
 _END_TREASURES_END = (_END, _TREASURES, _END)

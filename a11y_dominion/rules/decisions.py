@@ -218,6 +218,11 @@ def _made(kind: MoveKind, name: str, amount: int) -> Move:
     return m
 
 
+END_MOVE = _made(MoveKind.END, "", 0)
+"""The move that ends the phase (every ``Move(MoveKind.END)`` is equal to it; bots answer with this one)."""
+TREASURES_MOVE = _made(MoveKind.TREASURES, "", 0)
+"""The move "play treasures" (every ``Move(MoveKind.TREASURES)`` is equal to it)."""
+
 Option = str | Move
 
 

@@ -11,7 +11,19 @@ from . import events as ev
 from .base import GameBase
 from .cards import EVENTS, CardSpec
 from .cost import Cost
-from .decisions import N_, Decision, IllegalAnswer, Kind, Move, MoveKind, Msg, Option, Purpose
+from .decisions import (
+    END_MOVE,
+    N_,
+    TREASURES_MOVE,
+    Decision,
+    IllegalAnswer,
+    Kind,
+    Move,
+    MoveKind,
+    Msg,
+    Option,
+    Purpose,
+)
 from .dispatch import _NO_ABILITIES
 from .primitives import shuffle
 from .state import Card, Player, Turn
@@ -49,8 +61,8 @@ _PURPOSE_MOVE = Purpose.MOVE
 
 _MOVES: dict[MoveKind, dict[str, Move]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
-_TREASURES = Move(_MK_TREASURES)
-_END = Move(_MK_END)
+_TREASURES = TREASURES_MOVE
+_END = END_MOVE
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -796,6 +808,38 @@ class TurnFlowMixin(GameBase):
                 phase = "action"
                 queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
                 at = 0
+                if treasures and len(answers) + 3 < most:
+                    # the commonest turn at hand: the planner ends the Action phase and plays its
+                    # Treasures (both legal: Treasures in hand, nothing bought), then buys or ends;
+                    # any other answer is made move by move below
+                    view.turn = t
+                    view.debt = p.debt
+                    view.treasures = True
+                    view.coins_after = t.coins + coins
+                    view.buys_after = t.buys + buys
+                    got = plan(view)
+                    if type(got) is not tuple:
+                        queue = (got,)
+                    elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+                        answers.append([_END])
+                        answers.append([_TREASURES])
+                        t.phase = phase = "buy"
+                        t.bought = False
+                        # what "play treasures" does below
+                        if treasures & 2:
+                            auto.sort(key=_PLAYED_LAST)
+                        hand[:] = rest
+                        p.in_play.extend(auto)
+                        t.played.extend(auto)
+                        t.coins += coins
+                        if actions or buys:
+                            t.actions += actions
+                            t.buys += buys
+                        treasures = coins = actions = buys = 0
+                        auto = []
+                        queue, at = got, 2
+                    else:
+                        queue = got
                 while True:
                     if len(answers) >= most:
                         return phase, None
