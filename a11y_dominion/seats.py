@@ -210,8 +210,7 @@ class BigMoneyBot:
                 return _END_TREASURES
             if coins < 2:
                 return _END_TREASURES_END
-            can_buy = v.can_buy
-            buy = _buy(coins, False, v.cards_left("Province"), lambda m: can_buy(m.name, coins))
+            buy = _buy(coins, False, v.cards_left("Province"), v.legal_after)
             return _END_TREASURES_END if buy is None else (_END, _TREASURES, buy)
         if v.treasures:  # (legal only before a purchase)
             return _TREASURES

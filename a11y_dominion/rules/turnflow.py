@@ -131,8 +131,8 @@ class PlainView:
     a legal move); ``coins_after`` and ``buys_after``, the coins and Buys
     the player has once "play treasures" has played every Treasure in hand
     (the turn's own while there is none to play); and, read when asked,
-    whether a move is legal, whether a pile's card could be bought with so
-    many coins, and the cards left in a pile. Public facts and the bot's
+    whether a move is legal now, whether a buy would be legal once the
+    Treasures are played, and the cards left in a pile. Public facts and the bot's
     own only, as a view is."""
 
     __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after")
@@ -149,16 +149,16 @@ class PlainView:
         """Whether ``move`` is a legal turn move of the player now."""
         return self._game.move_is_legal(self._player, move)
 
-    def can_buy(self, pile: str, coins: int) -> bool:
-        """Whether buying the top card of the Supply pile ``pile`` would be
-        legal with ``coins`` coins, a Buy and no Debt (``move_is_legal`` of
-        that buy then): the pile is in the game, not empty, and its top
-        costs at most ``coins``."""
-        pl = self._game.piles.get(pile)
+    def legal_after(self, move: Move) -> bool:
+        """Whether the buy ``move`` of a Supply pile would be legal once
+        "play treasures" is done, with a Buy and no Debt (``move_is_legal``
+        of that buy then): the pile is in the game, not empty, and its top
+        costs at most ``coins_after``."""
+        pl = self._game.piles.get(move.name)
         if pl is None:
             return False
         spec = pl.top_spec()
-        return spec is not None and spec.cost.coins <= coins
+        return spec is not None and spec.cost.coins <= self.coins_after
 
     def cards_left(self, pile: str) -> int:
         """The number of cards in the Supply pile ``pile`` (0 for a pile not in the game)."""
