@@ -16,10 +16,27 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+_RESOLVED: dict[tuple[str, ...], tuple[str, ...]] = {}
+""":func:`resolve_kingdom` of Kingdoms met before (simulations set up one Kingdom often)."""
+
+
 def resolve_kingdom(names: Iterable[str]) -> list[str]:
     """Pile names for Kingdom names (either half of a split pile, any Castle,
     Dutch or English). Raises :class:`SetupError` naming an unknown or
     repeated pile."""
+    key = tuple(names)
+    if not all(type(n) is str for n in key):
+        return _resolve(key)  # (refused there as before, never kept)
+    known = _RESOLVED.get(key)
+    if known is not None:
+        return list(known)
+    out = _resolve(key)
+    if len(_RESOLVED) < 4096:
+        _RESOLVED[key] = tuple(out)
+    return out
+
+
+def _resolve(names: tuple[str, ...]) -> list[str]:
     out = []
     for n in names:
         p = pile_name_for(n)
@@ -31,9 +48,9 @@ def resolve_kingdom(names: Iterable[str]) -> list[str]:
     return out
 
 
-_PilePlan = tuple[str, str, tuple[str, ...], list[tuple[CardSpec, int]]]
-"""How a pile is set up: name, kind, members, its cards as (printed card,
-how many), top first."""
+_PilePlan = tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int]
+"""How a pile is set up: name, kind, members, its cards as runs of (printed
+card, how many), top first, none empty, and how many in all."""
 _SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str]]] = {}
 """The piles set up for a Kingdom (its pile names) and a number of players by
 :meth:`SetupMixin._build_supply`, and the names of their cards (simulations
@@ -91,27 +108,31 @@ class SetupMixin(GameBase):
         plan = _SUPPLY_PLANS.get((tuple(self.kingdom), n))
         if plan is None:
             layout: list[_PilePlan] = []
+            every: set[str] = set()  # the names of the cards set up (as _new_cards notes them, even none of a name)
             for name in BASIC_PILES:
-                layout.append((name, "basic", (name,), [(CARDS[name], self._pile_size(name))]))
+                size = self._pile_size(name)
+                layout.append((name, "basic", (name,), ((CARDS[name], size),), size))
+                every.add(name)
             for name in self.kingdom:
                 d = PILES[name]
                 if d.kind == "castles":
-                    runs = [(CARDS[cname], count if n > 2 else 1) for cname, count in d.cards]
+                    pile_runs = [(CARDS[cname], count if n > 2 else 1) for cname, count in d.cards]
                 elif d.kind == "split":
-                    runs = [(CARDS[cname], count) for cname, count in d.cards]
+                    pile_runs = [(CARDS[cname], count) for cname, count in d.cards]
                 else:
-                    runs = [(CARDS[d.top_name], self._pile_size(d.top_name))]
-                layout.append((name, d.kind, tuple(d.card_names), runs))
-            names = frozenset(spec.name for _n, _k, _m, runs in layout for spec, _count in runs)
-            plan = (layout, names)
+                    pile_runs = [(CARDS[d.top_name], self._pile_size(d.top_name))]
+                total = sum(k for _spec, k in pile_runs)
+                layout.append((name, d.kind, tuple(d.card_names), tuple(r for r in pile_runs if r[1]), total))
+                every.update(spec.name for spec, _k in pile_runs)
+            plan = (layout, frozenset(every))
             if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
                 _SUPPLY_PLANS[(tuple(self.kingdom), n)] = plan
         layout, names = plan
         piles = self.piles
         uid = self._uid
-        for name, kind, members, runs in layout:
-            piles[name] = pl = Pile.unmade(name, kind, runs, uid + 1, members)
-            uid += pl._unmade
+        for name, kind, members, runs, total in layout:
+            piles[name] = Pile.unmade(name, kind, runs, total, uid + 1, members)
+            uid += total
         self._uid = uid
         if not self.card_names.issuperset(names):
             self.card_names.update(names)

@@ -113,7 +113,19 @@ class Pile:
     :meth:`count`, :meth:`top_spec`, :meth:`take_top` and :meth:`names`
     answer without making the rest."""
 
-    __slots__ = ("name", "kind", "_cards", "vp_tokens", "debt_tokens", "members", "_unmade", "_runs", "_next_uid")
+    __slots__ = (
+        "name",
+        "kind",
+        "_cards",
+        "vp_tokens",
+        "debt_tokens",
+        "members",
+        "_unmade",
+        "_runs",
+        "_total",
+        "_spec",
+        "_next_uid",
+    )
 
     def __init__(
         self,
@@ -130,19 +142,27 @@ class Pile:
         self.vp_tokens = vp_tokens
         self.debt_tokens = debt_tokens
         self.members = members
-        self._unmade = 0  # the number of cards under those made that are not made yet:
-        self._runs: list[list[Any]] = []  # [printed card, how many], top first,
+        self._unmade = 0  # the number of cards under those made that are not made yet,
+        self._runs: tuple[tuple[CardSpec, int], ...] = ()  # of the runs (printed card, how many) the pile
+        self._total = 0  # was set up with (``_total`` cards, top first), the bottom ``_unmade`` of them,
+        self._spec: CardSpec | None = None  # the card of every one when there is one run,
         self._next_uid = 0  # numbered from this number down the pile
 
     @classmethod
     def unmade(
-        cls, name: str, kind: str, runs: list[tuple[CardSpec, int]], first_uid: int, members: tuple[str, ...]
+        cls,
+        name: str,
+        kind: str,
+        runs: tuple[tuple[CardSpec, int], ...],
+        total: int,
+        first_uid: int,
+        members: tuple[str, ...],
     ) -> Pile:
-        """A pile of the cards of ``runs`` (``(printed card, how many)``, top
-        first) numbered ``first_uid`` (the top) onwards, as
-        ``Card.many`` would give them run after run, each made when first
-        reached. Made field by field, without a call of ``__init__`` (a
-        game sets up 17 piles)."""
+        """A pile of the ``total`` cards of ``runs`` (``(printed card, how
+        many)``, top first, none empty; a tuple that piles may share)
+        numbered ``first_uid`` (the top) onwards, as ``Card.many`` would give
+        them run after run, each made when first reached. Made field by
+        field, without a call of ``__init__`` (a game sets up 17 piles)."""
         pl = _new(cls)
         pl.name = name
         pl.kind = kind
@@ -150,33 +170,40 @@ class Pile:
         pl.vp_tokens = 0
         pl.debt_tokens = 0
         pl.members = members
-        if len(runs) == 1:
-            spec, k = runs[0]
-            pl._runs = [[spec, k]] if k else []
-            pl._unmade = k
-        else:
-            pl._runs = [[spec, k] for spec, k in runs if k]
-            pl._unmade = sum(k for _spec, k in runs)
+        pl._unmade = total
+        pl._runs = runs
+        pl._total = total
+        pl._spec = runs[0][0] if len(runs) == 1 else None
         pl._next_uid = first_uid
         return pl
+
+    def _left(self) -> list[tuple[CardSpec, int]]:
+        """The runs of the unmade cards: (printed card, how many), top first."""
+        done = self._total - self._unmade
+        out = []
+        for spec, k in self._runs:
+            if done >= k:
+                done -= k
+                continue
+            out.append((spec, k - done))
+            done = 0
+        return out
 
     @property
     def cards(self) -> list[Card]:
         """The pile's cards, top first (every card made, when some were not)."""
         if self._unmade:
             uid = self._next_uid
-            for spec, k in self._runs:
+            for spec, k in self._left():
                 self._cards.extend(Card.many(uid, k, spec))
                 uid += k
             self._next_uid = uid
-            self._runs = []
             self._unmade = 0
         return self._cards
 
     @cards.setter
     def cards(self, value: list[Card]) -> None:
         self._cards = value
-        self._runs = []
         self._unmade = 0
 
     def count(self) -> int:
@@ -188,7 +215,9 @@ class Pile:
         cards = self._cards
         if cards:
             return cards[0].spec
-        return self._runs[0][0] if self._unmade else None
+        if not self._unmade:
+            return None
+        return self._spec or self._left()[0][0]
 
     def take_top(self) -> Card | None:
         """Take the top card off the pile (``cards.pop(0)``); None for an empty pile."""
@@ -197,11 +226,7 @@ class Pile:
             return cards.pop(0)
         if not self._unmade:
             return None
-        run = self._runs[0]
-        spec = run[0]
-        run[1] -= 1
-        if not run[1]:
-            del self._runs[0]
+        spec = self._spec or self._left()[0][0]
         self._unmade -= 1
         # made as ``Card(uid, spec)`` is, without a call of its __init__
         c = _new(Card)
@@ -216,8 +241,9 @@ class Pile:
     def names(self) -> list[str]:
         """The names of the pile's cards, top first (``[c.name for c in cards]``)."""
         out = [c.name for c in self._cards]
-        for spec, k in self._runs:
-            out += [spec.name] * k
+        if self._unmade:
+            for spec, k in self._left():
+                out += [spec.name] * k
         return out
 
     @property
