@@ -74,6 +74,10 @@ class StopTable(Exception):
         self.reason = reason
 
 
+_SEAT_CONSTANTS = ("kind", "quick_view", "reads_scores", "hears_events")
+_ABSENT = object()
+
+
 class TurnLimit:
     """A bot seat that stops the table when a turn beyond ``limit`` (counted
     for the player whose turn it is) asks it anything; otherwise it is the
@@ -84,6 +88,13 @@ class TurnLimit:
     def __init__(self, bot: Any, limit: int):
         self.bot = bot
         self.limit = limit
+        # what a table reads of every seat, kept at hand (constants of the bot's kind): read through
+        # __getattr__ each time, they were a tenth of a short simulated game's setting up
+        for name in _SEAT_CONSTANTS:
+            value = getattr(bot, name, _ABSENT)
+            if value is not _ABSENT:
+                self.__dict__[name] = value
+        self.__dict__["meet"] = getattr(bot, "meet", None)  # (None: the bot learns nothing of the people)
 
     def __getattr__(self, name: str) -> Any:
         if name == "bot":
