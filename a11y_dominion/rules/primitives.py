@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from .decisions import Decision
 
 
-_BITS = [n.bit_length() for n in range(257)]
-"""``n.bit_length()`` for ``n`` up to 256 (a deck of up to 256 cards)."""
+_STEPS: dict[int, list[tuple[int, int, int]]] = {}
+"""The steps of a shuffle of so many cards (up to 256): for each position
+from the last down to the second, ``(position, position + 1, its bit length)``."""
 
 
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -43,10 +44,12 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         return
     getrandbits = rng.getrandbits
     size = len(cards)
-    bits = _BITS if size < len(_BITS) else [n.bit_length() for n in range(size + 1)]
-    for i in range(size - 1, 0, -1):
-        n = i + 1  # what rng._randbelow(i + 1) gives
-        k = bits[n]
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = [(i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
+        if size <= 256:
+            _STEPS[size] = steps
+    for i, n, k in steps:  # position, what rng._randbelow(n) draws below, its bits
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -94,31 +94,39 @@ def _plain(card: Card) -> bool:
     return r.play is None and "Action" not in r.types and "Attack" not in r.types
 
 
-_PLAIN_KINDS: dict[str, int] = {}
-""":func:`_plain_kind` of each card name met (the rules of a name never change)."""
+_PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
+"""The bits of :func:`_plain_kind`."""
 
 
 def _plain_kind(r: CardSpec) -> int:
     """How a card in hand with rules ``r`` takes part in a plain turn (see
-    :meth:`TurnFlowMixin._plain_turns`): 0 for a card that cannot be
-    played (no Action, no Treasure: a Victory card, a Curse); 1 for a
-    Treasure that "play treasures" plays, that gives only +Actions, +Buys
-    and coins and has no ability (a basic Treasure), 3 for such a Treasure
-    that "play treasures" plays after the others; 2 for any other (an
-    Action, a Treasure with text, +Cards, VP tokens or an ability, or one
-    that asks), which makes the turn not plain."""
-    kind = _PLAIN_KINDS.get(r.name)
-    if kind is None:
+    :meth:`TurnFlowMixin._plain_turns`), kept in ``r.plain_kind``: 0 for a
+    card that cannot be played (no Action, no Treasure: a Victory card, a
+    Curse); for a Treasure that "play treasures" plays, that gives only
+    +Actions, +Buys and coins and has no ability (a basic Treasure),
+    ``_PLAIN_TREASURE``, with ``_PLAIN_LAST`` when "play treasures" plays it
+    after the others and ``_PLAIN_BONUS`` when it gives +Actions or +Buys;
+    ``_NOT_PLAIN`` for any other (an Action, a Treasure with text, +Cards, VP
+    tokens or an ability, or one that asks), which makes the turn not plain."""
+    kind = r.plain_kind
+    if kind < 0:
         types = r.types
         if "Action" in types:
-            kind = 2
+            kind = _NOT_PLAIN
         elif "Treasure" not in types:
             kind = 0
         else:
             plain = r.play is None and "Attack" not in types and not r.asks_when_played
             abilities = r.triggers or r.while_in_play or r.reactions
-            kind = (3 if r.played_last else 1) if plain and not abilities and not r.cards and not r.vp_tokens else 2
-        _PLAIN_KINDS[r.name] = kind
+            if plain and not abilities and not r.cards and not r.vp_tokens:
+                kind = _PLAIN_TREASURE
+                if r.played_last:
+                    kind |= _PLAIN_LAST
+                if r.actions or r.buys:
+                    kind |= _PLAIN_BONUS
+            else:
+                kind = _NOT_PLAIN
+        r.plain_kind = kind
     return kind
 
 
@@ -764,7 +772,7 @@ class TurnFlowMixin(GameBase):
         start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
         buy_plain: dict[str, bool] = {}  # card name -> buying it runs no ability ("when you buy", "when you gain")
         answers, most = self.answers, self.plain_answers_most
-        players, piles, kinds = self.players, self.piles, _PLAIN_KINDS
+        players, piles = self.players, self.piles
         legal = self.move_is_legal
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
         # the last turn started here: its TurnStarted record (what views read for the turn's number)
@@ -788,20 +796,21 @@ class TurnFlowMixin(GameBase):
                 hand = p.hand
                 for c in hand:
                     r = c.rules
-                    ck = kinds.get(r.name)
-                    if ck is None:
+                    ck = r.plain_kind
+                    if ck < 0:
                         ck = _plain_kind(r)
-                    if ck == 2:
-                        return "action", None
                     if ck:
+                        if ck & _NOT_PLAIN:
+                            return "action", None
                         treasures |= ck
                         auto.append(c)
                         coins += r.coins
-                        if r.actions or r.buys:
-                            actions += r.actions
-                            buys += r.buys
                     else:
                         rest.append(c)
+                if treasures & _PLAIN_BONUS:
+                    for c in auto:
+                        actions += c.rules.actions
+                        buys += c.rules.buys
                 if treasures and not plays_plain:
                     return "action", None
                 # ---- the Action and Buy phases, a move at a time
@@ -826,7 +835,7 @@ class TurnFlowMixin(GameBase):
                         t.phase = phase = "buy"
                         t.bought = False
                         # what "play treasures" does below
-                        if treasures & 2:
+                        if treasures & _PLAIN_LAST:
                             auto.sort(key=_PLAYED_LAST)
                         hand[:] = rest
                         p.in_play.extend(auto)
@@ -897,7 +906,7 @@ class TurnFlowMixin(GameBase):
                         break
                     if kind is _MK_TREASURES:
                         # what play_plains does, for every card of the hand at once: nothing happens between the plays
-                        if treasures & 2:  # a Treasure played after the others
+                        if treasures & _PLAIN_LAST:  # a Treasure played after the others
                             auto.sort(key=_PLAYED_LAST)
                         hand[:] = rest
                         p.in_play.extend(auto)
@@ -920,7 +929,7 @@ class TurnFlowMixin(GameBase):
                         buys -= r.buys
                         treasures = 0
                         for c in auto:
-                            treasures |= kinds[c.rules.name]
+                            treasures |= c.rules.plain_kind
                     else:  # a buy
                         name = move.name
                         pl = piles.get(name)

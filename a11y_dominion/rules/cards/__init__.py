@@ -80,6 +80,9 @@ class CardSpec:
     reactions: dict[Moment, Ability] = field(default_factory=dict)
     asks_when_played: bool = False
     played_last: bool = False
+    plain_kind: int = field(default=-1, init=False, repr=False, compare=False)
+    """How the card takes part in a bot's plain turn, once worked out (-1 before;
+    see ``turnflow._plain_kind``)."""
 
     def is_(self, typ: str) -> bool:
         """True when the card has the type ``typ`` (e.g. "Action")."""
