@@ -963,6 +963,10 @@ class TurnFlowMixin(GameBase):
                             self.ending = True
                         elif self.ending and not met:
                             self.ending = False
+                        if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
+                            # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
+                            answers.append([_END])
+                            break
                 # ---- Clean-up: what the turn loop does, at hand
                 if not cleanup_plain:
                     return "cleanup", None
