@@ -51,10 +51,10 @@ def _resolve(names: tuple[str, ...]) -> list[str]:
 _PilePlan = tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int]
 """How a pile is set up: name, kind, members, its cards as runs of (printed
 card, how many), top first, none empty, and how many in all."""
-_SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str]]] = {}
+_SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str], int]] = {}
 """The piles set up for a Kingdom (its pile names) and a number of players by
-:meth:`SetupMixin._build_supply`, and the names of their cards (simulations
-set up one Kingdom often)."""
+:meth:`SetupMixin._build_supply`, the names of their cards and how many
+cards they hold (simulations set up one Kingdom often)."""
 _SUPPLY_PLANS_MOST = 512
 
 
@@ -124,16 +124,12 @@ class SetupMixin(GameBase):
                 total = sum(k for _spec, k in pile_runs)
                 layout.append((name, d.kind, tuple(d.card_names), tuple(r for r in pile_runs if r[1]), total))
                 every.update(spec.name for spec, _k in pile_runs)
-            plan = (layout, frozenset(every))
+            plan = (layout, frozenset(every), sum(total for *_rest, total in layout))
             if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
                 _SUPPLY_PLANS[(tuple(self.kingdom), n)] = plan
-        layout, names = plan
-        piles = self.piles
-        uid = self._uid
-        for name, kind, members, runs, total in layout:
-            piles[name] = Pile.unmade(name, kind, runs, total, uid + 1, members)
-            uid += total
-        self._uid = uid
+        layout, names, count = plan
+        self.piles.update(Pile.supply(layout, self._uid + 1))
+        self._uid += count
         if not self.card_names.issuperset(names):
             self.card_names.update(names)
             self._moments_of_game = None

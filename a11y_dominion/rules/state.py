@@ -161,21 +161,36 @@ class Pile:
         """A pile of the ``total`` cards of ``runs`` (``(printed card, how
         many)``, top first, none empty; a tuple that piles may share)
         numbered ``first_uid`` (the top) onwards, as ``Card.many`` would give
-        them run after run, each made when first reached. Made field by
-        field, without a call of ``__init__`` (a game sets up 17 piles)."""
-        pl = _new(cls)
-        pl.name = name
-        pl.kind = kind
-        pl._cards = []
-        pl.vp_tokens = 0
-        pl.debt_tokens = 0
-        pl.members = members
-        pl._unmade = total
-        pl._runs = runs
-        pl._total = total
-        pl._spec = runs[0][0] if len(runs) == 1 else None
-        pl._next_uid = first_uid
-        return pl
+        them run after run, each made when first reached (see :meth:`supply`)."""
+        return cls.supply([(name, kind, members, runs, total)], first_uid)[name]
+
+    @classmethod
+    def supply(
+        cls, layout: list[tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int]], first_uid: int
+    ) -> dict[str, Pile]:
+        """The piles of ``layout`` (name, kind, members, runs, total: as
+        :meth:`unmade` takes them), in its order, their cards numbered from
+        ``first_uid`` pile after pile, each as :meth:`unmade` describes it;
+        made field by field, without a call of ``__init__`` (a game sets up 17)."""
+        piles = {}
+        uid = first_uid
+        new = _new
+        for name, kind, members, runs, total in layout:
+            pl = new(cls)
+            pl.name = name
+            pl.kind = kind
+            pl._cards = []
+            pl.vp_tokens = 0
+            pl.debt_tokens = 0
+            pl.members = members
+            pl._unmade = total
+            pl._runs = runs
+            pl._total = total
+            pl._spec = runs[0][0] if len(runs) == 1 else None
+            pl._next_uid = uid
+            uid += total
+            piles[name] = pl
+        return piles
 
     def _left(self) -> list[tuple[CardSpec, int]]:
         """The runs of the unmade cards: (printed card, how many), top first."""
