@@ -51,3 +51,12 @@ def test_dutch_key_help_says_commando():
     said = " ".join(lines[start:])
     assert "opdracht" not in said.lower()
     assert "commando herhaal N" in said
+
+
+def test_every_english_name_is_its_own_canonical_name():
+    """(``canonical`` answers an English name as written at once: no Dutch name of a card, Event or
+    Landmark is another's English name in any spelling.)"""
+    from a11y_dominion.rules.cards import CARDS, EVENTS, LANDMARKS, _ALIASES, _norm
+
+    for name in list(CARDS) + list(EVENTS) + list(LANDMARKS):
+        assert _ALIASES[_norm(name)] == name

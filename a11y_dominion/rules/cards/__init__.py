@@ -229,6 +229,8 @@ def canonical(name: str) -> str | None:
     >>> canonical("stadswijk")
     'City Quarter'
     """
+    if name in CARDS or name in EVENTS or name in LANDMARKS:  # an English name as written (no name of one
+        return name  # is another's in any spelling: every one is its own canonical name)
     n = _norm(name)
     if n in _ALIASES:
         return _ALIASES[n]
