@@ -56,7 +56,7 @@ def test_dutch_key_help_says_commando():
 def test_every_english_name_is_its_own_canonical_name():
     """(``canonical`` answers an English name as written at once: no Dutch name of a card, Event or
     Landmark is another's English name in any spelling.)"""
-    from a11y_dominion.rules.cards import CARDS, EVENTS, LANDMARKS, _ALIASES, _norm
+    from a11y_dominion.rules.cards import _ALIASES, CARDS, EVENTS, LANDMARKS, _norm
 
     for name in list(CARDS) + list(EVENTS) + list(LANDMARKS):
         assert _ALIASES[_norm(name)] == name
