@@ -450,7 +450,9 @@ class Commands:
         self.change_setting(key, value)
         saved = self._save_setting(key, value)
         line = self.t(
-            N_("{key} is now {value}."), key=self.lang._(SETTING_KEY_WORDS[key]), value=setting_value_text(value, self.lang)
+            N_("{key} is now {value}."),
+            key=self.lang._(SETTING_KEY_WORDS[key]),
+            value=setting_value_text(value, self.lang),
         )
         self.reply([line + " " + saved] if saved else [line])
 
