@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from a11y_dominion import autosave
 from a11y_dominion.cli import build_parser, game_lines
 from a11y_dominion.console import make_console
@@ -54,7 +56,8 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     assert list(console.people) == ["Jij"] and console.game.config.players[0] == "Jij"
     # the autosave goes on with the names of its header; games and resume call the seat as the settings' language does
     saved = autosave.find_game(None)
-    assert [n for n, _ in saved.seats] == ["You", "Bot"] and saved.turn == ("Bot", 1)
+    assert [n for n, _ in saved.seats] == ["You", "Bot"] and saved.turn == ("You", 2)
+    assert '"Jij"' not in saved.path.read_text(encoding="utf-8")
     listed = game_lines([saved], Language("nl"))[0]
     assert "Jij (mens), Bot (bigmoney)" in listed and "You" not in listed
     console, lines = play("", resume=saved, settings={"language": "nl"})
@@ -91,3 +94,118 @@ def test_previous_and_next_go_on_from_what_repeat_and_log_read():
     j = lines.index("You> repeat", i)
     assert after(lines, "repeat", j) == [history[-1]]
     assert after(lines, "previous", j) == [f"{history[-2]} ({total - 1} of {total})"]
+
+
+# ------------------------------------------------------------------ 3. a question asked again with the same options
+TWO_ENGINEERS = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 2, "buys": 1, "coins": 0},
+    "players": {"Ann": {"hand": ["Engineer", "Engineer", "Copper", "Estate", "Estate"], "deck": ["Estate"] * 5}},
+}
+TEN = ("Villa", "Engineer", "Forum", "Patrician", "City Quarter", "Chariot Race", "Farmers' Market", "Castles")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, prompt, pointer",
+    [
+        (
+            "en",
+            "play engineer\nsilver\nno\nplay engineer\nsilver\nno\n",
+            "Ann, Engineer: gain a card costing up to 4 coins (no Debt).",
+            "The same 10 choices as before; options reads them.",
+        ),
+        (
+            "nl",
+            "speel ingenieur\nzilver\nnee\nspeel ingenieur\nzilver\nnee\n",
+            "Ann, Ingenieur: pak een kaart die tot 4 munten kost (zonder schuld).",
+            "Dezelfde 10 keuzes als eerder; opties leest ze voor.",
+        ),
+    ],
+)
+def test_a_question_asked_again_with_the_same_options_points_to_them(lang, typed, prompt, pointer):
+    from test_console import position_console
+
+    play_word = typed.split("\n")[0]
+    _, lines = position_console(TWO_ENGINEERS, typed, (*TEN, "Sacrifice", "Legionary"), lang=lang)
+    first = after(lines, play_word)
+    assert first[1:3] == [prompt, "Choose one by number or name." if lang == "en" else first[2]]
+    assert len(first) == 1 + 2 + 10  # the whole list, the first time
+    i = lines.index(f"Ann> {play_word}", lines.index(f"Ann> {play_word}") + 1)
+    assert after(lines, play_word, i)[1:] == [prompt, pointer]
+
+
+def test_options_always_reads_a_question_asked_again_in_full():
+    from test_console import position_console
+
+    typed = "settings set options always\nplay engineer\nsilver\nno\nplay engineer\n"
+    _, lines = position_console(TWO_ENGINEERS, typed, (*TEN, "Sacrifice", "Legionary"))
+    i = lines.index("Ann> play engineer", lines.index("Ann> play engineer") + 1)
+    again = after(lines, "play engineer", i)
+    assert len(again) == 1 + 2 + 10 and again[-1] == "10. Sacrifice, 4 coins"
+
+
+# ------------------------------------------------------------------ 4. Dutch words in Dutch sentences
+def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    typed = "instellingen zet taal nl\ninstellingen zet uitgebreidheid blah\ninstellingen zet confirm no\nhulp\n"
+    _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
+    assert after(lines, "instellingen zet taal nl") == ["taal is nu nl."]
+    assert after(lines, "instellingen zet uitgebreidheid blah") == [
+        "uitgebreidheid moet een van deze waarden hebben: beknopt, normaal, uitgebreid."
+    ]
+    assert after(lines, "instellingen zet confirm no") == [
+        "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
+        "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
+    ]
+    helped = after(lines, "hulp")
+    assert (
+        "instellingen: je taal, uitgebreidheid, opties, spraakuitvoer en tips; instellingen zet SLEUTEL WAARDE "
+        "wijzigt er een, nu en voor je volgende spellen, bijvoorbeeld instellingen zet taal nl."
+    ) in helped
+    assert (
+        "opties: de vraag opnieuw, met alle keuzes genummerd. De keuzes van een vraag worden voorgelezen als ze "
+        "nieuw zijn, daarna alleen als ze veranderen, kort op één regel; instellingen zet opties altijd leest ze "
+        "elke keer helemaal voor."
+    ) in helped
+    assert "tip: de zet die de sterke bot nu zou doen, en waarom (de instelling tips zet dit uit)." in helped
+    assert not any(word in line for line in helped for word in ("language", "hints", "options always"))
+
+
+def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    _, lines = play("settings set verbosity blah\nsettings set verbosity terse\n")
+    assert after(lines, "settings set verbosity blah") == ["verbosity must be one of terse, normal, verbose."]
+    assert after(lines, "settings set verbosity terse") == ["verbosity is now terse."]
+
+
+# ------------------------------------------------------------------ 5. repeat at the start of a turn
+@pytest.mark.parametrize(
+    "settings, typed, turn1, hand1, turn2, hand2",
+    [
+        (
+            {},
+            "repeat\nplay treasures\nbuy silver\nend\nrepeat\n",
+            "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.",
+            "Your hand: 4 Coppers and Estate.",
+            "Your turn 2.",
+            "Your hand: 3 Coppers and 2 Estates.",
+        ),
+        (
+            {"language": "nl"},
+            "herhaal\nspeel geldkaarten\nkoop zilver\neinde\nherhaal\n",
+            "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten.",
+            "Je hand: 4 Koper en Landgoed.",
+            "Jouw beurt 2.",
+            "Je hand: 3 Koper en 2 Landgoederen.",
+        ),
+    ],
+)
+def test_repeat_at_the_start_of_a_turn_gives_the_turn_line_and_the_hand(settings, typed, turn1, hand1, turn2, hand2):
+    players = "Jij:human,Bot:bigmoney" if settings else "You:human,Bot:bigmoney"
+    _, lines = play(typed, players=players, settings=settings)
+    word = typed.split("\n")[0]
+    first = lines.index(next(x for x in lines if x.endswith(f"> {word}")))
+    assert lines[first - 6 : first - 4] == [turn1, hand1]  # as the turn's start said them
+    assert after(lines, word) == [turn1, hand1]
+    second = next(i for i, x in enumerate(lines) if x.endswith(f"> {word}") and i > first)
+    assert lines[second - 1] == turn2  # the hand was heard as it was drawn
+    assert after(lines, word, second) == [turn2, hand2]
