@@ -146,7 +146,10 @@ def test_options_always_reads_a_question_asked_again_in_full():
 # ------------------------------------------------------------------ 4. Dutch words in Dutch sentences
 def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    typed = "instellingen zet taal nl\ninstellingen zet uitgebreidheid blah\ninstellingen zet confirm no\nhulp\n"
+    typed = (
+        "instellingen zet taal nl\ninstellingen zet uitgebreidheid blah\ninstellingen zet confirm no\n"
+        "instellingen zet tips blah\nhulp\n"
+    )
     _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
     assert after(lines, "instellingen zet taal nl") == ["taal is nu nl."]
     assert after(lines, "instellingen zet uitgebreidheid blah") == [
@@ -156,6 +159,7 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
         "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
         "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
     ]
+    assert after(lines, "instellingen zet tips blah") == ["tips moet aan of uit zijn."]
     helped = after(lines, "hulp")
     assert (
         "instellingen: je taal, uitgebreidheid, opties, spraakuitvoer en tips; instellingen zet SLEUTEL WAARDE "
@@ -172,7 +176,8 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
 
 def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    _, lines = play("settings set verbosity blah\nsettings set verbosity terse\n")
+    _, lines = play("settings set verbosity blah\nsettings set verbosity terse\nsettings set hints blah\n")
+    assert after(lines, "settings set hints blah") == ["hints must be on or off."]
     assert after(lines, "settings set verbosity blah") == ["verbosity must be one of terse, normal, verbose."]
     assert after(lines, "settings set verbosity terse") == ["verbosity is now terse."]
 

@@ -463,6 +463,10 @@ class Commands:
         from ..settings import CHOICES, SettingsError
 
         msg = e.args[0] if e.args else None
+        if isinstance(msg, Msg) and msg.template == "hints must be on or off.":
+            on, off = setting_value_text(True, self.lang), setting_value_text(False, self.lang)
+            word = self.lang._(SETTING_KEY_WORDS["hints"])
+            return SettingsError(Msg("{key} must be {on} or {off}.", key=word, on=on, off=off))
         key = msg.args.get("key") if isinstance(msg, Msg) else None
         if key not in SETTING_KEY_WORDS:
             return e
