@@ -210,6 +210,7 @@ class Persistence:
         renamed = lambda name: new if name == old else name  # noqa: E731
         seat.name = new
         seat.announcer.listener = new
+        seat.heard.rename(old, new)
         narrator = seat.narrator
         narrator.viewer = new
         narrator.current = renamed(narrator.current)

@@ -440,6 +440,21 @@ class Heard:
         self.told_buy = False
         self.read.clear()
 
+    def rename(self, old: str, new: str) -> None:
+        """The seat ``old`` is called ``new`` now (its default name in another language): what it
+        heard under its old name counts as heard."""
+
+        def renamed(name):
+            return new if name == old else name
+
+        self.turns = {(renamed(p), *rest): v for (p, *rest), v in self.turns.items()}
+        if self.asked is not None:
+            self.asked = (renamed(self.asked[0]), *self.asked[1:])
+        self.read = {(renamed(p), *rest) for (p, *rest) in self.read}
+        if self.last_turn is not None:
+            (player, turn_player, n), kinds = self.last_turn
+            self.last_turn = ((renamed(player), renamed(turn_player), n), kinds)
+
     def lines(
         self,
         view: PlayerView,
