@@ -188,6 +188,8 @@ class Console(Commands, Answers, Persistence, History):
         self.reloaded = False  # another game was loaded: the table starts again
         self.autosave = None  # the game's autosave, once started (start_autosave)
         self.resumed = None  # the autosave this game was resumed from
+        self.read_window = None  # the messages repeat or log read last (previous and next go on from them)
+        self.turn_start = None  # what the start of the turn said (repeat right after it reads it)
         self.use_game(game, seats, narrate_from=0)
         self.exit_code: int | None = None  # set when the player stops or the game cannot go on
         self.asker: str | None = None
