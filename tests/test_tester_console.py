@@ -135,8 +135,10 @@ def test_a_question_asked_again_with_the_same_options_points_to_them(lang, typed
     assert after(lines, play_word, i)[1:] == [prompt, pointer]
 
 
-def test_options_always_reads_a_question_asked_again_in_full():
+def test_options_always_reads_a_question_asked_again_in_full(tmp_path, monkeypatch):
     from test_console import position_console
+
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))  # settings set saves there
 
     typed = "settings set options always\nplay engineer\nsilver\nno\nplay engineer\n"
     _, lines = position_console(TWO_ENGINEERS, typed, (*TEN, "Sacrifice", "Legionary"))
