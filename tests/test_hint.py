@@ -73,7 +73,7 @@ def test_hints_off_in_the_settings(tmp_path, monkeypatch):
     assert "Hints are off in the settings; settings set hints on turns them on." in lines
     assert not _hints(lines)
     _, _, lines = session("tip\r", "--lang", "nl")
-    assert "Tips staan uit in de instellingen; settings set hints on zet ze aan." in lines
+    assert "Tips staan uit in de instellingen; instellingen zet tips aan schakelt ze in." in lines
 
 
 def test_the_hints_setting(tmp_path, monkeypatch, capsys):

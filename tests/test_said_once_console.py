@@ -86,12 +86,13 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     assert after(lines, "settings set verbosity terse") == ["verbosity is now terse."]
     assert after(lines, "settings set options always") == ["options is now always."]
     # from the change on, the seat hears Dutch
-    assert after(lines, "settings set language nl") == ["language is nu nl."]
+    assert after(lines, "settings set language nl") == ["taal is nu nl."]
     i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
     assert lines[i + 1 : i + 3] == [
         "Taal nl, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
-        "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet language nl; "
-        "de andere instellingen wijzig je buiten het spel met a11y-dominion settings.",
+        "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet taal nl; "
+        "de andere instellingen wijzig je buiten het spel met a11y-dominion settings (dat alleen de Engelse "
+        "woorden kent).",
     ]
     assert after(lines, "hand")[0] == "Je hand, 0 kaarten: niets."
     seat = console.people["Ann"]
@@ -106,8 +107,8 @@ def test_settings_in_dutch_words():
         "Taal nl, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert after(lines, "instellingen zet confirm no") == [
-        "confirm kan niet wijzigen tijdens een spel; hier kunnen language, verbosity, options, output en hints dat. "
-        "Wijzig de andere buiten het spel met a11y-dominion settings set SLEUTEL WAARDE."
+        "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
+        "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
     ]
 
 

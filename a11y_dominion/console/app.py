@@ -188,6 +188,8 @@ class Console(Commands, Answers, Persistence, History):
         self.reloaded = False  # another game was loaded: the table starts again
         self.autosave = None  # the game's autosave, once started (start_autosave)
         self.resumed = None  # the autosave this game was resumed from
+        self.read_window = None  # the messages repeat or log read last (previous and next go on from them)
+        self.turn_start = None  # what the start of the turn said (repeat right after it reads it)
         self.use_game(game, seats, narrate_from=0)
         self.exit_code: int | None = None  # set when the player stops or the game cannot go on
         self.asker: str | None = None
@@ -705,6 +707,33 @@ class Console(Commands, Answers, Persistence, History):
         first = self.view(d.player).turn.own_number <= 1
         return phase == "buy" and before.get("phase") == "action" and treasures and not first
 
+    def _note_turn_start(self, view: PlayerView, d, seat: HumanSeat, lines: list, news: bool) -> None:
+        """Note what the start of a turn says to ``seat`` (``lines``: the turn prompt first, None
+        when it is left out): the turn's line ("Your turn 1.") with
+        the prompt on it, and the hand, so that ``repeat`` right after it gives both
+        (:meth:`turn_start_lines`), not only the history's "Your turn 1."."""
+        queue = seat.queue if news else ()
+        if not queue:
+            self.turn_start = None
+            return
+        told = queue[-1][0]
+        prompt = lines[0]
+        # the hand as the turn's start says it (or would have, when it was heard as it was drawn)
+        hand = questions.decision_lines(view, d, hand=True, you=self.solo, lang=self.lang)[1]
+        said = [f"{told} {prompt}" if prompt else told, hand]
+        self.turn_start = (seat.history, len(seat.history) + len(queue), told, said, self.lang.code)
+
+    def turn_start_lines(self) -> list | None:
+        """What the start of the turn said (the turn line with its prompt, and the hand) when
+        nothing was said since: what ``repeat`` reads then; else None."""
+        start = getattr(self, "turn_start", None)
+        history = self.history
+        if start is None or start[0] is not history or start[1] != len(history) or history.last() != start[2]:
+            return None
+        if start[4] != self.lang.code:  # said in the language the seat spoke before
+            return None
+        return list(start[3])
+
     def prompt_message(self, d) -> str:
         """The prompt before the typed line: the name of who must answer."""
         return f"{d.player}> "
@@ -743,6 +772,8 @@ class Console(Commands, Answers, Persistence, History):
                 lines = [f"{turn} {lines[0]}", *lines[1:]]
             asked = lines[:1] != [None]
             lines = lines[1:] if not asked else lines
+        if new_turn and not full and not again:
+            self._note_turn_start(view, d, seat, lines if asked else [None, *lines], news)
         if news:
             if asked and self.holder.queue:
                 self.holder.flush(tail=lines[0])

@@ -97,6 +97,13 @@ DUTCH_SETTING_VALUES = {
     "nee": "no",
     "standaard": "default",
 }
+SETTING_KEY_WORDS = {  # a live setting's key as a sentence of the seat's language names it
+    "language": N_("language"),
+    "verbosity": N_("verbosity"),
+    "options": N_("options"),
+    "output": N_("output"),
+    "hints": N_("hints"),
+}
 SETTING_VALUE_WORDS = {
     "terse": N_("terse"),
     "normal": N_("normal"),
@@ -276,6 +283,7 @@ class Commands:
         if not lines:
             self.reply([self.lang._(N_("Nothing has been said yet."))])
             return
+        self._just_read(len(self.history) - len(lines), len(self.history) - 1)
         self.reply([self.t(N_("{n:The last message|The last {n} messages}:"), n=len(lines))] + lines)
 
     def cmd_repeat(self, rest: str) -> None:
@@ -286,7 +294,15 @@ class Commands:
                 lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message."))
             )
             return
-        said = self.history.nth_latest(int(rest) if rest else 1)
+        n = int(rest) if rest else 1
+        start = self.turn_start_lines() if n == 1 and hasattr(self, "turn_start_lines") else None
+        if start is not None:  # the start of a turn: its line and the hand, as they were said
+            self._just_read(len(self.history) - 1, len(self.history) - 1)
+            self.reply(start)
+            return
+        said = self.history.nth_latest(n)
+        if said is not None:
+            self._just_read(len(self.history) - n, len(self.history) - n)
         if said is None:
             self.reply(
                 [
@@ -298,12 +314,33 @@ class Commands:
         else:
             self.reply([said])
 
+    def _just_read(self, first: int, last: int) -> None:
+        """``repeat`` or ``log`` just read the messages ``first`` to ``last`` (indexes in this
+        seat's history): ``previous`` goes on from the one before the first, ``next`` from
+        the one after the last, so no message is read twice."""
+        self.read_window = (self.history, len(self.history), first, last)
+
+    def _walk_from(self, step: int) -> None:
+        """Put the history's cursor where ``previous`` (``step`` -1) or ``next`` (+1) goes on
+        from: the messages ``repeat`` or ``log`` read last, when nothing was said since."""
+        window, self.read_window = getattr(self, "read_window", None), None
+        history = self.history
+        if window is None or window[0] is not history or window[1] != len(history):
+            return
+        first, last = window[2], window[3]
+        # the cursor on the message next to those read: the step lands on the one beyond it
+        history._cursor = min(max(first if step < 0 else last, 0), len(history) - 1)
+
     def cmd_previous(self, rest: str = "") -> None:
-        """previous: one message back in this seat's history."""
+        """previous: one message back in this seat's history (after ``repeat N`` or ``log``, the
+        one before those they read)."""
+        self._walk_from(-1)
         self._walk(self.history.previous())
 
     def cmd_next(self, rest: str = "") -> None:
-        """next: one message forward in this seat's history."""
+        """next: one message forward in this seat's history (after ``repeat N`` or ``log``, the
+        one after those they read)."""
+        self._walk_from(+1)
         self._walk(self.history.next())
 
     def _walk(self, text: str | None) -> None:
@@ -408,12 +445,35 @@ class Commands:
         try:
             value = check_value(key, value.lower() if key != "output" else value)
         except SettingsError as e:
-            self.error(self.refusal_text(e))
+            self.error(self.refusal_text(self._setting_refusal(e)))
             return
         self.change_setting(key, value)
         saved = self._save_setting(key, value)
-        line = self.t(N_("{key} is now {value}."), key=key, value=setting_value_text(value, self.lang))
+        line = self.t(
+            N_("{key} is now {value}."),
+            key=self.lang._(SETTING_KEY_WORDS[key]),
+            value=setting_value_text(value, self.lang),
+        )
         self.reply([line + " " + saved] if saved else [line])
+
+    def _setting_refusal(self, e: Exception) -> Exception:
+        """A refused value of settings set, ``e`` (a SettingsError), with the setting's key and
+        the values allowed as the seat's language names them ("verbosity must be one of terse,
+        normal, verbose." is "uitgebreidheid moet een van beknopt, normaal, uitgebreid zijn.")."""
+        from ..settings import CHOICES, SettingsError
+
+        msg = e.args[0] if e.args else None
+        if isinstance(msg, Msg) and msg.template == "hints must be on or off.":
+            on, off = setting_value_text(True, self.lang), setting_value_text(False, self.lang)
+            word = self.lang._(SETTING_KEY_WORDS["hints"])
+            return SettingsError(Msg("{key} must be {on} or {off}.", key=word, on=on, off=off))
+        key = msg.args.get("key") if isinstance(msg, Msg) else None
+        if key not in SETTING_KEY_WORDS:
+            return e
+        args = dict(msg.args, key=self.lang._(SETTING_KEY_WORDS[key]))
+        if "names" in args and key in CHOICES:
+            args["names"] = ", ".join(setting_value_text(v, self.lang) for v in CHOICES[key])
+        return SettingsError(Msg(msg.template, **args))
 
     def _settings_lines(self) -> list:
         """The live settings of the seat at the keyboard, and how to change them."""
@@ -489,6 +549,9 @@ class Commands:
             set_language = getattr(self.speaker, "set_language", None)
             if set_language is not None:
                 set_language(seat.lang.code)
+            rename = getattr(self, "rename_default_seat", None)
+            if rename is not None:
+                rename()  # "You" is "Jij" in Dutch, as in a game started in Dutch
         elif key == "verbosity" and not getattr(self, "shared", False):
             self.default_verbosity = value
 

@@ -185,6 +185,66 @@ class Persistence:
         if game.pending is not None:
             self.say(q.turn_line(self.view(), self.humans[0] if self.solo else None, self.lang), keep=False)
 
+    def rename_default_seat(self) -> str | None:
+        """After the language of the seat at the keyboard changed in the middle of a game: a
+        seat with another language's default name ("You" after a switch to Dutch) is called as
+        its language calls it now ("Jij"), as a resumed or loaded game would be
+        (:func:`~a11y_dominion.seats.default_seat_names`): the game is replayed with the new name
+        and the table goes on with it (``reloaded``), its narrator, history and autosave kept (the
+        autosave file goes on with the names of its header). A name the player chose stays,
+        and so does every name at a shared keyboard. Returns the new name, or None when no seat
+        was renamed (or the renamed game could not be replayed)."""
+        if self.shared or self.table is None:
+            return None
+        names = default_seat_names(self.record(), self.lang)
+        if len(names) != 1:
+            return None
+        ((old, new),) = names.items()
+        seat = self.people.get(old)
+        if seat is None:
+            return None
+        try:
+            game = replay(rename_seats(self.record(), names))
+        except RecordError:
+            return None
+        renamed = lambda name: new if name == old else name  # noqa: E731
+        seat.name = new
+        seat.announcer.listener = new
+        seat.heard.rename(old, new)
+        narrator = seat.narrator
+        narrator.viewer = new
+        narrator.current = renamed(narrator.current)
+        for held in (getattr(narrator, "_lead", None), getattr(narrator, "_summary", None)):
+            if isinstance(held, dict) and held.get("player") == old:
+                held["player"] = new
+        self.people = {renamed(name): person for name, person in self.people.items()}
+        self.seats = [(renamed(name), kind) for name, kind in self.seats]
+        self.humans = [renamed(name) for name in self.humans]
+        self.seat_options = {renamed(name): opts for name, opts in self.seat_options.items()}
+        self.told_figures = {
+            renamed(name): ((turn, renamed(who)), figures) for name, ((turn, who), figures) in self.told_figures.items()
+        }
+        if self.first_prompt_of_turn is not None:
+            turn, who = self.first_prompt_of_turn
+            self.first_prompt_of_turn = (turn, renamed(who))
+        old_table = self.table
+        seats = {renamed(name): person for name, person in old_table.seats.items()}
+        table = type(old_table)(game, seats, onlooker=old_table.onlooker)
+        table.replace_game(game, told=len(game.log))
+        table.position_turn = old_table.position_turn
+        table.autosave = old_table.autosave
+        self.table = table
+        self.game = game
+        if self.autosave is not None:  # its file goes on with the names of its header
+            names_in_file = self.autosave.file_names
+            names_in_file[new] = names_in_file.pop(old, old)
+            if names_in_file[new] == new:
+                del names_in_file[new]
+            self.autosave.humans = {renamed(name) for name in self.autosave.humans}
+        self.prompted = game.pending  # the question stands as it was shown; the prompt names the seat anew
+        self.reloaded = True  # the old game's table stops; this one takes over
+        return new
+
     def restore(self, answers: int, err: Exception, announce: bool = True) -> bool:
         """After an engine fault, replay the game's first ``answers`` answers: the game as it
         was before the failed move. Returns False when even that fails."""

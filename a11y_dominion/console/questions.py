@@ -392,6 +392,9 @@ def heard_hand(seat, view: PlayerView) -> bool:
 OPTIONS_MODES = ("new", "always")  # the options setting: read the options when new, or every time
 
 
+POINTED_AT = 3  # the fewest options of a question asked again that a pointer stands for (fewer are read)
+
+
 class Heard:
     """What one seat has heard of its questions, so that a question's options are
     read in full only when they are new to it (the ``options`` setting ``new``).
@@ -423,6 +426,9 @@ class Heard:
         self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
         self.told_buy = False  # heard how to buy in an Action phase (HOW_TO_BUY): not said again
         self.last_turn: tuple | None = None  # (whose turn and which, the kinds of moves) of the last turn prompt
+        # the questions inside a card whose options were read in this game, (player, kind, prompt, option
+        # lines): asked again later (Engineer's gain in another turn) they are not new
+        self.read: set = set()
 
     def forget(self) -> None:
         """Read every question in full again (another game was loaded)."""
@@ -432,6 +438,22 @@ class Heard:
         self.hinted = False
         self.told_how.clear()
         self.told_buy = False
+        self.read.clear()
+
+    def rename(self, old: str, new: str) -> None:
+        """The seat ``old`` is called ``new`` now (its default name in another language): what it
+        heard under its old name counts as heard."""
+
+        def renamed(name):
+            return new if name == old else name
+
+        self.turns = {(renamed(p), *rest): v for (p, *rest), v in self.turns.items()}
+        if self.asked is not None:
+            self.asked = (renamed(self.asked[0]), *self.asked[1:])
+        self.read = {(renamed(p), *rest) for (p, *rest) in self.read}
+        if self.last_turn is not None:
+            (player, turn_player, n), kinds = self.last_turn
+            self.last_turn = ((renamed(player), renamed(turn_player), n), kinds)
 
     def lines(
         self,
@@ -470,7 +492,18 @@ class Heard:
             before = options if self.asked == asked else None
             if d.kind != "yesno" and not asked_as_yes_no(d):
                 self.asked = asked
-        if before is None or again or self.mode == "always":
+        pointer = None
+        if d.kind != "turn" and d.kind != "yesno" and not asked_as_yes_no(d) and len(options) >= POINTED_AT:
+            if before is None and asked in self.read and not again and self.mode != "always":
+                # read in full before in this game, with the very same options: the prompt and a pointer
+                pointer = lang.text(
+                    N_("{n:The same choice as before|The same {n} choices as before}; options reads them."),
+                    n=len(options),
+                )
+            self.read.add(asked)
+        if pointer is not None:
+            shown = every[:head] + [pointer]
+        elif before is None or again or self.mode == "always":
             shown = every
         elif options == before and not moved:
             shown = every[:head]  # nothing changed: the prompt alone
