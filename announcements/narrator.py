@@ -474,6 +474,13 @@ class Narrator(EventSentences):
             )
             out.extend((x, self.priority(e)) for x in self._with_turn([said]))
             return trashed[-1] + 1
+        moved = self._move_run(events, i)
+        if len(moved) > 1:
+            # the same move of one player's cards, one after the other (Haunted Castle's attack
+            # puts 2 cards onto a deck): one sentence ("Bot puts 2 cards onto their deck.")
+            said = self._narrate_event(self._merged_move([events[j] for j in moved]))
+            out.extend((x, self.priority(e)) for x in self._with_turn(said))
+            return moved[-1] + 1
         if isinstance(e, ev.PileTopChanged) and self._count_folded(out, e):
             return i + 1
         if (
@@ -530,6 +537,55 @@ class Narrator(EventSentences):
             run.append(i)
             i += 1
         return run
+
+    def _move_run(self, events: list, i: int) -> list:
+        """The indices of the moves of one player's cards, one after the other from ``i``, of
+        the same kind (cards put from one zone onto their deck, into their hand or onto their
+        discard pile, or discarded from one zone), all seen or all hidden, when they are told
+        as they happen; [] otherwise."""
+        first = events[i]
+        if (
+            not isinstance(first, (ev.CardMoved, ev.CardsDiscarded))
+            or self._summarizing(first)
+            or self.verbosity == "terse"
+        ):
+            return []
+        if isinstance(first, ev.CardMoved) and first.destination not in ("deck", "hand", "discard"):
+            return []
+        if isinstance(first, ev.CardsDiscarded) and first.source == "in_play":
+            return []
+
+        def key(e):
+            if isinstance(e, ev.CardMoved):
+                return (e.type, e.player, e.source, e.destination, e.top, e.private_to, ev.is_hidden(e))
+            return (e.type, e.player, e.source, e.private_to, ev.is_hidden(e))
+
+        want = key(first)
+        run: list = []
+        while i < len(events):
+            e = events[i]
+            if type(e) is not type(first) or key(e) != want or (e.type, e.player) in self._told:
+                break
+            run.append(i)
+            i += 1
+        return run
+
+    @staticmethod
+    def _merged_move(moves: list) -> ev.GameEvent:
+        """One event for the run of moves ``moves`` (see :meth:`_move_run`)."""
+        first = moves[0]
+        if isinstance(first, ev.CardsDiscarded):
+            cards = tuple(c for m in moves for c in m.cards)
+            return ev.CardsDiscarded(first.player, cards, first.source, first.private_to)
+        return ev.CardsMoved(
+            first.player,
+            tuple(m.card for m in moves),
+            len(moves),
+            first.source,
+            first.destination,
+            first.private_to,
+            first.top,
+        )
 
     def _count_folded(self, out: list, e: ev.PileTopChanged) -> bool:
         """When only the count of ``e``'s pile changed and the last sentence said ends with that

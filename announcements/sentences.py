@@ -317,6 +317,20 @@ class EventSentences:
             return self._p(
                 e.player, N_("You put {count} onto your deck."), N_("{player} puts {count} onto their deck."), count=n
             )
+        if e.destination == "discard":
+            if seen:
+                return self._p(
+                    e.player,
+                    N_("You put {cards} onto your discard pile."),
+                    N_("{player} puts {cards} onto their discard pile."),
+                    cards=cards,
+                )
+            return self._p(
+                e.player,
+                N_("You put {count} onto your discard pile."),
+                N_("{player} puts {count} onto their discard pile."),
+                count=n,
+            )
         return None
 
     def _cards_set_aside(self, e):
