@@ -305,9 +305,11 @@ class Narrator(EventSentences):
             return [" ".join([line, *after])]
         actions = ", ".join(parts)  # one step after the other, as a list ("played 3 Coppers, bought Gold")
         totals = []
-        if s["debt"] is not None:
+        # a total that is the one change of its kind said in the summary ("took 3 Debt for it":
+        # they had none) is not said again
+        if s["debt"] is not None and not self._only_change(s, ("took", "paid"), s["debt"]):
             totals.append(self._n(s["debt"], "Debt"))
-        if s["vp"] is not None:
+        if s["vp"] is not None and not self._only_change(s, ("vp",), s["vp"]):
             totals.append(self._n(s["vp"], "VP token"))
         if totals:
             actions = self._t(N_("{actions}; now {totals}"), actions=actions, totals=self._join(totals))
@@ -317,6 +319,17 @@ class Narrator(EventSentences):
         else:
             line = self._t(N_("{player} {actions}."), player=s["player"], actions=actions)
         return [" ".join([line, *after])]
+
+    @staticmethod
+    def _only_change(s: dict, kinds: tuple, total: int) -> bool:
+        """True when the summary ``s`` says one change of ``kinds`` (Debt taken, or VP tokens
+        gained), one step of one or more amounts of the same kind, and it is ``total``."""
+        steps = [(kind, items) for kind, items in s["steps"] if kind in kinds]
+        return (
+            len(steps) == 1
+            and steps[0][0] in ("took", "vp")
+            and sum(i[0] for i in steps[0][1]) == total
+        )
 
     def before_question(self) -> list:
         """The summary so far of an opponent's turn of which nothing was said yet, when

@@ -54,7 +54,7 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
     # the +1 coin is told by the turn prompt at the end of the line ("Ann: 1 coin."), once
-    assert lines[i + 2 :] == ["You gain 1 VP from Chariot Race, now 1 VP token."]
+    assert lines[i + 2 :] == ["You now have 1 VP token, from Chariot Race."]
 
 
 def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():

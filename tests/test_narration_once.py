@@ -47,3 +47,65 @@ def test_cards_discarded_one_after_the_other_are_one_sentence():
     # another player's discard in between: two sentences
     two = [events[0], ev.CardsDiscarded("Cid", ("Estate",)), events[1]]
     assert len(heard(two, "Ann", current="Ann")) == 3
+
+
+# ------------------------------------------------------------ 2. a change that is the total
+def test_first_vp_tokens_are_said_once_with_their_total():
+    wedding = ev.VPTokensMoved(1, "supply", "", "player", "Ann", target_total=1, reason="Wedding")
+    sacrifice = ev.VPTokensMoved(2, "supply", "", "player", "Ann", target_total=2, reason="Sacrifice")
+    basilica = ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Bot", source_left=10, target_total=2)
+    more = ev.VPTokensMoved(2, "supply", "", "player", "Ann", target_total=3, reason="Sacrifice")
+    assert heard([wedding], "Ann") == ["You now have 1 VP token, from Wedding."]
+    assert heard([sacrifice], "Ann") == ["You now have 2 VP tokens, from Sacrifice."]
+    assert heard([basilica], "Ann") == ["Bot now has 2 VP tokens, from Basilica (10 left)."]
+    assert heard([more], "Ann") == ["You gain 2 VP from Sacrifice, now 3 VP tokens."]  # the total said apart
+    assert heard([wedding], "Ann", NL) == ["Je hebt nu 1 overwinningspuntenfiche, van Bruiloft."]
+    assert heard([sacrifice], "Ann", NL) == ["Je hebt nu 2 overwinningspuntenfiches, van Offer."]
+    assert heard([basilica], "Ann", NL) == ["Bot heeft nu 2 overwinningspuntenfiches, van Basiliek (nog 10)."]
+
+
+def test_first_debt_is_said_once_with_its_total():
+    quarter = ev.DebtChanged("Bot", 8, 8, "City Quarter")
+    assert heard([quarter], "Ann") == ["Bot now has 8 Debt, for City Quarter."]
+    assert heard([quarter], "Ann", NL) == ["Bot heeft nu 8 schuld, voor Stadswijk."]
+    assert heard([ev.DebtChanged("Bot", 3, 8, "Engineer")], "Ann") == ["Bot takes 3 Debt for Engineer, now 8 Debt."]
+
+
+def test_first_tokens_on_a_pile_are_said_once_with_their_total():
+    market = ev.VPTokensMoved(1, "supply", "", "pile", "Farmers' Market", target_total=1)
+    aqueduct = ev.VPTokensMoved(1, "pile", "Silver", "landmark", "Aqueduct", source_left=7, target_total=1)
+    tax = ev.PileDebtChanged("Villa", 2, 2)
+    put = ev.PileDebtChanged("Villa", 1, 1, "Bot")
+    assert heard([market], "Ann") == ["1 VP is now on the Farmers' Market pile."]
+    assert heard([aqueduct], "Ann") == ["Aqueduct now has 1 VP, from the Silver pile (7 left on it)."]
+    assert heard([tax], "Ann") == ["2 Debt is now on the Villa pile."]
+    assert heard([put], "Ann") == ["Bot puts 1 Debt on the Villa pile; it had none."]
+    assert heard([market], "Ann", NL) == ["Er ligt nu 1 punt op de stapel Boerenmarkt."]
+    assert heard([aqueduct], "Ann", NL) == ["Aquaduct heeft nu 1 punt, van de stapel Zilver (nog 7 erop)."]
+    assert heard([tax], "Ann", NL) == ["Er ligt nu 2 schuld op de stapel Villa."]
+    assert heard([put], "Ann", NL) == ["Bot legt 1 schuld op de stapel Villa; er lag nog geen."]
+    # more on it: the change and the new total
+    assert heard([ev.VPTokensMoved(1, "supply", "", "pile", "Farmers' Market", target_total=2)], "Ann") == [
+        "1 VP added to the Farmers' Market pile; 2 VP on it now."
+    ]
+
+
+def test_a_bots_summary_leaves_out_a_total_it_said_as_the_change():
+    events = [
+        ev.TurnStarted("Bot", 1, 1),
+        ev.CardPlayed("Bot", "Copper"),
+        ev.ResourcesChanged("Bot", 1, 1, 1, 0, 0, 1, "Copper"),
+        ev.EventBought("Bot", "Wedding", 0, 1),
+        ev.DebtChanged("Bot", 3, 3, "Wedding"),
+        ev.VPTokensMoved(1, "supply", "", "player", "Bot", target_total=1, reason="Wedding"),
+        ev.TurnStarted("Ann", 1, 2),
+    ]
+    assert heard(events, "Ann")[0] == "Bot, turn 1: played Copper, bought Wedding, took 3 Debt for it, gained 1 VP from Wedding."
+    assert heard(events, "Ann", NL)[0] == (
+        "Bot, beurt 1: speelde Koper, kocht Bruiloft, nam er 3 schuld voor, kreeg 1 punt van Bruiloft."
+    )
+    # a total the changes said do not tell: said at the end
+    paid = [*events[:4], ev.DebtChanged("Bot", 3, 5, "Wedding"), *events[5:]]
+    assert heard(paid, "Ann")[0] == (
+        "Bot, turn 1: played Copper, bought Wedding, took 3 Debt for it, gained 1 VP from Wedding; now 5 Debt."
+    )
