@@ -14,7 +14,8 @@ KINGDOM = ("Chariot Race", "Patrician/Emporium")
 
 
 def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
-    """The sentences from the typed ``move`` to the next turn prompt."""
+    """The sentences from the typed ``move`` to the next turn prompt (or the moves, when
+    no figure changed and there is no prompt)."""
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": hand, "deck": deck}, "Bot": {"hand": ["Copper"] * 5, "deck": bot_deck}},
@@ -23,6 +24,8 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     i = lines.index("Ann> " + move)
     out = []
     for line in lines[i + 1 :]:
+        if line[:1].isdigit():  # the moves: no turn prompt, as no figure changed
+            return out
         # the turn prompt names what changed ("Ann: 1 coin."), or the phase ("Ann, Action phase: ...")
         prompt = re.search(r"(?:^| )Ann(?:, (?:Action|Buy) phase)?(?:: [^.]*)?\.$", line)
         head, sep = (line[: prompt.start()], "prompt") if prompt else (line, "")

@@ -109,3 +109,55 @@ def test_a_bots_summary_leaves_out_a_total_it_said_as_the_change():
     assert heard(paid, "Ann")[0] == (
         "Bot, turn 1: played Copper, bought Wedding, took 3 Debt for it, gained 1 VP from Wedding; now 5 Debt."
     )
+
+
+# ------------------------------------------------------------ 3. figures said right after they were told
+VILLA = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 4},
+    "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+}
+VILLA_KINGDOM = ["Villa", "Village", "Cellar", "Moat", "Smithy", "Market", "Festival", "Laboratory", "Workshop", "Militia"]
+
+
+def test_the_buy_phase_that_starts_again_does_not_repeat_the_coins():
+    """Villa bought with the last Buy: back in the Action phase with 1 Action, 0 Buys, 0 coins
+    (said with the buy); ending the Action phase starts the Buy phase again, coins unchanged."""
+    from tests.test_said_once_console import after, console_at
+
+    for lang, typed, again in (
+        ("en", ["buy Villa", "end", "yes"], "Your Buy phase starts again."),
+        ("nl", ["koop Villa", "einde", "ja"], "Je aanschaffase begint opnieuw."),
+    ):
+        _, lines = console_at(VILLA, "\n".join(typed) + "\n", lang, kingdom=VILLA_KINGDOM)
+        assert [x for x in after(lines, typed[1]) if x.startswith(again)] == [again]
+
+
+CHARIOT = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Chariot Race", "Estate"], "deck": ["Copper"] * 5},
+        "Bot": {"hand": ["Estate"] * 5, "deck": ["Silver"] * 5},
+    },
+}
+
+
+def test_chariot_race_lost_is_not_followed_by_the_unchanged_actions():
+    from tests.test_said_once_console import after, console_at
+
+    kingdom = ("Chariot Race", "Patrician", "Engineer")
+    for lang, typed, expected in (
+        (
+            "en",
+            "play Chariot Race",
+            "You play Chariot Race. You reveal Copper from the deck. You put Copper into your hand. "
+            "Bot reveals Silver from the deck. Your card does not cost more, so there is no bonus.",
+        ),
+        (
+            "nl",
+            "speel Strijdwagenrace",
+            "Je speelt Strijdwagenrace. Je laat Koper van je trekstapel zien. Je neemt Koper in je hand. "
+            "Bot laat Zilver van de trekstapel zien. Jouw kaart kost niet meer, dus er is geen bonus.",
+        ),
+    ):
+        _, lines = console_at(CHARIOT, typed + "\n", lang, kingdom=kingdom)
+        assert after(lines, typed)[0] == expected

@@ -688,7 +688,15 @@ class Console(Commands, Answers, Persistence, History):
             before = q.USUAL_START
         else:
             return lines
-        prompt = q.changed_turn_prompt(view, d, before, self.lang, phase_known=self._phase_known(d, before, said))
+        seat = self.people.get(d.player, self.holder)
+        prompt = q.changed_turn_prompt(
+            view,
+            d,
+            before,
+            self.lang,
+            phase_known=self._phase_known(d, before, said),
+            told=bool(getattr(seat, "queue", None)),  # the move's sentences, told with the prompt
+        )
         return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
 
     def _phase_known(self, d, before: dict, said: str | None) -> bool:

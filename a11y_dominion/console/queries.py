@@ -193,7 +193,12 @@ def turn_figures(view: PlayerView, d: Decision) -> dict:
 
 
 def changed_turn_prompt(
-    view: PlayerView, d: Decision, before: dict, lang: Language = EN, phase_known: bool = False
+    view: PlayerView,
+    d: Decision,
+    before: dict,
+    lang: Language = EN,
+    phase_known: bool = False,
+    told: bool = False,
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
@@ -203,7 +208,9 @@ def changed_turn_prompt(
     coins in the Buy phase ("4 coins."), not the phase the player is still in; "" at the start of
     a turn that starts as every turn does (its "Your turn 3." says it). ``phase_known``: the
     player knows the new phase already (it was just said, or the move was "play treasures",
-    which always leads to the Buy phase): it is not named."""
+    which always leads to the Buy phase): it is not named. ``told``: the move's own sentences
+    were just told ("You play Chariot Race. ... so there is no bonus."): when nothing changed,
+    nothing is added to them ("")."""
     now = turn_figures(view, d)
     parts = []
     for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
@@ -216,6 +223,8 @@ def changed_turn_prompt(
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
         return ""
+    if not parts and told and (now["phase"] == before.get("phase") or phase_known):
+        return ""  # an unchanged figure is not said again after the move's sentences
     if not parts and (now["phase"] == before.get("phase") or phase_known):
         # nothing changed (a card that gives back the Action it used, a Crown with nothing to play;
         # a phase just told, "Your Buy phase starts again."): the figure the move could have
