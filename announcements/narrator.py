@@ -140,6 +140,12 @@ class Narrator(EventSentences):
         # the events a note told already says ("Bot reveals no Copper: you get +1 coin and trash a
         # Gladiator from the Supply."): (type, player) of each, left out when it comes
         self._told: set = set()
+        # the viewer's own buy just told in a prompted phase: (card or Event, its sentence), so that
+        # a bonus for buying it ("When you buy this, +1 Buy.") is told in that sentence
+        self._bought: tuple | None = None
+        # the figures a bonus told to the viewer changed, which the turn prompt names even when
+        # they are back where they were (the console reads and clears it)
+        self.bonus_said: set = set()
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -159,7 +165,7 @@ class Narrator(EventSentences):
         happened, each [kind, names or amounts]; ``debt``: their Debt after the last change;
         ``piles``: the pile each bought card came from; ``vp``: their VP tokens after the
         last change."""
-        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}}
+        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}, "top": {}}
 
     def _step(self, kind: str, item) -> None:
         """Add to the turn's last step when it is of the same kind ("played Copper"
@@ -184,6 +190,7 @@ class Narrator(EventSentences):
             self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
             self._step("gained", e.card)
+            self._summary.setdefault("gained_from", {})[e.card] = e.pile
             steps = self._summary["steps"]
             if gained_left(e) and all(x == e.card for x in steps[-1][1]):
                 self._summary["left"][len(steps) - 1] = e.pile_left  # "gained Duchy (5 left)"
@@ -201,6 +208,26 @@ class Narrator(EventSentences):
             if kind == "bought" and any(s["piles"].get(x) == pile for x in items):
                 s["left"][k] = left
                 return True
+        return False
+
+    def _top_told(self, e: ev.PileTopChanged) -> bool:
+        """The new top of a split pile or the Castles after the summary's last buy or gain from
+        it, told with that step ("gained Humble Castle (Crumbling Castle now on top, 7 left)");
+        False when the summary's last step from that pile does not end with that card."""
+        s = self._summary
+        if s is None or e.top is None or e.top == e.previous:
+            return False
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            kind, items = s["steps"][k]
+            if kind not in ("bought", "gained"):
+                continue
+            piles = s["piles"] if kind == "bought" else s.get("gained_from", {})
+            if piles.get(items[-1]) == e.pile:
+                s["top"][k] = (e.top, e.cards_left)
+                s["left"].pop(k, None)
+                return True
+            if any(piles.get(x) == e.pile for x in items):
+                return False
         return False
 
     def _collect_debt(self, e: ev.DebtChanged) -> None:
@@ -290,7 +317,10 @@ class Narrator(EventSentences):
                     "trashed": N_("trashed {cards}"),
                 }[kind]
                 part = self._t(verb, cards=self._names(items))
-                if k in s["left"]:
+                if k in s["top"]:
+                    top, n = s["top"][k]
+                    part = self._t(N_("{step} ({top} now on top, {n} left)"), step=part, top=top, n=n)
+                elif k in s["left"]:
                     part = self._t(N_("{step} ({n} left)"), step=part, n=s["left"][k])
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
@@ -325,11 +355,7 @@ class Narrator(EventSentences):
         """True when the summary ``s`` says one change of ``kinds`` (Debt taken, or VP tokens
         gained), one step of one or more amounts of the same kind, and it is ``total``."""
         steps = [(kind, items) for kind, items in s["steps"] if kind in kinds]
-        return (
-            len(steps) == 1
-            and steps[0][0] in ("took", "vp")
-            and sum(i[0] for i in steps[0][1]) == total
-        )
+        return len(steps) == 1 and steps[0][0] in ("took", "vp") and sum(i[0] for i in steps[0][1]) == total
 
     def before_question(self) -> list:
         """The summary so far of an opponent's turn of which nothing was said yet, when
@@ -410,11 +436,13 @@ class Narrator(EventSentences):
                 taken = list(items)
                 del s["steps"][k]
                 s["left"].pop(k, None)
+                s["top"].pop(k, None)
                 return taken
             taken = [items.pop(at)]
             if not items:
                 del s["steps"][k]
                 s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items()}
+                s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items()}
             return taken
         return []
 
@@ -474,6 +502,14 @@ class Narrator(EventSentences):
             and events[i + 1].reason == "villa"
         ):
             return i + 1  # Villa gained in the Buy phase: going back to the Action phase says its +1 Action
+        if self._buy_bonus_told(e, out):
+            return i + 1
+        if isinstance(e, (ev.CardBought, ev.EventBought)) and self._prompted(e.player):
+            start = len(out)
+            out.extend((s, self.priority(e)) for s in self.narrate(e))
+            name = e.card if isinstance(e, ev.CardBought) else e.event
+            self._bought = (name, out[-1][0]) if len(out) > start else None
+            return i + 1
         if isinstance(e, ev.CardsRevealed) and i + 1 < len(events) and self._note_tells(events[i + 1], e):
             return i + 1  # the note that follows names the card revealed
         trashed = self._trash_run(events, i)
@@ -524,6 +560,35 @@ class Narrator(EventSentences):
         prio = self.priority(e)
         out.extend((s, prio) for s in self.narrate(e))
         return i + 1
+
+    def _buy_bonus_told(self, e: ev.GameEvent, out: list) -> bool:
+        """A bonus for buying a card or Event (Forum's, Delve's +1 Buy) that the viewer gets in
+        their prompted phase, told in the sentence of the buy ("You buy Forum: +1 Buy."); the
+        figures it changed are named by the turn prompt even when the buy's cost took them
+        back (``bonus_said``). True when it was told so."""
+        bought = self._bought
+        if not isinstance(e, ev.ResourcesChanged) or bought is None or e.source == "Villa":
+            return False  # (Villa's +1 Action is told with the phase it leads to)
+        if e.source != bought[0] or not self._prompted(e.player) or self.verbosity == "verbose":
+            return False
+        at = next((k for k in range(len(out) - 1, -1, -1) if out[k][0] == bought[1]), None)
+        gains = [
+            (d, unit, key)
+            for d, unit, key in (
+                (e.d_actions, "Action", "actions"),
+                (e.d_buys, "Buy", "buys"),
+                (e.d_coins, "coin", "coins"),
+            )
+            if d > 0
+        ]
+        if at is None or not gains:
+            return False
+        bits = ["+" + self._n(d, unit) for d, unit, _key in gains]
+        self.bonus_said.update(key for _d, _unit, key in gains)
+        text, prio = out[at]
+        out[at] = (self._t(N_("{said}: {bonus}."), said=text[:-1], bonus=self._join(bits)), prio)
+        self._bought = None
+        return True
 
     def _trash_run(self, events: list, i: int) -> list:
         """The indices of the cards trashed one after the other from ``i`` by one player from
@@ -705,6 +770,7 @@ class Narrator(EventSentences):
         if isinstance(e, (ev.TurnStarted, ev.GameEnded, ev.BiddingStarted)):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):
+            self._bought = None
             self.current = e.player
             self._partial_turn = False
             self.phase = "action"
@@ -742,6 +808,8 @@ class Narrator(EventSentences):
                 and self._count_left(e.pile, e.cards_left)
             ):
                 return pre  # "bought Settlers (9 left)": the count is told with the buy
+            if isinstance(e, ev.PileTopChanged) and self._top_told(e):
+                return pre  # "gained Humble Castle (Crumbling Castle now on top, 7 left)"
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):

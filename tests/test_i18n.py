@@ -278,7 +278,7 @@ def test_the_dutch_narration_reads_as_expected(game):
         r"nog \d+ kaarten?\.( |$)",
         text,
         re.M,
-    )
+    ) or re.search(r"^Bob, beurt \d+: .*\b(pakte|kocht) [\w ]+ \([\w ]+ nu bovenop, nog \d+\)", text, re.M)
     assert "Villa: +1 actie, terug naar je actiefase." in said
     # in Bob's turn, told when it happens, on the line that opens his turn ("Beurt 5 van Bob. Villa: ...")
     assert any(x.endswith(". Villa: +1 actie, Bob gaat terug naar de actiefase.") for x in said)

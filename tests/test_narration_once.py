@@ -161,3 +161,70 @@ def test_chariot_race_lost_is_not_followed_by_the_unchanged_actions():
     ):
         _, lines = console_at(CHARIOT, typed + "\n", lang, kingdom=kingdom)
         assert after(lines, typed)[0] == expected
+
+
+# ------------------------------------------------------------ 4a. a bot's gain of a Castle: the new top with it
+def test_a_bots_summary_tells_the_new_top_of_the_castles_with_the_gain():
+    events = [
+        ev.TurnStarted("Bot", 4, 7),
+        ev.CardPlayed("Bot", "Engineer"),
+        ev.CardGained("Bot", "Humble Castle", "Castles", "discard", pile_left=7),
+        ev.PileTopChanged("Castles", "Crumbling Castle", 7, "Humble Castle"),
+        ev.CardTrashed("Bot", "Engineer", "in_play"),
+        ev.CardGained("Bot", "Silver", "Silver", "discard", pile_left=30),
+        ev.CardBought("Bot", "Patrician", 2, 0, "Patrician/Emporium", 8),
+        ev.CardGained("Bot", "Patrician", "Patrician/Emporium", "discard", True, 8),
+        ev.PileTopChanged("Patrician/Emporium", "Patrician", 8, "Patrician"),
+        ev.TurnStarted("Ann", 5, 8),
+    ]
+    assert heard(events, "Ann")[0] == (
+        "Bot, turn 4: played Engineer, gained Humble Castle (Crumbling Castle now on top, 7 left), trashed Engineer, "
+        "gained Silver, bought Patrician (8 left)."
+    )
+    assert heard(events, "Ann", NL)[0] == (
+        "Bot, beurt 4: speelde Ingenieur, pakte Bescheiden kasteel (Vervallen kasteel nu bovenop, nog 7), "
+        "vernietigde Ingenieur, pakte Zilver, kocht Patriciër (nog 8)."
+    )
+    # a split pile's new top after a buy: with the buy
+    split = [
+        ev.TurnStarted("Bot", 9, 17),
+        ev.CardBought("Bot", "Patrician", 2, 0, "Patrician/Emporium", 5),
+        ev.CardGained("Bot", "Patrician", "Patrician/Emporium", "discard", True, 5),
+        ev.PileTopChanged("Patrician/Emporium", "Emporium", 5, "Patrician"),
+        ev.TurnStarted("Ann", 10, 18),
+    ]
+    assert heard(split, "Ann")[0] == "Bot, turn 9: bought Patrician (Emporium now on top, 5 left)."
+
+
+# ------------------------------------------------------------ 4b. a bonus for buying a card or Event
+FORUM = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 5},
+    "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+}
+
+
+def test_forums_buy_bonus_is_told_with_the_buy_and_the_buys_it_leaves():
+    from tests.test_said_once_console import after, console_at
+
+    kingdom = ("Forum", "Patrician", "Engineer")
+    for lang, typed, expected in (
+        ("en", "buy Forum", "You buy Forum: +1 Buy. Ann: 1 Buy, 0 coins."),
+        ("nl", "koop Forum", "Je koopt Forum: +1 aanschaf. Ann: 1 aanschaf, 0 munten."),
+    ):
+        _, lines = console_at(FORUM, typed + "\n", lang, kingdom=kingdom)
+        assert after(lines, typed)[0] == expected
+
+
+def test_delves_buy_bonus_is_told_with_the_buy():
+    events = [
+        ev.EventBought("Ann", "Delve", 2, 0),
+        ev.ResourcesChanged("Ann", 0, 1, 0, 0, 1, 0, "Delve"),
+        ev.CardGained("Ann", "Silver", "Silver", "discard", pile_left=39),
+    ]
+    narrator = Narrator("Ann", current="Ann", prompts=True)
+    narrator.phase = "buy"
+    assert narrator.sentences(events) == ["You buy the Event Delve: +1 Buy. You gain Silver."]
+    assert narrator.bonus_said == {"buys"}
+    dutch = Narrator("Ann", current="Ann", prompts=True, lang=NL)
+    dutch.phase = "buy"
+    assert dutch.sentences(events) == ["Je koopt de gebeurtenis Delven: +1 aanschaf. Je pakt Zilver."]

@@ -675,8 +675,10 @@ class Console(Commands, Answers, Persistence, History):
         say. Notes the figures it tells."""
         narrator = getattr(self.people.get(d.player), "narrator", None)
         said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
+        bonus = set(getattr(narrator, "bonus_said", ()))  # figures a bonus just told changed ("+1 Buy")
         if narrator is not None:
             narrator.phase_said = None
+            narrator.bonus_said = set()
         key = (self.game.turn.number, d.player)
         told = self.told_figures.get(d.player)
         self.told_figures[d.player] = (key, q.turn_figures(view, d))
@@ -696,6 +698,7 @@ class Console(Commands, Answers, Persistence, History):
             self.lang,
             phase_known=self._phase_known(d, before, said),
             told=bool(getattr(seat, "queue", None)),  # the move's sentences, told with the prompt
+            named=frozenset(bonus),
         )
         return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
 

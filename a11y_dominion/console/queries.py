@@ -199,6 +199,7 @@ def changed_turn_prompt(
     lang: Language = EN,
     phase_known: bool = False,
     told: bool = False,
+    named: frozenset = frozenset(),
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
@@ -210,7 +211,9 @@ def changed_turn_prompt(
     player knows the new phase already (it was just said, or the move was "play treasures",
     which always leads to the Buy phase): it is not named. ``told``: the move's own sentences
     were just told ("You play Chariot Race. ... so there is no bonus."): when nothing changed,
-    nothing is added to them ("")."""
+    nothing is added to them (""). ``named``: the figures ("buys", ...) a bonus the player
+    was just told changed ("You buy Forum: +1 Buy."), named even when the move took them back
+    to what they were ("1 Buy, 0 coins.")."""
     now = turn_figures(view, d)
     parts = []
     for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
@@ -218,7 +221,7 @@ def changed_turn_prompt(
             continue
         if key == "debt" and not now["debt"]:
             continue
-        if now[key] != before.get(key):
+        if now[key] != before.get(key) or key in named:
             parts.append(count(now[key], unit, lang))
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
