@@ -100,7 +100,9 @@ def test_a_bots_summary_leaves_out_a_total_it_said_as_the_change():
         ev.VPTokensMoved(1, "supply", "", "player", "Bot", target_total=1, reason="Wedding"),
         ev.TurnStarted("Ann", 1, 2),
     ]
-    assert heard(events, "Ann")[0] == "Bot, turn 1: played Copper, bought Wedding, took 3 Debt for it, gained 1 VP from Wedding."
+    assert heard(events, "Ann")[0] == (
+        "Bot, turn 1: played Copper, bought Wedding, took 3 Debt for it, gained 1 VP from Wedding."
+    )
     assert heard(events, "Ann", NL)[0] == (
         "Bot, beurt 1: speelde Koper, kocht Bruiloft, nam er 3 schuld voor, kreeg 1 punt van Bruiloft."
     )
@@ -116,7 +118,8 @@ VILLA = {
     "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 4},
     "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
 }
-VILLA_KINGDOM = ["Villa", "Village", "Cellar", "Moat", "Smithy", "Market", "Festival", "Laboratory", "Workshop", "Militia"]
+VILLA_KINGDOM = ["Villa", "Village", "Cellar", "Moat", "Smithy", "Market", "Festival", "Laboratory", "Workshop"]
+VILLA_KINGDOM.append("Militia")
 
 
 def test_the_buy_phase_that_starts_again_does_not_repeat_the_coins():

@@ -132,9 +132,7 @@ def test_bidding_and_clean_up_keep_their_totals():
     narrator = Narrator("Ann", current="Ann", prompts=True)
     narrator.narrate(ev.PhaseChanged("Ann", "buy"))
     narrator.narrate(ev.BiddingStarted("Ann", ("Bob", "Ann")))
-    assert narrator.narrate(ev.DebtChanged("Ann", 5, 5, "Mountain Pass")) == [
-        "You now have 5 Debt, for Mountain Pass."
-    ]
+    assert narrator.narrate(ev.DebtChanged("Ann", 5, 5, "Mountain Pass")) == ["You now have 5 Debt, for Mountain Pass."]
     narrator = Narrator("Ann", current="Ann", prompts=True)
     narrator.narrate(ev.PhaseChanged("Ann", "cleanup"))
     assert narrator.narrate(ev.DebtChanged("Ann", 6, 6, "Capital")) == ["You now have 6 Debt, for Capital."]

@@ -74,9 +74,7 @@ def test_in_dutch():
         "Rand, beurt 4: speelde Koper, betaalde 1 schuld, kocht Triomf, nam er 5 schuld voor, pakte Landgoed, "
         "kreeg 1 punt van Triomf; nu 6 schuld en 3 overwinningspuntenfiches."
     ]
-    assert told(TAXED, "nl") == [
-        "Rand, beurt 5: speelde 3 Koper, kocht Zilver, nam 1 schuld van de stapel."
-    ]
+    assert told(TAXED, "nl") == ["Rand, beurt 5: speelde 3 Koper, kocht Zilver, nam 1 schuld van de stapel."]
 
 
 def test_debt_from_another_pile_names_it():
