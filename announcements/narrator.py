@@ -146,6 +146,8 @@ class Narrator(EventSentences):
         # the figures a bonus told to the viewer changed, which the turn prompt names even when
         # they are back where they were (the console reads and clears it)
         self.bonus_said: set = set()
+        # the viewer's Clean-up draw, told with what is said next (see _holding_hand)
+        self._hand_held: list = []
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -363,10 +365,10 @@ class Narrator(EventSentences):
         something of them, not through an attack's line): "Bot, turn 13: played 2 Coppers,
         bought Haunted Castle."; the rest of the turn is summed up at its end. An empty
         list when the turn's start was already told (an attack's line), or nothing was
-        collected."""
+        collected. The viewer's own Clean-up draw, if it is still held, comes first."""
         if self._turn_held is None or self._summary is None or self.verbosity != "normal":
-            return []
-        return self.flush()
+            return self.held_hand()
+        return self.held_hand() + self.flush()
 
     def _release_turn(self) -> list:
         """The held start of an opponent's turn, when something of that turn must be said
@@ -475,10 +477,42 @@ class Narrator(EventSentences):
                 and not isinstance(events[i], SETUP)  # a position's set-up: one line each, as in any game
             )
             start = len(out)
+            e = events[i]
+            if isinstance(e, ev.GameEnded):
+                self._hand_held = []  # the hand drawn for a turn that never comes: not read
+            hand = self._holding_hand(e)
             i = self._announce_next(events, i, out)
+            if hand:
+                self._hand_held += out[start:]
+                del out[start:]
+            elif self._hand_held and len(out) > start:
+                # something else is told: the hand drawn before it first, in order
+                held, self._hand_held = self._hand_held, []
+                out[start:start] = held
+                start += len(held)
             if mine:
                 own.update(range(start, len(out)))
         return self._one_line_per_move(out, own)
+
+    def _holding_hand(self, e: ev.GameEvent) -> bool:
+        """True for the viewer's shuffle or draw in their own Clean-up, at a seat asked at a
+        prompt (``prompts``): the new hand is told with what is said next, so that when the
+        game ends before that hand is used (another player's last turn, told with "Game
+        over.") it is not read. A record of the game (no prompts) tells it in its place."""
+        return (
+            self.prompts
+            and self.viewer is not None
+            and isinstance(e, (ev.CardsDrawn, ev.DeckShuffled))
+            and e.player == self.viewer
+            and self.current == self.viewer
+            and self.phase == "cleanup"
+        )
+
+    def held_hand(self) -> list:
+        """The sentences of the viewer's Clean-up draw held so far (see :meth:`_holding_hand`),
+        now told: they are no longer held."""
+        held, self._hand_held = self._hand_held, []
+        return [text for text, _prio in held]
 
     def _announce_next(self, events: list, i: int, out: list) -> int:
         """Add to ``out`` the ``(sentence, priority)`` pairs of the event at ``i`` (with the
@@ -767,6 +801,10 @@ class Narrator(EventSentences):
         if (e.type, getattr(e, "player", None)) in self._told:
             self._told.discard((e.type, e.player))  # type: ignore[attr-defined]
             return pre  # said by the note before it
+        if isinstance(e, ev.GameEnded) and self.viewer is not None:
+            # "The game ends after this turn." said with "Game over.": the end says it
+            ends = self._game_ends_after_turn(e)
+            self._after_summary = [x for x in self._after_summary if x != ends]
         if isinstance(e, (ev.TurnStarted, ev.GameEnded, ev.BiddingStarted)):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):

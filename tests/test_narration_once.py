@@ -231,3 +231,54 @@ def test_delves_buy_bonus_is_told_with_the_buy():
     dutch = Narrator("Ann", current="Ann", prompts=True, lang=NL)
     dutch.phase = "buy"
     assert dutch.sentences(events) == ["Je koopt de gebeurtenis Delven: +1 aanschaf. Je pakt Zilver."]
+
+
+# ------------------------------------------------------------ 4c. the end of the game after the player's last turn
+LAST_PROVINCE = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": [], "deck": ["Silver", "Estate", "Copper", "Copper", "Gold"] * 2},
+        "Bot": {"hand": ["Gold"] * 5, "deck": ["Gold"] * 5},
+    },
+    "piles": {"Province": {"count": 1}},
+}
+
+
+def test_the_hand_drawn_for_a_turn_that_never_comes_and_the_end_before_game_over_are_not_said():
+    """Ann ends her turn; Bot buys the last Province in its turn: the hand Ann drew is never
+    used, and "Game over." says that the game ended after that turn."""
+    from tests.test_said_once_console import after, console_at
+
+    for lang, typed, expected in (
+        (
+            "en",
+            "end",
+            ["Bot, turn 1: played 5 Golds, bought Province. The Province pile is empty.", "Game over."],
+        ),
+        (
+            "nl",
+            "einde",
+            ["Bot, beurt 1: speelde 5 Goud, kocht Provincie. De stapel Provincie is leeg.", "Het spel is afgelopen."],
+        ),
+    ):
+        _, lines = console_at(LAST_PROVINCE, typed + "\n", lang)
+        assert after(lines, typed)[:2] == expected
+
+
+def test_the_hand_drawn_in_the_clean_up_is_read_before_the_next_turn_when_the_game_goes_on():
+    cleanup = [
+        ev.PhaseChanged("Ann", "cleanup"),
+        ev.CardsDrawn("Ann", ("Copper",) * 5, 5, private_to="Ann"),
+        ev.TurnStarted("Bot", 1, 2),
+    ]
+    bot = [ev.CardPlayed("Bot", "Copper"), ev.TurnStarted("Ann", 2, 3)]
+    narrator = Narrator("Ann", current="Ann", prompts=True)
+    narrator.phase = "buy"
+    assert narrator.sentences(redact_all(cleanup, "Ann")) == []  # held: told with what comes next
+    assert narrator.sentences(redact_all(bot, "Ann")) == [
+        "You draw 5 Coppers.",
+        "Bot, turn 1: played Copper.",
+        "Your turn 2.",
+    ]
+    # a record of the game (no prompt) tells it in its place
+    assert Narrator("Ann", current="Ann").sentences(redact_all(cleanup, "Ann")) == ["You draw 5 Coppers."]
