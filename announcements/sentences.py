@@ -14,7 +14,7 @@ from a11y_dominion.i18n import N_, Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.cards import CARDS
 
-from .words import count, group_names, join_names
+from .words import count, group_names, hand_sorted, join_names
 
 
 def gained_left(e: ev.CardGained) -> int:
@@ -177,7 +177,9 @@ class EventSentences:
         if not ev.is_hidden(e):
             if e.player == self.viewer:
                 self.last_drawn = tuple(e.cards)
-            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=self._names(e.cards))
+            # in the order the hand is read ("You draw 3 Coppers, Silver and Estate.")
+            cards = self._names(hand_sorted(e.cards))
+            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=cards)
         return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."), count=self._n(e.count, "card"))
 
     def _deck_shuffled(self, e):
@@ -197,7 +199,7 @@ class EventSentences:
                 N_("You shuffle {count} and draw {cards}."),
                 N_("{player} shuffles {count} and draws {cards}."),
                 count=count,
-                cards=self._names(draw.cards),
+                cards=self._names(hand_sorted(draw.cards)),
             )
         return self._p(
             draw.player,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 
 from announcements.narrator import count, group_names, join_names
+from announcements.words import hand_sorted
 
 from ..i18n import N_, Language
 from ..rules import events as ev
@@ -29,8 +30,6 @@ from ..rules.game import BASIC_PILES
 from ..view import PlayerView
 
 EN = Language("en")
-
-TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse")
 
 
 class QueryError(ValueError):
@@ -45,19 +44,10 @@ def join_or(names, lang: Language = EN) -> str:
     return ", ".join(names[:-1]) + lang._(N_(" or ")) + names[-1]
 
 
-def _type_rank(name: str) -> tuple:
-    spec = CARDS.get(name)
-    if spec is None:
-        return (9, name)
-    for i, t in enumerate(TYPE_ORDER):
-        if spec.is_(t):
-            return (i, name)
-    return (8, name)
-
-
 def sorted_names(names) -> list:
-    """Card names ordered Actions, Treasures, Victory cards, Curses, then by name."""
-    return sorted(names, key=_type_rank)
+    """Card names ordered Actions, Treasures, Victory cards, Curses, then by name (as the
+    narrator reads drawn cards, :func:`announcements.words.hand_sorted`)."""
+    return hand_sorted(names)
 
 
 TYPE_WORDS = ("Action", "Treasure", "Victory", "Curse", "Attack", "Duration", "Gathering", "Castle", "Reaction")
