@@ -536,6 +536,18 @@ class Narrator(EventSentences):
             and events[i + 1].reason == "villa"
         ):
             return i + 1  # Villa gained in the Buy phase: going back to the Action phase says its +1 Action
+        if (
+            isinstance(e, ev.ResourcesChanged)
+            and e.source == "play"
+            and i + 1 < len(events)
+            and isinstance(events[i + 1], ev.CardPlayed)
+            and events[i + 1].player == e.player
+        ):
+            # the Action a play uses is spent as it is played: the play is told first ("You play
+            # Villa. -1 Action. You have 0 Actions, ...")
+            out.extend((x, self.priority(events[i + 1])) for x in self.narrate(events[i + 1]))
+            out.extend((x, self.priority(e)) for x in self.narrate(e))
+            return i + 2
         if self._buy_bonus_told(e, out):
             return i + 1
         if isinstance(e, (ev.CardBought, ev.EventBought)) and self._prompted(e.player):

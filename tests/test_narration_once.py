@@ -296,3 +296,29 @@ def test_drawn_cards_are_read_in_the_order_of_the_hand():
     shuffled = [ev.DeckShuffled("Ann", 12), ev.CardsDrawn("Ann", ("Estate", "Villa", "Copper"), 3, private_to="Ann")]
     assert heard(shuffled, "Ann") == ["You shuffle 12 cards and draw Villa, Copper and Estate."]
     assert heard(shuffled, "Ann", NL) == ["Je schudt 12 kaarten en trekt Villa, Koper en Landgoed."]
+
+
+# ------------------------------------------------------------ 4e. the export: the play before the Action it uses
+def test_the_export_tells_the_play_before_the_action_it_uses():
+    events = [ev.ResourcesChanged("Ann", 0, 1, 0, -1, 0, 0, "play"), ev.CardPlayed("Ann", "Engineer")]
+    assert Narrator("Ann", "verbose").sentences(events) == [
+        "You play Engineer.",
+        "-1 Action. You have 0 Actions, 1 Buy, 0 coins.",
+    ]
+    assert Narrator("Ann", "verbose", lang=NL).sentences(events) == [
+        "Je speelt Ingenieur.",
+        "-1 actie. Je hebt 0 acties, 1 aanschaf, 0 munten.",
+    ]
+
+
+def test_the_dutch_export_of_a_game_tells_the_play_first():
+    from tests.test_said_once_console import console_at
+
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5}},
+    }
+    console, _lines = console_at(state, "speel Villa\n", "nl", kingdom=VILLA_KINGDOM)
+    lines = console.export_lines("Ann")
+    play = lines.index("Je speelt Villa.")
+    assert lines[play + 1] == "-1 actie. Je hebt 0 acties, 1 aanschaf, 0 munten."
