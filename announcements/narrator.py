@@ -140,6 +140,14 @@ class Narrator(EventSentences):
         # the events a note told already says ("Bot reveals no Copper: you get +1 coin and trash a
         # Gladiator from the Supply."): (type, player) of each, left out when it comes
         self._told: set = set()
+        # the viewer's own buy just told in a prompted phase: (card or Event, its sentence), so that
+        # a bonus for buying it ("When you buy this, +1 Buy.") is told in that sentence
+        self._bought: tuple | None = None
+        # the figures a bonus told to the viewer changed, which the turn prompt names even when
+        # they are back where they were (the console reads and clears it)
+        self.bonus_said: set = set()
+        # the viewer's Clean-up draw, told with what is said next (see _holding_hand)
+        self._hand_held: list = []
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -159,7 +167,7 @@ class Narrator(EventSentences):
         happened, each [kind, names or amounts]; ``debt``: their Debt after the last change;
         ``piles``: the pile each bought card came from; ``vp``: their VP tokens after the
         last change."""
-        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}}
+        return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}, "top": {}}
 
     def _step(self, kind: str, item) -> None:
         """Add to the turn's last step when it is of the same kind ("played Copper"
@@ -184,6 +192,7 @@ class Narrator(EventSentences):
             self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
             self._step("gained", e.card)
+            self._summary.setdefault("gained_from", {})[e.card] = e.pile
             steps = self._summary["steps"]
             if gained_left(e) and all(x == e.card for x in steps[-1][1]):
                 self._summary["left"][len(steps) - 1] = e.pile_left  # "gained Duchy (5 left)"
@@ -201,6 +210,26 @@ class Narrator(EventSentences):
             if kind == "bought" and any(s["piles"].get(x) == pile for x in items):
                 s["left"][k] = left
                 return True
+        return False
+
+    def _top_told(self, e: ev.PileTopChanged) -> bool:
+        """The new top of a split pile or the Castles after the summary's last buy or gain from
+        it, told with that step ("gained Humble Castle (Crumbling Castle now on top, 7 left)");
+        False when the summary's last step from that pile does not end with that card."""
+        s = self._summary
+        if s is None or e.top is None or e.top == e.previous:
+            return False
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            kind, items = s["steps"][k]
+            if kind not in ("bought", "gained"):
+                continue
+            piles = s["piles"] if kind == "bought" else s.get("gained_from", {})
+            if piles.get(items[-1]) == e.pile:
+                s["top"][k] = (e.top, e.cards_left)
+                s["left"].pop(k, None)
+                return True
+            if any(piles.get(x) == e.pile for x in items):
+                return False
         return False
 
     def _collect_debt(self, e: ev.DebtChanged) -> None:
@@ -290,7 +319,10 @@ class Narrator(EventSentences):
                     "trashed": N_("trashed {cards}"),
                 }[kind]
                 part = self._t(verb, cards=self._names(items))
-                if k in s["left"]:
+                if k in s["top"]:
+                    top, n = s["top"][k]
+                    part = self._t(N_("{step} ({top} now on top, {n} left)"), step=part, top=top, n=n)
+                elif k in s["left"]:
                     part = self._t(N_("{step} ({n} left)"), step=part, n=s["left"][k])
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
@@ -305,9 +337,11 @@ class Narrator(EventSentences):
             return [" ".join([line, *after])]
         actions = ", ".join(parts)  # one step after the other, as a list ("played 3 Coppers, bought Gold")
         totals = []
-        if s["debt"] is not None:
+        # a total that is the one change of its kind said in the summary ("took 3 Debt for it":
+        # they had none) is not said again
+        if s["debt"] is not None and not self._only_change(s, ("took", "paid"), s["debt"]):
             totals.append(self._n(s["debt"], "Debt"))
-        if s["vp"] is not None:
+        if s["vp"] is not None and not self._only_change(s, ("vp",), s["vp"]):
             totals.append(self._n(s["vp"], "VP token"))
         if totals:
             actions = self._t(N_("{actions}; now {totals}"), actions=actions, totals=self._join(totals))
@@ -318,16 +352,23 @@ class Narrator(EventSentences):
             line = self._t(N_("{player} {actions}."), player=s["player"], actions=actions)
         return [" ".join([line, *after])]
 
+    @staticmethod
+    def _only_change(s: dict, kinds: tuple, total: int) -> bool:
+        """True when the summary ``s`` says one change of ``kinds`` (Debt taken, or VP tokens
+        gained), one step of one or more amounts of the same kind, and it is ``total``."""
+        steps = [(kind, items) for kind, items in s["steps"] if kind in kinds]
+        return len(steps) == 1 and steps[0][0] in ("took", "vp") and sum(i[0] for i in steps[0][1]) == total
+
     def before_question(self) -> list:
         """The summary so far of an opponent's turn of which nothing was said yet, when
         the viewer must answer a question in it (a card gained or played there asks
         something of them, not through an attack's line): "Bot, turn 13: played 2 Coppers,
         bought Haunted Castle."; the rest of the turn is summed up at its end. An empty
         list when the turn's start was already told (an attack's line), or nothing was
-        collected."""
+        collected. The viewer's own Clean-up draw, if it is still held, comes first."""
         if self._turn_held is None or self._summary is None or self.verbosity != "normal":
-            return []
-        return self.flush()
+            return self.held_hand()
+        return self.held_hand() + self.flush()
 
     def _release_turn(self) -> list:
         """The held start of an opponent's turn, when something of that turn must be said
@@ -397,11 +438,13 @@ class Narrator(EventSentences):
                 taken = list(items)
                 del s["steps"][k]
                 s["left"].pop(k, None)
+                s["top"].pop(k, None)
                 return taken
             taken = [items.pop(at)]
             if not items:
                 del s["steps"][k]
                 s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items()}
+                s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items()}
             return taken
         return []
 
@@ -434,10 +477,42 @@ class Narrator(EventSentences):
                 and not isinstance(events[i], SETUP)  # a position's set-up: one line each, as in any game
             )
             start = len(out)
+            e = events[i]
+            if isinstance(e, ev.GameEnded):
+                self._hand_held = []  # the hand drawn for a turn that never comes: not read
+            hand = self._holding_hand(e)
             i = self._announce_next(events, i, out)
+            if hand:
+                self._hand_held += out[start:]
+                del out[start:]
+            elif self._hand_held and len(out) > start:
+                # something else is told: the hand drawn before it first, in order
+                held, self._hand_held = self._hand_held, []
+                out[start:start] = held
+                start += len(held)
             if mine:
                 own.update(range(start, len(out)))
         return self._one_line_per_move(out, own)
+
+    def _holding_hand(self, e: ev.GameEvent) -> bool:
+        """True for the viewer's shuffle or draw in their own Clean-up, at a seat asked at a
+        prompt (``prompts``): the new hand is told with what is said next, so that when the
+        game ends before that hand is used (another player's last turn, told with "Game
+        over.") it is not read. A record of the game (no prompts) tells it in its place."""
+        return (
+            self.prompts
+            and self.viewer is not None
+            and isinstance(e, (ev.CardsDrawn, ev.DeckShuffled))
+            and e.player == self.viewer
+            and self.current == self.viewer
+            and self.phase == "cleanup"
+        )
+
+    def held_hand(self) -> list:
+        """The sentences of the viewer's Clean-up draw held so far (see :meth:`_holding_hand`),
+        now told: they are no longer held."""
+        held, self._hand_held = self._hand_held, []
+        return [text for text, _prio in held]
 
     def _announce_next(self, events: list, i: int, out: list) -> int:
         """Add to ``out`` the ``(sentence, priority)`` pairs of the event at ``i`` (with the
@@ -461,6 +536,26 @@ class Narrator(EventSentences):
             and events[i + 1].reason == "villa"
         ):
             return i + 1  # Villa gained in the Buy phase: going back to the Action phase says its +1 Action
+        if (
+            isinstance(e, ev.ResourcesChanged)
+            and e.source == "play"
+            and i + 1 < len(events)
+            and isinstance(events[i + 1], ev.CardPlayed)
+            and events[i + 1].player == e.player
+        ):
+            # the Action a play uses is spent as it is played: the play is told first ("You play
+            # Villa. -1 Action. You have 0 Actions, ...")
+            out.extend((x, self.priority(events[i + 1])) for x in self.narrate(events[i + 1]))
+            out.extend((x, self.priority(e)) for x in self.narrate(e))
+            return i + 2
+        if self._buy_bonus_told(e, out):
+            return i + 1
+        if isinstance(e, (ev.CardBought, ev.EventBought)) and self._prompted(e.player):
+            start = len(out)
+            out.extend((s, self.priority(e)) for s in self.narrate(e))
+            name = e.card if isinstance(e, ev.CardBought) else e.event
+            self._bought = (name, out[-1][0]) if len(out) > start else None
+            return i + 1
         if isinstance(e, ev.CardsRevealed) and i + 1 < len(events) and self._note_tells(events[i + 1], e):
             return i + 1  # the note that follows names the card revealed
         trashed = self._trash_run(events, i)
@@ -474,6 +569,13 @@ class Narrator(EventSentences):
             )
             out.extend((x, self.priority(e)) for x in self._with_turn([said]))
             return trashed[-1] + 1
+        moved = self._move_run(events, i)
+        if len(moved) > 1:
+            # the same move of one player's cards, one after the other (Haunted Castle's attack
+            # puts 2 cards onto a deck): one sentence ("Bot puts 2 cards onto their deck.")
+            said = self._narrate_event(self._merged_move([events[j] for j in moved]))
+            out.extend((x, self.priority(e)) for x in self._with_turn(said))
+            return moved[-1] + 1
         if isinstance(e, ev.PileTopChanged) and self._count_folded(out, e):
             return i + 1
         if (
@@ -505,6 +607,35 @@ class Narrator(EventSentences):
         out.extend((s, prio) for s in self.narrate(e))
         return i + 1
 
+    def _buy_bonus_told(self, e: ev.GameEvent, out: list) -> bool:
+        """A bonus for buying a card or Event (Forum's, Delve's +1 Buy) that the viewer gets in
+        their prompted phase, told in the sentence of the buy ("You buy Forum: +1 Buy."); the
+        figures it changed are named by the turn prompt even when the buy's cost took them
+        back (``bonus_said``). True when it was told so."""
+        bought = self._bought
+        if not isinstance(e, ev.ResourcesChanged) or bought is None or e.source == "Villa":
+            return False  # (Villa's +1 Action is told with the phase it leads to)
+        if e.source != bought[0] or not self._prompted(e.player) or self.verbosity == "verbose":
+            return False
+        at = next((k for k in range(len(out) - 1, -1, -1) if out[k][0] == bought[1]), None)
+        gains = [
+            (d, unit, key)
+            for d, unit, key in (
+                (e.d_actions, "Action", "actions"),
+                (e.d_buys, "Buy", "buys"),
+                (e.d_coins, "coin", "coins"),
+            )
+            if d > 0
+        ]
+        if at is None or not gains:
+            return False
+        bits = ["+" + self._n(d, unit) for d, unit, _key in gains]
+        self.bonus_said.update(key for _d, _unit, key in gains)
+        text, prio = out[at]
+        out[at] = (self._t(N_("{said}: {bonus}."), said=text[:-1], bonus=self._join(bits)), prio)
+        self._bought = None
+        return True
+
     def _trash_run(self, events: list, i: int) -> list:
         """The indices of the cards trashed one after the other from ``i`` by one player from
         one zone (not the Supply), when they are told as they happen; [] otherwise."""
@@ -530,6 +661,55 @@ class Narrator(EventSentences):
             run.append(i)
             i += 1
         return run
+
+    def _move_run(self, events: list, i: int) -> list:
+        """The indices of the moves of one player's cards, one after the other from ``i``, of
+        the same kind (cards put from one zone onto their deck, into their hand or onto their
+        discard pile, or discarded from one zone), all seen or all hidden, when they are told
+        as they happen; [] otherwise."""
+        first = events[i]
+        if (
+            not isinstance(first, (ev.CardMoved, ev.CardsDiscarded))
+            or self._summarizing(first)
+            or self.verbosity == "terse"
+        ):
+            return []
+        if isinstance(first, ev.CardMoved) and first.destination not in ("deck", "hand", "discard"):
+            return []
+        if isinstance(first, ev.CardsDiscarded) and first.source == "in_play":
+            return []
+
+        def key(e):
+            if isinstance(e, ev.CardMoved):
+                return (e.type, e.player, e.source, e.destination, e.top, e.private_to, ev.is_hidden(e))
+            return (e.type, e.player, e.source, e.private_to, ev.is_hidden(e))
+
+        want = key(first)
+        run: list = []
+        while i < len(events):
+            e = events[i]
+            if type(e) is not type(first) or key(e) != want or (e.type, e.player) in self._told:
+                break
+            run.append(i)
+            i += 1
+        return run
+
+    @staticmethod
+    def _merged_move(moves: list) -> ev.GameEvent:
+        """One event for the run of moves ``moves`` (see :meth:`_move_run`)."""
+        first = moves[0]
+        if isinstance(first, ev.CardsDiscarded):
+            cards = tuple(c for m in moves for c in m.cards)
+            return ev.CardsDiscarded(first.player, cards, first.source, first.private_to)
+        return ev.CardsMoved(
+            first.player,
+            tuple(m.card for m in moves),
+            len(moves),
+            first.source,
+            first.destination,
+            first.private_to,
+            first.top,
+        )
 
     def _count_folded(self, out: list, e: ev.PileTopChanged) -> bool:
         """When only the count of ``e``'s pile changed and the last sentence said ends with that
@@ -633,9 +813,14 @@ class Narrator(EventSentences):
         if (e.type, getattr(e, "player", None)) in self._told:
             self._told.discard((e.type, e.player))  # type: ignore[attr-defined]
             return pre  # said by the note before it
+        if isinstance(e, ev.GameEnded) and self.viewer is not None:
+            # "The game ends after this turn." said with "Game over.": the end says it
+            ends = self._game_ends_after_turn(e)
+            self._after_summary = [x for x in self._after_summary if x != ends]
         if isinstance(e, (ev.TurnStarted, ev.GameEnded, ev.BiddingStarted)):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):
+            self._bought = None
             self.current = e.player
             self._partial_turn = False
             self.phase = "action"
@@ -673,6 +858,8 @@ class Narrator(EventSentences):
                 and self._count_left(e.pile, e.cards_left)
             ):
                 return pre  # "bought Settlers (9 left)": the count is told with the buy
+            if isinstance(e, ev.PileTopChanged) and self._top_told(e):
+                return pre  # "gained Humble Castle (Crumbling Castle now on top, 7 left)"
             self._after_summary.extend(self._narrate_event(e))
             return pre
         if self.verbosity == "terse" and not self._terse_keeps(e):

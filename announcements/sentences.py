@@ -14,7 +14,7 @@ from a11y_dominion.i18n import N_, Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.cards import CARDS
 
-from .words import count, group_names, join_names
+from .words import count, group_names, hand_sorted, join_names
 
 
 def gained_left(e: ev.CardGained) -> int:
@@ -177,7 +177,9 @@ class EventSentences:
         if not ev.is_hidden(e):
             if e.player == self.viewer:
                 self.last_drawn = tuple(e.cards)
-            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=self._names(e.cards))
+            # in the order the hand is read ("You draw 3 Coppers, Silver and Estate.")
+            cards = self._names(hand_sorted(e.cards))
+            return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=cards)
         return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."), count=self._n(e.count, "card"))
 
     def _deck_shuffled(self, e):
@@ -197,7 +199,7 @@ class EventSentences:
                 N_("You shuffle {count} and draw {cards}."),
                 N_("{player} shuffles {count} and draws {cards}."),
                 count=count,
-                cards=self._names(draw.cards),
+                cards=self._names(hand_sorted(draw.cards)),
             )
         return self._p(
             draw.player,
@@ -316,6 +318,20 @@ class EventSentences:
                 )
             return self._p(
                 e.player, N_("You put {count} onto your deck."), N_("{player} puts {count} onto their deck."), count=n
+            )
+        if e.destination == "discard":
+            if seen:
+                return self._p(
+                    e.player,
+                    N_("You put {cards} onto your discard pile."),
+                    N_("{player} puts {cards} onto their discard pile."),
+                    cards=cards,
+                )
+            return self._p(
+                e.player,
+                N_("You put {count} onto your discard pile."),
+                N_("{player} puts {count} onto their discard pile."),
+                count=n,
             )
         return None
 
@@ -472,6 +488,16 @@ class EventSentences:
             if e.total:
                 return self._t(N_("You pay {n} Debt."), n=-e.delta)
             return self._t(N_("You pay {n} Debt, {total} left."), n=-e.delta, total=e.total)
+        if e.delta > 0 and e.delta == e.total:  # they had none: the number said once, as the total
+            if e.source:
+                return self._p(
+                    e.player,
+                    N_("You now have {n} Debt, for {source}."),
+                    N_("{player} now has {n} Debt, for {source}."),
+                    n=e.total,
+                    source=e.source,
+                )
+            return self._p(e.player, N_("You now have {n} Debt."), N_("{player} now has {n} Debt."), n=e.total)
         if e.delta > 0:
             if e.source:
                 return self._p(
@@ -510,6 +536,8 @@ class EventSentences:
         n = e.amount
         if e.target_kind == "player":
             tokens = self._n(e.target_total, "VP token")
+            if n == e.target_total:  # they had none: the number said once, as the total
+                return self._first_vp_tokens(e, tokens)
             if e.source_kind == "supply":
                 if e.reason:
                     return self._p(
@@ -546,6 +574,16 @@ class EventSentences:
                 tokens=tokens,
                 left=e.source_left,
             )
+        if e.target_kind == "pile" and n == e.target_total:
+            return self._t(N_("{n} VP is now on the {pile} pile."), n=n, pile=e.target)
+        if e.target_kind == "landmark" and n == e.target_total:
+            return self._t(
+                N_("{landmark} now has {n} VP, from the {pile} pile ({left} left on it)."),
+                n=n,
+                pile=e.source,
+                landmark=e.target,
+                left=e.source_left,
+            )
         if e.target_kind == "pile":
             return self._t(
                 N_("{n} VP added to the {pile} pile; {total} VP on it now."), n=n, pile=e.target, total=e.target_total
@@ -564,7 +602,47 @@ class EventSentences:
             )
         return None
 
+    def _first_vp_tokens(self, e, tokens: str) -> str:
+        """A player's first VP tokens: their total, and where they come from."""
+        if e.source_kind == "landmark":
+            return self._p(
+                e.target,
+                N_("You now have {tokens}, from {landmark} ({left} left)."),
+                N_("{player} now has {tokens}, from {landmark} ({left} left)."),
+                tokens=tokens,
+                landmark=e.source,
+                left=e.source_left,
+            )
+        if e.source_kind == "pile":
+            return self._p(
+                e.target,
+                N_("You now have {tokens}, from the {pile} pile ({left} left)."),
+                N_("{player} now has {tokens}, from the {pile} pile ({left} left)."),
+                tokens=tokens,
+                pile=e.source,
+                left=e.source_left,
+            )
+        if e.reason:
+            return self._p(
+                e.target,
+                N_("You now have {tokens}, from {source}."),
+                N_("{player} now has {tokens}, from {source}."),
+                tokens=tokens,
+                source=e.reason,
+            )
+        return self._p(e.target, N_("You now have {tokens}."), N_("{player} now has {tokens}."), tokens=tokens)
+
     def _pile_debt_changed(self, e):
+        if e.delta > 0 and e.delta == e.total:  # none on it before: the number said once
+            if e.player:
+                return self._p(
+                    e.player,
+                    N_("You put {n} Debt on the {pile} pile; it had none."),
+                    N_("{player} puts {n} Debt on the {pile} pile; it had none."),
+                    n=e.delta,
+                    pile=e.pile,
+                )
+            return self._t(N_("{n} Debt is now on the {pile} pile."), n=e.delta, pile=e.pile)
         if e.delta > 0:
             if e.player:
                 return self._p(

@@ -268,7 +268,9 @@ def _pattern(lang: Language, template: str) -> re.Pattern:
             seen.add(name)
         else:
             out.append(re.escape(part))
-    return re.compile("".join(out).rstrip(r"\.") + r"\b")
+    body = "".join(out).rstrip(r"\.")
+    # (a word boundary after the last word; a sentence that ends in a bracket has none after it)
+    return re.compile(body + (r"\b" if not body.endswith(r"\)") else ""))
 
 
 # (kind of fact, the fields that name it, templates that say it)
@@ -393,6 +395,8 @@ NOTES = {
         "{player} takes {n} Debt for {source}, now {total} Debt.",
         ("You take {n} Debt for {source}.", "{n} Debt"),
         ("You take the Debt for {source}.", "{n} Debt"),  # all the Debt there is: the prompt's Debt says how much
+        "You now have {n} Debt, for {source}.",  # they had none: the Debt taken is the total
+        "{player} now has {n} Debt, for {source}.",
     ),
     "Debt paid, with what is left": (
         "{player} pays {n} Debt. {total} Debt left. {coins} left.",
@@ -402,6 +406,8 @@ NOTES = {
     "VP tokens, with what is left on the Landmark": (
         "You take {n} VP from {landmark} ({left} left), now {tokens}.",
         "{player} takes {n} VP from {landmark} ({left} left), now {tokens}.",
+        "You now have {tokens}, from {landmark} ({left} left).",  # they had none: the VP taken are the total
+        "{player} now has {tokens}, from {landmark} ({left} left).",
     ),
     "a new top card of a split pile or the Castles": ("{pile} pile: {top} is now on top, {count} left.",),
     "the Obelisk pile": ("Obelisk marks the {pile} pile: every {cards} you have scores 2 VP at the end.",),

@@ -830,7 +830,7 @@ def test_table_mode_keeps_a_bots_cards_private():
     assert "You draw 5 Coppers." not in lines  # Ann's own new hand waits for her next turn
     assert "You draw 5 Coppers." in [text for text, _p in console.people["Ann"].queue]
     bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
-    assert "You draw 2 Estates and 3 Coppers." in [text for text, _p in console.people["Bob"].queue]
+    assert "You draw 3 Coppers and 2 Estates." in [text for text, _p in console.people["Bob"].queue]
     ann_news = [text for text, _p in console.people["Ann"].queue]
     assert "Cid, turn 1: played 2 Coppers." in ann_news  # the bot's turn in one public line, for Ann's next turn
     assert not any(x.startswith("Cid draws") for x in lines + ann_news)

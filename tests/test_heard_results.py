@@ -14,7 +14,8 @@ KINGDOM = ("Chariot Race", "Patrician/Emporium")
 
 
 def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
-    """The sentences from the typed ``move`` to the next turn prompt."""
+    """The sentences from the typed ``move`` to the next turn prompt (or the moves, when
+    no figure changed and there is no prompt)."""
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": hand, "deck": deck}, "Bot": {"hand": ["Copper"] * 5, "deck": bot_deck}},
@@ -23,6 +24,8 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     i = lines.index("Ann> " + move)
     out = []
     for line in lines[i + 1 :]:
+        if line[:1].isdigit():  # the moves: no turn prompt, as no figure changed
+            return out
         # the turn prompt names what changed ("Ann: 1 coin."), or the phase ("Ann, Action phase: ...")
         prompt = re.search(r"(?:^| )Ann(?:, (?:Action|Buy) phase)?(?:: [^.]*)?\.$", line)
         head, sep = (line[: prompt.start()], "prompt") if prompt else (line, "")
@@ -54,7 +57,7 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
     # the +1 coin is told by the turn prompt at the end of the line ("Ann: 1 coin."), once
-    assert lines[i + 2 :] == ["You gain 1 VP from Chariot Race, now 1 VP token."]
+    assert lines[i + 2 :] == ["You now have 1 VP token, from Chariot Race."]
 
 
 def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():

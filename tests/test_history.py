@@ -272,7 +272,7 @@ def test_export_has_own_private_lines_and_never_the_other_seats(tmp_path):
     lines = target.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("a11y-dominion game of ") and lines[0].endswith(", seed 2.")
     assert lines[1] == "Players: You (human), Bot (bigmoney)."
-    assert "You shuffle 12 cards and draw 2 Estates, Village and 2 Coppers." in lines
+    assert "You shuffle 12 cards and draw Village, 2 Coppers and 2 Estates." in lines
     bot_drew = [e for e in console.game.log if isinstance(e, ev.CardsDrawn) and e.player == "Bot"]
     assert bot_drew
     told = [x for x in lines if x.startswith("Bot draws")]
@@ -535,7 +535,7 @@ def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
     play(TO_VILLAGE[:3])
     _, text = resume([])
     out = text.splitlines()
-    assert "You draw 2 Estates and 3 Coppers." in out
+    assert "You draw 3 Coppers and 2 Estates." in out
     assert not any(x.startswith("Your hand") for x in out)
     i = out.index("Your turn 2.")
     assert out[i + 1 : i + 3] == ["Action phase: 1 Action, 1 Buy, 0 coins.", "1. play Copper"]

@@ -278,7 +278,7 @@ def test_the_dutch_narration_reads_as_expected(game):
         r"nog \d+ kaarten?\.( |$)",
         text,
         re.M,
-    )
+    ) or re.search(r"^Bob, beurt \d+: .*\b(pakte|kocht) [\w ]+ \([\w ]+ nu bovenop, nog \d+\)", text, re.M)
     assert "Villa: +1 actie, terug naar je actiefase." in said
     # in Bob's turn, told when it happens, on the line that opens his turn ("Beurt 5 van Bob. Villa: ...")
     assert any(x.endswith(". Villa: +1 actie, Bob gaat terug naar de actiefase.") for x in said)
@@ -289,7 +289,7 @@ def test_the_dutch_narration_reads_as_expected(game):
 @pytest.mark.parametrize(
     "event, viewer, expected",
     [
-        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), None, "Ann neemt 8 schuld voor Stadswijk, nu 8 schuld."),
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), None, "Ann heeft nu 8 schuld, voor Stadswijk."),
         (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann", "Je neemt 6 schuld voor Kapitaal, nu 10 schuld."),
         (ev.DebtChanged("Ann", -2, 0, "", coins_left=1), "Ann", "Je lost 2 schuld af. Nog 0 schuld. Nog 1 munt over."),
         (
@@ -300,17 +300,17 @@ def test_the_dutch_narration_reads_as_expected(game):
         (
             ev.VPTokensMoved(2, "landmark", "Arena", "player", "Ann", 1, 2),
             "Ann",
-            "Je neemt 2 punten van Arena (nog 1), nu 2 overwinningspuntenfiches.",
+            "Je hebt nu 2 overwinningspuntenfiches, van Arena (nog 1).",
         ),
         (
             ev.VPTokensMoved(1, "pile", "Temple", "player", "Ann", 0, 1),
             "Ann",
-            "Je neemt 1 punt van de stapel Tempel (nog 0), nu 1 overwinningspuntenfiche.",
+            "Je hebt nu 1 overwinningspuntenfiche, van de stapel Tempel (nog 0).",
         ),
         (
             ev.VPTokensMoved(1, "supply", "", "pile", "Farmers' Market", -1, 1),
             None,
-            "1 punt erbij op de stapel Boerenmarkt; nu 1 punt erop.",
+            "Er ligt nu 1 punt op de stapel Boerenmarkt.",
         ),
         (
             ev.PileTopChanged("Patrician/Emporium", "Emporium", 5),

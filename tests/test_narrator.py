@@ -26,9 +26,9 @@ def say(event, viewer=None, verbosity="normal", current=None):
 @pytest.mark.parametrize(
     "event, expected",
     [
-        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter, now 8 Debt."),
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann now has 8 Debt, for City Quarter."),
         (ev.DebtChanged("Ann", 6, 10, "Capital"), "Ann takes 6 Debt for Capital, now 10 Debt."),
-        (ev.DebtChanged("Bob", 1, 1, "the Silver pile"), "Bob takes 1 Debt for the Silver pile, now 1 Debt."),
+        (ev.DebtChanged("Bob", 1, 1, "the Silver pile"), "Bob now has 1 Debt, for the Silver pile."),
         (ev.DebtChanged("Ann", 2, 5), "Ann takes 2 Debt, now 5 Debt."),
         (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
         (ev.DebtChanged("Ann", -2, 0, "Capital", coins_left=1), "Ann pays 2 Debt. 0 Debt left. 1 coin left."),
@@ -44,7 +44,7 @@ def test_debt_taken_and_paid_with_totals(event, expected):
     "event, expected",
     [
         (ev.PileDebtChanged("Gold", 2, 3, "Ann"), "Ann puts 2 Debt on the Gold pile; 3 Debt on it now."),
-        (ev.PileDebtChanged("Villa", 2, 2), "2 Debt added to the Villa pile; 2 Debt on it now."),
+        (ev.PileDebtChanged("Villa", 2, 2), "2 Debt is now on the Villa pile."),
         (ev.PileDebtChanged("Silver", -1, 0), "1 Debt taken from the Silver pile."),
         (ev.PileDebtSetUp(17, 1), "Tax: 1 Debt on each of the 17 Supply piles."),
     ],
@@ -59,14 +59,13 @@ def test_pile_debt_taken_by_a_buyer_is_said_once():
         ev.PileDebtChanged("Silver", -1, 0, "Ann"),
         ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver")),
     ]
-    assert Narrator("Bea").sentences(events) == ["Ann takes 1 Debt for the Silver pile, now 1 Debt."]
+    assert Narrator("Bea").sentences(events) == ["Ann now has 1 Debt, for the Silver pile."]
     assert Narrator("Bea", lang=Language("nl")).sentences(events) == [
         Language("nl").text(
-            "{player} takes {n} Debt for {source}, now {total} Debt.",
+            "{player} now has {n} Debt, for {source}.",
             player="Ann",
             n=1,
             source=Language("nl").msg(Msg("the {pile} pile", pile="Silver")),
-            total=1,
         )
     ]
 
@@ -118,7 +117,7 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
     assert _own_turn(ev.PhaseChanged("Ann", "action", "villa")) == ["Villa: +1 Action, back to your Action phase."]
     # without a prompt to come (a shared screen, another viewer) the totals stay in the sentence
     assert Narrator(None, current="Ann").sentences([ev.DebtChanged("Ann", 1, 1, "Engineer")]) == [
-        "Ann takes 1 Debt for Engineer, now 1 Debt."
+        "Ann now has 1 Debt, for Engineer."
     ]
     assert Narrator("Ann", current="Ann").sentences([ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)]) == [
         "You buy Silver; 2 coins left."
@@ -133,12 +132,10 @@ def test_bidding_and_clean_up_keep_their_totals():
     narrator = Narrator("Ann", current="Ann", prompts=True)
     narrator.narrate(ev.PhaseChanged("Ann", "buy"))
     narrator.narrate(ev.BiddingStarted("Ann", ("Bob", "Ann")))
-    assert narrator.narrate(ev.DebtChanged("Ann", 5, 5, "Mountain Pass")) == [
-        "You take 5 Debt for Mountain Pass, now 5 Debt."
-    ]
+    assert narrator.narrate(ev.DebtChanged("Ann", 5, 5, "Mountain Pass")) == ["You now have 5 Debt, for Mountain Pass."]
     narrator = Narrator("Ann", current="Ann", prompts=True)
     narrator.narrate(ev.PhaseChanged("Ann", "cleanup"))
-    assert narrator.narrate(ev.DebtChanged("Ann", 6, 6, "Capital")) == ["You take 6 Debt for Capital, now 6 Debt."]
+    assert narrator.narrate(ev.DebtChanged("Ann", 6, 6, "Capital")) == ["You now have 6 Debt, for Capital."]
 
 
 def test_a_split_pile_or_castles_buy_says_the_count_once():
@@ -158,24 +155,24 @@ def test_a_split_pile_or_castles_buy_says_the_count_once():
     [
         (
             ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Plunder"),
-            "Ann gains 1 VP from Plunder, now 1 VP token.",
+            "Ann now has 1 VP token, from Plunder.",
         ),
         (
             ev.VPTokensMoved(9, "supply", "supply", "player", "Ann", -1, 12, "Dominate"),
             "Ann gains 9 VP from Dominate, now 12 VP tokens.",
         ),
-        (ev.VPTokensMoved(2, "supply", "supply", "player", "Bob", -1, 2), "Bob gains 2 VP, now 2 VP tokens."),
+        (ev.VPTokensMoved(2, "supply", "supply", "player", "Bob", -1, 2), "Bob now has 2 VP tokens."),
         (
             ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-            "Ann takes 2 VP from Basilica (10 left), now 2 VP tokens.",
+            "Ann now has 2 VP tokens, from Basilica (10 left).",
         ),
         (
             ev.VPTokensMoved(1, "landmark", "Arena", "player", "Ann", 0, 1, "Arena"),
-            "Ann takes 1 VP from Arena (0 left), now 1 VP token.",
+            "Ann now has 1 VP token, from Arena (0 left).",
         ),
         (
             ev.VPTokensMoved(4, "pile", "Farmers' Market", "player", "Ann", 0, 4, "Farmers' Market"),
-            "Ann takes 4 VP from the Farmers' Market pile (0 left), now 4 VP tokens.",
+            "Ann now has 4 VP tokens, from the Farmers' Market pile (0 left).",
         ),
         (
             ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
@@ -183,7 +180,7 @@ def test_a_split_pile_or_castles_buy_says_the_count_once():
         ),
         (
             ev.VPTokensMoved(1, "pile", "Silver", "landmark", "Aqueduct", 7, 1, "Aqueduct"),
-            "1 VP moves from the Silver pile to Aqueduct: 7 VP left on the pile, 1 VP on Aqueduct.",
+            "Aqueduct now has 1 VP, from the Silver pile (7 left on it).",
         ),
         (
             ev.VPTokensMoved(1, "pile", "Villa", "landmark", "Defiled Shrine", 0, 5, "Defiled Shrine"),
@@ -451,11 +448,11 @@ def test_hidden_hand_discards_only_counted_at_verbose():
 
 # ----------------------------------------------------------------- verbosity
 TERSE_KEPT = [
-    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann takes 8 Debt for City Quarter, now 8 Debt."),
+    (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "Ann now has 8 Debt, for City Quarter."),
     (ev.DebtChanged("Ann", -3, 5, "", coins_left=0), "Ann pays 3 Debt. 5 Debt left. 0 coins left."),
     (
         ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-        "Ann takes 2 VP from Basilica (10 left), now 2 VP tokens.",
+        "Ann now has 2 VP tokens, from Basilica (10 left).",
     ),
     (
         ev.VPTokensMoved(1, "supply", "supply", "pile", "Temple", -1, 3, "Temple"),
@@ -520,7 +517,7 @@ def test_opponent_turn_summarised_for_a_single_viewer():
     ]
     # the whole turn in one line: its number, the Debt taken in its place, and the Debt total once
     assert Narrator(viewer="Bob").sentences(events) == [
-        "Ann, turn 1: played Villa, bought City Quarter, took 8 Debt for it; now 8 Debt.",
+        "Ann, turn 1: played Villa, bought City Quarter, took 8 Debt for it.",
         "Your turn 1.",
     ]
 
@@ -574,11 +571,11 @@ def test_table_narration_does_not_summarise():
 @pytest.mark.parametrize(
     "event, expected",
     [
-        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "You take 8 Debt for City Quarter, now 8 Debt."),
+        (ev.DebtChanged("Ann", 8, 8, "City Quarter"), "You now have 8 Debt, for City Quarter."),
         (ev.DebtChanged("Ann", -3, 5, "", coins_left=2), "You pay 3 Debt. 5 Debt left. 2 coins left."),
         (
             ev.VPTokensMoved(2, "landmark", "Basilica", "player", "Ann", 10, 2, "Basilica"),
-            "You take 2 VP from Basilica (10 left), now 2 VP tokens.",
+            "You now have 2 VP tokens, from Basilica (10 left).",
         ),
         (
             ev.VPTokensMoved(3, "pile", "Temple", "player", "Ann", 0, 4, "Temple"),
@@ -586,7 +583,7 @@ def test_table_narration_does_not_summarise():
         ),
         (
             ev.VPTokensMoved(1, "supply", "supply", "player", "Ann", -1, 1, "Chariot Race"),
-            "You gain 1 VP from Chariot Race, now 1 VP token.",
+            "You now have 1 VP token, from Chariot Race.",
         ),
         (ev.PhaseChanged("Ann", "action", "villa"), "Villa: +1 Action, back to your Action phase."),
         (ev.PhaseChanged("Ann", "buy", "again"), "Your Buy phase starts again."),
@@ -614,7 +611,7 @@ def test_terse_with_a_viewer_keeps_what_concerns_them():
     assert n(ev.TurnStarted("Bob", 2, 4)) == []
     assert n(ev.Attacked("Bob", "Legionary", ("Ann",))) == ["Legionary attacks you."]
     assert n(ev.Attacked("Ann", "Legionary", ("Bob",))) == []
-    assert n(ev.DebtChanged("Bob", 8, 8, "City Quarter")) == ["Bob takes 8 Debt for City Quarter, now 8 Debt."]
+    assert n(ev.DebtChanged("Bob", 8, 8, "City Quarter")) == ["Bob now has 8 Debt, for City Quarter."]
     assert n(ev.PileTopChanged("Castles", "Small Castle", 6)) == [
         "Castles pile: Small Castle is now on top, 6 cards left."
     ]

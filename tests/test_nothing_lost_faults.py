@@ -322,7 +322,7 @@ def test_the_export_tells_the_seats_own_hand_at_each_of_its_turns(tmp_path):
     hands = [line for line in exported if line.startswith("Your hand: ")]
     # the console says a later turn's hand once, in Clean-up's draw; the export names it at each turn
     assert shown == ["Your hand: 4 Coppers and Estate."]
-    assert "You draw 2 Estates and 3 Coppers." in text.splitlines()
+    assert "You draw 3 Coppers and 2 Estates." in text.splitlines()
     assert hands == [
         "Your hand: 4 Coppers and Estate.",
         "Your hand: 3 Coppers and 2 Estates.",

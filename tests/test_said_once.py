@@ -28,8 +28,8 @@ def test_the_viewers_winning_bid_is_said_once_with_the_vp_and_debt_after_it():
     assert said(events)[1:] == [
         "Bob passes.",
         "You bid 2 Debt and win Mountain Pass.",
-        "You gain 8 VP from Mountain Pass, now 8 VP tokens.",
-        "You take 2 Debt for Mountain Pass, now 2 Debt.",
+        "You now have 8 VP tokens, from Mountain Pass.",
+        "You now have 2 Debt, for Mountain Pass.",
     ]
     assert said(events, lang=NL)[2] == "Je biedt 2 schuld en wint Bergpas."
     # another player's winning bid: their bid, then who won

@@ -96,11 +96,11 @@ EMPIRES = ("Crown", "Patrician", "Engineer")
 @pytest.mark.parametrize(
     "lang, typed, expected",
     [
-        ("en", "play Crown", "You play Crown. Crown has nothing to play. Ann: 3 coins."),
-        ("nl", "speel Kroon", "Je speelt Kroon. Kroon heeft niets om te spelen. Ann: 3 munten."),
+        ("en", "play Crown", "You play Crown. Crown has nothing to play."),
+        ("nl", "speel Kroon", "Je speelt Kroon. Kroon heeft niets om te spelen."),
     ],
 )
-def test_crown_with_nothing_to_play_says_so_and_the_coins_not_the_phase(lang, typed, expected):
+def test_crown_with_nothing_to_play_says_so_not_the_unchanged_coins_nor_the_phase(lang, typed, expected):
     crown = {
         "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 3},
         "players": {"Ann": {"hand": ["Crown", "Estate"], "deck": ["Estate"] * 5}},
@@ -115,18 +115,17 @@ def test_crown_with_nothing_to_play_says_so_and_the_coins_not_the_phase(lang, ty
         (
             "en",
             "play Patrician",
-            "You play Patrician. You draw Estate. You reveal Estate from the deck. It stays on top of your deck. "
-            "Ann: 1 Action.",
+            "You play Patrician. You draw Estate. You reveal Estate from the deck. It stays on top of your deck.",
         ),
         (
             "nl",
             "speel Patriciër",
             "Je speelt Patriciër. Je trekt Landgoed. Je laat Landgoed van je trekstapel zien. "
-            "Die blijft boven op je trekstapel liggen. Ann: 1 actie.",
+            "Die blijft boven op je trekstapel liggen.",
         ),
     ],
 )
-def test_a_card_that_gives_back_its_action_says_the_actions_not_the_phase(lang, typed, expected):
+def test_a_card_that_gives_back_its_action_says_neither_the_unchanged_actions_nor_the_phase(lang, typed, expected):
     patrician = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Patrician", "Estate"], "deck": ["Estate"] * 5}},
@@ -137,7 +136,8 @@ def test_a_card_that_gives_back_its_action_says_the_actions_not_the_phase(lang, 
 
 def test_a_buy_phase_told_to_start_again_is_not_named_again_by_the_prompt():
     """Villa took Ann back to her Action phase; ending it starts her Buy phase again, which that
-    sentence says: the prompt gives her coins, not "Buy phase." once more."""
+    sentence says: the prompt adds nothing, not "Buy phase." once more, nor the coins she heard
+    last ("2 Actions, 1 Buy, 2 coins." after the buy)."""
     state = {
         "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 2, "coins": 6},
         "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
@@ -145,7 +145,7 @@ def test_a_buy_phase_told_to_start_again_is_not_named_again_by_the_prompt():
     kingdom = ["Villa", "Village", "Cellar", "Moat", "Smithy", "Market", "Festival", "Laboratory", "Workshop"]
     _, lines = console_at(state, "buy Villa\nend\nyes\n", kingdom=kingdom + ["Militia"])
     said = next(x for x in lines if x.startswith("Your Buy phase starts again."))
-    assert said == "Your Buy phase starts again. Ann: 2 coins."
+    assert said == "Your Buy phase starts again."
 
 
 def test_a_run_of_payments_that_grew_is_read_again():

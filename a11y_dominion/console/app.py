@@ -677,8 +677,10 @@ class Console(Commands, Answers, Persistence, History):
         say. Notes the figures it tells."""
         narrator = getattr(self.people.get(d.player), "narrator", None)
         said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
+        bonus = set(getattr(narrator, "bonus_said", ()))  # figures a bonus just told changed ("+1 Buy")
         if narrator is not None:
             narrator.phase_said = None
+            narrator.bonus_said = set()
         key = (self.game.turn.number, d.player)
         told = self.told_figures.get(d.player)
         self.told_figures[d.player] = (key, q.turn_figures(view, d))
@@ -690,7 +692,16 @@ class Console(Commands, Answers, Persistence, History):
             before = q.USUAL_START
         else:
             return lines
-        prompt = q.changed_turn_prompt(view, d, before, self.lang, phase_known=self._phase_known(d, before, said))
+        seat = self.people.get(d.player, self.holder)
+        prompt = q.changed_turn_prompt(
+            view,
+            d,
+            before,
+            self.lang,
+            phase_known=self._phase_known(d, before, said),
+            told=bool(getattr(seat, "queue", None)),  # the move's sentences, told with the prompt
+            named=frozenset(bonus),
+        )
         return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
 
     def _phase_known(self, d, before: dict, said: str | None) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 
 from announcements.narrator import count, group_names, join_names
+from announcements.words import hand_sorted
 
 from ..i18n import N_, Language
 from ..rules import events as ev
@@ -29,8 +30,6 @@ from ..rules.game import BASIC_PILES
 from ..view import PlayerView
 
 EN = Language("en")
-
-TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse")
 
 
 class QueryError(ValueError):
@@ -45,19 +44,10 @@ def join_or(names, lang: Language = EN) -> str:
     return ", ".join(names[:-1]) + lang._(N_(" or ")) + names[-1]
 
 
-def _type_rank(name: str) -> tuple:
-    spec = CARDS.get(name)
-    if spec is None:
-        return (9, name)
-    for i, t in enumerate(TYPE_ORDER):
-        if spec.is_(t):
-            return (i, name)
-    return (8, name)
-
-
 def sorted_names(names) -> list:
-    """Card names ordered Actions, Treasures, Victory cards, Curses, then by name."""
-    return sorted(names, key=_type_rank)
+    """Card names ordered Actions, Treasures, Victory cards, Curses, then by name (as the
+    narrator reads drawn cards, :func:`announcements.words.hand_sorted`)."""
+    return hand_sorted(names)
 
 
 TYPE_WORDS = ("Action", "Treasure", "Victory", "Curse", "Attack", "Duration", "Gathering", "Castle", "Reaction")
@@ -193,7 +183,13 @@ def turn_figures(view: PlayerView, d: Decision) -> dict:
 
 
 def changed_turn_prompt(
-    view: PlayerView, d: Decision, before: dict, lang: Language = EN, phase_known: bool = False
+    view: PlayerView,
+    d: Decision,
+    before: dict,
+    lang: Language = EN,
+    phase_known: bool = False,
+    told: bool = False,
+    named: frozenset = frozenset(),
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
@@ -203,7 +199,11 @@ def changed_turn_prompt(
     coins in the Buy phase ("4 coins."), not the phase the player is still in; "" at the start of
     a turn that starts as every turn does (its "Your turn 3." says it). ``phase_known``: the
     player knows the new phase already (it was just said, or the move was "play treasures",
-    which always leads to the Buy phase): it is not named."""
+    which always leads to the Buy phase): it is not named. ``told``: the move's own sentences
+    were just told ("You play Chariot Race. ... so there is no bonus."): when nothing changed,
+    nothing is added to them (""). ``named``: the figures ("buys", ...) a bonus the player
+    was just told changed ("You buy Forum: +1 Buy."), named even when the move took them back
+    to what they were ("1 Buy, 0 coins.")."""
     now = turn_figures(view, d)
     parts = []
     for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
@@ -211,11 +211,13 @@ def changed_turn_prompt(
             continue
         if key == "debt" and not now["debt"]:
             continue
-        if now[key] != before.get(key):
+        if now[key] != before.get(key) or key in named:
             parts.append(count(now[key], unit, lang))
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
         return ""
+    if not parts and told and (now["phase"] == before.get("phase") or phase_known):
+        return ""  # an unchanged figure is not said again after the move's sentences
     if not parts and (now["phase"] == before.get("phase") or phase_known):
         # nothing changed (a card that gives back the Action it used, a Crown with nothing to play;
         # a phase just told, "Your Buy phase starts again."): the figure the move could have
