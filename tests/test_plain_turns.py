@@ -19,37 +19,19 @@ from a11y_dominion.seats import make_bot
 from a11y_dominion.table import Table, TurnLimit
 
 
-class Decisions:
-    """A bot with its plain moves hidden: it answers every decision."""
+class Counted:
+    """A bot whose decisions are counted; with ``plain`` False its plain moves
+    are hidden, so that it answers every decision."""
 
-    def __init__(self, bot):
+    def __init__(self, bot, plain: bool):
         self.bot = bot
         self.asked = 0
+        if plain and hasattr(bot, "plain_move"):
+            self.plain_move = bot.plain_move
 
     def __getattr__(self, name):
         if name == "plain_move":
             raise AttributeError(name)
-        return getattr(self.bot, name)
-
-    def decide(self, d, view):
-        self.asked += 1
-        return self.bot.decide(d, view)
-
-    def tell(self, events):
-        self.bot.tell(events)
-
-
-class Counted:
-    """A bot whose decisions are counted (its plain moves are used)."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        self.asked = 0
-        self.plain_move = bot.plain_move if hasattr(bot, "plain_move") else None
-        if self.plain_move is None:
-            del self.plain_move
-
-    def __getattr__(self, name):
         return getattr(self.bot, name)
 
     def decide(self, d, view):
@@ -103,7 +85,7 @@ def play(kinds, kingdom, seed, plain, limit=60, most=None, extras=None):
     bots = {}
     for i, kind in enumerate(kinds):
         bot = make_bot(kind, seed * 7 + i)
-        bots[names[i]] = Counted(bot) if plain else Decisions(bot)
+        bots[names[i]] = Counted(bot, plain)
     seats = {name: TurnLimit(b, limit) for name, b in bots.items()}
     result = Table(g, seats, max_answers=most).run()
     return result, snapshot(g), sum(b.asked for b in bots.values()), g

@@ -130,6 +130,24 @@ def _plain_kind(r: CardSpec) -> int:
     return kind
 
 
+def _play_all(
+    p: Player, t: Turn, auto: list[Card], rest: list[Card], kinds: int, coins: int, actions: int, buys: int
+) -> None:
+    """ "Play treasures" in a plain turn: what :meth:`TurnFlowMixin.play_plains`
+    does for ``auto``, every Treasure of ``p``'s hand (``rest`` the other
+    cards; ``kinds`` their plain kinds or-ed; ``coins``, ``actions``,
+    ``buys`` what they give), at once, as nothing happens between the plays."""
+    if kinds & _PLAIN_LAST:  # a Treasure played after the others
+        auto.sort(key=_PLAYED_LAST)
+    p.hand[:] = rest
+    p.in_play.extend(auto)
+    t.played.extend(auto)
+    t.coins += coins
+    if actions or buys:
+        t.actions += actions
+        t.buys += buys
+
+
 class PlainView:
     """What a bot's ``plain_move`` reads in a plain turn (see
     :meth:`TurnFlowMixin._plain_turns`), set by the game before each move:
@@ -834,16 +852,7 @@ class TurnFlowMixin(GameBase):
                         answers.append([_TREASURES])
                         t.phase = phase = "buy"
                         t.bought = False
-                        # what "play treasures" does below
-                        if treasures & _PLAIN_LAST:
-                            auto.sort(key=_PLAYED_LAST)
-                        hand[:] = rest
-                        p.in_play.extend(auto)
-                        t.played.extend(auto)
-                        t.coins += coins
-                        if actions or buys:
-                            t.actions += actions
-                            t.buys += buys
+                        _play_all(p, t, auto, rest, treasures, coins, actions, buys)
                         treasures = coins = actions = buys = 0
                         auto = []
                         queue, at = got, 2
@@ -905,16 +914,7 @@ class TurnFlowMixin(GameBase):
                     if kind is _MK_END:
                         break
                     if kind is _MK_TREASURES:
-                        # what play_plains does, for every card of the hand at once: nothing happens between the plays
-                        if treasures & _PLAIN_LAST:  # a Treasure played after the others
-                            auto.sort(key=_PLAYED_LAST)
-                        hand[:] = rest
-                        p.in_play.extend(auto)
-                        t.played.extend(auto)
-                        t.coins += coins
-                        if actions or buys:
-                            t.actions += actions
-                            t.buys += buys
+                        _play_all(p, t, auto, rest, treasures, coins, actions, buys)
                         treasures = coins = actions = buys = 0
                         auto = []
                     elif kind is _MK_PAY:
