@@ -29,7 +29,7 @@ from a11y_dominion.i18n import N_, Language
 from a11y_dominion.rules import events as ev
 
 from .sentences import EventSentences, gained_left
-from .words import UNITS, count, group_names, join_names, plural
+from .words import UNITS, count, group_names, hand_sorted, join_names, plural
 
 __all__ = ["ESSENTIAL", "UNITS", "VERBOSITIES", "Narrator", "count", "group_names", "join_names", "plural"]
 
@@ -765,6 +765,8 @@ class Narrator(EventSentences):
         return "normal"
 
     def _plain_sentence(self, events: list, run: list) -> str:
+        # (cards with no text of their own: the order they were played in changes nothing, so they
+        # are named in the order the hand is read, as the draw was)
         plays = [events[j] for j in run]
         last = events[run[-1] + 1]
         da = sum(events[j + 1].d_actions for j in run)
@@ -773,12 +775,12 @@ class Narrator(EventSentences):
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
         if self._prompted(plays[0].player):
             # the turn prompt that follows names the new Actions, Buys and coins (each one that changed)
-            return self._t(N_("You play {cards}."), cards=self._names(e.card for e in plays))
+            return self._t(N_("You play {cards}."), cards=self._names(hand_sorted(e.card for e in plays)))
         return self._p(
             plays[0].player,
             N_("You play {cards}: {bonus}. You have {actions}, {buys}, {coins}."),
             N_("{player} plays {cards}: {bonus}. {player} has {actions}, {buys}, {coins}."),
-            cards=self._names(e.card for e in plays),
+            cards=self._names(hand_sorted(e.card for e in plays)),
             bonus=self._join(bits),
             actions=self._n(last.actions, "Action"),
             buys=self._n(last.buys, "Buy"),

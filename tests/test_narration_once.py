@@ -298,6 +298,20 @@ def test_drawn_cards_are_read_in_the_order_of_the_hand():
     assert heard(shuffled, "Ann", NL) == ["Je schudt 12 kaarten en trekt Villa, Koper en Landgoed."]
 
 
+def test_treasures_played_at_once_are_named_in_the_order_of_the_hand():
+    """Plays of cards with no text of their own change nothing by their order: they are named as the
+    hand was read ("2 Coppers, Gold and Silver"), not in the order they lay in the hand."""
+    events = []
+    coins = 0
+    for card, value in (("Gold", 3), ("Copper", 1), ("Silver", 2), ("Copper", 1)):
+        coins += value
+        events += [ev.CardPlayed("Bot", card), ev.ResourcesChanged("Bot", 1, 1, coins, 0, 0, value, card)]
+    events.append(ev.PhaseChanged("Bot", "cleanup"))
+    said = " ".join(heard(events, "Ann"))
+    assert "Bot plays 2 Coppers, Gold and Silver: +7 coins." in said
+    assert "Bot speelt 2 Koper, Goud en Zilver: +7 munten." in " ".join(heard(events, "Ann", NL))
+
+
 # ------------------------------------------------------------ 4e. the export: the play before the Action it uses
 def test_the_export_tells_the_play_before_the_action_it_uses():
     events = [ev.ResourcesChanged("Ann", 0, 1, 0, -1, 0, 0, "play"), ev.CardPlayed("Ann", "Engineer")]
