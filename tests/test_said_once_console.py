@@ -77,16 +77,16 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
         "confirm cannot change during a game; here language, verbosity, options, output and hints can. "
         "Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
-    assert after(lines, "settings set hints off") == ["hints is now off."]
+    assert after(lines, "settings set hints off") == ["Hints is now off."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
     assert after(lines, "settings set language fr") == ["language must be one of en, nl."]
     assert after(lines, "settings blah") == [
         "Settings takes nothing, or set KEY VALUE, for example settings set language nl."
     ]
-    assert after(lines, "settings set verbosity terse") == ["verbosity is now terse."]
-    assert after(lines, "settings set options always") == ["options is now always."]
+    assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
+    assert after(lines, "settings set options always") == ["Options is now always."]
     # from the change on, the seat hears Dutch
-    assert after(lines, "settings set language nl") == ["taal is nu nl."]
+    assert after(lines, "settings set language nl") == ["Taal is nu nl."]
     i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
     assert lines[i + 1 : i + 3] == [
         "Taal nl, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",

@@ -47,7 +47,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     typed = "settings set language nl\n\nplay treasures\nbuy silver\nend\n"
     console, lines = play(typed)
-    assert after(lines, "settings set language nl") == ["taal is nu nl."]
+    assert after(lines, "settings set language nl") == ["Taal is nu nl."]
     assert "Jij> " in lines  # the empty line typed at the Dutch prompt
     assert after(lines, "")[0] == "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."
     assert after(lines, "play treasures")[0] == "Je speelt 4 Koper. Aanschaffase: 4 munten."
@@ -70,7 +70,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
 def test_switching_back_to_english_renames_jij_to_you(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney")
-    assert after(lines, "instellingen zet taal en") == ["language is now en."]
+    assert after(lines, "instellingen zet taal en") == ["Language is now en."]
     assert after(lines, "play treasures")[0] == "You play 4 Coppers. Buy phase: 4 coins."
     assert "You> play treasures" in lines and list(console.people) == ["You"]
 
@@ -155,7 +155,7 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
         "instellingen zet tips blah\nhulp\n"
     )
     _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
-    assert after(lines, "instellingen zet taal nl") == ["taal is nu nl."]
+    assert after(lines, "instellingen zet taal nl") == ["Taal is nu nl."]
     assert after(lines, "instellingen zet uitgebreidheid blah") == [
         "uitgebreidheid moet een van deze waarden hebben: beknopt, normaal, uitgebreid."
     ]
@@ -183,7 +183,7 @@ def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch)
     _, lines = play("settings set verbosity blah\nsettings set verbosity terse\nsettings set hints blah\n")
     assert after(lines, "settings set hints blah") == ["hints must be on or off."]
     assert after(lines, "settings set verbosity blah") == ["verbosity must be one of terse, normal, verbose."]
-    assert after(lines, "settings set verbosity terse") == ["verbosity is now terse."]
+    assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
 
 
 # ------------------------------------------------------------------ 5. repeat at the start of a turn
@@ -218,3 +218,27 @@ def test_repeat_at_the_start_of_a_turn_gives_the_turn_line_and_the_hand(settings
     second = next(i for i, x in enumerate(lines) if x.endswith(f"> {word}") and i > first)
     assert lines[second - 1] == turn2  # the hand was heard as it was drawn
     assert after(lines, word, second) == [turn2, hand2]
+
+
+def test_the_supply_says_it_of_one_event_or_landmark_and_them_of_more():
+    from a11y_dominion.console.queries import supply_lines
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.view import player_view
+
+    def last_two(events, landmarks, lang):
+        g = Game(GameConfig(["Ann", "Bot"], ["Villa", "Forum"], events, landmarks, 3))
+        g.start()
+        return supply_lines(player_view(g, "Ann"), Language(lang))[-2:]
+
+    assert last_two(["Wedding"], ["Tower"], "en") == [
+        "Event: Wedding (4 coins and 3 Debt). Type events to hear it.",
+        "Landmark: Tower. Type landmarks to hear it.",
+    ]
+    assert last_two(["Wedding"], ["Tower"], "nl") == [
+        "Gebeurtenis: Bruiloft (4 munten en 3 schuld). Typ gebeurtenissen om die te horen.",
+        "Bezienswaardigheid: Toren. Typ bezienswaardigheden om die te horen.",
+    ]
+    two = last_two(["Wedding", "Delve"], ["Tower", "Wall"], "en")
+    assert two[0].startswith("Events: ") and two[0].endswith(". Type events to hear them.")
+    assert two[1] == "Landmarks: Tower and Wall. Type landmarks to hear them."

@@ -449,9 +449,10 @@ class Commands:
             return
         self.change_setting(key, value)
         saved = self._save_setting(key, value)
+        word = self.lang._(SETTING_KEY_WORDS[key])
         line = self.t(
             N_("{key} is now {value}."),
-            key=self.lang._(SETTING_KEY_WORDS[key]),
+            key=word[:1].upper() + word[1:],  # (it begins the sentence)
             value=setting_value_text(value, self.lang),
         )
         self.reply([line + " " + saved] if saved else [line])

@@ -539,14 +539,16 @@ def supply_lines(view: PlayerView, lang: Language = EN) -> list:
         events = join_names(
             (lang.text(N_("{pile} ({cost})"), pile=e, cost=cost_of(e, lang)) for e in view.events), lang
         )
-        lines.append(lang.text(N_("Events: {events}. Type events to hear them."), events=events))
+        if len(view.events) == 1:
+            lines.append(lang.text(N_("Event: {events}. Type events to hear it."), events=events))
+        else:
+            lines.append(lang.text(N_("Events: {events}. Type events to hear them."), events=events))
     if view.landmarks:
-        lines.append(
-            lang.text(
-                N_("Landmarks: {landmarks}. Type landmarks to hear them."),
-                landmarks=join_names((lang.card(x) for x in view.landmarks), lang),
-            )
-        )
+        names = join_names((lang.card(x) for x in view.landmarks), lang)
+        if len(view.landmarks) == 1:
+            lines.append(lang.text(N_("Landmark: {landmarks}. Type landmarks to hear it."), landmarks=names))
+        else:
+            lines.append(lang.text(N_("Landmarks: {landmarks}. Type landmarks to hear them."), landmarks=names))
     return lines
 
 
