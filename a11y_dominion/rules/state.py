@@ -292,7 +292,7 @@ class Pile:
         )
 
 
-@dataclass
+@dataclass(slots=True)  # (a game makes one per turn: slots make it sooner)
 class Turn:
     """The turn in progress: phase, Actions, Buys, coins and per-turn memory.
 
