@@ -123,6 +123,12 @@ class History:
             return None
         return self._cursor + 1, len(self._entries)
 
+    def move_to(self, index: int) -> None:
+        """Put the cursor on the announcement at ``index`` (0 the oldest), kept within
+        the history; nothing happens when the history is empty."""
+        if self._entries:
+            self._cursor = min(max(index, 0), len(self._entries) - 1)
+
     def previous(self) -> str | None:
         """Move the cursor one announcement back and return its text.
 

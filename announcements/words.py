@@ -22,26 +22,14 @@ UNITS = {
 
 _EN = Language("en")
 
-HAND_TYPES = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in (rules.turnflow.HAND_ORDER)
-
-
-def _hand_rank(name: str) -> tuple:
-    from a11y_dominion.rules.cards import CARDS
-
-    spec = CARDS.get(name)
-    if spec is None:
-        return (9, name)
-    for i, t in enumerate(HAND_TYPES):
-        if spec.is_(t):
-            return (i, name)
-    return (8, name)
-
 
 def hand_sorted(names: Iterable[str]) -> list:
     """Card names in the order a hand is read: Actions, Treasures, Victory cards, Curses,
     then the rest, each by (English) name; unknown names last. So drawn cards are read
-    as the hand is ("3 Coppers, Silver and Estate")."""
-    return sorted(names, key=_hand_rank)
+    as the hand is ("3 Coppers, Silver and Estate"): :func:`~a11y_dominion.rules.turnflow.name_rank`."""
+    from a11y_dominion.rules.turnflow import name_rank
+
+    return sorted(names, key=name_rank)
 
 
 def plural(name: str) -> str:

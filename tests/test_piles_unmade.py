@@ -1,4 +1,4 @@
-"""A pile set up with its cards unmade (``Pile.unmade``) is, operation by
+"""A pile set up with its cards unmade (``Pile.supply``) is, operation by
 operation, the pile of the same cards made at once: the same counts, tops,
 card numbers and names, whichever way it is read or changed."""
 
@@ -26,7 +26,8 @@ def eager(runs, first):
 
 def lazy(runs, first):
     specs = tuple((CARDS[name], k) for name, k in runs)
-    return Pile.unmade("P", "castles", specs, sum(k for _n, k in runs), first, tuple(n for n, _k in runs))
+    members = tuple(n for n, _k in runs)
+    return Pile.supply([("P", "castles", members, specs, sum(k for _n, k in runs))], first)["P"]
 
 
 def seen(x):

@@ -329,7 +329,7 @@ class Commands:
             return
         first, last = window[2], window[3]
         # the cursor on the message next to those read: the step lands on the one beyond it
-        history._cursor = min(max(first if step < 0 else last, 0), len(history) - 1)
+        history.move_to(first if step < 0 else last)
 
     def cmd_previous(self, rest: str = "") -> None:
         """previous: one message back in this seat's history (after ``repeat N`` or ``log``, the

@@ -103,7 +103,7 @@ class SetupMixin(GameBase):
     def _build_supply(self) -> None:
         """The Supply: the basic piles, then the Kingdom's, in order; each
         pile's cards numbered as :meth:`_new_cards` numbers them, pile after
-        pile, top first, and made when first reached (see :meth:`Pile.unmade`)."""
+        pile, top first, and made when first reached (see :meth:`Pile.supply`)."""
         n = len(self.players)
         plan = _SUPPLY_PLANS.get((tuple(self.kingdom), n))
         if plan is None:

@@ -107,7 +107,7 @@ _new = object.__new__
 class Pile:
     """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles.
 
-    A pile is set up with its cards not yet made (see :meth:`unmade`): each
+    A pile is set up with its cards not yet made (see :meth:`supply`): each
     card is made, with the number it would have had, when it is first
     reached (taken, looked at, or the whole list read through ``cards``).
     :meth:`count`, :meth:`top_spec`, :meth:`take_top` and :meth:`names`
@@ -149,29 +149,16 @@ class Pile:
         self._next_uid = 0  # numbered from this number down the pile
 
     @classmethod
-    def unmade(
-        cls,
-        name: str,
-        kind: str,
-        runs: tuple[tuple[CardSpec, int], ...],
-        total: int,
-        first_uid: int,
-        members: tuple[str, ...],
-    ) -> Pile:
-        """A pile of the ``total`` cards of ``runs`` (``(printed card, how
-        many)``, top first, none empty; a tuple that piles may share)
-        numbered ``first_uid`` (the top) onwards, as ``Card.many`` would give
-        them run after run, each made when first reached (see :meth:`supply`)."""
-        return cls.supply([(name, kind, members, runs, total)], first_uid)[name]
-
-    @classmethod
     def supply(
         cls, layout: list[tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int]], first_uid: int
     ) -> dict[str, Pile]:
-        """The piles of ``layout`` (name, kind, members, runs, total: as
-        :meth:`unmade` takes them), in its order, their cards numbered from
-        ``first_uid`` pile after pile, each as :meth:`unmade` describes it;
-        made field by field, without a call of ``__init__`` (a game sets up 17)."""
+        """The piles of ``layout``, in its order, each set up unmade: for each
+        pile its name, kind, members, ``runs`` (``(printed card, how many)``,
+        top first, none empty; tuples that games may share) and ``total``
+        (their cards); the cards numbered from ``first_uid`` down each pile,
+        pile after pile, as ``Card.many`` would give them run after run, each
+        made when first reached. Made field by field, without a call of
+        ``__init__`` (a game sets up 17)."""
         piles = {}
         uid = first_uid
         new = _new

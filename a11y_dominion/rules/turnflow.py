@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 
 from . import events as ev
 from .base import GameBase
-from .cards import EVENTS, CardSpec
+from .cards import CARDS, EVENTS, CardSpec
 from .cost import Cost
 from .decisions import (
     END_MOVE,
@@ -30,8 +30,6 @@ from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .game import Game
 
 
@@ -192,21 +190,27 @@ class PlainView:
         return pl.count() if pl is not None else 0
 
 
-Planner = tuple["Callable[[PlainView], Move]", PlainView, "int | None"]
-"""A seat's plain moves: its ``plain_move``, the view it reads, and the
-last turn (counted for its player) it may play, or None for no limit."""
-
-
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
+
+
+def _type_rank(types: frozenset[str]) -> int:
+    for i, t in enumerate(HAND_ORDER):
+        if t in types:
+            return i
+    return len(HAND_ORDER) + 4
 
 
 def hand_rank(c: Card) -> tuple[int, str]:
     """Where ``c`` comes when a hand is read: Actions, Treasures, Victory cards, Curses,
     then the rest, each by name (the console's ``sorted_names``)."""
-    for i, t in enumerate(HAND_ORDER):
-        if t in c.rules.types:
-            return (i, c.name)
-    return (len(HAND_ORDER) + 4, c.name)
+    return (_type_rank(c.rules.types), c.name)
+
+
+def name_rank(name: str) -> tuple[int, str]:
+    """:func:`hand_rank` of a card of the (English) name ``name``; a name that is no
+    card comes after every card."""
+    spec = CARDS.get(name)
+    return (len(HAND_ORDER) + 5, name) if spec is None else (_type_rank(spec.types), name)
 
 
 def _move(kind: MoveKind, name: str) -> Move:
@@ -669,7 +673,7 @@ class TurnFlowMixin(GameBase):
                     if verb is _MK_END:
                         break
                     if verb is _MK_TREASURES:
-                        auto = [  # what _auto_treasure says, at hand
+                        auto = [  # the Treasures "play treasures" plays: no Action, none that asks
                             c
                             for c in p.hand
                             if "Treasure" in c.rules.types
@@ -889,15 +893,6 @@ class TurnFlowMixin(GameBase):
                     if kind is _MK_END or kind is _MK_TREASURES:
                         if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
                             return phase, None  # asked again with a decision, and refused as an answer is
-                    elif kind is _MK_BUY and not move.amount:  # a buy: what move_is_legal says, at hand
-                        pl = piles.get(move.name)
-                        if pl is None or t.buys <= 0 or p.debt:
-                            if not legal(p, move):  # (an Event)
-                                return phase, None
-                        else:
-                            spec = pl.top_spec()
-                            if spec is None or spec.cost.coins > t.coins:
-                                return phase, None
                     elif not legal(p, move):
                         return phase, None
                     if phase == "action":
@@ -1064,7 +1059,7 @@ class TurnFlowMixin(GameBase):
         if kind is _MK_TREASURES:  # the next commonest
             if name or amount or (t.bought and t.phase != "action"):
                 return False
-            for c in p.hand:  # what _auto_treasure says, at hand
+            for c in p.hand:  # the Treasures "play treasures" plays: no Action, none that asks
                 types = c.rules.types
                 if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
                     return True
@@ -1093,17 +1088,6 @@ class TurnFlowMixin(GameBase):
                     )
             return False
         return False
-
-    def _playable(self, p: Player, c: Card) -> bool:
-        t = self.turn
-        if c.is_("Treasure") and (not t.bought or t.phase == "action"):
-            return True
-        return c.is_("Action") and t.phase == "action" and t.actions > 0
-
-    @staticmethod
-    def _auto_treasure(c: Card) -> bool:
-        types = c.rules.types
-        return "Treasure" in types and "Action" not in types and not c.spec.asks_when_played
 
     def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
