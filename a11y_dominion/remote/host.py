@@ -32,6 +32,7 @@ from ..i18n import N_, Language
 from ..record import make_record
 from ..rules.decisions import Msg
 from ..seats import make_bot
+from ..settings import load_settings
 from ..table import Table
 from ..view import redact_all
 from .access import LoginLimiter, host_key, write_seats_file
@@ -199,6 +200,7 @@ class GameHost:
                     if self.local is not None:
                         raise ValueError("one human seat")
                     seat = LocalSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)
+                    seat.confirm = bool(load_settings()[0].get("confirm", True))  # as ``play`` asks
                     self.local = name
                 else:
                     seat = RemoteSeat(

@@ -20,14 +20,15 @@ from typing import Any
 
 from ..console import queries as q
 from ..console import questions
-from ..console.commands import HELP_LINES, command_for
+from ..console.answers import Answers
+from ..console.commands import HELP_LINES, command_for, is_yes
 from ..console.completion import DecisionCompleter, Seen, expand_names
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
-from ..textinput import InputError, drop_sequences, parse_line
+from ..textinput import InputError, drop_sequences, parse_line, split_speaker
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -120,6 +121,27 @@ def typed_line(text: str) -> str:
     return clean(drop_sequences(text.rstrip("\r\n")[:MAX_LINE])).strip()
 
 
+class SeatAnswers(Answers):
+    """The console's questions before an answer that cannot be undone
+    (:meth:`~a11y_dominion.console.answers.Answers.confirmation_question`) and
+    what did not happen after a no (:meth:`~a11y_dominion.console.answers.Answers.not_done`),
+    for ``seat`` (a :class:`RemoteSeat`) at ``table``: the same sentences as at the console."""
+
+    def __init__(self, seat: RemoteSeat, table):
+        self.table = table
+        self.game = table.game
+        self.lang = seat.lang
+        self.confirm = seat.confirm
+
+    def t(self, template: str, **fields) -> str:
+        """``template`` in the seat's language, filled with ``fields``."""
+        return self.lang.text(template, **fields)
+
+    def view(self, name: str | None = None):
+        """The view of the seat ``name`` at the table."""
+        return self.table.view(name)
+
+
 class RemoteSeat(HumanSeat):
     """A player at another computer: a human seat whose lines go to its SSH
     session and whose answers are typed there.
@@ -162,6 +184,10 @@ class RemoteSeat(HumanSeat):
         self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
         self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
+        # ask before an answer that cannot be undone, as the console does (the host's own seat: its
+        # confirm setting; a guest that joins with ``join`` asks at its own console)
+        self.confirm = False
+        self.confirming: tuple | None = None  # (decision, keys) asked about: the next line says yes or not
 
     # ------------------------------------------------------------ output
     def attach(self, write: Callable | None) -> None:
@@ -231,7 +257,9 @@ class RemoteSeat(HumanSeat):
                 raise ValueError(f"{verbosity} is not a verbosity; choose terse, normal or verbose.")
             self.verbosity = verbosity
         table = self.table_of()
+        drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard
         self.narrator = self._narrator(table.game.current.name if table is not None else None)
+        self.narrator.last_drawn = drawn
         if self._completer is not None:
             self._completer.lang = self.lang
         if self.display is not None:
@@ -288,12 +316,21 @@ class RemoteSeat(HumanSeat):
             self.prompt()
 
     def _typed(self, line: str) -> str | None:
+        if self.confirming is not None:
+            self._confirmed(line)
+            return None
         if not line:
+            self.again()
             return None
         word, _, rest = line.partition(" ")
         command = command_for(word)
         session = session_command(word)
-        if command in REMOTE_COMMANDS:
+        table = self.table_of()
+        who, body = split_speaker(table.game, line) if table is not None else (None, line)
+        named, _, named_rest = body.strip().partition(" ")
+        if who is not None and command_for(named) in REMOTE_COMMANDS:  # "Bea: hand", as at the console
+            self.query_of(who, command_for(named), named_rest.strip())
+        elif command in REMOTE_COMMANDS:
             self.query(command, rest.strip())
         elif session == "quit" and not rest.strip():
             return "quit"
@@ -322,7 +359,9 @@ class RemoteSeat(HumanSeat):
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
         the ``undone`` message instead, and narrates it itself."""
         if player != self.name:  # its summary of this turn must not count what was taken back
+            drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard (not read again)
             self.narrator = self._narrator(player)
+            self.narrator.last_drawn = drawn
         if self.outlet is not None:
             self.outlet.undone(player, events, view)
             return
@@ -406,9 +445,60 @@ class RemoteSeat(HumanSeat):
         if err is not None:
             self.line(self.lang.msg(err))
             return
+        question = SeatAnswers(self, self.table_of()).confirmation_question(d, keys)
+        if question is not None:
+            self.confirming = (d, keys)
+            self.line(question.rstrip())
+            return
+        self._give(keys)
+
+    def _give(self, keys: list) -> None:
         waiting, self.waiting = self.waiting, None
         if waiting is not None:
             waiting.set_result(keys)
+
+    def _confirmed(self, line: str) -> None:
+        """The line typed after a confirmation question: yes gives the answer asked
+        about; anything else says what did not happen, and the question goes on."""
+        d, keys = self.confirming
+        self.confirming = None
+        table = self.table_of()
+        if not self.awaiting or table.game.pending is not d:
+            return
+        if is_yes(line):
+            self._give(keys)
+        else:
+            self.line(SeatAnswers(self, table).not_done(d, keys))
+
+    def again(self) -> None:
+        """An empty line: the question awaited is read again, every line of it, as at
+        the console (the turn prompt with whose turn it is); nothing when nothing is asked."""
+        table = self.table_of()
+        d = table.game.pending if table is not None else None
+        if not self.awaiting or d is None or d is not self.decision:
+            return
+        if self.outlet is not None:
+            return
+        view = table.view(self.name)
+        lines = self.heard.lines(view, d, lang=self.lang, again=True)
+        if d.kind == "turn" and lines and lines[0] == questions.question(view, d, self.lang):
+            turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
+            lines = [f"{turn} {lines[0]}", *lines[1:]]
+        self.lines(lines)
+
+    def query_of(self, who: str, command: str, rest: str) -> None:
+        """``NAME: command`` of another player typed at this seat: a query about
+        that player's hand is refused (it is private); status says that player's
+        public figures; any other query is answered as typed without the name."""
+        lang = self.lang
+        if who == self.name:
+            self.query(command, rest)
+        elif command == "hand":
+            self.line(lang.text(N_("{player}'s hand is private; you may only look at your own hand."), player=who))
+        elif command == "status":
+            self.lines(q.status_lines(self.table_of().view(who), False, lang))
+        else:
+            self.query(command, rest)
 
     def query(self, command: str, rest: str) -> None:
         """Answer a query command from this seat's own view."""

@@ -1,0 +1,162 @@
+"""The host's own player (the ``human`` seat of ``host``) at its terminal: asked
+before what cannot be undone as at ``play`` and at a guest's console (its
+``confirm`` setting), an empty line reads the question again, the hand drawn in
+Clean-up is not read again after the other seat's undo, and ``Bea: hand`` /
+``Bea: status`` are answered as queries. The host, its table and seats are the
+real ones; the lines typed are those the host's terminal gives its seat
+(:class:`~a11y_dominion.remote.local.HostTerminal` calls ``typed``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.remote import GameHost
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import parse_seats
+
+
+@pytest.fixture(autouse=True)
+def _settings(tmp_path, monkeypatch):
+    config = tmp_path / "settings.json"
+    config.write_text(json.dumps({"confirm": True}))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(config))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+class Hosted:
+    """A host of Ann (its own seat) and Bea (remote) with seed 11, its table running."""
+
+    def __init__(self, hand: list | None = None, debt: int = 0):
+        specs = parse_seats("Ann:human,Bea:remote", remote=True)
+        piles, events, landmarks = choose_setup(None, None, None, 11)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 11))
+        if hand is not None:  # dealt before the game starts (GameHost starts it)
+            game.players[0].hand = [game.new_card(n) for n in hand]
+        game.players[0].debt = debt
+        self.host = GameHost(game, specs, 11, Language("en"), out=[].append)
+        self.ann: list = []
+        self.bea: list = []
+        self.host.join("Ann", self.ann.append, "ann")
+        self.host.join("Bea", self.bea.append, "bea")
+        self.task = asyncio.ensure_future(self.host.table.run_async())
+
+    async def typed(self, who: str, text: str) -> list:
+        """The lines ``who`` receives after typing ``text``."""
+        got = self.ann if who == "Ann" else self.bea
+        start = len(got)
+        self.host.people[who].typed(text)
+        await asyncio.sleep(0.05)
+        return "".join(got[start:]).replace("Ann> ", "").replace("Bea> ", "").splitlines()
+
+    def close(self) -> None:
+        self.task.cancel()
+
+
+def run(body) -> None:
+    async def main():
+        hosted = Hosted(*body.args)
+        await asyncio.sleep(0.05)
+        try:
+            await body(hosted)
+        finally:
+            hosted.close()
+
+    asyncio.run(main())
+
+
+def with_hand(*args):
+    def wrap(fn):
+        fn.args = args
+        return fn
+
+    return wrap
+
+
+def test_the_host_seat_asks_before_ending_the_action_phase_and_playing_treasures():
+    @with_hand(["Legionary", "Copper", "Copper", "Copper", "Copper"])
+    async def body(h):
+        assert await h.typed("Ann", "play treasures") == [
+            "You still have 1 Action and could play Legionary. Playing Treasures ends the Action phase. "
+            "Go on? Type yes to go on:"
+        ]
+        assert await h.typed("Ann", "no") == ["Nothing was played; the Action phase goes on."]
+        assert await h.typed("Ann", "end") == [
+            "You still have 1 Action and could play Legionary. End the Action phase? Type yes to end it:"
+        ]
+        assert await h.typed("Ann", "") == ["The Action phase goes on."]
+        assert h.host.table.game.turn.phase == "action"
+        said = await h.typed("Ann", "play treasures")
+        assert said[0].startswith("You still have 1 Action")
+        said = await h.typed("Ann", "yes")
+        assert said[0] == "You play 4 Coppers."
+        assert h.host.table.game.turn.phase == "buy"
+
+    run(body)
+
+
+def test_the_host_seat_asks_before_ending_the_turn_with_coins_and_debt():
+    @with_hand(["Copper", "Copper", "Copper", "Copper", "Estate"], 4)
+    async def body(h):
+        await h.typed("Ann", "play treasures")
+        assert await h.typed("Ann", "end") == [
+            "Ending the turn now leaves 4 coins unused (you have 4 Debt). End the turn? Type yes to end it:"
+        ]
+        assert await h.typed("Ann", "nee") == ["The turn goes on."]
+        assert h.host.table.game.current.name == "Ann"
+
+    run(body)
+
+
+def test_an_empty_line_at_the_host_seat_reads_the_question_again():
+    @with_hand(["Copper", "Copper", "Copper", "Copper", "Copper"])
+    async def body(h):
+        assert await h.typed("Ann", "") == [
+            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "1. play Copper",
+            "2. play treasures",
+            "3 to 6: buy, once your Treasures are played.",
+            "7. end the Action phase",
+        ]
+        assert await h.typed("Bea", "") == []  # nothing is asked of Bea: nothing to read again
+
+    run(body)
+
+
+def test_bea_hand_and_status_typed_at_the_host_seat_outside_its_turn():
+    @with_hand()
+    async def body(h):
+        await h.typed("Ann", "play treasures")
+        await h.typed("Ann", "end")
+        assert h.host.table.game.current.name == "Bea"
+        assert await h.typed("Ann", "Bea: hand") == ["Bea's hand is private; you may only look at your own hand."]
+        said = await h.typed("Ann", "Bea: status")
+        assert said[0] == "Bea's turn 1, Action phase: 1 Action, 1 Buy, 0 coins."
+        assert said[1] == (
+            "Bea has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile."
+        )
+
+    run(body)
+
+
+def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_undo():
+    @with_hand()
+    async def body(h):
+        await h.typed("Ann", "play treasures")
+        ended = await h.typed("Ann", "end")
+        drawn = [x for x in ended if x.startswith("You draw ")]
+        assert len(drawn) == 1
+        await h.typed("Bea", "play treasures")
+        assert (await h.typed("Bea", "undo"))[0] == "Taken back: your play of 4 Coppers."
+        await h.typed("Bea", "play treasures")
+        start = len(h.ann)
+        await h.typed("Bea", "end")
+        turn = "".join(h.ann[start:]).replace("Ann> ", "").splitlines()
+        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up
+        assert turn == ["Bea played 4 Coppers.", "Your turn 2.", "Ann, Action phase: 1 Action, 1 Buy, 0 coins."]
+
+    run(body)
