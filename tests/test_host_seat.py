@@ -160,3 +160,74 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
         assert turn == ["Bea played 4 Coppers.", "Your turn 2.", "Ann, Action phase: 1 Action, 1 Buy, 0 coins."]
 
     run(body)
+
+
+def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
+    """``a11y-dominion host --players Ann:human,Bea:remote`` with Bea logged in by the
+    real ssh client: an empty line at Ann's terminal reads her question again, and
+    ``Bea: hand`` is refused as a query."""
+    import os
+    import queue
+    import subprocess
+    import threading
+    import time
+
+    pytest.importorskip("asyncssh")
+    from remoteplay import ROOT, close_seat, host_command, join
+
+    seats_file = tmp_path / "seats.json"
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        PYTHONPATH=str(ROOT),
+        A11Y_DOMINION_CONFIG=os.environ["A11Y_DOMINION_CONFIG"],
+    )
+    proc = subprocess.Popen(
+        host_command("Ann:human,Bea:remote", 11, ("--seats-file", str(seats_file))),
+        cwd=str(ROOT),
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+
+    def until(wanted: str, timeout: float = 60) -> list:
+        got = []
+        deadline = time.monotonic() + timeout
+        while True:
+            line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            got.append(line.replace("Ann> ", "").rstrip("\n"))
+            if got[-1] == wanted:
+                return got
+
+    bea = None
+    try:
+        deadline = time.monotonic() + 60
+        while not seats_file.exists():
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        bea = join(json.loads(seats_file.read_text()), "Bea", tmp_path / "bea.raw")
+        until("7. end the Action phase")
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        assert until("7. end the Action phase") == [
+            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "1. play Copper",
+            "2. play treasures",
+            "3 to 6: buy, once your Treasures are played.",
+            "7. end the Action phase",
+        ]
+        proc.stdin.write("Bea: hand\n")
+        proc.stdin.flush()
+        wanted = "Bea's hand is private; you may only look at your own hand."
+        assert until(wanted) == [wanted]
+    finally:
+        if bea is not None:
+            close_seat(bea)
+        proc.terminate()
+        proc.wait(20)
+        proc.stdout.close()
+        proc.stdin.close()
