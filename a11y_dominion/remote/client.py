@@ -1160,7 +1160,7 @@ class JoinConsole(Commands, Answers):
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
         else:
-            holder.narrator = holder._narrator(player)
+            holder.take_back_told(player, len(events))
         self.game = ViewGame(self.latest, self.decision)
         self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")
         if player == self.name:

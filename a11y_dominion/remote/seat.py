@@ -321,11 +321,11 @@ class RemoteSeat(HumanSeat):
         ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
         the ``undone`` message instead, and narrates it itself."""
-        if player != self.name:  # its summary of this turn must not count what was taken back
-            self.narrator = self._narrator(player)
         if self.outlet is not None:
             self.outlet.undone(player, events, view)
             return
+        if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
+            self.take_back_told(player, len(events))
         self.say(undone_line(self.name, player, events, self.lang, before, view), priority="high")
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
