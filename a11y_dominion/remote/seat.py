@@ -14,6 +14,7 @@ verbosity, output), ``say`` (chat to every seat) and ``quit``.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +28,7 @@ from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
-from ..textinput import InputError, drop_sequences, parse_line
+from ..textinput import InputError, drop_sequences, parse_line, split_speaker
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -290,6 +291,12 @@ class RemoteSeat(HumanSeat):
     def _typed(self, line: str) -> str | None:
         if not line:
             return None
+        table = self.table_of()
+        who, body = split_speaker(table.game, line) if table is not None else (None, line)
+        if who is not None and command_for((body.split() or [""])[0]) in REMOTE_COMMANDS:  # "Ann: status"
+            word, _, rest = body.strip().partition(" ")
+            self.query(command_for(word), rest.strip(), who)
+            return None
         word, _, rest = line.partition(" ")
         command = command_for(word)
         session = session_command(word)
@@ -410,15 +417,21 @@ class RemoteSeat(HumanSeat):
         if waiting is not None:
             waiting.set_result(keys)
 
-    def query(self, command: str, rest: str) -> None:
-        """Answer a query command from this seat's own view."""
+    def query(self, command: str, rest: str, about: str | None = None) -> None:
+        """Answer a query command from this seat's own view; ``about``: the player it was
+        asked about by name ("Ann: status"): their public figures; their hand is refused."""
         table = self.table_of()
         view = table.view(self.name)
         lang = self.lang
-        if command == "hand":
+        other = about is not None and about != self.name
+        if other:  # what the table knows of that player: this seat's view without its own cards
+            view = dataclasses.replace(view, seat=about, hand=[], discard=[], set_aside=[])
+        if command == "hand" and other:
+            out = [lang.text(N_("{player}'s hand is private; you may only look at your own hand."), player=about)]
+        elif command == "hand":
             out = q.hand_lines(view, True, lang)
         elif command == "status":
-            out = q.status_lines(view, True, lang)
+            out = q.status_lines(view, not other, lang)
         elif command == "supply":
             if self.display is not None:
                 self.display.supply_table(view)
