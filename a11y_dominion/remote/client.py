@@ -653,6 +653,7 @@ class JoinConsole(Commands, Answers):
         self.said = False
         self.ended = False  # the host ended the session: its end waits in the inbox for the run loop
         self.carry = ""  # a line half typed when a question came: drawn again at its prompt
+        self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat since it joined (read by hint)
         self.hints = True  # the hint command answers (the player's hints setting)
         seat.take_keyboard()
@@ -1162,6 +1163,8 @@ class JoinConsole(Commands, Answers):
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
         elif kind == "text":
             self.say(str(message.get("text", "")))
+            if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
+                self.ended_told = True
         elif kind == "events":
             if self.sent:  # the host went on: the answer was taken
                 self.decision, self.sent = None, False
@@ -1258,7 +1261,8 @@ class JoinConsole(Commands, Answers):
                 return self.exit_code or 2
         self.link.close()
         if not self.over:
-            self.say(self.lang._(N_("The host ended the session before the game was over.")), keep=False)
+            if not self.ended_told:
+                self.say(self.lang._(N_("The host ended the session before the game was over.")), keep=False)
             return 1
         if self.speaker.mode in ("self-voicing", "auto") and self.speaker.effective_mode == "self-voicing":
             self.say(self.lang._(N_("Press Enter to leave the game.")), keep=False)

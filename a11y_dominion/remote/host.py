@@ -361,7 +361,11 @@ class GameHost:
         seat = self.people[name]
         old = self.sessions.pop(name, None)
         if old is not None and old is not session:
-            seat.line(seat.lang._(N_("Your seat was taken by a new login; this session ends.")))
+            taken = seat.lang._(N_("Your seat was taken by a new login; this session ends."))
+            if getattr(seat, "outlet", None) is not None:
+                seat.outlet.text(taken, last=True)  # its program says nothing more of the end
+            else:
+                seat.line(taken)
             seat.attach(None)
             _end(old)
         if session is not None:
