@@ -417,6 +417,8 @@ class GameHost:
             return
         seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
+        if view.turn.player != name:  # the hand just read is not read again at its own turn's start
+            seat.narrator.last_drawn = tuple(view.hand)
         d = self.table.game.pending
         waiting = getattr(seat, "waiting", None)
         if d.player == name and waiting is not None and not waiting.done():

@@ -383,6 +383,7 @@ async def protocol_session(host, process) -> None:
     outlet = ProtocolOutlet(host, seat, write)
     seat.outlet = outlet
     held = host.join(name, None, process)
+    seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     splitter = LineSplitter()
     try:
         while not host.stopped.is_set():
