@@ -240,7 +240,8 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
         "Ann took back the buy of Cellar.",
         "Taken back: the end of your Action phase.",
     ]
-    assert bea_lines[bea_lines.index("Ann took back the buy of Cellar.") + 1] == "Ann bought Moat."
+    # the summary keeps what was done before the taken-back buy
+    assert bea_lines[bea_lines.index("Ann took back the buy of Cellar.") + 1] == "Ann played 2 Coppers, bought Moat."
     assert [x for x in ann_text.splitlines() if "took back" in x or "Taken back" in x] == [
         "Taken back: your buy of Cellar.",
         "Bea took back the end of the Action phase.",
@@ -339,3 +340,32 @@ def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
             close_seat(ann.child)
         if cid.isalive():
             cid.terminate(force=True)
+
+
+def test_the_other_seat_s_summary_keeps_what_was_done_before_the_taken_back_answer(tmp_path):
+    """Bea plays a Copper, then another, and takes the second one back: Ann (ssh) hears the
+    undo, and the summary of Bea's turn still says both Coppers she played in the end (the
+    first one, played before the taken-back answer, is not lost); so does Ann's log."""
+    with hosted(tmp_path, "Ann:remote,Bea:remote", seed=SEED, extra=("--kingdom", KINGDOM)) as host:
+        ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
+        bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
+        try:
+            turn(ann, ["end", "end"])
+            bea.until(r"^Bea, Action phase")
+            bea.type("play Copper", r"^Bea, Buy phase: 1 Buy, 1 coin")
+            bea.type("play Copper", r"^Bea, Buy phase: 1 Buy, 2 coins")
+            assert bea.type("undo", r"^Taken back: ")[0] == "Taken back: your play of Copper."
+            bea.type("play treasures", r"^Bea, Buy phase: 1 Buy, 4 coins")
+            bea.type("buy Silver", r"^Bea, Buy phase: 0 Buys")
+            bea.send("end")
+            heard = ann.until(r"^Bea's turn 1\.", prompt=True)
+            took = "Bea took back the play of Copper."
+            assert heard[:3] == ["Bea's turn 1.", took, "Bea played 4 Coppers, bought Silver."]
+            log = ann.type("log 3", r"^The last 3 messages")
+            assert "Bea played 4 Coppers, bought Silver." in log
+        finally:
+            close_seat(ann.child)
+            close_seat(bea.child)
+        host.proc.terminate()
+        code, printed = host.finish()
+        assert "Traceback" not in printed, printed

@@ -402,10 +402,9 @@ class History:
                 self.reply(q.hand_lines(self.view(me), not self.shared, self.lang))
             else:
                 # its summary of this turn must not count what was taken back: it starts again
-                seat.narrator = Narrator(
-                    viewer=name, verbosity=seat.verbosity, current=me, lang=seat.lang, people=seat.people
-                )
-                told = q.undone_line(name, me, redact_all(events, name), seat.lang)
+                told_events = redact_all(events, name)
+                seat.take_back_told(me, len(told_events))
+                told = q.undone_line(name, me, told_events, seat.lang)
                 seat.queue.append((told, "high"))
 
     # ------------------------------------------------------------ export

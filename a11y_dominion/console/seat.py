@@ -27,6 +27,7 @@ from announcements.history import History
 from announcements.narrator import Narrator
 
 from ..i18n import Language
+from ..rules.events import TurnStarted
 from ..seats import RandomBot
 from ..table import StopTable
 from .questions import OPTIONS_MODES, Heard
@@ -72,6 +73,7 @@ class HumanSeat:
         self.host = host
         self.people: frozenset = frozenset()  # the players who are people (:meth:`meet`)
         self.narrator = self._narrator(current)
+        self.turn_told: list = []  # the events told of the turn going on (from its turn_started)
         self.queue: deque = deque()  # (text, priority) told while another seat had the keyboard
         self.at_keyboard = False
         # At a shared keyboard, even the seat at the keyboard hears its news only when it is asked
@@ -115,10 +117,26 @@ class HumanSeat:
         else:
             raise ValueError(f"{key} is not a setting of a seat")
 
+    def take_back_told(self, player: str, undone: int) -> None:
+        """``player`` took back an answer whose last ``undone`` events (redacted for this
+        seat) were told to it: its narration of the turn starts again from what still stands,
+        so the summary of ``player``'s turn keeps what was done before the taken-back answer
+        and leaves out what was taken back. Nothing is said now: the turn so far was told."""
+        kept = self.turn_told[: max(0, len(self.turn_told) - undone)]
+        old = self.narrator
+        whole = bool(kept) and isinstance(kept[0], TurnStarted)
+        fresh = self._narrator(None if whole else player)
+        fresh.last_drawn = old.last_drawn
+        fresh.announcements(kept)  # told already: heard again only in the turn's summary
+        fresh._hand_held = old._hand_held
+        self.narrator = fresh
+        self.turn_told = kept
+
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;
         the history stays, so earlier messages can still be read."""
         self.narrator = self._narrator(current)
+        self.turn_told = []
         self.queue.clear()
         self.heard.forget()
 
@@ -147,6 +165,12 @@ class HumanSeat:
         """Narrate ``events`` (the ones this seat may know, redacted for it) in the
         seat's language and verbosity. At the keyboard the sentences are announced at once; otherwise
         they are queued. Returns how many sentences were made."""
+        events = list(events)
+        for e in events:
+            if isinstance(e, TurnStarted):
+                self.turn_told = [e]
+            else:
+                self.turn_told.append(e)
         said = self.narrator.announcements(events)
         self.queue.extend(said)
         if self.at_keyboard and not self.wait_for_prompt:

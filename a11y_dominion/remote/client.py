@@ -58,7 +58,7 @@ from ..console.seat import HumanSeat
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
-from ..textinput import NOT_UTF8, typed_line
+from ..textinput import NOT_UTF8, split_speaker, typed_line
 from ..view import PlayerView, event_from_data
 from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
 from .seat import MAX_SAY, UNDO_HELP, clean, session_command, undone_line
@@ -653,6 +653,7 @@ class JoinConsole(Commands, Answers):
         self.said = False
         self.ended = False  # the host ended the session: its end waits in the inbox for the run loop
         self.carry = ""  # a line half typed when a question came: drawn again at its prompt
+        self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat since it joined (read by hint)
         self.hints = True  # the hint command answers (the player's hints setting)
         seat.take_keyboard()
@@ -677,10 +678,39 @@ class JoinConsole(Commands, Answers):
         return self.name
 
     def view(self, name: str | None = None) -> PlayerView:
-        """The latest view of this seat (the only one a query may read)."""
+        """The latest view of this seat (the only one a query may read); asked about another
+        player by name ("Ann: status"), that view without this seat's own cards, as the
+        table sees Ann (her Debt, VP tokens and how many cards where)."""
         if self.latest is None:
             raise JoinError(Msg(N_("Nothing is known of the game yet.")))
-        return self.latest
+        who = name or self.asker
+        if who is None or who == self.name:
+            return self.latest
+        return dataclasses.replace(self.latest, seat=who, hand=[], discard=[], set_aside=[])
+
+    def _know_players(self) -> None:
+        """The players a "Name: query" may be about: every player of the latest view
+        (the ones who are not people, as far as the host said, are bots)."""
+        if self.latest is None:
+            return
+        people = self.holder.people
+        names = [p.name for p in self.latest.players]
+        self.humans = [self.name] + [n for n in names if n != self.name and (not people or n in people)]
+        self.bots = {n: None for n in names if people and n not in people and n != self.name}
+
+    def _private_refusal(self) -> str | None:
+        """Another player's hand is private to them: one sentence ("Ann's hand is private;
+        you may only look at your own hand.", or that Ann is a bot)."""
+        who = self.asker
+        if who is None or who == self.name:
+            return None
+        if who in self.bots:
+            return self.t(N_("{player} is a bot; you may only look at your own hand."), player=who)
+        return self.t(N_("{player}'s hand is private; you may only look at your own hand."), player=who)
+
+    def cmd_status(self, rest: str = "") -> None:
+        """status: this seat's own figures, or (asked by name) the public ones of that player."""
+        self.reply(q.status_lines(self.view(), self.asker in (None, self.name), self.lang))
 
     def say(self, text: str, priority: str = "normal", keep: bool = True, style=None, interrupt: bool = False) -> None:
         """Print and speak one line (kept in this seat's history with ``keep``)."""
@@ -879,6 +909,7 @@ class JoinConsole(Commands, Answers):
         if session_command(word) is not None or self.game is None:
             self.command(line)
             return
+        self._know_players()
         super().handle(line)
 
     def typed_between(self, line: str) -> None:
@@ -886,6 +917,18 @@ class JoinConsole(Commands, Answers):
         anything else (a move, an answer) is refused, never kept for a later question."""
         text = line.strip()
         if not text:
+            return
+        if ":" in text and self.latest is None:
+            self.fetch_view()  # the players a "Ann: status" may name
+        who, body = split_speaker(self.latest, text) if self.latest is not None else (None, text)
+        if who is not None and command_for((body.split() or [""])[0]) in COMMANDS:  # "Ann: status"
+            self.fetch_view()
+            self._know_players()
+            self.asker = who
+            try:
+                self.command(body.strip())
+            finally:
+                self.asker = None
             return
         word = (text.split() or [""])[0]
         if session_command(word) is not None or command_for(word) in COMMANDS:
@@ -1120,6 +1163,8 @@ class JoinConsole(Commands, Answers):
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
         elif kind == "text":
             self.say(str(message.get("text", "")))
+            if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
+                self.ended_told = True
         elif kind == "events":
             if self.sent:  # the host went on: the answer was taken
                 self.decision, self.sent = None, False
@@ -1160,7 +1205,7 @@ class JoinConsole(Commands, Answers):
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
         else:
-            holder.narrator = holder._narrator(player)
+            holder.take_back_told(player, len(events))
         self.game = ViewGame(self.latest, self.decision)
         self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")
         if player == self.name:
@@ -1216,7 +1261,8 @@ class JoinConsole(Commands, Answers):
                 return self.exit_code or 2
         self.link.close()
         if not self.over:
-            self.say(self.lang._(N_("The host ended the session before the game was over.")), keep=False)
+            if not self.ended_told:
+                self.say(self.lang._(N_("The host ended the session before the game was over.")), keep=False)
             return 1
         if self.speaker.mode in ("self-voicing", "auto") and self.speaker.effective_mode == "self-voicing":
             self.say(self.lang._(N_("Press Enter to leave the game.")), keep=False)

@@ -363,7 +363,11 @@ class GameHost:
         seat = self.people[name]
         old = self.sessions.pop(name, None)
         if old is not None and old is not session:
-            seat.line(seat.lang._(N_("Your seat was taken by a new login; this session ends.")))
+            taken = seat.lang._(N_("Your seat was taken by a new login; this session ends."))
+            if getattr(seat, "outlet", None) is not None:
+                seat.outlet.text(taken, last=True)  # its program says nothing more of the end
+            else:
+                seat.line(taken)
             seat.attach(None)
             _end(old)
         if session is not None:
@@ -415,6 +419,8 @@ class GameHost:
             return
         seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
+        if view.turn.player != name:  # the hand just read is not read again at its own turn's start
+            seat.narrator.last_drawn = tuple(view.hand)
         d = self.table.game.pending
         waiting = getattr(seat, "waiting", None)
         if d.player == name and waiting is not None and not waiting.done():

@@ -14,7 +14,9 @@ From the host (``type`` first):
   always first; ``people``: the players who are people, not bots (their turn's start
   is told at once; a client that does not know the field ignores it);
 - ``{"type": "text", "text": ...}``: a line from the host (the lobby, a
-  player joining or leaving, goodbye), in the seat's language;
+  player joining or leaving, goodbye), in the seat's language; with
+  ``"last": true`` it is the last line of this session and says why it ends
+  (a new login took the seat): the player's program says nothing more of it;
 - ``{"type": "events", "events": [...]}``: the events this seat may know, in
   order, already redacted for it (:func:`a11y_dominion.view.event_data`;
   a card private to another seat is ``"?"``);
@@ -157,8 +159,9 @@ class SeatOutlet(Protocol):
     """Where a :class:`~.seat.RemoteSeat` sends what its player is told, when it
     does not narrate it as lines itself (its ``outlet`` is None: a terminal)."""
 
-    def text(self, text: str) -> None:
-        """A line from the host (lobby, joins, goodbye), in the seat's language."""
+    def text(self, text: str, last: bool = False) -> None:
+        """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
+        the session's last line, which says why it ends."""
 
     def events(self, events: list) -> int:
         """The seat's redacted events, in order; returns how many were sent."""
@@ -215,8 +218,8 @@ class ProtocolOutlet:
         self.write(encode(message))
 
     # ------------------------------------------------------------ the seat's side (SeatOutlet)
-    def text(self, text: str) -> None:
-        self.send({"type": "text", "text": text})
+    def text(self, text: str, last: bool = False) -> None:
+        self.send({"type": "text", "text": text, **({"last": True} if last else {})})
 
     def events(self, events: list) -> int:
         self.send({"type": "events", "events": [event_data(e) for e in events]})
@@ -380,6 +383,7 @@ async def protocol_session(host, process) -> None:
     outlet = ProtocolOutlet(host, seat, write)
     seat.outlet = outlet
     held = host.join(name, None, process)
+    seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     splitter = LineSplitter()
     try:
         while not host.stopped.is_set():

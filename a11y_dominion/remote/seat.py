@@ -14,6 +14,7 @@ verbosity, output), ``say`` (chat to every seat) and ``quit``.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -322,15 +323,16 @@ class RemoteSeat(HumanSeat):
         if not line:
             self.again()
             return None
+        table = self.table_of()
+        who, body = split_speaker(table.game, line) if table is not None else (None, line)
+        if who is not None and command_for((body.split() or [""])[0]) in REMOTE_COMMANDS:  # "Ann: status"
+            word, _, rest = body.strip().partition(" ")
+            self.query(command_for(word), rest.strip(), who)
+            return None
         word, _, rest = line.partition(" ")
         command = command_for(word)
         session = session_command(word)
-        table = self.table_of()
-        who, body = split_speaker(table.game, line) if table is not None else (None, line)
-        named, _, named_rest = body.strip().partition(" ")
-        if who is not None and command_for(named) in REMOTE_COMMANDS:  # "Bea: hand", as at the console
-            self.query_of(who, command_for(named), named_rest.strip())
-        elif command in REMOTE_COMMANDS:
+        if command in REMOTE_COMMANDS:
             self.query(command, rest.strip())
         elif session == "quit" and not rest.strip():
             return "quit"
@@ -358,13 +360,11 @@ class RemoteSeat(HumanSeat):
         ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
         the ``undone`` message instead, and narrates it itself."""
-        if player != self.name:  # its summary of this turn must not count what was taken back
-            drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard (not read again)
-            self.narrator = self._narrator(player)
-            self.narrator.last_drawn = drawn
         if self.outlet is not None:
             self.outlet.undone(player, events, view)
             return
+        if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
+            self.take_back_told(player, len(events))
         self.say(undone_line(self.name, player, events, self.lang, before, view), priority="high")
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
@@ -486,29 +486,21 @@ class RemoteSeat(HumanSeat):
             lines = [f"{turn} {lines[0]}", *lines[1:]]
         self.lines(lines)
 
-    def query_of(self, who: str, command: str, rest: str) -> None:
-        """``NAME: command`` of another player typed at this seat: a query about
-        that player's hand is refused (it is private); status says that player's
-        public figures; any other query is answered as typed without the name."""
-        lang = self.lang
-        if who == self.name:
-            self.query(command, rest)
-        elif command == "hand":
-            self.line(lang.text(N_("{player}'s hand is private; you may only look at your own hand."), player=who))
-        elif command == "status":
-            self.lines(q.status_lines(self.table_of().view(who), False, lang))
-        else:
-            self.query(command, rest)
-
-    def query(self, command: str, rest: str) -> None:
-        """Answer a query command from this seat's own view."""
+    def query(self, command: str, rest: str, about: str | None = None) -> None:
+        """Answer a query command from this seat's own view; ``about``: the player it was
+        asked about by name ("Ann: status"): their public figures; their hand is refused."""
         table = self.table_of()
         view = table.view(self.name)
         lang = self.lang
-        if command == "hand":
+        other = about is not None and about != self.name
+        if other:  # what the table knows of that player: this seat's view without its own cards
+            view = dataclasses.replace(view, seat=about, hand=[], discard=[], set_aside=[])
+        if command == "hand" and other:
+            out = [lang.text(N_("{player}'s hand is private; you may only look at your own hand."), player=about)]
+        elif command == "hand":
             out = q.hand_lines(view, True, lang)
         elif command == "status":
-            out = q.status_lines(view, True, lang)
+            out = q.status_lines(view, not other, lang)
         elif command == "supply":
             if self.display is not None:
                 self.display.supply_table(view)
