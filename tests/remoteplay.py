@@ -164,6 +164,18 @@ def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = ()):
 
 
 # ------------------------------------------------------------------ the seats
+def join_program(host, tmp_path: Path, user: str):
+    """The ``a11y-dominion join`` program of seat ``user`` at ``host`` (a :func:`hosted`
+    host), screen-reader speech off, its data in its own folder: a pexpect child."""
+    from pexpect.popen_spawn import PopenSpawn
+
+    seats = tmp_path / "join-seats.json"
+    seats.write_text(json.dumps(host.data))
+    cmd = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--user", user]
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
+    return PopenSpawn(cmd + ["--speech", "off"], cwd=str(ROOT), env=env, timeout=TIMEOUT, encoding="utf-8")
+
+
 def join(data: dict, user: str, log_path: Path):
     """``user`` logged in with the real ``ssh`` client and the password of the seats
     file; every byte it receives is written to ``log_path``. A bytes-mode pexpect child."""

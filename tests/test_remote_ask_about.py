@@ -7,11 +7,8 @@ status. Host: Ann and Bea remote, seed 1, the Kingdom of tests/test_remote_undo.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shutil
-import sys
 
 import pytest
 
@@ -23,7 +20,7 @@ if shutil.which("ssh") is None:
 from a11y_dominion.console import queries as q  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
 from a11y_dominion.view import player_view  # noqa: E402
-from remoteplay import ROOT, TIMEOUT, close_seat, hosted, join  # noqa: E402
+from remoteplay import close_seat, hosted, join, join_program  # noqa: E402
 from test_remote_undo import KINGDOM, SEED, E, Seat, game_of  # noqa: E402
 
 EN = Language("en")
@@ -58,15 +55,9 @@ def test_an_ssh_seat_asks_about_another_player_by_name(tmp_path):
 
 
 def test_a_join_seat_asks_about_another_player_by_name(tmp_path):
-    from pexpect.popen_spawn import PopenSpawn
-
     status = ann_status()
     with hosted(tmp_path, "Ann:remote,Bea:remote", seed=SEED, extra=("--kingdom", KINGDOM)) as host:
-        seats = tmp_path / "join-seats.json"
-        seats.write_text(json.dumps(host.data))
-        cmd = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--user", "Bea"]
-        env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
-        bea = PopenSpawn(cmd + ["--speech", "off"], cwd=str(ROOT), env=env, timeout=TIMEOUT, encoding="utf-8")
+        bea = join_program(host, tmp_path, "Bea")
         bea.logfile_read = open(tmp_path / "bea.txt", "w", encoding="utf-8")  # noqa: SIM115 - closed at exit
         ann = None
         try:

@@ -7,10 +7,7 @@ the hand once, not again at the start of its own turn. Host: Ann and Bea remote,
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import sys
 
 import pytest
 
@@ -19,21 +16,15 @@ pytest.importorskip("asyncssh")
 if shutil.which("ssh") is None:
     pytest.skip("the OpenSSH client ssh is not installed", allow_module_level=True)
 
-from remoteplay import CLIENT_OPTIONS, ROOT, TIMEOUT, close_seat, hosted, join, lines_of  # noqa: E402
+from remoteplay import CLIENT_OPTIONS, TIMEOUT, close_seat, hosted, join, join_program, lines_of  # noqa: E402
 from test_remote_undo import KINGDOM, SEED, Seat  # noqa: E402
 
 TAKEN = "Your seat was taken by a new login; this session ends."
 
 
 def test_a_join_session_replaced_by_an_ssh_login_says_why_once(tmp_path):
-    from pexpect.popen_spawn import PopenSpawn
-
     with hosted(tmp_path, "Ann:remote,Bea:remote", seed=SEED, extra=("--kingdom", KINGDOM)) as host:
-        seats = tmp_path / "join-seats.json"
-        seats.write_text(json.dumps(host.data))
-        cmd = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--user", "Bea"]
-        env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
-        bea = PopenSpawn(cmd + ["--speech", "off"], cwd=str(ROOT), env=env, timeout=TIMEOUT, encoding="utf-8")
+        bea = join_program(host, tmp_path, "Bea")
         ann = again = None
         try:
             bea.expect("Bea has joined; 1 seat still empty: Ann.")
