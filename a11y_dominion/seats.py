@@ -83,6 +83,9 @@ _END_TREASURES_END = (_END, _TREASURES, _END)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
 )
+_END_TREASURES_PROVINCE, _END_TREASURES_DUCHY, _END_TREASURES_GOLD, _END_TREASURES_ESTATE, _END_TREASURES_SILVER = (
+    (_END, _TREASURES, m) for m in (_BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER)
+)
 _ACTION_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
 _TREASURE_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
 
@@ -208,10 +211,22 @@ class BigMoneyBot:
             coins = v.coins_after
             if v.debt or v.buys_after < 1:
                 return _END_TREASURES
-            if coins < 2:
-                return _END_TREASURES_END
-            buy = _buy(coins, False, v.cards_left("Province"), v.legal_after)
-            return _END_TREASURES_END if buy is None else (_END, _TREASURES, buy)
+            # what _buy(coins, False, provinces, v.legal_after) answers, read from the piles: once the
+            # Treasures are played a basic pile's buy is legal when the pile has a card (its own, at its
+            # cost, which the coins reach for each buy below)
+            piles = v.piles
+            provinces = piles["Province"].count()
+            if coins >= 8 and provinces:
+                return _END_TREASURES_PROVINCE
+            if coins >= 5 and provinces <= 4 and piles["Duchy"].count():
+                return _END_TREASURES_DUCHY
+            if coins >= 6 and piles["Gold"].count():
+                return _END_TREASURES_GOLD
+            if coins >= 2 and provinces <= 2 and piles["Estate"].count():
+                return _END_TREASURES_ESTATE
+            if coins >= 3 and piles["Silver"].count():
+                return _END_TREASURES_SILVER
+            return _END_TREASURES_END
         if v.treasures:  # (legal only before a purchase)
             return _TREASURES
         # every Treasure in a plain hand is played by "play treasures": none is left to play one by one

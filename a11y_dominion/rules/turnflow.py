@@ -61,6 +61,11 @@ _MOVES: dict[MoveKind, dict[str, Move]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
 _TREASURES = TREASURES_MOVE
 _END = END_MOVE
+# the answers a plain turn records most (see TurnFlowMixin._plain_turns): lists shared by every answer of
+# that move, as no one changes a recorded answer
+_ANSWER_END = [_END]
+_ANSWERS_END_TREASURES = ([_END], [_TREASURES])
+_ANSWERS_END_TREASURES_END = ([_END], [_TREASURES], [_END])
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -156,13 +161,15 @@ class PlainView:
     the player has once "play treasures" has played every Treasure in hand
     (the turn's own while there is none to play); and, read when asked,
     whether a move is legal now, whether a buy would be legal once the
-    Treasures are played, and the cards left in a pile. Public facts and the bot's
-    own only, as a view is."""
+    Treasures are played, and the cards left in a pile; ``piles``, the
+    game's Supply piles by name (to be read only). Public facts and the
+    bot's own only, as a view is."""
 
-    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after")
+    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "piles")
 
     def __init__(self, game: TurnFlowMixin, player: Player) -> None:
         self._game = game
+        self.piles = game.piles
         self._player = player
         self.turn = game.turn
         self.debt = 0
@@ -811,38 +818,46 @@ class TurnFlowMixin(GameBase):
                         own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
                     if own > limit:
                         return "action", None
-                treasures = 0  # the kinds of the Treasures in hand, or-ed
+                treasures = 0  # the plain kinds of the Treasures in hand, or-ed
                 auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
                 rest: list[Card] = []  # the other cards in hand (which cannot be played)
-                coins = actions = buys = 0  # what playing them gives
+                coins = 0  # what playing them gives
                 hand = p.hand
                 for c in hand:
                     r = c.rules
                     ck = r.plain_kind
-                    if ck < 0:
-                        ck = _plain_kind(r)
-                    if ck:
-                        if ck & _NOT_PLAIN:
-                            return "action", None
-                        treasures |= ck
+                    if ck == _PLAIN_TREASURE:  # (the commonest: Copper, Silver, Gold)
                         auto.append(c)
                         coins += r.coins
-                    else:
+                        continue
+                    if ck < 0:
+                        ck = _plain_kind(r)
+                    if not ck:
                         rest.append(c)
-                if treasures & _PLAIN_BONUS:
-                    for c in auto:
-                        actions += c.rules.actions
-                        buys += c.rules.buys
-                if treasures and not plays_plain:
-                    return "action", None
-                # ---- the Action and Buy phases, a move at a time
+                        continue
+                    if ck & _NOT_PLAIN:
+                        return "action", None
+                    treasures |= ck
+                    auto.append(c)
+                    coins += r.coins
+                actions = buys = 0
+                if auto:
+                    treasures |= _PLAIN_TREASURE
+                    if not plays_plain:
+                        return "action", None
+                    if treasures & _PLAIN_BONUS:
+                        for c in auto:
+                            actions += c.rules.actions
+                            buys += c.rules.buys
+                # ---- the Action and Buy phases
                 phase = "action"
                 queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
                 at = 0
+                gained: Card | None = None
+                lane = False  # the whole turn made at once (below)
                 if treasures and len(answers) + 3 < most:
                     # the commonest turn at hand: the planner ends the Action phase and plays its
-                    # Treasures (both legal: Treasures in hand, nothing bought), then buys or ends;
-                    # any other answer is made move by move below
+                    # Treasures (both legal: Treasures in hand, nothing bought); then buys or ends
                     view.turn = t
                     view.debt = p.debt
                     view.treasures = True
@@ -852,127 +867,192 @@ class TurnFlowMixin(GameBase):
                     if type(got) is not tuple:
                         queue = (got,)
                     elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
-                        answers.append([_END])
-                        answers.append([_TREASURES])
-                        t.phase = phase = "buy"
-                        t.bought = False
-                        _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                        treasures = coins = actions = buys = 0
-                        auto = []
-                        queue, at = got, 2
+                        if len(got) == 3 and treasures == _PLAIN_TREASURE and cleanup_plain:
+                            # the lane: basic Treasures, then an end or a buy with the one Buy (a legal
+                            # one, as move_is_legal says, that has no ability then, nor Debt), which
+                            # leaves end the one legal move: the turn is made at once, the zones moved
+                            # to where its moves and Clean-up leave them
+                            move = got[2]
+                            if move is _END:
+                                answers += _ANSWERS_END_TREASURES_END
+                                lane = True
+                            elif move.kind is _MK_BUY and t.buys == 1 and not move.amount and not p.debt:
+                                pl = piles.get(move.name)
+                                spec = pl.top_spec() if pl is not None else None
+                                if (
+                                    spec is not None
+                                    and spec.cost.coins <= t.coins + coins
+                                    and buy_plain.get(spec.name)
+                                    and not spec.cost.debt
+                                    and not pl.debt_tokens  # type: ignore[union-attr]
+                                ):
+                                    answers += _ANSWERS_END_TREASURES
+                                    answers.append([move])
+                                    answers.append(_ANSWER_END)
+                                    gained = pl.take_top()  # type: ignore[union-attr]
+                                    assert gained is not None
+                                    if met is None or not pl.count():  # type: ignore[union-attr]
+                                        met = self.end_condition()  # (else as it was: only this pile changed)
+                                    if met and not self.ending:  # what _check_ending does
+                                        self.ending = True
+                                    elif self.ending and not met:
+                                        self.ending = False
+                                    lane = True
+                        if not lane:
+                            answers += _ANSWERS_END_TREASURES
+                            t.phase = phase = "buy"
+                            t.bought = False
+                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
+                            treasures = coins = actions = buys = 0
+                            auto = []
+                            queue, at = got, 2
                     else:
                         queue = got
-                while True:
-                    if len(answers) >= most:
-                        return phase, None
-                    treasures_ok = treasures and (phase == "action" or not t.bought)
-                    if at < len(queue):
-                        move = queue[at]
-                        at += 1
-                    elif (
-                        phase == "buy"
-                        and (not treasures or t.bought)
-                        and (t.buys <= 0 or p.debt)
-                        and not (p.debt and t.coins)
-                    ):
-                        move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                if lane:
+                    # ---- what the lane's moves and Clean-up leave: the Treasures played, the card
+                    # bought onto the discard pile, then what is in play and the hand on top of it
+                    discard = p.discard
+                    if gained is not None:
+                        discard.insert(0, gained)
+                    in_play = p.in_play
+                    if in_play:
+                        discard[0:0] = rest[::-1] + auto[::-1] + in_play[::-1]
+                        in_play.clear()
                     else:
-                        view.turn = t
-                        view.debt = p.debt
-                        view.treasures = bool(treasures_ok)
-                        view.coins_after = t.coins + coins
-                        view.buys_after = t.buys + buys
-                        got = plan(view)
-                        if type(got) is tuple:
-                            queue, at = got, 1
-                            move = got[0]
-                        else:
-                            move = got
-                    kind = move.kind
-                    # is it legal? (what move_is_legal says, at hand for the commonest moves)
-                    if kind is _MK_END or kind is _MK_TREASURES:
-                        if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
-                            return phase, None  # asked again with a decision, and refused as an answer is
-                    elif not legal(p, move):
-                        return phase, None
-                    if phase == "action":
-                        if kind is _MK_PLAY:
-                            return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
-                        # a move of the Buy phase ends the Action phase and is carried over to it
-                        answers.append([move])
-                        t.phase = phase = "buy"
-                        t.bought = False
-                        if kind is _MK_END:
-                            continue
-                    else:
-                        answers.append([move])
-                    if kind is _MK_END:
-                        break
-                    if kind is _MK_TREASURES:
-                        _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                        treasures = coins = actions = buys = 0
-                        auto = []
-                    elif kind is _MK_PAY:
-                        self.pay_debt(p, move.amount)
-                    elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
-                        card = next(c for c in hand if c.name == move.name)
-                        self.play_plain(p, card)
-                        auto.remove(card)
-                        r = card.rules
-                        coins -= r.coins
-                        actions -= r.actions
-                        buys -= r.buys
-                        treasures = 0
-                        for c in auto:
-                            treasures |= c.rules.plain_kind
-                    else:  # a buy
-                        name = move.name
-                        pl = piles.get(name)
-                        if pl is None:
-                            return "buy", move  # an Event
-                        spec = pl.top_spec()
-                        assert spec is not None  # (a legal buy)
-                        plain = buy_plain.get(spec.name)
-                        if plain is None:
-                            top = pl.top
-                            plain = buy_plain[spec.name] = (
-                                trigger(_AT_BUY, p, top) is _NO_ABILITIES and trigger(_AT_GAIN, p, top) is _NO_ABILITIES
-                            )
-                        if not plain:
-                            return "buy", move
-                        # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event made
-                        cost = spec.cost
-                        if cost.debt or pl.debt_tokens:
-                            self._pay_for(p, name)
-                        else:
-                            t.buys -= 1
-                            t.coins -= cost.coins
-                            t.bought = True
-                        gained = pl.take_top()
-                        assert gained is not None
-                        p.discard.insert(0, gained)
-                        t.gained.append(spec.name)
-                        if met is None or not pl.count():  # else the end condition is as it was: only this pile changed
-                            met = self.end_condition()
-                        if met and not self.ending:  # what _check_ending does
-                            self.ending = True
-                        elif self.ending and not met:
-                            self.ending = False
-                        if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
-                            # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
-                            answers.append([_END])
-                            break
-                # ---- Clean-up: what the turn loop does, at hand
-                if not cleanup_plain:
-                    return "cleanup", None
-                t.phase = "cleanup"
-                in_play, hand, discard = p.in_play, p.hand, p.discard
-                if in_play:
-                    discard[0:0] = in_play[::-1]
-                    in_play.clear()
-                if hand:
-                    discard[0:0] = hand[::-1]
+                        discard[0:0] = (auto + rest)[::-1]
                     hand.clear()
+                    if met is None:
+                        met = self.end_condition()
+                    if met:  # the game's last turn: the Turn as its moves leave it
+                        t.phase = "cleanup"
+                        t.bought = gained is not None
+                        t.played.extend(auto)
+                        t.coins += coins
+                        if gained is not None:
+                            t.coins -= gained.spec.cost.coins
+                            t.buys -= 1
+                            t.gained.append(gained.name)
+                else:
+                    while True:
+                        if len(answers) >= most:
+                            return phase, None
+                        treasures_ok = treasures and (phase == "action" or not t.bought)
+                        if at < len(queue):
+                            move = queue[at]
+                            at += 1
+                        elif (
+                            phase == "buy"
+                            and (not treasures or t.bought)
+                            and (t.buys <= 0 or p.debt)
+                            and not (p.debt and t.coins)
+                        ):
+                            move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                        else:
+                            view.turn = t
+                            view.debt = p.debt
+                            view.treasures = bool(treasures_ok)
+                            view.coins_after = t.coins + coins
+                            view.buys_after = t.buys + buys
+                            got = plan(view)
+                            if type(got) is tuple:
+                                queue, at = got, 1
+                                move = got[0]
+                            else:
+                                move = got
+                        kind = move.kind
+                        # is it legal? (what move_is_legal says, at hand for the commonest moves)
+                        pl = spec = None
+                        if kind is _MK_END or kind is _MK_TREASURES:
+                            if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
+                                return phase, None  # asked again with a decision, and refused as an answer is
+                        elif kind is _MK_BUY and not move.amount and t.buys > 0 and not p.debt:
+                            pl = piles.get(move.name)
+                            if pl is None:  # an Event, or no such pile
+                                if not legal(p, move):
+                                    return phase, None
+                            else:
+                                spec = pl.top_spec()
+                                if spec is None or spec.cost.coins > t.coins:
+                                    return phase, None
+                        elif not legal(p, move):
+                            return phase, None
+                        if phase == "action":
+                            if kind is _MK_PLAY:
+                                return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
+                            # a move of the Buy phase ends the Action phase and is carried over to it
+                            answers.append([move])
+                            t.phase = phase = "buy"
+                            t.bought = False
+                            if kind is _MK_END:
+                                continue
+                        else:
+                            answers.append([move])
+                        if kind is _MK_END:
+                            break
+                        if kind is _MK_TREASURES:
+                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
+                            treasures = coins = actions = buys = 0
+                            auto = []
+                        elif kind is _MK_PAY:
+                            self.pay_debt(p, move.amount)
+                        elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
+                            card = next(c for c in hand if c.name == move.name)
+                            self.play_plain(p, card)
+                            auto.remove(card)
+                            r = card.rules
+                            coins -= r.coins
+                            actions -= r.actions
+                            buys -= r.buys
+                            treasures = 0
+                            for c in auto:
+                                treasures |= c.rules.plain_kind
+                        else:  # a buy (``pl`` its pile, ``spec`` the card on top, as looked up above)
+                            if pl is None or spec is None:
+                                return "buy", move  # an Event
+                            name = move.name
+                            plain = buy_plain.get(spec.name)
+                            if plain is None:
+                                top = pl.top
+                                plain = buy_plain[spec.name] = (
+                                    trigger(_AT_BUY, p, top) is _NO_ABILITIES
+                                    and trigger(_AT_GAIN, p, top) is _NO_ABILITIES
+                                )
+                            if not plain:
+                                return "buy", move
+                            # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event
+                            cost = spec.cost
+                            if cost.debt or pl.debt_tokens:
+                                self._pay_for(p, name)
+                            else:
+                                t.buys -= 1
+                                t.coins -= cost.coins
+                                t.bought = True
+                            gained = pl.take_top()
+                            assert gained is not None
+                            p.discard.insert(0, gained)
+                            t.gained.append(spec.name)
+                            # (else the end condition is as it was: only this pile changed)
+                            if met is None or not pl.count():
+                                met = self.end_condition()
+                            if met and not self.ending:  # what _check_ending does
+                                self.ending = True
+                            elif self.ending and not met:
+                                self.ending = False
+                            if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
+                                # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
+                                answers.append(_ANSWER_END)
+                                break
+                    # ---- Clean-up: what the turn loop does, at hand
+                    if not cleanup_plain:
+                        return "cleanup", None
+                    t.phase = "cleanup"
+                    in_play, hand, discard = p.in_play, p.hand, p.discard
+                    if in_play:
+                        discard[0:0] = in_play[::-1]
+                        in_play.clear()
+                    if hand:
+                        discard[0:0] = hand[::-1]
+                        hand.clear()
                 deck = p.deck
                 if len(deck) >= 5:
                     hand.extend(deck[:5])
@@ -993,7 +1073,19 @@ class TurnFlowMixin(GameBase):
                 if met:
                     self._finish()
                     return "over", None
-                self.turn = t = Turn((p.index + 1) % len(players), t.number + 1)  # (positional: made sooner)
+                if t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested:
+                    self.turn = t = Turn((p.index + 1) % len(players), t.number + 1)  # (positional: made sooner)
+                else:
+                    # the next turn in the same Turn, set as Turn(player, number) would be: no one holds
+                    # the turn that ended (the game keeps no events; planners read it only during the turn)
+                    t.player = (p.index + 1) % len(players)
+                    t.number += 1
+                    t.phase = "action"
+                    t.actions = t.buys = 1
+                    t.coins = 0
+                    t.bought = False
+                    t.played = []
+                    t.gained = []
                 p = players[t.player]
                 if not start_plain:
                     return "next", None
