@@ -26,7 +26,7 @@ from .decisions import (
 )
 from .dispatch import _NO_ABILITIES
 from .primitives import shuffle
-from .state import Card, Player, Turn
+from .state import Card, Pile, Player, Turn
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
@@ -63,9 +63,10 @@ _TREASURES = TREASURES_MOVE
 _END = END_MOVE
 # the answers a plain turn records most (see TurnFlowMixin._plain_turns): lists shared by every answer of
 # that move, as no one changes a recorded answer
-_ANSWER_END = [_END]
-_ANSWERS_END_TREASURES = ([_END], [_TREASURES])
-_ANSWERS_END_TREASURES_END = ([_END], [_TREASURES], [_END])
+_ANSWER_END: list[Option] = [_END]
+_ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
+_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
+_ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -807,10 +808,14 @@ class TurnFlowMixin(GameBase):
         # the last turn started here: its TurnStarted record (what views read for the turn's number)
         # is made once, as the loop is left, as no one reads it before
         started: tuple[str, int, int] | None = None
+        reset: Turn | None = None  # the Turn this loop set for the next turn
+        # the piles bought from in the lane (below), by name: the pile and the coins its cards cost, for a
+        # pile of one card (its top is the same card until it is empty) whose buy is plain and pays no Debt
+        lane_piles: dict[str, tuple[Pile, int]] = {}
         try:
             while True:
                 plan, view, limit = entry
-                if limit is not None:
+                if limit is not None and (started is None or started[1] > limit):
                     e = self.turn_started
                     if started is not None:
                         own = started[1]
@@ -877,27 +882,33 @@ class TurnFlowMixin(GameBase):
                                 answers += _ANSWERS_END_TREASURES_END
                                 lane = True
                             elif move.kind is _MK_BUY and t.buys == 1 and not move.amount and not p.debt:
-                                pl = piles.get(move.name)
-                                spec = pl.top_spec() if pl is not None else None
-                                if (
-                                    spec is not None
-                                    and spec.cost.coins <= t.coins + coins
-                                    and buy_plain.get(spec.name)
-                                    and not spec.cost.debt
-                                    and not pl.debt_tokens  # type: ignore[union-attr]
-                                ):
-                                    answers += _ANSWERS_END_TREASURES
-                                    answers.append([move])
-                                    answers.append(_ANSWER_END)
-                                    gained = pl.take_top()  # type: ignore[union-attr]
-                                    assert gained is not None
-                                    if met is None or not pl.count():  # type: ignore[union-attr]
-                                        met = self.end_condition()  # (else as it was: only this pile changed)
-                                    if met and not self.ending:  # what _check_ending does
-                                        self.ending = True
-                                    elif self.ending and not met:
-                                        self.ending = False
-                                    lane = True
+                                known = lane_piles.get(move.name)
+                                if known is None:
+                                    pl = piles.get(move.name)
+                                    spec = pl.top_spec() if pl is not None else None
+                                    if (
+                                        spec is not None
+                                        and pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
+                                        and buy_plain.get(spec.name)
+                                        and not spec.cost.debt
+                                        and not pl.debt_tokens  # type: ignore[union-attr]
+                                    ):
+                                        known = lane_piles[move.name] = (pl, spec.cost.coins)  # type: ignore[assignment]
+                                if known is not None:
+                                    pl, price = known
+                                    left = pl.count()
+                                    if left and price <= t.coins + coins:  # (what move_is_legal says)
+                                        answers += _ANSWERS_END_TREASURES
+                                        answers.append([move])
+                                        answers.append(_ANSWER_END)
+                                        gained = pl.take_top()
+                                        if met is None or left == 1:
+                                            met = self.end_condition()  # (else as it was: only this pile changed)
+                                        if met and not self.ending:  # what _check_ending does
+                                            self.ending = True
+                                        elif self.ending and not met:
+                                            self.ending = False
+                                        lane = True
                         if not lane:
                             answers += _ANSWERS_END_TREASURES
                             t.phase = phase = "buy"
@@ -1073,11 +1084,15 @@ class TurnFlowMixin(GameBase):
                 if met:
                     self._finish()
                     return "over", None
-                if t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested:
+                if t is not reset and (
+                    t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested
+                ):
                     self.turn = t = Turn((p.index + 1) % len(players), t.number + 1)  # (positional: made sooner)
                 else:
                     # the next turn in the same Turn, set as Turn(player, number) would be: no one holds
-                    # the turn that ended (the game keeps no events; planners read it only during the turn)
+                    # the turn that ended (the game keeps no events; planners read it only during the turn);
+                    # what a plain turn does leaves the rest as a new Turn has it
+                    reset = t
                     t.player = (p.index + 1) % len(players)
                     t.number += 1
                     t.phase = "action"
