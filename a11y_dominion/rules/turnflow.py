@@ -26,7 +26,7 @@ from .decisions import (
 )
 from .dispatch import _NO_ABILITIES
 from .primitives import shuffle
-from .state import Card, Pile, Player, Turn
+from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
@@ -67,6 +67,8 @@ _ANSWER_END: list[Option] = [_END]
 _ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
 _ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
 _ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
+_NOT_A_LANE = (None, 0, None, 0)  # (see lane_plans in TurnFlowMixin._plain_turns)
+_LANE_PLANS_MOST = 64
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -805,21 +807,32 @@ class TurnFlowMixin(GameBase):
         players, piles = self.players, self.piles
         legal = self.move_is_legal
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
-        # the last turn started here: its TurnStarted record (what views read for the turn's number)
-        # is made once, as the loop is left, as no one reads it before
+        # the TurnStarted record (what views read for the turn's number) of the last turn started here
+        # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
+        # turn ``t``) when ``started_here``, else of ``started`` when that is set (as a turn ended)
+        started_here = False
         started: tuple[str, int, int] | None = None
-        reset: Turn | None = None  # the Turn this loop set for the next turn
-        # the piles bought from in the lane (below), by name: the pile and the coins its cards cost, for a
-        # pile of one card (its top is the same card until it is empty) whose buy is plain and pays no Debt
-        lane_piles: dict[str, tuple[Pile, int]] = {}
+        following = [(i + 1) % len(players) for i in range(len(players))]  # who plays after each player
+        room = most - 3  # the answers before which the lane's turn (3 or 4 answers) fits in the bound
+        # the Turn: ``ours`` when this loop made it or set it for a turn (its memory, Actions played and
+        # return to the Action phase are then as a new Turn has them: a plain turn leaves them so), and
+        # ``as_new`` while it is all as Turn(player, number) made it (a turn of the lane leaves it so)
+        ours = as_new = False
+        views = [entry[1] for entry in planners if entry is not None]
+        for v in views:
+            v.turn = t
+        # what the planners' moves mean for the lane (below), by the id of the moves (a tuple): (the moves,
+        # 1 for an end after the Treasures, 2 for a buy of a pile of one card (its top is the same card
+        # until it is empty) that is plain and pays no Debt, else 0; that pile, the coins its cards cost)
+        lane_plans: dict[int, tuple[Any, ...]] = {}
         try:
             while True:
                 plan, view, limit = entry
-                if limit is not None and (started is None or started[1] > limit):
-                    e = self.turn_started
-                    if started is not None:
-                        own = started[1]
+                if limit is not None and (not started_here or p.turns_taken >= limit):
+                    if started_here:
+                        own = p.turns_taken + 1
                     else:
+                        e = self.turn_started
                         own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
                     if own > limit:
                         return "action", None
@@ -860,63 +873,71 @@ class TurnFlowMixin(GameBase):
                 at = 0
                 gained: Card | None = None
                 lane = False  # the whole turn made at once (below)
-                if treasures and len(answers) + 3 < most:
+                if treasures and len(answers) < room:
                     # the commonest turn at hand: the planner ends the Action phase and plays its
                     # Treasures (both legal: Treasures in hand, nothing bought); then buys or ends
-                    view.turn = t
-                    view.debt = p.debt
+                    view.debt = p.debt  # (its turn is this Turn: see ``views``)
                     view.treasures = True
                     view.coins_after = t.coins + coins
                     view.buys_after = t.buys + buys
                     got = plan(view)
-                    if type(got) is not tuple:
-                        queue = (got,)
-                    elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
-                        if len(got) == 3 and treasures == _PLAIN_TREASURE and cleanup_plain:
-                            # the lane: basic Treasures, then an end or a buy with the one Buy (a legal
-                            # one, as move_is_legal says, that has no ability then, nor Debt), which
-                            # leaves end the one legal move: the turn is made at once, the zones moved
-                            # to where its moves and Clean-up leave them
+                    known = lane_plans.get(id(got))
+                    if known is None:
+                        known = _NOT_A_LANE
+                        if type(got) is tuple and len(got) == 3 and got[0] is _END and got[1] is _TREASURES:
                             move = got[2]
                             if move is _END:
-                                answers += _ANSWERS_END_TREASURES_END
-                                lane = True
-                            elif move.kind is _MK_BUY and t.buys == 1 and not move.amount and not p.debt:
-                                known = lane_piles.get(move.name)
-                                if known is None:
-                                    pl = piles.get(move.name)
-                                    spec = pl.top_spec() if pl is not None else None
+                                known = (got, 1, None, 0)
+                            elif move.kind is _MK_BUY and not move.amount:
+                                pl = piles.get(move.name)
+                                spec = pl.top_spec() if pl is not None else None
+                                if spec is not None and buy_plain.get(spec.name) is not None:
                                     if (
-                                        spec is not None
-                                        and pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
-                                        and buy_plain.get(spec.name)
+                                        pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
+                                        and buy_plain[spec.name]
                                         and not spec.cost.debt
                                         and not pl.debt_tokens  # type: ignore[union-attr]
                                     ):
-                                        known = lane_piles[move.name] = (pl, spec.cost.coins)  # type: ignore[assignment]
-                                if known is not None:
-                                    pl, price = known
-                                    left = pl.count()
-                                    if left and price <= t.coins + coins:  # (what move_is_legal says)
-                                        answers += _ANSWERS_END_TREASURES
-                                        answers.append([move])
-                                        answers.append(_ANSWER_END)
-                                        gained = pl.take_top()
-                                        if met is None or left == 1:
-                                            met = self.end_condition()  # (else as it was: only this pile changed)
-                                        if met and not self.ending:  # what _check_ending does
-                                            self.ending = True
-                                        elif self.ending and not met:
-                                            self.ending = False
-                                        lane = True
-                        if not lane:
-                            answers += _ANSWERS_END_TREASURES
-                            t.phase = phase = "buy"
-                            t.bought = False
-                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                            treasures = coins = actions = buys = 0
-                            auto = []
-                            queue, at = got, 2
+                                        known = (got, 2, pl, spec.cost.coins)
+                                    else:
+                                        known = (got, 0, None, 0)
+                        if known is not _NOT_A_LANE and len(lane_plans) < _LANE_PLANS_MOST:
+                            lane_plans[id(got)] = known  # (the entry holds the moves, so their id stays theirs)
+                    if known[1] and treasures == _PLAIN_TREASURE and cleanup_plain:
+                        # the lane: basic Treasures, then an end or a buy with the one Buy (a legal one, as
+                        # move_is_legal says, that has no ability then, nor Debt), which leaves end the one
+                        # legal move: the turn is made at once, the zones moved to where its moves and
+                        # Clean-up leave them
+                        if known[1] == 1:
+                            answers += _ANSWERS_END_TREASURES_END
+                            lane = True
+                        elif t.buys == 1 and not p.debt:
+                            pl = known[2]
+                            left = pl.count()
+                            if left and known[3] <= t.coins + coins:  # (what move_is_legal says)
+                                answers += _ANSWERS_END_TREASURES
+                                answers.append([got[2]])
+                                answers.append(_ANSWER_END)
+                                gained = pl.take_top()
+                                if met is None or left == 1:
+                                    met = self.end_condition()  # (else as it was: only this pile changed)
+                                if met and not self.ending:  # what _check_ending does
+                                    self.ending = True
+                                elif self.ending and not met:
+                                    self.ending = False
+                                lane = True
+                    if lane:
+                        pass
+                    elif type(got) is not tuple:
+                        queue = (got,)
+                    elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+                        answers += _ANSWERS_END_TREASURES
+                        t.phase = phase = "buy"
+                        t.bought = False
+                        _play_all(p, t, auto, rest, treasures, coins, actions, buys)
+                        treasures = coins = actions = buys = 0
+                        auto = []
+                        queue, at = got, 2
                     else:
                         queue = got
                 if lane:
@@ -944,6 +965,7 @@ class TurnFlowMixin(GameBase):
                             t.buys -= 1
                             t.gained.append(gained.name)
                 else:
+                    as_new = False  # (the moves below change the Turn)
                     while True:
                         if len(answers) >= most:
                             return phase, None
@@ -1083,17 +1105,22 @@ class TurnFlowMixin(GameBase):
                     met = self.end_condition()
                 if met:
                     self._finish()
+                    if started_here:
+                        started, started_here = (p.name, p.turns_taken, t.number), False
                     return "over", None
-                if t is not reset and (
-                    t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested
-                ):
-                    self.turn = t = Turn((p.index + 1) % len(players), t.number + 1)  # (positional: made sooner)
+                # the next turn in the same Turn, set as Turn(player, number) would be: no one holds the
+                # turn that ended (the game keeps no events; planners read it only during the turn)
+                if as_new:
+                    t.player = following[p.index]
+                    t.number += 1
+                elif not ours and (t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested):
+                    self.turn = t = Turn(following[p.index], t.number + 1)  # (positional: made sooner)
+                    ours = as_new = True
+                    for v in views:
+                        v.turn = t
                 else:
-                    # the next turn in the same Turn, set as Turn(player, number) would be: no one holds
-                    # the turn that ended (the game keeps no events; planners read it only during the turn);
-                    # what a plain turn does leaves the rest as a new Turn has it
-                    reset = t
-                    t.player = (p.index + 1) % len(players)
+                    ours = as_new = True
+                    t.player = following[p.index]
                     t.number += 1
                     t.phase = "action"
                     t.actions = t.buys = 1
@@ -1101,16 +1128,20 @@ class TurnFlowMixin(GameBase):
                     t.bought = False
                     t.played = []
                     t.gained = []
-                p = players[t.player]
                 if not start_plain:
+                    if started_here:  # (the turn that ended)
+                        started, started_here = (p.name, p.turns_taken, t.number - 1), False
                     return "next", None
                 # ---- the start of the next turn, at hand
-                started = (p.name, p.turns_taken + 1, t.number)
+                p = players[t.player]
+                started_here = True
                 entry = planners[p.index]
                 if entry is None:
                     return "action", None
         finally:
-            if started is not None:
+            if started_here:
+                self.turn_started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+            elif started is not None:
                 self.turn_started = ev.TurnStarted(*started)
 
     def turn_options(self, p: Player) -> list[Move]:
