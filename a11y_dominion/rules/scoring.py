@@ -3,7 +3,6 @@ rulebook, VP tokens and Landmarks)."""
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
@@ -13,9 +12,6 @@ from .state import Player
 
 if TYPE_CHECKING:
     from .game import Game
-
-_PRINTED_VP = attrgetter("spec.vp")
-_PRINTED_SCORE = attrgetter("spec.score")
 
 
 class ScoringMixin(GameBase):
@@ -36,13 +32,12 @@ class ScoringMixin(GameBase):
 
     def score_breakdown(self, p: Player) -> dict[str, Any]:
         """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""
-        everything = p.all_cards()
-        cards = sum(map(_PRINTED_VP, everything))
-        if any(map(_PRINTED_SCORE, everything)):  # (few games have cards of variable VP)
-            for c in everything:
-                score = c.spec.score
-                if score:
-                    cards += score(cast("Game", self), p)
+        cards = 0
+        for c in p.all_cards():
+            s = c.spec
+            cards += s.vp
+            if s.score:
+                cards += s.score(cast("Game", self), p)
         lms = {}
         for lm in self.landmarks:
             fn = LANDMARKS[lm].score
