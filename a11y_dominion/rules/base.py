@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from . import events as ev
 from .cards import CARDS, CardSpec
-from .state import Card, GameConfig, Pile, Player, Turn
+from .state import Card, GameConfig, Pile, Player, Turn, empty_piles_of
 
 if TYPE_CHECKING:
     from .decisions import Decision, Option
@@ -155,7 +155,7 @@ class GameBase:
     def empty_piles(self) -> list[str]:
         """Names of the Supply piles with no cards left (a split pile or the
         Castles only when every card is gone: Empires rulebook)."""
-        return [p.name for p in self.piles.values() if not p.count()]
+        return [p.name for p in empty_piles_of(self.piles)]
 
     @staticmethod
     def run(res: Generator[Decision, Any, _R] | _R) -> Generator[Decision, Any, _R]:

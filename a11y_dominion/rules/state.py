@@ -279,6 +279,13 @@ class Pile:
         )
 
 
+def empty_piles_of(piles: dict[str, Pile]) -> list[Pile]:
+    """The piles of ``piles`` (name to pile) with no card left (``not
+    pile.count()``), in order: read without a call per pile (scoring and the
+    end condition read every pile)."""
+    return [pl for pl in piles.values() if not pl._cards and not pl._unmade]
+
+
 @dataclass(slots=True)  # (a game makes one per turn: slots make it sooner)
 class Turn:
     """The turn in progress: phase, Actions, Buys, coins and per-turn memory.

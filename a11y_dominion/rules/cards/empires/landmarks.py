@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...decisions import N_
+from ...state import empty_piles_of
 from ...triggers import Moment
 from .. import CARDS, game_attribute, landmark
 
@@ -321,9 +322,20 @@ def _palace(g: Game, p: Player) -> int:
     return 3 * min(n["Copper"], n["Silver"], n["Gold"])
 
 
+_VICTORY_ONLY: dict[tuple[str, ...], bool] = {}
+"""For the card names of a pile: whether each is a Victory card (for Tower)."""
+
+
+def _victory_only(members: tuple[str, ...]) -> bool:
+    known = _VICTORY_ONLY.get(members)
+    if known is None:
+        known = _VICTORY_ONLY[members] = all(CARDS[m].is_("Victory") for m in members)
+    return known
+
+
 def _tower(g: Game, p: Player) -> int:
-    for pile in g.piles.values():
-        if not pile.count() and not all(CARDS[m].is_("Victory") for m in pile.members):
+    for pile in empty_piles_of(g.piles):
+        if not _victory_only(pile.members):
             break
     else:
         return 0  # no empty Supply pile of non-Victory cards (most games, most of the time)
