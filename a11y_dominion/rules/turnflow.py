@@ -844,7 +844,7 @@ class TurnFlowMixin(GameBase):
                 for c in hand:
                     r = c.rules
                     ck = r.plain_kind
-                    if ck == _PLAIN_TREASURE:  # (the commonest: Copper, Silver, Gold)
+                    if ck == 1:  # _PLAIN_TREASURE (the commonest: Copper, Silver, Gold)
                         auto.append(c)
                         coins += r.coins
                         continue
@@ -898,7 +898,8 @@ class TurnFlowMixin(GameBase):
                                         and not spec.cost.debt
                                         and not pl.debt_tokens  # type: ignore[union-attr]
                                     ):
-                                        known = (got, 2, pl, spec.cost.coins)
+                                        # (with the answers the lane records for it)
+                                        known = (got, 2, pl, spec.cost.coins, ([_END], [_TREASURES], [move], [_END]))
                                     else:
                                         known = (got, 0, None, 0)
                         if known is not _NOT_A_LANE and len(lane_plans) < _LANE_PLANS_MOST:
@@ -915,9 +916,7 @@ class TurnFlowMixin(GameBase):
                             pl = known[2]
                             left = pl.count()
                             if left and known[3] <= t.coins + coins:  # (what move_is_legal says)
-                                answers += _ANSWERS_END_TREASURES
-                                answers.append([got[2]])
-                                answers.append(_ANSWER_END)
+                                answers += known[4]
                                 gained = pl.take_top()
                                 if met is None or left == 1:
                                     met = self.end_condition()  # (else as it was: only this pile changed)
@@ -943,15 +942,16 @@ class TurnFlowMixin(GameBase):
                 if lane:
                     # ---- what the lane's moves and Clean-up leave: the Treasures played, the card
                     # bought onto the discard pile, then what is in play and the hand on top of it
-                    discard = p.discard
-                    if gained is not None:
-                        discard.insert(0, gained)
+                    order = auto + rest
+                    order.reverse()
                     in_play = p.in_play
                     if in_play:
-                        discard[0:0] = rest[::-1] + auto[::-1] + in_play[::-1]
+                        order += in_play[::-1]
                         in_play.clear()
-                    else:
-                        discard[0:0] = (auto + rest)[::-1]
+                    if gained is not None:
+                        order.append(gained)
+                    discard = p.discard  # (the draw below reads it)
+                    discard[0:0] = order
                     hand.clear()
                     if met is None:
                         met = self.end_condition()
