@@ -211,20 +211,20 @@ class BigMoneyBot:
             coins = v.coins_after
             if v.debt or v.buys_after < 1:
                 return _END_TREASURES
-            # what _buy(coins, False, provinces, v.legal_after) answers, read from the piles: once the
-            # Treasures are played a basic pile's buy is legal when the pile has a card (its own, at its
-            # cost, which the coins reach for each buy below)
-            piles = v.piles
-            provinces = piles["Province"].count()
+            # what _buy(coins, False, provinces, v.legal_after) answers, read from the cards left: once
+            # the Treasures are played a basic pile's buy is legal when the pile has a card (its own, at
+            # its cost, which the coins reach for each buy below)
+            left = v.left
+            provinces = left["Province"]
             if coins >= 8 and provinces:
                 return _END_TREASURES_PROVINCE
-            if coins >= 5 and provinces <= 4 and piles["Duchy"].count():
+            if coins >= 5 and provinces <= 4 and left["Duchy"]:
                 return _END_TREASURES_DUCHY
-            if coins >= 6 and piles["Gold"].count():
+            if coins >= 6 and left["Gold"]:
                 return _END_TREASURES_GOLD
-            if coins >= 2 and provinces <= 2 and piles["Estate"].count():
+            if coins >= 2 and provinces <= 2 and left["Estate"]:
                 return _END_TREASURES_ESTATE
-            if coins >= 3 and piles["Silver"].count():
+            if coins >= 3 and left["Silver"]:
                 return _END_TREASURES_SILVER
             return _END_TREASURES_END
         if v.treasures:  # (legal only before a purchase)
@@ -233,7 +233,7 @@ class BigMoneyBot:
         coins = t.coins
         legal = v.legal
         if t.buys >= 1 and coins >= 2:
-            buy = _buy(coins, t.bought, v.cards_left("Province"), legal)
+            buy = _buy(coins, t.bought, v.left["Province"], legal)
             if buy is not None:
                 return buy
         if coins and v.debt:

@@ -171,6 +171,8 @@ class GameBase:
 
         def react(self, moment: Moment, p: Player, card: Card) -> Flow: ...
 
+        def buy_runs_nothing(self, p: Player, top: Card) -> bool: ...
+
         def choose_cards(
             self,
             p: Player,

@@ -35,6 +35,11 @@ _MOMENTS_OF_CARDS: dict[frozenset[str], frozenset[Moment]] = {}
 own or while in play), for :meth:`DispatchMixin._game_moments`."""
 
 _NO_ABILITIES = cast("Generator[Decision, Any, None]", ())
+
+_PLAIN_BUYS: dict[tuple[frozenset[Moment], frozenset[Moment], str], bool] = {}
+""":meth:`DispatchMixin.buy_runs_nothing` of games with the same moments, by
+the card's name (simulations play many games of one Kingdom)."""
+_PLAIN_BUYS_MOST = 4096
 """What :meth:`DispatchMixin.trigger` gives for a moment with no ability: ``yield from`` it yields nothing."""
 
 
@@ -103,6 +108,33 @@ class DispatchMixin(GameBase):
                 if moment in h.rules.while_in_play:
                     return self._trigger(moment, p, card, own)
         return _NO_ABILITIES
+
+    def buy_runs_nothing(self, p: Player, top: Card) -> bool:
+        """Whether ``p`` buying ``top`` (the top card of a Supply pile) and
+        gaining it runs no ability: ``trigger(BUY, p, top)`` and
+        ``trigger(GAIN, p, top)`` are both :data:`_NO_ABILITIES`. With no
+        lasting effect and no card of ``p``'s in play that has an ability of
+        its own while in play, that depends only on the game's moments and
+        the card's rules, and is kept for games with the same moments."""
+        if self.lasting or any(h.rules.while_in_play for h in p.in_play):
+            return (
+                self.trigger(Moment.BUY, p, top) is _NO_ABILITIES and self.trigger(Moment.GAIN, p, top) is _NO_ABILITIES
+            )
+        answered = self._moments_of_game
+        if answered is None:
+            answered = self._game_moments()
+        setup = self._moments_of_setup
+        if setup is None:
+            setup = self._setup_moments()
+        key = (answered, setup, top.spec.name)
+        known = _PLAIN_BUYS.get(key)
+        if known is None:
+            known = (
+                self.trigger(Moment.BUY, p, top) is _NO_ABILITIES and self.trigger(Moment.GAIN, p, top) is _NO_ABILITIES
+            )
+            if len(_PLAIN_BUYS) < _PLAIN_BUYS_MOST:
+                _PLAIN_BUYS[key] = known
+        return known
 
     def _setup_moments(self) -> frozenset[Moment]:
         """The moments for which a Landmark or Event of the game has an ability

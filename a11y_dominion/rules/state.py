@@ -279,6 +279,12 @@ class Pile:
         )
 
 
+def counts_of(piles: dict[str, Pile]) -> dict[str, int]:
+    """The number of cards in each pile of ``piles`` (name to pile), by name
+    (``pile.count()`` of each), read without a call per pile."""
+    return {pl.name: len(pl._cards) + pl._unmade for pl in piles.values()}
+
+
 def empty_piles_of(piles: dict[str, Pile]) -> list[Pile]:
     """The piles of ``piles`` (name to pile) with no card left (``not
     pile.count()``), in order: read without a call per pile (scoring and the

@@ -26,7 +26,7 @@ from .decisions import (
 )
 from .dispatch import _NO_ABILITIES
 from .primitives import shuffle
-from .state import Card, Player, Turn
+from .state import Card, Player, Turn, counts_of
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
@@ -164,15 +164,16 @@ class PlainView:
     the player has once "play treasures" has played every Treasure in hand
     (the turn's own while there is none to play); and, read when asked,
     whether a move is legal now, whether a buy would be legal once the
-    Treasures are played, and the cards left in a pile; ``piles``, the
-    game's Supply piles by name (to be read only). Public facts and the
-    bot's own only, as a view is."""
+    Treasures are played, and the cards left in a pile; ``left``, the
+    number of cards in each Supply pile by name (to be read only; kept by
+    the game while its plain turns go on). Public facts and the bot's own
+    only, as a view is."""
 
-    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "piles")
+    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "left")
 
     def __init__(self, game: TurnFlowMixin, player: Player) -> None:
         self._game = game
-        self.piles = game.piles
+        self.left: dict[str, int] = {}
         self._player = player
         self.turn = game.turn
         self.debt = 0
@@ -819,8 +820,12 @@ class TurnFlowMixin(GameBase):
         # ``as_new`` while it is all as Turn(player, number) made it (a turn of the lane leaves it so)
         ours = as_new = False
         views = [entry[1] for entry in planners if entry is not None]
+        # the cards left in each pile, kept here as the buys below take them (nothing else takes or
+        # puts back a card in a plain turn): what the planners read, and the lane
+        left = counts_of(piles)
         for v in views:
             v.turn = t
+            v.left = left
         # what the planners' moves mean for the lane (below), by the id of the moves (a tuple): (the moves,
         # 1 for an end after the Treasures, 2 for a buy of a pile of one card (its top is the same card
         # until it is empty) that is plain and pays no Debt, else 0; that pile, the coins its cards cost)
@@ -899,7 +904,14 @@ class TurnFlowMixin(GameBase):
                                         and not pl.debt_tokens  # type: ignore[union-attr]
                                     ):
                                         # (with the answers the lane records for it)
-                                        known = (got, 2, pl, spec.cost.coins, ([_END], [_TREASURES], [move], [_END]))
+                                        known = (
+                                            got,
+                                            2,
+                                            pl,
+                                            spec.cost.coins,
+                                            ([_END], [_TREASURES], [move], [_END]),
+                                            move.name,
+                                        )
                                     else:
                                         known = (got, 0, None, 0)
                         if known is not _NOT_A_LANE and len(lane_plans) < _LANE_PLANS_MOST:
@@ -913,12 +925,13 @@ class TurnFlowMixin(GameBase):
                             answers += _ANSWERS_END_TREASURES_END
                             lane = True
                         elif t.buys == 1 and not p.debt:
-                            pl = known[2]
-                            left = pl.count()
-                            if left and known[3] <= t.coins + coins:  # (what move_is_legal says)
+                            name = known[5]
+                            n = left[name]
+                            if n and known[3] <= t.coins + coins:  # (what move_is_legal says)
                                 answers += known[4]
-                                gained = pl.take_top()
-                                if met is None or left == 1:
+                                left[name] = n - 1
+                                gained = known[2].take_top()
+                                if met is None or n == 1:
                                     met = self.end_condition()  # (else as it was: only this pile changed)
                                 if met and not self.ending:  # what _check_ending does
                                     self.ending = True
@@ -1046,10 +1059,8 @@ class TurnFlowMixin(GameBase):
                             plain = buy_plain.get(spec.name)
                             if plain is None:
                                 top = pl.top
-                                plain = buy_plain[spec.name] = (
-                                    trigger(_AT_BUY, p, top) is _NO_ABILITIES
-                                    and trigger(_AT_GAIN, p, top) is _NO_ABILITIES
-                                )
+                                assert top is not None
+                                plain = buy_plain[spec.name] = self.buy_runs_nothing(p, top)
                             if not plain:
                                 return "buy", move
                             # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event
@@ -1062,10 +1073,11 @@ class TurnFlowMixin(GameBase):
                                 t.bought = True
                             gained = pl.take_top()
                             assert gained is not None
+                            left[name] -= 1
                             p.discard.insert(0, gained)
                             t.gained.append(spec.name)
                             # (else the end condition is as it was: only this pile changed)
-                            if met is None or not pl.count():
+                            if met is None or not left[name]:
                                 met = self.end_condition()
                             if met and not self.ending:  # what _check_ending does
                                 self.ending = True
