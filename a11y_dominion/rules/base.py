@@ -44,6 +44,9 @@ class GameBase:
     _moments_of_setup: frozenset[Moment] | None = None
     """The moments at which a Landmark or Event of the game has an ability
     (None: to be worked out; see ``DispatchMixin._setup_moments``)."""
+    _names_key: frozenset[str] | None = None
+    """``card_names`` as a frozenset shared by the games of one Kingdom, while
+    no other card is made (None: none; see ``SetupMixin._build_supply``)."""
     _moments_of_game: frozenset[Moment] | None = None
     """The moments at which a card, Landmark or Event of the game has an
     ability (None: to be worked out; see ``DispatchMixin.trigger``)."""

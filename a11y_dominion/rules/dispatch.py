@@ -31,6 +31,8 @@ def _in_play_moments() -> frozenset[Moment]:
 
 
 _MOMENTS_OF_CARDS: dict[frozenset[str], frozenset[Moment]] = {}
+_MOMENTS_OF_SETUP: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[Moment]] = {}
+""":meth:`DispatchMixin._setup_moments` by the game's Landmarks and Events."""
 """The moments at which cards of the names of the key have abilities (their
 own or while in play), for :meth:`DispatchMixin._game_moments`."""
 
@@ -141,8 +143,14 @@ class DispatchMixin(GameBase):
         (worked out once: the game's Landmarks and Events are fixed at setup)."""
         moments = self._moments_of_setup
         if moments is None:
-            specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
-            moments = self._moments_of_setup = frozenset(m for s in specs for m in s.triggers)
+            key = (tuple(self.landmarks), tuple(self.events))
+            moments = _MOMENTS_OF_SETUP.get(key)
+            if moments is None:
+                specs = [LANDMARKS[lm] for lm in self.landmarks] + [EVENTS[e] for e in self.events]
+                moments = frozenset(m for s in specs for m in s.triggers)
+                if len(_MOMENTS_OF_SETUP) < 4096:
+                    _MOMENTS_OF_SETUP[key] = moments
+            self._moments_of_setup = moments
         return moments
 
     def _game_moments(self) -> frozenset[Moment]:
@@ -151,7 +159,9 @@ class DispatchMixin(GameBase):
         in play), one of its Landmarks or one of its Events has an ability
         (worked out again when cards of a new name are made). A card that
         becomes another in play becomes a card of the game (the top of a pile)."""
-        names = frozenset(self.card_names)
+        names = self._names_key  # (the Supply's names, a set kept for its Kingdom: its hash is known)
+        if names is None or len(names) != len(self.card_names):
+            names = frozenset(self.card_names)
         of_cards = _MOMENTS_OF_CARDS.get(names)
         if of_cards is None:
             found_of_cards: set[Moment] = set()

@@ -83,6 +83,7 @@ class SetupMixin(GameBase):
         which its cards have abilities are worked out again when next asked)."""
         self.card_names.add(name)
         self._moments_of_game = None
+        self._names_key = None
 
     def _pile_size(self, name: str) -> int:
         n = len(self.players)
@@ -128,11 +129,19 @@ class SetupMixin(GameBase):
             if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
                 _SUPPLY_PLANS[(tuple(self.kingdom), n)] = plan
         layout, names, count = plan
-        self.piles.update(Pile.supply(layout, self._uid + 1))
+        if self.piles:
+            self.piles.update(Pile.supply(layout, self._uid + 1))
+        else:
+            self.piles = Pile.supply(layout, self._uid + 1)
         self._uid += count
-        if not self.card_names.issuperset(names):
+        if not self.card_names:  # (a new game: its cards' names are the Supply's, a set its Kingdom keeps)
+            self.card_names = set(names)
+            self._names_key = names
+            self._moments_of_game = None
+        elif not self.card_names.issuperset(names):
             self.card_names.update(names)
             self._moments_of_game = None
+            self._names_key = None
 
     def _setup_extras(self) -> None:
         n = len(self.players)
