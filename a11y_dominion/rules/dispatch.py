@@ -33,6 +33,8 @@ def _in_play_moments() -> frozenset[Moment]:
 _MOMENTS_OF_CARDS: dict[frozenset[str], frozenset[Moment]] = {}
 _MOMENTS_OF_SETUP: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[Moment]] = {}
 """:meth:`DispatchMixin._setup_moments` by the game's Landmarks and Events."""
+_MOMENTS_OF_GAMES: dict[tuple[frozenset[Moment], frozenset[Moment]], frozenset[Moment]] = {}
+""":meth:`DispatchMixin._game_moments` by the moments of the cards and of the setup."""
 """The moments at which cards of the names of the key have abilities (their
 own or while in play), for :meth:`DispatchMixin._game_moments`."""
 
@@ -172,7 +174,14 @@ class DispatchMixin(GameBase):
             of_cards = frozenset(found_of_cards)
             if len(_MOMENTS_OF_CARDS) < 4096:
                 _MOMENTS_OF_CARDS[names] = of_cards
-        found = self._moments_of_game = of_cards | self._setup_moments()
+        # one set for the games of one Kingdom and setup (its hash, worked out once, keys other caches)
+        setup = self._setup_moments()
+        found = _MOMENTS_OF_GAMES.get((of_cards, setup))
+        if found is None:
+            found = of_cards | setup
+            if len(_MOMENTS_OF_GAMES) < 4096:
+                _MOMENTS_OF_GAMES[(of_cards, setup)] = found
+        self._moments_of_game = found
         return found
 
     def _trigger(
