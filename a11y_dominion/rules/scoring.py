@@ -53,13 +53,19 @@ class ScoringMixin(GameBase):
             sc = self.scores()
         best = max(sc.values())
         tied = [p for p in self.players if sc[p.name] == best]
+        if len(tied) == 1:
+            return [tied[0].name]
         fewest = min(p.turns_taken for p in tied)
         return [p.name for p in tied if p.turns_taken == fewest]
 
     def _finish(self) -> None:
         self.game_over = True
-        parts = {p.name: self.score_breakdown(p) for p in self.players}
-        self.winners = self.current_winners({name: b["total"] for name, b in parts.items()})
+        parts = {}
+        totals = {}
+        for p in self.players:
+            b = parts[p.name] = self.score_breakdown(p)
+            totals[p.name] = b["total"]
+        self.winners = self.current_winners(totals)
         if self.keep_log:
             rows = []
             for p in self.players:

@@ -803,7 +803,6 @@ class TurnFlowMixin(GameBase):
             trigger(m, p) is _NO_ABILITIES for m in (_AT_START_OF_CLEANUP, _AT_END_OF_TURN, _AT_AFTER_TURN)
         )
         start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
-        buy_plain: dict[str, bool] = {}  # card name -> buying it runs no ability ("when you buy", "when you gain")
         answers, most = self.answers, self.plain_answers_most
         players, piles = self.players, self.piles
         legal = self.move_is_legal
@@ -895,20 +894,21 @@ class TurnFlowMixin(GameBase):
                                 known = (got, 1, None, 0)
                             elif move.kind is _MK_BUY and not move.amount:
                                 pl = piles.get(move.name)
-                                spec = pl.top_spec() if pl is not None else None
-                                if spec is not None and buy_plain.get(spec.name) is not None:
+                                top = pl.top if pl is not None else None
+                                if top is not None:
+                                    printed = top.spec
                                     if (
                                         pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
-                                        and buy_plain[spec.name]
-                                        and not spec.cost.debt
+                                        and not printed.cost.debt
                                         and not pl.debt_tokens  # type: ignore[union-attr]
+                                        and self.buy_runs_nothing(p, top)
                                     ):
                                         # (with the answers the lane records for it)
                                         known = (
                                             got,
                                             2,
                                             pl,
-                                            spec.cost.coins,
+                                            printed.cost.coins,
                                             ([_END], [_TREASURES], [move], [_END]),
                                             move.name,
                                         )
@@ -1056,12 +1056,9 @@ class TurnFlowMixin(GameBase):
                             if pl is None or spec is None:
                                 return "buy", move  # an Event
                             name = move.name
-                            plain = buy_plain.get(spec.name)
-                            if plain is None:
-                                top = pl.top
-                                assert top is not None
-                                plain = buy_plain[spec.name] = self.buy_runs_nothing(p, top)
-                            if not plain:
+                            top = pl.top
+                            assert top is not None
+                            if not self.buy_runs_nothing(p, top):
                                 return "buy", move
                             # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event
                             cost = spec.cost
