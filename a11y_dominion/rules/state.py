@@ -81,7 +81,7 @@ def none_became(cards: list[Card]) -> bool:
     return True
 
 
-@dataclass
+@dataclass(slots=True)  # (set up for every game: slots make it sooner)
 class Player:
     """A seat's zones and tokens. ``deck`` and ``discard`` are top first."""
 

@@ -133,6 +133,7 @@ def _plain_kind(r: CardSpec) -> int:
             else:
                 kind = _NOT_PLAIN
         r.plain_kind = kind
+        r.plain_coins = r.coins if kind == _PLAIN_TREASURE else -1 if kind == 0 else -2
     return kind
 
 
@@ -846,12 +847,16 @@ class TurnFlowMixin(GameBase):
                 coins = 0  # what playing them gives
                 hand = p.hand
                 for c in hand:
+                    ck = c.rules.plain_coins  # (the commonest: Copper, Silver, Gold; cards that cannot be played)
+                    if ck >= 0:
+                        auto.append(c)
+                        coins += ck
+                        continue
+                    if ck == -1:
+                        rest.append(c)
+                        continue
                     r = c.rules
                     ck = r.plain_kind
-                    if ck == 1:  # _PLAIN_TREASURE (the commonest: Copper, Silver, Gold)
-                        auto.append(c)
-                        coins += r.coins
-                        continue
                     if ck < 0:
                         ck = _plain_kind(r)
                     if not ck:
