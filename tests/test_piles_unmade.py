@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from a11y_dominion.rules.cards import CARDS
-from a11y_dominion.rules.state import Card, Pile
+from a11y_dominion.rules.state import Card, Pile, counts_of, empty_piles_of
 
 NAMES = ["Copper", "Silver", "Humble Castle", "Crumbling Castle", "Patrician", "Emporium", "Province"]
 
@@ -73,6 +73,9 @@ def test_an_unmade_pile_reads_and_changes_as_the_pile_made_at_once(runs, first, 
     spare_b: list = []
     for op in ops:
         assert step(a, op, spare_a) == step(b, op, spare_b), op
+        for pl in (a, b):  # the counts read without a call per pile are the piles' own
+            assert counts_of({"P": pl}) == {"P": pl.count()}
+            assert empty_piles_of({"P": pl}) == ([] if pl.count() else [pl])
     assert seen(a.cards) == seen(b.cards)
 
 

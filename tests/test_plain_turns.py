@@ -27,7 +27,12 @@ class Counted:
         self.bot = bot
         self.asked = 0
         if plain and hasattr(bot, "plain_move"):
-            self.plain_move = bot.plain_move
+            self.plain_move = self._plain_move
+
+    def _plain_move(self, v):
+        # the cards left that the game keeps for its planners are the piles' own, at every move
+        assert v.left == {name: pl.count() for name, pl in v._game.piles.items()}
+        return self.bot.plain_move(v)
 
     def __getattr__(self, name):
         if name == "plain_move":
