@@ -943,20 +943,19 @@ class TurnFlowMixin(GameBase):
                                 elif self.ending and not met:
                                     self.ending = False
                                 lane = True
-                    if lane:
-                        pass
-                    elif type(got) is not tuple:
-                        queue = (got,)
-                    elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
-                        answers += _ANSWERS_END_TREASURES
-                        t.phase = phase = "buy"
-                        t.bought = False
-                        _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                        treasures = coins = actions = buys = 0
-                        auto = []
-                        queue, at = got, 2
-                    else:
-                        queue = got
+                    if not lane:
+                        if type(got) is not tuple:
+                            queue = (got,)
+                        elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+                            answers += _ANSWERS_END_TREASURES
+                            t.phase = phase = "buy"
+                            t.bought = False
+                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
+                            treasures = coins = actions = buys = 0
+                            auto = []
+                            queue, at = got, 2
+                        else:
+                            queue = got
                 if lane:
                     # ---- what the lane's moves and Clean-up leave: the Treasures played, the card
                     # bought onto the discard pile, then what is in play and the hand on top of it
