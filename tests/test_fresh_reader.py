@@ -405,3 +405,20 @@ def test_undo_says_the_tokens_it_put_back_on_piles(lang, typed_lines, said):
     console, lines = position_console(state, typed_lines, ("Villa", "Temple"), lang=lang)
     assert [x for x in lines if x.startswith(("Taken back:", "Teruggenomen:"))] == said
     assert console.game.piles["Silver"].debt_tokens == 1 and console.game.piles["Temple"].vp_tokens == 3
+
+
+def test_the_speech_output_takes_the_dutch_word_for_default_and_its_refusal_says_dutch_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    typed_lines = "instellingen zet uitvoer blabla\ninstellingen zet uitvoer standaard\n"
+    _, lines = position_console(BUY_PHASE, typed_lines, CARD_KINGDOM, lang="nl")
+
+    def answer(line: str) -> str:
+        return lines[lines.index(f"Ann> {line}") + 1]
+
+    refusal = answer("instellingen zet uitvoer blabla")
+    assert refusal.startswith("spraakuitvoer moet standaard zijn of een van: "), refusal
+    assert answer("instellingen zet uitvoer standaard") == "Spraakuitvoer is nu standaard."
+    # in English, the English words
+    _, lines = position_console(BUY_PHASE, "settings set output blabla\nsettings set output default\n", CARD_KINGDOM)
+    assert lines[lines.index("Ann> settings set output blabla") + 1].startswith("output must be default or one of: ")
+    assert lines[lines.index("Ann> settings set output default") + 1] == "Output is now default."

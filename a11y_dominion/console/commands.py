@@ -431,6 +431,8 @@ class Commands:
         key = DUTCH_SETTING_KEYS.get(key, key)
         if key != "output":
             value = DUTCH_SETTING_VALUES.get(value.lower(), value)
+        elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
+            value = "default"
         if key not in LIVE_SETTINGS:
             self.error(
                 self.t(
@@ -468,6 +470,12 @@ class Commands:
             on, off = setting_value_text(True, self.lang), setting_value_text(False, self.lang)
             word = self.lang._(SETTING_KEY_WORDS["hints"])
             return SettingsError(Msg("{key} must be {on} or {off}.", key=word, on=on, off=off))
+        if isinstance(msg, Msg) and msg.template == "output must be default or one of: {names}.":
+            word = self.lang._(SETTING_KEY_WORDS["output"])
+            default = setting_value_text(None, self.lang)
+            return SettingsError(
+                Msg("{key} must be {default} or one of: {names}.", key=word, default=default, names=msg.args["names"])
+            )
         key = msg.args.get("key") if isinstance(msg, Msg) else None
         if key not in SETTING_KEY_WORDS:
             return e
