@@ -364,7 +364,7 @@ def test_history_is_walked_with_f6_and_f7():
         f"{kept[n - 3]} ({n - 2} of {n})",
         f"{kept[n - 2]} ({n - 1} of {n})",
         f"{kept[n - 1]} ({n} of {n})",
-        f"{kept[n - 1]} ({n} of {n})",
+        f"{kept[n - 1]} ({n} of {n}, the newest message)",  # (F7 at the newest says so)
     ]
 
 

@@ -98,6 +98,25 @@ def test_previous_and_next_go_on_from_what_repeat_and_log_read():
     assert after(lines, "previous", j) == [f"{history[-2]} ({total - 1} of {total})"]
 
 
+def test_next_at_the_newest_and_previous_at_the_oldest_say_so():
+    console, lines = play("play treasures\nnext\nprevious\n" + "previous\n" * 60)
+    history = [entry.text for entry in console.people["You"].history.entries()]
+    total = len(history)
+    assert total < 50  # (so that the previous below reach the oldest)
+    # after a move, next reads the newest message again and says it is the newest
+    i = lines.index("You> next")
+    assert after(lines, "next", i) == [f"{history[-1]} ({total} of {total}, the newest message)"]
+    assert after(lines, "previous", i) == [f"{history[-2]} ({total - 1} of {total})"]
+    assert lines[-3] == f"{history[0]} (1 of {total}, the oldest message)"
+
+
+def test_the_ends_of_the_history_in_dutch():
+    console, lines = play("speel schatten\nvolgende\n", players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
+    history = [entry.text for entry in console.people["Jij"].history.entries()]
+    total = len(history)
+    assert after(lines, "volgende") == [f"{history[-1]} ({total} van {total}, het nieuwste bericht)"]
+
+
 # ------------------------------------------------------------------ 3. a question asked again with the same options
 TWO_ENGINEERS = {
     "turn": {"player": "Ann", "phase": "action", "actions": 2, "buys": 1, "coins": 0},

@@ -333,25 +333,32 @@ class Commands:
 
     def cmd_previous(self, rest: str = "") -> None:
         """previous: one message back in this seat's history (after ``repeat N`` or ``log``, the
-        one before those they read)."""
+        one before those they read); at the oldest it is read again, said to be the oldest."""
         self._walk_from(-1)
-        self._walk(self.history.previous())
+        self._walk(-1)
 
     def cmd_next(self, rest: str = "") -> None:
         """next: one message forward in this seat's history (after ``repeat N`` or ``log``, the
-        one after those they read)."""
+        one after those they read); at the newest it is read again, said to be the newest."""
         self._walk_from(+1)
-        self._walk(self.history.next())
+        self._walk(+1)
 
-    def _walk(self, text: str | None) -> None:
-        pos = self.history.position()
-        self.reply(
-            [
-                self.t(N_("{text} ({n} of {total})"), text=text, n=pos[0], total=pos[1])
-                if text is not None
-                else self.lang._(N_("Nothing has been said yet."))
-            ]
-        )
+    def _walk(self, step: int) -> None:
+        """One message back (``step`` -1) or forward (+1), read with its place in the history."""
+        history = self.history
+        before = history.position()
+        text = history.previous() if step < 0 else history.next()
+        if text is None:
+            self.reply([self.lang._(N_("Nothing has been said yet."))])
+            return
+        pos = history.position()
+        if pos != before:
+            template = N_("{text} ({n} of {total})")
+        elif step < 0:  # (the cursor stayed: the first or the last message)
+            template = N_("{text} ({n} of {total}, the oldest message)")
+        else:
+            template = N_("{text} ({n} of {total}, the newest message)")
+        self.reply([self.t(template, text=text, n=pos[0], total=pos[1])])
 
     # ------------------------------------------------------------ the rest
     def cmd_options(self, rest: str = "") -> None:
