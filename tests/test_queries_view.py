@@ -119,3 +119,24 @@ def test_the_queries_module_has_no_game_to_read():
         assert all("Game" not in str(h) for h in typing.get_type_hints(f).values()), f.__name__
         params = inspect.signature(f).parameters
         assert "game" not in params, f.__name__
+
+
+def test_a_lead_on_fewer_turns_says_why():
+    """Level on VP, the player with fewer turns leads (base rulebook, End of the game): said so."""
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.rules.decisions import END_MOVE
+
+    kingdom = ["Villa", "Engineer", "Forum", "Patrician", "City Quarter", "Chariot Race", "Farmers' Market"]
+    g = Game(GameConfig(["Ann", "Bea"], kingdom + ["Castles", "Legionary", "Sacrifice"], [], [], 1))
+    g.start()
+    while g.turn.player == 0:  # Ann's first turn, with nothing bought: 3 VP each, Bea one turn fewer
+        g.answer([END_MOVE])
+    lines = q.score_lines(player_view(g, "Bea"))
+    assert lines[3] == "Bea leads, level on 3 VP with Ann but with fewer turns."
+    assert q.score_lines(player_view(g, "Bea"), Language("nl"))[3] == (
+        "Bea staat voor, gelijk op 3 punten met Ann maar met minder beurten."
+    )
+    g.answer([END_MOVE])  # Bea's Action phase ends; then her turn
+    while g.turn.player == 1:
+        g.answer([END_MOVE])
+    assert q.score_lines(player_view(g, "Ann"))[3] == "Ann and Bea are level."

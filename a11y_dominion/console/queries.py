@@ -567,11 +567,21 @@ def score_lines(view: PlayerView, lang: Language = EN) -> list:
         )
     if not over:
         lead = view.leaders()
-        lines.append(
-            lang.text(N_("{player} leads."), player=lead[0])
-            if len(lead) == 1
-            else lang.text(N_("{players} are level."), players=join_names(lead, lang))
-        )
+        best = max(view.scores[p.name]["total"] for p in view.players)
+        level = [p.name for p in view.players if view.scores[p.name]["total"] == best and p.name not in lead]
+        if len(lead) > 1:
+            lines.append(lang.text(N_("{players} are level."), players=join_names(lead, lang)))
+        elif level:  # (the same VP: the one with fewer turns leads, as the rules break a tie)
+            lines.append(
+                lang.text(
+                    N_("{player} leads, level on {total} VP with {others} but with fewer turns."),
+                    player=lead[0],
+                    total=best,
+                    others=join_names(level, lang),
+                )
+            )
+        else:
+            lines.append(lang.text(N_("{player} leads."), player=lead[0]))
     lines.append(
         lang.text(
             N_("Provinces left: {n}. Empty Supply piles: {empty}."),
