@@ -485,9 +485,9 @@ class EventSentences:
                 if e.source:
                     return self._t(N_("You take {n} Debt for {source}."), n=e.delta, source=e.source)
                 return self._t(N_("You take {n} Debt."), n=e.delta)
-            if e.total:
+            if e.total:  # (the prompt says the Debt left)
                 return self._t(N_("You pay {n} Debt."), n=-e.delta)
-            return self._t(N_("You pay {n} Debt, {total} left."), n=-e.delta, total=e.total)
+            return self._t(N_("You pay off your {n} Debt."), n=-e.delta)
         if e.delta > 0 and e.delta == e.total:  # they had none: the number said once, as the total
             if e.source:
                 return self._p(

@@ -305,7 +305,6 @@ FACTS = (
             "You take {n} Debt for {source}, now {total} Debt.",
             "You take {n} Debt, now {total} Debt.",
             "You pay {n} Debt. {total} Debt left. {coins} left.",
-            "You pay {n} Debt, {total} left.",
             "{player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
             "{player}, {phase}: {buys}, {coins}, {debt}.",
             "{phase}: {actions}, {buys}, {coins}, {debt}.",
@@ -400,7 +399,7 @@ NOTES = {
     ),
     "Debt paid, with what is left": (
         "{player} pays {n} Debt. {total} Debt left. {coins} left.",
-        "You pay {n} Debt, {total} left.",
+        "You pay off your {n} Debt.",  # (none left)
         ("You pay {n} Debt.", "{n} Debt"),
     ),
     "VP tokens, with what is left on the Landmark": (

@@ -88,7 +88,7 @@ def test_own_moves_leave_the_figures_to_the_turn_prompt():
         "You take 1 Debt for the Silver pile."
     ]
     assert _own_turn(ev.DebtChanged("Ann", -2, 1, "", 0)) == ["You pay 2 Debt."]
-    assert _own_turn(ev.DebtChanged("Ann", -2, 0, "", 1)) == ["You pay 2 Debt, 0 left."]
+    assert _own_turn(ev.DebtChanged("Ann", -2, 0, "", 1)) == ["You pay off your 2 Debt."]
     assert _own_turn(ev.EventBought("Ann", "Tax", 2, 1)) == ["You buy the Event Tax."]
     plays = [
         ev.CardPlayed("Ann", "Copper"),
