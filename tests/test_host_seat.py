@@ -31,13 +31,15 @@ def _settings(tmp_path, monkeypatch):
 class Hosted:
     """A host of Ann (its own seat) and Bea (remote) with seed 11, its table running."""
 
-    def __init__(self, hand: list | None = None, debt: int = 0):
+    def __init__(self, hand: list | None = None, debt: int = 0, bea_hand: list | None = None):
         specs = parse_seats("Ann:human,Bea:remote", remote=True)
         piles, events, landmarks = choose_setup(None, None, None, 11)
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 11))
         if hand is not None:  # dealt before the game starts (GameHost starts it)
             game.players[0].hand = [game.new_card(n) for n in hand]
         game.players[0].debt = debt
+        if bea_hand is not None:
+            game.players[1].hand = [game.new_card(n) for n in bea_hand]
         self.host = GameHost(game, specs, 11, Language("en"), out=[].append)
         self.ann: list = []
         self.bea: list = []
@@ -95,6 +97,28 @@ def test_the_host_seat_asks_before_ending_the_action_phase_and_playing_treasures
         said = await h.typed("Ann", "yes")
         assert said[0] == "You play 4 Coppers."
         assert h.host.table.game.turn.phase == "buy"
+
+    run(body)
+
+
+def test_a_plain_ssh_seat_asks_too_by_default():
+    """A remote seat answered by typed lines (plain ssh) asks before what cannot be undone, as the
+    console does by default; a guest of ``join`` answers through its own console instead."""
+
+    @with_hand(
+        ["Copper", "Copper", "Copper", "Estate", "Estate"], 0, ["Legionary", "Copper", "Copper", "Copper", "Copper"]
+    )
+    async def body(h):
+        assert h.host.people["Bea"].confirm is True
+        await h.typed("Ann", "end")
+        await h.typed("Ann", "end")
+        assert h.host.table.game.current.name == "Bea"
+        assert await h.typed("Bea", "play treasures") == [
+            "You still have 1 Action and could play Legionary. Playing Treasures ends the Action phase. "
+            "Go on? Type yes to go on:"
+        ]
+        assert await h.typed("Bea", "no") == ["Nothing was played; the Action phase goes on."]
+        assert h.host.table.game.turn.phase == "action"
 
     run(body)
 

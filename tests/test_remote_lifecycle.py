@@ -144,6 +144,8 @@ def choose(screen: str, who: str) -> str:
     """The Big Money move of ``who`` for the text printed since the last answer."""
     if no_treasures(screen):
         return "end"
+    if re.search(r"Go on\? Type yes to go on:\s*\S*> ?$", screen):  # (a plain ssh seat asks, as the console does)
+        return "yes"
     headers = re.findall(rf"{who}, (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?", screen)
     assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
     phase, _actions, buys, coins = headers[-1]

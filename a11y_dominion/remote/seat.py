@@ -185,9 +185,10 @@ class RemoteSeat(HumanSeat):
         self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
         self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
-        # ask before an answer that cannot be undone, as the console does (the host's own seat: its
-        # confirm setting; a guest that joins with ``join`` asks at its own console)
-        self.confirm = False
+        # ask before an answer that cannot be undone, as the console does by default (the host's own
+        # seat: its confirm setting; a guest that joins with ``join`` answers through its own console,
+        # which asks, and not through these lines)
+        self.confirm = True
         self.confirming: tuple | None = None  # (decision, keys) asked about: the next line says yes or not
 
     # ------------------------------------------------------------ output
