@@ -209,5 +209,12 @@ class Language:
     def prompt(self, decision) -> str:
         """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language."""
         if getattr(decision, "template", ""):
-            return self.text(decision.template, **decision.args)
+            out = self.text(decision.template, **decision.args)
+            name = decision.args.get("player")
+            # a question to the default seat does not begin with its name ("You, Engineer: ..."): the
+            # question of a named seat does, for several people at one keyboard
+            if name in ("You", self._(N_("You"))) and out.startswith(f"{name}, "):
+                out = out[len(name) + 2 :]
+                out = out[:1].upper() + out[1:]
+            return out
         return self._(decision.prompt)

@@ -254,9 +254,16 @@ def play(game: str = "basic", lang: str = "en", seed: int = 1, max_inputs: int |
 def _pattern(lang: Language, template: str) -> re.Pattern:
     """A regular expression for the sentence ``template`` in ``lang``: each {field} a named group."""
     text = lang._(template)
-    parts = re.split(r"(\{\w+(?::[^}]*)?\})", text)
     seen: set = set()
     out = []
+    if text.startswith("{player}, "):  # a question to the default seat does not begin with its name
+        text = text[len("{player}, ") :]
+        out.append("(?:(?P<player>[^;:]+?), )?")
+        seen.add("player")
+        if text[:1].isalpha():  # (then it begins with a capital)
+            out.append(f"[{re.escape(text[0].lower())}{re.escape(text[0].upper())}]")
+            text = text[1:]
+    parts = re.split(r"(\{\w+(?::[^}]*)?\})", text)
     for part in parts:
         m = re.fullmatch(r"\{(\w+)\}", part)
         plural = re.fullmatch(r"\{\w+:([^}]*)\}", part)  # a word that follows a number: "punt|punten"

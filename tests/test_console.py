@@ -230,7 +230,7 @@ def test_numbered_answers_in_a_card_choice():
     console, out = forum_console("play Forum\r\n3, 2\r\n2, 1\r\n")
     console.run()
     lines = out.getvalue().splitlines()
-    i = lines.index("You, Forum: discard 2 cards.")
+    i = lines.index("Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
     assert lines[i + 1 : i + 4] == [
         "Choose 2, by numbers or names separated by commas. Repeat a number to choose that card again.",
@@ -272,7 +272,7 @@ def test_a_pile_choice_names_top_card_cost_and_tokens():
     )
     console.run()
     lines = out.getvalue().splitlines()
-    i = lines.index("You, Tax: choose a Supply pile to put 2 Debt on.")
+    i = lines.index("Tax: choose a Supply pile to put 2 Debt on.")
     assert lines[i + 1] == "Choose one by number or name."
     assert "8. Catapult (Catapult/Rocks pile), 3 coins, 1 Debt on it" in lines[i + 2 :]
     assert "9. Villa, 4 coins, 1 Debt on it" in lines[i + 2 :]
@@ -329,7 +329,7 @@ def test_completion_in_a_card_choice_uses_the_options():
         "You",
         "cards",
         "discard",
-        "You, Forum: discard 2 cards.",
+        "Forum: discard 2 cards.",
         ["Copper", "Estate", "Gold"],
         2,
         2,
@@ -810,7 +810,7 @@ def test_a_move_while_a_card_asks_says_to_answer_first():
     console, out = forum_console("play Forum\r\nbuy gold\r\nplay Villa\r\nend\r\n")
     console.run()
     lines = out.getvalue().splitlines()
-    assert lines.count("First answer the question: You, Forum: discard 2 cards.") == 3
+    assert lines.count("First answer the question: Forum: discard 2 cards.") == 3
     assert not any("is not a card name" in x for x in lines)
     assert answer_keys(console.game) == [["play:Forum"]]
 

@@ -445,7 +445,7 @@ def test_a_mode_question_answered_in_dutch():
     )
     console.run()
     lines = out.getvalue().splitlines()
-    i = lines.index("Jij, Geluksbrenger: kies er een.")
+    i = lines.index("Geluksbrenger: kies er een.")
     assert lines[i + 1 : i + 4] == [
         "Kies er een, met het nummer of de naam.",
         "1. +1 aanschaf en +2 munten",
@@ -571,3 +571,20 @@ def test_dutch_mountain_pass_and_seed_are_standard_dutch():
         "jij biedt als laatste. De hoogste bieder krijgt +8 punten en neemt het geboden bedrag als schuld."
     )
     assert nl.text("Game seed {seed}.", seed=12) == "Spelnummer 12."
+
+
+def test_a_question_to_the_default_seat_does_not_begin_with_its_name():
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.rules.decisions import Decision, Kind, Purpose
+
+    template = "{player}, {source}: discard {count} cards."
+
+    def asked(player: str) -> Decision:
+        args = {"player": player, "source": "Forum", "count": 2}
+        return Decision(player, Kind.CARDS, Purpose("discard"), "", ["Copper"], template=template, args=args)
+
+    en, nl = Language("en"), Language("nl")
+    assert en.prompt(asked("You")) == "Forum: discard 2 cards."
+    assert en.prompt(asked("Ann")) == "Ann, Forum: discard 2 cards."  # several people at one keyboard
+    dutch = nl.prompt(asked("Jij"))
+    assert not dutch.startswith("Jij") and dutch == nl.prompt(asked("Ann"))[len("Ann, ") :]
