@@ -114,7 +114,7 @@ def test_queries_print_facts_and_do_not_change_the_game():
     assert (
         "You have 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile."
     ) in lines
-    assert "Bot: 0 Debt, 0 VP in tokens, 5 cards in hand." in lines
+    assert "Bot: 0 Debt, 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile." in lines
     assert "Supply: 17 piles, 0 empty." in lines
     assert "Province: 8 coins, 8 left." in lines
     assert "Patrician/Emporium: Patrician on top, 2 coins, 10 left; below: 5 Emporiums (5 coins)." in lines

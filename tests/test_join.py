@@ -538,7 +538,7 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
         ann.expect(r"You have \d+ Debt and ")
         # what says nothing to Ann (Bea's move to her Buy phase, told at her turn's end) leaves
         # the half-typed line alone: it is neither rubbed out nor drawn again
-        ann.expect(r"Bot: [^\r]*cards in hand\.\r\n")
+        ann.expect(r"Bot: [^\r]*cards in the discard pile\.\r\n")
         time.sleep(0.3)
         ann.send("sta")
         time.sleep(0.3)

@@ -73,7 +73,7 @@ def test_a_query_on_beas_view_never_names_anns_hidden_cards(round_trip):
         view = PlayerView.from_data(json.loads(json.dumps(view.to_data())))
     text = "\n".join(every_line(view))
     assert not any(name in text for name in HIDDEN_CARDS)
-    assert "Ann: 0 Debt, 0 VP in tokens, 5 cards in hand." in text
+    assert "Ann: 0 Debt, 0 VP in tokens; 5 cards in hand, 2 cards in the deck, 1 card in the discard pile." in text
     assert "Your hand, 5 cards: " in text and "Bea's hand, 5 cards: " in text
     # the same queries on Ann's own view do tell her cards: the test above means something
     ann = "\n".join(every_line(player_view(game, "Ann")))

@@ -228,7 +228,7 @@ def test_a_flood_of_lines_is_dropped_with_one_sentence_and_the_table_goes_on(hos
     ann.send("score\r" * 400)
     # Bea is answered at once meanwhile
     bea.sendline("status")
-    bea.expect(r"Bot: 0 Debt, 0 VP in tokens, 5 cards in hand\.")
+    bea.expect(r"Bot: 0 Debt, 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile\.")
     assert time.monotonic() - start < 5
     got = ann.before + drain(ann, 2.0)
     text = plain(got)

@@ -25,7 +25,7 @@ DEBT = {
             [
                 "Your turn 1, Buy phase: 1 Action, 0 Buys, 6 coins, 4 Debt.",
                 "You have 4 VP in tokens; 0 cards in hand, 5 cards in the deck, 0 cards in the discard pile.",
-                "Bot: 0 Debt, 0 VP in tokens, 5 cards in hand.",
+                "Bot: 0 Debt, 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile.",
             ],
         ),
         (
@@ -35,7 +35,8 @@ DEBT = {
                 "Jouw beurt 1, aanschaffase: 1 actie, 0 aanschaffen, 6 munten, 4 schuld.",
                 "Je hebt 4 punten aan fiches; 0 kaarten in je hand, 5 kaarten in je trekstapel, "
                 "0 kaarten in je aflegstapel.",
-                "Bot: 0 schuld, 0 punten aan fiches, 5 kaarten in de hand.",
+                "Bot: 0 schuld, 0 punten aan fiches; 5 kaarten in de hand, 5 kaarten in de trekstapel, "
+                "0 kaarten in de aflegstapel.",
             ],
         ),
     ],

@@ -364,13 +364,18 @@ def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> lis
             continue
         lines.append(
             lang.text(
-                N_("{player}: {vp} in tokens, {hand} in hand.")
+                N_("{player}: {vp} in tokens; {hand} in hand, {deck} in the deck, {discard} in the discard pile.")
                 if said_debt(o)
-                else N_("{player}: {debt} Debt, {vp} in tokens, {hand} in hand."),
+                else N_(
+                    "{player}: {debt} Debt, {vp} in tokens; {hand} in hand, {deck} in the deck, "
+                    "{discard} in the discard pile."
+                ),
                 player=o.name,
                 debt=o.debt,
                 vp=count(o.vp_tokens, "VP", lang),
                 hand=count(o.hand_size, "card", lang),
+                deck=count(o.deck_size, "card", lang),
+                discard=count(o.discard_size, "card", lang),
             )
         )
     return lines
