@@ -392,12 +392,12 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
             out.append(
                 lang.text(
                     N_(
-                        "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
+                        "Game of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
                         "Resume it with a11y-dominion host --resume {id}."
                     )
                     if any(k == "remote" for _n, k in g.seats)
                     else N_(
-                        "Game {id} of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
+                        "Game of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
                         "Resume it with a11y-dominion resume {id}."
                     ),
                     id=g.id,
@@ -449,11 +449,11 @@ def _finished_line(g, lang, date: str, players: str, kingdom: str, names: dict |
     scores = "; ".join(f"{names.get(str(s[0]), s[0])} {s[1]} VP" for s in result.get("scores", []) if len(s) == 2)
     winners = [str(names.get(str(w), w)) for w in result.get("winners", [])]
     if len(winners) > 1:
-        template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} tied; {scores}.")
+        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. {winners} tied; {scores}.")
     elif winners:
-        template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}.")
+        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}.")
     else:
-        template = N_("Game {id} of {date}, finished: {players}. Kingdom: {kingdom}. Its result was not kept.")
+        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. Its result was not kept.")
     return lang.text(
         template,
         id=g.id,

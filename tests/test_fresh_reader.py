@@ -61,7 +61,9 @@ def test_the_default_seat_name_follows_the_language_of_the_resumed_game(capsys):
     # the list of games says the name as the language of the settings says it
     assert main(["games"]) == 0
     line = capsys.readouterr().out.strip()
-    assert re.fullmatch(rf"Game {saved.id} of .*, unfinished, at your turn 3: You \(human\), Bot \(medium\)\. .*", line)
+    assert re.fullmatch(
+        rf"Game of .*, unfinished, at your turn 3: You \(human\), Bot \(medium\)\. .*resume {saved.id}\.", line
+    )
     # and in Dutch again "Jij"
     again = typed(["hand"], settings={"language": "nl"}, game_id="latest")
     assert "Jij> hand" in again.splitlines() and "You>" not in again

@@ -178,7 +178,8 @@ def test_a_game_quit_before_its_first_answer_is_kept_as_the_question_says(capsys
     assert main(["games"]) == 0
     (line,) = capsys.readouterr().out.splitlines()
     assert (
-        f"Game {saved.id} of " in line and ", unfinished, before the first answer: You (human), Bot (medium)." in line
+        line.endswith(f"resume {saved.id}.")
+        and ", unfinished, before the first answer: You (human), Bot (medium)." in line
     )
     again, text = resume([])
     assert again.game.config == console.game.config  # the same game, not another one
@@ -222,7 +223,7 @@ def test_files_that_are_no_saved_games_are_listed_as_damaged(capsys):
     before = {p: fingerprint(p) for p in folder.iterdir()}
     assert main(["games"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith(f"Game {good.stem} of ")
+    assert lines[0].startswith("Game of ")
     assert lines[1:] == [
         f"The saved game {name}.jsonl is damaged: its first line cannot be read."
         for name in ("20250101-000002", "20250101-000001", "20250101-000000")
@@ -275,14 +276,14 @@ def test_the_list_says_your_turn_and_how_a_finished_game_ended():
     en = Language("en")
     (line,) = game_lines([saved_game(None, ("You", 3))], en)
     assert line == (
-        "Game 20260101-120000 of 2026-01-01 12:00:00, unfinished, at your turn 3: You (human), Bot (bigmoney). "
+        "Game of 2026-01-01 12:00:00, unfinished, at your turn 3: You (human), Bot (bigmoney). "
         "Kingdom: Village. Resume it with a11y-dominion resume 20260101-120000."
     )
     (line,) = game_lines([saved_game(None, ("Bot", 3))], en)
     assert ", unfinished, at Bot's turn 3: " in line
     (line,) = game_lines([saved_game({"scores": [["You", 30], ["Bot", 30]], "winners": ["You", "Bot"]})], en)
     assert line == (
-        "Game 20260101-120000 of 2026-01-01 12:00:00, finished: You (human), Bot (bigmoney). Kingdom: Village. "
+        "Game of 2026-01-01 12:00:00, finished: You (human), Bot (bigmoney). Kingdom: Village. "
         "You and Bot tied; You 30 VP; Bot 30 VP."
     )
     (line,) = game_lines([saved_game({"scores": [["You", 31], ["Bot", 30]], "winners": ["You"]})], en)
