@@ -29,6 +29,28 @@ def gained_left(e: ev.CardGained) -> int:
     return e.pile_left
 
 
+_CARDS_PUT = {  # where CardsMoved puts a player's cards: (the cards seen, by you and by another; their count)
+    "hand": (
+        N_("You put {cards} into your hand."),
+        N_("{player} puts {cards} into their hand."),
+        N_("You put {count} into your hand."),
+        N_("{player} puts {count} into their hand."),
+    ),
+    "deck": (
+        N_("You put {cards} onto your deck."),
+        N_("{player} puts {cards} onto their deck."),
+        N_("You put {count} onto your deck."),
+        N_("{player} puts {count} onto their deck."),
+    ),
+    "discard": (
+        N_("You put {cards} onto your discard pile."),
+        N_("{player} puts {cards} onto their discard pile."),
+        N_("You put {count} onto your discard pile."),
+        N_("{player} puts {count} onto their discard pile."),
+    ),
+}
+
+
 class EventSentences:
     """Sentences for single events (a mixin of :class:`~announcements.narrator.Narrator`):
     needs ``viewer`` (str or None), ``verbosity`` and ``L`` (a :class:`Language`)."""
@@ -297,43 +319,12 @@ class EventSentences:
                 N_("{player} puts their deck of {count} into their discard pile."),
                 count=n,
             )
-        if e.destination == "hand":
-            if seen:
-                return self._p(
-                    e.player,
-                    N_("You put {cards} into your hand."),
-                    N_("{player} puts {cards} into their hand."),
-                    cards=cards,
-                )
-            return self._p(
-                e.player, N_("You put {count} into your hand."), N_("{player} puts {count} into their hand."), count=n
-            )
-        if e.destination == "deck":
-            if seen:
-                return self._p(
-                    e.player,
-                    N_("You put {cards} onto your deck."),
-                    N_("{player} puts {cards} onto their deck."),
-                    cards=cards,
-                )
-            return self._p(
-                e.player, N_("You put {count} onto your deck."), N_("{player} puts {count} onto their deck."), count=n
-            )
-        if e.destination == "discard":
-            if seen:
-                return self._p(
-                    e.player,
-                    N_("You put {cards} onto your discard pile."),
-                    N_("{player} puts {cards} onto their discard pile."),
-                    cards=cards,
-                )
-            return self._p(
-                e.player,
-                N_("You put {count} onto your discard pile."),
-                N_("{player} puts {count} onto their discard pile."),
-                count=n,
-            )
-        return None
+        said = _CARDS_PUT.get(e.destination)
+        if said is None:
+            return None
+        if seen:
+            return self._p(e.player, said[0], said[1], cards=cards)
+        return self._p(e.player, said[2], said[3], count=n)
 
     def _cards_set_aside(self, e):
         if e.viewer is None:
