@@ -123,6 +123,13 @@ class Host:
         self.proc.wait(timeout)
         return self.proc.returncode, self.proc.stdout.read()
 
+    def stopped(self) -> str:
+        """Stop the host (as Ctrl+C would) and wait for it; what it printed, which holds no traceback."""
+        self.proc.terminate()
+        _code, printed = self.finish()
+        assert "Traceback" not in printed, printed
+        return printed
+
     def game_record(self) -> dict:
         """The record the host wrote as it stopped (after :meth:`finish`)."""
         return load_record(self.record.read_text(encoding="utf-8"))

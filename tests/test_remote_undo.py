@@ -156,9 +156,7 @@ def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(t
         finally:
             close_seat(ann.child)
             close_seat(bea.child)
-        host.proc.terminate()
-        code, printed = host.finish()
-        assert "Traceback" not in printed, printed
+        printed = host.stopped()
         assert "Ann took back the buy of Cellar." in printed.splitlines()  # the host's own screen
         record = host.game_record()
     ann_lines = received_lines((tmp_path / "ann.log").read_bytes())
@@ -229,9 +227,7 @@ def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(
             ann.logfile_read.close()
             if bea is not None:
                 close_seat(bea.child)
-        host.proc.terminate()
-        code, printed = host.finish()
-        assert "Traceback" not in printed, printed
+        host.stopped()
         record = host.game_record()
     ann_text = (tmp_path / "ann.txt").read_text(encoding="utf-8")
     assert "Traceback" not in ann_text
@@ -366,6 +362,4 @@ def test_the_other_seat_s_summary_keeps_what_was_done_before_the_taken_back_answ
         finally:
             close_seat(ann.child)
             close_seat(bea.child)
-        host.proc.terminate()
-        code, printed = host.finish()
-        assert "Traceback" not in printed, printed
+        host.stopped()
