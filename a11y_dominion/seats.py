@@ -211,9 +211,9 @@ class BigMoneyBot:
             coins = v.coins_after
             if v.debt or v.buys_after < 1:
                 return _END_TREASURES
-            # what _buy(coins, False, provinces, v.legal_after) answers, read from the cards left: once
-            # the Treasures are played a basic pile's buy is legal when the pile has a card (its own, at
-            # its cost, which the coins reach for each buy below)
+            # what _buy(coins, False, provinces, legal) answers once the Treasures are played, read from the
+            # cards left: a basic pile's buy is then legal when the pile has a card (its own, at its cost,
+            # which the coins reach for each buy below)
             left = v.left
             provinces = left["Province"]
             if coins >= 8 and provinces:

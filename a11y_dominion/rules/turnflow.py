@@ -163,12 +163,10 @@ class PlainView:
     ``debt`` (the player's Debt); ``treasures`` (whether "play treasures" is
     a legal move); ``coins_after`` and ``buys_after``, the coins and Buys
     the player has once "play treasures" has played every Treasure in hand
-    (the turn's own while there is none to play); and, read when asked,
-    whether a move is legal now, whether a buy would be legal once the
-    Treasures are played, and the cards left in a pile; ``left``, the
-    number of cards in each Supply pile by name (to be read only; kept by
-    the game while its plain turns go on). Public facts and the bot's own
-    only, as a view is."""
+    (the turn's own while there is none to play); ``left``, the number of
+    cards in each Supply pile by name (to be read only; kept by the game
+    while its plain turns go on); and, read when asked, whether a move is
+    legal now. Public facts and the bot's own only, as a view is."""
 
     __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "left")
 
@@ -184,22 +182,6 @@ class PlainView:
     def legal(self, move: Move) -> bool:
         """Whether ``move`` is a legal turn move of the player now."""
         return self._game.move_is_legal(self._player, move)
-
-    def legal_after(self, move: Move) -> bool:
-        """Whether the buy ``move`` of a Supply pile would be legal once
-        "play treasures" is done, with a Buy and no Debt (``move_is_legal``
-        of that buy then): the pile is in the game, not empty, and its top
-        costs at most ``coins_after``."""
-        pl = self._game.piles.get(move.name)
-        if pl is None:
-            return False
-        spec = pl.top_spec()
-        return spec is not None and spec.cost.coins <= self.coins_after
-
-    def cards_left(self, pile: str) -> int:
-        """The number of cards in the Supply pile ``pile`` (0 for a pile not in the game)."""
-        pl = self._game.piles.get(pile)
-        return pl.count() if pl is not None else 0
 
 
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
@@ -998,8 +980,7 @@ class TurnFlowMixin(GameBase):
                         ):
                             move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
                         else:
-                            view.turn = t
-                            view.debt = p.debt
+                            view.debt = p.debt  # (its turn is this Turn: see ``views``)
                             view.treasures = bool(treasures_ok)
                             view.coins_after = t.coins + coins
                             view.buys_after = t.buys + buys
