@@ -653,7 +653,14 @@ def cmd_host(args) -> int:
     from .console.display import wants_plain
     from .settings import load_settings
 
-    plain = wants_plain(load_settings()[0].get("speech") or "auto", args.plain, sys.stdout)
+    settings = load_settings()[0]
+    speech = settings.get("speech") or "auto"
+    if speech == "auto" and not args.plain and any(kind == "human" for _name, kind in seats):
+        # the host's own player: a screen reader, running or said to be used, gets plain lines, as at play
+        from .console.start import auto_speech
+
+        speech, _why = auto_speech(settings, lang, sys.stdout)
+    plain = wants_plain(speech, args.plain, sys.stdout)
     verbosity = args.verbosity or (saved.verbosity if saved is not None else "normal")
     host = GameHost(
         game,

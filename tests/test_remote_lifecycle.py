@@ -411,6 +411,30 @@ def test_a_signal_without_a_terminal_stops_cleanly(hosting, sig):
     assert "Traceback" not in "\n".join(host.lines)
 
 
+def test_a_screen_reader_user_at_the_host_gets_plain_lines(tmp_path):
+    """The host's own player who said they use a screen reader (the setting play's question saves) gets
+    plain lines at the host's terminal, as at play: no escape sequence at all."""
+    config = tmp_path / "settings.json"
+    config.write_text(json.dumps({"screen_reader": "yes"}))
+    cmd = host_command("Ann:remote,Cid:human,Bot:bigmoney", "--seats-file", str(tmp_path / "seats.json"))
+    env = dict(host_env(tmp_path), A11Y_DOMINION_CONFIG=str(config))
+    cid = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    try:
+        cid.expect("Welcome, Cid. Type help for commands.")
+        cid.sendline("hand")
+        cid.expect(r"Your hand, 5 cards: [^\r\n]*")
+        seen = cid.before + cid.after
+        cid.sendintr()
+        cid.expect(r"Stop the game for every seat\? yes or no")
+        seen += cid.before
+        assert "\x1b" not in seen, repr(seen[-300:])
+        cid.sendline("yes")
+        cid.expect(pexpect.EOF)
+    finally:
+        if cid.isalive():
+            cid.terminate(force=True)
+
+
 def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
     cid, data = spawn_host(tmp_path, "Ann:remote,Cid:human,Bot:bigmoney", "--plain")
     try:
