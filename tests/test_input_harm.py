@@ -294,3 +294,16 @@ def test_the_game_history_is_readable_by_its_owner_only():
     os.chmod(path, 0o644)  # as an older version made it
     assert stats.summary()["games"] == 1
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def test_resume_of_a_hosted_game_points_to_host_resume(capsys):
+    from a11y_dominion import autosave
+    from test_history import TO_VILLAGE, play
+
+    play(TO_VILLAGE[:1])
+    (hosted,) = autosave.games_dir().glob("*.jsonl")
+    _edit_header(hosted, lambda h: h["record"]["seats"][0].__setitem__(1, "remote"))
+    assert main(["resume", hosted.stem]) == 2
+    err = capsys.readouterr().err.strip()
+    want = f"The game {hosted.stem} has players at other computers; resume it with a11y-dominion host --resume "
+    assert err.endswith(want + f"{hosted.stem}."), err

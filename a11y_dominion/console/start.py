@@ -91,6 +91,15 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     loaded_options: dict = {}
     unfinished = []
     if resumed is not None:
+        if any(kind == "remote" for _name, kind in resumed.seats):  # a hosted game goes on at the host
+            return fail(
+                lang.text(
+                    N_(
+                        "The game {id} has players at other computers; resume it with a11y-dominion host --resume {id}."
+                    ),
+                    id=resumed.id,
+                )
+            )
         try:
             # the seat with a language's default name ("Jij") is called as this language calls it ("You");
             # the autosave goes on with the names of its file
