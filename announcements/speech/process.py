@@ -23,15 +23,17 @@ class _ProcessOutput(Output):
     """
 
     program_names: tuple[str, ...] = ()
-    platforms: tuple[str, ...] | None = None
+    platforms: tuple[str, ...] | None = None  # sys.platform beginnings where the program exists; None: any
+    platform_names = ""  # those systems, as a sentence names them
     install_hint = ""
 
     base_words_per_minute = 175
 
-    def __init__(self, rate: int | None = None, voice: str | None = None) -> None:
+    def __init__(self, rate: int | None = None, voice: str | None = None, platform: str | None = None) -> None:
         super().__init__()
         self.rate = rate
         self.voice = voice
+        self.platform = platform or sys.platform
 
         self._program: str | None = None
         self._probed = False
@@ -55,12 +57,14 @@ class _ProcessOutput(Output):
         if not self._probed:
             self._probed = True
             self._program = self._find_program()
-            if self._program is None:
+            if self._program is None and self.platforms is not None and not self.platform.startswith(self.platforms):
+                self.reason = f"{self.name} exists only on {self.platform_names}"
+            elif self._program is None:
                 self.reason = f"{self.name} is not installed{self.install_hint}"
         return self._program is not None
 
     def _find_program(self) -> str | None:
-        if self.platforms is not None and not sys.platform.startswith(self.platforms):
+        if self.platforms is not None and not self.platform.startswith(self.platforms):
             return None
         for candidate in self.program_names:
             path = shutil.which(candidate)
@@ -179,6 +183,7 @@ class EspeakOutput(_ProcessOutput):
     Args:
         rate: words per minute, or None for the program's default.
         voice: an espeak voice name such as "en-gb", or None.
+        platform: a ``sys.platform`` value; None means this system.
     """
 
     plays_sound = True
@@ -203,12 +208,14 @@ class SayOutput(_ProcessOutput):
     Args:
         rate: words per minute, or None for the system default.
         voice: a voice name such as "Samantha", or None.
+        platform: a ``sys.platform`` value; None means this system.
     """
 
     name = "say"
     aliases = ("macos say", "macos")
     program_names = ("say",)
     platforms = ("darwin",)
+    platform_names = "macOS"
 
     voices = {"nl": "Xander", "en": "Samantha"}
 

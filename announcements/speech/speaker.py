@@ -12,6 +12,8 @@ Modes (what the player chose):
   reader reads the printed lines.
 - ``self-voicing``: the game speaks through the first working output.
 - ``auto``: self-voicing if some output is available, else screen-reader.
+  The console first asks :mod:`.detect` whether the player's screen
+  reader runs, and makes ``auto`` screen-reader mode when it does.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ def N_(message: str) -> str:
 
 
 def default_outputs(platform: str | None = None) -> list[Output]:
-    """Build the usual output chain for a platform, best first.
+    """Build the usual output chain for a platform, best first: the voices the
+    game speaks with in self-voicing mode (and in ``auto`` once no screen reader
+    runs, see :func:`~announcements.speech.detect.auto_mode`).
 
     Nothing is probed here, so this is fast.
 
@@ -46,19 +50,21 @@ def default_outputs(platform: str | None = None) -> list[Output]:
         platform: a ``sys.platform`` value; None means this system.
 
     Returns:
-        Linux: accessible_output2 speech-dispatcher, speech-dispatcher,
-        espeak-ng. macOS: say. Windows: accessible_output2 auto (a
-        running screen reader), then accessible_output2 SAPI 5. Other
-        systems: speech-dispatcher, espeak-ng.
+        Windows: accessible_output2 auto (NVDA or JAWS when one runs, else
+        SAPI 5), then accessible_output2 SAPI 5. macOS: say (accessible_output2's
+        VoiceOver output needs appscript and VoiceOver's AppleScript control,
+        which new macOS versions refuse). Linux: accessible_output2
+        speech-dispatcher, speech-dispatcher, espeak-ng. Other systems:
+        speech-dispatcher, espeak-ng.
     """
     platform = platform or sys.platform
     if platform.startswith("win"):
-        return [AO2Output("auto"), AO2Output("sapi5")]
+        return [AO2Output("auto", platform=platform), AO2Output("sapi5", platform=platform)]
     if platform == "darwin":
-        return [SayOutput()]
+        return [SayOutput(platform=platform)]
     if platform.startswith("linux"):
-        return [AO2Output("speech_dispatcher"), SpeechdOutput(), EspeakOutput()]
-    return [SpeechdOutput(), EspeakOutput()]
+        return [AO2Output("speech_dispatcher", platform=platform), SpeechdOutput(), EspeakOutput(platform=platform)]
+    return [SpeechdOutput(), EspeakOutput(platform=platform)]
 
 
 def all_outputs(platform: str | None = None) -> list[Output]:
@@ -69,10 +75,11 @@ def all_outputs(platform: str | None = None) -> list[Output]:
     """
     platform = platform or sys.platform
     if platform.startswith("win"):
-        return [AO2Output("auto"), AO2Output("sapi5"), AO2Output("nvda"), AO2Output("jaws"), EspeakOutput()]
+        kinds = ("auto", "sapi5", "nvda", "jaws")
+        return [*(AO2Output(kind, platform=platform) for kind in kinds), EspeakOutput(platform=platform)]
     if platform == "darwin":
-        return [SayOutput(), EspeakOutput()]
-    return [AO2Output("speech_dispatcher"), SpeechdOutput(), EspeakOutput()]
+        return [SayOutput(platform=platform), EspeakOutput(platform=platform)]
+    return [AO2Output("speech_dispatcher", platform=platform), SpeechdOutput(), EspeakOutput(platform=platform)]
 
 
 def _join_names(names: list[str]) -> str:
