@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import collections
 import importlib
+import queue
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +27,110 @@ _AO2_KIND_ALIASES = {
     "speechd": "speech_dispatcher",
     "sapi": "sapi5",
 }
+
+_AO2_OUTPUT_LABELS = {
+    "nvda": "NVDA",
+    "jaws": "JAWS",
+    "sapi5": "SAPI 5",
+    "linux speech dispatcher": "speech-dispatcher",
+    "linux espeak": "espeak",
+}
+"""accessible_output2's names of its outputs (lower case) and the names a player knows."""
+
+WINDOWS_START_TIMEOUT = 15.0
+"""Seconds to wait for accessible_output2 to start on Windows: its first COM object
+(SAPI 5, JAWS) writes pywin32's type cache, which takes seconds once."""
+
+
+def output_label(ao2_name: str) -> str:
+    """The name a player knows for one of accessible_output2's outputs ("sapi5" -> "SAPI 5")."""
+    return _AO2_OUTPUT_LABELS.get(str(ao2_name).lower(), str(ao2_name))
+
+
+def _start_com() -> None:
+    """Start COM on this thread (Windows; multithreaded, so no message loop is needed),
+    before accessible_output2 makes COM objects here. Does nothing elsewhere or when
+    pywin32 is missing (accessible_output2 then says why when it starts)."""
+    if not sys.platform.startswith("win"):
+        return
+    if "pythoncom" not in sys.modules:
+        sys.coinit_flags = 0  # pythoncom starts COM multithreaded on import
+    try:
+        import pythoncom
+
+        pythoncom.CoInitializeEx(pythoncom.COINIT_MULTITHREADED)
+    except Exception:  # noqa: BLE001 - COM already started on this thread, or no pywin32
+        pass
+
+
+class AO2Thread:
+    """One long-lived thread that makes every accessible_output2 object and makes
+    every call on them. COM objects (SAPI 5, JAWS) may be used only on a thread
+    where COM was started, and the game calls speech from several threads (the
+    background search for an output, the console); here they all meet on one.
+
+    Args:
+        setup: run once on the thread before anything else (starts COM).
+    """
+
+    def __init__(self, setup: Callable[[], None] = _start_com) -> None:
+        self._setup = setup
+        self._jobs: queue.Queue = queue.Queue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def ident(self) -> int | None:
+        """The thread's identity (``threading.get_ident()`` on it), or None before its first call."""
+        return self._thread.ident if self._thread is not None else None
+
+    def call(self, func: Callable[[], Any], timeout: float, what: str) -> Any:
+        """Run ``func()`` on the thread and wait at most ``timeout`` seconds.
+
+        Returns:
+            What ``func`` returned.
+
+        Raises:
+            OutputTimeout: when it did not finish in time (it goes on alone; later
+                calls wait behind it).
+            Exception: whatever ``func`` raised.
+        """
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._work, name="speech: accessible_output2", daemon=True)
+                self._thread.start()
+        box: dict[str, Any] = {}
+        done = threading.Event()
+        self._jobs.put((func, box, done))
+        if not done.wait(timeout):
+            raise OutputTimeout(f"{what} did not answer within {timeout:g} seconds")
+        if "error" in box:
+            raise box["error"]
+        return box.get("value")
+
+    def _work(self) -> None:
+        try:
+            self._setup()
+        except Exception:  # noqa: BLE001 - the calls themselves then say what is wrong
+            pass
+        while True:
+            func, box, done = self._jobs.get()
+            try:
+                box["value"] = func()
+            except BaseException as exc:  # handed to the waiting caller
+                box["error"] = exc
+            finally:
+                done.set()
+
+
+AO2_THREAD = AO2Thread()
+"""The thread every accessible_output2 object on Windows lives on."""
+
+
+def on_ao2_thread(func: Callable[[], Any], timeout: float, what: str) -> Any:
+    """Run ``func()`` on :data:`AO2_THREAD`; see :meth:`AO2Thread.call`."""
+    return AO2_THREAD.call(func, timeout, what)
+
 
 # accessible_output2 prints warnings (for example "Cannot find Speech
 # Dispatcher") instead of raising. They are collected here instead of
@@ -69,6 +175,12 @@ class AO2Output(Output):
       ``Auto`` picked.
     - A hanging speech-dispatcher can block its client, so on Linux
       connecting and each command run with a timeout.
+    - On Windows its SAPI 5 and JAWS outputs are COM objects, which work
+      only on a thread where COM was started and must stay on the thread
+      that made them: every call goes to :data:`AO2_THREAD`, with a timeout.
+    - ``Auto`` counts SAPI 5 as active whenever it loads, so ``Auto``
+      working never means that a screen reader runs (see
+      :mod:`~announcements.speech.detect` for that).
 
     Args:
         kind: "auto" (the first running screen reader or voice), or one
@@ -77,6 +189,7 @@ class AO2Output(Output):
             is involved.
         call_timeout: seconds to wait for each command when a daemon is
             involved.
+        platform: a ``sys.platform`` value; None means this system.
 
     Raises:
         ValueError: for an unknown ``kind``.
@@ -87,6 +200,7 @@ class AO2Output(Output):
         kind: str = "auto",
         connect_timeout: float = CONNECT_TIMEOUT,
         call_timeout: float = CALL_TIMEOUT,
+        platform: str | None = None,
     ) -> None:
         super().__init__()
         lowered = kind.lower()
@@ -96,11 +210,14 @@ class AO2Output(Output):
         label = _AO2_KINDS[self.kind]
         self.name = f"accessible_output2 {label}"
         self.aliases = (self.name, f"ao2 {label}", f"ao2 {self.kind}")
+        if self.kind in ("nvda", "jaws", "sapi5"):  # Windows' own names, as a player says them: jaws, sapi 5
+            self.aliases += (label, self.kind)
         self.connect_timeout = connect_timeout
         self.call_timeout = call_timeout
-        # COM objects (SAPI 5, JAWS) must stay on the thread that made
-        # them, so helper threads are used only where a daemon is.
-        self._uses_daemon = not sys.platform.startswith("win")
+        # COM objects (SAPI 5, JAWS) must stay on the thread that made them:
+        # on Windows everything runs on AO2_THREAD, elsewhere a daemon is behind it
+        self._windows = (platform or sys.platform).startswith("win")
+        self._uses_daemon = not self._windows
         self._ao2: Any = None
         self._probed = False
 
@@ -129,21 +246,21 @@ class AO2Output(Output):
             self.reason = "the speechd Python module (Debian package python3-speechd) is not installed"
             return None
         try:
-            if self._uses_daemon:
-                ao2 = call_with_timeout(self._create, self.connect_timeout, "speech-dispatcher")
+            if self._windows:
+                ao2 = on_ao2_thread(self._create, max(self.connect_timeout, WINDOWS_START_TIMEOUT), self.name)
             else:
-                ao2 = self._create()
+                ao2 = call_with_timeout(self._create, self.connect_timeout, "speech-dispatcher")
         except OutputTimeout as exc:
-            speechd.SPEECHD_HUNG.set()
+            if self._uses_daemon:
+                speechd.SPEECHD_HUNG.set()
             self.reason = str(exc)
             return None
         except Exception as exc:
-            self.reason = f"accessible_output2 could not start: {one_line(exc)}"
+            if type(exc).__name__ == "OutputError":  # its own error, raised without words
+                self.reason = f"accessible_output2 could not reach {_AO2_KINDS[self.kind]}"
+            else:
+                self.reason = f"accessible_output2 could not start: {one_line(exc) or type(exc).__name__}"
             return None
-        if ao2 is not None and self.kind == "auto":
-            chosen = ao2.get_first_available_output()
-            if chosen is not None:
-                self.name = f"accessible_output2 {chosen.name}"
         return ao2
 
     def _create(self) -> Any:
@@ -154,7 +271,10 @@ class AO2Output(Output):
             module = importlib.import_module("accessible_output2.outputs.auto")
             _quiet_ao2_modules()
             ao2 = module.Auto()
-            working = ao2.get_first_available_output() is not None
+            chosen = ao2.get_first_available_output()
+            working = chosen is not None
+            if working:
+                self.name = f"accessible_output2 {output_label(chosen.name)}"
         else:
             module = importlib.import_module(f"accessible_output2.outputs.{self.kind}")
             _quiet_ao2_modules()
@@ -170,19 +290,23 @@ class AO2Output(Output):
         return ao2
 
     def _backend(self) -> Any:
-        """Return the accessible_output2 object that actually speaks."""
-        if not self.available():
-            raise OutputUnavailable(f"{self.name} is not available: {self.reason}")
+        """Return the accessible_output2 object that actually speaks (``Auto`` asks its
+        outputs, which on Windows must happen on :data:`AO2_THREAD`: call it there)."""
         if self.kind == "auto":
             chosen = self._ao2.get_first_available_output()
             if chosen is None:
                 raise SpeechOutputError("no screen reader or voice is running any more")
+            self.name = f"accessible_output2 {output_label(chosen.name)}"  # NVDA may have quit meanwhile
             return chosen
         return self._ao2
 
+    def _ready(self) -> None:
+        if not self.available():
+            raise OutputUnavailable(f"{self.name} is not available: {self.reason}")
+
     def _call(self, func: Callable[[], Any]) -> Any:
-        if not self._uses_daemon:
-            return func()
+        if self._windows:
+            return on_ao2_thread(func, self.call_timeout, self.name)
         try:
             return call_with_timeout(func, self.call_timeout, self.name)
         except OutputTimeout:
@@ -197,19 +321,27 @@ class AO2Output(Output):
             OutputTimeout: if speech-dispatcher does not answer in time.
             Exception: whatever accessible_output2 raises.
         """
-        backend = self._backend()
-        self._call(lambda: backend.speak(text, interrupt=interrupt))
+        self._ready()
+        self._call(lambda: self._backend().speak(text, interrupt=interrupt))
 
     def braille(self, text: str) -> None:
         """Show ``text`` on the screen reader's braille display, if it has one."""
-        self._backend().braille(text)
+        self._ready()
+        if self._windows:
+            self._call(lambda: self._backend().braille(text))
+        else:
+            self._backend().braille(text)
 
     def silence(self) -> None:
         """Stop speech, if the underlying output knows how."""
-        backend = self._backend()
-        stop = getattr(backend, "silence", None)
-        if stop is not None:
-            self._call(stop)
+        self._ready()
+
+        def stop() -> None:
+            silence = getattr(self._backend(), "silence", None)
+            if silence is not None:
+                silence()
+
+        self._call(stop)
 
     def close(self) -> None:
         """Close the speech-dispatcher connection, if there is one."""
