@@ -6,17 +6,32 @@ worse than none. :func:`screen_reader_running` answers True (one runs),
 False (this system can tell, and none runs) or None (it cannot tell; the
 console then asks the player once and keeps the answer).
 
-- Linux: a running screen reader process (Orca, Fenrir, Speakup's
-  espeakup, brltty, yasr; Orca is also seen through AT-SPI's
-  ``ScreenReaderEnabled``, asked of the session bus with ``gdbus``), or the
-  Speakup kernel module. Only a desktop whose AT-SPI answers "no" tells
-  that none runs; a text console or an SSH session cannot tell.
-- macOS: VoiceOver's switch (``defaults read com.apple.universalaccess
-  voiceOverOnOffKey``) or its process.
-- Windows: NVDA or JAWS through accessible_output2, or Narrator's process.
+Two halves, so that every platform's answer is tested on any machine:
 
-Nothing here speaks or changes anything; each probe is bounded by
-:data:`TIMEOUT` seconds and a failing probe counts as "cannot tell".
+- *Probes* ask this system and gather what it says in :class:`Reports`
+  (:func:`gather`): running program names, Windows' screen reader flag,
+  macOS's VoiceOver switch, accessible_output2's answers, AT-SPI's.
+- :func:`find` turns a platform and its reports into a :class:`Finding`,
+  with no system call: a pure function.
+
+What counts, by platform:
+
+- Windows: a process ``nvda.exe``, ``jfw.exe`` (JAWS) or ``Narrator.exe``
+  (``tasklist``); the system flag every screen reader sets
+  (``SystemParametersInfoW(SPI_GETSCREENREADER)``); NVDA or JAWS answering
+  accessible_output2. A process list and a flag that both say none tell
+  that none runs.
+- macOS: VoiceOver's switch (``defaults read com.apple.universalaccess
+  voiceOverOnOffKey``: 1 on, 0 off); when the switch has never been set,
+  VoiceOver's process (``ps``).
+- Linux: a screen reader's process (Orca, Fenrir, Speakup's espeakup,
+  brltty, yasr, emacspeak), the Speakup kernel module, or AT-SPI's
+  ``ScreenReaderEnabled`` on the session bus. Only a desktop whose AT-SPI
+  answers "no" tells that none runs; a text console or an SSH session
+  cannot tell.
+
+Nothing here speaks or changes anything; each probe is bounded by a few
+seconds and a failing probe counts as "cannot tell".
 """
 
 from __future__ import annotations
@@ -25,11 +40,28 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 TIMEOUT = 1.0  # seconds one probe (a command) may take
-LINUX_SCREEN_READERS = ("orca", "fenrir", "fenrir-daemon", "espeakup", "brltty", "yasr", "speakup", "emacspeak")
+TASKLIST_TIMEOUT = 5.0  # seconds for tasklist, which is slow on a busy Windows
+LINUX_SCREEN_READERS = {
+    "orca": "Orca",
+    "fenrir": "Fenrir",
+    "fenrir-daemon": "Fenrir",
+    "espeakup": "Speakup",
+    "speakup": "Speakup",
+    "brltty": "BRLTTY",
+    "yasr": "yasr",
+    "emacspeak": "Emacspeak",
+}
+"""Process names of the Linux screen readers, and the names a player knows them by."""
+WINDOWS_SCREEN_READERS = {"nvda.exe": "NVDA", "jfw.exe": "JAWS", "narrator.exe": "Narrator"}
+"""Process names (lower case) of the Windows screen readers, and the names a player knows them by."""
+MACOS_SCREEN_READERS = {"voiceover": "VoiceOver"}
 SPEAKUP = "/sys/accessibility/speakup"
+SPI_GETSCREENREADER = 0x0046
 ATSPI = [
     "gdbus",
     "call",
@@ -43,12 +75,134 @@ ATSPI = [
     "org.a11y.Status",
     "ScreenReaderEnabled",
 ]
+TASKLIST = ["tasklist", "/FO", "CSV", "/NH"]
+PS = ["ps", "-A", "-o", "comm="]
+VOICEOVER_KEY = ["defaults", "read", "com.apple.universalaccess", "voiceOverOnOffKey"]
+
+
+@dataclass(frozen=True)
+class Reports:
+    """What this system said, probe by probe; None everywhere means "no answer".
+
+    Attributes:
+        told: ``A11Y_DOMINION_SCREEN_READER`` as given ("yes", "no", ...), or None.
+        programs: the running programs' names (any case; file names without
+            folders), or None when they could not be listed.
+        speakup: True when Linux's Speakup kernel module is loaded.
+        atspi: AT-SPI's ``ScreenReaderEnabled`` (Linux desktops), or None.
+        windows_flag: Windows' ``SPI_GETSCREENREADER`` flag, or None.
+        voiceover_key: macOS's ``voiceOverOnOffKey`` as printed by ``defaults``
+            (normally "1" or "0"), or None when it is not set or could not be read.
+        ao2: accessible_output2's ``is_active()`` per screen reader ("NVDA",
+            "JAWS"): True, False, or missing when it could not be asked.
+    """
+
+    told: str | None = None
+    programs: frozenset[str] | None = None
+    speakup: bool = False
+    atspi: bool | None = None
+    windows_flag: bool | None = None
+    voiceover_key: str | None = None
+    ao2: tuple[tuple[str, bool], ...] = ()
+
+
+class Finding(NamedTuple):
+    """What :func:`find` concluded.
+
+    Attributes:
+        running: True (a screen reader runs), False (none runs) or None (cannot tell).
+        names: the screen readers seen, as a player knows them ("NVDA",
+            "Narrator", "VoiceOver", "Orca"); "a screen reader" when only a
+            system flag said so. Empty unless ``running``.
+    """
+
+    running: bool | None
+    names: tuple[str, ...] = ()
+
+
+def _told(told: str | None) -> bool | None:
+    word = (told or "").strip().lower()
+    if word in ("yes", "1", "true"):
+        return True
+    if word in ("no", "0", "false"):
+        return False
+    return None
+
+
+def _seen(programs: frozenset[str] | None, known: Mapping[str, str]) -> tuple[str, ...]:
+    if not programs:
+        return ()
+    lowered = {name.lower() for name in programs}
+    return tuple(dict.fromkeys(label for process, label in known.items() if process in lowered))
+
+
+def find(platform: str, reports: Reports) -> Finding:
+    """Whether a screen reader runs on ``platform`` (a ``sys.platform`` value), from
+    what that system reported (``reports``). A pure function: it asks nothing of
+    this machine. See the module text for the rules. Never raises."""
+    told = _told(reports.told)
+    if told is not None:
+        return Finding(told, ("a screen reader",) if told else ())
+    if platform.startswith("win"):
+        return _find_windows(reports)
+    if platform == "darwin":
+        return _find_macos(reports)
+    if platform.startswith("linux"):
+        return _find_linux(reports)
+    return Finding(None)
+
+
+def _find_windows(reports: Reports) -> Finding:
+    names = _seen(reports.programs, WINDOWS_SCREEN_READERS)
+    names += tuple(name for name, active in reports.ao2 if active and name not in names)
+    if names:
+        return Finding(True, names)
+    if reports.windows_flag:
+        # set by every screen reader, also one this game does not know by name
+        return Finding(True, ("a screen reader",))
+    if reports.programs is not None or reports.windows_flag is False:
+        # the list would show NVDA, JAWS or Narrator, and any screen reader sets the flag
+        return Finding(False)
+    return Finding(None)  # accessible_output2 alone cannot tell: it does not know Narrator
+
+
+def _find_macos(reports: Reports) -> Finding:
+    key = (reports.voiceover_key or "").strip()
+    if key == "1":
+        return Finding(True, ("VoiceOver",))
+    if key == "0":
+        return Finding(False)
+    names = _seen(reports.programs, MACOS_SCREEN_READERS)
+    if names:
+        return Finding(True, names)
+    return Finding(False) if reports.programs is not None else Finding(None)
+
+
+def _find_linux(reports: Reports) -> Finding:
+    names = _seen(reports.programs, LINUX_SCREEN_READERS)
+    if reports.speakup and "Speakup" not in names:
+        names += ("Speakup",)
+    if names:
+        return Finding(True, names)
+    if reports.atspi:
+        return Finding(True, ("a screen reader",))
+    return Finding(False) if reports.atspi is False else Finding(None)
+
+
+# ---------------------------------------------------------------- probes (they ask this system)
 
 
 def _run(args: list, timeout: float = TIMEOUT) -> str | None:
     """The output of a command, or None when it is missing, fails or takes too long."""
     try:
-        done = subprocess.run(args, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            args,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
     except (OSError, subprocess.SubprocessError, ValueError):
         return None
     return done.stdout if done.returncode == 0 else None
@@ -75,6 +229,110 @@ def running_programs(proc: str = "/proc") -> set | None:
     return names
 
 
+def tasklist_programs(run: Callable = _run) -> frozenset[str] | None:
+    """The image names of Windows' running processes (``tasklist /FO CSV /NH``:
+    one quoted CSV row per process, the name first), or None when tasklist
+    is missing, fails or lists nothing."""
+    got = run(TASKLIST, TASKLIST_TIMEOUT)
+    if not got:
+        return None
+    names = set()
+    for line in got.splitlines():
+        line = line.strip()
+        if line.startswith('"'):
+            names.add(line[1:].split('"', 1)[0])
+    return frozenset(names) or None
+
+
+def ps_programs(run: Callable = _run) -> frozenset[str] | None:
+    """The file names of the running programs from ``ps -A -o comm=`` (macOS prints
+    each program's path), or None when ps is missing or fails."""
+    got = run(PS)
+    if not got:
+        return None
+    return frozenset(os.path.basename(line.strip()) for line in got.splitlines() if line.strip()) or None
+
+
+def windows_screen_reader_flag(windll: Any = None) -> bool | None:
+    """Windows' ``SPI_GETSCREENREADER`` flag (set while any screen reader runs), asked
+    through ctypes; None off Windows or when the call fails. ``windll`` stands for
+    ``ctypes.windll`` (tests)."""
+    import ctypes
+
+    try:
+        user32 = (windll if windll is not None else ctypes.windll).user32  # type: ignore[attr-defined]
+        flag = ctypes.c_int(0)
+        if not user32.SystemParametersInfoW(SPI_GETSCREENREADER, 0, ctypes.byref(flag), 0):
+            return None
+        return bool(flag.value)
+    except Exception:  # noqa: BLE001 - no windll (not Windows), or a failing call: cannot tell
+        return None
+
+
+def ao2_screen_readers() -> tuple[tuple[str, bool], ...]:
+    """NVDA's and JAWS's answers to accessible_output2's ``is_active()``, asked on the
+    thread that makes every accessible_output2 object (COM's rule); a screen reader
+    that could not be asked is left out. Only on Windows; elsewhere ``()``."""
+    if not sys.platform.startswith("win"):
+        return ()
+    from .ao2 import on_ao2_thread
+
+    def ask() -> tuple[tuple[str, bool], ...]:
+        import importlib
+
+        answers = []
+        for name, module_name, class_name in (("NVDA", "nvda", "NVDA"), ("JAWS", "jaws", "Jaws")):
+            try:
+                module = importlib.import_module(f"accessible_output2.outputs.{module_name}")
+                answers.append((name, bool(getattr(module, class_name)().is_active())))
+            except Exception:  # noqa: BLE001 - not installed, or no such screen reader here
+                continue
+        return tuple(answers)
+
+    try:
+        return tuple(on_ao2_thread(ask, 5.0, "accessible_output2"))
+    except Exception:  # noqa: BLE001 - a probe that fails cannot tell
+        return ()
+
+
+def gather(
+    platform: str,
+    env: Mapping[str, str],
+    proc: str = "/proc",
+    run: Callable = _run,
+    windows_flag: Callable[[], bool | None] = windows_screen_reader_flag,
+    ao2: Callable[[], tuple[tuple[str, bool], ...]] = ao2_screen_readers,
+) -> Reports:
+    """Ask this system what :func:`find` needs for ``platform``. ``env`` is the
+    environment; ``proc``, ``run`` (a command's output or None), ``windows_flag`` and
+    ``ao2`` are the probes, replaceable in tests. Never raises."""
+    told = env.get("A11Y_DOMINION_SCREEN_READER")
+    if _told(told) is not None:
+        return Reports(told=told)
+    try:
+        if platform.startswith("win"):
+            programs = tasklist_programs(run)
+            flag = windows_flag()
+            # accessible_output2 only when neither the list nor the flag said a screen reader runs
+            asked = ao2() if programs is None and not flag else ()
+            return Reports(programs=programs, windows_flag=flag, ao2=asked)
+        if platform == "darwin":
+            key = run(VOICEOVER_KEY)
+            if key is not None and key.strip() in ("0", "1"):
+                return Reports(voiceover_key=key.strip())
+            return Reports(programs=ps_programs(run))
+        if platform.startswith("linux"):
+            found = running_programs(proc)
+            programs = frozenset(found) if found is not None else None
+            reports = Reports(programs=programs, speakup=os.path.exists(SPEAKUP))
+            if _find_linux(reports).running:
+                return reports
+            return Reports(programs=programs, speakup=reports.speakup, atspi=atspi_screen_reader(env, run))
+    except Exception:  # noqa: BLE001 - a probe that fails cannot tell
+        return Reports()
+    return Reports()
+
+
 def atspi_screen_reader(env: Mapping[str, str], run: Callable = _run) -> bool | None:
     """AT-SPI's ``ScreenReaderEnabled`` on the session bus, or None when there is no
     session bus or no answer."""
@@ -91,59 +349,32 @@ def atspi_screen_reader(env: Mapping[str, str], run: Callable = _run) -> bool | 
     return None
 
 
-def linux(env: Mapping[str, str], proc: str = "/proc", run: Callable = _run) -> bool | None:
-    programs = running_programs(proc)
-    if programs is not None and programs & set(LINUX_SCREEN_READERS):
-        return True
-    if os.path.exists(SPEAKUP):
-        return True
-    return atspi_screen_reader(env, run)
-
-
-def macos(run: Callable = _run) -> bool | None:
-    got = run(["defaults", "read", "com.apple.universalaccess", "voiceOverOnOffKey"])
-    if got is not None and got.strip() in ("0", "1"):
-        return got.strip() == "1"
-    found = run(["pgrep", "-x", "VoiceOver"])
-    return True if found is not None and found.strip() else None
-
-
-def windows(run: Callable = _run) -> bool | None:
-    try:
-        from accessible_output2.outputs import jaws, nvda
-
-        if nvda.NVDA().is_active() or jaws.Jaws().is_active():
-            return True
-    except Exception:  # noqa: BLE001 - no accessible_output2, or a failing probe: look further
-        pass
-    got = run(["tasklist", "/FI", "IMAGENAME eq Narrator.exe", "/NH"])
-    if got is None:
-        return None
-    return "narrator.exe" in got.lower()
+def screen_reader_found(
+    env: Mapping[str, str] | None = None, platform: str | None = None, proc: str = "/proc", run: Callable = _run
+) -> Finding:
+    """What :func:`find` concludes from this system's probes (:func:`gather`).
+    ``env`` (default ``os.environ``), ``platform`` (default ``sys.platform``),
+    ``proc`` and ``run`` are for tests. ``A11Y_DOMINION_SCREEN_READER`` (yes or
+    no) answers for the probes. Never raises."""
+    env = os.environ if env is None else env
+    platform = platform or sys.platform
+    return find(platform, gather(platform, env, proc, run))
 
 
 def screen_reader_running(
     env: Mapping[str, str] | None = None, platform: str | None = None, proc: str = "/proc", run: Callable = _run
 ) -> bool | None:
     """True when the player's screen reader runs, False when none does, None
-    when this system cannot tell (see the module text). ``env``, ``platform``,
-    ``proc`` and ``run`` (a command's output or None) are for tests; the
-    defaults look at this system. ``A11Y_DOMINION_SCREEN_READER`` (yes or no)
-    answers for the probes. Never raises."""
-    env = os.environ if env is None else env
-    told = env.get("A11Y_DOMINION_SCREEN_READER", "").strip().lower()
-    if told in ("yes", "1", "true"):
-        return True
-    if told in ("no", "0", "false"):
-        return False
-    platform = platform or sys.platform
-    try:
-        if platform.startswith("linux"):
-            return linux(env, proc, run)
-        if platform == "darwin":
-            return macos(run)
-        if platform.startswith("win"):
-            return windows(run)
-    except Exception:  # noqa: BLE001 - a probe that fails cannot tell
-        return None
-    return None
+    when this system cannot tell (see the module text); the arguments are as
+    for :func:`screen_reader_found`. Never raises."""
+    return screen_reader_found(env, platform, proc, run).running
+
+
+def auto_mode(running: bool | None) -> str:
+    """What ``auto`` becomes for a :func:`screen_reader_running` answer: "screen-reader"
+    (plain lines, the game silent) when one runs, "self-voicing" (the game speaks
+    through this platform's voice) when none runs, "ask" (the console asks the
+    player once) when the system cannot tell."""
+    if running is None:
+        return "ask"
+    return "screen-reader" if running else "self-voicing"
