@@ -236,7 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     se.add_argument("value", nargs="*", help="the new value")
 
-    st = sub.add_parser("speech-test", help="speak a sentence and say which speech output was used")
+    st = sub.add_parser(
+        "speech-test",
+        help="say whether a screen reader runs, speak a sentence, and say which output spoke it or why none could",
+    )
     st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
     st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
     return p

@@ -22,6 +22,7 @@ from announcements.speech import (
     timeouts,
 )
 from announcements.speech import speechd as speechd_module
+from announcements.speech.detect import Reports
 from speechdoubles import RecordingOutput
 
 
@@ -341,43 +342,49 @@ def test_default_output_chains_per_platform():
 
 # ---------------------------------------------------------------- speech_test
 
+NONE_RUNS = Reports(atspi=False)  # a Linux desktop whose AT-SPI says no screen reader runs
+NONE_LINE = "Speech test: no screen reader is running; in automatic mode (the default) the game speaks itself."
+
 
 def test_speech_test_reports_the_output_and_returns_0(messages):
     output = RecordingOutput("espeak-ng")
-    assert speech_test("Testing", "auto", print_fn=messages, outputs=[output]) == 0
+    assert speech_test("Testing", "auto", print_fn=messages, outputs=[output], platform="linux", reports=NONE_RUNS) == 0
     assert output.spoken == ["Testing"]
-    assert messages == ["Speech test: spoke through espeak-ng."]
+    assert messages == [NONE_LINE, "Speech test: spoke through espeak-ng."]
 
 
 def test_speech_test_returns_1_when_nothing_is_available(messages):
     output = RecordingOutput("espeak-ng", is_available=False)
-    assert speech_test("Testing", "auto", print_fn=messages, outputs=[output]) == 1
+    assert speech_test("Testing", "auto", print_fn=messages, outputs=[output], platform="linux", reports=NONE_RUNS) == 1
     assert messages[-1] == "Speech test: nothing was spoken."
     assert "Speech test: espeak-ng is not available: it was created unavailable." in messages
 
 
 def test_speech_test_returns_1_in_modes_that_do_not_speak(messages):
     output = RecordingOutput("rec")
-    assert speech_test("Testing", "off", print_fn=messages, outputs=[output]) == 1
-    assert speech_test("Testing", "screen-reader", print_fn=messages, outputs=[output]) == 1
+    for mode in ("off", "screen-reader"):
+        got = speech_test("Testing", mode, print_fn=messages, outputs=[output], platform="linux", reports=NONE_RUNS)
+        assert got == 1
     assert output.calls == []
 
 
 def test_speech_test_uses_fallback_and_returns_0(messages):
     outputs = [RecordingOutput("a", fail_after=0), RecordingOutput("b")]
-    assert speech_test("Testing", "self-voicing", print_fn=messages, outputs=outputs) == 0
-    assert messages == ["Speech: a failed; now using b.", "Speech test: spoke through b."]
+    got = speech_test("Testing", "self-voicing", messages, outputs, platform="linux", reports=NONE_RUNS)
+    assert got == 0
+    assert messages == [NONE_LINE, "Speech: a failed; now using b.", "Speech test: spoke through b."]
 
 
 def test_speech_test_returns_1_when_the_only_output_fails(messages):
     outputs = [RecordingOutput("a", fail_after=0)]
-    assert speech_test("Testing", "self-voicing", print_fn=messages, outputs=outputs) == 1
+    got = speech_test("Testing", "self-voicing", messages, outputs, platform="linux", reports=NONE_RUNS)
+    assert got == 1
     assert messages[-1] == "Speech test: no speech output could speak."
 
 
 def test_speech_test_returns_1_for_a_bad_mode(messages):
-    assert speech_test("Testing", "shout", print_fn=messages, outputs=[]) == 1
-    assert messages and messages[0].startswith("Speech test: unknown speech mode")
+    assert speech_test("Testing", "shout", print_fn=messages, outputs=[], platform="linux", reports=NONE_RUNS) == 1
+    assert messages[1].startswith("Speech test: unknown speech mode")
 
 
 # ---------------------------------------------------------------- espeak through a stand-in program

@@ -1,12 +1,40 @@
-"""The ``a11y-dominion speech-test`` command: speak one sentence and say which output spoke it."""
+"""The ``a11y-dominion speech-test`` command: say whether a screen reader runs, speak
+one sentence and say which output spoke it, or why none could."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
+from . import detect
+from .audio import no_sound_reason
 from .output import Output
-from .speaker import Speaker
+from .speaker import Speaker, all_outputs, default_outputs
+
+
+def _join(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def screen_reader_sentence(finding: detect.Finding) -> str:
+    """One sentence on whether a screen reader runs (``finding``, from
+    :func:`~announcements.speech.detect.find`) and what ``auto``, the default
+    speech mode, does about it."""
+    if finding.running:
+        names = finding.names or ("a screen reader",)
+        verb = "is" if len(names) == 1 else "are"
+        return (
+            f"Speech test: {_join(names)} {verb} running; in automatic mode (the default) "
+            "the game prints lines for it and does not speak."
+        )
+    if finding.running is False:
+        return "Speech test: no screen reader is running; in automatic mode (the default) the game speaks itself."
+    return (
+        "Speech test: this system cannot tell whether a screen reader runs, "
+        "so the game asks you once and keeps your answer."
+    )
 
 
 def speech_test(
@@ -15,27 +43,52 @@ def speech_test(
     print_fn: Callable[[str], Any] = print,
     outputs: list[Output] | None = None,
     output_name: str | None = None,
+    platform: str | None = None,
+    reports: detect.Reports | None = None,
 ) -> int:
-    """Speak ``text`` once and say which output spoke it.
+    """Say whether a screen reader runs, speak ``text`` once and say which output
+    spoke it, or why nothing could.
 
     Meant for an ``a11y-dominion speech-test`` command. It does not wait
-    for speech to finish; "spoke" means an output accepted the text.
+    for speech to finish; "spoke" means an output accepted the text. In
+    ``auto`` mode it does what the game does: no speech while a screen reader
+    runs.
 
     Args:
         text: what to say.
         mode: a speech mode, as for :class:`Speaker`.
         print_fn: receives the report, one sentence per call.
-        outputs: the output chain; None means this system's default.
+        outputs: the output chain; None means ``platform``'s default.
         output_name: force one output by name, as for :class:`Speaker`.
+        platform: a ``sys.platform`` value; None means this system.
+        reports: what the system said about screen readers
+            (:class:`~announcements.speech.detect.Reports`); None asks this system.
 
     Returns:
         0 if some output spoke the text, 1 if nothing could speak
-        (including modes that never speak, and a bad mode or name).
+        (including modes that never speak, ``auto`` while a screen reader
+        runs, and a bad mode or name).
     """
     if not str(text).strip():
         text = "This is a11y-dominion speaking."
+    platform = platform or sys.platform
+    if reports is None:
+        reports = detect.gather(platform, os.environ)
+    finding = detect.find(platform, reports)
+    print_fn(screen_reader_sentence(finding))
+    if outputs is None:
+        outputs = all_outputs(platform) if output_name else default_outputs(platform)
+    normalized = str(mode).strip().lower().replace("_", "-")
+    if normalized == "auto" and detect.auto_mode(finding.running) == "screen-reader":
+        mode = "screen-reader"
     try:
-        speaker = Speaker(mode, outputs=outputs, print_fn=print_fn, output_name=output_name)
+        speaker = Speaker(
+            mode,
+            outputs=outputs,
+            print_fn=print_fn,
+            output_name=output_name,
+            sound_check=lambda: no_sound_reason(platform=platform),
+        )
     except ValueError as exc:
         print_fn(f"Speech test: {exc}.")
         return 1
