@@ -76,6 +76,9 @@ WINDOWS_CASES = [
 MACOS_CASES = [
     (Reports(voiceover_key="1"), Finding(True, ("VoiceOver",))),
     (Reports(voiceover_key="0"), Finding(False)),
+    (Reports(voiceover_key="0", programs=frozenset({"Finder"})), Finding(False)),
+    # the switch may lag behind VoiceOver turned on with Command-F5: its process counts
+    (Reports(voiceover_key="0", programs=frozenset({"VoiceOver"})), Finding(True, ("VoiceOver",))),
     (Reports(programs=frozenset({"Finder", "VoiceOver"})), Finding(True, ("VoiceOver",))),
     (Reports(programs=frozenset({"Finder", "Terminal"})), Finding(False)),
     (Reports(), Finding(None)),
@@ -219,7 +222,8 @@ def test_windows_gather_asks_accessible_output2_only_when_the_rest_cannot_tell()
     [
         ("echo 1", None, Finding(True, ("VoiceOver",))),
         ("echo 0", None, Finding(False)),
-        # the key was never set (VoiceOver never turned on): its process decides
+        ("echo 0", f"{CORE}/VoiceOver.app/Contents/MacOS/VoiceOver", Finding(True, ("VoiceOver",))),
+        # the key was never set (VoiceOver never turned on with it): its process decides
         ("exit 1", f"{CORE}/VoiceOver.app/Contents/MacOS/VoiceOver", Finding(True, ("VoiceOver",))),
         ("exit 1", f"{CORE}/Finder.app/Contents/MacOS/Finder", Finding(False)),
         ("exit 1", "", Finding(None)),

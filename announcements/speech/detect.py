@@ -22,8 +22,8 @@ What counts, by platform:
   accessible_output2. A process list and a flag that both say none tell
   that none runs.
 - macOS: VoiceOver's switch (``defaults read com.apple.universalaccess
-  voiceOverOnOffKey``: 1 on, 0 off); when the switch has never been set,
-  VoiceOver's process (``ps``).
+  voiceOverOnOffKey``: 1 on) or VoiceOver's process (``ps``); none runs
+  when the switch says 0 or the process list has no VoiceOver.
 - Linux: a screen reader's process (Orca, Fenrir, Speakup's espeakup,
   brltty, yasr, emacspeak), the Speakup kernel module, or AT-SPI's
   ``ScreenReaderEnabled`` on the session bus. Only a desktop whose AT-SPI
@@ -167,15 +167,13 @@ def _find_windows(reports: Reports) -> Finding:
 
 
 def _find_macos(reports: Reports) -> Finding:
-    key = (reports.voiceover_key or "").strip()
-    if key == "1":
-        return Finding(True, ("VoiceOver",))
-    if key == "0":
-        return Finding(False)
     names = _seen(reports.programs, MACOS_SCREEN_READERS)
-    if names:
-        return Finding(True, names)
-    return Finding(False) if reports.programs is not None else Finding(None)
+    key = (reports.voiceover_key or "").strip()
+    if names or key == "1":
+        return Finding(True, ("VoiceOver",))
+    if key == "0" or reports.programs is not None:
+        return Finding(False)
+    return Finding(None)
 
 
 def _find_linux(reports: Reports) -> Finding:
@@ -317,10 +315,11 @@ def gather(
             asked = ao2() if programs is None and not flag else ()
             return Reports(programs=programs, windows_flag=flag, ao2=asked)
         if platform == "darwin":
-            key = run(VOICEOVER_KEY)
-            if key is not None and key.strip() in ("0", "1"):
-                return Reports(voiceover_key=key.strip())
-            return Reports(programs=ps_programs(run))
+            key = (run(VOICEOVER_KEY) or "").strip()
+            if key == "1":
+                return Reports(voiceover_key=key)
+            # the switch can say 0 while VoiceOver runs (turned on with Command-F5): its process too
+            return Reports(voiceover_key=key if key == "0" else None, programs=ps_programs(run))
         if platform.startswith("linux"):
             found = running_programs(proc)
             programs = frozenset(found) if found is not None else None
