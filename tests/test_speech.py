@@ -732,7 +732,7 @@ def test_language_and_rate_reach_the_speech_programs():
     assert command[command.index("-v") + 1] == "nl" and command[command.index("-s") + 1] == "262"
     say = SayOutput()
     say.configure(language="nl", rate=-100)
-    assert say.voice == "Xander" and say.rate == 87
+    assert say.language == "nl" and say.rate == 87
 
 
 def test_speechd_output_keeps_language_until_connected():

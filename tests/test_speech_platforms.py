@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from announcements.speech import OutputTimeout, SayOutput, default_outputs, speech_test
+from announcements.speech import OutputTimeout, SayOutput, Speaker, default_outputs, speech_test
 from announcements.speech.ao2 import AO2Thread, output_label
 from announcements.speech.detect import (
     Finding,
@@ -35,6 +35,7 @@ from announcements.speech.detect import (
     screen_reader_found,
     windows_screen_reader_flag,
 )
+from announcements.speech.process import parse_say_voices, pick_say_voice
 
 ROOT = Path(__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(sys.platform.startswith("win"), reason="stand-in programs are shell scripts")
@@ -592,3 +593,58 @@ def test_ao2_thread_passes_errors_and_bounds_the_wait():
         worker.call(lambda: release.wait(10), 0.05, "accessible_output2 SAPI 5")
     release.set()
     assert worker.call(lambda: "after", 5, "x") == "after"  # the thread goes on once the slow call ends
+
+
+# ---------------------------------------------------------------- macOS voices by language
+
+SAY_VOICES = """Albert              en_US    # Hello! My name is Albert.
+Eddy (English (UK)) en_GB    # Hello! My name is Eddy.
+Ellen               nl_BE    # Hallo! Mijn naam is Ellen.
+Xander              nl_NL    # Hallo! Mijn naam is Xander.
+Flo (Deutsch (Deutschland)) de_DE    # Hallo! Ich heiße Flo.
+"""
+
+
+def test_say_voices_are_read_from_its_listing():
+    voices = parse_say_voices(SAY_VOICES + "garbage line\n")
+    assert voices == [
+        ("Albert", "en_US"),
+        ("Eddy (English (UK))", "en_GB"),
+        ("Ellen", "nl_BE"),
+        ("Xander", "nl_NL"),
+        ("Flo (Deutsch (Deutschland))", "de_DE"),
+    ]
+    assert pick_say_voice(voices, "nl") == "Ellen"
+    assert pick_say_voice(voices, "de") == "Flo (Deutsch (Deutschland))"
+    assert pick_say_voice(voices, "en") is None  # the voice the player chose for the system
+    assert pick_say_voice(voices, "fr") is None
+    assert pick_say_voice(voices, None) is None
+
+
+@posix_only
+@pytest.mark.parametrize(
+    ("language", "listing", "expected"),
+    [
+        ("nl", SAY_VOICES, ["-r 175 -v Ellen Je beurt."]),
+        ("nl", "Albert              en_US    # Hello! My name is Albert.\n", ["-r 175 Je beurt."]),
+        ("en", SAY_VOICES, ["-r 175 Je beurt."]),
+    ],
+)
+def test_say_speaks_the_games_language_with_an_installed_voice(tmp_path, monkeypatch, language, listing, expected):
+    log = tmp_path / "said"
+    (tmp_path / "voices").write_text(listing)
+    # the stand-in prints its voice listing with the shell's own read and printf (no cat on this PATH)
+    script = (
+        f'if [ "$1 $2" = "-v ?" ]; then\n'
+        f'  while IFS= read -r line; do printf "%s\\n" "$line"; done < {tmp_path}/voices\n'
+        "  exit 0\n"
+        "fi\n"
+        f'printf "%s\\n" "$*" >> {log}\n'
+    )
+    program(tmp_path / "bin", "say", script)
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    say = SayOutput(platform="darwin")
+    speaker = Speaker("self-voicing", outputs=[say], language=language, rate=0)
+    assert speaker.speak("Je beurt.") is True
+    wait_for_say(say)
+    assert said(log) == expected

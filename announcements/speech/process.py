@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import re
 import shutil
 import subprocess
 import sys
@@ -202,8 +203,37 @@ class EspeakOutput(_ProcessOutput):
         return command + [text]
 
 
+def parse_say_voices(listing: str) -> list[tuple[str, str]]:
+    """The voices in ``say -v ?``'s listing, as (name, locale) pairs in its order. Each
+    line is a name (which may hold spaces and brackets, "Eddy (English (UK))"), a
+    locale such as ``nl_NL``, then ``#`` and a sample sentence."""
+    voices = []
+    for line in listing.splitlines():
+        found = re.match(r"^(?P<name>\S.*?)\s+(?P<locale>[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]+)*)\s+#", line)
+        if found:
+            voices.append((found["name"], found["locale"]))
+    return voices
+
+
+def pick_say_voice(voices: list[tuple[str, str]], language: str | None) -> str | None:
+    """The first of ``voices`` (as from :func:`parse_say_voices`) that speaks ``language``
+    (an ISO code such as "nl"), or None to keep the voice the player chose for the
+    system: for English, for no language, or when no installed voice speaks it."""
+    if not language or language.lower() == "en":
+        return None
+    wanted = language.lower()
+    for name, locale in voices:
+        if locale.lower().replace("-", "_").split("_")[0] == wanted:
+            return name
+    return None
+
+
 class SayOutput(_ProcessOutput):
     """Speech by running macOS's ``say``; available only on macOS.
+
+    The voice is the one the player chose for the system, unless the game
+    speaks another language than English: then the first installed voice of
+    that language (from ``say -v ?``), if there is one.
 
     Args:
         rate: words per minute, or None for the system default.
@@ -217,20 +247,35 @@ class SayOutput(_ProcessOutput):
     platforms = ("darwin",)
     platform_names = "macOS"
 
-    voices = {"nl": "Xander", "en": "Samantha"}
+    def __init__(self, rate: int | None = None, voice: str | None = None, platform: str | None = None) -> None:
+        super().__init__(rate=rate, voice=voice, platform=platform)
+        self.language: str | None = None
+        self._voices: list[tuple[str, str]] | None = None  # the installed voices, asked once
 
     def configure(self, language: str | None = None, rate: int | None = None) -> None:
-        """Pick the system voice for ``language`` and a words-per-minute rate."""
-        chosen = getattr(self, "_voice_for_language", None)
-        if language in self.voices and (not self.voice or self.voice == chosen):  # a voice given by name is kept
-            self.voice = self._voice_for_language = self.voices[language]
+        """Speak ``language`` (an ISO code such as "nl") from now on, at a words-per-minute
+        rate scaled from -100..100 around the usual speed."""
+        self.language = language
         if rate is not None:
             self.rate = max(80, int(self.base_words_per_minute * (1 + max(-100, min(100, rate)) / 200)))
+
+    def installed_voices(self, program: str) -> list[tuple[str, str]]:
+        """The voices ``say -v ?`` lists (asked once; none when it fails)."""
+        if self._voices is None:
+            try:
+                done = subprocess.run([program, "-v", "?"], capture_output=True, text=True, errors="replace", timeout=5)
+                self._voices = parse_say_voices(done.stdout) if done.returncode == 0 else []
+            except (OSError, subprocess.SubprocessError):
+                self._voices = []
+        return self._voices
 
     def _command(self, program: str, text: str) -> list[str]:
         command = [program]
         if self.rate is not None:
             command += ["-r", str(int(self.rate))]
-        if self.voice:
-            command += ["-v", self.voice]
+        voice = self.voice
+        if not voice and self.language and self.language.lower() != "en":
+            voice = pick_say_voice(self.installed_voices(program), self.language)
+        if voice:
+            command += ["-v", voice]
         return command + [text]
