@@ -9,6 +9,8 @@ chain of *outputs*, one module each:
 - :mod:`.speechd`: speech-dispatcher through its own Python client.
 - :mod:`.process`: command-line speech programs (espeak-ng, macOS ``say``).
 - :mod:`.timeouts`: time limits so that a hanging daemon cannot freeze the game.
+- :mod:`.detect`: whether the player's own screen reader runs (Windows,
+  macOS, Linux), which makes ``auto`` print plain lines instead of speaking.
 - :mod:`.selftest`: the ``speech-test`` command.
 
 Everything a caller needs is importable from this package directly.
