@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -17,7 +19,7 @@ from prompt_toolkit.output import DummyOutput
 
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import make_console
-from a11y_dominion.console.keys import KEYS, active_keys, key_help_lines
+from a11y_dominion.console.keys import KEYS, active_keys, key_help_lines, key_name
 from a11y_dominion.settings import DEFAULT_KEYS, KEY_ACTIONS, check_key, key_slot, load_settings
 
 HAND_HELP = "{keys}: read your hand (command hand)."
@@ -123,3 +125,23 @@ def test_the_console_answers_the_changed_alt_key_and_not_the_old_one():
     by_old_key = run_console("\x1bh", {"hand2": "escape j"})
     assert by_old_key != typed
     assert run_console("\x1bh", {}) == typed
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "keys.md"
+
+
+def test_the_keys_page_names_the_keys_the_game_has():
+    lines = DOC.read_text().splitlines()
+    for fkey, alt, _spoken, command, _what in KEYS:
+        said = f"{key_name(fkey)} or {key_name(alt)} "
+        assert any(line.startswith(said) and line.endswith(f"(command `{command}`).") for line in lines), command
+
+
+def test_the_keys_pages_examples_do_what_it_says():
+    examples = re.findall(r"settings set key (\w+) ([\w+-]+)`", DOC.read_text())
+    assert len(examples) >= 5
+    for action, key in examples:
+        k = check_key(action, key)
+        slot = key_slot(action, k)
+        assert slot in DEFAULT_KEYS
+        assert k not in DEFAULT_KEYS.values(), (action, key)
