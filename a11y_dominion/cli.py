@@ -976,6 +976,7 @@ def cmd_settings(args) -> int:
         check_seat,
         check_value,
         describe,
+        key_slot,
         load_settings,
         save_settings,
         settings_path,
@@ -1036,6 +1037,7 @@ def cmd_settings(args) -> int:
                 raise SettingsError("Write: settings set key ACTION KEYNAME, for example settings set key repeat f2.")
             action, key = args.value
             key = check_key(action, key)
+            action = key_slot(action, key)
             check_key_free(data["keys"], action, key)
             data["keys"][action] = key
             said = f"key {action}: {data['keys'][action]}"

@@ -19,6 +19,11 @@ from .rules.decisions import N_, Msg
 
 APP = "a11y-dominion"
 
+# Each key action has two keys: its own (``hand``: F3) and a second one (``hand2``: Alt+H).
+# Either can be changed (``settings set key hand f4``; an Alt key given for ``hand`` goes to
+# ``hand2``); Alt+1 to Alt+9 (the Nth latest message) stay as they are.
+KEY_ACTIONS = ("repeat", "hand", "status", "supply", "previous", "next", "stop", "options", "score")
+
 DEFAULT_KEYS = {
     "repeat": "f2",
     "hand": "f3",
@@ -29,6 +34,15 @@ DEFAULT_KEYS = {
     "stop": "f8",
     "options": "f9",
     "score": "f12",
+    "repeat2": "escape r",
+    "hand2": "escape h",
+    "status2": "escape s",
+    "supply2": "escape u",
+    "previous2": "escape p",
+    "next2": "escape n",
+    "stop2": "escape x",
+    "options2": "escape o",
+    "score2": "escape k",
 }
 
 DEFAULTS = {
@@ -56,8 +70,10 @@ CHOICES = {
     "options": ("new", "always"),
 }
 
-# Keys that screen readers and terminals take for themselves.
+# Keys that screen readers, terminals and windows take for themselves (Alt+F4 closes the window
+# on Windows and most Linux desktops).
 RESERVED_KEYS = {
+    "escape f4",
     "insert",
     "capslock",
     "c-c",
@@ -288,8 +304,18 @@ def check_key(action: str, key: str) -> str:
     return k
 
 
-# The Alt keys of the game, which stay as they are: Alt+R, H, S, U, P, N, X, O, K and Alt+1 to Alt+9.
-FIXED_KEYS = {"escape " + c for c in "rhsupnxok123456789"}
+# The keys of the game that stay as they are: Alt+1 to Alt+9 (the Nth latest message).
+FIXED_KEYS = {"escape " + c for c in "123456789"}
+
+
+def key_slot(action: str, key: str) -> str:
+    """Which of an action's two keys ``settings set key ACTION KEY`` changes: an Alt key
+    (``key`` in prompt_toolkit's notation, ``escape h``) given for one of the
+    :data:`KEY_ACTIONS` changes its second key (``hand`` gives ``hand2``), any other key its
+    own; an action named with its 2 (``hand2``) is kept as it is."""
+    if action in KEY_ACTIONS and key.startswith("escape "):
+        return action + "2"
+    return action
 
 
 def check_key_free(keys: dict, action: str, key: str) -> None:

@@ -68,7 +68,7 @@ def test_settings_command(tmp_path, monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(
-    "key", ["enter", "tab", "ctrl+c", "control+d", "^z", "banana", "alt+1", "alt+r", "ctrl+alt+delete"]
+    "key", ["enter", "tab", "ctrl+c", "control+d", "^z", "banana", "alt+1", "alt+f4", "alt+space", "ctrl+alt+delete"]
 )
 def test_keys_that_would_break_typing_or_are_taken_are_refused(key):
     with pytest.raises(SettingsError):

@@ -4,11 +4,15 @@ Every shortcut stands for a typed command. Pressing one ends the prompt
 with a :class:`KeyCommand`; the console runs the command between prompts
 (so nothing is printed into the line being typed) and then asks again with
 the half-typed text put back. Keys that screen readers and terminals take
-(Insert, CapsLock, Ctrl+C/D/Z/S/Q/backslash, F1, F10, F11, Alt+Enter) are
-not used. Alt+letter works as Escape followed by the letter.
+(Insert, CapsLock, Ctrl+C/D/Z/S/Q/backslash, F1, F10, F11, Alt+Enter,
+Alt+F4, Alt+Space) are not used. Alt+letter works as Escape followed by the
+letter.
 
-The function keys can be changed in the settings (``a11y-dominion settings
-set key hand f4``); the Alt keys stay.
+Each command has two keys, a function key and an Alt key, and both can be
+changed in the settings: ``a11y-dominion settings set key hand f4`` changes
+the function key of ``hand``, ``settings set key hand alt+j`` its Alt key
+(the setting ``hand2``). Alt+1 to Alt+9 stay. docs/keys.md says which keys
+work with which screen reader and terminal.
 """
 
 from __future__ import annotations
@@ -70,25 +74,26 @@ def key_name(key) -> str:
 
 
 def active_keys(custom: dict | None = None) -> list:
-    """KEYS with the function keys replaced by the ``custom`` ones (command → key
-    name, from the settings); each entry is (key or None, alt key or None,
-    command, what). A key moved to another command is taken from the command
-    that had it."""
+    """KEYS with the keys replaced by the ``custom`` ones from the settings (a key
+    name in prompt_toolkit's notation for a command's own key, ``hand``, or for its
+    second, Alt key, ``hand2``); each entry is (key or None, second key or None,
+    command, what), keys as tuples of prompt_toolkit key names. A key moved to
+    another command or slot is taken from the one that had it."""
     custom = custom or {}
-    default = {command: fkey for fkey, _alt, _spoken, command, _what in KEYS}
-    keys = {
-        command: tuple(str(custom[command]).split()) if command in custom else fkey for command, fkey in default.items()
-    }
-    moved = {c: k for c, k in keys.items() if k != default[c]}
-    out = []
-    for _fkey, alt, _spoken, command, what in KEYS:
-        key = keys[command]
-        if any(k == key and c != command for c, k in moved.items()):
-            key = None  # another command was given this key
-        if any(k == alt for k in moved.values()):
-            alt = None
-        out.append((key, alt, command, what))
-    return out
+    default = {}
+    for fkey, alt, _spoken, command, _what in KEYS:
+        default[command] = fkey
+        default[command + "2"] = alt
+    keys = {slot: tuple(str(custom[slot]).split()) if slot in custom else key for slot, key in default.items()}
+    moved = {slot: k for slot, k in keys.items() if k != default[slot]}
+
+    def kept(slot: str):
+        key = keys[slot]
+        if any(k == key and other != slot for other, k in moved.items()):
+            return None  # another command was given this key
+        return key
+
+    return [(kept(command), kept(command + "2"), command, what) for _f, _a, _s, command, what in KEYS]
 
 
 def key_help_lines(lang: Language = EN, custom: dict | None = None) -> list:
@@ -139,7 +144,8 @@ def bad_keys(custom: dict | None = None) -> list:
 
 def build_key_bindings(custom: dict | None = None) -> KeyBindings:
     """Key bindings that end the prompt with a :class:`KeyCommand`; ``custom``
-    maps commands to other function keys (from the settings)."""
+    maps commands (``hand``) and their second keys (``hand2``) to other keys (from
+    the settings), as :func:`active_keys` reads them."""
     custom = {c: k for c, k in (custom or {}).items() if (c, k) not in bad_keys({c: k})}
     kb = KeyBindings()
     for key, alt, command, _what in active_keys(custom):
