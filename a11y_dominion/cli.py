@@ -300,6 +300,9 @@ def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     tolerant_streams()
+    from .console.display import console_carries_out_sequences
+
+    console_carries_out_sequences()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)

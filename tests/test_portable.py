@@ -19,6 +19,7 @@ import pytest
 
 from a11y_dominion import autosave
 from a11y_dominion.cli import tolerant_streams
+from a11y_dominion.console import display
 from a11y_dominion.files import read_text, reading_flags, write_atomic
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote.host import stop_signals
@@ -249,3 +250,54 @@ def test_text_streams_per_system(platform, written):
     stream.write("Jij speelt — ♥\n")
     stream.flush()
     assert raw.getvalue() == written
+
+
+# ---------------------------------------------------------------- the Windows console
+class _Kernel32:
+    """The console calls of the Windows API, for a console in ``mode`` (None: no console)."""
+
+    def __init__(self, mode: int | None, settable: bool = True):
+        self.mode = mode
+        self.settable = settable
+        self.calls: list = []
+
+    def GetStdHandle(self, which: int) -> int:  # noqa: N802 - the Windows API's name
+        self.calls.append(("GetStdHandle", which))
+        return 7
+
+    def GetConsoleMode(self, handle: int, ref) -> int:  # noqa: N802
+        self.calls.append(("GetConsoleMode", handle))
+        if self.mode is None:
+            return 0
+        ref._obj.value = self.mode
+        return 1
+
+    def SetConsoleMode(self, handle: int, mode: int) -> int:  # noqa: N802
+        self.calls.append(("SetConsoleMode", handle, mode))
+        return 1 if self.settable else 0
+
+
+@pytest.mark.parametrize(
+    "mode, settable, carried, calls, at_exit",
+    [
+        (0x3, True, True, [("SetConsoleMode", 7, 0x7)], [("SetConsoleMode", 7, 0x3)]),  # on, put back at exit
+        (0x7, True, True, [], []),  # already on: nothing changed
+        (0x3, False, False, [("SetConsoleMode", 7, 0x7)], []),  # a Windows too old
+        (None, True, False, [], []),  # no console: a pipe or a file
+    ],
+)
+def test_the_windows_console_carries_out_sequences(mode, settable, carried, calls, at_exit):
+    kernel32 = _Kernel32(mode, settable)
+    registered: list = []
+    got = display.console_carries_out_sequences("win32", kernel32, lambda *a: registered.append(a))
+    assert got is carried
+    assert kernel32.calls[:2] == [("GetStdHandle", -11), ("GetConsoleMode", 7)]
+    assert kernel32.calls[2:] == calls
+    assert [(f.__name__, *a) for f, *a in registered] == at_exit
+
+
+def test_other_systems_leave_their_terminal_as_it_is():
+    kernel32 = _Kernel32(0x3)
+    assert display.console_carries_out_sequences("linux", kernel32, lambda *a: None) is False
+    assert display.console_carries_out_sequences("darwin", kernel32, lambda *a: None) is False
+    assert kernel32.calls == []
