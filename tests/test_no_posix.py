@@ -191,6 +191,8 @@ def test_host_with_an_ssh_seat_and_a_join_seat_without_posix_modules(tmp_path):
     assert "Game over.\nFinal scores:\n" in printed
     assert clean(printed) == [] and clean(bea_printed) == []
     assert clean(received_text((tmp_path / "ann.log").read_bytes())) == []
+    (games,) = (tmp_path / "data").rglob("games")
+    assert [p.suffix for p in games.iterdir()] == [".jsonl"]  # the ended game's lock file is gone
 
 
 # ---------------------------------------------------------------- the static rule
