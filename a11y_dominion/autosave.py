@@ -99,7 +99,7 @@ def hold_file(path: Path):
 
     Returns the held lock (``release()`` lets it go). Raises :class:`filelock.Timeout`
     when another process holds it, OSError when the file cannot be made or locked."""
-    lock = filelock.FileLock(str(path), timeout=0, mode=0o600)
+    lock = filelock.FileLock(str(path), timeout=0, mode=0o600, thread_local=False)  # held by the process
     lock.acquire()
     return lock
 
