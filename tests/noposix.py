@@ -11,7 +11,8 @@ behind their own platform checks, so they may: the check is made in
 not by a meta-path finder, which a module already imported by a library would pass
 through ``sys.modules``. ``select.poll`` itself is taken away once :mod:`selectors`
 and :mod:`subprocess` picked their way of waiting, so that an attribute read of it
-fails too.
+fails too. ``select.select`` called by the project's code waits on sockets only, as
+on Windows: anything else (a pipe, a terminal) raises OSError (WinError 10038).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import builtins
 import importlib
 import os
 import selectors  # noqa: F401 - picks its selector before select.poll goes
+import stat
 import subprocess  # noqa: F401 - picks its selector before select.poll goes
 import sys
 
@@ -68,6 +70,17 @@ def install() -> None:
 
     if hasattr(select, "poll"):
         del select.poll
+    original_select = select.select
+
+    def sockets_only(rlist, wlist, xlist, *timeout):
+        if ours(str(sys._getframe(1).f_globals.get("__name__") or "")):
+            for f in (*rlist, *wlist, *xlist):
+                fd = f if isinstance(f, int) else f.fileno()
+                if not stat.S_ISSOCK(os.fstat(fd).st_mode):
+                    raise OSError(10038, "An operation was attempted on something that is not a socket")
+        return original_select(rlist, wlist, xlist, *timeout)
+
+    select.select = sockets_only
 
 
 def main(argv: list) -> int:
