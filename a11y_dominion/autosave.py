@@ -25,7 +25,6 @@ file is read, and cut off before the next answer is appended.
 from __future__ import annotations
 
 import datetime as _dt
-import fcntl
 import json
 import os
 import re
@@ -33,9 +32,10 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import filelock
 import platformdirs
 
-from .files import SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
+from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
 from .record import RecordError, answer_data
@@ -82,41 +82,92 @@ class GameOpen(RecordError):
     """The game is open in another process (another window); ``args[0]`` says so in one sentence."""
 
 
-_locks: dict = {}  # the path of each autosave this process holds open -> its locked descriptor
+_locks: dict = {}  # the path of each autosave this process holds -> the lock of its lock file
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the autosave at ``path`` (a Path): beside it, ``ID.lock``. The save
+    itself is never locked (a lock on Windows would keep every other program, a copy
+    among them, from reading it), and no listing reads a ``.lock`` file."""
+    return Path(path).with_suffix(".lock")
+
+
+def hold_file(path: Path):
+    """An exclusive lock on the file at ``path`` (made when missing), taken without waiting,
+    which the system lets go when the process ends, even by a crash or ``kill -9``
+    (``flock`` on POSIX, ``LockFileEx`` on Windows, through :mod:`filelock`).
+
+    Returns the held lock (``release()`` lets it go). Raises :class:`filelock.Timeout`
+    when another process holds it, OSError when the file cannot be made or locked."""
+    lock = filelock.FileLock(str(path), timeout=0, mode=0o600, thread_local=False)  # held by the process
+    lock.acquire()
+    return lock
 
 
 def lock_game(path: Path, game_id: str) -> None:
-    """Hold the game at ``path`` for this process (an exclusive ``flock``, which the
-    system lets go when the process ends, even by a crash or ``kill -9``), so no other
-    window can append to it at the same time. Holding it again is nothing.
+    """Hold the game at ``path`` for this process (:func:`hold_file` on :func:`lock_path`),
+    so no other window can append to it at the same time. Holding it again is nothing.
 
-    Raises :class:`GameOpen` when another process holds it. A file that cannot be
-    opened or locked is not held (writing to it then fails on its own)."""
+    Raises :class:`GameOpen` when another process holds it. A lock file that cannot be
+    made or locked (a folder that cannot be written) holds nothing (writing the game
+    there then fails on its own)."""
     key = str(path)
     if key in _locks:
         return
     try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
+        _locks[key] = hold_file(lock_path(path))
+    except filelock.Timeout:
         raise GameOpen(
             Msg("Game {id} is open in another window; close it there first.", id=shown_name(game_id, 40))
         ) from None
     except OSError:
-        os.close(fd)
         return
-    _locks[key] = fd
 
 
-def unlock_game(path: Path) -> None:
-    """Let go of the game at ``path`` (:func:`lock_game`); nothing when it is not held."""
-    fd = _locks.pop(str(path), None)
-    if fd is not None:
-        os.close(fd)
+def unlock_game(path: Path, finished: bool = False) -> None:
+    """Let go of the game at ``path`` (:func:`lock_game`); nothing when it is not held.
+    ``finished``: the game ended (no window resumes it), so its lock file goes too,
+    taken away while still held so that no lock file is left per finished game."""
+    lock = _locks.pop(str(path), None)
+    if lock is None:
+        return
+    if finished:
+        _drop(lock_path(path))
+    try:
+        lock.release()
+    except OSError:
+        pass
+
+
+def _drop(path: Path) -> None:
+    """Remove the file at ``path`` when it can be (on Windows a held lock file cannot be
+    removed; :mod:`filelock` removes it there when it lets go)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def sweep_locks(folder: Path, keep: set) -> None:
+    """Remove the lock files in ``folder`` (a Path) of the games not in ``keep`` (their IDs:
+    the games that may go on), that is of games that ended or whose autosave is gone,
+    left by a process stopped before it let go. A lock file some process holds is left."""
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".lock" and ID_PATTERN.match(p.stem)]
+    except OSError:
+        return
+    for p in paths:
+        if p.stem in keep:
+            continue
+        try:
+            lock = hold_file(p)
+        except (filelock.Timeout, OSError):
+            continue
+        _drop(p)
+        try:
+            lock.release()
+        except OSError:
+            pass
 
 
 def result_data(game) -> dict | None:
@@ -187,7 +238,7 @@ class Autosave:
         self.path = folder / f"{self.id}.jsonl"
         header, self._header = self._header, None
         header["id"] = self.id
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | BINARY, 0o600)
         lock_game(self.path, self.id)
         self._write(header, sync=True)
         sync_dir(folder)
@@ -200,7 +251,7 @@ class Autosave:
         lock_game(saved.path, saved.id)
         if saved.damaged and not saved.kept_as.exists():
             shutil.copy2(saved.path, saved.kept_as)
-        fd = os.open(saved.path, os.O_WRONLY | os.O_APPEND)
+        fd = os.open(saved.path, os.O_WRONLY | os.O_APPEND | BINARY)
         try:
             if os.fstat(fd).st_size > saved.good_bytes:
                 os.ftruncate(fd, saved.good_bytes)
@@ -303,7 +354,7 @@ class Autosave:
             except OSError:
                 pass
             os.close(fd)
-        unlock_game(self.path)
+        unlock_game(self.path, finished=self.finished)
 
 
 # ---------------------------------------------------------------- reading
@@ -469,7 +520,8 @@ def _id_order(path: Path) -> tuple:
 def all_games(damaged: list | None = None) -> list:
     """Every autosave that can be read, oldest first (by its ID, the date it began).
     With ``damaged`` (a list), (ID, :class:`~a11y_dominion.record.RecordError`) of every
-    autosave that cannot be read is appended to it."""
+    autosave that cannot be read is appended to it. The lock files of games that ended
+    are taken away on the way (:func:`sweep_locks`)."""
     folder = games_dir()
     try:
         paths = sorted(
@@ -484,6 +536,7 @@ def all_games(damaged: list | None = None) -> list:
         except RecordError as e:
             if damaged is not None:
                 damaged.append((p.stem, e))
+    sweep_locks(folder, {p.stem for p in paths} - {g.id for g in out if g.finished})
     return out
 
 

@@ -273,15 +273,25 @@ def _add_game_options(p):
     p.add_argument("--seed", type=seed_number, default=None, help="seed for shuffles (a whole number)")
 
 
-def tolerant_streams() -> None:
+def tolerant_streams(streams: tuple | None = None, platform: str = "") -> None:
     """Typed bytes that are not UTF-8 (a Latin-1 terminal, a stray byte in a pipe) are
     read as a replacement character, and a character the terminal cannot show is
-    written as one, instead of ending the program."""
-    for stream in (sys.stdin, sys.stdout, sys.stderr):
+    written as one, instead of ending the program.
+
+    ``streams``: the text streams (default: stdin, stdout and stderr); ``platform``: a
+    ``sys.platform`` value (empty: this system). On Windows they are UTF-8 too: the
+    console's own streams already are, and a pipe or a file would otherwise be the
+    ANSI code page (cp1252), which has no room for much the game says; elsewhere they
+    keep the encoding of the terminal's locale."""
+    windows = (platform or sys.platform) == "win32"
+    for stream in (sys.stdin, sys.stdout, sys.stderr) if streams is None else streams:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             try:
-                reconfigure(errors="replace")
+                if windows:
+                    reconfigure(encoding="utf-8", errors="replace")
+                else:
+                    reconfigure(errors="replace")
             except (ValueError, OSError):  # a closed or detached stream
                 pass
 
@@ -290,6 +300,9 @@ def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     tolerant_streams()
+    from .console.display import console_carries_out_sequences
+
+    console_carries_out_sequences()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
@@ -330,7 +343,7 @@ def main(argv: list | None = None) -> int:
     except BrokenPipeError:
         # the reader went away (e.g. piped into head); nothing more to say
         try:
-            sys.stdout = open(os.devnull, "w")
+            sys.stdout = open(os.devnull, "w", encoding="utf-8")
         except OSError:
             pass
         return 0

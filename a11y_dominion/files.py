@@ -33,6 +33,21 @@ SAVE_LIMIT = 32 * MIB  # a save file of the longest game is well under 1 MiB
 SCENARIO_LIMIT = 4 * MIB
 SETTINGS_LIMIT = 1 * MIB
 NAME_SHOWN = 200  # characters of a file name repeated in a sentence
+# os.open flag: bytes as they are on Windows (no newline or Ctrl+Z translation); 0 elsewhere
+BINARY = getattr(os, "O_BINARY", 0)
+
+
+def reading_flags(system: Any = os) -> tuple:
+    """``(flags, waits)``: the ``os.open`` flags (an int) that :func:`open_regular` reads a
+    file with on ``system`` (the :mod:`os` module, or one that stands for another
+    system's), and whether the descriptor must be set back to blocking afterwards. Where
+    the system has ``O_NONBLOCK`` (POSIX) the file is opened without waiting for a
+    FIFO's writer, and without becoming the controlling terminal (``O_NOCTTY``); on
+    Windows, which has neither (nor FIFOs a path opens), in binary (``O_BINARY``)."""
+    nonblock = getattr(system, "O_NONBLOCK", 0)
+    flags = system.O_RDONLY | nonblock | getattr(system, "O_NOCTTY", 0) | getattr(system, "O_BINARY", 0)
+    return flags, bool(nonblock)
+
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -100,21 +115,24 @@ class NotRegularFile(OSError):
 
 def open_regular(full: str):
     """The regular file at ``full`` opened for reading in binary, checked before a
-    byte is read: it is opened without waiting (``O_NONBLOCK``, so a FIFO with no
-    writer cannot freeze the program) and without becoming a controlling terminal,
-    then :func:`os.fstat` must say it is a regular file.
+    byte is read: it is opened without waiting (``O_NONBLOCK`` where the system has
+    it, :func:`reading_flags`, so a FIFO with no writer cannot freeze the program) and
+    without becoming a controlling terminal, then :func:`os.fstat` must say it is a
+    regular file.
 
     Raises :class:`IsADirectoryError` for a folder, :class:`NotRegularFile` for a
     device, FIFO or socket, and OSError (FileNotFoundError, PermissionError...)
     when it cannot be opened."""
-    fd = os.open(full, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    flags, waits = reading_flags()
+    fd = os.open(full, flags)
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(21, "Is a directory", full)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFile(0, "not a regular file", full)
-        os.set_blocking(fd, True)
+        if waits:
+            os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
@@ -244,7 +262,7 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     folder = os.path.dirname(os.path.abspath(full))
     fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

@@ -18,6 +18,7 @@ from contextlib import closing
 from pathlib import Path
 
 from .autosave import data_dir
+from .files import BINARY
 
 MIGRATIONS = [
     # version 1: games and their seats
@@ -56,7 +57,7 @@ def _owner_only(path: Path) -> None:
     the program is: made empty with that mode before SQLite opens it (SQLite gives its
     journal the same mode), or an older one's mode narrowed. Raises OSError."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o600)
     except FileExistsError:
         info = os.stat(path)
         if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) & 0o077:

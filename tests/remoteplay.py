@@ -135,21 +135,27 @@ class Host:
         return load_record(self.record.read_text(encoding="utf-8"))
 
 
-def host_command(players: str, seed: int, extra: tuple = ()) -> list:
-    """``python -m a11y_dominion host`` for ``players`` on a free port."""
+PROGRAM = (sys.executable, "-m", "a11y_dominion")  # the game's command line, run from this tree
+
+
+def host_command(players: str, seed: int, extra: tuple = (), program: tuple = PROGRAM) -> list:
+    """``python -m a11y_dominion host`` (or ``program``'s host) for ``players`` on a free port."""
     args = ["host", "--players", players, "--seed", str(seed), "--port", "0"] + list(extra)
-    return [sys.executable, "-m", "a11y_dominion"] + args
+    return list(program) + args
 
 
 @contextlib.contextmanager
-def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = ()):
+def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = (), program: tuple = PROGRAM):
     """The host as a subprocess (this tree's code, its own data folder), listening on
-    a free loopback port; yields a :class:`Host` once the seats file is written."""
+    a free loopback port; yields a :class:`Host` once the seats file is written.
+    ``program``: the game's command line (tests/noposix.py's, for one)."""
     seats_file = tmp_path / "seats.json"
     record = tmp_path / "record.json"
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
-        host_command(players, seed, ("--seats-file", str(seats_file), "--record-file", str(record)) + tuple(extra)),
+        host_command(
+            players, seed, ("--seats-file", str(seats_file), "--record-file", str(record)) + tuple(extra), program
+        ),
         cwd=str(ROOT),
         env=env,
         stdout=subprocess.PIPE,
@@ -171,14 +177,14 @@ def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = ()):
 
 
 # ------------------------------------------------------------------ the seats
-def join_program(host, tmp_path: Path, user: str):
-    """The ``a11y-dominion join`` program of seat ``user`` at ``host`` (a :func:`hosted`
-    host), screen-reader speech off, its data in its own folder: a pexpect child."""
+def join_program(host, tmp_path: Path, user: str, program: tuple = PROGRAM):
+    """The ``a11y-dominion join`` program (or ``program``'s) of seat ``user`` at ``host`` (a
+    :func:`hosted` host), screen-reader speech off, its data in its own folder: a pexpect child."""
     from pexpect.popen_spawn import PopenSpawn
 
     seats = tmp_path / "join-seats.json"
     seats.write_text(json.dumps(host.data))
-    cmd = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--user", user]
+    cmd = list(program) + ["join", "--seats-file", str(seats), "--user", user]
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
     return PopenSpawn(cmd + ["--speech", "off"], cwd=str(ROOT), env=env, timeout=TIMEOUT, encoding="utf-8")
 

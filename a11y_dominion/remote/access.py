@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..files import NotRegularFile, open_regular, write_atomic
+from ..files import BINARY, NotRegularFile, open_regular, write_atomic
 from ..rules.decisions import Msg
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -30,7 +30,7 @@ def host_key(directory: Path | None = None):
         return asyncssh.read_private_key(str(path))
     folder.mkdir(parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    fd = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    fd = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(key.export_private_key())
     return key

@@ -533,10 +533,10 @@ class GameHost:
         self.tell_everyone(lambda lang: lang._(N_("The host stopped the game.")))
         self.stopped.set()
 
-    def _signals(self, loop, asker) -> list:
+    def _signals(self, loop, asker) -> Callable[[], None]:
         """SIGINT asks at the host's terminal (``asker``, when there is one), else stops;
-        SIGTERM stops. Returns the signals handled."""
-        handled = []
+        SIGTERM (SIGBREAK on Windows) stops (:func:`stop_signals`). Returns what puts the
+        signals back as they were."""
 
         def on_int() -> None:
             if asker is None:
@@ -544,13 +544,7 @@ class GameHost:
             else:
                 asker.interrupt()
 
-        for sig, handler in ((signal.SIGINT, on_int), (signal.SIGTERM, self.stop)):
-            try:
-                loop.add_signal_handler(sig, handler)
-                handled.append(sig)
-            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals here
-                pass
-        return handled
+        return stop_signals(loop, on_int, self.stop)
 
     # ------------------------------------------------------------ the game
     async def serve(
@@ -636,7 +630,7 @@ class GameHost:
         stdin = sys.stdin if stdin is None else stdin
         terminal = HostTerminal(self, stdin, plain=self.plain) if _isatty(stdin) or self.local else None
         loop = asyncio.get_running_loop()
-        handled = self._signals(loop, terminal)
+        signals_back = self._signals(loop, terminal)
         if terminal is not None:
             terminal.start()
         code = 0
@@ -660,8 +654,7 @@ class GameHost:
             waiting.cancel()
             everyone.cancel()
         finally:
-            for sig in handled:
-                loop.remove_signal_handler(sig)
+            signals_back()
             for timer in self.away.values():
                 timer.cancel()
             if not self.stopped.is_set() and code:
@@ -677,6 +670,70 @@ class GameHost:
             server.close()
             await server.wait_closed()
         return code
+
+
+def stop_signals(
+    loop: asyncio.AbstractEventLoop, on_int: Callable[[], None], on_stop: Callable[[], None], platform: str = ""
+) -> Callable[[], None]:
+    """Have ``loop`` call ``on_int`` on Ctrl+C (SIGINT) and ``on_stop`` when the host is
+    told to stop, in the way of ``platform`` (a ``sys.platform`` value; empty: this system).
+
+    POSIX: the loop's own signal handlers, SIGINT and SIGTERM. Windows, whose event loop
+    has no signal handlers: Python's handlers for SIGINT and SIGBREAK (Ctrl+Break; Windows
+    has no SIGTERM a process is sent) hand the call to the loop
+    (``call_soon_threadsafe``). A signal that cannot be handled here (not the main
+    thread, a system without it) is left as it was. Returns what puts every handled
+    signal back as it was (a callable of no arguments); raises nothing."""
+    if (platform or sys.platform) == "win32":
+        return _python_signals(loop, [("SIGINT", on_int), ("SIGBREAK", on_stop)])
+    return _loop_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop)])
+
+
+def _loop_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[], None]:
+    """``loop.add_signal_handler`` for each (signal name, callback) of ``pairs`` (POSIX)."""
+    handled = []
+    for name, handler in pairs:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            loop.add_signal_handler(sig, handler)
+            handled.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals here
+            pass
+
+    def back() -> None:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+
+    return back
+
+
+def _python_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[], None]:
+    """``signal.signal`` for each (signal name, callback) of ``pairs``, the callback called in
+    ``loop`` (Windows: its event loop has no ``add_signal_handler``)."""
+    before: dict = {}
+    for name, handler in pairs:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+
+        def handle(_sig, _frame, handler=handler) -> None:
+            loop.call_soon_threadsafe(handler)
+
+        try:
+            before[sig] = signal.signal(sig, handle)
+        except (ValueError, OSError):  # not the main thread, or a signal this system cannot catch
+            pass
+
+    def back() -> None:
+        for sig, old in before.items():
+            try:
+                signal.signal(sig, old)
+            except (ValueError, OSError, TypeError):
+                pass
+
+    return back
 
 
 def shown_user(user: str) -> str:

@@ -144,24 +144,10 @@ class HostTerminal:
     async def _ask_cooked(self) -> None:
         """The stop question at a terminal that reads whole lines (no local seat)."""
         self.asking = True
-        loop = asyncio.get_running_loop()
-        got: asyncio.Future = loop.create_future()
-        fd = self.stdin.fileno()
-
-        def readable() -> None:
-            try:
-                data = os.read(fd, 4096)
-            except OSError:
-                data = b""
-            if not got.done():
-                got.set_result(data)
-
         self.write("\n" + self.host.lang._(QUESTION))
-        loop.add_reader(fd, readable)
         try:
-            data = await got
+            data = await read_once(self.stdin.fileno())
         finally:
-            loop.remove_reader(fd)
             self.asking = False
         if self.host.stopped.is_set():
             return
@@ -267,6 +253,34 @@ class HostTerminal:
                 self.host.leave(self.seat.name, self)
                 return
             self._typed(line)
+
+
+def read_once(fd: int, size: int = 4096) -> asyncio.Future:
+    """What one read of the descriptor ``fd`` gives (bytes; empty at its end or when it
+    cannot be read), awaited in the running loop: a line typed at a terminal that reads
+    whole lines. The read waits in a thread of its own, so it needs nothing of the event
+    loop but ``call_soon_threadsafe`` (Windows' loop cannot watch a console for
+    input), and a read still waiting never holds up the program's exit (a daemon
+    thread). Must be called in a running loop."""
+    loop = asyncio.get_running_loop()
+    got: asyncio.Future = loop.create_future()
+
+    def give(data: bytes) -> None:
+        if not got.done():
+            got.set_result(data)
+
+    def read() -> None:
+        try:
+            data = os.read(fd, size)
+        except OSError:
+            data = b""
+        try:
+            loop.call_soon_threadsafe(give, data)
+        except RuntimeError:  # the loop closed meanwhile: nobody waits
+            pass
+
+    threading.Thread(target=read, name="stop-question", daemon=True).start()
+    return got
 
 
 def _isatty(stream) -> bool:

@@ -74,7 +74,7 @@ def _linux(env: Mapping[str, str]) -> str | None:
     if home and (Path(home) / ".asoundrc").exists():
         return None
     try:
-        cards = Path("/proc/asound/cards").read_text(errors="replace")
+        cards = Path("/proc/asound/cards").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return NO_DEVICE
     if cards.strip() and "no soundcards" not in cards:

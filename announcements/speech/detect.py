@@ -217,7 +217,7 @@ def running_programs(proc: str = "/proc") -> set | None:
     names: set = set()
     for entry in entries:
         try:
-            names.add((entry / "comm").read_text(errors="replace").strip())
+            names.add((entry / "comm").read_text(encoding="utf-8", errors="replace").strip())
             argv = (entry / "cmdline").read_bytes().split(b"\0")[:2]
         except OSError:
             continue  # a process that ended meanwhile, or one we may not read

@@ -1,0 +1,303 @@
+"""The choices made per system, each tested for POSIX and for Windows: how a game is held
+for one window (a lock file beside the save, let go by the system when the process
+dies), how a file is opened for reading, the host's signals, the stop question's
+answer read without the event loop watching the console, and the text streams'
+encoding."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from a11y_dominion import autosave
+from a11y_dominion.cli import tolerant_streams
+from a11y_dominion.console import display
+from a11y_dominion.files import read_text, reading_flags, write_atomic
+from a11y_dominion.i18n import Language
+from a11y_dominion.remote.host import stop_signals
+from a11y_dominion.remote.local import HostTerminal, read_once
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ---------------------------------------------------------------- one window per game
+@pytest.fixture
+def games(tmp_path, monkeypatch):
+    """The games folder of a data folder of its own."""
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
+    folder = autosave.games_dir()
+    folder.mkdir(parents=True)
+    return folder
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from a11y_dominion.autosave import lock_game
+lock_game(Path(sys.argv[1]), "20260101-120000")
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_game_held_by_another_process_is_refused_until_that_process_is_killed(games):
+    save = games / "20260101-120000.jsonl"
+    save.write_text("{}\n", encoding="utf-8")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(save)],
+        cwd=str(ROOT),
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline() == "held\n"
+        assert sorted(p.name for p in games.iterdir()) == ["20260101-120000.jsonl", "20260101-120000.lock"]
+        with pytest.raises(autosave.GameOpen) as refused:
+            autosave.lock_game(save, "20260101-120000")
+        assert str(refused.value.args[0]) == "Game 20260101-120000 is open in another window; close it there first."
+        assert save.read_text(encoding="utf-8") == "{}\n"  # the save itself is never locked, nor touched
+    finally:
+        holder.kill()  # kill -9: the system lets go of the lock
+        holder.wait(30)
+        holder.stdin.close()
+        holder.stdout.close()
+    autosave.lock_game(save, "20260101-120000")  # no GameOpen now
+    autosave.unlock_game(save)
+
+
+def test_the_lock_file_of_an_ended_game_goes_and_listings_never_read_lock_files(games):
+    save = games / "20260101-120000.jsonl"
+    save.write_text("not a save\n", encoding="utf-8")
+    autosave.lock_game(save, "20260101-120000")
+    autosave.unlock_game(save, finished=True)
+    assert [p.name for p in games.iterdir()] == ["20260101-120000.jsonl"]
+    # lock files left by processes that were stopped: of a game gone, of a damaged one, and one held
+    for name in ("20250101-120000.lock", "20260101-120000.lock", "20270101-120000.lock"):
+        (games / name).write_bytes(b"")
+    held = autosave.hold_file(games / "20270101-120000.lock")
+    try:
+        damaged: list = []
+        assert autosave.all_games(damaged) == []
+        assert [i for i, _e in damaged] == ["20260101-120000"]  # the lock files are no games, damaged or not
+        assert sorted(p.name for p in games.iterdir()) == [
+            "20260101-120000.jsonl",
+            "20260101-120000.lock",  # its game may go on (a damaged file is not an ended game)
+            "20270101-120000.lock",  # held by someone
+        ]
+    finally:
+        held.release()
+
+
+# ---------------------------------------------------------------- reading a file
+def test_reading_flags_per_system():
+    posix = types.SimpleNamespace(O_RDONLY=0, O_NONBLOCK=0o4000, O_NOCTTY=0o400)
+    windows = types.SimpleNamespace(O_RDONLY=0, O_BINARY=0x8000)
+    assert reading_flags(posix) == (0o4400, True)
+    assert reading_flags(windows) == (0x8000, False)  # Windows' os has no O_NONBLOCK
+    flags, waits = reading_flags()
+    assert waits == hasattr(os, "O_NONBLOCK") and flags & os.O_RDONLY == os.O_RDONLY
+
+
+def test_written_text_is_utf8_with_newlines_as_they_are(tmp_path):
+    path = tmp_path / "game.txt"
+    write_atomic(str(path), "Jij — Ann\nBob\n")
+    assert path.read_bytes() == "Jij — Ann\nBob\n".encode()
+    assert read_text(str(path), 1024) == "Jij — Ann\nBob\n"
+
+
+# ---------------------------------------------------------------- the host's signals
+def test_host_signals_on_posix_are_the_loops_own():
+    calls: list = []
+
+    async def main() -> dict:
+        loop = asyncio.get_running_loop()
+        back = stop_signals(loop, lambda: calls.append("int"), lambda: calls.append("stop"), platform="linux")
+        for sig, word in ((signal.SIGINT, "int"), (signal.SIGTERM, "stop")):
+            signal.raise_signal(sig)
+            for _ in range(100):  # the loop reads its wake-up pipe, then calls the handler
+                if calls and calls[-1] == word:
+                    break
+                await asyncio.sleep(0)
+        back()
+        return {"SIGTERM": signal.getsignal(signal.SIGTERM)}
+
+    after = asyncio.run(main())
+    assert calls == ["int", "stop"]
+    assert after == {"SIGTERM": signal.SIG_DFL}
+
+
+def test_host_signals_on_windows_go_through_python_handlers_to_the_loop(monkeypatch):
+    """Windows' event loop has no add_signal_handler: SIGINT (Ctrl+C) and SIGBREAK
+    (Ctrl+Break; SIGUSR1 stands for it here, this system has none) are Python's
+    handlers, which hand the call to the loop, and are put back afterwards."""
+    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGUSR1, raising=False)
+    calls: list = []
+
+    async def main() -> bool:
+        loop = asyncio.get_running_loop()
+
+        def none_here(*args):
+            raise NotImplementedError
+
+        monkeypatch.setattr(loop, "add_signal_handler", none_here)
+        before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGUSR1))
+        back = stop_signals(loop, lambda: calls.append("int"), lambda: calls.append("stop"), platform="win32")
+        signal.raise_signal(signal.SIGINT)  # the handler runs now; the loop calls on_int at its next round
+        assert calls == []
+        await asyncio.sleep(0)
+        signal.raise_signal(signal.SIGUSR1)
+        await asyncio.sleep(0)
+        back()
+        return before == (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGUSR1))
+
+    assert asyncio.run(main())  # the handlers before are back
+    assert calls == ["int", "stop"]
+
+
+# ---------------------------------------------------------------- the stop question
+class _Host:
+    """What HostTerminal needs of a host: no local seat, the host's language, stop."""
+
+    def __init__(self):
+        self.lang = Language("en")
+        self.local = None
+        self.people: dict = {}
+        self.stopped = asyncio.Event()
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
+class _Stdin:
+    def __init__(self, fd: int):
+        self.fd = fd
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("typed, stopped, said", [(b"yes\n", True, ""), (b"no\n", False, "The game goes on.\n")])
+def test_the_stop_question_is_read_without_the_loop_watching_the_console(capsys, monkeypatch, typed, stopped, said):
+    """Windows' event loop cannot watch a console (no add_reader): the answer is read in a
+    thread of its own."""
+    read_end, write_end = os.pipe()
+
+    async def main() -> bool:
+        loop = asyncio.get_running_loop()
+
+        def none_here(*args):
+            raise NotImplementedError
+
+        monkeypatch.setattr(loop, "add_reader", none_here)
+        host = _Host()
+        terminal = HostTerminal(host, _Stdin(read_end))
+        asking = loop.create_task(terminal._ask_cooked())
+        await asyncio.sleep(0)
+        assert terminal.asking
+        os.write(write_end, typed)
+        await asking
+        return host.stopped.is_set()
+
+    try:
+        assert asyncio.run(main()) is stopped
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert capsys.readouterr().out == "\nStop the game for every seat? yes or no " + said
+
+
+def test_read_once_gives_what_one_read_gives_and_nothing_at_the_end():
+    read_end, write_end = os.pipe()
+
+    async def main() -> list:
+        first = read_once(read_end)
+        os.write(write_end, b"ja\n")
+        got = [await first]
+        os.close(write_end)
+        got.append(await read_once(read_end))
+        return got
+
+    try:
+        assert asyncio.run(main()) == [b"ja\n", b""]
+    finally:
+        os.close(read_end)
+
+
+# ---------------------------------------------------------------- the text streams
+@pytest.mark.parametrize(
+    "platform, written",
+    [("win32", "Jij speelt — ♥\n".encode()), ("linux", "Jij speelt — ?\n".encode("cp1252"))],
+)
+def test_text_streams_per_system(platform, written):
+    """A pipe on Windows would be cp1252: there the streams become UTF-8; elsewhere the
+    terminal's encoding stays, a character it cannot show written as ``?``."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="cp1252")
+    tolerant_streams((stream,), platform)
+    stream.write("Jij speelt — ♥\n")
+    stream.flush()
+    assert raw.getvalue() == written
+
+
+# ---------------------------------------------------------------- the Windows console
+class _Kernel32:
+    """The console calls of the Windows API, for a console in ``mode`` (None: no console)."""
+
+    def __init__(self, mode: int | None, settable: bool = True):
+        self.mode = mode
+        self.settable = settable
+        self.calls: list = []
+
+    def GetStdHandle(self, which: int) -> int:  # noqa: N802 - the Windows API's name
+        self.calls.append(("GetStdHandle", which))
+        return 7
+
+    def GetConsoleMode(self, handle: int, ref) -> int:  # noqa: N802
+        self.calls.append(("GetConsoleMode", handle))
+        if self.mode is None:
+            return 0
+        ref._obj.value = self.mode
+        return 1
+
+    def SetConsoleMode(self, handle: int, mode: int) -> int:  # noqa: N802
+        self.calls.append(("SetConsoleMode", handle, mode))
+        return 1 if self.settable else 0
+
+
+@pytest.mark.parametrize(
+    "mode, settable, carried, calls, at_exit",
+    [
+        (0x3, True, True, [("SetConsoleMode", 7, 0x7)], [("SetConsoleMode", 7, 0x3)]),  # on, put back at exit
+        (0x7, True, True, [], []),  # already on: nothing changed
+        (0x3, False, False, [("SetConsoleMode", 7, 0x7)], []),  # a Windows too old
+        (None, True, False, [], []),  # no console: a pipe or a file
+    ],
+)
+def test_the_windows_console_carries_out_sequences(mode, settable, carried, calls, at_exit):
+    kernel32 = _Kernel32(mode, settable)
+    registered: list = []
+    got = display.console_carries_out_sequences("win32", kernel32, lambda *a: registered.append(a))
+    assert got is carried
+    assert kernel32.calls[:2] == [("GetStdHandle", -11), ("GetConsoleMode", 7)]
+    assert kernel32.calls[2:] == calls
+    assert [(f.__name__, *a) for f, *a in registered] == at_exit
+
+
+def test_other_systems_leave_their_terminal_as_it_is():
+    kernel32 = _Kernel32(0x3)
+    assert display.console_carries_out_sequences("linux", kernel32, lambda *a: None) is False
+    assert display.console_carries_out_sequences("darwin", kernel32, lambda *a: None) is False
+    assert kernel32.calls == []
