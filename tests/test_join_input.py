@@ -70,7 +70,7 @@ def test_fd_lines_wait_for_a_whole_line_and_the_end_of_input(pipe):
     typed = FdLines(pipe[0])
     assert not typed.waits() and not line_waits(typed) and not line_waits(None)
     assert typed.wait(0) is False
-    os.write(pipe[1], "buy Villa\nhand\n".encode())
+    os.write(pipe[1], b"buy Villa\nhand\n")
     assert typed.waits() and typed.wait(WAIT)
     assert typed.readline() == "buy Villa\n"
     assert typed.readline() == "hand\n"
@@ -83,7 +83,7 @@ def test_fd_lines_wait_for_a_whole_line_and_the_end_of_input(pipe):
 def test_fd_lines_typed_ahead_reads_what_waits_without_waiting(pipe):
     typed = FdLines(pipe[0])
     assert typed.typed_ahead() == ""
-    os.write(pipe[1], "hand\nbuy Vi".encode())
+    os.write(pipe[1], b"hand\nbuy Vi")
     assert typed.typed_ahead() == "hand\nbuy Vi"
     assert typed.typed_ahead() == ""
 
@@ -128,7 +128,7 @@ def test_pipe_lines_know_a_whole_line_waits_and_the_end_of_input(pipe):
     assert not typed.isatty()
     os.write(pipe[1], b"buy Vi")
     assert typed.wait(0) is False  # part of a line is not a line
-    os.write(pipe[1], "lla\nhand\n".encode())
+    os.write(pipe[1], b"lla\nhand\n")
     assert typed.wait(WAIT) and typed.waits() and line_waits(typed)
     assert typed.readline() == "buy Villa\n"
     assert typed.readline() == "hand\n"
@@ -281,3 +281,17 @@ def test_loading_the_ssh_parts_prints_nothing_on_standard_error():
     code = "import a11y_dominion.remote.client, a11y_dominion.remote.host, asyncssh"
     got = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True, text=True, timeout=120)
     assert (got.returncode, got.stdout, got.stderr) == (0, "", "")
+
+
+def test_why_a_connection_failed_in_the_systems_words():
+    import errno
+
+    from a11y_dominion.remote.client import os_reason
+
+    refused = ConnectionRefusedError(errno.ECONNREFUSED, "Connect call failed ('127.0.0.1', 1)")
+    assert os_reason(refused, lambda n: "Connection refused") == "Connection refused"
+    # Windows: the C library has no text for a socket error; the system's own message is said
+    windows = ConnectionRefusedError(10061, "The remote computer refused the network connection")
+    assert os_reason(windows, lambda n: "Unknown error") == "The remote computer refused the network connection"
+    assert os_reason(windows, lambda n: "") == "The remote computer refused the network connection"
+    assert os_reason(OSError(5, None), lambda n: "Unknown error") == "Unknown error"

@@ -244,6 +244,18 @@ class KnownHosts:
 
 
 # ------------------------------------------------------------------ the connection
+def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
+    """Why a connection failed, from the system's error ``e`` (with an ``errno``):
+    ``strerror(errno)`` ("Connection refused", not asyncio's "Connect call failed
+    (...)"), unless the C library knows no text for it (Windows' knows none for
+    the socket errors, "Unknown error"): then the system's own text, ``e.strerror``
+    (from Windows: "The remote computer refused the network connection")."""
+    text = strerror(e.errno) if e.errno else ""
+    if not text or text.lower().startswith("unknown error"):
+        text = e.strerror or text or type(e).__name__
+    return text
+
+
 class Link:
     """The SSH connection to the host and its seat-protocol session, run in a
     thread of its own. :meth:`start` connects (or raises :class:`JoinError`);
@@ -323,7 +335,7 @@ class Link:
         if isinstance(e, asyncssh.Error):
             reason = e.reason
         elif isinstance(e, OSError) and e.errno:
-            reason = os.strerror(e.errno)  # "Connection refused", not asyncio's "Connect call failed (...)"
+            reason = os_reason(e)
         else:
             reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
         return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
