@@ -63,10 +63,15 @@ BARE_LF = re.compile(r"(?<!\r)\n")
 KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 
 
+PASTE_START = "\x1b[200~"  # bracketed paste: the start mark (the end mark, ESC [ 201 ~, is no key)
+
+
 def _known_keys() -> set:
     from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 
-    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2}
+    # not the start of a bracketed paste: its end mark is dropped as no key, and a line editor
+    # given a start without an end would wait for that end forever, taking no key meanwhile
+    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2 and s != PASTE_START}
 
 
 class InputFilter:
@@ -79,6 +84,12 @@ class InputFilter:
     printable characters; ``dropped`` is True when lines were dropped for
     coming too fast (more than ``per_second`` in one second). A line (since
     the last Enter) keeps at most ``max_line`` printable characters.
+
+    Enter is carriage return (CR, as most terminals send it, Windows' OpenSSH
+    client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
+    come in two feeds. Backspace is DEL (0x7f) or BS (0x08: Windows' OpenSSH client
+    7.7.1.0 sent it for Backspace, newer ones for Ctrl+Backspace): both rub out one
+    character. A pasted text comes as typed, without the marks of a bracketed paste.
     """
 
     def __init__(self, max_line: int = MAX_LINE, per_second: int = LINES_PER_SECOND):
@@ -89,6 +100,7 @@ class InputFilter:
         self.enters: deque = deque()  # when the last lines were ended
         self.flooding = False
         self.told = False  # the player was told of this flood
+        self.after_cr = False  # the last character read was a carriage return (an Enter)
 
     def _room(self, now: float) -> bool:
         while self.enters and now - self.enters[0] >= 1.0:
@@ -113,15 +125,17 @@ class InputFilter:
                 m = SEQUENCE.match(data, i)
                 seq = m.group(0) if m else ch
                 i += len(seq)
+                self.after_cr = False
                 if seq in self.keys:
                     out.append(seq)
                 elif ch == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
                     i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
                 continue
             i += 1
+            after_cr, self.after_cr = self.after_cr, ch == "\r"
             if ch in ("\r", "\n"):
-                if ch == "\n" and out and out[-1] == "\r":
-                    continue  # CR LF is one Enter
+                if ch == "\n" and after_cr:
+                    continue  # CR LF is one Enter (in one feed or two)
                 self.typed = 0
                 out.append("\r")
                 self.enters.append(now)
