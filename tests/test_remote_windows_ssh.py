@@ -154,8 +154,17 @@ def test_windows_keys_edit_the_line_and_every_line_is_plain(tmp_path):
             + [(b"\x1b[1~", b"\r"), (b"h", b"hand\x08\x08\x08"), (b"\x1b[4~", b"and")]
             + [(b"\x1bOD", b"\x08"), (b"\x1bOC", b"d"), (b"\r", b"\r\n" + HAND)]
         )
-        # Up recalls the last line; Tab completes
+        # Up recalls the last line
         await ann.keys([(b"\x1b[A", b"hand"), (b"\r", b"\r\n" + HAND)])
+        # a new console size writes nothing (plain lines do not depend on it): the typed line is not drawn again
+        await ann.keys(typing(b"ha"))
+        ann.process.change_terminal_size(80, 40)
+        await ann.keys(typing(b"nd") + [(b"\r", b"\r\n" + HAND)])
+        # Ctrl+Z in a line types nothing; on an empty line it asks whether to leave, as Ctrl+D does
+        await ann.keys(typing(b"ha") + [(b"\x1a", b"")] + typing(b"nd") + [(b"\r", b"\r\n" + HAND)])
+        await ann.key(b"\x1a", b"\r\nLeave the game? yes or no\r\nAnn> ")
+        await ann.keys(typing(b"no") + [(b"\r", b"\r\nYou stay in the game.\r\n")])
+        # Tab completes
         await ann.keys(typing(b"sup") + [(b"\t", b"ply")])
         await ann.key(b"\r", b"\r\nSupply: 17 piles, 0 empty.\r\n")
         ann.plain()

@@ -6,8 +6,9 @@ SSH process of the login (the host serves the seat protocol on the same
 server, so sessions start as asyncssh processes): the player types with prompt_toolkit's line editor,
 as at the local console, with history keys (Up and Down recall the seat's
 own lines), Tab completion read from the seat's own view (readline-like:
-candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D or
-``quit`` asks "Leave the game? yes or no" first.
+candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D (Ctrl+Z,
+the end of input at a Windows console) or ``quit`` asks "Leave the game? yes or
+no" first.
 
 Output is plain lines by default, for the player's screen reader: no
 colours, no cursor-position requests, no bracketed paste, no title, no bell
@@ -287,6 +288,14 @@ class TerminalSession(PromptToolkitSSHSession):
         if text and self._input is not None:
             self._input.send_text(text)
 
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """The client's terminal has a new size (a window made larger, a console maximized):
+        rich output is drawn again for it; plain lines do not depend on it (the line editor
+        is told the terminal is wide), so nothing is written and a screen reader does not
+        hear the typed line again."""
+        if self.rich:
+            super().terminal_size_changed(width, height, pixwidth, pixheight)
+
     def break_received(self, msec: int) -> bool:
         return True
 
@@ -547,6 +556,13 @@ class TerminalSession(PromptToolkitSSHSession):
         def _leave(event) -> None:
             """Ctrl+D on an empty line: asks whether to leave."""
             event.app.exit(result=LEAVE)
+
+        @kb.add("c-z")
+        def _end(event) -> None:
+            """Ctrl+Z (the end of input at a Windows console, as Ctrl+D elsewhere): on an empty
+            line asks whether to leave; in a line it does nothing (it is never typed as "^Z")."""
+            if not event.current_buffer.text:
+                event.app.exit(result=LEAVE)
 
         @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
         def _full(event) -> None:
