@@ -26,7 +26,10 @@ host sends while a prompt waits is printed at once above it, the typed text
 drawn again (:class:`PromptPump`), and the end of the session ends the
 prompt; between decisions the terminal reads keys one by one
 (:class:`CharMode`), so the first key typed starts the line editor and a
-half-typed line is kept apart from the host's lines. ``undo`` asks the host to
+half-typed line is kept apart from the host's lines. How a typed line is
+waited for depends on the platform (:func:`typed_input`): ``select`` on POSIX
+systems, ``msvcrt.kbhit`` at a Windows console, a reader thread for a
+Windows pipe. ``undo`` asks the host to
 take back the seat's last answer (the ``undo`` message); commands that act
 on a game on this computer (export, save, load) get one sentence.
 """
@@ -43,6 +46,7 @@ import select
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -192,6 +196,17 @@ def read_password_file(path: str) -> str:
         raise JoinError(Msg(N_("Cannot read {file}: {error}."), file=path, error=why)) from None
 
 
+def login_name(getuser: Callable[[], str] | None = None) -> str | None:
+    """The name this computer knows the player by (``getuser``: :func:`getpass.getuser`
+    unless given, which reads LOGNAME, USER, LNAME and USERNAME, then the POSIX password
+    database); None when it knows none (on Windows, with none of those set, there is no
+    such database: Python 3.11 raises ImportError there, 3.13 OSError)."""
+    try:
+        return (getuser or getpass.getuser)() or None
+    except (ImportError, KeyError, OSError):
+        return None
+
+
 class KnownHosts:
     """The host keys met before (trust on first use), one ``[host]:port type key`` line
     each, in ``path`` (by default ``known_hosts`` in the user data directory)."""
@@ -229,6 +244,18 @@ class KnownHosts:
 
 
 # ------------------------------------------------------------------ the connection
+def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
+    """Why a connection failed, from the system's error ``e`` (with an ``errno``):
+    ``strerror(errno)`` ("Connection refused", not asyncio's "Connect call failed
+    (...)"), unless the C library knows no text for it (Windows' knows none for
+    the socket errors, "Unknown error"): then the system's own text, ``e.strerror``
+    (from Windows: "The remote computer refused the network connection")."""
+    text = strerror(e.errno) if e.errno else ""
+    if not text or text.lower().startswith("unknown error"):
+        text = e.strerror or text or type(e).__name__
+    return text
+
+
 class Link:
     """The SSH connection to the host and its seat-protocol session, run in a
     thread of its own. :meth:`start` connects (or raises :class:`JoinError`);
@@ -308,7 +335,7 @@ class Link:
         if isinstance(e, asyncssh.Error):
             reason = e.reason
         elif isinstance(e, OSError) and e.errno:
-            reason = os.strerror(e.errno)  # "Connection refused", not asyncio's "Connect call failed (...)"
+            reason = os_reason(e)
         else:
             reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
         return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
@@ -403,11 +430,17 @@ class Link:
 
 
 # ------------------------------------------------------------------ typed lines between decisions
+WATCH_SECONDS = 0.1  # how long the input watch waits at a time before it looks whether it still must
+KEY_POLL_SECONDS = 0.02  # how often a Windows console is looked at for a key while the watch waits
+TYPED_AHEAD = 65536  # bytes of keys typed before a question that are read at most
+
+
 class FdLines:
-    """Lines of a file descriptor read without a buffer of its own (``readline``,
-    ``isatty``), so that :func:`select.select` on the descriptor tells truly
-    whether a typed line waits: a buffered stream may hold lines the
-    descriptor no longer shows."""
+    """Typed input at a POSIX file descriptor (a terminal, a pipe or a file), read
+    without a buffer of its own, so that :func:`select.select` on the descriptor
+    tells truly whether a typed line waits: a buffered stream may hold lines the
+    descriptor no longer shows. ``readline``, ``isatty`` and ``fileno`` as a
+    stream has them, and :meth:`waits`, :meth:`wait` and :meth:`typed_ahead`."""
 
     def __init__(self, fd: int):
         self.fd = fd
@@ -433,26 +466,213 @@ class FdLines:
                 break
         return got.decode("utf-8", "replace")
 
+    def wait(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` for typed input (a whole line, or the end of input; a key
+        at a terminal in :class:`CharMode`); True when it can be read now. Raises OSError
+        or ValueError for a descriptor that cannot be waited on (closed)."""
+        ready, _, _ = select.select([self.fd], [], [], seconds)
+        return bool(ready)
 
-def line_waits(fd: int | None) -> bool:
-    """True when a whole typed line (or the end of input) can be read from ``fd`` now."""
-    if fd is None:
+    def waits(self) -> bool:
+        """True when typed input can be read now (see :meth:`wait`); False for a closed descriptor."""
+        try:
+            return self.wait(0)
+        except (OSError, ValueError):
+            return False
+
+    def typed_ahead(self) -> str:
+        """The keys typed so far and not read (at most :data:`TYPED_AHEAD` bytes), as text:
+        what a terminal in :class:`CharMode` holds, read without waiting."""
+        got = b""
+        while self.waits() and len(got) < TYPED_AHEAD:
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            got += chunk
+        return got.decode("utf-8", "replace")
+
+
+class ConsoleLines:
+    """Typed input at a Windows console, where :func:`select.select` works only on
+    sockets: a key waits when ``kbhit()`` says so (:func:`msvcrt.kbhit`), keys typed
+    ahead are read with ``getwch()`` (:func:`msvcrt.getwch`, no echo) and whole lines
+    with ``stream.readline()`` (standard input, which reads the console in Unicode).
+    ``kbhit`` and ``getwch`` are msvcrt's unless given. Same methods as :class:`FdLines`."""
+
+    def __init__(
+        self,
+        fd: int,
+        stream=None,
+        kbhit: Callable[[], bool] | None = None,
+        getwch: Callable[[], str] | None = None,
+    ):
+        self.fd = fd
+        self.stream = stream if stream is not None else sys.stdin
+        self._kbhit = kbhit
+        self._getwch = getwch
+
+    def kbhit(self) -> bool:
+        if self._kbhit is None:
+            import msvcrt  # Windows only: this class is chosen on Windows
+
+            self._kbhit = msvcrt.kbhit  # type: ignore[attr-defined]
+        return bool(self._kbhit())
+
+    def getwch(self) -> str:
+        if self._getwch is None:
+            import msvcrt
+
+            self._getwch = msvcrt.getwch  # type: ignore[attr-defined]
+        return self._getwch()
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def readline(self) -> str:
+        """One line with its newline; "" at the end of input (Ctrl+Z, Enter)."""
+        return self.stream.readline()
+
+    def waits(self) -> bool:
+        """True when a key was typed and not read yet."""
+        return self.kbhit()
+
+    def wait(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` for a key (looking every :data:`KEY_POLL_SECONDS`)."""
+        left = seconds
+        while not self.waits():
+            if left <= 0:
+                return False
+            pause = min(KEY_POLL_SECONDS, left)
+            time.sleep(pause)
+            left -= pause
+        return True
+
+    def typed_ahead(self) -> str:
+        """The keys typed so far, read without waiting, as text: Enter ends a line
+        ("\\n"), Backspace rubs out the character before it, Escape and Ctrl+C clear the
+        line, keys that type nothing (arrows, function keys) are left out."""
+        lines: list = []
+        line: list = []
+        count = 0
+        while self.waits() and count < TYPED_AHEAD:
+            ch = self.getwch()
+            count += 1
+            if ch in ("\x00", "\xe0"):  # the first half of a key with no character: its code follows
+                self.getwch()
+            elif ch in ("\r", "\n"):
+                lines.append("".join(line))
+                line = []
+            elif ch == "\x08":
+                if line:
+                    line.pop()
+            elif ch in ("\x1b", "\x03"):
+                line = []
+            elif ch.isprintable():
+                line.append(ch)
+        return "".join(x + "\n" for x in lines) + "".join(line)
+
+
+class PipeLines:
+    """Typed input from a Windows pipe or file, where :func:`select.select` works only
+    on sockets: a thread reads ``fd`` (with ``read(fd, n)``, :func:`os.read` unless
+    given) into a buffer, so that a whole line waiting is known without reading it.
+    Same methods as :class:`FdLines`; :meth:`isatty` is False."""
+
+    def __init__(self, fd: int, read: Callable[[int, int], bytes] | None = None):
+        self.fd = fd
+        self.read = read or os.read
+        self.buffer = bytearray()
+        self.ended = False
+        self.changed = threading.Condition()
+        self.thread = threading.Thread(target=self._fill, name="typed-lines", daemon=True)
+        self.thread.start()
+
+    def _fill(self) -> None:
+        while True:
+            try:
+                chunk = self.read(self.fd, 4096)
+            except OSError:
+                chunk = b""
+            with self.changed:
+                if not chunk:
+                    self.ended = True
+                else:
+                    self.buffer += chunk
+                self.changed.notify_all()
+            if not chunk:
+                return
+
+    def isatty(self) -> bool:
         return False
-    try:
-        ready, _, _ = select.select([fd], [], [], 0)
-    except (OSError, ValueError):
-        return False
-    return bool(ready)
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def _ready(self) -> bool:
+        return self.ended or b"\n" in self.buffer
+
+    def waits(self) -> bool:
+        """True when a whole line (or the end of input) can be read now."""
+        with self.changed:
+            return self._ready()
+
+    def wait(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` for a whole line (or the end of input)."""
+        with self.changed:
+            return self.changed.wait_for(self._ready, seconds)
+
+    def readline(self) -> str:
+        """One line with its newline (waiting for it); "" at the end of input."""
+        with self.changed:
+            self.changed.wait_for(self._ready)
+            end = self.buffer.find(b"\n")
+            size = len(self.buffer) if end < 0 else end + 1
+            got = bytes(self.buffer[:size])
+            del self.buffer[:size]
+        return got.decode("utf-8", "replace")
+
+    def typed_ahead(self) -> str:
+        """What was read and not taken yet, as text."""
+        with self.changed:
+            got = bytes(self.buffer)
+            self.buffer.clear()
+        return got.decode("utf-8", "replace")
+
+
+def typed_input(fd: int, platform: str = sys.platform, isatty: Callable[[int], bool] = os.isatty):
+    """Where the join client reads typed lines from, for standard input ``fd`` on
+    ``platform`` (``sys.platform``; ``isatty`` says whether ``fd`` is a terminal, a
+    console on Windows): :class:`FdLines` on POSIX systems (``select`` tells whether a
+    line waits), :class:`ConsoleLines` at a Windows console (``msvcrt.kbhit``),
+    :class:`PipeLines` for a Windows pipe or file (a reader thread)."""
+    if platform != "win32":
+        return FdLines(fd)
+    if isatty(fd):
+        return ConsoleLines(fd)
+    return PipeLines(fd)
+
+
+def line_waits(typed) -> bool:
+    """True when a whole typed line (or the end of input; a key at a terminal in
+    :class:`CharMode`) can be read now from ``typed`` (:func:`typed_input`'s, or None)."""
+    return typed is not None and typed.waits()
 
 
 class InputWatch:
     """Tells the console's main thread, through ``inbox``, that a line was typed
-    while it waits for the host: while :meth:`arm` is in force, a readable
-    ``fd`` puts one ``("input", None)`` into the inbox (and disarms). The
-    watch itself never reads, so the console's own reader reads every line."""
+    while it waits for the host: while :meth:`arm` is in force, typed input
+    waiting at ``typed`` (:func:`typed_input`'s) puts one ``("input", None)`` into
+    the inbox (and disarms). The watch itself never reads, so the console's own
+    reader reads every line."""
 
-    def __init__(self, fd: int, inbox: queue.Queue):
-        self.fd = fd
+    def __init__(self, typed, inbox: queue.Queue):
+        self.typed = typed
         self.inbox = inbox
         self.armed = threading.Event()
         self.lock = threading.Lock()
@@ -476,19 +696,16 @@ class InputWatch:
             self.armed.wait()
             if self.ended:
                 return
-            if line_waits(self.fd) or self._wait_readable():
+            try:
+                waiting = self.typed.wait(WATCH_SECONDS)
+            except (OSError, ValueError):  # the input cannot be waited on (closed): nothing more is watched
+                self.ended = True
+                return
+            if waiting:
                 with self.lock:
                     if self.armed.is_set() and not self.ended:
                         self.armed.clear()
                         self.inbox.put(("input", None))
-
-    def _wait_readable(self) -> bool:
-        try:
-            ready, _, _ = select.select([self.fd], [], [], 0.1)
-        except (OSError, ValueError):
-            self.ended = True
-            return False
-        return bool(ready)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -581,13 +798,32 @@ class CharMode:
     terminal (while nothing is asked, so that a key typed then starts the console's
     own line editor, which keeps the typed text apart from the lines the host sends);
     :meth:`restore` puts back the terminal's own settings. Does nothing for a ``fd``
-    that is no terminal."""
+    that is no terminal (``isatty``: :func:`os.isatty` unless given).
 
-    def __init__(self, fd: int | None):
+    On ``platform`` ``win32`` (``sys.platform`` unless given) the console's own modes
+    are set with prompt_toolkit's Windows console support
+    (:class:`prompt_toolkit.input.win32.raw_mode`, or ``raw_mode`` if given: a
+    context manager); elsewhere with :mod:`termios` (no line buffering, no echo,
+    signals kept)."""
+
+    def __init__(
+        self,
+        fd: int | None,
+        platform: str = sys.platform,
+        isatty: Callable[[int], bool] = os.isatty,
+        raw_mode: Callable[[], Any] | None = None,
+    ):
         self.fd = fd
-        self.saved: Any = None
-        if fd is None or not os.isatty(fd):
+        self.saved: Any = None  # POSIX: the terminal's own settings
+        self.raw: Any = None  # Windows: the console's raw mode while it is in force
+        if fd is None or not isatty(fd):
             return
+        if platform == "win32":
+            self._console(raw_mode)
+        else:
+            self._termios(fd)
+
+    def _termios(self, fd: int) -> None:
         try:
             import termios
             import tty
@@ -600,7 +836,26 @@ class CharMode:
         except (ImportError, OSError, ValueError):
             self.saved = None
 
+    def _console(self, raw_mode: Callable[[], Any] | None) -> None:
+        try:
+            if raw_mode is None:
+                from prompt_toolkit.input import win32
+
+                raw_mode = win32.raw_mode
+            raw = raw_mode()
+            raw.__enter__()
+        except (ImportError, OSError, ValueError):  # no console to set after all
+            return
+        self.raw = raw
+
     def restore(self) -> None:
+        """Put back the terminal's own settings (once; again does nothing)."""
+        raw, self.raw = self.raw, None
+        if raw is not None:
+            try:
+                raw.__exit__(None, None, None)
+            except (OSError, ValueError):
+                pass
         if self.saved is None:
             return
         import termios
@@ -620,14 +875,31 @@ class JoinConsole(Commands, Answers):
 
     ``seat`` is the player's :class:`HumanSeat` (narrator, history, speech);
     ``display``, ``speaker``, ``reader``, ``keys`` and ``confirm`` as for the
-    local :class:`~a11y_dominion.console.app.Console`. :meth:`run` plays until
+    local :class:`~a11y_dominion.console.app.Console`; ``input_fd``: the file
+    descriptor typed lines come from (None: none is watched) and ``typed``: its
+    input as this platform waits for it (:func:`typed_input` of ``input_fd``
+    unless given; the same one the reader reads). :meth:`run` plays until
     the host ends the session; it returns the exit code."""
 
     COMMAND_TABLE = {k: v for k, v in Commands.COMMAND_TABLE.items()}
 
-    def __init__(self, link, seat: HumanSeat, display, speaker, reader, keys=None, confirm: bool = True, input_fd=None):
+    def __init__(
+        self,
+        link,
+        seat: HumanSeat,
+        display,
+        speaker,
+        reader,
+        keys=None,
+        confirm: bool = True,
+        input_fd=None,
+        typed=None,
+    ):
         self.link = link
         self.input_fd = input_fd  # where typed lines come from: watched while nothing is asked
+        if typed is None and input_fd is not None:
+            typed = typed_input(input_fd)
+        self.typed = typed  # the typed input at input_fd, as this platform waits for it (typed_input)
         self.watch: InputWatch | None = None
         self.holder = seat
         self.display = display
@@ -985,7 +1257,7 @@ class JoinConsole(Commands, Answers):
         the host sends meanwhile is printed on lines of its own above it, the typed text
         drawn again; None when a question came (its prompt gets the typed text) or the
         host ended the session."""
-        fd = self.input_fd
+        typed = self.typed
         if getattr(getattr(self.reader, "session", None), "app", None) is not None:
             default = ""
             while True:
@@ -1000,8 +1272,8 @@ class JoinConsole(Commands, Answers):
                 if self.ended or self.exit_code is not None or (self.decision is not None and not self.sent):
                     self.carry = default
                     return None
-        if getattr(self.reader, "interactive", False) and fd is not None and os.isatty(fd):
-            raw = FdLines(fd).readline()
+        if getattr(self.reader, "interactive", False) and typed is not None and typed.isatty():
+            raw = typed.readline()
             if raw == "":
                 raise EOFError
             return NOT_UTF8 if NOT_UTF8 in raw else typed_line(raw)
@@ -1012,18 +1284,10 @@ class JoinConsole(Commands, Answers):
         typed while nothing was asked, so they are no answers to it. At the terminal's
         line editor the keys typed since are read at once: each whole line is shown and
         used as typed between decisions, a line not finished goes to the question's prompt."""
-        fd = self.input_fd
-        if fd is not None and getattr(getattr(self.reader, "session", None), "app", None) is not None:
-            got = b""
-            while line_waits(fd) and len(got) < 65536:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                got += chunk
-            *lines, rest = got.decode("utf-8", "replace").replace("\r", "\n").split("\n")
+        typed = self.typed
+        if typed is not None and getattr(getattr(self.reader, "session", None), "app", None) is not None:
+            got = typed.typed_ahead()
+            *lines, rest = got.replace("\r", "\n").split("\n")
             for line in lines:
                 text = typed_line(line)
                 if text and self.exit_code is None:
@@ -1031,7 +1295,7 @@ class JoinConsole(Commands, Answers):
                     self.typed_between(text)
             self.carry += typed_line(rest)
             return
-        while self.exit_code is None and line_waits(self.input_fd):
+        while self.exit_code is None and line_waits(self.typed):
             self.read_between()
 
     # ------------------------------------------------------------ questions
@@ -1217,8 +1481,8 @@ class JoinConsole(Commands, Answers):
         keys = None
         if getattr(getattr(self.reader, "session", None), "app", None) is not None:
             keys = CharMode(self.input_fd)  # a key typed between decisions wakes the line editor
-        if self.input_fd is not None and self.watch is None:
-            self.watch = InputWatch(self.input_fd, self.link.inbox)
+        if self.typed is not None and self.watch is None:
+            self.watch = InputWatch(self.typed, self.link.inbox)
         try:
             return self._run()
         finally:
@@ -1240,7 +1504,7 @@ class JoinConsole(Commands, Answers):
             if self.watch is not None:
                 self.watch.disarm()
             if kind == "input":
-                if line_waits(self.input_fd):
+                if line_waits(self.typed):
                     self.read_between()
                 if self.exit_code is not None:
                     self.link.close()
@@ -1307,7 +1571,9 @@ def run_join(args, stdout=None) -> int:
     port = 2222 if port is None else port
     if not 1 <= port <= 65535:
         return fail(Msg(N_("--port must be a whole number from 1 to 65535.")))
-    user = user or getpass.getuser()
+    user = user or login_name()
+    if not user:
+        return fail(Msg(N_("Name your seat with --user, for example --user Ann.")))
     opts = seat_settings(settings, user)
     if not args.lang and opts.get("language"):
         lang = Language(opts["language"])
@@ -1357,7 +1623,7 @@ def run_join(args, stdout=None) -> int:
         console.completer = DecisionCompleter(lambda: console.game, lang)
         console.reader = PromptReader(console.completer, build_key_bindings(keys), plain=plain)
     else:
-        console.reader = PlainReader(FdLines(fd) if fd is not None else sys.stdin, out)
+        console.reader = PlainReader(console.typed if console.typed is not None else sys.stdin, out)
     try:
         where = {"host": host, "port": port}
         if link.first_visit:

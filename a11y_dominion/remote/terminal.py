@@ -6,8 +6,9 @@ SSH process of the login (the host serves the seat protocol on the same
 server, so sessions start as asyncssh processes): the player types with prompt_toolkit's line editor,
 as at the local console, with history keys (Up and Down recall the seat's
 own lines), Tab completion read from the seat's own view (readline-like:
-candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D or
-``quit`` asks "Leave the game? yes or no" first.
+candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D (Ctrl+Z,
+the end of input at a Windows console) or ``quit`` asks "Leave the game? yes or
+no" first.
 
 Output is plain lines by default, for the player's screen reader: no
 colours, no cursor-position requests, no bracketed paste, no title, no bell
@@ -40,9 +41,15 @@ import contextvars
 import re
 import time
 import unicodedata
+import warnings
 from collections import deque
 
-from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+with warnings.catch_warnings():
+    # asyncssh (which prompt_toolkit's SSH session imports) touches DSA names its
+    # cryptography backend warns about on standard error; no DSA key is used here,
+    # and a player or host reads nothing but the game's own sentences
+    warnings.filterwarnings("ignore", message="DSA is deprecated")
+    from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
 from ..i18n import LANGUAGES, N_, Language
 from ..textinput import SEQUENCE, STARTS
@@ -57,10 +64,15 @@ BARE_LF = re.compile(r"(?<!\r)\n")
 KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 
 
+PASTE_START = "\x1b[200~"  # bracketed paste: the start mark (the end mark, ESC [ 201 ~, is no key)
+
+
 def _known_keys() -> set:
     from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 
-    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2}
+    # not the start of a bracketed paste: its end mark is dropped as no key, and a line editor
+    # given a start without an end would wait for that end forever, taking no key meanwhile
+    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2 and s != PASTE_START}
 
 
 class InputFilter:
@@ -73,6 +85,12 @@ class InputFilter:
     printable characters; ``dropped`` is True when lines were dropped for
     coming too fast (more than ``per_second`` in one second). A line (since
     the last Enter) keeps at most ``max_line`` printable characters.
+
+    Enter is carriage return (CR, as most terminals send it, Windows' OpenSSH
+    client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
+    come in two feeds. Backspace is DEL (0x7f) or BS (0x08: Windows' OpenSSH client
+    7.7.1.0 sent it for Backspace, newer ones for Ctrl+Backspace): both rub out one
+    character. A pasted text comes as typed, without the marks of a bracketed paste.
     """
 
     def __init__(self, max_line: int = MAX_LINE, per_second: int = LINES_PER_SECOND):
@@ -83,6 +101,7 @@ class InputFilter:
         self.enters: deque = deque()  # when the last lines were ended
         self.flooding = False
         self.told = False  # the player was told of this flood
+        self.after_cr = False  # the last character read was a carriage return (an Enter)
 
     def _room(self, now: float) -> bool:
         while self.enters and now - self.enters[0] >= 1.0:
@@ -107,15 +126,17 @@ class InputFilter:
                 m = SEQUENCE.match(data, i)
                 seq = m.group(0) if m else ch
                 i += len(seq)
+                self.after_cr = False
                 if seq in self.keys:
                     out.append(seq)
                 elif ch == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
                     i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
                 continue
             i += 1
+            after_cr, self.after_cr = self.after_cr, ch == "\r"
             if ch in ("\r", "\n"):
-                if ch == "\n" and out and out[-1] == "\r":
-                    continue  # CR LF is one Enter
+                if ch == "\n" and after_cr:
+                    continue  # CR LF is one Enter (in one feed or two)
                 self.typed = 0
                 out.append("\r")
                 self.enters.append(now)
@@ -266,6 +287,14 @@ class TerminalSession(PromptToolkitSSHSession):
             self._too_fast()
         if text and self._input is not None:
             self._input.send_text(text)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """The client's terminal has a new size (a window made larger, a console maximized):
+        rich output is drawn again for it; plain lines do not depend on it (the line editor
+        is told the terminal is wide), so nothing is written and a screen reader does not
+        hear the typed line again."""
+        if self.rich:
+            super().terminal_size_changed(width, height, pixwidth, pixheight)
 
     def break_received(self, msec: int) -> bool:
         return True
@@ -527,6 +556,13 @@ class TerminalSession(PromptToolkitSSHSession):
         def _leave(event) -> None:
             """Ctrl+D on an empty line: asks whether to leave."""
             event.app.exit(result=LEAVE)
+
+        @kb.add("c-z")
+        def _end(event) -> None:
+            """Ctrl+Z (the end of input at a Windows console, as Ctrl+D elsewhere): on an empty
+            line asks whether to leave; in a line it does nothing (it is never typed as "^Z")."""
+            if not event.current_buffer.text:
+                event.app.exit(result=LEAVE)
 
         @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
         def _full(event) -> None:
