@@ -516,15 +516,19 @@ class ConsoleLines:
 
     def kbhit(self) -> bool:
         if self._kbhit is None:
-            import msvcrt  # Windows only: this class is chosen on Windows
-
+            try:
+                import msvcrt  # Windows only: this class is chosen on Windows
+            except ImportError:
+                return False
             self._kbhit = msvcrt.kbhit  # type: ignore[attr-defined]
         return bool(self._kbhit())
 
     def getwch(self) -> str:
         if self._getwch is None:
-            import msvcrt
-
+            try:
+                import msvcrt
+            except ImportError:
+                return ""
             self._getwch = msvcrt.getwch  # type: ignore[attr-defined]
         return self._getwch()
 
@@ -858,11 +862,11 @@ class CharMode:
                 pass
         if self.saved is None:
             return
-        import termios
-
         try:
+            import termios
+
             termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
-        except (OSError, ValueError):
+        except (ImportError, OSError, ValueError):
             pass
         self.saved = None
 
