@@ -343,7 +343,7 @@ def main(argv: list | None = None) -> int:
     except BrokenPipeError:
         # the reader went away (e.g. piped into head); nothing more to say
         try:
-            sys.stdout = open(os.devnull, "w", encoding="utf-8")
+            sys.stdout = open(os.devnull, "w", encoding="utf-8", newline="\n")
         except OSError:
             pass
         return 0

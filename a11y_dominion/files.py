@@ -288,7 +288,7 @@ def sync_dir(folder) -> None:
     """Flush ``folder``'s entries (a rename or a new file in it) to disk; quietly nothing
     where the system cannot (a str or Path in; no error raised)."""
     try:
-        dir_fd = os.open(folder, os.O_RDONLY)
+        dir_fd = os.open(folder, os.O_RDONLY | BINARY)
     except OSError:
         return
     try:

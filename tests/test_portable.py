@@ -301,3 +301,70 @@ def test_other_systems_leave_their_terminal_as_it_is():
     assert display.console_carries_out_sequences("linux", kernel32, lambda *a: None) is False
     assert display.console_carries_out_sequences("darwin", kernel32, lambda *a: None) is False
     assert kernel32.calls == []
+
+
+# ---------------------------------------------------------------- files keep their bytes on Windows
+def bytes_changed_on_windows(source: str) -> list:
+    """The files opened in ``source`` (a module's text) so that Windows would change their
+    bytes, as (line, what): an ``os.open`` whose flags are written out without ``BINARY``
+    (or ``O_BINARY``), which on Windows gives a text-mode descriptor (a newline written
+    as CR LF, a read stopped at Ctrl+Z); an ``os.fdopen`` or ``open`` in text mode for
+    writing (``w``, ``a``, ``x`` or ``+``) without ``newline=``, whose newlines Windows
+    writes as CR LF. Flags held in a variable (``os.open(path, flags)``) are the
+    business of the function that made them (:func:`~a11y_dominion.files.reading_flags`)."""
+    import ast
+
+    out: list = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = ast.unparse(node.func)
+        if name == "os.open" and len(node.args) >= 2 and not isinstance(node.args[1], ast.Name):
+            flags = ast.unparse(node.args[1])
+            if "BINARY" not in flags:
+                out.append((node.lineno, f"os.open without BINARY: {flags}"))
+        elif name in ("os.fdopen", "open") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+            mode = str(node.args[1].value)
+            writes = any(ch in mode for ch in "wax+")
+            if writes and "b" not in mode and not any(k.arg == "newline" for k in node.keywords):
+                out.append((node.lineno, f"{name} in text mode {mode!r} without newline="))
+    return sorted(out)
+
+
+@pytest.mark.parametrize(
+    "source, found",
+    [
+        ("fd = os.open(p, os.O_WRONLY, 0o600)", [(1, "os.open without BINARY: os.O_WRONLY")]),
+        ("fd = os.open(p, os.O_WRONLY | os.O_APPEND | BINARY, 0o600)", []),
+        ("fd = os.open(p, os.O_RDONLY)", [(1, "os.open without BINARY: os.O_RDONLY")]),
+        ("flags, waits = reading_flags()\nfd = os.open(p, flags)", []),
+        ("f = os.fdopen(fd, 'a', encoding='utf-8')", [(1, "os.fdopen in text mode 'a' without newline=")]),
+        ("f = os.fdopen(fd, 'a', encoding='utf-8', newline='\\n')", []),
+        ("f = os.fdopen(fd, 'wb')", []),
+        ("f = open(p, 'w', encoding='utf-8')", [(1, "open in text mode 'w' without newline=")]),
+        ("f = open(p, encoding='utf-8')", []),
+    ],
+)
+def test_the_rule_of_bytes_kept(source, found):
+    assert bytes_changed_on_windows(source) == found
+
+
+def test_every_file_the_game_writes_keeps_its_bytes_on_windows():
+    found = []
+    for package in ("a11y_dominion", "announcements"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for line, what in bytes_changed_on_windows(path.read_text(encoding="utf-8")):
+                found.append(f"{path.relative_to(ROOT)}:{line}: {what}")
+    assert found == []
+
+
+def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
+    from a11y_dominion.remote.client import KnownHosts
+
+    known = KnownHosts(tmp_path / "known_hosts")
+    known.add("192.0.2.7", 2222, "ssh-ed25519 AAAAC3Nza")
+    known.add("example.org", 22, "ssh-ed25519 AAAAC3Nzb")
+    assert (tmp_path / "known_hosts").read_bytes() == (
+        b"[192.0.2.7]:2222 ssh-ed25519 AAAAC3Nza\n[example.org]:22 ssh-ed25519 AAAAC3Nzb\n"
+    )
+    assert known.get("example.org", 22) == "ssh-ed25519 AAAAC3Nzb"

@@ -59,6 +59,7 @@ from ..console.completion import COMMANDS
 from ..console.display import cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
+from ..files import BINARY
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
@@ -238,8 +239,8 @@ class KnownHosts:
     def add(self, host: str, port: int, key: str) -> None:
         """Keep ``key`` for ``host`` port ``port`` (the file readable by its owner only)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(fd, "a", encoding="utf-8") as f:
+        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND | BINARY, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
             f.write(f"{self.label(host, port)} {key}\n")
 
 
