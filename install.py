@@ -103,6 +103,21 @@ def venv_python(venv: PurePath, platform: str) -> PurePath:
     return venv / ("Scripts/python.exe" if platform == "win32" else "bin/python")
 
 
+def real_folder(folder: PurePath, platform: str, realpath=os.path.realpath) -> PurePath:
+    """``folder`` (one that exists) as every program finds it. On Windows the Microsoft
+    Store's Python writes a new folder in ``%LOCALAPPDATA%`` to a copy of its own,
+    ``%LOCALAPPDATA%\\Packages\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\LocalCache\\Local\\...``,
+    which only that Python sees at the usual place and ``realpath`` (:func:`os.path.realpath`
+    unless given) names; a command line or another program needs the copy's own path.
+    Elsewhere, or when ``realpath`` fails, ``folder`` itself."""
+    if platform != "win32":
+        return folder
+    try:
+        return PureWindowsPath(realpath(str(folder)))
+    except (OSError, ValueError):
+        return folder
+
+
 def game_command(python: PurePath, platform: str) -> PurePath:
     """The installed ``a11y-dominion`` command next to ``python`` (``a11y-dominion.exe`` on Windows)."""
     return python.parent / (NAME + ".exe" if platform == "win32" else NAME)
@@ -338,10 +353,13 @@ def install(python: Path, test: bool) -> None:
 
 
 def target_python() -> Path:
-    """The Python to install into: the active virtual environment, else the game's own."""
+    """The Python to install into: the active virtual environment, else the game's own
+    (named by its real path, :func:`real_folder`)."""
     if in_virtualenv():
         return Path(sys.executable)
-    return make_venv(Path(venv_dir(*here())))
+    venv = Path(venv_dir(*here()))
+    make_venv(venv)
+    return Path(venv_python(real_folder(venv, sys.platform), sys.platform))
 
 
 def main(argv: list) -> int:
