@@ -862,12 +862,14 @@ def cmd_simulate(args) -> int:
             Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
         )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
+    from announcements.speech.detect import screen_reader_running
+
     from .settings import load_settings
     from .simulate import ClusterError
     from .simulate_output import make_progress, summary_lines
 
     lang = _lang()
-    progress = make_progress(args.games, lang, load_settings()[0], args.json)
+    progress = make_progress(args.games, lang, load_settings()[0], args.json, running=screen_reader_running)
     try:
         res = simulate(
             kinds,

@@ -119,8 +119,17 @@ def test_no_progress_without_a_terminal(capsys):
     assert out.splitlines()[1].startswith("1:bigmoney: ")
 
 
-def _spawn(args: list, config: str) -> bytes:
-    env = dict(os.environ, A11Y_DOMINION_CONFIG=config, PYTHONPATH=os.getcwd(), TERM="xterm", COLUMNS="100")
+def _spawn(args: list, config: str, screen_reader: str = "no") -> bytes:
+    """``simulate ARGS`` at a terminal, with the settings file ``config``; ``screen_reader``
+    (yes or no) says whether a screen reader runs, as this system would tell."""
+    env = dict(
+        os.environ,
+        A11Y_DOMINION_CONFIG=config,
+        A11Y_DOMINION_SCREEN_READER=screen_reader,
+        PYTHONPATH=os.getcwd(),
+        TERM="xterm",
+        COLUMNS="100",
+    )
     child = pexpect.spawn(sys.executable, ["-m", "a11y_dominion", "simulate", *args], env=env, timeout=120)
     child.expect(pexpect.EOF)
     child.close()
@@ -145,6 +154,35 @@ def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings
     assert said == [f"{p * 40 // 100} of 40 games played ({p} %)." for p in range(10, 101, 10)]
     assert "\x1b" not in out
     assert lines[len(said)] == "40 games in " + lines[len(said)].split(" in ")[1]
+
+
+def test_a_running_screen_reader_gets_the_lines_without_a_setting(tmp_path):
+    """On Windows and macOS the system tells whether a screen reader runs, so the answer
+    is never asked and saved: what runs decides, as for the game itself."""
+    out = _spawn(ARGS, str(tmp_path / "none.json"), screen_reader="yes").decode()
+    said = [x for x in out.replace("\r\n", "\n").splitlines() if "games played" in x]
+    assert said == [f"{p * 40 // 100} of 40 games played ({p} %)." for p in range(10, 101, 10)]
+    assert "\x1b" not in out
+
+
+@pytest.mark.parametrize(
+    "settings, running, lines",
+    [
+        ({"speech": "screen-reader"}, False, True),
+        ({"speech": "auto"}, True, True),  # Windows: NVDA's process or the system's flag
+        ({"speech": "auto", "screen_reader": "no"}, True, True),
+        ({"speech": "auto", "screen_reader": "yes"}, False, False),  # the system tells: none runs
+        ({"speech": "auto", "screen_reader": "yes"}, None, True),  # it cannot tell: the answer given
+        ({"speech": "auto", "screen_reader": "ask"}, None, False),
+        ({}, True, True),
+        ({"speech": "self-voicing"}, True, False),
+        ({"speech": "off"}, True, False),
+    ],
+)
+def test_screen_reader_mode_of_simulate_as_the_game_decides_it(settings, running, lines):
+    from a11y_dominion.simulate_output import screen_reader_mode
+
+    assert screen_reader_mode(settings, lambda: running) is lines
 
 
 def test_a_terminal_shows_a_progress_bar(tmp_path):
