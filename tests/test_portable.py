@@ -368,3 +368,24 @@ def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
         b"[192.0.2.7]:2222 ssh-ed25519 AAAAC3Nza\n[example.org]:22 ssh-ed25519 AAAAC3Nzb\n"
     )
     assert known.get("example.org", 22) == "ssh-ed25519 AAAAC3Nzb"
+
+
+# ---------------------------------------------------------------- a file name typed at the prompt
+@pytest.mark.parametrize(
+    "platform, typed, path",
+    [
+        ("win32", '"C:\\Users\\Ann Lee\\Downloads\\game.json"', "C:\\Users\\Ann Lee\\Downloads\\game.json"),
+        ("win32", ' "game 2.json" ', "game 2.json"),
+        ("win32", "C:\\Users\\Ann\\game.json", "C:\\Users\\Ann\\game.json"),
+        ("win32", '"', '"'),
+        ("linux", '"game 2.json"', '"game 2.json"'),
+        ("darwin", ' "/Users/ann/game.json" ', '"/Users/ann/game.json"'),
+        ("linux", " game.json ", "game.json"),
+    ],
+)
+def test_a_typed_file_name_per_system(platform, typed, path):
+    """Explorer's Copy as path puts double quotes around the path, which no Windows file
+    name holds: there they go; elsewhere a name may hold them."""
+    from a11y_dominion.files import typed_path
+
+    assert typed_path(typed, platform) == path
