@@ -224,3 +224,70 @@ def test_the_same_results_in_processes_with_other_hash_seeds():
         )
         out.append(_results(json.loads(got.stdout)))
     assert out[0] == out[1]
+
+
+# ---------------------------------------------------------------- Ctrl+C with workers
+def _start_methods() -> list:
+    """The start methods of worker processes here: spawn (Windows' and macOS's only one) and,
+    where the system has it, fork (Linux's own)."""
+    import multiprocessing
+
+    return [m for m in ("spawn", "fork") if m in multiprocessing.get_all_start_methods()]
+
+
+@pytest.mark.parametrize("method", _start_methods())
+def test_workers_leave_ctrl_c_to_the_parent(method):
+    """The terminal, and Windows' console, give Ctrl+C to every process of the program: a
+    worker ignores it (no KeyboardInterrupt printed by each), the parent ends them."""
+    import multiprocessing
+    import signal
+
+    from a11y_dominion.simulate import worker_pool
+
+    pool = worker_pool(1, multiprocessing.get_context(method))
+    try:
+        assert pool.apply(signal.getsignal, (signal.SIGINT,)) == signal.SIG_IGN
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+@pytest.mark.parametrize("method", _start_methods())
+def test_ctrl_c_while_the_workers_play_ends_them_at_once(method):
+    import multiprocessing
+
+    from a11y_dominion.simulate import MAX_TURNS, _on_workers
+
+    context = multiprocessing.get_context(method)
+    shown: list = []
+
+    def ctrl_c(n: int) -> None:  # Ctrl+C comes while the parent waits for the games
+        shown.append(n)
+        raise KeyboardInterrupt
+
+    args = (["medium", "bmu"], "basic-intro", None, None, 5, None, False, None, MAX_TURNS)
+    with pytest.raises(KeyboardInterrupt):
+        _on_workers(2, args, 400, ctrl_c, context)
+    assert shown == [10]  # one part of 10 games of the 40 was played, then the workers ended
+    assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_at_the_terminal_stops_simulate_with_workers(tmp_path):
+    env = dict(
+        os.environ,
+        A11Y_DOMINION_CONFIG=str(tmp_path / "none.json"),
+        A11Y_DOMINION_SCREEN_READER="yes",  # one line every 10 %
+        PYTHONPATH=os.getcwd(),
+        TERM="xterm",
+    )
+    args = ["-m", "a11y_dominion", "simulate", "--players", "medium,bmu", "--games", "2000", "--workers", "2"]
+    child = pexpect.spawn(sys.executable, args, env=env, timeout=120)
+    child.expect_exact("200 of 2000 games played (10 %).")
+    child.sendintr()  # Ctrl+C: the terminal gives it to the parent and both workers
+    child.expect(pexpect.EOF)
+    child.close()
+    printed = child.before.decode()
+    assert child.exitstatus == 130
+    assert printed.replace("\r\n", "\n").splitlines()[-1].removeprefix("^C") == "Stopped."  # the terminal's echo
+    assert "Traceback" not in printed and "KeyboardInterrupt" not in printed
+    assert "2000 of 2000 games played" not in printed
