@@ -577,3 +577,32 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
             bea.kill(9)
     proc.wait(20)
     assert "Traceback" not in proc.stdout.read()
+
+
+def test_ctrl_c_while_nothing_is_asked_clears_as_at_a_question(host_game, tmp_path):
+    """Ctrl+C while the seat waits for the host (a signal, as the terminal gives it) and
+    Ctrl+C in a line typed between decisions (a key, as it always is at Windows' console)
+    each say one sentence, as at a question; neither leaves the game."""
+    data, proc = host_game
+    ann = join_terminal(tmp_path, data)
+    try:
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        ann.sendintr()
+        ann.expect_exact("Nothing to clear. Type quit to leave the game.")
+        ann.send("stat")  # the first key wakes the line editor
+        ann.expect_exact("stat")
+        ann.sendintr()
+        ann.expect_exact("Line cleared. Type quit to leave the game.")
+        ann.sendline("quit")
+        ann.expect_exact("Type yes to leave: ")
+        ann.sendline("yes")
+        ann.expect_exact("You left the game.")
+        ann.expect(pexpect.EOF)
+        ann.close()
+        assert ann.exitstatus == 0
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(20)
+    assert "Traceback" not in proc.stdout.read()

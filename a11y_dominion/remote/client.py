@@ -56,7 +56,7 @@ from ..console import questions
 from ..console.answers import Answers
 from ..console.commands import HELP_LINES, Commands, command_for, short
 from ..console.completion import COMMANDS
-from ..console.display import cleared_text
+from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
 from ..files import BINARY
@@ -281,7 +281,7 @@ class Link:
         """Connect and open the session; raises :class:`JoinError` with the reason."""
         self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="ssh", daemon=True)
         self.thread.start()
-        kind, item = self.inbox.get()
+        kind, item = next_item(self.inbox)
         if kind == "failed":
             self.thread.join(5)
             raise JoinError(item)
@@ -661,6 +661,17 @@ def typed_input(fd: int, platform: str = sys.platform, isatty: Callable[[int], b
     if isatty(fd):
         return ConsoleLines(fd)
     return PipeLines(fd)
+
+
+def next_item(inbox: queue.Queue, wake: float = WATCH_SECONDS):
+    """The next item of ``inbox``, waited for ``wake`` seconds at a time, so that Ctrl+C
+    (KeyboardInterrupt) breaks the wait off on every system: before Python 3.14 Windows
+    does not break off a wait without an end."""
+    while True:
+        try:
+            return inbox.get(timeout=wake)
+        except queue.Empty:
+            continue
 
 
 def line_waits(typed) -> bool:
@@ -1240,7 +1251,8 @@ class JoinConsole(Commands, Answers):
                 self.say(self.lang._(N_("You left the game.")), keep=False)
                 self.exit_code = 0
             return
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:  # Ctrl+C: the line is cleared, as at a question
+            self.say(cleared_text(e, self.lang, leave=True), keep=False)
             return
         finally:
             announcer.release()
@@ -1505,9 +1517,14 @@ class JoinConsole(Commands, Answers):
                 continue
             if self.watch is not None:
                 self.watch.arm()
-            kind, item = self.link.inbox.get()
-            if self.watch is not None:
-                self.watch.disarm()
+            try:
+                kind, item = next_item(self.link.inbox)
+            except KeyboardInterrupt:  # Ctrl+C while nothing is typed or asked: nothing to clear
+                self.say(cleared_text(LineCleared(had_text=False), self.lang, leave=True), keep=False)
+                continue
+            finally:
+                if self.watch is not None:
+                    self.watch.disarm()
             if kind == "input":
                 if line_waits(self.typed):
                     self.read_between()
