@@ -243,17 +243,27 @@ def run(args: list, quiet: bool = True) -> subprocess.CompletedProcess:
     return subprocess.run([str(a) for a in args], capture_output=quiet, text=True)
 
 
+def waited_signals(system=signal) -> list:
+    """The signals install.py waits through while the game runs (``system``: the
+    :mod:`signal` module, or one that stands for another system's): Ctrl+C (SIGINT)
+    everywhere, and Ctrl+Break (SIGBREAK) where the system has it (Windows), which the
+    hosted game takes as its stop and would otherwise end install.py at once."""
+    return [getattr(system, name) for name in ("SIGINT", "SIGBREAK") if hasattr(system, name)]
+
+
 def run_child(command: list, **options) -> int:
-    """Run ``command`` to its end and return its exit code. Ctrl+C reaches the child (the
-    whole console or process group gets it), and install.py waits on instead of stopping
-    and killing it: a handler that does nothing (not SIG_IGN, which a child on POSIX
-    would inherit) stands in for Python's during the wait."""
-    previous = signal.signal(signal.SIGINT, lambda number, frame: None)
+    """Run ``command`` to its end and return its exit code. Ctrl+C (and Ctrl+Break on
+    Windows, :func:`waited_signals`) reaches the child (the whole console or process group
+    gets it), and install.py waits on instead of stopping and killing it: a handler that
+    does nothing (not SIG_IGN, which a child on POSIX would inherit) stands in for
+    Python's during the wait."""
+    previous = {number: signal.signal(number, lambda number, frame: None) for number in waited_signals()}
     try:
         return exit_code(subprocess.run(command, **options).returncode)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            if handler is not None:
+                signal.signal(number, handler)
 
 
 def has_pip(python: Path) -> bool:

@@ -313,6 +313,15 @@ def test_exit_code_of_a_child_ended_by_a_signal():
     assert install.exit_code(-signal.SIGINT) == 130
 
 
+def test_install_py_waits_through_ctrl_c_everywhere_and_ctrl_break_on_windows():
+    import types
+
+    windows = types.SimpleNamespace(SIGINT=2, SIGBREAK=21, SIGTERM=15)
+    posix = types.SimpleNamespace(SIGINT=2, SIGTERM=15, SIGHUP=1)
+    assert install.waited_signals(windows) == [2, 21]
+    assert install.waited_signals(posix) == [2]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to one process, which Windows cannot")
 def test_run_child_keeps_waiting_through_ctrl_c_and_the_child_gets_the_default(tmp_path):
     """Ctrl+C while the game or the suite runs: install.py waits for the child (which gets
