@@ -138,9 +138,9 @@ def test_host_signals_on_posix_are_the_loops_own():
 
 def test_host_signals_on_windows_go_through_python_handlers_to_the_loop(monkeypatch):
     """Windows' event loop has no add_signal_handler: SIGINT (Ctrl+C) and SIGBREAK
-    (Ctrl+Break; SIGUSR1 stands for it here, this system has none) are Python's
+    (Ctrl+Break; SIGTERM, which every system has, stands for it here) are Python's
     handlers, which hand the call to the loop, and are put back afterwards."""
-    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGUSR1, raising=False)
+    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGTERM, raising=False)
     calls: list = []
 
     async def main() -> bool:
@@ -150,15 +150,15 @@ def test_host_signals_on_windows_go_through_python_handlers_to_the_loop(monkeypa
             raise NotImplementedError
 
         monkeypatch.setattr(loop, "add_signal_handler", none_here)
-        before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGUSR1))
+        before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
         back = stop_signals(loop, lambda: calls.append("int"), lambda: calls.append("stop"), platform="win32")
         signal.raise_signal(signal.SIGINT)  # the handler runs now; the loop calls on_int at its next round
         assert calls == []
         await asyncio.sleep(0)
-        signal.raise_signal(signal.SIGUSR1)
+        signal.raise_signal(signal.SIGTERM)
         await asyncio.sleep(0)
         back()
-        return before == (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGUSR1))
+        return before == (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
 
     assert asyncio.run(main())  # the handlers before are back
     assert calls == ["int", "stop"]

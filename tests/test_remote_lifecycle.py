@@ -204,6 +204,7 @@ def final_scores(text: str, names) -> None:
         assert re.search(line, text, re.M), (name, text[-800:])
 
 
+@pytest.mark.posix
 def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     host = hosting()
     data = host.data
@@ -241,6 +242,7 @@ def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     assert host.proc.wait(20) == 0
 
 
+@pytest.mark.posix
 def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     host = hosting("Ann:remote,Bea:remote,Bot:bigmoney", "--bot-after", "1")
     data = host.data
@@ -297,6 +299,7 @@ def key_options(path: Path) -> list:
     ]
 
 
+@pytest.mark.posix
 def test_keys_log_in_only_as_their_own_seat(hosting, tmp_path):
     ann_key, other_key = tmp_path / "ann.key", tmp_path / "other.key"
     authorized = tmp_path / "authorized_keys"
@@ -327,6 +330,7 @@ def test_keys_log_in_only_as_their_own_seat(hosting, tmp_path):
     bea.close()
 
 
+@pytest.mark.posix
 def test_failed_logins_are_explained_and_rate_limited(hosting):
     host = hosting()
     data = host.data
@@ -372,6 +376,7 @@ def spawn_host(tmp_path, players: str, *extra: str):
     return child, wait_for_seats(tmp_path / "seats.json", child.isalive)
 
 
+@pytest.mark.posix
 def test_ctrl_c_at_the_host_asks_and_tells_every_seat(tmp_path):
     host, data = spawn_host(tmp_path, "Ann:remote,Bot:bigmoney")
     try:
@@ -399,6 +404,7 @@ def test_ctrl_c_at_the_host_asks_and_tells_every_seat(tmp_path):
             host.terminate(force=True)
 
 
+@pytest.mark.posix
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_without_a_terminal_stops_cleanly(hosting, sig):
     host = hosting("Ann:remote,Bot:bigmoney")
@@ -411,6 +417,7 @@ def test_a_signal_without_a_terminal_stops_cleanly(hosting, sig):
     assert "Traceback" not in "\n".join(host.lines)
 
 
+@pytest.mark.posix
 def test_a_screen_reader_user_at_the_host_gets_plain_lines(tmp_path):
     """The host's own player who said they use a screen reader (the setting play's question saves) gets
     plain lines at the host's terminal, as at play: no escape sequence at all."""
@@ -435,6 +442,7 @@ def test_a_screen_reader_user_at_the_host_gets_plain_lines(tmp_path):
             cid.terminate(force=True)
 
 
+@pytest.mark.posix
 def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
     cid, data = spawn_host(tmp_path, "Ann:remote,Cid:human,Bot:bigmoney", "--plain")
     try:
@@ -518,6 +526,7 @@ def test_a_newer_login_takes_the_seat_and_the_older_session_no_longer_counts():
     assert host.joined == [] and printed[-1] == "Ann has left; 2 seats still empty: Ann and Bea."
 
 
+@pytest.mark.posix
 def test_hint_at_an_ssh_seat_and_the_host_s_hints_setting(hosting, tmp_path, monkeypatch):
     """hint at an SSH seat: the medium bot's move and why; nothing asked: one sentence; with
     the host's hints setting off, one sentence and no move."""

@@ -147,6 +147,7 @@ def screen_reader_settings(tmp_path):
     return str(path)
 
 
+@pytest.mark.posix
 def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings):
     out = _spawn(ARGS, screen_reader_settings).decode()
     lines = out.replace("\r\n", "\n").splitlines()
@@ -156,6 +157,7 @@ def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings
     assert lines[len(said)] == "40 games in " + lines[len(said)].split(" in ")[1]
 
 
+@pytest.mark.posix
 def test_a_running_screen_reader_gets_the_lines_without_a_setting(tmp_path):
     """On Windows and macOS the system tells whether a screen reader runs, so the answer
     is never asked and saved: what runs decides, as for the game itself."""
@@ -185,12 +187,14 @@ def test_screen_reader_mode_of_simulate_as_the_game_decides_it(settings, running
     assert screen_reader_mode(settings, lambda: running) is lines
 
 
+@pytest.mark.posix
 def test_a_terminal_shows_a_progress_bar(tmp_path):
     out = _spawn(ARGS, str(tmp_path / "none.json"))
     assert b"Playing games" in out and b"\x1b[" in out
     assert b"games played" not in out
 
 
+@pytest.mark.posix
 @pytest.mark.parametrize("extra", [["--json"], ["--json", "--workers", "2"]])
 def test_json_at_a_terminal_has_no_progress(screen_reader_settings, extra):
     out = _spawn(ARGS + extra, screen_reader_settings)
@@ -272,6 +276,7 @@ def test_ctrl_c_while_the_workers_play_ends_them_at_once(method):
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.posix
 def test_ctrl_c_at_the_terminal_stops_simulate_with_workers(tmp_path):
     env = dict(
         os.environ,

@@ -90,6 +90,7 @@ def test_auto_with_a_screen_reader_is_screen_reader_mode(tmp_path):
     assert "\x1b" not in got.stdout  # plain lines: no Supply table drawn
 
 
+@pytest.mark.posix
 @linux_only
 def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
     pexpect = pytest.importorskip("pexpect")
