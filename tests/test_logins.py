@@ -17,6 +17,8 @@ addresses (127.0.0.2, 127.0.0.3, ...).
   of passwords looked at, and the host says one line a minute at most.
 - A name that is no seat's is answered as a wrong password is: the same text,
   the same wait, its password compared the same way.
+- A refused password's wait holds up no other login (it does not block the
+  event loop).
 """
 
 from __future__ import annotations
@@ -62,12 +64,15 @@ class FakeTime:
         self.now = 1000.0
         self.slept: list = []
         self.timers: list = []  # [when, callback, cancelled]
+        self.gate: asyncio.Event | None = None  # when given, sleeps wait until it is set
 
     def clock(self) -> float:
         return self.now
 
     async def sleep(self, seconds: float) -> None:
         self.slept.append(seconds)
+        if self.gate is not None:
+            await self.gate.wait()
 
     def later(self, seconds: float, callback):
         timer = Timer(self.now + seconds, callback)
@@ -467,6 +472,26 @@ def test_a_name_that_is_no_seat_is_answered_as_a_wrong_password(tmp_path):
             zed = await asyncssh_login(h.port, "Zed", "guess", "127.0.0.5")
             bea = await asyncssh_login(h.port, "Bea", "guess", "127.0.0.6")
             assert zed == bea == (False, [WRONG + "\r\n"])
+
+    run(body)
+
+
+@ssh_needed
+@other_loopback_addresses
+def test_a_wrong_password_s_wait_holds_up_nobody_else(tmp_path):
+    fake = FakeTime()
+
+    async def body() -> None:
+        async with Hosted(tmp_path, fake, "Ann:remote,Bea:remote,Bot:bigmoney") as h:
+            fake.gate = asyncio.Event()  # every wait lasts until the test ends it
+            waiting = [asyncio.ensure_future(asyncssh_login(h.port, "Bea", "guess", "127.0.0.2")) for _ in range(5)]
+            while len(fake.slept) < 5:
+                await asyncio.sleep(0.01)
+            assert not any(w.done() for w in waiting)
+            assert await asyncssh_login(h.port, "Bea", h.password("Bea")) == (True, [])
+            assert not any(w.done() for w in waiting)
+            fake.gate.set()
+            assert [got_in for got_in, _ in await asyncio.gather(*waiting)] == [False] * 5
 
     run(body)
 
