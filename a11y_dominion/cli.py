@@ -330,7 +330,10 @@ def main(argv: list | None = None) -> int:
         if args.command == "speech-test":
             from announcements.speech import speech_test
 
-            return speech_test(args.text, args.speech)
+            from .settings import load_settings
+
+            saved = str(load_settings()[0].get("screen_reader") or "ask")
+            return speech_test(args.text, args.speech, saved=saved)
         from .console import run_console
 
         return run_console(args)

@@ -98,6 +98,33 @@ def test_the_lock_file_of_an_ended_game_goes_and_listings_never_read_lock_files(
         held.release()
 
 
+def test_a_new_game_is_kept_even_where_a_lock_left_from_elsewhere_holds_its_name(games, monkeypatch):
+    """A new game's file is made by this process alone (O_EXCL); a lock file of that name held
+    by another (a lock left on a file system whose locks outlive their process) refuses nothing."""
+    monkeypatch.setattr(autosave, "_new_id", lambda: "20260101-120000")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(games / "20260101-120000.jsonl")],
+        cwd=str(ROOT),
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline() == "held\n"
+        save = autosave.Autosave.create({"seed": 1}, humans=("Ann",))
+        save.keep()
+        assert save.failed is None
+        assert save.path == games / "20260101-120000.jsonl"
+        assert '"id":"20260101-120000"' in save.path.read_text(encoding="utf-8")
+        save.close()
+    finally:
+        holder.kill()
+        holder.wait(30)
+        holder.stdin.close()
+        holder.stdout.close()
+
+
 # ---------------------------------------------------------------- reading a file
 def test_reading_flags_per_system():
     posix = types.SimpleNamespace(O_RDONLY=0, O_NONBLOCK=0o4000, O_NOCTTY=0o400)

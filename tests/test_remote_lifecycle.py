@@ -6,8 +6,9 @@ real OpenSSH client.
 A client killed mid-game is announced, waited for and takes its seat back;
 ``--bot-after`` lets a bot play for a seat that stays away and gives the seat
 back; public keys from ``--authorized-keys`` log in only as their own seat;
-seat names are read in any letter case; failed logins are explained and
-rate-limited; Ctrl+C at the host's terminal asks first; a human seat at the
+seat names are read in any letter case; failed logins are explained (a name
+that is no seat's as a wrong password), summed up on the host's screen and
+never lock out the seat's player; Ctrl+C at the host's terminal asks first; a human seat at the
 host's terminal plays a whole game with a remote seat and a bot.
 """
 
@@ -331,40 +332,32 @@ def test_keys_log_in_only_as_their_own_seat(hosting, tmp_path):
 
 
 @pytest.mark.posix
-def test_failed_logins_are_explained_and_rate_limited(hosting):
+def test_failed_logins_are_explained_summed_up_and_never_lock_out_the_seat(hosting):
     host = hosting()
     data = host.data
-    right = data["seats"]["Ann"]["password"]
-    start = time.monotonic()
-    for n in range(1, 6):
+    wrong = "Wrong user name or password. Log in with your seat's name as the user and the password the host printed"
+    for n in range(2):
         child = ssh(data, "Ann", PASSWORD_ONLY + ONE_TRY)
         child.expect("assword:")
         child.sendline("guess" + str(n))
-        child.expect("Wrong password. Log in with your seat's name as the user and the password the host printed")
+        child.expect(wrong)
         child.expect("Permission denied")
         child.close()
-        host.printed(f"Failed login for Ann from 127.0.0.1 ({n} of 5 tries).")
-    assert time.monotonic() - start >= 5  # every failed try waits a second
-    # now even the right password is refused for a while, from this address, for this seat
-    child = ssh(data, "ann", PASSWORD_ONLY + ONE_TRY)
-    child.expect("assword:")
-    child.sendline(right)
-    child.expect(r"Too many failed logins; try again in (60|59) seconds\.")
-    child.expect("Permission denied")
-    child.close()
-    host.printed("A login for Ann from 127.0.0.1 was refused: too many failed tries.")
-    # a user that is no seat is told how to join
+    # a user that is no seat is told the same
     child = ssh(data, "Zed", PASSWORD_ONLY + ONE_TRY)
-    child.expect("Zed is not a seat of this game; log in with your seat's name as the user.")
     child.expect("assword:")
-    child.sendline(right)
+    child.sendline("guess")
+    child.expect(wrong)
     child.expect("Permission denied")
     child.close()
-    # another seat from the same address still logs in
-    bea = login(data, "BEA", "Bea")
-    bea.expect("Welcome, Bea.")
-    bea.expect("Bea has joined; 1 seat still empty: Ann.")
-    bea.close()
+    # the host's screen sums them up: the first at once, the others a minute after it at the earliest
+    host.printed("1 failed login from 1 address in the last minute.")
+    # the right password still gets in, from the same address
+    ann = login(data, "ann", "Ann")
+    ann.expect("Welcome, Ann.")
+    ann.expect("Ann has joined; 1 seat still empty: Bea.")
+    ann.close()
+    assert not any(x.startswith(("Failed login", "A login for")) for x in host.lines), host.lines
 
 
 def spawn_host(tmp_path, players: str, *extra: str):
@@ -479,24 +472,6 @@ def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
         for names in cid_draws:
             assert f"Cid draws {names}" not in line
     assert not re.search(r"^Ann's hand", text["Cid"], re.M)
-
-
-def test_the_login_limiter_locks_a_seat_at_one_address_for_a_while():
-    from a11y_dominion.remote.access import LoginLimiter
-
-    now = [0.0]
-    limiter = LoginLimiter(per_pair=3, per_address=5, per_seat=100, window=60, lockout=30, clock=lambda: now[0])
-    assert [limiter.failed("10.0.0.1", "ann") for _ in range(3)] == [1, 2, 3]
-    assert limiter.wait("10.0.0.1", "ann") == 30
-    assert limiter.wait("10.0.0.2", "ann") == 0 and limiter.wait("10.0.0.1", "bea") == 0
-    limiter.failed("10.0.0.1", "bea")
-    limiter.failed("10.0.0.1", "cid")  # 5 from this address: every seat from it waits
-    assert limiter.wait("10.0.0.1", "dan") == 30
-    now[0] = 31
-    assert limiter.wait("10.0.0.1", "ann") == 0
-    limiter.failed("10.0.0.2", "ann")
-    now[0] = 200  # failures older than the window are forgotten
-    assert limiter.failed("10.0.0.2", "ann") == 1
 
 
 def test_a_newer_login_takes_the_seat_and_the_older_session_no_longer_counts():
