@@ -321,6 +321,7 @@ def run(body) -> None:
     asyncio.run(asyncio.wait_for(body(), 240))
 
 
+@pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
 def test_wrong_passwords_from_other_addresses_never_lock_out_bea(tmp_path):
@@ -342,6 +343,7 @@ def test_wrong_passwords_from_other_addresses_never_lock_out_bea(tmp_path):
     run(body)
 
 
+@pytest.mark.posix
 @ssh_needed
 def test_one_openssh_run_of_wrong_tries_waits_longer_each_time_and_the_right_password_still_gets_in(tmp_path):
     fake = FakeTime()
@@ -372,6 +374,7 @@ def keygen(path: Path, comment: str) -> None:
     )
 
 
+@pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
 def test_bea_s_key_always_gets_in_even_from_an_address_refused_for_passwords(tmp_path):
@@ -441,6 +444,7 @@ def test_100_parallel_wrong_logins_look_at_20_passwords_and_the_host_says_one_li
     run(body)
 
 
+@pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
 def test_a_name_that_is_no_seat_is_answered_as_a_wrong_password(tmp_path):

@@ -125,6 +125,7 @@ def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
     child.close(force=True)
 
 
+@pytest.mark.posix
 @linux_only
 def test_a_question_left_unanswered_gives_plain_lines_for_this_game(tmp_path):
     pexpect = pytest.importorskip("pexpect")
