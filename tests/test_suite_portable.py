@@ -46,7 +46,6 @@ SENDABLE = frozenset({"signal.SIGTERM", "signal.CTRL_C_EVENT", "signal.CTRL_BREA
 POSIX_METHODS = frozenset({"symlink_to", "symlink"})  # Windows lets only administrators make links
 DEVICE_PATH = re.compile(r"(?:^|=)/dev/\w")  # "/dev/null", "UserKnownHostsFile=/dev/null"
 GUARD_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError"})
-Finding = tuple  # (file name, line, what)
 
 
 def _platform_test(test: ast.expr) -> bool:
