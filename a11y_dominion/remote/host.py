@@ -21,6 +21,7 @@ import inspect
 import secrets
 import signal
 import sys
+import time
 from collections.abc import Callable
 
 from announcements.words import join_names
@@ -183,6 +184,7 @@ class GameHost:
         self.bot_after = bot_after
         self.keys = dict(keys or {})
         self.plain = plain
+        self.clock: Callable[[], float] = time.monotonic  # seconds, for the rate of each seat's messages
         self.limiter = limiter or LoginLimiter()
         self.people: dict = {}  # every person's seat: remote ones and the host's own player
         self.remote: dict = {}  # the seats that join over SSH
