@@ -79,12 +79,14 @@ def check_template(template: str) -> None:
     """Raise ValueError unless each field of ``template`` is a plain name (``{player}``),
     with no attribute, index or conversion, and no format spec but the plural forms
     ``{n:one|many}``: so that filling a template reads no attribute of a value and makes
-    no text longer than the values themselves."""
+    no text longer than the values themselves (the forms' own fields are checked alike)."""
     for _literal, name, spec, conversion in string.Formatter().parse(template):
         if name is None:
             continue
-        if not name.isidentifier() or conversion is not None or (spec and ("|" not in spec or "{" in spec)):
+        if not name.isidentifier() or conversion is not None or (spec and "|" not in spec):
             raise ValueError("a template field is a plain name")
+        if spec:
+            check_template(spec)  # the forms may hold fields too: "{n:The last message|The last {n} messages}"
 
 
 class _Formatter(string.Formatter):
