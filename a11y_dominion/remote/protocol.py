@@ -26,9 +26,9 @@ From the host (``type`` first):
 - ``{"type": "refused", "id": N, "message": {"msg", "args"}, "text": ...}``:
   the rules refuse the answer; the same decision waits for another;
 - ``{"type": "error", "error": CODE, "message": {"msg", "args"}, "text": ...}``:
-  a message that could not be used (bad JSON, an unknown type, a line over
-  64 KiB, keys of the wrong form, nothing asked); whatever was asked still
-  waits, and nothing else happens;
+  a message that could not be used (bad JSON, nested too deep, an unknown type,
+  a line over 64 KiB, keys of the wrong form, nothing asked, too many messages
+  at once); whatever was asked still waits, and nothing else happens;
 - ``{"type": "view", "view": ...}``: the seat's view now, when asked for it;
 - ``{"type": "game_over", "winners": [...], "scores": {...}, "view": ...}``:
   after the events that end the game;
@@ -50,6 +50,19 @@ From the player:
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
   "message": ..., "text": ...}`` says why, and nothing changes.
+
+Nothing received is trusted, on either side. Each side parses a line in one
+place (:func:`read_message`: a line nested deeper than :data:`MAX_DEPTH` is
+refused before it is parsed, in time linear in the line). The host reads a
+player's line up to :data:`MAX_MESSAGE` bytes and at most
+:data:`LINES_PER_SECOND` of a seat's messages in any second, of every type
+(as typed lines at a terminal seat; an answer the table takes does not count);
+the first one dropped of a flood is answered with the ``error`` ``too-fast``.
+The player's program names the host's sentences only by their English
+template, an id of its own catalog (:func:`from_host`: a template it does not
+know is never filled in), shows every received text cut and without its
+escape sequences, and bounds the host's lines, its inbox and the rate of lines
+it shows (:class:`~.client.Link`).
 
 New message types come within version 1 of the protocol: a program ignores
 a message type from the host that it does not know, and a host answers a
@@ -76,6 +89,7 @@ from __future__ import annotations
 import json
 import operator
 import re
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -121,8 +135,11 @@ def msg_from_data(data: Any) -> Msg:
         return Msg(data["msg"].replace("{", "(").replace("}", ")"))
 
 
-# JSON strings (an unclosed one runs to the end of the line), and what is not a bracket
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
+# a backslash and the character it escapes; JSON strings once those are out (an unclosed one
+# runs to the end of the line); what is not a bracket. Each is one character class, repeated:
+# matched in one pass, with no memory kept per character.
+_ESCAPED = re.compile(r"\\.", re.S)
+_STRING = re.compile(r'"[^"]*"?')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEPS = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})  # 1 + 1 in, 1 - 1 out
 
@@ -130,10 +147,11 @@ _STEPS = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})  # 
 def nested_within(line: str, most: int = MAX_DEPTH) -> bool:
     """True unless the arrays and objects of the JSON text ``line`` nest deeper than
     ``most`` before the first closing bracket too many (where a JSON parser stops);
-    brackets inside strings do not count. Linear in time and memory: the strings and
-    all but the brackets are taken out in one pass each, and the depth after each
-    bracket is summed up in one more."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", line))
+    brackets inside strings do not count. Linear in time and memory: the escaped
+    characters, the strings and all but the brackets are taken out in one pass each,
+    and the depth after each bracket is summed up in one more. (A backslash outside a
+    string is no JSON: a parser stops there, so what it hides after it does not count.)"""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPED.sub("", line)))
     if not brackets:
         return True
     steps = brackets.translate(_STEPS).encode("latin-1")
@@ -160,7 +178,8 @@ class Rate:
     """At most ``per_second`` lines (or messages) in any one second, by ``clock()``
     (seconds; :func:`time.monotonic` unless given). :meth:`take` says of each line:
     ``"ok"`` (use it), ``"tell"`` (the first one dropped of a flood: say so once) or
-    ``"drop"``; after a second without a line dropped, a new flood is told again."""
+    ``"drop"``; after a second without a line dropped, a new flood is told again.
+    Threads may share one."""
 
     def __init__(self, per_second: int = LINES_PER_SECOND, clock: Callable[[], float] | None = None):
         self.per_second = per_second
@@ -168,8 +187,13 @@ class Rate:
         self.times: deque = deque()  # when the lines of the last second came
         self.dropped_at: float | None = None  # when the last line was dropped
         self.counted = False  # the last line taken counts (it was not dropped)
+        self.lock = threading.Lock()
 
     def take(self) -> str:
+        with self.lock:
+            return self._take()
+
+    def _take(self) -> str:
         now = self.clock()
         while self.times and now - self.times[0] >= 1.0:
             self.times.popleft()
@@ -185,9 +209,10 @@ class Rate:
 
     def give_back(self) -> None:
         """The last line taken does not count after all (nothing, when it was dropped)."""
-        if self.counted and self.times:
-            self.times.pop()
-        self.counted = False
+        with self.lock:
+            if self.counted and self.times:
+                self.times.pop()
+            self.counted = False
 
 
 # ------------------------------------------------------------ what the player's program takes from the host
@@ -203,7 +228,10 @@ def shown_text(text: str, most: int = MAX_TEXT) -> str:
     every control, formatting or private character (:func:`~a11y_dominion.textinput.printable`)."""
     from ..textinput import drop_sequences, printable
 
-    return printable(drop_sequences(text[:most]))
+    text = text[:most]
+    if text.isprintable():  # no control character, so no escape sequence either
+        return text
+    return printable(drop_sequences(text))
 
 
 def _known(template: Any, known: frozenset) -> bool:
