@@ -16,6 +16,7 @@ import io
 import subprocess
 import sys
 import threading
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -26,7 +27,14 @@ pytest.importorskip("asyncssh")
 from a11y_dominion.console.display import Display, PlainReader  # noqa: E402
 from a11y_dominion.console.seat import HumanSeat  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
-from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, JoinConsole, KnownHosts, Link  # noqa: E402
+from a11y_dominion.remote.client import (  # noqa: E402
+    HOST_LINES_PER_SECOND,
+    MAX_INBOX,
+    MAX_INBOX_BYTES,
+    JoinConsole,
+    KnownHosts,
+    Link,
+)
 from a11y_dominion.remote.protocol import UNKNOWN_SENTENCE, from_host  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -172,3 +180,58 @@ def test_templates_in_decisions_and_notes_come_only_from_the_catalog():
     assert from_host(nested)["args"]["said"] == {"msg": UNKNOWN_SENTENCE, "args": {}}
     known = {"msg": "{player} says: {said}", "args": {"player": "E\x1b[31mve", "said": "\x9b2Jhi"}}
     assert from_host(known) == {"msg": "{player} says: {said}", "args": {"player": "Eve", "said": "hi"}}
+
+
+def test_95000_messages_that_cannot_be_used_are_said_at_the_rate_and_the_flood_once(tmp_path):
+    attack = b'{"type": "events", "events": [{"type": "no-such-event"}]}\n' * 95_000
+    lines, code, peak, faults = play_against(tmp_path, attack + STILL_HERE, clock=lambda: 50.0)
+    unread = "The host sent a message this program cannot read; it was left out."
+    told = "The host sends too many lines at once: at most 40 a second are shown; the rest were left out."
+    start = lines.index(unread)
+    assert lines[start:] == [unread] * HOST_LINES_PER_SECOND + [told, ENDED]
+    assert peak < MEMORY and not faults and code == 1
+
+
+def test_the_inbox_holds_a_bounded_number_of_messages_and_the_host_waits_meanwhile(tmp_path):
+    """Messages that carry the game are never dropped: while the console does not take them,
+    the connection reads no further (the host waits), and the inbox holds at most its bound."""
+    count = 20_000
+    message = b'{"type": "view", "view": {"pad": "' + b"x" * 1000 + b'"}}\n'
+    path = tmp_path / "attack.jsonl"
+    path.write_bytes(HELLO + message * count)
+    server = subprocess.Popen(
+        [sys.executable, str(HERE / "hostilehost.py"), str(path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        port = int(server.stdout.readline())
+        link = Link("127.0.0.1", port, "Bea", "pw", KnownHosts(tmp_path / "known_hosts"), Language("en"))
+        link.start()
+        deadline = time.monotonic() + 60
+        while not link.inbox.is_full():
+            assert time.monotonic() < deadline, "the inbox never filled"
+            time.sleep(0.01)
+        assert link.inbox.qsize() == MAX_INBOX and link.inbox.weight <= MAX_INBOX_BYTES
+        got = [link.inbox.get(timeout=60) for _ in range(count + 2)]
+        link.close()
+    finally:
+        server.wait(60)
+        server.stdout.close()
+    assert [kind for kind, _item in got] == ["message"] * (count + 1) + ["closed"]
+    assert got[0][1]["type"] == "hello" and all(item["type"] == "view" for _kind, item in got[1:-1])
+    assert link.inbox.weight == 0
+
+
+def test_every_sentence_of_the_catalog_is_filled_and_field_tricks_are_refused():
+    import gettext
+
+    from a11y_dominion.i18n import DOMAIN, LOCALE_DIR, catalog_ids, check_template
+
+    dutch = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=["nl"])
+    assert len(catalog_ids()) > 1000
+    for english in catalog_ids():
+        check_template(english)
+        check_template(dutch.gettext(english))
+    assert Language("en").text("{n:The last message|The last {n} messages}:", n=3) == "The last 3 messages:"
+    for trick in ("{a:>50000000}", "{a.__class__.__mro__}", "{a[0]}", "{a!r}", "{0}", "{n:x|{a:>99}}", "{n:x|{a.b}}"):
+        with pytest.raises(ValueError):
+            Language("en").text(trick, a="x", n=1)

@@ -1045,6 +1045,8 @@ class JoinConsole(Commands, Answers):
         self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat since it joined (read by hint)
         self.hints = True  # the hint command answers (the player's hints setting)
+        # messages that could not be used count among the host's lines (one rate, one flood told)
+        self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
         seat.take_keyboard()
 
     # ------------------------------------------------------------ what the console mixins read
@@ -1115,6 +1117,15 @@ class JoinConsole(Commands, Answers):
     def t(self, template: str, **fields) -> str:
         return self.lang.text(template, **fields)
 
+    def unreadable(self) -> None:
+        """A message from the host could not be used: one sentence, held to the rate of the
+        host's lines (:data:`HOST_LINES_PER_SECOND`), the first one past it saying so."""
+        said = self.unread_rate.take()
+        if said == "ok":
+            self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+        elif said == "tell":
+            self.error(self.t(FLOOD, n=HOST_LINES_PER_SECOND))
+
     def read_line(self, message: str, default: str = ""):
         """One line from the reader after ``message``; at the terminal's line editor the
         prompt ends as soon as the host sends something, giving back :class:`Arrived`
@@ -1177,7 +1188,7 @@ class JoinConsole(Commands, Answers):
             try:
                 self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
 
     # ------------------------------------------------------------ commands that differ from the console's
     def cmd_save(self, rest: str = "") -> None:
@@ -1200,7 +1211,7 @@ class JoinConsole(Commands, Answers):
             try:
                 going = self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
                 continue
             mine = mine or (got == "undone" and item.get("player") == self.name)
             if not going or got in ("refused", "error", "game_over") or (mine and got == "decide"):
@@ -1338,7 +1349,7 @@ class JoinConsole(Commands, Answers):
             try:
                 self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
             if item.get("type") in ("view", "game_over", "decide"):
                 return
 
@@ -1523,7 +1534,7 @@ class JoinConsole(Commands, Answers):
             try:
                 going = self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
                 continue
             if not going or self.decision_id != asked or self.decision is None:
                 return False
@@ -1641,7 +1652,7 @@ class JoinConsole(Commands, Answers):
             try:
                 going = self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
                 continue
             if not going:
                 self.link.close()
