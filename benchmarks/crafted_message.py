@@ -82,9 +82,10 @@ def main(argv=None) -> int:
                 f"at most {peak / 1e6:6.1f} MB; read as: {kind}"
             )
     ok = worst_time < SECONDS and worst_memory < MEMORY
+    verdict = "within" if ok else "OVER"
     print(
         f"slowest {worst_time * 1000:.1f} ms (bound {SECONDS * 1000:.0f} ms), "
-        f"most memory {worst_memory / 1e6:.1f} MB (bound {MEMORY / 1e6:.0f} MB): {'within' if ok else 'OVER'} the bounds"
+        f"most memory {worst_memory / 1e6:.1f} MB (bound {MEMORY / 1e6:.0f} MB): {verdict} the bounds"
     )
     return 0 if ok else 1
 

@@ -105,3 +105,21 @@ def test_the_rate_drops_past_its_bound_tells_once_and_again_after_a_calm_second(
     assert rate.take() == "ok"
     rate.give_back()  # the one line taken does not count: three more fit in this second
     assert [rate.take() for _ in range(4)] == ["ok", "ok", "ok", "tell"]
+
+
+def test_a_say_with_escape_sequences_reaches_the_other_seat_without_them(tmp_path):
+    async def main():
+        out: list = []
+        host, task = await start(tmp_path, out)
+        ann = await join(host, "Ann")
+        bea = await join(host, "Bea")
+        await ann.next("decide")
+        bea.send_line('{"type": "say", "text": "\\u001b]0;pwned\\u0007good \\u009b2Jluck\\u001b[2J"}')
+        got = await ann.next("text")
+        host.stop()
+        await asyncio.wait_for(task, 30)
+        for p in (ann, bea):
+            p.conn.close()
+        return got
+
+    assert asyncio.run(main()) == {"type": "text", "text": "Bea says: good luck"}

@@ -1557,7 +1557,9 @@ class JoinConsole(Commands, Answers):
             if isinstance(people, list):  # the people at the table: their turn's start is told at once
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
         elif kind == "text":
-            self.say(str(message.get("text", "")))
+            text = str(message.get("text", ""))
+            if text.strip():  # nothing is left of a text of escape sequences only
+                self.say(text)
             if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
                 self.ended_told = True
         elif kind == "events":

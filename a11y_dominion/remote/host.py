@@ -35,6 +35,7 @@ from ..rules.decisions import Msg
 from ..seats import make_bot
 from ..settings import load_settings
 from ..table import Table
+from ..textinput import drop_sequences
 from ..view import redact_all
 from .access import LoginLimiter, host_key, write_seats_file
 from .protocol import session_for
@@ -480,8 +481,10 @@ class GameHost:
 
     def chat(self, name: str, text: str) -> None:
         """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
-        without control, escape or formatting characters and cut at :data:`MAX_SAY` characters."""
-        said = clean(text).strip()[:MAX_SAY]
+        without escape sequences (each dropped whole, as a terminal seat's typed line has them:
+        :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting characters, and
+        cut at :data:`MAX_SAY` characters."""
+        said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
         if said:
             self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
 
