@@ -421,7 +421,9 @@ class ProtocolOutlet:
 
     def received(self, line: Any) -> None:
         """One line from the player (or a :class:`TooLong`): used, or answered with an error;
-        dropped past the rate (see the class)."""
+        dropped past the rate (see the class). An empty line is nothing, and does not count."""
+        if not isinstance(line, TooLong) and not line.strip():
+            return
         said = self.rate.take()
         if said != "ok":
             if said == "tell":
@@ -429,8 +431,6 @@ class ProtocolOutlet:
             return
         if isinstance(line, TooLong):
             self.error("too-long")
-            return
-        if not line.strip():
             return
         try:
             message = read_message(line)
