@@ -22,6 +22,7 @@ import math
 import secrets
 import signal
 import sys
+import time
 from collections.abc import Callable
 
 from announcements.words import join_names
@@ -35,6 +36,7 @@ from ..rules.decisions import Msg
 from ..seats import make_bot
 from ..settings import load_settings
 from ..table import Table
+from ..textinput import drop_sequences
 from ..view import redact_all
 from .access import FailedLogins, LoginLimiter, host_key, write_seats_file
 from .protocol import session_for
@@ -185,6 +187,7 @@ class GameHost:
         self.bot_after = bot_after
         self.keys = dict(keys or {})
         self.plain = plain
+        self.clock: Callable[[], float] = time.monotonic  # seconds, for the rate of each seat's messages
         self.limiter = limiter or LoginLimiter()
         self.failed_logins = FailedLogins(self._say_failed, self.limiter.clock, self.limiter.later)
         self.people: dict = {}  # every person's seat: remote ones and the host's own player
@@ -469,8 +472,10 @@ class GameHost:
 
     def chat(self, name: str, text: str) -> None:
         """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
-        without control, escape or formatting characters and cut at :data:`MAX_SAY` characters."""
-        said = clean(text).strip()[:MAX_SAY]
+        without escape sequences (each dropped whole, as a terminal seat's typed line has them:
+        :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting characters, and
+        cut at :data:`MAX_SAY` characters."""
+        said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
         if said:
             self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
 
