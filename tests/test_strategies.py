@@ -258,3 +258,21 @@ def test_an_unknown_kind_names_the_strategies(capsys):
         "a11y-dominion: smithee is not a bot; bots are bigmoney, random, bmu, easy, medium, hard, a strategy "
         f"({', '.join(shipped())}) or a strategy file ending in .toml.\n"
     )
+
+
+def test_the_example_of_the_documentation_is_a_strategy(tmp_path):
+    doc = (FOLDER.parent.parent / "docs" / "strategies.md").read_text(encoding="utf-8")
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example)
+    s = load_strategy(str(path))
+    assert s.name == "Smithy Big Money" and [r.card for r in s.buy] == [
+        "Province",
+        "Duchy",
+        "Gold",
+        "Smithy",
+        "Smithy",
+        "Silver",
+    ]
+    assert s.actions == ("Smithy",) and s.discard == ("Curse", "Estate", "Duchy", "Province", "Copper")
+    assert s.pay_debt is True

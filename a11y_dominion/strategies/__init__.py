@@ -64,18 +64,18 @@ CARD_FIELDS = {
 """Fields of a condition that take a card name in brackets: ``count(Smithy)``."""
 
 TOP_KEYS = {
-    "name": "text",
-    "description": "text",
-    "format": "a whole number",
-    "buy": "a list of [[buy]] entries",
-    "play": "a table",
+    "name": Msg("text"),
+    "description": Msg("text"),
+    "format": Msg("a whole number"),
+    "buy": Msg("a list of [[buy]] entries"),
+    "play": Msg("a table"),
 }
-BUY_KEYS = {"card": "a card or Event name", "when": "a condition or a list of conditions"}
+BUY_KEYS = {"card": Msg("a card or Event name"), "when": Msg("a condition or a list of conditions")}
 PLAY_KEYS = {
-    "actions": "a list of card names",
-    "trash": "a list of card names",
-    "discard": "a list of card names",
-    "pay_debt": "true or false",
+    "actions": Msg("a list of card names"),
+    "trash": Msg("a list of card names"),
+    "discard": Msg("a list of card names"),
+    "pay_debt": Msg("true or false"),
 }
 COMPARISONS = ("<=", ">=", "==", "!=", "<", ">")
 
@@ -297,16 +297,16 @@ def _entry_lines(text: str, table: str) -> list[int]:
 
 def _type_name(value) -> str:
     if isinstance(value, bool):
-        return "true or false"
+        return Msg("true or false")
     if isinstance(value, int | float):
-        return "a number"
+        return Msg("a number")
     if isinstance(value, str):
-        return "text"
+        return Msg("text")
     if isinstance(value, list):
-        return "a list"
+        return Msg("a list")
     if isinstance(value, dict):
-        return "a table"
-    return "a date or time"
+        return Msg("a table")
+    return Msg("a date or time")
 
 
 def parse_strategy(text: str, kind: str, file: str) -> Strategy:
@@ -357,7 +357,11 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
 
     def card_list(value, key: str, line: int) -> tuple:
         want(
-            value, isinstance(value, list) and all(isinstance(v, str) for v in value), key, "a list of card names", line
+            value,
+            isinstance(value, list) and all(isinstance(v, str) for v in value),
+            key,
+            Msg("a list of card names"),
+            line,
         )
         out = []
         for v in value:
@@ -374,10 +378,10 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
             out.append(name)
         return tuple(out)
 
-    check_keys(data, TOP_KEYS, "a strategy file", 1)
+    check_keys(data, TOP_KEYS, Msg("a strategy file"), 1)
     for key in ("name", "description"):
         if key in data:
-            want(data[key], isinstance(data[key], str), key, "text", _key_line(text, key))
+            want(data[key], isinstance(data[key], str), key, Msg("text"), _key_line(text, key))
     if "format" in data:
         fmt = data["format"]
         line = _key_line(text, "format")
@@ -389,7 +393,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         rules,
         isinstance(rules, list) and all(isinstance(r, dict) for r in rules),
         "buy",
-        "a list of [[buy]] entries",
+        Msg("a list of [[buy]] entries"),
         _line_of(text, "buy"),
     )
     if not rules:
@@ -399,12 +403,12 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
     buy = []
     for i, rule in enumerate(rules):
         line = headers[i] if i < len(headers) else _line_of(text, "buy")
-        check_keys(rule, BUY_KEYS, "a [[buy]] entry", line)
+        check_keys(rule, BUY_KEYS, Msg("a [[buy]] entry"), line)
         if "card" not in rule:
             raise fail(line, Msg('this [[buy]] entry has no card; give card = "Silver" or another card name'))
         card = rule["card"]
         cline = _key_line(text, "card", line)
-        want(card, isinstance(card, str), "card", "a card or Event name", cline)
+        want(card, isinstance(card, str), "card", Msg("a card or Event name"), cline)
         name = _card(card)
         if name is None:
             raise fail(
@@ -424,7 +428,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
             when,
             isinstance(when, list) and all(isinstance(w, str) for w in when),
             "when",
-            "a condition or a list of conditions",
+            Msg("a condition or a list of conditions"),
             wline,
         )
         conds = []
@@ -439,11 +443,11 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         buy.append(BuyRule(name, tuple(conds), tuple(when)))
     play = data.get("play", {})
     pline = _line_of(text, "[play]")
-    want(play, isinstance(play, dict), "play", "a table", pline)
+    want(play, isinstance(play, dict), "play", Msg("a table"), pline)
     check_keys(play, PLAY_KEYS, "[play]", pline)
     lists = {k: card_list(play[k], k, _key_line(text, k, pline)) for k in ("actions", "trash", "discard") if k in play}
     pay = play.get("pay_debt", True)
-    want(pay, isinstance(pay, bool), "pay_debt", "true or false", _key_line(text, "pay_debt", pline))
+    want(pay, isinstance(pay, bool), "pay_debt", Msg("true or false"), _key_line(text, "pay_debt", pline))
     names = frozenset(r.card for r in buy)
     return Strategy(
         kind=kind,
