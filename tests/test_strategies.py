@@ -276,3 +276,102 @@ def test_the_example_of_the_documentation_is_a_strategy(tmp_path):
     ]
     assert s.actions == ("Smithy",) and s.discard == ("Curse", "Estate", "Duchy", "Province", "Copper")
     assert s.pay_debt is True
+
+
+def test_the_play_choices_of_a_strategy_come_first(tmp_path):
+    from a11y_dominion.rules.decisions import Decision, Kind, Purpose
+    from a11y_dominion.view import player_view
+
+    path = tmp_path / "odd.toml"
+    path.write_text('[[buy]]\ncard = "Silver"\n\n[play]\ntrash = ["Estate"]\ndiscard = ["Copper"]\n')
+    game = Game(GameConfig(["P1", "P2"], ["Chapel", "Militia"], [], [], 3))
+    view = player_view(game, "P1")
+    hand = Counter(view.hand)
+    assert hand["Copper"] >= 2 and hand["Estate"] >= 1, hand
+    names = sorted(hand)
+    discard = Decision("P1", Kind.CARDS, Purpose.DISCARD, "discard 2", names, min=2, max=2, counts=dict(hand))
+    trash = Decision("P1", Kind.CARDS, Purpose.TRASH, "trash up to 4", names, min=0, max=4, counts=dict(hand))
+    bot = make_bot(str(path), 1)
+    assert bot.decide(discard, view) == ["Copper", "Copper"]  # medium alone would discard its Estates
+    assert bot.decide(trash, view) == ["Estate"] * hand["Estate"]
+    assert make_bot("medium", 1).decide(discard, view) != ["Copper", "Copper"]
+
+
+def _seated(kind: str, bot_zones: dict, turn: dict, opp: list | None = None, piles: dict | None = None):
+    """(bot of ``kind``, its pending decision, its view) in a position of a scenario."""
+    from a11y_dominion.scenario import load_scenario
+    from a11y_dominion.table import Table
+
+    state = {
+        "players": {"Bot": bot_zones, "Opp": {"deck": opp or ["Copper"] * 7 + ["Estate"] * 3}},
+        "piles": piles or {},
+        "turn": {"player": "Bot", "buys": 1, "number": 5, **turn},
+    }
+    data = {
+        "players": ["Bot", "Opp"],
+        "kingdom": [
+            "Village",
+            "Smithy",
+            "Festival",
+            "Cellar",
+            "Moat",
+            "Chapel",
+            "Workshop",
+            "Mine",
+            "Militia",
+            "Market",
+        ],
+        "landmarks": [],
+        "events": [],
+        "state": state,
+        "script": [],
+    }
+    game, _script = load_scenario(data)
+    bot = make_bot(kind, 1)
+    table = Table(game, {"Bot": bot, "Opp": make_bot("medium", 2)})
+    game.start()
+    table.deliver()
+    bot.ledger.owned["Bot"] = Counter(bot_zones.get("hand", []) + bot_zones.get("deck", []))
+    bot.ledger.owned["Opp"] = Counter(opp or ["Copper"] * 7 + ["Estate"] * 3)
+    return bot, game.pending, table.view("Bot")
+
+
+def _action_phase(kind: str, hand: list) -> str:
+    """The first answer of a bot of ``kind`` in an Action phase with ``hand``."""
+    bot, d, view = _seated(kind, {"hand": hand, "deck": ["Copper"] * 7}, {"phase": "action", "actions": 1, "coins": 0})
+    (move,) = bot.decide(d, view)
+    return move.key
+
+
+def test_the_fields_of_conditions_read_the_position(tmp_path):
+    bot, d, view = _seated(
+        "smithy",
+        {"deck": ["Copper"] * 7 + ["Estate"] * 3 + ["Gold", "Smithy"], "debt": 3, "vp_tokens": 4, "turns_taken": 6},
+        {"phase": "buy", "actions": 0, "coins": 7, "buys": 2},
+        opp=["Copper"] * 7 + ["Estate"] * 3 + ["Witch", "Witch", "Curse"],
+        piles={"Province": {"count": 5}, "Curse": {"count": 2}, "Smithy": {"count": 1}, "Estate": {"count": 1}},
+    )
+
+    def value(text: str) -> float:
+        left, _op, _right = parse_condition(text + " > 0")
+        return bot.value(view, left)
+
+    assert value("coins") == 7 and value("buys") == 2
+    assert value("total_money") == 10 and value("cards") == 12
+    assert value("provinces_left") == 5 and value("gains_to_end") == 1 + 1 + 2
+    assert value("debt") == 3 and value("vp_tokens") == 4 and value("turn") == 7
+    assert value("count(Smithy)") == 1 and value("count(Treasure)") == 8 and value("count(Action)") == 1
+    assert value("left(Curse)") == 2 and value("left(Witch)") == 0 and value("left(Smithy)") == 1
+    assert value("their_count(Witch)") == 2 and value("their_count(Curse)") == 1 and value("their_count(Gold)") == 0
+    assert value("empty_piles") == 0 and value("in_hand(Gold)") == 0
+    assert value("(count(Smithy) + 1) * 2 - total_money / 5") == 2
+
+
+def test_the_actions_a_strategy_lists_are_played_first(tmp_path):
+    path = tmp_path / "smithy-first.toml"
+    path.write_text('[[buy]]\ncard = "Silver"\n\n[play]\nactions = ["Smithy", "Festival"]\n')
+    hand = ["Village", "Smithy", "Festival", "Copper", "Copper"]
+    assert _action_phase("medium", hand) == "play:Village"  # medium plays the village first
+    assert _action_phase(str(path), hand) == "play:Smithy"
+    assert _action_phase(str(path), ["Village", "Festival", "Copper", "Copper", "Estate"]) == "play:Festival"
+    assert _action_phase(str(path), ["Village", "Copper", "Copper", "Copper", "Estate"]) == "play:Village"
