@@ -783,6 +783,11 @@ def _hosted_game(game_id: str | None) -> tuple:
         raise KingdomError(
             Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
         )
+    from .strategies import strategy_problem
+
+    problem = strategy_problem([s.kind for s in seats])
+    if problem is not None:  # a strategy seat whose file is gone or now damaged
+        raise KingdomError(problem)
     return saved, game, seats
 
 

@@ -375,3 +375,19 @@ def test_the_actions_a_strategy_lists_are_played_first(tmp_path):
     assert _action_phase(str(path), hand) == "play:Smithy"
     assert _action_phase(str(path), ["Village", "Festival", "Copper", "Copper", "Estate"]) == "play:Festival"
     assert _action_phase(str(path), ["Village", "Copper", "Copper", "Copper", "Estate"]) == "play:Village"
+
+
+def test_a_saved_game_with_a_strategy_seat_needs_its_file_to_go_on(tmp_path):
+    from a11y_dominion.console.persistence import game_from_record
+    from a11y_dominion.record import RecordError, make_record
+
+    path = tmp_path / "Mine.toml"
+    path.write_text((FOLDER / "smithy.toml").read_text())
+    game = Game(GameConfig(["Ann", "Mine"], ["Smithy", "Village"], [], [], 5))
+    record = make_record(game, [["Ann", "human"], ["Mine", str(path)]])
+    _game, seats = game_from_record(record)
+    assert seats == [("Ann", "human"), ("Mine", str(path))]  # the path keeps its case
+    path.unlink()
+    with pytest.raises(RecordError) as e:
+        game_from_record(record)
+    assert str(e.value) == f"There is no file named {path}."

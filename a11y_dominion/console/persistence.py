@@ -21,6 +21,7 @@ from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
 from ..seats import default_seat_names, is_bot_kind, rename_seats
+from ..strategies import strategy_problem
 from ..view import player_view, redact_all
 from . import queries as q
 from .questions import group_names, sorted_names
@@ -65,6 +66,9 @@ def game_from_record(record: dict, seats: list | None = None, options: dict | No
                 if opts.get(key) in (SEAT_CHOICES[key]) and not mine.get(key):
                     mine[key] = opts[key]
     if [n for n, _ in saved] == names and all(k == "human" or is_bot_kind(k) for _, k in saved):
+        problem = strategy_problem([k for _, k in saved])
+        if problem is not None:  # a strategy seat whose file is gone or now damaged
+            raise RecordError(problem)
         return game, saved
     if seats is not None and [n for n, _ in seats] == names:
         return game, list(seats)

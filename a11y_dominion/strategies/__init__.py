@@ -490,3 +490,16 @@ def load_strategy(kind: str) -> Strategy:
     if key is not None:
         _CACHE[key] = strategy
     return strategy
+
+
+def strategy_problem(kinds: list) -> Msg | None:
+    """Why a game with seats of ``kinds`` cannot be played now: the sentence of the
+    first strategy seat whose file cannot be used (it may have gone, or changed,
+    since the game was saved), or None when every strategy seat can be made."""
+    for kind in kinds:
+        if kind.lower().endswith(".toml") or kind.lower() in shipped():
+            try:
+                load_strategy(kind)
+            except StrategyError as e:
+                return e.args[0]
+    return None
