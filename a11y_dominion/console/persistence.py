@@ -20,7 +20,8 @@ from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
-from ..seats import BOT_KINDS, default_seat_names, rename_seats
+from ..seats import default_seat_names, is_bot_kind, rename_seats
+from ..strategies import strategy_problem
 from ..view import player_view, redact_all
 from . import queries as q
 from .questions import group_names, sorted_names
@@ -55,7 +56,7 @@ def game_from_record(record: dict, seats: list | None = None, options: dict | No
     saved = record.get("seats") or []
     try:
         saved_options = {str(e[0]): e[2] for e in saved if len(e) == 3 and isinstance(e[2], dict)}
-        saved = [(str(e[0]), str(e[1]).lower()) for e in saved if 2 <= len(e) <= 3]
+        saved = [(str(e[0]), _saved_kind(str(e[1]))) for e in saved if 2 <= len(e) <= 3]
     except (TypeError, ValueError, KeyError, IndexError):
         raise RecordError(Msg("The saved game's seat list is damaged.")) from None
     if options is not None:
@@ -64,11 +65,20 @@ def game_from_record(record: dict, seats: list | None = None, options: dict | No
             for key in ("language", "verbosity"):
                 if opts.get(key) in (SEAT_CHOICES[key]) and not mine.get(key):
                     mine[key] = opts[key]
-    if [n for n, _ in saved] == names and all(k == "human" or k in BOT_KINDS for _, k in saved):
+    if [n for n, _ in saved] == names and all(k == "human" or is_bot_kind(k) for _, k in saved):
+        problem = strategy_problem([k for _, k in saved])
+        if problem is not None:  # a strategy seat whose file is gone or now damaged
+            raise RecordError(problem)
         return game, saved
     if seats is not None and [n for n, _ in seats] == names:
         return game, list(seats)
     raise RecordError(Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names)))
+
+
+def _saved_kind(kind: str) -> str:
+    """A saved seat's kind as a seat is made from it: in lower case, but a strategy
+    file's path as it was given (a path's case matters on most systems)."""
+    return kind if kind.lower().endswith(".toml") else kind.lower()
 
 
 class Persistence:
