@@ -23,7 +23,6 @@ from .rules.cards import CardSpec
 from .rules.decisions import END_MOVE, TREASURES_MOVE, Move, MoveKind, Option
 from .rules.dispatch import _NO_ABILITIES
 from .rules.game import Game
-from .rules.primitives import shuffle
 from .rules.state import Card, Player, Turn, counts_of
 from .rules.triggers import Moment
 
@@ -326,10 +325,8 @@ class PlainTurns:
                                 gained = known[2].take_top()
                                 if met is None or n == 1:
                                     met = game.end_condition()  # (else as it was: only this pile changed)
-                                if met and not game.ending:  # what _check_ending does
-                                    game.ending = True
-                                elif game.ending and not met:
-                                    game.ending = False
+                                if met != game.ending:  # (else there is nothing to announce)
+                                    game._check_ending(known[2], met)
                                 lane = True
                     if not lane:
                         if type(got) is not tuple:
@@ -396,23 +393,9 @@ class PlainTurns:
                                 move = got[0]
                             else:
                                 move = got
+                        if not legal(p, move):
+                            return phase, None  # asked again with a decision, and refused as an answer is
                         kind = move.kind
-                        # is it legal? (what move_is_legal says, at hand for the commonest moves)
-                        pl = spec = None
-                        if kind is _MK_END or kind is _MK_TREASURES:
-                            if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
-                                return phase, None  # asked again with a decision, and refused as an answer is
-                        elif kind is _MK_BUY and not move.amount and t.buys > 0 and not p.debt:
-                            pl = piles.get(move.name)
-                            if pl is None:  # an Event, or no such pile
-                                if not legal(p, move):
-                                    return phase, None
-                            else:
-                                spec = pl.top_spec()
-                                if spec is None or spec.cost.coins > t.coins:
-                                    return phase, None
-                        elif not legal(p, move):
-                            return phase, None
                         if phase == "action":
                             if kind is _MK_PLAY:
                                 return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
@@ -443,34 +426,25 @@ class PlainTurns:
                             treasures = 0
                             for c in auto:
                                 treasures |= c.rules.plain_kind
-                        else:  # a buy (``pl`` its pile, ``spec`` the card on top, as looked up above)
-                            if pl is None or spec is None:
-                                return "buy", move  # an Event
+                        else:  # a buy (a legal one)
                             name = move.name
+                            pl = piles.get(name)
+                            if pl is None:
+                                return "buy", move  # an Event
                             top = pl.top
                             assert top is not None
                             if not game.buy_runs_nothing(p, top):
                                 return "buy", move
-                            # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event
-                            cost = spec.cost
-                            if cost.debt or pl.debt_tokens:
-                                game._pay_for(p, name)
-                            else:
-                                t.buys -= 1
-                                t.coins -= cost.coins
-                                t.bought = True
+                            # what the Buy phase does for a buy that no ability answers: paid for, then gained
+                            game._pay_for(p, name)
                             gained = pl.take_top()
                             assert gained is not None
                             left[name] -= 1
-                            p.discard.insert(0, gained)
-                            t.gained.append(spec.name)
-                            # (else the end condition is as it was: only this pile changed)
+                            game._place_gained(p, gained, "discard")
                             if met is None or not left[name]:
-                                met = game.end_condition()
-                            if met and not game.ending:  # what _check_ending does
-                                game.ending = True
-                            elif game.ending and not met:
-                                game.ending = False
+                                met = game.end_condition()  # (else as it was: only this pile changed)
+                            if met != game.ending:  # (else there is nothing to announce)
+                                game._check_ending(pl, met)
                             if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
                                 # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
                                 answers.append(_ANSWER_END)
@@ -479,28 +453,8 @@ class PlainTurns:
                     if not cleanup_plain:
                         return "cleanup", None
                     t.phase = "cleanup"
-                    in_play, hand, discard = p.in_play, p.hand, p.discard
-                    if in_play:
-                        discard[0:0] = in_play[::-1]
-                        in_play.clear()
-                    if hand:
-                        discard[0:0] = hand[::-1]
-                        hand.clear()
-                deck = p.deck
-                if len(deck) >= 5:
-                    hand.extend(deck[:5])
-                    del deck[:5]
-                else:  # what draw does: the deck, then the discard pile shuffled in (see _take_top and _shuffle)
-                    hand.extend(deck)
-                    deck.clear()
-                    if discard:
-                        shuffle(game.rng, discard)
-                        p.deck = discard
-                        p.discard = []
-                        take = 5 - len(hand)
-                        hand.extend(discard[:take])
-                        del discard[:take]
-                p.turns_taken += 1
+                    game.clean_up_discards(p)
+                game.clean_up_draws(p)
                 if met is None:
                     met = game.end_condition()
                 if met:

@@ -417,7 +417,8 @@ class TurnFlowMixin(GameBase):
         t.bought = True
         if self.keep_log:
             self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, pl.count() - 1))
-        self.take_debt(p, cost.debt, top.name)
+        if cost.debt:
+            self.take_debt(p, cost.debt, top.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
             pl.debt_tokens = 0
@@ -636,12 +637,10 @@ class TurnFlowMixin(GameBase):
             else:
                 leaving = list(p.in_play)
             hooks = [(c, c.rules) for c in leaving if _AT_DISCARD_FROM_PLAY in c.rules.triggers]
-            self.discard_cards(p, leaving, "in_play")
-            self.discard_cards(p, list(p.hand), "hand", public=False)
+            self.clean_up_discards(p, leaving)
             for c, rules in hooks:
                 yield from self.trigger(_AT_DISCARD_FROM_PLAY, p, c, own=rules)
-            self.draw(p, 5)
-            p.turns_taken += 1
+            self.clean_up_draws(p)
             yield from self.trigger(_AT_END_OF_TURN, p)
             # ---- after the turn
             yield from self.trigger(_AT_AFTER_TURN, p)
@@ -651,6 +650,20 @@ class TurnFlowMixin(GameBase):
                 self._finish()
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
+
+    def clean_up_discards(self, p: Player, leaving: list[Card] | None = None) -> None:
+        """Clean-up's discards (base rulebook, Clean-up): ``leaving``, the
+        cards of ``p``'s play area that leave it (a new list, in the order of
+        the play area; None: all of them), then ``p``'s hand, onto the
+        discard pile."""
+        self.discard_cards(p, p.in_play[:] if leaving is None else leaving, "in_play")
+        self.discard_cards(p, p.hand[:], "hand", public=False)
+
+    def clean_up_draws(self, p: Player) -> None:
+        """The end of Clean-up (base rulebook, Clean-up): ``p`` draws a new
+        hand of 5 cards, and their turn counts as taken."""
+        self.draw(p, 5)
+        p.turns_taken += 1
 
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,
