@@ -194,6 +194,7 @@ class PlainTurns:
         answers, most = game.answers, self.answers_most
         players, piles = game.players, game.piles
         legal = game.move_is_legal
+        clean_up_draws = game.clean_up_draws
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
         # the TurnStarted record (what views read for the turn's number) of the last turn started here
         # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
@@ -454,7 +455,7 @@ class PlainTurns:
                         return "cleanup", None
                     t.phase = "cleanup"
                     game.clean_up_discards(p)
-                game.clean_up_draws(p)
+                clean_up_draws(p)
                 if met is None:
                     met = game.end_condition()
                 if met:

@@ -57,3 +57,19 @@ def test_every_module_imports_first_in_a_fresh_interpreter():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+def test_the_rules_import_no_seat_bot_or_table_code():
+    """The rules (every module of ``a11y_dominion.rules``) bring in nothing of
+    the seats, the bots, the table or the accelerator of plain turns."""
+    rules = [name for name in modules() if name.startswith("a11y_dominion.rules")]
+    code = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n" + (
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('a11y_dominion.'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *rules], capture_output=True, text=True, cwd=PACKAGE.parent, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    loaded = out.stdout.split()
+    assert "a11y_dominion.rules.turnflow" in loaded
+    assert [m for m in loaded if not m.startswith("a11y_dominion.rules")] == []
