@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 
+from .fastlane import PlainView
 from .files import has_control, shown_name
 from .rules.cards import CARDS
 from .rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg
 from .rules.game import Game
-from .rules.turnflow import PlainView
 from .table import Table
 from .view import PlayerView
 
@@ -198,7 +198,7 @@ class BigMoneyBot:
 
     def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
         """The move :meth:`decide` answers in a plain turn (see
-        :class:`~a11y_dominion.rules.turnflow.PlainView`: no Action card in
+        :class:`~a11y_dominion.fastlane.PlainView`: no Action card in
         hand, only Treasures that "play treasures" plays), read from ``v``
         instead of a decision and a view: the same move, for less work; or
         the moves it answers one after the other, as a tuple."""

@@ -38,9 +38,9 @@ import inspect
 import math
 from typing import Any, Protocol
 
+from .fastlane import PlainTurns, PlainView
 from .rules.decisions import Decision, IllegalAnswer, Msg
 from .rules.game import Game
-from .rules.turnflow import PlainView
 from .view import PlayerView, QuickView, player_view, redact_all
 
 _new = object.__new__
@@ -280,7 +280,7 @@ class Table:
         players, by_name = game.players, game.by_name
         start = len(game.answers)  # the answers given here: those the game records from now on
         if not game.keep_log:
-            # bots that have plain moves play their plain turns without decisions (see Game._plain_turns)
+            # bots that have plain moves play their plain turns without decisions (see fastlane.PlainTurns)
             planners: list = []
             for p in players:
                 seat, _decide, limit = asks[p.name]
@@ -288,8 +288,7 @@ class Table:
                 plan = getattr(bot, "plain_move", None)
                 planners.append(None if plan is None else (plan, PlainView(game, p), limit))
             if any(planners):
-                game.planners = planners
-                game.plain_answers_most = start + most
+                game.accelerator = PlainTurns(game, planners, start + most)
         answers = 0
         try:
             game.start()  # (with the planners: a first turn that is plain is played so)
@@ -330,8 +329,7 @@ class Table:
                     self._refused(seat, d, msg if isinstance(msg, Msg) else Msg(str(msg)))
                     continue
         finally:
-            game.planners = None
-            game.plain_answers_most = math.inf
+            game.accelerator = None
             end = len(self.game.log)
             self.told = {name: end for name in self.seats}
 

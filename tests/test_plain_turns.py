@@ -1,4 +1,4 @@
-"""Plain turns (``Game._plain_turns``): a table of bots that hear no events
+"""Plain turns (``fastlane.PlainTurns``): a table of bots that hear no events
 plays the turns that ask nothing (no Action in hand, only basic Treasures,
 no ability on the way) with the bots' ``plain_move`` instead of decisions.
 The game must be exactly the game played with decisions: the same answers

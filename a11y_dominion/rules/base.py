@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import types as _types
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from . import events as ev
@@ -21,7 +21,7 @@ from .cards import CARDS, CardSpec
 from .state import Card, GameConfig, Pile, Player, Turn, empty_piles_of
 
 if TYPE_CHECKING:
-    from .decisions import Decision, Option
+    from .decisions import Decision, Move, Option
     from .triggers import Flow, Lasting, Moment
 
 _R = TypeVar("_R")
@@ -72,14 +72,19 @@ class GameBase:
     :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots
     sets it; see :class:`~a11y_dominion.table.Table`)."""
 
-    planners: list[Any] | None = None
-    """None, or for each player (by index) None or the ``(plain_move, view,
-    turn limit)`` of a bot that plays its plain turns without decisions (a
-    table of bots that hear no events sets it, for a game whose
-    ``keep_log`` is False; see ``TurnFlowMixin._plain_turns``)."""
-    plain_answers_most: float = float("inf")
-    """The number of answers (``len(answers)``) at which plain turns stop, so
-    that the table's bound on answers is met as with decisions."""
+    accelerator: Callable[[Player, Turn], tuple[str, Move | None]] | None = None
+    """None, or what plays turns at hand instead of decisions, installed
+    from outside the rules (a table of bots: ``a11y_dominion.fastlane``).
+    Called as ``accelerator(player, turn)`` at the start of the Action
+    phase of ``player``'s turn ``turn``; it may play that turn and the
+    turns after it by the rules' own steps, recording each move in
+    :attr:`answers` as the answer it stands for. It returns ``(phase,
+    carry)``: "over" when the game ended; "next" when a turn ended and the
+    next one (``turn``) is to be started; else the current turn (``turn``,
+    perhaps a later one, already started) goes on with decisions in
+    ``phase``: "action" (nothing done in it yet), "buy" (``carry``: a move
+    already answered for the Buy phase to carry out first, or None), or
+    "cleanup"."""
 
     # --------------------------------------------------------------- helpers
     events_mod = ev

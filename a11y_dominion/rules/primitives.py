@@ -152,7 +152,7 @@ class PrimitivesMixin(GameBase):
     def _shuffle(self, p: Player) -> None:
         moved = len(p.discard)
         shuffle(self.rng, p.discard)
-        p.deck = p.deck + p.discard
+        p.deck = p.deck + p.discard if p.deck else p.discard
         p.discard = []
         if self.keep_log:
             self.emit(ev.DeckShuffled(p.name, len(p.deck), moved))
@@ -186,14 +186,16 @@ class PrimitivesMixin(GameBase):
             drawn = deck[:n]
             del deck[:n]
             p.hand.extend(drawn)
-        else:
-            drawn = []
-            for _ in range(n):
-                c = self._take_top(p)
-                if c is None:
-                    break
-                p.hand.append(c)
-                drawn.append(c)
+        else:  # the whole deck, then (when there is one) the discard pile shuffled in as the new deck
+            drawn = deck[:]
+            deck.clear()
+            if p.discard:
+                self._shuffle(p)
+                deck = p.deck
+                take = n - len(drawn)
+                drawn += deck[:take]
+                del deck[:take]
+            p.hand.extend(drawn)
         if (drawn or n) and self.keep_log:
             self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
         return drawn
@@ -299,11 +301,14 @@ class PrimitivesMixin(GameBase):
             self.emit(ev.PileEmptied(pl.name, len(self.empty_piles())))
         self._check_ending(pl)
 
-    def _check_ending(self, pl: Pile) -> None:
+    def _check_ending(self, pl: Pile, met: bool | None = None) -> None:
         """After the size of ``pl`` changed: announce that the game ends
         after this turn when the end condition has just been met, or that it
-        no longer does when it stopped holding (a card returned to a pile)."""
-        met = self.end_condition()
+        no longer does when it stopped holding (a card returned to a pile).
+        ``met``: the end condition as it is now, when the caller knows it
+        (else it is worked out)."""
+        if met is None:
+            met = self.end_condition()
         if met and not self.ending:
             self.ending = True
             self.emit(ev.GameEndsAfterTurn(self.current.name))
@@ -372,7 +377,7 @@ class PrimitivesMixin(GameBase):
             p.hand.append(c)
         else:
             p.discard.insert(0, c)
-        if self.current is p:
+        if self.players[self.turn.player] is p:  # (the current player)
             self.turn.gained.append(c.name)
 
     def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Card | None]:

@@ -7,9 +7,10 @@ rulebook (split piles, Castles, Debt and VP tokens).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import CardSpec
+if TYPE_CHECKING:  # (the card modules import this one: no import of them at run time)
+    from .cards import CardSpec
 
 BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 

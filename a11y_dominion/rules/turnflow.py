@@ -24,9 +24,7 @@ from .decisions import (
     Option,
     Purpose,
 )
-from .dispatch import _NO_ABILITIES
-from .primitives import shuffle
-from .state import Card, Player, Turn, counts_of
+from .state import Card, Player, Turn
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
@@ -61,14 +59,6 @@ _MOVES: dict[MoveKind, dict[str, Move]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
 _TREASURES = TREASURES_MOVE
 _END = END_MOVE
-# the answers a plain turn records most (see TurnFlowMixin._plain_turns): lists shared by every answer of
-# that move, as no one changes a recorded answer
-_ANSWER_END: list[Option] = [_END]
-_ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
-_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
-_ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
-_NOT_A_LANE = (None, 0, None, 0)  # (see lane_plans in TurnFlowMixin._plain_turns)
-_LANE_PLANS_MOST = 64
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
 
@@ -98,90 +88,6 @@ def _plain(card: Card) -> bool:
     own (its bonuses only). See :meth:`TurnFlowMixin.play_plain`."""
     r = card.rules
     return r.play is None and "Action" not in r.types and "Attack" not in r.types
-
-
-_PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
-"""The bits of :func:`_plain_kind`."""
-
-
-def _plain_kind(r: CardSpec) -> int:
-    """How a card in hand with rules ``r`` takes part in a plain turn (see
-    :meth:`TurnFlowMixin._plain_turns`), kept in ``r.plain_kind``: 0 for a
-    card that cannot be played (no Action, no Treasure: a Victory card, a
-    Curse); for a Treasure that "play treasures" plays, that gives only
-    +Actions, +Buys and coins and has no ability (a basic Treasure),
-    ``_PLAIN_TREASURE``, with ``_PLAIN_LAST`` when "play treasures" plays it
-    after the others and ``_PLAIN_BONUS`` when it gives +Actions or +Buys;
-    ``_NOT_PLAIN`` for any other (an Action, a Treasure with text, +Cards, VP
-    tokens or an ability, or one that asks), which makes the turn not plain."""
-    kind = r.plain_kind
-    if kind < 0:
-        types = r.types
-        if "Action" in types:
-            kind = _NOT_PLAIN
-        elif "Treasure" not in types:
-            kind = 0
-        else:
-            plain = r.play is None and "Attack" not in types and not r.asks_when_played
-            abilities = r.triggers or r.while_in_play or r.reactions
-            if plain and not abilities and not r.cards and not r.vp_tokens:
-                kind = _PLAIN_TREASURE
-                if r.played_last:
-                    kind |= _PLAIN_LAST
-                if r.actions or r.buys:
-                    kind |= _PLAIN_BONUS
-            else:
-                kind = _NOT_PLAIN
-        r.plain_kind = kind
-        r.plain_coins = r.coins if kind == _PLAIN_TREASURE else -1 if kind == 0 else -2
-    return kind
-
-
-def _play_all(
-    p: Player, t: Turn, auto: list[Card], rest: list[Card], kinds: int, coins: int, actions: int, buys: int
-) -> None:
-    """ "Play treasures" in a plain turn: what :meth:`TurnFlowMixin.play_plains`
-    does for ``auto``, every Treasure of ``p``'s hand (``rest`` the other
-    cards; ``kinds`` their plain kinds or-ed; ``coins``, ``actions``,
-    ``buys`` what they give), at once, as nothing happens between the plays."""
-    if kinds & _PLAIN_LAST:  # a Treasure played after the others
-        auto.sort(key=_PLAYED_LAST)
-    p.hand[:] = rest
-    p.in_play.extend(auto)
-    t.played.extend(auto)
-    t.coins += coins
-    if actions or buys:
-        t.actions += actions
-        t.buys += buys
-
-
-class PlainView:
-    """What a bot's ``plain_move`` reads in a plain turn (see
-    :meth:`TurnFlowMixin._plain_turns`), set by the game before each move:
-    ``turn``, the turn as it is (the game's own :class:`Turn`, to be read
-    only: its ``phase``, ``actions``, ``buys``, ``coins``, ``bought``);
-    ``debt`` (the player's Debt); ``treasures`` (whether "play treasures" is
-    a legal move); ``coins_after`` and ``buys_after``, the coins and Buys
-    the player has once "play treasures" has played every Treasure in hand
-    (the turn's own while there is none to play); ``left``, the number of
-    cards in each Supply pile by name (to be read only; kept by the game
-    while its plain turns go on); and, read when asked, whether a move is
-    legal now. Public facts and the bot's own only, as a view is."""
-
-    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "left")
-
-    def __init__(self, game: TurnFlowMixin, player: Player) -> None:
-        self._game = game
-        self.left: dict[str, int] = {}
-        self._player = player
-        self.turn = game.turn
-        self.debt = 0
-        self.treasures = False
-        self.coins_after = self.buys_after = 0
-
-    def legal(self, move: Move) -> bool:
-        """Whether ``move`` is a legal turn move of the player now."""
-        return self._game.move_is_legal(self._player, move)
 
 
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
@@ -511,7 +417,8 @@ class TurnFlowMixin(GameBase):
         t.bought = True
         if self.keep_log:
             self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, pl.count() - 1))
-        self.take_debt(p, cost.debt, top.name)
+        if cost.debt:
+            self.take_debt(p, cost.debt, top.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
             pl.debt_tokens = 0
@@ -614,9 +521,9 @@ class TurnFlowMixin(GameBase):
                 resume = None
             # ---- the Action and Buy phases
             carry = None
-            if phase == "action" and self.planners is not None:
-                # bots' plain turns, without decisions, for as long as they stay plain
-                phase, carry = self._plain_turns(p, t)
+            if phase == "action" and self.accelerator is not None:
+                # turns played at hand, for as long as the accelerator can (see GameBase.accelerator)
+                phase, carry = self.accelerator(p, t)
                 if phase == "over":
                     return
                 if phase == "next":
@@ -730,12 +637,10 @@ class TurnFlowMixin(GameBase):
             else:
                 leaving = list(p.in_play)
             hooks = [(c, c.rules) for c in leaving if _AT_DISCARD_FROM_PLAY in c.rules.triggers]
-            self.discard_cards(p, leaving, "in_play")
-            self.discard_cards(p, list(p.hand), "hand", public=False)
+            self.clean_up_discards(p, leaving)
             for c, rules in hooks:
                 yield from self.trigger(_AT_DISCARD_FROM_PLAY, p, c, own=rules)
-            self.draw(p, 5)
-            p.turns_taken += 1
+            self.clean_up_draws(p)
             yield from self.trigger(_AT_END_OF_TURN, p)
             # ---- after the turn
             yield from self.trigger(_AT_AFTER_TURN, p)
@@ -746,397 +651,19 @@ class TurnFlowMixin(GameBase):
                 return
             self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
 
-    def _plain_turns(self, p: Player, t: Turn) -> tuple[str, Move | None]:
-        """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
-        turns after it, with the moves of the players' planners (see
-        :attr:`planners`) instead of decisions, for as long as the turns are
-        plain: no lasting effect; no Action card in hand and only Treasures
-        that give +Actions, +Buys and coins (see :func:`_plain_kind`); no
-        ability at the start of the Buy phase or of Clean-up, at the end of
-        the turn or after it, at the start of the next, when a card is played,
-        bought or gained. Each move is checked as an answer is, recorded in
-        :attr:`answers` as that answer, and carried out as the answer would
-        be, by the same steps, so the game, its answers and its record are
-        those of the game played with decisions. Used only while
-        ``keep_log`` is False: the events that would not be kept are not made.
+    def clean_up_discards(self, p: Player, leaving: list[Card] | None = None) -> None:
+        """Clean-up's discards (base rulebook, Clean-up): ``leaving``, the
+        cards of ``p``'s play area that leave it (a new list, in the order of
+        the play area; None: all of them), then ``p``'s hand, onto the
+        discard pile."""
+        self.discard_cards(p, p.in_play[:] if leaving is None else leaving, "in_play")
+        self.discard_cards(p, p.hand[:], "hand", public=False)
 
-        Returns ``(phase, carry)``: "over" when the game ended; "next" when a
-        turn ended and the next one (``self.turn``) is to be started; else the
-        current turn (``self.turn``, which may be a later one, already
-        started) goes on with decisions in ``phase``: "action" (nothing done
-        in it yet), "buy" (``carry``: a move already answered, a buy with an
-        ability or an Event, for the Buy phase to carry out first; or None),
-        or "cleanup". Stops before a move that the turn limit or the answer
-        bound of the planner's table would not let it answer."""
-        if self.lasting or self.keep_log:
-            return "action", None
-        planners = self.planners
-        assert planners is not None
-        entry = planners[p.index]
-        if entry is None:
-            return "action", None
-        trigger = self.trigger
-        if trigger(_AT_START_OF_BUY, p) is not _NO_ABILITIES:
-            return "action", None
-        # what the turns need is the same for every turn of the loop: no cards of new names are
-        # made in it (which could bring new abilities), no lasting effect, no card in play but
-        # plain Treasures (which have no abilities)
-        plays_plain = self._no_play_abilities()
-        cleanup_plain = all(
-            trigger(m, p) is _NO_ABILITIES for m in (_AT_START_OF_CLEANUP, _AT_END_OF_TURN, _AT_AFTER_TURN)
-        )
-        start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
-        answers, most = self.answers, self.plain_answers_most
-        players, piles = self.players, self.piles
-        legal = self.move_is_legal
-        met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
-        # the TurnStarted record (what views read for the turn's number) of the last turn started here
-        # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
-        # turn ``t``) when ``started_here``, else of ``started`` when that is set (as a turn ended)
-        started_here = False
-        started: tuple[str, int, int] | None = None
-        following = [(i + 1) % len(players) for i in range(len(players))]  # who plays after each player
-        room = most - 3  # the answers before which the lane's turn (3 or 4 answers) fits in the bound
-        # the Turn: ``ours`` when this loop made it or set it for a turn (its memory, Actions played and
-        # return to the Action phase are then as a new Turn has them: a plain turn leaves them so), and
-        # ``as_new`` while it is all as Turn(player, number) made it (a turn of the lane leaves it so)
-        ours = as_new = False
-        views = [entry[1] for entry in planners if entry is not None]
-        # the cards left in each pile, kept here as the buys below take them (nothing else takes or
-        # puts back a card in a plain turn): what the planners read, and the lane
-        left = counts_of(piles)
-        for v in views:
-            v.turn = t
-            v.left = left
-        # what the planners' moves mean for the lane (below), by the id of the moves (a tuple): (the moves,
-        # 1 for an end after the Treasures, 2 for a buy of a pile of one card (its top is the same card
-        # until it is empty) that is plain and pays no Debt, else 0; that pile, the coins its cards cost)
-        lane_plans: dict[int, tuple[Any, ...]] = {}
-        try:
-            while True:
-                plan, view, limit = entry
-                if limit is not None and (not started_here or p.turns_taken >= limit):
-                    if started_here:
-                        own = p.turns_taken + 1
-                    else:
-                        e = self.turn_started
-                        own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
-                    if own > limit:
-                        return "action", None
-                treasures = 0  # the plain kinds of the Treasures in hand, or-ed
-                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
-                rest: list[Card] = []  # the other cards in hand (which cannot be played)
-                coins = 0  # what playing them gives
-                hand = p.hand
-                for c in hand:
-                    ck = c.rules.plain_coins  # (the commonest: Copper, Silver, Gold; cards that cannot be played)
-                    if ck >= 0:
-                        auto.append(c)
-                        coins += ck
-                        continue
-                    if ck == -1:
-                        rest.append(c)
-                        continue
-                    r = c.rules
-                    ck = r.plain_kind
-                    if ck < 0:
-                        ck = _plain_kind(r)
-                    if not ck:
-                        rest.append(c)
-                        continue
-                    if ck & _NOT_PLAIN:
-                        return "action", None
-                    treasures |= ck
-                    auto.append(c)
-                    coins += r.coins
-                actions = buys = 0
-                if auto:
-                    treasures |= _PLAIN_TREASURE
-                    if not plays_plain:
-                        return "action", None
-                    if treasures & _PLAIN_BONUS:
-                        for c in auto:
-                            actions += c.rules.actions
-                            buys += c.rules.buys
-                # ---- the Action and Buy phases
-                phase = "action"
-                queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
-                at = 0
-                gained: Card | None = None
-                lane = False  # the whole turn made at once (below)
-                if treasures and len(answers) < room:
-                    # the commonest turn at hand: the planner ends the Action phase and plays its
-                    # Treasures (both legal: Treasures in hand, nothing bought); then buys or ends
-                    view.debt = p.debt  # (its turn is this Turn: see ``views``)
-                    view.treasures = True
-                    view.coins_after = t.coins + coins
-                    view.buys_after = t.buys + buys
-                    got = plan(view)
-                    known = lane_plans.get(id(got))
-                    if known is None:
-                        known = _NOT_A_LANE
-                        if type(got) is tuple and len(got) == 3 and got[0] is _END and got[1] is _TREASURES:
-                            move = got[2]
-                            if move is _END:
-                                known = (got, 1, None, 0)
-                            elif move.kind is _MK_BUY and not move.amount:
-                                pl = piles.get(move.name)
-                                top = pl.top if pl is not None else None
-                                if top is not None:
-                                    printed = top.spec
-                                    if (
-                                        pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
-                                        and not printed.cost.debt
-                                        and not pl.debt_tokens  # type: ignore[union-attr]
-                                        and self.buy_runs_nothing(p, top)
-                                    ):
-                                        # (with the answers the lane records for it)
-                                        known = (
-                                            got,
-                                            2,
-                                            pl,
-                                            printed.cost.coins,
-                                            ([_END], [_TREASURES], [move], [_END]),
-                                            move.name,
-                                        )
-                                    else:
-                                        known = (got, 0, None, 0)
-                        if known is not _NOT_A_LANE and len(lane_plans) < _LANE_PLANS_MOST:
-                            lane_plans[id(got)] = known  # (the entry holds the moves, so their id stays theirs)
-                    if known[1] and treasures == _PLAIN_TREASURE and cleanup_plain:
-                        # the lane: basic Treasures, then an end or a buy with the one Buy (a legal one, as
-                        # move_is_legal says, that has no ability then, nor Debt), which leaves end the one
-                        # legal move: the turn is made at once, the zones moved to where its moves and
-                        # Clean-up leave them
-                        if known[1] == 1:
-                            answers += _ANSWERS_END_TREASURES_END
-                            lane = True
-                        elif t.buys == 1 and not p.debt:
-                            name = known[5]
-                            n = left[name]
-                            if n and known[3] <= t.coins + coins:  # (what move_is_legal says)
-                                answers += known[4]
-                                left[name] = n - 1
-                                gained = known[2].take_top()
-                                if met is None or n == 1:
-                                    met = self.end_condition()  # (else as it was: only this pile changed)
-                                if met and not self.ending:  # what _check_ending does
-                                    self.ending = True
-                                elif self.ending and not met:
-                                    self.ending = False
-                                lane = True
-                    if not lane:
-                        if type(got) is not tuple:
-                            queue = (got,)
-                        elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
-                            answers += _ANSWERS_END_TREASURES
-                            t.phase = phase = "buy"
-                            t.bought = False
-                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                            treasures = coins = actions = buys = 0
-                            auto = []
-                            queue, at = got, 2
-                        else:
-                            queue = got
-                if lane:
-                    # ---- what the lane's moves and Clean-up leave: the Treasures played, the card
-                    # bought onto the discard pile, then what is in play and the hand on top of it
-                    order = auto + rest
-                    order.reverse()
-                    in_play = p.in_play
-                    if in_play:
-                        order += in_play[::-1]
-                        in_play.clear()
-                    if gained is not None:
-                        order.append(gained)
-                    discard = p.discard  # (the draw below reads it)
-                    discard[0:0] = order
-                    hand.clear()
-                    if met is None:
-                        met = self.end_condition()
-                    if met:  # the game's last turn: the Turn as its moves leave it
-                        t.phase = "cleanup"
-                        t.bought = gained is not None
-                        t.played.extend(auto)
-                        t.coins += coins
-                        if gained is not None:
-                            t.coins -= gained.spec.cost.coins
-                            t.buys -= 1
-                            t.gained.append(gained.name)
-                else:
-                    as_new = False  # (the moves below change the Turn)
-                    while True:
-                        if len(answers) >= most:
-                            return phase, None
-                        treasures_ok = treasures and (phase == "action" or not t.bought)
-                        if at < len(queue):
-                            move = queue[at]
-                            at += 1
-                        elif (
-                            phase == "buy"
-                            and (not treasures or t.bought)
-                            and (t.buys <= 0 or p.debt)
-                            and not (p.debt and t.coins)
-                        ):
-                            move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
-                        else:
-                            view.debt = p.debt  # (its turn is this Turn: see ``views``)
-                            view.treasures = bool(treasures_ok)
-                            view.coins_after = t.coins + coins
-                            view.buys_after = t.buys + buys
-                            got = plan(view)
-                            if type(got) is tuple:
-                                queue, at = got, 1
-                                move = got[0]
-                            else:
-                                move = got
-                        kind = move.kind
-                        # is it legal? (what move_is_legal says, at hand for the commonest moves)
-                        pl = spec = None
-                        if kind is _MK_END or kind is _MK_TREASURES:
-                            if move.name or move.amount or (kind is _MK_TREASURES and not treasures_ok):
-                                return phase, None  # asked again with a decision, and refused as an answer is
-                        elif kind is _MK_BUY and not move.amount and t.buys > 0 and not p.debt:
-                            pl = piles.get(move.name)
-                            if pl is None:  # an Event, or no such pile
-                                if not legal(p, move):
-                                    return phase, None
-                            else:
-                                spec = pl.top_spec()
-                                if spec is None or spec.cost.coins > t.coins:
-                                    return phase, None
-                        elif not legal(p, move):
-                            return phase, None
-                        if phase == "action":
-                            if kind is _MK_PLAY:
-                                return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
-                            # a move of the Buy phase ends the Action phase and is carried over to it
-                            answers.append([move])
-                            t.phase = phase = "buy"
-                            t.bought = False
-                            if kind is _MK_END:
-                                continue
-                        else:
-                            answers.append([move])
-                        if kind is _MK_END:
-                            break
-                        if kind is _MK_TREASURES:
-                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                            treasures = coins = actions = buys = 0
-                            auto = []
-                        elif kind is _MK_PAY:
-                            self.pay_debt(p, move.amount)
-                        elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
-                            card = next(c for c in hand if c.name == move.name)
-                            self.play_plain(p, card)
-                            auto.remove(card)
-                            r = card.rules
-                            coins -= r.coins
-                            actions -= r.actions
-                            buys -= r.buys
-                            treasures = 0
-                            for c in auto:
-                                treasures |= c.rules.plain_kind
-                        else:  # a buy (``pl`` its pile, ``spec`` the card on top, as looked up above)
-                            if pl is None or spec is None:
-                                return "buy", move  # an Event
-                            name = move.name
-                            top = pl.top
-                            assert top is not None
-                            if not self.buy_runs_nothing(p, top):
-                                return "buy", move
-                            # what the Buy phase does for the buy (_pay_for), and take_gained for its gain, no event
-                            cost = spec.cost
-                            if cost.debt or pl.debt_tokens:
-                                self._pay_for(p, name)
-                            else:
-                                t.buys -= 1
-                                t.coins -= cost.coins
-                                t.bought = True
-                            gained = pl.take_top()
-                            assert gained is not None
-                            left[name] -= 1
-                            p.discard.insert(0, gained)
-                            t.gained.append(spec.name)
-                            # (else the end condition is as it was: only this pile changed)
-                            if met is None or not left[name]:
-                                met = self.end_condition()
-                            if met and not self.ending:  # what _check_ending does
-                                self.ending = True
-                            elif self.ending and not met:
-                                self.ending = False
-                            if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
-                                # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
-                                answers.append(_ANSWER_END)
-                                break
-                    # ---- Clean-up: what the turn loop does, at hand
-                    if not cleanup_plain:
-                        return "cleanup", None
-                    t.phase = "cleanup"
-                    in_play, hand, discard = p.in_play, p.hand, p.discard
-                    if in_play:
-                        discard[0:0] = in_play[::-1]
-                        in_play.clear()
-                    if hand:
-                        discard[0:0] = hand[::-1]
-                        hand.clear()
-                deck = p.deck
-                if len(deck) >= 5:
-                    hand.extend(deck[:5])
-                    del deck[:5]
-                else:  # what draw does: the deck, then the discard pile shuffled in (see _take_top and _shuffle)
-                    hand.extend(deck)
-                    deck.clear()
-                    if discard:
-                        shuffle(self.rng, discard)
-                        p.deck = discard
-                        p.discard = []
-                        take = 5 - len(hand)
-                        hand.extend(discard[:take])
-                        del discard[:take]
-                p.turns_taken += 1
-                if met is None:
-                    met = self.end_condition()
-                if met:
-                    self._finish()
-                    if started_here:
-                        started, started_here = (p.name, p.turns_taken, t.number), False
-                    return "over", None
-                # the next turn in the same Turn, set as Turn(player, number) would be: no one holds the
-                # turn that ended (the game keeps no events; planners read it only during the turn)
-                if as_new:
-                    t.player = following[p.index]
-                    t.number += 1
-                elif not ours and (t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested):
-                    self.turn = t = Turn(following[p.index], t.number + 1)  # (positional: made sooner)
-                    ours = as_new = True
-                    for v in views:
-                        v.turn = t
-                else:
-                    ours = as_new = True
-                    t.player = following[p.index]
-                    t.number += 1
-                    t.phase = "action"
-                    t.actions = t.buys = 1
-                    t.coins = 0
-                    t.bought = False
-                    t.played = []
-                    t.gained = []
-                if not start_plain:
-                    if started_here:  # (the turn that ended)
-                        started, started_here = (p.name, p.turns_taken, t.number - 1), False
-                    return "next", None
-                # ---- the start of the next turn, at hand
-                p = players[t.player]
-                started_here = True
-                entry = planners[p.index]
-                if entry is None:
-                    return "action", None
-        finally:
-            if started_here:
-                self.turn_started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
-            elif started is not None:
-                self.turn_started = ev.TurnStarted(*started)
+    def clean_up_draws(self, p: Player) -> None:
+        """The end of Clean-up (base rulebook, Clean-up): ``p`` draws a new
+        hand of 5 cards, and their turn counts as taken."""
+        self.draw(p, 5)
+        p.turns_taken += 1
 
     def turn_options(self, p: Player) -> list[Move]:
         """The legal turn moves of ``p`` as :class:`Move` values: plays, ``treasures``,

@@ -82,7 +82,7 @@ class CardSpec:
     played_last: bool = False
     plain_kind: int = field(default=-1, init=False, repr=False, compare=False)
     """How the card takes part in a bot's plain turn, once worked out (-1 before;
-    see ``turnflow._plain_kind``)."""
+    see ``a11y_dominion.fastlane._plain_kind``)."""
     plain_coins: int = field(default=-2, init=False, repr=False, compare=False)
     """With ``plain_kind``: the coins of a basic Treasure (kind 1), -1 for a card
     that cannot be played (kind 0), -2 for any other or before it is worked out."""

@@ -1,0 +1,500 @@
+"""Plain turns at hand: an accelerator for tables of bots that hear no events.
+
+A bot that has a ``plain_move`` (see :class:`PlainView`) can play its plain
+turns (no lasting effect; no Action card in hand and only Treasures that give
++Actions, +Buys and coins; no ability on the way) without decisions: the
+table installs :class:`PlainTurns` as the game's ``accelerator`` (see
+:attr:`~a11y_dominion.rules.base.GameBase.accelerator`), which the game runs
+at the start of each turn's Action phase. It asks the bots for their moves
+and carries them out by the rules' own steps, so the game, its answers and
+its record are those of the game played with decisions
+(``tests/test_plain_turns.py`` and ``tests/test_speed_guard.py`` hold it to
+that). The rules never call it or a bot themselves: it lives here, outside
+them, and only a table that installs it uses it.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from .rules import events as ev
+from .rules.cards import CardSpec
+from .rules.decisions import END_MOVE, TREASURES_MOVE, Move, MoveKind, Option
+from .rules.dispatch import _NO_ABILITIES
+from .rules.game import Game
+from .rules.state import Card, Player, Turn, counts_of
+from .rules.triggers import Moment
+
+# Enum members at hand as globals (see rules/turnflow.py)
+_AT_AFTER_TURN = Moment.AFTER_TURN
+_AT_END_OF_TURN = Moment.END_OF_TURN
+_AT_START_OF_BUY = Moment.START_OF_BUY
+_AT_START_OF_CLEANUP = Moment.START_OF_CLEANUP
+_AT_START_OF_TURN = Moment.START_OF_TURN
+_MK_BUY = MoveKind.BUY
+_MK_END = MoveKind.END
+_MK_PAY = MoveKind.PAY
+_MK_PLAY = MoveKind.PLAY
+_MK_TREASURES = MoveKind.TREASURES
+
+_TREASURES = TREASURES_MOVE
+_END = END_MOVE
+# the answers a plain turn records most: lists shared by every answer of that move, as no one changes a
+# recorded answer
+_ANSWER_END: list[Option] = [_END]
+_ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
+_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
+_ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
+_NOT_A_LANE = (None, 0, None, 0)  # (see lane_plans in PlainTurns.__call__)
+_LANE_PLANS_MOST = 64
+_PLAYED_LAST = operator.attrgetter("spec.played_last")
+
+
+_PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
+"""The bits of :func:`_plain_kind`."""
+
+
+def _plain_kind(r: CardSpec) -> int:
+    """How a card in hand with rules ``r`` takes part in a plain turn (see
+    :class:`PlainTurns`), kept in ``r.plain_kind``: 0 for a
+    card that cannot be played (no Action, no Treasure: a Victory card, a
+    Curse); for a Treasure that "play treasures" plays, that gives only
+    +Actions, +Buys and coins and has no ability (a basic Treasure),
+    ``_PLAIN_TREASURE``, with ``_PLAIN_LAST`` when "play treasures" plays it
+    after the others and ``_PLAIN_BONUS`` when it gives +Actions or +Buys;
+    ``_NOT_PLAIN`` for any other (an Action, a Treasure with text, +Cards, VP
+    tokens or an ability, or one that asks), which makes the turn not plain."""
+    kind = r.plain_kind
+    if kind < 0:
+        types = r.types
+        if "Action" in types:
+            kind = _NOT_PLAIN
+        elif "Treasure" not in types:
+            kind = 0
+        else:
+            plain = r.play is None and "Attack" not in types and not r.asks_when_played
+            abilities = r.triggers or r.while_in_play or r.reactions
+            if plain and not abilities and not r.cards and not r.vp_tokens:
+                kind = _PLAIN_TREASURE
+                if r.played_last:
+                    kind |= _PLAIN_LAST
+                if r.actions or r.buys:
+                    kind |= _PLAIN_BONUS
+            else:
+                kind = _NOT_PLAIN
+        r.plain_kind = kind
+        r.plain_coins = r.coins if kind == _PLAIN_TREASURE else -1 if kind == 0 else -2
+    return kind
+
+
+def _play_all(
+    p: Player, t: Turn, auto: list[Card], rest: list[Card], kinds: int, coins: int, actions: int, buys: int
+) -> None:
+    """ "Play treasures" in a plain turn: what :meth:`~a11y_dominion.rules.turnflow.TurnFlowMixin.play_plains`
+    does for ``auto``, every Treasure of ``p``'s hand (``rest`` the other
+    cards; ``kinds`` their plain kinds or-ed; ``coins``, ``actions``,
+    ``buys`` what they give), at once, as nothing happens between the plays."""
+    if kinds & _PLAIN_LAST:  # a Treasure played after the others
+        auto.sort(key=_PLAYED_LAST)
+    p.hand[:] = rest
+    p.in_play.extend(auto)
+    t.played.extend(auto)
+    t.coins += coins
+    if actions or buys:
+        t.actions += actions
+        t.buys += buys
+
+
+class PlainView:
+    """What a bot's ``plain_move`` reads in a plain turn (see
+    :class:`PlainTurns`), set by the game before each move:
+    ``turn``, the turn as it is (the game's own :class:`Turn`, to be read
+    only: its ``phase``, ``actions``, ``buys``, ``coins``, ``bought``);
+    ``debt`` (the player's Debt); ``treasures`` (whether "play treasures" is
+    a legal move); ``coins_after`` and ``buys_after``, the coins and Buys
+    the player has once "play treasures" has played every Treasure in hand
+    (the turn's own while there is none to play); ``left``, the number of
+    cards in each Supply pile by name (to be read only; kept by the game
+    while its plain turns go on); and, read when asked, whether a move is
+    legal now. Public facts and the bot's own only, as a view is."""
+
+    __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "left")
+
+    def __init__(self, game: Game, player: Player) -> None:
+        self._game = game
+        self.left: dict[str, int] = {}
+        self._player = player
+        self.turn = game.turn
+        self.debt = 0
+        self.treasures = False
+        self.coins_after = self.buys_after = 0
+
+    def legal(self, move: Move) -> bool:
+        """Whether ``move`` is a legal turn move of the player now."""
+        return self._game.move_is_legal(self._player, move)
+
+
+class PlainTurns:
+    """The accelerator of plain turns for ``game`` (see the module
+    documentation): ``planners`` holds for each player (by index) None or
+    the ``(plain_move, view, turn limit)`` of a bot that plays its plain
+    turns without decisions (``view`` a :class:`PlainView` of that player,
+    ``turn limit`` None or the last of its own turns it may play); plain
+    turns stop at ``answers_most`` answers (``len(game.answers)``), so that
+    a table's bound on answers is met as with decisions. Installed as
+    ``game.accelerator`` by a table of quiet bots for a game whose
+    ``keep_log`` is False."""
+
+    def __init__(self, game: Game, planners: list[Any], answers_most: float) -> None:
+        self.game = game
+        self.planners = planners
+        self.answers_most = answers_most
+
+    def __call__(self, p: Player, t: Turn) -> tuple[str, Move | None]:
+        """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
+        turns after it, with the moves of the players' planners (see
+        :class:`PlainTurns`) instead of decisions, for as long as the turns are
+        plain: no lasting effect; no Action card in hand and only Treasures
+        that give +Actions, +Buys and coins (see :func:`_plain_kind`); no
+        ability at the start of the Buy phase or of Clean-up, at the end of
+        the turn or after it, at the start of the next, when a card is played,
+        bought or gained. Each move is checked as an answer is, recorded in
+        :attr:`~a11y_dominion.rules.game.Game.answers` as that answer, and carried out as the answer would
+        be, by the same steps, so the game, its answers and its record are
+        those of the game played with decisions. Used only while
+        ``keep_log`` is False: the events that would not be kept are not made.
+
+        Returns ``(phase, carry)``: "over" when the game ended; "next" when a
+        turn ended and the next one (``game.turn``) is to be started; else the
+        current turn (``game.turn``, which may be a later one, already
+        started) goes on with decisions in ``phase``: "action" (nothing done
+        in it yet), "buy" (``carry``: a move already answered, a buy with an
+        ability or an Event, for the Buy phase to carry out first; or None),
+        or "cleanup". Stops before a move that the turn limit or the answer
+        bound of the planner's table would not let it answer."""
+        game = self.game
+        if game.lasting or game.keep_log:
+            return "action", None
+        planners = self.planners
+        entry = planners[p.index]
+        if entry is None:
+            return "action", None
+        trigger = game.trigger
+        if trigger(_AT_START_OF_BUY, p) is not _NO_ABILITIES:
+            return "action", None
+        # what the turns need is the same for every turn of the loop: no cards of new names are
+        # made in it (which could bring new abilities), no lasting effect, no card in play but
+        # plain Treasures (which have no abilities)
+        plays_plain = game._no_play_abilities()
+        cleanup_plain = all(
+            trigger(m, p) is _NO_ABILITIES for m in (_AT_START_OF_CLEANUP, _AT_END_OF_TURN, _AT_AFTER_TURN)
+        )
+        start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
+        answers, most = game.answers, self.answers_most
+        players, piles = game.players, game.piles
+        legal = game.move_is_legal
+        clean_up_draws = game.clean_up_draws
+        met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
+        # the TurnStarted record (what views read for the turn's number) of the last turn started here
+        # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
+        # turn ``t``) when ``started_here``, else of ``started`` when that is set (as a turn ended)
+        started_here = False
+        started: tuple[str, int, int] | None = None
+        following = [(i + 1) % len(players) for i in range(len(players))]  # who plays after each player
+        room = most - 3  # the answers before which the lane's turn (3 or 4 answers) fits in the bound
+        # the Turn: ``ours`` when this loop made it or set it for a turn (its memory, Actions played and
+        # return to the Action phase are then as a new Turn has them: a plain turn leaves them so), and
+        # ``as_new`` while it is all as Turn(player, number) made it (a turn of the lane leaves it so)
+        ours = as_new = False
+        views = [entry[1] for entry in planners if entry is not None]
+        # the cards left in each pile, kept here as the buys below take them (nothing else takes or
+        # puts back a card in a plain turn): what the planners read, and the lane
+        left = counts_of(piles)
+        for v in views:
+            v.turn = t
+            v.left = left
+        # what the planners' moves mean for the lane (below), by the id of the moves (a tuple): (the moves,
+        # 1 for an end after the Treasures, 2 for a buy of a pile of one card (its top is the same card
+        # until it is empty) that is plain and pays no Debt, else 0; that pile, the coins its cards cost)
+        lane_plans: dict[int, tuple[Any, ...]] = {}
+        try:
+            while True:
+                plan, view, limit = entry
+                if limit is not None and (not started_here or p.turns_taken >= limit):
+                    if started_here:
+                        own = p.turns_taken + 1
+                    else:
+                        e = game.turn_started
+                        own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
+                    if own > limit:
+                        return "action", None
+                treasures = 0  # the plain kinds of the Treasures in hand, or-ed
+                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
+                rest: list[Card] = []  # the other cards in hand (which cannot be played)
+                coins = 0  # what playing them gives
+                hand = p.hand
+                for c in hand:
+                    ck = c.rules.plain_coins  # (the commonest: Copper, Silver, Gold; cards that cannot be played)
+                    if ck >= 0:
+                        auto.append(c)
+                        coins += ck
+                        continue
+                    if ck == -1:
+                        rest.append(c)
+                        continue
+                    r = c.rules
+                    ck = r.plain_kind
+                    if ck < 0:
+                        ck = _plain_kind(r)
+                    if not ck:
+                        rest.append(c)
+                        continue
+                    if ck & _NOT_PLAIN:
+                        return "action", None
+                    treasures |= ck
+                    auto.append(c)
+                    coins += r.coins
+                actions = buys = 0
+                if auto:
+                    treasures |= _PLAIN_TREASURE
+                    if not plays_plain:
+                        return "action", None
+                    if treasures & _PLAIN_BONUS:
+                        for c in auto:
+                            actions += c.rules.actions
+                            buys += c.rules.buys
+                # ---- the Action and Buy phases
+                phase = "action"
+                queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
+                at = 0
+                gained: Card | None = None
+                lane = False  # the whole turn made at once (below)
+                if treasures and len(answers) < room:
+                    # the commonest turn at hand: the planner ends the Action phase and plays its
+                    # Treasures (both legal: Treasures in hand, nothing bought); then buys or ends
+                    view.debt = p.debt  # (its turn is this Turn: see ``views``)
+                    view.treasures = True
+                    view.coins_after = t.coins + coins
+                    view.buys_after = t.buys + buys
+                    got = plan(view)
+                    known = lane_plans.get(id(got))
+                    if known is None:
+                        known = _NOT_A_LANE
+                        if type(got) is tuple and len(got) == 3 and got[0] is _END and got[1] is _TREASURES:
+                            move = got[2]
+                            if move is _END:
+                                known = (got, 1, None, 0)
+                            elif move.kind is _MK_BUY and not move.amount:
+                                pl = piles.get(move.name)
+                                top = pl.top if pl is not None else None
+                                if top is not None:
+                                    printed = top.spec
+                                    if (
+                                        pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
+                                        and not printed.cost.debt
+                                        and not pl.debt_tokens  # type: ignore[union-attr]
+                                        and game.buy_runs_nothing(p, top)
+                                    ):
+                                        # (with the answers the lane records for it)
+                                        known = (
+                                            got,
+                                            2,
+                                            pl,
+                                            printed.cost.coins,
+                                            ([_END], [_TREASURES], [move], [_END]),
+                                            move.name,
+                                        )
+                                    else:
+                                        known = (got, 0, None, 0)
+                        if known is not _NOT_A_LANE and len(lane_plans) < _LANE_PLANS_MOST:
+                            lane_plans[id(got)] = known  # (the entry holds the moves, so their id stays theirs)
+                    if known[1] and treasures == _PLAIN_TREASURE and cleanup_plain:
+                        # the lane: basic Treasures, then an end or a buy with the one Buy (a legal one, as
+                        # move_is_legal says, that has no ability then, nor Debt), which leaves end the one
+                        # legal move: the turn is made at once, the zones moved to where its moves and
+                        # Clean-up leave them
+                        if known[1] == 1:
+                            answers += _ANSWERS_END_TREASURES_END
+                            lane = True
+                        elif t.buys == 1 and not p.debt:
+                            name = known[5]
+                            n = left[name]
+                            if n and known[3] <= t.coins + coins:  # (what move_is_legal says)
+                                answers += known[4]
+                                left[name] = n - 1
+                                gained = known[2].take_top()
+                                if met is None or n == 1:
+                                    met = game.end_condition()  # (else as it was: only this pile changed)
+                                if met != game.ending:  # (else there is nothing to announce)
+                                    game._check_ending(known[2], met)
+                                lane = True
+                    if not lane:
+                        if type(got) is not tuple:
+                            queue = (got,)
+                        elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+                            answers += _ANSWERS_END_TREASURES
+                            t.phase = phase = "buy"
+                            t.bought = False
+                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
+                            treasures = coins = actions = buys = 0
+                            auto = []
+                            queue, at = got, 2
+                        else:
+                            queue = got
+                if lane:
+                    # ---- what the lane's moves and Clean-up leave: the Treasures played, the card
+                    # bought onto the discard pile, then what is in play and the hand on top of it
+                    order = auto + rest
+                    order.reverse()
+                    in_play = p.in_play
+                    if in_play:
+                        order += in_play[::-1]
+                        in_play.clear()
+                    if gained is not None:
+                        order.append(gained)
+                    discard = p.discard  # (the draw below reads it)
+                    discard[0:0] = order
+                    hand.clear()
+                    if met is None:
+                        met = game.end_condition()
+                    if met:  # the game's last turn: the Turn as its moves leave it
+                        t.phase = "cleanup"
+                        t.bought = gained is not None
+                        t.played.extend(auto)
+                        t.coins += coins
+                        if gained is not None:
+                            t.coins -= gained.spec.cost.coins
+                            t.buys -= 1
+                            t.gained.append(gained.name)
+                else:
+                    as_new = False  # (the moves below change the Turn)
+                    while True:
+                        if len(answers) >= most:
+                            return phase, None
+                        treasures_ok = treasures and (phase == "action" or not t.bought)
+                        if at < len(queue):
+                            move = queue[at]
+                            at += 1
+                        elif (
+                            phase == "buy"
+                            and (not treasures or t.bought)
+                            and (t.buys <= 0 or p.debt)
+                            and not (p.debt and t.coins)
+                        ):
+                            move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                        else:
+                            view.debt = p.debt  # (its turn is this Turn: see ``views``)
+                            view.treasures = bool(treasures_ok)
+                            view.coins_after = t.coins + coins
+                            view.buys_after = t.buys + buys
+                            got = plan(view)
+                            if type(got) is tuple:
+                                queue, at = got, 1
+                                move = got[0]
+                            else:
+                                move = got
+                        if not legal(p, move):
+                            return phase, None  # asked again with a decision, and refused as an answer is
+                        kind = move.kind
+                        if phase == "action":
+                            if kind is _MK_PLAY:
+                                return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
+                            # a move of the Buy phase ends the Action phase and is carried over to it
+                            answers.append([move])
+                            t.phase = phase = "buy"
+                            t.bought = False
+                            if kind is _MK_END:
+                                continue
+                        else:
+                            answers.append([move])
+                        if kind is _MK_END:
+                            break
+                        if kind is _MK_TREASURES:
+                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
+                            treasures = coins = actions = buys = 0
+                            auto = []
+                        elif kind is _MK_PAY:
+                            game.pay_debt(p, move.amount)
+                        elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
+                            card = next(c for c in hand if c.name == move.name)
+                            game.play_plain(p, card)
+                            auto.remove(card)
+                            r = card.rules
+                            coins -= r.coins
+                            actions -= r.actions
+                            buys -= r.buys
+                            treasures = 0
+                            for c in auto:
+                                treasures |= c.rules.plain_kind
+                        else:  # a buy (a legal one)
+                            name = move.name
+                            pl = piles.get(name)
+                            if pl is None:
+                                return "buy", move  # an Event
+                            top = pl.top
+                            assert top is not None
+                            if not game.buy_runs_nothing(p, top):
+                                return "buy", move
+                            # what the Buy phase does for a buy that no ability answers: paid for, then gained
+                            game._pay_for(p, name)
+                            gained = pl.take_top()
+                            assert gained is not None
+                            left[name] -= 1
+                            game._place_gained(p, gained, "discard")
+                            if met is None or not left[name]:
+                                met = game.end_condition()  # (else as it was: only this pile changed)
+                            if met != game.ending:  # (else there is nothing to announce)
+                                game._check_ending(pl, met)
+                            if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
+                                # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
+                                answers.append(_ANSWER_END)
+                                break
+                    # ---- Clean-up: what the turn loop does, at hand
+                    if not cleanup_plain:
+                        return "cleanup", None
+                    t.phase = "cleanup"
+                    game.clean_up_discards(p)
+                clean_up_draws(p)
+                if met is None:
+                    met = game.end_condition()
+                if met:
+                    game._finish()
+                    if started_here:
+                        started, started_here = (p.name, p.turns_taken, t.number), False
+                    return "over", None
+                # the next turn in the same Turn, set as Turn(player, number) would be: no one holds the
+                # turn that ended (the game keeps no events; planners read it only during the turn)
+                if as_new:
+                    t.player = following[p.index]
+                    t.number += 1
+                elif not ours and (t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested):
+                    game.turn = t = Turn(following[p.index], t.number + 1)  # (positional: made sooner)
+                    ours = as_new = True
+                    for v in views:
+                        v.turn = t
+                else:
+                    ours = as_new = True
+                    t.player = following[p.index]
+                    t.number += 1
+                    t.phase = "action"
+                    t.actions = t.buys = 1
+                    t.coins = 0
+                    t.bought = False
+                    t.played = []
+                    t.gained = []
+                if not start_plain:
+                    if started_here:  # (the turn that ended)
+                        started, started_here = (p.name, p.turns_taken, t.number - 1), False
+                    return "next", None
+                # ---- the start of the next turn, at hand
+                p = players[t.player]
+                started_here = True
+                entry = planners[p.index]
+                if entry is None:
+                    return "action", None
+        finally:
+            if started_here:
+                game.turn_started = ev.TurnStarted(p.name, p.turns_taken + 1, t.number)
+            elif started is not None:
+                game.turn_started = ev.TurnStarted(*started)
