@@ -451,8 +451,8 @@ def read_saved(path: Path) -> SavedGame:
     bad_line = False
     for raw in lines:
         try:
-            item = parse_json(raw.decode("utf-8"), "save file")
-        except (FileError, UnicodeDecodeError):
+            item = parse_json(raw, "save file")
+        except FileError:
             item = None
         if not isinstance(item, dict):
             bad_line = True  # a whole line (one write, newline and all) that cannot be read: not a torn end

@@ -8,6 +8,10 @@ one sentence (:class:`FileError`, whose argument is a
 :class:`~a11y_dominion.rules.decisions.Msg`) before it can use up memory
 or the stack. A UTF-8 byte order mark is allowed.
 
+Every JSON text from a file or the network is read by :func:`bounded_json`
+(a linear parser, :mod:`msgspec`, after a size check; then a depth check
+linear too), so no text, however made, costs more than its size.
+
 Every file it writes goes through :func:`write_atomic`: the text goes to
 a temporary file in the same folder, is flushed to disk, and then takes
 the old file's place in one rename, so a failed write leaves the old file
@@ -16,13 +20,16 @@ whole.
 
 from __future__ import annotations
 
-import json
+import codecs
 import os
 import re
 import stat
 import tempfile
 import unicodedata
+from itertools import compress, repeat
 from typing import Any
+
+import msgspec
 
 from .rules.decisions import N_, Msg
 
@@ -49,10 +56,6 @@ def reading_flags(system: Any = os) -> tuple:
     return flags, bool(nonblock)
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
 KINDS = ("file", "save file", "scenario file", "settings file")
 NOT_JSON = dict(
     zip(
@@ -74,6 +77,18 @@ TOO_DEEP = dict(
             N_("The save file is nested more than {most} levels deep."),
             N_("The scenario file is nested more than {most} levels deep."),
             N_("The settings file is nested more than {most} levels deep."),
+        ),
+        strict=True,
+    )
+)
+TOO_LARGE = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file is larger than {limit} KiB, too large for this kind of file."),
+            N_("The save file is larger than {limit} KiB, too large for this kind of file."),
+            N_("The scenario file is larger than {limit} KiB, too large for this kind of file."),
+            N_("The settings file is larger than {limit} KiB, too large for this kind of file."),
         ),
         strict=True,
     )
@@ -139,9 +154,10 @@ def open_regular(full: str):
         raise
 
 
-def read_text(path: str, limit: int) -> str:
-    """The text of the regular file at ``path`` (``~`` expanded), at most ``limit``
-    bytes, decoded as UTF-8 (a byte order mark is dropped).
+def read_utf8(path: str, limit: int) -> memoryview:
+    """The bytes of the regular file at ``path`` (``~`` expanded), at most ``limit``,
+    checked to be UTF-8 (piece by piece, never copied into a str) with a byte order mark
+    left out.
 
     Raises :class:`FileError` (one sentence) when there is no such file, it is
     not a regular file, it is larger than ``limit`` bytes, it cannot be read, or it
@@ -172,55 +188,138 @@ def read_text(path: str, limit: int) -> str:
         raise FileError(
             Msg("{file} is larger than {limit} KiB, too large for this kind of file.", file=name, limit=limit // KIB)
         )
+    view = memoryview(data)
+    if not is_utf8(view):
+        raise FileError(Msg("{file} is not a text file in UTF-8.", file=name))
+    return view[3:] if data.startswith(codecs.BOM_UTF8) else view
+
+
+def is_utf8(data: bytes | memoryview, piece: int = MIB) -> bool:
+    """True when ``data`` is whole UTF-8, checked ``piece`` bytes at a time (so that no
+    str as large as the data is made)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
     try:
-        return data.decode("utf-8-sig")
+        for start in range(0, len(data), piece):
+            decoder.decode(data[start : start + piece])
+        decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        raise FileError(Msg("{file} is not a text file in UTF-8.", file=name)) from None
+        return False
+    return True
 
 
-def nesting(text: str, most: int = MAX_DEPTH) -> int:
-    """How deep lists and objects nest in the JSON ``text`` (counting stops past ``most``)."""
-    depth = deepest = 0
-    for m in _BRACKETS.finditer(_STRINGS.sub("", text)):
-        if m.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > most:
-                    return deepest
-        else:
-            depth -= 1
-    return deepest
+def read_text(path: str, limit: int) -> str:
+    """The text of the regular file at ``path`` (``~`` expanded), at most ``limit``
+    bytes, decoded as UTF-8 (a byte order mark is dropped): :func:`read_utf8` as a str.
+
+    Raises :class:`FileError` (one sentence) as :func:`read_utf8` does."""
+    return str(read_utf8(path, limit), "utf-8")
 
 
-def parse_json(text: str, what: str = "file") -> Any:
-    """The JSON value of ``text``; ``what`` (one of :data:`KINDS`) names the file in sentences.
+class JsonRefused(ValueError):
+    """Why :func:`bounded_json` refused a text: ``reason`` is ``"large"`` (more bytes than
+    its limit), ``"json"`` (not JSON; ``line``, from 1, is where it stops being JSON),
+    ``"deep"`` (lists and objects nested deeper than allowed) or ``"range"`` (a number
+    too large to be a number, such as ``1e400``, ``NaN`` or ``Infinity``)."""
+
+    def __init__(self, reason: str, line: int = 1):
+        super().__init__(reason, line)
+        self.reason = reason
+        self.line = line
+
+
+_NESTS = (list, dict)
+_DECODER = msgspec.json.Decoder()
+_WORDS = (b"NaN", b"Infinity", b"-Infinity")  # JSON has no such numbers; Python's json module took them
+_AT_BYTE = re.compile(r"\(byte (\d+)\)")
+
+
+def bounded_json(data: bytes | bytearray | memoryview | str, limit: int, most: int = MAX_DEPTH) -> Any:
+    """The JSON value of ``data`` (UTF-8 bytes, or text), read in time and memory linear
+    in its size, whatever it holds: every JSON text from a file or the network is read
+    here (saves, autosaves, scenarios, settings, seats files, the seat protocol's lines).
+
+    ``limit``: the most bytes (of UTF-8) the text may have, checked before it is read;
+    ``most``: the deepest nesting of lists and objects allowed. The parser
+    (:mod:`msgspec`, a linear one) goes no deeper than Python's own recursion guard;
+    the depth of what it read is then counted level by level, in time linear in its
+    size. Numbers are read exactly (whole numbers of any size the parser allows).
+
+    Raises :class:`JsonRefused` (a ValueError) with its reason."""
+    size = len(data) if not isinstance(data, str) else len(data) if data.isascii() else None
+    if size is None:
+        if len(data) > limit:  # each character is at least one byte
+            raise JsonRefused("large")
+        try:
+            data = data.encode("utf-8")
+        except UnicodeError:  # a lone surrogate: no UTF-8 has it
+            raise JsonRefused("json") from None
+        size = len(data)
+    if size > limit:
+        raise JsonRefused("large")
+    try:
+        value = _DECODER.decode(data)
+    except RecursionError:
+        raise JsonRefused("deep") from None
+    except msgspec.ValidationError:  # "Number out of range", "Integer value out of range"
+        raise JsonRefused("range") from None
+    except msgspec.DecodeError as e:
+        raise _not_json(data, str(e)) from None
+    if nesting_of(value, most) > most:
+        raise JsonRefused("deep")
+    return value
+
+
+def _not_json(data: Any, error: str) -> JsonRefused:
+    """The refusal for ``data`` that the parser found not to be JSON (``error``: its
+    words, which name the byte where it stopped, or none when the text ended first)."""
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else bytes(data)
+    found = _AT_BYTE.search(error)
+    at = min(int(found.group(1)), len(raw)) if found else len(raw.rstrip())
+    for start in (at, at - 1):
+        if start >= 0 and raw.startswith(_WORDS, start):
+            return JsonRefused("range")
+    return JsonRefused("json", raw.count(b"\n", 0, at) + 1)
+
+
+def nesting_of(value: Any, most: int = MAX_DEPTH) -> int:
+    """How deep lists and objects nest in ``value`` (what :func:`bounded_json` read: a
+    scalar is 0, ``[]`` is 1), counted one level at a time without recursion, in time
+    linear in the number of values; counting stops one level past ``most``."""
+    level = [value] if isinstance(value, _NESTS) else []
+    depth = 0
+    while level and depth <= most:
+        depth += 1
+        inner: list = []
+        for v in level:
+            items = v.values() if type(v) is dict else v
+            inner.extend(compress(items, map(isinstance, items, repeat(_NESTS))))
+        level = inner
+    return depth
+
+
+def parse_json(text: str | bytes | memoryview, what: str = "file", limit: int = SAVE_LIMIT) -> Any:
+    """The JSON value of ``text`` (:func:`bounded_json`, at most ``limit`` bytes);
+    ``what`` (one of :data:`KINDS`) names the file in sentences.
 
     Raises :class:`FileError` for text that is not JSON, is nested deeper than
-    :data:`MAX_DEPTH`, or holds a number too large to be a number (``1e400``)."""
-    if nesting(text) > MAX_DEPTH:
-        raise FileError(Msg(TOO_DEEP[what], most=MAX_DEPTH))
-
-    def no_infinity(word: str) -> float:
-        raise ValueError(word)
-
-    def number(word: str) -> float:
-        value = float(word)
-        if value in (float("inf"), float("-inf")):
-            raise ValueError(word)
-        return value
-
+    :data:`MAX_DEPTH`, holds a number too large to be a number (``1e400``), or is
+    larger than ``limit``."""
     try:
-        return json.loads(text, parse_constant=no_infinity, parse_float=number)
-    except json.JSONDecodeError as e:
-        raise FileError(Msg(NOT_JSON[what], line=e.lineno)) from None
-    except (ValueError, RecursionError):
-        raise FileError(Msg(OUT_OF_RANGE[what])) from None
+        return bounded_json(text, limit)
+    except JsonRefused as e:
+        if e.reason == "deep":
+            raise FileError(Msg(TOO_DEEP[what], most=MAX_DEPTH)) from None
+        if e.reason == "range":
+            raise FileError(Msg(OUT_OF_RANGE[what])) from None
+        if e.reason == "large":
+            raise FileError(Msg(TOO_LARGE[what], limit=limit // KIB)) from None
+        raise FileError(Msg(NOT_JSON[what], line=e.line)) from None
 
 
 def read_json(path: str, limit: int, what: str = "file") -> Any:
-    """:func:`read_text` then :func:`parse_json`; raises :class:`FileError`."""
-    return parse_json(read_text(path, limit), what)
+    """The JSON value of the file at ``path``: :func:`read_utf8` then :func:`parse_json`
+    (the text is never copied into a str first). Raises :class:`FileError`."""
+    return parse_json(read_utf8(path, limit), what, limit)
 
 
 def write_target(path: str) -> tuple:

@@ -18,7 +18,7 @@ from contextlib import closing
 from pathlib import Path
 
 from .autosave import data_dir
-from .files import BINARY
+from .files import BINARY, JsonRefused, bounded_json
 
 MIGRATIONS = [
     # version 1: games and their seats
@@ -41,6 +41,7 @@ MIGRATIONS = [
     "CREATE INDEX seats_by_game ON seats(game);",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+KINGDOM_LIMIT = 64 * 1024  # bytes of a game's Kingdom as the database holds it (JSON)
 
 
 class StatsError(Exception):
@@ -136,7 +137,13 @@ def summary(path: Path | None = None) -> dict:
         raise StatsError(str(e)) from None
     by_game: dict = {}
     for gid, kingdom, kind, score, won in rows:
-        entry = by_game.setdefault(gid, {"kingdom": tuple(json.loads(kingdom)), "seats": []})
+        try:  # the database is a file like any other: its text is read as bounded JSON
+            names = bounded_json(kingdom, KINGDOM_LIMIT) if gid not in by_game else None
+        except (JsonRefused, TypeError):
+            names = None
+        if gid not in by_game and not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+            continue  # a damaged row is left out
+        entry = by_game.setdefault(gid, {"kingdom": tuple(names or ()), "seats": []})
         entry["seats"].append((kind, score, bool(won)))
     people_scores = []
     kingdoms: dict = {}

@@ -77,6 +77,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..files import JsonRefused, bounded_json
 from ..i18n import N_, Language
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
@@ -265,8 +266,8 @@ class ProtocolOutlet:
         if not line.strip():
             return
         try:
-            message = json.loads(line)
-        except ValueError:
+            message = bounded_json(line, MAX_MESSAGE)
+        except JsonRefused:
             self.error("bad-json")
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
