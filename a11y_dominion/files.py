@@ -271,14 +271,25 @@ def bounded_json(data: bytes | bytearray | memoryview | str, limit: int, most: i
 
 def _not_json(data: Any, error: str) -> JsonRefused:
     """The refusal for ``data`` that the parser found not to be JSON (``error``: its
-    words, which name the byte where it stopped, or none when the text ended first)."""
-    raw = data.encode("utf-8", "replace") if isinstance(data, str) else bytes(data)
+    words, which name the byte where it stopped, or none when the text ended first).
+    The text is looked at a piece at a time, never copied whole."""
+    raw = memoryview(data.encode("utf-8", "replace") if isinstance(data, str) else data).cast("B")
     found = _AT_BYTE.search(error)
-    at = min(int(found.group(1)), len(raw)) if found else len(raw.rstrip())
+    if found:
+        at = min(int(found.group(1)), len(raw))
+    else:  # the text ended first: the line of its last character
+        at = len(raw)
+        while at:
+            start = max(0, at - MIB)
+            kept = bytes(raw[start:at]).rstrip(b" \t\r\n")
+            at = start + len(kept)
+            if kept:
+                break
     for start in (at, at - 1):
-        if start >= 0 and raw.startswith(_WORDS, start):
+        if start >= 0 and bytes(raw[start : start + 9]).startswith(_WORDS):
             return JsonRefused("range")
-    return JsonRefused("json", raw.count(b"\n", 0, at) + 1)
+    lines = sum(bytes(raw[i : min(i + MIB, at)]).count(b"\n") for i in range(0, at, MIB))
+    return JsonRefused("json", lines + 1)
 
 
 def nesting_of(value: Any, most: int = MAX_DEPTH) -> int:
