@@ -296,6 +296,18 @@ def tolerant_streams(streams: tuple | None = None, platform: str = "") -> None:
                 pass
 
 
+def sweep_own_temps() -> None:
+    """At the start: remove the temporary files a killed write left in the program's own
+    folders (the settings folder, the data folder and its games), as
+    :func:`~a11y_dominion.files.sweep_temps` does; a save's folder is swept at its next write."""
+    from .autosave import data_dir, games_dir
+    from .files import sweep_temps
+    from .settings import settings_path
+
+    for folder in (settings_path().parent, data_dir(), games_dir()):
+        sweep_temps(folder)
+
+
 def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -306,6 +318,7 @@ def main(argv: list | None = None) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
+    sweep_own_temps()
     try:
         if args.command == "scenario":
             return cmd_scenario(args)
@@ -988,6 +1001,7 @@ def cmd_settings(args) -> int:
         check_key_free,
         check_seat,
         check_value,
+        damage,
         describe,
         key_slot,
         load_settings,
@@ -997,10 +1011,11 @@ def cmd_settings(args) -> int:
 
     data, warning = load_settings()
     lang = _lang(data.get("language"))
-    if warning:
+    damaged = args.action in ("set", "reset") and damage() is not None
+    if warning and not damaged:  # a damaged file is kept aside when saving, and that is said
         print(lang.msg(warning), file=sys.stderr)
         if args.action == "set" and settings_path().exists():
-            # saving now would replace the whole damaged file with the defaults
+            # saving now would leave out the settings that were ignored
             print(
                 "a11y-dominion: "
                 + lang._(
@@ -1031,9 +1046,11 @@ def cmd_settings(args) -> int:
         return 0
     if args.action == "reset":
         try:
-            path = save_settings(_copy_defaults())
+            path, kept = save_settings(_copy_defaults())
         except OSError as e:
             return cannot_save(e)
+        if kept is not None:
+            print(lang.msg(kept), file=sys.stderr)
         print(lang.text(N_("Settings reset to the defaults in {path}."), path=str(path)))
         return 0
     if not args.key or not args.value:
@@ -1081,8 +1098,10 @@ def cmd_settings(args) -> int:
         print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
         return 2
     try:
-        path = save_settings(data)
+        path, kept = save_settings(data)
     except OSError as e:
         return cannot_save(e)
+    if kept is not None:
+        print(lang.msg(kept), file=sys.stderr)
     print(lang.text(N_("Saved {setting} in {path}."), setting=said, path=str(path)))
     return 0

@@ -15,7 +15,8 @@ linear too), so no text, however made, costs more than its size.
 Every file it writes goes through :func:`write_atomic`: the text goes to
 a temporary file in the same folder, is flushed to disk, and then takes
 the old file's place in one rename, so a failed write leaves the old file
-whole.
+whole; a temporary file a killed process left is removed at the next write
+there (:func:`sweep_temps`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import codecs
 import os
 import re
 import stat
-import tempfile
 import unicodedata
 from itertools import compress, repeat
 from typing import Any
@@ -362,15 +362,30 @@ def write_target(path: str) -> tuple:
     raise FileError(Msg("{file} is not a regular file.", file=name))
 
 
+TEMP_NAME = re.compile(r"^\.a11y-dominion-([0-9]{1,10})-[0-9a-f]{8}\.tmp$")  # write_atomic's own temporary files
+
+
 def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` (``~`` expanded) so that the file is
     either the old one or the new one, never a part: a temporary file in the same
-    folder, flushed to disk, renamed over ``path``. ``mode`` (for example 0o600)
-    is set before the rename. Raises OSError when the folder cannot be written;
-    the old file is then untouched."""
+    folder (``.a11y-dominion-PID-RANDOM.tmp``), flushed to disk, renamed over ``path``.
+    ``mode`` (for example 0o600) is set before the rename; without it the file has
+    the user's own permissions for a new file (0o666 less the umask), never those of
+    what was there before. Temporary files of processes that ended before their rename
+    (killed) are removed from the folder first (:func:`sweep_temps`).
+
+    Raises OSError when the folder cannot be written; the old file is then untouched."""
     full = os.path.expanduser(str(path))
     folder = os.path.dirname(os.path.abspath(full))
-    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
+    sweep_temps(folder)
+    while True:
+        tmp = os.path.join(folder, f".a11y-dominion-{os.getpid()}-{os.urandom(4).hex()}.tmp")
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY
+            fd = os.open(tmp, flags, 0o600 if mode is not None else 0o666)  # the umask applies
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
             f.write(text)
@@ -378,12 +393,6 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
-        elif os.path.exists(full):
-            os.chmod(tmp, stat.S_IMODE(os.stat(full).st_mode))
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, full)
     except BaseException:
         try:
@@ -392,6 +401,65 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             pass
         raise
     sync_dir(folder)
+
+
+def sweep_temps(folder, alive=None) -> list:
+    """Remove from ``folder`` (a str or Path) the temporary files of :func:`write_atomic`
+    (:data:`TEMP_NAME`) whose process has ended (killed while it wrote): ``alive(pid)``
+    says whether a process runs (:func:`process_alive` by default). The files of
+    running processes, this one's among them, and every other file are left. Returns the
+    names removed; errors are passed over (nothing raised)."""
+    alive = alive or process_alive
+    removed: list = []
+    try:
+        names = [e.name for e in os.scandir(folder) if TEMP_NAME.match(e.name)]
+    except OSError:
+        return removed
+    for name in names:
+        pid = int(TEMP_NAME.match(name).group(1))  # type: ignore[union-attr]
+        if pid == os.getpid() or alive(pid):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
+
+
+def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=None) -> bool:
+    """Whether the process ``pid`` (an int) runs, on ``platform`` (``sys.platform``'s
+    value; this system's by default). POSIX: ``kill(pid, 0)`` (``os.kill``) sends
+    nothing and says whether it exists. Windows, where ``os.kill`` would end the
+    process: ``OpenProcess`` and ``GetExitCodeProcess`` of ``kernel32`` (ctypes'). When
+    it cannot tell, True (nothing of a process that may run is touched). No error raised."""
+    import sys
+
+    platform = platform or sys.platform
+    if platform == "win32":
+        if kernel32 is None:
+            import ctypes
+
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return kernel32.GetLastError() != 87  # ERROR_INVALID_PARAMETER: no such process
+        try:
+            import ctypes
+
+            code = ctypes.c_ulong(0)
+            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+                return True
+            return code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        (kill or os.kill)(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: another user's process
+        return True
+    return True
 
 
 def sync_dir(folder) -> None:
