@@ -203,3 +203,71 @@ def test_settings_set_in_the_game_keeps_a_damaged_file_aside_and_says_so_once(tm
     assert sum(said in line for line in lines) == 1
     assert kept.read_bytes() == b'{"language": "en", "rate": 5'
     assert json.loads(path.read_text())["verbosity"] == "verbose"
+
+
+# ------------------------------------------------------------------ a damaged game history
+def watched_game() -> str:
+    """Everything printed by a game of two bots watched to its end at the console."""
+    import io
+
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+    from a11y_dominion.console.display import PlainReader
+
+    out = io.StringIO()
+    args = build_parser().parse_args(
+        ["play", "--seed", "2", "--speech", "off", "--players", "A:bigmoney,B:random", "--kingdom", "Village"]
+    )
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
+    console.run()
+    console.stop_autosave()
+    return out.getvalue()
+
+
+def test_a_game_that_ends_with_a_damaged_history_is_recorded_in_a_new_one_and_that_is_said_once():
+    import sqlite3
+
+    from a11y_dominion import autosave, stats
+
+    path = stats.db_path()
+    path.parent.mkdir(parents=True)
+    damaged = b"SQLite format 3\x00" + b"\xff" * 4000  # a database whose pages are gone
+    path.write_bytes(damaged)
+    printed = watched_game().splitlines()
+    kept = path.with_name("history.sqlite3.damaged")
+    said = f"The game history {path} was damaged, so it is kept as {kept}; a new one begins with this game."
+    assert printed.count(said) == 1
+    assert kept.read_bytes() == damaged
+    (saved,) = autosave.all_games()
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT id FROM games").fetchall() == [(saved.id,)]
+    assert stats.summary()["games"] == 1
+    printed = watched_game().splitlines()  # the next game goes into the new history, nothing said
+    assert not [line for line in printed if "game history" in line]
+    assert stats.summary()["games"] == 2
+
+
+def test_a_game_history_that_is_not_a_database_is_set_aside_beside_an_older_one(tmp_path):
+    from a11y_dominion import stats
+
+    path = tmp_path / "history.sqlite3"
+    path.write_text("not a database at all")
+    (tmp_path / "history.sqlite3.damaged").write_text("an older one")
+    record = {"seats": [["You", "human"], ["Bot", "bigmoney"]], "config": {"kingdom": ["Village"]}}
+    result = {"scores": [["You", 30], ["Bot", 20]], "winners": ["You"], "turns": [["You", 12]]}
+    notices: list = []
+    assert stats.add_game("g1", "2026-01-01T12:00:00", record, result, path, notices) is True
+    kept = tmp_path / "history.sqlite3.damaged-2"
+    assert [str(n) for n in notices] == [
+        f"The game history {path} was damaged, so it is kept as {kept}; a new one begins with this game."
+    ]
+    assert kept.read_text() == "not a database at all"
+    assert (tmp_path / "history.sqlite3.damaged").read_text() == "an older one"
+    assert stats.summary(path)["games"] == 1
+    assert stats.is_damage(sqlite3_error("database is locked")) is False
+
+
+def sqlite3_error(text: str):
+    import sqlite3
+
+    return sqlite3.OperationalError(text)
