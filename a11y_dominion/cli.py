@@ -569,14 +569,30 @@ def cmd_stats(args) -> int:
     from .console.display import wants_plain
     from .i18n import N_
     from .settings import load_settings
-    from .stats import StatsError, summary
+    from .stats import StatsError, db_path, set_aside, summary
 
     lang = _lang()
     try:
         figures = summary()
     except StatsError as e:
-        print(lang.text(N_("a11y-dominion: the game history cannot be read ({error})."), error=e), file=sys.stderr)
-        return 2
+        kept = None
+        if e.damaged:  # kept aside, said once; the next game begins a new history
+            try:
+                kept = set_aside(db_path())
+                figures = summary()
+            except (OSError, StatsError):
+                kept = None
+        if kept is None:
+            print(lang.text(N_("a11y-dominion: the game history cannot be read ({error})."), error=e), file=sys.stderr)
+            return 2
+        print(
+            lang.text(
+                N_("The game history {file} was damaged, so it is kept as {kept}; a new one begins now."),
+                file=str(db_path()),
+                kept=str(kept),
+            ),
+            file=sys.stderr,
+        )
     lines = stats_lines(figures, lang)
     speech = load_settings()[0].get("speech") or "auto"
     if figures["games"] and not wants_plain(speech, args.plain, sys.stdout):

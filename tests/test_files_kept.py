@@ -271,3 +271,18 @@ def sqlite3_error(text: str):
     import sqlite3
 
     return sqlite3.OperationalError(text)
+
+
+def test_stats_sets_a_damaged_history_aside_once_and_tells_the_figures_of_a_new_one(capsys):
+    from a11y_dominion import stats
+
+    path = stats.db_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    assert main(["stats", "--plain"]) == 0
+    captured = capsys.readouterr()
+    kept = path.with_name("history.sqlite3.damaged")
+    assert captured.err == f"The game history {path} was damaged, so it is kept as {kept}; a new one begins now.\n"
+    assert kept.read_bytes() == b"SQLite format 3\x00" + b"\xff" * 4000
+    assert main(["stats", "--plain"]) == 0
+    assert capsys.readouterr().err == ""
