@@ -440,7 +440,11 @@ def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=Non
         if kernel32 is None:
             import ctypes
 
-            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            kernel32 = ctypes.WinDLL("kernel32", use_last_error=False)  # type: ignore[attr-defined]
+            kernel32.OpenProcess.restype = ctypes.c_void_p  # a HANDLE is as wide as a pointer
+            kernel32.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
+            kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
+            kernel32.CloseHandle.argtypes = (ctypes.c_void_p,)
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
         if not handle:
             return kernel32.GetLastError() != 87  # ERROR_INVALID_PARAMETER: no such process
