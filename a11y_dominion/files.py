@@ -436,6 +436,8 @@ def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=Non
     import sys
 
     platform = platform or sys.platform
+    if not 0 < pid < 2**31:  # no process has such a number on any system
+        return False
     if platform == "win32":
         if kernel32 is None:
             import ctypes

@@ -85,6 +85,7 @@ def test_whether_a_process_runs_on_posix_and_on_windows():
     assert process_alive(5, "darwin", kill=others) is True
     assert process_alive(5, "linux", kill=lambda pid, sig: None) is True
     assert process_alive(os.getpid()) is True
+    assert process_alive(9_999_999_999, "linux", kill=os.kill) is False  # past every system's numbers
 
     class Kernel32:  # what Windows' kernel32 answers, for a process that ran with exit code ``code``
         def __init__(self, exists: bool, code: int = 259):
