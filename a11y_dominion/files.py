@@ -35,6 +35,10 @@ import msgspec
 from .rules.decisions import N_, Msg
 
 MAX_DEPTH = 64  # the deepest nesting of lists and objects read from any file
+# the most values in one text (counted before reading as its "[", "{" and ",", which are at
+# least one less than its values): a long game's save holds some tens of thousands;
+# half a million take about 50 MB once read
+MAX_VALUES = 500_000
 KIB = 1024
 MIB = 1024 * KIB
 SAVE_LIMIT = 32 * MIB  # a save file of the longest game is well under 1 MiB
@@ -90,6 +94,18 @@ TOO_LARGE = dict(
             N_("The save file is larger than {limit} KiB, too large for this kind of file."),
             N_("The scenario file is larger than {limit} KiB, too large for this kind of file."),
             N_("The settings file is larger than {limit} KiB, too large for this kind of file."),
+        ),
+        strict=True,
+    )
+)
+TOO_MANY = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file holds more than {most} values."),
+            N_("The save file holds more than {most} values."),
+            N_("The scenario file holds more than {most} values."),
+            N_("The settings file holds more than {most} values."),
         ),
         strict=True,
     )
@@ -219,7 +235,8 @@ def read_text(path: str, limit: int) -> str:
 class JsonRefused(ValueError):
     """Why :func:`bounded_json` refused a text: ``reason`` is ``"large"`` (more bytes than
     its limit), ``"json"`` (not JSON; ``line``, from 1, is where it stops being JSON),
-    ``"deep"`` (lists and objects nested deeper than allowed) or ``"range"`` (a number
+    ``"deep"`` (lists and objects nested deeper than allowed), ``"many"`` (more ``[``,
+    ``{`` and ``,`` than values allowed, those in strings counted too) or ``"range"`` (a number
     too large to be a number, such as ``1e400``, ``NaN`` or ``Infinity``)."""
 
     def __init__(self, reason: str, line: int = 1):
@@ -234,13 +251,17 @@ _WORDS = (b"NaN", b"Infinity", b"-Infinity")  # JSON has no such numbers; Python
 _AT_BYTE = re.compile(r"\(byte (\d+)\)")
 
 
-def bounded_json(data: bytes | bytearray | memoryview | str, limit: int, most: int = MAX_DEPTH) -> Any:
+def bounded_json(
+    data: bytes | bytearray | memoryview | str, limit: int, most: int = MAX_DEPTH, values: int = MAX_VALUES
+) -> Any:
     """The JSON value of ``data`` (UTF-8 bytes, or text), read in time and memory linear
     in its size, whatever it holds: every JSON text from a file or the network is read
     here (saves, autosaves, scenarios, settings, seats files, the seat protocol's lines).
 
     ``limit``: the most bytes (of UTF-8) the text may have, checked before it is read;
-    ``most``: the deepest nesting of lists and objects allowed. The parser
+    ``most``: the deepest nesting of lists and objects allowed; ``values``: the most
+    values, checked before it is read too (as the ``[``, ``{`` and ``,`` it holds, so that
+    the memory of what is read stays bounded, not only its time). The parser
     (:mod:`msgspec`, a linear one) goes no deeper than Python's own recursion guard;
     the depth of what it read is then counted level by level, in time linear in its
     size. Numbers are read exactly (whole numbers of any size the parser allows).
@@ -257,11 +278,14 @@ def bounded_json(data: bytes | bytearray | memoryview | str, limit: int, most: i
         size = len(data)
     if size > limit:
         raise JsonRefused("large")
+    opened = _opened(data)
+    if opened + _count(data, ",") > values:
+        raise JsonRefused("many")
     collecting = gc.isenabled()
     gc.disable()  # what is read holds no cycles: the collector would only walk it again and again
     try:
         value = _DECODER.decode(data)
-        deep = _opened(data) > most and nesting_of(value, most) > most  # fewer brackets cannot nest deeper
+        deep = opened > most and nesting_of(value, most) > most  # fewer brackets cannot nest deeper
     except RecursionError:
         raise JsonRefused("deep") from None
     except msgspec.ValidationError:  # "Number out of range", "Integer value out of range"
@@ -277,14 +301,19 @@ def bounded_json(data: bytes | bytearray | memoryview | str, limit: int, most: i
 
 
 def _opened(data: Any) -> int:
-    """How many ``[`` and ``{`` ``data`` holds at most (counted in C; for a view, in all
-    of what it views: never fewer than it holds)."""
+    """How many ``[`` and ``{`` ``data`` holds at most (:func:`_count`)."""
+    return _count(data, "[") + _count(data, "{")
+
+
+def _count(data: Any, char: str) -> int:
+    """How many times the ASCII ``char`` is in ``data`` at most: counted in C, for a view
+    in all of what it views (never fewer than it holds)."""
     if isinstance(data, str):
-        return data.count("[") + data.count("{")
+        return data.count(char)
     base = data.obj if isinstance(data, memoryview) else data
     if isinstance(base, (bytes, bytearray)):
-        return base.count(b"[") + base.count(b"{")
-    return len(data)  # each byte at most one
+        return base.count(char.encode())
+    return len(data)  # each byte at most once
 
 
 def _not_json(data: Any, error: str) -> JsonRefused:
@@ -335,8 +364,8 @@ def parse_json(text: str | bytes | memoryview, what: str = "file", limit: int = 
     ``what`` (one of :data:`KINDS`) names the file in sentences.
 
     Raises :class:`FileError` for text that is not JSON, is nested deeper than
-    :data:`MAX_DEPTH`, holds a number too large to be a number (``1e400``), or is
-    larger than ``limit``."""
+    :data:`MAX_DEPTH`, holds more than :data:`MAX_VALUES` values or a number
+    too large to be a number (``1e400``), or is larger than ``limit``."""
     try:
         return bounded_json(text, limit)
     except JsonRefused as e:
@@ -346,6 +375,8 @@ def parse_json(text: str | bytes | memoryview, what: str = "file", limit: int = 
             raise FileError(Msg(OUT_OF_RANGE[what])) from None
         if e.reason == "large":
             raise FileError(Msg(TOO_LARGE[what], limit=limit // KIB)) from None
+        if e.reason == "many":
+            raise FileError(Msg(TOO_MANY[what], most=MAX_VALUES)) from None
         raise FileError(Msg(NOT_JSON[what], line=e.line)) from None
 
 

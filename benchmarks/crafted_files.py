@@ -9,7 +9,8 @@ message as the ``join`` client reads a line from its host (cut into lines, then
 Each case runs in a fresh process: the time of each of ``--runs`` readings (least,
 median, most), the peak of Python's allocations during one (:mod:`tracemalloc`), and how
 much the process's peak resident memory grew over the reading. Goal: under 100 MB and
-under 1 s each.
+under 1 s each. A third case shows the dearest text still read: as many lists as a text
+may hold (:data:`~a11y_dominion.files.MAX_VALUES`), each nested as deep as allowed.
 
 Usage: ``python3 benchmarks/crafted_files.py [--runs 5]``
 """
@@ -39,7 +40,7 @@ from a11y_dominion.remote.protocol import MAX_MESSAGE, LineSplitter
 case, path, runs = {case!r}, {path!r}, {runs}
 scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB elsewhere
 
-if case == "save":
+if case in ("save", "valid"):
     def once():
         try:
             load_game(path)
@@ -81,20 +82,24 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5, help="timed readings per case (5)")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
-    from a11y_dominion.files import MIB, SAVE_LIMIT
+    from a11y_dominion.files import MAX_VALUES, MIB, SAVE_LIMIT
 
     with tempfile.TemporaryDirectory() as folder:
         save = os.path.join(folder, "crafted.json")
         with open(save, "wb") as f:
             f.write(b'"' + b'\\"' * ((SAVE_LIMIT - 1) // 2))
         size = os.path.getsize(save)
+        valid = os.path.join(folder, "valid.json")
+        with open(valid, "wb") as f:  # the most values a save may hold, as deep as allowed: the dearest to read
+            f.write(b"[" + b",".join([b"[" * 63 + b"]" * 63] * ((MAX_VALUES - 1) // 64)) + b"]")
         for name, case, path in (
             (f"save of {size / MIB:.0f} MiB ({size} bytes)", "save", save),
             ("message of 1 MiB (join client and host)", "message", ""),
+            (f"JSON of {MAX_VALUES} lists nested 64 deep, as a save (valid JSON, not a game)", "valid", valid),
         ):
             r = run(case, path, a.runs)
             t = sorted(r["times"])
-            print(f"crafted {name}: {r['said']}")
+            print(f"{'' if case == 'valid' else 'crafted '}{name}: {r['said']}")
             print(
                 f"  time: least {t[0] * 1000:.1f} ms, median {statistics.median(t) * 1000:.1f} ms, "
                 f"most {t[-1] * 1000:.1f} ms over {len(t)} readings (goal: under 1000 ms)"

@@ -79,6 +79,8 @@ def test_deep_nesting_and_numbers_out_of_range_are_refused(tmp_path):
         ("[NaN]", "The save file holds a number that is out of range."),
         ("[" + "9" * 5000 + "]", "The save file holds a number that is out of range."),
         ('{\n "a": 1,\n "b": [1, 2,\n}', "The save file is not valid JSON (line 4)."),
+        ("[" + "0," * 500_000 + "0]", "The save file holds more than 500000 values."),
+        ("[" + "[]," * 250_000 + "[]]", "The save file holds more than 500000 values."),
     ):
         path = tmp_path / "bad.json"
         path.write_text(text)
