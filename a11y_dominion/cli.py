@@ -343,7 +343,10 @@ def main(argv: list | None = None) -> int:
         if args.command == "speech-test":
             from announcements.speech import speech_test
 
-            return speech_test(args.text, args.speech)
+            from .settings import load_settings
+
+            saved = str(load_settings()[0].get("screen_reader") or "ask")
+            return speech_test(args.text, args.speech, saved=saved)
         from .console import run_console
 
         return run_console(args)
@@ -356,7 +359,7 @@ def main(argv: list | None = None) -> int:
     except BrokenPipeError:
         # the reader went away (e.g. piped into head); nothing more to say
         try:
-            sys.stdout = open(os.devnull, "w", encoding="utf-8")
+            sys.stdout = open(os.devnull, "w", encoding="utf-8", newline="\n")
         except OSError:
             pass
         return 0
@@ -891,12 +894,14 @@ def cmd_simulate(args) -> int:
             Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
         )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
+    from announcements.speech.detect import screen_reader_running
+
     from .settings import load_settings
     from .simulate import ClusterError
     from .simulate_output import make_progress, summary_lines
 
     lang = _lang()
-    progress = make_progress(args.games, lang, load_settings()[0], args.json)
+    progress = make_progress(args.games, lang, load_settings()[0], args.json, running=screen_reader_running)
     try:
         res = simulate(
             kinds,

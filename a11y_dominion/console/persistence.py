@@ -14,7 +14,7 @@ import os
 from announcements.narrator import Narrator
 
 from ..autosave import Autosave, games_dir, now
-from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, write_atomic, write_target
+from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, typed_path, write_atomic, write_target
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
@@ -90,6 +90,7 @@ class Persistence:
         """save FILE: write the game so far to ``path`` (readable by its owner only); one
         sentence either way. Anything but a regular file is refused before asking; a
         symbolic link to a regular file writes that file, and the sentence says so."""
+        path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
             return
@@ -144,6 +145,7 @@ class Persistence:
         """load FILE: go on with a saved game (asking first when a move was made). The game
         left stays in its autosave, unfinished (resumable), and its ID is said; the loaded
         game is autosaved in a file of its own."""
+        path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
@@ -466,6 +468,7 @@ class History:
     def cmd_export(self, path: str) -> None:
         """export FILE: write the game so far as plain text for the seat at the keyboard;
         asks before replacing a file; one sentence either way."""
+        path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return

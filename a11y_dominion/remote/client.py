@@ -55,10 +55,10 @@ from ..console import questions
 from ..console.answers import Answers
 from ..console.commands import HELP_LINES, Commands, command_for, short
 from ..console.completion import COMMANDS
-from ..console.display import cleared_text
+from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
-from ..files import SETTINGS_LIMIT, FileError, JsonRefused, bounded_json, read_json
+from ..files import BINARY, SETTINGS_LIMIT, FileError, JsonRefused, bounded_json, read_json
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
@@ -237,8 +237,8 @@ class KnownHosts:
     def add(self, host: str, port: int, key: str) -> None:
         """Keep ``key`` for ``host`` port ``port`` (the file readable by its owner only)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(fd, "a", encoding="utf-8") as f:
+        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND | BINARY, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
             f.write(f"{self.label(host, port)} {key}\n")
 
 
@@ -279,7 +279,7 @@ class Link:
         """Connect and open the session; raises :class:`JoinError` with the reason."""
         self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="ssh", daemon=True)
         self.thread.start()
-        kind, item = self.inbox.get()
+        kind, item = next_item(self.inbox)
         if kind == "failed":
             self.thread.join(5)
             raise JoinError(item)
@@ -659,6 +659,17 @@ def typed_input(fd: int, platform: str = sys.platform, isatty: Callable[[int], b
     if isatty(fd):
         return ConsoleLines(fd)
     return PipeLines(fd)
+
+
+def next_item(inbox: queue.Queue, wake: float = WATCH_SECONDS):
+    """The next item of ``inbox``, waited for ``wake`` seconds at a time, so that Ctrl+C
+    (KeyboardInterrupt) breaks the wait off on every system: before Python 3.14 Windows
+    does not break off a wait without an end."""
+    while True:
+        try:
+            return inbox.get(timeout=wake)
+        except queue.Empty:
+            continue
 
 
 def line_waits(typed) -> bool:
@@ -1238,7 +1249,8 @@ class JoinConsole(Commands, Answers):
                 self.say(self.lang._(N_("You left the game.")), keep=False)
                 self.exit_code = 0
             return
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:  # Ctrl+C: the line is cleared, as at a question
+            self.say(cleared_text(e, self.lang, leave=True), keep=False)
             return
         finally:
             announcer.release()
@@ -1503,9 +1515,14 @@ class JoinConsole(Commands, Answers):
                 continue
             if self.watch is not None:
                 self.watch.arm()
-            kind, item = self.link.inbox.get()
-            if self.watch is not None:
-                self.watch.disarm()
+            try:
+                kind, item = next_item(self.link.inbox)
+            except KeyboardInterrupt:  # Ctrl+C while nothing is typed or asked: nothing to clear
+                self.say(cleared_text(LineCleared(had_text=False), self.lang, leave=True), keep=False)
+                continue
+            finally:
+                if self.watch is not None:
+                    self.watch.disarm()
             if kind == "input":
                 if line_waits(self.typed):
                     self.read_between()
