@@ -206,6 +206,7 @@ class Autosave:
         self._fd: int | None = None
         self._header: dict | None = None  # a new game's header, written with the first answer
         self.file_names: dict = {}  # a seat's name in play -> its name in the file (a renamed seat)
+        self.notices: list = []  # sentences (Msg) to say once the game ended: about the game history
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -327,7 +328,7 @@ class Autosave:
         if self.id:
             from .stats import add_game
 
-            add_game(self.id, self.started, self.record, result)
+            add_game(self.id, self.started, self.record, result, notices=self.notices)
 
     def keep(self) -> None:
         """Make the file now, when no answer made it yet: a game stopped before its first
@@ -454,8 +455,8 @@ def read_saved(path: Path) -> SavedGame:
     bad_line = False
     for raw in lines:
         try:
-            item = parse_json(raw.decode("utf-8"), "save file")
-        except (FileError, UnicodeDecodeError):
+            item = parse_json(raw, "save file")
+        except FileError:
             item = None
         if not isinstance(item, dict):
             bad_line = True  # a whole line (one write, newline and all) that cannot be read: not a torn end

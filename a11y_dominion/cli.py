@@ -302,6 +302,18 @@ def tolerant_streams(streams: tuple | None = None, platform: str = "") -> None:
                 pass
 
 
+def sweep_own_temps() -> None:
+    """At the start: remove the temporary files a killed write left in the program's own
+    folders (the settings folder, the data folder and its games), as
+    :func:`~a11y_dominion.files.sweep_temps` does; a save's folder is swept at its next write."""
+    from .autosave import data_dir, games_dir
+    from .files import sweep_temps
+    from .settings import settings_path
+
+    for folder in (settings_path().parent, data_dir(), games_dir()):
+        sweep_temps(folder)
+
+
 def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -312,6 +324,7 @@ def main(argv: list | None = None) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
+    sweep_own_temps()
     try:
         if args.command == "scenario":
             return cmd_scenario(args)
@@ -565,14 +578,30 @@ def cmd_stats(args) -> int:
     from .console.display import wants_plain
     from .i18n import N_
     from .settings import load_settings
-    from .stats import StatsError, summary
+    from .stats import StatsError, db_path, set_aside, summary
 
     lang = _lang()
     try:
         figures = summary()
     except StatsError as e:
-        print(lang.text(N_("a11y-dominion: the game history cannot be read ({error})."), error=e), file=sys.stderr)
-        return 2
+        kept = None
+        if e.damaged:  # kept aside, said once; the next game begins a new history
+            try:
+                kept = set_aside(db_path())
+                figures = summary()
+            except (OSError, StatsError):
+                kept = None
+        if kept is None:
+            print(lang.text(N_("a11y-dominion: the game history cannot be read ({error})."), error=e), file=sys.stderr)
+            return 2
+        print(
+            lang.text(
+                N_("The game history {file} was damaged, so it is kept as {kept}; a new one begins now."),
+                file=str(db_path()),
+                kept=str(kept),
+            ),
+            file=sys.stderr,
+        )
     lines = stats_lines(figures, lang)
     speech = load_settings()[0].get("speech") or "auto"
     if figures["games"] and not wants_plain(speech, args.plain, sys.stdout):
@@ -1003,6 +1032,7 @@ def cmd_settings(args) -> int:
         check_key_free,
         check_seat,
         check_value,
+        damage,
         describe,
         key_slot,
         load_settings,
@@ -1012,10 +1042,11 @@ def cmd_settings(args) -> int:
 
     data, warning = load_settings()
     lang = _lang(data.get("language"))
-    if warning:
+    damaged = args.action in ("set", "reset") and damage() is not None
+    if warning and not damaged:  # a damaged file is kept aside when saving, and that is said
         print(lang.msg(warning), file=sys.stderr)
         if args.action == "set" and settings_path().exists():
-            # saving now would replace the whole damaged file with the defaults
+            # saving now would leave out the settings that were ignored
             print(
                 "a11y-dominion: "
                 + lang._(
@@ -1046,9 +1077,11 @@ def cmd_settings(args) -> int:
         return 0
     if args.action == "reset":
         try:
-            path = save_settings(_copy_defaults())
+            path, kept = save_settings(_copy_defaults())
         except OSError as e:
             return cannot_save(e)
+        if kept is not None:
+            print(lang.msg(kept), file=sys.stderr)
         print(lang.text(N_("Settings reset to the defaults in {path}."), path=str(path)))
         return 0
     if not args.key or not args.value:
@@ -1096,8 +1129,10 @@ def cmd_settings(args) -> int:
         print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
         return 2
     try:
-        path = save_settings(data)
+        path, kept = save_settings(data)
     except OSError as e:
         return cannot_save(e)
+    if kept is not None:
+        print(lang.msg(kept), file=sys.stderr)
     print(lang.text(N_("Saved {setting} in {path}."), setting=said, path=str(path)))
     return 0

@@ -8,26 +8,38 @@ one sentence (:class:`FileError`, whose argument is a
 :class:`~a11y_dominion.rules.decisions.Msg`) before it can use up memory
 or the stack. A UTF-8 byte order mark is allowed.
 
+Every JSON text from a file or the network is read by :func:`bounded_json`
+(a linear parser, :mod:`msgspec`, after a size check; then a depth check
+linear too), so no text, however made, costs more than its size.
+
 Every file it writes goes through :func:`write_atomic`: the text goes to
 a temporary file in the same folder, is flushed to disk, and then takes
 the old file's place in one rename, so a failed write leaves the old file
-whole.
+whole; a temporary file a killed process left is removed at the next write
+there (:func:`sweep_temps`).
 """
 
 from __future__ import annotations
 
-import json
+import codecs
+import gc
 import os
 import re
 import stat
 import sys
-import tempfile
 import unicodedata
+from itertools import chain, compress, repeat
 from typing import Any
+
+import msgspec
 
 from .rules.decisions import N_, Msg
 
 MAX_DEPTH = 64  # the deepest nesting of lists and objects read from any file
+# the most values in one text (counted before reading as its "[", "{" and ",", which are at
+# least one less than its values): a long game's save holds some tens of thousands;
+# half a million take about 50 MB once read
+MAX_VALUES = 500_000
 KIB = 1024
 MIB = 1024 * KIB
 SAVE_LIMIT = 32 * MIB  # a save file of the longest game is well under 1 MiB
@@ -48,10 +60,6 @@ def reading_flags(system: Any = os) -> tuple:
     nonblock = getattr(system, "O_NONBLOCK", 0)
     flags = system.O_RDONLY | nonblock | getattr(system, "O_NOCTTY", 0) | getattr(system, "O_BINARY", 0)
     return flags, bool(nonblock)
-
-
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 KINDS = ("file", "save file", "scenario file", "settings file")
@@ -75,6 +83,30 @@ TOO_DEEP = dict(
             N_("The save file is nested more than {most} levels deep."),
             N_("The scenario file is nested more than {most} levels deep."),
             N_("The settings file is nested more than {most} levels deep."),
+        ),
+        strict=True,
+    )
+)
+TOO_LARGE = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file is larger than {limit} KiB, too large for this kind of file."),
+            N_("The save file is larger than {limit} KiB, too large for this kind of file."),
+            N_("The scenario file is larger than {limit} KiB, too large for this kind of file."),
+            N_("The settings file is larger than {limit} KiB, too large for this kind of file."),
+        ),
+        strict=True,
+    )
+)
+TOO_MANY = dict(
+    zip(
+        KINDS,
+        (
+            N_("The file holds more than {most} values."),
+            N_("The save file holds more than {most} values."),
+            N_("The scenario file holds more than {most} values."),
+            N_("The settings file holds more than {most} values."),
         ),
         strict=True,
     )
@@ -152,9 +184,10 @@ def open_regular(full: str):
         raise
 
 
-def read_text(path: str, limit: int) -> str:
-    """The text of the regular file at ``path`` (``~`` expanded), at most ``limit``
-    bytes, decoded as UTF-8 (a byte order mark is dropped).
+def read_utf8(path: str, limit: int) -> memoryview:
+    """The bytes of the regular file at ``path`` (``~`` expanded), at most ``limit``,
+    checked to be UTF-8 (piece by piece, never copied into a str) with a byte order mark
+    left out.
 
     Raises :class:`FileError` (one sentence) when there is no such file, it is
     not a regular file, it is larger than ``limit`` bytes, it cannot be read, or it
@@ -185,55 +218,185 @@ def read_text(path: str, limit: int) -> str:
         raise FileError(
             Msg("{file} is larger than {limit} KiB, too large for this kind of file.", file=name, limit=limit // KIB)
         )
+    view = memoryview(data)
+    if not is_utf8(view):
+        raise FileError(Msg("{file} is not a text file in UTF-8.", file=name))
+    return view[3:] if data.startswith(codecs.BOM_UTF8) else view
+
+
+def is_utf8(data: bytes | memoryview, piece: int = MIB) -> bool:
+    """True when ``data`` is whole UTF-8, checked ``piece`` bytes at a time (so that no
+    str as large as the data is made)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
     try:
-        return data.decode("utf-8-sig")
+        for start in range(0, len(data), piece):
+            decoder.decode(data[start : start + piece])
+        decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        raise FileError(Msg("{file} is not a text file in UTF-8.", file=name)) from None
+        return False
+    return True
 
 
-def nesting(text: str, most: int = MAX_DEPTH) -> int:
-    """How deep lists and objects nest in the JSON ``text`` (counting stops past ``most``)."""
-    depth = deepest = 0
-    for m in _BRACKETS.finditer(_STRINGS.sub("", text)):
-        if m.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > most:
-                    return deepest
-        else:
-            depth -= 1
-    return deepest
+def read_text(path: str, limit: int) -> str:
+    """The text of the regular file at ``path`` (``~`` expanded), at most ``limit``
+    bytes, decoded as UTF-8 (a byte order mark is dropped): :func:`read_utf8` as a str.
+
+    Raises :class:`FileError` (one sentence) as :func:`read_utf8` does."""
+    return str(read_utf8(path, limit), "utf-8")
 
 
-def parse_json(text: str, what: str = "file") -> Any:
-    """The JSON value of ``text``; ``what`` (one of :data:`KINDS`) names the file in sentences.
+class JsonRefused(ValueError):
+    """Why :func:`bounded_json` refused a text: ``reason`` is ``"large"`` (more bytes than
+    its limit), ``"json"`` (not JSON; ``line``, from 1, is where it stops being JSON),
+    ``"deep"`` (lists and objects nested deeper than allowed), ``"many"`` (more ``[``,
+    ``{`` and ``,`` than values allowed, those in strings counted too) or ``"range"`` (a number
+    too large to be a number, such as ``1e400``, ``NaN`` or ``Infinity``)."""
+
+    def __init__(self, reason: str, line: int = 1):
+        super().__init__(reason, line)
+        self.reason = reason
+        self.line = line
+
+
+_NESTS = (list, dict)
+_DECODER = msgspec.json.Decoder()
+_WORDS = (b"NaN", b"Infinity", b"-Infinity")  # JSON has no such numbers; Python's json module took them
+_AT_BYTE = re.compile(r"\(byte (\d+)\)")
+
+
+def bounded_json(
+    data: bytes | bytearray | memoryview | str, limit: int, most: int = MAX_DEPTH, values: int = MAX_VALUES
+) -> Any:
+    """The JSON value of ``data`` (UTF-8 bytes, or text), read in time and memory linear
+    in its size, whatever it holds: every JSON text from a file or the network is read
+    here (saves, autosaves, scenarios, settings, seats files, the seat protocol's lines).
+
+    ``limit``: the most bytes (of UTF-8) the text may have, checked before it is read;
+    ``most``: the deepest nesting of lists and objects allowed; ``values``: the most
+    values, checked before it is read too (as the ``[``, ``{`` and ``,`` it holds, so that
+    the memory of what is read stays bounded, not only its time). The parser
+    (:mod:`msgspec`, a linear one) goes no deeper than Python's own recursion guard;
+    the depth of what it read is then counted level by level, in time linear in its
+    size. Numbers are read exactly (whole numbers of any size the parser allows).
+
+    Raises :class:`JsonRefused` (a ValueError) with its reason."""
+    size = len(data) if not isinstance(data, str) else len(data) if data.isascii() else None
+    if size is None:
+        if len(data) > limit:  # each character is at least one byte
+            raise JsonRefused("large")
+        try:
+            data = data.encode("utf-8")
+        except UnicodeError:  # a lone surrogate: no UTF-8 has it
+            raise JsonRefused("json") from None
+        size = len(data)
+    if size > limit:
+        raise JsonRefused("large")
+    opened = _opened(data)
+    if opened + _count(data, ",") > values:
+        raise JsonRefused("many")
+    collecting = gc.isenabled()
+    gc.disable()  # what is read holds no cycles: the collector would only walk it again and again
+    try:
+        value = _DECODER.decode(data)
+        deep = opened > most and nesting_of(value, most) > most  # fewer brackets cannot nest deeper
+    except RecursionError:
+        raise JsonRefused("deep") from None
+    except msgspec.ValidationError:  # "Number out of range", "Integer value out of range"
+        raise JsonRefused("range") from None
+    except msgspec.DecodeError as e:
+        raise _not_json(data, str(e)) from None
+    finally:
+        if collecting:
+            gc.enable()
+    if deep:
+        raise JsonRefused("deep")
+    return value
+
+
+def _opened(data: Any) -> int:
+    """How many ``[`` and ``{`` ``data`` holds at most (:func:`_count`)."""
+    return _count(data, "[") + _count(data, "{")
+
+
+def _count(data: Any, char: str) -> int:
+    """How many times the ASCII ``char`` is in ``data`` at most: counted in C, for a view
+    in all of what it views (never fewer than it holds)."""
+    if isinstance(data, str):
+        return data.count(char)
+    base = data.obj if isinstance(data, memoryview) else data
+    if isinstance(base, (bytes, bytearray)):
+        return base.count(char.encode())
+    return len(data)  # each byte at most once
+
+
+def _not_json(data: Any, error: str) -> JsonRefused:
+    """The refusal for ``data`` that the parser found not to be JSON (``error``: its
+    words, which name the byte where it stopped, or none when the text ended first).
+    The text is looked at a piece at a time, never copied whole."""
+    raw = memoryview(data.encode("utf-8", "replace") if isinstance(data, str) else data).cast("B")
+    found = _AT_BYTE.search(error)
+    if found:
+        at = min(int(found.group(1)), len(raw))
+    else:  # the text ended first: the line of its last character
+        at = len(raw)
+        while at:
+            start = max(0, at - MIB)
+            kept = bytes(raw[start:at]).rstrip(b" \t\r\n")
+            at = start + len(kept)
+            if kept:
+                break
+    for start in (at, at - 1):
+        if start >= 0 and bytes(raw[start : start + 9]).startswith(_WORDS):
+            return JsonRefused("range")
+    lines = sum(bytes(raw[i : min(i + MIB, at)]).count(b"\n") for i in range(0, at, MIB))
+    return JsonRefused("json", lines + 1)
+
+
+def nesting_of(value: Any, most: int = MAX_DEPTH) -> int:
+    """How deep lists and objects nest in ``value`` (what :func:`bounded_json` read: a
+    scalar is 0, ``[]`` is 1), counted one level at a time without recursion, in time
+    linear in the number of values; counting stops one level past ``most``."""
+    level = [value] if isinstance(value, _NESTS) else []
+    depth = 0
+    while level and depth <= most:
+        depth += 1
+        lists = [v for v in level if type(v) is list]
+        values = (
+            list(chain.from_iterable(lists))
+            if len(lists) == len(level)
+            else list(
+                chain(chain.from_iterable(lists), chain.from_iterable(v.values() for v in level if type(v) is dict))
+            )
+        )
+        level = list(compress(values, map(isinstance, values, repeat(_NESTS))))
+    return depth
+
+
+def parse_json(text: str | bytes | memoryview, what: str = "file", limit: int = SAVE_LIMIT) -> Any:
+    """The JSON value of ``text`` (:func:`bounded_json`, at most ``limit`` bytes);
+    ``what`` (one of :data:`KINDS`) names the file in sentences.
 
     Raises :class:`FileError` for text that is not JSON, is nested deeper than
-    :data:`MAX_DEPTH`, or holds a number too large to be a number (``1e400``)."""
-    if nesting(text) > MAX_DEPTH:
-        raise FileError(Msg(TOO_DEEP[what], most=MAX_DEPTH))
-
-    def no_infinity(word: str) -> float:
-        raise ValueError(word)
-
-    def number(word: str) -> float:
-        value = float(word)
-        if value in (float("inf"), float("-inf")):
-            raise ValueError(word)
-        return value
-
+    :data:`MAX_DEPTH`, holds more than :data:`MAX_VALUES` values or a number
+    too large to be a number (``1e400``), or is larger than ``limit``."""
     try:
-        return json.loads(text, parse_constant=no_infinity, parse_float=number)
-    except json.JSONDecodeError as e:
-        raise FileError(Msg(NOT_JSON[what], line=e.lineno)) from None
-    except (ValueError, RecursionError):
-        raise FileError(Msg(OUT_OF_RANGE[what])) from None
+        return bounded_json(text, limit)
+    except JsonRefused as e:
+        if e.reason == "deep":
+            raise FileError(Msg(TOO_DEEP[what], most=MAX_DEPTH)) from None
+        if e.reason == "range":
+            raise FileError(Msg(OUT_OF_RANGE[what])) from None
+        if e.reason == "large":
+            raise FileError(Msg(TOO_LARGE[what], limit=limit // KIB)) from None
+        if e.reason == "many":
+            raise FileError(Msg(TOO_MANY[what], most=MAX_VALUES)) from None
+        raise FileError(Msg(NOT_JSON[what], line=e.line)) from None
 
 
 def read_json(path: str, limit: int, what: str = "file") -> Any:
-    """:func:`read_text` then :func:`parse_json`; raises :class:`FileError`."""
-    return parse_json(read_text(path, limit), what)
+    """The JSON value of the file at ``path``: :func:`read_utf8` then :func:`parse_json`
+    (the text is never copied into a str first). Raises :class:`FileError`."""
+    return parse_json(read_utf8(path, limit), what, limit)
 
 
 def write_target(path: str) -> tuple:
@@ -265,15 +428,30 @@ def write_target(path: str) -> tuple:
     raise FileError(Msg("{file} is not a regular file.", file=name))
 
 
+TEMP_NAME = re.compile(r"^\.a11y-dominion-([0-9]{1,10})-[0-9a-f]{8}\.tmp$")  # write_atomic's own temporary files
+
+
 def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` (``~`` expanded) so that the file is
     either the old one or the new one, never a part: a temporary file in the same
-    folder, flushed to disk, renamed over ``path``. ``mode`` (for example 0o600)
-    is set before the rename. Raises OSError when the folder cannot be written;
-    the old file is then untouched."""
+    folder (``.a11y-dominion-PID-RANDOM.tmp``), flushed to disk, renamed over ``path``.
+    ``mode`` (for example 0o600) is set before the rename; without it the file has
+    the user's own permissions for a new file (0o666 less the umask), never those of
+    what was there before. Temporary files of processes that ended before their rename
+    (killed) are removed from the folder first (:func:`sweep_temps`).
+
+    Raises OSError when the folder cannot be written; the old file is then untouched."""
     full = os.path.expanduser(str(path))
     folder = os.path.dirname(os.path.abspath(full))
-    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
+    sweep_temps(folder)
+    while True:
+        tmp = os.path.join(folder, f".a11y-dominion-{os.getpid()}-{os.urandom(4).hex()}.tmp")
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY
+            fd = os.open(tmp, flags, 0o600 if mode is not None else 0o666)  # the umask applies
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
             f.write(text)
@@ -281,12 +459,6 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
-        elif os.path.exists(full):
-            os.chmod(tmp, stat.S_IMODE(os.stat(full).st_mode))
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, full)
     except BaseException:
         try:
@@ -295,6 +467,71 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             pass
         raise
     sync_dir(folder)
+
+
+def sweep_temps(folder, alive=None) -> list:
+    """Remove from ``folder`` (a str or Path) the temporary files of :func:`write_atomic`
+    (:data:`TEMP_NAME`) whose process has ended (killed while it wrote): ``alive(pid)``
+    says whether a process runs (:func:`process_alive` by default). The files of
+    running processes, this one's among them, and every other file are left. Returns the
+    names removed; errors are passed over (nothing raised)."""
+    alive = alive or process_alive
+    removed: list = []
+    try:
+        names = [e.name for e in os.scandir(folder) if TEMP_NAME.match(e.name)]
+    except OSError:
+        return removed
+    for name in names:
+        pid = int(TEMP_NAME.match(name).group(1))  # type: ignore[union-attr]
+        if pid == os.getpid() or alive(pid):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
+
+
+def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=None) -> bool:
+    """Whether the process ``pid`` (an int) runs, on ``platform`` (``sys.platform``'s
+    value; this system's by default). POSIX: ``kill(pid, 0)`` (``os.kill``) sends
+    nothing and says whether it exists. Windows, where ``os.kill`` would end the
+    process: ``OpenProcess`` and ``GetExitCodeProcess`` of ``kernel32`` (ctypes'). When
+    it cannot tell, True (nothing of a process that may run is touched). No error raised."""
+    import sys
+
+    platform = platform or sys.platform
+    if not 0 < pid < 2**31:  # no process has such a number on any system
+        return False
+    if platform == "win32":
+        if kernel32 is None:
+            import ctypes
+
+            kernel32 = ctypes.WinDLL("kernel32", use_last_error=False)  # type: ignore[attr-defined]
+            kernel32.OpenProcess.restype = ctypes.c_void_p  # a HANDLE is as wide as a pointer
+            kernel32.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
+            kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
+            kernel32.CloseHandle.argtypes = (ctypes.c_void_p,)
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return kernel32.GetLastError() != 87  # ERROR_INVALID_PARAMETER: no such process
+        try:
+            import ctypes
+
+            code = ctypes.c_ulong(0)
+            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+                return True
+            return code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        (kill or os.kill)(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: another user's process
+        return True
+    return True
 
 
 def sync_dir(folder) -> None:

@@ -146,8 +146,8 @@ def _ours() -> str:
     return " or ".join(map(str, READS))
 
 
-def load_record(text: str) -> dict:
-    """Parse and check save-file text; returns the record dict.
+def load_record(text: str | bytes | memoryview) -> dict:
+    """Parse and check save-file text (a str, or its UTF-8 bytes); returns the record dict.
 
     Raises :class:`RecordError` for anything that is not a valid record.
     """

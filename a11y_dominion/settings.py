@@ -135,9 +135,7 @@ def load_settings(path: Path | None = None) -> tuple:
     if not path.exists():
         return data, None
     try:
-        raw = read_json(str(path), SETTINGS_LIMIT, "settings file")
-        if not isinstance(raw, dict):
-            raise FileError(Msg("The settings file must hold one JSON object."))
+        raw = _read_raw(path)
     except FileError as e:
         return data, Msg(
             "Settings file {path} is damaged; using the defaults. Fix or delete it. {error}",
@@ -168,6 +166,41 @@ def load_settings(path: Path | None = None) -> tuple:
     if problems:
         warning = Msg("Some settings in {path} were ignored: {problems}", path=path, problems=Sentences(problems))
     return data, warning
+
+
+def _read_raw(path: Path) -> dict:
+    """The JSON object of the settings file at ``path``; raises :class:`FileError` (one
+    sentence) when it cannot be read, is not JSON or holds no object."""
+    raw = read_json(str(path), SETTINGS_LIMIT, "settings file")
+    if not isinstance(raw, dict):
+        raise FileError(Msg("The settings file must hold one JSON object."))
+    return raw
+
+
+def damage(path: Path | None = None) -> FileError | None:
+    """Why the settings file at ``path`` (:func:`settings_path` by default) is damaged
+    (cannot be read, is not JSON, holds no object: what :func:`save_settings` keeps
+    aside), or None when there is none or it reads as an object."""
+    path = path or settings_path()
+    if not os.path.lexists(path):
+        return None
+    try:
+        _read_raw(path)
+    except FileError as e:
+        return e
+    return None
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename the file at ``path`` (a link is renamed itself, never what it links to) to
+    the first free name of ``NAME.damaged``, ``NAME.damaged-2``, ... beside it; returns the
+    new path. Raises OSError when it cannot be renamed (the file is then as it was)."""
+    for n in range(1, 1000):
+        kept = path.with_name(path.name + (".damaged" if n == 1 else f".damaged-{n}"))
+        if not os.path.lexists(kept):
+            os.rename(path, kept)
+            return kept
+    raise FileExistsError(17, "File exists", str(kept))
 
 
 def check_value(key: str, value):
@@ -384,12 +417,28 @@ def _known_key(k: str) -> bool:
     return len(parts) == 1 and parts[0] in names
 
 
-def save_settings(data: dict, path: Path | None = None) -> Path:
-    """Write ``data`` to the settings file (creating its folder); returns the path."""
+def save_settings(data: dict, path: Path | None = None) -> tuple:
+    """Write ``data`` to the settings file (creating its folder), with the user's own
+    permissions for a new file. A damaged file there (:func:`damage`) is never written
+    over: it is first renamed aside (:func:`keep_aside`).
+
+    Returns ``(the path, None)``, or ``(the path, one sentence)`` saying where the damaged
+    file went and what was wrong with it. Raises OSError when the file cannot be written
+    or the damaged one cannot be renamed (then nothing changed)."""
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
+    said = None
+    why = damage(path)
+    if why is not None:
+        kept = keep_aside(path)
+        said = Msg(
+            "Settings file {path} was damaged, so it is kept as {kept} and a new one starts from the defaults: {error}",
+            path=shown_name(str(path)),
+            kept=shown_name(str(kept)),
+            error=why.args[0],
+        )
     write_atomic(str(path), json.dumps(data, indent=1, sort_keys=True))
-    return path
+    return path, said
 
 
 def describe(data: dict) -> list:

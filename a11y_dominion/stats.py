@@ -18,7 +18,8 @@ from contextlib import closing
 from pathlib import Path
 
 from .autosave import data_dir
-from .files import BINARY
+from .files import BINARY, JsonRefused, bounded_json
+from .rules.decisions import Msg
 
 MIGRATIONS = [
     # version 1: games and their seats
@@ -41,10 +42,47 @@ MIGRATIONS = [
     "CREATE INDEX seats_by_game ON seats(game);",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+KINGDOM_LIMIT = 64 * 1024  # bytes of a game's Kingdom as the database holds it (JSON)
 
 
 class StatsError(Exception):
-    """The database cannot be read or written; ``args[0]`` is the reason."""
+    """The database cannot be read or written; ``args[0]`` is the reason, ``damaged`` True
+    when the file is damaged (not a database, or a malformed one: :func:`is_damage`)."""
+
+    def __init__(self, reason: str, damaged: bool = False):
+        super().__init__(reason)
+        self.damaged = damaged
+
+
+def is_damage(error: BaseException) -> bool:
+    """True when ``error`` (an :class:`sqlite3.Error`) says the database file is damaged:
+    SQLite's ``SQLITE_NOTADB`` ("file is not a database") or ``SQLITE_CORRUPT`` ("database
+    disk image is malformed"), not a locked or unwritable one."""
+    code = getattr(error, "sqlite_errorcode", None)  # Python 3.11 and later
+    if code is not None:
+        return code & 0xFF in (11, 26)
+    return type(error) is sqlite3.DatabaseError and str(error) in (
+        "file is not a database",
+        "database disk image is malformed",
+    )
+
+
+def set_aside(path: Path) -> Path:
+    """Rename the damaged database at ``path`` to the first free name of
+    ``history.sqlite3.damaged``, ``history.sqlite3.damaged-2``, ... beside it, with its
+    journal files (``-journal``, ``-wal``, ``-shm``: SQLite would play them into a new
+    database of the old name); returns the new path. Raises OSError when it cannot."""
+    for n in range(1, 1000):
+        kept = path.with_name(path.name + (".damaged" if n == 1 else f".damaged-{n}"))
+        if not any(os.path.lexists(str(kept) + end) for end in ("", "-journal", "-wal", "-shm")):
+            break
+    else:
+        raise FileExistsError(17, "File exists", str(kept))
+    os.rename(path, kept)
+    for end in ("-journal", "-wal", "-shm"):
+        if os.path.lexists(str(path) + end):
+            os.rename(str(path) + end, str(kept) + end)
+    return kept
 
 
 def db_path() -> Path:
@@ -88,15 +126,67 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
                 con.execute("DELETE FROM schema_version")
                 con.execute("INSERT INTO schema_version VALUES (?)", (number + 1,))
         return con
-    except (sqlite3.Error, OSError) as e:
+    except sqlite3.Error as e:
+        raise StatsError(str(e), damaged=is_damage(e)) from None
+    except OSError as e:
         raise StatsError(str(e)) from None
 
 
-def add_game(game_id: str, started: str, record: dict, result: dict, path: Path | None = None) -> bool:
+def add_game(
+    game_id: str, started: str, record: dict, result: dict, path: Path | None = None, notices: list | None = None
+) -> bool:
     """Store the finished game ``game_id`` (``record``: its setup and seats;
     ``result``: scores, winners, turns as :func:`~a11y_dominion.autosave.result_data`
-    gives them). Returns False when the database cannot be written (the game
-    still ended well)."""
+    gives them). A damaged database (:func:`is_damage`) is renamed aside
+    (:func:`set_aside`) and a new one made, which the game goes into; one sentence
+    (a :class:`Msg`) saying so is appended to ``notices``, and one saying why when the
+    game could not be stored. Returns False when it could not (the game still ended well)."""
+    path = Path(path or db_path())
+    said = notices if notices is not None else []
+    try:
+        _add_game(game_id, started, record, result, path)
+        return True
+    except StatsError as e:
+        if not e.damaged:
+            said.append(
+                Msg(
+                    "This game is not in the game history: {file} cannot be written ({error}).",
+                    file=str(path),
+                    error=str(e),
+                )
+            )
+            return False
+    except (sqlite3.Error, OSError, ValueError, TypeError) as e:
+        if not (isinstance(e, sqlite3.Error) and is_damage(e)):
+            said.append(
+                Msg(
+                    "This game is not in the game history: {file} cannot be written ({error}).",
+                    file=str(path),
+                    error=str(e),
+                )
+            )
+            return False
+    try:
+        kept = set_aside(path)
+        _add_game(game_id, started, record, result, path)
+    except (StatsError, sqlite3.Error, OSError, ValueError, TypeError) as e:
+        said.append(
+            Msg("This game is not in the game history: {file} is damaged ({error}).", file=str(path), error=str(e))
+        )
+        return False
+    said.append(
+        Msg(
+            "The game history {file} was damaged, so it is kept as {kept}; a new one begins with this game.",
+            file=str(path),
+            kept=str(kept),
+        )
+    )
+    return True
+
+
+def _add_game(game_id: str, started: str, record: dict, result: dict, path: Path) -> None:
+    """Store the game as :func:`add_game` does; raises StatsError, sqlite3.Error, OSError,
+    ValueError or TypeError when it cannot."""
     kinds = {}
     for e in record.get("seats") or []:
         if isinstance(e, list) and len(e) >= 2:
@@ -105,18 +195,14 @@ def add_game(game_id: str, started: str, record: dict, result: dict, path: Path 
     scores = {str(s[0]): int(s[1]) for s in result.get("scores") or [] if isinstance(s, list) and len(s) == 2}
     winners = set(result.get("winners") or [])
     turns = max((int(t[1]) for t in result.get("turns") or [] if isinstance(t, list) and len(t) == 2), default=0)
-    try:
-        with closing(connect(path)) as con, con:
-            con.execute("DELETE FROM seats WHERE game = ?", (game_id,))
-            con.execute("DELETE FROM games WHERE id = ?", (game_id,))
-            con.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (game_id, started, json.dumps(kingdom), turns))
-            con.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                [(game_id, n, kinds.get(n, "human"), v, int(n in winners)) for n, v in scores.items()],
-            )
-        return True
-    except (StatsError, sqlite3.Error, OSError, ValueError, TypeError):
-        return False
+    with closing(connect(path)) as con, con:
+        con.execute("DELETE FROM seats WHERE game = ?", (game_id,))
+        con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        con.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (game_id, started, json.dumps(kingdom), turns))
+        con.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+            [(game_id, n, kinds.get(n, "human"), v, int(n in winners)) for n, v in scores.items()],
+        )
 
 
 def summary(path: Path | None = None) -> dict:
@@ -136,7 +222,13 @@ def summary(path: Path | None = None) -> dict:
         raise StatsError(str(e)) from None
     by_game: dict = {}
     for gid, kingdom, kind, score, won in rows:
-        entry = by_game.setdefault(gid, {"kingdom": tuple(json.loads(kingdom)), "seats": []})
+        try:  # the database is a file like any other: its text is read as bounded JSON
+            names = bounded_json(kingdom, KINGDOM_LIMIT) if gid not in by_game else None
+        except (JsonRefused, TypeError):
+            names = None
+        if gid not in by_game and not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+            continue  # a damaged row is left out
+        entry = by_game.setdefault(gid, {"kingdom": tuple(names or ()), "seats": []})
         entry["seats"].append((kind, score, bool(won)))
     people_scores = []
     kingdoms: dict = {}

@@ -24,7 +24,7 @@ from prompt_toolkit.output import DummyOutput
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import make_console
 from a11y_dominion.console.persistence import load_game
-from a11y_dominion.files import SAVE_LIMIT, nesting, parse_json, write_atomic
+from a11y_dominion.files import SAVE_LIMIT, bounded_json, nesting_of, parse_json, write_atomic
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import RecordError, dumps, make_record
 from a11y_dominion.rules.game import Game, GameConfig
@@ -460,8 +460,9 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
 
 
 def test_nesting_and_numbers():
-    assert nesting('{"a": "[[[[", "b": [[1]]}') == 3
-    assert nesting("[" * 70 + "]" * 70) > 64
+    assert nesting_of(bounded_json('{"a": "[[[[", "b": [[1]]}', 100)) == 3
+    assert nesting_of(bounded_json("[" * 70 + "]" * 70, 1000, most=100), 100) == 70
+    assert nesting_of(bounded_json("[" * 70 + "]" * 70, 1000, most=100), 64) == 65  # counting stops there
     for text in ("1e400", "-1e400", "[Infinity]", "NaN"):
         with pytest.raises(ValueError):
             parse_json(text)

@@ -87,12 +87,26 @@ def test_a_key_of_another_action_is_refused(tmp_path, monkeypatch, capsys):
     assert "f4 is already the key for status" in capsys.readouterr().err
 
 
-def test_a_damaged_file_is_not_overwritten_by_set(tmp_path, monkeypatch, capsys):
+def test_a_damaged_file_is_not_overwritten_by_set_but_kept_aside(tmp_path, monkeypatch, capsys):
     path = tmp_path / "s.json"
     path.write_text('{"language": "nl", broken')
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    assert main(["settings", "set", "rate", "10"]) == 0
+    assert (tmp_path / "s.json.damaged").read_text() == '{"language": "nl", broken'
+    assert json.loads(path.read_text())["rate"] == 10
+    err = capsys.readouterr().err
+    assert err == (
+        f"Settings file {path} was damaged, so it is kept as {path}.damaged and a new one starts from the "
+        "defaults: The settings file is not valid JSON (line 1).\n"
+    )
+
+
+def test_a_file_with_settings_it_ignores_is_not_overwritten_by_set(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "s.json"
+    path.write_text('{"language": "xx"}')
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
     assert main(["settings", "set", "rate", "10"]) == 2
-    assert path.read_text() == '{"language": "nl", broken'
+    assert path.read_text() == '{"language": "xx"}'
     assert "nothing was saved" in capsys.readouterr().err
 
 

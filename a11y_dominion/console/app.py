@@ -647,6 +647,8 @@ class Console(Commands, Answers, Persistence, History):
         player who speaks another one (at the end no card is secret).
         """
         self.holder.flush()
+        for notice in getattr(self.autosave, "notices", ()):  # the game history, said once
+            self.say(self.lang.msg(notice), keep=False)
         end = next((e for e in reversed(self.game.log) if isinstance(e, GameEnded)), None)
         set_language = getattr(self._speaker, "set_language", lambda code: None)
         if self.shared and end is not None:

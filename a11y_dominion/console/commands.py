@@ -517,7 +517,8 @@ class Commands:
 
     def _save_setting(self, key: str, value) -> str:
         """Save ``key`` = ``value`` in the settings file (a seat's own language or verbosity
-        under its name at a shared keyboard); '' when saved, else one sentence why not."""
+        under its name at a shared keyboard); '' when saved, else one sentence: why not, or
+        where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`)."""
         from ..files import FileError
         from ..settings import load_settings, save_settings
 
@@ -530,12 +531,14 @@ class Commands:
         else:
             data[key] = value
         try:
-            save_settings(data)
+            _path, kept = save_settings(data)
         except (OSError, FileError) as e:
             reason = self.lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
             return self.t(
                 N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason
             )
+        if kept is not None:
+            return self.lang.msg(kept)
         return ""
 
     def change_setting(self, key: str, value) -> None:

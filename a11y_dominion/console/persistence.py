@@ -14,7 +14,7 @@ import os
 from announcements.narrator import Narrator
 
 from ..autosave import Autosave, games_dir, now
-from ..files import SAVE_LIMIT, FileError, read_text, shown_name, typed_path, write_atomic, write_target
+from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, typed_path, write_atomic, write_target
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
@@ -39,7 +39,7 @@ def load_game(path: str, seats: list | None = None, options: dict | None = None,
     that has no language of its own gets the default name of ``lang`` ("You",
     :func:`~a11y_dominion.seats.default_seat_names`). Raises RecordError with one sentence."""
     try:
-        text = read_text(path, SAVE_LIMIT)
+        text = read_utf8(path, SAVE_LIMIT)
     except FileError as e:
         raise RecordError(e.args[0]) from None
     record = load_record(text)

@@ -310,9 +310,11 @@ def ask_screen_reader(lang: Language, out) -> str:
     try:
         data, _warning = load_settings()
         data["screen_reader"] = answer
-        save_settings(data)
+        _path, kept = save_settings(data)
     except OSError:
-        pass  # the answer holds for this game; it is asked again next time
+        return answer  # the answer holds for this game; it is asked again next time
+    if kept is not None:
+        out.write(lang.msg(kept) + "\n")
     return answer
 
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import getpass
-import json
 import os
 import queue
 import select
@@ -59,7 +58,7 @@ from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
-from ..files import BINARY
+from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
@@ -178,14 +177,13 @@ class ViewGame:
 def read_seats_file(path: str, user: str | None) -> tuple:
     """(host, port, user, password) from a seats file as ``host --seats-file`` writes it.
     Raises :class:`JoinError` for a file that cannot be read or has no such seat."""
+    if not os.path.lexists(os.path.expanduser(path)):
+        raise JoinError(Msg(N_("There is no file named {file}."), file=path))
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        data = read_json(path, SETTINGS_LIMIT)  # bounded in size, time and depth
         seats = data["seats"]
         names = list(seats)
-    except FileNotFoundError:
-        raise JoinError(Msg(N_("There is no file named {file}."), file=path)) from None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+    except (FileError, KeyError, TypeError):
         raise JoinError(
             Msg(N_("{file} is not a seats file as the host writes it (JSON with host, port and seats)."), file=path)
         ) from None
@@ -504,7 +502,7 @@ class Link:
         if isinstance(line, TooLong):
             return bad
         try:
-            message = read_message(line)
+            message = read_message(line, MAX_FROM_HOST)
         except TooDeep:
             return ("bad", Msg(N_("The host sent a message nested too deep to read; it was left out.")))
         except ValueError:

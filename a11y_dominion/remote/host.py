@@ -641,6 +641,8 @@ class GameHost:
                         self.out(lang._(N_("Game over.")))
                         for line in q.score_lines(self.table.view(self.table.game.players[0].name), lang):
                             self.out(line)
+                    for notice in getattr(self.table.autosave, "notices", ()):  # the game history, said once
+                        self.out(lang.msg(notice))
                 else:
                     game.cancel()
                     code = 1

@@ -87,15 +87,14 @@ which sends the seat's redacted events and decisions as they are.
 from __future__ import annotations
 
 import json
-import operator
 import re
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from itertools import accumulate
 from typing import Any, Protocol
 
+from ..files import JsonRefused, bounded_json
 from ..i18n import N_, Language, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
@@ -144,34 +143,23 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEPS = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})  # 1 + 1 in, 1 - 1 out
 
 
-def nested_within(line: str, most: int = MAX_DEPTH) -> bool:
-    """True unless the arrays and objects of the JSON text ``line`` nest deeper than
-    ``most`` before the first closing bracket too many (where a JSON parser stops);
-    brackets inside strings do not count. Linear in time and memory: the escaped
-    characters, the strings and all but the brackets are taken out in one pass each,
-    and the depth after each bracket is summed up in one more. (A backslash outside a
-    string is no JSON: a parser stops there, so what it hides after it does not count.)"""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPED.sub("", line)))
-    if not brackets:
-        return True
-    steps = brackets.translate(_STEPS).encode("latin-1")
-    # the sum of the steps up to bracket i, less i + 1, is the depth after it
-    return max(map(operator.sub, accumulate(steps), range(1, len(steps) + 1))) <= most
-
-
 class TooDeep(ValueError):
     """A received line whose arrays and objects nest deeper than :data:`MAX_DEPTH`."""
 
 
-def read_message(line: str) -> Any:
-    """The JSON value of one received line (at most :data:`MAX_MESSAGE` bytes, or the
-    client's bound for the host's lines, cut before it comes here); raises ValueError
-    for a line that is not JSON, :class:`TooDeep` (a ValueError) for one that nests deeper
-    than :data:`MAX_DEPTH`. The one place either side of the protocol parses what it
-    receives: its time and memory grow linearly with the line."""
-    if not nested_within(line):
-        raise TooDeep(MAX_DEPTH)
-    return json.loads(line)
+def read_message(line: str | bytes, limit: int = MAX_MESSAGE) -> Any:
+    """The JSON value of one received line of at most ``limit`` bytes (:data:`MAX_MESSAGE`,
+    or the client's bound for the host's lines); raises ValueError for a line that is not
+    JSON or too large, :class:`TooDeep` (a ValueError) for one that nests deeper than
+    :data:`MAX_DEPTH`. The one place either side of the protocol parses what it receives,
+    through :func:`~a11y_dominion.files.bounded_json`: its time and memory grow linearly
+    with the line."""
+    try:
+        return bounded_json(line, limit, most=MAX_DEPTH)
+    except JsonRefused as e:
+        if e.reason == "deep":
+            raise TooDeep(MAX_DEPTH) from None
+        raise
 
 
 class Rate:
@@ -433,7 +421,7 @@ class ProtocolOutlet:
             self.error("too-long")
             return
         try:
-            message = read_message(line)
+            message = read_message(line, MAX_MESSAGE)
         except TooDeep:
             self.error("too-deep", n=MAX_DEPTH)
             return
