@@ -291,3 +291,27 @@ def test_the_consoles_filter_keeps_alt_keys_gives_bursts_as_one_paste_and_one_ch
     lengths[0] = 10  # the line editor took ten and refused the eleventh
     assert f.feed("x" * 50, 0.0) == ("", False)  # the line was told it is cut: nothing more
     assert f.feed("\ry", 0.0) == ("\ry", False)  # a new line
+
+
+# ---------------------------------------------------------------- an SSH seat
+def test_an_ssh_seat_says_a_cut_line_once_and_ctrl_r_searches_nothing(tmp_path):
+    import shutil
+
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    from remoteterm import hosting, login
+
+    for host in hosting(tmp_path):
+        ann = login(host, "Ann")
+        ann.expect("1 seat still empty: Bea.")
+        ann.send("x" * 5000 + "\r")
+        ann.expect("only its first 1000 characters were read\\.")
+        ann.expect("is not a move|Nothing is asked of you now")
+        for keys in ("\x12", "\x13", "\x1b[12;40R"):  # Ctrl+R, Ctrl+S, a cursor-position report
+            ann.send(keys + "hand\r")
+            assert ann.expect(["Your hand, 5 cards: ", "is not a", "Nothing is asked"]) == 0, repr(keys)
+        ann.send("y" * 1000 + "\r")  # exactly 1,000 characters: not cut
+        ann.expect("is not a move|Nothing is asked of you now")
+        assert "characters were read" not in ann.before
+        ann.close()

@@ -27,8 +27,9 @@ What the client sends is cleaned before the line editor sees it
 (:class:`InputFilter`): escape sequences that are no key are dropped whole
 (a lone Escape too), control and formatting characters that are no key are
 dropped, a line stops at :data:`~a11y_dominion.remote.seat.MAX_LINE`
-characters, and past :data:`LINES_PER_SECOND` lines in a second the rest is
-dropped, with one sentence to say so.
+characters (said once, when the line is read), and past :data:`LINES_PER_SECOND`
+lines in a second the rest is dropped, with one sentence to say so. Ctrl+R and
+Ctrl+S search nothing (:func:`~a11y_dominion.lineinput.line_bindings`).
 
 A session without a terminal (``ssh -T``) reads plain lines, with no echo
 and no line editing.
@@ -50,7 +51,7 @@ with warnings.catch_warnings():
     from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
 from ..i18n import LANGUAGES, N_, Language
-from ..lineinput import LINES_PER_SECOND, InputFilter
+from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
 from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
 
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
@@ -129,7 +130,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self.asking = False  # the session asks its own question (first settings, leaving)
         self.command: str | None = None
         self.rich = False
-        self.filter = InputFilter(max_line=MAX_LINE)
+        self.filter = InputFilter(max_line=MAX_LINE, tell_cut=True)  # one past: the line was cut
         self._pending: list = []
         self._flushing = False
         self._ctx: contextvars.Context | None = None
@@ -440,8 +441,7 @@ class TerminalSession(PromptToolkitSSHSession):
 
     def _keys(self):
         from prompt_toolkit.filters import Condition
-        from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.keys import Keys
+        from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
         kb = KeyBindings()
 
@@ -451,6 +451,7 @@ class TerminalSession(PromptToolkitSSHSession):
             if self.asking and not event.current_buffer.text:
                 event.app.exit(result="no")
                 return
+            forget_cut(event.current_buffer)
             event.current_buffer.reset()
 
         @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
@@ -465,10 +466,6 @@ class TerminalSession(PromptToolkitSSHSession):
             if not event.current_buffer.text:
                 event.app.exit(result=LEAVE)
 
-        @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
-        def _full(event) -> None:
-            """A line at its longest takes no more characters."""
-
         @kb.add("c-i")
         def _tab(event) -> None:
             """Tab: complete, or list the choices apart ("Copper, treasures." in plain lines)."""
@@ -476,7 +473,8 @@ class TerminalSession(PromptToolkitSSHSession):
 
             list_completions(event, plain=not self.rich)
 
-        return kb
+        # first: a line at its longest takes no more characters, Ctrl+R and Ctrl+S search nothing
+        return merge_key_bindings([line_bindings(MAX_LINE), kb])
 
     async def _read(self):
         """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
@@ -486,12 +484,16 @@ class TerminalSession(PromptToolkitSSHSession):
             self._in_context(self._plain_prompt)
             got = await self._lines.get()
             self._prompt_drawn = False
-            return got
-        try:
-            # the host process is shared: its Ctrl+C and its loop are not this session's to take
-            got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
-        except (EOFError, KeyboardInterrupt):
-            return LEAVE
+            cut = len(got) > MAX_LINE  # the filter let one character past the limit through
+        else:
+            try:
+                # the host process is shared: its Ctrl+C and its loop are not this session's to take
+                got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
+            except (EOFError, KeyboardInterrupt):
+                return LEAVE
+            cut = isinstance(got, str) and line_was_cut(self._prompt.default_buffer, got, MAX_LINE)
+        if cut and self.seat is not None:
+            self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
         return got
 
     # ------------------------------------------------------------ the session
