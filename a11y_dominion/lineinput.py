@@ -28,6 +28,7 @@ A line that was cut is said once, when it is read (:data:`CUT_LINE`).
 
 from __future__ import annotations
 
+import inspect
 import re
 import time
 import weakref
@@ -362,7 +363,18 @@ def read_line(stream, limit: int = MAX_LINE) -> tuple:
     however long the line is: ``(line, cut)``, ``line`` with its line end when it
     had one and "" at the end of the stream, ``cut`` True when the characters past
     ``limit`` were read and dropped (in pieces of :data:`READ_PIECE`). Errors of
-    ``stream.readline`` are raised."""
+    ``stream.readline`` are raised. A stream whose ``readline`` takes no size (one
+    that reads its lines its own way) gives its whole line, which is cut here."""
+    try:
+        inspect.signature(stream.readline).bind(limit)
+    except TypeError:
+        line = stream.readline()
+        body = line.rstrip("\r\n")
+        if len(body) <= limit:
+            return line, False
+        return body[:limit] + line[len(body) :], True
+    except ValueError:  # no signature to read: a readline of the standard library
+        pass
     line = stream.readline(limit)
     if len(line) < limit or line.endswith("\n"):
         return line, False

@@ -205,6 +205,23 @@ def test_a_long_line_of_a_stream_is_read_in_bounded_pieces():
     assert read_line(stream) == ("", False)
 
 
+class OwnLines:
+    """Typed lines read some other way (the join client's): a ``readline`` that takes no size."""
+
+    def __init__(self, *lines: str):
+        self.lines = list(lines)
+
+    def readline(self) -> str:
+        return self.lines.pop(0) if self.lines else ""
+
+
+def test_a_line_of_a_reader_without_a_size_is_cut_too():
+    own = OwnLines("x" * 1500 + "\r\n", "y" * 1000 + "\n")
+    assert read_line(own) == ("x" * 1000 + "\r\n", True)
+    assert read_line(own) == ("y" * 1000 + "\n", False)
+    assert read_line(own) == ("", False)
+
+
 # ---------------------------------------------------------------- a console that gives keys (Windows)
 def test_a_paste_given_as_one_key_is_read_line_by_line_and_cut():
     """The Windows console gives a paste as one key, not as text: its lines are read apart and
