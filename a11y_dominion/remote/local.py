@@ -7,6 +7,8 @@ lines print at the host's terminal and whose typed lines come from the host's
 keyboard, read with prompt_toolkit as at the local console (plain lines for a
 screen reader when ``plain``: :func:`~a11y_dominion.console.display.line_only_output`).
 Lines that come while the player types print above the line being typed.
+A typed line holds at most :data:`~a11y_dominion.textinput.MAX_LINE` characters,
+cut as they arrive (:mod:`~a11y_dominion.lineinput`), as at the console.
 The prompt ``Cid> `` shows while an answer is awaited; queries can be typed
 at any time.
 
@@ -70,10 +72,9 @@ class HostTerminal:
     none, the terminal only answers the stop question after Ctrl+C
     (:meth:`interrupt`). :meth:`close` ends the reading."""
 
-    def __init__(self, host, stdin=None, plain: bool = True, input=None):
+    def __init__(self, host, stdin=None, plain: bool = True):
         self.host = host
         self.stdin = stdin if stdin is not None else sys.stdin
-        self.input = input  # the prompt_toolkit input the local seat types at (None: ``stdin``'s)
         self.plain = plain
         self.tty = _isatty(self.stdin)
         self.seat: LocalSeat | None = host.people[host.local] if host.local else None
@@ -190,7 +191,7 @@ class HostTerminal:
             )
 
         host.out = lambda text: self.write(clean(text) + "\n")  # the host's own lines, above the typed line
-        with create_app_session(input=bound_input(self.input or create_input(self.stdin)), output=output):
+        with create_app_session(input=bound_input(create_input(self.stdin)), output=output):
             lines = new_session()
             asking = new_session()
 
