@@ -332,3 +332,26 @@ def test_an_ssh_seat_says_a_cut_line_once_and_ctrl_r_searches_nothing(tmp_path):
         ann.expect("is not a move|Nothing is asked of you now")
         assert "characters were read" not in ann.before
         ann.close()
+
+
+def test_a_windows_console_that_sends_terminal_sequences_is_filtered_too():
+    """prompt_toolkit's Windows console input in its terminal-sequence mode keeps its parser at
+    ``console_input_reader._vt100_parser``, fed one key at a time: it gets the same filter."""
+    from types import SimpleNamespace
+
+    from prompt_toolkit.input.vt100_parser import Vt100Parser
+
+    from a11y_dominion.lineinput import bound_input
+
+    keys: list = []
+    reader = SimpleNamespace(_vt100_parser=Vt100Parser(keys.append))
+    console_input = bound_input(SimpleNamespace(console_input_reader=reader))
+    assert console_input.console_input_reader is reader
+    for ch in "\x1b[12;40R\x12h\x1b[200~i\r":  # a report, Ctrl+R, a lone paste start: as Windows gives them
+        reader._vt100_parser.feed(ch)
+    assert [(k.key, k.data) for k in keys] == [
+        (Keys.ControlR, "\x12"),  # a key: the line editor's bindings drop it
+        ("h", "h"),
+        ("i", "i"),
+        (Keys.ControlM, "\r"),
+    ]
