@@ -103,6 +103,21 @@ def venv_python(venv: PurePath, platform: str) -> PurePath:
     return venv / ("Scripts/python.exe" if platform == "win32" else "bin/python")
 
 
+def real_folder(folder: PurePath, platform: str, realpath=os.path.realpath) -> PurePath:
+    """``folder`` (one that exists) as every program finds it. On Windows the Microsoft
+    Store's Python writes a new folder in ``%LOCALAPPDATA%`` to a copy of its own,
+    ``%LOCALAPPDATA%\\Packages\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\LocalCache\\Local\\...``,
+    which only that Python sees at the usual place and ``realpath`` (:func:`os.path.realpath`
+    unless given) names; a command line or another program needs the copy's own path.
+    Elsewhere, or when ``realpath`` fails, ``folder`` itself."""
+    if platform != "win32":
+        return folder
+    try:
+        return PureWindowsPath(realpath(str(folder)))
+    except (OSError, ValueError):
+        return folder
+
+
 def game_command(python: PurePath, platform: str) -> PurePath:
     """The installed ``a11y-dominion`` command next to ``python`` (``a11y-dominion.exe`` on Windows)."""
     return python.parent / (NAME + ".exe" if platform == "win32" else NAME)
@@ -228,17 +243,27 @@ def run(args: list, quiet: bool = True) -> subprocess.CompletedProcess:
     return subprocess.run([str(a) for a in args], capture_output=quiet, text=True)
 
 
+def waited_signals(system=signal) -> list:
+    """The signals install.py waits through while the game runs (``system``: the
+    :mod:`signal` module, or one that stands for another system's): Ctrl+C (SIGINT)
+    everywhere, and Ctrl+Break (SIGBREAK) where the system has it (Windows), which the
+    hosted game takes as its stop and would otherwise end install.py at once."""
+    return [getattr(system, name) for name in ("SIGINT", "SIGBREAK") if hasattr(system, name)]
+
+
 def run_child(command: list, **options) -> int:
-    """Run ``command`` to its end and return its exit code. Ctrl+C reaches the child (the
-    whole console or process group gets it), and install.py waits on instead of stopping
-    and killing it: a handler that does nothing (not SIG_IGN, which a child on POSIX
-    would inherit) stands in for Python's during the wait."""
-    previous = signal.signal(signal.SIGINT, lambda number, frame: None)
+    """Run ``command`` to its end and return its exit code. Ctrl+C (and Ctrl+Break on
+    Windows, :func:`waited_signals`) reaches the child (the whole console or process group
+    gets it), and install.py waits on instead of stopping and killing it: a handler that
+    does nothing (not SIG_IGN, which a child on POSIX would inherit) stands in for
+    Python's during the wait."""
+    previous = {number: signal.signal(number, lambda number, frame: None) for number in waited_signals()}
     try:
         return exit_code(subprocess.run(command, **options).returncode)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            if handler is not None:
+                signal.signal(number, handler)
 
 
 def has_pip(python: Path) -> bool:
@@ -338,10 +363,13 @@ def install(python: Path, test: bool) -> None:
 
 
 def target_python() -> Path:
-    """The Python to install into: the active virtual environment, else the game's own."""
+    """The Python to install into: the active virtual environment, else the game's own
+    (named by its real path, :func:`real_folder`)."""
     if in_virtualenv():
         return Path(sys.executable)
-    return make_venv(Path(venv_dir(*here())))
+    venv = Path(venv_dir(*here()))
+    make_venv(venv)
+    return Path(venv_python(real_folder(venv, sys.platform), sys.platform))
 
 
 def main(argv: list) -> int:

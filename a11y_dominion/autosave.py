@@ -239,7 +239,10 @@ class Autosave:
         header, self._header = self._header, None
         header["id"] = self.id
         self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | BINARY, 0o600)
-        lock_game(self.path, self.id)
+        try:
+            lock_game(self.path, self.id)
+        except GameOpen:
+            pass  # made by this process just now (O_EXCL): a lock left from elsewhere holds nothing of it
         self._write(header, sync=True)
         sync_dir(folder)
 

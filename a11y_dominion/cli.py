@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         default=None,
-        help='seats as "Name:kind,..." with kind human or a bot: easy, medium, hard, bmu, bigmoney or random '
+        help='seats as "Name:kind,..." with kind human or a bot: easy, medium, hard, bmu, bigmoney or random, '
+        "or a strategy: a shipped one such as smithy, or a file ending in .toml (see docs/strategies.md) "
         '(default: you against the medium bot, "You:human,Bot:medium", in Dutch "Jij:human,Bot:medium"); '
         "a human seat may add "
         'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
@@ -132,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
         "user), human (the one player at this computer's terminal) or a bot (easy, medium, hard, bmu, "
-        "bigmoney, random), for example "
+        "bigmoney, random, or a strategy such as smithy or a file ending in .toml), for example "
         '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
         'verbosity, "Ann:remote:nl:terse"',
     )
@@ -196,7 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--json", action="store_true", help="print one JSON object (the default output)")
 
     sim = sub.add_parser("simulate", help="play bot games and report results")
-    sim.add_argument("--players", default="bigmoney,random", help="bot kinds, comma separated, e.g. bigmoney,random")
+    sim.add_argument(
+        "--players",
+        default="bigmoney,random",
+        help="bot kinds, comma separated, e.g. bigmoney,random; a strategy such as smithy, or a strategy file "
+        "ending in .toml, is a bot too (see docs/strategies.md)",
+    )
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
     _add_think_option(sim)
@@ -330,7 +336,10 @@ def main(argv: list | None = None) -> int:
         if args.command == "speech-test":
             from announcements.speech import speech_test
 
-            return speech_test(args.text, args.speech)
+            from .settings import load_settings
+
+            saved = str(load_settings()[0].get("screen_reader") or "ask")
+            return speech_test(args.text, args.speech, saved=saved)
         from .console import run_console
 
         return run_console(args)
@@ -343,7 +352,7 @@ def main(argv: list | None = None) -> int:
     except BrokenPipeError:
         # the reader went away (e.g. piped into head); nothing more to say
         try:
-            sys.stdout = open(os.devnull, "w", encoding="utf-8")
+            sys.stdout = open(os.devnull, "w", encoding="utf-8", newline="\n")
         except OSError:
             pass
         return 0
@@ -433,7 +442,7 @@ def _cannot_resume(g):
     an answer is damaged, or its seat list does not fit its players), or None when
     ``resume`` (``host --resume`` for a game with remote seats) can go on with it."""
     from .record import RecordError, replay
-    from .seats import BOT_KINDS
+    from .seats import is_bot_kind
 
     try:
         game = replay(g.full_record())
@@ -441,7 +450,7 @@ def _cannot_resume(g):
         return e.args[0]
     names = list(game.config.players)
     kinds = {"human", "remote"} if any(k == "remote" for _n, k in g.seats) else {"human"}
-    if [n for n, _k in g.seats] != names or not all(k.lower() in kinds or k.lower() in BOT_KINDS for _n, k in g.seats):
+    if [n for n, _k in g.seats] != names or not all(k.lower() in kinds or is_bot_kind(k) for _n, k in g.seats):
         return Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names))
     return None
 
@@ -747,7 +756,7 @@ def _hosted_game(game_id: str | None) -> tuple:
     from .autosave import find_game, lock_game, unfinished_games
     from .console.persistence import SEAT_CHOICES
     from .record import RecordError, replay
-    from .seats import BOT_KINDS, SeatSpec
+    from .seats import SeatSpec, is_bot_kind
 
     try:
         if game_id is None:
@@ -769,11 +778,16 @@ def _hosted_game(game_id: str | None) -> tuple:
         verbosity = opts.get("verbosity") if opts.get("verbosity") in SEAT_CHOICES["verbosity"] else None
         seats.append(SeatSpec(name, kind, language, verbosity))
     if [s.name for s in seats] != list(game.config.players) or not all(
-        s.kind in ("remote", "human") or s.kind in BOT_KINDS for s in seats
+        s.kind in ("remote", "human") or is_bot_kind(s.kind) for s in seats
     ):
         raise KingdomError(
             Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
         )
+    from .strategies import strategy_problem
+
+    problem = strategy_problem([s.kind for s in seats])
+    if problem is not None:  # a strategy seat whose file is gone or now damaged
+        raise KingdomError(problem)
     return saved, game, seats
 
 
@@ -841,14 +855,13 @@ def write_host_record(path: str, game, seats: list) -> None:
 
 def cmd_simulate(args) -> int:
     """``simulate``: bot games, results as JSON or plain lines."""
+    from .seats import bot_kind
     from .simulate import simulate
 
-    kinds = [k.strip().lower() for k in args.players.split(",") if k.strip()]
-    from .seats import BOT_KINDS
-
-    for k in kinds:
-        if k not in BOT_KINDS:
-            raise KingdomError(f"{k} is not a bot; bots are {', '.join(sorted(BOT_KINDS))}.")
+    try:
+        kinds = [bot_kind(k) for k in args.players.split(",") if k.strip()]
+    except ValueError as e:
+        raise KingdomError(e.args[0]) from None
     if not 2 <= len(kinds) <= 6:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
     if args.games < 1:
@@ -862,12 +875,14 @@ def cmd_simulate(args) -> int:
             Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
         )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
+    from announcements.speech.detect import screen_reader_running
+
     from .settings import load_settings
     from .simulate import ClusterError
     from .simulate_output import make_progress, summary_lines
 
     lang = _lang()
-    progress = make_progress(args.games, lang, load_settings()[0], args.json)
+    progress = make_progress(args.games, lang, load_settings()[0], args.json, running=screen_reader_running)
     try:
         res = simulate(
             kinds,

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import stat
+import sys
 import tempfile
 import unicodedata
 from typing import Any
@@ -101,6 +102,18 @@ def shown_name(path: str, most: int = NAME_SHOWN) -> str:
     characters shown as ``?``, and cut to ``most`` characters with an ellipsis."""
     text = "".join(ch if ch.isprintable() else "?" for ch in str(path))
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def typed_path(text: str, platform: str = "") -> str:
+    """The file name typed after ``save``, ``load`` or ``export`` (``text``), as the file is
+    opened on ``platform`` (a ``sys.platform`` value; empty: this system). On Windows
+    without the double quotes around it that Explorer's Copy as path puts there (no
+    Windows file name holds a double quote); elsewhere as typed, since a name may hold
+    them. Spaces around it are dropped on every system."""
+    path = text.strip()
+    if (platform or sys.platform) == "win32" and len(path) >= 2 and path[0] == path[-1] == '"':
+        path = path[1:-1].strip()
+    return path
 
 
 def has_control(text: str) -> bool:
@@ -288,7 +301,7 @@ def sync_dir(folder) -> None:
     """Flush ``folder``'s entries (a rename or a new file in it) to disk; quietly nothing
     where the system cannot (a str or Path in; no error raised)."""
     try:
-        dir_fd = os.open(folder, os.O_RDONLY)
+        dir_fd = os.open(folder, os.O_RDONLY | BINARY)
     except OSError:
         return
     try:

@@ -17,6 +17,7 @@ the forms separated by ``|``: ``"{n} {n:punt|punten}"`` gives "1 punt" and
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 import string
@@ -58,6 +59,34 @@ def _you_verb(verb: str) -> str:
 
 
 _AFTER_PREPOSITION = re.compile(r"\b(voor|van|aan|met|bij|naar|op|om|tegen|zonder|over|door|uit) \{(\w+)\}")
+
+
+@functools.lru_cache(maxsize=1)
+def catalog_ids() -> frozenset:
+    """The English sentences of the game's gettext catalog (its msgids): the only templates
+    a sentence received from another computer may name (:mod:`a11y_dominion.remote.client`).
+    Read from the Dutch catalog, which translates every one (a test keeps it so); empty
+    when that catalog cannot be read."""
+    try:
+        with open(LOCALE_DIR / "nl" / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+            catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return frozenset()
+    return frozenset(key if isinstance(key, str) else key[0] for key in catalog if key)
+
+
+def check_template(template: str) -> None:
+    """Raise ValueError unless each field of ``template`` is a plain name (``{player}``),
+    with no attribute, index or conversion, and no format spec but the plural forms
+    ``{n:one|many}``: so that filling a template reads no attribute of a value and makes
+    no text longer than the values themselves (the forms' own fields are checked alike)."""
+    for _literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is None:
+            continue
+        if not name.isidentifier() or conversion is not None or (spec and "|" not in spec):
+            raise ValueError("a template field is a plain name")
+        if spec:
+            check_template(spec)  # the forms may hold fields too: "{n:The last message|The last {n} messages}"
 
 
 class _Formatter(string.Formatter):
@@ -165,6 +194,7 @@ class Language:
             out, values = self._object_forms(out, values)
         elif "You" in values.values():
             out = self._you_verbs(out, values)
+        check_template(out)
         return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
 
     @staticmethod

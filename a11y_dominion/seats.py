@@ -320,11 +320,54 @@ BOT_KINDS = {
 BOT_NAMES = ", ".join(BOT_KINDS)
 
 
+def is_bot_kind(kind: str) -> bool:
+    """True when ``kind`` is a bot's seat kind: one of :data:`BOT_KINDS` or a
+    strategy (a shipped strategy's name or a path ending in ``.toml``, see
+    :mod:`a11y_dominion.strategies`). The file itself is not read."""
+    from .strategies import is_strategy_kind
+
+    return kind.lower() in BOT_KINDS or is_strategy_kind(kind)
+
+
+def bot_kind(text: str) -> str:
+    """The bot seat kind that ``text`` names (``play``, ``host`` and ``simulate``
+    all read a bot's kind here): a kind of :data:`BOT_KINDS` (any case, given in
+    lower case), a shipped strategy's name (lower case) or the path of a strategy
+    file ending in ``.toml`` (as typed). A strategy is read and checked now.
+
+    Raises ValueError with one sentence (a :class:`Msg`) for a word that is no bot
+    and for a strategy file that cannot be used."""
+    from .strategies import is_strategy_kind, load_strategy, shipped
+
+    word = text.strip()
+    if word.lower() in BOT_KINDS:
+        return word.lower()
+    if is_strategy_kind(word):
+        kind = word if word.lower().endswith(".toml") else word.lower()
+        load_strategy(kind)
+        return kind
+    raise ValueError(
+        Msg(
+            "{kind} is not a bot; bots are {bots}, a strategy ({strategies}) or a strategy file ending in .toml.",
+            kind=word or "''",
+            bots=BOT_NAMES,
+            strategies=", ".join(shipped()),
+        )
+    )
+
+
 def make_bot(kind: str, seed: int = 0, think_ms: int | None = None):
-    """A bot seat of ``kind`` (bigmoney, random, bmu, easy, medium or hard),
-    seeded with ``seed``; ``think_ms`` bounds the ``hard`` bot's thinking per
-    decision in milliseconds (None: its default, 2000). Raises KeyError for
-    other kinds."""
+    """A bot seat of ``kind`` (bigmoney, random, bmu, easy, medium or hard, or a
+    strategy: see :func:`bot_kind`), seeded with ``seed``; ``think_ms`` bounds the
+    ``hard`` bot's thinking per decision in milliseconds (None: its default,
+    2000). Raises KeyError for other kinds, and
+    :class:`~a11y_dominion.strategies.StrategyError` for a strategy file that
+    cannot be used."""
+    if kind not in BOT_KINDS and is_bot_kind(kind):
+        from .bots.strategy import StrategyBot
+        from .strategies import load_strategy
+
+        return StrategyBot(load_strategy(kind), seed)
     maker = BOT_KINDS[kind]
     if kind == "hard":
         return maker(seed, think_ms=think_ms)
@@ -340,7 +383,7 @@ class LazyBot:
     for an unknown kind at once."""
 
     def __init__(self, kind: str, seed: int = 0, think_ms: int | None = None):
-        if kind not in BOT_KINDS:
+        if not is_bot_kind(kind):
             raise KeyError(kind)
         self._args = (kind, seed, think_ms)
         self._bot = None
@@ -449,11 +492,18 @@ def rename_seats(record: dict, names: dict) -> dict:
     return out
 
 
+def _strategy_seat_name(path: str) -> str:
+    from .strategies import seat_name
+
+    return seat_name(path)
+
+
 def parse_seats(text: str, remote: bool = False) -> list:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
-    Each seat is ``Name:kind`` (kind human or a bot of :data:`BOT_KINDS`; human when
-    left out), and a human seat may add its own language and verbosity as
+    Each seat is ``Name:kind`` (kind human, a bot of :data:`BOT_KINDS` or a strategy,
+    see :func:`bot_kind`; human when left out; a strategy file alone, ``smithy.toml``,
+    is a seat named after the file), and a human seat may add its own language and verbosity as
     more parts, in any order: ``Ann:human:nl:terse``, or with names,
     ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
     (name, kind) pairs. Raises ValueError with one sentence for a bad seat
@@ -465,8 +515,14 @@ def parse_seats(text: str, remote: bool = False) -> list:
     seats = []
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         name, _, rest = part.partition(":")
-        kind, *extra = [x.strip() for x in rest.split(":")] if rest else [""]
-        name, kind = name.strip(), (kind.lower() or person)
+        if part.lower().endswith(".toml") and (not rest or len(name.strip()) == 1 and rest[:1] in "\\/"):
+            name, rest = _strategy_seat_name(part), part  # a strategy file alone (C:/...: a Windows drive)
+        if rest.lower().endswith(".toml"):
+            kind, extra = rest.strip(), []  # a path keeps its case and may hold colons
+        else:
+            kind, *extra = [x.strip() for x in rest.split(":")] if rest else [""]
+            kind = kind.lower()
+        name, kind = name.strip(), (kind or person)
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
         if has_control(name):
@@ -477,7 +533,9 @@ def parse_seats(text: str, remote: bool = False) -> list:
                 )
             )
         people = ("remote", "human") if remote else (person,)
-        if kind not in people + tuple(BOT_KINDS):
+        if kind not in people and kind not in BOT_KINDS and is_bot_kind(kind):
+            kind = bot_kind(kind)  # a strategy: its file is read and checked now
+        if kind not in people + tuple(BOT_KINDS) and not is_bot_kind(kind):
             if remote:
                 raise ValueError(
                     Msg(

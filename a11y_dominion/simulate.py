@@ -1,7 +1,7 @@
 """Bot-only games for testing and balance: ``a11y-dominion simulate``.
 
 The games can be played in this process, spread over ``workers`` processes
-of this computer (the standard library's :mod:`concurrent.futures`), or on
+of this computer (the standard library's :mod:`multiprocessing`), or on
 an existing Dask cluster (``scheduler``, the optional extra ``cluster``).
 Each game's seed depends only on the run's seed and the game's number, and
 the results are put together in game order, so every way gives the same
@@ -11,6 +11,7 @@ results (all but the time taken).
 from __future__ import annotations
 
 import math
+import signal
 import time
 import traceback
 from collections import Counter
@@ -29,6 +30,11 @@ MAX_TURNS = 400
 CHUNKS_PER_WORKER = 4
 """Games are sent to workers in about this many chunks per worker (fewer
 round trips than one game at a time, and still an even spread)."""
+
+
+WAKE_SECONDS = 0.2
+"""How long the wait for the workers' games lasts at a time: Ctrl+C is seen between two
+waits (on Windows a wait without an end is not broken off by it)."""
 
 
 class ClusterError(RuntimeError):
@@ -263,16 +269,49 @@ def _parts(games: int, workers: int, progress) -> list:
     return chunks(games, workers * CHUNKS_PER_WORKER * (5 if progress is not None else 1))
 
 
-def _on_workers(workers: int, args: tuple, games: int, progress=None) -> list:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+def leave_ctrl_c_to_the_parent() -> None:
+    """The start of a worker process: Ctrl+C, which the terminal (or Windows' console)
+    gives every process of the program, is ignored here; the parent stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
+
+def worker_pool(workers: int, context=None):
+    """A :class:`multiprocessing.pool.Pool` of ``workers`` processes (``context``: a
+    multiprocessing context; the system's own start method unless given: fork on Linux,
+    spawn on Windows and macOS) that leave Ctrl+C to this process
+    (:func:`leave_ctrl_c_to_the_parent`)."""
+    import multiprocessing
+
+    return (context or multiprocessing.get_context()).Pool(workers, initializer=leave_ctrl_c_to_the_parent)
+
+
+def _on_workers(workers: int, args: tuple, games: int, progress=None, context=None) -> list:
+    """The records of ``games`` games played by ``workers`` processes, in game order.
+    ``progress(n)`` is called as ``n`` more games are played. Ctrl+C (KeyboardInterrupt),
+    or anything else that stops the wait, ends the workers at once (the games being
+    played are left) and goes on up."""
     parts = _parts(games, workers, progress)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_games, *args[:5], part, *args[5:]): len(part) for part in parts}
-        if progress is not None:
-            for f in as_completed(futures):
-                progress(futures[f])
-        return [r for f in futures for r in f.result()]
+    pool = worker_pool(workers, context)
+    try:
+        asked = [(len(part), pool.apply_async(play_games, (*args[:5], part, *args[5:]))) for part in parts]
+        pending = list(asked)
+        while pending:
+            pending[0][1].wait(WAKE_SECONDS)
+            left = []
+            for n, result in pending:
+                if not result.ready():
+                    left.append((n, result))
+                elif progress is not None:
+                    progress(n)
+            pending = left
+        records = [r for _n, result in asked for r in result.get()]
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+    return records
 
 
 def _on_cluster(address: str, args: tuple, games: int, progress=None) -> list:

@@ -108,11 +108,22 @@ def _isatty(stream) -> bool:
         return False
 
 
-def screen_reader_mode(settings: dict) -> bool:
-    """True when the settings say the player uses a screen reader: speech
-    ``screen-reader``, or ``auto`` with the ``screen_reader`` answer yes."""
-    speech = settings.get("speech")
-    return speech == "screen-reader" or (speech == "auto" and settings.get("screen_reader") == "yes")
+def screen_reader_mode(settings: dict, running=None) -> bool:
+    """True when the player uses a screen reader, as the game itself decides it: speech
+    ``screen-reader``; or ``auto`` (the default) and ``running()`` says one runs
+    (:func:`~announcements.speech.detect.screen_reader_running`: True, False, or None
+    when this system cannot tell; None without ``running``), and when it cannot tell,
+    the ``screen_reader`` answer yes. On Windows and macOS the system always tells, so
+    the answer is never asked there and only what runs counts."""
+    speech = settings.get("speech") or "auto"
+    if speech == "screen-reader":
+        return True
+    if speech != "auto":
+        return False
+    found = running() if running is not None else None
+    if found is None:
+        return settings.get("screen_reader") == "yes"
+    return bool(found)
 
 
 class LineProgress:
@@ -170,14 +181,14 @@ class BarProgress:
         self.bar.stop()
 
 
-def make_progress(total: int, lang: Language, settings: dict, as_json: bool, stream=None):
+def make_progress(total: int, lang: Language, settings: dict, as_json: bool, stream=None, running=None):
     """The progress of ``total`` games on ``stream`` (standard error): None
     with ``as_json`` or when ``stream`` is not a terminal; a
-    :class:`LineProgress` in screen-reader mode (see :func:`screen_reader_mode`);
-    else a :class:`BarProgress`."""
+    :class:`LineProgress` in screen-reader mode (see :func:`screen_reader_mode`, which
+    ``running`` goes to); else a :class:`BarProgress`."""
     stream = sys.stderr if stream is None else stream
     if as_json or not _isatty(stream):
         return None
-    if screen_reader_mode(settings):
+    if screen_reader_mode(settings, running):
         return LineProgress(total, stream, lang)
     return BarProgress(total, stream, lang)

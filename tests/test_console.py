@@ -859,3 +859,28 @@ def test_mode_options_show_the_short_word():
 def test_hot_seat_turn_prompt_names_whose_hand():
     _, _, lines = session("\r", "--players", "Ann:human,Bob:human")
     assert any(x.startswith("Ann's hand: ") for x in lines)
+
+
+class _Terminal(io.StringIO):
+    """A text stream that says it is a terminal (as a player's console is)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_hand_over_clears_the_screen_and_its_scrollback_at_a_terminal(monkeypatch):
+    monkeypatch.setenv("TERM", "xterm-256color")
+    out = _Terminal()
+    display = Display(out, plain=False)
+    display.clear()
+    text = out.getvalue()
+    assert "\x1b[2J" in text  # the screen
+    assert text.endswith("\x1b[3J")  # and what scrolled off it: the last player's cards
+
+
+def test_a_hand_over_writes_nothing_in_plain_lines_or_into_a_file():
+    plain = _Terminal()
+    Display(plain, plain=True).clear()
+    into_file = io.StringIO()
+    Display(into_file, plain=False).clear()
+    assert plain.getvalue() == "" and into_file.getvalue() == ""

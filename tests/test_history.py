@@ -21,6 +21,7 @@ from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import make_console
 from a11y_dominion.console.display import PlainReader
 from a11y_dominion.rules import events as ev
+from filemodes import owner_only
 
 KINGDOM = "Village,Cellar,Merchant,Workshop,Smithy,Festival,Laboratory,Market,Council Room,Moneylender"
 # seed 2: You buy a Village in turns 1 and 2 and draw it for turn 3
@@ -79,7 +80,7 @@ def test_every_answer_is_in_the_autosave_and_resume_goes_on_at_the_same_decision
     answers = [json.loads(x) for x in lines[1:]]
     assert [a["n"] for a in answers] == list(range(len(first.game.answers)))
     assert [a["p"] for a in answers if a["p"] == "You"] == ["You"] * 6
-    assert os.stat(the_file()).st_mode & 0o777 == 0o600
+    assert os.stat(the_file()).st_mode & 0o777 == owner_only()
 
     second, text = resume(["hand"])
     assert second.game.answers == first.game.answers
@@ -336,6 +337,7 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
     ]
 
 
+@pytest.mark.posix
 def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_path):
     """At a terminal (a pseudo-terminal, as a sighted player has), without --plain: a table
     of wins per opponent and Kingdom, then the two sentences that are no rows of it."""

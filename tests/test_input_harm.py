@@ -12,6 +12,7 @@ import pytest
 
 from a11y_dominion.cli import _host_target, main, write_host_record
 from a11y_dominion.remote.access import write_seats_file
+from filemodes import owner_only
 
 HOST = ["host", "--players", "Ann,Bot:bigmoney", "--port", "0"]
 
@@ -30,6 +31,7 @@ def _special(tmp_path, kind: str) -> str:
     return str(path)
 
 
+@pytest.mark.posix
 @pytest.mark.parametrize("option", ["--seats-file", "--record-file"])
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device", "link-to-fifo"])
 def test_the_host_refuses_to_write_what_is_not_a_regular_file_before_listening(
@@ -52,6 +54,7 @@ def test_the_host_refuses_to_write_what_is_not_a_regular_file_before_listening(
     assert not list(data.iterdir())  # no host key was made
 
 
+@pytest.mark.posix
 def test_the_host_writes_a_linked_file_itself_atomically_and_for_its_owner_only(tmp_path):
     real = tmp_path / "real.json"
     real.write_text("old")
@@ -99,6 +102,7 @@ def fifo(tmp_path):
     assert stat.S_ISFIFO(os.lstat(path).st_mode)
 
 
+@pytest.mark.posix
 def test_load_of_a_fifo_at_the_prompt_is_refused_and_the_game_goes_on(fifo):
     from test_nothing_lost_faults import piped
 
@@ -119,6 +123,7 @@ def test_load_of_a_fifo_at_the_prompt_is_refused_and_the_game_goes_on(fifo):
         ),
     ],
 )
+@pytest.mark.posix
 def test_options_naming_a_fifo_are_refused_at_once(argv, sentence, fifo, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
     code = main([a.format(fifo=fifo) for a in argv])
@@ -127,6 +132,7 @@ def test_options_naming_a_fifo_are_refused_at_once(argv, sentence, fifo, capsys,
     assert code != 0 and sentence.format(fifo=fifo) in text and "Traceback" not in text
 
 
+@pytest.mark.posix
 def test_a_fifo_among_the_autosaves_is_listed_as_damaged(capsys):
     from a11y_dominion import autosave
 
@@ -185,7 +191,7 @@ def test_piped_input_ending_before_the_first_answer_keeps_the_game(capsys):
     console, code, lines = piped("")
     assert lines[-1] == "Game stopped." and code == 1
     (saved,) = autosave.unfinished_games()
-    assert saved.answers == [] and stat.S_IMODE(os.stat(saved.path).st_mode) == 0o600
+    assert saved.answers == [] and stat.S_IMODE(os.stat(saved.path).st_mode) == owner_only()
     assert main(["games"]) == 0
     (line,) = capsys.readouterr().out.splitlines()
     assert (
@@ -289,11 +295,11 @@ def test_the_game_history_is_readable_by_its_owner_only():
     finally:
         os.umask(old)
     path = stats.db_path()
-    assert path.name == "history.sqlite3" and stat.S_IMODE(os.stat(path).st_mode) == 0o600
-    assert all(stat.S_IMODE(os.stat(p).st_mode) == 0o600 for p in path.parent.glob("history.sqlite3*"))
+    assert path.name == "history.sqlite3" and stat.S_IMODE(os.stat(path).st_mode) == owner_only()
+    assert all(stat.S_IMODE(os.stat(p).st_mode) == owner_only() for p in path.parent.glob("history.sqlite3*"))
     os.chmod(path, 0o644)  # as an older version made it
     assert stats.summary()["games"] == 1
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(path).st_mode) == owner_only()
 
 
 def test_resume_of_a_hosted_game_points_to_host_resume(capsys):

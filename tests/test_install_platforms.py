@@ -243,6 +243,46 @@ def test_messages_name_the_paths_of_each_platform():
     )
 
 
+STORE_LOCAL = WIN_LOCAL + r"\Packages\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\LocalCache\Local"
+
+
+def store_realpath(path: str) -> str:
+    """What os.path.realpath gives under the Microsoft Store's Python for a folder it made in
+    %LOCALAPPDATA%: the path of its own copy."""
+    assert path.startswith(WIN_LOCAL + "\\")
+    return STORE_LOCAL + path[len(WIN_LOCAL) :]
+
+
+def test_the_microsoft_store_pythons_copy_of_the_venv_is_named_by_its_real_path():
+    venv = install.venv_dir("win32", {"LOCALAPPDATA": WIN_LOCAL}, WIN_HOME)
+    real = install.real_folder(venv, "win32", store_realpath)
+    assert real == PureWindowsPath(STORE_LOCAL, "a11y-dominion", "a11y-dominion", "venv")
+    py = install.venv_python(real, "win32")
+    assert install.installed_hint(PureWindowsPath(r"C:\Users\Ann Lee\a11y-dominion"), py, "win32") == (
+        r'installed. Start a game with: py "C:\Users\Ann Lee\a11y-dominion\install.py" --play '
+        r"(the game's own command is C:\Users\Ann Lee\AppData\Local\Packages"
+        r"\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\LocalCache\Local\a11y-dominion\a11y-dominion"
+        r"\venv\Scripts\a11y-dominion.exe)."
+    )
+
+
+def test_the_venv_folder_is_kept_as_named_where_nothing_redirects_it():
+    venv = install.venv_dir("win32", {"LOCALAPPDATA": WIN_LOCAL}, WIN_HOME)
+    assert install.real_folder(venv, "win32", lambda path: path) == venv  # python.org's Python
+
+    def fails(path: str) -> str:
+        raise OSError(2, "The system cannot find the file specified")
+
+    assert install.real_folder(venv, "win32", fails) == venv
+
+    def never(path: str) -> str:
+        raise AssertionError("realpath is asked on Windows only")
+
+    for platform, home in (("darwin", MAC_HOME), ("linux", LINUX_HOME)):
+        venv = install.venv_dir(platform, {}, home)
+        assert install.real_folder(venv, platform, never) == venv
+
+
 def test_an_old_python_is_refused_in_one_sentence_per_platform():
     assert install.python_too_old((3, 10, 0), "/usr/bin/python3", "linux") is None
     assert install.python_too_old((3, 13, 1), r"C:\Python313\python.exe", "win32") is None
@@ -271,6 +311,15 @@ def test_exit_code_of_a_child_ended_by_a_signal():
     assert install.exit_code(0) == 0
     assert install.exit_code(3) == 3
     assert install.exit_code(-signal.SIGINT) == 130
+
+
+def test_install_py_waits_through_ctrl_c_everywhere_and_ctrl_break_on_windows():
+    import types
+
+    windows = types.SimpleNamespace(SIGINT=2, SIGBREAK=21, SIGTERM=15)
+    posix = types.SimpleNamespace(SIGINT=2, SIGTERM=15, SIGHUP=1)
+    assert install.waited_signals(windows) == [2, 21]
+    assert install.waited_signals(posix) == [2]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to one process, which Windows cannot")

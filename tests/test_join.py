@@ -112,6 +112,7 @@ def run_join(tmp_path, *args: str, env: dict | None = None):
     return got.returncode, got.stdout, got.stderr
 
 
+@pytest.mark.posix
 def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path):
     data, proc = host_game
     start = time.monotonic()
@@ -205,6 +206,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", "".join(raw["Bea"])), "escape bytes in plain output"
 
 
+@pytest.mark.posix
 def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_path):
     data, proc = host_game
     ann = join_terminal(tmp_path, data)
@@ -335,6 +337,7 @@ def test_every_command_word_of_a_joined_seat_has_its_method():
         assert callable(getattr(JoinConsole, name, None)), word
 
 
+@pytest.mark.posix
 def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game, tmp_path):
     """undo (asked of the host), export, settings and help at a joined seat; say reaches the other seat; a move typed
     while nothing is asked is refused and never played later; queries are answered between
@@ -458,6 +461,7 @@ def test_hint_at_a_joined_seat(host_game, tmp_path):
                 child.kill(9)
 
 
+@pytest.mark.posix
 def test_a_line_typed_while_nothing_is_asked_is_shown_once_without_a_prompt(host_game, tmp_path):
     """At a terminal the line typed between decisions was echoed by the terminal: it is not
     drawn again after an "Ann>" prompt (no answer is awaited); piped, it is printed once."""
@@ -493,6 +497,7 @@ def test_a_line_typed_while_nothing_is_asked_is_shown_once_without_a_prompt(host
     assert "Traceback" not in proc.stdout.read()
 
 
+@pytest.mark.posix
 def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_path):
     """What the host sends while Ann's prompt (or Ann's half-typed line between decisions)
     waits is printed at once on lines of its own above it, the typed text drawn again
@@ -575,5 +580,35 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
             ann.terminate(force=True)
         if bea is not None and bea.proc.poll() is None:
             bea.kill(9)
+    proc.wait(20)
+    assert "Traceback" not in proc.stdout.read()
+
+
+@pytest.mark.posix
+def test_ctrl_c_while_nothing_is_asked_clears_as_at_a_question(host_game, tmp_path):
+    """Ctrl+C while the seat waits for the host (a signal, as the terminal gives it) and
+    Ctrl+C in a line typed between decisions (a key, as it always is at Windows' console)
+    each say one sentence, as at a question; neither leaves the game."""
+    data, proc = host_game
+    ann = join_terminal(tmp_path, data)
+    try:
+        ann.expect("Ann has joined; 1 seat still empty: Bea.")
+        ann.sendintr()
+        ann.expect_exact("Nothing to clear. Type quit to leave the game.")
+        ann.send("stat")  # the first key wakes the line editor
+        ann.expect_exact("stat")
+        ann.sendintr()
+        ann.expect_exact("Line cleared. Type quit to leave the game.")
+        ann.sendline("quit")
+        ann.expect_exact("Type yes to leave: ")
+        ann.sendline("yes")
+        ann.expect_exact("You left the game.")
+        ann.expect(pexpect.EOF)
+        ann.close()
+        assert ann.exitstatus == 0
+    finally:
+        if ann.isalive():
+            ann.terminate(force=True)
+    proc.send_signal(signal.SIGINT)
     proc.wait(20)
     assert "Traceback" not in proc.stdout.read()

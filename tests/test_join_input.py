@@ -184,6 +184,7 @@ def test_the_input_watch_ends_when_its_input_cannot_be_waited_on():
 
 
 # ---------------------------------------------------------------- character mode
+@pytest.mark.posix
 def test_char_mode_with_termios_no_echo_no_line_buffering_signals_kept():
     termios = pytest.importorskip("termios")
     main, side = os.openpty()

@@ -145,3 +145,12 @@ def test_the_keys_pages_examples_do_what_it_says():
         slot = key_slot(action, k)
         assert slot in DEFAULT_KEYS
         assert k not in DEFAULT_KEYS.values(), (action, key)
+
+
+def test_ctrl_z_on_an_empty_line_leaves_as_ctrl_d_does_and_types_nothing_in_a_line():
+    by_ctrl_d = run_console("\x04yes\r", {})
+    assert run_console("\x1ayes\r", {}) == by_ctrl_d
+    assert by_ctrl_d[-1] == "Game stopped." and not any("is not a move" in line for line in by_ctrl_d)
+    typed = run_console("hand\r", {})
+    assert run_console("ha\x1and\r", {}) == typed  # Ctrl+Z inside the line: nothing typed
+    assert run_console("ha\x16\x01nd\r", {}) == run_console("ha\x01nd\r", {})  # Ctrl+V quotes nothing

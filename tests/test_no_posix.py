@@ -146,6 +146,7 @@ def test_simulate_and_scenario_without_posix_modules(tmp_path):
     assert clean(printed) == []
 
 
+@pytest.mark.posix
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client ssh is not installed")
 def test_host_with_an_ssh_seat_and_a_join_seat_without_posix_modules(tmp_path):
     """Ann (ssh) and Bea (join, itself through the launcher) each play their first turn and

@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -32,6 +33,7 @@ from a11y_dominion.console.display import PlainReader
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote import terminal
 from a11y_dominion.textinput import SEQUENCE, typed_line
+from filemodes import owner_only
 from test_history import KINGDOM, TO_VILLAGE, play, resume
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +70,7 @@ def fingerprint(path: Path) -> tuple:
 
 
 # ---------------------------------------------------------------- 2, 6: save and export targets
+@pytest.mark.posix
 def test_save_and_export_refuse_what_is_not_a_regular_file_before_asking(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
@@ -96,6 +99,7 @@ def test_save_and_export_refuse_what_is_not_a_regular_file_before_asking(tmp_pat
     )
 
 
+@pytest.mark.posix
 def test_a_link_to_a_regular_file_writes_that_file_and_says_so(tmp_path):
     real_save, real_text = tmp_path / "real.json", tmp_path / "real.txt"
     real_save.write_text("old save")
@@ -123,7 +127,7 @@ def test_saves_and_exports_are_readable_by_their_owner_only(tmp_path):
     _, _, lines = session(f"save {new_save}\rexport {new_text}\rsave {old}\ryes\r")
     assert f"Game saved to {new_save}." in lines and f"Game saved to {old}." in lines
     for path in (new_save, new_text, old):
-        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+        assert stat.S_IMODE(path.stat().st_mode) == owner_only(), path
 
 
 # ---------------------------------------------------------------- 3: one process per game

@@ -98,6 +98,33 @@ def test_the_lock_file_of_an_ended_game_goes_and_listings_never_read_lock_files(
         held.release()
 
 
+def test_a_new_game_is_kept_even_where_a_lock_left_from_elsewhere_holds_its_name(games, monkeypatch):
+    """A new game's file is made by this process alone (O_EXCL); a lock file of that name held
+    by another (a lock left on a file system whose locks outlive their process) refuses nothing."""
+    monkeypatch.setattr(autosave, "_new_id", lambda: "20260101-120000")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(games / "20260101-120000.jsonl")],
+        cwd=str(ROOT),
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline() == "held\n"
+        save = autosave.Autosave.create({"seed": 1}, humans=("Ann",))
+        save.keep()
+        assert save.failed is None
+        assert save.path == games / "20260101-120000.jsonl"
+        assert '"id":"20260101-120000"' in save.path.read_text(encoding="utf-8")
+        save.close()
+    finally:
+        holder.kill()
+        holder.wait(30)
+        holder.stdin.close()
+        holder.stdout.close()
+
+
 # ---------------------------------------------------------------- reading a file
 def test_reading_flags_per_system():
     posix = types.SimpleNamespace(O_RDONLY=0, O_NONBLOCK=0o4000, O_NOCTTY=0o400)
@@ -138,9 +165,9 @@ def test_host_signals_on_posix_are_the_loops_own():
 
 def test_host_signals_on_windows_go_through_python_handlers_to_the_loop(monkeypatch):
     """Windows' event loop has no add_signal_handler: SIGINT (Ctrl+C) and SIGBREAK
-    (Ctrl+Break; SIGUSR1 stands for it here, this system has none) are Python's
+    (Ctrl+Break; SIGTERM, which every system has, stands for it here) are Python's
     handlers, which hand the call to the loop, and are put back afterwards."""
-    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGUSR1, raising=False)
+    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGTERM, raising=False)
     calls: list = []
 
     async def main() -> bool:
@@ -150,15 +177,15 @@ def test_host_signals_on_windows_go_through_python_handlers_to_the_loop(monkeypa
             raise NotImplementedError
 
         monkeypatch.setattr(loop, "add_signal_handler", none_here)
-        before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGUSR1))
+        before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
         back = stop_signals(loop, lambda: calls.append("int"), lambda: calls.append("stop"), platform="win32")
         signal.raise_signal(signal.SIGINT)  # the handler runs now; the loop calls on_int at its next round
         assert calls == []
         await asyncio.sleep(0)
-        signal.raise_signal(signal.SIGUSR1)
+        signal.raise_signal(signal.SIGTERM)
         await asyncio.sleep(0)
         back()
-        return before == (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGUSR1))
+        return before == (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
 
     assert asyncio.run(main())  # the handlers before are back
     assert calls == ["int", "stop"]
@@ -301,3 +328,91 @@ def test_other_systems_leave_their_terminal_as_it_is():
     assert display.console_carries_out_sequences("linux", kernel32, lambda *a: None) is False
     assert display.console_carries_out_sequences("darwin", kernel32, lambda *a: None) is False
     assert kernel32.calls == []
+
+
+# ---------------------------------------------------------------- files keep their bytes on Windows
+def bytes_changed_on_windows(source: str) -> list:
+    """The files opened in ``source`` (a module's text) so that Windows would change their
+    bytes, as (line, what): an ``os.open`` whose flags are written out without ``BINARY``
+    (or ``O_BINARY``), which on Windows gives a text-mode descriptor (a newline written
+    as CR LF, a read stopped at Ctrl+Z); an ``os.fdopen`` or ``open`` in text mode for
+    writing (``w``, ``a``, ``x`` or ``+``) without ``newline=``, whose newlines Windows
+    writes as CR LF. Flags held in a variable (``os.open(path, flags)``) are the
+    business of the function that made them (:func:`~a11y_dominion.files.reading_flags`)."""
+    import ast
+
+    out: list = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = ast.unparse(node.func)
+        if name == "os.open" and len(node.args) >= 2 and not isinstance(node.args[1], ast.Name):
+            flags = ast.unparse(node.args[1])
+            if "BINARY" not in flags:
+                out.append((node.lineno, f"os.open without BINARY: {flags}"))
+        elif name in ("os.fdopen", "open") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+            mode = str(node.args[1].value)
+            writes = any(ch in mode for ch in "wax+")
+            if writes and "b" not in mode and not any(k.arg == "newline" for k in node.keywords):
+                out.append((node.lineno, f"{name} in text mode {mode!r} without newline="))
+    return sorted(out)
+
+
+@pytest.mark.parametrize(
+    "source, found",
+    [
+        ("fd = os.open(p, os.O_WRONLY, 0o600)", [(1, "os.open without BINARY: os.O_WRONLY")]),
+        ("fd = os.open(p, os.O_WRONLY | os.O_APPEND | BINARY, 0o600)", []),
+        ("fd = os.open(p, os.O_RDONLY)", [(1, "os.open without BINARY: os.O_RDONLY")]),
+        ("flags, waits = reading_flags()\nfd = os.open(p, flags)", []),
+        ("f = os.fdopen(fd, 'a', encoding='utf-8')", [(1, "os.fdopen in text mode 'a' without newline=")]),
+        ("f = os.fdopen(fd, 'a', encoding='utf-8', newline='\\n')", []),
+        ("f = os.fdopen(fd, 'wb')", []),
+        ("f = open(p, 'w', encoding='utf-8')", [(1, "open in text mode 'w' without newline=")]),
+        ("f = open(p, encoding='utf-8')", []),
+    ],
+)
+def test_the_rule_of_bytes_kept(source, found):
+    assert bytes_changed_on_windows(source) == found
+
+
+def test_every_file_the_game_writes_keeps_its_bytes_on_windows():
+    found = []
+    for package in ("a11y_dominion", "announcements"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for line, what in bytes_changed_on_windows(path.read_text(encoding="utf-8")):
+                found.append(f"{path.relative_to(ROOT)}:{line}: {what}")
+    assert found == []
+
+
+def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
+    from a11y_dominion.remote.client import KnownHosts
+
+    known = KnownHosts(tmp_path / "known_hosts")
+    known.add("192.0.2.7", 2222, "ssh-ed25519 AAAAC3Nza")
+    known.add("example.org", 22, "ssh-ed25519 AAAAC3Nzb")
+    assert (tmp_path / "known_hosts").read_bytes() == (
+        b"[192.0.2.7]:2222 ssh-ed25519 AAAAC3Nza\n[example.org]:22 ssh-ed25519 AAAAC3Nzb\n"
+    )
+    assert known.get("example.org", 22) == "ssh-ed25519 AAAAC3Nzb"
+
+
+# ---------------------------------------------------------------- a file name typed at the prompt
+@pytest.mark.parametrize(
+    "platform, typed, path",
+    [
+        ("win32", '"C:\\Users\\Ann Lee\\Downloads\\game.json"', "C:\\Users\\Ann Lee\\Downloads\\game.json"),
+        ("win32", ' "game 2.json" ', "game 2.json"),
+        ("win32", "C:\\Users\\Ann\\game.json", "C:\\Users\\Ann\\game.json"),
+        ("win32", '"', '"'),
+        ("linux", '"game 2.json"', '"game 2.json"'),
+        ("darwin", ' "/Users/ann/game.json" ', '"/Users/ann/game.json"'),
+        ("linux", " game.json ", "game.json"),
+    ],
+)
+def test_a_typed_file_name_per_system(platform, typed, path):
+    """Explorer's Copy as path puts double quotes around the path, which no Windows file
+    name holds: there they go; elsewhere a name may hold them."""
+    from a11y_dominion.files import typed_path
+
+    assert typed_path(typed, platform) == path

@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.posix  # a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 
 from tests.ptyplay import spawn_position, type_keys  # noqa: E402

@@ -38,6 +38,7 @@ def spawn(tmp_path):
     return spawn_position(pexpect, tmp_path, POSITION, 24, 80)
 
 
+@pytest.mark.posix
 def test_screen_reader_mode_writes_no_cursor_movement(tmp_path):
     child = spawn(tmp_path)
     raw = b""

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+pytestmark = pytest.mark.posix  # ssh in a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
 if shutil.which("ssh") is None:

@@ -66,6 +66,7 @@ def privacy_faults(record: dict, log: list, seat: str, raw: bytes) -> dict:
     }
 
 
+@pytest.mark.posix
 @over_ssh
 def test_three_remote_seats_and_a_bot_receive_nothing_private_of_another(tmp_path):
     start = time.monotonic()

@@ -21,10 +21,13 @@ pytest.importorskip("pexpect")
 import remoteplay as rp  # noqa: E402 - after the skip: it needs pexpect
 from a11y_dominion.rules import events as ev  # noqa: E402
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-    reason="needs the OpenSSH client ssh and asyncssh",
-)
+pytestmark = [
+    pytest.mark.posix,  # ssh in a pseudo-terminal
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client ssh and asyncssh",
+    ),
+]
 
 NAMES = ("Ann", "Bea", "Cid", "Dee", "Eve", "Fay")
 PLAYERS = ",".join(f"{n}:remote" for n in NAMES[:-1]) + ",Fay:remote:verbose"

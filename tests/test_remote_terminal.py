@@ -44,6 +44,7 @@ def both(host):
     return ann, bea
 
 
+@pytest.mark.posix
 def test_tab_completion_history_and_ctrl_c(host):
     ann = login(host, "Ann")
     ann.expect("1 seat still empty: Bea.")
@@ -85,6 +86,7 @@ def test_tab_completion_history_and_ctrl_c(host):
     bea.close()
 
 
+@pytest.mark.posix
 def test_escape_and_unknown_sequences_leave_no_text(host):
     ann = login(host, "Ann")
     ann.expect("1 seat still empty: Bea.")
@@ -107,6 +109,7 @@ def test_escape_and_unknown_sequences_leave_no_text(host):
     ann.close()
 
 
+@pytest.mark.posix
 def test_ctrl_d_and_quit_ask_before_leaving(host):
     ann = login(host, "Ann")
     ann.expect("1 seat still empty: Bea.")
@@ -131,6 +134,7 @@ def test_ctrl_d_and_quit_ask_before_leaving(host):
         time.sleep(0.05)
 
 
+@pytest.mark.posix
 def test_first_question_then_settings_in_the_session(host):
     ann = login(host, "Ann", options=())
     ann.expect(r"Choose your language / Kies je taal: 1 English, 2 Nederlands\.")
@@ -160,6 +164,7 @@ def test_first_question_then_settings_in_the_session(host):
     bea.close()
 
 
+@pytest.mark.posix
 def test_setenv_chooses_the_language_and_verbosity(host):
     ann = login(host, "Ann", options=("-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=verbose"))
     i = ann.expect([r"Ann doet mee; nog 1 plaats leeg: Bea\.", "Kies je taal"])
@@ -175,6 +180,7 @@ def test_setenv_chooses_the_language_and_verbosity(host):
     bea.close()
 
 
+@pytest.mark.posix
 def test_say_reaches_every_seat_without_escapes(host):
     ann, bea = both(host)
     ann.sendline("say")
@@ -196,6 +202,7 @@ def test_say_reaches_every_seat_without_escapes(host):
     bea.close()
 
 
+@pytest.mark.posix
 def test_rich_output_on_request_and_plain_again(host):
     # a command other than rich (or plain) is refused
     other = login(host, "Bea", command=("ls", "-l"))
@@ -221,6 +228,7 @@ def test_rich_output_on_request_and_plain_again(host):
     ann.close()
 
 
+@pytest.mark.posix
 def test_a_flood_of_lines_is_dropped_with_one_sentence_and_the_table_goes_on(host):
     ann, bea = both(host)
     drain(bea, 0.3)
@@ -243,6 +251,7 @@ def test_a_flood_of_lines_is_dropped_with_one_sentence_and_the_table_goes_on(hos
     bea.close()
 
 
+@pytest.mark.posix
 def test_a_client_that_vanishes_mid_line_breaks_nothing(host):
     ann, bea = both(host)
     ann.send("buy Prov")  # no Enter

@@ -118,6 +118,7 @@ def turn(seat: Seat, moves: list) -> None:
     seat.send(moves[-1])
 
 
+@pytest.mark.posix
 def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(tmp_path):
     english = Language("en")
     with hosted(tmp_path, "Ann:remote,Bea:remote", seed=SEED, extra=("--kingdom", KINGDOM)) as host:
@@ -173,6 +174,7 @@ def test_an_ssh_seat_undoes_a_buy_and_the_game_goes_on_as_if_it_never_happened(t
     assert read_saved(autosave).answers == record["answers"]
 
 
+@pytest.mark.posix
 def test_a_join_seat_undoes_through_the_seat_protocol_and_the_ssh_seat_hears_it(tmp_path):
     """Ann joins with ``a11y-dominion join`` (the seat protocol), Bea with ssh: Ann takes back a
     buy and buys again at the question asked anew; her undo in Bea's turn is refused; Bea
@@ -300,6 +302,7 @@ def test_a_host_that_does_not_know_undo_answers_an_error_and_join_says_so_in_one
     assert "Traceback" not in printed
 
 
+@pytest.mark.posix
 def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
     seats = tmp_path / "seats.json"
     args = ["host", "--players", "Cid:human,Ann:remote", "--seed", str(SEED), "--kingdom", KINGDOM, "--port", "0"]
@@ -338,6 +341,7 @@ def test_the_host_s_own_player_undoes_and_the_ssh_seat_hears_it(tmp_path):
             cid.terminate(force=True)
 
 
+@pytest.mark.posix
 def test_the_other_seat_s_summary_keeps_what_was_done_before_the_taken_back_answer(tmp_path):
     """Bea plays a Copper, then another, and takes the second one back: Ann (ssh) hears the
     undo, and the summary of Bea's turn still says both Coppers she played in the end (the

@@ -119,8 +119,17 @@ def test_no_progress_without_a_terminal(capsys):
     assert out.splitlines()[1].startswith("1:bigmoney: ")
 
 
-def _spawn(args: list, config: str) -> bytes:
-    env = dict(os.environ, A11Y_DOMINION_CONFIG=config, PYTHONPATH=os.getcwd(), TERM="xterm", COLUMNS="100")
+def _spawn(args: list, config: str, screen_reader: str = "no") -> bytes:
+    """``simulate ARGS`` at a terminal, with the settings file ``config``; ``screen_reader``
+    (yes or no) says whether a screen reader runs, as this system would tell."""
+    env = dict(
+        os.environ,
+        A11Y_DOMINION_CONFIG=config,
+        A11Y_DOMINION_SCREEN_READER=screen_reader,
+        PYTHONPATH=os.getcwd(),
+        TERM="xterm",
+        COLUMNS="100",
+    )
     child = pexpect.spawn(sys.executable, ["-m", "a11y_dominion", "simulate", *args], env=env, timeout=120)
     child.expect(pexpect.EOF)
     child.close()
@@ -138,6 +147,7 @@ def screen_reader_settings(tmp_path):
     return str(path)
 
 
+@pytest.mark.posix
 def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings):
     out = _spawn(ARGS, screen_reader_settings).decode()
     lines = out.replace("\r\n", "\n").splitlines()
@@ -147,12 +157,44 @@ def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings
     assert lines[len(said)] == "40 games in " + lines[len(said)].split(" in ")[1]
 
 
+@pytest.mark.posix
+def test_a_running_screen_reader_gets_the_lines_without_a_setting(tmp_path):
+    """On Windows and macOS the system tells whether a screen reader runs, so the answer
+    is never asked and saved: what runs decides, as for the game itself."""
+    out = _spawn(ARGS, str(tmp_path / "none.json"), screen_reader="yes").decode()
+    said = [x for x in out.replace("\r\n", "\n").splitlines() if "games played" in x]
+    assert said == [f"{p * 40 // 100} of 40 games played ({p} %)." for p in range(10, 101, 10)]
+    assert "\x1b" not in out
+
+
+@pytest.mark.parametrize(
+    "settings, running, lines",
+    [
+        ({"speech": "screen-reader"}, False, True),
+        ({"speech": "auto"}, True, True),  # Windows: NVDA's process or the system's flag
+        ({"speech": "auto", "screen_reader": "no"}, True, True),
+        ({"speech": "auto", "screen_reader": "yes"}, False, False),  # the system tells: none runs
+        ({"speech": "auto", "screen_reader": "yes"}, None, True),  # it cannot tell: the answer given
+        ({"speech": "auto", "screen_reader": "ask"}, None, False),
+        ({}, True, True),
+        ({"speech": "self-voicing"}, True, False),
+        ({"speech": "off"}, True, False),
+    ],
+)
+def test_screen_reader_mode_of_simulate_as_the_game_decides_it(settings, running, lines):
+    from a11y_dominion.simulate_output import screen_reader_mode
+
+    assert screen_reader_mode(settings, lambda: running) is lines
+
+
+@pytest.mark.posix
 def test_a_terminal_shows_a_progress_bar(tmp_path):
     out = _spawn(ARGS, str(tmp_path / "none.json"))
     assert b"Playing games" in out and b"\x1b[" in out
     assert b"games played" not in out
 
 
+@pytest.mark.posix
 @pytest.mark.parametrize("extra", [["--json"], ["--json", "--workers", "2"]])
 def test_json_at_a_terminal_has_no_progress(screen_reader_settings, extra):
     out = _spawn(ARGS + extra, screen_reader_settings)
@@ -186,3 +228,71 @@ def test_the_same_results_in_processes_with_other_hash_seeds():
         )
         out.append(_results(json.loads(got.stdout)))
     assert out[0] == out[1]
+
+
+# ---------------------------------------------------------------- Ctrl+C with workers
+def _start_methods() -> list:
+    """The start methods of worker processes here: spawn (Windows' and macOS's only one) and,
+    where the system has it, fork (Linux's own)."""
+    import multiprocessing
+
+    return [m for m in ("spawn", "fork") if m in multiprocessing.get_all_start_methods()]
+
+
+@pytest.mark.parametrize("method", _start_methods())
+def test_workers_leave_ctrl_c_to_the_parent(method):
+    """The terminal, and Windows' console, give Ctrl+C to every process of the program: a
+    worker ignores it (no KeyboardInterrupt printed by each), the parent ends them."""
+    import multiprocessing
+    import signal
+
+    from a11y_dominion.simulate import worker_pool
+
+    pool = worker_pool(1, multiprocessing.get_context(method))
+    try:
+        assert pool.apply(signal.getsignal, (signal.SIGINT,)) == signal.SIG_IGN
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+@pytest.mark.parametrize("method", _start_methods())
+def test_ctrl_c_while_the_workers_play_ends_them_at_once(method):
+    import multiprocessing
+
+    from a11y_dominion.simulate import MAX_TURNS, _on_workers
+
+    context = multiprocessing.get_context(method)
+    shown: list = []
+
+    def ctrl_c(n: int) -> None:  # Ctrl+C comes while the parent waits for the games
+        shown.append(n)
+        raise KeyboardInterrupt
+
+    args = (["medium", "bmu"], "basic-intro", None, None, 5, None, False, None, MAX_TURNS)
+    with pytest.raises(KeyboardInterrupt):
+        _on_workers(2, args, 400, ctrl_c, context)
+    assert shown == [10]  # one part of 10 games of the 40 was played, then the workers ended
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.posix
+def test_ctrl_c_at_the_terminal_stops_simulate_with_workers(tmp_path):
+    env = dict(
+        os.environ,
+        A11Y_DOMINION_CONFIG=str(tmp_path / "none.json"),
+        A11Y_DOMINION_SCREEN_READER="yes",  # one line every 10 %
+        PYTHONPATH=os.getcwd(),
+        TERM="xterm",
+    )
+    args = ["-m", "a11y_dominion", "simulate", "--players", "medium,bmu", "--games", "2000", "--workers", "2"]
+    child = pexpect.spawn(sys.executable, args, env=env, timeout=120)
+    child.expect_exact("200 of 2000 games played (10 %).")
+    child.sendintr()  # Ctrl+C: the terminal gives it to the parent and both workers
+    child.expect(pexpect.EOF)
+    child.close()
+    printed = child.before.decode()
+    assert child.exitstatus == 130
+    assert printed.replace("\r\n", "\n").splitlines()[-1].removeprefix("^C") == "Stopped."  # the terminal's echo
+    assert "Traceback" not in printed and "KeyboardInterrupt" not in printed
+    assert "2000 of 2000 games played" not in printed

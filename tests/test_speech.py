@@ -387,6 +387,42 @@ def test_speech_test_returns_1_for_a_bad_mode(messages):
     assert messages[1].startswith("Speech test: unknown speech mode")
 
 
+CANNOT_TELL = Reports()  # a text console: nothing says whether a screen reader runs
+
+
+@pytest.mark.parametrize(
+    "saved, first, spoken",
+    [
+        (
+            "yes",
+            "Speech test: this system cannot tell whether a screen reader runs; you said you use one, "
+            "so in automatic mode (the default) the game prints lines for it and does not speak.",
+            [],
+        ),
+        (
+            "no",
+            "Speech test: this system cannot tell whether a screen reader runs; you said you use none, "
+            "so in automatic mode (the default) the game speaks itself.",
+            ["Testing"],
+        ),
+        (
+            "ask",
+            "Speech test: this system cannot tell whether a screen reader runs, "
+            "so the game asks you once and keeps your answer.",
+            ["Testing"],
+        ),
+    ],
+)
+def test_speech_test_takes_the_saved_answer_where_the_system_cannot_tell(messages, saved, first, spoken):
+    output = RecordingOutput("espeak-ng")
+    got = speech_test(
+        "Testing", "auto", print_fn=messages, outputs=[output], platform="linux", reports=CANNOT_TELL, saved=saved
+    )
+    assert messages[0] == first
+    assert output.spoken == spoken
+    assert got == (0 if spoken else 1)
+
+
 # ---------------------------------------------------------------- espeak through a stand-in program
 
 

@@ -44,11 +44,14 @@ SPEAK_TIMEOUT = 10.0
 
 COMMAND_TIMEOUT = 20.0
 
-pytestmark = pytest.mark.filterwarnings(
-    # The speechd client ends its reader thread with sys.exit() when its
-    # connection closes; threading ignores that, pytest reports it.
-    "ignore:Exception in thread SSIP client communication thread:pytest.PytestUnhandledThreadExceptionWarning"
-)
+pytestmark = [
+    pytest.mark.filterwarnings(
+        # The speechd client ends its reader thread with sys.exit() when its
+        # connection closes; threading ignores that, pytest reports it.
+        "ignore:Exception in thread SSIP client communication thread:pytest.PytestUnhandledThreadExceptionWarning"
+    ),
+    pytest.mark.posix,  # speechstack stops, freezes and kills the daemon's process group
+]
 
 
 def require_speech_stack() -> None:

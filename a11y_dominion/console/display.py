@@ -110,6 +110,9 @@ def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
         return True
 
 
+ERASE_SCROLLBACK = "\x1b[3J"  # erase the lines scrolled off the screen (at a hand-over)
+
+
 class Display:
     """Prints lines, plainly or with ``rich``."""
 
@@ -155,9 +158,15 @@ class Display:
     def clear(self) -> None:
         """Clear a sighted player's screen (at a hand-over, so the next player does not
         see the last one's cards). Plain mode writes nothing: screen readers get
-        only lines."""
-        if self.console is not None:
-            self.console.clear()
+        only lines. The scrollback goes too (``ESC [3J``, which Windows Terminal, the
+        Windows console, xterm, VTE and macOS Terminal know): the cards of the last
+        player must not be one scroll away."""
+        if self.console is None:
+            return
+        self.console.clear()
+        if self.console.is_terminal and not self.console.is_dumb_terminal:
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
 
     def supply_table(self, view) -> None:
         """The Supply of a :class:`~a11y_dominion.view.PlayerView` as a table (rich mode only)."""

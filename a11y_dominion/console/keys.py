@@ -164,6 +164,19 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
 
         kb.add("escape", str(n))(nth)
 
+    @kb.add("c-z")
+    def _end_of_input(event) -> None:
+        """Ctrl+Z, the end of input at a Windows console, as Ctrl+D is elsewhere: on an
+        empty line it leaves (asking first, as Ctrl+D does); in a line it does nothing
+        (never typed as "^Z", which a screen reader reads as caret Z)."""
+        if not event.app.current_buffer.text:
+            event.app.exit(exception=EOFError(), style="class:exiting")
+
+    @kb.add("c-v")
+    def _no_quoted_insert(event) -> None:
+        """Ctrl+V types nothing: a terminal pastes with its own keys, and a quoted insert
+        would put the next key's control byte into the line."""
+
     # Typed or pasted escape sequences that look like a mouse report (a colour code such as
     # ESC [ 31 m) are ignored: the game has no mouse support, and reading them as mouse events fails.
     @kb.add(Keys.Vt100MouseEvent, eager=True)

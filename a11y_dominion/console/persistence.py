@@ -14,13 +14,14 @@ import os
 from announcements.narrator import Narrator
 
 from ..autosave import Autosave, games_dir, now
-from ..files import SAVE_LIMIT, FileError, read_text, shown_name, write_atomic, write_target
+from ..files import SAVE_LIMIT, FileError, read_text, shown_name, typed_path, write_atomic, write_target
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
-from ..seats import BOT_KINDS, default_seat_names, rename_seats
+from ..seats import default_seat_names, is_bot_kind, rename_seats
+from ..strategies import strategy_problem
 from ..view import player_view, redact_all
 from . import queries as q
 from .questions import group_names, sorted_names
@@ -55,7 +56,7 @@ def game_from_record(record: dict, seats: list | None = None, options: dict | No
     saved = record.get("seats") or []
     try:
         saved_options = {str(e[0]): e[2] for e in saved if len(e) == 3 and isinstance(e[2], dict)}
-        saved = [(str(e[0]), str(e[1]).lower()) for e in saved if 2 <= len(e) <= 3]
+        saved = [(str(e[0]), _saved_kind(str(e[1]))) for e in saved if 2 <= len(e) <= 3]
     except (TypeError, ValueError, KeyError, IndexError):
         raise RecordError(Msg("The saved game's seat list is damaged.")) from None
     if options is not None:
@@ -64,11 +65,20 @@ def game_from_record(record: dict, seats: list | None = None, options: dict | No
             for key in ("language", "verbosity"):
                 if opts.get(key) in (SEAT_CHOICES[key]) and not mine.get(key):
                     mine[key] = opts[key]
-    if [n for n, _ in saved] == names and all(k == "human" or k in BOT_KINDS for _, k in saved):
+    if [n for n, _ in saved] == names and all(k == "human" or is_bot_kind(k) for _, k in saved):
+        problem = strategy_problem([k for _, k in saved])
+        if problem is not None:  # a strategy seat whose file is gone or now damaged
+            raise RecordError(problem)
         return game, saved
     if seats is not None and [n for n, _ in seats] == names:
         return game, list(seats)
     raise RecordError(Msg("The saved game is for {players}, and has no usable seat list.", players=", ".join(names)))
+
+
+def _saved_kind(kind: str) -> str:
+    """A saved seat's kind as a seat is made from it: in lower case, but a strategy
+    file's path as it was given (a path's case matters on most systems)."""
+    return kind if kind.lower().endswith(".toml") else kind.lower()
 
 
 class Persistence:
@@ -90,6 +100,7 @@ class Persistence:
         """save FILE: write the game so far to ``path`` (readable by its owner only); one
         sentence either way. Anything but a regular file is refused before asking; a
         symbolic link to a regular file writes that file, and the sentence says so."""
+        path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
             return
@@ -144,6 +155,7 @@ class Persistence:
         """load FILE: go on with a saved game (asking first when a move was made). The game
         left stays in its autosave, unfinished (resumable), and its ID is said; the loaded
         game is autosaved in a file of its own."""
+        path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
@@ -466,6 +478,7 @@ class History:
     def cmd_export(self, path: str) -> None:
         """export FILE: write the game so far as plain text for the seat at the keyboard;
         asks before replacing a file; one sentence either way."""
+        path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return

@@ -256,6 +256,9 @@ def make_speaker(speech: str, settings: dict, display: Display, lang: Language, 
 USES_SCREEN_READER = N_(
     "Automatic mode: you use a screen reader, so the game does not speak; your screen reader reads the text."
 )
+NOT_ANSWERED = N_(
+    "Automatic mode: not answered, so this game prints plain lines for a screen reader and does not speak."
+)
 SCREEN_READER_RUNS = N_(
     "Automatic mode: a screen reader is running, so the game does not speak; your screen reader reads the text."
 )
@@ -267,7 +270,9 @@ def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tup
     the game speaks if an output works. When the system cannot tell
     (:func:`~announcements.speech.detect.screen_reader_running` is None) the
     ``screen_reader`` setting answers; while it is ``ask`` and a person is at a
-    terminal (``asking``), they are asked once and the answer is saved."""
+    terminal (``asking``), they are asked once and the answer is saved. A question
+    left unanswered (another word, Ctrl+C) gives ``("screen-reader", why)`` for this
+    game: plain lines read well by everyone, a drawn screen does not by ear."""
     from announcements.speech.detect import screen_reader_running
 
     found = screen_reader_running()
@@ -275,6 +280,8 @@ def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tup
         saved = settings.get("screen_reader") or "ask"
         if saved == "ask" and asking and _isatty(sys.stdin) and _isatty(out):
             saved = ask_screen_reader(lang, out)
+            if saved == "ask":  # asked, not answered: plain lines, which every player can read
+                return "screen-reader", lang._(NOT_ANSWERED)
         found = {"yes": True, "no": False}.get(saved)
         if found:
             return "screen-reader", lang._(USES_SCREEN_READER)
@@ -294,6 +301,8 @@ def ask_screen_reader(lang: Language, out) -> str:
         line, _cut = read_line(sys.stdin)  # a long answer is no answer: only its start is read
     except (OSError, ValueError, KeyboardInterrupt):
         line = ""
+    if not line.endswith("\n"):  # Ctrl+C or the end of input: the answer starts a line of its own
+        out.write("\n")
     word = line.strip().lower()
     answer = "yes" if word in ("yes", "y", "ja", "j") else "no" if word in ("no", "n", "nee") else "ask"
     if answer == "ask":

@@ -1,13 +1,18 @@
 """Who may join a hosted game: the host key, the seats' passwords and public
-keys, the seats file, and the limit on failed logins."""
+keys, the seats file, the limit on failed logins and their summary on the
+host's screen."""
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import json
 import os
 import time
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from ..files import BINARY, NotRegularFile, open_regular, write_atomic
 from ..rules.decisions import Msg
@@ -137,60 +142,181 @@ def read_authorized_keys(path: str, seats: list) -> dict:
     return keys
 
 
-class LoginLimiter:
-    """Counts failed logins so that passwords cannot be guessed quickly.
+# a seat's password is secrets.token_urlsafe(12): 96 random bits, so guessing it from many
+# addresses at once is hopeless, and no limit counts tries per seat (such a limit is what let
+# anyone lock a player out of their own seat)
+MOST_ADDRESSES = 10_000  # addresses whose failures are kept; past it the least recent are forgotten
 
-    Failures are counted, within ``window`` seconds, for each source address
-    and seat together (``per_pair``), for each source address (``per_address``)
-    and for each seat (``per_seat``); when one count reaches its limit, logins
-    it covers are refused for ``lockout`` seconds without looking at the
-    password. A player's own typos lock out only their own seat from their own
-    address first. ``clock()`` gives the time in seconds.
+
+def address_key(address: str) -> str:
+    """The address that failed logins are counted for: an IPv4 address as it is (an IPv4
+    address written as IPv6 too), an IPv6 address by its /64 network (one client holds all
+    of it), anything else as given."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
+class Verdict(NamedTuple):
+    """What :meth:`LoginLimiter.attempt` decided about one password try.
+
+    ``ok``: the password was right; ``checked``: it was looked at (False: the
+    address had too many failures); ``delay``: seconds to wait before a refusal
+    is answered (0 for a right password); ``retry``: for a try not looked at,
+    seconds until the address may try again (else 0)."""
+
+    ok: bool
+    checked: bool
+    delay: float
+    retry: float
+
+
+class LoginLimiter:
+    """Slows down and refuses password logins by the address they come from, never by seat.
+
+    Failed password tries are counted for each source address (:func:`address_key`)
+    within ``window`` seconds. The first ``free`` failures of an address are each
+    answered after ``first_delay`` seconds; each later one waits twice as long as
+    the one before, up to ``longest`` seconds. Once an address has ``per_address``
+    failures within the window, its password tries are refused without being
+    looked at until its oldest failure leaves the window; refused tries are not
+    counted, so they do not make that wait longer. A right password is let in at
+    once and forgets its address's failures.
+
+    Nothing one address does slows down or refuses a login from another, so
+    nobody can lock a player out of their seat from elsewhere; public keys are
+    never limited (a key cannot be guessed). One OpenSSH run makes up to 6
+    password tries (3 keyboard-interactive, 3 password), well within the limit.
+
+    ``clock()`` gives the time in seconds and ``sleep(seconds)`` waits without
+    blocking the event loop (an awaitable); ``later(seconds, callback)`` calls
+    ``callback`` after ``seconds`` and returns what has ``cancel()`` (None: the
+    running event loop's ``call_later``). Tests give their own three.
     """
 
     def __init__(
         self,
-        per_pair: int = 5,
-        per_address: int = 15,
-        per_seat: int = 30,
-        window: float = 300.0,
-        lockout: float = 60.0,
+        per_address: int = 20,
+        window: float = 600.0,
+        free: int = 3,
+        first_delay: float = 1.0,
+        longest: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable] = asyncio.sleep,
+        later: Callable[[float, Callable[[], None]], Any] | None = None,
     ):
-        self.limits = {"pair": per_pair, "address": per_address, "seat": per_seat}
+        self.per_address = per_address
         self.window = window
-        self.lockout = lockout
+        self.free = free
+        self.first_delay = first_delay
+        self.longest = longest
         self.clock = clock
-        self.failures: dict = {}
-        self.locked: dict = {}
+        self.sleep = sleep
+        self.later = later or (lambda seconds, callback: asyncio.get_running_loop().call_later(seconds, callback))
+        self.failures: OrderedDict[str, deque] = OrderedDict()  # address: the times of its recent failures
 
-    @staticmethod
-    def _keys(address: str, seat: str) -> dict:
-        return {"pair": ("pair", address, seat), "address": ("address", address), "seat": ("seat", seat)}
+    def delay(self, n: int) -> float:
+        """Seconds that the ``n``-th failure (from 1) of an address within the window waits."""
+        return min(self.longest, self.first_delay * 2 ** max(0, n - self.free))
 
-    def wait(self, address: str, seat: str) -> float:
-        """Seconds until a login for ``seat`` from ``address`` is looked at again (0: now)."""
+    def _recent(self, key: str, now: float) -> deque:
+        times = self.failures.get(key)
+        if times is None:
+            return deque(maxlen=self.per_address)
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        return times
+
+    def attempt(self, address: str, check: Callable[[], bool]) -> Verdict:
+        """One password try from ``address``: ``check()`` (whether the password is
+        right) is called only if the address may try now. Counted before this
+        returns, with nothing awaited, so tries made at the same time cannot pass
+        the limit together."""
+        key = address_key(address)
         now = self.clock()
-        left = [self.locked[k] - now for k in self._keys(address, seat).values() if k in self.locked]
-        return max([x for x in left if x > 0], default=0.0)
+        times = self._recent(key, now)
+        if len(times) >= self.per_address:
+            return Verdict(False, False, self.delay(len(times)), times[0] + self.window - now)
+        if check():
+            self.failures.pop(key, None)
+            return Verdict(True, True, 0.0, 0.0)
+        times.append(now)
+        self.failures[key] = times
+        self.failures.move_to_end(key)
+        while len(self.failures) > MOST_ADDRESSES:  # the least recent address is forgotten
+            self.failures.popitem(last=False)
+        return Verdict(False, True, self.delay(len(times)), 0.0)
 
-    def failed(self, address: str, seat: str) -> int:
-        """Count one failed login; returns the failures of this seat from this
-        address within the window (the limit: ``limits["pair"]``)."""
+    def retry_after(self, address: str) -> float:
+        """Seconds until a password try from ``address`` is looked at again (0: now)."""
         now = self.clock()
-        if len(self.failures) > 10_000:  # many names or addresses: forget the old ones
-            self.failures = {k: v for k, v in self.failures.items() if v and now - v[-1] < self.window}
-            self.locked = {k: t for k, t in self.locked.items() if t > now}
-        counts = {}
-        for kind, key in self._keys(address, seat).items():
-            times = [t for t in self.failures.get(key, []) if now - t < self.window] + [now]
-            self.failures[key] = times
-            counts[kind] = len(times)
-            if len(times) >= self.limits[kind]:
-                self.locked[key] = now + self.lockout
-                self.failures[key] = []
-        return counts["pair"]
+        times = self._recent(address_key(address), now)
+        return times[0] + self.window - now if len(times) >= self.per_address else 0.0
 
-    def succeeded(self, address: str, seat: str) -> None:
-        """A login of ``seat`` from ``address`` succeeded: its own failures are forgotten."""
-        self.failures.pop(("pair", address, seat), None)
+
+class FailedLogins:
+    """Failed logins summed up for the host's screen: at most one line each ``every`` seconds.
+
+    ``failed(address)`` counts one failed or refused login. The first one after a
+    quiet ``every`` seconds is told at once; the ones that follow within ``every``
+    seconds of that line are told together when it has passed. ``say(count,
+    addresses)`` prints the line (``count`` failed logins from ``addresses``
+    different addresses, at most :data:`MOST_ADDRESSES` told apart);
+    ``clock()`` and ``later`` are those of :class:`LoginLimiter`.
+    """
+
+    def __init__(
+        self,
+        say: Callable[[int, int], None],
+        clock: Callable[[], float],
+        later: Callable[[float, Callable[[], None]], Any],
+        every: float = 60.0,
+    ):
+        self.say = say
+        self.clock = clock
+        self.later = later
+        self.every = every
+        self.count = 0
+        self.addresses: set = set()
+        self.last: float | None = None  # when the last line was told
+        self.timer: Any = None
+        self.closed = False
+
+    def failed(self, address: str) -> None:
+        """Count one failed login from ``address``; tell it now or when the time comes."""
+        if self.closed:
+            return
+        self.count += 1
+        if len(self.addresses) < MOST_ADDRESSES:
+            self.addresses.add(address_key(address))
+        if self.timer is not None:
+            return
+        now = self.clock()
+        if self.last is None or now - self.last >= self.every:
+            self._tell()
+        else:
+            self.timer = self.later(self.last + self.every - now, self._due)
+
+    def _due(self) -> None:
+        self.timer = None
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.count:
+            self.say(self.count, len(self.addresses))
+            self.last = self.clock()
+            self.count = 0
+            self.addresses = set()
+
+    def close(self) -> None:
+        """The host stops: nothing more is told."""
+        self.closed = True
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None

@@ -56,15 +56,30 @@ from ..console import questions
 from ..console.answers import Answers
 from ..console.commands import HELP_LINES, Commands, command_for, short
 from ..console.completion import COMMANDS
-from ..console.display import cleared_text
+from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
+from ..files import BINARY
 from ..i18n import N_, Language
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
 from ..textinput import NOT_UTF8, split_speaker, typed_line
 from ..view import PlayerView, event_from_data
-from .protocol import COMMAND, ENV_LANGUAGE, PROTOCOL_VERSION, LineSplitter, TooLong, encode, msg_from_data
+from .protocol import (
+    COMMAND,
+    ENV_LANGUAGE,
+    HOST_SAYS,
+    PROTOCOL_VERSION,
+    UNKNOWN_SENTENCE,
+    LineSplitter,
+    Rate,
+    TooDeep,
+    TooLong,
+    encode,
+    from_host,
+    msg_from_data,
+    read_message,
+)
 from .seat import MAX_SAY, UNDO_HELP, clean, session_command, undone_line
 
 KNOWN_HOSTS_FILE = "known_hosts"
@@ -86,7 +101,15 @@ JOIN_HELP = [
 CONNECT_SECONDS = 15
 VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
 SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the player said
-MAX_FROM_HOST = 8 * 1024 * 1024  # bytes of one line from the host (a view is a few KiB)
+MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host (a view is a few KiB); a longer one is dropped
+MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is read no further meanwhile
+MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
+HOST_LINES_PER_SECOND = 40  # lines to show (text, refusals, lines not read) taken from the host in any second
+INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox has room again
+# the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
+CHATTER = ("text", "error", "refused")
+FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
+KNOWN_TYPES = ("hello", "text", "events", "decide", "refused", "error", "view", "game_over", "undone")
 
 
 class JoinError(Exception):
@@ -238,8 +261,8 @@ class KnownHosts:
     def add(self, host: str, port: int, key: str) -> None:
         """Keep ``key`` for ``host`` port ``port`` (the file readable by its owner only)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(fd, "a", encoding="utf-8") as f:
+        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND | BINARY, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
             f.write(f"{self.label(host, port)} {key}\n")
 
 
@@ -256,18 +279,79 @@ def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
     return text
 
 
+class Received(dict):
+    """A message from the host (:func:`~.protocol.from_host`'s) and ``size``, the bytes of its line."""
+
+    size = 0
+
+
+def _weight(entry: Any) -> int:
+    return getattr(entry[1], "size", 0) if isinstance(entry, tuple) and len(entry) == 2 else 0
+
+
+class Inbox(queue.Queue):
+    """The queue of what the host sent, for the console's thread, with :attr:`weight`: the
+    bytes of the lines of the messages in it. The connection puts no more while it
+    :meth:`is_full` (it reads no further meanwhile, so the host waits); the console's own
+    entries (typed input, an end put back) always go in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = 0
+
+    def _put(self, item) -> None:
+        self.queue.append(item)
+        self.weight += _weight(item)
+
+    def _get(self):
+        item = self.queue.popleft()
+        self.weight -= _weight(item)
+        return item
+
+    def is_full(self) -> bool:
+        """True while :data:`MAX_INBOX` messages or :data:`MAX_INBOX_BYTES` bytes wait."""
+        with self.mutex:
+            return len(self.queue) >= MAX_INBOX or self.weight >= MAX_INBOX_BYTES
+
+    def put_back(self, item) -> None:
+        """Put ``item`` back at the head of the queue (it was taken and is to be used later)."""
+        with self.mutex:
+            self.queue.appendleft(item)
+            self.weight += _weight(item)
+            self.not_empty.notify()
+
+
 class Link:
     """The SSH connection to the host and its seat-protocol session, run in a
     thread of its own. :meth:`start` connects (or raises :class:`JoinError`);
-    what the host sends comes into :attr:`inbox` as ``("message", dict)``,
-    ``("bad", Msg)`` (a line that is not a message) and finally
-    ``("closed", None)``; :meth:`send` sends one message."""
+    what the host sends comes into :attr:`inbox` (an :class:`Inbox`) as
+    ``("message", dict)`` (made safe to show: :func:`~.protocol.from_host`),
+    ``("bad", Msg)`` (a line that is not a message, or the one sentence of a flood
+    of lines) and finally ``("closed", None)``; :meth:`send` sends one message.
 
-    def __init__(self, host: str, port: int, user: str, password: str, known: KnownHosts, lang: Language):
+    Everything taken from the host is bounded: a line at :data:`MAX_FROM_HOST` bytes
+    (dropped as it passes the bound), its nesting at
+    :data:`~.protocol.MAX_DEPTH`, the inbox at :data:`MAX_INBOX` messages and
+    :data:`MAX_INBOX_BYTES` bytes, and the lines to show at :data:`HOST_LINES_PER_SECOND`
+    in any second by ``clock()`` (seconds, :func:`time.monotonic` unless given): the
+    rest are dropped, and the first dropped of a flood is said in one sentence."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        user: str,
+        password: str,
+        known: KnownHosts,
+        lang: Language,
+        clock: Callable[[], float] | None = None,
+    ):
         self.host, self.port, self.user, self.password = host, port, user, password
         self.known = known
         self.lang = lang
-        self.inbox: queue.Queue = queue.Queue()
+        self.inbox: Inbox = Inbox()
+        self.rate = Rate(HOST_LINES_PER_SECOND, clock)
+        self.closing = False  # the console is done: the connection stops waiting for room in the inbox
         self.loop: asyncio.AbstractEventLoop | None = None
         self.process: Any = None
         self.conn: Any = None
@@ -280,7 +364,7 @@ class Link:
         """Connect and open the session; raises :class:`JoinError` with the reason."""
         self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="ssh", daemon=True)
         self.thread.start()
-        kind, item = self.inbox.get()
+        kind, item = next_item(self.inbox)
         if kind == "failed":
             self.thread.join(5)
             raise JoinError(item)
@@ -380,7 +464,12 @@ class Link:
                 if not got:
                     break
                 for line in splitter.feed(got):
-                    self.inbox.put(self._message(line))
+                    entry = self._take(self._message(line))
+                    if entry is None:
+                        continue
+                    while self.inbox.is_full() and not self.closing:
+                        await asyncio.sleep(INBOX_WAIT_SECONDS)
+                    self.inbox.put(entry)
         finally:
             self.inbox.put(("closed", None))
             self.conn.close()
@@ -389,18 +478,42 @@ class Link:
             except Exception:  # noqa: BLE001 - closing a connection that already broke
                 pass
 
+    def _take(self, entry: tuple) -> tuple | None:
+        """``entry`` for the inbox, or None when it is a line to show over the rate (the first
+        one dropped of a flood becomes the one sentence that says so)."""
+        kind, item = entry
+        if kind == "message":
+            chatter = item["type"] in CHATTER or item["type"] not in KNOWN_TYPES
+            if item.get("last") is True or item.get("error") == "seat-taken":
+                chatter = False  # why the session ends: always said
+        else:
+            chatter = True
+        if not chatter:
+            return entry
+        said = self.rate.take()
+        if said == "ok":
+            return entry
+        if said == "tell":
+            return ("bad", Msg(FLOOD, n=HOST_LINES_PER_SECOND))
+        return None
+
     @staticmethod
     def _message(line: Any) -> tuple:
+        """The inbox entry for one line from the host (or a :class:`TooLong`)."""
         bad = ("bad", Msg(N_("The host sent a line this program cannot read; it was left out.")))
         if isinstance(line, TooLong):
             return bad
         try:
-            message = json.loads(line)
+            message = read_message(line)
+        except TooDeep:
+            return ("bad", Msg(N_("The host sent a message nested too deep to read; it was left out.")))
         except ValueError:
             return bad
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return bad
-        return ("message", message)
+        safe = Received(from_host(message))
+        safe.size = len(line)
+        return ("message", safe)
 
     def send(self, message: dict) -> None:
         """Send one message to the host (from any thread)."""
@@ -420,6 +533,7 @@ class Link:
 
     def close(self) -> None:
         """Close the connection and wait (a little) for its thread to end."""
+        self.closing = True
         if self.loop is not None and self.conn is not None:
             try:
                 self.loop.call_soon_threadsafe(self.conn.close)
@@ -660,6 +774,17 @@ def typed_input(fd: int, platform: str = sys.platform, isatty: Callable[[int], b
     if isatty(fd):
         return ConsoleLines(fd)
     return PipeLines(fd)
+
+
+def next_item(inbox: queue.Queue, wake: float = WATCH_SECONDS):
+    """The next item of ``inbox``, waited for ``wake`` seconds at a time, so that Ctrl+C
+    (KeyboardInterrupt) breaks the wait off on every system: before Python 3.14 Windows
+    does not break off a wait without an end."""
+    while True:
+        try:
+            return inbox.get(timeout=wake)
+        except queue.Empty:
+            continue
 
 
 def line_waits(typed) -> bool:
@@ -932,6 +1057,8 @@ class JoinConsole(Commands, Answers):
         self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat since it joined (read by hint)
         self.hints = True  # the hint command answers (the player's hints setting)
+        # messages that could not be used count among the host's lines (one rate, one flood told)
+        self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
         seat.take_keyboard()
 
     # ------------------------------------------------------------ what the console mixins read
@@ -1002,6 +1129,15 @@ class JoinConsole(Commands, Answers):
     def t(self, template: str, **fields) -> str:
         return self.lang.text(template, **fields)
 
+    def unreadable(self) -> None:
+        """A message from the host could not be used: one sentence, held to the rate of the
+        host's lines (:data:`HOST_LINES_PER_SECOND`), the first one past it saying so."""
+        said = self.unread_rate.take()
+        if said == "ok":
+            self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+        elif said == "tell":
+            self.error(self.t(FLOOD, n=HOST_LINES_PER_SECOND))
+
     def read_line(self, message: str, default: str = ""):
         """One line from the reader after ``message``; at the terminal's line editor the
         prompt ends as soon as the host sends something, giving back :class:`Arrived`
@@ -1030,13 +1166,16 @@ class JoinConsole(Commands, Answers):
                 kind, item = inbox.queue[0]
                 if kind != "message" or item.get("type") not in ("view", "events") or self.sent:
                     return False  # a question, text, the end; or events that take the answer sent
-                inbox.queue.popleft()
+                inbox._get()  # type: ignore[attr-defined]
             waiting = announcer.waiting
             try:
                 self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                with inbox.mutex:  # told by the console's own reading, after the prompt
-                    inbox.queue.appendleft((kind, item))
+                if isinstance(inbox, Inbox):  # told by the console's own reading, after the prompt
+                    inbox.put_back((kind, item))
+                else:
+                    with inbox.mutex:
+                        inbox.queue.appendleft((kind, item))
                 return False
             if announcer.waiting != waiting:
                 return False  # it said something: the prompt ends and the held lines come out
@@ -1061,7 +1200,7 @@ class JoinConsole(Commands, Answers):
             try:
                 self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
 
     # ------------------------------------------------------------ commands that differ from the console's
     def cmd_save(self, rest: str = "") -> None:
@@ -1084,7 +1223,7 @@ class JoinConsole(Commands, Answers):
             try:
                 going = self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
                 continue
             mine = mine or (got == "undone" and item.get("player") == self.name)
             if not going or got in ("refused", "error", "game_over") or (mine and got == "decide"):
@@ -1222,7 +1361,7 @@ class JoinConsole(Commands, Answers):
             try:
                 self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
             if item.get("type") in ("view", "game_over", "decide"):
                 return
 
@@ -1239,7 +1378,8 @@ class JoinConsole(Commands, Answers):
                 self.say(self.lang._(N_("You left the game.")), keep=False)
                 self.exit_code = 0
             return
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:  # Ctrl+C: the line is cleared, as at a question
+            self.say(cleared_text(e, self.lang, leave=True), keep=False)
             return
         finally:
             announcer.release()
@@ -1407,7 +1547,7 @@ class JoinConsole(Commands, Answers):
             try:
                 going = self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
                 continue
             if not going or self.decision_id != asked or self.decision is None:
                 return False
@@ -1430,7 +1570,9 @@ class JoinConsole(Commands, Answers):
             if isinstance(people, list):  # the people at the table: their turn's start is told at once
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
         elif kind == "text":
-            self.say(str(message.get("text", "")))
+            text = str(message.get("text", ""))
+            if text.strip():  # nothing is left of a text of escape sequences only
+                self.say(text)
             if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
                 self.ended_told = True
         elif kind == "events":
@@ -1446,7 +1588,10 @@ class JoinConsole(Commands, Answers):
             self.game = ViewGame(self.latest, self.decision)
             self.sent = False
         elif kind in ("refused", "error"):
-            self.error(self.lang.msg(msg_from_data(message.get("message"))))
+            sentence = msg_from_data(message.get("message"))
+            if sentence.template == UNKNOWN_SENTENCE and isinstance(message.get("text"), str) and message["text"]:
+                sentence = Msg(HOST_SAYS, text=message["text"])  # the host's own words, as a value
+            self.error(self.lang.msg(sentence))
             if message.get("error") == "seat-taken":
                 self.exit_code = 2
                 return False
@@ -1504,9 +1649,14 @@ class JoinConsole(Commands, Answers):
                 continue
             if self.watch is not None:
                 self.watch.arm()
-            kind, item = self.link.inbox.get()
-            if self.watch is not None:
-                self.watch.disarm()
+            try:
+                kind, item = next_item(self.link.inbox)
+            except KeyboardInterrupt:  # Ctrl+C while nothing is typed or asked: nothing to clear
+                self.say(cleared_text(LineCleared(had_text=False), self.lang, leave=True), keep=False)
+                continue
+            finally:
+                if self.watch is not None:
+                    self.watch.disarm()
             if kind == "input":
                 if line_waits(self.typed):
                     self.read_between()
@@ -1522,7 +1672,7 @@ class JoinConsole(Commands, Answers):
             try:
                 going = self.receive(item)
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
+                self.unreadable()
                 continue
             if not going:
                 self.link.close()

@@ -18,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import hmac
 import inspect
+import math
 import secrets
 import signal
 import sys
+import time
 from collections.abc import Callable
 
 from announcements.words import join_names
@@ -34,13 +36,13 @@ from ..rules.decisions import Msg
 from ..seats import make_bot
 from ..settings import load_settings
 from ..table import Table
+from ..textinput import drop_sequences
 from ..view import redact_all
-from .access import LoginLimiter, host_key, write_seats_file
+from .access import FailedLogins, LoginLimiter, host_key, write_seats_file
 from .protocol import session_for
 from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 from .terminal import quiet_line_editor
 
-FAILED_LOGIN_DELAY = 1.0  # seconds a refused password waits before it is answered
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
 RECENT = 5  # announcements of its own history told to a seat that comes back
 
@@ -161,8 +163,10 @@ class GameHost:
     away (None: never); ``keys``: seat name to its public keys
     (:func:`~a11y_dominion.remote.access.read_authorized_keys`), for seats
     that log in with a key instead of a password; ``plain``: the host's
-    player gets plain lines only (screen-reader output). Raises ValueError
-    for more than one human seat.
+    player gets plain lines only (screen-reader output); ``limiter``: the
+    :class:`~a11y_dominion.remote.access.LoginLimiter` of password logins (its
+    clock, sleep and timer also time the summary of failed logins). Raises
+    ValueError for more than one human seat.
     """
 
     def __init__(
@@ -183,7 +187,9 @@ class GameHost:
         self.bot_after = bot_after
         self.keys = dict(keys or {})
         self.plain = plain
+        self.clock: Callable[[], float] = time.monotonic  # seconds, for the rate of each seat's messages
         self.limiter = limiter or LoginLimiter()
+        self.failed_logins = FailedLogins(self._say_failed, self.limiter.clock, self.limiter.later)
         self.people: dict = {}  # every person's seat: remote ones and the host's own player
         self.remote: dict = {}  # the seats that join over SSH
         self.local: str | None = None  # the name of the seat at the host's own terminal
@@ -222,6 +228,7 @@ class GameHost:
         game.start()  # dealt now, so the queries answer in the lobby; seats are told when the game begins
         self.table = Table(game, seats)
         self.passwords = {name: secrets.token_urlsafe(12) for name in self.remote if name not in self.keys}
+        self._nobody = secrets.token_urlsafe(12)  # what a password for no seat is compared with
         self.joined: list = []
         self.everyone_in = asyncio.Event()
         self.stopped = asyncio.Event()
@@ -245,10 +252,14 @@ class GameHost:
 
     # ------------------------------------------------------------ logging in
     def password_ok(self, user: str, password: str) -> bool:
-        """Whether ``password`` is the one printed for the seat ``user`` names (any letter case)."""
+        """Whether ``password`` is the one printed for the seat ``user`` names (any letter case).
+
+        A name that is no seat's (or a seat's that logs in with a key) is compared
+        with a secret nobody knows, the same way, and is never right."""
         name = self.seat_name(user)
-        expected = self.passwords.get(name or "")
-        return expected is not None and hmac.compare_digest(expected.encode(), password.encode())
+        expected = self.passwords.get(name or "", self._nobody)
+        same = hmac.compare_digest(expected.encode(), password.encode("utf-8", "surrogatepass"))
+        return same and name in self.passwords
 
     def key_ok(self, user: str, key) -> bool:
         """Whether the public ``key`` is one of the seat's ``user`` names (never another seat's)."""
@@ -261,72 +272,55 @@ class GameHost:
         except Exception:  # noqa: BLE001 - the client went, or logged in meanwhile
             pass
 
-    def _seat_lang(self, name: str | None) -> Language:
-        seat = self.people.get(name or "")
-        return seat.lang if seat is not None else self.lang
-
-    def unknown_user(self, conn, user: str) -> None:
-        """Explain to a client logging in as ``user``, which names no seat, how to join."""
-        if self.seat_name(user) is not None:
-            return
-        lang = self.lang
-        if self.local and user.casefold() == self.local.casefold():
-            text = lang.text(N_("{player} plays at the host's own computer, not over SSH."), player=self.local)
-        else:
-            text = lang.text(
-                N_("{user} is not a seat of this game; log in with your seat's name as the user."),
-                user=shown_user(user),
-            )
-        self._banner(conn, text)
-
-    async def check_password(self, conn, address: str, user: str, password: str) -> bool:
-        """A password login of ``user`` from ``address``: rate-limited, each
-        failure printed on the host's screen and explained to the client."""
-        name = self.seat_name(user)
-        who = name or shown_user(user)
-        lang = self._seat_lang(name)
-        wait = self.limiter.wait(address, who.casefold())
-        if wait:
-            self.out(
-                self.lang.text(
-                    N_("A login for {user} from {address} was refused: too many failed tries."),
-                    user=who,
-                    address=address,
+    def wrong_password_text(self) -> str:
+        """What a refused password is told, the same whatever the user name: a name
+        that is no seat's must not be told apart from a seat's."""
+        if self.keys:
+            return self.lang._(
+                N_(
+                    "Wrong user name or password. Log in with your seat's name as the user and the password the "
+                    "host printed for it, or with your seat's SSH key."
                 )
             )
-            self._banner(
-                conn,
-                lang.text(
-                    N_("Too many failed logins; try again in {seconds}."),
-                    seconds=seconds_words(int(wait + 0.999), lang),
-                ),
-            )
-            return False
-        if self.password_ok(user, password):
-            self.limiter.succeeded(address, who.casefold())
-            return True
-        n = self.limiter.failed(address, who.casefold())
-        self.out(
-            self.lang.text(
-                N_("Failed login for {user} from {address} ({n} of {limit} tries)."),
-                user=who,
-                address=address,
-                n=n,
-                limit=self.limiter.limits["pair"],
+        return self.lang._(
+            N_(
+                "Wrong user name or password. Log in with your seat's name as the user and the password the "
+                "host printed for it."
             )
         )
-        if name in self.keys:
-            text = lang.text(N_("{player} logs in with an SSH key, not a password."), player=name)
-        elif name is not None:
-            text = lang._(
-                N_("Wrong password. Log in with your seat's name as the user and the password the host printed for it.")
-            )
+
+    async def check_password(self, conn, address: str, user: str, password: str) -> bool:
+        """A password login of ``user`` from ``address``: limited by address
+        (:class:`~a11y_dominion.remote.access.LoginLimiter`), a refusal explained
+        to the client in the same words and after the same wait whether or not
+        ``user`` names a seat, and summed up on the host's screen
+        (:class:`~a11y_dominion.remote.access.FailedLogins`)."""
+        verdict = self.limiter.attempt(address, lambda: self.password_ok(user, password))
+        if verdict.ok:
+            return True
+        self.failed_logins.failed(address)
+        if verdict.checked:
+            text = self.wrong_password_text()
         else:
-            text = ""  # unknown_user explained it already
-        if text:
-            self._banner(conn, text)
-        await asyncio.sleep(FAILED_LOGIN_DELAY)
+            text = self.lang.text(
+                N_("Too many failed logins from your address; try again in {wait}."),
+                wait=wait_words(verdict.retry, self.lang),
+            )
+        self._banner(conn, text)
+        await self.limiter.sleep(verdict.delay)
         return False
+
+    def _say_failed(self, count: int, addresses: int) -> None:
+        self.out(
+            self.lang.text(
+                N_(
+                    "{count} failed {count:login|logins} from {addresses} {addresses:address|addresses} "
+                    "in the last minute."
+                ),
+                count=count,
+                addresses=addresses,
+            )
+        )
 
     def empty(self) -> list:
         """The remote seats nobody has taken (or that are away)."""
@@ -478,8 +472,10 @@ class GameHost:
 
     def chat(self, name: str, text: str) -> None:
         """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
-        without control, escape or formatting characters and cut at :data:`MAX_SAY` characters."""
-        said = clean(text).strip()[:MAX_SAY]
+        without escape sequences (each dropped whole, as a terminal seat's typed line has them:
+        :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting characters, and
+        cut at :data:`MAX_SAY` characters."""
+        said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
         if said:
             self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
 
@@ -565,8 +561,7 @@ class GameHost:
                 self.address = str(peer[0])
 
             def begin_auth(self, username: str) -> bool:
-                host.unknown_user(self.conn, username)
-                return True
+                return True  # nothing said yet: a name that is no seat's is answered as a wrong password
 
             def password_auth_supported(self) -> bool:
                 return bool(host.passwords)
@@ -655,6 +650,7 @@ class GameHost:
             everyone.cancel()
         finally:
             signals_back()
+            self.failed_logins.close()
             for timer in self.away.values():
                 timer.cancel()
             if not self.stopped.is_set() and code:
@@ -736,13 +732,6 @@ def _python_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[]
     return back
 
 
-def shown_user(user: str) -> str:
-    """An SSH user name as it may be printed or sent back: no control or escape
-    characters, at most 40 characters."""
-    text = clean(user)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 class SessionSeat:
     """What :meth:`GameHost.join` gives a session: its seat, whose typed lines
     count only while this session holds the seat (a newer login took it over:
@@ -787,6 +776,15 @@ def seconds_words(value: float, lang: Language) -> str:
     if value == 1:
         return lang.text(N_("{n} second"), n=1)
     return lang.text(N_("{n} seconds"), n=f"{value:g}")
+
+
+def wait_words(seconds: float, lang: Language) -> str:
+    """A wait of ``seconds`` (rounded up) in ``lang``: "30 seconds" under a minute, else
+    "1 minute", "10 minutes" (whole minutes, rounded up)."""
+    whole = math.ceil(seconds)
+    if whole < 60:
+        return seconds_words(whole, lang)
+    return lang.text(N_("{n} {n:minute|minutes}"), n=math.ceil(whole / 60))
 
 
 def _isatty(stream) -> bool:

@@ -26,9 +26,9 @@ From the host (``type`` first):
 - ``{"type": "refused", "id": N, "message": {"msg", "args"}, "text": ...}``:
   the rules refuse the answer; the same decision waits for another;
 - ``{"type": "error", "error": CODE, "message": {"msg", "args"}, "text": ...}``:
-  a message that could not be used (bad JSON, an unknown type, a line over
-  64 KiB, keys of the wrong form, nothing asked); whatever was asked still
-  waits, and nothing else happens;
+  a message that could not be used (bad JSON, nested too deep, an unknown type,
+  a line over 64 KiB, keys of the wrong form, nothing asked, too many messages
+  at once); whatever was asked still waits, and nothing else happens;
 - ``{"type": "view", "view": ...}``: the seat's view now, when asked for it;
 - ``{"type": "game_over", "winners": [...], "scores": {...}, "view": ...}``:
   after the events that end the game;
@@ -50,6 +50,19 @@ From the player:
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
   "message": ..., "text": ...}`` says why, and nothing changes.
+
+Nothing received is trusted, on either side. Each side parses a line in one
+place (:func:`read_message`: a line nested deeper than :data:`MAX_DEPTH` is
+refused before it is parsed, in time linear in the line). The host reads a
+player's line up to :data:`MAX_MESSAGE` bytes and at most
+:data:`LINES_PER_SECOND` of a seat's messages in any second, of every type
+(as typed lines at a terminal seat; an answer the table takes does not count);
+the first one dropped of a flood is answered with the ``error`` ``too-fast``.
+The player's program names the host's sentences only by their English
+template, an id of its own catalog (:func:`from_host`: a template it does not
+know is never filled in), shows every received text cut and without its
+escape sequences, and bounds the host's lines, its inbox and the rate of lines
+it shows (:class:`~.client.Link`).
 
 New message types come within version 1 of the protocol: a program ignores
 a message type from the host that it does not know, and a host answers a
@@ -74,10 +87,16 @@ which sends the seat's redacted events and decisions as they are.
 from __future__ import annotations
 
 import json
+import operator
+import re
+import threading
+import time
+from collections import deque
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any, Protocol
 
-from ..i18n import N_, Language
+from ..i18n import N_, Language, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
 from ..view import event_data
@@ -86,6 +105,8 @@ PROTOCOL_VERSION = 1
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
 MAX_MESSAGE = 64 * 1024  # bytes of one line, either way; a longer line is refused whole
 MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)
+MAX_DEPTH = 32  # how deep the arrays and objects of one message nest, either way (a message needs 6)
+LINES_PER_SECOND = 20  # messages read from one seat in any one second, as typed lines at a terminal seat
 ENV_LANGUAGE = "A11Y_DOMINION_LANG"  # the SSH environment variable naming the seat's language
 
 
@@ -112,6 +133,138 @@ def msg_from_data(data: Any) -> Msg:
         return Msg(data["msg"], **{k: _decode(v) for k, v in data["args"].items()})
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return Msg(data["msg"].replace("{", "(").replace("}", ")"))
+
+
+# a backslash and the character it escapes; JSON strings once those are out (an unclosed one
+# runs to the end of the line); what is not a bracket. Each is one character class, repeated:
+# matched in one pass, with no memory kept per character.
+_ESCAPED = re.compile(r"\\.", re.S)
+_STRING = re.compile(r'"[^"]*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEPS = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})  # 1 + 1 in, 1 - 1 out
+
+
+def nested_within(line: str, most: int = MAX_DEPTH) -> bool:
+    """True unless the arrays and objects of the JSON text ``line`` nest deeper than
+    ``most`` before the first closing bracket too many (where a JSON parser stops);
+    brackets inside strings do not count. Linear in time and memory: the escaped
+    characters, the strings and all but the brackets are taken out in one pass each,
+    and the depth after each bracket is summed up in one more. (A backslash outside a
+    string is no JSON: a parser stops there, so what it hides after it does not count.)"""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPED.sub("", line)))
+    if not brackets:
+        return True
+    steps = brackets.translate(_STEPS).encode("latin-1")
+    # the sum of the steps up to bracket i, less i + 1, is the depth after it
+    return max(map(operator.sub, accumulate(steps), range(1, len(steps) + 1))) <= most
+
+
+class TooDeep(ValueError):
+    """A received line whose arrays and objects nest deeper than :data:`MAX_DEPTH`."""
+
+
+def read_message(line: str) -> Any:
+    """The JSON value of one received line (at most :data:`MAX_MESSAGE` bytes, or the
+    client's bound for the host's lines, cut before it comes here); raises ValueError
+    for a line that is not JSON, :class:`TooDeep` (a ValueError) for one that nests deeper
+    than :data:`MAX_DEPTH`. The one place either side of the protocol parses what it
+    receives: its time and memory grow linearly with the line."""
+    if not nested_within(line):
+        raise TooDeep(MAX_DEPTH)
+    return json.loads(line)
+
+
+class Rate:
+    """At most ``per_second`` lines (or messages) in any one second, by ``clock()``
+    (seconds; :func:`time.monotonic` unless given). :meth:`take` says of each line:
+    ``"ok"`` (use it), ``"tell"`` (the first one dropped of a flood: say so once) or
+    ``"drop"``; after a second without a line dropped, a new flood is told again.
+    Threads may share one."""
+
+    def __init__(self, per_second: int = LINES_PER_SECOND, clock: Callable[[], float] | None = None):
+        self.per_second = per_second
+        self.clock = clock or time.monotonic
+        self.times: deque = deque()  # when the lines of the last second came
+        self.dropped_at: float | None = None  # when the last line was dropped
+        self.counted = False  # the last line taken counts (it was not dropped)
+        self.lock = threading.Lock()
+
+    def take(self) -> str:
+        with self.lock:
+            return self._take()
+
+    def _take(self) -> str:
+        now = self.clock()
+        while self.times and now - self.times[0] >= 1.0:
+            self.times.popleft()
+        self.counted = len(self.times) < self.per_second
+        if self.counted:
+            self.times.append(now)
+            if self.dropped_at is not None and now - self.dropped_at >= 1.0:
+                self.dropped_at = None  # a calm second: the flood is over
+            return "ok"
+        told = self.dropped_at is not None
+        self.dropped_at = now
+        return "drop" if told else "tell"
+
+    def give_back(self) -> None:
+        """The last line taken does not count after all (nothing, when it was dropped)."""
+        with self.lock:
+            if self.counted and self.times:
+                self.times.pop()
+            self.counted = False
+
+
+# ------------------------------------------------------------ what the player's program takes from the host
+MAX_TEXT = 2000  # characters of one text from the host that are kept (a line of chat has at most 300)
+UNKNOWN_SENTENCE = N_("The host sent a sentence this program does not know.")
+HOST_SAYS = N_("The host says: {text}")  # a refusal in words this program does not know, shown as a value
+
+
+def shown_text(text: str, most: int = MAX_TEXT) -> str:
+    """``text`` received from the other computer, as it may be shown and spoken: cut at
+    ``most`` characters, each escape sequence dropped whole (``ESC ] 0;title BEL``, not
+    only its control characters: :func:`~a11y_dominion.textinput.drop_sequences`), then
+    every control, formatting or private character (:func:`~a11y_dominion.textinput.printable`)."""
+    from ..textinput import drop_sequences, printable
+
+    text = text[:most]
+    if text.isprintable():  # no control character, so no escape sequence either
+        return text
+    return printable(drop_sequences(text))
+
+
+def _known(template: Any, known: frozenset) -> bool:
+    return isinstance(template, str) and template in known
+
+
+def from_host(data: Any, known: frozenset | None = None) -> Any:
+    """A message from the host (parsed: nested at most :data:`MAX_DEPTH` deep) made safe to
+    narrate: every string :func:`shown_text`; every sentence template the host names is one
+    of this program's own catalog (``known``: :func:`~a11y_dominion.i18n.catalog_ids`),
+    else replaced, so that nothing received is ever filled in as a template: a sentence
+    (``{"msg", "args"}``, anywhere) becomes :data:`UNKNOWN_SENTENCE`, a decision's
+    ``template`` is dropped (its plain ``prompt`` is shown), a note's templates become
+    :data:`UNKNOWN_SENTENCE`. Returns new data; the input is left as it was."""
+    if known is None:
+        known = catalog_ids()
+    if isinstance(data, str):
+        return shown_text(data)
+    if isinstance(data, list):
+        return [from_host(v, known) for v in data]
+    if not isinstance(data, dict):
+        return data
+    out = {shown_text(str(k)): from_host(v, known) for k, v in data.items()}
+    if set(out) == {"msg", "args"}:
+        if not _known(out["msg"], known) or not isinstance(out["args"], dict):
+            return {"msg": UNKNOWN_SENTENCE, "args": {}}
+    if out.get("type") == "note":
+        for field in ("text", "you", "to_other"):
+            if out.get(field) and not _known(out[field], known):
+                out[field] = UNKNOWN_SENTENCE if field == "text" else ""
+    if out.get("template") and not _known(out["template"], known):
+        out["template"], out["args"] = "", {}
+    return out
 
 
 class TooLong:
@@ -186,8 +339,10 @@ class SeatOutlet(Protocol):
 
 ERRORS = {
     "bad-json": N_("That line is not JSON; each message is one JSON object on one line."),
+    "too-deep": N_("That message nests deeper than {n} levels; it was not read."),
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
+    "too-fast": N_("Too many messages at once: at most {n} messages a second are read; the rest were dropped."),
     "unknown-type": N_("{type} is not a message type; the types are answer, view, say and undo."),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
@@ -204,7 +359,13 @@ class ProtocolOutlet:
     ``host``: the :class:`~.host.GameHost` (its table and the seat's name);
     ``write(text)`` sends text to the player. :meth:`received` reads one line
     from the player; every fault is answered with one ``error`` message and
-    changes nothing else."""
+    changes nothing else.
+
+    Lines are read at most :data:`LINES_PER_SECOND` in any second by the host's
+    ``clock`` (as typed lines at a terminal seat), whatever their type (``say``,
+    ``view``, ``undo``, a refused answer, a line that is no message...); the rest
+    are dropped, and the first dropped of a flood is answered with the one ``error``
+    ``too-fast``. An answer the table takes does not count: the host asked for it."""
 
     def __init__(self, host, seat, write: Callable[[str], None]):
         self.host = host
@@ -212,6 +373,7 @@ class ProtocolOutlet:
         self.write = write
         self.decision_id = 0
         self.over = False
+        self.rate = Rate(LINES_PER_SECOND, getattr(host, "clock", None))
 
     def send(self, message: dict) -> None:
         """Send one message as its JSON line."""
@@ -258,14 +420,23 @@ class ProtocolOutlet:
         self.send({"type": "error", "error": code, "message": msg_data(message), "text": str(message)})
 
     def received(self, line: Any) -> None:
-        """One line from the player (or a :class:`TooLong`): used, or answered with an error."""
+        """One line from the player (or a :class:`TooLong`): used, or answered with an error;
+        dropped past the rate (see the class). An empty line is nothing, and does not count."""
+        if not isinstance(line, TooLong) and not line.strip():
+            return
+        said = self.rate.take()
+        if said != "ok":
+            if said == "tell":
+                self.error("too-fast", n=LINES_PER_SECOND)
+            return
         if isinstance(line, TooLong):
             self.error("too-long")
             return
-        if not line.strip():
-            return
         try:
-            message = json.loads(line)
+            message = read_message(line)
+        except TooDeep:
+            self.error("too-deep", n=MAX_DEPTH)
+            return
         except ValueError:
             self.error("bad-json")
             return
@@ -325,6 +496,7 @@ class ProtocolOutlet:
             self.refused(d, why)
             return
         seat.waiting = None
+        self.rate.give_back()  # the answer asked for: it is no flood
         waiting.set_result(keys)
 
 

@@ -18,10 +18,11 @@ def _join(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def screen_reader_sentence(finding: detect.Finding) -> str:
+def screen_reader_sentence(finding: detect.Finding, saved: str = "ask") -> str:
     """One sentence on whether a screen reader runs (``finding``, from
     :func:`~announcements.speech.detect.find`) and what ``auto``, the default
-    speech mode, does about it."""
+    speech mode, does about it; where the system cannot tell, the player's saved
+    answer (``saved``: "yes", "no" or "ask", the ``screen_reader`` setting) decides."""
     if finding.running:
         names = finding.names or ("a screen reader",)
         verb = "is" if len(names) == 1 else "are"
@@ -31,6 +32,16 @@ def screen_reader_sentence(finding: detect.Finding) -> str:
         )
     if finding.running is False:
         return "Speech test: no screen reader is running; in automatic mode (the default) the game speaks itself."
+    if saved == "yes":
+        return (
+            "Speech test: this system cannot tell whether a screen reader runs; you said you use one, "
+            "so in automatic mode (the default) the game prints lines for it and does not speak."
+        )
+    if saved == "no":
+        return (
+            "Speech test: this system cannot tell whether a screen reader runs; you said you use none, "
+            "so in automatic mode (the default) the game speaks itself."
+        )
     return (
         "Speech test: this system cannot tell whether a screen reader runs, "
         "so the game asks you once and keeps your answer."
@@ -45,6 +56,7 @@ def speech_test(
     output_name: str | None = None,
     platform: str | None = None,
     reports: detect.Reports | None = None,
+    saved: str = "ask",
 ) -> int:
     """Say whether a screen reader runs, speak ``text`` once and say which output
     spoke it, or why nothing could.
@@ -63,6 +75,9 @@ def speech_test(
         platform: a ``sys.platform`` value; None means this system.
         reports: what the system said about screen readers
             (:class:`~announcements.speech.detect.Reports`); None asks this system.
+        saved: the player's answer to "Do you use a screen reader?" ("yes", "no"
+            or "ask": the ``screen_reader`` setting), which decides where the
+            system cannot tell, as in the game.
 
     Returns:
         0 if some output spoke the text, 1 if nothing could speak
@@ -75,17 +90,24 @@ def speech_test(
     if reports is None:
         reports = detect.gather(platform, os.environ)
     finding = detect.find(platform, reports)
-    print_fn(screen_reader_sentence(finding))
+    print_fn(screen_reader_sentence(finding, saved))
     if outputs is None:
         outputs = all_outputs(platform) if output_name else default_outputs(platform)
     normalized = str(mode).strip().lower().replace("_", "-")
-    if normalized == "auto" and detect.auto_mode(finding.running) == "screen-reader":
+    running = finding.running if finding.running is not None else {"yes": True, "no": False}.get(saved)
+    if normalized == "auto" and detect.auto_mode(running) == "screen-reader":
         mode = "screen-reader"
+    told: list[str] = []  # what the speaker itself said (a notice on its outputs)
+
+    def tell(line: str) -> Any:
+        told.append(line)
+        return print_fn(line)
+
     try:
         speaker = Speaker(
             mode,
             outputs=outputs,
-            print_fn=print_fn,
+            print_fn=tell,
             output_name=output_name,
             sound_check=lambda: no_sound_reason(platform=platform),
         )
@@ -93,10 +115,11 @@ def speech_test(
         print_fn(f"Speech test: {exc}.")
         return 1
     if speaker.effective_mode != "self-voicing":
-        print_fn(speaker.describe())
+        if not told:  # the speaker's own notice (no sound, say) already said why it does not speak
+            print_fn(speaker.describe())
         if speaker.mode not in ("off", "screen-reader"):
             for output in speaker.outputs:
-                if output.reason:
+                if output.reason and not any(output.reason in line for line in told):  # not said again
                     print_fn(f"Speech test: {output.name} is not available: {output.reason}.")
         print_fn("Speech test: nothing was spoken.")
         return 1
