@@ -18,8 +18,8 @@ thousand.
   bounds whatever the input (the Windows console gives keys, not text): typed
   and pasted characters go in only while there is room (:func:`insert_typed`),
   a paste of several lines is read as several lines, and the keys that would
-  take the line elsewhere (Ctrl+R and Ctrl+S search, Ctrl+Q, Ctrl+Z) or a
-  terminal's reports do nothing.
+  take the line elsewhere (Ctrl+R and Ctrl+S search, Ctrl+Q, Ctrl+V, Ctrl+Z,
+  which the console gives a use of its own) or a terminal's reports do nothing.
 - :func:`read_line` reads one line of a text stream (a pipe, a file, a
   terminal without line editing) holding at most the limit.
 
@@ -326,7 +326,7 @@ def line_bindings(limit: int = MAX_LINE):
     characters go in only when printable and while the line has room
     (:func:`insert_typed`), a paste is read line by line (:func:`paste`), and
     Ctrl+R and Ctrl+S (history search, which would take the typed line away),
-    Ctrl+Q (the next key typed as it is), Ctrl+Z (a control character in the line)
+    Ctrl+Q and Ctrl+V (the next key typed as it is), Ctrl+Z (a control character in the line)
     and a terminal's cursor-position report do nothing. Merge them first: a
     player's own keys and the console's win over them."""
     from prompt_toolkit.key_binding import KeyBindings
@@ -345,6 +345,7 @@ def line_bindings(limit: int = MAX_LINE):
     @kb.add("c-r")
     @kb.add("c-s")
     @kb.add("c-q")
+    @kb.add("c-v")
     @kb.add("c-z")
     @kb.add(Keys.Vt100MouseEvent, eager=True)
     @kb.add(Keys.CPRResponse, save_before=lambda event: False)
