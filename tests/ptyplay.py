@@ -11,17 +11,19 @@ import sys
 import time
 
 
-def spawn_position(pexpect, tmp_path, position: dict, rows: int, columns: int):
+def spawn_position(pexpect, tmp_path, position: dict, rows: int, columns: int, speech: str = "screen-reader"):
     """``a11y-dominion play --speech screen-reader --position FILE`` of ``position`` (Ann
     against a Big Money bot) in a pseudo-terminal of ``rows`` by ``columns``, with its own
-    settings and data folders below ``tmp_path``; the running ``pexpect`` child."""
+    settings and data folders below ``tmp_path``; the running ``pexpect`` child. Another
+    ``speech`` mode (``off`` for plain lines and no speech, ``auto`` for the sighted
+    player's colours with no screen reader running) is given instead when asked."""
     f = tmp_path / "position.json"
     f.write_text(json.dumps(position), encoding="utf-8")
-    args = ["play", "--speech", "screen-reader", "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
+    args = ["play", "--speech", speech, "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
     exe = shutil.which("a11y-dominion")
     if exe is None:
         exe, args = sys.executable, ["-m", "a11y_dominion"] + args
-    env = dict(os.environ, TERM="xterm", COLUMNS=str(columns), LINES=str(rows))
+    env = dict(os.environ, TERM="xterm", COLUMNS=str(columns), LINES=str(rows), A11Y_DOMINION_SCREEN_READER="no")
     env.update(A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"), A11Y_DOMINION_DATA=str(tmp_path / "data"))
     return pexpect.spawn(exe, args, env=env, timeout=10, dimensions=(rows, columns))
 

@@ -26,7 +26,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from a11y_dominion import autosave, stats
+from a11y_dominion import autosave, lineinput, stats
 from a11y_dominion.cli import build_parser, game_lines, main, stats_lines
 from a11y_dominion.console import make_console
 from a11y_dominion.console.display import PlainReader
@@ -249,7 +249,7 @@ def test_piped_escape_sequences_are_dropped_whole_and_the_ssh_seat_shares_the_ru
     assert not any("is not a move" in line for line in lines)
     assert any(line.startswith("You have 0 Debt and 0 VP in tokens") for line in lines)
     assert FIRST_HAND in lines
-    assert terminal.SEQUENCE is SEQUENCE
+    assert terminal.InputFilter is lineinput.InputFilter and lineinput.SEQUENCE is SEQUENCE  # one rule for both
     assert typed_line("\x1b]0;pwned\x07\x1b[31mstatus") == "status"
     assert typed_line("\x1b]0;pwned\x1b\\hand\x1b[0m") == "hand"
 

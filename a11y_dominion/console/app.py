@@ -30,11 +30,13 @@ from announcements.narrator import Narrator
 from announcements.speech import Speaker
 
 from ..i18n import N_, Language
+from ..lineinput import CUT_LINE
 from ..rules.decisions import MoveKind
 from ..rules.events import CardsDrawn, GameEnded, GameSetUp, TurnStarted
 from ..rules.game import Game
 from ..seats import LazyBot
 from ..table import StopTable, Table
+from ..textinput import MAX_LINE
 from ..view import PlayerView, player_view, redact_all
 from . import queries as q
 from . import questions
@@ -558,6 +560,8 @@ class Console(Commands, Answers, Persistence, History):
                 default = got.text
                 self.command(got.command)
             else:
+                if getattr(self.reader, "cut", False):  # said once, before what the line does
+                    self.say(self.t(CUT_LINE, n=MAX_LINE), priority="high", keep=False)
                 self.handle(got)
             if self.exit_code is not None:
                 raise StopTable("stopped")

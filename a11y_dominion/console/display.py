@@ -21,6 +21,7 @@ import re
 import sys
 
 from ..i18n import N_, Language
+from ..lineinput import bound_input, forget_cut, line_bindings, line_was_cut, read_line
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
@@ -206,19 +207,25 @@ class PlainReader:
     """Reads lines from a text stream; raises EOFError at its end.
 
     ``interactive`` is True when the stream is a terminal, where the end of
-    input is a Ctrl+D the player may type by mistake (and can type past)."""
+    input is a Ctrl+D the player may type by mistake (and can type past).
+    ``cut`` is True when the last line read was longer than
+    :data:`~a11y_dominion.textinput.MAX_LINE` characters (the rest was dropped
+    as it was read)."""
 
     def __init__(self, stream_in=None, stream_out=None):
         self.stream_in = stream_in if stream_in is not None else sys.stdin
         self.stream_out = stream_out if stream_out is not None else sys.stdout
         self.interactive = _isatty(self.stream_in)
+        self.cut = False
 
     def read(self, message: str, default: str = ""):
         """One line from the stream, as :func:`~a11y_dominion.textinput.typed_line` reads it;
-        a line with bytes that are not UTF-8 is :data:`~a11y_dominion.textinput.NOT_UTF8` alone."""
+        a line with bytes that are not UTF-8 is :data:`~a11y_dominion.textinput.NOT_UTF8` alone.
+        No more than :data:`~a11y_dominion.textinput.MAX_LINE` characters of a line are kept
+        (:func:`~a11y_dominion.lineinput.read_line`)."""
         self.stream_out.write(printable(message))
         self.stream_out.flush()
-        line = self.stream_in.readline()
+        line, self.cut = read_line(self.stream_in)
         if line == "":
             self.stream_out.write("\n")
             raise EOFError
@@ -609,18 +616,23 @@ class PromptReader:
     ``read`` returns the typed line or a :class:`~.keys.KeyCommand`; it
     raises EOFError for Ctrl+D on an empty line and KeyboardInterrupt for
     Ctrl+C. A person types here (``interactive``).
+
+    A line holds at most :data:`~a11y_dominion.textinput.MAX_LINE` characters:
+    the input's text is cut as it arrives (:func:`~a11y_dominion.lineinput.bound_input`)
+    and the line editor refuses what is past the limit
+    (:func:`~a11y_dominion.lineinput.line_bindings`); ``cut`` is True when the
+    last line read had characters refused. A pasted text is read line by line.
     """
 
     interactive = True
 
     def __init__(self, completer, key_bindings, plain: bool = True, input=None, output=None):
         from prompt_toolkit import PromptSession
+        from prompt_toolkit.input import create_input
         from prompt_toolkit.output import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
 
-        kw = {}
-        if input is not None:
-            kw["input"] = input
+        kw = {"input": bound_input(input if input is not None else create_input())}
         if output is None and plain and sys.stdout.isatty():
             output = line_only_output()
         if output is None:
@@ -636,13 +648,16 @@ class PromptReader:
         from prompt_toolkit.key_binding import merge_key_bindings
 
         tab = _tab_bindings(plain)
+        bounds = line_bindings()
+        self.cut = False
 
         def new_session(completer=completer, key_bindings=key_bindings) -> PromptSession:
+            keys = [bounds, key_bindings, tab] if key_bindings is not None else [bounds, tab]
             return PromptSession(
                 completer=completer,
                 complete_style=CompleteStyle.READLINE_LIKE,
                 complete_while_typing=False,
-                key_bindings=merge_key_bindings([key_bindings, tab]) if key_bindings is not None else tab,
+                key_bindings=merge_key_bindings(keys),
                 mouse_support=False,
                 enable_suspend=False,
                 color_depth=ColorDepth.MONOCHROME if plain else None,
@@ -679,12 +694,19 @@ class PromptReader:
             from prompt_toolkit import print_formatted_text
 
             print_formatted_text(head, output=self.session.output)
+        self.cut = False
+        buffer = self.session.default_buffer
         try:
             got = self.session.prompt(_prompt_text(message), default=default)
         except KeyboardInterrupt:
+            forget_cut(buffer)
             # what was on the line when Ctrl+C came: the buffer keeps it until the next prompt
-            raise LineCleared(bool(self.session.default_buffer.text.strip())) from None
+            raise LineCleared(bool(buffer.text.strip())) from None
+        except EOFError:
+            forget_cut(buffer)
+            raise
         if isinstance(got, str):
+            self.cut = line_was_cut(buffer, got)
             return typed_line(got)
         return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
 
@@ -692,4 +714,7 @@ class PromptReader:
         """One typed line with no completion, no shortcut keys and no recalled
         lines (a fresh history each time): the hand-over prompt, where nothing
         of the seat before or after may be told."""
-        return typed_line(self._new_session(completer=None, key_bindings=None).prompt(message))
+        session = self._new_session(completer=None, key_bindings=None)
+        got = session.prompt(message)
+        self.cut = line_was_cut(session.default_buffer, got)
+        return typed_line(got)

@@ -24,7 +24,8 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 
 from ..i18n import N_, Language
-from ..textinput import printable
+from ..lineinput import insert_typed
+from ..textinput import MAX_LINE
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
         state["mode"] = None
 
     # Typed characters go into the line only when they can be shown: no control, escape,
-    # zero-width or right-to-left characters in what the player (and their screen reader) reads.
+    # zero-width or right-to-left characters in what the player (and their screen reader) reads,
     @kb.add(Keys.Any)
     def _insert_printable(event) -> None:
         if state["mode"] == "string":
@@ -218,8 +219,7 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
             if len(event.data) == 1 and " " <= event.data <= "~":
                 return
             state["mode"] = None
-        text = printable(event.data)
-        if text:
-            event.current_buffer.insert_text(text * event.arg)
+        # and only while the line has room (MAX_LINE characters): the rest is refused
+        insert_typed(event.current_buffer, event.data * min(event.arg, MAX_LINE + 1))
 
     return kb

@@ -17,6 +17,7 @@ from ..autosave import unfinished_games
 from ..files import shown_name
 from ..i18n import N_, Language
 from ..kingdoms import KingdomError, choose_setup
+from ..lineinput import read_line
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import default_seat_names, parse_seats, rename_seats
@@ -297,7 +298,7 @@ def ask_screen_reader(lang: Language, out) -> str:
     out.write(lang._(N_("Do you use a screen reader? Type yes or no: ")))
     out.flush()
     try:
-        line = sys.stdin.readline()
+        line, _cut = read_line(sys.stdin)  # a long answer is no answer: only its start is read
     except (OSError, ValueError, KeyboardInterrupt):
         line = ""
     if not line.endswith("\n"):  # Ctrl+C or the end of input: the answer starts a line of its own

@@ -7,6 +7,8 @@ lines print at the host's terminal and whose typed lines come from the host's
 keyboard, read with prompt_toolkit as at the local console (plain lines for a
 screen reader when ``plain``: :func:`~a11y_dominion.console.display.line_only_output`).
 Lines that come while the player types print above the line being typed.
+A typed line holds at most :data:`~a11y_dominion.textinput.MAX_LINE` characters,
+cut as they arrive (:mod:`~a11y_dominion.lineinput`), as at the console.
 The prompt ``Cid> `` shows while an answer is awaited; queries can be typed
 at any time.
 
@@ -24,6 +26,8 @@ import threading
 
 from ..console.commands import is_yes
 from ..i18n import N_
+from ..lineinput import CUT_LINE, bound_input, line_bindings, line_was_cut, read_line
+from ..textinput import MAX_LINE
 from .seat import RemoteSeat, clean
 
 QUESTION = N_("Stop the game for every seat? yes or no ")
@@ -158,6 +162,7 @@ class HostTerminal:
         """The local seat's lines, typed at the host's terminal with prompt_toolkit."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.application import create_app_session
+        from prompt_toolkit.input import create_input
         from prompt_toolkit.output import ColorDepth
         from prompt_toolkit.utils import is_dumb_terminal
 
@@ -174,8 +179,11 @@ class HostTerminal:
             if hasattr(output, "enable_cpr"):
                 output.enable_cpr = False
 
+        bounds = line_bindings()  # a line cut at MAX_LINE as it is typed, a paste line by line
+
         def new_session() -> PromptSession:
             return PromptSession(
+                key_bindings=bounds,
                 complete_while_typing=False,
                 mouse_support=False,
                 enable_suspend=False,
@@ -183,7 +191,7 @@ class HostTerminal:
             )
 
         host.out = lambda text: self.write(clean(text) + "\n")  # the host's own lines, above the typed line
-        with create_app_session(output=output):
+        with create_app_session(input=bound_input(create_input(self.stdin)), output=output):
             lines = new_session()
             asking = new_session()
 
@@ -218,11 +226,15 @@ class HostTerminal:
                     continue
                 if host.stopped.is_set():
                     break
-                self._typed(text)
+                self._typed(text, line_was_cut(lines.default_buffer, text))
             seat.redraw = None
 
-    def _typed(self, text: str) -> None:
+    def _typed(self, text: str, cut: bool = False) -> None:
+        """Give the local seat a line typed at the host's terminal (``cut``: it was longer
+        than :data:`~a11y_dominion.textinput.MAX_LINE` characters, which is said first)."""
         seat = self.seat
+        if cut:
+            seat.line(seat.lang.text(CUT_LINE, n=MAX_LINE))
         try:
             seat.typed(text)
         except Exception as e:  # noqa: BLE001 - one bad line must not end the game
@@ -238,21 +250,21 @@ class HostTerminal:
         def read() -> None:  # a thread of its own: a blocked read never holds up the host's exit
             while True:
                 try:
-                    line = self.stdin.readline()
+                    got = read_line(self.stdin)  # never more than MAX_LINE characters held
                 except (OSError, ValueError):
-                    line = ""
-                loop.call_soon_threadsafe(queue.put_nowait, line)
-                if not line:
+                    got = ("", False)
+                loop.call_soon_threadsafe(queue.put_nowait, got)
+                if not got[0]:
                     return
 
         threading.Thread(target=read, daemon=True).start()
         self.host.join(self.seat.name, self.write, self)
         while not self.host.stopped.is_set():
-            line = await queue.get()
+            line, cut = await queue.get()
             if not line:
                 self.host.leave(self.seat.name, self)
                 return
-            self._typed(line)
+            self._typed(line, cut)
 
 
 def read_once(fd: int, size: int = 4096) -> asyncio.Future:

@@ -27,8 +27,9 @@ What the client sends is cleaned before the line editor sees it
 (:class:`InputFilter`): escape sequences that are no key are dropped whole
 (a lone Escape too), control and formatting characters that are no key are
 dropped, a line stops at :data:`~a11y_dominion.remote.seat.MAX_LINE`
-characters, and past :data:`LINES_PER_SECOND` lines in a second the rest is
-dropped, with one sentence to say so.
+characters (said once, when the line is read), and past :data:`LINES_PER_SECOND`
+lines in a second the rest is dropped, with one sentence to say so. Ctrl+R and
+Ctrl+S search nothing (:func:`~a11y_dominion.lineinput.line_bindings`).
 
 A session without a terminal (``ssh -T``) reads plain lines, with no echo
 and no line editing.
@@ -40,9 +41,7 @@ import asyncio
 import contextvars
 import re
 import time
-import unicodedata
 import warnings
-from collections import deque
 
 with warnings.catch_warnings():
     # asyncssh (which prompt_toolkit's SSH session imports) touches DSA names its
@@ -52,111 +51,14 @@ with warnings.catch_warnings():
     from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
 from ..i18n import LANGUAGES, N_, Language
-from ..textinput import SEQUENCE, STARTS
+from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
 from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
 
-LINES_PER_SECOND = 20  # typed lines read from one seat in a second; more are dropped
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
 RICH_COMMANDS = ("--rich", "rich")
 LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
 
 BARE_LF = re.compile(r"(?<!\r)\n")
-KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
-
-
-PASTE_START = "\x1b[200~"  # bracketed paste: the start mark (the end mark, ESC [ 201 ~, is no key)
-
-
-def _known_keys() -> set:
-    from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
-
-    # not the start of a bracketed paste: its end mark is dropped as no key, and a line editor
-    # given a start without an end would wait for that end forever, taking no key meanwhile
-    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2 and s != PASTE_START}
-
-
-class InputFilter:
-    """What a client types, cleaned before the line editor reads it.
-
-    :meth:`feed` takes the text received (``now``: the time in seconds) and
-    gives ``(text, dropped)``: the text with the escape sequences that are
-    keys (arrows, Home, End, Delete, function keys...), the control
-    characters that are keys (Enter, Tab, Backspace, Ctrl+letter) and
-    printable characters; ``dropped`` is True when lines were dropped for
-    coming too fast (more than ``per_second`` in one second). A line (since
-    the last Enter) keeps at most ``max_line`` printable characters.
-
-    Enter is carriage return (CR, as most terminals send it, Windows' OpenSSH
-    client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
-    come in two feeds. Backspace is DEL (0x7f) or BS (0x08: Windows' OpenSSH client
-    7.7.1.0 sent it for Backspace, newer ones for Ctrl+Backspace): both rub out one
-    character. A pasted text comes as typed, without the marks of a bracketed paste.
-    """
-
-    def __init__(self, max_line: int = MAX_LINE, per_second: int = LINES_PER_SECOND):
-        self.max_line = max_line
-        self.per_second = per_second
-        self.keys = _known_keys()
-        self.typed = 0  # printable characters in the line being typed
-        self.enters: deque = deque()  # when the last lines were ended
-        self.flooding = False
-        self.told = False  # the player was told of this flood
-        self.after_cr = False  # the last character read was a carriage return (an Enter)
-
-    def _room(self, now: float) -> bool:
-        while self.enters and now - self.enters[0] >= 1.0:
-            self.enters.popleft()
-        return len(self.enters) < self.per_second
-
-    def feed(self, data: str, now: float) -> tuple:
-        out = []
-        dropped = False
-        if self._room(now) and not self.enters:
-            self.told = False  # a calm second: a new flood is told again
-        i = 0
-        while i < len(data):
-            if self.flooding:
-                if not self._room(now):
-                    if not self.told:
-                        dropped = self.told = True
-                    return "".join(out), dropped
-                self.flooding = False
-            ch = data[i]
-            if ch in STARTS:
-                m = SEQUENCE.match(data, i)
-                seq = m.group(0) if m else ch
-                i += len(seq)
-                self.after_cr = False
-                if seq in self.keys:
-                    out.append(seq)
-                elif ch == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
-                    i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
-                continue
-            i += 1
-            after_cr, self.after_cr = self.after_cr, ch == "\r"
-            if ch in ("\r", "\n"):
-                if ch == "\n" and after_cr:
-                    continue  # CR LF is one Enter (in one feed or two)
-                self.typed = 0
-                out.append("\r")
-                self.enters.append(now)
-                if not self._room(now):
-                    self.flooding = True
-                continue
-            if ch in KEY_CONTROLS:
-                if ch in ("\x7f", "\x08") and self.typed:
-                    self.typed -= 1
-                elif ch in ("\x03", "\x15"):  # Ctrl+C, Ctrl+U: the line is cleared
-                    self.typed = 0
-                out.append(ch)
-                continue
-            if unicodedata.category(ch).startswith("C"):
-                continue  # control, formatting (zero width, direction marks), private or unassigned
-            if self.typed >= self.max_line:
-                continue
-            self.typed += 1
-            out.append(ch)
-        return "".join(out), dropped
 
 
 def color_system(term: str | None, env) -> str | None:
@@ -228,7 +130,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self.asking = False  # the session asks its own question (first settings, leaving)
         self.command: str | None = None
         self.rich = False
-        self.filter = InputFilter()
+        self.filter = InputFilter(max_line=MAX_LINE, tell_cut=True)  # one past: the line was cut
         self._pending: list = []
         self._flushing = False
         self._ctx: contextvars.Context | None = None
@@ -539,8 +441,7 @@ class TerminalSession(PromptToolkitSSHSession):
 
     def _keys(self):
         from prompt_toolkit.filters import Condition
-        from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.keys import Keys
+        from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
         kb = KeyBindings()
 
@@ -550,6 +451,7 @@ class TerminalSession(PromptToolkitSSHSession):
             if self.asking and not event.current_buffer.text:
                 event.app.exit(result="no")
                 return
+            forget_cut(event.current_buffer)
             event.current_buffer.reset()
 
         @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
@@ -564,10 +466,6 @@ class TerminalSession(PromptToolkitSSHSession):
             if not event.current_buffer.text:
                 event.app.exit(result=LEAVE)
 
-        @kb.add(Keys.Any, filter=Condition(lambda: len(self._prompt.default_buffer.text) >= MAX_LINE))
-        def _full(event) -> None:
-            """A line at its longest takes no more characters."""
-
         @kb.add("c-i")
         def _tab(event) -> None:
             """Tab: complete, or list the choices apart ("Copper, treasures." in plain lines)."""
@@ -575,7 +473,8 @@ class TerminalSession(PromptToolkitSSHSession):
 
             list_completions(event, plain=not self.rich)
 
-        return kb
+        # first: a line at its longest takes no more characters, Ctrl+R and Ctrl+S search nothing
+        return merge_key_bindings([line_bindings(MAX_LINE), kb])
 
     async def _read(self):
         """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
@@ -585,12 +484,16 @@ class TerminalSession(PromptToolkitSSHSession):
             self._in_context(self._plain_prompt)
             got = await self._lines.get()
             self._prompt_drawn = False
-            return got
-        try:
-            # the host process is shared: its Ctrl+C and its loop are not this session's to take
-            got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
-        except (EOFError, KeyboardInterrupt):
-            return LEAVE
+            cut = len(got) > MAX_LINE  # the filter let one character past the limit through
+        else:
+            try:
+                # the host process is shared: its Ctrl+C and its loop are not this session's to take
+                got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
+            except (EOFError, KeyboardInterrupt):
+                return LEAVE
+            cut = isinstance(got, str) and line_was_cut(self._prompt.default_buffer, got, MAX_LINE)
+        if cut and self.seat is not None:
+            self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
         return got
 
     # ------------------------------------------------------------ the session

@@ -1,0 +1,389 @@
+"""Typed lines, bounded as they arrive.
+
+A line is cut at :data:`~a11y_dominion.textinput.MAX_LINE` characters while it
+is typed, not after: what comes past the limit is never held, so a line of a
+million characters (typed, pasted or piped) costs no more than one of a
+thousand.
+
+- :class:`InputFilter` cleans the text a terminal sends before the line
+  editor makes keys of it: escape sequences that are no key (terminal reports
+  such as a cursor-position report ``ESC [ 12 ; 40 R``, the marks of a
+  bracketed paste, colours) are dropped whole, control and formatting
+  characters that are no key are dropped, and a line keeps at most its limit
+  of characters. The SSH seat feeds it what its client sends; the console and
+  the host's own seat put it before prompt_toolkit's parser
+  (:func:`bound_input`). A pasted text comes as typed: each pasted line is a
+  line of its own.
+- :func:`line_bindings` are the line editor's keys that keep a line in its
+  bounds whatever the input (the Windows console gives keys, not text): typed
+  and pasted characters go in only while there is room (:func:`insert_typed`),
+  a paste of several lines is read as several lines, and the keys that would
+  take the line elsewhere (Ctrl+R and Ctrl+S search, Ctrl+Q, Ctrl+V, Ctrl+Z,
+  which the console gives a use of its own) or a terminal's reports do nothing.
+- :func:`read_line` reads one line of a text stream (a pipe, a file, a
+  terminal without line editing) holding at most the limit.
+
+A line that was cut is said once, when it is read (:data:`CUT_LINE`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import time
+import weakref
+from collections import deque
+
+from .i18n import N_
+from .textinput import MAX_LINE, SEQUENCE, STARTS, printable
+
+LINES_PER_SECOND = 20  # typed lines read from one SSH seat in a second; more are dropped
+PASTE_START = "\x1b[200~"  # bracketed paste: the start mark (the end mark, ESC [ 201 ~, is no key)
+PASTE_END = "\x1b[201~"
+KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
+SPECIAL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # where a run of plain text ends
+HELD_MOST = 64  # characters of an unfinished escape sequence kept for the next text
+
+CUT_LINE = N_("That line was too long: only its first {n} characters were read.")
+
+
+def _known_keys() -> set:
+    from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
+
+    # not the start of a bracketed paste: its end mark is dropped as no key, and a line editor
+    # given a start without an end would wait for that end forever, taking no key meanwhile
+    return {s for s in ANSI_SEQUENCES if s.startswith("\x1b") and len(s) > 2 and s != PASTE_START}
+
+
+def _unfinished(seq: str) -> bool:
+    """True for an escape sequence that the end of the text cut short and that a next
+    piece of text may finish: a lone Escape, ``ESC [`` with its parameters but no final
+    byte yet (8-bit ``CSI`` too), ``ESC O`` (SS3) without its key."""
+    if seq == "\x1b" or seq in ("\x1bO", "\x8f"):
+        return True
+    if seq.startswith("\x1b["):
+        return len(seq) == 2 or not "@" <= seq[-1] <= "~"
+    if seq.startswith("\x9b"):
+        return len(seq) == 1 or not "@" <= seq[-1] <= "~"
+    return False
+
+
+class InputFilter:
+    """What a terminal sends, cleaned before the line editor reads it.
+
+    :meth:`feed` takes the text received (``now``: the time in seconds) and
+    gives ``(text, dropped)``: the text with the escape sequences that are
+    keys (arrows, Home, End, Delete, function keys...), the control
+    characters that are keys (Enter, Tab, Backspace, Ctrl+letter) and
+    printable characters; ``dropped`` is True when lines were dropped for
+    coming too fast (more than ``per_second`` in one second; None: no such
+    limit). A line keeps at most ``max_line`` printable characters: those past
+    it are dropped before any other work is done with them. ``line_length()``,
+    when given, says how long the line being edited is now (None when no line
+    is edited); else the filter counts the characters since the last Enter. With
+    ``tell_cut`` the first character past the limit is let through, once a line,
+    for the line editor to refuse (and say the line was cut). With ``bursts``
+    several printable characters that come at once (a paste, fast typing) are
+    given as one bracketed paste: one key for the line editor, which handles
+    each key at a cost, not one a character.
+
+    Enter is carriage return (CR, as most terminals send it, Windows' OpenSSH
+    client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
+    come in two feeds. Backspace is DEL (0x7f) or BS (0x08: Windows' OpenSSH client
+    7.7.1.0 sent it for Backspace, newer ones for Ctrl+Backspace): both rub out one
+    character. A pasted text comes as typed, without the marks of a bracketed paste.
+    Escape and a character is that character alone, or with ``alt_keys`` the key
+    Alt and that character (the console's Alt shortcuts). An escape sequence cut
+    off at the end of a feed (a lone Escape, ``ESC [ 2 0``) waits for the next one.
+    """
+
+    def __init__(
+        self,
+        max_line: int = MAX_LINE,
+        per_second: int | None = LINES_PER_SECOND,
+        alt_keys: bool = False,
+        line_length=None,
+        tell_cut: bool = False,
+        bursts: bool = False,
+    ):
+        self.max_line = max_line
+        self.tell_cut = tell_cut
+        self.bursts = bursts
+        self.cut_told = False  # the character past the limit was let through in this line
+        self.per_second = per_second
+        self.alt_keys = alt_keys
+        self.line_length = line_length
+        self.keys = _known_keys()
+        self.typed = 0  # printable characters in the line being typed
+        self.enters: deque = deque()  # when the last lines were ended
+        self.flooding = False
+        self.told = False  # the player was told of this flood
+        self.after_cr = False  # the last character read was a carriage return (an Enter)
+        self.held = ""  # an escape sequence cut off at the end of the last feed
+
+    def _room(self, now: float) -> bool:
+        if self.per_second is None:
+            return True
+        while self.enters and now - self.enters[0] >= 1.0:
+            self.enters.popleft()
+        return len(self.enters) < self.per_second
+
+    def _text(self, data: str, start: int, end: int, out: list) -> None:
+        """The printable characters of ``data[start:end]`` (a run without C0 or C1
+        controls) that fit in the line (and with ``tell_cut`` the first one past it,
+        once a line); the rest is passed over unread."""
+        while start < end:
+            # with tell_cut, one character past the limit: the line editor refuses it and knows
+            room = max(self.max_line - self.typed, 0) + (1 if self.tell_cut and not self.cut_told else 0)
+            if room <= 0:
+                return
+            piece = data[start : min(end, start + room)]
+            start += len(piece)
+            kept = piece if piece.isprintable() else printable(piece)
+            self.typed += len(kept)
+            if self.typed > self.max_line:
+                self.cut_told = True
+            if self.bursts and len(kept) > 1:
+                kept = PASTE_START + kept + PASTE_END  # one key for the line editor, not one a character
+            out.append(kept)
+
+    def feed(self, data: str, now: float) -> tuple:
+        out: list = []
+        dropped = False
+        if self.held:
+            data, self.held = self.held + data, ""
+        if self.line_length is not None:
+            length = self.line_length()
+            if length is not None:
+                self.typed = length
+                if length < self.max_line:
+                    self.cut_told = False
+        if self._room(now) and not self.enters:
+            self.told = False  # a calm second: a new flood is told again
+        i = 0
+        n = len(data)
+        while i < n:
+            if self.flooding:
+                if not self._room(now):
+                    if not self.told:
+                        dropped = self.told = True
+                    return "".join(out), dropped
+                self.flooding = False
+            m = SPECIAL.search(data, i)
+            end = m.start() if m is not None else n
+            if end > i:
+                self._text(data, i, end, out)
+                self.after_cr = False
+                i = end
+                continue
+            ch = data[i]
+            if ch in STARTS:
+                m = SEQUENCE.match(data, i)
+                seq = m.group(0) if m else ch
+                if i + len(seq) == n and len(seq) <= HELD_MOST and _unfinished(seq):
+                    self.held = seq  # the rest of it may come with the next text
+                    break
+                i += len(seq)
+                self.after_cr = False
+                if seq in self.keys:
+                    out.append(seq)
+                elif ch == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
+                    if self.alt_keys and (seq[1].isprintable() or seq[1] == "\x7f"):
+                        out.append(seq)  # Alt and a key
+                    else:
+                        i -= 1  # Escape and a key (a letter, Enter): the Escape goes, the key is read
+                continue
+            i += 1
+            after_cr, self.after_cr = self.after_cr, ch == "\r"
+            if ch in ("\r", "\n"):
+                if ch == "\n" and after_cr:
+                    continue  # CR LF is one Enter (in one feed or two)
+                self.typed = 0
+                self.cut_told = False
+                out.append("\r")
+                if self.per_second is not None:
+                    self.enters.append(now)
+                    if not self._room(now):
+                        self.flooding = True
+                continue
+            if ch in KEY_CONTROLS:
+                if ch in ("\x7f", "\x08") and self.typed:
+                    self.typed -= 1
+                elif ch in ("\x03", "\x15"):  # Ctrl+C, Ctrl+U: the line is cleared
+                    self.typed = 0
+                    self.cut_told = False
+                out.append(ch)
+            # any other control character is no key: dropped
+        return "".join(out), dropped
+
+
+# ---------------------------------------------------------------- prompt_toolkit's input, bounded
+class _FilteringParser:
+    """A prompt_toolkit ``Vt100Parser`` given its text through an :class:`InputFilter` first
+    (the parser itself, which feeds itself again in a bracketed paste, is left as it is)."""
+
+    def __init__(self, parser, line_filter: InputFilter):
+        self.parser = parser
+        self.filter = line_filter
+
+    def feed(self, data: str) -> None:
+        text, _dropped = self.filter.feed(data, time.monotonic())
+        if text:
+            self.parser.feed(text)
+
+    def feed_and_flush(self, data: str) -> None:
+        self.feed(data)
+        self.parser.flush()
+
+    def __getattr__(self, name: str):
+        return getattr(self.parser, name)
+
+
+def _current_line_length() -> int | None:
+    """The length of the line being edited in the running prompt_toolkit application, or None."""
+    from prompt_toolkit.application.current import get_app_or_none
+
+    app = get_app_or_none()
+    if app is None or not app.is_running:
+        return None
+    return len(app.current_buffer.text)
+
+
+def bound_input(inp, limit: int = MAX_LINE):
+    """``inp`` (a prompt_toolkit input) with the text it reads cleaned by an
+    :class:`InputFilter` before its parser makes keys of it: POSIX terminals and
+    pipes (``Vt100Input``) and a Windows console that sends terminal sequences read
+    text; a Windows console that sends keys has none to clean (there
+    :func:`line_bindings` keep the line in its bounds). The filter lets one
+    character past ``limit`` through once a line, so the line editor knows the line
+    was cut.
+    Returns ``inp``, changed in place (once)."""
+    owner, name = inp, "vt100_parser"
+    if getattr(owner, name, None) is None:  # Windows' console input in its terminal-sequence mode
+        owner, name = getattr(inp, "console_input_reader", None), "_vt100_parser"
+    parser = getattr(owner, name, None)
+    if parser is None or isinstance(parser, _FilteringParser):
+        return inp
+    line_filter = InputFilter(
+        limit, per_second=None, alt_keys=True, line_length=_current_line_length, tell_cut=True, bursts=True
+    )
+    setattr(owner, name, _FilteringParser(parser, line_filter))
+    return inp
+
+
+# ---------------------------------------------------------------- the line editor's keys
+_CUT: weakref.WeakSet = weakref.WeakSet()  # line editors' buffers whose line had characters refused
+
+
+def insert_typed(buffer, text: str, limit: int = MAX_LINE) -> None:
+    """Put the printable characters of ``text`` into ``buffer`` (a prompt_toolkit
+    ``Buffer``) at its cursor while its line has fewer than ``limit`` characters;
+    those past the limit are refused and the line noted as cut (:func:`line_was_cut`)."""
+    text = text if text.isprintable() else printable(text)
+    if not text:
+        return
+    room = limit - len(buffer.text)
+    if len(text) > room:
+        _CUT.add(buffer)
+        text = text[: max(room, 0)]
+    if text:
+        buffer.insert_text(text)
+
+
+def line_was_cut(buffer, line: str, limit: int = MAX_LINE) -> bool:
+    """True when ``line``, just read from ``buffer``, had characters refused for
+    being past ``limit`` (and is still that long); the note is taken away."""
+    cut = buffer in _CUT
+    _CUT.discard(buffer)
+    return cut and len(line) >= limit
+
+
+def forget_cut(buffer) -> None:
+    """The line of ``buffer`` was cleared: no longer a cut line."""
+    _CUT.discard(buffer)
+
+
+def paste(event, limit: int = MAX_LINE) -> None:
+    """A pasted text (``event.data``): its first line goes into the line being edited
+    (as far as there is room), and each further line is read after an Enter, as if
+    typed: each pasted line is a line of its own, in order."""
+    from prompt_toolkit.key_binding import KeyPress
+    from prompt_toolkit.keys import Keys
+
+    lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    insert_typed(event.current_buffer, lines[0], limit)
+    rest: list = []
+    for line in lines[1:]:
+        rest.append(KeyPress(Keys.ControlM, "\r"))
+        if line:
+            rest.append(KeyPress(Keys.BracketedPaste, line))
+    if rest:
+        event.app.key_processor.feed_multiple(rest, first=True)
+
+
+def line_bindings(limit: int = MAX_LINE):
+    """prompt_toolkit key bindings that keep a typed line in its bounds: typed
+    characters go in only when printable and while the line has room
+    (:func:`insert_typed`), a paste is read line by line (:func:`paste`), and
+    Ctrl+R and Ctrl+S (history search, which would take the typed line away),
+    Ctrl+Q and Ctrl+V (the next key typed as it is), Ctrl+Z (a control character in the line)
+    and a terminal's cursor-position report do nothing. Merge them first: a
+    player's own keys and the console's win over them."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    kb = KeyBindings()
+
+    @kb.add(Keys.Any)
+    def _type(event) -> None:
+        insert_typed(event.current_buffer, event.data * min(event.arg, limit + 1), limit)
+
+    @kb.add(Keys.BracketedPaste)
+    def _paste(event) -> None:
+        paste(event, limit)
+
+    @kb.add("c-r")
+    @kb.add("c-s")
+    @kb.add("c-q")
+    @kb.add("c-v")
+    @kb.add("c-z")
+    @kb.add(Keys.Vt100MouseEvent, eager=True)
+    @kb.add(Keys.CPRResponse, save_before=lambda event: False)
+    def _nothing(event) -> None:
+        return None
+
+    return kb
+
+
+# ---------------------------------------------------------------- lines of a stream
+READ_PIECE = 65536  # characters read at a time from a line past the limit
+
+
+def read_line(stream, limit: int = MAX_LINE) -> tuple:
+    """One line of the text stream ``stream``, holding at most ``limit`` characters
+    however long the line is: ``(line, cut)``, ``line`` with its line end when it
+    had one and "" at the end of the stream, ``cut`` True when the characters past
+    ``limit`` were read and dropped (in pieces of :data:`READ_PIECE`). Errors of
+    ``stream.readline`` are raised. A stream whose ``readline`` takes no size (one
+    that reads its lines its own way) gives its whole line, which is cut here."""
+    try:
+        inspect.signature(stream.readline).bind(limit)
+    except TypeError:
+        line = stream.readline()
+        body = line.rstrip("\r\n")
+        if len(body) <= limit:
+            return line, False
+        return body[:limit] + line[len(body) :], True
+    except ValueError:  # no signature to read: a readline of the standard library
+        pass
+    line = stream.readline(limit)
+    if len(line) < limit or line.endswith("\n"):
+        return line, False
+    cut = False
+    while True:
+        rest = stream.readline(READ_PIECE)
+        cut = cut or bool(rest.rstrip("\r\n"))
+        if not rest:
+            return line, cut
+        if rest.endswith("\n"):
+            return line + "\n", cut
