@@ -17,7 +17,9 @@ import sys
 
 import pytest
 
+from a11y_dominion.lineinput import read_line
 from a11y_dominion.remote.client import (
+    PIPE_LINE,
     CharMode,
     ConsoleLines,
     FdLines,
@@ -154,6 +156,29 @@ def test_a_broken_pipe_is_the_end_of_input():
 
     typed = PipeLines(5, read=broken)
     assert typed.wait(WAIT) and typed.readline() == ""
+
+
+# ---------------------------------------------------------------- a long typed line: memory bounded
+def test_a_long_line_from_a_windows_pipe_is_kept_to_a_bound_and_read_in_pieces():
+    long_line = b"a" * (1024 * 1024) + "é\n".encode() + b"hand\n"
+    chunks = [long_line[i : i + 4096] for i in range(0, len(long_line), 4096)] + [b""]
+    typed = PipeLines(5, read=lambda fd, n: chunks.pop(0))
+    assert typed.wait(WAIT)
+    while chunks:  # the reader thread read everything it was given
+        assert typed.wait(WAIT)
+    assert len(typed.buffer) <= PIPE_LINE + len(b"\nhand\n")  # never the whole megabyte
+    assert read_line(typed) == ("a" * 1000 + "\n", True)
+    assert read_line(typed) == ("hand\n", False)
+    assert read_line(typed) == ("", False)
+
+
+def test_a_long_line_at_a_posix_descriptor_is_read_in_pieces_of_characters(pipe):
+    typed = FdLines(pipe[0])
+    os.write(pipe[1], "é".encode() * 3000 + b"\nhand\n")
+    close_writer(pipe)
+    assert typed.readline(5) == "ééééé"  # characters, not bytes
+    assert read_line(typed) == ("é" * 1000 + "\n", True)
+    assert read_line(typed) == ("hand\n", False)
 
 
 # ---------------------------------------------------------------- the watch while nothing is asked

@@ -37,6 +37,7 @@ on a game on this computer (export, save, load) get one sentence.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import dataclasses
 import getpass
 import os
@@ -60,6 +61,7 @@ from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json
 from ..i18n import N_, Language
+from ..lineinput import read_line
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
 from ..textinput import NOT_UTF8, split_speaker, typed_line
@@ -100,6 +102,8 @@ JOIN_HELP = [
 CONNECT_SECONDS = 15
 VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
 SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the player said
+PIPE_LINE = 16 * 1024  # bytes of one typed line kept from a Windows pipe (4 times MAX_LINE's characters)
+PIPE_BUFFER = 1024 * 1024  # bytes read ahead from a Windows pipe before the reader waits
 MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host (a view is a few KiB); a longer one is dropped
 MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is read no further meanwhile
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
@@ -563,20 +567,28 @@ class FdLines:
     def fileno(self) -> int:
         return self.fd
 
-    def readline(self) -> str:
-        """One line with its newline; "" at the end of input."""
-        got = bytearray()
-        while True:
+    def readline(self, size: int = -1) -> str:
+        """One line with its newline; "" at the end of input. With ``size`` (characters,
+        as a stream's ``readline`` takes it) at most that many are read: the rest of a
+        long line waits for the next call, so memory stays bounded."""
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        got: list = []
+        count = 0
+        while size < 0 or count < size:
             try:
                 byte = os.read(self.fd, 1)
             except OSError:
                 byte = b""
             if not byte:
+                got.append(decoder.decode(b"", final=True))
                 break
-            got += byte
-            if byte == b"\n":
-                break
-        return got.decode("utf-8", "replace")
+            char = decoder.decode(byte)
+            if char:
+                got.append(char)
+                count += len(char)
+                if char.endswith("\n"):
+                    break
+        return "".join(got)
 
     def wait(self, seconds: float) -> bool:
         """Wait at most ``seconds`` for typed input (a whole line, or the end of input; a key
@@ -650,9 +662,10 @@ class ConsoleLines:
     def fileno(self) -> int:
         return self.fd
 
-    def readline(self) -> str:
-        """One line with its newline; "" at the end of input (Ctrl+Z, Enter)."""
-        return self.stream.readline()
+    def readline(self, size: int = -1) -> str:
+        """One line with its newline; "" at the end of input (Ctrl+Z, Enter); with ``size``
+        (characters) at most that many, the rest left for the next call."""
+        return self.stream.readline(size)
 
     def waits(self) -> bool:
         """True when a key was typed and not read yet."""
@@ -710,18 +723,29 @@ class PipeLines:
         self.thread.start()
 
     def _fill(self) -> None:
+        dropping = False  # past the bound of a long line: its bytes go until its newline
         while True:
             try:
                 chunk = self.read(self.fd, 4096)
             except OSError:
                 chunk = b""
             with self.changed:
+                # a reader that does not take its lines holds up the writer, not the memory
+                self.changed.wait_for(lambda: len(self.buffer) < PIPE_BUFFER)
                 if not chunk:
                     self.ended = True
                 else:
+                    if dropping:
+                        end = chunk.find(b"\n")
+                        chunk = b"" if end < 0 else chunk[end:]
+                        dropping = end < 0
                     self.buffer += chunk
+                    start = self.buffer.rfind(b"\n") + 1
+                    if len(self.buffer) - start > PIPE_LINE:  # a line longer than any that is read
+                        del self.buffer[start + PIPE_LINE :]
+                        dropping = True
                 self.changed.notify_all()
-            if not chunk:
+            if not chunk and self.ended:
                 return
 
     def isatty(self) -> bool:
@@ -743,15 +767,20 @@ class PipeLines:
         with self.changed:
             return self.changed.wait_for(self._ready, seconds)
 
-    def readline(self) -> str:
-        """One line with its newline (waiting for it); "" at the end of input."""
+    def readline(self, size: int = -1) -> str:
+        """One line with its newline (waiting for it); "" at the end of input. With
+        ``size`` (characters) at most that many: the rest waits for the next call."""
         with self.changed:
             self.changed.wait_for(self._ready)
             end = self.buffer.find(b"\n")
-            size = len(self.buffer) if end < 0 else end + 1
-            got = bytes(self.buffer[:size])
-            del self.buffer[:size]
-        return got.decode("utf-8", "replace")
+            taken = len(self.buffer) if end < 0 else end + 1
+            text = bytes(self.buffer[:taken]).decode("utf-8", "replace")
+            del self.buffer[:taken]
+            if 0 <= size < len(text):
+                self.buffer[:0] = text[size:].encode("utf-8")
+                text = text[:size]
+            self.changed.notify_all()
+        return text
 
     def typed_ahead(self) -> str:
         """What was read and not taken yet, as text."""
@@ -1415,7 +1444,7 @@ class JoinConsole(Commands, Answers):
                     self.carry = default
                     return None
         if getattr(self.reader, "interactive", False) and typed is not None and typed.isatty():
-            raw = typed.readline()
+            raw, _cut = read_line(typed)
             if raw == "":
                 raise EOFError
             return NOT_UTF8 if NOT_UTF8 in raw else typed_line(raw)
