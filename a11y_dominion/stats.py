@@ -146,18 +146,9 @@ def add_game(
     try:
         _add_game(game_id, started, record, result, path)
         return True
-    except StatsError as e:
-        if not e.damaged:
-            said.append(
-                Msg(
-                    "This game is not in the game history: {file} cannot be written ({error}).",
-                    file=str(path),
-                    error=str(e),
-                )
-            )
-            return False
-    except (sqlite3.Error, OSError, ValueError, TypeError) as e:
-        if not (isinstance(e, sqlite3.Error) and is_damage(e)):
+    except (StatsError, sqlite3.Error, OSError, ValueError, TypeError) as e:
+        damaged = e.damaged if isinstance(e, StatsError) else isinstance(e, sqlite3.Error) and is_damage(e)
+        if not damaged:
             said.append(
                 Msg(
                     "This game is not in the game history: {file} cannot be written ({error}).",

@@ -7,6 +7,7 @@ encoding."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import signal
@@ -48,9 +49,10 @@ sys.stdin.read()
 """
 
 
-def test_a_game_held_by_another_process_is_refused_until_that_process_is_killed(games):
-    save = games / "20260101-120000.jsonl"
-    save.write_text("{}\n", encoding="utf-8")
+@contextlib.contextmanager
+def held_elsewhere(save: Path):
+    """The game at ``save`` held by another process while the block runs; that process is
+    then killed (kill -9: the system lets go of its lock)."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(save)],
         cwd=str(ROOT),
@@ -61,16 +63,23 @@ def test_a_game_held_by_another_process_is_refused_until_that_process_is_killed(
     )
     try:
         assert holder.stdout.readline() == "held\n"
+        yield
+    finally:
+        holder.kill()
+        holder.wait(30)
+        holder.stdin.close()
+        holder.stdout.close()
+
+
+def test_a_game_held_by_another_process_is_refused_until_that_process_is_killed(games):
+    save = games / "20260101-120000.jsonl"
+    save.write_text("{}\n", encoding="utf-8")
+    with held_elsewhere(save):
         assert sorted(p.name for p in games.iterdir()) == ["20260101-120000.jsonl", "20260101-120000.lock"]
         with pytest.raises(autosave.GameOpen) as refused:
             autosave.lock_game(save, "20260101-120000")
         assert str(refused.value.args[0]) == "Game 20260101-120000 is open in another window; close it there first."
         assert save.read_text(encoding="utf-8") == "{}\n"  # the save itself is never locked, nor touched
-    finally:
-        holder.kill()  # kill -9: the system lets go of the lock
-        holder.wait(30)
-        holder.stdin.close()
-        holder.stdout.close()
     autosave.lock_game(save, "20260101-120000")  # no GameOpen now
     autosave.unlock_game(save)
 
@@ -102,27 +111,13 @@ def test_a_new_game_is_kept_even_where_a_lock_left_from_elsewhere_holds_its_name
     """A new game's file is made by this process alone (O_EXCL); a lock file of that name held
     by another (a lock left on a file system whose locks outlive their process) refuses nothing."""
     monkeypatch.setattr(autosave, "_new_id", lambda: "20260101-120000")
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(games / "20260101-120000.jsonl")],
-        cwd=str(ROOT),
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout.readline() == "held\n"
+    with held_elsewhere(games / "20260101-120000.jsonl"):
         save = autosave.Autosave.create({"seed": 1}, humans=("Ann",))
         save.keep()
         assert save.failed is None
         assert save.path == games / "20260101-120000.jsonl"
         assert '"id":"20260101-120000"' in save.path.read_text(encoding="utf-8")
         save.close()
-    finally:
-        holder.kill()
-        holder.wait(30)
-        holder.stdin.close()
-        holder.stdout.close()
 
 
 # ---------------------------------------------------------------- reading a file

@@ -90,20 +90,32 @@ def test_auto_with_a_screen_reader_is_screen_reader_mode(tmp_path):
     assert "\x1b" not in got.stdout  # plain lines: no Supply table drawn
 
 
-@pytest.mark.posix
-@linux_only
-def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
-    pexpect = pytest.importorskip("pexpect")
+def cannot_tell(tmp_path) -> tuple:
+    """(settings file, environment) of a game on a system that cannot tell whether a
+    screen reader runs (no desktop session), with settings and data below ``tmp_path``."""
     settings = tmp_path / "settings.json"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS")}
     env.pop("A11Y_DOMINION_SCREEN_READER", None)
     env.update(A11Y_DOMINION_CONFIG=str(settings), A11Y_DOMINION_DATA=str(tmp_path / "data"), TERM="xterm")
     if screen_reader_running(env) is not None:
         pytest.skip("this machine can tell whether a screen reader runs")
+    return settings, env
+
+
+def start_game(pexpect, env):
+    """The game at a pseudo-terminal of 50 by 250, seed 1."""
     exe = command()
-    child = pexpect.spawn(
+    return pexpect.spawn(
         exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT), dimensions=(50, 250)
     )
+
+
+@pytest.mark.posix
+@linux_only
+def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    settings, env = cannot_tell(tmp_path)
+    child = start_game(pexpect, env)
     child.expect_exact("Do you use a screen reader? Type yes or no: ")
     child.sendline("yes")
     child.expect_exact(
@@ -115,9 +127,7 @@ def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
     child.sendline("yes")
     child.expect(pexpect.EOF)
     assert '"screen_reader": "yes"' in settings.read_text()
-    child = pexpect.spawn(
-        exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT), dimensions=(50, 250)
-    )
+    child = start_game(pexpect, env)
     child.expect("You>")
     assert "Do you use a screen reader" not in child.before
     assert "Automatic mode: you use a screen reader" in child.before
@@ -129,16 +139,8 @@ def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
 @linux_only
 def test_a_question_left_unanswered_gives_plain_lines_for_this_game(tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    settings = tmp_path / "settings.json"
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS")}
-    env.pop("A11Y_DOMINION_SCREEN_READER", None)
-    env.update(A11Y_DOMINION_CONFIG=str(settings), A11Y_DOMINION_DATA=str(tmp_path / "data"), TERM="xterm")
-    if screen_reader_running(env) is not None:
-        pytest.skip("this machine can tell whether a screen reader runs")
-    exe = command()
-    child = pexpect.spawn(
-        exe[0], exe[1:] + ["--seed", "1"], env=env, encoding="utf-8", timeout=20, cwd=str(ROOT), dimensions=(50, 250)
-    )
+    settings, env = cannot_tell(tmp_path)
+    child = start_game(pexpect, env)
     child.expect_exact("Do you use a screen reader? Type yes or no: ")
     child.sendline("maybe")
     child.expect_exact("Not answered; the game will ask again next time.")
