@@ -25,6 +25,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from astguards import ABSENCE, catches_absence, platform_test
 from remoteplay import close_seat, hosted, join, join_program, received_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,20 +219,7 @@ ONE_SYSTEM_ATTRIBUTES = {
 }
 ONE_SYSTEM_METHODS = frozenset({"add_signal_handler", "add_reader", "add_writer"})
 ONE_SYSTEM_KEYWORDS = frozenset({"preexec_fn", "start_new_session", "process_group", "pass_fds"})
-GUARD_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "NotImplementedError"})
-
-
-def _platform_test(test: ast.expr) -> bool:
-    text = ast.unparse(test)
-    return "platform" in text or "os.name" in text or "hasattr(" in text
-
-
-def _catches_absence(handlers: list) -> bool:
-    for h in handlers:
-        kinds = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
-        if any(isinstance(k, ast.Name) and k.id in GUARD_ERRORS for k in kinds):
-            return True
-    return False
+GUARD_ERRORS = ABSENCE | {"NotImplementedError"}
 
 
 def posix_only_uses(source: str) -> list:
@@ -281,14 +269,14 @@ def posix_only_uses(source: str) -> list:
     def visit(node: ast.AST, guarded: bool) -> None:
         if isinstance(node, (ast.If, ast.IfExp)):
             visit(node.test, guarded)
-            inner = guarded or _platform_test(node.test)
+            inner = guarded or platform_test(node.test)
             for part in (node.body, node.orelse):
                 for child in part if isinstance(part, list) else [part]:
                     visit(child, inner)
             return
         if isinstance(node, ast.Try):
             for child in node.body:
-                visit(child, guarded or _catches_absence(node.handlers))
+                visit(child, guarded or catches_absence(node.handlers, GUARD_ERRORS))
             for child in [*node.handlers, *node.orelse, *node.finalbody]:
                 visit(child, guarded)
             return

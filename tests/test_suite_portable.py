@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from astguards import catches_absence, platform_test
 from conftest import PLATFORM_VARIABLE, posix_skip_reason, refuse_posix_only_modules, suite_platform
 from filemodes import owner_only
 
@@ -45,20 +46,6 @@ POSIX_ATTRIBUTES = {
 SENDABLE = frozenset({"signal.SIGTERM", "signal.CTRL_C_EVENT", "signal.CTRL_BREAK_EVENT"})
 POSIX_METHODS = frozenset({"symlink_to", "symlink"})  # Windows lets only administrators make links
 DEVICE_PATH = re.compile(r"(?:^|=)/dev/\w")  # "/dev/null", "UserKnownHostsFile=/dev/null"
-GUARD_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError"})
-
-
-def _platform_test(test: ast.expr) -> bool:
-    text = ast.unparse(test)
-    return "platform" in text or "os.name" in text or "hasattr(" in text
-
-
-def _catches_absence(handlers: list) -> bool:
-    for h in handlers:
-        kinds = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
-        if any(isinstance(k, ast.Name) and k.id in GUARD_ERRORS for k in kinds):
-            return True
-    return False
 
 
 def _is_posix_mark(node: ast.AST, aliases: frozenset = frozenset()) -> bool:
@@ -131,14 +118,14 @@ def _walk(node: ast.AST, guarded: bool, seen, *, import_time: bool = False, mark
         return
     if isinstance(node, (ast.If, ast.IfExp)):
         _walk(node.test, guarded, seen, import_time=import_time, marks=marks)
-        inner = _platform_test(node.test)
+        inner = platform_test(node.test)
         for part in (node.body, node.orelse):
             for child in part if isinstance(part, list) else [part]:
                 _walk(child, inner, seen, import_time=import_time, marks=marks)
         return
     if isinstance(node, ast.Try):
         for child in node.body:
-            _walk(child, _catches_absence(node.handlers), seen, import_time=import_time, marks=marks)
+            _walk(child, catches_absence(node.handlers), seen, import_time=import_time, marks=marks)
         for child in [*node.handlers, *node.orelse, *node.finalbody]:
             _walk(child, False, seen, import_time=import_time, marks=marks)
         return
