@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
     _add_think_option(play)
+    _add_rollouts_option(play)
     play.add_argument(
         "--load",
         metavar="FILE",
@@ -161,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the medium bot plays for a seat that left the game and stays away this many seconds, until its "
         "player comes back (default: the game waits)",
     )
+    _add_rollouts_option(host)
     host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
     host.add_argument(
         "--record-file",
@@ -206,6 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--games", type=int, default=10)
     _add_think_option(sim)
+    _add_rollouts_option(sim)
     sim.add_argument("--json", action="store_true")
     sim.add_argument(
         "--stats", action="store_true", help="also per-card statistics: what each seat bought and played, score parts"
@@ -265,6 +268,26 @@ def _add_think_option(p):
         default=None,
         metavar="N",
         help="the most milliseconds the hard bot thinks per decision (default 2000; 0: it plays as medium)",
+    )
+
+
+def rollouts_number(text: str) -> int:
+    """``--rollouts``: a whole number from 1 to :data:`~a11y_dominion.seats.MAX_ROLLOUTS`; raises ArgumentTypeError."""
+    from .seats import MAX_ROLLOUTS
+
+    if not (text.isascii() and text.strip().isdecimal()) or not 1 <= int(text) <= MAX_ROLLOUTS:
+        raise argparse.ArgumentTypeError(f"must be a whole number of rollouts from 1 to {MAX_ROLLOUTS}")
+    return int(text)
+
+
+def _add_rollouts_option(p):
+    p.add_argument(
+        "--rollouts",
+        type=rollouts_number,
+        default=None,
+        metavar="N",
+        help="the hard bot plays at most N rollouts per candidate buy instead of thinking for a time, so that "
+        "the same game always gets the same answers from it (a resumed game too, which keeps N)",
     )
 
 
@@ -716,6 +739,12 @@ def cmd_host(args) -> int:
         speech, _why = auto_speech(settings, lang, sys.stdout)
     plain = wants_plain(speech, args.plain, sys.stdout)
     verbosity = args.verbosity or (saved.verbosity if saved is not None else "normal")
+    from .seats import bot_options
+
+    if saved is not None:
+        bots = bot_options(saved.record)  # as the game was hosted: a resumed game goes on identically
+    else:
+        bots = {name: {"rollouts": args.rollouts} for name, kind in seats if kind == "hard" and args.rollouts}
     host = GameHost(
         game,
         seats,
@@ -726,6 +755,7 @@ def cmd_host(args) -> int:
         bot_after=args.bot_after,
         keys=keys,
         plain=plain,
+        bot_options=bots,
     )
     save = _host_autosave(host, seats, saved, lang.code, verbosity)
     damage = saved.damage_notice() if saved is not None else None
@@ -835,7 +865,7 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
                 bot.steps = lambda: len(table.game.answers)
     people = [s.name for s in seats if s.kind in ("remote", "human")]
     if saved is not None:
-        table.replace_game(table.game)  # the seats hear the game from here on
+        table.replace_game(table.game)  # people hear the game from here on; bots learn it from its start
     try:
         if saved is not None:
             kept = saved.extra.get("passwords") or {}
@@ -849,6 +879,8 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
                     + (
                         [{"language": s.language or language, "verbosity": s.verbosity or verbosity}]
                         if s.kind in ("remote", "human")
+                        else [host.bots[s.name].options]
+                        if s.name in host.bots and host.bots[s.name].options
                         else []
                     )
                     for s in seats
@@ -922,6 +954,7 @@ def cmd_simulate(args) -> int:
             args.seed or 0,
             workers=args.workers,
             think_ms=args.think_ms,
+            rollouts=args.rollouts,
             scheduler=args.scheduler.strip() if args.scheduler else None,
             stats=args.stats,
             progress=progress,

@@ -7,6 +7,18 @@ game, so it cannot read another player's hand or deck order. Bots answer
 every decision of every card, Event and Landmark the project implements,
 because they only ever choose among the options the decision lists. Human
 seats are driven by the console.
+
+What a bot knows is a function of three things only, whatever its kind (and
+every kind to come): its kind with its options and seed, the events its seat
+may know from the start of the game (redacted for it, as
+:func:`a11y_dominion.view.redact_all` redacts them) and, for its random
+choices, the number of answers the game had before the decision
+(``reseed``). A bot seat is a :class:`LazyBot`, which keeps only the kind,
+options and seed: when a game is resumed, hosted again, loaded, taken back
+or put back after a fault, the table calls its ``relearn`` with the seat's
+events from the start, and a new bot of the kind is made and told them, so
+that it knows exactly what it knew when the game first reached that point,
+never only what it heard since.
 """
 
 from __future__ import annotations
@@ -283,28 +295,28 @@ class BigMoneyBot:
         return RandomBot(self.rng.randrange(1 << 30)).decide(d, view)
 
 
-def _bmu(seed: int = 0, think_ms: int | None = None):
+def _bmu(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
     from .bots.bmu import BMUBot
 
     return BMUBot(seed)
 
 
-def _easy(seed: int = 0, think_ms: int | None = None):
+def _easy(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
     from .bots.easy import EasyBot
 
     return EasyBot(seed)
 
 
-def _medium(seed: int = 0, think_ms: int | None = None):
+def _medium(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
     from .bots.medium import MediumBot
 
     return MediumBot(seed)
 
 
-def _hard(seed: int = 0, think_ms: int | None = None):
+def _hard(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
     from .bots.hard import HardBot
 
-    return HardBot(seed, think_ms=think_ms)
+    return HardBot(seed, think_ms=think_ms, rollouts=rollouts)
 
 
 BOT_KINDS = {
@@ -356,11 +368,13 @@ def bot_kind(text: str) -> str:
     )
 
 
-def make_bot(kind: str, seed: int = 0, think_ms: int | None = None):
+def make_bot(kind: str, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
     """A bot seat of ``kind`` (bigmoney, random, bmu, easy, medium or hard, or a
     strategy: see :func:`bot_kind`), seeded with ``seed``; ``think_ms`` bounds the
     ``hard`` bot's thinking per decision in milliseconds (None: its default,
-    2000). Raises KeyError for other kinds, and
+    2000), and ``rollouts`` (None: no such bound) bounds instead its rollouts per
+    candidate buy, which makes its answers a function of its seed, its view and
+    what it was told. Raises KeyError for other kinds, and
     :class:`~a11y_dominion.strategies.StrategyError` for a strategy file that
     cannot be used."""
     if kind not in BOT_KINDS and is_bot_kind(kind):
@@ -370,29 +384,59 @@ def make_bot(kind: str, seed: int = 0, think_ms: int | None = None):
         return StrategyBot(load_strategy(kind), seed)
     maker = BOT_KINDS[kind]
     if kind == "hard":
-        return maker(seed, think_ms=think_ms)
+        return maker(seed, think_ms=think_ms, rollouts=rollouts)
     return maker(seed)
 
 
+def bot_options(record: dict) -> dict:
+    """Seat name -> the options its bot was made with (``{"rollouts": N}``), from the
+    seat list of ``record`` (a game record), where a bot seat's entry holds them as
+    :meth:`LazyBot.options` gave them; an option of a wrong type is left out."""
+    out: dict = {}
+    for e in record.get("seats") or []:
+        if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[2], dict)):
+            continue
+        if str(e[1]).lower() not in BOT_KINDS:
+            continue
+        n = e[2].get("rollouts")
+        if type(n) is int and 1 <= n <= MAX_ROLLOUTS:
+            out[e[0]] = {"rollouts": n}
+    return out
+
+
+MAX_ROLLOUTS = 10000
+"""The most rollouts per candidate buy ``--rollouts`` takes."""
+
+
 class LazyBot:
-    """A bot of ``kind`` (see :func:`make_bot`) that is made at its first use:
-    the module of a strong bot is loaded, and the bot built, when it first has to
+    """The bot of a seat: a bot of ``kind`` (see :func:`make_bot`) made at its
+    first use, and made anew whenever the seat must know a game from its start
+    (:meth:`relearn`).
+
+    The module of a strong bot is loaded, and the bot built, when it first has to
     decide (or anything but ``tell`` is asked of it), not before the first
     prompt. The events told before are kept and told to it, in order, once it
     is made, so it answers exactly as one made at once would. Raises KeyError
     for an unknown kind at once."""
 
-    def __init__(self, kind: str, seed: int = 0, think_ms: int | None = None):
+    def __init__(self, kind: str, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
         if not is_bot_kind(kind):
             raise KeyError(kind)
-        self._args = (kind, seed, think_ms)
+        self._args = (kind, seed, think_ms, rollouts if kind == "hard" else None)
         self._bot = None
         self._told: list = []
 
+    @property
+    def options(self) -> dict:
+        """The options a record keeps for this bot so that it is made the same when the
+        game is resumed: ``{"rollouts": N}`` for a hard bot with a rollout bound, else {}."""
+        rollouts = self._args[3]
+        return {} if rollouts is None else {"rollouts": rollouts}
+
     def _made(self):
         if self._bot is None:
-            kind, seed, think_ms = self._args
-            self._bot = make_bot(kind, seed, think_ms=think_ms)
+            kind, seed, think_ms, rollouts = self._args
+            self._bot = make_bot(kind, seed, think_ms=think_ms, rollouts=rollouts)
             told, self._told = self._told, []
             tell = getattr(self._bot, "tell", None)
             if tell is not None and told:
@@ -407,6 +451,22 @@ class LazyBot:
             tell = getattr(self._bot, "tell", None)
             if tell is not None:
                 tell(events)
+
+    def relearn(self, events: list) -> None:
+        """Forget everything: the bot is made anew (at its next use) and told
+        ``events``, the events its seat may know from the start of the game
+        (redacted for it), as if it had heard the game from the start. Nothing a
+        bot of any kind learnt in another way survives this."""
+        self._bot = None
+        self._told = list(events)
+
+    def reseed(self, step: int) -> None:
+        """The bot's random choices from now on as a function of its seed and
+        ``step`` (the answers the game had before this decision); a bot without
+        random choices has nothing to do."""
+        reseed = getattr(self._made(), "reseed", None)
+        if reseed is not None:
+            reseed(step)
 
     def __getattr__(self, name: str):
         if name.startswith("__") or name in ("_args", "_bot", "_told"):

@@ -85,6 +85,7 @@ def play_game(
     think_ms: int | None = None,
     stats: bool = False,
     max_turns: int = MAX_TURNS,
+    rollouts: int | None = None,
 ) -> dict:
     """Play game number ``g`` of a run with seed ``seed`` between bots of ``kinds``.
 
@@ -95,6 +96,8 @@ def play_game(
     in the game, which never escapes). With ``stats`` a finished game's
     record also has ``"stats"`` (see :func:`seat_stats`). A game with a
     turn beyond ``max_turns`` (one player's turns) is stopped as unfinished.
+    ``rollouts``: the ``hard`` bot's rollouts per candidate buy instead of a
+    time bound (see :func:`~a11y_dominion.seats.make_bot`).
     """
     gseed = seed * 100003 + g
     try:
@@ -103,7 +106,7 @@ def play_game(
         order = list(range(len(kinds)))[shift:] + list(range(len(kinds)))[:shift]
         names = [f"P{i + 1}" for i in order]
         bots = {
-            f"P{i + 1}": TurnLimit(make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms), max_turns)
+            f"P{i + 1}": TurnLimit(make_bot(kinds[i], gseed * 7 + i, think_ms=think_ms, rollouts=rollouts), max_turns)
             for i in range(len(kinds))
         }
         # no one reads the events of a game of bots that hear none (and no --stats): they need not be kept
@@ -143,12 +146,13 @@ def play_games(
     stats: bool = False,
     progress=None,
     max_turns: int = MAX_TURNS,
+    rollouts: int | None = None,
 ) -> list:
     """:func:`play_game` for each game number in ``numbers``, in order (one
     worker's share of a run); ``progress(1)`` is called after each game."""
     out = []
     for g in numbers:
-        out.append(play_game(kinds, kingdom, events, landmarks, seed, g, think_ms, stats, max_turns))
+        out.append(play_game(kinds, kingdom, events, landmarks, seed, g, think_ms, stats, max_turns, rollouts))
         if progress is not None:
             progress(1)
     return out
@@ -356,6 +360,7 @@ def simulate(
     stats: bool = False,
     progress=None,
     max_turns: int = MAX_TURNS,
+    rollouts: int | None = None,
 ) -> dict:
     """Play ``games`` games between bots of ``kinds`` (seat order rotates).
 
@@ -375,18 +380,19 @@ def simulate(
     Dask cluster instead. Either way every figure but ``seconds`` and
     ``games_per_second`` is the same as in one process with the same seed.
     ``think_ms`` bounds the ``hard`` bot's thinking per decision (None: its
-    default). ``progress(n)``, when given, is called as ``n`` more games
+    default), ``rollouts`` its rollouts per candidate buy instead (None: no
+    such bound). ``progress(n)``, when given, is called as ``n`` more games
     have been played. A game still going after ``max_turns`` turns of one
     player is stopped and listed in ``unfinished``. Raises
     :class:`ClusterError` when the cluster cannot be used.
     """
-    args = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats, None, max_turns)
+    args = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats, None, max_turns, rollouts)
     start = time.perf_counter()
     if scheduler:
         records = _on_cluster(scheduler, args, games, progress)
     elif workers > 1 and games > 1:
         records = _on_workers(workers, args, games, progress)
     else:
-        records = play_games(*args[:5], range(games), think_ms, stats, progress, max_turns)
+        records = play_games(*args[:5], range(games), think_ms, stats, progress, max_turns, rollouts)
     secs = time.perf_counter() - start
     return summarize(kinds, records, games, secs, stats)

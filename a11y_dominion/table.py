@@ -15,6 +15,15 @@ the network) remote players. The seat protocol is small and plain data:
 - optionally ``seat.refused(decision, message)``: the answer was refused,
   with the reason (a :class:`~a11y_dominion.rules.decisions.Msg`); the game
   is unchanged and the same decision is asked again.
+- optionally ``seat.relearn(events)``: forget everything and know ``events``,
+  the events this seat may know from the start of the game (redacted for
+  it). Every seat whose answers depend on what it heard (every bot: see
+  :class:`~a11y_dominion.seats.LazyBot`) has it. When the table goes on with
+  another game (:meth:`Table.replace_game`: a resumed, hosted-again, loaded
+  or undone game, one put back after a fault), it is the one path by which
+  such a seat learns that game: from its start, never only from the point
+  where it was handed over, so it knows what it knew when the game first
+  reached that point.
 
 Two optional flags let a seat that reads little (a bot) skip work it has no
 use for: ``reads_scores = False`` (its views come without the scores),
@@ -177,12 +186,19 @@ class Table:
                     tell(redact_all(self.game.log[start:end], name))
 
     def replace_game(self, game: Game, told: int | None = None) -> None:
-        """Go on with ``game`` (a loaded save, or the same game replayed to an
-        earlier point); seats are told from index ``told`` (default: its end)."""
+        """Go on with ``game`` (a resumed or loaded game, or the same game replayed
+        to an earlier point); seats are told from index ``told`` (default: its
+        end). A seat with ``relearn`` (a bot) first learns the events before
+        ``told`` from the game's start (redacted for it), as it would have heard
+        them had it sat at this game from its start."""
         self.game = game
         self._quick_moves()
         end = len(game.log) if told is None else told
         self.told = {name: min(end, len(game.log)) for name in self.seats}
+        for name, seat in self.seats.items():
+            relearn = getattr(seat, "relearn", None)
+            if relearn is not None:
+                relearn(redact_all(game.log[: self.told[name]], name))
 
     # ------------------------------------------------------------ answers
     def submit(self, name: str, answer: Any) -> Msg | None:

@@ -5,6 +5,10 @@ told: gains, trashes and returns to the Supply are public (base rulebook),
 and a player's starting cards are always 7 Coppers and 3 Estates. A bot
 knows its own deck's contents this way (as a player who keeps count does),
 never its order, and never another player's hand.
+
+A bot remembers nothing else: what it knows is a function of the events its
+seat was told from the start of the game (see :mod:`a11y_dominion.seats`),
+so a bot made anew and told them again knows exactly as much.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ class Ledger:
     def __init__(self) -> None:
         self.owned: dict[str, Counter] = {}
         self.gained_this_turn: dict[str, int] = {}
+        self.events_bought: dict[str, Counter] = {}  # player -> the Events they bought, by name
 
     def of(self, player: str) -> Counter:
         """The cards ``player`` has (7 Coppers and 3 Estates before any event)."""
@@ -37,7 +42,7 @@ class Ledger:
         return c
 
     def tell(self, events: list) -> None:
-        """Count the gains, trashes and returns in ``events``."""
+        """Count the gains, trashes, returns and Events bought in ``events``."""
         for e in events:
             t = type(e)
             if t is ev.CardGained:
@@ -52,6 +57,8 @@ class Ledger:
                 c = self.of(e.player)
                 if c[e.card] > 0:
                     c[e.card] -= 1
+            elif t is ev.EventBought:
+                self.events_bought.setdefault(e.player, Counter())[e.event] += 1
             elif t is ev.TurnStarted:
                 self.gained_this_turn = {}
 
@@ -60,6 +67,7 @@ class Ledger:
         out = Ledger()
         out.owned = {k: Counter(v) for k, v in self.owned.items()}
         out.gained_this_turn = dict(self.gained_this_turn)
+        out.events_bought = {k: Counter(v) for k, v in self.events_bought.items()}
         return out
 
 

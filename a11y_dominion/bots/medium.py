@@ -203,11 +203,17 @@ class MediumBot:
         self.thin = thin
         self.ledger = Ledger()
         self.plan: dict | None = None
-        self.donated = 0
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
         self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
 
     # ------------------------------------------------------------ seat protocol
+    def reseed(self, step: int) -> None:
+        """Make the next answers' random choices (the ``easy`` bot's mistakes, the
+        ``hard`` bot's sampled worlds) a function of the seed and ``step`` (the
+        number of answers the game had before this decision) only, so that a
+        resumed or replayed game goes on exactly as before."""
+        self.rng.seed(f"{self.seed}:{step}")
+
     def tell(self, events: list) -> None:
         """Count the cards gained, trashed and returned (public events)."""
         self.ledger.tell(events)
@@ -443,7 +449,7 @@ class MediumBot:
         if event == "Annex":
             return self.card_value(view, "Duchy", left, False) - debt * dw
         if event == "Donate":
-            if self.donated or p < 6:
+            if self.ledger.events_bought.get(view.seat, {}).get("Donate") or p < 6:
                 return -100
             junk = mine["Curse"] + mine["Estate"] + max(0, mine["Copper"] - 3)
             return junk * 6 - debt * dw
@@ -1147,11 +1153,6 @@ def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
     return ["Copper"] if ok else []
 
 
-def _donate(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
-    bot.donated += 1
-    return None
-
-
 def _gladiator(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
     if d.min == 0:
         return list(d.options[:1])  # reveal the copy: no bonus for the Gladiator's player
@@ -1165,7 +1166,6 @@ SPECIAL = {
     "Mine": _mine,
     "Remodel": _remodel,
     "Moneylender": _moneylender,
-    "Donate": _donate,
     "Gladiator": _gladiator,
 }
 """Cards whose questions have their own rule (None from a handler: the general rule)."""

@@ -166,9 +166,13 @@ class Console(Commands, Answers, Persistence, History):
         seat_options: dict | None = None,
         think_ms: int | None = None,
         options: str = "new",
+        rollouts: int | None = None,
+        bot_options: dict | None = None,
     ):
         self.options = options  # read a question's options when new (then what changed), or always
         self.think_ms = think_ms  # the hard bot's most milliseconds per decision (None: its default)
+        self.rollouts = rollouts  # the hard bot's rollouts per candidate buy instead (None: no bound)
+        self.bot_options: dict = dict(bot_options or {})  # bot seat -> options its game was made with
         self.default_lang = lang or Language("en")
         self.default_verbosity = verbosity
         self.seat_options = dict(seat_options or {})
@@ -239,7 +243,13 @@ class Console(Commands, Answers, Persistence, History):
         self.seats = [(n, k) for n, k in seats]
         self.humans = [n for n, k in self.seats if k == "human"]
         self.bots = {
-            n: LazyBot(k, self.seed * 10 + i, think_ms=self.think_ms)  # made when it first decides
+            # made when it first decides; with the options the game was made with (a resumed or loaded one)
+            n: LazyBot(
+                k,
+                self.seed * 10 + i,
+                think_ms=self.think_ms,
+                rollouts=(self.bot_options.get(n) or {}).get("rollouts", self.rollouts),
+            )
             for i, (n, k) in enumerate(self.seats)
             if k != "human"
         }

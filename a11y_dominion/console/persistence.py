@@ -20,7 +20,7 @@ from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
-from ..seats import default_seat_names, is_bot_kind, rename_seats
+from ..seats import bot_options, default_seat_names, is_bot_kind, rename_seats
 from ..strategies import strategy_problem
 from ..view import player_view, redact_all
 from . import queries as q
@@ -30,14 +30,18 @@ SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verb
 KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
 
 
-def load_game(path: str, seats: list | None = None, options: dict | None = None, lang=None) -> tuple:
+def load_game(
+    path: str, seats: list | None = None, options: dict | None = None, lang=None, bots: dict | None = None
+) -> tuple:
     """(game, seats) from the save file at ``path``; ``seats`` (a list of (name,
     kind)) is used when the file has no usable seat list of its own. The
     language and verbosity each human seat had when the game was saved are
     added to ``options`` (name -> {"language", "verbosity"}) where it names
     none for that seat. With ``lang``, a seat with a language's default name ("Jij")
     that has no language of its own gets the default name of ``lang`` ("You",
-    :func:`~a11y_dominion.seats.default_seat_names`). Raises RecordError with one sentence."""
+    :func:`~a11y_dominion.seats.default_seat_names`). ``bots``, when given, gets the options
+    each bot seat was made with (:func:`~a11y_dominion.seats.bot_options`). Raises
+    RecordError with one sentence."""
     try:
         text = read_utf8(path, SAVE_LIMIT)
     except FileError as e:
@@ -45,6 +49,8 @@ def load_game(path: str, seats: list | None = None, options: dict | None = None,
     record = load_record(text)
     if lang is not None:
         record = rename_seats(record, default_seat_names(record, lang))
+    if bots is not None:
+        bots.update(bot_options(record))
     return game_from_record(record, seats, options)
 
 
@@ -89,11 +95,13 @@ class Persistence:
         seats: list = []
         for name, kind in self.seats:
             person = self.people.get(name) if kind == "human" else None
-            seats.append(
-                [name, kind]
-                if person is None
-                else [name, kind, {"language": person.lang.code, "verbosity": person.verbosity}]
-            )
+            bot = self.bots.get(name)
+            if person is not None:
+                seats.append([name, kind, {"language": person.lang.code, "verbosity": person.verbosity}])
+            elif bot is not None and bot.options:  # made the same when the game is resumed
+                seats.append([name, kind, bot.options])
+            else:
+                seats.append([name, kind])
         return make_record(self.game, seats)
 
     def cmd_save(self, path: str) -> None:
@@ -160,7 +168,8 @@ class Persistence:
             self.error(self.lang._(N_("Load needs a file name, for example load game.json.")))
             return
         try:
-            game, seats = load_game(path, self.seats, self.seat_options, self.default_lang)
+            bots: dict = {}
+            game, seats = load_game(path, self.seats, self.seat_options, self.default_lang, bots)
         except (RecordError, SetupError) as e:
             self.error(
                 self.t(
@@ -182,6 +191,7 @@ class Persistence:
             return
         left = self.autosave  # the game left stays as it is, unfinished, and can be resumed
         kept = left.id if left is not None and left.id and not left.finished and left.failed is None else None
+        self.bot_options = bots
         self.use_game(game, seats, narrate_from=len(game.log))
         if self.autosave is not None:  # the loaded game is saved as it goes on, in a file of its own
             self.start_autosave()

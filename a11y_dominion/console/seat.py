@@ -279,7 +279,7 @@ class BotSeat:
         self._retry = False
 
     def tell(self, events: list) -> None:
-        """Passed on to the bot (bots keep no memory of events)."""
+        """Passed on to the bot."""
         tell = getattr(self.bot, "tell", None)
         if tell is not None:
             tell(events)
@@ -300,6 +300,18 @@ class BotSeat:
                 reseed(self.steps())
             return self.bot.decide(decision, view)
         return RandomBot(self.seed + self.attempt).decide(decision, view)
+
+    def relearn(self, events: list) -> None:
+        """The bot forgets everything and knows ``events`` (the seat's events from
+        the start of the game, see :meth:`~a11y_dominion.seats.LazyBot.relearn`);
+        a bot that cannot be made anew is told them instead. Raises TypeError for a
+        bot that hears events and can do neither rightly (its memory would
+        depend on when it started to listen)."""
+        relearn = getattr(self.bot, "relearn", None)
+        if relearn is not None:
+            relearn(events)
+        elif getattr(self.bot, "hears_events", True) and getattr(self.bot, "tell", None) is not None:
+            raise TypeError(f"the bot of {self.name} cannot learn a game from its start; seat it as a LazyBot")
 
     def refused(self, decision, message) -> None:
         """The answer was refused: try again."""

@@ -20,7 +20,7 @@ from ..kingdoms import KingdomError, choose_setup
 from ..lineinput import read_line
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import default_seat_names, parse_seats, rename_seats
+from ..seats import bot_options, default_seat_names, parse_seats, rename_seats
 from ..settings import load_settings, save_settings, seat_settings
 from .app import Console
 from .completion import DecisionCompleter, Seen
@@ -90,6 +90,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     except ValueError as e:
         return fail(lang.msg(e))
     loaded_options: dict = {}
+    bots: dict = {}  # bot seat -> the options it was made with (a resumed or loaded game's)
     unfinished = []
     if resumed is not None:
         if any(kind == "remote" for _name, kind in resumed.seats):  # a hosted game goes on at the host
@@ -107,6 +108,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             resumed.renamed = default_seat_names(resumed.record, lang, resumed.language)
             record = rename_seats(resumed.full_record(), resumed.renamed)
             game, seats = game_from_record(record, None, loaded_options)
+            bots = bot_options(record)
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot resume the game {id}: {error}"), id=resumed.id, error=lang.msg(e)))
         seed = game.config.seed
@@ -114,7 +116,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         own_choices_only(loaded_options, resumed)
     elif load:
         try:
-            game, seats = load_game(load, seats, loaded_options, lang)
+            game, seats = load_game(load, seats, loaded_options, lang, bots)
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed
@@ -160,6 +162,8 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         lang=lang,
         keys=keys,
         think_ms=getattr(args, "think_ms", None),
+        rollouts=getattr(args, "rollouts", None),
+        bot_options=bots,
         confirm=bool(settings.get("confirm", True)),
         options=settings.get("options") or "new",
         seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),

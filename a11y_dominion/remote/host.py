@@ -33,7 +33,7 @@ from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..record import make_record
 from ..rules.decisions import Msg
-from ..seats import make_bot
+from ..seats import LazyBot
 from ..settings import load_settings
 from ..table import Table
 from ..textinput import drop_sequences
@@ -109,6 +109,11 @@ class StandIn:
         self.seat.tell(events)
         self.bot.tell(events)
 
+    def relearn(self, events: list) -> None:
+        """The bot learns the game from its start (``events``: the seat's events
+        from the start, redacted for it); the person's seat is told as before."""
+        self.bot.relearn(events)
+
     def decide(self, decision, view):
         """The bot's answer while :attr:`active`, else the seat's (an awaitable
         that the bot answers instead when it takes over meanwhile)."""
@@ -165,8 +170,10 @@ class GameHost:
     that log in with a key instead of a password; ``plain``: the host's
     player gets plain lines only (screen-reader output); ``limiter``: the
     :class:`~a11y_dominion.remote.access.LoginLimiter` of password logins (its
-    clock, sleep and timer also time the summary of failed logins). Raises
-    ValueError for more than one human seat.
+    clock, sleep and timer also time the summary of failed logins);
+    ``bot_options``: bot seat name to the options its bot is made with
+    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.seats.make_bot`).
+    Raises ValueError for more than one human seat.
     """
 
     def __init__(
@@ -181,6 +188,7 @@ class GameHost:
         keys: dict | None = None,
         plain: bool = True,
         limiter: LoginLimiter | None = None,
+        bot_options: dict | None = None,
     ):
         self.lang = lang
         self.out = out
@@ -194,7 +202,10 @@ class GameHost:
         self.remote: dict = {}  # the seats that join over SSH
         self.local: str | None = None  # the name of the seat at the host's own terminal
         self.stand_ins: dict = {}
+        self.bots: dict = {}  # name -> the LazyBot of each bot seat
         seats: dict = {}
+        # a bot's random choices are a function of its seed and the answers before (see BotSeat)
+        steps = lambda: len(self.table.game.answers)  # noqa: E731
         for i, spec in enumerate(specs):
             name, kind = spec[0], spec[1]
             if kind in ("remote", "human"):
@@ -220,11 +231,14 @@ class GameHost:
                 seat.chat = lambda text, name=name: self.chat(name, text)
                 seat.take_back = lambda name=name: self.undo(name)
                 self.people[name] = seat
-                stand_in = StandIn(seat, BotSeat(name, make_bot(STAND_IN, seed + i), seed + i))
+                stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
                 self.stand_ins[name] = stand_in
                 seats[name] = stand_in
             else:
-                seats[name] = BotSeat(name, make_bot(kind, seed + i), seed + i)
+                opts = (bot_options or {}).get(name) or {}
+                bot = LazyBot(kind, seed + i, rollouts=opts.get("rollouts"))
+                self.bots[name] = bot
+                seats[name] = BotSeat(name, bot, seed + i, steps=steps)
         game.start()  # dealt now, so the queries answer in the lobby; seats are told when the game begins
         self.table = Table(game, seats)
         self.passwords = {name: secrets.token_urlsafe(12) for name in self.remote if name not in self.keys}
