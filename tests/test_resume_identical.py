@@ -11,6 +11,7 @@ medium bought Gold where it had bought Province.
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 
@@ -19,6 +20,8 @@ import pytest
 import resumecuts as rc
 from a11y_dominion.bots.common import Ledger
 from a11y_dominion.cli import build_parser
+from a11y_dominion.console import make_console
+from a11y_dominion.console.display import PlainReader
 from a11y_dominion.console.seat import BotSeat
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import make_record, replay
@@ -175,3 +178,22 @@ def test_a_bad_rollouts_number_is_one_sentence(bad, capsys):
         "a11y-dominion play: argument --rollouts: must be a whole number of rollouts from 1 to 10000. "
         "Type a11y-dominion --help for the options.\n"
     )
+
+
+def test_a_game_loaded_from_a_save_file_goes_on_identically(tmp_path):
+    """``play --load`` of the game saved after some answers: the bots go on as in the game never saved."""
+    whole = rc.console_game(tmp_path / "whole", "A:medium,B:hard", seed=4, more=("--rollouts", str(ROLLOUTS)))
+    final = rc.final_record(whole)["record"]
+    total = len(final["answers"])
+    for k in rc.spread(total, 12):
+        saved = dict(final, answers=final["answers"][:k])
+        path = tmp_path / f"saved{k}.json"
+        path.write_text(json.dumps(saved), encoding="utf-8")
+        data = tmp_path / f"load{k}"
+        rc.use_data(data)
+        args = build_parser().parse_args(["play", "--speech", "off", "--load", str(path)])
+        out = io.StringIO()
+        console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
+        console.run()
+        console.stop_autosave()
+        assert rc.final_record(rc.the_file(data))["record"]["answers"] == final["answers"], k
