@@ -1,10 +1,11 @@
 """Nothing lost, nothing changed: games of bots killed with SIGKILL at random moments and
-resumed, against each bot kind, at the console (``play``, then ``resume``) and at a host
+resumed, against each bot kind (``smithy``: the bot of a shipped strategy file), at the
+console (``play``, then ``resume``) and at a host
 (``host``, then ``host --resume``).
 
 Run from the project folder (prints figures; it is not a timed test)::
 
-    python3 benchmarks/resume_kills.py [--kills 100] [--per-game 10] [--kinds medium,hard] [--paths console,host]
+    python3 benchmarks/resume_kills.py [--kills 100] [--per-game 10] [--kinds medium,hard,smithy] [--paths console,host]
                                        [--rollouts 4] [--seed 2026] [--json]
 
 For each bot kind and path it plays games whole once (the reference), then the same
@@ -293,7 +294,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kills", type=int, default=100, help="kills per bot kind and path (default 100)")
     ap.add_argument("--per-game", type=int, default=10, help="kills in one game (default 10)")
-    ap.add_argument("--kinds", default="medium,hard", help="bot kinds (default medium,hard)")
+    ap.add_argument(
+        "--kinds", default="medium,hard,smithy", help="bot kinds (default medium,hard,smithy: a strategy file's bot)"
+    )
     ap.add_argument("--paths", default="console,host", help="console, host or both (default both)")
     ap.add_argument("--rollouts", type=int, default=4, help="the hard bot's rollouts per candidate buy (default 4)")
     ap.add_argument("--seed", type=int, default=2026)

@@ -1,4 +1,5 @@
-"""A resumed game goes on exactly as the game that was never stopped, whatever bots play.
+"""A resumed game goes on exactly as the game that was never stopped, whatever bots play
+(every bot kind, and a bot made from a strategy file).
 
 A bot knows what its seat was told from the start of the game (redacted for it) and
 nothing else; its random choices depend on its seed and the answers before. So a game
@@ -35,6 +36,14 @@ ROLLOUTS = 4  # the fewest rounds after which hard may choose another buy than m
 
 
 # ---------------------------------------------------------------- the console's path (resume)
+def test_strategy_file_bot_console_game_cut_at_50_moments_goes_on_identically(tmp_path):
+    whole = rc.console_game(tmp_path / "whole", f"A:medium,B:{STRATEGY}", seed=5)
+    total = len(rc.answers_of(whole))
+    cuts = rc.spread(total, 50)
+    assert len(cuts) == 50
+    assert rc.differences(whole, cuts, tmp_path, rc.console_resume) == []
+
+
 def test_medium_console_game_cut_at_60_moments_goes_on_identically(tmp_path):
     whole = rc.console_game(tmp_path / "whole", "A:medium,B:medium", seed=4)
     total = len(rc.answers_of(whole))
@@ -64,6 +73,14 @@ def test_medium_hosted_game_cut_at_50_moments_goes_on_identically(tmp_path):
     assert rc.differences(whole, cuts, tmp_path, rc.hosted_resume) == []
 
 
+def test_strategy_file_bot_hosted_game_cut_at_50_moments_goes_on_identically(tmp_path):
+    whole = rc.hosted_game(tmp_path / "whole", f"Ann:remote,Bot:{STRATEGY}", seed=5)
+    total = len(rc.answers_of(whole))
+    cuts = rc.spread(total, 50)
+    assert len(cuts) == 50
+    assert rc.differences(whole, cuts, tmp_path, rc.hosted_resume) == []
+
+
 def test_hard_with_rollouts_hosted_game_cut_at_50_moments_goes_on_identically(tmp_path):
     whole = rc.hosted_game(tmp_path / "whole", "Ann:remote,Bot:hard", seed=7, rollouts=ROLLOUTS)
     header = json.loads(whole.read_text(encoding="utf-8").splitlines()[0])
@@ -79,7 +96,10 @@ def _options(kind: str) -> dict:
     return {"rollouts": ROLLOUTS} if kind == "hard" else {}
 
 
-@pytest.mark.parametrize("kind", sorted(BOT_KINDS))
+STRATEGY = "smithy"  # a shipped strategy file: a bot kind made from a file, which follows the same rule
+
+
+@pytest.mark.parametrize("kind", [*sorted(BOT_KINDS), STRATEGY])
 def test_every_bot_kind_answers_as_a_bot_made_anew_and_told_the_game_from_its_start(kind):
     """At every decision, the bot that sat at the table all along answers exactly as a new bot
     of its kind that is told the seat's events from the start of the game (and reseeded for
