@@ -42,7 +42,10 @@ def summary_lines(res: dict, lang: Language) -> list:
         lo, hi = s["interval"]
         out.append(
             lang.text(
-                N_("{seat}: {n} wins and {ties} ties, a win share of {share} % (95 % interval {low} to {high} %)."),
+                N_(
+                    "{seat}: {n} {n:win|wins} and {ties} {ties:tie|ties}, a win share of {share} % "
+                    "(95 % interval {low} to {high} %)."
+                ),
                 seat=seat,
                 n=s["wins"],
                 ties=s["ties"],

@@ -93,8 +93,8 @@ def test_summary_in_plain_sentences():
     lines = summary_lines(res, Language("en"))
     assert lines[:5] == [
         "20 games in 1.5 seconds.",
-        "1:bigmoney: 8 wins and 1 ties, a win share of 42.5 % (95 % interval 23.8 to 63.6 %).",
-        "2:bigmoney: 11 wins and 1 ties, a win share of 57.5 % (95 % interval 36.4 to 76.2 %).",
+        "1:bigmoney: 8 wins and 1 tie, a win share of 42.5 % (95 % interval 23.8 to 63.6 %).",
+        "2:bigmoney: 11 wins and 1 tie, a win share of 57.5 % (95 % interval 36.4 to 76.2 %).",
         f"Ties: 1. Average turns: {res['average_turns']}. Unfinished: 0. Errors: 0.",
         "Win shares count a tie as half a win; the intervals are Wilson score intervals over the finished games.",
     ]
