@@ -15,6 +15,7 @@ import signal
 import time
 import traceback
 from collections import Counter
+from pathlib import PurePath
 
 from .kingdoms import choose_setup
 from .rules import events as ev
@@ -42,12 +43,20 @@ class ClusterError(RuntimeError):
     dask installed, no scheduler at the address); ``args[0]`` is a :class:`Msg`."""
 
 
+def seat_label(number: int, kind: str) -> str:
+    """The label of seat ``number`` (from 1) of bot ``kind`` in results: ``"1:medium"``; a
+    strategy file by its name without folder and ending (``"2:mine"`` for ``/bots/mine.toml``),
+    as ``play`` names its seat."""
+    shown = PurePath(kind).stem if kind.lower().endswith(".toml") else kind
+    return f"{number}:{shown}"
+
+
 def seat_stats(game: Game, kinds: list) -> dict:
     """Per seat label (``"1:medium"``): what the seat ``bought`` (cards and
     Events) and ``played`` (card name to count, from the game's log) and its
     score parts at the end (``victory_cards``: the VP of its cards, Curses
     included; ``vp_tokens``; ``landmarks``; ``total``)."""
-    label = {f"P{i + 1}": f"{i + 1}:{k}" for i, k in enumerate(kinds)}
+    label = {f"P{i + 1}": seat_label(i + 1, k) for i, k in enumerate(kinds)}
     bought: dict = {lb: Counter() for lb in label.values()}
     played: dict = {lb: Counter() for lb in label.values()}
     for e in game.log:
@@ -118,9 +127,9 @@ def play_game(
         turns = max(p.turns_taken for p in game.players)
         labels = sorted(int(w[1:]) for w in game.winners)
         if len(labels) > 1:
-            rec = {"game": g, "seed": gseed, "result": "tie", "tied": [f"{i}:{kinds[i - 1]}" for i in labels]}
+            rec = {"game": g, "seed": gseed, "result": "tie", "tied": [seat_label(i, kinds[i - 1]) for i in labels]}
         else:
-            rec = {"game": g, "seed": gseed, "result": "win", "winner": f"{labels[0]}:{kinds[labels[0] - 1]}"}
+            rec = {"game": g, "seed": gseed, "result": "win", "winner": seat_label(labels[0], kinds[labels[0] - 1])}
         rec["turns"] = turns
         if stats:
             rec["stats"] = seat_stats(game, kinds)
@@ -223,7 +232,7 @@ def _stats_summary(labels: list, records: list) -> dict:
 
 def summarize(kinds: list, records: list, games: int, secs: float, stats: bool = False) -> dict:
     """The result of :func:`simulate` from the game records (in game order)."""
-    labels = [f"{i + 1}:{k}" for i, k in enumerate(kinds)]
+    labels = [seat_label(i + 1, k) for i, k in enumerate(kinds)]
     wins = {lb: 0 for lb in labels}
     tied = {lb: 0 for lb in labels}
     ties = 0
