@@ -86,7 +86,7 @@ def test_a_card_not_in_the_kingdom_is_never_bought(tmp_path):
     )
     rec = play_game([str(path), "bmu"], "Smithy," + FILLER, None, None, 2, 0, stats=True)
     assert rec["result"] in ("win", "tie")
-    bought = rec["stats"][f"1:{path}"]["bought"]
+    bought = rec["stats"]["1:witchy"]["bought"]
     assert "Witch" not in bought and bought["Province"] >= 1 and bought["Gold"] >= 1
 
 
