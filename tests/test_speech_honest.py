@@ -143,7 +143,7 @@ def test_a_question_left_unanswered_gives_plain_lines_for_this_game(tmp_path):
     child = start_game(pexpect, env)
     child.expect_exact("Do you use a screen reader? Type yes or no: ")
     child.sendline("maybe")
-    child.expect_exact("Not answered; the game will ask again next time.")
+    child.expect_exact("maybe is not yes or no; the game will ask again next time.")
     child.expect_exact(
         "Automatic mode: not answered, so this game prints plain lines for a screen reader and does not speak."
     )

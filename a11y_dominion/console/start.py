@@ -22,6 +22,7 @@ from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import bot_options, default_seat_names, parse_seats, rename_seats
 from ..settings import load_settings, save_settings, seat_settings
+from ..textinput import typed_line
 from .app import Console
 from .completion import DecisionCompleter, Seen
 from .display import Display, PlainReader, PromptReader, wants_plain
@@ -310,7 +311,14 @@ def ask_screen_reader(lang: Language, out) -> str:
     word = line.strip().lower()
     answer = "yes" if word in ("yes", "y", "ja", "j") else "no" if word in ("no", "n", "nee") else "ask"
     if answer == "ask":
-        out.write(lang._(N_("Not answered; the game will ask again next time.")) + "\n")
+        said = typed_line(line)
+        if said:  # a word that is neither: named, so that a slip ("yse") is heard as one
+            shown = shown_name(said, 40)
+            out.write(
+                lang.text(N_("{answer} is not yes or no; the game will ask again next time."), answer=shown) + "\n"
+            )
+        else:
+            out.write(lang._(N_("Not answered; the game will ask again next time.")) + "\n")
         return answer
     try:
         data, _warning = load_settings()
