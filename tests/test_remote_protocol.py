@@ -49,6 +49,7 @@ class Player:
         self.process = process
         self.lines: list = []
         self.messages: list = []
+        self.story: list = []
 
     async def next(self, kind: str | None = None, timeout: float = 10) -> dict:
         """The next message (of ``kind``, skipping others), as received."""
@@ -91,6 +92,9 @@ async def join(host: GameHost, name: str) -> Player:
         "players": ["Ann", "Bea", "Bot"],
         "people": ["Ann", "Bea"],
     }
+    story = await player.next()  # what the seat was told so far, in one piece at most 64 KiB
+    assert story["type"] == "story" and story["start"] == 0
+    player.story = story["events"]
     return player
 
 
@@ -118,6 +122,7 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
         out: list = []
         host, task = await start(tmp_path, out)
         ann = await join(host, "Ann")
+        assert ann.story == []  # nothing was told in the lobby
         assert await ann.next() == {"type": "text", "text": "Welcome, Ann. Type help for commands."}
         assert await ann.next() == {"type": "text", "text": "Ann has joined; 1 seat still empty: Bea."}
 

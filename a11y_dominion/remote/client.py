@@ -112,7 +112,7 @@ INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox ha
 # the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
 CHATTER = ("text", "error", "refused")
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
-KNOWN_TYPES = ("hello", "text", "events", "decide", "refused", "error", "view", "game_over", "undone")
+KNOWN_TYPES = ("hello", "text", "events", "story", "decide", "refused", "error", "view", "game_over", "undone")
 
 
 class JoinError(Exception):
@@ -1082,7 +1082,7 @@ class JoinConsole(Commands, Answers):
         self.ended = False  # the host ended the session: its end waits in the inbox for the run loop
         self.carry = ""  # a line half typed when a question came: drawn again at its prompt
         self.ended_told = False  # the host said why it ends this session (its last text)
-        self.told: list = []  # the events told to this seat since it joined (read by hint)
+        self.told: list = []  # the events told to this seat from the game's start: the story, then events
         self.hints = True  # the hint command answers (the player's hints setting)
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
@@ -1191,7 +1191,7 @@ class JoinConsole(Commands, Answers):
                 if not inbox.queue:
                     return True
                 kind, item = inbox.queue[0]
-                if kind != "message" or item.get("type") not in ("view", "events") or self.sent:
+                if kind != "message" or item.get("type") not in ("view", "events", "story") or self.sent:
                     return False  # a question, text, the end; or events that take the answer sent
                 inbox._get()  # type: ignore[attr-defined]
             waiting = announcer.waiting
@@ -1300,7 +1300,8 @@ class JoinConsole(Commands, Answers):
 
     def hint_position(self) -> tuple | None:
         """What ``hint`` reads here: the question asked of this seat, its latest
-        view and the events it was told (None when nothing is asked)."""
+        view and the events it was told from the game's start: the host's ``story`` when
+        this session began, the events since, less those taken back (None when nothing is asked)."""
         if self.decision is None or self.sent or self.latest is None:
             return None
         return self.decision, self.latest, list(self.told), self.decision_id or 0
@@ -1608,6 +1609,13 @@ class JoinConsole(Commands, Answers):
             events = [event_from_data(e) for e in message["events"]]
             self.told.extend(events)
             self.holder.tell(events)
+        elif kind == "story":  # what this seat was told before this session: kept, not narrated
+            start = message["start"]
+            if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+                raise ValueError("the start of a story is a count of events")
+            events = [event_from_data(e) for e in message["events"]]
+            del self.told[start:]
+            self.told.extend(events)
         elif kind == "decide":
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
@@ -1642,6 +1650,8 @@ class JoinConsole(Commands, Answers):
         holder = self.holder
         before = self.latest
         self.latest = PlayerView.from_data(view)
+        if events:  # the events taken back leave what this seat was told (hint reads it)
+            del self.told[-len(events) :]
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
         else:

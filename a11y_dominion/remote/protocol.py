@@ -20,6 +20,15 @@ From the host (``type`` first):
 - ``{"type": "events", "events": [...]}``: the events this seat may know, in
   order, already redacted for it (:func:`a11y_dominion.view.event_data`;
   a card private to another seat is ``"?"``);
+- ``{"type": "story", "start": N, "events": [...]}``: the events this seat was
+  told from the start of the game (redacted for it, as in ``events``), sent when
+  a session takes the seat, before anything else of the game: what the seat knows
+  however often it came back or the host resumed the game. It comes in pieces,
+  each line under :data:`MAX_MESSAGE` bytes; ``start`` is the index of its first
+  event in the story (0 for the first piece, which starts the story anew). The
+  events told afterwards follow it, and an ``undone`` takes back as many events
+  from its end as it carries. The player's program keeps it (its hints read it)
+  and narrates nothing of it;
 - ``{"type": "decide", "id": N, "decision": ..., "view": ...}``: the decision
   to answer (:meth:`Decision.to_data`) with the seat's own view
   (:meth:`PlayerView.to_data`); ``id`` counts the decisions of this session;
@@ -98,7 +107,7 @@ from ..files import JsonRefused, bounded_json
 from ..i18n import N_, Language, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
-from ..view import event_data
+from ..view import event_data, redact_all
 
 PROTOCOL_VERSION = 1
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
@@ -324,6 +333,9 @@ class SeatOutlet(Protocol):
     def undone(self, player: str, events: list, view: Any) -> None:
         """``player`` took back an answer that made ``events`` (redacted); ``view``: the seat's view now."""
 
+    def story(self) -> None:
+        """Send the events the seat was told from the start of the game (a session took the seat)."""
+
 
 ERRORS = {
     "bad-json": N_("That line is not JSON; each message is one JSON object on one line."),
@@ -400,6 +412,16 @@ class ProtocolOutlet:
         self.send(
             {"type": "undone", "player": player, "events": [event_data(e) for e in events], "view": view.to_data()}
         )
+
+    def story(self) -> None:
+        """Send the ``story`` of this seat: the events of the game it was told so far
+        (up to the table's count of them, so none told later comes twice), redacted
+        for it, in pieces of at most :data:`MAX_MESSAGE` bytes (:func:`story_messages`)."""
+        table = self.host.table
+        name = self.seat.name
+        told = table.told.get(name, 0)
+        for message in story_messages([event_data(e) for e in redact_all(table.game.log[:told], name)]):
+            self.send(message)
 
     # ------------------------------------------------------------ the player's side
     def error(self, code: str, **fields: Any) -> None:
@@ -488,6 +510,27 @@ class ProtocolOutlet:
         waiting.set_result(keys)
 
 
+def story_messages(events: list, most: int = MAX_MESSAGE) -> list:
+    """The ``story`` messages for ``events`` (event data, in order): as few as can be, each
+    line (:func:`encode`, newline included) at most ``most`` bytes, the ``start`` of each
+    the index of its first event; one message with no events when ``events`` is empty.
+    An event whose line alone is over ``most`` bytes goes alone in its message."""
+    messages: list = []
+    piece: list = []
+    start = 0
+    size = len(encode({"type": "story", "start": len(events), "events": []}).encode("utf-8"))
+    used = size
+    for i, data in enumerate(events):
+        grows = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1  # and a comma
+        if piece and used + grows > most:
+            messages.append({"type": "story", "start": start, "events": piece})
+            piece, start, used = [], i, size
+        piece.append(data)
+        used += grows
+    messages.append({"type": "story", "start": start, "events": piece})
+    return messages
+
+
 def _short(text: str, most: int = 40) -> str:
     from ..textinput import short
 
@@ -542,6 +585,7 @@ async def protocol_session(host, process) -> None:
         seat.lang = Language(code)  # the host's lines in the player's language; narration is the player's own
     outlet = ProtocolOutlet(host, seat, write)
     seat.outlet = outlet
+    outlet.story()  # what the seat was told so far, before the game goes on for it
     held = host.join(name, None, process)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     splitter = LineSplitter()

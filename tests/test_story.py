@@ -1,0 +1,216 @@
+"""A seat-protocol seat's ``story``: what it was told from the game's start, whenever it joins.
+
+The host and the player's program run here in one event loop, without SSH: each
+seat's :class:`ProtocolOutlet` writes its lines into a list, and the join
+console (:class:`JoinConsole`) reads them as :class:`Link` reads the host's lines.
+Ann leaves in the middle of the game and comes back with a new program; Bea buys a
+card and takes it back. At each of Ann's decisions the events her ``hint`` reads
+are exactly those the host's own console reads for her (``Table.events_for``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from a11y_dominion.console.display import Display, PlainReader
+from a11y_dominion.console.seat import HumanSeat
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.remote import GameHost
+from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole, KnownHosts, Link
+from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, story_messages
+from a11y_dominion.rules.decisions import Decision, Move
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import make_bot, parse_seats
+from a11y_dominion.view import PlayerView, event_data
+
+pytest.importorskip("asyncssh")
+
+
+def make_host() -> GameHost:
+    seats = parse_seats("Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup(None, None, None, 3)
+    game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, 3))
+    return GameHost(game, seats, 3, Language("en"), out=lambda text: None)
+
+
+def make_console(name: str) -> JoinConsole:
+    screen = io.StringIO()
+    lang = Language("en")
+    display = Display(screen, plain=True, lang=lang)
+    seat = HumanSeat(name, lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+    return JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen))
+
+
+def read(console: JoinConsole, text: str) -> list:
+    """Give ``console`` the host's ``text`` (whole lines) as the connection reads them; their messages."""
+    out = []
+    for line in text.splitlines():
+        kind, message = Link._message(line)
+        assert kind == "message", line
+        assert console.receive(message)
+        out.append(message)
+    return out
+
+
+def answer(bot, message: dict) -> str:
+    """The Big Money bot's answer line for a decide message."""
+    d = Decision.from_data(message["decision"])
+    keys = bot.decide(d, PlayerView.from_data(message["view"]))
+    keys = [k.to_dict() if isinstance(k, Move) else k for k in keys]
+    return json.dumps({"type": "answer", "id": message["id"], "keys": keys})
+
+
+def data(events: list) -> list:
+    return [event_data(e) for e in events]
+
+
+def test_a_seat_that_comes_back_and_an_undo_leave_its_hint_the_console_s_events():
+    async def main():
+        host = make_host()
+        table = host.table
+        written = {"Ann": [], "Bea": []}
+        outlets: dict = {}
+        consoles = {"Ann": make_console("Ann"), "Bea": make_console("Bea")}
+        bots = {"Ann": make_bot("bigmoney", 1), "Bea": make_bot("bigmoney", 2)}
+
+        def sit(name: str) -> None:
+            """A session takes the seat, as the protocol's session does."""
+            seat = host.people[name]
+            outlet = ProtocolOutlet(host, seat, written[name].append)
+            seat.outlet = outlet
+            outlet.story()
+            outlets[name] = outlet
+            host.join(name, None)
+
+        def unread(name: str) -> str:
+            text = "".join(written[name])
+            written[name].clear()
+            return text
+
+        sit("Ann")
+        sit("Bea")
+        stories = [m for m in read(consoles["Ann"], unread("Ann")) if m["type"] == "story"]
+        assert stories == [{"type": "story", "start": 0, "events": []}]  # nothing told in the lobby
+        read(consoles["Bea"], unread("Bea"))
+        game = asyncio.ensure_future(table.run_async())
+        checked = {"joined": 0, "undone": 0, "after": 0}
+        state = "before"  # Ann leaves, comes back, Bea buys and takes it back, then Ann answers again
+        bea_turns = 0
+        for _ in range(5000):
+            await asyncio.sleep(0)
+            if game.done():
+                break
+            if state == "away" and bea_turns >= 2:
+                consoles["Ann"] = make_console("Ann")  # a new program: it knows nothing yet
+                sit("Ann")
+                state = "back"
+            for name in ("Ann", "Bea"):
+                if name == "Ann" and state == "away":
+                    continue
+                messages = read(consoles[name], unread(name))
+                for message in messages:
+                    if name == "Ann" and message["type"] == "story":
+                        assert state == "back"
+                        checked["joined"] += 1
+                    if name == "Ann" and message["type"] == "undone":
+                        assert message["player"] == "Bea" and message["events"]
+                        assert data(consoles["Ann"].told) == data(table.events_for("Ann"))
+                        checked["undone"] += 1
+                        state = "undone"
+                decides = [m for m in messages if m["type"] == "decide"]
+                if not decides:
+                    continue
+                decide = decides[-1]
+                position = consoles[name].hint_position()
+                assert position is not None
+                assert data(position[2]) == data(table.events_for(name)), name
+                if name == "Ann" and state == "before" and len(position[2]) > 100:
+                    host.leave("Ann")
+                    host.people["Ann"].outlet = None
+                    written["Ann"].clear()
+                    state = "away"
+                    continue
+                if name == "Ann" and state == "undone":
+                    checked["after"] += 1
+                    state = "done"
+                line = answer(bots[name], decide)
+                if name == "Bea" and state == "bought":
+                    outlets["Bea"].received(json.dumps({"type": "undo"}))
+                    state = "asked undo"
+                    continue
+                if name == "Bea" and state == "back" and '"buy"' in line and table.game.pending.player == "Bea":
+                    state = "bought"
+                if name == "Bea" and "end" in line:
+                    bea_turns += 1
+                outlets[name].received(line)
+        else:
+            raise AssertionError("the game did not end")
+        assert checked == {"joined": 1, "undone": 1, "after": 1}
+        assert game.result() is None
+
+    asyncio.run(main())
+
+
+def test_a_story_larger_than_a_message_comes_in_pieces_and_is_put_together():
+    host = make_host()
+    table = host.table
+    table.game.start()
+    while table.game.pending is not None and len(table.game.log) < 3000:
+        d = table.game.pending
+        table.submit(d.player, make_bot("bigmoney", 1).decide(d, table.view(d.player)))
+    table.deliver()
+    told = [event_data(e) for e in table.events_for("Ann")]
+    whole = len(encode({"type": "story", "start": 0, "events": told}).encode("utf-8"))
+    assert whole > MAX_MESSAGE
+    messages = story_messages(told)
+    lines = [encode(m) for m in messages]
+    assert len(lines) == -(-whole // MAX_MESSAGE) or len(lines) == -(-whole // MAX_MESSAGE) + 1
+    assert all(len(line.encode("utf-8")) <= MAX_MESSAGE for line in lines)
+    assert [m["start"] for m in messages] == [sum(len(m["events"]) for m in messages[:i]) for i in range(len(lines))]
+
+    console = make_console("Ann")
+    read(console, encode({"type": "events", "events": told[:5]}))  # told before: a new story starts anew
+    outlet = ProtocolOutlet(host, host.people["Ann"], [].append)
+    sent: list = []
+    outlet.write = sent.append
+    outlet.story()
+    assert sent == lines
+    screen = console.display.stream.getvalue()
+    read(console, "".join(sent))
+    assert data(console.told) == told
+    assert (console.display.stream.getvalue()) == screen  # nothing said
+
+    # the connection takes every piece, however many come at once: a story is no line to show
+    link = Link("h", 22, "Ann", "pw", KnownHosts(None), Language("en"), clock=lambda: 0.0)
+    taken = [link._take(Link._message(line.rstrip("\n"))) for line in lines * 30]
+    assert len(lines) * 30 > HOST_LINES_PER_SECOND and all(t is not None and t[0] == "message" for t in taken)
+
+
+def test_story_messages_cut_at_the_bound_and_the_first_piece_starts_the_story_anew():
+    events = [{"type": "note", "text": "x" * n} for n in (10, 20, 30, 40, 50)]
+    messages = story_messages(events, most=140)
+    assert all(len(encode(m).encode("utf-8")) <= 120 for m in messages)
+    assert [m["start"] for m in messages] == [0, 2, 3, 4]
+    assert [len(m["events"]) for m in messages] == [2, 1, 1, 1]
+    assert story_messages([]) == [{"type": "story", "start": 0, "events": []}]
+    host = make_host()
+    host.table.game.start()
+    three = [event_data(e) for e in host.table.events_for("Ann")[:3]]
+    assert len(three) == 3
+    console = make_console("Ann")
+    read(console, encode({"type": "events", "events": three}))
+    assert data(console.told) == three
+    read(console, encode({"type": "story", "start": 1, "events": three[2:]}))  # a piece goes where it starts
+    assert data(console.told) == [three[0], three[2]]
+    read(console, encode({"type": "story", "start": 0, "events": []}))
+    assert console.told == []
+    for bad in (-1, "0", True, None):
+        with pytest.raises(ValueError):
+            console.receive({"type": "story", "start": bad, "events": []})
