@@ -445,3 +445,21 @@ def foreign_hand_lines(lines: list, allowed: set) -> list:
 def event_log(record: dict) -> list:
     """The whole event stream of the game in ``record`` (replayed)."""
     return list(replay(record).log)
+
+
+def key_options(path: Path) -> list:
+    """The OpenSSH client's options to log in with the key at ``path`` alone (no agent, no password)."""
+    return [
+        "-i",
+        str(path),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "IdentityAgent=none",
+        "-o",
+        "PasswordAuthentication=no",
+        "-o",
+        "KbdInteractiveAuthentication=no",
+        "-o",
+        "BatchMode=yes",
+    ]

@@ -39,6 +39,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote.access import FailedLogins, LoginLimiter, Verdict, address_key, read_authorized_keys
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from remoteplay import key_options
 
 WRONG = (
     "Wrong user name or password. Log in with your seat's name as the user and the password the host printed for it."
@@ -374,15 +375,20 @@ def keygen(path: Path, comment: str) -> None:
     )
 
 
+def bea_s_key(tmp_path: Path) -> dict:
+    """A key made for Bea (``tmp_path/bea.key``) and the host's authorized keys of Ann and Bea's table."""
+    keygen(tmp_path / "bea.key", "Bea")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text(Path(f"{tmp_path / 'bea.key'}.pub").read_text())
+    return read_authorized_keys(str(authorized), ["Ann", "Bea"])
+
+
 @pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
 def test_bea_s_key_always_gets_in_even_from_an_address_refused_for_passwords(tmp_path):
     fake = FakeTime()
-    keygen(tmp_path / "bea.key", "Bea")
-    authorized = tmp_path / "authorized_keys"
-    authorized.write_text(Path(f"{tmp_path / 'bea.key'}.pub").read_text())
-    keys = read_authorized_keys(str(authorized), ["Ann", "Bea"])
+    keys = bea_s_key(tmp_path)
 
     async def body() -> None:
         async with Hosted(tmp_path, fake, "Ann:remote,Bea:remote,Bot:bigmoney", keys) as h:
@@ -392,21 +398,7 @@ def test_bea_s_key_always_gets_in_even_from_an_address_refused_for_passwords(tmp
             got_in, banners = await asyncssh_login(h.port, "Ann", h.password("Ann"))
             assert not got_in
             assert banners == ["Too many failed logins from your address; try again in 10 minutes.\r\n"]
-            key = [
-                "-i",
-                str(tmp_path / "bea.key"),
-                "-o",
-                "IdentitiesOnly=yes",
-                "-o",
-                "IdentityAgent=none",
-                "-o",
-                "PasswordAuthentication=no",
-                "-o",
-                "KbdInteractiveAuthentication=no",
-                "-o",
-                "BatchMode=yes",
-            ]
-            code, err, out = await openssh(h.port, "Bea", key)
+            code, err, out = await openssh(h.port, "Bea", key_options(tmp_path / "bea.key"))
             assert "Welcome, Bea." in out, (code, err, out)
             # Ann from her own address is let in
             got_in, banners = await asyncssh_login(h.port, "Ann", h.password("Ann"), "127.0.0.2")
@@ -504,10 +496,7 @@ def test_a_wrong_password_s_wait_holds_up_nobody_else(tmp_path):
 @other_loopback_addresses
 def test_with_key_seats_a_password_for_a_key_seat_is_answered_as_one_for_no_seat(tmp_path):
     fake = FakeTime()
-    keygen(tmp_path / "bea.key", "Bea")
-    authorized = tmp_path / "authorized_keys"
-    authorized.write_text(Path(f"{tmp_path / 'bea.key'}.pub").read_text())
-    keys = read_authorized_keys(str(authorized), ["Ann", "Bea"])
+    keys = bea_s_key(tmp_path)
 
     async def body() -> None:
         async with Hosted(tmp_path, fake, "Ann:remote,Bea:remote,Bot:bigmoney", keys) as h:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from remoteplay import key_options
 from typedmoves import big_money_line, no_treasures
 
 pexpect = pytest.importorskip("pexpect")
@@ -281,23 +282,6 @@ def keygen(path: Path, comment: str) -> str:
         ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", str(path)], check=True, timeout=30
     )
     return Path(f"{path}.pub").read_text()
-
-
-def key_options(path: Path) -> list:
-    return [
-        "-i",
-        str(path),
-        "-o",
-        "IdentitiesOnly=yes",
-        "-o",
-        "IdentityAgent=none",
-        "-o",
-        "PasswordAuthentication=no",
-        "-o",
-        "KbdInteractiveAuthentication=no",
-        "-o",
-        "BatchMode=yes",
-    ]
 
 
 @pytest.mark.posix
