@@ -32,7 +32,6 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import filelock
 import platformdirs
 
 from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
@@ -97,11 +96,22 @@ def hold_file(path: Path):
     which the system lets go when the process ends, even by a crash or ``kill -9``
     (``flock`` on POSIX, ``LockFileEx`` on Windows, through :mod:`filelock`).
 
-    Returns the held lock (``release()`` lets it go). Raises :class:`filelock.Timeout`
-    when another process holds it, OSError when the file cannot be made or locked."""
+    Returns the held lock (``release()`` lets it go). Raises :class:`LockHeld` when
+    another process holds it, OSError when the file cannot be made or locked.
+    :mod:`filelock` is loaded here, at the first game kept: the commands that keep no
+    game (``scenario``, ``simulate``, ``cards``) need no more than the rules."""
+    import filelock
+
     lock = filelock.FileLock(str(path), timeout=0, mode=0o600, thread_local=False)  # held by the process
-    lock.acquire()
+    try:
+        lock.acquire()
+    except filelock.Timeout:
+        raise LockHeld(str(path)) from None
     return lock
+
+
+class LockHeld(Exception):
+    """:func:`hold_file`: another process holds the lock of the file ``args[0]``."""
 
 
 def lock_game(path: Path, game_id: str) -> None:
@@ -116,7 +126,7 @@ def lock_game(path: Path, game_id: str) -> None:
         return
     try:
         _locks[key] = hold_file(lock_path(path))
-    except filelock.Timeout:
+    except LockHeld:
         raise GameOpen(
             Msg("Game {id} is open in another window; close it there first.", id=shown_name(game_id, 40))
         ) from None
@@ -161,7 +171,7 @@ def sweep_locks(folder: Path, keep: set) -> None:
             continue
         try:
             lock = hold_file(p)
-        except (filelock.Timeout, OSError):
+        except (LockHeld, OSError):
             continue
         _drop(p)
         try:

@@ -302,6 +302,50 @@ def _add_game_options(p):
     p.add_argument("--seed", type=seed_number, default=None, help="seed for shuffles (a whole number)")
 
 
+ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004  # a Windows console mode flag
+STD_OUTPUT_HANDLE = -11
+
+
+def console_carries_out_sequences(platform: str = "", kernel32=None, at_exit=None) -> bool:
+    """On Windows, have the console of standard output carry out the few terminal
+    sequences the game writes (a cursor move in plain mode, colours for sighted
+    players) instead of showing them as text that a screen reader would read out: the
+    console mode ``ENABLE_VIRTUAL_TERMINAL_PROCESSING`` (Windows 10 and later), as
+    prompt_toolkit sets it for its own output; the mode before is put back at exit.
+    Terminals elsewhere always do; standard output that is no console (a pipe, a
+    file) gets no sequences.
+
+    ``platform``: a ``sys.platform`` value (empty: this system); ``kernel32``: the
+    Windows API (``ctypes.windll.kernel32`` unless given); ``at_exit``: registers what
+    runs at exit (:func:`atexit.register` unless given). Returns True when the console
+    now carries them out; False elsewhere, with no console, or on a Windows too old.
+    Raises nothing."""
+    if (platform or sys.platform) != "win32":
+        return False
+    try:
+        import ctypes
+
+        if kernel32 is None:
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        if at_exit is None:
+            import atexit
+
+            at_exit = atexit.register
+        handle = kernel32.GetStdHandle(STD_OUTPUT_HANDLE)
+        mode = ctypes.c_uint32()
+        if not kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+            return False  # no console
+        before = mode.value
+        if before & ENABLE_VIRTUAL_TERMINAL_PROCESSING:
+            return True
+        if not kernel32.SetConsoleMode(handle, before | ENABLE_VIRTUAL_TERMINAL_PROCESSING):
+            return False
+        at_exit(kernel32.SetConsoleMode, handle, before)
+        return True
+    except (AttributeError, OSError, ValueError, TypeError):
+        return False
+
+
 def tolerant_streams(streams: tuple | None = None, platform: str = "") -> None:
     """Typed bytes that are not UTF-8 (a Latin-1 terminal, a stray byte in a pipe) are
     read as a replacement character, and a character the terminal cannot show is
@@ -325,6 +369,11 @@ def tolerant_streams(streams: tuple | None = None, platform: str = "") -> None:
                 pass
 
 
+# the commands that write into the program's own folders (settings, data, games); the
+# others (scenario, simulate, cards, speech-test) need the rules and nothing of those
+KEEPS_FILES = frozenset({"play", "resume", "games", "stats", "settings", "host", "join"})
+
+
 def sweep_own_temps() -> None:
     """At the start: remove the temporary files a killed write left in the program's own
     folders (the settings folder, the data folder and its games), as
@@ -341,13 +390,12 @@ def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     tolerant_streams()
-    from .console.display import console_carries_out_sequences
-
     console_carries_out_sequences()
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
     args = build_parser().parse_args(argv)
-    sweep_own_temps()
+    if args.command in KEEPS_FILES:
+        sweep_own_temps()
     try:
         if args.command == "scenario":
             return cmd_scenario(args)

@@ -9,8 +9,8 @@ one sentence (:class:`FileError`, whose argument is a
 or the stack. A UTF-8 byte order mark is allowed.
 
 Every JSON text from a file or the network is read by :func:`bounded_json`
-(a linear parser, :mod:`msgspec`, after a size check; then a depth check
-linear too), so no text, however made, costs more than its size.
+(the standard library's parser, linear, after checks of its size and of how
+many values it holds; then a depth check linear too), so no text, however made, costs more than its size.
 
 Every file it writes goes through :func:`write_atomic`: the text goes to
 a temporary file in the same folder, is flushed to disk, and then takes
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import codecs
 import gc
+import json
 import os
 import re
 import stat
@@ -30,8 +31,6 @@ import sys
 import unicodedata
 from itertools import chain, compress, repeat
 from typing import Any
-
-import msgspec
 
 from .rules.decisions import N_, Msg
 
@@ -42,7 +41,7 @@ MAX_DEPTH = 64  # the deepest nesting of lists and objects read from any file
 MAX_VALUES = 500_000
 KIB = 1024
 MIB = 1024 * KIB
-SAVE_LIMIT = 32 * MIB  # a save file of the longest game is well under 1 MiB
+SAVE_LIMIT = 16 * MIB  # a save file of the longest game is well under 1 MiB
 SCENARIO_LIMIT = 4 * MIB
 SETTINGS_LIMIT = 1 * MIB
 NAME_SHOWN = 200  # characters of a file name repeated in a sentence
@@ -259,9 +258,21 @@ class JsonRefused(ValueError):
 
 
 _NESTS = (list, dict)
-_DECODER = msgspec.json.Decoder()
-_WORDS = (b"NaN", b"Infinity", b"-Infinity")  # JSON has no such numbers; Python's json module took them
-_AT_BYTE = re.compile(r"\(byte (\d+)\)")
+
+
+class _OutOfRange(ValueError):
+    """A number JSON cannot hold as a number (``1e400``, ``NaN``, ``Infinity``)."""
+
+
+def _no_constant(word: str) -> float:
+    raise _OutOfRange(word)
+
+
+def _finite(word: str) -> float:
+    value = float(word)
+    if value in (float("inf"), float("-inf")):
+        raise _OutOfRange(word)
+    return value
 
 
 def bounded_json(
@@ -274,10 +285,10 @@ def bounded_json(
     ``limit``: the most bytes (of UTF-8) the text may have, checked before it is read;
     ``most``: the deepest nesting of lists and objects allowed; ``values``: the most
     values, checked before it is read too (as the ``[``, ``{`` and ``,`` it holds, so that
-    the memory of what is read stays bounded, not only its time). The parser
-    (:mod:`msgspec`, a linear one) goes no deeper than Python's own recursion guard;
-    the depth of what it read is then counted level by level, in time linear in its
-    size. Numbers are read exactly (whole numbers of any size the parser allows).
+    the memory of what is read stays bounded, not only its time). The parser (the
+    standard library's, whose scanner is linear) goes no deeper than Python's own
+    recursion guard; the depth of what it read is then counted level by level, in time
+    linear in its size. Whole numbers are read exactly, up to Python's limit of digits.
 
     Raises :class:`JsonRefused` (a ValueError) with its reason."""
     size = len(data) if not isinstance(data, str) else len(data) if data.isascii() else None
@@ -294,17 +305,21 @@ def bounded_json(
     opened = _opened(data)
     if opened + _count(data, ",") > values:
         raise JsonRefused("many")
+    if isinstance(data, memoryview):  # the parser takes bytes: a copy of at most ``limit`` bytes
+        data = data.tobytes()
     collecting = gc.isenabled()
     gc.disable()  # what is read holds no cycles: the collector would only walk it again and again
     try:
-        value = _DECODER.decode(data)
+        value = json.loads(data, parse_constant=_no_constant, parse_float=_finite)
         deep = opened > most and nesting_of(value, most) > most  # fewer brackets cannot nest deeper
     except RecursionError:
         raise JsonRefused("deep") from None
-    except msgspec.ValidationError:  # "Number out of range", "Integer value out of range"
+    except json.JSONDecodeError as e:
+        raise JsonRefused("json", e.lineno) from None
+    except UnicodeDecodeError:  # bytes that are not UTF-8
+        raise JsonRefused("json") from None
+    except ValueError:  # _OutOfRange, or a whole number longer than Python reads
         raise JsonRefused("range") from None
-    except msgspec.DecodeError as e:
-        raise _not_json(data, str(e)) from None
     finally:
         if collecting:
             gc.enable()
@@ -327,29 +342,6 @@ def _count(data: Any, char: str) -> int:
     if isinstance(base, (bytes, bytearray)):
         return base.count(char.encode())
     return len(data)  # each byte at most once
-
-
-def _not_json(data: Any, error: str) -> JsonRefused:
-    """The refusal for ``data`` that the parser found not to be JSON (``error``: its
-    words, which name the byte where it stopped, or none when the text ended first).
-    The text is looked at a piece at a time, never copied whole."""
-    raw = memoryview(data.encode("utf-8", "replace") if isinstance(data, str) else data).cast("B")
-    found = _AT_BYTE.search(error)
-    if found:
-        at = min(int(found.group(1)), len(raw))
-    else:  # the text ended first: the line of its last character
-        at = len(raw)
-        while at:
-            start = max(0, at - MIB)
-            kept = bytes(raw[start:at]).rstrip(b" \t\r\n")
-            at = start + len(kept)
-            if kept:
-                break
-    for start in (at, at - 1):
-        if start >= 0 and bytes(raw[start : start + 9]).startswith(_WORDS):
-            return JsonRefused("range")
-    lines = sum(bytes(raw[i : min(i + MIB, at)]).count(b"\n") for i in range(0, at, MIB))
-    return JsonRefused("json", lines + 1)
 
 
 def nesting_of(value: Any, most: int = MAX_DEPTH) -> int:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time and memory of crafted JSON: a 32 MiB save and a 1 MiB seat-protocol message (prints figures).
+"""Time and memory of crafted JSON: a save at its size limit and a 1 MiB seat-protocol message (prints figures).
 
 The text is the one that made the old nesting check take the square of its length: a
 quote, then ``\\"`` again and again, never closed. The save is read as ``load FILE`` and

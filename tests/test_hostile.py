@@ -381,7 +381,7 @@ def test_a_bom_save_loads_and_odd_files_are_refused_before_reading(tmp_path):
         f.truncate(SAVE_LIMIT + 1)  # sparse: costs no disk
     with pytest.raises(RecordError) as e:
         load_game(str(big))
-    assert str(e.value) == f"{big} is larger than 32768 KiB, too large for this kind of file."
+    assert str(e.value) == f"{big} is larger than 16384 KiB, too large for this kind of file."
     with pytest.raises(RecordError) as e:
         load_game(str(tmp_path / ("n" * 10_000)))
     assert len(str(e.value)) < 260

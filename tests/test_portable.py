@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 from a11y_dominion import autosave
-from a11y_dominion.cli import tolerant_streams
-from a11y_dominion.console import display
+from a11y_dominion.cli import console_carries_out_sequences, tolerant_streams
 from a11y_dominion.files import read_text, reading_flags, write_atomic
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote.host import stop_signals
@@ -311,7 +310,7 @@ class _Kernel32:
 def test_the_windows_console_carries_out_sequences(mode, settable, carried, calls, at_exit):
     kernel32 = _Kernel32(mode, settable)
     registered: list = []
-    got = display.console_carries_out_sequences("win32", kernel32, lambda *a: registered.append(a))
+    got = console_carries_out_sequences("win32", kernel32, lambda *a: registered.append(a))
     assert got is carried
     assert kernel32.calls[:2] == [("GetStdHandle", -11), ("GetConsoleMode", 7)]
     assert kernel32.calls[2:] == calls
@@ -320,8 +319,8 @@ def test_the_windows_console_carries_out_sequences(mode, settable, carried, call
 
 def test_other_systems_leave_their_terminal_as_it_is():
     kernel32 = _Kernel32(0x3)
-    assert display.console_carries_out_sequences("linux", kernel32, lambda *a: None) is False
-    assert display.console_carries_out_sequences("darwin", kernel32, lambda *a: None) is False
+    assert console_carries_out_sequences("linux", kernel32, lambda *a: None) is False
+    assert console_carries_out_sequences("darwin", kernel32, lambda *a: None) is False
     assert kernel32.calls == []
 
 

@@ -74,3 +74,40 @@ def test_broken_and_binary_files_exit_2(tmp_path):
 def test_end_with_more_words_is_refused():
     code, out = run_scenario({"players": ["Ann", "Bob"], "seed": 1, "script": ["end the turn please"]})
     assert code == 1 and out["error"] == "End takes nothing after it; type end alone to end the phase."
+
+
+# the libraries of the client (the console, speech, network play, the kept games); the
+# scenario command, the contract other tools run rules cases through, needs none of them
+CLIENT_LIBRARIES = (
+    "prompt_toolkit",
+    "rich",
+    "accessible_output2",
+    "platformdirs",
+    "asyncssh",
+    "filelock",
+    "tomli",
+    "win32com",
+    "msgspec",
+)
+WITHOUT_CLIENT = (
+    "import runpy, sys\n"
+    f"for name in {CLIENT_LIBRARIES!r}:\n"
+    "    sys.modules[name] = None  # an import of it fails, as where it is not installed\n"
+    "sys.argv = ['a11y-dominion'] + sys.argv[1:]\n"
+    "runpy.run_module('a11y_dominion', run_name='__main__')\n"
+)
+
+
+def test_the_scenario_command_runs_on_the_rules_alone(tmp_path):
+    """A rules case checked where only Python is installed (a checker's own interpreter)
+    gives the same answer as with every library of the client."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"players": ["Ann", "Bob"], "seed": 2, "script": ["end"]}))
+    args = [str(path), "--json"]
+    alone = subprocess.run(
+        [sys.executable, "-c", WITHOUT_CLIENT, "scenario", *args], capture_output=True, text=True, timeout=120
+    )
+    full = run(tmp_path, None, raw=path.read_text())
+    assert alone.returncode == full.returncode == 0, alone.stderr
+    assert json.loads(alone.stdout) == json.loads(full.stdout)
+    assert json.loads(alone.stdout)["state"]["turn"]["phase"] == "buy"

@@ -53,50 +53,6 @@ def card_style(name: str) -> str | None:
     return None
 
 
-ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004  # a Windows console mode flag
-STD_OUTPUT_HANDLE = -11
-
-
-def console_carries_out_sequences(platform: str = "", kernel32=None, at_exit=None) -> bool:
-    """On Windows, have the console of standard output carry out the few terminal
-    sequences the game writes (a cursor move in plain mode, colours for sighted
-    players) instead of showing them as text that a screen reader would read out: the
-    console mode ``ENABLE_VIRTUAL_TERMINAL_PROCESSING`` (Windows 10 and later), as
-    prompt_toolkit sets it for its own output; the mode before is put back at exit.
-    Terminals elsewhere always do; standard output that is no console (a pipe, a
-    file) gets no sequences.
-
-    ``platform``: a ``sys.platform`` value (empty: this system); ``kernel32``: the
-    Windows API (``ctypes.windll.kernel32`` unless given); ``at_exit``: registers what
-    runs at exit (:func:`atexit.register` unless given). Returns True when the console
-    now carries them out; False elsewhere, with no console, or on a Windows too old.
-    Raises nothing."""
-    if (platform or sys.platform) != "win32":
-        return False
-    try:
-        import ctypes
-
-        if kernel32 is None:
-            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-        if at_exit is None:
-            import atexit
-
-            at_exit = atexit.register
-        handle = kernel32.GetStdHandle(STD_OUTPUT_HANDLE)
-        mode = ctypes.c_uint32()
-        if not kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
-            return False  # no console
-        before = mode.value
-        if before & ENABLE_VIRTUAL_TERMINAL_PROCESSING:
-            return True
-        if not kernel32.SetConsoleMode(handle, before | ENABLE_VIRTUAL_TERMINAL_PROCESSING):
-            return False
-        at_exit(kernel32.SetConsoleMode, handle, before)
-        return True
-    except (AttributeError, OSError, ValueError, TypeError):
-        return False
-
-
 def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
     """True when only plain lines may be printed (see the module text)."""
     env = os.environ if env is None else env
