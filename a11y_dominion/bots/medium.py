@@ -4,9 +4,14 @@ Event and Landmark sensibly, from its own view only.
 How it decides:
 
 - **Plan.** At its first decision it reads the Kingdom, Events and
-  Landmarks: the best terminal (draw or attack) it will buy one or two of,
-  whether an engine is there (villages, draw and +Buy), and which scoring
-  Landmarks matter.
+  Landmarks: the strongest money-plus-X buy list the Kingdom allows (see
+  :mod:`.plans`), the best terminal (draw or attack) it will buy one or two
+  of, whether an engine is there (villages, draw and +Buy), and which
+  scoring Landmarks matter. It buys by the buy list while more than
+  :data:`ENDGAME` Provinces are left, unless its own valuation (below)
+  says the list's buy loses the game or, with Landmarks or Events, likes
+  another buy :data:`PLAN_GAP` more; then, or without a list, by its
+  valuation.
 - **Buying.** Every card and Event it may buy gets a value: a card-value
   table (:data:`VALUE`, Gold = 60, Silver = 20) for what a card does to the
   deck, plus the Victory points it changes, weighted by how near the game's
@@ -381,6 +386,8 @@ class MediumBot:
                     value += 14 if terms >= vill else -6
                 if card in DRAW:
                     value += 6
+            if card in RETURNING and copies >= most:
+                value = min(value, 0) - 10  # whatever the plan: the copies bought so far are all it wants
             if card == "Royal Blacksmith":
                 value -= 60 * mine["Copper"] / max(1, total)
             if card in VILLAGES and not plan.get("engine"):

@@ -60,41 +60,66 @@ def candidate_cards() -> list[str]:
     return sorted(out)
 
 
-def make_plan(card: str, template: str) -> Strategy:
-    """The buy list of ``template`` (a key of :data:`TEMPLATES`) with the card
-    ``card`` (a card that costs Debt only with the coins to pay it off), as a
-    :class:`Strategy` named ``plan:CARD:TEMPLATE``. Raises KeyError for an
-    unknown template."""
-    early, late = TEMPLATES[template]
+def templates_for(card: str) -> list[str]:
+    """The templates that fit ``card``: for a terminal (an Action that gives
+    no +Actions) one, two, one for every 11 Treasures, or the first ahead of
+    Gold; for a card that can be bought in numbers two, as many as there are
+    coins for, or those ahead of Gold."""
+    s = CARDS[card]
+    if s.is_("Action") and not s.actions:
+        return ["one", "two", "ratio", "lead"]
+    return ["two", "many", "first"]
 
-    debt = CARDS[card].cost.debt
-    pays = (f"coins >= {CARDS[card].cost.coins + debt}",) if debt else ()
+
+def parts_of(key: str) -> list[tuple[str, str]]:
+    """The ``(card, template)`` parts of a plan's key (``"Smithy:lead"``,
+    ``"Smithy:lead+Market:many"``). Raises ValueError for a key not so made."""
+    out = []
+    for part in key.split("+"):
+        card, _sep, template = part.rpartition(":")
+        if card not in CARDS or template not in TEMPLATES:
+            raise ValueError(f"no plan {key!r}")
+        out.append((card, template))
+    return out
+
+
+def make_plan(key: str) -> Strategy:
+    """The buy list of the plan ``key`` (see :func:`parts_of`): Big Money with
+    each part's card bought as its template (a key of :data:`TEMPLATES`) says,
+    the parts in their order (a card that costs Debt only with the coins to
+    pay it off), as a :class:`Strategy` of kind ``plan:KEY``. Raises
+    ValueError for an unknown card or template."""
+    parts = parts_of(key)
 
     def rule(c: str, when: tuple) -> BuyRule:
         texts = tuple(w.replace("X", c) for w in when)
-        if c == card:
-            texts += pays  # a Debt card only when its Debt can be paid off at once
+        debt = CARDS[c].cost.debt
+        if debt:
+            texts += (f"coins >= {CARDS[c].cost.coins + debt}",)  # its Debt paid off at once
         return BuyRule(c, tuple(parse_condition(t) for t in texts), texts)
 
     rules = [rule("Province", (PROVINCE_RULE,)), rule("Duchy", ("provinces_left <= 4",))]
     rules.append(rule("Estate", ("provinces_left <= 2",)))
-    rules += [rule(card, w) for _x, w in early]
+    for card, template in parts:
+        rules += [rule(card, w) for _x, w in TEMPLATES[template][0]]
     rules += [rule("Gold", ()), rule("Duchy", ("provinces_left <= 6",))]
-    rules += [rule(card, w) for _x, w in late]
+    for card, template in parts:
+        rules += [rule(card, w) for _x, w in TEMPLATES[template][1]]
     rules.append(rule("Silver", ()))
-    kind = f"plan:{card}:{template}"
-    return Strategy(kind=kind, name=kind, buy=tuple(rules), names=frozenset({card}))
+    kind = f"plan:{key}"
+    return Strategy(kind=kind, name=kind, buy=tuple(rules), names=frozenset(c for c, _t in parts))
 
 
 @lru_cache(maxsize=1)
 def table() -> dict:
-    """``{card: {template: share}}``: each plan's measured share of games
-    against Big Money Ultimate (ties half); {} when ``plans.json`` is missing."""
+    """``{key: share}``: each plan's measured share of games against Big
+    Money Ultimate (ties half), by its key (see :func:`parts_of`); {} when
+    ``plans.json`` is missing or damaged."""
     try:
         data = json.loads(TABLE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {c: dict(t) for c, t in data.get("plans", {}).items()}
+    return {k: float(v) for k, v in data.get("plans", {}).items()}
 
 
 CHOSEN: dict = {}
@@ -102,18 +127,16 @@ CHOSEN: dict = {}
 
 
 def plan_for(cards: set | frozenset) -> Strategy | None:
-    """The strongest measured plan that the Kingdom cards ``cards`` allow,
-    or None when none beats Big Money Ultimate by :data:`MARGIN`."""
+    """The strongest measured plan whose cards are all among the Kingdom
+    cards ``cards``, or None when none beats Big Money Ultimate by
+    :data:`MARGIN`."""
     key = tuple(sorted(cards))
     if key in CHOSEN:
         return CHOSEN[key]
     best, best_share = None, MARGIN
-    for card, templates in table().items():
-        if card not in cards:
-            continue
-        for template, share in templates.items():
-            if share > best_share and template in TEMPLATES:
-                best, best_share = (card, template), share
-    plan = make_plan(*best) if best else None
-    CHOSEN[key] = plan
-    return plan
+    for plan, share in table().items():
+        if share > best_share and all(c in cards for c, _t in parts_of(plan)):
+            best, best_share = plan, share
+    chosen = make_plan(best) if best else None
+    CHOSEN[key] = chosen
+    return chosen
