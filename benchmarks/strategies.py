@@ -3,7 +3,7 @@
 Run from the project folder (prints figures; it is not a timed test)::
 
     python3 benchmarks/strategies.py [--games 100] [--per-kingdom 4] [--workers 2]
-        [--seed 1] [--only NAME ...] [--bot medium]
+        [--seed 1] [--only NAME ...] [--bot medium] [--think-ms N] [--rollouts N]
 
 For each shipped strategy (:func:`a11y_dominion.strategies.shipped`) the bot
 (``medium`` unless ``--bot`` names another kind) plays ``--games`` games
@@ -57,7 +57,16 @@ def kingdom_with(card: str | None, seed: int) -> tuple:
     return ",".join(k), ",".join(e), ",".join(lm)
 
 
-def match(bot: str, strategy: str, games: int, per_kingdom: int, workers: int, seed: int) -> dict:
+def match(
+    bot: str,
+    strategy: str,
+    games: int,
+    per_kingdom: int,
+    workers: int,
+    seed: int,
+    think_ms: int | None = None,
+    rollouts: int | None = None,
+) -> dict:
     """``bot`` against ``strategy`` over ``games`` games: its ``wins``, ``ties``,
     ``finished``, ``share`` and ``interval``, and the games ``lost`` (unfinished or errors)."""
     wins = ties = finished = lost = 0
@@ -65,7 +74,17 @@ def match(bot: str, strategy: str, games: int, per_kingdom: int, workers: int, s
     while finished + lost < games:
         n = min(per_kingdom, games - finished - lost)
         k, e, lm = kingdom_with(CARD.get(strategy), seed * 1000 + i)
-        res = simulate([bot, strategy], k, e or None, lm or None, games=n, seed=seed * 1000 + i, workers=workers)
+        res = simulate(
+            [bot, strategy],
+            k,
+            e or None,
+            lm or None,
+            games=n,
+            seed=seed * 1000 + i,
+            workers=workers,
+            think_ms=think_ms,
+            rollouts=rollouts,
+        )
         seat = res["seats"][f"1:{bot}"]
         wins += seat["wins"]
         ties += seat["ties"]
@@ -92,13 +111,17 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="medium", help="the bot kind measured")
-    ap.add_argument("--only", nargs="*", default=None, help="shipped strategies to play (default: all)")
+    ap.add_argument(
+        "--only", nargs="*", default=None, help="shipped strategies (or other bot kinds) to play (default: all)"
+    )
+    ap.add_argument("--think-ms", type=int, default=None, help="the hard bot's most milliseconds a decision")
+    ap.add_argument("--rollouts", type=int, default=None, help="the hard bot's rollouts per candidate buy")
     args = ap.parse_args(argv)
     names = args.only or shipped()
     print(f"{args.bot} against each shipped strategy, {args.games} games each, ties half, 95 % Wilson intervals:")
     for name in names:
         start = time.perf_counter()
-        r = match(args.bot, name, args.games, args.per_kingdom, args.workers, args.seed)
+        r = match(args.bot, name, args.games, args.per_kingdom, args.workers, args.seed, args.think_ms, args.rollouts)
         low, high = r["interval"]
         lost = f", {r['lost']} unfinished or failed" if r["lost"] else ""
         print(
