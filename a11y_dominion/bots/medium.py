@@ -185,6 +185,112 @@ def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerVie
     return 0
 
 
+def _step_bandit_fort(mine: Counter, card: str, view: PlayerView) -> int:
+    return -2 if card == "Silver" or card == "Gold" else 0
+
+
+def _step_wall(mine: Counter, card: str, view: PlayerView) -> int:
+    return -1 if sum(mine.values()) >= 15 else 0
+
+
+def _step_wolf_den(mine: Counter, card: str, view: PlayerView) -> int:
+    k = mine[card]
+    return -3 if k == 0 else 3 if k == 1 else 0
+
+
+def _step_obelisk(mine: Counter, card: str, view: PlayerView) -> int:
+    if not view.obelisk:
+        return 0
+    return 2 * pile_members(view.obelisk).count(card)
+
+
+def _step_museum(mine: Counter, card: str, view: PlayerView) -> int:
+    return 2 if mine[card] <= 0 else 0
+
+
+def _step_orchard(mine: Counter, card: str, view: PlayerView) -> int:
+    return 4 if mine[card] == 2 and is_type(card, "Action") else 0
+
+
+def _step_palace(mine: Counter, card: str, view: PlayerView) -> int:
+    if card != "Copper" and card != "Silver" and card != "Gold":
+        return 0
+    c, s, g = mine["Copper"], mine["Silver"], mine["Gold"]
+    before = min(c, s, g)
+    if card == "Copper":
+        c += 1
+    elif card == "Silver":
+        s += 1
+    else:
+        g += 1
+    return 3 * (min(c, s, g) - before)
+
+
+def _step_fountain(mine: Counter, card: str, view: PlayerView) -> int:
+    return 15 if card == "Copper" and mine["Copper"] == 9 else 0
+
+
+def _step_none(mine: Counter, card: str, view: PlayerView) -> int:
+    return 0
+
+
+_LANDMARK_STEPS = {
+    "Bandit Fort": _step_bandit_fort,
+    "Wall": _step_wall,
+    "Wolf Den": _step_wolf_den,
+    "Obelisk": _step_obelisk,
+    "Museum": _step_museum,
+    "Orchard": _step_orchard,
+    "Palace": _step_palace,
+    "Fountain": _step_fountain,
+}
+"""For the Landmarks :func:`landmark_vp` scores without reading other players or piles: the
+change one more ``card`` makes to it, ``step(mine, card, view)`` (``mine`` the cards before);
+every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it scores with tokens)."""
+_COUNTED_AGAIN = frozenset({"Keep", "Tower", "Triumphal Arch"})
+"""The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
+
+
+class Shared:
+    """What every candidate of one decision of a :class:`MediumBot` shares, worked
+    out the first time a candidate needs it (``None`` until then): kept by the bot
+    while it decides, for the one ``view`` it decides from (the view and the bot's
+    :class:`~.common.Ledger` do not change while it decides). Every field is what
+    the method named beside it gives for that view, computed by the same steps, so
+    that an answer is the same with or without it."""
+
+    __slots__ = (
+        "view",
+        "mine",  # MediumBot.mine
+        "provinces",  # MediumBot.provinces_left
+        "others",  # MediumBot.others
+        "vp_mine",  # MediumBot._vp_mine(view, mine)
+        "cards_vp",  # card_vp(mine)
+        "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles)
+        "total",  # sum(mine.values())
+        "terminals",  # terminals in mine (card_value)
+        "villages",  # villages and Throne Rooms in mine (card_value)
+        "villages_only",  # villages in mine (card_value, an engine)
+        "money",  # money_total(mine)
+        "spendable",  # MediumBot.spendable(mine)
+        "empties",  # len(view.empty_piles())
+        "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
+    )
+
+    def __init__(self, view: PlayerView, mine: Counter):
+        self.view = view
+        self.mine = mine
+        self.provinces = self.others = self.vp_mine = self.cards_vp = self.variable = None
+        self.total = self.terminals = self.villages = self.villages_only = None
+        self.money = self.spendable = self.empties = self.last_of = None
+
+
+_VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
+"""Cards whose VP depend on the other cards of the deck (see :func:`~.common.vp_of`)."""
+_TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
+_VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
+
+
 class MediumBot:
     """The ``medium`` bot (see the module documentation). ``seed`` seeds its
     few random choices; ``mistakes`` (0 to 1) is the chance of a small
@@ -205,6 +311,7 @@ class MediumBot:
         self.plan: dict | None = None
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
         self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
+        self.shared: Shared | None = None  # what the candidates of the decision being made share
 
     # ------------------------------------------------------------ seat protocol
     def reseed(self, step: int) -> None:
@@ -220,6 +327,18 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list:
         """The answer to ``d`` from ``view`` (always a legal one)."""
+        self.shared = Shared(view, self.ledger.of(view.seat))
+        try:
+            return self._decide(d, view)
+        finally:
+            self.shared = None
+
+    def _shared(self, view: PlayerView) -> Shared | None:
+        """The :class:`Shared` of the decision being made from ``view``, or None (not deciding, another view)."""
+        sh = self.shared
+        return sh if sh is not None and sh.view is view else None
+
+    def _decide(self, d: Decision, view: PlayerView) -> list:
         self.reason = None
         if self.plan is None:
             self.plan = self.make_plan(view)
@@ -262,9 +381,22 @@ class MediumBot:
         return self.ledger.of(view.seat)
 
     def others(self, view: PlayerView) -> list[Counter]:
-        return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        sh = self._shared(view)
+        if sh is None:
+            return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        if sh.others is None:
+            sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        return list(sh.others)
 
     def provinces_left(self, view: PlayerView) -> int:
+        sh = self._shared(view)
+        if sh is None:
+            return self._provinces_left(view)
+        if sh.provinces is None:
+            sh.provinces = self._provinces_left(view)
+        return sh.provinces
+
+    def _provinces_left(self, view: PlayerView) -> int:
         p = view.pile("Province").cards_left
         piles = view.piles
         empty = sum(1 for pl in piles.values() if not pl.cards_left)
@@ -291,6 +423,9 @@ class MediumBot:
         return me - best
 
     def marginal_vp(self, view: PlayerView, card: str) -> int:
+        sh = self._shared(view)
+        if sh is not None:
+            return self._marginal_vp_shared(view, card, sh)
         mine = self.mine(view)
         before = self._vp_mine(view, mine)
         emptied = None
@@ -305,6 +440,49 @@ class MediumBot:
             gain += 2  # a first copy: the second one is planned
         return gain
 
+    def _marginal_vp_shared(self, view: PlayerView, card: str, sh: Shared) -> int:
+        """:meth:`marginal_vp` from what the decision's candidates share: the VP before the
+        gain once, and after it with ``card`` counted in the deck's own Counter for the time
+        of the count (taken out again after, the Counter left as it was)."""
+        mine = sh.mine
+        before = sh.vp_mine
+        if before is None:
+            before = sh.vp_mine = self._vp_mine(view, mine)
+            sh.cards_vp = card_vp(mine)
+            sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
+        lms = view.landmarks
+        if not sh.variable and card not in _VARIABLE_VP and not any(lm in _COUNTED_AGAIN for lm in lms):
+            # no VP that depends on the deck and Landmarks whose change one card makes is known:
+            # the card's own VP and those changes
+            s = CARDS.get(card)
+            after = before + (0 if s is None else -1 if card == "Curse" else s.vp)
+            for lm in lms:
+                after += _LANDMARK_STEPS.get(lm, _step_none)(mine, card, view)
+        else:
+            emptied = None
+            if "Tower" in lms:
+                last = sh.last_of
+                if last is None:
+                    last = sh.last_of = {}
+                    for pn in view.piles:
+                        pv = view.pile(pn)
+                        if pv.cards_left == 1:
+                            last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
+                emptied = last.get(card)
+            had = card in mine
+            mine[card] += 1
+            try:
+                after = self._vp_mine(view, mine, emptied)
+            finally:
+                if had:
+                    mine[card] -= 1
+                else:
+                    del mine[card]
+        gain = after - before
+        if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
+            gain += 2  # a first copy: the second one is planned
+        return gain
+
     def _vp_mine(self, view: PlayerView, mine: Counter, emptied: str | None = None) -> int:
         others = self.others(view)
         vp = card_vp(mine)
@@ -314,6 +492,14 @@ class MediumBot:
 
     def spendable(self, cards: Counter) -> int:
         """Coins the deck can make in all: Treasures and coin-giving Actions."""
+        sh = self.shared
+        if sh is not None and cards is sh.mine:
+            if sh.spendable is None:
+                sh.spendable = self._spendable(cards)
+            return sh.spendable
+        return self._spendable(cards)
+
+    def _spendable(self, cards: Counter) -> int:
         extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
         return money_total(cards) + extra
 
@@ -326,7 +512,13 @@ class MediumBot:
         w = VP_WEIGHT[p]
         dead = DEAD_COST[p]
         mine = self.mine(view)
-        total = sum(mine.values())
+        sh = self._shared(view)
+        if sh is None:
+            total = sum(mine.values())
+        else:
+            total = sh.total
+            if total is None:
+                total = sh.total = sum(mine.values())
         base, terminal, most = VALUE.get(card, (0, False, 0))
         plan = self.plan or {}
         s = CARDS.get(card)
@@ -344,8 +536,13 @@ class MediumBot:
             else:
                 value *= 0.85**copies
             if terminal:
-                terms = sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
-                villages = sum(k for n, k in mine.items() if n in VILLAGES or n == "Throne Room")
+                terms = self._terminals(mine, sh)
+                if sh is None:
+                    villages = sum(k for n, k in mine.items() if n in VILLAGES or n == "Throne Room")
+                else:
+                    villages = sh.villages
+                    if villages is None:
+                        villages = sh.villages = sum(k for n, k in mine.items() if n in _VILLAGES_THRONE)
                 allowed = 1 + (total >= 15) + (total >= 24) + villages
                 if card not in plan.get("terminals", ()) and not plan.get("engine"):
                     value -= 12
@@ -353,8 +550,13 @@ class MediumBot:
                     value -= 45
             if plan.get("engine"):
                 if card in VILLAGES:
-                    terms = sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
-                    vill = sum(k for n, k in mine.items() if n in VILLAGES)
+                    terms = self._terminals(mine, sh)
+                    if sh is None:
+                        vill = sum(k for n, k in mine.items() if n in VILLAGES)
+                    else:
+                        vill = sh.villages_only
+                        if vill is None:
+                            vill = sh.villages_only = sum(k for n, k in mine.items() if n in VILLAGES)
                     value += 14 if terms >= vill else -6
                 if card in DRAW:
                     value += 6
@@ -371,7 +573,13 @@ class MediumBot:
         else:
             value = 0
         if card == "Province":
-            value = -dead + (30 if money_total(mine) >= 14 or p <= 6 else 0)
+            if sh is None:
+                money = money_total(mine)
+            else:
+                money = sh.money
+                if money is None:
+                    money = sh.money = money_total(mine)
+            value = -dead + (30 if money >= 14 or p <= 6 else 0)
         if card == "Copper":
             value = -6 if p > 1 else 0
             if self.spendable(mine) < 5:
@@ -387,6 +595,16 @@ class MediumBot:
             vp = max(vp, 0)
         value += vp * w
         return value
+
+    @staticmethod
+    def _terminals(mine: Counter, sh: Shared | None) -> int:
+        """The terminals among ``mine`` (kept in ``sh`` when given)."""
+        if sh is None:
+            return sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
+        terms = sh.terminals
+        if terms is None:
+            terms = sh.terminals = sum(k for n, k in mine.items() if n in _TERMINALS)
+        return terms
 
     def token_vp(self, view: PlayerView, card: str, coins_left: int, bought: bool) -> int:
         """VP tokens gaining ``card`` takes (Landmarks, Gathering piles, castles)."""
@@ -645,7 +863,13 @@ class MediumBot:
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
         left = pile.cards_left - 1
-        empties = len(view.empty_piles())
+        sh = self._shared(view)
+        if sh is None:
+            empties = len(view.empty_piles())
+        else:
+            empties = sh.empties
+            if empties is None:
+                empties = sh.empties = len(view.empty_piles())
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
