@@ -185,34 +185,34 @@ def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerVie
     return 0
 
 
-def _step_bandit_fort(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_bandit_fort(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     return -2 if card == "Silver" or card == "Gold" else 0
 
 
-def _step_wall(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_wall(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     return -1 if sum(mine.values()) >= 15 else 0
 
 
-def _step_wolf_den(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_wolf_den(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     k = mine[card]
     return -3 if k == 0 else 3 if k == 1 else 0
 
 
-def _step_obelisk(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_obelisk(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     if not view.obelisk:
         return 0
     return 2 * pile_members(view.obelisk).count(card)
 
 
-def _step_museum(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_museum(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     return 2 if mine[card] <= 0 else 0
 
 
-def _step_orchard(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_orchard(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     return 4 if mine[card] == 2 and is_type(card, "Action") else 0
 
 
-def _step_palace(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_palace(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     if card != "Copper" and card != "Silver" and card != "Gold":
         return 0
     c, s, g = mine["Copper"], mine["Silver"], mine["Gold"]
@@ -226,12 +226,29 @@ def _step_palace(mine: Counter, card: str, view: PlayerView) -> int:
     return 3 * (min(c, s, g) - before)
 
 
-def _step_fountain(mine: Counter, card: str, view: PlayerView) -> int:
+def _step_fountain(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     return 15 if card == "Copper" and mine["Copper"] == 9 else 0
 
 
-def _step_none(mine: Counter, card: str, view: PlayerView) -> int:
-    return 0
+def _step_keep(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    if not is_type(card, "Treasure"):
+        return 0
+    k = mine[card]
+    before = 5 if k > 0 and all(k >= o[card] for o in others) else 0
+    return (5 if all(k + 1 >= o[card] for o in others) else 0) - before
+
+
+def _second_most(counts: list) -> int:
+    counts.sort(reverse=True)
+    return 3 * counts[1] if len(counts) > 1 else 0
+
+
+def _step_triumphal_arch(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    if not is_type(card, "Action"):
+        return 0
+    rest = [k for n, k in mine.items() if k > 0 and n != card and is_type(n, "Action")]
+    k = mine[card]
+    return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
 
 
 _LANDMARK_STEPS = {
@@ -243,11 +260,14 @@ _LANDMARK_STEPS = {
     "Orchard": _step_orchard,
     "Palace": _step_palace,
     "Fountain": _step_fountain,
+    "Keep": _step_keep,
+    "Triumphal Arch": _step_triumphal_arch,
 }
-"""For the Landmarks :func:`landmark_vp` scores without reading other players or piles: the
-change one more ``card`` makes to it, ``step(mine, card, view)`` (``mine`` the cards before);
-every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it scores with tokens)."""
-_COUNTED_AGAIN = frozenset({"Keep", "Tower", "Triumphal Arch"})
+"""For the Landmarks :func:`landmark_vp` scores but Tower: the change one more ``card`` makes
+to it, ``step(mine, card, view, others)`` (``mine`` the cards before, ``others`` the other
+players'); every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it
+scores with tokens)."""
+_COUNTED_AGAIN = frozenset({"Tower"})
 """The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
 
 
@@ -442,8 +462,9 @@ class MediumBot:
 
     def _marginal_vp_shared(self, view: PlayerView, card: str, sh: Shared) -> int:
         """:meth:`marginal_vp` from what the decision's candidates share: the VP before the
-        gain once, and after it with ``card`` counted in the deck's own Counter for the time
-        of the count (taken out again after, the Counter left as it was)."""
+        gain once; after it, the change one ``card`` makes to each part where that change is
+        known (:data:`_LANDMARK_STEPS`), and each other part counted again with ``card`` in the
+        deck's own Counter for the time of the count (taken out after, the Counter left as it was)."""
         mine = sh.mine
         before = sh.vp_mine
         if before is None:
@@ -451,14 +472,22 @@ class MediumBot:
             sh.cards_vp = card_vp(mine)
             sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
         lms = view.landmarks
-        if not sh.variable and card not in _VARIABLE_VP and not any(lm in _COUNTED_AGAIN for lm in lms):
-            # no VP that depends on the deck and Landmarks whose change one card makes is known:
-            # the card's own VP and those changes
+        others = sh.others
+        if others is None and lms:
+            others = sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        after = before
+        again = []  # the Landmarks counted again
+        for lm in lms:
+            step = _LANDMARK_STEPS.get(lm)
+            if step is not None:
+                after += step(mine, card, view, others)
+            elif lm in _COUNTED_AGAIN:
+                again.append(lm)
+        variable = sh.variable or card in _VARIABLE_VP
+        if not variable:
             s = CARDS.get(card)
-            after = before + (0 if s is None else -1 if card == "Curse" else s.vp)
-            for lm in lms:
-                after += _LANDMARK_STEPS.get(lm, _step_none)(mine, card, view)
-        else:
+            after += 0 if s is None else -1 if card == "Curse" else s.vp
+        if variable or again:
             emptied = None
             if "Tower" in lms:
                 last = sh.last_of
@@ -469,10 +498,14 @@ class MediumBot:
                         if pv.cards_left == 1:
                             last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
                 emptied = last.get(card)
+            parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
             mine[card] += 1
             try:
-                after = self._vp_mine(view, mine, emptied)
+                if variable:
+                    after += card_vp(mine) - sh.cards_vp
+                for lm, part in zip(again, parts, strict=True):
+                    after += landmark_vp(lm, mine, others, view, emptied) - part
             finally:
                 if had:
                     mine[card] -= 1
