@@ -121,11 +121,16 @@ def buy_position(seed: int, turn: int) -> tuple:
     return game.pending, player_view(game, "P1", scores=False), table.events_for("P1")
 
 
-def positions(wanted: list) -> list:
-    """A buy position for each turn of ``wanted`` where the hard bot searches (two buys or more)."""
+POSITIONS = ((5, 1), (9, 30), (14, 60))
+"""The buy decisions measured: (P1's turn from which, the first game seed tried)."""
+
+
+def positions(wanted=POSITIONS) -> list:
+    """For each (turn, seed) of ``wanted``, the buy position (see :func:`buy_position`) of the first
+    game from that seed on where the hard bot searches (two buys or more are worth it)."""
     out = []
-    for turn in wanted:
-        for seed in range(1, 200):
+    for turn, first in wanted:
+        for seed in range(first, first + 200):
             pos = buy_position(seed, turn)
             if pos is None:
                 continue
@@ -169,7 +174,7 @@ def main() -> None:
     play_game = load_floor(a.floor)
     if play_game is None:
         print(f"No bm_floor.py at {a.floor}; give its place with --floor. No ratio to the floor.")
-    pos = positions([3, 8, 14])
+    pos = positions()
     floor, medium, ratio = [], [], []
     rollouts: dict = {p[0]: [] for p in pos}
     hints: dict = {p[0]: [] for p in pos}
@@ -193,7 +198,7 @@ def main() -> None:
         print(f"    {name}: {interval(values)}")
     print("(c) hint at a buy decision, seconds (wall clock):")
     for name, values in hints.items():
-        print(f"    {name}: {interval(values)}")
+        print(f"    {name}: {interval(values)}; most {max(values):.3g}")
 
 
 if __name__ == "__main__":

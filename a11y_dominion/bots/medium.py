@@ -38,7 +38,7 @@ from collections import Counter
 from ..rules.cards import CARDS, EVENTS, PILES
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
 from ..view import PlayerView
-from .common import Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
+from .common import HEARD, Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
 
 # value of a card for the deck (Gold = 60, Silver = 20), whether it is a
 # terminal (uses up the Action it is played with) and how many copies are wanted
@@ -321,6 +321,7 @@ class MediumBot:
     reads_scores = False
     quick_view = True
     hears_events = True
+    hears = HEARD  # the events its tell reads (its ledger's): the table tells it only those
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False):
         self.rng = random.Random(seed)
@@ -398,6 +399,9 @@ class MediumBot:
 
     # ------------------------------------------------------------ helpers
     def mine(self, view: PlayerView) -> Counter:
+        sh = self.shared
+        if sh is not None and sh.view is view:
+            return sh.mine  # (the ledger's own Counter)
         return self.ledger.of(view.seat)
 
     def others(self, view: PlayerView) -> list[Counter]:
