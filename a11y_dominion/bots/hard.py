@@ -102,7 +102,7 @@ def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
             pl.cards = [new(n) for n in pv.cards]
         else:
             top = pv.top or (pl.cards[0].spec.name if pl.cards else pn)
-            pl.cards = [new(top) for _ in range(pv.cards_left)]
+            pl.cards = game._new_cards(top, pv.cards_left)  # (numbered as that many new_card calls number them)
         pl.vp_tokens = pv.vp_tokens
         pl.debt_tokens = pv.debt_tokens
     for lm, vp in view.landmarks.items():

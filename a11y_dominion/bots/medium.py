@@ -545,17 +545,23 @@ class MediumBot:
         """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
         if card == "Curse":
             return -1000
-        p = self.provinces_left(view)
-        w = VP_WEIGHT[p]
-        dead = DEAD_COST[p]
-        mine = self.mine(view)
-        sh = self._shared(view)
+        sh = self.shared
+        if sh is not None and sh.view is not view:
+            sh = None
         if sh is None:
+            p = self.provinces_left(view)
+            mine = self.mine(view)
             total = sum(mine.values())
         else:
+            p = sh.provinces
+            if p is None:
+                p = self.provinces_left(view)
+            mine = sh.mine
             total = sh.total
             if total is None:
                 total = sh.total = sum(mine.values())
+        w = VP_WEIGHT[p]
+        dead = DEAD_COST[p]
         base, terminal, most = VALUE.get(card, (0, False, 0))
         plan = self.plan or {}
         s = CARDS.get(card)
@@ -626,7 +632,7 @@ class MediumBot:
         if card == "Gold" and p <= 2:
             value = 20
         vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
-        if view.turn.own_number > LONG_GAME and s.is_("Treasure"):
+        if s.is_("Treasure") and view.turn.own_number > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
             vp = max(vp, 0)
@@ -890,7 +896,10 @@ class MediumBot:
         if card is None or card == "Curse":
             return None
         c, debt = price(card)
-        p = self.provinces_left(view)
+        sh = self.shared
+        if sh is not None and sh.view is not view:
+            sh = None
+        p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
         v = self.card_value(view, card, coins - c)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
@@ -900,7 +909,6 @@ class MediumBot:
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
         left = pile.cards_left - 1
-        sh = self._shared(view)
         if sh is None:
             empties = len(view.empty_piles())
         else:
