@@ -209,9 +209,12 @@ def test_seat_kinds():
 
 
 # ------------------------------------------------------------------ Landmarks
-def position(landmarks, coins, cards, provinces=8, kingdom=None, piles=None, in_play=(), obelisk=None, events=()):
+def position(
+    landmarks, coins, cards, provinces=8, kingdom=None, piles=None, in_play=(), obelisk=None, events=(), plans=False
+):
     """A buy-phase position for the bot "Bot" (no Treasures in hand, ``coins`` to spend);
-    ``cards`` are all its cards (in its deck). Returns (medium bot, decision, view)."""
+    ``cards`` are all its cards (in its deck). Returns (medium bot, decision, view); the bot
+    buys by its own valuation alone unless ``plans`` (then by its Kingdom plan, see bots/plans.py)."""
     state = {
         "players": {
             "Bot": {"deck": list(cards), "in_play": list(in_play)},
@@ -232,7 +235,7 @@ def position(landmarks, coins, cards, provinces=8, kingdom=None, piles=None, in_
         "script": [],
     }
     game, _script = load_scenario(data)
-    bot = MediumBot(1)
+    bot = MediumBot(1, plans=plans)
     table = Table(game, {"Bot": bot, "Opp": MediumBot(2)})
     game.start()
     table.deliver()

@@ -37,6 +37,7 @@ class Ledger:
         self.owned: dict[str, Counter] = {}
         self.gained_this_turn: dict[str, int] = {}
         self.events_bought: dict[str, Counter] = {}  # player -> the Events they bought, by name
+        self.returned: dict[str, Counter] = {}  # player -> the cards they returned to the Supply, by name
 
     def of(self, player: str) -> Counter:
         """The cards ``player`` has (7 Coppers and 3 Estates before any event)."""
@@ -61,6 +62,7 @@ class Ledger:
                 c = self.of(e.player)
                 if c[e.card] > 0:
                     c[e.card] -= 1
+                self.returned.setdefault(e.player, Counter())[e.card] += 1
             elif t is ev.EventBought:
                 self.events_bought.setdefault(e.player, Counter())[e.event] += 1
             elif t is ev.TurnStarted:
@@ -72,6 +74,7 @@ class Ledger:
         out.owned = {k: Counter(v) for k, v in self.owned.items()}
         out.gained_this_turn = dict(self.gained_this_turn)
         out.events_bought = {k: Counter(v) for k, v in self.events_bought.items()}
+        out.returned = {k: Counter(v) for k, v in self.returned.items()}
         return out
 
 

@@ -143,12 +143,14 @@ class _GameLedger:
     of its own, sampled from the hard bot's view (see :func:`sample_game`), whose every
     card is one the hard bot knows of or dealt at random in their place, so its bots
     read the cards from that game itself instead of counting them from events (which
-    such a game does not keep). ``of``, ``gained_this_turn`` and ``events_bought`` as
-    a :class:`~.common.Ledger` has them (no Event is counted)."""
+    such a game does not keep). ``of``, ``gained_this_turn``, ``events_bought`` and
+    ``returned`` as a :class:`~.common.Ledger` has them (no Event bought and no card
+    returned is counted)."""
 
     def __init__(self, game: Game):
         self.game = game
         self.events_bought: dict = {}
+        self.returned: dict = {}
 
     def of(self, player: str) -> Counter:
         """The cards ``player`` has in the rollout's game, by name (a new Counter)."""

@@ -38,7 +38,9 @@ from collections import Counter
 from ..rules.cards import CARDS, EVENTS, PILES
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
 from ..view import PlayerView
+from .buylist import first_buy
 from .common import HEARD, Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
+from .plans import plan_for
 
 # value of a card for the deck (Gold = 60, Silver = 20), whether it is a
 # terminal (uses up the Action it is played with) and how many copies are wanted
@@ -113,6 +115,7 @@ VALUE: dict[str, tuple[int, bool, int]] = {
 VILLAGES = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
 DRAW = {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Witch", "Moat", "Laboratory", "Forum", "Encampment"}
 PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "Charm", "Capital", "Woodcutter", "Forum"}
+RETURNING = {"Encampment"}  # cards that return themselves to their pile
 FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
 TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
 
@@ -132,6 +135,14 @@ EVENT_GAINS = {
 }
 """The card each gaining Event is bought for: with that pile empty the Event is not worth buying (Wedding
 still gives its +1 VP)."""
+
+ENDGAME = 5
+"""With this many Provinces left or fewer (or piles as low), the bot buys by its own valuation of the
+score, not by its Kingdom plan."""
+
+PLAN_GAP = 30
+"""In a game with Landmarks or Events, medium's own best buy replaces its plan's when it values it this much
+more (Gold = 60)."""
 
 STALL_TURNS = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
@@ -315,7 +326,8 @@ class MediumBot:
     """The ``medium`` bot (see the module documentation). ``seed`` seeds its
     few random choices; ``mistakes`` (0 to 1) is the chance of a small
     deliberate mistake at a buy, and ``thin`` a thinner plan (the ``easy``
-    bot)."""
+    bot); ``plans`` False buys by its own valuation alone, without a Kingdom
+    plan (see :mod:`.plans`)."""
 
     kind = "medium"
     reads_scores = False
@@ -323,8 +335,9 @@ class MediumBot:
     hears_events = True
     hears = HEARD  # the events its tell reads (its ledger's): the table tells it only those
 
-    def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False):
+    def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False, plans: bool = True):
         self.rng = random.Random(seed)
+        self.plans = plans and not thin
         self.seed = seed
         self.mistakes = mistakes
         self.thin = thin
@@ -395,7 +408,14 @@ class MediumBot:
         # ties broken by name: the plan must not depend on the order of a set (it differs between processes)
         terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: (-VALUE[c][0], c))
         allowed = set(terminals[:1] if self.thin else terminals[:2])
-        return {"cards": have, "engine": engine, "terminals": allowed, "key": terminals[0] if terminals else None}
+        buys = plan_for(frozenset(have)) if self.plans else None
+        return {
+            "cards": have,
+            "engine": engine,
+            "terminals": allowed,
+            "key": terminals[0] if terminals else None,
+            "buylist": buys,
+        }
 
     # ------------------------------------------------------------ helpers
     def mine(self, view: PlayerView) -> Counter:
@@ -568,6 +588,9 @@ class MediumBot:
         if s is None:
             return -1000
         copies = mine[card]
+        if card in RETURNING:
+            # a card that goes back to its pile: the copies bought so far count, not the ones still held
+            copies += self.ledger.returned.get(view.seat, Counter())[card]
         value = float(base)
         if card in ("Silver", "Gold", "Copper"):
             pass
@@ -865,6 +888,30 @@ class MediumBot:
         return self.choose_buy(view, d)
 
     def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+        plan = (self.plan or {}).get("buylist")
+        if plan is not None and self.provinces_left(view) > ENDGAME:
+            # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
+            pick = first_buy(self.ledger, view, d, plan.buy) or Move(MoveKind.END)
+            v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
+            if v is not None and v > -20:
+                if not (view.landmarks or view.events):
+                    return pick
+                # Landmarks and Events score what the plan does not see: where medium's own valuation likes
+                # another buy clearly more, that one
+                best, best_v, _values = self._best_buy(view, d)
+                return best if best_v > v + PLAN_GAP else pick
+        best, _best_v, values = self._best_buy(view, d)
+        if self.mistakes and values and self.rng.random() < self.mistakes:
+            # a small mistake: the second-best buy, or nothing
+            values.sort(key=lambda x: -x[0])
+            if len(values) > 1 and values[1][0] > 0:
+                return values[1][1]
+            return Move(MoveKind.END)
+        return best
+
+    def _best_buy(self, view: PlayerView, d: Decision) -> tuple:
+        """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation
+        likes best, its value, and the ``(value, move)`` of every buy it would make."""
         t = view.turn
         best, best_v = Move(MoveKind.END), 0.0
         if "Baths" in view.landmarks and view.landmarks["Baths"] and not self.ledger.gained_this_turn.get(view.seat):
@@ -879,13 +926,7 @@ class MediumBot:
             values.append((v, m))
             if v > best_v:
                 best, best_v = m, v
-        if self.mistakes and values and self.rng.random() < self.mistakes:
-            # a small mistake: the second-best buy, or nothing
-            values.sort(key=lambda x: -x[0])
-            if len(values) > 1 and values[1][0] > 0:
-                return values[1][1]
-            return Move(MoveKind.END)
-        return best
+        return best, best_v, values
 
     def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
         """The value of buying the pile top or Event ``name`` with ``coins`` (None: never)."""

@@ -12,27 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..kingdoms import pile_name_for
-from ..rules.cards import CARDS, EVENTS
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
 from ..strategies import Strategy
 from ..view import PlayerView
-from .common import money_total
+from . import buylist
 from .medium import MediumBot
 
 _END = Move(MoveKind.END)
-
-
-def _left(view: PlayerView, pile: str, missing: int = 0) -> int:
-    try:
-        return view.pile(pile).cards_left
-    except KeyError:
-        return missing
-
-
-def _three_smallest(view: PlayerView, players: int) -> int:
-    sizes = sorted(p.cards_left for p in view.piles.values())
-    return sum(sizes[: 4 if players >= 5 else 3])
 
 
 class StrategyBot(MediumBot):
@@ -47,83 +33,9 @@ class StrategyBot(MediumBot):
         self.kind = strategy.kind
 
     # ------------------------------------------------------------ conditions
-    def field(self, view: PlayerView, node: tuple) -> float:
-        """The value of one field of a condition (see ``FIELDS`` and ``CARD_FIELDS``)."""
-        if node[0] == "f":
-            name = node[1]
-            if name == "coins":
-                return view.turn.coins
-            if name == "buys":
-                return view.turn.buys
-            if name == "total_money":
-                return money_total(self.mine(view))
-            if name == "cards":
-                return sum(k for k in self.mine(view).values() if k > 0)
-            if name == "provinces_left":
-                return _left(view, "Province")
-            if name == "gains_to_end":
-                return min(_left(view, "Province", 99), _three_smallest(view, len(view.players)))
-            if name == "empty_piles":
-                return len(view.empty_piles())
-            if name == "debt":
-                return view.me.debt
-            if name == "vp_tokens":
-                return view.me.vp_tokens
-            if name == "turn":
-                return view.me.turns_taken + (1 if view.turn.player == view.seat else 0)
-            raise KeyError(name)
-        kind, name, card = node
-        if name == "left":
-            pile = pile_name_for(card)
-            try:
-                pv = view.pile(pile) if pile is not None else None
-            except KeyError:
-                pv = None
-            if pv is None:
-                return 0
-            if pv.cards is not None and pile != card:
-                return sum(1 for c in pv.cards if c == card)
-            return pv.cards_left
-        if name == "in_hand":
-            return view.hand.count(card)
-        counters = [self.mine(view)] if name == "count" else self.others(view)
-        best = 0
-        for cards in counters:
-            if kind == "t":
-                n = sum(k for c, k in cards.items() if k > 0 and c in CARDS and card in CARDS[c].types)
-            else:
-                n = max(cards[card], 0)
-            best = max(best, n)
-        return best
-
     def value(self, view: PlayerView, node: tuple) -> float:
-        """The value of an expression tree of a condition."""
-        op = node[0]
-        if op == "n":
-            return node[1]
-        if op in ("f", "c", "t"):
-            return self.field(view, node)
-        a, b = self.value(view, node[1]), self.value(view, node[2])
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        return a / b if b else float("inf") if a > 0 else 0.0
-
-    def holds(self, view: PlayerView, cond: tuple) -> bool:
-        """True when the condition ``cond`` (left, comparison, right) holds now."""
-        left, op, right = cond
-        a, b = self.value(view, left), self.value(view, right)
-        return {
-            "<": a < b,
-            "<=": a <= b,
-            ">": a > b,
-            ">=": a >= b,
-            "==": a == b,
-            "!=": a != b,
-        }[op]
+        """The value of an expression tree of a condition (see :func:`.buylist.value`)."""
+        return buylist.value(self.ledger, view, node)
 
     # ------------------------------------------------------------ moves
     def action_move(self, view: PlayerView, d: Decision) -> Move:
@@ -148,26 +60,7 @@ class StrategyBot(MediumBot):
 
     def choose_buy(self, view: PlayerView, d: Decision) -> Move:
         """The first entry of the buy list whose conditions hold and that is a legal buy now; else end."""
-        buys = {}
-        for m in d.options:
-            if m.kind is MoveKind.BUY:
-                if m.name in EVENTS:
-                    buys[m.name] = m
-                else:
-                    try:
-                        top = view.pile(m.name).top
-                    except KeyError:
-                        top = None
-                    buys[top or m.name] = m
-        if not buys:
-            return _END
-        for rule in self.strategy.buy:
-            m = buys.get(rule.card)
-            if m is None:
-                continue
-            if all(self.holds(view, c) for c in rule.when):
-                return m
-        return _END
+        return buylist.first_buy(self.ledger, view, d, self.strategy.buy) or _END
 
     # ------------------------------------------------------------ answers
     def answer(self, view: PlayerView, d: Decision) -> list | None:

@@ -1,0 +1,150 @@
+"""Buy lists: the conditions of a strategy's buy list and the buy it picks.
+
+A buy list (the ``buy`` of a :class:`~a11y_dominion.strategies.Strategy`)
+is followed by strategy seats (:mod:`.strategy`) and by ``medium`` when it
+plays a plan (:mod:`.plans`); both read the conditions here, from the
+player's :class:`~a11y_dominion.view.PlayerView` and the cards a
+:class:`~.common.Ledger` counted, so each condition is written once.
+"""
+
+from __future__ import annotations
+
+from ..kingdoms import pile_name_for
+from ..rules.cards import CARDS, EVENTS
+from ..rules.decisions import Decision, Move, MoveKind
+from ..view import PlayerView
+from .common import Ledger, money_total
+
+
+def _left(view: PlayerView, pile: str, missing: int = 0) -> int:
+    try:
+        return view.pile(pile).cards_left
+    except KeyError:
+        return missing
+
+
+def _three_smallest(view: PlayerView, players: int) -> int:
+    sizes = sorted(p.cards_left for p in view.piles.values())
+    return sum(sizes[: 4 if players >= 5 else 3])
+
+
+def field(ledger: Ledger, view: PlayerView, node: tuple) -> float:
+    """The value (a number) of one field of a condition (see
+    ``strategies.FIELDS`` and ``strategies.CARD_FIELDS``) for the seat of
+    ``view``, whose cards and the others' ``ledger`` counts. Raises KeyError
+    for a field no strategy file can name."""
+    if node[0] == "f":
+        name = node[1]
+        if name == "coins":
+            return view.turn.coins
+        if name == "buys":
+            return view.turn.buys
+        if name == "total_money":
+            return money_total(ledger.of(view.seat))
+        if name == "cards":
+            return sum(k for k in ledger.of(view.seat).values() if k > 0)
+        if name == "provinces_left":
+            return _left(view, "Province")
+        if name == "gains_to_end":
+            return min(_left(view, "Province", 99), _three_smallest(view, len(view.players)))
+        if name == "empty_piles":
+            return len(view.empty_piles())
+        if name == "debt":
+            return view.me.debt
+        if name == "vp_tokens":
+            return view.me.vp_tokens
+        if name == "turn":
+            return view.me.turns_taken + (1 if view.turn.player == view.seat else 0)
+        raise KeyError(name)
+    kind, name, card = node
+    if name == "left":
+        pile = pile_name_for(card)
+        try:
+            pv = view.pile(pile) if pile is not None else None
+        except KeyError:
+            pv = None
+        if pv is None:
+            return 0
+        if pv.cards is not None and pile != card:
+            return sum(1 for c in pv.cards if c == card)
+        return pv.cards_left
+    if name == "in_hand":
+        return view.hand.count(card)
+    if name == "count":
+        counters = [ledger.of(view.seat)]
+    else:
+        counters = [ledger.of(p.name) for p in view.players if p.name != view.seat]
+    best = 0
+    for cards in counters:
+        if kind == "t":
+            n = sum(k for c, k in cards.items() if k > 0 and c in CARDS and card in CARDS[c].types)
+        else:
+            n = max(cards[card], 0)
+        best = max(best, n)
+    return best
+
+
+def value(ledger: Ledger, view: PlayerView, node: tuple) -> float:
+    """The value of an expression tree of a condition (see :func:`field`)."""
+    op = node[0]
+    if op == "n":
+        return node[1]
+    if op in ("f", "c", "t"):
+        return field(ledger, view, node)
+    a, b = value(ledger, view, node[1]), value(ledger, view, node[2])
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    return a / b if b else float("inf") if a > 0 else 0.0
+
+
+def holds(ledger: Ledger, view: PlayerView, cond: tuple) -> bool:
+    """True when the condition ``cond`` (left, comparison, right) holds now."""
+    left, op, right = cond
+    a, b = value(ledger, view, left), value(ledger, view, right)
+    if op == "<":
+        return a < b
+    if op == "<=":
+        return a <= b
+    if op == ">":
+        return a > b
+    if op == ">=":
+        return a >= b
+    if op == "==":
+        return a == b
+    return a != b
+
+
+def buys_by_card(view: PlayerView, d: Decision) -> dict:
+    """The buy moves of the turn decision ``d``, by the card they buy (a
+    pile's top card) or the Event's name."""
+    buys = {}
+    for m in d.options:
+        if m.kind is MoveKind.BUY:
+            if m.name in EVENTS:
+                buys[m.name] = m
+            else:
+                try:
+                    top = view.pile(m.name).top
+                except KeyError:
+                    top = None
+                buys[top or m.name] = m
+    return buys
+
+
+def first_buy(ledger: Ledger, view: PlayerView, d: Decision, rules: tuple) -> Move | None:
+    """The buy move of the first of ``rules`` (:class:`~a11y_dominion.strategies.BuyRule`)
+    whose card can be bought now and whose conditions all hold; None when none."""
+    buys = buys_by_card(view, d)
+    if not buys:
+        return None
+    for rule in rules:
+        m = buys.get(rule.card)
+        if m is None:
+            continue
+        if all(holds(ledger, view, c) for c in rule.when):
+            return m
+    return None
