@@ -583,7 +583,7 @@ def test_rollouts_by_the_plain_lane_are_the_rollouts_played_with_decisions():
                 assert with_lane[0] in ("horizon", None)  # (None: the game ended sooner)
                 compared += 1
                 horizons += with_lane[0] == "horizon"
-    assert compared == 33 and horizons >= 25 and len(_PLAIN_MOVES) >= 60
+    assert compared >= 30 and horizons >= 25 and len(_PLAIN_MOVES) >= 60
 
 
 def test_simulate_passes_think_ms():
