@@ -267,7 +267,7 @@ def _add_think_option(p):
         type=think_ms_number,
         default=None,
         metavar="N",
-        help="the most milliseconds the hard bot thinks per decision (default 2000; 0: it plays as medium)",
+        help="the most milliseconds the hard bot thinks per decision (default 1000; 0: it plays as medium)",
     )
 
 

@@ -372,7 +372,7 @@ def make_bot(kind: str, seed: int = 0, think_ms: int | None = None, rollouts: in
     """A bot seat of ``kind`` (bigmoney, random, bmu, easy, medium or hard, or a
     strategy: see :func:`bot_kind`), seeded with ``seed``; ``think_ms`` bounds the
     ``hard`` bot's thinking per decision in milliseconds (None: its default,
-    2000), and ``rollouts`` (None: no such bound) bounds instead its rollouts per
+    1000), and ``rollouts`` (None: no such bound) bounds instead its rollouts per
     candidate buy, which makes its answers a function of its seed, its view and
     what it was told. Raises KeyError for other kinds, and
     :class:`~a11y_dominion.strategies.StrategyError` for a strategy file that

@@ -30,7 +30,9 @@ use for: ``reads_scores = False`` (its views come without the scores),
 ``quick_view = True`` (its view is a :class:`~a11y_dominion.view.QuickView`,
 whose fields are built when read, valid while the decision is pending) and
 ``hears_events = False`` (its ``tell`` does nothing, so the events are not
-redacted for it). At a table where every seat is quick, the options of a
+redacted for it); and ``hears``, a set of event classes: the only events its
+``tell`` reads (a bot that counts cards), so that it is told only those, in
+order (and not told at all when there is none). At a table where every seat is quick, the options of a
 turn decision are listed only when read (see
 :class:`~a11y_dominion.rules.turnflow.TurnMoves`).
 
@@ -83,7 +85,7 @@ class StopTable(Exception):
         self.reason = reason
 
 
-_SEAT_CONSTANTS = ("kind", "quick_view", "reads_scores", "hears_events")
+_SEAT_CONSTANTS = ("kind", "quick_view", "reads_scores", "hears_events", "hears")
 _ABSENT = object()
 
 
@@ -183,7 +185,13 @@ class Table:
                 self.told[name] = end
                 tell = getattr(seat, "tell", None)
                 if tell is not None and getattr(seat, "hears_events", True):
-                    tell(redact_all(self.game.log[start:end], name))
+                    events = self.game.log[start:end]
+                    only = getattr(seat, "hears", None)
+                    if only is not None:
+                        events = [e for e in events if type(e) in only]
+                        if not events:
+                            continue
+                    tell(redact_all(events, name))
 
     def replace_game(self, game: Game, told: int | None = None) -> None:
         """Go on with ``game`` (a resumed or loaded game, or the same game replayed

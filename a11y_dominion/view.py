@@ -402,6 +402,10 @@ def redact_all(events, seat: str | None) -> list:
     """:func:`redact` over ``events``, leaving out the dropped ones."""
     out = []
     for e in events:
+        owner = e.viewer
+        if owner is None or owner == seat:
+            out.append(e)  # (what redact gives for it)
+            continue
         r = redact(e, seat)
         if r is not None:
             out.append(r)

@@ -532,6 +532,60 @@ def test_hard_rollout_to_the_end_or_judged():
             assert all(v <= 0.25 or v >= 0.75 for v in values), values
 
 
+_PLAIN_MOVES: list = []
+
+
+def _rollout_answers(view, owned: dict, plan: dict, move: Move, seed: int, lane: bool) -> tuple:
+    """The answers, and the final zones, of one rollout game of hard from ``view`` after ``move``,
+    its bots playing their plain turns by the plain lane (``lane``) or every move by a decision."""
+    from a11y_dominion.bots.hard import _RolloutBot
+
+    class Decided(_RolloutBot):
+        plain_move = None  # (no plain moves: every move is asked)
+
+    class Plain(_RolloutBot):
+        def plain_move(self, v):
+            _PLAIN_MOVES.append(v.turn.number)
+            return super().plain_move(v)
+
+    game = sample_game(view, owned, seed)
+    game.keep_log = False
+    kind = Plain if lane else Decided
+    seats = {}
+    for k, p in enumerate(view.players):
+        bot = kind(seed * 7 + k, None, view.turn.number + 6, game)
+        bot.plan = plan
+        seats[p.name] = bot
+    table = Table(game, seats, max_answers=20000)
+    game.start()
+    table.deliver()
+    game.answer([move])
+    stopped = table.run()
+    zones = [[c.name for c in p.hand + p.deck + p.discard + p.in_play] for p in game.players]
+    return stopped, [[str(a) for a in ans] for ans in game.answers], zones
+
+
+def test_rollouts_by_the_plain_lane_are_the_rollouts_played_with_decisions():
+    """A rollout's bots play their plain turns without decisions (medium's buys from a view of the
+    rollout's own game): the same moves, so the same game, as with a decision at every move."""
+    compared = horizons = 0
+    _PLAIN_MOVES.clear()
+    for seed in (6, 7, 8):
+        for _d, view, told in itertools.islice(_buy_positions(seed, 40), 0, 40, 8):
+            bot = HardBot(seed, rollouts=1)
+            bot.tell(told)
+            plan = bot.make_plan(view)
+            owned = {p.name: Counter(bot.ledger.of(p.name)) for p in view.players}
+            for r in range(3):
+                with_lane = _rollout_answers(view, owned, plan, Move(MoveKind.END), r, lane=True)
+                asked = _rollout_answers(view, owned, plan, Move(MoveKind.END), r, lane=False)
+                assert with_lane == asked
+                assert with_lane[0] in ("horizon", None)  # (None: the game ended sooner)
+                compared += 1
+                horizons += with_lane[0] == "horizon"
+    assert compared >= 30 and horizons >= 25 and len(_PLAIN_MOVES) >= 60
+
+
 def test_simulate_passes_think_ms():
     res = simulate(["hard", "bmu"], "basic-intro", games=1, seed=2, think_ms=0)
     assert res["errors"] == [] and res["unfinished"] == []

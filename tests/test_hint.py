@@ -157,6 +157,43 @@ def test_hard_hint_says_what_the_rollouts_found():
     pytest.skip("the rollouts never overruled medium in this game")
 
 
+def test_a_hint_thinks_at_most_400_ms(monkeypatch):
+    """hint's hard bot thinks at most 400 ms (by its own clock, a counted one here that moves
+    1 ms at each read) whatever --think-ms says above that; a lower --think-ms bounds it more,
+    and 0 lets medium answer."""
+    import itertools
+
+    from a11y_dominion.bots import hard as hard_module
+    from a11y_dominion.bots import hint as hint_module
+
+    ticks = itertools.count()
+    monkeypatch.setattr(hard_module, "clock", lambda: next(ticks) / 1000.0)
+    made: list = []
+
+    class Recorded(hard_module.HardBot):
+        def __init__(self, seed, think_ms=None):
+            super().__init__(seed, think_ms=think_ms)
+            made.append(self)
+
+    monkeypatch.setattr(hint_module, "HardBot", Recorded)
+    searched = []
+    for game, _config, d, told in _positions(6, most=60):
+        view = player_view(game, d.player, scores=False)
+        if d.kind is not Kind.TURN or view.turn.phase != "buy" or view.turn.coins < 5:
+            continue
+        for think, bound in ((None, 400), (5000, 400), (100, 100), (0, None)):
+            made.clear()
+            advise(d, view, told, think_ms=think, seed=3)
+            if bound is None:
+                assert made == []  # medium answered
+                continue
+            assert [b.think_ms for b in made] == [bound]
+            if made[0].last_search:
+                assert made[0].last_search["seconds"] <= bound / 1000 + 0.005
+                searched.append(think)
+    assert None in searched and 5000 in searched
+
+
 def _said(bot, d, view, answer, lang="en") -> str:
     from a11y_dominion.console.hint import move_words
 

@@ -4,8 +4,12 @@ before (digests in ``tests/data/speed_guard.json``).
 
 The games: Big Money mirrors on Basic Intro and random bots on random
 Kingdoms (with random Events and Landmarks), for 2, 4 and 6 players, set up
-as ``simulate`` sets them up. Regenerate the digests only for a change
-that is meant to change games: ``python3 tests/test_speed_guard.py --write``.
+as ``simulate`` sets them up; and groups of seeded games of ``medium`` (and
+``easy``, its thinner self) against ``medium`` and ``bmu`` for 2, 3 and 4
+players on random Kingdoms, played as ``simulate`` plays them, whose every
+answer is held by a digest per group (``medium`` is made faster, never
+different). Regenerate the digests only for a change that is meant to change
+games: ``python3 tests/test_speed_guard.py --write``.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import dumps, make_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot, play_bots
+from a11y_dominion.simulate import MAX_TURNS
+from a11y_dominion.table import TurnLimit, quiet_seat
 from a11y_dominion.view import event_data, redact_all
 
 DATA = Path(__file__).with_name("data") / "speed_guard.json"
@@ -31,6 +37,19 @@ GAMES = [
     for players in (2, 4, 6)
     for seed in seeds
 ]
+
+
+MEDIUM_GROUPS = [
+    (("medium", "medium"), 100),
+    (("medium", "bmu"), 40),
+    (("bmu", "medium"), 20),
+    (("easy", "medium"), 20),
+    (("medium", "medium", "medium"), 24),
+    (("medium", "bmu", "medium"), 16),
+    (("medium", "bmu", "medium", "bmu"), 12),
+    (("medium", "medium", "medium", "medium"), 12),
+]
+"""Groups of ``medium`` games: the bots in seat order, and how many games (seeds 1 to that number)."""
 
 
 def _digest(data) -> str:
@@ -77,6 +96,31 @@ def decisions(game: Game, quick: bool = False) -> list:
     return out
 
 
+def play_seats(kinds: tuple, seed: int) -> Game:
+    """One seeded game of bots of ``kinds`` (in seat order) on a random Kingdom with its
+    random Events and Landmarks, set up and played as ``simulate`` plays its games."""
+    k, e, lm = choose_setup("random", None, None, seed)
+    names = [f"P{i + 1}" for i in range(len(kinds))]
+    bots = {f"P{i + 1}": TurnLimit(make_bot(kind, seed * 7 + i), MAX_TURNS) for i, kind in enumerate(kinds)}
+    game = Game(GameConfig(names, k, e, lm, seed), keep_log=not all(quiet_seat(b) for b in bots.values()))
+    problem = play_bots(game, bots, max_steps=MAX_TURNS * len(kinds) * 200)
+    assert problem is None, problem
+    return game
+
+
+def group_digests(kinds: tuple, games: int) -> dict:
+    """The digest of every answer of the group's games (their records, in seed order) and their answers' count."""
+    records = [dumps(make_record(play_seats(kinds, seed))) for seed in range(1, games + 1)]
+    return {
+        "answers": sum(len(json.loads(r)["answers"]) for r in records),
+        "records": _digest([hashlib.sha256(r.encode()).hexdigest() for r in records]),
+    }
+
+
+def _group_key(kinds: tuple, games: int) -> str:
+    return f"{'-'.join(kinds)}/random/{games}games"
+
+
 def _key(kind: str, kingdom: str, players: int, seed: int) -> str:
     return f"{kind}/{kingdom}/{players}p/seed{seed}"
 
@@ -110,6 +154,14 @@ def test_same_games_without_the_log(kind, kingdom, players, seed):
     assert _digest([event_data(e) for e in replay(make_record(game)).log]) == expected["log"]
 
 
+@pytest.mark.parametrize("kinds,games", MEDIUM_GROUPS, ids=[_group_key(*g) for g in MEDIUM_GROUPS])
+def test_medium_answers_as_before(kinds, games):
+    """Every answer of seeded games of medium (and easy) against medium and bmu, for 2 to 4
+    players on random Kingdoms with Events and Landmarks, is the answer it gave before."""
+    expected = json.loads(DATA.read_text())[_group_key(kinds, games)]
+    assert group_digests(kinds, games) == expected
+
+
 def test_simulate_keeps_no_events_of_quiet_bots_only(monkeypatch):
     """simulate keeps no events when no bot hears them, and keeps them for a bot that does (bmu)."""
     from a11y_dominion import simulate as sim
@@ -128,5 +180,7 @@ def test_simulate_keeps_no_events_of_quiet_bots_only(monkeypatch):
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
-    DATA.write_text(json.dumps({_key(*g): digests(play(*g)) for g in GAMES}, indent=1, sort_keys=True) + "\n")
+    data = {_key(*g): digests(play(*g)) for g in GAMES}
+    data.update({_group_key(*g): group_digests(*g) for g in MEDIUM_GROUPS})
+    DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {DATA}")

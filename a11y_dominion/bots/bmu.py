@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..rules.decisions import Decision, Move, MoveKind
 from ..seats import BigMoneyBot
 from ..view import PlayerView
-from .common import Ledger, money_total
+from .common import HEARD, Ledger, money_total
 
 
 def bmu_buy(money: int, coins: int, provinces_left: int, can) -> str | None:
@@ -41,6 +41,7 @@ class BMUBot(BigMoneyBot):
 
     kind = "bmu"
     hears_events = True
+    hears = HEARD  # the events its tell reads (its ledger's): the table tells it only those
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)

@@ -20,6 +20,10 @@ from ..rules.cards import CARDS, EVENTS, PILES
 
 START = Counter({"Copper": 7, "Estate": 3})
 
+HEARD = frozenset({ev.CardGained, ev.CardTrashed, ev.CardReturned, ev.EventBought, ev.TurnStarted})
+"""The types of the events :meth:`Ledger.tell` reads: a bot that learns only through its
+ledger hears only these (its ``hears``, see :class:`~a11y_dominion.table.Table`)."""
+
 
 class Ledger:
     """The cards each player has, by name, kept from told events.

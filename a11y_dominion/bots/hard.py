@@ -27,7 +27,7 @@ stands unless another candidate won clearly more (``SWITCH_Z`` standard
 errors and ``SWITCH_MARGIN``). Every other question is answered as
 ``medium`` answers it.
 
-It thinks at most ``think_ms`` milliseconds per buy (2,000 by default), and
+It thinks at most ``think_ms`` milliseconds per buy (1,000 by default), and
 usually much less: most searches settle within a few rounds. ``rollouts``
 instead bounds the rounds (the same view then always gives the same
 answer); ``horizon`` 0 plays every rollout to the end of the game.
@@ -40,14 +40,15 @@ import random
 import time
 from collections import Counter
 
-from ..rules.decisions import Decision, Move, MoveKind, Msg
+from ..fastlane import PlainView
+from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg
 from ..rules.game import Game, GameConfig, Turn
 from ..table import StopTable, Table
-from ..view import PlayerView
+from ..view import PlayerView, QuickView
 from .common import coins_of
-from .medium import MediumBot
+from .medium import MediumBot, Shared
 
-DEFAULT_THINK_MS = 2000
+DEFAULT_THINK_MS = 1000
 MAX_CANDIDATES = 3
 CANDIDATE_GAP = 25.0  # a buy medium values this much below its best is not searched
 END_GAP = 25.0  # ending the Buy phase is searched only when medium's best buy is worth less than this
@@ -101,7 +102,7 @@ def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
             pl.cards = [new(n) for n in pv.cards]
         else:
             top = pv.top or (pl.cards[0].spec.name if pl.cards else pn)
-            pl.cards = [new(top) for _ in range(pv.cards_left)]
+            pl.cards = game._new_cards(top, pv.cards_left)  # (numbered as that many new_card calls number them)
         pl.vp_tokens = pv.vp_tokens
         pl.debt_tokens = pv.debt_tokens
     for lm, vp in view.landmarks.items():
@@ -137,15 +138,79 @@ def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
     return game
 
 
+class _GameLedger:
+    """What a rollout's bot knows of the cards every player has: a rollout plays a game
+    of its own, sampled from the hard bot's view (see :func:`sample_game`), whose every
+    card is one the hard bot knows of or dealt at random in their place, so its bots
+    read the cards from that game itself instead of counting them from events (which
+    such a game does not keep). ``of``, ``gained_this_turn``, ``events_bought`` and
+    ``returned`` as a :class:`~.common.Ledger` has them (no Event bought and no card
+    returned is counted)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.events_bought: dict = {}
+        self.returned: dict = {}
+
+    def of(self, player: str) -> Counter:
+        """The cards ``player`` has in the rollout's game, by name (a new Counter)."""
+        return Counter([c.name for c in self.game.by_name[player].all_cards()])
+
+    @property
+    def gained_this_turn(self) -> dict:
+        """The cards the player whose turn it is gained this turn, counted by that player's name."""
+        game = self.game
+        t = game.turn
+        return {game.players[t.player].name: len(t.gained)}
+
+    def tell(self, events: list) -> None:
+        """Nothing to count (see the class)."""
+
+
+class _Options:
+    """A stand-in for a turn decision in a plain turn: its legal ``options`` only."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: list):
+        self.options = options
+
+
+_STOP = Move.pay(0)
+"""A move never legal: a rollout bot's plain move when its rollout must stop, so that the turn
+goes on with a decision, at which :meth:`_RolloutBot.decide` stops the table."""
+
+
 class _RolloutBot(MediumBot):
     """medium in a rollout: stops the rollout's table once ``deadline`` (a
     :func:`clock` value) has passed (``StopTable("time")``), or
-    when turn number ``horizon`` begins (``StopTable("horizon")``)."""
+    when turn number ``horizon`` begins (``StopTable("horizon")``).
 
-    def __init__(self, seed: int, deadline: float | None, horizon: int | None = None):
+    It reads the cards of every player from the rollout's ``game`` (see
+    :class:`_GameLedger`) and hears no events, so the rollout's table is one of
+    quiet seats, whose game keeps no events; and it plays its plain turns (no
+    Action card in hand) with ``plain_move``, medium's moves without decisions
+    (see :mod:`a11y_dominion.fastlane`)."""
+
+    hears_events = False
+    reads_scores = False
+    quick_view = True
+
+    def __init__(self, seed: int, deadline: float | None, horizon: int | None = None, game: Game | None = None):
         super().__init__(seed)
         self.deadline = deadline
         self.horizon = horizon
+        self.game = game
+        if game is not None:
+            self.ledger = _GameLedger(game)  # type: ignore[assignment]
+
+    def tell(self, events: list) -> None:
+        """Nothing to hear (see the class)."""
+
+    def _stops(self, number: int) -> bool:
+        return (self.deadline is not None and clock() > self.deadline) or (
+            self.horizon is not None and number >= self.horizon
+        )
 
     def decide(self, d: Decision, view: PlayerView) -> list:
         """medium's answer, or stop the table when the time is up or the horizon reached."""
@@ -154,6 +219,42 @@ class _RolloutBot(MediumBot):
         if self.horizon is not None and view.turn.number >= self.horizon:
             raise StopTable("horizon")
         return super().decide(d, view)
+
+    def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
+        """medium's move in a plain turn of the rollout's game (see
+        :class:`~a11y_dominion.fastlane.PlainView`): end the Action phase
+        (no Action card in hand) and play every Treasure; then what its Buy
+        phase answers, from a view of the game as it is then; :data:`_STOP`
+        at the start of a turn when the rollout must stop."""
+        t = v.turn
+        if t.phase == "action":
+            if self._stops(t.number):
+                return _STOP
+            return _END_TREASURES if v.treasures else _END
+        if v.treasures:
+            return TREASURES_MOVE
+        game = self.game
+        assert game is not None
+        p = game.players[t.player]
+        view = QuickView(game, p.name)
+        view.turn.own_number = p.turns_taken + 1  # (the turn being played: not counted as taken yet)
+        if v.debt and t.coins:
+            return Move.pay(min(v.debt, t.coins))
+        if v.debt or t.buys < 1:
+            return END_MOVE
+        d = _Options(game.turn_options(p))
+        self.shared = Shared(view, self.ledger.of(p.name))
+        try:
+            self.reason = None
+            if self.plan is None:
+                self.plan = self.make_plan(view)
+            return self.choose_buy(view, d)  # type: ignore[arg-type]
+        finally:
+            self.shared = None
+
+
+_END = END_MOVE
+_END_TREASURES = (END_MOVE, TREASURES_MOVE)
 
 
 def _deck_pace(cards: list) -> float:
@@ -199,7 +300,7 @@ def position_value(game: Game, seat: str) -> float:
 
 class HardBot(MediumBot):
     """The ``hard`` bot (see the module documentation). ``think_ms``: the
-    most milliseconds per buy (None: 2,000); ``rollouts``: at most this many
+    most milliseconds per buy (None: 1,000); ``rollouts``: at most this many
     rollouts per candidate instead of a time bound (the search is then
     deterministic); ``horizon``: how many turns a rollout plays before the
     position is judged (0: to the end of the game)."""
@@ -356,11 +457,11 @@ class HardBot(MediumBot):
         None: no game."""
         try:
             game = sample_game(view, owned, seed)
+            game.keep_log = False  # (no one reads a rollout's events)
             horizon = view.turn.number + self.horizon if self.horizon else None
             seats = {}
             for k, p in enumerate(view.players):
-                bot = _RolloutBot(seed * 7 + k, deadline, horizon)
-                bot.ledger = self.ledger.copy()
+                bot = _RolloutBot(seed * 7 + k, deadline, horizon, game)
                 bot.plan = self.plan
                 seats[p.name] = bot
             table = Table(game, seats, max_answers=ROLLOUT_ANSWERS)

@@ -16,14 +16,19 @@ from ..view import PlayerView
 from .hard import HardBot
 from .medium import MediumBot
 
+HINT_THINK_MS = 400
+"""The most milliseconds ``hint`` lets the hard bot think: a hint answers within half a second."""
+
 
 def advise(d: Decision, view: PlayerView, told: list, think_ms: int | None = None, seed: int = 0) -> tuple:
     """``(answer, reason)``: the answer (a list of option keys, a
     :class:`~a11y_dominion.rules.decisions.Move` for a turn) a bot gives to
     ``d`` from ``view`` after being told the events ``told``, and the
     :class:`Msg` that says why. ``think_ms``: the hard bot's most milliseconds
-    (None: its default; 0: the medium bot answers)."""
-    bot = MediumBot(seed) if think_ms == 0 else HardBot(seed, think_ms=think_ms)
+    (None: :data:`HINT_THINK_MS`; more than that: :data:`HINT_THINK_MS` too;
+    0: the medium bot answers)."""
+    think = HINT_THINK_MS if think_ms is None else min(think_ms, HINT_THINK_MS)
+    bot = MediumBot(seed) if think == 0 else HardBot(seed, think_ms=think)
     bot.tell(told)
     answer = bot.decide(d, view)
     reason: Msg = bot.explain(view, d, answer)

@@ -44,7 +44,7 @@ from ..rules.cards import CARDS, EVENTS, PILES
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
 from ..view import PlayerView
 from .buylist import first_buy
-from .common import Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
+from .common import HEARD, Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
 from .plans import plan_for
 
 # value of a card for the deck (Gold = 60, Silver = 20), whether it is a
@@ -201,6 +201,132 @@ def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerVie
     return 0
 
 
+def _step_bandit_fort(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    return -2 if card == "Silver" or card == "Gold" else 0
+
+
+def _step_wall(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    return -1 if sum(mine.values()) >= 15 else 0
+
+
+def _step_wolf_den(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    k = mine[card]
+    return -3 if k == 0 else 3 if k == 1 else 0
+
+
+def _step_obelisk(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    if not view.obelisk:
+        return 0
+    return 2 * pile_members(view.obelisk).count(card)
+
+
+def _step_museum(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    return 2 if mine[card] <= 0 else 0
+
+
+def _step_orchard(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    return 4 if mine[card] == 2 and is_type(card, "Action") else 0
+
+
+def _step_palace(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    if card != "Copper" and card != "Silver" and card != "Gold":
+        return 0
+    c, s, g = mine["Copper"], mine["Silver"], mine["Gold"]
+    before = min(c, s, g)
+    if card == "Copper":
+        c += 1
+    elif card == "Silver":
+        s += 1
+    else:
+        g += 1
+    return 3 * (min(c, s, g) - before)
+
+
+def _step_fountain(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    return 15 if card == "Copper" and mine["Copper"] == 9 else 0
+
+
+def _step_keep(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    if not is_type(card, "Treasure"):
+        return 0
+    k = mine[card]
+    before = 5 if k > 0 and all(k >= o[card] for o in others) else 0
+    return (5 if all(k + 1 >= o[card] for o in others) else 0) - before
+
+
+def _second_most(counts: list) -> int:
+    counts.sort(reverse=True)
+    return 3 * counts[1] if len(counts) > 1 else 0
+
+
+def _step_triumphal_arch(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+    if not is_type(card, "Action"):
+        return 0
+    rest = [k for n, k in mine.items() if k > 0 and n != card and is_type(n, "Action")]
+    k = mine[card]
+    return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
+
+
+_LANDMARK_STEPS = {
+    "Bandit Fort": _step_bandit_fort,
+    "Wall": _step_wall,
+    "Wolf Den": _step_wolf_den,
+    "Obelisk": _step_obelisk,
+    "Museum": _step_museum,
+    "Orchard": _step_orchard,
+    "Palace": _step_palace,
+    "Fountain": _step_fountain,
+    "Keep": _step_keep,
+    "Triumphal Arch": _step_triumphal_arch,
+}
+"""For the Landmarks :func:`landmark_vp` scores but Tower: the change one more ``card`` makes
+to it, ``step(mine, card, view, others)`` (``mine`` the cards before, ``others`` the other
+players'); every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it
+scores with tokens)."""
+_COUNTED_AGAIN = frozenset({"Tower"})
+"""The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
+
+
+class Shared:
+    """What every candidate of one decision of a :class:`MediumBot` shares, worked
+    out the first time a candidate needs it (``None`` until then): kept by the bot
+    while it decides, for the one ``view`` it decides from (the view and the bot's
+    :class:`~.common.Ledger` do not change while it decides). Every field is what
+    the method named beside it gives for that view, computed by the same steps, so
+    that an answer is the same with or without it."""
+
+    __slots__ = (
+        "view",
+        "mine",  # MediumBot.mine
+        "provinces",  # MediumBot.provinces_left
+        "others",  # MediumBot.others
+        "vp_mine",  # MediumBot._vp_mine(view, mine)
+        "cards_vp",  # card_vp(mine)
+        "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles)
+        "total",  # sum(mine.values())
+        "terminals",  # terminals in mine (card_value)
+        "villages",  # villages and Throne Rooms in mine (card_value)
+        "villages_only",  # villages in mine (card_value, an engine)
+        "money",  # money_total(mine)
+        "spendable",  # MediumBot.spendable(mine)
+        "empties",  # len(view.empty_piles())
+        "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
+    )
+
+    def __init__(self, view: PlayerView, mine: Counter):
+        self.view = view
+        self.mine = mine
+        self.provinces = self.others = self.vp_mine = self.cards_vp = self.variable = None
+        self.total = self.terminals = self.villages = self.villages_only = None
+        self.money = self.spendable = self.empties = self.last_of = None
+
+
+_VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
+"""Cards whose VP depend on the other cards of the deck (see :func:`~.common.vp_of`)."""
+_TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
+_VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
+
+
 class MediumBot:
     """The ``medium`` bot (see the module documentation). ``seed`` seeds its
     few random choices; ``mistakes`` (0 to 1) is the chance of a small
@@ -212,6 +338,7 @@ class MediumBot:
     reads_scores = False
     quick_view = True
     hears_events = True
+    hears = HEARD  # the events its tell reads (its ledger's): the table tells it only those
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False, plans: bool = True):
         self.rng = random.Random(seed)
@@ -223,6 +350,7 @@ class MediumBot:
         self.plan: dict | None = None
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
         self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
+        self.shared: Shared | None = None  # what the candidates of the decision being made share
 
     # ------------------------------------------------------------ seat protocol
     def reseed(self, step: int) -> None:
@@ -238,6 +366,18 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list:
         """The answer to ``d`` from ``view`` (always a legal one)."""
+        self.shared = Shared(view, self.ledger.of(view.seat))
+        try:
+            return self._decide(d, view)
+        finally:
+            self.shared = None
+
+    def _shared(self, view: PlayerView) -> Shared | None:
+        """The :class:`Shared` of the decision being made from ``view``, or None (not deciding, another view)."""
+        sh = self.shared
+        return sh if sh is not None and sh.view is view else None
+
+    def _decide(self, d: Decision, view: PlayerView) -> list:
         self.reason = None
         if self.plan is None:
             self.plan = self.make_plan(view)
@@ -284,12 +424,28 @@ class MediumBot:
 
     # ------------------------------------------------------------ helpers
     def mine(self, view: PlayerView) -> Counter:
+        sh = self.shared
+        if sh is not None and sh.view is view:
+            return sh.mine  # (the ledger's own Counter)
         return self.ledger.of(view.seat)
 
     def others(self, view: PlayerView) -> list[Counter]:
-        return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        sh = self._shared(view)
+        if sh is None:
+            return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        if sh.others is None:
+            sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        return list(sh.others)
 
     def provinces_left(self, view: PlayerView) -> int:
+        sh = self._shared(view)
+        if sh is None:
+            return self._provinces_left(view)
+        if sh.provinces is None:
+            sh.provinces = self._provinces_left(view)
+        return sh.provinces
+
+    def _provinces_left(self, view: PlayerView) -> int:
         p = view.pile("Province").cards_left
         piles = view.piles
         empty = sum(1 for pl in piles.values() if not pl.cards_left)
@@ -316,6 +472,9 @@ class MediumBot:
         return me - best
 
     def marginal_vp(self, view: PlayerView, card: str) -> int:
+        sh = self._shared(view)
+        if sh is not None:
+            return self._marginal_vp_shared(view, card, sh)
         mine = self.mine(view)
         before = self._vp_mine(view, mine)
         emptied = None
@@ -330,6 +489,62 @@ class MediumBot:
             gain += 2  # a first copy: the second one is planned
         return gain
 
+    def _marginal_vp_shared(self, view: PlayerView, card: str, sh: Shared) -> int:
+        """:meth:`marginal_vp` from what the decision's candidates share: the VP before the
+        gain once; after it, the change one ``card`` makes to each part where that change is
+        known (:data:`_LANDMARK_STEPS`), and each other part counted again with ``card`` in the
+        deck's own Counter for the time of the count (taken out after, the Counter left as it was)."""
+        mine = sh.mine
+        before = sh.vp_mine
+        if before is None:
+            before = sh.vp_mine = self._vp_mine(view, mine)
+            sh.cards_vp = card_vp(mine)
+            sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
+        lms = view.landmarks
+        others = sh.others
+        if others is None and lms:
+            others = sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        after = before
+        again = []  # the Landmarks counted again
+        for lm in lms:
+            step = _LANDMARK_STEPS.get(lm)
+            if step is not None:
+                after += step(mine, card, view, others)
+            elif lm in _COUNTED_AGAIN:
+                again.append(lm)
+        variable = sh.variable or card in _VARIABLE_VP
+        if not variable:
+            s = CARDS.get(card)
+            after += 0 if s is None else -1 if card == "Curse" else s.vp
+        if variable or again:
+            emptied = None
+            if "Tower" in lms:
+                last = sh.last_of
+                if last is None:
+                    last = sh.last_of = {}
+                    for pn in view.piles:
+                        pv = view.pile(pn)
+                        if pv.cards_left == 1:
+                            last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
+                emptied = last.get(card)
+            parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
+            had = card in mine
+            mine[card] += 1
+            try:
+                if variable:
+                    after += card_vp(mine) - sh.cards_vp
+                for lm, part in zip(again, parts, strict=True):
+                    after += landmark_vp(lm, mine, others, view, emptied) - part
+            finally:
+                if had:
+                    mine[card] -= 1
+                else:
+                    del mine[card]
+        gain = after - before
+        if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
+            gain += 2  # a first copy: the second one is planned
+        return gain
+
     def _vp_mine(self, view: PlayerView, mine: Counter, emptied: str | None = None) -> int:
         others = self.others(view)
         vp = card_vp(mine)
@@ -339,6 +554,14 @@ class MediumBot:
 
     def spendable(self, cards: Counter) -> int:
         """Coins the deck can make in all: Treasures and coin-giving Actions."""
+        sh = self.shared
+        if sh is not None and cards is sh.mine:
+            if sh.spendable is None:
+                sh.spendable = self._spendable(cards)
+            return sh.spendable
+        return self._spendable(cards)
+
+    def _spendable(self, cards: Counter) -> int:
         extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
         return money_total(cards) + extra
 
@@ -347,11 +570,23 @@ class MediumBot:
         """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
         if card == "Curse":
             return -1000
-        p = self.provinces_left(view)
+        sh = self.shared
+        if sh is not None and sh.view is not view:
+            sh = None
+        if sh is None:
+            p = self.provinces_left(view)
+            mine = self.mine(view)
+            total = sum(mine.values())
+        else:
+            p = sh.provinces
+            if p is None:
+                p = self.provinces_left(view)
+            mine = sh.mine
+            total = sh.total
+            if total is None:
+                total = sh.total = sum(mine.values())
         w = VP_WEIGHT[p]
         dead = DEAD_COST[p]
-        mine = self.mine(view)
-        total = sum(mine.values())
         base, terminal, most = VALUE.get(card, (0, False, 0))
         plan = self.plan or {}
         s = CARDS.get(card)
@@ -372,8 +607,13 @@ class MediumBot:
             else:
                 value *= 0.85**copies
             if terminal:
-                terms = sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
-                villages = sum(k for n, k in mine.items() if n in VILLAGES or n == "Throne Room")
+                terms = self._terminals(mine, sh)
+                if sh is None:
+                    villages = sum(k for n, k in mine.items() if n in VILLAGES or n == "Throne Room")
+                else:
+                    villages = sh.villages
+                    if villages is None:
+                        villages = sh.villages = sum(k for n, k in mine.items() if n in _VILLAGES_THRONE)
                 allowed = 1 + (total >= 15) + (total >= 24) + villages
                 if card not in plan.get("terminals", ()) and not plan.get("engine"):
                     value -= 12
@@ -381,8 +621,13 @@ class MediumBot:
                     value -= 45
             if plan.get("engine"):
                 if card in VILLAGES:
-                    terms = sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
-                    vill = sum(k for n, k in mine.items() if n in VILLAGES)
+                    terms = self._terminals(mine, sh)
+                    if sh is None:
+                        vill = sum(k for n, k in mine.items() if n in VILLAGES)
+                    else:
+                        vill = sh.villages_only
+                        if vill is None:
+                            vill = sh.villages_only = sum(k for n, k in mine.items() if n in VILLAGES)
                     value += 14 if terms >= vill else -6
                 if card in DRAW:
                     value += 6
@@ -401,7 +646,13 @@ class MediumBot:
         else:
             value = 0
         if card == "Province":
-            value = -dead + (30 if money_total(mine) >= 14 or p <= 6 else 0)
+            if sh is None:
+                money = money_total(mine)
+            else:
+                money = sh.money
+                if money is None:
+                    money = sh.money = money_total(mine)
+            value = -dead + (30 if money >= 14 or p <= 6 else 0)
         if card == "Copper":
             value = -6 if p > 1 else 0
             if self.spendable(mine) < 5:
@@ -411,12 +662,22 @@ class MediumBot:
         if card == "Gold" and p <= 2:
             value = 20
         vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
-        if view.turn.own_number > LONG_GAME and s.is_("Treasure"):
+        if s.is_("Treasure") and view.turn.own_number > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
             vp = max(vp, 0)
         value += vp * w
         return value
+
+    @staticmethod
+    def _terminals(mine: Counter, sh: Shared | None) -> int:
+        """The terminals among ``mine`` (kept in ``sh`` when given)."""
+        if sh is None:
+            return sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
+        terms = sh.terminals
+        if terms is None:
+            terms = sh.terminals = sum(k for n, k in mine.items() if n in _TERMINALS)
+        return terms
 
     def token_vp(self, view: PlayerView, card: str, coins_left: int, bought: bool) -> int:
         """VP tokens gaining ``card`` takes (Landmarks, Gathering piles, castles)."""
@@ -683,7 +944,10 @@ class MediumBot:
         if card is None or card == "Curse":
             return None
         c, debt = price(card)
-        p = self.provinces_left(view)
+        sh = self.shared
+        if sh is not None and sh.view is not view:
+            sh = None
+        p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
         v = self.card_value(view, card, coins - c)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
@@ -693,7 +957,12 @@ class MediumBot:
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
         left = pile.cards_left - 1
-        empties = len(view.empty_piles())
+        if sh is None:
+            empties = len(view.empty_piles())
+        else:
+            empties = sh.empties
+            if empties is None:
+                empties = sh.empties = len(view.empty_piles())
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))

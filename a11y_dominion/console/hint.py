@@ -73,7 +73,7 @@ def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> s
 def hint_line(view: PlayerView, d: Decision, told: list, lang: Language, think_ms: int | None, seed: int) -> str:
     """One sentence: what a bot would answer to ``d`` (asked of the seat of
     ``view``, which was told the events ``told``) and why, in ``lang``.
-    ``think_ms`` as for :func:`~a11y_dominion.bots.hint.advise`."""
+    ``think_ms`` as for :func:`~a11y_dominion.bots.hint.advise` (at most 400 ms of thinking)."""
     from ..bots.hint import advise
 
     answer, reason = advise(d, view, told, think_ms, seed)
