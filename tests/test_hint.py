@@ -41,7 +41,7 @@ def test_first_hints_in_english():
     assert code == 1  # the piped lines end before the game: stopped
     assert "End the Action phase: You have no Action card to play." in lines
     assert (
-        "Buy Patrician: With 2 coins, Patrician does the most for your deck, and 8 Provinces are still left." in lines
+        "End your turn: Your plan for this Kingdom, money with Sacrifice and Forum, buys nothing with 2 coins." in lines
     )
 
 
@@ -49,9 +49,7 @@ def test_first_hints_in_dutch():
     console, code, lines = session("hint\rspeel geldkaarten\rhint\r", "--think-ms", "0", "--lang", "nl")
     assert code == 1
     assert "Beëindig de actiefase: Je hebt geen actiekaart om te spelen." in lines
-    assert (
-        "Koop Patriciër: Met 2 munten doet Patriciër het meest voor je deck, en er zijn nog 8 Provincies over." in lines
-    )
+    assert "Beëindig je beurt: Je plan voor dit koninkrijk, geld met Offer en Forum, koopt niets met 2 munten." in lines
 
 
 @pytest.mark.parametrize("think", ["0", "40"])

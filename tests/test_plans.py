@@ -11,6 +11,7 @@ from a11y_dominion.bots import plans
 from a11y_dominion.bots.bmu import BMUBot
 from a11y_dominion.bots.medium import ENDGAME, MediumBot
 from a11y_dominion.rules import events as ev
+from a11y_dominion.rules.decisions import MoveKind
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import play_bots
 
@@ -49,6 +50,39 @@ def test_a_pair_buys_both_cards_in_order_and_a_debt_card_only_when_it_can_pay():
 def test_a_key_that_names_no_plan_is_refused(key):
     with pytest.raises(ValueError):
         plans.make_plan(key)
+
+
+def test_the_strongest_plans_are_judged_against_the_rivals_their_kingdom_holds():
+    bmu, against = plans.table(), plans.rivals()
+    assert set(against) == {"smithy", "double-witch"}
+    cards, shares = against["smithy"]
+    assert cards == {"Smithy"} and len(shares) >= 100
+    key = "Smithy:ratio"
+    with_smithy = frozenset({"Smithy", "Village"})
+    assert plans.strength(key, bmu, against, with_smithy) == (1, (bmu[key] + shares[key]) / 2)
+    assert plans.strength(key, bmu, against, frozenset({"Village"}) | {"Smithy"}) == (1, (bmu[key] + shares[key]) / 2)
+    witch = against["double-witch"][1]
+    both = frozenset({"Smithy", "Witch"})
+    assert plans.strength(key, bmu, against, both) == (1, (bmu[key] + shares[key] + witch[key]) / 3)
+    unmeasured = min(bmu, key=bmu.get)
+    assert plans.strength(unmeasured, bmu, against, with_smithy) == (0, bmu[unmeasured])
+
+
+def test_medium_says_its_plan_when_it_buys_by_it():
+    from test_bots import START, position
+
+    kingdom = ["Witch", "Village", "Cellar", "Chapel", "Moat", "Workshop", "Gardens", "Throne Room", "Vassal", "Spy"]
+    bot, d, view = position([], 5, START, kingdom=kingdom, plans=True)
+    (move,) = bot.decide(d, view)
+    assert move.name == "Witch"
+    assert plans.cards_of(bot.plan["buylist"]) == ["Witch"]
+    assert (
+        bot.explain(view, d, [move]) == "Witch is what your plan for this Kingdom, money with Witch, buys with 5 coins."
+    )
+    bot, d, view = position([], 2, START, kingdom=kingdom, plans=True)
+    (move,) = bot.decide(d, view)
+    assert move.kind is MoveKind.END
+    assert bot.explain(view, d, [move]) == "Your plan for this Kingdom, money with Witch, buys nothing with 2 coins."
 
 
 def test_the_table_measures_every_card_with_every_template_that_fits_it():

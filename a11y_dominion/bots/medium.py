@@ -45,7 +45,7 @@ from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
 from ..view import PlayerView
 from .buylist import first_buy
 from .common import HEARD, Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
-from .plans import plan_for
+from .plans import cards_of, plan_for
 
 # value of a card for the deck (Gold = 60, Silver = 20), whether it is a
 # terminal (uses up the Action it is played with) and how many copies are wanted
@@ -901,12 +901,14 @@ class MediumBot:
             pick = first_buy(self.ledger, view, d, plan.buy) or Move(MoveKind.END)
             v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
             if v is not None and v > -20:
-                if not (view.landmarks or view.events):
-                    return pick
-                # Landmarks and Events score what the plan does not see: where medium's own valuation likes
-                # another buy clearly more, that one
-                best, best_v, _values = self._best_buy(view, d)
-                return best if best_v > v + PLAN_GAP else pick
+                if view.landmarks or view.events:
+                    # Landmarks and Events score what the plan does not see: where medium's own valuation likes
+                    # another buy clearly more, that one
+                    best, best_v, _values = self._best_buy(view, d)
+                    if best_v > v + PLAN_GAP:
+                        return best
+                self.reason = self.plan_reason(view, plan, pick)
+                return pick
         best, _best_v, values = self._best_buy(view, d)
         if self.mistakes and values and self.rng.random() < self.mistakes:
             # a small mistake: the second-best buy, or nothing
@@ -915,6 +917,25 @@ class MediumBot:
                 return values[1][1]
             return Move(MoveKind.END)
         return best
+
+    def plan_reason(self, view: PlayerView, plan, pick: Move) -> Msg:
+        """Why the buy ``pick`` (or the end of the Buy phase) that the Kingdom's
+        plan ``plan`` (a :class:`~a11y_dominion.strategies.Strategy`) makes now."""
+        cards = cards_of(plan)
+        if len(cards) > 1:
+            phrase = Msg("money with {card} and {card2}", card=cards[0], card2=cards[1])
+        else:
+            phrase = Msg("money with {card}", card=cards[0])
+        coins = view.turn.coins
+        if pick.kind is not MoveKind.BUY:
+            return Msg("Your plan for this Kingdom, {plan}, buys nothing with {coins} coins.", plan=phrase, coins=coins)
+        card = view.pile(pick.name).top or pick.name
+        return Msg(
+            "{card} is what your plan for this Kingdom, {plan}, buys with {coins} coins.",
+            card=card,
+            plan=phrase,
+            coins=coins,
+        )
 
     def _best_buy(self, view: PlayerView, d: Decision) -> tuple:
         """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation

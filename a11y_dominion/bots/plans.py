@@ -83,6 +83,11 @@ def parts_of(key: str) -> list[tuple[str, str]]:
     return out
 
 
+def cards_of(plan: Strategy) -> list[str]:
+    """The cards a plan made by :func:`make_plan` buys besides Big Money, in its order."""
+    return [c for c, _t in parts_of(plan.kind.removeprefix("plan:"))]
+
+
 def make_plan(key: str) -> Strategy:
     """The buy list of the plan ``key`` (see :func:`parts_of`): Big Money with
     each part's card bought as its template (a key of :data:`TEMPLATES`) says,
@@ -111,15 +116,47 @@ def make_plan(key: str) -> Strategy:
 
 
 @lru_cache(maxsize=1)
-def table() -> dict:
-    """``{key: share}``: each plan's measured share of games against Big
-    Money Ultimate (ties half), by its key (see :func:`parts_of`); {} when
-    ``plans.json`` is missing or damaged."""
+def _data() -> dict:
     try:
         data = json.loads(TABLE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {k: float(v) for k, v in data.get("plans", {}).items()}
+    return data if isinstance(data, dict) else {}
+
+
+def table() -> dict:
+    """``{key: share}``: each plan's measured share of games against Big
+    Money Ultimate (ties half), by its key (see :func:`parts_of`); {} when
+    ``plans.json`` is missing or damaged."""
+    return {k: float(v) for k, v in _data().get("plans", {}).items()}
+
+
+def rivals() -> dict:
+    """``{strategy: (cards, {key: share})}``: the strongest plans' measured
+    shares against shipped strategies (``smithy``, ``double-witch``), with
+    the Kingdom cards the strategy buys (a plan is judged against it only
+    on a Kingdom that has them)."""
+    data = _data()
+    cards = data.get("rival_cards", {})
+    return {
+        r: (frozenset(cards.get(r, ())), {k: float(v) for k, v in shares.items()})
+        for r, shares in data.get("rivals", {}).items()
+    }
+
+
+def strength(key: str, bmu: dict, against: dict, cards: frozenset) -> tuple:
+    """How a plan ranks on a Kingdom of ``cards``: ``(1, mean share)`` over
+    Big Money Ultimate and every rival (see :func:`rivals`) whose cards the
+    Kingdom has, when it was measured against them all; else ``(0, share
+    against Big Money Ultimate)``."""
+    shares = [bmu[key]]
+    for rival_cards, r in against.values():
+        if not rival_cards <= cards:
+            continue
+        if key not in r:
+            return (0, bmu[key])
+        shares.append(r[key])
+    return (1, sum(shares) / len(shares))
 
 
 CHOSEN: dict = {}
@@ -127,16 +164,19 @@ CHOSEN: dict = {}
 
 
 def plan_for(cards: set | frozenset) -> Strategy | None:
-    """The strongest measured plan whose cards are all among the Kingdom
-    cards ``cards``, or None when none beats Big Money Ultimate by
-    :data:`MARGIN`."""
+    """The strongest measured plan (see :func:`strength`) whose cards are
+    all among the Kingdom cards ``cards``, of those that beat Big Money
+    Ultimate by :data:`MARGIN`; None when there is none."""
     key = tuple(sorted(cards))
     if key in CHOSEN:
         return CHOSEN[key]
-    best, best_share = None, MARGIN
-    for plan, share in table().items():
-        if share > best_share and all(c in cards for c, _t in parts_of(plan)):
-            best, best_share = plan, share
+    bmu, against = table(), rivals()
+    best, best_rank = None, (0, 0.0)
+    for plan, share in bmu.items():
+        if share > MARGIN and all(c in cards for c, _t in parts_of(plan)):
+            rank = strength(plan, bmu, against, frozenset(cards))
+            if best is None or rank > best_rank:
+                best, best_rank = plan, rank
     chosen = make_plan(best) if best else None
     CHOSEN[key] = chosen
     return chosen
