@@ -26,7 +26,6 @@ Usage: ``python3 benchmarks/bot_speed.py [--rounds 7] [--games 40] [--rollouts 8
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import random
 import statistics
@@ -47,6 +46,9 @@ from a11y_dominion.simulate import simulate  # noqa: E402
 from a11y_dominion.table import StopTable, Table  # noqa: E402
 from a11y_dominion.view import player_view  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from speed_ratio import load_floor  # noqa: E402
+
 T95 = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 7: 2.45, 8: 2.36, 9: 2.31, 10: 2.26}
 """Student's t at 95 % (two-sided) by the number of rounds (df = rounds - 1); 1.96 beyond."""
 
@@ -58,16 +60,6 @@ def interval(values: list) -> str:
         return f"{m:.4g}"
     half = T95.get(len(values), 1.96) * statistics.stdev(values) / math.sqrt(len(values))
     return f"{m:.4g} ({m - half:.4g} to {m + half:.4g})"
-
-
-def load_floor(path: Path):
-    """The ``play_game`` function of bm_floor.py at ``path``, or None when there is no such file."""
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("bm_floor", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.play_game
 
 
 def floor_rate(play_game, games: int, seed: int) -> float:
