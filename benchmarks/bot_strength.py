@@ -31,7 +31,7 @@ from a11y_dominion.simulate import simulate  # noqa: E402
 # name, first bot, second bot, kingdoms ("random:N" = N random kingdoms, or a recommended set), games, goal
 MATCHES = [
     ("medium-bigmoney", "medium", "bigmoney", "random:100", 2000, ">= 75 %"),
-    ("medium-bmu", "medium", "bmu", "random:100", 2000, ">= 65 %"),
+    ("medium-bmu", "medium", "bmu", "random:100", 2000, ">= 80 %"),
     ("medium-bmu-basic", "medium", "bmu", "basic-intro", 1000, ">= 65 %"),
     ("medium-bmu-advanced", "medium", "bmu", "advanced-intro", 1000, ">= 65 %"),
     ("hard-medium", "hard", "medium", "random:50", 400, ">= 60 %"),
