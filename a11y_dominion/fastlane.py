@@ -129,25 +129,6 @@ class PlainTurns:
         self.planners = planners
         self.answers_most = answers_most
 
-    def _buy(self, p: Player, pl: Pile, left: dict[str, int], met: bool | None) -> bool | None:
-        """What the Buy phase does for ``p``'s legal buy from ``pl`` that no
-        ability answers: paid for, then gained, the pile's count kept in
-        ``left``; the end of the game announced when the end condition
-        (``met``, as it was before the buy, or None when not worked out yet)
-        now holds. Returns the end condition now, or None as ``met``."""
-        game = self.game
-        name = pl.name
-        game._pay_for(p, name)
-        gained = pl.take_top()
-        assert gained is not None
-        n = left[name] = left[name] - 1
-        game._place_gained(p, gained, "discard")
-        if met is None or not n:
-            met = game.end_condition()  # (else as it was: only this pile changed)
-        if met != game.ending:  # (else there is nothing to announce)
-            game._check_ending(pl, met)
-        return met
-
     def __call__(self, p: Player, t: Turn) -> tuple[str, Move | None]:
         """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
         turns after it, with the moves of the players' planners (see
@@ -193,6 +174,30 @@ class PlainTurns:
         legal = game.move_is_legal
         play_plains = game.play_plains
         start_buy_phase = game.start_buy_phase
+        start_cleanup, clean_up_discards, clean_up_draws = (
+            game.start_cleanup,
+            game.clean_up_discards,
+            game.clean_up_draws,
+        )
+        next_turn = game.next_turn
+        pay_for, place_gained, end_condition = game._pay_for, game._place_gained, game.end_condition
+
+        def buy(p: Player, pl: Pile, met: bool | None) -> bool | None:
+            # what the Buy phase does for ``p``'s legal buy from ``pl`` that no ability answers: paid for,
+            # then gained (the pile's count kept in ``left``), the end of the game announced when the end
+            # condition (``met`` as it was before, None when not worked out yet) now holds; returns it
+            name = pl.name
+            pay_for(p, name)
+            gained = pl.take_top()
+            assert gained is not None
+            n = left[name] = left[name] - 1
+            place_gained(p, gained, "discard")
+            if met is None or not n:
+                met = end_condition()  # (else as it was: only this pile changed)
+            if met != game.ending:  # (else there is nothing to announce)
+                game._check_ending(pl, met)
+            return met
+
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
         # the TurnStarted record (what views read for the turn's number) of the last turn started here
         # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
@@ -288,7 +293,7 @@ class PlainTurns:
                                 move.kind is _MK_BUY and runs_nothing.get(move.name) and t.buys == 1 and legal(p, move)
                             ):
                                 answers.append([move])
-                                met = self._buy(p, piles[move.name], left, met)
+                                met = buy(p, piles[move.name], met)
                                 at = 3
                                 if not p.debt:
                                     answers.append(_ANSWER_END)
@@ -349,7 +354,7 @@ class PlainTurns:
                                 runs_nothing[name] = plain
                         if not plain:
                             return "buy", move
-                        met = self._buy(p, pl, left, met)
+                        met = buy(p, pl, met)
                         if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
                             # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
                             answers.append(_ANSWER_END)
@@ -375,9 +380,9 @@ class PlainTurns:
                 # ---- Clean-up, then after the turn: what the turn loop does when no ability runs
                 if not cleanup_plain:
                     return "cleanup", None
-                game.start_cleanup(p)
-                game.clean_up_discards(p)
-                game.clean_up_draws(p)
+                start_cleanup(p)
+                clean_up_discards(p)
+                clean_up_draws(p)
                 if met is None:
                     met = game.end_condition()
                 if met:
@@ -385,7 +390,7 @@ class PlainTurns:
                     if started_here:
                         started, started_here = (p.name, p.turns_taken, t.number), False
                     return "over", None
-                t = game.next_turn()  # (the same Turn, set up anew: the views read it on)
+                t = next_turn()  # (the same Turn, set up anew: the views read it on)
                 if not start_plain:
                     if started_here:  # (the turn that ended)
                         started, started_here = (p.name, p.turns_taken, t.number - 1), False

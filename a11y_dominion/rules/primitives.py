@@ -26,6 +26,7 @@ _AT_TRASH = Moment.TRASH
 
 
 if TYPE_CHECKING:
+    from .cards import CardSpec
     from .decisions import Decision
 
 
@@ -228,6 +229,12 @@ class PrimitivesMixin(GameBase):
         """Record that ``p`` revealed ``cards`` from ``source`` (hand, deck, discard)."""
         if cards:
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
+
+    def become(self, card: Card, spec: CardSpec) -> None:
+        """``card``, in play, is the card ``spec`` until it leaves play
+        (Empires: Overlord); the caller records it."""
+        card.became = spec
+        self.some_card_became = True
 
     def _place(self, p: Player, card: Card, dst: str, top: bool = True) -> None:
         dest = getattr(p, dst)

@@ -293,7 +293,7 @@ def empty_piles_of(piles: dict[str, Pile]) -> list[Pile]:
     return [pl for pl in piles.values() if not pl._cards and not pl._unmade]
 
 
-@dataclass(slots=True)  # (a game makes one per turn: slots make it sooner)
+@dataclass(slots=True, init=False)  # (slots make it sooner; its __init__ below, the sooner still)
 class Turn:
     """The turn in progress: phase, Actions, Buys, coins and per-turn memory.
 
@@ -306,17 +306,52 @@ class Turn:
 
     player: int
     number: int
-    phase: str = "action"
-    actions: int = 1
-    buys: int = 1
-    coins: int = 0
-    bought: bool = False  # a card or Event was bought this Buy phase
-    actions_played: int = 0
-    played: list[Card] = field(default_factory=list)
-    gained: list[str] = field(default_factory=list)  # names gained by the turn player
-    action_phase_requested: str = ""  # why a card asks to return to the Action phase ("" for none)
-    action_phase_again: bool = False  # the turn returned to the Action phase
-    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    phase: str
+    actions: int
+    buys: int
+    coins: int
+    bought: bool  # a card or Event was bought this Buy phase
+    actions_played: int
+    played: list[Card]
+    gained: list[str]  # names gained by the turn player
+    action_phase_requested: str  # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool  # the turn returned to the Action phase
+    memory: dict[str, dict[str, Any]]
+
+    def __init__(
+        self,
+        player: int,
+        number: int,
+        phase: str = "action",
+        actions: int = 1,
+        buys: int = 1,
+        coins: int = 0,
+        bought: bool = False,
+        actions_played: int = 0,
+        played: list[Card] | None = None,
+        gained: list[str] | None = None,
+        action_phase_requested: str = "",
+        action_phase_again: bool = False,
+        memory: dict[str, dict[str, Any]] | None = None,
+    ) -> None:
+        """Player ``player``'s (by index) turn number ``number`` (of the
+        game, from 1), as it starts unless told otherwise: in the Action
+        phase with 1 Action, 1 Buy and no coins (base rulebook, Turn),
+        nothing played, gained or remembered yet (None: a new empty list or
+        dict)."""
+        self.player = player
+        self.number = number
+        self.phase = phase
+        self.actions = actions
+        self.buys = buys
+        self.coins = coins
+        self.bought = bought
+        self.actions_played = actions_played
+        self.played = [] if played is None else played
+        self.gained = [] if gained is None else gained
+        self.action_phase_requested = action_phase_requested
+        self.action_phase_again = action_phase_again
+        self.memory = {} if memory is None else memory
 
 
 @dataclass

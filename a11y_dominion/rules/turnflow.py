@@ -708,17 +708,15 @@ class TurnFlowMixin(GameBase):
         the play area; None: all of them), then ``p``'s hand, onto the
         discard pile."""
         in_play, hand = p.in_play, p.hand
-        if leaving is None and not self.keep_log:
-            for c in in_play:
-                if c._became is not None:  # (it becomes itself again as it leaves play: below)
-                    break
-            else:  # what the two discards below do, at once: the play area, then the hand on top of it
-                moved = hand[::-1]
-                moved += in_play[::-1]
-                p.discard[0:0] = moved
-                in_play.clear()
-                hand.clear()
-                return
+        if leaving is None and not self.keep_log and not self.some_card_became:
+            # what the two discards below do, at once: the play area, then the hand on top of it (a card
+            # that became another card becomes itself again as it leaves play: they do that)
+            moved = hand[::-1]
+            moved += in_play[::-1]
+            p.discard[0:0] = moved
+            in_play.clear()
+            hand.clear()
+            return
         self.discard_cards(p, in_play[:] if leaving is None else leaving, "in_play")
         self.discard_cards(p, hand[:], "hand", public=False)
 
