@@ -384,8 +384,9 @@ class PrimitivesMixin(GameBase):
             p.hand.append(c)
         else:
             p.discard.insert(0, c)
-        if self.players[self.turn.player] is p:  # (the current player)
-            self.turn.gained.append(c.name)
+        t = self.turn
+        if self.players[t.player] is p:  # (the current player)
+            t.gained.append(c.name)
 
     def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Card | None]:
         """Gain a card by name, only if it is the top card of its pile."""

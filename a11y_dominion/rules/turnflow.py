@@ -710,11 +710,14 @@ class TurnFlowMixin(GameBase):
         in_play, hand = p.in_play, p.hand
         if leaving is None and not self.keep_log and not self.some_card_became:
             # what the two discards below do, at once: the play area, then the hand on top of it (a card
-            # that became another card becomes itself again as it leaves play: they do that)
-            moved = hand[::-1]
-            moved += in_play[::-1]
-            p.discard[0:0] = moved
-            in_play.clear()
+            # that became another card becomes itself again as it leaves play: they do that); the play
+            # area's list, reversed, becomes the discard pile's (no one holds a zone's list: a shuffle
+            # makes the discard pile a new one too)
+            in_play += hand
+            in_play.reverse()
+            in_play += p.discard
+            p.discard = in_play
+            p.in_play = []
             hand.clear()
             return
         self.discard_cards(p, in_play[:] if leaving is None else leaving, "in_play")
