@@ -171,7 +171,7 @@ class PlainTurns:
         start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
         answers, most = game.answers, self.answers_most
         players, piles = game.players, game.piles
-        legal = game.move_is_legal
+        legal, only_end = game.move_is_legal, game.only_end_is_legal
         play_plains = game.play_plains
         start_buy_phase = game.start_buy_phase
         start_cleanup, clean_up_discards, clean_up_draws = (
@@ -275,7 +275,7 @@ class PlainTurns:
                         # the commonest turn: the planner ends the Action phase (always legal) and plays
                         # its Treasures (legal: Treasures in hand that "play treasures" plays, nothing
                         # bought yet), then ends the turn (always legal) or buys (as legal as
-                        # move_is_legal says) with its one Buy, which leaves end the one legal move
+                        # move_is_legal says), after which end is often the one legal move
                         answers += _ANSWERS_END_TREASURES
                         start_buy_phase(p)
                         phase = "buy"
@@ -289,13 +289,11 @@ class PlainTurns:
                             if move is _END:
                                 answers.append(_ANSWER_END)
                                 done = True
-                            elif (
-                                move.kind is _MK_BUY and runs_nothing.get(move.name) and t.buys == 1 and legal(p, move)
-                            ):
+                            elif move.kind is _MK_BUY and runs_nothing.get(move.name) and legal(p, move):
                                 answers.append([move])
                                 met = buy(p, piles[move.name], met)
                                 at = 3
-                                if not p.debt:
+                                if only_end(p):  # (the move the planner would be asked for)
                                     answers.append(_ANSWER_END)
                                     done = True
                     else:
@@ -306,16 +304,11 @@ class PlainTurns:
                     if at < len(queue):
                         move = queue[at]
                         at += 1
-                    elif (
-                        phase == "buy"
-                        and (not treasures or t.bought)
-                        and (t.buys <= 0 or p.debt)
-                        and not (p.debt and t.coins)
-                    ):
-                        move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                    elif only_end(p):
+                        move = _END  # the one legal move
                     else:
                         view.debt = p.debt  # (its turn is this Turn: see ``views``)
-                        view.treasures = bool(treasures and (phase == "action" or not t.bought))
+                        view.treasures = bool(treasures) and legal(p, _TREASURES)
                         view.coins_after = t.coins + coins
                         view.buys_after = t.buys + buys
                         got = plan(view)
@@ -355,9 +348,8 @@ class PlainTurns:
                         if not plain:
                             return "buy", move
                         met = buy(p, pl, met)
-                        if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
-                            # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
-                            answers.append(_ANSWER_END)
+                        if at >= len(queue) and len(answers) < most and only_end(p):
+                            answers.append(_ANSWER_END)  # the one legal move now
                             break
                     elif kind is _MK_TREASURES:
                         if treasures & _PLAIN_LAST:

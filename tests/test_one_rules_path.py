@@ -3,14 +3,21 @@ carries its moves out through the rules' own steps and writes none of them itsel
 
 Read statically (as tests/test_no_posix.py reads the game's modules): the module calls the
 rules' methods for "play treasures", buy legality, paying for a buy, the gain, Clean-up and
-the next turn, and sets nothing of a player's zones or of the turn, reads no card's cost
-(what a buy costs and whether it is legal are the rules' to say) and moves no card itself.
+the next turn, and sets nothing of a player's zones or of the turn, reads nothing that tells
+whether a move is legal (a cost, a pile's cards, whether something was bought: the rules'
+to say) and moves no card itself.
 """
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules.decisions import END_MOVE
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import make_bot
+from a11y_dominion.view import player_view
 
 FASTLANE = Path(__file__).resolve().parent.parent / "a11y_dominion" / "fastlane.py"
 
@@ -22,6 +29,7 @@ RULES_STEPS = {
     "play_plains",  # "play treasures", and a Treasure played
     "plays_on_treasures",  # which Treasures "play treasures" plays
     "move_is_legal",  # buy legality (and every move's)
+    "only_end_is_legal",  # when end is the one legal move
     "buy_runs_nothing",
     "_pay_for",  # a buy paid for
     "_place_gained",  # the card gained
@@ -118,9 +126,10 @@ def card_moves(module: ast.Module) -> list[str]:
     return moved
 
 
-def cost_reads(module: ast.Module) -> list[str]:
-    """What the module reads of a card's cost or of what a pile holds (sorted)."""
-    return sorted(names_used(module) & {"cost", "top_spec", "_cards", "_unmade"})
+def legality_reads(module: ast.Module) -> list[str]:
+    """What the module reads of a card's cost, of what a pile holds or of whether something
+    was bought this phase (sorted): what tells whether a move is legal."""
+    return sorted(names_used(module) & {"cost", "top_spec", "_cards", "_unmade", "bought"})
 
 
 SAMPLE = """
@@ -131,7 +140,7 @@ def turn(p, t, gained, pl, hand):
     p.hand.clear()
     hand.extend(pl.cards)
     view.debt = p.debt
-    if pl.top_spec().cost.coins <= t.coins:
+    if pl.top_spec().cost.coins <= t.coins and not t.bought:
         pass
 """
 
@@ -141,7 +150,7 @@ def test_the_checks_find_a_rule_written_again():
     sample = ast.parse(SAMPLE)
     assert zone_writes(sample) == ["t.coins", "t.phase"]
     assert sorted(card_moves(sample)) == ["hand.extend(pl.cards)", "p.discard[0:0]", "p.hand.clear()"]
-    assert cost_reads(sample) == ["cost", "top_spec"]
+    assert legality_reads(sample) == ["bought", "cost", "top_spec"]
     assert RULES_STEPS - names_used(sample) == RULES_STEPS
 
 
@@ -157,6 +166,29 @@ def test_the_accelerator_moves_no_card_between_zones():
     assert card_moves(tree()) == []
 
 
-def test_the_accelerator_reads_no_cost_and_no_pile_s_cards():
-    """Whether a buy is legal and what it costs are the rules' to say (move_is_legal, _pay_for)."""
-    assert cost_reads(tree()) == []
+def test_the_accelerator_reads_nothing_that_tells_whether_a_move_is_legal():
+    """Whether a move is legal and what a buy costs are the rules' to say (move_is_legal,
+    only_end_is_legal, _pay_for)."""
+    assert legality_reads(tree()) == []
+
+
+def test_only_end_is_legal_when_the_moves_listed_are_end_alone():
+    """``only_end_is_legal`` never says so where another move is legal (random bots' games of
+    random Kingdoms, with Debt, Events and Treasures bought and played one by one), and says
+    so at most turns whose one move is end."""
+    said = alone = 0
+    for seed in range(12):
+        k, e, lm = choose_setup("random", None, None, seed)
+        game = Game(GameConfig(["A", "B"], k, e, lm, seed))
+        bots = {"A": make_bot("random", seed), "B": make_bot("bigmoney", seed)}
+        d = game.start()
+        while d is not None and len(game.answers) < 3000:
+            if d.kind == "turn":
+                p = game.current
+                moves = game.turn_options(p)
+                if game.only_end_is_legal(p):
+                    said += 1
+                    assert moves == [END_MOVE], (seed, len(game.answers), moves)
+                alone += moves == [END_MOVE]
+            d = game.answer(bots[d.player].decide(d, player_view(game, d.player)))
+    assert said > alone / 2 > 10

@@ -811,6 +811,21 @@ class TurnFlowMixin(GameBase):
             return False
         return False
 
+    def only_end_is_legal(self, p: Player) -> bool:
+        """Whether ending the Buy phase is ``p``'s one legal turn move now (see
+        :meth:`turn_options`), told from the turn at once: in the Buy phase,
+        no buy (no Buy left, or Debt held), no Debt the coins could pay, and
+        no Treasure to play (one bought this phase, or none in hand). False
+        where it would take more to tell (whether any cost allows a buy)."""
+        t = self.turn
+        if t.phase != "buy" or (t.buys > 0 and not p.debt) or (p.debt and t.coins):
+            return False
+        if not t.bought:
+            for c in p.hand:
+                if "Treasure" in c.rules.types:
+                    return False
+        return True
+
     def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
         form) is refused, as a :class:`Msg`, or None when it is legal."""
