@@ -47,6 +47,28 @@ _ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
 _ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
 
 
+_NOT_A_MOVE = object()
+_SHAPES_MOST = 256  # the answers of planners whose shape is kept (a planner answers with a few tuples)
+
+
+def _shape_of(got: Any) -> tuple[Any, Any, list[Option] | None]:
+    """What a planner's answer ``got`` (a move, or moves in a tuple) is to
+    the plain turns: ``(got, third, answer)``, where ``third`` is None
+    unless ``got`` starts with end and "play treasures"; then the move after
+    them when that is the last, end or a buy (with ``answer``, its recorded
+    answer), and ``_NOT_A_MOVE`` otherwise. ``got`` is held so that its id
+    stays its own."""
+    if type(got) is not tuple or len(got) < 2 or got[0] is not _END or got[1] is not _TREASURES:
+        return got, None, None
+    if len(got) == 3:
+        move = got[2]
+        if move is _END:
+            return got, _END, None
+        if move.kind is _MK_BUY:
+            return got, move, [move]
+    return got, _NOT_A_MOVE, None
+
+
 _PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
 """The bits of :func:`_plain_kind`."""
 
@@ -128,6 +150,8 @@ class PlainTurns:
         self.game = game
         self.planners = planners
         self.answers_most = answers_most
+        self.shapes: dict[int, tuple[Any, Any, list[Option] | None]] = {}
+        """What the planners' answers are, by their id: see :func:`_shape_of`."""
 
     def __call__(self, p: Player, t: Turn) -> tuple[str, Move | None]:
         """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
@@ -216,6 +240,7 @@ class PlainTurns:
         # ability, by the pile's name, as ``buy_runs_nothing`` said at its first buy here (nothing it
         # reads changes during plain turns: no lasting effect, no card with abilities in play)
         runs_nothing: dict[str, bool] = {}
+        shapes = self.shapes
         try:
             while True:
                 plan, view, limit = entry
@@ -269,9 +294,12 @@ class PlainTurns:
                     view.coins_after = t.coins + coins
                     view.buys_after = t.buys + buys
                     got = plan(view)
-                    if type(got) is not tuple:
-                        queue = (got,)
-                    elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+                    shape = shapes.get(id(got))
+                    if shape is None:
+                        shape = _shape_of(got)
+                        if len(shapes) < _SHAPES_MOST:
+                            shapes[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
+                    if shape[1]:
                         # the commonest turn: the planner ends the Action phase (always legal) and plays
                         # its Treasures (legal: Treasures in hand that "play treasures" plays, nothing
                         # bought yet), then ends the turn (always legal) or buys (as legal as
@@ -284,18 +312,30 @@ class PlainTurns:
                         play_plains(p, auto)
                         treasures = coins = buys = 0
                         queue, at = got, 2
-                        if len(got) == 3:
-                            move = got[2]
-                            if move is _END:
-                                answers.append(_ANSWER_END)
-                                done = True
-                            elif move.kind is _MK_BUY and runs_nothing.get(move.name) and legal(p, move):
-                                answers.append([move])
-                                met = buy(p, piles[move.name], met)
+                        third = shape[1]
+                        if third is _END:
+                            answers.append(_ANSWER_END)
+                            done = True
+                        elif third is not _NOT_A_MOVE:  # a buy
+                            name = third.name
+                            if runs_nothing.get(name) and legal(p, third):
+                                answers.append(shape[2])
+                                # what buy() below does, at hand
+                                pay_for(p, name)
+                                pl = piles[name]
+                                gained = pl.take_top()
+                                n = left[name] = left[name] - 1
+                                place_gained(p, gained, "discard")  # type: ignore[arg-type]
+                                if met is None or not n:
+                                    met = end_condition()  # (else as it was: only this pile changed)
+                                if met != game.ending:  # (else there is nothing to announce)
+                                    game._check_ending(pl, met)
                                 at = 3
                                 if only_end(p):  # (the move the planner would be asked for)
                                     answers.append(_ANSWER_END)
                                     done = True
+                    elif type(got) is not tuple:
+                        queue = (got,)
                     else:
                         queue = got
                 while not done:
