@@ -777,6 +777,15 @@ class TurnFlowMixin(GameBase):
         without listing them."""
         t = self.turn
         kind, name, amount = move.kind, move.name, move.amount
+        if kind is _MK_BUY:  # (first: the plain turns ask about buys alone)
+            if amount or t.buys <= 0 or p.debt != 0:
+                return False
+            pl = self.piles.get(name)  # piles are keyed by their names
+            if pl is not None:
+                spec = pl.top_spec()
+                if spec is not None and spec.cost.coins <= t.coins:
+                    return True
+            return name in self.events and EVENTS[name].cost.coins <= t.coins
         if kind is _MK_END:  # the commonest answer: always legal
             return not (name or amount)
         if kind is _MK_TREASURES:  # the next commonest
@@ -786,15 +795,6 @@ class TurnFlowMixin(GameBase):
                 if plays_on_treasures(c.rules):
                     return True
             return False
-        if kind is _MK_BUY:
-            if amount or t.buys <= 0 or p.debt != 0:
-                return False
-            pl = self.piles.get(name)  # piles are keyed by their names
-            if pl is not None:
-                spec = pl.top_spec()
-                if spec is not None and spec.cost.coins <= t.coins:
-                    return True
-            return name in self.events and EVENTS[name].cost.coins <= t.coins
         if kind is _MK_PAY:  # 1 to the Debt, as far as the coins go
             return not name and 1 <= amount <= p.debt and amount <= t.coins
         action_phase = t.phase == "action"
