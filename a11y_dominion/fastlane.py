@@ -277,17 +277,15 @@ class PlainTurns:
                     coins += r.coins
                 buys = 0
                 if auto:
-                    treasures |= _PLAIN_TREASURE
                     if not plays_plain:
                         return "action", None
                     if treasures & _PLAIN_BONUS:
                         for c in auto:
                             buys += c.rules.buys
+                    treasures |= _PLAIN_TREASURE
                 # ---- the Action and Buy phases
-                phase = "action"
-                queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
-                at = 0
                 done = False  # the turn's moves made (at once, below)
+                queue: tuple[Move, ...]  # moves the planner gave at once, still to be made (from ``at``)
                 if treasures and len(answers) < room:
                     view.debt = p.debt  # (its turn is this Turn: see ``views``)
                     view.treasures = True
@@ -334,10 +332,12 @@ class PlainTurns:
                                 if only_end(p):  # (the move the planner would be asked for)
                                     answers.append(_ANSWER_END)
                                     done = True
-                    elif type(got) is not tuple:
-                        queue = (got,)
                     else:
-                        queue = got
+                        phase, at = "action", 0
+                        queue = (got,) if type(got) is not tuple else got
+                else:
+                    phase, at = "action", 0
+                    queue = ()
                 while not done:
                     if len(answers) >= most:
                         return phase, None
