@@ -444,7 +444,10 @@ class TurnFlowMixin(GameBase):
         Buy, the coins and Debt paid for the top card of ``pile`` (which is
         not empty: a legal buy), recorded."""
         pl = self.piles[pile]
-        spec = pl.top_spec()  # (of a card on top of a pile: its name is its printed card's)
+        # the printed card on top (its name is its pile's card's): ``pl.top_spec()``, read at hand for a
+        # pile with cards made, or with unmade cards all of one card (a buy of nearly every turn reads it)
+        cards = pl._cards
+        spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
         assert spec is not None
         cost = spec.cost
         t = self.turn
@@ -782,7 +785,8 @@ class TurnFlowMixin(GameBase):
                 return False
             pl = self.piles.get(name)  # piles are keyed by their names
             if pl is not None:
-                spec = pl.top_spec()
+                cards = pl._cards  # (pl.top_spec() at hand for the commonest piles: see _pay_for)
+                spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
                 if spec is not None and spec.cost.coins <= t.coins:
                     return True
             return name in self.events and EVENTS[name].cost.coins <= t.coins
