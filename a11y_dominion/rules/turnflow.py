@@ -61,7 +61,7 @@ _TREASURES = TREASURES_MOVE
 _END = END_MOVE
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
-_begin_turn = Turn.__init__  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
+_begin_turn = Turn.begin  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
 
 
 _PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
