@@ -15,7 +15,6 @@ them, and only a table that installs it uses it.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from .rules import events as ev
@@ -23,8 +22,9 @@ from .rules.cards import CardSpec
 from .rules.decisions import END_MOVE, TREASURES_MOVE, Move, MoveKind, Option
 from .rules.dispatch import _NO_ABILITIES
 from .rules.game import Game
-from .rules.state import Card, Player, Turn, counts_of
+from .rules.state import Card, Pile, Player, Turn, counts_of
 from .rules.triggers import Moment
+from .rules.turnflow import plays_on_treasures, treasure_order
 
 # Enum members at hand as globals (see rules/turnflow.py)
 _AT_AFTER_TURN = Moment.AFTER_TURN
@@ -44,11 +44,29 @@ _END = END_MOVE
 # recorded answer
 _ANSWER_END: list[Option] = [_END]
 _ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
-_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
 _ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
-_NOT_A_LANE = (None, 0, None, 0)  # (see lane_plans in PlainTurns.__call__)
-_LANE_PLANS_MOST = 64
-_PLAYED_LAST = operator.attrgetter("spec.played_last")
+
+
+_NOT_A_MOVE = object()
+_SHAPES_MOST = 256  # the answers of planners whose shape is kept (a planner answers with a few tuples)
+
+
+def _shape_of(got: Any) -> tuple[Any, Any, list[Option] | None]:
+    """What a planner's answer ``got`` (a move, or moves in a tuple) is to
+    the plain turns: ``(got, third, answer)``, where ``third`` is None
+    unless ``got`` starts with end and "play treasures"; then the move after
+    them when that is the last, end or a buy (with ``answer``, its recorded
+    answer), and ``_NOT_A_MOVE`` otherwise. ``got`` is held so that its id
+    stays its own."""
+    if type(got) is not tuple or len(got) < 2 or got[0] is not _END or got[1] is not _TREASURES:
+        return got, None, None
+    if len(got) == 3:
+        move = got[2]
+        if move is _END:
+            return got, _END, None
+        if move.kind is _MK_BUY:
+            return got, move, [move]
+    return got, _NOT_A_MOVE, None
 
 
 _PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
@@ -73,7 +91,7 @@ def _plain_kind(r: CardSpec) -> int:
         elif "Treasure" not in types:
             kind = 0
         else:
-            plain = r.play is None and "Attack" not in types and not r.asks_when_played
+            plain = plays_on_treasures(r) and r.play is None and "Attack" not in types
             abilities = r.triggers or r.while_in_play or r.reactions
             if plain and not abilities and not r.cards and not r.vp_tokens:
                 kind = _PLAIN_TREASURE
@@ -86,24 +104,6 @@ def _plain_kind(r: CardSpec) -> int:
         r.plain_kind = kind
         r.plain_coins = r.coins if kind == _PLAIN_TREASURE else -1 if kind == 0 else -2
     return kind
-
-
-def _play_all(
-    p: Player, t: Turn, auto: list[Card], rest: list[Card], kinds: int, coins: int, actions: int, buys: int
-) -> None:
-    """ "Play treasures" in a plain turn: what :meth:`~a11y_dominion.rules.turnflow.TurnFlowMixin.play_plains`
-    does for ``auto``, every Treasure of ``p``'s hand (``rest`` the other
-    cards; ``kinds`` their plain kinds or-ed; ``coins``, ``actions``,
-    ``buys`` what they give), at once, as nothing happens between the plays."""
-    if kinds & _PLAIN_LAST:  # a Treasure played after the others
-        auto.sort(key=_PLAYED_LAST)
-    p.hand[:] = rest
-    p.in_play.extend(auto)
-    t.played.extend(auto)
-    t.coins += coins
-    if actions or buys:
-        t.actions += actions
-        t.buys += buys
 
 
 class PlainView:
@@ -150,6 +150,8 @@ class PlainTurns:
         self.game = game
         self.planners = planners
         self.answers_most = answers_most
+        self.shapes: dict[int, tuple[Any, Any, list[Option] | None]] = {}
+        """What the planners' answers are, by their id: see :func:`_shape_of`."""
 
     def __call__(self, p: Player, t: Turn) -> tuple[str, Move | None]:
         """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
@@ -193,20 +195,40 @@ class PlainTurns:
         start_plain = trigger(_AT_START_OF_TURN, p) is _NO_ABILITIES
         answers, most = game.answers, self.answers_most
         players, piles = game.players, game.piles
-        legal = game.move_is_legal
-        clean_up_draws = game.clean_up_draws
+        legal, only_end = game.move_is_legal, game.only_end_is_legal
+        play_plains = game.play_plains
+        start_buy_phase = game.start_buy_phase
+        start_cleanup, clean_up_discards, clean_up_draws = (
+            game.start_cleanup,
+            game.clean_up_discards,
+            game.clean_up_draws,
+        )
+        next_turn = game.next_turn
+        pay_for, place_gained, end_condition = game._pay_for, game._place_gained, game.end_condition
+
+        def buy(p: Player, pl: Pile, met: bool | None) -> bool | None:
+            # what the Buy phase does for ``p``'s legal buy from ``pl`` that no ability answers: paid for,
+            # then gained (the pile's count kept in ``left``), the end of the game announced when the end
+            # condition (``met`` as it was before, None when not worked out yet) now holds; returns it
+            name = pl.name
+            pay_for(p, name)
+            gained = pl.take_top()
+            assert gained is not None
+            n = left[name] = left[name] - 1
+            place_gained(p, gained, "discard")
+            if met is None or not n:
+                met = end_condition()  # (else as it was: only this pile changed)
+            if met != game.ending:  # (else there is nothing to announce)
+                game._check_ending(pl, met)
+            return met
+
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
         # the TurnStarted record (what views read for the turn's number) of the last turn started here
         # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
         # turn ``t``) when ``started_here``, else of ``started`` when that is set (as a turn ended)
         started_here = False
         started: tuple[str, int, int] | None = None
-        following = [(i + 1) % len(players) for i in range(len(players))]  # who plays after each player
-        room = most - 3  # the answers before which the lane's turn (3 or 4 answers) fits in the bound
-        # the Turn: ``ours`` when this loop made it or set it for a turn (its memory, Actions played and
-        # return to the Action phase are then as a new Turn has them: a plain turn leaves them so), and
-        # ``as_new`` while it is all as Turn(player, number) made it (a turn of the lane leaves it so)
-        ours = as_new = False
+        room = most - 3  # the answers before which a turn made at once (3 or 4 answers) fits in the bound
         views = [entry[1] for entry in planners if entry is not None]
         # the cards left in each pile, kept here as the buys below take them (nothing else takes or
         # puts back a card in a plain turn): what the planners read, and the lane
@@ -214,10 +236,11 @@ class PlainTurns:
         for v in views:
             v.turn = t
             v.left = left
-        # what the planners' moves mean for the lane (below), by the id of the moves (a tuple): (the moves,
-        # 1 for an end after the Treasures, 2 for a buy of a pile of one card (its top is the same card
-        # until it is empty) that is plain and pays no Debt, else 0; that pile, the coins its cards cost)
-        lane_plans: dict[int, tuple[Any, ...]] = {}
+        # whether a buy from a pile of one card (its top is the same card until it is empty) runs no
+        # ability, by the pile's name, as ``buy_runs_nothing`` said at its first buy here (nothing it
+        # reads changes during plain turns: no lasting effect, no card with abilities in play)
+        runs_nothing: dict[str, bool] = {}
+        shapes = self.shapes
         try:
             while True:
                 plan, view, limit = entry
@@ -231,7 +254,6 @@ class PlainTurns:
                         return "action", None
                 treasures = 0  # the plain kinds of the Treasures in hand, or-ed
                 auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
-                rest: list[Card] = []  # the other cards in hand (which cannot be played)
                 coins = 0  # what playing them gives
                 hand = p.hand
                 for c in hand:
@@ -241,220 +263,157 @@ class PlainTurns:
                         coins += ck
                         continue
                     if ck == -1:
-                        rest.append(c)
                         continue
                     r = c.rules
                     ck = r.plain_kind
                     if ck < 0:
                         ck = _plain_kind(r)
                     if not ck:
-                        rest.append(c)
                         continue
                     if ck & _NOT_PLAIN:
                         return "action", None
                     treasures |= ck
                     auto.append(c)
                     coins += r.coins
-                actions = buys = 0
+                buys = 0
                 if auto:
-                    treasures |= _PLAIN_TREASURE
                     if not plays_plain:
                         return "action", None
                     if treasures & _PLAIN_BONUS:
                         for c in auto:
-                            actions += c.rules.actions
                             buys += c.rules.buys
+                    treasures |= _PLAIN_TREASURE
                 # ---- the Action and Buy phases
-                phase = "action"
-                queue: tuple[Move, ...] = ()  # moves the planner gave at once, still to be made
-                at = 0
-                gained: Card | None = None
-                lane = False  # the whole turn made at once (below)
+                done = False  # the turn's moves made (at once, below)
+                queue: tuple[Move, ...]  # moves the planner gave at once, still to be made (from ``at``)
                 if treasures and len(answers) < room:
-                    # the commonest turn at hand: the planner ends the Action phase and plays its
-                    # Treasures (both legal: Treasures in hand, nothing bought); then buys or ends
                     view.debt = p.debt  # (its turn is this Turn: see ``views``)
                     view.treasures = True
                     view.coins_after = t.coins + coins
                     view.buys_after = t.buys + buys
                     got = plan(view)
-                    known = lane_plans.get(id(got))
-                    if known is None:
-                        known = _NOT_A_LANE
-                        if type(got) is tuple and len(got) == 3 and got[0] is _END and got[1] is _TREASURES:
-                            move = got[2]
-                            if move is _END:
-                                known = (got, 1, None, 0)
-                            elif move.kind is _MK_BUY and not move.amount:
-                                pl = piles.get(move.name)
-                                top = pl.top if pl is not None else None
-                                if top is not None:
-                                    printed = top.spec
-                                    if (
-                                        pl.kind in _ONE_CARD_PILES  # type: ignore[union-attr]
-                                        and not printed.cost.debt
-                                        and not pl.debt_tokens  # type: ignore[union-attr]
-                                        and game.buy_runs_nothing(p, top)
-                                    ):
-                                        # (with the answers the lane records for it)
-                                        known = (
-                                            got,
-                                            2,
-                                            pl,
-                                            printed.cost.coins,
-                                            ([_END], [_TREASURES], [move], [_END]),
-                                            move.name,
-                                        )
-                                    else:
-                                        known = (got, 0, None, 0)
-                        if known is not _NOT_A_LANE and len(lane_plans) < _LANE_PLANS_MOST:
-                            lane_plans[id(got)] = known  # (the entry holds the moves, so their id stays theirs)
-                    if known[1] and treasures == _PLAIN_TREASURE and cleanup_plain:
-                        # the lane: basic Treasures, then an end or a buy with the one Buy (a legal one, as
-                        # move_is_legal says, that has no ability then, nor Debt), which leaves end the one
-                        # legal move: the turn is made at once, the zones moved to where its moves and
-                        # Clean-up leave them
-                        if known[1] == 1:
-                            answers += _ANSWERS_END_TREASURES_END
-                            lane = True
-                        elif t.buys == 1 and not p.debt:
-                            name = known[5]
-                            n = left[name]
-                            if n and known[3] <= t.coins + coins:  # (what move_is_legal says)
-                                answers += known[4]
-                                left[name] = n - 1
-                                gained = known[2].take_top()
-                                if met is None or n == 1:
-                                    met = game.end_condition()  # (else as it was: only this pile changed)
+                    shape = shapes.get(id(got))
+                    if shape is None:
+                        shape = _shape_of(got)
+                        if len(shapes) < _SHAPES_MOST:
+                            shapes[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
+                    if shape[1]:
+                        # the commonest turn: the planner ends the Action phase (always legal) and plays
+                        # its Treasures (legal: Treasures in hand that "play treasures" plays, nothing
+                        # bought yet), then ends the turn (always legal) or buys (as legal as
+                        # move_is_legal says), after which end is often the one legal move
+                        answers += _ANSWERS_END_TREASURES
+                        start_buy_phase(p)
+                        phase = "buy"
+                        if treasures & _PLAIN_LAST:
+                            treasure_order(auto)
+                        play_plains(p, auto)
+                        treasures = coins = buys = 0
+                        queue, at = got, 2
+                        third = shape[1]
+                        if third is _END:
+                            answers.append(_ANSWER_END)
+                            done = True
+                        elif third is not _NOT_A_MOVE:  # a buy
+                            name = third.name
+                            if runs_nothing.get(name) and legal(p, third):
+                                answers.append(shape[2])
+                                # what buy() below does, at hand
+                                pay_for(p, name)
+                                pl = piles[name]
+                                gained = pl.take_top()
+                                n = left[name] = left[name] - 1
+                                place_gained(p, gained, "discard")  # type: ignore[arg-type]
+                                if met is None or not n:
+                                    met = end_condition()  # (else as it was: only this pile changed)
                                 if met != game.ending:  # (else there is nothing to announce)
-                                    game._check_ending(known[2], met)
-                                lane = True
-                    if not lane:
-                        if type(got) is not tuple:
-                            queue = (got,)
-                        elif len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
-                            answers += _ANSWERS_END_TREASURES
-                            t.phase = phase = "buy"
-                            t.bought = False
-                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                            treasures = coins = actions = buys = 0
-                            auto = []
-                            queue, at = got, 2
-                        else:
-                            queue = got
-                if lane:
-                    # ---- what the lane's moves and Clean-up leave: the Treasures played, the card
-                    # bought onto the discard pile, then what is in play and the hand on top of it
-                    order = auto + rest
-                    order.reverse()
-                    in_play = p.in_play
-                    if in_play:
-                        order += in_play[::-1]
-                        in_play.clear()
-                    if gained is not None:
-                        order.append(gained)
-                    discard = p.discard  # (the draw below reads it)
-                    discard[0:0] = order
-                    hand.clear()
-                    if met is None:
-                        met = game.end_condition()
-                    if met:  # the game's last turn: the Turn as its moves leave it
-                        t.phase = "cleanup"
-                        t.bought = gained is not None
-                        t.played.extend(auto)
-                        t.coins += coins
-                        if gained is not None:
-                            t.coins -= gained.spec.cost.coins
-                            t.buys -= 1
-                            t.gained.append(gained.name)
+                                    game._check_ending(pl, met)
+                                at = 3
+                                if only_end(p):  # (the move the planner would be asked for)
+                                    answers.append(_ANSWER_END)
+                                    done = True
+                    else:
+                        phase, at = "action", 0
+                        queue = (got,) if type(got) is not tuple else got
                 else:
-                    as_new = False  # (the moves below change the Turn)
-                    while True:
-                        if len(answers) >= most:
-                            return phase, None
-                        treasures_ok = treasures and (phase == "action" or not t.bought)
-                        if at < len(queue):
-                            move = queue[at]
-                            at += 1
-                        elif (
-                            phase == "buy"
-                            and (not treasures or t.bought)
-                            and (t.buys <= 0 or p.debt)
-                            and not (p.debt and t.coins)
-                        ):
-                            move = _END  # the one legal move: no Treasure to play, no buy, no Debt to pay
+                    phase, at = "action", 0
+                    queue = ()
+                while not done:
+                    if len(answers) >= most:
+                        return phase, None
+                    if at < len(queue):
+                        move = queue[at]
+                        at += 1
+                    elif only_end(p):
+                        move = _END  # the one legal move
+                    else:
+                        view.debt = p.debt  # (its turn is this Turn: see ``views``)
+                        view.treasures = bool(treasures) and legal(p, _TREASURES)
+                        view.coins_after = t.coins + coins
+                        view.buys_after = t.buys + buys
+                        got = plan(view)
+                        if type(got) is tuple:
+                            queue, at = got, 1
+                            move = got[0]
                         else:
-                            view.debt = p.debt  # (its turn is this Turn: see ``views``)
-                            view.treasures = bool(treasures_ok)
-                            view.coins_after = t.coins + coins
-                            view.buys_after = t.buys + buys
-                            got = plan(view)
-                            if type(got) is tuple:
-                                queue, at = got, 1
-                                move = got[0]
-                            else:
-                                move = got
-                        if not legal(p, move):
-                            return phase, None  # asked again with a decision, and refused as an answer is
-                        kind = move.kind
-                        if phase == "action":
-                            if kind is _MK_PLAY:
-                                return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
-                            # a move of the Buy phase ends the Action phase and is carried over to it
-                            answers.append([move])
-                            t.phase = phase = "buy"
-                            t.bought = False
-                            if kind is _MK_END:
-                                continue
-                        else:
-                            answers.append([move])
+                            move = got
+                    if not legal(p, move):
+                        return phase, None  # asked again with a decision, and refused as an answer is
+                    kind = move.kind
+                    if phase == "action":
+                        if kind is _MK_PLAY:
+                            return phase, None  # (an Action: none in hand; a Treasure: carried over as below)
+                        # a move of the Buy phase ends the Action phase and is carried over to it
+                        answers.append([move])
+                        start_buy_phase(p)
+                        phase = "buy"
                         if kind is _MK_END:
-                            break
-                        if kind is _MK_TREASURES:
-                            _play_all(p, t, auto, rest, treasures, coins, actions, buys)
-                            treasures = coins = actions = buys = 0
-                            auto = []
-                        elif kind is _MK_PAY:
-                            game.pay_debt(p, move.amount)
-                        elif kind is _MK_PLAY:  # a Treasure (no Action is in hand)
-                            card = next(c for c in hand if c.name == move.name)
-                            game.play_plain(p, card)
-                            auto.remove(card)
-                            r = card.rules
-                            coins -= r.coins
-                            actions -= r.actions
-                            buys -= r.buys
-                            treasures = 0
-                            for c in auto:
-                                treasures |= c.rules.plain_kind
-                        else:  # a buy (a legal one)
-                            name = move.name
-                            pl = piles.get(name)
-                            if pl is None:
-                                return "buy", move  # an Event
+                            continue
+                    else:
+                        answers.append([move])
+                    if kind is _MK_END:
+                        break
+                    if kind is _MK_BUY:  # a legal one
+                        name = move.name
+                        pl = piles.get(name)
+                        if pl is None:
+                            return "buy", move  # an Event
+                        plain = runs_nothing.get(name)
+                        if plain is None:
                             top = pl.top
                             assert top is not None
-                            if not game.buy_runs_nothing(p, top):
-                                return "buy", move
-                            # what the Buy phase does for a buy that no ability answers: paid for, then gained
-                            game._pay_for(p, name)
-                            gained = pl.take_top()
-                            assert gained is not None
-                            left[name] -= 1
-                            game._place_gained(p, gained, "discard")
-                            if met is None or not left[name]:
-                                met = game.end_condition()  # (else as it was: only this pile changed)
-                            if met != game.ending:  # (else there is nothing to announce)
-                                game._check_ending(pl, met)
-                            if t.buys <= 0 and not p.debt and at >= len(queue) and len(answers) < most:
-                                # the one legal move now (no Treasure after a purchase, no Buy, no Debt): end
-                                answers.append(_ANSWER_END)
-                                break
-                    # ---- Clean-up: what the turn loop does, at hand
-                    if not cleanup_plain:
-                        return "cleanup", None
-                    t.phase = "cleanup"
-                    game.clean_up_discards(p)
+                            plain = game.buy_runs_nothing(p, top)
+                            if pl.kind in _ONE_CARD_PILES:
+                                runs_nothing[name] = plain
+                        if not plain:
+                            return "buy", move
+                        met = buy(p, pl, met)
+                        if at >= len(queue) and len(answers) < most and only_end(p):
+                            answers.append(_ANSWER_END)  # the one legal move now
+                            break
+                    elif kind is _MK_TREASURES:
+                        if treasures & _PLAIN_LAST:
+                            treasure_order(auto)
+                        play_plains(p, auto)
+                        treasures = coins = buys = 0
+                        auto = []
+                    elif kind is _MK_PAY:
+                        game.pay_debt(p, move.amount)
+                    else:  # a Treasure played (no Action is in hand)
+                        card = next(c for c in hand if c.name == move.name)
+                        game.play_plain(p, card)
+                        auto.remove(card)
+                        r = card.rules
+                        coins -= r.coins
+                        buys -= r.buys
+                        treasures = 0
+                        for c in auto:
+                            treasures |= c.rules.plain_kind
+                # ---- Clean-up, then after the turn: what the turn loop does when no ability runs
+                if not cleanup_plain:
+                    return "cleanup", None
+                start_cleanup(p)
+                clean_up_discards(p)
                 clean_up_draws(p)
                 if met is None:
                     met = game.end_condition()
@@ -463,26 +422,7 @@ class PlainTurns:
                     if started_here:
                         started, started_here = (p.name, p.turns_taken, t.number), False
                     return "over", None
-                # the next turn in the same Turn, set as Turn(player, number) would be: no one holds the
-                # turn that ended (the game keeps no events; planners read it only during the turn)
-                if as_new:
-                    t.player = following[p.index]
-                    t.number += 1
-                elif not ours and (t.memory or t.actions_played or t.action_phase_again or t.action_phase_requested):
-                    game.turn = t = Turn(following[p.index], t.number + 1)  # (positional: made sooner)
-                    ours = as_new = True
-                    for v in views:
-                        v.turn = t
-                else:
-                    ours = as_new = True
-                    t.player = following[p.index]
-                    t.number += 1
-                    t.phase = "action"
-                    t.actions = t.buys = 1
-                    t.coins = 0
-                    t.bought = False
-                    t.played = []
-                    t.gained = []
+                t = next_turn()  # (the same Turn, set up anew: the views read it on)
                 if not start_plain:
                     if started_here:  # (the turn that ended)
                         started, started_here = (p.name, p.turns_taken, t.number - 1), False

@@ -67,6 +67,9 @@ class GameBase:
     position: dict[str, Any] | None
     turn_started: ev.TurnStarted | None = None
     """The last :class:`~.events.TurnStarted` event of the log (None before the first)."""
+    some_card_became: bool = False
+    """Whether a card of this game has become another card while in play
+    (see ``PrimitivesMixin.become``; it may still be that card)."""
     quick_moves: bool = False
     """When True, the options of a turn decision are a
     :class:`~.turnflow.TurnMoves`, listed only when read (a table of bots

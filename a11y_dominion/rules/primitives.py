@@ -26,6 +26,7 @@ _AT_TRASH = Moment.TRASH
 
 
 if TYPE_CHECKING:
+    from .cards import CardSpec
     from .decisions import Decision
 
 
@@ -229,6 +230,12 @@ class PrimitivesMixin(GameBase):
         if cards:
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
 
+    def become(self, card: Card, spec: CardSpec) -> None:
+        """``card``, in play, is the card ``spec`` until it leaves play
+        (Empires: Overlord); the caller records it."""
+        card.became = spec
+        self.some_card_became = True
+
     def _place(self, p: Player, card: Card, dst: str, top: bool = True) -> None:
         dest = getattr(p, dst)
         if dst in ("deck", "discard") and top:
@@ -377,8 +384,9 @@ class PrimitivesMixin(GameBase):
             p.hand.append(c)
         else:
             p.discard.insert(0, c)
-        if self.players[self.turn.player] is p:  # (the current player)
-            self.turn.gained.append(c.name)
+        t = self.turn
+        if self.players[t.player] is p:  # (the current player)
+            t.gained.append(c.name)
 
     def gain_named(self, p: Player, name: str, dest: str = "discard") -> Generator[Decision, Any, Card | None]:
         """Gain a card by name, only if it is the top card of its pile."""

@@ -293,7 +293,7 @@ def empty_piles_of(piles: dict[str, Pile]) -> list[Pile]:
     return [pl for pl in piles.values() if not pl._cards and not pl._unmade]
 
 
-@dataclass(slots=True)  # (a game makes one per turn: slots make it sooner)
+@dataclass(slots=True, init=False)  # (slots make it sooner; its __init__ and begin below, the sooner still)
 class Turn:
     """The turn in progress: phase, Actions, Buys, coins and per-turn memory.
 
@@ -306,17 +306,47 @@ class Turn:
 
     player: int
     number: int
-    phase: str = "action"
-    actions: int = 1
-    buys: int = 1
-    coins: int = 0
-    bought: bool = False  # a card or Event was bought this Buy phase
-    actions_played: int = 0
-    played: list[Card] = field(default_factory=list)
-    gained: list[str] = field(default_factory=list)  # names gained by the turn player
-    action_phase_requested: str = ""  # why a card asks to return to the Action phase ("" for none)
-    action_phase_again: bool = False  # the turn returned to the Action phase
-    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    phase: str
+    actions: int
+    buys: int
+    coins: int
+    bought: bool  # a card or Event was bought this Buy phase
+    actions_played: int
+    played: list[Card]
+    gained: list[str]  # names gained by the turn player
+    action_phase_requested: str  # why a card asks to return to the Action phase ("" for none)
+    action_phase_again: bool  # the turn returned to the Action phase
+    memory: dict[str, dict[str, Any]]
+
+    def __init__(self, player: int, number: int, **changes: Any) -> None:
+        """Player ``player``'s (by index) turn number ``number`` (of the
+        game, from 1), as it starts (see :meth:`begin`), with ``changes``
+        (fields by name, e.g. ``phase="buy"``) set after that; an unknown
+        field raises AttributeError."""
+        self.begin(player, number)
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    def begin(self, player: int, number: int) -> None:
+        """Set the turn up as player ``player``'s (by index) turn number
+        ``number`` (of the game, from 1) as it starts: in the Action phase
+        with 1 Action, 1 Buy and no coins (base rulebook, Turn), nothing
+        played, gained or remembered yet (new empty lists and dict: whoever
+        read the old ones keeps them). The one place a turn's start is
+        written (a new Turn and the next turn both set up by it)."""
+        self.player = player
+        self.number = number
+        self.phase = "action"
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.bought = False
+        self.actions_played = 0
+        self.played = []
+        self.gained = []
+        self.action_phase_requested = ""
+        self.action_phase_again = False
+        self.memory = {}
 
 
 @dataclass

@@ -61,6 +61,7 @@ _TREASURES = TREASURES_MOVE
 _END = END_MOVE
 _new_decision = object.__new__
 _PLAYED_LAST = operator.attrgetter("spec.played_last")
+_begin_turn = Turn.begin  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
 
 
 _PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
@@ -88,6 +89,20 @@ def _plain(card: Card) -> bool:
     own (its bonuses only). See :meth:`TurnFlowMixin.play_plain`."""
     r = card.rules
     return r.play is None and "Action" not in r.types and "Attack" not in r.types
+
+
+def treasure_order(auto: list[Card]) -> None:
+    """Put ``auto``, the Treasures "play treasures" plays (in hand order),
+    in the order it plays them: those whose card says so (``played_last``)
+    after the others, each group in hand order. Sorts in place."""
+    auto.sort(key=_PLAYED_LAST)
+
+
+def plays_on_treasures(r: CardSpec) -> bool:
+    """Whether "play treasures" plays a card of rules ``r`` from the hand: a
+    Treasure that is no Action and asks nothing when played."""
+    types = r.types
+    return "Treasure" in types and "Action" not in types and not r.asks_when_played
 
 
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
@@ -269,17 +284,38 @@ class TurnFlowMixin(GameBase):
         return _AT_PLAY not in answered
 
     def play_plains(self, p: Player, cards: list[Card]) -> None:
-        """:meth:`play_plain` for each of ``cards`` still in ``p``'s hand, in
-        order, with :meth:`add`'s steps at hand: for a game where no ability
-        runs when a card is played (see :meth:`_no_play_abilities`; a plain
-        play starts none), so nothing happens between the plays."""
-        hand, in_play = p.hand, p.in_play
+        """:meth:`play_plain` for each of ``cards`` (cards of ``p``'s hand,
+        each once), in order, with :meth:`add`'s steps at hand: for a game
+        where no ability runs when a card is played (see
+        :meth:`_no_play_abilities`; a plain play starts none), so nothing
+        happens between the plays (and no play takes a card from the hand).
+        In a game that keeps no events, on ``p``'s own turn, the cards go
+        into play together and their bonuses are added up: nothing between
+        the plays reads them."""
         t = self.turn
+        hand = p.hand
+        if not self.keep_log and self.players[t.player] is p:
+            remove = hand.remove
+            coins = 0
+            for card in cards:
+                remove(card)
+                r = card.rules
+                coins += r.coins
+                if r.gives_more_than_coins:
+                    t.actions += r.actions
+                    t.buys += r.buys
+                    if r.cards:
+                        self.draw(p, r.cards)
+                    if r.vp_tokens:
+                        self.vp_from_supply(p, r.vp_tokens, r.name)
+            p.in_play += cards
+            t.played += cards
+            t.coins += coins
+            return
+        in_play = p.in_play
         own_turn = self.players[t.player] is p
         keep = self.keep_log
         for card in cards:
-            if card not in hand:
-                continue
             hand.remove(card)
             in_play.append(card)
             if own_turn:
@@ -399,32 +435,34 @@ class TurnFlowMixin(GameBase):
         """Buy the top card of ``pile``: pay coins, take the Debt in its cost
         and the Debt tokens on its pile (Empires rulebook, Debt), run the
         "when you buy" abilities (see :meth:`trigger`), then gain it."""
-        top = self._pay_for(p, pile)
-        yield from self.trigger(_AT_BUY, p, top)
+        self._pay_for(p, pile)
+        yield from self.trigger(_AT_BUY, p, self.piles[pile].top)
         yield from self.gain(p, pile, bought=True)
 
-    def _pay_for(self, p: Player, pile: str) -> Card:
+    def _pay_for(self, p: Player, pile: str) -> None:
         """What :meth:`buy_card` does before the "when you buy" abilities: the
-        Buy, the coins and Debt paid, recorded; returns the card bought (the
-        top of ``pile``, which is not empty: a legal buy)."""
+        Buy, the coins and Debt paid for the top card of ``pile`` (which is
+        not empty: a legal buy), recorded."""
         pl = self.piles[pile]
-        top = pl.top  # a legal buy: the pile is not empty
-        assert top is not None
-        cost = top.spec.cost
+        # the printed card on top (its name is its pile's card's): ``pl.top_spec()``, read at hand for a
+        # pile with cards made, or with unmade cards all of one card (a buy of nearly every turn reads it)
+        cards = pl._cards
+        spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
+        assert spec is not None
+        cost = spec.cost
         t = self.turn
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
         if self.keep_log:
-            self.emit(ev.CardBought(p.name, top.name, cost.coins, t.coins, pl.name, pl.count() - 1))
+            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, pl.count() - 1))
         if cost.debt:
-            self.take_debt(p, cost.debt, top.name)
+            self.take_debt(p, cost.debt, spec.name)
         if pl.debt_tokens:
             n = pl.debt_tokens
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
             self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
-        return top
 
     def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
@@ -554,10 +592,7 @@ class TurnFlowMixin(GameBase):
                         else:
                             carry = move
                             break
-                    t.phase = "buy"
-                    t.bought = False
-                    if self.keep_log:
-                        self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+                    self.start_buy_phase(p)
                     yield from self.trigger(_AT_START_OF_BUY, p)
                 else:
                     t.phase = "buy"
@@ -574,14 +609,8 @@ class TurnFlowMixin(GameBase):
                     if verb is _MK_END:
                         break
                     if verb is _MK_TREASURES:
-                        auto = [  # the Treasures "play treasures" plays: no Action, none that asks
-                            c
-                            for c in p.hand
-                            if "Treasure" in c.rules.types
-                            and "Action" not in c.rules.types
-                            and not c.spec.asks_when_played
-                        ]
-                        auto.sort(key=_PLAYED_LAST)
+                        auto = [c for c in p.hand if plays_on_treasures(c.rules)]
+                        treasure_order(auto)
                         if self._no_play_abilities() and all(map(_plain, auto)):
                             self.play_plains(p, auto)  # nothing to ask and no ability between them
                         else:
@@ -609,8 +638,8 @@ class TurnFlowMixin(GameBase):
                         if arg in EVENTS:
                             yield from self.buy_event(p, arg)
                         else:  # what buy_card does, without its generator and gain's
-                            top = self._pay_for(p, arg)
-                            yield from self.trigger(_AT_BUY, p, top)
+                            self._pay_for(p, arg)
+                            yield from self.trigger(_AT_BUY, p, self.piles[arg].top)
                             gained = self.take_gained(p, arg, "discard", True)
                             if gained is not None:
                                 yield from self.trigger(_AT_GAIN, p, gained)
@@ -627,9 +656,7 @@ class TurnFlowMixin(GameBase):
                     continue
                 break
             # ---- Clean-up
-            t.phase = "cleanup"
-            if self.keep_log:
-                self.emit(ev.PhaseChanged(p.name, "cleanup"))
+            self.start_cleanup(p)
             yield from self.trigger(_AT_START_OF_CLEANUP, p)
             if self.lasting:
                 held = {id(c) for eff in self.lasting if eff.owner == p.name for c in eff.holders}
@@ -649,15 +676,55 @@ class TurnFlowMixin(GameBase):
             if self.end_condition():
                 self._finish()
                 return
-            self.turn = Turn(player=(p.index + 1) % len(self.players), number=self.turn.number + 1)
+            self.next_turn()
+
+    def start_buy_phase(self, p: Player) -> None:
+        """The Action phase of ``p``'s turn ends and the Buy phase starts
+        (before the "at the start of your Buy phase" abilities, which the
+        caller runs): nothing bought in it yet, recorded."""
+        t = self.turn
+        t.phase = "buy"
+        t.bought = False
+        if self.keep_log:
+            self.emit(ev.PhaseChanged(p.name, "buy", "again" if t.action_phase_again else ""))
+
+    def start_cleanup(self, p: Player) -> None:
+        """``p``'s Buy phase ends and Clean-up starts (before the "at the
+        start of Clean-up" abilities, which the caller runs), recorded."""
+        self.turn.phase = "cleanup"
+        if self.keep_log:
+            self.emit(ev.PhaseChanged(p.name, "cleanup"))
+
+    def next_turn(self) -> Turn:
+        """After a turn that did not end the game: :attr:`turn` is set up
+        for the next player's turn (to the left), its number one more, as a
+        new ``Turn`` would be, and returned. The same object goes on from
+        turn to turn (no one holds a Turn past its turn; the lists and the
+        memory it held are left to whoever read them)."""
+        t = self.turn
+        _begin_turn(t, (t.player + 1) % len(self.players), t.number + 1)
+        return t
 
     def clean_up_discards(self, p: Player, leaving: list[Card] | None = None) -> None:
         """Clean-up's discards (base rulebook, Clean-up): ``leaving``, the
         cards of ``p``'s play area that leave it (a new list, in the order of
         the play area; None: all of them), then ``p``'s hand, onto the
         discard pile."""
-        self.discard_cards(p, p.in_play[:] if leaving is None else leaving, "in_play")
-        self.discard_cards(p, p.hand[:], "hand", public=False)
+        in_play, hand = p.in_play, p.hand
+        if leaving is None and not self.keep_log and not self.some_card_became:
+            # what the two discards below do, at once: the play area, then the hand on top of it (a card
+            # that became another card becomes itself again as it leaves play: they do that); the play
+            # area's list, reversed, becomes the discard pile's (no one holds a zone's list: a shuffle
+            # makes the discard pile a new one too)
+            in_play += hand
+            in_play.reverse()
+            in_play += p.discard
+            p.discard = in_play
+            p.in_play = []
+            hand.clear()
+            return
+        self.discard_cards(p, in_play[:] if leaving is None else leaving, "in_play")
+        self.discard_cards(p, hand[:], "hand", public=False)
 
     def clean_up_draws(self, p: Player) -> None:
         """The end of Clean-up (base rulebook, Clean-up): ``p`` draws a new
@@ -681,8 +748,8 @@ class TurnFlowMixin(GameBase):
         plays = []
         for c in p.hand:
             types = c.rules.types
-            if treasures_ok and not auto and "Treasure" in types:
-                auto = not c.spec.asks_when_played and "Action" not in types
+            if treasures_ok and not auto:
+                auto = plays_on_treasures(c.rules)
             name = c.name
             if name in seen:
                 continue
@@ -713,25 +780,25 @@ class TurnFlowMixin(GameBase):
         without listing them."""
         t = self.turn
         kind, name, amount = move.kind, move.name, move.amount
+        if kind is _MK_BUY:  # (first: the plain turns ask about buys alone)
+            if amount or t.buys <= 0 or p.debt != 0:
+                return False
+            pl = self.piles.get(name)  # piles are keyed by their names
+            if pl is not None:
+                cards = pl._cards  # (pl.top_spec() at hand for the commonest piles: see _pay_for)
+                spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
+                if spec is not None and spec.cost.coins <= t.coins:
+                    return True
+            return name in self.events and EVENTS[name].cost.coins <= t.coins
         if kind is _MK_END:  # the commonest answer: always legal
             return not (name or amount)
         if kind is _MK_TREASURES:  # the next commonest
             if name or amount or (t.bought and t.phase != "action"):
                 return False
-            for c in p.hand:  # the Treasures "play treasures" plays: no Action, none that asks
-                types = c.rules.types
-                if "Treasure" in types and "Action" not in types and not c.spec.asks_when_played:
+            for c in p.hand:
+                if plays_on_treasures(c.rules):
                     return True
             return False
-        if kind is _MK_BUY:
-            if amount or t.buys <= 0 or p.debt != 0:
-                return False
-            pl = self.piles.get(name)  # piles are keyed by their names
-            if pl is not None:
-                spec = pl.top_spec()
-                if spec is not None and spec.cost.coins <= t.coins:
-                    return True
-            return name in self.events and EVENTS[name].cost.coins <= t.coins
         if kind is _MK_PAY:  # 1 to the Debt, as far as the coins go
             return not name and 1 <= amount <= p.debt and amount <= t.coins
         action_phase = t.phase == "action"
@@ -747,6 +814,21 @@ class TurnFlowMixin(GameBase):
                     )
             return False
         return False
+
+    def only_end_is_legal(self, p: Player) -> bool:
+        """Whether ending the Buy phase is ``p``'s one legal turn move now (see
+        :meth:`turn_options`), told from the turn at once: in the Buy phase,
+        no buy (no Buy left, or Debt held), no Debt the coins could pay, and
+        no Treasure to play (one bought this phase, or none in hand). False
+        where it would take more to tell (whether any cost allows a buy)."""
+        t = self.turn
+        if t.phase != "buy" or (t.buys > 0 and not p.debt) or (p.debt and t.coins):
+            return False
+        if not t.bought:
+            for c in p.hand:
+                if "Treasure" in c.rules.types:
+                    return False
+        return True
 
     def explain_move(self, keys: list[Option]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text

@@ -80,12 +80,18 @@ class CardSpec:
     reactions: dict[Moment, Ability] = field(default_factory=dict)
     asks_when_played: bool = False
     played_last: bool = False
+    gives_more_than_coins: bool = field(default=False, init=False, repr=False, compare=False)
+    """Whether playing the card gives +Cards, +Actions, +Buys or VP tokens
+    (its "+" bonuses other than coins), worked out from them."""
     plain_kind: int = field(default=-1, init=False, repr=False, compare=False)
     """How the card takes part in a bot's plain turn, once worked out (-1 before;
     see ``a11y_dominion.fastlane._plain_kind``)."""
     plain_coins: int = field(default=-2, init=False, repr=False, compare=False)
     """With ``plain_kind``: the coins of a basic Treasure (kind 1), -1 for a card
     that cannot be played (kind 0), -2 for any other or before it is worked out."""
+
+    def __post_init__(self) -> None:
+        self.gives_more_than_coins = bool(self.cards or self.actions or self.buys or self.vp_tokens)
 
     def is_(self, typ: str) -> bool:
         """True when the card has the type ``typ`` (e.g. "Action")."""

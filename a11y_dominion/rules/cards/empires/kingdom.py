@@ -383,8 +383,9 @@ def _overlord(g: Game, p: Player, me: Card) -> Flow:
     )
     if not pl:
         return
-    me.became = g.piles[pl].cards[0].spec
-    g.emit(g.events_mod.CardBecame(p.name, "Overlord", me.became.name))
+    copied = g.piles[pl].cards[0].spec
+    g.become(me, copied)
+    g.emit(g.events_mod.CardBecame(p.name, "Overlord", copied.name))
     if me.is_("Attack"):
         # now an Attack card being played: the other players may react first
         yield from g.react(Moment.ATTACK, p, me)
