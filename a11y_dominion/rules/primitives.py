@@ -231,8 +231,8 @@ class PrimitivesMixin(GameBase):
             self.emit(ev.CardsRevealed(p.name, tuple(c.name for c in cards), source))
 
     def become(self, card: Card, spec: CardSpec) -> None:
-        """``card``, in play, is the card ``spec`` until it leaves play
-        (Empires: Overlord); the caller records it."""
+        """``card``, in play, is the card ``spec`` until it leaves play (a
+        card that plays as another Action does so); the caller records it."""
         card.became = spec
         self.some_card_became = True
 
