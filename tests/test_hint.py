@@ -39,16 +39,14 @@ def test_first_hints_in_english():
     console, code, lines = session("hint\rplay treasures\rhint\r", "--think-ms", "0")
     assert code == 1  # the piped lines end before the game: stopped
     assert "End the Action phase: You have no Action card to play." in lines
-    assert (
-        "End your turn: Your plan for this Kingdom, money with Sacrifice and Forum, buys nothing with 2 coins." in lines
-    )
+    assert "End your turn: Your plan, money with Sacrifice and Forum, buys nothing with 2 coins." in lines
 
 
 def test_first_hints_in_dutch():
     console, code, lines = session("hint\rspeel geldkaarten\rhint\r", "--think-ms", "0", "--lang", "nl")
     assert code == 1
     assert "Beëindig de actiefase: Je hebt geen actiekaart om te spelen." in lines
-    assert "Beëindig je beurt: Je plan voor dit koninkrijk, geld met Offer en Forum, koopt niets met 2 munten." in lines
+    assert "Beëindig je beurt: Je plan, geld met Offer en Forum, koopt niets met 2 munten." in lines
 
 
 @pytest.mark.parametrize("think", ["0", "40"])

@@ -76,13 +76,11 @@ def test_medium_says_its_plan_when_it_buys_by_it():
     (move,) = bot.decide(d, view)
     assert move.name == "Witch"
     assert plans.cards_of(bot.plan["buylist"]) == ["Witch"]
-    assert (
-        bot.explain(view, d, [move]) == "Witch is what your plan for this Kingdom, money with Witch, buys with 5 coins."
-    )
+    assert bot.explain(view, d, [move]) == "Witch is what your plan, money with Witch, buys with 5 coins."
     bot, d, view = position([], 2, START, kingdom=kingdom, plans=True)
     (move,) = bot.decide(d, view)
     assert move.kind is MoveKind.END
-    assert bot.explain(view, d, [move]) == "Your plan for this Kingdom, money with Witch, buys nothing with 2 coins."
+    assert bot.explain(view, d, [move]) == "Your plan, money with Witch, buys nothing with 2 coins."
 
 
 def test_the_table_measures_every_card_with_every_template_that_fits_it():

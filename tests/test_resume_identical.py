@@ -47,7 +47,7 @@ def test_strategy_file_bot_console_game_cut_at_50_moments_goes_on_identically(tm
 def test_medium_console_game_cut_at_60_moments_goes_on_identically(tmp_path):
     whole = rc.console_game(tmp_path / "whole", "A:medium,B:medium", seed=4)
     total = len(rc.answers_of(whole))
-    assert total == 159
+    assert total == 128
     cuts = rc.spread(total, 60)
     assert len(cuts) == 60
     assert rc.differences(whole, cuts, tmp_path, rc.console_resume) == []

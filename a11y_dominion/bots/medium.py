@@ -10,8 +10,8 @@ How it decides:
   scoring Landmarks matter. It buys by the buy list while more than
   :data:`ENDGAME` Provinces are left, unless its own valuation (below)
   says the list's buy loses the game or, with Landmarks or Events, likes
-  another buy :data:`PLAN_GAP` more; then, or without a list, by its
-  valuation.
+  an Event or a Victory card :data:`PLAN_GAP` more; then, or without a
+  list, by its valuation.
 - **Buying.** Every card and Event it may buy gets a value: a card-value
   table (:data:`VALUE`, Gold = 60, Silver = 20) for what a card does to the
   deck, plus the Victory points it changes, weighted by how near the game's
@@ -146,8 +146,8 @@ ENDGAME = 5
 score, not by its Kingdom plan."""
 
 PLAN_GAP = 30
-"""In a game with Landmarks or Events, medium's own best buy replaces its plan's when it values it this much
-more (Gold = 60)."""
+"""In a game with Landmarks or Events, medium's own best buy, when it is an Event or a Victory card, replaces
+its plan's buy when it values it this much more (Gold = 60)."""
 
 STALL_TURNS = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
@@ -903,9 +903,11 @@ class MediumBot:
             if v is not None and v > -20:
                 if view.landmarks or view.events:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
-                    # another buy clearly more, that one
+                    # an Event or a Victory card clearly more, that one (Kingdom cards come by the plan alone)
                     best, best_v, _values = self._best_buy(view, d)
-                    if best_v > v + PLAN_GAP:
+                    if best_v > v + PLAN_GAP and (
+                        best.name in EVENTS or is_type(view.pile(best.name).top or "", "Victory")
+                    ):
                         return best
                 self.reason = self.plan_reason(view, plan, pick)
                 return pick
@@ -928,10 +930,10 @@ class MediumBot:
             phrase = Msg("money with {card}", card=cards[0])
         coins = view.turn.coins
         if pick.kind is not MoveKind.BUY:
-            return Msg("Your plan for this Kingdom, {plan}, buys nothing with {coins} coins.", plan=phrase, coins=coins)
+            return Msg("Your plan, {plan}, buys nothing with {coins} coins.", plan=phrase, coins=coins)
         card = view.pile(pick.name).top or pick.name
         return Msg(
-            "{card} is what your plan for this Kingdom, {plan}, buys with {coins} coins.",
+            "{card} is what your plan, {plan}, buys with {coins} coins.",
             card=card,
             plan=phrase,
             coins=coins,
