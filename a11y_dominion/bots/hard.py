@@ -1,9 +1,12 @@
 """The ``hard`` bot: determinized rollouts on top of ``medium``.
 
-At a buy (the moves that decide a game most), it takes ``medium``'s best
-few buys (those ``medium`` values near its best) and, while ``medium``'s
-best buy is worth little, ending the Buy phase as candidates; where only
-one is left there is nothing to search. For each candidate it plays games
+At a buy (the moves that decide a game most), it takes as candidates
+``medium``'s choice and, while ``medium`` follows its Kingdom's plan, the
+next cards of the plan's buy list that can be bought now, ``medium``'s
+own valuation's favourite, and ending the Buy phase against a cheap pick;
+later ``medium``'s best few buys (those it values near its best) and,
+while its best buy is worth little, ending the Buy phase; where only one
+is left there is nothing to search. For each candidate it plays games
 from a *sampled* position: a game built from its own
 :class:`~a11y_dominion.view.PlayerView` alone, the hidden cards (its own
 deck, the other players' hands, decks and discard piles) dealt at random
@@ -12,11 +15,12 @@ returns, counted by its :class:`~.common.Ledger`). It never reads another
 player's hand or deck order: the real game is never copied. Every seat of
 a rollout is played by ``medium``.
 
-A rollout plays ``HORIZON`` turns (of all players, so that each has as
-many) and then judges the position (:func:`position_value`: the score lead
-plus what each deck's money and draw will buy in the turns estimated to be
-left, as a share of a win); a game that ends sooner counts as won, tied or
-lost, with a little for the score margin. Rollouts run in rounds, every
+A rollout plays to the end of the game (``HORIZON`` 0), which counts as
+won, tied or lost, with a little for the score margin; with a horizon of
+some turns (of all players, so that each has as many) it then judges the
+position instead (:func:`position_value`: the score lead plus what each
+deck's money and draw will buy in the turns estimated to be left, as a
+share of a win). Rollouts run in rounds, every
 candidate from the same sampled world in a round, so that candidates are
 compared pair by pair (much less noise than apart). A sequential test
 drops a candidate once it is clearly no better than ``medium``'s choice
@@ -30,7 +34,7 @@ errors and ``SWITCH_MARGIN``). Every other question is answered as
 It thinks at most ``think_ms`` milliseconds per buy (1,000 by default), and
 usually much less: most searches settle within a few rounds. ``rollouts``
 instead bounds the rounds (the same view then always gives the same
-answer); ``horizon`` 0 plays every rollout to the end of the game.
+answer); ``horizon`` N judges every rollout after N turns.
 """
 
 from __future__ import annotations
@@ -41,20 +45,24 @@ import time
 from collections import Counter
 
 from ..fastlane import PlainView
+from ..rules.cards import CARDS, EVENTS
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg
 from ..rules.game import Game, GameConfig, Turn
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
-from .common import coins_of
-from .medium import MediumBot, Shared
+from .buylist import buys_by_card, holds
+from .common import coins_of, price
+from .medium import ENDGAME, MediumBot, Shared
 
 DEFAULT_THINK_MS = 1000
 MAX_CANDIDATES = 3
+CHEAP = 3  # ending the Buy phase is searched against a plan's pick that costs at most this
+PLAN_NEXT = 2  # cards of the plan's buy list, after medium's pick, searched while medium follows the plan
 CANDIDATE_GAP = 25.0  # a buy medium values this much below its best is not searched
 END_GAP = 25.0  # ending the Buy phase is searched only when medium's best buy is worth less than this
 ROLLOUT_ANSWERS = 20000
 clock = time.perf_counter  # seconds; the search's only clock (a test may put a counted one in its place)
-HORIZON = 6  # turns (of all players) a rollout plays before the position is judged (0: to the end)
+HORIZON = 0  # turns (of all players) a rollout plays before the position is judged (0: to the end)
 MIN_ROUNDS = 4  # rounds of rollouts before the search may stop
 SWITCH_Z = 1.5  # how many standard errors another buy must win by to replace medium's
 SWITCH_MARGIN = 0.02  # and by at least this much (of a win) on average
@@ -331,16 +339,45 @@ class HardBot(MediumBot):
         scored.sort(key=lambda x: -x[0])
         if scored and scored[0][0] >= 10000:
             return scored[0][1]  # it wins the game now
-        top = scored[0][0] if scored else 0.0
-        # only buys medium thinks near its best are worth a search
-        cands = [m for v, m in scored[:MAX_CANDIDATES] if v >= top - CANDIDATE_GAP]
-        if best not in cands:
-            cands.append(best)
-        if Move(MoveKind.END) not in cands and top < END_GAP:
-            cands.append(Move(MoveKind.END))
+        cands = self.candidates(view, d, best, scored)
         if len(cands) < 2:
             return best  # one sensible buy: nothing to search
         return self.search(view, cands, best)
+
+    def candidates(self, view: PlayerView, d: Decision, best: Move, scored: list) -> list:
+        """The buys worth a search, ``best`` (medium's choice) first. While
+        medium follows its Kingdom's plan: the next cards of the plan's buy
+        list that can be bought now (whatever the list's conditions say, but
+        for Victory cards),
+        medium's own valuation's favourite, and ending the Buy phase when
+        the plan's pick is cheap; otherwise medium's best few by its
+        valuation (near its best) and ending the Buy phase while its best is
+        worth little. ``scored``: ``(value, move)`` of every buy medium would
+        make, best first."""
+        cands = [best]
+        top = scored[0][0] if scored else 0.0
+        plan = (self.plan or {}).get("buylist")
+        if plan is not None and self.provinces_left(view) > ENDGAME:
+            ok = {m for v, m in scored if v > -20}
+            buys = buys_by_card(view, d)
+            for rule in plan.buy:
+                m = buys.get(rule.card)
+                if m is None or m not in ok or m in cands or len(cands) > PLAN_NEXT:
+                    continue
+                if not CARDS[rule.card].is_("Victory") or all(holds(self.ledger, view, c) for c in rule.when):
+                    cands.append(m)  # (a Victory card only where the list buys it now)
+            if scored and scored[0][1] not in cands:
+                cands.append(scored[0][1])
+            end = Move(MoveKind.END)
+            if end not in cands and (best.name in EVENTS or price(view.pile(best.name).top or best.name)[0] <= CHEAP):
+                cands.append(end)
+            return cands
+        for v, m in scored[:MAX_CANDIDATES]:
+            if v >= top - CANDIDATE_GAP and m not in cands:
+                cands.append(m)
+        if Move(MoveKind.END) not in cands and top < END_GAP:
+            cands.append(Move(MoveKind.END))
+        return cands
 
     def search(self, view: PlayerView, cands: list, default: Move) -> Move:
         """Rollouts for each of ``cands`` in rounds (every candidate from the
@@ -380,8 +417,10 @@ class HardBot(MediumBot):
             base = self.rollout(view, owned, default, seed, deadline)
             results = {}
             for m in alive:
+                if deadline is not None and clock() > deadline:
+                    break  # out of time: the round's other rollouts are not started
                 results[m] = self.rollout(view, owned, m, seed, deadline)
-            rollouts += 1 + len(alive)
+            rollouts += 1 + len(results)
             rounds += 1
             if base is None:
                 continue
