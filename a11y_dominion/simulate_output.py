@@ -37,7 +37,9 @@ def summary_lines(res: dict, lang: Language) -> list:
     games and time, each seat's wins, ties and win share with its 95 %
     interval, ties, turns, unfinished games and errors; with statistics, what
     each seat bought and played most and its average score parts."""
-    out = [lang.text(N_("{games} games in {seconds} seconds."), games=res["games"], seconds=res["seconds"])]
+    out = [
+        lang.text(N_("{games} {games:game|games} in {seconds} seconds."), games=res["games"], seconds=res["seconds"])
+    ]
     for seat, s in res["seats"].items():
         lo, hi = s["interval"]
         out.append(

@@ -87,6 +87,13 @@ def test_stats_are_the_same_on_workers():
     assert _results(two) == _results(one) and sum(shown) == 16
 
 
+def test_one_game_is_said_in_the_singular():
+    res = simulate(["bigmoney", "bigmoney"], "basic-intro", games=1, seed=1)
+    res["seconds"] = 0.5
+    assert summary_lines(res, Language("en"))[0] == "1 game in 0.5 seconds."
+    assert summary_lines(res, Language("nl"))[0] == "1 spel in 0.5 seconden."
+
+
 def test_summary_in_plain_sentences():
     res = simulate(["bigmoney", "bigmoney"], "basic-intro", games=20, seed=1, stats=True)
     res["seconds"] = 1.5
