@@ -196,8 +196,8 @@ def empires(console, tries: int) -> str:
             continue
         if name == "Castles" and tops.get(name) not in ("Humble Castle", "Crumbling Castle", "Small Castle"):
             continue
-        if name == "Villa" and turn % 3:
-            continue
+        if name == "Villa" and turn % 3 and any(c.name == "Villa" for c in me.all_cards()):
+            continue  # the first Villa at once (its phase change is to be heard), then every third turn
         if name == "Tax" and turn % 4:
             continue
         if name == "Engineer" and (coins or turn % 5):

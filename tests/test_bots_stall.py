@@ -10,10 +10,10 @@ the next turn's coins, so neither deck could buy the last Province.
 
 from __future__ import annotations
 
+from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Kind, MoveKind
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot
 from a11y_dominion.simulate import play_game
 from a11y_dominion.table import Table
 from test_bots import START, buy
@@ -91,7 +91,8 @@ def test_no_estate_is_sought_from_an_empty_pile():
     emptied = 0
     for seed in range(6):
         game = Game(GameConfig(["P1", "P2"], k, e, lm, seed))
-        seats = {n: Watch(make_bot("medium", seed * 7 + i)) for i, n in enumerate(["P1", "P2"])}
+        # by medium's own valuation (its endgame, and Kingdoms without a plan), which once sought the Estates
+        seats = {n: Watch(MediumBot(seed * 7 + i, plans=False)) for i, n in enumerate(["P1", "P2"])}
         assert Table(game, seats, max_answers=TURN_LIMIT * 400).run() is None
         assert game.game_over
         emptied += not game.piles["Estate"].cards
