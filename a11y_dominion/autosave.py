@@ -32,8 +32,6 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import platformdirs
-
 from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
@@ -53,6 +51,8 @@ def data_dir() -> Path:
     env = os.environ.get("A11Y_DOMINION_DATA")
     if env:
         return Path(env).expanduser()
+    import platformdirs  # (loaded when a path is first asked for: the rules and scenarios need none)
+
     return Path(platformdirs.user_data_dir(APP))
 
 

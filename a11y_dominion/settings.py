@@ -12,8 +12,6 @@ import json
 import os
 from pathlib import Path
 
-import platformdirs
-
 from .files import SETTINGS_LIMIT, FileError, has_control, read_json, shown_name, write_atomic
 from .rules.decisions import N_, Msg
 
@@ -114,6 +112,8 @@ def settings_path() -> Path:
     env = os.environ.get("A11Y_DOMINION_CONFIG")
     if env:
         return Path(env)
+    import platformdirs  # (loaded when a path is first asked for: the rules and scenarios need none)
+
     return Path(platformdirs.user_config_dir(APP)) / "settings.json"
 
 
