@@ -94,14 +94,8 @@ def console_players(kind: str) -> list:
     return ["--players", f"A:{OPPONENT},B:{kind}"]
 
 
-def console_start(data: Path, seed: int, kind: str, rollouts: int, resume: bool) -> subprocess.Popen:
-    """``play`` of a game of two bots (or ``resume`` of it) with its output thrown away."""
-    if resume:
-        args = ["resume", "--speech", "off", "--plain"]
-    else:
-        args = ["play", "--seed", str(seed), "--speech", "off", "--plain", *console_players(kind)]
-        if kind == "hard":
-            args += ["--rollouts", str(rollouts)]
+def start(data: Path, args: list) -> subprocess.Popen:
+    """The game with ``args``, its data in ``data``, its output thrown away (its errors kept)."""
     return subprocess.Popen(
         program() + args,
         cwd=str(ROOT),
@@ -110,6 +104,17 @@ def console_start(data: Path, seed: int, kind: str, rollouts: int, resume: bool)
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
+
+
+def console_start(data: Path, seed: int, kind: str, rollouts: int, resume: bool) -> subprocess.Popen:
+    """``play`` of a game of two bots (or ``resume`` of it) with its output thrown away."""
+    if resume:
+        args = ["resume", "--speech", "off", "--plain"]
+    else:
+        args = ["play", "--seed", str(seed), "--speech", "off", "--plain", *console_players(kind)]
+        if kind == "hard":
+            args += ["--rollouts", str(rollouts)]
+    return start(data, args)
 
 
 # ---------------------------------------------------------------- the host
@@ -143,14 +148,7 @@ def host_start(data: Path, seed: int, kind: str, rollouts: int, resume: str | No
         args += ["--seed", str(seed), "--players", f"Ann:remote,Bot:{kind}"]
         if kind == "hard":
             args += ["--rollouts", str(rollouts)]
-    return subprocess.Popen(
-        program() + args,
-        cwd=str(ROOT),
-        env=environment(data),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    return start(data, args)
 
 
 def join_and_leave(data: Path, proc: subprocess.Popen) -> None:
