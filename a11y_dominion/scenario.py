@@ -1,7 +1,7 @@
 """Scenario files: a game position plus a script of typed lines.
 
-Implements the contract of ``a11y-dominion scenario FILE --json`` (see the
-README): :func:`load_scenario` validates a parsed JSON object and builds the
+Implements the contract of ``a11y-dominion scenario FILE --json`` (see
+``docs/scenarios.md``): :func:`load_scenario` validates a parsed JSON object and builds the
 position, raising :class:`ScenarioError` naming the field at fault;
 :func:`run_scenario` feeds the script exactly as typed lines and returns the
 JSON-ready result dict.
