@@ -364,7 +364,7 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         help_text = ann.before
         ann.expect(r"Ann>")
         assert "Part 14: The console at your computer." in help_text
-        assert "undo asks the host to take back your last answer." in help_text
+        assert "The command undo asks the host to take back your last answer." in help_text
         ann.sendline("help next")
         ann.expect("That was the last part of Playing over the network; help lists the topics.")
         assert "join trusts nothing the host sends." in ann.before

@@ -185,7 +185,7 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
     assert after(lines, "instellingen zet tips blah") == ["tips moet aan of uit zijn."]
     helped = after(lines, "hulp instellingen tijdens")  # the Dutch page's part on settings during a game
     assert helped[0] == "Deel 3: Instellingen tijdens een spel."
-    assert "instellingen zet SLEUTEL WAARDE wijzigt er een meteen, en bewaart hem." in helped
+    assert "Typ instellingen zet SLEUTEL WAARDE om er een meteen te wijzigen en te bewaren." in helped
     assert (
         "De sleutels zijn taal, uitgebreidheid, opties, uitvoer en tips, met waarden als beknopt, altijd en uit."
     ) in helped
