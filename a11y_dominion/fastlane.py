@@ -22,7 +22,7 @@ from .rules.cards import CardSpec
 from .rules.decisions import END_MOVE, TREASURES_MOVE, Move, MoveKind, Option
 from .rules.dispatch import _NO_ABILITIES
 from .rules.game import Game
-from .rules.state import Card, Pile, Player, Turn, counts_of
+from .rules.state import Card, Player, Turn, counts_of
 from .rules.triggers import Moment
 from .rules.turnflow import plays_on_treasures, treasure_order
 
@@ -71,6 +71,7 @@ def _shape_of(got: Any) -> tuple[Any, Any, list[Option] | None]:
 
 _PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
 """The bits of :func:`_plain_kind`."""
+_ODD = 1000  # the ``plain_value`` of a card that makes a turn not plain (or not worked out yet)
 
 
 def _plain_kind(r: CardSpec) -> int:
@@ -82,7 +83,11 @@ def _plain_kind(r: CardSpec) -> int:
     ``_PLAIN_TREASURE``, with ``_PLAIN_LAST`` when "play treasures" plays it
     after the others and ``_PLAIN_BONUS`` when it gives +Actions or +Buys;
     ``_NOT_PLAIN`` for any other (an Action, a Treasure with text, +Cards, VP
-    tokens or an ability, or one that asks), which makes the turn not plain."""
+    tokens or an ability, or one that asks), which makes the turn not plain.
+    Also sets ``r.plain_value``: 1 more than its coins for a basic Treasure,
+    0 for a card that cannot be played, ``_ODD`` for any other, so that the
+    sum of the values of a hand's Treasures tells whether each is a basic
+    Treasure (below ``_ODD``) and, less their number, their coins."""
     kind = r.plain_kind
     if kind < 0:
         types = r.types
@@ -102,7 +107,7 @@ def _plain_kind(r: CardSpec) -> int:
             else:
                 kind = _NOT_PLAIN
         r.plain_kind = kind
-        r.plain_coins = r.coins if kind == _PLAIN_TREASURE else -1 if kind == 0 else -2
+        r.plain_value = r.coins + 1 if kind == _PLAIN_TREASURE else 0 if kind == 0 else _ODD
     return kind
 
 
@@ -196,32 +201,8 @@ class PlainTurns:
         answers, most = game.answers, self.answers_most
         players, piles = game.players, game.piles
         legal, only_end = game.move_is_legal, game.only_end_is_legal
-        play_plains = game.play_plains
-        start_buy_phase = game.start_buy_phase
-        start_cleanup, clean_up_discards, clean_up_draws = (
-            game.start_cleanup,
-            game.clean_up_discards,
-            game.clean_up_draws,
-        )
-        next_turn = game.next_turn
-        pay_for, place_gained, end_condition = game._pay_for, game._place_gained, game.end_condition
-
-        def buy(p: Player, pl: Pile, met: bool | None) -> bool | None:
-            # what the Buy phase does for ``p``'s legal buy from ``pl`` that no ability answers: paid for,
-            # then gained (the pile's count kept in ``left``), the end of the game announced when the end
-            # condition (``met`` as it was before, None when not worked out yet) now holds; returns it
-            name = pl.name
-            pay_for(p, name)
-            gained = pl.take_top()
-            assert gained is not None
-            n = left[name] = left[name] - 1
-            place_gained(p, gained, "discard")
-            if met is None or not n:
-                met = end_condition()  # (else as it was: only this pile changed)
-            if met != game.ending:  # (else there is nothing to announce)
-                game._check_ending(pl, met)
-            return met
-
+        play_plains, start_buy_phase = game.play_plains, game.start_buy_phase
+        buy_plain, clean_up_plain = game.buy_plain, game.clean_up_plain
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
         # the TurnStarted record (what views read for the turn's number) of the last turn started here
         # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
@@ -231,7 +212,7 @@ class PlainTurns:
         room = most - 3  # the answers before which a turn made at once (3 or 4 answers) fits in the bound
         views = [entry[1] for entry in planners if entry is not None]
         # the cards left in each pile, kept here as the buys below take them (nothing else takes or
-        # puts back a card in a plain turn): what the planners read, and the lane
+        # puts back a card in a plain turn): what the planners read
         left = counts_of(piles)
         for v in views:
             v.turn = t
@@ -252,37 +233,45 @@ class PlainTurns:
                         own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
                     if own > limit:
                         return "action", None
-                treasures = 0  # the plain kinds of the Treasures in hand, or-ed
-                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
-                coins = 0  # what playing them gives
                 hand = p.hand
+                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
+                value = 0  # the sum of their plain values (see _plain_kind)
                 for c in hand:
-                    ck = c.rules.plain_coins  # (the commonest: Copper, Silver, Gold; cards that cannot be played)
-                    if ck >= 0:
+                    v = c.rules.plain_value
+                    if v:
                         auto.append(c)
-                        coins += ck
-                        continue
-                    if ck == -1:
-                        continue
-                    r = c.rules
-                    ck = r.plain_kind
-                    if ck < 0:
-                        ck = _plain_kind(r)
-                    if not ck:
-                        continue
-                    if ck & _NOT_PLAIN:
-                        return "action", None
-                    treasures |= ck
-                    auto.append(c)
-                    coins += r.coins
-                buys = 0
-                if auto:
-                    if not plays_plain:
-                        return "action", None
-                    if treasures & _PLAIN_BONUS:
-                        for c in auto:
-                            buys += c.rules.buys
-                    treasures |= _PLAIN_TREASURE
+                        value += v
+                if value < _ODD:  # (the commonest: basic Treasures and cards that cannot be played only)
+                    coins = value - len(auto)  # what playing them gives
+                    buys = 0
+                    if auto:
+                        if not plays_plain:
+                            return "action", None
+                        treasures = _PLAIN_TREASURE  # the plain kinds of the Treasures in hand, or-ed
+                    else:
+                        treasures = 0
+                else:
+                    treasures = coins = buys = 0
+                    auto = []
+                    for c in hand:
+                        r = c.rules
+                        ck = r.plain_kind
+                        if ck < 0:
+                            ck = _plain_kind(r)
+                        if not ck:
+                            continue
+                        if ck & _NOT_PLAIN:
+                            return "action", None
+                        treasures |= ck
+                        auto.append(c)
+                        coins += r.coins
+                    if auto:
+                        if not plays_plain:
+                            return "action", None
+                        if treasures & _PLAIN_BONUS:
+                            for c in auto:
+                                buys += c.rules.buys
+                        treasures |= _PLAIN_TREASURE
                 # ---- the Action and Buy phases
                 done = False  # the turn's moves made (at once, below)
                 queue: tuple[Move, ...]  # moves the planner gave at once, still to be made (from ``at``)
@@ -297,7 +286,8 @@ class PlainTurns:
                         shape = _shape_of(got)
                         if len(shapes) < _SHAPES_MOST:
                             shapes[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
-                    if shape[1]:
+                    third = shape[1]
+                    if third:
                         # the commonest turn: the planner ends the Action phase (always legal) and plays
                         # its Treasures (legal: Treasures in hand that "play treasures" plays, nothing
                         # bought yet), then ends the turn (always legal) or buys (as legal as
@@ -310,7 +300,6 @@ class PlainTurns:
                         play_plains(p, auto)
                         treasures = coins = buys = 0
                         queue, at = got, 2
-                        third = shape[1]
                         if third is _END:
                             answers.append(_ANSWER_END)
                             done = True
@@ -318,16 +307,8 @@ class PlainTurns:
                             name = third.name
                             if runs_nothing.get(name) and legal(p, third):
                                 answers.append(shape[2])
-                                # what buy() below does, at hand
-                                pay_for(p, name)
-                                pl = piles[name]
-                                gained = pl.take_top()
-                                n = left[name] = left[name] - 1
-                                place_gained(p, gained, "discard")  # type: ignore[arg-type]
-                                if met is None or not n:
-                                    met = end_condition()  # (else as it was: only this pile changed)
-                                if met != game.ending:  # (else there is nothing to announce)
-                                    game._check_ending(pl, met)
+                                met = buy_plain(p, piles[name], met)
+                                left[name] -= 1
                                 at = 3
                                 if only_end(p):  # (the move the planner would be asked for)
                                     answers.append(_ANSWER_END)
@@ -387,7 +368,8 @@ class PlainTurns:
                                 runs_nothing[name] = plain
                         if not plain:
                             return "buy", move
-                        met = buy(p, pl, met)
+                        met = buy_plain(p, pl, met)
+                        left[name] -= 1
                         if at >= len(queue) and len(answers) < most and only_end(p):
                             answers.append(_ANSWER_END)  # the one legal move now
                             break
@@ -412,17 +394,11 @@ class PlainTurns:
                 # ---- Clean-up, then after the turn: what the turn loop does when no ability runs
                 if not cleanup_plain:
                     return "cleanup", None
-                start_cleanup(p)
-                clean_up_discards(p)
-                clean_up_draws(p)
-                if met is None:
-                    met = game.end_condition()
-                if met:
-                    game._finish()
+                if clean_up_plain(p, met):
                     if started_here:
                         started, started_here = (p.name, p.turns_taken, t.number), False
                     return "over", None
-                t = next_turn()  # (the same Turn, set up anew: the views read it on)
+                # (the same Turn, set up anew as the next: the views read it on)
                 if not start_plain:
                     if started_here:  # (the turn that ended)
                         started, started_here = (p.name, p.turns_taken, t.number - 1), False
