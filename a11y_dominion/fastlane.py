@@ -44,29 +44,41 @@ _END = END_MOVE
 # recorded answer
 _ANSWER_END: list[Option] = [_END]
 _ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
+_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
 _ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
 
 
 _NOT_A_MOVE = object()
 _SHAPES_MOST = 256  # the answers of planners whose shape is kept (a planner answers with a few tuples)
 
+_Shape = tuple[Any, Any, tuple[list[Option], ...], tuple[list[Option], ...], str]
+_SHAPES: dict[int, _Shape] = {}
+"""What the planners' answers are, by their id (see :func:`_shape_of`), kept
+for every game: at most ``_SHAPES_MOST``."""
 
-def _shape_of(got: Any) -> tuple[Any, Any, list[Option] | None]:
+
+def _shape_of(got: Any) -> _Shape:
     """What a planner's answer ``got`` (a move, or moves in a tuple) is to
-    the plain turns: ``(got, third, answer)``, where ``third`` is None
-    unless ``got`` starts with end and "play treasures"; then the move after
-    them when that is the last, end or a buy (with ``answer``, its recorded
-    answer), and ``_NOT_A_MOVE`` otherwise. ``got`` is held so that its id
-    stays its own."""
-    if type(got) is not tuple or len(got) < 2 or got[0] is not _END or got[1] is not _TREASURES:
-        return got, None, None
-    if len(got) == 3:
-        move = got[2]
-        if move is _END:
-            return got, _END, None
-        if move.kind is _MK_BUY:
-            return got, move, [move]
-    return got, _NOT_A_MOVE, None
+    the plain turns: ``(got, third, answers, answers_end, name)``, where
+    ``third`` is None unless ``got`` starts with end and "play treasures";
+    then the move after them when that is the last, end or a buy, and
+    ``_NOT_A_MOVE`` otherwise. For a buy, ``answers`` are the answers the
+    three moves are recorded as, ``answers_end`` those and an end, and
+    ``name`` the name bought. ``got`` is held so that its id stays its own;
+    the shape is kept (in ``_SHAPES``) while there is room."""
+    shape: _Shape = (got, None, (), (), "")
+    if type(got) is tuple and len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+        shape = (got, _NOT_A_MOVE, (), (), "")
+        if len(got) == 3:
+            move = got[2]
+            if move is _END:
+                shape = (got, _END, (), (), "")
+            elif move.kind is _MK_BUY:
+                answers = (*_ANSWERS_END_TREASURES, [move])
+                shape = (got, move, answers, (*answers, [_END]), move.name)
+    if len(_SHAPES) < _SHAPES_MOST:
+        _SHAPES[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
+    return shape
 
 
 _PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
@@ -155,8 +167,6 @@ class PlainTurns:
         self.game = game
         self.planners = planners
         self.answers_most = answers_most
-        self.shapes: dict[int, tuple[Any, Any, list[Option] | None]] = {}
-        """What the planners' answers are, by their id: see :func:`_shape_of`."""
 
     def __call__(self, p: Player, t: Turn) -> tuple[str, Move | None]:
         """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
@@ -221,7 +231,7 @@ class PlainTurns:
         # ability, by the pile's name, as ``buy_runs_nothing`` said at its first buy here (nothing it
         # reads changes during plain turns: no lasting effect, no card with abilities in play)
         runs_nothing: dict[str, bool] = {}
-        shapes = self.shapes
+        shapes = _SHAPES
         try:
             while True:
                 plan, view, limit = entry
@@ -281,38 +291,40 @@ class PlainTurns:
                     view.coins_after = t.coins + coins
                     view.buys_after = t.buys + buys
                     got = plan(view)
-                    shape = shapes.get(id(got))
-                    if shape is None:
-                        shape = _shape_of(got)
-                        if len(shapes) < _SHAPES_MOST:
-                            shapes[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
+                    shape = shapes.get(id(got)) or _shape_of(got)
                     third = shape[1]
                     if third:
                         # the commonest turn: the planner ends the Action phase (always legal) and plays
                         # its Treasures (legal: Treasures in hand that "play treasures" plays, nothing
                         # bought yet), then ends the turn (always legal) or buys (as legal as
                         # move_is_legal says), after which end is often the one legal move
-                        answers += _ANSWERS_END_TREASURES
                         start_buy_phase(p)
-                        phase = "buy"
                         if treasures & _PLAIN_LAST:
                             treasure_order(auto)
                         play_plains(p, auto)
-                        treasures = coins = buys = 0
-                        queue, at = got, 2
                         if third is _END:
-                            answers.append(_ANSWER_END)
+                            answers += _ANSWERS_END_TREASURES_END
                             done = True
-                        elif third is not _NOT_A_MOVE:  # a buy
-                            name = third.name
-                            if runs_nothing.get(name) and legal(p, third):
-                                answers.append(shape[2])
-                                met = buy_plain(p, piles[name], met)
-                                left[name] -= 1
-                                at = 3
-                                if only_end(p):  # (the move the planner would be asked for)
-                                    answers.append(_ANSWER_END)
-                                    done = True
+                        else:
+                            at = 2
+                            if third is not _NOT_A_MOVE:  # a buy
+                                name = shape[4]
+                                if runs_nothing.get(name) and legal(p, third):
+                                    met = buy_plain(p, piles[name], met)
+                                    left[name] -= 1
+                                    if only_end(p):  # (the move the planner would be asked for)
+                                        answers += shape[3]
+                                        done = True
+                                    else:
+                                        answers += shape[2]
+                                        at = 3
+                                else:
+                                    answers += _ANSWERS_END_TREASURES
+                            else:
+                                answers += _ANSWERS_END_TREASURES
+                            phase = "buy"
+                            treasures = coins = buys = 0
+                            queue = got
                     else:
                         phase, at = "action", 0
                         queue = (got,) if type(got) is not tuple else got
