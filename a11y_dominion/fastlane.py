@@ -322,9 +322,10 @@ class PlainTurns:
                                     answers += _ANSWERS_END_TREASURES
                             else:
                                 answers += _ANSWERS_END_TREASURES
-                            phase = "buy"
-                            treasures = coins = buys = 0
-                            queue = got
+                            if not done:  # (the turn goes on move by move, from ``at``)
+                                phase = "buy"
+                                treasures = coins = buys = 0
+                                queue = got
                     else:
                         phase, at = "action", 0
                         queue = (got,) if type(got) is not tuple else got
