@@ -309,9 +309,9 @@ class TurnFlowMixin(GameBase):
                         self.draw(p, r.cards)
                     if r.vp_tokens:
                         self.vp_from_supply(p, r.vp_tokens, r.name)
-            t.coins += coins
             p.in_play += cards
             t.played += cards
+            t.coins += coins
             return
         in_play = p.in_play
         own_turn = self.players[t.player] is p
@@ -777,8 +777,8 @@ class TurnFlowMixin(GameBase):
         taken (what :meth:`start_cleanup`, :meth:`clean_up_discards` and
         :meth:`clean_up_draws` do); then the game ends when the end condition
         holds (``met``: it, when the caller knows it; None: worked out), and
-        True is returned; else the next turn is set up (:meth:`next_turn`)
-        and False is returned."""
+        True is returned; else the next turn is set up (what :meth:`next_turn`
+        does) and False is returned."""
         if self.keep_log or self.some_card_became:
             self.start_cleanup(p)
             self.clean_up_discards(p)
