@@ -443,20 +443,26 @@ class TurnFlowMixin(GameBase):
     def _pay_for(self, p: Player, pile: str) -> None:
         """What :meth:`buy_card` does before the "when you buy" abilities: the
         Buy, the coins and Debt paid for the top card of ``pile`` (which is
-        not empty: a legal buy), recorded."""
+        not empty: a legal buy), recorded (:meth:`_pay`)."""
         pl = self.piles[pile]
         # the printed card on top (its name is its pile's card's): ``pl.top_spec()``, read at hand for a
         # pile with cards made, or with unmade cards all of one card (a buy of nearly every turn reads it)
         cards = pl._cards
         spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
         assert spec is not None
+        self._pay(p, pl, spec, pl.count() - 1)
+
+    def _pay(self, p: Player, pl: Pile, spec: CardSpec, left: int) -> None:
+        """``p`` pays for a buy of ``spec`` from the pile ``pl`` (``left``: the
+        cards the pile keeps after it): the Buy, the coins, the card's Debt and
+        the Debt on the pile (Empires rulebook, Debt), recorded."""
         cost = spec.cost
         t = self.turn
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
         if self.keep_log:
-            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, pl.count() - 1))
+            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, left))
         if cost.debt:
             self.take_debt(p, cost.debt, spec.name)
         if pl.debt_tokens:
@@ -478,20 +484,12 @@ class TurnFlowMixin(GameBase):
             self._pay_for(p, pl.name)
             self.take_gained(p, pl.name, "discard", True)
             return None
-        # what _pay_for and take_gained do, with no event kept: the card taken first (nothing reads
-        # the pile or the turn between the two)
+        # what take_gained does, with no event kept: _pile_changed's events are not made, and the end
+        # condition is worked out again only when the pile is empty
         gained = pl.take_top()
         assert gained is not None
-        spec = gained.spec
-        cost = spec.cost
-        t = self.turn
-        t.buys -= 1
-        t.coins -= cost.coins
-        t.bought = True
-        if cost.debt:
-            self.take_debt(p, cost.debt, spec.name)
-        p.discard.insert(0, gained)  # (what _place_gained does for the discard pile, on p's own turn)
-        t.gained.append(gained.name)
+        self._pay(p, pl, gained.spec, 0)  # (the count is not read: no event is kept)
+        self._place_gained(p, gained, "discard")
         if met is None or not (pl._cards or pl._unmade):
             # (else as it was: a card taken from a pile changes the end condition only by emptying it)
             met = self.end_condition()
@@ -762,8 +760,19 @@ class TurnFlowMixin(GameBase):
         """Clean-up's discards (base rulebook, Clean-up): ``leaving``, the
         cards of ``p``'s play area that leave it (a new list, in the order of
         the play area; None: all of them), then ``p``'s hand, onto the
-        discard pile, recorded. (:meth:`clean_up_plain` does them at once in
-        a game that keeps no events.)"""
+        discard pile, recorded."""
+        if leaving is None and not self.keep_log and not self.some_card_became:
+            # what the two discards below do, at once: the play area, then the hand on top of it (no card
+            # became another: none has to become itself again); the play area's list, reversed, becomes
+            # the discard pile's (no one holds a zone's list: a shuffle makes the discard pile a new one too)
+            in_play, hand = p.in_play, p.hand
+            in_play += hand
+            in_play.reverse()
+            in_play += p.discard
+            p.discard = in_play
+            p.in_play = []
+            hand.clear()
+            return
         self.discard_cards(p, p.in_play[:] if leaving is None else leaving, "in_play")
         self.discard_cards(p, p.hand[:], "hand", public=False)
 
@@ -774,36 +783,20 @@ class TurnFlowMixin(GameBase):
         the turn or after it (the game flow and the accelerator of plain
         turns both take this way then): Clean-up starts, the play area and
         the hand are discarded, ``p`` draws 5 cards and the turn counts as
-        taken (what :meth:`start_cleanup`, :meth:`clean_up_discards` and
-        :meth:`clean_up_draws` do); then the game ends when the end condition
+        taken (:meth:`start_cleanup`, :meth:`clean_up_discards`,
+        :meth:`clean_up_draws`); then the game ends when the end condition
         holds (``met``: it, when the caller knows it; None: worked out), and
-        True is returned; else the next turn is set up (what :meth:`next_turn`
-        does) and False is returned."""
-        if self.keep_log or self.some_card_became:
-            self.start_cleanup(p)
-            self.clean_up_discards(p)
-        else:
-            # what start_cleanup and clean_up_discards do, at once, with no event kept: the play area,
-            # then the hand on top of it, onto the discard pile (no card became another: none has to
-            # become itself again); the play area's list, reversed, becomes the discard pile's (no one
-            # holds a zone's list: a shuffle makes the discard pile a new one too)
-            self.turn.phase = "cleanup"
-            in_play, hand = p.in_play, p.hand
-            in_play += hand
-            in_play.reverse()
-            in_play += p.discard
-            p.discard = in_play
-            p.in_play = []
-            hand.clear()
-        # what clean_up_draws does, then after the turn
-        self.draw(p, 5)
-        p.turns_taken += 1
+        True is returned; else the next turn is set up (:meth:`next_turn`)
+        and False is returned."""
+        self.start_cleanup(p)
+        self.clean_up_discards(p)
+        self.clean_up_draws(p)
         if met is None:
             met = self.end_condition()
         if met:
             self._finish()
             return True
-        t = self.turn  # what next_turn does
+        t = self.turn  # (what next_turn does, at hand)
         _begin_turn(t, (t.player + 1) % len(self.players), t.number + 1)
         return False
 
