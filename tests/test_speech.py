@@ -1,3 +1,4 @@
+import importlib.machinery
 import os
 import stat
 import sys
@@ -534,7 +535,39 @@ def test_say_is_unavailable_off_macos():
 # ---------------------------------------------------------------- finding speechd
 
 
-def test_import_speechd_loads_from_an_extra_folder_without_touching_sys_path(tmp_path, monkeypatch):
+@pytest.fixture
+def speechd_off_sys_path(monkeypatch):
+    """``sys.path`` without the folders a ``speechd`` can be imported from (Debian's
+    python3-speechd in /usr/lib/python3/dist-packages, seen by a Python with the system's
+    packages), so that :func:`import_speechd`'s normal import fails as on a system without it,
+    and no ``speechd`` loaded: the search of its extra folders is what is tested."""
+    kept = [p for p in sys.path if importlib.machinery.PathFinder.find_spec("speechd", [p]) is None]
+    monkeypatch.setattr(sys, "path", kept)
+    for name in [n for n in sys.modules if n == "speechd" or n.startswith("speechd.")]:
+        monkeypatch.delitem(sys.modules, name)
+
+
+def test_import_speechd_takes_the_one_python_finds_before_the_extra_folders(tmp_path, monkeypatch):
+    """A ``speechd`` Python imports by itself (the system's, with its packages visible) is the
+    one used; the extra folders are searched only when there is none."""
+    for folder, mark in (("found", "on the path"), ("extra", "from the extra folder")):
+        package = tmp_path / folder / "speechd"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(f"MARK = {mark!r}\n")
+    for name in [n for n in sys.modules if n == "speechd" or n.startswith("speechd.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.syspath_prepend(str(tmp_path / "found"))
+    try:
+        module = import_speechd(search_paths=[str(tmp_path / "extra")])
+        assert module is not None
+        assert module.MARK == "on the path"
+    finally:
+        sys.modules.pop("speechd", None)
+
+
+def test_import_speechd_loads_from_an_extra_folder_without_touching_sys_path(
+    tmp_path, monkeypatch, speechd_off_sys_path
+):
     package = tmp_path / "speechd"
     package.mkdir()
     (package / "__init__.py").write_text("from .client import *\n")
@@ -552,7 +585,7 @@ def test_import_speechd_loads_from_an_extra_folder_without_touching_sys_path(tmp
         sys.modules.pop("speechd.client", None)
 
 
-def test_import_speechd_returns_none_for_a_broken_package(tmp_path, monkeypatch):
+def test_import_speechd_returns_none_for_a_broken_package(tmp_path, monkeypatch, speechd_off_sys_path):
     package = tmp_path / "speechd"
     package.mkdir()
     (package / "__init__.py").write_text("raise RuntimeError('broken')\n")
