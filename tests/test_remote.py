@@ -144,7 +144,6 @@ def test_wrong_password_and_commands_are_refused(hosted):
 
 def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
     data, proc = hosted
-    start = time.monotonic()
     ann = login(data, "Ann")
     ann.expect("Ann has joined; 1 seat still empty: Bea.")
     bea = login(data, "Bea")
@@ -197,11 +196,9 @@ def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
         for child in children.values():
             if child.isalive():
                 child.terminate(force=True)
-    elapsed = time.monotonic() - start
     proc.wait(20)
     host_out = proc.stdout.read()
     assert proc.returncode == 0, host_out
-    assert elapsed < 120
 
     text = {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}
     for who in ("Ann", "Bea"):

@@ -64,7 +64,7 @@ def host_env(tmp_path) -> dict:
 
 
 def wait_for_seats(seats_file: Path, alive) -> dict:
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # only a host that hangs takes this long
     while not seats_file.exists():
         assert alive(), "the host stopped before it listened"
         assert time.monotonic() < deadline, "the host does not listen"
@@ -94,7 +94,7 @@ class Host:
         for line in self.proc.stdout:
             self.lines.append(line.rstrip("\n"))
 
-    def printed(self, text: str, timeout: float = 10) -> None:
+    def printed(self, text: str, timeout: float = 60) -> None:
         """Wait until the host printed a line holding ``text``."""
         deadline = time.monotonic() + timeout
         while not any(text in x for x in self.lines):
@@ -154,7 +154,7 @@ def choose(screen: str, who: str) -> str:
     return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
 
 
-def play(children: dict, until=None, limit: float = 150) -> tuple:
+def play(children: dict, until=None) -> tuple:
     """Every child (seat name to pexpect child) types Big Money moves at its prompt until
     each saw "Game over." (or ``until(moves)`` is true); returns (each seat's text, the moves)."""
     raw = {who: [child.buffer] for who, child in children.items()}
@@ -163,9 +163,8 @@ def play(children: dict, until=None, limit: float = 150) -> tuple:
         child.buffer = ""
     over: set = set()
     moves: list = []
-    deadline = time.monotonic() + limit
     while len(over) < len(children) and not (until and until(moves)):
-        assert time.monotonic() < deadline, "the game does not end"
+        assert len(moves) < 2000, "the game does not end"
         for who in [n for n in children if n not in over]:
             text = ANSI.sub("", screen[who]).replace("\r", "")
             if re.search(r"^Game over\.$", text, re.M):
@@ -178,7 +177,7 @@ def play(children: dict, until=None, limit: float = 150) -> tuple:
         live = {c.child_fd: n for n, c in children.items() if n not in over}
         if not live:
             break
-        ready, _, _ = select.select(list(live), [], [], 20)
+        ready, _, _ = select.select(list(live), [], [], 60)  # only a host that hangs is silent this long
         assert ready, "nothing comes from the host: " + repr({n: "".join(raw[n])[-600:] for n in live.values()})
         for fd in ready:
             who = live[fd]
@@ -222,8 +221,7 @@ def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     bea.sendline("hand")
     bea.expect(r"Your hand, 5 cards: ")
     bea.sendline("status")
-    bea.expect(r"Ann's turn 1, Action phase")
-    time.sleep(0.5)
+    bea.expect(r"Ann's turn 1, Action phase")  # answered by the host after Ann left
     assert host.proc.poll() is None
     ann = login(data, "Ann")
     ann.expect("Welcome back, Ann. The game goes on.")
@@ -435,11 +433,9 @@ def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
         ann = login(data, "Ann")
         ann.expect("Ann has joined; every seat is taken. The game starts.")
         cid.expect("Ann has joined; every seat is taken. The game starts.")
-        start = time.monotonic()
         text, moves = play({"Ann": ann, "Cid": cid})
         cid.close()
         assert cid.exitstatus == 0, text["Cid"][-1000:]
-        assert time.monotonic() - start < 120
     finally:
         for child in (cid,):
             if child.isalive():
