@@ -90,6 +90,11 @@ def sighted_mode(tmp_path):
     """The default mode of a sighted player: speech looked for (none speaks here), rich output."""
     child = spawn_position(pexpect, tmp_path, POSITION, 24, 80, speech="auto")
     child.expect(b"Ann> ")
+    # the speech output is looked for in the background, and what it finds may be said at any
+    # moment until then; the speech command waits for it, so nothing comes in the middle of a test
+    child.send(b"speech\r")
+    child.expect(rb"(?:No sound can be heard|Automatic mode: (?:the game speaks|no speech output))[^\n]*\n")
+    child.expect(b"Ann> ")
     yield child
     child.terminate(force=True)
 
