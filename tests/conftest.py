@@ -74,6 +74,19 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
+def auto_workers(processors: int | None) -> int:
+    """How many pytest-xdist workers ``-n auto`` (the project's setting) starts on a machine
+    where this process may use ``processors`` processors (None: unknown): one per processor, and
+    at least 2, since about half of the suite's time is spent waiting on other processes."""
+    return max(2, processors or 1)
+
+
+def pytest_xdist_auto_num_workers(config):
+    """pytest-xdist's ``-n auto``: :func:`auto_workers` of this machine's processors."""
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return auto_workers(processors)
+
+
 @pytest.fixture(autouse=True)
 def _own_settings_file(monkeypatch, tmp_path_factory):
     """Every test reads its own (missing) settings file, never the user's."""
