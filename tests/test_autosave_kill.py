@@ -27,7 +27,7 @@ import pytest
 
 from typedmoves import Heard, big_money_line, no_treasures
 
-pytestmark = pytest.mark.posix  # a pseudo-terminal, SIGKILL
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # a pseudo-terminal, SIGKILL
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -186,6 +186,7 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
     run(body)
 
 
+@pytest.mark.e2e
 def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
     """``a11y-dominion host --players Ann:human,Bea:remote`` with Bea logged in by the
     real ssh client: an empty line at Ann's terminal reads her question again, and

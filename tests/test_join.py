@@ -37,6 +37,9 @@ from test_remote import ANSI, choose, host_command, login  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
+pytestmark = pytest.mark.e2e  # the real host, OpenSSH and join in other processes
+
+
 @pytest.fixture
 def host_game(tmp_path):
     """The host running as a subprocess (Ann, Bea and a bot); yields (the seats file's data, the process)."""

@@ -107,6 +107,7 @@ class Output:
             return self.text
 
 
+@pytest.mark.e2e
 def test_play_says_it_once(tmp_path):
     env = no_sound_env(tmp_path)
     proc = subprocess.Popen(
@@ -131,6 +132,7 @@ def test_play_says_it_once(tmp_path):
         proc.wait(60)
 
 
+@pytest.mark.e2e
 def test_join_says_it_once(tmp_path, host_game):  # noqa: F811  (the fixture of test_join)
     data, _proc = host_game
     env = no_sound_env(tmp_path)

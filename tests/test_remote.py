@@ -26,7 +26,7 @@ import pytest
 from remoteplay import SSH_OPTIONS
 from typedmoves import big_money_line, no_treasures
 
-pytestmark = pytest.mark.posix  # ssh in a pseudo-terminal
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # ssh in a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
 if shutil.which("ssh") is None:

@@ -51,6 +51,9 @@ QUERIES = {("Bea", 4): ("hand", r"^Your hand"), ("Cid", 9): ("hand", r"^Your han
 SCORE = r"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and \d+ from Tower\)\.$"
 
 
+pytestmark = pytest.mark.e2e  # a host process and ssh seats
+
+
 def privacy_faults(record: dict, log: list, seat: str, raw: bytes) -> dict:
     """Every way the bytes ``raw`` that ``seat`` received break privacy, by check (empty lists: none)."""
     others = [n for n in record["config"]["players"] if n != seat]

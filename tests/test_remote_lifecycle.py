@@ -51,6 +51,9 @@ PASSWORD_ONLY = ["-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentication
 ONE_TRY = ["-o", "NumberOfPasswordPrompts=1", "-o", "LogLevel=INFO"]
 
 
+pytestmark = pytest.mark.e2e  # host processes and ssh seats
+
+
 def host_command(players: str, *extra: str) -> list:
     exe = shutil.which("a11y-dominion")
     args = ["host", "--players", players, "--seed", "1", "--port", "0", *extra]

@@ -21,6 +21,7 @@ import remoteplay as rp  # noqa: E402 - after the skip: it needs pexpect
 from a11y_dominion.rules import events as ev  # noqa: E402
 
 pytestmark = [
+    pytest.mark.e2e,  # a host process and six ssh seats
     pytest.mark.posix,  # ssh in a pseudo-terminal
     pytest.mark.skipif(
         shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,

@@ -28,6 +28,9 @@ UP = "\x1b[A"
 LEFT = "\x1b[D"
 
 
+pytestmark = pytest.mark.e2e  # a host process and ssh seats
+
+
 @pytest.fixture
 def host(tmp_path):
     """The host of Ann and Bea (remote) and a Big Money bot, as a subprocess."""

@@ -46,6 +46,7 @@ COMMAND_TIMEOUT = 120.0
 """Seconds a command may take before the test calls it a hang."""
 
 pytestmark = [
+    pytest.mark.e2e,  # a real speech-dispatcher
     pytest.mark.filterwarnings(
         # The speechd client ends its reader thread with sys.exit() when its
         # connection closes; threading ignores that, pytest reports it.

@@ -59,6 +59,9 @@ NOTHING = {
 }
 
 
+pytestmark = pytest.mark.e2e  # pseudo-terminals and ssh seats
+
+
 def send(child, data: bytes) -> None:
     """Write ``data`` to the game as a terminal does, in pieces, while its output is read."""
 
