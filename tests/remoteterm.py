@@ -83,7 +83,7 @@ def login(host: Host, user: str, options: tuple = ENGLISH, command: tuple = (), 
         "ssh",
         SSH_OPTIONS + list(options) + ["-p", str(data["port"]), f"{user}@{data['host']}"] + list(command),
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # only a hang takes this long
         dimensions=(50, 200),
         env=dict(os.environ, **(env or {})),
     )

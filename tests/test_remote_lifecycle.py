@@ -132,7 +132,7 @@ def ssh(data: dict, user: str, options=PASSWORD_ONLY):
         # ssh takes the first value of an option: LogLevel=ERROR unless ``options`` gave another
         SSH_OPTIONS + list(options) + ["-o", "LogLevel=ERROR", "-p", str(data["port"]), f"{user}@{data['host']}"],
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # only a hang takes this long
         dimensions=(50, 200),
     )
 
@@ -349,7 +349,7 @@ def spawn_host(tmp_path, players: str, *extra: str):
     """The host command under a terminal of its own; returns (the pexpect child, the seats file's data)."""
     cmd = host_command(players, "--seats-file", str(tmp_path / "seats.json"), *extra)
     child = pexpect.spawn(
-        cmd[0], cmd[1:], cwd=str(ROOT), env=host_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+        cmd[0], cmd[1:], cwd=str(ROOT), env=host_env(tmp_path), encoding="utf-8", timeout=60, dimensions=(50, 200)
     )
     return child, wait_for_seats(tmp_path / "seats.json", child.isalive)
 
@@ -403,7 +403,7 @@ def test_a_screen_reader_user_at_the_host_gets_plain_lines(tmp_path):
     config.write_text(json.dumps({"screen_reader": "yes"}))
     cmd = host_command("Ann:remote,Cid:human,Bot:bigmoney", "--seats-file", str(tmp_path / "seats.json"))
     env = dict(host_env(tmp_path), A11Y_DOMINION_CONFIG=str(config))
-    cid = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    cid = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(50, 200))
     try:
         cid.expect("Welcome, Cid. Type help for commands.")
         cid.sendline("hand")

@@ -266,7 +266,7 @@ def line_editor_reads(child) -> None:
     shows no prompt while nothing is asked of it, so only the terminal's mode tells)."""
     import termios
 
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # only a hang takes this long
     while termios.tcgetattr(child.child_fd)[3] & termios.ICANON:
         assert time.monotonic() < deadline, "the line editor does not read"
         time.sleep(0.01)
