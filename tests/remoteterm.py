@@ -95,17 +95,3 @@ def login(host: Host, user: str, options: tuple = ENGLISH, command: tuple = (), 
 def plain(text: str) -> str:
     """``text`` without cursor moves, erasing and colours, and without carriage returns."""
     return ANSI.sub("", text).replace("\r", "")
-
-
-def drain(child, seconds: float = 0.5) -> str:
-    """Everything ``child`` receives for ``seconds`` (nothing more arriving)."""
-    got = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            got.append(child.read_nonblocking(65536, timeout=0.05))
-        except pexpect.TIMEOUT:
-            continue
-        except pexpect.EOF:
-            break
-    return "".join(got)
