@@ -74,6 +74,23 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
+def auto_workers(processors: int | None, args: Iterable[str] = ()) -> int:
+    """How many pytest-xdist workers ``-n auto`` (the project's setting) starts on a machine
+    where this process may use ``processors`` processors (None: unknown), for a run of ``args``
+    (the paths and test ids pytest was given). A run of named test files or tests stays in this
+    process (0), which starts at once; a folder or the whole suite gets one worker per processor,
+    and at least 2, since about half of the suite's time is spent waiting on other processes."""
+    if args and all(str(arg).split("::")[0].endswith(".py") for arg in args):
+        return 0
+    return max(2, processors or 1)
+
+
+def pytest_xdist_auto_num_workers(config):
+    """pytest-xdist's ``-n auto``: :func:`auto_workers` of this machine's processors and this run."""
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return auto_workers(processors, config.args)
+
+
 @pytest.fixture(autouse=True)
 def _own_settings_file(monkeypatch, tmp_path_factory):
     """Every test reads its own (missing) settings file, never the user's."""

@@ -25,7 +25,7 @@ def spawn_position(pexpect, tmp_path, position: dict, rows: int, columns: int, s
         exe, args = sys.executable, ["-m", "a11y_dominion"] + args
     env = dict(os.environ, TERM="xterm", COLUMNS=str(columns), LINES=str(rows), A11Y_DOMINION_SCREEN_READER="no")
     env.update(A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"), A11Y_DOMINION_DATA=str(tmp_path / "data"))
-    return pexpect.spawn(exe, args, env=env, timeout=10, dimensions=(rows, columns))
+    return pexpect.spawn(exe, args, env=env, timeout=60, dimensions=(rows, columns))  # only a hang takes this long
 
 
 def type_keys(child, keys: bytes, then) -> bytes:

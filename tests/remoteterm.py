@@ -45,7 +45,7 @@ class Host:
             stderr=subprocess.STDOUT,
             text=True,
         )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # only a host that hangs takes this long
         while not self.seats_file.exists():
             assert self.proc.poll() is None, self.output()
             assert time.monotonic() < deadline, "the host does not listen"
@@ -83,7 +83,7 @@ def login(host: Host, user: str, options: tuple = ENGLISH, command: tuple = (), 
         "ssh",
         SSH_OPTIONS + list(options) + ["-p", str(data["port"]), f"{user}@{data['host']}"] + list(command),
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # only a hang takes this long
         dimensions=(50, 200),
         env=dict(os.environ, **(env or {})),
     )
@@ -95,17 +95,3 @@ def login(host: Host, user: str, options: tuple = ENGLISH, command: tuple = (), 
 def plain(text: str) -> str:
     """``text`` without cursor moves, erasing and colours, and without carriage returns."""
     return ANSI.sub("", text).replace("\r", "")
-
-
-def drain(child, seconds: float = 0.5) -> str:
-    """Everything ``child`` receives for ``seconds`` (nothing more arriving)."""
-    got = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            got.append(child.read_nonblocking(65536, timeout=0.05))
-        except pexpect.TIMEOUT:
-            continue
-        except pexpect.EOF:
-            break
-    return "".join(got)

@@ -55,7 +55,7 @@ MODULE_DIRS = ("/usr/lib/speech-dispatcher-modules",)
 AUDIO_PLUGIN_GLOBS = ("/usr/lib/*/speech-dispatcher/spd_alsa.so", "/usr/lib/speech-dispatcher/spd_alsa.so")
 """Where speech-dispatcher's ALSA audio plugin may be."""
 
-START_TIMEOUT = 8.0
+START_TIMEOUT = 60.0
 """Seconds to wait for the private daemon to accept connections."""
 
 IDLE_EXIT_SECONDS = 60
@@ -424,7 +424,7 @@ class PrivateSpeechDispatcher:
         except FileNotFoundError:
             return 0
 
-    def wait_for_audio(self, min_seconds: float, timeout: float = 8.0, settle: float = 0.4) -> Audio | None:
+    def wait_for_audio(self, min_seconds: float, timeout: float = 60.0, settle: float = 0.4) -> Audio | None:
         """Wait until at least ``min_seconds`` of audio are written and writing stops.
 
         Returns:

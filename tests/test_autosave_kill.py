@@ -27,7 +27,7 @@ import pytest
 
 from typedmoves import Heard, big_money_line, no_treasures
 
-pytestmark = pytest.mark.posix  # a pseudo-terminal, SIGKILL
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # a pseudo-terminal, SIGKILL
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +119,6 @@ def reference(data: Path) -> tuple:
 
 
 def test_killed_ten_times_and_resumed_goes_on_identically(tmp_path):
-    start = time.monotonic()
     moves, responses = reference(tmp_path / "reference")
     assert len(moves) > 2 * KILLS
     rng = random.Random(2026)
@@ -143,7 +142,7 @@ def test_killed_ten_times_and_resumed_goes_on_identically(tmp_path):
                 kill_at.pop(0)
                 if rng.random() < 0.5:
                     child.sendline(move)  # killed while the answer is being handled, or just after
-                    time.sleep(rng.random() * 0.05)
+                    time.sleep(rng.random() * 0.05)  # a kill at any moment: both outcomes are allowed below
                 child.kill(signal.SIGKILL)
                 child.close(force=True)
                 saved = saved_answers(data)
@@ -173,4 +172,3 @@ def test_killed_ten_times_and_resumed_goes_on_identically(tmp_path):
     assert not kill_at
     assert set(lost) <= {0, 1} and len(lost) == KILLS  # at most the answer being typed was lost
     assert compared >= len(moves) - first - 2 * KILLS  # every response after the first resume, but the kills'
-    assert time.monotonic() - start < 90

@@ -18,14 +18,13 @@ import os
 import re
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from typedmoves import Heard, big_money_line, no_treasures
 
-pytestmark = pytest.mark.posix  # a pseudo-terminal
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +58,6 @@ def test_whole_game_against_bigmoney_in_a_pty():
     exe, args = command()
     env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
     env.pop("NO_COLOR", None)
-    start = time.monotonic()
     child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
     transcript = []
     raw = []
@@ -85,10 +83,8 @@ def test_whole_game_against_bigmoney_in_a_pty():
     finally:
         if child.isalive():
             child.terminate(force=True)
-    elapsed = time.monotonic() - start
     text = "".join(transcript)
     assert child.exitstatus == 0
-    assert elapsed < 50
     # final scores, one line per player, and the winner
     assert re.search(r"^You: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", tail, re.M)
     assert re.search(r"^Bot: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", tail, re.M)
@@ -170,7 +166,6 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
     args = [a for a in args] + ["--players", SHARED_PLAYERS]
     env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
     env.pop("NO_COLOR", None)
-    start = time.monotonic()
     child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
     raw, screens, typed = [], [], []
     heard: dict = {}
@@ -209,9 +204,7 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
     finally:
         if child.isalive():
             child.terminate(force=True)
-    elapsed = time.monotonic() - start
     assert child.exitstatus == 0
-    assert elapsed < 90
     for name in ("Ann", "Bea", "Bot"):
         assert re.search(rf"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", tail, re.M)
     text = "".join(screens)

@@ -42,6 +42,7 @@ needs_debian_python = pytest.mark.skipif(
 )
 
 
+@pytest.mark.e2e
 @needs_debian_python
 def test_install_py_plays_with_debians_own_python_without_ensurepip(tmp_path):
     venv = tmp_path / "venv"
@@ -100,6 +101,7 @@ def test_install_py_uses_an_active_virtual_environment(tmp_path):
     assert Path(got.stdout.strip()) == Path(sys.executable)
 
 
+@pytest.mark.e2e
 def test_a_reader_that_goes_away_ends_the_game_at_once():
     """Output piped into ``head``: when the pipe closes, the program ends (it used to
     restore the game after the write failed, for ever, at full speed)."""

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "a11y_dominion"
 
 # each module in turn, with every module of the package forgotten before it (the
@@ -47,6 +49,7 @@ def test_the_module_list_holds_the_rules_and_the_cards():
     assert "a11y_dominion" in names and "a11y_dominion.__main__" not in names
 
 
+@pytest.mark.e2e
 def test_every_module_imports_first_in_a_fresh_interpreter():
     out = subprocess.run(
         [sys.executable, "-c", IMPORT_EACH, *modules()],

@@ -37,6 +37,9 @@ from test_remote import ANSI, choose, host_command, login  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
+pytestmark = pytest.mark.e2e  # the real host, OpenSSH and join in other processes
+
+
 @pytest.fixture
 def host_game(tmp_path):
     """The host running as a subprocess (Ann, Bea and a bot); yields (the seats file's data, the process)."""
@@ -53,7 +56,7 @@ def host_game(tmp_path):
         text=True,
     )
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # only a host that hangs takes this long
         while not path.exists():
             assert proc.poll() is None, proc.stdout.read()
             assert time.monotonic() < deadline, "the host does not listen"
@@ -85,14 +88,14 @@ def seats_file(tmp_path, data: dict) -> str:
 def join_piped(tmp_path, data: dict, user: str, *more: str) -> PopenSpawn:
     """``a11y-dominion join`` with its input and output as pipes (plain lines, no prompt editing)."""
     cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", user, "--speech", "off", *more)
-    return PopenSpawn(cmd, cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20)
+    return PopenSpawn(cmd, cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=60)
 
 
 def join_terminal(tmp_path, data: dict, user: str = "Ann"):
     """``a11y-dominion join`` in a pseudo-terminal (200 columns), screen-reader mode, as ``user``."""
     cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", user, "--speech", "screen-reader")
     return pexpect.spawn(
-        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+        cmd[0], cmd[1:], cwd=str(ROOT), env=join_env(tmp_path), encoding="utf-8", timeout=60, dimensions=(50, 200)
     )
 
 
@@ -115,7 +118,6 @@ def run_join(tmp_path, *args: str, env: dict | None = None):
 @pytest.mark.posix
 def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path):
     data, proc = host_game
-    start = time.monotonic()
     ann = login(data, "Ann")
     ann.expect("Ann has joined; 1 seat still empty: Bea.")
     bea = join_piped(tmp_path, data, "Bea")
@@ -151,7 +153,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
                 last = time.monotonic()
                 raw[who].append(got)
                 screen[who] += got
-            if time.monotonic() - last > 20:
+            if time.monotonic() - last > 60:  # only a host that hangs is silent this long
                 proc.terminate()
                 raise AssertionError(
                     "nothing comes from the host: "
@@ -169,11 +171,9 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
             ann.terminate(force=True)
         if bea.proc.poll() is None:
             bea.kill(9)
-    elapsed = time.monotonic() - start
-    proc.wait(20)
+    proc.wait(60)
     host_out = proc.stdout.read()
     assert proc.returncode == 0, host_out
-    assert elapsed < 150
 
     text = {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}
     for who in ("Ann", "Bea"):
@@ -517,15 +517,15 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
         # Ann's prompt waits; Bea's chat is shown before Ann presses a key
         bea.sendline("say test2")
         bea.expect("Bea says: test2")
-        ann.expect("Bea says: test2", timeout=5)
+        ann.expect("Bea says: test2")
         ann.expect("Ann> ")
         # half typed at the prompt: the chat above it, "sta" drawn again after it
         ann.send("sta")
-        time.sleep(0.3)
+        ann.expect_exact("sta")  # the line editor has it
         bea.sendline("say hi Ann")
         # the line editor goes back to the start of the prompt's line and overwrites it with spaces
         # (plain lines, no cursor movement sequence): "Ann> sta" is 8 characters
-        ann.expect(r"sta\r {8}\rBea says: hi Ann\r\n", timeout=5)
+        ann.expect(r"\A\r {8}\rBea says: hi Ann\r\n")
         ann.expect("Ann> sta")
         ann.send("tus\r")
         ann.expect(r"You have \d+ Debt and ")
@@ -536,46 +536,51 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
         ann.sendline("end")
         bea.expect("Bea> ")
         # Bea's turn: nothing is asked of Ann; her half-typed line is kept apart from the chat
-        time.sleep(0.5)
+        ann.expect(r"Bea's turn 1\.\r\n")  # the last line Ann is told before the chat
         ann.send("sta")
-        time.sleep(0.3)
+        ann.expect_exact("sta")
+        assert "Ann>" not in ann.before
         bea.sendline("say hi again")
-        ann.expect(r"sta\r {3}\rBea says: hi again\r\n", timeout=5)
+        ann.expect(r"\A\r {3}\rBea says: hi again\r\n")
         ann.expect("sta")
         assert "Ann>" not in ann.before
         ann.send("tus\r")
         ann.expect(r"You have \d+ Debt and ")
         # what says nothing to Ann (Bea's move to her Buy phase, told at her turn's end) leaves
-        # the half-typed line alone: it is neither rubbed out nor drawn again
+        # the half-typed line alone: it is neither rubbed out nor drawn again. Ann's status says
+        # when her side has been told of the move; until then she types "sta" again after it.
         ann.expect(r"Bot: [^\r]*cards in the discard pile\.\r\n")
-        time.sleep(0.3)
         ann.send("sta")
-        time.sleep(0.3)
+        ann.expect_exact("sta")
         bea.sendline("end")
         bea.expect(r"Buy phase")
         bea.expect("Bea> ")
-        time.sleep(1)
-        ann.send("tus\r")
-        ann.expect(r"You have \d+ Debt and ")
-        assert ann.before.startswith("status\r") and ann.before.count("sta") == 1, repr(ann.before)
+        for _ in range(600):
+            ann.send("tus\r")
+            ann.expect(r"You have \d+ Debt and ")
+            assert ann.before.startswith("tus\r") and "sta" not in ann.before, repr(ann.before)
+            told = "Bea's turn 1, Buy phase" in ann.before
+            ann.expect(r"Bot: [^\r]*cards in the discard pile\.\r\n")
+            if told:
+                break
+            ann.send("sta")
+            ann.expect_exact("sta")
+        else:
+            raise AssertionError("Ann is never told of Bea's Buy phase")
         # a line half typed when Ann's question comes is drawn again at its prompt
-        time.sleep(0.3)
         ann.send("sta")
-        time.sleep(0.3)
+        ann.expect_exact("sta")
         bea.sendline("end")
         ann.expect(r"Ann, Action phase: ")
         ann.expect("Ann> sta")
         ann.send("tus\r")
         ann.expect(r"You have \d+ Debt and ")
         ann.expect("Ann> ")
-        time.sleep(0.5)
-        # the host stops while Ann's prompt waits: the sentence at once, and the program ends
-        start = time.monotonic()
+        # the host stops while Ann's prompt waits: the sentence, and the program ends by itself
         proc.send_signal(signal.SIGINT)
-        ann.expect("The host stopped the game.", timeout=5)
-        ann.expect("The host ended the session before the game was over.", timeout=5)
-        ann.expect(pexpect.EOF, timeout=5)
-        assert time.monotonic() - start < 6
+        ann.expect("The host stopped the game.")
+        ann.expect("The host ended the session before the game was over.")
+        ann.expect(pexpect.EOF)
         assert "Traceback" not in ann.before
         ann.close()
         assert ann.exitstatus == 1

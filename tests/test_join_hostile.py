@@ -136,6 +136,7 @@ def test_a_long_text_is_cut(tmp_path):
     assert peak < MEMORY and not faults
 
 
+@pytest.mark.e2e
 def test_95000_lines_are_shown_at_the_rate_and_the_flood_said_once(tmp_path):
     attack = b"".join(b'{"type": "text", "text": "flood %d"}\n' % i for i in range(95_000))
     lines, code, peak, faults = play_against(tmp_path, attack + STILL_HERE, clock=lambda: 50.0)
@@ -182,6 +183,7 @@ def test_templates_in_decisions_and_notes_come_only_from_the_catalog():
     assert from_host(known) == {"msg": "{player} says: {said}", "args": {"player": "Eve", "said": "hi"}}
 
 
+@pytest.mark.e2e
 def test_95000_messages_that_cannot_be_used_are_said_at_the_rate_and_the_flood_once(tmp_path):
     attack = b'{"type": "events", "events": [{"type": "no-such-event"}]}\n' * 95_000
     lines, code, peak, faults = play_against(tmp_path, attack + STILL_HERE, clock=lambda: 50.0)
@@ -192,6 +194,7 @@ def test_95000_messages_that_cannot_be_used_are_said_at_the_rate_and_the_flood_o
     assert peak < MEMORY and not faults and code == 1
 
 
+@pytest.mark.e2e
 def test_the_inbox_holds_a_bounded_number_of_messages_and_the_host_waits_meanwhile(tmp_path):
     """Messages that carry the game are never dropped: while the console does not take them,
     the connection reads no further (the host waits), and the inbox holds at most its bound."""

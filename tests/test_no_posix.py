@@ -107,6 +107,7 @@ def test_the_launcher_blocks_posix_modules_for_the_projects_code_only():
 
 
 # ---------------------------------------------------------------- the commands
+@pytest.mark.e2e
 def test_play_and_resume_without_posix_modules(tmp_path):
     code, printed = launch(tmp_path, "play", *POSITION, typed="buy Province\nend\n")
     assert code == 0, printed
@@ -135,6 +136,7 @@ def test_play_and_resume_without_posix_modules(tmp_path):
     assert code == 0 and len(printed.splitlines()) == 2 and clean(printed) == [], printed
 
 
+@pytest.mark.e2e
 def test_simulate_and_scenario_without_posix_modules(tmp_path):
     code, printed = launch(tmp_path, "simulate", "--games", "4", "--workers", "2", "--seed", "1")
     assert code == 0, printed
@@ -147,6 +149,7 @@ def test_simulate_and_scenario_without_posix_modules(tmp_path):
     assert clean(printed) == []
 
 
+@pytest.mark.e2e
 @pytest.mark.posix
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client ssh is not installed")
 def test_host_with_an_ssh_seat_and_a_join_seat_without_posix_modules(tmp_path):

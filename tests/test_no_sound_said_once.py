@@ -10,7 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
-import time
+import threading
 
 import pytest
 
@@ -73,6 +73,41 @@ def command(*args: str) -> list:
     return ([exe] if exe else [sys.executable, "-m", "a11y_dominion"]) + list(args)
 
 
+class Output:
+    """What a process writes to its standard output, read as it comes by a thread of its own."""
+
+    def __init__(self, stream) -> None:
+        self.text = ""
+        self.ended = False
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream) -> None:
+        for chunk in iter(lambda: stream.read(1), ""):
+            with self.changed:
+                self.text += chunk
+                self.changed.notify_all()
+        with self.changed:
+            self.ended = True
+            self.changed.notify_all()
+
+    def wait_for(self, *texts: str, timeout: float = 60) -> None:
+        """Return once each of ``texts`` has been written (lower case for any case); fail when the
+        process ends first, or after ``timeout`` seconds (a process that hangs)."""
+        with self.changed:
+            done = self.changed.wait_for(
+                lambda: all(t in self.text.lower() for t in texts) or self.ended, timeout=timeout
+            )
+            assert done and all(t in self.text.lower() for t in texts), (texts, self.text)
+
+    def wait_for_end(self, timeout: float = 60) -> str:
+        """All the process wrote, once its standard output closes."""
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.ended, timeout=timeout), self.text
+            return self.text
+
+
+@pytest.mark.e2e
 def test_play_says_it_once(tmp_path):
     env = no_sound_env(tmp_path)
     proc = subprocess.Popen(
@@ -83,13 +118,21 @@ def test_play_says_it_once(tmp_path):
         text=True,
         env=env,
     )
-    time.sleep(3)  # the speech output is found meanwhile: its sentence comes once, whenever it comes
-    out, _ = proc.communicate("hand\n", timeout=60)
-    assert out.lower().count(SAID) <= 1, out
-    if "speech output is starting" not in out:
-        assert out.lower().count(SAID) == 1, out
+    try:
+        out = Output(proc.stdout)
+        out.wait_for("you> ", SAID)  # the speech output is found while the prompt waits
+        proc.stdin.write("hand\n")
+        proc.stdin.close()
+        text = out.wait_for_end()
+        assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in text
+        assert text.lower().count(SAID) == 1, text
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(60)
 
 
+@pytest.mark.e2e
 def test_join_says_it_once(tmp_path, host_game):  # noqa: F811  (the fixture of test_join)
     data, _proc = host_game
     env = no_sound_env(tmp_path)
@@ -97,11 +140,13 @@ def test_join_says_it_once(tmp_path, host_game):  # noqa: F811  (the fixture of 
     cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Bea", "--speech", "self-voicing")
     pipe = subprocess.PIPE
     proc = subprocess.Popen(cmd, stdin=pipe, stdout=pipe, stderr=subprocess.STDOUT, text=True, env=env)
-    time.sleep(4)
-    proc.stdin.close()
-    out = proc.stdout.read()
-    proc.wait(30)
-    assert "Joined 127.0.0.1 port" in out
-    assert out.lower().count(SAID) <= 1, out
-    if "speech output is starting" not in out:
-        assert out.lower().count(SAID) == 1, out
+    try:
+        out = Output(proc.stdout)
+        out.wait_for("joined 127.0.0.1 port", SAID)
+        proc.stdin.close()
+        text = out.wait_for_end()
+        assert text.lower().count(SAID) == 1, text
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(60)

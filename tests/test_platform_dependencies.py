@@ -48,6 +48,9 @@ TARGETS = {
 }
 
 
+pytestmark = pytest.mark.e2e  # pip resolving every platform's wheels
+
+
 def environment(platform: str, python: str) -> dict:
     """The marker environment of CPython ``python`` (such as "3.11") on pip's ``platform`` tag."""
     return {

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-pytestmark = pytest.mark.posix  # a pseudo-terminal
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 
 from tests.ptyplay import spawn_position, type_keys  # noqa: E402

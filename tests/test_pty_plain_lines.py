@@ -34,6 +34,9 @@ POSITION = {
 CURSOR_MOVES = re.compile(rb"\x1b\[[0-9;?]*[JDCABH]")
 
 
+pytestmark = pytest.mark.e2e  # a pseudo-terminal
+
+
 def spawn(tmp_path):
     return spawn_position(pexpect, tmp_path, POSITION, 24, 80)
 

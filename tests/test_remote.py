@@ -26,7 +26,7 @@ import pytest
 from remoteplay import SSH_OPTIONS
 from typedmoves import big_money_line, no_treasures
 
-pytestmark = pytest.mark.posix  # ssh in a pseudo-terminal
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # ssh in a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
 if shutil.which("ssh") is None:
@@ -60,7 +60,7 @@ def hosted(tmp_path):
         text=True,
     )
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # only a hang takes this long
         while not seats_file.exists():
             assert proc.poll() is None, proc.stdout.read()
             assert time.monotonic() < deadline, "the host does not listen"
@@ -80,7 +80,7 @@ def ssh(data: dict, user: str, options: tuple = (), command: tuple = ()):
         "ssh",
         SSH_OPTIONS + list(options) + ["-p", str(data["port"]), f"{user}@{data['host']}"] + list(command),
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # only a hang takes this long
         dimensions=(50, 200),
     )
 
@@ -144,7 +144,6 @@ def test_wrong_password_and_commands_are_refused(hosted):
 
 def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
     data, proc = hosted
-    start = time.monotonic()
     ann = login(data, "Ann")
     ann.expect("Ann has joined; 1 seat still empty: Bea.")
     bea = login(data, "Bea")
@@ -197,11 +196,9 @@ def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
         for child in children.values():
             if child.isalive():
                 child.terminate(force=True)
-    elapsed = time.monotonic() - start
     proc.wait(20)
     host_out = proc.stdout.read()
     assert proc.returncode == 0, host_out
-    assert elapsed < 120
 
     text = {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}
     for who in ("Ann", "Bea"):
@@ -328,7 +325,7 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
             stderr=subprocess.STDOUT,
             text=True,
         )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # only a hang takes this long
         while not seats_file.exists():
             assert proc.poll() is None, proc.stdout.read()
             assert time.monotonic() < deadline, "the host does not listen"
@@ -358,7 +355,7 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
         ann.expect(r"Ann, Buy phase: 1 Buy, \d+ coins")
         ann.expect(r"Ann> ")
         ann.sendline("end")
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # only a hang takes this long
         while len(path.read_text().splitlines()) < 3 and time.monotonic() < deadline:
             time.sleep(0.05)  # the answer is saved when the host has read it
         lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-pytestmark = pytest.mark.posix  # ssh in a pseudo-terminal
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # ssh in a pseudo-terminal
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
 if shutil.which("ssh") is None:

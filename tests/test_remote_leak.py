@@ -20,7 +20,6 @@ import importlib.util
 import re
 import shutil
 import stat
-import time
 
 import pytest
 
@@ -52,6 +51,9 @@ QUERIES = {("Bea", 4): ("hand", r"^Your hand"), ("Cid", 9): ("hand", r"^Your han
 SCORE = r"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and \d+ from Tower\)\.$"
 
 
+pytestmark = pytest.mark.e2e  # a host process and ssh seats
+
+
 def privacy_faults(record: dict, log: list, seat: str, raw: bytes) -> dict:
     """Every way the bytes ``raw`` that ``seat`` received break privacy, by check (empty lists: none)."""
     others = [n for n in record["config"]["players"] if n != seat]
@@ -69,7 +71,6 @@ def privacy_faults(record: dict, log: list, seat: str, raw: bytes) -> dict:
 @pytest.mark.posix
 @over_ssh
 def test_three_remote_seats_and_a_bot_receive_nothing_private_of_another(tmp_path):
-    start = time.monotonic()
     with rp.hosted(tmp_path, PLAYERS, SEED) as host:
         children = {}
         try:
@@ -83,7 +84,6 @@ def test_three_remote_seats_and_a_bot_receive_nothing_private_of_another(tmp_pat
         assert code == 0, printed
         assert stat.S_IMODE(host.record.stat().st_mode) == 0o600  # it holds every hand
         record = host.game_record()
-    elapsed = time.monotonic() - start
 
     log = rp.event_log(record)
     assert isinstance(log[-1], ev.GameEnded)
@@ -111,7 +111,6 @@ def test_three_remote_seats_and_a_bot_receive_nothing_private_of_another(tmp_pat
     for (name, number), _query in QUERIES.items():
         assert seats[name].replies[number] == rp.hand_lines_at_decisions(record, name)[number]
     assert seats["Bea"].replies[4][1].startswith("In play: ")
-    assert elapsed < 240
 
 
 # ------------------------------------------------------------------ the checks catch planted leaks

@@ -51,6 +51,9 @@ PASSWORD_ONLY = ["-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentication
 ONE_TRY = ["-o", "NumberOfPasswordPrompts=1", "-o", "LogLevel=INFO"]
 
 
+pytestmark = pytest.mark.e2e  # host processes and ssh seats
+
+
 def host_command(players: str, *extra: str) -> list:
     exe = shutil.which("a11y-dominion")
     args = ["host", "--players", players, "--seed", "1", "--port", "0", *extra]
@@ -64,7 +67,7 @@ def host_env(tmp_path) -> dict:
 
 
 def wait_for_seats(seats_file: Path, alive) -> dict:
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # only a host that hangs takes this long
     while not seats_file.exists():
         assert alive(), "the host stopped before it listened"
         assert time.monotonic() < deadline, "the host does not listen"
@@ -94,7 +97,7 @@ class Host:
         for line in self.proc.stdout:
             self.lines.append(line.rstrip("\n"))
 
-    def printed(self, text: str, timeout: float = 10) -> None:
+    def printed(self, text: str, timeout: float = 60) -> None:
         """Wait until the host printed a line holding ``text``."""
         deadline = time.monotonic() + timeout
         while not any(text in x for x in self.lines):
@@ -129,7 +132,7 @@ def ssh(data: dict, user: str, options=PASSWORD_ONLY):
         # ssh takes the first value of an option: LogLevel=ERROR unless ``options`` gave another
         SSH_OPTIONS + list(options) + ["-o", "LogLevel=ERROR", "-p", str(data["port"]), f"{user}@{data['host']}"],
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # only a hang takes this long
         dimensions=(50, 200),
     )
 
@@ -154,7 +157,7 @@ def choose(screen: str, who: str) -> str:
     return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
 
 
-def play(children: dict, until=None, limit: float = 150) -> tuple:
+def play(children: dict, until=None) -> tuple:
     """Every child (seat name to pexpect child) types Big Money moves at its prompt until
     each saw "Game over." (or ``until(moves)`` is true); returns (each seat's text, the moves)."""
     raw = {who: [child.buffer] for who, child in children.items()}
@@ -163,9 +166,8 @@ def play(children: dict, until=None, limit: float = 150) -> tuple:
         child.buffer = ""
     over: set = set()
     moves: list = []
-    deadline = time.monotonic() + limit
     while len(over) < len(children) and not (until and until(moves)):
-        assert time.monotonic() < deadline, "the game does not end"
+        assert len(moves) < 2000, "the game does not end"
         for who in [n for n in children if n not in over]:
             text = ANSI.sub("", screen[who]).replace("\r", "")
             if re.search(r"^Game over\.$", text, re.M):
@@ -178,7 +180,7 @@ def play(children: dict, until=None, limit: float = 150) -> tuple:
         live = {c.child_fd: n for n, c in children.items() if n not in over}
         if not live:
             break
-        ready, _, _ = select.select(list(live), [], [], 20)
+        ready, _, _ = select.select(list(live), [], [], 60)  # only a host that hangs is silent this long
         assert ready, "nothing comes from the host: " + repr({n: "".join(raw[n])[-600:] for n in live.values()})
         for fd in ready:
             who = live[fd]
@@ -222,8 +224,7 @@ def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     bea.sendline("hand")
     bea.expect(r"Your hand, 5 cards: ")
     bea.sendline("status")
-    bea.expect(r"Ann's turn 1, Action phase")
-    time.sleep(0.5)
+    bea.expect(r"Ann's turn 1, Action phase")  # answered by the host after Ann left
     assert host.proc.poll() is None
     ann = login(data, "Ann")
     ann.expect("Welcome back, Ann. The game goes on.")
@@ -348,7 +349,7 @@ def spawn_host(tmp_path, players: str, *extra: str):
     """The host command under a terminal of its own; returns (the pexpect child, the seats file's data)."""
     cmd = host_command(players, "--seats-file", str(tmp_path / "seats.json"), *extra)
     child = pexpect.spawn(
-        cmd[0], cmd[1:], cwd=str(ROOT), env=host_env(tmp_path), encoding="utf-8", timeout=20, dimensions=(50, 200)
+        cmd[0], cmd[1:], cwd=str(ROOT), env=host_env(tmp_path), encoding="utf-8", timeout=60, dimensions=(50, 200)
     )
     return child, wait_for_seats(tmp_path / "seats.json", child.isalive)
 
@@ -402,7 +403,7 @@ def test_a_screen_reader_user_at_the_host_gets_plain_lines(tmp_path):
     config.write_text(json.dumps({"screen_reader": "yes"}))
     cmd = host_command("Ann:remote,Cid:human,Bot:bigmoney", "--seats-file", str(tmp_path / "seats.json"))
     env = dict(host_env(tmp_path), A11Y_DOMINION_CONFIG=str(config))
-    cid = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    cid = pexpect.spawn(cmd[0], cmd[1:], cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(50, 200))
     try:
         cid.expect("Welcome, Cid. Type help for commands.")
         cid.sendline("hand")
@@ -435,11 +436,9 @@ def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
         ann = login(data, "Ann")
         ann.expect("Ann has joined; every seat is taken. The game starts.")
         cid.expect("Ann has joined; every seat is taken. The game starts.")
-        start = time.monotonic()
         text, moves = play({"Ann": ann, "Cid": cid})
         cid.close()
         assert cid.exitstatus == 0, text["Cid"][-1000:]
-        assert time.monotonic() - start < 120
     finally:
         for child in (cid,):
             if child.isalive():

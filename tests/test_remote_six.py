@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 import re
 import shutil
-import time
 
 import pytest
 
@@ -22,6 +21,7 @@ import remoteplay as rp  # noqa: E402 - after the skip: it needs pexpect
 from a11y_dominion.rules import events as ev  # noqa: E402
 
 pytestmark = [
+    pytest.mark.e2e,  # a host process and six ssh seats
     pytest.mark.posix,  # ssh in a pseudo-terminal
     pytest.mark.skipif(
         shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
@@ -35,7 +35,6 @@ SCORE = r"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and \d+ from Tower\
 
 
 def test_six_remote_seats_play_a_whole_game(tmp_path):
-    start = time.monotonic()
     with rp.hosted(tmp_path, PLAYERS, seed=2) as host:
         children = {}
         try:
@@ -52,7 +51,6 @@ def test_six_remote_seats_play_a_whole_game(tmp_path):
         code, printed = host.finish()
         assert code == 0, printed
         record = host.game_record()
-    elapsed = time.monotonic() - start
 
     log = rp.event_log(record)
     assert isinstance(log[-1], ev.GameEnded)
@@ -71,4 +69,3 @@ def test_six_remote_seats_play_a_whole_game(tmp_path):
         assert rp.draws_naming_cards(lines, others) == [] and rp.other_hands(lines, others) == []
     assert any(re.fullmatch(r"Ann draws 5 cards\.", x) for x in rp.received_lines(bytes(seats["Fay"].raw)))
     assert any("buy Province" in s.moves for s in seats.values())
-    assert elapsed < 300

@@ -51,6 +51,9 @@ SEED = 1  # Ann begins with 2 coins, and after buying Moat in turns 1 and 2 draw
 T, E = {"move": "treasures"}, {"move": "end"}
 
 
+pytestmark = pytest.mark.e2e  # a host process, ssh and join seats
+
+
 def buy(card: str) -> dict:
     return {"move": "buy", "card": card}
 

@@ -36,6 +36,9 @@ ROLLOUTS = 4  # the fewest rounds after which hard may choose another buy than m
 
 
 # ---------------------------------------------------------------- the console's path (resume)
+pytestmark = pytest.mark.e2e  # whole games through the console and the host, cut and resumed
+
+
 def test_strategy_file_bot_console_game_cut_at_50_moments_goes_on_identically(tmp_path):
     whole = rc.console_game(tmp_path / "whole", f"A:medium,B:{STRATEGY}", seed=5)
     total = len(rc.answers_of(whole))

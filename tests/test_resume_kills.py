@@ -19,6 +19,9 @@ import resume_kills  # noqa: E402
 KILLS = 3
 
 
+pytestmark = pytest.mark.e2e  # game processes killed and resumed
+
+
 @pytest.mark.parametrize("kind", ["medium", "hard", "smithy"])
 def test_console_game_killed_and_resumed_goes_on_identically(kind, tmp_path):
     r = resume_kills.run(kind, "console", KILLS, KILLS, rollouts=4, seed=21, tmp=tmp_path)

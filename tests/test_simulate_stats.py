@@ -154,6 +154,7 @@ def screen_reader_settings(tmp_path):
     return str(path)
 
 
+@pytest.mark.e2e
 @pytest.mark.posix
 def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings):
     out = _spawn(ARGS, screen_reader_settings).decode()
@@ -164,6 +165,7 @@ def test_screen_reader_mode_says_a_line_every_ten_percent(screen_reader_settings
     assert lines[len(said)] == "40 games in " + lines[len(said)].split(" in ")[1]
 
 
+@pytest.mark.e2e
 @pytest.mark.posix
 def test_a_running_screen_reader_gets_the_lines_without_a_setting(tmp_path):
     """On Windows and macOS the system tells whether a screen reader runs, so the answer
@@ -194,6 +196,7 @@ def test_screen_reader_mode_of_simulate_as_the_game_decides_it(settings, running
     assert screen_reader_mode(settings, lambda: running) is lines
 
 
+@pytest.mark.e2e
 @pytest.mark.posix
 def test_a_terminal_shows_a_progress_bar(tmp_path):
     out = _spawn(ARGS, str(tmp_path / "none.json"))
@@ -201,6 +204,7 @@ def test_a_terminal_shows_a_progress_bar(tmp_path):
     assert b"games played" not in out
 
 
+@pytest.mark.e2e
 @pytest.mark.posix
 @pytest.mark.parametrize("extra", [["--json"], ["--json", "--workers", "2"]])
 def test_json_at_a_terminal_has_no_progress(screen_reader_settings, extra):
@@ -216,6 +220,7 @@ def test_a_game_past_the_turn_limit_is_unfinished():
     assert [u["game"] for u in res["unfinished"]] == [0, 1, 2, 3]
 
 
+@pytest.mark.e2e
 def test_the_same_results_in_processes_with_other_hash_seeds():
     """Medium's plan does not depend on the order of a set, which differs between processes
     (workers on other machines, a Dask cluster): the same seed gives the same results."""
@@ -283,6 +288,7 @@ def test_ctrl_c_while_the_workers_play_ends_them_at_once(method):
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.e2e
 @pytest.mark.posix
 def test_ctrl_c_at_the_terminal_stops_simulate_with_workers(tmp_path):
     env = dict(

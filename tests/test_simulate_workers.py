@@ -78,6 +78,7 @@ def test_scheduler_without_dask_says_how_to_install_it(capsys, monkeypatch):
     )
 
 
+@pytest.mark.e2e
 def test_a_dask_cluster_gives_the_results_of_one_process(capsys):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(

@@ -549,3 +549,12 @@ def test_seen_as_windows_the_tests_cannot_import_posix_only_modules(tmp_path, mo
     assert str(e.value) == "No module named 'termios' (as on Windows)"
     _run_module(inside / "uses_json.py")
     _run_module(outside / "uses_termios.py")  # pytest, the game and libraries import as before
+
+
+def test_the_suite_runs_on_at_least_two_workers_and_one_per_processor():
+    from conftest import auto_workers
+
+    assert [auto_workers(n) for n in (None, 1, 2, 3, 16)] == [2, 2, 2, 3, 16]
+    assert [auto_workers(n, ["tests"]) for n in (None, 1, 4)] == [2, 2, 4]
+    assert auto_workers(4, ["tests/test_cases.py", "tests/test_i18n.py::test_the_lang_option"]) == 0
+    assert auto_workers(4, ["tests/test_cases.py", "tests/scenarios"]) == 4

@@ -59,6 +59,9 @@ NOTHING = {
 }
 
 
+pytestmark = pytest.mark.e2e  # pseudo-terminals and ssh seats
+
+
 def send(child, data: bytes) -> None:
     """Write ``data`` to the game as a terminal does, in pieces, while its output is read."""
 
@@ -89,6 +92,11 @@ def reader_mode(tmp_path):
 def sighted_mode(tmp_path):
     """The default mode of a sighted player: speech looked for (none speaks here), rich output."""
     child = spawn_position(pexpect, tmp_path, POSITION, 24, 80, speech="auto")
+    child.expect(b"Ann> ")
+    # the speech output is looked for in the background, and what it finds may be said at any
+    # moment until then; the speech command waits for it, so nothing comes in the middle of a test
+    child.send(b"speech\r")
+    child.expect(rb"(?:No sound can be heard|Automatic mode: (?:the game speaks|no speech output))[^\n]*\n")
     child.expect(b"Ann> ")
     yield child
     child.terminate(force=True)
@@ -258,7 +266,7 @@ def line_editor_reads(child) -> None:
     shows no prompt while nothing is asked of it, so only the terminal's mode tells)."""
     import termios
 
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # only a hang takes this long
     while termios.tcgetattr(child.child_fd)[3] & termios.ICANON:
         assert time.monotonic() < deadline, "the line editor does not read"
         time.sleep(0.01)
