@@ -305,7 +305,7 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     )
     assert answer("instellingen zet uitgebreidheid beknopt") == ["Uitgebreidheid is nu beknopt."]
     assert answer("instellingen zet opties altijd") == ["Opties is nu altijd."]
-    assert answer("instellingen zet tips uit") == ["Tips is nu uit."]
+    assert answer("instellingen zet tips uit") == ["Tips staan nu uit."]
     assert answer("instellingen zet verbosity verbose") == ["Uitgebreidheid is nu uitgebreid."]
     assert answer("instellingen") == [
         "Taal nl, uitgebreidheid uitgebreid, opties altijd, spraakuitvoer geen, tips uit."

@@ -15,6 +15,8 @@ answer for anyone.
 
 from __future__ import annotations
 
+from announcements.words import join_names
+
 from ..i18n import N_
 from ..rules.decisions import Msg
 from ..textinput import short as _short
@@ -308,7 +310,9 @@ class Commands:
                 [
                     lang._(N_("Nothing has been said yet."))
                     if not len(self.history)
-                    else self.t(N_("There are only {n} messages so far."), n=len(self.history))
+                    else self.t(
+                        N_("{n:There is only 1 message|There are only {n} messages} so far."), n=len(self.history)
+                    )
                 ]
             )
         else:
@@ -423,7 +427,7 @@ class Commands:
         are for the seat at the keyboard; settings set KEY VALUE: change one now and save it
         in the settings file (a seat's language and verbosity under its name when several
         people share the keyboard). One sentence for anything else."""
-        from ..settings import SettingsError, check_value
+        from ..settings import DEFAULTS, SettingsError, check_value
 
         words = rest.split()
         if not words or [w.lower() for w in words] in (["show"], ["toon"]):
@@ -440,6 +444,18 @@ class Commands:
             value = DUTCH_SETTING_VALUES.get(value.lower(), value)
         elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
             value = "default"
+        if key not in DEFAULTS or key == "seats":
+            self.error(
+                self.t(
+                    N_(
+                        "{key} is not a setting. The settings are {names}; during a game, language, verbosity, "
+                        "options, output and hints change here."
+                    ),
+                    key=short(key),
+                    names=join_names([k for k in DEFAULTS if k != "seats"], self.lang),
+                )
+            )
+            return
         if key not in LIVE_SETTINGS:
             self.error(
                 self.t(
@@ -460,7 +476,7 @@ class Commands:
         saved = self._save_setting(key, value)
         word = self.lang._(SETTING_KEY_WORDS[key])
         line = self.t(
-            N_("{key} is now {value}."),
+            N_("Hints are now {value}.") if key == "hints" else N_("{key} is now {value}."),
             key=word[:1].upper() + word[1:],  # (it begins the sentence)
             value=setting_value_text(value, self.lang),
         )
