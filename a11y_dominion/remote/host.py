@@ -360,17 +360,21 @@ class GameHost:
             return "This seat is taken, or the game is over."
         return None
 
-    def join(self, user: str, write: Callable, session=None) -> SessionSeat:
+    def join(self, user: str, write: Callable | None, session=None, outlet=None) -> SessionSeat:
         """The player of the seat ``user`` names (admitted) is in with ``session``:
-        its lines go to ``write(text)``. In the lobby every seat is told, and the
+        its lines go to ``write(text)`` (a terminal session), or to ``outlet`` (a
+        seat-protocol session, :class:`~a11y_dominion.remote.protocol.ProtocolOutlet`,
+        which first gets the seat's story). In the lobby every seat is told, and the
         game starts when every remote seat is in; during the game the seat is told
         where the game stands, and a bot standing in for it stops. A session that
-        had the seat is told and ended. Returns the seat for this session (a
+        had the seat is told so through its own connection and ended, and the new
+        one is told that it took the seat over. Returns the seat for this session (a
         :class:`SessionSeat`: its typed lines count while the session holds it)."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
-        if old is not None and old is not session:
+        took_over = old is not None and old is not session
+        if took_over:
             taken = seat.lang._(N_("Your seat was taken by a new login; this session ends."))
             if getattr(seat, "outlet", None) is not None:
                 seat.outlet.text(taken, last=True)  # its program says nothing more of the end
@@ -380,9 +384,14 @@ class GameHost:
             _end(old)
         if session is not None:
             self.sessions[name] = session
-        if write is not None and getattr(seat, "outlet", None) is not None:
-            seat.outlet = None  # a terminal session takes over from a seat-protocol one
+        if getattr(seat, "outlet", None) is not None and outlet is not seat.outlet:
+            seat.outlet = None  # the new session takes over from a seat-protocol one
         seat.attach(write)
+        if outlet is not None:
+            seat.outlet = outlet
+            outlet.story()  # what the seat was told so far, before the game goes on for it
+        if took_over:
+            seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
         seat.prompt_shown = False
         timer = self.away.pop(name, None)
         if timer is not None:
