@@ -573,8 +573,10 @@ class GameHost:
         (0: the game ended; 1: it was stopped before its end)."""
         import asyncssh
 
+        from ..librarylog import quiet_loop
         from .local import HostTerminal
 
+        quiet_loop()  # an error in a connection's task is logged, not printed between the game's lines
         host = self
 
         class Server(asyncssh.SSHServer):
