@@ -1733,12 +1733,6 @@ class JoinConsole(Commands, Answers):
 
 
 # ------------------------------------------------------------------ the command
-SPEECH_FOUND_SECONDS = 5.0
-"""The most seconds, counted from the start of the search, the join client waits for its speech
-output to be found before the game's first lines (the search runs while the host is reached):
-found by then, what speech does is said once, before the first prompt."""
-
-
 def read_password(prompt: str, stdin=None, stderr=None) -> str:
     """The password typed after ``prompt``: :func:`getpass.getpass`, not shown as it is typed.
     With no terminal to hide it on (standard input a pipe or a file, no console window),
@@ -1825,7 +1819,7 @@ def run_join(args, stdout=None) -> int:
     except JoinError as e:
         speaker.close()
         return fail(e.args[0])
-    speaker.wait_ready(SPEECH_FOUND_SECONDS, since_start=True)
+    speaker.wait_ready()  # (each output's own time limits bound the search)
     for notice in notices:
         display.line(notice)
     keys = dict(settings.get("keys") or {})
