@@ -177,3 +177,36 @@ def test_a_join_login_takes_over_an_ssh_seat_and_each_side_is_told(tmp_path):
         printed = host.stopped()
     assert "Warning" not in printed and "socket.send" not in printed and "Exception" not in printed
     assert json.loads((tmp_path / "seats.json").read_text())["seats"]  # (the host ran as usual)
+
+
+@pytest.mark.parametrize(
+    "code, expected",
+    [
+        ("en", "A line from Ann failed inside the game (ZeroDivisionError); the game goes on."),
+        ("nl", "Een regel van Ann liep vast in het spel (ZeroDivisionError); het spel gaat door."),
+    ],
+)
+def test_a_line_that_fails_inside_the_game_is_one_sentence_at_the_host(code, expected, tmp_path):
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote.host import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+
+    seats = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup(None, None, None, 3)
+    game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, 3))
+    shown: list = []
+    host = GameHost(game, seats, 3, Language(code), out=shown.append)
+    log = tmp_path / "library.log"
+    keep_library_messages_off_screen(log)
+    try:
+        try:
+            1 / 0  # noqa: B018
+        except ZeroDivisionError as e:
+            host.fault("Ann", e)
+    finally:
+        _forget_our_handler()
+    assert shown == [expected]
+    kept = log.read_text(encoding="utf-8")
+    assert "a11y_dominion.host WARNING: a line of Ann failed" in kept and "1 / 0" in kept

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import inspect
+import logging
 import math
 import secrets
 import signal
@@ -540,8 +541,17 @@ class GameHost:
         return None
 
     def fault(self, name: str, error: Exception) -> None:
-        """A typed line of ``name`` failed inside the game: shown on the host's screen only."""
-        self.out(f"{name}: {type(error).__name__}: {error}")
+        """A typed line of ``name`` failed inside the game: one sentence on the host's screen
+        only, naming the kind of error; its traceback goes to the library log
+        (:mod:`a11y_dominion.librarylog`)."""
+        logging.getLogger("a11y_dominion.host").warning("a line of %s failed", name, exc_info=error)
+        self.out(
+            self.lang.text(
+                N_("A line from {player} failed inside the game ({error}); the game goes on."),
+                player=name,
+                error=type(error).__name__,
+            )
+        )
 
     # ------------------------------------------------------------ stopping
     def stop(self) -> None:
