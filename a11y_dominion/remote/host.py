@@ -559,7 +559,16 @@ class GameHost:
         if self.stopped.is_set():
             return
         self.stopped_by_host = True
-        self.tell_everyone(lambda lang: lang._(N_("The host stopped the game.")))
+        said = N_("The host stopped the game.")
+        for name in self.joined:  # a seat-protocol program is told that this is why its session ends
+            seat = self.people[name]
+            outlet = getattr(seat, "outlet", None)
+            if outlet is not None:
+                outlet.text(seat.lang._(said), last=True)
+            else:
+                seat.line(seat.lang._(said))
+        if self.local not in self.joined:
+            self.out(self.lang._(said))
         self.stopped.set()
 
     def _signals(self, loop, asker) -> Callable[[], None]:
@@ -711,7 +720,8 @@ def stop_signals(
     """Have ``loop`` call ``on_int`` on Ctrl+C (SIGINT) and ``on_stop`` when the host is
     told to stop, in the way of ``platform`` (a ``sys.platform`` value; empty: this system).
 
-    POSIX: the loop's own signal handlers, SIGINT and SIGTERM. Windows, whose event loop
+    POSIX: the loop's own signal handlers, SIGINT, SIGTERM and SIGHUP (the host's terminal
+    closed: the game stops as when told to, and the players are told). Windows, whose event loop
     has no signal handlers: Python's handlers for SIGINT and SIGBREAK (Ctrl+Break; Windows
     has no SIGTERM a process is sent) hand the call to the loop
     (``call_soon_threadsafe``). A signal that cannot be handled here (not the main
@@ -719,7 +729,7 @@ def stop_signals(
     signal back as it was (a callable of no arguments); raises nothing."""
     if (platform or sys.platform) == "win32":
         return _python_signals(loop, [("SIGINT", on_int), ("SIGBREAK", on_stop)])
-    return _loop_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop)])
+    return _loop_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop), ("SIGHUP", on_stop)])
 
 
 def _loop_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[], None]:
