@@ -299,3 +299,20 @@ def test_a_toml_error_names_a_line_break_in_words(lang, expected):
         parse_strategy('name = "x\nbuy = []\n', "medium", "plan.toml")
     assert lang.msg(e.value) == expected
     assert "\\n" not in lang.msg(e.value)
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Put Gold, Silver and Copper in this order: The best cards go first."),
+        (NL, "Leg Goud, Zilver en Koper in deze volgorde: De beste kaarten eerst."),
+    ],
+)
+def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected):
+    view = player_view(_four_level(), "Ann")
+    d = Decision(
+        "Ann", Kind.CARDS, Purpose.ORDER, "Ann: put them back in any order.", ["Copper", "Silver", "Gold"], 3, 3
+    )
+    answer = ["Gold", "Silver", "Copper"]
+    reason = MediumBot(1).answer_reason(view, d, answer)
+    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected

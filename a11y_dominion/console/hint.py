@@ -66,7 +66,7 @@ def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> s
         return lang._(N_("Choose none"))
     if d.purpose is Purpose.ORDER:  # each card in its place, none counted together
         order = join_names([lang.card(str(n)) or str(n) for n in answer], lang)
-        return lang.text(N_("Put them in this order: {order}"), order=order)
+        return lang.text(N_("Put {order} in this order"), order=order)
     cards = _names(lang, answer)
     choose = N_("Choose {cards}")
     verbs = {
