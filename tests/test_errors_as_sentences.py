@@ -210,3 +210,34 @@ def test_a_line_that_fails_inside_the_game_is_one_sentence_at_the_host(code, exp
     assert shown == [expected]
     kept = log.read_text(encoding="utf-8")
     assert "a11y_dominion.host WARNING: a line of Ann failed" in kept and "1 / 0" in kept
+
+
+@pytest.mark.posix  # ssh in a pseudo-terminal, and a client killed with SIGKILL
+def test_a_killed_ssh_client_is_one_sentence_at_the_host_told_once(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import signal
+
+    from remoteplay import close_seat, hosted, join
+    from test_remote_undo import KINGDOM, SEED, Seat
+
+    left = "Ann has left; the game waits for Ann to come back."
+    with hosted(tmp_path, "Ann:remote,Bea:remote", seed=SEED, extra=("--kingdom", KINGDOM)) as host:
+        ann = bea = None
+        try:
+            ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
+            bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
+            ann.until(r"^Ann, Action phase")
+            os.kill(ann.child.pid, signal.SIGKILL)  # the player's ssh client dies in the middle of the game
+            ann.child.expect(pexpect.EOF)
+            bea.until("^" + left, prompt=False)
+        finally:
+            for seat in (ann, bea):
+                if seat is not None:
+                    close_seat(seat.child)
+        printed = host.stopped()
+    assert printed.count(left) == 1
+    assert "Warning" not in printed and "socket.send" not in printed and "Exception" not in printed
+    assert "Error" not in printed
