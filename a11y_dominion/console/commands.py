@@ -162,6 +162,11 @@ def _whole_number(rest: str) -> bool:
     return not rest or rest.isdecimal() and rest.isascii() and len(rest) <= 9 and int(rest) >= 1
 
 
+def _opening(word: str) -> str:
+    """``word`` as it opens a sentence: its first letter a capital ("verbosity": "Verbosity")."""
+    return word[:1].upper() + word[1:]
+
+
 class Commands:
     """The query commands of :class:`~a11y_dominion.console.app.Console` (a mixin).
 
@@ -484,17 +489,17 @@ class Commands:
 
     def _setting_refusal(self, e: Exception) -> Exception:
         """A refused value of settings set, ``e`` (a SettingsError), with the setting's key and
-        the values allowed as the seat's language names them ("verbosity must be one of terse,
-        normal, verbose." is "uitgebreidheid moet een van beknopt, normaal, uitgebreid zijn.")."""
+        the values allowed as the seat's language names them, the key opening the sentence
+        ("Verbosity must be terse, normal or verbose." is "Uitgebreidheid moet beknopt,
+        normaal of uitgebreid zijn.")."""
         from ..settings import CHOICES, SettingsError
 
         msg = e.args[0] if e.args else None
         if isinstance(msg, Msg) and msg.template == "hints must be on or off.":
             on, off = setting_value_text(True, self.lang), setting_value_text(False, self.lang)
-            word = self.lang._(SETTING_KEY_WORDS["hints"])
-            return SettingsError(Msg("{key} must be {on} or {off}.", key=word, on=on, off=off))
+            return SettingsError(Msg("Hints must be {on} or {off}.", on=on, off=off))  # ("Hints" is a plural)
         if isinstance(msg, Msg) and msg.template == "output must be default or one of: {names}.":
-            word = self.lang._(SETTING_KEY_WORDS["output"])
+            word = _opening(self.lang._(SETTING_KEY_WORDS["output"]))
             default = setting_value_text(None, self.lang)
             return SettingsError(
                 Msg("{key} must be {default} or one of: {names}.", key=word, default=default, names=msg.args["names"])
@@ -502,10 +507,11 @@ class Commands:
         key = msg.args.get("key") if isinstance(msg, Msg) else None
         if key not in SETTING_KEY_WORDS:
             return e
-        args = dict(msg.args, key=self.lang._(SETTING_KEY_WORDS[key]))
-        if "names" in args and key in CHOICES:
-            args["names"] = ", ".join(setting_value_text(v, self.lang) for v in CHOICES[key])
-        return SettingsError(Msg(msg.template, **args))
+        word = _opening(self.lang._(SETTING_KEY_WORDS[key]))
+        if "names" in msg.args and key in CHOICES:  # one of a few values: said as a choice, with "or"
+            names = q.join_or([setting_value_text(v, self.lang) for v in CHOICES[key]], self.lang)
+            return SettingsError(Msg("{key} must be {names}.", key=word, names=names))
+        return SettingsError(Msg(msg.template, **dict(msg.args, key=word)))
 
     def _settings_lines(self) -> list:
         """The live settings of the seat at the keyboard, and how to change them."""
