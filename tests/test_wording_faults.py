@@ -316,3 +316,20 @@ def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected
     answer = ["Gold", "Silver", "Copper"]
     reason = MediumBot(1).answer_reason(view, d, answer)
     assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Play Silver: Its coins count toward what you can buy."),
+        (NL, "Speel Zilver: De munten ervan tellen mee voor wat je kunt kopen."),
+    ],
+)
+def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
+    g = _four_level()
+    view = player_view(g, "Bea")
+    view.turn.phase = "buy"  # (a Buy phase with Silver in hand)
+    move = Move.play("Silver")
+    d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
+    reason = MediumBot(1).move_reason(view, move)
+    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected

@@ -1298,7 +1298,7 @@ class MediumBot:
             if t.phase != "action":
                 if name == "Crown":
                     return Msg("Crown plays one of your Treasures twice.")
-                return Msg("Treasures first: their coins decide what you can buy.")
+                return Msg("Its coins count toward what you can buy.")
             return self.play_reason(view, name)
         if kind is MoveKind.END:
             if t.phase == "action":
