@@ -251,6 +251,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
     st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
+
+    hp = sub.add_parser("help", help="read a help page: the same pages as help TOPIC in the game")
+    hp.add_argument("topic", nargs="*", help="a topic, and a part's number or name (none: the topics)")
+    hp.add_argument(
+        "--lang",
+        "--language",
+        dest="lang",
+        choices=["en", "nl"],
+        default=None,
+        help="language of the page (default: the language setting)",
+    )
     return p
 
 
@@ -426,6 +437,8 @@ def main(argv: list | None = None) -> int:
             return cmd_stats(args)
         if args.command == "resume":
             return cmd_resume(args)
+        if args.command == "help":
+            return cmd_help(args)
         if args.command == "speech-test":
             from announcements.speech import speech_test
 
@@ -449,6 +462,49 @@ def main(argv: list | None = None) -> int:
         except OSError:
             pass
         return 0
+
+
+def cmd_help(args, out=None, err=None) -> int:
+    """``help [TOPIC [PART]]``: the topics, or a whole player page (or one part of it) as plain
+    lines, in ``--lang`` or the language setting; ``help keys``: the shortcut keys of the
+    settings. A topic or part that does not exist is one sentence on standard error and exit 2.
+    ``out``/``err``: where lines go (default: standard output and error)."""
+    from .console.keys import key_help_lines
+    from .helppages import bad_part, bad_topic, find_part, find_topic, load_page, page_lines, part_lines, topics_line
+    from .i18n import N_
+    from .settings import load_settings
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    settings = load_settings()[0]
+    lang = _lang(args.lang)
+    words = list(args.topic)
+    if not words:
+        print(topics_line(lang), file=out)
+        print(lang._(N_("Type a11y-dominion help and a topic, for example a11y-dominion help playing.")), file=out)
+        return 0
+    for k in range(len(words), 0, -1):
+        topic = find_topic(" ".join(words[:k]))
+        if topic is None:
+            continue
+        if topic == "keys":
+            lines = key_help_lines(lang, dict(settings.get("keys") or {}))
+        else:
+            page = load_page(topic, lang.code)
+            part = " ".join(words[k:])
+            if not part:
+                lines = page_lines(page, lang)
+            else:
+                index = find_part(page, part)
+                if index is None:
+                    print(f"a11y-dominion: {bad_part(page, part, lang)}", file=err)
+                    return 2
+                lines = part_lines(page, index, lang)
+        for line in lines:
+            print(line, file=out)
+        return 0
+    print(f"a11y-dominion: {bad_topic(' '.join(words), lang)}", file=err)
+    return 2
 
 
 def cmd_resume(args) -> int:

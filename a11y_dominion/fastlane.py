@@ -22,7 +22,7 @@ from .rules.cards import CardSpec
 from .rules.decisions import END_MOVE, TREASURES_MOVE, Move, MoveKind, Option
 from .rules.dispatch import _NO_ABILITIES
 from .rules.game import Game
-from .rules.state import Card, Pile, Player, Turn, counts_of
+from .rules.state import Card, Player, Turn, counts_of
 from .rules.triggers import Moment
 from .rules.turnflow import plays_on_treasures, treasure_order
 
@@ -44,33 +44,46 @@ _END = END_MOVE
 # recorded answer
 _ANSWER_END: list[Option] = [_END]
 _ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
+_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
 _ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
 
 
 _NOT_A_MOVE = object()
 _SHAPES_MOST = 256  # the answers of planners whose shape is kept (a planner answers with a few tuples)
 
+_Shape = tuple[Any, Any, tuple[list[Option], ...], tuple[list[Option], ...], str]
+_SHAPES: dict[int, _Shape] = {}
+"""What the planners' answers are, by their id (see :func:`_shape_of`), kept
+for every game: at most ``_SHAPES_MOST``."""
 
-def _shape_of(got: Any) -> tuple[Any, Any, list[Option] | None]:
+
+def _shape_of(got: Any) -> _Shape:
     """What a planner's answer ``got`` (a move, or moves in a tuple) is to
-    the plain turns: ``(got, third, answer)``, where ``third`` is None
-    unless ``got`` starts with end and "play treasures"; then the move after
-    them when that is the last, end or a buy (with ``answer``, its recorded
-    answer), and ``_NOT_A_MOVE`` otherwise. ``got`` is held so that its id
-    stays its own."""
-    if type(got) is not tuple or len(got) < 2 or got[0] is not _END or got[1] is not _TREASURES:
-        return got, None, None
-    if len(got) == 3:
-        move = got[2]
-        if move is _END:
-            return got, _END, None
-        if move.kind is _MK_BUY:
-            return got, move, [move]
-    return got, _NOT_A_MOVE, None
+    the plain turns: ``(got, third, answers, answers_end, name)``, where
+    ``third`` is None unless ``got`` starts with end and "play treasures";
+    then the move after them when that is the last, end or a buy, and
+    ``_NOT_A_MOVE`` otherwise. For a buy, ``answers`` are the answers the
+    three moves are recorded as, ``answers_end`` those and an end, and
+    ``name`` the name bought. ``got`` is held so that its id stays its own;
+    the shape is kept (in ``_SHAPES``) while there is room."""
+    shape: _Shape = (got, None, (), (), "")
+    if type(got) is tuple and len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
+        shape = (got, _NOT_A_MOVE, (), (), "")
+        if len(got) == 3:
+            move = got[2]
+            if move is _END:
+                shape = (got, _END, (), (), "")
+            elif move.kind is _MK_BUY:
+                answers = (*_ANSWERS_END_TREASURES, [move])
+                shape = (got, move, answers, (*answers, [_END]), move.name)
+    if len(_SHAPES) < _SHAPES_MOST:
+        _SHAPES[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
+    return shape
 
 
 _PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
 """The bits of :func:`_plain_kind`."""
+_ODD = 1000  # the ``plain_value`` of a card that makes a turn not plain (or not worked out yet)
 
 
 def _plain_kind(r: CardSpec) -> int:
@@ -82,7 +95,11 @@ def _plain_kind(r: CardSpec) -> int:
     ``_PLAIN_TREASURE``, with ``_PLAIN_LAST`` when "play treasures" plays it
     after the others and ``_PLAIN_BONUS`` when it gives +Actions or +Buys;
     ``_NOT_PLAIN`` for any other (an Action, a Treasure with text, +Cards, VP
-    tokens or an ability, or one that asks), which makes the turn not plain."""
+    tokens or an ability, or one that asks), which makes the turn not plain.
+    Also sets ``r.plain_value``: 1 more than its coins for a basic Treasure,
+    0 for a card that cannot be played, ``_ODD`` for any other, so that the
+    sum of the values of a hand's Treasures tells whether each is a basic
+    Treasure (below ``_ODD``) and, less their number, their coins."""
     kind = r.plain_kind
     if kind < 0:
         types = r.types
@@ -102,7 +119,7 @@ def _plain_kind(r: CardSpec) -> int:
             else:
                 kind = _NOT_PLAIN
         r.plain_kind = kind
-        r.plain_coins = r.coins if kind == _PLAIN_TREASURE else -1 if kind == 0 else -2
+        r.plain_value = r.coins + 1 if kind == _PLAIN_TREASURE else 0 if kind == 0 else _ODD
     return kind
 
 
@@ -150,8 +167,6 @@ class PlainTurns:
         self.game = game
         self.planners = planners
         self.answers_most = answers_most
-        self.shapes: dict[int, tuple[Any, Any, list[Option] | None]] = {}
-        """What the planners' answers are, by their id: see :func:`_shape_of`."""
 
     def __call__(self, p: Player, t: Turn) -> tuple[str, Move | None]:
         """Play ``p``'s turn ``t`` (just started, in its Action phase), and the
@@ -196,32 +211,8 @@ class PlainTurns:
         answers, most = game.answers, self.answers_most
         players, piles = game.players, game.piles
         legal, only_end = game.move_is_legal, game.only_end_is_legal
-        play_plains = game.play_plains
-        start_buy_phase = game.start_buy_phase
-        start_cleanup, clean_up_discards, clean_up_draws = (
-            game.start_cleanup,
-            game.clean_up_discards,
-            game.clean_up_draws,
-        )
-        next_turn = game.next_turn
-        pay_for, place_gained, end_condition = game._pay_for, game._place_gained, game.end_condition
-
-        def buy(p: Player, pl: Pile, met: bool | None) -> bool | None:
-            # what the Buy phase does for ``p``'s legal buy from ``pl`` that no ability answers: paid for,
-            # then gained (the pile's count kept in ``left``), the end of the game announced when the end
-            # condition (``met`` as it was before, None when not worked out yet) now holds; returns it
-            name = pl.name
-            pay_for(p, name)
-            gained = pl.take_top()
-            assert gained is not None
-            n = left[name] = left[name] - 1
-            place_gained(p, gained, "discard")
-            if met is None or not n:
-                met = end_condition()  # (else as it was: only this pile changed)
-            if met != game.ending:  # (else there is nothing to announce)
-                game._check_ending(pl, met)
-            return met
-
+        play_plains, start_buy_phase = game.play_plains, game.start_buy_phase
+        buy_plain, clean_up_plain = game.buy_plain, game.clean_up_plain
         met: bool | None = None  # the end condition, once worked out (it changes only when a pile does)
         # the TurnStarted record (what views read for the turn's number) of the last turn started here
         # is made once, as the loop is left, as no one reads it before: of the current turn (``p``'s
@@ -231,7 +222,7 @@ class PlainTurns:
         room = most - 3  # the answers before which a turn made at once (3 or 4 answers) fits in the bound
         views = [entry[1] for entry in planners if entry is not None]
         # the cards left in each pile, kept here as the buys below take them (nothing else takes or
-        # puts back a card in a plain turn): what the planners read, and the lane
+        # puts back a card in a plain turn): what the planners read
         left = counts_of(piles)
         for v in views:
             v.turn = t
@@ -240,7 +231,7 @@ class PlainTurns:
         # ability, by the pile's name, as ``buy_runs_nothing`` said at its first buy here (nothing it
         # reads changes during plain turns: no lasting effect, no card with abilities in play)
         runs_nothing: dict[str, bool] = {}
-        shapes = self.shapes
+        shapes = _SHAPES
         try:
             while True:
                 plan, view, limit = entry
@@ -252,37 +243,45 @@ class PlainTurns:
                         own = e.number if e is not None and e.player == p.name else p.turns_taken + 1
                     if own > limit:
                         return "action", None
-                treasures = 0  # the plain kinds of the Treasures in hand, or-ed
-                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
-                coins = 0  # what playing them gives
                 hand = p.hand
+                auto: list[Card] = []  # the Treasures in hand ("play treasures" plays them all)
+                value = 0  # the sum of their plain values (see _plain_kind)
                 for c in hand:
-                    ck = c.rules.plain_coins  # (the commonest: Copper, Silver, Gold; cards that cannot be played)
-                    if ck >= 0:
+                    v = c.rules.plain_value
+                    if v:
                         auto.append(c)
-                        coins += ck
-                        continue
-                    if ck == -1:
-                        continue
-                    r = c.rules
-                    ck = r.plain_kind
-                    if ck < 0:
-                        ck = _plain_kind(r)
-                    if not ck:
-                        continue
-                    if ck & _NOT_PLAIN:
-                        return "action", None
-                    treasures |= ck
-                    auto.append(c)
-                    coins += r.coins
-                buys = 0
-                if auto:
-                    if not plays_plain:
-                        return "action", None
-                    if treasures & _PLAIN_BONUS:
-                        for c in auto:
-                            buys += c.rules.buys
-                    treasures |= _PLAIN_TREASURE
+                        value += v
+                if value < _ODD:  # (the commonest: basic Treasures and cards that cannot be played only)
+                    coins = value - len(auto)  # what playing them gives
+                    buys = 0
+                    if auto:
+                        if not plays_plain:
+                            return "action", None
+                        treasures = _PLAIN_TREASURE  # the plain kinds of the Treasures in hand, or-ed
+                    else:
+                        treasures = 0
+                else:
+                    treasures = coins = buys = 0
+                    auto = []
+                    for c in hand:
+                        r = c.rules
+                        ck = r.plain_kind
+                        if ck < 0:
+                            ck = _plain_kind(r)
+                        if not ck:
+                            continue
+                        if ck & _NOT_PLAIN:
+                            return "action", None
+                        treasures |= ck
+                        auto.append(c)
+                        coins += r.coins
+                    if auto:
+                        if not plays_plain:
+                            return "action", None
+                        if treasures & _PLAIN_BONUS:
+                            for c in auto:
+                                buys += c.rules.buys
+                        treasures |= _PLAIN_TREASURE
                 # ---- the Action and Buy phases
                 done = False  # the turn's moves made (at once, below)
                 queue: tuple[Move, ...]  # moves the planner gave at once, still to be made (from ``at``)
@@ -292,46 +291,41 @@ class PlainTurns:
                     view.coins_after = t.coins + coins
                     view.buys_after = t.buys + buys
                     got = plan(view)
-                    shape = shapes.get(id(got))
-                    if shape is None:
-                        shape = _shape_of(got)
-                        if len(shapes) < _SHAPES_MOST:
-                            shapes[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
-                    if shape[1]:
+                    shape = shapes.get(id(got)) or _shape_of(got)
+                    third = shape[1]
+                    if third:
                         # the commonest turn: the planner ends the Action phase (always legal) and plays
                         # its Treasures (legal: Treasures in hand that "play treasures" plays, nothing
                         # bought yet), then ends the turn (always legal) or buys (as legal as
                         # move_is_legal says), after which end is often the one legal move
-                        answers += _ANSWERS_END_TREASURES
                         start_buy_phase(p)
-                        phase = "buy"
                         if treasures & _PLAIN_LAST:
                             treasure_order(auto)
                         play_plains(p, auto)
-                        treasures = coins = buys = 0
-                        queue, at = got, 2
-                        third = shape[1]
                         if third is _END:
-                            answers.append(_ANSWER_END)
+                            answers += _ANSWERS_END_TREASURES_END
                             done = True
-                        elif third is not _NOT_A_MOVE:  # a buy
-                            name = third.name
-                            if runs_nothing.get(name) and legal(p, third):
-                                answers.append(shape[2])
-                                # what buy() below does, at hand
-                                pay_for(p, name)
-                                pl = piles[name]
-                                gained = pl.take_top()
-                                n = left[name] = left[name] - 1
-                                place_gained(p, gained, "discard")  # type: ignore[arg-type]
-                                if met is None or not n:
-                                    met = end_condition()  # (else as it was: only this pile changed)
-                                if met != game.ending:  # (else there is nothing to announce)
-                                    game._check_ending(pl, met)
-                                at = 3
-                                if only_end(p):  # (the move the planner would be asked for)
-                                    answers.append(_ANSWER_END)
-                                    done = True
+                        else:
+                            at = 2
+                            if third is not _NOT_A_MOVE:  # a buy
+                                name = shape[4]
+                                if runs_nothing.get(name) and legal(p, third):
+                                    met = buy_plain(p, piles[name], met)
+                                    left[name] -= 1
+                                    if only_end(p):  # (the move the planner would be asked for)
+                                        answers += shape[3]
+                                        done = True
+                                    else:
+                                        answers += shape[2]
+                                        at = 3
+                                else:
+                                    answers += _ANSWERS_END_TREASURES
+                            else:
+                                answers += _ANSWERS_END_TREASURES
+                            if not done:  # (the turn goes on move by move, from ``at``)
+                                phase = "buy"
+                                treasures = coins = buys = 0
+                                queue = got
                     else:
                         phase, at = "action", 0
                         queue = (got,) if type(got) is not tuple else got
@@ -387,7 +381,8 @@ class PlainTurns:
                                 runs_nothing[name] = plain
                         if not plain:
                             return "buy", move
-                        met = buy(p, pl, met)
+                        met = buy_plain(p, pl, met)
+                        left[name] -= 1
                         if at >= len(queue) and len(answers) < most and only_end(p):
                             answers.append(_ANSWER_END)  # the one legal move now
                             break
@@ -412,17 +407,11 @@ class PlainTurns:
                 # ---- Clean-up, then after the turn: what the turn loop does when no ability runs
                 if not cleanup_plain:
                     return "cleanup", None
-                start_cleanup(p)
-                clean_up_discards(p)
-                clean_up_draws(p)
-                if met is None:
-                    met = game.end_condition()
-                if met:
-                    game._finish()
+                if clean_up_plain(p, met):
                     if started_here:
                         started, started_here = (p.name, p.turns_taken, t.number), False
                     return "over", None
-                t = next_turn()  # (the same Turn, set up anew: the views read it on)
+                # (the same Turn, set up anew as the next: the views read it on)
                 if not start_plain:
                     if started_here:  # (the turn that ended)
                         started, started_here = (p.name, p.turns_taken, t.number - 1), False

@@ -2,7 +2,7 @@
 
 Every sentence the program speaks or shows is written in English in the
 code and looked up in the gettext catalog ``a11y_dominion`` under
-``a11y_dominion/locale`` (made with Babel: see ``babel.cfg`` and ``docs/nederlands.md``).
+``a11y_dominion/locale`` (made with Babel: see ``babel.cfg`` and ``docs/layout.md``).
 Card, pile, Event and Landmark names use the Dutch edition's names in Dutch.
 
 :class:`Language` is what callers hold: ``lang._("Game over.")``,

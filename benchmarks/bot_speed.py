@@ -14,7 +14,9 @@ so that other work of the machine weighs little:
 - (b) the ``hard`` bot's rollouts per processor-second at a few typical buy
   decisions (an early, a middle and a late one of seeded ``medium`` games),
   with ``--rollouts`` bounding its rounds, so that the work is the same in
-  every round and every version;
+  every round and every version: rollouts played to the end of the game (as
+  ``hard`` plays them), then rollouts of ``SHORT`` turns, the length the
+  first measures of the search had;
 - (c) the time the console's ``hint`` takes at those buy decisions, with its
   own default bound (the bot told the seat's events, as the console tells it).
 
@@ -117,6 +119,10 @@ POSITIONS = ((5, 1), (9, 30), (14, 60))
 """The buy decisions measured: (P1's turn from which, the first game seed tried)."""
 
 
+SHORT = 6
+"""The turns (of all players) of a short rollout, as the first measures of the search had them."""
+
+
 def positions(wanted=POSITIONS) -> list:
     """For each (turn, seed) of ``wanted``, the buy position (see :func:`buy_position`) of the first
     game from that seed on where the hard bot searches (two buys or more are worth it)."""
@@ -136,10 +142,11 @@ def positions(wanted=POSITIONS) -> list:
     return out
 
 
-def rollout_rate(pos: tuple, rollouts: int, seed: int) -> float:
-    """The hard bot's rollouts per processor-second at ``pos`` with ``rollouts`` rounds at most."""
+def rollout_rate(pos: tuple, rollouts: int, seed: int, horizon: int = 0) -> float:
+    """The hard bot's rollouts per processor-second at ``pos`` with ``rollouts`` rounds at most,
+    each played to the end of the game (``horizon`` 0) or for ``horizon`` turns."""
     _name, d, view, told = pos
-    bot = HardBot(seed, rollouts=rollouts)
+    bot = HardBot(seed, rollouts=rollouts, horizon=horizon)
     bot.tell(told)
     t0 = time.process_time()
     bot.decide(d, view)
@@ -169,6 +176,7 @@ def main() -> None:
     pos = positions()
     floor, medium, ratio = [], [], []
     rollouts: dict = {p[0]: [] for p in pos}
+    short: dict = {p[0]: [] for p in pos}
     hints: dict = {p[0]: [] for p in pos}
     for r in range(a.rounds):  # interleaved, so that the machine's other work weighs on every figure alike
         m = medium_rate(a.games, 1000 + r)
@@ -179,6 +187,7 @@ def main() -> None:
             ratio.append(f / m)
         for p in pos:
             rollouts[p[0]].append(rollout_rate(p, a.rollouts, r))
+            short[p[0]].append(rollout_rate(p, a.rollouts, r, SHORT))
             hints[p[0]].append(hint_seconds(p, r))
     print(f"Python {sys.version.split()[0]}; means of {a.rounds} rounds with their 95 % intervals")
     print(f"(a) medium vs medium, random Kingdoms: {interval(medium)} games per processor-second")
@@ -187,6 +196,9 @@ def main() -> None:
         print(f"    medium is 1/{interval(ratio)} of the floor")
     print(f"(b) hard, --rollouts {a.rollouts}, rollouts per processor-second:")
     for name, values in rollouts.items():
+        print(f"    {name}: {interval(values)}")
+    print(f"    the same with rollouts of {SHORT} turns (of all players), as the first measures had them:")
+    for name, values in short.items():
         print(f"    {name}: {interval(values)}")
     print("(c) hint at a buy decision, seconds (wall clock):")
     for name, values in hints.items():

@@ -10,8 +10,9 @@ Runs, in one process and interleaved round by round:
   on Basic Intro, for 2, 4 and 6 players;
 - random bots on random Kingdoms (with random Events and Landmarks), 2 players.
 
-Each figure is the median of ``--rounds`` runs. It prints games/s and
-player turns/s of each, and the ratio engine/floor: of games/s for the
+Each figure is the median of ``--rounds`` runs (with the least and the
+most games/s of the runs, and the mirror's ratio round by round). It prints
+games/s and player turns/s of each, and the ratio engine/floor: of games/s for the
 2-player mirror (the floor's own game), of player turns/s for the others
 (the floor plays 2 players only, so turns/s keeps the cost per player and
 per card visible). Then the median setup time of one game (Kingdom choice,
@@ -143,9 +144,10 @@ def main() -> None:
             eng[name][1].append(t)
     med = statistics.median
     print(f"Python {sys.version.split()[0]}; medians of {a.rounds} runs")
-    print(f"{'':28}{'games/s':>10}{'turns/s':>11}{'ratio':>10}")
+    print(f"{'':28}{'games/s':>10}{'turns/s':>11}{'ratio':>10}   games/s of the runs, least to most")
     if play_game is not None:
-        print(f"{'floor (bm_floor.py), 2p':28}{med(floor_g):10.0f}{med(floor_t):11.0f}{'1':>10}")
+        spread = f"{min(floor_g):.0f} to {max(floor_g):.0f}"
+        print(f"{'floor (bm_floor.py), 2p':28}{med(floor_g):10.0f}{med(floor_t):11.0f}{'1':>10}   {spread}")
     for i, (name, *_rest) in enumerate(cases):
         g, t = med(eng[name][0]), med(eng[name][1])
         if play_game is None:
@@ -154,8 +156,13 @@ def main() -> None:
             ratio = f"1/{med(floor_g) / g:.1f}"
         else:
             ratio = f"1/{med(floor_t) / t:.1f}"
-        print(f"{name:28}{g:10.1f}{t:11.0f}{ratio:>10}")
+        spread = f"{min(eng[name][0]):.1f} to {max(eng[name][0]):.1f}"
+        print(f"{name:28}{g:10.1f}{t:11.0f}{ratio:>10}   {spread}")
     print("(ratio: of games/s for the 2-player mirror, of player turns/s for the others)")
+    if play_game is not None:
+        # the ratio of the mirror round by round (each round plays the floor and the engine one after the other)
+        rounds = sorted(f / e for f, e in zip(floor_g, eng[cases[0][0]][0], strict=True))
+        print(f"mirror ratio round by round: 1/{rounds[0]:.1f} to 1/{rounds[-1]:.1f}")
     if a.workers > 1:
         n = a.worker_games
         mirror = ["bigmoney"] * 2

@@ -254,8 +254,9 @@ def test_undo_and_export_are_in_help_and_completion():
     from a11y_dominion.console.completion import DecisionCompleter
     from a11y_dominion.i18n import Language
 
-    _, text = play(["help"])
-    assert any(x.startswith("undo: take back your last answer") and "export FILE" in x for x in text.splitlines())
+    _, text = play(["help commands 4"])
+    assert "undo: take back your last answer in your own turn." in text.splitlines()
+    assert "export FILE: the game so far as plain text." in text.splitlines()
     console, _ = play([])
     completer = DecisionCompleter(lambda: console.game, Language("en"))
     words = [c.text for c in completer.get_completions(Document("un"), CompleteEvent())]

@@ -413,7 +413,9 @@ def test_dutch_commands_moves_and_refusals():
     assert ("Patriciër/Emporium: Patriciër bovenop, 2 munten, nog 10; eronder: 5 Emporia (5 munten).") in lines
     assert "Stand als het spel nu zou eindigen:" in lines
     assert any(x.startswith("Villa: Actie, kost 4 munten. +2 acties, +1 aanschaf, +1 munt.") for x in lines)
-    assert "hand: je hand en wat er in het spel is." in lines
+    assert (
+        "Hulponderwerpen: spelen, één computer, netwerk, bewaren, spraak, instellingen, toetsen en commando's."
+    ) in lines
     assert (
         "xyzzy is geen zet. Zetten zijn: speel KAART, speel geldkaarten, koop NAAM, betaal, betaal N, einde." in lines
     )

@@ -359,13 +359,17 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         ann.sendline("settings")
         ann.expect("change them with a11y-dominion settings, or for one game with join --lang and --verbosity.")
         ann.expect(r"Ann>")
-        ann.sendline("help")
-        ann.expect("say TEXT: a line to every player")
+        ann.sendline("help network console")  # the page's part on a join seat, and the next part
+        ann.expect("help next: part 15, What join trusts.")
         help_text = ann.before
         ann.expect(r"Ann>")
-        assert "resume" not in help_text and "save FILE" not in help_text and "export FILE" not in help_text
-        assert "undo: take back your last answer in your own turn" in help_text
-        assert "Traceback" not in help_text
+        assert "Part 14: The console at your computer." in help_text
+        assert "The command undo asks the host to take back your last answer." in help_text
+        ann.sendline("help next")
+        ann.expect("That was the last part of Playing over the network; help lists the topics.")
+        assert "join trusts nothing the host sends." in ann.before
+        assert "Traceback" not in help_text + ann.before
+        ann.expect(r"Ann>")
         ann.sendline("say good luck")
         bea.expect("Ann says: good luck")
         ann.expect("Ann says: good luck")

@@ -127,7 +127,7 @@ def test_the_console_answers_the_changed_alt_key_and_not_the_old_one():
     assert run_console("\x1bh", {}) == typed
 
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "keys.md"
+DOC = Path(__file__).resolve().parent.parent / "a11y_dominion" / "docs" / "en" / "settings.md"
 
 
 def test_the_keys_page_names_the_keys_the_game_has():

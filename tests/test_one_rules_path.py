@@ -2,10 +2,11 @@
 carries its moves out through the rules' own steps and writes none of them itself.
 
 Read statically (as tests/test_no_posix.py reads the game's modules): the module calls the
-rules' methods for "play treasures", buy legality, paying for a buy, the gain, Clean-up and
-the next turn, and sets nothing of a player's zones or of the turn, reads nothing that tells
-whether a move is legal (a cost, a pile's cards, whether something was bought: the rules'
-to say) and moves no card itself.
+rules' methods for "play treasures", buy legality, a buy that runs no ability and Clean-up
+with the next turn (steps the game flow takes itself for the same moves), and sets nothing
+of a player's zones or of the turn, reads nothing that tells whether a move is legal (a
+cost, a pile's cards, whether something was bought: the rules' to say) and moves no card
+itself.
 """
 
 from __future__ import annotations
@@ -26,21 +27,18 @@ FASTLANE = Path(__file__).resolve().parent.parent / "a11y_dominion" / "fastlane.
 RULES_STEPS = {
     "start_buy_phase",  # the Action phase ends
     "treasure_order",  # the order "play treasures" plays in
-    "play_plains",  # "play treasures", and a Treasure played
+    "play_plains",  # "play treasures"
+    "play_plain",  # a Treasure played
     "plays_on_treasures",  # which Treasures "play treasures" plays
     "move_is_legal",  # buy legality (and every move's)
     "only_end_is_legal",  # when end is the one legal move
     "buy_runs_nothing",
-    "_pay_for",  # a buy paid for
-    "_place_gained",  # the card gained
-    "end_condition",
-    "_check_ending",
-    "start_cleanup",
-    "clean_up_discards",  # Clean-up's discard order
-    "clean_up_draws",  # the new hand
-    "next_turn",  # the turn after
-    "_finish",
+    "buy_plain",  # a buy that runs no ability: paid for, gained, the end of the game announced
+    "clean_up_plain",  # Clean-up and after the turn with no ability: discards, the new hand, the end, the next turn
 }
+# the steps of the rules that the game flow itself takes for the same moves when no ability runs
+SHARED_STEPS = {"start_buy_phase", "play_plains", "play_plain", "buy_runs_nothing", "buy_plain", "clean_up_plain"}
+TURNFLOW = FASTLANE.parent / "rules" / "turnflow.py"
 # the zones and counts of a player and the fields of a turn: set by the rules' steps only
 ZONES = {"hand", "deck", "discard", "in_play", "set_aside", "debt", "vp_tokens", "turns_taken"}
 TURN_FIELDS = {
@@ -156,6 +154,14 @@ def test_the_checks_find_a_rule_written_again():
 
 def test_the_accelerator_calls_every_step_of_the_rules_it_makes_a_turn_of():
     assert RULES_STEPS - names_used(tree()) == set()
+
+
+def test_the_game_flow_takes_the_same_steps_for_the_same_moves():
+    """The steps the accelerator makes a plain turn of are the game flow's own when no ability
+    runs (``_main`` calls them), so each rule of a plain turn is written once."""
+    module = ast.parse(TURNFLOW.read_text(encoding="utf-8"), str(TURNFLOW))
+    main = next(n for n in ast.walk(module) if isinstance(n, ast.FunctionDef) and n.name == "_main")
+    assert SHARED_STEPS - names_used(main) == set()
 
 
 def test_the_accelerator_sets_no_zone_and_no_field_of_the_turn():

@@ -258,7 +258,7 @@ def test_typed_control_characters_and_long_lines_are_not_echoed(hosted):
     os.write(ann.child_fd, b"h\xe9llo\r")
     ann.expect("Nothing is asked of you now")
     ann.sendline("help")
-    ann.expect("hand: your hand and what is in play.")
+    ann.expect("Help topics: playing, one computer, network, saving, speech, settings, keys and commands.")
     # the queries answer in the lobby too, from Ann's own view
     ann.sendline("hand")
     ann.expect(r"Your hand, 5 cards: ")

@@ -31,10 +31,18 @@ stands unless another candidate won clearly more (``SWITCH_Z`` standard
 errors and ``SWITCH_MARGIN``). Every other question is answered as
 ``medium`` answers it.
 
-It thinks at most ``think_ms`` milliseconds per buy (1,000 by default), and
-usually much less: most searches settle within a few rounds. ``rollouts``
-instead bounds the rounds (the same view then always gives the same
-answer); ``horizon`` N judges every rollout after N turns.
+By default it plays at most ``DEFAULT_ROUNDS`` rounds and thinks at most
+``DEFAULT_THINK_MS`` milliseconds per buy, whichever comes first (on a
+machine fast enough for the rounds, the default plays as ``--rollouts 50``
+does); most searches settle within a few rounds. ``think_ms`` given bounds
+the time alone; ``rollouts`` instead bounds the rounds alone (the same view
+then always gives the same answer). ``horizon`` N judges every rollout
+after N turns.
+
+Its rollouts buy by the Kingdom's plan alone (``PLAN_ROLLOUTS``): the plan's
+buy list to the end of the game, which costs a few microseconds a buy where
+``medium``'s valuation of every buy costs a hundred; the other answers are
+``medium``'s.
 """
 
 from __future__ import annotations
@@ -50,11 +58,13 @@ from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind
 from ..rules.game import Game, GameConfig, Turn
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
-from .buylist import buys_by_card, holds
-from .common import coins_of, price
+from .buylist import buys_by_card, first_buy, holds
+from .common import coins_of, is_type, price
 from .medium import ENDGAME, MediumBot, Shared
+from .plans import cards_of
 
 DEFAULT_THINK_MS = 1000
+DEFAULT_ROUNDS = 50  # the most rounds of rollouts a buy by default (as ``--rollouts 50``), within DEFAULT_THINK_MS
 MAX_CANDIDATES = 3
 CHEAP = 3  # ending the Buy phase is searched against a plan's pick that costs at most this
 PLAN_NEXT = 2  # cards of the plan's buy list, after medium's pick, searched while medium follows the plan
@@ -69,6 +79,7 @@ SWITCH_MARGIN = 0.02  # and by at least this much (of a win) on average
 STOP_Z = 2.0  # the bound of the sequential test (stricter: it is checked after every round)
 MIN_SPREAD = 0.03  # the least spread of paired results assumed
 MARGIN_WEIGHT = 0.25  # the share of a rollout's result that is the score margin (less noisy than won/lost)
+PLAN_ROLLOUTS = True  # rollouts buy by the Kingdom's plan alone (see _RolloutBot.choose_buy)
 EVAL_SCALE = 8.0  # VP of lead that make a position about 73 % won
 
 
@@ -209,6 +220,7 @@ class _RolloutBot(MediumBot):
         self.deadline = deadline
         self.horizon = horizon
         self.game = game
+        self._endgame_keep: set | None = None
         if game is not None:
             self.ledger = _GameLedger(game)  # type: ignore[assignment]
 
@@ -227,6 +239,31 @@ class _RolloutBot(MediumBot):
         if self.horizon is not None and view.turn.number >= self.horizon:
             raise StopTable("horizon")
         return super().decide(d, view)
+
+    def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+        """The rollout's buy: while the Kingdom has a plan (see :mod:`.plans`) and ``PLAN_ROLLOUTS``
+        is True, the plan's buy list alone, to the end of the game (cheap: no valuation of every
+        buy); else medium's buy."""
+        plan = (self.plan or {}).get("buylist")
+        if plan is None or not PLAN_ROLLOUTS:
+            return super().choose_buy(view, d)
+        if self.provinces_left(view) > ENDGAME:
+            return first_buy(self.ledger, view, d, plan.buy) or _END  # type: ignore[arg-type]
+        # the endgame: medium's valuation, of the buys that score or pay (and the plan's cards) only
+        keep = self._endgame_keep
+        if keep is None:
+            keep = self._endgame_keep = set(cards_of(plan))
+        piles = view.piles
+        options = []
+        for m in d.options:
+            if m.kind is MoveKind.BUY:
+                name = m.name
+                if name not in EVENTS:
+                    top = piles[name].top
+                    if top is None or not (top in keep or is_type(top, "Victory") or is_type(top, "Treasure")):
+                        continue
+            options.append(m)
+        return super().choose_buy(view, _Options(options))  # type: ignore[arg-type]
 
     def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
         """medium's move in a plain turn of the rollout's game (see
@@ -308,9 +345,9 @@ def position_value(game: Game, seat: str) -> float:
 
 class HardBot(MediumBot):
     """The ``hard`` bot (see the module documentation). ``think_ms``: the
-    most milliseconds per buy (None: 1,000); ``rollouts``: at most this many
-    rollouts per candidate instead of a time bound (the search is then
-    deterministic); ``horizon``: how many turns a rollout plays before the
+    most milliseconds per buy (None: 1,000, with at most ``DEFAULT_ROUNDS``
+    rounds); ``rollouts``: at most this many rollouts per candidate instead
+    of a time bound (the search is then deterministic); ``horizon``: how many turns a rollout plays before the
     position is judged (0: to the end of the game)."""
 
     kind = "hard"
@@ -321,6 +358,8 @@ class HardBot(MediumBot):
         super().__init__(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else max(0, int(think_ms))
         self.rollouts = rollouts
+        # the default bounds both the rounds and the time; a time given bounds the time alone
+        self.rounds_most = DEFAULT_ROUNDS if think_ms is None and rollouts is None else None
         self.horizon = HORIZON if horizon is None else max(0, int(horizon))
         self.last_search: dict = {}
 
@@ -400,17 +439,20 @@ class HardBot(MediumBot):
         rounds = 0
         rollouts = 0
         deadline = start + budget if timed else None
+        most = self.rollouts if self.rollouts is not None else self.rounds_most
         while alive:
             elapsed = clock() - start
+            left = 10**6
             if timed:
                 per = elapsed / rounds if rounds else 0.0
                 if elapsed + per * 1.2 > budget:
                     break
-                left = int((budget - elapsed) / per) if per else 10**6
-            else:
-                if rounds >= self.rollouts:
+                if per:
+                    left = int((budget - elapsed) / per)
+            if most is not None:
+                if rounds >= most:
                     break
-                left = self.rollouts - rounds
+                left = min(left, most - rounds)
             if rounds >= MIN_ROUNDS and self._settled(alive, diffs, left):
                 break
             seed = seed0 + rounds

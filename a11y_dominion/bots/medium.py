@@ -904,10 +904,8 @@ class MediumBot:
                 if view.landmarks or view.events:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
                     # an Event or a Victory card clearly more, that one (Kingdom cards come by the plan alone)
-                    best, best_v, _values = self._best_buy(view, d)
-                    if best_v > v + PLAN_GAP and (
-                        best.name in EVENTS or is_type(view.pile(best.name).top or "", "Victory")
-                    ):
+                    best = self._better_than_plan(view, d, v + PLAN_GAP)
+                    if best is not None:
                         return best
                 self.reason = self.plan_reason(view, plan, pick)
                 return pick
@@ -938,6 +936,30 @@ class MediumBot:
             plan=phrase,
             coins=coins,
         )
+
+    def _better_than_plan(self, view: PlayerView, d: Decision, bar: float) -> Move | None:
+        """The buy :meth:`_best_buy` likes best when that is an Event or a Victory card valued
+        more than ``bar``, else None. The Events and Victory cards are valued first: when none
+        passes ``bar`` the answer is None whatever the other buys are worth, so they are valued
+        only when one does (then every buy, as :meth:`_best_buy` values them)."""
+        piles = view.piles
+        for m in d.options:
+            if m.kind is not MoveKind.BUY:
+                continue
+            name = m.name
+            if name not in EVENTS:
+                pile = piles.get(name)
+                if pile is None or not is_type(pile.top or "", "Victory"):
+                    continue
+            v = self.buy_value(view, name, view.turn.coins)
+            if v is not None and v > bar:
+                break
+        else:
+            return None
+        best, best_v, _values = self._best_buy(view, d)
+        if best_v > bar and (best.name in EVENTS or is_type(view.pile(best.name).top or "", "Victory")):
+            return best
+        return None
 
     def _best_buy(self, view: PlayerView, d: Decision) -> tuple:
         """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation

@@ -24,43 +24,6 @@ from . import queries as q
 from .completion import command_of
 from .keys import key_help_lines
 
-HELP_LINES = [
-    N_("Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."),
-    N_("In a card choice: names or numbers separated by commas, or none. Yes or no questions: yes or no."),
-    N_("The start of a name is enough when only one choice starts so, for example buy prov."),
-    N_("Several players at one keyboard can start a line with a name, for example Ann: play Villa."),
-    N_("Commands that never change the game:"),
-    N_("hand: your hand and what is in play."),
-    N_("status: phase, Actions, Buys, coins, Debt, VP tokens and card counts."),
-    N_("supply: every pile with its top card, cost, cards left and tokens."),
-    N_("score: everyone's score now, with where the VP come from."),
-    N_("landmarks, events: the Landmarks and Events of this game with their texts."),
-    N_("card NAME: the text, cost and types of a card, Event or Landmark."),
-    N_("trash: what is in the trash."),
-    N_("hint: the move the hard bot would make now, and why (the hints setting turns it off)."),
-    N_(
-        "options: the question again with every option numbered. A question's options are read when they are new, "
-        "then only when they change, in one short line; a11y-dominion settings set options always reads them "
-        "in full every time."
-    ),
-    N_(
-        "repeat, or repeat N: the last message, or the Nth latest. log, or log N: the last 10 or N messages. "
-        "previous, next: walk the messages."
-    ),
-    N_("save FILE, load FILE: save the game to a file, or go on with a saved game."),
-    N_(
-        "undo: take back your last answer in your own turn, while no card was drawn, shuffled or revealed since. "
-        "export FILE: the game so far as plain text."
-    ),
-    N_("The game is saved after every answer; a11y-dominion resume goes on with it after a crash."),
-    N_("speech: which speech output is in use. stop: stop speech."),
-    N_(
-        "settings: your language, verbosity, options, speech output and hints; settings set KEY VALUE changes one "
-        "now and for your next games, for example settings set language nl."
-    ),
-    N_("quit: stop the game. help keys: the shortcut keys."),
-]
-
 ALIASES = {
     "scores": "score",
     "exit": "quit",
@@ -409,17 +372,17 @@ class Commands:
         return d, self.view(who), told, len(self.game.answers)
 
     def cmd_help(self, rest: str = "") -> None:
-        """help, help keys."""
-        topic = rest.strip().lower()
-        if topic and not topic.startswith(("key", "toets")):
-            self.error(
-                self.t(
-                    N_("There is no help on {topic}; type help, or help keys for the shortcut keys."),
-                    topic=short(rest.strip()),
-                )
-            )
-            return
-        self.reply(key_help_lines(self.lang, self.keys) if topic else [self.lang._(x) for x in HELP_LINES])
+        """help: the topics; help keys: the shortcut keys; help TOPIC, help next, help TOPIC N:
+        a player page a part at a time (:class:`~a11y_dominion.helppages.HelpReader`), each
+        person at the keyboard with their own place in the pages."""
+        from ..helppages import HelpReader
+
+        readers = self.__dict__.setdefault("_help_readers", {})
+        who = self.me_at_keyboard() if callable(getattr(self, "me_at_keyboard", None)) else None
+        reader = readers.get(who)
+        if reader is None:
+            reader = readers[who] = HelpReader(lambda lang: key_help_lines(lang, self.keys))
+        self.reply(reader.answer(rest, self.lang))
 
     def cmd_speech(self, rest: str = "") -> None:
         """speech: which speech mode and output are in use."""

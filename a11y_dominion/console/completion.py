@@ -104,7 +104,6 @@ DUTCH_ALIASES = {
 PLAY_WORDS = ("play", "speel", "p")
 BUY_WORDS = ("buy", "koop", "b")
 TREASURE_WORDS = ("treasures", "treasure", "geldkaarten", "geldkaart")
-HELP_TOPICS = (N_("keys"), N_("commands"))
 N_("treasures")
 
 
@@ -278,7 +277,9 @@ class DecisionCompleter(Completer):
             if command_of(low) == "card":
                 return rest, game_names(seen, lang) if seen else []
             if command_of(low) == "help":
-                return rest, [lang._(t) for t in HELP_TOPICS]
+                from ..helppages import topic_names
+
+                return rest, topic_names(lang) + ["volgende" if lang.code == "nl" else "next"]
             if command_of(low) == "log":
                 return rest, []
         if d is not None and d.kind in ("cards", "pile") and "," in text:

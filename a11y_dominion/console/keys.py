@@ -11,7 +11,7 @@ letter.
 Each command has two keys, a function key and an Alt key, and both can be
 changed in the settings: ``a11y-dominion settings set key hand f4`` changes
 the function key of ``hand``, ``settings set key hand alt+j`` its Alt key
-(the setting ``hand2``). Alt+1 to Alt+9 stay. docs/keys.md says which keys
+(the setting ``hand2``). Alt+1 to Alt+9 stay. a11y_dominion/docs/en/settings.md says which keys
 work with which screen reader and terminal.
 """
 

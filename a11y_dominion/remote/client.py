@@ -55,7 +55,7 @@ from typing import Any
 from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers
-from ..console.commands import HELP_LINES, Commands, command_for, short
+from ..console.commands import Commands, command_for, short
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
@@ -82,24 +82,10 @@ from .protocol import (
     msg_from_data,
     read_message,
 )
-from .seat import MAX_SAY, UNDO_HELP, clean, session_command, undone_line
+from .seat import MAX_SAY, clean, session_command, undone_line
 
 KNOWN_HOSTS_FILE = "known_hosts"
 NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
-# the console's help lines that do not apply to a joined seat, and the lines of its own
-JOIN_HELP_SKIPPED = (
-    "Several players at one keyboard",
-    "save FILE",
-    "undo:",
-    "The game is saved after every answer",
-    "quit:",
-)
-JOIN_HELP = [
-    UNDO_HELP,
-    N_("say TEXT: a line to every player at the table, for example say good luck."),
-    N_("settings: how to change your language and verbosity for join."),
-    N_("quit, or Ctrl+D: leave the game (you are asked first). help keys: the shortcut keys."),
-]
 CONNECT_SECONDS = 15
 VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
 SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the player said
@@ -1326,20 +1312,15 @@ class JoinConsole(Commands, Answers):
         else:
             self.say(self.lang._(N_("You stay in the game.")), keep=False)
 
-    def cmd_help(self, rest: str = "") -> None:
-        """help, help keys (without the lines that do not apply to a joined seat)."""
-        if rest.lower().startswith(("key", "toets")):
-            super().cmd_help(rest)
-            return
-        out = [self.lang._(x) for x in HELP_LINES if not x.startswith(JOIN_HELP_SKIPPED)]
-        self.reply(out + [self.lang._(x) for x in JOIN_HELP])
-
     def command(self, text: str) -> None:
         """Run one command line; a word whose command does not apply here gets one sentence."""
         word, _, rest = text.strip().partition(" ")
         session = session_command(word)
         if session is not None and not (session == "quit" and rest.strip()):
             getattr(self, "cmd_" + session)(rest.strip())
+            return
+        if command_for(word) == "help":  # the help pages need nothing of the game
+            self.cmd_help(rest.strip())
             return
         if self.latest is None:
             self.error(self.lang._(N_("Nothing is known of the game yet.")))

@@ -22,7 +22,7 @@ from typing import Any
 from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers
-from ..console.commands import HELP_LINES, command_for, is_yes
+from ..console.commands import command_for, is_yes
 from ..console.completion import DecisionCompleter, Seen, expand_names
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
@@ -37,23 +37,7 @@ MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 # the query commands a remote seat may type (the others of the console act on its keyboard or files)
 REMOTE_COMMANDS = ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat")
 REMOTE_COMMANDS += ("options", "hint", "help")
-REMOTE_HELP_SKIPPED = (
-    "Several players at one keyboard",
-    "save FILE",
-    "undo:",
-    "speech:",
-    "quit:",
-)
-UNDO_HELP = N_(
-    "undo: take back your last answer in your own turn, while no card was drawn, shuffled or revealed since; "
-    "the other players hear what you took back."
-)
-REMOTE_HELP = [
-    UNDO_HELP,
-    N_("say TEXT: a line to every player at the table, for example say good luck."),
-    N_("settings: your language, verbosity and output; for example settings nl, settings terse, settings rich."),
-    N_("quit, or Ctrl+D: leave the game (you are asked first). Ctrl+C clears the line; Up and Down recall your lines."),
-]
+REMOTE_KEYS_PART = 4  # the part (from 0) of the network page that help keys reads at a remote seat: typing there
 # the commands of a remote session that are not the console's, in English and Dutch
 SESSION_WORDS = {
     "settings": ("settings", "setting", "instellingen"),
@@ -490,6 +474,9 @@ class RemoteSeat(HumanSeat):
     def query(self, command: str, rest: str, about: str | None = None) -> None:
         """Answer a query command from this seat's own view; ``about``: the player it was
         asked about by name ("Ann: status"): their public figures; their hand is refused."""
+        if command == "help":
+            self.lines(self.help_reader().answer(rest, self.lang))
+            return
         table = self.table_of()
         view = table.view(self.name)
         lang = self.lang
@@ -527,10 +514,19 @@ class RemoteSeat(HumanSeat):
                 self.show_question(d, view, full=True)
                 return
             out = [lang._(N_("Nothing is asked of you now; type help for the commands."))]
-        else:
-            out = [lang._(x) for x in HELP_LINES if not x.startswith(REMOTE_HELP_SKIPPED)]
-            out += [lang._(x) for x in REMOTE_HELP]
         self.lines(out)
+
+    def help_reader(self):
+        """This seat's :class:`~a11y_dominion.helppages.HelpReader`; its help keys reads the
+        network page's part on typing at a remote seat (a remote seat has no shortcut keys)."""
+        from ..helppages import HelpReader, load_page, part_lines
+
+        reader = self.__dict__.get("_help")
+        if reader is None:
+            reader = self._help = HelpReader(
+                lambda lang: part_lines(load_page("network", lang.code), REMOTE_KEYS_PART, lang)
+            )
+        return reader
 
     def _hint(self, table) -> str:
         """hint: the move the medium bot would make at this seat's question, and

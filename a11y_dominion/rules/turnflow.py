@@ -24,7 +24,8 @@ from .decisions import (
     Option,
     Purpose,
 )
-from .state import Card, Player, Turn
+from .dispatch import _NO_ABILITIES
+from .state import Card, Pile, Player, Turn
 from .triggers import Ends, Moment
 
 if TYPE_CHECKING:
@@ -442,20 +443,26 @@ class TurnFlowMixin(GameBase):
     def _pay_for(self, p: Player, pile: str) -> None:
         """What :meth:`buy_card` does before the "when you buy" abilities: the
         Buy, the coins and Debt paid for the top card of ``pile`` (which is
-        not empty: a legal buy), recorded."""
+        not empty: a legal buy), recorded (:meth:`_pay`)."""
         pl = self.piles[pile]
         # the printed card on top (its name is its pile's card's): ``pl.top_spec()``, read at hand for a
         # pile with cards made, or with unmade cards all of one card (a buy of nearly every turn reads it)
         cards = pl._cards
         spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
         assert spec is not None
+        self._pay(p, pl, spec, pl.count() - 1)
+
+    def _pay(self, p: Player, pl: Pile, spec: CardSpec, left: int) -> None:
+        """``p`` pays for a buy of ``spec`` from the pile ``pl`` (``left``: the
+        cards the pile keeps after it): the Buy, the coins, the card's Debt and
+        the Debt on the pile (Empires rulebook, Debt), recorded."""
         cost = spec.cost
         t = self.turn
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
         if self.keep_log:
-            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, pl.count() - 1))
+            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, left))
         if cost.debt:
             self.take_debt(p, cost.debt, spec.name)
         if pl.debt_tokens:
@@ -463,6 +470,32 @@ class TurnFlowMixin(GameBase):
             pl.debt_tokens = 0
             self.emit(ev.PileDebtChanged(pl.name, -n, 0, p.name))
             self.take_debt(p, n, Msg("the {pile} pile", pile=pl.name))
+
+    def buy_plain(self, p: Player, pl: Pile, met: bool | None = None) -> bool | None:
+        """A legal buy by ``p``, the player whose turn it is, of the top card of
+        the Supply pile ``pl``, where no ability runs when it is bought or
+        gained (see :meth:`buy_runs_nothing`): what the Buy phase does for it
+        (:meth:`_pay_for`, then the card gained to the discard pile, recorded,
+        and the end of the game announced when the end condition now holds),
+        at once. ``met``: the end condition before the buy, when the caller
+        knows it (None: not known). Returns the end condition after the buy,
+        or None when it was not worked out (a game that keeps its events)."""
+        if self.keep_log or pl.debt_tokens:
+            self._pay_for(p, pl.name)
+            self.take_gained(p, pl.name, "discard", True)
+            return None
+        # what take_gained does, with no event kept: _pile_changed's events are not made, and the end
+        # condition is worked out again only when the pile is empty
+        gained = pl.take_top()
+        assert gained is not None
+        self._pay(p, pl, gained.spec, 0)  # (the count is not read: no event is kept)
+        self._place_gained(p, gained, "discard")
+        if met is None or not (pl._cards or pl._unmade):
+            # (else as it was: a card taken from a pile changes the end condition only by emptying it)
+            met = self.end_condition()
+        if met != self.ending:  # (else there is nothing to announce)
+            self._check_ending(pl, met)
+        return met
 
     def buy_event(self, p: Player, name: str) -> Generator[Decision, Any, None]:
         """Buy an Event: uses a Buy, pays its coins, takes its Debt, then its effect."""
@@ -637,12 +670,18 @@ class TurnFlowMixin(GameBase):
                     elif verb is _MK_BUY:
                         if arg in EVENTS:
                             yield from self.buy_event(p, arg)
-                        else:  # what buy_card does, without its generator and gain's
-                            self._pay_for(p, arg)
-                            yield from self.trigger(_AT_BUY, p, self.piles[arg].top)
-                            gained = self.take_gained(p, arg, "discard", True)
-                            if gained is not None:
-                                yield from self.trigger(_AT_GAIN, p, gained)
+                        else:
+                            pl = self.piles[arg]
+                            top = pl.top
+                            assert top is not None  # (a legal buy)
+                            if self.buy_runs_nothing(p, top):
+                                self.buy_plain(p, pl)
+                            else:  # what buy_card does, without its generator and gain's
+                                self._pay_for(p, arg)
+                                yield from self.trigger(_AT_BUY, p, top)
+                                gained = self.take_gained(p, arg, "discard", True)
+                                if gained is not None:
+                                    yield from self.trigger(_AT_GAIN, p, gained)
                     if t.action_phase_requested:
                         result = "action"
                         break
@@ -656,6 +695,18 @@ class TurnFlowMixin(GameBase):
                     continue
                 break
             # ---- Clean-up
+            trigger = self.trigger
+            if (
+                not self.lasting
+                and trigger(_AT_START_OF_CLEANUP, p) is _NO_ABILITIES
+                and trigger(_AT_END_OF_TURN, p) is _NO_ABILITIES
+                and trigger(_AT_AFTER_TURN, p) is _NO_ABILITIES
+                and not any(_AT_DISCARD_FROM_PLAY in c.rules.triggers for c in p.in_play)
+            ):
+                # no ability on the way (and so none after it: the play area leaves): at once
+                if self.clean_up_plain(p):
+                    return
+                continue
             self.start_cleanup(p)
             yield from self.trigger(_AT_START_OF_CLEANUP, p)
             if self.lasting:
@@ -709,13 +760,12 @@ class TurnFlowMixin(GameBase):
         """Clean-up's discards (base rulebook, Clean-up): ``leaving``, the
         cards of ``p``'s play area that leave it (a new list, in the order of
         the play area; None: all of them), then ``p``'s hand, onto the
-        discard pile."""
-        in_play, hand = p.in_play, p.hand
+        discard pile, recorded."""
         if leaving is None and not self.keep_log and not self.some_card_became:
-            # what the two discards below do, at once: the play area, then the hand on top of it (a card
-            # that became another card becomes itself again as it leaves play: they do that); the play
-            # area's list, reversed, becomes the discard pile's (no one holds a zone's list: a shuffle
-            # makes the discard pile a new one too)
+            # what the two discards below do, at once: the play area, then the hand on top of it (no card
+            # became another: none has to become itself again); the play area's list, reversed, becomes
+            # the discard pile's (no one holds a zone's list: a shuffle makes the discard pile a new one too)
+            in_play, hand = p.in_play, p.hand
             in_play += hand
             in_play.reverse()
             in_play += p.discard
@@ -723,8 +773,32 @@ class TurnFlowMixin(GameBase):
             p.in_play = []
             hand.clear()
             return
-        self.discard_cards(p, in_play[:] if leaving is None else leaving, "in_play")
-        self.discard_cards(p, hand[:], "hand", public=False)
+        self.discard_cards(p, p.in_play[:] if leaving is None else leaving, "in_play")
+        self.discard_cards(p, p.hand[:], "hand", public=False)
+
+    def clean_up_plain(self, p: Player, met: bool | None = None) -> bool:
+        """Clean-up and what follows the turn of ``p``, the player whose turn
+        it is, where no lasting effect is left and no ability runs at the
+        start of Clean-up, as a card is discarded from play, at the end of
+        the turn or after it (the game flow and the accelerator of plain
+        turns both take this way then): Clean-up starts, the play area and
+        the hand are discarded, ``p`` draws 5 cards and the turn counts as
+        taken (:meth:`start_cleanup`, :meth:`clean_up_discards`,
+        :meth:`clean_up_draws`); then the game ends when the end condition
+        holds (``met``: it, when the caller knows it; None: worked out), and
+        True is returned; else the next turn is set up (:meth:`next_turn`)
+        and False is returned."""
+        self.start_cleanup(p)
+        self.clean_up_discards(p)
+        self.clean_up_draws(p)
+        if met is None:
+            met = self.end_condition()
+        if met:
+            self._finish()
+            return True
+        t = self.turn  # (what next_turn does, at hand)
+        _begin_turn(t, (t.player + 1) % len(self.players), t.number + 1)
+        return False
 
     def clean_up_draws(self, p: Player) -> None:
         """The end of Clean-up (base rulebook, Clean-up): ``p`` draws a new

@@ -86,9 +86,11 @@ class CardSpec:
     plain_kind: int = field(default=-1, init=False, repr=False, compare=False)
     """How the card takes part in a bot's plain turn, once worked out (-1 before;
     see ``a11y_dominion.fastlane._plain_kind``)."""
-    plain_coins: int = field(default=-2, init=False, repr=False, compare=False)
-    """With ``plain_kind``: the coins of a basic Treasure (kind 1), -1 for a card
-    that cannot be played (kind 0), -2 for any other or before it is worked out."""
+    plain_value: int = field(default=1000, init=False, repr=False, compare=False)
+    """With ``plain_kind``: 1 more than its coins for a basic Treasure (kind 1),
+    0 for a card that cannot be played (kind 0), 1000 for any other or before it
+    is worked out (so that the sum over a hand tells whether it is plain and
+    the coins of its Treasures)."""
 
     def __post_init__(self) -> None:
         self.gives_more_than_coins = bool(self.cards or self.actions or self.buys or self.vp_tokens)

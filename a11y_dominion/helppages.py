@@ -1,0 +1,286 @@
+"""The help pages: the player pages of ``a11y_dominion/docs/LANG/*.md``, read a part at a time.
+
+The same Markdown files are the pages on GitHub and the help in the game, so the two never
+drift apart. A page is a ``#`` title, a few lines under it, and ``##`` parts. ``help TOPIC``
+reads the title, the lines under it and the first part; ``help next`` the next part;
+``help TOPIC N`` or ``help TOPIC WORDS`` the part with that number or heading. What is read
+is plain text: headings, list marks, backticks, ``**`` and link syntax are taken away (a link
+reads as its text), so a screen reader reads no markdown.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from .i18n import N_, Language
+
+# Each topic: its page's file name, and the words a player may type for it (English, then Dutch);
+# the first word of a language is the one shown in that language.
+TOPICS = {
+    "playing": {"en": ("playing", "play"), "nl": ("spelen",)},
+    "one-computer": {"en": ("one computer", "sharing"), "nl": ("één computer", "samen")},
+    "network": {"en": ("network",), "nl": ("netwerk",)},
+    "saving": {"en": ("saving", "undo"), "nl": ("bewaren", "herstel")},
+    "speech": {"en": ("speech", "screen reader"), "nl": ("spraak", "schermlezer")},
+    "settings": {"en": ("settings",), "nl": ("instellingen",)},
+    "commands": {"en": ("commands",), "nl": ("commando's",)},
+}
+KEYS_WORDS = ("keys", "toetsen")  # help keys: the shortcut keys a seat has now (not a page)
+NEXT_WORDS = ("next", "more", "volgende", "meer", "verder")  # help next: the next part
+PAGE_LANGUAGES = ("en", "nl")
+START_LINE = N_(
+    "Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
+)
+
+
+class HelpError(ValueError):
+    """A topic or part that does not exist; ``args[0]`` is one sentence in the player's language."""
+
+
+@dataclass
+class Page:
+    """One help page: ``title``; ``intro``, the plain lines under the title; ``parts``, a list of
+    (heading, plain lines) for the ``##`` parts, in order."""
+
+    topic: str
+    title: str
+    intro: list = field(default_factory=list)
+    parts: list = field(default_factory=list)
+
+
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def plain(line: str) -> str:
+    """A line of Markdown as a screen reader should hear it: no heading or list mark, no
+    backticks or ``**``, a link as its text; code lines lose their indent. Returns ``str``."""
+    text = line.strip()
+    text = re.sub(r"^#+\s*", "", text)
+    text = re.sub(r"^[-*]\s+", "", text)
+    text = _LINK.sub(r"\1", text)
+    return text.replace("`", "").replace("**", "").strip()
+
+
+def parse_page(topic: str, markdown: str) -> Page:
+    """A :class:`Page` from the text of a page (``#`` title, ``##`` parts; fenced code keeps its
+    lines, without the fences). Raises ValueError when the page has no ``#`` title."""
+    page: Page | None = None
+    lines: list = []
+    fenced = False
+    for raw in markdown.splitlines():
+        if raw.startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced and raw.startswith("# ") and page is None:
+            page = Page(topic, plain(raw))
+            lines = page.intro
+        elif not fenced and raw.startswith("## ") and page is not None:
+            page.parts.append((plain(raw), []))
+            lines = page.parts[-1][1]
+        elif raw.strip() and page is not None:
+            lines.append(plain(raw) if not fenced else raw.rstrip())
+    if page is None:
+        raise ValueError(f"the help page {topic} has no # title")
+    return page
+
+
+def page_language(code: str) -> str:
+    """The language of the pages to read for a player's language ``code`` (English when the
+    pages are not written in it)."""
+    return code if code in PAGE_LANGUAGES else "en"
+
+
+@cache
+def load_page(topic: str, code: str = "en") -> Page:
+    """The page of ``topic`` (a key of :data:`TOPICS`) in language ``code``, read from the
+    package data (works from a wheel). Raises KeyError for an unknown topic."""
+    if topic not in TOPICS:
+        raise KeyError(topic)
+    path = resources.files("a11y_dominion").joinpath("docs", page_language(code), topic + ".md")
+    return parse_page(topic, path.read_text(encoding="utf-8"))
+
+
+def _norm(text: str) -> str:
+    """Lower case, no accents or apostrophes, one space between words (for matching typed words)."""
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) and ch not in "'’")
+    return " ".join(text.replace("-", " ").replace("_", " ").split())
+
+
+def topic_name(topic: str, lang: Language) -> str:
+    """The word shown for ``topic`` in ``lang`` ("one computer", "één computer")."""
+    return TOPICS[topic][page_language(lang.code)][0]
+
+
+def topic_names(lang: Language) -> list:
+    """The topics as a player types them in ``lang``, keys among them (for listing and Tab)."""
+    names = [topic_name(t, lang) for t in TOPICS]
+    keys = KEYS_WORDS[1] if lang.code == "nl" else KEYS_WORDS[0]
+    return names[:-1] + [keys, names[-1]]
+
+
+def find_topic(text: str) -> str | None:
+    """The topic (a key of :data:`TOPICS`, or ``"keys"``) that typed ``text`` names in either
+    language: a whole word of it, or the start of only one topic's words; None otherwise."""
+    typed = _norm(text)
+    if not typed:
+        return None
+    if typed.startswith(("key", "toets")):
+        return "keys"
+    words = {t: [_norm(w) for lang in v.values() for w in lang] + [_norm(t)] for t, v in TOPICS.items()}
+    exact = [t for t, ws in words.items() if typed in ws]
+    if exact:
+        return exact[0]
+    found = [t for t, ws in words.items() if any(w.startswith(typed) for w in ws)]
+    return found[0] if len(found) == 1 else None
+
+
+def find_part(page: Page, text: str) -> int | None:
+    """The index of ``page``'s part that ``text`` names: its number (from 1), or the start of its
+    heading or of a word of it; None when none does."""
+    typed = _norm(text)
+    if typed.isdecimal() and typed.isascii():
+        n = int(typed)
+        return n - 1 if 1 <= n <= len(page.parts) else None
+    headings = [_norm(h) for h, _ in page.parts]
+    for test in (lambda h: h.startswith(typed), lambda h: any(w.startswith(typed) for w in h.split())):
+        for i, h in enumerate(headings):
+            if typed and test(h):
+                return i
+    return None
+
+
+def _and(items: list, lang: Language) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + lang._(N_(" and ")) + items[-1]
+
+
+def topics_line(lang: Language) -> str:
+    """ "Help topics: playing, one computer, ... and commands." """
+    return lang.text(N_("Help topics: {topics}."), topics=_and(topic_names(lang), lang))
+
+
+def bad_topic(text: str, lang: Language) -> str:
+    """One sentence for a topic that does not exist, naming the topics."""
+    from .textinput import short
+
+    return lang.text(
+        N_("There is no help on {topic}; the topics are {topics}."),
+        topic=short(text.strip(), 40),
+        topics=_and(topic_names(lang), lang),
+    )
+
+
+def bad_part(page: Page, text: str, lang: Language) -> str:
+    """One sentence for a part that ``page`` does not have, naming its parts."""
+    from .textinput import short
+
+    return lang.text(
+        N_("{title} has no part {part}; its parts are: {headings}."),
+        title=page.title,
+        part=short(text.strip(), 40),
+        headings="; ".join(h for h, _ in page.parts),
+    )
+
+
+def part_lines(page: Page, index: int, lang: Language, opening: bool = False) -> list:
+    """The lines of part ``index`` of ``page``: its heading ("Part 2: Questions from cards."), then
+    its lines. ``opening``: first the title with the headings of every part, and the lines under
+    the title."""
+    out = []
+    if opening:
+        headings = "; ".join(h for h, _ in page.parts)
+        out.append(
+            lang.text(N_("{title}, in {n} parts: {headings}."), title=page.title, n=len(page.parts), headings=headings)
+        )
+        out += page.intro
+    heading, lines = page.parts[index]
+    out.append(lang.text(N_("Part {n}: {heading}."), n=index + 1, heading=heading))
+    return out + lines
+
+
+def page_lines(page: Page, lang: Language) -> list:
+    """The whole page as plain lines: its title, the lines under it, and every part with its heading."""
+    out = [page.title, *page.intro]
+    for i in range(len(page.parts)):
+        out += part_lines(page, i, lang)
+    return out
+
+
+def _ends_sentence(text: str) -> bool:
+    return text.rstrip("\"')”’").endswith((".", ":", "?", "!"))
+
+
+class HelpReader:
+    """The help command of one player: the topic list, ``help keys``, a page a part at a time.
+
+    ``keys``: gives the lines of ``help keys`` in a language (the keys this seat has)."""
+
+    def __init__(self, keys: Callable[[Language], list]):
+        self.keys = keys
+        self.topic: str | None = None
+        self.part = 0
+
+    def answer(self, rest: str, lang: Language) -> list:
+        """The lines that ``help`` followed by ``rest`` prints, in ``lang``: the topics, the keys,
+        the next part, or a topic's part; one sentence for a topic or part that does not exist."""
+        words = rest.split()
+        if not words:
+            return [
+                lang._(START_LINE),
+                topics_line(lang),
+                lang._(N_("Type help and a topic, for example help playing; help next reads the next part.")),
+            ]
+        if len(words) == 1 and _norm(words[0]) in NEXT_WORDS:
+            return self.next(lang)
+        for k in range(len(words), 0, -1):
+            topic = find_topic(" ".join(words[:k]))
+            if topic is None:
+                continue
+            if topic == "keys":
+                return self.keys(lang)
+            return self.open(topic, " ".join(words[k:]), lang)
+        if self.topic is not None:  # a part of the page being read: help 3, help confirm
+            page = load_page(self.topic, lang.code)
+            index = find_part(page, rest)
+            if index is not None:
+                return self.read(index, lang)
+        return [bad_topic(rest, lang)]
+
+    def open(self, topic: str, part: str, lang: Language) -> list:
+        """``topic``'s first part with the page's title and its parts named, or the part that
+        ``part`` names (one sentence naming the parts when none is)."""
+        page = load_page(topic, lang.code)
+        self.topic = topic
+        if not part:
+            self.part = 0
+            return part_lines(page, 0, lang, opening=True) + [self._after(page, 0, lang)]
+        index = find_part(page, part)
+        if index is None:
+            return [bad_part(page, part, lang)]
+        return self.read(index, lang)
+
+    def read(self, index: int, lang: Language) -> list:
+        """Part ``index`` of the page being read, and what comes next."""
+        page = load_page(self.topic or "playing", lang.code)
+        self.part = index
+        return part_lines(page, index, lang) + [self._after(page, index, lang)]
+
+    def next(self, lang: Language) -> list:
+        """The part after the one last read; one sentence when no page is open or it has ended."""
+        if self.topic is None:
+            return [lang._(N_("Type help and a topic first, for example help playing."))]
+        page = load_page(self.topic, lang.code)
+        if self.part + 1 >= len(page.parts):
+            return [lang.text(N_("That was the last part of {title}; help lists the topics."), title=page.title)]
+        return self.read(self.part + 1, lang)
+
+    @staticmethod
+    def _after(page: Page, index: int, lang: Language) -> str:
+        if index + 1 < len(page.parts):
+            return lang.text(N_("help next: part {n}, {heading}."), n=index + 2, heading=page.parts[index + 1][0])
+        return lang.text(N_("That was the last part of {title}; help lists the topics."), title=page.title)
