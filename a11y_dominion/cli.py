@@ -397,6 +397,11 @@ def sweep_own_temps() -> None:
         sweep_temps(folder)
 
 
+# the commands whose screen is a game's: what libraries log or warn goes to the data folder's
+# library.log, not between the game's lines
+SHOWS_A_GAME = ("play", "resume", "host", "join", "scenario")
+
+
 def main(argv: list | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -407,6 +412,10 @@ def main(argv: list | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in KEEPS_FILES:
         sweep_own_temps()
+    if args.command in SHOWS_A_GAME:
+        from .librarylog import keep_library_messages_off_screen
+
+        keep_library_messages_off_screen()
     try:
         if args.command == "scenario":
             return cmd_scenario(args)

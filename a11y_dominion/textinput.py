@@ -166,11 +166,11 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         i = int(low)
         if 1 <= i <= len(d.options):
             return [d.options[i - 1]]
-        raise InputError(
-            Msg("There is no move number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options))
-        )
+        raise InputError(_no_number(N_("There is no move number {number}; choose 1 to {most}."), i, len(d.options)))
     verb, _, rest = low.partition(" ")
     rest_orig = t[len(verb) :].strip()
+    if numbers and d is not None and _number(rest.strip()) and verb in ("play", "speel", "p", "buy", "koop", "b"):
+        return [_numbered_move(d, verb, int(rest.strip()))]  # "play 1": the move numbered 1, a play
     if verb in ("end", "einde", "done"):
         if rest.strip():
             raise InputError(Msg("End takes nothing after it; type end alone to end the phase."))
@@ -228,6 +228,55 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
             raise InputError(Msg("You have {debt} Debt but no coins to pay it with.", debt=p.debt))
         return [Move.pay(n)]
     raise _not_a_move(game, t)
+
+
+def _no_number(template: str, i: int, most: int) -> Msg:
+    """The refusal of the number ``i`` among ``most`` numbered moves or choices: ``template``
+    ("... choose 1 to {most}.") or, with one to choose from, that one is 1."""
+    if most == 1:
+        template = (
+            N_("There is no move number {number}; the only move is 1.")
+            if "move" in template
+            else N_("There is no choice number {number}; the only choice is 1.")
+        )
+    return Msg(template, number=short(str(i), 12), most=most)
+
+
+def _numbered_move(d: Decision, verb: str, i: int) -> Move:
+    """The listed move number ``i`` of the turn decision ``d``, typed after ``verb``
+    ("play 1", "buy 5"); raises :class:`InputError` when there is no such move or it is
+    not a play (for play) or a buy (for buy)."""
+    if not 1 <= i <= len(d.options):
+        raise InputError(_no_number(N_("There is no move number {number}; choose 1 to {most}."), i, len(d.options)))
+    move = d.options[i - 1]
+    if verb in ("buy", "koop", "b"):
+        if move.kind is MoveKind.BUY:
+            return move
+        raise InputError(Msg("Move {number} is not a buy; type {number} alone to make it.", number=i))
+    if move.kind in (MoveKind.PLAY, MoveKind.TREASURES):
+        return move
+    raise InputError(Msg("Move {number} is not a play; type {number} alone to make it.", number=i))
+
+
+_COSTS_MORE = ("{card} costs {cost}; you have {coins} coins.", "{card} costs {cost}; you have 1 coin.")
+
+
+def buy_refusal(game: Game, keys: list, err):
+    """The refusal ``err`` of the turn move in ``keys`` as the player is told it: a buy that
+    costs more than the coins so far, while Treasures are still in the buyer's hand, says
+    to play them first ("Silver costs 3 coins; you have 0 coins until you play the Treasures
+    in your hand: type play treasures."), as their coins are not counted yet. Any other
+    ``err`` (a :class:`Msg`, a string or None) is returned as it is."""
+    if not (isinstance(err, Msg) and err.template in _COSTS_MORE and len(keys) == 1):
+        return err
+    player = game.current
+    if not any(CARDS[c.name].is_("Treasure") for c in player.hand if c.name in CARDS):
+        return err
+    return Msg(
+        "{card} costs {cost}; you have {coins} {coins:coin|coins} until you play the Treasures in your hand: "
+        "type play treasures.",
+        **err.args,
+    )
 
 
 def _not_a_move(game: Game, t: str) -> InputError:
@@ -311,11 +360,7 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         i = int(word)
         if 1 <= i <= len(d.options):
             return d.options[i - 1]
-        raise InputError(
-            Msg(
-                "There is no choice number {number}; choose 1 to {most}.", number=short(str(i), 12), most=len(d.options)
-            )
-        )
+        raise InputError(_no_number(N_("There is no choice number {number}; choose 1 to {most}."), i, len(d.options)))
     if d.kind == "pile":
         pn = pile_name_for(word) if "/" in word else None
         if pn is None:

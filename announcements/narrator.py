@@ -193,9 +193,8 @@ class Narrator(EventSentences):
         elif isinstance(e, ev.CardGained) and not e.bought:
             self._step("gained", e.card)
             self._summary.setdefault("gained_from", {})[e.card] = e.pile
-            steps = self._summary["steps"]
-            if gained_left(e) and all(x == e.card for x in steps[-1][1]):
-                self._summary["left"][len(steps) - 1] = e.pile_left  # "gained Duchy (5 left)"
+            if gained_left(e):  # "gained Duchy (5 left)"
+                self._summary["left"].setdefault(len(self._summary["steps"]) - 1, {})[e.card] = e.pile_left
         elif isinstance(e, ev.CardTrashed):
             self._step("trashed", e.card)
         elif self._summary is None:
@@ -203,14 +202,26 @@ class Narrator(EventSentences):
 
     def _count_left(self, pile: str, left: int) -> bool:
         """The cards left in ``pile`` after the summary's last buy from it, told with that buy
-        ("bought Province (6 left)"); False when no buy of the summary came from it."""
+        ("bought Province (6 left)"; "bought Gold and Estate (7 Estates left)" when the step
+        names cards of other piles too); False when no buy of the summary came from it."""
         s = self._summary
         for k in range(len(s["steps"]) - 1, -1, -1):
             kind, items = s["steps"][k]
-            if kind == "bought" and any(s["piles"].get(x) == pile for x in items):
-                s["left"][k] = left
+            card = next((x for x in reversed(items) if s["piles"].get(x) == pile), None)
+            if kind == "bought" and card is not None:
+                s["left"].setdefault(k, {})[card] = left
                 return True
         return False
+
+    def _left_told(self, step: str, items: list, left: dict) -> str:
+        """``step`` ("bought Province and Estate") with the cards left in the piles ``left``
+        counts (card name -> cards left): "(7 left)" when the step names one card, else
+        each count with its card ("(7 Estates left)"), so that no count is heard as another
+        pile's."""
+        if len(left) == 1 and set(items) == set(left):
+            return self._t(N_("{step} ({n} left)"), step=step, n=next(iter(left.values())))
+        counts = [f"{n} {self.L.card(card) if n == 1 else self.L.cards(card)}" for card, n in left.items()]
+        return self._t(N_("{step} ({counts} left)"), step=step, counts=self._join(counts))
 
     def _top_told(self, e: ev.PileTopChanged) -> bool:
         """The new top of a split pile or the Castles after the summary's last buy or gain from
@@ -323,7 +334,7 @@ class Narrator(EventSentences):
                     top, n = s["top"][k]
                     part = self._t(N_("{step} ({top} now on top, {n} left)"), step=part, top=top, n=n)
                 elif k in s["left"]:
-                    part = self._t(N_("{step} ({n} left)"), step=part, n=s["left"][k])
+                    part = self._left_told(part, items, s["left"][k])
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False

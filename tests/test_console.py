@@ -122,7 +122,7 @@ def test_queries_print_facts_and_do_not_change_the_game():
         x.startswith("Castles: Humble Castle on top, 3 coins, 8 left; below: Crumbling Castle (4 coins)") for x in lines
     )
     assert "You: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower)." in lines
-    assert "You and Bot are level." in lines
+    assert "You and Bot are level on 3 VP." in lines
     assert any(x.startswith("Tower: When scoring") for x in lines)
     assert "Wedding, Event, costs 4 coins and 3 Debt: +1 VP. Gain a Gold." in lines
     assert any(x.startswith("Villa: Action, costs 4 coins. +2 Actions, +1 Buy, +1 coin.") for x in lines)
@@ -172,8 +172,15 @@ def test_long_buy_list_is_summed_up():
 # ---------------------------------------------------------- refused lines
 def test_illegal_move_gives_one_sentence_and_the_game_goes_on():
     console, code, lines = session("buy Province\rplay treasures\r")
-    i = lines.index("Province costs 8 coins; you have 0 coins.")
-    assert lines.count("Province costs 8 coins; you have 0 coins.") == 1
+    i = lines.index(
+        "Province costs 8 coins; you have 0 coins until you play the Treasures in your hand: type play treasures."
+    )
+    assert (
+        lines.count(
+            "Province costs 8 coins; you have 0 coins until you play the Treasures in your hand: type play treasures."
+        )
+        == 1
+    )
     # the move's sentence and the new figures, once, on one line
     assert lines.index("You play 2 Coppers. Buy phase: 2 coins.") > i
     assert answer_keys(console.game) == [["treasures"]]
@@ -194,7 +201,9 @@ def test_number_out_of_range_and_unknown_card():
     assert (
         "Dragon is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
     ) in lines
-    assert "Gold costs 6 coins; you have 0 coins." in lines
+    assert (
+        "Gold costs 6 coins; you have 0 coins until you play the Treasures in your hand: type play treasures." in lines
+    )
     assert answer_keys(console.game) == []
 
 

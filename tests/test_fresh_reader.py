@@ -305,7 +305,7 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     )
     assert answer("instellingen zet uitgebreidheid beknopt") == ["Uitgebreidheid is nu beknopt."]
     assert answer("instellingen zet opties altijd") == ["Opties is nu altijd."]
-    assert answer("instellingen zet tips uit") == ["Tips is nu uit."]
+    assert answer("instellingen zet tips uit") == ["Tips staan nu uit."]
     assert answer("instellingen zet verbosity verbose") == ["Uitgebreidheid is nu uitgebreid."]
     assert answer("instellingen") == [
         "Taal nl, uitgebreidheid uitgebreid, opties altijd, spraakuitvoer geen, tips uit."
@@ -418,9 +418,9 @@ def test_the_speech_output_takes_the_dutch_word_for_default_and_its_refusal_says
         return lines[lines.index(f"Ann> {line}") + 1]
 
     refusal = answer("instellingen zet uitvoer blabla")
-    assert refusal.startswith("spraakuitvoer moet standaard zijn of een van: "), refusal
+    assert refusal.startswith("Spraakuitvoer moet standaard zijn of een van: "), refusal
     assert answer("instellingen zet uitvoer standaard") == "Spraakuitvoer is nu standaard."
     # in English, the English words
     _, lines = position_console(BUY_PHASE, "settings set output blabla\nsettings set output default\n", CARD_KINGDOM)
-    assert lines[lines.index("Ann> settings set output blabla") + 1].startswith("output must be default or one of: ")
+    assert lines[lines.index("Ann> settings set output blabla") + 1].startswith("Output must be default or one of: ")
     assert lines[lines.index("Ann> settings set output default") + 1] == "Output is now default."

@@ -228,11 +228,9 @@ def test_reasons_for_buys_bids_and_trashing():
     )
     answer = bot.decide(trash, view)
     assert answer == ["Estate", "Estate", "Copper", "Copper"]  # 4 Golds: the deck can spare its Coppers
-    assert (
-        _said(bot, trash, view, answer) == "Trash 2 Estates and 2 Coppers: Your deck is better without Estate, Copper."
-    )
+    assert _said(bot, trash, view, answer) == "Trash 2 Estates and 2 Coppers: Your deck is better without these cards."
     assert _said(bot, trash, view, answer, "nl") == (
-        "Vernietig 2 Landgoederen en 2 Koper: Je deck is beter zonder Landgoed, Koper."
+        "Vernietig 2 Landgoederen en 2 Koper: Je deck is beter zonder deze kaarten."
     )
 
 

@@ -391,7 +391,10 @@ def test_dutch_commands_moves_and_refusals():
     assert "Spelnummer " + str(console.game.config.seed) + "." in lines
     assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
     assert "Je hand: 2 Koper en 3 Landgoederen." in lines
-    assert "Provincie kost 8 munten; je hebt 0 munten." in lines
+    assert (
+        "Provincie kost 8 munten; je hebt 0 munten tot je de geldkaarten in je hand speelt: typ speel geldkaarten."
+        in lines
+    )
     assert "Zilver kost 3 munten; je hebt 2 munten." in lines
     # in the first turn "play treasures" leads to a Buy phase named, later only the figures that changed
     assert "Je speelt 2 Koper. Aanschaffase: 2 munten." in lines

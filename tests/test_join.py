@@ -259,8 +259,8 @@ def test_the_console_prompt_at_a_terminal_and_the_kept_host_key(host_game, tmp_p
         ann.expect("Bea has left; the game waits for Bea to come back.")
         proc.send_signal(signal.SIGINT)  # the host stops the game (no terminal: without asking)
         ann.expect("The host stopped the game.")
-        ann.expect("The host ended the session before the game was over.")
         ann.expect(pexpect.EOF)
+        assert "The host ended the session" not in ann.before  # (the host said why: once)
         ann.close()
         assert ann.exitstatus == 1
     finally:
@@ -579,8 +579,8 @@ def test_lines_from_the_host_are_shown_while_the_prompt_waits(host_game, tmp_pat
         # the host stops while Ann's prompt waits: the sentence, and the program ends by itself
         proc.send_signal(signal.SIGINT)
         ann.expect("The host stopped the game.")
-        ann.expect("The host ended the session before the game was over.")
         ann.expect(pexpect.EOF)
+        assert "The host ended the session" not in ann.before  # (the host said why: once)
         assert "Traceback" not in ann.before
         ann.close()
         assert ann.exitstatus == 1

@@ -150,3 +150,24 @@ def test_join_says_it_once(tmp_path, host_game):  # noqa: F811  (the fixture of 
         if proc.poll() is None:
             proc.kill()
         proc.wait(60)
+
+
+@pytest.mark.parametrize("speech", ["self-voicing", "auto"])
+def test_join_says_it_once_before_the_games_first_line_at_its_first_start_and_when_it_comes_back(
+    tmp_path,
+    host_game,  # noqa: F811  (the fixture of test_join)
+    speech,
+):
+    """The speech output is looked for while the host is reached; the game's lines wait for
+    it, so its sentence comes once, before them (and before any prompt), also on a rejoin."""
+    data, _proc = host_game
+    env = no_sound_env(tmp_path)
+    env.update(XDG_DATA_HOME=str(tmp_path / "player-data"), XDG_CONFIG_HOME=str(tmp_path / "player-config"))
+    cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Bea", "--speech", speech)
+    for visit in ("first", "again"):
+        done = subprocess.run(cmd, input="", capture_output=True, text=True, env=env, timeout=120)
+        lines = done.stdout.splitlines()
+        said = [i for i, x in enumerate(lines) if SAID in x.lower()]
+        joined = next(i for i, x in enumerate(lines) if x.startswith("Joined 127.0.0.1 port"))
+        assert len(said) == 1 and said[0] < joined, (visit, done.stdout)
+        assert "speech output is starting" not in done.stdout and "looking for a speech output" not in done.stdout

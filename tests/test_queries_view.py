@@ -139,4 +139,4 @@ def test_a_lead_on_fewer_turns_says_why():
     g.answer([END_MOVE])  # Bea's Action phase ends; then her turn
     while g.turn.player == 1:
         g.answer([END_MOVE])
-    assert q.score_lines(player_view(g, "Ann"))[3] == "Ann and Bea are level."
+    assert q.score_lines(player_view(g, "Ann"))[3] == "Ann and Bea are level on 3 VP."

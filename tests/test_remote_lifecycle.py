@@ -473,7 +473,7 @@ def test_a_newer_login_takes_the_seat_and_the_older_session_no_longer_counts():
     old = host.join("Ann", first.append, "session 1")
     new = host.join("ANN", second.append, "session 2")  # the seat name in another letter case
     assert "Your seat was taken by a new login; this session ends.\n" in first
-    assert second == ["Welcome back, Ann.\n"]
+    assert second == ["You took your seat over from your other login, which ends now.\n", "Welcome back, Ann.\n"]
     old.typed("hand")  # a line the older session still sent is dropped
     assert not any("Your hand" in x for x in first + second)
     new.typed("hand")

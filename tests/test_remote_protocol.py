@@ -228,7 +228,7 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             if not line:
                 break
             ann_rest.append(json.loads(line))
-        assert ann_rest[-1] == {"type": "text", "text": "The host stopped the game."}
+        assert ann_rest[-1] == {"type": "text", "text": "The host stopped the game.", "last": True}
         assert await asyncio.wait_for(task, 10) == 1
         ann.conn.close()
 

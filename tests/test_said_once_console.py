@@ -77,9 +77,9 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
         "confirm cannot change during a game; here language, verbosity, options, output and hints can. "
         "Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
-    assert after(lines, "settings set hints off") == ["Hints is now off."]
+    assert after(lines, "settings set hints off") == ["Hints are now off."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
-    assert after(lines, "settings set language fr") == ["language must be one of en, nl."]
+    assert after(lines, "settings set language fr") == ["Language must be en or nl."]
     assert after(lines, "settings blah") == [
         "Settings takes nothing, or set KEY VALUE, for example settings set language nl."
     ]

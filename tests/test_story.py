@@ -84,10 +84,8 @@ def test_a_seat_that_comes_back_and_an_undo_leave_its_hint_the_console_s_events(
             """A session takes the seat, as the protocol's session does."""
             seat = host.people[name]
             outlet = ProtocolOutlet(host, seat, written[name].append)
-            seat.outlet = outlet
-            outlet.story()
             outlets[name] = outlet
-            host.join(name, None)
+            host.join(name, None, outlet=outlet)  # (the outlet gets the seat's story first)
 
         def unread(name: str) -> str:
             text = "".join(written[name])

@@ -176,13 +176,13 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
     _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
     assert after(lines, "instellingen zet taal nl") == ["Taal is nu nl."]
     assert after(lines, "instellingen zet uitgebreidheid blah") == [
-        "uitgebreidheid moet een van deze waarden hebben: beknopt, normaal, uitgebreid."
+        "Uitgebreidheid moet beknopt, normaal of uitgebreid zijn."
     ]
     assert after(lines, "instellingen zet confirm no") == [
         "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
         "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
     ]
-    assert after(lines, "instellingen zet tips blah") == ["tips moet aan of uit zijn."]
+    assert after(lines, "instellingen zet tips blah") == ["Tips moeten aan of uit zijn."]
     helped = after(lines, "hulp instellingen tijdens")  # the Dutch page's part on settings during a game
     assert helped[0] == "Deel 3: Instellingen tijdens een spel."
     assert "Typ instellingen zet SLEUTEL WAARDE om er een meteen te wijzigen en te bewaren." in helped
@@ -195,8 +195,8 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
 def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     _, lines = play("settings set verbosity blah\nsettings set verbosity terse\nsettings set hints blah\n")
-    assert after(lines, "settings set hints blah") == ["hints must be on or off."]
-    assert after(lines, "settings set verbosity blah") == ["verbosity must be one of terse, normal, verbose."]
+    assert after(lines, "settings set hints blah") == ["Hints must be on or off."]
+    assert after(lines, "settings set verbosity blah") == ["Verbosity must be terse, normal or verbose."]
     assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
 
 

@@ -928,10 +928,10 @@ class MediumBot:
             phrase = Msg("money with {card}", card=cards[0])
         coins = view.turn.coins
         if pick.kind is not MoveKind.BUY:
-            return Msg("Your plan, {plan}, buys nothing with {coins} coins.", plan=phrase, coins=coins)
+            return Msg("Your plan, {plan}, buys nothing with {coins} {coins:coin|coins}.", plan=phrase, coins=coins)
         card = view.pile(pick.name).top or pick.name
         return Msg(
-            "{card} is what your plan, {plan}, buys with {coins} coins.",
+            "{card} is what your plan, {plan}, buys with {coins} {coins:coin|coins}.",
             card=card,
             plan=phrase,
             coins=coins,
@@ -1313,14 +1313,14 @@ class MediumBot:
         t = view.turn
         kind, name = move.kind, move.name
         if kind is MoveKind.TREASURES:
-            return Msg("Play your Treasures first: their coins decide what you can buy.")
+            return Msg("Their coins decide what you can buy.")
         if kind is MoveKind.PAY:
             return Msg("Pay off your Debt first: you cannot buy cards while you have Debt.")
         if kind is MoveKind.PLAY:
             if t.phase != "action":
                 if name == "Crown":
                     return Msg("Crown plays one of your Treasures twice.")
-                return Msg("Play your Treasures first: their coins decide what you can buy.")
+                return Msg("Its coins count toward what you can buy.")
             return self.play_reason(view, name)
         if kind is MoveKind.END:
             if t.phase == "action":
@@ -1333,7 +1333,7 @@ class MediumBot:
                 return Msg("You still have Debt, so you cannot buy anything this turn.")
             if t.buys < 1:
                 return Msg("You have no Buys left.")
-            return Msg("Nothing you can buy with {coins} coins makes your deck better now.", coins=t.coins)
+            return Msg("Nothing you can buy with {coins} {coins:coin|coins} makes your deck better now.", coins=t.coins)
         return self.buy_reason(view, name)
 
     def play_reason(self, view: PlayerView, name: str) -> Msg:
@@ -1358,7 +1358,11 @@ class MediumBot:
         t = view.turn
         left, one = self._provinces_phrase(view)
         if name in EVENTS:
-            return Msg("{event} is worth more than any card {coins} coins buy now.", event=name, coins=t.coins)
+            return Msg(
+                "{event} is worth more than any card {coins} {coins:coin buys|coins buy} now.",
+                event=name,
+                coins=t.coins,
+            )
         card = view.pile(name).top or name
         pile = view.pile(name)
         empties = len(view.empty_piles())
@@ -1372,13 +1376,15 @@ class MediumBot:
                 if one:
                     return Msg("Only 1 Province is left, so Victory points count more than money now.")
                 return Msg("Only {n} Provinces are left, so Victory points count more than money now.", n=left)
-            return Msg("{card} is the most Victory points {coins} coins buy.", card=card, coins=t.coins)
+            return Msg(
+                "{card} is the most Victory points {coins} {coins:coin buys|coins buy}.", card=card, coins=t.coins
+            )
         mine = self.mine(view)
         own_vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
         if self.marginal_vp(view, card) > own_vp and view.landmarks:  # more than the card's own VP
             return Msg("{card} scores Victory points with this game's Landmarks.", card=card)
         if one:
-            return Msg("{coins} coins, and 1 Province is still left.", coins=t.coins)
+            return Msg("{coins} {coins:coin|coins}, and 1 Province is still left.", coins=t.coins)
         if is_type(card, "Action"):
             if card in (self.plan or {}).get("terminals", ()):
                 return Msg(
@@ -1388,12 +1394,13 @@ class MediumBot:
                     n=left,
                 )
             return Msg(
-                "With {coins} coins, {card} does the most for your deck, and {n} Provinces are still left.",
+                "With {coins} {coins:coin|coins}, {card} does the most for your deck, "
+                "and {n} Provinces are still left.",
                 card=card,
                 coins=t.coins,
                 n=left,
             )
-        return Msg("{coins} coins, and {n} Provinces are still left.", coins=t.coins, n=left)
+        return Msg("{coins} {coins:coin|coins}, and {n} Provinces are still left.", coins=t.coins, n=left)
 
     def castle_reason(self, view: PlayerView, card: str) -> Msg:
         """Why buy the Castle ``card`` (the top of the Castles pile): its VP for this deck,
@@ -1420,7 +1427,7 @@ class MediumBot:
     def answer_reason(self, view: PlayerView, d: Decision, answer: list) -> Msg:
         """Why ``answer`` to a question that is not a turn move."""
         pur, src = d.purpose, d.source
-        cards = ", ".join(dict.fromkeys(str(a) for a in answer))  # each name once (the move says how many)
+        n = len(answer)  # (the move names the cards: "Discard 2 Coppers and Estate: ...")
         first = str(answer[0]) if answer else ""
         if d.kind is Kind.NUMBER and pur is Purpose.BID:
             if first == "pass":
@@ -1445,23 +1452,23 @@ class MediumBot:
             if not answer:
                 return Msg("Your deck needs every card you could trash now.")
             if len(answer) <= d.min and not any(self.trash_ok(view, n, Counter()) for n in answer):
-                return Msg("You must trash; your deck misses {cards} least.", cards=cards)
-            return Msg("Your deck is better without {cards}.", cards=cards)
+                return Msg("You must trash, and your deck misses {n:this card|these cards} least.", n=n)
+            return Msg("Your deck is better without {n:this card|these cards}.", n=n)
         if pur is Purpose.DISCARD:
             if not answer:
                 return Msg("Every card you could discard is worth keeping now.")
-            return Msg("{cards} are the least useful cards you could discard.", cards=cards)
+            return Msg("{n:This is the least useful card|These are the least useful cards} you could discard.", n=n)
         if pur is Purpose.TOPDECK:
             if not answer:
                 return Msg("Nothing there is worth drawing again.")
-            return Msg("Putting {cards} on your deck costs you least now.", cards=cards)
+            return Msg("Putting {n:this card|these cards} on your deck costs you least now.", n=n)
         if pur is Purpose.ORDER:
-            return Msg("The best cards go first: {cards}.", cards=cards)
+            return Msg("The best cards go first.")
         if not answer:
             return Msg("For {source}, choosing none is best for you now.", source=src)
         if pur is Purpose.KEEP:
-            return Msg("Leave {cards} behind; the better cards are shuffled into your deck.", cards=cards)
-        return Msg("For {source}, {cards} is the best choice for you now.", source=src, cards=cards)
+            return Msg("Leave {n:this card|these cards} behind; the better cards are shuffled into your deck.", n=n)
+        return Msg("For {source}, {n:this is the best choice|these are the best choices} for you now.", source=src, n=n)
 
 
 def _opulent(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:

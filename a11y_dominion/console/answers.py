@@ -15,7 +15,7 @@ from announcements.narrator import count, join_names
 from ..i18n import N_
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
-from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, parse_line, split_speaker
+from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, buy_refusal, parse_line, split_speaker
 from . import questions
 from .commands import command_for, is_yes, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
@@ -75,7 +75,7 @@ class Answers:
         try:
             line = expand_names(self.game, self._engine_words(d, line), self.lang)
             _who, keys = parse_line(self.game, line, numbers=True)
-            err = self.game.explain_move(keys) if d.kind == "turn" else d.check(keys)
+            err = buy_refusal(self.game, keys, self.game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
         except InputError as e:
             self.error(self._pending_question(d, text) or self._suggest(text) or self._refusal(d, e))
             return

@@ -15,6 +15,8 @@ answer for anyone.
 
 from __future__ import annotations
 
+from announcements.words import join_names
+
 from ..i18n import N_
 from ..rules.decisions import Msg
 from ..textinput import short as _short
@@ -121,6 +123,11 @@ def short_msg(message):
 
 def _whole_number(rest: str) -> bool:
     return not rest or rest.isdecimal() and rest.isascii() and len(rest) <= 9 and int(rest) >= 1
+
+
+def _opening(word: str) -> str:
+    """``word`` as it opens a sentence: its first letter a capital ("verbosity": "Verbosity")."""
+    return word[:1].upper() + word[1:]
 
 
 class Commands:
@@ -271,7 +278,9 @@ class Commands:
                 [
                     lang._(N_("Nothing has been said yet."))
                     if not len(self.history)
-                    else self.t(N_("There are only {n} messages so far."), n=len(self.history))
+                    else self.t(
+                        N_("{n:There is only 1 message|There are only {n} messages} so far."), n=len(self.history)
+                    )
                 ]
             )
         else:
@@ -386,7 +395,7 @@ class Commands:
         are for the seat at the keyboard; settings set KEY VALUE: change one now and save it
         in the settings file (a seat's language and verbosity under its name when several
         people share the keyboard). One sentence for anything else."""
-        from ..settings import SettingsError, check_value
+        from ..settings import DEFAULTS, SettingsError, check_value
 
         words = rest.split()
         if not words or [w.lower() for w in words] in (["show"], ["toon"]):
@@ -403,6 +412,18 @@ class Commands:
             value = DUTCH_SETTING_VALUES.get(value.lower(), value)
         elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
             value = "default"
+        if key not in DEFAULTS or key == "seats":
+            self.error(
+                self.t(
+                    N_(
+                        "{key} is not a setting. The settings are {names}; during a game, language, verbosity, "
+                        "options, output and hints change here."
+                    ),
+                    key=short(key),
+                    names=join_names([k for k in DEFAULTS if k != "seats"], self.lang),
+                )
+            )
+            return
         if key not in LIVE_SETTINGS:
             self.error(
                 self.t(
@@ -423,7 +444,7 @@ class Commands:
         saved = self._save_setting(key, value)
         word = self.lang._(SETTING_KEY_WORDS[key])
         line = self.t(
-            N_("{key} is now {value}."),
+            N_("Hints are now {value}.") if key == "hints" else N_("{key} is now {value}."),
             key=word[:1].upper() + word[1:],  # (it begins the sentence)
             value=setting_value_text(value, self.lang),
         )
@@ -431,17 +452,17 @@ class Commands:
 
     def _setting_refusal(self, e: Exception) -> Exception:
         """A refused value of settings set, ``e`` (a SettingsError), with the setting's key and
-        the values allowed as the seat's language names them ("verbosity must be one of terse,
-        normal, verbose." is "uitgebreidheid moet een van beknopt, normaal, uitgebreid zijn.")."""
+        the values allowed as the seat's language names them, the key opening the sentence
+        ("Verbosity must be terse, normal or verbose." is "Uitgebreidheid moet beknopt,
+        normaal of uitgebreid zijn.")."""
         from ..settings import CHOICES, SettingsError
 
         msg = e.args[0] if e.args else None
         if isinstance(msg, Msg) and msg.template == "hints must be on or off.":
             on, off = setting_value_text(True, self.lang), setting_value_text(False, self.lang)
-            word = self.lang._(SETTING_KEY_WORDS["hints"])
-            return SettingsError(Msg("{key} must be {on} or {off}.", key=word, on=on, off=off))
+            return SettingsError(Msg("Hints must be {on} or {off}.", on=on, off=off))  # ("Hints" is a plural)
         if isinstance(msg, Msg) and msg.template == "output must be default or one of: {names}.":
-            word = self.lang._(SETTING_KEY_WORDS["output"])
+            word = _opening(self.lang._(SETTING_KEY_WORDS["output"]))
             default = setting_value_text(None, self.lang)
             return SettingsError(
                 Msg("{key} must be {default} or one of: {names}.", key=word, default=default, names=msg.args["names"])
@@ -449,10 +470,11 @@ class Commands:
         key = msg.args.get("key") if isinstance(msg, Msg) else None
         if key not in SETTING_KEY_WORDS:
             return e
-        args = dict(msg.args, key=self.lang._(SETTING_KEY_WORDS[key]))
-        if "names" in args and key in CHOICES:
-            args["names"] = ", ".join(setting_value_text(v, self.lang) for v in CHOICES[key])
-        return SettingsError(Msg(msg.template, **args))
+        word = _opening(self.lang._(SETTING_KEY_WORDS[key]))
+        if "names" in msg.args and key in CHOICES:  # one of a few values: said as a choice, with "or"
+            names = q.join_or([setting_value_text(v, self.lang) for v in CHOICES[key]], self.lang)
+            return SettingsError(Msg("{key} must be {names}.", key=word, names=names))
+        return SettingsError(Msg(msg.template, **dict(msg.args, key=word)))
 
     def _settings_lines(self) -> list:
         """The live settings of the seat at the keyboard, and how to change them."""

@@ -10,6 +10,8 @@ events told to that seat; it never changes the game.
 
 from __future__ import annotations
 
+from announcements.words import join_names
+
 from ..i18n import N_, Language
 from ..rules.cards import EVENTS
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
@@ -56,8 +58,15 @@ def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> s
         if d.purpose is Purpose.GAIN:
             return lang.text(N_("Gain {card}"), card=top or first)
         return lang.text(N_("Choose {card}"), card=top or first)
+    from .questions import asked_as_yes_no
+
+    if asked_as_yes_no(d):  # ("you may reveal a Gold": asked as yes or no, so answered so)
+        return lang.text(N_("Answer {choice}"), choice=lang._(N_("yes") if answer else N_("no")))
     if not answer:
         return lang._(N_("Choose none"))
+    if d.purpose is Purpose.ORDER:  # each card in its place, none counted together
+        order = join_names([lang.card(str(n)) or str(n) for n in answer], lang)
+        return lang.text(N_("Put {order} in this order"), order=order)
     cards = _names(lang, answer)
     choose = N_("Choose {cards}")
     verbs = {

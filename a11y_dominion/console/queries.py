@@ -574,8 +574,34 @@ def score_lines(view: PlayerView, lang: Language = EN) -> list:
         lead = view.leaders()
         best = max(view.scores[p.name]["total"] for p in view.players)
         level = [p.name for p in view.players if view.scores[p.name]["total"] == best and p.name not in lead]
-        if len(lead) > 1:
-            lines.append(lang.text(N_("{players} are level."), players=join_names(lead, lang)))
+        if len(lead) + len(level) == len(view.players) > 2:  # everyone on the same VP
+            if level:  # (some with fewer turns: they lead, as the rules break a tie)
+                lines.append(
+                    lang.text(
+                        N_("All {n} players are level on {total} VP; {players} lead with fewer turns.")
+                        if len(lead) > 1
+                        else N_("All {n} players are level on {total} VP; {player} leads with fewer turns."),
+                        n=len(view.players),
+                        total=best,
+                        players=join_names(lead, lang),
+                        player=lead[0],
+                    )
+                )
+            else:
+                lines.append(lang.text(N_("All {n} players are level on {total} VP."), n=len(view.players), total=best))
+        elif len(lead) > 1 and level:
+            lines.append(
+                lang.text(
+                    N_("{players} lead, level on {total} VP with {others} but with fewer turns."),
+                    players=join_names(lead, lang),
+                    total=best,
+                    others=join_names(level, lang),
+                )
+            )
+        elif len(lead) > 1:
+            lines.append(
+                lang.text(N_("{players} are level on {total} VP."), players=join_names(lead, lang), total=best)
+            )
         elif level:  # (the same VP: the one with fewer turns leads, as the rules break a tie)
             lines.append(
                 lang.text(

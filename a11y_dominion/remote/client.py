@@ -47,6 +47,7 @@ import socket
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -415,6 +416,9 @@ class Link:
     async def _main(self) -> None:
         import asyncssh
 
+        from ..librarylog import quiet_loop
+
+        quiet_loop()  # an error in the connection's tasks is logged, not printed between the game's lines
         try:
             self.conn = await asyncio.wait_for(
                 asyncssh.connect(
@@ -1710,6 +1714,29 @@ class JoinConsole(Commands, Answers):
 
 
 # ------------------------------------------------------------------ the command
+def read_password(prompt: str, stdin=None, stderr=None) -> str:
+    """The password typed after ``prompt``: :func:`getpass.getpass`, not shown as it is typed.
+    With no terminal to hide it on (standard input a pipe or a file, no console window),
+    the prompt goes to ``stderr`` and the line is read from ``stdin`` (by default the
+    program's own), with none of getpass's warnings about it (``GetPassWarning``,
+    "Password input may be echoed"), which a player need not hear. Raises EOFError when
+    input ends first."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", getpass.GetPassWarning)  # (raised before getpass prints anything)
+        try:
+            return getpass.getpass(prompt)
+        except getpass.GetPassWarning:
+            pass
+    err = stderr if stderr is not None else sys.stderr
+    err.write(prompt)
+    err.flush()
+    line = (stdin if stdin is not None else sys.stdin).readline()
+    if not line:
+        raise EOFError
+    err.write("\n")
+    return line.rstrip("\r\n")
+
+
 def run_join(args, stdout=None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
@@ -1751,15 +1778,9 @@ def run_join(args, stdout=None) -> int:
         lang = Language(opts["language"])
     if password is None:
         try:
-            password = getpass.getpass(lang.text(N_("Password of the seat {user} at {host}: "), user=user, host=host))
+            password = read_password(lang.text(N_("Password of the seat {user} at {host}: "), user=user, host=host))
         except (EOFError, KeyboardInterrupt):
             return fail(Msg(N_("No password was given.")))
-    known = KnownHosts()
-    link = Link(host, port, user, password, known, lang)
-    try:
-        link.start()
-    except JoinError as e:
-        return fail(e.args[0])
 
     speech = args.speech or settings.get("speech") or "auto"
     verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
@@ -1769,7 +1790,17 @@ def run_join(args, stdout=None) -> int:
     plain = wants_plain(speech, args.plain, out)
     display = Display(out, plain=plain, lang=lang)
     notices: list = []
+    # the speech output is looked for while the host is reached, and found (or not) before the
+    # first line of the game: what it says of itself is said once, before the first prompt
     speaker = make_speaker(speech, settings, display, lang, notices)
+    known = KnownHosts()
+    link = Link(host, port, user, password, known, lang)
+    try:
+        link.start()
+    except JoinError as e:
+        speaker.close()
+        return fail(e.args[0])
+    speaker.wait_ready()  # (each output's own time limits bound the search)
     for notice in notices:
         display.line(notice)
     keys = dict(settings.get("keys") or {})

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import inspect
+import logging
 import math
 import secrets
 import signal
@@ -360,17 +361,21 @@ class GameHost:
             return "This seat is taken, or the game is over."
         return None
 
-    def join(self, user: str, write: Callable, session=None) -> SessionSeat:
+    def join(self, user: str, write: Callable | None, session=None, outlet=None) -> SessionSeat:
         """The player of the seat ``user`` names (admitted) is in with ``session``:
-        its lines go to ``write(text)``. In the lobby every seat is told, and the
+        its lines go to ``write(text)`` (a terminal session), or to ``outlet`` (a
+        seat-protocol session, :class:`~a11y_dominion.remote.protocol.ProtocolOutlet`,
+        which first gets the seat's story). In the lobby every seat is told, and the
         game starts when every remote seat is in; during the game the seat is told
         where the game stands, and a bot standing in for it stops. A session that
-        had the seat is told and ended. Returns the seat for this session (a
+        had the seat is told so through its own connection and ended, and the new
+        one is told that it took the seat over. Returns the seat for this session (a
         :class:`SessionSeat`: its typed lines count while the session holds it)."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
-        if old is not None and old is not session:
+        took_over = old is not None and old is not session
+        if took_over:
             taken = seat.lang._(N_("Your seat was taken by a new login; this session ends."))
             if getattr(seat, "outlet", None) is not None:
                 seat.outlet.text(taken, last=True)  # its program says nothing more of the end
@@ -380,9 +385,14 @@ class GameHost:
             _end(old)
         if session is not None:
             self.sessions[name] = session
-        if write is not None and getattr(seat, "outlet", None) is not None:
-            seat.outlet = None  # a terminal session takes over from a seat-protocol one
+        if getattr(seat, "outlet", None) is not None and outlet is not seat.outlet:
+            seat.outlet = None  # the new session takes over from a seat-protocol one
         seat.attach(write)
+        if outlet is not None:
+            seat.outlet = outlet
+            outlet.story()  # what the seat was told so far, before the game goes on for it
+        if took_over:
+            seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
         seat.prompt_shown = False
         timer = self.away.pop(name, None)
         if timer is not None:
@@ -531,8 +541,17 @@ class GameHost:
         return None
 
     def fault(self, name: str, error: Exception) -> None:
-        """A typed line of ``name`` failed inside the game: shown on the host's screen only."""
-        self.out(f"{name}: {type(error).__name__}: {error}")
+        """A typed line of ``name`` failed inside the game: one sentence on the host's screen
+        only, naming the kind of error; its traceback goes to the library log
+        (:mod:`a11y_dominion.librarylog`)."""
+        logging.getLogger("a11y_dominion.host").warning("a line of %s failed", name, exc_info=error)
+        self.out(
+            self.lang.text(
+                N_("A line from {player} failed inside the game ({error}); the game goes on."),
+                player=name,
+                error=type(error).__name__,
+            )
+        )
 
     # ------------------------------------------------------------ stopping
     def stop(self) -> None:
@@ -540,7 +559,16 @@ class GameHost:
         if self.stopped.is_set():
             return
         self.stopped_by_host = True
-        self.tell_everyone(lambda lang: lang._(N_("The host stopped the game.")))
+        said = N_("The host stopped the game.")
+        for name in self.joined:  # a seat-protocol program is told that this is why its session ends
+            seat = self.people[name]
+            outlet = getattr(seat, "outlet", None)
+            if outlet is not None:
+                outlet.text(seat.lang._(said), last=True)
+            else:
+                seat.line(seat.lang._(said))
+        if self.local not in self.joined:
+            self.out(self.lang._(said))
         self.stopped.set()
 
     def _signals(self, loop, asker) -> Callable[[], None]:
@@ -564,8 +592,10 @@ class GameHost:
         (0: the game ended; 1: it was stopped before its end)."""
         import asyncssh
 
+        from ..librarylog import quiet_loop
         from .local import HostTerminal
 
+        quiet_loop()  # an error in a connection's task is logged, not printed between the game's lines
         host = self
 
         class Server(asyncssh.SSHServer):
@@ -690,7 +720,8 @@ def stop_signals(
     """Have ``loop`` call ``on_int`` on Ctrl+C (SIGINT) and ``on_stop`` when the host is
     told to stop, in the way of ``platform`` (a ``sys.platform`` value; empty: this system).
 
-    POSIX: the loop's own signal handlers, SIGINT and SIGTERM. Windows, whose event loop
+    POSIX: the loop's own signal handlers, SIGINT, SIGTERM and SIGHUP (the host's terminal
+    closed: the game stops as when told to, and the players are told). Windows, whose event loop
     has no signal handlers: Python's handlers for SIGINT and SIGBREAK (Ctrl+Break; Windows
     has no SIGTERM a process is sent) hand the call to the loop
     (``call_soon_threadsafe``). A signal that cannot be handled here (not the main
@@ -698,7 +729,7 @@ def stop_signals(
     signal back as it was (a callable of no arguments); raises nothing."""
     if (platform or sys.platform) == "win32":
         return _python_signals(loop, [("SIGINT", on_int), ("SIGBREAK", on_stop)])
-    return _loop_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop)])
+    return _loop_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop), ("SIGHUP", on_stop)])
 
 
 def _loop_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[], None]:

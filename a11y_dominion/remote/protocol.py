@@ -584,9 +584,7 @@ async def protocol_session(host, process) -> None:
     if isinstance(code, str) and code in ("en", "nl") and code != seat.lang.code:
         seat.lang = Language(code)  # the host's lines in the player's language; narration is the player's own
     outlet = ProtocolOutlet(host, seat, write)
-    seat.outlet = outlet
-    outlet.story()  # what the seat was told so far, before the game goes on for it
-    held = host.join(name, None, process)
+    held = host.join(name, None, process, outlet=outlet)  # (the outlet gets the seat's story first)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     splitter = LineSplitter()
     try:

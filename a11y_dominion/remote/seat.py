@@ -29,7 +29,7 @@ from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
-from ..textinput import InputError, drop_sequences, parse_line, split_speaker
+from ..textinput import InputError, buy_refusal, drop_sequences, parse_line, split_speaker
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -424,7 +424,7 @@ class RemoteSeat(HumanSeat):
         try:
             line = expand_names(game, line, self.lang)  # "buy prov" is enough, as at the console
             _who, keys = parse_line(game, line, numbers=True)
-            err = game.explain_move(keys) if d.kind == "turn" else d.check(keys)
+            err = buy_refusal(game, keys, game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
         except InputError as e:
             err = e.args[0] if e.args else Msg(str(e))
         if err is not None:

@@ -8,6 +8,7 @@ or Landmark that asks. Every answer is a list of option keys (strings).
 
 from __future__ import annotations
 
+import string
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -31,9 +32,27 @@ def shown(value: Any) -> Any:
     return value
 
 
+class _EnglishForms(string.Formatter):
+    """``str.format`` plus ``{n:one|many}``: the English form for the number ``n``
+    ("1 coin", "2 coins"); other languages choose theirs in :mod:`a11y_dominion.i18n`."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            forms = format_spec.split("|")
+            return forms[0] if abs(value) == 1 else forms[-1]
+        return super().format_field(value, format_spec)
+
+
+_FORMS = _EnglishForms()
+
+
 def fill(template: str, args: dict[str, Any]) -> str:
-    """``template`` with its ``{fields}`` filled from ``args`` (text fields :func:`shown`)."""
-    return template.format(**{k: shown(v) for k, v in args.items()}) if args else template
+    """``template`` with its ``{fields}`` filled from ``args`` (text fields :func:`shown`);
+    ``{n:one|many}`` is the form for the number ``n``."""
+    if not args:
+        return template
+    values = {k: shown(v) for k, v in args.items()}
+    return _FORMS.vformat(template, (), values) if "|" in template else template.format(**values)
 
 
 class Msg(str):

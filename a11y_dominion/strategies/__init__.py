@@ -309,6 +309,20 @@ def _type_name(value) -> str:
     return Msg("a date or time")
 
 
+# the characters tomllib's error messages show escaped ("Illegal character '\\n'"), as words
+_ESCAPED_WORDS = {"'\\n'": "a line break", "'\\r'": "a carriage return", "'\\t'": "a tab"}
+
+
+def _toml_error_words(error: str) -> str:
+    """tomllib's error message ``error`` as read aloud: without its "(at line 2, column 5)"
+    (the sentence names the line) and with a line break or tab it shows escaped
+    ("Illegal character '\\n'") named in words ("Illegal character: a line break")."""
+    error = re.sub(r"\s*\(at (line|end of document).*\)$", "", error)
+    for escaped, words in _ESCAPED_WORDS.items():
+        error = error.replace(" " + escaped, ": " + words).replace(escaped, words)
+    return error
+
+
 def parse_strategy(text: str, kind: str, file: str) -> Strategy:
     """The :class:`Strategy` in the TOML ``text`` of the file named ``file``
     (for sentences), seat kind ``kind``.
@@ -325,12 +339,12 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"at line (\d+)", str(e))
-        line = int(m.group(1)) if m else 1
+        line = int(m.group(1)) if m else max(1, len(text.splitlines()))  # (else "at end of document")
         return_msg = Msg(
             "{file}, line {line}: this is not TOML ({error}); a strategy file is TOML, as docs/strategies.md shows.",
             file=file,
             line=line,
-            error=re.sub(r"\s*\(at line.*\)$", "", str(e)),
+            error=_toml_error_words(str(e)),
         )
         raise StrategyError(return_msg) from None
 

@@ -61,7 +61,8 @@ def _capital_discard(g: Game, p: Player, w: When) -> Flow:
     if can > 0:
         n = yield from g.choose_number(
             p,
-            "{player}, Capital: you have {debt} Debt and {coins} coins. Pay how much Debt now (0 to {most})?",
+            "{player}, Capital: you have {debt} Debt and {coins} {coins:coin|coins}. "
+            "Pay how much Debt now (0 to {most})?",
             0,
             can,
             "pay",

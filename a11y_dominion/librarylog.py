@@ -1,0 +1,83 @@
+"""What the libraries say goes to a log file, never to a player's or the host's screen.
+
+asyncio, asyncssh, prompt_toolkit and the speech libraries report through the
+standard :mod:`logging` module (asyncio's "socket.send() raised exception." after a
+connection broke, a task's exception nobody retrieved) and through :mod:`warnings`
+(a ``DeprecationWarning``, getpass's ``GetPassWarning``). With no handler set up,
+Python prints them on standard error, in between the game's lines. The game says
+what matters to the player in its own sentences (a seat that left, a connection
+that broke); the libraries' own words are kept in ``library.log`` in the data
+folder, for whoever wants to look into a fault.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import logging.handlers
+from pathlib import Path
+from typing import Any
+
+LOG_NAME = "library.log"
+LOG_BYTES = 1_000_000  # the log is started afresh (the old one kept as library.log.1) past this size
+_MARK = "_a11y_dominion_library_log"
+
+
+def library_log_path() -> Path:
+    """``library.log`` in the game's data folder (:func:`~a11y_dominion.autosave.data_dir`)."""
+    from .autosave import data_dir
+
+    return data_dir() / LOG_NAME
+
+
+class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log file opened, and its folder made, only when the first record comes:
+    a game that logs nothing leaves no trace in the data folder."""
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+
+def keep_library_messages_off_screen(path: Path | None = None) -> Path | None:
+    """Send every library log record (WARNING and above) and every warning to the file
+    ``path`` (None: :func:`library_log_path`), made with its folder at the first record,
+    or nowhere when it cannot be written; nothing of them reaches standard output or
+    standard error. Called again, it replaces the handler it set before. Returns the
+    file the records go to, or None when no data folder can be named. Never raises."""
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, _MARK, False)]:
+        root.removeHandler(old)
+        old.close()
+    target: Path | None
+    handler: logging.Handler
+    try:
+        target = path if path is not None else library_log_path()
+        handler = _FolderMadeFileHandler(target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s: %(message)s"))
+    except (OSError, RuntimeError):  # (RuntimeError: no data folder can be named)
+        target, handler = None, logging.NullHandler()
+    setattr(handler, _MARK, True)
+    handler.setLevel(logging.WARNING)
+    root.addHandler(handler)
+    if root.level == logging.NOTSET or root.level > logging.WARNING:
+        root.setLevel(logging.WARNING)
+    logging.captureWarnings(True)  # warnings.warn(...) as records of the logger py.warnings
+    logging.raiseExceptions = False  # a log file that cannot take a record says nothing on the screen
+    return target
+
+
+def log_loop_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """An asyncio loop's exception handler (:meth:`asyncio.loop.set_exception_handler`):
+    the error ``context`` (its message and exception) is logged to the library log,
+    not printed."""
+    error = context.get("exception")
+    logging.getLogger("a11y_dominion.loop").warning(
+        "%s", context.get("message") or "asyncio error", exc_info=error if isinstance(error, BaseException) else None
+    )
+
+
+def quiet_loop(loop: asyncio.AbstractEventLoop | None = None) -> None:
+    """Set :func:`log_loop_exception` as the exception handler of ``loop`` (None: the
+    running loop)."""
+    (loop or asyncio.get_running_loop()).set_exception_handler(log_loop_exception)

@@ -1,0 +1,335 @@
+"""Wording heard at the table, each in English and Dutch: a pile count names its pile, a count
+agrees with its noun ("1 coin"), everyone level is said so, a hint says its move once and its
+cards in words that agree, numbered moves after play and buy, a buy before the Treasures are
+played, the settings' sentences and a strategy file's TOML error read aloud."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_dominion.bots.medium import MediumBot
+from a11y_dominion.console import queries as q
+from a11y_dominion.console.hint import move_words
+from a11y_dominion.i18n import Language
+from a11y_dominion.rules import events as ev
+from a11y_dominion.rules.decisions import END_MOVE, Decision, Kind, Move, MoveKind, Purpose
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.strategies import StrategyError, parse_strategy
+from a11y_dominion.view import player_view, redact_all
+from announcements.narrator import Narrator
+from test_console import session
+from test_said_once_console import after, console_at
+
+EN, NL = Language("en"), Language("nl")
+
+
+# ------------------------------------------------------------ a pile count names its pile
+def _bought(*buys) -> list:
+    """Bot's turn 5: it plays Gold and buys each (card, cards left in its pile) of ``buys``."""
+    out: list = [ev.TurnStarted("Bot", 5, 10), ev.CardPlayed("Bot", "Gold")]
+    for card, left in buys:
+        out.append(ev.CardBought("Bot", card, 8, 0, card, left))
+        out.append(ev.CardGained("Bot", card, card, "discard", pile_left=left, bought=True))
+        if left == 0:
+            out.append(ev.PileEmptied(card, 1))
+    return [*out, ev.TurnStarted("Ann", 6, 11)]
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Bot, turn 5: played Gold, bought Province and Estate (7 Estates left). The Province pile is empty."),
+        (
+            NL,
+            "Bot, beurt 5: speelde Goud, kocht Provincie en Landgoed (nog 7 Landgoederen). "
+            "De stapel Provincie is leeg.",
+        ),
+    ],
+)
+def test_a_count_after_several_bought_cards_names_its_pile(lang, expected):
+    narrator = Narrator("Ann", current="Bot", lang=lang)
+    assert narrator.sentences(redact_all(_bought(("Province", 0), ("Estate", 7)), "Ann"))[0] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Bot, turn 5: played Gold, bought Duchy and Estate (4 Duchies and 1 Estate left)."),
+        (NL, "Bot, beurt 5: speelde Goud, kocht Hertogdom en Landgoed (nog 4 Hertogdommen en 1 Landgoed)."),
+    ],
+)
+def test_each_count_of_a_step_is_told(lang, expected):
+    narrator = Narrator("Ann", current="Bot", lang=lang)
+    assert narrator.sentences(redact_all(_bought(("Duchy", 4), ("Estate", 1)), "Ann"))[0] == expected
+
+
+def test_a_count_after_cards_of_one_pile_stays_short():
+    narrator = Narrator("Ann", current="Bot")
+    assert narrator.sentences(_bought(("Province", 7), ("Province", 6)))[0] == (
+        "Bot, turn 5: played Gold, bought 2 Provinces (6 left)."
+    )
+
+
+# ------------------------------------------------------------ a count agrees with its noun
+CAPITAL_END = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 1},
+    "players": {
+        "Ann": {"hand": [], "in_play": ["Capital"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "end", "Ann, Capital: you have 6 Debt and 1 coin. Pay how much Debt now (0 to 1)?"),
+        ("nl", "einde", "Ann, Kapitaal: je hebt 6 schuld en 1 munt. Hoeveel schuld los je nu af (0 tot en met 1)?"),
+    ],
+)
+def test_six_debt_and_one_coin(lang, typed, expected):
+    _, lines = console_at(CAPITAL_END, typed + "\n", lang, kingdom=("Capital", "Villa", "Forum"))
+    assert expected in after(lines, typed)
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, ["There is only 1 message so far.", "There are only 3 messages so far."]),
+        (NL, ["Er is tot nu toe maar 1 bericht.", "Er zijn tot nu toe maar 3 berichten."]),
+    ],
+)
+def test_one_message_so_far(lang, expected):
+    import inspect
+
+    from a11y_dominion.console.commands import Commands
+
+    template = "{n:There is only 1 message|There are only {n} messages} so far."
+    assert template in inspect.getsource(Commands.cmd_repeat)  # the sentence repeat says
+    assert [lang.text(template, n=n) for n in (1, 3)] == expected
+
+
+# ------------------------------------------------------------ everyone level
+def _four_level() -> Game:
+    """Four players, Ann's first turn over with nothing bought: 3 VP each, Ann one turn more."""
+    kingdom = ["Villa", "Engineer", "Forum", "Patrician", "City Quarter", "Chariot Race", "Farmers' Market"]
+    g = Game(GameConfig(["Ann", "Bea", "Carl", "Bot"], kingdom + ["Castles", "Legionary", "Sacrifice"], [], [], 1))
+    g.start()
+    while g.turn.player == 0:
+        g.answer([END_MOVE])
+    return g
+
+
+def test_everyone_level_is_said_so():
+    g = _four_level()
+    assert q.score_lines(player_view(g, "Bea"))[5] == (
+        "All 4 players are level on 3 VP; Bea, Carl and Bot lead with fewer turns."
+    )
+    assert q.score_lines(player_view(g, "Bea"), NL)[5] == (
+        "Alle 4 spelers staan gelijk op 3 punten; Bea, Carl en Bot staan voor met minder beurten."
+    )
+    while g.turn.player != 0:  # the round ends: the same turns each
+        g.answer([END_MOVE])
+    assert q.score_lines(player_view(g, "Ann"))[5] == "All 4 players are level on 3 VP."
+    assert q.score_lines(player_view(g, "Ann"), NL)[5] == "Alle 4 spelers staan gelijk op 3 punten."
+
+
+# ------------------------------------------------------------ the hint
+def _cards_decision(purpose: Purpose, options: list, most: int = 3) -> Decision:
+    return Decision("Ann", Kind.CARDS, purpose, "Ann, Cellar: discard any number of cards.", options, 0, most)
+
+
+@pytest.mark.parametrize(
+    "answer, lang, expected",
+    [
+        (["Copper"], EN, "Discard Copper: This is the least useful card you could discard."),
+        (
+            ["Copper", "Copper", "Estate"],
+            EN,
+            "Discard 2 Coppers and Estate: These are the least useful cards you could discard.",
+        ),
+        (["Copper"], NL, "Leg Koper af: Dit is de minst nuttige kaart die je kunt afleggen."),
+        (
+            ["Copper", "Copper", "Estate"],
+            NL,
+            "Leg 2 Koper en Landgoed af: Dit zijn de minst nuttige kaarten die je kunt afleggen.",
+        ),
+    ],
+)
+def test_a_hints_cards_agree_and_are_listed_with_and(answer, lang, expected):
+    g = _four_level()
+    view = player_view(g, "Ann")
+    d = _cards_decision(Purpose.DISCARD, ["Copper", "Estate"])
+    reason = MediumBot(1).answer_reason(view, d, answer)
+    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, answers",
+    [(EN, ("Answer yes", "Answer no")), (NL, ("Antwoord ja", "Antwoord nee"))],
+)
+def test_a_hint_at_a_yes_or_no_question_answers_yes_or_no(lang, answers):
+    view = player_view(_four_level(), "Ann")
+    d = Decision("Ann", Kind.CARDS, Purpose.REVEAL, "Ann: you may reveal a Gold.", ["Gold"], 0, 1)
+    assert (move_words(view, d, ["Gold"], lang), move_words(view, d, [], lang)) == answers
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Play your Treasures: Their coins decide what you can buy."),
+        (NL, "Speel je geldkaarten: Hun munten bepalen wat je kunt kopen."),
+    ],
+)
+def test_the_treasures_hint_says_its_move_once(lang, expected):
+    view = player_view(_four_level(), "Bea")
+    move = Move(MoveKind.TREASURES)
+    d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
+    reason = MediumBot(1).move_reason(view, move)
+    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+
+
+# ------------------------------------------------------------ moves by number, and a buy before the Treasures
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "play 1|play 7|buy 3|buy 5",
+            [
+                "You play Copper. Buy phase: 1 coin.",
+                "Move 7 is not a play; type 7 alone to make it.",
+                "You buy Copper. 0 Buys.",
+                "There is no move number 5; the only move is 1.",
+            ],
+        ),
+        (
+            "nl",
+            "speel 1|speel 7|koop 3|koop 5",
+            [
+                "Je speelt Koper. Aanschaffase: 1 munt.",
+                "Zet 7 speelt geen kaart; typ alleen 7 om die zet te doen.",
+                "Je koopt Koper. 0 aanschaffen.",
+                "Er is geen zet nummer 5; de enige zet is 1.",
+            ],
+        ),
+    ],
+)
+def test_play_and_buy_take_a_move_number(lang, typed, expected):
+    _, _, lines = session(typed.replace("|", "\r") + "\r", "--lang", lang)
+    for line in expected:
+        assert line in lines
+
+
+BEFORE_TREASURES = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Sacrifice", "Copper", "Copper", "Estate", "Silver"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "buy gold",
+            "Gold costs 6 coins; you have 0 coins until you play the Treasures in your hand: type play treasures.",
+        ),
+        (
+            "nl",
+            "koop goud",
+            "Goud kost 6 munten; je hebt 0 munten tot je de geldkaarten in je hand speelt: typ speel geldkaarten.",
+        ),
+    ],
+)
+def test_a_buy_before_the_treasures_says_to_play_them(lang, typed, expected):
+    _, lines = console_at(BEFORE_TREASURES, typed + "\n", lang)
+    assert after(lines, typed) == [expected]
+
+
+# ------------------------------------------------------------ settings
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "settings set foo on",
+            "foo is not a setting. The settings are speech, screen_reader, output, rate, "
+            "verbosity, language, confirm, hints, options and keys; during a game, language, verbosity, options, "
+            "output and hints change here.",
+        ),
+        (
+            "nl",
+            "instellingen zet foo aan",
+            "foo is geen instelling. De instellingen zijn speech, screen_reader, "
+            "output, rate, verbosity, language, confirm, hints, options en keys; tijdens een spel wijzig je hier taal, "
+            "uitgebreidheid, opties, spraakuitvoer en tips.",
+        ),
+        ("en", "settings set hints off", "Hints are now off."),
+        ("nl", "instellingen zet tips uit", "Tips staan nu uit."),
+    ],
+)
+def test_settings_sentences(lang, typed, expected, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    _, _, lines = session(typed + "\r", "--lang", lang)
+    assert any(x == expected or x.startswith(expected + " ") for x in lines), lines[-4:]
+
+
+# ------------------------------------------------------------ a TOML error read aloud
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            EN,
+            "plan.toml, line 1: this is not TOML (Illegal character: a line break); a strategy file is TOML, "
+            "as docs/strategies.md shows.",
+        ),
+        (
+            NL,
+            "plan.toml, regel 1: dit is geen TOML (Illegal character: a line break); een strategiebestand is "
+            "TOML, zoals docs/strategies.md laat zien.",
+        ),
+    ],
+)
+def test_a_toml_error_names_a_line_break_in_words(lang, expected):
+    with pytest.raises(StrategyError) as e:
+        parse_strategy('name = "x\nbuy = []\n', "medium", "plan.toml")
+    assert lang.msg(e.value) == expected
+    assert "\\n" not in lang.msg(e.value)
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Put Gold, Silver and Copper in this order: The best cards go first."),
+        (NL, "Leg Goud, Zilver en Koper in deze volgorde: De beste kaarten eerst."),
+    ],
+)
+def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected):
+    view = player_view(_four_level(), "Ann")
+    d = Decision(
+        "Ann", Kind.CARDS, Purpose.ORDER, "Ann: put them back in any order.", ["Copper", "Silver", "Gold"], 3, 3
+    )
+    answer = ["Gold", "Silver", "Copper"]
+    reason = MediumBot(1).answer_reason(view, d, answer)
+    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Play Silver: Its coins count toward what you can buy."),
+        (NL, "Speel Zilver: De munten ervan tellen mee voor wat je kunt kopen."),
+    ],
+)
+def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
+    g = _four_level()
+    view = player_view(g, "Bea")
+    view.turn.phase = "buy"  # (a Buy phase with Silver in hand)
+    move = Move.play("Silver")
+    d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
+    reason = MediumBot(1).move_reason(view, move)
+    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
