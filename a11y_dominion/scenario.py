@@ -252,7 +252,7 @@ def _apply_state(game: Game, state: dict) -> None:
 def _apply_history(game: Game, turn: dict) -> None:
     """What happened earlier in the position's turn: ``turn.gained``, the cards the turn
     player gained (Labyrinth, Triumph, Conquest, Baths read them), and ``turn.played``,
-    cards played this turn that are no longer in play (Merchant, Enchantress read them)."""
+    cards played this turn that are no longer in play (Merchant, Enchantress and Fortune read them)."""
     t = game.turn
     t.gained = _card_list(turn.get("gained", []), "state.turn.gained")
     if len(t.gained) >= 2 and "Labyrinth" in game.landmarks:
@@ -262,6 +262,8 @@ def _apply_history(game: Game, turn: dict) -> None:
         t.played.append(c)
         if "Action" in c.rules.types:
             t.actions_played += 1
+        if name == "Fortune":
+            game.turn_memory("Fortune")["doubled"] = True  # it doubled the coins when it was played
 
 
 def _lasting_archive(game: Game, owner, entry: dict, field: str) -> None:
