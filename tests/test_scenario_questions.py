@@ -4,6 +4,7 @@ give what happened earlier in the turn (``state.turn.gained``, ``state.turn.play
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from a11y_dominion.record import make_record, replay
+from a11y_dominion.rules.decisions import Purpose
 from a11y_dominion.scenario import ScenarioError, load_scenario, run_scenario, snapshot, split_question
 from a11y_dominion.textinput import parse_line
 from casecheck import case_files, failures, load
@@ -273,3 +275,10 @@ def test_a_saved_game_from_a_history_position_replays_to_the_same_state(path):
     again = replay(json.loads(json.dumps(make_record(game))))
     assert snapshot(again) == snapshot(game)
     assert [e.to_dict() for e in again.log] == [e.to_dict() for e in game.log]
+
+
+def test_the_docs_list_every_purpose_a_line_may_name():
+    text = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("The purposes are "))
+    named = set(re.findall(r"`([^`]+)`", line)) | {"move"}
+    assert named == {p.value for p in Purpose}
