@@ -15,9 +15,12 @@ from announcements.narrator import Narrator
 
 from .files import has_control, shown_name
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
+from .rules.cards.empires.events import donate_effect
+from .rules.cards.empires.kingdom import archive_effect, charm_effect, enchantress_effects
+from .rules.decisions import Purpose
 from .rules.game import Game, GameConfig, SetupError, Turn
 from .table import StopTable, Table
-from .textinput import InputError, parse_line, short
+from .textinput import InputError, parse_line, short, split_speaker
 from .view import redact_for_screen
 
 ZONES = ("hand", "deck", "discard", "in_play")
@@ -133,7 +136,7 @@ def build_position(data: dict) -> Game:
     state = data.get("state", {}) or {}
     if not isinstance(state, dict):
         raise ScenarioError("state must be an object.")
-    _known_keys(state, ("turn", "players", "piles", "landmarks", "trash", "obelisk"), "state")
+    _known_keys(state, ("turn", "players", "piles", "landmarks", "trash", "obelisk", "lasting"), "state")
     obelisk = state.get("obelisk")
     ob_pile = None
     if obelisk is not None:
@@ -153,6 +156,7 @@ def build_position(data: dict) -> Game:
     if ob_pile is not None and ob_pile not in game.piles:
         raise ScenarioError(f"state.obelisk: the {ob_pile} pile is not in this game.")
     _apply_state(game, state)
+    _apply_lasting(game, state.get("lasting"))
     if "state" in data and data["state"] is not None:
         game.position = copy.deepcopy(state)
     return game
@@ -226,7 +230,7 @@ def _apply_state(game: Game, state: dict) -> None:
     if turn is not None:
         if not isinstance(turn, dict):
             raise ScenarioError("state.turn must be an object.")
-        _known_keys(turn, ("player", "phase", "actions", "buys", "coins", "number"), "state.turn")
+        _known_keys(turn, ("player", "phase", "actions", "buys", "coins", "number", "gained", "played"), "state.turn")
         who = turn.get("player", game.players[0].name)
         if who not in game.by_name:
             raise ScenarioError(f"state.turn.player: {who} is not one of the players.")
@@ -241,7 +245,129 @@ def _apply_state(game: Game, state: dict) -> None:
             buys=_int(turn.get("buys", 1), "state.turn.buys"),
             coins=_int(turn.get("coins", 0), "state.turn.coins"),
         )
+        _apply_history(game, turn)
         game.resume_in(phase)
+
+
+def _apply_history(game: Game, turn: dict) -> None:
+    """What happened earlier in the position's turn: ``turn.gained``, the cards the turn
+    player gained (Labyrinth, Triumph, Conquest, Baths read them), and ``turn.played``,
+    cards played this turn that are no longer in play (Merchant, Enchantress and Fortune read them)."""
+    t = game.turn
+    t.gained = _card_list(turn.get("gained", []), "state.turn.gained")
+    if len(t.gained) >= 2 and "Labyrinth" in game.landmarks:
+        game.turn_memory("Labyrinth")["taken"] = True  # the 2nd gain was earlier this turn
+    for name in _card_list(turn.get("played", []), "state.turn.played"):
+        c = game.new_card(name)
+        t.played.append(c)
+        if "Action" in c.rules.types:
+            t.actions_played += 1
+        if name == "Fortune":
+            game.turn_memory("Fortune")["doubled"] = True  # it doubled the coins when it was played
+
+
+def _lasting_archive(game: Game, owner, entry: dict, field: str) -> None:
+    names = _card_list(entry.get("set_aside"), f"{field}.set_aside")
+    if not 1 <= len(names) <= 2:
+        raise ScenarioError(f"{field}.set_aside must name 1 or 2 cards, those this Archive still holds.")
+    claimed = {id(c) for eff in game.lasting for c in eff.memory.get("stash", [])}
+    stash = []
+    for name in names:
+        card = next((c for c in owner.set_aside if c.name == name and id(c) not in claimed), None)
+        if card is None:
+            raise ScenarioError(
+                f"{field}.set_aside: {owner.name} has no {name} set aside for it; "
+                f"put it in state.players.{owner.name}.set_aside too."
+            )
+        claimed.add(id(card))
+        stash.append(card)
+    effect = archive_effect(game, owner, _holder(game, owner, "Archive", field), stash)
+    effect.memory["stash"] = stash
+
+
+def _lasting_enchantress(game: Game, owner, entry: dict, field: str) -> None:
+    if game.current is owner:
+        raise ScenarioError(
+            f"{field}: {owner.name}'s Enchantress ends at the start of {owner.name}'s turn, "
+            "so state.turn.player must be another player."
+        )
+    others = [p.name for p in game.players if p is not owner]
+    victims = entry.get("affects", others)
+    if not isinstance(victims, list) or not all(isinstance(v, str) for v in victims):
+        raise ScenarioError(f"{field}.affects must be a list of player names.")
+    for v in victims:
+        if v not in others:
+            raise ScenarioError(f"{field}.affects: {short(v)} is not one of the other players.")
+    enchantress_effects(game, owner, _holder(game, owner, "Enchantress", field), frozenset(victims))
+
+
+def _this_turn_only(game: Game, owner, name: str, field: str) -> None:
+    if game.current is not owner:
+        raise ScenarioError(
+            f"{field}: {name} lasts only for the turn it was used, "
+            f"so its player must be the turn player, {game.current.name}."
+        )
+
+
+def _lasting_charm(game: Game, owner, entry: dict, field: str) -> None:
+    _this_turn_only(game, owner, "Charm", field)
+    charm_effect(game, owner)
+
+
+def _lasting_donate(game: Game, owner, entry: dict, field: str) -> None:
+    _this_turn_only(game, owner, "Donate", field)
+    donate_effect(game, owner)
+
+
+#: The effects a position's ``state.lasting`` may give: name, builder and the entry's own keys.
+LASTING = {
+    "Archive": (_lasting_archive, ("set_aside",)),
+    "Charm": (_lasting_charm, ()),
+    "Donate": (_lasting_donate, ()),
+    "Enchantress": (_lasting_enchantress, ("affects",)),
+}
+
+
+def _holder(game: Game, owner, name: str, field: str):
+    """The card ``name`` in ``owner``'s play area that no lasting effect holds yet."""
+    held = {id(c) for eff in game.lasting for c in eff.holders}
+    card = next((c for c in owner.in_play if c.name == name and id(c) not in held), None)
+    if card is None:
+        raise ScenarioError(
+            f"{field}: {owner.name} has no {name} in play to hold this effect; "
+            f"put it in state.players.{owner.name}.in_play too."
+        )
+    return card
+
+
+def _apply_lasting(game: Game, lasting) -> None:
+    """``state.lasting``: effects still running from earlier in the turn or from an earlier turn,
+    each ``{"card": NAME, "player": NAME}`` (the player defaults to the turn player) plus the
+    keys of its card (see :data:`LASTING`). Applied in the order listed."""
+    if lasting is None:
+        return
+    if not isinstance(lasting, list):
+        raise ScenarioError("state.lasting must be a list of effects, each an object with a card and a player.")
+    if len(lasting) > MOST_CARDS:
+        raise ScenarioError(f"state.lasting has {len(lasting)} effects; a scenario may give at most {MOST_CARDS}.")
+    for i, entry in enumerate(lasting):
+        field = f"state.lasting[{i}]"
+        if not isinstance(entry, dict):
+            raise ScenarioError(f"{field} must be an object with a card and a player.")
+        raw = entry.get("card")
+        name = canonical(raw) if isinstance(raw, str) else None
+        if not isinstance(raw, str):
+            raise ScenarioError(f"{field}.card must name the card or Event of the effect, one of {', '.join(LASTING)}.")
+        if name not in LASTING:
+            raise ScenarioError(
+                f"{field}.card: {short(raw)} has no lasting effect a position can give; these do: {', '.join(LASTING)}."
+            )
+        build, own_keys = LASTING[name]
+        _known_keys(entry, ("card", "player") + own_keys, field)
+        who = entry.get("player", game.current.name)
+        if not isinstance(who, str) or who not in game.by_name:
+            raise ScenarioError(f"{field}.player: {short(str(who))} is not one of the players.")
+        build(game, game.by_name[who], entry, field)
 
 
 def snapshot(game: Game) -> dict:
@@ -291,6 +417,54 @@ def snapshot(game: Game) -> dict:
     }
 
 
+PURPOSES = {p.value: p for p in Purpose}  # the purpose words a script line may name in brackets
+
+
+def split_question(game: Game, line: str) -> tuple:
+    """Split the question a script line names off it: ``[trash] Copper``,
+    ``Ann: [discard] Estate`` or ``[discard] Ann: Estate``. Returns
+    ``(question, line)``: the bracketed text, trimmed (None when the line names
+    none), and the line without it (with its ``Name:`` prefix). A line whose
+    ``Name:`` prefix names a player is read as before, so a player named
+    ``[trash] Ann`` keeps their prefix. Raises :class:`InputError` for a ``[``
+    without a ``]`` or empty brackets."""
+    who, rest = split_speaker(game, line)
+    body = rest.lstrip()
+    if not body.startswith("["):
+        return None, line
+    end = body.find("]")
+    if end < 0:
+        raise InputError(f"{short(line)} starts with [ but has no ]; write the question in brackets, like [trash].")
+    question = " ".join(body[1:end].split())
+    if not question:
+        raise InputError("The brackets name no question; write a purpose or words of the prompt, like [trash].")
+    after = body[end + 1 :].strip()
+    return question, (f"{who}: {after}" if who is not None else after)
+
+
+def question_mismatch(question: str, decision, index: int) -> str | None:
+    """None when ``decision`` (the pending :class:`Decision`) is the question a
+    script line names: a purpose word (``trash``, ``discard``, ``gain``, ``move``
+    or ``turn`` for the turn prompt...) equal to its purpose, or else words its prompt
+    contains, in any letter case. Otherwise the sentence that fails the script,
+    naming the line by its index ``index`` (from 0, as ``refused_line``)."""
+    low = question.lower()
+    low = "move" if low == "turn" else low
+    purpose = decision.purpose.value
+    if low in PURPOSES:
+        if low == purpose:
+            return None
+        expected = "the turn prompt" if low == "move" else f"a {low} question"
+    else:
+        if low in " ".join(decision.prompt.split()).lower():
+            return None
+        expected = f'a question whose prompt has "{short(question)}"'
+    prompt = decision.prompt.rstrip(" .")
+    if purpose == "move":
+        return f'script[{index}] is for {expected}, but {decision.player} is at the turn prompt "{prompt}".'
+    return f'script[{index}] is for {expected}, but {decision.player} is asked "{prompt}" (a {purpose} question).'
+
+
 class ScriptSeat:
     """The seat of every player in a scenario: it answers each decision with
     the next line of the script, read as typed (see the scenario format),
@@ -309,8 +483,14 @@ class ScriptSeat:
         """The keys of the next script line; raises :class:`StopTable` at its end or on a refused line."""
         if self.line >= len(self.script):
             raise StopTable("the script ran out")
+        game = self.table_ref[0].game
         try:
-            _who, keys = parse_line(self.table_ref[0].game, self.script[self.line])
+            question, line = split_question(game, self.script[self.line])
+            if question is not None:
+                mismatch = question_mismatch(question, decision, self.line)
+                if mismatch is not None:
+                    raise InputError(mismatch)
+            _who, keys = parse_line(game, line)
         except InputError as e:
             self.error = str(e)
             raise StopTable("refused") from None

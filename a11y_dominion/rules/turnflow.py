@@ -349,11 +349,16 @@ class TurnFlowMixin(GameBase):
     def count_in_play_as_played(self) -> None:
         """Count the turn player's cards in play as played this turn (once
         each), for a game started from a position (scenario contract: "A
-        position has no history" except the cards in play)."""
+        position has no history" except the cards in play); an Action card among
+        them counts as an Action played. A card a lasting effect holds in play
+        (a Duration card from an earlier turn) was not played this turn."""
         t = self.turn
+        held = {id(c) for eff in self.lasting for c in eff.holders}
         for c in self.current.in_play:
-            if c not in t.played:
+            if c not in t.played and id(c) not in held:
                 t.played.append(c)
+                if "Action" in c.rules.types:
+                    t.actions_played += 1
 
     def play_twice(self, p: Player, player_card: Card, target: Card) -> Generator[Decision, Any, None]:
         """Play ``target`` from hand twice (a card that plays another card

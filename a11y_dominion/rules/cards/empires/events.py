@@ -95,7 +95,10 @@ def _dominate(g: Game, p: Player) -> Flow:
         g.vp_from_supply(p, 9, "Dominate")
 
 
-def _donate(g: Game, p: Player) -> None:
+def donate_effect(g: Game, p: Player) -> None:
+    """Register Donate's effect for ``p``: after this turn, ``p`` puts their deck and
+    discard pile into their hand, trashes any number of cards from it and shuffles the
+    hand into the deck, then draws 5 cards."""
     g.add_lasting(Lasting("Donate", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.AFTER_TURN: _donate_after}))
 
 
@@ -205,7 +208,7 @@ event(
     Cost(0, 8),
     "After this turn, put all cards from your deck and discard pile into your "
     "hand, trash any number, shuffle your hand into your deck, then draw 5 cards.",
-    _donate,
+    donate_effect,
 )
 event("Ritual", "Ritueel", 4, "Gain a Curse. If you do, trash a card from your hand. +1 VP per coin it cost.", _ritual)
 event("Salt the Earth", "Zout der Aarde", 4, "+1 VP. Trash a Victory card from the Supply.", _salt)

@@ -26,12 +26,19 @@ def _archive(g: Game, p: Player, me: Card) -> Flow:
         return
     yield from _archive_take(g, p, stash)
     if stash:
+        archive_effect(g, p, me, stash)
 
-        def later(g2: Game, p2: Player) -> Flow:
-            yield from _archive_take(g2, p2, stash)
-            return bool(stash)
 
-        g.add_duration(p, "Archive", me, later)
+def archive_effect(g: Game, p: Player, me: Card, stash: list[Card]) -> Lasting:
+    """Register the Duration work of ``p``'s Archive ``me`` (a card in ``p``'s play area)
+    with ``stash`` (cards in ``p``'s set-aside zone): at the start of each of ``p``'s next
+    turns, one of them into the hand, until none is left. Returns the lasting effect."""
+
+    def later(g2: Game, p2: Player) -> Flow:
+        yield from _archive_take(g2, p2, stash)
+        return bool(stash)
+
+    return g.add_duration(p, "Archive", me, later)
 
 
 def _archive_take(g: Game, p: Player, stash: list[Card]) -> Flow:
@@ -132,7 +139,13 @@ def _charm(g: Game, p: Player, me: Card) -> Flow:
     if mode == "coins":
         g.add(p, buys=1, coins=2, source="Charm")
     elif g.current is p:
-        g.add_lasting(Lasting("Charm", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.BUY: _charm_gain}))
+        charm_effect(g, p)
+
+
+def charm_effect(g: Game, p: Player) -> None:
+    """Register Charm's second choice for ``p`` (the turn player): the next time ``p`` buys
+    a card this turn, ``p`` may also gain a differently named card with the same cost."""
+    g.add_lasting(Lasting("Charm", p.name, Ends.AFTER_THIS_TURN, triggers={Moment.BUY: _charm_gain}))
 
 
 def _charm_gain(g: Game, p: Player, w: When) -> Flow:
@@ -216,7 +229,14 @@ card(
 
 
 def _enchantress(g: Game, p: Player, me: Card) -> None:
-    victims = frozenset(v.name for v in g.attack(p, "Enchantress"))
+    enchantress_effects(g, p, me, frozenset(v.name for v in g.attack(p, "Enchantress")))
+
+
+def enchantress_effects(g: Game, p: Player, me: Card, victims: frozenset[str]) -> None:
+    """Register what ``p``'s Enchantress ``me`` (a card in ``p``'s play area) does until
+    ``p``'s next turn: the first Action card each player named in ``victims`` plays on
+    their own turn gives +1 Card and +1 Action instead of its instructions; at the start
+    of ``p``'s next turn, +2 Cards."""
 
     def instead(g2: Game, player: Player, card: Card) -> Callable[[], None] | None:
         """The first Action each affected player plays on their own turn
