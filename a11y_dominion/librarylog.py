@@ -55,7 +55,7 @@ def keep_library_messages_off_screen(path: Path | None = None) -> Path | None:
         target = path if path is not None else library_log_path()
         handler = _FolderMadeFileHandler(target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s: %(message)s"))
-    except (OSError, RuntimeError):  # (RuntimeError: no data folder can be named)
+    except (OSError, RuntimeError, ImportError):  # no data folder can be named (no platformdirs: the rules alone)
         target, handler = None, logging.NullHandler()
     setattr(handler, _MARK, True)
     handler.setLevel(logging.WARNING)
