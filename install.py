@@ -331,11 +331,10 @@ def last_line(done: subprocess.CompletedProcess) -> str:
 def stamp_of(extras: str) -> str:
     """A digest of what the installation depends on: the project's files and the extras."""
     h = hashlib.sha256(extras.encode())
-    for folder in ("a11y_dominion", "announcements"):
-        for path in sorted((ROOT / folder).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                st = path.stat()
-                h.update(f"{path.relative_to(ROOT)}:{st.st_size}:{st.st_mtime_ns}".encode())
+    for path in sorted((ROOT / "a11y_dominion").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            st = path.stat()
+            h.update(f"{path.relative_to(ROOT)}:{st.st_size}:{st.st_mtime_ns}".encode())
     h.update((ROOT / "pyproject.toml").read_bytes())
     return h.hexdigest()
 

@@ -440,8 +440,7 @@ def main(argv: list | None = None) -> int:
         if args.command == "help":
             return cmd_help(args)
         if args.command == "speech-test":
-            from announcements.speech import speech_test
-
+            from .announcements.speech import speech_test
             from .settings import load_settings
 
             saved = str(load_settings()[0].get("screen_reader") or "ask")
@@ -1049,8 +1048,7 @@ def cmd_simulate(args) -> int:
             Msg("--scheduler needs the address of a Dask scheduler, for example tcp://cluster-host:8786.")
         )
     choose_setup(args.kingdom, args.events, args.landmarks, args.seed or 0)  # one clear error up front
-    from announcements.speech.detect import screen_reader_running
-
+    from .announcements.speech.detect import screen_reader_running
     from .settings import load_settings
     from .simulate import ClusterError
     from .simulate_output import make_progress, summary_lines

@@ -137,7 +137,7 @@ class Language:
         """A card name after a number above 1, in this language: "Estates",
         "Duchies", "Rocks" in English; "Landgoederen", "Koper" in Dutch."""
         if self.code == "en":
-            from announcements.words import plural
+            from .announcements.words import plural
 
             return plural(name)
         if "/" in name:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from announcements.narrator import Narrator
-
+from .announcements.narrator import Narrator
 from .files import has_control, shown_name
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
 from .rules.cards.empires.events import donate_effect

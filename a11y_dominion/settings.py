@@ -252,7 +252,7 @@ def check_value(key: str, value):
     if key == "output":
         if value in (None, "", "auto", "default"):
             return None
-        from announcements.speech import all_outputs
+        from .announcements.speech import all_outputs
 
         outputs = all_outputs()
         if not any(o.matches(str(value)) for o in outputs):

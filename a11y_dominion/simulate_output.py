@@ -116,7 +116,7 @@ def _isatty(stream) -> bool:
 def screen_reader_mode(settings: dict, running=None) -> bool:
     """True when the player uses a screen reader, as the game itself decides it: speech
     ``screen-reader``; or ``auto`` (the default) and ``running()`` says one runs
-    (:func:`~announcements.speech.detect.screen_reader_running`: True, False, or None
+    (:func:`~a11y_dominion.announcements.speech.detect.screen_reader_running`: True, False, or None
     when this system cannot tell; None without ``running``), and when it cannot tell,
     the ``screen_reader`` answer yes. On Windows and macOS the system always tells, so
     the answer is never asked there and only what runs counts."""

@@ -1,8 +1,8 @@
 """Run ``a11y-dominion ARGS`` as on a system without POSIX-only modules (Windows):
 ``python tests/noposix.py ARGS``.
 
-The project's own code (any module whose ``__name__`` starts with ``a11y_dominion``
-or ``announcements``) cannot import :data:`BLOCKED` (``fcntl``, ``termios``, ``tty``,
+The project's own code (any module whose ``__name__`` starts with ``a11y_dominion``)
+cannot import :data:`BLOCKED` (``fcntl``, ``termios``, ``tty``,
 ``pty``, ``pwd``, ``grp``, ``resource``), nor ``poll`` from ``select``: such an import
 raises ImportError, as it would on Windows. Third-party libraries that support
 Windows (asyncssh, prompt_toolkit, platformdirs) import some of these on Linux
@@ -26,7 +26,7 @@ import subprocess  # noqa: F401 - picks its selector before select.poll goes
 import sys
 
 BLOCKED = frozenset({"fcntl", "termios", "tty", "pty", "pwd", "grp", "resource"})
-OURS = ("a11y_dominion", "announcements")
+OURS = ("a11y_dominion",)
 FROM_SELECT = frozenset({"poll"})
 
 

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from a11y_dominion.announcements.words import group_names
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import kingdom_piles
 from a11y_dominion.rules import events as ev
@@ -16,7 +17,6 @@ from a11y_dominion.rules.cards import CARDS, DUTCH_PLURALS, EVENTS, LANDMARKS, c
 from a11y_dominion.scenario import build_position
 from a11y_dominion.seats import make_bot
 from a11y_dominion.table import Table
-from announcements.words import group_names
 from casecheck import failures
 from recipe import examples
 from recipe_plugin import ADDED

@@ -35,13 +35,13 @@ from pathlib import Path
 
 import pexpect
 
+from a11y_dominion.announcements.narrator import VERBOSITIES, Narrator
 from a11y_dominion.console import queries as q
 from a11y_dominion.console import questions
 from a11y_dominion.i18n import Language
 from a11y_dominion.record import load_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view, redact_all
-from announcements.narrator import VERBOSITIES, Narrator
 from typedmoves import big_money_line, no_treasures
 
 ROOT = Path(__file__).resolve().parent.parent

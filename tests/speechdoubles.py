@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from announcements.speech import Output, SpeechOutputError
+from a11y_dominion.announcements.speech import Output, SpeechOutputError
 
 
 class RecordingOutput(Output):

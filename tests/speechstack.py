@@ -68,7 +68,7 @@ _RAW_NAME = re.compile(r"speech-(\d+)-(\d+)-(\d+)-([A-Z0-9_]+)\.raw$")
 def missing_speech_stack() -> list[str]:
     """Return what the real speech tests need but this machine lacks; empty if nothing."""
     # Imported here so that importing this helper never fails.
-    from announcements.speech import import_speechd
+    from a11y_dominion.announcements.speech import import_speechd
 
     missing = []
     if shutil.which("speech-dispatcher") is None:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from announcements.announcer import Announcer
-from announcements.speech import Speaker
+from a11y_dominion.announcements.announcer import Announcer
+from a11y_dominion.announcements.speech import Speaker
 from speechdoubles import RecordingOutput
 
 

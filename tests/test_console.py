@@ -18,6 +18,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.completion import DecisionCompleter, option_words
@@ -28,7 +29,6 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view
-from announcements.speech import Speaker
 from answerkeys import answer_data, answer_keys
 from speechdoubles import RecordingOutput
 

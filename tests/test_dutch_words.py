@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import io
 
+from a11y_dominion.announcements.words import group_names
 from a11y_dominion.console import make_console
 from a11y_dominion.console.display import PlainReader
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules.cards import CARDS, DUTCH_PLURALS
-from announcements.words import group_names
 from test_console import play_args
 
 NL = Language("nl")

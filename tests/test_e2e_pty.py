@@ -142,8 +142,8 @@ def replayed_game(typed: list):
 def bea_turns(game) -> list:
     """For each of Bea's turns: (what Ann drew since Bea's turn before, as the narrator
     groups it, and what Bea drew from her turn until Ann's next turn)."""
+    from a11y_dominion.announcements.narrator import group_names
     from a11y_dominion.rules import events as ev
-    from announcements.narrator import group_names
 
     turns, ann_drew = [], []
     current = None

@@ -66,8 +66,8 @@ def test_chariot_race_with_nothing_to_compare_says_there_is_no_bonus():
 
 
 def test_an_opponents_patrician_is_told_too():
+    from a11y_dominion.announcements.narrator import Narrator
     from a11y_dominion.rules import events as ev
-    from announcements.narrator import Narrator
 
     note = ev.Note("Bot", "It stays on top of {player}'s deck.", None, 0, "It stays on top of your deck.")
     assert Narrator(viewer="Ann").sentences([note]) == ["It stays on top of Bot's deck."]

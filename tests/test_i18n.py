@@ -30,6 +30,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from a11y_dominion.announcements.narrator import VERBOSITIES, Narrator
+from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.completion import DecisionCompleter
@@ -41,8 +43,6 @@ from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import make_bot
 from a11y_dominion.view import player_view
-from announcements.narrator import VERBOSITIES, Narrator
-from announcements.speech import Speaker
 from answerkeys import answer_keys
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,20 +101,19 @@ def marked_strings() -> dict:
         name, _, pos = spec.partition(":")
         positions[name] = int(pos) if pos else 1
     found = {}
-    for base in ("a11y_dominion", "announcements"):
-        for path in (ROOT / base).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not isinstance(node, ast.Call):
-                    continue
-                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-                pos = positions.get(name)
-                if pos is None or len(node.args) < pos:
-                    continue
-                arg = node.args[pos - 1]
-                values = [arg] if not isinstance(arg, ast.IfExp) else [arg.body, arg.orelse]
-                for v in values:
-                    if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value:
-                        found.setdefault(v.value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    for path in (ROOT / "a11y_dominion").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            pos = positions.get(name)
+            if pos is None or len(node.args) < pos:
+                continue
+            arg = node.args[pos - 1]
+            values = [arg] if not isinstance(arg, ast.IfExp) else [arg.body, arg.orelse]
+            for v in values:
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value:
+                    found.setdefault(v.value, f"{path.relative_to(ROOT)}:{node.lineno}")
     return found
 
 

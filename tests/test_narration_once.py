@@ -4,10 +4,10 @@ Each test builds the engine's events as a game makes them, redacts them for the
 listening seat as the host does, and asserts the exact sentences in English and Dutch.
 """
 
+from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.view import redact_all
-from announcements.narrator import Narrator
 
 NL = Language("nl")
 

@@ -7,11 +7,11 @@ deliberate change of this file too.
 
 import pytest
 
+from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import Msg
 from a11y_dominion.view import redact_all, redact_for_screen
-from announcements.narrator import Narrator
 
 
 def say(event, viewer=None, verbosity="normal", current=None):

@@ -7,8 +7,8 @@ code (as on Windows; third-party libraries keep their own platform checks), ``pl
 and a seat of ``join``) each play a short game: exit code 0, the game's own last lines,
 and no traceback or error in what they printed.
 
-The static test reads every module of ``a11y_dominion`` and ``announcements`` (see
-:func:`posix_only_uses` for the rule).
+The static test reads every module of ``a11y_dominion`` (see :func:`posix_only_uses`
+for the rule).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ BLOCK_CHECK = textwrap.dedent(
         except (ImportError, OSError):
             return "refused"
         return "allowed"
-    for name in ("a11y_dominion.x", "announcements", "asyncssh.x"):
+    for name in ("a11y_dominion.x", "asyncssh.x"):
         print(name, tried("import fcntl", name), tried("from termios import tcgetattr", name),
               tried("from select import poll", name), tried("import importlib; importlib.import_module('pwd')", name))
     import os, select
@@ -98,7 +98,6 @@ def test_the_launcher_blocks_posix_modules_for_the_projects_code_only():
     )
     assert done.stdout.splitlines() == [
         "a11y_dominion.x refused refused refused refused",
-        "announcements refused refused refused refused",
         "asyncssh.x allowed allowed refused allowed",  # select.poll is gone for everyone
         "select.poll False",
         "select.select of a pipe a11y_dominion.x refused",  # Windows' select waits on sockets only
@@ -319,8 +318,7 @@ def test_the_static_rule(source, found):
 
 def test_no_module_of_the_game_uses_what_one_system_only_has_unguarded():
     found = []
-    for package in ("a11y_dominion", "announcements"):
-        for path in sorted((ROOT / package).rglob("*.py")):
-            for line, what in posix_only_uses(path.read_text(encoding="utf-8")):
-                found.append(f"{path.relative_to(ROOT)}:{line}: {what}")
+    for path in sorted((ROOT / "a11y_dominion").rglob("*.py")):
+        for line, what in posix_only_uses(path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(ROOT)}:{line}: {what}")
     assert found == []

@@ -14,11 +14,11 @@ import threading
 
 import pytest
 
+from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.console import Console
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
-from announcements.speech import Speaker
 from speechdoubles import RecordingOutput
 from test_join import host_game, join_command, seats_file  # noqa: F401  (host_game: the fixture)
 
@@ -59,7 +59,7 @@ def test_the_start_of_a_game_says_once_that_nothing_can_be_heard():
 
 
 def no_sound_env(tmp_path) -> dict:
-    from announcements.speech.audio import no_sound_reason
+    from a11y_dominion.announcements.speech.audio import no_sound_reason
 
     env = {k: v for k, v in os.environ.items() if k not in ("PULSE_SERVER", "SPEECHD_ADDRESS")}
     env.update(HOME=str(tmp_path), XDG_RUNTIME_DIR=str(tmp_path))

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import Msg
-from announcements.narrator import Narrator
 
 
 def coppers(player: str, n: int) -> list:

@@ -4,9 +4,9 @@ trashed at once, and the cards left after a Victory card or Curse is gained."""
 
 from __future__ import annotations
 
+from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language, Msg
 from a11y_dominion.rules import events as ev
-from announcements.narrator import Narrator
 
 NL = Language("nl")
 

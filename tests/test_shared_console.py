@@ -14,11 +14,11 @@ import json
 
 import pytest
 
+from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.scenario import load_scenario
-from announcements.speech import Speaker
 from speechdoubles import RecordingOutput
 from test_console import position_console
 

@@ -9,8 +9,8 @@ import types
 
 import pytest
 
-from announcements import speech
-from announcements.speech import (
+from a11y_dominion.announcements import speech
+from a11y_dominion.announcements.speech import (
     AO2Output,
     EspeakOutput,
     OutputTimeout,
@@ -23,8 +23,8 @@ from announcements.speech import (
     speech_test,
     timeouts,
 )
-from announcements.speech import speechd as speechd_module
-from announcements.speech.detect import Reports
+from a11y_dominion.announcements.speech import speechd as speechd_module
+from a11y_dominion.announcements.speech.detect import Reports
 from speechdoubles import RecordingOutput
 
 
@@ -806,7 +806,7 @@ def test_call_with_timeout_passes_results_and_errors():
 
 
 def test_language_and_rate_reach_the_speech_programs():
-    from announcements.speech import EspeakOutput, SayOutput
+    from a11y_dominion.announcements.speech import EspeakOutput, SayOutput
 
     espeak = EspeakOutput()
     Speaker(mode="self-voicing", outputs=[espeak], print_fn=lambda s: None, language="nl", rate=100)
@@ -820,7 +820,7 @@ def test_language_and_rate_reach_the_speech_programs():
 
 
 def test_speechd_output_keeps_language_until_connected():
-    from announcements.speech import SpeechdOutput
+    from a11y_dominion.announcements.speech import SpeechdOutput
 
     out = SpeechdOutput()
     out.configure(language="nl", rate=-20)

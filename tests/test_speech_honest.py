@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from announcements.speech import Speaker
-from announcements.speech.audio import no_sound_reason
-from announcements.speech.detect import screen_reader_running
-from announcements.speech.output import Output
+from a11y_dominion.announcements.speech import Speaker
+from a11y_dominion.announcements.speech.audio import no_sound_reason
+from a11y_dominion.announcements.speech.detect import screen_reader_running
+from a11y_dominion.announcements.speech.output import Output
 from speechdoubles import RecordingOutput
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """Speech on each platform: whether the player's screen reader runs, what ``auto``
 becomes, which voice self-voicing uses, and what ``speech-test`` says.
 
-The decision (:func:`announcements.speech.detect.find`) is a pure function of
+The decision (:func:`a11y_dominion.announcements.speech.detect.find`) is a pure function of
 the platform and what its system reported, tested for every case on any
 machine. The probes are tested against stand-in system programs on PATH
 (``tasklist``, ``defaults``, ``ps``, ``say``, ``espeak-ng``) and a stand-in
@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from announcements.speech import OutputTimeout, SayOutput, Speaker, default_outputs, speech_test
-from announcements.speech.ao2 import AO2Thread, output_label
-from announcements.speech.detect import (
+from a11y_dominion.announcements.speech import OutputTimeout, SayOutput, Speaker, default_outputs, speech_test
+from a11y_dominion.announcements.speech.ao2 import AO2Thread, output_label
+from a11y_dominion.announcements.speech.detect import (
     Finding,
     Reports,
     auto_mode,
@@ -35,7 +35,7 @@ from announcements.speech.detect import (
     screen_reader_found,
     windows_screen_reader_flag,
 )
-from announcements.speech.process import parse_say_voices, pick_say_voice
+from a11y_dominion.announcements.speech.process import parse_say_voices, pick_say_voice
 
 ROOT = Path(__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(sys.platform.startswith("win"), reason="stand-in programs are shell scripts")
@@ -426,8 +426,8 @@ STAND_IN = {
 
 WINDOWS_SCRIPT = """
 import json, sys, threading
-from announcements.speech import speech_test, default_outputs, Speaker
-from announcements.speech.detect import Reports
+from a11y_dominion.announcements.speech import speech_test, default_outputs, Speaker
+from a11y_dominion.announcements.speech.detect import Reports
 
 how, mode, programs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 reports = Reports(programs=None if programs is None else frozenset(programs))

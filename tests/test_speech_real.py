@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 import speechstack
-from announcements.speech import OutputTimeout, Speaker, timeouts
-from announcements.speech import ao2 as ao2_module
-from announcements.speech import speechd as speechd_module
+from a11y_dominion.announcements.speech import OutputTimeout, Speaker, timeouts
+from a11y_dominion.announcements.speech import ao2 as ao2_module
+from a11y_dominion.announcements.speech import speechd as speechd_module
 
 SENTENCE = "Your turn. 1 Action, 1 Buy, 7 coins. You may buy a Gold."
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.console import queries as q
 from a11y_dominion.console.hint import move_words
@@ -16,7 +17,6 @@ from a11y_dominion.rules.decisions import END_MOVE, Decision, Kind, Move, MoveKi
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.strategies import StrategyError, parse_strategy
 from a11y_dominion.view import player_view, redact_all
-from announcements.narrator import Narrator
 from test_console import session
 from test_said_once_console import after, console_at
 

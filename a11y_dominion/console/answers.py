@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import difflib
 
-from announcements.narrator import count, join_names
-
+from ..announcements.narrator import count, join_names
 from ..i18n import N_
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind

@@ -26,9 +26,8 @@ and load in :mod:`.persistence`.
 
 from __future__ import annotations
 
-from announcements.narrator import Narrator
-from announcements.speech import Speaker
-
+from ..announcements.narrator import Narrator
+from ..announcements.speech import Speaker
 from ..i18n import N_, Language
 from ..lineinput import CUT_LINE
 from ..rules.decisions import MoveKind
@@ -214,7 +213,7 @@ class Console(Commands, Answers, Persistence, History):
 
     @property
     def history(self):
-        """The :class:`~announcements.history.History` of the seat at the keyboard:
+        """The :class:`~a11y_dominion.announcements.history.History` of the seat at the keyboard:
         the only one ``log``, ``repeat``, ``previous`` and ``next`` read."""
         return self.holder.history
 

@@ -15,8 +15,7 @@ answer for anyone.
 
 from __future__ import annotations
 
-from announcements.words import join_names
-
+from ..announcements.words import join_names
 from ..i18n import N_
 from ..rules.decisions import Msg
 from ..textinput import short as _short

@@ -129,8 +129,7 @@ class Display:
         from rich import box
         from rich.table import Table
 
-        from announcements.narrator import count
-
+        from ..announcements.narrator import count
         from .queries import below_list, pile_facts, pile_order
 
         lang = self.lang

@@ -10,8 +10,7 @@ events told to that seat; it never changes the game.
 
 from __future__ import annotations
 
-from announcements.words import join_names
-
+from ..announcements.words import join_names
 from ..i18n import N_, Language
 from ..rules.cards import EVENTS
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
@@ -21,7 +20,7 @@ HINTS_OFF = N_("Hints are off in the settings; settings set hints on turns them 
 
 
 def _names(lang: Language, names: list) -> str:
-    from announcements.narrator import group_names
+    from ..announcements.narrator import group_names
 
     return group_names([str(n) for n in names], lang)
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import os
 
-from announcements.narrator import Narrator
-
+from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir, now
 from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, typed_path, write_atomic, write_target
 from ..i18n import N_

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import difflib
 
-from announcements.narrator import count, group_names, join_names
-from announcements.words import hand_sorted
-
+from ..announcements.narrator import count, group_names, join_names
+from ..announcements.words import hand_sorted
 from ..i18n import N_, Language
 from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
@@ -46,7 +45,7 @@ def join_or(names, lang: Language = EN) -> str:
 
 def sorted_names(names) -> list:
     """Card names ordered Actions, Treasures, Victory cards, Curses, then by name (as the
-    narrator reads drawn cards, :func:`announcements.words.hand_sorted`)."""
+    narrator reads drawn cards, :func:`a11y_dominion.announcements.words.hand_sorted`)."""
     return hand_sorted(names)
 
 

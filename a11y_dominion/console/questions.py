@@ -9,8 +9,7 @@ answer, never the game.
 
 from __future__ import annotations
 
-from announcements.narrator import group_names
-
+from ..announcements.narrator import group_names
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS
 from ..rules.decisions import Decision, Move, MoveKind

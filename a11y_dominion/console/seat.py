@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from announcements.announcer import Announcer
-from announcements.history import History
-from announcements.narrator import Narrator
-
+from ..announcements.announcer import Announcer
+from ..announcements.history import History
+from ..announcements.narrator import Narrator
 from ..i18n import Language
 from ..rules.events import TurnStarted
 from ..seats import RandomBot

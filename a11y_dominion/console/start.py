@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 import sys
 
-from announcements.speech import Speaker
-
+from ..announcements.speech import Speaker
 from ..autosave import unfinished_games
 from ..files import shown_name
 from ..i18n import N_, Language
@@ -273,12 +272,12 @@ def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tup
     """What the speech mode ``auto`` becomes: ``("screen-reader", why)`` when the
     player's screen reader runs (or they said they use one), else ``("auto", None)``:
     the game speaks if an output works. When the system cannot tell
-    (:func:`~announcements.speech.detect.screen_reader_running` is None) the
+    (:func:`~a11y_dominion.announcements.speech.detect.screen_reader_running` is None) the
     ``screen_reader`` setting answers; while it is ``ask`` and a person is at a
     terminal (``asking``), they are asked once and the answer is saved. A question
     left unanswered (another word, Ctrl+C) gives ``("screen-reader", why)`` for this
     game: plain lines read well by everyone, a drawn screen does not by ear."""
-    from announcements.speech.detect import screen_reader_running
+    from ..announcements.speech.detect import screen_reader_running
 
     found = screen_reader_running()
     if found is None:

@@ -26,8 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from announcements.words import join_names
-
+from ..announcements.words import join_names
 from ..console import queries as q
 from ..console.persistence import UndoRefused, take_back
 from ..console.seat import BotSeat

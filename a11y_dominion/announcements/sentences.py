@@ -1,7 +1,7 @@
 """The sentence for each kind of game event, in the listener's language.
 
 :class:`EventSentences` holds one method ``_<event type>`` per event that
-has something to say; :class:`~announcements.narrator.Narrator` picks the
+has something to say; :class:`~a11y_dominion.announcements.narrator.Narrator` picks the
 method by the event's ``type`` and decides what is told when (verbosity,
 summaries, runs of plays). Every sentence is an English template marked
 ``N_()`` for the catalog; numbers come as digits with their unit and the
@@ -10,10 +10,9 @@ new total; the listener (``viewer``) is spoken to as "you".
 
 from __future__ import annotations
 
-from a11y_dominion.i18n import N_, Language
-from a11y_dominion.rules import events as ev
-from a11y_dominion.rules.cards import CARDS
-
+from ..i18n import N_, Language
+from ..rules import events as ev
+from ..rules.cards import CARDS
 from .words import count, group_names, hand_sorted, join_names
 
 
@@ -52,7 +51,7 @@ _CARDS_PUT = {  # where CardsMoved puts a player's cards: (the cards seen, by yo
 
 
 class EventSentences:
-    """Sentences for single events (a mixin of :class:`~announcements.narrator.Narrator`):
+    """Sentences for single events (a mixin of :class:`~a11y_dominion.announcements.narrator.Narrator`):
     needs ``viewer`` (str or None), ``verbosity`` and ``L`` (a :class:`Language`)."""
 
     viewer: str | None

@@ -165,7 +165,7 @@ class AO2Output(Output):
     accessible_output2 has a few habits this class guards against:
 
     - It finds speech-dispatcher only if the ``speechd`` module can be
-      imported; see :func:`~announcements.speech.speechd.import_speechd`. Without it, it prints a
+      imported; see :func:`~a11y_dominion.announcements.speech.speechd.import_speechd`. Without it, it prints a
       warning and speaks nothing, which here counts as unavailable.
     - ``is_active()`` stays true after speech-dispatcher dies; the next
       ``speak()`` then raises, and :class:`Speaker` moves on.
@@ -180,7 +180,7 @@ class AO2Output(Output):
       that made them: every call goes to :data:`AO2_THREAD`, with a timeout.
     - ``Auto`` counts SAPI 5 as active whenever it loads, so ``Auto``
       working never means that a screen reader runs (see
-      :mod:`~announcements.speech.detect` for that).
+      :mod:`~a11y_dominion.announcements.speech.detect` for that).
 
     Args:
         kind: "auto" (the first running screen reader or voice), or one

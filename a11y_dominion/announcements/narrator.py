@@ -7,7 +7,7 @@ privacy is decided at the host, which hands each listener the events
 redacted for it, so another player's drawn cards arrive as a count. The
 listener (``viewer``) is spoken to in the second person ("You draw ...",
 "You have 8 Debt."); the sentences themselves are in
-:mod:`announcements.sentences`.
+:mod:`a11y_dominion.announcements.sentences`.
 
 Verbosity: ``terse`` keeps what the Accessibility Notes ask for (Debt, VP,
 pile tops, empty piles, Villa's phase change, bids, the end) plus turn
@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from a11y_dominion.i18n import N_, Language
-from a11y_dominion.rules import events as ev
-
+from ..i18n import N_, Language
+from ..rules import events as ev
 from .sentences import EventSentences, gained_left
 from .words import UNITS, count, group_names, hand_sorted, join_names, plural
 

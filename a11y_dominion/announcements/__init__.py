@@ -1,7 +1,7 @@
 """Announcements: game events to sentences, history, and speech output.
 
-:mod:`announcements.narrator` turns engine events into short sentences;
-:mod:`announcements.history` keeps them; :mod:`announcements.speech` sends
+:mod:`a11y_dominion.announcements.narrator` turns engine events into short sentences;
+:mod:`a11y_dominion.announcements.history` keeps them; :mod:`a11y_dominion.announcements.speech` sends
 them to the player's screen reader or a speech engine.
 """
 

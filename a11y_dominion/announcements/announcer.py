@@ -3,8 +3,8 @@
 Game and console code hand over announcements (text, category, priority,
 who may hear them); the announcer decides whether this listener hears it,
 prints it (so the player's own screen reader reads the line), speaks it
-through the :class:`~announcements.speech.Speaker`, and keeps it in the
-:class:`~announcements.history.History`. While the player is typing a
+through the :class:`~a11y_dominion.announcements.speech.Speaker`, and keeps it in the
+:class:`~a11y_dominion.announcements.history.History`. While the player is typing a
 line, new announcements are held and come out, in order, when the line is
 done, so nothing is spliced into half-typed input.
 
@@ -29,7 +29,7 @@ class Announcer:
     """Hands announcements to the screen, the speech output and the history.
 
     ``speaker``: an object with ``speak(text, priority=..., interrupt=...)``
-    and ``silence()`` (a :class:`~announcements.speech.Speaker`), or None
+    and ``silence()`` (a :class:`~a11y_dominion.announcements.speech.Speaker`), or None
     for no speech. ``print_fn(text, style)`` prints one line. ``listener``:
     the player this screen belongs to, or None for a shared table.
     """

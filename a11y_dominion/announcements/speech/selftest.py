@@ -20,7 +20,7 @@ def _join(names: tuple[str, ...]) -> str:
 
 def screen_reader_sentence(finding: detect.Finding, saved: str = "ask") -> str:
     """One sentence on whether a screen reader runs (``finding``, from
-    :func:`~announcements.speech.detect.find`) and what ``auto``, the default
+    :func:`~a11y_dominion.announcements.speech.detect.find`) and what ``auto``, the default
     speech mode, does about it; where the system cannot tell, the player's saved
     answer (``saved``: "yes", "no" or "ask", the ``screen_reader`` setting) decides."""
     if finding.running:
@@ -74,7 +74,7 @@ def speech_test(
         output_name: force one output by name, as for :class:`Speaker`.
         platform: a ``sys.platform`` value; None means this system.
         reports: what the system said about screen readers
-            (:class:`~announcements.speech.detect.Reports`); None asks this system.
+            (:class:`~a11y_dominion.announcements.speech.detect.Reports`); None asks this system.
         saved: the player's answer to "Do you use a screen reader?" ("yes", "no"
             or "ask": the ``screen_reader`` setting), which decides where the
             system cannot tell, as in the game.

@@ -12,7 +12,7 @@ same small interface:
 - ``available()``: True if the output can be used. The first call may
   probe the system; later calls are cheap.
 
-Output methods may raise any exception; :class:`~announcements.speech.Speaker`
+Output methods may raise any exception; :class:`~a11y_dominion.announcements.speech.Speaker`
 catches them.
 """
 

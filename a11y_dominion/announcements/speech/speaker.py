@@ -42,7 +42,7 @@ def N_(message: str) -> str:
 def default_outputs(platform: str | None = None) -> list[Output]:
     """Build the usual output chain for a platform, best first: the voices the
     game speaks with in self-voicing mode (and in ``auto`` once no screen reader
-    runs, see :func:`~announcements.speech.detect.auto_mode`).
+    runs, see :func:`~a11y_dominion.announcements.speech.detect.auto_mode`).
 
     Nothing is probed here, so this is fast.
 
@@ -118,7 +118,7 @@ class Speaker:
             in the English template.
         sound_check: returns why no sound can be heard from this machine, or
             None; asked once an output that plays sound is found. None means
-            :func:`~announcements.speech.audio.no_sound_reason`.
+            :func:`~a11y_dominion.announcements.speech.audio.no_sound_reason`.
 
     Raises:
         ValueError: for an unknown mode, or an ``output_name`` that

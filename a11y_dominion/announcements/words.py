@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from a11y_dominion.i18n import N_, Language
+from ..i18n import N_, Language
 
 UNITS = {
     "coin": (N_("{n} coin"), N_("{n} coins")),
@@ -27,7 +27,7 @@ def hand_sorted(names: Iterable[str]) -> list:
     """Card names in the order a hand is read: Actions, Treasures, Victory cards, Curses,
     then the rest, each by (English) name; unknown names last. So drawn cards are read
     as the hand is ("3 Coppers, Silver and Estate"): :func:`~a11y_dominion.rules.turnflow.name_rank`."""
-    from a11y_dominion.rules.turnflow import name_rank
+    from ..rules.turnflow import name_rank
 
     return sorted(names, key=name_rank)
 
