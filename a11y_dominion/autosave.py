@@ -17,7 +17,7 @@ given before it in the file; ``fsync`` follows every answer of a person (and
 the end, and every :data:`SYNC_EVERY` answers of bots), so a power cut loses
 at most bot answers since the last person's answer, which the game gives
 again identically on resume (bots answer as a deterministic function of the
-seed and the number of answers before, see :class:`~a11y_dominion.seats.RandomBot`).
+seed and the number of answers before, see :class:`~a11y_dominion.bots.simple.RandomBot`).
 A torn last line (the process killed inside a write) is ignored when the
 file is read, and cut off before the next answer is appended.
 """

@@ -589,8 +589,8 @@ def _cannot_resume(g):
     """Why the unfinished autosave ``g`` cannot be resumed (a :class:`Msg`: its setup or
     an answer is damaged, or its seat list does not fit its players), or None when
     ``resume`` (``host --resume`` for a game with remote seats) can go on with it."""
+    from .bots.kinds import is_bot_kind
     from .record import RecordError, replay
-    from .seats import is_bot_kind
 
     try:
         game = replay(g.full_record())
@@ -925,9 +925,10 @@ def _hosted_game(game_id: str | None) -> tuple:
     """(saved game, game, seats) of ``host --resume``: the hosted game ``game_id``, or the
     latest unfinished one that has remote seats. Raises KingdomError (one sentence)."""
     from .autosave import find_game, lock_game, unfinished_games
+    from .bots.kinds import is_bot_kind
     from .console.persistence import SEAT_CHOICES
     from .record import RecordError, replay
-    from .seats import SeatSpec, is_bot_kind
+    from .seats import SeatSpec
 
     try:
         if game_id is None:
@@ -1028,7 +1029,7 @@ def write_host_record(path: str, game, seats: list) -> None:
 
 def cmd_simulate(args) -> int:
     """``simulate``: bot games, results as JSON or plain lines."""
-    from .seats import bot_kind
+    from .bots.kinds import bot_kind
     from .simulate import simulate
 
     try:

@@ -17,11 +17,12 @@ import traceback
 from collections import Counter
 from pathlib import PurePath
 
+from .bots.kinds import make_bot
 from .kingdoms import choose_setup
 from .rules import events as ev
 from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
-from .seats import make_bot, play_bots
+from .seats import play_bots
 from .table import TurnLimit, quiet_seat
 
 MAX_TURNS = 400
@@ -106,7 +107,7 @@ def play_game(
     record also has ``"stats"`` (see :func:`seat_stats`). A game with a
     turn beyond ``max_turns`` (one player's turns) is stopped as unfinished.
     ``rollouts``: the ``hard`` bot's rollouts per candidate buy instead of a
-    time bound (see :func:`~a11y_dominion.seats.make_bot`).
+    time bound (see :func:`~a11y_dominion.bots.kinds.make_bot`).
     """
     gseed = seed * 100003 + g
     try:

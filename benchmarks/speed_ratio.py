@@ -41,9 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from a11y_dominion.bots.kinds import make_bot  # noqa: E402
 from a11y_dominion.kingdoms import choose_setup  # noqa: E402
 from a11y_dominion.rules.game import Game, GameConfig  # noqa: E402
-from a11y_dominion.seats import make_bot, play_bots  # noqa: E402
+from a11y_dominion.seats import play_bots  # noqa: E402
 from a11y_dominion.simulate import simulate  # noqa: E402
 
 

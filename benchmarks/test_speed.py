@@ -5,9 +5,10 @@ reference machine (2 cores); a 4-player random-bot game on a random
 Kingdom in under 200 ms.
 """
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot, play_bots
+from a11y_dominion.seats import play_bots
 
 
 def _game(kinds, kingdom, seed):

@@ -10,12 +10,12 @@ import json
 import pytest
 
 from a11y_dominion.announcements.words import group_names
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import kingdom_piles
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.cards import CARDS, DUTCH_PLURALS, EVENTS, LANDMARKS, canonical
 from a11y_dominion.scenario import build_position
-from a11y_dominion.seats import make_bot
 from a11y_dominion.table import Table
 from casecheck import failures
 from recipe import examples

@@ -15,6 +15,7 @@ from a11y_dominion.bots.bmu import BMUBot, bmu_buy
 from a11y_dominion.bots.common import money_total
 from a11y_dominion.bots.easy import EasyBot
 from a11y_dominion.bots.hard import HardBot, position_value, sample_game
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.kingdoms import kingdom_piles, random_setup
 from a11y_dominion.rules import events as ev
@@ -22,7 +23,7 @@ from a11y_dominion.rules.cards import CARDS, EVENTS, LANDMARKS, PILES
 from a11y_dominion.rules.decisions import Kind, Move, MoveKind
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.scenario import load_scenario
-from a11y_dominion.seats import make_bot, parse_seats
+from a11y_dominion.seats import parse_seats
 from a11y_dominion.simulate import simulate
 from a11y_dominion.table import Table
 from a11y_dominion.view import player_view

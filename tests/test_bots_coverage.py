@@ -11,12 +11,12 @@ import random
 
 import pytest
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.kingdoms import kingdom_piles, random_setup
 from a11y_dominion.rules.cards import EVENTS, LANDMARKS
 from a11y_dominion.rules.events import HIDDEN, name_fields
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot
 from a11y_dominion.table import Table
 from a11y_dominion.view import PlayerView, SeatView
 

@@ -19,10 +19,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from a11y_dominion.bots.simple import RandomBot
 from a11y_dominion.kingdoms import random_setup
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import RandomBot
 from a11y_dominion.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]

@@ -21,6 +21,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import make_console
 from a11y_dominion.console.persistence import load_game
@@ -29,7 +30,6 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import RecordError, dumps, make_record
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.scenario import ScenarioError, load_scenario
-from a11y_dominion.seats import make_bot
 from a11y_dominion.settings import load_settings
 from filemodes import owner_only
 

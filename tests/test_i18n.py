@@ -32,6 +32,7 @@ from prompt_toolkit.output import DummyOutput
 
 from a11y_dominion.announcements.narrator import VERBOSITIES, Narrator
 from a11y_dominion.announcements.speech import Speaker
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.completion import DecisionCompleter
@@ -41,7 +42,6 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot
 from a11y_dominion.view import player_view
 from answerkeys import answer_keys
 

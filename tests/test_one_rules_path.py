@@ -14,10 +14,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import END_MOVE
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot
 from a11y_dominion.view import player_view
 
 FASTLANE = Path(__file__).resolve().parent.parent / "a11y_dominion" / "fastlane.py"

@@ -11,11 +11,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import dumps, load_record, make_record, replay
 from a11y_dominion.rules.cards import EVENTS, LANDMARKS
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot
 from a11y_dominion.table import Table, TurnLimit
 
 

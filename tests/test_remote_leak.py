@@ -27,13 +27,13 @@ pytest.importorskip("pexpect")
 
 import remoteplay as rp  # noqa: E402 - after the skip: it needs pexpect
 from a11y_dominion.announcements.narrator import Narrator  # noqa: E402
+from a11y_dominion.bots.kinds import make_bot  # noqa: E402
 from a11y_dominion.cli import main  # noqa: E402
 from a11y_dominion.console.seat import BotSeat  # noqa: E402
 from a11y_dominion.kingdoms import choose_setup  # noqa: E402
 from a11y_dominion.record import make_record  # noqa: E402
 from a11y_dominion.rules import events as ev  # noqa: E402
 from a11y_dominion.rules.game import Game, GameConfig  # noqa: E402
-from a11y_dominion.seats import make_bot  # noqa: E402
 from a11y_dominion.table import Table  # noqa: E402
 from a11y_dominion.view import redact_all  # noqa: E402
 

@@ -20,13 +20,14 @@ import json
 
 import pytest
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.rules.decisions import Decision, Move
 from a11y_dominion.rules.events import GameEnded, name_fields
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot, parse_seats
+from a11y_dominion.seats import parse_seats
 from a11y_dominion.view import PlayerView, event_from_data
 
 asyncssh = pytest.importorskip("asyncssh")

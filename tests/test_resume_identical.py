@@ -20,6 +20,7 @@ import pytest
 
 import resumecuts as rc
 from a11y_dominion.bots.common import Ledger
+from a11y_dominion.bots.kinds import BOT_KINDS, make_bot
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console import make_console
 from a11y_dominion.console.display import PlainReader
@@ -28,7 +29,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import make_record, replay
 from a11y_dominion.rules.decisions import TREASURES_MOVE, Move
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import BOT_KINDS, LazyBot, make_bot
+from a11y_dominion.seats import LazyBot
 from a11y_dominion.table import Table
 from a11y_dominion.view import redact_all
 

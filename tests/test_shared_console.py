@@ -187,10 +187,10 @@ def test_status_during_mountain_pass_bidding_names_the_turn_that_ended():
 
 
 def test_status_during_bidding_in_a_whole_game_names_the_number_of_the_turn_that_ended():
+    from a11y_dominion.bots.simple import BigMoneyBot
     from a11y_dominion.console import queries as q
     from a11y_dominion.kingdoms import choose_setup
     from a11y_dominion.rules.game import Game, GameConfig
-    from a11y_dominion.seats import BigMoneyBot
     from a11y_dominion.view import player_view
 
     piles, events, landmarks = choose_setup("basic-intro", None, "Mountain Pass", 3)

@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import dumps, make_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot, play_bots
+from a11y_dominion.seats import play_bots
 from a11y_dominion.simulate import MAX_TURNS
 from a11y_dominion.table import TurnLimit, quiet_seat
 from a11y_dominion.view import event_data, redact_all

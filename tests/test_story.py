@@ -17,6 +17,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
@@ -26,7 +27,7 @@ from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsol
 from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, story_messages
 from a11y_dominion.rules.decisions import Decision, Move
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import make_bot, parse_seats
+from a11y_dominion.seats import parse_seats
 from a11y_dominion.view import PlayerView, event_data
 
 pytest.importorskip("asyncssh")

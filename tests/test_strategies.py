@@ -11,10 +11,11 @@ from collections import Counter
 
 import pytest
 
+from a11y_dominion.bots.kinds import bot_kind, make_bot
 from a11y_dominion.bots.strategy import StrategyBot
 from a11y_dominion.cli import main
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import bot_kind, make_bot, parse_seats, play_bots
+from a11y_dominion.seats import parse_seats, play_bots
 from a11y_dominion.simulate import _on_workers, play_game, play_games
 from a11y_dominion.strategies import (
     FOLDER,

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
+from a11y_dominion.bots.simple import BigMoneyBot, RandomBot
 from a11y_dominion.kingdoms import random_setup
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import Decision, Kind, Move, MoveKind, Purpose
 from a11y_dominion.rules.game import Card, Game, GameConfig, Player
-from a11y_dominion.seats import BigMoneyBot, RandomBot
 from a11y_dominion.table import StopTable, Table
 from a11y_dominion.view import HIDDEN, PlayerView, event_data, event_from_data, player_view, redact, redact_all
 

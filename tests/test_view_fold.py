@@ -24,9 +24,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from a11y_dominion.bots.simple import BigMoneyBot, RandomBot
 from a11y_dominion.kingdoms import random_setup
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import BigMoneyBot, RandomBot
 from a11y_dominion.table import Table
 from a11y_dominion.view import HIDDEN, PlayerView
 from test_event_fold import ZONES, Fold

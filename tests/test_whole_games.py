@@ -8,13 +8,13 @@ import io
 import pytest
 
 from a11y_dominion.announcements.speech import Speaker
+from a11y_dominion.bots.simple import BigMoneyBot
 from a11y_dominion.console import Console
 from a11y_dominion.console.display import Display
 from a11y_dominion.console.keys import KeyCommand
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
-from a11y_dominion.seats import BigMoneyBot
 from a11y_dominion.view import player_view
 from speechdoubles import RecordingOutput
 

@@ -10,9 +10,9 @@ buys one card a turn and answers other questions as ``bigmoney`` does.
 from __future__ import annotations
 
 from ..rules.decisions import Decision, Move, MoveKind
-from ..seats import BigMoneyBot
 from ..view import PlayerView
 from .common import HEARD, Ledger, money_total
+from .simple import BigMoneyBot
 
 
 def bmu_buy(money: int, coins: int, provinces_left: int, can) -> str | None:

@@ -46,6 +46,7 @@ from ..view import PlayerView
 from .buylist import first_buy
 from .common import HEARD, Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
 from .plans import cards_of, plan_for
+from .simple import RandomBot
 
 # value of a card for the deck (Gold = 60, Silver = 20), whether it is a
 # terminal (uses up the Action it is played with) and how many copies are wanted
@@ -1557,8 +1558,6 @@ def fallback(d: Decision) -> list:
     ans = pool[: d.min]
     if d.check(ans) is None:
         return ans
-    from ..seats import RandomBot
-
     return RandomBot(len(pool)).decide(d)
 
 

@@ -13,13 +13,14 @@ import os
 
 from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir, now
+from ..bots.kinds import is_bot_kind
 from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, typed_path, write_atomic, write_target
 from ..i18n import N_
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..rules.game import SetupError
-from ..seats import bot_options, default_seat_names, is_bot_kind, rename_seats
+from ..seats import bot_options, default_seat_names, rename_seats
 from ..strategies import strategy_problem
 from ..view import player_view, redact_all
 from . import queries as q

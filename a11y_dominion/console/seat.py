@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable
 from ..announcements.announcer import Announcer
 from ..announcements.history import History
 from ..announcements.narrator import Narrator
+from ..bots.simple import RandomBot
 from ..i18n import Language
 from ..rules.events import TurnStarted
-from ..seats import RandomBot
 from ..table import StopTable
 from .questions import OPTIONS_MODES, Heard
 

@@ -172,7 +172,7 @@ class GameHost:
     :class:`~a11y_dominion.remote.access.LoginLimiter` of password logins (its
     clock, sleep and timer also time the summary of failed logins);
     ``bot_options``: bot seat name to the options its bot is made with
-    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.seats.make_bot`).
+    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`).
     Raises ValueError for more than one human seat.
     """
 
