@@ -336,6 +336,7 @@ class Autosave:
             }
         self._write({"end": result, "date": now()}, sync=True)
         if self.id:
+            # here, not at the top: stats imports this module at its top (and sqlite3 waits till now)
             from .stats import add_game
 
             add_game(self.id, self.started, self.record, result, notices=self.notices)

@@ -137,6 +137,7 @@ class Language:
         """A card name after a number above 1, in this language: "Estates",
         "Duchies", "Rocks" in English; "Landgoederen", "Koper" in Dutch."""
         if self.code == "en":
+            # here, not at the top: announcements.words imports this module at its top
             from .announcements.words import plural
 
             return plural(name)
