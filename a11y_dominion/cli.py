@@ -738,8 +738,13 @@ def cmd_stats(args) -> int:
             file=sys.stderr,
         )
     lines = stats_lines(figures, lang)
-    speech = load_settings()[0].get("speech") or "auto"
-    if figures["games"] and not wants_plain(speech, args.plain, sys.stdout):
+    from .announcements.speech.detect import screen_reader_running
+    from .simulate_output import screen_reader_mode
+
+    settings = load_settings()[0]
+    speech = settings.get("speech") or "auto"
+    table_wanted = not screen_reader_mode(settings, screen_reader_running)  # (a screen reader reads lines)
+    if figures["games"] and table_wanted and not wants_plain(speech, args.plain, sys.stdout):
         from rich.console import Console
         from rich.table import Table
 

@@ -255,13 +255,13 @@ class HelpReader:
         """``topic``'s first part with the page's title and its parts named, or the part that
         ``part`` names (one sentence naming the parts when none is)."""
         page = load_page(topic, lang.code)
-        self.topic = topic
         if not part:
-            self.part = 0
+            self.topic, self.part = topic, 0
             return part_lines(page, 0, lang, opening=True) + [self._after(page, 0, lang)]
         index = find_part(page, part)
         if index is None:
-            return [bad_part(page, part, lang)]
+            return [bad_part(page, part, lang)]  # (the page being read stays the one it was)
+        self.topic = topic
         return self.read(index, lang)
 
     def read(self, index: int, lang: Language) -> list:

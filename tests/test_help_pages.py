@@ -109,6 +109,15 @@ def test_help_next_past_the_end_and_before_any_topic():
     assert reader.answer("keys", en) == ["keys"]
 
 
+def test_a_part_that_does_not_exist_leaves_the_page_being_read():
+    """help next after a bad part of another page goes on with the page that was being read."""
+    reader = HelpReader(lambda lang: ["keys"])
+    en = Language("en")
+    assert reader.answer("saving 2", en)[0].startswith("Part 2: ")
+    assert reader.answer("network zzz", en)[0].startswith("Playing over the network has no part zzz; its parts are: ")
+    assert reader.answer("next", en)[0] == "Part 3: " + load_page("saving", "en").parts[2][0] + "."
+
+
 def test_help_keys_still_lists_the_keys_of_the_seat(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     _, lines = play("help keys\n", settings={"keys": {"hand2": "escape j"}})

@@ -542,3 +542,26 @@ def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
     assert not any(x.startswith("Your hand") for x in out)
     i = out.index("Your turn 2.")
     assert out[i + 1 : i + 3] == ["Action phase: 1 Action, 1 Buy, 0 coins.", "1. play Copper"]
+
+
+@pytest.mark.posix
+def test_stats_for_a_screen_reader_user_is_lines_at_a_terminal_too(tmp_path):
+    """A player who answered that they use a screen reader (speech left at auto, where the
+    system cannot tell) hears the figures as lines, without --plain: no table of box characters."""
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    three_finished_games()
+    assert main(["settings", "set", "screen_reader", "yes"]) == 0
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=root, COLUMNS="100", LINES="40")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "a11y_dominion", "stats"], cwd=root, env=env, encoding="utf-8", dimensions=(40, 100)
+    )
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    assert child.exitstatus == 0
+    shown = child.before.replace("\r", "")
+    assert not any(c in shown for c in "│┃┏━")
+    assert "Games played to the end: 3." in shown
+    assert "Against bigmoney" in shown
