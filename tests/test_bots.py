@@ -455,6 +455,42 @@ def test_hard_respects_think_ms(monkeypatch):
     assert max(spent) >= 0.03, spent  # the budget was used, not a search that stopped at once
 
 
+def test_hard_by_default_plays_at_most_its_default_rounds(monkeypatch):
+    """By default the search stops after DEFAULT_ROUNDS rounds however much time is left: with a
+    clock that never moves, every search of a game ends within that many rounds, and some use
+    them all (a search bounded by time alone would go on to its own test's end)."""
+    from a11y_dominion.bots import hard as hard_module
+
+    monkeypatch.setattr(hard_module, "clock", lambda: 0.0)
+    k, e, lm = random_setup(random.Random(8))
+    game = Game(GameConfig(["Ann", "Bob"], k, e, lm, 8))
+    hard = HardBot(8)
+    rounds: list = []
+
+    class Counted:
+        hears_events = True
+
+        def tell(self, events):
+            hard.tell(events)
+
+        def decide(self, d, view):
+            before = hard.last_search
+            ans = hard.decide(d, view)
+            if hard.last_search is not before:
+                rounds.append(hard.last_search["rounds"])
+            return ans
+
+    table = Table(game, {"Ann": Counted(), "Bob": MediumBot(9)}, max_answers=60000)
+    game.start()
+    while game.pending is not None and len(rounds) < 12:
+        table.deliver()
+        d = game.pending
+        seat = table.seats[d.player]
+        game.answer(seat.decide(d, table.view(d.player)))
+    assert len(rounds) >= 12
+    assert max(rounds) == hard_module.DEFAULT_ROUNDS, rounds
+
+
 def _buy_positions(seed: int, most: int):
     """(decision, view, told events) at the first ``most`` buys of Ann with 3 coins or more in a game of
     two medium bots; the events are what Ann was told up to there."""

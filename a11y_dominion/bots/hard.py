@@ -39,9 +39,11 @@ the time alone; ``rollouts`` instead bounds the rounds alone (the same view
 then always gives the same answer). ``horizon`` N judges every rollout
 after N turns.
 
-Its rollouts buy by the Kingdom's plan alone (``PLAN_ROLLOUTS``): the plan's
-buy list to the end of the game, which costs a few microseconds a buy where
-``medium``'s valuation of every buy costs a hundred; the other answers are
+Its rollouts buy by the Kingdom's plan (``PLAN_ROLLOUTS``): the plan's buy
+list while more than ``ENDGAME`` Provinces are left, which costs a few
+microseconds a buy where ``medium``'s valuation of every buy costs a
+hundred; then ``medium``'s valuation of the buys that score or pay (Victory
+cards, Treasures, Events and the plan's own cards). The other answers are
 ``medium``'s.
 """
 
@@ -241,9 +243,10 @@ class _RolloutBot(MediumBot):
         return super().decide(d, view)
 
     def choose_buy(self, view: PlayerView, d: Decision) -> Move:
-        """The rollout's buy: while the Kingdom has a plan (see :mod:`.plans`) and ``PLAN_ROLLOUTS``
-        is True, the plan's buy list alone, to the end of the game (cheap: no valuation of every
-        buy); else medium's buy."""
+        """The rollout's buy: where the Kingdom has a plan (see :mod:`.plans`) and ``PLAN_ROLLOUTS``
+        is True, the plan's buy list while more than ``ENDGAME`` Provinces are left (cheap: no
+        valuation of every buy), then medium's buy among the Victory cards, Treasures, Events and
+        the plan's cards; else medium's buy."""
         plan = (self.plan or {}).get("buylist")
         if plan is None or not PLAN_ROLLOUTS:
             return super().choose_buy(view, d)
