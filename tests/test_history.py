@@ -347,7 +347,9 @@ def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_pat
     pexpect = pytest.importorskip("pexpect")
     three_finished_games()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # a sighted player: the system says no screen reader runs (a test beside this one may run a process named orca)
     env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=root, COLUMNS="100", LINES="40")
+    env["A11Y_DOMINION_SCREEN_READER"] = "no"
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(
         sys.executable, ["-m", "a11y_dominion", "stats"], cwd=root, env=env, encoding="utf-8", dimensions=(40, 100)

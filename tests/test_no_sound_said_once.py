@@ -163,6 +163,8 @@ def test_join_says_it_once_before_the_games_first_line_at_its_first_start_and_wh
     data, _proc = host_game
     env = no_sound_env(tmp_path)
     env.update(XDG_DATA_HOME=str(tmp_path / "player-data"), XDG_CONFIG_HOME=str(tmp_path / "player-config"))
+    # auto, where the system says no screen reader runs (a test beside this one may run a process named orca)
+    env["A11Y_DOMINION_SCREEN_READER"] = "no"
     cmd = join_command("--seats-file", seats_file(tmp_path, data), "--user", "Bea", "--speech", speech)
     for visit in ("first", "again"):
         done = subprocess.run(cmd, input="", capture_output=True, text=True, env=env, timeout=120)
