@@ -417,18 +417,12 @@ def test_sampled_position_matches_the_view():
 
 
 # ------------------------------------------------------------------ hard's time
-def test_hard_respects_think_ms(monkeypatch):
-    """The search stops at its budget by its own clock: a counted clock that moves 1 ms at each
-    read (work measured, not the machine's speed) sees every search end within the 60 ms budget
-    and a few reads past it."""
-    from a11y_dominion.bots import hard as hard_module
-
-    ticks = itertools.count()
-    monkeypatch.setattr(hard_module, "clock", lambda: next(ticks) / 1000.0)
+def _searches(hard: HardBot, most: int) -> list:
+    """The ``last_search`` records of ``hard``'s first ``most`` searches, seated as Ann against
+    ``medium`` in a seeded game on a random Kingdom."""
     k, e, lm = random_setup(random.Random(8))
     game = Game(GameConfig(["Ann", "Bob"], k, e, lm, 8))
-    hard = HardBot(8, think_ms=60)
-    spent: list = []
+    searches: list = []
 
     class Counted:
         hears_events = True
@@ -440,16 +434,28 @@ def test_hard_respects_think_ms(monkeypatch):
             before = hard.last_search
             ans = hard.decide(d, view)
             if hard.last_search is not before:
-                spent.append(hard.last_search["seconds"])
+                searches.append(hard.last_search)
             return ans
 
     table = Table(game, {"Ann": Counted(), "Bob": MediumBot(9)}, max_answers=60000)
     game.start()
-    while game.pending is not None and len(spent) < 8:
+    while game.pending is not None and len(searches) < most:
         table.deliver()
         d = game.pending
         seat = table.seats[d.player]
         game.answer(seat.decide(d, table.view(d.player)))
+    return searches
+
+
+def test_hard_respects_think_ms(monkeypatch):
+    """The search stops at its budget by its own clock: a counted clock that moves 1 ms at each
+    read (work measured, not the machine's speed) sees every search end within the 60 ms budget
+    and a few reads past it."""
+    from a11y_dominion.bots import hard as hard_module
+
+    ticks = itertools.count()
+    monkeypatch.setattr(hard_module, "clock", lambda: next(ticks) / 1000.0)
+    spent = [s["seconds"] for s in _searches(HardBot(8, think_ms=60), 8)]
     assert len(spent) >= 8
     assert max(spent) <= 0.06 + 0.005, spent
     assert max(spent) >= 0.03, spent  # the budget was used, not a search that stopped at once
@@ -462,31 +468,7 @@ def test_hard_by_default_plays_at_most_its_default_rounds(monkeypatch):
     from a11y_dominion.bots import hard as hard_module
 
     monkeypatch.setattr(hard_module, "clock", lambda: 0.0)
-    k, e, lm = random_setup(random.Random(8))
-    game = Game(GameConfig(["Ann", "Bob"], k, e, lm, 8))
-    hard = HardBot(8)
-    rounds: list = []
-
-    class Counted:
-        hears_events = True
-
-        def tell(self, events):
-            hard.tell(events)
-
-        def decide(self, d, view):
-            before = hard.last_search
-            ans = hard.decide(d, view)
-            if hard.last_search is not before:
-                rounds.append(hard.last_search["rounds"])
-            return ans
-
-    table = Table(game, {"Ann": Counted(), "Bob": MediumBot(9)}, max_answers=60000)
-    game.start()
-    while game.pending is not None and len(rounds) < 12:
-        table.deliver()
-        d = game.pending
-        seat = table.seats[d.player]
-        game.answer(seat.decide(d, table.view(d.player)))
+    rounds = [s["rounds"] for s in _searches(HardBot(8), 12)]
     assert len(rounds) >= 12
     assert max(rounds) == hard_module.DEFAULT_ROUNDS, rounds
 
