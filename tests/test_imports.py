@@ -247,3 +247,20 @@ def test_the_rules_import_no_seat_bot_or_table_code():
     loaded = out.stdout.split()
     assert "a11y_dominion.rules.turnflow" in loaded
     assert [m for m in loaded if not m.startswith("a11y_dominion.rules")] == []
+
+
+def test_the_remote_package_imports_without_asyncssh():
+    """asyncssh (and prompt_toolkit's SSH session, which needs it) is loaded when a host serves
+    or a player joins, so the remote package, its seats and its host import where it is missing
+    and where the POSIX modules it reads on Linux are missing (as a Windows check blocks them)."""
+    code = (
+        "import sys\n"
+        "for name in ('asyncssh', 'fcntl', 'termios', 'tty', 'pty', 'grp', 'pwd', 'resource'):\n"
+        "    sys.modules[name] = None\n"
+        "import a11y_dominion.remote, a11y_dominion.remote.host, a11y_dominion.remote.seat\n"
+        "print('imported')\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "imported\n"

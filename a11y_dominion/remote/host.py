@@ -41,7 +41,6 @@ from ..view import redact_all
 from .access import FailedLogins, LoginLimiter, host_key, write_seats_file
 from .protocol import session_for
 from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
-from .terminal import quiet_line_editor
 
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
 RECENT = 5  # announcements of its own history told to a seat that comes back
@@ -593,6 +592,7 @@ class GameHost:
 
         from ..librarylog import quiet_loop
         from .local import HostTerminal
+        from .terminal import quiet_line_editor  # (with prompt_toolkit's SSH session, which needs asyncssh)
 
         quiet_loop()  # an error in a connection's task is logged, not printed between the game's lines
         host = self
