@@ -455,19 +455,20 @@ class TurnFlowMixin(GameBase):
         cards = pl._cards
         spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
         assert spec is not None
-        self._pay(p, pl, spec, pl.count() - 1)
+        self._pay(p, pl, spec)
 
-    def _pay(self, p: Player, pl: Pile, spec: CardSpec, left: int) -> None:
-        """``p`` pays for a buy of ``spec`` from the pile ``pl`` (``left``: the
-        cards the pile keeps after it): the Buy, the coins, the card's Debt and
-        the Debt on the pile (Empires rulebook, Debt), recorded."""
+    def _pay(self, p: Player, pl: Pile, spec: CardSpec) -> None:
+        """``p`` pays for a buy of ``spec`` from the pile ``pl``: the Buy, the
+        coins, the card's Debt and the Debt on the pile (Empires rulebook, Debt),
+        recorded (in a game that keeps its events, before the card leaves the
+        pile: the record counts the cards it keeps after)."""
         cost = spec.cost
         t = self.turn
         t.buys -= 1
         t.coins -= cost.coins
         t.bought = True
         if self.keep_log:
-            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, left))
+            self.emit(ev.CardBought(p.name, spec.name, cost.coins, t.coins, pl.name, pl.count() - 1))
         if cost.debt:
             self.take_debt(p, cost.debt, spec.name)
         if pl.debt_tokens:
@@ -480,7 +481,7 @@ class TurnFlowMixin(GameBase):
         """A legal buy by ``p``, the player whose turn it is, of the top card of
         the Supply pile ``pl``, where no ability runs when it is bought or
         gained (see :meth:`buy_runs_nothing`): what the Buy phase does for it
-        (:meth:`_pay_for`, then the card gained to the discard pile, recorded,
+        (paid for, then the card gained to the discard pile, recorded,
         and the end of the game announced when the end condition now holds),
         at once. ``met``: the end condition before the buy, when the caller
         knows it (None: not known). Returns the end condition after the buy,
@@ -493,7 +494,7 @@ class TurnFlowMixin(GameBase):
         # condition is worked out again only when the pile is empty
         gained = pl.take_top()
         assert gained is not None
-        self._pay(p, pl, gained.spec, 0)  # (the count is not read: no event is kept)
+        self._pay(p, pl, gained.spec)  # (no event is kept: nothing counts the pile)
         self._place_gained(p, gained, "discard")
         if met is None or not (pl._cards or pl._unmade):
             # (else as it was: a card taken from a pile changes the end condition only by emptying it)
