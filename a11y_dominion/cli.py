@@ -738,8 +738,7 @@ def cmd_stats(args) -> int:
             file=sys.stderr,
         )
     lines = stats_lines(figures, lang)
-    from .announcements.speech.detect import screen_reader_running
-    from .simulate_output import screen_reader_mode
+    from .announcements.speech.detect import screen_reader_mode, screen_reader_running
 
     settings = load_settings()[0]
     speech = settings.get("speech") or "auto"

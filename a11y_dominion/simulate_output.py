@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 
+from .announcements.speech.detect import screen_reader_mode
 from .i18n import N_, Language
 
 TOP_CARDS = 8
@@ -111,24 +112,6 @@ def _isatty(stream) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
-
-
-def screen_reader_mode(settings: dict, running=None) -> bool:
-    """True when the player uses a screen reader, as the game itself decides it: speech
-    ``screen-reader``; or ``auto`` (the default) and ``running()`` says one runs
-    (:func:`~a11y_dominion.announcements.speech.detect.screen_reader_running`: True, False, or None
-    when this system cannot tell; None without ``running``), and when it cannot tell,
-    the ``screen_reader`` answer yes. On Windows and macOS the system always tells, so
-    the answer is never asked there and only what runs counts."""
-    speech = settings.get("speech") or "auto"
-    if speech == "screen-reader":
-        return True
-    if speech != "auto":
-        return False
-    found = running() if running is not None else None
-    if found is None:
-        return settings.get("screen_reader") == "yes"
-    return bool(found)
 
 
 class LineProgress:

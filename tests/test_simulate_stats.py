@@ -191,7 +191,7 @@ def test_a_running_screen_reader_gets_the_lines_without_a_setting(tmp_path):
     ],
 )
 def test_screen_reader_mode_of_simulate_as_the_game_decides_it(settings, running, lines):
-    from a11y_dominion.simulate_output import screen_reader_mode
+    from a11y_dominion.announcements.speech.detect import screen_reader_mode
 
     assert screen_reader_mode(settings, lambda: running) is lines
 

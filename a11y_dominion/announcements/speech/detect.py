@@ -369,6 +369,24 @@ def screen_reader_running(
     return screen_reader_found(env, platform, proc, run).running
 
 
+def screen_reader_mode(settings: dict, running=None) -> bool:
+    """True when the player uses a screen reader, as the game itself decides it: speech
+    ``screen-reader``; or ``auto`` (the default) and ``running()`` says one runs
+    (:func:`screen_reader_running`: True, False, or None
+    when this system cannot tell; None without ``running``), and when it cannot tell,
+    the ``screen_reader`` answer yes. On Windows and macOS the system always tells, so
+    the answer is never asked there and only what runs counts."""
+    speech = settings.get("speech") or "auto"
+    if speech == "screen-reader":
+        return True
+    if speech != "auto":
+        return False
+    found = running() if running is not None else None
+    if found is None:
+        return settings.get("screen_reader") == "yes"
+    return bool(found)
+
+
 def auto_mode(running: bool | None) -> str:
     """What ``auto`` becomes for a :func:`screen_reader_running` answer: "screen-reader"
     (plain lines, the game silent) when one runs, "self-voicing" (the game speaks
