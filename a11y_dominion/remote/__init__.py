@@ -41,9 +41,16 @@ player at a terminal: line editing, output, cleaned input), :mod:`.local`
 
 from __future__ import annotations
 
-from .access import host_key, write_seats_file
-from .host import GameHost, empty_seats_line
-from .seat import MAX_LINE, RemoteSeat, clean, typed_line
+import warnings
+
+# asyncssh, loaded when a host serves or a player joins, touches DSA names its cryptography backend
+# warns about on standard error; no DSA key is used here, and a player or host reads nothing but
+# the game's own sentences (the filter is set once, here, before any part of remote loads asyncssh)
+warnings.filterwarnings("ignore", message="DSA is deprecated")
+
+from .access import host_key, write_seats_file  # noqa: E402
+from .host import GameHost, empty_seats_line  # noqa: E402
+from .seat import MAX_LINE, RemoteSeat, clean, typed_line  # noqa: E402
 
 __all__ = [
     "GameHost",

@@ -41,14 +41,8 @@ import asyncio
 import contextvars
 import re
 import time
-import warnings
 
-with warnings.catch_warnings():
-    # asyncssh (which prompt_toolkit's SSH session imports) touches DSA names its
-    # cryptography backend warns about on standard error; no DSA key is used here,
-    # and a player or host reads nothing but the game's own sentences
-    warnings.filterwarnings("ignore", message="DSA is deprecated")
-    from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession  # (asyncssh's DSA warnings: see remote/__init__)
 
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
