@@ -162,7 +162,12 @@ class PlayerView:
 
     def empty_piles(self) -> list:
         """Names of the Supply piles with no cards left."""
-        return [p.name for p in self.piles.values() if not p.cards_left]
+        return [name for name, n in self.cards_left().items() if not n]
+
+    def cards_left(self) -> dict[str, int]:
+        """The number of cards left in each Supply pile, by the pile's name
+        (as its :class:`PileView` ``cards_left`` says), in the order of ``piles``."""
+        return {name: p.cards_left for name, p in self.piles.items()}
 
     @property
     def me(self) -> SeatView:
@@ -318,6 +323,20 @@ class QuickView(PlayerView):
         if "piles" in d:
             return d["piles"][name]
         return _pile_view(d["_game"].piles[name])
+
+    def cards_left(self) -> dict[str, int]:
+        """:meth:`PlayerView.cards_left`, counted from the game's piles (its
+        pile views are not built for it when they were not read); the same
+        dict on every call while the decision is pending (to be read only)."""
+        d = self.__dict__
+        left = d.get("_left")
+        if left is None:
+            if "piles" in d:
+                left = {name: p.cards_left for name, p in d["piles"].items()}
+            else:
+                left = {name: pl.count() for name, pl in d["_game"].piles.items()}
+            d["_left"] = left
+        return left
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerView):

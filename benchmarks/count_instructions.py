@@ -83,6 +83,7 @@ def main() -> None:
         ("bigmoney x4, Basic Intro", ["bigmoney"] * 4, "basic-intro", max(1, a.games // 2)),
         ("bigmoney x6, Basic Intro", ["bigmoney"] * 6, "basic-intro", max(1, a.games // 3)),
         ("random x2, random Kingdom", ["random"] * 2, "random", max(1, a.games // 2)),
+        ("medium x2, random Kingdom", ["medium"] * 2, "random", max(1, a.games // 2)),
     ]
     for i, (name, kinds, kingdom, games) in enumerate(cases):
         n = per_game(ENGINE, games, root=str(a.project.resolve()), kinds=kinds, kingdom=kingdom)

@@ -293,7 +293,7 @@ class _RolloutBot(MediumBot):
         d = _Options(game.turn_options(p))
         self.shared = Shared(view, self.ledger.of(p.name))
         try:
-            self.reason = None
+            self.reason = self._why = None
             if self.plan is None:
                 self.plan = self.make_plan(view)
             return self.choose_buy(view, d)  # type: ignore[arg-type]

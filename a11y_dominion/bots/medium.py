@@ -350,6 +350,8 @@ class MediumBot:
         self.ledger = Ledger()
         self.plan: dict | None = None
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
+        # or, where that sentence takes work, what makes it (see explain): the (plan, pick) of plan_reason
+        self._why: tuple | None = None
         self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
         self.shared: Shared | None = None  # what the candidates of the decision being made share
 
@@ -379,7 +381,7 @@ class MediumBot:
         return sh if sh is not None and sh.view is view else None
 
     def _decide(self, d: Decision, view: PlayerView) -> list:
-        self.reason = None
+        self.reason = self._why = None
         if self.plan is None:
             self.plan = self.make_plan(view)
         if d.kind is Kind.TURN:
@@ -447,11 +449,11 @@ class MediumBot:
         return sh.provinces
 
     def _provinces_left(self, view: PlayerView) -> int:
-        p = view.pile("Province").cards_left
-        piles = view.piles
-        empty = sum(1 for pl in piles.values() if not pl.cards_left)
+        left = view.cards_left()
+        p = left["Province"]
+        empty = sum(1 for n in left.values() if not n)
         if empty >= 2:
-            low = min((pl.cards_left for pl in piles.values() if pl.cards_left), default=0)
+            low = min((n for n in left.values() if n), default=0)
             p = min(p, low)
         return max(0, min(8, p))
 
@@ -908,7 +910,7 @@ class MediumBot:
                     best = self._better_than_plan(view, d, v + PLAN_GAP)
                     if best is not None:
                         return best
-                self.reason = self.plan_reason(view, plan, pick)
+                self._why = (plan, pick)  # (the reason, made only when asked: see explain)
                 return pick
         best, _best_v, values = self._best_buy(view, d)
         if self.mistakes and values and self.rng.random() < self.mistakes:
@@ -1296,6 +1298,8 @@ class MediumBot:
     def explain(self, view: PlayerView, d: Decision, answer: list) -> Msg:
         """One sentence saying why ``answer`` (this bot's answer to ``d`` from
         ``view``, just given by :meth:`decide`) is a good one."""
+        if self.reason is None and self._why is not None:
+            self.reason = self.plan_reason(view, *self._why)
         if self.reason is not None:
             return self.reason
         try:
