@@ -164,6 +164,12 @@ class PlayerView:
         """Names of the Supply piles with no cards left."""
         return [name for name, n in self.cards_left().items() if not n]
 
+    def pile_top(self, name: str) -> str | None:
+        """The name of the top card of the Supply pile ``name`` (its
+        :class:`PileView` ``top``): None when it is empty; raises KeyError
+        for no such pile."""
+        return self.pile(name).top
+
     def cards_left(self) -> dict[str, int]:
         """The number of cards left in each Supply pile, by the pile's name
         (as its :class:`PileView` ``cards_left`` says), in the order of ``piles``."""
@@ -323,6 +329,15 @@ class QuickView(PlayerView):
         if "piles" in d:
             return d["piles"][name]
         return _pile_view(d["_game"].piles[name])
+
+    def pile_top(self, name: str) -> str | None:
+        """:meth:`PlayerView.pile_top`, read from the game's pile (its pile
+        view is not built for it when it was not read)."""
+        d = self.__dict__
+        if "piles" in d:
+            return d["piles"][name].top  # type: ignore[no-any-return]
+        top = d["_game"].piles[name].top_spec()
+        return top.name if top is not None else None
 
     def cards_left(self) -> dict[str, int]:
         """:meth:`PlayerView.cards_left`, counted from the game's piles (its

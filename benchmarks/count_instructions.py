@@ -7,7 +7,8 @@ counts them with Valgrind's ``callgrind`` tool, with a fixed hash seed, for
 ``--games`` and twice as many games in fresh processes, and prints the
 difference per game (so start-up and imports do not count): for the
 floor (``shared/tools/bm_floor.py``) and for the engine's bot games run as
-``simulate`` runs them. The ratio floor/engine of instructions is an upper
+``simulate`` runs them; and per rollout of the ``hard`` bot's search at
+the buy decisions ``benchmarks/bot_speed.py`` measures. The ratio floor/engine of instructions is an upper
 bound on the ratio of games/s (the engine also waits more on memory).
 
 Usage: ``python3 benchmarks/count_instructions.py [--games 10] [--floor PATH] [--project PATH]``
@@ -46,8 +47,31 @@ for _ in range({games}):
 """
 
 
+ROLLOUTS = """
+import sys
+sys.path.insert(0, {root!r})
+sys.path.insert(0, {benchmarks!r})
+import bot_speed
+from a11y_dominion.bots.hard import HardBot
+positions = bot_speed.positions()
+n = 0
+for r in range({rounds}):
+    for _name, d, view, told in positions:
+        bot = HardBot(r, rollouts=8, horizon=bot_speed.SHORT)
+        bot.tell(told)
+        bot.decide(d, view)
+        n += bot.last_search["rollouts"]
+print("ROLLOUTS", n, file=sys.stderr)
+"""
+
+
 def count(code: str) -> int:
     """Instructions Valgrind counts for running ``code`` in a fresh Python."""
+    return _count(code)[0]
+
+
+def _count(code: str) -> tuple[int, str]:
+    """Instructions Valgrind counts for running ``code`` in a fresh Python, and what it wrote on standard error."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
@@ -59,7 +83,23 @@ def count(code: str) -> int:
     found = re.search(r"Collected : (\d+)", out)
     if found is None:
         raise SystemExit("Valgrind gave no count; is it installed and working?")
-    return int(found.group(1))
+    return int(found.group(1)), out
+
+
+def per_rollout(root: Path) -> tuple[float, int]:
+    """Instructions per rollout of the ``hard`` bot's search at the three buy decisions of
+    ``benchmarks/bot_speed.py`` (``--rollouts 8``, rollouts of ``SHORT`` turns): the count for
+    three rounds less that for one, over the rollouts between; and those rollouts."""
+    fields = {"root": str(root), "benchmarks": str(root / "benchmarks")}
+    runs = []
+    for rounds in (1, 3):
+        n, err = _count(ROLLOUTS.format(rounds=rounds, **fields))
+        found = re.search(r"ROLLOUTS (\d+)", err)
+        if found is None:
+            raise SystemExit("The rollouts' run gave no count of its rollouts.")
+        runs.append((n, int(found.group(1))))
+    (a, ra), (b, rb) = runs
+    return (b - a) / (rb - ra), rb - ra
 
 
 def per_game(template: str, games: int, **fields) -> float:
@@ -89,6 +129,8 @@ def main() -> None:
         n = per_game(ENGINE, games, root=str(a.project.resolve()), kinds=kinds, kingdom=kingdom)
         ratio = f"  (floor/engine: 1/{n / floor:.1f})" if floor and i == 0 else ""
         print(f"{name:28}{n / 1e6:9.2f} M instructions per game{ratio}")
+    n, rollouts = per_rollout(a.project.resolve())
+    print(f"{'hard, rollouts of 6 turns':28}{n / 1e6:9.2f} M instructions per rollout ({rollouts} rollouts)")
 
 
 if __name__ == "__main__":

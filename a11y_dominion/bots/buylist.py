@@ -128,7 +128,7 @@ def buys_by_card(view: PlayerView, d: Decision) -> dict:
                 buys[m.name] = m
             else:
                 try:
-                    top = view.pile(m.name).top
+                    top = view.pile_top(m.name)
                 except KeyError:
                     top = None
                 buys[top or m.name] = m

@@ -122,8 +122,9 @@ def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
         if pv.cards is not None:
             pl.cards = [new(n) for n in pv.cards]
         else:
-            top = pv.top or (pl.cards[0].spec.name if pl.cards else pn)
-            pl.cards = game._new_cards(top, pv.cards_left)  # (numbered as that many new_card calls number them)
+            first = pl.top_spec()
+            top = pv.top or (first.name if first is not None else pn)
+            game.restock_pile(pl, top, pv.cards_left)  # (numbered as that many new_card calls number them)
         pl.vp_tokens = pv.vp_tokens
         pl.debt_tokens = pv.debt_tokens
     for lm, vp in view.landmarks.items():
@@ -256,13 +257,12 @@ class _RolloutBot(MediumBot):
         keep = self._endgame_keep
         if keep is None:
             keep = self._endgame_keep = set(cards_of(plan))
-        piles = view.piles
         options = []
         for m in d.options:
             if m.kind is MoveKind.BUY:
                 name = m.name
                 if name not in EVENTS:
-                    top = piles[name].top
+                    top = view.pile_top(name)
                     if top is None or not (top in keep or is_type(top, "Victory") or is_type(top, "Treasure")):
                         continue
             options.append(m)
@@ -291,7 +291,7 @@ class _RolloutBot(MediumBot):
         if v.debt or t.buys < 1:
             return END_MOVE
         d = _Options(game.turn_options(p))
-        self.shared = Shared(view, self.ledger.of(p.name))
+        self.shared = Shared(view, self.ledger)  # type: ignore[arg-type]
         try:
             self.reason = self._why = None
             if self.plan is None:
@@ -330,12 +330,10 @@ def position_value(game: Game, seat: str) -> float:
     over the turns estimated to be left (fewer the fewer Provinces and the
     emptier the piles)."""
     me = game.by_name[seat]
-    provinces = game.piles["Province"].cards if "Province" in game.piles else []
-    left = len(provinces)
-    empty = sum(1 for pl in game.piles.values() if not pl.cards)
-    if empty >= 2:
-        low = min((len(pl.cards) for pl in game.piles.values() if pl.cards), default=0)
-        left = min(left, low)
+    counts = [pl.count() for pl in game.piles.values()]
+    left = game.piles["Province"].count() if "Province" in game.piles else 0
+    if sum(1 for n in counts if not n) >= 2:
+        left = min(left, min((n for n in counts if n), default=0))
     turns = 0.6 * left + 0.5
 
     def worth(p) -> float:

@@ -298,7 +298,8 @@ class Shared:
 
     __slots__ = (
         "view",
-        "mine",  # MediumBot.mine
+        "_mine",  # MediumBot.mine (see mine)
+        "_ledger",  # the bot's ledger, which counts mine
         "provinces",  # MediumBot.provinces_left
         "others",  # MediumBot.others
         "vp_mine",  # MediumBot._vp_mine(view, mine)
@@ -314,12 +315,22 @@ class Shared:
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
     )
 
-    def __init__(self, view: PlayerView, mine: Counter):
+    def __init__(self, view: PlayerView, ledger: Ledger):
         self.view = view
-        self.mine = mine
+        self._ledger = ledger
+        self._mine: Counter | None = None
         self.provinces = self.others = self.vp_mine = self.cards_vp = self.variable = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
+
+    @property
+    def mine(self) -> Counter:
+        """The cards of the view's seat, as the ledger counts them (the ledger's own Counter), read
+        when first asked (a decision that values no card never counts them)."""
+        mine = self._mine
+        if mine is None:
+            mine = self._mine = self._ledger.of(self.view.seat)
+        return mine
 
 
 _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
@@ -369,7 +380,7 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list:
         """The answer to ``d`` from ``view`` (always a legal one)."""
-        self.shared = Shared(view, self.ledger.of(view.seat))
+        self.shared = Shared(view, self.ledger)
         try:
             return self._decide(d, view)
         finally:

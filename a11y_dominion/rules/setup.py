@@ -78,6 +78,18 @@ class SetupMixin(GameBase):
         self._uid += count
         return Card.many(first, count, spec)
 
+    def restock_pile(self, pl: Pile, name: str, count: int) -> None:
+        """Make the pile ``pl`` hold ``count`` cards of ``name`` (English),
+        numbered as ``count`` calls of :meth:`new_card` number them, each made
+        when first reached (see :class:`~.state.Pile`): what
+        ``pl.cards = self._new_cards(name, count)`` gives."""
+        spec = CARDS[name]
+        if name not in self.card_names:
+            self._new_name(name)
+        first = self._uid + 1
+        self._uid += count
+        pl.restock(spec, count, first)
+
     def _new_name(self, name: str) -> None:
         """Note that the game has cards of ``name`` now (the moments at
         which its cards have abilities are worked out again when next asked)."""

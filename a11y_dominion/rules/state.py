@@ -180,6 +180,17 @@ class Pile:
             piles[name] = pl
         return piles
 
+    def restock(self, spec: CardSpec, count: int, first_uid: int) -> None:
+        """Make the pile ``count`` cards of ``spec`` (none made yet, as
+        :meth:`supply` sets a pile up), numbered from ``first_uid`` down the
+        pile; its tokens stay."""
+        self._cards = []
+        self._unmade = count
+        self._runs = ((spec, count),) if count else ()
+        self._total = count
+        self._spec = spec if count else None
+        self._next_uid = first_uid
+
     def _left(self) -> list[tuple[CardSpec, int]]:
         """The runs of the unmade cards: (printed card, how many), top first."""
         done = self._total - self._unmade
