@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.decisions import Decision, Move, MoveKind
+from ..rules.decisions import Decision, Move, MoveKind, turn_moves
 from ..rules.events import GameEvent
 from ..view import PlayerView
-from .common import HEARD, Ledger, money_total, turn_moves
+from .common import HEARD, Ledger, money_total
 from .simple import BigMoneyBot
 
 

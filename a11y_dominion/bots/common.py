@@ -14,12 +14,11 @@ so a bot made anew and told them again knows exactly as much.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from collections.abc import Iterable
+from typing import Any
 
 from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
-from ..rules.decisions import Decision, Move
 
 START = Counter({"Copper": 7, "Estate": 3})
 
@@ -162,15 +161,3 @@ def card_vp(cards: Counter[str]) -> int:
                 fixed[n] = v  # the same for every deck: remembered (card_vp runs in every rollout)
         total += v * k
     return total
-
-
-def turn_moves(d: Decision) -> Sequence[Move]:
-    """The options of ``d``, a turn decision: every one a :class:`~a11y_dominion.rules.decisions.Move`
-    (the options of other decisions are strings). Not checked: a bot reads them at every turn."""
-    return cast("Sequence[Move]", d.options)
-
-
-def option_words(d: Decision) -> Sequence[str]:
-    """The options of ``d``, a decision other than a turn: every one a string (card
-    names, pile names, ``yes``/``no``, digits, ``pass``, mode keys). Not checked."""
-    return cast("Sequence[str]", d.options)

@@ -15,10 +15,9 @@ from collections.abc import Callable
 
 from ..fastlane import PlainView
 from ..rules.cards import CARDS
-from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Option
+from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Option, option_words, turn_moves
 from ..rules.events import GameEvent
 from ..view import PlayerView
-from .common import option_words, turn_moves
 
 # Enum members at hand as globals: in Python 3.11 a member read off its class
 # (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten

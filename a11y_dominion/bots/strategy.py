@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Option, Purpose
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Option, Purpose, option_words
 from ..strategies import Expr, Strategy
 from ..view import PlayerView
 from . import buylist
-from .common import option_words
 from .medium import MediumBot
 
 _END = Move(MoveKind.END)
