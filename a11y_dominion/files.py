@@ -176,7 +176,7 @@ def open_regular(full: str) -> BinaryIO:
             raise IsADirectoryError(21, "Is a directory", full)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFile(0, "not a regular file", full)
-        if waits:
+        if waits and sys.platform != "win32":  # (Windows opens no file without waiting: waits is False there)
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -502,7 +502,8 @@ def process_alive(
         if kernel32 is None:
             import ctypes
 
-            kernel32 = ctypes.WinDLL("kernel32", use_last_error=False)  # type: ignore[attr-defined]
+            # (ctypes has WinDLL on Windows only: the ignore is needed when checked for another system)
+            kernel32 = ctypes.WinDLL("kernel32", use_last_error=False)  # type: ignore[attr-defined, unused-ignore]
             kernel32.OpenProcess.restype = ctypes.c_void_p  # a HANDLE is as wide as a pointer
             kernel32.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
             kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
