@@ -29,15 +29,21 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
 from .record import RecordError, answer_data
-from .rules.decisions import Msg
+from .rules.decisions import Msg, Option
 from .rules.events import GameEnded
+from .rules.game import Game
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 APP = "a11y-dominion"
 FORMAT = "a11y-dominion-autosave"
@@ -81,7 +87,7 @@ class GameOpen(RecordError):
     """The game is open in another process (another window); ``args[0]`` says so in one sentence."""
 
 
-_locks: dict = {}  # the path of each autosave this process holds -> the lock of its lock file
+_locks: dict[str, BaseFileLock] = {}  # the path of each autosave this process holds -> the lock of its lock file
 
 
 def lock_path(path: Path) -> Path:
@@ -91,7 +97,7 @@ def lock_path(path: Path) -> Path:
     return Path(path).with_suffix(".lock")
 
 
-def hold_file(path: Path):
+def hold_file(path: Path) -> BaseFileLock:
     """An exclusive lock on the file at ``path`` (made when missing), taken without waiting,
     which the system lets go when the process ends, even by a crash or ``kill -9``
     (``flock`` on POSIX, ``LockFileEx`` on Windows, through :mod:`filelock`).
@@ -158,7 +164,7 @@ def _drop(path: Path) -> None:
         pass
 
 
-def sweep_locks(folder: Path, keep: set) -> None:
+def sweep_locks(folder: Path, keep: set[str]) -> None:
     """Remove the lock files in ``folder`` (a Path) of the games not in ``keep`` (their IDs:
     the games that may go on), that is of games that ended or whose autosave is gone,
     left by a process stopped before it let go. A lock file some process holds is left."""
@@ -180,7 +186,7 @@ def sweep_locks(folder: Path, keep: set) -> None:
             pass
 
 
-def result_data(game) -> dict | None:
+def result_data(game: Game) -> dict[str, Any] | None:
     """The end of ``game`` as JSON-ready data (scores, winners, turns), or None while it goes on."""
     end = next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
     if end is None:
@@ -202,8 +208,14 @@ class Autosave:
     """
 
     def __init__(
-        self, path: Path, game_id: str, answers: int, humans=(), finished: bool = False, record: dict | None = None
-    ):
+        self,
+        path: Path,
+        game_id: str,
+        answers: int,
+        humans: Iterable[str] = (),
+        finished: bool = False,
+        record: dict[str, Any] | None = None,
+    ) -> None:
         self.path = Path(path)
         self.record = record or {}  # the record of the game's start (its setup and seats)
         self.started = now()
@@ -214,14 +226,19 @@ class Autosave:
         self.failed: OSError | None = None
         self._unsynced = 0
         self._fd: int | None = None
-        self._header: dict | None = None  # a new game's header, written with the first answer
-        self.file_names: dict = {}  # a seat's name in play -> its name in the file (a renamed seat)
-        self.notices: list = []  # sentences (Msg) to say once the game ended: about the game history
+        self._header: dict[str, Any] | None = None  # a new game's header, written with the first answer
+        self.file_names: dict[str, str] = {}  # a seat's name in play -> its name in the file (a renamed seat)
+        self.notices: list[Msg] = []  # sentences to say once the game ended: about the game history
 
     # ------------------------------------------------------------ opening
     @classmethod
     def create(
-        cls, record: dict, humans=(), language: str = "en", verbosity: str = "normal", extra: dict | None = None
+        cls,
+        record: dict[str, Any],
+        humans: Iterable[str] = (),
+        language: str = "en",
+        verbosity: str = "normal",
+        extra: dict[str, Any] | None = None,
     ) -> Autosave:
         """The autosave of a new game (or a loaded one) from ``record``, whose
         answers so far go into the header (with ``extra``: the passwords of a
@@ -248,6 +265,8 @@ class Autosave:
         self.id = _new_id()
         self.path = folder / f"{self.id}.jsonl"
         header, self._header = self._header, None
+        if header is None:  # (made once, for a new game's header: see keep)
+            return
         header["id"] = self.id
         self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | BINARY, 0o600)
         try:
@@ -258,7 +277,7 @@ class Autosave:
         sync_dir(folder)
 
     @classmethod
-    def reopen(cls, saved: SavedGame, humans=()) -> Autosave:
+    def reopen(cls, saved: SavedGame, humans: Iterable[str] = ()) -> Autosave:
         """Go on appending to the autosave of ``saved``: a torn last line is cut
         off first (and what follows a damaged line). Raises OSError when the file cannot be
         written, :class:`GameOpen` when another process has the game open."""
@@ -281,11 +300,11 @@ class Autosave:
 
     # ------------------------------------------------------------ writing
     @property
-    def seats(self) -> list:
+    def seats(self) -> list[Any]:
         """The seats of the game's header, as the record lists them."""
         return list(self.record.get("seats") or [])
 
-    def _write(self, data: dict, sync: bool) -> None:
+    def _write(self, data: dict[str, Any], sync: bool) -> None:
         self.keep()  # the file is made at the first line written
         if self._fd is None:
             return
@@ -300,7 +319,7 @@ class Autosave:
             self.failed = e
             self.close()
 
-    def answered(self, game, player: str, answer: list) -> None:
+    def answered(self, game: Game, player: str, answer: list[Option]) -> None:
         """``player``'s ``answer`` was accepted by ``game``: append it (and the
         result when it ended the game)."""
         p = game.current
@@ -323,7 +342,7 @@ class Autosave:
         self._write({"undo": answers}, sync=True)
         self.answers = answers
 
-    def finish(self, game) -> None:
+    def finish(self, game: Game) -> None:
         """The game ended: append its result; it is no longer unfinished."""
         self.finished = True
         result = result_data(game) or {}
@@ -383,20 +402,20 @@ class SavedGame:
     path: Path
     id: str
     started: str
-    record: dict
-    answers: list
+    record: dict[str, Any]
+    answers: list[Any]
     language: str = "en"
     verbosity: str = "normal"
-    players: list = field(default_factory=list)
-    turn: tuple | None = None  # (player, own turn number) after the last answer
-    result: dict | None = None
+    players: list[str] = field(default_factory=list)
+    turn: tuple[str, Any] | None = None  # (player, own turn number) after the last answer
+    result: dict[str, Any] | None = None
     ended: str = ""
     good_bytes: int = 0
     torn: bool = False
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
     damaged: bool = False  # a line that cannot be read is followed by more: the game goes on from before it
     # the seats renamed when the game was resumed (name in the file -> name in play: {"Jij": "You"})
-    renamed: dict = field(default_factory=dict)
+    renamed: dict[str, str] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -421,7 +440,7 @@ class SavedGame:
             file=str(self.kept_as),
         )
 
-    def full_record(self) -> dict:
+    def full_record(self) -> dict[str, Any]:
         """The record of the game so far, as a save file holds it."""
         out = dict(self.record)
         out["answers"] = list(self.answers)
@@ -429,13 +448,13 @@ class SavedGame:
         return out
 
     @property
-    def kingdom(self) -> list:
+    def kingdom(self) -> list[str]:
         """The Kingdom piles of the game."""
         cfg = self.record.get("config") or {}
         return [k for k in cfg.get("kingdom") or [] if isinstance(k, str)]
 
     @property
-    def seats(self) -> list:
+    def seats(self) -> list[tuple[str, str]]:
         """(name, kind) of every seat."""
         out = []
         for e in self.record.get("seats") or []:
@@ -462,7 +481,7 @@ def read_saved(path: Path) -> SavedGame:
     # every whole line ends with a newline: what follows the last one is torn
     torn = lines.pop() != b""
     good = 0
-    items = []
+    items: list[dict[str, Any]] = []
     bad_line = False
     for raw in lines:
         try:
@@ -491,6 +510,7 @@ def read_saved(path: Path) -> SavedGame:
                 ours=VERSION,
             )
         )
+    extra = header.get("extra")
     saved = SavedGame(
         path=path,
         id=path.stem,  # the file's own ID, the one resume finds it by (not a field of the file)
@@ -501,7 +521,7 @@ def read_saved(path: Path) -> SavedGame:
         verbosity=str(header.get("verbosity") or "normal"),
         good_bytes=good,
         torn=torn,
-        extra=header.get("extra") if isinstance(header.get("extra"), dict) else {},
+        extra=extra if isinstance(extra, dict) else {},
         damaged=bad_line,
     )
     good = len(lines[0]) + 1
@@ -525,14 +545,14 @@ def read_saved(path: Path) -> SavedGame:
     return saved
 
 
-def _id_order(path: Path) -> tuple:
+def _id_order(path: Path) -> tuple[str, int]:
     """The order of the games' IDs: by date, then the games begun in the same second in turn
     (20260101-120000 before 20260101-120000-2)."""
     stamp, _, n = path.stem[:15], path.stem[15:16], path.stem[16:]
     return (stamp, int(n) if n else 1)
 
 
-def all_games(damaged: list | None = None) -> list:
+def all_games(damaged: list[tuple[str, RecordError]] | None = None) -> list[SavedGame]:
     """Every autosave that can be read, oldest first (by its ID, the date it began).
     With ``damaged`` (a list), (ID, :class:`~a11y_dominion.record.RecordError`) of every
     autosave that cannot be read is appended to it. The lock files of games that ended
@@ -555,7 +575,7 @@ def all_games(damaged: list | None = None) -> list:
     return out
 
 
-def unfinished_games() -> list:
+def unfinished_games() -> list[SavedGame]:
     """The games that have not ended, oldest first."""
     return [g for g in all_games() if not g.finished]
 

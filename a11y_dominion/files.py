@@ -29,8 +29,9 @@ import re
 import stat
 import sys
 import unicodedata
+from collections.abc import Callable
 from itertools import chain, compress, repeat
-from typing import Any
+from typing import Any, BinaryIO
 
 from .rules.decisions import N_, Msg
 
@@ -49,7 +50,7 @@ NAME_SHOWN = 200  # characters of a file name repeated in a sentence
 BINARY = getattr(os, "O_BINARY", 0)
 
 
-def reading_flags(system: Any = os) -> tuple:
+def reading_flags(system: Any = os) -> tuple[int, bool]:
     """``(flags, waits)``: the ``os.open`` flags (an int) that :func:`open_regular` reads a
     file with on ``system`` (the :mod:`os` module, or one that stands for another
     system's), and whether the descriptor must be set back to blocking afterwards. Where
@@ -157,7 +158,7 @@ class NotRegularFile(OSError):
     """The file opened by :func:`open_regular` is a device, a FIFO or a socket."""
 
 
-def open_regular(full: str):
+def open_regular(full: str) -> BinaryIO:
     """The regular file at ``full`` opened for reading in binary, checked before a
     byte is read: it is opened without waiting (``O_NONBLOCK`` where the system has
     it, :func:`reading_flags`, so a FIFO with no writer cannot freeze the program) and
@@ -175,7 +176,7 @@ def open_regular(full: str):
             raise IsADirectoryError(21, "Is a directory", full)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFile(0, "not a regular file", full)
-        if waits:
+        if waits and sys.platform != "win32":  # (Windows opens no file without waiting: waits is False there)
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -291,15 +292,14 @@ def bounded_json(
     linear in its size. Whole numbers are read exactly, up to Python's limit of digits.
 
     Raises :class:`JsonRefused` (a ValueError) with its reason."""
-    size = len(data) if not isinstance(data, str) else len(data) if data.isascii() else None
-    if size is None:
+    if isinstance(data, str) and not data.isascii():
         if len(data) > limit:  # each character is at least one byte
             raise JsonRefused("large")
         try:
             data = data.encode("utf-8")
         except UnicodeError:  # a lone surrogate: no UTF-8 has it
             raise JsonRefused("json") from None
-        size = len(data)
+    size = len(data)
     if size > limit:
         raise JsonRefused("large")
     opened = _opened(data)
@@ -391,7 +391,7 @@ def read_json(path: str, limit: int, what: str = "file") -> Any:
     return parse_json(read_utf8(path, limit), what, limit)
 
 
-def write_target(path: str) -> tuple:
+def write_target(path: str) -> tuple[str, str | None]:
     """Where ``save`` or ``export`` may write ``path`` (``~`` expanded): ``(path to write,
     None)`` for a new file or a regular one, ``(the file it links to, its shown name)``
     for a symbolic link to a regular file (that file is written, atomically).
@@ -461,14 +461,14 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     sync_dir(folder)
 
 
-def sweep_temps(folder, alive=None) -> list:
+def sweep_temps(folder: str | os.PathLike[str], alive: Callable[[int], bool] | None = None) -> list[str]:
     """Remove from ``folder`` (a str or Path) the temporary files of :func:`write_atomic`
     (:data:`TEMP_NAME`) whose process has ended (killed while it wrote): ``alive(pid)``
     says whether a process runs (:func:`process_alive` by default). The files of
     running processes, this one's among them, and every other file are left. Returns the
     names removed; errors are passed over (nothing raised)."""
     alive = alive or process_alive
-    removed: list = []
+    removed: list[str] = []
     try:
         names = [e.name for e in os.scandir(folder) if TEMP_NAME.match(e.name)]
     except OSError:
@@ -485,7 +485,9 @@ def sweep_temps(folder, alive=None) -> list:
     return removed
 
 
-def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=None) -> bool:
+def process_alive(
+    pid: int, platform: str | None = None, kill: Callable[[int, int], None] | None = None, kernel32: Any = None
+) -> bool:
     """Whether the process ``pid`` (an int) runs, on ``platform`` (``sys.platform``'s
     value; this system's by default). POSIX: ``kill(pid, 0)`` (``os.kill``) sends
     nothing and says whether it exists. Windows, where ``os.kill`` would end the
@@ -500,14 +502,15 @@ def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=Non
         if kernel32 is None:
             import ctypes
 
-            kernel32 = ctypes.WinDLL("kernel32", use_last_error=False)  # type: ignore[attr-defined]
+            # (ctypes has WinDLL on Windows only: the ignore is needed when checked for another system)
+            kernel32 = ctypes.WinDLL("kernel32", use_last_error=False)  # type: ignore[attr-defined, unused-ignore]
             kernel32.OpenProcess.restype = ctypes.c_void_p  # a HANDLE is as wide as a pointer
             kernel32.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
             kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
             kernel32.CloseHandle.argtypes = (ctypes.c_void_p,)
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
         if not handle:
-            return kernel32.GetLastError() != 87  # ERROR_INVALID_PARAMETER: no such process
+            return bool(kernel32.GetLastError() != 87)  # ERROR_INVALID_PARAMETER: no such process
         try:
             import ctypes
 
@@ -526,7 +529,7 @@ def process_alive(pid: int, platform: str | None = None, kill=None, kernel32=Non
     return True
 
 
-def sync_dir(folder) -> None:
+def sync_dir(folder: str | os.PathLike[str]) -> None:
     """Flush ``folder``'s entries (a rename or a new file in it) to disk; quietly nothing
     where the system cannot (a str or Path in; no error raised)."""
     try:

@@ -10,11 +10,12 @@ piles are out, keeping at most 2 Events and Landmarks together.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from .rules.cards import EVENTS, LANDMARKS, PILES, canonical, pile_name_for
 from .rules.decisions import N_, Msg
 
-RECOMMENDED = {
+RECOMMENDED: dict[str, dict[str, list[str]]] = {
     "basic-intro": {
         "kingdom": [
             "Castles",
@@ -50,22 +51,26 @@ RECOMMENDED = {
 }
 
 
+Setup = tuple[list[str], list[str], list[str]]
+"""A game's setup: (Kingdom pile names, Event names, Landmark names)."""
+
+
 class KingdomError(ValueError):
     """A Kingdom, Event or Landmark choice that cannot be used; one sentence."""
 
 
-def kingdom_piles() -> list:
+def kingdom_piles() -> list[str]:
     """Names of every Kingdom pile the project knows."""
     return [p.name for p in PILES.values() if p.kind != "basic"]
 
 
-def _names(text: str | None, registry: dict, what: str) -> list | None:
+def _names(text: str | None, registry: Mapping[str, object], what: str) -> list[str] | None:
     if text is None:
         return None
-    out = []
+    out: list[str] = []
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         c = canonical(part)
-        if c not in registry:
+        if c is None or c not in registry:
             raise KingdomError(
                 Msg(
                     N_("{word} is not an Event this game knows. Known: {choices}.")
@@ -89,13 +94,15 @@ def _names(text: str | None, registry: dict, what: str) -> list | None:
     return out
 
 
-def random_setup(rng: random.Random) -> tuple:
+def random_setup(rng: random.Random) -> Setup:
     """10 random Kingdom piles and 0 to 2 Events/Landmarks, drawn the rulebook's way."""
     deck = (
         [("pile", p) for p in kingdom_piles()] + [("event", e) for e in EVENTS] + [("landmark", lm) for lm in LANDMARKS]
     )
     rng.shuffle(deck)
-    kingdom, events, landmarks = [], [], []
+    kingdom: list[str] = []
+    events: list[str] = []
+    landmarks: list[str] = []
     for kind, name in deck:
         if len(kingdom) == 10:
             break
@@ -106,7 +113,7 @@ def random_setup(rng: random.Random) -> tuple:
     return kingdom, events, landmarks
 
 
-def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: int) -> tuple:
+def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: int) -> Setup:
     """(kingdom piles, events, landmarks) for the command-line options.
 
     ``kingdom`` is ``basic-intro``, ``advanced-intro``, ``random`` or card

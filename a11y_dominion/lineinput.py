@@ -33,9 +33,17 @@ import re
 import time
 import weakref
 from collections import deque
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
 
-from .i18n import N_
+from .rules.decisions import N_
 from .textinput import MAX_LINE, SEQUENCE, STARTS, printable
+
+if TYPE_CHECKING:
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.input.vt100_parser import Vt100Parser
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 LINES_PER_SECOND = 20  # typed lines read from one SSH seat in a second; more are dropped
 PASTE_START = "\x1b[200~"  # bracketed paste: the start mark (the end mark, ESC [ 201 ~, is no key)
@@ -47,7 +55,7 @@ HELD_MOST = 64  # characters of an unfinished escape sequence kept for the next 
 CUT_LINE = N_("That line was too long: only its first {n} characters were read.")
 
 
-def _known_keys() -> set:
+def _known_keys() -> set[str]:
     from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 
     # not the start of a bracketed paste: its end mark is dropped as no key, and a line editor
@@ -102,10 +110,10 @@ class InputFilter:
         max_line: int = MAX_LINE,
         per_second: int | None = LINES_PER_SECOND,
         alt_keys: bool = False,
-        line_length=None,
+        line_length: Callable[[], int | None] | None = None,
         tell_cut: bool = False,
         bursts: bool = False,
-    ):
+    ) -> None:
         self.max_line = max_line
         self.tell_cut = tell_cut
         self.bursts = bursts
@@ -115,7 +123,7 @@ class InputFilter:
         self.line_length = line_length
         self.keys = _known_keys()
         self.typed = 0  # printable characters in the line being typed
-        self.enters: deque = deque()  # when the last lines were ended
+        self.enters: deque[float] = deque()  # when the last lines were ended
         self.flooding = False
         self.told = False  # the player was told of this flood
         self.after_cr = False  # the last character read was a carriage return (an Enter)
@@ -128,7 +136,7 @@ class InputFilter:
             self.enters.popleft()
         return len(self.enters) < self.per_second
 
-    def _text(self, data: str, start: int, end: int, out: list) -> None:
+    def _text(self, data: str, start: int, end: int, out: list[str]) -> None:
         """The printable characters of ``data[start:end]`` (a run without C0 or C1
         controls) that fit in the line (and with ``tell_cut`` the first one past it,
         once a line); the rest is passed over unread."""
@@ -147,8 +155,10 @@ class InputFilter:
                 kept = PASTE_START + kept + PASTE_END  # one key for the line editor, not one a character
             out.append(kept)
 
-    def feed(self, data: str, now: float) -> tuple:
-        out: list = []
+    def feed(self, data: str, now: float) -> tuple[str, bool]:
+        """The text to give the line editor for ``data`` received at ``now`` (seconds),
+        and whether lines were dropped for coming too fast (see :class:`InputFilter`)."""
+        out: list[str] = []
         dropped = False
         if self.held:
             data, self.held = self.held + data, ""
@@ -222,7 +232,7 @@ class _FilteringParser:
     """A prompt_toolkit ``Vt100Parser`` given its text through an :class:`InputFilter` first
     (the parser itself, which feeds itself again in a bracketed paste, is left as it is)."""
 
-    def __init__(self, parser, line_filter: InputFilter):
+    def __init__(self, parser: Vt100Parser, line_filter: InputFilter) -> None:
         self.parser = parser
         self.filter = line_filter
 
@@ -235,7 +245,7 @@ class _FilteringParser:
         self.feed(data)
         self.parser.flush()
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.parser, name)
 
 
@@ -249,7 +259,7 @@ def _current_line_length() -> int | None:
     return len(app.current_buffer.text)
 
 
-def bound_input(inp, limit: int = MAX_LINE):
+def bound_input(inp: Input, limit: int = MAX_LINE) -> Input:
     """``inp`` (a prompt_toolkit input) with the text it reads cleaned by an
     :class:`InputFilter` before its parser makes keys of it: POSIX terminals and
     pipes (``Vt100Input``) and a Windows console that sends terminal sequences read
@@ -258,7 +268,8 @@ def bound_input(inp, limit: int = MAX_LINE):
     character past ``limit`` through once a line, so the line editor knows the line
     was cut.
     Returns ``inp``, changed in place (once)."""
-    owner, name = inp, "vt100_parser"
+    owner: object = inp
+    name = "vt100_parser"
     if getattr(owner, name, None) is None:  # Windows' console input in its terminal-sequence mode
         owner, name = getattr(inp, "console_input_reader", None), "_vt100_parser"
     parser = getattr(owner, name, None)
@@ -272,10 +283,10 @@ def bound_input(inp, limit: int = MAX_LINE):
 
 
 # ---------------------------------------------------------------- the line editor's keys
-_CUT: weakref.WeakSet = weakref.WeakSet()  # line editors' buffers whose line had characters refused
+_CUT: weakref.WeakSet[Buffer] = weakref.WeakSet()  # line editors' buffers whose line had characters refused
 
 
-def insert_typed(buffer, text: str, limit: int = MAX_LINE) -> None:
+def insert_typed(buffer: Buffer, text: str, limit: int = MAX_LINE) -> None:
     """Put the printable characters of ``text`` into ``buffer`` (a prompt_toolkit
     ``Buffer``) at its cursor while its line has fewer than ``limit`` characters;
     those past the limit are refused and the line noted as cut (:func:`line_was_cut`)."""
@@ -290,7 +301,7 @@ def insert_typed(buffer, text: str, limit: int = MAX_LINE) -> None:
         buffer.insert_text(text)
 
 
-def line_was_cut(buffer, line: str, limit: int = MAX_LINE) -> bool:
+def line_was_cut(buffer: Buffer, line: str, limit: int = MAX_LINE) -> bool:
     """True when ``line``, just read from ``buffer``, had characters refused for
     being past ``limit`` (and is still that long); the note is taken away."""
     cut = buffer in _CUT
@@ -298,12 +309,12 @@ def line_was_cut(buffer, line: str, limit: int = MAX_LINE) -> bool:
     return cut and len(line) >= limit
 
 
-def forget_cut(buffer) -> None:
+def forget_cut(buffer: Buffer) -> None:
     """The line of ``buffer`` was cleared: no longer a cut line."""
     _CUT.discard(buffer)
 
 
-def paste(event, limit: int = MAX_LINE) -> None:
+def paste(event: KeyPressEvent, limit: int = MAX_LINE) -> None:
     """A pasted text (``event.data``): its first line goes into the line being edited
     (as far as there is room), and each further line is read after an Enter, as if
     typed: each pasted line is a line of its own, in order."""
@@ -312,7 +323,7 @@ def paste(event, limit: int = MAX_LINE) -> None:
 
     lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     insert_typed(event.current_buffer, lines[0], limit)
-    rest: list = []
+    rest: list[KeyPress] = []
     for line in lines[1:]:
         rest.append(KeyPress(Keys.ControlM, "\r"))
         if line:
@@ -321,7 +332,7 @@ def paste(event, limit: int = MAX_LINE) -> None:
         event.app.key_processor.feed_multiple(rest, first=True)
 
 
-def line_bindings(limit: int = MAX_LINE):
+def line_bindings(limit: int = MAX_LINE) -> KeyBindings:
     """prompt_toolkit key bindings that keep a typed line in its bounds: typed
     characters go in only when printable and while the line has room
     (:func:`insert_typed`), a paste is read line by line (:func:`paste`), and
@@ -335,11 +346,11 @@ def line_bindings(limit: int = MAX_LINE):
     kb = KeyBindings()
 
     @kb.add(Keys.Any)
-    def _type(event) -> None:
+    def _type(event: KeyPressEvent) -> None:
         insert_typed(event.current_buffer, event.data * min(event.arg, limit + 1), limit)
 
     @kb.add(Keys.BracketedPaste)
-    def _paste(event) -> None:
+    def _paste(event: KeyPressEvent) -> None:
         paste(event, limit)
 
     @kb.add("c-r")
@@ -349,7 +360,7 @@ def line_bindings(limit: int = MAX_LINE):
     @kb.add("c-z")
     @kb.add(Keys.Vt100MouseEvent, eager=True)
     @kb.add(Keys.CPRResponse, save_before=lambda event: False)
-    def _nothing(event) -> None:
+    def _nothing(event: KeyPressEvent) -> None:
         return None
 
     return kb
@@ -359,7 +370,7 @@ def line_bindings(limit: int = MAX_LINE):
 READ_PIECE = 65536  # characters read at a time from a line past the limit
 
 
-def read_line(stream, limit: int = MAX_LINE) -> tuple:
+def read_line(stream: IO[str], limit: int = MAX_LINE) -> tuple[str, bool]:
     """One line of the text stream ``stream``, holding at most ``limit`` characters
     however long the line is: ``(line, cut)``, ``line`` with its line end when it
     had one and "" at the end of the stream, ``cut`` True when the characters past

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .files import FileError, has_control, parse_json, shown_name
-from .rules.decisions import IllegalAnswer, Move, Msg
+from .rules.decisions import IllegalAnswer, Move, Msg, Option
 from .rules.game import Game, GameConfig, SetupError
 
 FORMAT = "a11y-dominion-record"
@@ -25,16 +26,16 @@ class RecordError(ValueError):
     """A save file or record that cannot be loaded; one sentence."""
 
 
-def answer_data(answer: list) -> list:
+def answer_data(answer: Sequence[Option]) -> list[str | dict[str, Any]]:
     """One answer as JSON-ready data: option keys as they are, turn moves as objects."""
     return [a.to_dict() if isinstance(a, Move) else a for a in answer]
 
 
-def make_record(game: Game, seats: list | None = None) -> dict:
+def make_record(game: Game, seats: list[list[Any]] | None = None) -> dict[str, Any]:
     """The JSON-ready record of ``game``: config, seats and answers so far, and
     ``position``, the scenario ``state`` object the game was built from, when
     it was built from one (a record without it starts as a real game does)."""
-    record = {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "config": game.config.to_dict(),
@@ -58,7 +59,7 @@ class Step(NamedTuple):
     log: int
 
 
-def replay(record: dict, steps: list | None = None) -> Game:
+def replay(record: dict[str, Any], steps: list[Step] | None = None) -> Game:
     """Rebuild a game from a record by answering every recorded decision.
 
     With ``steps`` (a list), one :class:`Step` per answer is appended to it:
@@ -69,10 +70,11 @@ def replay(record: dict, steps: list | None = None) -> Game:
     damaged = RecordError(Msg("The saved game's setup is damaged: its players, Kingdom or seed cannot be read."))
     if not isinstance(cfg, dict):
         raise damaged
-    lists = [cfg.get("players"), cfg.get("kingdom"), cfg.get("events", []), cfg.get("landmarks", [])]
+    lists: list[Any] = [cfg.get("players"), cfg.get("kingdom"), cfg.get("events", []), cfg.get("landmarks", [])]
     if not all(isinstance(x, list) and all(isinstance(v, str) for v in x) for x in lists):
         raise damaged
-    for name in lists[0]:
+    players, kingdom, events, landmarks = lists  # lists of names, as checked
+    for name in players:
         if has_control(name):
             raise RecordError(
                 Msg(
@@ -86,10 +88,11 @@ def replay(record: dict, steps: list | None = None) -> Game:
     if not isinstance(seed, int) or isinstance(seed, bool) or not (obelisk is None or isinstance(obelisk, str)):
         raise damaged
     if record.get("position") is not None:
-        game = _position_game(lists, seed, obelisk, record["position"])
+        game = _position_game(players, kingdom, events, landmarks, seed, obelisk, record["position"])
     else:
         try:
-            game = Game(GameConfig(*lists, seed), setup_choices={"Obelisk": obelisk} if obelisk is not None else None)
+            config = GameConfig(players, kingdom, events, landmarks, seed)
+            game = Game(config, setup_choices={"Obelisk": obelisk} if obelisk is not None else None)
         except SetupError as e:
             error = shown_name(str(e), 300)
             raise RecordError(Msg("The saved game's setup is damaged: {error}", error=error)) from None
@@ -110,7 +113,15 @@ def replay(record: dict, steps: list | None = None) -> Game:
     return game
 
 
-def _position_game(lists: list, seed: int, obelisk: str | None, position) -> Game:
+def _position_game(
+    players: list[str],
+    kingdom: list[str],
+    events: list[str],
+    landmarks: list[str],
+    seed: int,
+    obelisk: str | None,
+    position: object,
+) -> Game:
     """The game at a record's scenario position, built as the scenario file built it
     (:func:`~a11y_dominion.scenario.build_position`, with its checks). Raises
     :class:`RecordError` with one sentence when the position is damaged."""
@@ -122,7 +133,6 @@ def _position_game(lists: list, seed: int, obelisk: str | None, position) -> Gam
     marked = position.get("obelisk")
     if obelisk != (pile_name_for(marked) if isinstance(marked, str) else None):
         raise RecordError(Msg("The saved game's position is damaged: its Obelisk pile does not match the position."))
-    players, kingdom, events, landmarks = lists
     data = {
         "players": players,
         "kingdom": kingdom,
@@ -137,7 +147,7 @@ def _position_game(lists: list, seed: int, obelisk: str | None, position) -> Gam
         raise RecordError(Msg("The saved game's position is damaged: {error}", error=shown_name(str(e), 300))) from None
 
 
-def dumps(record: dict) -> str:
+def dumps(record: dict[str, Any]) -> str:
     """A record as JSON text."""
     return json.dumps(record, indent=1)
 
@@ -146,7 +156,7 @@ def _ours() -> str:
     return " or ".join(map(str, READS))
 
 
-def load_record(text: str | bytes | memoryview) -> dict:
+def load_record(text: str | bytes | memoryview) -> dict[str, Any]:
     """Parse and check save-file text (a str, or its UTF-8 bytes); returns the record dict.
 
     Raises :class:`RecordError` for anything that is not a valid record.

@@ -10,17 +10,20 @@ JSON-ready result dict.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .announcements.narrator import Narrator
 from .files import has_control, shown_name
 from .rules.cards import CARDS, EVENTS, LANDMARKS, canonical, pile_name_for
 from .rules.cards.empires.events import donate_effect
 from .rules.cards.empires.kingdom import archive_effect, charm_effect, enchantress_effects
-from .rules.decisions import Purpose
-from .rules.game import Game, GameConfig, SetupError, Turn
+from .rules.decisions import Decision, Msg, Option, Purpose
+from .rules.events import GameEvent
+from .rules.game import Card, Game, GameConfig, Pile, Player, SetupError, Turn
 from .table import StopTable, Table
 from .textinput import InputError, parse_line, short, split_speaker
-from .view import redact_for_screen
+from .view import PlayerView, redact_for_screen
 
 ZONES = ("hand", "deck", "discard", "in_play")
 
@@ -29,23 +32,23 @@ class ScenarioError(ValueError):
     """An invalid scenario file; the message names the field."""
 
 
-def _card_list(value, field: str) -> list:
+def _card_list(value: object, field: str) -> list[str]:
     if not isinstance(value, list):
         raise ScenarioError(f"{field} must be a list of card names.")
     if len(value) > MOST_CARDS:
         raise ScenarioError(f"{field} has {len(value)} cards; a scenario may give at most {MOST_CARDS}.")
-    out = []
+    out: list[str] = []
     for i, name in enumerate(value):
         if not isinstance(name, str):
             raise ScenarioError(f"{field}[{i}] must be a card name.")
         c = canonical(name)
-        if c not in CARDS:
+        if c is None or c not in CARDS:
             raise ScenarioError(f"{field}[{i}]: {short(name)} is not a card this game knows.")
         out.append(c)
     return out
 
 
-def _known_keys(obj: dict, allowed: tuple, field: str) -> None:
+def _known_keys(obj: dict[str, Any], allowed: tuple[str, ...], field: str) -> None:
     """Refuse a key that is not part of the format (a typo would otherwise be ignored)."""
     for key in obj:
         if key not in allowed:
@@ -58,13 +61,13 @@ MOST = 10_000  # the largest number a scenario may give (coins, tokens, turn num
 MOST_CARDS = 500  # the most cards a scenario may put in one zone or pile
 
 
-def _int(value, field: str, lo: int = 0, hi: int = MOST) -> int:
+def _int(value: object, field: str, lo: int = 0, hi: int = MOST) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise ScenarioError(f"{field} must be a whole number from {lo} to {hi}.")
     return value
 
 
-def _in_pile_order(pl, names: list, field: str) -> None:
+def _in_pile_order(pl: Pile, names: list[str], field: str) -> None:
     """Cards of a pile with several kinds (a split pile, the Castles), top first, must
     come in the pile's own order: no Emporium above a Patrician, no Castle above a cheaper one."""
     if len(pl.members) < 2:
@@ -78,7 +81,7 @@ def _in_pile_order(pl, names: list, field: str) -> None:
             )
 
 
-def load_scenario(data: dict) -> tuple:
+def load_scenario(data: dict[str, Any]) -> tuple[Game, list[str]]:
     """Build the position of a scenario; returns ``(game, script)``.
 
     Raises :class:`ScenarioError` for anything invalid, naming the field.
@@ -93,7 +96,7 @@ def load_scenario(data: dict) -> tuple:
     return build_position(data), script
 
 
-def build_position(data: dict) -> Game:
+def build_position(data: dict[str, Any]) -> Game:
     """The game at the position of a scenario object (its players, Kingdom,
     Events, Landmarks, seed and ``state``; a ``script`` is not looked at),
     not started yet. The checked ``state`` object is kept, as data, in the
@@ -119,19 +122,24 @@ def build_position(data: dict) -> Game:
         raise ScenarioError("kingdom must be a list of Kingdom pile names.")
     events = data.get("events", []) or []
     landmarks = data.get("landmarks", []) or []
-    for fld, val, reg in (("events", events, EVENTS), ("landmarks", landmarks, LANDMARKS)):
+    named: dict[str, list[str]] = {}  # the Events and Landmarks by their English names
+    registries: tuple[tuple[str, object, Mapping[str, object]], ...] = (
+        ("events", events, EVENTS),
+        ("landmarks", landmarks, LANDMARKS),
+    )
+    for fld, val, reg in registries:
         if not isinstance(val, list):
             raise ScenarioError(f"{fld} must be a list of names.")
-        seen = set()
+        seen: list[str] = []
         for i, n in enumerate(val):
             c = canonical(n) if isinstance(n, str) else None
-            if c not in reg:
+            if c is None or c not in reg:
                 raise ScenarioError(f"{fld}[{i}]: {n} is not one of the {fld} this game knows.")
             if c in seen:
                 raise ScenarioError(f"{fld}[{i}]: {c} is named twice.")
-            seen.add(c)
-    seed = data.get("seed", 0)
-    _int(seed, "seed")
+            seen.append(c)
+        named[fld] = seen
+    seed = _int(data.get("seed", 0), "seed")
     state = data.get("state", {}) or {}
     if not isinstance(state, dict):
         raise ScenarioError("state must be an object.")
@@ -144,9 +152,7 @@ def build_position(data: dict) -> Game:
         ob_pile = pile_name_for(obelisk)
     try:
         game = Game(
-            GameConfig(
-                list(players), list(kingdom), [canonical(e) for e in events], [canonical(lm) for lm in landmarks], seed
-            ),
+            GameConfig(list(players), list(kingdom), named["events"], named["landmarks"], seed),
             setup_choices={"Obelisk": ob_pile} if ob_pile is not None else None,
         )
     except SetupError as e:
@@ -161,7 +167,7 @@ def build_position(data: dict) -> Game:
     return game
 
 
-def _apply_state(game: Game, state: dict) -> None:
+def _apply_state(game: Game, state: dict[str, Any]) -> None:
     sp = state.get("players", {}) or {}
     if not isinstance(sp, dict):
         raise ScenarioError("state.players must be an object keyed by player name.")
@@ -248,7 +254,7 @@ def _apply_state(game: Game, state: dict) -> None:
         game.resume_in(phase)
 
 
-def _apply_history(game: Game, turn: dict) -> None:
+def _apply_history(game: Game, turn: dict[str, Any]) -> None:
     """What happened earlier in the position's turn: ``turn.gained``, the cards the turn
     player gained (Labyrinth, Triumph, Conquest, Baths read them), and ``turn.played``,
     cards played this turn that are no longer in play (Merchant, Enchantress and Fortune read them)."""
@@ -265,7 +271,7 @@ def _apply_history(game: Game, turn: dict) -> None:
             game.turn_memory("Fortune")["doubled"] = True  # it doubled the coins when it was played
 
 
-def _lasting_archive(game: Game, owner, entry: dict, field: str) -> None:
+def _lasting_archive(game: Game, owner: Player, entry: dict[str, Any], field: str) -> None:
     names = _card_list(entry.get("set_aside"), f"{field}.set_aside")
     if not 1 <= len(names) <= 2:
         raise ScenarioError(f"{field}.set_aside must name 1 or 2 cards, those this Archive still holds.")
@@ -284,7 +290,7 @@ def _lasting_archive(game: Game, owner, entry: dict, field: str) -> None:
     effect.memory["stash"] = stash
 
 
-def _lasting_enchantress(game: Game, owner, entry: dict, field: str) -> None:
+def _lasting_enchantress(game: Game, owner: Player, entry: dict[str, Any], field: str) -> None:
     if game.current is owner:
         raise ScenarioError(
             f"{field}: {owner.name}'s Enchantress ends at the start of {owner.name}'s turn, "
@@ -300,7 +306,7 @@ def _lasting_enchantress(game: Game, owner, entry: dict, field: str) -> None:
     enchantress_effects(game, owner, _holder(game, owner, "Enchantress", field), frozenset(victims))
 
 
-def _this_turn_only(game: Game, owner, name: str, field: str) -> None:
+def _this_turn_only(game: Game, owner: Player, name: str, field: str) -> None:
     if game.current is not owner:
         raise ScenarioError(
             f"{field}: {name} lasts only for the turn it was used, "
@@ -308,18 +314,18 @@ def _this_turn_only(game: Game, owner, name: str, field: str) -> None:
         )
 
 
-def _lasting_charm(game: Game, owner, entry: dict, field: str) -> None:
+def _lasting_charm(game: Game, owner: Player, entry: dict[str, Any], field: str) -> None:
     _this_turn_only(game, owner, "Charm", field)
     charm_effect(game, owner)
 
 
-def _lasting_donate(game: Game, owner, entry: dict, field: str) -> None:
+def _lasting_donate(game: Game, owner: Player, entry: dict[str, Any], field: str) -> None:
     _this_turn_only(game, owner, "Donate", field)
     donate_effect(game, owner)
 
 
 #: The effects a position's ``state.lasting`` may give: name, builder and the entry's own keys.
-LASTING = {
+LASTING: dict[str, tuple[Callable[[Game, Player, dict[str, Any], str], None], tuple[str, ...]]] = {
     "Archive": (_lasting_archive, ("set_aside",)),
     "Charm": (_lasting_charm, ()),
     "Donate": (_lasting_donate, ()),
@@ -327,7 +333,7 @@ LASTING = {
 }
 
 
-def _holder(game: Game, owner, name: str, field: str):
+def _holder(game: Game, owner: Player, name: str, field: str) -> Card:
     """The card ``name`` in ``owner``'s play area that no lasting effect holds yet."""
     held = {id(c) for eff in game.lasting for c in eff.holders}
     card = next((c for c in owner.in_play if c.name == name and id(c) not in held), None)
@@ -339,7 +345,7 @@ def _holder(game: Game, owner, name: str, field: str):
     return card
 
 
-def _apply_lasting(game: Game, lasting) -> None:
+def _apply_lasting(game: Game, lasting: object) -> None:
     """``state.lasting``: effects still running from earlier in the turn or from an earlier turn,
     each ``{"card": NAME, "player": NAME}`` (the player defaults to the turn player) plus the
     keys of its card (see :data:`LASTING`). Applied in the order listed."""
@@ -369,10 +375,10 @@ def _apply_lasting(game: Game, lasting) -> None:
         build(game, game.by_name[who], entry, field)
 
 
-def snapshot(game: Game) -> dict:
+def snapshot(game: Game) -> dict[str, Any]:
     """The ``state`` object of the scenario output (English names, top first)."""
     t = game.turn
-    players = {}
+    players: dict[str, dict[str, Any]] = {}
     for p in game.players:
         players[p.name] = {
             "hand": [c.name for c in p.hand],
@@ -384,11 +390,12 @@ def snapshot(game: Game) -> dict:
             "vp_tokens": p.vp_tokens,
             "turns_taken": p.turns_taken,
         }
-    piles = {}
+    piles: dict[str, dict[str, Any]] = {}
     for pl in game.piles.values():
-        d = {
+        top = pl.top if pl.cards else None
+        d: dict[str, Any] = {
             "cards_left": len(pl.cards),
-            "top": pl.top.name if pl.cards else None,
+            "top": top.name if top is not None else None,
             "vp_tokens": pl.vp_tokens,
             "debt_tokens": pl.debt_tokens,
         }
@@ -419,7 +426,7 @@ def snapshot(game: Game) -> dict:
 PURPOSES = {p.value: p for p in Purpose}  # the purpose words a script line may name in brackets
 
 
-def split_question(game: Game, line: str) -> tuple:
+def split_question(game: Game, line: str) -> tuple[str | None, str]:
     """Split the question a script line names off it: ``[trash] Copper``,
     ``Ann: [discard] Estate`` or ``[discard] Ann: Estate``. Returns
     ``(question, line)``: the bracketed text, trimmed (None when the line names
@@ -441,7 +448,7 @@ def split_question(game: Game, line: str) -> tuple:
     return question, (f"{who}: {after}" if who is not None else after)
 
 
-def question_mismatch(question: str, decision, index: int) -> str | None:
+def question_mismatch(question: str, decision: Decision, index: int) -> str | None:
     """None when ``decision`` (the pending :class:`Decision`) is the question a
     script line names: a purpose word (``trash``, ``discard``, ``gain``, ``move``
     or ``turn`` for the turn prompt...) equal to its purpose, or else words its prompt
@@ -469,16 +476,16 @@ class ScriptSeat:
     the next line of the script, read as typed (see the scenario format),
     and stops the table when the script runs out or a line is refused."""
 
-    def __init__(self, table_ref: list, script: list):
+    def __init__(self, table_ref: list[Table], script: list[str]) -> None:
         self.table_ref = table_ref  # [Table], set once the table exists
         self.script = list(script)
         self.line = 0
         self.error: str | None = None
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """The scenario narrates the whole table itself."""
 
-    def decide(self, decision, view):
+    def decide(self, decision: Decision, view: PlayerView) -> list[Option]:
         """The keys of the next script line; raises :class:`StopTable` at its end or on a refused line."""
         if self.line >= len(self.script):
             raise StopTable("the script ran out")
@@ -496,14 +503,14 @@ class ScriptSeat:
         self.line += 1
         return keys
 
-    def refused(self, decision, message) -> None:
+    def refused(self, decision: Decision, message: Msg) -> None:
         """A line the game refused: the script stops at it."""
         self.line -= 1
         self.error = str(message)
         raise StopTable("refused")
 
 
-def run_scenario(data: dict) -> tuple:
+def run_scenario(data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """Run a scenario object; returns ``(exit_code, result_dict)``.
 
     Exit code 0: every line accepted; 1: a line refused or not run (the
@@ -511,7 +518,7 @@ def run_scenario(data: dict) -> tuple:
     """
     game, script = load_scenario(data)
     first = game.current.name  # the shared screen hears this player's private facts first
-    ref: list = []
+    ref: list[Table] = []
     seat = ScriptSeat(ref, script)
     table = Table(game, {p.name: seat for p in game.players})
     ref.append(table)

@@ -26,18 +26,25 @@ never only what it heard since.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from .bots.kinds import BOT_KINDS, BOT_NAMES, bot_kind, is_bot_kind, make_bot
 from .files import has_control, shown_name
 from .rules.decisions import Msg
+from .rules.events import GameEvent
 from .rules.game import Game
-from .table import Table
+from .table import Bot, Seat, Table
+
+if TYPE_CHECKING:
+    from .i18n import Language
 
 
-def bot_options(record: dict) -> dict:
+def bot_options(record: dict[str, Any]) -> dict[str, dict[str, int]]:
     """Seat name -> the options its bot was made with (``{"rollouts": N}``), from the
     seat list of ``record`` (a game record), where a bot seat's entry holds them as
     :meth:`LazyBot.options` gave them; an option of a wrong type is left out."""
-    out: dict = {}
+    out: dict[str, dict[str, int]] = {}
     for e in record.get("seats") or []:
         if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[2], dict)):
             continue
@@ -64,21 +71,21 @@ class LazyBot:
     is made, so it answers exactly as one made at once would. Raises KeyError
     for an unknown kind at once."""
 
-    def __init__(self, kind: str, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+    def __init__(self, kind: str, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None) -> None:
         if not is_bot_kind(kind):
             raise KeyError(kind)
         self._args = (kind, seed, think_ms, rollouts if kind == "hard" else None)
-        self._bot = None
-        self._told: list = []
+        self._bot: Bot | None = None
+        self._told: list[GameEvent] = []
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, int]:
         """The options a record keeps for this bot so that it is made the same when the
         game is resumed: ``{"rollouts": N}`` for a hard bot with a rollout bound, else {}."""
         rollouts = self._args[3]
         return {} if rollouts is None else {"rollouts": rollouts}
 
-    def _made(self):
+    def _made(self) -> Bot:
         if self._bot is None:
             kind, seed, think_ms, rollouts = self._args
             self._bot = make_bot(kind, seed, think_ms=think_ms, rollouts=rollouts)
@@ -88,7 +95,7 @@ class LazyBot:
                 tell(told)
         return self._bot
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Keep ``events`` for the bot, or tell them to it once it is made."""
         if self._bot is None:
             self._told.extend(events)
@@ -97,7 +104,7 @@ class LazyBot:
             if tell is not None:
                 tell(events)
 
-    def relearn(self, events: list) -> None:
+    def relearn(self, events: list[GameEvent]) -> None:
         """Forget everything: the bot is made anew (at its next use) and told
         ``events``, the events its seat may know from the start of the game
         (redacted for it), as if it had heard the game from the start. Nothing a
@@ -113,7 +120,7 @@ class LazyBot:
         if reseed is not None:
             reseed(step)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name in ("_args", "_bot", "_told"):
             raise AttributeError(name)
         return getattr(self._made(), name)
@@ -123,12 +130,15 @@ SEAT_LANGUAGES = ("en", "nl")
 SEAT_VERBOSITIES = ("terse", "normal", "verbose")
 
 
-class SeatSpec(tuple):
+class SeatSpec(tuple[str, str]):
     """One seat of ``--players``: a (name, kind) pair, as before, that also
     carries the seat's own ``language`` (en or nl) and ``verbosity`` (terse,
     normal or verbose), each None when the seat did not give one."""
 
-    def __new__(cls, name: str, kind: str, language: str | None = None, verbosity: str | None = None):
+    language: str | None
+    verbosity: str | None
+
+    def __new__(cls, name: str, kind: str, language: str | None = None, verbosity: str | None = None) -> SeatSpec:
         obj = super().__new__(cls, (name, kind))
         obj.language = language
         obj.verbosity = verbosity
@@ -149,7 +159,7 @@ YOU_WORDS = ("you", "jij", "je", "u")
 """Words that address the listener; a seat of a shared table cannot be called so."""
 
 
-def default_seat_names(record: dict, lang, game_language: str | None = None) -> dict:
+def default_seat_names(record: dict[str, Any], lang: Language, game_language: str | None = None) -> dict[str, str]:
     """Name -> new name of each human seat of ``record`` (a game record) that has the default
     seat name of a language ("You" in English, "Jij" in Dutch: the name of the seat a game gets
     when none are given, and the only names that address the player, see :data:`YOU_WORDS`)
@@ -160,7 +170,8 @@ def default_seat_names(record: dict, lang, game_language: str | None = None) -> 
     a game is resumed; None: every seat's own language stays, as when a save file is loaded).
     Empty when every seat keeps its name, and for a game built from a position (its names are
     the scenario's)."""
-    from .i18n import LANGUAGES, N_, Language
+    from .i18n import LANGUAGES, Language
+    from .rules.decisions import N_
 
     if record.get("position") is not None:
         return {}
@@ -180,7 +191,7 @@ def default_seat_names(record: dict, lang, game_language: str | None = None) -> 
     return out
 
 
-def rename_seats(record: dict, names: dict) -> dict:
+def rename_seats(record: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
     """``record`` (a game record) with the players and seats renamed by ``names`` (old -> new);
     the record itself is not changed. Answers never hold a player's name."""
     if not names:
@@ -203,7 +214,7 @@ def _strategy_seat_name(path: str) -> str:
     return seat_name(path)
 
 
-def parse_seats(text: str, remote: bool = False) -> list:
+def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
     Each seat is ``Name:kind`` (kind human, a bot of :data:`BOT_KINDS` or a strategy,
@@ -217,7 +228,7 @@ def parse_seats(text: str, remote: bool = False) -> list:
     ``human`` is the player at the host's own terminal.
     """
     person = "remote" if remote else "human"
-    seats = []
+    seats: list[SeatSpec] = []
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         name, _, rest = part.partition(":")
         if part.lower().endswith(".toml") and (not rest or len(name.strip()) == 1 and rest[:1] in "\\/"):
@@ -288,7 +299,7 @@ def parse_seats(text: str, remote: bool = False) -> list:
     return seats
 
 
-def play_bots(game: Game, bots: dict, max_steps: int = 200000) -> str | None:
+def play_bots(game: Game, bots: Mapping[str, Seat], max_steps: int = 200000) -> str | None:
     """Let bots answer every decision until the game ends, through a
     :class:`~a11y_dominion.table.Table`.
 

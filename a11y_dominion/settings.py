@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from .files import SETTINGS_LIMIT, FileError, has_control, read_json, shown_name, write_atomic
 from .rules.decisions import N_, Msg
@@ -94,6 +96,14 @@ RESERVED_KEYS = {
 RATE_RANGE = N_("rate must be a whole number from -100 to 100, or default.")
 
 
+Settings = dict[str, Any]
+"""The settings as the file holds them: setting name to its value (see :data:`DEFAULTS`), ``keys``
+(action to key) and ``seats`` (seat name to its own settings)."""
+
+SettingValue = str | int | bool | None
+"""The value of one setting of :data:`DEFAULTS` but ``keys`` and ``seats``."""
+
+
 class SettingsError(ValueError):
     """A setting name or value that cannot be used; one sentence."""
 
@@ -101,7 +111,10 @@ class SettingsError(ValueError):
 class Sentences(str):
     """Sentences joined by spaces that keep each sentence (``sentences``) for translation."""
 
-    def __new__(cls, sentences: list):
+    sentences: list[str]
+
+    def __new__(cls, sentences: Iterable[str]) -> Sentences:
+        sentences = list(sentences)
         obj = super().__new__(cls, " ".join(sentences))
         obj.sentences = list(sentences)
         return obj
@@ -117,14 +130,14 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP)) / "settings.json"
 
 
-def _copy_defaults() -> dict:
+def _copy_defaults() -> Settings:
     out = dict(DEFAULTS)
     out["keys"] = dict(DEFAULT_KEYS)
     out["seats"] = {}
     return out
 
 
-def load_settings(path: Path | None = None) -> tuple:
+def load_settings(path: Path | None = None) -> tuple[Settings, Msg | None]:
     """Read the settings file; returns ``(settings dict, warning or None)``.
 
     A missing file gives the defaults silently; a damaged one gives the
@@ -142,7 +155,7 @@ def load_settings(path: Path | None = None) -> tuple:
             path=shown_name(str(path)),
             error=e.args[0],
         )
-    problems = []
+    problems: list[Msg] = []
     for key, value in raw.items():
         if key == "keys" and isinstance(value, dict):
             for action, k in value.items():
@@ -168,7 +181,7 @@ def load_settings(path: Path | None = None) -> tuple:
     return data, warning
 
 
-def _read_raw(path: Path) -> dict:
+def _read_raw(path: Path) -> dict[str, Any]:
     """The JSON object of the settings file at ``path``; raises :class:`FileError` (one
     sentence) when it cannot be read, is not JSON or holds no object."""
     raw = read_json(str(path), SETTINGS_LIMIT, "settings file")
@@ -203,7 +216,7 @@ def keep_aside(path: Path) -> Path:
     raise FileExistsError(17, "File exists", str(kept))
 
 
-def check_value(key: str, value):
+def check_value(key: str, value: object) -> SettingValue:
     """The checked value for setting ``key``; raises :class:`SettingsError`."""
     if key not in DEFAULTS or key in ("keys", "seats"):
         raise SettingsError(
@@ -216,7 +229,7 @@ def check_value(key: str, value):
     if key in CHOICES:
         if value not in CHOICES[key]:
             raise SettingsError(Msg("{key} must be one of {names}.", key=key, names=", ".join(CHOICES[key])))
-        return value
+        return str(value)  # (one of the choices: text)
     if key == "confirm":
         if isinstance(value, str):
             if value.lower() in ("yes", "on", "true", "1"):
@@ -259,10 +272,11 @@ def check_value(key: str, value):
             names = ", ".join(dict.fromkeys(o.name for o in outputs))
             raise SettingsError(Msg("output must be default or one of: {names}.", names=names))
         return str(value)
-    return value
+    # (every setting has its own check above; one without would be kept as text or a number)
+    return value if value is None or isinstance(value, str | int) else str(value)
 
 
-def check_seat(name, key, value) -> str:
+def check_seat(name: object, key: str, value: object) -> str:
     """The checked value of a seat's own setting ``key`` (language or verbosity)
     for the seat called ``name``; raises :class:`SettingsError` with one sentence."""
     if not isinstance(name, str) or not name.strip() or any(c in name for c in ":,"):
@@ -279,15 +293,15 @@ def check_seat(name, key, value) -> str:
         raise SettingsError(
             Msg("{key} of seat {name} must be one of {names}.", key=key, name=name, names=", ".join(CHOICES[key]))
         )
-    return value
+    return str(value)  # (one of the choices: text)
 
 
-def _load_seats(value, problems: list) -> dict:
+def _load_seats(value: object, problems: list[Msg]) -> dict[str, dict[str, str]]:
     """The usable part of the ``seats`` setting; what cannot be used goes to ``problems``."""
     if not isinstance(value, dict):
         problems.append(Msg("seats must map each seat name to its language and verbosity."))
         return {}
-    out = {}
+    out: dict[str, dict[str, str]] = {}
     for name, opts in value.items():
         if not isinstance(opts, dict):
             problems.append(Msg("seats must map each seat name to its language and verbosity."))
@@ -300,7 +314,7 @@ def _load_seats(value, problems: list) -> dict:
     return out
 
 
-def seat_settings(data: dict, name: str) -> dict:
+def seat_settings(data: Settings, name: str) -> dict[str, str]:
     """The settings of the seat called ``name`` (any case): {"language": ..., "verbosity": ...}
     with only what was set."""
     for n, opts in (data.get("seats") or {}).items():
@@ -351,7 +365,7 @@ def key_slot(action: str, key: str) -> str:
     return action
 
 
-def check_key_free(keys: dict, action: str, key: str) -> None:
+def check_key_free(keys: dict[str, str], action: str, key: str) -> None:
     """Raise :class:`SettingsError` when ``key`` is already the key of
     another action in ``keys`` (action -> key)."""
     for other, k in keys.items():
@@ -417,7 +431,7 @@ def _known_key(k: str) -> bool:
     return len(parts) == 1 and parts[0] in names
 
 
-def save_settings(data: dict, path: Path | None = None) -> tuple:
+def save_settings(data: Settings, path: Path | None = None) -> tuple[Path, Msg | None]:
     """Write ``data`` to the settings file (creating its folder), with the user's own
     permissions for a new file. A damaged file there (:func:`damage`) is never written
     over: it is first renamed aside (:func:`keep_aside`).
@@ -441,7 +455,7 @@ def save_settings(data: dict, path: Path | None = None) -> tuple:
     return path, said
 
 
-def describe(data: dict) -> list:
+def describe(data: Settings) -> list[str]:
     """One plain line per setting, for ``a11y-dominion settings``; every key and value
     from the file is cleaned (control and escape characters shown as ``?``)."""
     lines = []

@@ -15,7 +15,9 @@ import signal
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .bots.kinds import make_bot
 from .kingdoms import choose_setup
@@ -24,6 +26,10 @@ from .rules.decisions import Msg
 from .rules.game import Game, GameConfig
 from .seats import play_bots
 from .table import TurnLimit, quiet_seat
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+    from multiprocessing.pool import AsyncResult, Pool
 
 MAX_TURNS = 400
 """A game still going after this many turns of one player stops, listed as unfinished (stalled)."""
@@ -39,6 +45,96 @@ WAKE_SECONDS = 0.2
 waits (on Windows a wait without an end is not broken off by it)."""
 
 
+Progress = Callable[[int], object]
+"""A progress callback: ``progress(n)`` is called as ``n`` more games have been played."""
+
+
+class SeatStats(TypedDict):
+    """What one seat did in one game (see :func:`seat_stats`): card or Event name to
+    the number ``bought`` and card name to the number ``played``, and its ``score``
+    parts (``victory_cards``, ``vp_tokens``, ``landmarks``, ``total``: VP)."""
+
+    bought: dict[str, int]
+    played: dict[str, int]
+    score: dict[str, int]
+
+
+class _GameRecordKeys(TypedDict):
+    game: int
+    seed: int
+    result: str
+
+
+class GameRecord(_GameRecordKeys, total=False):
+    """The record of one game (see :func:`play_game`): ``game`` (its number), ``seed``
+    and ``result`` (win, tie, unfinished or error) always; by result, ``winner`` (a seat
+    label), ``tied`` (seat labels), ``turns``, ``reason``, ``error`` and ``where`` (the
+    last lines of the traceback); with statistics, ``stats`` per seat label."""
+
+    winner: str
+    tied: list[str]
+    turns: int
+    reason: str
+    error: str
+    where: list[str]
+    stats: dict[str, SeatStats]
+
+
+class UnfinishedGame(TypedDict):
+    """A game that did not end: its number, seed and the sentence that says why."""
+
+    game: int
+    seed: int
+    reason: str
+
+
+class GameError(TypedDict):
+    """A game that raised: its number, seed, the exception and the last lines of its traceback."""
+
+    game: int
+    seed: int
+    error: str
+    where: list[str]
+
+
+class SeatResult(TypedDict):
+    """One seat's result over a run: ``wins``, ``ties``, ``share`` (0 to 1) and its 95 % ``interval``."""
+
+    wins: int
+    ties: int
+    share: float
+    interval: list[float]
+
+
+class SeatSummary(TypedDict):
+    """One seat's statistics over a run (see :func:`_stats_summary`)."""
+
+    games: int
+    bought_per_game: dict[str, float]
+    played_per_game: dict[str, float]
+    average_score: dict[str, float]
+
+
+class _ResultKeys(TypedDict):
+    games: int
+    finished: int
+    wins: dict[str, int]
+    ties: int
+    seats: dict[str, SeatResult]
+    interval_method: str
+    average_turns: float
+    seconds: float
+    games_per_second: float
+    unfinished: list[UnfinishedGame]
+    errors: list[GameError]
+
+
+class SimulateResult(_ResultKeys, total=False):
+    """The result of :func:`simulate` (see there); ``stats`` only with statistics."""
+
+    stats: dict[str, SeatSummary]
+
+
 class ClusterError(RuntimeError):
     """Raised when ``simulate`` cannot use the Dask cluster asked for (no
     dask installed, no scheduler at the address); ``args[0]`` is a :class:`Msg`."""
@@ -52,14 +148,15 @@ def seat_label(number: int, kind: str) -> str:
     return f"{number}:{shown}"
 
 
-def seat_stats(game: Game, kinds: list) -> dict:
+def seat_stats(game: Game, kinds: Sequence[str]) -> dict[str, SeatStats]:
     """Per seat label (``"1:medium"``): what the seat ``bought`` (cards and
     Events) and ``played`` (card name to count, from the game's log) and its
     score parts at the end (``victory_cards``: the VP of its cards, Curses
     included; ``vp_tokens``; ``landmarks``; ``total``)."""
     label = {f"P{i + 1}": seat_label(i + 1, k) for i, k in enumerate(kinds)}
-    bought: dict = {lb: Counter() for lb in label.values()}
-    played: dict = {lb: Counter() for lb in label.values()}
+    bought: dict[str, Counter[str]] = {lb: Counter() for lb in label.values()}
+    played: dict[str, Counter[str]] = {lb: Counter() for lb in label.values()}
+    e: Any  # an event of the type ``t`` tested below (a test of ``type(e)`` kept aside does not narrow it)
     for e in game.log:
         t = type(e)
         if t is ev.CardBought:
@@ -68,7 +165,7 @@ def seat_stats(game: Game, kinds: list) -> dict:
             bought[label[e.player]][e.event] += 1
         elif t is ev.CardPlayed:
             played[label[e.player]][e.card] += 1
-    out = {}
+    out: dict[str, SeatStats] = {}
     for p in game.players:
         b = game.score_breakdown(p)
         lb = label[p.name]
@@ -86,17 +183,17 @@ def seat_stats(game: Game, kinds: list) -> dict:
 
 
 def play_game(
-    kinds: list,
+    kinds: Sequence[str],
     kingdom: str,
-    events,
-    landmarks,
+    events: str | None,
+    landmarks: str | None,
     seed: int,
     g: int,
     think_ms: int | None = None,
     stats: bool = False,
     max_turns: int = MAX_TURNS,
     rollouts: int | None = None,
-) -> dict:
+) -> GameRecord:
     """Play game number ``g`` of a run with seed ``seed`` between bots of ``kinds``.
 
     Returns one plain record: ``{"game", "seed", "result"}`` and, by result,
@@ -127,6 +224,7 @@ def play_game(
             return {"game": g, "seed": gseed, "result": "unfinished", "reason": problem}
         turns = max(p.turns_taken for p in game.players)
         labels = sorted(int(w[1:]) for w in game.winners)
+        rec: GameRecord
         if len(labels) > 1:
             rec = {"game": g, "seed": gseed, "result": "tie", "tied": [seat_label(i, kinds[i - 1]) for i in labels]}
         else:
@@ -146,21 +244,21 @@ def play_game(
 
 
 def play_games(
-    kinds: list,
+    kinds: Sequence[str],
     kingdom: str,
-    events,
-    landmarks,
+    events: str | None,
+    landmarks: str | None,
     seed: int,
     numbers: range,
     think_ms: int | None = None,
     stats: bool = False,
-    progress=None,
+    progress: Progress | None = None,
     max_turns: int = MAX_TURNS,
     rollouts: int | None = None,
-) -> list:
+) -> list[GameRecord]:
     """:func:`play_game` for each game number in ``numbers``, in order (one
     worker's share of a run); ``progress(1)`` is called after each game."""
-    out = []
+    out: list[GameRecord] = []
     for g in numbers:
         out.append(play_game(kinds, kingdom, events, landmarks, seed, g, think_ms, stats, max_turns, rollouts))
         if progress is not None:
@@ -168,12 +266,13 @@ def play_games(
     return out
 
 
-def chunks(games: int, parts: int) -> list:
+def chunks(games: int, parts: int) -> list[range]:
     """``range(games)`` cut into at most ``parts`` consecutive ranges of
     nearly equal size, in order."""
     parts = max(1, min(parts, games))
     size, extra = divmod(games, parts)
-    out, start = [], 0
+    out: list[range] = []
+    start = 0
     for i in range(parts):
         end = start + size + (1 if i < extra else 0)
         out.append(range(start, end))
@@ -185,7 +284,7 @@ Z95 = 1.959963984540054
 INTERVAL_METHOD = "Wilson score interval, 95 %"
 
 
-def wilson(share: float, n: int, z: float = Z95) -> list:
+def wilson(share: float, n: int, z: float = Z95) -> list[float]:
     """The Wilson score interval ``[low, high]`` of a share ``share`` (0 to 1)
     observed in ``n`` games (ties counted half), rounded to 4 places;
     ``[0.0, 1.0]`` for no games."""
@@ -197,16 +296,16 @@ def wilson(share: float, n: int, z: float = Z95) -> list:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def _stats_summary(labels: list, records: list) -> dict:
+def _stats_summary(labels: list[str], records: list[GameRecord]) -> dict[str, SeatSummary]:
     """Per seat label: ``games`` (finished), ``bought_per_game`` and
     ``played_per_game`` (card or Event name to the average count per game,
     most first) and ``average_score`` (``victory_cards``, ``vp_tokens``,
     ``landmarks``, ``total``: averages per game), from the records' ``stats``."""
-    out = {}
+    out: dict[str, SeatSummary] = {}
     for lb in labels:
-        bought: Counter = Counter()
-        played: Counter = Counter()
-        parts: Counter = Counter()
+        bought: Counter[str] = Counter()
+        played: Counter[str] = Counter()
+        parts: Counter[str] = Counter()
         n = 0
         for r in records:
             st = r.get("stats")
@@ -217,7 +316,7 @@ def _stats_summary(labels: list, records: list) -> dict:
             played.update(st[lb]["played"])
             parts.update(st[lb]["score"])
 
-        def avg(c: Counter, n: int = n) -> dict:
+        def avg(c: Counter[str], n: int = n) -> dict[str, float]:
             return {k: round(v / n, 3) for k, v in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))} if n else {}
 
         out[lb] = {
@@ -231,7 +330,9 @@ def _stats_summary(labels: list, records: list) -> dict:
     return out
 
 
-def summarize(kinds: list, records: list, games: int, secs: float, stats: bool = False) -> dict:
+def summarize(
+    kinds: Sequence[str], records: list[GameRecord], games: int, secs: float, stats: bool = False
+) -> SimulateResult:
     """The result of :func:`simulate` from the game records (in game order)."""
     labels = [seat_label(i + 1, k) for i, k in enumerate(kinds)]
     wins = {lb: 0 for lb in labels}
@@ -239,14 +340,14 @@ def summarize(kinds: list, records: list, games: int, secs: float, stats: bool =
     ties = 0
     turns_total = 0
     finished = 0
-    errors = []
-    unfinished = []
+    errors: list[GameError] = []
+    unfinished: list[UnfinishedGame] = []
     for r in records:
         kind = r["result"]
         if kind == "error":
-            errors.append({k: r[k] for k in ("game", "seed", "error", "where")})
+            errors.append({"game": r["game"], "seed": r["seed"], "error": r["error"], "where": r["where"]})
         elif kind == "unfinished":
-            unfinished.append({k: r[k] for k in ("game", "seed", "reason")})
+            unfinished.append({"game": r["game"], "seed": r["seed"], "reason": r["reason"]})
         else:
             finished += 1
             turns_total += r["turns"]
@@ -256,11 +357,11 @@ def summarize(kinds: list, records: list, games: int, secs: float, stats: bool =
                     tied[lb] += 1
             else:
                 wins[r["winner"]] += 1
-    seats = {}
+    seats: dict[str, SeatResult] = {}
     for lb in labels:
         share = (wins[lb] + tied[lb] / 2) / finished if finished else 0.0
         seats[lb] = {"wins": wins[lb], "ties": tied[lb], "share": round(share, 4), "interval": wilson(share, finished)}
-    out = {
+    out: SimulateResult = {
         "games": games,
         "finished": finished,
         "wins": wins,
@@ -278,7 +379,7 @@ def summarize(kinds: list, records: list, games: int, secs: float, stats: bool =
     return out
 
 
-def _parts(games: int, workers: int, progress) -> list:
+def _parts(games: int, workers: int, progress: Progress | None) -> list[range]:
     # more, smaller chunks when progress is shown (the results do not depend on the cut)
     return chunks(games, workers * CHUNKS_PER_WORKER * (5 if progress is not None else 1))
 
@@ -289,7 +390,12 @@ def leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def worker_pool(workers: int, context=None):
+_RunArgs = tuple[list[str], str, str | None, str | None, int, int | None, bool, None, int, int | None]
+"""The arguments of :func:`play_games` but ``numbers``, in order (``progress`` None): what a
+worker process or a cluster is given."""
+
+
+def worker_pool(workers: int, context: BaseContext | None = None) -> Pool:
     """A :class:`multiprocessing.pool.Pool` of ``workers`` processes (``context``: a
     multiprocessing context; the system's own start method unless given: fork on Linux,
     spawn on Windows and macOS) that leave Ctrl+C to this process
@@ -299,7 +405,13 @@ def worker_pool(workers: int, context=None):
     return (context or multiprocessing.get_context()).Pool(workers, initializer=leave_ctrl_c_to_the_parent)
 
 
-def _on_workers(workers: int, args: tuple, games: int, progress=None, context=None) -> list:
+def _on_workers(
+    workers: int,
+    args: _RunArgs,
+    games: int,
+    progress: Progress | None = None,
+    context: BaseContext | None = None,
+) -> list[GameRecord]:
     """The records of ``games`` games played by ``workers`` processes, in game order.
     ``progress(n)`` is called as ``n`` more games are played. Ctrl+C (KeyboardInterrupt),
     or anything else that stops the wait, ends the workers at once (the games being
@@ -311,7 +423,7 @@ def _on_workers(workers: int, args: tuple, games: int, progress=None, context=No
         pending = list(asked)
         while pending:
             pending[0][1].wait(WAKE_SECONDS)
-            left = []
+            left: list[tuple[int, AsyncResult[list[GameRecord]]]] = []
             for n, result in pending:
                 if not result.ready():
                     left.append((n, result))
@@ -328,7 +440,7 @@ def _on_workers(workers: int, args: tuple, games: int, progress=None, context=No
     return records
 
 
-def _on_cluster(address: str, args: tuple, games: int, progress=None) -> list:
+def _on_cluster(address: str, args: _RunArgs, games: int, progress: Progress | None = None) -> list[GameRecord]:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -358,20 +470,20 @@ def _on_cluster(address: str, args: tuple, games: int, progress=None) -> list:
 
 
 def simulate(
-    kinds: list,
+    kinds: Sequence[str],
     kingdom: str = "basic-intro",
-    events=None,
-    landmarks=None,
+    events: str | None = None,
+    landmarks: str | None = None,
     games: int = 10,
     seed: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
     think_ms: int | None = None,
     stats: bool = False,
-    progress=None,
+    progress: Progress | None = None,
     max_turns: int = MAX_TURNS,
     rollouts: int | None = None,
-) -> dict:
+) -> SimulateResult:
     """Play ``games`` games between bots of ``kinds`` (seat order rotates).
 
     Returns ``{"games", "finished", "wins" (per seat label), "ties" (games
@@ -396,7 +508,7 @@ def simulate(
     player is stopped and listed in ``unfinished``. Raises
     :class:`ClusterError` when the cluster cannot be used.
     """
-    args = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats, None, max_turns, rollouts)
+    args: _RunArgs = (list(kinds), kingdom, events, landmarks, seed, think_ms, stats, None, max_turns, rollouts)
     start = time.perf_counter()
     if scheduler:
         records = _on_cluster(scheduler, args, games, progress)

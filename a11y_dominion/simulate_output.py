@@ -11,9 +11,15 @@ and nothing without a terminal or with ``--json``.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
+from typing import IO, TYPE_CHECKING, Any
 
 from .announcements.speech.detect import screen_reader_mode
-from .i18n import N_, Language
+from .i18n import Language
+from .rules.decisions import N_
+
+if TYPE_CHECKING:
+    from .simulate import SimulateResult
 
 TOP_CARDS = 8
 """The summary names this many cards a seat bought or played most."""
@@ -28,12 +34,12 @@ def _percent(x: float) -> str:
     return f"{x * 100:.1f}"
 
 
-def _cards(lang: Language, per_game: dict) -> str:
+def _cards(lang: Language, per_game: Mapping[str, float]) -> str:
     items = list(per_game.items())[:TOP_CARDS]
     return ", ".join(f"{_number(v)} {lang.card(k)}" for k, v in items)
 
 
-def summary_lines(res: dict, lang: Language) -> list:
+def summary_lines(res: SimulateResult, lang: Language) -> list[str]:
     """The result ``res`` of ``simulate`` as plain sentences in ``lang``: the
     games and time, each seat's wins, ties and win share with its 95 %
     interval, ties, turns, unfinished games and errors; with statistics, what
@@ -107,7 +113,7 @@ def summary_lines(res: dict, lang: Language) -> list:
     return out
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: IO[str]) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
@@ -118,7 +124,7 @@ class LineProgress:
     """Progress for a screen reader: one line each time another 10 % of the
     ``total`` games is played, written to ``stream``."""
 
-    def __init__(self, total: int, stream, lang: Language):
+    def __init__(self, total: int, stream: IO[str], lang: Language) -> None:
         self.total, self.stream, self.lang = total, stream, lang
         self.done = 0
         self.said = 0  # tenths said
@@ -145,7 +151,7 @@ class LineProgress:
 class BarProgress:
     """A ``rich`` progress bar of the ``total`` games on ``stream`` (removed when done)."""
 
-    def __init__(self, total: int, stream, lang: Language):
+    def __init__(self, total: int, stream: IO[str], lang: Language) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -169,7 +175,14 @@ class BarProgress:
         self.bar.stop()
 
 
-def make_progress(total: int, lang: Language, settings: dict, as_json: bool, stream=None, running=None):
+def make_progress(
+    total: int,
+    lang: Language,
+    settings: dict[str, Any],
+    as_json: bool,
+    stream: IO[str] | None = None,
+    running: Callable[[], bool | None] | None = None,
+) -> LineProgress | BarProgress | None:
     """The progress of ``total`` games on ``stream`` (standard error): None
     with ``as_json`` or when ``stream`` is not a terminal; a
     :class:`LineProgress` in screen-reader mode (see :func:`screen_reader_mode`, which

@@ -47,10 +47,12 @@ from __future__ import annotations
 
 import inspect
 import math
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .fastlane import PlainTurns, PlainView
 from .rules.decisions import Decision, IllegalAnswer, Msg
+from .rules.events import GameEvent
 from .rules.game import Game
 from .view import PlayerView, QuickView, player_view, redact_all
 
@@ -58,13 +60,25 @@ _new = object.__new__
 
 
 class Seat(Protocol):
-    """What the table needs of a seat (see the module documentation)."""
+    """What the table needs of a seat: ``decide``. The rest (``tell``,
+    ``refused``, ``relearn``, ``meet`` and the flags) is optional and read
+    with ``getattr`` (see the module documentation)."""
 
-    def tell(self, events: list) -> None:
+    def decide(self, decision: Decision, view: PlayerView, /) -> Any:
+        """The answer to ``decision`` (a list of keys, for a turn one
+        :class:`~a11y_dominion.rules.decisions.Move`), or an awaitable of it."""
+
+
+class Bot(Seat, Protocol):
+    """A seat that is told the events (a bot): ``tell`` receives the events
+    it may know (redacted), in order; what it returns is not read."""
+
+    def tell(self, events: list[GameEvent], /) -> object:
         """Receive the events this seat may know (redacted), in order."""
 
-    def decide(self, decision: Decision, view: PlayerView) -> Any:
-        """The answer to ``decision`` (a list of keys), or an awaitable of it."""
+
+Decide = Callable[[Decision, PlayerView], Any]
+"""A seat's ``decide``: the answer to a decision given the seat's view, or an awaitable of it."""
 
 
 def quiet_seat(seat: Any) -> bool:
@@ -80,7 +94,7 @@ class StopTable(Exception):
     """Raised by a seat's ``decide`` to stop the table (the player quit, a
     script ran out); :meth:`Table.run` returns ``reason``."""
 
-    def __init__(self, reason: str = ""):
+    def __init__(self, reason: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -96,7 +110,7 @@ class TurnLimit:
     table checks the limit itself and asks the bot directly (the same
     answers, one call less per decision)."""
 
-    def __init__(self, bot: Any, limit: int):
+    def __init__(self, bot: Bot, limit: int) -> None:
         self.bot = bot
         self.limit = limit
         # what a table reads of every seat, kept at hand (constants of the bot's kind): read through
@@ -112,7 +126,7 @@ class TurnLimit:
             raise AttributeError(name)
         return getattr(self.bot, name)
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Passed on to the bot."""
         self.bot.tell(events)
 
@@ -138,7 +152,7 @@ class Table:
     is called after every accepted answer (:class:`~a11y_dominion.autosave.Autosave`).
     """
 
-    def __init__(self, game: Game, seats: dict, max_answers: int | None = None):
+    def __init__(self, game: Game, seats: Mapping[str, Seat], max_answers: int | None = None) -> None:
         missing = [p.name for p in game.players if p.name not in seats]
         if missing:
             raise ValueError(f"no seat for {', '.join(missing)}")
@@ -172,7 +186,7 @@ class Table:
             return QuickView(self.game, name)
         return player_view(self.game, name, scores=getattr(seat, "reads_scores", True))
 
-    def events_for(self, name: str, start: int = 0) -> list:
+    def events_for(self, name: str, start: int = 0) -> list[GameEvent]:
         """The events of the game from index ``start`` as the seat ``name`` may receive them."""
         return redact_all(self.game.log[start:], name)
 
@@ -295,21 +309,22 @@ class Table:
         game, seats = self.game, self.seats
         most = math.inf if self.max_answers is None else self.max_answers
         # each seat's decide and turn limit (a TurnLimit's bot is asked directly, the limit checked here)
-        asks = {}
+        asks: dict[str, tuple[Seat, Decide, TurnLimit | None]] = {}
         for name, seat in seats.items():
             if type(seat) is TurnLimit:
-                asks[name] = (seat, seat.bot.decide, seat.limit)
+                asks[name] = (seat, seat.bot.decide, seat)
             else:
                 asks[name] = (seat, seat.decide, None)
         players, by_name = game.players, game.by_name
         start = len(game.answers)  # the answers given here: those the game records from now on
         if not game.keep_log:
             # bots that have plain moves play their plain turns without decisions (see fastlane.PlainTurns)
-            planners: list = []
+            planners: list[tuple[Callable[..., Any], PlainView, int | None] | None] = []
             for p in players:
-                seat, _decide, limit = asks[p.name]
-                bot = seat.bot if type(seat) is TurnLimit else seat
+                seat, _decide, limiter = asks[p.name]
+                bot = seat if limiter is None else limiter.bot
                 plan = getattr(bot, "plain_move", None)
+                limit = None if limiter is None else limiter.limit
                 planners.append(None if plan is None else (plan, PlainView(game, p), limit))
             if any(planners):
                 game.accelerator = PlainTurns(game, planners, start + most)
@@ -324,7 +339,7 @@ class Table:
                 if answers >= most:
                     return f"The game did not end within {most} answers."
                 name = d.player
-                seat, decide, limit = asks[name]
+                seat, decide, limiter = asks[name]
                 # made as ``QuickView(game, name)`` is, without the call of its __init__
                 view = _new(QuickView)
                 vd = view.__dict__
@@ -335,11 +350,11 @@ class Table:
                 try:
                     # a turn's own number is at most one more than the turns its player has taken
                     if (
-                        limit is not None
-                        and players[game.turn.player].turns_taken >= limit
-                        and view.turn.own_number > limit
+                        limiter is not None
+                        and players[game.turn.player].turns_taken >= limiter.limit
+                        and view.turn.own_number > limiter.limit
                     ):
-                        raise StopTable(seat.stop_reason())
+                        raise StopTable(limiter.stop_reason())
                     answer = decide(d, view)
                 except StopTable as stop:
                     self.stopped = stop.reason

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, nearest_name, pile_name_for
-from .rules.decisions import N_, Decision, Move, MoveKind, Msg
-from .rules.game import Game
+from .rules.decisions import N_, Decision, Move, MoveKind, Msg, Option, option_words, turn_moves
+from .rules.game import Card, Game, Pile
 
 YES = {"yes", "y", "ja", "j"}
 NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
@@ -92,7 +93,7 @@ class InputError(ValueError):
     """A line that cannot be read as an answer; ``str()`` says why."""
 
 
-def split_speaker(game: Game, line: str) -> tuple:
+def split_speaker(game: Game, line: str) -> tuple[str | None, str]:
     """Split a ``Name: answer`` prefix off a line; returns (name or None, rest)."""
     m = re.match(r"^\s*([^:]+?)\s*:\s*(.*)$", line)
     if m:
@@ -103,12 +104,12 @@ def split_speaker(game: Game, line: str) -> tuple:
     return None, line
 
 
-def _names_of(cards) -> list:
+def _names_of(cards: Iterable[Card | str] | None) -> list[str]:
     """Names of cards, or of names already (a seat's view of a game holds names)."""
     return [c if isinstance(c, str) else c.name for c in cards or []]
 
 
-def _hand_of_current(game: Game) -> list:
+def _hand_of_current(game: Game) -> list[str]:
     """The names in the hand of the player whose turn it is, as far as ``game`` knows them
     (the whole game, or a seat's view of it: its own hand only)."""
     hand = getattr(game.current, "hand", None)
@@ -118,7 +119,7 @@ def _hand_of_current(game: Game) -> list:
     return _names_of(hand)
 
 
-def _game_names(game: Game | None) -> list:
+def _game_names(game: Game | None) -> list[str]:
     """The card, pile and Event names of ``game`` (or of a seat's view of it): its
     piles' cards, its Events and the current player's hand (the names a
     misspelling is closest to first)."""
@@ -131,7 +132,7 @@ def _game_names(game: Game | None) -> list:
     return list(dict.fromkeys(names))
 
 
-def not_a_name(word: str, among: list | None = None, fallback: Msg | None = None) -> InputError:
+def not_a_name(word: str, among: Iterable[str] | None = None, fallback: Msg | None = None) -> InputError:
     """The refusal of a ``word`` that names no card: "did you mean" the nearest
     name (of ``among`` first, see :func:`~.rules.cards.nearest_name`), else
     ``fallback`` (by default "... is not a card name this game knows.")."""
@@ -141,7 +142,7 @@ def not_a_name(word: str, among: list | None = None, fallback: Msg | None = None
     return InputError(fallback or Msg("{word} is not a card name this game knows.", word=short(word.strip())))
 
 
-def _card_or_error(word: str, game: Game | None = None, among: list | None = None) -> str:
+def _card_or_error(word: str, game: Game | None = None, among: list[str] | None = None) -> str:
     name = canonical(word)
     if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
         raise not_a_name(
@@ -155,7 +156,7 @@ def _card_or_error(word: str, game: Game | None = None, among: list | None = Non
     return name
 
 
-def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
+def parse_turn(game: Game, text: str, numbers: bool = False) -> list[Option]:
     """Read a move at the turn prompt: ``play CARD``, ``play treasures``,
     ``buy NAME``, ``pay``, ``pay N``, ``end`` (or, with ``numbers``, the
     number of a listed move). Returns ``[Move]``; raises :class:`InputError`."""
@@ -200,14 +201,15 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
         pl = game.pile_of(name)
         if pl is None:
             raise InputError(Msg("{card} is not in the Supply of this game.", card=name))
-        if not pl.cards:
+        top = _top_name(pl)
+        if top is None:
             raise InputError(Msg("The {pile} pile is empty.", pile=pl.name))
-        if pl.top.name != name:
+        if top != name:
             raise InputError(
                 Msg(
                     "{card} is not on top of its pile; {top} is on top of the {pile} pile.",
                     card=name,
-                    top=pl.top.name,
+                    top=top,
                     pile=pl.name,
                 )
             )
@@ -230,6 +232,12 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
     raise _not_a_move(game, t)
 
 
+def _top_name(pl: Pile) -> str | None:
+    """The name of the card on top of ``pl``, or None when it is empty."""
+    top = pl.top if pl.cards else None
+    return None if top is None else top.name
+
+
 def _no_number(template: str, i: int, most: int) -> Msg:
     """The refusal of the number ``i`` among ``most`` numbered moves or choices: ``template``
     ("... choose 1 to {most}.") or, with one to choose from, that one is 1."""
@@ -248,7 +256,7 @@ def _numbered_move(d: Decision, verb: str, i: int) -> Move:
     not a play (for play) or a buy (for buy)."""
     if not 1 <= i <= len(d.options):
         raise InputError(_no_number(N_("There is no move number {number}; choose 1 to {most}."), i, len(d.options)))
-    move = d.options[i - 1]
+    move = turn_moves(d)[i - 1]
     if verb in ("buy", "koop", "b"):
         if move.kind is MoveKind.BUY:
             return move
@@ -261,7 +269,7 @@ def _numbered_move(d: Decision, verb: str, i: int) -> Move:
 _COSTS_MORE = ("{card} costs {cost}; you have {coins} coins.", "{card} costs {cost}; you have 1 coin.")
 
 
-def buy_refusal(game: Game, keys: list, err):
+def buy_refusal(game: Game, keys: Sequence[Option], err: Msg | str | None) -> Msg | str | None:
     """The refusal ``err`` of the turn move in ``keys`` as the player is told it: a buy that
     costs more than the coins so far, while Treasures are still in the buyer's hand, says
     to play them first ("Silver costs 3 coins; you have 0 coins until you play the Treasures
@@ -290,16 +298,19 @@ def _not_a_move(game: Game, t: str) -> InputError:
         if playable and name in _hand_of_current(game):
             return InputError(Msg("{word} is not a move; did you mean play {card}?", word=short(t), card=name))
         pile = game.pile_of(name) if name in CARDS else None
-        if name in EVENTS or name in game.piles or (pile is not None and pile.cards and pile.top.name == name):
+        if name in EVENTS or name in game.piles or (pile is not None and _top_name(pile) == name):
             return InputError(Msg("{word} is not a move; did you mean buy {card}?", word=short(t), card=name))
     return InputError(
         Msg("{word} is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.", word=short(t))
     )
 
 
-def parse_answer(game: Game, text: str) -> list:
-    """Read an answer to a decision inside a card, Event, Landmark or attack."""
-    d: Decision = game.pending
+def parse_answer(game: Game, text: str) -> list[Option]:
+    """Read an answer to a decision inside a card, Event, Landmark or attack.
+    Raises :class:`InputError` for a line that cannot be read, or when no decision is pending."""
+    d = game.pending
+    if d is None:
+        raise InputError(Msg("The game is over."))
     t = text.strip()
     low = t.lower()
     if d.kind == "yesno":
@@ -334,8 +345,9 @@ def parse_answer(game: Game, text: str) -> list:
                 return [o]
         if _number(low) and 1 <= int(low) <= len(d.options):
             return [d.options[int(low) - 1]]
+        named = canonical(low)
         for o in d.options:
-            if canonical(low) and canonical(low).lower() == o:
+            if named and named.lower() == o:
                 return [o]
         choices = "; ".join(f"{o} ({d.labels.get(o, o)})" for o in d.options)
         raise InputError(Msg("Choose one of: {choices}.", choices=choices))
@@ -346,36 +358,38 @@ def parse_answer(game: Game, text: str) -> list:
         if len(d.options) == 1:
             return [d.options[0]] * max(1, d.min)
         raise InputError(Msg("Name the card you choose; yes alone does not say which."))
-    out = []
+    out: list[Option] = []
     for part in [x.strip() for x in t.split(",") if x.strip()]:
         out.append(_one_option(game, d, part))
     return out
 
 
 def _one_option(game: Game, d: Decision, word: str) -> str:
-    for o in d.options:  # an option's own key or label, typed as listed
+    options = option_words(d)
+    for o in options:  # an option's own key or label, typed as listed
         if word.lower() == o.lower() or (d.kind != "pile" and word.lower() == d.labels.get(o, "").lower()):
             return o
     if _number(word):
         i = int(word)
-        if 1 <= i <= len(d.options):
-            return d.options[i - 1]
-        raise InputError(_no_number(N_("There is no choice number {number}; choose 1 to {most}."), i, len(d.options)))
+        if 1 <= i <= len(options):
+            return options[i - 1]
+        raise InputError(_no_number(N_("There is no choice number {number}; choose 1 to {most}."), i, len(options)))
     if d.kind == "pile":
         pn = pile_name_for(word) if "/" in word else None
         if pn is None:
             name = canonical(word)
             if name is None:
-                tops = [n for o in d.options if o in game.piles for n in _names_of(game.piles[o].cards[:1])]
-                raise not_a_name(word, tops + list(d.options))
+                tops = [n for o in options if o in game.piles for n in _names_of(game.piles[o].cards[:1])]
+                raise not_a_name(word, tops + list(options))
             if name in game.piles:
                 pn = name
             else:
                 pl = game.pile_of(name)
                 if pl is None:
                     raise InputError(Msg("{card} is not in the Supply of this game.", card=name))
-                if not pl.cards or pl.top.name != name:
-                    top = pl.top.name if pl.cards else "nothing"
+                top_name = _top_name(pl)
+                if top_name != name:
+                    top = top_name or "nothing"
                     raise InputError(
                         Msg("{card} is not on top of its pile; the top card is {top}.", card=name, top=top)
                     )
@@ -383,11 +397,11 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
         return pn
     name = canonical(word)
     if name is None:
-        raise not_a_name(word, [d.labels.get(o, o) for o in d.options])
+        raise not_a_name(word, [d.labels.get(o, o) for o in options])
     return name
 
 
-def parse_line(game: Game, line: str, numbers: bool = False) -> tuple:
+def parse_line(game: Game, line: str, numbers: bool = False) -> tuple[str | None, list[Option]]:
     """Parse one typed line for the pending decision.
 
     Returns ``(speaker, keys)`` where ``speaker`` is the ``Name:`` prefix

@@ -22,12 +22,14 @@ trash, the Supply, discard piles' sizes; hands and decks are hidden).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
+from .rules.state import Pile, Player
 
 __all__ = [
     "HIDDEN",
@@ -45,7 +47,7 @@ __all__ = [
     "redact_for_screen",
 ]
 
-EVENT_TYPES: dict = {
+EVENT_TYPES: dict[str, type[ev.GameEvent]] = {
     cls.type: cls
     for cls in vars(ev).values()
     if isinstance(cls, type) and issubclass(cls, ev.GameEvent) and cls is not ev.GameEvent
@@ -53,7 +55,7 @@ EVENT_TYPES: dict = {
 """Every event class by its ``type`` word."""
 
 
-def _names(cards: list) -> list:
+def _names(cards: Iterable[Any]) -> list[str]:
     return [c.name for c in cards]
 
 
@@ -87,7 +89,7 @@ class SeatView:
     deck_size: int
     discard_size: int
     set_aside_size: int
-    in_play: list
+    in_play: list[str]
     debt: int
     vp_tokens: int
     turns_taken: int
@@ -104,7 +106,7 @@ class PileView:
     top: str | None
     vp_tokens: int
     debt_tokens: int
-    cards: list | None = None
+    cards: list[str] | None = None
 
 
 @dataclass
@@ -125,20 +127,20 @@ class PlayerView:
 
     seat: str
     turn: TurnView
-    hand: list
-    discard: list
-    set_aside: list
-    players: list
-    piles: dict
-    trash: list
-    landmarks: dict
-    events: list
-    kingdom: list
+    hand: list[str]
+    discard: list[str]
+    set_aside: list[str]
+    players: list[SeatView]
+    piles: dict[str, PileView]
+    trash: list[str]
+    landmarks: dict[str, int]
+    events: list[str]
+    kingdom: list[str]
     obelisk: str | None = None
     ending: bool = False
     game_over: bool = False
-    winners: list = field(default_factory=list)
-    scores: dict = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    scores: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def player(self, name: str) -> SeatView:
         """The :class:`SeatView` of ``name``; raises KeyError for no such player."""
@@ -147,7 +149,7 @@ class PlayerView:
                 return p
         raise KeyError(name)
 
-    def leaders(self) -> list:
+    def leaders(self) -> list[str]:
         """Who would win if the game ended now: the highest score; among tied
         players the one with fewer turns; still tied, they share the win (base
         rulebook, as :meth:`~a11y_dominion.rules.game.Game.current_winners`)."""
@@ -160,7 +162,7 @@ class PlayerView:
         """The :class:`PileView` of the Supply pile ``name``; raises KeyError for no such pile."""
         return self.piles[name]
 
-    def empty_piles(self) -> list:
+    def empty_piles(self) -> list[str]:
         """Names of the Supply piles with no cards left."""
         return [name for name, n in self.cards_left().items() if not n]
 
@@ -180,12 +182,12 @@ class PlayerView:
         """The seat's own :class:`SeatView`."""
         return self.player(self.seat)
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """The view as JSON-ready data (nested dicts and lists)."""
         return dataclasses.asdict(self)
 
     @staticmethod
-    def from_data(data: dict) -> PlayerView:
+    def from_data(data: dict[str, Any]) -> PlayerView:
         """The view for its :meth:`to_data` form; raises KeyError or TypeError for other data."""
         fields = dict(data)
         fields["turn"] = TurnView(**data["turn"])
@@ -194,7 +196,7 @@ class PlayerView:
         return PlayerView(**fields)
 
 
-def _seat_views(game: Game) -> list:
+def _seat_views(game: Game) -> list[SeatView]:
     return [
         SeatView(
             p.name,
@@ -214,7 +216,7 @@ def _seat_views(game: Game) -> list:
 _new = object.__new__
 
 
-def _pile_view(pl: Any) -> PileView:
+def _pile_view(pl: Pile) -> PileView:
     # made as ``PileView(pl.name, len(cards), top, pl.vp_tokens, pl.debt_tokens, names or None)``,
     # field by field in its order, without a call of its __init__ (a bot reads a pile at most decisions)
     top = pl.top_spec()  # (the top's printed name: a card in a pile is no other card)
@@ -228,7 +230,7 @@ def _pile_view(pl: Any) -> PileView:
     return v
 
 
-def _pile_views(game: Game) -> dict:
+def _pile_views(game: Game) -> dict[str, PileView]:
     return {pl.name: _pile_view(pl) for pl in game.piles.values()}
 
 
@@ -260,7 +262,7 @@ def _turn_view(game: Game) -> TurnView:
     return v
 
 
-_VIEW_FIELDS = {
+_VIEW_FIELDS: dict[str, Callable[..., Any]] = {
     "turn": _turn_view,
     "hand": lambda game, me: _names(me.hand),
     "discard": lambda game, me: _names(me.discard),
@@ -283,7 +285,7 @@ built: ``fn(game, me)``, ``me`` the seat's :class:`~a11y_dominion.rules.game.Pla
 _GAME_ONLY = {"turn", "players", "piles"}
 
 
-def _field(name: str, game: Game, me: Any) -> Any:
+def _field(name: str, game: Game, me: Player) -> Any:
     fn = _VIEW_FIELDS[name]
     return fn(game) if name in _GAME_ONLY else fn(game, me)
 
@@ -327,7 +329,8 @@ class QuickView(PlayerView):
         built when the others were not read); raises KeyError for no such pile."""
         d = self.__dict__
         if "piles" in d:
-            return d["piles"][name]
+            piles: dict[str, PileView] = d["piles"]
+            return piles[name]
         return _pile_view(d["_game"].piles[name])
 
     def pile_top(self, name: str) -> str | None:
@@ -386,7 +389,7 @@ for _name in _VIEW_FIELDS:
     setattr(QuickView, _name, _quick_field(_name))
 
 
-def _quick_hand(self: QuickView) -> list:
+def _quick_hand(self: QuickView) -> list[str]:
     d = self.__dict__
     hand = d.get("hand")
     if hand is None:  # what _VIEW_FIELDS["hand"] gives, with no call on the way (bots read it most)
@@ -432,7 +435,7 @@ def redact(event: ev.GameEvent, seat: str | None) -> ev.GameEvent | None:
     return dataclasses.replace(event, **changes) if changes else event
 
 
-def redact_all(events, seat: str | None) -> list:
+def redact_all(events: Iterable[ev.GameEvent], seat: str | None) -> list[ev.GameEvent]:
     """:func:`redact` over ``events``, leaving out the dropped ones."""
     out = []
     for e in events:
@@ -446,7 +449,9 @@ def redact_all(events, seat: str | None) -> list:
     return out
 
 
-def redact_for_screen(events, current: str | None = None, private_seats: set | None = None) -> list:
+def redact_for_screen(
+    events: Iterable[ev.GameEvent], current: str | None = None, private_seats: set[str] | None = None
+) -> list[ev.GameEvent]:
     """``events`` as one shared screen may show them: the private facts of
     the player whose turn it is (``current`` at the start, then each
     ``turn_started``) are kept when that player is in ``private_seats``
@@ -468,7 +473,7 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def event_data(event: ev.GameEvent) -> dict:
+def event_data(event: ev.GameEvent) -> dict[str, Any]:
     """An event as JSON-ready data with its ``type`` (nested tuples as lists)."""
 
     def plain(v: Any) -> Any:
@@ -479,7 +484,7 @@ def event_data(event: ev.GameEvent) -> dict:
     return {k: plain(v) for k, v in event.to_dict().items()}
 
 
-def event_from_data(data: dict) -> ev.GameEvent:
+def event_from_data(data: dict[str, Any]) -> ev.GameEvent:
     """The event for its :func:`event_data` form; raises KeyError for an
     unknown type and TypeError for fields that do not fit it. A field this
     version does not know (one a newer host added, always with a default) is
@@ -491,4 +496,4 @@ def event_from_data(data: dict) -> ev.GameEvent:
     return cls(**{k: _tuples(v) for k, v in data.items() if k != "type" and k in known})
 
 
-_FIELDS: dict = {}  # event class -> the names of its fields
+_FIELDS: dict[type[ev.GameEvent], frozenset[str]] = {}  # event class -> the names of its fields

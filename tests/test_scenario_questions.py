@@ -282,3 +282,13 @@ def test_the_docs_list_every_purpose_a_line_may_name():
     line = next(ln for ln in text.splitlines() if ln.startswith("The purposes are "))
     named = set(re.findall(r"`([^`]+)`", line)) | {"move"}
     assert named == {p.value for p in Purpose}
+
+
+def test_an_answer_read_with_no_decision_pending_is_refused_in_one_sentence():
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.textinput import InputError, parse_answer
+
+    game = Game(GameConfig(["Ann", "Bob"], ["Villa"]))  # not started: nothing is asked
+    with pytest.raises(InputError) as refused:
+        parse_answer(game, "yes")
+    assert str(refused.value) == "The game is over."

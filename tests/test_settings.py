@@ -116,3 +116,11 @@ def test_duplicate_keys_in_the_file_fall_back_to_the_usual_keys(tmp_path):
     data, warning = load_settings(path)
     assert data["keys"]["hand"] == "f3" and data["keys"]["status"] == "f4"
     assert "Two key actions had the same key" in warning
+
+
+def test_sentences_keep_each_sentence_given_by_any_iterable():
+    from a11y_dominion.settings import Sentences
+
+    joined = Sentences(iter(["rate must be a whole number.", "hints must be on or off."]))
+    assert joined == "rate must be a whole number. hints must be on or off."
+    assert joined.sentences == ["rate must be a whole number.", "hints must be on or off."]

@@ -9,13 +9,16 @@ buys one card a turn and answers other questions as ``bigmoney`` does.
 
 from __future__ import annotations
 
-from ..rules.decisions import Decision, Move, MoveKind
+from collections.abc import Callable
+
+from ..rules.decisions import Decision, Move, MoveKind, turn_moves
+from ..rules.events import GameEvent
 from ..view import PlayerView
 from .common import HEARD, Ledger, money_total
 from .simple import BigMoneyBot
 
 
-def bmu_buy(money: int, coins: int, provinces_left: int, can) -> str | None:
+def bmu_buy(money: int, coins: int, provinces_left: int, can: Callable[[str], bool]) -> str | None:
     """The pile Big Money Ultimate buys, or None.
 
     ``money``: total money in the deck; ``coins``: coins this turn;
@@ -47,7 +50,7 @@ class BMUBot(BigMoneyBot):
         super().__init__(seed)
         self.ledger = Ledger()
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Count the cards gained, trashed and returned."""
         self.ledger.tell(events)
 
@@ -55,7 +58,7 @@ class BMUBot(BigMoneyBot):
         t = view.turn
         if t.phase != "buy":
             return super()._move(view, d)
-        opts = d.options
+        opts = turn_moves(d)
         move = super()._move(view, d)
         if move.kind in (MoveKind.TREASURES, MoveKind.PLAY, MoveKind.PAY):
             return move

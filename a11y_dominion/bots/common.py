@@ -14,9 +14,11 @@ so a bot made anew and told them again knows exactly as much.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 from ..rules import events as ev
-from ..rules.cards import CARDS, EVENTS, PILES
+from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
 
 START = Counter({"Copper": 7, "Estate": 3})
 
@@ -34,20 +36,21 @@ class Ledger:
     public)."""
 
     def __init__(self) -> None:
-        self.owned: dict[str, Counter] = {}
+        self.owned: dict[str, Counter[str]] = {}
         self.gained_this_turn: dict[str, int] = {}
-        self.events_bought: dict[str, Counter] = {}  # player -> the Events they bought, by name
-        self.returned: dict[str, Counter] = {}  # player -> the cards they returned to the Supply, by name
+        self.events_bought: dict[str, Counter[str]] = {}  # player -> the Events they bought, by name
+        self.returned: dict[str, Counter[str]] = {}  # player -> the cards they returned to the Supply, by name
 
-    def of(self, player: str) -> Counter:
+    def of(self, player: str) -> Counter[str]:
         """The cards ``player`` has (7 Coppers and 3 Estates before any event)."""
         c = self.owned.get(player)
         if c is None:
             c = self.owned[player] = Counter(START)
         return c
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: Iterable[ev.GameEvent]) -> None:
         """Count the gains, trashes, returns and Events bought in ``events``."""
+        e: Any  # an event of the type ``t`` tested below (a test of ``type(e)`` kept aside does not narrow it)
         for e in events:
             t = type(e)
             if t is ev.CardGained:
@@ -78,7 +81,7 @@ class Ledger:
         return out
 
 
-def spec(name: str):
+def spec(name: str) -> CardSpec | None:
     """The :class:`CardSpec` of ``name`` or None (an Event, a hidden card)."""
     return CARDS.get(name)
 
@@ -97,7 +100,7 @@ def coins_of(name: str) -> int:
     return {"Fortune": 4, "Crown": 2, "Charm": 2}.get(name, s.coins)
 
 
-def money_total(cards: Counter) -> int:
+def money_total(cards: Counter[str]) -> int:
     """The coins of every Treasure in ``cards`` (Big Money's "total money")."""
     return sum(coins_of(n) * k for n, k in cards.items() if k > 0)
 
@@ -124,7 +127,7 @@ def is_victory_only(name: str) -> bool:
     return ("Victory" in s.types or "Curse" in s.types) and not ("Action" in s.types or "Treasure" in s.types)
 
 
-def vp_of(name: str, cards: Counter) -> int:
+def vp_of(name: str, cards: Counter[str]) -> int:
     """Victory points of one ``name`` among ``cards`` (variable ones estimated)."""
     if name == "Gardens":
         return sum(cards.values()) // 10
@@ -144,7 +147,7 @@ _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 _FIXED_VP: dict[str, int] = {}
 
 
-def card_vp(cards: Counter) -> int:
+def card_vp(cards: Counter[str]) -> int:
     """The VP of ``cards`` without tokens or Landmarks (estimated for variable cards)."""
     total = 0
     fixed = _FIXED_VP

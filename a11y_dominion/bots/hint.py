@@ -11,7 +11,8 @@ rollouts on games of its own built from the view.
 
 from __future__ import annotations
 
-from ..rules.decisions import Decision, Msg
+from ..rules.decisions import Decision, Msg, Option
+from ..rules.events import GameEvent
 from ..view import PlayerView
 from .hard import HardBot
 from .medium import MediumBot
@@ -20,7 +21,9 @@ HINT_THINK_MS = 400
 """The most milliseconds ``hint`` lets the hard bot think: a hint answers within half a second."""
 
 
-def advise(d: Decision, view: PlayerView, told: list, think_ms: int | None = None, seed: int = 0) -> tuple:
+def advise(
+    d: Decision, view: PlayerView, told: list[GameEvent], think_ms: int | None = None, seed: int = 0
+) -> tuple[list[Option], Msg]:
     """``(answer, reason)``: the answer (a list of option keys, a
     :class:`~a11y_dominion.rules.decisions.Move` for a turn) a bot gives to
     ``d`` from ``view`` after being told the events ``told``, and the

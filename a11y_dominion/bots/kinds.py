@@ -8,35 +8,38 @@ the stronger bots are loaded only when a bot of their kind is made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..rules.decisions import Msg
+from ..table import Bot
 from .simple import BigMoneyBot, RandomBot
 
 
-def _bmu(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+def _bmu(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None) -> Bot:
     from .bmu import BMUBot
 
     return BMUBot(seed)
 
 
-def _easy(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+def _easy(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None) -> Bot:
     from .easy import EasyBot
 
     return EasyBot(seed)
 
 
-def _medium(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+def _medium(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None) -> Bot:
     from .medium import MediumBot
 
     return MediumBot(seed)
 
 
-def _hard(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+def _hard(seed: int = 0, think_ms: int | None = None, rollouts: int | None = None) -> Bot:
     from .hard import HardBot
 
     return HardBot(seed, think_ms=think_ms, rollouts=rollouts)
 
 
-BOT_KINDS = {
+BOT_KINDS: dict[str, Callable[..., Bot]] = {
     "bigmoney": BigMoneyBot,
     "random": RandomBot,
     "bmu": _bmu,
@@ -85,7 +88,7 @@ def bot_kind(text: str) -> str:
     )
 
 
-def make_bot(kind: str, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None):
+def make_bot(kind: str, seed: int = 0, think_ms: int | None = None, rollouts: int | None = None) -> Bot:
     """A bot seat of ``kind`` (bigmoney, random, bmu, easy, medium or hard, or a
     strategy: see :func:`bot_kind`), seeded with ``seed``; ``think_ms`` bounds the
     ``hard`` bot's thinking per decision in milliseconds (None: its default,

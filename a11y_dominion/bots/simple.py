@@ -11,10 +11,12 @@ must answer something legal (see :mod:`a11y_dominion.console.seat`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..fastlane import PlainView
 from ..rules.cards import CARDS
-from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind
+from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Option, option_words, turn_moves
+from ..rules.events import GameEvent
 from ..view import PlayerView
 
 # Enum members at hand as globals: in Python 3.11 a member read off its class
@@ -44,19 +46,19 @@ class RandomBot:
         resumed or replayed from its record then goes on exactly as before."""
         self.rng.seed(f"{self.seed}:{step}")
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Bots keep no memory of events."""
 
-    def decide(self, d: Decision, view: PlayerView | None = None) -> list:
+    def decide(self, d: Decision, view: PlayerView | None = None) -> list[Option]:
         """A random legal answer to ``d``."""
         if d.kind == "turn":
-            opts = list(d.options)  # the moves listed once
+            opts = list(turn_moves(d))  # the moves listed once
             if len(opts) > 1 and self.rng.random() < 0.5:
                 non_end = [o for o in opts if o.kind is not _MK_END]
                 return [self.rng.choice(non_end)]
             return [self.rng.choice(opts)]
         for _ in range(50):
-            pool = []
+            pool: list[Option] = []
             for o in d.options:
                 pool.extend([o] * d.count_of(o))
             hi = min(d.max, len(pool))
@@ -86,14 +88,14 @@ _ACTION_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
 _TREASURE_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
 
 
-def _cost_key(name: str) -> tuple:
+def _cost_key(name: str) -> tuple[int, int]:
     spec = CARDS.get(name)
     if spec is None:
         return (0, 0)
     return (spec.cost.coins + spec.cost.debt, spec.cost.coins)
 
 
-def _buy(coins: int, bought: bool, provinces: int, legal) -> Move | None:
+def _buy(coins: int, bought: bool, provinces: int, legal: Callable[[Move], bool]) -> Move | None:
     """Big Money's buy with ``coins`` (2 or more) and a Buy left: ``bought``
     tells whether it bought this Buy phase, ``provinces`` the Provinces
     left, ``legal(move)`` whether a move is legal; None for no buy."""
@@ -113,7 +115,7 @@ def _buy(coins: int, bought: bool, provinces: int, legal) -> Move | None:
 JUNK_ORDER = ["Curse", "Estate", "Copper"]
 
 
-def _junk_rank(name: str) -> tuple:
+def _junk_rank(name: str) -> tuple[int, int | tuple[int, int]]:
     if name in JUNK_ORDER:
         return (0, JUNK_ORDER.index(name))
     spec = CARDS.get(name)
@@ -153,17 +155,17 @@ class BigMoneyBot:
         resumed or replayed from its record then goes on exactly as before."""
         self.rng.seed(f"{self.seed}:{step}")
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Bots keep no memory of events."""
 
-    def decide(self, d: Decision, view: PlayerView) -> list:
+    def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """A Big Money answer to ``d``, from the bot's own ``view``."""
         if d.kind == "turn":
             return [self._move(view, d)]
         return self._choice(view, d)
 
     def _move(self, view: PlayerView, d: Decision) -> Move:
-        opts = d.options
+        opts = turn_moves(d)
         t = view.turn
         if t.phase == "action":
             if _ACTION_NAMES.isdisjoint(view.hand):
@@ -236,7 +238,7 @@ class BigMoneyBot:
             return Move.pay(min(coins, v.debt))  # the most it can pay
         return _END
 
-    def _choice(self, view: PlayerView, d: Decision) -> list:
+    def _choice(self, view: PlayerView, d: Decision) -> list[Option]:
         if d.kind == "yesno":
             return ["yes"] if d.purpose in ("trash",) else ["no"]
         if d.kind == "number":
@@ -251,14 +253,14 @@ class BigMoneyBot:
             return [d.options[0]]
         if d.kind == "pile":
             if d.purpose in ("gain", "copy"):
-                best = max(d.options, key=lambda pn: _cost_key(view.pile(pn).top or ""))
+                best = max(option_words(d), key=lambda pn: _cost_key(view.pile(pn).top or ""))
                 return [best]
             if d.purpose == "add debt":
                 return [d.options[0]]
             return [d.options[0]] if d.min else []
         # cards
-        pool = []
-        for o in d.options:
+        pool: list[str] = []
+        for o in option_words(d):
             pool.extend([o] * d.count_of(o))
         if d.purpose in ("trash", "discard", "topdeck"):
             pool.sort(key=_junk_rank)
@@ -273,7 +275,7 @@ class BigMoneyBot:
             k = d.max
         else:
             k = d.min
-        ans = pool[: min(k, len(pool))]
+        ans: list[Option] = [*pool[: min(k, len(pool))]]
         if d.check(ans) is None:
             return ans
         return RandomBot(self.rng.randrange(1 << 30)).decide(d, view)

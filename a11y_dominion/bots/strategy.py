@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
-from ..strategies import Strategy
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Option, Purpose, option_words
+from ..strategies import Expr, Strategy
 from ..view import PlayerView
 from . import buylist
 from .medium import MediumBot
@@ -33,7 +33,7 @@ class StrategyBot(MediumBot):
         self.kind = strategy.kind
 
     # ------------------------------------------------------------ conditions
-    def value(self, view: PlayerView, node: tuple) -> float:
+    def value(self, view: PlayerView, node: Expr) -> float:
         """The value of an expression tree of a condition (see :func:`.buylist.value`)."""
         return buylist.value(self.ledger, view, node)
 
@@ -63,19 +63,19 @@ class StrategyBot(MediumBot):
         return buylist.first_buy(self.ledger, view, d, self.strategy.buy) or _END
 
     # ------------------------------------------------------------ answers
-    def answer(self, view: PlayerView, d: Decision) -> list | None:
+    def answer(self, view: PlayerView, d: Decision) -> list[Option] | None:
         """Trash and discard the strategy's listed cards first; every other answer is ``medium``'s."""
-        listed = ()
+        listed: tuple[str, ...] = ()
         if d.kind is Kind.CARDS and d.purpose is Purpose.TRASH:
             listed = self.strategy.trash
         elif d.kind is Kind.CARDS and d.purpose is Purpose.DISCARD:
             listed = self.strategy.discard
         if not listed:
             return super().answer(view, d)
-        pool = Counter()
-        for o in d.options:
+        pool: Counter[str] = Counter()
+        for o in option_words(d):
             pool[o] += d.count_of(o)
-        chosen: list = []
+        chosen: list[Option] = []
         for name in listed:
             while pool[name] > 0 and len(chosen) < d.max:
                 chosen.append(name)

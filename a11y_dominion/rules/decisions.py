@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from .cost import Cost
 
@@ -440,3 +440,16 @@ class Decision:
         if self.kind is Kind.TURN:
             return [Move.from_dict(a) for a in answer]
         return list(answer)
+
+
+def turn_moves(d: Decision) -> Sequence[Move]:
+    """The options of ``d``, a turn decision: every one a :class:`Move` (the
+    options of every other decision are strings). Not checked: bots read them
+    at every turn."""
+    return cast("Sequence[Move]", d.options)
+
+
+def option_words(d: Decision) -> Sequence[str]:
+    """The options of ``d``, a decision other than a turn: every one a string
+    (card names, pile names, ``yes``/``no``, digits, ``pass``, mode keys). Not checked."""
+    return cast("Sequence[str]", d.options)

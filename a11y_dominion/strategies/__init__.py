@@ -22,6 +22,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..files import FileError, read_text, shown_name
 from ..rules.cards import CARDS, EVENTS, PILES
@@ -80,6 +81,18 @@ PLAY_KEYS = {
 COMPARISONS = ("<=", ">=", "==", "!=", "<", ">")
 
 
+Expr = tuple[Any, ...]
+"""An expression tree of a condition, plain tuples: ``("n", number)``, ``("f", field)``,
+``("c", field, card)``, ``("t", field, card type)`` or ``(operator, Expr, Expr)``
+(operator one of ``+ - * /``)."""
+
+Condition = tuple[Expr, str, Expr]
+"""A parsed condition: ``(left, comparison, right)`` (comparison one of :data:`COMPARISONS`)."""
+
+_Token = tuple[Any, ...]
+"""A token of a condition: ``("num", number)``, ``("field", word, argument or None)`` or ``("sym", symbol)``."""
+
+
 class StrategyError(ValueError):
     """A strategy file that cannot be used; ``args[0]`` is one sentence (a
     :class:`~a11y_dominion.rules.decisions.Msg`)."""
@@ -92,8 +105,8 @@ class BuyRule:
     ``text`` keeps the conditions as written."""
 
     card: str
-    when: tuple = ()
-    text: tuple = ()
+    when: tuple[Condition, ...] = ()
+    text: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,13 +118,13 @@ class Strategy:
 
     kind: str
     name: str
-    buy: tuple = ()
-    actions: tuple = ()
-    trash: tuple = ()
-    discard: tuple = ()
+    buy: tuple[BuyRule, ...] = ()
+    actions: tuple[str, ...] = ()
+    trash: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
     pay_debt: bool = True
     description: str = ""
-    names: frozenset = field(default_factory=frozenset)
+    names: frozenset[str] = field(default_factory=frozenset)
 
 
 # ---------------------------------------------------------------- names and kinds
@@ -160,8 +173,8 @@ class _Bad(Exception):
     """A condition that does not parse; ``args[0]`` says what is wrong (a Msg)."""
 
 
-def _tokens(text: str) -> list:
-    out = []
+def _tokens(text: str) -> list[_Token]:
+    out: list[_Token] = []
     pos = 0
     text = text.rstrip()
     while pos < len(text):
@@ -179,7 +192,7 @@ def _tokens(text: str) -> list:
     return out
 
 
-def _field(word: str, arg: str | None) -> tuple:
+def _field(word: str, arg: str | None) -> Expr:
     low = word.lower()
     if low in FIELDS:
         if arg is not None:
@@ -205,7 +218,7 @@ def _field(word: str, arg: str | None) -> tuple:
     )
 
 
-def parse_condition(text: str) -> tuple:
+def parse_condition(text: str) -> Condition:
     """The condition ``text`` (``"count(Smithy) < 1"``) as a plain tuple
     ``(left, comparison, right)``, each side an expression tree of tuples.
 
@@ -214,10 +227,10 @@ def parse_condition(text: str) -> tuple:
         toks = _tokens(text)
         pos = 0
 
-        def peek():
+        def peek() -> _Token | None:
             return toks[pos] if pos < len(toks) else None
 
-        def atom():
+        def atom() -> Expr:
             nonlocal pos
             t = peek()
             if t is None:
@@ -237,20 +250,20 @@ def parse_condition(text: str) -> tuple:
                 return ("-", ("n", 0.0), atom())
             raise _Bad(Msg("{word} stands where a number or a field belongs", word=repr(t[1])))
 
-        def term():
+        def term() -> Expr:
             nonlocal pos
             left = atom()
             while peek() in (("sym", "*"), ("sym", "/")):
-                op = toks[pos][1]
+                op: str = toks[pos][1]
                 pos += 1
                 left = (op, left, atom())
             return left
 
-        def expr():
+        def expr() -> Expr:
             nonlocal pos
             left = term()
             while peek() in (("sym", "+"), ("sym", "-")):
-                op = toks[pos][1]
+                op: str = toks[pos][1]
                 pos += 1
                 left = (op, left, term())
             return left
@@ -295,7 +308,7 @@ def _entry_lines(text: str, table: str) -> list[int]:
     return [i + 1 for i, line in enumerate(text.splitlines()) if pat.match(line)]
 
 
-def _type_name(value) -> str:
+def _type_name(value: object) -> str:
     if isinstance(value, bool):
         return Msg("true or false")
     if isinstance(value, int | float):
@@ -348,7 +361,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         )
         raise StrategyError(return_msg) from None
 
-    def check_keys(table: dict, allowed: dict, where: str, line: int) -> None:
+    def check_keys(table: dict[str, Any], allowed: dict[str, Msg], where: str, line: int) -> None:
         for key in table:
             kline = _key_line(text, key, line)
             if key not in allowed:
@@ -362,14 +375,14 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
                     ),
                 )
 
-    def want(value, ok: bool, key: str, what: str, line: int) -> None:
+    def want(value: object, ok: bool, key: str, what: str, line: int) -> None:
         if not ok:
             raise fail(
                 line,
                 Msg("{key} must be {what}, not {got}", key=key, what=what, got=_type_name(value)),
             )
 
-    def card_list(value, key: str, line: int) -> tuple:
+    def card_list(value: Any, key: str, line: int) -> tuple[str, ...]:
         want(
             value,
             isinstance(value, list) and all(isinstance(v, str) for v in value),
@@ -476,7 +489,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
     )
 
 
-_CACHE: dict = {}
+_CACHE: dict[tuple[str, int, int], Strategy] = {}
 
 
 def load_strategy(kind: str) -> Strategy:
@@ -506,7 +519,7 @@ def load_strategy(kind: str) -> Strategy:
     return strategy
 
 
-def strategy_problem(kinds: list) -> Msg | None:
+def strategy_problem(kinds: list[str]) -> Msg | None:
     """Why a game with seats of ``kinds`` cannot be played now: the sentence of the
     first strategy seat whose file cannot be used (it may have gone, or changed,
     since the game was saved), or None when every strategy seat can be made."""
@@ -515,5 +528,6 @@ def strategy_problem(kinds: list) -> Msg | None:
             try:
                 load_strategy(kind)
             except StrategyError as e:
-                return e.args[0]
+                why: Msg = e.args[0]
+                return why
     return None
