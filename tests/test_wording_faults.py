@@ -333,3 +333,81 @@ def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
     d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
     reason = MediumBot(1).move_reason(view, move)
     assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+
+
+# ------------------------------------------------------------ a Debt card bought before the Treasures
+DEBT_BEFORE_TREASURES = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Copper", "Copper", "Estate", "Silver", "Estate"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "buy engineer",
+            "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in "
+            "your hand: type play treasures.",
+        ),
+        (
+            "nl",
+            "koop ingenieur",
+            "Ingenieur kopen geeft je 4 schuld; je hebt 0 munten om die af te lossen tot je de geldkaarten in je "
+            "hand speelt: typ speel geldkaarten.",
+        ),
+        (
+            "en",
+            "buy city quarter",
+            "Buying City Quarter makes you take 8 Debt; you have 0 coins to pay it until you play the Treasures in "
+            "your hand: type play treasures.",
+        ),
+    ],
+)
+def test_a_debt_card_bought_before_the_treasures_says_to_play_them(lang, typed, expected):
+    # as a buy that costs more coins than there are: the Treasures could no longer pay once it is bought
+    console, lines = console_at(
+        DEBT_BEFORE_TREASURES, typed + "\n", lang, kingdom=("Villa", "Engineer", "City Quarter")
+    )
+    assert after(lines, typed) == [expected]
+    assert console.game.player("Ann").debt == 0 and console.game.turn.buys == 1
+
+
+def test_a_debt_card_is_bought_when_the_coins_so_far_pay_its_debt():
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 4},
+        "players": {"Ann": {"hand": ["Copper"], "deck": ["Estate"] * 5}, "Bot": {"hand": [], "deck": ["Estate"] * 5}},
+    }
+    console, lines = console_at(state, "buy engineer\n")
+    assert after(lines, "buy engineer")[0].startswith("You buy Engineer.")
+    assert console.game.player("Ann").debt == 4
+
+
+def test_a_joined_seat_hears_the_same_about_a_debt_card():
+    # a seat that joined a hosted game knows the game only from its view (its game is a ViewGame)
+    from a11y_dominion.remote.client import ViewGame
+    from a11y_dominion.scenario import load_scenario
+    from a11y_dominion.textinput import buy_refusal
+
+    game, _ = load_scenario(
+        {
+            "players": ["Ann", "Bot"],
+            "kingdom": ["Villa", "Engineer", "Forum"],
+            "events": [],
+            "landmarks": [],
+            "seed": 1,
+            "state": DEBT_BEFORE_TREASURES,
+            "script": [],
+        }
+    )
+    game.start()
+    seen = ViewGame(player_view(game, "Ann"), game.pending)
+    keys = [Move.buy("Engineer")]
+    assert EN.msg(buy_refusal(seen, keys, seen.explain_move(keys))) == (
+        "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in your "
+        "hand: type play treasures."
+    )

@@ -114,6 +114,7 @@ class _Pile:
         self.name = pile.name
         self.cards = [pile.top] * pile.cards_left  # only the top and the count are read
         self.top = _Named(pile.top) if pile.top is not None else None
+        self.debt_tokens = pile.debt_tokens  # taken with a buy from it (Tax)
 
 
 class _Named:
