@@ -184,10 +184,10 @@ def test_a_card_says_its_cost_once(lang, expected):
 @pytest.mark.parametrize(
     "lang, line",
     [
-        ("en", "You buy Engineer. You take the Debt for Engineer. Ann: 0 Buys, 4 Debt."),
+        ("en", "You buy Engineer. You take 4 Debt for Engineer. Ann: 0 Buys."),
         (
             "nl",
-            "Je koopt Ingenieur. Je neemt de schuld voor Ingenieur. Ann: 0 aanschaffen, 4 schuld.",
+            "Je koopt Ingenieur. Je neemt 4 schuld voor Ingenieur. Ann: 0 aanschaffen.",
         ),
     ],
 )

@@ -411,3 +411,52 @@ def test_a_joined_seat_hears_the_same_about_a_debt_card():
         "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in your "
         "hand: type play treasures."
     )
+
+
+# ------------------------------------------------------------ verbose phases: said once, and whose
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, ["Bot's Action phase.", "Bot's Clean-up.", "Your Clean-up."]),
+        (NL, ["De actiefase van Bot begint.", "De opschoonfase van Bot begint.", "Je opschoonfase begint."]),
+    ],
+)
+def test_verbose_phases_say_whose(lang, expected):
+    other = Narrator("Ann", "verbose", current="Bot", lang=lang)
+    mine = Narrator("Ann", "verbose", current="Ann", lang=lang)
+    said = [
+        *other.sentences([ev.PhaseChanged("Bot", "action")]),
+        *other.sentences([ev.PhaseChanged("Bot", "cleanup")]),
+        *mine.sentences([ev.PhaseChanged("Ann", "cleanup")]),
+    ]
+    assert said == expected
+
+
+@pytest.mark.parametrize("lang, phase", [("en", "Action phase"), ("nl", "actiefase")])
+def test_verbose_says_the_own_action_phase_once(lang, phase, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": [], "deck": ["Estate"] * 10}, "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5}},
+    }
+    verbose = "settings set verbosity verbose" if lang == "en" else "instellingen zet uitgebreidheid uitgebreid"
+    end = "end" if lang == "en" else "einde"
+    _, lines = console_at(state, f"{verbose}\n{end}\n{end}\n", lang)
+    # from Ann's end of turn to her next turn's first prompt: the phase named at most once, by the prompt
+    start = lines.index(f"Ann> {end}")
+    turn = next(i for i, x in enumerate(lines) if i > start and x.startswith(("Your turn 2", "Jouw beurt 2")))
+    upto = next(i for i, x in enumerate(lines) if i > turn and x.startswith("Ann> "))
+    own = " ".join(lines[turn:upto])
+    assert own.lower().count(phase.lower()) <= 1, own
+
+
+# ------------------------------------------------------------ how much Debt is taken
+@pytest.mark.parametrize(
+    "lang, expected",
+    [(EN, ["You take 3 Debt for Wedding."]), (NL, ["Je neemt 3 schuld voor Bruiloft."])],
+)
+def test_taking_debt_says_how_much(lang, expected):
+    narrator = Narrator("Ann", current="Ann", lang=lang, prompts=True)
+    narrator.phase = "buy"
+    assert narrator.sentences([ev.DebtChanged("Ann", 3, 3, "Wedding")]) == expected
+    assert narrator.debt_said == 3  # the prompt after it leaves the Debt out: said once

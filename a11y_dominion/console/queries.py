@@ -189,6 +189,7 @@ def changed_turn_prompt(
     phase_known: bool = False,
     told: bool = False,
     named: frozenset = frozenset(),
+    said: frozenset = frozenset(),
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
@@ -202,13 +203,16 @@ def changed_turn_prompt(
     were just told ("You play Chariot Race. ... so there is no bonus."): when nothing changed,
     nothing is added to them (""). ``named``: the figures ("buys", ...) a bonus the player
     was just told changed ("You buy Forum: +1 Buy."), named even when the move took them back
-    to what they were ("1 Buy, 0 coins.")."""
+    to what they were ("1 Buy, 0 coins."). ``said``: the figures the move's sentences said as
+    they are now ("You take 4 Debt for Engineer." with no Debt before): not said again."""
     now = turn_figures(view, d)
     parts = []
     for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
         if key == "actions" and now["phase"] != "action":
             continue
         if key == "debt" and not now["debt"]:
+            continue
+        if key in said and key not in named:
             continue
         if now[key] != before.get(key) or key in named:
             parts.append(count(now[key], unit, lang))
