@@ -232,12 +232,19 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list:
 
 def _no_number(template: str, i: int, most: int) -> Msg:
     """The refusal of the number ``i`` among ``most`` numbered moves or choices: ``template``
-    ("... choose 1 to {most}.") or, with one to choose from, that one is 1."""
+    ("... choose 1 to {most}."), with two to choose from "... choose 1 or 2.", or, with one
+    to choose from, that one is 1."""
     if most == 1:
         template = (
             N_("There is no move number {number}; the only move is 1.")
             if "move" in template
             else N_("There is no choice number {number}; the only choice is 1.")
+        )
+    elif most == 2:
+        template = (
+            N_("There is no move number {number}; choose 1 or 2.")
+            if "move" in template
+            else N_("There is no choice number {number}; choose 1 or 2.")
         )
     return Msg(template, number=short(str(i), 12), most=most)
 

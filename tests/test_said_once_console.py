@@ -250,7 +250,8 @@ HAND_UNSORTED = {
             [
                 "Your hand: Villa, 2 Coppers, Silver and Estate.",
                 "1. play Villa",
-                "2 to 3: play Copper or Silver.",
+                "2. play Copper",
+                "3. play Silver",
                 "4. play treasures",
                 "5 to 7: buy, once your Treasures are played.",
                 "8. end the Action phase",
@@ -261,7 +262,8 @@ HAND_UNSORTED = {
             [
                 "Je hand: Villa, 2 Koper, Zilver en Landgoed.",
                 "1. speel Villa",
-                "2 tot en met 3: speel Koper of Zilver.",
+                "2. speel Koper",
+                "3. speel Zilver",
                 "4. speel geldkaarten",
                 "5 tot en met 7: kopen, zodra je geldkaarten gespeeld zijn.",
                 "8. beëindig de actiefase",
@@ -273,7 +275,7 @@ def test_play_moves_come_in_hand_order_and_no_buys_listed_while_treasures_are_le
     # the buys at 0 coins (Copper, Curse, Engineer) are not listed: one clause says how to buy
     _, lines = console_at(HAND_UNSORTED, "", lang)
     i = next(j for j, x in enumerate(lines) if x.startswith(expected[0]))
-    assert lines[i : i + 6] == expected
+    assert lines[i : i + len(expected)] == expected
 
 
 def test_a_buy_typed_in_the_action_phase_with_treasures_in_hand_is_made():

@@ -460,3 +460,97 @@ def test_taking_debt_says_how_much(lang, expected):
     narrator.phase = "buy"
     assert narrator.sentences([ev.DebtChanged("Ann", 3, 3, "Wedding")]) == expected
     assert narrator.debt_said == 3  # the prompt after it leaves the Debt out: said once
+
+
+# ------------------------------------------------------------ numbered choices
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            "en",
+            ["1. play Copper", "2. play Silver", "3. play treasures", "4 or 5: buy, once your Treasures are played."],
+        ),
+        (
+            "nl",
+            [
+                "1. speel Koper",
+                "2. speel Zilver",
+                "3. speel geldkaarten",
+                "4 of 5: kopen, zodra je geldkaarten gespeeld zijn.",
+            ],
+        ),
+    ],
+)
+def test_two_moves_are_not_a_range(lang, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Copper", "Silver", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(state, "", lang, kingdom=("Villa", "Forum"))
+    i = lines.index(expected[0])
+    assert lines[i : i + 4] == expected
+
+
+def _position(state: dict, kingdom=("Villa", "Engineer", "City Quarter")) -> Game:
+    from a11y_dominion.scenario import load_scenario
+
+    game, _ = load_scenario(
+        {"players": ["Ann", "Bot"], "kingdom": list(kingdom), "events": [], "landmarks": [], "seed": 1}
+        | {"state": state, "script": []}
+    )
+    game.start()
+    return game
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "1: play Copper; 2: play Silver; 3: play treasures; 4: end."),
+        (NL, "1: speel Koper; 2: speel Zilver; 3: speel geldkaarten; 4: einde."),
+    ],
+)
+def test_the_brief_line_says_play_treasures(lang, expected):
+    from a11y_dominion.console.questions import brief_options
+
+    game = _position(
+        {
+            "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 0, "coins": 0},
+            "players": {"Ann": {"hand": ["Copper", "Silver"], "deck": ["Estate"] * 5}},
+        }
+    )
+    assert brief_options(player_view(game, "Ann"), game.pending, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "1 to 4: buy City Quarter, Engineer, Copper or Curse; 5: end."),
+        (NL, "1 tot en met 4: koop Stadswijk, Ingenieur, Koper of Vloek; 5: einde."),
+    ],
+)
+def test_a_brief_list_of_buys_never_says_or_1_more(lang, expected):
+    from a11y_dominion.console.questions import brief_options
+
+    game = _position(
+        {
+            "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+            "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+        }
+    )
+    assert brief_options(player_view(game, "Ann"), game.pending, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play sacrifice|3", "There is no choice number 3; choose 1 or 2."),
+        ("nl", "speel offer|3", "Er is geen keuze nummer 3; kies 1 of 2."),
+    ],
+)
+def test_a_number_out_of_two_choices_says_1_or_2(lang, typed, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(state, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
+    assert after(lines, "3") == [expected]
