@@ -554,3 +554,38 @@ def test_a_number_out_of_two_choices_says_1_or_2(lang, typed, expected):
     }
     _, lines = console_at(state, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
     assert after(lines, "3") == [expected]
+
+
+# ------------------------------------------------------------ what an undo took back
+SACRIFICE_TURN = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play sacrifice|copper|yes|undo", "Taken back: trash Copper."),
+        ("nl", "speel offer|koper|ja|herstel", "Teruggenomen: vernietig Koper."),
+    ],
+)
+def test_undo_of_a_card_question_names_the_answer(lang, typed, expected):
+    _, lines = console_at(SACRIFICE_TURN, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
+    undo = typed.split("|")[-1]
+    assert after(lines, undo)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Ann took back the trashing of Copper and Estate."),
+        (NL, "Ann nam het vernietigen van Koper en Landgoed terug."),
+    ],
+)
+def test_another_seat_hears_what_was_taken_back(lang, expected):
+    events = [ev.CardTrashed("Ann", "Copper", "hand"), ev.CardTrashed("Ann", "Estate", "hand")]
+    assert q.undone_line("Bot", "Ann", events, lang) == expected
