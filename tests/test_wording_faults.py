@@ -589,3 +589,18 @@ def test_undo_of_a_card_question_names_the_answer(lang, typed, expected):
 def test_another_seat_hears_what_was_taken_back(lang, expected):
     events = [ev.CardTrashed("Ann", "Copper", "hand"), ev.CardTrashed("Ann", "Estate", "hand")]
     assert q.undone_line("Bot", "Ann", events, lang) == expected
+
+
+# ------------------------------------------------------------ the place in the help pages
+@pytest.mark.parametrize(
+    "typed, part",
+    [
+        ("help playing|help next|settings set language nl|hulp volgende", "Deel 3: "),
+        ("help spelen|help volgende|instellingen zet taal en|help next", "Part 3: "),
+    ],
+)
+def test_the_help_place_stays_when_the_language_changes(typed, part, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    lang = "nl" if "spelen" in typed else "en"
+    _, _, lines = session(typed.replace("|", "\r") + "\r", "--lang", lang)
+    assert any(x.startswith(part) for x in lines), lines[-12:]
