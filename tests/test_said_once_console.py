@@ -57,7 +57,7 @@ BUY_PHASE = {
 
 # ------------------------------------------------------------------ 1. settings in the game
 SETTINGS_EN = [
-    "Language en, verbosity normal, options new, speech output none, hints on.",
+    "Language English, verbosity normal, options new, speech output none, hints on.",
     "Change one with settings set KEY VALUE, for example settings set language nl; "
     "the other settings change outside the game with a11y-dominion settings.",
 ]
@@ -79,17 +79,17 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     ]
     assert after(lines, "settings set hints off") == ["Hints are now off."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
-    assert after(lines, "settings set language fr") == ["Language must be en or nl."]
+    assert after(lines, "settings set language fr") == ["Language must be English or Dutch."]
     assert after(lines, "settings blah") == [
         "Settings takes nothing, or set KEY VALUE, for example settings set language nl."
     ]
     assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
     assert after(lines, "settings set options always") == ["Options is now always."]
     # from the change on, the seat hears Dutch
-    assert after(lines, "settings set language nl") == ["Taal is nu nl."]
+    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
     i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
     assert lines[i + 1 : i + 3] == [
-        "Taal nl, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
+        "Taal Nederlands, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
         "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet taal nl; "
         "de andere instellingen wijzig je buiten het spel met a11y-dominion settings (dat alleen de Engelse "
         "woorden kent).",
@@ -104,7 +104,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
 def test_settings_in_dutch_words():
     _, lines = console_at(BUY_PHASE, "instellingen\ninstellingen zet confirm no\n", lang="nl")
     assert after(lines, "instellingen")[0] == (
-        "Taal nl, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
+        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert after(lines, "instellingen zet confirm no") == [
         "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "

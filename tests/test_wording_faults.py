@@ -257,14 +257,14 @@ def test_a_buy_before_the_treasures_says_to_play_them(lang, typed, expected):
         (
             "en",
             "settings set foo on",
-            "foo is not a setting. The settings are speech, screen_reader, output, rate, "
+            "There is no setting foo. The settings are speech, screen_reader, output, rate, "
             "verbosity, language, confirm, hints, options and keys; during a game, language, verbosity, options, "
             "output and hints change here.",
         ),
         (
             "nl",
             "instellingen zet foo aan",
-            "foo is geen instelling. De instellingen zijn speech, screen_reader, "
+            "Er is geen instelling foo. De instellingen zijn speech, screen_reader, "
             "output, rate, verbosity, language, confirm, hints, options en keys; tijdens een spel wijzig je hier taal, "
             "uitgebreidheid, opties, spraakuitvoer en tips.",
         ),
@@ -604,3 +604,20 @@ def test_the_help_place_stays_when_the_language_changes(typed, part, tmp_path, m
     lang = "nl" if "spelen" in typed else "en"
     _, _, lines = session(typed.replace("|", "\r") + "\r", "--lang", lang)
     assert any(x.startswith(part) for x in lines), lines[-12:]
+
+
+# ------------------------------------------------------------ a language by its name
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "settings set language nl", "Taal is nu Nederlands."),
+        ("nl", "instellingen zet taal en", "Language is now English."),
+        ("en", "settings set language dutch", "Taal is nu Nederlands."),
+        ("en", "settings set language fr", "Language must be English or Dutch."),
+        ("nl", "instellingen zet taal fr", "Taal moet Engels of Nederlands zijn."),
+    ],
+)
+def test_a_language_is_named_not_spelt(lang, typed, expected, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    _, lines = console_at(BEFORE_TREASURES, typed + "\n", lang)
+    assert after(lines, typed) == [expected]

@@ -77,12 +77,15 @@ SETTING_VALUE_WORDS = {
     True: N_("on"),
     False: N_("off"),
     None: N_("default"),
+    "en": N_("English"),  # a language by its name, not its code read as letters
+    "nl": N_("Dutch"),
 }
+LANGUAGE_NAMES = {"english": "en", "engels": "en", "dutch": "nl", "nederlands": "nl"}  # typed for a code
 
 
 def setting_value_text(value, lang) -> str:
     """A live setting's value as the settings command shows it, in ``lang``: "beknopt", "altijd",
-    "aan" in Dutch; a language code or an output's name as it is."""
+    "aan" in Dutch; a language by its name ("English", "Nederlands"); an output's name as it is."""
     if isinstance(value, bool) or value is None or value in SETTING_VALUE_WORDS:
         return lang._(SETTING_VALUE_WORDS[value])
     return str(value)
@@ -407,6 +410,8 @@ class Commands:
             return
         key, value = words[1].lower(), " ".join(words[2:])
         key = DUTCH_SETTING_KEYS.get(key, key)
+        if key == "language":
+            value = LANGUAGE_NAMES.get(value.lower(), value)
         if key != "output":
             value = DUTCH_SETTING_VALUES.get(value.lower(), value)
         elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
@@ -415,7 +420,7 @@ class Commands:
             self.error(
                 self.t(
                     N_(
-                        "{key} is not a setting. The settings are {names}; during a game, language, verbosity, "
+                        "There is no setting {key}. The settings are {names}; during a game, language, verbosity, "
                         "options, output and hints change here."
                     ),
                     key=short(key),
@@ -485,7 +490,7 @@ class Commands:
                     "Language {language}, verbosity {verbosity}, options {options}, speech output {output}, "
                     "hints {hints}."
                 ),
-                language=seat.lang.code,
+                language=setting_value_text(seat.lang.code, self.lang),
                 verbosity=setting_value_text(seat.verbosity, self.lang),
                 options=setting_value_text(seat.heard.mode, self.lang),
                 output=output,
