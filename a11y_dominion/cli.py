@@ -529,6 +529,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     its ID, date, players, Kingdom, and the turn it is at or how it ended (who won, the
     scores); then one sentence per autosave that cannot be read (``damaged``: (ID, error)
     pairs, as :func:`~a11y_dominion.autosave.all_games` gives them)."""
+    from .announcements.words import join_names
     from .i18n import N_
     from .seats import default_seat_names
 
@@ -549,8 +550,8 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 continue
         # the seat with a language's default name ("Jij") as this language calls it ("You")
         names = default_seat_names(g.record, lang, g.language)
-        players = ", ".join(f"{names.get(n, n)} ({lang._(k)})" for n, k in g.seats)
-        kingdom = ", ".join(lang.card(k) for k in g.kingdom)
+        players = join_names([f"{names.get(n, n)} ({lang._(k)})" for n, k in g.seats], lang)
+        kingdom = join_names([lang.card(k) for k in g.kingdom], lang)
         date = g.started.replace("T", " ")
         if g.finished:
             out.append(_finished_line(g, lang, date, players, kingdom, names))
@@ -619,23 +620,41 @@ def _finished_line(g, lang, date: str, players: str, kingdom: str, names: dict |
         except RecordError:
             pass
     names = names or {}
-    scores = "; ".join(f"{names.get(str(s[0]), s[0])} {s[1]} VP" for s in result.get("scores", []) if len(s) == 2)
-    winners = [str(names.get(str(w), w)) for w in result.get("winners", [])]
-    if len(winners) > 1:
-        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. {winners} tied; {scores}.")
-    elif winners:
-        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}.")
-    else:
+    scores = [(str(s[0]), s[1]) for s in result.get("scores", []) if len(s) == 2]
+    winners = [str(w) for w in result.get("winners", [])]
+    if not winners:
         template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. Its result was not kept.")
-    return lang.text(
-        template,
-        id=g.id,
-        date=date,
-        players=players,
-        kingdom=kingdom,
-        winners=lang._(N_(" and ")).join(winners),
-        scores=scores,
+        return lang.text(template, date=date, players=players, kingdom=kingdom)
+    line = lang.text(
+        N_("Game of {date}, finished: {players}. Kingdom: {kingdom}."), date=date, players=players, kingdom=kingdom
     )
+    return " ".join([line, *result_sentences(winners, scores, names, lang)])
+
+
+def result_sentences(winners: list, scores: list, names: dict, lang) -> list:
+    """The result of a finished game as a listener expects it, each player named once: "You won
+    with 37 VP.", "Ann and Bea tied with 30 VP.", then "Bot had 25 VP." for each other player.
+    ``winners`` names the winners, ``scores`` is (player, VP) pairs, ``names`` the players shown
+    by another name (:func:`~a11y_dominion.seats.default_seat_names`)."""
+    from .announcements.words import count, join_names
+    from .i18n import N_
+
+    vp = dict(scores)
+    shown = [str(names.get(w, w)) for w in winners]
+    top = vp.get(winners[0])
+    if top is None:  # (no score kept for the winner)
+        template = N_("{players} tied.") if len(winners) > 1 else N_("{player} won.")
+        return [lang.text(template, players=join_names(shown, lang), player=shown[0])]
+    if len(winners) > 1:
+        out = [lang.text(N_("{players} tied with {vp}."), players=join_names(shown, lang), vp=count(top, "VP", lang))]
+    else:
+        out = [lang.text(N_("{player} won with {vp}."), player=shown[0], vp=count(top, "VP", lang))]
+    for name, points in scores:
+        if name not in winners:
+            out.append(
+                lang.text(N_("{player} had {vp}."), player=str(names.get(name, name)), vp=count(points, "VP", lang))
+            )
+    return out
 
 
 def cmd_games(args) -> int:
@@ -651,6 +670,7 @@ def cmd_games(args) -> int:
 
 def stats_lines(figures: dict, lang) -> list:
     """The figures of :func:`~a11y_dominion.stats.summary` as plain sentences."""
+    from .announcements.words import join_names
     from .i18n import N_
 
     if not figures["games"]:
@@ -659,15 +679,9 @@ def stats_lines(figures: dict, lang) -> list:
     if figures["human_games"]:
         out.append(
             lang.text(
-                N_(
-                    "People won {wins} of the {games} {games:game|games} they played and tied {ties}; "
-                    "their average score is {score} VP."
-                )
+                N_("You won {wins} {wins:game|games} of {games} and tied {ties}; your average score is {score} VP.")
                 if figures.get("human_ties")
-                else N_(
-                    "People won {wins} of the {games} {games:game|games} they played; "
-                    "their average score is {score} VP."
-                ),
+                else N_("You won {wins} {wins:game|games} of {games}; your average score is {score} VP."),
                 wins=figures["human_wins"],
                 games=figures["human_games"],
                 ties=figures.get("human_ties", 0),
@@ -680,7 +694,7 @@ def stats_lines(figures: dict, lang) -> list:
         elif ties:
             out.append(
                 lang.text(
-                    N_("Against {kind}: {wins} won and {ties} tied of {games} {games:game|games}."),
+                    N_("Against {kind}: won {wins} {wins:game|games} of {games} and tied {ties}."),
                     kind=kind,
                     wins=wins,
                     ties=ties,
@@ -690,16 +704,16 @@ def stats_lines(figures: dict, lang) -> list:
         else:
             out.append(
                 lang.text(
-                    N_("Against {kind}: {wins} won of {games} {games:game|games}."), kind=kind, wins=wins, games=games
+                    N_("Against {kind}: won {wins} {wins:game|games} of {games}."), kind=kind, wins=wins, games=games
                 )
             )
     for cards, games, wins, ties in figures["kingdoms"]:
         out.append(
             lang.text(
-                N_("Kingdom {cards}: {wins} won and {ties} tied of {games} {games:game|games}.")
+                N_("Kingdom {cards}: won {wins} {wins:game|games} of {games} and tied {ties}.")
                 if ties
-                else N_("Kingdom {cards}: {wins} won of {games} {games:game|games}."),
-                cards=", ".join(lang.card(c) for c in cards),
+                else N_("Kingdom {cards}: won {wins} {wins:game|games} of {games}."),
+                cards=join_names([lang.card(c) for c in cards], lang),
                 wins=wins,
                 ties=ties,
                 games=games,

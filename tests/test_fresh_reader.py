@@ -62,7 +62,7 @@ def test_the_default_seat_name_follows_the_language_of_the_resumed_game(capsys):
     assert main(["games"]) == 0
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(
-        rf"Game of .*, unfinished, at your turn 3: You \(human\), Bot \(medium\)\. .*resume {saved.id}\.", line
+        rf"Game of .*, unfinished, at your turn 3: You \(human\) and Bot \(medium\)\. .*resume {saved.id}\.", line
     )
     # and in Dutch again "Jij"
     again = typed(["hand"], settings={"language": "nl"}, game_id="latest")

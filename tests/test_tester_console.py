@@ -61,7 +61,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     assert [n for n, _ in saved.seats] == ["You", "Bot"] and saved.turn == ("You", 2)
     assert '"Jij"' not in saved.path.read_text(encoding="utf-8")
     listed = game_lines([saved], Language("nl"))[0]
-    assert "Jij (mens), Bot (bigmoney)" in listed and "You" not in listed
+    assert "Jij (mens) en Bot (bigmoney)" in listed and "You" not in listed
     console, lines = play("", resume=saved, settings={"language": "nl"})
     assert list(console.people) == ["Jij"] and lines[-1] == "Spel gestopt."
     assert "Jij> " in lines

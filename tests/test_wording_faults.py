@@ -621,3 +621,119 @@ def test_a_language_is_named_not_spelt(lang, typed, expected, tmp_path, monkeypa
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     _, lines = console_at(BEFORE_TREASURES, typed + "\n", lang)
     assert after(lines, typed) == [expected]
+
+
+# ------------------------------------------------------------ stats and games
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            EN,
+            [
+                "Games played to the end: 1.",
+                "You won 1 game of 1; your average score is 37 VP.",
+                "Against medium: won 1 game of 1.",
+                "Kingdom Villa, Forum and Engineer: won 1 game of 1.",
+            ],
+        ),
+        (
+            NL,
+            [
+                "Uitgespeelde spellen: 1.",
+                "Je won 1 spel van 1; je gemiddelde score is 37 punten.",
+                "Tegen medium: 1 spel van 1 gewonnen.",
+                "Koninkrijk Villa, Forum en Ingenieur: 1 spel van 1 gewonnen.",
+            ],
+        ),
+    ],
+)
+def test_stats_count_games_as_said(lang, expected):
+    from a11y_dominion.cli import stats_lines
+
+    figures = {
+        "games": 1,
+        "human_games": 1,
+        "human_wins": 1,
+        "human_ties": 0,
+        "average_score": 37,
+        "opponents": [("medium", 1, 1, 0)],
+        "kingdoms": [(("Villa", "Forum", "Engineer"), 1, 1, 0)],
+    }
+    assert stats_lines(figures, lang) == expected
+
+
+def _finished(result: dict):
+    from pathlib import Path
+
+    from a11y_dominion import autosave
+
+    return autosave.SavedGame(
+        path=Path("20260101-120000.jsonl"),
+        id="20260101-120000",
+        started="2026-01-01T12:00:00",
+        record={
+            "seats": [["You", "human"], ["Bot", "bigmoney"]],
+            "config": {"players": ["You", "Bot"], "kingdom": ["Villa", "Forum"], "seed": 1},
+            "answers": [],
+        },
+        answers=[],
+        result=result,
+    )
+
+
+@pytest.mark.parametrize(
+    "lang, result, expected",
+    [
+        (
+            EN,
+            {"scores": [["You", 37], ["Bot", 30]], "winners": ["You"]},
+            "Game of 2026-01-01 12:00:00, finished: You (human) and Bot (bigmoney). Kingdom: Villa and Forum. "
+            "You won with 37 VP. Bot had 30 VP.",
+        ),
+        (
+            EN,
+            {"scores": [["You", 30], ["Bot", 30]], "winners": ["You", "Bot"]},
+            "Game of 2026-01-01 12:00:00, finished: You (human) and Bot (bigmoney). Kingdom: Villa and Forum. "
+            "You and Bot tied with 30 VP.",
+        ),
+        (
+            NL,
+            {"scores": [["You", 30], ["Bot", 37]], "winners": ["Bot"]},
+            "Spel van 2026-01-01 12:00:00, afgelopen: Jij (mens) en Bot (bigmoney). Koninkrijk: Villa en Forum. "
+            "Bot won met 37 punten. Jij had 30 punten.",
+        ),
+    ],
+)
+def test_games_tells_the_result_as_a_listener_expects(lang, result, expected):
+    from a11y_dominion.cli import game_lines
+
+    assert game_lines([_finished(result)], lang) == [expected]
+
+
+# ------------------------------------------------------------ lists end with and
+@pytest.mark.parametrize(
+    "lang, expected",
+    [(EN, "Copper, Silver and treasures."), (NL, "Koper, Zilver en geldkaarten.")],
+)
+def test_tab_choices_are_listed_with_and(lang, expected):
+    from a11y_dominion.console.display import choices_line
+
+    words = ["Copper", "Silver", "treasures"] if lang is EN else ["Koper", "Zilver", "geldkaarten"]
+    assert choices_line(words, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "F4 or Alt+S: read the status: phase, Actions, Buys, coins, Debt and VP tokens (command status)."),
+        (
+            NL,
+            "F4 of Alt+S: de status voorlezen: fase, acties, aanschaffen, munten, schuld en "
+            "overwinningspuntenfiches (commando status).",
+        ),
+    ],
+)
+def test_help_keys_lists_with_and(lang, expected):
+    from a11y_dominion.console.keys import key_help_lines
+
+    assert expected in key_help_lines(lang)
