@@ -807,7 +807,7 @@ def cmd_host(args) -> int:
     from .remote.access import AccessError, read_authorized_keys
     from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
-    from .seats import parse_seats
+    from .seats import parse_seats, rollouts_refusal
 
     lang = _lang(args.lang)
     saved = None
@@ -822,6 +822,9 @@ def cmd_host(args) -> int:
             raise KingdomError(e.args[0]) from e
     if not any(kind == "remote" for _name, kind in seats):
         raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    refused = rollouts_refusal(args.rollouts, [kind for _name, kind in seats])
+    if refused is not None:
+        raise KingdomError(refused)
     humans = [name for name, kind in seats if kind == "human"]
     if len(humans) > 1:
         raise KingdomError(
@@ -1048,6 +1051,7 @@ def write_host_record(path: str, game, seats: list) -> None:
 def cmd_simulate(args) -> int:
     """``simulate``: bot games, results as JSON or plain lines."""
     from .bots.kinds import bot_kind
+    from .seats import rollouts_refusal
     from .simulate import simulate
 
     try:
@@ -1056,6 +1060,9 @@ def cmd_simulate(args) -> int:
         raise KingdomError(e.args[0]) from None
     if not 2 <= len(kinds) <= 6:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
+    refused = rollouts_refusal(args.rollouts, kinds)
+    if refused is not None:
+        raise KingdomError(refused)
     if args.games < 1:
         raise KingdomError("--games must be at least 1.")
     if args.workers < 1:

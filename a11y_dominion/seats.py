@@ -53,6 +53,24 @@ MAX_ROLLOUTS = 10000
 """The most rollouts per candidate buy ``--rollouts`` takes."""
 
 
+def rollouts_refusal(rollouts: int | None, kinds: list) -> Msg | None:
+    """The sentence refusing ``--rollouts`` (``rollouts``: its number, None when not given)
+    for seats of ``kinds`` (seat or bot kinds, as typed or as kept) none of which is the hard
+    bot, the only one it bounds; None when it is not given or a hard bot plays."""
+    if rollouts is None:
+        return None
+    for kind in kinds:
+        try:
+            if bot_kind(str(kind)) == "hard":
+                return None
+        except ValueError:
+            continue
+    return Msg(
+        "--rollouts bounds the hard bot's thinking, and no seat is a hard bot; "
+        "add a hard bot to --players, or leave --rollouts out."
+    )
+
+
 class LazyBot:
     """The bot of a seat: a bot of ``kind`` (see :func:`make_bot`) made at its
     first use, and made anew whenever the seat must know a game from its start

@@ -737,3 +737,23 @@ def test_help_keys_lists_with_and(lang, expected):
     from a11y_dominion.console.keys import key_help_lines
 
     assert expected in key_help_lines(lang)
+
+
+# ------------------------------------------------------------ --rollouts without a hard bot
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--rollouts", "5", "--speech", "off"],
+        ["simulate", "--players", "medium,bigmoney", "--rollouts", "5", "--games", "1"],
+        ["host", "--players", "Ann:remote,Bot:bigmoney", "--rollouts", "5"],
+    ],
+)
+def test_rollouts_without_a_hard_bot_is_one_sentence_and_exit_2(args, capsys):
+    from a11y_dominion.cli import main
+
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "a11y-dominion: --rollouts bounds the hard bot's thinking, and no seat is a hard bot; "
+        "add a hard bot to --players, or leave --rollouts out."
+    ]

@@ -19,7 +19,7 @@ from ..kingdoms import KingdomError, choose_setup
 from ..lineinput import read_line
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import bot_options, default_seat_names, parse_seats, rename_seats
+from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..settings import load_settings, save_settings, seat_settings
 from ..textinput import typed_line
 from .app import Console
@@ -134,6 +134,9 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
         except (KingdomError, SetupError) as e:
             return fail(lang.msg(e))
+    refused = rollouts_refusal(getattr(args, "rollouts", None), [kind for _name, kind in seats])
+    if refused is not None:
+        return fail(lang.msg(refused))
     notices = [lang.msg(warning)] if warning else []
     auto_why = None
     if speech == "auto":
