@@ -470,7 +470,7 @@ def cmd_help(args, out=None, err=None) -> int:
     ``out``/``err``: where lines go (default: standard output and error)."""
     from .console.keys import key_help_lines
     from .helppages import bad_part, bad_topic, find_part, find_topic, load_page, page_lines, part_lines, topics_line
-    from .i18n import N_
+    from .i18n import N_, typed_command
     from .settings import load_settings
 
     out = out or sys.stdout
@@ -480,7 +480,12 @@ def cmd_help(args, out=None, err=None) -> int:
     words = list(args.topic)
     if not words:
         print(topics_line(lang), file=out)
-        print(lang._(N_("Type a11y-dominion help and a topic, for example a11y-dominion help playing.")), file=out)
+        print(
+            lang.text(
+                N_("Type {command} help and a topic, for example {command} help playing."), command=typed_command()
+            ),
+            file=out,
+        )
         return 0
     for k in range(len(words), 0, -1):
         topic = find_topic(" ".join(words[:k]))
@@ -530,7 +535,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     scores); then one sentence per autosave that cannot be read (``damaged``: (ID, error)
     pairs, as :func:`~a11y_dominion.autosave.all_games` gives them)."""
     from .announcements.words import join_names
-    from .i18n import N_
+    from .i18n import N_, typed_command
     from .seats import default_seat_names
 
     if not games and not damaged:
@@ -567,14 +572,15 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 lang.text(
                     N_(
                         "Game of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
-                        "Resume it with a11y-dominion host --resume {id}."
+                        "Resume it with {command} host --resume {id}."
                     )
                     if any(k == "remote" for _n, k in g.seats)
                     else N_(
                         "Game of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
-                        "Resume it with a11y-dominion resume {id}."
+                        "Resume it with {command} resume {id}."
                     ),
                     id=g.id,
+                    command=typed_command(),
                     date=date,
                     turn=turn,
                     players=players,
@@ -948,6 +954,7 @@ def _hosted_game(game_id: str | None) -> tuple:
     from .autosave import find_game, lock_game, unfinished_games
     from .bots.kinds import is_bot_kind
     from .console.persistence import SEAT_CHOICES
+    from .i18n import typed_command
     from .record import RecordError, replay
     from .seats import SeatSpec
 
@@ -974,7 +981,11 @@ def _hosted_game(game_id: str | None) -> tuple:
         s.kind in ("remote", "human") or is_bot_kind(s.kind) for s in seats
     ):
         raise KingdomError(
-            Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
+            Msg(
+                "The game {id} was not hosted for remote seats; resume it with {command} resume.",
+                id=saved.id,
+                command=typed_command(),
+            )
         )
     from .strategies import strategy_problem
 
@@ -1193,7 +1204,7 @@ def cmd_cards(args) -> int:
 
 def cmd_settings(args) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
-    from .i18n import N_
+    from .i18n import N_, typed_command
     from .rules.decisions import Msg
     from .settings import (
         SettingsError,
@@ -1219,8 +1230,9 @@ def cmd_settings(args) -> int:
             # saving now would leave out the settings that were ignored
             print(
                 "a11y-dominion: "
-                + lang._(
-                    N_("nothing was saved; fix the settings file or start again with a11y-dominion settings reset.")
+                + lang.text(
+                    N_("nothing was saved; fix the settings file or start again with {command} settings reset."),
+                    command=typed_command(),
                 ),
                 file=sys.stderr,
             )
@@ -1256,8 +1268,9 @@ def cmd_settings(args) -> int:
         return 0
     if not args.key or not args.value:
         print(
-            lang._(
-                N_("a11y-dominion settings set needs a setting and a value, for example: settings set verbosity terse.")
+            lang.text(
+                N_("{command} settings set needs a setting and a value, for example: settings set verbosity terse."),
+                command=typed_command(),
             ),
             file=sys.stderr,
         )

@@ -74,8 +74,8 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     console, lines = console_at(BUY_PHASE, typed)
     assert after(lines, "settings")[:2] == SETTINGS_EN
     assert after(lines, "settings set confirm no") == [
-        "confirm cannot change during a game; here language, verbosity, options, output and hints can. "
-        "Change the others outside the game with a11y-dominion settings set KEY VALUE."
+        "The setting confirm cannot change during a game; here language, verbosity, options, output and hints "
+        "can. Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
     assert after(lines, "settings set hints off") == ["Hints are now off."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
@@ -107,8 +107,9 @@ def test_settings_in_dutch_words():
         "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert after(lines, "instellingen zet confirm no") == [
-        "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
-        "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
+        "De instelling confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, "
+        "spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
+        "met de Engelse woorden."
     ]
 
 

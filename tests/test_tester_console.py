@@ -179,8 +179,9 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
         "Uitgebreidheid moet beknopt, normaal of uitgebreid zijn."
     ]
     assert after(lines, "instellingen zet confirm no") == [
-        "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
-        "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
+        "De instelling confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, "
+        "spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
+        "met de Engelse woorden."
     ]
     assert after(lines, "instellingen zet tips blah") == ["Tips moeten aan of uit zijn."]
     helped = after(lines, "hulp instellingen tijdens")  # the Dutch page's part on settings during a game

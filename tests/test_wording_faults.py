@@ -757,3 +757,68 @@ def test_rollouts_without_a_hard_bot_is_one_sentence_and_exit_2(args, capsys):
         "a11y-dominion: --rollouts bounds the hard bot's thinking, and no seat is a hard bot; "
         "add a hard bot to --players, or leave --rollouts out."
     ]
+
+
+# ------------------------------------------------------------ the command a player typed
+def test_the_command_named_is_the_one_install_py_was_started_with():
+    from a11y_dominion.i18n import typed_command
+
+    assert typed_command({}) == "a11y-dominion"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "python3 install.py --play"}) == "python3 install.py --play"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "py install.py --play"}) == "py install.py --play"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "two\nlines"}) == "a11y-dominion"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "x" * 201}) == "a11y-dominion"
+
+
+@pytest.mark.parametrize(
+    "platform, script, command",
+    [
+        ("win32", "install.py", "py install.py --play"),
+        ("win32", r"C:\Games\a11y dominion\install.py", r'py "C:\Games\a11y dominion\install.py" --play'),
+        ("darwin", "install.py", "python3 install.py --play"),
+        ("linux", "install.py", "python3 install.py --play"),
+        ("linux", "/home/ann/a11y dominion/install.py", "python3 '/home/ann/a11y dominion/install.py' --play"),
+    ],
+)
+def test_install_py_play_tells_the_game_how_it_was_started(platform, script, command):
+    from test_install_platforms import install
+
+    env = install.play_environment(platform, {"PATH": "/bin"}, script)
+    assert env == {"PATH": "/bin", "A11Y_DOMINION_COMMAND": command}
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            EN,
+            [
+                "An unfinished game of 2026-01-01 12:00:00 is kept; python3 install.py --play resume goes on with it.",
+                "Stop the game? It is kept; python3 install.py --play resume goes on with it. Type yes to stop: ",
+            ],
+        ),
+        (
+            NL,
+            [
+                "Een onafgemaakt spel van 2026-01-01 12:00:00 is bewaard; python3 install.py --play resume gaat "
+                "ermee verder.",
+                "Het spel stoppen? Het blijft bewaard; python3 install.py --play resume gaat ermee verder. "
+                "Typ ja om te stoppen: ",
+            ],
+        ),
+    ],
+)
+def test_resume_hints_name_the_command_the_player_typed(lang, expected, monkeypatch):
+    from types import SimpleNamespace
+
+    from a11y_dominion.console.start import unfinished_notice
+
+    monkeypatch.setenv("A11Y_DOMINION_COMMAND", "python3 install.py --play")
+    notice = unfinished_notice([SimpleNamespace(started="2026-01-01T12:00:00")], lang)
+    template = "Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "
+    assert [notice, lang.text(template, command="python3 install.py --play")] == expected
+    import inspect
+
+    from a11y_dominion.console.commands import Commands
+
+    assert template in inspect.getsource(Commands.cmd_quit)  # the question quit asks

@@ -16,7 +16,7 @@ answer for anyone.
 from __future__ import annotations
 
 from ..announcements.words import join_names
-from ..i18n import N_
+from ..i18n import N_, typed_command
 from ..rules.decisions import Msg
 from ..textinput import short as _short
 from . import queries as q
@@ -432,10 +432,11 @@ class Commands:
             self.error(
                 self.t(
                     N_(
-                        "{key} cannot change during a game; here language, verbosity, options, output and hints can. "
-                        "Change the others outside the game with a11y-dominion settings set KEY VALUE."
+                        "The setting {key} cannot change during a game; here language, verbosity, options, output "
+                        "and hints can. Change the others outside the game with {command} settings set KEY VALUE."
                     ),
                     key=short(key),
+                    command=typed_command(),
                 )
             )
             return
@@ -496,11 +497,12 @@ class Commands:
                 output=output,
                 hints=setting_value_text(bool(getattr(self, "hints", True)), self.lang),
             ),
-            self.lang._(
+            self.t(
                 N_(
                     "Change one with settings set KEY VALUE, for example settings set language nl; "
-                    "the other settings change outside the game with a11y-dominion settings."
-                )
+                    "the other settings change outside the game with {command} settings."
+                ),
+                command=typed_command(),
             ),
         ]
 
@@ -583,8 +585,9 @@ class Commands:
     def cmd_quit(self, rest: str = "") -> None:
         """quit: ask, then stop the game (sets ``exit_code``) or go on."""
         if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
-            question = self.lang._(
-                N_("Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: ")
+            question = self.t(
+                N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "),
+                command=typed_command(),
             )
         else:
             question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
