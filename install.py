@@ -148,6 +148,15 @@ def quoted(path: PurePath | str, platform: str) -> str:
     return shlex.quote(str(path))
 
 
+def play_environment(platform: str, environ: dict, script: str) -> dict:
+    """The environment of the game that ``--play`` starts: ``environ`` with
+    ``A11Y_DOMINION_COMMAND`` set to the command the player typed to start it
+    (``python3 install.py --play``, ``py install.py --play`` on Windows; ``script``
+    is install.py's path as it was typed), so that the game names that form where it
+    says a command to type ("python3 install.py --play resume goes on with it")."""
+    return dict(environ, A11Y_DOMINION_COMMAND=f"{launcher(platform)} {quoted(script, platform)} --play")
+
+
 def help_text(platform: str) -> str:
     """The text of ``--help``, with the Python command of ``platform``."""
     return __doc__.strip().replace("python3 install.py", f"{launcher(platform)} install.py")
@@ -401,9 +410,10 @@ def main(argv: list) -> int:
         return 0
     command = [str(game_command(python, platform)), *rest]
     if mode == "--play":
+        env = play_environment(platform, dict(os.environ), sys.argv[0] or "install.py")
         if not replaces_itself(platform):
-            return run_child(command, creationflags=play_flags(platform, has_console()))
-        os.execv(command[0], command)
+            return run_child(command, creationflags=play_flags(platform, has_console()), env=env)
+        os.execve(command[0], command, env)
     say(installed_hint(ROOT, python, platform))
     return 0
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
+from .i18n import typed_command
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
 from .record import RecordError, answer_data
@@ -589,19 +590,24 @@ def find_game(game_id: str | None) -> SavedGame:
     if game_id is None:
         games = unfinished_games()
         if not games:
-            raise RecordError(Msg("There is no unfinished game to resume; a11y-dominion starts a new one."))
+            raise RecordError(
+                Msg("There is no unfinished game to resume; {command} starts a new one.", command=typed_command())
+            )
         lock_game(games[-1].path, games[-1].id)
         return games[-1]
     if not ID_PATTERN.match(game_id):
         raise RecordError(
             Msg(
-                "{id} is not a game's ID; a11y-dominion games lists them, for example 20260101-120000.",
+                "{id} is not a game's ID; {command} games lists them, for example 20260101-120000.",
                 id=shown_name(game_id, 40),
+                command=typed_command(),
             )
         )
     path = games_dir() / f"{game_id}.jsonl"
     if not path.exists():
-        raise RecordError(Msg("There is no game {id}; a11y-dominion games lists them.", id=game_id))
+        raise RecordError(
+            Msg("There is no game {id}; {command} games lists them.", id=game_id, command=typed_command())
+        )
     saved = read_saved(path)
     if saved.finished:
         raise RecordError(Msg("The game {id} has ended; there is nothing to resume.", id=game_id))

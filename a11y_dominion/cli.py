@@ -470,7 +470,7 @@ def cmd_help(args, out=None, err=None) -> int:
     ``out``/``err``: where lines go (default: standard output and error)."""
     from .console.keys import key_help_lines
     from .helppages import bad_part, bad_topic, find_part, find_topic, load_page, page_lines, part_lines, topics_line
-    from .i18n import N_
+    from .i18n import N_, typed_command
     from .settings import load_settings
 
     out = out or sys.stdout
@@ -480,7 +480,12 @@ def cmd_help(args, out=None, err=None) -> int:
     words = list(args.topic)
     if not words:
         print(topics_line(lang), file=out)
-        print(lang._(N_("Type a11y-dominion help and a topic, for example a11y-dominion help playing.")), file=out)
+        print(
+            lang.text(
+                N_("Type {command} help and a topic, for example {command} help playing."), command=typed_command()
+            ),
+            file=out,
+        )
         return 0
     for k in range(len(words), 0, -1):
         topic = find_topic(" ".join(words[:k]))
@@ -529,7 +534,8 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     its ID, date, players, Kingdom, and the turn it is at or how it ended (who won, the
     scores); then one sentence per autosave that cannot be read (``damaged``: (ID, error)
     pairs, as :func:`~a11y_dominion.autosave.all_games` gives them)."""
-    from .i18n import N_
+    from .announcements.words import join_names
+    from .i18n import N_, typed_command
     from .seats import default_seat_names
 
     if not games and not damaged:
@@ -549,8 +555,8 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 continue
         # the seat with a language's default name ("Jij") as this language calls it ("You")
         names = default_seat_names(g.record, lang, g.language)
-        players = ", ".join(f"{names.get(n, n)} ({lang._(k)})" for n, k in g.seats)
-        kingdom = ", ".join(lang.card(k) for k in g.kingdom)
+        players = join_names([f"{names.get(n, n)} ({lang._(k)})" for n, k in g.seats], lang)
+        kingdom = join_names([lang.card(k) for k in g.kingdom], lang)
         date = g.started.replace("T", " ")
         if g.finished:
             out.append(_finished_line(g, lang, date, players, kingdom, names))
@@ -566,14 +572,15 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
                 lang.text(
                     N_(
                         "Game of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
-                        "Resume it with a11y-dominion host --resume {id}."
+                        "Resume it with {command} host --resume {id}."
                     )
                     if any(k == "remote" for _n, k in g.seats)
                     else N_(
                         "Game of {date}, unfinished, {turn}: {players}. Kingdom: {kingdom}. "
-                        "Resume it with a11y-dominion resume {id}."
+                        "Resume it with {command} resume {id}."
                     ),
                     id=g.id,
+                    command=typed_command(),
                     date=date,
                     turn=turn,
                     players=players,
@@ -619,23 +626,41 @@ def _finished_line(g, lang, date: str, players: str, kingdom: str, names: dict |
         except RecordError:
             pass
     names = names or {}
-    scores = "; ".join(f"{names.get(str(s[0]), s[0])} {s[1]} VP" for s in result.get("scores", []) if len(s) == 2)
-    winners = [str(names.get(str(w), w)) for w in result.get("winners", [])]
-    if len(winners) > 1:
-        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. {winners} tied; {scores}.")
-    elif winners:
-        template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. {winners} won; {scores}.")
-    else:
+    scores = [(str(s[0]), s[1]) for s in result.get("scores", []) if len(s) == 2]
+    winners = [str(w) for w in result.get("winners", [])]
+    if not winners:
         template = N_("Game of {date}, finished: {players}. Kingdom: {kingdom}. Its result was not kept.")
-    return lang.text(
-        template,
-        id=g.id,
-        date=date,
-        players=players,
-        kingdom=kingdom,
-        winners=lang._(N_(" and ")).join(winners),
-        scores=scores,
+        return lang.text(template, date=date, players=players, kingdom=kingdom)
+    line = lang.text(
+        N_("Game of {date}, finished: {players}. Kingdom: {kingdom}."), date=date, players=players, kingdom=kingdom
     )
+    return " ".join([line, *result_sentences(winners, scores, names, lang)])
+
+
+def result_sentences(winners: list, scores: list, names: dict, lang) -> list:
+    """The result of a finished game as a listener expects it, each player named once: "You won
+    with 37 VP.", "Ann and Bea tied with 30 VP.", then "Bot had 25 VP." for each other player.
+    ``winners`` names the winners, ``scores`` is (player, VP) pairs, ``names`` the players shown
+    by another name (:func:`~a11y_dominion.seats.default_seat_names`)."""
+    from .announcements.words import count, join_names
+    from .i18n import N_
+
+    vp = dict(scores)
+    shown = [str(names.get(w, w)) for w in winners]
+    top = vp.get(winners[0])
+    if top is None:  # (no score kept for the winner)
+        template = N_("{players} tied.") if len(winners) > 1 else N_("{player} won.")
+        return [lang.text(template, players=join_names(shown, lang), player=shown[0])]
+    if len(winners) > 1:
+        out = [lang.text(N_("{players} tied with {vp}."), players=join_names(shown, lang), vp=count(top, "VP", lang))]
+    else:
+        out = [lang.text(N_("{player} won with {vp}."), player=shown[0], vp=count(top, "VP", lang))]
+    for name, points in scores:
+        if name not in winners:
+            out.append(
+                lang.text(N_("{player} had {vp}."), player=str(names.get(name, name)), vp=count(points, "VP", lang))
+            )
+    return out
 
 
 def cmd_games(args) -> int:
@@ -651,6 +676,7 @@ def cmd_games(args) -> int:
 
 def stats_lines(figures: dict, lang) -> list:
     """The figures of :func:`~a11y_dominion.stats.summary` as plain sentences."""
+    from .announcements.words import join_names
     from .i18n import N_
 
     if not figures["games"]:
@@ -659,15 +685,9 @@ def stats_lines(figures: dict, lang) -> list:
     if figures["human_games"]:
         out.append(
             lang.text(
-                N_(
-                    "People won {wins} of the {games} {games:game|games} they played and tied {ties}; "
-                    "their average score is {score} VP."
-                )
+                N_("You won {wins} {wins:game|games} of {games} and tied {ties}; your average score is {score} VP.")
                 if figures.get("human_ties")
-                else N_(
-                    "People won {wins} of the {games} {games:game|games} they played; "
-                    "their average score is {score} VP."
-                ),
+                else N_("You won {wins} {wins:game|games} of {games}; your average score is {score} VP."),
                 wins=figures["human_wins"],
                 games=figures["human_games"],
                 ties=figures.get("human_ties", 0),
@@ -680,7 +700,7 @@ def stats_lines(figures: dict, lang) -> list:
         elif ties:
             out.append(
                 lang.text(
-                    N_("Against {kind}: {wins} won and {ties} tied of {games} {games:game|games}."),
+                    N_("Against {kind}: won {wins} {wins:game|games} of {games} and tied {ties}."),
                     kind=kind,
                     wins=wins,
                     ties=ties,
@@ -690,16 +710,16 @@ def stats_lines(figures: dict, lang) -> list:
         else:
             out.append(
                 lang.text(
-                    N_("Against {kind}: {wins} won of {games} {games:game|games}."), kind=kind, wins=wins, games=games
+                    N_("Against {kind}: won {wins} {wins:game|games} of {games}."), kind=kind, wins=wins, games=games
                 )
             )
     for cards, games, wins, ties in figures["kingdoms"]:
         out.append(
             lang.text(
-                N_("Kingdom {cards}: {wins} won and {ties} tied of {games} {games:game|games}.")
+                N_("Kingdom {cards}: won {wins} {wins:game|games} of {games} and tied {ties}.")
                 if ties
-                else N_("Kingdom {cards}: {wins} won of {games} {games:game|games}."),
-                cards=", ".join(lang.card(c) for c in cards),
+                else N_("Kingdom {cards}: won {wins} {wins:game|games} of {games}."),
+                cards=join_names([lang.card(c) for c in cards], lang),
                 wins=wins,
                 ties=ties,
                 games=games,
@@ -793,7 +813,7 @@ def cmd_host(args) -> int:
     from .remote.access import AccessError, read_authorized_keys
     from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
-    from .seats import parse_seats
+    from .seats import parse_seats, rollouts_refusal
 
     lang = _lang(args.lang)
     saved = None
@@ -808,6 +828,9 @@ def cmd_host(args) -> int:
             raise KingdomError(e.args[0]) from e
     if not any(kind == "remote" for _name, kind in seats):
         raise KingdomError("host needs at least one remote seat in --players, for example Ann:remote,Bot:bigmoney.")
+    refused = rollouts_refusal(args.rollouts, [kind for _name, kind in seats])
+    if refused is not None:
+        raise KingdomError(refused)
     humans = [name for name, kind in seats if kind == "human"]
     if len(humans) > 1:
         raise KingdomError(
@@ -931,6 +954,7 @@ def _hosted_game(game_id: str | None) -> tuple:
     from .autosave import find_game, lock_game, unfinished_games
     from .bots.kinds import is_bot_kind
     from .console.persistence import SEAT_CHOICES
+    from .i18n import typed_command
     from .record import RecordError, replay
     from .seats import SeatSpec
 
@@ -957,7 +981,11 @@ def _hosted_game(game_id: str | None) -> tuple:
         s.kind in ("remote", "human") or is_bot_kind(s.kind) for s in seats
     ):
         raise KingdomError(
-            Msg("The game {id} was not hosted for remote seats; resume it with a11y-dominion resume.", id=saved.id)
+            Msg(
+                "The game {id} was not hosted for remote seats; resume it with {command} resume.",
+                id=saved.id,
+                command=typed_command(),
+            )
         )
     from .strategies import strategy_problem
 
@@ -1034,6 +1062,7 @@ def write_host_record(path: str, game, seats: list) -> None:
 def cmd_simulate(args) -> int:
     """``simulate``: bot games, results as JSON or plain lines."""
     from .bots.kinds import bot_kind
+    from .seats import rollouts_refusal
     from .simulate import simulate
 
     try:
@@ -1042,6 +1071,9 @@ def cmd_simulate(args) -> int:
         raise KingdomError(e.args[0]) from None
     if not 2 <= len(kinds) <= 6:
         raise KingdomError("simulate needs 2 to 6 bots in --players.")
+    refused = rollouts_refusal(args.rollouts, kinds)
+    if refused is not None:
+        raise KingdomError(refused)
     if args.games < 1:
         raise KingdomError("--games must be at least 1.")
     if args.workers < 1:
@@ -1172,7 +1204,7 @@ def cmd_cards(args) -> int:
 
 def cmd_settings(args) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
-    from .i18n import N_
+    from .i18n import N_, typed_command
     from .rules.decisions import Msg
     from .settings import (
         SettingsError,
@@ -1198,8 +1230,9 @@ def cmd_settings(args) -> int:
             # saving now would leave out the settings that were ignored
             print(
                 "a11y-dominion: "
-                + lang._(
-                    N_("nothing was saved; fix the settings file or start again with a11y-dominion settings reset.")
+                + lang.text(
+                    N_("nothing was saved; fix the settings file or start again with {command} settings reset."),
+                    command=typed_command(),
                 ),
                 file=sys.stderr,
             )
@@ -1235,8 +1268,9 @@ def cmd_settings(args) -> int:
         return 0
     if not args.key or not args.value:
         print(
-            lang._(
-                N_("a11y-dominion settings set needs a setting and a value, for example: settings set verbosity terse.")
+            lang.text(
+                N_("{command} settings set needs a setting and a value, for example: settings set verbosity terse."),
+                command=typed_command(),
             ),
             file=sys.stderr,
         )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import os
 import re
 import string
 from pathlib import Path
@@ -30,6 +31,25 @@ from .rules.decisions import N_, Msg, shown  # noqa: F401  (N_ is used from here
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "a11y_dominion"
 LANGUAGES = {"en": "English", "nl": "Nederlands"}
+
+
+GAME_COMMAND = "a11y-dominion"
+COMMAND_VARIABLE = "A11Y_DOMINION_COMMAND"  # install.py --play sets it to the command the player typed
+MAX_COMMAND = 200  # characters of that command named in a sentence
+
+
+def typed_command(environ=None) -> str:
+    """The command a player types to start this game, as sentences name it ("{command} resume
+    goes on with it"): ``A11Y_DOMINION_COMMAND`` of ``environ`` (a mapping of environment
+    variables; ``os.environ`` when None), which ``install.py --play`` sets to the form it was
+    started with ("python3 install.py --play", "py install.py --play"), else the installed
+    command ``a11y-dominion``. A value that is not one printable line of at most
+    :data:`MAX_COMMAND` characters is not used."""
+    value = (os.environ if environ is None else environ).get(COMMAND_VARIABLE, "")
+    value = value.strip() if isinstance(value, str) else ""
+    if not value or len(value) > MAX_COMMAND or not value.isprintable():
+        return GAME_COMMAND
+    return value
 
 
 # Fields of templates that hold card, pile, Event or Landmark names.

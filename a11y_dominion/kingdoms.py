@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from .i18n import typed_command
 from .rules.cards import EVENTS, LANDMARKS, PILES, canonical, pile_name_for
 from .rules.decisions import N_, Msg
 
@@ -139,8 +140,9 @@ def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: 
             if pn is None or PILES[pn].kind == "basic":
                 raise KingdomError(
                     Msg(
-                        "{word} is not a Kingdom card this game knows. Type a11y-dominion cards to list them.",
+                        "{word} is not a Kingdom card this game knows. Type {command} cards to list them.",
                         word=part,
+                        command=typed_command(),
                     )
                 )
             if pn in k:

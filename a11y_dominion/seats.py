@@ -26,7 +26,7 @@ never only what it heard since.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .bots.kinds import BOT_KINDS, BOT_NAMES, bot_kind, is_bot_kind, make_bot
@@ -58,6 +58,24 @@ def bot_options(record: dict[str, Any]) -> dict[str, dict[str, int]]:
 
 MAX_ROLLOUTS = 10000
 """The most rollouts per candidate buy ``--rollouts`` takes."""
+
+
+def rollouts_refusal(rollouts: int | None, kinds: Sequence[object]) -> Msg | None:
+    """The sentence refusing ``--rollouts`` (``rollouts``: its number, None when not given)
+    for seats of ``kinds`` (seat or bot kinds, as typed or as kept) none of which is the hard
+    bot, the only one it bounds; None when it is not given or a hard bot plays."""
+    if rollouts is None:
+        return None
+    for kind in kinds:
+        try:
+            if bot_kind(str(kind)) == "hard":
+                return None
+        except ValueError:
+            continue
+    return Msg(
+        "--rollouts bounds the hard bot's thinking, and no seat is a hard bot; "
+        "add a hard bot to --players, or leave --rollouts out."
+    )
 
 
 class LazyBot:

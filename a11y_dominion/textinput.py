@@ -240,12 +240,19 @@ def _top_name(pl: Pile) -> str | None:
 
 def _no_number(template: str, i: int, most: int) -> Msg:
     """The refusal of the number ``i`` among ``most`` numbered moves or choices: ``template``
-    ("... choose 1 to {most}.") or, with one to choose from, that one is 1."""
+    ("... choose 1 to {most}."), with two to choose from "... choose 1 or 2.", or, with one
+    to choose from, that one is 1."""
     if most == 1:
         template = (
             N_("There is no move number {number}; the only move is 1.")
             if "move" in template
             else N_("There is no choice number {number}; the only choice is 1.")
+        )
+    elif most == 2:
+        template = (
+            N_("There is no move number {number}; choose 1 or 2.")
+            if "move" in template
+            else N_("There is no choice number {number}; choose 1 or 2.")
         )
     return Msg(template, number=short(str(i), 12), most=most)
 
@@ -270,21 +277,71 @@ _COSTS_MORE = ("{card} costs {cost}; you have {coins} coins.", "{card} costs {co
 
 
 def buy_refusal(game: Game, keys: Sequence[Option], err: Msg | str | None) -> Msg | str | None:
-    """The refusal ``err`` of the turn move in ``keys`` as the player is told it: a buy that
-    costs more than the coins so far, while Treasures are still in the buyer's hand, says
-    to play them first ("Silver costs 3 coins; you have 0 coins until you play the Treasures
-    in your hand: type play treasures."), as their coins are not counted yet. Any other
-    ``err`` (a :class:`Msg`, a string or None) is returned as it is."""
-    if not (isinstance(err, Msg) and err.template in _COSTS_MORE and len(keys) == 1):
+    """The refusal ``err`` of the turn move in ``keys`` as the player is told it, while a
+    Treasure in the buyer's hand can still be played (the turn's moves play one): a buy
+    that costs more than the coins so far says to play them first ("Silver costs 3 coins;
+    you have 0 coins until you play the Treasures in your hand: type play treasures."), as
+    their coins are not counted yet; and so does a legal buy that takes more Debt than
+    the coins so far could pay ("Buying Engineer makes you take 4 Debt; you have 0 coins to pay it
+    until you play the Treasures in your hand: type play treasures."), as no Treasure can
+    be played once something is bought. Any other ``err`` (a :class:`Msg`, a string or
+    None) is returned as it is. ``game`` is a :class:`Game` or what reads like one (a
+    joined seat's game known from its view: ``pending``, ``piles``, ``turn``)."""
+    if len(keys) != 1 or not _treasure_to_play(game):
         return err
-    player = game.current
-    if not any(CARDS[c.name].is_("Treasure") for c in player.hand if c.name in CARDS):
+    if isinstance(err, Msg) and err.template in _COSTS_MORE:
+        return Msg(
+            "{card} costs {cost}; you have {coins} {coins:coin|coins} until you play the Treasures in your hand: "
+            "type play treasures.",
+            **err.args,
+        )
+    if err is not None:
         return err
-    return Msg(
-        "{card} costs {cost}; you have {coins} {coins:coin|coins} until you play the Treasures in your hand: "
-        "type play treasures.",
-        **err.args,
+    try:
+        move = Move.from_dict(keys[0])
+    except (ValueError, TypeError, AttributeError):
+        return err
+    if move.kind is not MoveKind.BUY:
+        return err
+    card, debt, coins = _buy_debt(game, move.name)
+    if debt > max(0, game.turn.coins - coins):
+        return Msg(
+            N_(
+                "Buying {card} makes you take {debt} Debt; you have {coins} {coins:coin|coins} to pay it "
+                "until you play the Treasures in your hand: type play treasures."
+            ),
+            card=card,
+            debt=debt,
+            coins=max(0, game.turn.coins - coins),
+        )
+    return err
+
+
+def _treasure_to_play(game: Game) -> bool:
+    """True when the pending turn decision of ``game`` offers to play a Treasure (one is in
+    hand and none was bought yet)."""
+    d = getattr(game, "pending", None)
+    if d is None or d.kind != "turn":
+        return False
+    return any(
+        o.kind is MoveKind.TREASURES or (o.kind is MoveKind.PLAY and o.name in CARDS and CARDS[o.name].is_("Treasure"))
+        for o in d.options
+        if isinstance(o, Move)
     )
+
+
+def _buy_debt(game: Game, name: str) -> tuple[str, int, int]:
+    """(the card or Event bought, the Debt the buy takes, its coins) for a buy of the pile or
+    Event ``name``: the Debt in its cost and the Debt tokens on its pile (Tax)."""
+    if name in EVENTS:
+        cost = EVENTS[name].cost
+        return name, cost.debt, cost.coins
+    pile = game.piles.get(name)
+    top = pile.top.name if pile is not None and pile.cards and pile.top is not None else name
+    spec = CARDS.get(top)
+    if spec is None:
+        return top, 0, 0
+    return top, spec.cost.debt + (getattr(pile, "debt_tokens", 0) or 0), spec.cost.coins
 
 
 def _not_a_move(game: Game, t: str) -> InputError:

@@ -101,3 +101,10 @@ def _own_settings_file(monkeypatch, tmp_path_factory):
 def _own_data_dir(monkeypatch, tmp_path):
     """Every test keeps its autosaves and game history in its own folder, never the user's."""
     monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _command_as_installed(monkeypatch):
+    """Every test names the game's command as it is installed (a11y-dominion), whether or not
+    the suite runs in a game that install.py --play started."""
+    monkeypatch.delenv("A11Y_DOMINION_COMMAND", raising=False)

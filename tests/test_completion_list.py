@@ -42,13 +42,13 @@ def test_plain_mode_lists_the_choices_with_commas():
     got, screen = typed("play \t", plain=True)
     assert got == "play"
     # each prompt drawn once, the typed space written as a space (plain lines, no cursor moves)
-    assert screen == "You> play \nCopper, treasures.\nYou> play \n"
+    assert screen == "You> play \nCopper and treasures.\nYou> play \n"
 
 
 def test_tab_again_does_not_print_the_same_list_again():
     got, screen = typed("play \t\t\t", plain=True)
     assert got == "play"
-    assert screen == "You> play \nCopper, treasures.\nYou> play \n"
+    assert screen == "You> play \nCopper and treasures.\nYou> play \n"
     got, screen = typed("play \t\tC\t", plain=True)  # typing again: the next Tab completes
     assert got == "play Copper"
 

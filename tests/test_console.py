@@ -246,7 +246,7 @@ def test_numbered_answers_in_a_card_choice():
         "1. Copper (5 of them)",
         "2. Estate (2 of them)",
     ]
-    assert "There is no choice number 3; choose 1 to 2." in lines
+    assert "There is no choice number 3; choose 1 or 2." in lines
     assert answer_keys(console.game) == [["play:Forum"], ["Estate", "Copper"]]
     assert [c.name for c in console.game.players[0].discard] == ["Copper", "Estate"]
     assert lines[-1] == "Game stopped."

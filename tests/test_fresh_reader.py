@@ -62,7 +62,7 @@ def test_the_default_seat_name_follows_the_language_of_the_resumed_game(capsys):
     assert main(["games"]) == 0
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(
-        rf"Game of .*, unfinished, at your turn 3: You \(human\), Bot \(medium\)\. .*resume {saved.id}\.", line
+        rf"Game of .*, unfinished, at your turn 3: You \(human\) and Bot \(medium\)\. .*resume {saved.id}\.", line
     )
     # and in Dutch again "Jij"
     again = typed(["hand"], settings={"language": "nl"}, game_id="latest")
@@ -301,14 +301,14 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
         return lines[i + 1 : i + 2]
 
     assert lines[lines.index("Ann> instellingen") + 1] == (
-        "Taal nl, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
+        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert answer("instellingen zet uitgebreidheid beknopt") == ["Uitgebreidheid is nu beknopt."]
     assert answer("instellingen zet opties altijd") == ["Opties is nu altijd."]
     assert answer("instellingen zet tips uit") == ["Tips staan nu uit."]
     assert answer("instellingen zet verbosity verbose") == ["Uitgebreidheid is nu uitgebreid."]
     assert answer("instellingen") == [
-        "Taal nl, uitgebreidheid uitgebreid, opties altijd, spraakuitvoer geen, tips uit."
+        "Taal Nederlands, uitgebreidheid uitgebreid, opties altijd, spraakuitvoer geen, tips uit."
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert (saved["verbosity"], saved["options"], saved["hints"]) == ("verbose", "always", False)
@@ -317,7 +317,7 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     # in English the same values, in English words, and the seed line
     _, lines = position_console(BUY_PHASE, "settings\n", CARD_KINGDOM)
     assert "Game seed 1." in lines
-    assert "Language en, verbosity normal, options new, speech output none, hints on." in lines
+    assert "Language English, verbosity normal, options new, speech output none, hints on." in lines
 
 
 # ------------------------------------------------------------------ 5. Villa's +1 Action

@@ -158,15 +158,16 @@ def test_games_lists_unfinished_and_finished_games_in_sentences(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
     unfinished, finished = sorted(lines, key=lambda x: "finished:" in x)
-    kingdom = KINGDOM.replace(",", ", ")
+    *rest, last = KINGDOM.split(",")
+    kingdom = ", ".join(rest) + " and " + last  # read aloud: the last after "and"
     assert re.fullmatch(
-        r"Game of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, unfinished, at your turn 2: You \(human\), "
+        r"Game of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, unfinished, at your turn 2: You \(human\) and "
         rf"Bot \(bigmoney\)\. Kingdom: {kingdom}\. Resume it with a11y-dominion resume \d{{8}}-\d{{6}}\.",
         unfinished,
     ), unfinished
     assert re.fullmatch(
-        rf"Game of .*, finished: A \(bigmoney\), B \(random\)\. Kingdom: {kingdom}\. "
-        r"(A won|B won|A and B tied); A -?\d+ VP; B -?\d+ VP\.",
+        rf"Game of .*, finished: A \(bigmoney\) and B \(random\)\. Kingdom: {kingdom}\. "
+        r"(A won with -?\d+ VP\. B had -?\d+ VP|B won with -?\d+ VP\. A had -?\d+ VP|A and B tied with -?\d+ VP)\.",
         finished,
     ), finished
 
@@ -330,11 +331,11 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
     assert main(["stats", "--plain"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Games played to the end: 3.",
-        "People won 2 of the 3 games they played; their average score is 30.3 VP.",
-        "Against bigmoney: 2 won of 2 games.",
-        "Against random: 0 won of 1 game.",
-        "Kingdom Smithy, Village: 1 won of 2 games.",
-        "Kingdom Cellar, Market: 1 won of 1 game.",
+        "You won 2 games of 3; your average score is 30.3 VP.",
+        "Against bigmoney: won 2 games of 2.",
+        "Against random: won 0 games of 1.",
+        "Kingdom Smithy and Village: won 1 game of 2.",
+        "Kingdom Cellar and Market: won 1 game of 1.",
     ]
 
 
@@ -371,7 +372,7 @@ def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_pat
     ]
     assert lines[-2:] == [
         "Games played to the end: 3.",
-        "People won 2 of the 3 games they played; their average score is 30.3 VP.",
+        "You won 2 games of 3; your average score is 30.3 VP.",
     ]
     assert "Against bigmoney" not in shown  # the rows are not said twice
 

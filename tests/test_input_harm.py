@@ -196,7 +196,7 @@ def test_piped_input_ending_before_the_first_answer_keeps_the_game(capsys):
     (line,) = capsys.readouterr().out.splitlines()
     assert (
         line.endswith(f"resume {saved.id}.")
-        and ", unfinished, before the first answer: You (human), Bot (medium)." in line
+        and ", unfinished, before the first answer: You (human) and Bot (medium)." in line
     )
 
 

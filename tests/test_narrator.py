@@ -80,9 +80,9 @@ def _own_turn(*events, verbosity="normal"):
 def test_own_moves_leave_the_figures_to_the_turn_prompt():
     # the prompt that follows names the phase, Actions, Buys, coins and Debt: said once, there
     assert _own_turn(ev.CardBought("Ann", "Silver", 3, 2, "Silver", 30)) == ["You buy Silver."]
-    # all the Debt there is: its amount is the prompt's Debt, said once there
+    # all the Debt there is: its amount said here (the prompt then leaves the Debt out)
     assert _own_turn(ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Silver"))) == [
-        "You take the Debt for the Silver pile."
+        "You take 1 Debt for the Silver pile."
     ]
     assert _own_turn(ev.DebtChanged("Ann", 1, 5, Msg("the {pile} pile", pile="Silver"))) == [
         "You take 1 Debt for the Silver pile."
@@ -287,8 +287,10 @@ def test_villa_return_and_phases(event, expected):
 
 
 def test_phases_at_verbose():
-    assert say(ev.PhaseChanged("Ann", "action"), verbosity="verbose") == ["Action phase."]
-    assert say(ev.PhaseChanged("Ann", "cleanup"), verbosity="verbose") == ["Clean-up."]
+    # whose phase it is, as "Bot's Buy phase." says
+    assert say(ev.PhaseChanged("Ann", "action"), verbosity="verbose") == ["Ann's Action phase."]
+    assert say(ev.PhaseChanged("Ann", "cleanup"), verbosity="verbose") == ["Ann's Clean-up."]
+    assert say(ev.PhaseChanged("Ann", "cleanup"), viewer="Ann", verbosity="verbose") == ["Your Clean-up."]
 
 
 # ------------------------------------------------------------- plays, gains

@@ -183,7 +183,7 @@ def test_a_game_quit_before_its_first_answer_is_kept_as_the_question_says(capsys
     (line,) = capsys.readouterr().out.splitlines()
     assert (
         line.endswith(f"resume {saved.id}.")
-        and ", unfinished, before the first answer: You (human), Bot (medium)." in line
+        and ", unfinished, before the first answer: You (human) and Bot (medium)." in line
     )
     again, text = resume([])
     assert again.game.config == console.game.config  # the same game, not another one
@@ -280,18 +280,18 @@ def test_the_list_says_your_turn_and_how_a_finished_game_ended():
     en = Language("en")
     (line,) = game_lines([saved_game(None, ("You", 3))], en)
     assert line == (
-        "Game of 2026-01-01 12:00:00, unfinished, at your turn 3: You (human), Bot (bigmoney). "
+        "Game of 2026-01-01 12:00:00, unfinished, at your turn 3: You (human) and Bot (bigmoney). "
         "Kingdom: Village. Resume it with a11y-dominion resume 20260101-120000."
     )
     (line,) = game_lines([saved_game(None, ("Bot", 3))], en)
     assert ", unfinished, at Bot's turn 3: " in line
     (line,) = game_lines([saved_game({"scores": [["You", 30], ["Bot", 30]], "winners": ["You", "Bot"]})], en)
     assert line == (
-        "Game of 2026-01-01 12:00:00, finished: You (human), Bot (bigmoney). Kingdom: Village. "
-        "You and Bot tied; You 30 VP; Bot 30 VP."
+        "Game of 2026-01-01 12:00:00, finished: You (human) and Bot (bigmoney). Kingdom: Village. "
+        "You and Bot tied with 30 VP."
     )
     (line,) = game_lines([saved_game({"scores": [["You", 31], ["Bot", 30]], "winners": ["You"]})], en)
-    assert line.endswith(" Kingdom: Village. You won; You 31 VP; Bot 30 VP.")
+    assert line.endswith(" Kingdom: Village. You won with 31 VP. Bot had 30 VP.")
 
 
 def test_stats_count_a_tie_apart():
@@ -305,17 +305,17 @@ def test_stats_count_a_tie_apart():
     figures = stats.summary()
     assert (figures["human_games"], figures["human_wins"], figures["human_ties"]) == (1, 0, 1)
     assert stats_lines(figures, Language("en"))[1] == (
-        "People won 0 of the 1 game they played and tied 1; their average score is 30.0 VP."
+        "You won 0 games of 1 and tied 1; your average score is 30.0 VP."
     )
     assert stats_lines(figures, Language("en"))[2:] == [
-        "Against bigmoney: 0 won and 1 tied of 1 game.",
-        "Kingdom Village: 0 won and 1 tied of 1 game.",
+        "Against bigmoney: won 0 games of 1 and tied 1.",
+        "Kingdom Village: won 0 games of 1 and tied 1.",
     ]
     assert stats.add_game(
         "g2", "2026-01-01T13:00:00", record, {"scores": [["You", 40], ["Bot", 30]], "winners": ["You"], "turns": []}
     )
     assert stats_lines(stats.summary(), Language("en"))[1] == (
-        "People won 1 of the 2 games they played and tied 1; their average score is 35.0 VP."
+        "You won 1 game of 2 and tied 1; your average score is 35.0 VP."
     )
 
 

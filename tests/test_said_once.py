@@ -41,7 +41,7 @@ def test_a_piles_count_is_told_in_the_sentence_that_names_the_pile():
         ev.DebtChanged("Ann", 1, 1, Msg("the {pile} pile", pile="Settlers/Bustling Village")),
         ev.PileTopChanged("Settlers/Bustling Village", "Settlers", 9, "Settlers"),
     ]
-    assert said(debt, prompts=True) == ["You take the Debt for the Settlers/Bustling Village pile (9 cards left)."]
+    assert said(debt, prompts=True) == ["You take 1 Debt for the Settlers/Bustling Village pile (9 cards left)."]
     back = [
         ev.CardReturned("Ann", "Encampment", "Encampment/Plunder", "set_aside"),
         ev.PileTopChanged("Encampment/Plunder", "Encampment", 10, "Encampment"),

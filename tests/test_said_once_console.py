@@ -57,7 +57,7 @@ BUY_PHASE = {
 
 # ------------------------------------------------------------------ 1. settings in the game
 SETTINGS_EN = [
-    "Language en, verbosity normal, options new, speech output none, hints on.",
+    "Language English, verbosity normal, options new, speech output none, hints on.",
     "Change one with settings set KEY VALUE, for example settings set language nl; "
     "the other settings change outside the game with a11y-dominion settings.",
 ]
@@ -74,22 +74,22 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     console, lines = console_at(BUY_PHASE, typed)
     assert after(lines, "settings")[:2] == SETTINGS_EN
     assert after(lines, "settings set confirm no") == [
-        "confirm cannot change during a game; here language, verbosity, options, output and hints can. "
-        "Change the others outside the game with a11y-dominion settings set KEY VALUE."
+        "The setting confirm cannot change during a game; here language, verbosity, options, output and hints "
+        "can. Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
     assert after(lines, "settings set hints off") == ["Hints are now off."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
-    assert after(lines, "settings set language fr") == ["Language must be en or nl."]
+    assert after(lines, "settings set language fr") == ["Language must be English or Dutch."]
     assert after(lines, "settings blah") == [
         "Settings takes nothing, or set KEY VALUE, for example settings set language nl."
     ]
     assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
     assert after(lines, "settings set options always") == ["Options is now always."]
     # from the change on, the seat hears Dutch
-    assert after(lines, "settings set language nl") == ["Taal is nu nl."]
+    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
     i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
     assert lines[i + 1 : i + 3] == [
-        "Taal nl, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
+        "Taal Nederlands, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
         "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet taal nl; "
         "de andere instellingen wijzig je buiten het spel met a11y-dominion settings (dat alleen de Engelse "
         "woorden kent).",
@@ -104,11 +104,12 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
 def test_settings_in_dutch_words():
     _, lines = console_at(BUY_PHASE, "instellingen\ninstellingen zet confirm no\n", lang="nl")
     assert after(lines, "instellingen")[0] == (
-        "Taal nl, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
+        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert after(lines, "instellingen zet confirm no") == [
-        "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
-        "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
+        "De instelling confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, "
+        "spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
+        "met de Engelse woorden."
     ]
 
 
@@ -184,10 +185,10 @@ def test_a_card_says_its_cost_once(lang, expected):
 @pytest.mark.parametrize(
     "lang, line",
     [
-        ("en", "You buy Engineer. You take the Debt for Engineer. Ann: 0 Buys, 4 Debt."),
+        ("en", "You buy Engineer. You take 4 Debt for Engineer. Ann: 0 Buys."),
         (
             "nl",
-            "Je koopt Ingenieur. Je neemt de schuld voor Ingenieur. Ann: 0 aanschaffen, 4 schuld.",
+            "Je koopt Ingenieur. Je neemt 4 schuld voor Ingenieur. Ann: 0 aanschaffen.",
         ),
     ],
 )
@@ -250,7 +251,8 @@ HAND_UNSORTED = {
             [
                 "Your hand: Villa, 2 Coppers, Silver and Estate.",
                 "1. play Villa",
-                "2 to 3: play Copper or Silver.",
+                "2. play Copper",
+                "3. play Silver",
                 "4. play treasures",
                 "5 to 7: buy, once your Treasures are played.",
                 "8. end the Action phase",
@@ -261,7 +263,8 @@ HAND_UNSORTED = {
             [
                 "Je hand: Villa, 2 Koper, Zilver en Landgoed.",
                 "1. speel Villa",
-                "2 tot en met 3: speel Koper of Zilver.",
+                "2. speel Koper",
+                "3. speel Zilver",
                 "4. speel geldkaarten",
                 "5 tot en met 7: kopen, zodra je geldkaarten gespeeld zijn.",
                 "8. beëindig de actiefase",
@@ -273,7 +276,7 @@ def test_play_moves_come_in_hand_order_and_no_buys_listed_while_treasures_are_le
     # the buys at 0 coins (Copper, Curse, Engineer) are not listed: one clause says how to buy
     _, lines = console_at(HAND_UNSORTED, "", lang)
     i = next(j for j, x in enumerate(lines) if x.startswith(expected[0]))
-    assert lines[i : i + 6] == expected
+    assert lines[i : i + len(expected)] == expected
 
 
 def test_a_buy_typed_in_the_action_phase_with_treasures_in_hand_is_made():

@@ -47,7 +47,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     typed = "settings set language nl\n\nplay treasures\nbuy silver\nend\n"
     console, lines = play(typed)
-    assert after(lines, "settings set language nl") == ["Taal is nu nl."]
+    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
     assert "Jij> " in lines  # the empty line typed at the Dutch prompt
     assert after(lines, "")[0] == "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."
     assert after(lines, "play treasures")[0] == "Je speelt 4 Koper. Aanschaffase: 4 munten."
@@ -61,7 +61,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     assert [n for n, _ in saved.seats] == ["You", "Bot"] and saved.turn == ("You", 2)
     assert '"Jij"' not in saved.path.read_text(encoding="utf-8")
     listed = game_lines([saved], Language("nl"))[0]
-    assert "Jij (mens), Bot (bigmoney)" in listed and "You" not in listed
+    assert "Jij (mens) en Bot (bigmoney)" in listed and "You" not in listed
     console, lines = play("", resume=saved, settings={"language": "nl"})
     assert list(console.people) == ["Jij"] and lines[-1] == "Spel gestopt."
     assert "Jij> " in lines
@@ -70,7 +70,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
 def test_switching_back_to_english_renames_jij_to_you(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney")
-    assert after(lines, "instellingen zet taal en") == ["Language is now en."]
+    assert after(lines, "instellingen zet taal en") == ["Language is now English."]
     assert after(lines, "play treasures")[0] == "You play 4 Coppers. Buy phase: 4 coins."
     assert "You> play treasures" in lines and list(console.people) == ["You"]
 
@@ -174,13 +174,14 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
         "instellingen zet tips blah\nhulp instellingen tijdens\n"
     )
     _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
-    assert after(lines, "instellingen zet taal nl") == ["Taal is nu nl."]
+    assert after(lines, "instellingen zet taal nl") == ["Taal is nu Nederlands."]
     assert after(lines, "instellingen zet uitgebreidheid blah") == [
         "Uitgebreidheid moet beknopt, normaal of uitgebreid zijn."
     ]
     assert after(lines, "instellingen zet confirm no") == [
-        "confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, spraakuitvoer en "
-        "tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, met de Engelse woorden."
+        "De instelling confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, "
+        "spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
+        "met de Engelse woorden."
     ]
     assert after(lines, "instellingen zet tips blah") == ["Tips moeten aan of uit zijn."]
     helped = after(lines, "hulp instellingen tijdens")  # the Dutch page's part on settings during a game

@@ -257,14 +257,14 @@ def test_a_buy_before_the_treasures_says_to_play_them(lang, typed, expected):
         (
             "en",
             "settings set foo on",
-            "foo is not a setting. The settings are speech, screen_reader, output, rate, "
+            "There is no setting foo. The settings are speech, screen_reader, output, rate, "
             "verbosity, language, confirm, hints, options and keys; during a game, language, verbosity, options, "
             "output and hints change here.",
         ),
         (
             "nl",
             "instellingen zet foo aan",
-            "foo is geen instelling. De instellingen zijn speech, screen_reader, "
+            "Er is geen instelling foo. De instellingen zijn speech, screen_reader, "
             "output, rate, verbosity, language, confirm, hints, options en keys; tijdens een spel wijzig je hier taal, "
             "uitgebreidheid, opties, spraakuitvoer en tips.",
         ),
@@ -333,3 +333,492 @@ def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
     d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
     reason = MediumBot(1).move_reason(view, move)
     assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+
+
+# ------------------------------------------------------------ a Debt card bought before the Treasures
+DEBT_BEFORE_TREASURES = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Copper", "Copper", "Estate", "Silver", "Estate"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            "buy engineer",
+            "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in "
+            "your hand: type play treasures.",
+        ),
+        (
+            "nl",
+            "koop ingenieur",
+            "Ingenieur kopen geeft je 4 schuld; je hebt 0 munten om die af te lossen tot je de geldkaarten in je "
+            "hand speelt: typ speel geldkaarten.",
+        ),
+        (
+            "en",
+            "buy city quarter",
+            "Buying City Quarter makes you take 8 Debt; you have 0 coins to pay it until you play the Treasures in "
+            "your hand: type play treasures.",
+        ),
+    ],
+)
+def test_a_debt_card_bought_before_the_treasures_says_to_play_them(lang, typed, expected):
+    # as a buy that costs more coins than there are: the Treasures could no longer pay once it is bought
+    console, lines = console_at(
+        DEBT_BEFORE_TREASURES, typed + "\n", lang, kingdom=("Villa", "Engineer", "City Quarter")
+    )
+    assert after(lines, typed) == [expected]
+    assert console.game.player("Ann").debt == 0 and console.game.turn.buys == 1
+
+
+def test_a_debt_card_is_bought_when_the_coins_so_far_pay_its_debt():
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 4},
+        "players": {"Ann": {"hand": ["Copper"], "deck": ["Estate"] * 5}, "Bot": {"hand": [], "deck": ["Estate"] * 5}},
+    }
+    console, lines = console_at(state, "buy engineer\n")
+    assert after(lines, "buy engineer")[0].startswith("You buy Engineer.")
+    assert console.game.player("Ann").debt == 4
+
+
+def test_a_joined_seat_hears_the_same_about_a_debt_card():
+    # a seat that joined a hosted game knows the game only from its view (its game is a ViewGame)
+    from a11y_dominion.remote.client import ViewGame
+    from a11y_dominion.scenario import load_scenario
+    from a11y_dominion.textinput import buy_refusal
+
+    game, _ = load_scenario(
+        {
+            "players": ["Ann", "Bot"],
+            "kingdom": ["Villa", "Engineer", "Forum"],
+            "events": [],
+            "landmarks": [],
+            "seed": 1,
+            "state": DEBT_BEFORE_TREASURES,
+            "script": [],
+        }
+    )
+    game.start()
+    seen = ViewGame(player_view(game, "Ann"), game.pending)
+    keys = [Move.buy("Engineer")]
+    assert EN.msg(buy_refusal(seen, keys, seen.explain_move(keys))) == (
+        "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in your "
+        "hand: type play treasures."
+    )
+
+
+# ------------------------------------------------------------ verbose phases: said once, and whose
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, ["Bot's Action phase.", "Bot's Clean-up.", "Your Clean-up."]),
+        (NL, ["De actiefase van Bot begint.", "De opschoonfase van Bot begint.", "Je opschoonfase begint."]),
+    ],
+)
+def test_verbose_phases_say_whose(lang, expected):
+    other = Narrator("Ann", "verbose", current="Bot", lang=lang)
+    mine = Narrator("Ann", "verbose", current="Ann", lang=lang)
+    said = [
+        *other.sentences([ev.PhaseChanged("Bot", "action")]),
+        *other.sentences([ev.PhaseChanged("Bot", "cleanup")]),
+        *mine.sentences([ev.PhaseChanged("Ann", "cleanup")]),
+    ]
+    assert said == expected
+
+
+@pytest.mark.parametrize("lang, phase", [("en", "Action phase"), ("nl", "actiefase")])
+def test_verbose_says_the_own_action_phase_once(lang, phase, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": [], "deck": ["Estate"] * 10}, "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5}},
+    }
+    verbose = "settings set verbosity verbose" if lang == "en" else "instellingen zet uitgebreidheid uitgebreid"
+    end = "end" if lang == "en" else "einde"
+    _, lines = console_at(state, f"{verbose}\n{end}\n{end}\n", lang)
+    # from Ann's end of turn to her next turn's first prompt: the phase named at most once, by the prompt
+    start = lines.index(f"Ann> {end}")
+    turn = next(i for i, x in enumerate(lines) if i > start and x.startswith(("Your turn 2", "Jouw beurt 2")))
+    upto = next(i for i, x in enumerate(lines) if i > turn and x.startswith("Ann> "))
+    own = " ".join(lines[turn:upto])
+    assert own.lower().count(phase.lower()) <= 1, own
+
+
+# ------------------------------------------------------------ how much Debt is taken
+@pytest.mark.parametrize(
+    "lang, expected",
+    [(EN, ["You take 3 Debt for Wedding."]), (NL, ["Je neemt 3 schuld voor Bruiloft."])],
+)
+def test_taking_debt_says_how_much(lang, expected):
+    narrator = Narrator("Ann", current="Ann", lang=lang, prompts=True)
+    narrator.phase = "buy"
+    assert narrator.sentences([ev.DebtChanged("Ann", 3, 3, "Wedding")]) == expected
+    assert narrator.debt_said == 3  # the prompt after it leaves the Debt out: said once
+
+
+# ------------------------------------------------------------ numbered choices
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            "en",
+            ["1. play Copper", "2. play Silver", "3. play treasures", "4 or 5: buy, once your Treasures are played."],
+        ),
+        (
+            "nl",
+            [
+                "1. speel Koper",
+                "2. speel Zilver",
+                "3. speel geldkaarten",
+                "4 of 5: kopen, zodra je geldkaarten gespeeld zijn.",
+            ],
+        ),
+    ],
+)
+def test_two_moves_are_not_a_range(lang, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Copper", "Silver", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(state, "", lang, kingdom=("Villa", "Forum"))
+    i = lines.index(expected[0])
+    assert lines[i : i + 4] == expected
+
+
+def _position(state: dict, kingdom=("Villa", "Engineer", "City Quarter")) -> Game:
+    from a11y_dominion.scenario import load_scenario
+
+    game, _ = load_scenario(
+        {"players": ["Ann", "Bot"], "kingdom": list(kingdom), "events": [], "landmarks": [], "seed": 1}
+        | {"state": state, "script": []}
+    )
+    game.start()
+    return game
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "1: play Copper; 2: play Silver; 3: play treasures; 4: end."),
+        (NL, "1: speel Koper; 2: speel Zilver; 3: speel geldkaarten; 4: einde."),
+    ],
+)
+def test_the_brief_line_says_play_treasures(lang, expected):
+    from a11y_dominion.console.questions import brief_options
+
+    game = _position(
+        {
+            "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 0, "coins": 0},
+            "players": {"Ann": {"hand": ["Copper", "Silver"], "deck": ["Estate"] * 5}},
+        }
+    )
+    assert brief_options(player_view(game, "Ann"), game.pending, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "1 to 4: buy City Quarter, Engineer, Copper or Curse; 5: end."),
+        (NL, "1 tot en met 4: koop Stadswijk, Ingenieur, Koper of Vloek; 5: einde."),
+    ],
+)
+def test_a_brief_list_of_buys_never_says_or_1_more(lang, expected):
+    from a11y_dominion.console.questions import brief_options
+
+    game = _position(
+        {
+            "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+            "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
+        }
+    )
+    assert brief_options(player_view(game, "Ann"), game.pending, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play sacrifice|3", "There is no choice number 3; choose 1 or 2."),
+        ("nl", "speel offer|3", "Er is geen keuze nummer 3; kies 1 of 2."),
+    ],
+)
+def test_a_number_out_of_two_choices_says_1_or_2(lang, typed, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(state, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
+    assert after(lines, "3") == [expected]
+
+
+# ------------------------------------------------------------ what an undo took back
+SACRIFICE_TURN = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play sacrifice|copper|yes|undo", "Taken back: trash Copper."),
+        ("nl", "speel offer|koper|ja|herstel", "Teruggenomen: vernietig Koper."),
+    ],
+)
+def test_undo_of_a_card_question_names_the_answer(lang, typed, expected):
+    _, lines = console_at(SACRIFICE_TURN, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
+    undo = typed.split("|")[-1]
+    assert after(lines, undo)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Ann took back the trashing of Copper and Estate."),
+        (NL, "Ann nam het vernietigen van Koper en Landgoed terug."),
+    ],
+)
+def test_another_seat_hears_what_was_taken_back(lang, expected):
+    events = [ev.CardTrashed("Ann", "Copper", "hand"), ev.CardTrashed("Ann", "Estate", "hand")]
+    assert q.undone_line("Bot", "Ann", events, lang) == expected
+
+
+# ------------------------------------------------------------ the place in the help pages
+@pytest.mark.parametrize(
+    "typed, part",
+    [
+        ("help playing|help next|settings set language nl|hulp volgende", "Deel 3: "),
+        ("help spelen|help volgende|instellingen zet taal en|help next", "Part 3: "),
+    ],
+)
+def test_the_help_place_stays_when_the_language_changes(typed, part, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    lang = "nl" if "spelen" in typed else "en"
+    _, _, lines = session(typed.replace("|", "\r") + "\r", "--lang", lang)
+    assert any(x.startswith(part) for x in lines), lines[-12:]
+
+
+# ------------------------------------------------------------ a language by its name
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "settings set language nl", "Taal is nu Nederlands."),
+        ("nl", "instellingen zet taal en", "Language is now English."),
+        ("en", "settings set language dutch", "Taal is nu Nederlands."),
+        ("en", "settings set language fr", "Language must be English or Dutch."),
+        ("nl", "instellingen zet taal fr", "Taal moet Engels of Nederlands zijn."),
+    ],
+)
+def test_a_language_is_named_not_spelt(lang, typed, expected, tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    _, lines = console_at(BEFORE_TREASURES, typed + "\n", lang)
+    assert after(lines, typed) == [expected]
+
+
+# ------------------------------------------------------------ stats and games
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            EN,
+            [
+                "Games played to the end: 1.",
+                "You won 1 game of 1; your average score is 37 VP.",
+                "Against medium: won 1 game of 1.",
+                "Kingdom Villa, Forum and Engineer: won 1 game of 1.",
+            ],
+        ),
+        (
+            NL,
+            [
+                "Uitgespeelde spellen: 1.",
+                "Je won 1 spel van 1; je gemiddelde score is 37 punten.",
+                "Tegen medium: 1 spel van 1 gewonnen.",
+                "Koninkrijk Villa, Forum en Ingenieur: 1 spel van 1 gewonnen.",
+            ],
+        ),
+    ],
+)
+def test_stats_count_games_as_said(lang, expected):
+    from a11y_dominion.cli import stats_lines
+
+    figures = {
+        "games": 1,
+        "human_games": 1,
+        "human_wins": 1,
+        "human_ties": 0,
+        "average_score": 37,
+        "opponents": [("medium", 1, 1, 0)],
+        "kingdoms": [(("Villa", "Forum", "Engineer"), 1, 1, 0)],
+    }
+    assert stats_lines(figures, lang) == expected
+
+
+def _finished(result: dict):
+    from pathlib import Path
+
+    from a11y_dominion import autosave
+
+    return autosave.SavedGame(
+        path=Path("20260101-120000.jsonl"),
+        id="20260101-120000",
+        started="2026-01-01T12:00:00",
+        record={
+            "seats": [["You", "human"], ["Bot", "bigmoney"]],
+            "config": {"players": ["You", "Bot"], "kingdom": ["Villa", "Forum"], "seed": 1},
+            "answers": [],
+        },
+        answers=[],
+        result=result,
+    )
+
+
+@pytest.mark.parametrize(
+    "lang, result, expected",
+    [
+        (
+            EN,
+            {"scores": [["You", 37], ["Bot", 30]], "winners": ["You"]},
+            "Game of 2026-01-01 12:00:00, finished: You (human) and Bot (bigmoney). Kingdom: Villa and Forum. "
+            "You won with 37 VP. Bot had 30 VP.",
+        ),
+        (
+            EN,
+            {"scores": [["You", 30], ["Bot", 30]], "winners": ["You", "Bot"]},
+            "Game of 2026-01-01 12:00:00, finished: You (human) and Bot (bigmoney). Kingdom: Villa and Forum. "
+            "You and Bot tied with 30 VP.",
+        ),
+        (
+            NL,
+            {"scores": [["You", 30], ["Bot", 37]], "winners": ["Bot"]},
+            "Spel van 2026-01-01 12:00:00, afgelopen: Jij (mens) en Bot (bigmoney). Koninkrijk: Villa en Forum. "
+            "Bot won met 37 punten. Jij had 30 punten.",
+        ),
+    ],
+)
+def test_games_tells_the_result_as_a_listener_expects(lang, result, expected):
+    from a11y_dominion.cli import game_lines
+
+    assert game_lines([_finished(result)], lang) == [expected]
+
+
+# ------------------------------------------------------------ lists end with and
+@pytest.mark.parametrize(
+    "lang, expected",
+    [(EN, "Copper, Silver and treasures."), (NL, "Koper, Zilver en geldkaarten.")],
+)
+def test_tab_choices_are_listed_with_and(lang, expected):
+    from a11y_dominion.console.display import choices_line
+
+    words = ["Copper", "Silver", "treasures"] if lang is EN else ["Koper", "Zilver", "geldkaarten"]
+    assert choices_line(words, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "F4 or Alt+S: read the status: phase, Actions, Buys, coins, Debt and VP tokens (command status)."),
+        (
+            NL,
+            "F4 of Alt+S: de status voorlezen: fase, acties, aanschaffen, munten, schuld en "
+            "overwinningspuntenfiches (commando status).",
+        ),
+    ],
+)
+def test_help_keys_lists_with_and(lang, expected):
+    from a11y_dominion.console.keys import key_help_lines
+
+    assert expected in key_help_lines(lang)
+
+
+# ------------------------------------------------------------ --rollouts without a hard bot
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--rollouts", "5", "--speech", "off"],
+        ["simulate", "--players", "medium,bigmoney", "--rollouts", "5", "--games", "1"],
+        ["host", "--players", "Ann:remote,Bot:bigmoney", "--rollouts", "5"],
+    ],
+)
+def test_rollouts_without_a_hard_bot_is_one_sentence_and_exit_2(args, capsys):
+    from a11y_dominion.cli import main
+
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "a11y-dominion: --rollouts bounds the hard bot's thinking, and no seat is a hard bot; "
+        "add a hard bot to --players, or leave --rollouts out."
+    ]
+
+
+# ------------------------------------------------------------ the command a player typed
+def test_the_command_named_is_the_one_install_py_was_started_with():
+    from a11y_dominion.i18n import typed_command
+
+    assert typed_command({}) == "a11y-dominion"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "python3 install.py --play"}) == "python3 install.py --play"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "py install.py --play"}) == "py install.py --play"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "two\nlines"}) == "a11y-dominion"
+    assert typed_command({"A11Y_DOMINION_COMMAND": "x" * 201}) == "a11y-dominion"
+
+
+@pytest.mark.parametrize(
+    "platform, script, command",
+    [
+        ("win32", "install.py", "py install.py --play"),
+        ("win32", r"C:\Games\a11y dominion\install.py", r'py "C:\Games\a11y dominion\install.py" --play'),
+        ("darwin", "install.py", "python3 install.py --play"),
+        ("linux", "install.py", "python3 install.py --play"),
+        ("linux", "/home/ann/a11y dominion/install.py", "python3 '/home/ann/a11y dominion/install.py' --play"),
+    ],
+)
+def test_install_py_play_tells_the_game_how_it_was_started(platform, script, command):
+    from test_install_platforms import install
+
+    env = install.play_environment(platform, {"PATH": "/bin"}, script)
+    assert env == {"PATH": "/bin", "A11Y_DOMINION_COMMAND": command}
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            EN,
+            [
+                "An unfinished game of 2026-01-01 12:00:00 is kept; python3 install.py --play resume goes on with it.",
+                "Stop the game? It is kept; python3 install.py --play resume goes on with it. Type yes to stop: ",
+            ],
+        ),
+        (
+            NL,
+            [
+                "Een onafgemaakt spel van 2026-01-01 12:00:00 is bewaard; python3 install.py --play resume gaat "
+                "ermee verder.",
+                "Het spel stoppen? Het blijft bewaard; python3 install.py --play resume gaat ermee verder. "
+                "Typ ja om te stoppen: ",
+            ],
+        ),
+    ],
+)
+def test_resume_hints_name_the_command_the_player_typed(lang, expected, monkeypatch):
+    from types import SimpleNamespace
+
+    from a11y_dominion.console.start import unfinished_notice
+
+    monkeypatch.setenv("A11Y_DOMINION_COMMAND", "python3 install.py --play")
+    notice = unfinished_notice([SimpleNamespace(started="2026-01-01T12:00:00")], lang)
+    template = "Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "
+    assert [notice, lang.text(template, command="python3 install.py --play")] == expected
+    import inspect
+
+    from a11y_dominion.console.commands import Commands
+
+    assert template in inspect.getsource(Commands.cmd_quit)  # the question quit asks

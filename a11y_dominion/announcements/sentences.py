@@ -58,6 +58,7 @@ class EventSentences:
     verbosity: str
     L: Language
     phase_said: str | None = None  # the viewer's new phase, named by the last sentence told about it
+    debt_said: int | None = None  # the viewer's whole Debt, said by the last sentence ("You take 4 Debt ...")
 
     def attack_lead(self, e: ev.Attacked) -> list:
         """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
@@ -162,7 +163,9 @@ class EventSentences:
                     N_("Villa: +1 Action, back to your Action phase."),
                     N_("Villa: +1 Action, {player} goes back to the Action phase."),
                 )
-            return None if self.verbosity != "verbose" else self._t(N_("Action phase."))
+            if self.verbosity != "verbose" or self._prompted(e.player):
+                return None  # (the turn prompt that follows names the Action phase)
+            return self._p(e.player, N_("Your Action phase."), N_("{player}'s Action phase."))
         if e.phase == "buy":
             if e.reason == "again":
                 return self._p(e.player, N_("Your Buy phase starts again."), N_("{player}'s Buy phase starts again."))
@@ -170,7 +173,9 @@ class EventSentences:
                 return None  # the turn prompt names the Buy phase
             return self._p(e.player, N_("Your Buy phase."), N_("{player}'s Buy phase."))
         if e.phase == "cleanup":
-            return None if self.verbosity != "verbose" else self._t(N_("Clean-up."))
+            if self.verbosity != "verbose":
+                return None
+            return self._p(e.player, N_("Your Clean-up."), N_("{player}'s Clean-up."))
         return None
 
     def _card_played(self, e):
@@ -467,11 +472,9 @@ class EventSentences:
 
     def _debt_changed(self, e):
         if self._prompted(e.player):  # the turn prompt that follows says the Debt (and the coins) left
-            if e.delta > 0 and e.delta == e.total:  # all the Debt there is: the prompt's Debt says how much
-                if e.source:
-                    return self._t(N_("You take the Debt for {source}."), source=e.source)
-                return self._t(N_("You take Debt."))
-            if e.delta > 0:
+            if e.delta > 0:  # how much; when it is all the Debt there is, the prompt need not say it again
+                if e.delta == e.total:
+                    self.debt_said = e.total
                 if e.source:
                     return self._t(N_("You take {n} Debt for {source}."), n=e.delta, source=e.source)
                 return self._t(N_("You take {n} Debt."), n=e.delta)

@@ -693,9 +693,11 @@ class Console(Commands, Answers, Persistence, History):
         narrator = getattr(self.people.get(d.player), "narrator", None)
         said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
         bonus = set(getattr(narrator, "bonus_said", ()))  # figures a bonus just told changed ("+1 Buy")
+        debt = getattr(narrator, "debt_said", None)  # the whole Debt its last sentences said ("You take 4 Debt")
         if narrator is not None:
             narrator.phase_said = None
             narrator.bonus_said = set()
+            narrator.debt_said = None
         key = (self.game.turn.number, d.player)
         told = self.told_figures.get(d.player)
         self.told_figures[d.player] = (key, q.turn_figures(view, d))
@@ -716,6 +718,7 @@ class Console(Commands, Answers, Persistence, History):
             phase_known=self._phase_known(d, before, said),
             told=bool(getattr(seat, "queue", None)),  # the move's sentences, told with the prompt
             named=frozenset(bonus),
+            said=frozenset({"debt"}) if debt is not None and debt == view.me.debt else frozenset(),
         )
         return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
 

@@ -16,7 +16,7 @@ answer for anyone.
 from __future__ import annotations
 
 from ..announcements.words import join_names
-from ..i18n import N_
+from ..i18n import N_, typed_command
 from ..rules.decisions import Msg
 from ..textinput import short as _short
 from . import queries as q
@@ -77,12 +77,15 @@ SETTING_VALUE_WORDS = {
     True: N_("on"),
     False: N_("off"),
     None: N_("default"),
+    "en": N_("English"),  # a language by its name, not its code read as letters
+    "nl": N_("Dutch"),
 }
+LANGUAGE_NAMES = {"english": "en", "engels": "en", "dutch": "nl", "nederlands": "nl"}  # typed for a code
 
 
 def setting_value_text(value, lang) -> str:
     """A live setting's value as the settings command shows it, in ``lang``: "beknopt", "altijd",
-    "aan" in Dutch; a language code or an output's name as it is."""
+    "aan" in Dutch; a language by its name ("English", "Nederlands"); an output's name as it is."""
     if isinstance(value, bool) or value is None or value in SETTING_VALUE_WORDS:
         return lang._(SETTING_VALUE_WORDS[value])
     return str(value)
@@ -407,6 +410,8 @@ class Commands:
             return
         key, value = words[1].lower(), " ".join(words[2:])
         key = DUTCH_SETTING_KEYS.get(key, key)
+        if key == "language":
+            value = LANGUAGE_NAMES.get(value.lower(), value)
         if key != "output":
             value = DUTCH_SETTING_VALUES.get(value.lower(), value)
         elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
@@ -415,7 +420,7 @@ class Commands:
             self.error(
                 self.t(
                     N_(
-                        "{key} is not a setting. The settings are {names}; during a game, language, verbosity, "
+                        "There is no setting {key}. The settings are {names}; during a game, language, verbosity, "
                         "options, output and hints change here."
                     ),
                     key=short(key),
@@ -427,10 +432,11 @@ class Commands:
             self.error(
                 self.t(
                     N_(
-                        "{key} cannot change during a game; here language, verbosity, options, output and hints can. "
-                        "Change the others outside the game with a11y-dominion settings set KEY VALUE."
+                        "The setting {key} cannot change during a game; here language, verbosity, options, output "
+                        "and hints can. Change the others outside the game with {command} settings set KEY VALUE."
                     ),
                     key=short(key),
+                    command=typed_command(),
                 )
             )
             return
@@ -485,17 +491,18 @@ class Commands:
                     "Language {language}, verbosity {verbosity}, options {options}, speech output {output}, "
                     "hints {hints}."
                 ),
-                language=seat.lang.code,
+                language=setting_value_text(seat.lang.code, self.lang),
                 verbosity=setting_value_text(seat.verbosity, self.lang),
                 options=setting_value_text(seat.heard.mode, self.lang),
                 output=output,
                 hints=setting_value_text(bool(getattr(self, "hints", True)), self.lang),
             ),
-            self.lang._(
+            self.t(
                 N_(
                     "Change one with settings set KEY VALUE, for example settings set language nl; "
-                    "the other settings change outside the game with a11y-dominion settings."
-                )
+                    "the other settings change outside the game with {command} settings."
+                ),
+                command=typed_command(),
             ),
         ]
 
@@ -578,8 +585,9 @@ class Commands:
     def cmd_quit(self, rest: str = "") -> None:
         """quit: ask, then stop the game (sets ``exit_code``) or go on."""
         if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
-            question = self.lang._(
-                N_("Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: ")
+            question = self.t(
+                N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "),
+                command=typed_command(),
             )
         else:
             question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))

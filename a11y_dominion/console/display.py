@@ -502,7 +502,7 @@ def list_completions(event, plain: bool) -> None:
     every choice shares; else list the choices above the prompt (once: Tab again
     right after prints nothing more), each one kept
     apart: one per line for the eyes, and in plain mode (a screen reader) one
-    line with commas ("Copper, treasures"), never names run together with spaces."""
+    line with commas and "and" ("Copper, Silver and treasures"), never names run together with spaces."""
     from prompt_toolkit.application import run_in_terminal
     from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
 
@@ -521,9 +521,17 @@ def list_completions(event, plain: bool) -> None:
     if not completions or event.is_repeat:  # Tab again, nothing typed since: the list was just printed
         return
     words = [printable(c.display_text) for c in completions]
-    text = ", ".join(words) + "." if plain else "\n".join(words)
+    text = choices_line(words, getattr(buffer.completer, "lang", None)) if plain else "\n".join(words)
     app = event.app
     run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
+
+
+def choices_line(words: list, lang: Language | None = None) -> str:
+    """The Tab choices ``words`` on one line as a list is read aloud, the last after "and"
+    ("en" in Dutch: the language of ``lang``, English when None): "Copper, Silver and treasures."."""
+    from ..announcements.words import join_names
+
+    return join_names(words, lang or Language("en")) + "."
 
 
 def _tab_bindings(plain: bool):

@@ -45,7 +45,7 @@ KEYS = [
         ("escape", "s"),
         "F4 or Alt+S",
         "status",
-        N_("read the status: phase, Actions, Buys, coins, Debt, VP tokens"),
+        N_("read the status: phase, Actions, Buys, coins, Debt and VP tokens"),
     ),
     (("f5",), ("escape", "u"), "F5 or Alt+U", "supply", N_("read the Supply")),
     (("f6",), ("escape", "p"), "F6 or Alt+P", "previous", N_("read the previous message in the history")),

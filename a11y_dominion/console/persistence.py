@@ -15,7 +15,7 @@ from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir, now
 from ..bots.kinds import is_bot_kind
 from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, typed_path, write_atomic, write_target
-from ..i18n import N_
+from ..i18n import N_, typed_command
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
@@ -201,7 +201,11 @@ class Persistence:
         self.say(self.t(N_("Loaded {file}."), file=shown_name(path)), keep=False)
         if kept is not None:
             self.say(
-                self.t(N_("The game you left is kept unfinished; a11y-dominion resume {id} goes on with it."), id=kept),
+                self.t(
+                    N_("The game you left is kept unfinished; {command} resume {id} goes on with it."),
+                    id=kept,
+                    command=typed_command(),
+                ),
                 keep=False,
             )
         if game.pending is not None:
@@ -243,6 +247,9 @@ class Persistence:
         self.seats = [(renamed(name), kind) for name, kind in self.seats]
         self.humans = [renamed(name) for name in self.humans]
         self.seat_options = {renamed(name): opts for name, opts in self.seat_options.items()}
+        readers = self.__dict__.get("_help_readers")  # each seat's place in the help pages (cmd_help)
+        if readers:
+            self.__dict__["_help_readers"] = {renamed(name): reader for name, reader in readers.items()}
         self.told_figures = {
             renamed(name): ((turn, renamed(who)), figures) for name, ((turn, who), figures) in self.told_figures.items()
         }

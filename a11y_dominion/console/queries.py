@@ -189,6 +189,7 @@ def changed_turn_prompt(
     phase_known: bool = False,
     told: bool = False,
     named: frozenset = frozenset(),
+    said: frozenset = frozenset(),
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
@@ -202,13 +203,16 @@ def changed_turn_prompt(
     were just told ("You play Chariot Race. ... so there is no bonus."): when nothing changed,
     nothing is added to them (""). ``named``: the figures ("buys", ...) a bonus the player
     was just told changed ("You buy Forum: +1 Buy."), named even when the move took them back
-    to what they were ("1 Buy, 0 coins.")."""
+    to what they were ("1 Buy, 0 coins."). ``said``: the figures the move's sentences said as
+    they are now ("You take 4 Debt for Engineer." with no Debt before): not said again."""
     now = turn_figures(view, d)
     parts = []
     for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
         if key == "actions" and now["phase"] != "action":
             continue
         if key == "debt" and not now["debt"]:
+            continue
+        if key in said and key not in named:
             continue
         if now[key] != before.get(key) or key in named:
             parts.append(count(now[key], unit, lang))
@@ -254,8 +258,9 @@ def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str
 def taken_back_words(events: list, player: str, lang: Language = EN, own: bool = True) -> str:
     """What ``player``'s taken-back answer did, without the figures it left (they are old
     now): "your buy of Harbinger", "your play of 4 Coppers and Silver", "the end of your
-    Action phase", or "your answer"; told to another seat (not ``own``): "the buy of
-    Harbinger", "the play of ...", "the end of the Action phase", "an answer"."""
+    Action phase", what an answer to a card's question did ("trash Copper and Estate"), or
+    "your answer"; told to another seat (not ``own``): "the buy of Harbinger", "the play of
+    ...", "the end of the Action phase", "the trashing of Copper and Estate", "an answer"."""
     bought = [e.card for e in events if isinstance(e, ev.CardBought) and e.player == player]
     bought += [e.event for e in events if isinstance(e, ev.EventBought) and e.player == player]
     if bought:
@@ -267,7 +272,37 @@ def taken_back_words(events: list, player: str, lang: Language = EN, own: bool =
         return lang.text(template, cards=group_names(played, lang))
     if any(isinstance(e, ev.PhaseChanged) and e.player == player for e in events):
         return lang._(N_("the end of your Action phase") if own else N_("the end of the Action phase"))
+    done = _answer_deeds(events, player, lang, own)
+    if done:
+        return join_names(done, lang)
     return lang._(N_("your answer") if own else N_("an answer"))
+
+
+# what an answer to a card's question did, by the cards it moved: (own words, words to the others)
+_DEEDS = (
+    ("trash", N_("trash {cards}"), N_("the trashing of {cards}")),
+    ("discard", N_("discard {cards}"), N_("the discarding of {cards}")),
+    ("gain", N_("gain {cards}"), N_("the gaining of {cards}")),
+)
+
+
+def _answer_deeds(events: list, player: str, lang: Language, own: bool) -> list:
+    """What ``player``'s answer to a card's question did, in the order of :data:`_DEEDS`, as
+    the answer's words ("trash Copper and Estate", "gain Silver"; to another seat: "the
+    trashing of Copper and Estate"); empty when it moved no card that ``events`` name."""
+    cards: dict = {"trash": [], "discard": [], "gain": []}
+    for e in events:
+        if isinstance(e, ev.CardTrashed) and e.player == player:
+            cards["trash"].append(e.card)
+        elif isinstance(e, ev.CardsDiscarded) and e.player == player and e.source == "hand":
+            cards["discard"] += [c for c in e.cards if c]
+        elif isinstance(e, ev.CardGained) and e.player == player and not e.bought:
+            cards["gain"].append(e.card)
+    return [
+        lang.text(mine if own else theirs, cards=group_names(cards[kind], lang))
+        for kind, mine, theirs in _DEEDS
+        if cards[kind]
+    ]
 
 
 def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = EN) -> list:

@@ -165,12 +165,11 @@ def _turn_option_lines(
         # the buys at the coins before the Treasures are played ("buy Copper, 0 coins", "buy Curse")
         # are noise: one clause says how to buy; a buy typed is still made, and options reads them all
         first, last = buys[0] + 1, buys[-1] + 1
-        numbers = str(first) if first == last else lang.text(N_("{first} to {last}"), first=first, last=last)
-        how = f"{numbers}: {lang._(HOW_TO_BUY)}"
+        how = f"{number_range(first, last, lang)}: {lang._(HOW_TO_BUY)}"
         groups[buys[0]] = (buys, how + ".", how, HOW_TO_BUY_SHAPE)
     elif not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
-            if len(run) < 2:
+            if len(run) < SUMMED_UP:
                 continue
             events = any(d.options[j].name in EVENTS for j in run)
             if hint:
@@ -196,15 +195,11 @@ def _turn_option_lines(
             )
     if not full and action:
         for run in _runs(treasures):
-            if len(run) < 2:
+            if len(run) < SUMMED_UP:
                 continue
             names = join_or([lang.card(d.options[j].name) for j in run], lang)
-            groups[run[0]] = (
-                run,
-                lang.text(N_("{first} to {last}: play {cards}."), first=run[0] + 1, last=run[-1] + 1, cards=names),
-                lang.text(N_("{first} to {last}: {cards}"), first=run[0] + 1, last=run[-1] + 1, cards=names),
-                "play",
-            )
+            line = lang.text(N_("{first} to {last}: play {cards}."), first=run[0] + 1, last=run[-1] + 1, cards=names)
+            groups[run[0]] = (run, line, line.removesuffix("."), "play")  # (the brief form says play too)
     if not full and len(pays) > 2:
         for run in _runs(pays):
             fields = dict(first=run[0] + 1, last=run[-1] + 1, n=len(run))
@@ -227,6 +222,19 @@ def _turn_option_lines(
             shape = "buy" if o.kind is MoveKind.BUY else "play" if i in treasures and action else label
             out.append((f"{i + 1}. {label}", f"{i + 1}: {brief_label(view, o, lang) or label}", shape))
     return out
+
+
+SUMMED_UP = 3  # the fewest moves of one kind in a row said in one line ("1 to 3: play Copper, Gold or Silver")
+
+
+def number_range(first: int, last: int, lang: Language = EN) -> str:
+    """The move numbers ``first`` to ``last`` (whole numbers, ``first`` <= ``last``) as words:
+    "3", "3 or 4", "3 to 6"."""
+    if first == last:
+        return str(first)
+    if last == first + 1:
+        return lang.text(N_("{first} or {last}"), first=first, last=last)
+    return lang.text(N_("{first} to {last}"), first=first, last=last)
 
 
 # the clause in place of the Action phase's buys while a Treasure is in hand, after their numbers
@@ -261,7 +269,7 @@ def brief_buys(view: PlayerView, d: Decision, run: list, lang: Language = EN) ->
 
     names = [lang.card(_buy_name(view, d.options[j].name)) for j in sorted(run, key=cost)]
     fields = dict(first=run[0] + 1, last=run[-1] + 1)
-    if len(names) <= BRIEF_NAMES:
+    if len(names) <= BRIEF_NAMES + 1:  # ("or 1 more" would not say which: it is named)
         return lang.text(N_("{first} to {last}: buy {cards}"), cards=join_or(names, lang), **fields)
     return lang.text(
         N_("{first} to {last}: buy {cards} or {more} more"),
@@ -277,11 +285,9 @@ def _buy_name(view: PlayerView, name: str) -> str:
 
 
 def brief_label(view: PlayerView, key, lang: Language = EN) -> str:
-    """The short word of a turn move in the brief line of a question asked again ("treasures",
-    "end"), or '' for a move told by its whole label."""
+    """The short word of a turn move in the brief line of a question asked again ("end"), or ''
+    for a move told by its whole label ("play treasures": the word alone is no move)."""
     if isinstance(key, Move):
-        if key.kind is MoveKind.TREASURES:
-            return lang._(N_("treasures"))
         if key.kind is MoveKind.END:
             return lang._(N_("end"))
     return ""
@@ -345,8 +351,8 @@ def decision_lines(
 def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bool = False) -> str:
     """Every turn move of ``d`` in one line, summed up as :func:`decision_lines` does (and
     every run of buys summed up, however short the list), in the short words of a question
-    heard before: "1 to 3: Copper, Gold or Silver; 4: treasures; 5 to 9: buy Gold, Silver,
-    Village or 2 more; 10: end." With ``taught`` (the seat has heard how to buy in an Action
+    heard before: "1 to 3: play Copper, Gold or Silver; 4: play treasures; 5 to 9: buy Gold,
+    Silver, Village or 2 more; 10: end." With ``taught`` (the seat has heard how to buy in an Action
     phase) the clause "3 to 6: buy, once your Treasures are played" is left out.
     Raises ValueError for a decision that is no turn."""
     if d.kind != "turn":
@@ -358,21 +364,36 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bo
 def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN, buys: bool = False) -> str | None:
     """The brief line of a turn question asked again with the same moves as ``before`` (the
     :func:`option_shapes` heard last time) but other numbers: only the single moves whose
-    number changed ("3: treasures; 9: end."), '' when none did; None when the moves are
+    number changed ("3: play treasures; 9: end."), '' when none did; None when the moves are
     not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy ...",
-    "1 to 2: Copper or Silver") is not read again: its cards follow from the coins and the
+    "1 to 3: play Copper, Gold or Silver") is not read again: its cards follow from the coins and the
     hand the player heard (a run of payments is, when it changed: "1 to 7: pay 1 to 7
     Debt"), and the numbers around it say where it lies. With ``buys`` (buying
     has just become possible: the Debt is paid) the buys are read too."""
-    now = _turn_option_lines(view, d, False, lang, False, brief=True)
-    if [shape for _n, shape in before] != [shape for _l, _b, shape in now]:
+    then = _merged_runs(before)
+    now = _merged_runs([(brief, shape) for _l, brief, shape in _turn_option_lines(view, d, False, lang, False, True)])
+    if [shape for _n, shape in then] != [shape for _b, shape in now]:
         return None
     moved = [
         brief
-        for (old, shape), (_line, brief, _shape) in zip(before, now, strict=True)
-        if (shape not in ("buy", "play", HOW_TO_BUY_SHAPE) and old != brief) or (buys and shape == "buy")
+        for (old, shape), (briefs, _shape) in zip(then, now, strict=True)
+        if (shape not in ("buy", "play", HOW_TO_BUY_SHAPE) and old != briefs) or (buys and shape == "buy")
+        for brief in briefs
     ]
     return "; ".join(moved) + "." if moved else ""
+
+
+def _merged_runs(shapes: list) -> list:
+    """(brief forms, shape) pairs: the (brief form, shape) pairs of ``shapes`` with the moves in a
+    row that play Treasures or buy put together, however they are told (a run summed up, or
+    two moves each on its own), so that fewer or more of them are the same moves."""
+    out: list = []
+    for brief, shape in shapes:
+        if out and shape in ("buy", "play") and out[-1][1] == shape:
+            out[-1][0].append(brief)
+        else:
+            out.append(([brief], shape))
+    return out
 
 
 def option_shapes(view: PlayerView, d: Decision, lang: Language = EN) -> list:

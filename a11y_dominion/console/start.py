@@ -14,12 +14,12 @@ import sys
 from ..announcements.speech import Speaker
 from ..autosave import unfinished_games
 from ..files import shown_name
-from ..i18n import N_, Language
+from ..i18n import N_, Language, typed_command
 from ..kingdoms import KingdomError, choose_setup
 from ..lineinput import read_line
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import bot_options, default_seat_names, parse_seats, rename_seats
+from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..settings import load_settings, save_settings, seat_settings
 from ..textinput import typed_line
 from .app import Console
@@ -96,10 +96,9 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         if any(kind == "remote" for _name, kind in resumed.seats):  # a hosted game goes on at the host
             return fail(
                 lang.text(
-                    N_(
-                        "The game {id} has players at other computers; resume it with a11y-dominion host --resume {id}."
-                    ),
+                    N_("The game {id} has players at other computers; resume it with {command} host --resume {id}."),
                     id=resumed.id,
+                    command=typed_command(),
                 )
             )
         try:
@@ -134,6 +133,9 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
         except (KingdomError, SetupError) as e:
             return fail(lang.msg(e))
+    refused = rollouts_refusal(getattr(args, "rollouts", None), [kind for _name, kind in seats])
+    if refused is not None:
+        return fail(lang.msg(refused))
     notices = [lang.msg(warning)] if warning else []
     auto_why = None
     if speech == "auto":
@@ -341,15 +343,14 @@ def unfinished_notice(games: list, lang: Language) -> str:
     """One sentence about the unfinished games kept (``games``, oldest first) and how to resume them."""
     if len(games) == 1:
         return lang.text(
-            N_("An unfinished game of {date} is kept; a11y-dominion resume goes on with it."),
+            N_("An unfinished game of {date} is kept; {command} resume goes on with it."),
             date=games[0].started.replace("T", " "),
+            command=typed_command(),
         )
     return lang.text(
-        N_(
-            "{n} unfinished games are kept; a11y-dominion resume goes on with the latest, "
-            "a11y-dominion games lists them."
-        ),
+        N_("{n} unfinished games are kept; {command} resume goes on with the latest, {command} games lists them."),
         n=len(games),
+        command=typed_command(),
     )
 
 

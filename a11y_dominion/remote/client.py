@@ -61,7 +61,7 @@ from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json
-from ..i18n import N_, Language
+from ..i18n import N_, Language, typed_command
 from ..lineinput import read_line
 from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
@@ -114,6 +114,7 @@ class _Pile:
         self.name = pile.name
         self.cards = [pile.top] * pile.cards_left  # only the top and the count are read
         self.top = _Named(pile.top) if pile.top is not None else None
+        self.debt_tokens = pile.debt_tokens  # taken with a buy from it (Tax)
 
 
 class _Named:
@@ -1270,11 +1271,12 @@ class JoinConsole(Commands, Answers):
         """settings: where a joined seat's settings come from."""
         self.reply(
             [
-                self.lang._(
+                self.lang.text(
                     N_(
                         "Your language and verbosity here come from your own settings file: change them with "
-                        "a11y-dominion settings, or for one game with join --lang and --verbosity."
-                    )
+                        "{command} settings, or for one game with join --lang and --verbosity."
+                    ),
+                    command=typed_command(),
                 )
             ]
         )
@@ -1766,7 +1768,7 @@ def run_join(args, stdout=None) -> int:
     except JoinError as e:
         return fail(e.args[0])
     if not host:
-        return fail(Msg(N_("Name the host to join, for example a11y-dominion join 192.0.2.7.")))
+        return fail(Msg(N_("Name the host to join, for example {command} join 192.0.2.7."), command=typed_command()))
     port = 2222 if port is None else port
     if not 1 <= port <= 65535:
         return fail(Msg(N_("--port must be a whole number from 1 to 65535.")))

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files import FileError, read_text, shown_name
+from ..i18n import typed_command
 from ..rules.cards import CARDS, EVENTS, PILES
 from ..rules.decisions import Msg
 
@@ -397,8 +398,9 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
                 raise fail(
                     _line_of(text, v, line),
                     Msg(
-                        "{card} in {key} is not a card name this game knows; a11y-dominion cards lists them",
+                        "{card} in {key} is not a card name this game knows; {command} cards lists them",
                         card=repr(v),
+                        command=typed_command(),
                         key=key,
                     ),
                 )
@@ -440,7 +442,11 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         if name is None:
             raise fail(
                 cline,
-                Msg("{card} is not a card or Event this game knows; a11y-dominion cards lists them", card=repr(card)),
+                Msg(
+                    "{card} is not a card or Event this game knows; {command} cards lists them",
+                    card=repr(card),
+                    command=typed_command(),
+                ),
             )
         if name in PILES and len(PILES[name].card_names) > 1:
             raise fail(
