@@ -213,3 +213,22 @@ def test_story_messages_cut_at_the_bound_and_the_first_piece_starts_the_story_an
     for bad in (-1, "0", True, None):
         with pytest.raises(ValueError):
             console.receive({"type": "story", "start": bad, "events": []})
+
+
+def test_a_seat_s_history_comes_in_pieces_under_the_bound_and_a_program_makes_it_its_own():
+    host = make_host()
+    outlet = ProtocolOutlet(host, host.people["Ann"], [].append)
+    sent: list = []
+    outlet.write = sent.append
+    lines = [f"Bea played {n} Coppers, bought Silver." + " x" * (n % 50) for n in range(5000)]
+    outlet.history(lines)
+    assert len(sent) > 1 and all(len(line.encode("utf-8")) <= MAX_MESSAGE for line in sent)
+    messages = [json.loads(line) for line in sent]
+    assert [m["start"] for m in messages] == [sum(len(m["lines"]) for m in messages[:i]) for i in range(len(sent))]
+    console = make_console("Ann")
+    screen = console.display.stream.getvalue()
+    read(console, "".join(sent))
+    assert [a.text for a in console.holder.history.entries()] == lines
+    assert console.display.stream.getvalue() == screen  # nothing said
+    with pytest.raises(ValueError):
+        console.receive({"type": "history", "start": 0, "lines": ["a", 3]})

@@ -32,6 +32,12 @@ systems, ``msvcrt.kbhit`` at a Windows console, a reader thread for a
 Windows pipe. ``undo`` asks the host to
 take back the seat's last answer (the ``undo`` message); commands that act
 on a game on this computer (export, save, load) get one sentence.
+
+A program that joins a game under way (the player came back, or the host
+resumed it) takes the host's ``story`` (what the player heard in earlier
+sessions) without a word, and the seat's history as the host kept it (its
+``log`` and ``repeat`` as before); what came while the player was away comes as
+events, narrated as every event is; its first question then says the hand.
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ from ..view import PlayerView, event_from_data
 from .protocol import (
     COMMAND,
     ENV_LANGUAGE,
+    ENV_VERBOSITY,
     HOST_SAYS,
     PROTOCOL_VERSION,
     UNKNOWN_SENTENCE,
@@ -99,7 +106,8 @@ INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox ha
 # the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
 CHATTER = ("text", "error", "refused")
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
-KNOWN_TYPES = ("hello", "text", "events", "story", "decide", "refused", "error", "view", "game_over", "undone")
+KNOWN_TYPES = ("hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over")
+KNOWN_TYPES += ("undone",)
 
 
 class JoinError(Exception):
@@ -334,8 +342,10 @@ class Link:
         known: KnownHosts,
         lang: Language,
         clock: Callable[[], float] | None = None,
+        verbosity: str | None = None,
     ):
         self.host, self.port, self.user, self.password = host, port, user, password
+        self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
         self.lang = lang
         self.inbox: Inbox = Inbox()
@@ -437,7 +447,10 @@ class Link:
                 CONNECT_SECONDS,
             )
             self.process = await self.conn.create_process(
-                COMMAND, env={ENV_LANGUAGE: self.lang.code}, encoding="utf-8", errors="replace"
+                COMMAND,
+                env={ENV_LANGUAGE: self.lang.code, **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {})},
+                encoding="utf-8",
+                errors="replace",
             )
         except (OSError, asyncssh.Error, asyncio.TimeoutError, ValueError) as e:
             if self.conn is not None:
@@ -1073,6 +1086,7 @@ class JoinConsole(Commands, Answers):
         self.carry = ""  # a line half typed when a question came: drawn again at its prompt
         self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat from the game's start: the story, then events
+        self.hand_due = False  # joined a game under way: its first question says the hand
         self.hints = True  # the hint command answers (the player's hints setting)
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
@@ -1466,7 +1480,8 @@ class JoinConsole(Commands, Answers):
             self.first_prompt_of_turn = (view.turn.number, d.player)
         elif view.turn.player != d.player and self.holder.before_question():
             self.holder.flush()  # a question in an opponent's turn: what led to it first
-        hand = new_turn and not full and not questions.heard_hand(self.holder, view)
+        hand = (new_turn and not full and not questions.heard_hand(self.holder, view)) or self.hand_due
+        self.hand_due = False
         for line in self.holder.heard.lines(view, d, full=full, hand=hand, you=True, lang=self.lang, again=again):
             # as at the console: a self-voicing game does not read every turn move aloud; F9 (options) does
             spoken = full or d.kind != "turn" or not line[:1].isdigit()
@@ -1594,13 +1609,22 @@ class JoinConsole(Commands, Answers):
             events = [event_from_data(e) for e in message["events"]]
             self.told.extend(events)
             self.holder.tell(events)
-        elif kind == "story":  # what this seat was told before this session: kept, not narrated
+        elif kind == "story":  # what this seat's player heard before this session: kept, history only
             start = message["start"]
             if not isinstance(start, int) or isinstance(start, bool) or start < 0:
                 raise ValueError("the start of a story is a count of events")
             events = [event_from_data(e) for e in message["events"]]
             del self.told[start:]
             self.told.extend(events)
+            if events:  # a game under way: the narration goes on from it, the hand said at the first question
+                self.holder.recall(events, keep=False)  # (the history comes in the history message)
+                self.hand_due = True
+        elif kind == "history":  # the seat's history as the host kept it: this program's from now on
+            lines = message["lines"]
+            if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+                raise ValueError("a history is a list of lines")
+            for text in lines:
+                self.holder.history.add(text, category="game")
         elif kind == "decide":
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
@@ -1794,7 +1818,7 @@ def run_join(args, stdout=None) -> int:
     # first line of the game: what it says of itself is said once, before the first prompt
     speaker = make_speaker(speech, settings, display, lang, notices)
     known = KnownHosts()
-    link = Link(host, port, user, password, known, lang)
+    link = Link(host, port, user, password, known, lang, verbosity=verbosity)
     try:
         link.start()
     except JoinError as e:

@@ -43,7 +43,6 @@ from .protocol import session_for
 from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
-RECENT = 5  # announcements of its own history told to a seat that comes back
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -248,6 +247,9 @@ class GameHost:
         self.stopped_by_host = False
         self.sessions: dict = {}
         self.away: dict = {}  # name: the timer of the bot that stands in (bot_after)
+        # name: (its history's length, the events it was told) when the seat's last session ended:
+        # what it heard; a session that takes the seat is told, once, what came after
+        self.heard: dict = {}
         self.port: int | None = None
 
     # ------------------------------------------------------------ names
@@ -386,9 +388,13 @@ class GameHost:
         if getattr(seat, "outlet", None) is not None and outlet is not seat.outlet:
             seat.outlet = None  # the new session takes over from a seat-protocol one
         seat.attach(write)
+        heard = self.heard.pop(name, None)
+        if heard is None or name in self.joined:  # a seat that never left, or taken over: nothing missed
+            heard = self._heard_now(name)
         if outlet is not None:
             seat.outlet = outlet
-            outlet.story()  # what the seat was told so far, before the game goes on for it
+            if not self.everyone_in.is_set():
+                outlet.story()  # what the seat was told so far (a resumed game's), before the game goes on
         if took_over:
             seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
         seat.prompt_shown = False
@@ -417,37 +423,57 @@ class GameHost:
                 )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
-        self.where_it_stands(name)
+        self.catch_up(name, heard)
         return SessionSeat(self, name, seat, session)
 
-    def where_it_stands(self, name: str) -> None:
-        """Tell the seat ``name``, coming back, where the game stands: its last few
-        announcements, the turn and phase, its hand, and its question if one is open."""
+    def _heard_now(self, name: str) -> tuple:
+        """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
+        return (len(self.people[name].history), self.table.told.get(name, 0))
+
+    def catch_up(self, name: str, heard: tuple) -> None:
+        """Tell the seat ``name``, whose new session took it during the game (or after it),
+        where the game stands, each thing once: what it was told since ``heard`` (see
+        :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
+        was away), then its hand and its question, or else the turn, its hand and who must
+        answer. A terminal seat hears the lines its narration kept meanwhile; a
+        seat-protocol program gets its story up to ``heard`` and the history the host kept
+        for it (the narration in the program's language and verbosity) up to there, then
+        the events since, which it narrates itself, then the question as a ``decide`` message."""
         seat = self.people[name]
         lang = seat.lang
-        view = self.table.view(name)
+        lines_heard, events_heard = heard
+        outlet = getattr(seat, "outlet", None)
+        if outlet is not None:
+            outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
+            outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
         seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
-        recent = seat.history.recent(RECENT)
-        if recent:
-            seat.line(lang.text(N_("{n:The last message|The last {n} messages}:"), n=len(recent)))
-            seat.lines(recent)
-        if self.table.game.pending is None:
+        if outlet is not None:
+            news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
+            if news:
+                outlet.events(news)  # what happened while it was away, narrated by its program
+        else:
+            missed = [a.text for a in seat.history.entries()[lines_heard:]]
+            if missed:
+                seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(missed)))
+                seat.lines(missed)
+        d = self.table.game.pending
+        if d is None:
+            return
+        view = self.table.view(name)
+        if view.turn.player != name:  # the hand read now is not read again at its own turn's start
+            seat.narrator.last_drawn = tuple(view.hand)
+        waiting = getattr(seat, "waiting", None)
+        if d.player == name and waiting is not None and not waiting.done():
+            if outlet is not None:  # its program says its hand with the question
+                outlet.resend()
+                return
+            seat.lines(q.hand_lines(view, True, lang))
+            seat.show_question(d, view, full=True)  # its first line is the turn's figures
+            seat.prompt()
             return
         seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
-        if view.turn.player != name:  # the hand just read is not read again at its own turn's start
-            seat.narrator.last_drawn = tuple(view.hand)
-        d = self.table.game.pending
-        waiting = getattr(seat, "waiting", None)
-        if d.player == name and waiting is not None and not waiting.done():
-            outlet = getattr(seat, "outlet", None)
-            if outlet is not None:  # a seat-protocol client: the question as a decision message
-                outlet.resend()
-            else:
-                seat.show_question(d, view, full=True)
-                seat.prompt()
-        else:
-            seat.line(lang.text(N_("{player} must answer now."), player=d.player))
+        seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
     def leave(self, user: str, session=None) -> None:
         """The session ``session`` of the seat ``user`` names ended (the player quit,
@@ -466,6 +492,7 @@ class GameHost:
         seat.attach(None)
         seat.prompt_shown = False
         self.joined.remove(name)
+        self.heard[name] = self._heard_now(name)
         if not self.everyone_in.is_set():
             empty = self.empty()
             self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))

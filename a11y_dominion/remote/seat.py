@@ -273,8 +273,11 @@ class RemoteSeat(HumanSeat):
         self.line(self.lang.msg(message))
 
     def tell(self, events) -> int:
-        """Narrate ``events`` as lines, or forward them to the seat-protocol ``outlet``."""
+        """Narrate ``events`` as lines, or forward them to the seat-protocol ``outlet`` (the
+        seat's history at the host narrates them too, unsaid: :meth:`recall`, so that a
+        later session of the seat, of either kind, finds its history)."""
         if self.outlet is not None:
+            self.recall(events)
             return self.outlet.events(events)
         return super().tell(events)
 
@@ -344,13 +347,16 @@ class RemoteSeat(HumanSeat):
         """``player`` took back an answer that made ``events`` (redacted for this seat);
         ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
-        the ``undone`` message instead, and narrates it itself."""
-        if self.outlet is not None:
-            self.outlet.undone(player, events, view)
-            return
+        the ``undone`` message instead, and narrates it itself (the seat's history at
+        the host keeps the sentence, as its program does)."""
         if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
             self.take_back_told(player, len(events))
-        self.say(undone_line(self.name, player, events, self.lang, before, view), priority="high")
+        said = undone_line(self.name, player, events, self.lang, before, view)
+        if self.outlet is not None:
+            self.history.add(said, category="game", priority="high")
+            self.outlet.undone(player, events, view)
+            return
+        self.say(said, priority="high")
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
 
