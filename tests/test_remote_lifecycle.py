@@ -56,7 +56,7 @@ pytestmark = pytest.mark.e2e  # host processes and ssh seats
 
 def host_command(players: str, *extra: str) -> list:
     exe = shutil.which("a11y-dominion")
-    args = ["host", "--players", players, "--seed", "1", "--port", "0", *extra]
+    args = ["host", "--players", players, "--seed", "1", "--port", "0", "--after-game", "0", *extra]
     return [exe] + args if exe else [sys.executable, "-m", "a11y_dominion"] + args
 
 

@@ -30,14 +30,17 @@ half-typed line is kept apart from the host's lines. How a typed line is
 waited for depends on the platform (:func:`typed_input`): ``select`` on POSIX
 systems, ``msvcrt.kbhit`` at a Windows console, a reader thread for a
 Windows pipe. ``undo`` asks the host to
-take back the seat's last answer (the ``undo`` message); commands that act
-on a game on this computer (export, save, load) get one sentence.
+take back the seat's last answer (the ``undo`` message); ``export`` asks the host
+for the game so far as the console's export writes it and writes the file here;
+commands that act on a game on this computer (save, load) get one sentence.
 
 A program that joins a game under way (the player came back, or the host
 resumed it) takes the host's ``story`` (what the player heard in earlier
 sessions) without a word, and the seat's history as the host kept it (its
 ``log`` and ``repeat`` as before); what came while the player was away comes as
-events, narrated as every event is; its first question then says the hand.
+events, narrated as every event is; its first question then says the hand. After the
+final scores the session stays until the player leaves (``quit``): ``log``,
+``repeat``, ``score`` and ``export`` still work.
 """
 
 from __future__ import annotations
@@ -65,8 +68,9 @@ from ..console.commands import Commands, command_for, short
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
+from ..console.persistence import Persistence
 from ..console.seat import HumanSeat
-from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json
+from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
 from ..i18n import N_, Language
 from ..lineinput import read_line
 from ..rules.cards import CARDS
@@ -107,7 +111,7 @@ INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox ha
 CHATTER = ("text", "error", "refused")
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
 KNOWN_TYPES = ("hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over")
-KNOWN_TYPES += ("undone",)
+KNOWN_TYPES += ("undone", "export")
 
 
 class JoinError(Exception):
@@ -1276,9 +1280,45 @@ class JoinConsole(Commands, Answers):
                 return
             yield item
 
+    # the console's writing of a file (asks before replacing one; one sentence either way)
+    _write_out = Persistence._write_out
+    _target = Persistence._target
+
     def cmd_export(self, rest: str = "") -> None:
-        """export: only the host has the whole game to export."""
-        self.error(self.lang._(N_("export works only in a game on this computer.")))
+        """export FILE: the host sends the game so far as the console's export writes it for
+        this seat (the ``export`` message), and it is written to FILE on this computer, as at
+        the console; one sentence either way (a host too old to send it: one sentence)."""
+        path = typed_path(rest)
+        if not path:
+            self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
+            return
+        self.link.send({"type": "export"})
+        lines = None
+        for item in self._replies():
+            got = item.get("type")
+            if got == "error" and item.get("error") == "unknown-type":
+                self.error(self.lang._(N_("This host cannot export: it runs an older version of a11y-dominion.")))
+                return
+            if got == "export" and isinstance(item.get("lines"), list):
+                lines = [str(x) for x in item["lines"]]
+                break
+            try:
+                if not self.receive(item):
+                    return
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.unreadable()
+        if lines is None:
+            self.error(self.lang._(N_("The host did not send the game; nothing was written.")))
+            return
+        self._write_out(
+            path,
+            lambda: "\n".join(lines) + "\n",
+            refused=N_("Cannot write {file}: {error}"),
+            failed=N_("Cannot write {file}: {error}."),
+            kept=N_("Not exported. The file is as it was."),
+            done=N_("The game so far is written to {file}."),
+            done_linked=N_("The game so far is written to {target}, the file {file} links to."),
+        )
 
     def cmd_settings(self, rest: str = "") -> None:
         """settings: where a joined seat's settings come from."""
@@ -1318,7 +1358,12 @@ class JoinConsole(Commands, Answers):
         super().cmd_options(rest)
 
     def cmd_quit(self, rest: str = "") -> None:
-        """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay."""
+        """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
+        game, leave at once."""
+        if self.over:
+            self.say(self.lang._(N_("You left; goodbye.")), keep=False)
+            self.exit_code = 0
+            return
         question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
         if self.quit_asked(question):
             self.say(self.lang._(N_("You left the game.")), keep=False)

@@ -27,8 +27,9 @@ import time
 from collections.abc import Callable
 
 from ..announcements.words import join_names
+from ..autosave import now
 from ..console import queries as q
-from ..console.persistence import UndoRefused, take_back
+from ..console.persistence import UndoRefused, export_lines, take_back
 from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..record import make_record
@@ -43,6 +44,8 @@ from .protocol import session_for
 from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
+AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
+AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -170,7 +173,11 @@ class GameHost:
     :class:`~a11y_dominion.remote.access.LoginLimiter` of password logins (its
     clock, sleep and timer also time the summary of failed logins);
     ``bot_options``: bot seat name to the options its bot is made with
-    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`).
+    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`);
+    ``after_game``: seconds the remote players may stay after the final scores (``log``,
+    ``repeat``, ``score``, ``export``) while none of them types: the host ends when every
+    remote player has left, or once they were all quiet that long (0: the sessions end
+    with the scores).
     Raises ValueError for more than one human seat.
     """
 
@@ -187,8 +194,10 @@ class GameHost:
         plain: bool = True,
         limiter: LoginLimiter | None = None,
         bot_options: dict | None = None,
+        after_game: float = 0.0,
     ):
         self.lang = lang
+        self.after_game = after_game
         self.out = out
         self.bot_after = bot_after
         self.keys = dict(keys or {})
@@ -201,6 +210,7 @@ class GameHost:
         self.local: str | None = None  # the name of the seat at the host's own terminal
         self.stand_ins: dict = {}
         self.bots: dict = {}  # name -> the LazyBot of each bot seat
+        self.kinds = {spec[0]: spec[1] for spec in specs}
         seats: dict = {}
         # a bot's random choices are a function of its seed and the answers before (see BotSeat)
         steps = lambda: len(self.table.game.answers)  # noqa: E731
@@ -228,6 +238,7 @@ class GameHost:
                     self.remote[name] = seat
                 seat.chat = lambda text, name=name: self.chat(name, text)
                 seat.take_back = lambda name=name: self.undo(name)
+                seat.export = lambda name=name: self.export_lines(name)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
                 self.stand_ins[name] = stand_in
@@ -250,6 +261,9 @@ class GameHost:
         # name: (its history's length, the events it was told) when the seat's last session ended:
         # what it heard; a session that takes the seat is told, once, what came after
         self.heard: dict = {}
+        self.over = False  # the game ended: the remote players may stay until they leave
+        self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
+        self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
         self.port: int | None = None
 
     # ------------------------------------------------------------ names
@@ -446,7 +460,11 @@ class GameHost:
         if outlet is not None:
             outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
             outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
-        seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
+        if self.over:
+            seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
+            seat.line(lang._(AFTER_GAME_LINE))
+        else:
+            seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
         if outlet is not None:
             news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
             if news:
@@ -493,6 +511,10 @@ class GameHost:
         seat.prompt_shown = False
         self.joined.remove(name)
         self.heard[name] = self._heard_now(name)
+        self._left.set()
+        if self.over:
+            self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
+            return
         if not self.everyone_in.is_set():
             empty = self.empty()
             self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))
@@ -565,6 +587,43 @@ class GameHost:
         waiting.set_result([])  # the table's loop goes on: the game changed, so it asks the question again
         return None
 
+    def export_lines(self, name: str) -> list:
+        """The game so far as ``export`` at the console writes it for the seat ``name``, in
+        its language (:func:`~a11y_dominion.console.persistence.export_lines`): a list of lines."""
+        table = self.table
+        when = table.autosave.started if getattr(table.autosave, "started", None) else now()
+        return export_lines(table.game, make_record(table.game), name, self.kinds, self.people[name].lang, when)
+
+    def typed(self) -> None:
+        """A remote player typed a line (or their program sent a message): after the game,
+        the host's idle time starts again."""
+        self.typed_at = self.clock()
+
+    def remote_in(self) -> list:
+        """The remote seats whose player is in."""
+        return [n for n in self.joined if n in self.remote]
+
+    async def after_the_game(self) -> None:
+        """After the final scores, the remote players who are in may stay: each is told so
+        once; returns when every one of them has left, the host stopped, or none of them
+        typed for :attr:`after_game` seconds (at once when that is 0)."""
+        if self.after_game <= 0 or not self.remote_in():
+            return
+        self.over = True
+        self.typed_at = self.clock()
+        for name in self.remote_in():
+            seat = self.people[name]
+            seat.line(seat.lang._(AFTER_GAME_LINE))
+        while self.remote_in() and not self.stopped.is_set():
+            idle = self.typed_at + self.after_game - self.clock()
+            if idle <= 0:
+                return
+            self._left.clear()
+            try:
+                await asyncio.wait_for(self._left.wait(), idle)
+            except asyncio.TimeoutError:
+                pass
+
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: one sentence on the host's screen
         only, naming the kind of error; its traceback goes to the library log
@@ -595,6 +654,7 @@ class GameHost:
         if self.local not in self.joined:
             self.out(self.lang._(said))
         self.stopped.set()
+        self._left.set()
 
     def _signals(self, loop, asker) -> Callable[[], None]:
         """SIGINT asks at the host's terminal (``asker``, when there is one), else stops;
@@ -713,6 +773,7 @@ class GameHost:
                             self.out(line)
                     for notice in getattr(self.table.autosave, "notices", ()):  # the game history, said once
                         self.out(lang.msg(notice))
+                    await self.after_the_game()
                 else:
                     game.cancel()
                     code = 1
@@ -829,6 +890,7 @@ class SessionSeat:
         """The seat reads ``text`` if this session still holds it; what the seat's
         :meth:`~a11y_dominion.remote.seat.RemoteSeat.typed` gives (None when dropped)."""
         if self.holds():
+            self._host.typed()
             return self._seat.typed(text)
         return None
 

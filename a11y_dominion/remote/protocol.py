@@ -36,6 +36,8 @@ From the host (``type`` first):
   takes the seat in a game under way: the player's program makes it its history, so
   ``log`` and ``repeat`` read what they read before the player left. In pieces as
   the story is (``start``: the index of its first line);
+- ``{"type": "export", "lines": [...]}``: the game so far as ``export`` at the
+  console writes it for this seat, in the seat's language, when asked for it;
 - ``{"type": "decide", "id": N, "decision": ..., "view": ...}``: the decision
   to answer (:meth:`Decision.to_data`) with the seat's own view
   (:meth:`PlayerView.to_data`); ``id`` counts the decisions of this session;
@@ -62,6 +64,8 @@ From the player:
 - ``{"type": "view"}``: ask for the seat's view now;
 - ``{"type": "say", "text": ...}``: a line of chat to every seat (as ``say``
   at a terminal seat: :meth:`~.host.GameHost.chat` cleans and cuts it);
+- ``{"type": "export"}``: ask for the game so far as ``export`` writes it (the
+  player's program writes the file on the player's computer);
 - ``{"type": "undo"}``: take back the seat's last answer
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
@@ -364,6 +368,7 @@ FIELDS = {
     "view": {"type"},
     "say": {"type", "text"},
     "undo": {"type"},
+    "export": {"type"},
 }
 
 
@@ -457,6 +462,9 @@ class ProtocolOutlet:
         dropped past the rate (see the class). An empty line is nothing, and does not count."""
         if not isinstance(line, TooLong) and not line.strip():
             return
+        typed = getattr(self.host, "typed", None)
+        if typed is not None:
+            typed()  # after the game, the host's idle time starts again
         said = self.rate.take()
         if said != "ok":
             if said == "tell":
@@ -485,6 +493,9 @@ class ProtocolOutlet:
             return
         if kind == "view":
             self.send({"type": "view", "view": self.host.table.view(self.seat.name).to_data()})
+            return
+        if kind == "export":
+            self.send({"type": "export", "lines": self.host.export_lines(self.seat.name)})
             return
         if kind == "say":
             text = message.get("text")
