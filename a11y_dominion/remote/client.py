@@ -1381,6 +1381,9 @@ class JoinConsole(Commands, Answers):
         if command_for(word) == "help":  # the help pages need nothing of the game
             self.cmd_help(rest.strip())
             return
+        if command_for(word) == "export":  # the host has the game to export
+            self.cmd_export(rest.strip())
+            return
         if self.latest is None:
             self.error(self.lang._(N_("Nothing is known of the game yet.")))
             return

@@ -356,7 +356,7 @@ ERRORS = {
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
     "too-fast": N_("Too many messages at once: at most {n} messages a second are read; the rest were dropped."),
-    "unknown-type": N_("{type} is not a message type; the types are answer, view, say and undo."),
+    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo and export."),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
