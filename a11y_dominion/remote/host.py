@@ -4,13 +4,15 @@ and the seats' lifecycle: leaving, coming back, a bot standing in, stopping.
 A seat whose session ends (the player quit, or their connection broke) is
 announced to the others and the game waits for it: the table's question for
 that seat stays open, and the other seats can still type queries. A new
-login with the seat's credentials takes the seat back and is told where the
-game stands. A second login while the seat is still in takes the seat over
+login with the seat's credentials takes the seat back, with the seat's history
+as it was, and is told once what it missed, then its hand and its question
+(:meth:`GameHost.catch_up`). A second login while the seat is still in takes the seat over
 and ends the older session: a broken connection is often noticed by the
 server only later, and the player must never be locked out of their own seat
 by it; the credentials are the seat's own, so only its player can do so.
 With ``bot_after`` a bot answers for a seat that stays away that long, until
-its player comes back.
+its player comes back. After the final scores the remote players may stay,
+asking, until they leave (``after_game``: :meth:`GameHost.after_the_game`).
 """
 
 from __future__ import annotations
@@ -496,8 +498,10 @@ class GameHost:
     def leave(self, user: str, session=None) -> None:
         """The session ``session`` of the seat ``user`` names ended (the player quit,
         or the connection broke): the others are told and the game waits for the
-        seat (with ``bot_after``, a bot answers for it after that many seconds).
-        Nothing happens when a newer login has the seat."""
+        seat (with ``bot_after``, a bot answers for it after that many seconds); what
+        the seat had heard is kept (:attr:`heard`) for its next session. After the game
+        the others hear only that the player left. Nothing happens when a newer login
+        has the seat."""
         name = self._name(user)
         if session is not None:
             _end(session)
