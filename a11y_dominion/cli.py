@@ -996,6 +996,7 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
     people = [s.name for s in seats if s.kind in ("remote", "human")]
     if saved is not None:
         table.replace_game(table.game)  # people hear the game from here on; bots learn it from its start
+        host.recall_story()  # and their histories hold what they heard before
     try:
         if saved is not None:
             kept = saved.extra.get("passwords") or {}

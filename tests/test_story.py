@@ -232,3 +232,36 @@ def test_a_seat_s_history_comes_in_pieces_under_the_bound_and_a_program_makes_it
     assert console.display.stream.getvalue() == screen  # nothing said
     with pytest.raises(ValueError):
         console.receive({"type": "history", "start": 0, "lines": ["a", 3]})
+
+
+def test_a_resumed_host_gives_each_seat_the_history_of_what_it_heard_before():
+    host = make_host()
+    table = host.table
+    bots = {n: make_bot("bigmoney", i) for i, n in enumerate(("Ann", "Bea", "Bot"))}
+    while table.game.turn.number < 5:  # the game as the host's earlier run played it (to Bea's turn 2)
+        d = table.game.pending
+        table.submit(d.player, bots[d.player].decide(d, table.view(d.player)))
+    table.replace_game(table.game)  # as host --resume goes on with it
+    host.recall_story()
+    ann: list = []
+    host.join("Ann", ann.append, "ann")
+    host.people["Ann"].typed("log 100")
+    said = [x.rstrip("\n") for x in ann]
+    start = next(i for i, x in enumerate(said) if x.startswith("The last ") and x.endswith(" messages:"))
+    logged = said[start + 1 :]
+    assert logged[0] == "New game for Ann, Bea and Bot. You go first."
+    assert "Bea's turn 1." in logged and "Your turn 2." in logged
+    assert not [x for x in logged if x.startswith("Bea draws ") and "card" not in x]  # Bea's draws as counts
+    # a program that joins gets the same history, and says none of it
+    outlet_lines: list = []
+    outlet = ProtocolOutlet(host, host.people["Bea"], outlet_lines.append)
+    host.join("Bea", None, outlet=outlet)
+    console = make_console("Bea")
+    screen = console.display.stream.getvalue()
+    kinds = [m["type"] for m in read(console, "".join(outlet_lines))]
+    assert kinds[:2] == ["story", "history"]
+    assert [a.text for a in console.holder.history.entries()][: len(host.people["Bea"].history)] == [
+        a.text for a in host.people["Bea"].history.entries()
+    ]
+    assert "Your turn 2." in [a.text for a in console.holder.history.entries()]
+    assert console.display.stream.getvalue().count("New game for") == screen.count("New game for") == 0

@@ -411,6 +411,8 @@ class GameHost:
             seat.outlet = outlet
             if not self.everyone_in.is_set():
                 outlet.story()  # what the seat was told so far (a resumed game's), before the game goes on
+                if len(seat.history):
+                    outlet.history([a.text for a in seat.history.entries()])  # (a resumed game's)
         if took_over:
             seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
         seat.prompt_shown = False
@@ -441,6 +443,14 @@ class GameHost:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
         self.catch_up(name, heard)
         return SessionSeat(self, name, seat, session)
+
+    def recall_story(self) -> None:
+        """A resumed game: each person's seat narrates what it was told before (the game up
+        to where it goes on, redacted for it) into its history only, as its player heard it
+        when the host ran before, so that ``log`` and ``repeat`` read it and the narration
+        goes on from it."""
+        for name, seat in self.people.items():
+            seat.recall(self.table.events_for(name)[: self.table.told.get(name, 0)])
 
     def _heard_now(self, name: str) -> tuple:
         """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
