@@ -268,6 +268,7 @@ def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     assert re.search(r"Ann, turn 2: |Ann's turn 2\.", text["Bea"])
     ann = login(data, "Ann")
     ann.expect("Welcome back, Ann. The game goes on.")
+    ann.expect("The medium bot played for you while you were away.")
     ann.expect(r"\d+ messages while you were away:")
     ann.expect(r"Your hand, \d+ cards?: ")
     # what the bot played and bought in her seat is told her once, with the others' turns

@@ -265,3 +265,40 @@ def test_a_resumed_host_gives_each_seat_the_history_of_what_it_heard_before():
     ]
     assert "Your turn 2." in [a.text for a in console.holder.history.entries()]
     assert console.display.stream.getvalue().count("New game for") == screen.count("New game for") == 0
+
+
+def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_hears_the_bot_s_moves():
+    async def main():
+        host = make_host()
+        table = host.table
+        written: dict = {"Ann": [], "Bea": []}
+        for name in ("Ann", "Bea"):
+            host.join(name, None, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
+        game = asyncio.ensure_future(table.run_async())
+        for _ in range(100):  # the table asks Ann
+            await asyncio.sleep(0)
+        assert table.game.pending.player == "Ann"
+        host.leave("Ann")
+        host.people["Ann"].outlet = None
+        host._bot_stands_in("Ann")  # (as --bot-after does when its time is up)
+        for _ in range(1000):  # the bot plays Ann's turn 1; Bea's question waits
+            await asyncio.sleep(0)
+            if table.game.pending.player == "Bea":
+                break
+        assert table.game.pending.player == "Bea"
+        written["Ann"].clear()
+        host.join("Ann", None, outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
+        console = make_console("Ann")
+        messages = read(console, "".join(written["Ann"]))
+        texts = [m["text"] for m in messages if m["type"] == "text"]
+        back = ["Welcome back, Ann. The game goes on.", "The medium bot played for you while you were away."]
+        assert texts[:2] == back
+        assert texts[-1] == "Bea must answer now."
+        said = console.display.stream.getvalue().splitlines()
+        assert any(x.startswith("You play ") for x in said) and any("You buy " in x for x in said), said
+        assert said.index("The medium bot played for you while you were away.") < min(
+            i for i, x in enumerate(said) if x.startswith("You play ")
+        )
+        game.cancel()
+
+    asyncio.run(main())

@@ -93,6 +93,7 @@ class StandIn:
         self.seat = seat
         self.bot = bot
         self.active = False
+        self.bot_answers = 0  # the answers the bot gave since its player was last in
         self._by_bot = False
         self._taken: asyncio.Event | None = None
 
@@ -122,6 +123,7 @@ class StandIn:
         that the bot answers instead when it takes over meanwhile)."""
         if self.active:
             self._by_bot = True
+            self.bot_answers += 1
             return self.bot.decide(decision, view)
         self._by_bot = False
         answer = self.seat.decide(decision, view)
@@ -144,6 +146,7 @@ class StandIn:
         if getattr(self.seat, "waiting", None) is got:
             self.seat.waiting = None
         self._by_bot = True
+        self.bot_answers += 1
         return self.bot.decide(decision, view)
 
     def take_over(self) -> None:
@@ -430,9 +433,11 @@ class GameHost:
             else:
                 seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
             return SessionSeat(self, name, seat, session)
+        by_bot = 0
         if name not in self.joined:
             self.joined.append(name)
             stand_in = self.stand_ins[name]
+            by_bot, stand_in.bot_answers = stand_in.bot_answers, 0
             if stand_in.active:
                 stand_in.give_back()
                 self.tell_everyone(
@@ -441,7 +446,7 @@ class GameHost:
                 )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
-        self.catch_up(name, heard)
+        self.catch_up(name, heard, by_bot)
         return SessionSeat(self, name, seat, session)
 
     def recall_story(self) -> None:
@@ -456,15 +461,17 @@ class GameHost:
         """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
         return (len(self.people[name].history), self.table.told.get(name, 0))
 
-    def catch_up(self, name: str, heard: tuple) -> None:
+    def catch_up(self, name: str, heard: tuple, by_bot: int = 0) -> None:
         """Tell the seat ``name``, whose new session took it during the game (or after it),
         where the game stands, each thing once: what it was told since ``heard`` (see
         :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
         was away), then its hand and its question, or else the turn, its hand and who must
-        answer. A terminal seat hears the lines its narration kept meanwhile; a
-        seat-protocol program gets its story up to ``heard`` and the history the host kept
-        for it (the narration in the program's language and verbosity) up to there, then
-        the events since, which it narrates itself, then the question as a ``decide`` message."""
+        answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
+        told that it played, before what it played). A terminal seat hears the lines its
+        narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
+        the history the host kept for it (the narration in the program's language and
+        verbosity) up to there, then the events since, which it narrates itself, then the
+        question as a ``decide`` message."""
         seat = self.people[name]
         lang = seat.lang
         lines_heard, events_heard = heard
@@ -477,6 +484,8 @@ class GameHost:
             seat.line(lang._(AFTER_GAME_LINE))
         else:
             seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
+        if by_bot:
+            seat.line(lang._(N_("The medium bot played for you while you were away.")))
         if outlet is not None:
             news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
             if news:
