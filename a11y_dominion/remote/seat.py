@@ -328,7 +328,7 @@ class RemoteSeat(HumanSeat):
         elif command == "undo":
             self.undo_line()
         elif command == "export":
-            self.export_lines()
+            self.export_lines(rest.strip())
         elif session == "say":
             self.say_line(rest)
         elif session == "settings":
@@ -363,10 +363,11 @@ class RemoteSeat(HumanSeat):
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
 
-    def export_lines(self) -> None:
-        """``export`` at a terminal seat: the host cannot write a file on the player's computer, so
-        one sentence says so (and that ``a11y-dominion join`` can), then the lines the console's
-        export writes for this seat follow, for the player's terminal to keep."""
+    def export_lines(self, rest: str = "") -> None:
+        """``export`` at a terminal seat (``rest``, a file name, is not used): the host cannot
+        write a file on the player's computer, so one sentence says so (and that
+        ``a11y-dominion join`` can), then the lines the console's export writes for this seat
+        follow, for the player's terminal to keep."""
         lines = self.export() if self.export is not None else []
         self.line(
             self.lang.text(
