@@ -162,6 +162,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="the medium bot plays for a seat that left the game and stays away this many seconds, until its "
         "player comes back (default: the game waits)",
     )
+    host.add_argument(
+        "--after-game",
+        metavar="SECONDS",
+        type=float,
+        default=None,
+        help="after the final scores, remote players may stay (log, repeat, score, export) until they leave; "
+        "the host ends when every one has left or none typed for this many seconds (default 600; 0: the "
+        "sessions end with the scores)",
+    )
     _add_rollouts_option(host)
     host.add_argument("--plain", action="store_true", help="plain lines only at this terminal (a human seat)")
     host.add_argument(
@@ -811,6 +820,7 @@ def cmd_host(args) -> int:
     from .i18n import N_
     from .remote import GameHost
     from .remote.access import AccessError, read_authorized_keys
+    from .remote.host import AFTER_GAME
     from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats, rollouts_refusal
@@ -845,6 +855,8 @@ def cmd_host(args) -> int:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
     if args.bot_after is not None and not (0 <= args.bot_after <= 86400 and args.bot_after == args.bot_after):
         raise KingdomError("--bot-after must be a number of seconds from 0 to 86400.")
+    if args.after_game is not None and not (0 <= args.after_game <= 86400 and args.after_game == args.after_game):
+        raise KingdomError("--after-game must be a number of seconds from 0 to 86400.")
     keys = None
     if args.authorized_keys:
         try:
@@ -892,6 +904,7 @@ def cmd_host(args) -> int:
         verbosity=verbosity,
         out=out,
         bot_after=args.bot_after,
+        after_game=AFTER_GAME if args.after_game is None else args.after_game,
         keys=keys,
         plain=plain,
         bot_options=bots,
@@ -1011,6 +1024,7 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
     people = [s.name for s in seats if s.kind in ("remote", "human")]
     if saved is not None:
         table.replace_game(table.game)  # people hear the game from here on; bots learn it from its start
+        host.recall_story()  # and their histories hold what they heard before
     try:
         if saved is not None:
             kept = saved.extra.get("passwords") or {}

@@ -140,7 +140,8 @@ PROGRAM = (sys.executable, "-m", "a11y_dominion")  # the game's command line, ru
 
 def host_command(players: str, seed: int, extra: tuple = (), program: tuple = PROGRAM) -> list:
     """``python -m a11y_dominion host`` (or ``program``'s host) for ``players`` on a free port."""
-    args = ["host", "--players", players, "--seed", str(seed), "--port", "0"] + list(extra)
+    # the sessions end with the final scores (--after-game 0): the seats read to the end of their session
+    args = ["host", "--players", players, "--seed", str(seed), "--port", "0", "--after-game", "0"] + list(extra)
     return list(program) + args
 
 

@@ -25,7 +25,7 @@ SSH_OPTIONS = CLIENT_OPTIONS  # the language is given per login (ENGLISH), or as
 
 def host_command(players: str) -> list:
     exe = shutil.which("a11y-dominion")
-    args = ["host", "--players", players, "--seed", "1", "--port", "0"]
+    args = ["host", "--players", players, "--seed", "1", "--port", "0", "--after-game", "0"]
     return [exe] + args if exe else [sys.executable, "-m", "a11y_dominion"] + args
 
 

@@ -339,9 +339,9 @@ def test_every_command_word_of_a_joined_seat_has_its_method():
 
 @pytest.mark.posix
 def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game, tmp_path):
-    """undo (asked of the host), export, settings and help at a joined seat; say reaches the other seat; a move typed
-    while nothing is asked is refused and never played later; queries are answered between
-    decisions; Ctrl+D asks to leave the game."""
+    """undo (asked of the host), export (written on the player's computer), settings and help at a
+    joined seat; say reaches the other seat; a move typed while nothing is asked is refused and never
+    played later; queries are answered between decisions; Ctrl+D asks to leave the game."""
     data, proc = host_game
     ann = join_terminal(tmp_path, data)
     bea = None
@@ -353,17 +353,22 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         ann.sendline("undo")  # the host takes back answers, and there are none yet
         ann.expect("There is nothing to undo yet.")
         ann.expect(r"Ann>")
-        ann.sendline("export game.txt")
-        ann.expect("export works only in a game on this computer.")
+        exported = tmp_path / "game.txt"
+        ann.sendline(f"export {exported}")  # written here, on the player's computer, from the host's lines
+        ann.expect("The game so far is written to ")
+        assert (
+            exported.read_text(encoding="utf-8").splitlines()[1]
+            == "Players: Ann (remote), Bea (remote), Bot (bigmoney)."
+        )
         ann.expect(r"Ann>")
         ann.sendline("settings")
         ann.expect("change them with a11y-dominion settings, or for one game with join --lang and --verbosity.")
         ann.expect(r"Ann>")
         ann.sendline("help network console")  # the page's part on a join seat, and the next part
-        ann.expect("help next: part 15, What join trusts.")
+        ann.expect("help next: part 16, What join trusts.")
         help_text = ann.before
         ann.expect(r"Ann>")
-        assert "Part 14: The console at your computer." in help_text
+        assert "Part 15: The console at your computer." in help_text
         assert "The command undo asks the host to take back your last answer." in help_text
         ann.sendline("help next")
         ann.expect("That was the last part of Playing over the network; help lists the topics.")

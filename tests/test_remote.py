@@ -40,10 +40,12 @@ PLAYERS = "Ann:remote,Bea:remote,Bot:bigmoney"
 WRONG_ONCE = ("-o", "NumberOfPasswordPrompts=1", "-o", "PreferredAuthentications=password")
 
 
+HOST_ARGS = ["host", "--players", PLAYERS, "--seed", "1", "--port", "0", "--after-game", "0"]  # ends with the scores
+
+
 def host_command() -> list:
     exe = shutil.which("a11y-dominion")
-    args = ["host", "--players", PLAYERS, "--seed", "1", "--port", "0"]
-    return [exe] + args if exe else [sys.executable, "-m", "a11y_dominion"] + args
+    return [exe] + HOST_ARGS if exe else [sys.executable, "-m", "a11y_dominion"] + HOST_ARGS
 
 
 @pytest.fixture
@@ -314,7 +316,7 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
 
     data_dir = tmp_path / "data"
     env = dict(os.environ, A11Y_DOMINION_DATA=str(data_dir), PYTHONPATH=str(ROOT))
-    base = host_command()[: -len(["host", "--players", PLAYERS, "--seed", "1", "--port", "0"])]
+    base = host_command()[: -len(HOST_ARGS)]
 
     def start(args: list, seats_file: Path):
         proc = subprocess.Popen(

@@ -213,3 +213,92 @@ def test_story_messages_cut_at_the_bound_and_the_first_piece_starts_the_story_an
     for bad in (-1, "0", True, None):
         with pytest.raises(ValueError):
             console.receive({"type": "story", "start": bad, "events": []})
+
+
+def test_a_seat_s_history_comes_in_pieces_under_the_bound_and_a_program_makes_it_its_own():
+    host = make_host()
+    outlet = ProtocolOutlet(host, host.people["Ann"], [].append)
+    sent: list = []
+    outlet.write = sent.append
+    lines = [f"Bea played {n} Coppers, bought Silver." + " x" * (n % 50) for n in range(5000)]
+    outlet.history(lines)
+    assert len(sent) > 1 and all(len(line.encode("utf-8")) <= MAX_MESSAGE for line in sent)
+    messages = [json.loads(line) for line in sent]
+    assert [m["start"] for m in messages] == [sum(len(m["lines"]) for m in messages[:i]) for i in range(len(sent))]
+    console = make_console("Ann")
+    screen = console.display.stream.getvalue()
+    read(console, "".join(sent))
+    assert [a.text for a in console.holder.history.entries()] == lines
+    assert console.display.stream.getvalue() == screen  # nothing said
+    with pytest.raises(ValueError):
+        console.receive({"type": "history", "start": 0, "lines": ["a", 3]})
+
+
+def test_a_resumed_host_gives_each_seat_the_history_of_what_it_heard_before():
+    host = make_host()
+    table = host.table
+    bots = {n: make_bot("bigmoney", i) for i, n in enumerate(("Ann", "Bea", "Bot"))}
+    while table.game.turn.number < 5:  # the game as the host's earlier run played it (to Bea's turn 2)
+        d = table.game.pending
+        table.submit(d.player, bots[d.player].decide(d, table.view(d.player)))
+    table.replace_game(table.game)  # as host --resume goes on with it
+    host.recall_story()
+    ann: list = []
+    host.join("Ann", ann.append, "ann")
+    host.people["Ann"].typed("log 100")
+    said = [x.rstrip("\n") for x in ann]
+    start = next(i for i, x in enumerate(said) if x.startswith("The last ") and x.endswith(" messages:"))
+    logged = said[start + 1 :]
+    assert logged[0] == "New game for Ann, Bea and Bot. You go first."
+    assert "Bea's turn 1." in logged and "Your turn 2." in logged
+    assert not [x for x in logged if x.startswith("Bea draws ") and "card" not in x]  # Bea's draws as counts
+    # a program that joins gets the same history, and says none of it
+    outlet_lines: list = []
+    outlet = ProtocolOutlet(host, host.people["Bea"], outlet_lines.append)
+    host.join("Bea", None, outlet=outlet)
+    console = make_console("Bea")
+    screen = console.display.stream.getvalue()
+    kinds = [m["type"] for m in read(console, "".join(outlet_lines))]
+    assert kinds[:2] == ["story", "history"]
+    assert [a.text for a in console.holder.history.entries()][: len(host.people["Bea"].history)] == [
+        a.text for a in host.people["Bea"].history.entries()
+    ]
+    assert "Your turn 2." in [a.text for a in console.holder.history.entries()]
+    assert console.display.stream.getvalue().count("New game for") == screen.count("New game for") == 0
+
+
+def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_hears_the_bot_s_moves():
+    async def main():
+        host = make_host()
+        table = host.table
+        written: dict = {"Ann": [], "Bea": []}
+        for name in ("Ann", "Bea"):
+            host.join(name, None, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
+        game = asyncio.ensure_future(table.run_async())
+        for _ in range(100):  # the table asks Ann
+            await asyncio.sleep(0)
+        assert table.game.pending.player == "Ann"
+        host.leave("Ann")
+        host.people["Ann"].outlet = None
+        host._bot_stands_in("Ann")  # (as --bot-after does when its time is up)
+        for _ in range(1000):  # the bot plays Ann's turn 1; Bea's question waits
+            await asyncio.sleep(0)
+            if table.game.pending.player == "Bea":
+                break
+        assert table.game.pending.player == "Bea"
+        written["Ann"].clear()
+        host.join("Ann", None, outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
+        console = make_console("Ann")
+        messages = read(console, "".join(written["Ann"]))
+        texts = [m["text"] for m in messages if m["type"] == "text"]
+        back = ["Welcome back, Ann. The game goes on.", "The medium bot played for you while you were away."]
+        assert texts[:2] == back
+        assert texts[-1] == "Bea must answer now."
+        said = console.display.stream.getvalue().splitlines()
+        assert any(x.startswith("You play ") for x in said) and any("You buy " in x for x in said), said
+        assert said.index("The medium bot played for you while you were away.") < min(
+            i for i, x in enumerate(said) if x.startswith("You play ")
+        )
+        game.cancel()
+
+    asyncio.run(main())

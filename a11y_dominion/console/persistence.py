@@ -15,7 +15,7 @@ from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir, now
 from ..bots.kinds import is_bot_kind
 from ..files import SAVE_LIMIT, FileError, read_utf8, shown_name, typed_path, write_atomic, write_target
-from ..i18n import N_, typed_command
+from ..i18n import N_, Language, typed_command
 from ..record import RecordError, dumps, load_record, make_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
@@ -360,6 +360,61 @@ def take_back(record: dict, game, me: str) -> tuple:
         raise UndoRefused(Msg("The game cannot be replayed, so undo is not possible.")) from None
 
 
+def export_lines(game, record: dict, seat: str | None, kinds: dict, lang: Language, when: str) -> list:
+    """The game so far as plain lines for ``seat`` (a player's name, or None for the public
+    record), what ``export`` writes: a heading (``when``, an ISO date and time; the seed;
+    the players with their kinds from ``kinds``, name to kind; the Kingdom is the first
+    event told), then every event the seat may know (the public record and its own private
+    facts), told in ``lang`` by its narrator, one sentence a line, with its own hand at the
+    first decision of each of its turns (:func:`turn_hands`, read from ``record``, the
+    game's :func:`~a11y_dominion.record.make_record`). Raises nothing."""
+    cfg = game.config
+    lines = [
+        lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=when.replace("T", " "), seed=cfg.seed),
+        lang.text(
+            N_("Players: {players}."),
+            players=", ".join(f"{n} ({lang._(kinds.get(n, 'human'))})" for n in cfg.players),
+        ),
+    ]
+    lines.append("")
+    narrator = Narrator(viewer=seat, verbosity="verbose", lang=lang)
+    log = redact_all(game.log, seat)
+    start = 0
+    for at, hand in turn_hands(record, seat, lang):
+        lines.extend(narrator.sentences(log[start:at]))
+        lines.append(hand)
+        start = at
+    lines.extend(narrator.sentences(log[start:]))
+    return lines
+
+
+def turn_hands(record: dict, seat: str | None, lang: Language) -> list:
+    """(index in the game's log, "Your hand: 2 Coppers and 3 Estates.") at the first decision of
+    each of ``seat``'s turns, found by replaying the game's ``record``: the seat's own
+    hand, which only its own export tells. Empty for no seat, or a record that
+    cannot be replayed."""
+    if seat is None:
+        return []
+    out: list = []
+    seen: set = set()
+    try:
+        game = replay(dict(record, answers=[]))
+        for answer in [*record["answers"], None]:
+            d = game.pending
+            if d is None:
+                break
+            if d.kind == "turn" and game.current.name == seat and (key := game.turn.number) not in seen:
+                seen.add(key)
+                names = group_names(sorted_names(player_view(game, seat).hand), lang)
+                out.append((len(game.log), lang.text(N_("Your hand: {cards}."), cards=names)))
+            if answer is None:
+                break
+            game.answer(answer)
+    except (RecordError, ValueError):
+        return out
+    return out
+
+
 class History:
     """``undo`` and ``export`` for :class:`~a11y_dominion.console.app.Console`
     (a mixin), and the game's autosave (:class:`~a11y_dominion.autosave.Autosave`)."""
@@ -438,59 +493,11 @@ class History:
 
     # ------------------------------------------------------------ export
     def export_lines(self, seat: str | None) -> list:
-        """The game so far as plain lines for ``seat``: a heading (date, seed,
-        players; the Kingdom is the first event told), then every event the seat
-        may know (the public record and its own private facts), told in its
-        language by its narrator, one sentence a line."""
+        """The game so far as plain lines for ``seat`` (:func:`export_lines`), in its language."""
         person = self.people.get(seat)
         lang = person.lang if person is not None else self.lang
-        cfg = self.game.config
-        kinds = dict(self.seats)
         when = self.autosave.started if self.autosave is not None else now()
-        lines = [
-            lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=when.replace("T", " "), seed=cfg.seed),
-            lang.text(
-                N_("Players: {players}."),
-                players=", ".join(f"{n} ({lang._(kinds.get(n, 'human'))})" for n in cfg.players),
-            ),
-        ]
-        lines.append("")
-        narrator = Narrator(viewer=seat, verbosity="verbose", lang=lang)
-        log = redact_all(self.game.log, seat)
-        start = 0
-        for at, hand in self.turn_hands(seat, lang):
-            lines.extend(narrator.sentences(log[start:at]))
-            lines.append(hand)
-            start = at
-        lines.extend(narrator.sentences(log[start:]))
-        return lines
-
-    def turn_hands(self, seat: str | None, lang) -> list:
-        """(index in the game's log, "Your hand: 2 Coppers and 3 Estates.") at the first decision of
-        each of ``seat``'s turns, found by replaying the game's record: the seat's own
-        hand, which only its own export tells. Empty for no seat, or a record that
-        cannot be replayed."""
-        if seat is None:
-            return []
-        record = self.record()
-        out: list = []
-        seen: set = set()
-        try:
-            game = replay(dict(record, answers=[]))
-            for answer in [*record["answers"], None]:
-                d = game.pending
-                if d is None:
-                    break
-                if d.kind == "turn" and game.current.name == seat and (key := game.turn.number) not in seen:
-                    seen.add(key)
-                    names = group_names(sorted_names(player_view(game, seat).hand), lang)
-                    out.append((len(game.log), lang.text(N_("Your hand: {cards}."), cards=names)))
-                if answer is None:
-                    break
-                game.answer(answer)
-        except (RecordError, ValueError):
-            return out
-        return out
+        return export_lines(self.game, self.record(), seat, dict(self.seats), lang, when)
 
     def cmd_export(self, path: str) -> None:
         """export FILE: write the game so far as plain text for the seat at the keyboard;

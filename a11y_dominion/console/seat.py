@@ -176,6 +176,23 @@ class HumanSeat:
             self.flush()
         return len(said)
 
+    def recall(self, events: Iterable, keep: bool = True) -> int:
+        """Narrate ``events`` (redacted for this seat) that its player heard already, in an
+        earlier session: their sentences go to the history only (with ``keep``; else nowhere,
+        the history coming from elsewhere), nothing is printed or spoken, and the narration
+        goes on from them (the turn under way, the hand drawn). Returns how many sentences
+        were made."""
+        events = list(events)
+        for e in events:
+            if isinstance(e, TurnStarted):
+                self.turn_told = [e]
+            else:
+                self.turn_told.append(e)
+        said = self.narrator.announcements(events)
+        for text, priority in said if keep else ():
+            self.history.add(text, category="game", priority=priority)
+        return len(said)
+
     def tell_line(self, text: str, priority: str = "normal") -> None:
         """Tell one sentence of the game that no event makes (a position's turn start), in
         order with the narrated ones: queued, and announced at once as :meth:`tell` does."""

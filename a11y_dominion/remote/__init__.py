@@ -24,8 +24,11 @@ lines past :data:`MAX_LINE` characters, floods of lines).
 The game starts when every remote seat has joined; each join is told to
 every seat that is in. A player who leaves (or whose connection breaks) is
 announced to the others and the game waits; logging in again takes the
-seat back, told where the game stands, and ``--bot-after SECONDS`` lets the
-``medium`` bot play for a seat that stays away that long. Seats may log in
+seat back, with its history as it was, told once what happened meanwhile,
+and ``--bot-after SECONDS`` lets the ``medium`` bot play for a seat that
+stays away that long. After the final scores the remote players may stay
+(``log``, ``repeat``, ``score``, ``export``) until they leave; the host ends
+when all have left, or after ``--after-game SECONDS`` without a typed line. Seats may log in
 with public keys (``--authorized-keys``) instead of passwords; the seat
 name is read in any letter case; failed logins are explained (an SSH auth
 banner) and rate-limited. One ``human`` seat may play at the host's own

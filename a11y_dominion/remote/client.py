@@ -30,8 +30,17 @@ half-typed line is kept apart from the host's lines. How a typed line is
 waited for depends on the platform (:func:`typed_input`): ``select`` on POSIX
 systems, ``msvcrt.kbhit`` at a Windows console, a reader thread for a
 Windows pipe. ``undo`` asks the host to
-take back the seat's last answer (the ``undo`` message); commands that act
-on a game on this computer (export, save, load) get one sentence.
+take back the seat's last answer (the ``undo`` message); ``export`` asks the host
+for the game so far as the console's export writes it and writes the file here;
+commands that act on a game on this computer (save, load) get one sentence.
+
+A program that joins a game under way (the player came back, or the host
+resumed it) takes the host's ``story`` (what the player heard in earlier
+sessions) without a word, and the seat's history as the host kept it (its
+``log`` and ``repeat`` as before); what came while the player was away comes as
+events, narrated as every event is; its first question then says the hand. After the
+final scores the session stays until the player leaves (``quit``): ``log``,
+``repeat``, ``score`` and ``export`` still work.
 """
 
 from __future__ import annotations
@@ -59,8 +68,9 @@ from ..console.commands import Commands, command_for, short
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
+from ..console.persistence import Persistence
 from ..console.seat import HumanSeat
-from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json
+from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
 from ..i18n import N_, Language, typed_command
 from ..lineinput import read_line
 from ..rules.cards import CARDS
@@ -70,6 +80,7 @@ from ..view import PlayerView, event_from_data
 from .protocol import (
     COMMAND,
     ENV_LANGUAGE,
+    ENV_VERBOSITY,
     HOST_SAYS,
     PROTOCOL_VERSION,
     UNKNOWN_SENTENCE,
@@ -99,7 +110,8 @@ INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox ha
 # the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
 CHATTER = ("text", "error", "refused")
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
-KNOWN_TYPES = ("hello", "text", "events", "story", "decide", "refused", "error", "view", "game_over", "undone")
+KNOWN_TYPES = ("hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over")
+KNOWN_TYPES += ("undone", "export")
 
 
 class JoinError(Exception):
@@ -335,8 +347,10 @@ class Link:
         known: KnownHosts,
         lang: Language,
         clock: Callable[[], float] | None = None,
+        verbosity: str | None = None,
     ):
         self.host, self.port, self.user, self.password = host, port, user, password
+        self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
         self.lang = lang
         self.inbox: Inbox = Inbox()
@@ -438,7 +452,10 @@ class Link:
                 CONNECT_SECONDS,
             )
             self.process = await self.conn.create_process(
-                COMMAND, env={ENV_LANGUAGE: self.lang.code}, encoding="utf-8", errors="replace"
+                COMMAND,
+                env={ENV_LANGUAGE: self.lang.code, **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {})},
+                encoding="utf-8",
+                errors="replace",
             )
         except (OSError, asyncssh.Error, asyncio.TimeoutError, ValueError) as e:
             if self.conn is not None:
@@ -1074,6 +1091,7 @@ class JoinConsole(Commands, Answers):
         self.carry = ""  # a line half typed when a question came: drawn again at its prompt
         self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat from the game's start: the story, then events
+        self.hand_due = False  # joined a game under way: its first question says the hand
         self.hints = True  # the hint command answers (the player's hints setting)
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
@@ -1263,9 +1281,45 @@ class JoinConsole(Commands, Answers):
                 return
             yield item
 
+    # the console's writing of a file (asks before replacing one; one sentence either way)
+    _write_out = Persistence._write_out
+    _target = Persistence._target
+
     def cmd_export(self, rest: str = "") -> None:
-        """export: only the host has the whole game to export."""
-        self.error(self.lang._(N_("export works only in a game on this computer.")))
+        """export FILE: the host sends the game so far as the console's export writes it for
+        this seat (the ``export`` message), and it is written to FILE on this computer, as at
+        the console; one sentence either way (a host too old to send it: one sentence)."""
+        path = typed_path(rest)
+        if not path:
+            self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
+            return
+        self.link.send({"type": "export"})
+        lines = None
+        for item in self._replies():
+            got = item.get("type")
+            if got == "error" and item.get("error") == "unknown-type":
+                self.error(self.lang._(N_("This host cannot export: it runs an older version of a11y-dominion.")))
+                return
+            if got == "export" and isinstance(item.get("lines"), list):
+                lines = [str(x) for x in item["lines"]]
+                break
+            try:
+                if not self.receive(item):
+                    return
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.unreadable()
+        if lines is None:
+            self.error(self.lang._(N_("The host did not send the game; nothing was written.")))
+            return
+        self._write_out(
+            path,
+            lambda: "\n".join(lines) + "\n",
+            refused=N_("Cannot write {file}: {error}"),
+            failed=N_("Cannot write {file}: {error}."),
+            kept=N_("Not exported. The file is as it was."),
+            done=N_("The game so far is written to {file}."),
+            done_linked=N_("The game so far is written to {target}, the file {file} links to."),
+        )
 
     def cmd_settings(self, rest: str = "") -> None:
         """settings: where a joined seat's settings come from."""
@@ -1306,7 +1360,12 @@ class JoinConsole(Commands, Answers):
         super().cmd_options(rest)
 
     def cmd_quit(self, rest: str = "") -> None:
-        """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay."""
+        """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
+        game, leave at once."""
+        if self.over:
+            self.say(self.lang._(N_("You left; goodbye.")), keep=False)
+            self.exit_code = 0
+            return
         question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
         if self.quit_asked(question):
             self.say(self.lang._(N_("You left the game.")), keep=False)
@@ -1323,6 +1382,9 @@ class JoinConsole(Commands, Answers):
             return
         if command_for(word) == "help":  # the help pages need nothing of the game
             self.cmd_help(rest.strip())
+            return
+        if command_for(word) == "export":  # the host has the game to export
+            self.cmd_export(rest.strip())
             return
         if self.latest is None:
             self.error(self.lang._(N_("Nothing is known of the game yet.")))
@@ -1468,7 +1530,8 @@ class JoinConsole(Commands, Answers):
             self.first_prompt_of_turn = (view.turn.number, d.player)
         elif view.turn.player != d.player and self.holder.before_question():
             self.holder.flush()  # a question in an opponent's turn: what led to it first
-        hand = new_turn and not full and not questions.heard_hand(self.holder, view)
+        hand = (new_turn and not full and not questions.heard_hand(self.holder, view)) or self.hand_due
+        self.hand_due = False
         for line in self.holder.heard.lines(view, d, full=full, hand=hand, you=True, lang=self.lang, again=again):
             # as at the console: a self-voicing game does not read every turn move aloud; F9 (options) does
             spoken = full or d.kind != "turn" or not line[:1].isdigit()
@@ -1596,13 +1659,22 @@ class JoinConsole(Commands, Answers):
             events = [event_from_data(e) for e in message["events"]]
             self.told.extend(events)
             self.holder.tell(events)
-        elif kind == "story":  # what this seat was told before this session: kept, not narrated
+        elif kind == "story":  # what this seat's player heard before this session: kept, history only
             start = message["start"]
             if not isinstance(start, int) or isinstance(start, bool) or start < 0:
                 raise ValueError("the start of a story is a count of events")
             events = [event_from_data(e) for e in message["events"]]
             del self.told[start:]
             self.told.extend(events)
+            if events:  # a game under way: the narration goes on from it, the hand said at the first question
+                self.holder.recall(events, keep=False)  # (the history comes in the history message)
+                self.hand_due = True
+        elif kind == "history":  # the seat's history as the host kept it: this program's from now on
+            lines = message["lines"]
+            if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+                raise ValueError("a history is a list of lines")
+            for text in lines:
+                self.holder.history.add(text, category="game")
         elif kind == "decide":
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
@@ -1796,7 +1868,7 @@ def run_join(args, stdout=None) -> int:
     # first line of the game: what it says of itself is said once, before the first prompt
     speaker = make_speaker(speech, settings, display, lang, notices)
     known = KnownHosts()
-    link = Link(host, port, user, password, known, lang)
+    link = Link(host, port, user, password, known, lang, verbosity=verbosity)
     try:
         link.start()
     except JoinError as e:

@@ -4,13 +4,15 @@ and the seats' lifecycle: leaving, coming back, a bot standing in, stopping.
 A seat whose session ends (the player quit, or their connection broke) is
 announced to the others and the game waits for it: the table's question for
 that seat stays open, and the other seats can still type queries. A new
-login with the seat's credentials takes the seat back and is told where the
-game stands. A second login while the seat is still in takes the seat over
+login with the seat's credentials takes the seat back, with the seat's history
+as it was, and is told once what it missed, then its hand and its question
+(:meth:`GameHost.catch_up`). A second login while the seat is still in takes the seat over
 and ends the older session: a broken connection is often noticed by the
 server only later, and the player must never be locked out of their own seat
 by it; the credentials are the seat's own, so only its player can do so.
 With ``bot_after`` a bot answers for a seat that stays away that long, until
-its player comes back.
+its player comes back. After the final scores the remote players may stay,
+asking, until they leave (``after_game``: :meth:`GameHost.after_the_game`).
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ import time
 from collections.abc import Callable
 
 from ..announcements.words import join_names
+from ..autosave import now
 from ..console import queries as q
-from ..console.persistence import UndoRefused, take_back
+from ..console.persistence import UndoRefused, export_lines, take_back
 from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..record import make_record
@@ -43,7 +46,8 @@ from .protocol import session_for
 from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
-RECENT = 5  # announcements of its own history told to a seat that comes back
+AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
+AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -89,6 +93,7 @@ class StandIn:
         self.seat = seat
         self.bot = bot
         self.active = False
+        self.bot_answers = 0  # the answers the bot gave since its player was last in
         self._by_bot = False
         self._taken: asyncio.Event | None = None
 
@@ -118,6 +123,7 @@ class StandIn:
         that the bot answers instead when it takes over meanwhile)."""
         if self.active:
             self._by_bot = True
+            self.bot_answers += 1
             return self.bot.decide(decision, view)
         self._by_bot = False
         answer = self.seat.decide(decision, view)
@@ -140,6 +146,7 @@ class StandIn:
         if getattr(self.seat, "waiting", None) is got:
             self.seat.waiting = None
         self._by_bot = True
+        self.bot_answers += 1
         return self.bot.decide(decision, view)
 
     def take_over(self) -> None:
@@ -171,7 +178,11 @@ class GameHost:
     :class:`~a11y_dominion.remote.access.LoginLimiter` of password logins (its
     clock, sleep and timer also time the summary of failed logins);
     ``bot_options``: bot seat name to the options its bot is made with
-    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`).
+    (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`);
+    ``after_game``: seconds the remote players may stay after the final scores (``log``,
+    ``repeat``, ``score``, ``export``) while none of them types: the host ends when every
+    remote player has left, or once they were all quiet that long (0: the sessions end
+    with the scores).
     Raises ValueError for more than one human seat.
     """
 
@@ -188,8 +199,10 @@ class GameHost:
         plain: bool = True,
         limiter: LoginLimiter | None = None,
         bot_options: dict | None = None,
+        after_game: float = 0.0,
     ):
         self.lang = lang
+        self.after_game = after_game
         self.out = out
         self.bot_after = bot_after
         self.keys = dict(keys or {})
@@ -202,6 +215,7 @@ class GameHost:
         self.local: str | None = None  # the name of the seat at the host's own terminal
         self.stand_ins: dict = {}
         self.bots: dict = {}  # name -> the LazyBot of each bot seat
+        self.kinds = {spec[0]: spec[1] for spec in specs}
         seats: dict = {}
         # a bot's random choices are a function of its seed and the answers before (see BotSeat)
         steps = lambda: len(self.table.game.answers)  # noqa: E731
@@ -229,6 +243,7 @@ class GameHost:
                     self.remote[name] = seat
                 seat.chat = lambda text, name=name: self.chat(name, text)
                 seat.take_back = lambda name=name: self.undo(name)
+                seat.export = lambda name=name: self.export_lines(name)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
                 self.stand_ins[name] = stand_in
@@ -248,6 +263,12 @@ class GameHost:
         self.stopped_by_host = False
         self.sessions: dict = {}
         self.away: dict = {}  # name: the timer of the bot that stands in (bot_after)
+        # name: (its history's length, the events it was told) when the seat's last session ended:
+        # what it heard; a session that takes the seat is told, once, what came after
+        self.heard: dict = {}
+        self.over = False  # the game ended: the remote players may stay until they leave
+        self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
+        self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
         self.port: int | None = None
 
     # ------------------------------------------------------------ names
@@ -386,9 +407,15 @@ class GameHost:
         if getattr(seat, "outlet", None) is not None and outlet is not seat.outlet:
             seat.outlet = None  # the new session takes over from a seat-protocol one
         seat.attach(write)
+        heard = self.heard.pop(name, None)
+        if heard is None or name in self.joined:  # a seat that never left, or taken over: nothing missed
+            heard = self._heard_now(name)
         if outlet is not None:
             seat.outlet = outlet
-            outlet.story()  # what the seat was told so far, before the game goes on for it
+            if not self.everyone_in.is_set():
+                outlet.story()  # what the seat was told so far (a resumed game's), before the game goes on
+                if len(seat.history):
+                    outlet.history([a.text for a in seat.history.entries()])  # (a resumed game's)
         if took_over:
             seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
         seat.prompt_shown = False
@@ -406,9 +433,11 @@ class GameHost:
             else:
                 seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
             return SessionSeat(self, name, seat, session)
+        by_bot = 0
         if name not in self.joined:
             self.joined.append(name)
             stand_in = self.stand_ins[name]
+            by_bot, stand_in.bot_answers = stand_in.bot_answers, 0
             if stand_in.active:
                 stand_in.give_back()
                 self.tell_everyone(
@@ -417,43 +446,81 @@ class GameHost:
                 )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
-        self.where_it_stands(name)
+        self.catch_up(name, heard, by_bot)
         return SessionSeat(self, name, seat, session)
 
-    def where_it_stands(self, name: str) -> None:
-        """Tell the seat ``name``, coming back, where the game stands: its last few
-        announcements, the turn and phase, its hand, and its question if one is open."""
+    def recall_story(self) -> None:
+        """A resumed game: each person's seat narrates what it was told before (the game up
+        to where it goes on, redacted for it) into its history only, as its player heard it
+        when the host ran before, so that ``log`` and ``repeat`` read it and the narration
+        goes on from it."""
+        for name, seat in self.people.items():
+            seat.recall(self.table.events_for(name)[: self.table.told.get(name, 0)])
+
+    def _heard_now(self, name: str) -> tuple:
+        """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
+        return (len(self.people[name].history), self.table.told.get(name, 0))
+
+    def catch_up(self, name: str, heard: tuple, by_bot: int = 0) -> None:
+        """Tell the seat ``name``, whose new session took it during the game (or after it),
+        where the game stands, each thing once: what it was told since ``heard`` (see
+        :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
+        was away), then its hand and its question, or else the turn, its hand and who must
+        answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
+        told that it played, before what it played). A terminal seat hears the lines its
+        narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
+        the history the host kept for it (the narration in the program's language and
+        verbosity) up to there, then the events since, which it narrates itself, then the
+        question as a ``decide`` message."""
         seat = self.people[name]
         lang = seat.lang
+        lines_heard, events_heard = heard
+        outlet = getattr(seat, "outlet", None)
+        if outlet is not None:
+            outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
+            outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
+        if self.over:
+            seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
+            seat.line(lang._(AFTER_GAME_LINE))
+        else:
+            seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
+        if by_bot:
+            seat.line(lang._(N_("The medium bot played for you while you were away.")))
+        if outlet is not None:
+            news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
+            if news:
+                outlet.events(news)  # what happened while it was away, narrated by its program
+        else:
+            missed = [a.text for a in seat.history.entries()[lines_heard:]]
+            if missed:
+                seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(missed)))
+                seat.lines(missed)
+        d = self.table.game.pending
+        if d is None:
+            return
         view = self.table.view(name)
-        seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
-        recent = seat.history.recent(RECENT)
-        if recent:
-            seat.line(lang.text(N_("{n:The last message|The last {n} messages}:"), n=len(recent)))
-            seat.lines(recent)
-        if self.table.game.pending is None:
+        if view.turn.player != name:  # the hand read now is not read again at its own turn's start
+            seat.narrator.last_drawn = tuple(view.hand)
+        waiting = getattr(seat, "waiting", None)
+        if d.player == name and waiting is not None and not waiting.done():
+            if outlet is not None:  # its program says its hand with the question
+                outlet.resend()
+                return
+            seat.lines(q.hand_lines(view, True, lang))
+            seat.show_question(d, view, full=True)  # its first line is the turn's figures
+            seat.prompt()
             return
         seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
-        if view.turn.player != name:  # the hand just read is not read again at its own turn's start
-            seat.narrator.last_drawn = tuple(view.hand)
-        d = self.table.game.pending
-        waiting = getattr(seat, "waiting", None)
-        if d.player == name and waiting is not None and not waiting.done():
-            outlet = getattr(seat, "outlet", None)
-            if outlet is not None:  # a seat-protocol client: the question as a decision message
-                outlet.resend()
-            else:
-                seat.show_question(d, view, full=True)
-                seat.prompt()
-        else:
-            seat.line(lang.text(N_("{player} must answer now."), player=d.player))
+        seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
     def leave(self, user: str, session=None) -> None:
         """The session ``session`` of the seat ``user`` names ended (the player quit,
         or the connection broke): the others are told and the game waits for the
-        seat (with ``bot_after``, a bot answers for it after that many seconds).
-        Nothing happens when a newer login has the seat."""
+        seat (with ``bot_after``, a bot answers for it after that many seconds); what
+        the seat had heard is kept (:attr:`heard`) for its next session. After the game
+        the others hear only that the player left. Nothing happens when a newer login
+        has the seat."""
         name = self._name(user)
         if session is not None:
             _end(session)
@@ -466,6 +533,11 @@ class GameHost:
         seat.attach(None)
         seat.prompt_shown = False
         self.joined.remove(name)
+        self.heard[name] = self._heard_now(name)
+        self._left.set()
+        if self.over:
+            self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
+            return
         if not self.everyone_in.is_set():
             empty = self.empty()
             self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))
@@ -538,6 +610,43 @@ class GameHost:
         waiting.set_result([])  # the table's loop goes on: the game changed, so it asks the question again
         return None
 
+    def export_lines(self, name: str) -> list:
+        """The game so far as ``export`` at the console writes it for the seat ``name``, in
+        its language (:func:`~a11y_dominion.console.persistence.export_lines`): a list of lines."""
+        table = self.table
+        when = table.autosave.started if getattr(table.autosave, "started", None) else now()
+        return export_lines(table.game, make_record(table.game), name, self.kinds, self.people[name].lang, when)
+
+    def typed(self) -> None:
+        """A remote player typed a line (or their program sent a message): after the game,
+        the host's idle time starts again."""
+        self.typed_at = self.clock()
+
+    def remote_in(self) -> list:
+        """The remote seats whose player is in."""
+        return [n for n in self.joined if n in self.remote]
+
+    async def after_the_game(self) -> None:
+        """After the final scores, the remote players who are in may stay: each is told so
+        once; returns when every one of them has left, the host stopped, or none of them
+        typed for :attr:`after_game` seconds (at once when that is 0)."""
+        if self.after_game <= 0 or not self.remote_in():
+            return
+        self.over = True
+        self.typed_at = self.clock()
+        for name in self.remote_in():
+            seat = self.people[name]
+            seat.line(seat.lang._(AFTER_GAME_LINE))
+        while self.remote_in() and not self.stopped.is_set():
+            idle = self.typed_at + self.after_game - self.clock()
+            if idle <= 0:
+                return
+            self._left.clear()
+            try:
+                await asyncio.wait_for(self._left.wait(), idle)
+            except asyncio.TimeoutError:
+                pass
+
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: one sentence on the host's screen
         only, naming the kind of error; its traceback goes to the library log
@@ -568,6 +677,7 @@ class GameHost:
         if self.local not in self.joined:
             self.out(self.lang._(said))
         self.stopped.set()
+        self._left.set()
 
     def _signals(self, loop, asker) -> Callable[[], None]:
         """SIGINT asks at the host's terminal (``asker``, when there is one), else stops;
@@ -686,6 +796,7 @@ class GameHost:
                             self.out(line)
                     for notice in getattr(self.table.autosave, "notices", ()):  # the game history, said once
                         self.out(lang.msg(notice))
+                    await self.after_the_game()
                 else:
                     game.cancel()
                     code = 1
@@ -802,6 +913,7 @@ class SessionSeat:
         """The seat reads ``text`` if this session still holds it; what the seat's
         :meth:`~a11y_dominion.remote.seat.RemoteSeat.typed` gives (None when dropped)."""
         if self.holds():
+            self._host.typed()
             return self._seat.typed(text)
         return None
 

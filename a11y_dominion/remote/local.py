@@ -51,6 +51,33 @@ class LocalSeat(RemoteSeat):
         """Whether an answer of this seat is awaited."""
         return self.waiting is not None and not self.waiting.done()
 
+    def export_lines(self, rest: str = "") -> None:
+        """``export FILE`` at the host's own terminal: the game so far, as the console's export
+        writes it for this seat, written to FILE on this computer (readable by its owner only);
+        one sentence either way. A file that exists is left as it is (no question is asked
+        here), and anything but a regular file is refused."""
+        from ..files import FileError, shown_name, typed_path, write_atomic, write_target
+
+        lang = self.lang
+        path = typed_path(rest)
+        if not path:
+            self.line(lang._(N_("Export needs a file name, for example export game.txt.")))
+            return
+        try:
+            target, _linked = write_target(path)
+        except FileError as e:
+            self.line(lang.text(N_("Cannot write {file}: {error}"), file=shown_name(path), error=lang.msg(e.args[0])))
+            return
+        if os.path.exists(target):
+            self.line(lang.text(N_("{file} already exists; export to a new file name."), file=shown_name(path)))
+            return
+        try:
+            write_atomic(target, "\n".join(self.export() if self.export is not None else []) + "\n", mode=0o600)
+        except OSError as e:
+            self.line(lang.text(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
+            return
+        self.line(lang.text(N_("The game so far is written to {file}."), file=shown_name(path)))
+
     def prompt_text(self) -> str:
         """``Cid> `` while an answer is awaited, else nothing."""
         return f"{clean(self.name or '')}> " if self.asked() else ""

@@ -20,15 +20,24 @@ From the host (``type`` first):
 - ``{"type": "events", "events": [...]}``: the events this seat may know, in
   order, already redacted for it (:func:`a11y_dominion.view.event_data`;
   a card private to another seat is ``"?"``);
-- ``{"type": "story", "start": N, "events": [...]}``: the events this seat was
-  told from the start of the game (redacted for it, as in ``events``), sent when
-  a session takes the seat, before anything else of the game: what the seat knows
-  however often it came back or the host resumed the game. It comes in pieces,
-  each line under :data:`MAX_MESSAGE` bytes; ``start`` is the index of its first
-  event in the story (0 for the first piece, which starts the story anew). The
-  events told afterwards follow it, and an ``undone`` takes back as many events
-  from its end as it carries. The player's program keeps it (its hints read it)
-  and narrates nothing of it;
+- ``{"type": "story", "start": N, "events": [...]}``: the events this seat's
+  player heard from the start of the game (redacted for it, as in ``events``), sent
+  when a session takes the seat, before anything else of the game: what the seat
+  knows however often it came back or the host resumed the game. It comes in
+  pieces, each line under :data:`MAX_MESSAGE` bytes; ``start`` is the index of its
+  first event in the story (0 for the first piece, which starts the story anew).
+  The events told afterwards follow it (first, for a player who comes back, those
+  told to the seat while they were away: the news), and an ``undone`` takes back
+  as many events from its end as it carries. The player's program keeps it (its
+  hints read it) and narrates nothing of it (its narration goes on from it);
+- ``{"type": "history", "start": N, "lines": [...]}``: the seat's history of
+  messages as the host kept it (the narration in the seat's language and verbosity,
+  told in the same steps as to the seat), sent after the ``story`` to a session that
+  takes the seat in a game under way: the player's program makes it its history, so
+  ``log`` and ``repeat`` read what they read before the player left. In pieces as
+  the story is (``start``: the index of its first line);
+- ``{"type": "export", "lines": [...]}``: the game so far as ``export`` at the
+  console writes it for this seat, in the seat's language, when asked for it;
 - ``{"type": "decide", "id": N, "decision": ..., "view": ...}``: the decision
   to answer (:meth:`Decision.to_data`) with the seat's own view
   (:meth:`PlayerView.to_data`); ``id`` counts the decisions of this session;
@@ -55,6 +64,8 @@ From the player:
 - ``{"type": "view"}``: ask for the seat's view now;
 - ``{"type": "say", "text": ...}``: a line of chat to every seat (as ``say``
   at a terminal seat: :meth:`~.host.GameHost.chat` cleans and cuts it);
+- ``{"type": "export"}``: ask for the game so far as ``export`` writes it (the
+  player's program writes the file on the player's computer);
 - ``{"type": "undo"}``: take back the seat's last answer
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
@@ -104,7 +115,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..files import JsonRefused, bounded_json
-from ..i18n import N_, Language, catalog_ids
+from ..i18n import N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
 from ..view import event_data, redact_all
@@ -116,6 +127,7 @@ MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)
 MAX_DEPTH = 32  # how deep the arrays and objects of one message nest, either way (a message needs 6)
 LINES_PER_SECOND = 20  # messages read from one seat in any one second, as typed lines at a terminal seat
 ENV_LANGUAGE = "A11Y_DOMINION_LANG"  # the SSH environment variable naming the seat's language
+ENV_VERBOSITY = "A11Y_DOMINION_VERBOSITY"  # and its verbosity (the history the host keeps for it)
 
 
 def encode(message: dict) -> str:
@@ -333,8 +345,9 @@ class SeatOutlet(Protocol):
     def undone(self, player: str, events: list, view: Any) -> None:
         """``player`` took back an answer that made ``events`` (redacted); ``view``: the seat's view now."""
 
-    def story(self) -> None:
-        """Send the events the seat was told from the start of the game (a session took the seat)."""
+    def story(self, upto: int | None = None) -> None:
+        """Send the events the seat's player heard from the start of the game (a session
+        took the seat): the first ``upto`` of those the seat was told (None: all)."""
 
 
 ERRORS = {
@@ -343,14 +356,20 @@ ERRORS = {
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
     "too-fast": N_("Too many messages at once: at most {n} messages a second are read; the rest were dropped."),
-    "unknown-type": N_("{type} is not a message type; the types are answer, view, say and undo."),
+    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo and export."),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
     "stale": N_("That answer is for decision {got}; the decision waiting is {want}."),
     "bad-keys": N_("The keys of an answer are a list of option keys; for a turn, one move such as {example}."),
 }
-FIELDS = {"answer": {"type", "keys", "id"}, "view": {"type"}, "say": {"type", "text"}, "undo": {"type"}}
+FIELDS = {
+    "answer": {"type", "keys", "id"},
+    "view": {"type"},
+    "say": {"type", "text"},
+    "undo": {"type"},
+    "export": {"type"},
+}
 
 
 class ProtocolOutlet:
@@ -413,13 +432,22 @@ class ProtocolOutlet:
             {"type": "undone", "player": player, "events": [event_data(e) for e in events], "view": view.to_data()}
         )
 
-    def story(self) -> None:
+    def history(self, lines: list) -> None:
+        """Send ``lines`` (str), the seat's history, as ``history`` messages of at most
+        :data:`MAX_MESSAGE` bytes each (a line alone over it goes alone)."""
+        for start, piece in _pieces(lines, "history", "lines"):
+            self.send({"type": "history", "start": start, "lines": piece})
+
+    def story(self, upto: int | None = None) -> None:
         """Send the ``story`` of this seat: the events of the game it was told so far
-        (up to the table's count of them, so none told later comes twice), redacted
-        for it, in pieces of at most :data:`MAX_MESSAGE` bytes (:func:`story_messages`)."""
+        (up to the table's count of them, so none told later comes twice; with ``upto``,
+        only the first ``upto`` of them, those its player heard in an earlier session),
+        redacted for it, in pieces of at most :data:`MAX_MESSAGE` bytes (:func:`story_messages`)."""
         table = self.host.table
         name = self.seat.name
         told = table.told.get(name, 0)
+        if upto is not None:
+            told = max(0, min(upto, told))
         for message in story_messages([event_data(e) for e in redact_all(table.game.log[:told], name)]):
             self.send(message)
 
@@ -434,6 +462,9 @@ class ProtocolOutlet:
         dropped past the rate (see the class). An empty line is nothing, and does not count."""
         if not isinstance(line, TooLong) and not line.strip():
             return
+        typed = getattr(self.host, "typed", None)
+        if typed is not None:
+            typed()  # after the game, the host's idle time starts again
         said = self.rate.take()
         if said != "ok":
             if said == "tell":
@@ -462,6 +493,9 @@ class ProtocolOutlet:
             return
         if kind == "view":
             self.send({"type": "view", "view": self.host.table.view(self.seat.name).to_data()})
+            return
+        if kind == "export":
+            self.send({"type": "export", "lines": self.host.export_lines(self.seat.name)})
             return
         if kind == "say":
             text = message.get("text")
@@ -515,20 +549,28 @@ def story_messages(events: list, most: int = MAX_MESSAGE) -> list:
     line (:func:`encode`, newline included) at most ``most`` bytes, the ``start`` of each
     the index of its first event; one message with no events when ``events`` is empty.
     An event whose line alone is over ``most`` bytes goes alone in its message."""
-    messages: list = []
+    return [
+        {"type": "story", "start": start, "events": piece} for start, piece in _pieces(events, "story", "events", most)
+    ]
+
+
+def _pieces(items: list, kind: str, field: str, most: int = MAX_MESSAGE) -> list:
+    """(start, items) pieces of ``items`` whose messages ``{"type": kind, "start", field: items}``
+    are each at most ``most`` bytes as a line (an item over it alone goes alone); at least one."""
+    pieces: list = []
     piece: list = []
     start = 0
-    size = len(encode({"type": "story", "start": len(events), "events": []}).encode("utf-8"))
+    size = len(encode({"type": kind, "start": len(items), field: []}).encode("utf-8"))
     used = size
-    for i, data in enumerate(events):
-        grows = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1  # and a comma
+    for i, item in enumerate(items):
+        grows = len(json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1  # and a comma
         if piece and used + grows > most:
-            messages.append({"type": "story", "start": start, "events": piece})
+            pieces.append((start, piece))
             piece, start, used = [], i, size
-        piece.append(data)
+        piece.append(item)
         used += grows
-    messages.append({"type": "story", "start": start, "events": piece})
-    return messages
+    pieces.append((start, piece))
+    return pieces
 
 
 def _short(text: str, most: int = 40) -> str:
@@ -562,8 +604,11 @@ async def protocol_session(host, process) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
     until the game ends or the player leaves. The session's environment may
-    name the seat's language (:data:`ENV_LANGUAGE`: en or nl)."""
+    name the seat's language (:data:`ENV_LANGUAGE`: en or nl) and verbosity
+    (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
     import asyncssh
+
+    from .seat import VERBOSITIES
 
     name = process.get_extra_info("username")
 
@@ -580,9 +625,15 @@ async def protocol_session(host, process) -> None:
         process.exit(1)
         return
     seat = host.people[host.seat_name(name)]
-    code = (process.env or {}).get(ENV_LANGUAGE)
-    if isinstance(code, str) and code in ("en", "nl") and code != seat.lang.code:
-        seat.lang = Language(code)  # the host's lines in the player's language; narration is the player's own
+    env = process.env or {}
+    code = env.get(ENV_LANGUAGE)
+    code = code if isinstance(code, str) and code in ("en", "nl") and code != seat.lang.code else None
+    verbosity = env.get(ENV_VERBOSITY)
+    verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
+    if code is not None or verbosity is not None:
+        # the host's lines in the player's language, and the history it keeps for the seat as the
+        # player's program narrates (the narration the player hears is the program's own)
+        seat.settings(language=code, verbosity=verbosity)
     outlet = ProtocolOutlet(host, seat, write)
     held = host.join(name, None, process, outlet=outlet)  # (the outlet gets the seat's story first)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again

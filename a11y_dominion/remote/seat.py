@@ -46,7 +46,7 @@ SESSION_WORDS = {
 }
 SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words that may come before a value
 SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
-COMPLETED_COMMANDS = REMOTE_COMMANDS + ("undo", "say", "settings", "quit")
+COMPLETED_COMMANDS = REMOTE_COMMANDS + ("undo", "export", "say", "settings", "quit")
 MAX_SAY = 300  # characters of a line of chat
 
 VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
@@ -161,6 +161,7 @@ class RemoteSeat(HumanSeat):
         self.chosen = False  # language and verbosity chosen (at the first join): not asked again
         self.chat: Callable | None = None  # chat(text): say TEXT to every seat (set by the host)
         self.take_back: Callable | None = None  # take_back(): undo, the refusal or None (set by the host)
+        self.export: Callable | None = None  # export(): the game so far as export writes it (set by the host)
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down)
         self.session: Any = None  # the terminal session the player is in (its prompt follows the seat)
@@ -273,8 +274,11 @@ class RemoteSeat(HumanSeat):
         self.line(self.lang.msg(message))
 
     def tell(self, events) -> int:
-        """Narrate ``events`` as lines, or forward them to the seat-protocol ``outlet``."""
+        """Narrate ``events`` as lines, or forward them to the seat-protocol ``outlet`` (the
+        seat's history at the host narrates them too, unsaid: :meth:`recall`, so that a
+        later session of the seat, of either kind, finds its history)."""
         if self.outlet is not None:
+            self.recall(events)
             return self.outlet.events(events)
         return super().tell(events)
 
@@ -323,6 +327,8 @@ class RemoteSeat(HumanSeat):
             return "quit"
         elif command == "undo":
             self.undo_line()
+        elif command == "export":
+            self.export_lines(rest.strip())
         elif session == "say":
             self.say_line(rest)
         elif session == "settings":
@@ -344,15 +350,35 @@ class RemoteSeat(HumanSeat):
         """``player`` took back an answer that made ``events`` (redacted for this seat);
         ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
-        the ``undone`` message instead, and narrates it itself."""
-        if self.outlet is not None:
-            self.outlet.undone(player, events, view)
-            return
+        the ``undone`` message instead, and narrates it itself (the seat's history at
+        the host keeps the sentence, as its program does)."""
         if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
             self.take_back_told(player, len(events))
-        self.say(undone_line(self.name, player, events, self.lang, before, view), priority="high")
+        said = undone_line(self.name, player, events, self.lang, before, view)
+        if self.outlet is not None:
+            self.history.add(said, category="game", priority="high")
+            self.outlet.undone(player, events, view)
+            return
+        self.say(said, priority="high")
         if player == self.name:
             self.lines(q.hand_lines(view, True, self.lang))
+
+    def export_lines(self, rest: str = "") -> None:
+        """``export`` at a terminal seat (``rest``, a file name, is not used): the host cannot
+        write a file on the player's computer, so one sentence says so (and that
+        ``a11y-dominion join`` can), then the lines the console's export writes for this seat
+        follow, for the player's terminal to keep."""
+        lines = self.export() if self.export is not None else []
+        self.line(
+            self.lang.text(
+                N_(
+                    "An SSH session cannot write a file on your computer (a11y-dominion join can): "
+                    "here is the game so far as export writes it, {n} lines."
+                ),
+                n=len(lines),
+            )
+        )
+        self.lines(lines)
 
     def say_line(self, text: str) -> None:
         """``say TEXT``: a line of chat to every seat (through the host)."""

@@ -585,6 +585,9 @@ class TerminalSession(PromptToolkitSSHSession):
                         self._use_output(seat.wants_rich)
                     if action != "quit":
                         continue
+                if host.over:  # after the game nothing is lost by leaving: no question
+                    self._say(seat.lang._(N_("You left; goodbye.")))
+                    break
                 self.asking = True
                 self._say(seat.lang._(N_("Leave the game? yes or no")))
                 self.changed()

@@ -1,0 +1,60 @@
+"""``export`` at a hosted game's seats, without SSH (lines into lists): at the host's own
+terminal ``export FILE`` writes the file there, as the console's export does (a file that
+exists is left as it is); at an ssh seat the same lines are printed in the session, after
+one sentence that says why."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import parse_seats
+
+pytest.importorskip("asyncssh")
+
+from a11y_dominion.remote import GameHost  # noqa: E402
+
+
+def make_host() -> tuple:
+    """Ann (remote), Cid at the host's terminal and a bot, both people in: (host, Ann's lines, Cid's lines)."""
+    specs = parse_seats("Ann:remote,Cid:human,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+    host = GameHost(game, specs, 1, Language("en"), out=[].append)
+    ann: list = []
+    cid: list = []
+    host.join("Cid", cid.append)
+    host.join("Ann", ann.append, "ann")
+    return host, ann, cid
+
+
+def test_export_at_the_host_s_terminal_writes_the_file_and_leaves_one_that_exists(tmp_path):
+    host, _ann, cid = make_host()
+    path = tmp_path / "game.txt"
+    host.people["Cid"].typed(f"export {path}")
+    assert cid[-1] == f"The game so far is written to {path}.\n"
+    written = path.read_text(encoding="utf-8").splitlines()
+    assert written[0].startswith("a11y-dominion game of ") and written[0].endswith(", seed 1.")
+    assert written[1] == "Players: Ann (remote), Cid (human), Bot (bigmoney)."
+    assert written[3].startswith("New game for Ann, Cid and Bot.")
+    path.write_text("kept\n", encoding="utf-8")
+    host.people["Cid"].typed(f"export {path}")
+    assert cid[-1] == f"{path} already exists; export to a new file name.\n"
+    assert path.read_text(encoding="utf-8") == "kept\n"
+    host.people["Cid"].typed("export")
+    assert cid[-1] == "Export needs a file name, for example export game.txt.\n"
+
+
+def test_export_at_an_ssh_seat_prints_the_lines_after_one_sentence(tmp_path):
+    host, ann, _cid = make_host()
+    host.people["Ann"].typed(f"export {tmp_path / 'game.txt'}")
+    start = next(i for i, x in enumerate(ann) if x.startswith("An SSH session cannot write a file"))
+    lines = [x.rstrip("\n") for x in ann[start + 1 :]]
+    assert ann[start] == (
+        "An SSH session cannot write a file on your computer (a11y-dominion join can): "
+        f"here is the game so far as export writes it, {len(lines)} lines.\n"
+    )
+    assert lines[1] == "Players: Ann (remote), Cid (human), Bot (bigmoney)."
+    assert not (tmp_path / "game.txt").exists()
