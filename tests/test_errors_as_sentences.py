@@ -48,6 +48,7 @@ def _run_noisy(tmp_path: Path, quiet: bool, log: Path) -> subprocess.CompletedPr
     return subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=str(tmp_path), timeout=120)
 
 
+@pytest.mark.e2e  # python in another process
 def test_library_messages_reach_the_screen_unless_kept_off_it(tmp_path):
     loud = _run_noisy(tmp_path, False, tmp_path / "unused.log")
     assert b"socket.send() raised exception." in loud.stderr  # what Python does on its own
@@ -64,6 +65,7 @@ def test_library_messages_reach_the_screen_unless_kept_off_it(tmp_path):
     assert "ZeroDivisionError: division by zero" in kept
 
 
+@pytest.mark.e2e  # python in another process
 def test_a_log_that_cannot_be_written_is_no_log_and_no_noise(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
@@ -114,6 +116,7 @@ def test_a_password_read_with_no_terminal_shows_the_prompt_alone(monkeypatch, ca
 
 
 @pytest.mark.posix  # no controlling terminal: a new session (setsid)
+@pytest.mark.e2e  # python in another process
 def test_join_without_a_terminal_says_no_getpass_warning(tmp_path):
     """``a11y-dominion join`` with its password piped in and no terminal: standard error holds
     the prompt and the one sentence of the refused connection, nothing of getpass."""
@@ -136,6 +139,7 @@ def test_join_without_a_terminal_says_no_getpass_warning(tmp_path):
 
 # ------------------------------------------------------------ a join login takes over an ssh seat
 @pytest.mark.posix  # ssh in a pseudo-terminal
+@pytest.mark.e2e  # a pseudo-terminal, python in another process
 def test_a_join_login_takes_over_an_ssh_seat_and_each_side_is_told(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     pytest.importorskip("asyncssh")
@@ -213,6 +217,7 @@ def test_a_line_that_fails_inside_the_game_is_one_sentence_at_the_host(code, exp
 
 
 @pytest.mark.posix  # ssh in a pseudo-terminal, and a client killed with SIGKILL
+@pytest.mark.e2e  # a pseudo-terminal, python in another process
 def test_a_killed_ssh_client_is_one_sentence_at_the_host_told_once(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     pytest.importorskip("asyncssh")

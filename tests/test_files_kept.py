@@ -39,6 +39,7 @@ def temps(folder) -> list:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
 
+@pytest.mark.e2e  # python in another process
 def test_a_save_killed_while_writing_leaves_no_temporary_file_after_the_next_save(tmp_path):
     target = tmp_path / "game.json"
     target.write_text("the old save")
@@ -51,6 +52,7 @@ def test_a_save_killed_while_writing_leaves_no_temporary_file_after_the_next_sav
     assert target.read_text() == "the new save"
 
 
+@pytest.mark.e2e  # python in another process
 def test_the_next_start_removes_what_a_killed_write_left_in_the_programs_folders(tmp_path, monkeypatch):
     config = tmp_path / "config"
     config.mkdir()

@@ -80,6 +80,7 @@ def test_install_py_plays_with_debians_own_python_without_ensurepip(tmp_path):
         assert found.returncode == 0, found.stderr
 
 
+@pytest.mark.e2e  # python in another process
 def test_install_py_refuses_an_unknown_option_in_one_sentence():
     got = subprocess.run(
         [sys.executable, str(ROOT / "install.py"), "--plya"], capture_output=True, text=True, timeout=60
@@ -90,6 +91,7 @@ def test_install_py_refuses_an_unknown_option_in_one_sentence():
     )
 
 
+@pytest.mark.e2e  # python in another process
 def test_install_py_uses_an_active_virtual_environment(tmp_path):
     """In a virtual environment (as this suite runs in, or not), --test-python names the Python that has the tools."""
     if sys.prefix == sys.base_prefix:

@@ -340,6 +340,7 @@ def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(
 
 
 @pytest.mark.posix
+@pytest.mark.e2e  # a pseudo-terminal
 def test_stats_for_sighted_players_is_a_rich_table_with_the_same_figures(tmp_path):
     """At a terminal (a pseudo-terminal, as a sighted player has), without --plain: a table
     of wins per opponent and Kingdom, then the two sentences that are no rows of it."""
@@ -548,6 +549,7 @@ def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
 
 
 @pytest.mark.posix
+@pytest.mark.e2e  # a pseudo-terminal
 def test_stats_for_a_screen_reader_user_is_lines_at_a_terminal_too(tmp_path):
     """A player who answered that they use a screen reader (speech left at auto, where the
     system cannot tell) hears the figures as lines, without --plain: no table of box characters."""

@@ -233,6 +233,7 @@ def test_a_package_imports_its_own_modules_without_a_cycle(tmp_path):
     assert find_cycle(import_graph(package)) == ["pkg", "pkg.a", "pkg.b", "pkg"]
 
 
+@pytest.mark.e2e  # python in another process
 def test_the_rules_import_no_seat_bot_or_table_code():
     """The rules (every module of ``a11y_dominion.rules``) bring in nothing of
     the seats, the bots, the table or the accelerator of plain turns."""
@@ -249,6 +250,7 @@ def test_the_rules_import_no_seat_bot_or_table_code():
     assert [m for m in loaded if not m.startswith("a11y_dominion.rules")] == []
 
 
+@pytest.mark.e2e  # python in another process
 def test_the_remote_package_imports_without_asyncssh():
     """asyncssh (and prompt_toolkit's SSH session, which needs it) is loaded when a host serves
     or a player joins, so the remote package, its seats and its host import where it is missing

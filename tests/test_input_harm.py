@@ -263,6 +263,7 @@ def test_8_bit_csi_and_osc_sequences_are_dropped_whole_piped_and_at_the_ssh_seat
 
 
 # ---------------------------------------------------------------- 8: invalid UTF-8 piped
+@pytest.mark.e2e  # python in another process
 def test_a_piped_line_that_is_not_utf8_is_not_echoed(tmp_path):
     import subprocess
     import sys

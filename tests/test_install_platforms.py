@@ -323,6 +323,7 @@ def test_install_py_waits_through_ctrl_c_everywhere_and_ctrl_break_on_windows():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to one process, which Windows cannot")
+@pytest.mark.e2e  # python in another process
 def test_run_child_keeps_waiting_through_ctrl_c_and_the_child_gets_the_default(tmp_path):
     """Ctrl+C while the game or the suite runs: install.py waits for the child (which gets
     the signal as everyone in the console does) instead of killing it; the child itself
@@ -343,6 +344,7 @@ def test_run_child_keeps_waiting_through_ctrl_c_and_the_child_gets_the_default(t
     assert signal.getsignal(signal.SIGINT) is before
 
 
+@pytest.mark.e2e  # python in another process
 def test_install_py_runs_from_a_folder_with_spaces(tmp_path):
     """The README's command from a checkout in a folder whose name holds spaces."""
     folder = tmp_path / "My Games" / "a11y dominion"

@@ -85,6 +85,7 @@ def check_clean(lines: list) -> None:
         assert "Traceback" not in line and "Error" not in line, line
 
 
+@pytest.mark.e2e  # ssh over the network, python in another process
 def test_a_format_string_from_the_host_is_never_filled_in(tmp_path):
     attack = (
         b'{"type": "error", "message": {"msg": "{a:>50000000}", "args": {"a": "x"}}}\n'
@@ -108,6 +109,7 @@ def test_a_format_string_from_the_host_is_never_filled_in(tmp_path):
     check_clean(lines)
 
 
+@pytest.mark.e2e  # ssh over the network, python in another process
 def test_a_line_nested_deep_is_one_sentence_and_the_session_goes_on(tmp_path):
     attack = b'{"type": "text", "text": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n" + b"[" * 200_000 + b"\n"
     lines, code, peak, faults = play_against(tmp_path, attack + STILL_HERE)
@@ -121,6 +123,7 @@ def test_a_line_nested_deep_is_one_sentence_and_the_session_goes_on(tmp_path):
     check_clean(lines)
 
 
+@pytest.mark.e2e  # ssh over the network, python in another process
 def test_an_8_mib_line_is_dropped_as_it_passes_the_bound_never_kept_whole(tmp_path):
     attack = b'{"type": "text", "text": "' + b"A" * (8 * 1024 * 1024 - 64) + b'"}\n'  # under 8 MiB in all
     lines, code, peak, faults = play_against(tmp_path, attack + STILL_HERE)
@@ -129,6 +132,7 @@ def test_an_8_mib_line_is_dropped_as_it_passes_the_bound_never_kept_whole(tmp_pa
     assert peak < MEMORY and not faults and code == 1
 
 
+@pytest.mark.e2e  # ssh over the network, python in another process
 def test_a_long_text_is_cut(tmp_path):
     attack = b'{"type": "text", "text": "' + b"B" * 500_000 + b'"}\n'
     lines, code, peak, faults = play_against(tmp_path, attack + STILL_HERE)
@@ -147,6 +151,7 @@ def test_95000_lines_are_shown_at_the_rate_and_the_flood_said_once(tmp_path):
     assert peak < MEMORY and not faults and code == 1
 
 
+@pytest.mark.e2e  # ssh over the network, python in another process
 def test_escape_sequences_from_the_host_are_dropped_whole(tmp_path):
     attack = (
         b'{"type": "text", "text": "Hello \\u001b]0;pwned\\u0007\\u001b[2Jthere\\u009b31m."}\n'

@@ -210,6 +210,7 @@ def test_the_input_watch_ends_when_its_input_cannot_be_waited_on():
 
 # ---------------------------------------------------------------- character mode
 @pytest.mark.posix
+@pytest.mark.e2e  # a pseudo-terminal
 def test_char_mode_with_termios_no_echo_no_line_buffering_signals_kept():
     termios = pytest.importorskip("termios")
     main, side = os.openpty()
@@ -303,6 +304,7 @@ def test_join_without_a_login_name_asks_for_user_in_one_sentence(monkeypatch, tm
     assert (code, out, err) == (2, "", "a11y-dominion: Name your seat with --user, for example --user Ann.\n")
 
 
+@pytest.mark.e2e  # python in another process
 def test_loading_the_ssh_parts_prints_nothing_on_standard_error():
     code = "import a11y_dominion.remote.client, a11y_dominion.remote.host, asyncssh"
     got = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True, text=True, timeout=120)

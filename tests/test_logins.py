@@ -325,6 +325,7 @@ def run(body) -> None:
 @pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
+@pytest.mark.e2e  # ssh over the network, ssh in another process
 def test_wrong_passwords_from_other_addresses_never_lock_out_bea(tmp_path):
     fake = FakeTime()
 
@@ -346,6 +347,7 @@ def test_wrong_passwords_from_other_addresses_never_lock_out_bea(tmp_path):
 
 @pytest.mark.posix
 @ssh_needed
+@pytest.mark.e2e  # ssh over the network, ssh in another process
 def test_one_openssh_run_of_wrong_tries_waits_longer_each_time_and_the_right_password_still_gets_in(tmp_path):
     fake = FakeTime()
 
@@ -386,6 +388,7 @@ def bea_s_key(tmp_path: Path) -> dict:
 @pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
+@pytest.mark.e2e  # ssh over the network, ssh-keygen in another process
 def test_bea_s_key_always_gets_in_even_from_an_address_refused_for_passwords(tmp_path):
     fake = FakeTime()
     keys = bea_s_key(tmp_path)
@@ -409,6 +412,7 @@ def test_bea_s_key_always_gets_in_even_from_an_address_refused_for_passwords(tmp
 
 
 @ssh_needed
+@pytest.mark.e2e  # ssh over the network
 def test_100_parallel_wrong_logins_look_at_20_passwords_and_the_host_says_one_line_a_minute(tmp_path):
     fake = FakeTime()
 
@@ -439,6 +443,7 @@ def test_100_parallel_wrong_logins_look_at_20_passwords_and_the_host_says_one_li
 @pytest.mark.posix
 @ssh_needed
 @other_loopback_addresses
+@pytest.mark.e2e  # ssh over the network, ssh in another process
 def test_a_name_that_is_no_seat_is_answered_as_a_wrong_password(tmp_path):
     fake = FakeTime()
 
@@ -474,6 +479,7 @@ def test_a_name_that_is_no_seat_is_answered_as_a_wrong_password(tmp_path):
 
 @ssh_needed
 @other_loopback_addresses
+@pytest.mark.e2e  # ssh over the network
 def test_a_wrong_password_s_wait_holds_up_nobody_else(tmp_path):
     fake = FakeTime()
 
@@ -494,6 +500,7 @@ def test_a_wrong_password_s_wait_holds_up_nobody_else(tmp_path):
 
 @ssh_needed
 @other_loopback_addresses
+@pytest.mark.e2e  # ssh over the network, ssh-keygen in another process
 def test_with_key_seats_a_password_for_a_key_seat_is_answered_as_one_for_no_seat(tmp_path):
     fake = FakeTime()
     keys = bea_s_key(tmp_path)

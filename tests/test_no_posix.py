@@ -89,6 +89,7 @@ BLOCK_CHECK = textwrap.dedent(
 )
 
 
+@pytest.mark.e2e  # python in another process
 def test_the_launcher_blocks_posix_modules_for_the_projects_code_only():
     done = subprocess.run(
         [sys.executable, "-c", BLOCK_CHECK.format(tests=str(ROOT / "tests"))],

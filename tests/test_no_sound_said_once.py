@@ -153,6 +153,7 @@ def test_join_says_it_once(tmp_path, host_game):  # noqa: F811  (the fixture of 
 
 
 @pytest.mark.parametrize("speech", ["self-voicing", "auto"])
+@pytest.mark.e2e  # aplay and python in other processes
 def test_join_says_it_once_before_the_games_first_line_at_its_first_start_and_when_it_comes_back(
     tmp_path,
     host_game,  # noqa: F811  (the fixture of test_join)

@@ -131,6 +131,7 @@ def test_saves_and_exports_are_readable_by_their_owner_only(tmp_path):
 
 
 # ---------------------------------------------------------------- 3: one process per game
+@pytest.mark.e2e  # python in another process
 def test_a_game_open_in_one_window_cannot_be_resumed_in_another(tmp_path, capsys):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     first = subprocess.Popen(

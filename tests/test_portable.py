@@ -70,6 +70,7 @@ def held_elsewhere(save: Path):
         holder.stdout.close()
 
 
+@pytest.mark.e2e  # python in another process
 def test_a_game_held_by_another_process_is_refused_until_that_process_is_killed(games):
     save = games / "20260101-120000.jsonl"
     save.write_text("{}\n", encoding="utf-8")
@@ -106,6 +107,7 @@ def test_the_lock_file_of_an_ended_game_goes_and_listings_never_read_lock_files(
         held.release()
 
 
+@pytest.mark.e2e  # python in another process
 def test_a_new_game_is_kept_even_where_a_lock_left_from_elsewhere_holds_its_name(games, monkeypatch):
     """A new game's file is made by this process alone (O_EXCL); a lock file of that name held
     by another (a lock left on a file system whose locks outlive their process) refuses nothing."""

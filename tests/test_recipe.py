@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.frontend import parse_keywords
 
@@ -51,6 +52,7 @@ def test_the_recipe_translates_every_sentence_of_its_examples():
             assert dutch and fields(dutch) == fields(english), (example.title, english)
 
 
+@pytest.mark.e2e  # python in another process
 def test_the_card_tests_pass_with_the_examples_added(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]))
     # one process (no -n of the project's settings), which has registered the examples first

@@ -118,6 +118,7 @@ def big_money(bot, message: dict) -> dict:
     return {"type": "answer", "id": message["id"], "keys": [k.to_dict() if isinstance(k, Move) else k for k in keys]}
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
     async def main():
         out: list = []
@@ -236,6 +237,7 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_two_protocol_seats_and_a_bot_play_a_whole_game_and_see_nothing_private(tmp_path):
     async def main():
         out: list = []

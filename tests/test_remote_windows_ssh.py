@@ -126,6 +126,7 @@ def run(tmp_path, body) -> None:
     asyncio.run(main())
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_windows_keys_edit_the_line_and_every_line_is_plain(tmp_path):
     async def body(host):
         ann = await login(host, "Ann")
@@ -173,6 +174,7 @@ def test_windows_keys_edit_the_line_and_every_line_is_plain(tmp_path):
     run(tmp_path, body)
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_lines_from_the_table_while_a_windows_player_types(tmp_path):
     async def body(host):
         ann = await login(host, "Ann")
@@ -195,6 +197,7 @@ def test_lines_from_the_table_while_a_windows_player_types(tmp_path):
     run(tmp_path, body)
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_a_paste_with_or_without_its_bracketed_paste_marks_is_typed(tmp_path):
     async def body(host):
         ann = await login(host, "Ann")
@@ -217,6 +220,7 @@ def test_a_paste_with_or_without_its_bracketed_paste_marks_is_typed(tmp_path):
     run(tmp_path, body)
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_without_a_terminal_or_with_an_empty_or_dumb_term(tmp_path):
     async def body(host):
         # ssh -T: the console's own line mode sends whole lines ending in CR LF; lines come back as lines

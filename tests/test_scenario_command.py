@@ -21,6 +21,7 @@ def run(tmp_path, data, raw=None):
     return proc
 
 
+@pytest.mark.e2e  # python in another process
 def test_exit_0_when_every_line_is_accepted(tmp_path):
     proc = run(tmp_path, {"players": ["Ann", "Bob"], "seed": 2, "script": ["end"]})
     assert proc.returncode == 0
@@ -28,6 +29,7 @@ def test_exit_0_when_every_line_is_accepted(tmp_path):
     assert out["ok"] is True and out["state"]["turn"]["phase"] == "buy" and out["pending"] is None
 
 
+@pytest.mark.e2e  # python in another process
 def test_exit_1_and_the_refused_line(tmp_path):
     proc = run(tmp_path, {"players": ["Ann", "Bob"], "seed": 2, "script": ["end", "buy Province"]})
     assert proc.returncode == 1
@@ -54,6 +56,7 @@ def test_exit_1_and_the_refused_line(tmp_path):
         ({"players": ["Ann", "Bob"], "state": {"turn": {"phase": "cleanup"}}, "script": []}, "state.turn.phase"),
     ],
 )
+@pytest.mark.e2e  # python in another process
 def test_exit_2_naming_the_field(tmp_path, data, field):
     proc = run(tmp_path, data)
     assert proc.returncode == 2
@@ -61,6 +64,7 @@ def test_exit_2_naming_the_field(tmp_path, data, field):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.e2e  # python in another process
 def test_broken_and_binary_files_exit_2(tmp_path):
     assert run(tmp_path, None, raw="{broken").returncode == 2
     path = tmp_path / "b.json"
@@ -98,6 +102,7 @@ WITHOUT_CLIENT = (
 )
 
 
+@pytest.mark.e2e  # python in another process
 def test_the_scenario_command_runs_on_the_rules_alone(tmp_path):
     """A rules case checked where only Python is installed (a checker's own interpreter)
     gives the same answer as with every library of the client."""

@@ -33,6 +33,7 @@ SLIP = (
 )
 
 
+@pytest.mark.e2e  # python in another process
 def test_a_line_named_for_an_auto_resolved_question_fails_on_the_next_one(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(CATAPULT))
@@ -246,6 +247,7 @@ def test_bad_history_values_are_refused_in_one_sentence(turn, lasting, message):
     assert str(e.value) == message
 
 
+@pytest.mark.e2e  # python in another process
 def test_a_bad_history_value_exits_2_without_a_traceback(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps({**BAD, "state": {**BAD["state"], "lasting": [{"card": "Village"}]}}))

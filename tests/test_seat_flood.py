@@ -37,6 +37,7 @@ def flood_lines() -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_a_flood_of_say_and_other_messages_reaches_no_seat_past_the_rate_and_is_said_once(tmp_path):
     async def main():
         out: list = []
@@ -107,6 +108,7 @@ def test_the_rate_drops_past_its_bound_tells_once_and_again_after_a_calm_second(
     assert [rate.take() for _ in range(4)] == ["ok", "ok", "ok", "tell"]
 
 
+@pytest.mark.e2e  # ssh over the network
 def test_a_say_with_escape_sequences_reaches_the_other_seat_without_them(tmp_path):
     async def main():
         out: list = []

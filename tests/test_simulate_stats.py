@@ -78,6 +78,7 @@ def test_a_game_record_counts_from_the_log():
     assert st["2:bmu"]["played"]["Copper"] >= 7
 
 
+@pytest.mark.e2e  # worker processes
 def test_stats_are_the_same_on_workers():
     one = simulate(["medium", "bmu"], "random", games=16, seed=9, stats=True)
     two = simulate(["medium", "bmu"], "random", games=16, seed=9, stats=True, workers=2)
@@ -213,6 +214,7 @@ def test_json_at_a_terminal_has_no_progress(screen_reader_settings, extra):
     assert b"\x1b" not in out
 
 
+@pytest.mark.e2e  # worker processes
 def test_a_game_past_the_turn_limit_is_unfinished():
     res = simulate(["medium", "bmu"], "random", games=4, seed=1, max_turns=3, workers=2)
     assert res["finished"] == 0 and res["errors"] == []
@@ -252,6 +254,7 @@ def _start_methods() -> list:
 
 
 @pytest.mark.parametrize("method", _start_methods())
+@pytest.mark.e2e  # worker processes
 def test_workers_leave_ctrl_c_to_the_parent(method):
     """The terminal, and Windows' console, give Ctrl+C to every process of the program: a
     worker ignores it (no KeyboardInterrupt printed by each), the parent ends them."""
@@ -269,6 +272,7 @@ def test_workers_leave_ctrl_c_to_the_parent(method):
 
 
 @pytest.mark.parametrize("method", _start_methods())
+@pytest.mark.e2e  # worker processes
 def test_ctrl_c_while_the_workers_play_ends_them_at_once(method):
     import multiprocessing
 

@@ -25,6 +25,7 @@ def test_chunks_cover_every_game_once_in_order():
     "kinds, kingdom, games",
     [(["bigmoney", "random"], "random", 24), (["bigmoney", "bigmoney", "random"], "basic-intro", 13)],
 )
+@pytest.mark.e2e  # worker processes
 def test_workers_give_the_results_of_one_process(kinds, kingdom, games):
     one = simulate(kinds, kingdom, games=games, seed=5)
     two = simulate(kinds, kingdom, games=games, seed=5, workers=2)
@@ -37,6 +38,7 @@ def test_a_game_record_names_its_winner_by_seat_label():
     assert r["result"] == "win" and r["winner"] == "1:bigmoney" and r["seed"] == 0 and r["turns"] > 5
 
 
+@pytest.mark.e2e  # worker processes
 def test_cli_workers_print_the_same_json(capsys):
     argv = ["simulate", "--players", "bigmoney,random", "--games", "9", "--seed", "2", "--json"]
     assert main(argv) == 0

@@ -477,6 +477,7 @@ pytestmark_posix = pytest.mark.skipif(sys.platform.startswith("win"), reason="us
 
 
 @pytestmark_posix
+@pytest.mark.e2e  # espeak-ng in another process
 def test_espeak_speaks_queued_messages_in_order(fake_espeak, tmp_path, monkeypatch):
     gate = tmp_path / "speech-ends"
     monkeypatch.setenv("FAKE_ESPEAK_GATE", str(gate))
@@ -491,6 +492,7 @@ def test_espeak_speaks_queued_messages_in_order(fake_espeak, tmp_path, monkeypat
 
 
 @pytestmark_posix
+@pytest.mark.e2e  # espeak-ng in another process
 def test_espeak_silence_kills_speech_and_drops_the_queue(fake_espeak, tmp_path, monkeypatch):
     gate = tmp_path / "speech-ends"
     monkeypatch.setenv("FAKE_ESPEAK_GATE", str(gate))
@@ -506,6 +508,7 @@ def test_espeak_silence_kills_speech_and_drops_the_queue(fake_espeak, tmp_path, 
 
 
 @pytestmark_posix
+@pytest.mark.e2e  # espeak-ng in another process
 def test_espeak_interrupt_replaces_current_speech(fake_espeak, tmp_path, monkeypatch):
     monkeypatch.setenv("FAKE_ESPEAK_GATE", str(tmp_path / "never"))  # speech that does not end by itself
     output = EspeakOutput()
@@ -518,6 +521,7 @@ def test_espeak_interrupt_replaces_current_speech(fake_espeak, tmp_path, monkeyp
 
 
 @pytestmark_posix
+@pytest.mark.e2e  # espeak-ng in another process
 def test_failing_espeak_makes_speaker_fall_back(fake_espeak, monkeypatch, messages):
     monkeypatch.setenv("FAKE_ESPEAK_STATUS", "3")
     espeak = EspeakOutput()

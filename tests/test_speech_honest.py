@@ -40,6 +40,7 @@ def command(*args: str) -> list:
 
 
 @linux_only
+@pytest.mark.e2e  # orca in another process
 def test_a_running_orca_process_is_a_screen_reader(tmp_path):
     assert screen_reader_running(NO_DESKTOP) is None  # a text console with no screen reader cannot tell
     orca = tmp_path / "orca"
@@ -61,6 +62,7 @@ def test_a_running_orca_process_is_a_screen_reader(tmp_path):
 
 @linux_only
 @pytest.mark.parametrize(("answer", "expected"), [("(<true>,)", True), ("(<false>,)", False), ("garbage", None)])
+@pytest.mark.e2e  # gdbus in another process
 def test_atspi_screen_reader_enabled_is_asked_of_the_session_bus(tmp_path, monkeypatch, answer, expected):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -78,6 +80,7 @@ def test_the_environment_can_answer_for_the_probes():
     assert screen_reader_running({"A11Y_DOMINION_SCREEN_READER": "no"}) is False
 
 
+@pytest.mark.e2e  # python in another process
 def test_auto_with_a_screen_reader_is_screen_reader_mode(tmp_path):
     env = dict(os.environ, A11Y_DOMINION_SCREEN_READER="yes", A11Y_DOMINION_CONFIG=str(tmp_path / "s.json"))
     got = subprocess.run(
@@ -112,6 +115,7 @@ def start_game(pexpect, env):
 
 @pytest.mark.posix
 @linux_only
+@pytest.mark.e2e  # a pseudo-terminal
 def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     settings, env = cannot_tell(tmp_path)
@@ -137,6 +141,7 @@ def test_when_it_cannot_tell_it_asks_once_and_keeps_the_answer(tmp_path):
 
 @pytest.mark.posix
 @linux_only
+@pytest.mark.e2e  # a pseudo-terminal
 def test_a_question_left_unanswered_gives_plain_lines_for_this_game(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     settings, env = cannot_tell(tmp_path)
@@ -199,6 +204,7 @@ def test_an_output_that_nobody_can_hear_is_not_claimed():
     assert isinstance(Output.plays_sound, bool) and Output.plays_sound is False
 
 
+@pytest.mark.e2e  # aplay and python in other processes
 def test_speech_test_tells_the_truth_without_a_sound_device(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("PULSE_SERVER", "SPEECHD_ADDRESS")}
     env.update(HOME=str(tmp_path), XDG_RUNTIME_DIR=str(tmp_path))

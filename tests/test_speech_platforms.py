@@ -163,6 +163,7 @@ TASKLIST_ROWS = '"System Idle Process","0","Services","0","8 K"\n"explorer.exe",
         ("ERROR: Access denied\n", 1, Finding(None)),
     ],
 )
+@pytest.mark.e2e  # tasklist in another process
 def test_windows_processes_from_tasklist(tmp_path, monkeypatch, rows, status, expected):
     bin_dir = tmp_path / "bin"
     program(bin_dir, "tasklist", f"echo \"$*\" > {tmp_path}/asked\nprintf '%s' '{rows}'\nexit {status}\n")
@@ -173,6 +174,7 @@ def test_windows_processes_from_tasklist(tmp_path, monkeypatch, rows, status, ex
 
 
 @posix_only
+@pytest.mark.e2e  # tasklist in another process
 def test_windows_without_tasklist_cannot_tell(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
     assert screen_reader_found({}, "win32") == Finding(None)
@@ -230,6 +232,7 @@ def test_windows_gather_asks_accessible_output2_only_when_the_rest_cannot_tell()
         ("exit 1", "", Finding(None)),
     ],
 )
+@pytest.mark.e2e  # defaults and ps in other processes
 def test_macos_voiceover_from_defaults_and_ps(tmp_path, monkeypatch, key, processes, expected):
     bin_dir = tmp_path / "bin"
     program(bin_dir, "defaults", f'echo "$*" >> {tmp_path}/asked\n{key}\n')
@@ -280,6 +283,7 @@ def wait_for_say(output: SayOutput) -> None:
         ),
     ],
 )
+@pytest.mark.e2e  # say in another process
 def test_macos_speech_test_with_say(fake_say, mode, reports, lines, spoken):
     messages: list = []
     outputs = default_outputs("darwin")
@@ -320,6 +324,7 @@ def test_say_is_macos_only_whatever_is_on_path(fake_say):
         ("self-voicing", Reports(programs=frozenset({"orca"})), LINES_FOR.format("Orca"), ["Hello"]),
     ],
 )
+@pytest.mark.e2e  # espeak-ng in another process
 def test_linux_speech_test_falls_back_to_espeak_ng(tmp_path, monkeypatch, mode, reports, first, spoken):
     log = tmp_path / "said"
     program(tmp_path / "bin", "espeak-ng", f'for last in "$@"; do :; done\nprintf "%s\\n" "$last" >> {log}\n')
@@ -520,6 +525,7 @@ AO2_THREAD_NAME = "speech: accessible_output2"
         ),
     ],
 )
+@pytest.mark.e2e  # python in another process
 def test_windows_speech_test(tmp_path, mode, programs, nvda, lines, calls):
     got, done = run_windows(tmp_path, "speech-test", mode, programs, STAND_IN_NVDA=nvda)
     assert got == lines
@@ -527,6 +533,7 @@ def test_windows_speech_test(tmp_path, mode, programs, nvda, lines, calls):
     assert {call[2] for call in done} <= {AO2_THREAD_NAME}
 
 
+@pytest.mark.e2e  # python in another process
 def test_windows_speech_test_without_accessible_output2s_packages_says_why(tmp_path):
     got, done = run_windows(tmp_path, "speech-test", "auto", ["explorer.exe"], STAND_IN_BROKEN="1")
     why = "accessible_output2 could not start: No module named 'libloader'."
@@ -541,6 +548,7 @@ def test_windows_speech_test_without_accessible_output2s_packages_says_why(tmp_p
     assert done == []
 
 
+@pytest.mark.e2e  # python in another process
 def test_windows_jaws_asked_for_but_not_installed_says_why(tmp_path):
     got, done = run_windows(tmp_path, "jaws", "self-voicing", ["explorer.exe"])
     assert got == [
@@ -553,6 +561,7 @@ def test_windows_jaws_asked_for_but_not_installed_says_why(tmp_path):
     assert done == []
 
 
+@pytest.mark.e2e  # python in another process
 def test_windows_speech_found_in_the_background_stays_on_one_thread(tmp_path):
     # COM objects work only on the thread that made them, where COM was started
     got, done = run_windows(tmp_path, "game", "self-voicing", None)
@@ -628,6 +637,7 @@ def test_say_voices_are_read_from_its_listing():
         ("en", SAY_VOICES, ["-r 175 Je beurt."]),
     ],
 )
+@pytest.mark.e2e  # say in another process
 def test_say_speaks_the_games_language_with_an_installed_voice(tmp_path, monkeypatch, language, listing, expected):
     log = tmp_path / "said"
     (tmp_path / "voices").write_text(listing)

@@ -130,6 +130,7 @@ def test_the_conditions_of_a_strategy_decide_its_buys(tmp_path):
     assert 1 <= silvers <= 2
 
 
+@pytest.mark.e2e  # worker processes
 def test_a_strategy_seat_can_be_pickled_and_plays_on_spawned_workers(tmp_path):
     own = tmp_path / "mine.toml"
     own.write_text((FOLDER / "smithy.toml").read_text())

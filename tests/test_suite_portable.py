@@ -510,6 +510,7 @@ def test_anywhere():
         ("linux", {"passed": 2}),
     ],
 )
+@pytest.mark.e2e  # pytest in another process
 def test_the_hook_skips_posix_tests_on_windows_only(pytester, monkeypatch, platform, outcomes):
     monkeypatch.setenv(PLATFORM_VARIABLE, platform)
     pytester.makeconftest(CONFTEST)
