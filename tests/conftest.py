@@ -1,4 +1,4 @@
-"""Shared fixtures, and the ``posix`` marker's hook.
+"""Shared fixtures, the ``posix`` marker's hook, and the check of the ``e2e`` mark.
 
 A test that needs a pseudo-terminal, POSIX file modes, FIFOs, symbolic links or POSIX
 signals is marked ``posix`` (``@pytest.mark.posix``, or ``pytestmark = pytest.mark.posix``
@@ -11,11 +11,23 @@ To see the suite as Windows would on another system, set ``A11Y_DOMINION_TEST_PL
 files): the tests marked ``posix`` are skipped, and the modules of tests/ cannot import
 :data:`POSIX_ONLY_MODULES`, so that a collection error Windows would have shows. The
 variable is for that check only, and only :func:`suite_platform` reads it.
+
+A test that starts another process, opens a pseudo-terminal, or opens a network connection
+or listens on a network port (an ssh client or server) is end to end, and is marked ``e2e``.
+Every test is watched as it runs (from its fixtures' setup to the end of its call: an audit
+hook, :func:`sys.addaudithook`, sees the processes and sockets; ``os.openpty`` and
+:mod:`multiprocessing`'s start, which raise no audit event, are wrapped), and one that did any
+of these and is not marked fails with one sentence (:func:`unmarked_e2e_message`);
+tests/test_e2e_marks.py tests the check.
 """
 
 import builtins
+import functools
+import multiprocessing.process
 import os
+import socket
 import sys
+import types
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -60,9 +72,11 @@ def refuse_posix_only_modules(folder: Path = TESTS) -> None:
 
 
 def pytest_configure(config):
-    """Seen as Windows on another system (see the module's docstring): POSIX-only modules refused to tests/."""
+    """Seen as Windows on another system (see the module's docstring): POSIX-only modules refused to
+    tests/. The ``e2e`` mark is checked from now on (:func:`_watch_e2e`)."""
     if suite_platform() == "win32" and sys.platform != "win32":
         refuse_posix_only_modules()
+    _watch_e2e()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -72,6 +86,183 @@ def pytest_collection_modifyitems(config, items):
         reason = posix_skip_reason(platform, {mark.name for mark in item.iter_markers()})
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+# ---------------------------------------------------------------- the e2e mark, checked
+# A test is end to end when it starts another process (the game, a host, OpenSSH, pip, a
+# speech server, a pool of workers), opens a pseudo-terminal, or opens a network connection
+# or listens on a network port (an ssh client or server, in this process or another). While a
+# test runs (its fixtures' setup included), :func:`_audit` notes each such act, and
+# :func:`pytest_runtest_makereport` fails a test that was not marked ``e2e`` with one sentence.
+
+PROCESS_EVENTS = frozenset(
+    {"subprocess.Popen", "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.system", "os.startfile"}
+)
+WINDOWS_PROCESS_EVENTS = frozenset({"_winapi.CreateProcess"})
+NETWORK_EVENTS = frozenset({"socket.bind", "socket.connect"})
+WATCHED_EVENTS = PROCESS_EVENTS | WINDOWS_PROCESS_EVENTS | NETWORK_EVENTS
+
+
+def _program(command: object) -> str:
+    """The file name of the program a command runs: ``command`` is a list of arguments (str,
+    bytes or paths), a path, or a command line (its first word, or the quoted start)."""
+    if isinstance(command, (list, tuple)):
+        first = os.fsdecode(command[0]) if command else ""
+    elif isinstance(command, os.PathLike):
+        first = os.fsdecode(command)
+    else:
+        text = os.fsdecode(command).strip()  # type: ignore[arg-type]
+        first = text[1:].split('"', 1)[0] if text.startswith('"') else text.split(" ", 1)[0]
+    return first.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def e2e_reason(event: str, args: tuple) -> str | None:
+    """What the audit event ``event`` (with ``args``, as :func:`sys.addaudithook`'s hook gets them)
+    says the running test does that makes it end to end, in a few words ("starts a process
+    (ssh)"), or None when it makes it no such test. The events are those of every platform:
+    ``subprocess.Popen``, ``os.fork``, ``os.forkpty``, ``os.posix_spawn``, ``os.spawn`` and
+    ``os.system`` (POSIX), ``_winapi.CreateProcess`` and ``os.startfile`` (Windows), and
+    ``socket.bind`` or ``socket.connect`` of an IPv4 or IPv6 socket (a local socket, ``AF_UNIX``,
+    is no network)."""
+    if event == "subprocess.Popen":  # executable, args, cwd, env
+        return f"starts a process ({_program(args[1] if args[1] else args[0])})"
+    if event == "os.forkpty":
+        return "opens a pseudo-terminal with a process in it"
+    if event == "os.fork":
+        return "starts a process (a fork of this one)"
+    if event == "os.posix_spawn":  # path, argv, env
+        return f"starts a process ({_program(args[0])})"
+    if event == "os.spawn":  # mode, path, args, env
+        return f"starts a process ({_program(args[1])})"
+    if event == "os.system":
+        return f"starts a process ({_program(args[0])})"
+    if event == "os.startfile":  # path, operation (and more since Python 3.10)
+        return f"starts a process (the program that opens {_program(args[0])})"
+    if event == "_winapi.CreateProcess":  # application name, command line, current directory
+        return f"starts a process ({_program(args[1] if args[1] else args[0])})"
+    if event in NETWORK_EVENTS:
+        family = getattr(args[0], "family", None)
+        if family not in (socket.AF_INET, socket.AF_INET6):
+            return None
+        return "listens on a network port" if event == "socket.bind" else "opens a network connection"
+    return None
+
+
+def unmarked_e2e_message(reasons: Iterable[str]) -> str:
+    """The one sentence that fails a test not marked ``e2e`` that did what ``reasons`` say (the
+    words of :func:`e2e_reason`; the first three differing ones are named)."""
+    named = list(dict.fromkeys(reasons))[:3]
+    return (
+        f"This test {', '.join(named)}, which makes it an end-to-end test, but it is not marked e2e: "
+        "mark it @pytest.mark.e2e (pytestmark = pytest.mark.e2e for a whole module)."
+    )
+
+
+class Watch:
+    """What the running test did that makes it end to end (``seen``: the words of
+    :func:`e2e_reason`), noted while ``on`` (from a test's setup to the end of its call)."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.seen: list[str] = []
+
+    def note(self, reason: str) -> None:
+        if self.on:
+            self.seen.append(reason)
+
+
+WATCH = Watch()
+
+
+def _socketpair_codes() -> frozenset:
+    """The code of the standard library's ``socket.socketpair`` (on Windows it is made of a
+    listening socket on the loopback address and a connection to it: no network of a test's)."""
+    found = (getattr(socket, name, None) for name in ("socketpair", "_fallback_socketpair"))
+    return frozenset(f.__code__ for f in found if isinstance(f, types.FunctionType))
+
+
+_SOCKETPAIR = _socketpair_codes()
+
+
+def _in_socketpair() -> bool:
+    """Whether the socket event being audited comes from within ``socket.socketpair``."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code in _SOCKETPAIR:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _audit(event: str, args: tuple) -> None:
+    """The audit hook: note what ``event`` says the running test does (:func:`e2e_reason`)."""
+    if WATCH.on and event in WATCHED_EVENTS:
+        if event in NETWORK_EVENTS and _in_socketpair():
+            return
+        reason = e2e_reason(event, args)
+        if reason is not None:
+            WATCH.note(reason)
+
+
+def _watch_calls_without_events() -> None:
+    """Note what makes a test end to end and raises no audit event: ``os.openpty`` (POSIX), and
+    a :mod:`multiprocessing` process (started by the ``spawn`` or ``forkserver`` method, a POSIX
+    system raises none). The two functions are wrapped, and do what they did."""
+    if hasattr(os, "openpty"):
+        openpty = os.openpty
+
+        @functools.wraps(openpty)
+        def watched_openpty():
+            WATCH.note("opens a pseudo-terminal")
+            return openpty()
+
+        os.openpty = watched_openpty
+    start = multiprocessing.process.BaseProcess.start
+
+    @functools.wraps(start)
+    def watched_start(self):
+        WATCH.note(f"starts a process (a {type(self).__name__})")
+        return start(self)
+
+    multiprocessing.process.BaseProcess.start = watched_start  # type: ignore[method-assign]
+
+
+_WATCHING = []  # True once this process watches
+
+
+def _watch_e2e() -> None:
+    """From now on, note (while a test runs) what makes a test end to end; once per process."""
+    if not _WATCHING:
+        _WATCHING.append(True)
+        sys.addaudithook(_audit)
+        _watch_calls_without_events()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Watch the test from its fixtures' setup on."""
+    WATCH.seen = []
+    WATCH.on = True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    """Teardown is not watched (a test that failed in its setup is not watched on)."""
+    WATCH.on = False
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A passing test not marked ``e2e`` that did what makes a test end to end fails, with
+    :func:`unmarked_e2e_message`."""
+    outcome = yield
+    if call.when != "call":
+        return
+    seen, WATCH.seen, WATCH.on = WATCH.seen, [], False
+    report = outcome.get_result()
+    if seen and report.passed and item.get_closest_marker("e2e") is None:
+        report.outcome = "failed"
+        report.longrepr = unmarked_e2e_message(seen)
 
 
 def auto_workers(processors: int | None, args: Iterable[str] = ()) -> int:
