@@ -34,6 +34,10 @@ from a11y_dominion.table import Table
 from a11y_dominion.view import redact_all
 
 ROLLOUTS = 4  # the fewest rounds after which hard may choose another buy than medium (MIN_ROUNDS)
+# cuts of a game with hard: each resumed game plays on to the end, and hard's rollouts make that the
+# most of the suite's time; 20 spread over the game, the rule itself is checked at every decision
+# by test_every_bot_kind_answers_as_a_bot_made_anew_and_told_the_game_from_its_start below
+HARD_CUTS = 20
 
 
 # ---------------------------------------------------------------- the console's path (resume)
@@ -57,14 +61,22 @@ def test_medium_console_game_cut_at_60_moments_goes_on_identically(tmp_path):
     assert rc.differences(whole, cuts, tmp_path, rc.console_resume) == []
 
 
-def test_hard_with_rollouts_console_game_cut_at_50_moments_goes_on_identically(tmp_path):
-    whole = rc.console_game(tmp_path / "whole", "A:medium,B:hard", seed=4, more=("--rollouts", str(ROLLOUTS)))
+@pytest.fixture(scope="module")
+def hard_console_game(tmp_path_factory):
+    """The console game of medium against hard with rollouts (seed 4), played whole once for the
+    tests that cut it and that load it: its autosave file (read only)."""
+    whole = tmp_path_factory.mktemp("hard-console") / "whole"
+    return rc.console_game(whole, "A:medium,B:hard", seed=4, more=("--rollouts", str(ROLLOUTS)))
+
+
+def test_hard_with_rollouts_console_game_cut_at_20_moments_goes_on_identically(hard_console_game, tmp_path):
+    whole = hard_console_game
     header = json.loads(whole.read_text(encoding="utf-8").splitlines()[0])
     # the bound is kept with the game, so that the resumed hard bot searches as before
     assert header["record"]["seats"] == [["A", "medium"], ["B", "hard", {"rollouts": ROLLOUTS}]]
     total = len(rc.answers_of(whole))
-    cuts = rc.spread(total, 50)
-    assert len(cuts) == 50
+    cuts = rc.spread(total, HARD_CUTS)
+    assert len(cuts) == HARD_CUTS
     assert rc.differences(whole, cuts, tmp_path, rc.console_resume) == []
 
 
@@ -85,13 +97,13 @@ def test_strategy_file_bot_hosted_game_cut_at_50_moments_goes_on_identically(tmp
     assert rc.differences(whole, cuts, tmp_path, rc.hosted_resume) == []
 
 
-def test_hard_with_rollouts_hosted_game_cut_at_50_moments_goes_on_identically(tmp_path):
+def test_hard_with_rollouts_hosted_game_cut_at_20_moments_goes_on_identically(tmp_path):
     whole = rc.hosted_game(tmp_path / "whole", "Ann:remote,Bot:hard", seed=7, rollouts=ROLLOUTS)
     header = json.loads(whole.read_text(encoding="utf-8").splitlines()[0])
     assert header["record"]["seats"][1] == ["Bot", "hard", {"rollouts": ROLLOUTS}]
     total = len(rc.answers_of(whole))
-    cuts = rc.spread(total, 50)
-    assert len(cuts) == 50
+    cuts = rc.spread(total, HARD_CUTS)
+    assert len(cuts) == HARD_CUTS
     assert rc.differences(whole, cuts, tmp_path, rc.hosted_resume) == []
 
 
@@ -204,10 +216,9 @@ def test_a_bad_rollouts_number_is_one_sentence(bad, capsys):
     )
 
 
-def test_a_game_loaded_from_a_save_file_goes_on_identically(tmp_path):
+def test_a_game_loaded_from_a_save_file_goes_on_identically(hard_console_game, tmp_path):
     """``play --load`` of the game saved after some answers: the bots go on as in the game never saved."""
-    whole = rc.console_game(tmp_path / "whole", "A:medium,B:hard", seed=4, more=("--rollouts", str(ROLLOUTS)))
-    final = rc.final_record(whole)["record"]
+    final = rc.final_record(hard_console_game)["record"]
     total = len(final["answers"])
     for k in rc.spread(total, 12):
         saved = dict(final, answers=final["answers"][:k])
