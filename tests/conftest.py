@@ -80,12 +80,46 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Skip the tests marked ``posix`` when :func:`suite_platform` is Windows."""
+    """Skip the tests marked ``posix`` when :func:`suite_platform` is Windows. In a parallel run
+    (a pytest-xdist worker), the tests start in the order of :func:`long_first`."""
     platform = suite_platform()
     for item in items:
         reason = posix_skip_reason(platform, {mark.name for mark in item.iter_markers()})
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = long_first(items, long_tests())
+
+
+LONG_TESTS = TESTS / "data" / "long_tests.txt"
+
+
+def long_tests(path: Path = LONG_TESTS) -> list[str]:
+    """The test ids (``tests/test_x.py::test_y[params]``) of the file at ``path``, one a line,
+    longest first; blank lines and lines starting with ``#`` are none. A missing file names none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def long_first(items: list, long_ids: list[str]) -> list:
+    """``items`` (pytest items: ``nodeid`` and ``get_closest_marker``) in the order a parallel run
+    starts them: the tests of ``long_ids`` in its order, then the other tests marked ``e2e``
+    (they wait on other processes, so the other worker's tests run meanwhile), then the rest;
+    each part in the order of ``items``. pytest-xdist's ``worksteal`` gives each worker a part
+    of this list and a worker with nothing left takes the end of another's part, so that the
+    long tests, started first, end before the short ones at the end of the run."""
+    rank = {nodeid: i for i, nodeid in enumerate(long_ids)}
+    last = len(long_ids)
+
+    def key(item) -> tuple[int, int]:
+        if item.nodeid in rank:
+            return (0, rank[item.nodeid])
+        return (1, 0) if item.get_closest_marker("e2e") is not None else (2, last)
+
+    return sorted(items, key=key)
 
 
 # ---------------------------------------------------------------- the e2e mark, checked
