@@ -34,10 +34,7 @@ from a11y_dominion.table import Table
 from a11y_dominion.view import redact_all
 
 ROLLOUTS = 4  # the fewest rounds after which hard may choose another buy than medium (MIN_ROUNDS)
-# cuts of a game with hard: each resumed game plays on to the end, and hard's rollouts make that the
-# most of the suite's time; 20 spread over the game, the rule itself is checked at every decision
-# by test_every_bot_kind_answers_as_a_bot_made_anew_and_told_the_game_from_its_start below
-HARD_CUTS = 20
+HARD_CUTS = 50  # cuts of a game with hard (each resumed game plays on to the end)
 
 
 # ---------------------------------------------------------------- the console's path (resume)
@@ -69,7 +66,7 @@ def hard_console_game(tmp_path_factory):
     return rc.console_game(whole, "A:medium,B:hard", seed=4, more=("--rollouts", str(ROLLOUTS)))
 
 
-def test_hard_with_rollouts_console_game_cut_at_20_moments_goes_on_identically(hard_console_game, tmp_path):
+def test_hard_with_rollouts_console_game_cut_at_50_moments_goes_on_identically(hard_console_game, tmp_path):
     whole = hard_console_game
     header = json.loads(whole.read_text(encoding="utf-8").splitlines()[0])
     # the bound is kept with the game, so that the resumed hard bot searches as before
@@ -97,7 +94,7 @@ def test_strategy_file_bot_hosted_game_cut_at_50_moments_goes_on_identically(tmp
     assert rc.differences(whole, cuts, tmp_path, rc.hosted_resume) == []
 
 
-def test_hard_with_rollouts_hosted_game_cut_at_20_moments_goes_on_identically(tmp_path):
+def test_hard_with_rollouts_hosted_game_cut_at_50_moments_goes_on_identically(tmp_path):
     whole = rc.hosted_game(tmp_path / "whole", "Ann:remote,Bot:hard", seed=7, rollouts=ROLLOUTS)
     header = json.loads(whole.read_text(encoding="utf-8").splitlines()[0])
     assert header["record"]["seats"][1] == ["Bot", "hard", {"rollouts": ROLLOUTS}]
