@@ -416,7 +416,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "events": list(game.events),
         "landmarks": {n: {"vp_tokens": v} for n, v in game.landmarks.items()},
         "trash": [c.name for c in game.trash],
-        "obelisk": game.obelisk,
+        "obelisk": getattr(game, "obelisk", None),  # (a card module's attribute)
         "game_over": game.game_over,
         "scores": game.scores(),
         "winners": list(game.winners),

@@ -273,7 +273,7 @@ _VIEW_FIELDS: dict[str, Callable[..., Any]] = {
     "landmarks": lambda game, me: dict(game.landmarks),
     "events": lambda game, me: list(game.events),
     "kingdom": lambda game, me: list(game.kingdom),
-    "obelisk": lambda game, me: game.obelisk,
+    "obelisk": lambda game, me: getattr(game, "obelisk", None),  # (a card module's attribute)
     "ending": lambda game, me: bool(game.ending),
     "game_over": lambda game, me: game.game_over,
     "winners": lambda game, me: list(game.winners),

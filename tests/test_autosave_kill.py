@@ -66,7 +66,7 @@ def choose(screen: str, heard: Heard, moved: bool) -> str:
     return big_money_line(screen, phase, buys, coins)
 
 
-OPTION_LINE = re.compile(r"^(\d+(?: to \d+)?[.:] .*)$\n?", re.M)
+OPTION_LINE = re.compile(r"^(\d+(?: (?:to|or) \d+)?[.:] .*)$\n?", re.M)
 
 
 def told(screen: str) -> str:

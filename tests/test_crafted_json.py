@@ -108,6 +108,7 @@ def test_the_host_refuses_a_crafted_line_as_not_json_and_a_deep_one_as_too_deep(
     outlet = ProtocolOutlet.__new__(ProtocolOutlet)
     outlet.send = sent.append
     outlet.rate = Rate(per_second=100)
+    outlet.host = None  # (no host to tell that the player typed)
     for line in (crafted(MAX_MESSAGE - 10).decode(), '{"type": "say", "text": 1e400}', "[" * 60_000):
         outlet.received(line)
     assert [m["error"] for m in sent] == ["bad-json", "bad-json", "too-deep"]

@@ -51,9 +51,6 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
     :func:`~.cards.game_attribute`).
     """
 
-    obelisk: str | None
-    """The Supply pile Obelisk marked, or None: offered by the Obelisk's module (a property)."""
-
     def __init__(
         self,
         config: GameConfig,
