@@ -164,17 +164,22 @@ class HumanSeat:
         """Narrate ``events`` (the ones this seat may know, redacted for it) in the
         seat's language and verbosity. At the keyboard the sentences are announced at once; otherwise
         they are queued. Returns how many sentences were made."""
+        said = self._narrate(events)
+        self.queue.extend(said)
+        if self.at_keyboard and not self.wait_for_prompt:
+            self.flush()
+        return len(said)
+
+    def _narrate(self, events: Iterable) -> list:
+        """The sentences of ``events`` (``(text, priority)`` pairs), the narration and the turn's
+        told events going on from them."""
         events = list(events)
         for e in events:
             if isinstance(e, TurnStarted):
                 self.turn_told = [e]
             else:
                 self.turn_told.append(e)
-        said = self.narrator.announcements(events)
-        self.queue.extend(said)
-        if self.at_keyboard and not self.wait_for_prompt:
-            self.flush()
-        return len(said)
+        return self.narrator.announcements(events)
 
     def recall(self, events: Iterable, keep: bool = True) -> int:
         """Narrate ``events`` (redacted for this seat) that its player heard already, in an
@@ -182,13 +187,7 @@ class HumanSeat:
         the history coming from elsewhere), nothing is printed or spoken, and the narration
         goes on from them (the turn under way, the hand drawn). Returns how many sentences
         were made."""
-        events = list(events)
-        for e in events:
-            if isinstance(e, TurnStarted):
-                self.turn_told = [e]
-            else:
-                self.turn_told.append(e)
-        said = self.narrator.announcements(events)
+        said = self._narrate(events)
         for text, priority in said if keep else ():
             self.history.add(text, category="game", priority=priority)
         return len(said)
