@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TypedDict, cast
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..rules.cards import CARDS, EVENTS, PILES
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Option, Purpose, option_words
@@ -447,7 +447,11 @@ class MediumBot:
                 return fallback(d)
         ans: list[Option] | None
         try:
-            ans = cast("list[Option] | None", self.answer(view, d))  # (option words: every one an Option)
+            words = self.answer(view, d)
+            if TYPE_CHECKING:
+                ans = cast("list[Option] | None", words)  # option words: every one an Option
+            else:
+                ans = words  # (the same, without a call at every answer)
         except Exception:  # likewise: the simplest legal answer
             self.faults += 1
             ans = None
@@ -961,7 +965,11 @@ class MediumBot:
                 return Move.pay(amount)
         if debt or t.buys < 1:
             return Move(MoveKind.END)
-        return self.choose_buy(view, cast("TurnOptions", d))  # (a turn decision: its options are moves)
+        if TYPE_CHECKING:
+            moves = cast(TurnOptions, d)  # a turn decision: its options are moves
+        else:
+            moves = d  # (the same, without a call at every buy)
+        return self.choose_buy(view, moves)
 
     def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The buy (or the end of the Buy phase) among the moves of ``d``, with coins played and no Debt."""
@@ -1151,8 +1159,12 @@ class MediumBot:
             return [self.mode(view, d)]
         if d.kind is Kind.PILE:
             return self.pile_answer(view, d)
+        if TYPE_CHECKING:
+            words = option_words(d)
+        else:
+            words = d.options  # (the same, without a call at every answer)
         pool: list[str] = []
-        for o in option_words(d):
+        for o in words:
             pool.extend([o] * d.count_of(o))
         if pur is Purpose.TRASH:
             return self.trash_cards(view, d, pool)
