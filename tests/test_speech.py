@@ -843,3 +843,35 @@ def test_speech_reports_through_the_players_language():
     assert speaker.speak("Je beurt.")
     assert printed == ["Spraak: first werkt niet meer; nu wordt second gebruikt."]
     assert spare.spoken == ["Je beurt."]
+
+
+def test_ao2_plays_sound_only_through_speech_dispatcher():
+    # a screen reader's own speech (or Windows' voices through it) is not this game's sound
+    assert AO2Output("speech_dispatcher").plays_sound is True
+    assert AO2Output("speechd").plays_sound is True
+    assert [AO2Output(kind, platform="win32").plays_sound for kind in ("auto", "nvda", "jaws", "sapi5")] == [
+        False,
+        False,
+        False,
+        False,
+    ]
+
+
+class _NoPythoncom:
+    """An import finder that refuses pythoncom (so no test starts COM, on Windows either)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "pythoncom":
+            raise ImportError("no pythoncom in this test")
+        return None
+
+
+def test_com_is_asked_multithreaded_before_pythoncom_is_imported(monkeypatch):
+    from a11y_dominion.announcements.speech import ao2
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.delitem(sys.modules, "pythoncom", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_NoPythoncom(), *sys.meta_path])
+    monkeypatch.setattr(sys, "coinit_flags", 2, raising=False)  # (taken away again after the test)
+    ao2._start_com()  # pythoncom cannot be imported: nothing is raised
+    assert sys.coinit_flags == 0  # what pythoncom reads when it is imported

@@ -9,11 +9,11 @@ player's :class:`~a11y_dominion.view.PlayerView` and the cards a
 
 from __future__ import annotations
 
-from ..kingdoms import pile_name_for
-from ..rules.cards import CARDS, EVENTS
-from ..rules.decisions import Decision, Move, MoveKind
+from ..rules.cards import CARDS, EVENTS, pile_name_for
+from ..rules.decisions import Move, MoveKind
+from ..strategies import BuyRule, Condition, Expr
 from ..view import PlayerView
-from .common import Ledger, money_total
+from .common import CardCounts, TurnOptions, money_total
 
 
 def _left(view: PlayerView, pile: str, missing: int = 0) -> int:
@@ -28,7 +28,7 @@ def _three_smallest(view: PlayerView, players: int) -> int:
     return sum(sizes[: 4 if players >= 5 else 3])
 
 
-def field(ledger: Ledger, view: PlayerView, node: tuple) -> float:
+def field(ledger: CardCounts, view: PlayerView, node: Expr) -> float:
     """The value (a number) of one field of a condition (see
     ``strategies.FIELDS`` and ``strategies.CARD_FIELDS``) for the seat of
     ``view``, whose cards and the others' ``ledger`` counts. Raises KeyError
@@ -84,11 +84,12 @@ def field(ledger: Ledger, view: PlayerView, node: tuple) -> float:
     return best
 
 
-def value(ledger: Ledger, view: PlayerView, node: tuple) -> float:
+def value(ledger: CardCounts, view: PlayerView, node: Expr) -> float:
     """The value of an expression tree of a condition (see :func:`field`)."""
     op = node[0]
     if op == "n":
-        return node[1]
+        number: float = node[1]
+        return number
     if op in ("f", "c", "t"):
         return field(ledger, view, node)
     a, b = value(ledger, view, node[1]), value(ledger, view, node[2])
@@ -101,7 +102,7 @@ def value(ledger: Ledger, view: PlayerView, node: tuple) -> float:
     return a / b if b else float("inf") if a > 0 else 0.0
 
 
-def holds(ledger: Ledger, view: PlayerView, cond: tuple) -> bool:
+def holds(ledger: CardCounts, view: PlayerView, cond: Condition) -> bool:
     """True when the condition ``cond`` (left, comparison, right) holds now."""
     left, op, right = cond
     a, b = value(ledger, view, left), value(ledger, view, right)
@@ -118,10 +119,10 @@ def holds(ledger: Ledger, view: PlayerView, cond: tuple) -> bool:
     return a != b
 
 
-def buys_by_card(view: PlayerView, d: Decision) -> dict:
+def buys_by_card(view: PlayerView, d: TurnOptions) -> dict[str, Move]:
     """The buy moves of the turn decision ``d``, by the card they buy (a
     pile's top card) or the Event's name."""
-    buys = {}
+    buys: dict[str, Move] = {}
     for m in d.options:
         if m.kind is MoveKind.BUY:
             if m.name in EVENTS:
@@ -135,7 +136,7 @@ def buys_by_card(view: PlayerView, d: Decision) -> dict:
     return buys
 
 
-def first_buy(ledger: Ledger, view: PlayerView, d: Decision, rules: tuple) -> Move | None:
+def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple[BuyRule, ...]) -> Move | None:
     """The buy move of the first of ``rules`` (:class:`~a11y_dominion.strategies.BuyRule`)
     whose card can be bought now and whose conditions all hold; None when none."""
     buys = buys_by_card(view, d)

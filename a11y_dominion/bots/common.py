@@ -14,11 +14,12 @@ so a bot made anew and told them again knows exactly as much.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
+from ..rules.decisions import Move
 
 START = Counter({"Copper": 7, "Estate": 3})
 
@@ -79,6 +80,41 @@ class Ledger:
         out.events_bought = {k: Counter(v) for k, v in self.events_bought.items()}
         out.returned = {k: Counter(v) for k, v in self.returned.items()}
         return out
+
+
+class CardCounts(Protocol):
+    """What a bot reads of the cards every player has: a :class:`Ledger` is one;
+    ``hard``'s rollouts read them from the game they play instead (see
+    :mod:`.hard`)."""
+
+    def of(self, player: str) -> Counter[str]:
+        """The cards ``player`` has, by name."""
+
+    @property
+    def gained_this_turn(self) -> Mapping[str, int]:
+        """How many cards each player gained this turn, by name (the players who gained none may be absent)."""
+
+    @property
+    def events_bought(self) -> Mapping[str, Counter[str]]:
+        """The Events each player bought, by player name (absent: none)."""
+
+    @property
+    def returned(self) -> Mapping[str, Counter[str]]:
+        """The cards each player returned to the Supply, by player name (absent: none)."""
+
+    def tell(self, events: Iterable[ev.GameEvent]) -> None:
+        """Count what ``events`` (as a seat is told them) say of the cards."""
+
+
+class TurnOptions(Protocol):
+    """What a bot's buy reads of a turn decision: its legal ``options``, every one
+    a :class:`~a11y_dominion.rules.decisions.Move` (a turn
+    :class:`~a11y_dominion.rules.decisions.Decision` is one, read so; ``hard``'s
+    rollouts pass the legal moves alone)."""
+
+    @property
+    def options(self) -> Sequence[Move]:
+        """The legal moves."""
 
 
 def spec(name: str) -> CardSpec | None:

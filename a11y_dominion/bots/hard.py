@@ -53,15 +53,19 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import TypedDict
 
 from ..fastlane import PlainView
 from ..rules.cards import CARDS, EVENTS
-from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg
+from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg, Option
+from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
+from ..rules.state import Card, Player
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
 from .buylist import buys_by_card, first_buy, holds
-from .common import coins_of, is_type, price
+from .common import TurnOptions, coins_of, is_type, price
 from .medium import ENDGAME, MediumBot, Shared
 from .plans import cards_of
 
@@ -85,7 +89,7 @@ PLAN_ROLLOUTS = True  # rollouts buy by the Kingdom's plan alone (see _RolloutBo
 EVAL_SCALE = 8.0  # VP of lead that make a position about 73 % won
 
 
-def _minus(have: Counter, seen: list) -> Counter:
+def _minus(have: Counter[str], seen: list[str]) -> Counter[str]:
     out = Counter(have)
     for n in seen:
         if out[n] > 0:
@@ -93,14 +97,14 @@ def _minus(have: Counter, seen: list) -> Counter:
     return +out
 
 
-def _fill(pool: list, size: int, rng: random.Random) -> list:
+def _fill(pool: list[str], size: int, rng: random.Random) -> list[str]:
     """``pool`` cut or padded (with Coppers) to ``size`` cards."""
     if len(pool) >= size:
         return pool[:size]
     return pool + ["Copper"] * (size - len(pool))
 
 
-def sample_game(view: PlayerView, owned: dict, seed: int) -> Game:
+def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) -> Game:
     """A game at the start of ``view``'s Buy phase built from the view alone:
     every public zone as the view shows it, the hidden cards dealt at random
     from ``owned`` (player name to the :class:`Counter` of cards they are
@@ -171,30 +175,30 @@ class _GameLedger:
 
     def __init__(self, game: Game):
         self.game = game
-        self.events_bought: dict = {}
-        self.returned: dict = {}
+        self.events_bought: dict[str, Counter[str]] = {}
+        self.returned: dict[str, Counter[str]] = {}
 
-    def of(self, player: str) -> Counter:
+    def of(self, player: str) -> Counter[str]:
         """The cards ``player`` has in the rollout's game, by name (a new Counter)."""
         return Counter([c.name for c in self.game.by_name[player].all_cards()])
 
     @property
-    def gained_this_turn(self) -> dict:
+    def gained_this_turn(self) -> dict[str, int]:
         """The cards the player whose turn it is gained this turn, counted by that player's name."""
         game = self.game
         t = game.turn
         return {game.players[t.player].name: len(t.gained)}
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: Iterable[GameEvent]) -> None:
         """Nothing to count (see the class)."""
 
 
 class _Options:
-    """A stand-in for a turn decision in a plain turn: its legal ``options`` only."""
+    """A stand-in for a turn decision (a :class:`~.common.TurnOptions`): its legal ``options`` only."""
 
     __slots__ = ("options",)
 
-    def __init__(self, options: list):
+    def __init__(self, options: list[Move]):
         self.options = options
 
 
@@ -223,11 +227,11 @@ class _RolloutBot(MediumBot):
         self.deadline = deadline
         self.horizon = horizon
         self.game = game
-        self._endgame_keep: set | None = None
+        self._endgame_keep: set[str] | None = None
         if game is not None:
-            self.ledger = _GameLedger(game)  # type: ignore[assignment]
+            self.ledger = _GameLedger(game)
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Nothing to hear (see the class)."""
 
     def _stops(self, number: int) -> bool:
@@ -235,7 +239,7 @@ class _RolloutBot(MediumBot):
             self.horizon is not None and number >= self.horizon
         )
 
-    def decide(self, d: Decision, view: PlayerView) -> list:
+    def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """medium's answer, or stop the table when the time is up or the horizon reached."""
         if self.deadline is not None and clock() > self.deadline:
             raise StopTable("time")
@@ -243,7 +247,7 @@ class _RolloutBot(MediumBot):
             raise StopTable("horizon")
         return super().decide(d, view)
 
-    def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+    def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The rollout's buy: where the Kingdom has a plan (see :mod:`.plans`) and ``PLAN_ROLLOUTS``
         is True, the plan's buy list while more than ``ENDGAME`` Provinces are left (cheap: no
         valuation of every buy), then medium's buy among the Victory cards, Treasures, Events and
@@ -252,12 +256,12 @@ class _RolloutBot(MediumBot):
         if plan is None or not PLAN_ROLLOUTS:
             return super().choose_buy(view, d)
         if self.provinces_left(view) > ENDGAME:
-            return first_buy(self.ledger, view, d, plan.buy) or _END  # type: ignore[arg-type]
+            return first_buy(self.ledger, view, d, plan.buy) or _END
         # the endgame: medium's valuation, of the buys that score or pay (and the plan's cards) only
         keep = self._endgame_keep
         if keep is None:
             keep = self._endgame_keep = set(cards_of(plan))
-        options = []
+        options: list[Move] = []
         for m in d.options:
             if m.kind is MoveKind.BUY:
                 name = m.name
@@ -266,7 +270,7 @@ class _RolloutBot(MediumBot):
                     if top is None or not (top in keep or is_type(top, "Victory") or is_type(top, "Treasure")):
                         continue
             options.append(m)
-        return super().choose_buy(view, _Options(options))  # type: ignore[arg-type]
+        return super().choose_buy(view, _Options(options))
 
     def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
         """medium's move in a plain turn of the rollout's game (see
@@ -291,12 +295,12 @@ class _RolloutBot(MediumBot):
         if v.debt or t.buys < 1:
             return END_MOVE
         d = _Options(game.turn_options(p))
-        self.shared = Shared(view, self.ledger)  # type: ignore[arg-type]
+        self.shared = Shared(view, self.ledger)
         try:
             self.reason = self._why = None
             if self.plan is None:
                 self.plan = self.make_plan(view)
-            return self.choose_buy(view, d)  # type: ignore[arg-type]
+            return self.choose_buy(view, d)
         finally:
             self.shared = None
 
@@ -305,7 +309,7 @@ _END = END_MOVE
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)
 
 
-def _deck_pace(cards: list) -> float:
+def _deck_pace(cards: list[Card]) -> float:
     """Victory points a turn a deck of ``cards`` (card objects) can be expected
     to buy: from its coins a card and the cards its Actions draw."""
     n = len(cards) or 1
@@ -336,12 +340,24 @@ def position_value(game: Game, seat: str) -> float:
         left = min(left, min((n for n in counts if n), default=0))
     turns = 0.6 * left + 0.5
 
-    def worth(p) -> float:
-        return game.score_breakdown(p)["total"] + turns * _deck_pace(p.all_cards())
+    def worth(p: Player) -> float:
+        vp: int = game.score_breakdown(p)["total"]
+        return vp + turns * _deck_pace(p.all_cards())
 
     mine = worth(me)
     best = max(worth(p) for p in game.players if p is not me)
     return 1.0 / (1.0 + math.exp(-(mine - best) / EVAL_SCALE))
+
+
+class Search(TypedDict, total=False):
+    """What :meth:`HardBot.search` found at the last buy it searched (``{}`` before any)."""
+
+    rollouts: int  # rollouts played
+    rounds: int  # rounds of rollouts
+    seconds: float  # the time the search took
+    results: dict[str, float]  # the mean result of each candidate's rollouts, by its move's key
+    default: str  # the key of medium's choice
+    chosen: str  # the key of the move chosen
 
 
 class HardBot(MediumBot):
@@ -362,14 +378,14 @@ class HardBot(MediumBot):
         # the default bounds both the rounds and the time; a time given bounds the time alone
         self.rounds_most = DEFAULT_ROUNDS if think_ms is None and rollouts is None else None
         self.horizon = HORIZON if horizon is None else max(0, int(horizon))
-        self.last_search: dict = {}
+        self.last_search: Search = {}
 
-    def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+    def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The buy that wins most rollouts among medium's best few."""
         best = super().choose_buy(view, d)
         if self.think_ms == 0 and self.rollouts is None:
             return best
-        scored = []
+        scored: list[tuple[float, Move]] = []
         for m in d.options:
             if m.kind is not MoveKind.BUY:
                 continue
@@ -384,7 +400,7 @@ class HardBot(MediumBot):
             return best  # one sensible buy: nothing to search
         return self.search(view, cands, best)
 
-    def candidates(self, view: PlayerView, d: Decision, best: Move, scored: list) -> list:
+    def candidates(self, view: PlayerView, d: TurnOptions, best: Move, scored: list[tuple[float, Move]]) -> list[Move]:
         """The buys worth a search, ``best`` (medium's choice) first. While
         medium follows its Kingdom's plan: the next cards of the plan's buy
         list that can be bought now (whatever the list's conditions say, but
@@ -419,7 +435,7 @@ class HardBot(MediumBot):
             cands.append(Move(MoveKind.END))
         return cands
 
-    def search(self, view: PlayerView, cands: list, default: Move) -> Move:
+    def search(self, view: PlayerView, cands: list[Move], default: Move) -> Move:
         """Rollouts for each of ``cands`` in rounds (every candidate from the
         same sampled world in a round), with a sequential test against
         ``default`` (medium's choice): a candidate is dropped once it is
@@ -434,7 +450,8 @@ class HardBot(MediumBot):
         seed0 = self.rng.randrange(1 << 30)
         others = [m for m in cands if m != default]
         alive = list(others)
-        diffs: dict = {m: [] for m in others}  # paired results: candidate minus default, round by round
+        # paired results: candidate minus default, round by round
+        diffs: dict[Move, list[float]] = {m: [] for m in others}
         total = {m: 0.0 for m in cands}
         runs = {m: 0 for m in cands}
         rounds = 0
@@ -458,7 +475,7 @@ class HardBot(MediumBot):
                 break
             seed = seed0 + rounds
             base = self.rollout(view, owned, default, seed, deadline)
-            results = {}
+            results: dict[Move, float | None] = {}
             for m in alive:
                 if deadline is not None and clock() > deadline:
                     break  # out of time: the round's other rollouts are not started
@@ -507,11 +524,11 @@ class HardBot(MediumBot):
         return best
 
     @staticmethod
-    def _settled(alive: list, diffs: dict, left: int) -> bool:
+    def _settled(alive: list[Move], diffs: dict[Move, list[float]], left: int) -> bool:
         """Drop from ``alive`` the candidates clearly no better than the
         default, or that cannot become clearly better in ``left`` more
         rounds at the rate they go; True when the search can stop."""
-        bounds = {}
+        bounds: dict[Move, tuple[float, float]] = {}
         for m in list(alive):
             ds = diffs[m]
             if len(ds) < MIN_ROUNDS:
@@ -531,7 +548,7 @@ class HardBot(MediumBot):
         return low > SWITCH_MARGIN and all(bounds[m][1] < low for m in bounds if m != lead)
 
     def rollout(
-        self, view: PlayerView, owned: dict, move: Move, seed: int, deadline: float | None = None
+        self, view: PlayerView, owned: Mapping[str, Counter[str]], move: Move, seed: int, deadline: float | None = None
     ) -> float | None:
         """One game from a sampled position after ``move``, played to its end
         or for ``horizon`` turns: 1 won, 0.5 tied, 0 lost, with a little for
@@ -573,7 +590,7 @@ class HardBot(MediumBot):
         return (1 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin
 
 
-def _mean_se(ds: list) -> tuple[float, float]:
+def _mean_se(ds: list[float]) -> tuple[float, float]:
     """Mean of ``ds`` and its standard error (with a floor on the spread)."""
     k = len(ds)
     if not k:

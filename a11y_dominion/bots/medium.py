@@ -39,12 +39,28 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..rules.cards import CARDS, EVENTS, PILES
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Option, Purpose, option_words
+from ..rules.events import GameEvent
+from ..strategies import Strategy
 from ..view import PlayerView
 from .buylist import first_buy
-from .common import HEARD, Ledger, card_vp, coins_of, is_type, is_victory_only, money_total, pile_members, price
+from .common import (
+    HEARD,
+    CardCounts,
+    Ledger,
+    TurnOptions,
+    card_vp,
+    coins_of,
+    is_type,
+    is_victory_only,
+    money_total,
+    pile_members,
+    price,
+)
 from .plans import cards_of, plan_for
 from .simple import RandomBot
 
@@ -160,7 +176,9 @@ DEAD_COST = {8: 32, 7: 30, 6: 26, 5: 18, 4: 8, 3: 4, 2: 0, 1: 0, 0: 0}
 DEBT_WEIGHT = {8: 6.0, 7: 6.0, 6: 7.0, 5: 10.0, 4: 14.0, 3: 16.0, 2: 16.0, 1: 1.0, 0: 0.5}
 
 
-def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerView, emptied: str | None = None) -> int:
+def landmark_vp(
+    name: str, mine: Counter[str], others: Sequence[Counter[str]], view: PlayerView, emptied: str | None = None
+) -> int:
     """End-of-game VP the Landmark ``name`` gives cards ``mine`` (others' cards
     ``others``; ``emptied``: a pile counted as empty too); 0 for Landmarks that
     score with tokens."""
@@ -202,34 +220,34 @@ def landmark_vp(name: str, mine: Counter, others: list[Counter], view: PlayerVie
     return 0
 
 
-def _step_bandit_fort(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_bandit_fort(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     return -2 if card == "Silver" or card == "Gold" else 0
 
 
-def _step_wall(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_wall(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     return -1 if sum(mine.values()) >= 15 else 0
 
 
-def _step_wolf_den(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_wolf_den(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     k = mine[card]
     return -3 if k == 0 else 3 if k == 1 else 0
 
 
-def _step_obelisk(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_obelisk(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if not view.obelisk:
         return 0
     return 2 * pile_members(view.obelisk).count(card)
 
 
-def _step_museum(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_museum(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     return 2 if mine[card] <= 0 else 0
 
 
-def _step_orchard(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_orchard(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     return 4 if mine[card] == 2 and is_type(card, "Action") else 0
 
 
-def _step_palace(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_palace(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if card != "Copper" and card != "Silver" and card != "Gold":
         return 0
     c, s, g = mine["Copper"], mine["Silver"], mine["Gold"]
@@ -243,11 +261,11 @@ def _step_palace(mine: Counter, card: str, view: PlayerView, others: list) -> in
     return 3 * (min(c, s, g) - before)
 
 
-def _step_fountain(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_fountain(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     return 15 if card == "Copper" and mine["Copper"] == 9 else 0
 
 
-def _step_keep(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_keep(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if not is_type(card, "Treasure"):
         return 0
     k = mine[card]
@@ -255,12 +273,12 @@ def _step_keep(mine: Counter, card: str, view: PlayerView, others: list) -> int:
     return (5 if all(k + 1 >= o[card] for o in others) else 0) - before
 
 
-def _second_most(counts: list) -> int:
+def _second_most(counts: list[int]) -> int:
     counts.sort(reverse=True)
     return 3 * counts[1] if len(counts) > 1 else 0
 
 
-def _step_triumphal_arch(mine: Counter, card: str, view: PlayerView, others: list) -> int:
+def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if not is_type(card, "Action"):
         return 0
     rest = [k for n, k in mine.items() if k > 0 and n != card and is_type(n, "Action")]
@@ -290,8 +308,9 @@ _COUNTED_AGAIN = frozenset({"Tower"})
 
 class Shared:
     """What every candidate of one decision of a :class:`MediumBot` shares, worked
-    out the first time a candidate needs it (``None`` until then): kept by the bot
-    while it decides, for the one ``view`` it decides from (the view and the bot's
+    out the first time a candidate needs it (``None`` until then; ``cards_vp`` and
+    ``variable`` are set with ``vp_mine``): kept by the bot while it decides, for
+    the one ``view`` it decides from (the view and the bot's
     :class:`~.common.Ledger` do not change while it decides). Every field is what
     the method named beside it gives for that view, computed by the same steps, so
     that an answer is the same with or without it."""
@@ -315,22 +334,47 @@ class Shared:
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
     )
 
-    def __init__(self, view: PlayerView, ledger: Ledger):
+    provinces: int | None
+    others: list[Counter[str]] | None
+    vp_mine: int | None
+    cards_vp: int  # (set with vp_mine)
+    variable: bool  # (set with vp_mine)
+    total: int | None
+    terminals: int | None
+    villages: int | None
+    villages_only: int | None
+    money: int | None
+    spendable: int | None
+    empties: int | None
+    last_of: dict[str | None, str] | None
+
+    def __init__(self, view: PlayerView, ledger: CardCounts):
         self.view = view
         self._ledger = ledger
-        self._mine: Counter | None = None
-        self.provinces = self.others = self.vp_mine = self.cards_vp = self.variable = None
+        self._mine: Counter[str] | None = None
+        self.provinces = self.others = self.vp_mine = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
 
     @property
-    def mine(self) -> Counter:
+    def mine(self) -> Counter[str]:
         """The cards of the view's seat, as the ledger counts them (the ledger's own Counter), read
         when first asked (a decision that values no card never counts them)."""
         mine = self._mine
         if mine is None:
             mine = self._mine = self._ledger.of(self.view.seat)
         return mine
+
+
+class Plan(TypedDict, total=False):
+    """What :meth:`MediumBot.make_plan` reads of a Kingdom (every key is there; ``total``
+    False lets a bot without a plan read ``{}`` in its place)."""
+
+    cards: set[str]  # the Kingdom's cards
+    engine: bool  # whether it builds an engine (villages, strong draw and +Buy)
+    terminals: set[str]  # the terminals it buys (one or two)
+    key: str | None  # the strongest terminal
+    buylist: Strategy | None  # the Kingdom's plan (see plans.py), None: by its own valuation
 
 
 _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
@@ -358,11 +402,11 @@ class MediumBot:
         self.seed = seed
         self.mistakes = mistakes
         self.thin = thin
-        self.ledger = Ledger()
-        self.plan: dict | None = None
+        self.ledger: CardCounts = Ledger()
+        self.plan: Plan | None = None
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
         # or, where that sentence takes work, what makes it (see explain): the (plan, pick) of plan_reason
-        self._why: tuple | None = None
+        self._why: tuple[Strategy, Move] | None = None
         self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
         self.shared: Shared | None = None  # what the candidates of the decision being made share
 
@@ -374,11 +418,11 @@ class MediumBot:
         resumed or replayed game goes on exactly as before."""
         self.rng.seed(f"{self.seed}:{step}")
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Count the cards gained, trashed and returned (public events)."""
         self.ledger.tell(events)
 
-    def decide(self, d: Decision, view: PlayerView) -> list:
+    def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
         self.shared = Shared(view, self.ledger)
         try:
@@ -391,7 +435,7 @@ class MediumBot:
         sh = self.shared
         return sh if sh is not None and sh.view is view else None
 
-    def _decide(self, d: Decision, view: PlayerView) -> list:
+    def _decide(self, d: Decision, view: PlayerView) -> list[Option]:
         self.reason = self._why = None
         if self.plan is None:
             self.plan = self.make_plan(view)
@@ -401,8 +445,13 @@ class MediumBot:
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
                 self.faults += 1
                 return fallback(d)
+        ans: list[Option] | None
         try:
-            ans = self.answer(view, d)
+            words = self.answer(view, d)
+            if TYPE_CHECKING:
+                ans = cast("list[Option] | None", words)  # option words: every one an Option
+            else:
+                ans = words  # (the same, without a call at every answer)
         except Exception:  # likewise: the simplest legal answer
             self.faults += 1
             ans = None
@@ -413,9 +462,9 @@ class MediumBot:
         return fallback(d)
 
     # ------------------------------------------------------------ the plan
-    def make_plan(self, view: PlayerView) -> dict:
+    def make_plan(self, view: PlayerView) -> Plan:
         """Read the Kingdom: which cards are there, the key terminal, engine or money."""
-        cards = []
+        cards: list[str] = []
         for pn in view.kingdom:
             cards.extend(pile_members(pn))
         have = set(cards)
@@ -427,23 +476,23 @@ class MediumBot:
         # ties broken by name: the plan must not depend on the order of a set (it differs between processes)
         terminals = sorted((c for c in have if c in VALUE and VALUE[c][1]), key=lambda c: (-VALUE[c][0], c))
         allowed = set(terminals[:1] if self.thin else terminals[:2])
-        buys = plan_for(frozenset(have)) if self.plans else None
+        buylist = plan_for(frozenset(have)) if self.plans else None
         return {
             "cards": have,
             "engine": engine,
             "terminals": allowed,
             "key": terminals[0] if terminals else None,
-            "buylist": buys,
+            "buylist": buylist,
         }
 
     # ------------------------------------------------------------ helpers
-    def mine(self, view: PlayerView) -> Counter:
+    def mine(self, view: PlayerView) -> Counter[str]:
         sh = self.shared
         if sh is not None and sh.view is view:
             return sh.mine  # (the ledger's own Counter)
         return self.ledger.of(view.seat)
 
-    def others(self, view: PlayerView) -> list[Counter]:
+    def others(self, view: PlayerView) -> list[Counter[str]]:
         sh = self._shared(view)
         if sh is None:
             return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
@@ -468,7 +517,7 @@ class MediumBot:
             p = min(p, low)
         return max(0, min(8, p))
 
-    def score(self, view: PlayerView, cards: Counter, name: str) -> int:
+    def score(self, view: PlayerView, cards: Counter[str], name: str) -> int:
         """Estimated score of player ``name`` owning ``cards``."""
         others = [self.ledger.of(p.name) for p in view.players if p.name != name]
         vp = card_vp(cards) + view.player(name).vp_tokens
@@ -476,7 +525,7 @@ class MediumBot:
             vp += landmark_vp(lm, cards, others, view)
         return vp
 
-    def lead(self, view: PlayerView, extra: Counter | None = None, tokens: int = 0) -> int:
+    def lead(self, view: PlayerView, extra: Counter[str] | None = None, tokens: int = 0) -> int:
         """My estimated score minus the best other's (after gaining ``extra``)."""
         mine = self.mine(view)
         if extra:
@@ -515,9 +564,12 @@ class MediumBot:
             sh.cards_vp = card_vp(mine)
             sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
         lms = view.landmarks
-        others = sh.others
-        if others is None and lms:
-            others = sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+        others: Sequence[Counter[str]] | None = sh.others
+        if others is None:
+            if lms:
+                others = sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            else:
+                others = ()  # (read by no Landmark)
         after = before
         again = []  # the Landmarks counted again
         for lm in lms:
@@ -559,14 +611,14 @@ class MediumBot:
             gain += 2  # a first copy: the second one is planned
         return gain
 
-    def _vp_mine(self, view: PlayerView, mine: Counter, emptied: str | None = None) -> int:
+    def _vp_mine(self, view: PlayerView, mine: Counter[str], emptied: str | None = None) -> int:
         others = self.others(view)
         vp = card_vp(mine)
         for lm in view.landmarks:
             vp += landmark_vp(lm, mine, others, view, emptied)
         return vp
 
-    def spendable(self, cards: Counter) -> int:
+    def spendable(self, cards: Counter[str]) -> int:
         """Coins the deck can make in all: Treasures and coin-giving Actions."""
         sh = self.shared
         if sh is not None and cards is sh.mine:
@@ -575,7 +627,7 @@ class MediumBot:
             return sh.spendable
         return self._spendable(cards)
 
-    def _spendable(self, cards: Counter) -> int:
+    def _spendable(self, cards: Counter[str]) -> int:
         extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
         return money_total(cards) + extra
 
@@ -587,6 +639,8 @@ class MediumBot:
         sh = self.shared
         if sh is not None and sh.view is not view:
             sh = None
+        p: int | None
+        total: int | None
         if sh is None:
             p = self.provinces_left(view)
             mine = self.mine(view)
@@ -622,6 +676,7 @@ class MediumBot:
                 value *= 0.85**copies
             if terminal:
                 terms = self._terminals(mine, sh)
+                villages: int | None
                 if sh is None:
                     villages = sum(k for n, k in mine.items() if n in VILLAGES or n == "Throne Room")
                 else:
@@ -636,6 +691,7 @@ class MediumBot:
             if plan.get("engine"):
                 if card in VILLAGES:
                     terms = self._terminals(mine, sh)
+                    vill: int | None
                     if sh is None:
                         vill = sum(k for n, k in mine.items() if n in VILLAGES)
                     else:
@@ -660,6 +716,7 @@ class MediumBot:
         else:
             value = 0
         if card == "Province":
+            money: int | None
             if sh is None:
                 money = money_total(mine)
             else:
@@ -684,7 +741,7 @@ class MediumBot:
         return value
 
     @staticmethod
-    def _terminals(mine: Counter, sh: Shared | None) -> int:
+    def _terminals(mine: Counter[str], sh: Shared | None) -> int:
         """The terminals among ``mine`` (kept in ``sh`` when given)."""
         if sh is None:
             return sum(k for n, k in mine.items() if n in VALUE and VALUE[n][1])
@@ -754,7 +811,8 @@ class MediumBot:
         if event == "Annex":
             return self.card_value(view, "Duchy", left, False) - debt * dw
         if event == "Donate":
-            if self.ledger.events_bought.get(view.seat, {}).get("Donate") or p < 6:
+            bought = self.ledger.events_bought.get(view.seat)
+            if (bought is not None and bought.get("Donate")) or p < 6:
                 return -100
             junk = mine["Curse"] + mine["Estate"] + max(0, mine["Copper"] - 3)
             return junk * 6 - debt * dw
@@ -765,10 +823,8 @@ class MediumBot:
             if not acts:
                 return -100
             worst = min(VALUE.get(n, (0, 0, 0))[0] for n in acts)
-            best = max(
-                (self.card_value(view, view.pile(pn).top) for pn in view.kingdom if self._gainable(view, pn, 6)),
-                default=0,
-            )
+            tops = (self._gainable_top(view, pn, 6) for pn in view.kingdom)
+            best = max((self.card_value(view, top) for top in tops if top is not None), default=0)
             return best - worst - 10
         if event == "Windfall":
             if view.me.deck_size == 0 and not view.discard:
@@ -781,12 +837,14 @@ class MediumBot:
         pile = view.piles.get(card)
         return pile is not None and pile.cards_left > 0
 
-    def _gainable(self, view: PlayerView, pn: str, most: int) -> bool:
+    def _gainable_top(self, view: PlayerView, pn: str, most: int) -> str | None:
+        """The top card of the pile ``pn`` when it is an Action that costs at most ``most`` coins
+        and no Debt, else None."""
         top = view.pile(pn).top
         if top is None or not is_type(top, "Action"):
-            return False
+            return None
         c, debt = price(top)
-        return debt == 0 and c <= most
+        return top if debt == 0 and c <= most else None
 
     # ------------------------------------------------------------ turn moves
     def move(self, view: PlayerView, d: Decision) -> Move:
@@ -845,7 +903,7 @@ class MediumBot:
             return 20 + base / 2
         return 0  # play a village first
 
-    def double_value(self, view: PlayerView, name: str, hand: list) -> float:
+    def double_value(self, view: PlayerView, name: str, hand: list[str]) -> float:
         """How good playing the Action ``name`` twice is (Throne Room, Crown), ``hand`` the rest."""
         if name in FORCED_TRASH:
             junk = [n for n in hand if n != name and self.trash_ok(view, n, Counter())]
@@ -875,7 +933,8 @@ class MediumBot:
                     card=pick,
                 )
                 return Move.play(pick)
-        best, best_p = None, 0.0
+        best: Move | None = None
+        best_p = 0.0
         for n in dict.fromkeys(hand):
             if not is_type(n, "Action"):
                 continue
@@ -906,9 +965,14 @@ class MediumBot:
                 return Move.pay(amount)
         if debt or t.buys < 1:
             return Move(MoveKind.END)
-        return self.choose_buy(view, d)
+        if TYPE_CHECKING:
+            moves = cast(TurnOptions, d)  # a turn decision: its options are moves
+        else:
+            moves = d  # (the same, without a call at every buy)
+        return self.choose_buy(view, moves)
 
-    def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+    def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
+        """The buy (or the end of the Buy phase) among the moves of ``d``, with coins played and no Debt."""
         plan = (self.plan or {}).get("buylist")
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
@@ -932,7 +996,7 @@ class MediumBot:
             return Move(MoveKind.END)
         return best
 
-    def plan_reason(self, view: PlayerView, plan, pick: Move) -> Msg:
+    def plan_reason(self, view: PlayerView, plan: Strategy, pick: Move) -> Msg:
         """Why the buy ``pick`` (or the end of the Buy phase) that the Kingdom's
         plan ``plan`` (a :class:`~a11y_dominion.strategies.Strategy`) makes now."""
         cards = cards_of(plan)
@@ -951,7 +1015,7 @@ class MediumBot:
             coins=coins,
         )
 
-    def _better_than_plan(self, view: PlayerView, d: Decision, bar: float) -> Move | None:
+    def _better_than_plan(self, view: PlayerView, d: TurnOptions, bar: float) -> Move | None:
         """The buy :meth:`_best_buy` likes best when that is an Event or a Victory card valued
         more than ``bar``, else None. The Events and Victory cards are valued first: when none
         passes ``bar`` the answer is None whatever the other buys are worth, so they are valued
@@ -975,14 +1039,14 @@ class MediumBot:
             return best
         return None
 
-    def _best_buy(self, view: PlayerView, d: Decision) -> tuple:
+    def _best_buy(self, view: PlayerView, d: TurnOptions) -> tuple[Move, float, list[tuple[float, Move]]]:
         """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation
         likes best, its value, and the ``(value, move)`` of every buy it would make."""
         t = view.turn
         best, best_v = Move(MoveKind.END), 0.0
         if "Baths" in view.landmarks and view.landmarks["Baths"] and not self.ledger.gained_this_turn.get(view.seat):
             best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
-        values = []
+        values: list[tuple[float, Move]] = []
         for m in d.options:
             if m.kind is not MoveKind.BUY:
                 continue
@@ -1016,6 +1080,7 @@ class MediumBot:
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
         left = pile.cards_left - 1
+        empties: int | None
         if sh is None:
             empties = len(view.empty_piles())
         else:
@@ -1058,7 +1123,7 @@ class MediumBot:
             return 5 + VALUE.get(name, (10, 0, 0))[0] / 2
         return 0
 
-    def trash_ok(self, view: PlayerView, name: str, already: Counter) -> bool:
+    def trash_ok(self, view: PlayerView, name: str, already: Counter[str]) -> bool:
         """Whether trashing ``name`` (after ``already``) makes the deck better."""
         mine = self.mine(view) - already
         p = self.provinces_left(view)
@@ -1078,8 +1143,8 @@ class MediumBot:
             return False
         return False
 
-    def answer(self, view: PlayerView, d: Decision) -> list | None:
-        """The answer to a question that is not a turn move."""
+    def answer(self, view: PlayerView, d: Decision) -> list[str] | None:
+        """The answer to a question that is not a turn move (its options are words), or None for no rule."""
         src, pur = d.source, d.purpose
         handler = SPECIAL.get(src)
         if handler is not None:
@@ -1094,8 +1159,12 @@ class MediumBot:
             return [self.mode(view, d)]
         if d.kind is Kind.PILE:
             return self.pile_answer(view, d)
-        pool = []
-        for o in d.options:
+        if TYPE_CHECKING:
+            words = option_words(d)
+        else:
+            words = d.options  # (the same, without a call at every answer)
+        pool: list[str] = []
+        for o in words:
             pool.extend([o] * d.count_of(o))
         if pur is Purpose.TRASH:
             return self.trash_cards(view, d, pool)
@@ -1135,9 +1204,9 @@ class MediumBot:
             return 5 + VALUE.get(name, (10, 0, 0))[0] / 2 + (10 if s.actions else 0)
         return self.hand_value(view, name)
 
-    def trash_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
-        chosen: list = []
-        done: Counter = Counter()
+    def trash_cards(self, view: PlayerView, d: Decision, pool: list[str]) -> list[str]:
+        chosen: list[str] = []
+        done: Counter[str] = Counter()
         order = sorted(pool, key=lambda n: self.keep_cost(view, n))
         for n in order:
             if len(chosen) >= d.max:
@@ -1172,7 +1241,7 @@ class MediumBot:
             return 10 * s.vp + c
         return VALUE.get(name, (c * 8, 0, 0))[0] + c + debt
 
-    def discard_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+    def discard_cards(self, view: PlayerView, d: Decision, pool: list[str]) -> list[str]:
         pool.sort(key=lambda n: self.hand_value(view, n))
         out = pool[: d.min]
         for n in pool[d.min : d.max]:
@@ -1180,7 +1249,7 @@ class MediumBot:
                 out.append(n)
         return out
 
-    def topdeck_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+    def topdeck_cards(self, view: PlayerView, d: Decision, pool: list[str]) -> list[str]:
         if d.source == "Harbinger":
             best = max(pool, key=lambda n: self.keep_cost(view, n), default=None)
             if best is None or self.keep_cost(view, best) < 15:
@@ -1202,11 +1271,11 @@ class MediumBot:
         pool.sort(key=lambda n: self.hand_value(view, n))
         return pool[: max(d.min, 0)]
 
-    def reveal_cards(self, view: PlayerView, d: Decision, pool: list) -> list:
+    def reveal_cards(self, view: PlayerView, d: Decision, pool: list[str]) -> list[str]:
         if d.source == "Gladiator" and d.min == 1:
             others = self.others(view)
 
-            def rare(n: str) -> tuple:
+            def rare(n: str) -> tuple[int, int]:
                 return (sum(o[n] for o in others), -price(n)[0])
 
             return [min(pool, key=rare)]
@@ -1234,10 +1303,11 @@ class MediumBot:
     def number(self, view: PlayerView, d: Decision) -> str:
         if d.purpose is Purpose.BID:
             return self.bid(view, d)
-        digits = [o for o in d.options if o.isdigit()]
+        words = option_words(d)
+        digits = [o for o in words if o.isdigit()]
         if d.purpose is Purpose.PAY and digits:
             return max(digits, key=int)
-        return "pass" if "pass" in d.options else d.options[0]
+        return "pass" if "pass" in words else words[0]
 
     def bid(self, view: PlayerView, d: Decision) -> str:
         """Mountain Pass: bid what 8 VP are worth to this bot."""
@@ -1248,14 +1318,14 @@ class MediumBot:
             limit += 3
         if view.me.debt:
             limit -= view.me.debt
-        digits = sorted(int(o) for o in d.options if o.isdigit())
+        digits = sorted(int(o) for o in option_words(d) if o.isdigit())
         ok = [n for n in digits if n <= limit]
         if not ok:
             return "pass" if "pass" in d.options else str(digits[0])
         return str(ok[0])
 
     def mode(self, view: PlayerView, d: Decision) -> str:
-        opts = list(d.options)
+        opts = list(option_words(d))
         if d.source == "Wild Hunt" and "estate" in opts:
             vp = view.pile("Wild Hunt").vp_tokens if "Wild Hunt" in view.piles else 0
             p = self.provinces_left(view)
@@ -1269,9 +1339,9 @@ class MediumBot:
                 return key
         return opts[0]
 
-    def pile_answer(self, view: PlayerView, d: Decision) -> list:
+    def pile_answer(self, view: PlayerView, d: Decision) -> list[str]:
         pur = d.purpose
-        opts = list(d.options)
+        opts = list(option_words(d))
         if pur is Purpose.ADD_DEBT:
             for pn in ("Province", "Gold"):
                 if pn in opts:
@@ -1306,7 +1376,7 @@ class MediumBot:
         return self.card_value(view, top, 0, bought=False)
 
     # ------------------------------------------------------------ reasons
-    def explain(self, view: PlayerView, d: Decision, answer: list) -> Msg:
+    def explain(self, view: PlayerView, d: Decision, answer: list[Option]) -> Msg:
         """One sentence saying why ``answer`` (this bot's answer to ``d`` from
         ``view``, just given by :meth:`decide`) is a good one."""
         if self.reason is None and self._why is not None:
@@ -1315,8 +1385,8 @@ class MediumBot:
             return self.reason
         try:
             if d.kind is Kind.TURN:
-                return self.move_reason(view, answer[0])
-            return self.answer_reason(view, d, answer)
+                return self.move_reason(view, cast(Move, answer[0]))  # (a turn's answer: one move)
+            return self.answer_reason(view, d, cast("list[str]", answer))  # (other answers: option words)
         except Exception:  # an unusual position: the plainest reason
             return Msg("It is the best answer this bot finds here.")
 
@@ -1440,7 +1510,7 @@ class MediumBot:
             n=left,
         )
 
-    def answer_reason(self, view: PlayerView, d: Decision, answer: list) -> Msg:
+    def answer_reason(self, view: PlayerView, d: Decision, answer: list[str]) -> Msg:
         """Why ``answer`` to a question that is not a turn move."""
         pur, src = d.purpose, d.source
         n = len(answer)  # (the move names the cards: "Discard 2 Coppers and Estate: ...")
@@ -1487,26 +1557,26 @@ class MediumBot:
         return Msg("For {source}, {n:this is the best choice|these are the best choices} for you now.", source=src, n=n)
 
 
-def _opulent(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _opulent(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if d.purpose is Purpose.DISCARD:
-        pool = []
-        for o in d.options:
+        pool: list[str] = []
+        for o in option_words(d):
             pool.extend([o] * d.count_of(o))
         return pool[: d.max]
     return None
 
 
-def _arena(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _arena(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if not view.landmarks.get("Arena"):
         return []
-    acts = [o for o in d.options if not is_type(o, "Treasure")]
+    acts = [o for o in option_words(d) if not is_type(o, "Treasure")]
     return [min(acts, key=lambda n: VALUE.get(n, (0, 0, 0))[0])] if acts else []
 
 
-def _small_castle(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _small_castle(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if not view.pile("Castles").cards_left:
         return []
-    opts = list(d.options)
+    opts = list(option_words(d))
     order = ["Small Castle", "Crumbling Castle", "Humble Castle"]
     for n in order:
         if n in opts:
@@ -1514,9 +1584,9 @@ def _small_castle(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
     return [] if d.min == 0 else opts[:1]
 
 
-def _mine(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _mine(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if d.purpose is Purpose.TRASH:
-        opts = list(d.options)
+        opts = list(option_words(d))
         for n in ("Silver", "Copper"):
             if n in opts and "Bandit Fort" not in view.landmarks:
                 return [n]
@@ -1524,13 +1594,13 @@ def _mine(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
     return None
 
 
-def _remodel(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _remodel(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if d.purpose is Purpose.TRASH and "Gold" in d.options and bot.provinces_left(view) <= 4:
         return ["Gold"]
     return None
 
 
-def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if "Copper" not in d.options:
         return []
     after = bot.mine(view) - Counter({"Copper": 1})
@@ -1538,13 +1608,13 @@ def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
     return ["Copper"] if ok else []
 
 
-def _gladiator(bot: MediumBot, view: PlayerView, d: Decision) -> list | None:
+def _gladiator(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if d.min == 0:
-        return list(d.options[:1])  # reveal the copy: no bonus for the Gladiator's player
+        return list(option_words(d)[:1])  # reveal the copy: no bonus for the Gladiator's player
     return None
 
 
-SPECIAL = {
+SPECIAL: dict[str, Callable[[MediumBot, PlayerView, Decision], list[str] | None]] = {
     "Opulent Castle": _opulent,
     "Arena": _arena,
     "Small Castle": _small_castle,
@@ -1556,7 +1626,7 @@ SPECIAL = {
 """Cards whose questions have their own rule (None from a handler: the general rule)."""
 
 
-def fallback(d: Decision) -> list:
+def fallback(d: Decision) -> list[Option]:
     """The simplest legal answer to ``d`` (used when a rule's answer is refused)."""
     if d.kind is Kind.TURN:
         return [Move(MoveKind.END)] if Move(MoveKind.END) in d.options else [d.options[0]]
@@ -1565,9 +1635,9 @@ def fallback(d: Decision) -> list:
             if o in d.options:
                 return [o]
         return [d.options[0]]
-    pool = []
-    for o in d.options:
-        pool.extend([o] * d.count_of(o))
+    pool: list[Option] = []
+    for opt in d.options:
+        pool.extend([opt] * d.count_of(opt))
     if d.distinct:
         pool = list(dict.fromkeys(pool))
     ans = pool[: d.min]

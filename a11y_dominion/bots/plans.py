@@ -18,8 +18,10 @@ the next game on the same Kingdom starts at once.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..rules.cards import CARDS, PILES
 from ..strategies import BuyRule, Strategy, parse_condition
@@ -29,7 +31,13 @@ TABLE = Path(__file__).resolve().parent / "plans.json"
 
 PROVINCE_RULE = "total_money > 15"
 
-TEMPLATES: dict[str, tuple] = {
+Template = tuple[tuple[str, tuple[str, ...]], ...]
+"""Rules of a template: ``(X, conditions)`` pairs, X the card, each condition a text with X for the card."""
+
+Rivals = dict[str, tuple[frozenset[str], dict[str, float]]]
+"""``{strategy: (cards, {key: share})}``, see :func:`rivals`."""
+
+TEMPLATES: dict[str, tuple[Template, Template]] = {
     # name: (rules before Gold, rules after the late Duchy) with X for the card
     "one": ((), (("X", ("count(X) < 1",)),)),
     "two": ((), (("X", ("count(X) < 2",)),)),
@@ -96,7 +104,7 @@ def make_plan(key: str) -> Strategy:
     ValueError for an unknown card or template."""
     parts = parts_of(key)
 
-    def rule(c: str, when: tuple) -> BuyRule:
+    def rule(c: str, when: tuple[str, ...]) -> BuyRule:
         texts = tuple(w.replace("X", c) for w in when)
         debt = CARDS[c].cost.debt
         if debt:
@@ -116,7 +124,7 @@ def make_plan(key: str) -> Strategy:
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     try:
         data = json.loads(TABLE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -124,14 +132,14 @@ def _data() -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def table() -> dict:
+def table() -> dict[str, float]:
     """``{key: share}``: each plan's measured share of games against Big
     Money Ultimate (ties half), by its key (see :func:`parts_of`); {} when
     ``plans.json`` is missing or damaged."""
     return {k: float(v) for k, v in _data().get("plans", {}).items()}
 
 
-def rivals() -> dict:
+def rivals() -> Rivals:
     """``{strategy: (cards, {key: share})}``: the strongest plans' measured
     shares against shipped strategies (``smithy``, ``double-witch``), with
     the Kingdom cards the strategy buys (a plan is judged against it only
@@ -144,7 +152,7 @@ def rivals() -> dict:
     }
 
 
-def strength(key: str, bmu: dict, against: dict, cards: frozenset) -> tuple:
+def strength(key: str, bmu: Mapping[str, float], against: Rivals, cards: frozenset[str]) -> tuple[int, float]:
     """How a plan ranks on a Kingdom of ``cards``: ``(1, mean share)`` over
     Big Money Ultimate and every rival (see :func:`rivals`) whose cards the
     Kingdom has, when it was measured against them all; else ``(0, share
@@ -160,17 +168,17 @@ def strength(key: str, bmu: dict, against: dict, cards: frozenset) -> tuple:
 
 
 @lru_cache(maxsize=1)
-def _beating() -> tuple[tuple[str, frozenset], ...]:
+def _beating() -> tuple[tuple[str, frozenset[str]], ...]:
     """``(key, cards)`` of each plan of :func:`table` that beats Big Money
     Ultimate by :data:`MARGIN`, in the table's order, with the cards it needs."""
     return tuple((plan, frozenset(c for c, _t in parts_of(plan))) for plan, share in table().items() if share > MARGIN)
 
 
-CHOSEN: dict = {}
+CHOSEN: dict[tuple[str, ...], Strategy | None] = {}
 """The plan chosen per Kingdom (a tuple of its cards): the next game on it starts at once."""
 
 
-def plan_for(cards: set | frozenset) -> Strategy | None:
+def plan_for(cards: set[str] | frozenset[str]) -> Strategy | None:
     """The strongest measured plan (see :func:`strength`) whose cards are
     all among the Kingdom cards ``cards``, of those that beat Big Money
     Ultimate by :data:`MARGIN`; None when there is none."""
@@ -179,7 +187,8 @@ def plan_for(cards: set | frozenset) -> Strategy | None:
         return CHOSEN[key]
     bmu, against = table(), rivals()
     have = frozenset(cards)
-    best, best_rank = None, (0, 0.0)
+    best: str | None = None
+    best_rank = (0, 0.0)
     for plan, needs in _beating():
         if needs <= have:
             rank = strength(plan, bmu, against, have)

@@ -11,11 +11,13 @@ strategy says not to. Every other answer is the ``medium`` bot's.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Option, Purpose, option_words
 from ..strategies import Expr, Strategy
 from ..view import PlayerView
 from . import buylist
+from .common import TurnOptions
 from .medium import MediumBot
 
 _END = Move(MoveKind.END)
@@ -58,12 +60,12 @@ class StrategyBot(MediumBot):
             return _END
         return super().buy_move(view, d)
 
-    def choose_buy(self, view: PlayerView, d: Decision) -> Move:
+    def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The first entry of the buy list whose conditions hold and that is a legal buy now; else end."""
         return buylist.first_buy(self.ledger, view, d, self.strategy.buy) or _END
 
     # ------------------------------------------------------------ answers
-    def answer(self, view: PlayerView, d: Decision) -> list[Option] | None:
+    def answer(self, view: PlayerView, d: Decision) -> list[str] | None:
         """Trash and discard the strategy's listed cards first; every other answer is ``medium``'s."""
         listed: tuple[str, ...] = ()
         if d.kind is Kind.CARDS and d.purpose is Purpose.TRASH:
@@ -75,7 +77,7 @@ class StrategyBot(MediumBot):
         pool: Counter[str] = Counter()
         for o in option_words(d):
             pool[o] += d.count_of(o)
-        chosen: list[Option] = []
+        chosen: list[str] = []
         for name in listed:
             while pool[name] > 0 and len(chosen) < d.max:
                 chosen.append(name)
@@ -92,6 +94,6 @@ class StrategyBot(MediumBot):
                 if pool[name] > 0:
                     chosen.append(name)
                     pool[name] -= 1
-        if d.check(chosen) is None:
+        if d.check(cast("list[Option]", chosen)) is None:  # (its words are options)
             return chosen
         return super().answer(view, d)

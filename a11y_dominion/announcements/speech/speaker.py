@@ -164,7 +164,8 @@ class Speaker:
         self._resolved = False
         self._lock = threading.RLock()
         self._ready: threading.Event | None = None  # set once a background probe (start) is done
-        self._pending: list | None = None  # what was said while the background probe ran
+        # what was said while the background probe ran: (text, priority, interrupt) of each speak
+        self._pending: list[tuple[str, str, bool]] | None = None
         self._started_at: float | None = None  # time.monotonic() when the background probe began
 
     def start(self) -> None:
@@ -308,7 +309,7 @@ class Speaker:
         elif self._mode == "self-voicing":
             self._report(N_("Speech: no speech output works; continuing with text only."))
 
-    def _report(self, template: str, **fields) -> None:
+    def _report(self, template: str, **fields: object) -> None:
         """Tell the player one sentence about the speech outputs, through
         ``translate`` (the console's language) when one was given."""
         try:

@@ -127,12 +127,12 @@ class SpeechdOutput(Output):
             self._apply_voice()
 
     def _apply_voice(self) -> None:
-        client = self._client
+        client, language, rate = self._client, self._language, self._rate
         try:
-            if self._language:
-                self._call(lambda: client.set_language(self._language))
-            if self._rate is not None:
-                self._call(lambda: client.set_rate(max(-100, min(100, int(self._rate)))))
+            if language:
+                self._call(lambda: client.set_language(language))
+            if rate is not None:
+                self._call(lambda: client.set_rate(max(-100, min(100, int(rate)))))
         except Exception:
             pass  # a voice setting that cannot be applied must not stop speech
 
