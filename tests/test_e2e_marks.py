@@ -153,16 +153,30 @@ def test_unmarked_failing_for_itself():
 
 def test_quiet():
     assert sorted([2, 1]) == [1, 2]
+
+
+def test_unmarked_importing_a_module_that_starts_a_process_as_it_loads():
+    import starts_as_it_loads  # (as asyncssh looks for a shared library with ldconfig)
+
+    assert starts_as_it_loads.LOADED
+"""
+
+STARTS_AS_IT_LOADS = """
+import subprocess
+import sys
+
+subprocess.run([sys.executable, "-c", "pass"], check=True)
+LOADED = True
 """
 
 
 @pytest.mark.e2e  # pytest in another process
 def test_an_unmarked_test_that_starts_a_process_or_listens_fails_with_one_sentence(pytester):
     pytester.makeconftest((TESTS / "conftest.py").read_text(encoding="utf-8"))
-    pytester.makepyfile(test_inner=INNER_TESTS)
+    pytester.makepyfile(test_inner=INNER_TESTS, starts_as_it_loads=STARTS_AS_IT_LOADS)
     pytester.makeini("[pytest]\nmarkers =\n    e2e: end to end\n    posix: needs POSIX\n")
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-rf")
-    result.assert_outcomes(passed=3, failed=4)
+    result.assert_outcomes(passed=4, failed=4)
     python = f"starts a process ({Path(sys.executable).name})"
     said = [line for line in result.stdout.lines if line.startswith("This test ")]  # a failure of its own stays
     assert said == [
