@@ -300,6 +300,16 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
                 )
         if kind not in people and (language or verbosity):
             raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
+        if kind == "remote" and any(c.isspace() for c in name):
+            # the seat's name is the user name its player gives ssh (ssh -p PORT Ann@host)
+            raise ValueError(
+                Msg(
+                    "The seat {name} joins over SSH, where its name is the user name, which cannot hold a space; "
+                    "give it a name without spaces, for example {example}.",
+                    name=name,
+                    example="".join(name.split()),
+                )
+            )
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))

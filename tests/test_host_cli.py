@@ -17,6 +17,11 @@ from a11y_dominion.seats import parse_seats
             "robot is not a seat kind here; use remote, human or a bot: bigmoney, random, bmu, easy, medium, hard.",
         ),
         (["--players", "Bot:bigmoney,Rob:random"], "host needs at least one remote seat in --players"),
+        (
+            ["--players", "A nn:remote,Bot:bigmoney"],
+            "The seat A nn joins over SSH, where its name is the user name, which cannot hold a space; "
+            "give it a name without spaces, for example Ann.",
+        ),
         (["--players", "Ann,Bot:bigmoney", "--port", "70000"], "--port must be a whole number from 0 to 65535."),
         (["--players", "Ann,Bot:bigmoney", "--kingdom", "Nonsense"], "Nonsense"),
         (
@@ -76,3 +81,6 @@ def test_a_human_seat_at_the_host():
     assert seats[1].language == "nl"
     with pytest.raises(ValueError, match="cannot be the name of a seat here"):
         parse_seats("Ann:remote,You:human", remote=True)  # the remote seats would read "You's turn"
+    # a space is no trouble at the host's own terminal, nor at the console
+    assert parse_seats("Ann:remote,Cid Dee:human", remote=True)[1] == ("Cid Dee", "human")
+    assert parse_seats("Cid Dee:human,Bot:bigmoney")[0] == ("Cid Dee", "human")
