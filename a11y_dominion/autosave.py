@@ -73,8 +73,10 @@ def now() -> str:
     return _dt.datetime.now().replace(microsecond=0).isoformat()
 
 
-def _new_id() -> str:
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+def _new_id(moment: _dt.datetime) -> str:
+    """The id of a game whose file is made at ``moment``: its date and time, and a number when
+    a game of that second has it already."""
+    stamp = moment.strftime("%Y%m%d-%H%M%S")
     folder = games_dir()
     name = stamp
     i = 1
@@ -263,12 +265,15 @@ class Autosave:
         """Make the file of a new game and write its header (raises OSError)."""
         folder = games_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        self.id = _new_id()
+        moment = _dt.datetime.now().replace(microsecond=0)
+        self.id = _new_id(moment)
         self.path = folder / f"{self.id}.jsonl"
         header, self._header = self._header, None
         if header is None:  # (made once, for a new game's header: see keep)
             return
         header["id"] = self.id
+        # the game's date is its id's (a hosted game's setup may have waited long for its players)
+        header["started"] = self.started = moment.isoformat()
         self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | BINARY, 0o600)
         try:
             lock_game(self.path, self.id)

@@ -172,6 +172,20 @@ def test_games_lists_unfinished_and_finished_games_in_sentences(capsys):
     ), finished
 
 
+def test_a_game_is_dated_as_its_id_though_its_setup_waited(capsys, monkeypatch):
+    """A game set up long before its first answer (a hosted game waits for its players) is
+    listed with the date and time of its id, the two a player matches up."""
+    with monkeypatch.context() as m:
+        m.setattr(autosave, "now", lambda: "2020-01-01T00:00:00")  # the setup, long ago
+        play(TO_VILLAGE[:3])
+    (saved,) = autosave.unfinished_games()
+    assert saved.started != "2020-01-01T00:00:00"
+    assert saved.id[:15] == saved.started.replace("-", "").replace(":", "").replace("T", "-")
+    assert main(["games"]) == 0
+    date = saved.started.replace("T", " ")
+    assert capsys.readouterr().out.startswith(f"Game of {date}, unfinished")
+
+
 def test_resume_with_a_bad_id_is_one_sentence(capsys):
     assert main(["resume", "nonsense\x1b]0;x\x07"]) == 2
     err = capsys.readouterr().err
