@@ -198,11 +198,13 @@ def _add_game(game_id: str, started: str, record: dict, result: dict, path: Path
 
 def summary(path: Path | None = None) -> dict:
     """The figures of ``stats``: ``games``; ``human_games``, ``human_wins`` and
-    ``human_ties`` (games with a person, those a person won alone, and those a
-    person shared the win of: a tie, not counted as won); ``average_score`` of the
-    people (None without games); ``kingdoms`` and ``opponents``: lists of
-    (Kingdom card names or bot kind, games, games a person won alone, games a
-    person tied), most played first. Raises :class:`StatsError`."""
+    ``human_ties`` (games with a person at this computer, a seat of kind human, those
+    such a person won alone, and those one shared the win of: a tie, not counted as
+    won; a remote seat is another person's, at their own computer, so a game hosted
+    here for remote players only counts in ``games`` alone); ``average_score`` of the
+    people at this computer (None without games); ``kingdoms`` and ``opponents``:
+    lists of (Kingdom card names or bot kind, games, games won alone, games tied),
+    most played first. Raises :class:`StatsError`."""
     try:
         with closing(connect(path)) as con:
             games = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
@@ -226,7 +228,7 @@ def summary(path: Path | None = None) -> dict:
     opponents: dict = {}
     human_games = human_wins = human_ties = 0
     for entry in by_game.values():
-        people = [s for s in entry["seats"] if s[0] in ("human", "remote")]
+        people = [s for s in entry["seats"] if s[0] == "human"]  # (at this computer)
         if not people:
             continue
         human_games += 1

@@ -320,6 +320,36 @@ def test_stats_count_a_tie_apart():
     )
 
 
+def test_stats_count_as_yours_the_seats_played_at_this_computer_only():
+    """A game hosted here for two remote players is theirs, not "you" winning or losing."""
+    hosted = {
+        "seats": [["Ann", "remote"], ["Bea", "remote"], ["Bot", "bigmoney"]],
+        "config": {"kingdom": ["Village"]},
+    }
+    assert stats.add_game(
+        "h1",
+        "2026-01-01T12:00:00",
+        hosted,
+        {"scores": [["Ann", 19], ["Bea", 3], ["Bot", 74]], "winners": ["Bot"], "turns": []},
+    )
+    assert stats_lines(stats.summary(), Language("en")) == ["Games played to the end: 1."]
+    at_host = {
+        "seats": [["Ann", "remote"], ["Cid", "human"], ["Bot", "bigmoney"]],
+        "config": {"kingdom": ["Village"]},
+    }
+    assert stats.add_game(
+        "h2",
+        "2026-01-01T13:00:00",
+        at_host,
+        {"scores": [["Ann", 40], ["Cid", 30], ["Bot", 20]], "winners": ["Ann"], "turns": []},
+    )
+    assert stats_lines(stats.summary(), Language("en"))[:3] == [
+        "Games played to the end: 2.",
+        "You won 0 games of 1; your average score is 30.0 VP.",
+        "Against bigmoney: won 0 games of 1.",
+    ]
+
+
 def test_the_export_tells_the_seats_own_hand_at_each_of_its_turns(tmp_path):
     target = tmp_path / "game.txt"
     console, text = play([*TO_VILLAGE, f"export {target}"])
