@@ -244,6 +244,7 @@ class GameHost:
                 seat.chat = lambda text, name=name: self.chat(name, text)
                 seat.take_back = lambda name=name: self.undo(name)
                 seat.export = lambda name=name: self.export_lines(name)
+                seat.keep_settings = lambda name=name: self.keep_settings(name)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
                 self.stand_ins[name] = stand_in
@@ -448,6 +449,16 @@ class GameHost:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
         self.catch_up(name, heard, by_bot)
         return SessionSeat(self, name, seat, session)
+
+    def keep_settings(self, name: str) -> None:
+        """The seat ``name`` changed its language or verbosity (at its first login, from the
+        client's environment or its answers, or with ``settings``): the game's autosave keeps
+        them with the seat (:meth:`~a11y_dominion.autosave.Autosave.seat_options`), so that
+        ``host --resume`` narrates to it so and does not ask again."""
+        keep = getattr(getattr(getattr(self, "table", None), "autosave", None), "seat_options", None)
+        if keep is not None:
+            seat = self.people[name]
+            keep(name, {"language": seat.lang.code, "verbosity": seat.verbosity})
 
     def recall_story(self) -> None:
         """A resumed game: each person's seat narrates what it was told before (the game up
