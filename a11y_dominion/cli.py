@@ -910,6 +910,8 @@ def cmd_host(args) -> int:
         bot_options=bots,
     )
     save = _host_autosave(host, seats, saved, lang.code, verbosity)
+    if saved is not None:
+        host.resume(saved.started)  # it goes on at once; each person's login is a return
     damage = saved.damage_notice() if saved is not None else None
     if damage is not None:
         out(lang.msg(damage))

@@ -10,6 +10,9 @@ as it was, and is told once what it missed, then its hand and its question
 and ends the older session: a broken connection is often noticed by the
 server only later, and the player must never be locked out of their own seat
 by it; the credentials are the seat's own, so only its player can do so.
+A game brought back by ``host --resume`` goes on at once, and each seat's first
+login to it is such a return (:meth:`GameHost.resume`); the seats' language and
+verbosity are kept with the game (:meth:`GameHost.keep_settings`).
 With ``bot_after`` a bot answers for a seat that stays away that long, until
 its player comes back. After the final scores the remote players may stay,
 asking, until they leave (``after_game``: :meth:`GameHost.after_the_game`).
@@ -389,8 +392,10 @@ class GameHost:
         game starts when every remote seat is in; during the game the seat is told
         where the game stands, and a bot standing in for it stops. A session that
         had the seat is told so through its own connection and ended, and the new
-        one is told that it took the seat over. Returns the seat for this session (a
-        :class:`SessionSeat`: its typed lines count while the session holds it)."""
+        one is told that it took the seat over. In a resumed game (:meth:`resume`) the
+        game is under way from the start, so each first login is a return. Returns the
+        seat for this session (a :class:`SessionSeat`: its typed lines count while the
+        session holds it)."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
@@ -449,6 +454,31 @@ class GameHost:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
         self.catch_up(name, heard, by_bot)
         return SessionSeat(self, name, seat, session)
+
+    def resume(self, started: str) -> None:
+        """The game was brought back (``host --resume``; ``started``: the date it began, ISO
+        text): it goes on at once at its question, and each person's first login is a return
+        (:meth:`join`): "Welcome back", what happened since the resume, then the hand and the
+        question or the turn, the hand and who must answer (:meth:`catch_up`); the others hear
+        that the player is back. The host's screen says which game goes on and where
+        (:meth:`resumed_line`). Call after :meth:`recall_story`."""
+        for name in self.people:
+            self.heard[name] = self._heard_now(name)  # what each heard: the game up to here
+        self.everyone_in.set()
+        self.out(self.resumed_line(started))
+
+    def resumed_line(self, started: str) -> str:
+        """The host's line for a resumed game (``started``: the date it began, ISO text), in
+        the host's language: "Resumed the game of 2026-01-01 12:00:00. Ann's turn 3, Action
+        phase: 1 Action, 1 Buy, 0 coins. Ann must answer now." (the date alone when the game
+        asks nothing)."""
+        lang = self.lang
+        parts = [lang.text(N_("Resumed the game of {date}."), date=started.replace("T", " "))]
+        d = self.table.game.pending
+        if d is not None:
+            parts.append(q.turn_line(self.table.view(d.player), None, lang))
+            parts.append(lang.text(N_("{player} must answer now."), player=d.player))
+        return " ".join(parts)
 
     def keep_settings(self, name: str) -> None:
         """The seat ``name`` changed its language or verbosity (at its first login, from the
