@@ -139,6 +139,46 @@ def test_the_hosts_line_names_the_game_and_where_it_goes_on(tmp_path, monkeypatc
     assert host.everyone_in.is_set() and host.heard == {"Ann": (0, host.table.told.get("Ann", 0))}
 
 
+def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_from_the_table():
+    """The host's own player logs in as the host starts, before the resumed table asks its
+    question: welcome back, then the hand and the question, once, as the table asks it."""
+    import asyncio
+
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import SeatSpec
+
+    said: list = []
+    game = new_game()
+    host = GameHost(
+        game, [SeatSpec("Ann", "remote", "en"), SeatSpec("Bot", "bigmoney")], 2, Language("en"), out=[].append
+    )
+    host.table.replace_game(game)  # as host --resume brings it back (cli._host_autosave)
+    host.recall_story()
+    host.resume("2026-01-02T03:04:05")
+    ann = host.people["Ann"]
+
+    async def main() -> None:
+        host.join("Ann", said.append)
+        assert said == ["Welcome back, Ann. The game goes on.\n"]
+        table = asyncio.ensure_future(host.table.run_async())
+        while ann.waiting is None:
+            await asyncio.sleep(0)
+        table.cancel()
+
+    asyncio.run(main())
+    lines = [x for x in "".join(said).split("\n") if x]
+    assert lines == [
+        "Welcome back, Ann. The game goes on.",
+        "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Your hand: 4 Coppers and Estate.",
+        "1. play Copper",
+        "2. play treasures",
+        "3 or 4: buy, once your Treasures are played.",
+        "5. end the Action phase",
+        "Ann> ",
+    ]
+
+
 # ---------------------------------------------------------------------------- end to end
 SEED = 3
 DUTCH_TERSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=terse"]

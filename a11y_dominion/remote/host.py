@@ -508,8 +508,9 @@ class GameHost:
         :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
         was away), then its hand and its question, or else the turn, its hand and who must
         answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
-        told that it played, before what it played). A terminal seat hears the lines its
-        narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
+        told that it played, before what it played). A question of the seat's that the table
+        has yet to ask is left to the table, which tells the hand with it. A terminal seat
+        hears the lines its narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
         the history the host kept for it (the narration in the program's language and
         verbosity) up to there, then the events since, which it narrates itself, then the
         question as a ``decide`` message."""
@@ -539,6 +540,8 @@ class GameHost:
         d = self.table.game.pending
         if d is None:
             return
+        if d.player == name and getattr(seat, "decision", None) is not d:
+            return  # the table has yet to ask it (a resumed game only starting): its question tells the hand
         view = self.table.view(name)
         if view.turn.player != name:  # the hand read now is not read again at its own turn's start
             seat.narrator.last_drawn = tuple(view.hand)
