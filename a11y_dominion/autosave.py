@@ -8,8 +8,11 @@ start (:func:`~a11y_dominion.record.make_record`: setup, seed, seats with
 their language and verbosity, and the answers of a loaded game so far), the
 language and verbosity of the console and the date. Then one line per
 answer (``{"n": answers before it, "p": player, "t": own turn number, "a":
-answer}``), one line per undo (``{"undo": answers kept}``) and, when the
-game ends, one line with its result (``{"end": ...}``).
+answer}``), one line per undo (``{"undo": answers kept}``), one line per
+change of a seat's options after the header was written (``{"seat": name,
+"options": {"language": ..., "verbosity": ...}}``: what a hosted game's player
+chose at a login or with ``settings``; a file without such lines reads as
+before) and, when the game ends, one line with its result (``{"end": ...}``).
 
 Each line is written with one ``write`` call on an unbuffered descriptor
 opened for appending, so a ``kill -9`` at any moment leaves every answer
@@ -343,6 +346,27 @@ class Autosave:
         if game.pending is None and not self.finished:
             self.finish(game)
 
+    def seat_options(self, name: str, options: dict[str, str]) -> None:
+        """The seat ``name`` (its name in play) now has ``options`` (``language``, a code, and
+        ``verbosity``: strings), kept with its entry in the record's seat list: in the header
+        while it is not written yet, else on a line of its own (:func:`read_saved` reads it
+        back into the seat list). Nothing is written when they did not change, or when the
+        record has no such seat."""
+        shown = self.file_names.get(name, name)
+        entry = next((e for e in self.record.get("seats") or [] if isinstance(e, list) and e and e[0] == shown), None)
+        if entry is None:
+            return
+        had = entry[2] if len(entry) > 2 and isinstance(entry[2], dict) else {}
+        now_ = {**had, **{k: v for k, v in options.items() if isinstance(v, str)}}
+        if now_ == had:
+            return
+        if len(entry) > 2:
+            entry[2] = now_
+        else:
+            entry.append(now_)
+        if self._header is None:  # the header went out: the change goes on a line of its own
+            self._write({"seat": shown, "options": now_}, sync=True)
+
     def undone(self, answers: int) -> None:
         """The game was put back to its first ``answers`` answers (undo)."""
         self._write({"undo": answers}, sync=True)
@@ -539,6 +563,8 @@ def read_saved(path: Path) -> SavedGame:
                 saved.turn = (str(t[0]), t[1])
         elif "undo" in item and isinstance(item["undo"], int) and 0 <= item["undo"] <= len(saved.answers):
             del saved.answers[item["undo"] :]
+        elif "seat" in item and isinstance(item["seat"], str) and isinstance(item.get("options"), dict):
+            _set_seat_options(record, item["seat"], item["options"])
         elif "end" in item and isinstance(item["end"], dict):
             saved.result = item["end"]
             saved.ended = str(item.get("date") or "")
@@ -549,6 +575,20 @@ def read_saved(path: Path) -> SavedGame:
         good += len(raw) + 1
     saved.good_bytes = good
     return saved
+
+
+def _set_seat_options(record: dict[str, Any], name: str, options: dict[str, Any]) -> None:
+    """The seat ``name`` of ``record``'s seat list gets the string ``options`` of a ``seat``
+    line (a seat the list does not have is left alone)."""
+    for entry in record.get("seats") or []:
+        if isinstance(entry, list) and len(entry) >= 2 and entry[0] == name:
+            kept = {k: v for k, v in options.items() if isinstance(k, str) and isinstance(v, str)}
+            if len(entry) > 2 and isinstance(entry[2], dict):
+                entry[2] = {**entry[2], **kept}
+            else:
+                del entry[2:]
+                entry.append(kept)
+            return
 
 
 def _id_order(path: Path) -> tuple[str, int]:

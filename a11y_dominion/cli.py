@@ -910,6 +910,8 @@ def cmd_host(args) -> int:
         bot_options=bots,
     )
     save = _host_autosave(host, seats, saved, lang.code, verbosity)
+    if saved is not None:
+        host.resume(saved.started)  # it goes on at once; each person's login is a return
     damage = saved.damage_notice() if saved is not None else None
     if damage is not None:
         out(lang.msg(damage))
@@ -923,7 +925,8 @@ def cmd_host(args) -> int:
             save.close()
     if record_file is not None:
         try:
-            write_host_record(record_file, host.table.game, seats)
+            settings = {n: {"language": p.lang.code, "verbosity": p.verbosity} for n, p in host.people.items()}
+            write_host_record(record_file, host.table.game, seats, settings)
         except OSError as e:
             error = e.strerror or str(e)
             message = lang.text(
@@ -1054,19 +1057,21 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
     return save
 
 
-def write_host_record(path: str, game, seats: list) -> None:
+def write_host_record(path: str, game, seats: list, settings: dict | None = None) -> None:
     """Write the record of a hosted ``game`` (:func:`~a11y_dominion.record.make_record`)
     to ``path``, readable by its owner only (it holds every player's hand).
 
     ``seats``: the host's seats (:func:`~a11y_dominion.seats.parse_seats`); a remote
-    seat is kept with its language and verbosity. Raises OSError when the file
-    cannot be written."""
+    seat is kept with its language and verbosity: those of ``settings`` (seat name to
+    ``{"language": code, "verbosity": word}``, what its player chose), else those
+    ``seats`` gave. Raises OSError when the file cannot be written."""
     from .record import dumps, make_record
 
     listed: list = []
     for spec in seats:
         name, kind = spec[0], spec[1]
         options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
+        options.update((settings or {}).get(name) or {})
         listed.append([name, kind, options] if kind in ("remote", "human") and options else [name, kind])
     from .files import write_atomic
 

@@ -10,6 +10,9 @@ as it was, and is told once what it missed, then its hand and its question
 and ends the older session: a broken connection is often noticed by the
 server only later, and the player must never be locked out of their own seat
 by it; the credentials are the seat's own, so only its player can do so.
+A game brought back by ``host --resume`` goes on at once, and each seat's first
+login to it is such a return (:meth:`GameHost.resume`); the seats' language and
+verbosity are kept with the game (:meth:`GameHost.keep_settings`).
 With ``bot_after`` a bot answers for a seat that stays away that long, until
 its player comes back. After the final scores the remote players may stay,
 asking, until they leave (``after_game``: :meth:`GameHost.after_the_game`).
@@ -244,6 +247,7 @@ class GameHost:
                 seat.chat = lambda text, name=name: self.chat(name, text)
                 seat.take_back = lambda name=name: self.undo(name)
                 seat.export = lambda name=name: self.export_lines(name)
+                seat.keep_settings = lambda name=name: self.keep_settings(name)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
                 self.stand_ins[name] = stand_in
@@ -388,8 +392,10 @@ class GameHost:
         game starts when every remote seat is in; during the game the seat is told
         where the game stands, and a bot standing in for it stops. A session that
         had the seat is told so through its own connection and ended, and the new
-        one is told that it took the seat over. Returns the seat for this session (a
-        :class:`SessionSeat`: its typed lines count while the session holds it)."""
+        one is told that it took the seat over. In a resumed game (:meth:`resume`) the
+        game is under way from the start, so each first login is a return. Returns the
+        seat for this session (a :class:`SessionSeat`: its typed lines count while the
+        session holds it)."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
@@ -449,6 +455,41 @@ class GameHost:
         self.catch_up(name, heard, by_bot)
         return SessionSeat(self, name, seat, session)
 
+    def resume(self, started: str) -> None:
+        """The game was brought back (``host --resume``; ``started``: the date it began, ISO
+        text): it goes on at once at its question, and each person's first login is a return
+        (:meth:`join`): "Welcome back", what happened since the resume, then the hand and the
+        question or the turn, the hand and who must answer (:meth:`catch_up`); the others hear
+        that the player is back. The host's screen says which game goes on and where
+        (:meth:`resumed_line`). Call after :meth:`recall_story`."""
+        for name in self.people:
+            self.heard[name] = self._heard_now(name)  # what each heard: the game up to here
+        self.everyone_in.set()
+        self.out(self.resumed_line(started))
+
+    def resumed_line(self, started: str) -> str:
+        """The host's line for a resumed game (``started``: the date it began, ISO text), in
+        the host's language: "Resumed the game of 2026-01-01 12:00:00. Ann's turn 3, Action
+        phase: 1 Action, 1 Buy, 0 coins. Ann must answer now." (the date alone when the game
+        asks nothing)."""
+        lang = self.lang
+        parts = [lang.text(N_("Resumed the game of {date}."), date=started.replace("T", " "))]
+        d = self.table.game.pending
+        if d is not None:
+            parts.append(q.turn_line(self.table.view(d.player), None, lang))
+            parts.append(lang.text(N_("{player} must answer now."), player=d.player))
+        return " ".join(parts)
+
+    def keep_settings(self, name: str) -> None:
+        """The seat ``name`` changed its language or verbosity (at its first login, from the
+        client's environment or its answers, or with ``settings``): the game's autosave keeps
+        them with the seat (:meth:`~a11y_dominion.autosave.Autosave.seat_options`), so that
+        ``host --resume`` narrates to it so and does not ask again."""
+        keep = getattr(getattr(getattr(self, "table", None), "autosave", None), "seat_options", None)
+        if keep is not None:
+            seat = self.people[name]
+            keep(name, {"language": seat.lang.code, "verbosity": seat.verbosity})
+
     def recall_story(self) -> None:
         """A resumed game: each person's seat narrates what it was told before (the game up
         to where it goes on, redacted for it) into its history only, as its player heard it
@@ -467,8 +508,9 @@ class GameHost:
         :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
         was away), then its hand and its question, or else the turn, its hand and who must
         answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
-        told that it played, before what it played). A terminal seat hears the lines its
-        narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
+        told that it played, before what it played). A question of the seat's that the table
+        has yet to ask is left to the table, which tells the hand with it. A terminal seat
+        hears the lines its narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
         the history the host kept for it (the narration in the program's language and
         verbosity) up to there, then the events since, which it narrates itself, then the
         question as a ``decide`` message."""
@@ -498,6 +540,8 @@ class GameHost:
         d = self.table.game.pending
         if d is None:
             return
+        if d.player == name and getattr(seat, "decision", None) is not d:
+            return  # the table has yet to ask it (a resumed game only starting): its question tells the hand
         view = self.table.view(name)
         if view.turn.player != name:  # the hand read now is not read again at its own turn's start
             seat.narrator.last_drawn = tuple(view.hand)

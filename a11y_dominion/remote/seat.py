@@ -162,6 +162,7 @@ class RemoteSeat(HumanSeat):
         self.chat: Callable | None = None  # chat(text): say TEXT to every seat (set by the host)
         self.take_back: Callable | None = None  # take_back(): undo, the refusal or None (set by the host)
         self.export: Callable | None = None  # export(): the game so far as export writes it (set by the host)
+        self.keep_settings: Callable | None = None  # keep_settings(): the host keeps the seat's settings (set by it)
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down)
         self.session: Any = None  # the terminal session the player is in (its prompt follows the seat)
@@ -235,7 +236,8 @@ class RemoteSeat(HumanSeat):
         return self._completer
 
     def settings(self, language: str | None = None, verbosity: str | None = None) -> None:
-        """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on.
+        """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on; the host
+        keeps them with the game (:attr:`keep_settings`), so a resumed game narrates so too.
         Raises ValueError for a language or verbosity the game does not have."""
         if language is not None:
             self.lang = Language(language)
@@ -251,6 +253,8 @@ class RemoteSeat(HumanSeat):
             self._completer.lang = self.lang
         if self.display is not None:
             self.display.lang = self.lang
+        if self.keep_settings is not None:
+            self.keep_settings()
 
     # ------------------------------------------------------------ the table's seat protocol
     def decide(self, decision, view):

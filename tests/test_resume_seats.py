@@ -1,0 +1,323 @@
+"""A hosted game brought back with ``host --resume`` is the game the seats left, not a new one.
+
+A seat's language and verbosity, read from the client's environment or asked at its first
+login, are kept with the game's autosave (in the header's seat list, or on a ``seat`` line
+once the header is written), so the resumed host narrates to the seat so and asks nothing;
+an autosave without them still resumes. After the resume each seat's first login is a return,
+for a plain ``ssh`` seat and a ``join`` seat alike: "Welcome back", then the hand and the
+question, or the turn, the hand and who must answer, each once, and the others hear
+"Ann is back."; the host prints which game goes on and where.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from a11y_dominion.autosave import Autosave, read_saved, unlock_game
+from a11y_dominion.console import queries as q
+from a11y_dominion.i18n import Language
+from a11y_dominion.record import make_record, replay
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.view import player_view
+
+KINGDOM = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Militia", "Cellar", "Workshop", "Mine"]
+
+
+def new_game(seed: int = 2) -> Game:
+    game = Game(GameConfig(["Ann", "Bot"], KINGDOM, [], [], seed))
+    game.start()
+    return game
+
+
+def header_and_lines(path: Path) -> tuple:
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    return lines[0], lines[1:]
+
+
+def test_a_seats_options_go_into_the_header_before_it_is_written_and_on_a_line_after(tmp_path, monkeypatch):
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path))
+    game = new_game()
+    seats = [["Ann", "remote", {"language": "en", "verbosity": "normal"}], ["Bot", "bigmoney"]]
+    save = Autosave.create(make_record(game, seats), humans=["Ann"])
+    save.seat_options("Ann", {"language": "nl", "verbosity": "terse"})  # Ann's first login, before any answer
+    save.seat_options("Nobody", {"language": "nl"})  # no such seat: nothing
+    first = game.pending
+    game.answer([{"move": "end"}])
+    save.answered(game, first.player, game.answers[-1])
+    header, rest = header_and_lines(save.path)
+    assert header["record"]["seats"] == [
+        ["Ann", "remote", {"language": "nl", "verbosity": "terse"}],
+        ["Bot", "bigmoney"],
+    ]
+    assert [list(x) for x in rest] == [["n", "p", "t", "a"]]
+    save.seat_options("Ann", {"language": "nl", "verbosity": "terse"})  # the same: no line
+    save.seat_options("Ann", {"verbosity": "verbose"})  # settings verbose, later in the game
+    second = game.pending
+    game.answer([{"move": "end"}])
+    save.answered(game, second.player, game.answers[-1])
+    save.close()
+    _header, rest = header_and_lines(save.path)
+    assert rest[1] == {"seat": "Ann", "options": {"language": "nl", "verbosity": "verbose"}}
+    assert [x.get("n") for x in rest] == [0, None, 1]
+    saved = read_saved(save.path)
+    assert not saved.damaged and not saved.torn and len(saved.answers) == 2
+    assert saved.record["seats"][0] == ["Ann", "remote", {"language": "nl", "verbosity": "verbose"}]
+    # a resumed game goes on appending to the same file, its seat list with the options read back
+    again = Autosave.reopen(saved, humans=["Ann"])
+    again.seat_options("Ann", {"language": "en"})
+    again.close()
+    assert read_saved(save.path).record["seats"][0] == ["Ann", "remote", {"language": "en", "verbosity": "verbose"}]
+
+
+def test_a_hosted_seats_chosen_settings_are_kept_by_the_games_autosave(tmp_path, monkeypatch):
+    from a11y_dominion.cli import _host_autosave
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import parse_seats
+
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path))
+    seats = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
+    host = GameHost(new_game(), seats, 2, Language("en"), out=[].append)
+    save = _host_autosave(host, seats, None, "en", "normal")
+    ann = host.people["Ann"]
+    ann.settings(language="nl", verbosity="terse")  # her first login: SetEnv, or her answers
+    save.keep()  # (the header goes out with the first answer)
+    header, rest = header_and_lines(save.path)
+    assert header["record"]["seats"][0] == ["Ann", "remote", {"language": "nl", "verbosity": "terse"}]
+    assert rest == []
+    ann.change_settings("verbose")  # settings verbose, typed during the game
+    ann.change_settings("nl")  # nothing changes: no line
+    save.close()
+    assert header_and_lines(save.path)[1] == [{"seat": "Ann", "options": {"language": "nl", "verbosity": "verbose"}}]
+
+
+def test_host_resume_reads_the_seats_options_and_a_file_without_them(tmp_path, monkeypatch):
+    from a11y_dominion.cli import _hosted_game
+
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path))
+    for seat, language, verbosity in (
+        (["Ann", "remote", {"language": "nl", "verbosity": "terse"}], "nl", "terse"),
+        (["Ann", "remote"], None, None),  # an autosave of before the seats' options: asked again at login
+    ):
+        game = new_game()
+        save = Autosave.create(make_record(game, [seat, ["Bot", "bigmoney"]]), humans=["Ann"])
+        first = game.pending
+        game.answer([{"move": "end"}])
+        save.answered(game, first.player, game.answers[-1])
+        save.close()
+        saved, resumed, seats = _hosted_game(save.id)
+        assert [(s.name, s.kind, s.language, s.verbosity) for s in seats] == [
+            ("Ann", "remote", language, verbosity),
+            ("Bot", "bigmoney", None, None),
+        ]
+        assert len(resumed.answers) == 1
+        unlock_game(saved.path, finished=False)
+        saved.path.unlink()
+
+
+def test_the_hosts_line_names_the_game_and_where_it_goes_on(tmp_path, monkeypatch):
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import SeatSpec
+
+    printed: list = []
+    game = new_game()
+    host = GameHost(
+        game, [SeatSpec("Ann", "remote", "nl"), SeatSpec("Bot", "bigmoney")], 2, Language("en"), out=printed.append
+    )
+    host.resume("2026-01-02T03:04:05")
+    assert printed == [
+        "Resumed the game of 2026-01-02 03:04:05. Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins. "
+        "Ann must answer now."
+    ]
+    assert host.everyone_in.is_set() and host.heard == {"Ann": (0, host.table.told.get("Ann", 0))}
+
+
+def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_from_the_table():
+    """The host's own player logs in as the host starts, before the resumed table asks its
+    question: welcome back, then the hand and the question, once, as the table asks it."""
+    import asyncio
+
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import SeatSpec
+
+    said: list = []
+    game = new_game()
+    host = GameHost(
+        game, [SeatSpec("Ann", "remote", "en"), SeatSpec("Bot", "bigmoney")], 2, Language("en"), out=[].append
+    )
+    host.table.replace_game(game)  # as host --resume brings it back (cli._host_autosave)
+    host.recall_story()
+    host.resume("2026-01-02T03:04:05")
+    ann = host.people["Ann"]
+
+    async def main() -> None:
+        host.join("Ann", said.append)
+        assert said == ["Welcome back, Ann. The game goes on.\n"]
+        table = asyncio.ensure_future(host.table.run_async())
+        while ann.waiting is None:
+            await asyncio.sleep(0)
+        table.cancel()
+
+    asyncio.run(main())
+    lines = [x for x in "".join(said).split("\n") if x]
+    assert lines == [
+        "Welcome back, Ann. The game goes on.",
+        "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Your hand: 4 Coppers and Estate.",
+        "1. play Copper",
+        "2. play treasures",
+        "3 or 4: buy, once your Treasures are played.",
+        "5. end the Action phase",
+        "Ann> ",
+    ]
+
+
+# ---------------------------------------------------------------------------- end to end
+SEED = 3
+DUTCH_TERSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=terse"]
+
+
+def _ssh(rp, data: dict, user: str, options: list, log: Path):
+    import pexpect
+
+    child = pexpect.spawn(
+        "ssh",
+        rp.CLIENT_OPTIONS + options + ["-p", str(data["port"]), f"{user}@{data['host']}"],
+        timeout=rp.TIMEOUT,
+        dimensions=(50, 200),
+    )
+    child.logfile_read = open(log, "wb")  # noqa: SIM115 - closed by close_seat
+    child.expect(b"assword:")
+    child.sendline(data["seats"][user]["password"].encode())
+    return child
+
+
+def _resumed_host(rp, tmp_path: Path):
+    seats_file, record = tmp_path / "seats-again.json", tmp_path / "record-again.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(rp.ROOT))
+    args = ["host", "--resume", "--port", "0", "--after-game", "0", "--seats-file", str(seats_file)]
+    proc = subprocess.Popen(
+        list(rp.PROGRAM) + args + ["--record-file", str(record)],
+        cwd=str(rp.ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    deadline = time.monotonic() + 60  # only a hang takes this long
+    while not seats_file.exists():
+        assert proc.poll() is None, proc.stdout.read()
+        assert time.monotonic() < deadline, "the host does not listen"
+        time.sleep(0.05)
+    return rp.Host(json.loads(seats_file.read_text()), proc, record)
+
+
+def _after(lines: list, first: str) -> list:
+    assert lines.count(first) == 1, lines
+    return lines[lines.index(first) :]
+
+
+@pytest.mark.e2e
+@pytest.mark.posix
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "kill-TERM"])
+def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_was(tmp_path, stop):
+    pytest.importorskip("pexpect")
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import remoteplay as rp
+    from test_seat_story import Reader, play_until
+
+    nl = Language("nl")
+    with rp.hosted(tmp_path, "Bea:remote,Ann:remote,Bot:bigmoney", seed=SEED) as host:
+        ann = Reader(_ssh(rp, host.data, "Ann", DUTCH_TERSE, tmp_path / "ann.log"))
+        ann.until(r"^Welkom, Ann\.")
+        bea = Reader(rp.join_program(host, tmp_path, "Bea"))
+        bea.until(r"every seat is taken\. The game starts\.")
+        assert play_until(bea, "Bea", r"^Ann's turn 1\.$")[0] == "play treasures"
+        ann.prompt("Ann")  # Ann's Action phase, in Dutch
+        heard_before = rp.lines_of(ann.all())
+        (path,) = list((tmp_path / "data").rglob("games/*.jsonl"))
+        host.proc.send_signal(stop)
+        host.proc.wait(20)
+        ann.end()
+        rp.close_seat(ann.child)
+        bea.child.kill(signal.SIGKILL)
+        bea.child.wait()
+    saved = read_saved(path)
+    assert saved.record["seats"][1] == ["Ann", "remote", {"language": "nl", "verbosity": "terse"}]
+    game = replay(saved.full_record())
+    assert (game.pending.player, game.current.name) == ("Ann", "Ann")
+
+    again = _resumed_host(rp, tmp_path)
+    try:
+        assert again.data["seats"]["Ann"]["password"] == host.data["seats"]["Ann"]["password"]
+        bea = Reader(rp.join_program(again, tmp_path, "Bea"))
+        bea.until(r"^Ann must answer now\.$")
+        hand = q.hand_lines(player_view(game, "Bea"), True, Language("en"))
+        assert _after(rp.lines_of(bea.all()), "Welcome back, Bea. The game goes on.") == [
+            "Welcome back, Bea. The game goes on.",
+            "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
+            *hand,
+            "Ann must answer now.",
+        ]
+        ann = Reader(_ssh(rp, again.data, "Ann", [], tmp_path / "ann2.log"))  # plain ssh: no SetEnv
+        back = rp.lines_of(ann.prompt("Ann"))
+        own = q.hand_lines(player_view(game, "Ann"), True, nl)
+        back = _after(back, "Welkom terug, Ann. Het spel gaat verder.")
+        assert back[: 1 + len(own) + 1] == [
+            "Welkom terug, Ann. Het spel gaat verder.",
+            *own,
+            "Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.",
+        ], back
+        options = back[1 + len(own) + 1 :]
+        assert options == [
+            "1. speel Koper",
+            "2. speel geldkaarten",
+            "3. koop Koper, 0 munten",
+            "4. koop Vloek, 0 munten",
+            "5. koop Stadswijk, 8 schuld",
+            "6. koop Ingenieur, 4 schuld",
+            "7. beëindig de actiefase",
+        ], options
+        assert len(set(back)) == len(back), back  # each said once
+        bea.until(r"^Ann is back\.$")
+        ann.send("instellingen")
+        ann.until(r"^Je instellingen: taal Nederlands, uitvoerigheid beknopt, uitvoer gewoon\.")
+        ann.send("log 200")
+        ann.until(r"^De laatste \d+ berichten:$")
+        logged = rp.lines_of(ann.prompt("Ann"))
+        # her history as she left it: what she heard before the host stopped, in Dutch
+        spoken = [x for x in heard_before if x.startswith(("Nieuw spel", "Koninkrijk:", "Gebeurtenissen:"))]
+        assert spoken and all(x in logged for x in spoken), (spoken, logged)
+        printed = again.stopped()
+        assert again.game_record()["seats"][1] == ["Ann", "remote", {"language": "nl", "verbosity": "terse"}]
+        bea.child.kill(signal.SIGKILL)
+        bea.child.wait()
+        rp.close_seat(ann.child)
+    finally:
+        if again.proc.poll() is None:
+            again.proc.terminate()
+            again.proc.wait(20)
+    said = rp.lines_of(printed)
+    resumed = [x for x in said if x.startswith("Resumed the game of ")]
+    assert resumed == [
+        f"Resumed the game of {saved.started.replace('T', ' ')}. Ann's turn 1, Action phase: "
+        "1 Action, 1 Buy, 0 coins. Ann must answer now."
+    ], said
+    for text in (ann.all(), bea.all()):
+        assert "Welcome, " not in text and "Welkom, " not in text and "The game starts." not in text
+        assert "has joined" not in text and "Kies je taal" not in text
+    assert rp.lines_of(bea.all()).count("Ann is back.") == 1
+    # nothing private of the other seat
+    log = list(game.log)
+    assert not rp.leaks(bea.all(), rp.private_sentences(log, "Bea"))
+    assert not rp.leaks(ann.all(), rp.private_sentences(log, "Ann", nl))
+    assert not [x for x in rp.lines_of(bea.all()) if x.startswith("Ann's hand")]
