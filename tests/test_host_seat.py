@@ -144,6 +144,33 @@ def test_the_host_seat_asks_before_ending_the_turn_with_coins_and_debt():
     run(body)
 
 
+def test_a_debt_buy_before_the_treasures_is_asked_at_the_host_seat_and_a_plain_ssh_seat():
+    """Engineer (4 Debt) typed before the Treasures are played is legal: asked, not refused, at
+    the host's own seat and at a plain ssh seat; no leaves the turn as it was, yes buys."""
+    asked = (
+        "Buying Engineer makes you take 4 Debt with 0 coins to pay it, as the Treasures in your hand cannot be "
+        "played once you buy. Buy it anyway? Type yes to buy:"
+    )
+
+    @with_hand(["Copper", "Copper", "Copper", "Estate", "Estate"], 0, ["Copper", "Copper"] + ["Estate"] * 3)
+    async def body(h):
+        game = h.host.table.game
+        assert await h.typed("Ann", "buy engineer") == [asked]
+        assert await h.typed("Ann", "no") == ["Nothing was bought; the Action phase goes on."]
+        assert game.turn.buys == 1 and game.player("Ann").debt == 0 and game.turn.phase == "action"
+        assert await h.typed("Ann", "buy engineer") == [asked]
+        said = await h.typed("Ann", "yes")
+        assert said[0].startswith("You buy Engineer. You take 4 Debt for Engineer.")
+        assert game.player("Ann").debt == 4
+        await h.typed("Ann", "end")
+        assert game.current.name == "Bea"
+        assert await h.typed("Bea", "buy engineer") == [asked]
+        assert await h.typed("Bea", "no") == ["Nothing was bought; the Action phase goes on."]
+        assert game.turn.buys == 1 and game.player("Bea").debt == 0
+
+    run(body)
+
+
 def test_an_empty_line_at_the_host_seat_reads_the_question_again():
     @with_hand(["Copper", "Copper", "Copper", "Copper", "Copper"])
     async def body(h):

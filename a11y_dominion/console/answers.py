@@ -14,10 +14,21 @@ from ..announcements.narrator import count, join_names
 from ..i18n import N_
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
-from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, buy_refusal, parse_line, split_speaker
+from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, buy_refusal, debt_buy, parse_line, split_speaker
 from . import questions
 from .commands import command_for, is_yes, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
+
+# asked before a legal buy that takes more Debt than the coins so far can pay (textinput.debt_buy)
+DEBT_BUY = N_(
+    "Buying {card} makes you take {debt} with {coins} to pay it, as the Treasures in your hand cannot be "
+    "played once you buy. Buy it anyway? Type yes to buy: "
+)
+DEBT_BUY_ENDS_ACTIONS = N_(
+    "You still have {actions} and could play {cards}. Buying {card} ends the Action phase and makes you "
+    "take {debt} with {coins} to pay it, as the Treasures in your hand cannot be played once you buy. "
+    "Buy it anyway? Type yes to buy: "
+)
 
 
 class Answers:
@@ -93,24 +104,37 @@ class Answers:
         list (a yes-or-no question to trash says itself that it cannot be undone);
         before any move that ends the Action phase (``end``, playing
         Treasures, buying, paying Debt) while Actions and playable Action
-        cards are left; and before ending the turn with Debt and coins that
-        could pay some of it."""
+        cards are left; before a buy that takes more Debt than the coins so far
+        can pay while Treasures in hand could still pay it (:func:`debt_buy`: once
+        something is bought they cannot be played); and before ending the turn
+        with Debt and coins that could pay some of it."""
         if not self.confirm:
             return None
         g = self.game
         if d.kind == "turn" and len(keys) == 1:
             key = keys[0]
+            debt = debt_buy(g, keys)
+            debt_fields = {}
+            if debt is not None:
+                card, taken, coins = debt
+                debt_fields = dict(
+                    card=card, debt=count(taken, "Debt", self.lang), coins=count(coins, "coin", self.lang)
+                )
             if g.turn.phase == "action" and g.turn.actions > 0:
                 plays = [o.name for o in d.options if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
                 ends = self._ends_action_phase(key)
                 if plays and ends is not None:
                     template, fields = ends
+                    if debt is not None:  # both in one question
+                        template, fields = DEBT_BUY_ENDS_ACTIONS, debt_fields
                     return self.t(
                         template,
                         actions=count(g.turn.actions, "Action", self.lang),
                         cards=join_names([self.lang.card(c) for c in plays], self.lang),
                         **fields,
                     )
+            if debt is not None:
+                return self.t(DEBT_BUY, **debt_fields)
             p = g.player(d.player)
             if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
                 return self.t(
@@ -142,6 +166,8 @@ class Answers:
             return self.t(N_("Not done. {question}"), question=asked)
         key = keys[0]
         if self.game.turn.phase != "action":
+            if key.kind is MoveKind.BUY:
+                return self.lang._(N_("Nothing was bought; the turn goes on."))
             return self.lang._(N_("The turn goes on."))
         if key.kind is MoveKind.END:
             return self.lang._(N_("The Action phase goes on."))
