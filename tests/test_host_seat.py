@@ -1,5 +1,5 @@
 """The host's own player (the ``human`` seat of ``host``) at its terminal: asked
-before what cannot be undone as at ``play`` and at a guest's console (its
+before the steps the console confirms, as at ``play`` and at a guest's console (its
 ``confirm`` setting), an empty line reads the question again, the hand drawn in
 Clean-up is not read again after the other seat's undo, and ``Bea: hand`` /
 ``Bea: status`` are answered as queries. The host, its table and seats are the
@@ -110,7 +110,7 @@ def test_the_host_seat_asks_before_ending_the_action_phase_and_playing_treasures
 
 
 def test_a_plain_ssh_seat_asks_too_by_default():
-    """A remote seat answered by typed lines (plain ssh) asks before what cannot be undone, as the
+    """A remote seat answered by typed lines (plain ssh) asks before the steps the console confirms, as the
     console does by default; a guest of ``join`` answers through its own console instead."""
 
     @with_hand(

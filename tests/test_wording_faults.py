@@ -649,14 +649,52 @@ SACRIFICE_TURN = {
 @pytest.mark.parametrize(
     "lang, typed, expected",
     [
-        ("en", "play sacrifice|copper|yes|undo", "Taken back: trash Copper."),
-        ("nl", "speel offer|koper|ja|herstel", "Teruggenomen: vernietig Koper."),
+        ("en", "play sacrifice|copper|yes|undo", "Taken back: your trashing of Copper."),
+        ("nl", "speel offer|koper|ja|herstel", "Teruggenomen: je vernietigde Koper."),
     ],
 )
 def test_undo_of_a_card_question_names_the_answer(lang, typed, expected):
     _, lines = console_at(SACRIFICE_TURN, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
     undo = typed.split("|")[-1]
     assert after(lines, undo)[0] == expected
+
+
+CHAPEL_TURN = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Chapel", "Estate", "Estate", "Copper"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, asked, taken",
+    [
+        (
+            "en",
+            "play chapel|estate, estate|yes|undo|undo",
+            "Trash 2 Estates? Type yes to trash: yes",
+            ["Taken back: your trashing of 2 Estates.", "Taken back: your play of Chapel."],
+        ),
+        (
+            "nl",
+            "speel kapel|landgoed, landgoed|ja|herstel|herstel",
+            "2 Landgoederen vernietigen? Typ ja om te vernietigen: ja",
+            ["Teruggenomen: je vernietigde 2 Landgoederen.", "Teruggenomen: je gespeelde Kapel."],
+        ),
+    ],
+)
+def test_the_trash_question_counts_promises_nothing_and_its_undo_reads_as_a_play_s(lang, typed, asked, taken):
+    # counted as "You trash 2 Estates." is; undo takes it back, so the question does not say it cannot be
+    console, lines = console_at(CHAPEL_TURN, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Chapel"))
+    chosen = typed.split("|")[1]
+    assert after(lines, chosen)[0] == asked
+    undo = typed.split("|")[-1]
+    i = lines.index(f"Ann> {undo}")
+    j = lines.index(f"Ann> {undo}", i + 1)
+    assert [lines[i + 1], lines[j + 1]] == taken
+    assert console.game.trash == [] and len(console.game.player("Ann").hand) == 4
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 
-from ..announcements.narrator import count, join_names
+from ..announcements.narrator import count, group_names, join_names
 from ..i18n import N_
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
@@ -76,7 +76,7 @@ class Answers:
 
     def answer(self, text: str) -> None:
         """Read the typed ``text`` as the answer to the pending decision: checked
-        first (a refusal is one sentence), confirmed when it cannot be undone,
+        first (a refusal is one sentence), confirmed when it asks first,
         then kept in ``self.answered`` for the table to apply."""
         d = self.game.pending
         line = text
@@ -101,7 +101,7 @@ class Answers:
         """The question to ask before an irreversible answer, or None.
 
         Asked (unless the ``confirm`` setting is off) before trashing cards chosen from a
-        list (a yes-or-no question to trash says itself that it cannot be undone);
+        list (a yes-or-no question to trash is asked once, as it is);
         before any move that ends the Action phase (``end``, playing
         Treasures, buying, paying Debt) while Actions and playable Action
         cards are left; before a buy that takes more Debt than the coins so far
@@ -146,13 +146,12 @@ class Answers:
                     debt=count(p.debt, "Debt", self.lang),
                 )
         if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
-            names = [d.labels.get(k, k) for k in keys]
-            return self.t(
-                N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
-                cards=join_names([self.lang.card(n) for n in names], self.lang),
-            )
-        # a yes-or-no question to trash ("trash the Engineer?") says itself that it cannot be
-        # undone, and its yes is the confirmation: it is not asked twice
+            names = [str(d.labels.get(k, k)) for k in keys]
+            # counted as the line that tells the trash ("Trash 2 Estates?"); undo may take it back
+            # within the turn, so the question promises nothing either way
+            return self.t(N_("Trash {cards}? Type yes to trash: "), cards=group_names(names, self.lang))
+        # a yes-or-no question to trash ("trash the Engineer?") is itself the question, and its
+        # yes is the confirmation: it is not asked twice
         return None
 
     def not_done(self, d, keys: list) -> str:
