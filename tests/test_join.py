@@ -320,7 +320,7 @@ def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tm
             ["--seats-file", str(wrong)],
             f"{wrong} is not a seats file as the host writes it (JSON with host, port and seats).",
         ),
-        (["--seats-file", seats_file(tmp_path, data)], "Name your seat with --user; the seats file has Ann, Bea."),
+        (["--seats-file", seats_file(tmp_path, data)], "Name your seat with --user; the seats file has Ann and Bea."),
         (["--seats-file", seats_file(tmp_path, data), "--user", "Cid"], "The seats file has no seat Cid."),
     ]
     for args, sentence in cases:

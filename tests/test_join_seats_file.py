@@ -46,3 +46,37 @@ def test_a_name_of_no_seat_in_any_letter_case_is_one_sentence(seats_path, lang, 
     with pytest.raises(JoinError) as e:
         read_seats_file(seats_path, "Cid")
     assert Language(lang).msg(e.value.args[0]) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, seats, expected",
+    [
+        ("en", ["Ann", "Bea"], "Name your seat with --user; the seats file has Ann and Bea."),
+        ("nl", ["Ann", "Bea"], "Noem je plaats met --user; het plaatsenbestand heeft Ann en Bea."),
+        ("en", ["Ann", "Bea", "Cid"], "Name your seat with --user; the seats file has Ann, Bea and Cid."),
+    ],
+)
+def test_without_user_the_seats_are_named_as_a_list_is_said(tmp_path, lang, seats, expected):
+    path = tmp_path / "seats.json"
+    data = {"host": "192.0.2.7", "port": 2222, "seats": {n: {"user": n, "password": n.lower()} for n in seats}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(JoinError) as e:
+        read_seats_file(str(path), None, Language(lang))
+    assert Language(lang).msg(e.value.args[0]) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "a11y-dominion: Name your seat with --user; the seats file has Ann and Bea.\n"),
+        ("nl", "a11y-dominion: Noem je plaats met --user; het plaatsenbestand heeft Ann en Bea.\n"),
+    ],
+)
+def test_join_says_the_seats_in_its_language(seats_path, tmp_path, monkeypatch, capsys, lang, expected):
+    from a11y_dominion.cli import main
+
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var))
+    code = main(["join", "--seats-file", seats_path, "--lang", lang, "--speech", "off"])
+    assert (code, *capsys.readouterr()) == (2, "", expected)

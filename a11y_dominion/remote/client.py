@@ -61,6 +61,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..announcements.words import join_names
 from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers
@@ -178,11 +179,12 @@ class ViewGame:
 
 
 # ------------------------------------------------------------------ who and where
-def read_seats_file(path: str, user: str | None) -> tuple:
+def read_seats_file(path: str, user: str | None, lang: Language | None = None) -> tuple:
     """(host, port, user, password) from a seats file as ``host --seats-file`` writes it;
     ``user`` names the seat in any letter case, as the host reads a seat's name ("bea" for
     Bea), and the seat's own name comes back. Raises :class:`JoinError` for a file that
-    cannot be read or has no such seat."""
+    cannot be read or has no such seat; its seats' names are joined in ``lang`` (English
+    when None), the language the sentence is said in ("Ann and Bea")."""
     if not os.path.lexists(os.path.expanduser(path)):
         raise JoinError(Msg(N_("There is no file named {file}."), file=path))
     try:
@@ -196,7 +198,10 @@ def read_seats_file(path: str, user: str | None) -> tuple:
     if user is None:
         if len(names) != 1:
             raise JoinError(
-                Msg(N_("Name your seat with --user; the seats file has {names}."), names=", ".join(map(str, names)))
+                Msg(
+                    N_("Name your seat with --user; the seats file has {names}."),
+                    names=join_names([str(n) for n in names], lang or Language("en")),
+                )
             )
         user = str(names[0])
     name, seat = _seat_named(seats, user) if isinstance(seats, dict) else (user, None)
@@ -1844,7 +1849,7 @@ def run_join(args, stdout=None) -> int:
     host, port, user, password = args.host, args.port, args.user, None
     try:
         if args.seats_file:
-            file_host, file_port, user, password = read_seats_file(args.seats_file, args.user)
+            file_host, file_port, user, password = read_seats_file(args.seats_file, args.user, lang)
             host = host or file_host
             port = port if port is not None else file_port
         elif args.password_file:
