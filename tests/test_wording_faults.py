@@ -12,7 +12,7 @@ import pytest
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.console import queries as q
-from a11y_dominion.console.hint import move_words
+from a11y_dominion.console.hint import hint_words, move_words
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import END_MOVE, Decision, Kind, Move, MoveKind, Purpose
@@ -144,17 +144,17 @@ def _cards_decision(purpose: Purpose, options: list, most: int = 3) -> Decision:
 @pytest.mark.parametrize(
     "answer, lang, expected",
     [
-        (["Copper"], EN, "Discard Copper: This is the least useful card you could discard."),
+        (["Copper"], EN, "Discard Copper: this is the least useful card you could discard."),
         (
             ["Copper", "Copper", "Estate"],
             EN,
-            "Discard 2 Coppers and Estate: These are the least useful cards you could discard.",
+            "Discard 2 Coppers and Estate: these are the least useful cards you could discard.",
         ),
-        (["Copper"], NL, "Leg Koper af: Dit is de minst nuttige kaart die je kunt afleggen."),
+        (["Copper"], NL, "Leg Koper af: dit is de minst nuttige kaart die je kunt afleggen."),
         (
             ["Copper", "Copper", "Estate"],
             NL,
-            "Leg 2 Koper en Landgoed af: Dit zijn de minst nuttige kaarten die je kunt afleggen.",
+            "Leg 2 Koper en Landgoed af: dit zijn de minst nuttige kaarten die je kunt afleggen.",
         ),
     ],
 )
@@ -163,7 +163,7 @@ def test_a_hints_cards_agree_and_are_listed_with_and(answer, lang, expected):
     view = player_view(g, "Ann")
     d = _cards_decision(Purpose.DISCARD, ["Copper", "Estate"])
     reason = MediumBot(1).answer_reason(view, d, answer)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+    assert hint_words(view, d, answer, reason, lang) == expected
 
 
 @pytest.mark.parametrize(
@@ -179,8 +179,8 @@ def test_a_hint_at_a_yes_or_no_question_answers_yes_or_no(lang, answers):
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        (EN, "Play your Treasures: Their coins decide what you can buy."),
-        (NL, "Speel je geldkaarten: Hun munten bepalen wat je kunt kopen."),
+        (EN, "Play your Treasures: their coins decide what you can buy."),
+        (NL, "Speel je geldkaarten: hun munten bepalen wat je kunt kopen."),
     ],
 )
 def test_the_treasures_hint_says_its_move_once(lang, expected):
@@ -188,7 +188,7 @@ def test_the_treasures_hint_says_its_move_once(lang, expected):
     move = Move(MoveKind.TREASURES)
     d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
     reason = MediumBot(1).move_reason(view, move)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+    assert hint_words(view, d, [move], reason, lang) == expected
 
 
 # ------------------------------------------------------------ moves by number, and a buy before the Treasures
@@ -306,8 +306,8 @@ def test_a_toml_error_names_a_line_break_in_words(lang, expected):
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        (EN, "Put Gold, Silver and Copper in this order: The best cards go first."),
-        (NL, "Leg Goud, Zilver en Koper in deze volgorde: De beste kaarten eerst."),
+        (EN, "Put Gold, Silver and Copper in this order: the best cards go first."),
+        (NL, "Leg Goud, Zilver en Koper in deze volgorde: de beste kaarten eerst."),
     ],
 )
 def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected):
@@ -317,14 +317,14 @@ def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected
     )
     answer = ["Gold", "Silver", "Copper"]
     reason = MediumBot(1).answer_reason(view, d, answer)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+    assert hint_words(view, d, answer, reason, lang) == expected
 
 
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        (EN, "Play Silver: Its coins count toward what you can buy."),
-        (NL, "Speel Zilver: De munten ervan tellen mee voor wat je kunt kopen."),
+        (EN, "Play Silver: its coins count toward what you can buy."),
+        (NL, "Speel Zilver: de munten ervan tellen mee voor wat je kunt kopen."),
     ],
 )
 def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
@@ -334,7 +334,23 @@ def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
     move = Move.play("Silver")
     d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
     reason = MediumBot(1).move_reason(view, move)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+    assert hint_words(view, d, [move], reason, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Play Crown: Crown plays one of your Treasures twice."),
+        (NL, "Speel Kroon: Kroon speelt een van je geldkaarten twee keer."),
+    ],
+)
+def test_a_hint_s_reason_that_starts_with_a_name_keeps_its_capital(lang, expected):
+    view = player_view(_four_level(), "Bea")
+    view.turn.phase = "buy"
+    move = Move.play("Crown")
+    d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
+    reason = MediumBot(1).move_reason(view, move)
+    assert hint_words(view, d, [move], reason, lang) == expected
 
 
 # ------------------------------------------------------------ a Debt card bought before the Treasures
