@@ -1,8 +1,8 @@
 """Answering the pending decision from a typed line.
 
 :class:`Answers` is the mixin of :class:`~a11y_dominion.console.app.Console`
-that reads a line as a query command or an answer, asks before what cannot
-be undone (see :meth:`Answers.confirmation_question`) and turns every
+that reads a line as a query command or an answer, asks before some answers
+(see :meth:`Answers.confirmation_question`) and turns every
 refusal into one sentence in the language of the seat at the keyboard.
 """
 
@@ -76,8 +76,8 @@ class Answers:
 
     def answer(self, text: str) -> None:
         """Read the typed ``text`` as the answer to the pending decision: checked
-        first (a refusal is one sentence), confirmed when it asks first,
-        then kept in ``self.answered`` for the table to apply."""
+        first (a refusal is one sentence), confirmed when :meth:`confirmation_question`
+        asks, then kept in ``self.answered`` for the table to apply."""
         d = self.game.pending
         line = text
         if d.kind == "yesno" and text.strip() in ("1", "2"):
@@ -98,7 +98,7 @@ class Answers:
         self.answered = keys
 
     def confirmation_question(self, d, keys: list) -> str | None:
-        """The question to ask before an irreversible answer, or None.
+        """The question to ask before the answer ``keys`` to ``d`` is given, or None.
 
         Asked (unless the ``confirm`` setting is off) before trashing cards chosen from a
         list (a yes-or-no question to trash is asked once, as it is);
