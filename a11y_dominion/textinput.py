@@ -281,12 +281,10 @@ def buy_refusal(game: Game, keys: Sequence[Option], err: Msg | str | None) -> Ms
     Treasure in the buyer's hand can still be played (the turn's moves play one): a buy
     that costs more than the coins so far says to play them first ("Silver costs 3 coins;
     you have 0 coins until you play the Treasures in your hand: type play treasures."), as
-    their coins are not counted yet; and so does a legal buy that takes more Debt than
-    the coins so far could pay ("Buying Engineer makes you take 4 Debt; you have 0 coins to pay it
-    until you play the Treasures in your hand: type play treasures."), as no Treasure can
-    be played once something is bought. Any other ``err`` (a :class:`Msg`, a string or
-    None) is returned as it is. ``game`` is a :class:`Game` or what reads like one (a
-    joined seat's game known from its view: ``pending``, ``piles``, ``turn``)."""
+    their coins are not counted yet. Any other ``err`` (a :class:`Msg`, a string or None)
+    is returned as it is; a legal buy that takes Debt is no refusal but asked about first
+    (:func:`debt_buy`). ``game`` is a :class:`Game` or what reads like one (a joined
+    seat's game known from its view: ``pending``, ``piles``, ``turn``)."""
     if len(keys) != 1 or not _treasure_to_play(game):
         return err
     if isinstance(err, Msg) and err.template in _COSTS_MORE:
@@ -295,26 +293,29 @@ def buy_refusal(game: Game, keys: Sequence[Option], err: Msg | str | None) -> Ms
             "type play treasures.",
             **err.args,
         )
-    if err is not None:
-        return err
+    return err
+
+
+def debt_buy(game: Game, keys: Sequence[Option]) -> tuple[str, int, int] | None:
+    """(the card or Event bought, the Debt the buy takes, the coins left to pay it) when
+    ``keys`` is one buy listed among the moves of the pending turn decision of ``game``
+    (so a legal one) that takes more Debt than the coins so far could pay after its cost
+    in coins, while a Treasure in the buyer's hand can still be played: once something is
+    bought no Treasure can be played, so their coins could no longer pay that Debt this
+    turn. None otherwise (the buy is asked about first, not refused). ``game`` as for
+    :func:`buy_refusal`."""
+    if len(keys) != 1 or not _treasure_to_play(game):
+        return None
     try:
         move = Move.from_dict(keys[0])
     except (ValueError, TypeError, AttributeError):
-        return err
-    if move.kind is not MoveKind.BUY:
-        return err
+        return None
+    d = game.pending
+    if move.kind is not MoveKind.BUY or d is None or move not in d.options:
+        return None
     card, debt, coins = _buy_debt(game, move.name)
-    if debt > max(0, game.turn.coins - coins):
-        return Msg(
-            N_(
-                "Buying {card} makes you take {debt} Debt; you have {coins} {coins:coin|coins} to pay it "
-                "until you play the Treasures in your hand: type play treasures."
-            ),
-            card=card,
-            debt=debt,
-            coins=max(0, game.turn.coins - coins),
-        )
-    return err
+    left = max(0, game.turn.coins - coins)
+    return (card, debt, left) if debt > left else None
 
 
 def _treasure_to_play(game: Game) -> bool:

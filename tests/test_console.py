@@ -615,9 +615,9 @@ def test_trashing_asks_first_unless_turned_off():
         "players": {"Ann": {"hand": ["Sacrifice", "Copper", "Estate"], "deck": ["Estate"] * 5}},
     }
     console, lines = position_console(state, "play Sacrifice\nEstate\nno\n")
-    assert "Trash Estate? This cannot be undone. Type yes to trash: no" in lines
+    assert "Trash Estate? Type yes to trash: no" in lines
     # what did not happen, and the question that stands
-    assert lines[lines.index("Trash Estate? This cannot be undone. Type yes to trash: no") + 1] == (
+    assert lines[lines.index("Trash Estate? Type yes to trash: no") + 1] == (
         "Nothing was trashed. Ann, Sacrifice: trash a card from your hand."
     )
     assert [c.name for c in console.game.trash] == []
@@ -626,12 +626,12 @@ def test_trashing_asks_first_unless_turned_off():
     assert console.game.by_name["Ann"].vp_tokens == 2
 
 
-def test_trashing_the_engineer_is_one_question_that_says_it_cannot_be_undone():
+def test_trashing_the_engineer_is_one_question_and_undo_takes_it_back():
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Engineer", "Copper"], "deck": ["Estate"] * 5}},
     }
-    question = "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins? This cannot be undone."
+    question = "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins?"
     KINGDOM = ("Villa", "Engineer")
     console, lines = position_console(state, "play Engineer\nSilver\nyes\nEstate\n", KINGDOM)
     assert question in lines
@@ -640,6 +640,10 @@ def test_trashing_the_engineer_is_one_question_that_says_it_cannot_be_undone():
     assert sorted(c.name for c in console.game.by_name["Ann"].discard) == ["Estate", "Silver"]
     console, lines = position_console(state, "play Engineer\nSilver\nno\n", KINGDOM)
     assert question in lines and not any(x.startswith("Trash Engineer?") for x in lines)
+    assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
+    # the question promises nothing of undo, which takes the trashing back
+    console, lines = position_console(state, "play Engineer\nSilver\nyes\nundo\n", KINGDOM)
+    assert lines[lines.index("Ann> undo") + 1] == "Taken back: your trashing of Engineer."
     assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
 
 

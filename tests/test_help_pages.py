@@ -86,7 +86,7 @@ def test_help_lists_the_topics_and_a_topic_is_read_a_part_at_a_time(tmp_path, mo
     confirming = after(lines, "help playing 8")
     assert confirming[0] == "Part 8: Confirming."
     assert confirming[-1] == "help next: part 9, Stopping."
-    assert 'trashing cards you chose: "Trash Estate? This cannot be undone. Type yes to trash:"' in confirming
+    assert 'trashing cards you chose: "Trash 2 Estates? Type yes to trash:"' in confirming
     # a part of the page being read, by a word of its heading
     assert after(lines, "help stopping")[0] == "Part 9: Stopping."
     assert after(lines, "help playing nothing") == [

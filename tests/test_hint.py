@@ -38,15 +38,15 @@ def _hints(lines: list) -> list:
 def test_first_hints_in_english():
     console, code, lines = session("hint\rplay treasures\rhint\r", "--think-ms", "0")
     assert code == 1  # the piped lines end before the game: stopped
-    assert "End the Action phase: You have no Action card to play." in lines
-    assert "End your turn: Your plan, money with Sacrifice and Forum, buys nothing with 2 coins." in lines
+    assert "End the Action phase: you have no Action card to play." in lines
+    assert "End your turn: your plan, money with Sacrifice and Forum, buys nothing with 2 coins." in lines
 
 
 def test_first_hints_in_dutch():
     console, code, lines = session("hint\rspeel geldkaarten\rhint\r", "--think-ms", "0", "--lang", "nl")
     assert code == 1
-    assert "Beëindig de actiefase: Je hebt geen actiekaart om te spelen." in lines
-    assert "Beëindig je beurt: Je plan, geld met Offer en Forum, koopt niets met 2 munten." in lines
+    assert "Beëindig de actiefase: je hebt geen actiekaart om te spelen." in lines
+    assert "Beëindig je beurt: je plan, geld met Offer en Forum, koopt niets met 2 munten." in lines
 
 
 @pytest.mark.parametrize("think", ["0", "40"])
@@ -197,10 +197,9 @@ def test_a_hint_thinks_at_most_400_ms(monkeypatch):
 
 
 def _said(bot, d, view, answer, lang="en") -> str:
-    from a11y_dominion.console.hint import move_words
+    from a11y_dominion.console.hint import hint_words
 
-    lg = Language(lang)
-    return lg.text("{move}: {reason}", move=move_words(view, d, answer, lg), reason=bot.explain(view, d, answer))
+    return hint_words(view, d, answer, bot.explain(view, d, answer), Language(lang))
 
 
 def test_reasons_for_buys_bids_and_trashing():
@@ -214,23 +213,23 @@ def test_reasons_for_buys_bids_and_trashing():
     bot, d, view = position([], 5, START + ["Gold"] * 4, provinces=3)
     answer = bot.decide(d, view)
     assert _said(bot, d, view, answer) == (
-        "Buy Duchy: Only 3 Provinces are left, so Victory points count more than money now."
+        "Buy Duchy: only 3 Provinces are left, so Victory points count more than money now."
     )
     bot, d, view = position(["Mountain Pass"], 8, START + ["Gold"] * 4)
     bid = Decision("Bot", Kind.NUMBER, Purpose.BID, "bid", ["pass"] + [str(n) for n in range(1, 41)])
     answer = bot.decide(bid, view)
     assert (
         _said(bot, bid, view, answer)
-        == f"Bid {answer[0]} Debt: The 8 VP of Mountain Pass are worth {answer[0]} Debt to you now."
+        == f"Bid {answer[0]} Debt: the 8 VP of Mountain Pass are worth {answer[0]} Debt to you now."
     )
     trash = Decision(
         "Bot", Kind.CARDS, Purpose.TRASH, "trash", ["Estate", "Copper"], min=0, max=4, counts={"Estate": 2, "Copper": 2}
     )
     answer = bot.decide(trash, view)
     assert answer == ["Estate", "Estate", "Copper", "Copper"]  # 4 Golds: the deck can spare its Coppers
-    assert _said(bot, trash, view, answer) == "Trash 2 Estates and 2 Coppers: Your deck is better without these cards."
+    assert _said(bot, trash, view, answer) == "Trash 2 Estates and 2 Coppers: your deck is better without these cards."
     assert _said(bot, trash, view, answer, "nl") == (
-        "Vernietig 2 Landgoederen en 2 Koper: Je deck is beter zonder deze kaarten."
+        "Vernietig 2 Landgoederen en 2 Koper: je deck is beter zonder deze kaarten."
     )
 
 

@@ -1,5 +1,5 @@
 """The host's own player (the ``human`` seat of ``host``) at its terminal: asked
-before what cannot be undone as at ``play`` and at a guest's console (its
+before the steps the console confirms, as at ``play`` and at a guest's console (its
 ``confirm`` setting), an empty line reads the question again, the hand drawn in
 Clean-up is not read again after the other seat's undo, and ``Bea: hand`` /
 ``Bea: status`` are answered as queries. The host, its table and seats are the
@@ -110,7 +110,7 @@ def test_the_host_seat_asks_before_ending_the_action_phase_and_playing_treasures
 
 
 def test_a_plain_ssh_seat_asks_too_by_default():
-    """A remote seat answered by typed lines (plain ssh) asks before what cannot be undone, as the
+    """A remote seat answered by typed lines (plain ssh) asks before the steps the console confirms, as the
     console does by default; a guest of ``join`` answers through its own console instead."""
 
     @with_hand(
@@ -140,6 +140,33 @@ def test_the_host_seat_asks_before_ending_the_turn_with_coins_and_debt():
         ]
         assert await h.typed("Ann", "nee") == ["The turn goes on."]
         assert h.host.table.game.current.name == "Ann"
+
+    run(body)
+
+
+def test_a_debt_buy_before_the_treasures_is_asked_at_the_host_seat_and_a_plain_ssh_seat():
+    """Engineer (4 Debt) typed before the Treasures are played is legal: asked, not refused, at
+    the host's own seat and at a plain ssh seat; no leaves the turn as it was, yes buys."""
+    asked = (
+        "Buying Engineer makes you take 4 Debt with 0 coins to pay it, as the Treasures in your hand cannot be "
+        "played once you buy. Buy it anyway? Type yes to buy:"
+    )
+
+    @with_hand(["Copper", "Copper", "Copper", "Estate", "Estate"], 0, ["Copper", "Copper"] + ["Estate"] * 3)
+    async def body(h):
+        game = h.host.table.game
+        assert await h.typed("Ann", "buy engineer") == [asked]
+        assert await h.typed("Ann", "no") == ["Nothing was bought; the Action phase goes on."]
+        assert game.turn.buys == 1 and game.player("Ann").debt == 0 and game.turn.phase == "action"
+        assert await h.typed("Ann", "buy engineer") == [asked]
+        said = await h.typed("Ann", "yes")
+        assert said[0].startswith("You buy Engineer. You take 4 Debt for Engineer.")
+        assert game.player("Ann").debt == 4
+        await h.typed("Ann", "end")
+        assert game.current.name == "Bea"
+        assert await h.typed("Bea", "buy engineer") == [asked]
+        assert await h.typed("Bea", "no") == ["Nothing was bought; the Action phase goes on."]
+        assert game.turn.buys == 1 and game.player("Bea").debt == 0
 
     run(body)
 

@@ -320,7 +320,7 @@ def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tm
             ["--seats-file", str(wrong)],
             f"{wrong} is not a seats file as the host writes it (JSON with host, port and seats).",
         ),
-        (["--seats-file", seats_file(tmp_path, data)], "Name your seat with --user; the seats file has Ann, Bea."),
+        (["--seats-file", seats_file(tmp_path, data)], "Name your seat with --user; the seats file has Ann and Bea."),
         (["--seats-file", seats_file(tmp_path, data), "--user", "Cid"], "The seats file has no seat Cid."),
     ]
     for args, sentence in cases:
@@ -452,7 +452,7 @@ def test_hint_at_a_joined_seat(host_game, tmp_path):
         bea.expect("The game starts.")
         ann.expect(r"Ann, Action phase: 1 Action, 1 Buy, 0 coins\.")
         ann.sendline("hint")
-        ann.expect(r"(End the Action phase|Play [A-Za-z ]+): [A-Z][^\n]*\.")
+        ann.expect(r"(End the Action phase|Play [A-Za-z ]+): [A-Za-z][^\n]*\.")  # small but for a name
         assert "Traceback" not in ann.before
         bea.sendline("hint")
         bea.expect("There is no question of yours to give a hint for now.")
@@ -463,7 +463,7 @@ def test_hint_at_a_joined_seat(host_game, tmp_path):
         ann.expect(r"Ann, Buy phase: 1 Buy, [1-9] coins?")
         ann.expect("Ann> ")
         ann.sendline("hint")
-        ann.expect(r"(Buy [A-Za-z' ]+|End your turn): [A-Z0-9][^\n]*\.", timeout=30)
+        ann.expect(r"(Buy [A-Za-z' ]+|End your turn): [A-Za-z0-9][^\n]*\.", timeout=30)
     finally:
         for child in (ann, bea):
             if child is not None:

@@ -500,7 +500,7 @@ def test_hint_at_an_ssh_seat_and_the_host_s_hints_setting(hosting, tmp_path, mon
     bea = login(host.data, "Bea")
     ann.expect("Ann> ")
     ann.sendline("hint")
-    ann.expect(r"(End the Action phase|Play [A-Za-z ]+): [A-Z][^\r\n]*\.")
+    ann.expect(r"(End the Action phase|Play [A-Za-z ]+): [A-Za-z][^\r\n]*\.")  # small but for a name
     bea.expect("Ann's turn 1.")
     bea.sendline("hint")
     bea.expect("There is no question of yours to give a hint for now.")

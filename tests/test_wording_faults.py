@@ -5,19 +5,21 @@ played, the settings' sentences and a strategy file's TOML error read aloud."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.bots.medium import MediumBot
 from a11y_dominion.console import queries as q
-from a11y_dominion.console.hint import move_words
+from a11y_dominion.console.hint import hint_words, move_words
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import END_MOVE, Decision, Kind, Move, MoveKind, Purpose
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.strategies import StrategyError, parse_strategy
 from a11y_dominion.view import player_view, redact_all
-from test_console import session
+from test_console import position_console, session
 from test_said_once_console import after, console_at
 
 EN, NL = Language("en"), Language("nl")
@@ -142,17 +144,17 @@ def _cards_decision(purpose: Purpose, options: list, most: int = 3) -> Decision:
 @pytest.mark.parametrize(
     "answer, lang, expected",
     [
-        (["Copper"], EN, "Discard Copper: This is the least useful card you could discard."),
+        (["Copper"], EN, "Discard Copper: this is the least useful card you could discard."),
         (
             ["Copper", "Copper", "Estate"],
             EN,
-            "Discard 2 Coppers and Estate: These are the least useful cards you could discard.",
+            "Discard 2 Coppers and Estate: these are the least useful cards you could discard.",
         ),
-        (["Copper"], NL, "Leg Koper af: Dit is de minst nuttige kaart die je kunt afleggen."),
+        (["Copper"], NL, "Leg Koper af: dit is de minst nuttige kaart die je kunt afleggen."),
         (
             ["Copper", "Copper", "Estate"],
             NL,
-            "Leg 2 Koper en Landgoed af: Dit zijn de minst nuttige kaarten die je kunt afleggen.",
+            "Leg 2 Koper en Landgoed af: dit zijn de minst nuttige kaarten die je kunt afleggen.",
         ),
     ],
 )
@@ -161,7 +163,7 @@ def test_a_hints_cards_agree_and_are_listed_with_and(answer, lang, expected):
     view = player_view(g, "Ann")
     d = _cards_decision(Purpose.DISCARD, ["Copper", "Estate"])
     reason = MediumBot(1).answer_reason(view, d, answer)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+    assert hint_words(view, d, answer, reason, lang) == expected
 
 
 @pytest.mark.parametrize(
@@ -177,8 +179,8 @@ def test_a_hint_at_a_yes_or_no_question_answers_yes_or_no(lang, answers):
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        (EN, "Play your Treasures: Their coins decide what you can buy."),
-        (NL, "Speel je geldkaarten: Hun munten bepalen wat je kunt kopen."),
+        (EN, "Play your Treasures: their coins decide what you can buy."),
+        (NL, "Speel je geldkaarten: hun munten bepalen wat je kunt kopen."),
     ],
 )
 def test_the_treasures_hint_says_its_move_once(lang, expected):
@@ -186,7 +188,7 @@ def test_the_treasures_hint_says_its_move_once(lang, expected):
     move = Move(MoveKind.TREASURES)
     d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
     reason = MediumBot(1).move_reason(view, move)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+    assert hint_words(view, d, [move], reason, lang) == expected
 
 
 # ------------------------------------------------------------ moves by number, and a buy before the Treasures
@@ -304,8 +306,8 @@ def test_a_toml_error_names_a_line_break_in_words(lang, expected):
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        (EN, "Put Gold, Silver and Copper in this order: The best cards go first."),
-        (NL, "Leg Goud, Zilver en Koper in deze volgorde: De beste kaarten eerst."),
+        (EN, "Put Gold, Silver and Copper in this order: the best cards go first."),
+        (NL, "Leg Goud, Zilver en Koper in deze volgorde: de beste kaarten eerst."),
     ],
 )
 def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected):
@@ -315,14 +317,14 @@ def test_a_hint_to_order_cards_lists_them_in_their_order_with_and(lang, expected
     )
     answer = ["Gold", "Silver", "Copper"]
     reason = MediumBot(1).answer_reason(view, d, answer)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, answer, lang), reason=reason) == expected
+    assert hint_words(view, d, answer, reason, lang) == expected
 
 
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        (EN, "Play Silver: Its coins count toward what you can buy."),
-        (NL, "Speel Zilver: De munten ervan tellen mee voor wat je kunt kopen."),
+        (EN, "Play Silver: its coins count toward what you can buy."),
+        (NL, "Speel Zilver: de munten ervan tellen mee voor wat je kunt kopen."),
     ],
 )
 def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
@@ -332,7 +334,23 @@ def test_the_hint_to_play_one_treasure_says_why_once(lang, expected):
     move = Move.play("Silver")
     d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
     reason = MediumBot(1).move_reason(view, move)
-    assert lang.text("{move}: {reason}", move=move_words(view, d, [move], lang), reason=reason) == expected
+    assert hint_words(view, d, [move], reason, lang) == expected
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Play Crown: Crown plays one of your Treasures twice."),
+        (NL, "Speel Kroon: Kroon speelt een van je geldkaarten twee keer."),
+    ],
+)
+def test_a_hint_s_reason_that_starts_with_a_name_keeps_its_capital(lang, expected):
+    view = player_view(_four_level(), "Bea")
+    view.turn.phase = "buy"
+    move = Move.play("Crown")
+    d = Decision("Bea", Kind.TURN, Purpose.MOVE, "", [move])
+    reason = MediumBot(1).move_reason(view, move)
+    assert hint_words(view, d, [move], reason, lang) == expected
 
 
 # ------------------------------------------------------------ a Debt card bought before the Treasures
@@ -345,36 +363,99 @@ DEBT_BEFORE_TREASURES = {
 }
 
 
+DEBT_ASKED = {
+    "en": "Buying {card} makes you take {debt} Debt with 0 coins to pay it, as the Treasures in your hand cannot "
+    "be played once you buy. Buy it anyway? Type yes to buy: {answer}",
+    "nl": "{card} kopen geeft je {debt} schuld, met 0 munten om die af te lossen, want na het kopen kun je de "
+    "geldkaarten in je hand niet meer spelen. Toch kopen? Typ ja om te kopen: {answer}",
+}
+DEBT_KINGDOM = ("Villa", "Engineer", "City Quarter")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, card, debt, no, kept",
+    [
+        ("en", "buy engineer", "Engineer", 4, "no", "Nothing was bought; the Action phase goes on."),
+        ("nl", "koop ingenieur", "Ingenieur", 4, "nee", "Er is niets gekocht; de actiefase gaat door."),
+        ("en", "buy city quarter", "City Quarter", 8, "no", "Nothing was bought; the Action phase goes on."),
+        # the number the options list for the buy is asked about the same way
+        ("en", "6", "Engineer", 4, "no", "Nothing was bought; the Action phase goes on."),
+    ],
+)
+def test_a_debt_card_bought_before_the_treasures_asks_first(lang, typed, card, debt, no, kept):
+    # legal, but the Treasures in hand could no longer pay its Debt once it is bought: asked, not refused
+    asked = DEBT_ASKED[lang].format(card=card, debt=debt, answer=no)
+    console, lines = console_at(DEBT_BEFORE_TREASURES, f"{typed}\n{no}\n", lang, kingdom=DEBT_KINGDOM)
+    assert after(lines, typed) == [asked, kept]
+    assert console.game.player("Ann").debt == 0 and console.game.turn.buys == 1
+    assert console.game.turn.phase == "action" and [c.name for c in console.game.player("Ann").hand] == [
+        "Copper",
+        "Copper",
+        "Estate",
+        "Silver",
+        "Estate",
+    ]
+    yes = {"en": "yes", "nl": "ja"}[lang]
+    console, lines = console_at(DEBT_BEFORE_TREASURES, f"{typed}\n{yes}\n", lang, kingdom=DEBT_KINGDOM)
+    assert after(lines, typed)[0] == DEBT_ASKED[lang].format(card=card, debt=debt, answer=yes)
+    assert console.game.player("Ann").debt == debt and console.game.turn.buys == 0
+
+
+def test_the_debt_buy_is_not_asked_with_confirm_off():
+    console, lines = position_console(DEBT_BEFORE_TREASURES, "buy engineer\n", DEBT_KINGDOM, confirm=False)
+    assert after(lines, "buy engineer")[0].startswith("You buy Engineer. You take 4 Debt for Engineer.")
+    assert console.game.player("Ann").debt == 4
+
+
 @pytest.mark.parametrize(
     "lang, typed, expected",
     [
         (
             "en",
             "buy engineer",
-            "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in "
-            "your hand: type play treasures.",
+            "You still have 1 Action and could play Villa. Buying Engineer ends the Action phase and makes you take "
+            "4 Debt with 0 coins to pay it, as the Treasures in your hand cannot be played once you buy. Buy it "
+            "anyway? Type yes to buy: no",
         ),
         (
             "nl",
             "koop ingenieur",
-            "Ingenieur kopen geeft je 4 schuld; je hebt 0 munten om die af te lossen tot je de geldkaarten in je "
-            "hand speelt: typ speel geldkaarten.",
-        ),
-        (
-            "en",
-            "buy city quarter",
-            "Buying City Quarter makes you take 8 Debt; you have 0 coins to pay it until you play the Treasures in "
-            "your hand: type play treasures.",
+            "Je hebt nog 1 actie en kunt Villa spelen. Als je Ingenieur koopt, eindigt de actiefase en krijg je "
+            "4 schuld, met 0 munten om die af te lossen, want na het kopen kun je de geldkaarten in je hand niet "
+            "meer spelen. Toch kopen? Typ ja om te kopen: nee",
         ),
     ],
 )
-def test_a_debt_card_bought_before_the_treasures_says_to_play_them(lang, typed, expected):
-    # as a buy that costs more coins than there are: the Treasures could no longer pay once it is bought
-    console, lines = console_at(
-        DEBT_BEFORE_TREASURES, typed + "\n", lang, kingdom=("Villa", "Engineer", "City Quarter")
-    )
-    assert after(lines, typed) == [expected]
-    assert console.game.player("Ann").debt == 0 and console.game.turn.buys == 1
+def test_a_debt_buy_that_also_ends_the_action_phase_is_one_question(lang, typed, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {
+            "Ann": {"hand": ["Villa", "Copper", "Copper", "Estate", "Silver"], "deck": ["Estate"] * 5},
+            "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+        },
+    }
+    no = {"en": "no", "nl": "nee"}[lang]
+    console, lines = console_at(state, f"{typed}\n{no}\n", lang, kingdom=DEBT_KINGDOM)
+    assert after(lines, typed)[0] == expected
+    assert console.game.player("Ann").debt == 0 and console.game.turn.phase == "action"
+
+
+def test_a_debt_card_in_the_buy_phase_asks_and_no_leaves_the_turn():
+    # 2 coins so far pay 2 of City Quarter's 8 Debt; the Silver in hand could pay 2 more
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 2},
+        "players": {
+            "Ann": {"hand": ["Silver"], "in_play": ["Copper", "Copper"], "deck": ["Estate"] * 5},
+            "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+        },
+    }
+    console, lines = console_at(state, "buy city quarter\nno\n", kingdom=DEBT_KINGDOM)
+    assert after(lines, "buy city quarter") == [
+        "Buying City Quarter makes you take 8 Debt with 2 coins to pay it, as the Treasures in your hand cannot "
+        "be played once you buy. Buy it anyway? Type yes to buy: no",
+        "Nothing was bought; the turn goes on.",
+    ]
+    assert console.game.turn.buys == 1 and console.game.turn.coins == 2 and console.game.player("Ann").debt == 0
 
 
 def test_a_debt_card_is_bought_when_the_coins_so_far_pay_its_debt():
@@ -387,11 +468,17 @@ def test_a_debt_card_is_bought_when_the_coins_so_far_pay_its_debt():
     assert console.game.player("Ann").debt == 4
 
 
-def test_a_joined_seat_hears_the_same_about_a_debt_card():
-    # a seat that joined a hosted game knows the game only from its view (its game is a ViewGame)
-    from a11y_dominion.remote.client import ViewGame
+def test_a_joined_seat_asks_the_same_about_a_debt_card():
+    # a seat that joined a hosted game knows the game only from its view (its game is a ViewGame): its
+    # console asks as the local one does, and sends the buy only after yes
+    import io
+
+    from a11y_dominion.announcements.speech.speaker import Speaker
+    from a11y_dominion.console.display import Display, PlainReader
+    from a11y_dominion.console.seat import HumanSeat
+    from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole
+    from a11y_dominion.remote.protocol import Rate
     from a11y_dominion.scenario import load_scenario
-    from a11y_dominion.textinput import buy_refusal
 
     game, _ = load_scenario(
         {
@@ -405,12 +492,21 @@ def test_a_joined_seat_hears_the_same_about_a_debt_card():
         }
     )
     game.start()
-    seen = ViewGame(player_view(game, "Ann"), game.pending)
-    keys = [Move.buy("Engineer")]
-    assert EN.msg(buy_refusal(seen, keys, seen.explain_move(keys))) == (
-        "Buying Engineer makes you take 4 Debt; you have 0 coins to pay it until you play the Treasures in your "
-        "hand: type play treasures."
-    )
+    decide = {"type": "decide", "id": 1, "decision": game.pending.to_data(), "view": player_view(game, "Ann").to_data()}
+    for answer, keys in (("no", None), ("yes", [Move.buy("Engineer")])):
+        screen = io.StringIO()
+        display = Display(screen, plain=True, lang=EN)
+        seat = HumanSeat("Ann", lang=EN, print_fn=lambda text, style=None, d=display: d.line(text, style))
+        link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+        console = JoinConsole(link, seat, display, Speaker("off"), PlainReader(io.StringIO(answer + "\n"), screen))
+        assert console.receive(decide)
+        console.handle("buy engineer")
+        assert screen.getvalue().splitlines() == [
+            "Buying Engineer makes you take 4 Debt with 0 coins to pay it, as the Treasures in your hand cannot be "
+            f"played once you buy. Buy it anyway? Type yes to buy: {answer}",
+            *(["Nothing was bought; the Action phase goes on."] if keys is None else []),
+        ]
+        assert console.answered == keys
 
 
 # ------------------------------------------------------------ verbose phases: said once, and whose
@@ -569,14 +665,52 @@ SACRIFICE_TURN = {
 @pytest.mark.parametrize(
     "lang, typed, expected",
     [
-        ("en", "play sacrifice|copper|yes|undo", "Taken back: trash Copper."),
-        ("nl", "speel offer|koper|ja|herstel", "Teruggenomen: vernietig Koper."),
+        ("en", "play sacrifice|copper|yes|undo", "Taken back: your trashing of Copper."),
+        ("nl", "speel offer|koper|ja|herstel", "Teruggenomen: je vernietigde Koper."),
     ],
 )
 def test_undo_of_a_card_question_names_the_answer(lang, typed, expected):
     _, lines = console_at(SACRIFICE_TURN, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Sacrifice"))
     undo = typed.split("|")[-1]
     assert after(lines, undo)[0] == expected
+
+
+CHAPEL_TURN = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Chapel", "Estate", "Estate", "Copper"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, asked, taken",
+    [
+        (
+            "en",
+            "play chapel|estate, estate|yes|undo|undo",
+            "Trash 2 Estates? Type yes to trash: yes",
+            ["Taken back: your trashing of 2 Estates.", "Taken back: your play of Chapel."],
+        ),
+        (
+            "nl",
+            "speel kapel|landgoed, landgoed|ja|herstel|herstel",
+            "2 Landgoederen vernietigen? Typ ja om te vernietigen: ja",
+            ["Teruggenomen: je vernietigde 2 Landgoederen.", "Teruggenomen: je gespeelde Kapel."],
+        ),
+    ],
+)
+def test_the_trash_question_counts_promises_nothing_and_its_undo_reads_as_a_play_s(lang, typed, asked, taken):
+    # counted as "You trash 2 Estates." is; undo takes it back, so the question does not say it cannot be
+    console, lines = console_at(CHAPEL_TURN, typed.replace("|", "\n") + "\n", lang, kingdom=("Villa", "Chapel"))
+    chosen = typed.split("|")[1]
+    assert after(lines, chosen)[0] == asked
+    undo = typed.split("|")[-1]
+    i = lines.index(f"Ann> {undo}")
+    j = lines.index(f"Ann> {undo}", i + 1)
+    assert [lines[i + 1], lines[j + 1]] == taken
+    assert console.game.trash == [] and len(console.game.player("Ann").hand) == 4
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,8 @@
 """Answering the pending decision from a typed line.
 
 :class:`Answers` is the mixin of :class:`~a11y_dominion.console.app.Console`
-that reads a line as a query command or an answer, asks before what cannot
-be undone (see :meth:`Answers.confirmation_question`) and turns every
+that reads a line as a query command or an answer, asks before some answers
+(see :meth:`Answers.confirmation_question`) and turns every
 refusal into one sentence in the language of the seat at the keyboard.
 """
 
@@ -10,14 +10,25 @@ from __future__ import annotations
 
 import difflib
 
-from ..announcements.narrator import count, join_names
+from ..announcements.narrator import count, group_names, join_names
 from ..i18n import N_
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Move, MoveKind
-from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, buy_refusal, parse_line, split_speaker
+from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, buy_refusal, debt_buy, parse_line, split_speaker
 from . import questions
 from .commands import command_for, is_yes, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
+
+# asked before a legal buy that takes more Debt than the coins so far can pay (textinput.debt_buy)
+DEBT_BUY = N_(
+    "Buying {card} makes you take {debt} with {coins} to pay it, as the Treasures in your hand cannot be "
+    "played once you buy. Buy it anyway? Type yes to buy: "
+)
+DEBT_BUY_ENDS_ACTIONS = N_(
+    "You still have {actions} and could play {cards}. Buying {card} ends the Action phase and makes you "
+    "take {debt} with {coins} to pay it, as the Treasures in your hand cannot be played once you buy. "
+    "Buy it anyway? Type yes to buy: "
+)
 
 
 class Answers:
@@ -65,8 +76,8 @@ class Answers:
 
     def answer(self, text: str) -> None:
         """Read the typed ``text`` as the answer to the pending decision: checked
-        first (a refusal is one sentence), confirmed when it cannot be undone,
-        then kept in ``self.answered`` for the table to apply."""
+        first (a refusal is one sentence), confirmed when :meth:`confirmation_question`
+        asks, then kept in ``self.answered`` for the table to apply."""
         d = self.game.pending
         line = text
         if d.kind == "yesno" and text.strip() in ("1", "2"):
@@ -87,30 +98,43 @@ class Answers:
         self.answered = keys
 
     def confirmation_question(self, d, keys: list) -> str | None:
-        """The question to ask before an irreversible answer, or None.
+        """The question to ask before the answer ``keys`` to ``d`` is given, or None.
 
         Asked (unless the ``confirm`` setting is off) before trashing cards chosen from a
-        list (a yes-or-no question to trash says itself that it cannot be undone);
+        list (a yes-or-no question to trash is asked once, as it is);
         before any move that ends the Action phase (``end``, playing
         Treasures, buying, paying Debt) while Actions and playable Action
-        cards are left; and before ending the turn with Debt and coins that
-        could pay some of it."""
+        cards are left; before a buy that takes more Debt than the coins so far
+        can pay while Treasures in hand could still pay it (:func:`debt_buy`: once
+        something is bought they cannot be played); and before ending the turn
+        with Debt and coins that could pay some of it."""
         if not self.confirm:
             return None
         g = self.game
         if d.kind == "turn" and len(keys) == 1:
             key = keys[0]
+            debt = debt_buy(g, keys)
+            debt_fields = {}
+            if debt is not None:
+                card, taken, coins = debt
+                debt_fields = dict(
+                    card=card, debt=count(taken, "Debt", self.lang), coins=count(coins, "coin", self.lang)
+                )
             if g.turn.phase == "action" and g.turn.actions > 0:
                 plays = [o.name for o in d.options if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
                 ends = self._ends_action_phase(key)
                 if plays and ends is not None:
                     template, fields = ends
+                    if debt is not None:  # both in one question
+                        template, fields = DEBT_BUY_ENDS_ACTIONS, debt_fields
                     return self.t(
                         template,
                         actions=count(g.turn.actions, "Action", self.lang),
                         cards=join_names([self.lang.card(c) for c in plays], self.lang),
                         **fields,
                     )
+            if debt is not None:
+                return self.t(DEBT_BUY, **debt_fields)
             p = g.player(d.player)
             if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
                 return self.t(
@@ -122,13 +146,12 @@ class Answers:
                     debt=count(p.debt, "Debt", self.lang),
                 )
         if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
-            names = [d.labels.get(k, k) for k in keys]
-            return self.t(
-                N_("Trash {cards}? This cannot be undone. Type yes to trash: "),
-                cards=join_names([self.lang.card(n) for n in names], self.lang),
-            )
-        # a yes-or-no question to trash ("trash the Engineer?") says itself that it cannot be
-        # undone, and its yes is the confirmation: it is not asked twice
+            names = [str(d.labels.get(k, k)) for k in keys]
+            # counted as the line that tells the trash ("Trash 2 Estates?"); undo may take it back
+            # within the turn, so the question promises nothing either way
+            return self.t(N_("Trash {cards}? Type yes to trash: "), cards=group_names(names, self.lang))
+        # a yes-or-no question to trash ("trash the Engineer?") is itself the question, and its
+        # yes is the confirmation: it is not asked twice
         return None
 
     def not_done(self, d, keys: list) -> str:
@@ -142,6 +165,8 @@ class Answers:
             return self.t(N_("Not done. {question}"), question=asked)
         key = keys[0]
         if self.game.turn.phase != "action":
+            if key.kind is MoveKind.BUY:
+                return self.lang._(N_("Nothing was bought; the turn goes on."))
             return self.lang._(N_("The turn goes on."))
         if key.kind is MoveKind.END:
             return self.lang._(N_("The Action phase goes on."))

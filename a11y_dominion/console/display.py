@@ -241,10 +241,11 @@ def draw_prompt_once(renderer) -> None:
 def split_prompt(message: str) -> tuple[str, str]:
     """(the lines to print before the prompt, the prompt) of a question.
 
-    A question of several sentences ("Trash Estate? This cannot be undone.
-    Type yes to trash: ") is printed as a line up to its last sentence, which
-    the terminal wraps between words like any line; only the last sentence
-    ("Type yes to trash: ") is the prompt, short enough never to be broken by
+    A question of several sentences ("You still have 1 Action and could play
+    Villa. End the Action phase? Type yes to end it: ") is printed as a line
+    up to its last sentence, which the terminal wraps between words like any
+    line; only the last sentence
+    ("Type yes to end it: ") is the prompt, short enough never to be broken by
     the line editor. A one-sentence prompt comes back as ("", message)."""
     m = re.match(r"(.*[.?!])\s+(\S.*)$", message, re.S)
     if m is None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..announcements.words import join_names
 from ..i18n import N_, Language
-from ..rules.cards import EVENTS
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Purpose
+from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
 from ..view import PlayerView
 
 HINTS_OFF = N_("Hints are off in the settings; settings set hints on turns them on.")
@@ -78,11 +78,43 @@ def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> s
     return lang._(verbs.get(d.purpose, choose)).format(cards=cards)
 
 
+def hint_words(view: PlayerView, d: Decision, answer: list, reason: Msg, lang: Language) -> str:
+    """The hint's sentence in ``lang``: the answer ``answer`` to ``d`` as :func:`move_words`
+    says it, a colon, and ``reason`` (a bot's :class:`Msg`) going on after it with a small
+    letter unless it begins with a name ("End the Action phase: you have no Action card to
+    play.", "Play Crown: Crown plays one of your Treasures twice.")."""
+    said = lang.msg(reason)
+    return lang.text(N_("{move}: {reason}"), move=move_words(view, d, answer, lang), reason=after_colon(said, lang))
+
+
+# words the game writes with a capital in a sentence's middle too (English; Dutch writes them small)
+_CAPITAL_TERMS = ("Debt", "VP")
+_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def after_colon(sentence: str, lang: Language) -> str:
+    """``sentence`` (in ``lang``) as it goes on after a colon: its first letter small ("You have
+    no Buys left." -> "you have no Buys left."), unless it begins with a word that keeps its
+    capital anywhere: the name of a card, pile, Event or Landmark in English or ``lang``
+    ("Crown plays...", "Kroon speelt..."), or Debt or VP."""
+    if not sentence[:1].isupper():
+        return sentence
+    names = _NAMES.get(lang.code)
+    if names is None:
+        english = [*CARDS, *PILES, *EVENTS, *LANDMARKS]
+        shown = {lang.card(n) or n for n in english} | {lang.cards(n) for n in CARDS}
+        names = _NAMES[lang.code] = tuple(sorted({*english, *shown, *_CAPITAL_TERMS}))
+    for name in names:
+        if sentence.startswith(name) and not sentence[len(name) : len(name) + 1].isalnum():
+            return sentence
+    return sentence[:1].lower() + sentence[1:]
+
+
 def hint_line(view: PlayerView, d: Decision, told: list, lang: Language, think_ms: int | None, seed: int) -> str:
     """One sentence: what a bot would answer to ``d`` (asked of the seat of
-    ``view``, which was told the events ``told``) and why, in ``lang``.
+    ``view``, which was told the events ``told``) and why, in ``lang`` (:func:`hint_words`).
     ``think_ms`` as for :func:`~a11y_dominion.bots.hint.advise` (at most 400 ms of thinking)."""
     from ..bots.hint import advise
 
     answer, reason = advise(d, view, told, think_ms, seed)
-    return lang.text(N_("{move}: {reason}"), move=move_words(view, d, answer, lang), reason=reason)
+    return hint_words(view, d, answer, reason, lang)

@@ -258,9 +258,9 @@ def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str
 def taken_back_words(events: list, player: str, lang: Language = EN, own: bool = True) -> str:
     """What ``player``'s taken-back answer did, without the figures it left (they are old
     now): "your buy of Harbinger", "your play of 4 Coppers and Silver", "the end of your
-    Action phase", what an answer to a card's question did ("trash Copper and Estate"), or
+    Action phase", what an answer to a card's question did ("your trashing of 2 Estates"), or
     "your answer"; told to another seat (not ``own``): "the buy of Harbinger", "the play of
-    ...", "the end of the Action phase", "the trashing of Copper and Estate", "an answer"."""
+    ...", "the end of the Action phase", "the trashing of 2 Estates", "an answer"."""
     bought = [e.card for e in events if isinstance(e, ev.CardBought) and e.player == player]
     bought += [e.event for e in events if isinstance(e, ev.EventBought) and e.player == player]
     if bought:
@@ -278,17 +278,18 @@ def taken_back_words(events: list, player: str, lang: Language = EN, own: bool =
     return lang._(N_("your answer") if own else N_("an answer"))
 
 
-# what an answer to a card's question did, by the cards it moved: (own words, words to the others)
+# what an answer to a card's question did, by the cards it moved: (own words, words to the others), in
+# the form of the buys and plays taken back ("your play of Chapel", "your trashing of 2 Estates")
 _DEEDS = (
-    ("trash", N_("trash {cards}"), N_("the trashing of {cards}")),
-    ("discard", N_("discard {cards}"), N_("the discarding of {cards}")),
-    ("gain", N_("gain {cards}"), N_("the gaining of {cards}")),
+    ("trash", N_("your trashing of {cards}"), N_("the trashing of {cards}")),
+    ("discard", N_("your discarding of {cards}"), N_("the discarding of {cards}")),
+    ("gain", N_("your gaining of {cards}"), N_("the gaining of {cards}")),
 )
 
 
 def _answer_deeds(events: list, player: str, lang: Language, own: bool) -> list:
-    """What ``player``'s answer to a card's question did, in the order of :data:`_DEEDS`, as
-    the answer's words ("trash Copper and Estate", "gain Silver"; to another seat: "the
+    """What ``player``'s answer to a card's question did, in the order of :data:`_DEEDS`
+    ("your trashing of Copper and Estate", "your gaining of Silver"; to another seat: "the
     trashing of Copper and Estate"); empty when it moved no card that ``events`` name."""
     cards: dict = {"trash": [], "discard": [], "gain": []}
     for e in events:

@@ -61,6 +61,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..announcements.words import join_names
 from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers
@@ -178,9 +179,12 @@ class ViewGame:
 
 
 # ------------------------------------------------------------------ who and where
-def read_seats_file(path: str, user: str | None) -> tuple:
-    """(host, port, user, password) from a seats file as ``host --seats-file`` writes it.
-    Raises :class:`JoinError` for a file that cannot be read or has no such seat."""
+def read_seats_file(path: str, user: str | None, lang: Language | None = None) -> tuple:
+    """(host, port, user, password) from a seats file as ``host --seats-file`` writes it;
+    ``user`` names the seat in any letter case, as the host reads a seat's name ("bea" for
+    Bea), and the seat's own name comes back. Raises :class:`JoinError` for a file that
+    cannot be read or has no such seat; its seats' names are joined in ``lang`` (English
+    when None), the language the sentence is said in ("Ann and Bea")."""
     if not os.path.lexists(os.path.expanduser(path)):
         raise JoinError(Msg(N_("There is no file named {file}."), file=path))
     try:
@@ -194,19 +198,32 @@ def read_seats_file(path: str, user: str | None) -> tuple:
     if user is None:
         if len(names) != 1:
             raise JoinError(
-                Msg(N_("Name your seat with --user; the seats file has {names}."), names=", ".join(map(str, names)))
+                Msg(
+                    N_("Name your seat with --user; the seats file has {names}."),
+                    names=join_names([str(n) for n in names], lang or Language("en")),
+                )
             )
         user = str(names[0])
-    seat = seats.get(user) if isinstance(seats, dict) else None
+    name, seat = _seat_named(seats, user) if isinstance(seats, dict) else (user, None)
     if not isinstance(seat, dict) or not isinstance(seat.get("password"), str):
         raise JoinError(Msg(N_("The seats file has no seat {user}."), user=user))
     host, port = data.get("host"), data.get("port")
     return (
         host if isinstance(host, str) else None,
         port if isinstance(port, int) else None,
-        str(seat.get("user") or user),
+        str(seat.get("user") or name),
         seat["password"],
     )
+
+
+def _seat_named(seats: dict, user: str) -> tuple[str, Any]:
+    """(the seat's name, its entry) of the seat of ``seats`` (a seats file's seats by name)
+    that ``user`` names: the one of that name, else the one whose name is ``user`` in another
+    letter case (as the host's ``seat_name`` finds it); (``user``, None) for none."""
+    if user in seats:
+        return user, seats[user]
+    folded = user.casefold()
+    return next(((str(n), seat) for n, seat in seats.items() if str(n).casefold() == folded), (user, None))
 
 
 def read_password_file(path: str) -> str:
@@ -1832,7 +1849,7 @@ def run_join(args, stdout=None) -> int:
     host, port, user, password = args.host, args.port, args.user, None
     try:
         if args.seats_file:
-            file_host, file_port, user, password = read_seats_file(args.seats_file, args.user)
+            file_host, file_port, user, password = read_seats_file(args.seats_file, args.user, lang)
             host = host or file_host
             port = port if port is not None else file_port
         elif args.password_file:

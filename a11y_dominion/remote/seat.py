@@ -107,7 +107,7 @@ def typed_line(text: str) -> str:
 
 
 class SeatAnswers(Answers):
-    """The console's questions before an answer that cannot be undone
+    """The console's questions before an answer it confirms first
     (:meth:`~a11y_dominion.console.answers.Answers.confirmation_question`) and
     what did not happen after a no (:meth:`~a11y_dominion.console.answers.Answers.not_done`),
     for ``seat`` (a :class:`RemoteSeat`) at ``table``: the same sentences as at the console."""
@@ -171,7 +171,7 @@ class RemoteSeat(HumanSeat):
         self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
         self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
-        # ask before an answer that cannot be undone, as the console does by default (the host's own
+        # ask before an answer the console confirms, as the console does by default (the host's own
         # seat: its confirm setting; a guest that joins with ``join`` answers through its own console,
         # which asks, and not through these lines)
         self.confirm = True

@@ -622,7 +622,8 @@ class TerminalSession(PromptToolkitSSHSession):
         try:
             while code is None:
                 names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-                self._say(f"Choose your language / Kies je taal: {names}.")
+                # Enter keeps the seat's language, and says which, as the verbosity question does
+                self._say(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES[seat.lang.code]}.")
                 got = await self._read()
                 if got is None or got is LEAVE:
                     return None

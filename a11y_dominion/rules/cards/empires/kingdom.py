@@ -281,8 +281,7 @@ def _engineer(g: Game, p: Player, me: Card) -> Flow:
         if (
             yield from g.yes_no(
                 p,
-                "{player}, Engineer: trash the Engineer to gain another card costing up to 4 coins? "
-                "This cannot be undone.",
+                "{player}, Engineer: trash the Engineer to gain another card costing up to 4 coins?",
                 "Engineer",
                 "trash",
             )
