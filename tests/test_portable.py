@@ -111,7 +111,7 @@ def test_the_lock_file_of_an_ended_game_goes_and_listings_never_read_lock_files(
 def test_a_new_game_is_kept_even_where_a_lock_left_from_elsewhere_holds_its_name(games, monkeypatch):
     """A new game's file is made by this process alone (O_EXCL); a lock file of that name held
     by another (a lock left on a file system whose locks outlive their process) refuses nothing."""
-    monkeypatch.setattr(autosave, "_new_id", lambda: "20260101-120000")
+    monkeypatch.setattr(autosave, "_new_id", lambda moment: "20260101-120000")
     with held_elsewhere(games / "20260101-120000.jsonl"):
         save = autosave.Autosave.create({"seed": 1}, humans=("Ann",))
         save.keep()
