@@ -43,11 +43,11 @@ def test_the_host_stays_until_every_remote_player_has_left():
         assert ann[-1] == STAY and bea[-1] == STAY
         host.people["Ann"].typed("score")  # the queries answer after the game
         assert any(x.startswith("Bot: 3 VP (") for x in ann) and ann[-1].startswith("Provinces left: ")
-        host.leave("Ann", "ann")
+        host.leave("Ann", "ann", quit=True)  # she typed quit
         await asyncio.sleep(0)
         assert not staying.done()  # Bea is still in
         assert bea[-1] == "Ann has left.\n" and printed[-1] == "Ann has left."
-        host.leave("Bea", "bea")
+        host.leave("Bea", "bea", quit=True)
         await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
         assert host.joined == []
 
@@ -77,5 +77,112 @@ def test_with_no_time_after_the_game_the_host_does_not_wait():
         host, ann, _bea, _printed = make_host(0)
         await asyncio.wait_for(host.after_the_game(), 5)
         assert STAY not in ann
+
+    asyncio.run(main())
+
+
+def dropped_host(players: str, after_game: float = 600) -> tuple:
+    """A host of ``players`` whose remote seat Ann joined and dropped (her connection broke),
+    with the medium bot playing for her: (host, Ann's lines, the host's screen)."""
+    specs = parse_seats(players, remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+    printed: list = []
+    host = GameHost(game, specs, 1, Language("en"), out=printed.append, after_game=after_game)
+    ann: list = []
+    host.join("Ann", ann.append, "ann")
+    host.leave("Ann", "ann")
+    host.stand_ins["Ann"].take_over()
+    return host, ann, printed
+
+
+def test_a_player_who_dropped_comes_back_after_the_game_and_hears_the_result_last():
+    async def main():
+        host, _ann, printed = dropped_host("Ann:remote,Bot:bigmoney")
+        assert await asyncio.wait_for(host.table.run_async(), 60) is None  # the bot finished Ann's game
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        assert not staying.done()  # Ann may still come back to hear who won
+        heard = host.heard["Ann"][0]  # the lines of her history she heard before her connection broke
+        back: list = []
+        host.join("Ann", back.append, "ann 2")
+        said = [x.rstrip("\n") for x in back]
+        history = [a.text for a in host.people["Ann"].history.entries()]
+        end = history.index("Game over.")
+        result = history[end + 1 :]
+        assert result[-1] in ("You win.", "Bot wins.") and len(result) == 3
+        missed = end - heard  # what she was told since, without "Game over." and the result
+        log = len(history) - heard  # log N reads back from the newest: the result too
+        assert missed > 30
+        assert said == [
+            "Welcome back, Ann. The game is over.",
+            "The medium bot played for you while you were away.",
+            f"{missed} messages while you were away; the last 30 follow. Type log {log} to hear them all.",
+            *history[end - 30 : end],
+            *result,
+            "You may stay: log, repeat, score and export work here; type quit to leave.",
+        ]
+        assert printed[-1] == "Ann is back."  # no bot plays after the game
+        host.leave("Ann", "ann 2", quit=True)
+        await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
+
+    asyncio.run(main())
+
+
+def test_a_player_who_typed_quit_is_not_waited_for_after_the_game():
+    async def main():
+        host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")
+        host.quitted.add("Ann")  # as leave(..., quit=True) marks her
+        assert await asyncio.wait_for(host.table.run_async(), 60) is None
+        await asyncio.wait_for(host.after_the_game(), 5)
+
+    asyncio.run(main())
+
+
+def test_the_host_screen_names_the_winner_as_the_players_hear_it():
+    async def main():
+        host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")
+        with pytest.raises(ValueError):
+            host.winner_line()
+        assert await asyncio.wait_for(host.table.run_async(), 60) is None
+        heard = [a.text for a in host.people["Ann"].history.entries()][-1]
+        assert host.winner_line() == {"You win.": "Ann wins.", "Bot wins.": "Bot wins."}[heard]
+
+    asyncio.run(main())
+
+
+async def settle() -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+def test_leaving_says_the_game_waits_only_at_the_seat_s_question_and_the_turn_once():
+    async def main():
+        specs = parse_seats("Ann:remote,Bea:remote", remote=True)
+        piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+        printed: list = []
+        host = GameHost(game, specs, 1, Language("en"), out=printed.append)
+        ann: list = []
+        bea: list = []
+        host.join("Ann", ann.append, "ann")
+        host.join("Bea", bea.append, "bea")
+        table = asyncio.ensure_future(host.table.run_async())
+        await settle()
+        host.leave("Bea", "bea")  # during Ann's turn
+        assert printed[-1] == "Bea has left; the game goes on until a question is Bea's."
+        host.leave("Ann", "ann")  # at her own question
+        assert printed[-1] == "Ann has left; the game waits for Ann to come back."
+        host.stand_ins["Ann"].take_over()  # the bot ends Ann's turn: Bea's turn is asked of nobody
+        await settle()
+        assert printed[-1] == "The game waits for Bea to come back."
+        assert [x for x in printed if x.startswith("The game waits")] == ["The game waits for Bea to come back."]
+        back: list = []
+        host.join("Ann", back.append, "ann 2")
+        said = [x.rstrip("\n") for x in back]
+        i = said.index("Bea's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.")
+        assert said[i - 1] != "Bea's turn 1." and "Bea's turn 1." not in said
+        assert said[-1] == "Bea must answer now."
+        table.cancel()
 
     asyncio.run(main())

@@ -269,7 +269,7 @@ def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     ann = login(data, "Ann")
     ann.expect("Welcome back, Ann. The game goes on.")
     ann.expect("The medium bot played for you while you were away.")
-    ann.expect(r"\d+ messages while you were away:")
+    ann.expect(r"\d+ messages while you were away[:;]")  # (more than 30: the last 30, and how log reads all)
     ann.expect(r"Your hand, \d+ cards?: ")
     # what the bot played and bought in her seat is told her once, with the others' turns
     missed = ANSI.sub("", ann.before).replace("\r", "")
@@ -290,6 +290,38 @@ def keygen(path: Path, comment: str) -> str:
         ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", str(path)], check=True, timeout=30
     )
     return Path(f"{path}.pub").read_text()
+
+
+@pytest.mark.posix
+def test_a_player_whose_client_was_killed_comes_back_after_the_game_to_hear_who_won(hosting):
+    host = hosting("Ann:remote,Bot:bigmoney", "--bot-after", "1", "--after-game", "90")
+    ann = login(host.data, "Ann")
+    ann.expect("Ann> ")
+    ann.kill(signal.SIGKILL)  # the bot finishes the game for her
+    ann.close(force=True)
+    host.printed("Final scores:")
+    scores = host.lines.index("Final scores:")
+    host.printed(" win")
+    assert re.fullmatch(r"(Ann|Bot) wins\.", host.lines[scores + 4]), host.lines[scores:]  # the host names the winner
+    ann = login(host.data, "Ann")  # the host waits for her: she dropped, she did not quit
+    ann.expect("You may stay: log, repeat, score and export work here; type quit to leave.")
+    said = [x.strip() for x in ANSI.sub("", ann.before + ann.after).replace("\r", "").split("\n") if x.strip()]
+    start = said.index("Welcome back, Ann. The game is over.")
+    assert said[start + 1] == "The medium bot played for you while you were away."
+    many = re.fullmatch(
+        r"(\d+) messages while you were away; the last 30 follow\. Type log (\d+) to hear them all\.", said[start + 2]
+    )
+    assert many and int(many[1]) > 30 and int(many[2]) == int(many[1]) + 4, said[start + 2]  # the result and Game over
+    assert len(said) == start + 3 + 30 + 4  # 30 missed lines, the two scores, who won, that she may stay
+    assert re.fullmatch(r"Ann: \d+ VP \(.+\)\.", said[-4]) and re.fullmatch(r"Bot: \d+ VP \(.+\)\.", said[-3])
+    assert said[-2] in ("You win.", "Bot wins.")  # the result last, before the staying line
+    assert sum("The game is over" in x for x in said) == 1
+    host.printed("Ann is back.")
+    assert not [x for x in host.lines if "the bot stops playing" in x]  # no bot plays after the game
+    ann.sendline("quit")
+    ann.expect("You left; goodbye.")
+    ann.expect(pexpect.EOF)
+    assert host.proc.wait(20) == 0
 
 
 @pytest.mark.posix

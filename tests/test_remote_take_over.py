@@ -53,6 +53,8 @@ def test_a_join_session_replaced_by_an_ssh_login_says_why_once(tmp_path):
             assert bea.wait() == 1
             ended = after[after.index(TAKEN) :].splitlines()
             assert [x for x in ended if x.strip()] == [TAKEN]
+            heard = lines_of(ann.since())  # a take-over is neither a leaving nor a coming back
+            assert not [x for x in heard if x.startswith(("Bea has left", "Bea is back"))], heard
             ann.send("end")
             ann.until(r"^Ann, Buy phase")
             ann.send("end")

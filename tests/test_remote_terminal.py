@@ -133,6 +133,7 @@ def test_ctrl_d_and_quit_ask_before_leaving(host):
     ann.sendline("quit")
     ann.expect(r"Leave the game\? yes or no")
     ann.sendline("yes")
+    ann.expect("You left; goodbye.")
     ann.expect(pexpect.EOF)
     ann.close()
     deadline = time.monotonic() + 60  # only a host that hangs takes this long

@@ -53,7 +53,7 @@ def test_a_flood_of_say_and_other_messages_reaches_no_seat_past_the_rate_and_is_
             got = await ann.next(timeout=60)
             if got["type"] != "text":
                 continue
-            if got["text"] == "Bea has left; the game waits for Bea to come back.":
+            if got["text"] == "Bea has left; the game goes on until a question is Bea's.":  # (Ann's question)
                 break
             said.append(got["text"])
         bea_got = []

@@ -141,9 +141,11 @@ def test_an_ssh_seat_that_drops_finds_its_history_hears_what_it_missed_once_and_
         first = ann.all()
         ann.child.kill(9)
         rp.close_seat(ann.child)
-        bea.until(r"^Ann has left; the game waits for Ann to come back\.$")
-        # Bea plays her turn 1; the bot plays; the game waits for Ann's turn 2
+        # (Bea's question: nothing waits for Ann yet)
+        bea.until(r"^Ann has left; the game goes on until a question is Ann's\.$")
+        # Bea plays her turn 1; the bot plays; the game waits for Ann's turn 2, and Bea is told so
         assert play_until(bea, "Bea", r"^Ann's turn 2\.$")[0] == "play treasures"
+        bea.until(r"^The game waits for Ann to come back\.$")
 
         ann = Reader(rp.join(host.data, "Ann", tmp_path / "ann2.log"))
         lines = rp.lines_of(ann.prompt("Ann"))
@@ -224,8 +226,9 @@ def test_a_join_seat_that_drops_gets_its_history_back_hears_what_it_missed_once_
         first = rp.lines_of(ann.all())
         ann.child.kill(9)
         ann.child.wait()
-        bea.until(r"^Ann has left; the game waits for Ann to come back\.$")
+        bea.until(r"^Ann has left; the game goes on until a question is Ann's\.$")
         assert play_until(bea, "Bea", r"^Ann's turn 2\.$")[0] == "play treasures"
+        bea.until(r"^The game waits for Ann to come back\.$")
 
         ann = Reader(rp.join_program(host, tmp_path, "Ann"))  # a new program: it knew nothing
         lines = rp.lines_of(ann.prompt("Ann"))

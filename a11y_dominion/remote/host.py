@@ -51,6 +51,8 @@ from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
 AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
 AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
+STAY_LINE = N_("You may stay: log, repeat, score and export work here; type quit to leave.")
+CATCH_UP = 30  # the most missed lines a seat that comes back hears at once; log N reads them all
 
 
 def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
@@ -99,6 +101,7 @@ class StandIn:
         self.bot_answers = 0  # the answers the bot gave since its player was last in
         self._by_bot = False
         self._taken: asyncio.Event | None = None
+        self.waits: Callable[[], None] | None = None  # called when the person is asked (set by the host)
 
     def __getattr__(self, name: str):
         if name == "seat":
@@ -129,6 +132,8 @@ class StandIn:
             self.bot_answers += 1
             return self.bot.decide(decision, view)
         self._by_bot = False
+        if self.waits is not None:
+            self.waits()
         answer = self.seat.decide(decision, view)
         if not inspect.isawaitable(answer):
             return answer
@@ -250,6 +255,7 @@ class GameHost:
                 seat.keep_settings = lambda name=name: self.keep_settings(name)
                 self.people[name] = seat
                 stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
+                stand_in.waits = lambda name=name: self._waits_for(name)
                 self.stand_ins[name] = stand_in
                 seats[name] = stand_in
             else:
@@ -270,6 +276,8 @@ class GameHost:
         # name: (its history's length, the events it was told) when the seat's last session ended:
         # what it heard; a session that takes the seat is told, once, what came after
         self.heard: dict = {}
+        self.quitted: set = set()  # the seats whose player typed quit (not dropped): not waited for after the game
+        self.waited: set = set()  # the seats the others were told the game waits for, while they are away
         self.over = False  # the game ended: the remote players may stay until they leave
         self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
         self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
@@ -440,12 +448,15 @@ class GameHost:
                 seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
             return SessionSeat(self, name, seat, session)
         by_bot = 0
+        self.quitted.discard(name)
+        self.waited.discard(name)
         if name not in self.joined:
             self.joined.append(name)
             stand_in = self.stand_ins[name]
             by_bot, stand_in.bot_answers = stand_in.bot_answers, 0
-            if stand_in.active:
-                stand_in.give_back()
+            bot_played = stand_in.active and not self.over  # after the game no bot plays for anyone
+            stand_in.give_back()
+            if bot_played:
                 self.tell_everyone(
                     lambda lang: lang.text(N_("{player} is back; the bot stops playing for {player}."), player=name),
                     skip=name,
@@ -510,10 +521,13 @@ class GameHost:
         answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
         told that it played, before what it played). A question of the seat's that the table
         has yet to ask is left to the table, which tells the hand with it. A terminal seat
-        hears the lines its narration kept meanwhile; a seat-protocol program gets its story up to ``heard`` and
-        the history the host kept for it (the narration in the program's language and
-        verbosity) up to there, then the events since, which it narrates itself, then the
-        question as a ``decide`` message."""
+        hears the lines its narration kept meanwhile, the last :data:`CATCH_UP` of them when
+        there are more (with how many there were and that ``log N`` reads them all); after the
+        game, the result (each player's score and who won, as the seat heard it) comes last,
+        then that the player may stay (:data:`STAY_LINE`). A seat-protocol program gets its
+        story up to ``heard`` and the history the host kept for it (the narration in the
+        program's language and verbosity) up to there, then the events since, which it
+        narrates itself, then the question as a ``decide`` message."""
         seat = self.people[name]
         lang = seat.lang
         lines_heard, events_heard = heard
@@ -523,7 +537,6 @@ class GameHost:
             outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
         if self.over:
             seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
-            seat.line(lang._(AFTER_GAME_LINE))
         else:
             seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
         if by_bot:
@@ -533,12 +546,11 @@ class GameHost:
             if news:
                 outlet.events(news)  # what happened while it was away, narrated by its program
         else:
-            missed = [a.text for a in seat.history.entries()[lines_heard:]]
-            if missed:
-                seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(missed)))
-                seat.lines(missed)
+            self._missed(name, lines_heard)
         d = self.table.game.pending
         if d is None:
+            if self.over:
+                seat.line(lang._(STAY_LINE))
             return
         if d.player == name and getattr(seat, "decision", None) is not d:
             return  # the table has yet to ask it (a resumed game only starting): its question tells the hand
@@ -558,13 +570,51 @@ class GameHost:
         seat.lines(q.hand_lines(view, True, lang))
         seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
-    def leave(self, user: str, session=None) -> None:
-        """The session ``session`` of the seat ``user`` names ended (the player quit,
-        or the connection broke): the others are told and the game waits for the
-        seat (with ``bot_after``, a bot answers for it after that many seconds); what
-        the seat had heard is kept (:attr:`heard`) for its next session. After the game
-        the others hear only that the player left. Nothing happens when a newer login
-        has the seat."""
+    def _missed(self, name: str, lines_heard: int) -> None:
+        """The lines of the terminal seat ``name`` since the first ``lines_heard`` of its
+        history, read by ear: at most :data:`CATCH_UP` (the last ones, after how many there
+        were and how ``log`` reads them all); not the turn's start when the turn line that
+        follows says it; after the game, the result last (see :meth:`catch_up`)."""
+        seat = self.people[name]
+        lang = seat.lang
+        entries = [a.text for a in seat.history.entries()]
+        missed = entries[lines_heard:]
+        result: list = []
+        d = self.table.game.pending
+        if self.over:
+            over = lang._(N_("Game over."))
+            end = max((i for i, text in enumerate(entries) if text == over), default=None)
+            if end is not None:
+                result = entries[end + 1 :]  # each player's score and who won, as the seat heard them
+                missed = entries[lines_heard:end]  # "Game over." itself: the welcome said it
+        elif missed and d is not None and d.player != name:
+            turn = q.turn_line(self.table.view(name), name, lang)
+            if missed[-1].endswith(".") and turn.startswith(missed[-1][:-1] + ","):
+                missed.pop()  # "Bea's turn 3.": the turn line that follows says it
+        if len(missed) > CATCH_UP:
+            seat.line(
+                lang.text(
+                    N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all."),
+                    n=len(missed),
+                    last=CATCH_UP,
+                    log=len(entries) - lines_heard,  # log reads back from the newest (the result too)
+                )
+            )
+            seat.lines(missed[-CATCH_UP:])
+        elif missed:
+            seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(missed)))
+            seat.lines(missed)
+        seat.lines(result)
+
+    def leave(self, user: str, session=None, quit: bool = False) -> None:
+        """The session ``session`` of the seat ``user`` names ended (``quit``: the player
+        typed quit; else the connection broke, or a ``join`` program ended, which the host
+        cannot tell apart; after the game, either counts as quit): the others are told,
+        and that the game waits for the seat when the question is its own (else they are
+        told so when its question comes: :meth:`_waits_for`); with ``bot_after``, a bot
+        answers for it after that many seconds; what the seat had heard is kept
+        (:attr:`heard`) for its next session. After the game the others hear only that the
+        player left. Nothing happens when a newer login has the seat."""
         name = self._name(user)
         if session is not None:
             _end(session)
@@ -573,29 +623,52 @@ class GameHost:
         self.sessions.pop(name, None)
         if self.stopped.is_set() or name not in self.joined:
             return
+        if quit:
+            self.quitted.add(name)
         seat = self.people[name]
         seat.attach(None)
         seat.prompt_shown = False
         self.joined.remove(name)
         self.heard[name] = self._heard_now(name)
         self._left.set()
-        if self.over:
+        if self.over:  # they heard the result: not waited for, however their session ended
+            self.quitted.add(name)
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
             return
         if not self.everyone_in.is_set():
             empty = self.empty()
             self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))
             return
-        self.tell_everyone(
-            lambda lang: lang.text(N_("{player} has left; the game waits for {player} to come back."), player=name)
-        )
+        d = self.table.game.pending
+        if d is not None and d.player == name:
+            self.waited.add(name)
+            self.tell_everyone(
+                lambda lang: lang.text(N_("{player} has left; the game waits for {player} to come back."), player=name)
+            )
+        else:
+            self.tell_everyone(
+                lambda lang: lang.text(
+                    N_("{player} has left; the game goes on until a question is {player}'s."), player=name
+                )
+            )
         if self.bot_after is not None:
             loop = asyncio.get_running_loop()
             self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
 
+    def _waits_for(self, name: str) -> None:
+        """The table asks the seat ``name`` a question: when its player is away (and no bot
+        answers for it), every seat that is in is told, once while it is away, that the game
+        waits for it."""
+        if name in self.joined or name in self.waited or not self.everyone_in.is_set():
+            return
+        if self.stand_ins[name].active or self.stopped.is_set():
+            return
+        self.waited.add(name)
+        self.tell_everyone(lambda lang: lang.text(N_("The game waits for {player} to come back."), player=name))
+
     def _bot_stands_in(self, name: str) -> None:
         self.away.pop(name, None)
-        if self.stopped.is_set() or name in self.joined:
+        if self.stopped.is_set() or self.over or name in self.joined:
             return
         self.tell_everyone(
             lambda lang: lang.text(
@@ -670,18 +743,28 @@ class GameHost:
         """The remote seats whose player is in."""
         return [n for n in self.joined if n in self.remote]
 
+    def dropped(self) -> list:
+        """The remote seats whose player's connection broke (they did not type quit) and who
+        are not back: after the game they may still come back to hear the result."""
+        return [n for n in self.remote if n not in self.joined and n not in self.quitted]
+
     async def after_the_game(self) -> None:
         """After the final scores, the remote players who are in may stay: each is told so
-        once; returns when every one of them has left, the host stopped, or none of them
-        typed for :attr:`after_game` seconds (at once when that is 0)."""
-        if self.after_game <= 0 or not self.remote_in():
-            return
+        once, and those whose connection broke may come back (:meth:`dropped`) to hear the
+        result (:meth:`catch_up`); returns when every one of them has left (by quit, for the
+        ones away), the host stopped, or none of them typed for :attr:`after_game` seconds
+        (at once when that is 0)."""
         self.over = True
+        for timer in self.away.values():
+            timer.cancel()
+        self.away.clear()
+        if self.after_game <= 0 or not (self.remote_in() or self.dropped()):
+            return
         self.typed_at = self.clock()
         for name in self.remote_in():
             seat = self.people[name]
             seat.line(seat.lang._(AFTER_GAME_LINE))
-        while self.remote_in() and not self.stopped.is_set():
+        while (self.remote_in() or self.dropped()) and not self.stopped.is_set():
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
                 return
@@ -690,6 +773,18 @@ class GameHost:
                 await asyncio.wait_for(self._left.wait(), idle)
             except asyncio.TimeoutError:
                 pass
+
+    def winner_line(self) -> str:
+        """Who won, in the host's language, in the words the players hear it ("Ann wins.",
+        "Ann wins: tied on 30 VP, with fewer turns.", "Ann and Bea share the win."); the
+        game must be over (ValueError when it is not)."""
+        from ..announcements.narrator import Narrator
+        from ..rules.events import GameEnded
+
+        ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
+        if ended is None:
+            raise ValueError("the game is not over")
+        return Narrator(viewer=None, lang=self.lang)._game_ended(ended)[-1]
 
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: one sentence on the host's screen
@@ -838,6 +933,7 @@ class GameHost:
                         self.out(lang._(N_("Game over.")))
                         for line in q.score_lines(self.table.view(self.table.game.players[0].name), lang):
                             self.out(line)
+                        self.out(self.winner_line())
                     for notice in getattr(self.table.autosave, "notices", ()):  # the game history, said once
                         self.out(lang.msg(notice))
                     await self.after_the_game()

@@ -569,6 +569,7 @@ class TerminalSession(PromptToolkitSSHSession):
             raise
         seat.display, seat.wants_rich = self.display, self.rich
         self.changed()
+        quit = False  # the player typed quit (else the connection broke, or the game or host ended it)
         try:
             while self._ended is None and not self._gone and not host.stopped.is_set():
                 got = await self._read()
@@ -587,6 +588,7 @@ class TerminalSession(PromptToolkitSSHSession):
                         continue
                 if host.over:  # after the game nothing is lost by leaving: no question
                     self._say(seat.lang._(N_("You left; goodbye.")))
+                    quit = True
                     break
                 self.asking = True
                 self._say(seat.lang._(N_("Leave the game? yes or no")))
@@ -594,14 +596,18 @@ class TerminalSession(PromptToolkitSSHSession):
                 answer = await self._read()
                 self.asking = False
                 self.changed()
-                if answer is None or answer is LEAVE or is_yes(typed_line(answer)):
+                if answer is None:  # the connection went
+                    break
+                if answer is LEAVE or is_yes(typed_line(answer)):
+                    self._say(seat.lang._(N_("You left; goodbye.")))
+                    quit = True
                     break
                 self._say(seat.lang._(N_("You stay in the game.")))
         finally:
             if seat.session is self:
                 seat.session = None
             if self._ended is None:
-                host.leave(name, self)
+                host.leave(name, self, quit=quit)
 
     async def _first_settings(self, env):
         """Language and verbosity when the player joins: from the client's
