@@ -131,6 +131,18 @@ class HumanSeat:
         self.narrator = fresh
         self.turn_told = kept
 
+    def was_told(self, player: str, undone: int) -> bool:
+        """Whether the narration said anything of the last ``undone`` events told to this
+        seat in ``player``'s turn (False: they wait for the summary of that turn, or its
+        verbosity leaves them out), narrated again by a narrator that heard the turn before them."""
+        kept = self.turn_told[: max(0, len(self.turn_told) - undone)]
+        taken = self.turn_told[len(kept) :]
+        whole = bool(kept) and isinstance(kept[0], TurnStarted)
+        probe = self._narrator(None if whole else player)
+        probe.last_drawn = self.narrator.last_drawn
+        probe.announcements(kept)
+        return bool(probe.announcements(taken))
+
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued;
         the history stays, so earlier messages can still be read."""

@@ -1722,17 +1722,22 @@ class JoinConsole(Commands, Answers):
         """The ``undone`` message: ``player`` took back an answer that made ``events``.
         This seat's own undo: "Undone: ..." and the hand, and its question is asked again
         (the host sends it anew); another seat's: "Ann took back: ..." (its summary of
-        the turn starts again, without what was taken back)."""
+        the turn starts again, without what was taken back), said only when this seat was
+        told something of what was taken back (:meth:`~a11y_dominion.console.seat.HumanSeat.was_told`)."""
         holder = self.holder
         before = self.latest
         self.latest = PlayerView.from_data(view)
         if events:  # the events taken back leave what this seat was told (hint reads it)
             del self.told[-len(events) :]
+        told = True
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
         else:
+            told = holder.was_told(player, len(events))  # (nothing told of it: nothing said of the undo)
             holder.take_back_told(player, len(events))
         self.game = ViewGame(self.latest, self.decision)
+        if not told:
+            return
         self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")
         if player == self.name:
             self.reply(q.hand_lines(self.latest, True, self.lang))

@@ -355,13 +355,20 @@ class RemoteSeat(HumanSeat):
         ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
         hand; every other seat "Ann took back: ...". A seat-protocol session gets
         the ``undone`` message instead, and narrates it itself (the seat's history at
-        the host keeps the sentence, as its program does)."""
+        the host keeps the sentence, as its program does). A terminal seat that was told
+        nothing of what was taken back (at its verbosity, another player's play waits for the
+        summary of their turn) hears nothing of the undo: what it heard stands, and the
+        summary tells what stands."""
+        told = True
         if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
+            told = self.was_told(player, len(events))
             self.take_back_told(player, len(events))
         said = undone_line(self.name, player, events, self.lang, before, view)
         if self.outlet is not None:
             self.history.add(said, category="game", priority="high")
             self.outlet.undone(player, events, view)
+            return
+        if not told:
             return
         self.say(said, priority="high")
         if player == self.name:
