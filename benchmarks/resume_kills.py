@@ -141,7 +141,7 @@ def host_start(data: Path, seed: int, kind: str, rollouts: int, resume: str | No
     seats = data / "seats.json"
     if seats.exists():
         seats.unlink()
-    args = ["host", "--port", "0", "--seats-file", str(seats), "--bot-after", "0"]
+    args = ["host", "--port", "0", "--seats-file", str(seats), "--bot-after", "0", "--after-game", "0"]
     if resume is not None:
         args += ["--resume", resume]
     else:
