@@ -145,6 +145,22 @@ def host_command(players: str, seed: int, extra: tuple = (), program: tuple = PR
     return list(program) + args
 
 
+def start_host(command: list, seats_file: Path, env: dict) -> subprocess.Popen:
+    """The host of ``command`` (a whole command line, ``seats_file`` its ``--seats-file``) started
+    as a subprocess in this tree with ``env``, once it listens (its seats file is written); its
+    output (standard error too) is its ``stdout``. Fails the test when it ends first, or after a
+    minute (only a hang takes that long)."""
+    proc = subprocess.Popen(
+        command, cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    deadline = time.monotonic() + 60
+    while not seats_file.exists():
+        assert proc.poll() is None, proc.stdout.read()  # type: ignore[union-attr]
+        assert time.monotonic() < deadline, "the host does not listen"
+        time.sleep(0.05)
+    return proc
+
+
 @contextlib.contextmanager
 def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = (), program: tuple = PROGRAM):
     """The host as a subprocess (this tree's code, its own data folder), listening on
@@ -153,22 +169,11 @@ def hosted(tmp_path: Path, players: str, seed: int = 1, extra: tuple = (), progr
     seats_file = tmp_path / "seats.json"
     record = tmp_path / "record.json"
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        host_command(
-            players, seed, ("--seats-file", str(seats_file), "--record-file", str(record)) + tuple(extra), program
-        ),
-        cwd=str(ROOT),
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    command = host_command(
+        players, seed, ("--seats-file", str(seats_file), "--record-file", str(record)) + tuple(extra), program
     )
+    proc = start_host(command, seats_file, env)
     try:
-        deadline = time.monotonic() + 60
-        while not seats_file.exists():
-            assert proc.poll() is None, proc.stdout.read()
-            assert time.monotonic() < deadline, "the host does not listen"
-            time.sleep(0.05)
         yield Host(json.loads(seats_file.read_text()), proc, record)
     finally:
         if proc.poll() is None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from remoteplay import SSH_OPTIONS
+from remoteplay import SSH_OPTIONS, start_host
 from typedmoves import big_money_line, no_treasures
 
 pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # ssh in a pseudo-terminal
@@ -320,19 +320,7 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
     base = host_command()[: -len(HOST_ARGS)]
 
     def start(args: list, seats_file: Path):
-        proc = subprocess.Popen(
-            base + ["host"] + args + ["--port", "0", "--seats-file", str(seats_file)],
-            cwd=str(ROOT),
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        deadline = time.monotonic() + 60  # only a hang takes this long
-        while not seats_file.exists():
-            assert proc.poll() is None, proc.stdout.read()
-            assert time.monotonic() < deadline, "the host does not listen"
-            time.sleep(0.05)
+        proc = start_host(base + ["host"] + args + ["--port", "0", "--seats-file", str(seats_file)], seats_file, env)
         return proc, json.loads(seats_file.read_text())
 
     proc, data = start(["--players", "Ann:remote,Bot:random", "--seed", "3"], tmp_path / "one.json")

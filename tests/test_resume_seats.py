@@ -15,8 +15,6 @@ import json
 import os
 import shutil
 import signal
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -203,19 +201,7 @@ def _resumed_host(rp, tmp_path: Path):
     seats_file, record = tmp_path / "seats-again.json", tmp_path / "record-again.json"
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(rp.ROOT))
     args = ["host", "--resume", "--port", "0", "--after-game", "0", "--seats-file", str(seats_file)]
-    proc = subprocess.Popen(
-        list(rp.PROGRAM) + args + ["--record-file", str(record)],
-        cwd=str(rp.ROOT),
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    deadline = time.monotonic() + 60  # only a hang takes this long
-    while not seats_file.exists():
-        assert proc.poll() is None, proc.stdout.read()
-        assert time.monotonic() < deadline, "the host does not listen"
-        time.sleep(0.05)
+    proc = rp.start_host(list(rp.PROGRAM) + args + ["--record-file", str(record)], seats_file, env)
     return rp.Host(json.loads(seats_file.read_text()), proc, record)
 
 
