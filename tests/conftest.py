@@ -318,11 +318,12 @@ def auto_workers(processors: int | None, args: Iterable[str] = ()) -> int:
     """How many pytest-xdist workers ``-n auto`` (the project's setting) starts on a machine
     where this process may use ``processors`` processors (None: unknown), for a run of ``args``
     (the paths and test ids pytest was given). A run of named test files or tests stays in this
-    process (0), which starts at once; a folder or the whole suite gets one worker per processor,
-    and at least 2, since about half of the suite's time is spent waiting on other processes."""
+    process (0), which starts at once; a folder or the whole suite gets two workers a processor,
+    since about half of the suite's time is spent waiting on other processes (games in
+    pseudo-terminals, ssh hosts and clients), during which another worker keeps the processor busy."""
     if args and all(str(arg).split("::")[0].endswith(".py") for arg in args):
         return 0
-    return max(2, processors or 1)
+    return 2 * (processors or 1)
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -555,7 +555,7 @@ def test_seen_as_windows_the_tests_cannot_import_posix_only_modules(tmp_path, mo
 def test_the_suite_runs_on_at_least_two_workers_and_one_per_processor():
     from conftest import auto_workers
 
-    assert [auto_workers(n) for n in (None, 1, 2, 3, 16)] == [2, 2, 2, 3, 16]
-    assert [auto_workers(n, ["tests"]) for n in (None, 1, 4)] == [2, 2, 4]
+    assert [auto_workers(n) for n in (None, 1, 2, 3, 16)] == [2, 2, 4, 6, 32]
+    assert [auto_workers(n, ["tests"]) for n in (None, 1, 4)] == [2, 2, 8]
     assert auto_workers(4, ["tests/test_cases.py", "tests/test_i18n.py::test_the_lang_option"]) == 0
-    assert auto_workers(4, ["tests/test_cases.py", "tests/scenarios"]) == 4
+    assert auto_workers(4, ["tests/test_cases.py", "tests/scenarios"]) == 8
