@@ -233,8 +233,9 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list[Option]:
 
 
 def _top_name(pl: Pile) -> str | None:
-    """The name of the card on top of ``pl``, or None when it is empty."""
-    top = pl.top if pl.cards else None
+    """The name of the card on top of ``pl``, or None when it is empty (the top alone is read:
+    a pile's other cards are not made for it)."""
+    top = pl.top
     return None if top is None else top.name
 
 
@@ -338,11 +339,11 @@ def _buy_debt(game: Game, name: str) -> tuple[str, int, int]:
         cost = EVENTS[name].cost
         return name, cost.debt, cost.coins
     pile = game.piles.get(name)
-    top = pile.top.name if pile is not None and pile.cards and pile.top is not None else name
+    top = (_top_name(pile) if pile is not None else None) or name
     spec = CARDS.get(top)
     if spec is None:
         return top, 0, 0
-    return top, spec.cost.debt + (getattr(pile, "debt_tokens", 0) or 0), spec.cost.coins
+    return top, spec.cost.debt + (pile.debt_tokens if pile is not None else 0), spec.cost.coins
 
 
 def _not_a_move(game: Game, t: str) -> InputError:
