@@ -21,7 +21,7 @@ from .i18n import N_, Language
 
 # Each topic: its page's file name, and the words a player may type for it (English, then Dutch);
 # the first word of a language is the one shown in that language.
-TOPICS = {
+TOPICS: dict[str, dict[str, tuple[str, ...]]] = {
     "playing": {"en": ("playing", "play"), "nl": ("spelen",)},
     "one-computer": {"en": ("one computer", "sharing"), "nl": ("één computer", "samen")},
     "network": {"en": ("network",), "nl": ("netwerk",)},
@@ -49,8 +49,8 @@ class Page:
 
     topic: str
     title: str
-    intro: list = field(default_factory=list)
-    parts: list = field(default_factory=list)
+    intro: list[str] = field(default_factory=list)
+    parts: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -70,7 +70,7 @@ def parse_page(topic: str, markdown: str) -> Page:
     """A :class:`Page` from the text of a page (``#`` title, ``##`` parts; fenced code keeps its
     lines, without the fences). Raises ValueError when the page has no ``#`` title."""
     page: Page | None = None
-    lines: list = []
+    lines: list[str] = []
     fenced = False
     for raw in markdown.splitlines():
         if raw.startswith("```"):
@@ -101,7 +101,7 @@ def load_page(topic: str, code: str = "en") -> Page:
     package data (works from a wheel). Raises KeyError for an unknown topic."""
     if topic not in TOPICS:
         raise KeyError(topic)
-    path = resources.files("a11y_dominion").joinpath("docs", page_language(code), topic + ".md")
+    path = resources.files("a11y_dominion") / "docs" / page_language(code) / (topic + ".md")
     return parse_page(topic, path.read_text(encoding="utf-8"))
 
 
@@ -117,7 +117,7 @@ def topic_name(topic: str, lang: Language) -> str:
     return TOPICS[topic][page_language(lang.code)][0]
 
 
-def topic_names(lang: Language) -> list:
+def topic_names(lang: Language) -> list[str]:
     """The topics as a player types them in ``lang``, keys among them (for listing and Tab)."""
     names = [topic_name(t, lang) for t in TOPICS]
     keys = KEYS_WORDS[1] if lang.code == "nl" else KEYS_WORDS[0]
@@ -155,7 +155,7 @@ def find_part(page: Page, text: str) -> int | None:
     return None
 
 
-def _and(items: list, lang: Language) -> str:
+def _and(items: list[str], lang: Language) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + lang._(N_(" and ")) + items[-1]
 
 
@@ -187,7 +187,7 @@ def bad_part(page: Page, text: str, lang: Language) -> str:
     )
 
 
-def part_lines(page: Page, index: int, lang: Language, opening: bool = False) -> list:
+def part_lines(page: Page, index: int, lang: Language, opening: bool = False) -> list[str]:
     """The lines of part ``index`` of ``page``: its heading ("Part 2: Questions from cards."), then
     its lines. ``opening``: first the title with the headings of every part, and the lines under
     the title."""
@@ -203,7 +203,7 @@ def part_lines(page: Page, index: int, lang: Language, opening: bool = False) ->
     return out + lines
 
 
-def page_lines(page: Page, lang: Language) -> list:
+def page_lines(page: Page, lang: Language) -> list[str]:
     """The whole page as plain lines: its title, the lines under it, and every part with its heading."""
     out = [page.title, *page.intro]
     for i in range(len(page.parts)):
@@ -220,12 +220,12 @@ class HelpReader:
 
     ``keys``: gives the lines of ``help keys`` in a language (the keys this seat has)."""
 
-    def __init__(self, keys: Callable[[Language], list]):
+    def __init__(self, keys: Callable[[Language], list[str]]) -> None:
         self.keys = keys
         self.topic: str | None = None
         self.part = 0
 
-    def answer(self, rest: str, lang: Language) -> list:
+    def answer(self, rest: str, lang: Language) -> list[str]:
         """The lines that ``help`` followed by ``rest`` prints, in ``lang``: the topics, the keys,
         the next part, or a topic's part; one sentence for a topic or part that does not exist."""
         words = rest.split()
@@ -251,7 +251,7 @@ class HelpReader:
                 return self.read(index, lang)
         return [bad_topic(rest, lang)]
 
-    def open(self, topic: str, part: str, lang: Language) -> list:
+    def open(self, topic: str, part: str, lang: Language) -> list[str]:
         """``topic``'s first part with the page's title and its parts named, or the part that
         ``part`` names (one sentence naming the parts when none is)."""
         page = load_page(topic, lang.code)
@@ -264,13 +264,13 @@ class HelpReader:
         self.topic = topic
         return self.read(index, lang)
 
-    def read(self, index: int, lang: Language) -> list:
+    def read(self, index: int, lang: Language) -> list[str]:
         """Part ``index`` of the page being read, and what comes next."""
         page = load_page(self.topic or "playing", lang.code)
         self.part = index
         return part_lines(page, index, lang) + [self._after(page, index, lang)]
 
-    def next(self, lang: Language) -> list:
+    def next(self, lang: Language) -> list[str]:
         """The part after the one last read; one sentence when no page is open or it has ended."""
         if self.topic is None:
             return [lang._(N_("Type help and a topic first, for example help playing."))]
