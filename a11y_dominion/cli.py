@@ -370,7 +370,9 @@ def console_carries_out_sequences(
         import ctypes
 
         if kernel32 is None:
-            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            if sys.platform != "win32":
+                return False  # (told it is Windows, but ctypes has no Windows API here)
+            kernel32 = ctypes.windll.kernel32
         if at_exit is None:
             import atexit
 
