@@ -90,6 +90,11 @@ class _Step:
 
 
 class _SummaryFields(TypedDict):
+    """The keys of every turn summary: whose turn, its steps in order, their Debt and VP tokens
+    after the last change (None: none changed), the pile each bought card came from, the cards
+    left in a pile (step index to card to count) and a split pile's new top (step index to card
+    and count) told with a step."""
+
     player: str | None
     steps: list[_Step]
     debt: int | None
