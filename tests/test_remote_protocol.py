@@ -319,9 +319,9 @@ def test_two_protocol_seats_and_a_bot_play_a_whole_game_and_see_nothing_private(
 
 def test_a_view_reads_typed_lines_as_the_game_does():
     """The join command reads typed answers from the seat's view and decision
-    (ViewGame): every line reads as the console reads it from the whole game."""
+    (Position): every line reads as the console reads it from the whole game."""
     from a11y_dominion.console.completion import DecisionCompleter, expand_names
-    from a11y_dominion.remote.client import ViewGame
+    from a11y_dominion.console.position import Position
     from a11y_dominion.table import Table
     from a11y_dominion.textinput import InputError, parse_line
     from a11y_dominion.view import player_view
@@ -346,7 +346,7 @@ def test_a_view_reads_typed_lines_as_the_game_does():
         def decide(self, d, view):
             nonlocal compared
             game = table.game
-            as_seen = ViewGame(view, Decision.from_data(d.to_data()))
+            as_seen = Position(view, Decision.from_data(d.to_data()))
             seen.add(d.kind)
             for line in lines + [str(d.labels.get(o, o)) for o in d.options[:3]]:
                 assert read(as_seen, line) == read(game, line), (d.kind, line)

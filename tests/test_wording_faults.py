@@ -469,7 +469,7 @@ def test_a_debt_card_is_bought_when_the_coins_so_far_pay_its_debt():
 
 
 def test_a_joined_seat_asks_the_same_about_a_debt_card():
-    # a seat that joined a hosted game knows the game only from its view (its game is a ViewGame): its
+    # a seat that joined a hosted game knows the game only from its view (its game is a Position): its
     # console asks as the local one does, and sends the buy only after yes
     import io
 

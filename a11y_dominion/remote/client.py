@@ -9,8 +9,9 @@ mode and output, shortcut keys: :mod:`a11y_dominion.settings`) through the
 console's own parts: a :class:`~a11y_dominion.console.seat.HumanSeat`
 (narrator, announcer, history), the questions with numbered options, the
 console's prompt (or plain lines when input is not a terminal), its query
-commands and its reading of typed answers (:class:`ViewGame` lets them
-read a view instead of a game). Only option keys go back to the host.
+commands and its reading of typed answers (a
+:class:`~a11y_dominion.console.position.Position` lets them read a view
+instead of a game). Only option keys go back to the host.
 
 The host's key is trusted on first use: it is kept in the user data
 directory (``known_hosts``) and its fingerprint printed; a host whose key
@@ -70,11 +71,11 @@ from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.persistence import Persistence
+from ..console.position import Position
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
 from ..i18n import N_, Language, typed_command
 from ..lineinput import read_line
-from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
 from ..textinput import NOT_UTF8, split_speaker, typed_line
 from ..view import PlayerView, event_from_data
@@ -117,65 +118,6 @@ KNOWN_TYPES += ("undone", "export")
 
 class JoinError(Exception):
     """Joining cannot go on; ``args[0]`` is one sentence (a :class:`Msg`) saying why."""
-
-
-# ------------------------------------------------------------------ a game known from a view
-class _Pile:
-    """A Supply pile as the typed-line readers see it, from a :class:`PileView`."""
-
-    def __init__(self, pile):
-        self.name = pile.name
-        self.cards = [pile.top] * pile.cards_left  # only the top and the count are read
-        self.top = _Named(pile.top) if pile.top is not None else None
-        self.debt_tokens = pile.debt_tokens  # taken with a buy from it (Tax)
-
-
-class _Named:
-    def __init__(self, name: str):
-        self.name = name
-
-
-class ViewGame:
-    """What the console's typed-line readers (:func:`~a11y_dominion.textinput.parse_line`,
-    :func:`~a11y_dominion.console.completion.expand_names`, the completer and the
-    confirmations) read of a game, taken from one seat's :class:`PlayerView` and its
-    pending :class:`Decision` (None when nothing is asked): ``pending``,
-    ``players``, ``piles``, ``pile_of``, ``current``, ``turn``, ``player``,
-    ``view_of`` and ``explain_move``."""
-
-    def __init__(self, view: PlayerView, decision: Decision | None):
-        self.view = view
-        self.pending = decision
-        self.players = view.players
-        self.piles = {name: _Pile(p) for name, p in view.piles.items()}
-        self.turn = view.turn
-
-    @property
-    def current(self):
-        """The player whose turn it is (a :class:`SeatView`: ``name``, ``debt``...)."""
-        return self.view.player(self.view.turn.player)
-
-    def player(self, name: str):
-        """The :class:`SeatView` of ``name``; KeyError for no such player."""
-        return self.view.player(name)
-
-    def pile_of(self, name: str):
-        """The Supply pile the card ``name`` belongs to, or None."""
-        spec = CARDS.get(name)
-        if spec is None:
-            return None
-        return self.piles.get(spec.pile or name)
-
-    def view_of(self, name: str) -> PlayerView:
-        """The view (the only one there is: this seat's)."""
-        return self.view
-
-    def explain_move(self, keys: list) -> Msg | None:
-        """Why a turn answer is refused here, or None: a move listed in the decision is
-        legal; any other is sent on, and the host, which knows the whole game, says why."""
-        if len(keys) != 1:
-            return Msg("Make one move at a time.")
-        return None
 
 
 # ------------------------------------------------------------------ who and where
@@ -1093,7 +1035,7 @@ class JoinConsole(Commands, Answers):
         self.bots: dict = {}
         self.asker: str | None = None
         self.latest: PlayerView | None = None
-        self.game: ViewGame | None = None
+        self.game: Position | None = None
         self.decision: Decision | None = None
         self.decision_id: int | None = None
         self.sent = False
@@ -1696,7 +1638,7 @@ class JoinConsole(Commands, Answers):
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
             self.decision_id = message.get("id")
-            self.game = ViewGame(self.latest, self.decision)
+            self.game = Position(self.latest, self.decision)
             self.sent = False
         elif kind in ("refused", "error"):
             sentence = msg_from_data(message.get("message"))
@@ -1712,7 +1654,7 @@ class JoinConsole(Commands, Answers):
             self.took_back(str(message["player"]), [event_from_data(e) for e in message["events"]], message["view"])
         elif kind in ("view", "game_over"):
             self.latest = PlayerView.from_data(message["view"])
-            self.game = ViewGame(self.latest, self.decision)
+            self.game = Position(self.latest, self.decision)
             if kind == "game_over":
                 self.over = True
                 self.decision, self.sent = None, False
@@ -1735,7 +1677,7 @@ class JoinConsole(Commands, Answers):
         else:
             told = holder.was_told(player, len(events))  # (nothing told of it: nothing said of the undo)
             holder.take_back_told(player, len(events))
-        self.game = ViewGame(self.latest, self.decision)
+        self.game = Position(self.latest, self.decision)
         if not told:
             return
         self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")
