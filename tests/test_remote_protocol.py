@@ -362,3 +362,59 @@ def test_a_view_reads_typed_lines_as_the_game_does():
         table.run()
         assert player_view(game, "Ann").seat == "Ann"
     assert compared > 3000 and {"turn", "cards"} <= seen, (compared, seen)
+
+
+def test_confirmations_from_a_seat_s_view_are_those_from_the_game():
+    """The sentences around an answer (the question asked before it, what was not done after
+    a no) computed from what a joined seat receives (its view and decision, as JSON) are
+    those computed from the game itself, in English and Dutch, for every move listed and
+    every buy the game has (legal or not) and the answers of every question, over whole
+    seeded games; so are the Debt a buy takes and a refused buy's explanation."""
+    from a11y_dominion.console.answers import confirmation, not_done
+    from a11y_dominion.console.position import Position
+    from a11y_dominion.table import Table
+    from a11y_dominion.textinput import buy_refusal, debt_buy
+    from a11y_dominion.view import QuickView
+
+    langs = [Language("en"), Language("nl")]
+    KINDS = {"ends": "You still have", "debt": "Buying", "unused": "Ending the turn now", "trash": "Trash"}
+    compared = 0
+    asked: set = set()
+
+    def answers(game, d) -> list:
+        if d.kind == "turn":
+            buys = [Move.buy(name) for name in [*game.piles, *game.config.events]]
+            return [[o] for o in d.options] + [[b] for b in buys if b not in d.options]
+        return [[o] for o in d.options] + [[], list(d.options[: max(1, d.min)])]
+
+    class Checking:
+        def __init__(self, seed):
+            self.bot = make_bot("random", seed)
+
+        def decide(self, d, view):
+            nonlocal compared
+            game = table.game
+            seen = Decision.from_data(d.to_data())
+            wire = PlayerView.from_data(view.to_data())
+            live = QuickView(game, d.player)
+            for keys in answers(game, d):
+                for lang in langs:
+                    question = confirmation(live, d, keys, lang)
+                    assert confirmation(wire, seen, keys, lang) == question, (d.kind, keys, lang.code)
+                    if question is not None:
+                        assert not_done(wire, seen, keys, lang) == not_done(live, d, keys, lang)
+                        asked.update(kind for kind, start in KINDS.items() if question.startswith(start))
+                        compared += 1
+                if d.kind == "turn":
+                    position = Position(wire, seen)
+                    assert debt_buy(position, keys) == debt_buy(game, keys), keys
+                    why = game.explain_move(keys)
+                    assert buy_refusal(position, keys, why) == buy_refusal(game, keys, why), keys
+            return self.bot.decide(d, view)
+
+    for seed in (1, 2, 3, 4):
+        piles, events, landmarks = choose_setup("random", None, None, seed)
+        game = Game(GameConfig(["Ann", "Bea"], piles, events, landmarks, seed))
+        table = Table(game, {"Ann": Checking(seed), "Bea": Checking(seed + 9)}, max_answers=400)
+        table.run()
+    assert compared > 2000 and asked == set(KINDS), (compared, asked)

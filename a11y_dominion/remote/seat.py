@@ -21,7 +21,7 @@ from typing import Any
 
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import Answers
+from ..console.answers import confirmation, not_done, refusal_text
 from ..console.commands import command_for, is_yes
 from ..console.completion import DecisionCompleter, Seen, expand_names
 from ..console.queries import undone_line
@@ -106,27 +106,6 @@ def typed_line(text: str) -> str:
     return clean(drop_sequences(text.rstrip("\r\n")[:MAX_LINE])).strip()
 
 
-class SeatAnswers(Answers):
-    """The console's questions before an answer it confirms first
-    (:meth:`~a11y_dominion.console.answers.Answers.confirmation_question`) and
-    what did not happen after a no (:meth:`~a11y_dominion.console.answers.Answers.not_done`),
-    for ``seat`` (a :class:`RemoteSeat`) at ``table``: the same sentences as at the console."""
-
-    def __init__(self, seat: RemoteSeat, table):
-        self.table = table
-        self.game = table.game
-        self.lang = seat.lang
-        self.confirm = seat.confirm
-
-    def t(self, template: str, **fields) -> str:
-        """``template`` in the seat's language, filled with ``fields``."""
-        return self.lang.text(template, **fields)
-
-    def view(self, name: str | None = None):
-        """The view of the seat ``name`` at the table."""
-        return self.table.view(name)
-
-
 class RemoteSeat(HumanSeat):
     """A player at another computer: a human seat whose lines go to its SSH
     session and whose answers are typed there.
@@ -171,9 +150,9 @@ class RemoteSeat(HumanSeat):
         self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
         self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
-        # ask before an answer the console confirms, as the console does by default (the host's own
-        # seat: its confirm setting; a guest that joins with ``join`` answers through its own console,
-        # which asks, and not through these lines)
+        # ask before an answer the console confirms (answers.confirmation), as the console does by default
+        # (the host's own seat: its confirm setting; a guest that joins with ``join`` answers through its
+        # own console, which asks, and not through these lines)
         self.confirm = True
         self.confirming: tuple | None = None  # (decision, keys) asked about: the next line says yes or not
 
@@ -463,11 +442,12 @@ class RemoteSeat(HumanSeat):
             _who, keys = parse_line(game, line, numbers=True)
             err = buy_refusal(game, keys, game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
         except InputError as e:
-            err = e.args[0] if e.args else Msg(str(e))
-        if err is not None:
-            self.line(self.lang.msg(err))
+            self.line(refusal_text(e, self.lang, d))
             return
-        question = SeatAnswers(self, self.table_of()).confirmation_question(d, keys)
+        if err is not None:
+            self.line(refusal_text(err, self.lang))
+            return
+        question = confirmation(self.table_of().view(self.name), d, keys, self.lang) if self.confirm else None
         if question is not None:
             self.confirming = (d, keys)
             self.line(question.rstrip())
@@ -490,7 +470,7 @@ class RemoteSeat(HumanSeat):
         if is_yes(line):
             self._give(keys)
         else:
-            self.line(SeatAnswers(self, table).not_done(d, keys))
+            self.line(not_done(table.view(self.name), d, keys, self.lang))
 
     def again(self) -> None:
         """An empty line: the question awaited is read again, every line of it, as at
