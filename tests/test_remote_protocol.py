@@ -200,7 +200,10 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
         ann.send({"type": "answer", "keys": [{"move": "buy", "card": "Province"}]})
         got = await ann.next()
         assert got["type"] == "refused" and got["id"] == 1, got
-        assert got["text"].startswith("Province costs 8 coins")
+        # as the console says it: her Coppers are not played yet
+        assert got["text"] == (
+            "Province costs 8 coins; you have 0 coins until you play the Treasures in your hand: type play treasures."
+        )
         assert got["message"]["msg"] and got["message"]["args"]["card"] == "Province"
         ann.send({"type": "answer", "keys": [{"move": "play", "card": "Copper"}, {"move": "end"}]})
         assert (await ann.next())["text"] == "Make one move at a time."

@@ -95,7 +95,9 @@ program has the decision and the view, and reads lines in the player's own
 language, with the player's own names and words; the host checks only
 keys, one small, exact form that a program can build and the host can
 check completely (:meth:`Decision.check`,
-:meth:`~a11y_dominion.rules.game.Game.explain_move`). A player who wants
+:meth:`~a11y_dominion.rules.game.Game.explain_move`; a buy refused while Treasures
+in hand are not played says to play them, as the console says it:
+:func:`~a11y_dominion.textinput.buy_refusal`). A player who wants
 the host to read typed lines logs in with ``ssh`` and a terminal instead.
 
 The table's seat for a remote name is one :class:`~.seat.RemoteSeat`,
@@ -118,6 +120,7 @@ from ..files import JsonRefused, bounded_json
 from ..i18n import N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
+from ..textinput import buy_refusal
 from ..view import event_data, redact_all
 
 PROTOCOL_VERSION = 1
@@ -514,7 +517,8 @@ class ProtocolOutlet:
         self.answer(message)
 
     def answer(self, message: dict) -> None:
-        """An ``answer`` message: checked as the rules check it, then given to the table."""
+        """An ``answer`` message: checked as the rules check it, then given to the table; a
+        refused turn move is explained as the console explains it (:func:`~a11y_dominion.textinput.buy_refusal`)."""
         seat = self.seat
         waiting = seat.waiting
         d = self.host.table.game.pending
@@ -535,7 +539,8 @@ class ProtocolOutlet:
         except ValueError:
             self.error("bad-keys", example='{"move": "buy", "card": "Silver"}')
             return
-        why = self.host.table.game.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
+        game = self.host.table.game
+        why = buy_refusal(game, keys, game.explain_move(keys)) if d.kind is Kind.TURN else d.check(keys)
         if why is not None:
             self.refused(d, why)
             return
