@@ -286,36 +286,49 @@ class Answers:
         self.answer(text)
 
     def answer(self, text: str) -> None:
-        """Read the typed ``text`` as the answer to the pending decision: checked
-        first (a refusal is one sentence), confirmed when :func:`confirmation`
-        asks, then kept in ``self.answered`` for the table to apply."""
+        """Read the typed ``text`` as the answer to the pending decision, from the position
+        of the seat that answers (:class:`~a11y_dominion.console.position.Position`: its view
+        and the decision): a legal answer (:func:`is_legal`) is confirmed when
+        :func:`confirmation` asks, then kept in ``self.answered`` for the table to apply; any
+        other is refused in one sentence, or, a move whose refusal only the host can explain
+        (:meth:`move_refusal`), kept unasked for the host to refuse."""
         d = self.game.pending
+        view = self.view(d.player)
+        position = Position(view, d)
         line = text
         if d.kind == "yesno" and text.strip() in ("1", "2"):
             line = d.options[int(text.strip()) - 1]
         try:
-            line = expand_names(self.game, _engine_words(self.game, d, line, self.lang), self.lang)
-            _who, keys = parse_line(self.game, line, numbers=True)
-            err = buy_refusal(self.game, keys, self.game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
+            line = expand_names(position, _engine_words(position, d, line, self.lang), self.lang)
+            _who, keys = parse_line(position, line, numbers=True)
         except InputError as e:
-            view = self.view(d.player)
             self.error(
                 pending_question(view, d, text, self.lang)
                 or suggestion(text, self.lang)
                 or refusal_text(e, self.lang, d)
             )
             return
-        if err is not None:
-            self.error(pending_question(self.view(d.player), d, text, self.lang) or refusal_text(err, self.lang))
-            return
-        if not self.confirmed(d, keys):
-            self.say(not_done(self.view(d.player), d, keys, self.lang), keep=False)
+        if not is_legal(d, keys):
+            err = buy_refusal(position, keys, self.move_refusal(keys)) if d.kind == "turn" else d.check(keys)
+            if err is not None:
+                self.error(pending_question(view, d, text, self.lang) or refusal_text(err, self.lang))
+                return
+        elif not self.confirmed(view, d, keys):
+            self.say(not_done(view, d, keys, self.lang), keep=False)
             return
         self.answered = keys
 
-    def confirmed(self, d: Decision, keys: list[Option]) -> bool:
-        """Ask :func:`confirmation` if there is one and the ``confirm`` setting is on; True to go ahead."""
-        question = confirmation(self.view(d.player), d, keys, self.lang) if self.confirm else None
+    def move_refusal(self, keys: list[Option]) -> object:
+        """Why the table refuses the turn move ``keys``, one its options do not list: the
+        game's own reason (a :class:`~a11y_dominion.rules.decisions.Msg`,
+        :meth:`~a11y_dominion.rules.game.Game.explain_move`); None when this end cannot
+        know it and the host says why (a joined seat)."""
+        return self.game.explain_move(keys)
+
+    def confirmed(self, view: PlayerView, d: Decision, keys: list[Option]) -> bool:
+        """Ask :func:`confirmation` (``view``: the view of ``d.player``) if there is one and the
+        ``confirm`` setting is on; True to go ahead."""
+        question = confirmation(view, d, keys, self.lang) if self.confirm else None
         if question is None:
             return True
         return self.ask_yes(question)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules.cards import CARDS
-from ..rules.decisions import Decision, Msg, Option
+from ..rules.decisions import Decision
 from ..view import PileView, PlayerView, SeatView, TurnView
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ class Position:
     """One seat's position: ``view`` (its :class:`~a11y_dominion.view.PlayerView`) and
     ``decision``, the :class:`~a11y_dominion.rules.decisions.Decision` it is asked (None when
     nothing is asked of it), read as a game: ``pending``, ``players``, ``piles``, ``turn``,
-    ``current``, :meth:`player`, :meth:`pile_of`, :meth:`view_of` and :meth:`explain_move`."""
+    ``current``, :meth:`player`, :meth:`pile_of` and :meth:`view_of`. Whether an answer is
+    legal is membership in the decision's options (:func:`~a11y_dominion.console.answers.is_legal`)."""
 
     def __init__(self, view: PlayerView, decision: Decision | None) -> None:
         self.view = view
@@ -79,13 +80,6 @@ class Position:
     def view_of(self, name: str) -> PlayerView:
         """The seat's view, whoever ``name`` is: it is the only view there is."""
         return self.view
-
-    def explain_move(self, keys: list[Option]) -> Msg | None:
-        """Why the turn answer ``keys`` is refused here, or None: one move at a time; any one
-        move is sent on, and the host, which knows the whole game, says why when it refuses it."""
-        if len(keys) != 1:
-            return Msg("Make one move at a time.")
-        return None
 
 
 if TYPE_CHECKING:

@@ -1197,6 +1197,11 @@ class JoinConsole(Commands, Answers):
             except (KeyError, TypeError, ValueError, AttributeError):
                 self.unreadable()
 
+    def move_refusal(self, keys: list) -> None:
+        """A move the seat's options do not list is sent unasked: the host, which knows the
+        whole game, refuses it and says why (the console's own sentence)."""
+        return None
+
     # ------------------------------------------------------------ commands that differ from the console's
     def cmd_save(self, rest: str = "") -> None:
         """save: only the host keeps the game."""

@@ -21,9 +21,10 @@ from typing import Any
 
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import confirmation, not_done, refusal_text
+from ..console.answers import confirmation, is_legal, not_done, refusal_text
 from ..console.commands import command_for, is_yes
 from ..console.completion import DecisionCompleter, Seen, expand_names
+from ..console.position import Position
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
@@ -437,17 +438,19 @@ class RemoteSeat(HumanSeat):
             return
         if d.kind == "yesno" and line in ("1", "2"):
             line = d.options[int(line) - 1]
+        view = self.table_of().view(self.name)
+        position = Position(view, d)  # read as a joined seat reads it: from the seat's view and question
         try:
-            line = expand_names(game, line, self.lang)  # "buy prov" is enough, as at the console
-            _who, keys = parse_line(game, line, numbers=True)
-            err = buy_refusal(game, keys, game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
+            line = expand_names(position, line, self.lang)  # "buy prov" is enough, as at the console
+            _who, keys = parse_line(position, line, numbers=True)
         except InputError as e:
             self.line(refusal_text(e, self.lang, d))
             return
-        if err is not None:
+        if not is_legal(d, keys):
+            err = buy_refusal(position, keys, game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
             self.line(refusal_text(err, self.lang))
             return
-        question = confirmation(self.table_of().view(self.name), d, keys, self.lang) if self.confirm else None
+        question = confirmation(view, d, keys, self.lang) if self.confirm else None
         if question is not None:
             self.confirming = (d, keys)
             self.line(question.rstrip())
