@@ -105,7 +105,7 @@ def confirmation(view: PlayerView, d: Decision, keys: Sequence[Option], lang: La
                 return lang.text(
                     template,
                     actions=count(turn.actions, "Action", lang),
-                    cards=join_names([lang.card(c) for c in plays], lang),
+                    cards=join_names([lang.card(c) or c for c in plays], lang),
                     **fields,
                 )
         if debt is not None:
@@ -195,7 +195,7 @@ def refusal_text(err: object, lang: Language, d: Decision | None = None) -> str:
         and d.kind == "mode"
         and getattr(msg, "template", "") == "Choose one of: {choices}."
     ):
-        choices = "; ".join(f"{i + 1} ({lang.label(d, o)})" for i, o in enumerate(d.options))
+        choices = "; ".join(f"{i + 1} ({lang.label(d, str(o))})" for i, o in enumerate(d.options))
         return lang.text("Choose one of: {choices}.", choices=choices)
     return lang.msg(short_msg(msg))
 
