@@ -11,8 +11,8 @@ answer (``{"n": answers before it, "p": player, "t": own turn number, "a":
 answer}``), one line per undo (``{"undo": answers kept}``), one line per
 change of a seat's options after the header was written (``{"seat": name,
 "options": {"language": ..., "verbosity": ...}}``: what a hosted game's player
-chose at a login or with ``settings``; a file without such lines reads as
-before) and, when the game ends, one line with its result (``{"end": ...}``).
+chose at a login or with ``settings``; these lines came with version 2, and a
+version 1 file, without them, reads as before) and, when the game ends, one line with its result (``{"end": ...}``).
 
 Each line is written with one ``write`` call on an unbuffered descriptor
 opened for appending, so a ``kill -9`` at any moment leaves every answer
@@ -41,7 +41,7 @@ from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, show
 from .i18n import typed_command
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
-from .record import RecordError, answer_data
+from .record import RecordError, answer_data, versions
 from .rules.decisions import Msg, Option
 from .rules.events import GameEnded
 from .rules.game import Game
@@ -51,7 +51,10 @@ if TYPE_CHECKING:
 
 APP = "a11y-dominion"
 FORMAT = "a11y-dominion-autosave"
-VERSION = 1
+VERSION = 2
+# version 1 had no ``seat`` lines (a seat's options changed after the header); version 2 added them,
+# so a program that reads only version 1 says the file is newer instead of calling it damaged
+READS = (1, 2)
 SYNC_EVERY = 64  # bot answers between two fsyncs
 ID_PATTERN = re.compile(r"^[0-9]{8}-[0-9]{6}(?:-[0-9]{1,3})?$")
 
@@ -531,13 +534,14 @@ def read_saved(path: Path) -> SavedGame:
     record = header.get("record")
     if header.get("format") != FORMAT or not isinstance(record, dict) or not isinstance(record.get("answers"), list):
         raise damaged
-    if header.get("version") != VERSION:
+    version = header.get("version")
+    if type(version) is not int or version not in READS:
         raise RecordError(
             Msg(
                 "The saved game {file} has version {version}; this program reads version {ours}.",
                 file=name,
-                version=shown_name(str(header.get("version")), 20),
-                ours=VERSION,
+                version=shown_name(str(version), 20),
+                ours=versions(READS),
             )
         )
     extra = header.get("extra")

@@ -22,7 +22,7 @@ import pytest
 from a11y_dominion.autosave import Autosave, read_saved, unlock_game
 from a11y_dominion.console import queries as q
 from a11y_dominion.i18n import Language
-from a11y_dominion.record import make_record, replay
+from a11y_dominion.record import RecordError, make_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view
 
@@ -308,3 +308,39 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
     assert not rp.leaks(bea.all(), rp.private_sentences(log, "Bea"))
     assert not rp.leaks(ann.all(), rp.private_sentences(log, "Ann", nl))
     assert not [x for x in rp.lines_of(bea.all()) if x.startswith("Ann's hand")]
+
+
+def test_an_autosave_with_seat_lines_is_version_2_and_version_1_files_still_load(tmp_path, monkeypatch):
+    """The ``seat`` line is a compatible addition: the files that may carry it say version 2,
+    so a program that reads only version 1 names the version instead of calling the file
+    damaged; a version 1 file (with or without seat lines) still resumes."""
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path))
+    game = new_game()
+    save = Autosave.create(make_record(game, [["Ann", "remote"], ["Bot", "bigmoney"]]), humans=["Ann"])
+    first = game.pending
+    game.answer([{"move": "end"}])
+    save.answered(game, first.player, game.answers[-1])
+    save.seat_options("Ann", {"verbosity": "verbose"})
+    save.close()
+    header, rest = header_and_lines(save.path)
+    assert header["version"] == 2 and rest[1] == {"seat": "Ann", "options": {"verbosity": "verbose"}}
+    assert read_saved(save.path).record["seats"][0] == ["Ann", "remote", {"verbosity": "verbose"}]
+    unlock_game(save.path, finished=False)
+    lines = save.path.read_text(encoding="utf-8").splitlines()
+    for kept in (lines, lines[:2]):  # version 1 files, as written before and after seat lines came
+        old = tmp_path / "20250101-000000.jsonl"
+        old.write_text("\n".join([json.dumps(dict(header, version=1)), *kept[1:]]) + "\n", encoding="utf-8")
+        saved = read_saved(old)
+        assert not saved.damaged and not saved.torn and len(saved.answers) == 1
+        assert saved.record["seats"][0][2:] == ([{"verbosity": "verbose"}] if len(kept) > 2 else [])
+    newer = tmp_path / "20250101-000001.jsonl"
+    newer.write_text(json.dumps(dict(header, version=3)) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError) as err:
+        read_saved(newer)
+    said = err.value.args[0]
+    assert Language("en").msg(said) == (
+        "The saved game 20250101-000001.jsonl has version 3; this program reads version 1 or 2."
+    )
+    assert Language("nl").msg(said) == (
+        "Het bewaarde spel 20250101-000001.jsonl heeft versie 3; dit programma leest versie 1 of 2."
+    )
