@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
+from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir, user_dirs
 from .i18n import typed_command
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
@@ -59,19 +59,19 @@ SYNC_EVERY = 64  # bot answers between two fsyncs
 ID_PATTERN = re.compile(r"^[0-9]{8}-[0-9]{6}(?:-[0-9]{1,3})?$")
 
 
-def data_dir() -> Path:
-    """The user data directory of the program (``A11Y_DOMINION_DATA`` overrides)."""
+def data_dir(platform: str | None = None) -> Path:
+    """The user data directory of the program (``A11Y_DOMINION_DATA`` overrides), on ``platform``
+    (a ``sys.platform`` value; None: this computer's, see :func:`~a11y_dominion.files.user_dirs`).
+    Raises ImportError without platformdirs."""
     env = os.environ.get("A11Y_DOMINION_DATA")
     if env:
         return Path(env).expanduser()
-    import platformdirs  # (loaded when a path is first asked for: the rules and scenarios need none)
-
-    return Path(platformdirs.user_data_dir(APP))
+    return Path(user_dirs(platform).user_data_dir)
 
 
-def games_dir() -> Path:
-    """Where the autosave files are."""
-    return data_dir() / "games"
+def games_dir(platform: str | None = None) -> Path:
+    """Where the autosave files are, on ``platform`` (as :func:`data_dir`)."""
+    return data_dir(platform) / "games"
 
 
 def now() -> str:
