@@ -27,6 +27,35 @@ def _number(text: str) -> bool:
 
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
+# what a seat hears for a move or answer typed while nothing is asked of it, and for a line that is neither
+NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
+NO_COMMAND = N_("{text} is not a command; type help for the commands.")
+_ANSWER_WORDS = frozenset(MOVE_WORDS) | YES | NO | {"done", "klaar", "pass", "passen", "pas"}
+
+
+def is_answer_like(text: str) -> bool:
+    """True when the typed ``text`` (a str) reads as a move or an answer to a question: it
+    begins with a move word (play, buy, pay, end, in English or Dutch), yes, no, done, pass or
+    a number, or names a card (``2 Coppers, Estate``)."""
+    words = text.strip().lower().split()
+    if not words:
+        return False
+    if words[0].rstrip(",.") in _ANSWER_WORDS or _number(words[0].rstrip(",.")):
+        return True
+    first = text.split(",")[0].strip()
+    head, _, rest = first.partition(" ")
+    return canonical(first) is not None or (_number(head) and canonical(rest.strip()) is not None)
+
+
+def between_questions(text: str, suggestion: str | None = None) -> Msg | str:
+    """What a seat hears for a typed ``text`` that is no command of it while nothing is asked
+    of it: "Nothing is asked of you now" for a move or an answer (:func:`is_answer_like`),
+    else ``suggestion`` (the console's "did you mean", already in the seat's language) when
+    there is one, else that it is not a command (what was typed cut short). Returns a
+    :class:`Msg` to say in the seat's language, or the suggestion as it is."""
+    if is_answer_like(text):
+        return Msg(NOT_ASKED)
+    return suggestion or Msg(NO_COMMAND, text=short(text))
 
 
 def printable(text: str) -> str:

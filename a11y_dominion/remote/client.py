@@ -77,7 +77,7 @@ from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
 from ..i18n import N_, Language, typed_command
 from ..lineinput import read_line
 from ..rules.decisions import Decision, Move, Msg
-from ..textinput import NOT_UTF8, split_speaker, typed_line
+from ..textinput import NOT_UTF8, between_questions, split_speaker, typed_line
 from ..view import PlayerView, event_from_data
 from .protocol import (
     COMMAND,
@@ -1391,8 +1391,8 @@ class JoinConsole(Commands, Answers):
             if command_for(word) in COMMANDS:
                 self.fetch_view()
             self.command(text)
-        else:
-            self.error(self.lang._(NOT_ASKED))
+        else:  # a move out of turn, a misspelt command or nonsense: which one it is
+            self.error(self.lang.msg(between_questions(text, self._suggest(text))))
 
     def fetch_view(self) -> None:
         """Ask the host for this seat's view now and wait (a little) for it, using what

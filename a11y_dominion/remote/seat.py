@@ -30,7 +30,7 @@ from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
-from ..textinput import InputError, buy_refusal, drop_sequences, parse_line, split_speaker
+from ..textinput import InputError, between_questions, buy_refusal, drop_sequences, parse_line, split_speaker
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -49,6 +49,7 @@ SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words t
 SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
 COMPLETED_COMMANDS = REMOTE_COMMANDS + ("undo", "export", "say", "settings", "quit")
 MAX_SAY = 300  # characters of a line of chat
+EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed in the session
 
 VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
 LANGUAGE_WORDS = {
@@ -317,8 +318,9 @@ class RemoteSeat(HumanSeat):
             self.say_line(rest)
         elif session == "settings":
             return self.change_settings(rest.strip())
-        elif not self.awaiting:
-            self.line(self.lang._(N_("Nothing is asked of you now; type help for the commands.")))
+        elif not self.awaiting:  # a move out of turn, a misspelt command or nonsense: which one it is
+            suggestion = SeatAnswers(self, table)._suggest(line) if table is not None else None
+            self.line(self.lang.msg(between_questions(line, suggestion)))
         else:
             self.answer(line)
         return None
@@ -355,21 +357,26 @@ class RemoteSeat(HumanSeat):
             self.lines(q.hand_lines(view, True, self.lang))
 
     def export_lines(self, rest: str = "") -> None:
-        """``export`` at a terminal seat (``rest``, a file name, is not used): the host cannot
-        write a file on the player's computer, so one sentence says so (and that
-        ``a11y-dominion join`` can), then the lines the console's export writes for this seat
-        follow, for the player's terminal to keep."""
+        """``export`` at a terminal seat: the host cannot write a file on the player's computer,
+        so one sentence says so, how many lines the export has and how to get them;
+        ``rest`` ``all`` (``alles``) prints those lines, as the console's export writes them for
+        this seat, for the player's terminal to keep (another ``rest``, a file name, is not used)."""
         lines = self.export() if self.export is not None else []
+        if rest.lower() in EXPORT_ALL:
+            self.line(
+                self.lang.text(N_("Here is the game so far as export writes it, {n:1 line|{n} lines}."), n=len(lines))
+            )
+            self.lines(lines)
+            return
         self.line(
             self.lang.text(
                 N_(
-                    "An SSH session cannot write a file on your computer (a11y-dominion join can): "
-                    "here is the game so far as export writes it, {n} lines."
+                    "An SSH session cannot write a file on your computer; the export has {n:1 line|{n} lines}: "
+                    "export all prints them here, and a11y-dominion join saves them as a file."
                 ),
                 n=len(lines),
             )
         )
-        self.lines(lines)
 
     def say_line(self, text: str) -> None:
         """``say TEXT``: a line of chat to every seat (through the host)."""
