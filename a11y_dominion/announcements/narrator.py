@@ -606,6 +606,11 @@ class Narrator(EventSentences):
                 self._hold_lead(run[-1][0])
             return i + 2 * len(run)
         e = events[i]
+        folded = self._folded_play(events, i)
+        if folded is not None:
+            played, nxt = folded
+            out.extend((x, "normal") for x in played)
+            return nxt
         after = events[i + 1] if i + 1 < len(events) else None
         if (
             isinstance(e, ev.ResourcesChanged)
@@ -682,6 +687,38 @@ class Narrator(EventSentences):
         prio = self.priority(e)
         out.extend((s, prio) for s in self.narrate(e))
         return i + 1
+
+    def _folded_play(self, events: list[ev.GameEvent], i: int) -> tuple[list[str], int] | None:
+        """At verbose: a play of the viewer's own at ``i`` told in one line with the Actions,
+        Buys and coins it made and their new totals (:meth:`folded_play`): the Action the play
+        used, the play, and the bonus right after it. Returns (its sentences, the index of the
+        next event), or None for anything else."""
+        if self.verbosity != "verbose":
+            return None
+        first = events[i]
+        j = i + 1 if isinstance(first, ev.ResourcesChanged) and first.source == "play" else i
+        if j >= len(events):
+            return None
+        play = events[j]
+        if not isinstance(play, ev.CardPlayed) or play.replaced or play.player != self.viewer:
+            return None
+        changes: list[ev.ResourcesChanged] = []
+        if j > i and isinstance(first, ev.ResourcesChanged):
+            if first.player != play.player:
+                return None
+            changes.append(first)
+        bonus = events[j + 1] if j + 1 < len(events) else None
+        if isinstance(bonus, ev.ResourcesChanged) and bonus.source == play.card and bonus.player == play.player:
+            changes.append(bonus)
+        if not changes:
+            return None
+        nxt = j + 2 if changes[-1] is bonus else j + 1
+        said = self.narrate(play)
+        if said and said[-1].endswith("."):
+            said[-1] = self.folded_play(said[-1], changes)
+        else:  # (nothing to fold into: each told as it is)
+            said += [x for c in changes for x in self.narrate(c)]
+        return said, nxt
 
     def _buy_bonus_told(self, e: ev.GameEvent, out: list[Said]) -> bool:
         """A bonus for buying a card or Event (Forum's, Delve's +1 Buy) that the viewer gets in

@@ -462,7 +462,9 @@ class EventSentences:
         if self._prompted(e.player):
             if self.verbosity != "verbose":
                 return None  # the turn prompt that follows names each figure that changed
-            return self._t(N_("{bonus}."), bonus=self._join(bits))
+            # verbose: the new total of each figure that changed, as it changes (the prompt comes
+            # only after the whole command: play treasures plays several)
+            return self._t(N_("{bonus}; you have {totals}."), bonus=self._join(bits), totals=self._totals([e]))
         return self._p(
             e.player,
             N_("{bonus}. You have {actions}, {buys}, {coins}."),
@@ -471,6 +473,49 @@ class EventSentences:
             actions=self._n(e.actions, "Action"),
             buys=self._n(e.buys, "Buy"),
             coins=self._n(e.coins, "coin"),
+        )
+
+    @staticmethod
+    def _net(changes: list[ev.ResourcesChanged]) -> tuple[int, int, int]:
+        """The net change of the Actions, Buys and coins over ``changes``."""
+        return (
+            sum(c.d_actions for c in changes),
+            sum(c.d_buys for c in changes),
+            sum(c.d_coins for c in changes),
+        )
+
+    def _totals(self, changes: list[ev.ResourcesChanged]) -> str:
+        """The new totals ("2 Actions and 1 coin") of the Actions, Buys and coins that any of
+        ``changes`` (ResourcesChanged events of one player, in order) changed."""
+        last = changes[-1]
+        touched = (
+            any(c.d_actions for c in changes),
+            any(c.d_buys for c in changes),
+            any(c.d_coins for c in changes),
+        )
+        figures = ((last.actions, "Action"), (last.buys, "Buy"), (last.coins, "coin"))
+        return self._join(
+            [self._n(total, unit) for (total, unit), shown in zip(figures, touched, strict=True) if shown]
+        )
+
+    def folded_play(self, said: str, changes: list[ev.ResourcesChanged]) -> str:
+        """The sentence of a play of the viewer's (``said``, "You play Cellar.") with the
+        Actions, Buys and coins its ``changes`` (ResourcesChanged events, the Action the play
+        used among them) made, each figure once, as its net change, and their new totals:
+        "You play Silver: +2 coins; you have 4 coins.", "You play Cellar; you still have 1 Action."
+        (verbose, the viewer's own plays)."""
+        bits = [
+            ("+" if d > 0 else "-") + self._n(abs(d), unit)
+            for d, unit in zip(self._net(changes), ("Action", "Buy", "coin"), strict=True)
+            if d
+        ]
+        if not bits:
+            return self._t(N_("{said}; you still have {totals}."), said=said[:-1], totals=self._totals(changes))
+        return self._t(
+            N_("{said}: {bonus}; you have {totals}."),
+            said=said[:-1],
+            bonus=self._join(bits),
+            totals=self._totals(changes),
         )
 
     def _debt_changed(self, e: ev.DebtChanged) -> str:
