@@ -197,10 +197,10 @@ def _ssh(rp, data: dict, user: str, options: list, log: Path):
     return child
 
 
-def _resumed_host(rp, tmp_path: Path):
+def _resumed_host(rp, tmp_path: Path, *extra: str):
     seats_file, record = tmp_path / "seats-again.json", tmp_path / "record-again.json"
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(rp.ROOT))
-    args = ["host", "--resume", "--port", "0", "--after-game", "0", "--seats-file", str(seats_file)]
+    args = ["host", "--resume", "--port", "0", "--after-game", "0", "--seats-file", str(seats_file), *extra]
     proc = rp.start_host(list(rp.PROGRAM) + args + ["--record-file", str(record)], seats_file, env)
     return rp.Host(json.loads(seats_file.read_text()), proc, record)
 
@@ -344,3 +344,43 @@ def test_an_autosave_with_seat_lines_is_version_2_and_version_1_files_still_load
     assert Language("nl").msg(said) == (
         "Het bewaarde spel 20250101-000001.jsonl heeft versie 3; dit programma leest versie 1 of 2."
     )
+
+
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_with_bot_after_a_seat_nobody_logged_in_to_since_the_resume_gets_the_bot_after_that_time(tmp_path, monkeypatch):
+    """``host --resume --bot-after 1``: a seat whose player has not logged in since the resume is
+    away from the resume, as from a drop: after 1 second the medium bot plays for it, and
+    the others hear it."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import remoteplay as rp
+    from a11y_dominion.cli import _host_autosave
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import parse_seats
+    from test_seat_story import Reader
+
+    # the game of the host that stopped: Ann must answer at her first turn
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data" / "a11y-dominion"))  # where the host reads it
+    seats = parse_seats("Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+    game = Game(GameConfig([s.name for s in seats], KINGDOM, [], [], SEED))
+    first = GameHost(game, seats, SEED, Language("en"), out=[].append)
+    save = _host_autosave(first, seats, None, "en", "normal")
+    save.keep()
+    save.close()
+    monkeypatch.delenv("A11Y_DOMINION_DATA")
+    again = _resumed_host(rp, tmp_path, "--bot-after", "1")
+    try:
+        bea = Reader(_ssh(rp, again.data, "Bea", list(rp.ENGLISH), tmp_path / "bea.log"))
+        bea.until(r"^Ann must answer now\.$")
+        bea.until(r"^Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back\.$")
+        bea.until(r"^Bea> ")  # the bot played Ann's turn, and Bot its own: Bea is asked
+        printed = again.stopped()
+        rp.close_seat(bea.child)
+    finally:
+        if again.proc.poll() is None:
+            again.proc.terminate()
+            again.proc.wait(20)
+    assert "Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back." in rp.lines_of(printed)

@@ -279,6 +279,7 @@ class GameHost:
         self.quitted: set = set()  # the seats whose player typed quit (not dropped): not waited for after the game
         self.waited: set = set()  # the seats the others were told the game waits for, while they are away
         self.over = False  # the game ended: the remote players may stay until they leave
+        self.resumed = False  # host --resume: the game goes on from its autosave (resume)
         self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
         self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
         self.port: int | None = None
@@ -476,7 +477,19 @@ class GameHost:
         for name in self.people:
             self.heard[name] = self._heard_now(name)  # what each heard: the game up to here
         self.everyone_in.set()
+        self.resumed = True  # (serve starts the bot_after time of each seat away: away_from_now)
         self.out(self.resumed_line(started))
+
+    def away_from_now(self) -> None:
+        """With ``bot_after``, each remote seat whose player is not in is away from now: the
+        medium bot plays for it after that many seconds, as after a drop (:meth:`leave`).
+        ``serve`` calls it as a resumed game (:meth:`resume`) goes on. Needs a running loop."""
+        if self.bot_after is None:
+            return
+        loop = asyncio.get_running_loop()
+        for name in self.remote:
+            if name not in self.joined and name not in self.away:
+                self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
 
     def resumed_line(self, started: str) -> str:
         """The host's line for a resumed game (``started``: the date it began, ISO text), in
@@ -926,6 +939,8 @@ class GameHost:
             everyone = asyncio.ensure_future(self.everyone_in.wait())
             await asyncio.wait([waiting, everyone], return_when=asyncio.FIRST_COMPLETED)
             if self.everyone_in.is_set() and not self.stopped.is_set():
+                if self.resumed:
+                    self.away_from_now()  # (a seat nobody logged in to since the resume is away from it)
                 game = asyncio.ensure_future(self.table.run_async())
                 await asyncio.wait([waiting, game], return_when=asyncio.FIRST_COMPLETED)
                 if game.done() and not game.cancelled() and game.result() is None:
