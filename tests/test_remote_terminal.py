@@ -320,6 +320,7 @@ def test_a_line_typed_while_nothing_is_asked_says_whether_it_is_a_command_or_a_m
         ("q" * 1000, "q" * 40 + "… is not a command; type help for the commands."),
         ("statsu", "statsu is not a command or a move; did you mean status? Type help for commands."),
         ("buy Gold", "Nothing is asked of you now; type help for the commands."),
+        ("Ann: buy Gold", "Nothing is asked of you now; type help for the commands."),
     ):
         ann.sendline(typed)
         ann.expect_exact(said + "\r\n")

@@ -1392,7 +1392,8 @@ class JoinConsole(Commands, Answers):
                 self.fetch_view()
             self.command(text)
         else:  # a move out of turn, a misspelt command or nonsense: which one it is
-            self.error(self.lang.msg(between_questions(text, self._suggest(text))))
+            said = (body.strip() if who is not None else "") or text  # ("Ann: buy Gold" is a move)
+            self.error(self.lang.msg(between_questions(said, self._suggest(said))))
 
     def fetch_view(self) -> None:
         """Ask the host for this seat's view now and wait (a little) for it, using what

@@ -319,8 +319,9 @@ class RemoteSeat(HumanSeat):
         elif session == "settings":
             return self.change_settings(rest.strip())
         elif not self.awaiting:  # a move out of turn, a misspelt command or nonsense: which one it is
-            suggestion = SeatAnswers(self, table)._suggest(line) if table is not None else None
-            self.line(self.lang.msg(between_questions(line, suggestion)))
+            said = (body.strip() if who is not None else "") or line  # ("Ann: buy Gold" is a move)
+            suggestion = SeatAnswers(self, table)._suggest(said) if table is not None else None
+            self.line(self.lang.msg(between_questions(said, suggestion)))
         else:
             self.answer(line)
         return None
