@@ -484,14 +484,23 @@ class Link:
         safe.size = len(line)
         return ("message", safe)
 
-    def send(self, message: dict) -> None:
-        """Send one message to the host (from any thread)."""
+    def leave(self) -> None:
+        """Tell the host that the player leaves (the ``leave`` message: they typed quit, not
+        a broken connection), then end this side's input to it; from any thread. A host
+        older than ``leave`` answers ``unknown-type``, which nobody waits for."""
+        self.send({"type": "leave"}, last=True)
+
+    def send(self, message: dict, last: bool = False) -> None:
+        """Send one message to the host (from any thread); ``last``: nothing more is sent
+        (the end of input follows it)."""
         if self.loop is None or self.process is None:
             return
 
         def write() -> None:
             try:
                 self.process.stdin.write(encode(message))
+                if last:
+                    self.process.stdin.write_eof()
             except Exception:  # noqa: BLE001 - the connection is going; its end comes into the inbox
                 pass
 
@@ -1327,11 +1336,13 @@ class JoinConsole(Commands, Answers):
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
         game, leave at once."""
         if self.over:
+            self.link.leave()
             self.say(self.lang._(N_("You left; goodbye.")), keep=False)
             self.exit_code = 0
             return
         question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
         if self.quit_asked(question):
+            self.link.leave()  # the host hears a quit, not a broken connection
             self.say(self.lang._(N_("You left the game.")), keep=False)
             self.exit_code = 0
         else:
@@ -1416,7 +1427,8 @@ class JoinConsole(Commands, Answers):
         except EOFError:
             if getattr(self.reader, "interactive", False):
                 self.cmd_quit()
-            else:
+            else:  # (the end of piped input: the player left)
+                self.link.leave()
                 self.say(self.lang._(N_("You left the game.")), keep=False)
                 self.exit_code = 0
             return
@@ -1524,7 +1536,8 @@ class JoinConsole(Commands, Answers):
             except EOFError:
                 if getattr(self.reader, "interactive", False):
                     self.cmd_quit()
-                else:
+                else:  # (the end of piped input: the player left)
+                    self.link.leave()
                     self.say(self.lang._(N_("You left the game.")), keep=False)
                     self.exit_code = 0
                 if self.exit_code is not None:

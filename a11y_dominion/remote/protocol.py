@@ -69,7 +69,13 @@ From the player:
 - ``{"type": "undo"}``: take back the seat's last answer
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
-  "message": ..., "text": ...}`` says why, and nothing changes.
+  "message": ..., "text": ...}`` says why, and nothing changes;
+- ``{"type": "leave"}``: the player leaves (typed ``quit``), sent last before the
+  program ends its session: the host reads no more of the session and treats the
+  seat as a terminal seat whose player typed ``quit`` (not as a broken connection:
+  after the game nobody waits for the seat to come back). A host older than
+  ``leave`` answers it with ``unknown-type``, which the leaving program does not
+  wait for, and takes the end of the session as a broken connection.
 
 Nothing received is trusted, on either side. Each side parses a line in one
 place (:func:`read_message`: a line nested deeper than :data:`MAX_DEPTH` is
@@ -88,7 +94,8 @@ New message types come within version 1 of the protocol: a program ignores
 a message type from the host that it does not know, and a host answers a
 message type it does not know with the ``error`` ``unknown-type`` (a host
 older than ``undo`` answers it so, and the player's program says that this
-host cannot undo).
+host cannot undo; a host older than ``leave`` answers that so too, and nothing
+else changes for it).
 
 There is no message with a typed line for the host to read: the player's
 program has the decision and the view, and reads lines in the player's own
@@ -359,7 +366,7 @@ ERRORS = {
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
     "too-fast": N_("Too many messages at once: at most {n} messages a second are read; the rest were dropped."),
-    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo and export."),
+    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo, export and leave."),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
@@ -372,6 +379,7 @@ FIELDS = {
     "say": {"type", "text"},
     "undo": {"type"},
     "export": {"type"},
+    "leave": {"type"},
 }
 
 
@@ -395,6 +403,7 @@ class ProtocolOutlet:
         self.write = write
         self.decision_id = 0
         self.over = False
+        self.left = False  # the player's program sent leave: its player typed quit
         self.rate = Rate(LINES_PER_SECOND, getattr(host, "clock", None))
 
     def send(self, message: dict) -> None:
@@ -493,6 +502,9 @@ class ProtocolOutlet:
             return
         if not set(message) <= FIELDS[kind]:
             self.error("bad-fields", type=kind, fields=", ".join(sorted(FIELDS[kind])))
+            return
+        if kind == "leave":
+            self.left = True  # (the session reads no more: protocol_session)
             return
         if kind == "view":
             self.send({"type": "view", "view": self.host.table.view(self.seat.name).to_data()})
@@ -658,7 +670,11 @@ async def protocol_session(host, process) -> None:
                     outlet.received(line)
                 except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
                     host.fault(name, e)
+                if outlet.left:
+                    break
+            if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
+                break
     finally:
         if held.holds() and seat.outlet is outlet:
             seat.outlet = None
-        host.leave(name, process)
+        host.leave(name, process, quit=outlet.left)
