@@ -65,7 +65,7 @@ from typing import Any
 from ..announcements.words import join_names
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import Answers
+from ..console.answers import Answers, suggestion
 from ..console.commands import Commands, command_for, short
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
@@ -1404,7 +1404,7 @@ class JoinConsole(Commands, Answers):
             self.command(text)
         else:  # a move out of turn, a misspelt command or nonsense: which one it is
             said = (body.strip() if who is not None else "") or text  # ("Ann: buy Gold" is a move)
-            self.error(self.lang.msg(between_questions(said, self._suggest(said))))
+            self.error(self.lang.msg(between_questions(said, suggestion(said, self.lang))))
 
     def fetch_view(self) -> None:
         """Ask the host for this seat's view now and wait (a little) for it, using what

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import confirmation, is_legal, not_done, refusal_text
+from ..console.answers import confirmation, is_legal, not_done, refusal_text, suggestion
 from ..console.commands import command_for, is_yes
 from ..console.completion import DecisionCompleter, Seen, expand_names
 from ..console.position import Position
@@ -320,8 +320,7 @@ class RemoteSeat(HumanSeat):
             return self.change_settings(rest.strip())
         elif not self.awaiting:  # a move out of turn, a misspelt command or nonsense: which one it is
             said = (body.strip() if who is not None else "") or line  # ("Ann: buy Gold" is a move)
-            suggestion = SeatAnswers(self, table)._suggest(said) if table is not None else None
-            self.line(self.lang.msg(between_questions(said, suggestion)))
+            self.line(self.lang.msg(between_questions(said, suggestion(said, self.lang))))
         else:
             self.answer(line)
         return None
