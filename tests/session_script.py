@@ -1,0 +1,197 @@
+"""One scripted session of the same game, for every end a person plays at, and what "what
+the player receives" means when the ends are compared (tests/test_same_session.py).
+
+The game: Ann, the person at the end under test, against a Big Money bot, seed
+:data:`SEED`, the Kingdom :data:`KINGDOM` with one Event and one Landmark. Ann's
+settings are the defaults (English, normal verbosity, ``confirm`` and ``hints`` on).
+
+:data:`SCRIPT` is what Ann types, one :class:`Step` at each prompt, in game order:
+queries, history, help, settings, hint, chat, mistyped words ("did you mean"), a refused
+buy, the confirmations (ending the Action phase with an Action left, a trashing), undo,
+a line longer than the game reads, a line with control bytes, quit answered no, three
+more turns of Big Money, and quit answered yes. The bot reseeds by the count of answers,
+so the same answers give the same game at every end.
+
+:func:`normalise` turns what an end's player received (text as a terminal shows it,
+one line a line) into a :class:`Transcript`: the lines the player reads from the
+Kingdom sentence on, in segments, one before the first typed line and one after each
+step; a prompt and what was typed at it become ``> TEXT``, a question's sentence that
+was the prompt becomes a line of its own; trailing spaces and blank lines go. Nothing
+else is changed: every sentence is compared as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from a11y_dominion.textinput import typed_line
+
+SEED = 1
+PLAYERS = "Ann:human,Bot:bigmoney"
+KINGDOM = "Chapel,Village,Smithy,Moat,Market,Cellar,Militia,Festival,Laboratory,Workshop"
+EVENTS = "Advance"
+LANDMARKS = "Orchard"
+# Ann's settings file: the defaults, written out (confirm and hints on, the options read when new)
+SETTINGS = {"language": "en", "verbosity": "normal", "confirm": True, "hints": True, "options": "new"}
+SEAT = "Ann"
+PROMPT = f"{SEAT}> "
+FIRST_LINE = "Kingdom: "  # the comparison starts at the line that names the Kingdom
+LONG_LINE = "card " + "x" * 1195  # 1,200 characters: past the 1,000 a typed line holds
+CONTROL_LINE = "status\x1b[31m\x07"  # an escape sequence and a bell in a typed line
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line Ann types: ``id`` names it in the divergence ledger, ``text`` is typed as it is."""
+
+    id: str
+    text: str
+
+
+def _steps(*pairs: tuple[str, str]) -> tuple[Step, ...]:
+    ids = [p[0] for p in pairs]
+    assert len(set(ids)) == len(ids), "every step has an id of its own"
+    return tuple(Step(i, t) for i, t in pairs)
+
+
+SCRIPT = _steps(
+    # turn 1: 2 Coppers and 3 Estates
+    ("hand", "hand"),
+    ("status", "status"),
+    ("score", "score"),
+    ("landmarks", "landmarks"),
+    ("events", "events"),
+    ("trash", "trash"),
+    ("card-smithy", "card smithy"),
+    ("card-guessed", "card vil"),
+    ("bot-status", "Bot: status"),
+    ("bot-hand", "Bot: hand"),
+    ("log-3", "log 3"),
+    ("repeat", "repeat"),
+    ("repeat-2", "repeat 2"),
+    ("previous", "previous"),
+    ("next", "next"),
+    ("repeat-x", "repeat x"),
+    ("options", "options"),
+    ("empty-line", ""),
+    ("help", "help"),
+    ("help-keys", "help keys"),
+    ("settings", "settings"),
+    ("settings-terse", "settings set verbosity terse"),
+    ("settings-normal", "settings set verbosity normal"),
+    ("hint", "hint"),
+    ("did-you-mean-hand", "hnd"),
+    ("did-you-mean-play", "Copper"),
+    ("buy-refused", "buy Province"),
+    ("say", "say good luck"),
+    ("undo-nothing", "undo"),
+    ("play-treasures-1", "play treasures"),
+    ("buy-chapel", "buy chapel"),
+    ("end-1", "end"),
+    # turn 2: 5 Coppers
+    ("play-treasures-2", "play treasures"),
+    ("buy-silver", "buy silver"),
+    ("undo-buy", "undo"),
+    ("buy-silver-again", "buy silver"),
+    ("end-2", "end"),
+    # turn 3: Chapel, 2 Coppers and 2 Estates
+    ("end-with-action", "end"),
+    ("end-no", "no"),
+    ("play-chapel", "play chapel"),
+    ("trash-estates", "2,2"),
+    ("trash-yes", "yes"),
+    ("play-treasures-3", "play treasures"),
+    ("buy-cellar", "buy cellar"),
+    ("end-3", "end"),
+    # turn 4: 3 Coppers, Silver and Estate
+    ("long-line", LONG_LINE),
+    ("control-bytes", CONTROL_LINE),
+    ("quit-no", "quit"),
+    ("stay", "no"),
+    ("play-treasures-4", "play treasures"),
+    ("buy-market", "buy market"),
+    ("end-4", "end"),
+    ("hand-5", "hand"),
+    ("quit-yes", "quit"),
+    ("leave", "yes"),
+)
+
+
+def script_text(script: tuple[Step, ...] = SCRIPT) -> str:
+    """The script's lines as piped input: each step's text and a line feed."""
+    return "".join(step.text + "\n" for step in script)
+
+
+def shown(text: str) -> str:
+    """What a terminal shows of a typed ``text`` once the line is read: the line as the game
+    reads it (:func:`~a11y_dominion.textinput.typed_line`: at most 1,000 characters, without
+    control characters or escape sequences, trimmed)."""
+    return typed_line(text)
+
+
+@dataclass
+class Transcript:
+    """What one end's player received, normalised: ``start`` the lines from the Kingdom
+    sentence to the first typed line, ``steps`` the lines after each step (by step id; a step
+    the end never read is missing), ``before`` the lines before the Kingdom sentence."""
+
+    before: list[str] = field(default_factory=list)
+    start: list[str] = field(default_factory=list)
+    steps: dict[str, list[str]] = field(default_factory=dict)
+
+    def segment(self, step: str | None) -> list[str] | None:
+        """The lines after the step with id ``step`` (None: the game's start); None when the end never read it."""
+        return self.start if step is None else self.steps.get(step)
+
+
+QUESTION_ENDS = (":", "?")  # how a question's last sentence, shown as the prompt, ends
+
+
+def _typed_at(line: str, typed: str, prompt: str) -> str | None:
+    """The text before the prompt when ``line`` is a prompt with ``typed`` after it (the
+    seat's prompt ``Ann> ``, or a question's last sentence ending in ``:`` or ``?`` and a
+    space), else None."""
+    if not line.endswith(typed):
+        return None
+    head = line[: len(line) - len(typed)]
+    if head.endswith(prompt):
+        return head[: -len(prompt)]
+    if typed and head.endswith(" ") and head.rstrip().endswith(QUESTION_ENDS):
+        return head
+    if not typed and line.rstrip().endswith(QUESTION_ENDS) and line.endswith(" "):
+        return line
+    return None
+
+
+def normalise(text: str, script: tuple[Step, ...] = SCRIPT, prompt: str = PROMPT) -> Transcript:
+    """The :class:`Transcript` of ``text``, what a player's terminal shows (lines ended by
+    line feeds, carriage returns already applied), for the ``script`` typed at ``prompt``.
+
+    The steps are looked for in order: a line that is a prompt followed by the next step's
+    text as shown (:func:`shown`) ends the segment before it and becomes ``> TEXT``; what
+    stood before the prompt on that line (a question's sentences) is a line of its own.
+    A line that is the prompt alone (drawn, then left when a line came) is dropped, as are
+    blank lines; trailing spaces are cut."""
+    out = Transcript()
+    current: list[str] = out.before
+    started = False
+    at = 0
+    for raw in text.split("\n"):
+        if at < len(script):
+            head = _typed_at(raw, shown(script[at].text), prompt)
+            if head is not None:
+                if head.strip():
+                    current.append(head.rstrip())
+                current = out.steps.setdefault(script[at].id, [])
+                current.append("> " + shown(script[at].text))
+                at += 1
+                started = True
+                continue
+        line = raw.rstrip()
+        if not line or line == prompt.rstrip():
+            continue
+        if not started and line.startswith(FIRST_LINE):
+            current = out.start
+            started = True
+        current.append(line)
+    return out

@@ -1,0 +1,529 @@
+"""The same scripted session (tests/session_script.py) through each end a person plays at,
+and the divergence ledger: every way what the player receives differs between the ends today.
+
+The four ends, run here in this process, without processes or sockets:
+
+- ``keyboard``: the console of ``a11y-dominion play`` (:func:`~a11y_dominion.console.make_console`)
+  reading the script as piped input (its :class:`~a11y_dominion.console.display.PlainReader`);
+- ``ssh``: the host's :class:`~a11y_dominion.remote.seat.RemoteSeat` of a plain ssh seat, its lines
+  typed as tests/test_host_seat.py types them (the seat's ``typed``, through the
+  :class:`~a11y_dominion.remote.host.SessionSeat` the host gives a session), one at each prompt;
+- ``join``: the :class:`~a11y_dominion.remote.client.JoinConsole` of ``a11y-dominion join``,
+  reading the script as piped input, its :class:`~a11y_dominion.remote.client.Link` fed by the
+  host's own :func:`~a11y_dominion.remote.protocol.protocol_session` over a loopback process in
+  this process (the host's event loop runs in a thread, as the connection's does);
+- ``host``: the host's own seat (:class:`~a11y_dominion.remote.local.LocalSeat`) read by
+  :class:`~a11y_dominion.remote.local.HostTerminal` from piped input, a line let through at each prompt.
+
+Each end's transcript (:func:`session_script.normalise`) is compared with the keyboard's,
+segment by segment (the game's start and the lines after each step). :data:`LEDGER` lists
+every difference there is today, one :class:`Divergence` per behaviour (the rows of the
+design's table of the ends' differences), with the ends and steps it concerns and one
+sentence saying what differs. The test fails when a step differs at an end the ledger does
+not name for it, and when a ledger entry names a step that no longer differs: a change that
+makes the ends agree deletes its entry, and the ledger can never go stale.
+
+The e2e variant runs the same script through the real programs in pseudo-terminals
+and over OpenSSH (:func:`test_the_real_ends_differ_only_as_the_ledger_says`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from a11y_dominion.cli import build_parser
+from a11y_dominion.console import make_console
+from a11y_dominion.console.display import Display, PlainReader
+from a11y_dominion.console.seat import HumanSeat
+from a11y_dominion.console.start import make_speaker
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.remote import GameHost
+from a11y_dominion.remote.client import JoinConsole, KnownHosts, Link
+from a11y_dominion.remote.local import HostTerminal
+from a11y_dominion.remote.protocol import COMMAND, ENV_LANGUAGE, ENV_VERBOSITY, LineSplitter, protocol_session
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import parse_seats
+from session_script import (
+    EVENTS,
+    KINGDOM,
+    LANDMARKS,
+    PLAYERS,
+    SCRIPT,
+    SEAT,
+    SEED,
+    SETTINGS,
+    Transcript,
+    normalise,
+    script_text,
+    shown,
+)
+
+pytest.importorskip("asyncssh")
+
+ENDS = ("keyboard", "ssh", "join", "host")
+REFERENCE = "keyboard"  # every other end is compared with the keyboard's console
+SPINS = 100_000  # event loop turns a host may take to ask Ann again after a typed line (a bot's turn takes a few)
+
+
+# ------------------------------------------------------------------ the game, as each end starts it
+def play_args() -> list[str]:
+    """The ``play`` options of the scripted game (``host`` takes the same Kingdom options)."""
+    return ["--seed", str(SEED), "--kingdom", KINGDOM, "--events", EVENTS, "--landmarks", LANDMARKS]
+
+
+def hosted_game(players: str) -> GameHost:
+    """A :class:`GameHost` of the scripted game for ``players`` (Ann remote or the host's own
+    seat, and the bot), its host lines dropped, as ``host`` builds it."""
+    specs = parse_seats(players, remote=True)
+    piles, events, landmarks = choose_setup(KINGDOM, EVENTS, LANDMARKS, SEED)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, SEED))
+    return GameHost(game, specs, SEED, Language("en"), out=lambda text: None)
+
+
+async def until_asked(host: GameHost, table: asyncio.Future) -> None:
+    """Return once Ann's answer is awaited (or the game ended), and the loop has done what it had
+    to do meanwhile: the host and its bot need only turns of this event loop, no time."""
+    seat = host.people[SEAT]
+    for _ in range(SPINS):
+        await asyncio.sleep(0)
+        if seat.awaiting or table.done():
+            break
+    else:
+        raise AssertionError("Ann was not asked again")
+    for _ in range(100):
+        await asyncio.sleep(0)
+
+
+# ------------------------------------------------------------------ the four ends
+def keyboard_end() -> str:
+    """What the keyboard's player receives: ``play`` reading the script as piped input."""
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", *play_args(), "--speech", "off", "--players", PLAYERS])
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script_text()), out))
+    console.run()
+    return out.getvalue()
+
+
+def ssh_end() -> str:
+    """What a plain ssh seat's player receives from the host's seat (the terminal session,
+    which adds the cut-line notice, the leave question and the rate, is the e2e variant's)."""
+    out: list[str] = []
+
+    async def main() -> None:
+        host = hosted_game("Ann:remote,Bot:bigmoney")
+        held = host.join(SEAT, out.append, None)
+        table = asyncio.ensure_future(host.table.run_async())
+        try:
+            await until_asked(host, table)
+            for step in SCRIPT:
+                out.append(shown(step.text) + "\n")  # the terminal's echo of the line typed
+                held.typed(step.text)
+                await until_asked(host, table)
+        finally:
+            table.cancel()
+
+    asyncio.run(main())
+    return "".join(out)
+
+
+class GatedLines(io.TextIOBase):
+    """Piped input that gives its next line only once :meth:`let` lets it through (the
+    host's terminal reads its lines in a thread of its own, as fast as they come)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.gate = threading.Semaphore(0)
+        self.rest = ""  # what is left of the line being read
+
+    def let(self) -> None:
+        self.gate.release()
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        if not self.rest:  # a whole line was read: the next one waits for the gate
+            self.gate.acquire()
+            self.rest = self.lines.pop(0) if self.lines else ""
+        cut = len(self.rest) if size is None or size < 0 else size
+        line, self.rest = self.rest[:cut], self.rest[cut:]
+        return line
+
+
+def host_end() -> str:
+    """What the host's own player receives: :class:`HostTerminal` reading piped input, a line
+    let through at each prompt; its lines and the seat's go to the host's screen."""
+    out: list[str] = []
+
+    async def main() -> None:
+        host = hosted_game("Ann:human,Bot:bigmoney")
+        stdin = GatedLines([step.text + "\n" for step in SCRIPT])
+        terminal = HostTerminal(host, stdin)
+        terminal.write = out.append  # type: ignore[method-assign]
+        read = asyncio.Event()
+        typed = terminal._typed
+
+        def typed_and_told(text: str, cut: bool = False) -> None:
+            typed(text, cut)
+            read.set()
+
+        terminal._typed = typed_and_told  # type: ignore[method-assign]
+        terminal.start()
+        await host.everyone_in.wait()
+        table = asyncio.ensure_future(host.table.run_async())
+        try:
+            await until_asked(host, table)
+            for step in SCRIPT:
+                out.append(shown(step.text) + "\n")  # the terminal's echo of the line typed
+                read.clear()
+                stdin.let()
+                await read.wait()
+                await until_asked(host, table)
+            stdin.let()  # the end of input: the seat leaves
+        finally:
+            table.cancel()
+            await terminal.close()
+
+    asyncio.run(main())
+    return "".join(out)
+
+
+class LoopbackProcess:
+    """What :func:`protocol_session` reads of asyncssh's server process, and what
+    :meth:`Link.send` writes to, in this process: ``stdin`` takes the player's lines (in the
+    host's loop), ``stdout`` gives the host's text to ``deliver`` (in the host's loop)."""
+
+    command = COMMAND
+    subsystem = None
+
+    def __init__(self, user: str, deliver: Callable[[str], None]) -> None:
+        self.user = user
+        self.env = {ENV_LANGUAGE: "en", ENV_VERBOSITY: "normal"}  # as join sends them
+        self.stdin = _PlayerLines()
+        self.stdout = _HostText(deliver)
+
+    def get_extra_info(self, name: str) -> Any:
+        return self.user if name == "username" else None
+
+    def exit(self, status: int) -> None:
+        self.stdin.write("")  # the session's end: its reading ends
+
+
+class _PlayerLines:
+    """The player's side of a :class:`LoopbackProcess`: what is written is read by the host."""
+
+    def __init__(self) -> None:
+        self.lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def write(self, text: str) -> None:
+        self.lines.put_nowait(text)
+
+    async def read(self, size: int) -> str:
+        return await self.lines.get()
+
+
+class _HostText:
+    """The host's side of a :class:`LoopbackProcess`: what the host writes goes to ``deliver``."""
+
+    def __init__(self, deliver: Callable[[str], None]) -> None:
+        self.write = deliver
+
+
+def join_end(tmp_path) -> str:
+    """What a ``join`` player receives: the join console reading the script as piped input,
+    its link fed by the host's seat-protocol session over :class:`LoopbackProcess`."""
+    lang = Language("en")
+    out = io.StringIO()
+    link = Link("127.0.0.1", 0, SEAT, "", KnownHosts(tmp_path / "known_hosts"), lang, verbosity="normal")
+    splitter = LineSplitter()
+    ready = threading.Event()
+    state: dict[str, Any] = {}
+
+    def deliver(text: str) -> None:  # as the link's connection reads the host's lines
+        for line in splitter.feed(text):
+            entry = link._take(link._message(line))
+            if entry is not None:
+                link.inbox.put(entry)
+
+    async def host_main() -> None:
+        loop = asyncio.get_running_loop()
+        host = hosted_game("Ann:remote,Bot:bigmoney")
+        process = LoopbackProcess(SEAT, deliver)
+        done = asyncio.Event()
+        state.update(loop=loop, host=host, process=process, done=done)
+        link.loop, link.process = loop, process  # Link.send writes to process.stdin in this loop
+        session = asyncio.ensure_future(protocol_session(host, process))
+        ready.set()
+        await host.everyone_in.wait()
+        table = asyncio.ensure_future(host.table.run_async())
+        await done.wait()
+        table.cancel()
+        process.exit(0)
+        await asyncio.wait([session], timeout=None)
+
+    thread = threading.Thread(target=lambda: asyncio.run(host_main()), name="host")
+    thread.start()
+    ready.wait()
+    display = Display(out, plain=True, lang=lang)
+    speaker = make_speaker("off", {}, display, lang, [])
+    seat = HumanSeat(SEAT, lang=lang, speaker=speaker, print_fn=lambda text, style=None: display.line(text, style))
+    console = JoinConsole(link, seat, display, speaker, PlainReader(io.StringIO(script_text()), out))
+    try:
+        console.run()
+    finally:
+        speaker.close()
+        state["loop"].call_soon_threadsafe(state["done"].set)
+        thread.join()
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------ the divergence ledger
+@dataclass(frozen=True)
+class Divergence:
+    """One behaviour that differs today: ``row`` names it (a row of the design's table of
+    the ends' differences), ``ends`` are the ends where it differs from the keyboard's,
+    ``steps`` the script's step ids whose lines differ through it (``start``: the game's
+    start), ``why`` says in one sentence what differs, and ``runs`` where it shows
+    (``in-process``, ``e2e`` or both)."""
+
+    row: str
+    ends: frozenset[str]
+    steps: tuple[str, ...]
+    why: str
+    runs: frozenset[str] = frozenset({"in-process", "e2e"})
+
+
+def entry(row: str, ends: str, steps: str, why: str, runs: str = "in-process e2e") -> Divergence:
+    """A :class:`Divergence` with ``ends``, ``steps`` and ``runs`` written as words separated by spaces."""
+    return Divergence(row, frozenset(ends.split()), tuple(steps.split()), why, frozenset(runs.split()))
+
+
+TURN_STEPS = "play-treasures-1 buy-chapel end-1 play-treasures-2 buy-silver undo-buy buy-silver-again end-2 trash-yes"
+TURN_STEPS += " play-treasures-3 buy-cellar end-3 play-treasures-4 buy-market end-4"
+QUIT_STEPS = "quit-no stay quit-yes leave"
+
+LEDGER: tuple[Divergence, ...] = (
+    entry(
+        "Turn prompt",
+        "ssh join host",
+        "start " + TURN_STEPS,
+        "The keyboard says the turn and its figures on one line and after a move only what changed "
+        "(Ann: 0 Buys, 2 coins.); the others say the turn on a line of its own and the whole header after every move.",
+    ),
+    entry(
+        "repeat right after a turn's start",
+        "ssh join host",
+        "repeat",
+        "repeat at the keyboard says the turn line and the hand; the others only Your turn 1.",
+    ),
+    entry(
+        "An empty line",
+        "join",
+        "empty-line",
+        "The question read again at join starts with the header alone, without Your turn 1.",
+    ),
+    entry(
+        "previous / next",
+        "ssh host",
+        "previous next",
+        "There is no previous or next: the word is refused as a move.",
+    ),
+    entry(
+        "History",
+        "join",
+        "previous next",
+        "join's history holds the host's two lobby lines: a message is counted 5 of 7 where the keyboard says 4 of 6.",
+    ),
+    entry(
+        "repeat with a bad number",
+        "ssh host",
+        "repeat-x",
+        "repeat x is answered with log's sentence (Log takes a whole number...) instead of repeat's.",
+    ),
+    entry(
+        "A bot's hand",
+        "ssh host",
+        "bot-hand",
+        "Bot: hand says the bot's hand is private, where the keyboard says Bot is a bot.",
+    ),
+    entry(
+        "help keys",
+        "ssh host",
+        "help-keys",
+        "help keys reads the network page's part on typing at a remote seat instead of the seat's shortcut keys.",
+    ),
+    entry(
+        "Settings",
+        "ssh host",
+        "settings settings-terse settings-normal",
+        "settings takes words (settings terse), not settings set KEY VALUE, and says the settings in another sentence.",
+    ),
+    entry(
+        "Settings at join",
+        "join",
+        "settings settings-terse settings-normal",
+        "Every settings line gets one sentence that settings come from the settings file; nothing changes.",
+    ),
+    entry(
+        "did you mean",
+        "ssh host",
+        "did-you-mean-hand",
+        "A mistyped command (hnd) is refused as a move, without did you mean hand.",
+    ),
+    entry(
+        "A refused move",
+        "join",
+        "buy-refused",
+        "The host refuses a buy without the hint to play the Treasures first (no buy_refusal).",
+    ),
+    entry(
+        "Chat",
+        "ssh join host",
+        "say",
+        "say is chat (Ann says: good luck); the keyboard has no chat and refuses it as a move.",
+    ),
+    entry(
+        "Cut line notice",
+        "join",
+        "long-line",
+        "join says nothing of a typed line cut at 1000 characters.",
+    ),
+    entry(
+        "An unknown card's name",
+        "ssh host",
+        "long-line",
+        "The card refusal repeats the whole 1000-character word, where the keyboard cuts it at 40 characters "
+        "(and the ssh seat in this process, without its terminal session, says nothing of the cut).",
+    ),
+    entry(
+        "Quit at join",
+        "join",
+        QUIT_STEPS,
+        "quit asks Leave the game? (the host keeps it); no and yes say You stay in the game. and You left the game.",
+    ),
+    entry(
+        "Quit at the host's seat",
+        "host",
+        QUIT_STEPS,
+        "A typed quit does nothing there, so the no and yes after it are refused as moves.",
+    ),
+    entry(
+        "Quit at an ssh seat",
+        "ssh",
+        QUIT_STEPS,
+        "The seat hands quit to its terminal session, which asks; without it nothing is asked and no and yes are "
+        "refused as moves.",
+        runs="in-process",
+    ),
+)
+
+
+def pairs(ledger: tuple[Divergence, ...], run: str) -> dict[tuple[str, str], Divergence]:
+    """(end, step id) -> the ledger entry that names it, for the entries of ``run``; a pair in
+    two entries fails (each difference is one behaviour's)."""
+    named: dict[tuple[str, str], Divergence] = {}
+    for d in ledger:
+        if run not in d.runs:
+            continue
+        assert d.ends <= set(ENDS) - {REFERENCE}, d
+        for step in d.steps:
+            assert step == "start" or step in {s.id for s in SCRIPT}, (d.row, step)
+            for end in d.ends:
+                assert (end, step) not in named, f"{end} {step} is in two entries: {d.row}, {named[(end, step)].row}"
+                named[(end, step)] = d
+    return named
+
+
+def differences(transcripts: dict[str, Transcript]) -> dict[tuple[str, str], tuple[list[str] | None, list[str] | None]]:
+    """(end, step id) -> (the keyboard's lines, that end's) for every segment that differs."""
+    ref = transcripts[REFERENCE]
+    found = {}
+    for end, got in transcripts.items():
+        if end == REFERENCE:
+            continue
+        for step in ["start", *(s.id for s in SCRIPT)]:
+            key = None if step == "start" else step
+            if got.segment(key) != ref.segment(key):
+                found[(end, step)] = (ref.segment(key), got.segment(key))
+    return found
+
+
+def ledger_faults(transcripts: dict[str, Transcript], run: str, ledger: tuple[Divergence, ...] = LEDGER) -> list[str]:
+    """Every way ``transcripts`` (by end) disagree with ``ledger`` for ``run``: a difference
+    it does not name (with the lines of both ends), and a step it names that no longer differs."""
+    named = pairs(ledger, run)
+    found = differences({e: t for e, t in transcripts.items()})
+    faults = []
+    for (end, step), (ref, got) in sorted(found.items()):
+        if (end, step) not in named:
+            faults.append(f"{end} differs at {step}, not named in the ledger:\n  keyboard: {ref}\n  {end}: {got}")
+    for (end, step), d in sorted(named.items()):
+        if end in transcripts and (end, step) not in found:
+            faults.append(f"{end} no longer differs at {step}: take it out of the ledger's entry {d.row!r}")
+    return faults
+
+
+def ann_settings(folder: Path) -> Path:
+    """A settings file of Ann's in ``folder`` (each end reads its own: the keyboard writes what
+    settings set changes): the defaults, written out."""
+    path = folder / "settings.json"
+    path.write_text(json.dumps(SETTINGS), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def in_process(tmp_path_factory) -> dict[str, Transcript]:
+    """The transcript of each end (run once for the module's tests)."""
+    raw = {}
+    ends: dict[str, Callable[[Path], str]] = {
+        "keyboard": lambda tmp: keyboard_end(),
+        "ssh": lambda tmp: ssh_end(),
+        "join": join_end,
+        "host": lambda tmp: host_end(),
+    }
+    for end, run in ends.items():
+        tmp = tmp_path_factory.mktemp(end)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("A11Y_DOMINION_CONFIG", str(ann_settings(tmp)))
+            mp.setenv("A11Y_DOMINION_DATA", str(tmp / "data"))
+            raw[end] = run(tmp)
+    return {end: normalise(text) for end, text in raw.items()}
+
+
+def test_every_end_reads_the_whole_script(in_process):
+    for end, transcript in in_process.items():
+        assert [s for s in (st.id for st in SCRIPT) if s not in transcript.steps] == [], end
+
+
+def test_the_ends_differ_only_as_the_ledger_says(in_process):
+    assert ledger_faults(in_process, "in-process") == []
+
+
+def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs():
+    keyboard = Transcript(start=["Kingdom: Chapel."], steps={"hand": ["> hand", "Your hand: 5 Coppers."]})
+    ssh = Transcript(start=["Kingdom: Chapel."], steps={"hand": ["> hand", "Your hand, 5 cards: 5 Coppers."]})
+    transcripts = {"keyboard": keyboard, "ssh": ssh}
+    assert ledger_faults(transcripts, "in-process", ()) == [
+        "ssh differs at hand, not named in the ledger:\n"
+        "  keyboard: ['> hand', 'Your hand: 5 Coppers.']\n"
+        "  ssh: ['> hand', 'Your hand, 5 cards: 5 Coppers.']"
+    ]
+    hand = entry("Hand", "ssh", "hand", "The hand is said with its count.")
+    assert ledger_faults(transcripts, "in-process", (hand,)) == []
+    assert ledger_faults(transcripts, "e2e", (entry("Hand", "ssh", "hand", "...", runs="in-process"),)) != []
+    status = entry("Status", "ssh", "status", "The status is said otherwise.")
+    assert ledger_faults(transcripts, "in-process", (hand, status)) == [
+        "ssh no longer differs at status: take it out of the ledger's entry 'Status'"
+    ]
+    with pytest.raises(AssertionError, match="ssh hand is in two entries: Hand again, Hand"):
+        ledger_faults(transcripts, "in-process", (hand, entry("Hand again", "ssh join", "hand", "...")))
