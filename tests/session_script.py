@@ -22,6 +22,7 @@ else is changed: every sentence is compared as it is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from a11y_dominion.textinput import typed_line
@@ -195,3 +196,90 @@ def normalise(text: str, script: tuple[Step, ...] = SCRIPT, prompt: str = PROMPT
             started = True
         current.append(line)
     return out
+
+
+# ------------------------------------------------------------------ what a terminal shows
+_CSI = re.compile(r"\x1b\[([0-?]*)[ -/]*([@-~])")
+_OTHER_ESCAPE = re.compile(r"\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]*[0-~]|\x1b$")
+
+
+def _number(params: str, default: int = 1) -> int:
+    first = params.lstrip("?").split(";")[0]
+    return int(first) if first.isdigit() and int(first) > 0 else default
+
+
+def teletype(raw: bytes) -> str:
+    """The lines a terminal holds after it received ``raw`` (decoded as UTF-8, a byte that is
+    not replaced), one a line, without the cursor: text is written at the cursor over what
+    was there; a carriage return goes back to the line's start, a line feed to the next line's
+    start, a backspace one column left; erasing (``CSI K``, ``CSI J``) and moving the cursor
+    (``CSI A``, ``B``, ``C``, ``D``, ``G``) are applied; other escape sequences and control
+    characters are dropped. (Plain lines are written with text, carriage return and backspace
+    only, so the model is exact there.)"""
+    text = raw.decode("utf-8", errors="replace")
+    rows: list[list[str]] = [[]]
+    row = col = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\x1b":
+            m = _CSI.match(text, i)
+            if m is None:
+                other = _OTHER_ESCAPE.match(text, i)
+                i = other.end() if other is not None else i + 1
+                continue
+            params, final = m.groups()
+            i = m.end()
+            line = rows[row]
+            if final == "K":
+                kind = _number(params, 0)
+                if kind == 0:
+                    del line[col:]
+                elif kind == 1:
+                    line[: col + 1] = [" "] * min(len(line), col + 1)
+                else:
+                    line.clear()
+            elif final == "J":
+                del line[col:]
+                del rows[row + 1 :]
+            elif final == "A":
+                row = max(0, row - _number(params))
+            elif final == "B":
+                row += _number(params)
+            elif final == "C":
+                col += _number(params)
+            elif final == "D":
+                col = max(0, col - _number(params))
+            elif final == "G":
+                col = _number(params) - 1
+            while len(rows) <= row:
+                rows.append([])
+            continue
+        i += 1
+        if ch == "\r":
+            col = 0
+        elif ch == "\n":
+            row += 1
+            col = 0
+            while len(rows) <= row:
+                rows.append([])
+        elif ch == "\b":
+            col = max(0, col - 1)
+        elif ch.isprintable():
+            line = rows[row]
+            if len(line) < col:
+                line.extend(" " * (col - len(line)))
+            if col < len(line):
+                line[col] = ch
+            else:
+                line.append(ch)
+            col += 1
+    return "\n".join("".join(r) for r in rows)
+
+
+def ends_with_prompt(screen: str, prompt: str = PROMPT) -> bool:
+    """Whether the last line of ``screen`` (what a terminal shows, :func:`teletype`) is a prompt
+    waiting for a line: the seat's (``Ann> ``) or a question's last sentence (ending in ``:`` or
+    ``?`` and a space)."""
+    last = screen.rsplit("\n", 1)[-1]
+    return _typed_at(last, "", prompt) is not None

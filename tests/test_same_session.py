@@ -34,6 +34,7 @@ import io
 import json
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,9 +64,11 @@ from session_script import (
     SEED,
     SETTINGS,
     Transcript,
+    ends_with_prompt,
     normalise,
     script_text,
     shown,
+    teletype,
 )
 
 pytest.importorskip("asyncssh")
@@ -418,7 +421,23 @@ LEDGER: tuple[Divergence, ...] = (
         "A typed quit does nothing there, so the no and yes after it are refused as moves.",
     ),
     entry(
+        "Confirmation prompt",
+        "ssh host",
+        "end-with-action trash-estates",
+        "The keyboard's line editor prints a question's first sentences as a line and prompts with its last "
+        "(Type yes to end it:); ssh and the host's seat print the whole question as one line and prompt Ann>.",
+        runs="e2e",
+    ),
+    entry(
         "Quit at an ssh seat",
+        "ssh",
+        QUIT_STEPS,
+        "The terminal session asks Leave the game? yes or no, and no and yes say You stay in the game. and "
+        "You left; goodbye.",
+        runs="e2e",
+    ),
+    entry(
+        "Quit at an ssh seat without its terminal session",
         "ssh",
         QUIT_STEPS,
         "The seat hands quit to its terminal session, which asks; without it nothing is asked and no and yes are "
@@ -507,6 +526,150 @@ def test_every_end_reads_the_whole_script(in_process):
 
 def test_the_ends_differ_only_as_the_ledger_says(in_process):
     assert ledger_faults(in_process, "in-process") == []
+
+
+# ------------------------------------------------------------------ the real ends (e2e)
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+ROWS, COLUMNS = 50, 200
+
+
+def player_env(folder: Path) -> dict[str, str]:
+    """The environment of a player's program: its own settings (Ann's) and data below
+    ``folder``, an xterm, no screen reader said to be running (speech is screen-reader by option)."""
+    import os
+
+    folder.mkdir(parents=True, exist_ok=True)
+    return dict(
+        os.environ,
+        TERM="xterm",
+        COLUMNS=str(COLUMNS),
+        LINES=str(ROWS),
+        A11Y_DOMINION_SCREEN_READER="no",
+        A11Y_DOMINION_CONFIG=str(ann_settings(folder)),
+        A11Y_DOMINION_DATA=str(folder / "data"),
+        XDG_DATA_HOME=str(folder / "xdg"),
+        PYTHONPATH=str(ROOT),
+    )
+
+
+def spawn(command: list[str], env: dict[str, str]) -> Any:
+    """``command`` in a pseudo-terminal of :data:`ROWS` by :data:`COLUMNS`: a pexpect child."""
+    import pexpect
+
+    from remoteplay import TIMEOUT
+
+    return pexpect.spawn(command[0], command[1:], env=env, cwd=str(ROOT), timeout=TIMEOUT, dimensions=(ROWS, COLUMNS))
+
+
+def type_script(child: Any) -> str:
+    """Type the script at ``child``, each step once the screen ends with a prompt and the step
+    before was read (its line shown, a prompt after what it made); what the terminal shows at
+    the end (:func:`teletype`). Waits for bytes only, never for a time: a child that sends
+    nothing for remoteplay.TIMEOUT seconds fails the test (it hangs)."""
+    import pexpect
+
+    from remoteplay import TIMEOUT
+
+    raw = bytearray()
+
+    def until(done: Callable[[str], bool]) -> bool:
+        while True:
+            screen = teletype(bytes(raw))
+            if done(screen):
+                return True
+            try:
+                raw.extend(child.read_nonblocking(65536, timeout=TIMEOUT))
+            except pexpect.EOF:
+                return False
+
+    going = until(ends_with_prompt)
+    for step in SCRIPT:
+        if not going:
+            break
+        child.send(step.text.encode("utf-8") + b"\r")
+        going = until(lambda screen, step=step: step.id in normalise(screen).steps and ends_with_prompt(screen))
+    return teletype(bytes(raw))
+
+
+def real_keyboard(folder: Path) -> str:
+    """``a11y-dominion play`` in a pseudo-terminal, screen-reader speech (plain lines, nothing spoken)."""
+    import sys
+
+    command = [sys.executable, "-m", "a11y_dominion", "play", *play_args(), "--players", PLAYERS]
+    child = spawn(command + ["--speech", "screen-reader"], player_env(folder))
+    try:
+        return type_script(child)
+    finally:
+        child.terminate(force=True)
+
+
+def kingdom_options() -> tuple[str, ...]:
+    return tuple(play_args()[2:])  # the Kingdom, Events and Landmarks (host takes --seed itself)
+
+
+def real_ssh(folder: Path) -> str:
+    """The real OpenSSH client on loopback at a ``host`` subprocess, Ann's language and verbosity
+    sent as the ssh client sends them (SetEnv), so no first question is asked."""
+    from remoteplay import CLIENT_OPTIONS, hosted
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with hosted(folder, "Ann:remote,Bot:bigmoney", SEED, kingdom_options()) as host:
+        options = [*CLIENT_OPTIONS, "-o", f"SetEnv={ENV_LANGUAGE}=en {ENV_VERBOSITY}=normal", "-tt"]
+        child = spawn(["ssh", *options, "-p", str(host.data["port"]), f"{SEAT}@127.0.0.1"], player_env(folder))
+        try:
+            child.expect(b"assword:")
+            child.sendline(host.data["seats"][SEAT]["password"].encode())
+            return type_script(child)
+        finally:
+            child.terminate(force=True)
+
+
+def real_join(folder: Path) -> str:
+    """``a11y-dominion join`` in a pseudo-terminal (its line editor), at a ``host`` subprocess."""
+    import sys
+
+    from remoteplay import hosted
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with hosted(folder, "Ann:remote,Bot:bigmoney", SEED, kingdom_options()) as host:
+        seats = folder / "join-seats.json"
+        seats.write_text(json.dumps(host.data), encoding="utf-8")
+        command = [sys.executable, "-m", "a11y_dominion", "join", "--seats-file", str(seats), "--user", SEAT]
+        child = spawn(command + ["--speech", "screen-reader"], player_env(folder))
+        try:
+            return type_script(child)
+        finally:
+            child.terminate(force=True)
+
+
+def real_host(folder: Path) -> str:
+    """The host's own terminal: tests/hostseat_main.py (``host`` with Ann at its terminal) in a pseudo-terminal."""
+    import sys
+
+    child = spawn([sys.executable, str(TESTS / "hostseat_main.py")], player_env(folder))
+    try:
+        return type_script(child)
+    finally:
+        child.terminate(force=True)
+
+
+@pytest.mark.e2e  # the game's programs and OpenSSH in pseudo-terminals, over loopback
+@pytest.mark.posix  # pseudo-terminals
+def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path):
+    pytest.importorskip("pexpect")
+    ends: dict[str, Callable[[Path], str]] = {
+        "keyboard": real_keyboard,
+        "ssh": real_ssh,
+        "join": real_join,
+        "host": real_host,
+    }
+    with ThreadPoolExecutor(max_workers=len(ends)) as pool:  # each waits on its own programs
+        running = {end: pool.submit(run, tmp_path / end) for end, run in ends.items()}
+        transcripts = {end: normalise(job.result()) for end, job in running.items()}
+    unread = {end: [s.id for s in SCRIPT if s.id not in t.steps] for end, t in transcripts.items()}
+    assert unread == {end: [] for end in ends}
+    assert ledger_faults(transcripts, "e2e") == []
 
 
 def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs():
