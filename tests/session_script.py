@@ -43,17 +43,24 @@ CONTROL_LINE = "status\x1b[31m\x07"  # an escape sequence and a bell in a typed 
 
 @dataclass(frozen=True)
 class Step:
-    """One line Ann types: ``id`` names it in the divergence ledger, ``text`` is typed as it is."""
+    """One line Ann types: ``id`` names it in the divergence ledger, ``text`` is typed as it is,
+    then Enter. ``keys``, when given, are pressed first (bytes as a terminal sends them: F2, Tab,
+    Ctrl+C...), which only the real ends in a terminal can take (the e2e variant); the ends run
+    in this process leave such a step out."""
 
     id: str
     text: str
+    keys: bytes | None = None
 
 
-def _steps(*pairs: tuple[str, str]) -> tuple[Step, ...]:
-    ids = [p[0] for p in pairs]
+def _steps(*steps: tuple[str, str] | Step) -> tuple[Step, ...]:
+    made = tuple(s if isinstance(s, Step) else Step(*s) for s in steps)
+    ids = [s.id for s in made]
     assert len(set(ids)) == len(ids), "every step has an id of its own"
-    return tuple(Step(i, t) for i, t in pairs)
+    return made
 
+
+F2, F3, UP, TAB, CTRL_C = b"\x1bOQ", b"\x1bOR", b"\x1b[A", b"\t", b"\x03"
 
 SCRIPT = _steps(
     # turn 1: 2 Coppers and 3 Estates
@@ -73,6 +80,12 @@ SCRIPT = _steps(
     ("previous", "previous"),
     ("next", "next"),
     ("repeat-x", "repeat x"),
+    Step("key-f2", "hand", F2),  # each key that ends the line being typed is followed by a line
+    Step("key-f3", "status", F3),
+    Step("key-up", "", UP),
+    Step("key-tab", "", b"card smi" + TAB),
+    Step("ctrl-c-half", "hand", b"buy sil" + CTRL_C),
+    Step("ctrl-c-empty", "hand", CTRL_C),
     ("options", "options"),
     ("empty-line", ""),
     ("help", "help"),
@@ -118,7 +131,11 @@ SCRIPT = _steps(
 )
 
 
-def script_text(script: tuple[Step, ...] = SCRIPT) -> str:
+TYPED = tuple(step for step in SCRIPT if step.keys is None)
+"""The steps that are typed lines: what piped input and the ends run in this process can take."""
+
+
+def script_text(script: tuple[Step, ...] = TYPED) -> str:
     """The script's lines as piped input: each step's text and a line feed."""
     return "".join(step.text + "\n" for step in script)
 
@@ -164,33 +181,55 @@ def _typed_at(line: str, typed: str, prompt: str) -> str | None:
     return None
 
 
-def normalise(text: str, script: tuple[Step, ...] = SCRIPT, prompt: str = PROMPT) -> Transcript:
+def _prompt_row(row: str, prompt: str) -> tuple[str, str]:
+    """(what stood before the prompt, what was typed after it) of the row a line was typed on:
+    after the seat's prompt, or after a question's last sentence (its last ``: `` or ``? ``)."""
+    if row.startswith(prompt):
+        return "", row[len(prompt) :]
+    cut = max(row.rfind(": "), row.rfind("? "))
+    if cut < 0:
+        return row, ""
+    return row[: cut + 1], row[cut + 2 :]
+
+
+def normalise(
+    text: str, script: tuple[Step, ...] = TYPED, prompt: str = PROMPT, starts: list[int] | None = None
+) -> Transcript:
     """The :class:`Transcript` of ``text``, what a player's terminal shows (lines ended by
     line feeds, carriage returns already applied), for the ``script`` typed at ``prompt``.
 
-    The steps are looked for in order: a line that is a prompt followed by the next step's
-    text as shown (:func:`shown`) ends the segment before it and becomes ``> TEXT``; what
-    stood before the prompt on that line (a question's sentences) is a line of its own.
-    A line that is the prompt alone (drawn, then left when a line came) is dropped, as are
-    blank lines; trailing spaces are cut."""
+    Where each step begins is either given, ``starts``: the line each step was typed on (a
+    harness that typed the keys knows it, the e2e variant's), or looked for, in order: a line
+    that is a prompt followed by the next step's text as shown (:func:`shown`). The line a
+    step was typed on becomes ``> TEXT`` (what it shows after the prompt), and what stood before
+    the prompt on it (a question's sentences) a line of its own; another line that begins with
+    the seat's prompt becomes ``> TEXT`` too. A line that is the prompt
+    alone (drawn, then left when a line came) is dropped, as are blank lines; trailing spaces
+    are cut."""
     out = Transcript()
     current: list[str] = out.before
     started = False
     at = 0
-    for raw in text.split("\n"):
-        if at < len(script):
-            head = _typed_at(raw, shown(script[at].text), prompt)
-            if head is not None:
-                if head.strip():
-                    current.append(head.rstrip())
-                current = out.steps.setdefault(script[at].id, [])
-                current.append("> " + shown(script[at].text))
-                at += 1
-                started = True
-                continue
+    for number, raw in enumerate(text.split("\n")):
+        head: str | None = None
+        if starts is not None and at < len(starts) and number == starts[at]:
+            head, typed = _prompt_row(raw, prompt)
+        elif starts is None and at < len(script):
+            typed = shown(script[at].text)
+            head = _typed_at(raw, typed, prompt)
+        if head is not None:
+            if head.strip():
+                current.append(head.rstrip())
+            current = out.steps.setdefault(script[at].id, [])
+            current.append(("> " + typed.strip()).rstrip())
+            at += 1
+            started = True
+            continue
         line = raw.rstrip()
         if not line or line == prompt.rstrip():
             continue
+        if line.startswith(prompt):  # a line typed at a prompt inside a step (after a key that ended the line)
+            line = "> " + line[len(prompt) :].strip()
         if not started and line.startswith(FIRST_LINE):
             current = out.start
             started = True
@@ -275,6 +314,17 @@ def teletype(raw: bytes) -> str:
                 line.append(ch)
             col += 1
     return "\n".join("".join(r) for r in rows)
+
+
+def step_read(screen: str, row: int, step: Step, prompt: str = PROMPT) -> bool:
+    """Whether the end has read ``step``, typed on the line numbered ``row`` of ``screen`` (what
+    the terminal shows, :func:`teletype`), and answered it: a line from ``row`` on ends with
+    the step's text as shown, a later one is the last and is a prompt (:func:`ends_with_prompt`).
+    (A key that ends the line being typed, such as F2, makes a prompt of its own before the step's
+    text is read: the text, typed after it, is what tells that the step was read.)"""
+    lines = screen.split("\n")
+    typed = shown(step.text)
+    return ends_with_prompt(screen, prompt) and any(line.endswith(typed) for line in lines[row:-1])
 
 
 def ends_with_prompt(screen: str, prompt: str = PROMPT) -> bool:

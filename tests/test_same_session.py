@@ -63,11 +63,13 @@ from session_script import (
     SEAT,
     SEED,
     SETTINGS,
+    TYPED,
     Transcript,
     ends_with_prompt,
     normalise,
     script_text,
     shown,
+    step_read,
     teletype,
 )
 
@@ -128,7 +130,7 @@ def ssh_end() -> str:
         table = asyncio.ensure_future(host.table.run_async())
         try:
             await until_asked(host, table)
-            for step in SCRIPT:
+            for step in TYPED:
                 out.append(shown(step.text) + "\n")  # the terminal's echo of the line typed
                 held.typed(step.text)
                 await until_asked(host, table)
@@ -170,7 +172,7 @@ def host_end() -> str:
 
     async def main() -> None:
         host = hosted_game("Ann:human,Bot:bigmoney")
-        stdin = GatedLines([step.text + "\n" for step in SCRIPT])
+        stdin = GatedLines([step.text + "\n" for step in TYPED])
         terminal = HostTerminal(host, stdin)
         terminal.write = out.append  # type: ignore[method-assign]
         read = asyncio.Event()
@@ -186,7 +188,7 @@ def host_end() -> str:
         table = asyncio.ensure_future(host.table.run_async())
         try:
             await until_asked(host, table)
-            for step in SCRIPT:
+            for step in TYPED:
                 out.append(shown(step.text) + "\n")  # the terminal's echo of the line typed
                 read.clear()
                 stdin.let()
@@ -437,6 +439,49 @@ LEDGER: tuple[Divergence, ...] = (
         runs="e2e",
     ),
     entry(
+        "Shortcut keys",
+        "ssh host",
+        "key-f2 key-f3",
+        "F2 and F3 do nothing there (no shortcut keys); only the line typed after them is read.",
+        runs="e2e",
+    ),
+    entry(
+        "F2 right after a turn's start",
+        "join",
+        "key-f2",
+        "F2 (repeat) right after the turn's start says only Your turn 1., not the turn line and the hand.",
+        runs="e2e",
+    ),
+    entry(
+        "Completion",
+        "host",
+        "key-tab",
+        "The host's seat has no Tab completion: card smi stays as typed (and is guessed), where the others "
+        "complete it to card Smithy.",
+        runs="e2e",
+    ),
+    entry(
+        "Ctrl+C at an ssh seat",
+        "ssh",
+        "ctrl-c-half ctrl-c-empty",
+        "Ctrl+C clears the line without a word (no Line cleared. or Nothing to clear.).",
+        runs="e2e",
+    ),
+    entry(
+        "Ctrl+C at join",
+        "join",
+        "ctrl-c-half ctrl-c-empty",
+        "After Line cleared. or Nothing to clear. join says Type quit to leave the game., not to stop it.",
+        runs="e2e",
+    ),
+    entry(
+        "Ctrl+C at the host's seat",
+        "host",
+        "ctrl-c-half ctrl-c-empty",
+        "Ctrl+C asks Stop the game for every seat? yes or no, and the line typed next is its answer, not a command.",
+        runs="e2e",
+    ),
+    entry(
         "Quit at an ssh seat without its terminal session",
         "ssh",
         QUIT_STEPS,
@@ -521,7 +566,7 @@ def in_process(tmp_path_factory) -> dict[str, Transcript]:
 
 def test_every_end_reads_the_whole_script(in_process):
     for end, transcript in in_process.items():
-        assert [s for s in (st.id for st in SCRIPT) if s not in transcript.steps] == [], end
+        assert [s for s in (st.id for st in TYPED) if s not in transcript.steps] == [], end
 
 
 def test_the_ends_differ_only_as_the_ledger_says(in_process):
@@ -562,16 +607,18 @@ def spawn(command: list[str], env: dict[str, str]) -> Any:
     return pexpect.spawn(command[0], command[1:], env=env, cwd=str(ROOT), timeout=TIMEOUT, dimensions=(ROWS, COLUMNS))
 
 
-def type_script(child: Any) -> str:
+def type_script(child: Any) -> Transcript:
     """Type the script at ``child``, each step once the screen ends with a prompt and the step
-    before was read (its line shown, a prompt after what it made); what the terminal shows at
-    the end (:func:`teletype`). Waits for bytes only, never for a time: a child that sends
+    before was read (a line after the one it was typed on, and a prompt after what it made);
+    the :class:`Transcript` of what the terminal shows at the end (:func:`teletype`), each step
+    from the line it was typed on. Waits for bytes only, never for a time: a child that sends
     nothing for remoteplay.TIMEOUT seconds fails the test (it hangs)."""
     import pexpect
 
     from remoteplay import TIMEOUT
 
     raw = bytearray()
+    starts: list[int] = []
 
     def until(done: Callable[[str], bool]) -> bool:
         while True:
@@ -587,12 +634,14 @@ def type_script(child: Any) -> str:
     for step in SCRIPT:
         if not going:
             break
-        child.send(step.text.encode("utf-8") + b"\r")
-        going = until(lambda screen, step=step: step.id in normalise(screen).steps and ends_with_prompt(screen))
-    return teletype(bytes(raw))
+        row = teletype(bytes(raw)).count("\n")  # the prompt's line, where the step is typed
+        starts.append(row)
+        child.send((step.keys or b"") + step.text.encode("utf-8") + b"\r")
+        going = until(lambda screen, row=row, step=step: step_read(screen, row, step))
+    return normalise(teletype(bytes(raw)), SCRIPT, starts=starts)
 
 
-def real_keyboard(folder: Path) -> str:
+def real_keyboard(folder: Path) -> Transcript:
     """``a11y-dominion play`` in a pseudo-terminal, screen-reader speech (plain lines, nothing spoken)."""
     import sys
 
@@ -608,7 +657,7 @@ def kingdom_options() -> tuple[str, ...]:
     return tuple(play_args()[2:])  # the Kingdom, Events and Landmarks (host takes --seed itself)
 
 
-def real_ssh(folder: Path) -> str:
+def real_ssh(folder: Path) -> Transcript:
     """The real OpenSSH client on loopback at a ``host`` subprocess, Ann's language and verbosity
     sent as the ssh client sends them (SetEnv), so no first question is asked."""
     from remoteplay import CLIENT_OPTIONS, hosted
@@ -625,7 +674,7 @@ def real_ssh(folder: Path) -> str:
             child.terminate(force=True)
 
 
-def real_join(folder: Path) -> str:
+def real_join(folder: Path) -> Transcript:
     """``a11y-dominion join`` in a pseudo-terminal (its line editor), at a ``host`` subprocess."""
     import sys
 
@@ -643,7 +692,7 @@ def real_join(folder: Path) -> str:
             child.terminate(force=True)
 
 
-def real_host(folder: Path) -> str:
+def real_host(folder: Path) -> Transcript:
     """The host's own terminal: tests/hostseat_main.py (``host`` with Ann at its terminal) in a pseudo-terminal."""
     import sys
 
@@ -658,7 +707,7 @@ def real_host(folder: Path) -> str:
 @pytest.mark.posix  # pseudo-terminals
 def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path):
     pytest.importorskip("pexpect")
-    ends: dict[str, Callable[[Path], str]] = {
+    ends: dict[str, Callable[[Path], Transcript]] = {
         "keyboard": real_keyboard,
         "ssh": real_ssh,
         "join": real_join,
@@ -666,7 +715,7 @@ def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path):
     }
     with ThreadPoolExecutor(max_workers=len(ends)) as pool:  # each waits on its own programs
         running = {end: pool.submit(run, tmp_path / end) for end, run in ends.items()}
-        transcripts = {end: normalise(job.result()) for end, job in running.items()}
+        transcripts = {end: job.result() for end, job in running.items()}
     unread = {end: [s.id for s in SCRIPT if s.id not in t.steps] for end, t in transcripts.items()}
     assert unread == {end: [] for end in ends}
     assert ledger_faults(transcripts, "e2e") == []
