@@ -90,13 +90,13 @@ def forbidden_imports(
     return list(dict.fromkeys(chains))
 
 
-def test_the_core_modules_import_nothing_of_the_game_the_table_or_the_remote_package():
+def test_the_core_modules_import_nothing_of_the_game_the_table_or_the_remote_package() -> None:
     files = module_files()
     assert [name for name in GUARDED if name not in files] == []  # a name that is no module guards nothing
     assert {name: forbidden_imports(name) for name in GUARDED} == {name: [] for name in GUARDED}
 
 
-def test_the_guard_names_what_today_s_console_reaches():
+def test_the_guard_names_what_today_s_console_reaches() -> None:
     """Read on the package as it is: the console's ``Console`` holds the game and its table."""
     assert "a11y_dominion.console.app -> a11y_dominion.table" in forbidden_imports("a11y_dominion.console.app")
     assert forbidden_imports("a11y_dominion.console.queries") == [
@@ -133,7 +133,7 @@ def small_package(tmp_path: Path) -> Path:
     return package
 
 
-def test_the_guard_fails_for_a_core_that_reaches_the_game(tmp_path):
+def test_the_guard_fails_for_a_core_that_reaches_the_game(tmp_path: Path) -> None:
     package = small_package(tmp_path)
     assert forbidden_imports("pkg.clean", PKG_FORBIDDEN, PKG_UNREACHED, package) == []
     assert forbidden_imports("pkg.through", PKG_FORBIDDEN, PKG_FORBIDDEN, package) == [

@@ -30,6 +30,7 @@ and over OpenSSH (:func:`test_the_real_ends_differ_only_as_the_ledger_says`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import json
 import threading
@@ -42,10 +43,9 @@ from typing import Any
 import pytest
 
 from a11y_dominion.cli import build_parser
-from a11y_dominion.console import make_console
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.seat import HumanSeat
-from a11y_dominion.console.start import make_speaker
+from a11y_dominion.console.start import make_console, make_speaker
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
@@ -95,7 +95,7 @@ def hosted_game(players: str) -> GameHost:
     return GameHost(game, specs, SEED, Language("en"), out=lambda text: None)
 
 
-async def until_asked(host: GameHost, table: asyncio.Future) -> None:
+async def until_asked(host: GameHost, table: asyncio.Future[Any]) -> None:
     """Return once Ann's answer is awaited (or the game ended), and the loop has done what it had
     to do meanwhile: the host and its bot need only turns of this event loop, no time."""
     seat = host.people[SEAT]
@@ -141,7 +141,7 @@ def ssh_end() -> str:
     return "".join(out)
 
 
-class GatedLines(io.TextIOBase):
+class GatedLines:
     """Piped input that gives its next line only once :meth:`let` lets it through (the
     host's terminal reads its lines in a thread of its own, as fast as they come)."""
 
@@ -153,8 +153,8 @@ class GatedLines(io.TextIOBase):
     def let(self) -> None:
         self.gate.release()
 
-    def readable(self) -> bool:
-        return True
+    def isatty(self) -> bool:
+        return False
 
     def readline(self, size: int | None = -1) -> str:
         if not self.rest:  # a whole line was read: the next one waits for the gate
@@ -165,6 +165,23 @@ class GatedLines(io.TextIOBase):
         return line
 
 
+class RecordedTerminal(HostTerminal):
+    """The host's terminal with its screen in ``out`` and ``read`` set each time it gave its
+    seat a line (the host's own :meth:`HostTerminal._typed` does that)."""
+
+    def __init__(self, host: GameHost, stdin: GatedLines, out: list[str]) -> None:
+        super().__init__(host, stdin)
+        self.out = out
+        self.read = asyncio.Event()
+
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    def _typed(self, text: str, cut: bool = False) -> None:
+        super()._typed(text, cut)
+        self.read.set()
+
+
 def host_end() -> str:
     """What the host's own player receives: :class:`HostTerminal` reading piped input, a line
     let through at each prompt; its lines and the seat's go to the host's screen."""
@@ -173,16 +190,7 @@ def host_end() -> str:
     async def main() -> None:
         host = hosted_game("Ann:human,Bot:bigmoney")
         stdin = GatedLines([step.text + "\n" for step in TYPED])
-        terminal = HostTerminal(host, stdin)
-        terminal.write = out.append  # type: ignore[method-assign]
-        read = asyncio.Event()
-        typed = terminal._typed
-
-        def typed_and_told(text: str, cut: bool = False) -> None:
-            typed(text, cut)
-            read.set()
-
-        terminal._typed = typed_and_told  # type: ignore[method-assign]
+        terminal = RecordedTerminal(host, stdin, out)
         terminal.start()
         await host.everyone_in.wait()
         table = asyncio.ensure_future(host.table.run_async())
@@ -190,9 +198,9 @@ def host_end() -> str:
             await until_asked(host, table)
             for step in TYPED:
                 out.append(shown(step.text) + "\n")  # the terminal's echo of the line typed
-                read.clear()
+                terminal.read.clear()
                 stdin.let()
-                await read.wait()
+                await terminal.read.wait()
                 await until_asked(host, table)
             stdin.let()  # the end of input: the seat leaves
         finally:
@@ -244,7 +252,7 @@ class _HostText:
         self.write = deliver
 
 
-def join_end(tmp_path) -> str:
+def join_end(tmp_path: Path) -> str:
     """What a ``join`` player receives: the join console reading the script as piped input,
     its link fed by the host's seat-protocol session over :class:`LoopbackProcess`."""
     lang = Language("en")
@@ -546,7 +554,7 @@ def ann_settings(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def in_process(tmp_path_factory) -> dict[str, Transcript]:
+def in_process(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript]:
     """The transcript of each end (run once for the module's tests)."""
     raw = {}
     ends: dict[str, Callable[[Path], str]] = {
@@ -564,12 +572,12 @@ def in_process(tmp_path_factory) -> dict[str, Transcript]:
     return {end: normalise(text) for end, text in raw.items()}
 
 
-def test_every_end_reads_the_whole_script(in_process):
+def test_every_end_reads_the_whole_script(in_process: dict[str, Transcript]) -> None:
     for end, transcript in in_process.items():
         assert [s for s in (st.id for st in TYPED) if s not in transcript.steps] == [], end
 
 
-def test_the_ends_differ_only_as_the_ledger_says(in_process):
+def test_the_ends_differ_only_as_the_ledger_says(in_process: dict[str, Transcript]) -> None:
     assert ledger_faults(in_process, "in-process") == []
 
 
@@ -637,7 +645,7 @@ def type_script(child: Any) -> Transcript:
         row = teletype(bytes(raw)).count("\n")  # the prompt's line, where the step is typed
         starts.append(row)
         child.send((step.keys or b"") + step.text.encode("utf-8") + b"\r")
-        going = until(lambda screen, row=row, step=step: step_read(screen, row, step))
+        going = until(functools.partial(step_read, row=row, step=step))
     return normalise(teletype(bytes(raw)), SCRIPT, starts=starts)
 
 
@@ -705,7 +713,7 @@ def real_host(folder: Path) -> Transcript:
 
 @pytest.mark.e2e  # the game's programs and OpenSSH in pseudo-terminals, over loopback
 @pytest.mark.posix  # pseudo-terminals
-def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path):
+def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path: Path) -> None:
     pytest.importorskip("pexpect")
     ends: dict[str, Callable[[Path], Transcript]] = {
         "keyboard": real_keyboard,
@@ -721,7 +729,7 @@ def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path):
     assert ledger_faults(transcripts, "e2e") == []
 
 
-def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs():
+def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs() -> None:
     keyboard = Transcript(start=["Kingdom: Chapel."], steps={"hand": ["> hand", "Your hand: 5 Coppers."]})
     ssh = Transcript(start=["Kingdom: Chapel."], steps={"hand": ["> hand", "Your hand, 5 cards: 5 Coppers."]})
     transcripts = {"keyboard": keyboard, "ssh": ssh}
