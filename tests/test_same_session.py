@@ -33,6 +33,7 @@ import asyncio
 import functools
 import io
 import json
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -545,6 +546,55 @@ def ledger_faults(transcripts: dict[str, Transcript], run: str, ledger: tuple[Di
     return faults
 
 
+SEATED = ["Welcome, Ann. Type help for commands.", "Ann has joined; every seat is taken. The game starts."]
+NEW_GAME = "New game for Ann and Bot. You go first."
+SCREEN_READER = "Screen-reader mode: the game does not speak; your screen reader reads the text."
+PREAMBLES = {  # (end, run) -> what each end says before the Kingdom, its own and not compared: line patterns
+    ("keyboard", "in-process"): [
+        re.escape("a11y-dominion. Type help for commands; F2 repeats the last message."),
+        re.escape("Speech is off; the game shows text only."),
+        re.escape("Game seed 1."),
+        re.escape(NEW_GAME),
+    ],
+    ("keyboard", "e2e"): [
+        re.escape("a11y-dominion. Type help for commands; F2 repeats the last message."),
+        re.escape(SCREEN_READER),
+        re.escape("Game seed 1."),
+        re.escape(NEW_GAME),
+    ],
+    ("join", "e2e"): [
+        r"First visit to 127\.0\.0\.1 port \d+: its host key, SHA256:\S+, is kept for your next visits\.",
+        r"Joined 127\.0\.0\.1 port \d+ as Ann\.",
+        re.escape(SCREEN_READER),
+        *map(re.escape, SEATED),
+        re.escape(NEW_GAME),
+    ],
+    ("host", "e2e"): [
+        r"Listening for SSH on 127\.0\.0\.1 port \d+\.",
+        r"Host key fingerprint: SHA256:\S+",
+        *map(re.escape, SEATED),
+        re.escape(NEW_GAME),
+    ],
+}
+for _end in ("ssh", "join", "host"):
+    for _run in ("in-process", "e2e"):
+        PREAMBLES.setdefault((_end, _run), [*map(re.escape, SEATED), re.escape(NEW_GAME)])
+
+
+def preamble_faults(transcripts: dict[str, Transcript], run: str) -> dict[str, list[str]]:
+    """The lines before the Kingdom sentence of each end that do not match its :data:`PREAMBLES` (all when
+    their number differs); empty lists when each end says what it should."""
+    faults = {}
+    for end, transcript in transcripts.items():
+        want = PREAMBLES[(end, run)]
+        got = transcript.before
+        if len(got) != len(want):
+            faults[end] = got
+        else:
+            faults[end] = [line for line, pattern in zip(got, want, strict=True) if not re.fullmatch(pattern, line)]
+    return faults
+
+
 def ann_settings(folder: Path) -> Path:
     """A settings file of Ann's in ``folder`` (each end reads its own: the keyboard writes what
     settings set changes): the defaults, written out."""
@@ -579,6 +629,10 @@ def test_every_end_reads_the_whole_script(in_process: dict[str, Transcript]) -> 
 
 def test_the_ends_differ_only_as_the_ledger_says(in_process: dict[str, Transcript]) -> None:
     assert ledger_faults(in_process, "in-process") == []
+
+
+def test_each_end_says_its_own_preamble_before_the_game(in_process: dict[str, Transcript]) -> None:
+    assert preamble_faults(in_process, "in-process") == {end: [] for end in ENDS}
 
 
 # ------------------------------------------------------------------ the real ends (e2e)
@@ -727,6 +781,7 @@ def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path: Path) -> None:
     unread = {end: [s.id for s in SCRIPT if s.id not in t.steps] for end, t in transcripts.items()}
     assert unread == {end: [] for end in ends}
     assert ledger_faults(transcripts, "e2e") == []
+    assert preamble_faults(transcripts, "e2e") == {end: [] for end in ends}
 
 
 def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs() -> None:
