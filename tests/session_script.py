@@ -131,6 +131,31 @@ SCRIPT = _steps(
 )
 
 
+ANCHORS = {  # step id -> a line the keyboard says after it: the game the script was written for
+    "bot-hand": "Bot is a bot; you may only look at your own hand.",
+    "buy-chapel": "You buy Chapel. Ann: 0 Buys, 0 coins.",
+    "end-1": "You draw 5 Coppers.",
+    "undo-buy": "Taken back: your buy of Silver.",
+    "end-2": "You shuffle 12 cards and draw Chapel, 2 Coppers and 2 Estates.",
+    "end-no": "The Action phase goes on.",
+    "trash-yes": "You trash 2 Estates. Ann: 0 Actions.",
+    "end-3": "You draw 3 Coppers, Silver and Estate.",
+    "long-line": "That line was too long: only its first 1000 characters were read.",
+    "stay": "The game goes on.",
+    "end-4": "Your turn 5.",
+    "leave": "Game stopped.",
+}
+"""The script's game at the keyboard: were the game's shuffles or the bot to change, the script
+would no longer play the moves it means to (a refusal is the same at every end), so these say it."""
+
+
+def missed_anchors(transcript: Transcript) -> dict[str, list[str] | None]:
+    """The steps of :data:`ANCHORS` whose line ``transcript`` (the keyboard's) does not hold after
+    them: step id -> what it holds there (None: the step was never read)."""
+    steps = transcript.steps
+    return {step: steps.get(step) for step, line in ANCHORS.items() if line not in steps.get(step, [])}
+
+
 TYPED = tuple(step for step in SCRIPT if step.keys is None)
 """The steps that are typed lines: what piped input and the ends run in this process can take."""
 

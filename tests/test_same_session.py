@@ -65,8 +65,10 @@ from session_script import (
     SEED,
     SETTINGS,
     TYPED,
+    Step,
     Transcript,
     ends_with_prompt,
+    missed_anchors,
     normalise,
     script_text,
     shown,
@@ -622,9 +624,10 @@ def in_process(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript
     return {end: normalise(text) for end, text in raw.items()}
 
 
-def test_every_end_reads_the_whole_script(in_process: dict[str, Transcript]) -> None:
+def test_every_end_reads_the_whole_script_of_the_game_it_was_written_for(in_process: dict[str, Transcript]) -> None:
     for end, transcript in in_process.items():
         assert [s for s in (st.id for st in TYPED) if s not in transcript.steps] == [], end
+    assert missed_anchors(in_process["keyboard"]) == {}
 
 
 def test_the_ends_differ_only_as_the_ledger_says(in_process: dict[str, Transcript]) -> None:
@@ -780,6 +783,7 @@ def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path: Path) -> None:
         transcripts = {end: job.result() for end, job in running.items()}
     unread = {end: [s.id for s in SCRIPT if s.id not in t.steps] for end, t in transcripts.items()}
     assert unread == {end: [] for end in ends}
+    assert missed_anchors(transcripts["keyboard"]) == {}
     assert ledger_faults(transcripts, "e2e") == []
     assert preamble_faults(transcripts, "e2e") == {end: [] for end in ends}
 
@@ -802,3 +806,30 @@ def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_
     ]
     with pytest.raises(AssertionError, match="ssh hand is in two entries: Hand again, Hand"):
         ledger_faults(transcripts, "in-process", (hand, entry("Hand again", "ssh join", "hand", "...")))
+
+
+def test_the_teletype_keeps_what_a_terminal_shows() -> None:
+    assert teletype(b"Ann> hx\x08and\r\nYour hand.\r\nAnn> ") == "Ann> hand\nYour hand.\nAnn> "
+    assert teletype(b"Ann> \r\x1b[Kline above\r\nAnn> ") == "line above\nAnn> "  # a line printed above the prompt
+    assert teletype(b"one\r\ntwo\x1b[A\rONE\x1b[B\r") == "ONE\ntwo"
+    assert teletype(b"a\x1b]0;title\x07b\x1b[31mc\x1b[0m\x07") == "abc"
+    assert teletype("é".encode() + b"\xff") == "é\ufffd"
+
+
+def test_the_normaliser_makes_typed_lines_and_question_prompts_alike() -> None:
+    script = (Step("hand", "hand"), Step("no", "no"))
+    text = (
+        "Welcome.\nKingdom: Chapel.\nAnn> \nYour turn 1.\nAnn> hand\nYour hand: 5 Coppers.   \n\n"
+        "End it? Type yes to end it: no\nThe turn goes on.\nAnn> "
+    )
+    want = Transcript(
+        before=["Welcome."],
+        start=["Kingdom: Chapel.", "Your turn 1."],
+        steps={
+            "hand": ["> hand", "Your hand: 5 Coppers.", "End it? Type yes to end it:"],
+            "no": ["> no", "The turn goes on."],
+        },
+    )
+    assert normalise(text, script) == want  # each step found by its text after a prompt
+    assert normalise(text, script, starts=[4, 7]) == want  # each step from the line it was typed on
+    assert ends_with_prompt(text) and ends_with_prompt("Type yes to end it: ") and not ends_with_prompt(text + "ha")
