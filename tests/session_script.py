@@ -352,9 +352,12 @@ def step_read(screen: str, row: int, step: Step, prompt: str = PROMPT) -> bool:
     return ends_with_prompt(screen, prompt) and any(line.endswith(typed) for line in lines[row:-1])
 
 
+QUESTION_PROMPT = re.compile(r".*\bType yes to [^.:?]*: ")  # a question's last sentence, as the prompt
+
+
 def ends_with_prompt(screen: str, prompt: str = PROMPT) -> bool:
     """Whether the last line of ``screen`` (what a terminal shows, :func:`teletype`) is a prompt
-    waiting for a line: the seat's (``Ann> ``) or a question's last sentence (ending in ``:`` or
-    ``?`` and a space)."""
+    waiting for a line: the seat's (``Ann> ``) or a question's last sentence (``Type yes to end
+    it: ``), whole (a line that only ends in a colon and a space may be cut where more is coming)."""
     last = screen.rsplit("\n", 1)[-1]
-    return _typed_at(last, "", prompt) is not None
+    return last == prompt or QUESTION_PROMPT.fullmatch(last) is not None
