@@ -66,6 +66,7 @@ SCRIPT = _steps(
     # turn 1: 2 Coppers and 3 Estates
     ("hand", "hand"),
     ("status", "status"),
+    ("supply", "supply"),
     ("score", "score"),
     ("landmarks", "landmarks"),
     ("events", "events"),
@@ -89,6 +90,7 @@ SCRIPT = _steps(
     ("options", "options"),
     ("empty-line", ""),
     ("help", "help"),
+    ("help-next", "help next"),
     ("help-keys", "help keys"),
     ("settings", "settings"),
     ("settings-terse", "settings set verbosity terse"),
