@@ -6,11 +6,13 @@ The game: Ann, the person at the end under test, against a Big Money bot, seed
 settings are the defaults (English, normal verbosity, ``confirm`` and ``hints`` on).
 
 :data:`SCRIPT` is what Ann types, one :class:`Step` at each prompt, in game order:
-queries, history, help, settings, hint, chat, mistyped words ("did you mean"), a refused
-buy, the confirmations (ending the Action phase with an Action left, a trashing), undo,
-a line longer than the game reads, a line with control bytes, quit answered no, three
-more turns of Big Money, and quit answered yes. The bot reseeds by the count of answers,
-so the same answers give the same game at every end.
+queries, history, keys (F2, F3, Up, Tab, Ctrl+C: only the real ends in a terminal take
+them), help, settings, hint, chat, mistyped words ("did you mean"), a refused buy, the
+confirmations (ending the Action phase with an Action left, a trashing), undo, a line
+longer than the game reads, a line with control bytes, quit answered no, three more turns
+of Big Money, and quit answered yes. The bot reseeds by the count of answers, so the same
+answers give the same game at every end; :data:`ANCHORS` checks that it is still the game
+the script was written for.
 
 :func:`normalise` turns what an end's player received (text as a terminal shows it,
 one line a line) into a :class:`Transcript`: the lines the player reads from the

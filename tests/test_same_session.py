@@ -23,8 +23,13 @@ sentence saying what differs. The test fails when a step differs at an end the l
 not name for it, and when a ledger entry names a step that no longer differs: a change that
 makes the ends agree deletes its entry, and the ledger can never go stale.
 
-The e2e variant runs the same script through the real programs in pseudo-terminals
-and over OpenSSH (:func:`test_the_real_ends_differ_only_as_the_ledger_says`).
+The e2e variant (:func:`test_the_real_ends_differ_only_as_the_ledger_says`) runs the whole
+script, keys too, through the real programs: ``play`` in a pseudo-terminal, the OpenSSH
+client on loopback at a ``host`` subprocess, ``join`` in a pseudo-terminal at another, and
+the host's own terminal (tests/hostseat_main.py, as ``host`` refuses a table without a remote
+seat) in a pseudo-terminal; what each terminal shows (:func:`session_script.teletype`) goes
+through the same normaliser and ledger. Each end's own lines before the game are asserted
+apart (:data:`PREAMBLES`).
 """
 
 from __future__ import annotations
