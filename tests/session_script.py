@@ -180,11 +180,13 @@ def shown(text: str) -> str:
 class Transcript:
     """What one end's player received, normalised: ``start`` the lines from the Kingdom
     sentence to the first typed line, ``steps`` the lines after each step (by step id; a step
-    the end never read is missing), ``before`` the lines before the Kingdom sentence."""
+    the end never read is missing), ``before`` the lines before the Kingdom sentence, and
+    ``exit_code`` the program's exit code when a harness saw it end (None: it did not end)."""
 
     before: list[str] = field(default_factory=list)
     start: list[str] = field(default_factory=list)
     steps: dict[str, list[str]] = field(default_factory=dict)
+    exit_code: int | None = None  # the program's, when a harness saw it end
 
     def segment(self, step: str | None) -> list[str] | None:
         """The lines after the step with id ``step`` (None: the game's start); None when the end never read it."""

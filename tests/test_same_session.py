@@ -708,7 +708,11 @@ def type_script(child: Any) -> Transcript:
         starts.append(row)
         child.send((step.keys or b"") + step.text.encode("utf-8") + b"\r")
         going = until(functools.partial(step_read, row=row, step=step))
-    return normalise(teletype(bytes(raw)), SCRIPT, starts=starts)
+    transcript = normalise(teletype(bytes(raw)), SCRIPT, starts=starts)
+    if not going:  # the program ended: how
+        child.close()
+        transcript.exit_code = child.exitstatus
+    return transcript
 
 
 def real_keyboard(folder: Path) -> Transcript:
@@ -791,6 +795,8 @@ def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path: Path) -> None:
     assert missed_anchors(transcripts["keyboard"]) == {}
     assert ledger_faults(transcripts, "e2e") == []
     assert preamble_faults(transcripts, "e2e") == {end: [] for end in ends}
+    # play stops a game before its end with 1, join and ssh leave with 0; the host's seat's quit does nothing
+    assert {end: t.exit_code for end, t in transcripts.items()} == {"keyboard": 1, "ssh": 0, "join": 0, "host": None}
 
 
 def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs() -> None:
