@@ -30,7 +30,9 @@ client on loopback at a ``host`` subprocess, ``join`` in a pseudo-terminal at an
 the host's own terminal (tests/hostseat_main.py, as ``host`` refuses a table without a remote
 seat) in a pseudo-terminal; what each terminal shows (:func:`session_script.teletype`) goes
 through the same normaliser and ledger. Each end's own lines before the game are asserted
-apart (:data:`PREAMBLES`).
+apart (:data:`PREAMBLES`). What the keyboard and join speak, self-voicing, is compared too, in
+this process, against the same ledger (the ssh seat and the host's seat speak nothing: the
+player's own screen reader reads their lines).
 """
 
 from __future__ import annotations
@@ -49,10 +51,11 @@ from typing import Any
 
 import pytest
 
+from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.seat import HumanSeat
-from a11y_dominion.console.start import make_console, make_speaker
+from a11y_dominion.console.start import make_console
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.lineinput import InputFilter
@@ -69,6 +72,7 @@ from session_script import (
     KINGDOM,
     LANDMARKS,
     PLAYERS,
+    PROMPT,
     SCRIPT,
     SEAT,
     SEED,
@@ -84,6 +88,7 @@ from session_script import (
     step_read,
     teletype,
 )
+from speechdoubles import RecordingOutput
 
 pytest.importorskip("asyncssh")
 
@@ -122,11 +127,48 @@ async def until_asked(host: GameHost, table: asyncio.Future[Any]) -> None:
 
 
 # ------------------------------------------------------------------ the four ends
-def keyboard_end() -> str:
-    """What the keyboard's player receives: ``play`` reading the script as piped input."""
+class SpokenReader(PlainReader):
+    """Piped input whose every line read is noted among the calls of ``spoken`` (an output that
+    records what is spoken) as ``("typed", line)``, so what is said is told apart by step."""
+
+    def __init__(self, stream_in: io.StringIO, stream_out: io.StringIO, spoken: RecordingOutput) -> None:
+        super().__init__(stream_in, stream_out)
+        self.spoken = spoken
+
+    def read(self, message: str, default: str = "") -> Any:
+        line = super().read(message, default)
+        self.spoken.calls.append(("typed", line))
+        return line
+
+
+def reader(out: io.StringIO, spoken: RecordingOutput | None) -> PlainReader:
+    """The script as piped input, written to ``out`` as it is read (and noted in ``spoken``)."""
+    script = io.StringIO(script_text())
+    return PlainReader(script, out) if spoken is None else SpokenReader(script, out, spoken)
+
+
+def speaker_for(spoken: RecordingOutput | None, out: io.StringIO) -> Speaker:
+    """No speech (screen-reader players' settings: text only), or self-voicing into ``spoken``."""
+    if spoken is None:
+        return Speaker("off", print_fn=lambda text: out.write(text + "\n"))
+    return Speaker("self-voicing", outputs=[spoken], print_fn=lambda text: out.write(text + "\n"))
+
+
+def spoken_text(spoken: RecordingOutput) -> str:
+    """What was spoken into ``spoken``, a sentence a line, each line read shown after the prompt as
+    a terminal shows it (for :func:`normalise`)."""
+    said = [PROMPT + text if kind == "typed" else text for kind, text in spoken.calls if kind in ("typed", "speak")]
+    return "\n".join(said) + "\n"
+
+
+def keyboard_end(spoken: RecordingOutput | None = None) -> str:
+    """What the keyboard's player receives: ``play`` reading the script as piped input (speaking
+    into ``spoken``, self-voicing, when it is given)."""
     out = io.StringIO()
     args = build_parser().parse_args(["play", *play_args(), "--speech", "off", "--players", PLAYERS])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script_text()), out))
+    console = make_console(args, stdout=out, reader=reader(out, spoken))
+    if spoken is not None:
+        console.speaker = speaker_for(spoken, out)
     console.run()
     return out.getvalue()
 
@@ -306,9 +348,10 @@ class _HostText:
         self.write = deliver
 
 
-def join_end(tmp_path: Path) -> str:
+def join_end(tmp_path: Path, spoken: RecordingOutput | None = None) -> str:
     """What a ``join`` player receives: the join console reading the script as piped input,
-    its link fed by the host's seat-protocol session over :class:`LoopbackProcess`."""
+    its link fed by the host's seat-protocol session over :class:`LoopbackProcess` (speaking
+    into ``spoken``, self-voicing, when it is given)."""
     lang = Language("en")
     out = io.StringIO()
     link = Link("127.0.0.1", 0, SEAT, "", KnownHosts(tmp_path / "known_hosts"), lang, verbosity="normal")
@@ -342,9 +385,9 @@ def join_end(tmp_path: Path) -> str:
     thread.start()
     ready.wait()
     display = Display(out, plain=True, lang=lang)
-    speaker = make_speaker("off", {}, display, lang, [])
+    speaker = speaker_for(spoken, out)
     seat = HumanSeat(SEAT, lang=lang, speaker=speaker, print_fn=lambda text, style=None: display.line(text, style))
-    console = JoinConsole(link, seat, display, speaker, PlainReader(io.StringIO(script_text()), out))
+    console = JoinConsole(link, seat, display, speaker, reader(out, spoken))
     try:
         console.run()
     finally:
@@ -360,18 +403,21 @@ class Divergence:
     """One behaviour that differs today: ``row`` names it (a row of the design's table of
     the ends' differences), ``ends`` are the ends where it differs from the keyboard's,
     ``steps`` the script's step ids whose lines differ through it (``start``: the game's
-    start), ``why`` says in one sentence what differs, and ``runs`` where it shows
-    (``in-process``, ``e2e`` or both)."""
+    start), ``why`` says in one sentence what differs, and ``runs`` where it shows:
+    ``in-process`` (the printed lines of the ends run here), ``e2e`` (what the real ends'
+    terminals show) and ``speech`` (what the keyboard and join speak, self-voicing; an entry
+    of ssh or the host's seat alone has nothing to say there)."""
 
     row: str
     ends: frozenset[str]
     steps: tuple[str, ...]
     why: str
-    runs: frozenset[str] = frozenset({"in-process", "e2e"})
+    runs: frozenset[str] = frozenset({"in-process", "e2e", "speech"})
 
 
-def entry(row: str, ends: str, steps: str, why: str, runs: str = "in-process e2e") -> Divergence:
-    """A :class:`Divergence` with ``ends``, ``steps`` and ``runs`` written as words separated by spaces."""
+def entry(row: str, ends: str, steps: str, why: str, runs: str = "in-process e2e speech") -> Divergence:
+    """A :class:`Divergence` with ``ends``, ``steps`` and ``runs`` written as words separated by spaces
+    (by default it shows in every run)."""
     return Divergence(row, frozenset(ends.split()), tuple(steps.split()), why, frozenset(runs.split()))
 
 
@@ -665,6 +711,26 @@ def in_process(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript
     return {end: normalise(text) for end, text in raw.items()}
 
 
+@pytest.fixture(scope="module")
+def spoken(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript]:
+    """What the keyboard and join speak, self-voicing (the ssh seat and the host's seat speak
+    nothing: the player's own screen reader reads their lines), one sentence a line."""
+    ends: dict[str, Callable[[Path, RecordingOutput], str]] = {
+        "keyboard": lambda tmp, rec: keyboard_end(rec),
+        "join": join_end,
+    }
+    said = {}
+    for end, run in ends.items():
+        tmp = tmp_path_factory.mktemp(end + "-spoken")
+        rec = RecordingOutput()
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("A11Y_DOMINION_CONFIG", str(ann_settings(tmp)))
+            mp.setenv("A11Y_DOMINION_DATA", str(tmp / "data"))
+            run(tmp, rec)
+        said[end] = normalise(spoken_text(rec))
+    return said
+
+
 def test_every_end_reads_the_whole_script_of_the_game_it_was_written_for(in_process: dict[str, Transcript]) -> None:
     for end, transcript in in_process.items():
         assert [s for s in (st.id for st in TYPED) if s not in transcript.steps] == [], end
@@ -673,6 +739,14 @@ def test_every_end_reads_the_whole_script_of_the_game_it_was_written_for(in_proc
 
 def test_the_ends_differ_only_as_the_ledger_says(in_process: dict[str, Transcript]) -> None:
     assert ledger_faults(in_process, "in-process") == []
+
+
+def test_the_spoken_words_differ_only_as_the_ledger_says(spoken: dict[str, Transcript]) -> None:
+    assert {end: [s.id for s in TYPED if s.id not in t.steps] for end, t in spoken.items()} == {
+        "keyboard": [],
+        "join": [],
+    }
+    assert ledger_faults(spoken, "speech") == []  # (the ledger's entries for join: what it prints differently)
 
 
 def test_each_end_says_its_own_preamble_before_the_game(in_process: dict[str, Transcript]) -> None:
