@@ -494,12 +494,6 @@ LEDGER: tuple[Divergence, ...] = (
         "A mistyped command (hnd) is refused as a move, without did you mean hand.",
     ),
     entry(
-        "A refused move",
-        "join",
-        "buy-refused",
-        "The host refuses a buy without the hint to play the Treasures first (no buy_refusal).",
-    ),
-    entry(
         "Chat",
         "ssh join host",
         "say",
