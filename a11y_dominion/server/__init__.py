@@ -1,5 +1,5 @@
 """The game server for a community: many tables, accounts, a lobby, in one process.
 
 Its foundations so far, each usable on its own: :mod:`.names` (account names and their
-keys).
+keys) and :mod:`.hasher` (password hashes with :func:`hashlib.scrypt`, off the event loop).
 """
