@@ -1,5 +1,6 @@
 """The game server for a community: many tables, accounts, a lobby, in one process.
 
 Its foundations so far, each usable on its own: :mod:`.names` (account names and their
-keys) and :mod:`.hasher` (password hashes with :func:`hashlib.scrypt`, off the event loop).
+keys), :mod:`.hasher` (password hashes with :func:`hashlib.scrypt`, off the event loop) and
+:mod:`.config` (the operator's file ``server.toml``).
 """
