@@ -188,6 +188,12 @@ REFUSALS = [
         "'203.0.113.300' is er geen: schrijf er een zoals 203.0.113.7, 2001:db8::1 of 198.51.100.0/24.",
     ),
     (
+        '[server]\nname = ""\n',
+        "server.toml, line 2: name in [server] must be one line of text of 1 to 100 characters, "
+        "without control characters.",
+        "server.toml, regel 2: name in [server] moet één regel tekst van 1 tot 100 tekens zijn, zonder stuurtekens.",
+    ),
+    (
         "server = 3\n",
         "server.toml, line 1: server must be a section, [server], not a number.",
         "server.toml, regel 1: server moet een sectie zijn, [server], niet een getal.",

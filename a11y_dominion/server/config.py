@@ -201,9 +201,18 @@ def _flag(value: Any) -> bool:
     return value
 
 
-def _line_of_text(most: int) -> Check:
+def _line_of_text(least: int, most: int) -> Check:
     def check(value: Any) -> str:
-        if not isinstance(value, str) or len(value) > most or not value.isprintable():
+        if not isinstance(value, str) or not least <= len(value) <= most or not value.isprintable():
+            if least:
+                raise _Bad(
+                    N_(
+                        "{key} in [{section}] must be one line of text of {least} to {most} characters, "
+                        "without control characters"
+                    ),
+                    least=least,
+                    most=most,
+                )
             raise _Bad(
                 N_(
                     "{key} in [{section}] must be one line of text of at most {most} characters, "
@@ -269,8 +278,8 @@ SECTIONS: dict[str, tuple[type[Any], dict[str, Check]]] = {
     "server": (
         ServerSection,
         {
-            "name": _line_of_text(100),
-            "motd": _line_of_text(1000),
+            "name": _line_of_text(1, 100),
+            "motd": _line_of_text(0, 1000),
             "max_sessions": _whole(1, 100_000),
             "max_tables": _whole(1, 10_000),
             "tables_per_account": _whole(1, 100),
