@@ -87,11 +87,25 @@ def test_a_tampered_hash_refuses_the_right_password():
 
 
 @pytest.mark.parametrize(
-    "text", ["scrypt$1$8$1$AAAA$AAAA", "scrypt$16384$0$1$AAAA$AAAA", "scrypt$16384$8$65$AAAA$AAAA"]
+    "text",
+    [
+        "scrypt$1$8$1$AAAA$AAAA",  # n under 2
+        "scrypt$1000$8$1$AAAA$AAAA",  # n not a power of 2
+        "scrypt$16384$0$1$AAAA$AAAA",
+        "scrypt$16384$65$1$AAAA$AAAA",
+        "scrypt$16384$8$17$AAAA$AAAA",
+        "scrypt$131072$8$1$AAAA$AAAA",  # 128 MiB of memory
+    ],
 )
 def test_parameters_out_of_bounds_are_not_read(text):
     with pytest.raises(ValueError):
         parse(text)
+
+
+def test_parameters_at_their_bounds_are_read():
+    assert parse("scrypt$16384$8$16$AAAA$AAAA")[:3] == (16384, 8, 16)
+    assert parse("scrypt$65536$8$1$AAAA$AAAA")[:3] == (65536, 8, 1)  # 64 MiB, the most
+    assert parse("scrypt$2$64$1$AAAA$AAAA")[:3] == (2, 64, 1)
 
 
 def test_a_hash_made_at_lower_parameters_is_accepted_and_asked_to_be_made_again():

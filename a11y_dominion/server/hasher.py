@@ -39,9 +39,10 @@ MAX_MEMORY = 64 * 1024 * 1024
 """The most memory one hash may take (``maxmem`` of :func:`hashlib.scrypt`), in bytes."""
 
 # the bounds of parameters read from a stored hash: a changed line cannot make a check take
-# more than MAX_MEMORY or run for minutes
+# more than MAX_MEMORY (128 * n * r bytes) or run for minutes (p runs of that, one after another)
 _MOST_N = 2**20
-_MOST_RP = 64
+_MOST_R = 64
+_MOST_P = 16
 
 
 class PasswordTooLong(ValueError):
@@ -93,7 +94,8 @@ def hash_password(password: str, kdf: Kdf = scrypt, salt: bytes | None = None) -
 def parse(stored: str) -> Params:
     """The parts of the stored hash ``stored``. Raises ValueError when it is not one this
     module made: another scheme, parameters out of bounds (n a power of 2 from 2 to 2**20,
-    r and p from 1 to 64), bad base64, or an empty salt or hash."""
+    r from 1 to 64, p from 1 to 16, and 128 * n * r bytes within :data:`MAX_MEMORY`), bad
+    base64, or an empty salt or hash."""
     parts = stored.split("$")
     if len(parts) != 6 or parts[0] != SCHEME:
         raise ValueError("not an scrypt hash")
@@ -103,7 +105,9 @@ def parse(stored: str) -> Params:
         digest = base64.b64decode(parts[5], validate=True)
     except (ValueError, binascii.Error):
         raise ValueError("not an scrypt hash") from None
-    if not (2 <= n <= _MOST_N and n & (n - 1) == 0 and 1 <= r <= _MOST_RP and 1 <= p <= _MOST_RP):
+    if not (2 <= n <= _MOST_N and n & (n - 1) == 0 and 1 <= r <= _MOST_R and 1 <= p <= _MOST_P):
+        raise ValueError("scrypt parameters out of bounds")
+    if 128 * n * r > MAX_MEMORY:
         raise ValueError("scrypt parameters out of bounds")
     if not salt or not digest:
         raise ValueError("empty salt or hash")
