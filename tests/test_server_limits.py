@@ -145,6 +145,9 @@ def test_the_default_rates_are_the_design_s(clock):
     assert [rates.chat_line(1) for _ in range(6)] == ["ok"] * 5 + ["tell"]
     assert [rates.signup("192.0.2.9") for _ in range(4)] == ["ok"] * 3 + ["tell"]
     assert rates.signup_refusal() == "This address made 3 accounts in the last hour; try again later."
+    assert Language("nl").msg(rates.signup_refusal()) == (
+        "Vanaf dit adres zijn in het afgelopen uur 3 accounts gemaakt; probeer het later opnieuw."
+    )
 
 
 def test_failed_passwords_go_through_the_login_limiter_on_the_same_clock(clock):
