@@ -259,12 +259,29 @@ def test_the_schema_keeps_its_constraints(store):
         store.run(orphan_seat)
 
 
-def test_queries_run_in_order_while_the_loop_goes_on(store):
+def test_queries_run_in_the_order_given(store):
     async def main() -> list:
         made = [asyncio.create_task(store.add_account(f"Player{i}")) for i in range(10)]
         return [a.id for a in await asyncio.gather(*made)]
 
     assert asyncio.run(main()) == list(range(1, 11))
+
+
+def test_the_loop_goes_on_while_a_query_runs(store):
+    go = threading.Event()
+
+    def waiting(con) -> bool:
+        # set by a coroutine of the loop: only a loop that is not blocked by this query sets it
+        # (the bound only keeps a broken store from hanging the suite)
+        return go.wait(timeout=60)
+
+    async def set_go() -> None:
+        go.set()
+
+    async def main() -> list:
+        return await asyncio.gather(store.call(waiting), set_go())
+
+    assert asyncio.run(main()) == [True, None]
 
 
 def test_a_closed_store_takes_no_query(tmp_path):
