@@ -34,7 +34,7 @@ from typing import Any, NoReturn, TextIO
 from ..files import FileError, read_text, shown_name
 from ..i18n import N_, Language
 from ..rules.decisions import Msg
-from ..strategies import _key_line, _line_of, _toml_error_words, _type_name
+from ..strategies import toml_error_words, toml_key_line, toml_line_of, toml_type_name
 from .names import name_key, name_refusal
 
 if sys.version_info >= (3, 11):
@@ -189,7 +189,7 @@ def _whole(least: int, most: int) -> Check:
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
             number = isinstance(value, int | float) and not isinstance(value, bool)
             what = Msg("a whole number from {least} to {most}", least=least, most=most)
-            raise _Bad(MUST_BE, what=what, got=str(value) if number else _type_name(value))
+            raise _Bad(MUST_BE, what=what, got=str(value) if number else toml_type_name(value))
         return value
 
     return check
@@ -197,7 +197,7 @@ def _whole(least: int, most: int) -> Check:
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise _Bad(MUST_BE, what=Msg("true or false"), got=_type_name(value))
+        raise _Bad(MUST_BE, what=Msg("true or false"), got=toml_type_name(value))
     return value
 
 
@@ -341,7 +341,7 @@ def parse_config(text: str, file: str) -> ServerConfig:
                 'such as [server] on one line and name = "Dominion at Example" on the next.',
                 file=file,
                 line=line,
-                error=_toml_error_words(str(e)),
+                error=toml_error_words(str(e)),
             )
         ) from None
     sections: dict[str, Any] = {}
@@ -349,7 +349,7 @@ def parse_config(text: str, file: str) -> ServerConfig:
         if section not in SECTIONS:
             line = _section_line(text, section)
             if line == 1:
-                line = _key_line(text, section)
+                line = toml_key_line(text, section)
             raise fail(
                 line,
                 Msg(
@@ -362,12 +362,12 @@ def parse_config(text: str, file: str) -> ServerConfig:
         start = _section_line(text, section)
         if not isinstance(table, dict):
             raise fail(
-                _key_line(text, section),
-                Msg("{section} must be a section, [{section}], not {got}", section=section, got=_type_name(table)),
+                toml_key_line(text, section),
+                Msg("{section} must be a section, [{section}], not {got}", section=section, got=toml_type_name(table)),
             )
         values: dict[str, Any] = {}
         for key, value in table.items():
-            kline = _key_line(text, key, start)
+            kline = toml_key_line(text, key, start)
             if key not in checks:
                 raise fail(
                     kline,
@@ -381,7 +381,7 @@ def parse_config(text: str, file: str) -> ServerConfig:
             try:
                 values[key] = checks[key](value)
             except _Bad as bad:
-                line = kline if bad.value is None else _line_of(text, bad.value, kline)
+                line = kline if bad.value is None else toml_line_of(text, bad.value, kline)
                 raise fail(line, bad.words(key, section)) from None
         sections[section] = kind(**values)
     return ServerConfig(**sections)

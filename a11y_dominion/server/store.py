@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from ..files import shown_name
 from ..rules.decisions import Msg
-from ..stats import _owner_only, is_damage
+from ..stats import is_damage, owner_only
 from .names import name_key, taken
 
 DATABASE_FILE = "server.sqlite3"
@@ -260,7 +260,7 @@ def connect(path: Path) -> tuple[sqlite3.Connection, int]:
     file = shown_name(str(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _owner_only(path)
+        owner_only(path)
         con = sqlite3.connect(path, timeout=5, isolation_level=None)
     except (OSError, sqlite3.Error) as e:
         raise StoreError(
