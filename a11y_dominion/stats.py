@@ -110,7 +110,7 @@ def db_path() -> Path:
     return data_dir() / "history.sqlite3"
 
 
-def _owner_only(path: Path) -> None:
+def owner_only(path: Path) -> None:
     """Make the database file readable by its owner only (mode 0600), as every file of
     the program is: made empty with that mode before SQLite opens it (SQLite gives its
     journal the same mode), or an older one's mode narrowed. Raises OSError."""
@@ -132,7 +132,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     path = Path(path or db_path())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _owner_only(path)
+        owner_only(path)
         con = sqlite3.connect(path, timeout=5)
         con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         row = con.execute("SELECT version FROM schema_version").fetchone()
