@@ -89,7 +89,7 @@ async def join(host: GameHost, name: str) -> Player:
     hello = await player.next()
     assert hello == {
         "type": "hello",
-        "protocol": 1,
+        "protocol": 2,
         "seat": name,
         "players": ["Ann", "Bea", "Bot"],
         "people": ["Ann", "Bea"],

@@ -130,7 +130,7 @@ from ..rules.events import GameEnded
 from ..textinput import buy_refusal
 from ..view import event_data, redact_all
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatView)
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
 MAX_MESSAGE = 64 * 1024  # bytes of one line, either way; a longer line is refused whole
 MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)
