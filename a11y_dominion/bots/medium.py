@@ -39,20 +39,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, TypedDict, cast
 
-from ..rules.cards import CARDS, EVENTS, PILES
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Option, Purpose, option_words
+from ..fastlane import PlainView
+from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
+from ..rules.decisions import (
+    END_MOVE,
+    TREASURES_MOVE,
+    Decision,
+    Kind,
+    Move,
+    MoveKind,
+    Msg,
+    Option,
+    Purpose,
+    option_words,
+)
 from ..rules.events import GameEvent
 from ..strategies import Strategy
 from ..view import PlayerView
 from .buylist import first_buy
 from .common import (
-    HEARD,
     CardCounts,
-    Ledger,
     TurnOptions,
+    ViewLedger,
     card_vp,
     coins_of,
     is_type,
@@ -133,6 +144,18 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Fortune": (40, False, 2),
     "Humble Castle": (16, False, 99),
 }
+
+_END_TREASURES = (END_MOVE, TREASURES_MOVE)  # a plain turn's first moves (one tuple: see fastlane)
+
+
+class _Options:
+    """The legal moves of a plain turn as a buy reads a turn decision's (a :class:`~.common.TurnOptions`)."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: list[Move]):
+        self.options = options
+
 
 VILLAGES = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
 DRAW = {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Witch", "Moat", "Laboratory", "Forum", "Encampment"}
@@ -332,6 +355,8 @@ class Shared:
         "spendable",  # MediumBot.spendable(mine)
         "empties",  # len(view.empty_piles())
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
+        "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
+        "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, the plan's terminals, engine) (card_value)
     )
 
     provinces: int | None
@@ -347,6 +372,8 @@ class Shared:
     spendable: int | None
     empties: int | None
     last_of: dict[str | None, str] | None
+    values: dict[tuple[str, int], float | None]
+    weights: tuple[int, int, int, Collection[str], bool] | None
 
     def __init__(self, view: PlayerView, ledger: CardCounts):
         self.view = view
@@ -355,6 +382,8 @@ class Shared:
         self.provinces = self.others = self.vp_mine = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
+        self.values = {}
+        self.weights = None
 
     @property
     def mine(self) -> Counter[str]:
@@ -379,6 +408,35 @@ class Plan(TypedDict, total=False):
 
 _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 """Cards whose VP depend on the other cards of the deck (see :func:`~.common.vp_of`)."""
+
+_Facts = tuple[CardSpec, int, bool, int, int, bool, bool, bool]
+_FACTS: dict[str, _Facts] = {}
+"""What :meth:`MediumBot.card_value` reads of a card that is the same in every game, by its name:
+``(spec, base value, terminal, copies wanted, kind, Treasure, Victory, Action)`` with ``kind``
+one of the ``_K_*`` below (the branch of the card's deck value)."""
+_K_MONEY, _K_DEAD, _K_VALUED, _K_OTHER = 0, 1, 2, 3
+
+
+def _facts(card: str) -> _Facts | None:
+    """The :data:`_FACTS` of the card ``card`` (kept), or None for no card of that name."""
+    facts = _FACTS.get(card)
+    if facts is None:
+        s = CARDS.get(card)
+        if s is None:
+            return None
+        base, terminal, most = VALUE.get(card, (0, False, 0))
+        if card in ("Silver", "Gold", "Copper"):
+            kind = _K_MONEY
+        elif is_victory_only(card):
+            kind = _K_DEAD
+        elif card in VALUE:
+            kind = _K_VALUED
+        else:
+            kind = _K_OTHER
+        facts = _FACTS[card] = (s, base, terminal, most, kind, s.is_("Treasure"), s.is_("Victory"), s.is_("Action"))
+    return facts
+
+
 _TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
 _VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
 
@@ -393,8 +451,7 @@ class MediumBot:
     kind = "medium"
     reads_scores = False
     quick_view = True
-    hears_events = True
-    hears = HEARD  # the events its tell reads (its ledger's): the table tells it only those
+    hears_events = False  # the cards every player has are read from the view (see ViewLedger)
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False, plans: bool = True):
         self.rng = random.Random(seed)
@@ -402,7 +459,7 @@ class MediumBot:
         self.seed = seed
         self.mistakes = mistakes
         self.thin = thin
-        self.ledger: CardCounts = Ledger()
+        self.ledger: CardCounts = ViewLedger()
         self.plan: Plan | None = None
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
         # or, where that sentence takes work, what makes it (see explain): the (plan, pick) of plan_reason
@@ -419,14 +476,50 @@ class MediumBot:
         self.rng.seed(f"{self.seed}:{step}")
 
     def tell(self, events: list[GameEvent]) -> None:
-        """Count the cards gained, trashed and returned (public events)."""
+        """Nothing to hear: the cards every player has, returned and bought are read from the
+        view of each decision (see :class:`~.common.ViewLedger`)."""
         self.ledger.tell(events)
+
+    def counts(self, view: PlayerView) -> CardCounts:
+        """What the bot reads of the cards every player has, from ``view``: its ledger, pointed at
+        ``view`` when it is a :class:`~.common.ViewLedger`."""
+        ledger = self.ledger
+        if type(ledger) is ViewLedger:
+            ledger.read(view)
+        return ledger
 
     def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
-        self.shared = Shared(view, self.ledger)
+        self.shared = Shared(view, self.counts(view))
         try:
             return self._decide(d, view)
+        finally:
+            self.shared = None
+
+    def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
+        """The move of a plain turn (see :class:`~a11y_dominion.fastlane.PlainView`), the one
+        :meth:`decide` gives at that turn's decision: in the Action phase (no Action card is in
+        hand) its end, and "play treasures" when that is legal (as :meth:`action_move` and
+        :meth:`buy_move` answer there, for this bot and the bots built on it); in the Buy phase
+        "play treasures" when legal, else what :meth:`buy_move` answers from the seat's own view
+        of the game as it is then (:meth:`~a11y_dominion.fastlane.PlainView.view`) and its legal
+        moves."""
+        t = v.turn
+        if t.phase == "action":
+            return _END_TREASURES if v.treasures else END_MOVE
+        if v.treasures:
+            return TREASURES_MOVE
+        view = v.view()
+        self.shared = Shared(view, self.counts(view))
+        try:
+            self.reason = self._why = None
+            if self.plan is None:
+                self.plan = self.make_plan(view)
+            # (buy_move reads a turn decision's options only)
+            return self.buy_move(view, cast(Decision, _Options(v.options())))
+        except Exception:  # as decide answers where a rule does not fit: the simplest legal move
+            self.faults += 1
+            return END_MOVE
         finally:
             self.shared = None
 
@@ -490,12 +583,13 @@ class MediumBot:
         sh = self.shared
         if sh is not None and sh.view is view:
             return sh.mine  # (the ledger's own Counter)
-        return self.ledger.of(view.seat)
+        return self.counts(view).of(view.seat)
 
     def others(self, view: PlayerView) -> list[Counter[str]]:
         sh = self._shared(view)
         if sh is None:
-            return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            ledger = self.counts(view)
+            return [ledger.of(p.name) for p in view.players if p.name != view.seat]
         if sh.others is None:
             sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
         return list(sh.others)
@@ -519,7 +613,8 @@ class MediumBot:
 
     def score(self, view: PlayerView, cards: Counter[str], name: str) -> int:
         """Estimated score of player ``name`` owning ``cards``."""
-        others = [self.ledger.of(p.name) for p in view.players if p.name != name]
+        ledger = self.counts(view)
+        others = [ledger.of(p.name) for p in view.players if p.name != name]
         vp = card_vp(cards) + view.player(name).vp_tokens
         for lm in view.landmarks:
             vp += landmark_vp(lm, cards, others, view)
@@ -531,7 +626,8 @@ class MediumBot:
         if extra:
             mine = mine + extra
         me = self.score(view, mine, view.seat) + tokens
-        best = max(self.score(view, self.ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
+        ledger = self.counts(view)
+        best = max(self.score(view, ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
         return me - best
 
     def marginal_vp(self, view: PlayerView, card: str) -> int:
@@ -636,44 +732,56 @@ class MediumBot:
         """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
         if card == "Curse":
             return -1000
+        facts = _FACTS.get(card) or _facts(card)
+        if facts is None:
+            return -1000
+        _spec, base, terminal, most, kind, treasure, victory, _action = facts
         sh = self.shared
         if sh is not None and sh.view is not view:
             sh = None
-        p: int | None
         total: int | None
+        weights: tuple[int, int, int, Collection[str], bool] | None
         if sh is None:
             p = self.provinces_left(view)
             mine = self.mine(view)
             total = sum(mine.values())
+            plan = self.plan or {}
+            weights = (p, VP_WEIGHT[p], DEAD_COST[p], plan.get("terminals", ()), bool(plan.get("engine")))
         else:
-            p = sh.provinces
-            if p is None:
-                p = self.provinces_left(view)
+            weights = sh.weights
+            if weights is None:
+                left = sh.provinces
+                p = self.provinces_left(view) if left is None else left
+                plan = self.plan or {}
+                weights = sh.weights = (
+                    p,
+                    VP_WEIGHT[p],
+                    DEAD_COST[p],
+                    plan.get("terminals", ()),
+                    bool(plan.get("engine")),
+                )
             mine = sh.mine
             total = sh.total
             if total is None:
                 total = sh.total = sum(mine.values())
-        w = VP_WEIGHT[p]
-        dead = DEAD_COST[p]
-        base, terminal, most = VALUE.get(card, (0, False, 0))
-        plan = self.plan or {}
-        s = CARDS.get(card)
-        if s is None:
-            return -1000
-        copies = mine[card]
-        if card in RETURNING:
-            # a card that goes back to its pile: the copies bought so far count, not the ones still held
-            copies += self.ledger.returned.get(view.seat, Counter())[card]
-        value = float(base)
-        if card in ("Silver", "Gold", "Copper"):
-            pass
-        elif is_victory_only(card):
+        p, w, dead, plan_terminals, engine = weights
+        value: float
+        if kind == _K_MONEY:
+            value = float(base)
+        elif kind == _K_DEAD:
             value = -dead
-        elif card in VALUE:
+        elif kind == _K_VALUED:
+            value = float(base)
+            copies = mine[card]
+            returning = card in RETURNING
+            if returning:
+                # a card that goes back to its pile: the copies bought so far count, not the ones still held
+                copies += self.counts(view).returned.get(view.seat, Counter())[card]
             if copies >= most:
                 value = min(value, 0) - 10
             else:
                 value *= 0.85**copies
+            village = card in VILLAGES
             if terminal:
                 terms = self._terminals(mine, sh)
                 villages: int | None
@@ -684,12 +792,12 @@ class MediumBot:
                     if villages is None:
                         villages = sh.villages = sum(k for n, k in mine.items() if n in _VILLAGES_THRONE)
                 allowed = 1 + (total >= 15) + (total >= 24) + villages
-                if card not in plan.get("terminals", ()) and not plan.get("engine"):
+                if card not in plan_terminals and not engine:
                     value -= 12
                 if terms >= allowed:
                     value -= 45
-            if plan.get("engine"):
-                if card in VILLAGES:
+            if engine:
+                if village:
                     terms = self._terminals(mine, sh)
                     vill: int | None
                     if sh is None:
@@ -701,17 +809,17 @@ class MediumBot:
                     value += 14 if terms >= vill else -6
                 if card in DRAW:
                     value += 6
-            if card in RETURNING and copies >= most:
+            if returning and copies >= most:
                 value = min(value, 0) - 10  # whatever the plan: the copies bought so far are all it wants
             if card == "Royal Blacksmith":
                 value -= 60 * mine["Copper"] / max(1, total)
-            if card in VILLAGES and not plan.get("engine"):
+            if village and not engine:
                 value -= 8
             if card == "Chapel" and view.turn.own_number > 4:
                 value = -5
             if card in TRASHERS and p <= 4:
                 value -= 20
-            if p <= 3 and not s.is_("Victory"):
+            if p <= 3 and not victory:
                 value *= 0.4
         else:
             value = 0
@@ -724,16 +832,18 @@ class MediumBot:
                 if money is None:
                     money = sh.money = money_total(mine)
             value = -dead + (30 if money >= 14 or p <= 6 else 0)
-        if card == "Copper":
-            value = -6 if p > 1 else 0
-            if self.spendable(mine) < 5:
-                value = 15  # a deck that can no longer buy even a Duchy: any money helps
-        if card == "Silver" and p <= 3:
-            value = 8
-        if card == "Gold" and p <= 2:
-            value = 20
+        elif kind == _K_MONEY:
+            if card == "Copper":
+                value = -6 if p > 1 else 0
+                if self.spendable(mine) < 5:
+                    value = 15  # a deck that can no longer buy even a Duchy: any money helps
+            elif card == "Silver":
+                if p <= 3:
+                    value = 8
+            elif p <= 2:  # (Gold)
+                value = 20
         vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
-        if s.is_("Treasure") and view.turn.own_number > LONG_GAME:
+        if treasure and view.turn.own_number > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
             vp = max(vp, 0)
@@ -762,7 +872,7 @@ class MediumBot:
             vp += min(2, lms["Colonnade"])
         if victory and "Battlefield" in lms:
             vp += min(2, lms["Battlefield"])
-        if "Labyrinth" in lms and self.ledger.gained_this_turn.get(view.seat, 0) == 1:
+        if "Labyrinth" in lms and self.counts(view).gained_this_turn.get(view.seat, 0) == 1:
             vp += min(2, lms["Labyrinth"])
         if victory and "Aqueduct" in lms:
             vp += lms["Aqueduct"]
@@ -806,12 +916,12 @@ class MediumBot:
         if event == "Conquest":
             return 1.4 * self.card_value(view, "Silver", left, False) + 2 * w + basil * w
         if event == "Triumph":
-            gained = self.ledger.gained_this_turn.get(view.seat, 0) + 1
+            gained = self.counts(view).gained_this_turn.get(view.seat, 0) + 1
             return self.card_value(view, "Estate", left, False) + gained * w - debt * dw
         if event == "Annex":
             return self.card_value(view, "Duchy", left, False) - debt * dw
         if event == "Donate":
-            bought = self.ledger.events_bought.get(view.seat)
+            bought = self.counts(view).events_bought.get(view.seat)
             if (bought is not None and bought.get("Donate")) or p < 6:
                 return -100
             junk = mine["Curse"] + mine["Estate"] + max(0, mine["Copper"] - 3)
@@ -976,7 +1086,7 @@ class MediumBot:
         plan = (self.plan or {}).get("buylist")
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
-            pick = first_buy(self.ledger, view, d, plan.buy) or Move(MoveKind.END)
+            pick = first_buy(self.counts(view), view, d, plan.buy) or Move(MoveKind.END)
             v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
             if v is not None and v > -20:
                 if view.landmarks or view.events:
@@ -1044,7 +1154,8 @@ class MediumBot:
         likes best, its value, and the ``(value, move)`` of every buy it would make."""
         t = view.turn
         best, best_v = Move(MoveKind.END), 0.0
-        if "Baths" in view.landmarks and view.landmarks["Baths"] and not self.ledger.gained_this_turn.get(view.seat):
+        lms = view.landmarks
+        if "Baths" in lms and lms["Baths"] and not self.counts(view).gained_this_turn.get(view.seat):
             best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
         values: list[tuple[float, Move]] = []
         for m in d.options:
@@ -1059,7 +1170,20 @@ class MediumBot:
         return best, best_v, values
 
     def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
-        """The value of buying the pile top or Event ``name`` with ``coins`` (None: never)."""
+        """The value of buying the pile top or Event ``name`` with ``coins`` (None: never); worked
+        out once per decision (kept in its :class:`Shared`), however many times it is asked for."""
+        sh = self.shared
+        if sh is not None and sh.view is view:
+            values = sh.values
+            key = (name, coins)
+            if key in values:
+                return values[key]
+            v = values[key] = self._buy_value(view, name, coins, sh)
+            return v
+        return self._buy_value(view, name, coins, None)
+
+    def _buy_value(self, view: PlayerView, name: str, coins: int, sh: Shared | None) -> float | None:
+        """:meth:`buy_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if name in EVENTS:
             return self.event_value(view, name, coins)
         pile = view.pile(name)
@@ -1067,9 +1191,6 @@ class MediumBot:
         if card is None or card == "Curse":
             return None
         c, debt = price(card)
-        sh = self.shared
-        if sh is not None and sh.view is not view:
-            sh = None
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
         v = self.card_value(view, card, coins - c)
         if debt:
@@ -1379,6 +1500,7 @@ class MediumBot:
     def explain(self, view: PlayerView, d: Decision, answer: list[Option]) -> Msg:
         """One sentence saying why ``answer`` (this bot's answer to ``d`` from
         ``view``, just given by :meth:`decide`) is a good one."""
+        self.counts(view)
         if self.reason is None and self._why is not None:
             self.reason = self.plan_reason(view, *self._why)
         if self.reason is not None:
