@@ -24,7 +24,7 @@ from .rules.dispatch import _NO_ABILITIES
 from .rules.game import Game
 from .rules.state import Card, Player, Turn, counts_of
 from .rules.triggers import Moment
-from .rules.turnflow import plays_on_treasures, treasure_order
+from .rules.turnflow import TurnMoves, plays_on_treasures, treasure_order
 from .view import QuickView
 
 # Enum members at hand as globals (see rules/turnflow.py)
@@ -154,9 +154,10 @@ class PlainView:
         """Whether ``move`` is a legal turn move of the player now."""
         return self._game.move_is_legal(self._player, move)
 
-    def options(self) -> list[Move]:
-        """The player's legal turn moves now, in the order a turn decision lists them."""
-        return self._game.turn_options(self._player)
+    def options(self) -> TurnMoves:
+        """The player's legal turn moves now, as a turn decision at a table of bots has them
+        (listed only when read, in its order; ``move in`` them asks the rules directly)."""
+        return TurnMoves(self._game, self._player)
 
     def view(self) -> QuickView:
         """The player's own :class:`~a11y_dominion.view.QuickView` now (what a decision of the

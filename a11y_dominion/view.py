@@ -220,24 +220,27 @@ def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
 _VIEW_FIELD_NAMES: dict[type, frozenset[str]] = {}  # a view's dataclass -> the names of its fields
 
 
+def _seat_view(p: Player) -> SeatView:
+    # made as ``SeatView(p.name, len(p.hand), ..., p.turns_taken, owned, returned, events_bought)``,
+    # field by field in its order, without a call of its __init__ (a bot reads the players at most decisions)
+    v = object.__new__(SeatView)
+    v.name = p.name
+    v.hand_size = len(p.hand)
+    v.deck_size = len(p.deck)
+    v.discard_size = len(p.discard)
+    v.set_aside_size = len(p.set_aside)
+    v.in_play = [c.name for c in p.in_play]
+    v.debt = p.debt
+    v.vp_tokens = p.vp_tokens
+    v.turns_taken = p.turns_taken
+    v.owned = dict(p.owned_counts())
+    v.returned = dict(p.returned)
+    v.events_bought = dict(p.events_bought)
+    return v
+
+
 def _seat_views(game: Game) -> list[SeatView]:
-    return [
-        SeatView(
-            p.name,
-            len(p.hand),
-            len(p.deck),
-            len(p.discard),
-            len(p.set_aside),
-            _names(p.in_play),
-            p.debt,
-            p.vp_tokens,
-            p.turns_taken,
-            dict(p.owned_counts()),
-            dict(p.returned),
-            dict(p.events_bought),
-        )
-        for p in game.players
-    ]
+    return [_seat_view(p) for p in game.players]
 
 
 _new = object.__new__
@@ -355,12 +358,18 @@ class QuickView(PlayerView):
 
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is
-        built when the others were not read); raises KeyError for no such pile."""
+        built when the others were not read, once); raises KeyError for no such pile."""
         d = self.__dict__
         if "piles" in d:
             piles: dict[str, PileView] = d["piles"]
             return piles[name]
-        return _pile_view(d["_game"].piles[name])
+        built: dict[str, PileView] | None = d.get("_piles")
+        if built is None:
+            built = d["_piles"] = {}
+        v = built.get(name)
+        if v is None:
+            v = built[name] = _pile_view(d["_game"].piles[name])
+        return v
 
     def pile_top(self, name: str) -> str | None:
         """:meth:`PlayerView.pile_top`, read from the game's pile (its pile
@@ -370,6 +379,17 @@ class QuickView(PlayerView):
             return d["piles"][name].top  # type: ignore[no-any-return]
         top = d["_game"].piles[name].top_spec()
         return top.name if top is not None else None
+
+    @property
+    def me(self) -> SeatView:
+        """The seat's own :class:`SeatView` (only it is built when the players were not read)."""
+        d = self.__dict__
+        if "players" in d:
+            return self.player(self.seat)
+        me: SeatView | None = d.get("_seat")
+        if me is None:
+            me = d["_seat"] = _seat_view(d["_me"])
+        return me
 
     def cards_left(self) -> dict[str, int]:
         """:meth:`PlayerView.cards_left`, counted from the game's piles (its

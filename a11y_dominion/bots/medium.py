@@ -153,7 +153,7 @@ class _Options:
 
     __slots__ = ("options",)
 
-    def __init__(self, options: list[Move]):
+    def __init__(self, options: Sequence[Move]):
         self.options = options
 
 
@@ -309,7 +309,9 @@ def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others
     return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
 
 
-_LANDMARK_STEPS = {
+_Step = Callable[[Counter[str], str, PlayerView, Sequence[Counter[str]]], int]
+
+_LANDMARK_STEPS: dict[str, _Step] = {
     "Bandit Fort": _step_bandit_fort,
     "Wall": _step_wall,
     "Wolf Den": _step_wolf_den,
@@ -325,14 +327,15 @@ _LANDMARK_STEPS = {
 to it, ``step(mine, card, view, others)`` (``mine`` the cards before, ``others`` the other
 players'); every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it
 scores with tokens)."""
+_TOKEN_CARDS = frozenset({"Temple", "Crumbling Castle", "Grand Castle", "Sprawling Castle", "Emporium"})
+"""The cards :meth:`MediumBot.token_vp` counts VP tokens of when gained, whatever the Landmarks."""
 _COUNTED_AGAIN = frozenset({"Tower"})
 """The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
 
 
 class Shared:
     """What every candidate of one decision of a :class:`MediumBot` shares, worked
-    out the first time a candidate needs it (``None`` until then; ``cards_vp`` and
-    ``variable`` are set with ``vp_mine``): kept by the bot while it decides, for
+    out the first time a candidate needs it (``None`` until then): kept by the bot while it decides, for
     the one ``view`` it decides from (the view and the bot's
     :class:`~.common.Ledger` do not change while it decides). Every field is what
     the method named beside it gives for that view, computed by the same steps, so
@@ -344,9 +347,10 @@ class Shared:
         "_ledger",  # the bot's ledger, which counts mine
         "provinces",  # MediumBot.provinces_left
         "others",  # MediumBot.others
-        "vp_mine",  # MediumBot._vp_mine(view, mine)
-        "cards_vp",  # card_vp(mine)
-        "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles)
+        "cards_vp",  # card_vp(mine), or None
+        "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
+        "steps",  # the view's Landmarks' steps (_LANDMARK_STEPS) and those counted again, or None
+        "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
         "total",  # sum(mine.values())
         "terminals",  # terminals in mine (card_value)
         "villages",  # villages and Throne Rooms in mine (card_value)
@@ -361,9 +365,10 @@ class Shared:
 
     provinces: int | None
     others: list[Counter[str]] | None
-    vp_mine: int | None
-    cards_vp: int  # (set with vp_mine)
-    variable: bool  # (set with vp_mine)
+    cards_vp: int | None
+    variable: bool | None
+    steps: tuple[list[_Step], list[str]] | None
+    groundskeepers: int | None
     total: int | None
     terminals: int | None
     villages: int | None
@@ -379,7 +384,7 @@ class Shared:
         self.view = view
         self._ledger = ledger
         self._mine: Counter[str] | None = None
-        self.provinces = self.others = self.vp_mine = None
+        self.provinces = self.others = self.cards_vp = self.variable = self.steps = self.groundskeepers = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
@@ -649,35 +654,37 @@ class MediumBot:
         return gain
 
     def _marginal_vp_shared(self, view: PlayerView, card: str, sh: Shared) -> int:
-        """:meth:`marginal_vp` from what the decision's candidates share: the VP before the
-        gain once; after it, the change one ``card`` makes to each part where that change is
-        known (:data:`_LANDMARK_STEPS`), and each other part counted again with ``card`` in the
-        deck's own Counter for the time of the count (taken out after, the Counter left as it was)."""
+        """:meth:`marginal_vp` from what the decision's candidates share: the change one ``card``
+        makes to each part of the VP where that change is known (its own VP, and the
+        Landmarks of :data:`_LANDMARK_STEPS`), and each other part counted again with ``card``
+        in the deck's own Counter for the time of the count (taken out after, the Counter left
+        as it was) less that part before (worked out once). The sum of those changes is the VP
+        after less the VP before (whole numbers: in any order)."""
         mine = sh.mine
-        before = sh.vp_mine
-        if before is None:
-            before = sh.vp_mine = self._vp_mine(view, mine)
-            sh.cards_vp = card_vp(mine)
-            sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
+        variable = sh.variable
+        if variable is None:
+            variable = sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
         lms = view.landmarks
-        others: Sequence[Counter[str]] | None = sh.others
-        if others is None:
-            if lms:
-                others = sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
-            else:
-                others = ()  # (read by no Landmark)
-        after = before
-        again = []  # the Landmarks counted again
-        for lm in lms:
-            step = _LANDMARK_STEPS.get(lm)
-            if step is not None:
-                after += step(mine, card, view, others)
-            elif lm in _COUNTED_AGAIN:
-                again.append(lm)
-        variable = sh.variable or card in _VARIABLE_VP
+        gain = 0
+        again: list[str] = []  # the Landmarks counted again
+        others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
+        if lms:
+            if sh.others is None:
+                sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            others = sh.others
+            steps = sh.steps
+            if steps is None:
+                steps = sh.steps = (
+                    [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
+                    [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
+                )
+            for step in steps[0]:
+                gain += step(mine, card, view, others)
+            again = steps[1]
+        variable = variable or card in _VARIABLE_VP
         if not variable:
             s = CARDS.get(card)
-            after += 0 if s is None else -1 if card == "Curse" else s.vp
+            gain += 0 if s is None else -1 if card == "Curse" else s.vp
         if variable or again:
             emptied = None
             if "Tower" in lms:
@@ -689,20 +696,22 @@ class MediumBot:
                         if pv.cards_left == 1:
                             last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
                 emptied = last.get(card)
+            cards_vp = sh.cards_vp
+            if variable and cards_vp is None:
+                cards_vp = sh.cards_vp = card_vp(mine)
             parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
             mine[card] += 1
             try:
-                if variable:
-                    after += card_vp(mine) - sh.cards_vp
+                if cards_vp is not None and variable:
+                    gain += card_vp(mine) - cards_vp
                 for lm, part in zip(again, parts, strict=True):
-                    after += landmark_vp(lm, mine, others, view, emptied) - part
+                    gain += landmark_vp(lm, mine, others, view, emptied) - part
             finally:
                 if had:
                     mine[card] -= 1
                 else:
                     del mine[card]
-        gain = after - before
         if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
@@ -730,15 +739,17 @@ class MediumBot:
     # ------------------------------------------------------------ values
     def card_value(self, view: PlayerView, card: str, coins_left: int = 0, bought: bool = True) -> float:
         """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
+        sh = self.shared
+        return self._card_value(view, card, coins_left, bought, sh if sh is not None and sh.view is view else None)
+
+    def _card_value(self, view: PlayerView, card: str, coins_left: int, bought: bool, sh: Shared | None) -> float:
+        """:meth:`card_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if card == "Curse":
             return -1000
         facts = _FACTS.get(card) or _facts(card)
         if facts is None:
             return -1000
         _spec, base, terminal, most, kind, treasure, victory, _action = facts
-        sh = self.shared
-        if sh is not None and sh.view is not view:
-            sh = None
         total: int | None
         weights: tuple[int, int, int, Collection[str], bool] | None
         if sh is None:
@@ -842,7 +853,11 @@ class MediumBot:
                     value = 8
             elif p <= 2:  # (Gold)
                 value = 20
-        vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+        if sh is None:
+            vp = self.marginal_vp(view, card)
+        else:
+            vp = self._marginal_vp_shared(view, card, sh)
+        vp += self.token_vp(view, card, coins_left, bought)
         if treasure and view.turn.own_number > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
@@ -865,29 +880,38 @@ class MediumBot:
         lms = view.landmarks
         vp = 0
         s = CARDS[card]
-        victory = s.is_("Victory")
-        if bought and "Basilica" in lms and coins_left >= 2:
-            vp += min(2, lms["Basilica"])
-        if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
-            vp += min(2, lms["Colonnade"])
-        if victory and "Battlefield" in lms:
-            vp += min(2, lms["Battlefield"])
-        if "Labyrinth" in lms and self.counts(view).gained_this_turn.get(view.seat, 0) == 1:
-            vp += min(2, lms["Labyrinth"])
-        if victory and "Aqueduct" in lms:
-            vp += lms["Aqueduct"]
-        if card == "Temple":
-            vp += view.pile("Temple").vp_tokens
-        if card == "Crumbling Castle":
-            vp += 1
-        if card == "Grand Castle":
-            vp += sum(1 for n in view.hand + view.me.in_play if is_type(n, "Victory"))
-        if card == "Sprawling Castle":
-            vp += 3
-        if card == "Emporium" and sum(1 for n in view.me.in_play if is_type(n, "Action")) >= 5:
-            vp += 2
-        if victory and "Groundskeeper" in view.me.in_play:
-            vp += view.me.in_play.count("Groundskeeper")
+        victory = "Victory" in s.types
+        if lms:
+            if bought and "Basilica" in lms and coins_left >= 2:
+                vp += min(2, lms["Basilica"])
+            if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
+                vp += min(2, lms["Colonnade"])
+            if victory and "Battlefield" in lms:
+                vp += min(2, lms["Battlefield"])
+            if "Labyrinth" in lms and self.counts(view).gained_this_turn.get(view.seat, 0) == 1:
+                vp += min(2, lms["Labyrinth"])
+            if victory and "Aqueduct" in lms:
+                vp += lms["Aqueduct"]
+        if card in _TOKEN_CARDS:
+            if card == "Temple":
+                vp += view.pile("Temple").vp_tokens
+            elif card == "Crumbling Castle":
+                vp += 1
+            elif card == "Grand Castle":
+                vp += sum(1 for n in view.hand + view.me.in_play if is_type(n, "Victory"))
+            elif card == "Sprawling Castle":
+                vp += 3
+            elif sum(1 for n in view.me.in_play if is_type(n, "Action")) >= 5:  # (Emporium)
+                vp += 2
+        if victory:
+            sh = self.shared
+            if sh is not None and sh.view is view:
+                keepers = sh.groundskeepers
+                if keepers is None:
+                    keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+            else:
+                keepers = view.me.in_play.count("Groundskeeper")
+            vp += keepers
         return vp
 
     def event_value(self, view: PlayerView, event: str, coins: int) -> float:
@@ -944,8 +968,7 @@ class MediumBot:
 
     def in_supply(self, view: PlayerView, card: str) -> bool:
         """True when the Supply pile of the card ``card`` still has cards (so that it can be gained)."""
-        pile = view.piles.get(card)
-        return pile is not None and pile.cards_left > 0
+        return view.cards_left().get(card, 0) > 0
 
     def _gainable_top(self, view: PlayerView, pn: str, most: int) -> str | None:
         """The top card of the pile ``pn`` when it is an Action that costs at most ``most`` coins
@@ -1031,7 +1054,7 @@ class MediumBot:
     def action_move(self, view: PlayerView, d: Decision) -> Move:
         hand = view.hand
         if not any(is_type(n, "Action") for n in hand) or view.turn.actions < 1:
-            return Move(MoveKind.END)
+            return END_MOVE
         if self.enchanted(view):
             # the first Action played is only +1 Card +1 Action: spend it on the least useful one
             acts = [n for n in dict.fromkeys(hand) if is_type(n, "Action") and Move.play(n) in d.options]
@@ -1054,7 +1077,7 @@ class MediumBot:
             pr = self.play_priority(view, n)
             if pr > best_p:
                 best, best_p = m, pr
-        return best or Move(MoveKind.END)
+        return best or END_MOVE
 
     def buy_move(self, view: PlayerView, d: Decision) -> Move:
         t = view.turn
@@ -1063,8 +1086,8 @@ class MediumBot:
         if "Crown" in hand and any(is_type(n, "Treasure") and n != "Crown" for n in hand):
             if Move.play("Crown") in opts:
                 return Move.play("Crown")
-        if Move(MoveKind.TREASURES) in opts:
-            return Move(MoveKind.TREASURES)
+        if TREASURES_MOVE in opts:
+            return TREASURES_MOVE
         for n in hand:
             if is_type(n, "Treasure") and n != "Crown" and Move.play(n) in opts:
                 return Move.play(n)
@@ -1074,7 +1097,7 @@ class MediumBot:
             if Move.pay(amount) in opts:
                 return Move.pay(amount)
         if debt or t.buys < 1:
-            return Move(MoveKind.END)
+            return END_MOVE
         if TYPE_CHECKING:
             moves = cast(TurnOptions, d)  # a turn decision: its options are moves
         else:
@@ -1086,7 +1109,7 @@ class MediumBot:
         plan = (self.plan or {}).get("buylist")
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
-            pick = first_buy(self.counts(view), view, d, plan.buy) or Move(MoveKind.END)
+            pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
             v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
             if v is not None and v > -20:
                 if view.landmarks or view.events:
@@ -1103,7 +1126,7 @@ class MediumBot:
             values.sort(key=lambda x: -x[0])
             if len(values) > 1 and values[1][0] > 0:
                 return values[1][1]
-            return Move(MoveKind.END)
+            return END_MOVE
         return best
 
     def plan_reason(self, view: PlayerView, plan: Strategy, pick: Move) -> Msg:
@@ -1130,15 +1153,12 @@ class MediumBot:
         more than ``bar``, else None. The Events and Victory cards are valued first: when none
         passes ``bar`` the answer is None whatever the other buys are worth, so they are valued
         only when one does (then every buy, as :meth:`_best_buy` values them)."""
-        piles = view.piles
         for m in d.options:
             if m.kind is not MoveKind.BUY:
                 continue
             name = m.name
-            if name not in EVENTS:
-                pile = piles.get(name)
-                if pile is None or not is_type(pile.top or "", "Victory"):
-                    continue
+            if name not in EVENTS and not is_type(view.pile_top(name) or "", "Victory"):
+                continue
             v = self.buy_value(view, name, view.turn.coins)
             if v is not None and v > bar:
                 break
@@ -1153,7 +1173,7 @@ class MediumBot:
         """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation
         likes best, its value, and the ``(value, move)`` of every buy it would make."""
         t = view.turn
-        best, best_v = Move(MoveKind.END), 0.0
+        best, best_v = END_MOVE, 0.0
         lms = view.landmarks
         if "Baths" in lms and lms["Baths"] and not self.counts(view).gained_this_turn.get(view.seat):
             best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
@@ -1192,7 +1212,7 @@ class MediumBot:
             return None
         c, debt = price(card)
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
-        v = self.card_value(view, card, coins - c)
+        v = self._card_value(view, card, coins - c, True, sh)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
         if pile.debt_tokens:
