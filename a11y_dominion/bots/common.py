@@ -6,6 +6,10 @@ and a player's starting cards are always 7 Coppers and 3 Estates. A bot
 knows its own deck's contents this way (as a player who keeps count does),
 never its order, and never another player's hand.
 
+The view of every decision counts the same cards (see
+:class:`~a11y_dominion.view.SeatView`): :class:`ViewLedger` reads them
+there, for a bot that hears no events (``medium`` and the bots built on it).
+
 A bot remembers nothing else: what it knows is a function of the events its
 seat was told from the start of the game (see :mod:`a11y_dominion.seats`),
 so a bot made anew and told them again knows exactly as much.

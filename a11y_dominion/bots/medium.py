@@ -337,7 +337,7 @@ class Shared:
     """What every candidate of one decision of a :class:`MediumBot` shares, worked
     out the first time a candidate needs it (``None`` until then): kept by the bot while it decides, for
     the one ``view`` it decides from (the view and the bot's
-    :class:`~.common.Ledger` do not change while it decides). Every field is what
+    counts (see :meth:`MediumBot.counts`) do not change while it decides). Every field is what
     the method named beside it gives for that view, computed by the same steps, so
     that an answer is the same with or without it."""
 
