@@ -351,6 +351,7 @@ class Shared:
         "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
         "steps",  # the view's Landmarks' steps (_LANDMARK_STEPS) and those counted again, or None
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
+        "lms",  # view.landmarks
         "total",  # sum(mine.values())
         "terminals",  # terminals in mine (card_value)
         "villages",  # villages and Throne Rooms in mine (card_value)
@@ -360,7 +361,7 @@ class Shared:
         "empties",  # len(view.empty_piles())
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
         "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
-        "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, the plan's terminals, engine) (card_value)
+        "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
     )
 
     provinces: int | None
@@ -369,6 +370,7 @@ class Shared:
     variable: bool | None
     steps: tuple[list[_Step], list[str]] | None
     groundskeepers: int | None
+    lms: dict[str, int] | None
     total: int | None
     terminals: int | None
     villages: int | None
@@ -378,13 +380,14 @@ class Shared:
     empties: int | None
     last_of: dict[str | None, str] | None
     values: dict[tuple[str, int], float | None]
-    weights: tuple[int, int, int, Collection[str], bool] | None
+    weights: tuple[int, int, int, Collection[str], bool, int] | None
 
     def __init__(self, view: PlayerView, ledger: CardCounts):
         self.view = view
         self._ledger = ledger
         self._mine: Counter[str] | None = None
         self.provinces = self.others = self.cards_vp = self.variable = self.steps = self.groundskeepers = None
+        self.lms = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
@@ -660,11 +663,13 @@ class MediumBot:
         in the deck's own Counter for the time of the count (taken out after, the Counter left
         as it was) less that part before (worked out once). The sum of those changes is the VP
         after less the VP before (whole numbers: in any order)."""
-        mine = sh.mine
+        mine = sh._mine or sh.mine  # (the Counter at hand once read)
         variable = sh.variable
         if variable is None:
             variable = sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
-        lms = view.landmarks
+        lms = sh.lms
+        if lms is None:
+            lms = sh.lms = view.landmarks
         gain = 0
         again: list[str] = []  # the Landmarks counted again
         others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
@@ -751,13 +756,20 @@ class MediumBot:
             return -1000
         _spec, base, terminal, most, kind, treasure, victory, _action = facts
         total: int | None
-        weights: tuple[int, int, int, Collection[str], bool] | None
+        weights: tuple[int, int, int, Collection[str], bool, int] | None
         if sh is None:
             p = self.provinces_left(view)
             mine = self.mine(view)
             total = sum(mine.values())
             plan = self.plan or {}
-            weights = (p, VP_WEIGHT[p], DEAD_COST[p], plan.get("terminals", ()), bool(plan.get("engine")))
+            weights = (
+                p,
+                VP_WEIGHT[p],
+                DEAD_COST[p],
+                plan.get("terminals", ()),
+                bool(plan.get("engine")),
+                view.turn.own_number,
+            )
         else:
             weights = sh.weights
             if weights is None:
@@ -770,12 +782,13 @@ class MediumBot:
                     DEAD_COST[p],
                     plan.get("terminals", ()),
                     bool(plan.get("engine")),
+                    view.turn.own_number,
                 )
-            mine = sh.mine
+            mine = sh._mine or sh.mine  # (the Counter at hand once read)
             total = sh.total
             if total is None:
                 total = sh.total = sum(mine.values())
-        p, w, dead, plan_terminals, engine = weights
+        p, w, dead, plan_terminals, engine, own_turn = weights
         value: float
         if kind == _K_MONEY:
             value = float(base)
@@ -826,7 +839,7 @@ class MediumBot:
                 value -= 60 * mine["Copper"] / max(1, total)
             if village and not engine:
                 value -= 8
-            if card == "Chapel" and view.turn.own_number > 4:
+            if card == "Chapel" and own_turn > 4:
                 value = -5
             if card in TRASHERS and p <= 4:
                 value -= 20
@@ -858,7 +871,7 @@ class MediumBot:
         else:
             vp = self._marginal_vp_shared(view, card, sh)
         vp += self.token_vp(view, card, coins_left, bought)
-        if treasure and view.turn.own_number > LONG_GAME:
+        if treasure and own_turn > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
             vp = max(vp, 0)
@@ -877,7 +890,14 @@ class MediumBot:
 
     def token_vp(self, view: PlayerView, card: str, coins_left: int, bought: bool) -> int:
         """VP tokens gaining ``card`` takes (Landmarks, Gathering piles, castles)."""
-        lms = view.landmarks
+        sh = self.shared
+        if sh is not None and sh.view is not view:
+            sh = None
+        lms: dict[str, int] | None = None if sh is None else sh.lms
+        if lms is None:
+            lms = view.landmarks
+            if sh is not None:
+                sh.lms = lms
         vp = 0
         s = CARDS[card]
         victory = "Victory" in s.types
@@ -904,8 +924,7 @@ class MediumBot:
             elif sum(1 for n in view.me.in_play if is_type(n, "Action")) >= 5:  # (Emporium)
                 vp += 2
         if victory:
-            sh = self.shared
-            if sh is not None and sh.view is view:
+            if sh is not None:
                 keepers = sh.groundskeepers
                 if keepers is None:
                     keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
