@@ -10,7 +10,7 @@ reads the answers in the player's own language and settings
 
 From the host (``type`` first):
 
-- ``{"type": "hello", "protocol": 1, "seat": NAME, "players": [...], "people": [...]}``:
+- ``{"type": "hello", "protocol": 2, "seat": NAME, "players": [...], "people": [...]}``:
   always first; ``people``: the players who are people, not bots (their turn's start
   is told at once; a client that does not know the field ignores it);
 - ``{"type": "text", "text": ...}``: a line from the host (the lobby, a
@@ -90,7 +90,14 @@ know is never filled in), shows every received text cut and without its
 escape sequences, and bounds the host's lines, its inbox and the rate of lines
 it shows (:class:`~.client.Link`).
 
-New message types come within version 1 of the protocol: a program ignores
+Version 2 of the protocol is version 1 with views that count the cards each
+player has, returned to the Supply and bought of the Events, and the cards the
+turn's player gained this turn (:class:`~a11y_dominion.view.SeatView`,
+:class:`~a11y_dominion.view.TurnView`): a program of version 1 cannot read its
+views. New fields of a view come within a version: a program leaves out a
+field of a view that it does not know (:meth:`~a11y_dominion.view.PlayerView.from_data`).
+
+New message types come within version 2 of the protocol: a program ignores
 a message type from the host that it does not know, and a host answers a
 message type it does not know with the ``error`` ``unknown-type`` (a host
 older than ``undo`` answers it so, and the player's program says that this
