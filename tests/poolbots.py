@@ -1,9 +1,11 @@
 """Bot kinds for the tests of the server's bot pool (tests/test_pool.py), added in a worker by
 :func:`add_test_kinds`, the pool's initializer: ``stuck``, a bot that never answers (until its
-process is killed), and ``broken``, a bot whose every decision raises."""
+process is killed), ``broken``, a bot whose every decision raises, and ``crash``, a bot whose
+every decision ends its process."""
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Any
 
@@ -30,7 +32,18 @@ class BrokenBot:
         raise ZeroDivisionError("this bot cannot count")
 
 
+class CrashBot:
+    """A bot that ends its process (exit code 3) at every decision."""
+
+    def __init__(self, seed: int = 0, **_: Any) -> None:
+        self.seed = seed
+
+    def decide(self, decision: Any, view: Any) -> Any:
+        os._exit(3)
+
+
 def add_test_kinds() -> None:
-    """Add the kinds ``stuck`` and ``broken`` to this process's bot kinds."""
+    """Add the kinds ``stuck``, ``broken`` and ``crash`` to this process's bot kinds."""
     BOT_KINDS["stuck"] = StuckBot
     BOT_KINDS["broken"] = BrokenBot
+    BOT_KINDS["crash"] = CrashBot

@@ -272,11 +272,11 @@ def test_a_bot_that_hangs_trips_the_watchdog_and_medium_answers(caplog: pytest.L
         return dumps(make_record(game)), result, pools.think.workers[0].replaced
 
     with caplog.at_level(logging.WARNING, logger="a11y_dominion.server.pool"):
-        record, result, replaced = with_pools(body, limit=0.5)
+        record, result, replaced = with_pools(body, limit=0.25)
     assert result == "The game did not end within 40 answers."
     assert record == want
     stuck = [m for m in caplog.messages if m.startswith("Cid's stuck bot")]
-    assert stuck and stuck[0] == f"Cid's stuck bot took longer than 0.5 s at table t; {FALLBACK} answered."
+    assert stuck and stuck[0] == f"Cid's stuck bot took longer than 0.25 s at table t; {FALLBACK} answered."
     assert replaced == len(stuck)
 
 
@@ -298,6 +298,39 @@ def test_a_bot_that_fails_is_answered_by_medium_in_the_same_worker(caplog: pytes
     assert record == want
     assert replaced == 0
     assert "A bot at table b failed (ZeroDivisionError: this bot cannot count)." in caplog.messages
+
+
+@pytest.mark.e2e
+def test_a_decision_that_ends_its_worker_twice_is_answered_by_medium(caplog: pytest.LogCaptureFixture) -> None:
+    """Cid's bot ends its worker's process at each decision: the worker is replaced, the
+    decision asked again, and after the second end medium answers on the third worker."""
+    kinds = ["easy", "bmu", "medium", "easy"]
+    want, _ = in_process(6, kinds, most=30)
+
+    async def body(pools: BotPools) -> tuple[str, int, int]:
+        game = new_game(6)
+        given = specs(pools, 6, kinds)
+        given["Cid"] = BotSpec("crash", given["Cid"].seed)
+        seats: dict[str, Any] = pools.seats("c", lambda: game, given)
+        await Table(game, seats, max_answers=30).run_async()
+        cid = sum(1 for s in record_steps(game) if s == "Cid")
+        return dumps(make_record(game)), pools.quick.workers[0].replaced, cid
+
+    with caplog.at_level(logging.WARNING, logger="a11y_dominion.server.pool"):
+        record, replaced, cid = with_pools(body)
+    assert record == want
+    ended = "The quick bot worker 1 ended (exit code 3); a new one takes over its 1 tables."
+    assert cid > 0
+    assert replaced == caplog.messages.count(ended) == 2 * cid
+
+
+def record_steps(game: Game) -> list[str]:
+    """Who gave each answer of ``game``, replayed from its record."""
+    from a11y_dominion.record import Step, replay
+
+    steps: list[Step] = []
+    replay(make_record(game), steps)
+    return [s.player for s in steps]
 
 
 @pytest.mark.e2e

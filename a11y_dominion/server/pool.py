@@ -6,10 +6,10 @@ pools (:class:`BotPools`): the *quick* pool for every kind but ``hard``, and the
 pool for ``hard`` bots (and hints, :meth:`PoolTable.hint`). Their sizes come from the
 operator's file (``[bots]`` of :mod:`.config`, :func:`pool_sizes`).
 
-- **A worker** is one :class:`multiprocessing.Process` with a ``Pipe``, started with the
-  ``forkserver`` method on POSIX and ``spawn`` on Windows (:func:`start_method`), so that
-  no state of the server's loop is forked. Two threads of the server per worker send and
-  receive its messages, so the loop never waits on a pipe.
+- **A worker** is one :class:`multiprocessing.Process` with a ``Pipe`` each way, started
+  with the ``forkserver`` method on POSIX and ``spawn`` on Windows (:func:`start_method`),
+  so that no state of the server's loop is forked. Two threads of the server per worker
+  send its requests and read its replies, so the loop never waits on a pipe.
 - **A table is pinned to one worker** of each pool it uses (:meth:`BotPool.open`, the
   worker with the fewest tables). The worker holds a *replica* of the table's game: it is
   replayed from the game's record when opened, then kept in step by the answers given
@@ -226,9 +226,9 @@ def _hint(table: Table, n: int, name: str, think_ms: int | None, seed: int) -> t
     return ("hint", answer_data([answer] if isinstance(answer, (str, Move)) else answer), reason)
 
 
-def serve(conn: Connection, initializer: Callable[[], None] | None = None) -> None:
-    """A worker's life: read requests from ``conn`` until ``("stop",)`` or the pipe's end,
-    each answered in order. ``initializer`` (a function importable by the worker) is called
+def serve(requests: Connection, replies: Connection, initializer: Callable[[], None] | None = None) -> None:
+    """A worker's life: read requests from ``requests`` until ``("stop",)`` or the pipe's
+    end, each answered on ``replies`` in order. ``initializer`` (a function importable by the worker) is called
     first; Ctrl+C is left to the server. Requests: ``("open", key, record, specs)`` (no reply), ``("close", key)`` (no
     reply), ``("decide", id, key, n, seat, answers, attempt, fallback)`` and ``("hint", id,
     key, n, seat, answers, think_ms, seed)``, each replied to with ``(what, id, ...)``:
@@ -240,7 +240,7 @@ def serve(conn: Connection, initializer: Callable[[], None] | None = None) -> No
     broken: dict[str, str] = {}
     while True:
         try:
-            msg = conn.recv()
+            msg = requests.recv()
         except (EOFError, OSError):
             return
         what = msg[0]
@@ -272,7 +272,7 @@ def serve(conn: Connection, initializer: Callable[[], None] | None = None) -> No
                 reply = _catch_up(table, answers) or _hint(table, n, name, think_ms, seed)
         except Exception as e:
             reply = ("failed", f"{type(e).__name__}: {e}")
-        conn.send((reply[0], request_id, *reply[1:]))
+        replies.send((reply[0], request_id, *reply[1:]))
 
 
 # ---------------------------------------------------------------- the loop's side
@@ -313,10 +313,12 @@ class _Worker:
         """Start a process, and the threads that send it requests and read its replies."""
         # (typeshed gives a context by a method's name no Process)
         ctx: Any = multiprocessing.get_context(self.pool.method)
-        parent, child = ctx.Pipe()
+        # two one-way pipes: each end is used by one thread only (the writer, the reader)
+        their_requests, requests = ctx.Pipe(duplex=False)
+        replies, their_replies = ctx.Pipe(duplex=False)
         process = ctx.Process(
             target=serve,
-            args=(child, self.pool.initializer),
+            args=(their_requests, their_replies, self.pool.initializer),
             daemon=True,
             name=f"a11y-dominion {self.pool.name} bots {self.index + 1}",
         )
@@ -332,7 +334,8 @@ class _Worker:
             loop.call_soon(self.failed_to_start, generation, f"{type(e).__name__}: {e}")
             return
         finally:
-            child.close()
+            their_requests.close()
+            their_replies.close()
 
         def tell(*call: Any) -> None:
             try:
@@ -343,16 +346,16 @@ class _Worker:
         def read() -> None:
             while True:
                 try:
-                    msg = parent.recv()
+                    msg = replies.recv()
                 except (EOFError, OSError):
                     break
                 tell(self.replied, generation, msg)
             box.put(None)
-            parent.close()
+            replies.close()
             process.join()
             tell(self.died, generation)
 
-        threading.Thread(target=_write, args=(parent, box), daemon=True, name=f"{process.name} writer").start()
+        threading.Thread(target=_write, args=(requests, box), daemon=True, name=f"{process.name} writer").start()
         threading.Thread(target=read, daemon=True, name=f"{process.name} reader").start()
 
     def failed_to_start(self, generation: int, why: str) -> None:
@@ -378,7 +381,10 @@ class _Worker:
         head = next(iter(self.waiting.values()), None)
         if head is not None:
             head.deaths += 1
-            if head.deaths >= DEATHS_BEFORE_FALLBACK and head.fallback is None:
+            if head.deaths > DEATHS_BEFORE_FALLBACK:  # the fallback bot's worker died too
+                del self.waiting[next(iter(self.waiting))]
+                self._finish(head, PoolError(Msg("A bot of the server failed.")))
+            elif head.deaths == DEATHS_BEFORE_FALLBACK:
                 head.fallback = FALLBACK
         self.replace(kill=False)
 
@@ -530,15 +536,18 @@ class _Worker:
 
 
 def _write(conn: Connection, box: queue.Queue[Any]) -> None:
-    """A writer thread: send what ``box`` holds to ``conn`` until None (or a broken pipe)."""
-    while True:
-        msg = box.get()
-        if msg is None:
-            return
-        try:
+    """A writer thread: send what ``box`` holds to ``conn`` until None (or a broken pipe),
+    then close ``conn``."""
+    try:
+        while True:
+            msg = box.get()
+            if msg is None:
+                return
             conn.send(msg)
-        except (OSError, ValueError):
-            return
+    except (OSError, ValueError):
+        return
+    finally:
+        conn.close()
 
 
 class BotPool:
