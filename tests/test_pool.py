@@ -359,6 +359,41 @@ def test_a_busy_think_pool_does_not_hold_up_the_quick_pools_answers() -> None:
 
 
 @pytest.mark.e2e
+def test_a_table_hears_once_that_its_bot_is_thinking() -> None:
+    """A bot that has not answered within ``thinking_after`` seconds is said to be thinking,
+    once; the watchdog (far later here) is not what decides it."""
+
+    async def body(pools: BotPools) -> tuple[list[str], bool, str]:
+        game = new_game(2)
+        game.start()
+        first = game.pending.player
+        bot = pools.think.open("s", lambda: game, {first: BotSpec("stuck", 2)}).seat(first)
+        said: list[str] = []
+        heard = asyncio.Event()
+
+        def thinking(name: str) -> None:
+            said.append(f"{name} is thinking.")
+            heard.set()
+
+        bot.thinking, bot.thinking_after = thinking, 0.05
+        answer = asyncio.ensure_future(bot.decide(game.pending, game_view(game, first)))
+        await heard.wait()
+        done = answer.done()
+        answer.cancel()
+        return said, done, first
+
+    said, done, first = with_pools(body, limit=600.0)
+    assert said == [f"{first} is thinking."] and not done
+
+
+def game_view(game: Game, name: str) -> Any:
+    """The view a table gives a bot seat named ``name``."""
+    from a11y_dominion.view import QuickView
+
+    return QuickView(game, name)
+
+
+@pytest.mark.e2e
 def test_a_replica_out_of_step_says_resync_and_is_opened_again(caplog: pytest.LogCaptureFixture) -> None:
     """The loop believes the replica has answers it was never given (a divergence): the worker
     says ``resync``, the replica is opened again from the record, and the game is the same."""

@@ -74,6 +74,9 @@ replaces it (a ``medium`` decision takes well under a millisecond)."""
 THINK_MARGIN = 5.0
 """The seconds the think pool's watchdog allows beyond the ``hard`` bot's own think time."""
 
+THINKING_AFTER = 2.0
+"""The seconds after which a table may say that its bot is thinking (:attr:`PoolBot.thinking`)."""
+
 BOT_ATTEMPTS = 5
 """The answers a bot may try for one decision (the first its own, then random legal ones)
 before the table stops, as at the console's table."""
@@ -83,7 +86,7 @@ DEATHS_BEFORE_FALLBACK = 2
 
 HARD = "hard"
 
-PRELOAD = ("a11y_dominion.server.pool", "a11y_dominion.bots.medium")
+PRELOAD = ("__main__", "a11y_dominion.server.pool", "a11y_dominion.bots.medium")
 """The modules the ``forkserver`` loads before it forks a worker."""
 
 
@@ -674,10 +677,23 @@ class PoolTable:
         self.worker.send(_Request(self, seat, n, attempt, future))
         return future
 
-    async def decide(self, seat: str, attempt: int = 0) -> list[Any]:
+    async def decide(
+        self,
+        seat: str,
+        attempt: int = 0,
+        thinking: Callable[[str], object] | None = None,
+        after: float = THINKING_AFTER,
+    ) -> list[Any]:
         """``seat``'s answer to the pending decision, as answer data (see :meth:`ask`).
-        Raises :class:`PoolError` when no bot could answer."""
-        data, _ms = await self.ask(seat, attempt)
+        ``thinking(seat)``, when given, is called once if the answer has not come within
+        ``after`` seconds (so the table can say the bot is thinking). Raises
+        :class:`PoolError` when no bot could answer."""
+        future = self.ask(seat, attempt)
+        if thinking is not None:
+            done, _ = await asyncio.wait([future], timeout=after)
+            if not done:
+                thinking(seat)
+        data, _ms = await future
         answer: list[Any] = data
         return answer
 
@@ -711,7 +727,9 @@ class PoolBot:
     of the bot runs in the loop. It hears no events and reads no view (the worker builds
     its own). After a refused answer the next tries are seeded random legal answers; after
     :data:`BOT_ATTEMPTS` tries ``decide`` raises :class:`~a11y_dominion.table.StopTable`
-    ("stuck"), as the console's bot seat does."""
+    ("stuck"), as the console's bot seat does. ``thinking``, when set, is called with the
+    seat's name once a decision has taken :attr:`thinking_after` seconds (see
+    :meth:`PoolTable.decide`)."""
 
     hears_events = False
     reads_scores = False
@@ -723,6 +741,8 @@ class PoolBot:
         self.kind = table.kind_of(name)
         self.attempt = 0
         self._retry = False
+        self.thinking: Callable[[str], object] | None = None
+        self.thinking_after = THINKING_AFTER
 
     def decide(self, decision: Decision, view: PlayerView, /) -> Awaitable[list[Any]]:
         """An awaitable of the bot's answer to ``decision`` (answer data, which the game reads
@@ -732,7 +752,7 @@ class PoolBot:
         self._retry = False
         if self.attempt >= BOT_ATTEMPTS:
             raise StopTable("stuck")
-        return self.table.decide(self.name, self.attempt)
+        return self.table.decide(self.name, self.attempt, self.thinking, self.thinking_after)
 
     def refused(self, decision: Decision, message: Msg) -> None:
         """The answer was refused: the next try is a random legal answer."""
