@@ -412,6 +412,7 @@ def test_a_replica_out_of_step_says_resync_and_is_opened_again(caplog: pytest.Lo
 
             def decide(self, d: Any, view: Any) -> Any:
                 if "n" not in told and len(table.game().answers) > 30:
+                    told["had"] = table.synced or 0
                     told["n"] = len(table.game().answers)
                     table.synced = told["n"]  # the answers since the last request are never sent
                 return bot.decide(d, view)
@@ -425,7 +426,42 @@ def test_a_replica_out_of_step_says_resync_and_is_opened_again(caplog: pytest.Lo
         record, result = with_pools(body)
     assert result is None and record == want
     resyncs = [m for m in caplog.messages if m.startswith("The replica of table r")]
-    assert len(resyncs) == 1 and resyncs[0].endswith(f"not {told['n']}; it is opened again.")
+    assert 0 < told["had"] < told["n"]
+    assert resyncs == [f"The replica of table r had {told['had']} answers, not {told['n']}; it is opened again."]
+
+
+@pytest.mark.e2e
+def test_a_worker_without_the_tables_replica_has_it_opened_again(caplog: pytest.LogCaptureFixture) -> None:
+    """The worker drops the table's replica behind the loop's back: it says ``resync`` at the
+    next decision, and the game goes on from the record as before."""
+    kinds = ["easy", "bmu", "medium", "easy"]
+    want, _ = in_process(15, kinds)
+    dropped: list[int] = []
+
+    def wrap(seats: dict[str, PoolBot]) -> dict[str, Any]:
+        bot = seats["Dee"]
+        table = bot.table
+
+        class Dropping:
+            hears_events = False
+            reads_scores = False
+            quick_view = True
+
+            def decide(self, d: Any, view: Any) -> Any:
+                if not dropped and len(table.game().answers) > 40:
+                    dropped.append(len(table.game().answers))
+                    table.worker.post(("close", table.key))
+                return bot.decide(d, view)
+
+        return {**seats, "Dee": Dropping()}
+
+    async def body(pools: BotPools) -> tuple[str, str | None]:
+        return await pooled(pools, "d", 15, kinds, wrap=wrap)
+
+    with caplog.at_level(logging.WARNING, logger="a11y_dominion.server.pool"):
+        record, result = with_pools(body)
+    assert result is None and record == want and dropped
+    assert caplog.messages == ["The worker had no replica of table d; it is opened again."]
 
 
 @pytest.mark.e2e

@@ -231,11 +231,12 @@ def _hint(table: Table, n: int, name: str, think_ms: int | None, seed: int) -> t
 
 def serve(requests: Connection, replies: Connection, initializer: Callable[[], None] | None = None) -> None:
     """A worker's life: read requests from ``requests`` until ``("stop",)`` or the pipe's
-    end, each answered on ``replies`` in order. ``initializer`` (a function importable by the worker) is called
-    first; Ctrl+C is left to the server. Requests: ``("open", key, record, specs)`` (no reply), ``("close", key)`` (no
-    reply), ``("decide", id, key, n, seat, answers, attempt, fallback)`` and ``("hint", id,
-    key, n, seat, answers, think_ms, seed)``, each replied to with ``(what, id, ...)``:
-    ``answer``, ``hint``, ``resync`` or ``failed`` (with one line saying why)."""
+    end, each answered on ``replies`` in order. ``initializer`` (a function the worker can
+    import) is called first; Ctrl+C is left to the server. Requests: ``("open", key, record,
+    specs)`` and ``("close", key)``, without a reply; ``("decide", id, key, n, seat, answers,
+    attempt, fallback)`` and ``("hint", id, key, n, seat, answers, think_ms, seed)``, each
+    replied to with ``(what, id, ...)``: ``answer``, ``hint``, ``resync`` (also for a table
+    that is not open) or ``failed`` (with one line saying why)."""
     leave_ctrl_c_to_the_parent()
     if initializer is not None:
         initializer()
@@ -266,7 +267,7 @@ def serve(requests: Connection, replies: Connection, initializer: Callable[[], N
         table = replicas.get(key)
         try:
             if table is None:
-                reply: tuple[Any, ...] = ("failed", broken.get(key, "the table is not open"))
+                reply: tuple[Any, ...] = ("failed", broken[key]) if key in broken else ("resync", None)
             elif what == "decide":
                 _, _, _, n, name, answers, attempt, fallback = msg
                 reply = _decide(table, n, name, answers, attempt, fallback)
@@ -281,7 +282,7 @@ def serve(requests: Connection, replies: Connection, initializer: Callable[[], N
 # ---------------------------------------------------------------- the loop's side
 @dataclass(eq=False)
 class _Request:
-    """A request waiting for its reply: a decision (``think_ms`` None) or a hint."""
+    """A request waiting for its reply: a decision (``hint`` None) or a hint."""
 
     table: PoolTable
     seat: str
@@ -477,12 +478,15 @@ class _Worker:
             self._finish(request, msg[2:])
         elif what == "resync":
             request.resyncs += 1
-            log.warning(
-                "The replica of table %s had %s answers, not %d; it is opened again.",
-                request.table.key,
-                msg[2],
-                request.n,
-            )
+            if msg[2] is None:
+                log.warning("The worker had no replica of table %s; it is opened again.", request.table.key)
+            else:
+                log.warning(
+                    "The replica of table %s had %s answers, not %d; it is opened again.",
+                    request.table.key,
+                    msg[2],
+                    request.n,
+                )
             if request.resyncs > 2:
                 self._finish(request, PoolError(Msg("A bot of the server could not follow its game.")))
                 return
