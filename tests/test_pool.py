@@ -493,6 +493,35 @@ def test_an_undone_game_is_opened_again_and_a_hint_comes_from_the_think_pool() -
 
 
 @pytest.mark.e2e
+def test_a_question_the_game_went_on_from_gets_an_empty_answer_and_a_hint_a_sentence() -> None:
+    """The table's game is replaced by an earlier one (an undo) while its bot thinks: when the
+    question is asked again (its worker replaced), nobody waits for it any more; the decision
+    gets an empty answer, which the table passes over, and a hint the sentence."""
+    from a11y_dominion.bots.simple import RandomBot
+    from a11y_dominion.record import replay
+
+    async def body(pools: BotPools) -> tuple[list[Any], str]:
+        game = new_game(2)
+        Table(game, {n: RandomBot(i) for i, n in enumerate(NAMES)}, max_answers=10).run()
+        holder = {"game": game}
+        first = game.pending.player
+        table = pools.think.open("s", lambda: holder["game"], {first: BotSpec("stuck", 2)})
+        decision = asyncio.ensure_future(table.decide(first))
+        hint = asyncio.ensure_future(table.hint(first))
+        await asyncio.sleep(0)
+        earlier = make_record(game)
+        earlier["answers"] = earlier["answers"][:5]
+        holder["game"] = replay(earlier)
+        table.reset()
+        table.worker.replace()
+        with pytest.raises(PoolError) as stale:
+            await hint
+        return await decision, str(stale.value)
+
+    assert with_pools(body, limit=600.0) == ([], "The game went on before the hint was ready.")
+
+
+@pytest.mark.e2e
 def test_a_closed_pool_refuses_and_fails_its_waiting_questions() -> None:
     async def body(pools: BotPools) -> tuple[str, str]:
         game = new_game(2)

@@ -433,15 +433,23 @@ class _Worker:
 
     def send(self, request: _Request) -> None:
         """Send ``request``, after the table's replica is brought to its game: opened from
-        the record when it is not in step, else given the answers since its last request."""
+        the record when it is not in step, else given the answers since its last request. A
+        request whose game went on meanwhile (an undo) is finished at once: a decision with
+        an empty answer, which the table passes over, a hint with :class:`PoolError`."""
         table = request.table
         game = table.game()
+        if len(game.answers) != request.n:
+            # the game went on without this answer (an undo replaced it): nobody waits for it, and
+            # the table passes over an answer to a decision no longer pending (Table._settle)
+            stale = PoolError(Msg("The game went on before the hint was ready."))
+            self._finish(request, ([], 0.0) if request.hint is None else stale)
+            return
         have = table.synced
-        if have is None or have > request.n or request.n > len(game.answers):
+        if have is None or have > request.n:
             self.post(("open", table.key, make_record(game), table.specs))
-            have = len(game.answers)
+            have = request.n
         answers = [answer_data(a) for a in game.answers[have : request.n]]
-        table.synced = max(have, request.n)
+        table.synced = request.n
         request_id = next(self.pool.ids)
         if request.hint is None:
             msg: tuple[Any, ...] = (
@@ -672,8 +680,10 @@ class PoolTable:
         return PoolBot(self, name)
 
     def ask(self, seat: str, attempt: int = 0) -> asyncio.Future[Any]:
-        """The future of the answer of ``seat``'s bot to the game's pending decision (answer
-        data); ``attempt`` > 0 asks for a seeded random legal answer (after refusals)."""
+        """The future of ``(answer, ms)``: the answer of ``seat``'s bot to the game's pending
+        decision (answer data) and the milliseconds it took in the worker; ``attempt`` > 0
+        asks for a seeded random legal answer (after refusals). Raises :class:`PoolError`
+        when the pool was closed."""
         if self.pool.closed:
             raise PoolError(Msg("The server's bots stopped."))
         future: asyncio.Future[Any] = self.pool.loop.create_future()
