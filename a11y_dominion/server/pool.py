@@ -608,7 +608,9 @@ class BotPool:
     def start(self) -> None:
         """Start the workers (in the running event loop); again does nothing. With the
         ``forkserver`` method, the server that forks them has the bots' modules loaded
-        first (:data:`PRELOAD`), so a worker that replaces another starts at once."""
+        first (:data:`PRELOAD`), so a worker that replaces another starts in a few
+        milliseconds; the first start waits for that (about a quarter of a second here), so
+        the server calls this before it takes connections."""
         if not self.started:
             if self.method == "forkserver":
                 multiprocessing.get_context("forkserver").set_forkserver_preload(list(PRELOAD))
