@@ -3,6 +3,6 @@
 Its foundations so far, each usable on its own: :mod:`.names` (account names and their
 keys), :mod:`.hasher` (password hashes with :func:`hashlib.scrypt`, off the event loop),
 :mod:`.config` (the operator's file ``server.toml``), :mod:`.limits` (token buckets for
-rates per address and per account) and :mod:`.store` (the SQLite database, written by one
-thread).
+rates per address and per account), :mod:`.store` (the SQLite database, written by one
+thread) and :mod:`.pool` (the bots, deciding in worker processes outside the event loop).
 """

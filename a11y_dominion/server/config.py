@@ -110,11 +110,13 @@ class LimitsSection:
 
 @dataclass(frozen=True)
 class BotsSection:
-    """``[bots]``: the worker processes for the quick bots and for ``hard`` bots and hints,
-    and the milliseconds a timed ``hard`` bot thinks."""
+    """``[bots]``: the worker processes for the quick bots and for ``hard`` bots and hints
+    (None, when the file does not give them: from the machine's processors, see
+    :func:`~a11y_dominion.server.pool.pool_sizes`), and the milliseconds a timed ``hard``
+    bot thinks."""
 
-    quick_workers: int = 1
-    think_workers: int = 1
+    quick_workers: int | None = None
+    think_workers: int | None = None
     hard_think_ms: int = 1000
 
 
