@@ -50,10 +50,12 @@ cards, Treasures, Events and the plan's own cards). The other answers are
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import TypedDict
 
 from ..fastlane import PlainView
@@ -167,6 +169,9 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
     return game
 
 
+_NAME = operator.attrgetter("name")
+
+
 class _GameLedger:
     """What a rollout's bot knows of the cards every player has: a rollout plays a game
     of its own, sampled from the hard bot's view (see :func:`sample_game`), whose every
@@ -201,8 +206,8 @@ class _GameLedger:
             if c is not None:
                 return c
         p = game.by_name[player]
-        c = counted[player] = Counter([c.name for c in p.all_cards()])
-        return c
+        c = counted[player] = Counter(map(_NAME, chain(p.hand, p.deck, p.discard, p.in_play, p.set_aside)))
+        return c  # (by name, in the order of p.all_cards())
 
     @property
     def gained_this_turn(self) -> dict[str, int]:
@@ -304,6 +309,13 @@ class _RolloutBot(MediumBot):
 
     def tell(self, events: list[GameEvent]) -> None:
         """Nothing to hear (see the class)."""
+
+    def in_supply(self, view: PlayerView, card: str) -> bool:
+        """:meth:`MediumBot.in_supply`, from the one pile's view (not every pile's)."""
+        try:
+            return view.pile(card).cards_left > 0
+        except KeyError:
+            return False
 
     def _stops(self, number: int) -> bool:
         return (self.deadline is not None and clock() > self.deadline) or (
