@@ -59,12 +59,14 @@ from itertools import chain
 from typing import TypedDict
 
 from ..fastlane import PlainView
-from ..rules.cards import CARDS, EVENTS, pile_name_for
+from ..rules.cards import CARDS, EVENTS, CardSpec, pile_name_for
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg, Option
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
+from ..rules.primitives import shuffle
 from ..rules.state import Card, Player
 from ..rules.turnflow import TurnMoves
+from ..strategies import Strategy
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
 from .buylist import buys_by_card, holds
@@ -114,7 +116,7 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
     known to have). It keeps no events (``keep_log`` False: a rollout's
     events are read by no one). Raises ValueError (or SetupError) when no
     such game can be built."""
-    rng = random.Random(seed)
+    hidden = _deal(view, owned, seed)
     names = [p.name for p in view.players]
     setup = {"Obelisk": view.obelisk} if view.obelisk else None
     game = Game(
@@ -139,7 +141,7 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
     for lm, vp in view.landmarks.items():
         game.landmarks[lm] = vp
     game.trash = new(view.trash)
-    for sv in view.players:
+    for sv, rest in zip(view.players, hidden, strict=True):
         p = game.by_name[sv.name]
         p.in_play = new(sv.in_play)
         p.debt, p.vp_tokens, p.turns_taken = sv.debt, sv.vp_tokens, sv.turns_taken
@@ -147,14 +149,9 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
             p.hand = new(view.hand)
             p.discard = new(view.discard)
             p.set_aside = new(view.set_aside)
-            rest = list(_minus(owned[sv.name], view.hand + view.discard + view.set_aside + sv.in_play).elements())
-            rng.shuffle(rest)
-            p.deck = new(_fill(rest, sv.deck_size, rng))
+            p.deck = new(rest)
         else:
-            rest = list(_minus(owned[sv.name], sv.in_play).elements())
-            rng.shuffle(rest)
-            total = sv.hand_size + sv.deck_size + sv.discard_size + sv.set_aside_size
-            cards = new(_fill(rest, total, rng))  # (numbered in the order of the zones below)
+            cards = new(rest)  # (numbered in the order of the zones below)
             cut = [sv.hand_size, sv.deck_size, sv.discard_size]
             p.hand = cards[: cut[0]]
             p.deck = cards[cut[0] : cut[0] + cut[1]]
@@ -170,6 +167,36 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
 
 
 _NAME = operator.attrgetter("name")
+
+
+_DEALT: list[tuple[PlayerView, Mapping[str, Counter[str]], int, list[list[str]]]] = []
+"""The last hidden cards :func:`_deal` dealt, with what it dealt them from (the candidates of a
+round of rollouts are played from one sampled world)."""
+
+
+def _deal(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) -> list[list[str]]:
+    """The hidden cards of each player of ``view``, in order, dealt at random (seeded with
+    ``seed``) from ``owned`` (see :func:`sample_game`): for the view's seat its deck, for each
+    other player their hand, deck, discard pile and set-aside cards in that order. The same
+    lists for the same ``view``, ``owned`` and ``seed`` as the last call (to be read only)."""
+    if _DEALT:
+        v, o, s, dealt = _DEALT[0]
+        if v is view and o is owned and s == seed:
+            return dealt
+    rng = random.Random(seed)
+    dealt = []
+    for sv in view.players:
+        if sv.name == view.seat:
+            rest = list(_minus(owned[sv.name], view.hand + view.discard + view.set_aside + sv.in_play).elements())
+            shuffle(rng, rest)  # (what rng.shuffle(rest) does, at hand)
+            dealt.append(_fill(rest, sv.deck_size, rng))
+        else:
+            rest = list(_minus(owned[sv.name], sv.in_play).elements())
+            shuffle(rng, rest)
+            total = sv.hand_size + sv.deck_size + sv.discard_size + sv.set_aside_size
+            dealt.append(_fill(rest, total, rng))
+    _DEALT[:] = [(view, owned, seed, dealt)]
+    return dealt
 
 
 class _GameLedger:
@@ -273,7 +300,6 @@ class _RolloutBot(MediumBot):
         self.deadline = deadline
         self.horizon = horizon
         self.game = game
-        self._endgame_keep: set[str] | None = None
 
     def _set_up(self, seed: int) -> bool:
         """Set the bot up as ``MediumBot(seed)`` is from :attr:`_fields`, its ``rng`` made when first
@@ -349,16 +375,23 @@ class _RolloutBot(MediumBot):
                     return m
             return _END
         # the endgame: medium's valuation, of the buys that score or pay (and the plan's cards) only
-        keep = self._endgame_keep
-        if keep is None:
-            keep = self._endgame_keep = set(cards_of(plan))
+        keep = _ENDGAME_KEEP.get(id(plan))
+        if keep is None or keep[0] is not plan:
+            keep = _endgame_keep(plan)
+        kept = keep[1]
         options: list[Move] = []
+        pile_top = view.pile_top
         for m in d.options:
-            if m.kind is MoveKind.BUY:
+            if m.kind is _MK_BUY:
                 name = m.name
                 if name not in EVENTS:
-                    top = view.pile_top(name)
-                    if top is None or not (top in keep or is_type(top, "Victory") or is_type(top, "Treasure")):
+                    top = pile_top(name)
+                    ok = kept.get(top)
+                    if ok is None:
+                        ok = kept[top] = top is not None and (
+                            top in keep[2] or is_type(top, "Victory") or is_type(top, "Treasure")
+                        )
+                    if not ok:
                         continue
             options.append(m)
         return super().choose_buy(view, _Options(options))
@@ -398,6 +431,21 @@ class _RolloutBot(MediumBot):
 
 _END = END_MOVE
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)
+_MK_BUY = MoveKind.BUY
+_ENDGAME_KEEP: dict[int, tuple[Strategy, dict[str | None, bool], frozenset[str]]] = {}
+"""By the id of a plan's buy list: the list, whether a rollout's endgame values a buy of each card
+(see :meth:`_RolloutBot.choose_buy`) and the list's cards."""
+
+
+def _endgame_keep(plan: Strategy) -> tuple[Strategy, dict[str | None, bool], frozenset[str]]:
+    """The entry of :data:`_ENDGAME_KEEP` for ``plan`` (made and kept, for at most 256 lists)."""
+    keep: tuple[Strategy, dict[str | None, bool], frozenset[str]] = (plan, {}, frozenset(cards_of(plan)))
+    if len(_ENDGAME_KEEP) >= 256:
+        _ENDGAME_KEEP.clear()
+    _ENDGAME_KEEP[id(plan)] = keep
+    return keep
+
+
 _PILE_OF: dict[str, str | None] = {}
 """The Supply pile of each card name a plan buys (see :func:`_buy_of`)."""
 
@@ -420,20 +468,34 @@ def _buy_of(view: PlayerView, card: str) -> Move | None:
     return Move.buy(pile) if top == card else None
 
 
+_PACE: dict[str, tuple[int, int]] = {}
+"""What a card adds to a deck's pace (see :func:`_deck_pace`), by its printed name: ``(coins, cards drawn)``."""
+
+
+def _pace_of(spec: CardSpec) -> tuple[int, int]:
+    """The coins and the cards drawn a card of the printed card ``spec`` adds to a deck's pace (kept)."""
+    if spec.is_("Treasure"):
+        pace = (coins_of(spec.name), 0)
+    elif spec.is_("Action"):
+        pace = (spec.coins, spec.cards)
+    else:
+        pace = (0, 0)
+    _PACE[spec.name] = pace
+    return pace
+
+
 def _deck_pace(cards: list[Card]) -> float:
     """Victory points a turn a deck of ``cards`` (card objects) can be expected
     to buy: from its coins a card and the cards its Actions draw."""
     n = len(cards) or 1
-    coins = 0.0
-    draw = 0.0
+    coins = 0  # (whole numbers: the same sums as in floats)
+    draw = 0
+    paces = _PACE
     for c in cards:
         sp = c.spec
-        name = sp.name
-        if sp.is_("Treasure"):
-            coins += coins_of(name)
-        elif sp.is_("Action"):
-            coins += sp.coins
-            draw += sp.cards
+        pace = paces.get(sp.name) or _pace_of(sp)
+        coins += pace[0]
+        draw += pace[1]
     hand = 5 + min(4.0, 5 * draw / n)
     money = hand * coins / n
     return min(5.0, max(0.0, money - 3.0)) * 0.8
