@@ -11,8 +11,8 @@ answer (``{"n": answers before it, "p": player, "t": own turn number, "a":
 answer}``), one line per undo (``{"undo": answers kept}``), one line per
 change of a seat's options after the header was written (``{"seat": name,
 "options": {"language": ..., "verbosity": ...}}``: what a hosted game's player
-chose at a login or with ``settings``; a file without such lines reads as
-before) and, when the game ends, one line with its result (``{"end": ...}``).
+chose at a login or with ``settings``; these lines came with version 2, and a
+version 1 file, without them, reads as before) and, when the game ends, one line with its result (``{"end": ...}``).
 
 Each line is written with one ``write`` call on an unbuffered descriptor
 opened for appending, so a ``kill -9`` at any moment leaves every answer
@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir
+from .files import BINARY, SAVE_LIMIT, FileError, open_regular, parse_json, shown_name, sync_dir, user_dirs
 from .i18n import typed_command
 from .record import FORMAT as RECORD_FORMAT
 from .record import VERSION as RECORD_VERSION
-from .record import RecordError, answer_data
+from .record import RecordError, answer_data, versions
 from .rules.decisions import Msg, Option
 from .rules.events import GameEnded
 from .rules.game import Game
@@ -51,24 +51,27 @@ if TYPE_CHECKING:
 
 APP = "a11y-dominion"
 FORMAT = "a11y-dominion-autosave"
-VERSION = 1
+VERSION = 2
+# version 1 had no ``seat`` lines (a seat's options changed after the header); version 2 added them,
+# so a program that reads only version 1 says the file is newer instead of calling it damaged
+READS = (1, 2)
 SYNC_EVERY = 64  # bot answers between two fsyncs
 ID_PATTERN = re.compile(r"^[0-9]{8}-[0-9]{6}(?:-[0-9]{1,3})?$")
 
 
-def data_dir() -> Path:
-    """The user data directory of the program (``A11Y_DOMINION_DATA`` overrides)."""
+def data_dir(platform: str | None = None) -> Path:
+    """The user data directory of the program (``A11Y_DOMINION_DATA`` overrides), on ``platform``
+    (a ``sys.platform`` value; None: this computer's, see :func:`~a11y_dominion.files.user_dirs`).
+    Raises ImportError without platformdirs."""
     env = os.environ.get("A11Y_DOMINION_DATA")
     if env:
         return Path(env).expanduser()
-    import platformdirs  # (loaded when a path is first asked for: the rules and scenarios need none)
-
-    return Path(platformdirs.user_data_dir(APP))
+    return Path(user_dirs(platform).user_data_dir)
 
 
-def games_dir() -> Path:
-    """Where the autosave files are."""
-    return data_dir() / "games"
+def games_dir(platform: str | None = None) -> Path:
+    """Where the autosave files are, on ``platform`` (as :func:`data_dir`)."""
+    return data_dir(platform) / "games"
 
 
 def now() -> str:
@@ -531,13 +534,14 @@ def read_saved(path: Path) -> SavedGame:
     record = header.get("record")
     if header.get("format") != FORMAT or not isinstance(record, dict) or not isinstance(record.get("answers"), list):
         raise damaged
-    if header.get("version") != VERSION:
+    version = header.get("version")
+    if type(version) is not int or version not in READS:
         raise RecordError(
             Msg(
                 "The saved game {file} has version {version}; this program reads version {ours}.",
                 file=name,
-                version=shown_name(str(header.get("version")), 20),
-                ours=VERSION,
+                version=shown_name(str(version), 20),
+                ours=versions(READS),
             )
         )
     extra = header.get("extra")

@@ -12,16 +12,27 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO, TypedDict
 
 from .kingdoms import KingdomError, choose_setup
 from .rules.cards import CARDS, EVENTS, LANDMARKS
 from .rules.decisions import Msg
 
+if TYPE_CHECKING:
+    from .autosave import Autosave, SavedGame
+    from .i18n import Language
+    from .record import RecordError
+    from .remote import GameHost
+    from .rules.game import Game
+    from .seats import SeatSpec
+    from .stats import Summary
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse with one-sentence errors and exit code 2."""
 
-    def error(self, message):  # noqa: D401 - argparse API
+    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse API
         message = re.sub(r"'([^']{40})[^']+'", r"'\1…'", message)  # a long typed value is not echoed whole
         message = "".join(ch if ch.isprintable() else "?" for ch in message)
         self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
@@ -38,7 +49,7 @@ def seed_number(text: str) -> int:
     return int(text)
 
 
-def _lang(code=None):
+def _lang(code: str | None = None) -> Language:
     """The language for messages of the subcommands: ``code``, else the
     ``language`` setting, else English."""
     from .i18n import Language
@@ -281,7 +292,7 @@ def think_ms_number(text: str) -> int:
     return int(text)
 
 
-def _add_think_option(p):
+def _add_think_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--think-ms",
         type=think_ms_number,
@@ -300,7 +311,7 @@ def rollouts_number(text: str) -> int:
     return int(text)
 
 
-def _add_rollouts_option(p):
+def _add_rollouts_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--rollouts",
         type=rollouts_number,
@@ -311,7 +322,7 @@ def _add_rollouts_option(p):
     )
 
 
-def _add_game_options(p):
+def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--kingdom",
         default="basic-intro",
@@ -326,7 +337,20 @@ ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004  # a Windows console mode flag
 STD_OUTPUT_HANDLE = -11
 
 
-def console_carries_out_sequences(platform: str = "", kernel32=None, at_exit=None) -> bool:
+class Kernel32(Protocol):
+    """The console functions of the Windows API that :func:`console_carries_out_sequences`
+    calls (``ctypes.windll.kernel32``): each returns a whole number, 0 for failure."""
+
+    def GetStdHandle(self, which: int, /) -> int: ...  # (the Windows API's names)
+
+    def GetConsoleMode(self, handle: int, mode: object, /) -> int: ...
+
+    def SetConsoleMode(self, handle: int, mode: int, /) -> int: ...
+
+
+def console_carries_out_sequences(
+    platform: str = "", kernel32: Kernel32 | None = None, at_exit: Callable[..., object] | None = None
+) -> bool:
     """On Windows, have the console of standard output carry out the few terminal
     sequences the game writes (a cursor move in plain mode, colours for sighted
     players) instead of showing them as text that a screen reader would read out: the
@@ -346,7 +370,9 @@ def console_carries_out_sequences(platform: str = "", kernel32=None, at_exit=Non
         import ctypes
 
         if kernel32 is None:
-            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            if sys.platform != "win32":
+                return False  # (told it is Windows, but ctypes has no Windows API here)
+            kernel32 = ctypes.windll.kernel32
         if at_exit is None:
             import atexit
 
@@ -366,7 +392,7 @@ def console_carries_out_sequences(platform: str = "", kernel32=None, at_exit=Non
         return False
 
 
-def tolerant_streams(streams: tuple | None = None, platform: str = "") -> None:
+def tolerant_streams(streams: tuple[TextIO, ...] | None = None, platform: str = "") -> None:
     """Typed bytes that are not UTF-8 (a Latin-1 terminal, a stray byte in a pipe) are
     read as a replacement character, and a character the terminal cannot show is
     written as one, instead of ending the program.
@@ -411,7 +437,7 @@ def sweep_own_temps() -> None:
 SHOWS_A_GAME = ("play", "resume", "host", "join", "scenario")
 
 
-def main(argv: list | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     tolerant_streams()
@@ -454,7 +480,7 @@ def main(argv: list | None = None) -> int:
 
             saved = str(load_settings()[0].get("screen_reader") or "ask")
             return speech_test(args.text, args.speech, saved=saved)
-        from .console import run_console
+        from .console.start import run_console
 
         return run_console(args)
     except KingdomError as e:
@@ -472,7 +498,7 @@ def main(argv: list | None = None) -> int:
         return 0
 
 
-def cmd_help(args, out=None, err=None) -> int:
+def cmd_help(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """``help [TOPIC [PART]]``: the topics, or a whole player page (or one part of it) as plain
     lines, in ``--lang`` or the language setting; ``help keys``: the shortcut keys of the
     settings. A topic or part that does not exist is one sentence on standard error and exit 2.
@@ -520,10 +546,10 @@ def cmd_help(args, out=None, err=None) -> int:
     return 2
 
 
-def cmd_resume(args) -> int:
+def cmd_resume(args: argparse.Namespace) -> int:
     """``resume [ID]``: the latest unfinished game (or the one named) goes on at the same decision."""
     from .autosave import find_game
-    from .console import run_console
+    from .console.start import run_console
     from .record import RecordError
 
     lang = _lang()
@@ -538,7 +564,7 @@ def cmd_resume(args) -> int:
     return run_console(play)
 
 
-def game_lines(games: list, lang, damaged: list = ()) -> list:
+def game_lines(games: list[SavedGame], lang: Language, damaged: Sequence[tuple[str, RecordError]] = ()) -> list[str]:
     """One sentence per kept game (:class:`~a11y_dominion.autosave.SavedGame`), latest first:
     its ID, date, players, Kingdom, and the turn it is at or how it ended (who won, the
     scores); then one sentence per autosave that cannot be read (``damaged``: (ID, error)
@@ -601,7 +627,7 @@ def game_lines(games: list, lang, damaged: list = ()) -> list:
     return out
 
 
-def _cannot_resume(g):
+def _cannot_resume(g: SavedGame) -> Msg | str | None:
     """Why the unfinished autosave ``g`` cannot be resumed (a :class:`Msg`: its setup or
     an answer is damaged, or its seat list does not fit its players), or None when
     ``resume`` (``host --resume`` for a game with remote seats) can go on with it."""
@@ -611,7 +637,8 @@ def _cannot_resume(g):
     try:
         game = replay(g.full_record())
     except RecordError as e:
-        return e.args[0]
+        reason: Msg | str = e.args[0]
+        return reason
     names = list(game.config.players)
     kinds = {"human", "remote"} if any(k == "remote" for _n, k in g.seats) else {"human"}
     if [n for n, _k in g.seats] != names or not all(k.lower() in kinds or is_bot_kind(k) for _n, k in g.seats):
@@ -619,7 +646,9 @@ def _cannot_resume(g):
     return None
 
 
-def _finished_line(g, lang, date: str, players: str, kingdom: str, names: dict | None = None) -> str:
+def _finished_line(
+    g: SavedGame, lang: Language, date: str, players: str, kingdom: str, names: dict[str, str] | None = None
+) -> str:
     """The sentence of a finished game: who won (or who tied) and every player's score
     (``names``: the players shown by another name, :func:`~a11y_dominion.seats.default_seat_names`).
     A result line without scores is made again from the game's answers."""
@@ -646,7 +675,9 @@ def _finished_line(g, lang, date: str, players: str, kingdom: str, names: dict |
     return " ".join([line, *result_sentences(winners, scores, names, lang)])
 
 
-def result_sentences(winners: list, scores: list, names: dict, lang) -> list:
+def result_sentences(
+    winners: list[str], scores: list[tuple[str, int]], names: Mapping[str, str], lang: Language
+) -> list[str]:
     """The result of a finished game as a listener expects it, each player named once: "You won
     with 37 VP.", "Ann and Bea tied with 30 VP.", then "Bot had 25 VP." for each other player.
     ``winners`` names the winners, ``scores`` is (player, VP) pairs, ``names`` the players shown
@@ -672,18 +703,18 @@ def result_sentences(winners: list, scores: list, names: dict, lang) -> list:
     return out
 
 
-def cmd_games(args) -> int:
+def cmd_games(args: argparse.Namespace) -> int:
     """``games``: the kept games, latest first, one sentence each (a damaged one too)."""
     from .autosave import all_games
 
-    damaged: list = []
+    damaged: list[tuple[str, RecordError]] = []
     games = all_games(damaged)
     for line in game_lines(games, _lang(), damaged):
         print(line)
     return 0
 
 
-def stats_lines(figures: dict, lang) -> list:
+def stats_lines(figures: Summary, lang: Language) -> list[str]:
     """The figures of :func:`~a11y_dominion.stats.summary` as plain sentences."""
     from .announcements.words import join_names
     from .i18n import N_
@@ -737,7 +768,7 @@ def stats_lines(figures: dict, lang) -> list:
     return out
 
 
-def cmd_stats(args) -> int:
+def cmd_stats(args: argparse.Namespace) -> int:
     """``stats``: the history of finished games in plain sentences (and a table for sighted players)."""
     from .console.display import wants_plain
     from .i18n import N_
@@ -790,7 +821,7 @@ def cmd_stats(args) -> int:
     return 0
 
 
-def cmd_scenario(args) -> int:
+def cmd_scenario(args: argparse.Namespace) -> int:
     """``scenario FILE --json``: exit 0 all lines accepted, 1 a line refused, 2 invalid file."""
     from .files import SCENARIO_LIMIT, FileError, read_json, shown_name
     from .scenario import ScenarioError, run_scenario
@@ -809,7 +840,7 @@ def cmd_scenario(args) -> int:
     return code
 
 
-def cmd_host(args) -> int:
+def cmd_host(args: argparse.Namespace) -> int:
     """``host``: an SSH server for remote seats and the game they play. Exit code 0:
     the game ended (final scores); 1: it stopped before its end (the host
     stopped it, Ctrl+C or SIGTERM, or it could not go on); 2: bad options."""
@@ -964,7 +995,7 @@ def _host_target(option: str, path: str | None) -> str | None:
     return target
 
 
-def _hosted_game(game_id: str | None) -> tuple:
+def _hosted_game(game_id: str | None) -> tuple[SavedGame, Game, list[SeatSpec]]:
     """(saved game, game, seats) of ``host --resume``: the hosted game ``game_id``, or the
     latest unfinished one that has remote seats. Raises KingdomError (one sentence)."""
     from .autosave import find_game, lock_game, unfinished_games
@@ -1011,7 +1042,9 @@ def _hosted_game(game_id: str | None) -> tuple:
     return saved, game, seats
 
 
-def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
+def _host_autosave(
+    host: GameHost, seats: list[SeatSpec], saved: SavedGame | None, language: str, verbosity: str
+) -> Autosave | None:
     """Save every answer of the hosted game (a resumed one to its own file), with the
     seats' passwords, so that ``host --resume`` lets them rejoin as before; bots answer
     as a function of the seed and the answers before. None when it cannot be written."""
@@ -1057,7 +1090,9 @@ def _host_autosave(host, seats: list, saved, language: str, verbosity: str):
     return save
 
 
-def write_host_record(path: str, game, seats: list, settings: dict | None = None) -> None:
+def write_host_record(
+    path: str, game: Game, seats: Sequence[Sequence[str]], settings: Mapping[str, Mapping[str, str]] | None = None
+) -> None:
     """Write the record of a hosted ``game`` (:func:`~a11y_dominion.record.make_record`)
     to ``path``, readable by its owner only (it holds every player's hand).
 
@@ -1067,7 +1102,7 @@ def write_host_record(path: str, game, seats: list, settings: dict | None = None
     ``seats`` gave. Raises OSError when the file cannot be written."""
     from .record import dumps, make_record
 
-    listed: list = []
+    listed: list[list[Any]] = []
     for spec in seats:
         name, kind = spec[0], spec[1]
         options = {k: v for k in ("language", "verbosity") if (v := getattr(spec, k, None))}
@@ -1078,7 +1113,7 @@ def write_host_record(path: str, game, seats: list, settings: dict | None = None
     write_atomic(path, dumps(make_record(game, listed)), mode=0o600)
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     """``simulate``: bot games, results as JSON or plain lines."""
     from .bots.kinds import bot_kind
     from .seats import rollouts_refusal
@@ -1139,9 +1174,23 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def card_catalogue() -> list:
+class CatalogueEntry(TypedDict):
+    """One card, Event or Landmark of ``cards --json``: ``cost`` is ``{"coins": int, "debt": int}``
+    (None for a Landmark); ``pile`` the pile a card is in (None for an Event or Landmark)."""
+
+    name: str
+    dutch_name: str
+    set: str
+    types: list[str]
+    cost: dict[str, int] | None
+    kind: str
+    pile: str | None
+    text: str
+
+
+def card_catalogue() -> list[CatalogueEntry]:
     """Every card, Event and Landmark as dicts for ``cards --json``."""
-    out = []
+    out: list[CatalogueEntry] = []
     for spec in CARDS.values():
         out.append(
             {
@@ -1155,36 +1204,36 @@ def card_catalogue() -> list:
                 "text": spec.text,
             }
         )
-    for spec in EVENTS.values():
+    for event in EVENTS.values():
         out.append(
             {
-                "name": spec.name,
-                "dutch_name": spec.dutch,
-                "set": spec.set,
+                "name": event.name,
+                "dutch_name": event.dutch,
+                "set": event.set,
                 "types": ["Event"],
-                "cost": spec.cost.as_dict(),
+                "cost": event.cost.as_dict(),
                 "kind": "event",
                 "pile": None,
-                "text": spec.text,
+                "text": event.text,
             }
         )
-    for spec in LANDMARKS.values():
+    for landmark in LANDMARKS.values():
         out.append(
             {
-                "name": spec.name,
-                "dutch_name": spec.dutch,
-                "set": spec.set,
+                "name": landmark.name,
+                "dutch_name": landmark.dutch,
+                "set": landmark.set,
                 "types": ["Landmark"],
                 "cost": None,
                 "kind": "landmark",
                 "pile": None,
-                "text": spec.text,
+                "text": landmark.text,
             }
         )
     return out
 
 
-def cmd_cards(args) -> int:
+def cmd_cards(args: argparse.Namespace) -> int:
     """``cards``: the catalogue as JSON or as one line per entry."""
     cat = card_catalogue()
     if args.json:
@@ -1221,7 +1270,7 @@ def cmd_cards(args) -> int:
     return 0
 
 
-def cmd_settings(args) -> int:
+def cmd_settings(args: argparse.Namespace) -> int:
     """``settings [show|set KEY VALUE|set key ACTION KEY|reset|path]``."""
     from .i18n import N_, typed_command
     from .rules.decisions import Msg
@@ -1257,7 +1306,7 @@ def cmd_settings(args) -> int:
             )
             return 2
 
-    def cannot_save(e):
+    def cannot_save(e: OSError) -> int:
         print(
             "a11y-dominion: "
             + lang.text(

@@ -24,7 +24,8 @@ from .rules.dispatch import _NO_ABILITIES
 from .rules.game import Game
 from .rules.state import Card, Player, Turn, counts_of
 from .rules.triggers import Moment
-from .rules.turnflow import plays_on_treasures, treasure_order
+from .rules.turnflow import TurnMoves, plays_on_treasures, treasure_order
+from .view import QuickView
 
 # Enum members at hand as globals (see rules/turnflow.py)
 _AT_AFTER_TURN = Moment.AFTER_TURN
@@ -134,7 +135,9 @@ class PlainView:
     (the turn's own while there is none to play); ``left``, the number of
     cards in each Supply pile by name (to be read only; kept by the game
     while its plain turns go on); and, read when asked, whether a move is
-    legal now. Public facts and the bot's own only, as a view is."""
+    legal now. Public facts and the bot's own only, as a view is; for more,
+    :meth:`view` gives the player's own view and :meth:`options` their legal
+    moves, as a decision would."""
 
     __slots__ = ("_game", "_player", "turn", "debt", "treasures", "coins_after", "buys_after", "left")
 
@@ -150,6 +153,21 @@ class PlainView:
     def legal(self, move: Move) -> bool:
         """Whether ``move`` is a legal turn move of the player now."""
         return self._game.move_is_legal(self._player, move)
+
+    def options(self) -> TurnMoves:
+        """The player's legal turn moves now, as a turn decision at a table of bots has them
+        (listed only when read, in its order; ``move in`` them asks the rules directly)."""
+        return TurnMoves(self._game, self._player)
+
+    def view(self) -> QuickView:
+        """The player's own :class:`~a11y_dominion.view.QuickView` now (what a decision of the
+        turn would come with: valid until the next move), its turn counted as theirs (the turn's
+        record is made only as the plain turns end)."""
+        v = QuickView(self._game, self._player.name)
+        turn = v.turn
+        turn.own_number = self._player.turns_taken + 1  # (the turn being played: not counted as taken yet)
+        turn.bidding = False  # (no bid is asked for in a plain turn)
+        return v
 
 
 class PlainTurns:

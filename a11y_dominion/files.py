@@ -48,6 +48,32 @@ SETTINGS_LIMIT = 1 * MIB
 NAME_SHOWN = 200  # characters of a file name repeated in a sentence
 # os.open flag: bytes as they are on Windows (no newline or Ctrl+Z translation); 0 elsewhere
 BINARY = getattr(os, "O_BINARY", 0)
+APP = "a11y-dominion"  # the program's folder name under the user's data and config folders
+
+
+def user_dirs(platform: str | None = None) -> Any:
+    """platformdirs' folders of the program for ``platform`` (a ``sys.platform`` value: ``win32``,
+    ``darwin``, any other read as Linux or another Unix; None: the running system, as
+    platformdirs picks it). Returns a ``platformdirs.api.PlatformDirsABC`` whose
+    ``user_data_dir`` and ``user_config_dir`` (str) follow ``XDG_DATA_HOME`` and
+    ``XDG_CONFIG_HOME`` on Linux and macOS, ``LOCALAPPDATA`` on Windows. Raises ImportError
+    without platformdirs. It is loaded here, when a path is first asked for: the rules and
+    scenarios need none."""
+    import platformdirs
+
+    if platform is None:
+        return platformdirs.PlatformDirs(APP)
+    if platform == "win32":
+        from platformdirs.windows import Windows
+
+        return Windows(APP)
+    if platform == "darwin":
+        from platformdirs.macos import MacOS
+
+        return MacOS(APP)
+    from platformdirs.unix import Unix
+
+    return Unix(APP)
 
 
 def reading_flags(system: Any = os) -> tuple[int, bool]:

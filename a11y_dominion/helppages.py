@@ -11,17 +11,19 @@ reads as its text), so a screen reader reads no markdown.
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import PurePosixPath, PureWindowsPath
 
 from .i18n import N_, Language
 
 # Each topic: its page's file name, and the words a player may type for it (English, then Dutch);
 # the first word of a language is the one shown in that language.
-TOPICS = {
+TOPICS: dict[str, dict[str, tuple[str, ...]]] = {
     "playing": {"en": ("playing", "play"), "nl": ("spelen",)},
     "one-computer": {"en": ("one computer", "sharing"), "nl": ("één computer", "samen")},
     "network": {"en": ("network",), "nl": ("netwerk",)},
@@ -37,6 +39,16 @@ START_LINE = N_(
     "Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
 )
 
+# A page names the folders of every system for its readers on GitHub, between these two comments
+# (which GitHub does not show); the game reads there the one line of the computer it runs on.
+HERE_START = re.compile(r"^<!--\s*this computer:\s*(games|settings)\s*-->$")
+HERE_END = "<!-- end -->"
+_HERE = "\x00here:"  # (a page's line that stands for the folder line of this computer)
+HERE_LINES = {
+    "games": N_("On the computer that runs this game, the games are kept in {folder}."),
+    "settings": N_("On the computer that runs this game, the settings file is {file}."),
+}
+
 
 class HelpError(ValueError):
     """A topic or part that does not exist; ``args[0]`` is one sentence in the player's language."""
@@ -49,8 +61,8 @@ class Page:
 
     topic: str
     title: str
-    intro: list = field(default_factory=list)
-    parts: list = field(default_factory=list)
+    intro: list[str] = field(default_factory=list)
+    parts: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -68,11 +80,21 @@ def plain(line: str) -> str:
 
 def parse_page(topic: str, markdown: str) -> Page:
     """A :class:`Page` from the text of a page (``#`` title, ``##`` parts; fenced code keeps its
-    lines, without the fences). Raises ValueError when the page has no ``#`` title."""
+    lines, without the fences; the lines between ``<!-- this computer: games -->`` or ``settings``
+    and ``<!-- end -->`` become one line that :func:`folder_line` says). Raises ValueError when
+    the page has no ``#`` title."""
     page: Page | None = None
-    lines: list = []
+    lines: list[str] = []
     fenced = False
+    here = False
     for raw in markdown.splitlines():
+        if here:
+            here = raw.strip() != HERE_END
+            continue
+        if (m := HERE_START.match(raw.strip())) and page is not None:
+            lines.append(_HERE + m.group(1))
+            here = True
+            continue
         if raw.startswith("```"):
             fenced = not fenced
             continue
@@ -101,7 +123,7 @@ def load_page(topic: str, code: str = "en") -> Page:
     package data (works from a wheel). Raises KeyError for an unknown topic."""
     if topic not in TOPICS:
         raise KeyError(topic)
-    path = resources.files("a11y_dominion").joinpath("docs", page_language(code), topic + ".md")
+    path = resources.files("a11y_dominion") / "docs" / page_language(code) / (topic + ".md")
     return parse_page(topic, path.read_text(encoding="utf-8"))
 
 
@@ -117,7 +139,7 @@ def topic_name(topic: str, lang: Language) -> str:
     return TOPICS[topic][page_language(lang.code)][0]
 
 
-def topic_names(lang: Language) -> list:
+def topic_names(lang: Language) -> list[str]:
     """The topics as a player types them in ``lang``, keys among them (for listing and Tab)."""
     names = [topic_name(t, lang) for t in TOPICS]
     keys = KEYS_WORDS[1] if lang.code == "nl" else KEYS_WORDS[0]
@@ -155,7 +177,7 @@ def find_part(page: Page, text: str) -> int | None:
     return None
 
 
-def _and(items: list, lang: Language) -> str:
+def _and(items: list[str], lang: Language) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + lang._(N_(" and ")) + items[-1]
 
 
@@ -187,10 +209,37 @@ def bad_part(page: Page, text: str, lang: Language) -> str:
     )
 
 
-def part_lines(page: Page, index: int, lang: Language, opening: bool = False) -> list:
+def shown_folder(kind: str, platform: str | None = None) -> str:
+    """The folder of the games (``kind`` "games") or the settings file (``kind`` "settings") on
+    ``platform`` (a ``sys.platform`` value; None: this computer), as that system writes a path
+    (``C:\\Users\\...`` on Windows). Raises ImportError without platformdirs."""
+    if kind == "games":
+        from .autosave import games_dir
+
+        path = str(games_dir(platform))
+    else:
+        from .settings import settings_path
+
+        path = str(settings_path(platform))
+    return str(PureWindowsPath(path) if (platform or sys.platform) == "win32" else PurePosixPath(path))
+
+
+def folder_line(kind: str, lang: Language, platform: str | None = None) -> str:
+    """The sentence in ``lang`` that names where this computer keeps the games (``kind``
+    "games") or the settings file ("settings"), on ``platform`` (as :func:`shown_folder`)."""
+    path = shown_folder(kind, platform)
+    return lang.text(HERE_LINES[kind], folder=path) if kind == "games" else lang.text(HERE_LINES[kind], file=path)
+
+
+def _here(lines: list[str], lang: Language, platform: str | None) -> list[str]:
+    return [folder_line(x[len(_HERE) :], lang, platform) if x.startswith(_HERE) else x for x in lines]
+
+
+def part_lines(page: Page, index: int, lang: Language, opening: bool = False, platform: str | None = None) -> list[str]:
     """The lines of part ``index`` of ``page``: its heading ("Part 2: Questions from cards."), then
     its lines. ``opening``: first the title with the headings of every part, and the lines under
-    the title."""
+    the title. A folder is named as ``platform`` (a ``sys.platform`` value; None: this
+    computer) has it (:func:`folder_line`)."""
     out = []
     if opening:
         headings = "; ".join(h for h, _ in page.parts)
@@ -200,14 +249,15 @@ def part_lines(page: Page, index: int, lang: Language, opening: bool = False) ->
         out += page.intro
     heading, lines = page.parts[index]
     out.append(lang.text(N_("Part {n}: {heading}."), n=index + 1, heading=heading))
-    return out + lines
+    return _here(out + lines, lang, platform)
 
 
-def page_lines(page: Page, lang: Language) -> list:
-    """The whole page as plain lines: its title, the lines under it, and every part with its heading."""
-    out = [page.title, *page.intro]
+def page_lines(page: Page, lang: Language, platform: str | None = None) -> list[str]:
+    """The whole page as plain lines: its title, the lines under it, and every part with its
+    heading (a folder named as on ``platform``, see :func:`part_lines`)."""
+    out = _here([page.title, *page.intro], lang, platform)
     for i in range(len(page.parts)):
-        out += part_lines(page, i, lang)
+        out += part_lines(page, i, lang, platform=platform)
     return out
 
 
@@ -218,14 +268,16 @@ def _ends_sentence(text: str) -> bool:
 class HelpReader:
     """The help command of one player: the topic list, ``help keys``, a page a part at a time.
 
-    ``keys``: gives the lines of ``help keys`` in a language (the keys this seat has)."""
+    ``keys``: gives the lines of ``help keys`` in a language (the keys this seat has);
+    ``platform``: the ``sys.platform`` value whose folders the pages name (None: this computer)."""
 
-    def __init__(self, keys: Callable[[Language], list]):
+    def __init__(self, keys: Callable[[Language], list[str]], platform: str | None = None) -> None:
         self.keys = keys
+        self.platform = platform
         self.topic: str | None = None
         self.part = 0
 
-    def answer(self, rest: str, lang: Language) -> list:
+    def answer(self, rest: str, lang: Language) -> list[str]:
         """The lines that ``help`` followed by ``rest`` prints, in ``lang``: the topics, the keys,
         the next part, or a topic's part; one sentence for a topic or part that does not exist."""
         words = rest.split()
@@ -251,26 +303,26 @@ class HelpReader:
                 return self.read(index, lang)
         return [bad_topic(rest, lang)]
 
-    def open(self, topic: str, part: str, lang: Language) -> list:
+    def open(self, topic: str, part: str, lang: Language) -> list[str]:
         """``topic``'s first part with the page's title and its parts named, or the part that
         ``part`` names (one sentence naming the parts when none is)."""
         page = load_page(topic, lang.code)
         if not part:
             self.topic, self.part = topic, 0
-            return part_lines(page, 0, lang, opening=True) + [self._after(page, 0, lang)]
+            return part_lines(page, 0, lang, opening=True, platform=self.platform) + [self._after(page, 0, lang)]
         index = find_part(page, part)
         if index is None:
             return [bad_part(page, part, lang)]  # (the page being read stays the one it was)
         self.topic = topic
         return self.read(index, lang)
 
-    def read(self, index: int, lang: Language) -> list:
+    def read(self, index: int, lang: Language) -> list[str]:
         """Part ``index`` of the page being read, and what comes next."""
         page = load_page(self.topic or "playing", lang.code)
         self.part = index
-        return part_lines(page, index, lang) + [self._after(page, index, lang)]
+        return part_lines(page, index, lang, platform=self.platform) + [self._after(page, index, lang)]
 
-    def next(self, lang: Language) -> list:
+    def next(self, lang: Language) -> list[str]:
         """The part after the one last read; one sentence when no page is open or it has ended."""
         if self.topic is None:
             return [lang._(N_("Type help and a topic first, for example help playing."))]

@@ -22,11 +22,17 @@ import gettext
 import os
 import re
 import string
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, overload
 
 from .rules.cards import canonical, dutch_name, dutch_plural
 from .rules.cost import Cost
-from .rules.decisions import N_, Msg, shown  # noqa: F401  (N_ is used from here by the console)
+from .rules.decisions import N_ as N_  # (imported from here by the console and the announcements)
+from .rules.decisions import Msg, Option, shown
+
+if TYPE_CHECKING:
+    from .rules.decisions import Decision
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "a11y_dominion"
@@ -38,7 +44,7 @@ COMMAND_VARIABLE = "A11Y_DOMINION_COMMAND"  # install.py --play sets it to the c
 MAX_COMMAND = 200  # characters of that command named in a sentence
 
 
-def typed_command(environ=None) -> str:
+def typed_command(environ: Mapping[str, str] | None = None) -> str:
     """The command a player types to start this game, as sentences name it ("{command} resume
     goes on with it"): ``A11Y_DOMINION_COMMAND`` of ``environ`` (a mapping of environment
     variables; ``os.environ`` when None), which ``install.py --play`` sets to the form it was
@@ -82,7 +88,7 @@ _AFTER_PREPOSITION = re.compile(r"\b(voor|van|aan|met|bij|naar|op|om|tegen|zonde
 
 
 @functools.lru_cache(maxsize=1)
-def catalog_ids() -> frozenset:
+def catalog_ids() -> frozenset[str]:
     """The English sentences of the game's gettext catalog (its msgids): the only templates
     a sentence received from another computer may name (:mod:`a11y_dominion.remote.client`).
     Read from the Dutch catalog, which translates every one (a test keeps it so); empty
@@ -110,16 +116,17 @@ def check_template(template: str) -> None:
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` plus ``{n:one|many}``: the form for the number ``n``."""
+    """``str.format`` plus ``{n:one|many}``: the form for the number ``n``; ``plural``
+    gives the index of a number's form (the catalog's plural rule)."""
 
-    def __init__(self, plural):
+    def __init__(self, plural: Callable[[int], int]) -> None:
         self.plural = plural
 
-    def format_field(self, value, format_spec):
+    def format_field(self, value: object, format_spec: str) -> str:
         if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
             forms = format_spec.split("|")
             return forms[min(int(self.plural(abs(value))), len(forms) - 1)]
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 class Language:
@@ -134,7 +141,8 @@ class Language:
             self._tr = gettext.NullTranslations()
         else:
             self._tr = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
-        self._fmt = _Formatter(getattr(self._tr, "plural", None) or (lambda n: int(n != 1)))
+        plural: Callable[[int], int] = getattr(self._tr, "plural", None) or (lambda n: int(n != 1))
+        self._fmt = _Formatter(plural)
 
     # -- plain lookups
     def _(self, message: str) -> str:
@@ -145,8 +153,14 @@ class Language:
         """The translation of a sentence whose form depends on the number ``n``."""
         return self._tr.ngettext(singular, plural, n)
 
+    @overload
+    def card(self, name: str) -> str: ...
+
+    @overload
+    def card(self, name: None) -> None: ...
+
     def card(self, name: str | None) -> str | None:
-        """A card, pile, Event or Landmark name in this language."""
+        """A card, pile, Event or Landmark name in this language (None for None)."""
         if name is None or self.code == "en":
             return name
         if "/" in name:
@@ -174,22 +188,23 @@ class Language:
             parts.append(self._(N_("{n} Debt")).format(n=debt))
         return self._(N_(" and ")).join(parts) if len(parts) > 1 else parts[0]
 
-    def label(self, decision, key: str) -> str:
-        """The words for one option of a decision: a card or pile name, or a
+    def label(self, decision: Decision, key: Option) -> str:
+        """The words for one option ``key`` of a decision: a card or pile name, or a
         label such as "yes" or "a Duchy", in this language."""
-        label = decision.labels.get(key, key)
+        label = decision.labels.get(key, str(key))
         if decision.kind in ("mode", "yesno") or key == "pass":
             return self._(label)
         return self.card(label) or label
 
     # -- templates
-    def _field(self, key: str, value):
+    def _field(self, key: str, value: object) -> object:
         if isinstance(value, Cost):
             return self.cost(value.coins, value.debt)
         if isinstance(value, Msg):  # a phrase with fields ("the Silver pile")
             return self.msg(value)
-        if getattr(value, "sentences", None) is not None:  # several refusals in one (settings)
-            return " ".join(self.msg(x) for x in value.sentences)
+        sentences: Iterable[object] | None = getattr(value, "sentences", None)
+        if sentences is not None:  # several refusals in one (settings)
+            return " ".join(self.msg(x) for x in sentences)
         if isinstance(value, str) and self.code != "en":
             if key in NAME_FIELDS:
                 shown = self.card(value)
@@ -203,7 +218,7 @@ class Language:
         shown = self.card(value) or value
         return self._(value) if shown == value else shown
 
-    def text(self, template: str, **fields) -> str:
+    def text(self, template: str, **fields: object) -> str:
         """``template`` translated, its ``{fields}`` filled in (names translated).
         In Dutch the default seat's name ("Jij") after a preposition is the object
         form ("Nieuw spel voor jou en Bot.")."""
@@ -219,18 +234,18 @@ class Language:
         return self._fmt.vformat(out, (), values) if "|" in out else out.format(**values)
 
     @staticmethod
-    def _you_verbs(out: str, values: dict) -> str:
+    def _you_verbs(out: str, values: dict[str, object]) -> str:
         """``out`` with the verb after each field that opens a sentence or clause and holds the
         default seat's name "You" in the second person ("{player} leads." -> "{player} lead.")."""
 
-        def fix(m: re.Match) -> str:
+        def fix(m: re.Match[str]) -> str:
             if values.get(m.group(2)) != "You":
                 return m.group(0)
             return f"{m.group(1)}{{{m.group(2)}}} {_you_verb(m.group(3))}"
 
         return _SUBJECT_VERB.sub(fix, out)
 
-    def _object_forms(self, out: str, values: dict) -> tuple:
+    def _object_forms(self, out: str, values: dict[str, object]) -> tuple[str, dict[str, object]]:
         """``out`` and ``values`` with each field that holds the default seat's name
         (``You``, "Jij") and follows a preposition given as its object form ("jou")."""
         name = self._(N_("You"))
@@ -239,7 +254,7 @@ class Language:
         word = re.compile(rf"\b{re.escape(name)}\b")
         values = dict(values)
 
-        def objectify(m: re.Match) -> str:
+        def objectify(m: re.Match[str]) -> str:
             key = m.group(2)
             value = values.get(key)
             if key in NAME_FIELDS or not isinstance(value, str) or not word.search(value):
@@ -249,15 +264,17 @@ class Language:
 
         return _AFTER_PREPOSITION.sub(objectify, out), values
 
-    def msg(self, message) -> str:
-        """A refusal or other :class:`Msg` in this language; plain strings are looked up as they are."""
+    def msg(self, message: object) -> str:
+        """A refusal or other :class:`Msg` in this language; plain strings are looked up as they are
+        (an exception: its first argument; another value: its text)."""
         if isinstance(message, BaseException):
             message = message.args[0] if message.args else str(message)
         if isinstance(message, Msg):
             return self.text(message.template, **message.args)
-        return shown(self._(str(message)))
+        text: str = shown(self._(str(message)))
+        return text
 
-    def prompt(self, decision) -> str:
+    def prompt(self, decision: Decision) -> str:
         """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language."""
         if getattr(decision, "template", ""):
             out = self.text(decision.template, **decision.args)

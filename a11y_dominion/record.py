@@ -152,8 +152,16 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, indent=1)
 
 
-def _ours() -> str:
-    return " or ".join(map(str, READS))
+def versions(reads: Sequence[int]) -> Msg | str:
+    """The version numbers ``reads`` (whole numbers) as said in a sentence, "1 or 2" (in Dutch
+    "1 of 2"): a :class:`Msg` for two or more, the number's text for one."""
+    if len(reads) == 1:
+        return str(reads[0])
+    return Msg("{first} or {last}", first=", ".join(map(str, reads[:-1])), last=str(reads[-1]))
+
+
+def _ours() -> Msg | str:
+    return versions(READS)
 
 
 def load_record(text: str | bytes | memoryview) -> dict[str, Any]:

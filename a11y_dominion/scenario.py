@@ -181,6 +181,7 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
         for z in ZONES + ("set_aside",):
             names = _card_list(zones.get(z, []), f"state.players.{name}.{z}")
             setattr(p, z, [game.new_card(n) for n in names])
+        p.owned = None  # (the position's cards, not the dealt ones: counted from its zones when first read)
         p.debt = _int(zones.get("debt", 0), f"state.players.{name}.debt")
         p.vp_tokens = _int(zones.get("vp_tokens", 0), f"state.players.{name}.vp_tokens")
         p.turns_taken = _int(zones.get("turns_taken", 0), f"state.players.{name}.turns_taken")

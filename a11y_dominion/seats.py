@@ -232,6 +232,53 @@ def _strategy_seat_name(path: str) -> str:
     return seat_name(path)
 
 
+SEAT_SEPARATORS = ",:"
+"""The characters a seat list (``Ann:human,Bob:bigmoney``) and a typed line to a seat
+(``Bea: hand``) read as separators, which no seat name holds."""
+
+
+def seat_name_fault(name: str, remote: bool) -> str | None:
+    """What keeps ``name`` from being a seat's name: ``"control"`` (a control, escape or
+    formatting character, :func:`~a11y_dominion.files.has_control`), ``"separator"`` (a
+    character of :data:`SEAT_SEPARATORS`) or ``"space"`` (with ``remote``: a seat whose player
+    logs in over SSH, with the name as the user name); None when it can be one. The one rule
+    for the characters of a seat's name, which :func:`parse_seats` and the server's account
+    names (:mod:`a11y_dominion.server.names`) follow, each saying it in its own words."""
+    if has_control(name):
+        return "control"
+    if any(c in SEAT_SEPARATORS for c in name):
+        return "separator"
+    if remote and any(c.isspace() for c in name):
+        return "space"
+    return None
+
+
+def seat_name_refusal(name: str, remote: bool) -> Msg | None:
+    """Why ``name`` cannot be a seat's name (``remote``: its player logs in over SSH), as one
+    sentence (see :func:`seat_name_fault`), or None when it can be one."""
+    fault = seat_name_fault(name, remote)
+    if fault == "control":
+        return Msg(
+            "The seat name {name} holds control, escape or formatting characters, which a name cannot have.",
+            name=shown_name(name, 40),
+        )
+    if fault == "separator":
+        return Msg(
+            "The seat name {name} holds a comma or a colon, which separate seats and their kinds; "
+            "a name cannot hold them.",
+            name=name,
+        )
+    if fault == "space":
+        # the seat's name is the user name its player gives ssh (ssh -p PORT Ann@host)
+        return Msg(
+            "The seat {name} joins over SSH, where its name is the user name, which cannot hold a space; "
+            "give it a name without spaces, for example {example}.",
+            name=name,
+            example="".join(name.split()),
+        )
+    return None
+
+
 def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
     """``"Ann:human:nl,Bob:bigmoney"`` → [SeatSpec("Ann", "human", "nl"), SeatSpec("Bob", "bigmoney")].
 
@@ -259,13 +306,9 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
         name, kind = name.strip(), (kind or person)
         if not name:
             raise ValueError(Msg("Seat {seat} has no name; write Name:kind, for example Ann:human.", seat=repr(part)))
-        if has_control(name):
-            raise ValueError(
-                Msg(
-                    "The seat name {name} holds control, escape or formatting characters, which a name cannot have.",
-                    name=shown_name(name, 40),
-                )
-            )
+        refusal = seat_name_refusal(name, remote=False)
+        if refusal is not None:
+            raise ValueError(refusal)
         people = ("remote", "human") if remote else (person,)
         if kind not in people and kind not in BOT_KINDS and is_bot_kind(kind):
             kind = bot_kind(kind)  # a strategy: its file is read and checked now
@@ -300,16 +343,9 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
                 )
         if kind not in people and (language or verbosity):
             raise ValueError(Msg("{name} is a bot; only human seats take a language or a verbosity.", name=name))
-        if kind == "remote" and any(c.isspace() for c in name):
-            # the seat's name is the user name its player gives ssh (ssh -p PORT Ann@host)
-            raise ValueError(
-                Msg(
-                    "The seat {name} joins over SSH, where its name is the user name, which cannot hold a space; "
-                    "give it a name without spaces, for example {example}.",
-                    name=name,
-                    example="".join(name.split()),
-                )
-            )
+        refusal = seat_name_refusal(name, remote=kind == "remote")
+        if refusal is not None:
+            raise ValueError(refusal)
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))

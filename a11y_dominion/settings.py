@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .files import SETTINGS_LIMIT, FileError, has_control, read_json, shown_name, write_atomic
+from .files import SETTINGS_LIMIT, FileError, has_control, read_json, shown_name, user_dirs, write_atomic
 from .rules.decisions import N_, Msg
 
 APP = "a11y-dominion"
@@ -120,14 +120,14 @@ class Sentences(str):
         return obj
 
 
-def settings_path() -> Path:
-    """Where the settings file lives (``A11Y_DOMINION_CONFIG`` overrides)."""
+def settings_path(platform: str | None = None) -> Path:
+    """Where the settings file lives (``A11Y_DOMINION_CONFIG`` overrides), on ``platform`` (a
+    ``sys.platform`` value; None: this computer's, see :func:`~a11y_dominion.files.user_dirs`).
+    Raises ImportError without platformdirs."""
     env = os.environ.get("A11Y_DOMINION_CONFIG")
     if env:
         return Path(env)
-    import platformdirs  # (loaded when a path is first asked for: the rules and scenarios need none)
-
-    return Path(platformdirs.user_config_dir(APP)) / "settings.json"
+    return Path(user_dirs(platform).user_config_dir) / "settings.json"
 
 
 def _copy_defaults() -> Settings:

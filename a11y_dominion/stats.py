@@ -16,6 +16,7 @@ import sqlite3
 import stat
 from contextlib import closing
 from pathlib import Path
+from typing import Any, TypedDict
 
 from .autosave import data_dir
 from .files import BINARY, JsonRefused, bounded_json
@@ -45,11 +46,30 @@ SCHEMA_VERSION = len(MIGRATIONS)
 KINGDOM_LIMIT = 64 * 1024  # bytes of a game's Kingdom as the database holds it (JSON)
 
 
+class Summary(TypedDict):
+    """The figures of ``stats`` (see :func:`summary`)."""
+
+    games: int
+    human_games: int
+    human_wins: int
+    human_ties: int
+    average_score: float | None
+    kingdoms: list[tuple[list[str], int, int, int]]  # (card names, games, won alone, tied)
+    opponents: list[tuple[str, int, int, int]]  # (bot kind or "human", games, won alone, tied)
+
+
+class _Played(TypedDict):
+    """One game as :func:`summary` reads it: its Kingdom and its seats (kind, score, won)."""
+
+    kingdom: tuple[str, ...]
+    seats: list[tuple[str, int, bool]]
+
+
 class StatsError(Exception):
     """The database cannot be read or written; ``args[0]`` is the reason, ``damaged`` True
     when the file is damaged (not a database, or a malformed one: :func:`is_damage`)."""
 
-    def __init__(self, reason: str, damaged: bool = False):
+    def __init__(self, reason: str, damaged: bool = False) -> None:
         super().__init__(reason)
         self.damaged = damaged
 
@@ -90,7 +110,7 @@ def db_path() -> Path:
     return data_dir() / "history.sqlite3"
 
 
-def _owner_only(path: Path) -> None:
+def owner_only(path: Path) -> None:
     """Make the database file readable by its owner only (mode 0600), as every file of
     the program is: made empty with that mode before SQLite opens it (SQLite gives its
     journal the same mode), or an older one's mode narrowed. Raises OSError."""
@@ -112,7 +132,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     path = Path(path or db_path())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _owner_only(path)
+        owner_only(path)
         con = sqlite3.connect(path, timeout=5)
         con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         row = con.execute("SELECT version FROM schema_version").fetchone()
@@ -133,7 +153,12 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
 
 
 def add_game(
-    game_id: str, started: str, record: dict, result: dict, path: Path | None = None, notices: list | None = None
+    game_id: str,
+    started: str,
+    record: dict[str, Any],
+    result: dict[str, Any],
+    path: Path | None = None,
+    notices: list[Msg] | None = None,
 ) -> bool:
     """Store the finished game ``game_id`` (``record``: its setup and seats;
     ``result``: scores, winners, turns as :func:`~a11y_dominion.autosave.result_data`
@@ -175,7 +200,7 @@ def add_game(
     return True
 
 
-def _add_game(game_id: str, started: str, record: dict, result: dict, path: Path) -> None:
+def _add_game(game_id: str, started: str, record: dict[str, Any], result: dict[str, Any], path: Path) -> None:
     """Store the game as :func:`add_game` does; raises StatsError, sqlite3.Error, OSError,
     ValueError or TypeError when it cannot."""
     kinds = {}
@@ -196,7 +221,22 @@ def _add_game(game_id: str, started: str, record: dict, result: dict, path: Path
         )
 
 
-def summary(path: Path | None = None) -> dict:
+def _kingdom_names(value: object) -> tuple[str, ...] | None:
+    """The card names of a game's Kingdom as the database holds it (a JSON list of names), or
+    None when ``value`` is not one: the database is a file like any other, its text read as
+    bounded JSON."""
+    if not isinstance(value, (str, bytes)):
+        return None
+    try:
+        names = bounded_json(value, KINGDOM_LIMIT)
+    except (JsonRefused, TypeError):
+        return None
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+        return None
+    return tuple(names)
+
+
+def summary(path: Path | None = None) -> Summary:
     """The figures of ``stats``: ``games``; ``human_games``, ``human_wins`` and
     ``human_ties`` (games with a person at this computer, a seat of kind human, those
     such a person won alone, and those one shared the win of: a tie, not counted as
@@ -204,28 +244,31 @@ def summary(path: Path | None = None) -> dict:
     here for remote players only counts in ``games`` alone); ``average_score`` of the
     people at this computer (None without games); ``kingdoms`` and ``opponents``:
     lists of (Kingdom card names or bot kind, games, games won alone, games tied),
-    most played first. Raises :class:`StatsError`."""
+    most played first. A damaged row (a seat whose kind is not text, or whose score or
+    won is not a whole number, or a game whose Kingdom is not a list of names) is left out.
+    Raises :class:`StatsError`."""
     try:
         with closing(connect(path)) as con:
-            games = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-            rows = con.execute(
+            games: int = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            rows: list[tuple[object, object, object, object, object]] = con.execute(
                 "SELECT g.id, g.kingdom, s.kind, s.score, s.won FROM games g JOIN seats s ON s.game = g.id"
             ).fetchall()
     except sqlite3.Error as e:
         raise StatsError(str(e)) from None
-    by_game: dict = {}
+    by_game: dict[object, _Played] = {}
     for gid, kingdom, kind, score, won in rows:
-        try:  # the database is a file like any other: its text is read as bounded JSON
-            names = bounded_json(kingdom, KINGDOM_LIMIT) if gid not in by_game else None
-        except (JsonRefused, TypeError):
-            names = None
-        if gid not in by_game and not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
-            continue  # a damaged row is left out
-        entry = by_game.setdefault(gid, {"kingdom": tuple(names or ()), "seats": []})
+        if not isinstance(kind, str) or type(score) is not int or type(won) is not int:
+            continue  # a damaged seat is left out (SQLite keeps any value in any column)
+        entry = by_game.get(gid)
+        if entry is None:
+            names = _kingdom_names(kingdom)
+            if names is None:
+                continue  # a damaged row is left out
+            entry = by_game[gid] = {"kingdom": names, "seats": []}
         entry["seats"].append((kind, score, bool(won)))
-    people_scores = []
-    kingdoms: dict = {}
-    opponents: dict = {}
+    people_scores: list[int] = []
+    kingdoms: dict[tuple[str, ...], list[int]] = {}
+    opponents: dict[str, list[int]] = {}
     human_games = human_wins = human_ties = 0
     for entry in by_game.values():
         people = [s for s in entry["seats"] if s[0] == "human"]  # (at this computer)
@@ -246,13 +289,12 @@ def summary(path: Path | None = None) -> dict:
             o[0] += 1
             o[1] += won
             o[2] += tied
-    order = lambda item: (-item[1][0], item[0])  # noqa: E731
     return {
         "games": games,
         "human_games": human_games,
         "human_wins": human_wins,
         "human_ties": human_ties,
         "average_score": round(sum(people_scores) / len(people_scores), 1) if people_scores else None,
-        "kingdoms": [(list(k), v[0], v[1], v[2]) for k, v in sorted(kingdoms.items(), key=order)],
-        "opponents": [(k, v[0], v[1], v[2]) for k, v in sorted(opponents.items(), key=order)],
+        "kingdoms": [(list(k), v[0], v[1], v[2]) for k, v in sorted(kingdoms.items(), key=lambda i: (-i[1][0], i[0]))],
+        "opponents": [(k, v[0], v[1], v[2]) for k, v in sorted(opponents.items(), key=lambda i: (-i[1][0], i[0]))],
     }

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 from .rules.cards import CARDS, EVENTS, PILES, canonical, nearest_name, pile_name_for
 from .rules.decisions import N_, Decision, Move, MoveKind, Msg, Option, option_words, turn_moves
-from .rules.game import Card, Game, Pile
 
 YES = {"yes", "y", "ja", "j"}
 NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
@@ -27,6 +27,35 @@ def _number(text: str) -> bool:
 
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
+# what a seat hears for a move or answer typed while nothing is asked of it, and for a line that is neither
+NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
+NO_COMMAND = N_("{text} is not a command; type help for the commands.")
+_ANSWER_WORDS = frozenset(MOVE_WORDS) | YES | NO | {"done", "klaar", "pass", "passen", "pas"}
+
+
+def is_answer_like(text: str) -> bool:
+    """True when the typed ``text`` (a str) reads as a move or an answer to a question: it
+    begins with a move word (play, buy, pay, end, in English or Dutch), yes, no, done, pass or
+    a number, or names a card (``2 Coppers, Estate``)."""
+    words = text.strip().lower().split()
+    if not words:
+        return False
+    if words[0].rstrip(",.") in _ANSWER_WORDS or _number(words[0].rstrip(",.")):
+        return True
+    first = text.split(",")[0].strip()
+    head, _, rest = first.partition(" ")
+    return canonical(first) is not None or (_number(head) and canonical(rest.strip()) is not None)
+
+
+def between_questions(text: str, suggestion: str | None = None) -> Msg | str:
+    """What a seat hears for a typed ``text`` that is no command of it while nothing is asked
+    of it: "Nothing is asked of you now" for a move or an answer (:func:`is_answer_like`),
+    else ``suggestion`` (the console's "did you mean", already in the seat's language) when
+    there is one, else that it is not a command (what was typed cut short). Returns a
+    :class:`Msg` to say in the seat's language, or the suggestion as it is."""
+    if is_answer_like(text):
+        return Msg(NOT_ASKED)
+    return suggestion or Msg(NO_COMMAND, text=short(text))
 
 
 def printable(text: str) -> str:
@@ -93,7 +122,77 @@ class InputError(ValueError):
     """A line that cannot be read as an answer; ``str()`` says why."""
 
 
-def split_speaker(game: Game, line: str) -> tuple[str | None, str]:
+class Named(Protocol):
+    """What has a name: a player, a card, a seat's view of a player."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class Seated(Protocol):
+    """What knows the players by name (:func:`split_speaker` reads it): a game, a seat's view, a position."""
+
+    @property
+    def players(self) -> Sequence[Named]: ...
+
+
+class TypedPile(Protocol):
+    """A Supply pile as a typed line reads it: its name, top card (None when empty), cards
+    (or their names) and Debt tokens."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def top(self) -> Named | None: ...
+
+    @property
+    def cards(self) -> Sequence[Named | str]: ...
+
+    @property
+    def debt_tokens(self) -> int: ...
+
+
+class TurnPlayer(Protocol):
+    """The player whose turn it is, as a typed line reads them: name and Debt."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def debt(self) -> int: ...
+
+
+class TurnCoins(Protocol):
+    """The turn in progress, as a typed line reads it: the coins so far."""
+
+    @property
+    def coins(self) -> int: ...
+
+
+class TypedPosition(Seated, Protocol):
+    """What a typed line is read against: the pending decision (None: nothing is asked),
+    the players, the Supply piles by name, the turn, the player whose turn it is and the
+    pile of a card. A :class:`~a11y_dominion.rules.game.Game` is one (the scenario runner
+    reads one); so is a seat's :class:`~a11y_dominion.console.position.Position`, made from its
+    view and decision."""
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def piles(self) -> Mapping[str, TypedPile]: ...
+
+    @property
+    def turn(self) -> TurnCoins: ...
+
+    @property
+    def current(self) -> TurnPlayer: ...
+
+    def pile_of(self, name: str, /) -> TypedPile | None: ...
+
+
+def split_speaker(game: Seated, line: str) -> tuple[str | None, str]:
     """Split a ``Name: answer`` prefix off a line; returns (name or None, rest)."""
     m = re.match(r"^\s*([^:]+?)\s*:\s*(.*)$", line)
     if m:
@@ -104,12 +203,12 @@ def split_speaker(game: Game, line: str) -> tuple[str | None, str]:
     return None, line
 
 
-def _names_of(cards: Iterable[Card | str] | None) -> list[str]:
+def _names_of(cards: Iterable[Named | str] | None) -> list[str]:
     """Names of cards, or of names already (a seat's view of a game holds names)."""
     return [c if isinstance(c, str) else c.name for c in cards or []]
 
 
-def _hand_of_current(game: Game) -> list[str]:
+def _hand_of_current(game: TypedPosition) -> list[str]:
     """The names in the hand of the player whose turn it is, as far as ``game`` knows them
     (the whole game, or a seat's view of it: its own hand only)."""
     hand = getattr(game.current, "hand", None)
@@ -119,7 +218,7 @@ def _hand_of_current(game: Game) -> list[str]:
     return _names_of(hand)
 
 
-def _game_names(game: Game | None) -> list[str]:
+def _game_names(game: TypedPosition | None) -> list[str]:
     """The card, pile and Event names of ``game`` (or of a seat's view of it): its
     piles' cards, its Events and the current player's hand (the names a
     misspelling is closest to first)."""
@@ -142,7 +241,7 @@ def not_a_name(word: str, among: Iterable[str] | None = None, fallback: Msg | No
     return InputError(fallback or Msg("{word} is not a card name this game knows.", word=short(word.strip())))
 
 
-def _card_or_error(word: str, game: Game | None = None, among: list[str] | None = None) -> str:
+def _card_or_error(word: str, game: TypedPosition | None = None, among: list[str] | None = None) -> str:
     name = canonical(word)
     if name is None or (name not in CARDS and name not in EVENTS and name not in PILES):
         raise not_a_name(
@@ -156,7 +255,7 @@ def _card_or_error(word: str, game: Game | None = None, among: list[str] | None 
     return name
 
 
-def parse_turn(game: Game, text: str, numbers: bool = False) -> list[Option]:
+def parse_turn(game: TypedPosition, text: str, numbers: bool = False) -> list[Option]:
     """Read a move at the turn prompt: ``play CARD``, ``play treasures``,
     ``buy NAME``, ``pay``, ``pay N``, ``end`` (or, with ``numbers``, the
     number of a listed move). Returns ``[Move]``; raises :class:`InputError`."""
@@ -232,7 +331,7 @@ def parse_turn(game: Game, text: str, numbers: bool = False) -> list[Option]:
     raise _not_a_move(game, t)
 
 
-def _top_name(pl: Pile) -> str | None:
+def _top_name(pl: TypedPile) -> str | None:
     """The name of the card on top of ``pl``, or None when it is empty (the top alone is read:
     a pile's other cards are not made for it)."""
     top = pl.top
@@ -277,7 +376,7 @@ def _numbered_move(d: Decision, verb: str, i: int) -> Move:
 _COSTS_MORE = ("{card} costs {cost}; you have {coins} coins.", "{card} costs {cost}; you have 1 coin.")
 
 
-def buy_refusal(game: Game, keys: Sequence[Option], err: Msg | str | None) -> Msg | str | None:
+def buy_refusal(game: TypedPosition, keys: Sequence[Option], err: Msg | str | None) -> Msg | str | None:
     """The refusal ``err`` of the turn move in ``keys`` as the player is told it, while a
     Treasure in the buyer's hand can still be played (the turn's moves play one): a buy
     that costs more than the coins so far says to play them first ("Silver costs 3 coins;
@@ -297,7 +396,7 @@ def buy_refusal(game: Game, keys: Sequence[Option], err: Msg | str | None) -> Ms
     return err
 
 
-def debt_buy(game: Game, keys: Sequence[Option]) -> tuple[str, int, int] | None:
+def debt_buy(game: TypedPosition, keys: Sequence[Option]) -> tuple[str, int, int] | None:
     """(the card or Event bought, the Debt the buy takes, the coins left to pay it) when
     ``keys`` is one buy listed among the moves of the pending turn decision of ``game``
     (so a legal one) that takes more Debt than the coins so far could pay after its cost
@@ -319,7 +418,7 @@ def debt_buy(game: Game, keys: Sequence[Option]) -> tuple[str, int, int] | None:
     return (card, debt, left) if debt > left else None
 
 
-def _treasure_to_play(game: Game) -> bool:
+def _treasure_to_play(game: TypedPosition) -> bool:
     """True when the pending turn decision of ``game`` offers to play a Treasure (one is in
     hand and none was bought yet)."""
     d = getattr(game, "pending", None)
@@ -332,7 +431,7 @@ def _treasure_to_play(game: Game) -> bool:
     )
 
 
-def _buy_debt(game: Game, name: str) -> tuple[str, int, int]:
+def _buy_debt(game: TypedPosition, name: str) -> tuple[str, int, int]:
     """(the card or Event bought, the Debt the buy takes, its coins) for a buy of the pile or
     Event ``name``: the Debt in its cost and the Debt tokens on its pile (Tax)."""
     if name in EVENTS:
@@ -346,7 +445,7 @@ def _buy_debt(game: Game, name: str) -> tuple[str, int, int]:
     return top, spec.cost.debt + (pile.debt_tokens if pile is not None else 0), spec.cost.coins
 
 
-def _not_a_move(game: Game, t: str) -> InputError:
+def _not_a_move(game: TypedPosition, t: str) -> InputError:
     """The refusal of a line that is no move; for a card name alone (or a
     misspelt one) it says the move that plays or buys it ("Coper is not a
     move; did you mean play Copper?")."""
@@ -364,7 +463,7 @@ def _not_a_move(game: Game, t: str) -> InputError:
     )
 
 
-def parse_answer(game: Game, text: str) -> list[Option]:
+def parse_answer(game: TypedPosition, text: str) -> list[Option]:
     """Read an answer to a decision inside a card, Event, Landmark or attack.
     Raises :class:`InputError` for a line that cannot be read, or when no decision is pending."""
     d = game.pending
@@ -423,7 +522,7 @@ def parse_answer(game: Game, text: str) -> list[Option]:
     return out
 
 
-def _one_option(game: Game, d: Decision, word: str) -> str:
+def _one_option(game: TypedPosition, d: Decision, word: str) -> str:
     options = option_words(d)
     for o in options:  # an option's own key or label, typed as listed
         if word.lower() == o.lower() or (d.kind != "pile" and word.lower() == d.labels.get(o, "").lower()):
@@ -460,7 +559,7 @@ def _one_option(game: Game, d: Decision, word: str) -> str:
     return name
 
 
-def parse_line(game: Game, line: str, numbers: bool = False) -> tuple[str | None, list[Option]]:
+def parse_line(game: TypedPosition, line: str, numbers: bool = False) -> tuple[str | None, list[Option]]:
     """Parse one typed line for the pending decision.
 
     Returns ``(speaker, keys)`` where ``speaker`` is the ``Name:`` prefix

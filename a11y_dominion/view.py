@@ -66,7 +66,8 @@ class TurnView:
     and whether a card or Event was bought this Buy phase. ``own_number`` is
     the turn's number counted for its player (their 3rd turn: 3);
     ``bidding`` is True while Mountain Pass bids are asked for, after the
-    turn has ended."""
+    turn has ended; ``gained`` is how many cards the turn's player gained
+    this turn (public, as every gain is)."""
 
     player: str
     number: int
@@ -77,12 +78,19 @@ class TurnView:
     bought: bool
     own_number: int = 0
     bidding: bool = False
+    gained: int = 0
 
 
 @dataclass
 class SeatView:
     """One player as every seat sees them: zone sizes, cards in play, Debt,
-    VP tokens and turns taken. ``discard_top`` is not given (hidden)."""
+    VP tokens and turns taken. ``discard_top`` is not given (hidden).
+
+    ``owned`` counts every card the player has (in any zone) by English
+    name, ``returned`` the cards they returned to their Supply piles this
+    game and ``events_bought`` the Events they bought: public, as every
+    gain, trash, return and Event bought is announced (base rulebook), so
+    a player who keeps count knows them; never where a card is."""
 
     name: str
     hand_size: int
@@ -93,6 +101,9 @@ class SeatView:
     debt: int
     vp_tokens: int
     turns_taken: int
+    owned: dict[str, int] = field(default_factory=dict)
+    returned: dict[str, int] = field(default_factory=dict)
+    events_bought: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -188,29 +199,48 @@ class PlayerView:
 
     @staticmethod
     def from_data(data: dict[str, Any]) -> PlayerView:
-        """The view for its :meth:`to_data` form; raises KeyError or TypeError for other data."""
-        fields = dict(data)
-        fields["turn"] = TurnView(**data["turn"])
-        fields["players"] = [SeatView(**p) for p in data["players"]]
-        fields["piles"] = {k: PileView(**v) for k, v in data["piles"].items()}
+        """The view for its :meth:`to_data` form; raises KeyError or TypeError for other data
+        (AttributeError for data that is no dict). A field this version does not know (one a
+        newer host added, always with a default) is left out, as :func:`event_from_data` does."""
+        fields = _known(PlayerView, data)
+        fields["turn"] = TurnView(**_known(TurnView, data["turn"]))
+        fields["players"] = [SeatView(**_known(SeatView, p)) for p in data["players"]]
+        fields["piles"] = {k: PileView(**_known(PileView, v)) for k, v in data["piles"].items()}
         return PlayerView(**fields)
 
 
+def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the keys that are no field of the dataclass ``cls``."""
+    known = _VIEW_FIELD_NAMES.get(cls)
+    if known is None:
+        known = _VIEW_FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return {k: v for k, v in data.items() if k in known}
+
+
+_VIEW_FIELD_NAMES: dict[type, frozenset[str]] = {}  # a view's dataclass -> the names of its fields
+
+
+def _seat_view(p: Player) -> SeatView:
+    # made as ``SeatView(p.name, len(p.hand), ..., p.turns_taken, owned, returned, events_bought)``,
+    # field by field in its order, without a call of its __init__ (a bot reads the players at most decisions)
+    v = object.__new__(SeatView)
+    v.name = p.name
+    v.hand_size = len(p.hand)
+    v.deck_size = len(p.deck)
+    v.discard_size = len(p.discard)
+    v.set_aside_size = len(p.set_aside)
+    v.in_play = [c.name for c in p.in_play]
+    v.debt = p.debt
+    v.vp_tokens = p.vp_tokens
+    v.turns_taken = p.turns_taken
+    v.owned = dict(p.owned_counts())
+    v.returned = dict(p.returned)
+    v.events_bought = dict(p.events_bought)
+    return v
+
+
 def _seat_views(game: Game) -> list[SeatView]:
-    return [
-        SeatView(
-            p.name,
-            len(p.hand),
-            len(p.deck),
-            len(p.discard),
-            len(p.set_aside),
-            _names(p.in_play),
-            p.debt,
-            p.vp_tokens,
-            p.turns_taken,
-        )
-        for p in game.players
-    ]
+    return [_seat_view(p) for p in game.players]
 
 
 _new = object.__new__
@@ -247,7 +277,8 @@ def _turn_view(game: Game) -> TurnView:
         own = e.number
     else:
         own = p.turns_taken if bidding else p.turns_taken + 1
-    # made as ``TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding)``,
+    # made as ``TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding,
+    # len(t.gained))``,
     # field by field in its order, without a call of its __init__ (one view per decision)
     v = _new(TurnView)
     v.player = p.name
@@ -259,6 +290,7 @@ def _turn_view(game: Game) -> TurnView:
     v.bought = t.bought
     v.own_number = own
     v.bidding = bidding
+    v.gained = len(t.gained)
     return v
 
 
@@ -326,12 +358,18 @@ class QuickView(PlayerView):
 
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is
-        built when the others were not read); raises KeyError for no such pile."""
+        built when the others were not read, once); raises KeyError for no such pile."""
         d = self.__dict__
         if "piles" in d:
             piles: dict[str, PileView] = d["piles"]
             return piles[name]
-        return _pile_view(d["_game"].piles[name])
+        built: dict[str, PileView] | None = d.get("_piles")
+        if built is None:
+            built = d["_piles"] = {}
+        v = built.get(name)
+        if v is None:
+            v = built[name] = _pile_view(d["_game"].piles[name])
+        return v
 
     def pile_top(self, name: str) -> str | None:
         """:meth:`PlayerView.pile_top`, read from the game's pile (its pile
@@ -341,6 +379,17 @@ class QuickView(PlayerView):
             return d["piles"][name].top  # type: ignore[no-any-return]
         top = d["_game"].piles[name].top_spec()
         return top.name if top is not None else None
+
+    @property
+    def me(self) -> SeatView:
+        """The seat's own :class:`SeatView` (only it is built when the players were not read)."""
+        d = self.__dict__
+        if "players" in d:
+            return self.player(self.seat)
+        me: SeatView | None = d.get("_seat")
+        if me is None:
+            me = d["_seat"] = _seat_view(d["_me"])
+        return me
 
     def cards_left(self) -> dict[str, int]:
         """:meth:`PlayerView.cards_left`, counted from the game's piles (its

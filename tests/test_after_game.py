@@ -186,3 +186,123 @@ def test_leaving_says_the_game_waits_only_at_the_seat_s_question_and_the_turn_on
         table.cancel()
 
     asyncio.run(main())
+
+
+def test_the_host_screen_says_once_whom_it_waits_for_how_long_and_when_it_stops():
+    """After the game the host's screen says once for whom it waits (the players in, to leave;
+    one whose connection broke, to come back), how long at most and that Ctrl+C ends the wait;
+    then each one back, and why it stops waiting, in the host's language."""
+
+    async def main():
+        host, _ann, _bea, printed = make_host(600)
+        host.leave("Bea", "bea")  # her connection broke before the end
+        host.over = True
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        waits = (
+            "The host waits for Ann to leave and for Bea to come back, until nobody has typed for 10 minutes; "
+            "Ctrl+C ends the wait now."
+        )
+        assert printed[-1] == waits and printed.count(waits) == 1
+        host.join("Bea", [].append, "bea 2")
+        assert printed[-1] == "Bea is back."
+        host.leave("Ann", "ann", quit=True)
+        host.leave("Bea", "bea 2", quit=True)
+        await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
+        assert printed[-2:] == ["Bea has left.", "The host stops waiting: every remote player has left."]
+        assert printed.count(waits) == 1
+
+    asyncio.run(main())
+
+
+def test_the_host_says_when_nobody_typed_for_the_time_and_in_dutch():
+    async def main():
+        host, _ann, _bea, printed = make_host(0.2)
+        host.lang = Language("nl")
+        clock = [0.0]
+        host.clock = lambda: clock[0]
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        assert printed[-1] == (
+            "De host wacht op het vertrek van Ann en Bea, tot er 1 seconde niets getypt is; "
+            "Ctrl+C beëindigt het wachten nu."
+        )
+        clock[0] = 0.4
+        await asyncio.wait_for(staying, 5)
+        assert printed[-1] == "De host wacht niet langer: er is 1 seconde niets getypt."
+
+    asyncio.run(main())
+
+
+def test_ctrl_c_after_the_game_ends_the_wait_and_each_seat_hears_why():
+    async def main():
+        host, ann, bea, printed = make_host(600)
+        host.leave("Bea", "bea")
+        host.over = True
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        assert printed[-1] == "The host waits for Ann to leave and for Bea to come back, until nobody has typed " + (
+            "for 10 minutes; Ctrl+C ends the wait now."
+        )
+        host.stop()  # Ctrl+C at the host (SIGINT, or at its own terminal)
+        await asyncio.wait_for(staying, 5)
+        assert printed[-1] == "The host stops waiting and closes the table."
+        assert ann[-1] == "The host closed the table; goodbye.\n"
+        host.people["Ann"].settings(language="nl")
+        assert Language("nl")._("The host closed the table; goodbye.") == "De host heeft de tafel gesloten; tot ziens."
+
+    asyncio.run(main())
+
+
+def test_only_players_who_dropped_are_waited_for_up_to_the_time():
+    async def main():
+        host, _ann, printed = dropped_host("Ann:remote,Bot:bigmoney")
+        assert await asyncio.wait_for(host.table.run_async(), 60) is None
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        assert printed[-1] == "The host waits up to 10 minutes for Ann to come back; Ctrl+C ends the wait now."
+        host.lang = Language("nl")
+        assert host.waiting_line() == (
+            "De host wacht hoogstens 10 minuten op de terugkeer van Ann; Ctrl+C beëindigt het wachten nu."
+        )
+        host.stop()
+        await asyncio.wait_for(staying, 5)
+
+    asyncio.run(main())
+
+
+def test_a_leave_message_is_a_quit_and_a_host_without_it_answers_unknown_type(monkeypatch):
+    """The seat protocol's ``leave`` (a ``join`` player typed quit) marks the session's end as
+    a quit; a host older than ``leave`` answers it with ``unknown-type`` and nothing else
+    changes (the player's program ends its session all the same)."""
+    import json
+
+    from a11y_dominion.remote import protocol
+
+    host, _ann, _bea, _printed = make_host(600)
+    seat = host.people["Ann"]
+    sent: list = []
+    outlet = protocol.ProtocolOutlet(host, seat, sent.append)
+    outlet.received('{"type": "leave"}')
+    assert outlet.left and sent == []
+    monkeypatch.delitem(protocol.FIELDS, "leave")  # a host of before the leave message
+    older = protocol.ProtocolOutlet(host, seat, sent.append)
+    older.received('{"type": "leave"}')
+    assert not older.left and [json.loads(x)["error"] for x in sent] == ["unknown-type"]
+    assert host.joined == ["Ann", "Bea"]
+
+
+def test_ctrl_c_at_the_host_s_own_terminal_after_the_game_ends_the_wait_without_asking():
+    """At a host with a terminal (a player of its own, or a host at a terminal alone), Ctrl+C
+    asks before it stops a game under way; after the game it ends the wait at once."""
+    from a11y_dominion.remote.local import HostTerminal
+
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    host, _ann, _bea, printed = make_host(600)
+    terminal = HostTerminal(host, Tty())
+    host.over = True
+    terminal.interrupt()
+    assert host.stopped.is_set() and printed[-1] == "The host stops waiting and closes the table."

@@ -171,11 +171,7 @@ def test_medium_plays_every_card_event_and_landmark():
             "script": [],
         }
         game, _ = load_scenario(data)
-        ann, bob = MediumBot(i), MediumBot(i + 1)
-        ann.ledger.owned["Ann"] = Counter([card, "Copper", "Copper", "Silver", "Estate"]) + Counter(
-            START[:5] + ["Gold", "Silver"]
-        )
-        bob.ledger.owned["Bob"] = Counter(["Copper"] * 3 + ["Estate", "Moat"]) + Counter(START)
+        ann, bob = MediumBot(i), MediumBot(i + 1)  # (each reads the cards of the position from its view)
         assert Table(game, {"Ann": ann, "Bob": bob}, max_answers=60000).run() is None, card
         assert game.game_over, card
         if not any(isinstance(e, ev.CardPlayed) and e.player == "Ann" and e.card == card for e in game.log):
@@ -240,7 +236,6 @@ def position(
     table = Table(game, {"Bot": bot, "Opp": MediumBot(2)})
     game.start()
     table.deliver()
-    bot.ledger.owned["Bot"] = Counter(cards) + Counter(in_play)
     d = game.pending
     assert d.player == "Bot" and d.kind is Kind.TURN
     return bot, d, table.view("Bot")
@@ -397,7 +392,7 @@ def test_sampled_position_matches_the_view():
         v = player_view(game, d.player, scores=False)
         if d.kind is not Kind.TURN or v.turn.phase != "buy" or v.turn.player != d.player:
             continue
-        owned = {p.name: Counter(bot.ledger.of(p.name)) for p in v.players}
+        owned = {p.name: Counter(bot.counts(v).of(p.name)) for p in v.players}
         sampled = sample_game(v, owned, 5)
         sampled.start()
         s = player_view(sampled, d.player, scores=False)
@@ -585,7 +580,7 @@ def test_hard_rollout_to_the_end_or_judged():
         bot = HardBot(6, rollouts=1, horizon=horizon)
         bot.tell(told)
         bot.plan = bot.make_plan(view)
-        owned = {p.name: Counter(bot.ledger.of(p.name)) for p in view.players}
+        owned = {p.name: Counter(bot.counts(view).of(p.name)) for p in view.players}
         values = [bot.rollout(view, owned, Move(MoveKind.END), seed) for seed in range(4)]
         assert all(v is not None and 0 <= v <= 1 for v in values)
         if horizon == 0:
@@ -635,7 +630,7 @@ def test_rollouts_by_the_plain_lane_are_the_rollouts_played_with_decisions():
             bot = HardBot(seed, rollouts=1)
             bot.tell(told)
             plan = bot.make_plan(view)
-            owned = {p.name: Counter(bot.ledger.of(p.name)) for p in view.players}
+            owned = {p.name: Counter(bot.counts(view).of(p.name)) for p in view.players}
             for r in range(3):
                 with_lane = _rollout_answers(view, owned, plan, Move(MoveKind.END), r, lane=True)
                 asked = _rollout_answers(view, owned, plan, Move(MoveKind.END), r, lane=False)

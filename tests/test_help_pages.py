@@ -291,7 +291,7 @@ def test_no_line_of_a_page_ends_inside_a_sentence(path):
         if line.startswith("```"):
             fenced = not fenced
             continue
-        if fenced or not line.strip() or line.startswith(("    ", "#", "- ", "|")) or re.match(r"\d+\. ", line):
+        if fenced or not line.strip() or line.startswith(("    ", "#", "- ", "|", "<!--")) or re.match(r"\d+\. ", line):
             continue
         assert SENTENCE_END.search(line), f"{path.name}, line {number} ends inside a sentence: {line}"
 
@@ -305,3 +305,57 @@ def test_no_help_line_holds_markdown():
                 assert "`" not in line and "**" not in line and "](" not in line, line
                 assert not line.startswith(("#", "- ", "* ")), line
     assert plain("- `buy NAME`: buy **one** [card](../x.md).") == "buy NAME: buy one card."
+
+
+FOLDERS = [  # (platform, environment, the games folder, the settings file)
+    ("linux", {"HOME": "/home/ann"}, "/home/ann/.local/share/a11y-dominion/games", "/home/ann/.config/a11y-dominion"),
+    (
+        "linux",
+        {"HOME": "/home/ann", "XDG_DATA_HOME": "/srv/ann/data", "XDG_CONFIG_HOME": "/srv/ann/conf"},
+        "/srv/ann/data/a11y-dominion/games",
+        "/srv/ann/conf/a11y-dominion",
+    ),
+    (
+        "darwin",
+        {"HOME": "/Users/ann"},
+        "/Users/ann/Library/Application Support/a11y-dominion/games",
+        "/Users/ann/Library/Application Support/a11y-dominion",
+    ),
+    (
+        "win32",  # (platformdirs' own variable stands in for the folder Windows reports)
+        {"WIN_PD_OVERRIDE_LOCAL_APPDATA": "C:\\Users\\Ann\\AppData\\Local"},
+        "C:\\Users\\Ann\\AppData\\Local\\a11y-dominion\\a11y-dominion\\games",
+        "C:\\Users\\Ann\\AppData\\Local\\a11y-dominion\\a11y-dominion",
+    ),
+]
+
+
+@pytest.mark.parametrize(("platform", "environ", "games", "config"), FOLDERS)
+def test_help_names_the_folders_this_computer_uses(platform, environ, games, config, monkeypatch):
+    """help saving and help settings name the folder of the games and the settings file where
+    this computer keeps them (the XDG variables followed), not the other systems' defaults."""
+    for name in ("A11Y_DOMINION_DATA", "A11Y_DOMINION_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    sep = "\\" if platform == "win32" else "/"
+    en, nl = Language("en"), Language("nl")
+    reader = HelpReader(lambda lang: ["keys"], platform=platform)
+    saving = reader.answer("saving", en)
+    assert saving[3:6] == [
+        "Part 1: Where games are kept.",
+        f"On the computer that runs this game, the games are kept in {games}.",
+        "A11Y_DOMINION_DATA names another data folder, with games inside it.",
+    ]
+    assert reader.answer("bewaren", nl)[4] == f"Op de computer waarop dit spel draait, staan de spellen in {games}."
+    settings_part = reader.answer("settings where", en)
+    assert settings_part[:3] == [
+        "Part 4: Where the settings file is.",
+        f"On the computer that runs this game, the settings file is {config}{sep}settings.json.",
+        "A11Y_DOMINION_CONFIG names another file.",
+    ]
+    assert reader.answer("instellingen waar", nl)[1] == (
+        f"Op de computer waarop dit spel draait, is het instellingenbestand {config}{sep}settings.json."
+    )
+    whole = page_lines(load_page("saving", "en"), en, platform=platform)
+    assert not any("~/.local" in x or "LOCALAPPDATA" in x or "Library" in x and platform != "darwin" for x in whole)

@@ -1,7 +1,7 @@
 """``export`` at a hosted game's seats, without SSH (lines into lists): at the host's own
 terminal ``export FILE`` writes the file there, as the console's export does (a file that
-exists is left as it is); at an ssh seat the same lines are printed in the session, after
-one sentence that says why."""
+exists is left as it is); at an ssh seat one sentence says why it cannot, how many lines the
+export has and how to get them, and ``export all`` prints them in the session."""
 
 from __future__ import annotations
 
@@ -47,14 +47,29 @@ def test_export_at_the_host_s_terminal_writes_the_file_and_leaves_one_that_exist
     assert cid[-1] == "Export needs a file name, for example export game.txt.\n"
 
 
-def test_export_at_an_ssh_seat_prints_the_lines_after_one_sentence(tmp_path):
+def test_export_at_an_ssh_seat_says_how_many_lines_and_export_all_prints_them(tmp_path):
     host, ann, _cid = make_host()
+    ann.clear()
     host.people["Ann"].typed(f"export {tmp_path / 'game.txt'}")
-    start = next(i for i, x in enumerate(ann) if x.startswith("An SSH session cannot write a file"))
-    lines = [x.rstrip("\n") for x in ann[start + 1 :]]
-    assert ann[start] == (
-        "An SSH session cannot write a file on your computer (a11y-dominion join can): "
-        f"here is the game so far as export writes it, {len(lines)} lines.\n"
+    assert len(ann) == 1  # one sentence, not the lines
+    n = int(ann[0].split("the export has ")[1].split()[0])
+    assert n > 3 and ann[0] == (
+        f"An SSH session cannot write a file on your computer; the export has {n} lines: "
+        "export all prints them here, and a11y-dominion join saves them as a file.\n"
     )
+    ann.clear()
+    host.people["Ann"].typed("export all")
+    lines = [x.rstrip("\n") for x in ann[1:]]
+    assert ann[0] == f"Here is the game so far as export writes it, {len(lines)} lines.\n" and len(lines) == n
     assert lines[1] == "Players: Ann (remote), Cid (human), Bot (bigmoney)."
     assert not (tmp_path / "game.txt").exists()
+    host.people["Ann"].settings(language="nl")
+    ann.clear()
+    host.people["Ann"].typed("exporteer")
+    assert ann == [
+        f"Een SSH-sessie kan geen bestand op jouw computer schrijven; de export heeft {n} regels: "
+        "exporteer alles toont ze hier, en a11y-dominion join bewaart ze als bestand.\n"
+    ]
+    ann.clear()
+    host.people["Ann"].typed("exporteer alles")
+    assert ann[0] == f"Hier is het spel tot nu toe zoals exporteer het schrijft, {n} regels.\n" and len(ann) == n + 1

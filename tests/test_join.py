@@ -390,6 +390,10 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         bea.expect(r"Your hand, 5 cards: ")
         bea.sendline("buy Gold")
         bea.expect("Nothing is asked of you now; type help for the commands.")
+        bea.sendline("q" * 1000)  # nonsense is no command, and not a move out of turn
+        bea.expect_exact("q" * 40 + "… is not a command; type help for the commands.")
+        bea.sendline("statsu")
+        bea.expect_exact("statsu is not a command or a move; did you mean status? Type help for commands.")
         bea.sendline("options")
         bea.expect("Nothing is asked of you now; type help for the commands.")
         ann.sendline("end")

@@ -38,7 +38,7 @@ from a11y_dominion.remote.client import (  # noqa: E402
 from a11y_dominion.remote.protocol import UNKNOWN_SENTENCE, from_host  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-HELLO = b'{"type": "hello", "protocol": 1, "seat": "Bea", "players": ["Ann", "Bea"], "people": ["Ann", "Bea"]}\n'
+HELLO = b'{"type": "hello", "protocol": 2, "seat": "Bea", "players": ["Ann", "Bea"], "people": ["Ann", "Bea"]}\n'
 STILL_HERE = b'{"type": "text", "text": "Still here."}\n'
 ENDED = "The host ended the session before the game was over."
 MEMORY = 32 * 1024 * 1024  # bytes the client may allocate at most while it plays against an attack

@@ -315,13 +315,12 @@ def test_treasures_played_at_once_are_named_in_the_order_of_the_hand():
 # ------------------------------------------------------------ 4e. the export: the play before the Action it uses
 def test_the_export_tells_the_play_before_the_action_it_uses():
     events = [ev.ResourcesChanged("Ann", 0, 1, 0, -1, 0, 0, "play"), ev.CardPlayed("Ann", "Engineer")]
-    assert Narrator("Ann", "verbose").sentences(events) == [
-        "You play Engineer.",
-        "-1 Action. You have 0 Actions, 1 Buy, 0 coins.",
-    ]
-    assert Narrator("Ann", "verbose", lang=NL).sentences(events) == [
-        "Je speelt Ingenieur.",
-        "-1 actie. Je hebt 0 acties, 1 aanschaf, 0 munten.",
+    # (one's own play and the Action it uses in one line, the play first)
+    assert Narrator("Ann", "verbose").sentences(events) == ["You play Engineer: -1 Action; you have 0 Actions."]
+    assert Narrator("Ann", "verbose", lang=NL).sentences(events) == ["Je speelt Ingenieur: -1 actie; je hebt 0 acties."]
+    assert Narrator("Bob", "verbose").sentences(events) == [
+        "Ann plays Engineer.",
+        "-1 Action. Ann has 0 Actions, 1 Buy, 0 coins.",
     ]
 
 
@@ -334,5 +333,4 @@ def test_the_dutch_export_of_a_game_tells_the_play_first():
     }
     console, _lines = console_at(state, "speel Villa\n", "nl", kingdom=VILLA_KINGDOM)
     lines = console.export_lines("Ann")
-    play = lines.index("Je speelt Villa.")
-    assert lines[play + 1] == "-1 actie. Je hebt 0 acties, 1 aanschaf, 0 munten."
+    assert "Je speelt Villa: +1 actie, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt." in lines

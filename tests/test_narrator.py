@@ -747,3 +747,70 @@ def test_the_end_told_with_game_over_is_not_told_before_it():
     assert "The game ends after this turn." not in said and said[0].startswith("Game over.")
     assert Narrator(viewer="Ann").sentences([ev.GameEndsAfterTurn("Ann")]) == ["The game ends after this turn."]
     assert "The game ends after this turn." in Narrator(viewer=None).sentences([ev.GameEndsAfterTurn("Bob"), end])
+
+
+OWN_TREASURES = [
+    ev.CardPlayed("Ann", "Copper"),
+    ev.ResourcesChanged("Ann", 1, 1, 1, 0, 0, 1, "Copper"),
+    ev.CardPlayed("Ann", "Copper"),
+    ev.ResourcesChanged("Ann", 1, 1, 2, 0, 0, 1, "Copper"),
+    ev.CardPlayed("Ann", "Silver"),
+    ev.ResourcesChanged("Ann", 1, 1, 4, 0, 0, 2, "Silver"),
+]
+OWN_CELLAR = [
+    ev.ResourcesChanged("Ann", 0, 1, 0, -1, 0, 0, "play"),
+    ev.CardPlayed("Ann", "Cellar"),
+    ev.ResourcesChanged("Ann", 1, 1, 0, 1, 0, 0, "Cellar"),
+]
+OWN_VILLAGE = [
+    ev.ResourcesChanged("Ann", 0, 1, 0, -1, 0, 0, "play"),
+    ev.CardPlayed("Ann", "Village"),
+    ev.CardsDrawn("Ann", ("Gold",), 1),
+    ev.ResourcesChanged("Ann", 2, 1, 0, 2, 0, 0, "Village"),
+]
+
+
+@pytest.mark.parametrize("prompts", [True, False])
+def test_verbose_own_plays_say_each_change_with_its_new_total_in_one_line(prompts):
+    """Verbose: each of one's own plays is one line with the net change of each figure and its
+    new total (a running total of the coins through play treasures; Cellar's Action used and
+    given back is no change), in English and Dutch; terse and normal stay as they were."""
+    for lang, expected in (
+        (
+            "en",
+            [
+                [
+                    "You play Copper: +1 coin; you have 1 coin.",
+                    "You play Copper: +1 coin; you have 2 coins.",
+                    "You play Silver: +2 coins; you have 4 coins.",
+                ],
+                ["You play Cellar; you still have 1 Action."],
+                ["You play Village: -1 Action; you have 0 Actions.", "You draw Gold."],
+            ],
+        ),
+        (
+            "nl",
+            [
+                [
+                    "Je speelt Koper: +1 munt; je hebt 1 munt.",
+                    "Je speelt Koper: +1 munt; je hebt 2 munten.",
+                    "Je speelt Zilver: +2 munten; je hebt 4 munten.",
+                ],
+                ["Je speelt Kelder; je hebt nog 1 actie."],
+                ["Je speelt Dorp: -1 actie; je hebt 0 acties.", "Je trekt Goud."],
+            ],
+        ),
+    ):
+        for events, said in zip((OWN_TREASURES, OWN_CELLAR, OWN_VILLAGE), expected, strict=True):
+            narrator = Narrator("Ann", "verbose", current="Ann", lang=Language(lang), prompts=prompts)
+            narrator.phase = "action"
+            assert narrator.sentences(events)[: len(said)] == said
+    narrator = Narrator("Ann", "verbose", current="Ann", prompts=True)
+    narrator.phase = "action"
+    # a change that comes apart from its play (Village's +2 Actions after its draw) says its total too
+    assert narrator.sentences(OWN_VILLAGE)[2] == "+2 Actions; you have 2 Actions."
+    for verbosity, said in (("terse", []), ("normal", ["You play 2 Coppers and Silver."])):
+        narrator = Narrator("Ann", verbosity, current="Ann", prompts=True)
+        narrator.phase = "action"
+        assert narrator.sentences(OWN_TREASURES) == said
+        assert narrator.sentences(OWN_CELLAR) == ([] if verbosity == "terse" else ["You play Cellar."])

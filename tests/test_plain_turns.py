@@ -54,7 +54,7 @@ def snapshot(g: Game):
     for p in g.players:
         for zone in ("hand", "deck", "discard", "in_play", "set_aside"):
             zones.append((p.name, zone, [(c.uid, c.name) for c in getattr(p, zone)]))
-        zones.append((p.name, p.debt, p.vp_tokens, p.turns_taken))
+        zones.append((p.name, p.debt, p.vp_tokens, p.turns_taken, p.owned, p.returned, p.events_bought))
     for pl in g.piles.values():
         zones.append((pl.name, [c.uid for c in pl.cards], pl.debt_tokens, pl.vp_tokens))
     t = g.turn
@@ -108,6 +108,18 @@ def test_a_big_money_mirror_plays_every_turn_but_the_first_without_a_decision():
     assert asked2 == len(g2.answers) > 100
 
 
+def test_a_medium_mirror_plays_its_plain_turns_without_decisions():
+    """medium reads the cards each player has from its view and hears no events, so its plain turns
+    (no Action in hand) are played by its plain moves: the same game as with a decision at every move."""
+    for seed in (1, 2, 3):
+        result, plain, asked, g = play(["medium", "medium"], "basic-intro", seed, True, 100)
+        result2, decided, asked2, g2 = play(["medium", "medium"], "basic-intro", seed, False, 100)
+        assert result is None and result2 is None and g.game_over
+        assert plain == decided
+        assert asked2 == len(g2.answers)
+        assert asked < len(g.answers) / 2, (asked, len(g.answers))  # most answers without a decision
+
+
 KINDS = st.sampled_from(
     [
         ["bigmoney", "bigmoney"],
@@ -115,6 +127,8 @@ KINDS = st.sampled_from(
         ["bigmoney", "random"],
         ["random", "bigmoney", "bigmoney", "bigmoney"],
         ["bigmoney", "medium"],
+        ["medium", "medium"],
+        ["medium", "easy", "smithy"],
         ["bigmoney"] * 6,
     ]
 )
@@ -137,7 +151,9 @@ def test_plain_turns_make_the_game_played_with_decisions(kinds, kingdom, seed, s
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    kinds=st.sampled_from([["bigmoney", "bigmoney"], ["bigmoney", "bigmoney", "bigmoney", "random"]]),
+    kinds=st.sampled_from(
+        [["bigmoney", "bigmoney"], ["bigmoney", "bigmoney", "bigmoney", "random"], ["medium", "medium"]]
+    ),
     seed=st.integers(0, 10**6),
     events=st.lists(st.sampled_from(sorted(EVENTS)), max_size=2, unique=True),
     landmarks=st.lists(st.sampled_from(sorted(LANDMARKS)), max_size=2, unique=True),

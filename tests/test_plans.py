@@ -114,17 +114,20 @@ def owned_at_end(kingdom: list, seed: int, **medium) -> tuple[Counter, Counter, 
     bot = MediumBot(seed, **medium)
     gained: Counter = Counter()
     early: Counter = Counter()
-    tell = bot.tell
 
-    def counting(events):
-        mine = [e.card for e in events if type(e) is ev.CardGained and e.player == "Med"]
-        gained.update(mine)
-        if len(game.piles["Province"].cards) > ENDGAME:
-            early.update(mine)
-        tell(events)
+    class Heard:
+        """medium's seat, told the events as they come (medium reads its view and hears none)."""
 
-    bot.tell = counting  # type: ignore[method-assign]
-    assert play_bots(game, {"Med": bot, "Big": BMUBot(seed + 1)}) is None
+        def decide(self, d, view):
+            return bot.decide(d, view)
+
+        def tell(self, events):
+            mine = [e.card for e in events if type(e) is ev.CardGained and e.player == "Med"]
+            gained.update(mine)
+            if len(game.piles["Province"].cards) > ENDGAME:
+                early.update(mine)
+
+    assert play_bots(game, {"Med": Heard(), "Big": BMUBot(seed + 1)}) is None
     return Counter(c.name for c in game.by_name["Med"].all_cards()), gained, early
 
 

@@ -303,6 +303,8 @@ def test_a_player_whose_client_was_killed_comes_back_after_the_game_to_hear_who_
     scores = host.lines.index("Final scores:")
     host.printed(" win")
     assert re.fullmatch(r"(Ann|Bot) wins\.", host.lines[scores + 4]), host.lines[scores:]  # the host names the winner
+    # the host's screen says once that it waits, for whom, how long at most and how to end it now
+    host.printed("The host waits up to 2 minutes for Ann to come back; Ctrl+C ends the wait now.")
     ann = login(host.data, "Ann")  # the host waits for her: she dropped, she did not quit
     ann.expect("You may stay: log, repeat, score and export work here; type quit to leave.")
     said = [x.strip() for x in ANSI.sub("", ann.before + ann.after).replace("\r", "").split("\n") if x.strip()]
@@ -322,6 +324,36 @@ def test_a_player_whose_client_was_killed_comes_back_after_the_game_to_hear_who_
     ann.expect("You left; goodbye.")
     ann.expect(pexpect.EOF)
     assert host.proc.wait(20) == 0
+    assert host.lines[-2:] == ["Ann has left.", "The host stops waiting: every remote player has left."]
+    assert sum(x.startswith("The host waits") for x in host.lines) == 1
+
+
+@pytest.mark.posix
+def test_a_join_player_who_quits_is_not_waited_for_after_the_game_and_ctrl_c_ends_the_wait(hosting, tmp_path):
+    """``quit`` in ``join`` tells the host the player left (the seat protocol's ``leave``): after
+    the game the host does not wait for a player who quit, as for a terminal seat's quit. The
+    wait for one whose connection broke ends at once with Ctrl+C (SIGINT) at the host."""
+    from remoteplay import join_program
+    from test_seat_story import Reader
+
+    host = hosting("Ann:remote,Bea:remote,Bot:bigmoney", "--bot-after", "1", "--after-game", "90")
+    ann = Reader(join_program(host, tmp_path, "Ann"))
+    bea = login(host.data, "Bea")
+    ann.until(r"^Ann> ")
+    ann.send("quit")
+    ann.until(r"Type yes to leave: ")
+    ann.send("yes")
+    ann.until(r"^You left the game\.$")
+    ann.end()
+    assert ann.child.wait() == 0
+    host.printed("Ann has left; the game")
+    bea.kill(signal.SIGKILL)  # her connection breaks: the host waits for her, and not for Ann
+    bea.close(force=True)
+    host.printed("Final scores:")
+    host.printed("The host waits up to 2 minutes for Bea to come back; Ctrl+C ends the wait now.")
+    host.proc.send_signal(signal.SIGINT)
+    assert host.proc.wait(20) == 0
+    assert host.lines[-1] == "The host stops waiting and closes the table.", host.lines[-5:]
 
 
 @pytest.mark.posix

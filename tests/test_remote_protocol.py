@@ -29,6 +29,7 @@ from a11y_dominion.rules.events import GameEnded, name_fields
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
 from a11y_dominion.view import PlayerView, event_from_data
+from casecheck import case_files
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -88,7 +89,7 @@ async def join(host: GameHost, name: str) -> Player:
     hello = await player.next()
     assert hello == {
         "type": "hello",
-        "protocol": 1,
+        "protocol": 2,
         "seat": name,
         "players": ["Ann", "Bea", "Bot"],
         "people": ["Ann", "Bea"],
@@ -151,7 +152,7 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             (
                 '{"type": "line", "text": "buy Gold"}',
                 "unknown-type",
-                "line is not a message type; the types are answer, view, say, undo and export.",
+                "line is not a message type; the types are answer, view, say, undo, export and leave.",
             ),
             (
                 '{"type": "answer", "keys": [], "extra": 1}',
@@ -200,7 +201,10 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
         ann.send({"type": "answer", "keys": [{"move": "buy", "card": "Province"}]})
         got = await ann.next()
         assert got["type"] == "refused" and got["id"] == 1, got
-        assert got["text"].startswith("Province costs 8 coins")
+        # as the console says it: her Coppers are not played yet
+        assert got["text"] == (
+            "Province costs 8 coins; you have 0 coins until you play the Treasures in your hand: type play treasures."
+        )
         assert got["message"]["msg"] and got["message"]["args"]["card"] == "Province"
         ann.send({"type": "answer", "keys": [{"move": "play", "card": "Copper"}, {"move": "end"}]})
         assert (await ann.next())["text"] == "Make one move at a time."
@@ -317,24 +321,55 @@ def test_two_protocol_seats_and_a_bot_play_a_whole_game_and_see_nothing_private(
     asyncio.run(main())
 
 
-def test_a_view_reads_typed_lines_as_the_game_does():
-    """The join command reads typed answers from the seat's view and decision
-    (ViewGame): every line reads as the console reads it from the whole game."""
+TYPED = ["play treasures", "buy prov", "buy gold", "buy copp", "buy si", "end", "1", "2", "9", "yes", "no"]
+TYPED += ["none", "pay", "pay 2", "play vil", "buy wedding", "Copper", "Estate, Copper", "pass", "0", "frob"]
+
+
+def read_as_seen(game, d, view, lines) -> int:
+    """Every line of ``lines`` (and the first options' labels) read at ``d``, the game's decision,
+    from the game and from what a joined seat receives (``view`` and ``d`` as JSON, read into a
+    :class:`Position`): the same keys or the same refusal, the same legality (membership in
+    the options, against the game's own :meth:`explain_move`), the same explanation of a refused
+    buy and the same completions after buy. Returns the number of lines compared."""
+    from a11y_dominion.console.answers import is_legal
     from a11y_dominion.console.completion import DecisionCompleter, expand_names
-    from a11y_dominion.remote.client import ViewGame
-    from a11y_dominion.table import Table
-    from a11y_dominion.textinput import InputError, parse_line
-    from a11y_dominion.view import player_view
+    from a11y_dominion.console.position import Position
+    from a11y_dominion.textinput import InputError, buy_refusal, parse_line
 
-    lines = ["play treasures", "buy prov", "buy gold", "buy copp", "buy si", "end", "1", "2", "9", "yes", "no"]
-    lines += ["none", "pay", "pay 2", "play vil", "buy wedding", "Copper", "Estate, Copper", "pass", "0", "frob"]
     lang = Language("en")
+    seen = Decision.from_data(d.to_data())
+    position = Position(PlayerView.from_data(view.to_data()), seen)
 
-    def read(game, line):
+    def read(where, line):
         try:
-            return parse_line(game, expand_names(game, line, lang), numbers=True)
+            return parse_line(where, expand_names(where, line, lang), numbers=True)
         except InputError as e:
             return ("refused", str(e))
+
+    compared = 0
+    for line in [*lines, *(str(d.labels.get(o, o)) for o in d.options[:3])]:
+        got = read(game, line)
+        assert read(position, line) == got, (d.kind, line)
+        compared += 1
+        if got[0] == "refused":
+            continue
+        keys = got[1]
+        if d.kind == "turn":
+            why = game.explain_move(keys)
+            assert is_legal(seen, keys) == (why is None), (line, why)
+            assert buy_refusal(position, keys, why) == buy_refusal(game, keys, why), line
+        else:
+            assert is_legal(seen, keys) == (d.check(keys) is None), line
+    words = DecisionCompleter(lambda: game, lang).candidates("buy ")
+    assert DecisionCompleter(lambda: position, lang).candidates("buy ") == words
+    return compared
+
+
+def test_a_view_reads_typed_lines_as_the_game_does():
+    """The join command, the console and an ssh seat read typed answers from the seat's view and
+    decision (Position): every line reads as it reads from the whole game, over whole seeded games."""
+    from a11y_dominion.table import Table
+    from a11y_dominion.view import player_view
 
     compared = 0
     seen: set = set()
@@ -345,14 +380,8 @@ def test_a_view_reads_typed_lines_as_the_game_does():
 
         def decide(self, d, view):
             nonlocal compared
-            game = table.game
-            as_seen = ViewGame(view, Decision.from_data(d.to_data()))
             seen.add(d.kind)
-            for line in lines + [str(d.labels.get(o, o)) for o in d.options[:3]]:
-                assert read(as_seen, line) == read(game, line), (d.kind, line)
-                compared += 1
-            words = DecisionCompleter(lambda: game, lang).candidates("buy ")
-            assert DecisionCompleter(lambda: as_seen, lang).candidates("buy ") == words
+            compared += read_as_seen(table.game, d, view, TYPED)
             return self.bot.decide(d, view)
 
     for seed in (1, 2, 3):
@@ -362,3 +391,104 @@ def test_a_view_reads_typed_lines_as_the_game_does():
         table.run()
         assert player_view(game, "Ann").seat == "Ann"
     assert compared > 3000 and {"turn", "cards"} <= seen, (compared, seen)
+
+
+@pytest.mark.parametrize(
+    "path", case_files("cases") + case_files("scenarios"), ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
+def test_a_view_reads_the_lines_of_every_case_and_scenario_as_the_game_does(path):
+    """At every question of every rules case and scenario, the lines its script types there (and
+    the usual ones) read from the seat's view and decision as from the game; the script goes on
+    as the scenario runner plays it, from the game."""
+    from a11y_dominion.scenario import ScriptSeat, load_scenario, split_question
+    from a11y_dominion.table import StopTable, Table
+    from a11y_dominion.textinput import InputError
+    from casecheck import SCENARIO_KEYS, load
+
+    game, script = load_scenario({k: v for k, v in load(path).items() if k in SCENARIO_KEYS})
+    ref: list = []
+    seat = ScriptSeat(ref, script)
+    asked = 0
+
+    class Checking:
+        def tell(self, events):
+            pass
+
+        def decide(self, d, view):
+            nonlocal asked
+            lines = list(TYPED)
+            if seat.line < len(script):
+                try:
+                    lines.append(split_question(game, script[seat.line])[1])
+                except InputError:
+                    pass
+            asked += 1
+            read_as_seen(game, d, view, lines)
+            return seat.decide(d, view)
+
+        def refused(self, d, message):
+            seat.refused(d, message)
+
+    table = Table(game, {p.name: Checking() for p in game.players})
+    ref.append(table)
+    try:
+        table.run()
+    except StopTable:
+        pass
+    assert asked >= min(1, len(script)), (asked, script)
+
+
+def test_confirmations_from_a_seat_s_view_are_those_from_the_game():
+    """The sentences around an answer (the question asked before it, what was not done after
+    a no) computed from what a joined seat receives (its view and decision, as JSON) are
+    those computed from the game itself, in English and Dutch, for every move listed and
+    every buy the game has (legal or not) and the answers of every question, over whole
+    seeded games; so are the Debt a buy takes and a refused buy's explanation."""
+    from a11y_dominion.console.answers import confirmation, not_done
+    from a11y_dominion.console.position import Position
+    from a11y_dominion.table import Table
+    from a11y_dominion.textinput import buy_refusal, debt_buy
+    from a11y_dominion.view import QuickView
+
+    langs = [Language("en"), Language("nl")]
+    KINDS = {"ends": "You still have", "debt": "Buying", "unused": "Ending the turn now", "trash": "Trash"}
+    compared = 0
+    asked: set = set()
+
+    def answers(game, d) -> list:
+        if d.kind == "turn":
+            buys = [Move.buy(name) for name in [*game.piles, *game.config.events]]
+            return [[o] for o in d.options] + [[b] for b in buys if b not in d.options]
+        return [[o] for o in d.options] + [[], list(d.options[: max(1, d.min)])]
+
+    class Checking:
+        def __init__(self, seed):
+            self.bot = make_bot("random", seed)
+
+        def decide(self, d, view):
+            nonlocal compared
+            game = table.game
+            seen = Decision.from_data(d.to_data())
+            wire = PlayerView.from_data(view.to_data())
+            live = QuickView(game, d.player)
+            for keys in answers(game, d):
+                for lang in langs:
+                    question = confirmation(live, d, keys, lang)
+                    assert confirmation(wire, seen, keys, lang) == question, (d.kind, keys, lang.code)
+                    if question is not None:
+                        assert not_done(wire, seen, keys, lang) == not_done(live, d, keys, lang)
+                        asked.update(kind for kind, start in KINDS.items() if question.startswith(start))
+                        compared += 1
+                if d.kind == "turn":
+                    position = Position(wire, seen)
+                    assert debt_buy(position, keys) == debt_buy(game, keys), keys
+                    why = game.explain_move(keys)
+                    assert buy_refusal(position, keys, why) == buy_refusal(game, keys, why), keys
+            return self.bot.decide(d, view)
+
+    for seed in (1, 2, 3, 4):
+        piles, events, landmarks = choose_setup("random", None, None, seed)
+        game = Game(GameConfig(["Ann", "Bea"], piles, events, landmarks, seed))
+        table = Table(game, {"Ann": Checking(seed), "Bea": Checking(seed + 9)}, max_answers=400)
+        table.run()
+    assert compared > 2000 and asked == set(KINDS), (compared, asked)

@@ -307,3 +307,32 @@ def test_the_input_filter_drops_a_flood_and_tells_it_once():
     f.feed("d\r" * 30, 20.0)
     assert f.feed("e\r", 20.1) == ("", False)
     assert f.feed("f\r" * 30, 30.0)[1]  # after a calm second a new flood is told again
+
+
+@pytest.mark.posix
+def test_a_line_typed_while_nothing_is_asked_says_whether_it_is_a_command_or_a_move(host):
+    """While nothing is asked of a seat, a move gets "Nothing is asked of you now"; a misspelt
+    command the console's "did you mean"; anything else (1,000 characters of nonsense among
+    them) that it is not a command, what was typed cut short; in English and in Dutch."""
+    ann = login(host, "Ann")
+    ann.expect("1 seat still empty: Bea.")
+    for typed, said in (
+        ("q" * 1000, "q" * 40 + "… is not a command; type help for the commands."),
+        ("statsu", "statsu is not a command or a move; did you mean status? Type help for commands."),
+        ("buy Gold", "Nothing is asked of you now; type help for the commands."),
+        ("Ann: buy Gold", "Nothing is asked of you now; type help for the commands."),
+    ):
+        ann.sendline(typed)
+        ann.expect_exact(said + "\r\n")
+        assert "Nothing is asked" not in ann.before.rpartition(typed[-40:])[2]
+    bea = login(host, "Bea", options=("-o", "SetEnv=A11Y_DOMINION_LANG=nl"))
+    bea.expect("Het spel begint.")
+    ann.expect("Ann> ")  # Ann is asked: Bea is not
+    for typed, said in (
+        ("z" * 1000, "z" * 40 + "… is geen commando; typ hulp voor de commando's."),
+        ("koop Goud", "Er wordt je nu niets gevraagd; typ hulp voor de commando's."),
+    ):
+        bea.sendline(typed)
+        bea.expect_exact(said + "\r\n")
+    ann.close()
+    bea.close()

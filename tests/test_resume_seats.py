@@ -22,7 +22,7 @@ import pytest
 from a11y_dominion.autosave import Autosave, read_saved, unlock_game
 from a11y_dominion.console import queries as q
 from a11y_dominion.i18n import Language
-from a11y_dominion.record import make_record, replay
+from a11y_dominion.record import RecordError, make_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view
 
@@ -197,10 +197,10 @@ def _ssh(rp, data: dict, user: str, options: list, log: Path):
     return child
 
 
-def _resumed_host(rp, tmp_path: Path):
+def _resumed_host(rp, tmp_path: Path, *extra: str):
     seats_file, record = tmp_path / "seats-again.json", tmp_path / "record-again.json"
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(rp.ROOT))
-    args = ["host", "--resume", "--port", "0", "--after-game", "0", "--seats-file", str(seats_file)]
+    args = ["host", "--resume", "--port", "0", "--after-game", "0", "--seats-file", str(seats_file), *extra]
     proc = rp.start_host(list(rp.PROGRAM) + args + ["--record-file", str(record)], seats_file, env)
     return rp.Host(json.loads(seats_file.read_text()), proc, record)
 
@@ -308,3 +308,79 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
     assert not rp.leaks(bea.all(), rp.private_sentences(log, "Bea"))
     assert not rp.leaks(ann.all(), rp.private_sentences(log, "Ann", nl))
     assert not [x for x in rp.lines_of(bea.all()) if x.startswith("Ann's hand")]
+
+
+def test_an_autosave_with_seat_lines_is_version_2_and_version_1_files_still_load(tmp_path, monkeypatch):
+    """The ``seat`` line is a compatible addition: the files that may carry it say version 2,
+    so a program that reads only version 1 names the version instead of calling the file
+    damaged; a version 1 file (with or without seat lines) still resumes."""
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path))
+    game = new_game()
+    save = Autosave.create(make_record(game, [["Ann", "remote"], ["Bot", "bigmoney"]]), humans=["Ann"])
+    first = game.pending
+    game.answer([{"move": "end"}])
+    save.answered(game, first.player, game.answers[-1])
+    save.seat_options("Ann", {"verbosity": "verbose"})
+    save.close()
+    header, rest = header_and_lines(save.path)
+    assert header["version"] == 2 and rest[1] == {"seat": "Ann", "options": {"verbosity": "verbose"}}
+    assert read_saved(save.path).record["seats"][0] == ["Ann", "remote", {"verbosity": "verbose"}]
+    unlock_game(save.path, finished=False)
+    lines = save.path.read_text(encoding="utf-8").splitlines()
+    for kept in (lines, lines[:2]):  # version 1 files, as written before and after seat lines came
+        old = tmp_path / "20250101-000000.jsonl"
+        old.write_text("\n".join([json.dumps(dict(header, version=1)), *kept[1:]]) + "\n", encoding="utf-8")
+        saved = read_saved(old)
+        assert not saved.damaged and not saved.torn and len(saved.answers) == 1
+        assert saved.record["seats"][0][2:] == ([{"verbosity": "verbose"}] if len(kept) > 2 else [])
+    newer = tmp_path / "20250101-000001.jsonl"
+    newer.write_text(json.dumps(dict(header, version=3)) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError) as err:
+        read_saved(newer)
+    said = err.value.args[0]
+    assert Language("en").msg(said) == (
+        "The saved game 20250101-000001.jsonl has version 3; this program reads version 1 or 2."
+    )
+    assert Language("nl").msg(said) == (
+        "Het bewaarde spel 20250101-000001.jsonl heeft versie 3; dit programma leest versie 1 of 2."
+    )
+
+
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_with_bot_after_a_seat_nobody_logged_in_to_since_the_resume_gets_the_bot_after_that_time(tmp_path, monkeypatch):
+    """``host --resume --bot-after 1``: a seat whose player has not logged in since the resume is
+    away from the resume, as from a drop: after 1 second the medium bot plays for it, and
+    the others hear it."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import remoteplay as rp
+    from a11y_dominion.cli import _host_autosave
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import parse_seats
+    from test_seat_story import Reader
+
+    # the game of the host that stopped: Ann must answer at her first turn
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data" / "a11y-dominion"))  # where the host reads it
+    seats = parse_seats("Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+    game = Game(GameConfig([s.name for s in seats], KINGDOM, [], [], SEED))
+    first = GameHost(game, seats, SEED, Language("en"), out=[].append)
+    save = _host_autosave(first, seats, None, "en", "normal")
+    save.keep()
+    save.close()
+    monkeypatch.delenv("A11Y_DOMINION_DATA")
+    again = _resumed_host(rp, tmp_path, "--bot-after", "1")
+    try:
+        bea = Reader(_ssh(rp, again.data, "Bea", list(rp.ENGLISH), tmp_path / "bea.log"))
+        bea.until(r"^Ann must answer now\.$")
+        bea.until(r"^Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back\.$")
+        bea.until(r"^Bea> ")  # the bot played Ann's turn, and Bot its own: Bea is asked
+        printed = again.stopped()
+        rp.close_seat(bea.child)
+    finally:
+        if again.proc.poll() is None:
+            again.proc.terminate()
+            again.proc.wait(20)
+    assert "Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back." in rp.lines_of(printed)

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from a11y_dominion.bots.common import Ledger
 from a11y_dominion.bots.kinds import bot_kind, make_bot
 from a11y_dominion.bots.strategy import StrategyBot
 from a11y_dominion.cli import main
@@ -334,8 +335,9 @@ def _seated(kind: str, bot_zones: dict, turn: dict, opp: list | None = None, pil
     table = Table(game, {"Bot": bot, "Opp": make_bot("medium", 2)})
     game.start()
     table.deliver()
-    bot.ledger.owned["Bot"] = Counter(bot_zones.get("hand", []) + bot_zones.get("deck", []))
-    bot.ledger.owned["Opp"] = Counter(opp or ["Copper"] * 7 + ["Estate"] * 3)
+    if isinstance(bot.ledger, Ledger):  # a strategy counts from events (medium reads its view's counts)
+        bot.ledger.owned["Bot"] = Counter(bot_zones.get("hand", []) + bot_zones.get("deck", []))
+        bot.ledger.owned["Opp"] = Counter(opp or ["Copper"] * 7 + ["Estate"] * 3)
     return bot, game.pending, table.view("Bot")
 
 

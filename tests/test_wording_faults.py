@@ -5,6 +5,7 @@ played, the settings' sentences and a strategy file's TOML error read aloud."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
@@ -469,7 +470,7 @@ def test_a_debt_card_is_bought_when_the_coins_so_far_pay_its_debt():
 
 
 def test_a_joined_seat_asks_the_same_about_a_debt_card():
-    # a seat that joined a hosted game knows the game only from its view (its game is a ViewGame): its
+    # a seat that joined a hosted game knows the game only from its view (its game is a Position): its
     # console asks as the local one does, and sends the buy only after yes
     import io
 
@@ -507,6 +508,88 @@ def test_a_joined_seat_asks_the_same_about_a_debt_card():
             *(["Nothing was bought; the Action phase goes on."] if keys is None else []),
         ]
         assert console.answered == keys
+
+
+VILLA_BEFORE_TREASURES = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {
+        "Ann": {"hand": ["Villa", "Copper", "Copper", "Estate", "Estate"], "deck": ["Estate"] * 5},
+        "Bot": {"hand": ["Estate"], "deck": ["Estate"] * 5},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, refusal",
+    [
+        (
+            EN,
+            "buy silver",
+            "Silver costs 3 coins; you have 0 coins until you play the Treasures in your hand: type play treasures.",
+        ),
+        (
+            NL,
+            "koop zilver",
+            "Zilver kost 3 munten; je hebt 0 munten tot je de geldkaarten in je hand speelt: typ speel geldkaarten.",
+        ),
+    ],
+)
+def test_a_joined_seat_s_illegal_buy_is_never_asked_about_and_the_host_refuses_it_as_the_console_does(
+    lang, typed, refusal
+):
+    # Ann could still play Villa, so a legal buy would be asked about first ("Buying Silver ends the
+    # Action phase. Go on?"); Silver costs more than the 0 coins so far, so the joined seat sends it
+    # unasked, the host refuses it, and she hears what the console says to the same line
+    import io
+    import json
+
+    from a11y_dominion.announcements.speech.speaker import Speaker
+    from a11y_dominion.console.display import Display, PlainReader
+    from a11y_dominion.console.seat import HumanSeat
+    from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole
+    from a11y_dominion.remote.protocol import ProtocolOutlet, Rate
+    from a11y_dominion.scenario import load_scenario
+
+    kingdom = ["Villa", "Engineer", "Forum"]
+    _, lines = console_at(VILLA_BEFORE_TREASURES, typed + "\n", lang.code, kingdom=kingdom)
+    assert after(lines, typed) == [refusal]
+
+    game, _ = load_scenario(
+        {
+            "players": ["Ann", "Bot"],
+            "kingdom": kingdom,
+            "events": [],
+            "landmarks": [],
+            "seed": 1,
+            "state": VILLA_BEFORE_TREASURES,
+            "script": [],
+        }
+    )
+    game.start()
+    decide = {"type": "decide", "id": 1, "decision": game.pending.to_data(), "view": player_view(game, "Ann").to_data()}
+    screen = io.StringIO()
+    display = Display(screen, plain=True, lang=lang)
+    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+    console = JoinConsole(link, seat, display, Speaker("off"), PlainReader(io.StringIO("yes\n"), screen))
+    assert console.receive(decide)
+    console.handle(typed)
+    assert screen.getvalue() == ""  # nothing asked
+    assert console.answered == [Move.buy("Silver")]
+
+    # the host's side of the seat protocol refuses it with the console's explanation
+    sent: list = []
+    waiting = asyncio.new_event_loop().create_future()
+    host_seat = SimpleNamespace(waiting=waiting, decision=game.pending, chat=None)
+    outlet = ProtocolOutlet(SimpleNamespace(table=SimpleNamespace(game=game)), host_seat, sent.append)
+    outlet.received(json.dumps({"type": "answer", "keys": [k.to_dict() for k in console.answered]}))
+    refused = json.loads(sent[-1])
+    assert (refused["type"], refused["text"], waiting.done()) == ("refused", REFUSED_EN, False)
+    assert console.receive(refused)
+    assert screen.getvalue().splitlines() == [refusal]
+
+
+REFUSED_EN = "Silver costs 3 coins; you have 0 coins until you play the Treasures in your hand: type play treasures."
 
 
 # ------------------------------------------------------------ verbose phases: said once, and whose

@@ -19,10 +19,30 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import Protocol
 
 from .history import History
 
 PRIORITIES = ("normal", "high", "important")
+
+
+class SpeechOut(Protocol):
+    """What the announcer speaks through (a :class:`~a11y_dominion.announcements.speech.Speaker`):
+    ``speak`` one sentence at a priority (normal, high or important), interrupting current
+    speech when ``interrupt``; ``silence`` stops speech now."""
+
+    def speak(self, text: str, priority: str = "normal", interrupt: bool = False) -> object: ...
+
+    def silence(self) -> None: ...
+
+
+# One announcement held while the player types: text, category, priority, keep, interrupt, style, shown.
+_Held = tuple[str, str, str, bool, bool, "str | None", "str | None"]
+
+
+def _print_line(text: str, style: str | None = None) -> None:
+    """Print ``text`` as one line (``style`` is not used)."""
+    print(text)
 
 
 class Announcer:
@@ -36,17 +56,17 @@ class Announcer:
 
     def __init__(
         self,
-        speaker=None,
-        print_fn: Callable | None = None,
+        speaker: SpeechOut | None = None,
+        print_fn: Callable[[str, str | None], object] | None = None,
         history: History | None = None,
         listener: str | None = None,
-    ):
+    ) -> None:
         self.speaker = speaker
-        self.print_fn = print_fn or (lambda text, style=None: print(text))
+        self.print_fn = print_fn or _print_line
         self.history = history if history is not None else History()
         self.listener = listener
         self._holding = False
-        self._held: deque = deque()
+        self._held: deque[_Held] = deque()
 
     def may_hear(self, audience: str | None) -> bool:
         """True when this screen may carry an announcement for ``audience``
@@ -72,14 +92,23 @@ class Announcer:
             raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}")
         if not self.may_hear(audience):
             return False
-        item = (text, category, priority, keep, interrupt or priority == "important", style, shown)
+        item: _Held = (text, category, priority, keep, interrupt or priority == "important", style, shown)
         if self._holding:
             self._held.append(item)
             return True
         self._out(*item)
         return True
 
-    def _out(self, text, category, priority, keep, interrupt, style, shown=None) -> None:
+    def _out(
+        self,
+        text: str,
+        category: str,
+        priority: str,
+        keep: bool,
+        interrupt: bool,
+        style: str | None,
+        shown: str | None = None,
+    ) -> None:
         self.print_fn(shown or text, style)
         if self.speaker is not None:
             self.speaker.speak(shown or text, priority=priority, interrupt=interrupt)
@@ -101,6 +130,7 @@ class Announcer:
 
     @property
     def holding(self) -> bool:
+        """True while announcements are held (see :meth:`hold`)."""
         return self._holding
 
     @property

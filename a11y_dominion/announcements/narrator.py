@@ -23,10 +23,13 @@ Accessibility Notes' announcements; ``normal`` for the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, TypedDict
 
 from ..i18n import N_, Language
 from ..rules import events as ev
+from ..rules.decisions import Msg
 from .sentences import EventSentences, gained_left
 from .words import UNITS, count, group_names, hand_sorted, join_names, plural
 
@@ -60,8 +63,65 @@ ESSENTIAL = (
 
 SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
 
+# A sentence and its priority (normal, high or important).
+Said = tuple[str, str]
 
-def _without_last_draw(events: list) -> list:
+
+class _Amount(NamedTuple):
+    """Debt taken or paid, or VP tokens gained, in an opponent's turn summary: ``n`` of them;
+    ``where``: the kind of place VP tokens came from (supply, landmark, pile); ``source``: the
+    card, Event or pile the Debt was taken for or from, or the Landmark, pile or reason of the
+    VP; ``left``: the VP tokens left where they came from."""
+
+    n: int
+    where: str = ""
+    source: str = ""
+    left: int = 0
+
+
+@dataclass
+class _Step:
+    """One step of an opponent's turn summary: ``kind`` (played, bought, gained, trashed: the
+    card names in ``names``, in order; took, paid, vp: the amounts in ``amounts``)."""
+
+    kind: str
+    names: list[str] = field(default_factory=list)
+    amounts: list[_Amount] = field(default_factory=list)
+
+
+class _SummaryFields(TypedDict):
+    """The keys of every turn summary: whose turn, its steps in order, their Debt and VP tokens
+    after the last change (None: none changed), the pile each bought card came from, the cards
+    left in a pile (step index to card to count) and a split pile's new top (step index to card
+    and count) told with a step."""
+
+    player: str | None
+    steps: list[_Step]
+    debt: int | None
+    piles: dict[str, str]
+    vp: int | None
+    left: dict[int, dict[str, int]]
+    top: dict[int, tuple[str, int]]
+
+
+class _Summary(_SummaryFields, total=False):
+    """An opponent's turn as it is told at its end (see :meth:`Narrator._new_summary`)."""
+
+    gained_from: dict[str, str]  # the pile each gained card came from
+    told: bool  # a play of it was told with an attack
+
+
+class _Lead(TypedDict):
+    """Another player's play not told when it happened: who, the names it is in play as, the card,
+    and what they revealed (``reveals``) or trashed (``trashes``) since."""
+
+    player: str
+    cards: set[str]
+    card: str
+    steps: list[tuple[str, tuple[str, ...]]]
+
+
+def _without_last_draw(events: list[ev.GameEvent]) -> list[ev.GameEvent]:
     """``events`` (told to a seat at once) without what "Game over." among them makes
     needless: the shuffles and draws of the Clean-up that ended the game (the hand drawn
     for a turn that never comes) and "The game ends after this turn." told with the end
@@ -110,8 +170,8 @@ class Narrator(EventSentences):
         current: str | None = None,
         lang: Language | None = None,
         prompts: bool = False,
-        people: frozenset = frozenset(),
-    ):
+        people: frozenset[str] = frozenset(),
+    ) -> None:
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
@@ -128,25 +188,25 @@ class Narrator(EventSentences):
         # (a bot's turn start is held and told with its summary, in one line)
         self.people = frozenset(people)
         self.phase = "action" if current is not None else ""  # of the turn being narrated
-        self.last_drawn: tuple | None = None  # the cards the viewer was last told they drew
-        self._summary: dict | None = None
-        self._after_summary: list = []
+        self.last_drawn = None  # the cards the viewer was last told they drew
+        self._summary: _Summary | None = None
+        self._after_summary: list[str] = []
         # an opponent's turn start, held to open the summary of their turn ("Bot, turn 5: played ...")
         self._turn_held: int | None = None
         # another player's play not told when it happened (held for the summary, or left out at
         # terse) and what they revealed or trashed since: told with the attack it leads to
-        self._lead: dict | None = None
+        self._lead: _Lead | None = None
         # the events a note told already says ("Bot reveals no Copper: you get +1 coin and trash a
         # Gladiator from the Supply."): (type, player) of each, left out when it comes
-        self._told: set = set()
+        self._told: set[tuple[str, str | None]] = set()
         # the viewer's own buy just told in a prompted phase: (card or Event, its sentence), so that
         # a bonus for buying it ("When you buy this, +1 Buy.") is told in that sentence
-        self._bought: tuple | None = None
+        self._bought: tuple[str, str] | None = None
         # the figures a bonus told to the viewer changed, which the turn prompt names even when
         # they are back where they were (the console reads and clears it)
-        self.bonus_said: set = set()
+        self.bonus_said: set[str] = set()
         # the viewer's Clean-up draw, told with what is said next (see _holding_hand)
-        self._hand_held: list = []
+        self._hand_held: list[Said] = []
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -161,39 +221,46 @@ class Narrator(EventSentences):
             and not (isinstance(e, ev.Note) and e.other == self.viewer)  # a result told to the viewer
         )
 
-    def _new_summary(self) -> dict:
+    def _new_summary(self) -> _Summary:
         """An opponent's turn as it is told at its end: ``steps``, in the order they
         happened, each [kind, names or amounts]; ``debt``: their Debt after the last change;
         ``piles``: the pile each bought card came from; ``vp``: their VP tokens after the
         last change."""
         return {"player": self.current, "steps": [], "debt": None, "piles": {}, "vp": None, "left": {}, "top": {}}
 
-    def _step(self, kind: str, item) -> None:
+    def _step(self, kind: str, item: str | _Amount) -> _Summary:
         """Add to the turn's last step when it is of the same kind ("played Copper"
-        then "played Silver": "played Copper and Silver"), else start a new one."""
+        then "played Silver": "played Copper and Silver"; Debt or VP from the same
+        place), else start a new one; returns the summary."""
         if self._summary is None:
             self._summary = self._new_summary()
         steps = self._summary["steps"]
-        if steps and steps[-1][0] == kind and (kind not in ("took", "vp") or steps[-1][1][0][1:3] == item[1:3]):
-            steps[-1][1].append(item)
+        last = steps[-1] if steps and steps[-1].kind == kind else None
+        if isinstance(item, str):
+            if last is None:
+                steps.append(_Step(kind, names=[item]))
+            else:
+                last.names.append(item)
+        elif last is not None and (kind not in ("took", "vp") or last.amounts[0][1:3] == item[1:3]):
+            last.amounts.append(item)
         else:
-            steps.append([kind, [item]])
+            steps.append(_Step(kind, amounts=[item]))
+        return self._summary
 
     def _collect(self, e: ev.GameEvent) -> None:
         if isinstance(e, ev.CardPlayed):
             self._step("played", e.as_card or e.card)
         elif isinstance(e, ev.CardBought):
-            self._step("bought", e.card)
-            self._summary["piles"][e.card] = e.pile
+            self._step("bought", e.card)["piles"][e.card] = e.pile
             if self._pile_left(e):
                 self._count_left(e.pile, e.pile_left)
         elif isinstance(e, ev.EventBought):
             self._step("bought", e.event)
         elif isinstance(e, ev.CardGained) and not e.bought:
-            self._step("gained", e.card)
-            self._summary.setdefault("gained_from", {})[e.card] = e.pile
+            s = self._step("gained", e.card)
+            s.setdefault("gained_from", {})[e.card] = e.pile
             if gained_left(e):  # "gained Duchy (5 left)"
-                self._summary["left"].setdefault(len(self._summary["steps"]) - 1, {})[e.card] = e.pile_left
+                s["left"].setdefault(len(s["steps"]) - 1, {})[e.card] = e.pile_left
         elif isinstance(e, ev.CardTrashed):
             self._step("trashed", e.card)
         elif self._summary is None:
@@ -204,15 +271,17 @@ class Narrator(EventSentences):
         ("bought Province (6 left)"; "bought Gold and Estate (7 Estates left)" when the step
         names cards of other piles too); False when no buy of the summary came from it."""
         s = self._summary
+        if s is None:
+            return False
         for k in range(len(s["steps"]) - 1, -1, -1):
-            kind, items = s["steps"][k]
+            kind, items = s["steps"][k].kind, s["steps"][k].names
             card = next((x for x in reversed(items) if s["piles"].get(x) == pile), None)
             if kind == "bought" and card is not None:
                 s["left"].setdefault(k, {})[card] = left
                 return True
         return False
 
-    def _left_told(self, step: str, items: list, left: dict) -> str:
+    def _left_told(self, step: str, items: list[str], left: dict[str, int]) -> str:
         """``step`` ("bought Province and Estate") with the cards left in the piles ``left``
         counts (card name -> cards left): "(7 left)" when the step names one card, else
         each count with its card ("(7 Estates left)"), so that no count is heard as another
@@ -230,7 +299,7 @@ class Narrator(EventSentences):
         if s is None or e.top is None or e.top == e.previous:
             return False
         for k in range(len(s["steps"]) - 1, -1, -1):
-            kind, items = s["steps"][k]
+            kind, items = s["steps"][k].kind, s["steps"][k].names
             if kind not in ("bought", "gained"):
                 continue
             piles = s["piles"] if kind == "bought" else s.get("gained_from", {})
@@ -245,17 +314,16 @@ class Narrator(EventSentences):
     def _collect_debt(self, e: ev.DebtChanged) -> None:
         """An opponent's Debt taken or paid, told in its place in the turn's summary."""
         if e.delta > 0:
-            self._step("took", (e.delta, e.source))
+            s = self._step("took", _Amount(e.delta, source=e.source))
         else:
-            self._step("paid", (-e.delta, ""))
-        self._summary["debt"] = e.total
+            s = self._step("paid", _Amount(-e.delta))
+        s["debt"] = e.total
 
     def _collect_vp(self, e: ev.VPTokensMoved) -> None:
         """VP tokens the opponent gained or took, told in their place in the turn's summary,
         with their new total (and what is left on the Landmark or pile) at its end."""
         source = e.source if e.source_kind in ("landmark", "pile") else e.reason
-        self._step("vp", (e.amount, e.source_kind, source, e.source_left))
-        self._summary["vp"] = e.target_total
+        self._step("vp", _Amount(e.amount, e.source_kind, source, e.source_left))["vp"] = e.target_total
 
     def _holding_for_summary(self, e: ev.GameEvent) -> bool:
         """An opponent's Debt, VP or pile change during their summarised turn:
@@ -277,7 +345,7 @@ class Narrator(EventSentences):
             and self._summary is not None
         )
 
-    def flush(self) -> list:
+    def flush(self) -> list[str]:
         """The summary of the opponent turn collected so far, if any, in one line:
         what they did in the order it happened, opened by the turn's number
         when its start was held for it ("Rand, turn 4: paid 1 Debt, bought
@@ -290,10 +358,11 @@ class Narrator(EventSentences):
             return [" ".join(after)] if after else []
         parts = []
         last_bought = None
-        for k, (kind, items) in enumerate(s["steps"]):
+        for k, step in enumerate(s["steps"]):
+            kind, items, amounts = step.kind, step.names, step.amounts
             if kind == "took":
-                n, source = sum(i[0] for i in items), items[0][1]
-                if getattr(source, "template", "") == "the {pile} pile":  # a pile's Debt tokens
+                n, source = sum(i.n for i in amounts), amounts[0].source
+                if isinstance(source, Msg) and source.template == "the {pile} pile":  # a pile's Debt tokens
                     if last_bought is not None and source.args.get("pile") == s["piles"].get(last_bought):
                         parts.append(self._t(N_("took {n} Debt from its pile"), n=n))
                     else:
@@ -305,10 +374,10 @@ class Narrator(EventSentences):
                 else:
                     parts.append(self._t(N_("took {n} Debt"), n=n))
             elif kind == "paid":
-                parts.append(self._t(N_("paid {n} Debt"), n=sum(i[0] for i in items)))
+                parts.append(self._t(N_("paid {n} Debt"), n=sum(i.n for i in amounts)))
             elif kind == "vp":
-                n, where, source = sum(i[0] for i in items), items[0][1], items[0][2]
-                left = items[-1][3]  # what is left where they came from, after the last take
+                n, where, source = sum(i.n for i in amounts), amounts[0].where, amounts[0].source
+                left = amounts[-1].left  # what is left where they came from, after the last take
                 if where == "landmark":
                     parts.append(
                         self._t(N_("took {n} VP from {landmark} ({left} left)"), n=n, landmark=source, left=left)
@@ -363,13 +432,13 @@ class Narrator(EventSentences):
         return [" ".join([line, *after])]
 
     @staticmethod
-    def _only_change(s: dict, kinds: tuple, total: int) -> bool:
+    def _only_change(s: _Summary, kinds: tuple[str, ...], total: int) -> bool:
         """True when the summary ``s`` says one change of ``kinds`` (Debt taken, or VP tokens
         gained), one step of one or more amounts of the same kind, and it is ``total``."""
-        steps = [(kind, items) for kind, items in s["steps"] if kind in kinds]
-        return len(steps) == 1 and steps[0][0] in ("took", "vp") and sum(i[0] for i in steps[0][1]) == total
+        steps = [step for step in s["steps"] if step.kind in kinds]
+        return len(steps) == 1 and steps[0].kind in ("took", "vp") and sum(i.n for i in steps[0].amounts) == total
 
-    def before_question(self) -> list:
+    def before_question(self) -> list[str]:
         """The summary so far of an opponent's turn of which nothing was said yet, when
         the viewer must answer a question in it (a card gained or played there asks
         something of them, not through an attack's line): "Bot, turn 13: played 2 Coppers,
@@ -380,7 +449,7 @@ class Narrator(EventSentences):
             return self.held_hand()
         return self.held_hand() + self.flush()
 
-    def _release_turn(self) -> list:
+    def _release_turn(self) -> list[str]:
         """The held start of an opponent's turn, when something of that turn must be said
         before its summary (an attack): "Bot's turn 9."; else nothing."""
         if self._turn_held is None or self.current is None:
@@ -388,7 +457,7 @@ class Narrator(EventSentences):
         n, self._turn_held = self._turn_held, None
         return [self._t(N_("{player}'s turn {n}."), player=self.current, n=n)]
 
-    def _with_turn(self, said: list) -> list:
+    def _with_turn(self, said: list[str]) -> list[str]:
         """``said``, opened by the held start of the opponent's turn on the same line
         ("Bot's turn 9. Catapult attacks you.") when it was held."""
         turn = self._release_turn()
@@ -414,7 +483,7 @@ class Narrator(EventSentences):
         elif isinstance(e, ev.CardTrashed) and not ev.is_hidden(e):
             self._lead["steps"].append(("trashes", (e.card,)))
 
-    def attack_lead(self, e: ev.Attacked) -> list:
+    def attack_lead(self, e: ev.Attacked) -> list[str]:
         """The clauses that open the sentence of the attack ``e`` when the play it comes
         from was not told ("plays Legionary", "reveals Gold"), or [] when it was."""
         lead, self._lead = self._lead, None
@@ -427,7 +496,7 @@ class Narrator(EventSentences):
             out.append(self._t(template, cards=self._names(cards)))
         return out
 
-    def _unsay_play(self, cards: set) -> list:
+    def _unsay_play(self, cards: set[str]) -> list[str]:
         """Take the last play of one of ``cards`` out of the turn's summary, the attack's
         sentence naming it ("Bot plays Enchantress and attacks you."), so that the summary does
         not say it again. When that play ends the summary so far, the plays just before it go
@@ -437,7 +506,7 @@ class Narrator(EventSentences):
         if s is None:
             return []
         for k in range(len(s["steps"]) - 1, -1, -1):
-            kind, items = s["steps"][k]
+            kind, items = s["steps"][k].kind, s["steps"][k].names
             if kind != "played":
                 continue
             at = next((j for j in range(len(items) - 1, -1, -1) if items[j] in cards), None)
@@ -459,11 +528,11 @@ class Narrator(EventSentences):
         return []
 
     # --- whole batches
-    def sentences(self, events: Iterable[ev.GameEvent]) -> list:
+    def sentences(self, events: Iterable[ev.GameEvent]) -> list[str]:
         """All sentences for ``events``, in order."""
         return [text for text, _prio in self.announcements(events)]
 
-    def announcements(self, events: Iterable[ev.GameEvent]) -> list:
+    def announcements(self, events: Iterable[ev.GameEvent]) -> list[Said]:
         """``(sentence, priority)`` pairs for ``events``, in order.
 
         A plain play (a card played whose only effect is +Actions/+Buys/+coins,
@@ -476,8 +545,8 @@ class Narrator(EventSentences):
         # announcements, viewer None) keeps every sentence
         if self.viewer is not None and any(isinstance(e, ev.GameEnded) for e in events):
             events = _without_last_draw(events)
-        out: list = []
-        own: set = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
+        out: list[Said] = []
+        own: set[int] = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0
         while i < len(events):
             mine = (
@@ -518,44 +587,48 @@ class Narrator(EventSentences):
             and self.phase == "cleanup"
         )
 
-    def held_hand(self) -> list:
+    def held_hand(self) -> list[str]:
         """The sentences of the viewer's Clean-up draw held so far (see :meth:`_holding_hand`),
         now told: they are no longer held."""
         held, self._hand_held = self._hand_held, []
         return [text for text, _prio in held]
 
-    def _announce_next(self, events: list, i: int, out: list) -> int:
+    def _announce_next(self, events: list[ev.GameEvent], i: int, out: list[Said]) -> int:
         """Add to ``out`` the ``(sentence, priority)`` pairs of the event at ``i`` (with the
         plain plays or the draw told with it); returns the index of the next event."""
         run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
         if run and self.verbosity != "verbose":
             if self.verbosity != "terse":
                 out.extend((x, "normal") for x in self._release_turn())
-                out.append((self._plain_sentence(events, run), "normal"))
+                out.append((self._plain_sentence(run), "normal"))
                 self._lead = None
             else:
-                self._hold_lead(events[run[-1]])
-            return run[-1] + 2
+                self._hold_lead(run[-1][0])
+            return i + 2 * len(run)
         e = events[i]
+        folded = self._folded_play(events, i)
+        if folded is not None:
+            played, nxt = folded
+            out.extend((x, "normal") for x in played)
+            return nxt
+        after = events[i + 1] if i + 1 < len(events) else None
         if (
             isinstance(e, ev.ResourcesChanged)
             and e.source == "Villa"
             and (e.d_actions, e.d_buys, e.d_coins) == (1, 0, 0)
-            and i + 1 < len(events)
-            and isinstance(events[i + 1], ev.PhaseChanged)
-            and events[i + 1].reason == "villa"
+            and isinstance(after, ev.PhaseChanged)
+            and after.reason == "villa"
         ):
             return i + 1  # Villa gained in the Buy phase: going back to the Action phase says its +1 Action
         if (
             isinstance(e, ev.ResourcesChanged)
             and e.source == "play"
-            and i + 1 < len(events)
-            and isinstance(events[i + 1], ev.CardPlayed)
-            and events[i + 1].player == e.player
+            and isinstance(after, ev.CardPlayed)
+            and after.player == e.player
         ):
             # the Action a play uses is spent as it is played: the play is told first ("You play
             # Villa. -1 Action. You have 0 Actions, ...")
-            out.extend((x, self.priority(events[i + 1])) for x in self.narrate(events[i + 1]))
+            out.extend((x, self.priority(after)) for x in self.narrate(after))
             out.extend((x, self.priority(e)) for x in self.narrate(e))
             return i + 2
         if self._buy_bonus_told(e, out):
@@ -566,34 +639,33 @@ class Narrator(EventSentences):
             name = e.card if isinstance(e, ev.CardBought) else e.event
             self._bought = (name, out[-1][0]) if len(out) > start else None
             return i + 1
-        if isinstance(e, ev.CardsRevealed) and i + 1 < len(events) and self._note_tells(events[i + 1], e):
+        if isinstance(e, ev.CardsRevealed) and after is not None and self._note_tells(after, e):
             return i + 1  # the note that follows names the card revealed
         trashed = self._trash_run(events, i)
         if len(trashed) > 1:
             # several cards trashed at once (Donate): one sentence, grouped like draws
             said = self._p(
-                e.player,  # type: ignore[attr-defined]
+                trashed[0].player,
                 N_("You trash {cards}."),
                 N_("{player} trashes {cards}."),
-                cards=self._names(events[j].card for j in trashed),
+                cards=self._names(t.card for t in trashed),
             )
             out.extend((x, self.priority(e)) for x in self._with_turn([said]))
-            return trashed[-1] + 1
+            return i + len(trashed)
         moved = self._move_run(events, i)
         if len(moved) > 1:
             # the same move of one player's cards, one after the other (Haunted Castle's attack
             # puts 2 cards onto a deck): one sentence ("Bot puts 2 cards onto their deck.")
-            said = self._narrate_event(self._merged_move([events[j] for j in moved]))
-            out.extend((x, self.priority(e)) for x in self._with_turn(said))
-            return moved[-1] + 1
+            told = self._narrate_event(self._merged_move(moved))
+            out.extend((x, self.priority(e)) for x in self._with_turn(told))
+            return i + len(moved)
         if isinstance(e, ev.PileTopChanged) and self._count_folded(out, e):
             return i + 1
         if (
             isinstance(e, ev.BidMade)
             and e.amount is not None
-            and i + 1 < len(events)
-            and isinstance(events[i + 1], ev.BiddingWon)
-            and events[i + 1].player == e.player == self.viewer
+            and isinstance(after, ev.BiddingWon)
+            and after.player == e.player == self.viewer
         ):
             # the viewer's own bid, the last, wins: said once ("You bid 2 Debt and win Mountain Pass.")
             said = self._t(N_("You bid {n} Debt and win Mountain Pass."), n=e.amount)
@@ -601,23 +673,54 @@ class Narrator(EventSentences):
             return i + 2
         if (
             isinstance(e, ev.DeckShuffled)
-            and i + 1 < len(events)
-            and isinstance(events[i + 1], ev.CardsDrawn)
-            and events[i + 1].player == e.player
-            and events[i + 1].count > 0
+            and isinstance(after, ev.CardsDrawn)
+            and after.player == e.player
+            and after.count > 0
             and not self._summarizing(e)
             and self.verbosity != "terse"
         ):
-            drawn = self.narrate(events[i + 1])
+            drawn = self.narrate(after)
             if len(drawn) == 1:
                 out.extend((x, "normal") for x in self._release_turn())
-                out.append((self._shuffled_and_drew(e, events[i + 1]), self.priority(events[i + 1])))
+                out.append((self._shuffled_and_drew(e, after), self.priority(after)))
                 return i + 2
         prio = self.priority(e)
         out.extend((s, prio) for s in self.narrate(e))
         return i + 1
 
-    def _buy_bonus_told(self, e: ev.GameEvent, out: list) -> bool:
+    def _folded_play(self, events: list[ev.GameEvent], i: int) -> tuple[list[str], int] | None:
+        """At verbose: a play of the viewer's own at ``i`` told in one line with the Actions,
+        Buys and coins it made and their new totals (:meth:`folded_play`): the Action the play
+        used, the play, and the bonus right after it. Returns (its sentences, the index of the
+        next event), or None for anything else."""
+        if self.verbosity != "verbose":
+            return None
+        first = events[i]
+        j = i + 1 if isinstance(first, ev.ResourcesChanged) and first.source == "play" else i
+        if j >= len(events):
+            return None
+        play = events[j]
+        if not isinstance(play, ev.CardPlayed) or play.replaced or play.player != self.viewer:
+            return None
+        changes: list[ev.ResourcesChanged] = []
+        if j > i and isinstance(first, ev.ResourcesChanged):
+            if first.player != play.player:
+                return None
+            changes.append(first)
+        bonus = events[j + 1] if j + 1 < len(events) else None
+        if isinstance(bonus, ev.ResourcesChanged) and bonus.source == play.card and bonus.player == play.player:
+            changes.append(bonus)
+        if not changes:
+            return None
+        nxt = j + 2 if changes[-1] is bonus else j + 1
+        said = self.narrate(play)
+        if said and said[-1].endswith("."):
+            said[-1] = self.folded_play(said[-1], changes)
+        else:  # (nothing to fold into: each told as it is)
+            said += [x for c in changes for x in self.narrate(c)]
+        return said, nxt
+
+    def _buy_bonus_told(self, e: ev.GameEvent, out: list[Said]) -> bool:
         """A bonus for buying a card or Event (Forum's, Delve's +1 Buy) that the viewer gets in
         their prompted phase, told in the sentence of the buy ("You buy Forum: +1 Buy."); the
         figures it changed are named by the turn prompt even when the buy's cost took them
@@ -646,10 +749,10 @@ class Narrator(EventSentences):
         self._bought = None
         return True
 
-    def _trash_run(self, events: list, i: int) -> list:
-        """The indices of the cards trashed one after the other from ``i`` by one player from
-        one zone (not the Supply), when they are told as they happen; [] otherwise."""
-        run: list = []
+    def _trash_run(self, events: Sequence[ev.GameEvent], i: int) -> list[ev.CardTrashed]:
+        """The cards trashed one after the other from ``i`` by one player from one zone (not
+        the Supply), the events in order, when they are told as they happen; [] otherwise."""
+        run: list[ev.CardTrashed] = []
         first = events[i]
         if (
             not isinstance(first, ev.CardTrashed)
@@ -668,12 +771,12 @@ class Narrator(EventSentences):
                 and (e.type, e.player) not in self._told
             ):
                 break
-            run.append(i)
+            run.append(e)
             i += 1
         return run
 
-    def _move_run(self, events: list, i: int) -> list:
-        """The indices of the moves of one player's cards, one after the other from ``i``, of
+    def _move_run(self, events: Sequence[ev.GameEvent], i: int) -> list[ev.CardMoved | ev.CardsDiscarded]:
+        """The moves of one player's cards (the events in order), one after the other from ``i``, of
         the same kind (cards put from one zone onto their deck, into their hand or onto their
         discard pile, or discarded from one zone), all seen or all hidden, when they are told
         as they happen; [] otherwise."""
@@ -689,31 +792,38 @@ class Narrator(EventSentences):
         if isinstance(first, ev.CardsDiscarded) and first.source == "in_play":
             return []
 
-        def key(e):
+        def key(e: ev.GameEvent) -> tuple[object, ...] | None:
             if isinstance(e, ev.CardMoved):
                 return (e.type, e.player, e.source, e.destination, e.top, e.private_to, ev.is_hidden(e))
-            return (e.type, e.player, e.source, e.private_to, ev.is_hidden(e))
+            if isinstance(e, ev.CardsDiscarded):
+                return (e.type, e.player, e.source, e.private_to, ev.is_hidden(e))
+            return None
 
         want = key(first)
-        run: list = []
+        run: list[ev.CardMoved | ev.CardsDiscarded] = []
         while i < len(events):
             e = events[i]
-            if type(e) is not type(first) or key(e) != want or (e.type, e.player) in self._told:
+            if (
+                type(e) is not type(first)
+                or not isinstance(e, (ev.CardMoved, ev.CardsDiscarded))
+                or key(e) != want
+                or (e.type, e.player) in self._told
+            ):
                 break
-            run.append(i)
+            run.append(e)
             i += 1
         return run
 
     @staticmethod
-    def _merged_move(moves: list) -> ev.GameEvent:
-        """One event for the run of moves ``moves`` (see :meth:`_move_run`)."""
+    def _merged_move(moves: Sequence[ev.CardMoved | ev.CardsDiscarded]) -> ev.GameEvent:
+        """One event for the run of moves ``moves``, all of one type (see :meth:`_move_run`)."""
         first = moves[0]
         if isinstance(first, ev.CardsDiscarded):
-            cards = tuple(c for m in moves for c in m.cards)
+            cards = tuple(c for m in moves if isinstance(m, ev.CardsDiscarded) for c in m.cards)
             return ev.CardsDiscarded(first.player, cards, first.source, first.private_to)
         return ev.CardsMoved(
             first.player,
-            tuple(m.card for m in moves),
+            tuple(m.card for m in moves if isinstance(m, ev.CardMoved)),
             len(moves),
             first.source,
             first.destination,
@@ -721,7 +831,7 @@ class Narrator(EventSentences):
             first.top,
         )
 
-    def _count_folded(self, out: list, e: ev.PileTopChanged) -> bool:
+    def _count_folded(self, out: list[Said], e: ev.PileTopChanged) -> bool:
         """When only the count of ``e``'s pile changed and the last sentence said ends with that
         pile ("You take 1 Debt for the Settlers pile."), the count is told in it ("... for the
         Settlers pile (9 cards left)."): True when it was, and the pile's own sentence is left out."""
@@ -746,11 +856,11 @@ class Narrator(EventSentences):
         )
 
     @staticmethod
-    def _one_line_per_move(out: list, own: set) -> list:
+    def _one_line_per_move(out: list[Said], own: set[int]) -> list[Said]:
         """The sentences of one move of the viewer in their own Action or Buy phase
         ("You buy Villa. You take 1 Debt for the Villa pile. Villa: you go back to the
         Action phase.") joined into one line, with the highest priority among them."""
-        joined: list = []
+        joined: list[Said] = []
         rank = {"normal": 0, "high": 1, "important": 2}
         for k, (text, prio) in enumerate(out):
             if k in own and k - 1 in own and joined:
@@ -774,14 +884,14 @@ class Narrator(EventSentences):
             return "high"
         return "normal"
 
-    def _plain_sentence(self, events: list, run: list) -> str:
+    def _plain_sentence(self, run: Sequence[tuple[ev.CardPlayed, ev.ResourcesChanged]]) -> str:
         # (cards with no text of their own: the order they were played in changes nothing, so they
         # are named in the order the hand is read, as the draw was)
-        plays = [events[j] for j in run]
-        last = events[run[-1] + 1]
-        da = sum(events[j + 1].d_actions for j in run)
-        db = sum(events[j + 1].d_buys for j in run)
-        dc = sum(events[j + 1].d_coins for j in run)
+        plays = [play for play, _gain in run]
+        last = run[-1][1]
+        da = sum(gain.d_actions for _play, gain in run)
+        db = sum(gain.d_buys for _play, gain in run)
+        dc = sum(gain.d_coins for _play, gain in run)
         bits = ["+" + self._n(d, u) for d, u in ((da, "Action"), (db, "Buy"), (dc, "coin")) if d > 0]
         if self._prompted(plays[0].player):
             # the turn prompt that follows names the new Actions, Buys and coins (each one that changed)
@@ -798,8 +908,10 @@ class Narrator(EventSentences):
         )
 
     @staticmethod
-    def _plain_run(events: list, i: int) -> list:
-        run = []
+    def _plain_run(events: Sequence[ev.GameEvent], i: int) -> list[tuple[ev.CardPlayed, ev.ResourcesChanged]]:
+        """The plain plays from ``i`` on, each a card played by one player and the +Actions,
+        +Buys or +coins right after it that are its whole effect (see :meth:`announcements`)."""
+        run: list[tuple[ev.CardPlayed, ev.ResourcesChanged]] = []
         while i + 1 < len(events):
             a, b = events[i], events[i + 1]
             if not (
@@ -812,16 +924,16 @@ class Narrator(EventSentences):
                 and b.player == a.player
             ):
                 break
-            if run and events[run[0]].player != a.player:
+            if run and run[0][0].player != a.player:
                 break
-            run.append(i)
+            run.append((a, b))
             i += 2
         return run
 
     # --- one event
-    def narrate(self, e: ev.GameEvent) -> list:
+    def narrate(self, e: ev.GameEvent) -> list[str]:
         """Sentences for one event (often one, sometimes none)."""
-        pre = []
+        pre: list[str] = []
         if (e.type, getattr(e, "player", None)) in self._told:
             self._told.discard((e.type, e.player))  # type: ignore[attr-defined]
             return pre  # said by the note before it
@@ -882,8 +994,9 @@ class Narrator(EventSentences):
         said = self._narrate_event(e)
         return pre + (self._with_turn(said) if said else [])
 
-    def _narrate_event(self, e: ev.GameEvent) -> list:
-        fn = getattr(self, "_" + e.type, None)
+    def _narrate_event(self, e: ev.GameEvent) -> list[str]:
+        # the sentences' method for the event's type (see EventSentences)
+        fn: Callable[[ev.GameEvent], str | Iterable[str] | None] | None = getattr(self, "_" + e.type, None)
         if fn is None:
             return []
         res = fn(e)

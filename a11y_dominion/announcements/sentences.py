@@ -10,6 +10,8 @@ new total; the listener (``viewer``) is spoken to as "you".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..i18n import N_, Language
 from ..rules import events as ev
 from ..rules.cards import CARDS
@@ -52,23 +54,28 @@ _CARDS_PUT = {  # where CardsMoved puts a player's cards: (the cards seen, by yo
 
 class EventSentences:
     """Sentences for single events (a mixin of :class:`~a11y_dominion.announcements.narrator.Narrator`):
-    needs ``viewer`` (str or None), ``verbosity`` and ``L`` (a :class:`Language`)."""
+    needs ``viewer`` (str or None), ``verbosity`` and ``L`` (a :class:`Language`); ``prompts``,
+    ``current`` and ``phase`` as the narrator keeps them (see :meth:`_prompted`)."""
 
     viewer: str | None
     verbosity: str
     L: Language
+    prompts: bool = False  # the viewer answers at a turn prompt naming the phase and figures
+    current: str | None = None  # the turn player
+    phase: str = ""  # the phase of the turn being narrated
+    last_drawn: tuple[str, ...] | None = None  # the cards the viewer was last told they drew
     phase_said: str | None = None  # the viewer's new phase, named by the last sentence told about it
     debt_said: int | None = None  # the viewer's whole Debt, said by the last sentence ("You take 4 Debt ...")
 
-    def attack_lead(self, e: ev.Attacked) -> list:
+    def attack_lead(self, e: ev.Attacked) -> list[str]:
         """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
         return []
 
     # --- small helpers
-    def _t(self, template: str, **fields) -> str:
+    def _t(self, template: str, **fields: object) -> str:
         return self.L.text(template, **fields)
 
-    def _p(self, player: str, you: str, they: str, **fields) -> str:
+    def _p(self, player: str, you: str, they: str, **fields: object) -> str:
         """The "you" template for the viewer, else the third-person one."""
         if player == self.viewer:
             return self._t(you, **fields)
@@ -77,27 +84,22 @@ class EventSentences:
     def _n(self, n: int, unit: str) -> str:
         return count(n, unit, self.L)
 
-    def _names(self, names) -> str:
+    def _names(self, names: Iterable[str]) -> str:
         return group_names(names, self.L)
 
-    def _join(self, parts) -> str:
+    def _join(self, parts: Iterable[str]) -> str:
         return join_names(parts, self.L)
 
-    def _c(self, name):
+    def _c(self, name: str) -> str:
         return self.L.card(name)
 
     def _prompted(self, player: str) -> bool:
         """True when ``player`` is the viewer, in their own Action or Buy phase, and a turn
         prompt naming the phase, Actions, Buys, coins and Debt follows (``prompts``)."""
-        return (
-            getattr(self, "prompts", False)
-            and player == self.viewer
-            and getattr(self, "current", None) == player
-            and getattr(self, "phase", "") in ("action", "buy")
-        )
+        return self.prompts and player == self.viewer and self.current == player and self.phase in ("action", "buy")
 
     # --- setup
-    def _game_set_up(self, e):
+    def _game_set_up(self, e: ev.GameSetUp) -> list[str]:
         piles = []
         for name, coins, debt in e.kingdom_costs:
             cost = self.L.cost(coins, debt)
@@ -129,7 +131,7 @@ class EventSentences:
             out.append(self._t(N_("Landmarks: {landmarks}."), landmarks=self._join(self._c(x) for x in e.landmarks)))
         return out
 
-    def _landmark_set_up(self, e):
+    def _landmark_set_up(self, e: ev.LandmarkSetUp) -> str | None:
         if e.landmark == "Obelisk":
             if e.detail:
                 halves = [self._c(x) for x in e.detail.split("/")]
@@ -146,14 +148,14 @@ class EventSentences:
             return self._t(N_("{landmark} starts with {n} VP."), landmark=e.landmark, n=e.vp_tokens)
         return None
 
-    def _pile_debt_set_up(self, e):
+    def _pile_debt_set_up(self, e: ev.PileDebtSetUp) -> str:
         return self._t(N_("Tax: {each} Debt on each of the {n} Supply piles."), each=e.each, n=e.piles)
 
     # --- turn flow
-    def _turn_started(self, e):
+    def _turn_started(self, e: ev.TurnStarted) -> str:
         return self._p(e.player, N_("Your turn {n}."), N_("{player}'s turn {n}."), n=e.number)
 
-    def _phase_changed(self, e):
+    def _phase_changed(self, e: ev.PhaseChanged) -> str | None:
         if e.player == self.viewer and e.reason in ("villa", "again"):
             self.phase_said = e.phase  # the sentence names the new phase: the turn prompt need not
         if e.phase == "action":
@@ -178,7 +180,7 @@ class EventSentences:
             return self._p(e.player, N_("Your Clean-up."), N_("{player}'s Clean-up."))
         return None
 
-    def _card_played(self, e):
+    def _card_played(self, e: ev.CardPlayed) -> str:
         if e.again:
             s = self._p(
                 e.player, N_("You play {card} again."), N_("{player} plays {card} again."), card=e.as_card or e.card
@@ -197,7 +199,7 @@ class EventSentences:
             s += " " + self._t(N_("Enchantress: instead, +1 Card and +1 Action."))
         return s
 
-    def _cards_drawn(self, e):
+    def _cards_drawn(self, e: ev.CardsDrawn) -> str:
         if e.count == 0:
             return self._p(e.player, N_("You have no cards left to draw."), N_("{player} has no cards left to draw."))
         if not ev.is_hidden(e):
@@ -208,7 +210,7 @@ class EventSentences:
             return self._p(e.player, N_("You draw {cards}."), N_("{player} draws {cards}."), cards=cards)
         return self._p(e.player, N_("You draw {count}."), N_("{player} draws {count}."), count=self._n(e.count, "card"))
 
-    def _deck_shuffled(self, e):
+    def _deck_shuffled(self, e: ev.DeckShuffled) -> str:
         return self._p(
             e.player,
             N_("You shuffle; {count} in the deck."),
@@ -216,7 +218,7 @@ class EventSentences:
             count=self._n(e.count, "card"),
         )
 
-    def _shuffled_and_drew(self, shuffle, draw) -> str:
+    def _shuffled_and_drew(self, shuffle: ev.DeckShuffled, draw: ev.CardsDrawn) -> str:
         """A shuffle and the draw right after it, in one sentence."""
         count = self._n(shuffle.count, "card")
         if not ev.is_hidden(draw):
@@ -235,7 +237,7 @@ class EventSentences:
             drawn=self._n(draw.count, "card"),
         )
 
-    def _cards_revealed(self, e):
+    def _cards_revealed(self, e: ev.CardsRevealed) -> str:
         if e.source == "deck":
             return self._p(
                 e.player,
@@ -252,7 +254,7 @@ class EventSentences:
             )
         return self._p(e.player, N_("You reveal {cards}."), N_("{player} reveals {cards}."), cards=self._names(e.cards))
 
-    def _cards_discarded(self, e):
+    def _cards_discarded(self, e: ev.CardsDiscarded) -> str | None:
         if e.source == "in_play":
             if self.verbosity != "verbose":
                 return None
@@ -275,7 +277,7 @@ class EventSentences:
             e.player, N_("You discard {cards}."), N_("{player} discards {cards}."), cards=self._names(e.cards)
         )
 
-    def _card_moved(self, e):
+    def _card_moved(self, e: ev.CardMoved) -> str | None:
         if ev.is_hidden(e):
             if e.destination == "deck":
                 return self._p(
@@ -312,7 +314,7 @@ class EventSentences:
             )
         return None
 
-    def _cards_moved(self, e):
+    def _cards_moved(self, e: ev.CardsMoved) -> str | None:
         seen = not ev.is_hidden(e)
         cards = self._names(e.cards)
         n = self._n(e.count, "card")
@@ -330,7 +332,7 @@ class EventSentences:
             return self._p(e.player, said[0], said[1], cards=cards)
         return self._p(e.player, said[2], said[3], count=n)
 
-    def _cards_set_aside(self, e):
+    def _cards_set_aside(self, e: ev.CardsSetAside) -> str | None:
         if e.viewer is None:
             return None  # face up from the deck: the reveal that follows names them
         if not ev.is_hidden(e):
@@ -361,10 +363,10 @@ class EventSentences:
             count=self._n(e.count, "card"),
         )
 
-    def _game_end_cancelled(self, e):
+    def _game_end_cancelled(self, e: ev.GameEndCancelled) -> str:
         return self._t(N_("The game no longer ends after this turn: the {pile} pile has cards again."), pile=e.pile)
 
-    def _card_bought(self, e):
+    def _card_bought(self, e: ev.CardBought) -> str:
         left = self._pile_left(e)
         if self._prompted(e.player):
             if left:  # the cards left in a Victory pile or a pile nearly empty, told with the buy
@@ -379,7 +381,7 @@ class EventSentences:
         )
         return s + " " + left if left else s
 
-    def _pile_left(self, e) -> str:
+    def _pile_left(self, e: ev.CardBought) -> str:
         """After a buy from a Victory pile, or from a pile nearly empty: what is left in it.
         Not for a split pile or the Castles: their new top is told with the count."""
         if "/" in e.pile or e.pile == "Castles":
@@ -389,10 +391,11 @@ class EventSentences:
             return self._t(N_("{pile} pile: {count} left."), count=self._n(e.pile_left, "card"), pile=e.pile)
         return ""
 
-    def _game_ends_after_turn(self, e):
+    def _game_ends_after_turn(self, e: ev.GameEvent) -> str:
+        # (no field of ``e`` is told: the narrator asks for it with the end of the game too)
         return self._t(N_("The game ends after this turn."))
 
-    def _event_bought(self, e):
+    def _event_bought(self, e: ev.EventBought) -> str:
         if self._prompted(e.player):
             return self._t(N_("You buy the Event {event}."), event=e.event)
         return self._p(
@@ -403,7 +406,7 @@ class EventSentences:
             coins=self._n(e.coins_left, "coin"),
         )
 
-    def _card_gained(self, e):
+    def _card_gained(self, e: ev.CardGained) -> str | None:
         if e.bought and e.destination == "discard":
             return None
         said = self._gained(e)
@@ -412,7 +415,7 @@ class EventSentences:
             return self._t(N_("{said} ({n} left)."), said=said[:-1], n=left)
         return said
 
-    def _gained(self, e) -> str:
+    def _gained(self, e: ev.CardGained) -> str:
         if e.destination == "hand":
             return self._p(
                 e.player,
@@ -429,7 +432,7 @@ class EventSentences:
             )
         return self._p(e.player, N_("You gain {card}."), N_("{player} gains {card}."), card=e.card)
 
-    def _card_trashed(self, e):
+    def _card_trashed(self, e: ev.CardTrashed) -> str:
         if e.source == "supply":
             return self._p(
                 e.player,
@@ -439,10 +442,10 @@ class EventSentences:
             )
         return self._p(e.player, N_("You trash {card}."), N_("{player} trashes {card}."), card=e.card)
 
-    def _card_returned(self, e):
+    def _card_returned(self, e: ev.CardReturned) -> str:
         return self._t(N_("{card} goes back to the {pile} pile."), card=e.card, pile=e.pile)
 
-    def _resources_changed(self, e):
+    def _resources_changed(self, e: ev.ResourcesChanged) -> str | None:
         if e.source == "play" and self.verbosity != "verbose":
             return None
         bits = []
@@ -459,7 +462,9 @@ class EventSentences:
         if self._prompted(e.player):
             if self.verbosity != "verbose":
                 return None  # the turn prompt that follows names each figure that changed
-            return self._t(N_("{bonus}."), bonus=self._join(bits))
+            # verbose: the new total of each figure that changed, as it changes (the prompt comes
+            # only after the whole command: play treasures plays several)
+            return self._t(N_("{bonus}; you have {totals}."), bonus=self._join(bits), totals=self._totals([e]))
         return self._p(
             e.player,
             N_("{bonus}. You have {actions}, {buys}, {coins}."),
@@ -470,7 +475,50 @@ class EventSentences:
             coins=self._n(e.coins, "coin"),
         )
 
-    def _debt_changed(self, e):
+    @staticmethod
+    def _net(changes: list[ev.ResourcesChanged]) -> tuple[int, int, int]:
+        """The net change of the Actions, Buys and coins over ``changes``."""
+        return (
+            sum(c.d_actions for c in changes),
+            sum(c.d_buys for c in changes),
+            sum(c.d_coins for c in changes),
+        )
+
+    def _totals(self, changes: list[ev.ResourcesChanged]) -> str:
+        """The new totals ("2 Actions and 1 coin") of the Actions, Buys and coins that any of
+        ``changes`` (ResourcesChanged events of one player, in order) changed."""
+        last = changes[-1]
+        touched = (
+            any(c.d_actions for c in changes),
+            any(c.d_buys for c in changes),
+            any(c.d_coins for c in changes),
+        )
+        figures = ((last.actions, "Action"), (last.buys, "Buy"), (last.coins, "coin"))
+        return self._join(
+            [self._n(total, unit) for (total, unit), shown in zip(figures, touched, strict=True) if shown]
+        )
+
+    def folded_play(self, said: str, changes: list[ev.ResourcesChanged]) -> str:
+        """The sentence of a play of the viewer's (``said``, "You play Cellar.") with the
+        Actions, Buys and coins its ``changes`` (ResourcesChanged events, the Action the play
+        used among them) made, each figure once, as its net change, and their new totals:
+        "You play Silver: +2 coins; you have 4 coins.", "You play Cellar; you still have 1 Action."
+        (verbose, the viewer's own plays)."""
+        bits = [
+            ("+" if d > 0 else "-") + self._n(abs(d), unit)
+            for d, unit in zip(self._net(changes), ("Action", "Buy", "coin"), strict=True)
+            if d
+        ]
+        if not bits:
+            return self._t(N_("{said}; you still have {totals}."), said=said[:-1], totals=self._totals(changes))
+        return self._t(
+            N_("{said}: {bonus}; you have {totals}."),
+            said=said[:-1],
+            bonus=self._join(bits),
+            totals=self._totals(changes),
+        )
+
+    def _debt_changed(self, e: ev.DebtChanged) -> str:
         if self._prompted(e.player):  # the turn prompt that follows says the Debt (and the coins) left
             if e.delta > 0:  # how much; when it is all the Debt there is, the prompt need not say it again
                 if e.delta == e.total:
@@ -525,7 +573,7 @@ class EventSentences:
             total=e.total,
         )
 
-    def _vp_tokens_moved(self, e):
+    def _vp_tokens_moved(self, e: ev.VPTokensMoved) -> str | None:
         n = e.amount
         if e.target_kind == "player":
             tokens = self._n(e.target_total, "VP token")
@@ -595,7 +643,7 @@ class EventSentences:
             )
         return None
 
-    def _first_vp_tokens(self, e, tokens: str) -> str:
+    def _first_vp_tokens(self, e: ev.VPTokensMoved, tokens: str) -> str:
         """A player's first VP tokens: their total, and where they come from."""
         if e.source_kind == "landmark":
             return self._p(
@@ -625,7 +673,7 @@ class EventSentences:
             )
         return self._p(e.target, N_("You now have {tokens}."), N_("{player} now has {tokens}."), tokens=tokens)
 
-    def _pile_debt_changed(self, e):
+    def _pile_debt_changed(self, e: ev.PileDebtChanged) -> str | None:
         if e.delta > 0 and e.delta == e.total:  # none on it before: the number said once
             if e.player:
                 return self._p(
@@ -653,7 +701,7 @@ class EventSentences:
             return None  # the buyer's Debt sentence names the pile: "You take 1 Debt for the Silver pile."
         return self._t(N_("{n} Debt taken from the {pile} pile."), n=-e.delta, pile=e.pile)
 
-    def _pile_top_changed(self, e):
+    def _pile_top_changed(self, e: ev.PileTopChanged) -> str | None:
         if e.top is None:
             return None
         if e.previous == e.top:
@@ -666,14 +714,14 @@ class EventSentences:
             count=self._n(e.cards_left, "card"),
         )
 
-    def _pile_emptied(self, e):
+    def _pile_emptied(self, e: ev.PileEmptied) -> str:
         if e.pile == "Province":  # the game ends with it (said next): how many piles are empty does not matter
             return self._t(N_("The {pile} pile is empty."), pile=e.pile)
         return self._t(
             N_("The {pile} pile is empty. {count} empty."), pile=e.pile, count=self._n(e.empty_piles, "Supply pile")
         )
 
-    def _attacked(self, e):
+    def _attacked(self, e: ev.Attacked) -> str | None:
         if not e.victims:
             return None
         names = [self.L._("you") if v == self.viewer else v for v in e.victims]
@@ -683,7 +731,7 @@ class EventSentences:
             return self._t(N_("{player} {actions}."), player=e.player, actions=self._join([*lead, attacks]))
         return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
-    def _duration_started(self, e):
+    def _duration_started(self, e: ev.DurationStarted) -> str:
         return self._p(
             e.player,
             N_("Your {card} from an earlier turn acts now."),
@@ -691,7 +739,7 @@ class EventSentences:
             card=e.card,
         )
 
-    def _duration_resolved(self, e):
+    def _duration_resolved(self, e: ev.DurationResolved) -> str | None:
         if e.set_aside_left:
             return self._p(
                 e.player,
@@ -702,19 +750,19 @@ class EventSentences:
             )
         return None
 
-    def _bidding_started(self, e):
+    def _bidding_started(self, e: ev.BiddingStarted) -> str:
         return self._t(
             N_("Mountain Pass: {player} gained the first Province. Bidding for 8 VP, in this order: {order}."),
             player=e.player,
             order=self._join(e.order),
         )
 
-    def _bid_made(self, e):
+    def _bid_made(self, e: ev.BidMade) -> str:
         if e.amount is None:
             return self._p(e.player, N_("You pass."), N_("{player} passes."))
         return self._p(e.player, N_("You bid {n} Debt."), N_("{player} bids {n} Debt."), n=e.amount)
 
-    def _bidding_won(self, e):
+    def _bidding_won(self, e: ev.BiddingWon) -> str:
         if e.player is None:
             return self._t(N_("Mountain Pass: nobody bid."))
         # the 8 VP and the Debt taken follow, each with the new total
@@ -725,8 +773,8 @@ class EventSentences:
             n=e.amount,
         )
 
-    def _note(self, e):
-        told = getattr(self, "_told", None)
+    def _note(self, e: ev.Note) -> str:
+        told: set[tuple[str, str | None]] | None = getattr(self, "_told", None)  # (the narrator's)
         if told is not None:
             told.update((kind, e.player) for kind in e.tells if kind != "cards_revealed")
         if e.you and e.player == self.viewer:
@@ -735,7 +783,7 @@ class EventSentences:
             return self._t(e.to_other, player=e.player, n=e.n, card=e.card)
         return self._t(e.text, player=e.player, n=e.n, other=e.other, card=e.card)
 
-    def _card_became(self, e):
+    def _card_became(self, e: ev.CardBecame) -> str:
         return self._p(
             e.player,
             N_("Your {card} is now {card2}."),
@@ -744,7 +792,7 @@ class EventSentences:
             card2=e.as_card,
         )
 
-    def _game_ended(self, e):
+    def _game_ended(self, e: ev.GameEnded) -> list[str]:
         out = [self._t(N_("Game over."))]
         for name, total, cards, tokens, lms in e.scores:
             parts = [self._t(N_("{n} from cards"), n=cards), self._t(N_("{n} from VP tokens"), n=tokens)]

@@ -23,7 +23,7 @@ UNITS = {
 _EN = Language("en")
 
 
-def hand_sorted(names: Iterable[str]) -> list:
+def hand_sorted(names: Iterable[str]) -> list[str]:
     """Card names in the order a hand is read: Actions, Treasures, Victory cards, Curses,
     then the rest, each by (English) name; unknown names last. So drawn cards are read
     as the hand is ("3 Coppers, Silver and Estate"): :func:`~a11y_dominion.rules.turnflow.name_rank`."""
@@ -56,10 +56,10 @@ def join_names(names: Iterable[str], lang: Language = _EN) -> str:
 def group_names(names: Iterable[str], lang: Language = _EN) -> str:
     """ "2 Coppers and Silver": repeated names counted, first-seen order kept
     (in Dutch "2 Koper en 3 Landgoederen")."""
-    counts: dict = {}
+    counts: dict[str, int] = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
-    parts = []
+    parts: list[str] = []
     for n, k in counts.items():
         parts.append(f"{k} {lang.cards(n)}" if k > 1 else lang.card(n))
     return join_names(parts, lang)

@@ -84,15 +84,22 @@ def field(ledger: CardCounts, view: PlayerView, node: Expr) -> float:
     return best
 
 
-def value(ledger: CardCounts, view: PlayerView, node: Expr) -> float:
-    """The value of an expression tree of a condition (see :func:`field`)."""
+def value(ledger: CardCounts, view: PlayerView, node: Expr, memo: dict[Expr, float] | None = None) -> float:
+    """The value of an expression tree of a condition (see :func:`field`); ``memo``, when given,
+    keeps the value of each field read (for conditions read from one view: a field's value is the
+    same in all of them)."""
     op = node[0]
     if op == "n":
         number: float = node[1]
         return number
     if op in ("f", "c", "t"):
-        return field(ledger, view, node)
-    a, b = value(ledger, view, node[1]), value(ledger, view, node[2])
+        if memo is None:
+            return field(ledger, view, node)
+        got = memo.get(node)
+        if got is None:
+            got = memo[node] = field(ledger, view, node)
+        return got
+    a, b = value(ledger, view, node[1], memo), value(ledger, view, node[2], memo)
     if op == "+":
         return a + b
     if op == "-":
@@ -102,10 +109,10 @@ def value(ledger: CardCounts, view: PlayerView, node: Expr) -> float:
     return a / b if b else float("inf") if a > 0 else 0.0
 
 
-def holds(ledger: CardCounts, view: PlayerView, cond: Condition) -> bool:
-    """True when the condition ``cond`` (left, comparison, right) holds now."""
+def holds(ledger: CardCounts, view: PlayerView, cond: Condition, memo: dict[Expr, float] | None = None) -> bool:
+    """True when the condition ``cond`` (left, comparison, right) holds now (``memo``: see :func:`value`)."""
     left, op, right = cond
-    a, b = value(ledger, view, left), value(ledger, view, right)
+    a, b = value(ledger, view, left, memo), value(ledger, view, right, memo)
     if op == "<":
         return a < b
     if op == "<=":
@@ -142,10 +149,11 @@ def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple
     buys = buys_by_card(view, d)
     if not buys:
         return None
+    memo: dict[Expr, float] = {}  # (each field read once)
     for rule in rules:
         m = buys.get(rule.card)
         if m is None:
             continue
-        if all(holds(ledger, view, c) for c in rule.when):
+        if all(holds(ledger, view, c, memo) for c in rule.when):
             return m
     return None

@@ -6,6 +6,10 @@ and a player's starting cards are always 7 Coppers and 3 Estates. A bot
 knows its own deck's contents this way (as a player who keeps count does),
 never its order, and never another player's hand.
 
+The view of every decision counts the same cards (see
+:class:`~a11y_dominion.view.SeatView`): :class:`ViewLedger` reads them
+there, for a bot that hears no events (``medium`` and the bots built on it).
+
 A bot remembers nothing else: what it knows is a function of the events its
 seat was told from the start of the game (see :mod:`a11y_dominion.seats`),
 so a bot made anew and told them again knows exactly as much.
@@ -80,6 +84,76 @@ class Ledger:
         out.events_bought = {k: Counter(v) for k, v in self.events_bought.items()}
         out.returned = {k: Counter(v) for k, v in self.returned.items()}
         return out
+
+
+class ViewLedger:
+    """The cards each player has, read from a seat's view instead of counted
+    from events: every :class:`~a11y_dominion.view.SeatView` says what its
+    player owns, returned to the Supply and bought of the Events, and the
+    :class:`~a11y_dominion.view.TurnView` how many cards the turn's player
+    gained this turn (all public). :meth:`read` points it at the view of the
+    decision being made; what it gives is then what a :class:`Ledger` told
+    the seat's events would give (the same counts, names in the same order),
+    so a bot that reads it hears no events. ``tell`` does nothing."""
+
+    __slots__ = ("view", "_of", "_returned", "_events")
+
+    def __init__(self) -> None:
+        self.view: Any = None  # the PlayerView read (None before the first decision)
+        self._of: dict[str, Counter[str]] = {}
+        self._returned: dict[str, Counter[str]] | None = None
+        self._events: dict[str, Counter[str]] | None = None
+
+    def read(self, view: Any) -> None:
+        """Read the counts from ``view`` (a :class:`~a11y_dominion.view.PlayerView`) from now on."""
+        if view is not self.view:
+            self.view = view
+            self._of = {}
+            self._returned = self._events = None
+
+    def of(self, player: str) -> Counter[str]:
+        """The cards ``player`` has, by name (the same Counter for the same view; the start deck's
+        7 Coppers and 3 Estates before any view was read)."""
+        c = self._of.get(player)
+        if c is None:
+            view = self.view
+            c = self._of[player] = Counter(START) if view is None else Counter(view.player(player).owned)
+        return c
+
+    @property
+    def gained_this_turn(self) -> dict[str, int]:
+        """How many cards the player whose turn it is gained this turn, by that player's name."""
+        view = self.view
+        if view is None:
+            return {}
+        t = view.turn
+        return {t.player: t.gained}
+
+    @property
+    def events_bought(self) -> dict[str, Counter[str]]:
+        """The Events each player bought, by player name (absent: none)."""
+        out = self._events
+        if out is None:
+            players = self.view.players if self.view is not None else ()
+            out = self._events = {p.name: Counter(p.events_bought) for p in players if p.events_bought}
+        return out
+
+    @property
+    def returned(self) -> dict[str, Counter[str]]:
+        """The cards each player returned to the Supply, by player name (absent: none)."""
+        out = self._returned
+        if out is None:
+            players = self.view.players if self.view is not None else ()
+            out = self._returned = {p.name: Counter(p.returned) for p in players if p.returned}
+        return out
+
+    def tell(self, events: Iterable[ev.GameEvent]) -> None:
+        """Nothing to count: the counts are read from the view (see the class)."""
+
+    def __reduce__(self) -> tuple[type[ViewLedger], tuple[()]]:
+        # a copy (or a pickled one) knows nothing until it reads a view: the view read, valid only
+        # while its decision is pending, is not copied
+        return (ViewLedger, ())
 
 
 class CardCounts(Protocol):

@@ -39,20 +39,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, TypedDict, cast
 
-from ..rules.cards import CARDS, EVENTS, PILES
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Option, Purpose, option_words
+from ..fastlane import PlainView
+from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
+from ..rules.decisions import (
+    END_MOVE,
+    TREASURES_MOVE,
+    Decision,
+    Kind,
+    Move,
+    MoveKind,
+    Msg,
+    Option,
+    Purpose,
+    option_words,
+)
 from ..rules.events import GameEvent
 from ..strategies import Strategy
 from ..view import PlayerView
 from .buylist import first_buy
 from .common import (
-    HEARD,
     CardCounts,
-    Ledger,
     TurnOptions,
+    ViewLedger,
     card_vp,
     coins_of,
     is_type,
@@ -133,6 +144,18 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Fortune": (40, False, 2),
     "Humble Castle": (16, False, 99),
 }
+
+_END_TREASURES = (END_MOVE, TREASURES_MOVE)  # a plain turn's first moves (one tuple: see fastlane)
+
+
+class _Options:
+    """The legal moves of a plain turn as a buy reads a turn decision's (a :class:`~.common.TurnOptions`)."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: Sequence[Move]):
+        self.options = options
+
 
 VILLAGES = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
 DRAW = {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Witch", "Moat", "Laboratory", "Forum", "Encampment"}
@@ -286,7 +309,9 @@ def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others
     return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
 
 
-_LANDMARK_STEPS = {
+_Step = Callable[[Counter[str], str, PlayerView, Sequence[Counter[str]]], int]
+
+_LANDMARK_STEPS: dict[str, _Step] = {
     "Bandit Fort": _step_bandit_fort,
     "Wall": _step_wall,
     "Wolf Den": _step_wolf_den,
@@ -302,16 +327,17 @@ _LANDMARK_STEPS = {
 to it, ``step(mine, card, view, others)`` (``mine`` the cards before, ``others`` the other
 players'); every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it
 scores with tokens)."""
+_TOKEN_CARDS = frozenset({"Temple", "Crumbling Castle", "Grand Castle", "Sprawling Castle", "Emporium"})
+"""The cards :meth:`MediumBot.token_vp` counts VP tokens of when gained, whatever the Landmarks."""
 _COUNTED_AGAIN = frozenset({"Tower"})
 """The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
 
 
 class Shared:
     """What every candidate of one decision of a :class:`MediumBot` shares, worked
-    out the first time a candidate needs it (``None`` until then; ``cards_vp`` and
-    ``variable`` are set with ``vp_mine``): kept by the bot while it decides, for
+    out the first time a candidate needs it (``None`` until then): kept by the bot while it decides, for
     the one ``view`` it decides from (the view and the bot's
-    :class:`~.common.Ledger` do not change while it decides). Every field is what
+    counts (see :meth:`MediumBot.counts`) do not change while it decides). Every field is what
     the method named beside it gives for that view, computed by the same steps, so
     that an answer is the same with or without it."""
 
@@ -321,9 +347,11 @@ class Shared:
         "_ledger",  # the bot's ledger, which counts mine
         "provinces",  # MediumBot.provinces_left
         "others",  # MediumBot.others
-        "vp_mine",  # MediumBot._vp_mine(view, mine)
-        "cards_vp",  # card_vp(mine)
-        "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles)
+        "cards_vp",  # card_vp(mine), or None
+        "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
+        "steps",  # the view's Landmarks' steps (_LANDMARK_STEPS) and those counted again, or None
+        "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
+        "lms",  # view.landmarks
         "total",  # sum(mine.values())
         "terminals",  # terminals in mine (card_value)
         "villages",  # villages and Throne Rooms in mine (card_value)
@@ -332,13 +360,17 @@ class Shared:
         "spendable",  # MediumBot.spendable(mine)
         "empties",  # len(view.empty_piles())
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
+        "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
+        "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
     )
 
     provinces: int | None
     others: list[Counter[str]] | None
-    vp_mine: int | None
-    cards_vp: int  # (set with vp_mine)
-    variable: bool  # (set with vp_mine)
+    cards_vp: int | None
+    variable: bool | None
+    steps: tuple[list[_Step], list[str]] | None
+    groundskeepers: int | None
+    lms: dict[str, int] | None
     total: int | None
     terminals: int | None
     villages: int | None
@@ -347,14 +379,19 @@ class Shared:
     spendable: int | None
     empties: int | None
     last_of: dict[str | None, str] | None
+    values: dict[tuple[str, int], float | None]
+    weights: tuple[int, int, int, Collection[str], bool, int] | None
 
     def __init__(self, view: PlayerView, ledger: CardCounts):
         self.view = view
         self._ledger = ledger
         self._mine: Counter[str] | None = None
-        self.provinces = self.others = self.vp_mine = None
+        self.provinces = self.others = self.cards_vp = self.variable = self.steps = self.groundskeepers = None
+        self.lms = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
+        self.values = {}
+        self.weights = None
 
     @property
     def mine(self) -> Counter[str]:
@@ -379,6 +416,35 @@ class Plan(TypedDict, total=False):
 
 _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 """Cards whose VP depend on the other cards of the deck (see :func:`~.common.vp_of`)."""
+
+_Facts = tuple[CardSpec, int, bool, int, int, bool, bool, bool]
+_FACTS: dict[str, _Facts] = {}
+"""What :meth:`MediumBot.card_value` reads of a card that is the same in every game, by its name:
+``(spec, base value, terminal, copies wanted, kind, Treasure, Victory, Action)`` with ``kind``
+one of the ``_K_*`` below (the branch of the card's deck value)."""
+_K_MONEY, _K_DEAD, _K_VALUED, _K_OTHER = 0, 1, 2, 3
+
+
+def _facts(card: str) -> _Facts | None:
+    """The :data:`_FACTS` of the card ``card`` (kept), or None for no card of that name."""
+    facts = _FACTS.get(card)
+    if facts is None:
+        s = CARDS.get(card)
+        if s is None:
+            return None
+        base, terminal, most = VALUE.get(card, (0, False, 0))
+        if card in ("Silver", "Gold", "Copper"):
+            kind = _K_MONEY
+        elif is_victory_only(card):
+            kind = _K_DEAD
+        elif card in VALUE:
+            kind = _K_VALUED
+        else:
+            kind = _K_OTHER
+        facts = _FACTS[card] = (s, base, terminal, most, kind, s.is_("Treasure"), s.is_("Victory"), s.is_("Action"))
+    return facts
+
+
 _TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
 _VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
 
@@ -393,8 +459,7 @@ class MediumBot:
     kind = "medium"
     reads_scores = False
     quick_view = True
-    hears_events = True
-    hears = HEARD  # the events its tell reads (its ledger's): the table tells it only those
+    hears_events = False  # the cards every player has are read from the view (see ViewLedger)
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False, plans: bool = True):
         self.rng = random.Random(seed)
@@ -402,7 +467,7 @@ class MediumBot:
         self.seed = seed
         self.mistakes = mistakes
         self.thin = thin
-        self.ledger: CardCounts = Ledger()
+        self.ledger: CardCounts = ViewLedger()
         self.plan: Plan | None = None
         self.reason: Msg | None = None  # set while deciding where the answer alone cannot tell why
         # or, where that sentence takes work, what makes it (see explain): the (plan, pick) of plan_reason
@@ -419,14 +484,50 @@ class MediumBot:
         self.rng.seed(f"{self.seed}:{step}")
 
     def tell(self, events: list[GameEvent]) -> None:
-        """Count the cards gained, trashed and returned (public events)."""
+        """Nothing to hear: the cards every player has, returned and bought are read from the
+        view of each decision (see :class:`~.common.ViewLedger`)."""
         self.ledger.tell(events)
+
+    def counts(self, view: PlayerView) -> CardCounts:
+        """What the bot reads of the cards every player has, from ``view``: its ledger, pointed at
+        ``view`` when it is a :class:`~.common.ViewLedger`."""
+        ledger = self.ledger
+        if type(ledger) is ViewLedger:
+            ledger.read(view)
+        return ledger
 
     def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
-        self.shared = Shared(view, self.ledger)
+        self.shared = Shared(view, self.counts(view))
         try:
             return self._decide(d, view)
+        finally:
+            self.shared = None
+
+    def plain_move(self, v: PlainView) -> Move | tuple[Move, ...]:
+        """The move of a plain turn (see :class:`~a11y_dominion.fastlane.PlainView`), the one
+        :meth:`decide` gives at that turn's decision: in the Action phase (no Action card is in
+        hand) its end, and "play treasures" when that is legal (as :meth:`action_move` and
+        :meth:`buy_move` answer there, for this bot and the bots built on it); in the Buy phase
+        "play treasures" when legal, else what :meth:`buy_move` answers from the seat's own view
+        of the game as it is then (:meth:`~a11y_dominion.fastlane.PlainView.view`) and its legal
+        moves."""
+        t = v.turn
+        if t.phase == "action":
+            return _END_TREASURES if v.treasures else END_MOVE
+        if v.treasures:
+            return TREASURES_MOVE
+        view = v.view()
+        self.shared = Shared(view, self.counts(view))
+        try:
+            self.reason = self._why = None
+            if self.plan is None:
+                self.plan = self.make_plan(view)
+            # (buy_move reads a turn decision's options only)
+            return self.buy_move(view, cast(Decision, _Options(v.options())))
+        except Exception:  # as decide answers where a rule does not fit: the simplest legal move
+            self.faults += 1
+            return END_MOVE
         finally:
             self.shared = None
 
@@ -490,12 +591,13 @@ class MediumBot:
         sh = self.shared
         if sh is not None and sh.view is view:
             return sh.mine  # (the ledger's own Counter)
-        return self.ledger.of(view.seat)
+        return self.counts(view).of(view.seat)
 
     def others(self, view: PlayerView) -> list[Counter[str]]:
         sh = self._shared(view)
         if sh is None:
-            return [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            ledger = self.counts(view)
+            return [ledger.of(p.name) for p in view.players if p.name != view.seat]
         if sh.others is None:
             sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
         return list(sh.others)
@@ -519,7 +621,8 @@ class MediumBot:
 
     def score(self, view: PlayerView, cards: Counter[str], name: str) -> int:
         """Estimated score of player ``name`` owning ``cards``."""
-        others = [self.ledger.of(p.name) for p in view.players if p.name != name]
+        ledger = self.counts(view)
+        others = [ledger.of(p.name) for p in view.players if p.name != name]
         vp = card_vp(cards) + view.player(name).vp_tokens
         for lm in view.landmarks:
             vp += landmark_vp(lm, cards, others, view)
@@ -531,7 +634,8 @@ class MediumBot:
         if extra:
             mine = mine + extra
         me = self.score(view, mine, view.seat) + tokens
-        best = max(self.score(view, self.ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
+        ledger = self.counts(view)
+        best = max(self.score(view, ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
         return me - best
 
     def marginal_vp(self, view: PlayerView, card: str) -> int:
@@ -553,35 +657,39 @@ class MediumBot:
         return gain
 
     def _marginal_vp_shared(self, view: PlayerView, card: str, sh: Shared) -> int:
-        """:meth:`marginal_vp` from what the decision's candidates share: the VP before the
-        gain once; after it, the change one ``card`` makes to each part where that change is
-        known (:data:`_LANDMARK_STEPS`), and each other part counted again with ``card`` in the
-        deck's own Counter for the time of the count (taken out after, the Counter left as it was)."""
-        mine = sh.mine
-        before = sh.vp_mine
-        if before is None:
-            before = sh.vp_mine = self._vp_mine(view, mine)
-            sh.cards_vp = card_vp(mine)
-            sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
-        lms = view.landmarks
-        others: Sequence[Counter[str]] | None = sh.others
-        if others is None:
-            if lms:
-                others = sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
-            else:
-                others = ()  # (read by no Landmark)
-        after = before
-        again = []  # the Landmarks counted again
-        for lm in lms:
-            step = _LANDMARK_STEPS.get(lm)
-            if step is not None:
-                after += step(mine, card, view, others)
-            elif lm in _COUNTED_AGAIN:
-                again.append(lm)
-        variable = sh.variable or card in _VARIABLE_VP
+        """:meth:`marginal_vp` from what the decision's candidates share: the change one ``card``
+        makes to each part of the VP where that change is known (its own VP, and the
+        Landmarks of :data:`_LANDMARK_STEPS`), and each other part counted again with ``card``
+        in the deck's own Counter for the time of the count (taken out after, the Counter left
+        as it was) less that part before (worked out once). The sum of those changes is the VP
+        after less the VP before (whole numbers: in any order)."""
+        mine = sh._mine or sh.mine  # (the Counter at hand once read)
+        variable = sh.variable
+        if variable is None:
+            variable = sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
+        lms = sh.lms
+        if lms is None:
+            lms = sh.lms = view.landmarks
+        gain = 0
+        again: list[str] = []  # the Landmarks counted again
+        others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
+        if lms:
+            if sh.others is None:
+                sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            others = sh.others
+            steps = sh.steps
+            if steps is None:
+                steps = sh.steps = (
+                    [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
+                    [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
+                )
+            for step in steps[0]:
+                gain += step(mine, card, view, others)
+            again = steps[1]
+        variable = variable or card in _VARIABLE_VP
         if not variable:
             s = CARDS.get(card)
-            after += 0 if s is None else -1 if card == "Curse" else s.vp
+            gain += 0 if s is None else -1 if card == "Curse" else s.vp
         if variable or again:
             emptied = None
             if "Tower" in lms:
@@ -593,20 +701,22 @@ class MediumBot:
                         if pv.cards_left == 1:
                             last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
                 emptied = last.get(card)
+            cards_vp = sh.cards_vp
+            if variable and cards_vp is None:
+                cards_vp = sh.cards_vp = card_vp(mine)
             parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
             mine[card] += 1
             try:
-                if variable:
-                    after += card_vp(mine) - sh.cards_vp
+                if cards_vp is not None and variable:
+                    gain += card_vp(mine) - cards_vp
                 for lm, part in zip(again, parts, strict=True):
-                    after += landmark_vp(lm, mine, others, view, emptied) - part
+                    gain += landmark_vp(lm, mine, others, view, emptied) - part
             finally:
                 if had:
                     mine[card] -= 1
                 else:
                     del mine[card]
-        gain = after - before
         if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
@@ -634,46 +744,68 @@ class MediumBot:
     # ------------------------------------------------------------ values
     def card_value(self, view: PlayerView, card: str, coins_left: int = 0, bought: bool = True) -> float:
         """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
+        sh = self.shared
+        return self._card_value(view, card, coins_left, bought, sh if sh is not None and sh.view is view else None)
+
+    def _card_value(self, view: PlayerView, card: str, coins_left: int, bought: bool, sh: Shared | None) -> float:
+        """:meth:`card_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if card == "Curse":
             return -1000
-        sh = self.shared
-        if sh is not None and sh.view is not view:
-            sh = None
-        p: int | None
+        facts = _FACTS.get(card) or _facts(card)
+        if facts is None:
+            return -1000
+        _spec, base, terminal, most, kind, treasure, victory, _action = facts
         total: int | None
+        weights: tuple[int, int, int, Collection[str], bool, int] | None
         if sh is None:
             p = self.provinces_left(view)
             mine = self.mine(view)
             total = sum(mine.values())
+            plan = self.plan or {}
+            weights = (
+                p,
+                VP_WEIGHT[p],
+                DEAD_COST[p],
+                plan.get("terminals", ()),
+                bool(plan.get("engine")),
+                view.turn.own_number,
+            )
         else:
-            p = sh.provinces
-            if p is None:
-                p = self.provinces_left(view)
-            mine = sh.mine
+            weights = sh.weights
+            if weights is None:
+                left = sh.provinces
+                p = self.provinces_left(view) if left is None else left
+                plan = self.plan or {}
+                weights = sh.weights = (
+                    p,
+                    VP_WEIGHT[p],
+                    DEAD_COST[p],
+                    plan.get("terminals", ()),
+                    bool(plan.get("engine")),
+                    view.turn.own_number,
+                )
+            mine = sh._mine or sh.mine  # (the Counter at hand once read)
             total = sh.total
             if total is None:
                 total = sh.total = sum(mine.values())
-        w = VP_WEIGHT[p]
-        dead = DEAD_COST[p]
-        base, terminal, most = VALUE.get(card, (0, False, 0))
-        plan = self.plan or {}
-        s = CARDS.get(card)
-        if s is None:
-            return -1000
-        copies = mine[card]
-        if card in RETURNING:
-            # a card that goes back to its pile: the copies bought so far count, not the ones still held
-            copies += self.ledger.returned.get(view.seat, Counter())[card]
-        value = float(base)
-        if card in ("Silver", "Gold", "Copper"):
-            pass
-        elif is_victory_only(card):
+        p, w, dead, plan_terminals, engine, own_turn = weights
+        value: float
+        if kind == _K_MONEY:
+            value = float(base)
+        elif kind == _K_DEAD:
             value = -dead
-        elif card in VALUE:
+        elif kind == _K_VALUED:
+            value = float(base)
+            copies = mine[card]
+            returning = card in RETURNING
+            if returning:
+                # a card that goes back to its pile: the copies bought so far count, not the ones still held
+                copies += self.counts(view).returned.get(view.seat, Counter())[card]
             if copies >= most:
                 value = min(value, 0) - 10
             else:
                 value *= 0.85**copies
+            village = card in VILLAGES
             if terminal:
                 terms = self._terminals(mine, sh)
                 villages: int | None
@@ -684,12 +816,12 @@ class MediumBot:
                     if villages is None:
                         villages = sh.villages = sum(k for n, k in mine.items() if n in _VILLAGES_THRONE)
                 allowed = 1 + (total >= 15) + (total >= 24) + villages
-                if card not in plan.get("terminals", ()) and not plan.get("engine"):
+                if card not in plan_terminals and not engine:
                     value -= 12
                 if terms >= allowed:
                     value -= 45
-            if plan.get("engine"):
-                if card in VILLAGES:
+            if engine:
+                if village:
                     terms = self._terminals(mine, sh)
                     vill: int | None
                     if sh is None:
@@ -701,17 +833,17 @@ class MediumBot:
                     value += 14 if terms >= vill else -6
                 if card in DRAW:
                     value += 6
-            if card in RETURNING and copies >= most:
+            if returning and copies >= most:
                 value = min(value, 0) - 10  # whatever the plan: the copies bought so far are all it wants
             if card == "Royal Blacksmith":
                 value -= 60 * mine["Copper"] / max(1, total)
-            if card in VILLAGES and not plan.get("engine"):
+            if village and not engine:
                 value -= 8
-            if card == "Chapel" and view.turn.own_number > 4:
+            if card == "Chapel" and own_turn > 4:
                 value = -5
             if card in TRASHERS and p <= 4:
                 value -= 20
-            if p <= 3 and not s.is_("Victory"):
+            if p <= 3 and not victory:
                 value *= 0.4
         else:
             value = 0
@@ -724,16 +856,22 @@ class MediumBot:
                 if money is None:
                     money = sh.money = money_total(mine)
             value = -dead + (30 if money >= 14 or p <= 6 else 0)
-        if card == "Copper":
-            value = -6 if p > 1 else 0
-            if self.spendable(mine) < 5:
-                value = 15  # a deck that can no longer buy even a Duchy: any money helps
-        if card == "Silver" and p <= 3:
-            value = 8
-        if card == "Gold" and p <= 2:
-            value = 20
-        vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
-        if s.is_("Treasure") and view.turn.own_number > LONG_GAME:
+        elif kind == _K_MONEY:
+            if card == "Copper":
+                value = -6 if p > 1 else 0
+                if self.spendable(mine) < 5:
+                    value = 15  # a deck that can no longer buy even a Duchy: any money helps
+            elif card == "Silver":
+                if p <= 3:
+                    value = 8
+            elif p <= 2:  # (Gold)
+                value = 20
+        if sh is None:
+            vp = self.marginal_vp(view, card)
+        else:
+            vp = self._marginal_vp_shared(view, card, sh)
+        vp += self.token_vp(view, card, coins_left, bought)
+        if treasure and own_turn > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
             vp = max(vp, 0)
@@ -752,32 +890,47 @@ class MediumBot:
 
     def token_vp(self, view: PlayerView, card: str, coins_left: int, bought: bool) -> int:
         """VP tokens gaining ``card`` takes (Landmarks, Gathering piles, castles)."""
-        lms = view.landmarks
+        sh = self.shared
+        if sh is not None and sh.view is not view:
+            sh = None
+        lms: dict[str, int] | None = None if sh is None else sh.lms
+        if lms is None:
+            lms = view.landmarks
+            if sh is not None:
+                sh.lms = lms
         vp = 0
         s = CARDS[card]
-        victory = s.is_("Victory")
-        if bought and "Basilica" in lms and coins_left >= 2:
-            vp += min(2, lms["Basilica"])
-        if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
-            vp += min(2, lms["Colonnade"])
-        if victory and "Battlefield" in lms:
-            vp += min(2, lms["Battlefield"])
-        if "Labyrinth" in lms and self.ledger.gained_this_turn.get(view.seat, 0) == 1:
-            vp += min(2, lms["Labyrinth"])
-        if victory and "Aqueduct" in lms:
-            vp += lms["Aqueduct"]
-        if card == "Temple":
-            vp += view.pile("Temple").vp_tokens
-        if card == "Crumbling Castle":
-            vp += 1
-        if card == "Grand Castle":
-            vp += sum(1 for n in view.hand + view.me.in_play if is_type(n, "Victory"))
-        if card == "Sprawling Castle":
-            vp += 3
-        if card == "Emporium" and sum(1 for n in view.me.in_play if is_type(n, "Action")) >= 5:
-            vp += 2
-        if victory and "Groundskeeper" in view.me.in_play:
-            vp += view.me.in_play.count("Groundskeeper")
+        victory = "Victory" in s.types
+        if lms:
+            if bought and "Basilica" in lms and coins_left >= 2:
+                vp += min(2, lms["Basilica"])
+            if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
+                vp += min(2, lms["Colonnade"])
+            if victory and "Battlefield" in lms:
+                vp += min(2, lms["Battlefield"])
+            if "Labyrinth" in lms and self.counts(view).gained_this_turn.get(view.seat, 0) == 1:
+                vp += min(2, lms["Labyrinth"])
+            if victory and "Aqueduct" in lms:
+                vp += lms["Aqueduct"]
+        if card in _TOKEN_CARDS:
+            if card == "Temple":
+                vp += view.pile("Temple").vp_tokens
+            elif card == "Crumbling Castle":
+                vp += 1
+            elif card == "Grand Castle":
+                vp += sum(1 for n in view.hand + view.me.in_play if is_type(n, "Victory"))
+            elif card == "Sprawling Castle":
+                vp += 3
+            elif sum(1 for n in view.me.in_play if is_type(n, "Action")) >= 5:  # (Emporium)
+                vp += 2
+        if victory:
+            if sh is not None:
+                keepers = sh.groundskeepers
+                if keepers is None:
+                    keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+            else:
+                keepers = view.me.in_play.count("Groundskeeper")
+            vp += keepers
         return vp
 
     def event_value(self, view: PlayerView, event: str, coins: int) -> float:
@@ -806,12 +959,12 @@ class MediumBot:
         if event == "Conquest":
             return 1.4 * self.card_value(view, "Silver", left, False) + 2 * w + basil * w
         if event == "Triumph":
-            gained = self.ledger.gained_this_turn.get(view.seat, 0) + 1
+            gained = self.counts(view).gained_this_turn.get(view.seat, 0) + 1
             return self.card_value(view, "Estate", left, False) + gained * w - debt * dw
         if event == "Annex":
             return self.card_value(view, "Duchy", left, False) - debt * dw
         if event == "Donate":
-            bought = self.ledger.events_bought.get(view.seat)
+            bought = self.counts(view).events_bought.get(view.seat)
             if (bought is not None and bought.get("Donate")) or p < 6:
                 return -100
             junk = mine["Curse"] + mine["Estate"] + max(0, mine["Copper"] - 3)
@@ -834,8 +987,7 @@ class MediumBot:
 
     def in_supply(self, view: PlayerView, card: str) -> bool:
         """True when the Supply pile of the card ``card`` still has cards (so that it can be gained)."""
-        pile = view.piles.get(card)
-        return pile is not None and pile.cards_left > 0
+        return view.cards_left().get(card, 0) > 0
 
     def _gainable_top(self, view: PlayerView, pn: str, most: int) -> str | None:
         """The top card of the pile ``pn`` when it is an Action that costs at most ``most`` coins
@@ -921,7 +1073,7 @@ class MediumBot:
     def action_move(self, view: PlayerView, d: Decision) -> Move:
         hand = view.hand
         if not any(is_type(n, "Action") for n in hand) or view.turn.actions < 1:
-            return Move(MoveKind.END)
+            return END_MOVE
         if self.enchanted(view):
             # the first Action played is only +1 Card +1 Action: spend it on the least useful one
             acts = [n for n in dict.fromkeys(hand) if is_type(n, "Action") and Move.play(n) in d.options]
@@ -944,7 +1096,7 @@ class MediumBot:
             pr = self.play_priority(view, n)
             if pr > best_p:
                 best, best_p = m, pr
-        return best or Move(MoveKind.END)
+        return best or END_MOVE
 
     def buy_move(self, view: PlayerView, d: Decision) -> Move:
         t = view.turn
@@ -953,8 +1105,8 @@ class MediumBot:
         if "Crown" in hand and any(is_type(n, "Treasure") and n != "Crown" for n in hand):
             if Move.play("Crown") in opts:
                 return Move.play("Crown")
-        if Move(MoveKind.TREASURES) in opts:
-            return Move(MoveKind.TREASURES)
+        if TREASURES_MOVE in opts:
+            return TREASURES_MOVE
         for n in hand:
             if is_type(n, "Treasure") and n != "Crown" and Move.play(n) in opts:
                 return Move.play(n)
@@ -964,7 +1116,7 @@ class MediumBot:
             if Move.pay(amount) in opts:
                 return Move.pay(amount)
         if debt or t.buys < 1:
-            return Move(MoveKind.END)
+            return END_MOVE
         if TYPE_CHECKING:
             moves = cast(TurnOptions, d)  # a turn decision: its options are moves
         else:
@@ -976,7 +1128,7 @@ class MediumBot:
         plan = (self.plan or {}).get("buylist")
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
-            pick = first_buy(self.ledger, view, d, plan.buy) or Move(MoveKind.END)
+            pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
             v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
             if v is not None and v > -20:
                 if view.landmarks or view.events:
@@ -993,7 +1145,7 @@ class MediumBot:
             values.sort(key=lambda x: -x[0])
             if len(values) > 1 and values[1][0] > 0:
                 return values[1][1]
-            return Move(MoveKind.END)
+            return END_MOVE
         return best
 
     def plan_reason(self, view: PlayerView, plan: Strategy, pick: Move) -> Msg:
@@ -1020,15 +1172,12 @@ class MediumBot:
         more than ``bar``, else None. The Events and Victory cards are valued first: when none
         passes ``bar`` the answer is None whatever the other buys are worth, so they are valued
         only when one does (then every buy, as :meth:`_best_buy` values them)."""
-        piles = view.piles
         for m in d.options:
             if m.kind is not MoveKind.BUY:
                 continue
             name = m.name
-            if name not in EVENTS:
-                pile = piles.get(name)
-                if pile is None or not is_type(pile.top or "", "Victory"):
-                    continue
+            if name not in EVENTS and not is_type(view.pile_top(name) or "", "Victory"):
+                continue
             v = self.buy_value(view, name, view.turn.coins)
             if v is not None and v > bar:
                 break
@@ -1043,8 +1192,9 @@ class MediumBot:
         """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation
         likes best, its value, and the ``(value, move)`` of every buy it would make."""
         t = view.turn
-        best, best_v = Move(MoveKind.END), 0.0
-        if "Baths" in view.landmarks and view.landmarks["Baths"] and not self.ledger.gained_this_turn.get(view.seat):
+        best, best_v = END_MOVE, 0.0
+        lms = view.landmarks
+        if "Baths" in lms and lms["Baths"] and not self.counts(view).gained_this_turn.get(view.seat):
             best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
         values: list[tuple[float, Move]] = []
         for m in d.options:
@@ -1059,7 +1209,20 @@ class MediumBot:
         return best, best_v, values
 
     def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
-        """The value of buying the pile top or Event ``name`` with ``coins`` (None: never)."""
+        """The value of buying the pile top or Event ``name`` with ``coins`` (None: never); worked
+        out once per decision (kept in its :class:`Shared`), however many times it is asked for."""
+        sh = self.shared
+        if sh is not None and sh.view is view:
+            values = sh.values
+            key = (name, coins)
+            if key in values:
+                return values[key]
+            v = values[key] = self._buy_value(view, name, coins, sh)
+            return v
+        return self._buy_value(view, name, coins, None)
+
+    def _buy_value(self, view: PlayerView, name: str, coins: int, sh: Shared | None) -> float | None:
+        """:meth:`buy_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if name in EVENTS:
             return self.event_value(view, name, coins)
         pile = view.pile(name)
@@ -1067,11 +1230,8 @@ class MediumBot:
         if card is None or card == "Curse":
             return None
         c, debt = price(card)
-        sh = self.shared
-        if sh is not None and sh.view is not view:
-            sh = None
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
-        v = self.card_value(view, card, coins - c)
+        v = self._card_value(view, card, coins - c, True, sh)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
         if pile.debt_tokens:
@@ -1379,6 +1539,7 @@ class MediumBot:
     def explain(self, view: PlayerView, d: Decision, answer: list[Option]) -> Msg:
         """One sentence saying why ``answer`` (this bot's answer to ``d`` from
         ``view``, just given by :meth:`decide`) is a good one."""
+        self.counts(view)
         if self.reason is None and self._why is not None:
             self.reason = self.plan_reason(view, *self._why)
         if self.reason is not None:

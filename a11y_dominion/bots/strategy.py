@@ -37,7 +37,7 @@ class StrategyBot(MediumBot):
     # ------------------------------------------------------------ conditions
     def value(self, view: PlayerView, node: Expr) -> float:
         """The value of an expression tree of a condition (see :func:`.buylist.value`)."""
-        return buylist.value(self.ledger, view, node)
+        return buylist.value(self.counts(view), view, node)
 
     # ------------------------------------------------------------ moves
     def action_move(self, view: PlayerView, d: Decision) -> Move:
@@ -62,7 +62,7 @@ class StrategyBot(MediumBot):
 
     def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The first entry of the buy list whose conditions hold and that is a legal buy now; else end."""
-        return buylist.first_buy(self.ledger, view, d, self.strategy.buy) or _END
+        return buylist.first_buy(self.counts(view), view, d, self.strategy.buy) or _END
 
     # ------------------------------------------------------------ answers
     def answer(self, view: PlayerView, d: Decision) -> list[str] | None:

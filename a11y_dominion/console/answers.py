@@ -1,23 +1,50 @@
-"""Answering the pending decision from a typed line.
+"""Answering the pending decision from a typed line, and the sentences around an answer.
+
+The sentences around an answer are functions of what the seat that answers
+knows (its :class:`~a11y_dominion.view.PlayerView` and the
+:class:`~a11y_dominion.rules.decisions.Decision` it is asked), the answer's
+option keys and the language, so every end a person plays at says the same:
+the console, a remote seat at the host
+(:class:`~a11y_dominion.remote.seat.RemoteSeat`) and a joined seat
+(:class:`~a11y_dominion.remote.client.JoinConsole`):
+
+- :func:`confirmation`: the question asked before some answers;
+- :func:`not_done`: what did not happen after a no to it;
+- :func:`refusal_text`: a refusal as one sentence;
+- :func:`pending_question`: "First answer the question: ..." for a move typed
+  while a card's question waits;
+- :func:`suggestion`: "did you mean" for a mistyped command.
 
 :class:`Answers` is the mixin of :class:`~a11y_dominion.console.app.Console`
-that reads a line as a query command or an answer, asks before some answers
-(see :meth:`Answers.confirmation_question`) and turns every
-refusal into one sentence in the language of the seat at the keyboard.
+(and of the joined seat's console) that reads a line as a query command or an
+answer and turns every refusal into one sentence in the language of the seat
+at the keyboard.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 
 from ..announcements.narrator import count, group_names, join_names
-from ..i18n import N_
+from ..i18n import N_, Language
 from ..rules.cards import CARDS, canonical, nearest_name
-from ..rules.decisions import Move, MoveKind
-from ..textinput import MOVE_WORDS, NOT_UTF8, InputError, buy_refusal, debt_buy, parse_line, split_speaker
+from ..rules.decisions import Decision, Move, MoveKind, Option, turn_moves
+from ..textinput import (
+    MOVE_WORDS,
+    NOT_UTF8,
+    InputError,
+    Seated,
+    buy_refusal,
+    debt_buy,
+    parse_line,
+    split_speaker,
+)
+from ..view import PlayerView
 from . import questions
 from .commands import command_for, is_yes, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
+from .position import Position
 
 # asked before a legal buy that takes more Debt than the coins so far can pay (textinput.debt_buy)
 DEBT_BUY = N_(
@@ -29,6 +56,210 @@ DEBT_BUY_ENDS_ACTIONS = N_(
     "take {debt} with {coins} to pay it, as the Treasures in your hand cannot be played once you buy. "
     "Buy it anyway? Type yes to buy: "
 )
+
+
+def is_legal(d: Decision, keys: Sequence[Option]) -> bool:
+    """True when the option keys ``keys`` answer ``d`` as the rules allow: for a turn, one
+    move listed among its options (the rules list every legal move); for any other
+    decision, an answer :meth:`~a11y_dominion.rules.decisions.Decision.check` takes."""
+    if d.kind == "turn":
+        return len(keys) == 1 and keys[0] in d.options
+    return d.check(list(keys)) is None
+
+
+def _move(keys: Sequence[Option]) -> Move | None:
+    """The one move of a turn answer ``keys``, or None."""
+    return keys[0] if len(keys) == 1 and isinstance(keys[0], Move) else None
+
+
+def confirmation(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language) -> str | None:
+    """The question to ask in ``lang`` before the answer ``keys`` (option keys) to ``d`` is
+    given, or None. ``view`` is the view of the seat that answers (``d.player``).
+
+    Asked only of a legal answer (:func:`is_legal`: a move the options do not list is
+    refused, never asked about): before trashing cards chosen from a list (a yes-or-no
+    question to trash is asked once, as it is); before any move that ends the Action
+    phase (``end``, playing Treasures, buying, paying Debt) while Actions and playable
+    Action cards are left; before a buy that takes more Debt than the coins so far can
+    pay while Treasures in hand could still pay it (:func:`~a11y_dominion.textinput.debt_buy`:
+    once something is bought they cannot be played); and before ending the turn with
+    Debt and coins that could pay some of it. Whether it is asked at all is the seat's
+    ``confirm`` setting, for the caller to read."""
+    if not is_legal(d, keys):
+        return None
+    move = _move(keys)
+    if d.kind == "turn" and move is not None:
+        turn = view.turn
+        debt = debt_buy(Position(view, d), keys)
+        debt_fields: dict[str, str] = {}
+        if debt is not None:
+            card, taken, coins = debt
+            debt_fields = {"card": card, "debt": count(taken, "Debt", lang), "coins": count(coins, "coin", lang)}
+        if turn.phase == "action" and turn.actions > 0:
+            plays = [o.name for o in turn_moves(d) if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
+            ends = _ends_action_phase(view, move)
+            if plays and ends is not None:
+                template, fields = ends
+                if debt is not None:  # both in one question
+                    template, fields = DEBT_BUY_ENDS_ACTIONS, debt_fields
+                return lang.text(
+                    template,
+                    actions=count(turn.actions, "Action", lang),
+                    cards=join_names([lang.card(c) or c for c in plays], lang),
+                    **fields,
+                )
+        if debt is not None:
+            return lang.text(DEBT_BUY, **debt_fields)
+        owed = view.player(d.player).debt
+        if move.kind is MoveKind.END and turn.phase == "buy" and owed > 0 and turn.coins > 0:
+            return lang.text(
+                N_("Ending the turn now leaves {coins} unused (you have {debt}). End the turn? Type yes to end it: "),
+                coins=count(turn.coins, "coin", lang),
+                debt=count(owed, "Debt", lang),
+            )
+        return None
+    if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
+        names = [str(d.labels.get(str(k), k)) for k in keys]
+        # counted as the line that tells the trash ("Trash 2 Estates?"); undo may take it back
+        # within the turn, so the question promises nothing either way
+        return lang.text(N_("Trash {cards}? Type yes to trash: "), cards=group_names(names, lang))
+    # a yes-or-no question to trash ("trash the Engineer?") is itself the question, and its
+    # yes is the confirmation: it is not asked twice
+    return None
+
+
+def _ends_action_phase(view: PlayerView, move: Move) -> tuple[str, dict[str, str]] | None:
+    """(question template, its fields) for a turn move that ends the Action phase, or None
+    for a move that does not (playing an Action card); ``view`` names a bought pile's top."""
+    verb, arg = move.kind, move.name
+    if verb is MoveKind.END:
+        return N_("You still have {actions} and could play {cards}. End the Action phase? Type yes to end it: "), {}
+    if verb is MoveKind.TREASURES:
+        return N_(
+            "You still have {actions} and could play {cards}. Playing Treasures ends the Action "
+            "phase. Go on? Type yes to go on: "
+        ), {}
+    if verb is MoveKind.PLAY and arg in CARDS and not CARDS[arg].is_("Action"):
+        return N_(
+            "You still have {actions} and could play {cards}. Playing {card} ends the Action "
+            "phase. Go on? Type yes to go on: "
+        ), {"card": arg}
+    if verb is MoveKind.BUY:
+        pile = view.piles.get(arg)
+        name = pile.top if pile is not None and pile.top is not None else arg
+        return N_(
+            "You still have {actions} and could play {cards}. Buying {card} ends the Action "
+            "phase. Go on? Type yes to go on: "
+        ), {"card": name}
+    if verb is MoveKind.PAY:
+        return N_(
+            "You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
+            "Go on? Type yes to go on: "
+        ), {}
+    return None
+
+
+def not_done(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language) -> str:
+    """What did not happen after a no to :func:`confirmation` of the answer ``keys`` to ``d``,
+    and what goes on, in ``lang``: "Nothing was trashed." and the card's question again, or
+    "Nothing was bought; the Action phase goes on.". ``view``: the view of ``d.player``."""
+    if d.kind != "turn":
+        asked = questions.question(view, d, lang)
+        if d.purpose == "trash":
+            return lang.text(N_("Nothing was trashed. {question}"), question=asked)
+        return lang.text(N_("Not done. {question}"), question=asked)
+    move = _move(keys)
+    kind = move.kind if move is not None else None
+    if view.turn.phase != "action":
+        if kind is MoveKind.BUY:
+            return lang._(N_("Nothing was bought; the turn goes on."))
+        return lang._(N_("The turn goes on."))
+    if kind is MoveKind.END:
+        return lang._(N_("The Action phase goes on."))
+    if kind in (MoveKind.PLAY, MoveKind.TREASURES):
+        return lang._(N_("Nothing was played; the Action phase goes on."))
+    if kind is MoveKind.BUY:
+        return lang._(N_("Nothing was bought; the Action phase goes on."))
+    return lang._(N_("No Debt was paid; the Action phase goes on."))
+
+
+def refusal_text(err: object, lang: Language, d: Decision | None = None) -> str:
+    """A refusal as one sentence in ``lang``: ``err`` is a :class:`~a11y_dominion.rules.decisions.Msg`,
+    a text, or an exception carrying one (an :class:`~a11y_dominion.textinput.InputError`), and
+    what was typed in it is cut short when it is long. With ``d``, the decision the refused line
+    answered: a mode's choices are listed by their labels in ``lang``."""
+    msg = err.args[0] if isinstance(err, BaseException) and err.args else err
+    if (
+        lang.code != "en"
+        and d is not None
+        and d.kind == "mode"
+        and getattr(msg, "template", "") == "Choose one of: {choices}."
+    ):
+        choices = "; ".join(f"{i + 1} ({lang.label(d, str(o))})" for i, o in enumerate(d.options))
+        return lang.text("Choose one of: {choices}.", choices=choices)
+    return lang.msg(short_msg(msg))
+
+
+def pending_question(view: PlayerView, d: Decision, text: str, lang: Language) -> str | None:
+    """ "First answer the question: ..." in ``lang`` when the typed ``text`` is a move (or
+    ``done``) of the player ``d`` asks, or of nobody named, while ``d``, a card's question,
+    waits for its answer; else None. ``view``: the view of ``d.player``."""
+    if d.kind == "turn":
+        return None
+    who, body = split_speaker(view, text)
+    word = (body.split() or [""])[0].lower()
+    if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
+        return None
+    asked = questions.question(view, d, lang)
+    return lang.text(N_("First answer the question: {question}"), question=asked)
+
+
+def suggestion(text: str, lang: Language) -> str | None:
+    """A "did you mean" sentence in ``lang`` for ``text``, a typed line whose first word is a
+    mistyped command (close to a command word of ``lang``, or of English); None for anything
+    else (a move, a number, a command, a card's name)."""
+    word = (text.split() or [""])[0].lower()
+    if not word or word in MOVE_WORDS or word.isdigit() or command_for(word) is not None:
+        return None
+    said = command_words(lang)
+    words = [said[c] for c in COMMANDS] + [said[m] for m in ("play", "buy", "end")]
+    if lang.code != "en":
+        words += list(COMMANDS) + ["play", "buy", "end"]
+    close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
+    card = canonical(text) or nearest_name(text)
+    if card is not None and close:  # closer to a card name than to a command: the move's refusal says it
+        ratio = difflib.SequenceMatcher(None, word, close[0]).ratio()
+        names = {card.lower(), (lang.card(card) or card).lower()}
+        if canonical(text) or max(difflib.SequenceMatcher(None, text.lower(), n).ratio() for n in names) >= ratio:
+            return None
+    if close and close[0] != word:
+        return lang.text(
+            N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
+            text=short(text),
+            command=close[0],
+        )
+    return None
+
+
+def _is_answer_word(d: Decision | None, word: str, lang: Language) -> bool:
+    """True when ``word`` names an option of ``d``, a pending decision other than a turn."""
+    if d is None or d.kind == "turn":
+        return False
+    return any(word in (str(d.labels.get(str(o), o)).lower(), lang.label(d, str(o)).lower()) for o in d.options)
+
+
+def _engine_words(players: Seated, d: Decision, line: str, lang: Language) -> str:
+    """A typed answer to ``d`` with the option labels of ``lang`` put back as the engine's
+    option keys (a Dutch mode label, "passen"); ``players``: who a ``Name:`` may name."""
+    if d.kind not in ("mode", "number"):
+        return line
+    who, body = split_speaker(players, line)
+    head = line[: len(line) - len(body)] if who else ""
+    low = body.strip().lower()
+    for o in d.options:
+        if low and low == lang.label(d, str(o)).lower():
+            return head + str(o)
+    return line
 
 
 class Answers:
@@ -45,7 +276,7 @@ class Answers:
             return
         who, rest = split_speaker(self.game, text)
         word = (rest.split() or [""])[0].lower()
-        if command_for(word) in COMMANDS and not self._is_answer_word(word):
+        if command_for(word) in COMMANDS and not _is_answer_word(self.game.pending, word, self.lang):
             self.asker = who if who in self.humans or who in self.bots else None
             try:
                 self.command(rest.strip())
@@ -54,161 +285,50 @@ class Answers:
             return
         self.answer(text)
 
-    def _is_answer_word(self, word: str) -> bool:
-        """True when ``word`` names an option of the pending non-turn decision."""
-        d = self.game.pending
-        if d is None or d.kind == "turn":
-            return False
-        return any(word in (str(d.labels.get(o, o)).lower(), self.lang.label(d, o).lower()) for o in d.options)
-
-    def _engine_words(self, d, line: str) -> str:
-        """A typed answer with the option labels of this language put back as
-        the engine's option keys (a Dutch mode label, "passen")."""
-        if d.kind not in ("mode", "number"):
-            return line
-        who, body = split_speaker(self.game, line)
-        head = line[: len(line) - len(body)] if who else ""
-        low = body.strip().lower()
-        for o in d.options:
-            if low and low == self.lang.label(d, o).lower():
-                return head + o
-        return line
-
     def answer(self, text: str) -> None:
-        """Read the typed ``text`` as the answer to the pending decision: checked
-        first (a refusal is one sentence), confirmed when :meth:`confirmation_question`
-        asks, then kept in ``self.answered`` for the table to apply."""
+        """Read the typed ``text`` as the answer to the pending decision, from the position
+        of the seat that answers (:class:`~a11y_dominion.console.position.Position`: its view
+        and the decision): a legal answer (:func:`is_legal`) is confirmed when
+        :func:`confirmation` asks, then kept in ``self.answered`` for the table to apply; any
+        other is refused in one sentence, or, a move whose refusal only the host can explain
+        (:meth:`move_refusal`), kept unasked for the host to refuse."""
         d = self.game.pending
+        view = self.view(d.player)
+        position = Position(view, d)
         line = text
         if d.kind == "yesno" and text.strip() in ("1", "2"):
             line = d.options[int(text.strip()) - 1]
         try:
-            line = expand_names(self.game, self._engine_words(d, line), self.lang)
-            _who, keys = parse_line(self.game, line, numbers=True)
-            err = buy_refusal(self.game, keys, self.game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
+            line = expand_names(position, _engine_words(position, d, line, self.lang), self.lang)
+            _who, keys = parse_line(position, line, numbers=True)
         except InputError as e:
-            self.error(self._pending_question(d, text) or self._suggest(text) or self._refusal(d, e))
+            self.error(
+                pending_question(view, d, text, self.lang)
+                or suggestion(text, self.lang)
+                or refusal_text(e, self.lang, d)
+            )
             return
-        if err is not None:
-            self.error(self._pending_question(d, text) or self.refusal_text(err))
-            return
-        if not self.confirmed(d, keys):
-            self.say(self.not_done(d, keys), keep=False)
+        if not is_legal(d, keys):
+            err = buy_refusal(position, keys, self.move_refusal(keys)) if d.kind == "turn" else d.check(keys)
+            if err is not None:
+                self.error(pending_question(view, d, text, self.lang) or refusal_text(err, self.lang))
+                return
+        elif not self.confirmed(view, d, keys):
+            self.say(not_done(view, d, keys, self.lang), keep=False)
             return
         self.answered = keys
 
-    def confirmation_question(self, d, keys: list) -> str | None:
-        """The question to ask before the answer ``keys`` to ``d`` is given, or None.
+    def move_refusal(self, keys: list[Option]) -> object:
+        """Why the table refuses the turn move ``keys``, one its options do not list: the
+        game's own reason (a :class:`~a11y_dominion.rules.decisions.Msg`,
+        :meth:`~a11y_dominion.rules.game.Game.explain_move`); None when this end cannot
+        know it and the host says why (a joined seat)."""
+        return self.game.explain_move(keys)
 
-        Asked (unless the ``confirm`` setting is off) before trashing cards chosen from a
-        list (a yes-or-no question to trash is asked once, as it is);
-        before any move that ends the Action phase (``end``, playing
-        Treasures, buying, paying Debt) while Actions and playable Action
-        cards are left; before a buy that takes more Debt than the coins so far
-        can pay while Treasures in hand could still pay it (:func:`debt_buy`: once
-        something is bought they cannot be played); and before ending the turn
-        with Debt and coins that could pay some of it."""
-        if not self.confirm:
-            return None
-        g = self.game
-        if d.kind == "turn" and len(keys) == 1:
-            key = keys[0]
-            debt = debt_buy(g, keys)
-            debt_fields = {}
-            if debt is not None:
-                card, taken, coins = debt
-                debt_fields = dict(
-                    card=card, debt=count(taken, "Debt", self.lang), coins=count(coins, "coin", self.lang)
-                )
-            if g.turn.phase == "action" and g.turn.actions > 0:
-                plays = [o.name for o in d.options if o.kind is MoveKind.PLAY and CARDS[o.name].is_("Action")]
-                ends = self._ends_action_phase(key)
-                if plays and ends is not None:
-                    template, fields = ends
-                    if debt is not None:  # both in one question
-                        template, fields = DEBT_BUY_ENDS_ACTIONS, debt_fields
-                    return self.t(
-                        template,
-                        actions=count(g.turn.actions, "Action", self.lang),
-                        cards=join_names([self.lang.card(c) for c in plays], self.lang),
-                        **fields,
-                    )
-            if debt is not None:
-                return self.t(DEBT_BUY, **debt_fields)
-            p = g.player(d.player)
-            if key.kind is MoveKind.END and g.turn.phase == "buy" and p.debt > 0 and g.turn.coins > 0:
-                return self.t(
-                    N_(
-                        "Ending the turn now leaves {coins} unused (you have {debt}). "
-                        "End the turn? Type yes to end it: "
-                    ),
-                    coins=count(g.turn.coins, "coin", self.lang),
-                    debt=count(p.debt, "Debt", self.lang),
-                )
-        if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
-            names = [str(d.labels.get(k, k)) for k in keys]
-            # counted as the line that tells the trash ("Trash 2 Estates?"); undo may take it back
-            # within the turn, so the question promises nothing either way
-            return self.t(N_("Trash {cards}? Type yes to trash: "), cards=group_names(names, self.lang))
-        # a yes-or-no question to trash ("trash the Engineer?") is itself the question, and its
-        # yes is the confirmation: it is not asked twice
-        return None
-
-    def not_done(self, d, keys: list) -> str:
-        """What did not happen after a refused :meth:`confirmation_question`, and
-        what goes on: "Nothing was trashed." and the card's question again, or
-        "Nothing was bought; the Action phase goes on."."""
-        if d.kind != "turn":
-            asked = questions.question(self.view(d.player), d, self.lang)
-            if d.purpose == "trash":
-                return self.t(N_("Nothing was trashed. {question}"), question=asked)
-            return self.t(N_("Not done. {question}"), question=asked)
-        key = keys[0]
-        if self.game.turn.phase != "action":
-            if key.kind is MoveKind.BUY:
-                return self.lang._(N_("Nothing was bought; the turn goes on."))
-            return self.lang._(N_("The turn goes on."))
-        if key.kind is MoveKind.END:
-            return self.lang._(N_("The Action phase goes on."))
-        if key.kind in (MoveKind.PLAY, MoveKind.TREASURES):
-            return self.lang._(N_("Nothing was played; the Action phase goes on."))
-        if key.kind is MoveKind.BUY:
-            return self.lang._(N_("Nothing was bought; the Action phase goes on."))
-        return self.lang._(N_("No Debt was paid; the Action phase goes on."))
-
-    def _ends_action_phase(self, key: Move) -> tuple | None:
-        """(question template, its fields) for a turn move that ends the Action
-        phase, or None for a move that does not (playing an Action card)."""
-        verb, arg = key.kind, key.name
-        if verb is MoveKind.END:
-            return N_("You still have {actions} and could play {cards}. End the Action phase? Type yes to end it: "), {}
-        if verb is MoveKind.TREASURES:
-            return N_(
-                "You still have {actions} and could play {cards}. Playing Treasures ends the Action "
-                "phase. Go on? Type yes to go on: "
-            ), {}
-        if verb is MoveKind.PLAY and arg in CARDS and not CARDS[arg].is_("Action"):
-            return N_(
-                "You still have {actions} and could play {cards}. Playing {card} ends the Action "
-                "phase. Go on? Type yes to go on: "
-            ), {"card": arg}
-        if verb is MoveKind.BUY:
-            pile = self.game.piles.get(arg)
-            name = pile.top.name if pile is not None and pile.cards else arg
-            return N_(
-                "You still have {actions} and could play {cards}. Buying {card} ends the Action "
-                "phase. Go on? Type yes to go on: "
-            ), {"card": name}
-        if verb is MoveKind.PAY:
-            return N_(
-                "You still have {actions} and could play {cards}. Paying Debt ends the Action phase. "
-                "Go on? Type yes to go on: "
-            ), {}
-        return None
-
-    def confirmed(self, d, keys: list) -> bool:
-        """Ask :meth:`confirmation_question` if there is one; True to go ahead."""
-        question = self.confirmation_question(d, keys)
+    def confirmed(self, view: PlayerView, d: Decision, keys: list[Option]) -> bool:
+        """Ask :func:`confirmation` (``view``: the view of ``d.player``) if there is one and the
+        ``confirm`` setting is on; True to go ahead."""
+        question = confirmation(view, d, keys, self.lang) if self.confirm else None
         if question is None:
             return True
         return self.ask_yes(question)
@@ -223,57 +343,6 @@ class Answers:
             return False
         return isinstance(got, str) and is_yes(got)
 
-    def refusal_text(self, err) -> str:
-        """A refusal (an exception or :class:`Msg`) in the console's language, with
-        what was typed cut short when it is long."""
-        msg = err.args[0] if isinstance(err, BaseException) and err.args else err
-        return self.lang.msg(short_msg(msg))
-
-    def _refusal(self, d, err: InputError) -> str:
-        """The sentence for a line that could not be read, in the console's language."""
-        msg = err.args[0] if err.args else str(err)
-        if (
-            self.lang.code != "en"
-            and d is not None
-            and d.kind == "mode"
-            and getattr(msg, "template", "") == "Choose one of: {choices}."
-        ):
-            choices = "; ".join(f"{i + 1} ({self.lang.label(d, o)})" for i, o in enumerate(d.options))
-            return self.t(msg.template, choices=choices)
-        return self.refusal_text(msg)
-
-    def _pending_question(self, d, text: str) -> str | None:
-        """ "First answer the question: ..." when a move was typed while a card's
-        question waits for its answer, else None."""
-        if d is None or d.kind == "turn":
-            return None
-        who, body = split_speaker(self.game, text)
-        word = (body.split() or [""])[0].lower()
-        if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
-            return None
-        asked = questions.question(self.view(d.player), d, self.lang)
-        return self.t(N_("First answer the question: {question}"), question=asked)
-
-    def _suggest(self, text: str) -> str | None:
-        """A "did you mean" sentence for a mistyped command, or None."""
-        word = text.split()[0].lower()
-        if word in MOVE_WORDS or word.isdigit() or command_for(word) is not None:
-            return None
-        said = command_words(self.lang)
-        words = [said[c] for c in COMMANDS] + [said[m] for m in ("play", "buy", "end")]
-        if self.lang.code != "en":
-            words += list(COMMANDS) + ["play", "buy", "end"]
-        close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
-        card = canonical(text) or nearest_name(text)
-        if card is not None and close:  # closer to a card name than to a command: the move's refusal says it
-            ratio = difflib.SequenceMatcher(None, word, close[0]).ratio()
-            names = {card.lower(), self.lang.card(card).lower()}
-            if canonical(text) or max(difflib.SequenceMatcher(None, text.lower(), n).ratio() for n in names) >= ratio:
-                return None
-        if close and close[0] != word:
-            return self.t(
-                N_("{text} is not a command or a move; did you mean {command}? Type help for commands."),
-                text=short(text),
-                command=close[0],
-            )
-        return None
+    def refusal_text(self, err: object) -> str:
+        """:func:`refusal_text` of ``err`` in the language of the seat at the keyboard."""
+        return refusal_text(err, self.lang)

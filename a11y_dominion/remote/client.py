@@ -9,8 +9,9 @@ mode and output, shortcut keys: :mod:`a11y_dominion.settings`) through the
 console's own parts: a :class:`~a11y_dominion.console.seat.HumanSeat`
 (narrator, announcer, history), the questions with numbered options, the
 console's prompt (or plain lines when input is not a terminal), its query
-commands and its reading of typed answers (:class:`ViewGame` lets them
-read a view instead of a game). Only option keys go back to the host.
+commands and its reading of typed answers (a
+:class:`~a11y_dominion.console.position.Position` lets them read a view
+instead of a game). Only option keys go back to the host.
 
 The host's key is trusted on first use: it is kept in the user data
 directory (``known_hosts``) and its fingerprint printed; a host whose key
@@ -64,19 +65,19 @@ from typing import Any
 from ..announcements.words import join_names
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import Answers
+from ..console.answers import Answers, suggestion
 from ..console.commands import Commands, command_for, short
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand
 from ..console.persistence import Persistence
+from ..console.position import Position
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
 from ..i18n import N_, Language, typed_command
 from ..lineinput import read_line
-from ..rules.cards import CARDS
 from ..rules.decisions import Decision, Move, Msg
-from ..textinput import NOT_UTF8, split_speaker, typed_line
+from ..textinput import NOT_UTF8, between_questions, split_speaker, typed_line
 from ..view import PlayerView, event_from_data
 from .protocol import (
     COMMAND,
@@ -117,65 +118,6 @@ KNOWN_TYPES += ("undone", "export")
 
 class JoinError(Exception):
     """Joining cannot go on; ``args[0]`` is one sentence (a :class:`Msg`) saying why."""
-
-
-# ------------------------------------------------------------------ a game known from a view
-class _Pile:
-    """A Supply pile as the typed-line readers see it, from a :class:`PileView`."""
-
-    def __init__(self, pile):
-        self.name = pile.name
-        self.cards = [pile.top] * pile.cards_left  # only the top and the count are read
-        self.top = _Named(pile.top) if pile.top is not None else None
-        self.debt_tokens = pile.debt_tokens  # taken with a buy from it (Tax)
-
-
-class _Named:
-    def __init__(self, name: str):
-        self.name = name
-
-
-class ViewGame:
-    """What the console's typed-line readers (:func:`~a11y_dominion.textinput.parse_line`,
-    :func:`~a11y_dominion.console.completion.expand_names`, the completer and the
-    confirmations) read of a game, taken from one seat's :class:`PlayerView` and its
-    pending :class:`Decision` (None when nothing is asked): ``pending``,
-    ``players``, ``piles``, ``pile_of``, ``current``, ``turn``, ``player``,
-    ``view_of`` and ``explain_move``."""
-
-    def __init__(self, view: PlayerView, decision: Decision | None):
-        self.view = view
-        self.pending = decision
-        self.players = view.players
-        self.piles = {name: _Pile(p) for name, p in view.piles.items()}
-        self.turn = view.turn
-
-    @property
-    def current(self):
-        """The player whose turn it is (a :class:`SeatView`: ``name``, ``debt``...)."""
-        return self.view.player(self.view.turn.player)
-
-    def player(self, name: str):
-        """The :class:`SeatView` of ``name``; KeyError for no such player."""
-        return self.view.player(name)
-
-    def pile_of(self, name: str):
-        """The Supply pile the card ``name`` belongs to, or None."""
-        spec = CARDS.get(name)
-        if spec is None:
-            return None
-        return self.piles.get(spec.pile or name)
-
-    def view_of(self, name: str) -> PlayerView:
-        """The view (the only one there is: this seat's)."""
-        return self.view
-
-    def explain_move(self, keys: list) -> Msg | None:
-        """Why a turn answer is refused here, or None: a move listed in the decision is
-        legal; any other is sent on, and the host, which knows the whole game, says why."""
-        if len(keys) != 1:
-            return Msg("Make one move at a time.")
-        return None
 
 
 # ------------------------------------------------------------------ who and where
@@ -542,14 +484,23 @@ class Link:
         safe.size = len(line)
         return ("message", safe)
 
-    def send(self, message: dict) -> None:
-        """Send one message to the host (from any thread)."""
+    def leave(self) -> None:
+        """Tell the host that the player leaves (the ``leave`` message: they typed quit, not
+        a broken connection), then end this side's input to it; from any thread. A host
+        older than ``leave`` answers ``unknown-type``, which nobody waits for."""
+        self.send({"type": "leave"}, last=True)
+
+    def send(self, message: dict, last: bool = False) -> None:
+        """Send one message to the host (from any thread); ``last``: nothing more is sent
+        (the end of input follows it)."""
         if self.loop is None or self.process is None:
             return
 
         def write() -> None:
             try:
                 self.process.stdin.write(encode(message))
+                if last:
+                    self.process.stdin.write_eof()
             except Exception:  # noqa: BLE001 - the connection is going; its end comes into the inbox
                 pass
 
@@ -1093,7 +1044,7 @@ class JoinConsole(Commands, Answers):
         self.bots: dict = {}
         self.asker: str | None = None
         self.latest: PlayerView | None = None
-        self.game: ViewGame | None = None
+        self.game: Position | None = None
         self.decision: Decision | None = None
         self.decision_id: int | None = None
         self.sent = False
@@ -1255,6 +1206,11 @@ class JoinConsole(Commands, Answers):
             except (KeyError, TypeError, ValueError, AttributeError):
                 self.unreadable()
 
+    def move_refusal(self, keys: list) -> None:
+        """A move the seat's options do not list is sent unasked: the host, which knows the
+        whole game, refuses it and says why (the console's own sentence)."""
+        return None
+
     # ------------------------------------------------------------ commands that differ from the console's
     def cmd_save(self, rest: str = "") -> None:
         """save: only the host keeps the game."""
@@ -1380,11 +1336,13 @@ class JoinConsole(Commands, Answers):
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
         game, leave at once."""
         if self.over:
+            self.link.leave()
             self.say(self.lang._(N_("You left; goodbye.")), keep=False)
             self.exit_code = 0
             return
         question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
         if self.quit_asked(question):
+            self.link.leave()  # the host hears a quit, not a broken connection
             self.say(self.lang._(N_("You left the game.")), keep=False)
             self.exit_code = 0
         else:
@@ -1444,8 +1402,9 @@ class JoinConsole(Commands, Answers):
             if command_for(word) in COMMANDS:
                 self.fetch_view()
             self.command(text)
-        else:
-            self.error(self.lang._(NOT_ASKED))
+        else:  # a move out of turn, a misspelt command or nonsense: which one it is
+            said = (body.strip() if who is not None else "") or text  # ("Ann: buy Gold" is a move)
+            self.error(self.lang.msg(between_questions(said, suggestion(said, self.lang))))
 
     def fetch_view(self) -> None:
         """Ask the host for this seat's view now and wait (a little) for it, using what
@@ -1468,7 +1427,8 @@ class JoinConsole(Commands, Answers):
         except EOFError:
             if getattr(self.reader, "interactive", False):
                 self.cmd_quit()
-            else:
+            else:  # (the end of piped input: the player left)
+                self.link.leave()
                 self.say(self.lang._(N_("You left the game.")), keep=False)
                 self.exit_code = 0
             return
@@ -1576,7 +1536,8 @@ class JoinConsole(Commands, Answers):
             except EOFError:
                 if getattr(self.reader, "interactive", False):
                     self.cmd_quit()
-                else:
+                else:  # (the end of piped input: the player left)
+                    self.link.leave()
                     self.say(self.lang._(N_("You left the game.")), keep=False)
                     self.exit_code = 0
                 if self.exit_code is not None:
@@ -1696,7 +1657,7 @@ class JoinConsole(Commands, Answers):
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
             self.decision_id = message.get("id")
-            self.game = ViewGame(self.latest, self.decision)
+            self.game = Position(self.latest, self.decision)
             self.sent = False
         elif kind in ("refused", "error"):
             sentence = msg_from_data(message.get("message"))
@@ -1712,7 +1673,7 @@ class JoinConsole(Commands, Answers):
             self.took_back(str(message["player"]), [event_from_data(e) for e in message["events"]], message["view"])
         elif kind in ("view", "game_over"):
             self.latest = PlayerView.from_data(message["view"])
-            self.game = ViewGame(self.latest, self.decision)
+            self.game = Position(self.latest, self.decision)
             if kind == "game_over":
                 self.over = True
                 self.decision, self.sent = None, False
@@ -1735,7 +1696,7 @@ class JoinConsole(Commands, Answers):
         else:
             told = holder.was_told(player, len(events))  # (nothing told of it: nothing said of the undo)
             holder.take_back_told(player, len(events))
-        self.game = ViewGame(self.latest, self.decision)
+        self.game = Position(self.latest, self.decision)
         if not told:
             return
         self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")

@@ -279,6 +279,7 @@ class GameHost:
         self.quitted: set = set()  # the seats whose player typed quit (not dropped): not waited for after the game
         self.waited: set = set()  # the seats the others were told the game waits for, while they are away
         self.over = False  # the game ended: the remote players may stay until they leave
+        self.resumed = False  # host --resume: the game goes on from its autosave (resume)
         self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
         self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
         self.port: int | None = None
@@ -476,7 +477,19 @@ class GameHost:
         for name in self.people:
             self.heard[name] = self._heard_now(name)  # what each heard: the game up to here
         self.everyone_in.set()
+        self.resumed = True  # (serve starts the bot_after time of each seat away: away_from_now)
         self.out(self.resumed_line(started))
+
+    def away_from_now(self) -> None:
+        """With ``bot_after``, each remote seat whose player is not in is away from now: the
+        medium bot plays for it after that many seconds, as after a drop (:meth:`leave`).
+        ``serve`` calls it as a resumed game (:meth:`resume`) goes on. Needs a running loop."""
+        if self.bot_after is None:
+            return
+        loop = asyncio.get_running_loop()
+        for name in self.remote:
+            if name not in self.joined and name not in self.away:
+                self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
 
     def resumed_line(self, started: str) -> str:
         """The host's line for a resumed game (``started``: the date it began, ISO text), in
@@ -764,15 +777,56 @@ class GameHost:
         for name in self.remote_in():
             seat = self.people[name]
             seat.line(seat.lang._(AFTER_GAME_LINE))
+        self.out(self.waiting_line())
         while (self.remote_in() or self.dropped()) and not self.stopped.is_set():
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
+                self.out(
+                    self.lang.text(
+                        N_("The host stops waiting: nobody typed for {wait}."),
+                        wait=wait_words(self.after_game, self.lang),
+                    )
+                )
                 return
             self._left.clear()
             try:
                 await asyncio.wait_for(self._left.wait(), idle)
             except asyncio.TimeoutError:
                 pass
+        if not self.stopped.is_set():
+            self.out(self.lang._(N_("The host stops waiting: every remote player has left.")))
+
+    def waiting_line(self) -> str:
+        """The host's line, in its language, as it waits after the game: for whom (the remote
+        players who are in, to leave; those whose connection broke, to come back), how long
+        at most, and that Ctrl+C ends the wait."""
+        lang = self.lang
+        staying, away = self.remote_in(), self.dropped()
+        wait = wait_words(self.after_game, lang)
+        if staying and away:
+            return lang.text(
+                N_(
+                    "The host waits for {players} to leave and for {away} to come back, until nobody has typed "
+                    "for {wait}; Ctrl+C ends the wait now."
+                ),
+                players=join_names(staying, lang),
+                away=join_names(away, lang),
+                wait=wait,
+            )
+        if staying:
+            return lang.text(
+                N_(
+                    "The host waits for {players} to leave, until nobody has typed for {wait}; "
+                    "Ctrl+C ends the wait now."
+                ),
+                players=join_names(staying, lang),
+                wait=wait,
+            )
+        return lang.text(
+            N_("The host waits up to {wait} for {away} to come back; Ctrl+C ends the wait now."),
+            away=join_names(away, lang),
+            wait=wait,
+        )
 
     def winner_line(self) -> str:
         """Who won, in the host's language, in the words the players hear it ("Ann wins.",
@@ -801,11 +855,13 @@ class GameHost:
 
     # ------------------------------------------------------------ stopping
     def stop(self) -> None:
-        """The host stops the game: every seat is told before the sessions end."""
+        """The host stops the game (after the game: the wait for the remote players ends):
+        every seat is told before the sessions end, and the host's screen."""
         if self.stopped.is_set():
             return
         self.stopped_by_host = True
-        said = N_("The host stopped the game.")
+        # after the game (Ctrl+C while the host waits for the remote players): the wait ends
+        said = N_("The host closed the table; goodbye.") if self.over else N_("The host stopped the game.")
         for name in self.joined:  # a seat-protocol program is told that this is why its session ends
             seat = self.people[name]
             outlet = getattr(seat, "outlet", None)
@@ -813,7 +869,9 @@ class GameHost:
                 outlet.text(seat.lang._(said), last=True)
             else:
                 seat.line(seat.lang._(said))
-        if self.local not in self.joined:
+        if self.over:
+            self.out(self.lang._(N_("The host stops waiting and closes the table.")))
+        elif self.local not in self.joined:
             self.out(self.lang._(said))
         self.stopped.set()
         self._left.set()
@@ -926,6 +984,8 @@ class GameHost:
             everyone = asyncio.ensure_future(self.everyone_in.wait())
             await asyncio.wait([waiting, everyone], return_when=asyncio.FIRST_COMPLETED)
             if self.everyone_in.is_set() and not self.stopped.is_set():
+                if self.resumed:
+                    self.away_from_now()  # (a seat nobody logged in to since the resume is away from it)
                 game = asyncio.ensure_future(self.table.run_async())
                 await asyncio.wait([waiting, game], return_when=asyncio.FIRST_COMPLETED)
                 if game.done() and not game.cancelled() and game.result() is None:

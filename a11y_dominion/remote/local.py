@@ -148,8 +148,9 @@ class HostTerminal:
                 self.task.cancel()
 
     def interrupt(self) -> None:
-        """Ctrl+C (SIGINT) came: ask before stopping; a second one while asking stops."""
-        if self.asking:
+        """Ctrl+C (SIGINT) came: ask before stopping; a second one while asking stops. After
+        the game it ends the host's wait for the remote players at once."""
+        if self.asking or self.host.over:
             self.host.stop()
             return
         if self.seat is not None and self.tty:

@@ -10,7 +10,7 @@ reads the answers in the player's own language and settings
 
 From the host (``type`` first):
 
-- ``{"type": "hello", "protocol": 1, "seat": NAME, "players": [...], "people": [...]}``:
+- ``{"type": "hello", "protocol": 2, "seat": NAME, "players": [...], "people": [...]}``:
   always first; ``people``: the players who are people, not bots (their turn's start
   is told at once; a client that does not know the field ignores it);
 - ``{"type": "text", "text": ...}``: a line from the host (the lobby, a
@@ -69,7 +69,13 @@ From the player:
 - ``{"type": "undo"}``: take back the seat's last answer
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
-  "message": ..., "text": ...}`` says why, and nothing changes.
+  "message": ..., "text": ...}`` says why, and nothing changes;
+- ``{"type": "leave"}``: the player leaves (typed ``quit``), sent last before the
+  program ends its session: the host reads no more of the session and treats the
+  seat as a terminal seat whose player typed ``quit`` (not as a broken connection:
+  after the game nobody waits for the seat to come back). A host older than
+  ``leave`` answers it with ``unknown-type``, which the leaving program does not
+  wait for, and takes the end of the session as a broken connection.
 
 Nothing received is trusted, on either side. Each side parses a line in one
 place (:func:`read_message`: a line nested deeper than :data:`MAX_DEPTH` is
@@ -84,18 +90,28 @@ know is never filled in), shows every received text cut and without its
 escape sequences, and bounds the host's lines, its inbox and the rate of lines
 it shows (:class:`~.client.Link`).
 
-New message types come within version 1 of the protocol: a program ignores
+Version 2 of the protocol is version 1 with views that count the cards each
+player has, returned to the Supply and bought of the Events, and the cards the
+turn's player gained this turn (:class:`~a11y_dominion.view.SeatView`,
+:class:`~a11y_dominion.view.TurnView`): a program of version 1 cannot read its
+views. New fields of a view come within a version: a program leaves out a
+field of a view that it does not know (:meth:`~a11y_dominion.view.PlayerView.from_data`).
+
+New message types come within version 2 of the protocol: a program ignores
 a message type from the host that it does not know, and a host answers a
 message type it does not know with the ``error`` ``unknown-type`` (a host
 older than ``undo`` answers it so, and the player's program says that this
-host cannot undo).
+host cannot undo; a host older than ``leave`` answers that so too, and nothing
+else changes for it).
 
 There is no message with a typed line for the host to read: the player's
 program has the decision and the view, and reads lines in the player's own
 language, with the player's own names and words; the host checks only
 keys, one small, exact form that a program can build and the host can
 check completely (:meth:`Decision.check`,
-:meth:`~a11y_dominion.rules.game.Game.explain_move`). A player who wants
+:meth:`~a11y_dominion.rules.game.Game.explain_move`; a buy refused while Treasures
+in hand are not played says to play them, as the console says it:
+:func:`~a11y_dominion.textinput.buy_refusal`). A player who wants
 the host to read typed lines logs in with ``ssh`` and a terminal instead.
 
 The table's seat for a remote name is one :class:`~.seat.RemoteSeat`,
@@ -118,9 +134,10 @@ from ..files import JsonRefused, bounded_json
 from ..i18n import N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
+from ..textinput import buy_refusal
 from ..view import event_data, redact_all
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatView)
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
 MAX_MESSAGE = 64 * 1024  # bytes of one line, either way; a longer line is refused whole
 MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)
@@ -356,7 +373,7 @@ ERRORS = {
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
     "too-fast": N_("Too many messages at once: at most {n} messages a second are read; the rest were dropped."),
-    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo and export."),
+    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo, export and leave."),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
@@ -369,6 +386,7 @@ FIELDS = {
     "say": {"type", "text"},
     "undo": {"type"},
     "export": {"type"},
+    "leave": {"type"},
 }
 
 
@@ -392,6 +410,7 @@ class ProtocolOutlet:
         self.write = write
         self.decision_id = 0
         self.over = False
+        self.left = False  # the player's program sent leave: its player typed quit
         self.rate = Rate(LINES_PER_SECOND, getattr(host, "clock", None))
 
     def send(self, message: dict) -> None:
@@ -491,6 +510,9 @@ class ProtocolOutlet:
         if not set(message) <= FIELDS[kind]:
             self.error("bad-fields", type=kind, fields=", ".join(sorted(FIELDS[kind])))
             return
+        if kind == "leave":
+            self.left = True  # (the session reads no more: protocol_session)
+            return
         if kind == "view":
             self.send({"type": "view", "view": self.host.table.view(self.seat.name).to_data()})
             return
@@ -514,7 +536,8 @@ class ProtocolOutlet:
         self.answer(message)
 
     def answer(self, message: dict) -> None:
-        """An ``answer`` message: checked as the rules check it, then given to the table."""
+        """An ``answer`` message: checked as the rules check it, then given to the table; a
+        refused turn move is explained as the console explains it (:func:`~a11y_dominion.textinput.buy_refusal`)."""
         seat = self.seat
         waiting = seat.waiting
         d = self.host.table.game.pending
@@ -535,7 +558,8 @@ class ProtocolOutlet:
         except ValueError:
             self.error("bad-keys", example='{"move": "buy", "card": "Silver"}')
             return
-        why = self.host.table.game.explain_move(keys) if d.kind is Kind.TURN else d.check(keys)
+        game = self.host.table.game
+        why = buy_refusal(game, keys, game.explain_move(keys)) if d.kind is Kind.TURN else d.check(keys)
         if why is not None:
             self.refused(d, why)
             return
@@ -653,7 +677,11 @@ async def protocol_session(host, process) -> None:
                     outlet.received(line)
                 except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
                     host.fault(name, e)
+                if outlet.left:
+                    break
+            if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
+                break
     finally:
         if held.holds() and seat.outlet is outlet:
             seat.outlet = None
-        host.leave(name, process)
+        host.leave(name, process, quit=outlet.left)

@@ -21,15 +21,16 @@ from typing import Any
 
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import Answers
+from ..console.answers import confirmation, is_legal, not_done, refusal_text, suggestion
 from ..console.commands import command_for, is_yes
 from ..console.completion import DecisionCompleter, Seen, expand_names
+from ..console.position import Position
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
-from ..textinput import InputError, buy_refusal, drop_sequences, parse_line, split_speaker
+from ..textinput import InputError, between_questions, buy_refusal, drop_sequences, parse_line, split_speaker
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -48,6 +49,7 @@ SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words t
 SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
 COMPLETED_COMMANDS = REMOTE_COMMANDS + ("undo", "export", "say", "settings", "quit")
 MAX_SAY = 300  # characters of a line of chat
+EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed in the session
 
 VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
 LANGUAGE_WORDS = {
@@ -106,27 +108,6 @@ def typed_line(text: str) -> str:
     return clean(drop_sequences(text.rstrip("\r\n")[:MAX_LINE])).strip()
 
 
-class SeatAnswers(Answers):
-    """The console's questions before an answer it confirms first
-    (:meth:`~a11y_dominion.console.answers.Answers.confirmation_question`) and
-    what did not happen after a no (:meth:`~a11y_dominion.console.answers.Answers.not_done`),
-    for ``seat`` (a :class:`RemoteSeat`) at ``table``: the same sentences as at the console."""
-
-    def __init__(self, seat: RemoteSeat, table):
-        self.table = table
-        self.game = table.game
-        self.lang = seat.lang
-        self.confirm = seat.confirm
-
-    def t(self, template: str, **fields) -> str:
-        """``template`` in the seat's language, filled with ``fields``."""
-        return self.lang.text(template, **fields)
-
-    def view(self, name: str | None = None):
-        """The view of the seat ``name`` at the table."""
-        return self.table.view(name)
-
-
 class RemoteSeat(HumanSeat):
     """A player at another computer: a human seat whose lines go to its SSH
     session and whose answers are typed there.
@@ -171,9 +152,9 @@ class RemoteSeat(HumanSeat):
         self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
         self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
-        # ask before an answer the console confirms, as the console does by default (the host's own
-        # seat: its confirm setting; a guest that joins with ``join`` answers through its own console,
-        # which asks, and not through these lines)
+        # ask before an answer the console confirms (answers.confirmation), as the console does by default
+        # (the host's own seat: its confirm setting; a guest that joins with ``join`` answers through its
+        # own console, which asks, and not through these lines)
         self.confirm = True
         self.confirming: tuple | None = None  # (decision, keys) asked about: the next line says yes or not
 
@@ -337,8 +318,9 @@ class RemoteSeat(HumanSeat):
             self.say_line(rest)
         elif session == "settings":
             return self.change_settings(rest.strip())
-        elif not self.awaiting:
-            self.line(self.lang._(N_("Nothing is asked of you now; type help for the commands.")))
+        elif not self.awaiting:  # a move out of turn, a misspelt command or nonsense: which one it is
+            said = (body.strip() if who is not None else "") or line  # ("Ann: buy Gold" is a move)
+            self.line(self.lang.msg(between_questions(said, suggestion(said, self.lang))))
         else:
             self.answer(line)
         return None
@@ -375,21 +357,26 @@ class RemoteSeat(HumanSeat):
             self.lines(q.hand_lines(view, True, self.lang))
 
     def export_lines(self, rest: str = "") -> None:
-        """``export`` at a terminal seat (``rest``, a file name, is not used): the host cannot
-        write a file on the player's computer, so one sentence says so (and that
-        ``a11y-dominion join`` can), then the lines the console's export writes for this seat
-        follow, for the player's terminal to keep."""
+        """``export`` at a terminal seat: the host cannot write a file on the player's computer,
+        so one sentence says so, how many lines the export has and how to get them;
+        ``rest`` ``all`` (``alles``) prints those lines, as the console's export writes them for
+        this seat, for the player's terminal to keep (another ``rest``, a file name, is not used)."""
         lines = self.export() if self.export is not None else []
+        if rest.lower() in EXPORT_ALL:
+            self.line(
+                self.lang.text(N_("Here is the game so far as export writes it, {n:1 line|{n} lines}."), n=len(lines))
+            )
+            self.lines(lines)
+            return
         self.line(
             self.lang.text(
                 N_(
-                    "An SSH session cannot write a file on your computer (a11y-dominion join can): "
-                    "here is the game so far as export writes it, {n} lines."
+                    "An SSH session cannot write a file on your computer; the export has {n:1 line|{n} lines}: "
+                    "export all prints them here, and a11y-dominion join saves them as a file."
                 ),
                 n=len(lines),
             )
         )
-        self.lines(lines)
 
     def say_line(self, text: str) -> None:
         """``say TEXT``: a line of chat to every seat (through the host)."""
@@ -458,16 +445,19 @@ class RemoteSeat(HumanSeat):
             return
         if d.kind == "yesno" and line in ("1", "2"):
             line = d.options[int(line) - 1]
+        view = self.table_of().view(self.name)
+        position = Position(view, d)  # read as a joined seat reads it: from the seat's view and question
         try:
-            line = expand_names(game, line, self.lang)  # "buy prov" is enough, as at the console
-            _who, keys = parse_line(game, line, numbers=True)
-            err = buy_refusal(game, keys, game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
+            line = expand_names(position, line, self.lang)  # "buy prov" is enough, as at the console
+            _who, keys = parse_line(position, line, numbers=True)
         except InputError as e:
-            err = e.args[0] if e.args else Msg(str(e))
-        if err is not None:
-            self.line(self.lang.msg(err))
+            self.line(refusal_text(e, self.lang, d))
             return
-        question = SeatAnswers(self, self.table_of()).confirmation_question(d, keys)
+        if not is_legal(d, keys):
+            err = buy_refusal(position, keys, game.explain_move(keys)) if d.kind == "turn" else d.check(keys)
+            self.line(refusal_text(err, self.lang))
+            return
+        question = confirmation(view, d, keys, self.lang) if self.confirm else None
         if question is not None:
             self.confirming = (d, keys)
             self.line(question.rstrip())
@@ -490,7 +480,7 @@ class RemoteSeat(HumanSeat):
         if is_yes(line):
             self._give(keys)
         else:
-            self.line(SeatAnswers(self, table).not_done(d, keys))
+            self.line(not_done(table.view(self.name), d, keys, self.lang))
 
     def again(self) -> None:
         """An empty line: the question awaited is read again, every line of it, as at

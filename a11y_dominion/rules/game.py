@@ -109,6 +109,7 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         if deal:
             for p in self.players:
                 p.deck = self._new_cards("Copper", 7) + self._new_cards("Estate", 3)
+                p.owned = {"Copper": 7, "Estate": 3}
                 shuffle(self.rng, p.deck)
                 p.hand = p.deck[:5]
                 p.deck = p.deck[5:]

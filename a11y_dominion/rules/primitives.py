@@ -330,10 +330,12 @@ class PrimitivesMixin(GameBase):
         self._take(p, card, zone)
         card.became = None
         pl = self.pile_of(card.spec.name)
+        p.count_lost(card.spec.name)
         if pl is None:
             self.trash.append(card)
             self.emit(ev.CardTrashed(p.name, card.name, zone))
             return
+        p.returned[card.spec.name] = p.returned.get(card.spec.name, 0) + 1
         previous = pl.cards[0].name if pl.cards else ""
         pl.cards.insert(0, card)
         self.emit(ev.CardReturned(p.name, card.name, pl.name, zone))
@@ -379,6 +381,10 @@ class PrimitivesMixin(GameBase):
         return card
 
     def _place_gained(self, p: Player, c: Card, dest: str) -> None:
+        owned = p.owned  # (what p.count_gained does, at hand: every gain comes here)
+        if owned is not None:
+            name = c.spec.name
+            owned[name] = owned.get(name, 0) + 1
         if dest == "deck":
             p.deck.insert(0, c)
         elif dest == "hand":
@@ -407,6 +413,7 @@ class PrimitivesMixin(GameBase):
             pl.cards.remove(card)
         else:
             self._take(p, card, zone)
+            p.count_lost(card.spec.name)
         self.trash.append(card)
         self.emit(ev.CardTrashed(p.name, card.name, zone, pl.name if pl is not None else ""))
         if pl is not None:

@@ -96,10 +96,43 @@ class Player:
     debt: int = 0
     vp_tokens: int = 0
     turns_taken: int = 0
+    owned: dict[str, int] | None = None
+    """The cards the player has, counted by printed name, in the order the names first came (the start
+    deck's, then each gain's): kept as cards are dealt, gained, trashed and returned to the Supply, so
+    that reading it costs no count; None until a game that did not deal the start decks (a position)
+    first asks for it (see :meth:`owned_counts`). Public: every gain, trash and return is announced."""
+    returned: dict[str, int] = field(default_factory=dict)
+    """The cards the player returned to their Supply piles this game, by printed name (public)."""
+    events_bought: dict[str, int] = field(default_factory=dict)
+    """The Events the player bought this game, by name (public)."""
 
     def all_cards(self) -> list[Card]:
         """Every card the player has (for scoring)."""
         return self.hand + self.deck + self.discard + self.in_play + self.set_aside
+
+    def owned_counts(self) -> dict[str, int]:
+        """:attr:`owned`, counted from the player's zones first when it was not kept yet (to be read
+        only: the dict the game keeps up to date)."""
+        owned = self.owned
+        if owned is None:
+            owned = self.owned = {}
+            for c in self.all_cards():
+                name = c.spec.name
+                owned[name] = owned.get(name, 0) + 1
+        return owned
+
+    def count_gained(self, name: str) -> None:
+        """Count one more card of the printed name ``name`` in :attr:`owned` (when it is kept)."""
+        owned = self.owned
+        if owned is not None:
+            owned[name] = owned.get(name, 0) + 1
+
+    def count_lost(self, name: str) -> None:
+        """Count one card of the printed name ``name`` fewer in :attr:`owned` (when it is kept; the
+        name stays, at 0 when none is left)."""
+        owned = self.owned
+        if owned is not None and owned.get(name, 0) > 0:
+            owned[name] -= 1
 
 
 _new = object.__new__

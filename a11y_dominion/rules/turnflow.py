@@ -539,6 +539,7 @@ class TurnFlowMixin(GameBase):
         t.buys -= 1
         t.coins -= spec.cost.coins
         t.bought = True
+        p.events_bought[name] = p.events_bought.get(name, 0) + 1
         self.emit(ev.EventBought(p.name, name, spec.cost.coins, t.coins))
         self.take_debt(p, spec.cost.debt, name)
         yield from self.run(spec.effect(cast("Game", self), p))

@@ -283,7 +283,7 @@ def parse_condition(text: str) -> Condition:
 
 
 # ---------------------------------------------------------------- reading a file
-def _line_of(text: str, needle: str, start: int = 1) -> int:
+def toml_line_of(text: str, needle: str, start: int = 1) -> int:
     """The first line (from 1) at or after ``start`` that holds ``needle``; ``start`` if none does."""
     lines = text.splitlines()
     for i in range(max(start, 1) - 1, len(lines)):
@@ -292,7 +292,7 @@ def _line_of(text: str, needle: str, start: int = 1) -> int:
     return start
 
 
-def _key_line(text: str, key: str, start: int = 1) -> int:
+def toml_key_line(text: str, key: str, start: int = 1) -> int:
     """The first line (from 1) at or after ``start`` where the key ``key`` is given
     a value (``key = ...``); ``start`` if none is found."""
     pat = re.compile(r"^\s*[\"']?" + re.escape(key) + r"[\"']?\s*=")
@@ -309,7 +309,8 @@ def _entry_lines(text: str, table: str) -> list[int]:
     return [i + 1 for i, line in enumerate(text.splitlines()) if pat.match(line)]
 
 
-def _type_name(value: object) -> str:
+def toml_type_name(value: object) -> str:
+    """The kind of a TOML ``value`` as a player reads it ("a number", "text", ...), a ``Msg``."""
     if isinstance(value, bool):
         return Msg("true or false")
     if isinstance(value, int | float):
@@ -327,7 +328,7 @@ def _type_name(value: object) -> str:
 _ESCAPED_WORDS = {"'\\n'": "a line break", "'\\r'": "a carriage return", "'\\t'": "a tab"}
 
 
-def _toml_error_words(error: str) -> str:
+def toml_error_words(error: str) -> str:
     """tomllib's error message ``error`` as read aloud: without its "(at line 2, column 5)"
     (the sentence names the line) and with a line break or tab it shows escaped
     ("Illegal character '\\n'") named in words ("Illegal character: a line break")."""
@@ -358,13 +359,13 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
             "{file}, line {line}: this is not TOML ({error}); a strategy file is TOML, as docs/strategies.md shows.",
             file=file,
             line=line,
-            error=_toml_error_words(str(e)),
+            error=toml_error_words(str(e)),
         )
         raise StrategyError(return_msg) from None
 
     def check_keys(table: dict[str, Any], allowed: dict[str, Msg], where: str, line: int) -> None:
         for key in table:
-            kline = _key_line(text, key, line)
+            kline = toml_key_line(text, key, line)
             if key not in allowed:
                 raise fail(
                     kline,
@@ -380,7 +381,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         if not ok:
             raise fail(
                 line,
-                Msg("{key} must be {what}, not {got}", key=key, what=what, got=_type_name(value)),
+                Msg("{key} must be {what}, not {got}", key=key, what=what, got=toml_type_name(value)),
             )
 
     def card_list(value: Any, key: str, line: int) -> tuple[str, ...]:
@@ -396,7 +397,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
             name = _card(v)
             if name is None:
                 raise fail(
-                    _line_of(text, v, line),
+                    toml_line_of(text, v, line),
                     Msg(
                         "{card} in {key} is not a card name this game knows; {command} cards lists them",
                         card=repr(v),
@@ -410,10 +411,10 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
     check_keys(data, TOP_KEYS, Msg("a strategy file"), 1)
     for key in ("name", "description"):
         if key in data:
-            want(data[key], isinstance(data[key], str), key, Msg("text"), _key_line(text, key))
+            want(data[key], isinstance(data[key], str), key, Msg("text"), toml_key_line(text, key))
     if "format" in data:
         fmt = data["format"]
-        line = _key_line(text, "format")
+        line = toml_key_line(text, "format")
         if isinstance(fmt, bool) or fmt != 1:
             raise fail(line, Msg("format must be 1, the only format this game reads"))
     rules = data.get("buy", [])
@@ -423,20 +424,20 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
         isinstance(rules, list) and all(isinstance(r, dict) for r in rules),
         "buy",
         Msg("a list of [[buy]] entries"),
-        _line_of(text, "buy"),
+        toml_line_of(text, "buy"),
     )
     if not rules:
         raise fail(
-            _line_of(text, "buy"), Msg("a strategy needs a buy list: one [[buy]] entry with a card for each buy")
+            toml_line_of(text, "buy"), Msg("a strategy needs a buy list: one [[buy]] entry with a card for each buy")
         )
     buy = []
     for i, rule in enumerate(rules):
-        line = headers[i] if i < len(headers) else _line_of(text, "buy")
+        line = headers[i] if i < len(headers) else toml_line_of(text, "buy")
         check_keys(rule, BUY_KEYS, Msg("a [[buy]] entry"), line)
         if "card" not in rule:
             raise fail(line, Msg('this [[buy]] entry has no card; give card = "Silver" or another card name'))
         card = rule["card"]
-        cline = _key_line(text, "card", line)
+        cline = toml_key_line(text, "card", line)
         want(card, isinstance(card, str), "card", Msg("a card or Event name"), cline)
         name = _card(card)
         if name is None:
@@ -454,7 +455,7 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
                 Msg("{card} is a pile of several cards; name the card to buy, such as its top one", card=repr(card)),
             )
         when = rule.get("when", [])
-        wline = _key_line(text, "when", line)
+        wline = toml_key_line(text, "when", line)
         if isinstance(when, str):
             when = [when]
         want(
@@ -470,17 +471,19 @@ def parse_strategy(text: str, kind: str, file: str) -> Strategy:
                 conds.append(parse_condition(w))
             except ValueError as e:
                 raise fail(
-                    _line_of(text, w, line),
+                    toml_line_of(text, w, line),
                     Msg("the condition {condition} does not fit: {why}", condition=repr(w), why=e.args[0]),
                 ) from None
         buy.append(BuyRule(name, tuple(conds), tuple(when)))
     play = data.get("play", {})
-    pline = _line_of(text, "[play]")
+    pline = toml_line_of(text, "[play]")
     want(play, isinstance(play, dict), "play", Msg("a table"), pline)
     check_keys(play, PLAY_KEYS, "[play]", pline)
-    lists = {k: card_list(play[k], k, _key_line(text, k, pline)) for k in ("actions", "trash", "discard") if k in play}
+    lists = {
+        k: card_list(play[k], k, toml_key_line(text, k, pline)) for k in ("actions", "trash", "discard") if k in play
+    }
     pay = play.get("pay_debt", True)
-    want(pay, isinstance(pay, bool), "pay_debt", Msg("true or false"), _key_line(text, "pay_debt", pline))
+    want(pay, isinstance(pay, bool), "pay_debt", Msg("true or false"), toml_key_line(text, "pay_debt", pline))
     names = frozenset(r.card for r in buy)
     return Strategy(
         kind=kind,

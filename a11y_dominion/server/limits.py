@@ -1,0 +1,184 @@
+"""Rate limits of the server: token buckets, one for each address or account.
+
+A :class:`TokenBucket` holds up to ``capacity`` tokens and gains ``per_second`` of them each
+second; each action takes one, and an action with no token left is refused. A
+:class:`Limiter` keeps one bucket for each key (an address, by
+:func:`~a11y_dominion.remote.access.address_key`, or an account) and says of each action
+``"ok"``, ``"tell"`` (the first one refused of a flood: say so once) or ``"drop"``, as
+:class:`~a11y_dominion.remote.protocol.Rate` does for lines. :class:`Rates` is the server's
+set, made from the operator's ``[limits]`` and ``[signup]``: connections and sign-ups by
+address, typed lines and chat by account, and failed passwords by address through the
+existing :class:`~a11y_dominion.remote.access.LoginLimiter`.
+
+Every clock is injectable (``clock()``: seconds, :func:`time.monotonic` unless given), so the
+tests run on a fake one.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Literal
+
+from ..remote.access import MOST_ADDRESSES, LoginLimiter, address_key
+from ..rules.decisions import Msg
+from .config import ServerConfig
+
+Clock = Callable[[], float]
+EPSILON = 1e-9
+"""Tokens a bucket may lack and still give one: the rounding of many small refills (a third
+of a token a second, refilled after 2.5 s and after 0.5 s, is 0.9999999999999999 tokens)."""
+Verdict = Literal["ok", "tell", "drop"]
+
+
+class TokenBucket:
+    """Up to ``capacity`` tokens (full at first), gaining ``per_second`` tokens a second by
+    ``clock()`` (``math.inf``: always full). Raises ValueError for a capacity under 1 or a
+    negative rate."""
+
+    def __init__(self, capacity: float, per_second: float, clock: Clock = time.monotonic) -> None:
+        if capacity < 1 or per_second < 0:
+            raise ValueError("a bucket needs a capacity of at least 1 and a rate of at least 0")
+        self.capacity = capacity
+        self.per_second = per_second
+        self.clock = clock
+        self.tokens = float(capacity)
+        self.stamp = clock()
+
+    def _refill(self) -> float:
+        now = self.clock()
+        elapsed = max(0.0, now - self.stamp)
+        self.stamp = now
+        if self.per_second == math.inf:
+            self.tokens = float(self.capacity)
+        elif elapsed:
+            self.tokens = min(float(self.capacity), self.tokens + elapsed * self.per_second)
+        return now
+
+    def take(self, n: float = 1.0) -> bool:
+        """Take ``n`` tokens when there are that many (True), else take none (False)."""
+        self._refill()
+        if self.tokens + EPSILON >= n:
+            self.tokens = max(0.0, self.tokens - n)
+            return True
+        return False
+
+    def wait(self, n: float = 1.0) -> float:
+        """Seconds until ``n`` tokens are there (0: now; ``math.inf``: never, at a rate of 0
+        or for more than the capacity)."""
+        self._refill()
+        if self.tokens + EPSILON >= n:
+            return 0.0
+        if self.per_second == 0 or n > self.capacity:
+            return math.inf
+        return (n - self.tokens) / self.per_second
+
+    def full(self) -> bool:
+        """True when the bucket holds its whole capacity again (it can be forgotten)."""
+        self._refill()
+        return self.tokens + EPSILON >= self.capacity
+
+
+class Limiter:
+    """One :class:`TokenBucket` (``capacity``, ``per_second``, ``clock``) for each key, made
+    at the key's first action. At most ``most_keys`` keys are kept: past it, buckets that
+    are full again are forgotten, then the least recently used."""
+
+    def __init__(
+        self, capacity: float, per_second: float, clock: Clock = time.monotonic, most_keys: int = MOST_ADDRESSES
+    ) -> None:
+        TokenBucket(capacity, per_second, clock)  # the same ValueError for bad figures, at once
+        self.capacity = capacity
+        self.per_second = per_second
+        self.clock = clock
+        self.most_keys = most_keys
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self.told: set[str] = set()  # the keys whose flood was said
+
+    def take(self, key: str) -> Verdict:
+        """One action of ``key``: ``"ok"`` (a token was taken), ``"tell"`` (refused, the first
+        one since the last action let through) or ``"drop"`` (refused again)."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            self._make_room()
+            bucket = self.buckets[key] = TokenBucket(self.capacity, self.per_second, self.clock)
+        self.buckets.move_to_end(key)
+        if bucket.take():
+            self.told.discard(key)
+            return "ok"
+        if key in self.told:
+            return "drop"
+        self.told.add(key)
+        return "tell"
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may act again (0: now)."""
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
+
+    def _make_room(self) -> None:
+        """Forget keys until one more fits within ``most_keys``."""
+        if len(self.buckets) < self.most_keys:
+            return
+        for key in [k for k, b in self.buckets.items() if b.full()]:
+            del self.buckets[key]
+            self.told.discard(key)
+        while len(self.buckets) >= self.most_keys:
+            key, _ = self.buckets.popitem(last=False)
+            self.told.discard(key)
+
+
+class Rates:
+    """The server's limits, from ``config`` (``[limits]`` and ``[signup]``), on ``clock``:
+
+    - ``connections``: new connections by address, a burst of
+      ``connections_per_minute_per_address`` and as many a minute;
+    - ``signups``: accounts made by address, ``per_address_per_hour`` an hour;
+    - ``lines``: typed lines by account, ``lines_per_second`` a second;
+    - ``chat``: chat lines by account, a burst of ``chat_lines``, then one each
+      ``chat_seconds_per_line`` seconds (0: no wait);
+    - ``logins``: failed passwords by address (:class:`~a11y_dominion.remote.access.LoginLimiter`).
+
+    The address methods key an address by :func:`~a11y_dominion.remote.access.address_key`
+    (an IPv6 address by its /64)."""
+
+    def __init__(self, config: ServerConfig | None = None, clock: Clock = time.monotonic) -> None:
+        config = config or ServerConfig()
+        limits, signup = config.limits, config.signup
+        per_minute = limits.connections_per_minute_per_address
+        self.connections = Limiter(per_minute, per_minute / 60, clock)
+        self.signups = Limiter(signup.per_address_per_hour, signup.per_address_per_hour / 3600, clock)
+        self.lines = Limiter(limits.lines_per_second, limits.lines_per_second, clock)
+        seconds = limits.chat_seconds_per_line
+        self.chat = Limiter(limits.chat_lines, 1 / seconds if seconds else math.inf, clock)
+        self.logins = LoginLimiter(clock=clock)
+        self.signups_an_hour = signup.per_address_per_hour
+
+    def connection(self, address: str) -> Verdict:
+        """A new connection from ``address``."""
+        return self.connections.take(address_key(address))
+
+    def signup(self, address: str) -> Verdict:
+        """An account made from ``address`` (counted when the sign-up is confirmed)."""
+        return self.signups.take(address_key(address))
+
+    def line(self, account: int) -> Verdict:
+        """A line typed by the account numbered ``account``, in any of its sessions."""
+        return self.lines.take(str(account))
+
+    def chat_line(self, account: int) -> Verdict:
+        """A line of chat (``say``, ``tell``, at a table) by the account numbered ``account``."""
+        return self.chat.take(str(account))
+
+    def chat_refusal(self, account: int) -> Msg:
+        """The sentence for a chat line of ``account`` that :meth:`chat_line` refused: how many
+        whole seconds to wait (at least 1)."""
+        seconds = max(1, math.ceil(self.chat.wait(str(account))))
+        return Msg("You are chatting too fast; wait {seconds} {seconds:second|seconds}.", seconds=seconds)
+
+    def signup_refusal(self) -> Msg:
+        """The sentence for a sign-up that :meth:`signup` refused."""
+        count = self.signups_an_hour
+        return Msg("This address made {count} {count:account|accounts} in the last hour; try again later.", count=count)

@@ -1,0 +1,562 @@
+"""The server's database: accounts, their keys and settings, bans, tables, games, seats and
+ratings, in one SQLite file (``DATA/server.sqlite3``).
+
+The schema is made and brought up to date by :data:`MIGRATIONS`, one step at a time, each in
+one transaction, with its number in the ``schema_version`` table, as the game history of
+:mod:`a11y_dominion.stats` is; a database that a newer version wrote is refused with one
+sentence. The database runs in WAL mode (readers never wait for the writer, and a
+``kill -9`` loses no committed transaction) with ``synchronous=NORMAL`` and foreign keys on.
+
+One connection, used by one thread only: :class:`Store` starts a writer thread that owns it
+and runs every query, in the order they were given; the event loop awaits their results
+(:meth:`Store.call`), so no query, commit or disk wait ever blocks it.
+
+What the database does not hold is the game itself: each table's game is its autosave file,
+which ``tables.game`` names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..files import shown_name
+from ..rules.decisions import Msg
+from ..stats import is_damage, owner_only
+from .names import name_key, taken
+
+DATABASE_FILE = "server.sqlite3"
+
+MIGRATIONS = [
+    # version 1: the whole schema of the first server
+    """
+    CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY,
+        name          TEXT NOT NULL,
+        name_key      TEXT NOT NULL UNIQUE,
+        created       TEXT NOT NULL,
+        last_login    TEXT,
+        password      TEXT,
+        settings      TEXT NOT NULL DEFAULT '{}',
+        disabled      INTEGER NOT NULL DEFAULT 0,
+        mu            REAL,
+        sigma         REAL,
+        rated_games   INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE account_keys (
+        account     INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        public_data BLOB NOT NULL UNIQUE,
+        fingerprint TEXT NOT NULL,
+        added       TEXT NOT NULL
+    );
+    CREATE INDEX account_keys_by_account ON account_keys(account);
+    CREATE TABLE tables (
+        id       INTEGER PRIMARY KEY,
+        number   INTEGER NOT NULL,
+        owner    INTEGER REFERENCES accounts(id),
+        options  TEXT NOT NULL,
+        state    TEXT NOT NULL CHECK (state IN ('open', 'playing', 'finished', 'closed')),
+        game     TEXT,
+        created  TEXT NOT NULL,
+        started  TEXT,
+        ended    TEXT
+    );
+    CREATE INDEX tables_live ON tables(state) WHERE state IN ('open', 'playing');
+    CREATE TABLE table_seats (
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        seat     INTEGER NOT NULL,
+        name     TEXT NOT NULL,
+        account  INTEGER REFERENCES accounts(id),
+        bot      TEXT,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        started  TEXT NOT NULL,
+        ended    TEXT NOT NULL,
+        kingdom  TEXT NOT NULL,
+        turns    INTEGER NOT NULL,
+        rated    INTEGER NOT NULL,
+        stopped  TEXT
+    );
+    CREATE TABLE game_seats (
+        game         TEXT NOT NULL REFERENCES games(id),
+        seat         INTEGER NOT NULL,
+        name         TEXT NOT NULL,
+        account      INTEGER REFERENCES accounts(id),
+        kind         TEXT NOT NULL,
+        score        INTEGER NOT NULL,
+        place        INTEGER NOT NULL,
+        mu_before    REAL,
+        sigma_before REAL,
+        mu_after     REAL,
+        sigma_after  REAL,
+        PRIMARY KEY (game, seat)
+    );
+    CREATE INDEX game_seats_by_account ON game_seats(account);
+    CREATE TABLE invitations (
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        account  INTEGER NOT NULL REFERENCES accounts(id),
+        by       INTEGER NOT NULL REFERENCES accounts(id),
+        created  TEXT NOT NULL,
+        PRIMARY KEY (table_id, account)
+    );
+    CREATE TABLE bans (
+        kind    TEXT NOT NULL CHECK (kind IN ('name', 'address')),
+        value   TEXT NOT NULL,
+        until   TEXT,
+        by      INTEGER REFERENCES accounts(id),
+        reason  TEXT,
+        PRIMARY KEY (kind, value)
+    );
+    CREATE TABLE logins (
+        at      TEXT NOT NULL,
+        account INTEGER,
+        address TEXT NOT NULL,
+        ok      INTEGER NOT NULL
+    );
+    CREATE INDEX logins_by_time ON logins(at);
+    """,
+]
+"""The schema, one step a version: step ``i`` brings version ``i`` to ``i + 1``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+T = TypeVar("T")
+Query = Callable[[sqlite3.Connection], T]
+
+
+class StoreError(Exception):
+    """The database cannot be used; ``args[0]`` is one sentence (a :class:`Msg`)."""
+
+
+class NameTaken(StoreError):
+    """An account name whose key another account has (``args[0]``: :func:`~.names.taken`)."""
+
+
+class KeyTaken(StoreError):
+    """An SSH key another account logs in with already; ``args[0]`` is one sentence."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """One account: its ``id``, ``name`` as chosen, when it was made and last logged in (UTC,
+    ISO 8601), its ``password`` hash (:mod:`.hasher`; None: keys only), its ``settings``
+    (language, verbosity and the like), whether it is ``disabled``, and its rating
+    (``mu``, ``sigma``: None until its first rated game) and count of rated games."""
+
+    id: int
+    name: str
+    created: str
+    last_login: str | None
+    password: str | None
+    settings: dict[str, Any]
+    disabled: bool
+    mu: float | None
+    sigma: float | None
+    rated_games: int
+
+
+@dataclass(frozen=True)
+class AccountKey:
+    """An SSH public key of an account: its ``public_data`` (the key's wire form), its
+    ``fingerprint`` (``SHA256:...``) and when it was ``added``."""
+
+    account: int
+    public_data: bytes
+    fingerprint: str
+    added: str
+
+
+@dataclass(frozen=True)
+class Ban:
+    """A moderator's ban: ``kind`` ``"name"`` (``value`` a name key) or ``"address"`` (an
+    address or network), ``until`` when (None: for good), ``by`` which account, and why."""
+
+    kind: str
+    value: str
+    until: str | None
+    by: int | None
+    reason: str | None
+
+
+def utc_now() -> str:
+    """The time now in UTC, ISO 8601 to the second: ``2026-12-06T08:05:12Z``."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@contextmanager
+def transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction on ``con`` (a connection in autocommit mode): begun at once,
+    committed at the end of the block, rolled back when it raises."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        yield con
+    except BaseException:
+        con.rollback()
+        raise
+    con.execute("COMMIT")
+
+
+def schema_version(con: sqlite3.Connection) -> int:
+    """The schema version of the database ``con`` (0: a new one)."""
+    con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = con.execute("SELECT version FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(con: sqlite3.Connection, file: str) -> int:
+    """Bring the database ``con`` (named ``file`` in sentences) up to :data:`SCHEMA_VERSION`,
+    one step of :data:`MIGRATIONS` a transaction; returns the version it found.
+
+    Raises :class:`StoreError` for a database a newer version wrote (nothing is changed),
+    and sqlite3.Error when a step fails (that step is rolled back)."""
+    found = schema_version(con)
+    if found > SCHEMA_VERSION:
+        raise StoreError(
+            Msg(
+                "The server's database {file} was written by a newer version of the game (schema {found}; "
+                "this one knows up to {known}); start the version that wrote it.",
+                file=file,
+                found=found,
+                known=SCHEMA_VERSION,
+            )
+        )
+    for number in range(found, SCHEMA_VERSION):
+        script = (
+            f"BEGIN IMMEDIATE;\n{MIGRATIONS[number]}\n"
+            f"DELETE FROM schema_version;\nINSERT INTO schema_version VALUES ({number + 1});\nCOMMIT;"
+        )
+        try:
+            con.executescript(script)
+        except sqlite3.Error:
+            if con.in_transaction:
+                con.rollback()
+            raise
+    return found
+
+
+def connect(path: Path) -> tuple[sqlite3.Connection, int]:
+    """A connection to the database at ``path`` (made, readable by its owner only, when
+    there is none), in autocommit mode (:func:`transaction` makes transactions), WAL,
+    ``synchronous=NORMAL``, foreign keys on, waiting up to 5 s for a lock, and migrated
+    (:func:`migrate`), and the schema version the database had before. For the thread
+    that makes it only.
+
+    Raises :class:`StoreError` with one sentence when the folder or file cannot be made or
+    opened, the file is damaged or not a database, a newer version wrote it, or a step of
+    the migration fails."""
+    file = shown_name(str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        owner_only(path)
+        con = sqlite3.connect(path, timeout=5, isolation_level=None)
+    except (OSError, sqlite3.Error) as e:
+        raise StoreError(
+            Msg("The server's database {file} cannot be opened ({error}).", file=file, error=_why(e))
+        ) from None
+    try:
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=NORMAL")
+        con.execute("PRAGMA foreign_keys=ON")
+        found = migrate(con, file)
+    except StoreError:
+        con.close()
+        raise
+    except sqlite3.Error as e:
+        con.close()
+        if is_damage(e):
+            raise StoreError(
+                Msg(
+                    "The server's database {file} is damaged or is not a database; "
+                    "restore it from a backup, or move it away to start with an empty one.",
+                    file=file,
+                )
+            ) from None
+        raise StoreError(
+            Msg("The server's database {file} cannot be used ({error}).", file=file, error=_why(e))
+        ) from None
+    return con, found
+
+
+def _why(error: BaseException) -> str:
+    return str(getattr(error, "strerror", None) or error)
+
+
+# ---------------------------------------------------------------- the writer thread
+_STOP = object()
+
+
+class Store:
+    """The database at ``path`` with its writer thread: every query runs there, one at a
+    time, in the order given. ``now()`` gives the time written into rows (:func:`utc_now`
+    unless given).
+
+    Made by :meth:`open`, which waits for the connection and the migration (raising their
+    :class:`StoreError`); closed by :meth:`close`. The query methods are coroutines for the
+    event loop: each awaits its query in the writer thread."""
+
+    def __init__(self, path: Path, now: Callable[[], str] = utc_now) -> None:
+        self.path = path
+        self.now = now
+        self.found_version = 0  # the schema version the database had when opened
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="server-store", daemon=True)
+        self._ready: concurrent.futures.Future[int] = concurrent.futures.Future()
+        self._closed = False
+
+    @classmethod
+    def open(cls, path: Path, now: Callable[[], str] = utc_now) -> Store:
+        """The :class:`Store` of the database at ``path``, connected and migrated. Blocks
+        until then (the server opens it before it listens). Raises :class:`StoreError`."""
+        store = cls(path, now)
+        store._thread.start()
+        try:
+            store.found_version = store._ready.result()
+        except Exception:
+            store._closed = True
+            store._thread.join()
+            raise
+        return store
+
+    def _serve(self) -> None:
+        try:
+            con, found = connect(self.path)
+        except Exception as e:  # StoreError, or a path SQLite cannot take: raised by open
+            self._ready.set_exception(e)
+            return
+        self._ready.set_result(found)
+        try:
+            while True:
+                item = self._queue.get()
+                if item is _STOP:
+                    break
+                query, future = item
+                if not future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    future.set_result(query(con))
+                except BaseException as e:  # handed to whoever waits for the query
+                    if con.in_transaction:
+                        con.rollback()
+                    future.set_exception(e)
+        finally:
+            con.close()
+
+    def submit(self, query: Query[T]) -> concurrent.futures.Future[T]:
+        """Run ``query(connection)`` in the writer thread, after the queries given before;
+        its result or exception comes through the returned future. Raises RuntimeError
+        after :meth:`close`."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        self._queue.put((query, future))
+        return future
+
+    def run(self, query: Query[T]) -> T:
+        """``query`` run in the writer thread, waited for here (never from the event loop:
+        use :meth:`call` there). Raises what the query raises."""
+        return self.submit(query).result()
+
+    async def call(self, query: Query[T]) -> T:
+        """``query`` run in the writer thread while the event loop goes on. Raises what the
+        query raises."""
+        return await asyncio.wrap_future(self.submit(query))
+
+    def close(self) -> None:
+        """Let the queries given so far run, then close the connection and end the thread
+        (waits for it). Calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(_STOP)
+        self._thread.join()
+
+    # ------------------------------------------------------------ accounts
+    async def add_account(
+        self, name: str, password: str | None = None, key: tuple[bytes, str] | None = None
+    ) -> Account:
+        """Make the account ``name`` (checked already: :func:`~.names.checked_name`) with the
+        password hash ``password`` and/or the SSH key ``key`` (its public data and
+        fingerprint), in one transaction. Raises :class:`NameTaken` when another account has
+        its key (:func:`~.names.name_key`) and :class:`KeyTaken` when another account logs
+        in with the key; nothing is written then."""
+        now = self.now()
+
+        def query(con: sqlite3.Connection) -> Account:
+            try:
+                with transaction(con):
+                    cur = con.execute(
+                        "INSERT INTO accounts (name, name_key, created, password) VALUES (?, ?, ?, ?)",
+                        (name, name_key(name), now, password),
+                    )
+                    account = int(cur.lastrowid or 0)
+                    if key is not None:
+                        _insert_key(con, account, key, now)
+            except sqlite3.IntegrityError as e:
+                if "accounts.name_key" in str(e):
+                    raise NameTaken(taken(name)) from None
+                raise
+            found = _account_where(con, "id = ?", account)
+            assert found is not None  # (written just now)
+            return found
+
+        return await self.call(query)
+
+    async def account(self, name: str) -> Account | None:
+        """The account named ``name`` in any letter case or form (:func:`~.names.name_key`), or None."""
+        key = name_key(name)
+        return await self.call(lambda con: _account_where(con, "name_key = ?", key))
+
+    async def account_by_id(self, account: int) -> Account | None:
+        """The account numbered ``account``, or None."""
+        return await self.call(lambda con: _account_where(con, "id = ?", account))
+
+    async def account_with_key(self, public_data: bytes) -> Account | None:
+        """The account that logs in with the SSH key of ``public_data``, or None."""
+        return await self.call(
+            lambda con: _account_where(
+                con, "id = (SELECT account FROM account_keys WHERE public_data = ?)", public_data
+            )
+        )
+
+    async def add_key(self, account: int, key: tuple[bytes, str]) -> None:
+        """Let the account numbered ``account`` log in with ``key`` (public data, fingerprint)
+        too. Raises :class:`KeyTaken` when an account (this one too) has it already."""
+        now = self.now()
+
+        def query(con: sqlite3.Connection) -> None:
+            with transaction(con):
+                _insert_key(con, account, key, now)
+
+        await self.call(query)
+
+    async def keys(self, account: int) -> list[AccountKey]:
+        """The SSH keys of the account numbered ``account``, oldest first."""
+
+        def query(con: sqlite3.Connection) -> list[AccountKey]:
+            rows = con.execute(
+                "SELECT account, public_data, fingerprint, added FROM account_keys WHERE account = ? ORDER BY rowid",
+                (account,),
+            ).fetchall()
+            return [AccountKey(int(a), bytes(d), str(f), str(t)) for a, d, f, t in rows]
+
+        return await self.call(query)
+
+    async def set_password(self, account: int, password: str | None) -> None:
+        """Store the password hash ``password`` for the account numbered ``account`` (None:
+        it logs in with keys only)."""
+        await self._write("UPDATE accounts SET password = ? WHERE id = ?", (password, account))
+
+    async def set_settings(self, account: int, settings: dict[str, Any]) -> None:
+        """Store ``settings`` (JSON values) as the settings of the account numbered
+        ``account``. Raises TypeError or ValueError for values JSON cannot hold."""
+        text = json.dumps(settings, ensure_ascii=False, sort_keys=True, allow_nan=False)
+        await self._write("UPDATE accounts SET settings = ? WHERE id = ?", (text, account))
+
+    async def logged_in(self, account: int | None, address: str, ok: bool) -> None:
+        """Record a login from ``address`` (``ok``: let in) to the account numbered
+        ``account`` (None: no such account); a good one also becomes its ``last_login``."""
+        now = self.now()
+
+        def query(con: sqlite3.Connection) -> None:
+            with transaction(con):
+                con.execute("INSERT INTO logins VALUES (?, ?, ?, ?)", (now, account, address, int(ok)))
+                if ok and account is not None:
+                    con.execute("UPDATE accounts SET last_login = ? WHERE id = ?", (now, account))
+
+        await self.call(query)
+
+    async def forget_logins(self, before: str) -> int:
+        """Remove the login records older than ``before`` (UTC, ISO 8601); returns how many."""
+        return await self._write("DELETE FROM logins WHERE at < ?", (before,))
+
+    # ------------------------------------------------------------ bans
+    async def ban(self, kind: str, value: str, until: str | None, by: int | None, reason: str | None) -> None:
+        """Ban the name (``kind`` ``"name"``, ``value`` any form of it: its key is stored) or
+        the address or network (``"address"``) ``value`` until ``until`` (None: for good),
+        replacing a ban of it. Raises sqlite3.IntegrityError for another kind."""
+        stored = name_key(value) if kind == "name" else value
+        await self._write("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?, ?)", (kind, stored, until, by, reason))
+
+    async def unban(self, kind: str, value: str) -> bool:
+        """Lift the ban of ``value`` (a name in any form, or an address); False when there was none."""
+        stored = name_key(value) if kind == "name" else value
+        return await self._write("DELETE FROM bans WHERE kind = ? AND value = ?", (kind, stored)) > 0
+
+    async def bans(self, now: str | None = None) -> list[Ban]:
+        """The bans in force at ``now`` (UTC, ISO 8601; the time now unless given): those
+        for good and those until a later time, by kind and value."""
+        at = now or self.now()
+
+        def query(con: sqlite3.Connection) -> list[Ban]:
+            rows = con.execute(
+                "SELECT kind, value, until, by, reason FROM bans WHERE until IS NULL OR until > ? ORDER BY kind, value",
+                (at,),
+            ).fetchall()
+            return [Ban(str(k), str(v), u, b, r) for k, v, u, b, r in rows]
+
+        return await self.call(query)
+
+    async def _write(self, sql: str, values: tuple[Any, ...]) -> int:
+        """Run the one statement ``sql`` with ``values`` in a transaction; the rows it changed."""
+
+        def query(con: sqlite3.Connection) -> int:
+            with transaction(con):
+                return con.execute(sql, values).rowcount
+
+        return await self.call(query)
+
+
+def _insert_key(con: sqlite3.Connection, account: int, key: tuple[bytes, str], now: str) -> None:
+    public_data, fingerprint = key
+    try:
+        con.execute("INSERT INTO account_keys VALUES (?, ?, ?, ?)", (account, public_data, fingerprint, now))
+    except sqlite3.IntegrityError as e:
+        if "account_keys.public_data" in str(e):
+            raise KeyTaken(
+                Msg("This SSH key already logs in to an account; each key belongs to one account.")
+            ) from None
+        raise
+
+
+def _account_where(con: sqlite3.Connection, where: str, value: object) -> Account | None:
+    row = con.execute(
+        "SELECT id, name, created, last_login, password, settings, disabled, mu, sigma, rated_games "
+        f"FROM accounts WHERE {where}",
+        (value,),
+    ).fetchone()
+    if row is None:
+        return None
+    try:
+        settings = json.loads(row[5])
+    except ValueError:
+        settings = {}
+    return Account(
+        id=int(row[0]),
+        name=str(row[1]),
+        created=str(row[2]),
+        last_login=row[3],
+        password=row[4],
+        settings=settings if isinstance(settings, dict) else {},
+        disabled=bool(row[6]),
+        mu=row[7],
+        sigma=row[8],
+        rated_games=int(row[9]),
+    )
+
+
+def database_path(data: Path) -> Path:
+    """Where the database of the data folder ``data`` is: ``data/server.sqlite3``."""
+    return data / DATABASE_FILE
