@@ -79,9 +79,10 @@ class SetupMixin(GameBase):
         return Card.many(first, count, spec)
 
     def new_cards_named(self, names: Iterable[str]) -> list[Card]:
-        """New cards of ``names`` (English), in order, numbered as that many
-        :meth:`new_card` calls number them (a sampled position makes every
-        zone so)."""
+        """A new list of new cards of ``names`` (English card names), in
+        order, numbered as that many :meth:`new_card` calls number them (a
+        sampled position makes every zone so). Raises KeyError for a name
+        that is no card."""
         known = self.card_names
         specs = CARDS
         uid = self._uid
