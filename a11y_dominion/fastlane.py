@@ -220,8 +220,10 @@ class PlainTurns:
             return "action", None
         # what the turns need is the same for every turn of the loop: no cards of new names are
         # made in it (which could bring new abilities), no lasting effect, no card in play but
-        # plain Treasures (which have no abilities)
+        # plain Treasures (which have no abilities); where some card of the game has an ability when
+        # a card is played, whether one runs is asked turn by turn (plays_run_nothing)
         plays_plain = game._no_play_abilities()
+        plays_run_nothing = game.plays_run_nothing
         cleanup_plain = all(
             trigger(m, p) is _NO_ABILITIES for m in (_AT_START_OF_CLEANUP, _AT_END_OF_TURN, _AT_AFTER_TURN)
         )
@@ -273,7 +275,7 @@ class PlainTurns:
                     coins = value - len(auto)  # what playing them gives
                     buys = 0
                     if auto:
-                        if not plays_plain:
+                        if not plays_plain and not plays_run_nothing(p, auto):
                             return "action", None
                         treasures = _PLAIN_TREASURE  # the plain kinds of the Treasures in hand, or-ed
                     else:
@@ -294,7 +296,7 @@ class PlainTurns:
                         auto.append(c)
                         coins += r.coins
                     if auto:
-                        if not plays_plain:
+                        if not plays_plain and not plays_run_nothing(p, auto):
                             return "action", None
                         if treasures & _PLAIN_BONUS:
                             for c in auto:

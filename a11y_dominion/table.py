@@ -51,12 +51,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .fastlane import PlainTurns, PlainView
-from .rules.decisions import Decision, IllegalAnswer, Msg
+from .rules.decisions import END_MOVE, Decision, IllegalAnswer, Kind, Msg
 from .rules.events import GameEvent
 from .rules.game import Game
 from .view import PlayerView, QuickView, player_view, redact_all
 
 _new = object.__new__
+_KIND_TURN = Kind.TURN
 
 
 class Seat(Protocol):
@@ -317,15 +318,20 @@ class Table:
                 asks[name] = (seat, seat.decide, None)
         players, by_name = game.players, game.by_name
         start = len(game.answers)  # the answers given here: those the game records from now on
+        # the players whose bots play plain turns: where end is their one legal turn move, they are not
+        # asked, as in their plain turns (see fastlane.PlainTurns)
+        ends_at_once: set[str] = set()
+        planners: list[tuple[Callable[..., Any], PlainView, int | None] | None] = []
         if not game.keep_log:
             # bots that have plain moves play their plain turns without decisions (see fastlane.PlainTurns)
-            planners: list[tuple[Callable[..., Any], PlainView, int | None] | None] = []
             for p in players:
                 seat, _decide, limiter = asks[p.name]
                 bot = seat if limiter is None else limiter.bot
                 plan = getattr(bot, "plain_move", None)
                 limit = None if limiter is None else limiter.limit
                 planners.append(None if plan is None else (plan, PlainView(game, p), limit))
+                if plan is not None:
+                    ends_at_once.add(p.name)
             if any(planners):
                 game.accelerator = PlainTurns(game, planners, start + most)
         answers = 0
@@ -339,6 +345,9 @@ class Table:
                 if answers >= most:
                     return f"The game did not end within {most} answers."
                 name = d.player
+                if d.kind is _KIND_TURN and name in ends_at_once and game.only_end_is_legal(by_name[name]):
+                    game.answer([END_MOVE])
+                    continue
                 seat, decide, limiter = asks[name]
                 # made as ``QuickView(game, name)`` is, without the call of its __init__
                 view = _new(QuickView)

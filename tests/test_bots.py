@@ -411,6 +411,47 @@ def test_sampled_position_matches_the_view():
     pytest.fail("no buy decision found")
 
 
+def _zones(game: Game) -> list:
+    return [
+        [(c.uid, c.name) for c in getattr(p, zone)]
+        for p in game.players
+        for zone in ("hand", "deck", "discard", "in_play", "set_aside")
+    ] + [[(c.uid, c.name) for c in game.trash], [(pl.name, pl.count()) for pl in game.piles.values()]]
+
+
+def test_the_candidates_of_a_round_are_played_from_one_sampled_world():
+    """A round's candidates are played from one sampled game: its hidden cards are dealt once per seed
+    (and again for another seed or view), the same cards with the same numbers every time."""
+    d, view, told = next(_buy_positions(6, 1))
+    bot = HardBot(6, rollouts=1)
+    bot.tell(told)
+    owned = {p.name: Counter(bot.ledger.of(p.name)) for p in view.players}
+    first = _zones(sample_game(view, owned, 3))
+    assert _zones(sample_game(view, owned, 3)) == first
+    other = _zones(sample_game(view, owned, 4))
+    assert _zones(sample_game(view, owned, 3)) == first
+    assert [first[i] for i in (0, 2, 3, 8, 10, 11)] == [other[i] for i in (0, 2, 3, 8, 10, 11)]  # (public)
+    assert (first[1], first[5]) != (other[1], other[5])  # Ann's deck, Bob's hand: dealt anew
+
+
+def test_a_rollouts_ledger_counts_the_cards_again_after_each_answer():
+    """The cards a rollout's bots read are counted once per decision: after an answer, anew."""
+    from a11y_dominion.bots.hard import _GameLedger
+
+    kingdom = ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel", "Smithy", "Village", "Workshop"]
+    game = Game(GameConfig(["Ann", "Bob"], kingdom, [], [], 2), keep_log=False)
+    ledger = _GameLedger(game)
+    game.start()
+    before = ledger.of("Ann")
+    assert before == Counter({"Copper": 7, "Estate": 3}) and ledger.of("Ann") is before
+    game.answer([Move(MoveKind.END)])  # (Ann ends her Action phase)
+    game.answer([Move(MoveKind.TREASURES)])
+    coins = game.turn.coins
+    buy = "Silver" if coins >= 3 else "Copper"
+    game.answer([Move.buy(buy)])
+    assert ledger.of("Ann") == before + Counter({buy: 1}) and ledger.of("Ann") is not before
+
+
 # ------------------------------------------------------------------ hard's time
 def _searches(hard: HardBot, most: int) -> list:
     """The ``last_search`` records of ``hard``'s first ``most`` searches, seated as Ann against

@@ -15,6 +15,7 @@ from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import dumps, load_record, make_record, replay
 from a11y_dominion.rules.cards import EVENTS, LANDMARKS
+from a11y_dominion.rules.decisions import END_MOVE
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.table import Table, TurnLimit
 
@@ -173,3 +174,75 @@ def test_the_record_of_a_game_of_plain_turns_replays_to_the_same_game():
     assert again.game_over and again.winners == g.winners
     assert snapshot(again) == plain
     assert again.log  # a replay keeps its events: the record holds the game, not the way it was played
+
+
+def test_a_kingdom_with_merchant_plays_its_turns_plain_while_no_merchant_is_in_play():
+    """Merchant gives a coin when a Silver is played while it is in play: in a Kingdom with Merchant, a
+    turn with no Merchant in play runs no ability as its Treasures are played, so it is plain."""
+    kingdom = "Merchant,Village,Smithy,Market,Festival,Cellar,Chapel,Moat,Militia,Mine"
+    result, plain, asked, g = play(["bigmoney", "bigmoney"], kingdom, 5, True)
+    assert result is None and g.game_over
+    assert "Merchant" in g.card_names
+    assert asked == 0  # (Big Money buys no Merchant: every turn is plain)
+    result2, decided, asked2, g2 = play(["bigmoney", "bigmoney"], kingdom, 5, False)
+    assert result2 is None and plain == decided
+    assert asked2 == len(g2.answers) > 100
+
+
+def test_plays_run_nothing_asks_what_a_card_in_play_would_answer():
+    """plays_run_nothing says whether an ability runs as a player's Treasures are played: never in a
+    Kingdom without such an ability, and in one with Merchant only while a Merchant is in the
+    player's play area (or a lasting effect may act)."""
+    from a11y_dominion.rules.triggers import Ends, Lasting
+
+    basic = Game(GameConfig(["A", "B"], choose_setup("basic-intro", None, None, 1)[0], [], [], 1))
+    a = basic.players[0]
+    coppers = [c for c in a.hand if c.name == "Copper"]
+    assert coppers and basic.plays_run_nothing(a, coppers)
+    k = ["Merchant", "Village", "Smithy", "Market", "Festival", "Cellar", "Chapel", "Moat", "Militia", "Mine"]
+    game = Game(GameConfig(["A", "B"], k, [], [], 1))
+    a, b = game.players
+    silvers = game.new_cards_named(["Silver", "Silver"])
+    a.hand += silvers
+    assert game.plays_run_nothing(a, silvers)
+    b.in_play = game.new_cards_named(["Merchant"])  # (another player's Merchant does nothing for A)
+    assert game.plays_run_nothing(a, silvers)
+    a.in_play = game.new_cards_named(["Merchant"])
+    assert not game.plays_run_nothing(a, silvers)
+    a.in_play = []
+    game.lasting.append(Lasting("Test", "A", Ends.AFTER_THIS_TURN))
+    assert not game.plays_run_nothing(a, silvers)
+
+
+def test_a_quiet_bot_with_plain_moves_is_not_asked_where_end_is_its_one_move():
+    """At a table of quiet bots, a bot that plays plain turns is not asked where ending the turn is
+    its one legal move (its Buy used, as the plain turns end it): the table answers end, and the game
+    is the one where it is asked."""
+    only_end: list = []
+
+    class Watch(Counted):
+        def decide(self, d, view):
+            if d.kind == "turn" and list(d.options) == [END_MOVE]:
+                only_end.append(d.prompt)
+            return super().decide(d, view)
+
+    class Made(Game):
+        made = 0  # the turn decisions the game made
+
+        def _turn_decision(self, p):
+            self.made += 1
+            return super()._turn_decision(p)
+
+    def run(plain: bool):
+        # Basilica acts at a buy that leaves 2 coins: such a buy, and the end of its turn, are decisions
+        g = Made(GameConfig(["P1", "P2"], choose_setup("basic-intro", None, None, 4)[0], [], ["Basilica"], 4))
+        g.keep_log = False
+        bots = {n: Watch(make_bot("bigmoney", 4 * 7 + i), plain) for i, n in enumerate(("P1", "P2"))}
+        assert Table(g, bots, max_answers=20000).run() is None
+        return snapshot(g), sum(b.asked for b in bots.values()), g.made
+
+    plain, asked, made = run(True)
+    assert only_end == [] and made > 5 and asked < made  # (ended by the table, not asked)
+    decided, asked2, made2 = run(False)
+    assert len(only_end) > 5  # (with its moves hidden it is asked, end alone at the end of most turns)
+    assert plain == decided and asked2 == made2 == len(decided["answers"])

@@ -202,17 +202,31 @@ def is_type(name: str, typ: str) -> bool:
     return s is not None and typ in s.types
 
 
+_PRINTED_COINS = {"Fortune": 4, "Crown": 2, "Charm": 2}  # Treasures whose coins are in their text
+_COINS: dict[str, int] = {}
+""":func:`coins_of` of the card names asked for (kept: a card's coins never change)."""
+
+
 def coins_of(name: str) -> int:
     """The coins a Treasure gives when played as it is printed (0 for other cards)."""
-    s = CARDS.get(name)
-    if s is None or "Treasure" not in s.types:
-        return 0
-    return {"Fortune": 4, "Crown": 2, "Charm": 2}.get(name, s.coins)
+    coins = _COINS.get(name)
+    if coins is None:
+        s = CARDS.get(name)
+        if s is None:
+            return 0
+        coins = _COINS[name] = _PRINTED_COINS.get(name, s.coins) if "Treasure" in s.types else 0
+    return coins
 
 
 def money_total(cards: Counter[str]) -> int:
     """The coins of every Treasure in ``cards`` (Big Money's "total money")."""
-    return sum(coins_of(n) * k for n, k in cards.items() if k > 0)
+    known = _COINS
+    total = 0
+    for n, k in cards.items():
+        if k > 0:
+            coins = known.get(n)
+            total += (coins_of(n) if coins is None else coins) * k
+    return total
 
 
 def price(name: str) -> tuple[int, int]:

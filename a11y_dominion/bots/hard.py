@@ -50,21 +50,26 @@ cards, Treasures, Events and the plan's own cards). The other answers are
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import TypedDict
 
 from ..fastlane import PlainView
-from ..rules.cards import CARDS, EVENTS
+from ..rules.cards import CARDS, EVENTS, CardSpec, pile_name_for
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg, Option
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
-from ..rules.state import Card, Player
+from ..rules.primitives import shuffle
+from ..rules.state import Card, Player, empty_piles_of
+from ..rules.turnflow import TurnMoves
+from ..strategies import Strategy
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
-from .buylist import buys_by_card, first_buy, holds
+from .buylist import buys_by_card, holds
 from .common import TurnOptions, coins_of, is_type, price
 from .medium import ENDGAME, MediumBot, Shared
 from .plans import cards_of
@@ -108,23 +113,25 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
     """A game at the start of ``view``'s Buy phase built from the view alone:
     every public zone as the view shows it, the hidden cards dealt at random
     from ``owned`` (player name to the :class:`Counter` of cards they are
-    known to have). Raises ValueError (or SetupError) when no such game can
-    be built."""
-    rng = random.Random(seed)
+    known to have). It keeps no events (``keep_log`` False: a rollout's
+    events are read by no one). Raises ValueError (or SetupError) when no
+    such game can be built."""
+    hidden = _deal(view, owned, seed)
     names = [p.name for p in view.players]
     setup = {"Obelisk": view.obelisk} if view.obelisk else None
     game = Game(
         GameConfig(names, list(view.kingdom), list(view.events), list(view.landmarks), seed),
         deal=False,
         setup_choices=setup,
+        keep_log=False,
     )
-    new = game.new_card
+    new = game.new_cards_named
     for pn, pv in view.piles.items():
         pl = game.piles.get(pn)
         if pl is None:
             raise ValueError(f"no pile {pn}")
         if pv.cards is not None:
-            pl.cards = [new(n) for n in pv.cards]
+            pl.cards = new(pv.cards)
         else:
             first = pl.top_spec()
             top = pv.top or (first.name if first is not None else pn)
@@ -133,28 +140,23 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
         pl.debt_tokens = pv.debt_tokens
     for lm, vp in view.landmarks.items():
         game.landmarks[lm] = vp
-    game.trash = [new(n) for n in view.trash]
-    for sv in view.players:
+    game.trash = new(view.trash)
+    for sv, rest in zip(view.players, hidden, strict=True):
         p = game.by_name[sv.name]
-        p.in_play = [new(n) for n in sv.in_play]
+        p.in_play = new(sv.in_play)
         p.debt, p.vp_tokens, p.turns_taken = sv.debt, sv.vp_tokens, sv.turns_taken
         if sv.name == view.seat:
-            p.hand = [new(n) for n in view.hand]
-            p.discard = [new(n) for n in view.discard]
-            p.set_aside = [new(n) for n in view.set_aside]
-            rest = list(_minus(owned[sv.name], view.hand + view.discard + view.set_aside + sv.in_play).elements())
-            rng.shuffle(rest)
-            p.deck = [new(n) for n in _fill(rest, sv.deck_size, rng)]
+            p.hand = new(view.hand)
+            p.discard = new(view.discard)
+            p.set_aside = new(view.set_aside)
+            p.deck = new(rest)
         else:
-            rest = list(_minus(owned[sv.name], sv.in_play).elements())
-            rng.shuffle(rest)
-            total = sv.hand_size + sv.deck_size + sv.discard_size + sv.set_aside_size
-            rest = _fill(rest, total, rng)
+            cards = new(rest)  # (numbered in the order of the zones below)
             cut = [sv.hand_size, sv.deck_size, sv.discard_size]
-            p.hand = [new(n) for n in rest[: cut[0]]]
-            p.deck = [new(n) for n in rest[cut[0] : cut[0] + cut[1]]]
-            p.discard = [new(n) for n in rest[cut[0] + cut[1] : cut[0] + cut[1] + cut[2]]]
-            p.set_aside = [new(n) for n in rest[cut[0] + cut[1] + cut[2] :]]
+            p.hand = cards[: cut[0]]
+            p.deck = cards[cut[0] : cut[0] + cut[1]]
+            p.discard = cards[cut[0] + cut[1] : cut[0] + cut[1] + cut[2]]
+            p.set_aside = cards[cut[0] + cut[1] + cut[2] :]
     t = view.turn
     me = game.by_name[t.player]
     game.turn = Turn(player=me.index, number=t.number, phase="buy", actions=t.actions, buys=t.buys, coins=t.coins)
@@ -164,6 +166,39 @@ def sample_game(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) 
     return game
 
 
+_NAME = operator.attrgetter("name")
+
+
+_DEALT: list[tuple[PlayerView, Mapping[str, Counter[str]], int, list[list[str]]]] = []
+"""The last hidden cards :func:`_deal` dealt, with what it dealt them from (the candidates of a
+round of rollouts are played from one sampled world)."""
+
+
+def _deal(view: PlayerView, owned: Mapping[str, Counter[str]], seed: int) -> list[list[str]]:
+    """The hidden cards of each player of ``view``, in order, dealt at random (seeded with
+    ``seed``) from ``owned`` (see :func:`sample_game`): for the view's seat its deck, for each
+    other player their hand, deck, discard pile and set-aside cards in that order. The same
+    lists for the same ``view``, ``owned`` and ``seed`` as the last call (to be read only)."""
+    if _DEALT:
+        v, o, s, dealt = _DEALT[0]
+        if v is view and o is owned and s == seed:
+            return dealt
+    rng = random.Random(seed)
+    dealt = []
+    for sv in view.players:
+        if sv.name == view.seat:
+            rest = list(_minus(owned[sv.name], view.hand + view.discard + view.set_aside + sv.in_play).elements())
+            shuffle(rng, rest)  # (what rng.shuffle(rest) does, at hand)
+            dealt.append(_fill(rest, sv.deck_size, rng))
+        else:
+            rest = list(_minus(owned[sv.name], sv.in_play).elements())
+            shuffle(rng, rest)
+            total = sv.hand_size + sv.deck_size + sv.discard_size + sv.set_aside_size
+            dealt.append(_fill(rest, total, rng))
+    _DEALT[:] = [(view, owned, seed, dealt)]
+    return dealt
+
+
 class _GameLedger:
     """What a rollout's bot knows of the cards every player has: a rollout plays a game
     of its own, sampled from the hard bot's view (see :func:`sample_game`), whose every
@@ -171,16 +206,35 @@ class _GameLedger:
     read the cards from that game itself instead of counting them from events (which
     such a game does not keep). ``of``, ``gained_this_turn``, ``events_bought`` and
     ``returned`` as a :class:`~.common.Ledger` has them (no Event bought and no card
-    returned is counted)."""
+    returned is counted). The seats of one rollout may share one."""
+
+    __slots__ = ("game", "events_bought", "returned", "_counted", "_at")
 
     def __init__(self, game: Game):
         self.game = game
         self.events_bought: dict[str, Counter[str]] = {}
         self.returned: dict[str, Counter[str]] = {}
+        self._counted: dict[str, Counter[str]] = {}  # of each player, counted at ``_at`` answers
+        self._at = -1
 
     def of(self, player: str) -> Counter[str]:
-        """The cards ``player`` has in the rollout's game, by name (a new Counter)."""
-        return Counter([c.name for c in self.game.by_name[player].all_cards()])
+        """The cards ``player`` has in the rollout's game, by name: counted once per decision
+        (the game changes only as an answer is given, and every answer is recorded in
+        ``game.answers``), and then the same Counter (to be left as it is found, as a
+        :class:`~.common.Ledger`'s own)."""
+        game = self.game
+        at = len(game.answers)
+        counted = self._counted
+        if at != self._at:
+            counted.clear()
+            self._at = at
+        else:
+            c = counted.get(player)
+            if c is not None:
+                return c
+        p = game.by_name[player]
+        c = counted[player] = Counter(map(_NAME, chain(p.hand, p.deck, p.discard, p.in_play, p.set_aside)))
+        return c  # (by name, in the order of p.all_cards())
 
     @property
     def gained_this_turn(self) -> dict[str, int]:
@@ -198,7 +252,7 @@ class _Options:
 
     __slots__ = ("options",)
 
-    def __init__(self, options: list[Move]):
+    def __init__(self, options: Sequence[Move]):
         self.options = options
 
 
@@ -222,17 +276,84 @@ class _RolloutBot(MediumBot):
     reads_scores = False
     quick_view = True
 
-    def __init__(self, seed: int, deadline: float | None, horizon: int | None = None, game: Game | None = None):
-        super().__init__(seed)
+    _fields: dict[str, object] | None = None
+    """What :meth:`MediumBot.__init__` sets for seed 0 but its ``rng`` and ``ledger``, when every
+    other field is a plain value (a number, a string, None), so that a rollout's bot, made for
+    every rollout, is set up from it at once; else None, and every bot is set up by that
+    ``__init__``."""
+    _made_fields = False
+
+    def __init__(
+        self,
+        seed: int,
+        deadline: float | None,
+        horizon: int | None = None,
+        game: Game | None = None,
+        ledger: _GameLedger | None = None,
+    ):
+        if game is not None and self._set_up(seed):
+            self.ledger = ledger if ledger is not None else _GameLedger(game)
+        else:
+            super().__init__(seed)
+            if game is not None:
+                self.ledger = ledger if ledger is not None else _GameLedger(game)
         self.deadline = deadline
         self.horizon = horizon
         self.game = game
-        self._endgame_keep: set[str] | None = None
-        if game is not None:
-            self.ledger = _GameLedger(game)
+
+    def _set_up(self, seed: int) -> bool:
+        """Set the bot up as ``MediumBot(seed)`` is from :attr:`_fields`, its ``rng`` made when first
+        read (a rollout's bots make no random choice); False when there are none."""
+        cls = _RolloutBot
+        if not cls._made_fields:
+            proto = MediumBot(0)
+            fields = dict(proto.__dict__)
+            fields.pop("rng", None)
+            fields.pop("ledger", None)
+            plain = all(v is None or type(v) in (bool, int, float, str) for v in fields.values())
+            cls._fields = fields if plain and "seed" in fields else None
+            cls._made_fields = True
+        made = cls._fields
+        if made is None:
+            return False
+        d = self.__dict__
+        d.update(made)
+        d["seed"] = seed
+        return True
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random numbers, seeded with its ``seed``, made when first read."""
+        r: random.Random | None = self.__dict__.get("_rng")
+        if r is None:
+            r = self.__dict__["_rng"] = random.Random(self.seed)
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
 
     def tell(self, events: list[GameEvent]) -> None:
         """Nothing to hear (see the class)."""
+
+    def _provinces_left(self, view: PlayerView) -> int:
+        """:meth:`MediumBot._provinces_left` of a view of the rollout's own game, read from its piles
+        (without a count of every pile by name: most piles are not empty)."""
+        game = self.game
+        if game is None or id(view.__dict__.get("_game")) != id(game):  # (a view of another game)
+            return super()._provinces_left(view)
+        piles = game.piles
+        p: int = piles["Province"].count()
+        if len(empty_piles_of(piles)) >= 2:
+            p = min(p, min((n for n in (pl.count() for pl in piles.values()) if n), default=0))
+        return max(0, min(8, p))
+
+    def in_supply(self, view: PlayerView, card: str) -> bool:
+        """:meth:`MediumBot.in_supply`, from the one pile's view (not every pile's)."""
+        try:
+            return view.pile(card).cards_left > 0
+        except KeyError:
+            return False
 
     def _stops(self, number: int) -> bool:
         return (self.deadline is not None and clock() > self.deadline) or (
@@ -256,18 +377,33 @@ class _RolloutBot(MediumBot):
         if plan is None or not PLAN_ROLLOUTS:
             return super().choose_buy(view, d)
         if self.provinces_left(view) > ENDGAME:
-            return first_buy(self.ledger, view, d, plan.buy) or _END
+            # what ``first_buy(self.ledger, view, d, plan.buy)`` picks, each rule's buy found at once (the
+            # pile its card tops) instead of every buy of the decision listed with its pile's top card
+            ledger = self.ledger
+            legal = d.options
+            for rule in plan.buy:
+                m = _buy_of(view, rule.card)
+                if m is not None and m in legal and all(holds(ledger, view, c) for c in rule.when):
+                    return m
+            return _END
         # the endgame: medium's valuation, of the buys that score or pay (and the plan's cards) only
-        keep = self._endgame_keep
-        if keep is None:
-            keep = self._endgame_keep = set(cards_of(plan))
+        keep = _ENDGAME_KEEP.get(id(plan))
+        if keep is None or keep[0] is not plan:
+            keep = _endgame_keep(plan)
+        kept = keep[1]
         options: list[Move] = []
+        pile_top = view.pile_top
         for m in d.options:
-            if m.kind is MoveKind.BUY:
+            if m.kind is _MK_BUY:
                 name = m.name
                 if name not in EVENTS:
-                    top = view.pile_top(name)
-                    if top is None or not (top in keep or is_type(top, "Victory") or is_type(top, "Treasure")):
+                    top = pile_top(name)
+                    ok = kept.get(top)
+                    if ok is None:
+                        ok = kept[top] = top is not None and (
+                            top in keep[2] or is_type(top, "Victory") or is_type(top, "Treasure")
+                        )
+                    if not ok:
                         continue
             options.append(m)
         return super().choose_buy(view, _Options(options))
@@ -294,7 +430,7 @@ class _RolloutBot(MediumBot):
             return Move.pay(min(v.debt, t.coins))
         if v.debt or t.buys < 1:
             return END_MOVE
-        d = _Options(game.turn_options(p))
+        d = _Options(TurnMoves(game, p))  # (listed only when read: a plan's pick is checked alone)
         self.shared = Shared(view, self.ledger)
         try:
             self.reason = self._why = None
@@ -307,22 +443,71 @@ class _RolloutBot(MediumBot):
 
 _END = END_MOVE
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)
+_MK_BUY = MoveKind.BUY
+_ENDGAME_KEEP: dict[int, tuple[Strategy, dict[str | None, bool], frozenset[str]]] = {}
+"""By the id of a plan's buy list: the list, whether a rollout's endgame values a buy of each card
+(see :meth:`_RolloutBot.choose_buy`) and the list's cards."""
+
+
+def _endgame_keep(plan: Strategy) -> tuple[Strategy, dict[str | None, bool], frozenset[str]]:
+    """The entry of :data:`_ENDGAME_KEEP` for ``plan`` (made and kept, for at most 256 lists)."""
+    keep: tuple[Strategy, dict[str | None, bool], frozenset[str]] = (plan, {}, frozenset(cards_of(plan)))
+    if len(_ENDGAME_KEEP) >= 256:
+        _ENDGAME_KEEP.clear()
+    _ENDGAME_KEEP[id(plan)] = keep
+    return keep
+
+
+_PILE_OF: dict[str, str | None] = {}
+"""The Supply pile of each card name a plan buys (see :func:`_buy_of`)."""
+
+
+def _buy_of(view: PlayerView, card: str) -> Move | None:
+    """The move that buys ``card`` (an Event, or a card on top of its Supply pile) from ``view``,
+    as :func:`~.buylist.buys_by_card` finds it among the buys of a decision, were it legal;
+    None when no pile of the game has ``card`` on top (nor is it an Event)."""
+    if card in EVENTS:
+        return Move.buy(card)
+    pile = _PILE_OF.get(card, "")
+    if pile == "":
+        pile = _PILE_OF[card] = pile_name_for(card)
+    if pile is None:
+        return None
+    try:
+        top = view.pile_top(pile)
+    except KeyError:
+        return None
+    return Move.buy(pile) if top == card else None
+
+
+_PACE: dict[str, tuple[int, int]] = {}
+"""What a card adds to a deck's pace (see :func:`_deck_pace`), by its printed name: ``(coins, cards drawn)``."""
+
+
+def _pace_of(spec: CardSpec) -> tuple[int, int]:
+    """The coins and the cards drawn a card of the printed card ``spec`` adds to a deck's pace (kept)."""
+    if spec.is_("Treasure"):
+        pace = (coins_of(spec.name), 0)
+    elif spec.is_("Action"):
+        pace = (spec.coins, spec.cards)
+    else:
+        pace = (0, 0)
+    _PACE[spec.name] = pace
+    return pace
 
 
 def _deck_pace(cards: list[Card]) -> float:
     """Victory points a turn a deck of ``cards`` (card objects) can be expected
     to buy: from its coins a card and the cards its Actions draw."""
     n = len(cards) or 1
-    coins = 0.0
-    draw = 0.0
+    coins = 0  # (whole numbers: the same sums as in floats)
+    draw = 0
+    paces = _PACE
     for c in cards:
         sp = c.spec
-        name = sp.name
-        if sp.is_("Treasure"):
-            coins += coins_of(name)
-        elif sp.is_("Action"):
-            coins += sp.coins
-            draw += sp.cards
+        pace = paces.get(sp.name) or _pace_of(sp)
+        coins += pace[0]
+        draw += pace[1]
     hand = 5 + min(4.0, 5 * draw / n)
     money = hand * coins / n
     return min(5.0, max(0.0, money - 3.0)) * 0.8
@@ -556,11 +741,11 @@ class HardBot(MediumBot):
         None: no game."""
         try:
             game = sample_game(view, owned, seed)
-            game.keep_log = False  # (no one reads a rollout's events)
             horizon = view.turn.number + self.horizon if self.horizon else None
             seats = {}
+            ledger = _GameLedger(game)  # (shared by the seats: what they read of the game is the same)
             for k, p in enumerate(view.players):
-                bot = _RolloutBot(seed * 7 + k, deadline, horizon, game)
+                bot = _RolloutBot(seed * 7 + k, deadline, horizon, game, ledger)
                 bot.plan = self.plan
                 seats[p.name] = bot
             table = Table(game, seats, max_answers=ROLLOUT_ANSWERS)

@@ -100,12 +100,17 @@ class DispatchMixin(GameBase):
         answered = self._moments_of_game
         if answered is None:
             answered = self._game_moments()
-        if moment not in answered and not self.lasting:
+        lasting = self.lasting
+        if lasting:
+            for effect in lasting:  # (a lasting effect acts at the moments of its own abilities only)
+                if moment in effect.triggers:
+                    return self._trigger(moment, p, card, own)
+        if moment not in answered:
             return _NO_ABILITIES  # no card, Landmark or Event of this game has an ability then
         moments = self._moments_of_setup
         if moments is None:
             moments = self._setup_moments()
-        if self.lasting or moment in moments or (card is not None and moment in (own or card.spec).triggers):
+        if moment in moments or (card is not None and moment in (own or card.spec).triggers):
             return self._trigger(moment, p, card, own)
         if moment in (_IN_PLAY_MOMENTS or _in_play_moments()):
             for h in p.in_play:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import events as ev
 from .base import GameBase
@@ -30,13 +30,14 @@ if TYPE_CHECKING:
     from .decisions import Decision
 
 
+_T = TypeVar("_T")
 _STEPS: dict[int, list[tuple[int, int, int]]] = {}
 """The steps of a shuffle of so many cards (up to 256): for each position
 from the last down to the second, ``(position, position + 1, its bit length)``."""
 
 
-def shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """``rng.shuffle(cards)``: for a :class:`random.Random` itself, the steps
+def shuffle(rng: random.Random, cards: list[_T]) -> None:
+    """``rng.shuffle(cards)`` (of cards, or of anything else): for a :class:`random.Random` itself, the steps
     of its ``shuffle`` (Python 3.11, and since 3.2: the same random numbers,
     so the same order), without a call per card; a subclass's own shuffle
     otherwise."""

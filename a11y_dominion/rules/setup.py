@@ -78,6 +78,32 @@ class SetupMixin(GameBase):
         self._uid += count
         return Card.many(first, count, spec)
 
+    def new_cards_named(self, names: Iterable[str]) -> list[Card]:
+        """A new list of new cards of ``names`` (English card names), in
+        order, numbered as that many :meth:`new_card` calls number them (a
+        sampled position makes every zone so). Raises KeyError for a name
+        that is no card."""
+        known = self.card_names
+        specs = CARDS
+        uid = self._uid
+        out = []
+        new = object.__new__
+        for name in names:
+            if name not in known:
+                self._new_name(name)
+                known = self.card_names
+            spec = specs[name]
+            uid += 1
+            c = new(Card)  # made as ``Card(uid, spec)`` is, without a call of its __init__
+            c.uid = uid
+            c.spec = spec
+            c._became = None
+            c.rules = spec
+            c.name = spec.name
+            out.append(c)
+        self._uid = uid
+        return out
+
     def restock_pile(self, pl: Pile, name: str, count: int) -> None:
         """Make the pile ``pl`` hold ``count`` cards of ``name`` (English),
         numbered as ``count`` calls of :meth:`new_card` number them, each made

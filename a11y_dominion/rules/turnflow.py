@@ -284,10 +284,39 @@ class TurnFlowMixin(GameBase):
             answered = self._game_moments()
         return _AT_PLAY not in answered
 
+    def plays_run_nothing(self, p: Player, cards: list[Card]) -> bool:
+        """Whether ``p`` playing ``cards`` one after another (cards of no text
+        of their own: see :func:`_plain`) runs no ability when each is played
+        (:meth:`trigger` of ``_AT_PLAY`` does nothing for each): no lasting
+        effect, and no card of the game, Landmark or Event has an ability then
+        (:meth:`_no_play_abilities`); or none of the Landmarks and Events has,
+        nor a card of ``p``'s play area while in play, nor one of ``cards``
+        of its own or while in play (a game whose only such ability is a
+        card's while it is in play, with none of those in ``p``'s play area)."""
+        if self.lasting:
+            return False
+        answered = self._moments_of_game
+        if answered is None:
+            answered = self._game_moments()
+        if _AT_PLAY not in answered:
+            return True
+        setup = self._moments_of_setup
+        if setup is None:
+            setup = self._setup_moments()
+        if _AT_PLAY in setup:
+            return False
+        for h in p.in_play:
+            if _AT_PLAY in h.rules.while_in_play:
+                return False
+        for c in cards:
+            if _AT_PLAY in c.spec.triggers or _AT_PLAY in c.rules.while_in_play:
+                return False
+        return True
+
     def play_plains(self, p: Player, cards: list[Card]) -> None:
         """:meth:`play_plain` for each of ``cards`` (cards of ``p``'s hand,
         each once), in order, with :meth:`add`'s steps at hand: for a game
-        where no ability runs when a card is played (see
+        where no ability runs when a card is played (see :meth:`plays_run_nothing`,
         :meth:`_no_play_abilities`; a plain play starts none), so nothing
         happens between the plays (and no play takes a card from the hand).
         In a game that keeps no events, on ``p``'s own turn, the cards go
@@ -651,7 +680,7 @@ class TurnFlowMixin(GameBase):
                     if verb is _MK_TREASURES:
                         auto = [c for c in p.hand if plays_on_treasures(c.rules)]
                         treasure_order(auto)
-                        if self._no_play_abilities() and all(map(_plain, auto)):
+                        if all(map(_plain, auto)) and self.plays_run_nothing(p, auto):
                             self.play_plains(p, auto)  # nothing to ask and no ability between them
                         else:
                             for c in auto:
