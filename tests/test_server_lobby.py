@@ -182,3 +182,20 @@ def test_help_lists_the_commands_and_one_command():
     ]
     assert help_lines("fluister", en) == ["tell NAME TEXT: say something to one person only."]
     assert help_lines("dance", en) == help_lines("", en)
+
+
+def test_who_and_say_in_dutch(store):
+    async def go():
+        lobby = Lobby(store, Rates(ServerConfig()))
+        ann_heard, bea_heard = [], []
+        ann, bea = person(1, "Ann", ann_heard, language="nl"), person(2, "Bea", bea_heard)
+        lobby.enter(ann)
+        lobby.enter(bea)
+        await lobby.typed(ann, "wie")
+        await lobby.typed(ann, "zeg hallo")
+        await lobby.typed(ann, "fluister Cid hoi")
+        return ann_heard, bea_heard
+
+    ann_heard, bea_heard = run(go())
+    assert ann_heard == ["2 personen hier, in de lobby: Ann en Bea.", "Ann zegt: hallo", "Cid is er niet."]
+    assert bea_heard == ["Ann says: hallo"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import sqlite3
 
 import pexpect
 import pytest
@@ -34,6 +35,11 @@ def test_signup_with_a_key_then_a_second_login_lands_in_the_lobby(tmp_path):
         child.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\n")
         child.expect(rb"Dominion: 1 person here\.")
         sp.lobby_line(child, "who", rb"1 person here, in the lobby: Ann\.")
+        sp.lobby_line(child, "settings language nl", rb"Taal Nederlands, uitvoer normaal; bewaard voor je account\.")
+        sp.close(child)
+        child = sp.login(server, "Ann", tmp_path / "third.bytes", key=key, options=[])  # no language sent
+        child.expect(rb"Welkom terug, Ann\. Typ help voor de commando's van de lobby\.\r\n")
+        sp.lobby_line(child, "wie", rb"1 persoon hier, in de lobby: Ann\.")
         sp.close(child)
         server.stopped()
     first = (tmp_path / "first.bytes").read_bytes()
@@ -53,8 +59,14 @@ def test_signup_with_a_password_typed_twice_then_a_login_and_a_wrong_password(tm
         child.expect(rb"Wrong user name or password\. Log in with your account's name as the user and its password")
         child.expect(rb"assword:")
         sp.close(child)
+        server.stopped()
     signup = (tmp_path / "signup.bytes").read_bytes()
     assert PASSWORD.encode() not in signup  # typed again without echo
+    con = sqlite3.connect(tmp_path / "server" / "server.sqlite3")
+    (stored,) = con.execute("SELECT password FROM accounts WHERE name = 'Bea'").fetchone()
+    con.close()
+    assert stored.startswith("scrypt$16384$8$1$") and PASSWORD not in stored
+    assert PASSWORD.encode() not in b"".join(p.read_bytes() for p in (tmp_path / "server").iterdir() if p.is_file())
     assert b"Welcome back" not in (tmp_path / "wrong.bytes").read_bytes()
 
 

@@ -36,7 +36,7 @@ from ..files import write_atomic
 from ..i18n import N_, Language
 from ..remote.access import host_key
 from .config import ServerConfig
-from .hasher import Hasher, PasswordTooLong
+from .hasher import Hasher, PasswordTooLong, needs_rehash
 from .limits import Rates
 from .lobby import Lobby
 from .names import name_key, name_refusal
@@ -283,7 +283,9 @@ class Login(_Base):  # type: ignore[misc]
         except PasswordTooLong:
             right = False
         verdict = limiter.attempt(self.address, lambda: right)
-        if verdict.ok:
+        if verdict.ok and self.account is not None:
+            if stored is not None and needs_rehash(stored):  # stored with older parameters: new ones now
+                await server.store.set_password(self.account.id, await server.hasher.hash(password))
             self.conn.set_extra_info(account=self.account)
             return True
         self._banner(server.wrong_password())
