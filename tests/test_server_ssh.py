@@ -130,8 +130,12 @@ def test_tell_reaches_the_other_session_only(tmp_path):
         bea.expect(rb"Ann tells you: table 5 in a minute\?")
         sp.lobby_line(ann, "tell Cid hello", rb"Cid is not here\.")
         sp.lobby_line(bea, "who", rb"2 people here, in the lobby: Ann and Bea\.")
-        sp.close(ann)
-        sp.close(bea)
+        server.stopped()  # everyone in is told, then their sessions end
+        for child in (ann, bea):
+            child.expect(rb"The server stops; goodbye\.\r\n")
+            child.expect(pexpect.EOF)
+            sp.close(child)
+    assert b"Ann tells you" not in (tmp_path / "ann.bytes").read_bytes()
 
 
 def test_chat_arrives_without_escape_sequences_or_c1_controls(tmp_path):

@@ -64,6 +64,12 @@ class ServerSession(TerminalSession):
         super().__init__(server, process)  # type: ignore[no-untyped-call]
         self.server = server
 
+    def goodbye(self, sentence: str) -> None:
+        """Say ``sentence`` (an English template) in the player's language and end the session."""
+        lang = self.seat.lang if self.seat is not None else Language("en")
+        self.say(lang._(sentence))
+        self.exit(0)
+
     def say(self, text: str) -> None:
         """One line to the player."""
         self.write(text + "\n")
@@ -96,7 +102,17 @@ class ServerSession(TerminalSession):
         signup = process.get_extra_info("signup")
         address = str(process.get_extra_info("address") or "?")
         env = process.env or {}
-        self.seat = seat = LobbySeat(user, Language("en"))
+        self.seat = LobbySeat(user, Language("en"))
+        self.server.sessions.add(self)
+        try:
+            await self._admitted(user, account, signup, address, env)
+        finally:
+            self.server.sessions.discard(self)
+
+    async def _admitted(self, user: str, account: Account | None, signup: Any, address: str, env: Any) -> None:
+        """Past the login: the sign-up of a new name, then the lobby."""
+        seat = self.seat
+        assert seat is not None
         if account is not None:
             seat.lang = Person(account.id, account.name, self.say, dict(account.settings)).lang
         self._use_output(False)

@@ -72,8 +72,14 @@ class GameServer:
         self.lobby = Lobby(store, self.rates)
         self.lang = Language("en")
         self.connections = 0
+        self.sessions: set[Any] = set()  # the sessions past their login (ServerSession)
         self.stopped = asyncio.Event()
         self.log = logging.getLogger("a11y_dominion.server")
+
+    def goodbye(self) -> None:
+        """The server stops: every session is told so in its language, then ends."""
+        for session in list(self.sessions):
+            session.goodbye(N_("The server stops; goodbye."))
 
     def fault(self, name: str, error: BaseException) -> None:
         """A session of ``name`` failed inside the server: logged, the server goes on."""
@@ -378,6 +384,7 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
         await server.stopped.wait()
     finally:
         back()
+        server.goodbye()
         ssh.close()
         await ssh.wait_closed()
     print(lang._(N_("The server stopped.")), flush=True)
