@@ -186,3 +186,15 @@ def test_a_hash_of_older_parameters_is_made_anew_at_a_right_login(store, tmp_pat
 
     ok, old, now = asyncio.run(go())
     assert ok and now != old and now.startswith("scrypt$16384$8$1$")
+
+
+def test_a_flood_of_connections_from_one_address_is_closed_without_words(store, tmp_path):
+    server = server_of(store, tmp_path)  # 20 a minute from one address, a burst of 20
+    conns = []
+    for _ in range(21):
+        login = Login(server)
+        conn = Conn()
+        login.connection_made(conn)
+        conns.append(conn)
+    assert [c.closed for c in conns] == [False] * 20 + [True]
+    assert conns[-1].banners == [] and server.connections == 20
