@@ -136,8 +136,6 @@ class GameServer:
     async def listen(self, listen: str, port: int) -> Any:
         """Start the SSH server on ``listen``:``port`` (0: a free port) with the host key kept in
         the data folder; returns asyncssh's server (its ``sockets`` tell the port)."""
-        import asyncssh
-
         from ..remote.terminal import quiet_line_editor
         from .session import serve_session
 
@@ -173,15 +171,11 @@ def ready_file(path: str, host: str, port: int, fingerprint: str) -> None:
     write_atomic(path, json.dumps({"host": host, "port": port, "fingerprint": fingerprint}), mode=0o644)
 
 
-try:
-    import asyncssh as _asyncssh
-
-    _Base: Any = _asyncssh.SSHServer
-except ImportError:  # pragma: no cover - the server needs asyncssh; cli says so
-    _Base = object
+# loaded after remote's package, which quiets the DSA warnings asyncssh's cryptography backend gives
+import asyncssh  # noqa: E402
 
 
-class Login(_Base):  # type: ignore[misc]
+class Login(asyncssh.SSHServer):
     """asyncssh's server object of one connection to ``server`` (see the module's text)."""
 
     def __init__(self, server: GameServer) -> None:
