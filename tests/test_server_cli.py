@@ -39,3 +39,13 @@ def test_a_bad_operators_file_is_one_sentence(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "max_sessions" in err and "line 2" in err
     assert not (tmp_path / "server.sqlite3").exists()
+
+
+def test_a_second_server_on_the_same_folder_is_one_sentence(tmp_path, capsys):
+    import filelock
+
+    held = filelock.FileLock(str(tmp_path / "server.lock"), timeout=0, thread_local=False)
+    with held:
+        assert main(["server", "--data", str(tmp_path), "--port", "0"]) == 2
+    assert capsys.readouterr().err == f"Another server uses the folder {tmp_path}.\n"
+    assert not (tmp_path / "server.sqlite3").exists()

@@ -4,6 +4,7 @@ logins, letter case, closed sign-up, bans, a full server, tell and chat cleaned 
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
 import sqlite3
 
@@ -42,6 +43,9 @@ def test_signup_with_a_key_then_a_second_login_lands_in_the_lobby(tmp_path):
         sp.lobby_line(child, "wie", rb"1 persoon hier, in de lobby: Ann\.")
         sp.close(child)
         server.stopped()
+    ready = json.loads((tmp_path / "ready.json").read_text())
+    assert ready["fingerprint"].startswith("SHA256:")
+    assert (tmp_path / "server" / "ssh_host_ed25519_key").read_bytes().startswith(b"-----BEGIN OPENSSH PRIVATE KEY")
     first = (tmp_path / "first.bytes").read_bytes()
     assert b"There is no account named Ann yet." in first
     assert b"The account Ann is made. Welcome, Ann." in first
