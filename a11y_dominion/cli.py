@@ -272,6 +272,24 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
     st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
 
+    srv = sub.add_parser("server", help="run a game server for a community: accounts, a lobby and chat, over SSH")
+    srv.add_argument(
+        "--data", metavar="DIR", required=True, help="the server's folder: server.toml, its database and host key"
+    )
+    srv.add_argument(
+        "--listen", metavar="ADDR", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
+    )
+    srv.add_argument("--port", type=port_number, default=2222, help="the SSH port (default 2222; 0 picks a free one)")
+    srv.add_argument(
+        "--database", metavar="PATH", default=None, help="the SQLite database (default DIR/server.sqlite3)"
+    )
+    srv.add_argument(
+        "--ready-file",
+        metavar="FILE",
+        default=None,
+        help="once listening, write the address, port and host key fingerprint to FILE (JSON)",
+    )
+
     hp = sub.add_parser("help", help="read a help page: the same pages as help TOPIC in the game")
     hp.add_argument("topic", nargs="*", help="a topic, and a part's number or name (none: the topics)")
     hp.add_argument(
@@ -283,6 +301,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the page (default: the language setting)",
     )
     return p
+
+
+def port_number(text: str) -> int:
+    """``--port``: a whole number from 0 to 65535; raises argparse.ArgumentTypeError."""
+    text = text.strip()
+    if not (text.isascii() and text.isdecimal() and len(text) <= 5 and int(text) <= 65535):
+        raise argparse.ArgumentTypeError("must be a whole number from 0 to 65535")
+    return int(text)
 
 
 def think_ms_number(text: str) -> int:
@@ -460,6 +486,10 @@ def main(argv: list[str] | None = None) -> int:
             from .remote.client import run_join
 
             return run_join(args)
+        if args.command == "server":
+            from .server.ssh import run_server
+
+            return run_server(args.data, args.listen, args.port, args.database, args.ready_file)
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "cards":

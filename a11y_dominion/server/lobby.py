@@ -1,0 +1,335 @@
+"""The server's lobby: who is here, chat, a word to one person, help, the settings kept per
+account, the account, and quit.
+
+Everything is typed text, read the same way for every session: :func:`parse` takes a line's
+first word (English or Dutch) and the rest; :meth:`Lobby.typed` answers it with whole
+sentences, one a line, in each person's own language. Everything another person typed (chat,
+a ``tell``) is cleaned of escape sequences (each dropped whole) and control or formatting
+characters before anyone hears it, and cut at :data:`~a11y_dominion.remote.seat.MAX_SAY`
+characters; chat is limited by account (:meth:`~.limits.Rates.chat_line`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..announcements.words import join_names
+from ..i18n import LANGUAGES, N_, Language
+from ..textinput import drop_sequences
+from .limits import Rates
+from .names import name_key
+from .store import AccountKey
+
+MAX_SAY = 300
+"""Characters of a line of chat or of a ``tell``; the rest is cut off."""
+
+COMMANDS = ("who", "say", "tell", "help", "settings", "account", "quit")
+"""The lobby's commands, in the order ``help`` lists them."""
+
+DUTCH = {
+    "wie": "who",
+    "zeg": "say",
+    "fluister": "tell",
+    "instellingen": "settings",
+    "stoppen": "quit",
+}
+"""The Dutch word of each command that has one, taken in any language."""
+
+VERBOSITY_WORDS = {
+    "terse": "terse",
+    "normal": "normal",
+    "verbose": "verbose",
+    "beknopt": "terse",
+    "normaal": "normal",
+    "uitgebreid": "verbose",
+}
+
+
+class Settings(Protocol):
+    """What the lobby needs of the database: an account's keys and where its settings go."""
+
+    def keys(self, account: int) -> Awaitable[list[AccountKey]]:
+        """The SSH keys of the account numbered ``account``."""
+        ...
+
+    def set_settings(self, account: int, settings: dict[str, Any]) -> Awaitable[None]:
+        """Keep ``settings`` for the account numbered ``account``."""
+        ...
+
+
+@dataclass(eq=False)
+class Person:
+    """One session in the lobby: the ``account`` number and ``name``, the account's
+    ``settings`` (``language``, ``verbosity``), whether it logs in with a password, when it
+    was made, and ``send(line)``, which says one line (no line feed) to that session."""
+
+    account: int
+    name: str
+    send: Callable[[str], None]
+    settings: dict[str, Any] = field(default_factory=dict)
+    has_password: bool = False
+    created: str = ""
+
+    @property
+    def lang(self) -> Language:
+        """The person's language (English when the settings name none this game has)."""
+        code = self.settings.get("language")
+        return Language(code if code in LANGUAGES else "en")
+
+    @property
+    def verbosity(self) -> str:
+        """``terse``, ``normal`` or ``verbose``."""
+        chosen = self.settings.get("verbosity")
+        return chosen if chosen in ("terse", "normal", "verbose") else "normal"
+
+
+def clean_text(text: str, most: int = MAX_SAY) -> str:
+    """``text`` as another person may hear it: escape sequences dropped whole
+    (:func:`~a11y_dominion.textinput.drop_sequences`), control and formatting characters
+    dropped (a tab is a space), trimmed and cut at ``most`` characters."""
+    text = drop_sequences(text[: most * 4]).replace("\t", " ")
+    text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+    return text.strip()[:most]
+
+
+def parse(line: str) -> tuple[str | None, str]:
+    """The command of a typed lobby line and the rest: (``"say"``, ``"hello"``) for
+    ``say hello`` or ``zeg hello``; (None, the word) for a word that is no command;
+    (None, ``""``) for an empty line. The command is read in any letter case."""
+    words = line.strip().split(maxsplit=1)
+    if not words:
+        return None, ""
+    word = words[0].casefold()
+    rest = words[1].strip() if len(words) > 1 else ""
+    command = DUTCH.get(word, word)
+    if command in COMMANDS:
+        return command, rest
+    return None, words[0]
+
+
+class Lobby:
+    """The people in the lobby (their sessions by account) and the answers to their lines.
+    ``store`` keeps the settings and gives the keys; ``rates`` limits chat."""
+
+    def __init__(self, store: Settings, rates: Rates) -> None:
+        self.store = store
+        self.rates = rates
+        self.people: dict[int, list[Person]] = {}
+
+    # ------------------------------------------------------------ who is here
+    def enter(self, person: Person) -> None:
+        """``person`` (a new session) is in the lobby."""
+        self.people.setdefault(person.account, []).append(person)
+
+    def leave(self, person: Person) -> None:
+        """``person``'s session ended (nothing happens when it was not in)."""
+        sessions = self.people.get(person.account, [])
+        if person in sessions:
+            sessions.remove(person)
+        if not sessions:
+            self.people.pop(person.account, None)
+
+    def names(self) -> list[str]:
+        """The names of the accounts here, in alphabetical order (any letter case)."""
+        return sorted((s[0].name for s in self.people.values() if s), key=name_key)
+
+    def find(self, name: str) -> list[Person]:
+        """The sessions of the account named ``name`` (any letter case), or none."""
+        key = name_key(name)
+        for sessions in self.people.values():
+            if sessions and name_key(sessions[0].name) == key:
+                return list(sessions)
+        return []
+
+    def everyone(self) -> list[Person]:
+        """Every session in the lobby."""
+        return [p for sessions in self.people.values() for p in sessions]
+
+    # ------------------------------------------------------------ typed lines
+    async def typed(self, person: Person, line: str) -> str | None:
+        """Answer the line ``person`` typed; returns ``"quit"`` when they asked to log out
+        (the session asks to be sure), else None. Never raises for what was typed."""
+        command, rest = parse(line)
+        lang = person.lang
+        if command is None:
+            if rest:
+                person.send(
+                    lang.text(
+                        N_("{word} is not a lobby command; type help for the commands."), word=clean_text(rest, 40)
+                    )
+                )
+            return None
+        if command == "quit":
+            return "quit"
+        if command == "who":
+            self.who(person, rest)
+        elif command == "say":
+            self.say(person, rest)
+        elif command == "tell":
+            self.tell(person, rest)
+        elif command == "help":
+            for text in help_lines(rest, lang):
+                person.send(text)
+        elif command == "settings":
+            await self.settings(person, rest)
+        elif command == "account":
+            await self.account(person)
+        return None
+
+    def who(self, person: Person, rest: str) -> None:
+        """``who``: how many are here and their names; ``who NAME``: where that person is."""
+        lang = person.lang
+        if rest:
+            found = self.find(rest)
+            if found:
+                person.send(lang.text(N_("{player} is in the lobby."), player=found[0].name))
+            else:
+                person.send(lang.text(N_("{player} is not here."), player=clean_text(rest, 40)))
+            return
+        names = self.names()
+        person.send(
+            lang.text(
+                N_("{n:1 person|{n} people} here, in the lobby: {names}."), n=len(names), names=join_names(names, lang)
+            )
+        )
+
+    def _may_chat(self, person: Person) -> bool:
+        verdict = self.rates.chat_line(person.account)
+        if verdict == "tell":
+            person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
+        return verdict == "ok"
+
+    def say(self, person: Person, rest: str) -> None:
+        """``say TEXT``: "Ann says: TEXT" to everyone in the lobby, the sayer too."""
+        said = clean_text(rest)
+        if not said:
+            person.send(person.lang._(N_("Type say and what to say, for example: say hello.")))
+            return
+        if not self._may_chat(person):
+            return
+        for other in self.everyone():
+            other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
+
+    def tell(self, person: Person, rest: str) -> None:
+        """``tell NAME TEXT``: "Ann tells you: TEXT" to every session of NAME; the teller
+        hears "You tell Bea: TEXT", or that Bea is not here."""
+        lang = person.lang
+        words = rest.split(maxsplit=1)
+        said = clean_text(words[1]) if len(words) > 1 else ""
+        if not said:
+            person.send(lang._(N_("Type tell, a name and what to say, for example: tell Bea hello.")))
+            return
+        found = self.find(words[0])
+        if not found:
+            person.send(lang.text(N_("{player} is not here."), player=clean_text(words[0], 40)))
+            return
+        if not self._may_chat(person):
+            return
+        for other in found:
+            other.send(other.lang.text(N_("{player} tells you: {said}"), player=person.name, said=said))
+        person.send(lang.text(N_("You tell {player}: {said}"), player=found[0].name, said=said))
+
+    async def settings(self, person: Person, rest: str) -> None:
+        """``settings``: the language and verbosity; ``settings language nl``, ``settings
+        verbosity terse`` (or ``settings nl``, ``settings terse``) changes one and keeps it
+        for the account (every session of it follows)."""
+        from ..remote.seat import language_of  # (remote/ imports the console; not at import time)
+
+        lang = person.lang
+        words = [w.casefold() for w in rest.split()]
+        if words and words[0] in ("language", "taal", "verbosity", "uitvoer"):
+            words = words[1:]
+        if not words:
+            person.send(
+                lang.text(
+                    N_(
+                        "Language {language}, verbosity {verbosity}. "
+                        "Change them with settings language nl or settings verbosity terse."
+                    ),
+                    language=LANGUAGES[lang.code],
+                    verbosity=lang._(person.verbosity),
+                )
+            )
+            return
+        code = language_of(words[0]) if words[0] not in ("1", "2", "3") else None
+        verbosity = VERBOSITY_WORDS.get(words[0])
+        if code is None and verbosity is None:
+            person.send(
+                lang.text(
+                    N_("{word} is no setting; type settings language nl, or settings verbosity terse."),
+                    word=clean_text(words[0], 40),
+                )
+            )
+            return
+        changed = dict(person.settings)
+        if code is not None:
+            changed["language"] = code
+        if verbosity is not None:
+            changed["verbosity"] = verbosity
+        await self.store.set_settings(person.account, changed)
+        for session in self.people.get(person.account, [person]):
+            session.settings = dict(changed)
+        person.settings = dict(changed)
+        lang = person.lang
+        person.send(
+            lang.text(
+                N_("Language {language}, verbosity {verbosity}; kept for your account."),
+                language=LANGUAGES[lang.code],
+                verbosity=lang._(person.verbosity),
+            )
+        )
+
+    async def account(self, person: Person) -> None:
+        """``account``: the account's name, when it was made and how it logs in, and the
+        fingerprints of its keys."""
+        lang = person.lang
+        keys = await self.store.keys(person.account)
+        made = person.created[:10]
+        if person.has_password:
+            text = lang.text(
+                N_("Account {player}, made {date}; it logs in with a password and {n:1 SSH key|{n} SSH keys}."),
+                player=person.name,
+                date=made,
+                n=len(keys),
+            )
+        else:
+            text = lang.text(
+                N_("Account {player}, made {date}; it logs in with {n:1 SSH key|{n} SSH keys}."),
+                player=person.name,
+                date=made,
+                n=len(keys),
+            )
+        person.send(text)
+        for key in keys:
+            person.send(
+                lang.text(N_("Key {fingerprint}, added {date}."), fingerprint=key.fingerprint, date=key.added[:10])
+            )
+
+
+HELP = {
+    "who": N_("who: who is here; who NAME: where that person is."),
+    "say": N_("say TEXT: say something to everyone in the lobby."),
+    "tell": N_("tell NAME TEXT: say something to one person only."),
+    "help": N_("help: the commands; help COMMAND: that command."),
+    "settings": N_(
+        "settings: your language and verbosity; settings language nl or settings verbosity terse changes one."
+    ),
+    "account": N_("account: your account and how it logs in."),
+    "quit": N_("quit: log out."),
+}
+
+
+def help_lines(rest: str, lang: Language) -> list[str]:
+    """What ``help`` says in ``lang``: the commands in one line, or, for ``help COMMAND``,
+    that command's line (a word that is no command: which ones are)."""
+    if rest:
+        command, _ = parse(rest)
+        if command is not None:
+            return [lang._(HELP[command])]
+    return [
+        lang._(N_("Lobby commands: who, say TEXT, tell NAME TEXT, settings, account, help and quit.")),
+        lang._(N_("Type help and a command to hear more, for example: help tell.")),
+    ]

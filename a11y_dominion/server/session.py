@@ -1,0 +1,302 @@
+"""One SSH session on the server: the sign-up dialogue of a new name, then the lobby.
+
+The session reads lines with prompt_toolkit's line editor over the SSH terminal, as a
+``host`` seat's terminal session does (it is a
+:class:`~a11y_dominion.remote.terminal.TerminalSession`, with the same input filter: escape
+sequences and control characters dropped, long lines cut, too many lines a second dropped),
+and without a terminal (``ssh -T``) plain lines. Lines come above an empty prompt.
+
+- A new name that logged in with a key is asked "Make the account Ann, logging in with this
+  SSH key (its fingerprint ends in ...)? yes or no".
+- A new name that logged in with a password types it again, without echo; a different one,
+  or one under :data:`MIN_PASSWORD` characters, makes no account and ends the session.
+- Then the language and verbosity (skipped when the client sent ``A11Y_DOMINION_LANG`` and
+  ``A11Y_DOMINION_VERBOSITY``), kept for the account.
+- A known account gets its kept settings (``SetEnv`` values hold for this session only).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import LANGUAGES, N_, Language
+from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
+from .hasher import PasswordTooLong
+from .lobby import COMMANDS, Person
+from .names import checked_name
+from .store import Account, StoreError
+
+if TYPE_CHECKING:
+    from .ssh import GameServer
+
+MIN_PASSWORD = 10
+"""The fewest characters of a password chosen at sign-up."""
+
+
+class LobbySeat:
+    """What the terminal session reads of its player while in the lobby: the language, the
+    verbosity, the name shown, the typed lines' history and the completion of commands."""
+
+    def __init__(self, name: str, lang: Language, verbosity: str = "normal") -> None:
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.shown_name = name
+        self.lang = lang
+        self.verbosity = verbosity
+        self.awaiting = False
+        self.chosen = False
+        self.language_given = False
+        self.typed_history = InMemoryHistory()
+        self.display: Any = None
+        self.wants_rich = False
+
+    def completer(self) -> Any:
+        """Tab completes the lobby's commands."""
+        from prompt_toolkit.completion import WordCompleter
+
+        return WordCompleter(list(COMMANDS), ignore_case=True)
+
+
+class ServerSession(TerminalSession):
+    """The session of one SSH login to ``server`` (a :class:`~.ssh.GameServer`)."""
+
+    def __init__(self, server: GameServer, process: Any) -> None:
+        super().__init__(server, process)  # type: ignore[no-untyped-call]
+        self.server = server
+
+    def goodbye(self, sentence: str) -> None:
+        """Say ``sentence`` (an English template) in the player's language and end the session."""
+        lang = self.seat.lang if self.seat is not None else Language("en")
+        self.say(lang._(sentence))
+        self.exit(0)
+
+    def say(self, text: str) -> None:
+        """One line to the player."""
+        self.write(text + "\n")
+
+    async def ask(self, text: str, hidden: bool = False) -> str | None:
+        """Say ``text`` and read the answer (``hidden``: not echoed); None when the session
+        ended or the player pressed Ctrl+D."""
+        self.say(text)
+        prompt = self._prompt
+        if prompt is not None:
+            prompt.is_password = hidden
+        try:
+            got = await self._read()  # type: ignore[no-untyped-call]
+        finally:
+            if prompt is not None:
+                prompt.is_password = False
+        if got is None or got is LEAVE:
+            return None
+        return str(got).strip()
+
+    async def _play(self, _session: Any) -> None:
+        """Sign up when the name is new, then the lobby until the player quits or goes."""
+        process = self.process
+        if self.command not in KNOWN_COMMANDS or process.subsystem is not None:
+            self._raw("This server runs only the game; log in without a command.\n")
+            self._ended = 1
+            return
+        user = str(process.get_extra_info("username") or "")
+        account: Account | None = process.get_extra_info("account")
+        signup = process.get_extra_info("signup")
+        address = str(process.get_extra_info("address") or "?")
+        env = process.env or {}
+        self.seat = LobbySeat(user, Language("en"))
+        self.server.sessions.add(self)
+        try:
+            await self._admitted(user, account, signup, address, env)
+        finally:
+            self.server.sessions.discard(self)
+
+    async def _admitted(self, user: str, account: Account | None, signup: Any, address: str, env: Any) -> None:
+        """Past the login: the sign-up of a new name, then the lobby."""
+        seat = self.seat
+        assert seat is not None
+        if account is not None:
+            seat.lang = Person(account.id, account.name, self.say, dict(account.settings)).lang
+        self._use_output(False)
+        if account is None:
+            if signup is None:
+                self._ended = 1
+                return
+            account = await self._sign_up(user, signup, address, env)
+            if account is None:
+                if self._ended is None:
+                    self._ended = 1
+                return
+            welcome = N_("The account {player} is made. Welcome, {player}. Type help for the lobby's commands.")
+        else:
+            welcome = N_("Welcome back, {player}. Type help for the lobby's commands.")
+            await self.server.store.logged_in(account.id, address, True)
+        settings = dict(account.settings)
+        from ..remote.seat import language_of, verbosity_of
+
+        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
+        if code is not None:
+            settings["language"] = code
+        if verbosity is not None:
+            settings["verbosity"] = verbosity
+        person = Person(
+            account.id,
+            account.name,
+            self.say,
+            settings,
+            has_password=account.password is not None,
+            created=account.created,
+        )
+        seat.shown_name, seat.lang = account.name, person.lang
+        self.name = account.name
+        lobby = self.server.lobby
+        lobby.enter(person)
+        try:
+            await self._lobby(person, welcome)
+        finally:
+            lobby.leave(person)
+
+    async def _lobby(self, person: Person, welcome: str) -> None:
+        from ..console.commands import is_yes
+
+        server = self.server
+        lang = person.lang
+        say = self.say
+        say(lang.text(welcome, player=person.name))
+        here = len(server.lobby.names())
+        say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
+        if server.config.server.motd:
+            say(server.config.server.motd)
+        while self._ended is None and not self._gone:
+            got = await self._read()  # type: ignore[no-untyped-call]
+            if got is None:
+                return
+            if got is not LEAVE:
+                verdict = server.rates.line(person.account)
+                if verdict == "tell":
+                    say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
+                if verdict != "ok":
+                    continue
+                try:
+                    action = await server.lobby.typed(person, str(got))
+                except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+                    server.fault(person.name, e)
+                    say(person.lang._(N_("That did not work; type help for the commands.")))
+                    continue
+                if self.seat is not None:
+                    self.seat.lang = person.lang
+                if action != "quit":
+                    continue
+            answer = await self.ask(person.lang._(N_("Log out? yes or no")))
+            if answer is None or is_yes(answer):
+                say(person.lang._(N_("You logged out; goodbye.")))
+                self._ended = 0
+                return
+            say(person.lang._(N_("You stay in the lobby.")))
+
+    async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
+        """The sign-up dialogue of the new name ``user`` who logged in with ``signup``
+        (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
+        from ..console.commands import is_yes
+        from ..remote.seat import language_of
+
+        server = self.server
+        lang = Language(language_of(str(env.get("A11Y_DOMINION_LANG", ""))) or "en")
+        say = self.say
+        name = checked_name(user)  # (the login checked it already)
+        method, secret = signup
+        say(
+            lang.text(
+                N_("Welcome to {server}. There is no account named {player} yet."),
+                server=server.config.server.name,
+                player=name,
+            )
+        )
+        password: str | None = None
+        key: tuple[bytes, str] | None = None
+        if method == "key":
+            fingerprint = str(secret.get_fingerprint())
+            answer = await self.ask(
+                lang.text(
+                    N_(
+                        "Make the account {player}, logging in with this SSH key "
+                        "(its fingerprint ends in {end})? yes or no"
+                    ),
+                    player=name,
+                    end=fingerprint[-6:],
+                )
+            )
+            if answer is None or not is_yes(answer):
+                say(lang._(N_("No account was made; goodbye.")))
+                return None
+            key = (bytes(secret.public_data), fingerprint)
+        else:
+            typed = str(secret)
+            if len(typed) < MIN_PASSWORD:
+                say(lang.text(N_("That password is too easy to guess: use at least {n} characters."), n=MIN_PASSWORD))
+                return None
+            again = await self.ask(
+                lang.text(
+                    N_("Make the account {player} with the password you just typed? Type it again to be sure:"),
+                    player=name,
+                ),
+                hidden=True,
+            )
+            if again is None:
+                return None
+            if again != typed:
+                say(lang._(N_("The two passwords differ; no account was made. Log in again to try once more.")))
+                return None
+            try:
+                password = await server.hasher.hash(typed)
+            except PasswordTooLong as e:
+                say(lang.msg(e.args[0]))
+                return None
+        if server.rates.signup(address) != "ok":
+            say(lang.msg(server.rates.signup_refusal()))
+            return None
+        settings = await self._settings(lang, env)
+        if settings is None:
+            return None
+        try:
+            account = await server.store.add_account(name, password=password, key=key)
+        except StoreError as e:
+            say(lang.msg(e.args[0]))
+            return None
+        await server.store.set_settings(account.id, settings)
+        await server.store.logged_in(account.id, address, True)
+        found = await server.store.account_by_id(account.id)
+        return found or account
+
+    async def _settings(self, lang: Language, env: Any) -> dict[str, Any] | None:
+        """The language and verbosity of a new account: from ``SetEnv`` or asked."""
+        from ..remote.seat import VERBOSITIES, language_of, verbosity_of
+
+        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
+        while code is None:
+            names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
+            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES[lang.code]}.")
+            if got is None:
+                return None
+            code = lang.code if not got else language_of(got)
+            if code is None:
+                self.say("Type 1 or 2. / Typ 1 of 2.")
+        chosen = Language(code)
+        while verbosity is None:
+            words = ", ".join(f"{i} {chosen._(v)}" for i, v in enumerate(VERBOSITIES, 1))
+            got = await self.ask(
+                chosen.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
+            )
+            if got is None:
+                return None
+            verbosity = "normal" if not got else verbosity_of(got, chosen)
+            if verbosity is None:
+                self.say(chosen._(N_("Type 1, 2 or 3.")))
+        if self.seat is not None:
+            self.seat.lang = chosen
+        return {"language": code, "verbosity": verbosity}
+
+
+async def serve_session(server: GameServer, process: Any) -> None:
+    """One SSH session (``process``: asyncssh's process) on ``server``, to its end."""
+    await ServerSession(server, process).run()

@@ -1,0 +1,385 @@
+"""The server's SSH side: logins against the database, sign-up at the first login of an
+unknown name, bans, the most sessions at once and the rates, and the server's start.
+
+:class:`GameServer` holds what every connection shares (the operator's settings, the
+database, the password hasher, the rates, the lobby); :class:`Login` is asyncssh's server
+object of one connection, whose callbacks decide who may log in:
+
+- a connection from an address that made too many lately is closed at once, with no words;
+- a banned address, a banned name (in the operator's file or the database's bans) and a
+  full server are refused at ``begin_auth`` with one sentence as the SSH banner, and every
+  authentication then fails;
+- a known name logs in with one of its keys or its password (scrypt, off the event loop,
+  limited by address as ``host``'s logins are:
+  :class:`~a11y_dominion.remote.access.LoginLimiter`); a wrong password gets the banner
+  "Wrong user name or password. ..." whether the name exists or not;
+- an unknown name that may be an account's, while the operator's file keeps sign-up open
+  with that method, is let in with the key or password it offered, and the session asks
+  whether to make the account (:mod:`.session`).
+
+What a connection learnt is handed to its session through asyncssh's extra information:
+``account`` (an :class:`~.store.Account`) or ``signup`` (``("key", SSHKey)`` or
+``("password", text)``), and ``address``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import math
+from pathlib import Path
+from typing import Any
+
+from ..files import write_atomic
+from ..i18n import N_, Language
+from ..remote.access import host_key
+from .config import ServerConfig
+from .hasher import Hasher, PasswordTooLong, needs_rehash
+from .limits import Rates
+from .lobby import Lobby
+from .names import name_key, name_refusal
+from .store import Account, Store
+
+KEEPALIVE = 15
+"""Seconds between checks that a quiet client is still there (4 missed: it is gone)."""
+
+MAX_LINE = 1000
+"""Characters of a typed line that are read; the rest is cut off."""
+
+
+def wait_words(seconds: float, lang: Language) -> str:
+    """A wait of ``seconds`` (rounded up) in ``lang``: seconds under a minute, else whole minutes."""
+    whole = math.ceil(seconds)
+    if whole < 60:
+        return lang.text(N_("{n} {n:second|seconds}"), n=whole)
+    return lang.text(N_("{n} {n:minute|minutes}"), n=math.ceil(whole / 60))
+
+
+class GameServer:
+    """What the server's connections share: ``config`` (the operator's settings), ``store``
+    (the database), ``data`` (the data folder, where the host key is kept), the password
+    ``hasher``, the ``rates``, the ``lobby``, the ``lang`` of its banners and log, and the
+    live connections (:attr:`connections`)."""
+
+    def __init__(self, config: ServerConfig, store: Store, data: Path, hasher: Hasher | None = None) -> None:
+        self.config = config
+        self.store = store
+        self.data = data
+        self.hasher = hasher or Hasher()
+        self.rates = Rates(config)
+        self.lobby = Lobby(store, self.rates)
+        self.lang = Language("en")
+        self.connections = 0
+        self.sessions: set[Any] = set()  # the sessions past their login (ServerSession)
+        self.stopped = asyncio.Event()
+        self.log = logging.getLogger("a11y_dominion.server")
+
+    def goodbye(self) -> None:
+        """The server stops: every session is told so in its language, then ends."""
+        for session in list(self.sessions):
+            session.goodbye(N_("The server stops; goodbye."))
+
+    def fault(self, name: str, error: BaseException) -> None:
+        """A session of ``name`` failed inside the server: logged, the server goes on."""
+        self.log.warning("a session of %s failed", name, exc_info=error)
+
+    async def banned_name(self, name: str) -> bool:
+        """Whether ``name`` is banned by the operator's file or a moderator (in any form)."""
+        if self.config.is_banned_name(name):
+            return True
+        key = name_key(name)
+        return any(b.kind == "name" and b.value == key for b in await self.store.bans())
+
+    async def banned_address(self, address: str) -> bool:
+        """Whether ``address`` is banned by the operator's file or a moderator (an address or
+        a network holding it)."""
+        if self.config.is_banned_address(address):
+            return True
+        try:
+            ip = ipaddress.ip_address(address.split("%", 1)[0])
+        except ValueError:
+            return False
+        for ban in await self.store.bans():
+            if ban.kind != "address":
+                continue
+            try:
+                if ip in ipaddress.ip_network(ban.value, strict=False):
+                    return True
+            except (ValueError, TypeError):
+                continue
+        return False
+
+    def wrong_password(self) -> str:
+        """The banner of a refused password, the same whether the name has an account or not."""
+        return self.lang._(
+            N_(
+                "Wrong user name or password. Log in with your account's name as the user and its password, "
+                "or with its SSH key."
+            )
+        )
+
+    def full(self) -> str:
+        """The banner of a connection past ``max_sessions``."""
+        most = self.config.server.max_sessions
+        return self.lang.text(
+            N_("The server is full: {n:1 person is|{n} people are} connected, its most. Try again in a few minutes."),
+            n=most,
+        )
+
+    def signup_open(self, method: str) -> bool:
+        """Whether an unknown name may make an account by ``method`` (``"key"``, ``"password"``)."""
+        signup = self.config.signup
+        return signup.open and method in signup.methods
+
+    async def listen(self, listen: str, port: int) -> Any:
+        """Start the SSH server on ``listen``:``port`` (0: a free port) with the host key kept in
+        the data folder; returns asyncssh's server (its ``sockets`` tell the port)."""
+        from ..remote.terminal import quiet_line_editor
+        from .session import serve_session
+
+        key = host_key(self.data)
+        self.host_key = key
+        quiet_line_editor()
+        server = self
+
+        def made() -> Login:
+            return Login(server)
+
+        return await asyncssh.create_server(
+            made,
+            listen,
+            port,
+            server_host_keys=[key],
+            process_factory=lambda process: serve_session(server, process),
+            line_editor=True,
+            max_line_length=MAX_LINE,
+            allow_scp=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            sftp_factory=None,
+            encoding="utf-8",
+            errors="replace",
+            keepalive_interval=KEEPALIVE,
+            keepalive_count_max=4,
+        )
+
+
+def ready_file(path: str, host: str, port: int, fingerprint: str) -> None:
+    """Write ``{"host", "port", "fingerprint"}`` to ``path`` (atomically), once the server listens."""
+    write_atomic(path, json.dumps({"host": host, "port": port, "fingerprint": fingerprint}), mode=0o644)
+
+
+# loaded after remote's package, which quiets the DSA warnings asyncssh's cryptography backend gives
+import asyncssh  # noqa: E402
+
+
+class Login(asyncssh.SSHServer):
+    """asyncssh's server object of one connection to ``server`` (see the module's text)."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.conn: Any = None
+        self.address = "?"
+        self.refusal: str | None = None  # the banner every authentication is refused with
+        self.counted = False
+        self.account: Account | None = None
+
+    def connection_made(self, conn: Any) -> None:
+        """A new connection: its address is read and counted."""
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?",)
+        self.address = str(peer[0])
+        conn.set_extra_info(address=self.address)
+        if self.server.rates.connection(self.address) != "ok":
+            conn.close()  # a flood gets no words
+            return
+        if self.server.connections >= self.server.config.server.max_sessions:
+            self.refusal = self.server.full()
+            return
+        self.server.connections += 1
+        self.counted = True
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        """The connection ended: it no longer counts."""
+        if self.counted:
+            self.server.connections -= 1
+            self.counted = False
+
+    def _banner(self, text: str) -> None:
+        try:
+            self.conn.send_auth_banner(text + "\r\n")
+        except Exception:  # noqa: BLE001 - the client went, or logged in meanwhile
+            pass
+
+    async def begin_auth(self, username: str) -> bool:
+        """Refuse a banned address or name and a full server with a banner; look the name up."""
+        server = self.server
+        lang = server.lang
+        if self.refusal is None and await server.banned_address(self.address):
+            self.refusal = lang._(N_("Your address is banned from this server."))
+        if self.refusal is None and await server.banned_name(username):
+            self.refusal = lang.text(N_("The name {player} is banned on this server."), player=username[:40])
+        if self.refusal is not None:
+            self._banner(self.refusal)
+            return True
+        self.account = await server.store.account(username)
+        if self.account is not None and self.account.disabled:
+            self.refusal = lang.text(N_("The name {player} is banned on this server."), player=self.account.name)
+            self._banner(self.refusal)
+        elif self.account is None and name_refusal(username) is None and not server.config.signup.open:
+            self.refusal = lang._(
+                N_("This server makes no new accounts; ask its operator for one, or log in with an account you have.")
+            )
+            self._banner(self.refusal)
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    async def validate_public_key(self, username: str, key: Any) -> bool:
+        """A known account's key, or an unknown name's key offered for a sign-up."""
+        if self.refusal is not None:
+            return False
+        server = self.server
+        if self.account is not None:
+            keys = await server.store.keys(self.account.id)
+            if any(k.public_data == key.public_data for k in keys):
+                self.conn.set_extra_info(account=self.account)
+                return True
+            return False
+        if name_refusal(username) is None and server.signup_open("key"):
+            self.conn.set_extra_info(signup=("key", key))
+            return True
+        return False
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        """A known account's password (checked off the event loop, limited by address), or a
+        password offered for a sign-up; a refusal is said in the banner, after the wait of
+        the address's failures."""
+        if self.refusal is not None:
+            return False
+        server = self.server
+        limiter = server.rates.logins
+        wait = limiter.retry_after(self.address)
+        if wait > 0:
+            self._banner(
+                server.lang.text(
+                    N_("Too many failed logins from your address; try again in {wait}."),
+                    wait=wait_words(wait, server.lang),
+                )
+            )
+            return False
+        if self.account is None and name_refusal(username) is None and server.signup_open("password"):
+            self.conn.set_extra_info(signup=("password", password))
+            return True
+        stored = self.account.password if self.account is not None else None
+        try:
+            right = await server.hasher.verify(password, stored)
+        except PasswordTooLong:
+            right = False
+        verdict = limiter.attempt(self.address, lambda: right)
+        if verdict.ok and self.account is not None:
+            if stored is not None and needs_rehash(stored):  # stored with older parameters: new ones now
+                await server.store.set_password(self.account.id, await server.hasher.hash(password))
+            self.conn.set_extra_info(account=self.account)
+            return True
+        self._banner(server.wrong_password())
+        await server.store.logged_in(self.account.id if self.account else None, self.address, False)
+        await limiter.sleep(verdict.delay)
+        return False
+
+
+EXIT_CANNOT_START = 2
+"""The exit code of a server that cannot start (its folder, file, database or address)."""
+
+
+def run_server(data: str, listen: str, port: int, database: str | None = None, ready: str | None = None) -> int:
+    """The ``server`` command: read ``data``/server.toml, open the database (``database``, else
+    ``data``/server.sqlite3), take the folder's lock, listen on ``listen``:``port``, write the
+    ``ready`` file (when given), and serve until SIGINT or SIGTERM (SIGBREAK on Windows).
+    Returns the exit code: 0 when stopped, :data:`EXIT_CANNOT_START` (one sentence on
+    standard error) when it cannot start."""
+    import sys
+
+    from .config import config_or_exit
+    from .store import StoreError, database_path
+
+    lang = Language("en")
+    folder = Path(data)
+    if folder.exists() and not folder.is_dir():
+        print(lang.text(N_("{path} is not a folder; --data needs the server's folder."), path=data), file=sys.stderr)
+        return EXIT_CANNOT_START
+    config = config_or_exit(folder, lang, sys.stderr)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(
+            lang.text(N_("The folder {path} cannot be made ({error})."), path=data, error=e.strerror or str(e)),
+            file=sys.stderr,
+        )
+        return EXIT_CANNOT_START
+    import filelock
+
+    lock = filelock.FileLock(str(folder / "server.lock"), timeout=0, thread_local=False)
+    try:
+        lock.acquire()
+    except (filelock.Timeout, OSError):
+        print(lang.text(N_("Another server uses the folder {path}."), path=data), file=sys.stderr)
+        return EXIT_CANNOT_START
+    try:
+        try:
+            store = Store.open(Path(database) if database else database_path(folder))
+        except StoreError as e:
+            print(lang.msg(e.args[0]), file=sys.stderr)
+            return EXIT_CANNOT_START
+        try:
+            return asyncio.run(_serve(GameServer(config, store, folder), listen, port, ready))
+        finally:
+            store.close()
+    finally:
+        lock.release()
+
+
+async def _serve(server: GameServer, listen: str, port: int, ready: str | None) -> int:
+    import sys
+
+    from ..librarylog import quiet_loop
+    from ..remote.host import stop_signals
+
+    quiet_loop()
+    lang = server.lang
+    try:
+        ssh = await server.listen(listen, port)
+    except OSError as e:
+        print(
+            lang.text(
+                N_("The server cannot listen on {host} port {port} ({error})."),
+                host=listen,
+                port=port,
+                error=e.strerror or str(e),
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_CANNOT_START
+    port = int(ssh.sockets[0].getsockname()[1])
+    fingerprint = str(server.host_key.get_fingerprint())
+    print(lang.text(N_("Listening for SSH on {host} port {port}."), host=listen, port=port), flush=True)
+    print(lang.text(N_("Host key fingerprint: {fingerprint}"), fingerprint=fingerprint), flush=True)
+    if ready:
+        ready_file(ready, listen, port, fingerprint)
+    loop = asyncio.get_running_loop()
+    back = stop_signals(loop, server.stopped.set, server.stopped.set)
+    try:
+        await server.stopped.wait()
+    finally:
+        back()
+        server.goodbye()
+        ssh.close()
+        await ssh.wait_closed()
+    print(lang._(N_("The server stopped.")), flush=True)
+    return 0

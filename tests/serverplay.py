@@ -1,0 +1,155 @@
+"""Helpers for tests of ``a11y-dominion server`` with the real OpenSSH client.
+
+- :func:`served` runs the server as a subprocess with its own data folder on a free
+  loopback port, and yields a :class:`Served` once its ready file is written;
+- :func:`make_key` makes an ed25519 key with ``ssh-keygen``;
+- :func:`login` starts ``ssh`` for a name (with a key, or ready for a password), every
+  received byte logged to a file;
+- :func:`signup_key` and :func:`signup_password` make an account through the sign-up
+  dialogue and leave the session in the lobby;
+- :func:`lobby_line` types a line and waits for a line of the answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pexpect
+
+from remoteplay import CLIENT_OPTIONS, PROGRAM, ROOT, TIMEOUT, key_options
+
+ENGLISH_NORMAL = ["-o", "SetEnv=A11Y_DOMINION_LANG=en A11Y_DOMINION_VERBOSITY=normal"]
+
+
+@dataclass
+class Served:
+    """A running server: its ``data`` folder, ``host`` and ``port``, and ``proc``."""
+
+    data: Path
+    host: str
+    port: int
+    proc: subprocess.Popen
+
+    def stopped(self) -> str:
+        """Stop the server (SIGTERM) and wait for it; what it printed, which holds no traceback."""
+        self.proc.terminate()
+        self.proc.wait(30)
+        printed = self.proc.stdout.read()  # type: ignore[union-attr]
+        assert "Traceback" not in printed, printed
+        return printed
+
+
+@contextlib.contextmanager
+def served(tmp_path: Path, toml: str = "") -> Iterator[Served]:
+    """``a11y-dominion server`` with the data folder ``tmp_path/server`` (its ``server.toml``
+    is ``toml`` when given) on a free loopback port, until the block ends."""
+    data = tmp_path / "server"
+    data.mkdir()
+    if toml:
+        (data / "server.toml").write_text(toml, encoding="utf-8")
+    ready = tmp_path / "ready.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
+    proc = subprocess.Popen(
+        command, cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not ready.exists():
+            assert proc.poll() is None, proc.stdout.read()  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "the server does not listen"
+            time.sleep(0.05)
+        info = json.loads(ready.read_text())
+        yield Served(data, info["host"], info["port"], proc)
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait(30)
+        proc.stdout.close()  # type: ignore[union-attr]
+
+
+def make_key(tmp_path: Path, name: str) -> Path:
+    """A new ed25519 key pair without a passphrase, ``tmp_path/name`` (and ``.pub``)."""
+    path = tmp_path / name
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
+    return path
+
+
+def login(
+    server: Served,
+    user: str,
+    log_path: Path,
+    key: Path | None = None,
+    options: list | None = None,
+    password: str | None = None,
+):
+    """``ssh`` as ``user`` to ``server`` (with ``key`` alone, else by password: ``password`` is
+    typed at the password question when given), in English at normal verbosity (``options``:
+    other client options instead); every received byte goes to ``log_path``. A bytes-mode
+    pexpect child."""
+    args = [("LogLevel=INFO" if a == "LogLevel=ERROR" else a) for a in CLIENT_OPTIONS]  # banners shown
+    args += ENGLISH_NORMAL if options is None else list(options)
+    if key is not None:
+        args = _without(args, "PubkeyAuthentication=no") + key_options(key)
+    args += ["-t", "-p", str(server.port), f"{user}@{server.host}"]
+    child = pexpect.spawn("ssh", args, timeout=TIMEOUT, dimensions=(50, 200))
+    child.logfile_read = open(log_path, "wb")  # noqa: SIM115 - closed by close
+    if password is not None:
+        child.expect(b"assword:")
+        child.sendline(password.encode())
+    return child
+
+
+def _without(args: list, option: str) -> list:
+    """``args`` without the ``-o option`` pair."""
+    out: list = []
+    skip = False
+    for i, a in enumerate(args):
+        if skip:
+            skip = False
+            continue
+        if a == "-o" and i + 1 < len(args) and args[i + 1] == option:
+            skip = True
+            continue
+        out.append(a)
+    return out
+
+
+def signup_key(server: Served, user: str, key: Path, log_path: Path):
+    """Make the account ``user`` with ``key`` (answering yes); the child, in the lobby."""
+    child = login(server, user, log_path, key=key)
+    child.expect(rb"\? yes or no")
+    child.sendline(b"yes")
+    child.expect(rb"Type help for the lobby's commands\.")
+    return child
+
+
+def signup_password(server: Served, user: str, password: str, log_path: Path):
+    """Make the account ``user`` with ``password`` (typed twice); the child, in the lobby."""
+    child = login(server, user, log_path, password=password)
+    child.expect(rb"Type it again to be sure:")
+    child.sendline(password.encode())
+    child.expect(rb"Type help for the lobby's commands\.")
+    return child
+
+
+def lobby_line(child, text: str, expect: bytes) -> None:
+    """Type ``text`` in the lobby and wait for ``expect`` (a regular expression of bytes)."""
+    child.sendline(text.encode())
+    child.expect(expect)
+
+
+def close(child) -> None:
+    """End the ssh client (when still running) and close its byte log."""
+    if child.isalive():
+        child.terminate(force=True)
+    log = child.logfile_read
+    if log is not None and not log.closed:
+        log.close()

@@ -1,0 +1,51 @@
+"""a11y-dominion server's options: each bad one is one sentence on standard error and exit code 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_dominion.cli import main
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["server"], "a11y-dominion server: the following arguments are required: --data."),
+        (["server", "--data", "D", "--port", "70000"], "argument --port: must be a whole number from 0 to 65535."),
+        (["server", "--data", "D", "--port", "x"], "argument --port: must be a whole number from 0 to 65535."),
+    ],
+)
+def test_bad_options_are_one_sentence(argv, said, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_data_path_that_is_a_file_is_one_sentence(tmp_path, capsys):
+    file = tmp_path / "file"
+    file.write_text("x")
+    assert main(["server", "--data", str(file)]) == 2
+    assert capsys.readouterr().err == f"{file} is not a folder; --data needs the server's folder.\n"
+
+
+def test_a_bad_operators_file_is_one_sentence(tmp_path, capsys):
+    (tmp_path / "server.toml").write_text("[server]\nmax_sessions = -1\n")
+    with pytest.raises(SystemExit) as e:
+        main(["server", "--data", str(tmp_path)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "max_sessions" in err and "line 2" in err
+    assert not (tmp_path / "server.sqlite3").exists()
+
+
+def test_a_second_server_on_the_same_folder_is_one_sentence(tmp_path, capsys):
+    import filelock
+
+    held = filelock.FileLock(str(tmp_path / "server.lock"), timeout=0, thread_local=False)
+    with held:
+        assert main(["server", "--data", str(tmp_path), "--port", "0"]) == 2
+    assert capsys.readouterr().err == f"Another server uses the folder {tmp_path}.\n"
+    assert not (tmp_path / "server.sqlite3").exists()

@@ -1,0 +1,201 @@
+"""The lobby's lines without SSH: parsing in English and Dutch, who, say, tell, help,
+settings kept per account, account, and chat cleaned and limited."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from a11y_dominion.i18n import Language
+from a11y_dominion.server.config import LimitsSection, ServerConfig
+from a11y_dominion.server.limits import Rates
+from a11y_dominion.server.lobby import Lobby, Person, clean_text, help_lines, parse
+from a11y_dominion.server.store import Store
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "server.sqlite3", now=lambda: "2026-12-06T08:00:00Z")
+    yield s
+    s.close()
+
+
+def person(account: int, name: str, heard: list, **settings) -> Person:
+    return Person(account, name, heard.append, dict(settings), created="2026-12-06T08:00:00Z")
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+@pytest.mark.parametrize(
+    ("line", "parsed"),
+    [
+        ("say hello there", ("say", "hello there")),
+        ("ZEG hallo", ("say", "hallo")),
+        ("fluister Bea hoi", ("tell", "Bea hoi")),
+        ("wie", ("who", "")),
+        ("  who   Bea ", ("who", "Bea")),
+        ("stoppen", ("quit", "")),
+        ("instellingen taal nl", ("settings", "taal nl")),
+        ("dance now", (None, "dance")),
+        ("", (None, "")),
+    ],
+)
+def test_parse_reads_the_command_in_english_and_dutch(line, parsed):
+    assert parse(line) == parsed
+
+
+def test_clean_text_drops_sequences_whole_and_control_characters():
+    assert clean_text("hi\x1b]0;title\x07 there\x9b31m x\x00\x7f\u202e!") == "hi there x!"
+    assert clean_text("a\tb") == "a b"
+    assert clean_text("x" * 500) == "x" * 300
+
+
+def test_who_say_and_tell_between_two_people(store):
+    async def go():
+        lobby = Lobby(store, Rates(ServerConfig()))
+        ann_heard, bea_heard = [], []
+        ann, bea = person(1, "Ann", ann_heard), person(2, "Bea", bea_heard)
+        lobby.enter(ann)
+        lobby.enter(bea)
+        await lobby.typed(ann, "who")
+        await lobby.typed(ann, "who bea")
+        await lobby.typed(ann, "who Cid")
+        await lobby.typed(ann, "say anyone for a game?\x1b[2J")
+        await lobby.typed(ann, "tell BEA table 5 in a minute?")
+        await lobby.typed(ann, "tell Cid hello")
+        await lobby.typed(ann, "tell Bea")
+        await lobby.typed(ann, "dance")
+        return ann_heard, bea_heard
+
+    ann_heard, bea_heard = run(go())
+    assert ann_heard == [
+        "2 people here, in the lobby: Ann and Bea.",
+        "Bea is in the lobby.",
+        "Cid is not here.",
+        "Ann says: anyone for a game?",
+        "You tell Bea: table 5 in a minute?",
+        "Cid is not here.",
+        "Type tell, a name and what to say, for example: tell Bea hello.",
+        "dance is not a lobby command; type help for the commands.",
+    ]
+    assert bea_heard == ["Ann says: anyone for a game?", "Ann tells you: table 5 in a minute?"]
+
+
+def test_chat_past_its_burst_is_refused_once_with_the_wait(store):
+    async def go():
+        clock = Clock()
+        config = ServerConfig(limits=LimitsSection(chat_lines=2, chat_seconds_per_line=3))
+        lobby = Lobby(store, Rates(config, clock=clock))
+        heard: list = []
+        ann = person(1, "Ann", heard)
+        lobby.enter(ann)
+        for n in range(4):
+            await lobby.typed(ann, f"say {n}")
+        clock.now = 3.0
+        await lobby.typed(ann, "say later")
+        return heard
+
+    assert run(go()) == [
+        "Ann says: 0",
+        "Ann says: 1",
+        "You are chatting too fast; wait 3 seconds.",
+        "Ann says: later",
+    ]
+
+
+def test_settings_are_kept_for_the_account_and_every_session_follows(store):
+    async def go():
+        account = await store.add_account("Ann", key=(b"k", "SHA256:abc"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        one, two = [], []
+        first, second = person(account.id, "Ann", one), person(account.id, "Ann", two)
+        lobby.enter(first)
+        lobby.enter(second)
+        await lobby.typed(first, "settings")
+        await lobby.typed(first, "settings verbosity terse")
+        await lobby.typed(first, "settings language nl")
+        await lobby.typed(first, "settings loud")
+        kept = await store.account_by_id(account.id)
+        return one, kept, second
+
+    one, kept, second = run(go())
+    nl = Language("nl")
+    assert one[:2] == [
+        "Language English, verbosity normal. Change them with settings language nl or settings verbosity terse.",
+        "Language English, verbosity terse; kept for your account.",
+    ]
+    assert one[2] == nl.text(
+        "Language {language}, verbosity {verbosity}; kept for your account.",
+        language="Nederlands",
+        verbosity=nl._("terse"),
+    )
+    assert one[3] == nl.text(
+        "{word} is no setting; type settings language nl, or settings verbosity terse.", word="loud"
+    )
+    assert kept.settings == {"language": "nl", "verbosity": "terse"}
+    assert second.settings == {"language": "nl", "verbosity": "terse"}
+
+
+def test_account_says_how_it_logs_in_and_its_keys(store):
+    async def go():
+        account = await store.add_account("Ann", password="scrypt$...", key=(b"k", "SHA256:abc"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        heard: list = []
+        ann = Person(account.id, "Ann", heard.append, has_password=True, created=account.created)
+        lobby.enter(ann)
+        await lobby.typed(ann, "account")
+        lobby.leave(ann)
+        return heard, lobby.names()
+
+    heard, names = run(go())
+    assert heard == [
+        "Account Ann, made 2026-12-06; it logs in with a password and 1 SSH key.",
+        "Key SHA256:abc, added 2026-12-06.",
+    ]
+    assert names == []
+
+
+def test_quit_is_returned_for_the_session_to_ask(store):
+    lobby = Lobby(store, Rates(ServerConfig()))
+    heard: list = []
+    assert run(lobby.typed(person(1, "Ann", heard), "quit")) == "quit"
+    assert run(lobby.typed(person(1, "Ann", heard), "stoppen")) == "quit"
+    assert heard == []
+
+
+def test_help_lists_the_commands_and_one_command():
+    en = Language("en")
+    assert help_lines("", en) == [
+        "Lobby commands: who, say TEXT, tell NAME TEXT, settings, account, help and quit.",
+        "Type help and a command to hear more, for example: help tell.",
+    ]
+    assert help_lines("fluister", en) == ["tell NAME TEXT: say something to one person only."]
+    assert help_lines("dance", en) == help_lines("", en)
+
+
+def test_who_and_say_in_dutch(store):
+    async def go():
+        lobby = Lobby(store, Rates(ServerConfig()))
+        ann_heard, bea_heard = [], []
+        ann, bea = person(1, "Ann", ann_heard, language="nl"), person(2, "Bea", bea_heard)
+        lobby.enter(ann)
+        lobby.enter(bea)
+        await lobby.typed(ann, "wie")
+        await lobby.typed(ann, "zeg hallo")
+        await lobby.typed(ann, "fluister Cid hoi")
+        return ann_heard, bea_heard
+
+    ann_heard, bea_heard = run(go())
+    assert ann_heard == ["2 personen hier, in de lobby: Ann en Bea.", "Ann zegt: hallo", "Cid is er niet."]
+    assert bea_heard == ["Ann says: hallo"]
