@@ -330,11 +330,39 @@ def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tm
     assert proc.poll() is None  # the host still waits for its players
 
 
-def test_every_command_word_of_a_joined_seat_has_its_method():
-    from a11y_dominion.remote.client import JoinConsole
+def test_a_joined_seat_s_capabilities_decide_what_its_commands_do():
+    """A joined seat exports (on the player's computer) and chats through the host, has the
+    shortcut keys of its settings, and cannot save or load: those say so in one sentence;
+    every command word of the console is a command there."""
+    import io
+    from types import SimpleNamespace
 
-    for word, name in JoinConsole.COMMAND_TABLE.items():
-        assert callable(getattr(JoinConsole, name, None)), word
+    from a11y_dominion.console.commands import ALIASES, COMMANDS
+    from a11y_dominion.console.completion import COMMANDS as WORDS
+    from a11y_dominion.console.display import Display, PlainReader
+    from a11y_dominion.console.seat import HumanSeat
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole
+    from a11y_dominion.remote.protocol import Rate
+
+    screen = io.StringIO()
+    lang = Language("en")
+    display = Display(screen, plain=True, lang=lang)
+    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    sent: list = []
+    link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=sent.append)
+    console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen), keys={"hand": "f2"})
+    assert console.command_ctx().caps == {"export", "chat", "keys"}
+    assert set(WORDS) <= set(COMMANDS) and set(ALIASES.values()) <= set(COMMANDS)
+    console.command("save game.json")
+    console.command("load game.json")
+    console.command("say " + "x" * 310)
+    assert screen.getvalue().splitlines() == [
+        "Only the host can save or load this game.",
+        "Only the host can save or load this game.",
+        "Only the first 300 characters were said.",
+    ]
+    assert sent == [{"type": "say", "text": "x" * 300}]
 
 
 @pytest.mark.posix
@@ -361,8 +389,8 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
             == "Players: Ann (remote), Bea (remote), Bot (bigmoney)."
         )
         ann.expect(r"Ann>")
-        ann.sendline("settings")
-        ann.expect("change them with a11y-dominion settings, or for one game with join --lang and --verbosity.")
+        ann.sendline("settings")  # the settings as at the console, changed with settings set
+        ann.expect("the other settings change outside the game with a11y-dominion settings.")
         ann.expect(r"Ann>")
         ann.sendline("help network console")  # the page's part on a join seat, and the next part
         ann.expect("help next: part 16, What join trusts.")

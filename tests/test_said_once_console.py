@@ -80,8 +80,8 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     assert after(lines, "settings set hints off") == ["Hints are now off."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
     assert after(lines, "settings set language fr") == ["Language must be English or Dutch."]
-    assert after(lines, "settings blah") == [
-        "Settings takes nothing, or set KEY VALUE, for example settings set language nl."
+    assert after(lines, "settings blah") == [  # the short form, settings nl or settings terse, as at every seat
+        "blah is no setting; choose en, nl, terse, normal, verbose, plain or rich."
     ]
     assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
     assert after(lines, "settings set options always") == ["Options is now always."]

@@ -482,12 +482,6 @@ LEDGER: tuple[Divergence, ...] = (
         "settings takes words (settings terse), not settings set KEY VALUE, and says the settings in another sentence.",
     ),
     entry(
-        "Settings at join",
-        "join",
-        "settings settings-terse settings-normal",
-        "Every settings line gets one sentence that settings come from the settings file; nothing changes.",
-    ),
-    entry(
         "did you mean",
         "ssh host",
         "did-you-mean-hand",

@@ -26,9 +26,11 @@ and load in :mod:`.persistence`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..announcements.narrator import Narrator
 from ..announcements.speech import Speaker
-from ..i18n import N_, Language
+from ..i18n import N_, Language, typed_command
 from ..lineinput import CUT_LINE
 from ..rules.decisions import MoveKind
 from ..rules.events import CardsDrawn, GameEnded, GameSetUp, TurnStarted
@@ -40,10 +42,10 @@ from ..view import PlayerView, player_view, redact_all
 from . import queries as q
 from . import questions
 from .answers import Answers
-from .commands import Commands
+from .commands import CommandState, Ctx, Prefs, SeatPort, is_yes, run_command
 from .completion import DecisionCompleter
 from .display import Display, cleared_text
-from .keys import KeyCommand, active_keys, key_name
+from .keys import KeyCommand, active_keys, key_help_lines, key_name
 from .persistence import History, Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
 from .seat import BotSeat, HumanSeat
 
@@ -138,7 +140,99 @@ def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_
     )
 
 
-class Console(Commands, Answers, Persistence, History):
+def quit_asked(speaker: Any, reader: Any, question: str) -> bool:
+    """Say ``question`` (a yes-or-no question of quit) with ``speaker`` and read the answer
+    with ``reader``; True for yes. Ctrl+D again or the end of piped input count as yes,
+    Ctrl+C as no."""
+    speaker.speak(question, priority="important", interrupt=True)
+    try:
+        got = reader.read(question, "")
+    except EOFError:
+        return True
+    except KeyboardInterrupt:
+        return False
+    return isinstance(got, str) and is_yes(got)
+
+
+class FileSettings:
+    """The settings store of a seat whose settings file is on this computer (the keyboard's
+    console and ``join``): a live setting changes for the seat at ``owner``'s keyboard now
+    and is saved in the settings file (a seat's language and verbosity under its name when
+    several people share the keyboard). ``owner`` has ``holder`` (the seat), ``display``,
+    ``speaker``, ``shared`` and ``hints``, and may have ``completer``, ``default_lang``,
+    ``default_verbosity`` and ``rename_default_seat``."""
+
+    def __init__(self, owner: Any) -> None:
+        self.owner = owner
+
+    def change(self, key: str, value: Any) -> str | None:
+        """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
+        now: its language (of every sentence, the voice and completion), verbosity, options;
+        or the speech output, or the hints. Returns None, or one sentence for plain or rich
+        output, which is chosen as the game starts here."""
+        owner = self.owner
+        seat = owner.holder
+        if key == "display":
+            return seat.lang._(N_("Plain or rich output is chosen as the game starts; here it stays as it is."))
+        if key == "hints":
+            owner.hints = bool(value)  # the hint command answers, or not
+            return None
+        if key == "output":
+            from ..settings import load_settings
+            from .start import make_speaker
+
+            old = owner.speaker
+            settings = dict(load_settings()[0], output=value)
+            owner.speaker = make_speaker(old.mode, settings, owner.display, seat.lang, [])
+            old.close()
+            return None
+        seat.change(key, value)
+        shared = getattr(owner, "shared", False)
+        if key == "language":
+            if not shared and hasattr(owner, "default_lang"):
+                owner.default_lang = seat.lang  # kept with the game as its language
+            owner.display.lang = seat.lang
+            if getattr(owner, "completer", None) is not None:
+                owner.completer.lang = seat.lang
+            set_language = getattr(owner.speaker, "set_language", None)
+            if set_language is not None:
+                set_language(seat.lang.code)
+            rename = getattr(owner, "rename_default_seat", None)
+            if rename is not None:
+                rename()  # "You" is "Jij" in Dutch, as in a game started in Dutch
+        elif key == "verbosity" and not shared and hasattr(owner, "default_verbosity"):
+            owner.default_verbosity = value
+        return None
+
+    def keep(self, key: str, value: Any) -> str:
+        """Save ``key`` = ``value`` in the settings file; '' when saved, else one sentence: why
+        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`)."""
+        from ..files import FileError
+        from ..settings import load_settings, save_settings
+
+        owner = self.owner
+        lang = owner.holder.lang
+        data, _warning = load_settings()
+        name = owner.holder.name
+        if key in ("language", "verbosity") and getattr(owner, "shared", False) and name:
+            seats = data.setdefault("seats", {})
+            mine = next((n for n in seats if n.lower() == name.lower()), name)
+            seats.setdefault(mine, {})[key] = value
+        else:
+            data[key] = value
+        try:
+            _path, kept = save_settings(data)
+        except (OSError, FileError) as e:
+            reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
+            return lang.text(
+                N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason
+            )
+        if kept is not None:
+            return lang.msg(kept)
+        return ""
+
+
+class Console(Answers, Persistence, History):
     """One game at this keyboard.
 
     ``seats`` is a list of (name, kind) with kind human or a bot kind;
@@ -193,7 +287,8 @@ class Console(Commands, Answers, Persistence, History):
         self.reloaded = False  # another game was loaded: the table starts again
         self.autosave = None  # the game's autosave, once started (start_autosave)
         self.resumed = None  # the autosave this game was resumed from
-        self.read_window = None  # the messages repeat or log read last (previous and next go on from them)
+        self.command_states: dict[str | None, CommandState] = {}  # each seat's read window and help pages
+        self.hints: bool | None = None  # the hint command answers (the hints setting; None: as the file says)
         self.turn_start = None  # what the start of the turn said (repeat right after it reads it)
         self.use_game(game, seats, narrate_from=0)
         self.exit_code: int | None = None  # set when the player stops or the game cannot go on
@@ -379,6 +474,80 @@ class Console(Commands, Answers, Persistence, History):
     def t(self, template: str, **fields) -> str:
         """``template`` in the language of the seat at the keyboard with its fields filled in."""
         return self.lang.text(template, **fields)
+
+    # ------------------------------------------------------------ commands
+    def command(self, text: str) -> None:
+        """Run the command line ``text`` for the seat at the keyboard (:func:`.commands.run_command`)."""
+        run_command(self.command_ctx(), text)
+
+    def command_ctx(self) -> Ctx:
+        """What a command reads at this keyboard: the seat that has it, the view of the seat a
+        query is about (:meth:`me`), the question asked, and the actions of a game kept here."""
+        from ..settings import load_settings
+
+        seat = self.holder
+        who = self.me_at_keyboard()
+        d = self.game.pending
+        state = self.command_states.setdefault(who, CommandState())
+        table = self.table
+        return Ctx(
+            lang=self.lang,
+            seat=who,
+            asker=self.asker,
+            bots=frozenset(self.bots),
+            shared=self.shared,
+            view=self.view(),
+            decision=d if d is not None and d.player not in self.bots else None,
+            step=len(self.game.answers),
+            told=lambda: table.events_for(d.player) if table is not None and d is not None else [],
+            history=self.history,
+            state=state,
+            prefs=Prefs(
+                verbosity=seat.verbosity if seat is not None else self.default_verbosity,
+                options=seat.heard.mode if seat is not None else self.options,
+                hints=self.hints if self.hints is not None else bool(load_settings()[0].get("hints", True)),
+                display="plain" if self.display.plain else "rich",
+                keys=self.keys,
+            ),
+            store=FileSettings(self),
+            screen=self.display,
+            speech=self.speaker,
+            port=SeatPort(
+                options=lambda: self.show_question(self.game.pending, full=True),
+                undo=lambda: self.cmd_undo(""),
+                quit=self.quit_game,
+                save=self.cmd_save,
+                load=self.cmd_load,
+                export=self.cmd_export,
+            ),
+            keys_help=lambda lang: key_help_lines(lang, self.keys),
+            reply=self.reply,
+            error=self.error,
+            say=lambda text: self.say(text, keep=False),
+            turn_start=self.turn_start_lines,
+            think_ms=self.think_ms,
+        )
+
+    def quit_asked(self, question: str) -> bool:
+        """Say and ask ``question`` (quit's yes-or-no question): :func:`quit_asked`."""
+        return quit_asked(self.speaker, self.reader, question)
+
+    def quit_game(self) -> None:
+        """quit: ask, then stop the game (sets ``exit_code``) or go on."""
+        if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
+            question = self.t(
+                N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "),
+                command=typed_command(),
+            )
+        else:
+            question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
+        if self.quit_asked(question):
+            if getattr(self, "autosave", None) is not None:
+                self.autosave.keep()  # before the first answer too: it is kept, as the question said
+            self.say(self.lang._(N_("Game stopped.")), keep=False)
+            self.exit_code = 1  # as the host's: 1 for a game stopped before its end
+        else:
+            self.say(self.lang._(N_("The game goes on.")), keep=False)
 
     # ------------------------------------------------------------ the loop
     def intro(self) -> None:
@@ -597,7 +766,7 @@ class Console(Commands, Answers, Persistence, History):
         """Ctrl+D or the end of piped input at a prompt; True when the game stops
         (``exit_code`` set). At a terminal it asks first, as quit does."""
         if self.interactive:
-            self.cmd_quit()
+            self.quit_game()
             return self.exit_code is not None
         if getattr(self, "autosave", None) is not None:
             self.autosave.keep()  # before the first answer too: kept, as quit keeps it

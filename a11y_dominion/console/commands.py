@@ -1,31 +1,51 @@
-"""The console's query commands: a table from command word to method.
+"""The commands a person types at any end (the keyboard, a plain-ssh seat, ``join``, the
+host's own seat): plain functions over an explicit context, one table of them.
 
-None of these changes the game. Each method takes the rest of the typed
-line after the command word. :class:`Commands` is a mixin of
-:class:`~a11y_dominion.console.app.Console`: the queries read only
-``self.view()``, the :class:`~a11y_dominion.view.PlayerView` of the seat
-they are about, and ``self.lang`` and ``self.history`` (those of the seat
-that has the keyboard); they answer through ``self.reply`` and ``self.error``.
+A command is ``f(ctx, rest)``: ``ctx`` is a :class:`Ctx`, everything the command may
+read or ask of the end it runs at (the seat's language, name, view, decision, history,
+preferences, settings store, screen, speech and the :class:`SeatPort` of the actions
+only an end can carry out), and ``rest`` is the typed line after the command word.
+:data:`COMMANDS` maps each command word (English) to its function; :func:`run_command`
+runs one typed command line. None of them reads a game: only the
+:class:`~a11y_dominion.view.PlayerView` of the seat they are about.
 
-At a shared computer a query about another human seat that would tell a
-private fact (its hand) is refused in one sentence, as a bot's hand is;
-the public queries (status, supply, score, trash, landmarks, events, card)
-answer for anyone.
+What an end can do is its capabilities (:attr:`Ctx.caps`): saving, loading and exporting
+files, chat, shortcut keys, speech, plain or rich output. A command whose capability an
+end lacks answers in one sentence.
+
+A query about another seat ("Ann: hand") that would tell a private fact (its hand) is
+refused in one sentence, for a bot as for a person; the public queries (status, supply,
+score, trash, landmarks, events, card) answer for anyone.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from ..announcements.history import History
 from ..announcements.words import join_names
-from ..i18n import N_, typed_command
-from ..rules.decisions import Msg
+from ..helppages import HelpReader
+from ..i18n import LANGUAGES, N_, Language, typed_command
+from ..rules.decisions import Decision, Msg
+from ..rules.events import GameEvent
+from ..settings import CHOICES, DEFAULTS, SettingsError, SettingValue, check_value
 from ..textinput import short as _short
+from ..view import PlayerView
 from . import queries as q
 from .completion import command_of
-from .keys import key_help_lines
+
+if TYPE_CHECKING:
+    from ..announcements.speech import Speaker
 
 ALIASES = {
     "scores": "score",
     "exit": "quit",
+    "leave": "quit",
+    "setting": "settings",
     "landmark": "landmarks",
     "event": "events",
     "prev": "previous",
@@ -83,10 +103,10 @@ SETTING_VALUE_WORDS = {
 LANGUAGE_NAMES = {"english": "en", "engels": "en", "dutch": "nl", "nederlands": "nl"}  # typed for a code
 
 
-def setting_value_text(value, lang) -> str:
+def setting_value_text(value: object, lang: Language) -> str:
     """A live setting's value as the settings command shows it, in ``lang``: "beknopt", "altijd",
     "aan" in Dutch; a language by its name ("English", "Nederlands"); an output's name as it is."""
-    if isinstance(value, bool) or value is None or value in SETTING_VALUE_WORDS:
+    if isinstance(value, bool) or value is None or (isinstance(value, str) and value in SETTING_VALUE_WORDS):
         return lang._(SETTING_VALUE_WORDS[value])
     return str(value)
 
@@ -115,8 +135,9 @@ def short(text: str, limit: int = ECHO_LIMIT) -> str:
     return _short(str(text), limit)
 
 
-def short_msg(message):
-    """A refusal (:class:`Msg`) with what was typed in it cut by :func:`short`."""
+def short_msg(message: object) -> object:
+    """A refusal (:class:`Msg`) with what was typed in it cut by :func:`short`; anything
+    else as it is."""
     if not isinstance(message, Msg):
         return message
     args = {k: short(v) if k in ECHOED_FIELDS and isinstance(v, str) else v for k, v in message.args.items()}
@@ -132,305 +153,553 @@ def _opening(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
-class Commands:
-    """The query commands of :class:`~a11y_dominion.console.app.Console` (a mixin).
+NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
+MAX_SAY = 300  # characters of a line of chat
+# the words that choose a setting's value in the short form, settings WORD (settings nl, settings terse)
+LANGUAGE_WORDS = {
+    "en": ("en", "english", "engels"),
+    "nl": ("nl", "dutch", "nederlands", "nederland", "netherlands"),
+}
+VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
+DISPLAYS = {"plain": ("plain", "gewoon", "kaal"), "rich": ("rich", "rijk", "kleur", "colour", "color")}
+KEY_WORDS = ("language", "taal", "verbosity", "uitgebreidheid", "output", "uitvoer")  # may come before a value
 
-    :data:`COMMAND_TABLE` maps each command word (English) to the name of
-    its method; :meth:`command` runs one typed command line.
-    """
 
-    COMMAND_TABLE = {
-        "hand": "cmd_hand",
-        "status": "cmd_status",
-        "supply": "cmd_supply",
-        "score": "cmd_score",
-        "landmarks": "cmd_landmarks",
-        "events": "cmd_events",
-        "trash": "cmd_trash",
-        "card": "cmd_card",
-        "log": "cmd_log",
-        "repeat": "cmd_repeat",
-        "previous": "cmd_previous",
-        "next": "cmd_next",
-        "options": "cmd_options",
-        "hint": "cmd_hint",
-        "help": "cmd_help",
-        "save": "cmd_save",
-        "load": "cmd_load",
-        "undo": "cmd_undo",
-        "export": "cmd_export",
-        "speech": "cmd_speech",
-        "settings": "cmd_settings",
-        "stop": "cmd_stop",
-        "quit": "cmd_quit",
-    }
+def language_of(word: str) -> str | None:
+    """The language code a player's word stands for (1 or 2, en, nl, English,
+    Nederlands, Dutch...), or None."""
+    low = word.strip().lower()
+    if low.isdecimal() and low.isascii() and 1 <= int(low) <= len(LANGUAGES):
+        return list(LANGUAGES)[int(low) - 1]
+    for code, words in LANGUAGE_WORDS.items():
+        if low in words:
+            return code
+    return None
 
-    def command(self, text: str) -> None:
-        """Run the query command in ``text`` (its word, then what follows); an
-        unknown word gets one sentence."""
-        word, _, rest = text.strip().partition(" ")
-        name = self.COMMAND_TABLE.get(command_for(word) or word.lower())
-        if name is None:
-            self.error(self.t(N_("{text} is not a command. Type help for commands."), text=short(text)))
-            return
-        getattr(self, name)(rest.strip())
 
-    # ------------------------------------------------------------ about a seat
-    def _private_refusal(self) -> str | None:
-        """The sentence refusing a private query about someone else (a bot, or
-        another human at a shared computer), or None when it may be answered."""
-        who = self.asker
-        if who is None:
-            return None
-        if who in self.bots:  # a bot's hand is private, and the asker's own would be a wrong answer
-            return self.t(N_("{player} is a bot; you may only look at your own hand."), player=who)
-        if self.shared and who != self.me_at_keyboard():
-            return self.t(N_("{player}'s hand is private; you may only look at your own hand."), player=who)
+def verbosity_of(word: str, lang: Language | None = None) -> str | None:
+    """The verbosity a player's word stands for (1 to 3, terse, normal, verbose, or
+    the word in ``lang``), or None."""
+    low = word.strip().lower()
+    if low.isdecimal() and low.isascii() and 1 <= int(low) <= len(VERBOSITIES):
+        return VERBOSITIES[int(low) - 1]
+    for v in VERBOSITIES:
+        if low == v or (lang is not None and low == lang._(v).lower()):
+            return v
+    return None
+
+
+def clean(text: str) -> str:
+    """``text`` without control, escape or formatting characters (a tab is a space)."""
+    text = text.replace("\t", " ")
+    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+
+
+# ------------------------------------------------------------------ what an end gives a command
+class Screen(Protocol):
+    """Where an end prints: plain lines, or a rich screen that can draw the Supply as a table."""
+
+    plain: bool
+
+    def supply_table(self, view: PlayerView) -> None:
+        """Draw the Supply of ``view`` as a table (a rich screen only)."""
+
+
+class SettingsStore(Protocol):
+    """How an end changes a live setting of its seat and keeps it."""
+
+    def change(self, key: str, value: SettingValue) -> str | None:
+        """Change the live setting ``key`` (checked ``value``) now; None when done, else one
+        sentence (in the seat's language) why it cannot change at this end."""
+
+    def keep(self, key: str, value: SettingValue) -> str:
+        """Keep ``key`` = ``value`` for later games: '' when kept, else one sentence (why it
+        holds for this game only, or where a damaged settings file was kept)."""
+
+
+@dataclass
+class SeatPort:
+    """The actions a command asks of the end it runs at. ``options``: say the question
+    with every option; ``undo``: take back the seat's last answer; ``quit``: leave or stop
+    (the end asks first). ``save``, ``load`` and ``export`` take a file name, ``say`` a line
+    of chat: None where the end cannot (its capabilities)."""
+
+    options: Callable[[], None]
+    undo: Callable[[], None]
+    quit: Callable[[], None]
+    save: Callable[[str], None] | None = None
+    load: Callable[[str], None] | None = None
+    export: Callable[[str], None] | None = None
+    say: Callable[[str], None] | None = None
+
+
+@dataclass
+class Prefs:
+    """A seat's live settings as the settings command shows them: ``verbosity``, ``options``
+    (new or always), ``hints`` (the hint command answers), ``display`` (plain or rich) and the
+    shortcut ``keys`` (command to key name; empty where the end has none)."""
+
+    verbosity: str = "normal"
+    options: str = "new"
+    hints: bool = True
+    display: str = "plain"
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class CommandState:
+    """What commands remember for one seat between lines: the messages ``repeat`` or ``log``
+    read last (``previous`` and ``next`` go on from them) and the seat's place in the help pages."""
+
+    read_window: tuple[History, int, int, int] | None = None
+    help: HelpReader | None = None
+
+
+def _nothing() -> None:
+    return None
+
+
+def _no_turn_start() -> list[str] | None:
+    return None
+
+
+def _no_events() -> list[GameEvent]:
+    return []
+
+
+@dataclass
+class Ctx:
+    """Everything a command reads or asks of the end it runs at.
+
+    ``lang``: the seat's language; ``seat``: its name (None: an onlooker of bots);
+    ``asker``: the player a "Name: query" is about (None: the seat itself); ``bots``: the
+    players that are bots; ``shared``: several people share this keyboard; ``view``: the
+    view a query reads (the asker's, as this seat may know it; None before the game is
+    known); ``decision``: the question awaiting this seat's answer (None: none); ``step``:
+    the answers given in the game so far (the hint's seed); ``told``: the events this seat
+    was told (for the hint); ``history``: the seat's messages; ``state``: its
+    :class:`CommandState`; ``prefs``, ``store``, ``screen``, ``speech`` (None: the end does
+    not speak; the player's own screen reader reads its lines) and ``port``; ``keys_help``:
+    the lines help keys reads; ``reply``, ``error`` and ``say``: an answer's lines, one
+    sentence about a refused line, one line not kept. ``turn_start``: what repeat reads
+    right after a turn's start (None: the latest message); ``think_ms`` and ``hints_off``:
+    the hint's thinking time (None: the bot's default, 0: the medium bot) and the sentence
+    when hints are off; ``settings_file``: the seat's settings are the player's own file."""
+
+    lang: Language
+    seat: str | None
+    view: PlayerView | None
+    decision: Decision | None
+    history: History
+    state: CommandState
+    prefs: Prefs
+    store: SettingsStore
+    screen: Screen
+    speech: Speaker | None
+    port: SeatPort
+    keys_help: Callable[[Language], list[str]]
+    reply: Callable[[list[str]], None]
+    error: Callable[[str], None]
+    say: Callable[[str], None]
+    asker: str | None = None
+    bots: frozenset[str] = frozenset()
+    shared: bool = False
+    step: int = 0
+    told: Callable[[], Sequence[GameEvent]] = _no_events
+    turn_start: Callable[[], list[str] | None] = _no_turn_start
+    think_ms: int | None = None
+    hints_off: str = N_("Hints are off in the settings; settings set hints on turns them on.")
+    settings_file: bool = True
+
+    @property
+    def caps(self) -> frozenset[str]:
+        """What this end can do: ``save``, ``load``, ``export``, ``chat``, ``keys`` (shortcut
+        keys), ``speech``, ``display`` (plain or rich output chosen in the game)."""
+        port = self.port
+        have = {"save": port.save, "load": port.load, "export": port.export, "chat": port.say}
+        caps = {name for name, action in have.items() if action is not None}
+        if self.prefs.keys:
+            caps.add("keys")
+        if self.speech is not None:
+            caps.add("speech")
+        return frozenset(caps)
+
+    def t(self, template: str, **fields: object) -> str:
+        """``template`` in the seat's language with its fields filled in."""
+        return self.lang.text(template, **fields)
+
+    def refusal(self, err: object) -> str:
+        """A refusal (an exception, a :class:`Msg` or a text) as one sentence of the seat's language."""
+        from .answers import refusal_text
+
+        return refusal_text(err, self.lang)
+
+
+Command = Callable[[Ctx, str], None]
+
+
+def _known(ctx: Ctx) -> PlayerView | None:
+    """The view a query reads, or None after one sentence that nothing is known yet."""
+    if ctx.view is None:
+        ctx.error(ctx.lang._(N_("Nothing is known of the game yet.")))
+    return ctx.view
+
+
+def _mine(ctx: Ctx) -> bool:
+    """True when a query is about the seat itself (not "Ann: ..." about another)."""
+    return ctx.asker is None or ctx.asker == ctx.seat
+
+
+# ------------------------------------------------------------------ queries
+def _private_refusal(ctx: Ctx) -> str | None:
+    """The sentence refusing a private query about someone else (a bot, or another
+    person), or None when it may be answered."""
+    who = ctx.asker
+    if _mine(ctx):
         return None
+    if who in ctx.bots:  # a bot's hand is private, and the asker's own would be a wrong answer
+        return ctx.t(N_("{player} is a bot; you may only look at your own hand."), player=who)
+    return ctx.t(N_("{player}'s hand is private; you may only look at your own hand."), player=who)
 
-    def cmd_hand(self, rest: str = "") -> None:
-        """hand: the hand of the seat at the keyboard and what it has in play."""
-        refusal = self._private_refusal()
-        if refusal is not None:
-            self.error(refusal)
-            return
-        self.reply(q.hand_lines(self.view(), self.solo, self.lang))
 
-    def cmd_status(self, rest: str = "") -> None:
-        """status: public facts only (Debt, VP tokens, how many cards where), for anyone."""
-        you = self.solo and self.asker not in self.bots
-        self.reply(q.status_lines(self.view(), you, self.lang))
+def hand(ctx: Ctx, rest: str) -> None:
+    """hand: the seat's own hand and what it has in play."""
+    refusal = _private_refusal(ctx)
+    if refusal is not None:
+        ctx.error(refusal)
+        return
+    view = _known(ctx)
+    if view is not None:
+        ctx.reply(q.hand_lines(view, not ctx.shared, ctx.lang))
 
-    def cmd_supply(self, rest: str = "") -> None:
-        """supply: every pile (a table for sighted players, lines otherwise)."""
-        view = self.view()
-        lines = q.supply_lines(view, self.lang)
-        if self.display.plain:
-            self.reply(lines)
-            return
-        self.display.supply_table(view)
+
+def status(ctx: Ctx, rest: str) -> None:
+    """status: public facts only (Debt, VP tokens, how many cards where), for anyone."""
+    view = _known(ctx)
+    if view is not None:
+        you = not ctx.shared and _mine(ctx) and ctx.asker not in ctx.bots
+        ctx.reply(q.status_lines(view, you, ctx.lang))
+
+
+def supply(ctx: Ctx, rest: str) -> None:
+    """supply: every pile (a table on a rich screen, lines otherwise)."""
+    view = _known(ctx)
+    if view is None:
+        return
+    lines = q.supply_lines(view, ctx.lang)
+    if ctx.screen.plain:
+        ctx.reply(lines)
+        return
+    ctx.screen.supply_table(view)
+    if ctx.speech is not None:
         for line in lines:
-            self.speaker.speak(line)
+            ctx.speech.speak(line)
 
-    def cmd_score(self, rest: str = "") -> None:
-        """score: everyone's score now."""
-        self.reply(q.score_lines(self.view(), self.lang))
 
-    def cmd_landmarks(self, rest: str = "") -> None:
-        """landmarks: the Landmarks of this game."""
-        self.reply(q.landmark_lines(self.view(), self.lang))
+def _view_query(lines: Callable[[PlayerView, Language], list[str]]) -> Command:
+    def command(ctx: Ctx, rest: str) -> None:
+        view = _known(ctx)
+        if view is not None:
+            ctx.reply(lines(view, ctx.lang))
 
-    def cmd_events(self, rest: str = "") -> None:
-        """events: the Events of this game."""
-        self.reply(q.event_lines(self.view(), self.lang))
+    command.__doc__ = lines.__doc__
+    return command
 
-    def cmd_trash(self, rest: str = "") -> None:
-        """trash: what is in the trash."""
-        self.reply(q.trash_lines(self.view(), self.lang))
 
-    def cmd_card(self, rest: str) -> None:
-        """card NAME; the start of a name is enough when only one known name starts so."""
-        g, lang = self.view(), self.lang
+score = _view_query(q.score_lines)
+landmarks = _view_query(q.landmark_lines)
+events = _view_query(q.event_lines)
+trash = _view_query(q.trash_lines)
+
+
+def card(ctx: Ctx, rest: str) -> None:
+    """card NAME; the start of a name is enough when only one known name starts so."""
+    view, lang = ctx.view, ctx.lang
+    try:
+        lines = q.card_lines(view, rest, lang)
+    except q.QueryError as e:
+        if not rest:
+            ctx.error(ctx.refusal(e))
+            return
         try:
-            lines = q.card_lines(g, rest, lang)
-        except q.QueryError as e:
-            if not rest:
-                self.error(self.refusal_text(e))
-                return
-            try:
-                lines = q.card_lines(g, q.guess_name(g, rest, lang), lang)
-            except q.QueryError as guess:
-                self.error(self.refusal_text(guess))
-                return
-        self.reply(lines)
+            lines = q.card_lines(view, q.guess_name(view, rest, lang), lang)
+        except q.QueryError as guess:
+            ctx.error(ctx.refusal(guess))
+            return
+    ctx.reply(lines)
 
-    # ------------------------------------------------------------ the history of the seat at the keyboard
-    def cmd_log(self, rest: str) -> None:
-        """log, log N: the last 10 or N messages of this seat's history."""
-        if not _whole_number(rest):
-            self.error(self.lang._(N_("Log takes a whole number from 1, for example log 5.")))
-            return
-        n = int(rest) if rest else 10
-        lines = self.history.recent(n)
-        if not lines:
-            self.reply([self.lang._(N_("Nothing has been said yet."))])
-            return
-        self._just_read(len(self.history) - len(lines), len(self.history) - 1)
-        self.reply([self.t(N_("{n:The last message|The last {n} messages}:"), n=len(lines))] + lines)
 
-    def cmd_repeat(self, rest: str) -> None:
-        """repeat, repeat N: the latest or the Nth latest message of this seat's history."""
-        lang = self.lang
-        if not _whole_number(rest):
-            self.error(
-                lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message."))
-            )
+# ------------------------------------------------------------------ the seat's history
+def log(ctx: Ctx, rest: str) -> None:
+    """log, log N: the last 10 or N messages of this seat's history."""
+    if not _whole_number(rest):
+        ctx.error(ctx.lang._(N_("Log takes a whole number from 1, for example log 5.")))
+        return
+    history = ctx.history
+    lines = history.recent(int(rest) if rest else 10)
+    if not lines:
+        ctx.reply([ctx.lang._(N_("Nothing has been said yet."))])
+        return
+    _just_read(ctx, len(history) - len(lines), len(history) - 1)
+    ctx.reply([ctx.t(N_("{n:The last message|The last {n} messages}:"), n=len(lines))] + lines)
+
+
+def repeat(ctx: Ctx, rest: str) -> None:
+    """repeat, repeat N: the latest or the Nth latest message of this seat's history (right
+    after a turn's start, its line and the hand, as they were said)."""
+    lang, history = ctx.lang, ctx.history
+    if not _whole_number(rest):
+        ctx.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message.")))
+        return
+    n = int(rest) if rest else 1
+    start = ctx.turn_start() if n == 1 else None
+    if start is not None:  # the start of a turn: its line and the hand, as they were said
+        _just_read(ctx, len(history) - 1, len(history) - 1)
+        ctx.reply(start)
+        return
+    said = history.nth_latest(n)
+    if said is not None:
+        _just_read(ctx, len(history) - n, len(history) - n)
+        ctx.reply([said])
+    elif not len(history):
+        ctx.reply([lang._(N_("Nothing has been said yet."))])
+    else:
+        ctx.reply([ctx.t(N_("{n:There is only 1 message|There are only {n} messages} so far."), n=len(history))])
+
+
+def _just_read(ctx: Ctx, first: int, last: int) -> None:
+    """``repeat`` or ``log`` just read the messages ``first`` to ``last`` (indexes in this
+    seat's history): ``previous`` goes on from the one before the first, ``next`` from
+    the one after the last, so no message is read twice."""
+    ctx.state.read_window = (ctx.history, len(ctx.history), first, last)
+
+
+def _walk_from(ctx: Ctx, step: int) -> None:
+    """Put the history's cursor where ``previous`` (``step`` -1) or ``next`` (+1) goes on
+    from: the messages ``repeat`` or ``log`` read last, when nothing was said since."""
+    window, ctx.state.read_window = ctx.state.read_window, None
+    history = ctx.history
+    if window is None or window[0] is not history or window[1] != len(history):
+        return
+    first, last = window[2], window[3]
+    # the cursor on the message next to those read: the step lands on the one beyond it
+    history.move_to(first if step < 0 else last)
+
+
+def _walk(ctx: Ctx, step: int) -> None:
+    """One message back (``step`` -1) or forward (+1), read with its place in the history."""
+    _walk_from(ctx, step)
+    history = ctx.history
+    before = history.position()
+    text = history.previous() if step < 0 else history.next()
+    pos = history.position()
+    if text is None or pos is None:
+        ctx.reply([ctx.lang._(N_("Nothing has been said yet."))])
+        return
+    if pos != before:
+        template = N_("{text} ({n} of {total})")
+    elif step < 0:  # (the cursor stayed: the first or the last message)
+        template = N_("{text} ({n} of {total}, the oldest message)")
+    else:
+        template = N_("{text} ({n} of {total}, the newest message)")
+    ctx.reply([ctx.t(template, text=text, n=pos[0], total=pos[1])])
+
+
+def previous(ctx: Ctx, rest: str) -> None:
+    """previous: one message back in this seat's history (after ``repeat N`` or ``log``, the
+    one before those they read); at the oldest it is read again, said to be the oldest."""
+    _walk(ctx, -1)
+
+
+def next_message(ctx: Ctx, rest: str) -> None:
+    """next: one message forward in this seat's history (after ``repeat N`` or ``log``, the
+    one after those they read); at the newest it is read again, said to be the newest."""
+    _walk(ctx, +1)
+
+
+# ------------------------------------------------------------------ the question
+def options(ctx: Ctx, rest: str) -> None:
+    """options: the question again with every option numbered; one sentence when nothing
+    is asked of this seat."""
+    if ctx.decision is None:
+        ctx.error(ctx.lang._(NOT_ASKED))
+        return
+    ctx.port.options()
+
+
+def hint(ctx: Ctx, rest: str) -> None:
+    """hint: the move a bot would make at this seat's question, with one sentence of why
+    (see :mod:`.hint`); one sentence when hints are off or nothing of this seat's is asked."""
+    from .hint import hint_line
+
+    if not ctx.prefs.hints:
+        ctx.error(ctx.lang._(ctx.hints_off))
+        return
+    d, view = ctx.decision, ctx.view
+    if d is None or view is None or not _mine(ctx) or d.player != ctx.seat:
+        ctx.error(ctx.lang._(N_("There is no question of yours to give a hint for now.")))
+        return
+    ctx.reply([hint_line(view, d, list(ctx.told()), ctx.lang, ctx.think_ms, ctx.step)])
+
+
+def help_command(ctx: Ctx, rest: str) -> None:
+    """help: the topics; help keys: the shortcut keys (or how to type at an end without
+    them); help TOPIC, help next, help TOPIC N: a player page a part at a time
+    (:class:`~a11y_dominion.helppages.HelpReader`), each seat with its own place in the pages."""
+    reader = ctx.state.help
+    if reader is None:
+        reader = ctx.state.help = HelpReader(ctx.keys_help)
+    ctx.reply(reader.answer(rest, ctx.lang))
+
+
+# ------------------------------------------------------------------ what only an end can do
+def undo(ctx: Ctx, rest: str) -> None:
+    """undo: take back this seat's last answer (the end asks its game or host)."""
+    ctx.port.undo()
+
+
+def _files(ctx: Ctx, action: Callable[[str], None] | None, rest: str) -> None:
+    if action is None:
+        ctx.error(ctx.lang._(N_("Only the host can save or load this game.")))
+        return
+    action(rest)
+
+
+def save(ctx: Ctx, rest: str) -> None:
+    """save FILE: the game so far into a file of this computer (where the game is kept here)."""
+    _files(ctx, ctx.port.save, rest)
+
+
+def load(ctx: Ctx, rest: str) -> None:
+    """load FILE: a saved game instead of this one (where the game is kept here)."""
+    _files(ctx, ctx.port.load, rest)
+
+
+def export(ctx: Ctx, rest: str) -> None:
+    """export FILE: the game so far as text, for this seat."""
+    _files(ctx, ctx.port.export, rest)
+
+
+def say(ctx: Ctx, rest: str) -> None:
+    """say TEXT: a line of chat to every seat, without control characters and cut at
+    :data:`MAX_SAY` characters (the cut said); one sentence where nobody is at another computer."""
+    if ctx.port.say is None:
+        ctx.error(ctx.lang._(N_("Everyone plays at this computer: there is nobody at another one to say it to.")))
+        return
+    whole = clean(rest).strip()
+    if not whole:
+        ctx.error(ctx.lang._(N_("Say what? For example: say good luck.")))
+        return
+    ctx.port.say(whole[:MAX_SAY])
+    if len(whole) > MAX_SAY:
+        ctx.say(ctx.t(N_("Only the first {n} characters were said."), n=MAX_SAY))
+
+
+def speech(ctx: Ctx, rest: str) -> None:
+    """speech: which speech mode and output are in use."""
+    if ctx.speech is None:
+        ctx.reply([ctx.lang._(SPEECH_ELSEWHERE)])
+        return
+    from .app import speech_line
+
+    ctx.reply([speech_line(ctx.speech, ctx.lang)])
+
+
+SPEECH_ELSEWHERE = N_("The game does not speak here: your own screen reader reads its lines.")
+
+
+def stop(ctx: Ctx, rest: str) -> None:
+    """stop: stop speech now."""
+    if ctx.speech is None:
+        ctx.reply([ctx.lang._(SPEECH_ELSEWHERE)])
+        return
+    ctx.speech.silence()
+    ctx.say(ctx.lang._(N_("Speech stopped.")))  # printed only: speaking it would undo the silence
+
+
+def quit_command(ctx: Ctx, rest: str) -> None:
+    """quit: the end asks, then leaves or stops the game."""
+    ctx.port.quit()
+
+
+# ------------------------------------------------------------------ settings
+def settings(ctx: Ctx, rest: str) -> None:
+    """settings: the settings that can change during a game (:data:`LIVE_SETTINGS`) as they
+    are for this seat; settings set KEY VALUE, or settings and words (settings nl, settings
+    terse, settings rich): change them now, kept by the end's :class:`SettingsStore`. One
+    sentence for anything else."""
+    words = rest.split()
+    if not words or [w.lower() for w in words] in (["show"], ["toon"]):
+        ctx.reply(_settings_lines(ctx))
+        return
+    if words[0].lower() in ("set", "zet"):
+        if len(words) < 3:
+            ctx.error(ctx.lang._(SETTINGS_SYNTAX))
             return
-        n = int(rest) if rest else 1
-        start = self.turn_start_lines() if n == 1 and hasattr(self, "turn_start_lines") else None
-        if start is not None:  # the start of a turn: its line and the hand, as they were said
-            self._just_read(len(self.history) - 1, len(self.history) - 1)
-            self.reply(start)
-            return
-        said = self.history.nth_latest(n)
-        if said is not None:
-            self._just_read(len(self.history) - n, len(self.history) - n)
-        if said is None:
-            self.reply(
-                [
-                    lang._(N_("Nothing has been said yet."))
-                    if not len(self.history)
-                    else self.t(
-                        N_("{n:There is only 1 message|There are only {n} messages} so far."), n=len(self.history)
-                    )
-                ]
-            )
+        _set(ctx, words[1].lower(), " ".join(words[2:]))
+        return
+    chosen: list[tuple[str, str]] = []
+    for w in (w for w in rest.replace(",", " ").split() if w.lower() not in KEY_WORDS):
+        code = language_of(w) if not w.isdecimal() else None
+        v = verbosity_of(w, ctx.lang) if not w.isdecimal() else None
+        shown = next((o for o, names in DISPLAYS.items() if w.lower() in names), None)
+        if code is not None:
+            chosen.append(("language", code))
+        elif v is not None:
+            chosen.append(("verbosity", v))
+        elif shown is not None:
+            chosen.append(("display", shown))
         else:
-            self.reply([said])
-
-    def _just_read(self, first: int, last: int) -> None:
-        """``repeat`` or ``log`` just read the messages ``first`` to ``last`` (indexes in this
-        seat's history): ``previous`` goes on from the one before the first, ``next`` from
-        the one after the last, so no message is read twice."""
-        self.read_window = (self.history, len(self.history), first, last)
-
-    def _walk_from(self, step: int) -> None:
-        """Put the history's cursor where ``previous`` (``step`` -1) or ``next`` (+1) goes on
-        from: the messages ``repeat`` or ``log`` read last, when nothing was said since."""
-        window, self.read_window = getattr(self, "read_window", None), None
-        history = self.history
-        if window is None or window[0] is not history or window[1] != len(history):
-            return
-        first, last = window[2], window[3]
-        # the cursor on the message next to those read: the step lands on the one beyond it
-        history.move_to(first if step < 0 else last)
-
-    def cmd_previous(self, rest: str = "") -> None:
-        """previous: one message back in this seat's history (after ``repeat N`` or ``log``, the
-        one before those they read); at the oldest it is read again, said to be the oldest."""
-        self._walk_from(-1)
-        self._walk(-1)
-
-    def cmd_next(self, rest: str = "") -> None:
-        """next: one message forward in this seat's history (after ``repeat N`` or ``log``, the
-        one after those they read); at the newest it is read again, said to be the newest."""
-        self._walk_from(+1)
-        self._walk(+1)
-
-    def _walk(self, step: int) -> None:
-        """One message back (``step`` -1) or forward (+1), read with its place in the history."""
-        history = self.history
-        before = history.position()
-        text = history.previous() if step < 0 else history.next()
-        if text is None:
-            self.reply([self.lang._(N_("Nothing has been said yet."))])
-            return
-        pos = history.position()
-        if pos != before:
-            template = N_("{text} ({n} of {total})")
-        elif step < 0:  # (the cursor stayed: the first or the last message)
-            template = N_("{text} ({n} of {total}, the oldest message)")
-        else:
-            template = N_("{text} ({n} of {total}, the newest message)")
-        self.reply([self.t(template, text=text, n=pos[0], total=pos[1])])
-
-    # ------------------------------------------------------------ the rest
-    def cmd_options(self, rest: str = "") -> None:
-        """options: the question again with every option numbered."""
-        if self.game.pending is not None:
-            self.show_question(self.game.pending, full=True)
-
-    def cmd_hint(self, rest: str = "") -> None:
-        """hint: the move a bot would make at the pending decision of the seat
-        asking, with one sentence of why (see :mod:`.hint`); one sentence when
-        the ``hints`` setting is off or nothing of this seat's is asked."""
-        from .hint import HINTS_OFF, hint_line
-
-        hints = getattr(self, "hints", None)
-        if hints is None:
-            from ..settings import load_settings
-
-            hints = bool(load_settings()[0].get("hints", True))
-        if not hints:
-            self.error(self.lang._(HINTS_OFF))
-            return
-        position = self.hint_position()
-        if position is None:
-            self.error(self.lang._(N_("There is no question of yours to give a hint for now.")))
-            return
-        d, view, told, seed = position
-        line = hint_line(view, d, told, self.lang, getattr(self, "think_ms", None), seed)
-        self.reply([line])
-
-    def hint_position(self) -> tuple | None:
-        """What ``hint`` reads: (the pending decision of the seat asking, that
-        seat's view, the events it was told, a seed), or None when nothing of
-        that seat's is asked."""
-        d = self.game.pending
-        who = self.me()
-        if d is None or d.player != who or who in self.bots:
-            return None
-        told = self.table.events_for(who) if self.table is not None else []
-        return d, self.view(who), told, len(self.game.answers)
-
-    def cmd_help(self, rest: str = "") -> None:
-        """help: the topics; help keys: the shortcut keys; help TOPIC, help next, help TOPIC N:
-        a player page a part at a time (:class:`~a11y_dominion.helppages.HelpReader`), each
-        person at the keyboard with their own place in the pages."""
-        from ..helppages import HelpReader
-
-        readers = self.__dict__.setdefault("_help_readers", {})
-        who = self.me_at_keyboard() if callable(getattr(self, "me_at_keyboard", None)) else None
-        reader = readers.get(who)
-        if reader is None:
-            reader = readers[who] = HelpReader(lambda lang: key_help_lines(lang, self.keys))
-        self.reply(reader.answer(rest, self.lang))
-
-    def cmd_speech(self, rest: str = "") -> None:
-        """speech: which speech mode and output are in use."""
-        from .app import speech_line
-
-        self.reply([speech_line(self.speaker, self.lang)])
-
-    def cmd_settings(self, rest: str = "") -> None:
-        """settings: the settings that can change during a game (:data:`LIVE_SETTINGS`) as they
-        are for the seat at the keyboard; settings set KEY VALUE: change one now and save it
-        in the settings file (a seat's language and verbosity under its name when several
-        people share the keyboard). One sentence for anything else."""
-        from ..settings import DEFAULTS, SettingsError, check_value
-
-        words = rest.split()
-        if not words or [w.lower() for w in words] in (["show"], ["toon"]):
-            self.reply(self._settings_lines())
-            return
-        if words[0].lower() not in ("set", "zet") or len(words) < 3:
-            self.error(
-                self.lang._(N_("Settings takes nothing, or set KEY VALUE, for example settings set language nl."))
+            ctx.error(
+                ctx.t(N_("{word} is no setting; choose en, nl, terse, normal, verbose, plain or rich."), word=w[:40])
             )
             return
-        key, value = words[1].lower(), " ".join(words[2:])
-        key = DUTCH_SETTING_KEYS.get(key, key)
-        if key == "language":
-            value = LANGUAGE_NAMES.get(value.lower(), value)
-        if key != "output":
-            value = DUTCH_SETTING_VALUES.get(value.lower(), value)
-        elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
-            value = "default"
+    if not chosen:
+        ctx.error(ctx.lang._(SETTINGS_SYNTAX))
+    for key, value in chosen:
+        _set(ctx, key, value)
+        ctx = dataclasses.replace(ctx, lang=Language(value)) if key == "language" else ctx
+
+
+SETTINGS_SYNTAX = N_(
+    "Settings takes nothing, set KEY VALUE or a word, for example settings set language nl or settings nl."
+)
+
+
+def _set(ctx: Ctx, key: str, value: str) -> None:
+    """settings set KEY VALUE: check, change now (the end's store) and keep it; one line either way."""
+    key = DUTCH_SETTING_KEYS.get(key, key)
+    if key == "language":
+        value = LANGUAGE_NAMES.get(value.lower(), value)
+    if key != "output":
+        value = DUTCH_SETTING_VALUES.get(value.lower(), value)
+    elif DUTCH_SETTING_VALUES.get(value.lower()) == "default":  # (an output's own name is taken as it is)
+        value = "default"
+    if key == "display":
+        checked: SettingValue = value.lower()
+        if checked not in DISPLAYS:
+            ctx.error(
+                ctx.t(
+                    N_("{word} is no setting; choose en, nl, terse, normal, verbose, plain or rich."), word=short(value)
+                )
+            )
+            return
+    else:
         if key not in DEFAULTS or key == "seats":
-            self.error(
-                self.t(
+            ctx.error(
+                ctx.t(
                     N_(
                         "There is no setting {key}. The settings are {names}; during a game, language, verbosity, "
                         "options, output and hints change here."
                     ),
                     key=short(key),
-                    names=join_names([k for k in DEFAULTS if k != "seats"], self.lang),
+                    names=join_names([k for k in DEFAULTS if k != "seats"], ctx.lang),
                 )
             )
             return
         if key not in LIVE_SETTINGS:
-            self.error(
-                self.t(
+            ctx.error(
+                ctx.t(
                     N_(
                         "The setting {key} cannot change during a game; here language, verbosity, options, output "
                         "and hints can. Change the others outside the game with {command} settings set KEY VALUE."
@@ -441,160 +710,127 @@ class Commands:
             )
             return
         try:
-            value = check_value(key, value.lower() if key != "output" else value)
+            checked = check_value(key, value.lower() if key != "output" else value)
         except SettingsError as e:
-            self.error(self.refusal_text(self._setting_refusal(e)))
+            ctx.error(ctx.refusal(_setting_refusal(e, ctx.lang)))
             return
-        self.change_setting(key, value)
-        saved = self._save_setting(key, value)
-        word = self.lang._(SETTING_KEY_WORDS[key])
-        line = self.t(
-            N_("Hints are now {value}.") if key == "hints" else N_("{key} is now {value}."),
-            key=word[:1].upper() + word[1:],  # (it begins the sentence)
-            value=setting_value_text(value, self.lang),
+    why_not = ctx.store.change(key, checked)
+    if why_not is not None:
+        ctx.error(why_not)
+        return
+    lang = Language(str(checked)) if key == "language" else ctx.lang  # said in the language chosen
+    kept = ctx.store.keep(key, checked)
+    if key == "display":
+        line = lang.text(
+            N_("Output is now {value}."), value=lang._(N_("rich")) if checked == "rich" else lang._(N_("plain"))
         )
-        self.reply([line + " " + saved] if saved else [line])
+    else:
+        word = lang._(SETTING_KEY_WORDS[key])
+        line = lang.text(
+            N_("Hints are now {value}.") if key == "hints" else N_("{key} is now {value}."),
+            key=_opening(word),  # (it begins the sentence)
+            value=setting_value_text(checked, lang),
+        )
+    ctx.reply([line + " " + kept] if kept else [line])
 
-    def _setting_refusal(self, e: Exception) -> Exception:
-        """A refused value of settings set, ``e`` (a SettingsError), with the setting's key and
-        the values allowed as the seat's language names them, the key opening the sentence
-        ("Verbosity must be terse, normal or verbose." is "Uitgebreidheid moet beknopt,
-        normaal of uitgebreid zijn.")."""
-        from ..settings import CHOICES, SettingsError
 
-        msg = e.args[0] if e.args else None
-        if isinstance(msg, Msg) and msg.template == "hints must be on or off.":
-            on, off = setting_value_text(True, self.lang), setting_value_text(False, self.lang)
-            return SettingsError(Msg("Hints must be {on} or {off}.", on=on, off=off))  # ("Hints" is a plural)
-        if isinstance(msg, Msg) and msg.template == "output must be default or one of: {names}.":
-            word = _opening(self.lang._(SETTING_KEY_WORDS["output"]))
-            default = setting_value_text(None, self.lang)
-            return SettingsError(
-                Msg("{key} must be {default} or one of: {names}.", key=word, default=default, names=msg.args["names"])
-            )
-        key = msg.args.get("key") if isinstance(msg, Msg) else None
-        if key not in SETTING_KEY_WORDS:
-            return e
-        word = _opening(self.lang._(SETTING_KEY_WORDS[key]))
-        if "names" in msg.args and key in CHOICES:  # one of a few values: said as a choice, with "or"
-            names = q.join_or([setting_value_text(v, self.lang) for v in CHOICES[key]], self.lang)
-            return SettingsError(Msg("{key} must be {names}.", key=word, names=names))
-        return SettingsError(Msg(msg.template, **dict(msg.args, key=word)))
+def _setting_refusal(e: SettingsError, lang: Language) -> Exception:
+    """A refused value of settings set, ``e``, with the setting's key and the values allowed
+    as ``lang`` names them, the key opening the sentence ("Verbosity must be terse, normal or
+    verbose." is "Uitgebreidheid moet beknopt, normaal of uitgebreid zijn.")."""
+    msg = e.args[0] if e.args else None
+    if not isinstance(msg, Msg):
+        return e
+    if msg.template == "hints must be on or off.":
+        on, off = setting_value_text(True, lang), setting_value_text(False, lang)
+        return SettingsError(Msg("Hints must be {on} or {off}.", on=on, off=off))  # ("Hints" is a plural)
+    if msg.template == "output must be default or one of: {names}.":
+        word = _opening(lang._(SETTING_KEY_WORDS["output"]))
+        default = setting_value_text(None, lang)
+        return SettingsError(
+            Msg("{key} must be {default} or one of: {names}.", key=word, default=default, names=msg.args["names"])
+        )
+    key = msg.args.get("key")
+    if not isinstance(key, str) or key not in SETTING_KEY_WORDS:
+        return e
+    word = _opening(lang._(SETTING_KEY_WORDS[key]))
+    if "names" in msg.args and key in CHOICES:  # one of a few values: said as a choice, with "or"
+        names = q.join_or([setting_value_text(v, lang) for v in CHOICES[key]], lang)
+        return SettingsError(Msg("{key} must be {names}.", key=word, names=names))
+    return SettingsError(Msg(msg.template, **dict(msg.args, key=word)))
 
-    def _settings_lines(self) -> list:
-        """The live settings of the seat at the keyboard, and how to change them."""
-        seat = self.holder
-        output = getattr(self.speaker, "active_output_name", None) or self.lang._(N_("none"))
-        return [
-            self.t(
-                N_(
-                    "Language {language}, verbosity {verbosity}, options {options}, speech output {output}, "
-                    "hints {hints}."
-                ),
-                language=setting_value_text(seat.lang.code, self.lang),
-                verbosity=setting_value_text(seat.verbosity, self.lang),
-                options=setting_value_text(seat.heard.mode, self.lang),
-                output=output,
-                hints=setting_value_text(bool(getattr(self, "hints", True)), self.lang),
-            ),
-            self.t(
+
+def _settings_lines(ctx: Ctx) -> list[str]:
+    """The live settings of this seat, and how to change them."""
+    lang, prefs = ctx.lang, ctx.prefs
+    output = (ctx.speech.active_output_name if ctx.speech is not None else None) or lang._(N_("none"))
+    lines = [
+        ctx.t(
+            N_("Language {language}, verbosity {verbosity}, options {options}, speech output {output}, hints {hints}."),
+            language=setting_value_text(lang.code, lang),
+            verbosity=setting_value_text(prefs.verbosity, lang),
+            options=setting_value_text(prefs.options, lang),
+            output=output,
+            hints=setting_value_text(prefs.hints, lang),
+        )
+    ]
+    if ctx.settings_file:
+        lines.append(
+            ctx.t(
                 N_(
                     "Change one with settings set KEY VALUE, for example settings set language nl; "
                     "the other settings change outside the game with {command} settings."
                 ),
                 command=typed_command(),
-            ),
-        ]
-
-    def _save_setting(self, key: str, value) -> str:
-        """Save ``key`` = ``value`` in the settings file (a seat's own language or verbosity
-        under its name at a shared keyboard); '' when saved, else one sentence: why not, or
-        where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`)."""
-        from ..files import FileError
-        from ..settings import load_settings, save_settings
-
-        data, _warning = load_settings()
-        name = self.holder.name
-        if key in ("language", "verbosity") and getattr(self, "shared", False) and name:
-            seats = data.setdefault("seats", {})
-            mine = next((n for n in seats if n.lower() == name.lower()), name)
-            seats.setdefault(mine, {})[key] = value
-        else:
-            data[key] = value
-        try:
-            _path, kept = save_settings(data)
-        except (OSError, FileError) as e:
-            reason = self.lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
-            return self.t(
-                N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason
             )
-        if kept is not None:
-            return self.lang.msg(kept)
-        return ""
-
-    def change_setting(self, key: str, value) -> None:
-        """Change the live setting ``key`` (one of :data:`LIVE_SETTINGS`, ``value`` checked)
-        for the seat at the keyboard now: its language (of every sentence, the voice and
-        completion), verbosity, options; or the speech output, or the hints."""
-        seat = self.holder
-        if key == "hints":
-            self.hints = bool(value)  # the hint command answers, or not
-            return
-        if key == "output":
-            from ..settings import load_settings
-            from .start import make_speaker
-
-            old = self.speaker
-            settings = dict(load_settings()[0], output=value)
-            self.speaker = make_speaker(old.mode, settings, self.display, self.lang, [])
-            old.close()
-            return
-        seat.change(key, value)
-        if key == "language":
-            if not getattr(self, "shared", False):
-                self.default_lang = seat.lang  # kept with the game as its language
-            self.display.lang = seat.lang
-            if getattr(self, "completer", None) is not None:
-                self.completer.lang = seat.lang
-            set_language = getattr(self.speaker, "set_language", None)
-            if set_language is not None:
-                set_language(seat.lang.code)
-            rename = getattr(self, "rename_default_seat", None)
-            if rename is not None:
-                rename()  # "You" is "Jij" in Dutch, as in a game started in Dutch
-        elif key == "verbosity" and not getattr(self, "shared", False):
-            self.default_verbosity = value
-
-    def cmd_stop(self, rest: str = "") -> None:
-        """stop: stop speech now."""
-        self.speaker.silence()
-        self.display.line(self.lang._(N_("Speech stopped.")))  # printed only: speaking it would undo the silence
-
-    def quit_asked(self, question: str) -> bool:
-        """Say and ask ``question`` (a yes-or-no question of quit); True for yes. Ctrl+D
-        again or the end of piped input count as yes, Ctrl+C as no."""
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = self.reader.read(question, "")
-        except EOFError:
-            return True
-        except KeyboardInterrupt:
-            return False
-        return isinstance(got, str) and is_yes(got)
-
-    def cmd_quit(self, rest: str = "") -> None:
-        """quit: ask, then stop the game (sets ``exit_code``) or go on."""
-        if getattr(self, "autosave", None) is not None and self.autosave.failed is None:
-            question = self.t(
-                N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "),
-                command=typed_command(),
+        )
+    else:
+        lines.append(
+            lang._(
+                N_(
+                    "Change one with settings set KEY VALUE or a word, for example settings nl, settings terse or "
+                    "settings rich; the host keeps them with this game."
+                )
             )
-        else:
-            question = self.lang._(N_("Stop the game without saving? Type yes to stop: "))
-        if self.quit_asked(question):
-            if getattr(self, "autosave", None) is not None:
-                self.autosave.keep()  # before the first answer too: it is kept, as the question said
-            self.say(self.lang._(N_("Game stopped.")), keep=False)
-            self.exit_code = 1  # as the host's: 1 for a game stopped before its end
-        else:
-            self.say(self.lang._(N_("The game goes on.")), keep=False)
+        )
+    return lines
+
+
+# ------------------------------------------------------------------ the table
+COMMANDS: dict[str, Command] = {
+    "hand": hand,
+    "status": status,
+    "supply": supply,
+    "score": score,
+    "landmarks": landmarks,
+    "events": events,
+    "trash": trash,
+    "card": card,
+    "log": log,
+    "repeat": repeat,
+    "previous": previous,
+    "next": next_message,
+    "options": options,
+    "hint": hint,
+    "help": help_command,
+    "save": save,
+    "load": load,
+    "undo": undo,
+    "export": export,
+    "speech": speech,
+    "settings": settings,
+    "stop": stop,
+    "say": say,
+    "quit": quit_command,
+}
+
+
+def run_command(ctx: Ctx, text: str) -> None:
+    """Run the command in ``text`` (its word, English, Dutch or an alias, then what follows)
+    with ``ctx``; an unknown word gets one sentence."""
+    word, _, rest = text.strip().partition(" ")
+    command = COMMANDS.get(command_for(word) or word.lower())
+    if command is None:
+        ctx.error(ctx.t(N_("{text} is not a command. Type help for commands."), text=short(text)))
+        return
+    command(ctx, rest.strip())

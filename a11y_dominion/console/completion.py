@@ -53,6 +53,7 @@ COMMANDS = (
     "speech",
     "settings",
     "stop",
+    "say",
     "quit",
 )
 MOVE_WORDS = ("play", "buy", "pay", "end")
@@ -81,6 +82,7 @@ DUTCH_WORDS = {
     "speech": "spraak",
     "settings": "instellingen",
     "stop": "stil",
+    "say": "zeg",
     "quit": "stoppen",
     "play": "speel",
     "buy": "koop",

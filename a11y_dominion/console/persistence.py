@@ -247,9 +247,8 @@ class Persistence:
         self.seats = [(renamed(name), kind) for name, kind in self.seats]
         self.humans = [renamed(name) for name in self.humans]
         self.seat_options = {renamed(name): opts for name, opts in self.seat_options.items()}
-        readers = self.__dict__.get("_help_readers")  # each seat's place in the help pages (cmd_help)
-        if readers:
-            self.__dict__["_help_readers"] = {renamed(name): reader for name, reader in readers.items()}
+        # each seat's place in the help pages and the messages it read last (commands.CommandState)
+        self.command_states = {renamed(name): state for name, state in self.command_states.items()}
         self.told_figures = {
             renamed(name): ((turn, renamed(who)), figures) for name, ((turn, who), figures) in self.told_figures.items()
         }

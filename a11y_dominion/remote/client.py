@@ -66,10 +66,10 @@ from ..announcements.words import join_names
 from ..console import queries as q
 from ..console import questions
 from ..console.answers import Answers, suggestion
-from ..console.commands import Commands, command_for, short
+from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, run_command
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
-from ..console.keys import KeyCommand
+from ..console.keys import KeyCommand, key_help_lines
 from ..console.persistence import Persistence
 from ..console.position import Position
 from ..console.seat import HumanSeat
@@ -95,7 +95,7 @@ from .protocol import (
     msg_from_data,
     read_message,
 )
-from .seat import MAX_SAY, clean, session_command, undone_line
+from .seat import undone_line
 
 KNOWN_HOSTS_FILE = "known_hosts"
 NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
@@ -1000,7 +1000,7 @@ class CharMode:
 
 
 # ------------------------------------------------------------------ the player's console
-class JoinConsole(Commands, Answers):
+class JoinConsole(Answers):
     """The console of a remote seat: the local console's questions, queries,
     typed answers and speech, over the seat protocol (``link``: a
     :class:`Link`, or anything with ``inbox`` and ``send``).
@@ -1012,8 +1012,6 @@ class JoinConsole(Commands, Answers):
     input as this platform waits for it (:func:`typed_input` of ``input_fd``
     unless given; the same one the reader reads). :meth:`run` plays until
     the host ends the session; it returns the exit code."""
-
-    COMMAND_TABLE = {k: v for k, v in Commands.COMMAND_TABLE.items()}
 
     def __init__(
         self,
@@ -1061,6 +1059,7 @@ class JoinConsole(Commands, Answers):
         self.told: list = []  # the events told to this seat from the game's start: the story, then events
         self.hand_due = False  # joined a game under way: its first question says the hand
         self.hints = True  # the hint command answers (the player's hints setting)
+        self.command_state = CommandState()  # the messages read last and the place in the help pages
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
         seat.take_keyboard()
@@ -1077,6 +1076,10 @@ class JoinConsole(Commands, Answers):
     @property
     def speaker(self):
         return self._speaker
+
+    @speaker.setter
+    def speaker(self, value) -> None:
+        self._speaker = value
 
     solo = True
     shared = False
@@ -1104,20 +1107,6 @@ class JoinConsole(Commands, Answers):
         names = [p.name for p in self.latest.players]
         self.humans = [self.name] + [n for n in names if n != self.name and (not people or n in people)]
         self.bots = {n: None for n in names if people and n not in people and n != self.name}
-
-    def _private_refusal(self) -> str | None:
-        """Another player's hand is private to them: one sentence ("Ann's hand is private;
-        you may only look at your own hand.", or that Ann is a bot)."""
-        who = self.asker
-        if who is None or who == self.name:
-            return None
-        if who in self.bots:
-            return self.t(N_("{player} is a bot; you may only look at your own hand."), player=who)
-        return self.t(N_("{player}'s hand is private; you may only look at your own hand."), player=who)
-
-    def cmd_status(self, rest: str = "") -> None:
-        """status: this seat's own figures, or (asked by name) the public ones of that player."""
-        self.reply(q.status_lines(self.view(), self.asker in (None, self.name), self.lang))
 
     def say(self, text: str, priority: str = "normal", keep: bool = True, style=None, interrupt: bool = False) -> None:
         """Print and speak one line (kept in this seat's history with ``keep``)."""
@@ -1211,14 +1200,52 @@ class JoinConsole(Commands, Answers):
         whole game, refuses it and says why (the console's own sentence)."""
         return None
 
-    # ------------------------------------------------------------ commands that differ from the console's
-    def cmd_save(self, rest: str = "") -> None:
-        """save: only the host keeps the game."""
-        self.error(self.lang._(N_("Only the host can save or load this game.")))
+    # ------------------------------------------------------------ commands
+    def command(self, text: str) -> None:
+        """Run one command line (:func:`~a11y_dominion.console.commands.run_command`)."""
+        run_command(self.command_ctx(), text)
 
-    cmd_load = cmd_save
+    def command_ctx(self) -> Ctx:
+        """What a command reads here: this seat's latest view and question, and the actions of
+        a joined seat (undo, export and chat through the host; no save or load)."""
+        from ..console.app import FileSettings
 
-    def cmd_undo(self, rest: str = "") -> None:
+        holder = self.holder
+        return Ctx(
+            lang=self.lang,
+            seat=self.name,
+            asker=self.asker,
+            bots=frozenset(self.bots),
+            view=self.view() if self.latest is not None else None,
+            decision=self.decision if not self.sent else None,
+            step=self.decision_id or 0,
+            told=lambda: list(self.told),
+            history=self.history,
+            state=self.command_state,
+            prefs=Prefs(
+                verbosity=holder.verbosity,
+                options=holder.heard.mode,
+                hints=self.hints,
+                display="plain" if self.display.plain else "rich",
+                keys=self.keys,
+            ),
+            store=FileSettings(self),
+            screen=self.display,
+            speech=self.speaker,
+            port=SeatPort(
+                options=lambda: self.show_question(self.decision, full=True),
+                undo=self.undo,
+                quit=self.quit_game,
+                export=self.export_file,
+                say=self.chat,
+            ),
+            keys_help=lambda lang: key_help_lines(lang, self.keys),
+            reply=self.reply,
+            error=self.error,
+            say=lambda text: self.say(text, keep=False),
+        )
+
+    def undo(self) -> None:
         """undo: ask the host to take back this seat's last answer, and wait (a little) for
         its reply: ``undone`` and the question asked again, or ``refused`` with why.
         A host that does not know the message (an older one) is said so in one sentence."""
@@ -1258,7 +1285,7 @@ class JoinConsole(Commands, Answers):
     _write_out = Persistence._write_out
     _target = Persistence._target
 
-    def cmd_export(self, rest: str = "") -> None:
+    def export_file(self, rest: str) -> None:
         """export FILE: the host sends the game so far as the console's export writes it for
         this seat (the ``export`` message), and it is written to FILE on this computer, as at
         the console; one sentence either way (a host too old to send it: one sentence)."""
@@ -1294,26 +1321,8 @@ class JoinConsole(Commands, Answers):
             done_linked=N_("The game so far is written to {target}, the file {file} links to."),
         )
 
-    def cmd_settings(self, rest: str = "") -> None:
-        """settings: where a joined seat's settings come from."""
-        self.reply(
-            [
-                self.lang.text(
-                    N_(
-                        "Your language and verbosity here come from your own settings file: change them with "
-                        "{command} settings, or for one game with join --lang and --verbosity."
-                    ),
-                    command=typed_command(),
-                )
-            ]
-        )
-
-    def cmd_say(self, rest: str = "") -> None:
-        """say TEXT: a line of chat to every seat, through the host."""
-        text = clean(rest).strip()[:MAX_SAY]
-        if not text:
-            self.error(self.lang._(N_("Say what? For example: say good luck.")))
-            return
+    def chat(self, text: str) -> None:
+        """say TEXT (cleaned and cut by the command): a line of chat to every seat, through the host."""
         self.link.send({"type": "say", "text": text})
         self.said = True  # the host's line with it is shown before the prompt comes back
 
@@ -1325,14 +1334,7 @@ class JoinConsole(Commands, Answers):
             return None
         return self.decision, self.latest, list(self.told), self.decision_id or 0
 
-    def cmd_options(self, rest: str = "") -> None:
-        """options: the question again, or one sentence when nothing is asked."""
-        if self.decision is None or self.sent:
-            self.error(self.lang._(NOT_ASKED))
-            return
-        super().cmd_options(rest)
-
-    def cmd_quit(self, rest: str = "") -> None:
+    def quit_game(self) -> None:
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
         game, leave at once."""
         if self.over:
@@ -1341,39 +1343,18 @@ class JoinConsole(Commands, Answers):
             self.exit_code = 0
             return
         question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
-        if self.quit_asked(question):
+        from ..console.app import quit_asked
+
+        if quit_asked(self.speaker, self.reader, question):
             self.link.leave()  # the host hears a quit, not a broken connection
             self.say(self.lang._(N_("You left the game.")), keep=False)
             self.exit_code = 0
         else:
             self.say(self.lang._(N_("You stay in the game.")), keep=False)
 
-    def command(self, text: str) -> None:
-        """Run one command line; a word whose command does not apply here gets one sentence."""
-        word, _, rest = text.strip().partition(" ")
-        session = session_command(word)
-        if session is not None and not (session == "quit" and rest.strip()):
-            getattr(self, "cmd_" + session)(rest.strip())
-            return
-        if command_for(word) == "help":  # the help pages need nothing of the game
-            self.cmd_help(rest.strip())
-            return
-        if command_for(word) == "export":  # the host has the game to export
-            self.cmd_export(rest.strip())
-            return
-        if self.latest is None:
-            self.error(self.lang._(N_("Nothing is known of the game yet.")))
-            return
-        name = self.COMMAND_TABLE.get(command_for(word) or word.lower())
-        if name is not None and not callable(getattr(self, name, None)):
-            self.error(self.t(N_("{text} works only in a game on this computer."), text=short(word)))
-            return
-        super().command(text)
-
     def handle(self, line: str) -> None:
         """A typed line: say, settings and quit first, then as at the console."""
-        word = (line.strip().split() or [""])[0]
-        if session_command(word) is not None or self.game is None:
+        if self.game is None:
             self.command(line)
             return
         self._know_players()
@@ -1398,8 +1379,8 @@ class JoinConsole(Commands, Answers):
                 self.asker = None
             return
         word = (text.split() or [""])[0]
-        if session_command(word) is not None or command_for(word) in COMMANDS:
-            if command_for(word) in COMMANDS:
+        if command_for(word) in COMMANDS:
+            if command_for(word) not in ("say", "quit", "help"):
                 self.fetch_view()
             self.command(text)
         else:  # a move out of turn, a misspelt command or nonsense: which one it is
@@ -1426,7 +1407,7 @@ class JoinConsole(Commands, Answers):
             got = self._line_between()
         except EOFError:
             if getattr(self.reader, "interactive", False):
-                self.cmd_quit()
+                self.quit_game()
             else:  # (the end of piped input: the player left)
                 self.link.leave()
                 self.say(self.lang._(N_("You left the game.")), keep=False)
@@ -1535,7 +1516,7 @@ class JoinConsole(Commands, Answers):
                 got = self.read_line(f"{self.name}> ", default)
             except EOFError:
                 if getattr(self.reader, "interactive", False):
-                    self.cmd_quit()
+                    self.quit_game()
                 else:  # (the end of piped input: the player left)
                     self.link.leave()
                     self.say(self.lang._(N_("You left the game.")), keep=False)
