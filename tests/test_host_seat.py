@@ -202,6 +202,37 @@ def test_bea_hand_and_status_typed_at_the_host_seat_outside_its_turn():
     run(body)
 
 
+def test_a_seat_at_the_host_has_the_console_s_commands_and_settings_syntax():
+    """A plain-ssh seat has the console's commands: previous goes on from what log read, speech
+    and stop say that the player's own screen reader speaks, save and load that only the host
+    can, settings set changes a setting as at the console and the short settings WORD too, in
+    English and Dutch."""
+
+    @with_hand()
+    async def body(h):
+        bea = h.host.people["Bea"]
+        speech = "The game does not speak here: your own screen reader reads its lines."
+        assert await h.typed("Bea", "speech") == [speech]
+        assert await h.typed("Bea", "stop") == [speech]
+        assert await h.typed("Bea", "save game.json") == ["Only the host can save or load this game."]
+        assert await h.typed("Bea", "load game.json") == ["Only the host can save or load this game."]
+        total = len(bea.history)
+        before = bea.history.recent(3)[0]
+        assert (await h.typed("Bea", "log 2"))[0] == "The last 2 messages:"
+        assert await h.typed("Bea", "previous") == [f"{before} ({total - 2} of {total})"]
+        assert await h.typed("Bea", "settings set verbosity terse") == ["Verbosity is now terse."]
+        assert bea.verbosity == "terse"
+        assert await h.typed("Bea", "settings set hints off") == [
+            "The host's settings say whether hints are on at this table."
+        ]
+        assert await h.typed("Bea", "instellingen nl") == ["Taal is nu Nederlands."]
+        niet = "Het spel spreekt hier niet: je eigen schermlezer leest de regels voor."
+        assert await h.typed("Bea", "spraak") == [niet]
+        assert await h.typed("Bea", "instellingen zet uitgebreidheid normaal") == ["Uitgebreidheid is nu normaal."]
+
+    run(body)
+
+
 def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_undo():
     @with_hand()
     async def body(h):

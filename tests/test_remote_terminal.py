@@ -154,16 +154,21 @@ def test_first_question_then_settings_in_the_session(host):
     ann.sendline("1")
     ann.expect(r"Welkom, Ann\. Typ hulp voor de commando's\.")
     ann.expect(r"Ann doet mee; nog 1 plaats leeg: Bea\.")
-    ann.sendline("instellingen")
-    ann.expect(r"Je instellingen: taal Nederlands, uitvoerigheid beknopt, uitvoer gewoon\.")
+    ann.sendline("instellingen")  # the settings as at the console, and how to change them here
+    ann.expect(r"Taal Nederlands, uitgebreidheid beknopt, opties nieuw, spraakuitvoer geen, tips aan\.\r\n")
+    ann.expect(r"Wijzig er een met instellingen zet SLEUTEL WAARDE of een woord, bijvoorbeeld instellingen nl")
     ann.sendline("settings english normal")
-    ann.expect(r"Your settings: language English, verbosity normal, output plain\.")
+    ann.expect(r"Language is now English\.\r\nVerbosity is now normal\.")
     ann.sendline("hand")
     ann.expect(r"Your hand, 5 cards: ")
     ann.sendline("settings loud")
     ann.expect(r"loud is no setting; choose en, nl, terse, normal, verbose, plain or rich\.")
+    ann.sendline("settings set verbosity terse")  # the console's syntax too
+    ann.expect(r"Verbosity is now terse\.")
+    ann.sendline("settings set output espeak")  # the player's own screen reader speaks here
+    ann.expect(r"The game does not speak here: your own screen reader reads its lines\.")
     ann.sendline("settings nl")
-    ann.expect("Je instellingen: taal Nederlands")
+    ann.expect(r"Taal is nu Nederlands\.")
     # the narration follows the seat's language
     bea = login(host, "Bea")
     bea.expect("The game starts.")
@@ -178,12 +183,12 @@ def test_setenv_chooses_the_language_and_verbosity(host):
     i = ann.expect([r"Ann doet mee; nog 1 plaats leeg: Bea\.", "Kies je taal"])
     assert i == 0
     ann.sendline("settings")
-    ann.expect(r"Je instellingen: taal Nederlands, uitvoerigheid uitgebreid, uitvoer gewoon\.")
+    ann.expect(r"Taal Nederlands, uitgebreidheid uitgebreid, opties nieuw, spraakuitvoer geen, tips aan\.")
     # only the language: the verbosity stays normal, nothing is asked
     bea = login(host, "Bea", options=("-o", "SetEnv=A11Y_DOMINION_LANG=en"))
     bea.expect(r"Bea has joined; every seat is taken\. The game starts\.")
     bea.sendline("settings")
-    bea.expect(r"Your settings: language English, verbosity normal, output plain\.")
+    bea.expect(r"Language English, verbosity normal, options new, speech output none, hints on\.")
     ann.close()
     bea.close()
 
@@ -228,7 +233,7 @@ def test_rich_output_on_request_and_plain_again(host):
     got += ann.before
     assert SGR.search(got), repr(got[-500:])  # colours, where the client's TERM has them
     ann.sendline("settings plain")
-    ann.expect(r"Your settings: language English, verbosity normal, output plain\.")
+    ann.expect(r"Output is now plain\.")
     ann.sendline("supply")
     ann.expect(r"Supply: \d+ piles, 0 empty\.")
     got = ann.after
@@ -237,7 +242,7 @@ def test_rich_output_on_request_and_plain_again(host):
     got += ann.before
     assert not SGR.search(got), repr(got[-500:])
     ann.sendline("settings rich")
-    ann.expect("output rich")
+    ann.expect(r"Output is now rich\.")
     ann.close()
 
 

@@ -90,8 +90,8 @@ def test_a_hosted_seats_chosen_settings_are_kept_by_the_games_autosave(tmp_path,
     header, rest = header_and_lines(save.path)
     assert header["record"]["seats"][0] == ["Ann", "remote", {"language": "nl", "verbosity": "terse"}]
     assert rest == []
-    ann.change_settings("verbose")  # settings verbose, typed during the game
-    ann.change_settings("nl")  # nothing changes: no line
+    ann.typed("settings verbose")  # typed during the game
+    ann.typed("settings nl")  # nothing changes: no line
     save.close()
     assert header_and_lines(save.path)[1] == [{"seat": "Ann", "options": {"language": "nl", "verbosity": "verbose"}}]
 
@@ -277,7 +277,7 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
         assert len(set(back)) == len(back), back  # each said once
         bea.until(r"^Ann is back\.$")
         ann.send("instellingen")
-        ann.until(r"^Je instellingen: taal Nederlands, uitvoerigheid beknopt, uitvoer gewoon\.")
+        ann.until(r"^Taal Nederlands, uitgebreidheid beknopt, opties nieuw, spraakuitvoer geen, tips aan\.$")
         ann.send("log 200")
         ann.until(r"^De laatste \d+ berichten:$")
         logged = rp.lines_of(ann.prompt("Ann"))

@@ -458,18 +458,6 @@ LEDGER: tuple[Divergence, ...] = (
         "join's history holds the host's two lobby lines: a message is counted 5 of 7 where the keyboard says 4 of 6.",
     ),
     entry(
-        "repeat with a bad number",
-        "ssh host",
-        "repeat-x",
-        "repeat x is answered with log's sentence (Log takes a whole number...) instead of repeat's.",
-    ),
-    entry(
-        "A bot's hand",
-        "ssh host",
-        "bot-hand",
-        "Bot: hand says the bot's hand is private, where the keyboard says Bot is a bot.",
-    ),
-    entry(
         "help keys",
         "ssh host",
         "help-keys",
@@ -478,8 +466,9 @@ LEDGER: tuple[Divergence, ...] = (
     entry(
         "Settings",
         "ssh host",
-        "settings settings-terse settings-normal",
-        "settings takes words (settings terse), not settings set KEY VALUE, and says the settings in another sentence.",
+        "settings",
+        "settings says speech output none and that the host keeps the settings with the game, where the keyboard "
+        "names its speech output and the settings file.",
     ),
     entry(
         "did you mean",
@@ -498,12 +487,6 @@ LEDGER: tuple[Divergence, ...] = (
         "join",
         "long-line",
         "join says nothing of a typed line cut at 1000 characters.",
-    ),
-    entry(
-        "An unknown card's name",
-        "ssh host",
-        "long-line",
-        "The card refusal repeats the whole 1000-character word, where the keyboard cuts it at 40 characters.",
     ),
     entry(
         "Quit at join",

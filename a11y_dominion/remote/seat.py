@@ -5,29 +5,44 @@ told by the table what that seat may know, and nothing else; it narrates
 in the seat's own language and verbosity, keeps the seat's own history,
 and sends its lines to the session the player is attached with. It reads
 the lines the player types: answers (as at the console,
-:func:`~a11y_dominion.textinput.parse_line`), query commands answered from
-the seat's own view, ``undo`` (the host takes back the seat's last answer:
-:meth:`~a11y_dominion.remote.host.GameHost.undo`), ``settings`` (language,
-verbosity, output), ``say`` (chat to every seat) and ``quit``.
+:func:`~a11y_dominion.textinput.parse_line`) and the console's commands
+(:func:`~a11y_dominion.console.commands.run_command`) over the seat's own
+view, with the actions of a seat at the host: ``undo`` (the host takes back
+the seat's last answer: :meth:`~a11y_dominion.remote.host.GameHost.undo`),
+``export`` (its lines on the player's screen), ``say`` (chat to every seat),
+``settings`` kept with the hosted game, and ``quit``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from ..console import queries as q
 from ..console import questions
-from ..console.answers import confirmation, is_legal, not_done, refusal_text, suggestion
-from ..console.commands import command_for, is_yes
-from ..console.completion import DecisionCompleter, Seen, expand_names
+from ..console.answers import _is_answer_word, confirmation, is_legal, not_done, refusal_text, suggestion
+from ..console.commands import (
+    MAX_SAY,
+    SPEECH_ELSEWHERE,
+    VERBOSITIES,
+    CommandState,
+    Ctx,
+    Prefs,
+    SeatPort,
+    clean,
+    command_for,
+    is_yes,
+    language_of,
+    run_command,
+    verbosity_of,
+)
+from ..console.completion import COMMANDS, DecisionCompleter, Seen, expand_names
 from ..console.position import Position
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
-from ..i18n import LANGUAGES, N_, Language
+from ..i18n import N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
 from ..textinput import InputError, between_questions, buy_refusal, drop_sequences, parse_line, split_speaker
@@ -35,71 +50,58 @@ from ..textinput import InputError, between_questions, buy_refusal, drop_sequenc
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
 
-# the query commands a remote seat may type (the others of the console act on its keyboard or files)
-REMOTE_COMMANDS = ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat")
-REMOTE_COMMANDS += ("options", "hint", "help")
 REMOTE_KEYS_PART = 4  # the part (from 0) of the network page that help keys reads at a remote seat: typing there
-# the commands of a remote session that are not the console's, in English and Dutch
-SESSION_WORDS = {
-    "settings": ("settings", "setting", "instellingen"),
-    "say": ("say", "zeg"),
-    "quit": ("quit", "exit", "leave", "stoppen", "afsluiten"),
-}
-SETTING_KEYS = ("language", "taal", "verbosity", "output", "uitvoer")  # words that may come before a value
-SESSION_DUTCH = {"settings": "instellingen", "say": "zeg", "quit": "stoppen"}
-COMPLETED_COMMANDS = REMOTE_COMMANDS + ("undo", "export", "say", "settings", "quit")
-MAX_SAY = 300  # characters of a line of chat
 EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed in the session
-
-VERBOSITIES = (N_("terse"), N_("normal"), N_("verbose"))
-LANGUAGE_WORDS = {
-    "en": ("en", "english", "engels"),
-    "nl": ("nl", "dutch", "nederlands", "nederland", "netherlands"),
-}
-OUTPUTS = {"plain": ("plain", "gewoon", "kaal"), "rich": ("rich", "rijk", "kleur", "colour", "color")}
+COMPLETED_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # a remote seat's files are the host's
+# (what the other remote modules import from here)
+__all__ = ["MAX_LINE", "MAX_SAY", "VERBOSITIES", "RemoteSeat", "clean", "language_of", "typed_line", "undone_line"]
+__all__ += ["verbosity_of"]
 
 
-def language_of(word: str) -> str | None:
-    """The language code a player's word stands for (1 or 2, en, nl, English,
-    Nederlands, Dutch...), or None."""
-    low = word.strip().lower()
-    if low.isdecimal() and low.isascii() and 1 <= int(low) <= len(LANGUAGES):
-        return list(LANGUAGES)[int(low) - 1]
-    for code, words in LANGUAGE_WORDS.items():
-        if low in words:
-            return code
-    return None
+class _Lines:
+    """A remote seat's screen for the commands: its lines, and the Supply as a table while
+    the session's output is rich (its ``display``)."""
+
+    def __init__(self, seat: RemoteSeat) -> None:
+        self.seat = seat
+        self.plain = seat.display is None
+
+    def line(self, text: str, style: str | None = None) -> None:
+        self.seat.line(text)
+
+    def supply_table(self, view) -> None:
+        if self.seat.display is not None:
+            self.seat.display.supply_table(view)
 
 
-def verbosity_of(word: str, lang: Language | None = None) -> str | None:
-    """The verbosity a player's word stands for (1 to 3, terse, normal, verbose, or
-    the word in ``lang``), or None."""
-    low = word.strip().lower()
-    if low.isdecimal() and low.isascii() and 1 <= int(low) <= len(VERBOSITIES):
-        return VERBOSITIES[int(low) - 1]
-    for v in VERBOSITIES:
-        if low == v or (lang is not None and low == lang._(v).lower()):
-            return v
-    return None
+class HostedSettings:
+    """The settings store of a seat at the host: its language, verbosity and options change
+    now and the host keeps them with the hosted game (the player's own settings file is on
+    another computer); plain or rich output changes the terminal session's screen. The
+    speech output and the hints are not this seat's to change: one sentence each."""
 
+    def __init__(self, seat: RemoteSeat) -> None:
+        self.seat = seat
 
-def session_command(word: str) -> str | None:
-    """settings, say or quit for a typed word (English or Dutch), or None."""
-    low = word.lower()
-    for command, words in SESSION_WORDS.items():
-        if low in words:
-            return command
-    return None
+    def change(self, key: str, value) -> str | None:
+        seat = self.seat
+        if key == "output":
+            return seat.lang._(SPEECH_ELSEWHERE)
+        if key == "hints":
+            return seat.lang._(N_("The host's settings say whether hints are on at this table."))
+        if key == "display":
+            if (value == "rich") != seat.wants_rich:
+                seat.wants_rich = value == "rich"
+                seat.action = "output"
+            return None
+        if key == "options":
+            seat.change("options", value)
+            return None
+        seat.settings(language=value if key == "language" else None, verbosity=value if key == "verbosity" else None)
+        return None
 
-
-def _session_words(lang: Language) -> dict:
-    return dict(SESSION_DUTCH) if lang.code == "nl" else {c: c for c in SESSION_DUTCH}
-
-
-def clean(text: str) -> str:
-    """``text`` without control, escape or formatting characters (a tab is a space)."""
-    text = text.replace("\t", " ")
-    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+    def keep(self, key: str, value) -> str:
+        return ""  # kept by the host with the game (RemoteSeat.settings)
 
 
 def typed_line(text: str) -> str:
@@ -157,6 +159,8 @@ class RemoteSeat(HumanSeat):
         # own console, which asks, and not through these lines)
         self.confirm = True
         self.confirming: tuple | None = None  # (decision, keys) asked about: the next line says yes or not
+        self.command_state = CommandState()  # the messages read last and the place in the help pages
+        self.action: str | None = None  # what the session must do after a command: quit or output
 
     # ------------------------------------------------------------ output
     def attach(self, write: Callable | None) -> None:
@@ -211,9 +215,7 @@ class RemoteSeat(HumanSeat):
     def completer(self) -> DecisionCompleter:
         """Tab completion from this seat's own view, in its language, of the commands a remote seat has."""
         if self._completer is None:
-            self._completer = DecisionCompleter(
-                self.seen, self.lang, commands=COMPLETED_COMMANDS, words=_session_words, paths=False
-            )
+            self._completer = DecisionCompleter(self.seen, self.lang, commands=COMPLETED_COMMANDS, paths=False)
         return self._completer
 
     def settings(self, language: str | None = None, verbosity: str | None = None) -> None:
@@ -299,31 +301,74 @@ class RemoteSeat(HumanSeat):
             return None
         table = self.table_of()
         who, body = split_speaker(table.game, line) if table is not None else (None, line)
-        if who is not None and command_for((body.split() or [""])[0]) in REMOTE_COMMANDS:  # "Ann: status"
-            word, _, rest = body.strip().partition(" ")
-            self.query(command_for(word), rest.strip(), who)
-            return None
-        word, _, rest = line.partition(" ")
-        command = command_for(word)
-        session = session_command(word)
-        if command in REMOTE_COMMANDS:
-            self.query(command, rest.strip())
-        elif session == "quit" and not rest.strip():
-            return "quit"
-        elif command == "undo":
-            self.undo_line()
-        elif command == "export":
-            self.export_lines(rest.strip())
-        elif session == "say":
-            self.say_line(rest)
-        elif session == "settings":
-            return self.change_settings(rest.strip())
-        elif not self.awaiting:  # a move out of turn, a misspelt command or nonsense: which one it is
+        word = (body.split() or [""])[0]
+        d = self.decision if self.awaiting else None
+        if command_for(word) in COMMANDS and not _is_answer_word(d, word.lower(), self.lang):
+            self.action = None
+            run_command(self.command_ctx(who), body if who is not None else line)
+            return self.action
+        if not self.awaiting:  # a move out of turn, a misspelt command or nonsense: which one it is
             said = (body.strip() if who is not None else "") or line  # ("Ann: buy Gold" is a move)
             self.line(self.lang.msg(between_questions(said, suggestion(said, self.lang))))
         else:
             self.answer(line)
         return None
+
+    def command_ctx(self, about: str | None = None) -> Ctx:
+        """What a command reads at this seat: its own view at the host (asked about another
+        player by name, ``about``, that view without this seat's own cards), the question
+        awaited of it, and the actions of a seat at the host; the hint is the medium bot's
+        (it answers at once, so the host never keeps the other seats waiting)."""
+        from ..helppages import load_page, part_lines
+        from ..settings import load_settings
+
+        table = self.table_of()
+        view = table.view(self.name) if table is not None else None
+        other = about is not None and about != self.name
+        if other and view is not None:  # what the table knows of that player: this seat's view without its own cards
+            view = dataclasses.replace(view, seat=about, hand=[], discard=[], set_aside=[])
+        d = table.game.pending if table is not None else None
+        mine = d if self.awaiting and d is self.decision else None
+        seats = table.seats.items() if table is not None else ()
+        bots = frozenset(n for n, seat in seats if getattr(seat, "kind", "") not in ("human", "remote"))
+        return Ctx(
+            lang=self.lang,
+            seat=self.name,
+            asker=about,
+            bots=bots,
+            view=view,
+            decision=mine,
+            step=len(table.game.answers) if table is not None else 0,
+            told=lambda: table.events_for(self.name) if table is not None else [],
+            history=self.history,
+            state=self.command_state,
+            prefs=Prefs(
+                verbosity=self.verbosity,
+                options=self.heard.mode,
+                hints=bool(load_settings()[0].get("hints", True)),
+                display="rich" if self.wants_rich else "plain",
+            ),
+            store=HostedSettings(self),
+            screen=_Lines(self),
+            speech=None,
+            port=SeatPort(
+                options=lambda: self.show_question(d, self.table_of().view(self.name), full=True),
+                undo=self.undo_line,
+                quit=self._quit,
+                export=self.export_lines,
+                say=self.chat,
+            ),
+            keys_help=lambda lang: part_lines(load_page("network", lang.code), REMOTE_KEYS_PART, lang),
+            reply=self.lines,
+            error=self.line,
+            say=self.line,
+            think_ms=0,
+            hints_off=N_("Hints are off at this table: the host's hints setting is off."),
+            settings_file=False,
+        )
+
+    def _quit(self) -> None:
+        self.action = "quit"  # the terminal session asks whether to leave
 
     def undo_line(self) -> None:
         """``undo``: the host takes back this seat's last answer (:meth:`~.host.GameHost.undo`),
@@ -377,65 +422,6 @@ class RemoteSeat(HumanSeat):
                 n=len(lines),
             )
         )
-
-    def say_line(self, text: str) -> None:
-        """``say TEXT``: a line of chat to every seat (through the host)."""
-        whole = clean(text).strip()
-        text = whole[:MAX_SAY]
-        if not text:
-            self.line(self.lang._(N_("Say what? For example: say good luck.")))
-        elif self.chat is not None:
-            self.chat(text)
-            if len(whole) > MAX_SAY:
-                self.line(self.lang.text(N_("Only the first {n} characters were said."), n=MAX_SAY))
-
-    def settings_line(self) -> str:
-        """This seat's settings in one sentence, with how to change them."""
-        lang = self.lang
-        return lang.text(
-            N_(
-                "Your settings: language {language}, verbosity {verbosity}, output {output}. "
-                "Change them with settings and a word: en, nl, terse, normal, verbose, plain or rich."
-            ),
-            language=LANGUAGES[lang.code],
-            verbosity=lang._(self.verbosity),
-            output=lang._(N_("rich")) if self.wants_rich else lang._(N_("plain")),
-        )
-
-    def change_settings(self, rest: str) -> str | None:
-        """``settings`` with words: a language, a verbosity, plain or rich (several at once
-        too); alone, the settings now. Returns ``output`` when the output changed."""
-        words = [w for w in rest.replace(",", " ").split() if w.lower() not in SETTING_KEYS]
-        if not words:
-            self.line(self.settings_line())
-            return None
-        language = verbosity = None
-        output = None
-        for w in words:
-            code = language_of(w) if not w.isdecimal() else None
-            v = verbosity_of(w, self.lang) if not w.isdecimal() else None
-            out = next((o for o, names in OUTPUTS.items() if w.lower() in names), None)
-            if code is not None:
-                language = code
-            elif v is not None:
-                verbosity = v
-            elif out is not None:
-                output = out
-            else:
-                self.line(
-                    self.lang.text(
-                        N_("{word} is no setting; choose en, nl, terse, normal, verbose, plain or rich."),
-                        word=w[:40],
-                    )
-                )
-                return None
-        self.settings(language=language, verbosity=verbosity)
-        changed = None
-        if output is not None and (output == "rich") != self.wants_rich:
-            self.wants_rich = output == "rich"
-            changed = "output"
-        self.line(self.settings_line())
-        return changed
 
     def answer(self, line: str) -> None:
         game = self.table_of().game
@@ -497,106 +483,6 @@ class RemoteSeat(HumanSeat):
             turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
             lines = [f"{turn} {lines[0]}", *lines[1:]]
         self.lines(lines)
-
-    def query(self, command: str, rest: str, about: str | None = None) -> None:
-        """Answer a query command from this seat's own view; ``about``: the player it was
-        asked about by name ("Ann: status"): their public figures; their hand is refused."""
-        if command == "help":
-            self.lines(self.help_reader().answer(rest, self.lang))
-            return
-        table = self.table_of()
-        view = table.view(self.name)
-        lang = self.lang
-        other = about is not None and about != self.name
-        if other:  # what the table knows of that player: this seat's view without its own cards
-            view = dataclasses.replace(view, seat=about, hand=[], discard=[], set_aside=[])
-        if command == "hand" and other:
-            out = [lang.text(N_("{player}'s hand is private; you may only look at your own hand."), player=about)]
-        elif command == "hand":
-            out = q.hand_lines(view, True, lang)
-        elif command == "status":
-            out = q.status_lines(view, not other, lang)
-        elif command == "supply":
-            if self.display is not None:
-                self.display.supply_table(view)
-                return
-            out = q.supply_lines(view, lang)
-        elif command == "score":
-            out = q.score_lines(view, lang)
-        elif command == "landmarks":
-            out = q.landmark_lines(view, lang)
-        elif command == "events":
-            out = q.event_lines(view, lang)
-        elif command == "trash":
-            out = q.trash_lines(view, lang)
-        elif command == "card":
-            out = self._card(view, rest)
-        elif command in ("log", "repeat"):
-            out = self._history(command, rest)
-        elif command == "hint":
-            out = [self._hint(table)]
-        elif command == "options":
-            d = table.game.pending
-            if d is not None and d.player == self.name:
-                self.show_question(d, view, full=True)
-                return
-            out = [lang._(N_("Nothing is asked of you now; type help for the commands."))]
-        self.lines(out)
-
-    def help_reader(self):
-        """This seat's :class:`~a11y_dominion.helppages.HelpReader`; its help keys reads the
-        network page's part on typing at a remote seat (a remote seat has no shortcut keys)."""
-        from ..helppages import HelpReader, load_page, part_lines
-
-        reader = self.__dict__.get("_help")
-        if reader is None:
-            reader = self._help = HelpReader(
-                lambda lang: part_lines(load_page("network", lang.code), REMOTE_KEYS_PART, lang)
-            )
-        return reader
-
-    def _hint(self, table) -> str:
-        """hint: the move the medium bot would make at this seat's question, and
-        why (medium: it answers at once, so the host never keeps the other
-        seats waiting); one sentence when the host's hints setting is off or
-        nothing is asked of this seat."""
-        from ..console.hint import hint_line
-        from ..settings import load_settings
-
-        lang = self.lang
-        if not load_settings()[0].get("hints", True):
-            return lang._(N_("Hints are off at this table: the host's hints setting is off."))
-        d = table.game.pending
-        if d is None or d.player != self.name:
-            return lang._(N_("There is no question of yours to give a hint for now."))
-        return hint_line(table.view(self.name), d, table.events_for(self.name), lang, 0, len(table.game.answers))
-
-    def _card(self, view, word: str) -> list:
-        """card NAME (the start of a name is enough when only one known name starts so)."""
-        lang = self.lang
-        try:
-            return q.card_lines(view, word, lang)
-        except q.QueryError as e:
-            if not word:
-                return [lang.msg(e.args[0] if e.args else str(e))]
-        try:
-            return q.card_lines(view, q.guess_name(view, word, lang), lang)
-        except q.QueryError as guess:
-            return [lang.msg(guess.args[0] if guess.args else str(guess))]
-
-    def _history(self, command: str, rest: str) -> list:
-        lang = self.lang
-        if rest and not (rest.isascii() and rest.isdecimal() and int(rest) >= 1):
-            return [lang._(N_("Log takes a whole number from 1, for example log 5."))]
-        if command == "log":
-            got = self.history.recent(int(rest) if rest else 10)
-            if not got:
-                return [lang._(N_("Nothing has been said yet."))]
-            return [lang.text(N_("{n:The last message|The last {n} messages}:"), n=len(got))] + got
-        said = self.history.nth_latest(int(rest) if rest else 1)
-        if said is None:
-            return [lang._(N_("Nothing has been said yet."))]
-        return [said]
 
     def leave(self) -> None:
         """The player went away: a pending answer stops the table."""
