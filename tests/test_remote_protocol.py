@@ -93,6 +93,7 @@ async def join(host: GameHost, name: str) -> Player:
         "seat": name,
         "players": ["Ann", "Bea", "Bot"],
         "people": ["Ann", "Bea"],
+        "hints": {"on": True, "think_ms": 0},  # the host's hints setting, the medium bot
     }
     story = await player.next()  # what the seat was told so far, in one piece at most 64 KiB
     assert story["type"] == "story" and story["start"] == 0

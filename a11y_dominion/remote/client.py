@@ -1059,6 +1059,8 @@ class JoinConsole(Answers):
         self.told: list = []  # the events told to this seat from the game's start: the story, then events
         self.hand_due = False  # joined a game under way: its first question says the hand
         self.hints = True  # the hint command answers (the player's hints setting)
+        self.host_hints: tuple[bool, int | None] = (True, None)  # the host's hint policy: on, thinking time
+        self.step: int | None = None  # the answers given in the game so far, as the host said (the hint's seed)
         self.command_state = CommandState()  # the messages read last and the place in the help pages
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
@@ -1218,14 +1220,14 @@ class JoinConsole(Answers):
             bots=frozenset(self.bots),
             view=self.view() if self.latest is not None else None,
             decision=self.decision if not self.sent else None,
-            step=self.decision_id or 0,
+            step=self.seed(),
             told=lambda: list(self.told),
             history=self.history,
             state=self.command_state,
             prefs=Prefs(
                 verbosity=holder.verbosity,
                 options=holder.heard.mode,
-                hints=self.hints,
+                hints=self.hints and self.host_hints[0],
                 display="plain" if self.display.plain else "rich",
                 keys=self.keys,
             ),
@@ -1243,7 +1245,16 @@ class JoinConsole(Answers):
             reply=self.reply,
             error=self.error,
             say=lambda text: self.say(text, keep=False),
+            think_ms=self.host_hints[1],
+            hints_off=N_("Hints are off at this table: the host's hints setting is off.")
+            if not self.host_hints[0]
+            else N_("Hints are off in the settings; settings set hints on turns them on."),
         )
+
+    def seed(self) -> int:
+        """The hint's seed: the answers given in the game so far, as the host said (an older
+        host: the question's id)."""
+        return self.step if self.step is not None else self.decision_id or 0
 
     def undo(self) -> None:
         """undo: ask the host to take back this seat's last answer, and wait (a little) for
@@ -1332,7 +1343,7 @@ class JoinConsole(Answers):
         this session began, the events since, less those taken back (None when nothing is asked)."""
         if self.decision is None or self.sent or self.latest is None:
             return None
-        return self.decision, self.latest, list(self.told), self.decision_id or 0
+        return self.decision, self.latest, list(self.told), self.seed()
 
     def quit_game(self) -> None:
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
@@ -1606,6 +1617,11 @@ class JoinConsole(Answers):
             people = message.get("people")
             if isinstance(people, list):  # the people at the table: their turn's start is told at once
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
+            hints = message.get("hints")
+            if isinstance(hints, dict):  # the table's hint policy (an older host: the hard bot, always on)
+                think = hints.get("think_ms")
+                number = isinstance(think, int) and not isinstance(think, bool) and think >= 0
+                self.host_hints = (hints.get("on") is not False, think if number else None)
         elif kind == "text":
             text = str(message.get("text", ""))
             if text.strip():  # nothing is left of a text of escape sequences only
@@ -1638,6 +1654,8 @@ class JoinConsole(Answers):
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
             self.decision_id = message.get("id")
+            step = message.get("step")
+            self.step = step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else None
             self.game = Position(self.latest, self.decision)
             self.sent = False
         elif kind in ("refused", "error"):

@@ -10,9 +10,11 @@ reads the answers in the player's own language and settings
 
 From the host (``type`` first):
 
-- ``{"type": "hello", "protocol": 2, "seat": NAME, "players": [...], "people": [...]}``:
-  always first; ``people``: the players who are people, not bots (their turn's start
-  is told at once; a client that does not know the field ignores it);
+- ``{"type": "hello", "protocol": 2, "seat": NAME, "players": [...], "people": [...],
+  "hints": {"on": BOOL, "think_ms": 0}}``: always first; ``people``: the players who
+  are people, not bots (their turn's start is told at once; a client that does not know
+  the field ignores it); ``hints``: the table's hint policy, the host's hints setting and
+  the bot's thinking time (0: the medium bot, as at every seat of the host);
 - ``{"type": "text", "text": ...}``: a line from the host (the lobby, a
   player joining or leaving, goodbye), in the seat's language; with
   ``"last": true`` it is the last line of this session and says why it ends
@@ -38,9 +40,10 @@ From the host (``type`` first):
   the story is (``start``: the index of its first line);
 - ``{"type": "export", "lines": [...]}``: the game so far as ``export`` at the
   console writes it for this seat, in the seat's language, when asked for it;
-- ``{"type": "decide", "id": N, "decision": ..., "view": ...}``: the decision
+- ``{"type": "decide", "id": N, "decision": ..., "view": ..., "step": N}``: the decision
   to answer (:meth:`Decision.to_data`) with the seat's own view
-  (:meth:`PlayerView.to_data`); ``id`` counts the decisions of this session;
+  (:meth:`PlayerView.to_data`); ``id`` counts the decisions of this session, ``step``
+  the answers given in the game so far (the hint's seed, as at the host);
 - ``{"type": "refused", "id": N, "message": {"msg", "args"}, "text": ...}``:
   the rules refuse the answer; the same decision waits for another;
 - ``{"type": "error", "error": CODE, "message": {"msg", "args"}, "text": ...}``:
@@ -432,7 +435,9 @@ class ProtocolOutlet:
 
     def decide(self, decision: Decision, view: Any) -> None:
         self.decision_id += 1
-        self.send({"type": "decide", "id": self.decision_id, "decision": decision.to_data(), "view": view.to_data()})
+        step = len(self.host.table.game.answers)
+        data = {"decision": decision.to_data(), "view": view.to_data(), "step": step}
+        self.send({"type": "decide", "id": self.decision_id, **data})
 
     def resend(self) -> None:
         """Send the seat's open question again (the player came back with a new session)."""
@@ -604,13 +609,17 @@ def _short(text: str, most: int = 40) -> str:
 
 
 def hello(host, name: str) -> dict:
-    """The first message of a session: the protocol's version, the seat and the players."""
+    """The first message of a session: the protocol's version, the seat, the players and the
+    table's hint policy (the host's hints setting; the medium bot, as at the host's own seats)."""
+    from ..settings import load_settings
+
     return {
         "type": "hello",
         "protocol": PROTOCOL_VERSION,
         "seat": name,
         "players": [p.name for p in host.table.game.players],
         "people": [p.name for p in host.table.game.players if p.name in host.people],
+        "hints": {"on": bool(load_settings()[0].get("hints", True)), "think_ms": 0},
     }
 
 
