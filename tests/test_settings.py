@@ -124,3 +124,43 @@ def test_sentences_keep_each_sentence_given_by_any_iterable():
     joined = Sentences(iter(["rate must be a whole number.", "hints must be on or off."]))
     assert joined == "rate must be a whole number. hints must be on or off."
     assert joined.sentences == ["rate must be a whole number.", "hints must be on or off."]
+
+
+def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monkeypatch):
+    """settings set KEY VALUE and the short settings WORD change a live setting alike at the
+    console and at a joined seat (which only told where its settings came from), each saved in
+    the player's settings file, in English and Dutch; plain or rich output stays as it started."""
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+    from test_join import _join_console
+
+    path = tmp_path / "s.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text("settings terse\rinstellingen zet uitgebreidheid normaal\rsettings rich\rsettings nl\r")
+        inp.close()
+        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
+        make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput()).run()
+    lines = out.getvalue().splitlines()
+    said = [
+        "Verbosity is now terse.",
+        "Verbosity is now normal.",
+        "Plain or rich output is chosen as the game starts; here it stays as it is.",
+        "Taal is nu Nederlands.",
+    ]
+    assert [x for x in lines if x in said] == said
+    assert json.loads(path.read_text())["language"] == "nl"
+    path.unlink()
+    console, screen, _sent = _join_console()
+    for line in ("settings set verbosity terse", "settings nl", "instellingen zet tips uit"):
+        console.command(line)
+    assert screen.getvalue().splitlines() == ["Verbosity is now terse.", "Taal is nu Nederlands.", "Tips staan nu uit."]
+    assert console.holder.verbosity == "terse" and console.lang.code == "nl" and console.hints is False
+    saved = json.loads(path.read_text())
+    assert (saved["verbosity"], saved["language"], saved["hints"]) == ("terse", "nl", False)
