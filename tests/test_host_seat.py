@@ -233,6 +233,26 @@ def test_a_seat_at_the_host_has_the_console_s_commands_and_settings_syntax():
     run(body)
 
 
+def test_a_seat_at_the_host_hears_that_a_bot_s_hand_is_a_bot_s_as_at_the_console():
+    """Asked by name about a bot's hand, a seat at the host gets the console's sentence: the
+    player is a bot (a person's hand is private), in English and Dutch."""
+    specs = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup(None, None, None, 11)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 11))
+    host = GameHost(game, specs, 11, Language("en"), out=[].append)
+    said: list = []
+    ann = host.people["Ann"]
+    ann.attach(said.append)
+    ann.typed("Bot: hand")
+    ann.typed("instellingen nl")
+    ann.typed("Bot: hand")
+    assert "".join(said).splitlines() == [
+        "Bot is a bot; you may only look at your own hand.",
+        "Taal is nu Nederlands.",
+        "Bot is een bot; je mag alleen je eigen hand bekijken.",
+    ]
+
+
 def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_undo():
     @with_hand()
     async def body(h):
