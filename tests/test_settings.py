@@ -137,7 +137,7 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
 
     from a11y_dominion.cli import build_parser
     from a11y_dominion.console import make_console
-    from test_join import _join_console
+    from joinconsole import join_console
 
     path = tmp_path / "s.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
@@ -157,7 +157,7 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     assert [x for x in lines if x in said] == said
     assert json.loads(path.read_text())["language"] == "nl"
     path.unlink()
-    console, screen, _sent = _join_console()
+    console, screen, _sent = join_console()
     for line in ("settings set verbosity terse", "settings nl", "instellingen zet tips uit"):
         console.command(line)
     assert screen.getvalue().splitlines() == ["Verbosity is now terse.", "Taal is nu Nederlands.", "Tips staan nu uit."]
