@@ -42,7 +42,7 @@ from ..view import PlayerView, player_view, redact_all
 from . import queries as q
 from . import questions
 from .answers import Answers
-from .commands import CommandState, Ctx, Prefs, SeatPort, is_yes, run_command
+from .commands import CommandState, Ctx, Prefs, SeatPort, is_yes, run_command, speech_line  # noqa: F401
 from .completion import DecisionCompleter
 from .display import Display, cleared_text
 from .keys import KeyCommand, active_keys, key_help_lines, key_name
@@ -103,41 +103,6 @@ class ConsoleTable(Table):
         self.before = len(self.game.answers)
         self.submitter = name
         return super().submit(name, answer)
-
-
-def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_start: bool = False) -> str:
-    """Which speech mode and output are in use, in one sentence of ``lang``
-    (the same sentence as ``speaker.describe()``). While the output is still being
-    looked for after ``wait`` seconds (None: as long as it takes; at the start,
-    counted from the moment the speaker began looking), says so.
-    ``at_start``: the first lines of a game, after the speaker has said itself
-    that no sound can be heard; then "" (it is said once)."""
-    mode = speaker.mode
-    if mode == "off":
-        return lang._(N_("Speech is off; the game shows text only."))
-    if mode == "screen-reader":
-        return lang._(N_("Screen-reader mode: the game does not speak; your screen reader reads the text."))
-    if not speaker.wait_ready(wait, since_start=at_start):
-        if mode == "self-voicing":
-            return lang._(N_("Self-voicing mode: the speech output is starting; type speech to hear which one speaks."))
-        return lang._(N_("Automatic mode: looking for a speech output; type speech to hear which one speaks."))
-    name = speaker.active_output_name
-    if name is None and getattr(speaker, "no_sound", None):
-        if at_start:
-            return ""
-        return lang.text(
-            N_("No sound can be heard ({why}), so the game does not speak; it shows text only."),
-            why=lang._(speaker.no_sound),
-        )
-    if mode == "self-voicing":
-        if name is not None:
-            return lang.text(N_("Self-voicing mode: the game speaks through {output}."), output=name)
-        return lang._(N_("Self-voicing mode, but no speech output works; the game shows text only."))
-    if name is not None:
-        return lang.text(N_("Automatic mode: the game speaks through {output}."), output=name)
-    return lang._(
-        N_("Automatic mode: no speech output was found, so the game does not speak; your screen reader reads the text.")
-    )
 
 
 def quit_asked(speaker: Any, reader: Any, question: str) -> bool:

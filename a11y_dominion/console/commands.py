@@ -600,9 +600,43 @@ def speech(ctx: Ctx, rest: str) -> None:
     if ctx.speech is None:
         ctx.reply([ctx.lang._(SPEECH_ELSEWHERE)])
         return
-    from .app import speech_line
-
     ctx.reply([speech_line(ctx.speech, ctx.lang)])
+
+
+def speech_line(speaker: Speaker, lang: Language, wait: float | None = None, at_start: bool = False) -> str:
+    """Which speech mode and output are in use, in one sentence of ``lang``
+    (the same sentence as ``speaker.describe()``). While the output is still being
+    looked for after ``wait`` seconds (None: as long as it takes; at the start,
+    counted from the moment the speaker began looking), says so.
+    ``at_start``: the first lines of a game, after the speaker has said itself
+    that no sound can be heard; then "" (it is said once)."""
+    mode = speaker.mode
+    if mode == "off":
+        return lang._(N_("Speech is off; the game shows text only."))
+    if mode == "screen-reader":
+        return lang._(N_("Screen-reader mode: the game does not speak; your screen reader reads the text."))
+    if not speaker.wait_ready(wait, since_start=at_start):
+        if mode == "self-voicing":
+            return lang._(N_("Self-voicing mode: the speech output is starting; type speech to hear which one speaks."))
+        return lang._(N_("Automatic mode: looking for a speech output; type speech to hear which one speaks."))
+    name = speaker.active_output_name
+    no_sound: str | None = getattr(speaker, "no_sound", None)  # (a stand-in speaker may have none)
+    if name is None and no_sound:
+        if at_start:
+            return ""
+        return lang.text(
+            N_("No sound can be heard ({why}), so the game does not speak; it shows text only."),
+            why=lang._(no_sound),
+        )
+    if mode == "self-voicing":
+        if name is not None:
+            return lang.text(N_("Self-voicing mode: the game speaks through {output}."), output=name)
+        return lang._(N_("Self-voicing mode, but no speech output works; the game shows text only."))
+    if name is not None:
+        return lang.text(N_("Automatic mode: the game speaks through {output}."), output=name)
+    return lang._(
+        N_("Automatic mode: no speech output was found, so the game does not speak; your screen reader reads the text.")
+    )
 
 
 SPEECH_ELSEWHERE = N_("The game does not speak here: your own screen reader reads its lines.")
