@@ -1,18 +1,26 @@
 """Ratings on the server: places and openskill ranks from a game's standings (ties, bots left
 out, fewer than 2 people not rated, a stand-in's seat its person's), recording a finished game
-exactly once across a crash."""
+exactly once across a crash, and the lobby's games, stats and ranking in English and Dutch."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from datetime import date
 
 import pytest
 from openskill.models import PlackettLuce
 
+from a11y_dominion.i18n import Language
 from a11y_dominion.server import store as store_module
+from a11y_dominion.server.config import ServerConfig
+from a11y_dominion.server.limits import Rates
+from a11y_dominion.server.lobby import Lobby, Person, help_lines, parse
 from a11y_dominion.server.ratings import NEW, PERSON, Rating, Standing, places, rate, rating_ranks
-from a11y_dominion.server.store import FinishedGame, Store, record_game, transaction
+from a11y_dominion.server.records import decimal, ordinal, ranking_lines
+from a11y_dominion.server.store import FinishedGame, Ranked, Store, record_game, transaction
+
+TODAY = date(2026, 12, 6)
 
 
 def run(coro):
@@ -217,3 +225,205 @@ def test_a_failure_after_the_game_row_rolls_the_whole_game_back(store, monkeypat
     monkeypatch.undo()
     assert run(store.record_game(game)) is True
     assert [row[3] for row in ratings_of(store)] == [1, 1]
+
+
+# ---------------------------------------------------------------- the lobby's lines
+def played(store: Store) -> dict[str, int]:
+    """Ann, Bea, Cid and Dee (who never plays): Ann wins a rated game today, Cid wins one
+    yesterday with Bea and a bot, and a game of 3 December is stopped."""
+    ids = fill(store, ["Ann", "Bea", "Cid", "Dee"])
+    ann, bea, cid = ids["Ann"], ids["Bea"], ids["Cid"]
+    games = [
+        finished(
+            "g1",
+            2,
+            [person_at(0, "Cid", cid, 41), person_at(1, "Ann", ann, 33), bot_at(2, "Bot 2", 25)],
+            ended="2026-12-05T20:00:00Z",
+        ),
+        finished(
+            "g2",
+            3,
+            [person_at(0, "Ann", ann, 20), person_at(1, "Bea", bea, 18)],
+            ended="2026-12-03T20:00:00Z",
+            stopped="closed",
+            turns=12,
+        ),
+        finished(
+            "g3",
+            1,
+            [person_at(0, "Ann", ann, 34), person_at(1, "Bea", bea, 30), bot_at(2, "Bot 1", 22)],
+            ended="2026-12-06T07:30:00Z",
+        ),
+    ]
+    for game in games:
+        assert run(store.record_game(game)) is True
+    return ids
+
+
+def heard(store: Store, account: int, name: str, line: str, language: str = "en") -> list[str]:
+    said: list[str] = []
+    lobby = Lobby(store, Rates(ServerConfig()), today=lambda: TODAY)
+    person = Person(account, name, said.append, {"language": language})
+    lobby.enter(person)
+    run(lobby.typed(person, line))
+    return said
+
+
+def shown_rating(store: Store, name: str) -> str:
+    mu, sigma = store.run(lambda con: con.execute("SELECT mu, sigma FROM accounts WHERE name = ?", (name,)).fetchone())
+    return f"{Rating(mu, sigma).shown:.1f}"
+
+
+def rated_in(store: Store, account: int, game_id: str) -> tuple[float, float]:
+    """The account's shown rating after the game and its change, both to one decimal."""
+    mb, sb, ma, sa = store.run(
+        lambda con: con.execute(
+            "SELECT mu_before, sigma_before, mu_after, sigma_after FROM game_seats WHERE game = ? AND account = ?",
+            (game_id, account),
+        ).fetchone()
+    )
+    before = Rating(mb, sb) if mb is not None else NEW
+    return Rating(ma, sa).shown, round(Rating(ma, sa).shown - before.shown, 1)
+
+
+def test_games_in_english(store):
+    ids = played(store)
+    en = Language("en")
+    today, up = rated_in(store, ids["Ann"], "g3")
+    yesterday, down = rated_in(store, ids["Ann"], "g1")
+    assert up > 0 > down
+    latest = f"Today, table 5: you won with 34 VP; Bea 30, Bot 1 22. Rated: {decimal(today, en)}, up {decimal(up, en)}."
+    assert heard(store, ids["Ann"], "Ann", "games") == [
+        "Your last 3 games.",
+        latest,
+        "Yesterday, table 6: Cid won with 41 VP; Ann 33, Bot 2 25. "
+        f"Rated: {decimal(yesterday, en)}, down {decimal(-down, en)}.",
+        "3 December, table 7: stopped at turn 12; the table was closed.",
+    ]
+    assert heard(store, ids["Ann"], "Ann", "games 1") == ["Your last game.", latest]
+    assert heard(store, ids["Dee"], "Dee", "games") == ["You have no finished games yet; sit at a table to play one."]
+    assert heard(store, ids["Ann"], "Ann", "games lots") == [
+        "Type games, or games and a number, for example: games 20."
+    ]
+
+
+def test_games_in_dutch_with_a_decimal_comma(store):
+    ids = played(store)
+    nl = Language("nl")
+    rating, change = rated_in(store, ids["Bea"], "g3")
+    assert change < 0 and "," in decimal(rating, nl)
+    assert heard(store, ids["Bea"], "Bea", "partijen", "nl") == [
+        "Je laatste 2 partijen.",
+        "Vandaag, tafel 5: Ann won met 34 punten; Bea 30, Bot 1 22. "
+        f"Rating: {decimal(rating, nl)}, {decimal(-change, nl)} omlaag.",
+        "3 december, tafel 7: gestopt bij beurt 12; de tafel werd gesloten.",
+    ]
+    assert heard(store, ids["Bea"], "Bea", "partijen veel", "nl") == [
+        "Typ partijen, of partijen en een getal, bijvoorbeeld: partijen 20."
+    ]
+
+
+def test_stats_in_english_and_dutch(store):
+    ids = played(store)
+    ann = shown_rating(store, "Ann")
+    assert heard(store, ids["Ann"], "Ann", "stats") == [
+        f"Ann: 2 games, 1 won, 1 unfinished. Rating {ann} after 2 rated games, provisional; 2nd of 3."
+    ]
+    assert heard(store, ids["Ann"], "Ann", "statistiek", "nl") == [
+        f"Ann: 2 partijen, 1 gewonnen, 1 onafgemaakt. Rating {ann.replace('.', ',')} na 2 partijen met rating, "
+        "voorlopig; 2e van 3."
+    ]
+    assert heard(store, ids["Dee"], "Dee", "stats") == [
+        "Dee: 0 games, 0 won, 0 unfinished. Not rated yet: a rated game of 2 or more people rates you."
+    ]
+
+
+def test_ranking_in_english_and_dutch(store):
+    ids = played(store)
+    r = {name: shown_rating(store, name) for name in ("Ann", "Bea", "Cid")}
+    order = sorted(r, key=lambda n: -float(r[n]))
+    assert order == ["Cid", "Ann", "Bea"]
+    assert heard(store, ids["Bea"], "Bea", "ranking") == [
+        "Ranking: 3 rated players; you are 3rd.",
+        f"1. Cid, {r['Cid']}, provisional, 1 rated game, 1 won.",
+        f"2. Ann, {r['Ann']}, provisional, 2 rated games, 1 won.",
+        f"3. Bea, {r['Bea']}, provisional, 1 rated game, 0 won.",
+    ]
+    assert heard(store, ids["Dee"], "Dee", "ranglijst 1", "nl") == [
+        "Ranglijst: 3 spelers met rating; jij hebt nog geen rating.",
+        f"1. Cid, {r['Cid'].replace('.', ',')}, voorlopig, 1 partij met rating, 1 gewonnen.",
+    ]
+    assert heard(store, ids["Bea"], "Bea", "ranking me") == heard(store, ids["Bea"], "Bea", "ranking")
+    assert heard(store, ids["Bea"], "Bea", "ranking best") == [
+        "Type ranking, ranking and a number, or ranking me, for example: ranking 20."
+    ]
+
+
+def test_ranking_me_gives_the_lines_around_ones_own_and_a_number_that_many():
+    ranking = [Ranked(i, 100 + i, f"P{i}", 40.0 - i, 5 + i, i) for i in range(1, 13)]
+    en = Language("en")
+    lines = ranking_lines(ranking, 106, "me", en)
+    assert lines == [
+        "Ranking: 12 rated players; you are 6th.",
+        "4. P4, 36.0, 9 rated games, 4 won.",
+        "5. P5, 35.0, 10 rated games, 5 won.",
+        "6. P6, 34.0, 11 rated games, 6 won.",
+        "7. P7, 33.0, 12 rated games, 7 won.",
+        "8. P8, 32.0, 13 rated games, 8 won.",
+    ]
+    assert len(ranking_lines(ranking, 106, "", en)) == 1 + 10
+    assert ranking_lines(ranking, 106, "11", en)[-1] == "11. P11, 29.0, 16 rated games, 11 won."
+    assert ranking_lines(ranking, 999, "mij", Language("nl"))[:2] == [
+        "Ranglijst: 12 spelers met rating; jij hebt nog geen rating.",
+        "1. P1, 39,0, 6 partijen met rating, 1 gewonnen.",
+    ]
+
+
+def test_ranking_of_nobody_and_ties_sharing_a_place(store):
+    ids = fill(store, ["Ann", "Bea", "Cid"])
+    assert heard(store, ids["Ann"], "Ann", "ranking") == [
+        "Nobody is rated yet; a rated game of 2 or more people rates its players."
+    ]
+    game = finished(
+        "tie",
+        1,
+        [person_at(0, "Bea", ids["Bea"], 30), person_at(1, "Ann", ids["Ann"], 30), person_at(2, "Cid", ids["Cid"], 10)],
+    )
+    run(store.record_game(game))
+    lines = heard(store, ids["Cid"], "Cid", "ranking")
+    assert [line.split(",")[0] for line in lines[1:]] == ["1. Ann", "1. Bea", "3. Cid"]
+    assert lines[0] == "Ranking: 3 rated players; you are 3rd."
+
+
+def test_ordinals_and_decimals():
+    en, nl = Language("en"), Language("nl")
+    assert [ordinal(n, en) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "23rd",
+        "101st",
+        "111th",
+    ]
+    assert [ordinal(n, nl) for n in (1, 3, 14)] == ["1e", "3e", "14e"]
+    assert [decimal(x, en) for x in (27.44, 0.04, -0.04, -3.25)] == ["27.4", "0.0", "0.0", "-3.2"]
+    assert decimal(27.44, nl) == "27,4"
+
+
+def test_the_commands_are_read_in_dutch_and_in_help():
+    assert parse("partijen 20") == ("games", "20")
+    assert parse("statistiek") == ("stats", "")
+    assert parse("RANGLIJST mij") == ("ranking", "mij")
+    en = Language("en")
+    assert help_lines("ranglijst", en) == [
+        "ranking: the best rated players; ranking 20: the best 20; ranking me: the players around you."
+    ]
+    assert help_lines("", en)[0] == (
+        "Lobby commands: who, say TEXT, tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
+    )
