@@ -11,12 +11,16 @@ from datetime import date
 import pytest
 from openskill.models import PlackettLuce
 
+from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import choose_setup
+from a11y_dominion.rules.game import Game, GameConfig
+from a11y_dominion.seats import play_bots
 from a11y_dominion.server import store as store_module
 from a11y_dominion.server.config import ServerConfig
 from a11y_dominion.server.limits import Rates
 from a11y_dominion.server.lobby import Lobby, Person, help_lines, parse
-from a11y_dominion.server.ratings import NEW, PERSON, Rating, Standing, places, rate, rating_ranks
+from a11y_dominion.server.ratings import NEW, PERSON, Rating, Standing, places, rate, rating_ranks, standings_of
 from a11y_dominion.server.records import decimal, ordinal, ranking_lines
 from a11y_dominion.server.store import FinishedGame, Ranked, Store, record_game, transaction
 
@@ -87,6 +91,26 @@ def test_places_go_by_score_then_fewer_turns_and_ties_share_a_place():
         bot_at(4, "Bot 2", 20),
     ]
     assert places(standings) == [2, 1, 3, 3, 5]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_first_places_of_a_played_game_are_its_winners(seed):
+    kingdom, events, landmarks = choose_setup("basic-intro", None, None, seed)
+    game = Game(GameConfig(["Ann", "Bea", "Bot 1"], kingdom, events, landmarks, seed))
+    problem = play_bots(
+        game, {name: make_bot("bigmoney", seed * 3 + i) for i, name in enumerate(["Ann", "Bea", "Bot 1"])}
+    )
+    assert problem is None and game.game_over
+    standings = standings_of(game, [(1, PERSON), (2, PERSON), (None, "bigmoney")])
+    assert [s.score for s in standings] == [game.scores()[n] for n in ("Ann", "Bea", "Bot 1")]
+    assert [s.name for s, place in zip(standings, places(standings), strict=True) if place == 1] == list(game.winners)
+    assert [(s.account, s.kind, s.turns) for s in standings] == [
+        (1, PERSON, game.players[0].turns_taken),
+        (2, PERSON, game.players[1].turns_taken),
+        (None, "bigmoney", game.players[2].turns_taken),
+    ]
+    with pytest.raises(ValueError):
+        standings_of(game, [(1, PERSON)])
 
 
 def test_rating_ranks_leave_the_bots_out_and_keep_ties():

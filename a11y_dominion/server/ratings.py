@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
+
+if TYPE_CHECKING:
+    from ..rules.game import Game
 
 PERSON = "person"
 """The ``kind`` of a seat an account holds (any other kind is a bot's)."""
@@ -62,6 +66,18 @@ class Standing:
     def person(self) -> bool:
         """Whether an account holds the seat (its stand-in may have played for it)."""
         return self.kind == PERSON and self.account is not None
+
+
+def standings_of(game: Game, holders: Sequence[tuple[int | None, str]]) -> list[Standing]:
+    """The standings of the ended ``game``, one a player in its order: ``holders[i]`` is
+    the ``(account, kind)`` of seat ``i`` (an account and :data:`PERSON` for a person's
+    seat, its stand-in's turns included; None and the bot kind for a bot's). Raises
+    ValueError when ``holders`` and the players differ in number."""
+    scores = game.scores()
+    return [
+        Standing(seat, player.name, account, kind, scores[player.name], player.turns_taken)
+        for seat, (player, (account, kind)) in enumerate(zip(game.players, holders, strict=True))
+    ]
 
 
 def places(standings: Sequence[Standing]) -> list[int]:
