@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from datetime import date
 
 import pytest
@@ -451,3 +453,51 @@ def test_the_commands_are_read_in_dutch_and_in_help():
     assert help_lines("", en)[0] == (
         "Lobby commands: who, say TEXT, tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
     )
+
+
+KILLED_INSIDE = """
+import asyncio, sys, threading
+from a11y_dominion.server import store as store_module
+from a11y_dominion.server.ratings import PERSON, Standing
+from a11y_dominion.server.store import FinishedGame, Store
+
+def stuck(before, ranks):
+    print("inside", flush=True)
+    threading.Event().wait()
+
+store_module.rate = stuck
+store = Store.open(__import__("pathlib").Path(sys.argv[1]))
+game = FinishedGame(
+    "g1", 1, "2026-12-06T07:00:00Z", "2026-12-06T07:30:00Z", ("Village",), 15, True, None,
+    (Standing(0, "Ann", 1, PERSON, 34, 15), Standing(1, "Bea", 2, PERSON, 30, 15)),
+)
+asyncio.run(store.record_game(game))
+"""
+
+
+@pytest.mark.e2e
+def test_a_server_killed_inside_the_games_transaction_rates_it_once_at_the_next_start(tmp_path):
+    path = tmp_path / "server.sqlite3"
+    first = Store.open(path, now=lambda: "2026-12-06T08:00:00Z")
+    ids = fill(first, ["Ann", "Bea"])
+    first.close()
+    assert ids == {"Ann": 1, "Bea": 2}
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_INSIDE, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "inside\n"  # the games row is written, the ratings not yet
+    finally:
+        child.kill()
+        child.communicate()
+    again = Store.open(path, now=lambda: "2026-12-06T09:00:00Z")
+    try:
+        assert again.run(lambda con: con.execute("SELECT COUNT(*) FROM games").fetchone()) == (0,)
+        assert ratings_of(again) == [("Ann", None, None, 0), ("Bea", None, None, 0)]
+        game = finished("g1", 1, [person_at(0, "Ann", 1, 34), person_at(1, "Bea", 2, 30)])
+        assert run(again.record_game(game)) is True
+        assert run(again.record_game(game)) is False
+        assert [row[3] for row in ratings_of(again)] == [1, 1]
+    finally:
+        again.close()
