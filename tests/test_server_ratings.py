@@ -309,7 +309,7 @@ def rated_in(store: Store, account: int, game_id: str) -> tuple[float, float]:
         ).fetchone()
     )
     before = Rating(mb, sb) if mb is not None else NEW
-    return Rating(ma, sa).shown, round(Rating(ma, sa).shown - before.shown, 1)
+    return Rating(ma, sa).shown, round(round(Rating(ma, sa).shown, 1) - round(before.shown, 1), 1)
 
 
 def test_games_in_english(store):
@@ -317,13 +317,18 @@ def test_games_in_english(store):
     en = Language("en")
     today, up = rated_in(store, ids["Ann"], "g3")
     yesterday, down = rated_in(store, ids["Ann"], "g1")
-    assert up > 0 > down
-    latest = f"Today, table 5: you won with 34 VP; Bea 30, Bot 1 22. Rated: {decimal(today, en)}, up {decimal(up, en)}."
+    assert (decimal(today, en), decimal(up, en), decimal(yesterday, en), decimal(down, en)) == (
+        "1.6",
+        "3.4",
+        "-1.8",
+        "-1.8",
+    )
+    # the change is the difference of the two ratings as said: -1.8, then 1.6, is up 3.4
+    latest = "Today, table 5: you won with 34 VP; Bea 30, Bot 1 22. Rated: 1.6, up 3.4."
     assert heard(store, ids["Ann"], "Ann", "games") == [
         "Your last 3 games.",
         latest,
-        "Yesterday, table 6: Cid won with 41 VP; Ann 33, Bot 2 25. "
-        f"Rated: {decimal(yesterday, en)}, down {decimal(-down, en)}.",
+        "Yesterday, table 6: Cid won with 41 VP; Ann 33, Bot 2 25. Rated: -1.8, down 1.8.",
         "3 December, table 7: stopped at turn 12; the table was closed.",
     ]
     assert heard(store, ids["Ann"], "Ann", "games 1") == ["Your last game.", latest]
@@ -341,7 +346,7 @@ def test_games_in_dutch_with_a_decimal_comma(store):
     assert heard(store, ids["Bea"], "Bea", "partijen", "nl") == [
         "Je laatste 2 partijen.",
         "Vandaag, tafel 5: Ann won met 34 punten; Bea 30, Bot 1 22. "
-        f"Rating: {decimal(rating, nl)}, {decimal(-change, nl)} omlaag.",
+        f"Rating: {decimal(rating, nl)}; {decimal(-change, nl)} omlaag.",
         "3 december, tafel 7: gestopt bij beurt 12; de tafel werd gesloten.",
     ]
     assert heard(store, ids["Bea"], "Bea", "partijen veel", "nl") == [
@@ -377,7 +382,7 @@ def test_ranking_in_english_and_dutch(store):
     ]
     assert heard(store, ids["Dee"], "Dee", "ranglijst 1", "nl") == [
         "Ranglijst: 3 spelers met rating; jij hebt nog geen rating.",
-        f"1. Cid, {r['Cid'].replace('.', ',')}, voorlopig, 1 partij met rating, 1 gewonnen.",
+        f"1. Cid, rating {r['Cid'].replace('.', ',')}, voorlopig, 1 partij met rating, 1 gewonnen.",
     ]
     assert heard(store, ids["Bea"], "Bea", "ranking me") == heard(store, ids["Bea"], "Bea", "ranking")
     assert heard(store, ids["Bea"], "Bea", "ranking best") == [
@@ -401,7 +406,7 @@ def test_ranking_me_gives_the_lines_around_ones_own_and_a_number_that_many():
     assert ranking_lines(ranking, 106, "11", en)[-1] == "11. P11, 29.0, 16 rated games, 11 won."
     assert ranking_lines(ranking, 999, "mij", Language("nl"))[:2] == [
         "Ranglijst: 12 spelers met rating; jij hebt nog geen rating.",
-        "1. P1, 39,0, 6 partijen met rating, 1 gewonnen.",
+        "1. P1, rating 39,0, 6 partijen met rating, 1 gewonnen.",
     ]
 
 

@@ -125,8 +125,9 @@ def game_line(game: PlayedGame, account: int, today: date, lang: Language) -> st
         line = lang.text(N_("{day}, table {number}: {player} won with {score} VP; {scores}."), **fields)
     mine = next((s for s in game.seats if s.account == account), None)
     if game.rated and mine is not None and mine.after is not None:
-        now = mine.after.shown
-        change = round(now - (mine.before or NEW).shown, 1)
+        # the change between the two ratings as they are said, so that they add up by ear
+        now = round(mine.after.shown, 1)
+        change = round(now - round((mine.before or NEW).shown, 1), 1)
         rating = decimal(now, lang)
         if change > 0:
             said = lang.text(N_("Rated: {rating}, up {change}."), rating=rating, change=decimal(change, lang))
