@@ -219,6 +219,24 @@ def test_unrated_stopped_and_one_person_games_leave_ratings_alone(store):
     assert rated == [("alone", 0), ("stopped", 0), ("unrated", 0)]
 
 
+def test_a_game_of_no_table_or_one_account_in_two_seats_writes_nothing(store):
+    ids = fill(store, ["Ann", "Bea"], tables=1)
+    with pytest.raises(sqlite3.IntegrityError):
+        run(
+            store.record_game(
+                finished("g1", 9, [person_at(0, "Ann", ids["Ann"], 34), person_at(1, "Bea", ids["Bea"], 30)])
+            )
+        )
+    with pytest.raises(ValueError):
+        run(
+            store.record_game(
+                finished("g2", 1, [person_at(0, "Ann", ids["Ann"], 34), person_at(1, "Ann", ids["Ann"], 30)])
+            )
+        )
+    assert store.run(lambda con: con.execute("SELECT COUNT(*) FROM games").fetchone()) == (0,)
+    assert ratings_of(store) == [("Ann", None, None, 0), ("Bea", None, None, 0)]
+
+
 def test_a_crash_inside_the_transaction_leaves_nothing_and_the_repair_applies_once(store, tmp_path):
     ids = fill(store, ["Ann", "Bea"])
     game = finished("g1", 1, [person_at(0, "Ann", ids["Ann"], 34), person_at(1, "Bea", ids["Bea"], 30)])
