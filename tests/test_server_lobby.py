@@ -177,7 +177,7 @@ def test_quit_is_returned_for_the_session_to_ask(store):
 def test_help_lists_the_commands_and_one_command():
     en = Language("en")
     assert help_lines("", en) == [
-        "Lobby commands: who, say TEXT, tell NAME TEXT, settings, account, help and quit.",
+        "Lobby commands: who, say TEXT, tell NAME TEXT, games, stats, ranking, settings, account, help and quit.",
         "Type help and a command to hear more, for example: help tell.",
     ]
     assert help_lines("fluister", en) == ["tell NAME TEXT: say something to one person only."]

@@ -1,5 +1,5 @@
 """The server's lobby: who is here, chat, a word to one person, help, the settings kept per
-account, the account, and quit.
+account, the account, one's finished games, record and the ranking, and quit.
 
 Everything is typed text, read the same way for every session: :func:`parse` takes a line's
 first word (English or Dutch) and the rest; :meth:`Lobby.typed` answers it with whole
@@ -14,25 +14,30 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Protocol
 
 from ..announcements.words import join_names
 from ..i18n import LANGUAGES, N_, Language
 from ..textinput import drop_sequences
+from . import records
 from .limits import Rates
 from .names import name_key
-from .store import AccountKey
+from .store import AccountKey, PlayedGame, PlayerStats, Ranked
 
 MAX_SAY = 300
 """Characters of a line of chat or of a ``tell``; the rest is cut off."""
 
-COMMANDS = ("who", "say", "tell", "help", "settings", "account", "quit")
+COMMANDS = ("who", "say", "tell", "games", "stats", "ranking", "help", "settings", "account", "quit")
 """The lobby's commands, in the order ``help`` lists them."""
 
 DUTCH = {
     "wie": "who",
     "zeg": "say",
     "fluister": "tell",
+    "partijen": "games",
+    "statistiek": "stats",
+    "ranglijst": "ranking",
     "instellingen": "settings",
     "stoppen": "quit",
 }
@@ -49,7 +54,8 @@ VERBOSITY_WORDS = {
 
 
 class Settings(Protocol):
-    """What the lobby needs of the database: an account's keys and where its settings go."""
+    """What the lobby needs of the database: an account's keys, where its settings go, and
+    its games, record and the ranking (:class:`~.store.Store` has them all)."""
 
     def keys(self, account: int) -> Awaitable[list[AccountKey]]:
         """The SSH keys of the account numbered ``account``."""
@@ -57,6 +63,18 @@ class Settings(Protocol):
 
     def set_settings(self, account: int, settings: dict[str, Any]) -> Awaitable[None]:
         """Keep ``settings`` for the account numbered ``account``."""
+        ...
+
+    def games_of(self, account: int, most: int = 5) -> Awaitable[list[PlayedGame]]:
+        """The last ``most`` games of the account numbered ``account``, the newest first."""
+        ...
+
+    def stats(self, account: int) -> Awaitable[PlayerStats]:
+        """The record of the account numbered ``account``."""
+        ...
+
+    def ranking(self) -> Awaitable[list[Ranked]]:
+        """Every rated account, best first."""
         ...
 
 
@@ -112,11 +130,13 @@ def parse(line: str) -> tuple[str | None, str]:
 
 class Lobby:
     """The people in the lobby (their sessions by account) and the answers to their lines.
-    ``store`` keeps the settings and gives the keys; ``rates`` limits chat."""
+    ``store`` keeps the settings and gives the keys, games and ratings; ``rates`` limits
+    chat; ``today()`` gives the date ``games`` counts "Today" from (UTC unless given)."""
 
-    def __init__(self, store: Settings, rates: Rates) -> None:
+    def __init__(self, store: Settings, rates: Rates, today: Callable[[], date] = records.utc_today) -> None:
         self.store = store
         self.rates = rates
+        self.today = today
         self.people: dict[int, list[Person]] = {}
 
     # ------------------------------------------------------------ who is here
@@ -177,6 +197,12 @@ class Lobby:
             await self.settings(person, rest)
         elif command == "account":
             await self.account(person)
+        elif command == "games":
+            await self.games(person, rest)
+        elif command == "stats":
+            await self.stats(person)
+        elif command == "ranking":
+            await self.ranking(person, rest)
         return None
 
     def who(self, person: Person, rest: str) -> None:
@@ -308,11 +334,38 @@ class Lobby:
                 lang.text(N_("Key {fingerprint}, added {date}."), fingerprint=key.fingerprint, date=key.added[:10])
             )
 
+    async def games(self, person: Person, rest: str) -> None:
+        """``games``: the account's last :data:`~.records.GAMES_SHOWN` finished games;
+        ``games N``: the last N (at most :data:`~.records.MOST_SHOWN`)."""
+        lang = person.lang
+        most = records.shown_count(rest.strip()) if rest.strip() else records.GAMES_SHOWN
+        if most is None:
+            person.send(lang._(N_("Type games, or games and a number, for example: games 20.")))
+            return
+        found = await self.store.games_of(person.account, most)
+        for text in records.games_lines(found, person.account, self.today(), lang):
+            person.send(text)
+
+    async def stats(self, person: Person) -> None:
+        """``stats``: the account's games, wins, rating and place in the ranking."""
+        found = await self.store.stats(person.account)
+        person.send(records.stats_line(person.name, found, person.lang))
+
+    async def ranking(self, person: Person, rest: str) -> None:
+        """``ranking``: the best rated players; ``ranking N``: the best N; ``ranking me``:
+        the lines around one's own (:func:`~.records.ranking_lines`)."""
+        found = await self.store.ranking()
+        for text in records.ranking_lines(found, person.account, rest, person.lang):
+            person.send(text)
+
 
 HELP = {
     "who": N_("who: who is here; who NAME: where that person is."),
     "say": N_("say TEXT: say something to everyone in the lobby."),
     "tell": N_("tell NAME TEXT: say something to one person only."),
+    "games": N_("games: your last 5 games; games 20: your last 20."),
+    "stats": N_("stats: your games, wins, rating and place in the ranking."),
+    "ranking": N_("ranking: the best rated players; ranking 20: the best 20; ranking me: the players around you."),
     "help": N_("help: the commands; help COMMAND: that command."),
     "settings": N_(
         "settings: your language and verbosity; settings language nl or settings verbosity terse changes one."
@@ -330,6 +383,11 @@ def help_lines(rest: str, lang: Language) -> list[str]:
         if command is not None:
             return [lang._(HELP[command])]
     return [
-        lang._(N_("Lobby commands: who, say TEXT, tell NAME TEXT, settings, account, help and quit.")),
+        lang._(
+            N_(
+                "Lobby commands: who, say TEXT, tell NAME TEXT, games, stats, ranking, settings, account, "
+                "help and quit."
+            )
+        ),
         lang._(N_("Type help and a command to hear more, for example: help tell.")),
     ]

@@ -34,6 +34,7 @@ from ..files import shown_name
 from ..rules.decisions import Msg
 from ..stats import is_damage, owner_only
 from .names import name_key, taken
+from .ratings import Rating, Standing, places, rate, rating_ranks
 
 DATABASE_FILE = "server.sqlite3"
 
@@ -189,6 +190,87 @@ class Ban:
     until: str | None
     by: int | None
     reason: str | None
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game that ended, to record (:meth:`Store.record_game`): its autosave ``id``, the
+    ``table_id`` it was played at (a ``tables`` row), when it ``started`` and ``ended``
+    (UTC, ISO 8601), its ``kingdom`` (card names), the ``turns`` played, whether its table
+    is ``rated``, why it was ``stopped`` before its end (None: played to its end) and each
+    seat's :class:`~.ratings.Standing`."""
+
+    id: str
+    table_id: int
+    started: str
+    ended: str
+    kingdom: tuple[str, ...]
+    turns: int
+    rated: bool
+    stopped: str | None
+    standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a recorded game: its ``seat``, ``name``, ``account`` (None: a bot),
+    ``kind`` (``"person"`` or the bot kind), ``score`` (VP), ``place`` (1 = won) and the
+    account's rating ``before`` and ``after`` the game (None when it was not rated)."""
+
+    seat: int
+    name: str
+    account: int | None
+    kind: str
+    score: int
+    place: int
+    before: Rating | None
+    after: Rating | None
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A recorded game as an account's ``games`` list reads it: its ``id``, the ``number``
+    its table had in the lobby, when it ``ended`` (UTC, ISO 8601), the ``turns`` played,
+    whether it changed ratings (``rated``), why it was ``stopped`` (None: played to its end)
+    and its seats in the game's order."""
+
+    id: str
+    number: int
+    ended: str
+    turns: int
+    rated: bool
+    stopped: str | None
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """An account's record: finished ``games`` (played to their end), ``won`` of them,
+    ``unfinished`` ones (stopped before their end), its ``rating`` (None before its first
+    rated game) after ``rated_games``, its ``place`` in the ranking (None: not rated) and
+    how many players are ``ranked``."""
+
+    games: int
+    won: int
+    unfinished: int
+    rating: Rating | None
+    rated_games: int
+    place: int | None
+    ranked: int
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One line of the ranking: the ``place`` (ties share it), the ``account`` and its
+    ``name``, its shown ``rating`` (:attr:`~.ratings.Rating.shown`), its ``rated_games``
+    and the rated games it ``won``."""
+
+    place: int
+    account: int
+    name: str
+    rating: float
+    rated_games: int
+    won: int
 
 
 def utc_now() -> str:
@@ -509,6 +591,37 @@ class Store:
 
         return await self.call(query)
 
+    # ------------------------------------------------------------ games and ratings
+    async def record_game(self, game: FinishedGame) -> bool:
+        """Record the finished ``game`` with its seats and, when it is rated, the new ratings
+        of its people, all in one transaction, with its table marked finished. True when it
+        was recorded now; False when it was already (nothing changes then), so a repeated
+        call, after a crash or a restart, applies a game's ratings exactly once.
+
+        The game changes ratings when its table is rated, it was played to its end and at
+        least 2 people played it (:func:`~.ratings.rating_ranks`). Raises ValueError when one
+        account holds two seats, and sqlite3.IntegrityError for a table that does not
+        exist; nothing is written then."""
+
+        def query(con: sqlite3.Connection) -> bool:
+            with transaction(con):
+                return record_game(con, game)
+
+        return await self.call(query)
+
+    async def games_of(self, account: int, most: int = 5) -> list[PlayedGame]:
+        """The last ``most`` recorded games of the account numbered ``account``, the newest first."""
+        return await self.call(lambda con: _games_of(con, account, most))
+
+    async def stats(self, account: int) -> PlayerStats:
+        """The record of the account numbered ``account`` (zeros for one with no games)."""
+        return await self.call(lambda con: _stats(con, account))
+
+    async def ranking(self) -> list[Ranked]:
+        """Every rated account, best first (ties share a place, by name within it);
+        disabled accounts left out."""
+        return await self.call(_ranking)
+
     async def _write(self, sql: str, values: tuple[Any, ...]) -> int:
         """Run the one statement ``sql`` with ``values`` in a transaction; the rows it changed."""
 
@@ -517,6 +630,144 @@ class Store:
                 return con.execute(sql, values).rowcount
 
         return await self.call(query)
+
+
+def record_game(con: sqlite3.Connection, game: FinishedGame) -> bool:
+    """The statements of :meth:`Store.record_game` on ``con``, inside a transaction the
+    caller holds (it commits or rolls back): True when ``game`` was recorded now, False
+    when its ``games`` row was there already (nothing is written then)."""
+    ranks = rating_ranks(game.standings)
+    rated = game.rated and game.stopped is None and ranks is not None
+    cur = con.execute(
+        "INSERT OR IGNORE INTO games (id, table_id, started, ended, kingdom, turns, rated, stopped) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.id,
+            game.table_id,
+            game.started,
+            game.ended,
+            json.dumps(list(game.kingdom), ensure_ascii=False),
+            game.turns,
+            int(rated),
+            game.stopped,
+        ),
+    )
+    if cur.rowcount == 0:
+        return False
+    before: dict[int, Rating | None] = {}
+    after: dict[int, Rating] = {}
+    if rated and ranks is not None:
+        for account in ranks:
+            row = con.execute("SELECT mu, sigma FROM accounts WHERE id = ?", (account,)).fetchone()
+            before[account] = Rating(row[0], row[1]) if row is not None and row[0] is not None else None
+        after = rate(before, ranks)
+        for account, rating in after.items():
+            con.execute(
+                "UPDATE accounts SET mu = ?, sigma = ?, rated_games = rated_games + 1 WHERE id = ?",
+                (rating.mu, rating.sigma, account),
+            )
+    for standing, place in zip(game.standings, places(game.standings), strict=True):
+        old = before.get(standing.account or 0)
+        new = after.get(standing.account or 0)
+        con.execute(
+            "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.id,
+                standing.seat,
+                standing.name,
+                standing.account,
+                standing.kind,
+                standing.score,
+                place,
+                old.mu if old else None,
+                old.sigma if old else None,
+                new.mu if new else None,
+                new.sigma if new else None,
+            ),
+        )
+    con.execute("UPDATE tables SET state = 'finished', ended = ? WHERE id = ?", (game.ended, game.table_id))
+    return True
+
+
+def _rating(mu: float | None, sigma: float | None) -> Rating | None:
+    return Rating(float(mu), float(sigma)) if mu is not None and sigma is not None else None
+
+
+def _games_of(con: sqlite3.Connection, account: int, most: int) -> list[PlayedGame]:
+    rows = con.execute(
+        "SELECT g.id, t.number, g.ended, g.turns, g.rated, g.stopped FROM games g "
+        "JOIN tables t ON t.id = g.table_id "
+        "WHERE g.id IN (SELECT game FROM game_seats WHERE account = ?) "
+        "ORDER BY g.ended DESC, g.rowid DESC LIMIT ?",
+        (account, max(0, most)),
+    ).fetchall()
+    found = []
+    for game_id, number, ended, turns, rated, stopped in rows:
+        seats = con.execute(
+            "SELECT seat, name, account, kind, score, place, mu_before, sigma_before, mu_after, sigma_after "
+            "FROM game_seats WHERE game = ? ORDER BY seat",
+            (game_id,),
+        ).fetchall()
+        found.append(
+            PlayedGame(
+                id=str(game_id),
+                number=int(number),
+                ended=str(ended),
+                turns=int(turns),
+                rated=bool(rated),
+                stopped=stopped,
+                seats=tuple(
+                    SeatResult(int(s), str(n), a, str(k), int(sc), int(p), _rating(mb, sb), _rating(ma, sa))
+                    for s, n, a, k, sc, p, mb, sb, ma, sa in seats
+                ),
+            )
+        )
+    return found
+
+
+def _stats(con: sqlite3.Connection, account: int) -> PlayerStats:
+    games, won, unfinished = con.execute(
+        "SELECT COALESCE(SUM(g.stopped IS NULL), 0), "
+        "COALESCE(SUM(g.stopped IS NULL AND s.place = 1), 0), "
+        "COALESCE(SUM(g.stopped IS NOT NULL), 0) "
+        "FROM game_seats s JOIN games g ON g.id = s.game WHERE s.account = ?",
+        (account,),
+    ).fetchone()
+    row = con.execute("SELECT mu, sigma, rated_games FROM accounts WHERE id = ?", (account,)).fetchone()
+    rating = _rating(row[0], row[1]) if row else None
+    ranking = _ranking(con)
+    place = next((r.place for r in ranking if r.account == account), None)
+    return PlayerStats(
+        games=int(games),
+        won=int(won),
+        unfinished=int(unfinished),
+        rating=rating,
+        rated_games=int(row[2]) if row else 0,
+        place=place,
+        ranked=len(ranking),
+    )
+
+
+def _ranking(con: sqlite3.Connection) -> list[Ranked]:
+    won = dict(
+        con.execute(
+            "SELECT s.account, COUNT(*) FROM game_seats s JOIN games g ON g.id = s.game "
+            "WHERE g.rated = 1 AND s.place = 1 AND s.account IS NOT NULL GROUP BY s.account"
+        ).fetchall()
+    )
+    rows = con.execute(
+        "SELECT id, name, mu, sigma, rated_games FROM accounts WHERE mu IS NOT NULL AND sigma IS NOT NULL "
+        "AND disabled = 0"
+    ).fetchall()
+    players = sorted(
+        ((Rating(float(mu), float(sigma)).shown, int(a), str(n), int(g)) for a, n, mu, sigma, g in rows),
+        key=lambda p: (-p[0], name_key(p[2])),
+    )
+    ranked: list[Ranked] = []
+    for i, (shown, account, name, games) in enumerate(players):
+        place = ranked[-1].place if ranked and ranked[-1].rating == shown else i + 1
+        ranked.append(Ranked(place, account, name, shown, games, int(won.get(account, 0))))
+    return ranked
 
 
 def _insert_key(con: sqlite3.Connection, account: int, key: tuple[bytes, str], now: str) -> None:
