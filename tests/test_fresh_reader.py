@@ -314,7 +314,8 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     assert (saved["verbosity"], saved["options"], saved["hints"]) == ("verbose", "always", False)
     seat = console.people["Ann"]
     assert (seat.verbosity, seat.heard.mode, console.hints) == ("verbose", "always", False)
-    # in English the same values, in English words, and the seed line
+    # in English the same values, in English words, and the seed line (a settings file of its own)
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "english.json"))
     _, lines = position_console(BUY_PHASE, "settings\n", CARD_KINGDOM)
     assert "Game seed 1." in lines
     assert "Language English, verbosity normal, options new, speech output none, hints on." in lines
