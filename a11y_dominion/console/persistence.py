@@ -361,15 +361,20 @@ def take_back(record: dict, game, me: str) -> tuple:
 
 def export_lines(game, record: dict, seat: str | None, kinds: dict, lang: Language, when: str) -> list:
     """The game so far as plain lines for ``seat`` (a player's name, or None for the public
-    record), what ``export`` writes: a heading (``when``, an ISO date and time; the seed;
+    record), what ``export`` writes: a heading (``when``, an ISO date and time; the seed
+    once the game is over, never before, as it determines every shuffle;
     the players with their kinds from ``kinds``, name to kind; the Kingdom is the first
     event told), then every event the seat may know (the public record and its own private
     facts), told in ``lang`` by its narrator, one sentence a line, with its own hand at the
     first decision of each of its turns (:func:`turn_hands`, read from ``record``, the
     game's :func:`~a11y_dominion.record.make_record`). Raises nothing."""
     cfg = game.config
+    date = when.replace("T", " ")
     lines = [
-        lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=when.replace("T", " "), seed=cfg.seed),
+        # the seed determines every shuffle: told only when the game can no longer be played
+        lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=date, seed=cfg.seed)
+        if game.game_over
+        else lang.text(N_("a11y-dominion game of {date}."), date=date),
         lang.text(
             N_("Players: {players}."),
             players=", ".join(f"{n} ({lang._(kinds.get(n, 'human'))})" for n in cfg.players),
