@@ -1100,6 +1100,20 @@ class JoinConsole(Answers):
             return self.latest
         return dataclasses.replace(self.latest, seat=who, hand=[], discard=[], set_aside=[])
 
+    def take_name(self, seat: str) -> None:
+        """Call this seat by ``seat``, its name as the host gives it, when that is the name
+        the player typed in another letter case (``bea`` for the seat Bea): the prompt, the
+        second person ("Your turn") and every comparison of names go by the host's name.
+        Another name changes nothing."""
+        if seat == self.name or self.name is None or seat.casefold() != self.name.casefold():
+            return
+        self.name = seat
+        self.humans = [seat] + [n for n in self.humans[1:] if n != seat]
+        holder = self.holder
+        holder.name = seat
+        holder.announcer.listener = seat
+        holder.narrator.viewer = seat
+
     def _know_players(self) -> None:
         """The players a "Name: query" may be about: every player of the latest view
         (the ones who are not people, as far as the host said, are bots)."""
@@ -1614,6 +1628,9 @@ class JoinConsole(Answers):
                 )
                 self.exit_code = 2
                 return False
+            seat = message.get("seat")
+            if isinstance(seat, str):
+                self.take_name(seat)
             people = message.get("people")
             if isinstance(people, list):  # the people at the table: their turn's start is told at once
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
@@ -1653,6 +1670,7 @@ class JoinConsole(Answers):
         elif kind == "decide":
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
+            self.take_name(self.latest.seat)  # (a host that said the name as it was typed)
             self.decision_id = message.get("id")
             step = message.get("step")
             self.step = step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else None
