@@ -622,7 +622,7 @@ class GameHost:
     def leave(self, user: str, session=None, quit: bool = False) -> None:
         """The session ``session`` of the seat ``user`` names ended (``quit``: the player
         typed quit; else the connection broke, or a ``join`` program ended, which the host
-        cannot tell apart; after the game, either counts as quit): the others are told,
+        cannot tell apart, and which is waited for after the game too): the others are told,
         and that the game waits for the seat when the question is its own (else they are
         told so when its question comes: :meth:`_waits_for`); with ``bot_after``, a bot
         answers for it after that many seconds; what the seat had heard is kept
@@ -644,9 +644,10 @@ class GameHost:
         self.joined.remove(name)
         self.heard[name] = self._heard_now(name)
         self._left.set()
-        if self.over:  # they heard the result: not waited for, however their session ended
-            self.quitted.add(name)
+        if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
+            if not quit and self.after_game > 0:
+                self.out(self.waiting_line())
             return
         if not self.everyone_in.is_set():
             empty = self.empty()
