@@ -70,7 +70,7 @@ from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, 
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand, key_help_lines
-from ..console.persistence import Persistence
+from ..console.persistence import EXPORT_ALL, Persistence, export_here
 from ..console.position import Position
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
@@ -1263,6 +1263,7 @@ class JoinConsole(Answers):
             hints_off=N_("Hints are off at this table: the host's hints setting is off.")
             if not self.host_hints[0]
             else N_("Hints are off in the settings; settings set hints on turns them on."),
+            help_seat="join",  # the game is kept on the host's computer
         )
 
     def seed(self) -> int:
@@ -1313,7 +1314,8 @@ class JoinConsole(Answers):
     def export_file(self, rest: str) -> None:
         """export FILE: the host sends the game so far as the console's export writes it for
         this seat (the ``export`` message), and it is written to FILE on this computer, as at
-        the console; one sentence either way (a host too old to send it: one sentence)."""
+        the console; one sentence either way, naming the file's full path (a host too old to
+        send it: one sentence). ``export all`` prints those lines here, as over ssh."""
         path = typed_path(rest)
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
@@ -1336,8 +1338,11 @@ class JoinConsole(Answers):
         if lines is None:
             self.error(self.lang._(N_("The host did not send the game; nothing was written.")))
             return
+        if path.lower() in EXPORT_ALL:
+            self.reply(export_here(lines, self.lang))
+            return
         self._write_out(
-            path,
+            os.path.abspath(path),
             lambda: "\n".join(lines) + "\n",
             refused=N_("Cannot write {file}: {error}"),
             failed=N_("Cannot write {file}: {error}."),
