@@ -18,6 +18,7 @@ import pexpect  # noqa: E402
 
 import remoteplay as rp  # noqa: E402
 from a11y_dominion.bots.kinds import make_bot  # noqa: E402
+from a11y_dominion.cli import MAX_SEED, host_seed  # noqa: E402
 from a11y_dominion.console.persistence import export_lines  # noqa: E402
 from a11y_dominion.console.seat import BotSeat  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
@@ -77,6 +78,18 @@ def test_the_export_names_the_seed_only_after_the_game(code, during, after):
     game = game_of(played=True)
     assert game.game_over
     assert export_lines(game, make_record(game), "Ann", {}, lang, "2026-12-06T08:41:35")[0] == after
+
+
+def test_a_hosted_game_s_own_seed_is_drawn_from_too_many_to_try():
+    asked: list = []
+
+    def draw(n: int) -> int:
+        asked.append(n)
+        return n - 1
+
+    assert host_seed(draw) == MAX_SEED // 2 and asked == [MAX_SEED // 2]  # each bot's seed + i fits too
+    assert host_seed(lambda n: 0) == 1
+    assert MAX_SEED // 2 > 2**60  # not the million of a local game's seed: its Kingdom and a hand do not find it
 
 
 pytestmark = pytest.mark.e2e
