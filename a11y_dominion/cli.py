@@ -49,6 +49,17 @@ def seed_number(text: str) -> int:
     return int(text)
 
 
+def host_seed(draw: Callable[[int], int] | None = None) -> int:
+    """A hosted game's seed when ``--seed`` is not given: a whole number from 1 to
+    ``MAX_SEED // 2`` (room for each bot's seed after it) from ``draw(n)``, a number from 0
+    to n - 1 (the system's secure source, :func:`secrets.randbelow`, unless given). Too many
+    to try: a remote player cannot find the seed, which determines every shuffle, from the
+    Kingdom and their own hands."""
+    import secrets
+
+    return (draw or secrets.randbelow)(MAX_SEED // 2) + 1
+
+
 def _lang(code: str | None = None) -> Language:
     """The language for messages of the subcommands: ``code``, else the
     ``language`` setting, else English."""
@@ -875,7 +886,6 @@ def cmd_host(args: argparse.Namespace) -> int:
     the game ended (final scores); 1: it stopped before its end (the host
     stopped it, Ctrl+C or SIGTERM, or it could not go on); 2: bad options."""
     import asyncio
-    import random
 
     from .files import shown_name
     from .i18n import N_
@@ -927,7 +937,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if saved is not None:
         seed = game.config.seed
     else:
-        seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+        seed = args.seed if args.seed is not None else host_seed()
         piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
         try:
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))

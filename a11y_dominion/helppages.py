@@ -48,6 +48,15 @@ HERE_LINES = {
     "games": N_("On the computer that runs this game, the games are kept in {folder}."),
     "settings": N_("On the computer that runs this game, the settings file is {file}."),
 }
+# the same lines at a remote seat, which is not shown the host's paths (``seat`` "join" or "ssh")
+REMOTE_LINES = {
+    ("games", "join"): N_("This game is kept on the host's computer, not on yours."),
+    ("games", "ssh"): N_("This game is kept on the host's computer, not on yours."),
+    ("settings", "ssh"): N_(
+        "Over ssh, the settings command changes your settings at this table; the host's settings file is not yours."
+    ),
+}
+SEATS = ("local", "join", "ssh")  # where a help page is read: this computer's game, a join seat, an ssh seat
 
 
 class HelpError(ValueError):
@@ -224,22 +233,29 @@ def shown_folder(kind: str, platform: str | None = None) -> str:
     return str(PureWindowsPath(path) if (platform or sys.platform) == "win32" else PurePosixPath(path))
 
 
-def folder_line(kind: str, lang: Language, platform: str | None = None) -> str:
+def folder_line(kind: str, lang: Language, platform: str | None = None, seat: str = "local") -> str:
     """The sentence in ``lang`` that names where this computer keeps the games (``kind``
-    "games") or the settings file ("settings"), on ``platform`` (as :func:`shown_folder`)."""
+    "games") or the settings file ("settings"), on ``platform`` (as :func:`shown_folder`).
+    At a remote ``seat`` (one of :data:`SEATS`: ``join`` or ``ssh``) a sentence without the
+    host's path where the host keeps it (:data:`REMOTE_LINES`)."""
+    remote = REMOTE_LINES.get((kind, seat))
+    if remote is not None:
+        return lang._(remote)
     path = shown_folder(kind, platform)
     return lang.text(HERE_LINES[kind], folder=path) if kind == "games" else lang.text(HERE_LINES[kind], file=path)
 
 
-def _here(lines: list[str], lang: Language, platform: str | None) -> list[str]:
-    return [folder_line(x[len(_HERE) :], lang, platform) if x.startswith(_HERE) else x for x in lines]
+def _here(lines: list[str], lang: Language, platform: str | None, seat: str = "local") -> list[str]:
+    return [folder_line(x[len(_HERE) :], lang, platform, seat) if x.startswith(_HERE) else x for x in lines]
 
 
-def part_lines(page: Page, index: int, lang: Language, opening: bool = False, platform: str | None = None) -> list[str]:
+def part_lines(
+    page: Page, index: int, lang: Language, opening: bool = False, platform: str | None = None, seat: str = "local"
+) -> list[str]:
     """The lines of part ``index`` of ``page``: its heading ("Part 2: Questions from cards."), then
     its lines. ``opening``: first the title with the headings of every part, and the lines under
     the title. A folder is named as ``platform`` (a ``sys.platform`` value; None: this
-    computer) has it (:func:`folder_line`)."""
+    computer) has it, or as a remote ``seat`` is told of it (:func:`folder_line`)."""
     out = []
     if opening:
         headings = "; ".join(h for h, _ in page.parts)
@@ -249,7 +265,7 @@ def part_lines(page: Page, index: int, lang: Language, opening: bool = False, pl
         out += page.intro
     heading, lines = page.parts[index]
     out.append(lang.text(N_("Part {n}: {heading}."), n=index + 1, heading=heading))
-    return _here(out + lines, lang, platform)
+    return _here(out + lines, lang, platform, seat)
 
 
 def page_lines(page: Page, lang: Language, platform: str | None = None) -> list[str]:
@@ -269,11 +285,14 @@ class HelpReader:
     """The help command of one player: the topic list, ``help keys``, a page a part at a time.
 
     ``keys``: gives the lines of ``help keys`` in a language (the keys this seat has);
-    ``platform``: the ``sys.platform`` value whose folders the pages name (None: this computer)."""
+    ``platform``: the ``sys.platform`` value whose folders the pages name (None: this computer);
+    ``seat``: where the pages are read (one of :data:`SEATS`): at a remote seat the game is
+    said to be kept on the host's computer, without the host's paths."""
 
-    def __init__(self, keys: Callable[[Language], list[str]], platform: str | None = None) -> None:
+    def __init__(self, keys: Callable[[Language], list[str]], platform: str | None = None, seat: str = "local") -> None:
         self.keys = keys
         self.platform = platform
+        self.seat = seat
         self.topic: str | None = None
         self.part = 0
 
@@ -309,7 +328,9 @@ class HelpReader:
         page = load_page(topic, lang.code)
         if not part:
             self.topic, self.part = topic, 0
-            return part_lines(page, 0, lang, opening=True, platform=self.platform) + [self._after(page, 0, lang)]
+            return part_lines(page, 0, lang, opening=True, platform=self.platform, seat=self.seat) + [
+                self._after(page, 0, lang)
+            ]
         index = find_part(page, part)
         if index is None:
             return [bad_part(page, part, lang)]  # (the page being read stays the one it was)
@@ -320,7 +341,7 @@ class HelpReader:
         """Part ``index`` of the page being read, and what comes next."""
         page = load_page(self.topic or "playing", lang.code)
         self.part = index
-        return part_lines(page, index, lang, platform=self.platform) + [self._after(page, index, lang)]
+        return part_lines(page, index, lang, platform=self.platform, seat=self.seat) + [self._after(page, index, lang)]
 
     def next(self, lang: Language) -> list[str]:
         """The part after the one last read; one sentence when no page is open or it has ended."""

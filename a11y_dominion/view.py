@@ -474,7 +474,11 @@ def redact(event: ev.GameEvent, seat: str | None) -> ev.GameEvent | None:
     but the structural ones, :data:`~a11y_dominion.rules.events.STRUCTURE_FIELDS`)
     becomes :data:`HIDDEN`; a private :class:`~a11y_dominion.rules.events.Note` of
     another player is dropped. ``seat`` None means nobody's private facts.
+    The seed of a :class:`~a11y_dominion.rules.events.GameSetUp` is nobody's to
+    know (it determines every shuffle): every seat receives it as 0.
     """
+    if isinstance(event, ev.GameSetUp) and event.seed:
+        return dataclasses.replace(event, seed=0)
     owner = event.viewer
     if owner is None or owner == seat:
         return event
@@ -489,7 +493,7 @@ def redact_all(events: Iterable[ev.GameEvent], seat: str | None) -> list[ev.Game
     out = []
     for e in events:
         owner = e.viewer
-        if owner is None or owner == seat:
+        if (owner is None or owner == seat) and not isinstance(e, ev.GameSetUp):
             out.append(e)  # (what redact gives for it)
             continue
         r = redact(e, seat)

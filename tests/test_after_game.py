@@ -109,19 +109,18 @@ def test_a_player_who_dropped_comes_back_after_the_game_and_hears_the_result_las
         said = [x.rstrip("\n") for x in back]
         history = [a.text for a in host.people["Ann"].history.entries()]
         end = history.index("Game over.")
-        result = history[end + 1 :]
-        assert result[-1] in ("You win.", "Bot wins.") and len(result) == 3
-        missed = end - heard  # what she was told since, without "Game over." and the result
-        log = len(history) - heard  # log N reads back from the newest: the result too
+        result = history[end:]
+        assert result[-1] in ("You win.", "Bot wins.") and len(result) == 4
+        missed = len(history) - heard  # what she was told since, the result too: log N reads them all
         assert missed > 30
         assert said == [
             "Welcome back, Ann. The game is over.",
             "The medium bot played for you while you were away.",
-            f"{missed} messages while you were away; the last 30 follow. Type log {log} to hear them all.",
-            *history[end - 30 : end],
-            *result,
+            f"{missed} messages while you were away; the last 30 follow. Type log {missed} to hear them all.",
+            *history[-30:],
             "You may stay: log, repeat, score and export work here; type quit to leave.",
         ]
+        assert said[-5:-1] == result  # "Game over." and the result, whole and last
         assert printed[-1] == "Ann is back."  # no bot plays after the game
         host.leave("Ann", "ann 2", quit=True)
         await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)

@@ -313,8 +313,9 @@ def test_a_player_whose_client_was_killed_comes_back_after_the_game_to_hear_who_
     many = re.fullmatch(
         r"(\d+) messages while you were away; the last 30 follow\. Type log (\d+) to hear them all\.", said[start + 2]
     )
-    assert many and int(many[1]) > 30 and int(many[2]) == int(many[1]) + 4, said[start + 2]  # the result and Game over
-    assert len(said) == start + 3 + 30 + 4  # 30 missed lines, the two scores, who won, that she may stay
+    assert many and int(many[1]) > 30 and int(many[2]) == int(many[1]), said[start + 2]  # one count, the result's too
+    assert len(said) == start + 3 + 30 + 1  # the last 30 lines (Game over and the result among them), that she may stay
+    assert said[-5] == "Game over."  # the result whole
     assert re.fullmatch(r"Ann: \d+ VP \(.+\)\.", said[-4]) and re.fullmatch(r"Bot: \d+ VP \(.+\)\.", said[-3])
     assert said[-2] in ("You win.", "Bot wins.")  # the result last, before the staying line
     assert sum("The game is over" in x for x in said) == 1

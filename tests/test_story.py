@@ -24,8 +24,8 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole, KnownHosts, Link
-from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, story_messages
-from a11y_dominion.rules.decisions import Decision, Move
+from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, hello, story_messages
+from a11y_dominion.rules.decisions import END_MOVE, Decision, Move
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
 from a11y_dominion.view import PlayerView, event_data
@@ -302,3 +302,43 @@ def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_h
         game.cancel()
 
     asyncio.run(main())
+
+
+def test_a_program_back_after_the_bot_only_ended_its_turn_is_told_that_and_the_turn_once():
+    """The bot ended Ann's phases and nothing else: she is told it ended her turn (no play of hers
+    would show it), and "Bea's turn 1." her program narrated is not said again with its figures;
+    in Dutch too."""
+
+    async def main(code: str, ended: str, turn: str):
+        host = make_host()
+        table = host.table
+        written: dict = {"Ann": [], "Bea": []}
+        for name in ("Ann", "Bea"):
+            host.join(name, None, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
+        game = asyncio.ensure_future(table.run_async())
+        for _ in range(100):  # the table asks Ann
+            await asyncio.sleep(0)
+        assert table.game.pending.player == "Ann"
+        host.leave("Ann")
+        host.people["Ann"].outlet = None
+        host.people["Ann"].settings(language=code)
+        ends = SimpleNamespace(decide=lambda d, view: [END_MOVE], tell=lambda events: None)
+        host.stand_ins["Ann"].bot = ends  # (a bot that only ends each phase)
+        host._bot_stands_in("Ann")
+        for _ in range(1000):  # Ann's turn 1 ends; Bea's question waits
+            await asyncio.sleep(0)
+            if table.game.pending.player == "Bea":
+                break
+        assert table.game.pending.player == "Bea"
+        host.join("Ann", None, outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
+        console = make_console("Ann")
+        console.holder.change("language", code)
+        read(console, encode(hello(host, "Ann")) + "".join(written["Ann"]))  # (the session's hello first)
+        said = console.display.stream.getvalue().splitlines()
+        back = said[said.index(ended) - 1 :]  # right after the welcome
+        assert back[0].endswith(("The game goes on.", "Het spel gaat verder.")), said
+        assert turn in back and [x for x in said if x.startswith(turn[:-1])] == [turn], said
+        game.cancel()
+
+    asyncio.run(main("en", "The medium bot ended your turn while you were away.", "Bea's turn 1."))
+    asyncio.run(main("nl", "De medium-bot beëindigde jouw beurt terwijl je weg was.", "Beurt 1 van Bea."))

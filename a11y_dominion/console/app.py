@@ -516,7 +516,8 @@ class Console(Answers, Persistence, History):
 
     # ------------------------------------------------------------ the loop
     def intro(self) -> None:
-        """The first lines: how to get help, the speech mode, settings problems, the seed."""
+        """The first lines: how to get help, the speech mode, settings problems, the seed (when
+        one person plays at this keyboard: the seed determines every shuffle)."""
         repeat = next(
             (key_name(k or alt) for k, alt, c, _w in active_keys(self.keys) if c == "repeat" and (k or alt)), "F2"
         )
@@ -533,7 +534,7 @@ class Console(Answers, Persistence, History):
             self.say(self.t(N_("Loaded {file}."), file=self.loaded), keep=False)
             if self.game.pending is not None:
                 self.say(self._where_line(), keep=False)
-        else:
+        elif len(self.people) <= 1:  # the seed determines every shuffle: not for several players to see
             self.say(self.t(N_("Game seed {seed}."), seed=self.seed), keep=False)
 
     RECENT = 5  # announcements told when a game is resumed

@@ -284,7 +284,9 @@ class Ctx:
     sentence about a refused line, one line not kept. ``turn_start``: what repeat reads
     right after a turn's start (None: the latest message); ``think_ms`` and ``hints_off``:
     the hint's thinking time (None: the bot's default, 0: the medium bot) and the sentence
-    when hints are off; ``settings_file``: the seat's settings are the player's own file."""
+    when hints are off; ``settings_file``: the seat's settings are the player's own file;
+    ``help_seat``: where the help pages are read (:data:`~a11y_dominion.helppages.SEATS`: at
+    ``join`` and ``ssh`` seats the game is kept on the host's computer, its paths not shown)."""
 
     lang: Language
     seat: str | None
@@ -310,6 +312,7 @@ class Ctx:
     think_ms: int | None = None
     hints_off: str = N_("Hints are off in the settings; settings set hints on turns them on.")
     settings_file: bool = True
+    help_seat: str = "local"
 
     @property
     def caps(self) -> frozenset[str]:
@@ -548,7 +551,7 @@ def help_command(ctx: Ctx, rest: str) -> None:
     (:class:`~a11y_dominion.helppages.HelpReader`), each seat with its own place in the pages."""
     reader = ctx.state.help
     if reader is None:
-        reader = ctx.state.help = HelpReader(ctx.keys_help)
+        reader = ctx.state.help = HelpReader(ctx.keys_help, seat=ctx.help_seat)
     ctx.reply(reader.answer(rest, ctx.lang))
 
 

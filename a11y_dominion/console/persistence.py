@@ -359,17 +359,31 @@ def take_back(record: dict, game, me: str) -> tuple:
         raise UndoRefused(Msg("The game cannot be replayed, so undo is not possible.")) from None
 
 
+EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed here, at every seat
+
+
+def export_here(lines: list, lang: Language) -> list:
+    """What ``export all`` prints: a sentence with the count of ``lines`` (str), then the lines."""
+    said = lang.text(N_("Here is the game so far as export writes it, {n:1 line|{n} lines}."), n=len(lines))
+    return [said, *lines]
+
+
 def export_lines(game, record: dict, seat: str | None, kinds: dict, lang: Language, when: str) -> list:
     """The game so far as plain lines for ``seat`` (a player's name, or None for the public
-    record), what ``export`` writes: a heading (``when``, an ISO date and time; the seed;
+    record), what ``export`` writes: a heading (``when``, an ISO date and time; the seed
+    once the game is over, never before, as it determines every shuffle;
     the players with their kinds from ``kinds``, name to kind; the Kingdom is the first
     event told), then every event the seat may know (the public record and its own private
     facts), told in ``lang`` by its narrator, one sentence a line, with its own hand at the
     first decision of each of its turns (:func:`turn_hands`, read from ``record``, the
     game's :func:`~a11y_dominion.record.make_record`). Raises nothing."""
     cfg = game.config
+    date = when.replace("T", " ")
     lines = [
-        lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=when.replace("T", " "), seed=cfg.seed),
+        # the seed determines every shuffle: told only when the game can no longer be played
+        lang.text(N_("a11y-dominion game of {date}, seed {seed}."), date=date, seed=cfg.seed)
+        if game.game_over
+        else lang.text(N_("a11y-dominion game of {date}."), date=date),
         lang.text(
             N_("Players: {players}."),
             players=", ".join(f"{n} ({lang._(kinds.get(n, 'human'))})" for n in cfg.players),
@@ -500,13 +514,17 @@ class History:
 
     def cmd_export(self, path: str) -> None:
         """export FILE: write the game so far as plain text for the seat at the keyboard;
-        asks before replacing a file; one sentence either way."""
+        asks before replacing a file; one sentence either way, naming the file's full path.
+        ``export all`` prints those lines here instead, as at every seat (:func:`export_here`)."""
         path = typed_path(path)
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return
+        if path.lower() in EXPORT_ALL:
+            self.reply(export_here(self.export_lines(self.me_at_keyboard()), self.lang))
+            return
         self._write_out(
-            path,
+            os.path.abspath(path),
             lambda: "\n".join(self.export_lines(self.me_at_keyboard())) + "\n",
             refused=N_("Cannot write {file}: {error}"),
             failed=N_("Cannot write {file}: {error}."),

@@ -70,7 +70,7 @@ from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, 
 from ..console.completion import COMMANDS
 from ..console.display import LineCleared, cleared_text
 from ..console.keys import KeyCommand, key_help_lines
-from ..console.persistence import Persistence
+from ..console.persistence import EXPORT_ALL, Persistence, export_here
 from ..console.position import Position
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, typed_path
@@ -1100,6 +1100,20 @@ class JoinConsole(Answers):
             return self.latest
         return dataclasses.replace(self.latest, seat=who, hand=[], discard=[], set_aside=[])
 
+    def take_name(self, seat: str) -> None:
+        """Call this seat by ``seat``, its name as the host gives it, when that is the name
+        the player typed in another letter case (``bea`` for the seat Bea): the prompt, the
+        second person ("Your turn") and every comparison of names go by the host's name.
+        Another name changes nothing."""
+        if seat == self.name or self.name is None or seat.casefold() != self.name.casefold():
+            return
+        self.name = seat
+        self.humans = [seat] + [n for n in self.humans[1:] if n != seat]
+        holder = self.holder
+        holder.name = seat
+        holder.announcer.listener = seat
+        holder.narrator.viewer = seat
+
     def _know_players(self) -> None:
         """The players a "Name: query" may be about: every player of the latest view
         (the ones who are not people, as far as the host said, are bots)."""
@@ -1249,6 +1263,7 @@ class JoinConsole(Answers):
             hints_off=N_("Hints are off at this table: the host's hints setting is off.")
             if not self.host_hints[0]
             else N_("Hints are off in the settings; settings set hints on turns them on."),
+            help_seat="join",  # the game is kept on the host's computer
         )
 
     def seed(self) -> int:
@@ -1299,7 +1314,8 @@ class JoinConsole(Answers):
     def export_file(self, rest: str) -> None:
         """export FILE: the host sends the game so far as the console's export writes it for
         this seat (the ``export`` message), and it is written to FILE on this computer, as at
-        the console; one sentence either way (a host too old to send it: one sentence)."""
+        the console; one sentence either way, naming the file's full path (a host too old to
+        send it: one sentence). ``export all`` prints those lines here, as over ssh."""
         path = typed_path(rest)
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
@@ -1322,8 +1338,11 @@ class JoinConsole(Answers):
         if lines is None:
             self.error(self.lang._(N_("The host did not send the game; nothing was written.")))
             return
+        if path.lower() in EXPORT_ALL:
+            self.reply(export_here(lines, self.lang))
+            return
         self._write_out(
-            path,
+            os.path.abspath(path),
             lambda: "\n".join(lines) + "\n",
             refused=N_("Cannot write {file}: {error}"),
             failed=N_("Cannot write {file}: {error}."),
@@ -1614,6 +1633,9 @@ class JoinConsole(Answers):
                 )
                 self.exit_code = 2
                 return False
+            seat = message.get("seat")
+            if isinstance(seat, str):
+                self.take_name(seat)
             people = message.get("people")
             if isinstance(people, list):  # the people at the table: their turn's start is told at once
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
@@ -1653,6 +1675,7 @@ class JoinConsole(Answers):
         elif kind == "decide":
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
+            self.take_name(self.latest.seat)  # (a host that said the name as it was typed)
             self.decision_id = message.get("id")
             step = message.get("step")
             self.step = step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else None

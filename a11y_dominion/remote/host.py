@@ -38,7 +38,8 @@ from ..console.persistence import UndoRefused, export_lines, take_back
 from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..record import make_record
-from ..rules.decisions import Msg
+from ..rules.decisions import Kind, MoveKind, Msg
+from ..rules.events import TurnStarted
 from ..seats import LazyBot
 from ..settings import load_settings
 from ..table import Table
@@ -99,6 +100,7 @@ class StandIn:
         self.bot = bot
         self.active = False
         self.bot_answers = 0  # the answers the bot gave since its player was last in
+        self.bot_only_ended = True  # every one of them ended a phase (nothing played, bought or chosen)
         self._by_bot = False
         self._taken: asyncio.Event | None = None
         self.waits: Callable[[], None] | None = None  # called when the person is asked (set by the host)
@@ -129,8 +131,7 @@ class StandIn:
         that the bot answers instead when it takes over meanwhile)."""
         if self.active:
             self._by_bot = True
-            self.bot_answers += 1
-            return self.bot.decide(decision, view)
+            return self._bot_answer(decision, view)
         self._by_bot = False
         if self.waits is not None:
             self.waits()
@@ -154,8 +155,19 @@ class StandIn:
         if getattr(self.seat, "waiting", None) is got:
             self.seat.waiting = None
         self._by_bot = True
+        return self._bot_answer(decision, view)
+
+    def _bot_answer(self, decision, view):
+        """The bot's answer, counted (:attr:`bot_answers`, :attr:`bot_only_ended`)."""
+        answer = self.bot.decide(decision, view)
         self.bot_answers += 1
-        return self.bot.decide(decision, view)
+        try:
+            moves = decision.normalize(answer) if decision.kind is Kind.TURN else None
+        except ValueError:
+            moves = None
+        if not moves or any(getattr(m, "kind", None) is not MoveKind.END for m in moves):
+            self.bot_only_ended = False
+        return answer
 
     def take_over(self) -> None:
         """The bot answers from now on, the open question too."""
@@ -455,6 +467,7 @@ class GameHost:
             self.joined.append(name)
             stand_in = self.stand_ins[name]
             by_bot, stand_in.bot_answers = stand_in.bot_answers, 0
+            ended_only, stand_in.bot_only_ended = stand_in.bot_only_ended, True
             bot_played = stand_in.active and not self.over  # after the game no bot plays for anyone
             stand_in.give_back()
             if bot_played:
@@ -464,7 +477,7 @@ class GameHost:
                 )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
-        self.catch_up(name, heard, by_bot)
+        self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only)
         return SessionSeat(self, name, seat, session)
 
     def resume(self, started: str) -> None:
@@ -526,13 +539,16 @@ class GameHost:
         """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
         return (len(self.people[name].history), self.table.told.get(name, 0))
 
-    def catch_up(self, name: str, heard: tuple, by_bot: int = 0) -> None:
+    def catch_up(self, name: str, heard: tuple, by_bot: int = 0, ended_only: bool = False) -> None:
         """Tell the seat ``name``, whose new session took it during the game (or after it),
         where the game stands, each thing once: what it was told since ``heard`` (see
         :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
         was away), then its hand and its question, or else the turn, its hand and who must
         answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
-        told that it played, before what it played). A question of the seat's that the table
+        told that it played, before what it played; ``ended_only``: every one of them only
+        ended a phase, which the player is told as that, since nothing else shows it). When a
+        seat-protocol program narrated the start of the turn going on among what it missed,
+        the turn line is not said again. A question of the seat's that the table
         has yet to ask is left to the table, which tells the hand with it. A terminal seat
         hears the lines its narration kept meanwhile, the last :data:`CATCH_UP` of them when
         there are more (with how many there were and that ``log N`` reads them all); after the
@@ -552,12 +568,22 @@ class GameHost:
             seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
         else:
             seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
-        if by_bot:
+        if by_bot and ended_only:  # nothing played or bought: no line of the news would show it
+            turn = self.table.game.turn
+            if turn.number and self.table.game.current.name == name and not self.over:
+                seat.line(lang._(N_("The medium bot ended your Action phase while you were away.")))
+            else:
+                seat.line(lang._(N_("The medium bot ended your turn while you were away.")))
+        elif by_bot:
             seat.line(lang._(N_("The medium bot played for you while you were away.")))
+        turn_told = False  # its program narrated the start of the turn going on
         if outlet is not None:
             news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
             if news:
                 outlet.events(news)  # what happened while it was away, narrated by its program
+                starts = [e for e in news if isinstance(e, TurnStarted)]
+                current = self.table.game.current.name  # a person's turn start is told at once (a bot's later)
+                turn_told = bool(starts) and current == starts[-1].player and current in self.people
         else:
             self._missed(name, lines_heard)
         d = self.table.game.pending
@@ -579,50 +605,51 @@ class GameHost:
             seat.show_question(d, view, full=True)  # its first line is the turn's figures
             seat.prompt()
             return
-        seat.line(q.turn_line(view, name, lang))
+        if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
+            seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
         seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
     def _missed(self, name: str, lines_heard: int) -> None:
         """The lines of the terminal seat ``name`` since the first ``lines_heard`` of its
         history, read by ear: at most :data:`CATCH_UP` (the last ones, after how many there
-        were and how ``log`` reads them all); not the turn's start when the turn line that
-        follows says it; after the game, the result last (see :meth:`catch_up`)."""
+        were and that ``log`` with that same count reads them all); not the turn's start when the
+        turn line that follows says it; after the game, "Game over." and the result last and
+        whole (see :meth:`catch_up`)."""
         seat = self.people[name]
         lang = seat.lang
         entries = [a.text for a in seat.history.entries()]
         missed = entries[lines_heard:]
-        result: list = []
+        n = len(missed)  # one count: the messages said, and the log that reads them all
+        last = CATCH_UP
         d = self.table.game.pending
         if self.over:
             over = lang._(N_("Game over."))
-            end = max((i for i, text in enumerate(entries) if text == over), default=None)
-            if end is not None:
-                result = entries[end + 1 :]  # each player's score and who won, as the seat heard them
-                missed = entries[lines_heard:end]  # "Game over." itself: the welcome said it
-        elif missed and d is not None and d.player != name:
+            end = max((i for i, text in enumerate(missed) if text == over), default=None)
+            if end is not None:  # "Game over.", each player's score and who won: told whole, last
+                last = max(CATCH_UP, len(missed) - end)
+        shown = missed[-last:] if n > last else missed
+        if not self.over and shown and d is not None and d.player != name:
             turn = q.turn_line(self.table.view(name), name, lang)
-            if missed[-1].endswith(".") and turn.startswith(missed[-1][:-1] + ","):
-                missed.pop()  # "Bea's turn 3.": the turn line that follows says it
-        if len(missed) > CATCH_UP:
+            if shown[-1].endswith(".") and turn.startswith(shown[-1][:-1] + ","):
+                shown = shown[:-1]  # "Bea's turn 3.": the turn line that follows says it
+        if n > last:
             seat.line(
                 lang.text(
                     N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all."),
-                    n=len(missed),
-                    last=CATCH_UP,
-                    log=len(entries) - lines_heard,  # log reads back from the newest (the result too)
+                    n=n,
+                    last=last,
+                    log=n,  # log reads back from the newest
                 )
             )
-            seat.lines(missed[-CATCH_UP:])
-        elif missed:
-            seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(missed)))
-            seat.lines(missed)
-        seat.lines(result)
+        elif shown:  # (as many as follow)
+            seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(shown)))
+        seat.lines(shown)
 
     def leave(self, user: str, session=None, quit: bool = False) -> None:
         """The session ``session`` of the seat ``user`` names ended (``quit``: the player
         typed quit; else the connection broke, or a ``join`` program ended, which the host
-        cannot tell apart; after the game, either counts as quit): the others are told,
+        cannot tell apart, and which is waited for after the game too): the others are told,
         and that the game waits for the seat when the question is its own (else they are
         told so when its question comes: :meth:`_waits_for`); with ``bot_after``, a bot
         answers for it after that many seconds; what the seat had heard is kept
@@ -644,9 +671,10 @@ class GameHost:
         self.joined.remove(name)
         self.heard[name] = self._heard_now(name)
         self._left.set()
-        if self.over:  # they heard the result: not waited for, however their session ended
-            self.quitted.add(name)
+        if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
+            if not quit and self.after_game > 0:
+                self.out(self.waiting_line())
             return
         if not self.everyone_in.is_set():
             empty = self.empty()

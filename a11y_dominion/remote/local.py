@@ -25,6 +25,7 @@ import sys
 import threading
 
 from ..console.commands import is_yes
+from ..console.persistence import EXPORT_ALL
 from ..i18n import N_
 from ..lineinput import CUT_LINE, bound_input, line_bindings, line_was_cut, read_line
 from ..textinput import MAX_LINE
@@ -55,7 +56,7 @@ class LocalSeat(RemoteSeat):
         """``export FILE`` at the host's own terminal: the game so far, as the console's export
         writes it for this seat, written to FILE on this computer (readable by its owner only);
         one sentence either way. A file that exists is left as it is (no question is asked
-        here), and anything but a regular file is refused."""
+        here), and anything but a regular file is refused; ``export all`` prints the lines here."""
         from ..files import FileError, shown_name, typed_path, write_atomic, write_target
 
         lang = self.lang
@@ -63,6 +64,10 @@ class LocalSeat(RemoteSeat):
         if not path:
             self.line(lang._(N_("Export needs a file name, for example export game.txt.")))
             return
+        if path.lower() in EXPORT_ALL:  # printed here, as at every seat
+            super().export_lines(path)
+            return
+        path = os.path.abspath(path)  # the full path is said
         try:
             target, _linked = write_target(path)
         except FileError as e:

@@ -651,7 +651,7 @@ async def protocol_session(host, process) -> None:
         except (OSError, asyncssh.Error, BrokenPipeError):
             pass
 
-    write(encode(hello(host, name)))
+    write(encode(hello(host, host.seat_name(name) or name)))  # the seat's own name, however it was typed
     refusal = host.admit(name)
     if refusal is not None:
         write(encode({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}))

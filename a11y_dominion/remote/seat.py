@@ -39,6 +39,7 @@ from ..console.commands import (
     verbosity_of,
 )
 from ..console.completion import COMMANDS, DecisionCompleter, Seen, expand_names
+from ..console.persistence import EXPORT_ALL, export_here
 from ..console.position import Position
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
@@ -51,7 +52,6 @@ MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
 
 REMOTE_KEYS_PART = 4  # the part (from 0) of the network page that help keys reads at a remote seat: typing there
-EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed in the session
 COMPLETED_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # a remote seat's files are the host's
 # (what the other remote modules import from here)
 __all__ = ["MAX_LINE", "MAX_SAY", "VERBOSITIES", "RemoteSeat", "clean", "language_of", "typed_line", "undone_line"]
@@ -365,6 +365,7 @@ class RemoteSeat(HumanSeat):
             think_ms=0,
             hints_off=N_("Hints are off at this table: the host's hints setting is off."),
             settings_file=False,
+            help_seat="local" if self.kind == "human" else "ssh",  # (the host's own terminal is the host's computer)
         )
 
     def _quit(self) -> None:
@@ -408,10 +409,9 @@ class RemoteSeat(HumanSeat):
         this seat, for the player's terminal to keep (another ``rest``, a file name, is not used)."""
         lines = self.export() if self.export is not None else []
         if rest.lower() in EXPORT_ALL:
-            self.line(
-                self.lang.text(N_("Here is the game so far as export writes it, {n:1 line|{n} lines}."), n=len(lines))
-            )
-            self.lines(lines)
+            said = export_here(lines, self.lang)
+            self.line(said[0])
+            self.lines(said[1:])
             return
         self.line(
             self.lang.text(
