@@ -122,20 +122,21 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     lines = bot_turn(hand, deck, "yes\n")
     # the question comes in Bot's turn: what Bot did until then first (nothing of the turn was told)
     assert lines[1] == "Bot, turn 1: played Gladiator."
-    # one card that may be revealed or not: a yes-or-no question, no list of one
+    # one card that may be revealed or not: a yes-or-no question, no list of one; the bot
+    # reveals the card Ann is least likely to hold (2 Estates among her 15 cards)
     assert lines[2:5] == [
-        "Ann, Gladiator: you may reveal a Silver from your hand to stop the bonus.",
-        "Answer yes for Silver, or no.",
+        "Ann, Gladiator: you may reveal a copy of Estate from your hand to stop the bonus.",
+        "Answer yes for Estate, or no.",
         "Ann> yes",
     ]
-    assert lines[5] == "You reveal a Silver too: no +1 coin for Bot, no Gladiator trashed."
+    assert lines[5] == "You reveal Estate too: no +1 coin for Bot, no Gladiator trashed."
     lines = bot_turn(hand, deck, "no\n")
-    assert lines[5] == "You reveal no Silver: Bot gets +1 coin and trashes a Gladiator from the Supply."
+    assert lines[5] == "You reveal no Estate: Bot gets +1 coin and trashes a Gladiator from the Supply."
     assert not any("trashed Gladiator" in x for x in lines)
     lines = bot_turn(hand, deck, "nee\n", "nl")
     assert lines[1] == "Bot, beurt 1: speelde Gladiator."
-    assert lines[3] == "Antwoord ja voor Zilver, of nee."
-    assert lines[5] == ("Je laat geen Zilver zien: Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad.")
+    assert lines[3] == "Antwoord ja voor Landgoed, of nee."
+    assert lines[5] == ("Je laat geen Landgoed zien: Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad.")
 
 
 def _gladiator(ann_hand: list, bot_hand: list, typed: str) -> list:
@@ -153,7 +154,7 @@ def test_gladiator_told_to_the_player_who_played_it():
     # each outcome is one sentence, the copy revealed (or not) and the Gladiator trashed in it
     assert lines[i + 1 : i + 3] == [
         "You reveal Copper.",
-        "Bot reveals a Copper too: no +1 coin, no Gladiator trashed. Ann: 0 Actions, 2 coins.",
+        "Bot reveals Copper too: no +1 coin, no Gladiator trashed. Ann: 0 Actions, 2 coins.",
     ]
     lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Silver\n")
     i = lines.index("Ann> Silver")

@@ -15,6 +15,7 @@ import serverplay as sp
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
     pytest.mark.skipif(
         shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
         reason="needs the OpenSSH client ssh and asyncssh",

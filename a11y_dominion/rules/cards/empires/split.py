@@ -130,7 +130,7 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
         answer = yield from g.choose_cards(
             left,
             copies,
-            "{player}, Gladiator: you may reveal a {card} from your hand to stop the bonus.",
+            "{player}, Gladiator: you may reveal a copy of {card} from your hand to stop the bonus.",
             "reveal",
             0,
             1,
@@ -144,10 +144,10 @@ def _gladiator(g: Game, p: Player, me: Card) -> Flow:
     if matched:
         g.emit_note(
             p,
-            N_("{other} reveals a {card} too: no +1 coin for {player}, no Gladiator trashed."),
-            you=N_("{other} reveals a {card} too: no +1 coin, no Gladiator trashed."),
+            N_("{other} reveals {card} too: no +1 coin for {player}, no Gladiator trashed."),
+            you=N_("{other} reveals {card} too: no +1 coin, no Gladiator trashed."),
             other=left,
-            to_other=N_("You reveal a {card} too: no +1 coin for {player}, no Gladiator trashed."),
+            to_other=N_("You reveal {card} too: no +1 coin for {player}, no Gladiator trashed."),
             card=name,
             tells=("cards_revealed",),
         )
