@@ -66,6 +66,9 @@ class EventSentences:
     last_drawn: tuple[str, ...] | None = None  # the cards the viewer was last told they drew
     phase_said: str | None = None  # the viewer's new phase, named by the last sentence told about it
     debt_said: int | None = None  # the viewer's whole Debt, said by the last sentence ("You take 4 Debt ...")
+    # the viewer's figures ("actions", "buys", "coins") whose new totals the last sentences said
+    # ("you have 6 coins", verbose), so that the turn prompt after them need not say them again
+    totals_said: dict[str, int] | None = None
 
     def attack_lead(self, e: ev.Attacked) -> list[str]:
         """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
@@ -494,6 +497,11 @@ class EventSentences:
             any(c.d_coins for c in changes),
         )
         figures = ((last.actions, "Action"), (last.buys, "Buy"), (last.coins, "coin"))
+        if last.player == self.viewer:
+            said = self.totals_said = dict(self.totals_said or {})
+            for key, (total, _unit), shown in zip(("actions", "buys", "coins"), figures, touched, strict=True):
+                if shown:
+                    said[key] = total
         return self._join(
             [self._n(total, unit) for (total, unit), shown in zip(figures, touched, strict=True) if shown]
         )

@@ -1,0 +1,46 @@
+"""Faults a new user heard at the console, over ssh and with join, each in English and Dutch:
+a verbose Treasure play's total said once, not again by the prompt after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_said_once_console import after, console_at
+
+VERBOSE = {"en": "settings set verbosity verbose", "nl": "instellingen zet uitgebreidheid uitgebreid"}
+SILVER_AND_GOLD = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {"Ann": {"hand": ["Silver", "Copper", "Gold", "Estate"], "deck": ["Estate"] * 5}},
+}
+
+
+# ------------------------------------------------------------ 1. a verbose Treasure play's total, once
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play silver", "You play Silver: +2 coins; you have 2 coins. Ann, Buy phase."),
+        ("nl", "speel zilver", "Je speelt Zilver: +2 munten; je hebt 2 munten. Ann, aanschaffase."),
+    ],
+)
+def test_a_verbose_treasure_play_says_its_total_once(lang, typed, expected):
+    _, lines = console_at(SILVER_AND_GOLD, f"{VERBOSE[lang]}\n{typed}\n", lang)
+    assert after(lines, typed)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, first, typed, expected",
+    [
+        ("en", "play silver", "play treasures", ["You play Copper: +1 coin; you have 3 coins.", "You play Gold: +3 coins; you have 6 coins."]),
+        (
+            "nl",
+            "speel zilver",
+            "speel geldkaarten",
+            ["Je speelt Koper: +1 munt; je hebt 3 munten.", "Je speelt Goud: +3 munten; je hebt 6 munten."],
+        ),
+    ],
+)
+def test_the_prompt_after_verbose_treasures_does_not_say_the_coins_again(lang, first, typed, expected):
+    _, lines = console_at(SILVER_AND_GOLD, f"{VERBOSE[lang]}\n{first}\n{typed}\n", lang)
+    said = after(lines, typed)
+    assert said[:2] == expected
+    assert not said[2].endswith(("6 coins.", "6 munten.")), said
