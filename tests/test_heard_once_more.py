@@ -44,3 +44,20 @@ def test_the_prompt_after_verbose_treasures_does_not_say_the_coins_again(lang, f
     said = after(lines, typed)
     assert said[:2] == expected
     assert not said[2].endswith(("6 coins.", "6 munten.")), said
+
+
+# ------------------------------------------------------------ 7. a verbose play says what the card gives
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play villa", "You play Villa: +2 Actions, +1 Buy and +1 coin; you have 2 Actions, 2 Buys and 1 coin."),
+        ("nl", "speel villa", "Je speelt Villa: +2 acties, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt."),
+    ],
+)
+def test_a_verbose_play_says_what_the_card_gives_and_the_totals(lang, typed, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(state, f"{VERBOSE[lang]}\n{typed}\n", lang)
+    assert after(lines, typed)[0] == expected

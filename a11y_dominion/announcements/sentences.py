@@ -507,14 +507,16 @@ class EventSentences:
         )
 
     def folded_play(self, said: str, changes: list[ev.ResourcesChanged]) -> str:
-        """The sentence of a play of the viewer's (``said``, "You play Cellar.") with the
+        """The sentence of a play of the viewer's (``said``, "You play Villa.") with the
         Actions, Buys and coins its ``changes`` (ResourcesChanged events, the Action the play
-        used among them) made, each figure once, as its net change, and their new totals:
-        "You play Silver: +2 coins; you have 4 coins.", "You play Cellar; you still have 1 Action."
-        (verbose, the viewer's own plays)."""
+        used among them) made and their new totals: what the card gives, as its text says it,
+        when it gives any ("You play Villa: +2 Actions, +1 Buy and +1 coin; you have 2 Actions,
+        2 Buys and 1 coin."), else the Action the play used ("You play Engineer: -1 Action; you
+        have 0 Actions.") (verbose, the viewer's own plays)."""
+        given = [c for c in changes if c.source != "play"]
         bits = [
             ("+" if d > 0 else "-") + self._n(abs(d), unit)
-            for d, unit in zip(self._net(changes), ("Action", "Buy", "coin"), strict=True)
+            for d, unit in zip(self._net(given or changes), ("Action", "Buy", "coin"), strict=True)
             if d
         ]
         if not bits:
