@@ -336,7 +336,7 @@ def test_completion_offers_only_legal_cards():
     assert completions(game, "card King") == ["King's Castle"]
     assert completions(game, "help k") == ["keys"]
     start = completions(game, "")
-    assert "play" in start and "hand" in start and "supply" in start and "pay" not in start
+    assert "play " in start and "hand" in start and "supply" in start and "pay " not in start
     assert completions(game, "su") == ["supply"]
     game.answer(["treasures"])
     assert completions(game, "buy ") == ["Copper", "Estate", "Curse", "City Quarter", "Engineer", "Patrician"]
@@ -356,7 +356,7 @@ def test_completion_in_a_card_choice_uses_the_options():
     )
     game = SimpleNamespace(pending=d, piles={})
     assert option_words(game) == ["Copper", "Estate", "Gold"]
-    assert completions(game, "e") == ["Estate", "events", "export"]  # commands stay valid in a choice
+    assert completions(game, "e") == ["Estate", "events", "export "]  # commands stay valid in a choice
     assert completions(game, "Es") == ["Estate"]
     assert completions(game, "Copper, g") == ["Gold"]
     yn = SimpleNamespace(pending=Decision("You", "yesno", "yesno", "Trash it?", ["yes", "no"]), piles={})

@@ -61,3 +61,52 @@ def test_a_verbose_play_says_what_the_card_gives_and_the_totals(lang, typed, exp
     }
     _, lines = console_at(state, f"{VERBOSE[lang]}\n{typed}\n", lang)
     assert after(lines, typed)[0] == expected
+
+
+# ------------------------------------------------------------ 4. a completed command that takes a word ends in a space
+def test_tab_completes_a_move_word_with_a_space_after_it():
+    from test_completion_list import typed
+
+    assert typed("b\tCu\t", plain=True)[0] == "buy Curse"  # not "buyCu"
+    assert typed("pl\tx", plain=True)[0] == "play x"
+    assert typed("sup\t", plain=True)[0] == "supply"  # a command that takes nothing: no space
+    assert typed("b\ts", plain=True)[0] == "buy s"  # not "buys", which is refused
+
+
+@pytest.mark.parametrize(
+    "end, lang, text, expected",
+    [
+        ("console", "en", "b", ["buy "]),
+        ("console", "en", "sa", ["save "]),
+        ("console", "en", "ha", ["hand"]),
+        ("console", "nl", "ko", ["koop "]),
+        ("console", "nl", "instel", ["instellingen "]),
+        ("remote", "en", "b", ["buy "]),
+        ("remote", "en", "sa", ["say "]),
+        ("remote", "en", "ha", ["hand"]),
+        ("remote", "nl", "ko", ["koop "]),
+        ("remote", "nl", "ze", ["zeg "]),
+        ("remote", "nl", "instel", ["instellingen "]),
+    ],
+)
+def test_every_end_completes_a_word_that_takes_an_argument_with_a_space(end, lang, text, expected):
+    """The console's and join's completer (a game) and a remote seat's (its view, its commands):
+    the word is listed without the space."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from a11y_dominion.console.completion import DecisionCompleter, Seen
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.remote.seat import COMPLETED_COMMANDS, _session_words
+    from a11y_dominion.view import player_view
+    from test_console import fresh_game
+
+    game = fresh_game()
+    if end == "remote":
+        seen = Seen(player_view(game, "You"), game.pending)
+        completer = DecisionCompleter(lambda: seen, Language(lang), commands=COMPLETED_COMMANDS, words=_session_words)
+    else:
+        completer = DecisionCompleter(lambda: game, Language(lang))
+    got = list(completer.get_completions(Document(text), CompleteEvent(completion_requested=True)))
+    assert [c.text for c in got] == expected
+    assert [c.display_text for c in got] == [w.strip() for w in expected]
