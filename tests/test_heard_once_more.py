@@ -30,7 +30,12 @@ def test_a_verbose_treasure_play_says_its_total_once(lang, typed, expected):
 @pytest.mark.parametrize(
     "lang, first, typed, expected",
     [
-        ("en", "play silver", "play treasures", ["You play Copper: +1 coin; you have 3 coins.", "You play Gold: +3 coins; you have 6 coins."]),
+        (
+            "en",
+            "play silver",
+            "play treasures",
+            ["You play Copper: +1 coin; you have 3 coins.", "You play Gold: +3 coins; you have 6 coins."],
+        ),
         (
             "nl",
             "speel zilver",
@@ -51,7 +56,11 @@ def test_the_prompt_after_verbose_treasures_does_not_say_the_coins_again(lang, f
     "lang, typed, expected",
     [
         ("en", "play villa", "You play Villa: +2 Actions, +1 Buy and +1 coin; you have 2 Actions, 2 Buys and 1 coin."),
-        ("nl", "speel villa", "Je speelt Villa: +2 acties, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt."),
+        (
+            "nl",
+            "speel villa",
+            "Je speelt Villa: +2 acties, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt.",
+        ),
     ],
 )
 def test_a_verbose_play_says_what_the_card_gives_and_the_totals(lang, typed, expected):
@@ -110,3 +119,33 @@ def test_every_end_completes_a_word_that_takes_an_argument_with_a_space(end, lan
     got = list(completer.get_completions(Document(text), CompleteEvent(completion_requested=True)))
     assert [c.text for c in got] == expected
     assert [c.display_text for c in got] == [w.strip() for w in expected]
+
+
+# ------------------------------------------------------------ 8. no control character but Enter sends a line
+@pytest.mark.parametrize("control", [chr(c) for c in range(32) if chr(c) not in "\r\n\x1b\x03\x04\x1a\t"])
+def test_no_control_character_sends_the_line_at_the_console_or_join(control):
+    """The console's and join's line editor (the same PromptReader): a control character typed or
+    pasted in a line ("say red be^OLL") at most edits it; the line is sent by Enter alone, once."""
+    from test_completion_list import typed
+
+    got, screen = typed("say red be" + control + "LL", plain=True)
+    assert screen.count("You> ") == 1, repr(screen)  # one line read, when Enter came
+    assert "LL" in got, repr(got)  # (Ctrl+A and Ctrl+B move the cursor: the rest goes before)
+
+
+def test_ctrl_c_at_the_host_s_line_terminal_starts_a_new_line(capsys):
+    """A host's terminal that reads whole lines shows Ctrl+C as "^C": the host's sentence after
+    it starts on a new line, not after the "^C"."""
+    from a11y_dominion.remote.local import HostTerminal
+    from test_after_game import make_host
+
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    host, _ann, _bea, printed = make_host(600)
+    terminal = HostTerminal(host, Tty())
+    host.over = True
+    terminal.interrupt()
+    assert capsys.readouterr().out == "\n"
+    assert printed[-1] == "The host stops waiting and closes the table."
