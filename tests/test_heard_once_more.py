@@ -149,3 +149,71 @@ def test_ctrl_c_at_the_host_s_line_terminal_starts_a_new_line(capsys):
     terminal.interrupt()
     assert capsys.readouterr().out == "\n"
     assert printed[-1] == "The host stops waiting and closes the table."
+
+
+# ------------------------------------------------------------ 6. the hand at a turn's start, at every verbosity
+TERSE_LATER = {
+    "en": ["play treasures", "end", "play treasures", "settings set verbosity terse", "end", "play treasures", "end"],
+    "nl": [
+        "speel geldkaarten",
+        "einde",
+        "speel geldkaarten",
+        "instellingen zet uitgebreidheid beknopt",
+        "einde",
+        "speel geldkaarten",
+        "einde",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "lang, turn, hand", [("en", "Your turn 4.", "Your hand: 5 Coppers."), ("nl", "Jouw beurt 4.", "Je hand: 5 Koper.")]
+)
+def test_the_console_reads_the_hand_at_a_turn_s_start_though_the_same_cards_were_drawn_before(lang, turn, hand):
+    """Seed 1: turn 1's Clean-up draws 5 Coppers (told at normal), and so does turn 3's, untold
+    at terse: turn 4 starts with the hand read."""
+    from test_console import session
+
+    _, _, lines = session("\r".join(TERSE_LATER[lang]) + "\r", "--players", "Ann:human,Bot:bigmoney", "--lang", lang)
+    i = lines.index(turn)
+    assert lines[i + 1] == hand, lines[i : i + 3]
+
+
+@pytest.mark.parametrize(
+    "lang, turn, hand", [("en", "Your turn 4.", "Your hand: 5 Coppers."), ("nl", "Jouw beurt 4.", "Je hand: 5 Koper.")]
+)
+def test_an_ssh_seat_reads_the_hand_at_a_turn_s_start_at_terse(lang, turn, hand):
+    """The same at a remote seat (the host in this process, the seat's lines in a list), where
+    ``settings terse`` is the seat's own command."""
+    import asyncio
+
+    pytest.importorskip("asyncssh")
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+
+    typed = list(TERSE_LATER[lang])
+    typed[3] = "instellingen beknopt" if lang == "nl" else "settings terse"  # a remote seat's settings command
+
+    async def main() -> list:
+        specs = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
+        piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+        host = GameHost(game, specs, 1, Language("en"), out=[].append)
+        ann: list = []
+        host.join("Ann", ann.append, "ann")
+        host.people["Ann"].settings(language=lang)
+        table = asyncio.ensure_future(host.table.run_async())
+        for line in ["", *typed]:
+            if line:
+                host.people["Ann"].typed(line)
+            for _ in range(30):  # the table takes the answer and asks the next question
+                await asyncio.sleep(0)
+        table.cancel()
+        return "".join(ann).splitlines()
+
+    lines = [x.removeprefix("Ann> ") for x in asyncio.run(main())]
+    i = lines.index(turn)
+    assert hand in lines[i : i + 4], lines[i : i + 4]

@@ -404,8 +404,13 @@ def option_shapes(view: PlayerView, d: Decision, lang: Language = EN) -> list:
 def heard_hand(seat, view: PlayerView) -> bool:
     """True when the hand of ``view`` is just the cards ``seat`` (a human seat, with a
     narrator) was last told it drew (the new hand drawn in Clean-up): it is not read
-    again at the next turn's prompt."""
-    drawn = getattr(getattr(seat, "narrator", None), "last_drawn", None)
+    again at the next turn's prompt. Asked at a turn's start, the draw told counts once:
+    the narrator forgets it, so a later hand of the same cards (5 Coppers again, with the
+    draw left untold at terse) is read."""
+    narrator = getattr(seat, "narrator", None)
+    drawn = getattr(narrator, "last_drawn", None)
+    if drawn is not None:
+        narrator.last_drawn = None
     return drawn is not None and sorted(drawn) == sorted(view.hand)
 
 
