@@ -217,3 +217,33 @@ def test_an_ssh_seat_reads_the_hand_at_a_turn_s_start_at_terse(lang, turn, hand)
     lines = [x.removeprefix("Ann> ") for x in asyncio.run(main())]
     i = lines.index(turn)
     assert hand in lines[i : i + 4], lines[i : i + 4]
+
+
+# ------------------------------------------------------------ 5. the status after an undo says every figure
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        (
+            "en",
+            ["play treasures", "buy curse", "undo", "undo"],
+            ["Ann, Buy phase: 1 Buy, 2 coins.", "Ann, Action phase: 1 Action, 1 Buy, 0 coins."],
+        ),
+        (
+            "nl",
+            ["speel geldkaarten", "koop vloek", "herstel", "herstel"],
+            ["Ann, aanschaffase: 1 aanschaf, 2 munten.", "Ann, actiefase: 1 actie, 1 aanschaf, 0 munten."],
+        ),
+    ],
+)
+def test_the_prompt_after_an_undo_says_what_it_says_at_that_decision(lang, typed, expected):
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Copper", "Copper", "Estate", "Estate", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    _, lines = console_at(state, "\n".join(typed) + "\n", lang)
+    undos = [i for i, x in enumerate(lines) if x == f"Ann> {typed[2]}"]
+    assert len(undos) == 2
+    # each undo: what was taken back, the hand (and what is in play), then the prompt of that decision
+    said = [next(x for x in lines[i + 1 :] if x.startswith("Ann,")) for i in undos]
+    assert said == expected
+    assert lines[undos[0] + 1 : undos[0] + 5][-1] == expected[0]
