@@ -247,3 +247,42 @@ def test_the_prompt_after_an_undo_says_what_it_says_at_that_decision(lang, typed
     said = [next(x for x in lines[i + 1 :] if x.startswith("Ann,")) for i in undos]
     assert said == expected
     assert lines[undos[0] + 1 : undos[0] + 5][-1] == expected[0]
+
+
+# ------------------------------------------------------------ 9. resume with no ID: the newest game it can resume
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "The newer game {id} has players at other computers; resume it with a11y-dominion host --resume {id}."),
+        (
+            "nl",
+            "Het nieuwere spel {id} heeft spelers aan andere computers; ga ermee verder met "
+            "a11y-dominion host --resume {id}.",
+        ),
+    ],
+)
+def test_resume_goes_on_with_the_newest_console_game_and_names_a_newer_hosted_one(lang, said, capsys, monkeypatch):
+    import io
+    import json
+
+    from a11y_dominion import autosave
+    from a11y_dominion.cli import main
+    from test_history import TO_VILLAGE, play
+
+    play(TO_VILLAGE[:1])
+    (console_game,) = autosave.games_dir().glob("*.jsonl")
+    play(TO_VILLAGE[:2])
+    (hosted,) = [p for p in autosave.games_dir().glob("*.jsonl") if p != console_game]
+    lines = hosted.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["record"]["seats"][0][1] = "remote"  # the newer game is a hosted one
+    hosted.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    assert [g.id for g in autosave.unfinished_games()] == [console_game.stem, hosted.stem]
+    settings = autosave.games_dir().parent / "settings-for-resume.json"
+    settings.write_text(json.dumps({"language": lang}))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(settings))  # the language the settings say
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the end of input stops the game
+    main(["resume", "--speech", "off", "--plain"])
+    out = capsys.readouterr().out.splitlines()
+    assert said.format(id=hosted.stem) in out
+    assert autosave.unfinished_games()[0].id == console_game.stem  # the console game went on
