@@ -164,8 +164,9 @@ def test_long_buy_list_is_summed_up():
     _, _, lines = session("play treasures\rend\rplay treasures\r")
     # turn 2: 5 Coppers give 5 coins, 16 things to buy; how to hear them all was said at turn 1
     i = lines.index("You play 5 Coppers. 5 coins.")  # after the first turn "play treasures" implies the Buy phase
-    # the same moves as at turn 1 with other numbers: only the number that moved, of ending the turn
-    assert lines[i + 1] == "17: end."
+    # the same moves as at turn 1 with other numbers: the run of buys by its numbers alone (its cards
+    # follow from the coins) and the move whose number moved, so that no number is skipped unsaid
+    assert lines[i + 1] == "1 to 16: buy; 17: end."
     assert "6. buy Patrician, 2 coins" in lines[:i]
 
 

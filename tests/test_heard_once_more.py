@@ -286,3 +286,62 @@ def test_resume_goes_on_with_the_newest_console_game_and_names_a_newer_hosted_on
     out = capsys.readouterr().out.splitlines()
     assert said.format(id=hosted.stem) in out
     assert autosave.unfinished_games()[0].id == console_game.stem  # the console game went on
+
+
+# ------------------------------------------------------------ 3. a list of moves skips no number unsaid
+MANY = (
+    "Villa",
+    "Engineer",
+    "Forum",
+    "Patrician/Emporium",
+    "Castles",
+    "Chariot Race",
+    "Farmers' Market",
+    "Sacrifice",
+    "Legionary",
+    "City Quarter",
+)
+BOT_ESTATES = {"hand": ["Estate"] * 5, "deck": ["Estate"] * 5}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play treasures\nend\n", "1: play Engineer; 2: play Copper; 3: play treasures; 4 to 7: buy; 8: end."),
+        (
+            "nl",
+            "speel geldkaarten\neinde\n",
+            "1: speel Ingenieur; 2: speel Koper; 3: speel geldkaarten; 4 tot en met 7: kopen; 8: einde.",
+        ),
+    ],
+)
+def test_the_brief_line_names_the_numbers_of_the_buys_it_once_taught(lang, typed, expected):
+    from test_console import position_console
+
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {
+            "Ann": {"hand": ["Copper"] * 2 + ["Estate"] * 3, "deck": ["Engineer", "Copper"] + ["Estate"] * 3},
+            "Bot": BOT_ESTATES,
+        },
+    }
+    _, lines = position_console(state, typed, MANY, lang=lang)
+    assert lines[-3] == expected
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("en", "play treasures\nend\nplay treasures\n", "1 to 15: buy; 16: end."),
+        ("nl", "speel geldkaarten\neinde\nspeel geldkaarten\n", "1 tot en met 15: kopen; 16: einde."),
+    ],
+)
+def test_a_move_whose_number_moved_comes_with_the_numbers_before_it(lang, typed, expected):
+    from test_console import position_console
+
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Copper"] * 3 + ["Estate"] * 2, "deck": ["Copper"] * 5}, "Bot": BOT_ESTATES},
+    }
+    _, lines = position_console(state, typed, MANY, lang=lang)
+    assert lines[-3] == expected
