@@ -345,3 +345,68 @@ def test_a_move_whose_number_moved_comes_with_the_numbers_before_it(lang, typed,
     }
     _, lines = position_console(state, typed, MANY, lang=lang)
     assert lines[-3] == expected
+
+
+# ------------------------------------------------------------ 2. repeat speaks the language of now
+@pytest.mark.parametrize(
+    "first, back, expected",
+    [
+        (
+            ["settings set language nl", "speel geldkaarten", "einde"],
+            "instellingen zet taal en",
+            ["Your turn 2.", "Bot, turn 1: played 3 Coppers, bought Silver. (6 of 7)"],
+        ),
+        (
+            ["play treasures", "end", "settings set language nl"],
+            "instellingen zet taal nl",
+            ["Jouw beurt 2.", "Bot, beurt 1: speelde 3 Koper, kocht Zilver. (6 van 7)"],
+        ),
+    ],
+)
+def test_repeat_and_previous_at_the_console_read_the_history_in_the_language_of_now(first, back, expected):
+    from test_history import play
+
+    _, text = play([*first, back, "repeat", "previous"], players="Ann:human,Bot:bigmoney")
+    lines = text.splitlines()
+    assert [lines[lines.index("Ann> repeat") + 1], lines[lines.index("Ann> previous") + 1]] == expected
+
+
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        (["settings nl", "speel geldkaarten", "einde", "instellingen en", "repeat"], "Your turn 2."),
+        (["play treasures", "end", "settings nl", "herhaal"], "Jouw beurt 2."),
+    ],
+)
+def test_repeat_at_an_ssh_seat_reads_the_history_in_the_language_of_now(typed, expected):
+    """A remote seat (the host in this process, the seat's lines in a list) changes its language
+    with its own settings command; repeat reads its last message in the new one."""
+    import asyncio
+
+    pytest.importorskip("asyncssh")
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+
+    async def main() -> list:
+        specs = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
+        piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+        host = GameHost(game, specs, 1, Language("en"), out=[].append)
+        ann: list = []
+        host.join("Ann", ann.append, "ann")
+        table = asyncio.ensure_future(host.table.run_async())
+        for line in ["", *typed]:
+            if line:
+                ann.append(f"Ann> {line}\n")
+                host.people["Ann"].typed(line)
+            for _ in range(30):  # the table takes the answer and asks the next question
+                await asyncio.sleep(0)
+        table.cancel()
+        return "".join(ann).splitlines()
+
+    lines = asyncio.run(main())
+    at = next(i for i, x in enumerate(lines) if x.endswith(f"Ann> {typed[-1]}"))  # (after the seat's prompt)
+    assert lines[at + 1] == expected

@@ -1897,7 +1897,7 @@ def run_join(args, stdout=None) -> int:
         fd: int | None = sys.stdin.fileno()
     except (AttributeError, ValueError, OSError):
         fd = None
-    console = JoinConsole(
+    seat.host = console = JoinConsole(
         link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)), input_fd=fd
     )
     console.hints = bool(settings.get("hints", True))
