@@ -86,7 +86,7 @@ def test_tab_completes_a_move_word_with_a_space_after_it():
     "end, lang, text, expected",
     [
         ("console", "en", "b", ["buy "]),
-        ("console", "en", "sa", ["save "]),
+        ("console", "en", "sa", ["save ", "say "]),
         ("console", "en", "ha", ["hand"]),
         ("console", "nl", "ko", ["koop "]),
         ("console", "nl", "instel", ["instellingen "]),
@@ -106,14 +106,14 @@ def test_every_end_completes_a_word_that_takes_an_argument_with_a_space(end, lan
 
     from a11y_dominion.console.completion import DecisionCompleter, Seen
     from a11y_dominion.i18n import Language
-    from a11y_dominion.remote.seat import COMPLETED_COMMANDS, _session_words
+    from a11y_dominion.remote.seat import COMPLETED_COMMANDS
     from a11y_dominion.view import player_view
     from test_console import fresh_game
 
     game = fresh_game()
     if end == "remote":
         seen = Seen(player_view(game, "You"), game.pending)
-        completer = DecisionCompleter(lambda: seen, Language(lang), commands=COMPLETED_COMMANDS, words=_session_words)
+        completer = DecisionCompleter(lambda: seen, Language(lang), commands=COMPLETED_COMMANDS, paths=False)
     else:
         completer = DecisionCompleter(lambda: game, Language(lang))
     got = list(completer.get_completions(Document(text), CompleteEvent(completion_requested=True)))
@@ -410,3 +410,26 @@ def test_repeat_at_an_ssh_seat_reads_the_history_in_the_language_of_now(typed, e
     lines = asyncio.run(main())
     at = next(i for i, x in enumerate(lines) if x.endswith(f"Ann> {typed[-1]}"))  # (after the seat's prompt)
     assert lines[at + 1] == expected
+
+
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("settings set language nl", "Bot, beurt 1: speelde 3 Koper, kocht Zilver."),
+        ("repeat", "Bot, turn 1: played 3 Coppers, bought Silver."),
+    ],
+)
+def test_repeat_at_a_joined_seat_reads_the_history_in_the_language_of_now(typed, expected):
+    """join's console (in this process, the host's messages given to it): the events it was told
+    are told again in the language it changes to."""
+    from a11y_dominion.rules import events as ev
+    from a11y_dominion.view import event_data
+    from joinconsole import join_console
+
+    console, screen, _sent = join_console()
+    told = [ev.TurnStarted("Bot", 1, 2), *[ev.CardPlayed("Bot", "Copper")] * 3]
+    told += [ev.CardBought("Bot", "Silver", 3, 0, "Silver", 39), ev.TurnStarted("Ann", 2, 3)]
+    console.receive({"type": "events", "events": [event_data(e) for e in told]})
+    console.command(typed)
+    console.command("herhaal 2" if typed.startswith("settings") else "repeat 2")
+    assert screen.getvalue().splitlines()[-1] == expected
