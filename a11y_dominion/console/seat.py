@@ -103,8 +103,10 @@ class HumanSeat:
         ``always``) now, in the middle of a game; the narration goes on where it was.
         Raises ValueError for another key or a value not allowed."""
         if key == "language":
-            self.lang = Language(value)
+            before, self.lang = self.lang.code, Language(value)
             self.narrator.L = self.lang
+            if self.lang.code == before:
+                return
             told = getattr(self.host, "told", None)  # a joined seat's program: the events it was told
             log = getattr(getattr(self.host, "game", None), "log", None)
             if isinstance(told, list):
