@@ -495,6 +495,11 @@ class SavedGame:
                 out.append((str(e[0]), str(e[1])))
         return out
 
+    @property
+    def hosted(self) -> bool:
+        """True when a seat plays at another computer (the game goes on with ``host --resume``)."""
+        return any(kind == "remote" for _name, kind in self.seats)
+
 
 def read_saved(path: Path) -> SavedGame:
     """The autosave file at ``path``; a torn or damaged last line is left out.
@@ -630,9 +635,10 @@ def unfinished_games() -> list[SavedGame]:
     return [g for g in all_games() if not g.finished]
 
 
-def find_game(game_id: str | None) -> SavedGame:
+def find_game(game_id: str | None, local: bool = False) -> SavedGame:
     """The unfinished game ``game_id``, or the latest unfinished one, held for this
-    process (:func:`lock_game`).
+    process (:func:`lock_game`); with ``local`` the latest one with no seat at another
+    computer (one ``resume`` plays at this keyboard), when there is one.
 
     Raises :class:`~a11y_dominion.record.RecordError` with one sentence when there is
     none, :class:`GameOpen` when another window has it open."""
@@ -642,6 +648,8 @@ def find_game(game_id: str | None) -> SavedGame:
             raise RecordError(
                 Msg("There is no unfinished game to resume; {command} starts a new one.", command=typed_command())
             )
+        if local:
+            games = [g for g in games if not g.hosted] or games
         lock_game(games[-1].path, games[-1].id)
         return games[-1]
     if not ID_PATTERN.match(game_id):

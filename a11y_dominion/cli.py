@@ -588,20 +588,26 @@ def cmd_help(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    """``resume [ID]``: the latest unfinished game (or the one named) goes on at the same decision."""
-    from .autosave import find_game
+    """``resume [ID]``: the game named, or the latest unfinished one played at this keyboard
+    (a newer hosted game is named in one sentence), goes on at the same decision."""
+    from .autosave import find_game, unfinished_games
     from .console.start import run_console
     from .record import RecordError
 
     lang = _lang()
     try:
-        saved = find_game(args.id)
+        saved = find_game(args.id, local=True)
     except RecordError as e:
         print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
         return 2
     play = build_parser().parse_args(["play"] + (["--speech", args.speech] if args.speech else []))
     play.plain = args.plain
     play.resume = saved
+    if args.id is None and not saved.hosted:  # a newer hosted game, which goes on at the host, is named
+        games = unfinished_games()
+        ids = [g.id for g in games]
+        newer = [g for g in games[ids.index(saved.id) + 1 :] if g.hosted] if saved.id in ids else []
+        play.newer_hosted = newer[-1].id if newer else None
     return run_console(play)
 
 

@@ -337,9 +337,11 @@ def line_bindings(limit: int = MAX_LINE) -> KeyBindings:
     characters go in only when printable and while the line has room
     (:func:`insert_typed`), a paste is read line by line (:func:`paste`), and
     Ctrl+R and Ctrl+S (history search, which would take the typed line away),
-    Ctrl+Q and Ctrl+V (the next key typed as it is), Ctrl+Z (a control character in the line)
-    and a terminal's cursor-position report do nothing. Merge them first: a
-    player's own keys and the console's win over them."""
+    Ctrl+Q and Ctrl+V (the next key typed as it is), Ctrl+Z (a control character in the line),
+    Ctrl+O (which would send the line, as Enter does), Ctrl+L (which would clear the screen)
+    and a terminal's cursor-position report do nothing: no control character but Enter sends
+    a line or acts (a pasted one at most edits it). Merge them first: a player's own keys and
+    the console's win over them."""
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
 
@@ -358,6 +360,8 @@ def line_bindings(limit: int = MAX_LINE) -> KeyBindings:
     @kb.add("c-q")
     @kb.add("c-v")
     @kb.add("c-z")
+    @kb.add("c-o")
+    @kb.add("c-l")
     @kb.add(Keys.Vt100MouseEvent, eager=True)
     @kb.add(Keys.CPRResponse, save_before=lambda event: False)
     def _nothing(event: KeyPressEvent) -> None:

@@ -164,8 +164,9 @@ def test_long_buy_list_is_summed_up():
     _, _, lines = session("play treasures\rend\rplay treasures\r")
     # turn 2: 5 Coppers give 5 coins, 16 things to buy; how to hear them all was said at turn 1
     i = lines.index("You play 5 Coppers. 5 coins.")  # after the first turn "play treasures" implies the Buy phase
-    # the same moves as at turn 1 with other numbers: only the number that moved, of ending the turn
-    assert lines[i + 1] == "17: end."
+    # the same moves as at turn 1 with other numbers: the run of buys by its numbers alone (its cards
+    # follow from the coins) and the move whose number moved, so that no number is skipped unsaid
+    assert lines[i + 1] == "1 to 16: buy; 17: end."
     assert "6. buy Patrician, 2 coins" in lines[:i]
 
 
@@ -336,7 +337,7 @@ def test_completion_offers_only_legal_cards():
     assert completions(game, "card King") == ["King's Castle"]
     assert completions(game, "help k") == ["keys"]
     start = completions(game, "")
-    assert "play" in start and "hand" in start and "supply" in start and "pay" not in start
+    assert "play " in start and "hand" in start and "supply" in start and "pay " not in start
     assert completions(game, "su") == ["supply"]
     game.answer(["treasures"])
     assert completions(game, "buy ") == ["Copper", "Estate", "Curse", "City Quarter", "Engineer", "Patrician"]
@@ -356,7 +357,7 @@ def test_completion_in_a_card_choice_uses_the_options():
     )
     game = SimpleNamespace(pending=d, piles={})
     assert option_words(game) == ["Copper", "Estate", "Gold"]
-    assert completions(game, "e") == ["Estate", "events", "export"]  # commands stay valid in a choice
+    assert completions(game, "e") == ["Estate", "events", "export "]  # commands stay valid in a choice
     assert completions(game, "Es") == ["Estate"]
     assert completions(game, "Copper, g") == ["Gold"]
     yn = SimpleNamespace(pending=Decision("You", "yesno", "yesno", "Trash it?", ["yes", "no"]), piles={})

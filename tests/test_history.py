@@ -201,13 +201,14 @@ def test_undo_takes_back_own_answers_in_own_turn_exactly():
     assert "There is nothing to undo yet." in out
     assert after(text, "undo")[:2] == ["Taken back: your buy of Silver.", "Your hand, 1 card: Estate."]
     i = out.index("You> play treasures")
-    # what was taken back without its old figures; the prompt then says the figures now, once
+    # what was taken back without its old figures; the prompt then says the figures now, each of them,
+    # as it does at that decision
     assert out[out.index("You> undo", i) + 1 : out.index("You> undo", i) + 4] == [
         "Taken back: your play of 4 Coppers.",
         "Your hand, 5 cards: 4 Coppers and Estate.",
-        "Action phase: 0 coins.",
+        "Action phase: 1 Action, 1 Buy, 0 coins.",
     ]
-    assert after(text, "undo")[2:4] == ["In play: 4 Coppers.", "1 Buy, 4 coins."]
+    assert after(text, "undo")[2:4] == ["In play: 4 Coppers.", "Buy phase: 1 Buy, 4 coins."]
     # the game went on as if Silver had never been bought: You bought nothing in turn 1
     bought = [e for e in console.game.log if isinstance(e, ev.CardBought) and e.player == "You"]
     assert bought == []
@@ -249,14 +250,14 @@ def test_undo_says_the_figures_it_changed_not_the_old_ones():
         "Taken back: your buy of Cellar. Now 0 VP tokens, 12 VP on Basilica.",
         "Your hand, 1 card: Estate.",
         "In play: 4 Coppers.",
-        "1 Buy, 4 coins.",
+        "Buy phase: 1 Buy, 4 coins.",  # the prompt of that decision, each figure
     ]
     second = out.index("You> undo", first + 1)
     assert out[second + 1 : second + 5] == [
         "Taken back: your buy of Engineer. Now 0 Debt, 0 VP tokens, 12 VP on Basilica.",
         "Your hand, 1 card: Estate.",
         "In play: 4 Coppers.",
-        "1 Buy.",
+        "Buy phase: 1 Buy, 4 coins.",
     ]
 
 
@@ -277,7 +278,7 @@ def test_undo_and_export_are_in_help_and_completion():
     words = [c.text for c in completer.get_completions(Document("un"), CompleteEvent())]
     assert "undo" in words
     words = [c.text for c in completer.get_completions(Document("exp"), CompleteEvent())]
-    assert "export" in words
+    assert "export " in words  # (a file name follows it)
     assert SimpleNamespace  # imported for symmetry with the console tests
 
 
@@ -550,7 +551,7 @@ def test_undo_says_the_figures_it_changed_in_dutch():
         "Teruggenomen: je aankoop van Ingenieur. Nu 0 schuld, 0 punten aan fiches, 12 punten op Basiliek.",
         "Je hand, 1 kaart: Landgoed.",
         "In het spel: 4 Koper.",
-        "You: 1 aanschaf.",
+        "You, aanschaffase: 1 aanschaf, 4 munten.",  # the prompt of that decision, each figure
     ]
 
 

@@ -474,7 +474,7 @@ def test_completion_offers_dutch_words_and_names():
     assert completions("kaart kon") == ["Koningskasteel"]
     assert completions("hulp t") == ["toetsen"]
     start = completions("")
-    assert "speel" in start and "koop" in start and "voorraad" in start and "play" not in start
+    assert "speel " in start and "koop " in start and "voorraad" in start and "play " not in start
     assert completions("vo") == ["voorraad", "vorige", "volgende"]
 
 

@@ -333,4 +333,4 @@ def test_the_dutch_export_of_a_game_tells_the_play_first():
     }
     console, _lines = console_at(state, "speel Villa\n", "nl", kingdom=VILLA_KINGDOM)
     lines = console.export_lines("Ann")
-    assert "Je speelt Villa: +1 actie, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt." in lines
+    assert "Je speelt Villa: +2 acties, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt." in lines

@@ -772,9 +772,10 @@ OWN_VILLAGE = [
 
 @pytest.mark.parametrize("prompts", [True, False])
 def test_verbose_own_plays_say_each_change_with_its_new_total_in_one_line(prompts):
-    """Verbose: each of one's own plays is one line with the net change of each figure and its
-    new total (a running total of the coins through play treasures; Cellar's Action used and
-    given back is no change), in English and Dutch; terse and normal stay as they were."""
+    """Verbose: each of one's own plays is one line with what the card gives (else the Action the
+    play used) and the new total of each figure (a running total of the coins through play
+    treasures; Cellar's +1 Action, not the net 0), in English and Dutch; terse and normal stay as
+    they were."""
     for lang, expected in (
         (
             "en",
@@ -784,7 +785,7 @@ def test_verbose_own_plays_say_each_change_with_its_new_total_in_one_line(prompt
                     "You play Copper: +1 coin; you have 2 coins.",
                     "You play Silver: +2 coins; you have 4 coins.",
                 ],
-                ["You play Cellar; you still have 1 Action."],
+                ["You play Cellar: +1 Action; you have 1 Action."],
                 ["You play Village: -1 Action; you have 0 Actions.", "You draw Gold."],
             ],
         ),
@@ -796,7 +797,7 @@ def test_verbose_own_plays_say_each_change_with_its_new_total_in_one_line(prompt
                     "Je speelt Koper: +1 munt; je hebt 2 munten.",
                     "Je speelt Zilver: +2 munten; je hebt 4 munten.",
                 ],
-                ["Je speelt Kelder; je hebt nog 1 actie."],
+                ["Je speelt Kelder: +1 actie; je hebt 1 actie."],
                 ["Je speelt Dorp: -1 actie; je hebt 0 acties.", "Je trekt Goud."],
             ],
         ),

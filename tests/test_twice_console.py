@@ -151,14 +151,17 @@ def test_a_buy_phase_told_to_start_again_is_not_named_again_by_the_prompt():
 
 def test_a_run_of_payments_that_grew_is_read_again():
     """More coins make more Debt payable: the changed run is read with the numbers that moved,
-    not only "9: end." (the run of buys, which follows from the coins, is not)."""
+    not only "9: end.", and with the moves before it, so that no number is skipped unsaid."""
     state = {
         "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 1, "coins": 3},
         "players": {"Ann": {"hand": ["Gold", "Gold"], "deck": ["Estate"] * 5, "debt": 8}},
     }
     _, lines = console_at(state, "play Gold\n")
     assert "3 to 5: pay 1 to 3 Debt; type pay to pay 3." in lines
-    assert after(lines, "play Gold") == ["You play Gold. Ann: 6 coins.", "3 to 8: pay 1 to 6 Debt; 9: end."]
+    assert after(lines, "play Gold") == [
+        "You play Gold. Ann: 6 coins.",
+        "1: play Gold; 2: play treasures; 3 to 8: pay 1 to 6 Debt; 9: end.",
+    ]
 
 
 @pytest.mark.parametrize("lang, heading", [("en", "The last message:"), ("nl", "Het laatste bericht:")])

@@ -57,6 +57,12 @@ class History:
         self._entries.append(Announcement(text, category, priority))
         self._cursor = len(self._entries) - 1
 
+    def replace(self, entries: list[Announcement]) -> None:
+        """Put ``entries`` (the same messages told again, in another language) in place of
+        every announcement, oldest first, and the cursor on the newest (none when empty)."""
+        self._entries = list(entries)
+        self._cursor = len(self._entries) - 1 if self._entries else None
+
     def __len__(self) -> int:
         """Return the number of announcements recorded."""
         return len(self._entries)

@@ -66,6 +66,9 @@ class EventSentences:
     last_drawn: tuple[str, ...] | None = None  # the cards the viewer was last told they drew
     phase_said: str | None = None  # the viewer's new phase, named by the last sentence told about it
     debt_said: int | None = None  # the viewer's whole Debt, said by the last sentence ("You take 4 Debt ...")
+    # the viewer's figures ("actions", "buys", "coins") whose new totals the last sentences said
+    # ("you have 6 coins", verbose), so that the turn prompt after them need not say them again
+    totals_said: dict[str, int] | None = None
 
     def attack_lead(self, e: ev.Attacked) -> list[str]:
         """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
@@ -494,19 +497,26 @@ class EventSentences:
             any(c.d_coins for c in changes),
         )
         figures = ((last.actions, "Action"), (last.buys, "Buy"), (last.coins, "coin"))
+        if last.player == self.viewer:
+            said = self.totals_said = dict(self.totals_said or {})
+            for key, (total, _unit), shown in zip(("actions", "buys", "coins"), figures, touched, strict=True):
+                if shown:
+                    said[key] = total
         return self._join(
             [self._n(total, unit) for (total, unit), shown in zip(figures, touched, strict=True) if shown]
         )
 
     def folded_play(self, said: str, changes: list[ev.ResourcesChanged]) -> str:
-        """The sentence of a play of the viewer's (``said``, "You play Cellar.") with the
+        """The sentence of a play of the viewer's (``said``, "You play Villa.") with the
         Actions, Buys and coins its ``changes`` (ResourcesChanged events, the Action the play
-        used among them) made, each figure once, as its net change, and their new totals:
-        "You play Silver: +2 coins; you have 4 coins.", "You play Cellar; you still have 1 Action."
-        (verbose, the viewer's own plays)."""
+        used among them) made and their new totals: what the card gives, as its text says it,
+        when it gives any ("You play Villa: +2 Actions, +1 Buy and +1 coin; you have 2 Actions,
+        2 Buys and 1 coin."), else the Action the play used ("You play Engineer: -1 Action; you
+        have 0 Actions.") (verbose, the viewer's own plays)."""
+        given = [c for c in changes if c.source != "play"]
         bits = [
             ("+" if d > 0 else "-") + self._n(abs(d), unit)
-            for d, unit in zip(self._net(changes), ("Action", "Buy", "coin"), strict=True)
+            for d, unit in zip(self._net(given or changes), ("Action", "Buy", "coin"), strict=True)
             if d
         ]
         if not bits:

@@ -829,13 +829,16 @@ class Console(Answers, Persistence, History):
         said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
         bonus = set(getattr(narrator, "bonus_said", ()))  # figures a bonus just told changed ("+1 Buy")
         debt = getattr(narrator, "debt_said", None)  # the whole Debt its last sentences said ("You take 4 Debt")
+        totals = getattr(narrator, "totals_said", None) or {}  # totals its last sentences said ("you have 6 coins")
         if narrator is not None:
             narrator.phase_said = None
             narrator.bonus_said = set()
             narrator.debt_said = None
+            narrator.totals_said = None
         key = (self.game.turn.number, d.player)
         told = self.told_figures.get(d.player)
-        self.told_figures[d.player] = (key, q.turn_figures(view, d))
+        figures = q.turn_figures(view, d)
+        self.told_figures[d.player] = (key, figures)
         if not brief or told is None or lines[0] != questions.question(view, d, self.lang):
             return lines
         if told[0] == key:
@@ -853,7 +856,10 @@ class Console(Answers, Persistence, History):
             phase_known=self._phase_known(d, before, said),
             told=bool(getattr(seat, "queue", None)),  # the move's sentences, told with the prompt
             named=frozenset(bonus),
-            said=frozenset({"debt"}) if debt is not None and debt == view.me.debt else frozenset(),
+            said=frozenset(
+                {key for key, total in totals.items() if figures.get(key) == total}
+                | ({"debt"} if debt is not None and debt == view.me.debt else set())
+            ),
         )
         return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
 

@@ -103,6 +103,10 @@ DUTCH_ALIASES = {
     "vuilnis": "trash",
 }
 
+# The commands (English) a word must follow: completed, their word ends in a space ("buy "), so
+# that what is typed next is that word, not a longer one ("buys")
+ARGUMENT_COMMANDS = ("play", "buy", "pay", "card", "save", "load", "export", "settings", "say")
+
 PLAY_WORDS = ("play", "speel", "p")
 BUY_WORDS = ("buy", "koop", "b")
 TREASURE_WORDS = ("treasures", "treasure", "geldkaarten", "geldkaart")
@@ -309,8 +313,11 @@ class DecisionCompleter(Completer):
             yield from self.paths.get_completions(sub, complete_event)
             return
         prefix, words = self.candidates(text)
+        said = self._said()
+        takes = {said.get(c, c) for c in ARGUMENT_COMMANDS} if not sep else set()
         for w in _matches(prefix, words):
-            yield Completion(w, start_position=-len(prefix))
+            # a whole command word that takes an argument ends in a space; listed without it
+            yield Completion(w + " " if w in takes else w, start_position=-len(prefix), display=w)
 
 
 def _unique(word: str, names: list, lang: Language = EN) -> str:

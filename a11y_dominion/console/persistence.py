@@ -483,6 +483,8 @@ class History:
         if self.autosave is not None:
             self.autosave.undone(len(game.answers))
         self._tell_undone(me, events, before)
+        # the figures heard since are old: the prompt says each one, as it does at that decision
+        getattr(self, "told_figures", {}).pop(me, None)
         self.prompted = None
         self.reloaded = True  # the table asks again, now for the decision before the answer
 

@@ -358,29 +358,64 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bo
     if d.kind != "turn":
         raise ValueError("only turn moves have a brief form")
     lines = _turn_option_lines(view, d, False, lang, False, brief=True)
-    return "; ".join(brief for _line, brief, shape in lines if not (taught and shape == HOW_TO_BUY_SHAPE)) + "."
+    return (
+        "; ".join(_short(brief, lang) if taught and shape == HOW_TO_BUY_SHAPE else brief for _l, brief, shape in lines)
+        + "."
+    )
+
+
+# the short form of moves in a row whose numbers a question asked again names without the cards
+# ("4 to 7: buy"), so that no number is skipped unsaid
+RUN_WORDS = {"buy": N_("{numbers}: buy"), HOW_TO_BUY_SHAPE: N_("{numbers}: buy"), "play": N_("{numbers}: play")}
+
+
+def _numbers(briefs: list) -> str:
+    """The move numbers the brief forms ``briefs`` (moves in a row, "1 to 3: play Copper, ...",
+    "4: buy Curse, 0 coins") stand for, as they are written before their colon: "1 to 4"."""
+    first = briefs[0].split(":", 1)[0]
+    last = briefs[-1].split(":", 1)[0]
+    return first if first == last else f"{first.split()[0]}\x00{last.split()[-1]}"
+
+
+def _short(brief: str, lang: Language, shape: str = HOW_TO_BUY_SHAPE) -> str:
+    """``brief`` (the brief form of a run of moves) as its numbers and what they do: "4 to 7: buy"."""
+    return _run_short([brief], shape, lang)
+
+
+def _run_short(briefs: list, shape: str, lang: Language) -> str:
+    """The short form of the moves in a row ``briefs`` (brief forms) of ``shape`` ("buy", "play",
+    or the buys after the Treasures): their numbers and what they do ("1 to 17: buy")."""
+    numbers = _numbers(briefs)
+    if "\x00" in numbers:
+        first, last = numbers.split("\x00")
+        numbers = number_range(int(first), int(last), lang)
+    return lang.text(RUN_WORDS[shape], numbers=numbers)
 
 
 def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN, buys: bool = False) -> str | None:
     """The brief line of a turn question asked again with the same moves as ``before`` (the
-    :func:`option_shapes` heard last time) but other numbers: only the single moves whose
-    number changed ("3: play treasures; 9: end."), '' when none did; None when the moves are
-    not the same (then :func:`brief_options` tells them all). A run summed up ("1 to 16: buy ...",
-    "1 to 3: play Copper, Gold or Silver") is not read again: its cards follow from the coins and the
-    hand the player heard (a run of payments is, when it changed: "1 to 7: pay 1 to 7
-    Debt"), and the numbers around it say where it lies. With ``buys`` (buying
-    has just become possible: the Debt is paid) the buys are read too."""
+    :func:`option_shapes` heard last time) but other numbers, when a single move's number
+    changed: every number, the single moves with their words and each run of buys or
+    Treasures as its numbers and its verb only ("1 to 17: buy; 18: end."), so that no number
+    is skipped unsaid; '' when no number changed; None when the moves are not the same (then
+    :func:`brief_options` tells them all). A run's cards are not read again: they follow from
+    the coins and the hand the player heard (a run of payments is, when it changed: "1 to 7:
+    pay 1 to 7 Debt"). With ``buys`` (buying has just become possible: the Debt is paid) the
+    buys are read in full."""
     then = _merged_runs(before)
     now = _merged_runs([(brief, shape) for _l, brief, shape in _turn_option_lines(view, d, False, lang, False, True)])
     if [shape for _n, shape in then] != [shape for _b, shape in now]:
         return None
-    moved = [
-        brief
-        for (old, shape), (briefs, _shape) in zip(then, now, strict=True)
-        if (shape not in ("buy", "play", HOW_TO_BUY_SHAPE) and old != briefs) or (buys and shape == "buy")
-        for brief in briefs
-    ]
-    return "; ".join(moved) + "." if moved else ""
+    moved: list = []
+    changed = buys
+    for (old, shape), (briefs, _shape) in zip(then, now, strict=True):
+        one = len(briefs) == 1 and briefs[0].split(":", 1)[0].isdigit()  # a single move: said as it is
+        if shape in RUN_WORDS and not (buys and shape == "buy") and not one:
+            moved.append(_run_short(briefs, shape, lang))  # its numbers, so that none is skipped unsaid
+        else:
+            moved += briefs
+            changed = changed or old != briefs
+    return "; ".join(moved) + "." if changed else ""
 
 
 def _merged_runs(shapes: list) -> list:
@@ -404,8 +439,13 @@ def option_shapes(view: PlayerView, d: Decision, lang: Language = EN) -> list:
 def heard_hand(seat, view: PlayerView) -> bool:
     """True when the hand of ``view`` is just the cards ``seat`` (a human seat, with a
     narrator) was last told it drew (the new hand drawn in Clean-up): it is not read
-    again at the next turn's prompt."""
-    drawn = getattr(getattr(seat, "narrator", None), "last_drawn", None)
+    again at the next turn's prompt. Asked at a turn's start, the draw told counts once:
+    the narrator forgets it, so a later hand of the same cards (5 Coppers again, with the
+    draw left untold at terse) is read."""
+    narrator = getattr(seat, "narrator", None)
+    drawn = getattr(narrator, "last_drawn", None)
+    if drawn is not None:
+        narrator.last_drawn = None
     return drawn is not None and sorted(drawn) == sorted(view.hand)
 
 

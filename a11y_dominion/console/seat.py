@@ -23,12 +23,13 @@ from collections import deque
 from collections.abc import Callable, Iterable
 
 from ..announcements.announcer import Announcer
-from ..announcements.history import History
+from ..announcements.history import Announcement, History
 from ..announcements.narrator import Narrator
 from ..bots.simple import RandomBot
 from ..i18n import Language
 from ..rules.events import TurnStarted
 from ..table import StopTable
+from ..view import redact_all
 from .questions import OPTIONS_MODES, Heard
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
@@ -102,8 +103,16 @@ class HumanSeat:
         ``always``) now, in the middle of a game; the narration goes on where it was.
         Raises ValueError for another key or a value not allowed."""
         if key == "language":
-            self.lang = Language(value)
+            before, self.lang = self.lang.code, Language(value)
             self.narrator.L = self.lang
+            if self.lang.code == before:
+                return
+            told = getattr(self.host, "told", None)  # a joined seat's program: the events it was told
+            log = getattr(getattr(self.host, "game", None), "log", None)
+            if isinstance(told, list):
+                self.retell(told)
+            elif log is not None:
+                self.retell(redact_all(log, self.name))
         elif key == "verbosity":
             if value not in ("terse", "normal", "verbose"):
                 raise ValueError("verbosity must be one of terse, normal, verbose")
@@ -115,6 +124,14 @@ class HumanSeat:
             self.heard.mode = value
         else:
             raise ValueError(f"{key} is not a setting of a seat")
+
+    def retell(self, events: Iterable) -> None:
+        """Tell this seat's history again in its language (just changed), so that repeat,
+        previous and log read the current one: ``events``, the game so far redacted for this
+        seat, narrated anew as the seat hears them. What no event made (the first lines, a
+        taken-back answer) is left out; the narration going on is not touched."""
+        said = self._narrator(None).announcements(list(events))
+        self.history.replace([Announcement(text, "game", priority) for text, priority in said])
 
     def take_back_told(self, player: str, undone: int) -> None:
         """``player`` took back an answer whose last ``undone`` events (redacted for this

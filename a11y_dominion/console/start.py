@@ -144,6 +144,15 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     display = Display(out, plain=plain, lang=lang)
     if unfinished:
         notices.append(unfinished_notice(unfinished, lang))
+    newer = getattr(args, "newer_hosted", None)  # resume with no ID: a newer game, hosted, is not this one
+    if newer:
+        notices.append(
+            lang.text(
+                N_("The newer game {id} has players at other computers; resume it with {command} host --resume {id}."),
+                id=newer,
+                command=typed_command(),
+            )
+        )
     speaker = make_speaker(speech, settings, display, lang, notices)
     for action, key in bad_keys(keys):
         keys.pop(action)

@@ -1065,6 +1065,7 @@ class JoinConsole(Answers):
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
         seat.take_keyboard()
+        seat.host = self  # the seat's history is told again from the events it was told (told)
 
     # ------------------------------------------------------------ what the console mixins read
     @property

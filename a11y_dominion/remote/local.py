@@ -154,7 +154,11 @@ class HostTerminal:
 
     def interrupt(self) -> None:
         """Ctrl+C (SIGINT) came: ask before stopping; a second one while asking stops. After
-        the game it ends the host's wait for the remote players at once."""
+        the game it ends the host's wait for the remote players at once. A terminal that reads
+        whole lines shows the key as "^C": what is said next starts on a line of its own."""
+        app = getattr(self.session, "app", None)
+        if self.tty and (app is None or not app.is_running) and (self.asking or self.host.over or self.seat is None):
+            self.write("\n")
         if self.asking or self.host.over:
             self.host.stop()
             return
@@ -181,7 +185,7 @@ class HostTerminal:
     async def _ask_cooked(self) -> None:
         """The stop question at a terminal that reads whole lines (no local seat)."""
         self.asking = True
-        self.write("\n" + self.host.lang._(QUESTION))
+        self.write(self.host.lang._(QUESTION))  # (on a line of its own: see interrupt)
         try:
             data = await read_once(self.stdin.fileno())
         finally:

@@ -47,6 +47,7 @@ from ..i18n import N_, Language
 from ..rules.decisions import Msg
 from ..table import StopTable
 from ..textinput import InputError, between_questions, buy_refusal, drop_sequences, parse_line, split_speaker
+from ..view import redact_all
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
@@ -222,6 +223,7 @@ class RemoteSeat(HumanSeat):
         """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on; the host
         keeps them with the game (:attr:`keep_settings`), so a resumed game narrates so too.
         Raises ValueError for a language or verbosity the game does not have."""
+        before = self.lang.code
         if language is not None:
             self.lang = Language(language)
         if verbosity is not None:
@@ -229,6 +231,8 @@ class RemoteSeat(HumanSeat):
                 raise ValueError(f"{verbosity} is not a verbosity; choose terse, normal or verbose.")
             self.verbosity = verbosity
         table = self.table_of()
+        if self.lang.code != before and table is not None:
+            self.retell(redact_all(table.game.log, self.name))  # repeat reads the history in the language
         drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard
         self.narrator = self._narrator(table.game.current.name if table is not None else None)
         self.narrator.last_drawn = drawn

@@ -441,12 +441,18 @@ class TerminalSession(PromptToolkitSSHSession):
 
         @kb.add("c-c")
         def _clear(event) -> None:
-            """Ctrl+C clears the line; on an empty line at a question ("Leave the game?") it answers no."""
+            """Ctrl+C clears the line and says so, as at the console ("Line cleared. Type quit to
+            leave the game."); on an empty line at a question ("Leave the game?") it answers no."""
             if self.asking and not event.current_buffer.text:
                 event.app.exit(result="no")
                 return
+            from ..console.display import LineCleared, cleared_text
+
+            had_text = bool(event.current_buffer.text.strip())
             forget_cut(event.current_buffer)
             event.current_buffer.reset()
+            lang = self.seat.lang if self.seat is not None else Language("en")
+            self._say(cleared_text(LineCleared(had_text), lang, leave=True))
 
         @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
         def _leave(event) -> None:
