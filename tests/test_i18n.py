@@ -592,3 +592,14 @@ def test_a_question_to_the_default_seat_does_not_begin_with_its_name():
     assert en.prompt(asked("Ann")) == "Ann, Forum: discard 2 cards."  # several people at one keyboard
     dutch = nl.prompt(asked("Jij"))
     assert not dutch.startswith("Jij") and dutch == nl.prompt(asked("Ann"))[len("Ann, ") :]
+
+
+def test_no_dutch_sentence_is_said_twice_in_one_translation():
+    """A translation that is its own text twice over (two merged copies of one entry) is
+    heard as the same sentence twice; none may be."""
+    doubled = []
+    for m in catalog():
+        s = m.string
+        if isinstance(s, str) and s and len(s) % 2 == 0 and s[: len(s) // 2] == s[len(s) // 2 :]:
+            doubled.append(m.id)
+    assert doubled == []
