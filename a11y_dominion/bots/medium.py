@@ -331,6 +331,36 @@ _TOKEN_CARDS = frozenset({"Temple", "Crumbling Castle", "Grand Castle", "Sprawli
 """The cards :meth:`MediumBot.token_vp` counts VP tokens of when gained, whatever the Landmarks."""
 _COUNTED_AGAIN = frozenset({"Tower"})
 """The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
+_READ_OTHERS = frozenset({"Keep"})
+"""The Landmarks whose step (:data:`_LANDMARK_STEPS`) or count (:func:`landmark_vp`) reads the other
+players' cards (the others pass none)."""
+
+_STEP_MOST: dict[str, Callable[[str, str | None], int]] = {
+    "Bandit Fort": lambda card, obelisk: -2 if card == "Silver" or card == "Gold" else 0,
+    "Wall": lambda card, obelisk: 0,
+    "Wolf Den": lambda card, obelisk: 3,  # +3 for a second copy; a first one -3, and 2 for the second planned
+    "Obelisk": lambda card, obelisk: 2 * pile_members(obelisk).count(card) if obelisk else 0,
+    "Museum": lambda card, obelisk: 2,
+    "Orchard": lambda card, obelisk: 4 if is_type(card, "Action") else 0,
+    "Palace": lambda card, obelisk: 3 if card == "Copper" or card == "Silver" or card == "Gold" else 0,
+    "Fountain": lambda card, obelisk: 15 if card == "Copper" else 0,
+    "Keep": lambda card, obelisk: 5 if is_type(card, "Treasure") else 0,
+    "Triumphal Arch": lambda card, obelisk: 3 if is_type(card, "Action") else 0,  # the second most grows by 1 at most
+}
+"""For each Landmark of :data:`_LANDMARK_STEPS`: the most VP its step (with the 2 VP
+:meth:`MediumBot.marginal_vp` adds for Wolf Den) gives one more ``card``, whatever the decks,
+``most(card, obelisk)`` (``obelisk``: the Obelisk's pile or None)."""
+_STEP_AS_MOST = frozenset({"Bandit Fort", "Obelisk", "Keep", "Triumphal Arch"})
+"""The Landmarks of :data:`_LANDMARK_STEPS` whose most (:data:`_STEP_MOST`) the tighter bound of a
+buy takes for their step: known from the card alone (Bandit Fort, Obelisk), or a step that reads
+the other players' cards (Keep) or every card of the deck (Triumphal Arch)."""
+_STEP_SAME = frozenset({"Wall"})
+"""The Landmarks of :data:`_LANDMARK_STEPS` whose step is the same for every card."""
+_VARIABLE_MOST = {"Gardens": 1, "Humble Castle": 1, "King's Castle": 2}
+"""For each card whose VP depend on the deck (:data:`_VARIABLE_VP`): the most VP a copy of it
+gains when one more card (not one of these) joins the deck (see :func:`~.common.vp_of`)."""
+_TOKEN_LANDMARKS = ("Basilica", "Labyrinth", "Colonnade", "Battlefield", "Aqueduct")
+"""The Landmarks whose VP tokens :meth:`MediumBot.token_vp` counts for a gain."""
 
 
 class Shared:
@@ -349,7 +379,7 @@ class Shared:
         "others",  # MediumBot.others
         "cards_vp",  # card_vp(mine), or None
         "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
-        "steps",  # the view's Landmarks' steps (_LANDMARK_STEPS) and those counted again, or None
+        "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
         "lms",  # view.landmarks
         "total",  # sum(mine.values())
@@ -362,13 +392,14 @@ class Shared:
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
         "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
         "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
+        "bounding",  # what MediumBot._bound reads of the decision (see _Bounding), or None
     )
 
     provinces: int | None
     others: list[Counter[str]] | None
     cards_vp: int | None
     variable: bool | None
-    steps: tuple[list[_Step], list[str]] | None
+    steps: tuple[list[_Step], list[str], bool] | None
     groundskeepers: int | None
     lms: dict[str, int] | None
     total: int | None
@@ -381,6 +412,7 @@ class Shared:
     last_of: dict[str | None, str] | None
     values: dict[tuple[str, int], float | None]
     weights: tuple[int, int, int, Collection[str], bool, int] | None
+    bounding: _Bounding | None
 
     def __init__(self, view: PlayerView, ledger: CardCounts):
         self.view = view
@@ -391,7 +423,7 @@ class Shared:
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
-        self.weights = None
+        self.weights = self.bounding = None
 
     @property
     def mine(self) -> Counter[str]:
@@ -447,6 +479,112 @@ def _facts(card: str) -> _Facts | None:
 
 _TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
 _VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
+
+_UNBOUNDED = float("inf")
+_BOUND_SLACK = 1e-6
+"""How far below a value a bound must be for the buy to be left unvalued (the bound and the value add
+the same numbers in different orders, so they may differ in the last bits)."""
+
+_BoundFacts = tuple[float, int, int, bool, int, bool, bool]
+_BoundKey = tuple[int, bool, bool, tuple[str, ...], str | None]
+_BOUND_FACTS: dict[_BoundKey, dict[str, _BoundFacts | None]] = {}
+"""By ``(provinces left, engine, long game, Landmarks, Obelisk's pile)``: for each card name,
+what :func:`_bound_facts` gives for it then (kept, for at most 512 keys)."""
+
+
+def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
+    """What bounds the value of buying ``card`` (see :meth:`MediumBot._bound`) for the ``key`` of
+    :data:`_BOUND_FACTS`, the same at every decision with that key: ``(value, most, vp, floor,
+    coins, Action, Victory)``, where ``value`` is the most :meth:`MediumBot.card_value` gives for
+    what the card does to the deck (Forum's +1 Buy when bought counted too); ``most`` the card's
+    own VP and the most every Landmark's step gives for it (:data:`_STEP_MOST`, and Tower), ``vp``
+    the same for the Landmarks of :data:`_STEP_AS_MOST` and Tower only; ``floor`` True where its
+    VP count as 0 at least (money in a long game); ``coins`` its price in coins. None where no
+    bound is kept (the card is valued instead): a Curse, a card whose VP depend on the deck."""
+    if card == "Curse" or card in _VARIABLE_VP:
+        return None
+    facts = _FACTS.get(card) or _facts(card)
+    if facts is None:
+        return None
+    p, engine, long_game, landmarks, obelisk = key
+    spec, base, _terminal, _copies, kind, treasure, victory, action = facts
+    value: float
+    if kind == _K_MONEY:
+        if card == "Copper":
+            value = 15.0
+        elif card == "Silver":
+            value = 8.0 if p <= 3 else float(base)
+        else:
+            value = 20.0 if p <= 2 else float(base)
+    elif kind == _K_DEAD:
+        value = float(-DEAD_COST[p] + (30 if card == "Province" else 0))
+    elif kind == _K_VALUED:
+        # bought copies, terminals, Royal Blacksmith's Coppers and trashers only take value away
+        value = max(
+            0.0, base + (14.0 if engine and card in VILLAGES else 0.0) + (6.0 if engine and card in DRAW else 0.0)
+        )
+        if p <= 3 and not victory:
+            value *= 0.4
+    else:
+        value = 0.0
+    if card == "Forum":
+        value += 3
+    floor = treasure and long_game
+    if floor:
+        value = max(value, LONG_GAME_MONEY.get(card, value))
+    most = vp = spec.vp
+    for lm in landmarks:
+        step_most = _STEP_MOST.get(lm)
+        if step_most is not None:
+            n = step_most(card, obelisk)
+            most += n
+            if lm in _STEP_AS_MOST:
+                vp += n
+        elif lm == "Tower" and not victory:
+            # one more copy counted where its pile is empty (a pile emptied now is valued instead)
+            most += 1
+            vp += 1
+    return (value, most, vp, floor, spec.cost.coins, action, victory)
+
+
+class _Bounding:
+    """What :meth:`MediumBot._bound` and :meth:`MediumBot._tight_bound` read of one decision: the
+    card facts of :data:`_BOUND_FACTS` for it, the weight of 1 VP, the seat's cards, the steps of
+    the Landmarks taken card by card, the VP every card gains alike (the Wall's step, and the most
+    the deck's cards whose VP depend on the deck gain), whether Wolf Den counts a first copy's
+    planned second, the most VP tokens a buy takes (any buy, an Action's, a Victory card's), the
+    Tower's piles of one card (None without Tower), the cards left in each pile and the coins to
+    buy with."""
+
+    __slots__ = (
+        "facts",
+        "key",
+        "w",
+        "mine",
+        "steps",
+        "same",
+        "wolf",
+        "tokens",
+        "action_tokens",
+        "victory_tokens",
+        "last_of",
+        "left",
+        "coins",
+    )
+
+    facts: dict[str, _BoundFacts | None]
+    key: _BoundKey
+    w: int
+    mine: Counter[str]
+    steps: list[_Step]
+    same: int
+    wolf: bool
+    tokens: int
+    action_tokens: int
+    victory_tokens: int
+    last_of: dict[str | None, str] | None
+    left: dict[str, int]
+    coins: int
 
 
 class MediumBot:
@@ -674,15 +812,17 @@ class MediumBot:
         again: list[str] = []  # the Landmarks counted again
         others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
         if lms:
-            if sh.others is None:
-                sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
-            others = sh.others
             steps = sh.steps
             if steps is None:
                 steps = sh.steps = (
                     [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
                     [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
+                    any(lm in _READ_OTHERS for lm in lms),
                 )
+            if steps[2]:
+                if sh.others is None:
+                    sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+                others = sh.others
             for step in steps[0]:
                 gain += step(mine, card, view, others)
             again = steps[1]
@@ -695,11 +835,7 @@ class MediumBot:
             if "Tower" in lms:
                 last = sh.last_of
                 if last is None:
-                    last = sh.last_of = {}
-                    for pn in view.piles:
-                        pv = view.pile(pn)
-                        if pv.cards_left == 1:
-                            last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
+                    last = self._last_of(view, sh)
                 emptied = last.get(card)
             cards_vp = sh.cards_vp
             if variable and cards_vp is None:
@@ -720,6 +856,17 @@ class MediumBot:
         if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
+
+    @staticmethod
+    def _last_of(view: PlayerView, sh: Shared) -> dict[str | None, str]:
+        """The :attr:`Shared.last_of` of the decision ``sh`` for ``view`` (worked out and kept)."""
+        last: dict[str | None, str] = {}
+        for pn in view.piles:
+            pv = view.pile(pn)
+            if pv.cards_left == 1:
+                last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
+        sh.last_of = last
+        return last
 
     def _vp_mine(self, view: PlayerView, mine: Counter[str], emptied: str | None = None) -> int:
         others = self.others(view)
@@ -773,17 +920,7 @@ class MediumBot:
         else:
             weights = sh.weights
             if weights is None:
-                left = sh.provinces
-                p = self.provinces_left(view) if left is None else left
-                plan = self.plan or {}
-                weights = sh.weights = (
-                    p,
-                    VP_WEIGHT[p],
-                    DEAD_COST[p],
-                    plan.get("terminals", ()),
-                    bool(plan.get("engine")),
-                    view.turn.own_number,
-                )
+                weights = self._weights(view, sh)
             mine = sh._mine or sh.mine  # (the Counter at hand once read)
             total = sh.total
             if total is None:
@@ -848,14 +985,17 @@ class MediumBot:
         else:
             value = 0
         if card == "Province":
-            money: int | None
-            if sh is None:
-                money = money_total(mine)
-            else:
-                money = sh.money
-                if money is None:
-                    money = sh.money = money_total(mine)
-            value = -dead + (30 if money >= 14 or p <= 6 else 0)
+            ready = p <= 6  # or, with more Provinces left, a deck with money 14 or more
+            if not ready:
+                money: int | None
+                if sh is None:
+                    money = money_total(mine)
+                else:
+                    money = sh.money
+                    if money is None:
+                        money = sh.money = money_total(mine)
+                ready = money >= 14
+            value = -dead + (30 if ready else 0)
         elif kind == _K_MONEY:
             if card == "Copper":
                 value = -6 if p > 1 else 0
@@ -877,6 +1017,21 @@ class MediumBot:
             vp = max(vp, 0)
         value += vp * w
         return value
+
+    def _weights(self, view: PlayerView, sh: Shared) -> tuple[int, int, int, Collection[str], bool, int]:
+        """The :attr:`Shared.weights` of the decision ``sh`` for ``view`` (worked out and kept)."""
+        left = sh.provinces
+        p = self.provinces_left(view) if left is None else left
+        plan = self.plan or {}
+        weights = sh.weights = (
+            p,
+            VP_WEIGHT[p],
+            DEAD_COST[p],
+            plan.get("terminals", ()),
+            bool(plan.get("engine")),
+            view.turn.own_number,
+        )
+        return weights
 
     @staticmethod
     def _terminals(mine: Counter[str], sh: Shared | None) -> int:
@@ -1139,7 +1294,7 @@ class MediumBot:
                         return best
                 self._why = (plan, pick)  # (the reason, made only when asked: see explain)
                 return pick
-        best, _best_v, values = self._best_buy(view, d)
+        best, _best_v, values = self._best_buy(view, d, every=bool(self.mistakes))
         if self.mistakes and values and self.rng.random() < self.mistakes:
             # a small mistake: the second-best buy, or nothing
             values.sort(key=lambda x: -x[0])
@@ -1183,19 +1338,29 @@ class MediumBot:
                 break
         else:
             return None
-        best, best_v, _values = self._best_buy(view, d)
+        best, best_v, _values = self._best_buy(view, d, every=False)
         if best_v > bar and (best.name in EVENTS or is_type(view.pile(best.name).top or "", "Victory")):
             return best
         return None
 
-    def _best_buy(self, view: PlayerView, d: TurnOptions) -> tuple[Move, float, list[tuple[float, Move]]]:
+    def _best_buy(
+        self, view: PlayerView, d: TurnOptions, every: bool = True
+    ) -> tuple[Move, float, list[tuple[float, Move]]]:
         """``(move, value, values)``: the buy (or the end of the Buy phase) medium's own valuation
-        likes best, its value, and the ``(value, move)`` of every buy it would make."""
+        likes best, its value, and the ``(value, move)`` of every buy it would make. With ``every``
+        False, ``values`` may be empty: buys whose value cannot reach the best (see :meth:`_bound`)
+        are then not valued; the move and value are the same."""
         t = view.turn
         best, best_v = END_MOVE, 0.0
         lms = view.landmarks
         if "Baths" in lms and lms["Baths"] and not self.counts(view).gained_this_turn.get(view.seat):
             best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
+        if not every:
+            sh = self._shared(view)
+            if sh is not None:
+                self._bounding(view, sh)
+                best, best_v = self._best_bounded(view, d, best_v, sh)
+                return best, best_v, []
         values: list[tuple[float, Move]] = []
         for m in d.options:
             if m.kind is not MoveKind.BUY:
@@ -1207,6 +1372,154 @@ class MediumBot:
             if v > best_v:
                 best, best_v = m, v
         return best, best_v, values
+
+    def _best_bounded(self, view: PlayerView, d: TurnOptions, best_v: float, sh: Shared) -> tuple[Move, float]:
+        """The move and value :meth:`_best_buy` gives, with buys valued only while they may still be
+        the best: the buys in the order of their bounds (see :meth:`_bound`), highest first; a buy
+        whose bound is below the best value so far (``best_v`` at first) cannot be the best (nor
+        can any after it), nor can one whose tighter bound (:meth:`_tight_bound`) is; among equal
+        values the first buy of ``d`` is the best, as :meth:`_best_buy` finds it."""
+        coins = view.turn.coins
+        values = sh.values
+        ranked: list[tuple[float, int, Move, str | None]] = []
+        for i, m in enumerate(d.options):
+            if m.kind is not MoveKind.BUY:
+                continue
+            key = (m.name, coins)
+            if key in values:
+                known = values[key]
+                if known is not None:  # (None: never bought)
+                    ranked.append((-known, i, m, None))
+            else:
+                bound, top = self._bound(view, m.name, sh)
+                ranked.append((-bound, i, m, top))
+        ranked.sort()
+        best, best_i = END_MOVE, -1
+        for neg, i, m, top in ranked:
+            if -neg < best_v - _BOUND_SLACK:
+                break
+            if top is not None and self._tight_bound(view, top, sh) < best_v - _BOUND_SLACK:
+                continue
+            v = self.buy_value(view, m.name, coins)
+            if v is None:
+                continue
+            if v > best_v or (v == best_v and best_i > i):
+                best, best_v, best_i = m, v, i
+        return best, best_v
+
+    def _bounding(self, view: PlayerView, sh: Shared) -> _Bounding:
+        """The :attr:`Shared.bounding` of the decision ``sh`` for ``view`` (worked out and kept)."""
+        bounding = sh.bounding
+        if bounding is not None:
+            return bounding
+        mine = sh._mine or sh.mine
+        weights = sh.weights
+        if weights is None:
+            weights = self._weights(view, sh)
+        p, w, _dead, _terminals, engine, own_turn = weights
+        lms = sh.lms
+        if lms is None:
+            lms = sh.lms = view.landmarks
+        b = _Bounding()
+        b.w = w
+        b.mine = mine
+        b.steps = []
+        b.same = sum(mine[n] * most for n, most in _VARIABLE_MOST.items())
+        b.last_of = None
+        b.tokens = b.action_tokens = b.victory_tokens = 0
+        if lms:
+            if "Tower" in lms:
+                last = sh.last_of
+                b.last_of = last if last is not None else self._last_of(view, sh)
+            for lm in lms:
+                step = _LANDMARK_STEPS.get(lm)
+                if step is None or lm in _STEP_AS_MOST:
+                    continue
+                if lm in _STEP_SAME:
+                    b.same += step(mine, "", view, ())
+                else:
+                    b.steps.append(step)
+            basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
+            b.tokens = min(2, basilica) + min(2, labyrinth)
+            b.action_tokens = min(2, colonnade)
+            b.victory_tokens = min(2, battlefield) + aqueduct
+        keepers = sh.groundskeepers
+        if keepers is None:
+            keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+        b.victory_tokens += keepers
+        b.wolf = "Wolf Den" in lms and p > 1
+        b.key = (p, engine, own_turn > LONG_GAME, tuple(lms), view.obelisk if "Obelisk" in lms else None)
+        facts = _BOUND_FACTS.get(b.key)
+        if facts is None:
+            if len(_BOUND_FACTS) >= 512:
+                _BOUND_FACTS.clear()
+            facts = _BOUND_FACTS[b.key] = {}
+        b.facts = facts
+        b.left = view.cards_left()
+        b.coins = view.turn.coins
+        sh.bounding = b
+        return b
+
+    def _bound(self, view: PlayerView, name: str, sh: Shared) -> tuple[float, str | None]:
+        """``(bound, card)``: at least the value :meth:`buy_value` gives buying ``name`` (an Event or a
+        Supply pile) with the turn's coins at the decision ``sh`` for ``view`` (whose
+        :meth:`_bounding` is made), from facts kept for every decision alike, the Landmarks' VP
+        tokens and the steps the same for every card, and ``card`` the pile's top, for a tighter
+        bound (see :meth:`_tight_bound`). The bound is infinite where it is not bounded (an Event,
+        a pile whose buy may end the game or leave 1 Province, a card of :func:`_bound_facts` None,
+        a pile the Tower counts that a buy empties), minus infinite for a Curse (never bought);
+        ``card`` is None then. A card that takes VP tokens of its own (:data:`_TOKEN_CARDS`) is
+        bounded by the tighter bound alone: infinite, with ``card``."""
+        b = sh.bounding
+        assert isinstance(b, _Bounding)
+        if name in EVENTS:
+            return _UNBOUNDED, None
+        left = b.left.get(name, 0)
+        if left <= 1 or (left == 2 and name == "Province"):
+            return _UNBOUNDED, None
+        top = view.pile_top(name) if name in PILES else name
+        if top is None:
+            return _UNBOUNDED, None
+        if top == "Curse":
+            return -_UNBOUNDED, None
+        facts = b.facts
+        if top in facts:
+            f = facts[top]
+        else:
+            f = facts[top] = _bound_facts(top, b.key)
+        if f is None or (b.last_of is not None and top in b.last_of):
+            return _UNBOUNDED, None
+        value, vp, _vp, floor, _coins, action, victory = f
+        if top in _TOKEN_CARDS:
+            return _UNBOUNDED, top  # (VP tokens of its own: bounded by the tighter bound alone)
+        vp += b.same + b.tokens
+        if action:
+            vp += b.action_tokens
+        if victory:
+            vp += b.victory_tokens
+        if floor and vp < 0:
+            vp = 0
+        return value + vp * b.w, top
+
+    def _tight_bound(self, view: PlayerView, card: str, sh: Shared) -> float:
+        """A tighter bound than :meth:`_bound` of the value of buying the card ``card`` (the top of
+        a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: the steps of the
+        Landmarks (but those of :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out,
+        not their most."""
+        b = sh.bounding
+        assert isinstance(b, _Bounding)
+        f = b.facts[card]
+        assert f is not None
+        value, _most, vp, floor, coins, _action, _victory = f
+        mine = b.mine
+        for step in b.steps:
+            vp += step(mine, card, view, ())
+        if b.wolf and mine[card] == 0:
+            vp += 2  # (as marginal_vp counts a first copy)
+        vp += b.same + self.token_vp(view, card, b.coins - coins, True)
+        if floor and vp < 0:
+            vp = 0
+        return value + vp * b.w
 
     def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
         """The value of buying the pile top or Event ``name`` with ``coins`` (None: never); worked
