@@ -24,6 +24,30 @@ class AccessError(ValueError):
     """A bad ``--authorized-keys`` file; ``args[0]`` is the one sentence (a :class:`Msg`) saying why."""
 
 
+KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
+MAX_TYPED = 1000  # characters of a typed line that asyncssh's line editor keeps (remote.seat.MAX_LINE)
+
+
+def ssh_server_options() -> dict[str, Any]:
+    """The asyncssh ``create_server`` options every SSH listener of the game uses (``host``
+    and ``server``), as keyword arguments: asyncssh's line editor with lines cut at
+    ``MAX_TYPED`` characters; no scp, SFTP, agent or X11 forwarding; UTF-8 with a byte that
+    is not UTF-8 (a Latin-1 terminal) replaced, never fatal; a quiet client checked every
+    ``KEEPALIVE`` seconds and dropped after 4 missed checks."""
+    return {
+        "line_editor": True,
+        "max_line_length": MAX_TYPED,
+        "allow_scp": False,
+        "agent_forwarding": False,
+        "x11_forwarding": False,
+        "sftp_factory": None,
+        "encoding": "utf-8",
+        "errors": "replace",
+        "keepalive_interval": KEEPALIVE,
+        "keepalive_count_max": 4,
+    }
+
+
 def host_key(directory: Path | None = None):
     """The host's SSH key: made on first use and kept in the user data directory."""
     import asyncssh

@@ -45,11 +45,10 @@ from ..settings import load_settings
 from ..table import Table
 from ..textinput import drop_sequences
 from ..view import redact_all
-from .access import FailedLogins, LoginLimiter, host_key, write_seats_file
+from .access import FailedLogins, LoginLimiter, host_key, ssh_server_options, write_seats_file
 from .protocol import session_for
 from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 
-KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
 AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
 AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
 STAY_LINE = N_("You may stay: log, repeat, score and export work here; type quit to leave.")
@@ -961,16 +960,7 @@ class GameHost:
             port,
             server_host_keys=[key],
             process_factory=lambda process: session_for(self, process),
-            line_editor=True,
-            max_line_length=MAX_LINE,
-            allow_scp=False,
-            agent_forwarding=False,
-            x11_forwarding=False,
-            sftp_factory=None,
-            encoding="utf-8",
-            errors="replace",  # a byte that is not UTF-8 (a Latin-1 terminal) is replaced, never fatal
-            keepalive_interval=KEEPALIVE,
-            keepalive_count_max=4,
+            **ssh_server_options(),
         )
         self.port = server.sockets[0].getsockname()[1]
         lang = self.lang

@@ -34,16 +34,13 @@ from typing import Any
 
 from ..files import write_atomic
 from ..i18n import N_, Language
-from ..remote.access import host_key
+from ..remote.access import host_key, ssh_server_options
 from .config import ServerConfig
 from .hasher import Hasher, PasswordTooLong, needs_rehash
 from .limits import Rates
 from .lobby import Lobby
 from .names import name_key, name_refusal
 from .store import Account, Store
-
-KEEPALIVE = 15
-"""Seconds between checks that a quiet client is still there (4 missed: it is gone)."""
 
 MAX_LINE = 1000
 """Characters of a typed line that are read; the rest is cut off."""
@@ -153,16 +150,7 @@ class GameServer:
             port,
             server_host_keys=[key],
             process_factory=lambda process: serve_session(server, process),
-            line_editor=True,
-            max_line_length=MAX_LINE,
-            allow_scp=False,
-            agent_forwarding=False,
-            x11_forwarding=False,
-            sftp_factory=None,
-            encoding="utf-8",
-            errors="replace",
-            keepalive_interval=KEEPALIVE,
-            keepalive_count_max=4,
+            **ssh_server_options(),
         )
 
 
