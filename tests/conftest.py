@@ -334,8 +334,10 @@ def pytest_xdist_auto_num_workers(config):
 
 @pytest.fixture(autouse=True)
 def _own_settings_file(monkeypatch, tmp_path_factory):
-    """Every test reads its own (missing) settings file, never the user's."""
-    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path_factory.getbasetemp() / "no-settings.json"))
+    """Every test reads its own settings file, missing at its start, never the user's nor
+    another test's (a setting a test changes is saved there and ends with the test)."""
+    own = tmp_path_factory.mktemp("settings") / "settings.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(own))
 
 
 @pytest.fixture(autouse=True)
