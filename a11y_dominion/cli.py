@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO, TypedDict
 from .kingdoms import KingdomError, choose_setup
 from .rules.cards import CARDS, EVENTS, LANDMARKS
 from .rules.decisions import Msg
+from .seeds import MAX_SEED, unguessable_seed
 
 if TYPE_CHECKING:
     from .autosave import Autosave, SavedGame
@@ -38,26 +39,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}. Type {self.prog.split()[0]} --help for the options.\n")
 
 
-MAX_SEED = 2**63 - 1
-
-
 def seed_number(text: str) -> int:
     """``--seed``: a whole number from 0 to :data:`MAX_SEED`; raises argparse.ArgumentTypeError."""
     text = text.strip()
     if not (text.isascii() and text.isdecimal() and len(text) <= 19 and int(text) <= MAX_SEED):
         raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED}")
     return int(text)
-
-
-def host_seed(draw: Callable[[int], int] | None = None) -> int:
-    """A hosted game's seed when ``--seed`` is not given: a whole number from 1 to
-    ``MAX_SEED // 2`` (room for each bot's seed after it) from ``draw(n)``, a number from 0
-    to n - 1 (the system's secure source, :func:`secrets.randbelow`, unless given). Too many
-    to try: a remote player cannot find the seed, which determines every shuffle, from the
-    Kingdom and their own hands."""
-    import secrets
-
-    return (draw or secrets.randbelow)(MAX_SEED // 2) + 1
 
 
 def _lang(code: str | None = None) -> Language:
@@ -943,7 +930,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if saved is not None:
         seed = game.config.seed
     else:
-        seed = args.seed if args.seed is not None else host_seed()
+        seed = args.seed if args.seed is not None else unguessable_seed()
         piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
         try:
             game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))

@@ -18,7 +18,6 @@ import pexpect  # noqa: E402
 
 import remoteplay as rp  # noqa: E402
 from a11y_dominion.bots.kinds import make_bot  # noqa: E402
-from a11y_dominion.cli import MAX_SEED, host_seed  # noqa: E402
 from a11y_dominion.console.persistence import export_lines  # noqa: E402
 from a11y_dominion.console.seat import BotSeat  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
@@ -26,6 +25,7 @@ from a11y_dominion.kingdoms import choose_setup  # noqa: E402
 from a11y_dominion.record import make_record  # noqa: E402
 from a11y_dominion.rules import events as ev  # noqa: E402
 from a11y_dominion.rules.game import Game, GameConfig  # noqa: E402
+from a11y_dominion.seeds import MAX_SEED, unguessable_seed  # noqa: E402
 from a11y_dominion.table import Table  # noqa: E402
 from a11y_dominion.view import event_data, redact_all  # noqa: E402
 
@@ -87,8 +87,8 @@ def test_a_hosted_game_s_own_seed_is_drawn_from_too_many_to_try():
         asked.append(n)
         return n - 1
 
-    assert host_seed(draw) == MAX_SEED // 2 and asked == [MAX_SEED // 2]  # each bot's seed + i fits too
-    assert host_seed(lambda n: 0) == 1
+    assert unguessable_seed(draw) == MAX_SEED // 2 and asked == [MAX_SEED // 2]  # each bot's seed + i fits too
+    assert unguessable_seed(lambda n: 0) == 1
     assert MAX_SEED // 2 > 2**60  # not the million of a local game's seed: its Kingdom and a hand do not find it
 
 

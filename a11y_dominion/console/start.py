@@ -8,7 +8,6 @@ options say each human seat's language and verbosity.
 
 from __future__ import annotations
 
-import random
 import sys
 
 from ..announcements.speech import Speaker
@@ -20,6 +19,7 @@ from ..lineinput import read_line
 from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
+from ..seeds import new_game_seed
 from ..settings import load_settings, save_settings, seat_settings
 from ..textinput import typed_line
 from .app import Console
@@ -83,12 +83,12 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         return 2
 
     load = getattr(args, "load", None)
-    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
     players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:medium"  # the default seats
     try:
         seats = given = parse_seats(players)
     except ValueError as e:
         return fail(lang.msg(e))
+    seed = args.seed if args.seed is not None else new_game_seed(seats)
     loaded_options: dict = {}
     bots: dict = {}  # bot seat -> the options it was made with (a resumed or loaded game's)
     unfinished = []
