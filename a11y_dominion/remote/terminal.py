@@ -446,13 +446,12 @@ class TerminalSession(PromptToolkitSSHSession):
             if self.asking and not event.current_buffer.text:
                 event.app.exit(result="no")
                 return
-            from ..console.display import LineCleared, cleared_text
+            from ..console.display import LineCleared
 
-            had_text = bool(event.current_buffer.text.strip())
+            # the line ends as typed (as at the console) and :meth:`_read` says it was cleared
+            # before a new prompt reads the keys typed after Ctrl+C, even in the same packet
             forget_cut(event.current_buffer)
-            event.current_buffer.reset()
-            lang = self.seat.lang if self.seat is not None else Language("en")
-            self._say(cleared_text(LineCleared(had_text), lang, leave=True))
+            event.app.exit(result=LineCleared(bool(event.current_buffer.text.strip())))
 
         @kb.add("c-d", filter=Condition(lambda: not self._prompt.default_buffer.text))
         def _leave(event) -> None:
@@ -486,11 +485,19 @@ class TerminalSession(PromptToolkitSSHSession):
             self._prompt_drawn = False
             cut = len(got) > MAX_LINE  # the filter let one character past the limit through
         else:
-            try:
-                # the host process is shared: its Ctrl+C and its loop are not this session's to take
-                got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
-            except (EOFError, KeyboardInterrupt):
-                return LEAVE
+            from ..console.display import LineCleared, cleared_text
+
+            while True:
+                try:
+                    # the host process is shared: its Ctrl+C and its loop are not this session's to take
+                    got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
+                except (EOFError, KeyboardInterrupt):
+                    return LEAVE
+                if not isinstance(got, LineCleared):
+                    break
+                lang = self.seat.lang if self.seat is not None else Language("en")
+                self._say(cleared_text(got, lang, leave=True))
+                self._flush()  # written now, before the next prompt
             cut = isinstance(got, str) and line_was_cut(self._prompt.default_buffer, got, MAX_LINE)
         if cut and self.seat is not None:
             self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
