@@ -897,7 +897,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from .i18n import N_
     from .remote import GameHost
     from .remote.access import AccessError, read_authorized_keys
-    from .remote.host import AFTER_GAME
+    from .remote.room import AFTER_GAME
     from .rules.decisions import Msg
     from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats, rollouts_refusal
