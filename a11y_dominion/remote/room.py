@@ -112,7 +112,8 @@ class StandIn:
         """Told to the person's seat, and to the bot (which counts the cards
         each player has from them, as the seat's own events)."""
         self.seat.tell(events)
-        self.bot.tell(events)
+        if getattr(self.bot, "hears_events", True):
+            self.bot.tell(events)
 
     def relearn(self, events: list[Any]) -> None:
         """The bot learns the game from its start (``events``: the seat's events
@@ -148,11 +149,20 @@ class StandIn:
         if getattr(self.seat, "waiting", None) is got:
             self.seat.waiting = None
         self._by_bot = True
-        return self._bot_answer(decision, view)
+        answer = self._bot_answer(decision, view)
+        return await answer if inspect.isawaitable(answer) else answer
 
     def _bot_answer(self, decision: Any, view: Any) -> Any:
         """The bot's answer, counted (:attr:`bot_answers`, :attr:`bot_only_ended`)."""
         answer = self.bot.decide(decision, view)
+        if inspect.isawaitable(answer):  # a bot that thinks elsewhere
+            return self._counted(answer, decision)
+        return self._count(answer, decision)
+
+    async def _counted(self, answer: Any, decision: Any) -> Any:
+        return self._count(await answer, decision)
+
+    def _count(self, answer: Any, decision: Any) -> Any:
         self.bot_answers += 1
         try:
             moves = decision.normalize(answer) if decision.kind is Kind.TURN else None
@@ -177,10 +187,6 @@ class StandIn:
         (self.bot if self._by_bot else self.seat).refused(decision, message)
 
 
-BotSeatMaker = Callable[[str, str, int, dict[str, Any]], Any]
-"""Makes the table's seat of a bot: (its seat name, its kind, its seed, its options) to the seat."""
-
-
 class TableRoom:
     """One table: the game, its remote, local and bot seats, the sessions holding the people's
     seats, and what happens as they join, leave, come back and undo.
@@ -195,9 +201,13 @@ class TableRoom:
     ``bot_options``: bot seat name to the options its bot is made with (``{"rollouts": N}``
     for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`); ``after_game``: seconds
     the remote players may stay after the final scores while none of them types (0: the
-    sessions end with the scores); ``bot_seat``: makes the table's seat of each bot
-    (:data:`BotSeatMaker`; None: a :class:`~a11y_dominion.console.seat.BotSeat` thinking in
-    this process). Raises ValueError for more than one human seat.
+    sessions end with the scores); ``made``: the bots made elsewhere, by seat name: a bot's
+    name gives the table's seat of that bot, a person's the bot that stands in for them (a
+    seat whose ``decide`` may return an awaitable, such as the server's
+    :class:`~a11y_dominion.server.pool.PoolBot`); every other bot is a
+    :class:`~a11y_dominion.console.seat.BotSeat` thinking in this process. ``undo``: whether
+    the players may take back their last answer (:meth:`undo`). Raises ValueError for more
+    than one human seat.
     """
 
     def __init__(
@@ -211,9 +221,11 @@ class TableRoom:
         bot_after: float | None = None,
         bot_options: dict[str, Any] | None = None,
         after_game: float = 0.0,
-        bot_seat: BotSeatMaker | None = None,
+        made: dict[str, Any] | None = None,
+        undo: bool = True,
     ) -> None:
         self.lang = lang
+        self.undo_allowed = undo
         self.after_game = after_game
         self.out = out
         self.bot_after = bot_after
@@ -231,14 +243,15 @@ class TableRoom:
             name, kind = spec[0], spec[1]
             if kind in ("remote", "human"):
                 seat = self._person(name, kind, spec, lang, verbosity)
-                stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
+                bot = (made or {}).get(name) or BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps)
+                stand_in = StandIn(seat, bot)
                 stand_in.waits = lambda name=name: self._waits_for(name)
                 self.stand_ins[name] = stand_in
                 seats[name] = stand_in
             else:
                 opts = (bot_options or {}).get(name) or {}
-                if bot_seat is not None:
-                    seats[name] = bot_seat(name, kind, seed + i, dict(opts))
+                if made and name in made:
+                    seats[name] = made[name]
                     continue
                 bot = LazyBot(kind, seed + i, rollouts=opts.get("rollouts"))
                 self.bots[name] = bot
@@ -330,7 +343,12 @@ class TableRoom:
         return None
 
     def join(
-        self, user: str, write: Callable[[str], Any] | None, session: Any = None, outlet: Any = None
+        self,
+        user: str,
+        write: Callable[[str], Any] | None,
+        session: Any = None,
+        outlet: Any = None,
+        quiet: bool = False,
     ) -> SessionSeat:
         """The player of the seat ``user`` names (admitted) is in with ``session``:
         its lines go to ``write(text)`` (a terminal session), or to ``outlet`` (a
@@ -342,7 +360,8 @@ class TableRoom:
         one is told that it took the seat over. In a resumed game (:meth:`resume`) the
         game is under way from the start, so each first login is a return. Returns the
         seat for this session (a :class:`SessionSeat`: its typed lines count while the
-        session holds it)."""
+        session holds it). ``quiet``: a first join before the game says nothing of itself (no
+        welcome, and the others are not told), for a table that said who sits at it already."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
@@ -377,10 +396,12 @@ class TableRoom:
             timer.cancel()
         if not self.everyone_in.is_set():
             if name not in self.joined:
-                seat.line(seat.lang.text(N_("Welcome, {player}. Type help for commands."), player=name))
+                if not quiet:
+                    seat.line(seat.lang.text(N_("Welcome, {player}. Type help for commands."), player=name))
                 self.joined.append(name)
                 empty = self.empty()
-                self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
+                if not quiet:
+                    self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
                 if not empty:
                     self.everyone_in.set()
             else:
@@ -670,6 +691,8 @@ class TableRoom:
         d = table.game.pending
         if d is None:
             return Msg("The game is over; undo is not possible.")
+        if not self.undo_allowed:
+            return Msg("Undo is off at this table.")
         seat = self.people[name]
         waiting = getattr(seat, "waiting", None)
         if d.player != name:
