@@ -161,3 +161,68 @@ def test_each_person_has_a_stand_in_and_each_bot_its_own_seat_before_anyone_join
     assert room.sessions == {} and room.joined == []
     assert set(room.stand_ins) == {"Ann", "Bea"} and set(room.remote) == {"Ann", "Bea"}
     assert list(room.table.seats) == ["Ann", "Bea", "Bot"] and list(room.bots) == ["Bot"]
+
+
+def test_a_quiet_join_says_nothing_of_itself_and_undo_off_is_refused() -> None:
+    async def main() -> None:
+        specs = parse_seats("Ann:remote,Bea:remote", remote=True)
+        piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+        room = TableRoom(game, specs, 1, Language("en"), out=[].append, undo=False)
+        ann: list[str] = []
+        bea: list[str] = []
+        room.join("Ann", ann.append, FakeSession("ann"), quiet=True)
+        room.join("Bea", bea.append, FakeSession("bea"), quiet=True)
+        assert ann == [] and bea == [] and room.everyone_in.is_set()
+        table = asyncio.ensure_future(room.table.run_async())
+        await settle()
+        first = room.table.game.pending.player
+        room.people[first].typed("play treasures")
+        await settle()
+        refused = room.undo(first)
+        assert refused is not None and Language("en").msg(refused) == "Undo is off at this table."
+        assert Language("nl").msg(refused) == "Herstellen staat uit aan deze tafel."
+        table.cancel()
+
+    asyncio.run(main())
+
+
+class ElsewhereBot:
+    """A bot that thinks elsewhere: it hears no events and answers with an awaitable."""
+
+    hears_events = False
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def decide(self, decision: object, view: object) -> object:
+        self.asked += 1
+
+        async def answer() -> list[object]:
+            return []  # (refused: the room's tests need no legal answer)
+
+        return answer()
+
+    def relearn(self, events: list[object]) -> None:
+        pass
+
+    def refused(self, decision: object, message: object) -> None:
+        pass
+
+
+def test_bots_made_elsewhere_take_the_bot_seat_and_stand_in_for_a_person() -> None:
+    specs = parse_seats("Ann:remote,Bot:medium", remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+    bot, stand_in = ElsewhereBot(), ElsewhereBot()
+    room = TableRoom(game, specs, 1, Language("en"), out=[].append, made={"Bot": bot, "Ann": stand_in})
+    assert room.table.seats["Bot"] is bot and room.bots == {}
+    assert room.stand_ins["Ann"].bot is stand_in
+    room.stand_ins["Ann"].tell([])  # told to the person's seat only: this bot hears no events
+
+    async def main() -> None:
+        room.stand_ins["Ann"].take_over()
+        answer = room.stand_ins["Ann"].decide(room.table.game.pending, None)
+        assert await answer == [] and stand_in.asked == 1 and room.stand_ins["Ann"].bot_answers == 1
+
+    asyncio.run(main())
