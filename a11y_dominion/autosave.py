@@ -276,7 +276,7 @@ class Autosave:
         folder = self.folder or games_dir()
         folder.mkdir(parents=True, exist_ok=True)
         moment = _dt.datetime.now().replace(microsecond=0)
-        self.id = _new_id(moment, folder)
+        self.id = _new_id(moment) if self.folder is None else _new_id(moment, folder)
         self.path = folder / f"{self.id}.jsonl"
         header, self._header = self._header, None
         if header is None:  # (made once, for a new game's header: see keep)
