@@ -138,12 +138,16 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert ann_heard[-1] == "Your game at table 1 waits for you; sit 1 goes back."
         await lobby.typed(ann, "leave")
         assert ann_heard[-1] == "Your game at table 1 waits for you; sit 1 goes back."
-        await lobby.typed(ann, "zit 1")
-        assert "You go back to your seat at table 1." in ann_heard
-        assert ann_session.seated == [("Ann", 1), ("Ann", 1)] and room.joined == ["Bea", "Ann"]
-        assert ann_heard[ann_heard.index("You go back to your seat at table 1.") + 1] == (
-            "Welcome back, Ann. The game goes on."
-        )
+        again, again_heard, again_session = person(1, "Ann")  # Ann logged in again: a new session
+        tables.waiting(again)
+        assert again_heard == ["Your game at table 1 waits for you; sit 1 goes back."]
+        again_heard.clear()
+        tables.waiting(cid)  # (no game waits for Cid: nothing said)
+        assert cid_heard == ["Table 1 has started without you."]
+        await lobby.typed(again, "zit 1")
+        assert again_session.seated == [("Ann", 1)] and room.joined == ["Bea", "Ann"]
+        assert again_heard[:2] == ["You go back to your seat at table 1.", "Welcome back, Ann. The game goes on."]
+        assert tables.tables[1].seated == [again, bea]  # the new session is told the end of the game
         await tables.close()
 
     asyncio.run(main())

@@ -1,24 +1,27 @@
 """Tables on the server with the real OpenSSH client: one player opens a table that bots fill
 and plays its game to the end, which ``games`` then lists; two players sit at one table and
-play it with a bot."""
+play it with a bot; a player leaves a started game, logs in again and sits back down to finish
+it."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
 
 import pytest
 
-pytest.importorskip("asyncssh")
-
-from remoteplay import received_text  # noqa: E402
-from serverplay import close, lobby_line, make_key, play_at_table, served, signup_key  # noqa: E402
+from remoteplay import received_text
+from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.posix,
-    pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client"),
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client and asyncssh",
+    ),
 ]
 
 
@@ -83,9 +86,41 @@ def test_two_players_sit_at_one_table_play_it_with_a_bot_and_the_game_is_rated(t
             lobby_line(ann, "games", rb"Your last game\.\r?\n")
             ann.expect(rb"\r?\n")
             line = received_text(ann.before).strip()
-            assert re.fullmatch(r"Today, table 1: .* Rated: \d+\.\d, (up|down) \d+\.\d\.", line), line
+            assert re.fullmatch(r"Today, table 1: .* Rated: -?\d+\.\d, (up \d+\.\d|down \d+\.\d|no change)\.", line), (
+                line
+            )
             lobby_line(bea, "stats", rb"Bea: 1 game, [01] won, 0 unfinished\.")
         finally:
             close(ann)
             close(bea)
+        server.stopped()
+
+
+def test_a_player_leaves_the_game_logs_in_again_and_sits_back_down_to_finish_it(tmp_path):
+    key = make_key(tmp_path, "ann_key")
+    with served(tmp_path) as server:
+        ann = signup_key(server, "Ann", key, tmp_path / "ann.log")
+        try:
+            ann.sendline(b"new players 1 bots bigmoney seed 5")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            ann.expect(rb"Ann> ")
+            lobby_line(ann, "quit", rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\. yes or no")
+            lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            lobby_line(
+                ann, "tables", rb"Table 1, basic-intro: 1 person, no seat free, 1 bot \(bigmoney\); started, turn 1\."
+            )
+        finally:
+            close(ann)
+        again = login(server, "Ann", tmp_path / "again.log", key=key)
+        try:
+            again.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
+            again.expect(rb"Your game at table 1 waits for you; sit 1 goes back\.")
+            lobby_line(
+                again, "sit 1", rb"You go back to your seat at table 1\.\r?\nWelcome back, Ann\. The game goes on\."
+            )
+            heard = play_at_table({"Ann": again})["Ann"]
+            assert heard.count("Game over.") == 1
+            lobby_line(again, "games", rb"Your last game\.")
+        finally:
+            close(again)
         server.stopped()

@@ -200,6 +200,7 @@ class ServerSession(TerminalSession):
         say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
         if server.config.server.motd:
             say(server.config.server.motd)
+        server.tables.waiting(person)
         while self._ended is None and not self._gone:
             got = await self._read()  # type: ignore[no-untyped-call]
             if got is None:

@@ -328,6 +328,12 @@ class Tables:
             return
         self._stand_up(table, person)
 
+    def waiting(self, person: Person) -> None:
+        """At a login: when a started game waits for ``person``'s account, say so, and how to go back."""
+        here = self.of(person.account)
+        if here is not None and here.playing:
+            self._elsewhere(person, here)
+
     def _elsewhere(self, person: Person, here: ServerTable) -> None:
         """Say that ``person`` holds a seat at ``here`` already, and how to leave it or go back."""
         lang = person.lang
@@ -527,6 +533,8 @@ class Tables:
     def _back(self, table: ServerTable, person: Person) -> None:
         """``person`` goes back to their seat in the started game of ``table``."""
         name = table.names[person.account]
+        # this session is the account's at the table from now on (told the end, sent back to the lobby)
+        table.seated = [person if p.account == person.account else p for p in table.seated]
         person.send(person.lang.text(N_("You go back to your seat at table {number}."), number=table.number))
         if person.session is not None:
             person.session.take_seat(table.room, name, table.number)
