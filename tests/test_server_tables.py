@@ -241,3 +241,32 @@ def test_refusals_are_one_sentence_each(tmp_path: Path) -> None:
         await tables.close()
 
     asyncio.run(main())
+
+
+def test_a_game_played_to_its_end_is_recorded_and_its_people_are_back_in_the_lobby(tmp_path: Path) -> None:
+    """Ann leaves at once and the medium bot plays for her (bot-after 0) against a Big Money bot."""
+
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, ann_session = person(1, "Ann")
+        await lobby.typed(ann, "new players 1 bots bigmoney bot-after 0 seed 3")
+        table = tables.tables[1]
+        tables.left_game(ann)
+        assert table.task is not None
+        await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
+        assert tables.tables == {} and tables.ended == [table]
+        assert ann_heard[-1] == "The game at table 1 is over; you are back in the lobby. Type games to hear it."
+        [game] = store.games
+        assert game.table_id == 101 and game.rated is False and game.stopped is None
+        assert [(s.name, s.account, s.kind) for s in game.standings] == [
+            ("Ann", 1, "person"),
+            ("Bot 1", None, "bigmoney"),
+        ]
+        scores = table.room.table.game.scores()
+        assert [s.score for s in game.standings] == [scores["Ann"], scores["Bot 1"]]
+        assert game.kingdom == tuple(table.room.table.game.config.kingdom) and len(game.kingdom) == 10
+        saved = tmp_path / "games" / f"{game.id}.jsonl"
+        lines = saved.read_text(encoding="utf-8").splitlines()
+        assert '"end"' in lines[-1] and len(lines) == len(table.room.table.game.answers) + 2
+
+    asyncio.run(main())
