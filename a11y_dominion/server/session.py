@@ -243,7 +243,10 @@ class ServerSession(TerminalSession):
         assert seat is not None and self.held is not None
         action: Any = "quit"
         if got is not LEAVE:
-            if server.rates.line(person.account) != "ok":
+            verdict = server.rates.line(person.account)
+            if verdict == "tell":
+                self.say(seat.lang._(N_("Too many lines at once; the rest were dropped.")))
+            if verdict != "ok":
                 return True
             try:
                 action = self.held.typed(str(got))
