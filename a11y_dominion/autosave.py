@@ -79,11 +79,11 @@ def now() -> str:
     return _dt.datetime.now().replace(microsecond=0).isoformat()
 
 
-def _new_id(moment: _dt.datetime) -> str:
-    """The id of a game whose file is made at ``moment``: its date and time, and a number when
-    a game of that second has it already."""
+def _new_id(moment: _dt.datetime, folder: Path | None = None) -> str:
+    """The id of a game whose file is made at ``moment`` in ``folder`` (None: :func:`games_dir`):
+    its date and time, and a number when a game of that second has it already."""
     stamp = moment.strftime("%Y%m%d-%H%M%S")
-    folder = games_dir()
+    folder = folder or games_dir()
     name = stamp
     i = 1
     while (folder / f"{name}.jsonl").exists():
@@ -238,6 +238,7 @@ class Autosave:
         self._header: dict[str, Any] | None = None  # a new game's header, written with the first answer
         self.file_names: dict[str, str] = {}  # a seat's name in play -> its name in the file (a renamed seat)
         self.notices: list[Msg] = []  # sentences to say once the game ended: about the game history
+        self.folder: Path | None = None  # where a new game's file is made (None: games_dir())
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -248,13 +249,16 @@ class Autosave:
         language: str = "en",
         verbosity: str = "normal",
         extra: dict[str, Any] | None = None,
+        folder: Path | None = None,
     ) -> Autosave:
         """The autosave of a new game (or a loaded one) from ``record``, whose
         answers so far go into the header (with ``extra``: the passwords of a
         hosted game's seats; the file is readable by its owner only). The file is made at the first answer,
-        so a game stopped before any answer leaves none behind."""
-        folder = games_dir()
-        save = cls(folder / "new.jsonl", "", len(record.get("answers", [])), humans, record=record)
+        so a game stopped before any answer leaves none behind. ``folder``: where the file is made
+        (None: :func:`games_dir`, the player's games; a server keeps its tables' games in its
+        own data folder)."""
+        save = cls((folder or games_dir()) / "new.jsonl", "", len(record.get("answers", [])), humans, record=record)
+        save.folder = folder
         save._header = {
             "format": FORMAT,
             "version": VERSION,
@@ -269,10 +273,10 @@ class Autosave:
 
     def _open_new(self) -> None:
         """Make the file of a new game and write its header (raises OSError)."""
-        folder = games_dir()
+        folder = self.folder or games_dir()
         folder.mkdir(parents=True, exist_ok=True)
         moment = _dt.datetime.now().replace(microsecond=0)
-        self.id = _new_id(moment)
+        self.id = _new_id(moment) if self.folder is None else _new_id(moment, folder)
         self.path = folder / f"{self.id}.jsonl"
         header, self._header = self._header, None
         if header is None:  # (made once, for a new game's header: see keep)

@@ -884,10 +884,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     from .i18n import N_
     from .remote import GameHost
     from .remote.access import AccessError, read_authorized_keys
-    from .remote.host import AFTER_GAME
+    from .remote.room import AFTER_GAME
     from .rules.decisions import Msg
-    from .rules.game import Game, GameConfig, SetupError
     from .seats import parse_seats, rollouts_refusal
+    from .tableoptions import bot_after_refusal, setup_of
 
     lang = _lang(args.lang)
     saved = None
@@ -917,8 +917,9 @@ def cmd_host(args: argparse.Namespace) -> int:
         )
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
-    if args.bot_after is not None and not (0 <= args.bot_after <= 86400 and args.bot_after == args.bot_after):
-        raise KingdomError("--bot-after must be a number of seconds from 0 to 86400.")
+    refused = bot_after_refusal(args.bot_after)
+    if refused is not None:
+        raise KingdomError(refused)
     if args.after_game is not None and not (0 <= args.after_game <= 86400 and args.after_game == args.after_game):
         raise KingdomError("--after-game must be a number of seconds from 0 to 86400.")
     keys = None
@@ -931,11 +932,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         seed = game.config.seed
     else:
         seed = args.seed if args.seed is not None else unguessable_seed()
-        piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
-        try:
-            game = Game(GameConfig([n for n, _ in seats], piles, events, landmarks, seed))
-        except SetupError as e:
-            raise KingdomError(e.args[0]) from e
+        game = setup_of(args.kingdom, args.events, args.landmarks, seed, [n for n, _ in seats])[1]
 
     def out(text: str) -> None:
         print(text, flush=True)

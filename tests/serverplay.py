@@ -153,3 +153,56 @@ def close(child) -> None:
     log = child.logfile_read
     if log is not None and not log.closed:
         log.close()
+
+
+def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.") -> dict:
+    """Play Big Money (:func:`remoteplay.choose`) for every seat of ``children`` (name -> child
+    at a started table's seat) until each has heard "Game over." and ``over`` (the line that
+    sends it back to the lobby); returns name -> the plain text it received since the table
+    started. Raises AssertionError when the server goes quiet for :data:`TIMEOUT` seconds."""
+    import re
+    import select
+
+    from remoteplay import choose, prompt_ends, received_text
+
+    raw = {name: bytearray(child.buffer) for name, child in children.items()}
+    for child in children.values():
+        child.buffer = b""
+    mark = {name: 0 for name in children}
+    done: set = set()
+    moves = 0
+    while len(done) < len(children):
+        for name, child in children.items():
+            if name in done:
+                continue
+            screen = received_text(bytes(raw[name][mark[name] :]))
+            whole = received_text(bytes(raw[name]))
+            if re.search(r"^Game over\.$", whole, re.M) and re.search(over.decode(), whole):
+                done.add(name)
+                continue
+            if not prompt_ends(screen, name):
+                continue
+            move = choose(screen, name)
+            if move is None:
+                said = [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]
+                if not said:
+                    continue
+                move = "end"  # a buy refused (its pile ran out): the turn ends
+            mark[name] = len(raw[name])
+            child.sendline(move.encode())
+            moves += 1
+            assert moves < 3000, "the game does not end"
+        live = {child.child_fd: name for name, child in children.items() if name not in done}
+        if not live:
+            break
+        ready, _, _ = select.select(list(live), [], [], TIMEOUT)
+        assert ready, "nothing comes from the server: " + repr(
+            {n: received_text(bytes(raw[n]))[-600:] for n in live.values()}
+        )
+        for fd in ready:
+            name = live[fd]
+            try:
+                raw[name] += children[name].read_nonblocking(65536, timeout=0)
+            except pexpect.TIMEOUT:
+                continue
+    return {name: received_text(bytes(raw[name])) for name in children}

@@ -34,8 +34,9 @@ name is read in any letter case; failed logins are explained (an SSH auth
 banner) and rate-limited. One ``human`` seat may play at the host's own
 terminal; Ctrl+C there asks before the game stops for everyone.
 
-The package: :mod:`.host` (the table, the lobby, the SSH server, the seats'
-lifecycle), :mod:`.seat` (the table's seat of a remote player: narration,
+The package: :mod:`.host` (the SSH server, the logins, the host's screen and its
+one-table lobby), :mod:`.room` (the table: its seats, the sessions holding them and the
+seats' lifecycle, shared with the server's tables), :mod:`.seat` (the table's seat of a remote player: narration,
 questions, typed lines, settings), :mod:`.terminal` (the SSH session of a
 player at a terminal: line editing, output, cleaned input), :mod:`.local`
 (the host's own terminal: its player, the stop question), :mod:`.access`

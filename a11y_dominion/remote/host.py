@@ -1,190 +1,49 @@
-"""The host of a game with remote seats: the table, the lobby, the SSH server,
-and the seats' lifecycle: leaving, coming back, a bot standing in, stopping.
+"""The host of a game with remote seats: the SSH server, the logins, signals, the host's own
+screen and its one-table lobby, around one :class:`~a11y_dominion.remote.room.TableRoom` (the
+table, its seats and sessions, and the seats' lifecycle: leaving, coming back, a bot standing
+in, undo, the time after the game).
 
-A seat whose session ends (the player quit, or their connection broke) is
-announced to the others and the game waits for it: the table's question for
-that seat stays open, and the other seats can still type queries. A new
-login with the seat's credentials takes the seat back, with the seat's history
-as it was, and is told once what it missed, then its hand and its question
-(:meth:`GameHost.catch_up`). A second login while the seat is still in takes the seat over
-and ends the older session: a broken connection is often noticed by the
-server only later, and the player must never be locked out of their own seat
-by it; the credentials are the seat's own, so only its player can do so.
-A game brought back by ``host --resume`` goes on at once, and each seat's first
-login to it is such a return (:meth:`GameHost.resume`); the seats' language and
-verbosity are kept with the game (:meth:`GameHost.keep_settings`).
-With ``bot_after`` a bot answers for a seat that stays away that long, until
-its player comes back. After the final scores the remote players may stay,
-asking, until they leave (``after_game``: :meth:`GameHost.after_the_game`).
+Every remote seat logs in with its own name as the SSH user and the password the host printed
+for it, or its key. A game brought back by ``host --resume`` goes on at once, and each seat's
+first login to it is a return (:meth:`~a11y_dominion.remote.room.TableRoom.resume`); the seats'
+language and verbosity are kept with the game
+(:meth:`~a11y_dominion.remote.room.TableRoom.keep_settings`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
-import inspect
-import logging
-import math
 import secrets
 import signal
 import sys
-import time
 from collections.abc import Callable
+from typing import Any
 
-from ..announcements.words import join_names
-from ..autosave import now
 from ..console import queries as q
-from ..console.persistence import UndoRefused, export_lines, take_back
-from ..console.seat import BotSeat
 from ..i18n import N_, Language
-from ..record import make_record
-from ..rules.decisions import Kind, MoveKind, Msg
-from ..rules.events import TurnStarted
-from ..seats import LazyBot
-from ..settings import load_settings
-from ..table import Table
-from ..textinput import drop_sequences
-from ..view import redact_all
 from .access import FailedLogins, LoginLimiter, host_key, ssh_server_options, write_seats_file
 from .protocol import session_for
-from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
-
-AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
-AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
-STAY_LINE = N_("You may stay: log, repeat, score and export work here; type quit to leave.")
-CATCH_UP = 30  # the most missed lines a seat that comes back hears at once; log N reads them all
-
-
-def empty_seats_line(joined: str, empty: list, lang: Language) -> str:
-    """ "Bea has joined; 1 seat still empty: Ann." or "...; every seat is taken." """
-    if not empty:
-        return lang.text(N_("{player} has joined; every seat is taken. The game starts."), player=joined)
-    if len(empty) == 1:
-        return lang.text(N_("{player} has joined; 1 seat still empty: {names}."), player=joined, names=empty[0])
-    return lang.text(
-        N_("{player} has joined; {n} seats still empty: {names}."),
-        player=joined,
-        n=len(empty),
-        names=join_names(empty, lang),
-    )
-
-
-def left_lobby_line(name: str, empty: list, lang: Language) -> str:
-    """ "Ann has left; 1 seat still empty: Ann." (before the game starts)."""
-    if len(empty) == 1:
-        return lang.text(N_("{player} has left; 1 seat still empty: {names}."), player=name, names=empty[0])
-    return lang.text(
-        N_("{player} has left; {n} seats still empty: {names}."),
-        player=name,
-        n=len(empty),
-        names=join_names(empty, lang),
-    )
-
-
-STAND_IN = "medium"
-"""The kind of bot that answers for a seat whose player stayed away (``bot_after``)."""
-
-
-class StandIn:
-    """The table's seat of a person: their own seat (``seat``, which may answer
-    later with an awaitable) and a bot (``bot``, a
-    :class:`~a11y_dominion.console.seat.BotSeat`) that answers for it while
-    :attr:`active` (its player stayed away too long). :meth:`take_over` also
-    answers the question the seat is waiting on. Every event goes to the
-    seat, so its narration and history go on while the bot plays. Other
-    attributes are the seat's."""
-
-    def __init__(self, seat, bot: BotSeat):
-        self.seat = seat
-        self.bot = bot
-        self.active = False
-        self.bot_answers = 0  # the answers the bot gave since its player was last in
-        self.bot_only_ended = True  # every one of them ended a phase (nothing played, bought or chosen)
-        self._by_bot = False
-        self._taken: asyncio.Event | None = None
-        self.waits: Callable[[], None] | None = None  # called when the person is asked (set by the host)
-
-    def __getattr__(self, name: str):
-        if name == "seat":
-            raise AttributeError(name)
-        return getattr(self.seat, name)
-
-    @property
-    def reads_scores(self) -> bool:
-        """The view comes with the scores, as the person's own."""
-        return getattr(self.seat, "reads_scores", True)
-
-    def tell(self, events: list) -> None:
-        """Told to the person's seat, and to the bot (which counts the cards
-        each player has from them, as the seat's own events)."""
-        self.seat.tell(events)
-        self.bot.tell(events)
-
-    def relearn(self, events: list) -> None:
-        """The bot learns the game from its start (``events``: the seat's events
-        from the start, redacted for it); the person's seat is told as before."""
-        self.bot.relearn(events)
-
-    def decide(self, decision, view):
-        """The bot's answer while :attr:`active`, else the seat's (an awaitable
-        that the bot answers instead when it takes over meanwhile)."""
-        if self.active:
-            self._by_bot = True
-            return self._bot_answer(decision, view)
-        self._by_bot = False
-        if self.waits is not None:
-            self.waits()
-        answer = self.seat.decide(decision, view)
-        if not inspect.isawaitable(answer):
-            return answer
-        return self._race(answer, decision, view)
-
-    async def _race(self, answer, decision, view):
-        taken = self._taken = asyncio.Event()
-        got = asyncio.ensure_future(answer)
-        bot = asyncio.ensure_future(taken.wait())
-        try:
-            await asyncio.wait([got, bot], return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            bot.cancel()
-            self._taken = None
-        if got.done():
-            return got.result()
-        got.cancel()
-        if getattr(self.seat, "waiting", None) is got:
-            self.seat.waiting = None
-        self._by_bot = True
-        return self._bot_answer(decision, view)
-
-    def _bot_answer(self, decision, view):
-        """The bot's answer, counted (:attr:`bot_answers`, :attr:`bot_only_ended`)."""
-        answer = self.bot.decide(decision, view)
-        self.bot_answers += 1
-        try:
-            moves = decision.normalize(answer) if decision.kind is Kind.TURN else None
-        except ValueError:
-            moves = None
-        if not moves or any(getattr(m, "kind", None) is not MoveKind.END for m in moves):
-            self.bot_only_ended = False
-        return answer
-
-    def take_over(self) -> None:
-        """The bot answers from now on, the open question too."""
-        self.active = True
-        if self._taken is not None:
-            self._taken.set()
-
-    def give_back(self) -> None:
-        """The person answers again from the next question on."""
-        self.active = False
-
-    def refused(self, decision, message) -> None:
-        """A refused answer goes back to whoever gave it."""
-        (self.bot if self._by_bot else self.seat).refused(decision, message)
+from .room import (  # noqa: F401 - the names host gave before the room was its own module
+    AFTER_GAME,
+    AFTER_GAME_LINE,
+    CATCH_UP,
+    STAND_IN,
+    STAY_LINE,
+    SessionSeat,
+    StandIn,
+    TableRoom,
+    _end,
+    empty_seats_line,
+    left_lobby_line,
+    seconds_words,
+    wait_words,
+)
 
 
 class GameHost:
-    """One hosted game: the table, its remote, local and bot seats, and the SSH server.
+    """One hosted game: its :class:`~a11y_dominion.remote.room.TableRoom` (:attr:`room`: the
+    table, its remote, local and bot seats) and the SSH server.
 
     ``specs``: the seats (:func:`~a11y_dominion.seats.parse_seats` with
     ``remote``; at most one ``human`` seat, who plays at the host's own
@@ -202,111 +61,62 @@ class GameHost:
     ``repeat``, ``score``, ``export``) while none of them types: the host ends when every
     remote player has left, or once they were all quiet that long (0: the sessions end
     with the scores).
+
+    Every attribute and method of the room is read and set through the host as its own
+    (``host.table``, ``host.join(...)``, ``host.clock = ...``).
     Raises ValueError for more than one human seat.
     """
 
+    room: TableRoom
+
     def __init__(
         self,
-        game,
-        specs: list,
+        game: Any,
+        specs: list[Any],
         seed: int,
         lang: Language,
         verbosity: str = "normal",
-        out=print,
+        out: Callable[[str], None] = print,
         bot_after: float | None = None,
-        keys: dict | None = None,
+        keys: dict[str, Any] | None = None,
         plain: bool = True,
         limiter: LoginLimiter | None = None,
-        bot_options: dict | None = None,
+        bot_options: dict[str, Any] | None = None,
         after_game: float = 0.0,
-    ):
-        self.lang = lang
-        self.after_game = after_game
-        self.out = out
-        self.bot_after = bot_after
+    ) -> None:
+        room = TableRoom(
+            game,
+            specs,
+            seed,
+            lang,
+            verbosity=verbosity,
+            out=out,
+            bot_after=bot_after,
+            bot_options=bot_options,
+            after_game=after_game,
+        )
+        object.__setattr__(self, "room", room)
         self.keys = dict(keys or {})
         self.plain = plain
-        self.clock: Callable[[], float] = time.monotonic  # seconds, for the rate of each seat's messages
         self.limiter = limiter or LoginLimiter()
         self.failed_logins = FailedLogins(self._say_failed, self.limiter.clock, self.limiter.later)
-        self.people: dict = {}  # every person's seat: remote ones and the host's own player
-        self.remote: dict = {}  # the seats that join over SSH
-        self.local: str | None = None  # the name of the seat at the host's own terminal
-        self.stand_ins: dict = {}
-        self.bots: dict = {}  # name -> the LazyBot of each bot seat
-        self.kinds = {spec[0]: spec[1] for spec in specs}
-        seats: dict = {}
-        # a bot's random choices are a function of its seed and the answers before (see BotSeat)
-        steps = lambda: len(self.table.game.answers)  # noqa: E731
-        for i, spec in enumerate(specs):
-            name, kind = spec[0], spec[1]
-            if kind in ("remote", "human"):
-                seat_lang = Language(getattr(spec, "language", None) or lang.code)
-                seat_verbosity = getattr(spec, "verbosity", None) or verbosity
-                if kind == "human":
-                    from .local import LocalSeat
-
-                    if self.local is not None:
-                        raise ValueError("one human seat")
-                    seat = LocalSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)
-                    seat.confirm = bool(load_settings()[0].get("confirm", True))  # as ``play`` asks
-                    self.local = name
-                else:
-                    seat = RemoteSeat(
-                        name,
-                        lambda: self.table,
-                        lang=seat_lang,
-                        verbosity=seat_verbosity,
-                        language_given=bool(getattr(spec, "language", None)),
-                    )
-                    self.remote[name] = seat
-                seat.chat = lambda text, name=name: self.chat(name, text)
-                seat.take_back = lambda name=name: self.undo(name)
-                seat.export = lambda name=name: self.export_lines(name)
-                seat.keep_settings = lambda name=name: self.keep_settings(name)
-                self.people[name] = seat
-                stand_in = StandIn(seat, BotSeat(name, LazyBot(STAND_IN, seed + i), seed + i, steps=steps))
-                stand_in.waits = lambda name=name: self._waits_for(name)
-                self.stand_ins[name] = stand_in
-                seats[name] = stand_in
-            else:
-                opts = (bot_options or {}).get(name) or {}
-                bot = LazyBot(kind, seed + i, rollouts=opts.get("rollouts"))
-                self.bots[name] = bot
-                seats[name] = BotSeat(name, bot, seed + i, steps=steps)
-        game.start()  # dealt now, so the queries answer in the lobby; seats are told when the game begins
-        self.table = Table(game, seats)
         self.passwords = {name: secrets.token_urlsafe(12) for name in self.remote if name not in self.keys}
         self._nobody = secrets.token_urlsafe(12)  # what a password for no seat is compared with
-        self.joined: list = []
-        self.everyone_in = asyncio.Event()
-        self.stopped = asyncio.Event()
-        self.stopped_by_host = False
-        self.sessions: dict = {}
-        self.away: dict = {}  # name: the timer of the bot that stands in (bot_after)
-        # name: (its history's length, the events it was told) when the seat's last session ended:
-        # what it heard; a session that takes the seat is told, once, what came after
-        self.heard: dict = {}
-        self.quitted: set = set()  # the seats whose player typed quit (not dropped): not waited for after the game
-        self.waited: set = set()  # the seats the others were told the game waits for, while they are away
-        self.over = False  # the game ended: the remote players may stay until they leave
-        self.resumed = False  # host --resume: the game goes on from its autosave (resume)
-        self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
-        self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
         self.port: int | None = None
 
-    # ------------------------------------------------------------ names
-    def seat_name(self, user: str) -> str | None:
-        """The remote seat that the SSH user ``user`` names, in any letter case (None: no seat)."""
-        if user in self.remote:
-            return user
-        folded = user.casefold()
-        return next((n for n in self.remote if n.casefold() == folded), None)
+    def __getattr__(self, name: str) -> Any:
+        """The room's attribute or method ``name`` (read when the host has none of its own)."""
+        if name == "room":
+            raise AttributeError(name)
+        return getattr(self.room, name)
 
-    def _name(self, user: str) -> str:
-        if user in self.people:
-            return user
-        return self.seat_name(user) or user
+    def __setattr__(self, name: str, value: Any) -> None:
+        """An attribute the room has is set on the room (``host.out``, ``host.clock``,
+        ``host.lang``), any other on the host."""
+        if name not in type(self).__dict__ and name not in self.__dict__ and hasattr(self.room, name):
+            setattr(self.room, name, value)
+        else:
+            object.__setattr__(self, name, value)
 
     # ------------------------------------------------------------ logging in
     def password_ok(self, user: str, password: str) -> bool:
@@ -380,529 +190,7 @@ class GameHost:
             )
         )
 
-    def empty(self) -> list:
-        """The remote seats nobody has taken (or that are away)."""
-        return [n for n in self.remote if n not in self.joined]
-
-    def tell_everyone(self, make: Callable, skip: str | None = None) -> None:
-        """``make(lang)`` said to every seat that is in (but ``skip``), and printed
-        on the host's screen (unless the host's own player, who hears it, is in)."""
-        for name in self.joined:
-            if name != skip:
-                seat = self.people[name]
-                seat.line(make(seat.lang))
-                waiting = getattr(seat, "waiting", None)
-                if waiting is not None and not waiting.done():
-                    seat.prompt()  # the question is still open: its prompt again, after the news
-        if self.local not in self.joined:
-            self.out(make(self.lang))
-
-    def admit(self, user: str) -> str | None:
-        """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None.
-        A seat that is in is taken over by the newer login (see the module text)."""
-        if self.seat_name(user) is None or self.stopped.is_set():
-            return "This seat is taken, or the game is over."
-        return None
-
-    def join(self, user: str, write: Callable | None, session=None, outlet=None) -> SessionSeat:
-        """The player of the seat ``user`` names (admitted) is in with ``session``:
-        its lines go to ``write(text)`` (a terminal session), or to ``outlet`` (a
-        seat-protocol session, :class:`~a11y_dominion.remote.protocol.ProtocolOutlet`,
-        which first gets the seat's story). In the lobby every seat is told, and the
-        game starts when every remote seat is in; during the game the seat is told
-        where the game stands, and a bot standing in for it stops. A session that
-        had the seat is told so through its own connection and ended, and the new
-        one is told that it took the seat over. In a resumed game (:meth:`resume`) the
-        game is under way from the start, so each first login is a return. Returns the
-        seat for this session (a :class:`SessionSeat`: its typed lines count while the
-        session holds it)."""
-        name = self._name(user)
-        seat = self.people[name]
-        old = self.sessions.pop(name, None)
-        took_over = old is not None and old is not session
-        if took_over:
-            taken = seat.lang._(N_("Your seat was taken by a new login; this session ends."))
-            if getattr(seat, "outlet", None) is not None:
-                seat.outlet.text(taken, last=True)  # its program says nothing more of the end
-            else:
-                seat.line(taken)
-            seat.attach(None)
-            _end(old)
-        if session is not None:
-            self.sessions[name] = session
-        if getattr(seat, "outlet", None) is not None and outlet is not seat.outlet:
-            seat.outlet = None  # the new session takes over from a seat-protocol one
-        seat.attach(write)
-        heard = self.heard.pop(name, None)
-        if heard is None or name in self.joined:  # a seat that never left, or taken over: nothing missed
-            heard = self._heard_now(name)
-        if outlet is not None:
-            seat.outlet = outlet
-            if not self.everyone_in.is_set():
-                outlet.story()  # what the seat was told so far (a resumed game's), before the game goes on
-                if len(seat.history):
-                    outlet.history([a.text for a in seat.history.entries()])  # (a resumed game's)
-        if took_over:
-            seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
-        seat.prompt_shown = False
-        timer = self.away.pop(name, None)
-        if timer is not None:
-            timer.cancel()
-        if not self.everyone_in.is_set():
-            if name not in self.joined:
-                seat.line(seat.lang.text(N_("Welcome, {player}. Type help for commands."), player=name))
-                self.joined.append(name)
-                empty = self.empty()
-                self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
-                if not empty:
-                    self.everyone_in.set()
-            else:
-                seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
-            return SessionSeat(self, name, seat, session)
-        by_bot = 0
-        self.quitted.discard(name)
-        self.waited.discard(name)
-        if name not in self.joined:
-            self.joined.append(name)
-            stand_in = self.stand_ins[name]
-            by_bot, stand_in.bot_answers = stand_in.bot_answers, 0
-            ended_only, stand_in.bot_only_ended = stand_in.bot_only_ended, True
-            bot_played = stand_in.active and not self.over  # after the game no bot plays for anyone
-            stand_in.give_back()
-            if bot_played:
-                self.tell_everyone(
-                    lambda lang: lang.text(N_("{player} is back; the bot stops playing for {player}."), player=name),
-                    skip=name,
-                )
-            else:
-                self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
-        self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only)
-        return SessionSeat(self, name, seat, session)
-
-    def resume(self, started: str) -> None:
-        """The game was brought back (``host --resume``; ``started``: the date it began, ISO
-        text): it goes on at once at its question, and each person's first login is a return
-        (:meth:`join`): "Welcome back", what happened since the resume, then the hand and the
-        question or the turn, the hand and who must answer (:meth:`catch_up`); the others hear
-        that the player is back. The host's screen says which game goes on and where
-        (:meth:`resumed_line`). Call after :meth:`recall_story`."""
-        for name in self.people:
-            self.heard[name] = self._heard_now(name)  # what each heard: the game up to here
-        self.everyone_in.set()
-        self.resumed = True  # (serve starts the bot_after time of each seat away: away_from_now)
-        self.out(self.resumed_line(started))
-
-    def away_from_now(self) -> None:
-        """With ``bot_after``, each remote seat whose player is not in is away from now: the
-        medium bot plays for it after that many seconds, as after a drop (:meth:`leave`).
-        ``serve`` calls it as a resumed game (:meth:`resume`) goes on. Needs a running loop."""
-        if self.bot_after is None:
-            return
-        loop = asyncio.get_running_loop()
-        for name in self.remote:
-            if name not in self.joined and name not in self.away:
-                self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
-
-    def resumed_line(self, started: str) -> str:
-        """The host's line for a resumed game (``started``: the date it began, ISO text), in
-        the host's language: "Resumed the game of 2026-01-01 12:00:00. Ann's turn 3, Action
-        phase: 1 Action, 1 Buy, 0 coins. Ann must answer now." (the date alone when the game
-        asks nothing)."""
-        lang = self.lang
-        parts = [lang.text(N_("Resumed the game of {date}."), date=started.replace("T", " "))]
-        d = self.table.game.pending
-        if d is not None:
-            parts.append(q.turn_line(self.table.view(d.player), None, lang))
-            parts.append(lang.text(N_("{player} must answer now."), player=d.player))
-        return " ".join(parts)
-
-    def keep_settings(self, name: str) -> None:
-        """The seat ``name`` changed its language or verbosity (at its first login, from the
-        client's environment or its answers, or with ``settings``): the game's autosave keeps
-        them with the seat (:meth:`~a11y_dominion.autosave.Autosave.seat_options`), so that
-        ``host --resume`` narrates to it so and does not ask again."""
-        keep = getattr(getattr(getattr(self, "table", None), "autosave", None), "seat_options", None)
-        if keep is not None:
-            seat = self.people[name]
-            keep(name, {"language": seat.lang.code, "verbosity": seat.verbosity})
-
-    def recall_story(self) -> None:
-        """A resumed game: each person's seat narrates what it was told before (the game up
-        to where it goes on, redacted for it) into its history only, as its player heard it
-        when the host ran before, so that ``log`` and ``repeat`` read it and the narration
-        goes on from it."""
-        for name, seat in self.people.items():
-            seat.recall(self.table.events_for(name)[: self.table.told.get(name, 0)])
-
-    def _heard_now(self, name: str) -> tuple:
-        """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
-        return (len(self.people[name].history), self.table.told.get(name, 0))
-
-    def catch_up(self, name: str, heard: tuple, by_bot: int = 0, ended_only: bool = False) -> None:
-        """Tell the seat ``name``, whose new session took it during the game (or after it),
-        where the game stands, each thing once: what it was told since ``heard`` (see
-        :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
-        was away), then its hand and its question, or else the turn, its hand and who must
-        answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
-        told that it played, before what it played; ``ended_only``: every one of them only
-        ended a phase, which the player is told as that, since nothing else shows it). When a
-        seat-protocol program narrated the start of the turn going on among what it missed,
-        the turn line is not said again. A question of the seat's that the table
-        has yet to ask is left to the table, which tells the hand with it. A terminal seat
-        hears the lines its narration kept meanwhile, the last :data:`CATCH_UP` of them when
-        there are more (with how many there were and that ``log N`` reads them all); after the
-        game, the result (each player's score and who won, as the seat heard it) comes last,
-        then that the player may stay (:data:`STAY_LINE`). A seat-protocol program gets its
-        story up to ``heard`` and the history the host kept for it (the narration in the
-        program's language and verbosity) up to there, then the events since, which it
-        narrates itself, then the question as a ``decide`` message."""
-        seat = self.people[name]
-        lang = seat.lang
-        lines_heard, events_heard = heard
-        outlet = getattr(seat, "outlet", None)
-        if outlet is not None:
-            outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
-            outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
-        if self.over:
-            seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
-        else:
-            seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))
-        if by_bot and ended_only:  # nothing played or bought: no line of the news would show it
-            turn = self.table.game.turn
-            if turn.number and self.table.game.current.name == name and not self.over:
-                seat.line(lang._(N_("The medium bot ended your Action phase while you were away.")))
-            else:
-                seat.line(lang._(N_("The medium bot ended your turn while you were away.")))
-        elif by_bot:
-            seat.line(lang._(N_("The medium bot played for you while you were away.")))
-        turn_told = False  # its program narrated the start of the turn going on
-        if outlet is not None:
-            news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
-            if news:
-                outlet.events(news)  # what happened while it was away, narrated by its program
-                starts = [e for e in news if isinstance(e, TurnStarted)]
-                current = self.table.game.current.name  # a person's turn start is told at once (a bot's later)
-                turn_told = bool(starts) and current == starts[-1].player and current in self.people
-        else:
-            self._missed(name, lines_heard)
-        d = self.table.game.pending
-        if d is None:
-            if self.over:
-                seat.line(lang._(STAY_LINE))
-            return
-        if d.player == name and getattr(seat, "decision", None) is not d:
-            return  # the table has yet to ask it (a resumed game only starting): its question tells the hand
-        view = self.table.view(name)
-        if view.turn.player != name:  # the hand read now is not read again at its own turn's start
-            seat.narrator.last_drawn = tuple(view.hand)
-        waiting = getattr(seat, "waiting", None)
-        if d.player == name and waiting is not None and not waiting.done():
-            if outlet is not None:  # its program says its hand with the question
-                outlet.resend()
-                return
-            seat.lines(q.hand_lines(view, True, lang))
-            seat.show_question(d, view, full=True)  # its first line is the turn's figures
-            seat.prompt()
-            return
-        if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
-            seat.line(q.turn_line(view, name, lang))
-        seat.lines(q.hand_lines(view, True, lang))
-        seat.line(lang.text(N_("{player} must answer now."), player=d.player))
-
-    def _missed(self, name: str, lines_heard: int) -> None:
-        """The lines of the terminal seat ``name`` since the first ``lines_heard`` of its
-        history, read by ear: at most :data:`CATCH_UP` (the last ones, after how many there
-        were and that ``log`` with that same count reads them all); not the turn's start when the
-        turn line that follows says it; after the game, "Game over." and the result last and
-        whole (see :meth:`catch_up`)."""
-        seat = self.people[name]
-        lang = seat.lang
-        entries = [a.text for a in seat.history.entries()]
-        missed = entries[lines_heard:]
-        n = len(missed)  # one count: the messages said, and the log that reads them all
-        last = CATCH_UP
-        d = self.table.game.pending
-        if self.over:
-            over = lang._(N_("Game over."))
-            end = max((i for i, text in enumerate(missed) if text == over), default=None)
-            if end is not None:  # "Game over.", each player's score and who won: told whole, last
-                last = max(CATCH_UP, len(missed) - end)
-        shown = missed[-last:] if n > last else missed
-        if not self.over and shown and d is not None and d.player != name:
-            turn = q.turn_line(self.table.view(name), name, lang)
-            if shown[-1].endswith(".") and turn.startswith(shown[-1][:-1] + ","):
-                shown = shown[:-1]  # "Bea's turn 3.": the turn line that follows says it
-        if n > last:
-            seat.line(
-                lang.text(
-                    N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all."),
-                    n=n,
-                    last=last,
-                    log=n,  # log reads back from the newest
-                )
-            )
-        elif shown:  # (as many as follow)
-            seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(shown)))
-        seat.lines(shown)
-
-    def leave(self, user: str, session=None, quit: bool = False) -> None:
-        """The session ``session`` of the seat ``user`` names ended (``quit``: the player
-        typed quit; else the connection broke, or a ``join`` program ended, which the host
-        cannot tell apart, and which is waited for after the game too): the others are told,
-        and that the game waits for the seat when the question is its own (else they are
-        told so when its question comes: :meth:`_waits_for`); with ``bot_after``, a bot
-        answers for it after that many seconds; what the seat had heard is kept
-        (:attr:`heard`) for its next session. After the game the others hear only that the
-        player left. Nothing happens when a newer login has the seat."""
-        name = self._name(user)
-        if session is not None:
-            _end(session)
-            if self.sessions.get(name) is not session:
-                return
-        self.sessions.pop(name, None)
-        if self.stopped.is_set() or name not in self.joined:
-            return
-        if quit:
-            self.quitted.add(name)
-        seat = self.people[name]
-        seat.attach(None)
-        seat.prompt_shown = False
-        self.joined.remove(name)
-        self.heard[name] = self._heard_now(name)
-        self._left.set()
-        if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
-            self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
-            if not quit and self.after_game > 0:
-                self.out(self.waiting_line())
-            return
-        if not self.everyone_in.is_set():
-            empty = self.empty()
-            self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))
-            return
-        d = self.table.game.pending
-        if d is not None and d.player == name:
-            self.waited.add(name)
-            self.tell_everyone(
-                lambda lang: lang.text(N_("{player} has left; the game waits for {player} to come back."), player=name)
-            )
-        else:
-            self.tell_everyone(
-                lambda lang: lang.text(
-                    N_("{player} has left; the game goes on until a question is {player}'s."), player=name
-                )
-            )
-        if self.bot_after is not None:
-            loop = asyncio.get_running_loop()
-            self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
-
-    def _waits_for(self, name: str) -> None:
-        """The table asks the seat ``name`` a question: when its player is away (and no bot
-        answers for it), every seat that is in is told, once while it is away, that the game
-        waits for it."""
-        if name in self.joined or name in self.waited or not self.everyone_in.is_set():
-            return
-        if self.stand_ins[name].active or self.stopped.is_set():
-            return
-        self.waited.add(name)
-        self.tell_everyone(lambda lang: lang.text(N_("The game waits for {player} to come back."), player=name))
-
-    def _bot_stands_in(self, name: str) -> None:
-        self.away.pop(name, None)
-        if self.stopped.is_set() or self.over or name in self.joined:
-            return
-        self.tell_everyone(
-            lambda lang: lang.text(
-                N_(
-                    "{player} has been away for {seconds}; the medium bot plays for {player} until {player} comes back."
-                ),
-                player=name,
-                seconds=seconds_words(self.bot_after or 0, lang),
-            )
-        )
-        self.stand_ins[name].take_over()
-
-    def chat(self, name: str, text: str) -> None:
-        """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
-        without escape sequences (each dropped whole, as a terminal seat's typed line has them:
-        :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting characters, and
-        cut at :data:`MAX_SAY` characters."""
-        said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
-        if said:
-            self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
-
-    def undo(self, name: str) -> Msg | None:
-        """``undo`` of the seat ``name``: its last answer taken back by replaying the
-        record without it, by the rules of undo at the console
-        (:func:`~a11y_dominion.console.persistence.take_back`: its own answer, in its
-        own turn, nothing hidden told since, no other seat answered), while the game
-        waits for this seat's answer. Every person's seat hears what was undone (the
-        host's screen too, when its own player is not in), the autosave keeps it, and
-        the question before that answer is asked again. Returns None, or the
-        :class:`Msg` that says in one sentence why not (the game is unchanged)."""
-        table = self.table
-        d = table.game.pending
-        if d is None:
-            return Msg("The game is over; undo is not possible.")
-        seat = self.people[name]
-        waiting = getattr(seat, "waiting", None)
-        if d.player != name:
-            return Msg(
-                "{player} must answer now; you can undo only while the game waits for your answer.", player=d.player
-            )
-        if waiting is None or waiting.done() or seat.decision is not d:
-            return Msg("Undo is possible only while the game waits for your answer.")
-        try:
-            game, events = take_back(make_record(table.game), table.game, name)
-        except UndoRefused as e:
-            return e.args[0]
-        before = table.view(name)  # the undoing seat hears the figures the undo changed
-        table.replace_game(game)
-        if table.autosave is not None:
-            table.autosave.undone(len(game.answers))
-        for other, person in self.people.items():
-            person.undone(name, redact_all(events, other), table.view(other), before if other == name else None)
-        if self.local not in self.joined:
-            self.out(undone_line(None, name, redact_all(events, None), self.lang))
-        seat.waiting = None
-        waiting.set_result([])  # the table's loop goes on: the game changed, so it asks the question again
-        return None
-
-    def export_lines(self, name: str) -> list:
-        """The game so far as ``export`` at the console writes it for the seat ``name``, in
-        its language (:func:`~a11y_dominion.console.persistence.export_lines`): a list of lines."""
-        table = self.table
-        when = table.autosave.started if getattr(table.autosave, "started", None) else now()
-        return export_lines(table.game, make_record(table.game), name, self.kinds, self.people[name].lang, when)
-
-    def typed(self) -> None:
-        """A remote player typed a line (or their program sent a message): after the game,
-        the host's idle time starts again."""
-        self.typed_at = self.clock()
-
-    def remote_in(self) -> list:
-        """The remote seats whose player is in."""
-        return [n for n in self.joined if n in self.remote]
-
-    def dropped(self) -> list:
-        """The remote seats whose player's connection broke (they did not type quit) and who
-        are not back: after the game they may still come back to hear the result."""
-        return [n for n in self.remote if n not in self.joined and n not in self.quitted]
-
-    async def after_the_game(self) -> None:
-        """After the final scores, the remote players who are in may stay: each is told so
-        once, and those whose connection broke may come back (:meth:`dropped`) to hear the
-        result (:meth:`catch_up`); returns when every one of them has left (by quit, for the
-        ones away), the host stopped, or none of them typed for :attr:`after_game` seconds
-        (at once when that is 0)."""
-        self.over = True
-        for timer in self.away.values():
-            timer.cancel()
-        self.away.clear()
-        if self.after_game <= 0 or not (self.remote_in() or self.dropped()):
-            return
-        self.typed_at = self.clock()
-        for name in self.remote_in():
-            seat = self.people[name]
-            seat.line(seat.lang._(AFTER_GAME_LINE))
-        self.out(self.waiting_line())
-        while (self.remote_in() or self.dropped()) and not self.stopped.is_set():
-            idle = self.typed_at + self.after_game - self.clock()
-            if idle <= 0:
-                self.out(
-                    self.lang.text(
-                        N_("The host stops waiting: nobody typed for {wait}."),
-                        wait=wait_words(self.after_game, self.lang),
-                    )
-                )
-                return
-            self._left.clear()
-            try:
-                await asyncio.wait_for(self._left.wait(), idle)
-            except asyncio.TimeoutError:
-                pass
-        if not self.stopped.is_set():
-            self.out(self.lang._(N_("The host stops waiting: every remote player has left.")))
-
-    def waiting_line(self) -> str:
-        """The host's line, in its language, as it waits after the game: for whom (the remote
-        players who are in, to leave; those whose connection broke, to come back), how long
-        at most, and that Ctrl+C ends the wait."""
-        lang = self.lang
-        staying, away = self.remote_in(), self.dropped()
-        wait = wait_words(self.after_game, lang)
-        if staying and away:
-            return lang.text(
-                N_(
-                    "The host waits for {players} to leave and for {away} to come back, until nobody has typed "
-                    "for {wait}; Ctrl+C ends the wait now."
-                ),
-                players=join_names(staying, lang),
-                away=join_names(away, lang),
-                wait=wait,
-            )
-        if staying:
-            return lang.text(
-                N_(
-                    "The host waits for {players} to leave, until nobody has typed for {wait}; "
-                    "Ctrl+C ends the wait now."
-                ),
-                players=join_names(staying, lang),
-                wait=wait,
-            )
-        return lang.text(
-            N_("The host waits up to {wait} for {away} to come back; Ctrl+C ends the wait now."),
-            away=join_names(away, lang),
-            wait=wait,
-        )
-
-    def winner_line(self) -> str:
-        """Who won, in the host's language, in the words the players hear it ("Ann wins.",
-        "Ann wins: tied on 30 VP, with fewer turns.", "Ann and Bea share the win."); the
-        game must be over (ValueError when it is not)."""
-        from ..announcements.narrator import Narrator
-        from ..rules.events import GameEnded
-
-        ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
-        if ended is None:
-            raise ValueError("the game is not over")
-        return Narrator(viewer=None, lang=self.lang)._game_ended(ended)[-1]
-
-    def fault(self, name: str, error: Exception) -> None:
-        """A typed line of ``name`` failed inside the game: one sentence on the host's screen
-        only, naming the kind of error; its traceback goes to the library log
-        (:mod:`a11y_dominion.librarylog`)."""
-        logging.getLogger("a11y_dominion.host").warning("a line of %s failed", name, exc_info=error)
-        self.out(
-            self.lang.text(
-                N_("A line from {player} failed inside the game ({error}); the game goes on."),
-                player=name,
-                error=type(error).__name__,
-            )
-        )
-
     # ------------------------------------------------------------ stopping
-    def stop(self) -> None:
-        """The host stops the game (after the game: the wait for the remote players ends):
-        every seat is told before the sessions end, and the host's screen."""
-        if self.stopped.is_set():
-            return
-        self.stopped_by_host = True
-        # after the game (Ctrl+C while the host waits for the remote players): the wait ends
-        said = N_("The host closed the table; goodbye.") if self.over else N_("The host stopped the game.")
-        for name in self.joined:  # a seat-protocol program is told that this is why its session ends
-            seat = self.people[name]
-            outlet = getattr(seat, "outlet", None)
-            if outlet is not None:
-                outlet.text(seat.lang._(said), last=True)
-            else:
-                seat.line(seat.lang._(said))
-        if self.over:
-            self.out(self.lang._(N_("The host stops waiting and closes the table.")))
-        elif self.local not in self.joined:
-            self.out(self.lang._(said))
-        self.stopped.set()
-        self._left.set()
-
     def _signals(self, loop, asker) -> Callable[[], None]:
         """SIGINT asks at the host's terminal (``asker``, when there is one), else stops;
         SIGTERM (SIGBREAK on Windows) stops (:func:`stop_signals`). Returns what puts the
@@ -1105,62 +393,6 @@ def _python_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[]
                 pass
 
     return back
-
-
-class SessionSeat:
-    """What :meth:`GameHost.join` gives a session: its seat, whose typed lines
-    count only while this session holds the seat (a newer login took it over:
-    the older session's lines are dropped). Other attributes are the seat's."""
-
-    def __init__(self, host: GameHost, name: str, seat, session):
-        self._host = host
-        self._name = name
-        self._seat = seat
-        self._session = session
-
-    def __getattr__(self, attr: str):
-        if attr.startswith("_"):
-            raise AttributeError(attr)
-        return getattr(self._seat, attr)
-
-    def holds(self) -> bool:
-        """Whether this session still holds the seat."""
-        return self._session is None or self._host.sessions.get(self._name) is self._session
-
-    def typed(self, text: str):
-        """The seat reads ``text`` if this session still holds it; what the seat's
-        :meth:`~a11y_dominion.remote.seat.RemoteSeat.typed` gives (None when dropped)."""
-        if self.holds():
-            self._host.typed()
-            return self._seat.typed(text)
-        return None
-
-
-def _end(session) -> None:
-    """End an SSH session (one that already went is left alone)."""
-    exit_ = getattr(session, "exit", None)
-    if exit_ is None:
-        return
-    try:
-        exit_(0)
-    except Exception:  # noqa: BLE001 - a session that already went
-        pass
-
-
-def seconds_words(value: float, lang: Language) -> str:
-    """ "1 second", "30 seconds", "0.5 seconds" in ``lang``."""
-    if value == 1:
-        return lang.text(N_("{n} second"), n=1)
-    return lang.text(N_("{n} seconds"), n=f"{value:g}")
-
-
-def wait_words(seconds: float, lang: Language) -> str:
-    """A wait of ``seconds`` (rounded up) in ``lang``: "30 seconds" under a minute, else
-    "1 minute", "10 minutes" (whole minutes, rounded up)."""
-    whole = math.ceil(seconds)
-    if whole < 60:
-        return seconds_words(whole, lang)
-    return lang.text(N_("{n} {n:minute|minutes}"), n=math.ceil(whole / 60))
 
 
 def _isatty(stream) -> bool:

@@ -28,10 +28,31 @@ from .store import AccountKey, PlayedGame, PlayerStats, Ranked
 MAX_SAY = 300
 """Characters of a line of chat or of a ``tell``; the rest is cut off."""
 
-COMMANDS = ("who", "say", "tell", "games", "stats", "ranking", "help", "settings", "account", "quit")
+COMMANDS = (
+    "tables",
+    "new",
+    "sit",
+    "leave",
+    "start",
+    "who",
+    "say",
+    "tell",
+    "games",
+    "stats",
+    "ranking",
+    "help",
+    "settings",
+    "account",
+    "quit",
+)
 """The lobby's commands, in the order ``help`` lists them."""
 
 DUTCH = {
+    "tafels": "tables",
+    "nieuw": "new",
+    "zit": "sit",
+    "weg": "leave",
+    "begin": "start",
     "wie": "who",
     "zeg": "say",
     "fluister": "tell",
@@ -90,6 +111,7 @@ class Person:
     settings: dict[str, Any] = field(default_factory=dict)
     has_password: bool = False
     created: str = ""
+    session: Any = None  # the session (a table's seat is taken through it: .tables.SeatHolder)
 
     @property
     def lang(self) -> Language:
@@ -138,6 +160,7 @@ class Lobby:
         self.rates = rates
         self.today = today
         self.people: dict[int, list[Person]] = {}
+        self.tables: Any = None  # the server's tables (.tables.Tables), which new, sit, leave and start use
 
     # ------------------------------------------------------------ who is here
     def enter(self, person: Person) -> None:
@@ -184,7 +207,9 @@ class Lobby:
             return None
         if command == "quit":
             return "quit"
-        if command == "who":
+        if command in ("tables", "new", "sit", "leave", "start"):
+            await self.at_tables(person, command, rest)
+        elif command == "who":
             self.who(person, rest)
         elif command == "say":
             self.say(person, rest)
@@ -204,6 +229,23 @@ class Lobby:
         elif command == "ranking":
             await self.ranking(person, rest)
         return None
+
+    async def at_tables(self, person: Person, command: str, rest: str) -> None:
+        """``tables``, ``new``, ``sit N``, ``leave`` and ``start`` (see :mod:`.tables`)."""
+        tables = self.tables
+        if tables is None:
+            person.send(person.lang._(N_("This server has no tables.")))
+        elif command == "tables":
+            for text in tables.lines(person.lang):
+                person.send(text)
+        elif command == "new":
+            await tables.new(person, rest)
+        elif command == "sit":
+            await tables.sit(person, rest)
+        elif command == "leave":
+            tables.leave(person)
+        else:
+            await tables.start(person)
 
     def who(self, person: Person, rest: str) -> None:
         """``who``: how many are here and their names; ``who NAME``: where that person is."""
@@ -360,6 +402,14 @@ class Lobby:
 
 
 HELP = {
+    "tables": N_("tables: every table in one line: its number, Kingdom, seats taken and free, bots, started or not."),
+    "new": N_(
+        "new: open a table and sit at it; options as host's: players 2, bots medium,hard, kingdom random, "
+        "events, landmarks, undo off, bot-after 60, rollouts 4, seed 7."
+    ),
+    "sit": N_("sit N: take a free seat at table N, or go back to your seat in its game."),
+    "leave": N_("leave: stand up from your table before its game starts."),
+    "start": N_("start: the owner of a table begins its game with the players seated."),
     "who": N_("who: who is here; who NAME: where that person is."),
     "say": N_("say TEXT: say something to everyone in the lobby."),
     "tell": N_("tell NAME TEXT: say something to one person only."),
@@ -385,8 +435,8 @@ def help_lines(rest: str, lang: Language) -> list[str]:
     return [
         lang._(
             N_(
-                "Lobby commands: who, say TEXT, tell NAME TEXT, games, stats, ranking, settings, account, "
-                "help and quit."
+                "Lobby commands: tables, new, sit N, leave, start, who, say TEXT, tell NAME TEXT, games, stats, "
+                "ranking, settings, account, help and quit."
             )
         ),
         lang._(N_("Type help and a command to hear more, for example: help tell.")),

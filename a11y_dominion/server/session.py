@@ -63,6 +63,36 @@ class ServerSession(TerminalSession):
     def __init__(self, server: GameServer, process: Any) -> None:
         super().__init__(server, process)  # type: ignore[no-untyped-call]
         self.server = server
+        self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
+        self.table_number: int | None = None  # the table whose seat the session holds
+
+    def take_seat(self, room: Any, name: str, number: int) -> None:
+        """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat's lines
+        come to this session, its question's prompt shows, and typed lines go to it."""
+        seat = room.people[name]
+        if self.held is None:
+            self.lobby_seat = self.seat
+        seat.chosen = True
+        seat.session = self
+        self.seat = seat
+        self.table_number = number
+        self._joined = True
+        self.held = room.join(name, self.write, self, quiet=True)
+        seat.display, seat.wants_rich = self.display, self.rich
+        self._in_context(self._new_prompt)
+        self.changed()
+
+    def to_lobby(self) -> None:
+        """Stand up from the table's seat: typed lines go to the lobby again."""
+        seat = self.seat
+        if seat is not None and getattr(seat, "session", None) is self:
+            seat.session = None
+        self.held = None
+        self.table_number = None
+        if self.lobby_seat is not None:
+            self.seat = self.lobby_seat
+        self._in_context(self._new_prompt)
+        self.changed()
 
     def goodbye(self, sentence: str) -> None:
         """Say ``sentence`` (an English template) in the player's language and end the session."""
@@ -102,7 +132,7 @@ class ServerSession(TerminalSession):
         signup = process.get_extra_info("signup")
         address = str(process.get_extra_info("address") or "?")
         env = process.env or {}
-        self.seat = LobbySeat(user, Language("en"))
+        self.seat = self.lobby_seat = LobbySeat(user, Language("en"))
         self.server.sessions.add(self)
         try:
             await self._admitted(user, account, signup, address, env)
@@ -145,6 +175,7 @@ class ServerSession(TerminalSession):
             settings,
             has_password=account.password is not None,
             created=account.created,
+            session=self,
         )
         seat.shown_name, seat.lang = account.name, person.lang
         self.name = account.name
@@ -154,6 +185,9 @@ class ServerSession(TerminalSession):
             await self._lobby(person, welcome)
         finally:
             lobby.leave(person)
+            self.server.tables.gone(person)
+            if self.held is not None:
+                self.to_lobby()
 
     async def _lobby(self, person: Person, welcome: str) -> None:
         from ..console.commands import is_yes
@@ -166,10 +200,15 @@ class ServerSession(TerminalSession):
         say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
         if server.config.server.motd:
             say(server.config.server.motd)
+        server.tables.waiting(person)
         while self._ended is None and not self._gone:
             got = await self._read()  # type: ignore[no-untyped-call]
             if got is None:
                 return
+            if self.held is not None:  # at a table's seat
+                if not await self._at_seat(person, got):
+                    return
+                continue
             if got is not LEAVE:
                 verdict = server.rates.line(person.account)
                 if verdict == "tell":
@@ -182,7 +221,7 @@ class ServerSession(TerminalSession):
                     server.fault(person.name, e)
                     say(person.lang._(N_("That did not work; type help for the commands.")))
                     continue
-                if self.seat is not None:
+                if self.seat is not None and self.held is None:
                     self.seat.lang = person.lang
                 if action != "quit":
                     continue
@@ -192,6 +231,49 @@ class ServerSession(TerminalSession):
                 self._ended = 0
                 return
             say(person.lang._(N_("You stay in the lobby.")))
+
+    async def _at_seat(self, person: Person, got: Any) -> bool:
+        """A line typed at a table's seat (``got``: the line, or :data:`LEAVE`): the seat reads
+        it; ``quit`` asks whether to leave the game, which waits for the player. False when the
+        session ended meanwhile."""
+        from ..console.commands import is_yes
+
+        server = self.server
+        seat = self.seat
+        assert seat is not None and self.held is not None
+        action: Any = "quit"
+        if got is not LEAVE:
+            verdict = server.rates.line(person.account)
+            if verdict == "tell":
+                self.say(seat.lang._(N_("Too many lines at once; the rest were dropped.")))
+            if verdict != "ok":
+                return True
+            try:
+                action = self.held.typed(str(got))
+            except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
+                server.fault(person.name, e)
+                self.say(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
+                return True
+            if action == "output":
+                self._use_output(seat.wants_rich)
+        if action != "quit" or self.held is None:
+            return True
+        number = self.table_number
+        answer = await self.ask(
+            seat.lang.text(
+                N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
+                number=number,
+            )
+        )
+        if answer is None and (self._ended is not None or self._gone):
+            return False
+        if self.held is None:  # the game ended meanwhile
+            return True
+        if answer is None or is_yes(answer):
+            server.tables.left_game(person)
+        else:
+            self.say(seat.lang._(N_("You stay in the game.")))
+        return True
 
     async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``

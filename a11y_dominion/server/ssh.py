@@ -41,6 +41,7 @@ from .limits import Rates
 from .lobby import Lobby
 from .names import name_key, name_refusal
 from .store import Account, Store
+from .tables import Tables
 
 MAX_LINE = 1000
 """Characters of a typed line that are read; the rest is cut off."""
@@ -67,6 +68,9 @@ class GameServer:
         self.hasher = hasher or Hasher()
         self.rates = Rates(config)
         self.lobby = Lobby(store, self.rates)
+        self.pools: Any = None  # the bot pools (.pool.BotPools), started as the server starts listening
+        self.tables = Tables(store, data / "games", None, Language("en"))
+        self.lobby.tables = self.tables
         self.lang = Language("en")
         self.connections = 0
         self.sessions: set[Any] = set()  # the sessions past their login (ServerSession)
@@ -341,6 +345,10 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
 
     quiet_loop()
     lang = server.lang
+    from .pool import BotPools
+
+    server.pools = server.tables.pools = BotPools.from_config(server.config.bots)
+    server.pools.start()  # (the bots' modules loaded once, before any table needs them)
     try:
         ssh = await server.listen(listen, port)
     except OSError as e:
@@ -367,7 +375,9 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
     finally:
         back()
         server.goodbye()
+        await server.tables.close()
         ssh.close()
         await ssh.wait_closed()
+        await server.pools.close()
     print(lang._(N_("The server stopped.")), flush=True)
     return 0

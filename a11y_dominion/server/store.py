@@ -591,6 +591,29 @@ class Store:
 
         return await self.call(query)
 
+    # ------------------------------------------------------------ tables
+    async def add_table(self, number: int, owner: int, options: dict[str, Any]) -> int:
+        """A new open table numbered ``number`` in the lobby, owned by the account ``owner``,
+        with ``options`` (JSON data); returns its row's id."""
+        return await self._insert(
+            "INSERT INTO tables (number, owner, options, state, created) VALUES (?, ?, ?, 'open', ?)",
+            (number, owner, json.dumps(options, ensure_ascii=False), self.now()),
+        )
+
+    async def table_state(self, table_id: int, state: str) -> None:
+        """The table ``table_id`` is now ``state`` (``playing``: started now; ``closed``)."""
+        if state == "playing":
+            await self._write("UPDATE tables SET state = ?, started = ? WHERE id = ?", (state, self.now(), table_id))
+        else:
+            await self._write("UPDATE tables SET state = ?, ended = ? WHERE id = ?", (state, self.now(), table_id))
+
+    async def _insert(self, sql: str, values: tuple[Any, ...]) -> int:
+        def query(con: sqlite3.Connection) -> int:
+            with transaction(con):
+                return int(con.execute(sql, values).lastrowid or 0)
+
+        return await self.call(query)
+
     # ------------------------------------------------------------ games and ratings
     async def record_game(self, game: FinishedGame) -> bool:
         """Record the finished ``game`` with its seats and, when it is rated, the new ratings

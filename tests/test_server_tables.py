@@ -1,0 +1,272 @@
+"""The server's tables without SSH (:mod:`a11y_dominion.server.tables`): the lines of
+``tables`` in English and Dutch, ``new``, ``sit``, ``leave`` and ``start`` with their
+refusals, and a table that starts on its own once its seats are full. The database is a small
+fake, the bots think in this process, and each session's lines go into a list."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from a11y_dominion.i18n import Language
+from a11y_dominion.server.lobby import Lobby, Person
+from a11y_dominion.server.store import FinishedGame
+from a11y_dominion.server.tables import Tables
+
+
+class FakeStore:
+    """The tables' rows and the finished games, in lists."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[int, int, dict[str, Any]]] = []
+        self.states: list[tuple[int, str]] = []
+        self.games: list[FinishedGame] = []
+
+    async def add_table(self, number: int, owner: int, options: dict[str, Any]) -> int:
+        self.rows.append((number, owner, options))
+        return len(self.rows) + 100
+
+    async def table_state(self, table_id: int, state: str) -> None:
+        self.states.append((table_id, state))
+
+    async def record_game(self, game: FinishedGame) -> bool:
+        self.games.append(game)
+        return True
+
+
+class FakeSession:
+    """A session that takes its seat as the server's does (its lines into ``heard``)."""
+
+    def __init__(self, heard: list[str]) -> None:
+        self.heard = heard
+        self.seated: list[tuple[str, int]] = []
+        self.held: Any = None
+
+    def take_seat(self, room: Any, name: str, number: int) -> None:
+        self.seated.append((name, number))
+        self.held = room.join(name, lambda text: self.heard.append(text.rstrip("\n")), self, quiet=True)
+
+    def to_lobby(self) -> None:
+        self.held = None
+
+
+def person(account: int, name: str, language: str = "en") -> tuple[Person, list[str], FakeSession]:
+    heard: list[str] = []
+    session = FakeSession(heard)
+    return Person(account, name, heard.append, {"language": language}, session=session), heard, session
+
+
+def make_tables(tmp_path: Path) -> tuple[Tables, FakeStore, Lobby]:
+    store = FakeStore()
+    tables = Tables(store, tmp_path / "games", seed=lambda: 7)
+    lobby = Lobby(store, None)  # type: ignore[arg-type]  # (no chat here)
+    lobby.tables = tables
+    return tables, store, lobby
+
+
+def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann")
+        cid, _cid_heard, _ = person(3, "Cid")
+        dee, _dee_heard, _ = person(4, "Dee")
+        bea, bea_heard, _ = person(2, "Bea", "nl")
+        await lobby.typed(bea, "tafels")
+        assert bea_heard == ["Nog geen tafels; typ nieuw om er een te openen."]
+        await lobby.typed(ann, "new players 2 bots medium,hard rollouts 4")
+        assert ann_heard == [
+            "Table 1 is yours, seat 1 of 4; 1 seat free. Type start to begin with the players seated, or wait "
+            "for every seat to be taken."
+        ]
+        await lobby.typed(cid, "new players 3 kingdom random")
+        await lobby.typed(dee, "nieuw spelers 2 kingdom Chapel,Village,Smithy")
+        assert [row[:2] for row in store.rows] == [(1, 1), (2, 3), (3, 4)]
+        assert store.rows[0][2]["bots"] == ["medium", "hard"] and store.rows[0][2]["rollouts"] == 4
+        ann_heard.clear()
+        await lobby.typed(ann, "tables")
+        assert ann_heard == [
+            "3 tables.",
+            "Table 1, basic-intro: 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
+            "Table 2, random: 1 person, 2 seats free, no bots; not started, owner Cid.",
+            "Table 3, chosen Kingdom: 1 person, 1 seat free, no bots; not started, owner Dee.",
+        ]
+        bea_heard.clear()
+        await lobby.typed(bea, "tafels")
+        assert bea_heard == [
+            "3 tafels.",
+            "Tafel 1, basic-intro: 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
+            "Tafel 2, willekeurig: 1 persoon, 2 plaatsen vrij, geen bots; niet begonnen, van Cid.",
+            "Tafel 3, gekozen koninkrijk: 1 persoon, 1 plaats vrij, geen bots; niet begonnen, van Dee.",
+        ]
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, ann_session = person(1, "Ann")
+        bea, bea_heard, bea_session = person(2, "Bea")
+        await lobby.typed(ann, "new players 2 bots medium")
+        ann_heard.clear()
+        await lobby.typed(bea, "sit 1")
+        assert bea_heard[:2] == [
+            "You sit at table 1, seat 2. The table is full; the game starts.",
+            "Table 1 starts with 3 players: Ann, Bea and Bot 1.",
+        ]
+        assert ann_heard[:2] == [
+            "Bea sits down at table 1; every seat is taken. The game starts.",
+            "Table 1 starts with 3 players: Ann, Bea and Bot 1.",
+        ]
+        assert ann_session.seated == [("Ann", 1)] and bea_session.seated == [("Bea", 1)]
+        room = tables.tables[1].room
+        assert list(room.table.seats) == ["Ann", "Bea", "Bot 1"] and room.joined == ["Ann", "Bea"]
+        assert room.everyone_in.is_set() and store.states == [(101, "playing")]
+        assert tables.lines(Language("en")) == [
+            "1 table.",
+            "Table 1, basic-intro: 2 people, no seat free, 1 bot (medium); started, turn 1.",
+        ]
+        cid, cid_heard, _ = person(3, "Cid")
+        await lobby.typed(cid, "sit 1")
+        assert cid_heard == ["Table 1 has started without you."]
+        tables.left_game(ann)  # Ann said yes to "Leave the game at table 1?"
+        assert ann_session.held is None and room.joined == ["Bea"]
+        assert ann_heard[-1] == "You left the game at table 1; sit 1 brings you back."
+        await lobby.typed(ann, "new players 2")
+        assert ann_heard[-1] == "Your game at table 1 waits for you; sit 1 goes back."
+        await lobby.typed(ann, "leave")
+        assert ann_heard[-1] == "Your game at table 1 waits for you; sit 1 goes back."
+        again, again_heard, again_session = person(1, "Ann")  # Ann logged in again: a new session
+        tables.waiting(again)
+        assert again_heard == ["Your game at table 1 waits for you; sit 1 goes back."]
+        again_heard.clear()
+        tables.waiting(cid)  # (no game waits for Cid: nothing said)
+        assert cid_heard == ["Table 1 has started without you."]
+        await lobby.typed(again, "zit 1")
+        assert again_session.seated == [("Ann", 1)] and room.joined == ["Bea", "Ann"]
+        assert again_heard[:2] == ["You go back to your seat at table 1.", "Welcome back, Ann. The game goes on."]
+        assert tables.tables[1].seated == [again, bea]  # the new session is told the end of the game
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_the_owner_starts_with_a_seat_free_and_the_others_may_not(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann")
+        bea, bea_heard, _ = person(2, "Bea")
+        await lobby.typed(ann, "new players 3")
+        await lobby.typed(ann, "start")
+        assert ann_heard[-1] == "Table 1 needs at least 2 players to start; wait for someone to sit down."
+        await lobby.typed(bea, "sit 1")
+        assert bea_heard == [
+            "You sit at table 1, seat 2; 1 seat free. The game starts when Ann types start or every seat is taken."
+        ]
+        assert ann_heard[-1] == "Bea sits down at table 1; 1 seat free."
+        await lobby.typed(bea, "start")
+        assert bea_heard[-1] == "Only Ann, who owns table 1, can start it."
+        await lobby.typed(ann, "begin")
+        assert ann_heard[-1] == bea_heard[-1] == "Table 1 starts with 2 players: Ann and Bea."
+        assert list(tables.tables[1].room.table.seats) == ["Ann", "Bea"]
+        await lobby.typed(ann, "start")
+        assert ann_heard[-1] == "Table 1 has started."
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_leave_before_the_start_passes_the_table_on_and_the_last_one_out_closes_it(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann")
+        bea, bea_heard, _ = person(2, "Bea")
+        cid, cid_heard, _ = person(3, "Cid")
+        await lobby.typed(ann, "new players 4")
+        await lobby.typed(bea, "sit 1")
+        await lobby.typed(cid, "sit 1")
+        await lobby.typed(cid, "leave")
+        assert cid_heard[-1] == "You leave table 1; you are in the lobby."
+        assert ann_heard[-1] == bea_heard[-1] == "Cid leaves table 1; 2 seats free."
+        await lobby.typed(ann, "weg")
+        assert ann_heard[-1] == "You leave table 1; you are in the lobby."
+        assert bea_heard[-1] == "Ann leaves table 1; Bea owns it now; 3 seats free."
+        assert tables.tables[1].owner is bea
+        await lobby.typed(ann, "leave")
+        assert ann_heard[-1] == "You sit at no table."
+        await lobby.typed(bea, "leave")
+        assert bea_heard[-1] == "You leave table 1, which closes, as nobody else sat at it."
+        assert tables.tables == {}
+        await asyncio.sleep(0)
+        assert store.states == [(101, "closed")]
+        await lobby.typed(cid, "new players 2")
+        assert cid_heard[-1].startswith("Table 1 is yours, seat 1 of 2;")  # the number is free again
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_refusals_are_one_sentence_each(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, heard, _ = person(1, "Ann")
+        bea, bea_heard, _ = person(2, "Bea")
+        for line, said in [
+            ("sit", "Type sit and a table's number, for example: sit 1."),
+            ("sit one", "Type sit and a table's number, for example: sit 1."),
+            ("sit 4", "There is no table 4; type tables to hear them."),
+            ("start", "You sit at no table; type new to open one."),
+            ("new players 9", "--players must be a whole number from 1 to 6."),
+            (
+                "new bots grumpy",
+                "grumpy is not a seat kind here; use remote, human or a bot: bigmoney, random, "
+                "bmu, easy, medium, hard.",
+            ),
+            (
+                "new players 2",
+                "Table 1 is yours, seat 1 of 2; 1 seat free. Type start to begin with the players "
+                "seated, or wait for every seat to be taken.",
+            ),
+            ("new players 2", "You sit at table 1; type leave to stand up first."),
+            ("sit 1", "You already sit at table 1."),
+        ]:
+            heard.clear()
+            await lobby.typed(ann, line)
+            assert heard == [said], line
+        await lobby.typed(bea, "new players 3")
+        await lobby.typed(bea, "sit 1")
+        assert bea_heard[-1] == "You sit at table 2; type leave to stand up first."
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_a_game_played_to_its_end_is_recorded_and_its_people_are_back_in_the_lobby(tmp_path: Path) -> None:
+    """Ann leaves at once and the medium bot plays for her (bot-after 0) against a Big Money bot."""
+
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, ann_session = person(1, "Ann")
+        await lobby.typed(ann, "new players 1 bots bigmoney bot-after 0 seed 3")
+        table = tables.tables[1]
+        tables.left_game(ann)
+        assert table.task is not None
+        await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
+        assert tables.tables == {} and tables.ended == [table]
+        assert ann_heard[-1] == "The game at table 1 is over; you are back in the lobby. Type games to hear it."
+        [game] = store.games
+        assert game.table_id == 101 and game.rated is False and game.stopped is None
+        assert [(s.name, s.account, s.kind) for s in game.standings] == [
+            ("Ann", 1, "person"),
+            ("Bot 1", None, "bigmoney"),
+        ]
+        scores = table.room.table.game.scores()
+        assert [s.score for s in game.standings] == [scores["Ann"], scores["Bot 1"]]
+        assert game.kingdom == tuple(table.room.table.game.config.kingdom) and len(game.kingdom) == 10
+        saved = tmp_path / "games" / f"{game.id}.jsonl"
+        lines = saved.read_text(encoding="utf-8").splitlines()
+        assert '"end"' in lines[-1] and len(lines) == len(table.room.table.game.answers) + 2
+
+    asyncio.run(main())

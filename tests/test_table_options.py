@@ -1,0 +1,112 @@
+"""The options of a table (:func:`~a11y_dominion.tableoptions.table_options`): what the server's
+``new`` reads, and each refusal in the very sentence ``host`` gives for the same option."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_dominion.cli import main
+from a11y_dominion.i18n import Language
+from a11y_dominion.kingdoms import KingdomError
+from a11y_dominion.tableoptions import TableOptions, table_options
+
+EN = Language("en")
+
+
+def refusal(words: str) -> str:
+    """The sentence ``new WORDS`` is refused with, in English."""
+    with pytest.raises(KingdomError) as caught:
+        table_options(words.split())
+    return EN.msg(caught.value.args[0])
+
+
+def host_refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The sentence ``a11y-dominion host ARGV`` stops with (exit code 2), without the program's name."""
+    assert main(["host", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("a11y-dominion: ") and err.endswith("\n") and err.count("\n") == 1, err
+    return err[len("a11y-dominion: ") : -1]
+
+
+@pytest.mark.parametrize(
+    ("new", "host"),
+    [
+        ("bots medium,grumpy", ["--players", "Ann:remote,Bot:medium,Cat:grumpy"]),
+        ("players 2 bots medium rollouts 3", ["--players", "Ann:remote,Bea:remote,Bot:medium", "--rollouts", "3"]),
+        ("bot-after 90000", ["--players", "Ann:remote,Bot:medium", "--bot-after", "90000"]),
+        ("bot-after -1", ["--players", "Ann:remote,Bot:medium", "--bot-after", "-1"]),
+        ("kingdom Chapel,Nonsense", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Nonsense"]),
+        ("kingdom Chapel,Chapel", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Chapel"]),
+        ("kingdom Chapel,Triumph", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Triumph"]),
+        ("events Nonsense", ["--players", "Ann:remote,Bot:medium", "--events", "Nonsense"]),
+        ("events Triumph,Triumph", ["--players", "Ann:remote,Bot:medium", "--events", "Triumph,Triumph"]),
+        ("landmarks Nonsense", ["--players", "Ann:remote,Bot:medium", "--landmarks", "Nonsense"]),
+        (
+            "players 1 bots medium,medium,medium,medium,medium,medium",
+            ["--players", "Ann:remote," + ",".join(f"B{i}:medium" for i in range(6))],
+        ),
+        ("players 1", ["--players", "Ann:remote"]),
+    ],
+)
+def test_each_refusal_of_new_is_the_sentence_host_gives(
+    capsys: pytest.CaptureFixture[str], new: str, host: list[str]
+) -> None:
+    said = refusal(new)
+    assert said == host_refusal(capsys, *host)
+    assert said.endswith(".") and "\n" not in said
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("players 7", "--players must be a whole number from 1 to 6."),
+        ("players two", "--players must be a whole number from 1 to 6."),
+        ("players", "players needs a value after it, for example: new players 2."),
+        (
+            "colour red",
+            "colour is not an option of new; the options are players, bots, kingdom, events, landmarks, undo, "
+            "bot-after, rollouts and seed.",
+        ),
+        ("undo maybe", "undo takes on or off, for example: new undo off."),
+        ("bot-after soon", "--bot-after must be a number of seconds from 0 to 86400."),
+        ("rollouts 0 bots hard", "--rollouts must be a whole number from 1 to 10000."),
+        (
+            "bots my.toml",
+            "A strategy file cannot play at a server table; name a bot or a strategy: bigmoney, random, bmu, easy, "
+            "medium, hard.",
+        ),
+    ],
+)
+def test_what_only_new_refuses_is_one_sentence(words: str, said: str) -> None:
+    assert refusal(words) == said
+
+
+def test_the_options_are_read_with_or_without_dashes_in_english_and_dutch() -> None:
+    assert table_options([]) == TableOptions(people=4)
+    got = table_options(
+        "--players 2 bots medium,HARD kingdom random events Triumph landmarks Arena undo off bot-after 60 "
+        "rollouts 4 seed 12".split()
+    )
+    assert got == TableOptions(
+        people=2,
+        bots=("medium", "hard"),
+        kingdom="random",
+        events="Triumph",
+        landmarks="Arena",
+        undo=False,
+        bot_after=60.0,
+        rollouts=4,
+        seed=12,
+    )
+    assert got.seats == 4
+    assert got.bot_names() == ["Bot 1", "Bot 2"]
+    assert got.bot_options() == {"Bot 2": {"rollouts": 4}}
+    dutch = table_options("spelers 1 bots medium koninkrijk advanced-intro herstel uit".split())
+    assert dutch == TableOptions(people=1, bots=("medium",), kingdom="advanced-intro", undo=False)
+    assert table_options("bots medium,medium,medium".split()).people == 1  # the bots fill the other seats of 4
+
+
+def test_a_dutch_refusal_is_said_in_dutch() -> None:
+    with pytest.raises(KingdomError) as caught:
+        table_options(["undo", "misschien"])
+    assert Language("nl").msg(caught.value.args[0]) == "undo neemt aan of uit, bijvoorbeeld: nieuw undo uit."
