@@ -335,9 +335,14 @@ def pytest_xdist_auto_num_workers(config):
 @pytest.fixture(autouse=True)
 def _own_settings_file(monkeypatch, tmp_path_factory):
     """Every test reads its own settings file, missing at its start, never the user's nor
-    another test's (a setting a test changes is saved there and ends with the test)."""
+    another test's (a setting a test changes is saved there and ends with the test), and has a
+    data folder of its own, empty at its start (``XDG_DATA_HOME``, which the game's programs
+    started by the test inherit): no autosave, stats, host key or log of the machine's user is
+    read or written, so the suite runs alike on a used machine and a clean one. A test that
+    names its own folders sets them after this."""
     own = tmp_path_factory.mktemp("settings") / "settings.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(own))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture(autouse=True)
