@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import shutil
 import sqlite3
+import time
 
 import pytest
 
-from remoteplay import received_text
+from remoteplay import TIMEOUT, received_text
 from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
 
 pytestmark = [
@@ -84,7 +86,7 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
     assert printed.splitlines()[0] == f"Table 1 goes on from its saved game, at answer {answers}."
     final = saved.read_bytes()
     assert final.startswith(kept) and len(final) > len(kept)  # the game went on in the same file
-    assert b'"end"' in final.splitlines()[-1]
+    assert final.splitlines()[-1].startswith(b'{"end":')
     with sqlite3.connect(server.data / "server.sqlite3") as con:
         assert con.execute("SELECT id FROM games").fetchall() == [(saved.stem,)]
         assert con.execute("SELECT state, game FROM tables").fetchall() == [("finished", saved.stem)]
@@ -92,3 +94,85 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
     assert seats == [("Ann", "person"), ("Bea", "person"), ("Bot 1", "medium")]
     header = json.loads(final.splitlines()[0])
     assert header["extra"]["server"]["accounts"] == {"Ann": 1, "Bea": 2}
+
+
+def answers_at_least(path, n: int) -> None:
+    """Wait until the autosave at ``path`` holds ``n`` answers (its header, then a line an answer)."""
+    deadline = time.monotonic() + TIMEOUT
+    while len(path.read_bytes().splitlines()) - 1 < n:
+        assert time.monotonic() < deadline, "the game does not go on"
+        time.sleep(0.002)
+
+
+def recorded(server) -> None:
+    """Wait until the server's database holds the game's record."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        with sqlite3.connect(server.data / "server.sqlite3") as con:
+            if con.execute("SELECT id FROM games").fetchall():
+                return
+        assert time.monotonic() < deadline, "the game does not end"
+        time.sleep(0.05)
+
+
+def bots_game(base, key, kills: list) -> tuple:
+    """A table of Ann, who leaves at once (the medium bot plays for her: bot-after 0), and two
+    ``medium`` bots, on a server with the folder ``base/server``, killed with SIGKILL as its
+    autosave holds each of ``kills`` answers (or more) and started again, until the game is
+    recorded. (the autosave's bytes at each kill, the first line each restarted server
+    printed, the autosave's bytes at the end, the database's games)."""
+    base.mkdir()
+    at_kill: list = []
+    printed: list = []
+
+    def killed_at(server, path, n: int) -> None:
+        answers_at_least(path, n)
+        server.killed()
+        at_kill.append(path.read_bytes())
+        assert not any(line.startswith(b'{"end"') for line in at_kill[-1].splitlines()), (
+            "the game ended before its kill"
+        )
+
+    with served(base) as server:
+        ann = signup_key(server, "Ann", key, base / "ann.log")
+        try:
+            lobby_line(ann, "new players 1 bots medium,medium bot-after 0 seed 21", rb"The game starts\.")
+            lobby_line(ann, "quit", rb"Leave the game at table 1\?")
+            lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+        finally:
+            close(ann)
+        [path] = (server.data / "games").glob("*.jsonl")
+        if kills:
+            killed_at(server, path, kills[0])
+        else:
+            recorded(server)
+            server.stopped()
+    for i in range(len(kills)):
+        with served(base) as server:
+            printed.append(server.proc.stdout.readline().strip())
+            if i + 1 < len(kills):
+                killed_at(server, path, kills[i + 1])
+            else:
+                recorded(server)
+                server.stopped()
+    with sqlite3.connect(base / "server" / "server.sqlite3") as con:
+        games = con.execute("SELECT id, turns, stopped FROM games").fetchall()
+    return at_kill, printed, path.read_bytes(), games
+
+
+def test_a_game_of_medium_bots_killed_at_seeded_moments_ends_as_the_game_never_stopped(tmp_path):
+    key = make_key(tmp_path, "ann_key")
+    kills = sorted(random.Random(2026).sample(range(5, 150), 3))  # answers in the autosave at each kill
+    _, _, whole, games = bots_game(tmp_path / "never-stopped", key, [])
+    at_kill, printed, final, killed_games = bots_game(tmp_path / "killed", key, kills)
+    assert len(at_kill) == len(printed) == 3
+    for kept, line in zip(at_kill, printed, strict=True):
+        lines = kept[: kept.rfind(b"\n") + 1]  # (a line torn by the kill is cut before the game goes on)
+        assert final.startswith(lines)
+        answers = len(lines.splitlines()) - 1
+        assert line == f"Table 1 goes on from its saved game, at answer {answers}."
+    # every answer line is the same, byte for byte; the header and the end differ by their dates only
+    assert final.splitlines()[1:-1] == whole.splitlines()[1:-1]
+    assert json.loads(final.splitlines()[-1])["end"] == json.loads(whole.splitlines()[-1])["end"]
+    assert len(final.splitlines()) > kills[-1] + 2
+    assert len(killed_games) == len(games) == 1 and killed_games[0][1:] == games[0][1:] and games[0][2] is None
