@@ -1,5 +1,6 @@
 """A server killed with SIGKILL (``kill -9``) and started again on the same folder, with the real
-OpenSSH client: two players and a bot find their table at the same decision, the one asked
+OpenSSH client: a second server on that folder is refused in one sentence; two players and a
+bot find their table at the same decision, the one asked
 hears the question they were asked before the kill, and they play it to its end, whose autosave
 goes on from the bytes it had before the kill; and a game of ``medium`` bots killed at seeded
 moments several times ends as the same game never stopped does."""
@@ -8,14 +9,16 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import shutil
 import sqlite3
+import subprocess
 import time
 
 import pytest
 
-from remoteplay import TIMEOUT, received_text
+from remoteplay import PROGRAM, ROOT, TIMEOUT, received_text
 from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
 
 pytestmark = [
@@ -63,6 +66,19 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
     kept = saved.read_bytes()  # what the autosave holds at the kill
     answers = len(kept.splitlines()) - 1  # (its header, then one line an answer)
     with served(tmp_path) as server:
+        second = subprocess.run(
+            list(PROGRAM) + ["server", "--data", str(server.data), "--port", "0"],
+            cwd=str(ROOT),
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+        assert (second.returncode, second.stdout, second.stderr) == (
+            2,
+            "",
+            f"Another server uses the folder {server.data}.\n",
+        )  # (the killed server's lock went with it; the restarted one holds the folder)
         children = {name: login(server, name, tmp_path / f"{name}-again.log", key=keys[name]) for name in keys}
         try:
             for name, child in children.items():
