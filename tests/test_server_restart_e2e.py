@@ -1,9 +1,9 @@
 """A server killed with SIGKILL (``kill -9``) and started again on the same folder, with the real
 OpenSSH client: a second server on that folder is refused in one sentence; two players and a
-bot find their table at the same decision, the one asked
-hears the question they were asked before the kill, and they play it to its end, whose autosave
-goes on from the bytes it had before the kill; and a game of ``medium`` bots killed at seeded
-moments several times ends as the same game never stopped does."""
+bot find their table at the same decision, the one asked hears the question they were asked
+before the kill, and they play it to its end, whose autosave goes on from the bytes it had
+before the kill; and a game of ``medium`` bots killed at seeded moments several times ends as
+the same game never stopped does."""
 
 from __future__ import annotations
 
