@@ -45,16 +45,27 @@ class Served:
         assert "Traceback" not in printed, printed
         return printed
 
+    def killed(self) -> str:
+        """Kill the server with SIGKILL (``kill -9``: nothing of it runs after) and wait for it;
+        what it printed, which holds no traceback."""
+        self.proc.kill()
+        self.proc.wait(30)
+        printed = self.proc.stdout.read()  # type: ignore[union-attr]
+        assert "Traceback" not in printed, printed
+        return printed
+
 
 @contextlib.contextmanager
 def served(tmp_path: Path, toml: str = "") -> Iterator[Served]:
     """``a11y-dominion server`` with the data folder ``tmp_path/server`` (its ``server.toml``
-    is ``toml`` when given) on a free loopback port, until the block ends."""
+    is ``toml`` when given) on a free loopback port, until the block ends. The folder may be
+    one a server used before (a restart)."""
     data = tmp_path / "server"
-    data.mkdir()
+    data.mkdir(exist_ok=True)
     if toml:
         (data / "server.toml").write_text(toml, encoding="utf-8")
     ready = tmp_path / "ready.json"
+    ready.unlink(missing_ok=True)  # (a server before this one wrote it)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
     proc = subprocess.Popen(
@@ -155,11 +166,13 @@ def close(child) -> None:
         log.close()
 
 
-def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.") -> dict:
+def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.", most: int | None = None) -> dict:
     """Play Big Money (:func:`remoteplay.choose`) for every seat of ``children`` (name -> child
     at a started table's seat) until each has heard "Game over." and ``over`` (the line that
-    sends it back to the lobby); returns name -> the plain text it received since the table
-    started. Raises AssertionError when the server goes quiet for :data:`TIMEOUT` seconds."""
+    sends it back to the lobby), or, with ``most``, until that many lines were typed and the
+    next question's prompt shows at a seat; returns name -> the plain text it received since
+    the table started (with ``most``: since its last line typed). Raises AssertionError when
+    the server goes quiet for :data:`TIMEOUT` seconds."""
     import re
     import select
 
@@ -182,6 +195,8 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.")
                 continue
             if not prompt_ends(screen, name):
                 continue
+            if most is not None and moves >= most:
+                return {n: received_text(bytes(raw[n][mark[n] :])) for n in children}
             move = choose(screen, name)
             if move is None:
                 said = [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]

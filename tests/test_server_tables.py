@@ -22,6 +22,7 @@ class FakeStore:
         self.rows: list[tuple[int, int, dict[str, Any]]] = []
         self.states: list[tuple[int, str]] = []
         self.games: list[FinishedGame] = []
+        self.game_ids: dict[int, str] = {}  # table -> its autosave's id
 
     async def add_table(self, number: int, owner: int, options: dict[str, Any]) -> int:
         self.rows.append((number, owner, options))
@@ -33,6 +34,9 @@ class FakeStore:
     async def record_game(self, game: FinishedGame) -> bool:
         self.games.append(game)
         return True
+
+    async def table_game(self, table_id: int, game: str) -> None:
+        self.game_ids[table_id] = game
 
 
 class FakeSession:

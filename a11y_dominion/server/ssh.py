@@ -292,7 +292,9 @@ EXIT_CANNOT_START = 2
 
 def run_server(data: str, listen: str, port: int, database: str | None = None, ready: str | None = None) -> int:
     """The ``server`` command: read ``data``/server.toml, open the database (``database``, else
-    ``data``/server.sqlite3), take the folder's lock, listen on ``listen``:``port``, write the
+    ``data``/server.sqlite3), take the folder's lock, bring back the tables a stopped or killed
+    server left (:meth:`~.tables.Tables.restore`; one line each on standard output), listen on
+    ``listen``:``port``, write the
     ``ready`` file (when given), and serve until SIGINT or SIGTERM (SIGBREAK on Windows).
     Returns the exit code: 0 when stopped, :data:`EXIT_CANNOT_START` (one sentence on
     standard error) when it cannot start."""
@@ -349,6 +351,9 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
 
     server.pools = server.tables.pools = BotPools.from_config(server.config.bots)
     server.pools.start()  # (the bots' modules loaded once, before any table needs them)
+    # every table a stopped or killed server left is back before anyone can log in
+    for line in await server.tables.restore(server.store, server.config.server.table_expires_days):
+        print(line, flush=True)
     try:
         ssh = await server.listen(listen, port)
     except OSError as e:

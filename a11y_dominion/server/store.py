@@ -193,6 +193,23 @@ class Ban:
 
 
 @dataclass(frozen=True)
+class TableRow:
+    """A live table as the database keeps it (:meth:`Store.live_tables`): its ``id``, the
+    ``number`` said in the lobby, its ``owner`` (an account id, None once that account is
+    gone), its ``options`` (JSON data, as ``new`` gave them), its ``state`` (``open`` or
+    ``playing``), its ``game`` (the autosave's id, None before the file was made) and when
+    it ``started`` (UTC, ISO 8601; None before its start)."""
+
+    id: int
+    number: int
+    owner: int | None
+    options: dict[str, Any]
+    state: str
+    game: str | None
+    started: str | None
+
+
+@dataclass(frozen=True)
 class FinishedGame:
     """A game that ended, to record (:meth:`Store.record_game`): its autosave ``id``, the
     ``table_id`` it was played at (a ``tables`` row), when it ``started`` and ``ended``
@@ -606,6 +623,40 @@ class Store:
             await self._write("UPDATE tables SET state = ?, started = ? WHERE id = ?", (state, self.now(), table_id))
         else:
             await self._write("UPDATE tables SET state = ?, ended = ? WHERE id = ?", (state, self.now(), table_id))
+
+    async def table_game(self, table_id: int, game: str) -> None:
+        """The table ``table_id`` plays the game whose autosave is ``game`` (its id)."""
+        await self._write("UPDATE tables SET game = ? WHERE id = ?", (game, table_id))
+
+    async def live_tables(self) -> list[TableRow]:
+        """Every table ``open`` or ``playing``, by id (a server that stopped, or was killed,
+        left them so). A row whose options are not a JSON object reads as no options."""
+
+        def query(con: sqlite3.Connection) -> list[TableRow]:
+            rows = con.execute(
+                "SELECT id, number, owner, options, state, game, started FROM tables "
+                "WHERE state IN ('open', 'playing') ORDER BY id"
+            ).fetchall()
+            out = []
+            for table_id, number, owner, options, state, game, started in rows:
+                try:
+                    data = json.loads(options)
+                except ValueError:
+                    data = None
+                out.append(
+                    TableRow(
+                        int(table_id),
+                        int(number),
+                        owner,
+                        data if isinstance(data, dict) else {},
+                        str(state),
+                        game,
+                        started,
+                    )
+                )
+            return out
+
+        return await self.call(query)
 
     async def _insert(self, sql: str, values: tuple[Any, ...]) -> int:
         def query(con: sqlite3.Connection) -> int:

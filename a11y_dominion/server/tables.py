@@ -17,7 +17,9 @@ Every sentence is said in each person's own language, one a line.
 from __future__ import annotations
 
 import asyncio
+import datetime as _dt
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +32,7 @@ from ..rules.decisions import Msg
 from ..tableoptions import TableOptions, setup_of, table_options
 from .lobby import Person
 from .ratings import PERSON, standings_of
-from .store import FinishedGame, utc_now
+from .store import FinishedGame, TableRow, utc_now
 
 log = logging.getLogger("a11y_dominion.server.tables")
 
@@ -64,6 +66,18 @@ class TableStore(Protocol):
 
     async def record_game(self, game: FinishedGame) -> bool:
         """Record a finished game."""
+        ...
+
+    async def table_game(self, table_id: int, game: str) -> None:
+        """The table plays the game whose autosave is ``game`` (its id)."""
+        ...
+
+
+class RestoreStore(TableStore, Protocol):
+    """What bringing the tables back at a start needs of the database (:class:`~.store.Store` has it)."""
+
+    async def live_tables(self) -> list[TableRow]:
+        """The tables a stopped or killed server left open or playing."""
         ...
 
 
@@ -447,7 +461,6 @@ class Tables:
         """Deal the table's game for the people seated and its bots, and play it."""
         from ..autosave import Autosave
         from ..record import make_record
-        from ..remote.room import STAND_IN, TableRoom
         from ..seats import SeatSpec
 
         options = table.options
@@ -466,27 +479,7 @@ class Tables:
         table.holders = [(p.account, PERSON) for p in table.seated] + [(None, k) for k in options.bots]
         specs = [SeatSpec(p.name, "remote", p.lang.code, p.verbosity) for p in table.seated]
         specs += [SeatSpec(n, k) for n, k in zip(bots, options.bots, strict=True)]
-        made: dict[str, Any] | None = None
-        room: Any = None
-        key = f"table-{table.id}"
-        if self.pools is not None:
-            kinds = {n: (k, seed + len(people) + i) for i, (n, k) in enumerate(zip(bots, options.bots, strict=True))}
-            pool_specs = {p: self.pools.spec(STAND_IN, seed + i) for i, p in enumerate(people)}
-            pool_specs.update(
-                {n: self.pools.spec(k, s, options.rollouts if k == "hard" else None) for n, (k, s) in kinds.items()}
-            )
-            made = self.pools.seats(key, lambda: room.table.game, pool_specs)
-        room = TableRoom(
-            game,
-            specs,
-            seed,
-            self.lang,
-            out=lambda text: log.info("table %d: %s", table.number, text),
-            bot_after=options.bot_after,
-            bot_options=options.bot_options(),
-            made=made,
-            undo=options.undo,
-        )
+        room = self._room(table, game, seed, specs)
         table.room = room
         record = make_record(
             room.table.game,
@@ -511,10 +504,13 @@ class Tables:
             )
             room.table.autosave = save
             table.save = save
+            save.keep()  # the file is made now, so that the table's row names it (a restart finds it)
         except OSError as e:
             log.warning("table %d is not saved: %s", table.number, e)
         table.started = utc_now()
         await self.store.table_state(table.id, "playing")
+        if table.save is not None and table.save.id:
+            await self.store.table_game(table.id, table.save.id)
         count = len(names)
         self._tell(
             table,
@@ -529,6 +525,37 @@ class Tables:
             if person.session is not None:
                 person.session.take_seat(room, person.name, table.number)
         table.task = asyncio.ensure_future(self._play(table))
+
+    def _room(self, table: ServerTable, game: Any, seed: int, specs: list[Any]) -> Any:
+        """The :class:`~a11y_dominion.remote.room.TableRoom` playing ``game`` (dealt with
+        ``seed``) at ``table`` for the seats ``specs`` (people first, then bots), its bots in
+        the server's pools when it has them; each seat's bot is seeded with ``seed`` plus the
+        seat's place, so that a table brought back from its autosave answers as before."""
+        from ..remote.room import STAND_IN, TableRoom
+
+        options = table.options
+        made: dict[str, Any] | None = None
+        room: Any = None
+        if self.pools is not None:
+            pool_specs = {
+                s.name: self.pools.spec(STAND_IN, seed + i)
+                if s.kind == "remote"
+                else self.pools.spec(s.kind, seed + i, options.rollouts if s.kind == "hard" else None)
+                for i, s in enumerate(specs)
+            }
+            made = self.pools.seats(f"table-{table.id}", lambda: room.table.game, pool_specs)
+        room = TableRoom(
+            game,
+            specs,
+            seed,
+            self.lang,
+            out=lambda text: log.info("table %d: %s", table.number, text),
+            bot_after=options.bot_after,
+            bot_options=options.bot_options(),
+            made=made,
+            undo=options.undo,
+        )
+        return room
 
     def _back(self, table: ServerTable, person: Person) -> None:
         """``person`` goes back to their seat in the started game of ``table``."""
@@ -574,22 +601,9 @@ class Tables:
 
     async def _record(self, table: ServerTable) -> None:
         """Record the ended game of ``table`` (with its ratings) in the database."""
-        game = table.room.table.game
-        standings = tuple(standings_of(game, table.holders))
-        rated = table.options.seed is None
         save = table.save
         game_id = save.id if save is not None and save.id else f"table-{table.id}"
-        finished = FinishedGame(
-            id=game_id,
-            table_id=table.id,
-            started=table.started,
-            ended=utc_now(),
-            kingdom=tuple(game.config.kingdom),
-            turns=max((p.turns_taken for p in game.players), default=0),
-            rated=rated,
-            stopped=None,
-            standings=standings,
-        )
+        finished = finished_game(table, game_id, table.room.table.game, utc_now())
         try:
             await self.store.record_game(finished)
         except Exception as e:  # noqa: BLE001 - the game is kept in its file; the log says why
@@ -606,6 +620,134 @@ class Tables:
         if not finished:
             asyncio.ensure_future(self.store.table_state(table.id, "closed"))
 
+    # ------------------------------------------------------------ a restart
+    async def restore(
+        self, store: RestoreStore, expires_days: int | None = None, now: float | None = None
+    ) -> list[str]:
+        """Bring back the tables a stopped or killed server left (``store``'s live rows), as
+        the server starts, before it listens; returns the sentences for the server's log
+        (one a table, in :attr:`lang`), each also logged.
+
+        - A table that had not started closes: its people's sessions ended with the server.
+        - A started table goes on from its autosave at the same decision, with the same
+          deal, seats and bots (their seeds are the game's); its people find it waiting
+          (:meth:`waiting`) and go back with ``sit N``. With ``bot_after`` the bot stands in
+          for each of them that long after now.
+        - A game the autosave holds to its end, not yet recorded, is recorded now (once:
+          :meth:`~.store.Store.record_game` records a game only once).
+        - A table whose autosave is missing or cannot be read closes; its file stays.
+        - With ``expires_days``, a started table whose autosave was last written more than
+          that many days before ``now`` (seconds since the epoch; None: the clock's) is
+          recorded as stopped, unrated, and closes.
+
+        Never raises for a table's own fault; a failing database raises as its calls do."""
+        said = []
+        for row in await store.live_tables():
+            try:
+                line = await self._restore(store, row, expires_days, now)
+            except Exception as e:  # noqa: BLE001 - one table's fault must not stop the server
+                log.warning("table %d could not be brought back", row.number, exc_info=e)
+                await store.table_state(row.id, "closed")
+                line = self.lang.text(N_("Table {number} could not be brought back and is closed."), number=row.number)
+            said.append(line)
+            log.warning("%s", line)
+        return said
+
+    async def _restore(self, store: RestoreStore, row: TableRow, expires_days: int | None, now: float | None) -> str:
+        """Bring back the table of ``row`` (see :meth:`restore`); its sentence for the log."""
+        from ..autosave import Autosave, read_saved
+        from ..bots.kinds import is_bot_kind
+        from ..record import RecordError, replay
+        from ..seats import SeatSpec
+
+        lang = self.lang
+        number = row.number
+        if row.state != "playing":
+            await store.table_state(row.id, "closed")
+            return lang.text(N_("Table {number} had not started; it is closed."), number=number)
+        path = self.games / f"{row.game}.jsonl"
+        if not row.game or not path.is_file():
+            await store.table_state(row.id, "closed")
+            return lang.text(N_("Table {number} is closed: its game has no saved file."), number=number)
+        try:
+            saved = read_saved(path)
+            if saved.damaged:
+                raise RecordError(saved.damage_notice())
+            game = replay(saved.full_record())
+            server = saved.extra.get("server")
+            accounts = server.get("accounts") if isinstance(server, dict) else None
+            seats = saved.record.get("seats") or []
+            if not isinstance(accounts, dict) or [str(e[0]) for e in seats] != list(game.config.players):
+                raise RecordError("no seats")
+            specs: list[SeatSpec] = []
+            holders: list[tuple[int | None, str]] = []
+            for entry in seats:
+                name, kind = str(entry[0]), str(entry[1])
+                opts = entry[2] if len(entry) > 2 and isinstance(entry[2], dict) else {}
+                if kind == "remote" and type(accounts.get(name)) is int:
+                    specs.append(SeatSpec(name, kind, opts.get("language"), opts.get("verbosity")))
+                    holders.append((accounts[name], PERSON))
+                elif is_bot_kind(kind):
+                    specs.append(SeatSpec(name, kind))
+                    holders.append((None, kind))
+                else:
+                    raise RecordError("no seats")
+            options = options_of(row.options)
+        except Exception:  # noqa: BLE001 - whatever the file holds, the table closes with one sentence
+            await store.table_state(row.id, "closed")
+            return lang.text(
+                N_("Table {number} is closed: its saved game {file} cannot be read; the file is kept."),
+                number=number,
+                file=path.name,
+            )
+        people = [s for s in specs if s.kind == "remote"]
+        seated = [
+            Person(holders[i][0] or 0, s.name, _nobody, {"language": s.language, "verbosity": s.verbosity})
+            for i, s in enumerate(specs)
+            if s.kind == "remote"
+        ]
+        owner = next((p for p in seated if p.account == row.owner), seated[0] if seated else None)
+        if owner is None:
+            await store.table_state(row.id, "closed")
+            return lang.text(N_("Table {number} is closed: nobody played at it."), number=number)
+        table = ServerTable(number, row.id, options, owner, seated, started=row.started or saved.started)
+        table.names = {p.account: p.name for p in seated}
+        table.holders = holders
+        if saved.finished:
+            if await store.record_game(finished_game(table, saved.id, game, utc_of(saved.ended))):
+                return lang.text(N_("Table {number}'s game had ended; it is recorded now."), number=number)
+            await store.table_state(row.id, "finished")
+            return lang.text(N_("Table {number}'s game had ended and was recorded."), number=number)
+        clock = time.time() if now is None else now
+        if expires_days is not None and clock - path.stat().st_mtime > expires_days * 86400:
+            await store.record_game(finished_game(table, saved.id, game, utc_now(), stopped="expired"))
+            await store.table_state(row.id, "closed")
+            return lang.text(
+                N_("Table {number} is closed: nobody played at it for {n:1 day|{n} days}."),
+                number=number,
+                n=expires_days,
+            )
+        if number in self.tables:  # (two live rows with one number: the later gets a free one)
+            number = table.number = self._number()
+        room = self._room(table, game, game.config.seed, specs)
+        table.room = room
+        room.table.replace_game(room.table.game)  # people hear the game from here on; bots learn it from its start
+        room.recall_story()  # and each person's history holds what they heard before
+        try:
+            save = Autosave.reopen(saved, humans=[s.name for s in people])
+        except (OSError, RecordError) as e:
+            log.warning("table %d is not saved from now on: %s", number, e)
+        else:
+            room.table.autosave = save
+            table.save = save
+        room.resume(saved.started)
+        room.away_from_now()
+        self.tables[number] = table
+        table.task = asyncio.ensure_future(self._play(table))
+        return lang.text(
+            N_("Table {number} goes on from its saved game, at answer {n}."), number=number, n=len(saved.answers)
+        )
+
     async def close(self) -> None:
         """The server stops: every table's game stops (each is kept in its file)."""
         for table in list(self.tables.values()):
@@ -613,6 +755,74 @@ class Tables:
                 table.task.cancel()
             if table.save is not None:
                 table.save.close()
+
+
+def finished_game(table: ServerTable, game_id: str, game: Any, ended: str, stopped: str | None = None) -> FinishedGame:
+    """What :meth:`~.store.Store.record_game` records of ``game``, played at ``table`` and kept
+    in the autosave ``game_id``, which ended at ``ended`` (UTC, ISO 8601), or was ``stopped``
+    for that reason (then unrated). A table with its seed given is not rated."""
+    return FinishedGame(
+        id=game_id,
+        table_id=table.id,
+        started=table.started,
+        ended=ended,
+        kingdom=tuple(game.config.kingdom),
+        turns=max((p.turns_taken for p in game.players), default=0),
+        rated=table.options.seed is None and stopped is None,
+        stopped=stopped,
+        standings=tuple(standings_of(game, table.holders)),
+    )
+
+
+def utc_of(local: str) -> str:
+    """The local date and time ``local`` (ISO text, as an autosave writes its end) as UTC ISO
+    text, the database's form; now when ``local`` is not such a date."""
+    try:
+        moment = _dt.datetime.fromisoformat(local)
+    except ValueError:
+        return utc_now()
+    return moment.astimezone(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def options_of(data: dict[str, Any]) -> TableOptions:
+    """The :class:`TableOptions` that :func:`options_data` wrote as ``data``. Raises
+    ValueError (or TypeError) when ``data`` does not hold them."""
+
+    def whole(value: Any) -> int | None:
+        if value is None:
+            return None
+        if type(value) is not int:
+            raise ValueError("not a whole number")
+        return value
+
+    def text(value: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise ValueError("not text")
+        return value
+
+    bots = data.get("bots") or []
+    bot_after = data.get("bot_after")
+    if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+        raise ValueError("not a list of bot kinds")
+    if bot_after is not None and (isinstance(bot_after, bool) or not isinstance(bot_after, (int, float))):
+        raise ValueError("not a number of seconds")
+    return TableOptions(
+        people=whole(data.get("people")) or 1,
+        bots=tuple(bots),
+        kingdom=text(data.get("kingdom")) or "basic-intro",
+        events=text(data.get("events")),
+        landmarks=text(data.get("landmarks")),
+        undo=bool(data.get("undo", True)),
+        bot_after=None if bot_after is None else float(bot_after),
+        rollouts=whole(data.get("rollouts")),
+        seed=whole(data.get("seed")),
+    )
+
+
+def _nobody(_line: str) -> None:
+    """Where the lines of a person not logged in since a restart go: nowhere."""
 
 
 def options_data(options: TableOptions) -> dict[str, Any]:

@@ -1,0 +1,192 @@
+"""A server's tables brought back at its start (:meth:`a11y_dominion.server.tables.Tables.restore`)
+on a real database, without SSH: a started game goes on at the same decision and its player
+goes back to it; a game whose autosave ended but whose end was not recorded (the server killed
+in between) is recorded once; a damaged autosave closes its table with one sentence and no
+traceback, its file left as it was; an unstarted table and one nobody played at for
+``table_expires_days`` close. The bots think in this process; each session's lines go into a
+list."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from a11y_dominion.autosave import read_saved
+from a11y_dominion.server.lobby import Lobby, Person
+from a11y_dominion.server.store import Store, database_path
+from a11y_dominion.server.tables import Tables
+
+
+class FakeSession:
+    """A session that takes its seat as the server's does (its lines into ``heard``)."""
+
+    def __init__(self, heard: list[str]) -> None:
+        self.heard = heard
+        self.held: Any = None
+
+    def take_seat(self, room: Any, name: str, number: int) -> None:
+        self.held = room.join(name, lambda text: self.heard.append(text.rstrip("\n")), self, quiet=True)
+
+    def to_lobby(self) -> None:
+        self.held = None
+
+
+def person(account: int, name: str) -> tuple[Person, list[str]]:
+    heard: list[str] = []
+    return Person(account, name, heard.append, {"language": "en"}, session=FakeSession(heard)), heard
+
+
+def server_run(store: Store, tmp_path: Path) -> tuple[Tables, Lobby]:
+    """One run of the server's tables on ``store`` and the folder ``tmp_path/games``."""
+    tables = Tables(store, tmp_path / "games", seed=lambda: 7)
+    lobby = Lobby(store, None)  # type: ignore[arg-type]  # (no chat here)
+    lobby.tables = tables
+    return tables, lobby
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    s = Store.open(database_path(tmp_path))
+    asyncio.run(s.add_account("Ann", password="scrypt$hash"))
+    yield s
+    s.close()
+
+
+def states(store: Store) -> list[tuple[int, str]]:
+    return store.run(lambda con: con.execute("SELECT number, state FROM tables ORDER BY id").fetchall())
+
+
+async def started_and_stopped(store: Store, tmp_path: Path, ends: int = 5) -> tuple[Path, dict[str, Any], int]:
+    """Ann opens a table with a Big Money bot and ends her phases ``ends`` times (her turns go
+    by, and the bot's), then her game waits for her question; then the server stops. (the
+    autosave's path, the question's data, the answers before it)."""
+    tables, lobby = server_run(store, tmp_path)
+    ann, _heard = person(1, "Ann")
+    await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+    table = tables.tables[1]
+    game = table.room.table.game
+    seat = table.room.people["Ann"]
+    for i in range(ends + 1):
+        while game.pending is None or game.pending.player != "Ann" or not seat.waiting or seat.waiting.done():
+            await asyncio.sleep(0.01)
+        if i < ends:
+            ann.session.held.typed("end")
+    asked, answers = game.pending.to_data(), len(game.answers)
+    await tables.close()
+    return table.save.path, asked, answers
+
+
+def test_a_started_game_goes_on_at_the_same_decision_and_its_player_sits_back_down(store, tmp_path) -> None:
+    async def main() -> None:
+        path, asked, answers = await started_and_stopped(store, tmp_path)
+        assert read_saved(path).answers and len(read_saved(path).answers) == answers
+        tables, lobby = server_run(store, tmp_path)
+        said = await tables.restore(store)
+        assert said == [f"Table 1 goes on from its saved game, at answer {answers}."]
+        table = tables.tables[1]
+        game = table.room.table.game
+        assert list(table.room.table.seats) == ["Ann", "Bot 1"] and game.config.seed == 3
+        assert len(game.answers) == answers and game.pending.to_data() == asked
+        ann, heard = person(1, "Ann")
+        tables.waiting(ann)
+        assert heard == ["Your game at table 1 waits for you; sit 1 goes back."]
+        await lobby.typed(ann, "sit 1")
+        assert heard[1:3] == ["You go back to your seat at table 1.", "Welcome back, Ann. The game goes on."]
+        assert table.seated == [ann] and table.room.joined == ["Ann"]
+        assert (
+            tables.lines(ann.lang)[1]
+            == "Table 1, basic-intro: 1 person, no seat free, 1 bot (bigmoney); started, turn 5."
+        )
+        await tables.close()
+        assert states(store) == [(1, "playing")]
+
+    asyncio.run(main())
+
+
+def test_a_game_ended_in_its_autosave_but_not_recorded_is_recorded_once_at_the_start(store, tmp_path) -> None:
+    """Ann leaves at once and the medium bot plays for her (bot-after 0); the server dies
+    between the autosave's end line and the database's transaction."""
+
+    async def main() -> None:
+        tables, lobby = server_run(store, tmp_path)
+        ann, _heard = person(1, "Ann")
+
+        async def killed_first(game: Any) -> bool:
+            return False  # (the process ended here)
+
+        store.record_game = killed_first  # type: ignore[method-assign]
+        await lobby.typed(ann, "new players 1 bots bigmoney bot-after 0 seed 3")
+        table = tables.tables[1]
+        tables.left_game(ann)
+        await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
+        del store.record_game
+        saved = read_saved(table.save.path)
+        assert saved.finished and states(store) == [(1, "playing")] and await store.games_of(1) == []
+        again, _ = server_run(store, tmp_path)
+        assert await again.restore(store) == ["Table 1's game had ended; it is recorded now."]
+        assert again.tables == {} and states(store) == [(1, "finished")]
+        [game] = await store.games_of(1)
+        assert game.id == saved.id and game.stopped is None and game.rated is False
+        assert [[s.name, s.score] for s in game.seats] == saved.result["scores"]
+        assert [(s.account, s.kind) for s in game.seats] == [(1, "person"), (None, "bigmoney")]
+        third, _ = server_run(store, tmp_path)
+        assert await third.restore(store) == []  # (nothing is live: recorded once)
+        assert len(await store.games_of(1)) == 1
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda data: b"{not a header\n" + data.split(b"\n", 1)[1], id="header"),
+        pytest.param(lambda data: data + b"\x00garbage\n" + data.split(b"\n", 1)[0] + b"\n", id="inside"),
+        pytest.param(lambda data: data.split(b"\n", 1)[0].replace(b'"seats"', b'"seat"') + b"\n", id="seats"),
+    ],
+)
+def test_a_damaged_autosave_closes_its_table_with_one_sentence_and_keeps_its_file(
+    store, tmp_path, caplog, damage
+) -> None:
+    async def main() -> None:
+        path, _asked, _answers = await started_and_stopped(store, tmp_path)
+        path.write_bytes(damage(path.read_bytes()))
+        kept = path.read_bytes()
+        tables, _lobby = server_run(store, tmp_path)
+        with caplog.at_level(logging.INFO):
+            said = await tables.restore(store)
+        sentence = f"Table 1 is closed: its saved game {path.name} cannot be read; the file is kept."
+        assert said == [sentence]
+        assert [r.getMessage() for r in caplog.records] == [sentence]
+        assert all(r.exc_info is None for r in caplog.records)  # (no traceback in the log)
+        assert tables.tables == {} and states(store) == [(1, "closed")] and path.read_bytes() == kept
+
+    asyncio.run(main())
+
+
+def test_an_unstarted_table_and_a_table_nobody_played_at_for_too_long_close(store, tmp_path) -> None:
+    async def main() -> None:
+        path, _asked, answers = await started_and_stopped(store, tmp_path)
+        tables, lobby = server_run(store, tmp_path)
+        assert await tables.restore(store, expires_days=14, now=os.stat(path).st_mtime + 13 * 86400) == [
+            f"Table 1 goes on from its saved game, at answer {answers}."
+        ]
+        await tables.close()
+        tables, lobby = server_run(store, tmp_path)
+        assert await tables.restore(store, expires_days=14, now=os.stat(path).st_mtime + 15 * 86400) == [
+            "Table 1 is closed: nobody played at it for 14 days."
+        ]
+        [game] = await store.games_of(1)
+        assert game.stopped == "expired" and game.rated is False and states(store) == [(1, "closed")]
+        ann, _heard = person(1, "Ann")
+        await lobby.typed(ann, "new players 2")
+        assert states(store)[-1] == (1, "open")
+        tables, lobby = server_run(store, tmp_path)
+        assert await tables.restore(store) == ["Table 1 had not started; it is closed."]
+        assert states(store)[-1] == (1, "closed") and tables.tables == {}
+
+    asyncio.run(main())

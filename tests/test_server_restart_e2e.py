@@ -1,0 +1,194 @@
+"""A server killed with SIGKILL (``kill -9``) and started again on the same folder, with the real
+OpenSSH client: a second server on that folder is refused in one sentence; two players and a
+bot find their table at the same decision, the one asked hears the question they were asked
+before the kill, and they play it to its end, whose autosave goes on from the bytes it had
+before the kill; and a game of ``medium`` bots killed at seeded moments several times ends as
+the same game never stopped does."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import time
+
+import pytest
+
+from remoteplay import PROGRAM, ROOT, TIMEOUT, received_text
+from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client and asyncssh",
+    ),
+]
+
+
+def question_of(text: str, name: str) -> list[str]:
+    """The question ``name`` is asked at the end of ``text`` (plain lines): its heading line
+    ("Bea, Action phase: ...") and its numbered options, up to the prompt."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert lines and lines[-1].strip() == f"{name}>", lines[-3:]
+    start = max(i for i, line in enumerate(lines) if line.startswith(f"{name}, "))
+    return lines[start:-1]
+
+
+def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_path):
+    keys = {name: make_key(tmp_path, f"{name.lower()}_key") for name in ("Ann", "Bea")}
+    with served(tmp_path) as server:
+        ann = signup_key(server, "Ann", keys["Ann"], tmp_path / "ann.log")
+        bea = signup_key(server, "Bea", keys["Bea"], tmp_path / "bea.log")
+        children = {"Ann": ann, "Bea": bea}
+        try:
+            lobby_line(ann, "new players 2 bots medium seed 11", rb"Table 1 is yours")
+            lobby_line(bea, "sit 1", rb"The table is full; the game starts\.")
+            for child in children.values():
+                child.expect(rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+            screens = play_at_table(children, most=14)  # 14 lines typed: the next question is up
+            [asked] = [name for name, text in screens.items() if text.rstrip().endswith(f"{name}>")]
+            other = "Bea" if asked == "Ann" else "Ann"
+            lobby_line(children[asked], "options", asked.encode() + rb"> ")  # the question, every option numbered
+            question = question_of(received_text(children[asked].before) + f"\n{asked}>", asked)
+            assert len(question) >= 3 and question[1].startswith("1. "), question
+            printed = server.killed()
+        finally:
+            close(ann)
+            close(bea)
+    assert "Table" not in printed  # (nothing was brought back at the first start)
+    [saved] = (server.data / "games").glob("*.jsonl")
+    kept = saved.read_bytes()  # what the autosave holds at the kill
+    answers = len(kept.splitlines()) - 1  # (its header, then one line an answer)
+    with served(tmp_path) as server:
+        second = subprocess.run(
+            list(PROGRAM) + ["server", "--data", str(server.data), "--port", "0"],
+            cwd=str(ROOT),
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+        assert (second.returncode, second.stdout, second.stderr) == (
+            2,
+            "",
+            f"Another server uses the folder {server.data}.\n",
+        )  # (the killed server's lock went with it; the restarted one holds the folder)
+        children = {name: login(server, name, tmp_path / f"{name}-again.log", key=keys[name]) for name in keys}
+        try:
+            for name, child in children.items():
+                child.expect(rb"Welcome back, " + name.encode() + rb"\. Type help for the lobby's commands\.")
+                child.expect(rb"Your game at table 1 waits for you; sit 1 goes back\.")
+            lobby_line(children[other], "sit 1", rb"Welcome back, " + other.encode() + rb"\. The game goes on\.")
+            children[other].expect(asked.encode() + rb" must answer now\.")
+            lobby_line(children[asked], "sit 1", rb"Welcome back, " + asked.encode() + rb"\. The game goes on\.")
+            children[asked].expect(asked.encode() + rb"> ")
+            again = question_of(received_text(children[asked].before) + f"\n{asked}>", asked)
+            assert again == question
+            child = children[asked]
+            child.buffer = child.before + child.after + child.buffer  # (the question, for its answer)
+            heard = play_at_table(children)
+            for name in keys:
+                assert heard[name].count("Game over.") == 1
+        finally:
+            for child in children.values():
+                close(child)
+        printed = server.stopped()
+    assert printed.splitlines()[0] == f"Table 1 goes on from its saved game, at answer {answers}."
+    final = saved.read_bytes()
+    assert final.startswith(kept) and len(final) > len(kept)  # the game went on in the same file
+    assert final.splitlines()[-1].startswith(b'{"end":')
+    with sqlite3.connect(server.data / "server.sqlite3") as con:
+        assert con.execute("SELECT id FROM games").fetchall() == [(saved.stem,)]
+        assert con.execute("SELECT state, game FROM tables").fetchall() == [("finished", saved.stem)]
+        seats = con.execute("SELECT name, kind FROM game_seats ORDER BY seat").fetchall()
+    assert seats == [("Ann", "person"), ("Bea", "person"), ("Bot 1", "medium")]
+    header = json.loads(final.splitlines()[0])
+    assert header["extra"]["server"]["accounts"] == {"Ann": 1, "Bea": 2}
+
+
+def answers_at_least(path, n: int) -> None:
+    """Wait until the autosave at ``path`` holds ``n`` answers (its header, then a line an answer)."""
+    deadline = time.monotonic() + TIMEOUT
+    while len(path.read_bytes().splitlines()) - 1 < n:
+        assert time.monotonic() < deadline, "the game does not go on"
+        time.sleep(0.002)
+
+
+def recorded(server) -> None:
+    """Wait until the server's database holds the game's record."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        with sqlite3.connect(server.data / "server.sqlite3") as con:
+            if con.execute("SELECT id FROM games").fetchall():
+                return
+        assert time.monotonic() < deadline, "the game does not end"
+        time.sleep(0.05)
+
+
+def bots_game(base, key, kills: list) -> tuple:
+    """A table of Ann, who leaves at once (the medium bot plays for her: bot-after 0), and two
+    ``medium`` bots, on a server with the folder ``base/server``, killed with SIGKILL as its
+    autosave holds each of ``kills`` answers (or more) and started again, until the game is
+    recorded. (the autosave's bytes at each kill, the first line each restarted server
+    printed, the autosave's bytes at the end, the database's games)."""
+    base.mkdir()
+    at_kill: list = []
+    printed: list = []
+
+    def killed_at(server, path, n: int) -> None:
+        answers_at_least(path, n)
+        server.killed()
+        at_kill.append(path.read_bytes())
+        assert not any(line.startswith(b'{"end"') for line in at_kill[-1].splitlines()), (
+            "the game ended before its kill"
+        )
+
+    with served(base) as server:
+        ann = signup_key(server, "Ann", key, base / "ann.log")
+        try:
+            lobby_line(ann, "new players 1 bots medium,medium bot-after 0 seed 21", rb"The game starts\.")
+            lobby_line(ann, "quit", rb"Leave the game at table 1\?")
+            lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+        finally:
+            close(ann)
+        [path] = (server.data / "games").glob("*.jsonl")
+        if kills:
+            killed_at(server, path, kills[0])
+        else:
+            recorded(server)
+            server.stopped()
+    for i in range(len(kills)):
+        with served(base) as server:
+            printed.append(server.proc.stdout.readline().strip())
+            if i + 1 < len(kills):
+                killed_at(server, path, kills[i + 1])
+            else:
+                recorded(server)
+                server.stopped()
+    with sqlite3.connect(base / "server" / "server.sqlite3") as con:
+        games = con.execute("SELECT id, turns, stopped FROM games").fetchall()
+    return at_kill, printed, path.read_bytes(), games
+
+
+def test_a_game_of_medium_bots_killed_at_seeded_moments_ends_as_the_game_never_stopped(tmp_path):
+    key = make_key(tmp_path, "ann_key")
+    kills = sorted(random.Random(2026).sample(range(5, 150), 3))  # answers in the autosave at each kill
+    _, _, whole, games = bots_game(tmp_path / "never-stopped", key, [])
+    at_kill, printed, final, killed_games = bots_game(tmp_path / "killed", key, kills)
+    assert len(at_kill) == len(printed) == 3
+    for kept, line in zip(at_kill, printed, strict=True):
+        lines = kept[: kept.rfind(b"\n") + 1]  # (a line torn by the kill is cut before the game goes on)
+        assert final.startswith(lines)
+        answers = len(lines.splitlines()) - 1
+        assert line == f"Table 1 goes on from its saved game, at answer {answers}."
+    # every answer line is the same, byte for byte; the header and the end differ by their dates only
+    assert final.splitlines()[1:-1] == whole.splitlines()[1:-1]
+    assert json.loads(final.splitlines()[-1])["end"] == json.loads(whole.splitlines()[-1])["end"]
+    assert len(final.splitlines()) > kills[-1] + 2
+    assert len(killed_games) == len(games) == 1 and killed_games[0][1:] == games[0][1:] and games[0][2] is None
