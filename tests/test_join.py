@@ -32,7 +32,7 @@ if shutil.which("ssh") is None:
 
 from pexpect.popen_spawn import PopenSpawn  # noqa: E402
 
-from test_remote import ANSI, choose, host_command, login  # noqa: E402
+from test_remote import ANSI, BigMoney, choose, host_command, login  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,6 +129,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
     screen = dict((who, child.buffer) for who, child in children.items())
     over: set = set()
     moves: list = []
+    players = BigMoney()
     last = time.monotonic()
     try:
         while len(over) < 2:
@@ -137,7 +138,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
                 if re.search(r"^Game over\.$", text, re.M):
                     over.add(who)
                 elif text.endswith(f"{who}> "):
-                    move = choose(text, who)
+                    move = choose(players, text, who)
                     screen[who] = ""
                     moves.append((who, move))
                     children[who].sendline(move)

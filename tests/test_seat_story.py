@@ -41,6 +41,7 @@ class Reader:
         self.raw = bytearray(start if isinstance(start, bytes) else start.encode("utf-8"))
         child.buffer = start[:0]
         self.mark = 0
+        self.players = rp.BigMoney()  # (the turn prompt says what changed: the figures are kept)
 
     def all(self) -> str:
         """The plain text received in this session."""
@@ -97,7 +98,7 @@ def play_until(reader: Reader, who: str, pattern: str) -> list:
     regex = re.compile(pattern, re.M)
     while regex.search(reader.text()) is None:
         text = reader.text()
-        if rp.prompt_ends(text, who) and (line := rp.choose(text, who)) is not None:
+        if rp.prompt_ends(text, who) and (line := reader.players.move(text, who)) is not None:
             moves.append(line)
             reader.send(line)
             continue
@@ -119,7 +120,7 @@ def play_to_end(players: dict) -> None:
             return
         for who, reader in waiting.items():
             text = reader.text()
-            if rp.prompt_ends(text, who) and (line := rp.choose(text, who)) is not None:
+            if rp.prompt_ends(text, who) and (line := reader.players.move(text, who)) is not None:
                 reader.send(line)
                 continue
             try:

@@ -249,12 +249,12 @@ class Persistence:
         self.seat_options = {renamed(name): opts for name, opts in self.seat_options.items()}
         # each seat's place in the help pages and the messages it read last (commands.CommandState)
         self.command_states = {renamed(name): state for name, state in self.command_states.items()}
-        self.told_figures = {
-            renamed(name): ((turn, renamed(who)), figures) for name, ((turn, who), figures) in self.told_figures.items()
-        }
-        if self.first_prompt_of_turn is not None:
-            turn, who = self.first_prompt_of_turn
-            self.first_prompt_of_turn = (turn, renamed(who))
+        if seat.told_figures is not None:
+            (turn, who), figures = seat.told_figures
+            seat.told_figures = ((turn, renamed(who)), figures)
+        if seat.first_prompt_of_turn is not None:
+            turn, who = seat.first_prompt_of_turn
+            seat.first_prompt_of_turn = (turn, renamed(who))
         old_table = self.table
         seats = {renamed(name): person for name, person in old_table.seats.items()}
         table = type(old_table)(game, seats, onlooker=old_table.onlooker)
@@ -484,7 +484,8 @@ class History:
             self.autosave.undone(len(game.answers))
         self._tell_undone(me, events, before)
         # the figures heard since are old: the prompt says each one, as it does at that decision
-        getattr(self, "told_figures", {}).pop(me, None)
+        if me in self.people:
+            self.people[me].told_figures = None
         self.prompted = None
         self.reloaded = True  # the table asks again, now for the decision before the answer
 

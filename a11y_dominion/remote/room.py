@@ -549,7 +549,7 @@ class TableRoom:
                 outlet.resend()
                 return
             seat.lines(q.hand_lines(view, True, lang))
-            seat.show_question(d, view, full=True)  # its first line is the turn's figures
+            seat.show_question(view, d, full=True)  # its first line is the turn's figures
             seat.prompt()
             return
         if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)

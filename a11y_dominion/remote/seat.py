@@ -20,8 +20,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ..console import queries as q
-from ..console import questions
 from ..console.answers import _is_answer_word, confirmation, is_legal, not_done, refusal_text, suggestion
 from ..console.commands import (
     MAX_SAY,
@@ -139,7 +137,6 @@ class RemoteSeat(HumanSeat):
         self._write: Callable | None = None
         self.waiting: asyncio.Future | None = None
         self.decision: Any = None
-        self.first_prompt_of_turn: tuple | None = None
         self.gone = False
         self.prompt_shown = False  # with no terminal session: the prompt was written last
         self.chosen = False  # language and verbosity chosen (at the first join): not asked again
@@ -252,7 +249,7 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.outlet.decide(decision, view)
         else:
-            self.show_question(decision, view)
+            self.show_question(view, decision, news=True)
         self.waiting = asyncio.get_running_loop().create_future()
         self.prompt()
         return self.waiting
@@ -271,17 +268,11 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.recall(events)
             return self.outlet.events(events)
+        table = self.table_of()
+        d = table.game.pending if table is not None else None
+        # the news waits for this seat's prompt when its question comes next (the prompt goes on its line)
+        self.wait_for_prompt = self._write is not None and not self.gone and d is not None and d.player == self.name
         return super().tell(events)
-
-    def show_question(self, d, view, full: bool = False) -> None:
-        """The question and the options this player has not heard yet, as at the console
-        (:class:`~a11y_dominion.console.questions.Heard`); at the first prompt of a turn,
-        also the hand, unless it is just the hand drawn in Clean-up, already told."""
-        new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.own_number, view.turn.player)
-        if d.kind == "turn":
-            self.first_prompt_of_turn = (view.turn.own_number, view.turn.player)
-        hand = new_turn and not full and not questions.heard_hand(self, view)
-        self.lines(self.heard.lines(view, d, full=full, hand=hand, lang=self.lang))
 
     # ------------------------------------------------------------ typed lines
     def typed(self, text: str) -> str | None:
@@ -356,7 +347,7 @@ class RemoteSeat(HumanSeat):
             screen=_Lines(self),
             speech=None,
             port=SeatPort(
-                options=lambda: self.show_question(d, self.table_of().view(self.name), full=True),
+                options=lambda: self.show_question(self.table_of().view(self.name), d, full=True),
                 undo=self.undo_line,
                 quit=self._quit,
                 export=self.export_lines,
@@ -366,6 +357,7 @@ class RemoteSeat(HumanSeat):
             reply=self.lines,
             error=self.line,
             say=self.line,
+            turn_start=self.turn_start_lines,
             think_ms=0,
             hints_off=N_("Hints are off at this table: the host's hints setting is off."),
             settings_file=False,
@@ -383,28 +375,12 @@ class RemoteSeat(HumanSeat):
             self.line(self.lang.msg(why))
 
     def undone(self, player: str, events: list, view, before=None) -> None:
-        """``player`` took back an answer that made ``events`` (redacted for this seat);
-        ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
-        hand; every other seat "Ann took back: ...". A seat-protocol session gets
-        the ``undone`` message instead, and narrates it itself (the seat's history at
-        the host keeps the sentence, as its program does). A terminal seat that was told
-        nothing of what was taken back (at its verbosity, another player's play waits for the
-        summary of their turn) hears nothing of the undo: what it heard stands, and the
-        summary tells what stands."""
-        told = True
-        if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
-            told = self.was_told(player, len(events))
-            self.take_back_told(player, len(events))
-        said = undone_line(self.name, player, events, self.lang, before, view)
+        """``player`` took back an answer that made ``events`` (redacted for this seat): told as
+        :meth:`~a11y_dominion.console.narration.Narration.undone` says; a seat-protocol session gets
+        the ``undone`` message instead and says it itself (the history here keeps the sentence)."""
+        super().undone(player, events, view, before, say=self.outlet is None)
         if self.outlet is not None:
-            self.history.add(said, category="game", priority="high")
             self.outlet.undone(player, events, view)
-            return
-        if not told:
-            return
-        self.say(said, priority="high")
-        if player == self.name:
-            self.lines(q.hand_lines(view, True, self.lang))
 
     def export_lines(self, rest: str = "") -> None:
         """``export`` at a terminal seat: the host cannot write a file on the player's computer,
@@ -455,6 +431,7 @@ class RemoteSeat(HumanSeat):
         self._give(keys)
 
     def _give(self, keys: list) -> None:
+        self.last_answer = keys
         waiting, self.waiting = self.waiting, None
         if waiting is not None:
             waiting.set_result(keys)
@@ -479,14 +456,8 @@ class RemoteSeat(HumanSeat):
         d = table.game.pending if table is not None else None
         if not self.awaiting or d is None or d is not self.decision:
             return
-        if self.outlet is not None:
-            return
-        view = table.view(self.name)
-        lines = self.heard.lines(view, d, lang=self.lang, again=True)
-        if d.kind == "turn" and lines and lines[0] == questions.question(view, d, self.lang):
-            turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
-            lines = [f"{turn} {lines[0]}", *lines[1:]]
-        self.lines(lines)
+        if self.outlet is None:
+            self.show_question(table.view(self.name), d, again=True)
 
     def leave(self) -> None:
         """The player went away: a pending answer stops the table."""
