@@ -193,6 +193,15 @@ class Narration:
         self.first_prompt_of_turn = self.told_figures = None
         self.hand_in_card = True
 
+    def heard_turn(self, view: PlayerView, figures: bool = True) -> None:
+        """This seat was told where its own turn stands while another player answers in it (back in
+        the game): its hand and, with ``figures``, the turn's figures ("Your turn 6, Action phase:
+        ..."). Its next prompt in this turn reads neither again: it says what changed since."""
+        key = (view.turn.number, view.turn.player)
+        self.first_prompt_of_turn, self.hand_due = key, False
+        if figures:
+            self.told_figures = (key, q.turn_figures(view, view.turn.player))
+
     @property
     def speaker(self) -> SpeechOut | None:
         """The speech output this seat's announcements go to."""

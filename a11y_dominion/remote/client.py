@@ -1685,6 +1685,9 @@ class JoinConsole(Answers):
         elif kind in ("view", "game_over"):
             self.latest = PlayerView.from_data(message["view"])
             self.game = Position(self.latest, self.decision)
+            heard = message.get("heard")  # the host told where this seat's own turn stands (back in the game)
+            if heard in ("turn", "hand") and self.latest.turn.player == self.name:
+                self.holder.heard_turn(self.latest, figures=heard == "turn")
             if kind == "game_over":
                 self.over = True
                 self.decision, self.sent = None, False

@@ -382,6 +382,13 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.outlet.undone(player, events, view)
 
+    def heard_turn(self, view, figures: bool = True) -> None:
+        """As :meth:`~a11y_dominion.console.narration.Narration.heard_turn`; a seat-protocol session's
+        program is told so with the view it was told from."""
+        super().heard_turn(view, figures)
+        if self.outlet is not None:
+            self.outlet.send({"type": "view", "view": view.to_data(), "heard": "turn" if figures else "hand"})
+
     def export_lines(self, rest: str = "") -> None:
         """``export`` at a terminal seat: the host cannot write a file on the player's computer,
         so one sentence says so, how many lines the export has and how to get them;
