@@ -287,7 +287,7 @@ class Console(Answers, Persistence, History):
     def speaker(self, value: Speaker) -> None:
         self._speaker = value
         for seat in self.people.values():
-            seat.speaker = value
+            seat.announcer.speaker = value
 
     # ------------------------------------------------------------ set-up
     def use_game(self, game: Game, seats: list, narrate_from: int) -> None:
@@ -683,7 +683,7 @@ class Console(Answers, Persistence, History):
             try:
                 self.announcer.hold()  # nothing is spliced into a half-typed line
                 try:
-                    got = self.reader.read(self.prompt_message(d), default)
+                    got = self.reader.read(f"{d.player}> ", default)  # who must answer
                 finally:
                     self.announcer.release()
             except EOFError:
@@ -812,10 +812,6 @@ class Console(Answers, Persistence, History):
             except (EOFError, KeyboardInterrupt):
                 pass
         return 0
-
-    def prompt_message(self, d) -> str:
-        """The prompt before the typed line: the name of who must answer."""
-        return f"{d.player}> "
 
     def show_question(self, d, full: bool = False, again: bool = False, news: bool = False) -> None:
         """Put the pending question to the seat that answers it

@@ -1,20 +1,11 @@
 """A seat's narration and the one question presenter, pure of the game.
 
-:class:`Narration` is what one person hears: its own narrator (it tells that seat's
-private facts, and only those, and speaks to it as "you"), its own history, language,
-verbosity and the options it heard, and a queue of what was told while it could not be
-said (another person had the keyboard, or the seat's prompt is about to come and the
-news goes on its line). It reads only what the seat is given: its redacted events
-(:meth:`Narration.tell`), its :class:`~a11y_dominion.view.PlayerView` and the
-:class:`~a11y_dominion.rules.decisions.Decision` it is asked; never the game.
-
-:meth:`Narration.show_question` presents a question the same way at every end (the
-keyboard's console, a terminal seat at the host and ``join``): the seat's news first,
-the turn prompt on the line of its last sentence ("You buy Silver. Ann: 0 Buys, 2 coins."),
-saying only the figures that changed since the seat last heard them; the hand at a
-turn's start unless its draw was just told; the options the seat has not heard yet.
-``repeat`` right after a turn's start reads the turn's line and the hand
-(:meth:`Narration.turn_start_lines`).
+:class:`Narration` is what one person hears, from only what the seat is given: its redacted
+events, its :class:`~a11y_dominion.view.PlayerView` and the decision it is asked. Its
+:meth:`~Narration.show_question` puts a question the same way at every end (the keyboard's
+console, a terminal seat at the host and ``join``): the news first, the turn prompt on the line
+of its last sentence naming only what changed ("You buy Silver. Ann: 0 Buys, 2 coins."), the hand
+at a turn's start unless its draw was just told, the options not heard yet.
 """
 
 from __future__ import annotations
@@ -187,6 +178,26 @@ class Narration:
         self.heard.forget()
         self.first_prompt_of_turn = self.told_figures = self.turn_start = None
 
+    def rename(self, old: str, new: str) -> None:
+        """The seat's player ``old`` is called ``new`` now (a default name in another language, or a
+        name as the host spells it): what was heard under the old name counts as heard."""
+
+        def renamed(name: str | None) -> str | None:
+            return new if name == old else name
+
+        self.name = self.announcer.listener = self.narrator.viewer = renamed(self.name)
+        self.heard.rename(old, new)
+        self.narrator.current = renamed(self.narrator.current)
+        for held in (self.narrator._lead, self.narrator._summary):
+            if isinstance(held, dict) and held.get("player") == old:
+                held["player"] = new
+        if self.told_figures is not None:
+            (turn, who), figures = self.told_figures
+            self.told_figures = ((turn, new if who == old else who), figures)
+        if self.first_prompt_of_turn is not None:
+            turn, who = self.first_prompt_of_turn
+            self.first_prompt_of_turn = (turn, new if who == old else who)
+
     def handed(self) -> None:
         """The keyboard was handed to this seat: its next turn prompt says every figure and
         reads the hand unless its draw was just told, a question inside a card the hand too."""
@@ -202,23 +213,18 @@ class Narration:
         if figures:
             self.told_figures = (key, q.turn_figures(view, view.turn.player))
 
-    @property
-    def speaker(self) -> SpeechOut | None:
-        """The speech output this seat's announcements go to."""
-        return self.announcer.speaker
-
-    @speaker.setter
-    def speaker(self, value: SpeechOut | None) -> None:
-        self.announcer.speaker = value
-
     # ------------------------------------------------------------ what the seat is told
     def tell(self, events: Iterable[GameEvent]) -> int:
         """Narrate ``events`` (the ones this seat may know, redacted for it) in the seat's
         language and verbosity: announced at once at the keyboard, unless they wait for the
         seat's prompt; otherwise queued. Returns how many sentences were made."""
-        said = self._narrate(events)
+        return self._queue(self._narrate(events))
+
+    def _queue(self, said: list[tuple[str, str]]) -> int:
+        """Queue ``said`` ((text, priority) pairs), said at once at the keyboard unless it waits for
+        the prompt; returns how many."""
         self.queue.extend(said)
-        if self.at_keyboard and not self.wait_for_prompt:
+        if said and self.at_keyboard and not self.wait_for_prompt:
             self.flush()
         return len(said)
 
@@ -248,19 +254,13 @@ class Narration:
     def tell_line(self, text: str, priority: str = "normal") -> None:
         """Tell one sentence of the game that no event makes (a position's turn start), in
         order with the narrated ones: queued, and announced at once as :meth:`tell` does."""
-        self.queue.append((text, priority))
-        if self.at_keyboard and not self.wait_for_prompt:
-            self.flush()
+        self._queue([(text, priority)])
 
     def before_question(self) -> int:
         """This seat is asked a question in an opponent's turn of which nothing was told
         yet: the turn so far is told first (see :meth:`Narrator.before_question`), queued
         behind what waits; returns how many sentences."""
-        said = [(text, "normal") for text in self.narrator.before_question()]
-        self.queue.extend(said)
-        if said and self.at_keyboard and not self.wait_for_prompt:
-            self.flush()
-        return len(said)
+        return self._queue([(text, "normal") for text in self.narrator.before_question()])
 
     def flush(self, tail: str | None = None) -> int:
         """Announce everything queued, in order; returns how many sentences. ``tail``
@@ -318,13 +318,11 @@ class Narration:
         news: bool = False,
         you: bool = True,
     ) -> None:
-        """Put ``d`` to this seat (``view``: its view now): with ``news``, what it was told
-        since first, the turn prompt on the line of the last sentence; then the question and
-        the options the seat has not heard yet (:class:`~.questions.Heard`), every one with
-        ``again`` (an empty line typed, the turn prompt with whose turn it is) and unsummed
-        with ``full`` (``options``). ``you``: the seat is the only person at its screen
-        (queries say "you"). Turn moves are printed, but a self-voicing game does not read the
-        whole list aloud at every move (``options`` does)."""
+        """Put ``d`` to this seat (``view``: its view now): with ``news``, what it was told since
+        first, the turn prompt on the line of the last sentence; then the options it has not heard
+        (:class:`~.questions.Heard`), every one with ``again`` (an empty line typed) and unsummed
+        with ``full`` (``options``); ``you``: it is alone at its screen. A self-voicing game does
+        not speak the list of turn moves at every move (``options`` does)."""
         lines = self.question_lines(view, d, full=full, again=again, news=news, you=you)
         if news and lines[:1] != [None] and d.kind == "turn" and self.queue:
             self.flush(tail=lines[0])
@@ -336,8 +334,8 @@ class Narration:
                 continue
             spoken = full or d.kind != "turn" or not (line[:1].isdigit() or questions.is_how_to_buy(line, self.lang))
             self.announcer.print_fn(line, None)
-            if spoken and self.speaker is not None:
-                self.speaker.speak(line)
+            if spoken and self.announcer.speaker is not None:
+                self.announcer.speaker.speak(line)
 
     def question_lines(
         self, view: PlayerView, d: Decision, *, full: bool, again: bool, news: bool, you: bool
@@ -370,12 +368,10 @@ class Narration:
     def _changed_prompt(
         self, view: PlayerView, d: Decision, lines: list[str | None], new_turn: bool, brief: bool
     ) -> list[str | None]:
-        """``lines`` of a turn question with its prompt (the first line) saying only what
-        changed since the figures this seat heard last in this turn, or, at the turn's first
-        prompt, what differs from the usual start (:func:`~.queries.changed_turn_prompt`); the
-        whole prompt when the seat heard none in this turn yet (the game's first turn, after a
-        hand-over, an undo or a load) or asked again; the first line None when there is nothing to
-        say. Notes the figures it tells."""
+        """``lines`` of a turn question, its prompt (the first line) naming only what changed since
+        the figures the seat heard last in this turn, or at its first prompt what differs from the
+        usual start (:func:`~.queries.changed_turn_prompt`; None: nothing); the whole prompt when
+        it heard none in this turn (a hand-over, an undo, a load) or asked again."""
         narrator = self.narrator
         said = narrator.phase_said  # the phase its last sentences named, heard once
         bonus = set(narrator.bonus_said)  # figures a bonus just told changed ("+1 Buy")

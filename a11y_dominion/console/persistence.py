@@ -234,27 +234,13 @@ class Persistence:
         except RecordError:
             return None
         renamed = lambda name: new if name == old else name  # noqa: E731
-        seat.name = new
-        seat.announcer.listener = new
-        seat.heard.rename(old, new)
-        narrator = seat.narrator
-        narrator.viewer = new
-        narrator.current = renamed(narrator.current)
-        for held in (getattr(narrator, "_lead", None), getattr(narrator, "_summary", None)):
-            if isinstance(held, dict) and held.get("player") == old:
-                held["player"] = new
+        seat.rename(old, new)
         self.people = {renamed(name): person for name, person in self.people.items()}
         self.seats = [(renamed(name), kind) for name, kind in self.seats]
         self.humans = [renamed(name) for name in self.humans]
         self.seat_options = {renamed(name): opts for name, opts in self.seat_options.items()}
         # each seat's place in the help pages and the messages it read last (commands.CommandState)
         self.command_states = {renamed(name): state for name, state in self.command_states.items()}
-        if seat.told_figures is not None:
-            (turn, who), figures = seat.told_figures
-            seat.told_figures = ((turn, renamed(who)), figures)
-        if seat.first_prompt_of_turn is not None:
-            turn, who = seat.first_prompt_of_turn
-            seat.first_prompt_of_turn = (turn, renamed(who))
         old_table = self.table
         seats = {renamed(name): person for name, person in old_table.seats.items()}
         table = type(old_table)(game, seats, onlooker=old_table.onlooker)

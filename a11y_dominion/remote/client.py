@@ -1078,7 +1078,7 @@ class JoinConsole(Answers):
 
     @speaker.setter
     def speaker(self, value) -> None:
-        self._speaker = self.holder.speaker = value
+        self._speaker = self.holder.announcer.speaker = value
 
     solo = True
     shared = False
@@ -1104,12 +1104,9 @@ class JoinConsole(Answers):
         Another name changes nothing."""
         if seat == self.name or self.name is None or seat.casefold() != self.name.casefold():
             return
+        self.holder.rename(self.name, seat)
         self.name = seat
         self.humans = [seat] + [n for n in self.humans[1:] if n != seat]
-        holder = self.holder
-        holder.name = seat
-        holder.announcer.listener = seat
-        holder.narrator.viewer = seat
 
     def _know_players(self) -> None:
         """The players a "Name: query" may be about: every player of the latest view

@@ -131,8 +131,9 @@ class RemoteSeat(HumanSeat):
     ):
         from prompt_toolkit.history import InMemoryHistory
 
-        super().__init__(name, lang=lang, verbosity=verbosity, speaker=None, print_fn=self._print)
+        super().__init__(name, lang=lang, verbosity=verbosity, print_fn=lambda text, style=None: self.line(text))
         self.table_of = table_of
+        self.story = lambda: redact_all(t.game.log, self.name) if (t := table_of()) is not None else []
         self.at_keyboard = True  # a remote player has a screen of their own: everything is said at once
         self._write: Callable | None = None
         self.waiting: asyncio.Future | None = None
@@ -164,9 +165,6 @@ class RemoteSeat(HumanSeat):
     def attach(self, write: Callable | None) -> None:
         """Send this seat's lines with ``write(text)`` from now on (None: nowhere)."""
         self._write = write
-
-    def _print(self, text: str, style: str | None = None) -> None:
-        self.line(text)
 
     def line(self, text: str) -> None:
         """Send one line to the player: the terminal session prints it above the prompt
@@ -220,16 +218,13 @@ class RemoteSeat(HumanSeat):
         """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on; the host
         keeps them with the game (:attr:`keep_settings`), so a resumed game narrates so too.
         Raises ValueError for a language or verbosity the game does not have."""
-        before = self.lang.code
         if language is not None:
-            self.lang = Language(language)
+            self.change("language", language)  # (its history is told again in the language)
         if verbosity is not None:
             if verbosity not in VERBOSITIES:
                 raise ValueError(f"{verbosity} is not a verbosity; choose terse, normal or verbose.")
             self.verbosity = verbosity
         table = self.table_of()
-        if self.lang.code != before and table is not None:
-            self.retell(redact_all(table.game.log, self.name))  # repeat reads the history in the language
         drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard
         self.narrator = self._narrator(table.game.current.name if table is not None else None)
         self.narrator.last_drawn = drawn
@@ -460,11 +455,8 @@ class RemoteSeat(HumanSeat):
         """An empty line: the question awaited is read again, every line of it, as at
         the console (the turn prompt with whose turn it is); nothing when nothing is asked."""
         table = self.table_of()
-        d = table.game.pending if table is not None else None
-        if not self.awaiting or d is None or d is not self.decision:
-            return
-        if self.outlet is None:
-            self.show_question(table.view(self.name), d, again=True)
+        if self.awaiting and self.outlet is None and table is not None and table.game.pending is self.decision:
+            self.show_question(table.view(self.name), self.decision, again=True)
 
     def leave(self) -> None:
         """The player went away: a pending answer stops the table."""
