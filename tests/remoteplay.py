@@ -240,7 +240,8 @@ def choose(screen: str, who: str, heard: Heard | None = None, moved: bool = Fals
         return "end"
     heard = heard if heard is not None else Heard(who)
     phase, buys, coins = heard.update(screen, moved)
-    if not heard.prompted:
+    # the prompt names nothing when nothing changed that the move's sentences did not say
+    if not heard.prompted and not re.search(r"^You (?:play|buy|pay)\b", screen, re.M):
         return None
     return big_money_line(screen, phase, buys, coins)
 

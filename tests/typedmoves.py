@@ -41,11 +41,16 @@ FIGURE = r"\d+ (?:Actions?|Buys?|coins?|Debt)"
 FIGURES = re.compile(rf"(?:(?:^|\. |: )((?:Action|Buy) phase): |(?:^|\. ))({FIGURE}(?:, {FIGURE})*)\.$", re.M)
 
 
+TOTALS = re.compile(rf"()\byou have ({FIGURE})")  # a verbose move's new total: "you have 4 coins"
+
+
 def named_figures(who: str) -> re.Pattern:
     """The turn prompt of the seat ``who`` (named, as every seat but the default "You" is):
-    "Ann, Buy phase: 1 Buy, 5 coins.", "Ann: 0 Buys, 2 coins.", alone or after a move's sentence."""
+    "Ann, Buy phase: 1 Buy, 5 coins.", "Ann: 0 Buys, 2 coins.", "Ann, Buy phase." (the phase
+    alone), alone or after a move's sentence."""
     name = re.escape(who)
-    return re.compile(rf"(?:^|\. ){name}(?:, ((?:Action|Buy) phase): |: )({FIGURE}(?:, {FIGURE})*)\.$", re.M)
+    phase = r"((?:Action|Buy) phase)(?:: |(?=\.$))"
+    return re.compile(rf"(?:^|\. ){name}(?:, {phase}|: )((?:{FIGURE}(?:, {FIGURE})*)?)\.$", re.M)
 
 
 class Heard:
@@ -77,8 +82,10 @@ class Heard:
         found = list(FIGURES.finditer(screen))
         if self.who != "You":
             found += named_figures(self.who).finditer(screen)
+        prompts = {m.start() for m in found}
+        found += TOTALS.finditer(screen)
         for m in sorted((m for m in found if m.end() > begin), key=lambda m: m.start()):
-            self.prompted = True
+            self.prompted = self.prompted or m.start() in prompts  # (a total alone is no prompt)
             if m.group(1):
                 self.phase = m.group(1).split()[0]
             for n, unit in re.findall(r"(\d+) (Actions?|Buys?|coins?|Debt)", m.group(2)):
