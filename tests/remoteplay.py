@@ -42,7 +42,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.record import load_record, replay
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view, redact_all
-from typedmoves import big_money_line, no_treasures
+from typedmoves import Heard, big_money_line, no_treasures
 
 ROOT = Path(__file__).resolve().parent.parent
 # the OpenSSH client's options for a test host: a fresh host key each time, passwords only, quiet
@@ -219,29 +219,47 @@ def close_seat(child) -> None:
         log.close()
 
 
-def header(who: str) -> re.Pattern:
-    """The turn prompt's header line of ``who``: "Ann, Action phase: 1 Action, 1 Buy, 0 coins",
-    "Ann, Buy phase: 1 Buy, 5 coins" (the Buy phase's without the Actions)."""
-    return re.compile(rf"^{re.escape(who)}, (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?", re.M)
-
-
 def prompt_ends(text: str, who: str) -> bool:
     """Whether ``text`` (plain) ends with the prompt of ``who`` ("Ann>"), however drawn."""
     last = text.rstrip(" ").rsplit("\n", 1)[-1].strip()
     return last == f"{who}>"
 
 
-def choose(screen: str, who: str) -> str | None:
-    """The Big Money move of ``who`` for the plain text it received since its last
-    answer, or None when no turn prompt of its own is in it yet."""
+def a_move(line: str | None) -> bool:
+    """Whether ``line``, typed by a Big Money player, was a move of its turn that leads to the
+    Buy phase or stays in it (play treasures, a buy, paying, or yes to go on with one)."""
+    return line is not None and (line in ("play treasures", "pay", "yes") or line.startswith("buy "))
+
+
+def choose(screen: str, who: str, heard: Heard | None = None, moved: bool = False) -> str | None:
+    """The Big Money move of ``who`` for the plain text it received since its last answer, or
+    None when no turn prompt of its own is in it yet. The turn prompt says only what changed
+    since the player last heard it, so ``heard`` (:class:`~typedmoves.Heard`, kept from one
+    answer to the next) knows the figures; ``moved``: the last line typed was :func:`a_move`."""
     if no_treasures(screen):
         return "end"
-    found = list(header(who).finditer(screen))
-    if not found:
+    heard = heard if heard is not None else Heard(who)
+    phase, buys, coins = heard.update(screen, moved)
+    # the prompt names nothing when nothing changed that the move's sentences did not say
+    if not heard.prompted and not re.search(r"^You (?:play|buy|pay)\b", screen, re.M):
         return None
-    last = found[-1]
-    phase, _actions, buys, coins = last.groups()
-    return big_money_line(screen[last.start() :], phase, buys, coins)
+    return big_money_line(screen, phase, buys, coins)
+
+
+class BigMoney:
+    """Big Money at every seat of a table, each seat's figures kept from one answer to the next:
+    :meth:`move` gives a seat's line for what it received since its last one (:func:`choose`)."""
+
+    def __init__(self) -> None:
+        self.heard: dict[str, Heard] = {}
+        self.last: dict[str, str | None] = {}
+
+    def move(self, screen: str, who: str) -> str | None:
+        """The move of ``who`` for ``screen`` (plain, since its last line), noted as its last; None
+        when no turn prompt of its own is in it."""
+        line = choose(screen, who, self.heard.setdefault(who, Heard(who)), a_move(self.last.get(who)))
+        self.last[who] = line
+        return line
 
 
 @dataclass
@@ -288,6 +306,7 @@ def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> 
     """
     queries = dict(queries or {})
     seats = {name: Seat(name, child) for name, child in children.items()}
+    players = BigMoney()
     for s in seats.values():  # what pexpect read past the password prompt is the start of the session
         s.receive(bytes(s.child.buffer))
         s.child.buffer = b""
@@ -309,9 +328,9 @@ def play(children: dict, queries: dict | None = None, max_moves: int = 3000) -> 
                     continue
                 s.replies[number] = lines_of(text[match.start() :])  # the prompt after it is no line
                 s.querying = None
-                move = choose(s.saved, s.name)
+                move = choose(s.saved, s.name, players.heard[s.name])  # (read already: nothing moved since)
             else:
-                move = choose(text, s.name)
+                move = players.move(text, s.name)
                 if move is None:
                     said = [x for x in lines_of(text) if s.moves and x != s.moves[-1]]
                     if not said:

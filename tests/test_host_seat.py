@@ -103,7 +103,7 @@ def test_the_host_seat_asks_before_ending_the_action_phase_and_playing_treasures
         said = await h.typed("Ann", "play treasures")
         assert said[0].startswith("You still have 1 Action")
         said = await h.typed("Ann", "yes")
-        assert said[0] == "You play 4 Coppers."
+        assert said[0] == "You play 4 Coppers. Ann, Buy phase: 4 coins."  # the prompt on the move's line
         assert h.host.table.game.turn.phase == "buy"
 
     run(body)
@@ -266,8 +266,9 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
         start = len(h.ann)
         await h.typed("Bea", "end")
         turn = "".join(h.ann[start:]).replace("Ann> ", "").splitlines()
-        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up
-        assert turn == ["Bea played 4 Coppers.", "Your turn 2.", "Ann, Action phase: 1 Action, 1 Buy, 0 coins."]
+        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up; and the
+        # turn starts as every turn does, which "Your turn 2." says
+        assert turn == ["Bea played 4 Coppers.", "Your turn 2."]
 
     run(body)
 

@@ -196,7 +196,7 @@ def test_a_module_that_fails_to_import_alone_is_named_with_its_error(tmp_path):
 
 def test_module_level_imports_form_no_cycle():
     graph = import_graph()
-    assert "a11y_dominion.announcements.narrator" in graph["a11y_dominion.console.seat"]
+    assert "a11y_dominion.announcements.narrator" in graph["a11y_dominion.console.narration"]
     assert "a11y_dominion.bots.kinds" in graph["a11y_dominion.seats"]
     cycle = find_cycle(graph)
     assert cycle is None, "module-level imports form a cycle: " + cycle_text(graph, cycle)

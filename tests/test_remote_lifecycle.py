@@ -28,8 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from remoteplay import key_options
-from typedmoves import big_money_line, no_treasures
+from remoteplay import BigMoney, key_options
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("asyncssh")
@@ -145,21 +144,22 @@ def login(data: dict, user: str, seat: str | None = None, options=PASSWORD_ONLY)
     return child
 
 
-def choose(screen: str, who: str) -> str:
-    """The Big Money move of ``who`` for the text printed since the last answer."""
-    if no_treasures(screen):
-        return "end"
+def choose(players: BigMoney, screen: str, who: str) -> str:
+    """The Big Money move of ``who`` for the text printed since the last answer (``players``:
+    what each seat knows of its turn's figures, as the turn prompt says only what changed)."""
     if re.search(r"Go on\? Type yes to go on:\s*\S*> ?$", screen):  # (a plain ssh seat asks, as the console does)
+        players.last[who] = "yes"
         return "yes"
-    headers = re.findall(rf"{who}, (Action|Buy) phase: (?:(\d+) Actions?, )?(\d+) Buys?, (\d+) coins?", screen)
-    assert headers, f"no turn prompt for {who} in: {screen[-500:]!r}"
-    phase, _actions, buys, coins = headers[-1]
-    return big_money_line(screen[screen.rfind(f"{who}, {phase}") :], phase, buys, coins)
+    move = players.move(screen, who)
+    assert move is not None, f"no turn prompt for {who} in: {screen[-500:]!r}"
+    return move
 
 
-def play(children: dict, until=None) -> tuple:
+def play(children: dict, until=None, players: BigMoney | None = None) -> tuple:
     """Every child (seat name to pexpect child) types Big Money moves at its prompt until
-    each saw "Game over." (or ``until(moves)`` is true); returns (each seat's text, the moves)."""
+    each saw "Game over." (or ``until(moves)`` is true); returns (each seat's text, the moves).
+    ``players``: the seats' figures from an earlier call that stopped in the middle of a turn."""
+    players = players if players is not None else BigMoney()
     raw = {who: [child.buffer] for who, child in children.items()}
     screen = {who: child.buffer for who, child in children.items()}
     for child in children.values():
@@ -173,7 +173,7 @@ def play(children: dict, until=None) -> tuple:
             if re.search(r"^Game over\.$", text, re.M):
                 over.add(who)
             elif re.search(rf"(^|\n){who}> ?$", text):
-                move = choose(text, who)
+                move = choose(players, text, who)
                 screen[who] = ""
                 moves.append((who, move))
                 children[who].sendline(move)
@@ -264,7 +264,8 @@ def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     bea.buffer = bea.before + bea.after + bea.buffer
     host.printed("the medium bot plays for Ann")
     # Bea plays on while the bot plays for Ann, until Ann's second turn is over
-    text, moves = play({"Bea": bea}, until=lambda m: len(m) >= 6)
+    players = BigMoney()
+    text, moves = play({"Bea": bea}, until=lambda m: len(m) >= 6, players=players)
     assert re.search(r"Ann, turn 2: |Ann's turn 2\.", text["Bea"])
     ann = login(data, "Ann")
     ann.expect("Welcome back, Ann. The game goes on.")
@@ -277,7 +278,7 @@ def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     ann.buffer = ann.before + ann.after + ann.buffer
     bea.expect("Ann is back; the bot stops playing for Ann.")
     bea.buffer = bea.before + bea.after + bea.buffer
-    text, moves = play({"Ann": ann, "Bea": bea})
+    text, moves = play({"Ann": ann, "Bea": bea}, players=players)
     assert any(who == "Ann" for who, _ in moves), "Ann did not play again"
     assert re.search(r"^You draw .+\.$", text["Ann"], re.M)
     for who in ("Ann", "Bea"):

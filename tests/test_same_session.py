@@ -421,30 +421,9 @@ def entry(row: str, ends: str, steps: str, why: str, runs: str = "in-process e2e
     return Divergence(row, frozenset(ends.split()), tuple(steps.split()), why, frozenset(runs.split()))
 
 
-TURN_STEPS = "play-treasures-1 buy-chapel end-1 play-treasures-2 buy-silver buy-silver-again end-2 trash-yes"
-TURN_STEPS += " play-treasures-3 buy-cellar end-3 play-treasures-4 buy-market end-4"
 QUIT_STEPS = "quit-no stay quit-yes leave"
 
 LEDGER: tuple[Divergence, ...] = (
-    entry(
-        "Turn prompt",
-        "ssh join host",
-        "start " + TURN_STEPS,
-        "The keyboard says the turn and its figures on one line and after a move only what changed "
-        "(Ann: 0 Buys, 2 coins.); the others say the turn on a line of its own and the whole header after every move.",
-    ),
-    entry(
-        "repeat right after a turn's start",
-        "ssh join host",
-        "repeat",
-        "repeat at the keyboard says the turn line and the hand; the others only Your turn 1.",
-    ),
-    entry(
-        "An empty line",
-        "join",
-        "empty-line",
-        "The question read again at join starts with the header alone, without Your turn 1.",
-    ),
     entry(
         "previous / next",
         "ssh host",
@@ -520,13 +499,6 @@ LEDGER: tuple[Divergence, ...] = (
         "ssh host",
         "key-f2 key-f3",
         "F2 and F3 do nothing there (no shortcut keys); only the line typed after them is read.",
-        runs="e2e",
-    ),
-    entry(
-        "F2 right after a turn's start",
-        "join",
-        "key-f2",
-        "F2 (repeat) right after the turn's start says only Your turn 1., not the turn line and the hand.",
         runs="e2e",
     ),
     entry(

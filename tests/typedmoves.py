@@ -41,14 +41,28 @@ FIGURE = r"\d+ (?:Actions?|Buys?|coins?|Debt)"
 FIGURES = re.compile(rf"(?:(?:^|\. |: )((?:Action|Buy) phase): |(?:^|\. ))({FIGURE}(?:, {FIGURE})*)\.$", re.M)
 
 
+TOTALS = re.compile(rf"()\byou have ({FIGURE})")  # a verbose move's new total: "you have 4 coins"
+
+
+def named_figures(who: str) -> re.Pattern:
+    """The turn prompt of the seat ``who`` (named, as every seat but the default "You" is):
+    "Ann, Buy phase: 1 Buy, 5 coins.", "Ann: 0 Buys, 2 coins.", "Ann, Buy phase." (the phase
+    alone), alone or after a move's sentence."""
+    name = re.escape(who)
+    phase = r"((?:Action|Buy) phase)(?:: |(?=\.$))"
+    return re.compile(rf"(?:^|\. ){name}(?:, {phase}|: )((?:{FIGURE}(?:, {FIGURE})*)?)\.$", re.M)
+
+
 class Heard:
     """The turn figures a Big Money player at the prompt knows, from what was printed: the turn
     prompt names only what changed since the last one (at a turn's start what differs from 1
-    Action, 1 Buy, 0 coins; the phase when it changed, and not after "play treasures")."""
+    Action, 1 Buy, 0 coins; the phase when it changed, and not after "play treasures").
+    ``prompted``: the last screen read had a turn prompt of the player's (or a turn's start)."""
 
     def __init__(self, who: str = "You"):
         self.who = who
         self.phase, self.buys, self.coins = "Action", "1", "0"
+        self.prompted = False
 
     def update(self, screen: str, moved: bool) -> tuple:
         """(phase, buys, coins) after ``screen`` (printed since the last line typed; ``moved``:
@@ -56,11 +70,22 @@ class Heard:
         start = "Your turn" if self.who == "You" else f"{self.who}'s turn"
         if moved:
             self.phase = "Buy"  # every Big Money move leads to the Buy phase or stays in it
-        if re.search(rf"^(?:Your turn|{re.escape(start)}) \d+\.", screen, re.M) or re.search(
-            rf"\b{re.escape(self.who)}, Action phase: ", screen
-        ):
+        self.prompted = False
+        starts = [
+            *re.finditer(rf"^(?:Your turn|{re.escape(start)}) \d+\.", screen, re.M),
+            *re.finditer(rf"\b{re.escape(self.who)}, Action phase: ", screen),
+        ]
+        begin = max((m.start() for m in starts), default=0)  # the figures of the turn going on count
+        if starts:
             self.phase, self.buys, self.coins = "Action", "1", "0"
-        for m in FIGURES.finditer(screen):
+            self.prompted = True
+        found = list(FIGURES.finditer(screen))
+        if self.who != "You":
+            found += named_figures(self.who).finditer(screen)
+        prompts = {m.start() for m in found}
+        found += TOTALS.finditer(screen)
+        for m in sorted((m for m in found if m.end() > begin), key=lambda m: m.start()):
+            self.prompted = self.prompted or m.start() in prompts  # (a total alone is no prompt)
             if m.group(1):
                 self.phase = m.group(1).split()[0]
             for n, unit in re.findall(r"(\d+) (Actions?|Buys?|coins?|Debt)", m.group(2)):

@@ -32,7 +32,6 @@ from ..announcements.narrator import Narrator
 from ..announcements.speech import Speaker
 from ..i18n import N_, Language, typed_command
 from ..lineinput import CUT_LINE
-from ..rules.decisions import MoveKind
 from ..rules.events import CardsDrawn, GameEnded, GameSetUp, TurnStarted
 from ..rules.game import Game
 from ..seats import LazyBot
@@ -40,7 +39,6 @@ from ..table import StopTable, Table
 from ..textinput import MAX_LINE
 from ..view import PlayerView, player_view, redact_all
 from . import queries as q
-from . import questions
 from .answers import Answers
 from .commands import CommandState, Ctx, Prefs, SeatPort, is_yes, run_command, speech_line  # noqa: F401
 from .completion import DecisionCompleter
@@ -235,7 +233,6 @@ class Console(Answers, Persistence, History):
         self.default_verbosity = verbosity
         self.seat_options = dict(seat_options or {})
         self.handed_over = False  # at a shared keyboard: has the keyboard been handed to anyone yet
-        self.hand_for_question = False  # the next question inside a card says the hand (after a hand-over)
         self.keys = dict(keys or {})  # command -> key name, from the settings
         self.notices: list = []  # sentences said once at the start (settings problems)
         self.game = game
@@ -254,7 +251,6 @@ class Console(Answers, Persistence, History):
         self.resumed = None  # the autosave this game was resumed from
         self.command_states: dict[str | None, CommandState] = {}  # each seat's read window and help pages
         self.hints: bool | None = None  # the hint command answers (the hints setting; None: as the file says)
-        self.turn_start = None  # what the start of the turn said (repeat right after it reads it)
         self.use_game(game, seats, narrate_from=0)
         self.exit_code: int | None = None  # set when the player stops or the game cannot go on
         self.asker: str | None = None
@@ -291,7 +287,7 @@ class Console(Answers, Persistence, History):
     def speaker(self, value: Speaker) -> None:
         self._speaker = value
         for seat in self.people.values():
-            seat.speaker = value
+            seat.announcer.speaker = value
 
     # ------------------------------------------------------------ set-up
     def use_game(self, game: Game, seats: list, narrate_from: int) -> None:
@@ -351,8 +347,6 @@ class Console(Answers, Persistence, History):
         # tells a turn's start: the table tells it after the set-up lines, as every turn's start
         self.table.position_turn = narrate_from == 0 and self._from_position(game)
         self.prompted = None
-        self.first_prompt_of_turn = None
-        self.told_figures: dict = {}  # player -> ((turn, player), the turn figures last told them)
 
     @staticmethod
     def _from_position(game: Game) -> bool:
@@ -365,7 +359,7 @@ class Console(Answers, Persistence, History):
         lang = opts.get("language") or self.default_lang
         if isinstance(lang, str):
             lang = Language(lang)
-        return HumanSeat(
+        seat = HumanSeat(
             name,
             lang=lang,
             verbosity=opts.get("verbosity") or self.default_verbosity,
@@ -375,6 +369,8 @@ class Console(Answers, Persistence, History):
             host=self,
             options=self.options,
         )
+        seat.story = lambda: redact_all(self.game.log, seat.name)  # told again in another language
+        return seat
 
     def _give_keyboard(self, seat: HumanSeat) -> None:
         self.holder = seat
@@ -489,7 +485,7 @@ class Console(Answers, Persistence, History):
             reply=self.reply,
             error=self.error,
             say=lambda text: self.say(text, keep=False),
-            turn_start=self.turn_start_lines,
+            turn_start=seat.turn_start_lines,
             think_ms=self.think_ms,
         )
 
@@ -687,7 +683,7 @@ class Console(Answers, Persistence, History):
             try:
                 self.announcer.hold()  # nothing is spliced into a half-typed line
                 try:
-                    got = self.reader.read(self.prompt_message(d), default)
+                    got = self.reader.read(f"{d.player}> ", default)  # who must answer
                 finally:
                     self.announcer.release()
             except EOFError:
@@ -712,6 +708,7 @@ class Console(Answers, Persistence, History):
             if self.reloaded:
                 raise StopTable("loaded")
             if self.answered is not None:
+                seat.last_answer = self.answered  # (after "play treasures" the Buy phase is known)
                 return self.answered
 
     def refused(self, seat: HumanSeat, d, message) -> None:
@@ -774,9 +771,7 @@ class Console(Answers, Persistence, History):
             if isinstance(got, str) and not got.strip():
                 break
         self.prompted = None
-        self.first_prompt_of_turn = None  # the turn prompt reads the hand again
-        self.told_figures.pop(seat.name, None)  # and says every figure
-        self.hand_for_question = True  # and so does a question inside a card
+        seat.handed()  # the turn prompt says every figure, and the hand
         self._give_keyboard(seat)
         return True
 
@@ -818,143 +813,9 @@ class Console(Answers, Persistence, History):
                 pass
         return 0
 
-    def _changed_prompt(self, view: PlayerView, d, lines: list, new_turn: bool, brief: bool = True) -> list:
-        """``lines`` of a turn question with its prompt (the first line) saying only what
-        changed since the figures this seat heard last in this turn, or, at the turn's first
-        prompt, what differs from the usual start (:func:`~.queries.changed_turn_prompt`); the
-        whole prompt when the seat heard none in this turn yet (the game's first turn, after a
-        hand-over or a load) or asked again; the first line None when there is nothing to
-        say. Notes the figures it tells."""
-        narrator = getattr(self.people.get(d.player), "narrator", None)
-        said = getattr(narrator, "phase_said", None)  # the phase its last sentences named, heard once
-        bonus = set(getattr(narrator, "bonus_said", ()))  # figures a bonus just told changed ("+1 Buy")
-        debt = getattr(narrator, "debt_said", None)  # the whole Debt its last sentences said ("You take 4 Debt")
-        totals = getattr(narrator, "totals_said", None) or {}  # totals its last sentences said ("you have 6 coins")
-        if narrator is not None:
-            narrator.phase_said = None
-            narrator.bonus_said = set()
-            narrator.debt_said = None
-            narrator.totals_said = None
-        key = (self.game.turn.number, d.player)
-        told = self.told_figures.get(d.player)
-        figures = q.turn_figures(view, d)
-        self.told_figures[d.player] = (key, figures)
-        if not brief or told is None or lines[0] != questions.question(view, d, self.lang):
-            return lines
-        if told[0] == key:
-            before = told[1]
-        elif new_turn:
-            before = q.USUAL_START
-        else:
-            return lines
-        seat = self.people.get(d.player, self.holder)
-        prompt = q.changed_turn_prompt(
-            view,
-            d,
-            before,
-            self.lang,
-            phase_known=self._phase_known(d, before, said),
-            told=bool(getattr(seat, "queue", None)),  # the move's sentences, told with the prompt
-            named=frozenset(bonus),
-            said=frozenset(
-                {key for key, total in totals.items() if figures.get(key) == total}
-                | ({"debt"} if debt is not None and debt == view.me.debt else set())
-            ),
-        )
-        return [prompt or None, *lines[1:]]  # None: no prompt (a turn that starts as every turn does)
-
-    def _phase_known(self, d, before: dict, said: str | None) -> bool:
-        """True when the player of ``d`` knows the phase they are now in without the prompt
-        naming it: their narrator just said it (``said``: "Villa: you go back to the Action
-        phase."), or their last move was "play treasures" (which always leads to the Buy
-        phase), after their first turn."""
-        phase = "action" if self.game.turn.phase == "action" else "buy"
-        if said == phase:
-            return True
-        last = self.game.answers[-1] if self.game.answers else []
-        treasures = len(last) == 1 and getattr(last[0], "kind", None) is MoveKind.TREASURES
-        # in the player's first turn the Buy phase is named all the same: that is where it is learnt
-        first = self.view(d.player).turn.own_number <= 1
-        return phase == "buy" and before.get("phase") == "action" and treasures and not first
-
-    def _note_turn_start(self, view: PlayerView, d, seat: HumanSeat, lines: list, news: bool) -> None:
-        """Note what the start of a turn says to ``seat`` (``lines``: the turn prompt first, None
-        when it is left out): the turn's line ("Your turn 1.") with
-        the prompt on it, and the hand, so that ``repeat`` right after it gives both
-        (:meth:`turn_start_lines`), not only the history's "Your turn 1."."""
-        queue = seat.queue if news else ()
-        if not queue:
-            self.turn_start = None
-            return
-        told = queue[-1][0]
-        prompt = lines[0]
-        # the hand as the turn's start says it (or would have, when it was heard as it was drawn)
-        hand = questions.decision_lines(view, d, hand=True, you=self.solo, lang=self.lang)[1]
-        said = [f"{told} {prompt}" if prompt else told, hand]
-        self.turn_start = (seat.history, len(seat.history) + len(queue), told, said, self.lang.code)
-
-    def turn_start_lines(self) -> list | None:
-        """What the start of the turn said (the turn line with its prompt, and the hand) when
-        nothing was said since: what ``repeat`` reads then; else None."""
-        start = getattr(self, "turn_start", None)
-        history = self.history
-        if start is None or start[0] is not history or start[1] != len(history) or history.last() != start[2]:
-            return None
-        if start[4] != self.lang.code:  # said in the language the seat spoke before
-            return None
-        return list(start[3])
-
-    def prompt_message(self, d) -> str:
-        """The prompt before the typed line: the name of who must answer."""
-        return f"{d.player}> "
-
     def show_question(self, d, full: bool = False, again: bool = False, news: bool = False) -> None:
-        """Print the pending question and its options: the options the seat has not
-        heard yet (see :class:`~a11y_dominion.console.questions.Heard`), every one
-        with ``again`` (an empty line typed), unsummed with ``full`` (``options``).
-        With ``news`` the seat's news comes first, the turn prompt on the line of its
-        last sentence ("You buy Silver. You, Buy phase: 1 Action, 0 Buys, 2 coins.")."""
-        new_turn = d.kind == "turn" and self.first_prompt_of_turn != (self.game.turn.number, d.player)
-        if d.kind == "turn":
-            self.first_prompt_of_turn = (self.game.turn.number, d.player)
-        # after a hand-over, a question inside a card (an Attack's, a bid) also says the hand
-        handed = self.hand_for_question and d.kind != "turn"
-        self.hand_for_question = False
-        view = self.view(d.player)
+        """Put the pending question to the seat that answers it
+        (:meth:`~.narration.Narration.show_question`)."""
         seat = self.people.get(d.player, self.holder)
-        if d.kind != "turn" and view.turn.player != d.player:
-            news = seat.before_question() > 0 or news  # a question in an opponent's turn: its cause first
-        lines = seat.heard.lines(
-            view,
-            d,
-            full=full,
-            hand=(new_turn or handed) and not full and not questions.heard_hand(seat, view),
-            you=self.solo,
-            lang=self.lang,
-            again=again,
-        )
-        asked = d.kind == "turn"
-        if asked:
-            lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
-            if again and lines and lines[0] == questions.question(view, d, self.lang):
-                # an empty line reads the full prompt, whose turn it is too, as the turn's first one does
-                turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
-                lines = [f"{turn} {lines[0]}", *lines[1:]]
-            asked = lines[:1] != [None]
-            lines = lines[1:] if not asked else lines
-        if new_turn and not full and not again:
-            self._note_turn_start(view, d, seat, lines if asked else [None, *lines], news)
-        if news:
-            if asked and self.holder.queue:
-                self.holder.flush(tail=lines[0])
-                lines = lines[1:]
-            else:
-                self.holder.flush()
-        for line in lines:
-            # Turn moves are printed for the eyes and the screen reader, but a self-voicing game does
-            # not read the whole list aloud at every move; F9 (options) reads it.
-            spoken = full or d.kind != "turn" or not (line[:1].isdigit() or questions.is_how_to_buy(line, self.lang))
-            self.display.line(line)
-            if spoken:
-                self.speaker.speak(line)
+        seat.show_question(self.view(d.player), d, full=full, again=again, news=news, you=self.solo)
         self.prompted = d

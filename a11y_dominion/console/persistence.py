@@ -234,27 +234,13 @@ class Persistence:
         except RecordError:
             return None
         renamed = lambda name: new if name == old else name  # noqa: E731
-        seat.name = new
-        seat.announcer.listener = new
-        seat.heard.rename(old, new)
-        narrator = seat.narrator
-        narrator.viewer = new
-        narrator.current = renamed(narrator.current)
-        for held in (getattr(narrator, "_lead", None), getattr(narrator, "_summary", None)):
-            if isinstance(held, dict) and held.get("player") == old:
-                held["player"] = new
+        seat.rename(old, new)
         self.people = {renamed(name): person for name, person in self.people.items()}
         self.seats = [(renamed(name), kind) for name, kind in self.seats]
         self.humans = [renamed(name) for name in self.humans]
         self.seat_options = {renamed(name): opts for name, opts in self.seat_options.items()}
         # each seat's place in the help pages and the messages it read last (commands.CommandState)
         self.command_states = {renamed(name): state for name, state in self.command_states.items()}
-        self.told_figures = {
-            renamed(name): ((turn, renamed(who)), figures) for name, ((turn, who), figures) in self.told_figures.items()
-        }
-        if self.first_prompt_of_turn is not None:
-            turn, who = self.first_prompt_of_turn
-            self.first_prompt_of_turn = (turn, renamed(who))
         old_table = self.table
         seats = {renamed(name): person for name, person in old_table.seats.items()}
         table = type(old_table)(game, seats, onlooker=old_table.onlooker)
@@ -484,7 +470,8 @@ class History:
             self.autosave.undone(len(game.answers))
         self._tell_undone(me, events, before)
         # the figures heard since are old: the prompt says each one, as it does at that decision
-        getattr(self, "told_figures", {}).pop(me, None)
+        if me in self.people:
+            self.people[me].told_figures = None
         self.prompted = None
         self.reloaded = True  # the table asks again, now for the decision before the answer
 

@@ -168,16 +168,16 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
 USUAL_START = {"phase": "action", "actions": 1, "buys": 1, "coins": 0, "debt": 0}  # every turn starts so
 
 
-def turn_figures(view: PlayerView, d: Decision) -> dict:
-    """The figures a turn prompt of ``d`` names: phase ("action" or "buy"), Actions, Buys,
-    coins and the Debt of the player who answers."""
+def turn_figures(view: PlayerView, d: Decision | str) -> dict:
+    """The figures a turn prompt of ``d`` (or of the player it names) names: phase ("action" or
+    "buy"), Actions, Buys, coins and the Debt of the player who answers."""
     t = view.turn
     return {
         "phase": "action" if t.phase == "action" else "buy",
         "actions": t.actions,
         "buys": t.buys,
         "coins": t.coins,
-        "debt": view.player(d.player).debt,
+        "debt": view.player(d if isinstance(d, str) else d.player).debt,
     }
 
 

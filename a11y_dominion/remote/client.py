@@ -63,8 +63,6 @@ from pathlib import Path
 from typing import Any
 
 from ..announcements.words import join_names
-from ..console import queries as q
-from ..console import questions
 from ..console.answers import Answers, suggestion
 from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, run_command
 from ..console.completion import COMMANDS
@@ -95,7 +93,6 @@ from .protocol import (
     msg_from_data,
     read_message,
 )
-from .seat import undone_line
 
 KNOWN_HOSTS_FILE = "known_hosts"
 NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
@@ -1047,7 +1044,6 @@ class JoinConsole(Answers):
         self.decision_id: int | None = None
         self.sent = False
         self.shown: int | None = None
-        self.first_prompt_of_turn: tuple | None = None
         self.answered: list | None = None
         self.exit_code: int | None = None
         self.over = False
@@ -1057,7 +1053,6 @@ class JoinConsole(Answers):
         self.carry = ""  # a line half typed when a question came: drawn again at its prompt
         self.ended_told = False  # the host said why it ends this session (its last text)
         self.told: list = []  # the events told to this seat from the game's start: the story, then events
-        self.hand_due = False  # joined a game under way: its first question says the hand
         self.hints = True  # the hint command answers (the player's hints setting)
         self.host_hints: tuple[bool, int | None] = (True, None)  # the host's hint policy: on, thinking time
         self.step: int | None = None  # the answers given in the game so far, as the host said (the hint's seed)
@@ -1065,7 +1060,8 @@ class JoinConsole(Answers):
         # messages that could not be used count among the host's lines (one rate, one flood told)
         self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
         seat.take_keyboard()
-        seat.host = self  # the seat's history is told again from the events it was told (told)
+        seat.wait_for_prompt = True  # the news before a question goes on its prompt's line
+        seat.story = lambda: list(self.told)  # the seat's history is told again from them in another language
 
     # ------------------------------------------------------------ what the console mixins read
     @property
@@ -1082,7 +1078,7 @@ class JoinConsole(Answers):
 
     @speaker.setter
     def speaker(self, value) -> None:
-        self._speaker = value
+        self._speaker = self.holder.announcer.speaker = value
 
     solo = True
     shared = False
@@ -1108,12 +1104,9 @@ class JoinConsole(Answers):
         Another name changes nothing."""
         if seat == self.name or self.name is None or seat.casefold() != self.name.casefold():
             return
+        self.holder.rename(self.name, seat)
         self.name = seat
         self.humans = [seat] + [n for n in self.humans[1:] if n != seat]
-        holder = self.holder
-        holder.name = seat
-        holder.announcer.listener = seat
-        holder.narrator.viewer = seat
 
     def _know_players(self) -> None:
         """The players a "Name: query" may be about: every player of the latest view
@@ -1260,6 +1253,7 @@ class JoinConsole(Answers):
             reply=self.reply,
             error=self.error,
             say=lambda text: self.say(text, keep=False),
+            turn_start=holder.turn_start_lines,
             think_ms=self.host_hints[1],
             hints_off=N_("Hints are off at this table: the host's hints setting is off.")
             if not self.host_hints[0]
@@ -1509,24 +1503,10 @@ class JoinConsole(Answers):
             self.read_between()
 
     # ------------------------------------------------------------ questions
-    def show_question(self, d: Decision, full: bool = False, again: bool = False) -> None:
-        """The question and the options this player has not heard yet, as at the console
-        (:class:`~a11y_dominion.console.questions.Heard`); with the hand at the first prompt
-        of a turn unless it is just the hand drawn in Clean-up, already told."""
-        view = self.view()
-        new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.number, d.player)
-        if d.kind == "turn":
-            self.first_prompt_of_turn = (view.turn.number, d.player)
-        elif view.turn.player != d.player and self.holder.before_question():
-            self.holder.flush()  # a question in an opponent's turn: what led to it first
-        hand = (new_turn and not full and not questions.heard_hand(self.holder, view)) or self.hand_due
-        self.hand_due = False
-        for line in self.holder.heard.lines(view, d, full=full, hand=hand, you=True, lang=self.lang, again=again):
-            # as at the console: a self-voicing game does not read every turn move aloud; F9 (options) does
-            spoken = full or d.kind != "turn" or not line[:1].isdigit()
-            self.display.line(line)
-            if spoken:
-                self.speaker.speak(line)
+    def show_question(self, d: Decision, full: bool = False, again: bool = False, news: bool = False) -> None:
+        """Put the question to this seat as the console does
+        (:meth:`~a11y_dominion.console.narration.Narration.show_question`)."""
+        self.holder.show_question(self.view(), d, full=full, again=again, news=news)
 
     def ask(self) -> bool:
         """Read lines until an answer to the pending decision is sent; False when the player left."""
@@ -1537,7 +1517,7 @@ class JoinConsole(Answers):
             if self.exit_code is not None:
                 return False
             self.shown = self.decision_id
-            self.show_question(d)
+            self.show_question(d, news=True)
         default, self.carry = self.carry, ""
         while True:
             self.answered = None
@@ -1584,6 +1564,7 @@ class JoinConsole(Answers):
                 keys = [k.to_dict() if isinstance(k, Move) else k for k in self.answered]
                 self.link.send({"type": "answer", "id": self.decision_id, "keys": keys})
                 self.sent = True
+                self.holder.last_answer = self.answered
                 return True
 
     # ------------------------------------------------------------ messages from the host
@@ -1623,6 +1604,8 @@ class JoinConsole(Answers):
     def receive(self, message: dict) -> bool:
         """Use one message from the host; False when joining cannot go on (``exit_code`` set)."""
         kind = message["type"]
+        if kind not in ("events", "decide", "view", "story", "history"):
+            self.holder.flush()  # the news waiting for a question that did not come, before what comes now
         if kind == "hello":
             if message.get("protocol") != PROTOCOL_VERSION:
                 self.error(
@@ -1657,6 +1640,8 @@ class JoinConsole(Answers):
             events = [event_from_data(e) for e in message["events"]]
             self.told.extend(events)
             self.holder.tell(events)
+            if message.get("asks") is not True:  # (else they are said with the question that comes next)
+                self.holder.flush()
         elif kind == "story":  # what this seat's player heard before this session: kept, history only
             start = message["start"]
             if not isinstance(start, int) or isinstance(start, bool) or start < 0:
@@ -1666,7 +1651,7 @@ class JoinConsole(Answers):
             self.told.extend(events)
             if events:  # a game under way: the narration goes on from it, the hand said at the first question
                 self.holder.recall(events, keep=False)  # (the history comes in the history message)
-                self.hand_due = True
+                self.holder.hand_due = True
         elif kind == "history":  # the seat's history as the host kept it: this program's from now on
             lines = message["lines"]
             if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
@@ -1697,34 +1682,26 @@ class JoinConsole(Answers):
         elif kind in ("view", "game_over"):
             self.latest = PlayerView.from_data(message["view"])
             self.game = Position(self.latest, self.decision)
+            heard = message.get("heard")  # the host told where this seat's own turn stands (back in the game)
+            if heard in ("turn", "hand") and self.latest.turn.player == self.name:
+                self.holder.heard_turn(self.latest, figures=heard == "turn")
             if kind == "game_over":
                 self.over = True
                 self.decision, self.sent = None, False
         return True
 
     def took_back(self, player: str, events: list, view: dict) -> None:
-        """The ``undone`` message: ``player`` took back an answer that made ``events``.
-        This seat's own undo: "Undone: ..." and the hand, and its question is asked again
-        (the host sends it anew); another seat's: "Ann took back: ..." (its summary of
-        the turn starts again, without what was taken back), said only when this seat was
-        told something of what was taken back (:meth:`~a11y_dominion.console.seat.HumanSeat.was_told`)."""
-        holder = self.holder
+        """The ``undone`` message: ``player`` took back an answer that made ``events``, told as
+        :meth:`~a11y_dominion.console.narration.Narration.undone` says; this seat's own question
+        is asked again (the host sends it anew)."""
         before = self.latest
         self.latest = PlayerView.from_data(view)
         if events:  # the events taken back leave what this seat was told (hint reads it)
             del self.told[-len(events) :]
-        told = True
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
-        else:
-            told = holder.was_told(player, len(events))  # (nothing told of it: nothing said of the undo)
-            holder.take_back_told(player, len(events))
         self.game = Position(self.latest, self.decision)
-        if not told:
-            return
-        self.say(undone_line(self.name, player, events, self.lang, before, self.latest), priority="high")
-        if player == self.name:
-            self.reply(q.hand_lines(self.latest, True, self.lang))
+        self.holder.undone(player, events, self.latest, before)
 
     def run(self) -> int:
         """Play until the host ends the session; the exit code (0: the game ended,

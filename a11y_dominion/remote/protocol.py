@@ -425,7 +425,9 @@ class ProtocolOutlet:
         self.send({"type": "text", "text": text, **({"last": True} if last else {})})
 
     def events(self, events: list) -> int:
-        self.send({"type": "events", "events": [event_data(e) for e in events]})
+        d = self.host.table.game.pending  # its question comes next: the program says the news with its prompt
+        asks = {"asks": True} if d is not None and d.player == self.seat.name else {}
+        self.send({"type": "events", "events": [event_data(e) for e in events], **asks})
         if not self.over and any(isinstance(e, GameEnded) for e in events):
             self.over = True
             view = self.host.table.view(self.seat.name)

@@ -549,12 +549,14 @@ class TableRoom:
                 outlet.resend()
                 return
             seat.lines(q.hand_lines(view, True, lang))
-            seat.show_question(d, view, full=True)  # its first line is the turn's figures
+            seat.show_question(view, d, full=True)  # its first line is the turn's figures
             seat.prompt()
             return
         if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
             seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
+        if view.turn.player == name:  # its own turn: its prompt says neither again
+            seat.heard_turn(view, figures=not turn_told)
         seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
     def _missed(self, name: str, lines_heard: int) -> None:

@@ -20,8 +20,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ..console import queries as q
-from ..console import questions
 from ..console.answers import _is_answer_word, confirmation, is_legal, not_done, refusal_text, suggestion
 from ..console.commands import (
     MAX_SAY,
@@ -133,13 +131,13 @@ class RemoteSeat(HumanSeat):
     ):
         from prompt_toolkit.history import InMemoryHistory
 
-        super().__init__(name, lang=lang, verbosity=verbosity, speaker=None, print_fn=self._print)
+        super().__init__(name, lang=lang, verbosity=verbosity, print_fn=lambda text, style=None: self.line(text))
         self.table_of = table_of
+        self.story = lambda: redact_all(t.game.log, self.name) if (t := table_of()) is not None else []
         self.at_keyboard = True  # a remote player has a screen of their own: everything is said at once
         self._write: Callable | None = None
         self.waiting: asyncio.Future | None = None
         self.decision: Any = None
-        self.first_prompt_of_turn: tuple | None = None
         self.gone = False
         self.prompt_shown = False  # with no terminal session: the prompt was written last
         self.chosen = False  # language and verbosity chosen (at the first join): not asked again
@@ -167,9 +165,6 @@ class RemoteSeat(HumanSeat):
     def attach(self, write: Callable | None) -> None:
         """Send this seat's lines with ``write(text)`` from now on (None: nowhere)."""
         self._write = write
-
-    def _print(self, text: str, style: str | None = None) -> None:
-        self.line(text)
 
     def line(self, text: str) -> None:
         """Send one line to the player: the terminal session prints it above the prompt
@@ -223,16 +218,13 @@ class RemoteSeat(HumanSeat):
         """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on; the host
         keeps them with the game (:attr:`keep_settings`), so a resumed game narrates so too.
         Raises ValueError for a language or verbosity the game does not have."""
-        before = self.lang.code
         if language is not None:
-            self.lang = Language(language)
+            self.change("language", language)  # (its history is told again in the language)
         if verbosity is not None:
             if verbosity not in VERBOSITIES:
                 raise ValueError(f"{verbosity} is not a verbosity; choose terse, normal or verbose.")
             self.verbosity = verbosity
         table = self.table_of()
-        if self.lang.code != before and table is not None:
-            self.retell(redact_all(table.game.log, self.name))  # repeat reads the history in the language
         drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard
         self.narrator = self._narrator(table.game.current.name if table is not None else None)
         self.narrator.last_drawn = drawn
@@ -252,7 +244,7 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.outlet.decide(decision, view)
         else:
-            self.show_question(decision, view)
+            self.show_question(view, decision, news=True)
         self.waiting = asyncio.get_running_loop().create_future()
         self.prompt()
         return self.waiting
@@ -271,17 +263,11 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.recall(events)
             return self.outlet.events(events)
+        table = self.table_of()
+        d = table.game.pending if table is not None else None
+        # the news waits for this seat's prompt when its question comes next (the prompt goes on its line)
+        self.wait_for_prompt = self._write is not None and not self.gone and d is not None and d.player == self.name
         return super().tell(events)
-
-    def show_question(self, d, view, full: bool = False) -> None:
-        """The question and the options this player has not heard yet, as at the console
-        (:class:`~a11y_dominion.console.questions.Heard`); at the first prompt of a turn,
-        also the hand, unless it is just the hand drawn in Clean-up, already told."""
-        new_turn = d.kind == "turn" and self.first_prompt_of_turn != (view.turn.own_number, view.turn.player)
-        if d.kind == "turn":
-            self.first_prompt_of_turn = (view.turn.own_number, view.turn.player)
-        hand = new_turn and not full and not questions.heard_hand(self, view)
-        self.lines(self.heard.lines(view, d, full=full, hand=hand, lang=self.lang))
 
     # ------------------------------------------------------------ typed lines
     def typed(self, text: str) -> str | None:
@@ -356,7 +342,7 @@ class RemoteSeat(HumanSeat):
             screen=_Lines(self),
             speech=None,
             port=SeatPort(
-                options=lambda: self.show_question(d, self.table_of().view(self.name), full=True),
+                options=lambda: self.show_question(self.table_of().view(self.name), d, full=True),
                 undo=self.undo_line,
                 quit=self._quit,
                 export=self.export_lines,
@@ -366,6 +352,7 @@ class RemoteSeat(HumanSeat):
             reply=self.lines,
             error=self.line,
             say=self.line,
+            turn_start=self.turn_start_lines,
             think_ms=0,
             hints_off=N_("Hints are off at this table: the host's hints setting is off."),
             settings_file=False,
@@ -383,28 +370,19 @@ class RemoteSeat(HumanSeat):
             self.line(self.lang.msg(why))
 
     def undone(self, player: str, events: list, view, before=None) -> None:
-        """``player`` took back an answer that made ``events`` (redacted for this seat);
-        ``view``: this seat's view now. The undoing seat hears "Undone: ..." and its
-        hand; every other seat "Ann took back: ...". A seat-protocol session gets
-        the ``undone`` message instead, and narrates it itself (the seat's history at
-        the host keeps the sentence, as its program does). A terminal seat that was told
-        nothing of what was taken back (at its verbosity, another player's play waits for the
-        summary of their turn) hears nothing of the undo: what it heard stands, and the
-        summary tells what stands."""
-        told = True
-        if player != self.name:  # its summary of this turn keeps what stands, without what was taken back
-            told = self.was_told(player, len(events))
-            self.take_back_told(player, len(events))
-        said = undone_line(self.name, player, events, self.lang, before, view)
+        """``player`` took back an answer that made ``events`` (redacted for this seat): told as
+        :meth:`~a11y_dominion.console.narration.Narration.undone` says; a seat-protocol session gets
+        the ``undone`` message instead and says it itself (the history here keeps the sentence)."""
+        super().undone(player, events, view, before, say=self.outlet is None)
         if self.outlet is not None:
-            self.history.add(said, category="game", priority="high")
             self.outlet.undone(player, events, view)
-            return
-        if not told:
-            return
-        self.say(said, priority="high")
-        if player == self.name:
-            self.lines(q.hand_lines(view, True, self.lang))
+
+    def heard_turn(self, view, figures: bool = True) -> None:
+        """As :meth:`~a11y_dominion.console.narration.Narration.heard_turn`; a seat-protocol session's
+        program is told so with the view it was told from."""
+        super().heard_turn(view, figures)
+        if self.outlet is not None:
+            self.outlet.send({"type": "view", "view": view.to_data(), "heard": "turn" if figures else "hand"})
 
     def export_lines(self, rest: str = "") -> None:
         """``export`` at a terminal seat: the host cannot write a file on the player's computer,
@@ -455,6 +433,7 @@ class RemoteSeat(HumanSeat):
         self._give(keys)
 
     def _give(self, keys: list) -> None:
+        self.last_answer = keys
         waiting, self.waiting = self.waiting, None
         if waiting is not None:
             waiting.set_result(keys)
@@ -476,17 +455,8 @@ class RemoteSeat(HumanSeat):
         """An empty line: the question awaited is read again, every line of it, as at
         the console (the turn prompt with whose turn it is); nothing when nothing is asked."""
         table = self.table_of()
-        d = table.game.pending if table is not None else None
-        if not self.awaiting or d is None or d is not self.decision:
-            return
-        if self.outlet is not None:
-            return
-        view = table.view(self.name)
-        lines = self.heard.lines(view, d, lang=self.lang, again=True)
-        if d.kind == "turn" and lines and lines[0] == questions.question(view, d, self.lang):
-            turn = self.lang.text(N_("Your turn {n}."), n=q.turn_number(view))
-            lines = [f"{turn} {lines[0]}", *lines[1:]]
-        self.lines(lines)
+        if self.awaiting and self.outlet is None and table is not None and table.game.pending is self.decision:
+            self.show_question(table.view(self.name), self.decision, again=True)
 
     def leave(self) -> None:
         """The player went away: a pending answer stops the table."""
