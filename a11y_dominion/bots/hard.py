@@ -218,10 +218,12 @@ class _GameLedger:
         self._at = -1
 
     def of(self, player: str) -> Counter[str]:
-        """The cards ``player`` has in the rollout's game, by name: counted once per decision
+        """The cards ``player`` has in the rollout's game, by name: read once per decision
         (the game changes only as an answer is given, and every answer is recorded in
-        ``game.answers``), and then the same Counter (to be left as it is found, as a
-        :class:`~.common.Ledger`'s own)."""
+        ``game.answers``) from the counts the game keeps (:meth:`Player.owned_counts`, as a
+        seat's view gives them), or counted from the player's zones once a card became another
+        (named then as what it became), and then the same Counter (to be left as it is found,
+        as a :class:`~.common.Ledger`'s own)."""
         game = self.game
         at = len(game.answers)
         counted = self._counted
@@ -233,8 +235,11 @@ class _GameLedger:
             if c is not None:
                 return c
         p = game.by_name[player]
-        c = counted[player] = Counter(map(_NAME, chain(p.hand, p.deck, p.discard, p.in_play, p.set_aside)))
-        return c  # (by name, in the order of p.all_cards())
+        if game.some_card_became:  # (a card in play may be named as the card it became)
+            c = counted[player] = Counter(map(_NAME, chain(p.hand, p.deck, p.discard, p.in_play, p.set_aside)))
+        else:  # (every card is named as printed: the counts the game keeps, names of none left at 0)
+            c = counted[player] = Counter(p.owned_counts())
+        return c
 
     @property
     def gained_this_turn(self) -> dict[str, int]:
