@@ -167,7 +167,7 @@ def close(child) -> None:
 
 
 def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.", most: int | None = None) -> dict:
-    """Play Big Money (:func:`remoteplay.choose`) for every seat of ``children`` (name -> child
+    """Play Big Money (:class:`remoteplay.BigMoney`) for every seat of ``children`` (name -> child
     at a started table's seat) until each has heard "Game over." and ``over`` (the line that
     sends it back to the lobby), or, with ``most``, until that many lines were typed and the
     next question's prompt shows at a seat; returns name -> the plain text it received since
@@ -176,12 +176,13 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.",
     import re
     import select
 
-    from remoteplay import choose, prompt_ends, received_text
+    from remoteplay import BigMoney, prompt_ends, received_text
 
     raw = {name: bytearray(child.buffer) for name, child in children.items()}
     for child in children.values():
         child.buffer = b""
     mark = {name: 0 for name in children}
+    big_money = BigMoney()  # each seat's figures, kept from one answer to the next (the prompt says what changed)
     done: set = set()
     moves = 0
     while len(done) < len(children):
@@ -197,7 +198,7 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.",
                 continue
             if most is not None and moves >= most:
                 return {n: received_text(bytes(raw[n][mark[n] :])) for n in children}
-            move = choose(screen, name)
+            move = big_money.move(screen, name)
             if move is None:
                 said = [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]
                 if not said:

@@ -155,7 +155,7 @@ def test_a_join_login_takes_over_an_ssh_seat_and_each_side_is_told(tmp_path):
         try:
             ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
             bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
-            ann.until(r"^Ann, Action phase")
+            ann.until(r"\bAnn, Action phase")
             again = join_program(host, tmp_path, "Ann")
             again.expect("Welcome back, Ann")
             said = again.before
@@ -234,7 +234,7 @@ def test_a_killed_ssh_client_is_one_sentence_at_the_host_told_once(tmp_path):
         try:
             ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
             bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
-            ann.until(r"^Ann, Action phase")
+            ann.until(r"\bAnn, Action phase")
             os.kill(ann.child.pid, signal.SIGKILL)  # the player's ssh client dies in the middle of the game
             ann.child.expect(pexpect.EOF)
             bea.until("^" + left, prompt=False)
