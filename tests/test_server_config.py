@@ -251,3 +251,32 @@ def test_a_good_file_starts(tmp_path):
     err = io.StringIO()
     assert config_or_exit(tmp_path, Language("en"), err) == parse_config(FULL, "server.toml")
     assert err.getvalue() == ""
+
+
+def test_the_operators_page_shows_every_key_with_its_default():
+    from pathlib import Path
+
+    import tomllib
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "server.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    start = lines.index("    [server]")
+    end = lines.index("    logins_kept_days = 30", start)
+    example = "\n".join(line[4:] for line in lines[start : end + 1]) + "\n"
+    config = parse_config(example, "server.toml")
+    assert config.ban.names == ("Mallory",) and config.moderators.names == ("Ann",)
+    written = tomllib.loads(example)
+    given_by_the_machine = {("bots", "quick_workers"), ("bots", "think_workers")}  # (None: from the processors)
+    lists_of_names = {("ban", "names"), ("ban", "addresses"), ("moderators", "names")}  # (empty by default)
+    headings = "\n".join(line for line in lines if line.startswith("### "))
+    items = "\n".join(line.split(":")[0] for line in lines if line.startswith("- "))  # (what each item explains)
+    for section, keys in defaults().items():
+        assert f"[{section}]" in headings, section
+        for key, default in keys.items():
+            assert f"`{key}`" in items, key
+            if (section, key) in given_by_the_machine:
+                assert key not in written[section]
+            elif (section, key) in lists_of_names:
+                assert default == ()
+            else:
+                assert written[section][key] == (list(default) if isinstance(default, tuple) else default), key

@@ -47,6 +47,8 @@ def run(coro):
         ("  who   Bea ", ("who", "Bea")),
         ("stoppen", ("quit", "")),
         ("instellingen taal nl", ("settings", "taal nl")),
+        ("hulp", ("help", "")),
+        ("Hulp nieuw", ("help", "nieuw")),
         ("dance now", (None, "dance")),
         ("", (None, "")),
     ],
@@ -188,6 +190,20 @@ def test_help_lists_the_commands_and_one_command():
         "statistiek, ranglijst, instellingen, account, help en stoppen."
     )
     assert help_lines("dance", en) == help_lines("", en)
+
+
+def test_help_new_says_what_new_alone_opens_and_how_options_are_typed():
+    assert help_lines("new", Language("en")) == [
+        "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with its "
+        "value: players 2, bots medium,hard, kingdom random, events and landmarks with names, undo off, bot-after 60, "
+        "rollouts 4, seed 7; for example: new players 2 bots medium."
+    ]
+    assert help_lines("nieuw", Language("nl")) == [
+        "nieuw: open een tafel voor 4 spelers met het koninkrijk Basic Intro en ga eraan zitten; opties veranderen "
+        "dat, elk met een waarde: spelers 2, bots medium,hard, koninkrijk random, gebeurtenissen en "
+        "oriëntatiepunten met namen, herstel uit, bot-after 60, rollouts 4, seed 7; bijvoorbeeld: nieuw spelers 2 "
+        "bots medium."
+    ]
 
 
 def test_who_and_say_in_dutch(store):

@@ -192,3 +192,22 @@ def test_a_game_of_medium_bots_killed_at_seeded_moments_ends_as_the_game_never_s
     assert json.loads(final.splitlines()[-1])["end"] == json.loads(whole.splitlines()[-1])["end"]
     assert len(final.splitlines()) > kills[-1] + 2
     assert len(killed_games) == len(games) == 1 and killed_games[0][1:] == games[0][1:] and games[0][2] is None
+
+
+def test_a_restart_says_each_table_brought_back_once_and_logs_it_in_the_data_folder(tmp_path):
+    key = make_key(tmp_path, "ann_key")
+    with served(tmp_path) as server:
+        ann = signup_key(server, "Ann", key, tmp_path / "ann.log")
+        try:
+            lobby_line(ann, "new players 2 bots medium", rb"Table 1 is yours")
+            printed = server.killed()
+        finally:
+            close(ann)
+    assert "Table" not in printed
+    with served(tmp_path) as server:
+        printed = server.stopped()
+    said = "Table 1 had not started; it is closed."
+    assert printed.splitlines()[0] == said
+    assert printed.count(said) == 1  # (its warning went to the log, not to the screen a second time)
+    logged = (server.data / "server.log").read_text(encoding="utf-8").splitlines()
+    assert [line.split(" ", 2)[2] for line in logged] == [f"a11y_dominion.server.tables WARNING: {said}"]

@@ -61,6 +61,7 @@ DUTCH = {
     "ranglijst": "ranking",
     "instellingen": "settings",
     "stoppen": "quit",
+    "hulp": "help",
 }
 """The Dutch word of each command that has one, taken in any language."""
 
@@ -404,8 +405,9 @@ class Lobby:
 HELP = {
     "tables": N_("tables: every table in one line: its number, Kingdom, seats taken and free, bots, started or not."),
     "new": N_(
-        "new: open a table and sit at it; options as host's: players 2, bots medium,hard, kingdom random, "
-        "events, landmarks, undo off, bot-after 60, rollouts 4, seed 7."
+        "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with "
+        "its value: players 2, bots medium,hard, kingdom random, events and landmarks with names, undo off, "
+        "bot-after 60, rollouts 4, seed 7; for example: new players 2 bots medium."
     ),
     "sit": N_("sit N: take a free seat at table N, or go back to your seat in its game."),
     "leave": N_("leave: stand up from your table before its game starts."),

@@ -7,7 +7,7 @@ sequences and control characters dropped, long lines cut, too many lines a secon
 and without a terminal (``ssh -T``) plain lines. Lines come above an empty prompt.
 
 - A new name that logged in with a key is asked "Make the account Ann, logging in with this
-  SSH key (its fingerprint ends in ...)? yes or no".
+  SSH key (its fingerprint ends in ...)? yes or no"; Enter alone asks it again.
 - A new name that logged in with a password types it again, without echo; a different one,
   or one under :data:`MIN_PASSWORD` characters, makes no account and ends the session.
 - Then the language and verbosity (skipped when the client sent ``A11Y_DOMINION_LANG`` and
@@ -297,16 +297,16 @@ class ServerSession(TerminalSession):
         key: tuple[bytes, str] | None = None
         if method == "key":
             fingerprint = str(secret.get_fingerprint())
-            answer = await self.ask(
-                lang.text(
-                    N_(
-                        "Make the account {player}, logging in with this SSH key "
-                        "(its fingerprint ends in {end})? yes or no"
-                    ),
-                    player=name,
-                    end=fingerprint[-6:],
-                )
+            question = lang.text(
+                N_(
+                    "Make the account {player}, logging in with this SSH key (its fingerprint ends in {end})? yes or no"
+                ),
+                player=name,
+                end=fingerprint[-6:],
             )
+            answer = await self.ask(question)
+            while answer == "":  # (Enter alone, as a new player may press at first: the question again)
+                answer = await self.ask(question)
             if answer is None or not is_yes(answer):
                 say(lang._(N_("No account was made; goodbye.")))
                 return None

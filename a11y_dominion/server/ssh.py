@@ -290,13 +290,18 @@ EXIT_CANNOT_START = 2
 """The exit code of a server that cannot start (its folder, file, database or address)."""
 
 
+SERVER_LOG = "server.log"
+"""The server's log in its data folder: its warnings and the libraries', with the time of each."""
+
+
 def run_server(data: str, listen: str, port: int, database: str | None = None, ready: str | None = None) -> int:
     """The ``server`` command: read ``data``/server.toml, open the database (``database``, else
     ``data``/server.sqlite3), take the folder's lock, bring back the tables a stopped or killed
     server left (:meth:`~.tables.Tables.restore`; one line each on standard output), listen on
     ``listen``:``port``, write the
     ``ready`` file (when given), and serve until SIGINT or SIGTERM (SIGBREAK on Windows).
-    Returns the exit code: 0 when stopped, :data:`EXIT_CANNOT_START` (one sentence on
+    Warnings, its own and the libraries', go to :data:`SERVER_LOG` in ``data``, never to
+    the screen. Returns the exit code: 0 when stopped, :data:`EXIT_CANNOT_START` (one sentence on
     standard error) when it cannot start."""
     import sys
 
@@ -317,6 +322,9 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
             file=sys.stderr,
         )
         return EXIT_CANNOT_START
+    from ..librarylog import keep_library_messages_off_screen
+
+    keep_library_messages_off_screen(folder / SERVER_LOG)  # (else Python prints the warnings a second time)
     import filelock
 
     lock = filelock.FileLock(str(folder / "server.lock"), timeout=0, thread_local=False)
