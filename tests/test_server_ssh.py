@@ -67,6 +67,7 @@ def test_signup_with_a_password_typed_twice_then_a_login_and_a_wrong_password(tm
         server.stopped()
     signup = (tmp_path / "signup.bytes").read_bytes()
     assert PASSWORD.encode() not in signup  # typed again without echo
+    assert b"*" not in signup  # not even a star a character, which a screen reader reads out
     con = sqlite3.connect(tmp_path / "server" / "server.sqlite3")
     (stored,) = con.execute("SELECT password FROM accounts WHERE name = 'Bea'").fetchone()
     con.close()

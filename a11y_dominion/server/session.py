@@ -33,6 +33,19 @@ MIN_PASSWORD = 10
 """The fewest characters of a password chosen at sign-up."""
 
 
+def _unshown_position(_i: int) -> int:
+    return 0
+
+
+class _Unshown:
+    """A prompt_toolkit input processor that shows none of the typed text (a password)."""
+
+    def apply_transformation(self, transformation_input: Any) -> Any:
+        from prompt_toolkit.layout.processors import Transformation
+
+        return Transformation([], source_to_display=_unshown_position, display_to_source=_unshown_position)
+
+
 class LobbySeat:
     """What the terminal session reads of its player while in the lobby: the language, the
     verbosity, the name shown, the typed lines' history and the completion of commands."""
@@ -109,13 +122,16 @@ class ServerSession(TerminalSession):
         ended or the player pressed Ctrl+D."""
         self.say(text)
         prompt = self._prompt
-        if prompt is not None:
-            prompt.is_password = hidden
+        shown = None
+        if prompt is not None and hidden:
+            # nothing at all is echoed, as at ssh's own password question: a star a character
+            # would be read out, "star, star, star", by a screen reader
+            shown, prompt.input_processors = prompt.input_processors, [_Unshown()]
         try:
             got = await self._read()  # type: ignore[no-untyped-call]
         finally:
-            if prompt is not None:
-                prompt.is_password = False
+            if prompt is not None and hidden:
+                prompt.input_processors = shown
         if got is None or got is LEAVE:
             return None
         return str(got).strip()
