@@ -91,7 +91,7 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
         await lobby.typed(ann, "tables")
         assert ann_heard == [
             "3 tables.",
-            "Table 1, basic-intro: 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
+            "Table 1, Basic Intro: 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
             "Table 2, random: 1 person, 2 seats free, no bots; not started, owner Cid.",
             "Table 3, chosen Kingdom: 1 person, 1 seat free, no bots; not started, owner Dee.",
         ]
@@ -99,7 +99,7 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
         await lobby.typed(bea, "tafels")
         assert bea_heard == [
             "3 tafels.",
-            "Tafel 1, basic-intro: 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
+            "Tafel 1, Rustige introductie: 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
             "Tafel 2, willekeurig: 1 persoon, 2 plaatsen vrij, geen bots; niet begonnen, van Cid.",
             "Tafel 3, gekozen koninkrijk: 1 persoon, 1 plaats vrij, geen bots; niet begonnen, van Dee.",
         ]
@@ -130,7 +130,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert room.everyone_in.is_set() and store.states == [(101, "playing")]
         assert tables.lines(Language("en")) == [
             "1 table.",
-            "Table 1, basic-intro: 2 people, no seat free, 1 bot (medium); started, turn 1.",
+            "Table 1, Basic Intro: 2 people, no seat free, 1 bot (medium); started, turn 1.",
         ]
         cid, cid_heard, _ = person(3, "Cid")
         await lobby.typed(cid, "sit 1")

@@ -36,8 +36,9 @@ from .store import FinishedGame, TableRow, utc_now
 
 log = logging.getLogger("a11y_dominion.server.tables")
 
-NAMED_KINGDOMS = ("basic-intro", "advanced-intro")
-"""The Kingdoms the lobby names as typed; ``random`` reads "random", card names "chosen Kingdom"."""
+NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
+"""The rulebook's recommended Kingdoms by the word typed, with the names the lobby reads (Dutch:
+the Dutch rulebook's); ``random`` reads "random", card names "chosen Kingdom"."""
 
 
 class SeatHolder(Protocol):
@@ -124,17 +125,17 @@ def free_words(n: int, lang: Language) -> str:
 
 
 def kingdom_words(options: TableOptions, lang: Language) -> str:
-    """The table's Kingdom as the lobby reads it: "basic-intro", "random", "chosen Kingdom"."""
+    """The table's Kingdom as the lobby reads it, in ``lang``: "Basic Intro", "random", "chosen Kingdom"."""
     key = options.kingdom.strip().lower()
     if key in NAMED_KINGDOMS:
-        return key
+        return lang._(NAMED_KINGDOMS[key])
     if key == "random":
         return lang._(N_("random"))
     return lang._(N_("chosen Kingdom"))
 
 
 def table_line(table: ServerTable, lang: Language) -> str:
-    """One table in one line, in ``lang``: "Table 1, basic-intro: 2 people, 1 seat free, 1 bot
+    """One table in one line, in ``lang``: "Table 1, Basic Intro: 2 people, 1 seat free, 1 bot
     (medium); not started, owner Bea." or "...; started, turn 9."."""
     options = table.options
     people = len(table.names) if table.playing else len(table.seated)
