@@ -100,7 +100,7 @@ def test_a_started_game_goes_on_at_the_same_decision_and_its_player_sits_back_do
         assert table.seated == [ann] and table.room.joined == ["Ann"]
         assert (
             tables.lines(ann.lang)[1]
-            == "Table 1, basic-intro: 1 person, no seat free, 1 bot (bigmoney); started, turn 5."
+            == "Table 1, Basic Intro: 1 person, no seat free, 1 bot (bigmoney); started, Ann's turn 3."
         )
         await tables.close()
         assert states(store) == [(1, "playing")]

@@ -130,7 +130,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert room.everyone_in.is_set() and store.states == [(101, "playing")]
         assert tables.lines(Language("en")) == [
             "1 table.",
-            "Table 1, Basic Intro: 2 people, no seat free, 1 bot (medium); started, turn 1.",
+            "Table 1, Basic Intro: 2 people, no seat free, 1 bot (medium); started, Ann's turn 1.",
         ]
         cid, cid_heard, _ = person(3, "Cid")
         await lobby.typed(cid, "sit 1")

@@ -107,7 +107,9 @@ def test_a_player_leaves_the_game_logs_in_again_and_sits_back_down_to_finish_it(
             lobby_line(ann, "quit", rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\. yes or no")
             lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
             lobby_line(
-                ann, "tables", rb"Table 1, Basic Intro: 1 person, no seat free, 1 bot \(bigmoney\); started, turn 1\."
+                ann,
+                "tables",
+                rb"Table 1, Basic Intro: 1 person, no seat free, 1 bot \(bigmoney\); started, Ann's turn 1\.",
             )
         finally:
             close(ann)

@@ -136,7 +136,7 @@ def kingdom_words(options: TableOptions, lang: Language) -> str:
 
 def table_line(table: ServerTable, lang: Language) -> str:
     """One table in one line, in ``lang``: "Table 1, Basic Intro: 2 people, 1 seat free, 1 bot
-    (medium); not started, owner Bea." or "...; started, turn 9."."""
+    (medium); not started, owner Bea." or "...; started, Bea's turn 5."."""
     options = table.options
     people = len(table.names) if table.playing else len(table.seated)
     bots = options.bots
@@ -145,7 +145,9 @@ def table_line(table: ServerTable, lang: Language) -> str:
     else:
         bot_words = lang._(N_("no bots"))
     if table.playing:
-        state = lang.text(N_("started, turn {turn}"), turn=max(1, table.room.table.game.turn.number))
+        game = table.room.table.game
+        player = game.current  # the player whose turn it is, and their own turn number, as the players hear it
+        state = lang.text(N_("started, {player}'s turn {n}"), player=player.name, n=player.turns_taken + 1)
     else:
         state = lang.text(N_("not started, owner {player}"), player=table.owner.name)
     return lang.text(
