@@ -29,6 +29,15 @@ class WatchingSession:
         self.watching = None
 
 
+async def until(ready: Any) -> None:
+    """Let the table's task run until ``ready()`` is true (a few loop turns; no clock)."""
+    for _ in range(10000):
+        if ready():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the table did not get there")
+
+
 def watcher_of(account: int, name: str, language: str = "en", verbosity: str = "normal") -> Any:
     who, heard, _ = person(account, name, language)
     who.session = WatchingSession()
@@ -55,7 +64,7 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
         ]
         assert ann_heard[-1] == "You play at table 1; sit 1 goes back to your seat."
         room = tables.tables[1].room
-        await asyncio.sleep(0.1)  # the table asks Ann her first turn
+        await until(lambda: room.people["Ann"].awaiting)  # the table asks Ann her first turn
         hand = [x for x in ann_heard if x.startswith("Your hand")]
         assert hand, ann_heard
         cid_heard.clear()
@@ -161,5 +170,34 @@ def test_a_dutch_terse_watcher_at_an_english_table_hears_the_game_in_dutch_terse
         assert said[-1] == terse[-1]
         assert table.watchers == [] and table.room.table.onlookers == []
         assert public_view(game).hand == []
+
+    asyncio.run(main())
+
+
+def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_it_stands(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, ann_session = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid", verbosity="verbose")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        seat = room.people["Ann"]
+        await until(lambda: seat.awaiting)  # the table asks Ann her first turn
+        await lobby.typed(cid, "watch 1")
+        watcher = cid.session.watching
+        cid_heard.clear()
+        ann_session.held.typed("play treasures")
+        await until(lambda: len(room.table.game.answers) == 1 and seat.awaiting)
+        assert cid_heard[:3] == ["Ann's Buy phase.", "Ann plays Copper.", "+1 coin. Ann has 1 Action, 1 Buy, 1 coin."]
+        cid_heard.clear()
+        ann_session.held.typed("undo")
+        await until(lambda: not room.table.game.answers and seat.awaiting)
+        game = room.table.game
+        assert cid_heard == ["Ann took back the play of 4 Coppers."]
+        assert watcher.told == len(game.log)
+        cid_heard.clear()
+        watcher.typed("status")
+        assert cid_heard[0] == "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins."
+        await tables.close()
 
     asyncio.run(main())
