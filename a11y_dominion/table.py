@@ -163,6 +163,7 @@ class Table:
         self.told = {name: 0 for name in self.seats}
         self.stopped: str | None = None
         self.autosave: Any = None
+        self.onlookers: list[Callable[[], object]] = []  # called after each delivery (a server's watchers)
         self._quick_moves()
         # the seats that tell their events to a person learn who at the table are people
         people = frozenset(
@@ -207,6 +208,8 @@ class Table:
                         if not events:
                             continue
                     tell(redact_all(events, name))
+        for hear in self.onlookers:
+            hear()
 
     def replace_game(self, game: Game, told: int | None = None) -> None:
         """Go on with ``game`` (a resumed or loaded game, or the same game replayed

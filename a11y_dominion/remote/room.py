@@ -263,6 +263,7 @@ class TableRoom:
         self.stopped = asyncio.Event()
         self.stopped_by_host = False
         self.sessions: dict[str, Any] = {}
+        self.watchers: list[Any] = []  # the server's watchers of this game (told an undo: .undone(player, events))
         self.away: dict[str, asyncio.TimerHandle] = {}  # name: the timer of the bot that stands in (bot_after)
         # name: (its history's length, the events it was told) when the seat's last session ended:
         # what it heard; a session that takes the seat is told, once, what came after
@@ -714,6 +715,8 @@ class TableRoom:
             table.autosave.undone(len(game.answers))
         for other, person in self.people.items():
             person.undone(name, redact_all(events, other), table.view(other), before if other == name else None)
+        for watcher in self.watchers:
+            watcher.undone(name, events)
         if self.local not in self.joined:
             self.out(undone_line(None, name, redact_all(events, None), self.lang))
         seat.waiting = None

@@ -32,6 +32,7 @@ COMMANDS = (
     "tables",
     "new",
     "sit",
+    "watch",
     "leave",
     "start",
     "who",
@@ -51,6 +52,7 @@ DUTCH = {
     "tafels": "tables",
     "nieuw": "new",
     "zit": "sit",
+    "kijk": "watch",
     "weg": "leave",
     "begin": "start",
     "wie": "who",
@@ -208,7 +210,7 @@ class Lobby:
             return None
         if command == "quit":
             return "quit"
-        if command in ("tables", "new", "sit", "leave", "start"):
+        if command in ("tables", "new", "sit", "watch", "leave", "start"):
             await self.at_tables(person, command, rest)
         elif command == "who":
             self.who(person, rest)
@@ -232,7 +234,7 @@ class Lobby:
         return None
 
     async def at_tables(self, person: Person, command: str, rest: str) -> None:
-        """``tables``, ``new``, ``sit N``, ``leave`` and ``start`` (see :mod:`.tables`)."""
+        """``tables``, ``new``, ``sit N``, ``watch N``, ``leave`` and ``start`` (see :mod:`.tables`)."""
         tables = self.tables
         if tables is None:
             person.send(person.lang._(N_("This server has no tables.")))
@@ -243,6 +245,8 @@ class Lobby:
             await tables.new(person, rest)
         elif command == "sit":
             await tables.sit(person, rest)
+        elif command == "watch":
+            tables.watch(person, rest)
         elif command == "leave":
             tables.leave(person)
         else:
@@ -410,6 +414,9 @@ HELP = {
         "bot-after 60, rollouts 4, seed 7; for example: new players 2 bots medium."
     ),
     "sit": N_("sit N: take a free seat at table N, or go back to your seat in its game."),
+    "watch": N_(
+        "watch N: follow the game at table N, hearing what every player may know, never a hand; leave goes back."
+    ),
     "leave": N_("leave: stand up from your table before its game starts."),
     "start": N_("start: the owner of a table begins its game with the players seated."),
     "who": N_("who: who is here; who NAME: where that person is."),
@@ -437,8 +444,8 @@ def help_lines(rest: str, lang: Language) -> list[str]:
     return [
         lang._(
             N_(
-                "Lobby commands: tables, new, sit N, leave, start, who, say TEXT, tell NAME TEXT, games, stats, "
-                "ranking, settings, account, help and quit."
+                "Lobby commands: tables, new, sit N, watch N, leave, start, who, say TEXT, tell NAME TEXT, games, "
+                "stats, ranking, settings, account, help and quit."
             )
         ),
         lang._(N_("Type help and a command to hear more, for example: help tell.")),

@@ -78,6 +78,7 @@ class ServerSession(TerminalSession):
         self.server = server
         self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
         self.table_number: int | None = None  # the table whose seat the session holds
+        self.watching: Any = None  # the WatchSeat (.watch) typed lines go to while watching a game
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
         """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat's lines
@@ -95,8 +96,18 @@ class ServerSession(TerminalSession):
         self._in_context(self._new_prompt)
         self.changed()
 
+    def watch(self, watcher: Any) -> None:
+        """Watch a game: typed lines go to ``watcher`` (a :class:`~.watch.WatchSeat`), with its
+        completion, until :meth:`to_lobby`."""
+        if self.held is None and self.watching is None:
+            self.lobby_seat = self.seat
+        self.watching = self.seat = watcher
+        self._in_context(self._new_prompt)
+        self.changed()
+
     def to_lobby(self) -> None:
-        """Stand up from the table's seat: typed lines go to the lobby again."""
+        """Stand up from the table's seat, or stop watching: typed lines go to the lobby again."""
+        self.watching = None
         seat = self.seat
         if seat is not None and getattr(seat, "session", None) is self:
             seat.session = None
@@ -225,6 +236,9 @@ class ServerSession(TerminalSession):
                 if not await self._at_seat(person, got):
                     return
                 continue
+            if self.watching is not None:
+                self._watching(person, got)
+                continue
             if got is not LEAVE:
                 verdict = server.rates.line(person.account)
                 if verdict == "tell":
@@ -237,7 +251,7 @@ class ServerSession(TerminalSession):
                     server.fault(person.name, e)
                     say(person.lang._(N_("That did not work; type help for the commands.")))
                     continue
-                if self.seat is not None and self.held is None:
+                if self.seat is not None and self.held is None and self.watching is None:
                     self.seat.lang = person.lang
                 if action != "quit":
                     continue
@@ -247,6 +261,27 @@ class ServerSession(TerminalSession):
                 self._ended = 0
                 return
             say(person.lang._(N_("You stay in the lobby.")))
+
+    def _watching(self, person: Person, got: Any) -> None:
+        """A line typed while watching a game (``got``: the line, or :data:`LEAVE`): the watcher
+        reads it; leave, quit or Ctrl+D goes back to the lobby."""
+        server = self.server
+        watcher = self.watching
+        action: Any = "quit"
+        if got is not LEAVE:
+            verdict = server.rates.line(person.account)
+            if verdict == "tell":
+                self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
+            if verdict != "ok":
+                return
+            try:
+                action = watcher.typed(str(got))
+            except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+                server.fault(person.name, e)
+                self.say(watcher.lang._(N_("That did not work; type help for the commands.")))
+                return
+        if action == "quit":
+            server.tables.unwatch(person)
 
     async def _at_seat(self, person: Person, got: Any) -> bool:
         """A line typed at a table's seat (``got``: the line, or :data:`LEAVE`): the seat reads

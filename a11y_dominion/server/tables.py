@@ -53,6 +53,10 @@ class SeatHolder(Protocol):
         """Stand up: typed lines go to the lobby again."""
         ...
 
+    def watch(self, watcher: Any) -> None:
+        """Watch a game: typed lines go to ``watcher`` (a :class:`~.watch.WatchSeat`)."""
+        ...
+
 
 class TableStore(Protocol):
     """What the tables need of the database (:class:`~.store.Store` has it)."""
@@ -100,6 +104,7 @@ class ServerTable:
     names: dict[int, str] = field(default_factory=dict)  # account -> its seat's name, once started
     holders: list[tuple[int | None, str]] = field(default_factory=list)  # (account, kind) of each seat
     started: str = ""
+    watchers: list[tuple[Person, Any]] = field(default_factory=list)  # (person, their WatchSeat)
 
     @property
     def playing(self) -> bool:
@@ -345,6 +350,61 @@ class Tables:
             return
         self._stand_up(table, person)
 
+    def watch(self, person: Person, rest: str) -> None:
+        """``watch N``: follow the started game of table N with only what every player may know
+        (:class:`~.watch.WatchSeat`), in ``person``'s own language and verbosity."""
+        from .watch import WatchSeat
+
+        lang = person.lang
+        number = number_of(rest)
+        if number is None:
+            person.send(lang._(N_("Type watch and a table's number, for example: watch 1.")))
+            return
+        table = self.tables.get(number)
+        if table is None:
+            person.send(lang.text(N_("There is no table {number}; type tables to hear them."), number=number))
+            return
+        if not table.playing:
+            person.send(lang.text(N_("Table {number} has not started; there is nothing to watch yet."), number=number))
+            return
+        if table.sits(person.account):
+            person.send(
+                lang.text(N_("You play at table {number}; sit {number} goes back to your seat."), number=number)
+            )
+            return
+        room = table.room
+        watcher = WatchSeat(room, number, lang, person.verbosity, person.send)
+        table.watchers.append((person, watcher))
+        room.watchers.append(watcher)
+        watcher.arrive()
+        room.table.onlookers.append(watcher.hear)
+        if person.session is not None:
+            person.session.watch(watcher)
+
+    def unwatch(self, person: Person, said: bool = True) -> None:
+        """``person`` stops watching the table they watch (``said``: they are told so and their
+        session goes back to the lobby); nothing happens when they watch none."""
+        for table in self.tables.values():
+            for entry in list(table.watchers):
+                if entry[0] is person:
+                    self._unwatched(table, entry)
+                    if said:
+                        if person.session is not None:
+                            person.session.to_lobby()
+                        person.send(
+                            person.lang.text(
+                                N_("You stop watching table {number}; you are in the lobby."), number=table.number
+                            )
+                        )
+
+    def _unwatched(self, table: ServerTable, entry: tuple[Person, Any]) -> None:
+        watcher = entry[1]
+        table.watchers.remove(entry)
+        if watcher in table.room.watchers:
+            table.room.watchers.remove(watcher)
+        if watcher.hear in table.room.table.onlookers:
+            table.room.table.onlookers.remove(watcher.hear)
+
     def waiting(self, person: Person) -> None:
         """At a login: when a started game waits for ``person``'s account, say so, and how to go back."""
         here = self.of(person.account)
@@ -432,6 +492,7 @@ class Tables:
     def gone(self, person: Person) -> None:
         """The session of ``person`` ended: a seat before the start is given up; a seat in a
         started game waits for its player (the game's own rules: it waits, or a bot plays)."""
+        self.unwatch(person, said=False)
         table = self.of(person.account)
         if table is None:
             return
@@ -596,6 +657,21 @@ class Tables:
                 if result is None
                 else person.lang.text(
                     N_("The game at table {number} stopped; you are back in the lobby."), number=table.number
+                )
+            )
+        for watching, watcher in list(table.watchers):
+            self._unwatched(table, (watching, watcher))
+            if watching.session is not None:
+                watching.session.to_lobby()
+            watching.send(
+                watching.lang.text(
+                    N_("The game at table {number} is over; you are back in the lobby."),
+                    number=table.number,
+                )
+                if result is None
+                else watching.lang.text(
+                    N_("The game at table {number} stopped; you are back in the lobby."),
+                    number=table.number,
                 )
             )
         room.stopped.set()

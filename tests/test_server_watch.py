@@ -1,0 +1,203 @@
+"""Watching a table's game on the server without SSH (:mod:`a11y_dominion.server.watch`):
+``watch N`` and its refusals, what a watcher hears on arrival, the public queries it may type,
+``hand``, ``hint`` and moves refused in one sentence each, ``leave``; and a Dutch, terse
+watcher at an English table, who hears the game in Dutch, tersely, to its end."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from a11y_dominion.announcements.narrator import Narrator
+from a11y_dominion.i18n import Language
+from a11y_dominion.server.watch import WATCH_COMMANDS, WatchSeat, public_view
+from a11y_dominion.view import redact_all
+from test_server_tables import make_tables, person
+
+
+class WatchingSession:
+    """A session that watches as the server's does (typed lines go to its watcher)."""
+
+    def __init__(self) -> None:
+        self.watching: Any = None
+
+    def watch(self, watcher: Any) -> None:
+        self.watching = watcher
+
+    def to_lobby(self) -> None:
+        self.watching = None
+
+
+async def until(ready: Any) -> None:
+    """Let the table's task run until ``ready()`` is true (a few loop turns; no clock)."""
+    for _ in range(10000):
+        if ready():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the table did not get there")
+
+
+def watcher_of(account: int, name: str, language: str = "en", verbosity: str = "normal") -> Any:
+    who, heard, _ = person(account, name, language)
+    who.session = WatchingSession()
+    who.settings["verbosity"] = verbosity
+    return who, heard
+
+
+def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann")
+        bea, _bea_heard, _ = person(2, "Bea")
+        cid, cid_heard = watcher_of(3, "Cid")
+        await lobby.typed(cid, "watch")
+        await lobby.typed(cid, "watch 1")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        await lobby.typed(bea, "new players 2")
+        await lobby.typed(cid, "watch 2")
+        await lobby.typed(ann, "watch 1")
+        assert cid_heard == [
+            "Type watch and a table's number, for example: watch 1.",
+            "There is no table 1; type tables to hear them.",
+            "Table 2 has not started; there is nothing to watch yet.",
+        ]
+        assert ann_heard[-1] == "You play at table 1; sit 1 goes back to your seat."
+        room = tables.tables[1].room
+        await until(lambda: room.people["Ann"].awaiting)  # the table asks Ann her first turn
+        hand = [x for x in ann_heard if x.startswith("Your hand")]
+        assert hand, ann_heard
+        cid_heard.clear()
+        await lobby.typed(cid, "kijk 1")
+        watcher = cid.session.watching
+        assert isinstance(watcher, WatchSeat)
+        assert cid_heard == [
+            "You watch table 1: Ann and Bot 1. You hear what every player may know, never a hand. "
+            "Type leave to go back.",
+            "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "Scores now: Ann 3 VP and Bot 1 3 VP.",
+        ]
+        assert room.table.onlookers == [watcher.hear] and room.watchers == [watcher]
+        cid_heard.clear()
+        for line in ("hand", "hint", "buy Silver", "end", "undo", "options", "say hi", "settings nl", "export"):
+            assert watcher.typed(line) is None
+        assert (
+            cid_heard
+            == ["A watcher has no hand; type status, supply or score to hear the game."]
+            + ["Only the players can do that; you watch. Type help for what a watcher may type, or leave."] * 8
+        )
+        cid_heard.clear()
+        watcher.typed("status")
+        assert cid_heard == [
+            "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "Ann has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile.",
+            "Bot 1: 0 Debt, 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile.",
+        ]
+        cid_heard.clear()
+        watcher.typed("score")
+        assert cid_heard[:3] == [
+            "Scores if the game ended now:",
+            "Ann: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower).",
+            "Bot 1: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower).",
+        ]
+        for line in ("supply", "card Smithy", "trash", "landmarks", "events", "log", "repeat", "help"):
+            cid_heard.clear()
+            watcher.typed(line)
+            assert cid_heard and not any(x.startswith("You") for x in cid_heard), (line, cid_heard)
+        assert cid_heard == [
+            "Watching, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, landmarks "
+            "and events; leave goes back to the lobby."
+        ]
+        assert not any(hand[0].split(": ", 1)[1] in x for x in cid_heard)
+        assert watcher.typed("leave") == "quit" and watcher.typed("weg") == "quit" and watcher.typed("quit") == "quit"
+        cid_heard.clear()
+        tables.unwatch(cid)
+        assert cid_heard == ["You stop watching table 1; you are in the lobby."]
+        assert cid.session.watching is None and room.table.onlookers == [] and room.watchers == []
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_watch_commands_are_the_public_queries_and_the_history() -> None:
+    assert WATCH_COMMANDS == (
+        "status",
+        "supply",
+        "score",
+        "log",
+        "repeat",
+        "previous",
+        "next",
+        "card",
+        "trash",
+        "landmarks",
+        "events",
+    )
+
+
+def test_a_dutch_terse_watcher_at_an_english_table_hears_the_game_in_dutch_tersely(tmp_path: Path) -> None:
+    """Ann leaves at once and the medium bot plays for her (bot-after 0) against a Big Money bot."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, _ = person(1, "Ann")
+        dee, dee_heard = watcher_of(4, "Dee", "nl", "terse")
+        await lobby.typed(ann, "new players 1 bots bigmoney bot-after 0 seed 3")
+        table = tables.tables[1]
+        await lobby.typed(dee, "kijk 1")
+        arrival = len(dee_heard)
+        told = dee.session.watching.told
+        tables.left_game(ann)
+        assert table.task is not None
+        await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
+        game = table.room.table.game
+        nl = Language("nl")
+        assert dee_heard[0] == (
+            "Je kijkt aan tafel 1: Ann en Bot 1. Je hoort wat elke speler mag weten, nooit een hand. "
+            "Typ weg om terug te gaan."
+        )
+        assert dee_heard[-1] == "Het spel aan tafel 1 is voorbij; je bent terug in de lobby."
+        said = dee_heard[arrival:-1]
+        people = frozenset({"Ann"})
+        events = redact_all(game.log[told:], None)
+        terse = Narrator(viewer=None, verbosity="terse", lang=nl, people=people).sentences(events)
+        verbose = Narrator(viewer=None, verbosity="verbose", lang=nl, people=people).sentences(events)
+        english = Narrator(viewer=None, verbosity="terse", people=people).sentences(events)
+        assert len(said) > 20
+        assert set(said) <= set(terse), sorted(set(said) - set(terse))[:5]
+        assert set(verbose) - set(terse)  # (verbose says more, which this watcher does not hear)
+        assert not set(said) & (set(english) - set(terse))
+        assert said[-1] == terse[-1]
+        assert table.watchers == [] and table.room.table.onlookers == []
+        assert public_view(game).hand == []
+
+    asyncio.run(main())
+
+
+def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_it_stands(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, ann_session = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid", verbosity="verbose")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        seat = room.people["Ann"]
+        await until(lambda: seat.awaiting)  # the table asks Ann her first turn
+        await lobby.typed(cid, "watch 1")
+        watcher = cid.session.watching
+        cid_heard.clear()
+        ann_session.held.typed("play treasures")
+        await until(lambda: len(room.table.game.answers) == 1 and seat.awaiting)
+        assert cid_heard[:3] == ["Ann's Buy phase.", "Ann plays Copper.", "+1 coin. Ann has 1 Action, 1 Buy, 1 coin."]
+        cid_heard.clear()
+        ann_session.held.typed("undo")
+        await until(lambda: not room.table.game.answers and seat.awaiting)
+        game = room.table.game
+        assert cid_heard == ["Ann took back the play of 4 Coppers."]
+        assert watcher.told == len(game.log)
+        cid_heard.clear()
+        watcher.typed("status")
+        assert cid_heard[0] == "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins."
+        await tables.close()
+
+    asyncio.run(main())

@@ -1,0 +1,126 @@
+"""A watcher over the real OpenSSH client receives nothing private, read from every byte.
+
+Ann and Bea sit at one table with a medium bot and play Big Money to the end over OpenSSH while
+Cid, at verbose verbosity, watches it from his own ssh session; every byte each receives is
+logged. The game's record is its autosave. Cid's bytes must not hold a sentence that only the
+unredacted event stream tells (:func:`remoteplay.private_sentences` for no seat), a line where
+a player draws or discards named cards that no public sentence names, anyone's hand, or the
+cards of any hand Ann or Bea heard (at a turn's start, or drawn), unless a public sentence of
+the game names those same cards. Dee, Dutch and terse, watches the same English table and hears
+it in Dutch, tersely."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+
+import pytest
+
+import remoteplay as rp
+from a11y_dominion.announcements.narrator import Narrator
+from a11y_dominion.autosave import read_saved
+from a11y_dominion.i18n import Language
+from a11y_dominion.view import redact_all
+from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client and asyncssh",
+    ),
+]
+
+VERBOSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=en A11Y_DOMINION_VERBOSITY=verbose"]
+DUTCH_TERSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=terse"]
+# a hand as its player hears it: at a turn's start, or as its cards are drawn
+HAND = re.compile(r"(?:Your hand(?:, \d+ cards?)?: |You draw )(.+?)\.(?: |$)", re.M)
+
+
+def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private(tmp_path):
+    with served(tmp_path, "[signup]\nper_address_per_hour = 10\n") as server:
+        ann = signup_key(server, "Ann", make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        bea = signup_key(server, "Bea", make_key(tmp_path, "bea_key"), tmp_path / "bea.log")
+        cid = login(server, "Cid", tmp_path / "cid.log", key=make_key(tmp_path, "cid_key"), options=VERBOSE)
+        dee = login(server, "Dee", tmp_path / "dee.log", key=make_key(tmp_path, "dee_key"), options=DUTCH_TERSE)
+        try:
+            cid.expect(rb"\? yes or no")
+            cid.sendline(b"yes")
+            cid.expect(rb"Type help for the lobby's commands\.")
+            dee.expect(rb"\? ja of nee")
+            dee.sendline(b"ja")
+            dee.expect(rb"Typ help voor de commando's van de lobby\.")
+            lobby_line(ann, "new players 2 bots medium seed 5", rb"Table 1 is yours")
+            lobby_line(cid, "watch 1", rb"Table 1 has not started; there is nothing to watch yet\.")
+            lobby_line(bea, "sit 1", rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+            ann.expect(rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+            lobby_line(
+                cid,
+                "watch 1",
+                rb"You watch table 1: Ann, Bea and Bot 1\. You hear what every player may know, never a hand\. "
+                rb"Type leave to go back\.\r?\nAnn's turn 1, Action phase: 1 Action, 1 Buy, 0 coins\.\r?\n"
+                rb"Scores now: Ann 3 VP, Bea 3 VP and Bot 1 3 VP\.",
+            )
+            lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
+            lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
+            lobby_line(cid, "hint", rb"Only the players can do that; you watch\.")
+            lobby_line(cid, "status", rb"Ann has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck")
+            lobby_line(dee, "kijk 1", rb"Stand nu: Ann 3 punten, Bea 3 punten en Bot 1 3 punten\.")
+            lobby_line(
+                dee, "hand", rb"Een kijker heeft geen hand; typ status, voorraad of stand om het spel te horen\."
+            )
+            heard = play_at_table({"Ann": ann, "Bea": bea, "Cid": cid})
+            assert "The game at table 1 is over; you are back in the lobby." in heard["Cid"]
+            lobby_line(cid, "tables", rb"No tables yet; type new to open one\.")
+            dee.expect(rb"Het spel aan tafel 1 is voorbij; je bent terug in de lobby\.")
+        finally:
+            for child in (ann, bea, cid, dee):
+                close(child)
+        server.stopped()
+        [path] = (server.data / "games").glob("*.jsonl")
+        record = read_saved(path).full_record()
+
+    log = rp.event_log(record)
+    players = ["Ann", "Bea", "Bot 1"]
+    assert record["config"]["players"] == players
+    text = rp.received_text((tmp_path / "cid.log").read_bytes())
+    lines = rp.lines_of(text)
+    forbidden = rp.private_sentences(log, None)
+    assert rp.leaks(text, forbidden) == []
+    told = rp.own_sentences(log, None)  # every public sentence, at any verbosity
+    # a player's cards drawn or discarded are named only where the game tells them publicly (Legionary's discards)
+    assert [x for x in rp.draws_naming_cards(lines, players) if x not in told] == []
+    assert rp.other_hands(lines, players) == []
+    assert not [x for x in lines if "Your hand" in x or x.startswith(("You draw", "You discard"))]
+    # every hand Ann and Bea heard: never in Cid's bytes, unless the game told those cards publicly
+    public = rp.squeeze(" ".join(told))
+    hands = set()
+    for name in ("Ann", "Bea"):
+        hands |= set(HAND.findall(rp.received_text((tmp_path / f"{name.lower()}.log").read_bytes())))
+    private = {h for h in hands if rp.squeeze(h) not in public}
+    flat = rp.squeeze(text)
+    assert sorted(h for h in private if rp.squeeze(h) in flat) == []
+    # the checks are not empty: Cid heard the whole game, the players' draws as counts only
+    assert len(forbidden) >= 20 and len(private) >= 5, (len(forbidden), len(private))
+    assert any(re.fullmatch(r"(Ann|Bea) draws \d+ cards?\.", x) for x in lines)
+    assert lines.count("Game over.") == 1
+    for name in players:
+        assert any(re.fullmatch(rf"{re.escape(name)}: \d+ VP.*", x) for x in lines), name
+
+    # Dee, Dutch and terse at this English table, heard the game in Dutch, tersely, and nothing private
+    dutch = rp.received_text((tmp_path / "dee.log").read_bytes())
+    said = rp.lines_of(dutch)
+    start = said.index("Stand nu: Ann 3 punten, Bea 3 punten en Bot 1 3 punten.") + 1
+    game = said[start : said.index("Het spel aan tafel 1 is voorbij; je bent terug in de lobby.")]
+    game = [x for x in game if x != "hand" and not x.startswith("Een kijker heeft geen hand")]  # (her query)
+    nl = Language("nl")
+    public = redact_all(log, None)
+    people = frozenset({"Ann", "Bea"})
+    terse = set(Narrator(viewer=None, verbosity="terse", lang=nl, people=people).sentences(public))
+    verbose = set(Narrator(viewer=None, verbosity="verbose", lang=nl, people=people).sentences(public))
+    assert len(game) > 50 and set(game) <= terse, sorted(set(game) - terse)[:5]
+    assert "Het spel is afgelopen." in game and "Game over." not in dutch
+    assert not set(game) & (verbose - terse)  # (the draws a verbose watcher hears)
+    assert rp.leaks(dutch, rp.private_sentences(log, None, nl)) == []
