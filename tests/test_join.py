@@ -365,7 +365,7 @@ def test_commands_that_do_not_apply_lines_typed_early_say_and_leaving(host_game,
         assert "Part 15: The console at your computer." in help_text
         assert "The command undo asks the host to take back your last answer." in help_text
         ann.sendline("help next")
-        ann.expect("That was the last part of Playing over the network; help lists the topics.")
+        ann.expect("help next: part 17, Playing on a server.")
         assert "join trusts nothing the host sends." in ann.before
         assert "Traceback" not in help_text + ann.before
         ann.expect(r"Ann>")
