@@ -185,6 +185,10 @@ def test_a_private_table_seats_only_the_invited(tmp_path: Path) -> None:
         )
         await lobby.typed(bea, "zit 1")
         assert bea_heard == ["Tafel 1 is besloten; Ann kan je uitnodigen."]
+        await lobby.typed(bea, "nieuw spelers 2 besloten")
+        assert bea_heard[-1] == "Tafel 2 is besloten: alleen wie je uitnodigt kan gaan zitten; typ nodig en een naam."
+        assert tables.tables[2].private and tables.tables[2].options.people == 2
+        await lobby.typed(bea, "weg")
         await lobby.typed(cid, "sit 1")
         assert cid_heard == ["Table 1 is private; Ann can invite you."]
         await lobby.typed(ann, "invite Cid")

@@ -39,7 +39,7 @@ log = logging.getLogger("a11y_dominion.server.tables")
 INVITATION_SECONDS = 24 * 3600
 """How long an invitation holds at most (it also ends when its table starts or closes)."""
 
-PRIVATE_WORDS = ("private", "privé", "prive")
+PRIVATE_WORDS = ("private", "besloten")
 """The word of ``new`` that opens a private table (only invited people may sit), in any language."""
 
 NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
