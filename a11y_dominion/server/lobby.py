@@ -370,8 +370,9 @@ class Lobby:
             )
         person.send(lang.text(N_("{player} is muted for {n:1 minute|{n} minutes}."), player=target.name, n=n))
 
-    def _muted(self, person: Person) -> bool:
-        """Whether ``person``'s account is muted now (they are told so, and for how long)."""
+    def is_muted(self, person: Person) -> bool:
+        """Whether ``person``'s account is muted now; when it is, they are told so, and for how
+        long (the session asks this of a ``say`` typed at a table's seat or while watching)."""
         until = self.muted.get(person.account)
         if until is None:
             return False
@@ -405,7 +406,7 @@ class Lobby:
         )
 
     def _may_chat(self, person: Person) -> bool:
-        if self._muted(person):
+        if self.is_muted(person):
             return False
         verdict = self.rates.chat_line(person.account)
         if verdict == "tell":
