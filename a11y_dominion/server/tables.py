@@ -692,7 +692,8 @@ class Tables:
         if task is not None and not task.done():
             task.cancel()
             await asyncio.wait([task])
-        await self._finish(table, "closed")
+        if self.tables.get(number) is table:  # (not when its game ended meanwhile)
+            await self._finish(table, "closed")
         person.send(lang.text(N_("Table {number} is closed; its game is kept, stopped and unrated."), number=number))
 
     def gone(self, person: Person) -> None:
