@@ -474,8 +474,8 @@ def test_the_commands_are_read_in_dutch_and_in_help():
         "ranking: the best rated players; ranking 20: the best 20; ranking me: the players around you."
     ]
     assert help_lines("", en)[0] == (
-        "Lobby commands: tables, new, sit N, watch N, leave, start, who, say TEXT, tell NAME TEXT, games, stats, "
-        "ranking, settings, account, help and quit."
+        "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "
+        "tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
     )
 
 

@@ -11,6 +11,9 @@ characters; chat is limited by account (:meth:`~.limits.Rates.chat_line`).
 
 from __future__ import annotations
 
+import logging
+import math
+import time
 import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -35,6 +38,8 @@ COMMANDS = (
     "watch",
     "leave",
     "start",
+    "invite",
+    "accept",
     "who",
     "say",
     "tell",
@@ -45,8 +50,19 @@ COMMANDS = (
     "settings",
     "account",
     "quit",
+    "kick",
+    "close",
+    "mute",
 )
-"""The lobby's commands, in the order ``help`` lists them."""
+"""The lobby's commands, in the order ``help`` lists them (the last three are the moderators')."""
+
+MODERATOR_COMMANDS = ("kick", "close", "mute")
+"""The commands only a moderator (named in the operator's file) may give."""
+
+MOST_MUTE_MINUTES = 7 * 24 * 60
+"""The longest ``mute``, in minutes (a week)."""
+
+log = logging.getLogger("a11y_dominion.server.lobby")
 
 DUTCH = {
     "tafels": "tables",
@@ -55,6 +71,11 @@ DUTCH = {
     "kijk": "watch",
     "weg": "leave",
     "begin": "start",
+    "nodig": "invite",
+    "accepteer": "accept",
+    "eruit": "kick",
+    "sluit": "close",
+    "demp": "mute",
     "wie": "who",
     "zeg": "say",
     "fluister": "tell",
@@ -156,14 +177,26 @@ def parse(line: str) -> tuple[str | None, str]:
 class Lobby:
     """The people in the lobby (their sessions by account) and the answers to their lines.
     ``store`` keeps the settings and gives the keys, games and ratings; ``rates`` limits
-    chat; ``today()`` gives the date ``games`` counts "Today" from (UTC unless given)."""
+    chat; ``today()`` gives the date ``games`` counts "Today" from (UTC unless given);
+    ``clock()`` the seconds a ``mute`` lasts by (``time.monotonic`` unless given).
+    :attr:`moderator` (set by the server from the operator's file) tells whether a name is a
+    moderator's."""
 
-    def __init__(self, store: Settings, rates: Rates, today: Callable[[], date] = records.utc_today) -> None:
+    def __init__(
+        self,
+        store: Settings,
+        rates: Rates,
+        today: Callable[[], date] = records.utc_today,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.store = store
         self.rates = rates
         self.today = today
+        self.clock = clock
         self.people: dict[int, list[Person]] = {}
         self.tables: Any = None  # the server's tables (.tables.Tables), which new, sit, leave and start use
+        self.moderator: Callable[[str], bool] = _nobody_moderates
+        self.muted: dict[int, float] = {}  # account -> the clock's time its mute ends
 
     # ------------------------------------------------------------ who is here
     def enter(self, person: Person) -> None:
@@ -210,7 +243,9 @@ class Lobby:
             return None
         if command == "quit":
             return "quit"
-        if command in ("tables", "new", "sit", "watch", "leave", "start"):
+        if command in MODERATOR_COMMANDS:
+            await self.moderate(person, command, rest)
+        elif command in ("tables", "new", "sit", "watch", "leave", "start", "invite", "accept"):
             await self.at_tables(person, command, rest)
         elif command == "who":
             self.who(person, rest)
@@ -219,7 +254,7 @@ class Lobby:
         elif command == "tell":
             self.tell(person, rest)
         elif command == "help":
-            for text in help_lines(rest, lang):
+            for text in help_lines(rest, lang, self.moderator(person.name)):
                 person.send(text)
         elif command == "settings":
             await self.settings(person, rest)
@@ -249,8 +284,109 @@ class Lobby:
             tables.watch(person, rest)
         elif command == "leave":
             tables.leave(person)
+        elif command == "invite":
+            words = rest.split()
+            await tables.invite(person, rest, self.find(words[0]) if words else [])
+        elif command == "accept":
+            await tables.accept(person, rest)
         else:
             await tables.start(person)
+
+    # ------------------------------------------------------------ moderators
+    async def moderate(self, person: Person, command: str, rest: str) -> None:
+        """``kick NAME``, ``close N`` and ``mute NAME MINUTES``, for a moderator only (anyone
+        else hears one sentence)."""
+        lang = person.lang
+        if not self.moderator(person.name):
+            person.send(lang._(N_("Only a moderator can do that.")))
+        elif command == "kick":
+            self.kick(person, rest)
+        elif command == "mute":
+            self.mute(person, rest)
+        elif self.tables is None:
+            person.send(lang._(N_("This server has no tables.")))
+        else:
+            await self.tables.close_table(person, rest)
+
+    def kick(self, person: Person, rest: str) -> None:
+        """``kick NAME``: every session of NAME ends, each told so in one sentence; the
+        moderator hears how many ended."""
+        lang = person.lang
+        name = rest.strip()
+        if not name:
+            person.send(lang._(N_("Type kick and a name, for example: kick Bea.")))
+            return
+        found = self.find(name)
+        if not found:
+            person.send(lang.text(N_("{player} is not here."), player=clean_text(name, 40)))
+            return
+        if found[0].account == person.account:
+            person.send(lang._(N_("You cannot kick yourself; type quit to log out.")))
+            return
+        log.warning("moderator %s kicked %s", person.name, found[0].name)
+        for other in found:
+            if other.session is not None:
+                other.session.goodbye(N_("A moderator ended your session."))
+            else:
+                other.send(other.lang._(N_("A moderator ended your session.")))
+        person.send(
+            lang.text(N_("You ended {n:1 session|{n} sessions} of {player}."), n=len(found), player=found[0].name)
+        )
+
+    def mute(self, person: Person, rest: str) -> None:
+        """``mute NAME MINUTES``: NAME's ``say`` and ``tell`` are refused for that many minutes
+        (0 lifts a mute); NAME and the moderator are told so."""
+        lang = person.lang
+        words = rest.split()
+        minutes = words[1] if len(words) == 2 else ""
+        if not (minutes.isascii() and minutes.isdecimal() and int(minutes) <= MOST_MUTE_MINUTES):
+            person.send(
+                lang.text(
+                    N_("Type mute, a name and the minutes up to {n}, for example: mute Bea 30."),
+                    n=MOST_MUTE_MINUTES,
+                )
+            )
+            return
+        found = self.find(words[0])
+        if not found:
+            person.send(lang.text(N_("{player} is not here."), player=clean_text(words[0], 40)))
+            return
+        target = found[0]
+        n = int(minutes)
+        log.warning("moderator %s muted %s for %d minutes", person.name, target.name, n)
+        if n == 0:
+            self.muted.pop(target.account, None)
+            for other in found:
+                other.send(other.lang._(N_("A moderator lifted your mute; you may chat again.")))
+            person.send(lang.text(N_("{player} may chat again."), player=target.name))
+            return
+        self.muted[target.account] = self.clock() + n * 60
+        for other in found:
+            other.send(
+                other.lang.text(
+                    N_("A moderator muted you for {n:1 minute|{n} minutes}: say and tell are refused until then."),
+                    n=n,
+                )
+            )
+        person.send(lang.text(N_("{player} is muted for {n:1 minute|{n} minutes}."), player=target.name, n=n))
+
+    def is_muted(self, person: Person) -> bool:
+        """Whether ``person``'s account is muted now; when it is, they are told so, and for how
+        long (the session asks this of a ``say`` typed at a table's seat or while watching)."""
+        until = self.muted.get(person.account)
+        if until is None:
+            return False
+        left = until - self.clock()
+        if left <= 0:
+            del self.muted[person.account]
+            return False
+        person.send(
+            person.lang.text(
+                N_("You are muted for {n:1 more minute|{n} more minutes}; say and tell are refused until then."),
+                n=math.ceil(left / 60),
+            )
+        )
+        return True
 
     def who(self, person: Person, rest: str) -> None:
         """``who``: how many are here and their names; ``who NAME``: where that person is."""
@@ -270,6 +406,8 @@ class Lobby:
         )
 
     def _may_chat(self, person: Person) -> bool:
+        if self.is_muted(person):
+            return False
         verdict = self.rates.chat_line(person.account)
         if verdict == "tell":
             person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
@@ -419,6 +557,15 @@ HELP = {
     ),
     "leave": N_("leave: stand up from your table before its game starts."),
     "start": N_("start: the owner of a table begins its game with the players seated."),
+    "invite": N_(
+        "invite NAME: invite someone to your table before its game starts; they hear it now or at their next "
+        "login, and the invitation lasts until the game starts, a day at most. new private opens a table only "
+        "invited people can sit at."
+    ),
+    "accept": N_("accept: sit at the table of your latest invitation; accept N: at table N's."),
+    "kick": N_("kick NAME: for moderators: end that person's sessions."),
+    "close": N_("close N: for moderators: close table N; its game stops, unrated, and is kept."),
+    "mute": N_("mute NAME MINUTES: for moderators: refuse that person's say and tell for that long; 0 lifts it."),
     "who": N_("who: who is here; who NAME: where that person is."),
     "say": N_("say TEXT: say something to everyone in the lobby."),
     "tell": N_("tell NAME TEXT: say something to one person only."),
@@ -434,9 +581,14 @@ HELP = {
 }
 
 
-def help_lines(rest: str, lang: Language) -> list[str]:
-    """What ``help`` says in ``lang``: the commands in one line, or, for ``help COMMAND``,
-    that command's line (a word that is no command: which ones are)."""
+def _nobody_moderates(_name: str) -> bool:
+    """No name is a moderator's (a lobby the server has not told of its moderators)."""
+    return False
+
+
+def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:
+    """What ``help`` says in ``lang``: the commands in one line (and for a ``moderator`` the
+    moderators' in another), or, for ``help COMMAND``, that command's line."""
     if rest:
         command, _ = parse(rest)
         if command is not None:
@@ -444,9 +596,10 @@ def help_lines(rest: str, lang: Language) -> list[str]:
     return [
         lang._(
             N_(
-                "Lobby commands: tables, new, sit N, watch N, leave, start, who, say TEXT, tell NAME TEXT, games, "
-                "stats, ranking, settings, account, help and quit."
+                "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "
+                "tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
             )
         ),
+        *([lang._(N_("Moderators' commands: kick NAME, close N and mute NAME MINUTES."))] if moderator else []),
         lang._(N_("Type help and a command to hear more, for example: help tell.")),
     ]

@@ -272,7 +272,7 @@ class ServerSession(TerminalSession):
             verdict = server.rates.line(person.account)
             if verdict == "tell":
                 self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict != "ok":
+            if verdict != "ok" or self._muted_say(person, str(got)):
                 return
             try:
                 action = watcher.typed(str(got))
@@ -282,6 +282,14 @@ class ServerSession(TerminalSession):
                 return
         if action == "quit":
             server.tables.unwatch(person)
+
+    def _muted_say(self, person: Person, line: str) -> bool:
+        """Whether ``line``, typed at a table's seat or while watching, is a ``say`` (any of its
+        words) of a muted account: then it is refused, with the lobby's sentence."""
+        from ..console.commands import command_for
+
+        words = line.split(maxsplit=1)
+        return bool(words) and command_for(words[0]) == "say" and self.server.lobby.is_muted(person)
 
     async def _at_seat(self, person: Person, got: Any) -> bool:
         """A line typed at a table's seat (``got``: the line, or :data:`LEAVE`): the seat reads
@@ -297,7 +305,7 @@ class ServerSession(TerminalSession):
             verdict = server.rates.line(person.account)
             if verdict == "tell":
                 self.say(seat.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict != "ok":
+            if verdict != "ok" or self._muted_say(person, str(got)):
                 return True
             try:
                 action = self.held.typed(str(got))

@@ -71,6 +71,8 @@ class GameServer:
         self.pools: Any = None  # the bot pools (.pool.BotPools), started as the server starts listening
         self.tables = Tables(store, data / "games", None, Language("en"))
         self.lobby.tables = self.tables
+        self.lobby.moderator = lambda name: self.config.is_moderator(name)
+        self.tables.accounts = store.account
         self.lang = Language("en")
         self.connections = 0
         self.sessions: set[Any] = set()  # the sessions past their login (ServerSession)

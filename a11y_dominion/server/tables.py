@@ -20,7 +20,7 @@ import asyncio
 import datetime as _dt
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -35,6 +35,12 @@ from .ratings import PERSON, standings_of
 from .store import FinishedGame, TableRow, utc_now
 
 log = logging.getLogger("a11y_dominion.server.tables")
+
+INVITATION_SECONDS = 24 * 3600
+"""How long an invitation holds at most (it also ends when its table starts or closes)."""
+
+PRIVATE_WORDS = ("private", "besloten")
+"""The word of ``new`` that opens a private table (only invited people may sit), in any language."""
 
 NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
 """The rulebook's recommended Kingdoms by the word typed, with the names the lobby reads (Dutch:
@@ -86,6 +92,17 @@ class RestoreStore(TableStore, Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Invitation:
+    """An invitation to the table numbered ``number`` (database row ``table_id``) from the
+    person named ``by``, made at ``at`` (seconds of the tables' clock)."""
+
+    number: int
+    table_id: int
+    by: str
+    at: float
+
+
 @dataclass(eq=False)
 class ServerTable:
     """One table of the lobby: its ``number`` (said in the lobby), its database row ``id``, its
@@ -105,6 +122,8 @@ class ServerTable:
     holders: list[tuple[int | None, str]] = field(default_factory=list)  # (account, kind) of each seat
     started: str = ""
     watchers: list[tuple[Person, Any]] = field(default_factory=list)  # (person, their WatchSeat)
+    private: bool = False  # only invited people may sit
+    closing: bool = False  # a moderator closes it: its game stops, recorded as stopped, unrated
 
     @property
     def playing(self) -> bool:
@@ -153,6 +172,8 @@ def table_line(table: ServerTable, lang: Language) -> str:
         game = table.room.table.game
         player = game.current  # the player whose turn it is, and their own turn number, as the players hear it
         state = lang.text(N_("started, {player}'s turn {n}"), player=player.name, n=player.turns_taken + 1)
+    elif table.private:
+        state = lang.text(N_("not started, owner {player}, private"), player=table.owner.name)
     else:
         state = lang.text(N_("not started, owner {player}"), player=table.owner.name)
     return lang.text(
@@ -178,7 +199,9 @@ class Tables:
     """Every table of the server, by number. ``store`` keeps their rows and the finished games;
     ``games``: the folder of their autosaves; ``pools``: the server's bot pools (None: bots
     think in this process, for tests); ``lang``: the language of the server's log lines;
-    ``seed()`` draws a game's seed when the table gave none."""
+    ``seed()`` draws a game's seed when the table gave none; ``clock()`` gives the seconds
+    invitations expire by (``time.time`` unless given). :attr:`accounts` (set by the server)
+    finds an account by name for an invitation to someone not logged in."""
 
     def __init__(
         self,
@@ -187,6 +210,7 @@ class Tables:
         pools: Any = None,
         lang: Language | None = None,
         seed: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         from ..seeds import unguessable_seed
 
@@ -197,6 +221,9 @@ class Tables:
         self.seed = seed or unguessable_seed
         self.tables: dict[int, ServerTable] = {}
         self.ended: list[ServerTable] = []  # the tables whose game ended (the latest last), for tests
+        self.clock = clock
+        self.invitations: dict[int, list[Invitation]] = {}  # account -> its invitations, the latest last
+        self.accounts: Callable[[str], Awaitable[Any]] | None = None  # name -> its account (.store.Account) or None
 
     # ------------------------------------------------------------ reading
     def of(self, account: int) -> ServerTable | None:
@@ -230,8 +257,10 @@ class Tables:
         if here is not None:
             self._elsewhere(person, here)
             return
+        words = rest.split()
+        private = any(w.casefold() in PRIVATE_WORDS for w in words)
         try:
-            options = table_options(rest.split())
+            options = table_options([w for w in words if w.casefold() not in PRIVATE_WORDS])
         except KingdomError as e:
             why = e.args[0]
             person.send(lang.msg(why) if isinstance(why, Msg) else str(why))
@@ -240,7 +269,7 @@ class Tables:
         table_id = await self.store.add_table(number, person.account, options_data(options))
         if number in self.tables:  # (taken while the database answered)
             number = self._number()
-        table = ServerTable(number, table_id, options, person, [person])
+        table = ServerTable(number, table_id, options, person, [person], private=private)
         self.tables[number] = table
         log.info("%s opened table %d", person.name, number)
         if table.free() == 0:
@@ -264,9 +293,17 @@ class Tables:
                 free=free_words(table.free(), lang),
             )
         )
+        if private:
+            person.send(
+                lang.text(
+                    N_("Table {number} is private: only the people you invite can sit; type invite and a name."),
+                    number=number,
+                )
+            )
 
     async def sit(self, person: Person, rest: str) -> None:
-        """``sit N``: take a free seat at table N (or go back to one's seat in its game)."""
+        """``sit N``: take a free seat at table N (or go back to one's seat in its game); a
+        private table only with an invitation to it."""
         lang = person.lang
         number = number_of(rest)
         if number is None:
@@ -292,6 +329,14 @@ class Tables:
         if table.free() <= 0:
             person.send(lang.text(N_("Table {number} has no free seat."), number=number))
             return
+        if table.private and self._invitation(person.account, table) is None:
+            person.send(
+                lang.text(
+                    N_("Table {number} is private; {player} can invite you."), number=number, player=table.owner.name
+                )
+            )
+            return
+        self._drop_invitations(person.account, table)
         table.seated.append(person)
         seat = len(table.seated)
         free = table.free()
@@ -406,10 +451,139 @@ class Tables:
             table.room.table.onlookers.remove(watcher.hear)
 
     def waiting(self, person: Person) -> None:
-        """At a login: when a started game waits for ``person``'s account, say so, and how to go back."""
+        """At a login: when a started game waits for ``person``'s account, say so, and how to go
+        back; each invitation still open is said, one a line."""
         here = self.of(person.account)
         if here is not None and here.playing:
             self._elsewhere(person, here)
+        for invitation in self._open_invitations(person.account):
+            person.send(
+                person.lang.text(
+                    N_("{player} invited you to table {number}; type accept {number} to sit there."),
+                    player=invitation.by,
+                    number=invitation.number,
+                )
+            )
+
+    # ------------------------------------------------------------ invitations
+    def _valid(self, invitation: Invitation) -> bool:
+        table = self.tables.get(invitation.number)
+        return (
+            table is not None
+            and table.id == invitation.table_id
+            and not table.playing
+            and self.clock() - invitation.at < INVITATION_SECONDS
+        )
+
+    def _open_invitations(self, account: int) -> list[Invitation]:
+        """The account's invitations still open (the others are forgotten), the latest last."""
+        kept = [i for i in self.invitations.get(account, []) if self._valid(i)]
+        if kept:
+            self.invitations[account] = kept
+        else:
+            self.invitations.pop(account, None)
+        return kept
+
+    def _invitation(self, account: int, table: ServerTable) -> Invitation | None:
+        return next((i for i in self._open_invitations(account) if i.table_id == table.id), None)
+
+    def _drop_invitations(self, account: int, table: ServerTable) -> None:
+        kept = [i for i in self.invitations.get(account, []) if i.table_id != table.id]
+        if kept:
+            self.invitations[account] = kept
+        else:
+            self.invitations.pop(account, None)
+
+    async def invite(self, person: Person, rest: str, found: list[Person]) -> None:
+        """``invite NAME`` at one's table before its start: NAME (``found``: their sessions,
+        none when not logged in) hears "Ann invites you to table 2; type accept to sit there."
+        now, or at their next login; the invitation lasts until the game starts or the table
+        closes, :data:`INVITATION_SECONDS` at most."""
+        lang = person.lang
+        words = rest.split()
+        if not words:
+            person.send(lang._(N_("Type invite and a name, for example: invite Bea.")))
+            return
+        name = words[0]
+        table = self.of(person.account)
+        if table is None:
+            person.send(lang._(N_("You sit at no table; type new to open one, then invite.")))
+            return
+        if table.playing:
+            person.send(lang.text(N_("Table {number} has started; nobody more can sit there."), number=table.number))
+            return
+        account: int | None = None
+        shown = name
+        if found:
+            account, shown = found[0].account, found[0].name
+        elif self.accounts is not None:
+            known = await self.accounts(name)
+            if known is not None:
+                account, shown = int(known.id), str(known.name)
+        if account is None:
+            from .lobby import clean_text
+
+            person.send(lang.text(N_("There is no account named {player}."), player=clean_text(name, 40)))
+            return
+        if table.sits(account):
+            person.send(lang.text(N_("{player} sits at table {number} already."), player=shown, number=table.number))
+            return
+        self._drop_invitations(account, table)
+        self.invitations.setdefault(account, []).append(Invitation(table.number, table.id, person.name, self.clock()))
+        log.info("%s invited %s to table %d", person.name, shown, table.number)
+        for other in found:
+            other.send(
+                other.lang.text(
+                    N_("{player} invites you to table {number}; type accept to sit there."),
+                    player=person.name,
+                    number=table.number,
+                )
+            )
+        if found:
+            text = N_("{player} is invited to table {number}, until its game starts or for a day at most.")
+        else:
+            text = N_(
+                "{player} is invited to table {number} and hears it at their next login; the invitation lasts "
+                "until the game starts, a day at most."
+            )
+        person.send(lang.text(text, player=shown, number=table.number))
+
+    async def accept(self, person: Person, rest: str) -> None:
+        """``accept``: sit at the table of the latest invitation (as ``sit N``); ``accept N``:
+        at table N's. One sentence when there is none, or the table is full, gone or started."""
+        lang = person.lang
+        number = number_of(rest) if rest.strip() else None
+        if rest.strip() and number is None:
+            person.send(lang._(N_("Type accept, or accept and a table's number, for example: accept 2.")))
+            return
+        every = self.invitations.get(person.account, [])
+        chosen = [i for i in every if number is None or i.number == number]
+        if not chosen:
+            if number is None:
+                person.send(lang._(N_("You have no invitation to accept.")))
+            else:
+                person.send(lang.text(N_("You have no invitation to table {number}."), number=number))
+            return
+        invitation = chosen[-1]
+        table = self.tables.get(invitation.number)
+        if table is None or table.id != invitation.table_id:
+            self.invitations[person.account] = [i for i in every if i is not invitation]
+            person.send(lang.text(N_("Table {number} has closed; the invitation is over."), number=invitation.number))
+            return
+        if table.playing:
+            self.invitations[person.account] = [i for i in every if i is not invitation]
+            if table.sits(person.account):
+                self._back(table, person)
+                return
+            person.send(lang.text(N_("Table {number} has started; the invitation is over."), number=invitation.number))
+            return
+        if self.clock() - invitation.at >= INVITATION_SECONDS:
+            self.invitations[person.account] = [i for i in every if i is not invitation]
+            person.send(
+                lang.text(N_("Your invitation to table {number} expired after a day."), number=invitation.number)
+            )
+            return
+        await self.sit(person, str(table.number))
 
     def _elsewhere(self, person: Person, here: ServerTable) -> None:
         """Say that ``person`` holds a seat at ``here`` already, and how to leave it or go back."""
@@ -488,6 +662,39 @@ class Tables:
             )
             return
         await self._start(table)
+
+    async def close_table(self, person: Person, rest: str) -> None:
+        """``close N`` (a moderator's): table N closes; a started game stops and is recorded as
+        stopped, unrated, and kept in its file; its players and watchers are back in the lobby,
+        each told so in one sentence."""
+        lang = person.lang
+        number = number_of(rest)
+        if number is None:
+            person.send(lang._(N_("Type close and a table's number, for example: close 2.")))
+            return
+        table = self.tables.get(number)
+        if table is None:
+            person.send(lang.text(N_("There is no table {number}; type tables to hear them."), number=number))
+            return
+        log.warning("moderator %s closed table %d", person.name, number)
+        if not table.playing:
+            self._tell(
+                table,
+                lambda lang: lang.text(
+                    N_("A moderator closed table {number}; you are back in the lobby."), number=number
+                ),
+            )
+            self._close(table)
+            person.send(lang.text(N_("Table {number} is closed."), number=number))
+            return
+        table.closing = True
+        task = table.task
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task])
+        if self.tables.get(number) is table:  # (not when its game ended meanwhile)
+            await self._finish(table, "closed")
+        person.send(lang.text(N_("Table {number} is closed; its game is kept, stopped and unrated."), number=number))
 
     def gone(self, person: Person) -> None:
         """The session of ``person`` ended: a seat before the start is given up; a seat in a
@@ -637,12 +844,23 @@ class Tables:
             await room.everyone_in.wait()
             result = await room.table.run_async()
         except asyncio.CancelledError:
+            if table.closing:  # (a moderator's close N finishes the table)
+                return
             raise
         except Exception as e:  # noqa: BLE001 - one table's fault must not stop the server
             log.warning("the game at table %d failed", table.number, exc_info=e)
             result = "failed"
+        await self._finish(table, result)
+
+    async def _finish(self, table: ServerTable, result: Any) -> None:
+        """The game of ``table`` ended (``result`` None), stopped (``"failed"``) or was closed by a
+        moderator (``"closed"``): record it, send its people and watchers back to the lobby
+        with one sentence each, and close the table."""
+        room = table.room
         if result is None:
             await self._record(table)
+        elif result == "closed":
+            await self._record(table, stopped="closed")
         for person in list(table.seated):
             if person.session is not None and table.names.get(person.account) in room.joined:
                 room.sessions.pop(table.names[person.account], None)
@@ -655,6 +873,10 @@ class Tables:
                     number=table.number,
                 )
                 if result is None
+                else person.lang.text(
+                    N_("A moderator closed table {number}; you are back in the lobby."), number=table.number
+                )
+                if result == "closed"
                 else person.lang.text(
                     N_("The game at table {number} stopped; you are back in the lobby."), number=table.number
                 )
@@ -670,6 +892,10 @@ class Tables:
                 )
                 if result is None
                 else watching.lang.text(
+                    N_("A moderator closed table {number}; you are back in the lobby."), number=table.number
+                )
+                if result == "closed"
+                else watching.lang.text(
                     N_("The game at table {number} stopped; you are back in the lobby."),
                     number=table.number,
                 )
@@ -678,11 +904,12 @@ class Tables:
         self.ended.append(table)
         self._close(table, finished=result is None)
 
-    async def _record(self, table: ServerTable) -> None:
-        """Record the ended game of ``table`` (with its ratings) in the database."""
+    async def _record(self, table: ServerTable, stopped: str | None = None) -> None:
+        """Record the ended game of ``table`` (with its ratings) in the database; ``stopped``:
+        why it stopped before its end (then unrated)."""
         save = table.save
         game_id = save.id if save is not None and save.id else f"table-{table.id}"
-        finished = finished_game(table, game_id, table.room.table.game, utc_now())
+        finished = finished_game(table, game_id, table.room.table.game, utc_now(), stopped=stopped)
         try:
             await self.store.record_game(finished)
         except Exception as e:  # noqa: BLE001 - the game is kept in its file; the log says why
