@@ -199,9 +199,10 @@ class TerminalSession(PromptToolkitSSHSession):
         pass
 
     def _vanish(self) -> None:
-        """The client went (or ended its input): the session ends, the seat waits."""
-        if self._gone:
-            return
+        """The client went (or ended its input, or a write to it failed): the session ends,
+        and the seat waits. Whichever of these comes first, the session's task is ended, also
+        while it waits for a typed line (a write that failed first once left it waiting for
+        ever, and the game with it)."""
         self._gone = True
         if self.interact_task is not None and not self.interact_task.done():
             self.interact_task.cancel()
@@ -271,7 +272,7 @@ class TerminalSession(PromptToolkitSSHSession):
             if self._chan is not None:
                 self._chan.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
         except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
-            self._gone = True
+            self._vanish()
 
     def _write_pending(self) -> None:
         text, self._pending = "".join(self._pending), []
