@@ -437,8 +437,9 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
     print(
         f"server memory, peak resident: {peaks.get('total', 0) / mib:.0f} MiB in all "
         f"(main process {peaks.get('main', 0) / mib:.0f} MiB, "
-        f"{peaks.get('processes', 1) - 1} child processes (bot workers) {peaks.get('workers', 0) / mib:.0f} MiB); "
-        f"processor time: main {peaks.get('cpu_main', 0.0):.0f} s, workers {cpu_workers:.0f} s"
+        f"{peaks.get('processes', 1) - 1} child processes (bot workers and their starter) "
+        f"{peaks.get('workers', 0) / mib:.0f} MiB); "
+        f"processor time: main {peaks.get('cpu_main', 0.0):.0f} s, children {cpu_workers:.0f} s"
     )
     low_f, high_f = wilson(finished, args.tables)
     print(
