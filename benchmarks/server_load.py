@@ -1,0 +1,486 @@
+"""Many tables at once on ``a11y-dominion server``: how long an answer takes to reach the other
+person at its table, the server's memory, and whether every game finished with nothing lost.
+
+Run: ``python3 benchmarks/server_load.py [--tables 100] [--pace 1 3] [--seed 1] [--quick]``
+
+Starts ``a11y-dominion server`` (this tree's code) on loopback with its own data folder and an
+operator's file that allows 2 accounts a table from one address. One process then opens two
+:mod:`asyncssh` client connections a table, each with its own ed25519 key that makes its
+account at the first login, asking for a terminal as OpenSSH does, in English at verbose
+verbosity (every play, buy and draw is told to every seat). The first person of each table
+types ``new players 2 bots medium,medium seed S``, the second ``sit N``; the table is then
+full and starts. Both people play Big Money from what their screen shows
+(tests/remoteplay.py), waiting a person's time (``--pace``, uniform, seconds) after each
+question before they type. The tables open within the first seconds, in a random order.
+
+For every typed answer, the time from its line being sent to the first complete line arriving
+at the other person of the same table is measured; an answer sent when that table was not
+quiet for 30 ms before is counted, not timed (a line then may be an earlier answer's), and so
+is an answer after which its own seat types again before the other person hears a line (it told
+the others nothing, as a move refused or a question only its player hears). An answer after
+which neither happens within 10 s is counted as lost.
+
+Prints the median, 95th and 99th percentile and the largest of those times in milliseconds,
+the 95th percentile with a 95 % interval from a bootstrap over tables (the answers of one game
+are not independent), the load generator's own lag (a 10 ms ticker), the server's peak
+resident memory (main process and bot workers) and its processor time, the games finished of
+those started with a 95 % Wilson interval, the answers lost, and whether the server's log holds
+a traceback. Exit code 1 when a game did not finish, an answer was lost, the log holds a
+traceback, or the 95th percentile is 150 ms or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import asyncssh  # noqa: E402
+import psutil  # noqa: E402
+
+from remoteplay import PROGRAM, BigMoney, lines_of, plain, prompt_ends  # noqa: E402
+
+QUIET = 0.03  # seconds without a byte at a table before an answer is timed
+LOST_AFTER = 10.0  # seconds after which an answer nobody else heard is lost
+STALL = 180.0  # seconds without a byte at a seat before its game is given up
+GOAL_MS = 150.0
+MOST_LINES = 600  # lines one person types in a game before it is given up (about 50 are typed)
+ENV = {"A11Y_DOMINION_LANG": "en", "A11Y_DOMINION_VERBOSITY": "verbose"}
+SERVER_TOML = """\
+[server]
+max_sessions = 2000
+max_tables = 2000
+
+[signup]
+per_address_per_hour = 1000
+
+[limits]
+connections_per_minute_per_address = 10000
+"""
+
+
+@dataclass
+class Seat:
+    """One person's SSH session: the lines received with their arrival times (``perf_counter``
+    seconds), the text since its last answer, and how its game went."""
+
+    name: str
+    table: int  # the benchmark's table index (not the server's number)
+    process: object = None
+    raw: str = ""  # everything received
+    mark: int = 0  # where in ``raw`` the text since the last answer starts
+    partial: str = ""
+    lines: list = field(default_factory=list)  # (arrival time, plain line)
+    last_byte: float = 0.0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
+    answers: int = 0
+    over: bool = False
+    failure: str = ""
+
+    async def read(self) -> None:
+        """Keep reading until the session ends."""
+        while True:
+            chunk = await self.process.stdout.read(65536)  # type: ignore[attr-defined]
+            if not chunk:
+                self.closed = True
+                self.changed.set()
+                return
+            now = self.last_byte = time.perf_counter()
+            self.raw += chunk
+            self.partial += chunk
+            *done, self.partial = self.partial.split("\n")
+            for x in done:
+                for line in lines_of(plain(x)):
+                    self.lines.append((now, line))
+            self.changed.set()
+
+    def screen(self) -> str:
+        """The plain text received since the last answer."""
+        return plain(self.raw[self.mark :])
+
+    def send(self, line: str) -> None:
+        """Type ``line`` and Enter; the screen starts again from here."""
+        self.mark = len(self.raw)
+        self.process.stdin.write(line + "\r")  # type: ignore[attr-defined]
+
+    async def wait_for(self, pattern: str, timeout: float = 120.0) -> re.Match:
+        """The first match of ``pattern`` in the plain text since the last answer; raises
+        RuntimeError when it does not come within ``timeout`` seconds or the session ends."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            found = re.search(pattern, self.screen())
+            if found:
+                return found
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.closed:
+                raise RuntimeError(f"{self.name} did not hear {pattern!r}: {self.screen()[-300:]!r}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+
+
+@dataclass
+class Figures:
+    """What the run measured."""
+
+    times: dict = field(default_factory=dict)  # table index -> [ms, ...]
+    busy: int = 0  # answers sent while their table was busy: counted, not timed
+    silent: int = 0  # answers after which their seat typed again before the other person heard a line
+    lost: int = 0
+    lag: list = field(default_factory=list)  # the load generator's ticker lateness, ms
+
+
+async def connect(port: int, name: str, table: int) -> Seat:
+    """Log ``name`` in with a new key and make its account; the seat, in the lobby."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port=port,
+        username=name,
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+        preferred_auth="publickey",
+    )
+    process = await conn.create_process(term_type="xterm", term_size=(200, 50), env=ENV)
+    seat = Seat(name, table, process, last_byte=time.perf_counter())
+    asyncio.ensure_future(seat.read())
+    await seat.wait_for(r"\? yes or no")
+    seat.send("yes")
+    await seat.wait_for(r"Type help for the lobby's commands\.")
+    return seat
+
+
+async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str) -> None:
+    """Send ``move`` at ``seat`` and time the first line it brings to ``other``."""
+    start = time.perf_counter()
+    quiet = start - max(seat.last_byte, other.last_byte) >= QUIET
+    mark = len(other.lines)
+    seat.send(move)
+    seat.answers += 1
+    sent = seat.answers
+    deadline = start + LOST_AFTER
+    while len(other.lines) <= mark:
+        if seat.answers != sent:  # it typed again first: this answer told the other person nothing
+            figures.silent += 1
+            return
+        left = deadline - time.perf_counter()
+        if left <= 0 or other.closed or other.over:
+            if not other.over and not seat.over:
+                figures.lost += 1
+            return
+        other.changed.clear()
+        try:
+            await asyncio.wait_for(other.changed.wait(), min(left, 0.1))
+        except asyncio.TimeoutError:
+            pass
+    if quiet:
+        figures.times.setdefault(seat.table, []).append((other.lines[mark][0] - start) * 1000)
+    else:
+        figures.busy += 1
+
+
+CHOOSE = re.compile(r"^Choose (\d+), by numbers or names", re.M)
+OPTION = re.compile(r"^(\d+)\. (.+?)(?: \((\d+) of them\))?$", re.M)
+LEAST_WANTED = ("Curse", "Estate", "Duchy", "Province", "Copper", "Silver", "Gold")
+
+
+def chosen_cards(screen: str) -> str | None:
+    """The numbers to type at a question that asks to choose cards ("Choose 3, by numbers or
+    names ..."), as the attack of another seat's Legionary asks, the least wanted first
+    (Victory cards, then Copper, Silver and Gold, then the rest); None when the last thing
+    ``screen`` asks is no such question."""
+    found = list(CHOOSE.finditer(screen))
+    if not found:
+        return None
+    asked = found[-1]
+    if re.search(r" phase: \d+ (Actions?|Buys?)", screen[asked.end() :]):
+        return None  # a turn prompt came after it: that question was answered
+    cards = []
+    for option in OPTION.finditer(screen[asked.end() :]):
+        number, name, many = option.group(1), option.group(2), int(option.group(3) or 1)
+        rank = LEAST_WANTED.index(name) if name in LEAST_WANTED else len(LEAST_WANTED)
+        cards.extend([(rank, int(number))] * many)
+    picked = sorted(cards)[: int(asked.group(1))]
+    return ", ".join(str(number) for _rank, number in picked) if picked else None
+
+
+async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: random.Random) -> None:
+    """Play Big Money at ``seat`` until it hears that its game is over."""
+    big_money = BigMoney()
+    timing: set = set()
+    while True:
+        screen = seat.screen()
+        whole = plain(seat.raw)
+        if re.search(r"^Game over\.$", whole, re.M) and "you are back in the lobby." in whole:
+            seat.over = True
+            break
+        if seat.closed:
+            seat.failure = "the session ended before the game did"
+            break
+        if prompt_ends(screen, seat.name):
+            await asyncio.sleep(rng.uniform(*pace))
+            screen = seat.screen()
+            if not prompt_ends(screen, seat.name):
+                continue
+            move = chosen_cards(screen)
+            if move is None:
+                move = big_money.move(screen, seat.name)
+            if move is None:
+                said = [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]
+                move = "end" if said else None
+            if move is not None:
+                if seat.answers >= MOST_LINES:
+                    seat.failure = f"{MOST_LINES} lines typed and the game goes on: " + screen[-600:]
+                    break
+                task = asyncio.ensure_future(answer_later(figures, seat, other, move))
+                timing.add(task)
+                task.add_done_callback(timing.discard)
+                continue
+        seat.changed.clear()
+        try:
+            await asyncio.wait_for(seat.changed.wait(), STALL)
+        except asyncio.TimeoutError:
+            seat.failure = "nothing came for a long time: " + seat.screen()[-300:]
+            break
+    if timing:
+        await asyncio.wait(list(timing))
+
+
+async def one_table(figures: Figures, port: int, k: int, seed: int, delay: float, pace: tuple) -> tuple:
+    """Open table ``k`` after ``delay`` seconds and play its game; its two seats."""
+    await asyncio.sleep(delay)
+    first = await connect(port, f"Ann{k + 1}", k)
+    second = await connect(port, f"Bea{k + 1}", k)
+    first.send(f"new players 2 bots medium,medium seed {seed}")
+    number = (await first.wait_for(r"Table (\d+) is yours"))[1]
+    second.send(f"sit {number}")
+    await second.wait_for(r"The table is full; the game starts\.")
+    for seat in (first, second):
+        await seat.wait_for(rf"Table {number} starts with 4 players")
+    rng = random.Random(seed)
+    await asyncio.gather(
+        play(figures, first, second, pace, random.Random(rng.random())),
+        play(figures, second, first, pace, random.Random(rng.random())),
+    )
+    for seat in (first, second):
+        seat.process.close()  # type: ignore[attr-defined]
+    return first, second
+
+
+async def ticker(figures: Figures, stop: asyncio.Event) -> None:
+    """Note how late a 10 ms sleep of this process's loop wakes up, in ms."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        figures.lag.append(max(0.0, (time.perf_counter() - start - 0.01) * 1000))
+
+
+async def memory(server: psutil.Process, peaks: dict, stop: asyncio.Event) -> None:
+    """Sample the resident memory of ``server`` and its children each second into ``peaks``
+    (``main``, ``workers``, ``total``: the largest seen, bytes) and their processor times."""
+    while not stop.is_set():
+        try:
+            main = server.memory_info().rss
+            children = server.children(recursive=True)
+            workers = 0
+            for child in children:
+                try:
+                    workers += child.memory_info().rss
+                    peaks.setdefault("cpu", {})[child.pid] = sum(child.cpu_times()[:2])
+                except psutil.Error:
+                    pass
+            peaks["cpu_main"] = sum(server.cpu_times()[:2])
+        except psutil.Error:
+            return
+        peaks["main"] = max(peaks.get("main", 0), main)
+        peaks["workers"] = max(peaks.get("workers", 0), workers)
+        peaks["total"] = max(peaks.get("total", 0), main + workers)
+        peaks["processes"] = max(peaks.get("processes", 0), 1 + len(children))
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+        except asyncio.TimeoutError:
+            pass
+
+
+def percentile(values: list, p: float) -> float:
+    """The ``p``-th percentile (0 to 100) of ``values`` (inclusive method)."""
+    ordered = sorted(values)
+    at = (len(ordered) - 1) * p / 100
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
+def bootstrap_p95(times: dict, seed: int, rounds: int = 400) -> tuple:
+    """A 95 % interval (low, high, in ms) of the 95th percentile, resampling whole tables."""
+    rng = random.Random(seed)
+    tables = [v for v in times.values() if v]
+    estimates = []
+    for _ in range(rounds):
+        pooled = [t for v in rng.choices(tables, k=len(tables)) for t in v]
+        estimates.append(percentile(pooled, 95))
+    return percentile(estimates, 2.5), percentile(estimates, 97.5)
+
+
+def wilson(successes: int, n: int) -> tuple:
+    """The 95 % Wilson interval of a proportion ``successes``/``n``, as fractions."""
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.959964
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ended_games(data: Path) -> int:
+    """How many game files in the server's ``data`` folder end with the game's end line."""
+    ended = 0
+    for path in (data / "games").glob("*.jsonl"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if lines and '"end"' in lines[-1]:
+            ended += 1
+    return ended
+
+
+async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
+    """Start the server, play every table, print the figures; the exit code."""
+    (data / "server.toml").write_text(SERVER_TOML, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
+    server = subprocess.Popen(command, cwd=str(ROOT), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    stop = asyncio.Event()
+    peaks: dict = {}
+    figures = Figures()
+    try:
+        while not ready.exists():
+            if server.poll() is not None:
+                print("The server stopped before it listened.")
+                return 1
+            await asyncio.sleep(0.05)
+        port = json.loads(ready.read_text())["port"]
+        watcher = asyncio.ensure_future(memory(psutil.Process(server.pid), peaks, stop))
+        lag = asyncio.ensure_future(ticker(figures, stop))
+        rng = random.Random(args.seed)
+        order = list(range(args.tables))
+        rng.shuffle(order)
+        spread = min(10.0, 0.1 * args.tables)
+        began = time.monotonic()
+        outcomes = await asyncio.gather(
+            *(
+                one_table(figures, port, k, args.seed * 1000 + k, spread * i / args.tables, tuple(args.pace))
+                for i, k in enumerate(order)
+            ),
+            return_exceptions=True,
+        )
+        took = time.monotonic() - began
+        stop.set()
+        await asyncio.gather(watcher, lag)
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(60)
+    seats = [s for o in outcomes if isinstance(o, tuple) for s in o]
+    failures = [repr(o) for o in outcomes if isinstance(o, BaseException)]
+    failures += [f"{s.name}: {s.failure}" for s in seats if s.failure]
+    finished = sum(1 for o in outcomes if isinstance(o, tuple) and all(s.over for s in o))
+    ended = ended_games(data)
+    log = data / "server.log"
+    traceback = log.exists() and "Traceback" in log.read_text(encoding="utf-8", errors="replace")
+    pooled = [t for v in figures.times.values() for t in v]
+    answers = sum(s.answers for s in seats)
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    print(
+        f"{args.tables} tables of 2 people (pace {args.pace[0]:g} to {args.pace[1]:g} s) and 2 medium bots, "
+        f"seed {args.seed}, {took:.0f} s"
+        + (f"; load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}" if load else "")
+    )
+    p95 = math.inf
+    if len(pooled) >= 20:
+        low, high = bootstrap_p95(figures.times, args.seed)
+        p95 = percentile(pooled, 95)
+        print(
+            f"answer to its first line at the other person: median {statistics.median(pooled):.1f} ms, "
+            f"95th percentile {p95:.1f} ms (95 % interval {low:.1f} to {high:.1f}, bootstrap over tables), "
+            f"99th {percentile(pooled, 99):.1f} ms, max {max(pooled):.1f} ms "
+            f"(n {len(pooled)} of {answers} answers; {figures.busy} sent while the table was busy, counted not timed; "
+            f"{figures.silent} that told the other person nothing before their seat typed again)"
+        )
+    else:
+        print(f"answer to its first line at the other person: too few timed to tell (n {len(pooled)})")
+    if figures.lag:
+        print(
+            f"load generator's own lag (10 ms ticker): 95th percentile {percentile(figures.lag, 95):.1f} ms, "
+            f"max {max(figures.lag):.1f} ms"
+        )
+    mib = 1024 * 1024
+    cpu_workers = sum(peaks.get("cpu", {}).values())
+    print(
+        f"server memory, peak resident: {peaks.get('total', 0) / mib:.0f} MiB in all "
+        f"(main process {peaks.get('main', 0) / mib:.0f} MiB, "
+        f"{peaks.get('processes', 1) - 1} child processes (bot workers and their starter) "
+        f"{peaks.get('workers', 0) / mib:.0f} MiB); "
+        f"processor time: main {peaks.get('cpu_main', 0.0):.0f} s, children {cpu_workers:.0f} s"
+    )
+    low_f, high_f = wilson(finished, args.tables)
+    print(
+        f"games finished: {finished} of {args.tables} started "
+        f"(95 % interval {100 * low_f:.0f} to {100 * high_f:.0f} %); "
+        f"game files with their end line: {ended}"
+    )
+    print(f"answers lost (no line at the other person within {LOST_AFTER:g} s): {figures.lost}")
+    print(f"traceback in the server's log: {'yes' if traceback else 'no'}")
+    for failure in failures[:10]:
+        print(f"failed: {failure}")
+    ok = finished == args.tables == ended and figures.lost == 0 and not traceback and p95 < GOAL_MS
+    verdict = "met" if ok else "missed"
+    print(f"goal (every game finished, nothing lost, 95th percentile under {GOAL_MS:g} ms): {verdict}")
+    return 0 if ok else 1
+
+
+def main(argv: list | None = None) -> int:
+    """Run the benchmark with the command line ``argv``; prints the figures; the exit code."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tables", type=int, default=100, help="tables of 4 seats played at once (default 100)")
+    p.add_argument(
+        "--pace",
+        type=float,
+        nargs=2,
+        default=[1.0, 3.0],
+        metavar=("LOW", "HIGH"),
+        help="seconds a person waits after a question before answering, uniform (default 1 3)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and the people's pace (default 1)")
+    p.add_argument("--quick", action="store_true", help="10 tables, for a first figure")
+    args = p.parse_args(argv)
+    if args.quick:
+        args.tables = 10
+    if args.tables < 1 or not 0 <= args.pace[0] <= args.pace[1]:
+        p.error("--tables must be 1 or more, and --pace LOW HIGH two numbers with 0 <= LOW <= HIGH")
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "server"
+        data.mkdir()
+        return asyncio.run(run(args, data, Path(tmp) / "ready.json"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
