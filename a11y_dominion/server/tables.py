@@ -158,6 +158,22 @@ def kingdom_words(options: TableOptions, lang: Language) -> str:
     return lang._(N_("chosen Kingdom"))
 
 
+def back_in_lobby(lang: Language, number: int, result: str | None, player: bool) -> str:
+    """What a player (``player``) or a watcher of table ``number`` hears in ``lang`` when its
+    game ends and they are back in the lobby: ``result`` None for a game played to its end,
+    ``"closed"`` for one a moderator closed, anything else for one that stopped."""
+    if result is None:
+        if player:
+            return lang.text(
+                N_("The game at table {number} is over; you are back in the lobby. Type games to hear it."),
+                number=number,
+            )
+        return lang.text(N_("The game at table {number} is over; you are back in the lobby."), number=number)
+    if result == "closed":
+        return lang.text(N_("A moderator closed table {number}; you are back in the lobby."), number=number)
+    return lang.text(N_("The game at table {number} stopped; you are back in the lobby."), number=number)
+
+
 def table_line(table: ServerTable, lang: Language) -> str:
     """One table in one line, in ``lang``: "Table 1, Basic Intro: 2 people, 1 seat free, 1 bot
     (medium); not started, owner Bea." or "...; started, Bea's turn 5."."""
@@ -867,39 +883,12 @@ class Tables:
                 seat = room.people[table.names[person.account]]
                 seat.attach(None)
                 person.session.to_lobby()
-            person.send(
-                person.lang.text(
-                    N_("The game at table {number} is over; you are back in the lobby. Type games to hear it."),
-                    number=table.number,
-                )
-                if result is None
-                else person.lang.text(
-                    N_("A moderator closed table {number}; you are back in the lobby."), number=table.number
-                )
-                if result == "closed"
-                else person.lang.text(
-                    N_("The game at table {number} stopped; you are back in the lobby."), number=table.number
-                )
-            )
+            person.send(back_in_lobby(person.lang, table.number, result, player=True))
         for watching, watcher in list(table.watchers):
             self._unwatched(table, (watching, watcher))
             if watching.session is not None:
                 watching.session.to_lobby()
-            watching.send(
-                watching.lang.text(
-                    N_("The game at table {number} is over; you are back in the lobby."),
-                    number=table.number,
-                )
-                if result is None
-                else watching.lang.text(
-                    N_("A moderator closed table {number}; you are back in the lobby."), number=table.number
-                )
-                if result == "closed"
-                else watching.lang.text(
-                    N_("The game at table {number} stopped; you are back in the lobby."),
-                    number=table.number,
-                )
-            )
+            watching.send(back_in_lobby(watching.lang, table.number, result, player=False))
         room.stopped.set()
         self.ended.append(table)
         self._close(table, finished=result is None)
