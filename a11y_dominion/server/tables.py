@@ -317,18 +317,27 @@ class Tables:
                 )
             )
 
+    def _named(self, person: Person, rest: str, usage: str) -> ServerTable | None:
+        """The table whose number ``rest`` is; else None, after telling ``person`` ``usage`` (an
+        English template: how the command is typed) when ``rest`` is no number, or that there
+        is no such table."""
+        number = number_of(rest)
+        if number is None:
+            person.send(person.lang._(usage))
+            return None
+        table = self.tables.get(number)
+        if table is None:
+            person.send(person.lang.text(N_("There is no table {number}; type tables to hear them."), number=number))
+        return table
+
     async def sit(self, person: Person, rest: str) -> None:
         """``sit N``: take a free seat at table N (or go back to one's seat in its game); a
         private table only with an invitation to it."""
         lang = person.lang
-        number = number_of(rest)
-        if number is None:
-            person.send(lang._(N_("Type sit and a table's number, for example: sit 1.")))
-            return
-        table = self.tables.get(number)
+        table = self._named(person, rest, N_("Type sit and a table's number, for example: sit 1."))
         if table is None:
-            person.send(lang.text(N_("There is no table {number}; type tables to hear them."), number=number))
             return
+        number = table.number
         here = self.of(person.account)
         if here is not None and here is not table:
             self._elsewhere(person, here)
@@ -417,14 +426,10 @@ class Tables:
         from .watch import WatchSeat
 
         lang = person.lang
-        number = number_of(rest)
-        if number is None:
-            person.send(lang._(N_("Type watch and a table's number, for example: watch 1.")))
-            return
-        table = self.tables.get(number)
+        table = self._named(person, rest, N_("Type watch and a table's number, for example: watch 1."))
         if table is None:
-            person.send(lang.text(N_("There is no table {number}; type tables to hear them."), number=number))
             return
+        number = table.number
         if not table.playing:
             person.send(lang.text(N_("Table {number} has not started; there is nothing to watch yet."), number=number))
             return
@@ -684,14 +689,10 @@ class Tables:
         stopped, unrated, and kept in its file; its players and watchers are back in the lobby,
         each told so in one sentence."""
         lang = person.lang
-        number = number_of(rest)
-        if number is None:
-            person.send(lang._(N_("Type close and a table's number, for example: close 2.")))
-            return
-        table = self.tables.get(number)
+        table = self._named(person, rest, N_("Type close and a table's number, for example: close 2."))
         if table is None:
-            person.send(lang.text(N_("There is no table {number}; type tables to hear them."), number=number))
             return
+        number = table.number
         log.warning("moderator %s closed table %d", person.name, number)
         if not table.playing:
             self._tell(
