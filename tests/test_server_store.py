@@ -36,6 +36,7 @@ TABLES = {
     "invitations",
     "bans",
     "logins",
+    "mutes",
     "schema_version",
 }
 KEY = (b"\x00\x00\x00\x0bssh-ed25519" + bytes(range(32)), "SHA256:abcdefghijklmnop4kPq9w")

@@ -23,6 +23,8 @@ class FakeStore:
         self.states: list[tuple[int, str]] = []
         self.games: list[FinishedGame] = []
         self.game_ids: dict[int, str] = {}  # table -> its autosave's id
+        self.invited: dict[tuple[int, int], tuple[int, float]] = {}  # (table, account) -> (by, at)
+        self.muted: dict[int, float] = {}  # account -> when its mute ends
 
     async def add_table(self, number: int, owner: int, options: dict[str, Any]) -> int:
         self.rows.append((number, owner, options))
@@ -37,6 +39,24 @@ class FakeStore:
 
     async def table_game(self, table_id: int, game: str) -> None:
         self.game_ids[table_id] = game
+
+    async def invite(self, table_id: int, account: int, by: int, at: float) -> None:
+        self.invited[(table_id, account)] = (by, at)
+
+    async def drop_invitations(self, table_id: int, account: int | None = None) -> int:
+        gone = [k for k in self.invited if k[0] == table_id and account in (None, k[1])]
+        for k in gone:
+            del self.invited[k]
+        return len(gone)
+
+    async def mute(self, account: int, until: float, by: int | None) -> None:
+        self.muted[account] = until
+
+    async def unmute(self, account: int) -> bool:
+        return self.muted.pop(account, None) is not None
+
+    async def mutes(self, now: float) -> dict[int, float]:
+        return {a: t for a, t in self.muted.items() if t > now}
 
 
 class FakeSession:

@@ -122,6 +122,18 @@ class Settings(Protocol):
         """Every rated account, best first."""
         ...
 
+    def mute(self, account: int, until: float, by: int | None) -> Awaitable[None]:
+        """Keep the mute of the account numbered ``account`` until ``until`` (seconds since the epoch)."""
+        ...
+
+    def unmute(self, account: int) -> Awaitable[bool]:
+        """Forget the mute of the account numbered ``account``."""
+        ...
+
+    def mutes(self, now: float) -> Awaitable[dict[int, float]]:
+        """The mutes in force at ``now``: account -> when each ends (seconds since the epoch)."""
+        ...
+
 
 @dataclass(eq=False)
 class Person:
@@ -178,7 +190,8 @@ class Lobby:
     """The people in the lobby (their sessions by account) and the answers to their lines.
     ``store`` keeps the settings and gives the keys, games and ratings; ``rates`` limits
     chat; ``today()`` gives the date ``games`` counts "Today" from (UTC unless given);
-    ``clock()`` the seconds a ``mute`` lasts by (``time.monotonic`` unless given).
+    ``clock()`` the seconds since the epoch a ``mute`` lasts by (``time.time`` unless given:
+    a mute is kept in the database and outlasts a restart).
     :attr:`moderator` (set by the server from the operator's file) tells whether a name is a
     moderator's."""
 
@@ -187,7 +200,7 @@ class Lobby:
         store: Settings,
         rates: Rates,
         today: Callable[[], date] = records.utc_today,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.rates = rates
@@ -302,7 +315,7 @@ class Lobby:
         elif command == "kick":
             self.kick(person, rest)
         elif command == "mute":
-            self.mute(person, rest)
+            await self.mute(person, rest)
         elif self.tables is None:
             person.send(lang._(N_("This server has no tables.")))
         else:
@@ -333,9 +346,10 @@ class Lobby:
             lang.text(N_("You ended {n:1 session|{n} sessions} of {player}."), n=len(found), player=found[0].name)
         )
 
-    def mute(self, person: Person, rest: str) -> None:
+    async def mute(self, person: Person, rest: str) -> None:
         """``mute NAME MINUTES``: NAME's ``say`` and ``tell`` are refused for that many minutes
-        (0 lifts a mute); NAME and the moderator are told so."""
+        (0 lifts a mute); NAME and the moderator are told so. The mute is kept in the
+        database, so that it outlasts a restart (:meth:`restore_mutes`)."""
         lang = person.lang
         words = rest.split()
         minutes = words[1] if len(words) == 2 else ""
@@ -356,11 +370,14 @@ class Lobby:
         log.warning("moderator %s muted %s for %d minutes", person.name, target.name, n)
         if n == 0:
             self.muted.pop(target.account, None)
+            await self.store.unmute(target.account)
             for other in found:
                 other.send(other.lang._(N_("A moderator lifted your mute; you may chat again.")))
             person.send(lang.text(N_("{player} may chat again."), player=target.name))
             return
-        self.muted[target.account] = self.clock() + n * 60
+        until = self.clock() + n * 60
+        self.muted[target.account] = until
+        await self.store.mute(target.account, until, person.account)
         for other in found:
             other.send(
                 other.lang.text(
@@ -369,6 +386,10 @@ class Lobby:
                 )
             )
         person.send(lang.text(N_("{player} is muted for {n:1 minute|{n} minutes}."), player=target.name, n=n))
+
+    async def restore_mutes(self) -> None:
+        """Take up the mutes kept in the database that are not over yet (the server's start)."""
+        self.muted = await self.store.mutes(self.clock())
 
     def is_muted(self, person: Person) -> bool:
         """Whether ``person``'s account is muted now; when it is, they are told so, and for how

@@ -364,6 +364,8 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
     # every table a stopped or killed server left is back before anyone can log in
     for line in await server.tables.restore(server.store, server.config.server.table_expires_days):
         print(line, flush=True)
+    await server.lobby.restore_mutes()  # a moderator's mutes outlast a restart, as do invitations to open tables
+    await server.tables.restore_invitations(server.store)
     try:
         ssh = await server.listen(listen, port)
     except OSError as e:

@@ -129,6 +129,14 @@ MIGRATIONS = [
     );
     CREATE INDEX logins_by_time ON logins(at);
     """,
+    # version 2: a moderator's mutes, kept across a restart
+    """
+    CREATE TABLE mutes (
+        account INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        until   TEXT NOT NULL,
+        by      INTEGER REFERENCES accounts(id)
+    );
+    """,
 ]
 """The schema, one step a version: step ``i`` brings version ``i`` to ``i + 1``."""
 
@@ -190,6 +198,19 @@ class Ban:
     until: str | None
     by: int | None
     reason: str | None
+
+
+@dataclass(frozen=True)
+class KeptInvitation:
+    """An invitation kept in the database (:meth:`Store.invitations`): to the table of row
+    ``table_id``, numbered ``number`` in the lobby, for the account ``account``, from the
+    person named ``by``, made at ``at`` (seconds since the epoch)."""
+
+    table_id: int
+    number: int
+    account: int
+    by: str
+    at: float
 
 
 @dataclass(frozen=True)
@@ -293,6 +314,22 @@ class Ranked:
 def utc_now() -> str:
     """The time now in UTC, ISO 8601 to the second: ``2026-12-06T08:05:12Z``."""
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def utc_at(seconds: float) -> str:
+    """The moment ``seconds`` after the epoch in UTC, ISO 8601 to the second, as :func:`utc_now` writes it."""
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def seconds_of(utc: str) -> float:
+    """The seconds since the epoch of ``utc`` (as :func:`utc_at` writes it); 0.0 for text that is no such time."""
+    try:
+        moment = datetime.fromisoformat(utc.replace("Z", "+00:00"))
+    except ValueError:
+        return 0.0
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.timestamp()
 
 
 @contextmanager
@@ -605,6 +642,64 @@ class Store:
                 (at,),
             ).fetchall()
             return [Ban(str(k), str(v), u, b, r) for k, v, u, b, r in rows]
+
+        return await self.call(query)
+
+    # ------------------------------------------------------------ mutes and invitations
+    async def mute(self, account: int, until: float, by: int | None) -> None:
+        """Mute the account numbered ``account`` until ``until`` (seconds since the epoch),
+        by the moderator's account ``by``, replacing a mute it had."""
+        await self._write("INSERT OR REPLACE INTO mutes VALUES (?, ?, ?)", (account, utc_at(until), by))
+
+    async def unmute(self, account: int) -> bool:
+        """Lift the mute of the account numbered ``account``; False when it had none."""
+        return await self._write("DELETE FROM mutes WHERE account = ?", (account,)) > 0
+
+    async def mutes(self, now: float) -> dict[int, float]:
+        """The mutes in force at ``now`` (seconds since the epoch), account -> when each
+        ends (seconds since the epoch); the mutes over by then are removed."""
+        at = utc_at(now)
+
+        def query(con: sqlite3.Connection) -> dict[int, float]:
+            with transaction(con):
+                con.execute("DELETE FROM mutes WHERE until <= ?", (at,))
+                rows = con.execute("SELECT account, until FROM mutes").fetchall()
+            return {int(account): seconds_of(str(until)) for account, until in rows}
+
+        return await self.call(query)
+
+    async def invite(self, table_id: int, account: int, by: int, at: float) -> None:
+        """Keep the invitation of the account numbered ``account`` to the table of row
+        ``table_id`` by the account ``by``, made at ``at`` (seconds since the epoch),
+        replacing one it had to that table."""
+        await self._write("INSERT OR REPLACE INTO invitations VALUES (?, ?, ?, ?)", (table_id, account, by, utc_at(at)))
+
+    async def drop_invitations(self, table_id: int, account: int | None = None) -> int:
+        """Forget the invitation of ``account`` to the table of row ``table_id`` (None: every
+        invitation to that table); returns how many."""
+        if account is None:
+            return await self._write("DELETE FROM invitations WHERE table_id = ?", (table_id,))
+        return await self._write("DELETE FROM invitations WHERE table_id = ? AND account = ?", (table_id, account))
+
+    async def invitations(self, oldest: float) -> list[KeptInvitation]:
+        """The invitations made at ``oldest`` (seconds since the epoch) or later to tables
+        still ``open``, the oldest first; every other invitation (expired, or to a table
+        that started or closed) is removed."""
+        since = utc_at(oldest)
+
+        def query(con: sqlite3.Connection) -> list[KeptInvitation]:
+            with transaction(con):
+                con.execute(
+                    "DELETE FROM invitations WHERE created < ? OR table_id NOT IN "
+                    "(SELECT id FROM tables WHERE state = 'open')",
+                    (since,),
+                )
+                rows = con.execute(
+                    "SELECT i.table_id, t.number, i.account, a.name, i.created FROM invitations i "
+                    "JOIN tables t ON t.id = i.table_id JOIN accounts a ON a.id = i.by "
+                    "ORDER BY i.created, i.rowid"
+                ).fetchall()
+            return [KeptInvitation(int(t), int(n), int(a), str(b), seconds_of(str(c))) for t, n, a, b, c in rows]
 
         return await self.call(query)
 

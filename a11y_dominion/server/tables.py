@@ -32,7 +32,7 @@ from ..rules.decisions import Msg
 from ..tableoptions import TableOptions, setup_of, table_options
 from .lobby import Person
 from .ratings import PERSON, standings_of
-from .store import FinishedGame, TableRow, utc_now
+from .store import FinishedGame, KeptInvitation, TableRow, utc_now
 
 log = logging.getLogger("a11y_dominion.server.tables")
 
@@ -83,12 +83,24 @@ class TableStore(Protocol):
         """The table plays the game whose autosave is ``game`` (its id)."""
         ...
 
+    async def invite(self, table_id: int, account: int, by: int, at: float) -> None:
+        """Keep an invitation (``at``: seconds since the epoch)."""
+        ...
+
+    async def drop_invitations(self, table_id: int, account: int | None = None) -> int:
+        """Forget the invitations to a table (of one account, or all)."""
+        ...
+
 
 class RestoreStore(TableStore, Protocol):
     """What bringing the tables back at a start needs of the database (:class:`~.store.Store` has it)."""
 
     async def live_tables(self) -> list[TableRow]:
         """The tables a stopped or killed server left open or playing."""
+        ...
+
+    async def invitations(self, oldest: float) -> list[KeptInvitation]:
+        """The kept invitations made since ``oldest`` to tables still open (the rest removed)."""
         ...
 
 
@@ -361,6 +373,8 @@ class Tables:
                 )
             )
             return
+        if self._invitation(person.account, table) is not None:
+            await self.store.drop_invitations(table.id, person.account)
         self._drop_invitations(person.account, table)
         table.seated.append(person)
         seat = len(table.seated)
@@ -550,7 +564,9 @@ class Tables:
             person.send(lang.text(N_("{player} sits at table {number} already."), player=shown, number=table.number))
             return
         self._drop_invitations(account, table)
-        self.invitations.setdefault(account, []).append(Invitation(table.number, table.id, person.name, self.clock()))
+        at = self.clock()
+        self.invitations.setdefault(account, []).append(Invitation(table.number, table.id, person.name, at))
+        await self.store.invite(table.id, account, person.account, at)
         log.info("%s invited %s to table %d", person.name, shown, table.number)
         for other in found:
             other.send(
@@ -797,6 +813,7 @@ class Tables:
             log.warning("table %d is not saved: %s", table.number, e)
         table.started = utc_now()
         await self.store.table_state(table.id, "playing")
+        await self.store.drop_invitations(table.id)  # (they end with the start; the others' at the next start)
         if table.save is not None and table.save.id:
             await self.store.table_game(table.id, table.save.id)
         count = len(names)
@@ -1043,6 +1060,21 @@ class Tables:
         return lang.text(
             N_("Table {number} goes on from its saved game, at answer {n}."), number=number, n=len(saved.answers)
         )
+
+    async def restore_invitations(self, store: RestoreStore) -> int:
+        """Take up the invitations kept in the database to tables open now, made less than
+        :data:`INVITATION_SECONDS` ago by the tables' clock (the server's start, after
+        :meth:`restore`); the others are removed from the database. Returns how many."""
+        found = 0
+        for kept in await store.invitations(self.clock() - INVITATION_SECONDS):
+            table = self.tables.get(kept.number)
+            if table is None or table.id != kept.table_id or table.playing:
+                continue
+            self.invitations.setdefault(kept.account, []).append(
+                Invitation(kept.number, kept.table_id, kept.by, kept.at)
+            )
+            found += 1
+        return found
 
     async def close(self) -> None:
         """The server stops: every table's game stops (each is kept in its file)."""
