@@ -230,7 +230,8 @@ def test_moderators_commands_are_refused_to_others_in_one_sentence(tmp_path: Pat
             "Type help and a command to hear more, for example: help tell."
         )
         assert help_lines("", Language("nl"), moderator=True)[1] == (
-            "Commando's voor moderators: eruit NAAM, sluit N en demp NAAM MINUTEN."
+            "Commando's voor moderators: eruit NAAM, sluit N, demp NAAM MINUTEN, verban NAAM, ontban NAAM, omroep "
+            "TEKST en herlaad."
         )
         assert parse("Demp Bea 5") == ("mute", "Bea 5") and parse("nodig Bea") == ("invite", "Bea")
 

@@ -25,6 +25,7 @@ class FakeStore:
         self.game_ids: dict[int, str] = {}  # table -> its autosave's id
         self.invited: dict[tuple[int, int], tuple[int, float]] = {}  # (table, account) -> (by, at)
         self.muted: dict[int, float] = {}  # account -> when its mute ends
+        self.banned: dict[str, int | None] = {}  # a banned name (casefolded) -> the moderator's account
 
     async def add_table(self, number: int, owner: int, options: dict[str, Any]) -> int:
         self.rows.append((number, owner, options))
@@ -57,6 +58,12 @@ class FakeStore:
 
     async def mutes(self, now: float) -> dict[int, float]:
         return {a: t for a, t in self.muted.items() if t > now}
+
+    async def ban(self, kind: str, value: str, until: str | None, by: int | None, reason: str | None) -> None:
+        self.banned[value.casefold()] = by
+
+    async def unban(self, kind: str, value: str) -> bool:
+        return self.banned.pop(value.casefold(), None) is not None
 
 
 class FakeSession:

@@ -22,10 +22,11 @@ from typing import Any, Protocol
 
 from ..announcements.words import join_names
 from ..i18n import LANGUAGES, N_, Language
+from ..rules.decisions import Msg
 from ..textinput import drop_sequences
 from . import records
 from .limits import Rates
-from .names import name_key
+from .names import name_key, name_refusal
 from .store import AccountKey, PlayedGame, PlayerStats, Ranked
 
 MAX_SAY = 300
@@ -53,10 +54,14 @@ COMMANDS = (
     "kick",
     "close",
     "mute",
+    "ban",
+    "unban",
+    "announce",
+    "reload",
 )
-"""The lobby's commands, in the order ``help`` lists them (the last three are the moderators')."""
+"""The lobby's commands, in the order ``help`` lists them (from ``kick`` on, the moderators')."""
 
-MODERATOR_COMMANDS = ("kick", "close", "mute")
+MODERATOR_COMMANDS = ("kick", "close", "mute", "ban", "unban", "announce", "reload")
 """The commands only a moderator (named in the operator's file) may give."""
 
 MOST_MUTE_MINUTES = 7 * 24 * 60
@@ -76,6 +81,10 @@ DUTCH = {
     "eruit": "kick",
     "sluit": "close",
     "demp": "mute",
+    "verban": "ban",
+    "ontban": "unban",
+    "omroep": "announce",
+    "herlaad": "reload",
     "wie": "who",
     "zeg": "say",
     "fluister": "tell",
@@ -132,6 +141,14 @@ class Settings(Protocol):
 
     def mutes(self, now: float) -> Awaitable[dict[int, float]]:
         """The mutes in force at ``now``: account -> when each ends (seconds since the epoch)."""
+        ...
+
+    def ban(self, kind: str, value: str, until: str | None, by: int | None, reason: str | None) -> Awaitable[None]:
+        """Ban the name or address ``value`` (``kind`` ``"name"`` or ``"address"``)."""
+        ...
+
+    def unban(self, kind: str, value: str) -> Awaitable[bool]:
+        """Lift the ban of ``value``; False when there was none."""
         ...
 
 
@@ -209,6 +226,8 @@ class Lobby:
         self.people: dict[int, list[Person]] = {}
         self.tables: Any = None  # the server's tables (.tables.Tables), which new, sit, leave and start use
         self.moderator: Callable[[str], bool] = _nobody_moderates
+        self.file_banned: Callable[[str], bool] = _nobody_moderates  # a name banned in the operator's file
+        self.reload: Callable[[], Msg] | None = None  # the server's reload of server.toml: what it did
         self.muted: dict[int, float] = {}  # account -> the clock's time its mute ends
 
     # ------------------------------------------------------------ who is here
@@ -307,8 +326,8 @@ class Lobby:
 
     # ------------------------------------------------------------ moderators
     async def moderate(self, person: Person, command: str, rest: str) -> None:
-        """``kick NAME``, ``close N`` and ``mute NAME MINUTES``, for a moderator only (anyone
-        else hears one sentence)."""
+        """``kick NAME``, ``close N``, ``mute NAME MINUTES``, ``ban NAME``, ``unban NAME``,
+        ``announce TEXT`` and ``reload``, for a moderator only (anyone else hears one sentence)."""
         lang = person.lang
         if not self.moderator(person.name):
             person.send(lang._(N_("Only a moderator can do that.")))
@@ -316,6 +335,15 @@ class Lobby:
             self.kick(person, rest)
         elif command == "mute":
             await self.mute(person, rest)
+        elif command in ("ban", "unban"):
+            await self.ban(person, rest, lift=command == "unban")
+        elif command == "announce":
+            self.announce(person, rest)
+        elif command == "reload":
+            if self.reload is None:
+                person.send(lang._(N_("This server has no settings file to reload.")))
+            else:
+                person.send(lang.msg(self.reload()))
         elif self.tables is None:
             person.send(lang._(N_("This server has no tables.")))
         else:
@@ -386,6 +414,69 @@ class Lobby:
                 )
             )
         person.send(lang.text(N_("{player} is muted for {n:1 minute|{n} minutes}."), player=target.name, n=n))
+
+    async def ban(self, person: Person, rest: str, lift: bool = False) -> None:
+        """``ban NAME``: the name may not log in (kept in the database, beside the operator's
+        file's bans) and every session of it ends with one sentence; ``unban NAME`` (``lift``)
+        lifts a moderator's ban of it. The moderator hears what was done."""
+        lang = person.lang
+        name = rest.strip()
+        if not name or len(name.split()) > 1:
+            if lift:
+                person.send(lang._(N_("Type unban and a name, for example: unban Bea.")))
+            else:
+                person.send(lang._(N_("Type ban and a name, for example: ban Bea.")))
+            return
+        refusal = name_refusal(name)
+        if refusal is not None:
+            person.send(lang.msg(refusal))
+            return
+        if lift:
+            lifted = await self.store.unban("name", name)
+            if lifted:
+                log.warning("moderator %s lifted the ban of %s", person.name, name)
+                person.send(lang.text(N_("{player} may log in again."), player=name))
+            if self.file_banned(name):
+                person.send(
+                    lang.text(
+                        N_("{player} is banned in the server's file; only its operator can lift that."), player=name
+                    )
+                )
+            elif not lifted:
+                person.send(lang.text(N_("{player} is not banned."), player=name))
+            return
+        if name_key(name) == name_key(person.name):
+            person.send(lang._(N_("You cannot ban yourself.")))
+            return
+        await self.store.ban("name", name, None, person.account, None)
+        found = self.find(name)
+        shown = found[0].name if found else name
+        log.warning("moderator %s banned %s", person.name, shown)
+        for other in found:
+            if other.session is not None:
+                other.session.goodbye(N_("A moderator banned your name from this server."))
+            else:
+                other.send(other.lang._(N_("A moderator banned your name from this server.")))
+        person.send(
+            lang.text(
+                N_("{player} is banned and cannot log in; {n:1 session|{n} sessions} ended."),
+                player=shown,
+                n=len(found),
+            )
+        )
+
+    def announce(self, person: Person, rest: str) -> None:
+        """``announce TEXT``: "Announcement from Mod: TEXT" to every session logged in, at a
+        table or watching too, cleaned as chat is (:func:`clean_text`)."""
+        said = clean_text(rest)
+        if not said:
+            person.send(
+                person.lang._(N_("Type announce and what to say, for example: announce the server restarts soon."))
+            )
+            return
+        log.warning("moderator %s announced: %s", person.name, said)
+        for other in self.everyone():
+            other.send(other.lang.text(N_("Announcement from {player}: {said}"), player=person.name, said=said))
 
     async def restore_mutes(self) -> None:
         """Take up the mutes kept in the database that are not over yet (the server's start)."""
@@ -587,6 +678,10 @@ HELP = {
     "kick": N_("kick NAME: for moderators: end that person's sessions."),
     "close": N_("close N: for moderators: close table N; its game stops, unrated, and is kept."),
     "mute": N_("mute NAME MINUTES: for moderators: refuse that person's say and tell for that long; 0 lifts it."),
+    "ban": N_("ban NAME: for moderators: that name may not log in, and its sessions end."),
+    "unban": N_("unban NAME: for moderators: lift a moderator's ban of that name."),
+    "announce": N_("announce TEXT: for moderators: say something to everyone logged in, at tables too."),
+    "reload": N_("reload: for moderators: read the server's settings file again; a wrong file changes nothing."),
     "who": N_("who: who is here; who NAME: where that person is."),
     "say": N_("say TEXT: say something to everyone in the lobby."),
     "tell": N_("tell NAME TEXT: say something to one person only."),
@@ -603,16 +698,22 @@ HELP = {
 
 
 def _nobody_moderates(_name: str) -> bool:
-    """No name is a moderator's (a lobby the server has not told of its moderators)."""
+    """No name is a moderator's, or banned (a lobby the server has not told of its file)."""
     return False
+
+
+def lobby_words(moderator: bool) -> list[str]:
+    """The lobby's commands that Tab completes: a ``moderator``'s too only for a moderator."""
+    return [c for c in COMMANDS if moderator or c not in MODERATOR_COMMANDS]
 
 
 def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:
     """What ``help`` says in ``lang``: the commands in one line (and for a ``moderator`` the
-    moderators' in another), or, for ``help COMMAND``, that command's line."""
+    moderators' in another), or, for ``help COMMAND``, that command's line (a moderator's
+    command only for a ``moderator``: for anyone else, the commands)."""
     if rest:
         command, _ = parse(rest)
-        if command is not None:
+        if command is not None and (moderator or command not in MODERATOR_COMMANDS):
             return [lang._(HELP[command])]
     return [
         lang._(
@@ -621,6 +722,17 @@ def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:
                 "tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
             )
         ),
-        *([lang._(N_("Moderators' commands: kick NAME, close N and mute NAME MINUTES."))] if moderator else []),
+        *(
+            [
+                lang._(
+                    N_(
+                        "Moderators' commands: kick NAME, close N, mute NAME MINUTES, ban NAME, unban NAME, "
+                        "announce TEXT and reload."
+                    )
+                )
+            ]
+            if moderator
+            else []
+        ),
         lang._(N_("Type help and a command to hear more, for example: help tell.")),
     ]

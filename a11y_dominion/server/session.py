@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
 from .hasher import PasswordTooLong
-from .lobby import COMMANDS, Person
+from .lobby import Person, lobby_words
 from .names import checked_name
 from .store import Account, StoreError
 
@@ -53,6 +53,7 @@ class LobbySeat:
     def __init__(self, name: str, lang: Language, verbosity: str = "normal") -> None:
         from prompt_toolkit.history import InMemoryHistory
 
+        self.moderator = False  # whether Tab completes the moderators' commands too
         self.shown_name = name
         self.lang = lang
         self.verbosity = verbosity
@@ -64,10 +65,10 @@ class LobbySeat:
         self.wants_rich = False
 
     def completer(self) -> Any:
-        """Tab completes the lobby's commands."""
+        """Tab completes the lobby's commands (the moderators' only for a moderator)."""
         from prompt_toolkit.completion import WordCompleter
 
-        return WordCompleter(list(COMMANDS), ignore_case=True)
+        return WordCompleter(lobby_words(self.moderator), ignore_case=True)
 
 
 class ServerSession(TerminalSession):
@@ -205,6 +206,7 @@ class ServerSession(TerminalSession):
             session=self,
         )
         seat.shown_name, seat.lang = account.name, person.lang
+        seat.moderator = self.server.config.is_moderator(account.name)
         self.name = account.name
         lobby = self.server.lobby
         lobby.enter(person)

@@ -35,6 +35,7 @@ from typing import Any
 from ..files import write_atomic
 from ..i18n import N_, Language
 from ..remote.access import host_key, ssh_server_options
+from ..rules.decisions import Msg
 from .config import ServerConfig
 from .hasher import Hasher, PasswordTooLong, needs_rehash
 from .limits import Rates
@@ -72,6 +73,8 @@ class GameServer:
         self.tables = Tables(store, data / "games", None, Language("en"))
         self.lobby.tables = self.tables
         self.lobby.moderator = lambda name: self.config.is_moderator(name)
+        self.lobby.file_banned = lambda name: self.config.is_banned_name(name)
+        self.lobby.reload = self.reload
         self.tables.accounts = store.account
         self.lang = Language("en")
         self.connections = 0
@@ -83,6 +86,44 @@ class GameServer:
         """The server stops: every session is told so in its language, then ends."""
         for session in list(self.sessions):
             session.goodbye(N_("The server stops; goodbye."))
+
+    def reload(self) -> Msg:
+        """Read ``server.toml`` again (SIGHUP on POSIX, or a moderator's ``reload``) and use
+        its settings from now on; returns what was done, one sentence, also printed and
+        written to the log. A file that is refused leaves the settings as they were, and the
+        sentence names its line. The sessions of a name the file bans now end; the limits
+        start again from full (the failed logins are kept); ``[bots]`` and ``[storage]``
+        take effect at the next start."""
+        from .config import ConfigError, read_config
+
+        try:
+            new = read_config(self.data)
+        except ConfigError as e:
+            said = Msg("The server's settings stay as they were: {why}", why=e.args[0])
+        else:
+            changed = changed_keys(self.config, new)
+            old, self.config = self.config, new
+            if old.limits != new.limits or old.signup != new.signup:
+                rates = Rates(new)
+                rates.logins = self.rates.logins
+                self.rates = self.lobby.rates = rates
+            for person in self.lobby.everyone():
+                if new.is_banned_name(person.name) and person.session is not None:
+                    person.session.goodbye(N_("The server's operator banned your name from this server."))
+            if not changed:
+                said = Msg("The server's settings were read again; nothing changed.")
+            elif any(key.endswith(("[bots]", "[storage]")) for key in changed):
+                said = Msg(
+                    "The server's settings were read again; changed: {keys}. [bots] and [storage] take effect at "
+                    "the next start.",
+                    keys=", ".join(changed),
+                )
+            else:
+                said = Msg("The server's settings were read again; changed: {keys}.", keys=", ".join(changed))
+        text = self.lang.msg(said)
+        self.log.warning("%s", text)
+        print(text, flush=True)
+        return said
 
     def fault(self, name: str, error: BaseException) -> None:
         """A session of ``name`` failed inside the server: logged, the server goes on."""
@@ -158,6 +199,34 @@ class GameServer:
             process_factory=lambda process: serve_session(server, process),
             **ssh_server_options(),
         )
+
+
+def reload_on_hangup(loop: asyncio.AbstractEventLoop, reload: Any) -> Any:
+    """On POSIX, call ``reload()`` at each SIGHUP from now on; returns the function that stops
+    that. Windows has no SIGHUP: a moderator's ``reload`` does it there (nothing is set)."""
+    import signal
+
+    hup = getattr(signal, "SIGHUP", None)
+    if hup is None:
+        return lambda: None
+    try:
+        loop.add_signal_handler(hup, reload)
+    except (NotImplementedError, RuntimeError, ValueError):  # (a loop without signals)
+        return lambda: None
+    return lambda: loop.remove_signal_handler(hup)
+
+
+def changed_keys(old: ServerConfig, new: ServerConfig) -> list[str]:
+    """The keys whose values differ between ``old`` and ``new``, each as "motd in [server]",
+    in the order of the file's sections and keys."""
+    from .config import SECTIONS
+
+    return [
+        f"{key} in [{section}]"
+        for section, (_kind, checks) in SECTIONS.items()
+        for key in checks
+        if getattr(getattr(old, section), key) != getattr(getattr(new, section), key)
+    ]
 
 
 def ready_file(path: str, host: str, port: int, fingerprint: str) -> None:
@@ -387,9 +456,11 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
         ready_file(ready, listen, port, fingerprint)
     loop = asyncio.get_running_loop()
     back = stop_signals(loop, server.stopped.set, server.stopped.set)
+    hangup = reload_on_hangup(loop, server.reload)
     try:
         await server.stopped.wait()
     finally:
+        hangup()
         back()
         server.goodbye()
         await server.tables.close()

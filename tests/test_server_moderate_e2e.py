@@ -1,0 +1,74 @@
+"""The moderators' commands over the real OpenSSH client: an announcement reaches everyone, a mute
+lasts through a restart of the server, a ban puts Bea out and keeps her from logging in until
+unban, and SIGHUP reloads server.toml (its new message of the day is said at the next login)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import signal
+
+import pexpect
+import pytest
+
+from serverplay import close, lobby_line, login, make_key, served, signup_key
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn); SIGHUP
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client and asyncssh",
+    ),
+]
+
+TOML = '[moderators]\nnames = ["Mod"]\n'
+
+
+def test_announce_mute_across_a_restart_ban_unban_and_a_reload_on_sighup(tmp_path):
+    mod_key, bea_key = make_key(tmp_path, "mod_key"), make_key(tmp_path, "bea_key")
+    with served(tmp_path, TOML) as server:
+        mod = signup_key(server, "Mod", mod_key, tmp_path / "mod.log")
+        bea = signup_key(server, "Bea", bea_key, tmp_path / "bea.log")
+        try:
+            lobby_line(bea, "help", rb"Type help and a command to hear more")
+            assert b"Moderators' commands" not in bea.before
+            lobby_line(mod, "help", rb"Moderators' commands: kick NAME, close N, mute NAME MINUTES, ban NAME")
+            lobby_line(
+                mod, "announce tables \x1b[31mclose\x07 at nine", rb"Announcement from Mod: tables close at nine"
+            )
+            bea.expect(rb"Announcement from Mod: tables close at nine\r?\n")
+            lobby_line(mod, "mute Bea 30", rb"Bea is muted for 30 minutes\.")
+            bea.expect(rb"A moderator muted you for 30 minutes")
+        finally:
+            close(mod)
+            close(bea)
+        server.stopped()
+    with served(tmp_path) as server:
+        mod = login(server, "Mod", tmp_path / "mod2.log", key=mod_key)
+        bea = login(server, "Bea", tmp_path / "bea2.log", key=bea_key)
+        try:
+            for child in (mod, bea):
+                child.expect(rb"Type help for the lobby's commands\.")
+            lobby_line(
+                bea, "say hello", rb"You are muted for (30|29) more minutes; say and tell are refused until then\."
+            )
+            (server.data / "server.toml").write_text(TOML + '\n[server]\nmotd = "Finals on Friday."\n')
+            server.proc.send_signal(signal.SIGHUP)
+            lobby_line(mod, "ban bea", rb"Bea is banned and cannot log in; 1 session ended\.")
+            bea.expect(rb"A moderator banned your name from this server\.")
+            bea.expect(pexpect.EOF)
+            close(bea)
+            bea = login(server, "Bea", tmp_path / "bea3.log", key=bea_key)
+            bea.expect(rb"The name Bea is banned on this server\.")
+            bea.expect(pexpect.EOF)
+            close(bea)
+            lobby_line(mod, "unban Bea", rb"Bea may log in again\.")
+            bea = login(server, "Bea", tmp_path / "bea4.log", key=bea_key)
+            bea.expect(rb"Welcome back, Bea\. Type help for the lobby's commands\.")
+            bea.expect(rb"Finals on Friday\.")
+        finally:
+            close(mod)
+            close(bea)
+        printed = server.stopped()
+    assert "The server's settings were read again; changed: motd in [server]." in printed.splitlines()
