@@ -163,7 +163,7 @@ def test_account_says_how_it_logs_in_and_its_keys(store):
     heard, names = run(go())
     assert heard == [
         "Account Ann, made 2026-12-06; it logs in with a password and 1 SSH key.",
-        "Key SHA256:abc, added 2026-12-06.",
+        "Key 1: SHA256:abc, added 2026-12-06.",
     ]
     assert names == []
 

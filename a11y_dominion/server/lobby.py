@@ -115,6 +115,22 @@ class Settings(Protocol):
         """The SSH keys of the account numbered ``account``."""
         ...
 
+    def add_key(self, account: int, key: tuple[bytes, str]) -> Awaitable[None]:
+        """Let the account log in with ``key`` (public data, fingerprint) too."""
+        ...
+
+    def remove_key(self, account: int, public_data: bytes) -> Awaitable[bool]:
+        """The account no longer logs in with that key."""
+        ...
+
+    def set_password(self, account: int, password: str | None) -> Awaitable[None]:
+        """Store the password hash ``password`` for the account."""
+        ...
+
+    def account_by_id(self, account: int) -> Awaitable[Any]:
+        """The account numbered ``account`` (a :class:`~.store.Account`), or None."""
+        ...
+
     def set_settings(self, account: int, settings: dict[str, Any]) -> Awaitable[None]:
         """Keep ``settings`` for the account numbered ``account``."""
         ...
@@ -228,6 +244,7 @@ class Lobby:
         self.moderator: Callable[[str], bool] = _nobody_moderates
         self.file_banned: Callable[[str], bool] = _nobody_moderates  # a name banned in the operator's file
         self.reload: Callable[[], Msg] | None = None  # the server's reload of server.toml: what it did
+        self.hasher: Any = None  # the server's password hasher (.hasher.Hasher), for account password
         self.muted: dict[int, float] = {}  # account -> the clock's time its mute ends
 
     # ------------------------------------------------------------ who is here
@@ -291,7 +308,7 @@ class Lobby:
         elif command == "settings":
             await self.settings(person, rest)
         elif command == "account":
-            await self.account(person)
+            await self.account(person, rest)
         elif command == "games":
             await self.games(person, rest)
         elif command == "stats":
@@ -605,9 +622,34 @@ class Lobby:
             )
         )
 
-    async def account(self, person: Person) -> None:
-        """``account``: the account's name, when it was made and how it logs in, and the
-        fingerprints of its keys."""
+    async def account(self, person: Person, rest: str = "") -> None:
+        """``account``: the account's name, when it was made and how it logs in, and its keys,
+        numbered; ``account key add KEY`` (an OpenSSH public key's line), ``account key remove
+        N`` and ``account password`` change how it logs in (:meth:`add_key`,
+        :meth:`remove_key`, :meth:`password`); the Dutch words ``sleutel``, ``erbij``, ``weg``
+        and ``wachtwoord`` work too."""
+        words = rest.split(maxsplit=2)
+        what = [ACCOUNT_WORDS.get(w.casefold(), "") for w in words[:2]]
+        if not words:
+            await self.account_lines(person)
+        elif what[:1] == ["password"] and len(words) == 1:
+            await self.password(person)
+        elif what == ["key", "add"] and len(words) == 3:
+            await self.add_key(person, words[2])
+        elif what == ["key", "remove"] and len(words) == 3:
+            await self.remove_key(person, words[2])
+        else:
+            person.send(
+                person.lang._(
+                    N_(
+                        "Type account, or account key add and your public key, account key remove N, "
+                        "or account password."
+                    )
+                )
+            )
+
+    async def account_lines(self, person: Person) -> None:
+        """What ``account`` says: the account, how it logs in, and each key with its number."""
         lang = person.lang
         keys = await self.store.keys(person.account)
         made = person.created[:10]
@@ -626,10 +668,124 @@ class Lobby:
                 n=len(keys),
             )
         person.send(text)
-        for key in keys:
+        for n, key in enumerate(keys, 1):
             person.send(
-                lang.text(N_("Key {fingerprint}, added {date}."), fingerprint=key.fingerprint, date=key.added[:10])
+                lang.text(
+                    N_("Key {n}: {fingerprint}, added {date}."), n=n, fingerprint=key.fingerprint, date=key.added[:10]
+                )
             )
+
+    async def add_key(self, person: Person, text: str) -> None:
+        """``account key add KEY``: the account logs in with the OpenSSH public key of the line
+        ``text`` (``ssh-ed25519 AAAA... comment``) too; one sentence when it is no such key or
+        another account has it."""
+        from .store import KeyTaken
+
+        lang = person.lang
+        key = public_key_of(text)
+        if key is None:
+            person.send(
+                lang._(
+                    N_(
+                        "That is no SSH public key; type account key add and the one line of your .pub file, "
+                        "such as ssh-ed25519 AAAA... ann@home."
+                    )
+                )
+            )
+            return
+        try:
+            await self.store.add_key(person.account, key)
+        except KeyTaken as e:
+            person.send(lang.msg(e.args[0]))
+            return
+        log.warning("%s added the SSH key %s", person.name, key[1])
+        person.send(lang.text(N_("The key {fingerprint} logs in to your account now."), fingerprint=key[1]))
+
+    async def remove_key(self, person: Person, number: str) -> None:
+        """``account key remove N``: the account's key numbered N (as ``account`` lists them)
+        no longer logs in; never its last way to log in."""
+        lang = person.lang
+        keys = await self.store.keys(person.account)
+        n = int(number) if number.isascii() and number.isdecimal() and len(number) < 4 else 0
+        if not 1 <= n <= len(keys):
+            if keys:
+                person.send(lang.text(N_("Type account key remove and a key's number, from 1 to {n}."), n=len(keys)))
+            else:
+                person.send(lang._(N_("Your account has no SSH key.")))
+            return
+        if len(keys) == 1 and not person.has_password:
+            person.send(
+                lang._(
+                    N_(
+                        "That key is the only way to log in to your account; add another key, or a password with "
+                        "account password, first."
+                    )
+                )
+            )
+            return
+        key = keys[n - 1]
+        await self.store.remove_key(person.account, key.public_data)
+        log.warning("%s removed the SSH key %s", person.name, key.fingerprint)
+        person.send(
+            lang.text(
+                N_("Key {n}, {fingerprint}, no longer logs in to your account."), n=n, fingerprint=key.fingerprint
+            )
+        )
+
+    async def password(self, person: Person) -> None:
+        """``account password``: asks the password the account has (when it has one), then the
+        new one twice, none of them echoed; a wrong one, one too short, or two that differ
+        change nothing, each said in one sentence."""
+        from .hasher import PasswordTooLong
+        from .session import MIN_PASSWORD  # (the session imports the lobby: not at import time)
+
+        lang = person.lang
+        session = person.session
+        if session is None or self.hasher is None:
+            person.send(lang._(N_("Log in with ssh to change your password.")))
+            return
+        try:
+            if person.has_password:
+                old = await session.ask(lang._(N_("Type the password you have now:")), hidden=True)
+                if old is None:
+                    return
+                account = await self.store_account(person.account)
+                if not await self.hasher.verify(old, account):
+                    person.send(lang._(N_("That is not your password; nothing changed.")))
+                    return
+            new = await session.ask(lang._(N_("Type the new password:")), hidden=True)
+            if new is None:
+                return
+            if len(new) < MIN_PASSWORD:
+                person.send(
+                    lang.text(N_("That password is too easy to guess: use at least {n} characters."), n=MIN_PASSWORD)
+                )
+                return
+            again = await session.ask(lang._(N_("Type it again to be sure:")), hidden=True)
+            if again is None:
+                return
+            if again != new:
+                person.send(lang._(N_("The two passwords differ; nothing changed.")))
+                return
+            stored = await self.hasher.hash(new)
+        except PasswordTooLong as e:
+            person.send(lang.msg(e.args[0]))
+            return
+        had = person.has_password
+        await self.store.set_password(person.account, stored)
+        for session_person in self.people.get(person.account, [person]):
+            session_person.has_password = True
+        person.has_password = True
+        log.warning("%s changed the password", person.name)
+        if had:
+            person.send(lang._(N_("Your password is changed.")))
+        else:
+            person.send(lang._(N_("Your account logs in with this password too now.")))
+
+    async def store_account(self, account: int) -> str | None:
+        """The password hash the database keeps for the account numbered ``account``."""
+        found = await self.store.account_by_id(account)
+        return found.password if found is not None else None
 
     async def games(self, person: Person, rest: str) -> None:
         """``games``: the account's last :data:`~.records.GAMES_SHOWN` finished games;
@@ -692,7 +848,10 @@ HELP = {
     "settings": N_(
         "settings: your language and verbosity; settings language nl or settings verbosity terse changes one."
     ),
-    "account": N_("account: your account and how it logs in."),
+    "account": N_(
+        "account: your account and how it logs in; account key add and a public key's line adds a key, "
+        "account key remove 2 removes key 2, account password changes or sets your password."
+    ),
     "quit": N_("quit: log out."),
 }
 
@@ -700,6 +859,35 @@ HELP = {
 def _nobody_moderates(_name: str) -> bool:
     """No name is a moderator's, or banned (a lobby the server has not told of its file)."""
     return False
+
+
+ACCOUNT_WORDS = {
+    "key": "key",
+    "sleutel": "key",
+    "add": "add",
+    "erbij": "add",
+    "remove": "remove",
+    "weg": "remove",
+    "password": "password",
+    "wachtwoord": "password",
+}
+"""The words after ``account``, English and Dutch."""
+
+
+def public_key_of(text: str) -> tuple[bytes, str] | None:
+    """The public data and fingerprint (``SHA256:...``) of the OpenSSH public key line
+    ``text`` (type, base64 data, an optional comment), or None when it is none (a
+    certificate, a private key or anything else is none)."""
+    import asyncssh
+
+    words = text.split()
+    if len(words) < 2 or not words[0].isascii() or len(text) > 16384:
+        return None
+    try:
+        key = asyncssh.import_public_key(" ".join(words[:2]))
+    except (asyncssh.KeyImportError, ValueError, TypeError):
+        return None
+    return bytes(key.public_data), str(key.get_fingerprint())
 
 
 def lobby_words(moderator: bool) -> list[str]:

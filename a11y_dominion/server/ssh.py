@@ -75,6 +75,7 @@ class GameServer:
         self.lobby.moderator = lambda name: self.config.is_moderator(name)
         self.lobby.file_banned = lambda name: self.config.is_banned_name(name)
         self.lobby.reload = self.reload
+        self.lobby.hasher = self.hasher
         self.tables.accounts = store.account
         self.lang = Language("en")
         self.connections = 0

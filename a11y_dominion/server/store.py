@@ -578,6 +578,14 @@ class Store:
 
         await self.call(query)
 
+    async def remove_key(self, account: int, public_data: bytes) -> bool:
+        """The account numbered ``account`` no longer logs in with the key of ``public_data``;
+        False when it had no such key."""
+        return (
+            await self._write("DELETE FROM account_keys WHERE account = ? AND public_data = ?", (account, public_data))
+            > 0
+        )
+
     async def keys(self, account: int) -> list[AccountKey]:
         """The SSH keys of the account numbered ``account``, oldest first."""
 
