@@ -82,7 +82,7 @@ def test_who_say_and_tell_between_two_people(store):
 
     ann_heard, bea_heard = run(go())
     assert ann_heard == [
-        "2 people here, in the lobby: Ann and Bea.",
+        "2 people here: Ann and Bea in the lobby.",
         "Bea is in the lobby.",
         "Cid is not here.",
         "Ann says: anyone for a game?",
@@ -219,5 +219,5 @@ def test_who_and_say_in_dutch(store):
         return ann_heard, bea_heard
 
     ann_heard, bea_heard = run(go())
-    assert ann_heard == ["2 personen hier, in de lobby: Ann en Bea.", "Ann zegt: hallo", "Cid is er niet."]
+    assert ann_heard == ["2 personen hier: Ann en Bea in de lobby.", "Ann zegt: hallo", "Cid is er niet."]
     assert bea_heard == ["Ann says: hallo"]

@@ -36,7 +36,7 @@ def test_signup_with_a_key_then_a_second_login_lands_in_the_lobby(tmp_path):
         child = sp.login(server, "Ann", tmp_path / "second.bytes", key=key)
         child.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\n")
         child.expect(rb"Dominion: 1 person here\.")
-        sp.lobby_line(child, "who", rb"1 person here, in the lobby: Ann\.")
+        sp.lobby_line(child, "who", rb"1 person here: Ann in the lobby\.")
         sp.lobby_line(child, "settings language nl", rb"Taal Nederlands, uitvoer normaal; bewaard voor je account\.")
         sp.close(child)
         child = sp.login(server, "Ann", tmp_path / "third.bytes", key=key, options=[])  # no language sent
@@ -135,7 +135,7 @@ def test_tell_reaches_the_other_session_only(tmp_path):
         sp.lobby_line(ann, "tell bea table 5 in a minute?", rb"You tell Bea: table 5 in a minute\?")
         bea.expect(rb"Ann tells you: table 5 in a minute\?")
         sp.lobby_line(ann, "tell Cid hello", rb"Cid is not here\.")
-        sp.lobby_line(bea, "who", rb"2 people here, in the lobby: Ann and Bea\.")
+        sp.lobby_line(bea, "who", rb"2 people here: Ann and Bea in the lobby\.")
         server.stopped()  # everyone in is told, then their sessions end
         for child in (ann, bea):
             child.expect(rb"The server stops; goodbye\.\r\n")
@@ -167,7 +167,7 @@ def test_a_full_server_says_so_in_one_sentence(tmp_path):
         bea.expect(rb"The server is full: 1 person is connected, its most\. Try again in a few minutes\.")
         bea.expect(pexpect.EOF)
         sp.close(bea)
-        sp.lobby_line(ann, "who", rb"1 person here, in the lobby: Ann\.")
+        sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
         sp.close(ann)
 
 

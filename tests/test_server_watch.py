@@ -79,12 +79,12 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
         ]
         assert room.table.onlookers == [watcher.hear] and room.watchers == [watcher]
         cid_heard.clear()
-        for line in ("hand", "hint", "buy Silver", "end", "undo", "options", "say hi", "settings nl", "export"):
+        for line in ("hand", "hint", "buy Silver", "end", "undo", "options", "settings nl", "export"):
             assert watcher.typed(line) is None
         assert (
             cid_heard
             == ["A watcher has no hand; type status, supply or score to hear the game."]
-            + ["Only the players can do that; you watch. Type help for what a watcher may type, or leave."] * 8
+            + ["Only the players can do that; you watch. Type help for what a watcher may type, or leave."] * 7
         )
         cid_heard.clear()
         watcher.typed("status")
@@ -106,7 +106,7 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
             assert cid_heard and not any(x.startswith("You") for x in cid_heard), (line, cid_heard)
         assert cid_heard == [
             "Watching, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, landmarks "
-            "and events; leave goes back to the lobby."
+            "and events; say TEXT reaches the players and the other watchers; leave goes back to the lobby."
         ]
         assert not any(hand[0].split(": ", 1)[1] in x for x in cid_heard)
         assert watcher.typed("leave") == "quit" and watcher.typed("weg") == "quit" and watcher.typed("quit") == "quit"

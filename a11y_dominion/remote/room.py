@@ -672,14 +672,19 @@ class TableRoom:
         )
         self.stand_ins[name].take_over()
 
-    def chat(self, name: str, text: str) -> None:
-        """``say TEXT`` of the seat ``name``: one line to every seat that is in, "Bea says: ...",
-        without escape sequences (each dropped whole, as a terminal seat's typed line has them:
-        :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting characters, and
-        cut at :data:`MAX_SAY` characters."""
+    def chat(self, name: str, text: str, watching: bool = False) -> None:
+        """``say TEXT`` of the seat ``name`` (``watching``: of a server's watcher by that name):
+        one line to every seat that is in and every watcher, "Bea says: ..." ("Cid, watching,
+        says: ..."), without escape sequences (each dropped whole, as a terminal seat's typed
+        line has them: :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting
+        characters, and cut at :data:`MAX_SAY` characters."""
         said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
-        if said:
-            self.tell_everyone(lambda lang: lang.text(N_("{player} says: {said}"), player=name, said=said))
+        if not said:
+            return
+        template = N_("{player}, watching, says: {said}") if watching else N_("{player} says: {said}")
+        self.tell_everyone(lambda lang: lang.text(template, player=name, said=said))
+        for watcher in self.watchers:
+            watcher.send(watcher.lang.text(template, player=name, said=said))
 
     def undo(self, name: str) -> Msg | None:
         """``undo`` of the seat ``name``: its last answer taken back by replaying the

@@ -518,21 +518,48 @@ class Lobby:
         return True
 
     def who(self, person: Person, rest: str) -> None:
-        """``who``: how many are here and their names; ``who NAME``: where that person is."""
+        """``who``: how many are here and where, the names at each table, watching each table
+        and in the lobby; ``who NAME``: where that person is."""
         lang = person.lang
         if rest:
             found = self.find(rest)
-            if found:
-                person.send(lang.text(N_("{player} is in the lobby."), player=found[0].name))
-            else:
+            if not found:
                 person.send(lang.text(N_("{player} is not here."), player=clean_text(rest, 40)))
+                return
+            place = self.place_of(found[0].account)
+            if place is None:
+                person.send(lang.text(N_("{player} is in the lobby."), player=found[0].name))
+            elif place[0] == "table":
+                person.send(lang.text(N_("{player} is at table {number}."), player=found[0].name, number=place[1]))
+            else:
+                person.send(
+                    lang.text(N_("{player} is watching table {number}."), player=found[0].name, number=place[1])
+                )
             return
         names = self.names()
-        person.send(
-            lang.text(
-                N_("{n:1 person|{n} people} here, in the lobby: {names}."), n=len(names), names=join_names(names, lang)
-            )
-        )
+        groups: dict[tuple[int, int], list[str]] = {}  # (kind: 0 table, 1 watching, 2 lobby; table) -> names
+        for name in names:
+            place = self.place_of(self.find(name)[0].account)
+            if place is None:
+                key = (2, 0)
+            else:
+                key = (0 if place[0] == "table" else 1, place[1])
+            groups.setdefault(key, []).append(name)
+        parts = []
+        for (kind, number), group in sorted(groups.items()):
+            who = join_names(group, lang)
+            if kind == 0:
+                parts.append(lang.text(N_("{names} at table {number}"), names=who, number=number))
+            elif kind == 1:
+                parts.append(lang.text(N_("{names} watching table {number}"), names=who, number=number))
+            else:
+                parts.append(lang.text(N_("{names} in the lobby"), names=who))
+        person.send(lang.text(N_("{n:1 person|{n} people} here: {places}."), n=len(names), places="; ".join(parts)))
+
+    def place_of(self, account: int) -> tuple[str, int] | None:
+        """Where the account ``account`` is (:meth:`~.tables.Tables.place_of`); None in the
+        lobby, or on a server without tables."""
+        return None if self.tables is None else self.tables.place_of(account)
 
     def _may_chat(self, person: Person) -> bool:
         if self.is_muted(person):
@@ -838,8 +865,11 @@ HELP = {
     "unban": N_("unban NAME: for moderators: lift a moderator's ban of that name."),
     "announce": N_("announce TEXT: for moderators: say something to everyone logged in, at tables too."),
     "reload": N_("reload: for moderators: read the server's settings file again; a wrong file changes nothing."),
-    "who": N_("who: who is here; who NAME: where that person is."),
-    "say": N_("say TEXT: say something to everyone in the lobby."),
+    "who": N_("who: who is here, at which table, watching or in the lobby; who NAME: where that person is."),
+    "say": N_(
+        "say TEXT: say something to everyone in the lobby; at a table, playing or watching, to its players and "
+        "watchers."
+    ),
     "tell": N_("tell NAME TEXT: say something to one person only."),
     "games": N_("games: your last 5 games; games 20: your last 20."),
     "stats": N_("stats: your games, wins, rating and place in the ranking."),

@@ -200,6 +200,8 @@ def table_line(table: ServerTable, lang: Language) -> str:
         game = table.room.table.game
         player = game.current  # the player whose turn it is, and their own turn number, as the players hear it
         state = lang.text(N_("started, {player}'s turn {n}"), player=player.name, n=player.turns_taken + 1)
+        if table.watchers:
+            state += ", " + lang.text(N_("{n:1 person watching|{n} people watching}"), n=len(table.watchers))
     elif table.private:
         state = lang.text(N_("not started, owner {player}, private"), player=table.owner.name)
     else:
@@ -453,7 +455,7 @@ class Tables:
             )
             return
         room = table.room
-        watcher = WatchSeat(room, number, lang, person.verbosity, person.send)
+        watcher = WatchSeat(room, number, lang, person.verbosity, person.send, person.name)
         table.watchers.append((person, watcher))
         room.watchers.append(watcher)
         watcher.arrive()
@@ -499,6 +501,17 @@ class Tables:
                     number=invitation.number,
                 )
             )
+
+    def place_of(self, account: int) -> tuple[str, int] | None:
+        """Where the account ``account`` is: ``("table", N)`` when it holds a seat at table N,
+        ``("watching", N)`` when one of its sessions watches table N, None in the lobby."""
+        here = self.of(account)
+        if here is not None:
+            return "table", here.number
+        for table in self.tables.values():
+            if any(p.account == account for p, _watcher in table.watchers):
+                return "watching", table.number
+        return None
 
     # ------------------------------------------------------------ invitations
     def _valid(self, invitation: Invitation) -> bool:

@@ -45,7 +45,7 @@ NO_HAND = N_("A watcher has no hand; type status, supply or score to hear the ga
 PLAYERS_ONLY = N_("Only the players can do that; you watch. Type help for what a watcher may type, or leave.")
 WATCH_HELP = N_(
     "Watching, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, landmarks "
-    "and events; leave goes back to the lobby."
+    "and events; say TEXT reaches the players and the other watchers; leave goes back to the lobby."
 )
 
 __all__ = ["WATCH_COMMANDS", "WatchSeat", "public_view"]
@@ -95,14 +95,18 @@ class WatchSeat:
 
     :meth:`arrive` says where the game stands, once; :meth:`hear` narrates what happened since
     (the table calls it after each delivery, :attr:`~a11y_dominion.table.Table.onlookers`);
-    :meth:`typed` reads a typed line. It also has what a terminal session reads of its seat:
+    :meth:`typed` reads a typed line; ``say TEXT`` reaches the players and the watchers as
+    "``name``, watching, says: TEXT". It also has what a terminal session reads of its seat:
     ``lang``, ``shown_name``, ``awaiting`` (never), ``typed_history`` and :meth:`completer`."""
 
-    def __init__(self, room: Any, number: int, lang: Language, verbosity: str, send: Callable[[str], None]) -> None:
+    def __init__(
+        self, room: Any, number: int, lang: Language, verbosity: str, send: Callable[[str], None], name: str = ""
+    ) -> None:
         from prompt_toolkit.history import InMemoryHistory
 
         from ..console.narration import Narration
 
+        self.name = name  # the watcher's account name, which its say is said with
         self.room = room
         self.number = number
         self.send = send
@@ -130,7 +134,7 @@ class WatchSeat:
         """Tab completes the commands a watcher has."""
         from prompt_toolkit.completion import WordCompleter
 
-        return WordCompleter([*WATCH_COMMANDS, "help", "leave"], ignore_case=True)
+        return WordCompleter([*WATCH_COMMANDS, "say", "help", "leave"], ignore_case=True)
 
     # ------------------------------------------------------------ what the watcher hears
     def arrive(self) -> None:
@@ -191,6 +195,11 @@ class WatchSeat:
             self.send(self.lang._(WATCH_HELP))
         elif command == "hand":
             self.send(self.lang._(NO_HAND))
+        elif command == "say":
+            if not rest.strip():
+                self.send(self.lang._(N_("Type say and what to say, for example: say hello.")))
+            else:
+                self.room.chat(self.name, rest, watching=True)
         elif command in WATCH_COMMANDS:
             COMMANDS[command](self._ctx(), rest.strip())
         else:
