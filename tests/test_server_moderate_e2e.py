@@ -43,7 +43,9 @@ def test_announce_mute_across_a_restart_ban_unban_and_a_reload_on_sighup(tmp_pat
         finally:
             close(mod)
             close(bea)
-        server.stopped()
+        printed = server.stopped().splitlines()
+    assert "Mod signed up from 127.0.0.1." in printed and "Bea signed up from 127.0.0.1." in printed
+    assert "Bea from 127.0.0.1 logged out." in printed
     with served(tmp_path) as server:
         mod = login(server, "Mod", tmp_path / "mod2.log", key=mod_key)
         bea = login(server, "Bea", tmp_path / "bea2.log", key=bea_key)
@@ -71,4 +73,17 @@ def test_announce_mute_across_a_restart_ban_unban_and_a_reload_on_sighup(tmp_pat
             close(mod)
             close(bea)
         printed = server.stopped()
-    assert "The server's settings were read again; changed: motd in [server]." in printed.splitlines()
+    lines = printed.splitlines()
+    assert "The server's settings were read again; changed: motd in [server]." in lines
+    # each login and logout a line (Bea's first session put out by the ban, her second refused)
+    assert [x for x in lines if x.startswith("Bea ")] == [
+        "Bea logged in from 127.0.0.1.",
+        "Bea from 127.0.0.1 logged out.",
+        "Bea logged in from 127.0.0.1.",
+        "Bea from 127.0.0.1 logged out.",
+    ]
+    assert [x for x in lines if "SHA256:" in x] == [x for x in lines if x.startswith("Host key fingerprint: ")]
+    for key in (mod_key, bea_key):
+        assert key.with_suffix(".pub").read_text().split()[1] not in printed
+    log = (server.data / "server.log").read_text(encoding="utf-8")
+    assert "Mod logged in from 127.0.0.1." in log and "Bea logged in from 127.0.0.1." in log

@@ -301,3 +301,40 @@ def test_a_game_played_to_its_end_is_recorded_and_its_people_are_back_in_the_lob
         assert '"end"' in lines[-1] and len(lines) == len(table.room.table.game.answers) + 2
 
     asyncio.run(main())
+
+
+def test_new_is_refused_past_the_most_tables_and_the_unstarted_tables_one_account_opened(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        limits = [3, 2]  # max_tables, tables_per_account, as the operator's file gives them
+        tables.limits = lambda: (limits[0], limits[1])
+        ann, ann_heard, _ = person(1, "Ann")
+        bea, _bea_heard, _ = person(2, "Bea")
+        cid, _cid_heard, _ = person(3, "Cid")
+        dee, _dee_heard, _ = person(4, "Dee")
+        eve, eve_heard, _ = person(5, "Eve", "nl")
+        # Ann opens a table, Bea sits, Ann leaves (Bea owns it now); again with Cid: Ann opened 2 unstarted tables
+        for other in (bea, cid):
+            await lobby.typed(ann, "new players 3")
+            await lobby.typed(other, f"sit {max(tables.tables)}")
+            await lobby.typed(ann, "leave")
+        assert [(n, t.owner.name, t.opener) for n, t in tables.tables.items()] == [(1, "Bea", 1), (2, "Cid", 1)]
+        ann_heard.clear()
+        await lobby.typed(ann, "new players 2")
+        assert ann_heard == [
+            "You opened 2 tables that have not started, the most this server lets one account open; wait until "
+            "one starts or closes."
+        ]
+        await lobby.typed(dee, "new players 2")  # the third table: the server's most
+        await lobby.typed(eve, "nieuw spelers 2")
+        assert eve_heard == [
+            "De server heeft 3 tafels, zijn maximum; ga aan een ervan zitten, of wacht tot er een eindigt."
+        ]
+        limits[0] = 10  # (the file reloaded)
+        await lobby.typed(bea, "leave")  # table 1 closes: Ann opened 1 unstarted table now
+        ann_heard.clear()
+        await lobby.typed(ann, "new players 2 bots bigmoney")
+        assert ann_heard[0].startswith("Table 1 is yours")
+        await tables.close()
+
+    asyncio.run(main())

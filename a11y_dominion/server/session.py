@@ -184,9 +184,11 @@ class ServerSession(TerminalSession):
                     self._ended = 1
                 return
             welcome = N_("The account {player} is made. Welcome, {player}. Type help for the lobby's commands.")
+            self.server.note(N_("{player} signed up from {address}."), player=account.name, address=address)
         else:
             welcome = N_("Welcome back, {player}. Type help for the lobby's commands.")
             await self.server.store.logged_in(account.id, address, True)
+            self.server.note(N_("{player} logged in from {address}."), player=account.name, address=address)
         settings = dict(account.settings)
         from ..remote.seat import language_of, verbosity_of
 
@@ -215,6 +217,7 @@ class ServerSession(TerminalSession):
         finally:
             lobby.leave(person)
             self.server.tables.gone(person)
+            self.server.note(N_("{player} from {address} logged out."), player=account.name, address=address)
             if self.held is not None:
                 self.to_lobby()
 

@@ -77,6 +77,7 @@ class GameServer:
         self.lobby.reload = self.reload
         self.lobby.hasher = self.hasher
         self.tables.accounts = store.account
+        self.tables.limits = lambda: (self.config.server.max_tables, self.config.server.tables_per_account)
         self.lang = Language("en")
         self.connections = 0
         self.sessions: set[Any] = set()  # the sessions past their login (ServerSession)
@@ -125,6 +126,14 @@ class GameServer:
         self.log.warning("%s", text)
         print(text, flush=True)
         return said
+
+    def note(self, template: str, **fields: object) -> None:
+        """One line of the server's own (``template``, an English template marked with N_,
+        filled with ``fields``) printed on its output and written to its log: a login, a
+        sign-up, a logout."""
+        text = self.lang.text(template, **fields)
+        print(text, flush=True)
+        self.log.warning("%s", text)
 
     def fault(self, name: str, error: BaseException) -> None:
         """A session of ``name`` failed inside the server: logged, the server goes on."""

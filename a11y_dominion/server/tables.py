@@ -135,6 +135,7 @@ class ServerTable:
     started: str = ""
     watchers: list[tuple[Person, Any]] = field(default_factory=list)  # (person, their WatchSeat)
     private: bool = False  # only invited people may sit
+    opener: int = 0  # the account that opened it (its owner may change; this does not)
     closing: bool = False  # a moderator closes it: its game stops, recorded as stopped, unrated
 
     @property
@@ -254,6 +255,9 @@ class Tables:
         self.clock = clock
         self.invitations: dict[int, list[Invitation]] = {}  # account -> its invitations, the latest last
         self.accounts: Callable[[str], Awaitable[Any]] | None = None  # name -> its account (.store.Account) or None
+        # the most tables at once and the most unstarted ones an account may have opened (the
+        # operator's max_tables and tables_per_account, read at each new; None: no limits)
+        self.limits: Callable[[], tuple[int, int]] | None = None
 
     # ------------------------------------------------------------ reading
     def of(self, account: int) -> ServerTable | None:
@@ -287,6 +291,8 @@ class Tables:
         if here is not None:
             self._elsewhere(person, here)
             return
+        if self._over_limits(person):
+            return
         words = rest.split()
         private = any(w.casefold() in PRIVATE_WORDS for w in words)
         try:
@@ -299,7 +305,7 @@ class Tables:
         table_id = await self.store.add_table(number, person.account, options_data(options))
         if number in self.tables:  # (taken while the database answered)
             number = self._number()
-        table = ServerTable(number, table_id, options, person, [person], private=private)
+        table = ServerTable(number, table_id, options, person, [person], private=private, opener=person.account)
         self.tables[number] = table
         log.info("%s opened table %d", person.name, number)
         if table.free() == 0:
@@ -330,6 +336,35 @@ class Tables:
                     number=number,
                 )
             )
+
+    def _over_limits(self, person: Person) -> bool:
+        """Whether a ``new`` of ``person`` is refused by :attr:`limits` (then told why in one
+        sentence): the server has its most tables, or the account opened its most tables that
+        have not started."""
+        if self.limits is None:
+            return False
+        most, per_account = self.limits()
+        lang = person.lang
+        if len(self.tables) >= most:
+            person.send(
+                lang.text(
+                    N_("The server has {n} tables, its most; sit at one of them, or wait until one ends."), n=most
+                )
+            )
+            return True
+        opened = sum(1 for t in self.tables.values() if t.opener == person.account and not t.playing)
+        if opened >= per_account:
+            person.send(
+                lang.text(
+                    N_(
+                        "You opened {n:1 table that has not started|{n} tables that have not started}, the most "
+                        "this server lets one account open; wait until one starts or closes."
+                    ),
+                    n=opened,
+                )
+            )
+            return True
+        return False
 
     def _named(self, person: Person, rest: str, usage: str) -> ServerTable | None:
         """The table whose number ``rest`` is; else None, after telling ``person`` ``usage`` (an
