@@ -41,7 +41,7 @@ def test_signup_with_a_key_then_a_second_login_lands_in_the_lobby(tmp_path):
         sp.close(child)
         child = sp.login(server, "Ann", tmp_path / "third.bytes", key=key, options=[])  # no language sent
         child.expect(rb"Welkom terug, Ann\. Typ help voor de commando's van de lobby\.\r\n")
-        sp.lobby_line(child, "wie", rb"1 persoon hier, in de lobby: Ann\.")
+        sp.lobby_line(child, "wie", rb"1 persoon hier: Ann in de lobby\.")
         sp.close(child)
         server.stopped()
     ready = json.loads((tmp_path / "ready.json").read_text())
