@@ -366,6 +366,17 @@ class Tables:
             return True
         return False
 
+    def _keep(self, write: Awaitable[Any]) -> None:
+        """Run the database's ``write`` beside the event loop's work; a failure is logged."""
+
+        async def run() -> None:
+            try:
+                await write
+            except Exception as e:  # noqa: BLE001 - the lobby goes on; the log says why
+                log.warning("the database did not take a change of the tables", exc_info=e)
+
+        asyncio.ensure_future(run())
+
     def _named(self, person: Person, rest: str, usage: str) -> ServerTable | None:
         """The table whose number ``rest`` is; else None, after telling ``person`` ``usage`` (an
         English template: how the command is typed) when ``rest`` is no number, or that there
@@ -411,7 +422,8 @@ class Tables:
             )
             return
         if self._invitation(person.account, table) is not None:
-            await self.store.drop_invitations(table.id, person.account)
+            # (not awaited here: nothing may come between the count of free seats and taking one)
+            self._keep(self.store.drop_invitations(table.id, person.account))
         self._drop_invitations(person.account, table)
         table.seated.append(person)
         seat = len(table.seated)
