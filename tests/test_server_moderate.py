@@ -112,6 +112,14 @@ def test_moderators_commands_are_left_out_of_help_and_completion_for_others() ->
     assert parse("herlaad") == ("reload", "") and parse("ontban Bea") == ("unban", "Bea")
 
 
+class Seated:
+    """A session logged in as ``name``, with its lobby's seat (what a reload reads of a session)."""
+
+    def __init__(self, name: str, lobby_seat: LobbySeat) -> None:
+        self.name = name
+        self.lobby_seat = lobby_seat
+
+
 def _doc(text: str):
     from prompt_toolkit.document import Document
 
@@ -132,6 +140,8 @@ def test_reload_says_what_changed_and_a_wrong_file_keeps_the_settings(served, tm
         caplog.set_level(logging.WARNING, logger="a11y_dominion.server")
         mod, mod_heard, _ = person(9, "Mod", "nl")
         server.lobby.enter(mod)
+        session = Seated("Mod", LobbySeat("Mod", Language("nl")))
+        server.sessions.add(session)
         await server.lobby.typed(mod, "herlaad")
         assert mod_heard == ["Alleen een moderator kan dat."]
         (tmp_path / "server.toml").write_text(
@@ -144,6 +154,7 @@ def test_reload_says_what_changed_and_a_wrong_file_keeps_the_settings(served, tm
             "hard_think_ms in [bots]. [bots] and [storage] take effect at the next start."
         )
         assert server.config.server.motd == "Welcome" and server.lobby.moderator("mod")
+        assert session.lobby_seat.moderator  # (Tab completes the moderators' commands for Mod now)
         await server.lobby.typed(mod, "herlaad")
         assert mod_heard[-1] == "De instellingen van de server zijn opnieuw gelezen; er veranderde niets."
         (tmp_path / "server.toml").write_text('[server]\nmotd = "Hi"\nmax_tables = 0\n', encoding="utf-8")

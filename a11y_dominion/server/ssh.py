@@ -93,7 +93,8 @@ class GameServer:
         """Read ``server.toml`` again (SIGHUP on POSIX, or a moderator's ``reload``) and use
         its settings from now on; returns what was done, one sentence, also printed and
         written to the log. A file that is refused leaves the settings as they were, and the
-        sentence names its line. The sessions of a name the file bans now end; the limits
+        sentence names its line. The sessions of a name the file bans now end; Tab completes
+        the moderators' commands for the moderators the file names now; the limits
         start again from full (the failed logins are kept); ``[bots]`` and ``[storage]``
         take effect at the next start."""
         from .config import ConfigError, read_config
@@ -109,6 +110,10 @@ class GameServer:
                 rates = Rates(new)
                 rates.logins = self.rates.logins
                 self.rates = self.lobby.rates = rates
+            for session in self.sessions:  # Tab completes the moderators' commands for the moderators now named
+                seat = getattr(session, "lobby_seat", None)
+                if seat is not None:
+                    seat.moderator = new.is_moderator(str(getattr(session, "name", "") or ""))
             for person in self.lobby.everyone():
                 if new.is_banned_name(person.name) and person.session is not None:
                     person.session.goodbye(N_("The server's operator banned your name from this server."))
