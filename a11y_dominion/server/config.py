@@ -59,8 +59,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class ServerSection:
     """``[server]``: the server's ``name`` (said in the welcome line) and ``motd`` (said after
-    it), the most sessions at once, the most tables, the tables one account may own at once,
-    and the days after which a playing table nobody came back to is closed."""
+    it), the most sessions at once, the most tables, the most unstarted tables one account may
+    have opened, and the days after which a playing table nobody came back to is closed."""
 
     name: str = "Dominion"
     motd: str = ""
