@@ -210,4 +210,8 @@ def test_a_restart_says_each_table_brought_back_once_and_logs_it_in_the_data_fol
     assert printed.splitlines()[0] == said
     assert printed.count(said) == 1  # (its warning went to the log, not to the screen a second time)
     logged = (server.data / "server.log").read_text(encoding="utf-8").splitlines()
-    assert [line.split(" ", 2)[2] for line in logged] == [f"a11y_dominion.server.tables WARNING: {said}"]
+    # the sign-up's line of the first run (killed: no logout), then the table's warning once
+    assert [line.split(" ", 2)[2] for line in logged] == [
+        "a11y_dominion.server WARNING: Ann signed up from 127.0.0.1.",
+        f"a11y_dominion.server.tables WARNING: {said}",
+    ]
