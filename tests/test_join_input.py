@@ -17,6 +17,7 @@ import threading
 
 import pytest
 
+from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.console.display import Display
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
@@ -231,6 +232,54 @@ def test_a_piped_line_typed_while_nothing_is_asked_is_read_between_the_host_s_me
         "You left the game.",
     ]
     assert link.sent == [{"type": "leave"}]
+
+
+async def until(check, what: str) -> None:
+    """Return once ``check()`` is true, the loop turning meanwhile (a bound that only fails)."""
+    for _ in range(6000):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(what)
+
+
+def test_at_a_terminal_the_host_s_line_ends_the_prompt_and_the_half_typed_line_is_kept():
+    """The line editor (prompt_toolkit's, reading keys from a pipe as from a terminal) runs on
+    the loop while nothing is asked: the host's line is said at once, the keys typed before it
+    stay on the line, and the line finished after it is the player's whole line."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from a11y_dominion.console.display import PromptReader
+
+    link = StandIn()
+    out = io.StringIO()
+    lang = Language("en")
+    display = Display(out, plain=True, lang=lang)
+    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    with create_pipe_input() as keys:
+        reader = PromptReader(None, None, plain=True, input=keys, output=DummyOutput())
+        console = JoinConsole(link, seat, display, Speaker("off"), reader)
+
+        async def main() -> int:
+            playing = asyncio.ensure_future(console.run())
+            keys.send_text("say h")
+            await until(lambda: reader.session.default_buffer.text == "say h", "the keys were not read")
+            link.inbox.put(("message", {"type": "text", "text": "Bea has joined."}))
+            await until(lambda: out.getvalue(), "the host's line was not said")
+            await until(lambda: reader.session.app.is_running, "the prompt did not come back")
+            assert reader.session.default_buffer.text == "say h"  # the half-typed line, kept
+            keys.send_text("i\r")
+            await until(lambda: link.sent, "the line was not used")
+            keys.send_text("quit\r")
+            await until(lambda: reader.session.app.is_running, "quit did not ask")
+            keys.send_text("yes\r")
+            return await asyncio.wait_for(playing, 60)  # (a bound that only fails)
+
+        code = asyncio.run(main())
+    assert code == 0
+    assert link.sent == [{"type": "say", "text": "hi"}, {"type": "leave"}]
+    assert out.getvalue().splitlines() == ["Bea has joined.", "You left the game."]
 
 
 # ---------------------------------------------------------------- who the player is, and stderr
