@@ -453,12 +453,6 @@ LEDGER: tuple[Divergence, ...] = (
         "say is chat (Ann says: good luck); the keyboard has no chat and refuses it as a move.",
     ),
     entry(
-        "Cut line notice",
-        "join",
-        "long-line",
-        "join says nothing of a typed line cut at 1000 characters.",
-    ),
-    entry(
         "Quit at join",
         "join",
         QUIT_STEPS,

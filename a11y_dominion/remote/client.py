@@ -62,8 +62,9 @@ from ..console.persistence import EXPORT_ALL, export_here
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, shown_name, typed_path, write_atomic, write_target
 from ..i18n import N_, Language, typed_command
+from ..lineinput import CUT_LINE
 from ..rules.decisions import Decision, Move, Msg
-from ..textinput import NOT_UTF8, between_questions, printable, split_speaker
+from ..textinput import MAX_LINE, NOT_UTF8, between_questions, printable, split_speaker
 from ..view import PlayerView, event_from_data
 from .protocol import (
     COMMAND,
@@ -1289,6 +1290,8 @@ class JoinConsole:
                 default = got.text
                 await self.obey(got.command)
             else:
+                if getattr(self.reader, "cut", False):  # said once, before what the line does
+                    self.say(self.lang.text(CUT_LINE, n=MAX_LINE), priority="high", keep=False)
                 await self.answer_line(got)
             if self.exit_code is not None:
                 return False
