@@ -84,12 +84,10 @@ from .protocol import (
 )
 
 KNOWN_HOSTS_FILE = "known_hosts"
-NOT_ASKED = N_("Nothing is asked of you now; type help for the commands.")
 CONNECT_SECONDS = 15
 VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
 SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the player said
-PIPE_LINE = 16 * 1024  # bytes of one typed line kept from a Windows pipe (4 times MAX_LINE's characters)
-PIPE_BUFFER = 1024 * 1024  # bytes read ahead from a Windows pipe before the reader waits
+PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times MAX_LINE's characters)
 MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host (a view is a few KiB); a longer one is dropped
 MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is read no further meanwhile
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
