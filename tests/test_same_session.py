@@ -12,7 +12,7 @@ The four ends, run here in this process, without processes or sockets:
 - ``join``: the :class:`~a11y_dominion.remote.client.JoinConsole` of ``a11y-dominion join``,
   reading the script as piped input, its :class:`~a11y_dominion.remote.client.Link` fed by the
   host's own :func:`~a11y_dominion.remote.protocol.protocol_session` over a loopback process in
-  this process (the host's event loop runs in a thread, as the connection's does);
+  this process (the host and the console on one event loop, as the connection and the console are);
 - ``host``: the host's own seat (:class:`~a11y_dominion.remote.local.LocalSeat`) read by
   :class:`~a11y_dominion.remote.local.HostTerminal` from piped input, a line let through at each prompt.
 
@@ -350,50 +350,41 @@ class _HostText:
 
 def join_end(tmp_path: Path, spoken: RecordingOutput | None = None) -> str:
     """What a ``join`` player receives: the join console reading the script as piped input,
-    its link fed by the host's seat-protocol session over :class:`LoopbackProcess` (speaking
-    into ``spoken``, self-voicing, when it is given)."""
+    its link fed by the host's seat-protocol session over :class:`LoopbackProcess`, both on
+    one event loop as in ``join`` (speaking into ``spoken``, self-voicing, when it is given)."""
     lang = Language("en")
     out = io.StringIO()
     link = Link("127.0.0.1", 0, SEAT, "", KnownHosts(tmp_path / "known_hosts"), lang, verbosity="normal")
     splitter = LineSplitter()
-    ready = threading.Event()
-    state: dict[str, Any] = {}
 
     def deliver(text: str) -> None:  # as the link's connection reads the host's lines
         for line in splitter.feed(text):
-            entry = link._take(link._message(line))
-            if entry is not None:
-                link.inbox.put(entry)
+            link.deliver(line)
 
-    async def host_main() -> None:
-        loop = asyncio.get_running_loop()
+    async def main() -> None:
         host = hosted_game("Ann:remote,Bot:bigmoney")
         process = LoopbackProcess(SEAT, deliver)
-        done = asyncio.Event()
-        state.update(loop=loop, host=host, process=process, done=done)
-        link.loop, link.process = loop, process  # Link.send writes to process.stdin in this loop
+        link.process = process  # Link.send writes to process.stdin
         session = asyncio.ensure_future(protocol_session(host, process))
-        ready.set()
-        await host.everyone_in.wait()
-        table = asyncio.ensure_future(host.table.run_async())
-        await done.wait()
-        table.cancel()
-        process.exit(0)
-        await asyncio.wait([session], timeout=None)
 
-    thread = threading.Thread(target=lambda: asyncio.run(host_main()), name="host")
-    thread.start()
-    ready.wait()
-    display = Display(out, plain=True, lang=lang)
-    speaker = speaker_for(spoken, out)
-    seat = HumanSeat(SEAT, lang=lang, speaker=speaker, print_fn=lambda text, style=None: display.line(text, style))
-    console = JoinConsole(link, seat, display, speaker, reader(out, spoken))
-    try:
-        console.run()
-    finally:
-        speaker.close()
-        state["loop"].call_soon_threadsafe(state["done"].set)
-        thread.join()
+        async def table_main() -> None:
+            await host.everyone_in.wait()
+            await host.table.run_async()
+
+        table = asyncio.ensure_future(table_main())
+        display = Display(out, plain=True, lang=lang)
+        speaker = speaker_for(spoken, out)
+        seat = HumanSeat(SEAT, lang=lang, speaker=speaker, print_fn=lambda text, style=None: display.line(text, style))
+        console = JoinConsole(link, seat, display, speaker, reader(out, spoken))
+        try:
+            await console.run()
+        finally:
+            speaker.close()
+            table.cancel()
+            process.exit(0)
+            await asyncio.wait([session, table])
+
+    asyncio.run(main())
     return out.getvalue()
 
 
@@ -460,12 +451,6 @@ LEDGER: tuple[Divergence, ...] = (
         "ssh join host",
         "say",
         "say is chat (Ann says: good luck); the keyboard has no chat and refuses it as a move.",
-    ),
-    entry(
-        "Cut line notice",
-        "join",
-        "long-line",
-        "join says nothing of a typed line cut at 1000 characters.",
     ),
     entry(
         "Quit at join",

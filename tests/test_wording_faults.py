@@ -501,7 +501,7 @@ def test_a_joined_seat_asks_the_same_about_a_debt_card():
         link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
         console = JoinConsole(link, seat, display, Speaker("off"), PlainReader(io.StringIO(answer + "\n"), screen))
         assert console.receive(decide)
-        console.handle("buy engineer")
+        asyncio.run(console.answer_line("buy engineer"))
         assert screen.getvalue().splitlines() == [
             "Buying Engineer makes you take 4 Debt with 0 coins to pay it, as the Treasures in your hand cannot be "
             f"played once you buy. Buy it anyway? Type yes to buy: {answer}",

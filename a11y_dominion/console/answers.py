@@ -15,16 +15,18 @@ the console, a remote seat at the host
   while a card's question waits;
 - :func:`suggestion`: "did you mean" for a mistyped command.
 
-:class:`Answers` is the mixin of :class:`~a11y_dominion.console.app.Console`
-(and of the joined seat's console) that reads a line as a query command or an
-answer and turns every refusal into one sentence in the language of the seat
-at the keyboard.
+:func:`command_part` tells a typed query command from an answer, and
+:func:`read_answer` reads an answer from the seat's view: a refusal, or the
+option keys with the confirmation to ask first. The joined seat's console uses
+them as they are; :class:`Answers` is the mixin of
+:class:`~a11y_dominion.console.app.Console` built on them.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ..announcements.narrator import count, group_names, join_names
 from ..i18n import N_, Language
@@ -262,6 +264,63 @@ def _engine_words(players: Seated, d: Decision, line: str, lang: Language) -> st
     return line
 
 
+def command_part(seated: Seated, d: Decision | None, text: str, lang: Language) -> tuple[str | None, str] | None:
+    """(who it asks about, the command) when the typed ``text`` is a command ("Ann: status")
+    and not an answer to ``d`` (the pending decision, or None), a word of which may be a
+    command's ("hand" as a Smithy's option); None for an answer. ``seated``: the players a
+    ``Name:`` may name."""
+    who, rest = split_speaker(seated, text)
+    word = (rest.split() or [""])[0].lower()
+    if command_for(word) in COMMANDS and not _is_answer_word(d, word, lang):
+        return who, rest.strip()
+    return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a typed answer comes to (:func:`read_answer`): ``refusal``, one sentence, when it
+    is refused; else ``keys``, the option keys to answer with, and ``question``, the
+    :func:`confirmation` to ask first (None: none)."""
+
+    keys: list[Option] = field(default_factory=list)
+    refusal: str | None = None
+    question: str | None = None
+
+
+def read_answer(
+    view: PlayerView,
+    d: Decision,
+    text: str,
+    lang: Language,
+    explain: Callable[[list[Option]], object] | None = None,
+    confirm: bool = True,
+) -> Reading:
+    """Read the typed ``text`` in ``lang`` as the answer to ``d`` from ``view``, the view of the
+    seat that answers: a legal answer (:func:`is_legal`) comes with :func:`confirmation` when
+    ``confirm`` (the seat's setting) is on; any other is refused in one sentence, or, a turn
+    move whose refusal only the whole game can explain (``explain(keys)`` gives the game's own
+    reason, a :class:`~a11y_dominion.rules.decisions.Msg`, or None when this end cannot know
+    it), given unasked for the host to refuse."""
+    position = Position(view, d)
+    line = text
+    if d.kind == "yesno" and text.strip() in ("1", "2"):
+        line = d.options[int(text.strip()) - 1]
+    try:
+        line = expand_names(position, _engine_words(position, d, line, lang), lang)
+        _who, keys = parse_line(position, line, numbers=True)
+    except InputError as e:
+        return Reading(
+            refusal=pending_question(view, d, text, lang) or suggestion(text, lang) or refusal_text(e, lang, d)
+        )
+    if not is_legal(d, keys):
+        why = explain(keys) if explain is not None else None
+        err = buy_refusal(position, keys, why) if d.kind == "turn" else d.check(keys)
+        if err is not None:
+            return Reading(refusal=pending_question(view, d, text, lang) or refusal_text(err, lang))
+        return Reading(keys=keys)
+    return Reading(keys=keys, question=confirmation(view, d, keys, lang) if confirm else None)
+
+
 class Answers:
     """Typed lines to answers for :class:`~a11y_dominion.console.app.Console` (a mixin)."""
 
@@ -274,12 +333,12 @@ class Answers:
         if NOT_UTF8 in text:  # bytes that are not UTF-8 were read as the replacement character
             self.error(self.lang._(N_("That line is not valid UTF-8.")))
             return
-        who, rest = split_speaker(self.game, text)
-        word = (rest.split() or [""])[0].lower()
-        if command_for(word) in COMMANDS and not _is_answer_word(self.game.pending, word, self.lang):
+        command = command_part(self.game, self.game.pending, text, self.lang)
+        if command is not None:
+            who, rest = command
             self.asker = who if who in self.humans or who in self.bots else None
             try:
-                self.command(rest.strip())
+                self.command(rest)
             finally:
                 self.asker = None
             return
@@ -294,29 +353,14 @@ class Answers:
         (:meth:`move_refusal`), kept unasked for the host to refuse."""
         d = self.game.pending
         view = self.view(d.player)
-        position = Position(view, d)
-        line = text
-        if d.kind == "yesno" and text.strip() in ("1", "2"):
-            line = d.options[int(text.strip()) - 1]
-        try:
-            line = expand_names(position, _engine_words(position, d, line, self.lang), self.lang)
-            _who, keys = parse_line(position, line, numbers=True)
-        except InputError as e:
-            self.error(
-                pending_question(view, d, text, self.lang)
-                or suggestion(text, self.lang)
-                or refusal_text(e, self.lang, d)
-            )
+        got = read_answer(view, d, text, self.lang, self.move_refusal, self.confirm)
+        if got.refusal is not None:
+            self.error(got.refusal)
             return
-        if not is_legal(d, keys):
-            err = buy_refusal(position, keys, self.move_refusal(keys)) if d.kind == "turn" else d.check(keys)
-            if err is not None:
-                self.error(pending_question(view, d, text, self.lang) or refusal_text(err, self.lang))
-                return
-        elif not self.confirmed(view, d, keys):
-            self.say(not_done(view, d, keys, self.lang), keep=False)
+        if got.question is not None and not self.ask_yes(got.question):
+            self.say(not_done(view, d, got.keys, self.lang), keep=False)
             return
-        self.answered = keys
+        self.answered = got.keys
 
     def move_refusal(self, keys: list[Option]) -> object:
         """Why the table refuses the turn move ``keys``, one its options do not list: the
@@ -324,14 +368,6 @@ class Answers:
         :meth:`~a11y_dominion.rules.game.Game.explain_move`); None when this end cannot
         know it and the host says why (a joined seat)."""
         return self.game.explain_move(keys)
-
-    def confirmed(self, view: PlayerView, d: Decision, keys: list[Option]) -> bool:
-        """Ask :func:`confirmation` (``view``: the view of ``d.player``) if there is one and the
-        ``confirm`` setting is on; True to go ahead."""
-        question = confirmation(view, d, keys, self.lang) if self.confirm else None
-        if question is None:
-            return True
-        return self.ask_yes(question)
 
     def ask_yes(self, question: str) -> bool:
         """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
