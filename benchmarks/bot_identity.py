@@ -13,6 +13,7 @@ and one of them all:
   ``hard`` (its rollouts, rounds and each candidate's mean result, to the last bit);
 - ``medium`` against ``medium`` with the first seat asked every decision (no plain turns) and
   its reason for every answer, as the console's ``hint`` gives it (40 games);
+- the shipped strategies Smithy, Double Witch, Capital and Fortune, 4 players (40 games);
 - the searches of ``benchmarks/bot_speed.py`` at its three buy decisions (``--rollouts 8``,
   rollouts to the end of the game and of 6 turns).
 
@@ -54,6 +55,7 @@ GROUPS = [
     ("medium-bmu-medium-medium", ("medium", "bmu", "medium", "medium"), 60, None),
     ("hard4-medium", ("hard", "medium"), 30, 4),
     ("medium-explained", ("medium-explained", "medium"), 40, None),
+    ("strategies", ("smithy", "double-witch", "capital", "fortune"), 40, None),
 ]
 """``(name, bot kinds in seat order, games, hard's rollouts)``: the groups of games."""
 
