@@ -179,6 +179,7 @@ class SeatConsole:
         self.link = link
         self.store = store
         self.help_seat = help_seat
+        self.greeting: Callable[[], None] | None = None  # said once, at the host's hello (its seat's name known)
         self.holder = seat
         self.display = display
         self._speaker = speaker
@@ -784,6 +785,8 @@ class SeatConsole:
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message from the host; False when joining cannot go on (``exit_code`` set)."""
         kind = message["type"]
+        if kind != "hello":
+            self.greet()  # (a host that sent no hello)
         if kind not in ("events", "decide", "view", "story", "history"):
             self.holder.flush()  # the news waiting for a question that did not come, before what comes now
         if kind == "hello":
@@ -800,6 +803,7 @@ class SeatConsole:
             seat = message.get("seat")
             if isinstance(seat, str):
                 self.take_name(seat)
+            self.greet()
             people = message.get("people")
             if isinstance(people, list):  # the people at the table: their turn's start is told at once
                 self.holder.meet(frozenset(p for p in people if isinstance(p, str)))
@@ -868,6 +872,12 @@ class SeatConsole:
                 self.decision, self.sent = None, False
         return True
 
+    def greet(self) -> None:
+        """Say :attr:`greeting` (the end's own lines at the start), once."""
+        greeting, self.greeting = self.greeting, None
+        if greeting is not None:
+            greeting()
+
     def took_back(self, player: str, events: list[Any], view: dict[str, Any]) -> None:
         """The ``undone`` message: ``player`` took back an answer that made ``events``, told as
         :meth:`~a11y_dominion.console.narration.Narration.undone` says; this seat's own question
@@ -884,6 +894,8 @@ class SeatConsole:
         """Play until the host ends the session; the exit code (0: the game ended,
         or the player left; 1: the host ended it before the end; 2: it cannot be joined)."""
         inbox = self.link.inbox
+        if self.greeting is not None:  # said at the host's first message (its hello), before any typed line is read
+            await inbox.wait()
         while True:
             if self.decision is not None and not self.sent and not self.ended:
                 if not await self.ask():
@@ -905,6 +917,7 @@ class SeatConsole:
                 self.link.close()
                 return self.exit_code or 2
         self.link.close()
+        self.greet()  # (a host that ended the session before it said anything)
         if not self.over:
             if not self.ended_told:
                 self.say(self.lang._(N_("The host ended the session before the game was over.")), keep=False)

@@ -743,8 +743,8 @@ def run_join(args, stdout=None) -> int:
         console.hints = bool(settings.get("hints", True))
         console.reader = typed_reader(console, keys, plain, out)
         interrupted(console)
+        console.greeting = lambda: greet(console)  # at the host's hello, with the seat's name as the host spells it
         try:
-            greet(console)
             return await console.run()
         finally:
             await link.closed()
@@ -770,7 +770,7 @@ def run_join(args, stdout=None) -> int:
                 ),
                 keep=False,
             )
-        console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=user, **where), keep=False)
+        console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False)
         said = auto_why or speech_line(speaker, lang, STARTING, at_start=True)
         if said:  # "" when the speaker has said itself that no sound can be heard
             console.say(said, keep=False)
