@@ -128,7 +128,9 @@ def test_queries_print_facts_and_do_not_change_the_game():
     assert any(x.startswith("Villa: Action, costs 4 coins. +2 Actions, +1 Buy, +1 coin.") for x in lines)
     assert "The trash is empty." in lines
     assert after(lines, "The last 2 messages:")[:2] == console.history.recent(2)
-    assert console.history.recent(1) == [x for x in lines if x.endswith("turn 1.")][:1]
+    # the turn's line as it was said, with the prompt on it
+    assert console.history.recent(1) == ["Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."]
+    assert console.history.recent(1)[0] in lines
     assert "F3 or Alt+H: read your hand (command hand)." in lines
     assert "Speech is off; the game shows text only." in lines
     assert lines[-1] == "Game stopped."
@@ -369,9 +371,9 @@ def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     console, _, lines = session("pla" + F3 + "y treasures\r" + F2)
     assert lines.count(FIRST_HAND) == 1
     assert answer_keys(console.game) == [["treasures"]]
-    # F2 repeats the last message: the narration of the Treasures (printed first with the prompt)
-    assert lines[-2:] == ["You play 2 Coppers.", "Game stopped."]
-    assert lines.count("You play 2 Coppers. Buy phase: 2 coins.") == 1
+    # F2 repeats the last message as it was said: the narration of the Treasures with the prompt
+    assert lines[-2:] == ["You play 2 Coppers. Buy phase: 2 coins.", "Game stopped."]
+    assert lines.count("You play 2 Coppers. Buy phase: 2 coins.") == 2
 
 
 def test_history_is_walked_with_f6_and_f7():

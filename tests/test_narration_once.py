@@ -135,6 +135,21 @@ def test_the_buy_phase_that_starts_again_does_not_repeat_the_coins():
         assert [x for x in after(lines, typed[1]) if x.startswith(again)] == [again]
 
 
+def test_repeat_reads_a_move_s_sentence_with_the_figures_said_on_its_line():
+    """A buy's sentence and the turn prompt after it are one message: ``repeat`` (F2) reads both."""
+    from tests.test_said_once_console import after, console_at
+
+    two_buys = {**VILLA, "turn": {**VILLA["turn"], "buys": 2}}
+    for lang, typed, said in (
+        ("en", ["buy Villa", "end", "yes", "buy Copper", "repeat"], "You buy Copper. Ann: 0 Buys."),
+        ("nl", ["koop Villa", "einde", "ja", "koop Koper", "herhaal"], "Je koopt Koper. Ann: 0 aanschaffen."),
+    ):
+        console, lines = console_at(two_buys, "\n".join(typed) + "\n", lang, kingdom=VILLA_KINGDOM)
+        assert after(lines, typed[3])[0] == said
+        assert after(lines, typed[4]) == [said]
+        assert console.history.last() == said
+
+
 CHARIOT = {
     "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
     "players": {
