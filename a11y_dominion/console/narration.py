@@ -256,11 +256,15 @@ class Narration:
         order with the narrated ones: queued, and announced at once as :meth:`tell` does."""
         self._queue([(text, priority)])
 
-    def before_question(self) -> int:
+    def before_question(self, d: Decision | None = None) -> int:
         """This seat is asked a question in an opponent's turn of which nothing was told
         yet: the turn so far is told first (see :meth:`Narrator.before_question`), queued
-        behind what waits; returns how many sentences."""
-        return self._queue([(text, "normal") for text in self.narrator.before_question()])
+        behind what waits; returns how many sentences. A question ``d`` that names the play it
+        comes from ("{other} plays {card}", Moat's) leaves that play to its own sentence."""
+        play = None
+        if d is not None and "{other} plays {card}" in d.template:
+            play = (str(d.args.get("other")), str(d.args.get("card")))
+        return self._queue([(text, "normal") for text in self.narrator.before_question(play)])
 
     def flush(self, tail: str | None = None) -> int:
         """Announce everything queued, in order; returns how many sentences. ``tail``
@@ -346,7 +350,7 @@ class Narration:
             self.first_prompt_of_turn = (view.turn.number, d.player)
         handed = self.hand_in_card and d.kind != "turn"
         self.hand_in_card = False
-        if d.kind != "turn" and view.turn.player != d.player and self.before_question() and not news:
+        if d.kind != "turn" and view.turn.player != d.player and self.before_question(d) and not news:
             self.flush()  # a question in an opponent's turn: what led to it first
         hand = (new_turn or handed) and not full and not questions.heard_hand(self, view)
         lines: list[str | None] = list(
