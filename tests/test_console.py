@@ -824,6 +824,25 @@ def test_a_bots_hand_is_not_shown_and_its_public_status_is():
     assert FIRST_HAND not in lines
 
 
+def test_card_gives_the_other_language_s_name_exactly_when_it_differs():
+    from a11y_dominion.console.queries import card_lines
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.rules.cards import CARDS, EVENTS, LANDMARKS, PILES, dutch_name
+
+    nl = Language("nl")
+    assert card_lines(None, "tower")[0].startswith("Tower (Dutch: Toren): Landmark. ")
+    assert card_lines(None, "villa")[0].startswith("Villa: Action, costs 4 coins. ")
+    assert card_lines(None, "arena")[0].startswith("Arena: Landmark. ")
+    assert card_lines(None, "arena", nl)[0].startswith("Arena: bezienswaardigheid. ")
+    assert card_lines(None, "toren", nl)[0].startswith("Toren (Engels: Tower): bezienswaardigheid. ")
+    for name in [*CARDS, *EVENTS, *LANDMARKS, *(p for p in PILES if p not in CARDS)]:
+        english, dutch = card_lines(None, name)[0], card_lines(None, dutch_name(name), nl)[0]
+        differs = dutch_name(name) != name
+        assert english.startswith(f"{name} (Dutch: {dutch_name(name)})") == differs, english
+        assert dutch.startswith(f"{dutch_name(name)} (Engels: {name})") == differs, dutch
+        assert ("(Dutch:" in english) == ("(Engels:" in dutch) == differs, (english, dutch)
+
+
 def test_card_finds_a_name_by_its_start_or_asks_which():
     _, _, lines = session("card pat\rcard tri\rcard vila\rcard zzz\r")
     assert any(x.startswith("Patrician (Dutch: Patriciër): Action, costs 2 coins.") for x in lines)
