@@ -150,6 +150,34 @@ def test_repeat_reads_a_move_s_sentence_with_the_figures_said_on_its_line():
         assert console.history.last() == said
 
 
+def test_a_query_at_the_console_s_confirmation_is_answered_and_the_question_asked_again():
+    from tests.test_said_once_console import console_at
+
+    for lang, typed, asked, card, declined in (
+        (
+            "en",
+            ["buy Villa", "end", "card villa", "buy copper", "end", "status", "yes"],
+            "You still have 1 Action and could play Villa. End the Action phase? Type yes to end it: ",
+            "Villa: Action, costs 4 coins.",
+            "That is not yes, so it is a no. The Action phase goes on.",
+        ),
+        (
+            "nl",
+            ["koop Villa", "einde", "kaart villa", "koop koper", "einde", "status", "ja"],
+            "Je hebt nog 1 actie en kunt Villa spelen. De actiefase beëindigen? Typ ja om te beëindigen: ",
+            "Villa: Actie, kost 4 munten.",
+            "Dat is geen ja, dus het is nee. De actiefase gaat door.",
+        ),
+    ):
+        _, lines = console_at(VILLA, "\n".join(typed) + "\n", lang, kingdom=VILLA_KINGDOM)
+        at_card = lines.index(asked + typed[2])
+        assert lines[at_card + 1].startswith(card)
+        assert lines[at_card + 3 : at_card + 5] == [asked + typed[3], declined]
+        at_status = lines.index(asked + typed[5])
+        assert lines[at_status + 4] == asked + typed[6]
+        assert lines[at_status + 5] in ("Your Buy phase starts again.", "Je aanschaffase begint opnieuw.")
+
+
 def militia_at_moat(bot_hand: list, typed: list, lang: str) -> list:
     """The lines after Ann ends her turn, Bot (medium) plays ``bot_hand`` and Ann, a Moat in
     hand, answers ``typed``."""
