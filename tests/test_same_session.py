@@ -42,6 +42,7 @@ import functools
 import io
 import json
 import re
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -143,7 +144,7 @@ class SpokenReader(PlainReader):
 
 def reader(out: io.StringIO, spoken: RecordingOutput | None) -> PlainReader:
     """The script as piped input, written to ``out`` as it is read (and noted in ``spoken``)."""
-    script = io.StringIO(script_text())
+    script = io.StringIO(script_text(TYPED))
     return PlainReader(script, out) if spoken is None else SpokenReader(script, out, spoken)
 
 
@@ -884,3 +885,57 @@ def test_the_normaliser_makes_typed_lines_and_question_prompts_alike() -> None:
     assert normalise(text, script) == want  # each step found by its text after a prompt
     assert normalise(text, script, starts=[4, 7]) == want  # each step from the line it was typed on
     assert ends_with_prompt(text) and ends_with_prompt("Type yes to end it: ") and not ends_with_prompt(text + "ha")
+
+
+# ------------------------------------------------------------------ a line typed at a confirmation
+CONFIRM_SCRIPT = tuple(
+    Step(id, text)
+    for id, text in (
+        ("play-treasures-1", "play treasures"),
+        ("buy-chapel", "buy chapel"),
+        ("end-1", "end"),
+        ("play-treasures-2", "play treasures"),
+        ("buy-silver", "buy silver"),
+        ("end-2", "end"),
+        ("end-with-action", "end"),
+        ("ask-status", "status"),
+        ("ask-card", "card chapel"),
+        ("end-other", "play copper"),
+        ("end-again", "end"),
+        ("end-no", "no"),
+        ("play-chapel", "play chapel"),
+        ("trash-estates", "2,2"),
+        ("ask-hand", "hand"),
+        ("trash-yes", "yes"),
+    )
+)
+END_IT = "You still have 1 Action and could play Chapel. End the Action phase? Type yes to end it:"
+
+
+def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_the_keyboard_ssh_and_the_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "TYPED", CONFIRM_SCRIPT)
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(ann_settings(tmp_path)))
+    said = {}
+    for end, run in (("keyboard", keyboard_end), ("ssh", ssh_end), ("host", host_end)):
+        monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / end))
+        said[end] = normalise(run(), CONFIRM_SCRIPT).steps
+    keyboard = said["keyboard"]
+    assert keyboard["trash-yes"].pop() == "Game stopped."  # the end of piped input, at the keyboard alone
+    assert said["ssh"] == keyboard and said["host"] == keyboard
+    assert keyboard["end-with-action"] == ["> end", END_IT]
+    assert keyboard["ask-status"] == [
+        "> status",
+        "Your turn 3, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "You have 0 Debt and 0 VP in tokens; 5 cards in hand, 7 cards in the deck, 0 cards in the discard pile.",
+        "Bot: 0 Debt, 0 VP in tokens; 5 cards in hand, 7 cards in the deck, 0 cards in the discard pile.",
+        END_IT,
+    ]
+    assert keyboard["ask-card"][0] == "> card chapel" and keyboard["ask-card"][-1] == END_IT
+    assert keyboard["ask-card"][1].startswith("Chapel (Dutch: Kapel): Action, costs 2 coins.")
+    # a move typed there is a no, and the sentence says so; the word no is a no
+    assert keyboard["end-other"] == ["> play copper", "That is not yes, so it is a no. The Action phase goes on."]
+    assert keyboard["end-no"] == ["> no", "The Action phase goes on."]
+    assert keyboard["ask-hand"][-1] == "Trash 2 Estates? Type yes to trash:"
+    assert keyboard["trash-yes"][:2] == ["> yes", "You trash 2 Estates. Ann: 0 Actions."]

@@ -9,7 +9,8 @@ the console, a remote seat at the host
 (:class:`~a11y_dominion.remote.client.JoinConsole`):
 
 - :func:`confirmation`: the question asked before some answers;
-- :func:`not_done`: what did not happen after a no to it;
+- :func:`confirmation_reply`: what a line typed at it is (yes, a query, no);
+- :func:`not_done` and :func:`declined`: what did not happen after a no to it;
 - :func:`refusal_text`: a refusal as one sentence;
 - :func:`pending_question`: "First answer the question: ..." for a move typed
   while a card's question waits;
@@ -185,6 +186,42 @@ def not_done(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Langua
     return lang._(N_("No Debt was paid; the Action phase goes on."))
 
 
+# the commands a line typed at a confirmation may be: they only tell, so they are answered and the
+# question is asked again (a move, undo, save, settings or quit there is a no, as any other line)
+CONFIRM_QUERIES = frozenset(
+    ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat", "previous")
+    + ("next", "hint", "help", "stop")
+)
+NO_WORDS = ("no", "nee")
+
+
+def confirmation_reply(line: str) -> str:
+    """What the ``line`` typed at a yes-or-no confirmation (:func:`confirmation`, a file's
+    replacement) is, the same at every end: ``"yes"`` (the whole word yes or ja,
+    :func:`~.commands.is_yes`), ``"query"`` (a command of :data:`CONFIRM_QUERIES` in English,
+    Dutch or an alias, such as status or card Villa: answered, then the question is asked
+    again), ``"no"`` (the word no or nee, or an empty line: Enter alone keeps things as they are)
+    or ``"other"`` (any other line: a no, said as one by :func:`declined`). A pure function of
+    the line, which join may call too."""
+    text = line.strip()
+    if is_yes(text):
+        return "yes"
+    if text.lower() in NO_WORDS or not text:
+        return "no"
+    word = (text.split() or [""])[0]
+    return "query" if command_for(word) in CONFIRM_QUERIES else "other"
+
+
+def declined(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language, reply: str) -> str:
+    """What a seat is told after its ``reply`` (:func:`confirmation_reply`, not yes) to the
+    :func:`confirmation` of ``keys`` for ``d``: :func:`not_done`, after "That is not yes, so it is
+    a no." when the line was not the word no (a move or a misspelt word typed there)."""
+    said = not_done(view, d, keys, lang)
+    if reply == "no":
+        return said
+    return lang.text(N_("That is not yes, so it is a no. {outcome}"), outcome=said)
+
+
 def refusal_text(err: object, lang: Language, d: Decision | None = None) -> str:
     """A refusal as one sentence in ``lang``: ``err`` is a :class:`~a11y_dominion.rules.decisions.Msg`,
     a text, or an exception carrying one (an :class:`~a11y_dominion.textinput.InputError`), and
@@ -357,9 +394,11 @@ class Answers:
         if got.refusal is not None:
             self.error(got.refusal)
             return
-        if got.question is not None and not self.ask_yes(got.question):
-            self.say(not_done(view, d, got.keys, self.lang), keep=False)
-            return
+        if got.question is not None:
+            reply = self.ask_reply(got.question)
+            if reply != "yes":
+                self.say(declined(view, d, got.keys, self.lang, reply), keep=False)
+                return
         self.answered = got.keys
 
     def move_refusal(self, keys: list[Option]) -> object:
@@ -370,14 +409,24 @@ class Answers:
         return self.game.explain_move(keys)
 
     def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
-        anything else are no)."""
-        self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
-        try:
-            got = self.reader.read(question, "")
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return isinstance(got, str) and is_yes(got)
+        """Ask a yes-or-no question; True only for yes (:meth:`ask_reply`)."""
+        return self.ask_reply(question) == "yes"
+
+    def ask_reply(self, question: str) -> str:
+        """Ask a yes-or-no question until the line typed is no query command; returns
+        :func:`confirmation_reply` of that line (``"yes"``, ``"no"`` or ``"other"``; Ctrl+C and
+        Ctrl+D are ``"no"``). A query command typed there (status, card Villa) is answered and
+        the question asked again, whole."""
+        while True:
+            self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            try:
+                got = self.reader.read(question, "")
+            except (EOFError, KeyboardInterrupt):
+                return "no"
+            reply = confirmation_reply(got) if isinstance(got, str) else "no"
+            if reply != "query":
+                return reply
+            self.command(got.strip())
 
     def refusal_text(self, err: object) -> str:
         """:func:`refusal_text` of ``err`` in the language of the seat at the keyboard."""
