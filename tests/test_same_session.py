@@ -912,18 +912,24 @@ CONFIRM_SCRIPT = tuple(
 END_IT = "You still have 1 Action and could play Chapel. End the Action phase? Type yes to end it:"
 
 
-def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_the_keyboard_ssh_and_the_host(
+def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_every_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys.modules[__name__], "TYPED", CONFIRM_SCRIPT)
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(ann_settings(tmp_path)))
     said = {}
-    for end, run in (("keyboard", keyboard_end), ("ssh", ssh_end), ("host", host_end)):
+    for end, run in (
+        ("keyboard", keyboard_end),
+        ("ssh", ssh_end),
+        ("join", functools.partial(join_end, tmp_path)),
+        ("host", host_end),
+    ):
         monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / end))
         said[end] = normalise(run(), CONFIRM_SCRIPT).steps
     keyboard = said["keyboard"]
-    assert keyboard["trash-yes"].pop() == "Game stopped."  # the end of piped input, at the keyboard alone
-    assert said["ssh"] == keyboard and said["host"] == keyboard
+    assert keyboard["trash-yes"].pop() == "Game stopped."  # the end of piped input, at the keyboard
+    assert said["join"]["trash-yes"].pop() == "You left the game."  # and at join
+    assert said["ssh"] == keyboard and said["host"] == keyboard and said["join"] == keyboard
     assert keyboard["end-with-action"] == ["> end", END_IT]
     assert keyboard["ask-status"] == [
         "> status",

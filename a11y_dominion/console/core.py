@@ -33,7 +33,7 @@ import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
-from ..console.answers import command_part, not_done, read_answer, suggestion
+from ..console.answers import command_part, confirmation_reply, declined, read_answer, suggestion
 from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, is_yes, run_command
 from ..console.completion import COMMANDS, Seen
 from ..console.display import Arrived, cleared_text
@@ -386,13 +386,25 @@ class SeatConsole:
                 return False  # it said something: the prompt ends and the held lines come out
 
     async def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and anything else are no)."""
-        self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
-        try:
-            got = await self.read_line(question, "", watch=False)
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return isinstance(got, str) and is_yes(got)
+        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and anything else are no;
+        a query command typed there is answered and the question asked again)."""
+        return await self.ask_reply(question) == "yes"
+
+    async def ask_reply(self, question: str) -> str:
+        """Ask a yes-or-no question until the line typed is no query command; returns
+        :func:`~a11y_dominion.console.answers.confirmation_reply` of that line (``"yes"``,
+        ``"no"`` or ``"other"``; Ctrl+C and Ctrl+D are ``"no"``), as every end does. A query
+        command typed there (status, card Villa) is answered and the question asked again."""
+        while True:
+            self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            try:
+                got = await self.read_line(question, "", watch=False)
+            except (EOFError, KeyboardInterrupt):
+                return "no"
+            reply = confirmation_reply(got) if isinstance(got, str) else "no"
+            if reply != "query":
+                return reply
+            await self.obey(got.strip())
 
     # ------------------------------------------------------------ commands
     def command(self, text: str) -> None:
@@ -623,10 +635,11 @@ class SeatConsole:
         if self.confirming is None:
             return
         (keys, question), self.confirming = self.confirming, None
-        if await self.ask_yes(question):
+        reply = await self.ask_reply(question)
+        if reply == "yes":
             self.answered = keys
         elif self.decision is not None:
-            self.say(not_done(self.view(self.decision.player), self.decision, keys, self.lang), keep=False)
+            self.say(declined(self.view(self.decision.player), self.decision, keys, self.lang, reply), keep=False)
 
     async def typed_between(self, line: str) -> None:
         """A line typed while nothing is asked: a command is run on the latest view;
