@@ -91,6 +91,10 @@ class TableStore(Protocol):
         """Forget the invitations to a table (of one account, or all)."""
         ...
 
+    async def seat_people(self, table_id: int, people: list[tuple[int, str]]) -> None:
+        """The people (account, name) seated now at an unstarted table, the owner first."""
+        ...
+
 
 class RestoreStore(TableStore, Protocol):
     """What bringing the tables back at a start needs of the database (:class:`~.store.Store` has it)."""
@@ -101,6 +105,10 @@ class RestoreStore(TableStore, Protocol):
 
     async def invitations(self, oldest: float) -> list[KeptInvitation]:
         """The kept invitations made since ``oldest`` to tables still open (the rest removed)."""
+        ...
+
+    async def open_seats(self, table_id: int) -> list[tuple[int, str, dict[str, Any]]]:
+        """The people kept at an unstarted table: (account, name, settings), the owner first."""
         ...
 
 
@@ -302,11 +310,13 @@ class Tables:
             person.send(lang.msg(why) if isinstance(why, Msg) else str(why))
             return
         number = self._number()
-        table_id = await self.store.add_table(number, person.account, options_data(options))
+        data = options_data(options) | ({"private": True} if private else {})
+        table_id = await self.store.add_table(number, person.account, data)
         if number in self.tables:  # (taken while the database answered)
             number = self._number()
         table = ServerTable(number, table_id, options, person, [person], private=private, opener=person.account)
         self.tables[number] = table
+        self._keep_seated(table)
         log.info("%s opened table %d", person.name, number)
         if table.free() == 0:
             person.send(
@@ -409,7 +419,8 @@ class Tables:
             self._back(table, person)
             return
         if table.sits(person.account):
-            person.send(lang.text(N_("You already sit at table {number}."), number=number))
+            if not self._sit_back(table, person):
+                person.send(lang.text(N_("You already sit at table {number}."), number=number))
             return
         if table.free() <= 0:
             person.send(lang.text(N_("Table {number} has no free seat."), number=number))
@@ -426,6 +437,7 @@ class Tables:
             self._keep(self.store.drop_invitations(table.id, person.account))
         self._drop_invitations(person.account, table)
         table.seated.append(person)
+        self._keep_seated(table)
         seat = len(table.seated)
         free = table.free()
         if free == 0:
@@ -540,6 +552,13 @@ class Tables:
         here = self.of(person.account)
         if here is not None and here.playing:
             self._elsewhere(person, here)
+        elif here is not None and any(p.account == person.account and p.send is _nobody for p in here.seated):
+            person.send(
+                person.lang.text(
+                    N_("Your table {number} has not started and keeps your seat; sit {number} takes you back."),
+                    number=here.number,
+                )
+            )
         for invitation in self._open_invitations(person.account):
             person.send(
                 person.lang.text(
@@ -704,6 +723,7 @@ class Tables:
                 )
             self._close(table)
             return
+        self._keep_seated(table)
         if said:
             person.send(person.lang.text(N_("You leave table {number}; you are in the lobby."), number=number))
         free = table.free()
@@ -1001,7 +1021,10 @@ class Tables:
         the server starts, before it listens; returns the sentences for the server's log
         (one a table, in :attr:`lang`), each also logged.
 
-        - A table that had not started closes: its people's sessions ended with the server.
+        - A table that had not started comes back with its options, private flag and the
+          people seated (:meth:`_restore_open`); its invitations are taken up after
+          (:meth:`restore_invitations`). One nobody sat at, or whose kept record cannot be
+          read, closes.
         - A started table goes on from its autosave at the same decision, with the same
           deal, seats and bots (their seeds are the game's); its people find it waiting
           (:meth:`waiting`) and go back with ``sit N``. With ``bot_after`` the bot stands in
@@ -1036,8 +1059,7 @@ class Tables:
         lang = self.lang
         number = row.number
         if row.state != "playing":
-            await store.table_state(row.id, "closed")
-            return lang.text(N_("Table {number} had not started; it is closed."), number=number)
+            return await self._restore_open(store, row)
         path = self.games / f"{row.game}.jsonl"
         if not row.game or not path.is_file():
             await store.table_state(row.id, "closed")
@@ -1120,6 +1142,76 @@ class Tables:
         return lang.text(
             N_("Table {number} goes on from its saved game, at answer {n}."), number=number, n=len(saved.answers)
         )
+
+    async def _restore_open(self, store: RestoreStore, row: TableRow) -> str:
+        """Bring back the unstarted table of ``row`` with its options, private flag and the
+        people seated (:meth:`~.store.Store.open_seats`, the owner first), none of them logged
+        in yet (:meth:`waiting` tells them at their login; ``sit N`` takes them back); its
+        sentence for the log. A table nobody sat at, or whose kept record cannot be read,
+        closes."""
+        lang = self.lang
+        number = row.number
+        try:
+            if not row.options:
+                raise ValueError("no options")
+            options = options_of(row.options)
+            kept = await store.open_seats(row.id)
+            if len(kept) > options.people or len({account for account, _n, _s in kept}) < len(kept):
+                raise ValueError("more people than seats")
+        except (ValueError, TypeError):
+            await store.table_state(row.id, "closed")
+            return lang.text(
+                N_("Table {number} had not started and its record cannot be read; it is closed."), number=number
+            )
+        if not kept:
+            await store.table_state(row.id, "closed")
+            return lang.text(N_("Table {number} had not started; it is closed."), number=number)
+        seated = [Person(account, name, _nobody, settings) for account, name, settings in kept]
+        if number in self.tables:  # (two live rows with one number: the later gets a free one)
+            number = self._number()
+        table = ServerTable(
+            number,
+            row.id,
+            options,
+            seated[0],
+            seated,
+            private=row.options.get("private") is True,
+            opener=row.owner if row.owner is not None else seated[0].account,
+        )
+        self.tables[number] = table
+        return lang.text(
+            N_("Table {number} has not started; it waits again with {names} seated."),
+            number=number,
+            names=join_names([p.name for p in seated], lang),
+        )
+
+    def _keep_seated(self, table: ServerTable) -> None:
+        """Keep who sits at the unstarted ``table`` in the database, for a restart."""
+        if not table.playing:
+            self._keep(self.store.seat_people(table.id, [(p.account, p.name) for p in table.seated]))
+
+    def _sit_back(self, table: ServerTable, person: Person) -> bool:
+        """``sit N`` of ``person`` at the unstarted ``table``, where their account's seat was
+        kept through a restart with nobody logged in to it: this session takes the seat (and
+        the ownership with it), told so in one sentence. False when the seat is already
+        taken by a session."""
+        if not any(p.account == person.account and p.send is _nobody for p in table.seated):
+            return False
+        table.seated = [person if p.account == person.account else p for p in table.seated]
+        if table.owner.account == person.account:
+            table.owner = person
+        person.send(
+            person.lang.text(
+                N_(
+                    "You go back to your seat at table {number}; {free}. The game starts when {player} types start "
+                    "or every seat is taken."
+                ),
+                number=table.number,
+                free=free_words(table.free(), person.lang),
+                player=table.owner.name,
+            )
+        )
+        return True
 
     async def restore_invitations(self, store: RestoreStore) -> int:
         """Take up the invitations kept in the database to tables open now, made less than
