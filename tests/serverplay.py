@@ -209,10 +209,17 @@ def card_answer(screen: str) -> str | None:
     return ", ".join(str(number) for _rank, number in picked) if len(picked) == many else None
 
 
-def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.", most: int | None = None) -> dict:
+AFTER_GAME = "The game is over; log, repeat and score still work here, and leave goes back to the lobby."
+"""What a player at a server's table, and a watcher, hears after the final scores."""
+
+
+def play_at_table(
+    children: dict, over: bytes = rb"you are (?:back )?in the lobby\.", most: int | None = None, leave: bool = True
+) -> dict:
     """Play Big Money (:class:`remoteplay.BigMoney`) for every seat of ``children`` (name -> child
     at a started table's seat) until each has heard "Game over." and ``over`` (the line that
-    sends it back to the lobby), or, with ``most``, until that many lines were typed and the
+    sends it back to the lobby; with ``leave``, each types ``leave`` once it heard
+    :data:`AFTER_GAME`), or, with ``most``, until that many lines were typed and the
     next question's prompt shows at a seat; returns name -> the plain text it received since
     the table started (with ``most``: since its last line typed). A question inside a card,
     such as the discard a bot's Legionary asks, gets :func:`card_answer`; when its line on how
@@ -230,6 +237,7 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.",
     big_money = BigMoney()  # each seat's figures, kept from one answer to the next (the prompt says what changed)
     last: dict = {}  # name -> the line it typed last
     done: set = set()
+    left: set = set()  # the seats that typed leave after the final scores
     moves = 0
     while len(done) < len(children):
         for name, child in children.items():
@@ -237,8 +245,12 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.",
                 continue
             screen = received_text(bytes(raw[name][mark[name] :]))
             whole = received_text(bytes(raw[name]))
-            if re.search(r"^Game over\.$", whole, re.M) and re.search(over.decode(), whole):
-                done.add(name)
+            if re.search(r"^Game over\.$", whole, re.M):
+                if re.search(over.decode(), whole):
+                    done.add(name)
+                elif leave and name not in left and AFTER_GAME in whole:
+                    left.add(name)
+                    child.sendline(b"leave")
                 continue
             if not prompt_ends(screen, name):
                 continue

@@ -11,6 +11,7 @@ from typing import Any
 
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language
+from a11y_dominion.server.tables import AFTER_GAME_LINE as AFTER_GAME
 from a11y_dominion.server.watch import WATCH_COMMANDS, WatchSeat, public_view
 from a11y_dominion.view import redact_all
 from test_server_tables import make_tables, person
@@ -199,5 +200,50 @@ def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_
         watcher.typed("status")
         assert cid_heard[0] == "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins."
         await tables.close()
+
+    asyncio.run(main())
+
+
+def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(tmp_path: Path) -> None:
+    """Ann stays at her seat while the medium bot plays for her against a Big Money bot; Dee
+    watches in Dutch."""
+
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, session = person(1, "Ann")
+        dee, dee_heard = watcher_of(4, "Dee", "nl")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        table = tables.tables[1]
+        await lobby.typed(dee, "kijk 1")
+        room = table.room
+        assert room.joined == ["Ann"]
+        room.stand_ins["Ann"].take_over()
+
+        async def over() -> None:
+            while not (room.over and table.recorded):
+                await asyncio.sleep(0)
+            await until(lambda: ann_heard[-1] == AFTER_GAME)
+
+        await asyncio.wait_for(over(), 120)  # (only a game that never ends takes this long)
+        assert "Game over." in ann_heard
+        assert (
+            dee_heard[-1]
+            == "Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug naar de lobby."
+        )
+        assert len(store.games) == 1 and tables.tables == {1: table}
+        assert tables.of(1) is table and tables.game_over(ann)
+        scores = table.room.table.game.scores()
+        heard = len(ann_heard)
+        assert session.held.typed("score") is None
+        assert ann_heard[heard] == "Final scores:"
+        assert ann_heard[heard + 1].startswith(f"Ann: {scores['Ann']} VP (")
+        heard = len(ann_heard)
+        assert session.held.typed("leave") == "quit"
+        tables.left_game(ann)  # (what the server's session does for quit after the final scores)
+        assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]
+        await asyncio.wait_for(table.task, 10)
+        assert ann_heard[-1] == "You leave table 1; you are in the lobby."
+        assert dee_heard[-1] == "Het spel aan tafel 1 is voorbij; je bent terug in de lobby."
+        assert tables.tables == {} and tables.of(1) is None and len(store.games) == 1 and not session.held
 
     asyncio.run(main())

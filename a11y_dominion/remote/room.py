@@ -749,24 +749,26 @@ class TableRoom:
         are not back: after the game they may still come back to hear the result."""
         return [n for n in self.remote if n not in self.joined and n not in self.quitted]
 
-    async def after_the_game(self) -> None:
+    async def after_the_game(self, line: str = AFTER_GAME_LINE, dropped: bool = True) -> None:
         """After the final scores, the remote players who are in may stay: each is told so
-        once, and those whose connection broke may come back (:meth:`dropped`) to hear the
-        result (:meth:`catch_up`); returns when every one of them has left (by quit, for the
-        ones away), the host stopped, or none of them typed for :attr:`after_game` seconds
-        (at once when that is 0)."""
+        once (``line``, an English template), and those whose connection broke may come back
+        (:meth:`dropped`; not waited for when ``dropped`` is False, as at the server's tables,
+        where the game is in their ``games``) to hear the result (:meth:`catch_up`); returns
+        when every one of them has left (by quit, for the ones away), the host stopped, or
+        none of them typed for :attr:`after_game` seconds (at once when that is 0)."""
         self.over = True
         for timer in self.away.values():
             timer.cancel()
         self.away.clear()
-        if self.after_game <= 0 or not (self.remote_in() or self.dropped()):
+        away = self.dropped if dropped else list
+        if self.after_game <= 0 or not (self.remote_in() or away()):
             return
         self.typed_at = self.clock()
         for name in self.remote_in():
             seat = self.people[name]
-            seat.line(seat.lang._(AFTER_GAME_LINE))
+            seat.line(seat.lang._(line))
         self.out(self.waiting_line())
-        while (self.remote_in() or self.dropped()) and not self.stopped.is_set():
+        while (self.remote_in() or away()) and not self.stopped.is_set():
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
                 self.out(

@@ -322,6 +322,9 @@ class ServerSession(TerminalSession):
                 self._use_output(seat.wants_rich)
         if action != "quit" or self.held is None:
             return True
+        if server.tables.game_over(person):  # after the final scores nothing is lost by leaving: no question
+            server.tables.left_game(person)
+            return True
         number = self.table_number
         answer = await self.ask(
             seat.lang.text(

@@ -42,6 +42,9 @@ INVITATION_SECONDS = 24 * 3600
 PRIVATE_WORDS = ("private", "besloten")
 """The word of ``new`` that opens a private table (only invited people may sit), in any language."""
 
+AFTER_GAME_LINE = N_("The game is over; log, repeat and score still work here, and leave goes back to the lobby.")
+"""What a player at a table, and a watcher, hears after the final scores."""
+
 NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
 """The rulebook's recommended Kingdoms by the word typed, with the names the lobby reads (Dutch:
 the Dutch rulebook's); ``random`` reads "random", card names "chosen Kingdom"."""
@@ -145,6 +148,8 @@ class ServerTable:
     private: bool = False  # only invited people may sit
     opener: int = 0  # the account that opened it (its owner may change; this does not)
     closing: bool = False  # a moderator closes it: its game stops, recorded as stopped, unrated
+    recorded: bool = False  # its game ended and is recorded (its people may stay after the final scores)
+    stayed: set[int] = field(default_factory=set)  # the accounts that left after the final scores
 
     @property
     def playing(self) -> bool:
@@ -156,8 +161,11 @@ class ServerTable:
         return 0 if self.playing else self.options.people - len(self.seated)
 
     def sits(self, account: int) -> bool:
-        """Whether the account ``account`` holds a seat here."""
+        """Whether the account ``account`` holds a seat here (after the final scores: while
+        it stays at the table)."""
         if self.playing:
+            if self.room.over:
+                return self.names.get(account) in self.room.joined
             return account in self.names
         return any(p.account == account for p in self.seated)
 
@@ -824,16 +832,27 @@ class Tables:
         if name is not None and table.room.sessions.get(name) is person.session:
             table.room.leave(name, None)
 
+    def game_over(self, person: Person) -> bool:
+        """Whether ``person`` stays at their table after its final scores (leaving asks nothing then)."""
+        table = self.of(person.account)
+        return table is not None and table.playing and bool(table.room.over)
+
     def left_game(self, person: Person) -> None:
-        """``person`` left the started game of their table (it waits for them); their session
-        is back in the lobby."""
+        """``person`` left the started game of their table (it waits for them; after the final
+        scores, they just leave the table); their session is back in the lobby."""
         table = self.of(person.account)
         if table is None or not table.playing:
             return
         name = table.names[person.account]
+        over = table.room.over
+        if over:
+            table.stayed.add(person.account)
         table.room.leave(name, None, quit=True)
         if person.session is not None:
             person.session.to_lobby()
+        if over:
+            person.send(person.lang.text(N_("You leave table {number}; you are in the lobby."), number=table.number))
+            return
         person.send(
             person.lang.text(
                 N_("You left the game at table {number}; sit {number} brings you back."), number=table.number
@@ -964,14 +983,38 @@ class Tables:
         except Exception as e:  # noqa: BLE001 - one table's fault must not stop the server
             log.warning("the game at table %d failed", table.number, exc_info=e)
             result = "failed"
+        if result is None:
+            try:
+                await self._after_game(table)
+            except asyncio.CancelledError:
+                if table.closing:
+                    return
+                raise
         await self._finish(table, result)
+
+    async def _after_game(self, table: ServerTable) -> None:
+        """The game of ``table`` ended: record it, then let its people and watchers stay at the
+        table (:meth:`~a11y_dominion.remote.room.TableRoom.after_the_game`, as ``host`` does)
+        until every player left, or none typed for
+        :data:`~a11y_dominion.remote.room.AFTER_GAME` seconds."""
+        from ..remote.room import AFTER_GAME
+
+        room = table.room
+        room.over = True  # (leaving asks nothing from now on)
+        await self._record(table)
+        table.recorded = True
+        if room.remote_in():  # (else the table closes at once)
+            for watching, _watcher in table.watchers:
+                watching.send(watching.lang._(AFTER_GAME_LINE))
+        room.after_game = AFTER_GAME
+        await room.after_the_game(AFTER_GAME_LINE, dropped=False)
 
     async def _finish(self, table: ServerTable, result: Any) -> None:
         """The game of ``table`` ended (``result`` None), stopped (``"failed"``) or was closed by a
         moderator (``"closed"``): record it, send its people and watchers back to the lobby
         with one sentence each, and close the table."""
         room = table.room
-        if result is None:
+        if result is None and not table.recorded:
             await self._record(table)
         elif result == "closed":
             await self._record(table, stopped="closed")
@@ -981,7 +1024,8 @@ class Tables:
                 seat = room.people[table.names[person.account]]
                 seat.attach(None)
                 person.session.to_lobby()
-            person.send(back_in_lobby(person.lang, table.number, result, player=True))
+            if person.account not in table.stayed:  # (who left after the final scores heard so)
+                person.send(back_in_lobby(person.lang, table.number, result, player=True))
         for watching, watcher in list(table.watchers):
             self._unwatched(table, (watching, watcher))
             if watching.session is not None:
