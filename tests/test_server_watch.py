@@ -39,6 +39,9 @@ async def until(ready: Any) -> None:
     raise AssertionError("the table did not get there")
 
 
+AFTER_NL = "Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug naar de lobby."
+
+
 def watcher_of(account: int, name: str, language: str = "en", verbosity: str = "normal") -> Any:
     who, heard, _ = person(account, name, language)
     who.session = WatchingSession()
@@ -150,15 +153,23 @@ def test_a_dutch_terse_watcher_at_an_english_table_hears_the_game_in_dutch_terse
         told = dee.session.watching.told
         tables.left_game(ann)
         assert table.task is not None
-        await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
+
+        async def over() -> None:
+            while not (table.room.over and dee_heard[-1] == AFTER_NL):
+                await asyncio.sleep(0)
+
+        await asyncio.wait_for(over(), 120)  # (only a game that never ends takes this long)
+        assert not table.task.done()  # (the table waits for its watcher after the final scores)
+        tables.unwatch(dee)  # (what the session does for weg)
+        await asyncio.wait_for(table.task, 10)
         game = table.room.table.game
         nl = Language("nl")
         assert dee_heard[0] == (
             "Je kijkt aan tafel 1: Ann en Bot 1. Je hoort wat elke speler mag weten, nooit een hand. "
             "Typ weg om terug te gaan."
         )
-        assert dee_heard[-1] == "Het spel aan tafel 1 is voorbij; je bent terug in de lobby."
-        said = dee_heard[arrival:-1]
+        assert dee_heard[-2:] == [AFTER_NL, "Je kijkt niet meer aan tafel 1; je bent in de lobby."]
+        said = dee_heard[arrival:-2]
         people = frozenset({"Ann"})
         events = redact_all(game.log[told:], None)
         terse = Narrator(viewer=None, verbosity="terse", lang=nl, people=people).sentences(events)
@@ -226,10 +237,7 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
 
         await asyncio.wait_for(over(), 120)  # (only a game that never ends takes this long)
         assert "Game over." in ann_heard
-        assert (
-            dee_heard[-1]
-            == "Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug naar de lobby."
-        )
+        assert dee_heard[-1] == AFTER_NL
         assert len(store.games) == 1 and tables.tables == {1: table}
         assert tables.of(1) is table and tables.game_over(ann)
         scores = table.room.table.game.scores()
@@ -241,9 +249,14 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert session.held.typed("leave") == "quit"
         tables.left_game(ann)  # (what the server's session does for quit after the final scores)
         assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]
+        await until(lambda: not table.room.joined)
+        for _ in range(20):  # (the table's task looks again at who stays)
+            await asyncio.sleep(0)
+        assert not table.task.done() and tables.of(1) is None  # (Dee still watches; Ann is free)
+        tables.unwatch(dee)  # (what the session does for weg)
         await asyncio.wait_for(table.task, 10)
         assert ann_heard[-1] == "You leave table 1; you are in the lobby."
-        assert dee_heard[-1] == "Het spel aan tafel 1 is voorbij; je bent terug in de lobby."
-        assert tables.tables == {} and tables.of(1) is None and len(store.games) == 1 and not session.held
+        assert dee_heard[-1] == "Je kijkt niet meer aan tafel 1; je bent in de lobby."
+        assert tables.tables == {} and len(store.games) == 1 and not session.held
 
     asyncio.run(main())

@@ -553,6 +553,8 @@ class Tables:
             table.room.watchers.remove(watcher)
         if watcher.hear in table.room.table.onlookers:
             table.room.table.onlookers.remove(watcher.hear)
+        if table.room.over:  # (after the final scores the table waits for its watchers too)
+            table.room.looked_again()
 
     def waiting(self, person: Person) -> None:
         """At a login: when a started game waits for ``person``'s account, say so, and how to go
@@ -995,7 +997,7 @@ class Tables:
     async def _after_game(self, table: ServerTable) -> None:
         """The game of ``table`` ended: record it, then let its people and watchers stay at the
         table (:meth:`~a11y_dominion.remote.room.TableRoom.after_the_game`, as ``host`` does)
-        until every player left, or none typed for
+        until every player and watcher left, or no player typed for
         :data:`~a11y_dominion.remote.room.AFTER_GAME` seconds."""
         from ..remote.room import AFTER_GAME
 
@@ -1003,11 +1005,10 @@ class Tables:
         room.over = True  # (leaving asks nothing from now on)
         await self._record(table)
         table.recorded = True
-        if room.remote_in():  # (else the table closes at once)
-            for watching, _watcher in table.watchers:
-                watching.send(watching.lang._(AFTER_GAME_LINE))
+        for watching, _watcher in table.watchers:
+            watching.send(watching.lang._(AFTER_GAME_LINE))
         room.after_game = AFTER_GAME
-        await room.after_the_game(AFTER_GAME_LINE, dropped=False)
+        await room.after_the_game(AFTER_GAME_LINE, dropped=False, watched=lambda: bool(table.watchers))
 
     async def _finish(self, table: ServerTable, result: Any) -> None:
         """The game of ``table`` ended (``result`` None), stopped (``"failed"``) or was closed by a
