@@ -249,13 +249,15 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert session.held.typed("leave") == "quit"
         tables.left_game(ann)  # (what the server's session does for quit after the final scores)
         assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]
+        await lobby.typed(ann, "sit 1")
+        assert ann_heard[-1] == "The game at table 1 is over; type games to hear it."
         await until(lambda: not table.room.joined)
         for _ in range(20):  # (the table's task looks again at who stays)
             await asyncio.sleep(0)
         assert not table.task.done() and tables.of(1) is None  # (Dee still watches; Ann is free)
         tables.unwatch(dee)  # (what the session does for weg)
         await asyncio.wait_for(table.task, 10)
-        assert ann_heard[-1] == "You leave table 1; you are in the lobby."
+        assert ann_heard[-1] == "The game at table 1 is over; type games to hear it."  # (nothing more)
         assert dee_heard[-1] == "Je kijkt niet meer aan tafel 1; je bent in de lobby."
         assert tables.tables == {} and len(store.games) == 1 and not session.held
 

@@ -324,7 +324,7 @@ class Tables:
             number = self._number()
         table = ServerTable(number, table_id, options, person, [person], private=private, opener=person.account)
         self.tables[number] = table
-        self._keep_seated(table)
+        kept = self._keep_seated(table)
         log.info("%s opened table %d", person.name, number)
         if table.free() == 0:
             person.send(
@@ -336,6 +336,8 @@ class Tables:
             )
             await self._start(table)
             return
+        if kept is not None:
+            await kept
         person.send(
             lang.text(
                 N_(
@@ -384,8 +386,9 @@ class Tables:
             return True
         return False
 
-    def _keep(self, write: Awaitable[Any]) -> None:
-        """Run the database's ``write`` beside the event loop's work; a failure is logged."""
+    def _keep(self, write: Awaitable[Any]) -> asyncio.Future[None]:
+        """Run the database's ``write`` beside the event loop's work; a failure is logged.
+        Returns its task, which a reply may await (it never raises)."""
 
         async def run() -> None:
             try:
@@ -393,7 +396,7 @@ class Tables:
             except Exception as e:  # noqa: BLE001 - the lobby goes on; the log says why
                 log.warning("the database did not take a change of the tables", exc_info=e)
 
-        asyncio.ensure_future(run())
+        return asyncio.ensure_future(run())
 
     def _named(self, person: Person, rest: str, usage: str) -> ServerTable | None:
         """The table whose number ``rest`` is; else None, after telling ``person`` ``usage`` (an
@@ -421,6 +424,9 @@ class Tables:
             self._elsewhere(person, here)
             return
         if table.playing:
+            if table.room.over and person.account in table.names and not table.sits(person.account):
+                person.send(lang.text(N_("The game at table {number} is over; type games to hear it."), number=number))
+                return
             if not table.sits(person.account):
                 person.send(lang.text(N_("Table {number} has started without you."), number=number))
                 return
@@ -445,7 +451,7 @@ class Tables:
             self._keep(self.store.drop_invitations(table.id, person.account))
         self._drop_invitations(person.account, table)
         table.seated.append(person)
-        self._keep_seated(table)
+        kept = self._keep_seated(table)
         seat = len(table.seated)
         free = table.free()
         if free == 0:
@@ -467,6 +473,8 @@ class Tables:
             )
             await self._start(table)
             return
+        if kept is not None:
+            await kept
         person.send(
             lang.text(
                 N_(
@@ -1230,10 +1238,13 @@ class Tables:
             names=join_names([p.name for p in seated], lang),
         )
 
-    def _keep_seated(self, table: ServerTable) -> None:
-        """Keep who sits at the unstarted ``table`` in the database, for a restart."""
-        if not table.playing:
-            self._keep(self.store.seat_people(table.id, [(p.account, p.name) for p in table.seated]))
+    def _keep_seated(self, table: ServerTable) -> asyncio.Future[None] | None:
+        """Keep who sits at the unstarted ``table`` in the database, for a restart; the write's
+        task, which the reply to a sit awaits, so that a seat said taken is kept (None once
+        the table started)."""
+        if table.playing:
+            return None
+        return self._keep(self.store.seat_people(table.id, [(p.account, p.name) for p in table.seated]))
 
     def _sit_back(self, table: ServerTable, person: Person) -> bool:
         """``sit N`` of ``person`` at the unstarted ``table``, where their account's seat was
