@@ -149,6 +149,23 @@ def lock_game(path: Path, game_id: str) -> None:
         return
 
 
+def open_elsewhere(path: Path) -> bool:
+    """Whether another process (another window, a ``host``) has the game at ``path`` open now
+    (:func:`lock_game`): its lock file is held. A game this process holds, or with no lock file
+    (none was ever held, or it was swept), is not; a lock file that cannot be looked at counts
+    as not held. The look takes the lock without waiting and lets it go at once."""
+    lock_file = lock_path(path)
+    if str(path) in _locks or not lock_file.exists():
+        return False
+    try:
+        hold_file(lock_file).release()
+    except LockHeld:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def unlock_game(path: Path, finished: bool = False) -> None:
     """Let go of the game at ``path`` (:func:`lock_game`); nothing when it is not held.
     ``finished``: the game ended (no window resumes it), so its lock file goes too,
@@ -642,18 +659,28 @@ def unfinished_games() -> list[SavedGame]:
 def find_game(game_id: str | None, local: bool = False) -> SavedGame:
     """The unfinished game ``game_id``, or the latest unfinished one, held for this
     process (:func:`lock_game`); with ``local`` the latest one with no seat at another
-    computer (one ``resume`` plays at this keyboard), when there is one.
+    computer (one ``resume`` plays at this keyboard).
 
     Raises :class:`~a11y_dominion.record.RecordError` with one sentence when there is
-    none, :class:`GameOpen` when another window has it open."""
+    none (with ``local`` and only hosted games, the sentence names ``host --resume`` with the
+    latest), :class:`GameOpen` when another window has it open."""
     if game_id is None:
         games = unfinished_games()
         if not games:
             raise RecordError(
                 Msg("There is no unfinished game to resume; {command} starts a new one.", command=typed_command())
             )
+        if local and all(g.hosted for g in games):
+            raise RecordError(
+                Msg(
+                    "The unfinished game {id} has players at other computers; {command} host --resume {id} "
+                    "goes on with it.",
+                    id=games[-1].id,
+                    command=typed_command(),
+                )
+            )
         if local:
-            games = [g for g in games if not g.hosted] or games
+            games = [g for g in games if not g.hosted]
         lock_game(games[-1].path, games[-1].id)
         return games[-1]
     if not ID_PATTERN.match(game_id):

@@ -454,7 +454,20 @@ def _quick_turn(self: QuickView) -> TurnView:
     return turn
 
 
+def _quick_players(self: QuickView) -> list[SeatView]:
+    d = self.__dict__
+    players = d.get("players")
+    if players is None:  # what _VIEW_FIELDS["players"] gives, the seat's own SeatView taken as ``me`` built it
+        me = d.get("_seat")
+        mine = d["_me"]
+        players = d["players"] = [me if me is not None and p is mine else _seat_view(p) for p in d["_game"].players]
+    return players
+
+
 QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when first read.")  # type: ignore[assignment]
+QuickView.players = property(  # type: ignore[assignment]
+    _quick_players, doc="The view's ``players``, built when first read."
+)
 QuickView.turn = property(_quick_turn, doc="The view's ``turn``, built when first read.")  # type: ignore[assignment]
 
 

@@ -88,3 +88,57 @@ def test_the_sentences_around_an_answer_come_from_the_seat_s_view_and_question(l
     assert pending_question(view, d, "buy silver", lang) == said["first"]
     assert pending_question(view, d, "Bot: buy silver", lang) is None  # not Ann's line
     assert pending_question(view, d, "Estate", lang) is None  # an answer to the question
+
+
+def test_a_line_typed_at_a_confirmation_is_yes_a_query_asked_again_or_a_no_said_as_one():
+    from a11y_dominion.console.answers import confirmation_reply, declined
+
+    replies = {
+        line: confirmation_reply(line)
+        for line in ("yes", " JA ", "no", "Nee", "status", "kaart Villa", "card villa", "hand", "voorraad", "log 3")
+        + ("repeat", "help", "play copper", "", "y", "undo", "quit", "save x", "options", "end")
+    }
+    assert replies == {
+        "yes": "yes",
+        " JA ": "yes",
+        "no": "no",
+        "Nee": "no",
+        "status": "query",
+        "kaart Villa": "query",
+        "card villa": "query",
+        "hand": "query",
+        "voorraad": "query",
+        "log 3": "query",
+        "repeat": "query",
+        "help": "query",
+        "play copper": "other",
+        "": "no",
+        "y": "other",
+        "undo": "other",
+        "quit": "other",
+        "save x": "other",
+        "options": "other",
+        "end": "other",
+    }
+    game, _ = load_scenario(
+        {
+            "players": ["Ann", "Bot"],
+            "kingdom": ["Villa", "Chapel", "Engineer"],
+            "events": [],
+            "landmarks": [],
+            "seed": 1,
+            "state": CHAPEL_AND_VILLA,
+            "script": [],
+        }
+    )
+    game.start()
+    view, d = received(game)
+    copper = [Move.play("Copper")]
+    assert declined(view, d, copper, EN, "no") == "Nothing was played; the Action phase goes on."
+    assert declined(view, d, copper, EN, "other") == (
+        "That is not yes, so it is a no. Nothing was played; the Action phase goes on."
+    )
+    assert declined(view, d, copper, NL, "no") == "Er is niets gespeeld; de actiefase gaat door."
+    assert declined(view, d, copper, NL, "other") == (
+        "Dat is geen ja, dus het is nee. Er is niets gespeeld; de actiefase gaat door."
+    )

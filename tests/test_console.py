@@ -128,7 +128,9 @@ def test_queries_print_facts_and_do_not_change_the_game():
     assert any(x.startswith("Villa: Action, costs 4 coins. +2 Actions, +1 Buy, +1 coin.") for x in lines)
     assert "The trash is empty." in lines
     assert after(lines, "The last 2 messages:")[:2] == console.history.recent(2)
-    assert console.history.recent(1) == [x for x in lines if x.endswith("turn 1.")][:1]
+    # the turn's line as it was said, with the prompt on it
+    assert console.history.recent(1) == ["Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."]
+    assert console.history.recent(1)[0] in lines
     assert "F3 or Alt+H: read your hand (command hand)." in lines
     assert "Speech is off; the game shows text only." in lines
     assert lines[-1] == "Game stopped."
@@ -369,9 +371,9 @@ def test_keys_read_hand_and_repeat_and_keep_the_typed_text():
     console, _, lines = session("pla" + F3 + "y treasures\r" + F2)
     assert lines.count(FIRST_HAND) == 1
     assert answer_keys(console.game) == [["treasures"]]
-    # F2 repeats the last message: the narration of the Treasures (printed first with the prompt)
-    assert lines[-2:] == ["You play 2 Coppers.", "Game stopped."]
-    assert lines.count("You play 2 Coppers. Buy phase: 2 coins.") == 1
+    # F2 repeats the last message as it was said: the narration of the Treasures with the prompt
+    assert lines[-2:] == ["You play 2 Coppers. Buy phase: 2 coins.", "Game stopped."]
+    assert lines.count("You play 2 Coppers. Buy phase: 2 coins.") == 2
 
 
 def test_history_is_walked_with_f6_and_f7():
@@ -820,6 +822,25 @@ def test_a_bots_hand_is_not_shown_and_its_public_status_is():
     console, _, lines = session("Bot: hand\r")  # one human: not the human's own hand either
     assert "Bot is a bot; you may only look at your own hand." in lines
     assert FIRST_HAND not in lines
+
+
+def test_card_gives_the_other_language_s_name_exactly_when_it_differs():
+    from a11y_dominion.console.queries import card_lines
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.rules.cards import CARDS, EVENTS, LANDMARKS, PILES, dutch_name
+
+    nl = Language("nl")
+    assert card_lines(None, "tower")[0].startswith("Tower (Dutch: Toren): Landmark. ")
+    assert card_lines(None, "villa")[0].startswith("Villa: Action, costs 4 coins. ")
+    assert card_lines(None, "arena")[0].startswith("Arena: Landmark. ")
+    assert card_lines(None, "arena", nl)[0].startswith("Arena: bezienswaardigheid. ")
+    assert card_lines(None, "toren", nl)[0].startswith("Toren (Engels: Tower): bezienswaardigheid. ")
+    for name in [*CARDS, *EVENTS, *LANDMARKS, *(p for p in PILES if p not in CARDS)]:
+        english, dutch = card_lines(None, name)[0], card_lines(None, dutch_name(name), nl)[0]
+        differs = dutch_name(name) != name
+        assert english.startswith(f"{name} (Dutch: {dutch_name(name)})") == differs, english
+        assert dutch.startswith(f"{dutch_name(name)} (Engels: {name})") == differs, dutch
+        assert ("(Dutch:" in english) == ("(Engels:" in dutch) == differs, (english, dutch)
 
 
 def test_card_finds_a_name_by_its_start_or_asks_which():

@@ -587,3 +587,84 @@ def test_stats_for_a_screen_reader_user_is_lines_at_a_terminal_too(tmp_path):
     assert not any(c in shown for c in "│┃┏━")
     assert "Games played to the end: 3." in shown
     assert "Against bigmoney" in shown
+
+
+def _hosted_copy(local: autosave.SavedGame, game_id: str) -> autosave.SavedGame:
+    """A copy of the autosave ``local`` as the game ``game_id`` whose player "You" sits at another computer."""
+    lines = local.path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["id"] = game_id
+    header["record"]["seats"][0][1] = "remote"
+    path = local.path.with_name(f"{game_id}.jsonl")
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    return autosave.read_saved(path)
+
+
+class _Holder:
+    """Another process that has the games at ``paths`` open (their lock files held) until closed."""
+
+    def __init__(self, *paths) -> None:
+        import subprocess
+        import sys
+
+        code = (
+            "import sys\nfrom a11y_dominion import autosave\n"
+            "for p in sys.argv[1:]:\n    autosave.lock_game(autosave.Path(p), 'x')\n"
+            "print('held', flush=True)\nsys.stdin.read()\n"
+        )
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, *map(str, paths)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self.proc.stdout is not None and self.proc.stdout.readline() == "held\n"
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        assert self.proc.wait(60) == 0
+
+
+@pytest.mark.e2e  # the game held open by another process
+def test_the_start_names_a_game_resume_goes_on_with_and_a_hosted_one_as_games_does(capsys):
+    from a11y_dominion.console.start import unfinished_notice
+    from a11y_dominion.i18n import Language
+
+    en, nl = Language("en"), Language("nl")
+    play(TO_VILLAGE[:1])
+    (local,) = autosave.unfinished_games()
+    hosted = _hosted_copy(local, "20991231-235959")
+    date = local.started.replace("T", " ")
+    mine = f"An unfinished game of {date} is kept; a11y-dominion resume goes on with it."
+    games = autosave.unfinished_games()
+    assert [g.id for g in games] == [local.id, hosted.id]
+    assert unfinished_notice(games, en) == [
+        mine,
+        "Game 20991231-235959 has players at other computers; resume it with a11y-dominion host --resume "
+        "20991231-235959.",
+    ]
+    assert unfinished_notice(games, nl)[1] == (
+        "Spel 20991231-235959 heeft spelers aan andere computers; ga ermee verder met a11y-dominion host --resume "
+        "20991231-235959."
+    )
+    # the game is hosted now, in another window: said so, with no command that would be refused
+    holder = _Holder(hosted.path)
+    try:
+        running = "Game 20991231-235959, with players at other computers, is being hosted now in another window."
+        assert unfinished_notice(games, en) == [mine, running]
+        assert unfinished_notice(games, nl)[1] == (
+            "Spel 20991231-235959, met spelers aan andere computers, wordt nu in een ander venster gehost."
+        )
+    finally:
+        holder.close()
+    # the console game open in another window is not one resume goes on with here
+    holder = _Holder(local.path)
+    try:
+        assert unfinished_notice(games, en)[:1] != [mine] and len(unfinished_notice(games, en)) == 1
+    finally:
+        holder.close()
+    # resume with only a hosted game kept names host --resume, not a game it cannot open
+    local.path.unlink()
+    assert main(["resume"]) == 2
+    assert capsys.readouterr().err == (
+        "a11y-dominion: The unfinished game 20991231-235959 has players at other computers; "
+        "a11y-dominion host --resume 20991231-235959 goes on with it.\n"
+    )

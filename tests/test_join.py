@@ -626,3 +626,28 @@ def test_ctrl_c_while_nothing_is_asked_clears_as_at_a_question(host_game, tmp_pa
     proc.send_signal(signal.SIGINT)
     proc.wait(20)
     assert "Traceback" not in proc.stdout.read()
+
+
+@pytest.mark.posix  # a signal sent to the program
+def test_ctrl_c_at_piped_input_says_one_sentence_and_the_game_goes_on(host_game, tmp_path):
+    """Ctrl+C (SIGINT) while join reads piped input, where no line editor reads keys: the
+    sentence of Ctrl+C on an empty line, in turn with the host's lines, and the game goes on."""
+    data, proc = host_game
+    bea = join_piped(tmp_path, data, "Bea")
+    try:
+        bea.expect("Bea has joined; 1 seat still empty: Ann.")
+        bea.kill(signal.SIGINT)
+        bea.expect_exact("Nothing to clear. Type quit to leave the game.")
+        bea.sendline("quit")
+        bea.expect_exact("Type yes to leave: ")
+        bea.sendline("yes")
+        bea.expect_exact("You left the game.")
+        bea.expect(pexpect.EOF)
+        assert bea.wait() == 0
+        assert "Traceback" not in bea.before
+    finally:
+        if bea.proc.poll() is None:
+            bea.kill(9)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(20)
+    assert "Traceback" not in proc.stdout.read()

@@ -61,4 +61,3 @@ def test_a_joined_seat_hints_by_the_host_s_policy_and_seed(tmp_path, monkeypatch
     console.receive({"type": "decide", "id": 1, "decision": d.to_data(), "view": view.to_data(), "step": 7})
     ctx = console.command_ctx()
     assert (ctx.prefs.hints, ctx.think_ms, ctx.step) == (True, 0, 7)
-    assert console.hint_position()[3] == 7

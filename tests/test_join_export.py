@@ -4,6 +4,7 @@ export does; a host that does not know the message is said so in one sentence.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from types import SimpleNamespace
 
@@ -37,7 +38,7 @@ def test_export_writes_the_host_s_lines_to_a_file_on_this_computer(tmp_path):
     lines = ["a11y-dominion game of 2026-12-06 05:00:00, seed 3.", "Players: Ann (remote), Bot (bigmoney).", ""]
     console, screen, sent = console_with([{"type": "export", "lines": lines}])
     path = tmp_path / "game.txt"
-    console.command(f"export {path}")
+    asyncio.run(console.obey(f"export {path}"))
     assert sent == [{"type": "export"}]
     assert path.read_text(encoding="utf-8") == "\n".join(lines) + "\n"
     assert screen.getvalue().splitlines()[-1] == f"The game so far is written to {path}."
@@ -45,11 +46,11 @@ def test_export_writes_the_host_s_lines_to_a_file_on_this_computer(tmp_path):
 
 def test_export_without_a_file_name_or_to_an_older_host_is_one_sentence(tmp_path):
     console, screen, sent = console_with([])
-    console.command("export")
+    asyncio.run(console.obey("export"))
     assert sent == [] and screen.getvalue().splitlines() == ["Export needs a file name, for example export game.txt."]
     older = {"type": "error", "error": "unknown-type", "message": {"msg": "x", "args": {}}, "text": "x"}
     console, screen, sent = console_with([older])
     path = tmp_path / "game.txt"
-    console.command(f"export {path}")
+    asyncio.run(console.obey(f"export {path}"))
     assert screen.getvalue().splitlines() == ["This host cannot export: it runs an older version of a11y-dominion."]
     assert not path.exists()

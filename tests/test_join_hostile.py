@@ -12,6 +12,7 @@ the remnant of an escape sequence, and the client's memory stays bounded.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import subprocess
 import sys
@@ -24,17 +25,11 @@ import pytest
 
 pytest.importorskip("asyncssh")
 
+from a11y_dominion.console.core import HOST_LINES_PER_SECOND, MAX_INBOX, MAX_INBOX_BYTES  # noqa: E402
 from a11y_dominion.console.display import Display, PlainReader  # noqa: E402
 from a11y_dominion.console.seat import HumanSeat  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
-from a11y_dominion.remote.client import (  # noqa: E402
-    HOST_LINES_PER_SECOND,
-    MAX_INBOX,
-    MAX_INBOX_BYTES,
-    JoinConsole,
-    KnownHosts,
-    Link,
-)
+from a11y_dominion.remote.client import JoinConsole, KnownHosts, Link  # noqa: E402
 from a11y_dominion.remote.protocol import UNKNOWN_SENTENCE, from_host  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -63,12 +58,17 @@ def play_against(tmp_path, attack: bytes, clock=None) -> tuple:
         tracemalloc.start()
         try:
             link = Link("127.0.0.1", port, "Bea", "pw", KnownHosts(tmp_path / "known_hosts"), lang, clock=clock)
-            link.start()
-            display = Display(screen, plain=True, lang=lang)
-            seat = HumanSeat("Bea", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
-            console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen))
-            code = console.run()
-            link.close()
+
+            async def play() -> int:
+                await link.start()
+                display = Display(screen, plain=True, lang=lang)
+                seat = HumanSeat("Bea", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+                console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen))
+                code = await console.run()
+                await link.closed()
+                return code
+
+            code = asyncio.run(play())
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
@@ -213,14 +213,21 @@ def test_the_inbox_holds_a_bounded_number_of_messages_and_the_host_waits_meanwhi
     try:
         port = int(server.stdout.readline())
         link = Link("127.0.0.1", port, "Bea", "pw", KnownHosts(tmp_path / "known_hosts"), Language("en"))
-        link.start()
-        deadline = time.monotonic() + 60
-        while not link.inbox.is_full():
-            assert time.monotonic() < deadline, "the inbox never filled"
-            time.sleep(0.01)
-        assert link.inbox.qsize() == MAX_INBOX and link.inbox.weight <= MAX_INBOX_BYTES
-        got = [link.inbox.get(timeout=60) for _ in range(count + 2)]
-        link.close()
+
+        async def take() -> list:
+            await link.start()
+            deadline = time.monotonic() + 60
+            while not link.inbox.is_full():
+                assert time.monotonic() < deadline, "the inbox never filled"
+                await asyncio.sleep(0.01)
+            for _ in range(100):  # the connection goes on reading no further while the inbox is full
+                await asyncio.sleep(0)
+            assert link.inbox.qsize() == MAX_INBOX and link.inbox.weight <= MAX_INBOX_BYTES
+            got = [await link.inbox.get(60) for _ in range(count + 2)]
+            await link.closed()
+            return got
+
+        got = asyncio.run(take())
     finally:
         server.wait(60)
         server.stdout.close()

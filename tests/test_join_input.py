@@ -1,36 +1,38 @@
-"""The join client's typed input, the way of each platform: ``select`` on a POSIX
-descriptor, ``msvcrt.kbhit`` and ``getwch`` at a Windows console (given here as
-stand-ins that replay keys), a reader thread for a Windows pipe; the terminal in
-character mode with termios (a real pseudo-terminal) or with prompt_toolkit's
-Windows console raw mode (a stand-in that records it was entered and left); the
-login name when the computer knows none; and the asyncssh import that prints
-nothing on standard error.
+"""The join client's typed input, on the event loop that runs the connection: piped input
+read when the loop says the pipe can be read on POSIX systems and in the loop's worker on
+Windows (each platform's way chosen by the platform given, on a real pipe), a long line kept
+to a bound, the end of input and a broken pipe; lines typed while nothing is asked, read
+between the host's messages; the login name when the computer knows none; and the asyncssh
+import that prints nothing on standard error.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
-import queue
 import subprocess
 import sys
+import threading
 
 import pytest
 
+from a11y_dominion.announcements.speech import Speaker
+from a11y_dominion.console.display import Display
+from a11y_dominion.console.seat import HumanSeat
+from a11y_dominion.i18n import Language
 from a11y_dominion.lineinput import read_line
 from a11y_dominion.remote.client import (
+    HOST_LINES_PER_SECOND,
     PIPE_LINE,
-    CharMode,
-    ConsoleLines,
-    FdLines,
-    InputWatch,
+    Inbox,
+    JoinConsole,
     PipeLines,
-    line_waits,
+    PipeReader,
     login_name,
-    typed_input,
+    piece_reader,
 )
-
-WAIT = 10  # seconds a test waits at most for what a thread does (a bound that only fails)
+from a11y_dominion.remote.protocol import Rate
 
 
 @pytest.fixture
@@ -51,224 +53,233 @@ def close_writer(ends) -> None:
     ends[1] = -1
 
 
-# ---------------------------------------------------------------- the choice by platform
+def read_in(threads: list):
+    """os.read, noting whether each read ran in the main thread (the event loop's)."""
+
+    def read(fd: int, n: int) -> bytes:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return os.read(fd, n)
+
+    return read
+
+
+# ---------------------------------------------------------------- the way of each platform
 @pytest.mark.parametrize("platform", ["linux", "darwin", "freebsd14"])
-def test_posix_platforms_wait_with_select_on_the_descriptor(platform, pipe):
-    typed = typed_input(pipe[0], platform=platform, isatty=lambda fd: True)
-    assert type(typed) is FdLines and typed.fileno() == pipe[0]
+def test_posix_platforms_read_a_pipe_on_the_loop_when_it_can_be_read(platform, pipe):
+    threads: list = []
+    pieces = piece_reader(pipe[0], platform=platform, read=read_in(threads))
+
+    async def main() -> tuple:
+        reading = asyncio.ensure_future(pieces())
+        for _ in range(50):
+            await asyncio.sleep(0)
+        waited = not reading.done() and threads == []  # nothing read while nothing was written
+        os.write(pipe[1], b"hand\n")
+        first = await reading
+        close_writer(pipe)
+        return waited, first, await pieces()
+
+    assert asyncio.run(main()) == (True, b"hand\n", b"")
+    assert threads == [True, True]  # in the loop's own thread: no thread of its own
 
 
-def test_a_windows_console_waits_with_kbhit_and_a_windows_pipe_with_a_reader_thread(pipe):
-    console = typed_input(0, platform="win32", isatty=lambda fd: True)
-    assert type(console) is ConsoleLines and console.isatty() and console.fileno() == 0
-    piped = typed_input(pipe[0], platform="win32", isatty=lambda fd: False)
-    assert type(piped) is PipeLines and not piped.isatty()
+def test_a_regular_file_is_read_at_once_on_posix(tmp_path):
+    path = tmp_path / "typed.txt"
+    path.write_bytes(b"hand\nquit\n")
+    with open(path, "rb") as f:
+        pieces = piece_reader(f.fileno(), platform="linux")
+        assert asyncio.run(pieces()) == b"hand\nquit\n"
+
+
+def test_windows_reads_a_pipe_in_the_loop_s_worker(pipe):
+    threads: list = []
+    pieces = piece_reader(pipe[0], platform="win32", read=read_in(threads))
+    os.write(pipe[1], b"hand\n")
     close_writer(pipe)
-    assert piped.readline() == ""  # its thread reads the pipe: the end of input comes through
+
+    async def main() -> list:
+        return [await pieces(), await pieces()]
+
+    assert asyncio.run(main()) == [b"hand\n", b""]
+    assert threads == [False, False]  # the worker's, never the loop's own
 
 
-# ---------------------------------------------------------------- POSIX: select
-def test_fd_lines_wait_for_a_whole_line_and_the_end_of_input(pipe):
-    typed = FdLines(pipe[0])
-    assert not typed.waits() and not line_waits(typed) and not line_waits(None)
-    assert typed.wait(0) is False
-    os.write(pipe[1], b"buy Villa\nhand\n")
-    assert typed.waits() and typed.wait(WAIT)
-    assert typed.readline() == "buy Villa\n"
-    assert typed.readline() == "hand\n"
-    assert not typed.waits()
-    close_writer(pipe)
-    assert typed.waits()  # the end of input can be read
-    assert typed.readline() == ""
+# ---------------------------------------------------------------- whole lines, bounded
+def lines_of(chunks: list) -> PipeLines:
+    """:class:`PipeLines` given ``chunks`` one at a time (b"" at their end)."""
+
+    async def pieces() -> bytes:
+        await asyncio.sleep(0)
+        return chunks.pop(0) if chunks else b""
+
+    return PipeLines(pieces)
 
 
-def test_fd_lines_typed_ahead_reads_what_waits_without_waiting(pipe):
-    typed = FdLines(pipe[0])
-    assert typed.typed_ahead() == ""
-    os.write(pipe[1], b"hand\nbuy Vi")
-    assert typed.typed_ahead() == "hand\nbuy Vi"
-    assert typed.typed_ahead() == ""
+def test_pipe_lines_wait_for_a_whole_line_and_the_end_of_input():
+    lines = lines_of([b"ha", b"nd\nsta", b"tus\n"])
+
+    async def main() -> list:
+        got = []
+        for _ in range(3):
+            await lines.wait_line()
+            got.append(lines.readline())
+        return got
+
+    assert asyncio.run(main()) == ["hand\n", "status\n", ""]
+    assert lines.ended
 
 
-# ---------------------------------------------------------------- Windows console: msvcrt
-class Keys:
-    """msvcrt.kbhit and msvcrt.getwch over a list of the characters getwch gives."""
+def test_a_wait_broken_off_loses_nothing_of_the_piece_being_read(pipe):
+    lines = PipeLines(piece_reader(pipe[0], platform="win32"))
 
-    def __init__(self, keys):
-        self.keys = list(keys)
+    async def main() -> str:
+        waiting = asyncio.ensure_future(lines.wait_line())
+        for _ in range(20):
+            await asyncio.sleep(0)
+        waiting.cancel()  # the host spoke first: the wait is broken off
+        os.write(pipe[1], b"hand\n")
+        await asyncio.wait_for(lines.wait_line(), 60)  # (a bound that only fails)
+        return lines.readline()
 
-    def kbhit(self) -> bool:
-        return bool(self.keys)
-
-    def getwch(self) -> str:
-        return self.keys.pop(0)
-
-
-def test_a_windows_console_says_a_key_waits_and_reads_the_keys_typed_ahead():
-    # h a x Backspace n d Enter, then b, Left (0xE0 K), Up (0x00 H), u, Escape, s, u: "hand" and "su"
-    keys = Keys(["h", "a", "x", "\x08", "n", "d", "\r", "b", "\xe0", "K", "\x00", "H", "u", "\x1b", "s", "u"])
-    typed = ConsoleLines(0, stream=io.StringIO(), kbhit=keys.kbhit, getwch=keys.getwch)
-    assert typed.waits() and typed.wait(0)
-    assert typed.typed_ahead() == "hand\nsu"
-    assert keys.keys == []
-    assert not typed.waits() and typed.wait(0) is False
-    assert typed.wait(0.05) is False  # no key comes: it stops waiting
-    ctrl_c = Keys(["b", "u", "y", "\x03", "h", "\r", "\r"])
-    typed = ConsoleLines(0, kbhit=ctrl_c.kbhit, getwch=ctrl_c.getwch)
-    assert typed.typed_ahead() == "h\n\n"  # Ctrl+C cleared "buy"; an empty line is a line
-
-
-def test_a_windows_console_reads_whole_lines_from_its_stream():
-    typed = ConsoleLines(0, stream=io.StringIO("buy Villa\n"), kbhit=lambda: False, getwch=lambda: "")
-    assert typed.readline() == "buy Villa\n"
-    assert typed.readline() == ""
-
-
-# ---------------------------------------------------------------- Windows pipe: a reader thread
-def test_pipe_lines_know_a_whole_line_waits_and_the_end_of_input(pipe):
-    typed = PipeLines(pipe[0])
-    assert not typed.isatty()
-    os.write(pipe[1], b"buy Vi")
-    assert typed.wait(0) is False  # part of a line is not a line
-    os.write(pipe[1], b"lla\nhand\n")
-    assert typed.wait(WAIT) and typed.waits() and line_waits(typed)
-    assert typed.readline() == "buy Villa\n"
-    assert typed.readline() == "hand\n"
-    os.write(pipe[1], "Léa\n".encode())
-    assert typed.readline() == "Léa\n"
-    close_writer(pipe)
-    assert typed.wait(WAIT)
-    assert typed.readline() == ""
-    assert typed.readline() == ""
-
-
-def test_pipe_lines_from_a_given_reader_and_what_is_typed_ahead():
-    chunks = [b"hand\nbu", b"y Villa", b""]
-    typed = PipeLines(5, read=lambda fd, n: chunks.pop(0))
-    assert typed.wait(WAIT)  # the end came: everything was read
-    assert typed.typed_ahead() == "hand\nbuy Villa"
-    assert typed.readline() == ""
+    assert asyncio.run(main()) == "hand\n"
 
 
 def test_a_broken_pipe_is_the_end_of_input():
     def broken(fd, n):
         raise OSError(109, "The pipe has been ended")
 
-    typed = PipeLines(5, read=broken)
-    assert typed.wait(WAIT) and typed.readline() == ""
+    lines = PipeLines(piece_reader(5, platform="win32", read=broken))
+    asyncio.run(lines.wait_line())
+    assert lines.ended and lines.readline() == ""
 
 
-# ---------------------------------------------------------------- a long typed line: memory bounded
-def test_a_long_line_from_a_windows_pipe_is_kept_to_a_bound_and_read_in_pieces():
+def test_a_long_piped_line_is_kept_to_a_bound_and_read_in_pieces():
     long_line = b"a" * (1024 * 1024) + "é\n".encode() + b"hand\n"
-    chunks = [long_line[i : i + 4096] for i in range(0, len(long_line), 4096)] + [b""]
-    typed = PipeLines(5, read=lambda fd, n: chunks.pop(0))
-    assert typed.wait(WAIT)
-    while chunks:  # the reader thread read everything it was given
-        assert typed.wait(WAIT)
-    assert len(typed.buffer) <= PIPE_LINE + len(b"\nhand\n")  # never the whole megabyte
-    assert read_line(typed) == ("a" * 1000 + "\n", True)
-    assert read_line(typed) == ("hand\n", False)
-    assert read_line(typed) == ("", False)
+    chunks = [long_line[i : i + 4096] for i in range(0, len(long_line), 4096)]
+    lines = lines_of(chunks)
+    asyncio.run(lines.wait_line())
+    assert len(lines.buffer) <= PIPE_LINE + len(b"\nhand\n")  # never the whole megabyte
+    assert read_line(lines) == ("a" * 1000 + "\n", True)
+    assert read_line(lines) == ("hand\n", False)
 
 
-def test_a_long_line_at_a_posix_descriptor_is_read_in_pieces_of_characters(pipe):
-    typed = FdLines(pipe[0])
-    os.write(pipe[1], "é".encode() * 3000 + b"\nhand\n")
-    close_writer(pipe)
-    assert typed.readline(5) == "ééééé"  # characters, not bytes
-    assert read_line(typed) == ("é" * 1000 + "\n", True)
-    assert read_line(typed) == ("hand\n", False)
+def test_the_pipe_reader_prints_its_prompt_and_each_line_once():
+    out = io.StringIO()
+    reader = PipeReader(lines_of(["é".encode() * 3 + b"\n", b"quit\n"]), out)
+
+    async def main() -> list:
+        got = [await reader.read_async("Ann> "), await reader.read_async("Ann> ")]
+        with pytest.raises(EOFError):
+            await reader.read_async("Ann> ")
+        return got
+
+    assert asyncio.run(main()) == ["ééé", "quit"]
+    assert out.getvalue() == "Ann> ééé\nAnn> quit\nAnn> \n"
 
 
-# ---------------------------------------------------------------- the watch while nothing is asked
-def test_the_input_watch_tells_of_a_typed_line_once_per_arming(pipe):
-    inbox: queue.Queue = queue.Queue()
-    typed = PipeLines(pipe[0])
-    watch = InputWatch(typed, inbox)
-    try:
-        watch.arm()
-        os.write(pipe[1], b"hand\n")
-        assert inbox.get(timeout=WAIT) == ("input", None)
-        assert not watch.armed.is_set()  # disarmed: the console reads the line before it arms again
-        watch.arm()  # the line was not read: it still waits
-        assert inbox.get(timeout=WAIT) == ("input", None)
-        assert typed.readline() == "hand\n"
-    finally:
-        watch.end()
-    watch.thread.join(WAIT)
-    assert not watch.thread.is_alive()
+# ---------------------------------------------------------------- lines typed while nothing is asked
+class StandIn:
+    """A link without a connection: what the console sends is kept in ``sent``."""
+
+    def __init__(self) -> None:
+        self.inbox = Inbox()
+        self.rate = Rate(HOST_LINES_PER_SECOND)
+        self.sent: list = []
+
+    def send(self, message: dict, last: bool = False) -> None:
+        self.sent.append(message)
+
+    def leave(self) -> None:
+        self.send({"type": "leave"}, last=True)
+
+    def close(self) -> None:
+        pass
 
 
-def test_the_input_watch_ends_when_its_input_cannot_be_waited_on():
-    inbox: queue.Queue = queue.Queue()
-    watch = InputWatch(FdLines(-1), inbox)  # no descriptor: select raises
-    watch.arm()
-    watch.thread.join(WAIT)
-    assert not watch.thread.is_alive() and watch.ended and inbox.empty()
+@pytest.mark.parametrize("platform", ["linux", "win32"])
+def test_a_piped_line_typed_while_nothing_is_asked_is_read_between_the_host_s_messages(platform, pipe):
+    """While nothing is asked, a piped line is read as soon as it is whole, and the host's
+    messages are said as they come meanwhile (neither waits for the other); the end of
+    piped input leaves the game."""
+    link = StandIn()
+    out = io.StringIO()
+    lang = Language("en")
+    display = Display(out, plain=True, lang=lang)
+    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    reader = PipeReader(PipeLines(piece_reader(pipe[0], platform=platform)), out)
+    console = JoinConsole(link, seat, display, None, reader)
+
+    async def main() -> int:
+        playing = asyncio.ensure_future(console.run())
+        for _ in range(20):
+            await asyncio.sleep(0)
+        link.inbox.put(("message", {"type": "text", "text": "Bea has joined."}))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        said = out.getvalue()
+        os.write(pipe[1], b"buy Gold\n")
+        close_writer(pipe)
+        code = await asyncio.wait_for(playing, 60)  # (a bound that only fails)
+        assert said == "Bea has joined.\n"  # said at once, while no line was typed
+        return code
+
+    assert asyncio.run(main()) == 0
+    assert out.getvalue().splitlines() == [
+        "Bea has joined.",
+        "buy Gold",
+        "Nothing is asked of you now; type help for the commands.",
+        "",  # the end of input ends the line, as at the console
+        "You left the game.",
+    ]
+    assert link.sent == [{"type": "leave"}]
 
 
-# ---------------------------------------------------------------- character mode
-@pytest.mark.posix
-@pytest.mark.e2e  # a pseudo-terminal
-def test_char_mode_with_termios_no_echo_no_line_buffering_signals_kept():
-    termios = pytest.importorskip("termios")
-    main, side = os.openpty()
-    try:
-        before = termios.tcgetattr(side)
-        assert before[3] & termios.ECHO and before[3] & termios.ICANON
-        mode = CharMode(side, platform="linux")
-        now = termios.tcgetattr(side)
-        assert not now[3] & termios.ECHO and not now[3] & termios.ICANON
-        assert now[3] & termios.ISIG  # Ctrl+C still interrupts
-        assert mode.raw is None
-        mode.restore()
-        assert termios.tcgetattr(side) == before
-        mode.restore()  # again: nothing
-        assert termios.tcgetattr(side) == before
-    finally:
-        os.close(main)
-        os.close(side)
+async def until(check, what: str) -> None:
+    """Return once ``check()`` is true, the loop turning meanwhile (a bound that only fails)."""
+    for _ in range(6000):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(what)
 
 
-class RawMode:
-    """prompt_toolkit's Windows raw_mode as a context manager that records its use."""
+def test_at_a_terminal_the_host_s_line_ends_the_prompt_and_the_half_typed_line_is_kept():
+    """The line editor (prompt_toolkit's, reading keys from a pipe as from a terminal) runs on
+    the loop while nothing is asked: the host's line is said at once, the keys typed before it
+    stay on the line, and the line finished after it is the player's whole line."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
 
-    log: list = []
+    from a11y_dominion.console.display import PromptReader
 
-    def __enter__(self):
-        self.log.append("raw")
+    link = StandIn()
+    out = io.StringIO()
+    lang = Language("en")
+    display = Display(out, plain=True, lang=lang)
+    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    with create_pipe_input() as keys:
+        reader = PromptReader(None, None, plain=True, input=keys, output=DummyOutput())
+        console = JoinConsole(link, seat, display, Speaker("off"), reader)
 
-    def __exit__(self, *exc):
-        self.log.append("restored")
+        async def main() -> int:
+            playing = asyncio.ensure_future(console.run())
+            keys.send_text("say h")
+            await until(lambda: reader.session.default_buffer.text == "say h", "the keys were not read")
+            link.inbox.put(("message", {"type": "text", "text": "Bea has joined."}))
+            await until(lambda: out.getvalue(), "the host's line was not said")
+            await until(lambda: reader.session.app.is_running, "the prompt did not come back")
+            assert reader.session.default_buffer.text == "say h"  # the half-typed line, kept
+            keys.send_text("i\r")
+            await until(lambda: link.sent, "the line was not used")
+            keys.send_text("quit\r")
+            await until(lambda: reader.session.app.is_running, "quit did not ask")
+            keys.send_text("yes\r")
+            return await asyncio.wait_for(playing, 60)  # (a bound that only fails)
 
-
-def test_char_mode_at_a_windows_console_uses_the_console_raw_mode():
-    RawMode.log = []
-    mode = CharMode(0, platform="win32", isatty=lambda fd: True, raw_mode=RawMode)
-    assert RawMode.log == ["raw"] and mode.saved is None
-    mode.restore()
-    mode.restore()
-    assert RawMode.log == ["raw", "restored"]
-
-
-def test_char_mode_does_nothing_for_input_that_is_no_terminal(pipe):
-    RawMode.log = []
-    for platform in ("win32", "linux"):
-        mode = CharMode(pipe[0], platform=platform, raw_mode=RawMode)
-        assert mode.raw is None and mode.saved is None
-        mode.restore()
-    mode = CharMode(None, platform="win32", raw_mode=RawMode)
-    assert RawMode.log == []
-
-
-def test_char_mode_on_windows_without_prompt_toolkits_console_part_does_nothing():
-    def missing():
-        raise ImportError("windll")
-
-    mode = CharMode(0, platform="win32", isatty=lambda fd: True, raw_mode=missing)
-    assert mode.raw is None
-    mode.restore()
+        code = asyncio.run(main())
+    assert code == 0
+    assert link.sent == [{"type": "say", "text": "hi"}, {"type": "leave"}]
+    assert out.getvalue().splitlines() == ["Bea has joined.", "You left the game."]
 
 
 # ---------------------------------------------------------------- who the player is, and stderr

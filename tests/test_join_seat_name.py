@@ -67,3 +67,24 @@ def test_a_seat_joined_in_lower_case_is_spoken_to_by_its_own_name(host_game, tmp
         for child in (ann, bea):
             if child is not None:
                 child.kill(9)
+
+
+@pytest.mark.parametrize(
+    "lang, joined",
+    [("en", "Joined 127.0.0.1 port {port} as {name}."), ("nl", "Verbonden met 127.0.0.1 poort {port} als {name}.")],
+)
+def test_joined_is_said_once_with_the_name_as_the_host_spells_it(host_game, tmp_path, lang, joined):  # noqa: F811
+    """``--user bea`` for the seat Bea: the line that says where the player joined names the seat
+    Bea, as the host's hello spells it, once; never the name as it was typed."""
+    import subprocess
+
+    data, _proc = host_game
+    password = tmp_path / "password.txt"
+    password.write_text(data["seats"]["Bea"]["password"] + "\n", encoding="utf-8")
+    where = ["127.0.0.1", "--port", str(data["port"]), "--user", "bea", "--password-file", str(password)]
+    cmd = join_command(*where, "--speech", "off", "--lang", lang)
+    done = subprocess.run(cmd, input="", capture_output=True, text=True, env=join_env(tmp_path), cwd=ROOT, timeout=120)
+    lines = done.stdout.splitlines()
+    port = data["port"]
+    assert lines.count(joined.format(port=port, name="Bea")) == 1, done.stdout
+    assert joined.format(port=port, name="bea") not in lines, done.stdout

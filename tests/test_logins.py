@@ -560,3 +560,42 @@ def test_the_summary_line_is_said_in_the_host_s_language():
         host._say_failed(1, 1)
         host._say_failed(7, 3)
         assert printed == lines
+
+
+def test_a_seat_password_is_five_groups_of_four_without_look_alikes_and_at_least_96_bits():
+    import math
+    import re
+
+    from a11y_dominion.remote.access import PASSWORD_LETTERS, new_password, same_password
+
+    made = [new_password() for _ in range(200)]
+    assert all(re.fullmatch(r"([2-9a-hjkmnp-z]{4}-){4}[2-9a-hjkmnp-z]{4}", p) for p in made), made[:3]
+    assert len(set(made)) == 200
+    assert not set("01ilo") & set(PASSWORD_LETTERS) and len(set(PASSWORD_LETTERS)) == 31
+    assert math.log2(31) * 20 > 99  # the 96 bits of secrets.token_urlsafe(12), and more
+    p = made[0]
+    # said aloud and typed back: any letter case, the dashes typed or not, spaces between groups
+    assert same_password(p, p) and same_password(p, p.upper()) and same_password(p, p.replace("-", ""))
+    assert same_password(p, p.replace("-", " "))
+    assert not same_password(p, p[:-1]) and not same_password(p, p + "2") and not same_password(p, "")
+    other = "2" if p[-1] != "2" else "3"
+    assert not same_password(p, p[:-1] + other)
+    # a password kept by a game hosted before (secrets.token_urlsafe) is typed exactly
+    assert same_password("8h3uspPsJ59XJTCK", "8h3uspPsJ59XJTCK")
+    assert not same_password("8h3uspPsJ59XJTCK", "8h3usppsj59xjtck")
+
+
+@ssh_needed
+@pytest.mark.e2e  # ssh over the network
+def test_bea_s_password_typed_in_capitals_without_dashes_gets_in_and_ann_s_does_not(tmp_path):
+    fake = FakeTime()
+
+    async def body() -> None:
+        async with Hosted(tmp_path, fake, "Ann:remote,Bea:remote,Bot:bigmoney") as h:
+            typed = h.password("Bea").upper().replace("-", "")
+            assert len(typed) == 20
+            assert await asyncssh_login(h.port, "Bea", typed) == (True, [])
+            got_in, _ = await asyncssh_login(h.port, "Bea", h.password("Ann"))
+            assert not got_in
+
+    run(body)

@@ -135,6 +135,108 @@ def test_the_buy_phase_that_starts_again_does_not_repeat_the_coins():
         assert [x for x in after(lines, typed[1]) if x.startswith(again)] == [again]
 
 
+def test_repeat_reads_a_move_s_sentence_with_the_figures_said_on_its_line():
+    """A buy's sentence and the turn prompt after it are one message: ``repeat`` (F2) reads both."""
+    from tests.test_said_once_console import after, console_at
+
+    two_buys = {**VILLA, "turn": {**VILLA["turn"], "buys": 2}}
+    for lang, typed, said in (
+        ("en", ["buy Villa", "end", "yes", "buy Copper", "repeat"], "You buy Copper. Ann: 0 Buys."),
+        ("nl", ["koop Villa", "einde", "ja", "koop Koper", "herhaal"], "Je koopt Koper. Ann: 0 aanschaffen."),
+    ):
+        console, lines = console_at(two_buys, "\n".join(typed) + "\n", lang, kingdom=VILLA_KINGDOM)
+        assert after(lines, typed[3])[0] == said
+        assert after(lines, typed[4]) == [said]
+        assert console.history.last() == said
+
+
+def test_a_query_at_the_console_s_confirmation_is_answered_and_the_question_asked_again():
+    from tests.test_said_once_console import console_at
+
+    for lang, typed, asked, card, declined in (
+        (
+            "en",
+            ["buy Villa", "end", "card villa", "buy copper", "end", "status", "yes"],
+            "You still have 1 Action and could play Villa. End the Action phase? Type yes to end it: ",
+            "Villa: Action, costs 4 coins.",
+            "That is not yes, so it is a no. The Action phase goes on.",
+        ),
+        (
+            "nl",
+            ["koop Villa", "einde", "kaart villa", "koop koper", "einde", "status", "ja"],
+            "Je hebt nog 1 actie en kunt Villa spelen. De actiefase beëindigen? Typ ja om te beëindigen: ",
+            "Villa: Actie, kost 4 munten.",
+            "Dat is geen ja, dus het is nee. De actiefase gaat door.",
+        ),
+    ):
+        _, lines = console_at(VILLA, "\n".join(typed) + "\n", lang, kingdom=VILLA_KINGDOM)
+        at_card = lines.index(asked + typed[2])
+        assert lines[at_card + 1].startswith(card)
+        assert lines[at_card + 3 : at_card + 5] == [asked + typed[3], declined]
+        at_status = lines.index(asked + typed[5])
+        assert lines[at_status + 4] == asked + typed[6]
+        assert lines[at_status + 5] in ("Your Buy phase starts again.", "Je aanschaffase begint opnieuw.")
+
+
+def militia_at_moat(bot_hand: list, typed: list, lang: str) -> list:
+    """The lines after Ann ends her turn, Bot (medium) plays ``bot_hand`` and Ann, a Moat in
+    hand, answers ``typed``."""
+    from tests.test_console import position_console
+
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+        "players": {
+            "Ann": {"hand": [], "deck": ["Moat", "Copper", "Copper", "Estate", "Estate"] + ["Copper"] * 5},
+            "Bot": {"hand": bot_hand, "deck": ["Silver", "Copper", "Copper", "Copper", "Estate"]},
+        },
+    }
+    seats = (("Ann", "human"), ("Bot", "medium"))
+    _, lines = position_console(state, "\n".join(typed) + "\n", ("Militia", "Moat", "Village"), lang=lang, seats=seats)
+    return lines[lines.index(f"Ann> {typed[0]}") + 1 :]
+
+
+def test_an_attack_a_moat_may_answer_is_said_once_and_its_answer_words_every_time():
+    moat = {
+        "en": (
+            "Ann, Bot plays Militia, an Attack: you may reveal a Moat to be unaffected.",
+            "Answer yes for Moat, or no.",
+        ),
+        "nl": (
+            "Ann, Bot speelt Militie, een aanval: je mag een Slotgracht laten zien om er geen last van te hebben.",
+            "Antwoord ja voor Slotgracht, of nee.",
+        ),
+    }
+    for lang, typed, opening, shown, status, discard in (
+        (
+            "en",
+            ["end", "yes", "status", "yes", "no", "1,2"],
+            "Bot, turn 1: played Village.",
+            "You reveal Moat.",
+            "Bot's turn 1, Action phase: 0 Actions, 1 Buy, 2 coins.",
+            "Ann, Militia: discard 2 cards, down to 3 in hand.",
+        ),
+        (
+            "nl",
+            ["einde", "ja", "status", "ja", "nee", "1,2"],
+            "Bot, beurt 1: speelde Dorp.",
+            "Je laat Slotgracht zien.",
+            "Beurt 1 van Bot, actiefase: 0 acties, 1 aanschaf, 2 munten.",
+            "Ann, Militie: leg 2 kaarten af, tot je er 3 in je hand hebt.",
+        ),
+    ):
+        question, words = moat[lang]
+        # Village, then two Militias: each Moat question names its Militia, and nothing else does
+        lines = militia_at_moat(["Village", "Militia", "Militia", "Copper", "Copper"], typed[:4], lang)
+        assert lines[1:8] == [opening, question, words, f"Ann> {typed[1]}", shown, question, words]
+        assert lines[8:10] == [f"Ann> {typed[2]}", status]
+        assert lines[12:14] == [f"Ann> {typed[3]}", shown]
+        # Militia alone: the turn's start, the question, then the discard (no "Bot plays Militia" again)
+        lines = militia_at_moat(["Militia", "Copper", "Copper", "Copper", "Estate"], [typed[0], typed[4]], lang)
+        turn = "Bot's turn 1." if lang == "en" else "Beurt 1 van Bot."
+        assert lines[1:6] == [turn, question, words, f"Ann> {typed[4]}", discard]
+        assert not any("Militia" in x or "Militie" in x for x in lines[6:] if not x.startswith(("1.", "2.", "3.")))
+
+
 CHARIOT = {
     "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
     "players": {

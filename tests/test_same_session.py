@@ -12,7 +12,7 @@ The four ends, run here in this process, without processes or sockets:
 - ``join``: the :class:`~a11y_dominion.remote.client.JoinConsole` of ``a11y-dominion join``,
   reading the script as piped input, its :class:`~a11y_dominion.remote.client.Link` fed by the
   host's own :func:`~a11y_dominion.remote.protocol.protocol_session` over a loopback process in
-  this process (the host's event loop runs in a thread, as the connection's does);
+  this process (the host and the console on one event loop, as the connection and the console are);
 - ``host``: the host's own seat (:class:`~a11y_dominion.remote.local.LocalSeat`) read by
   :class:`~a11y_dominion.remote.local.HostTerminal` from piped input, a line let through at each prompt.
 
@@ -42,6 +42,7 @@ import functools
 import io
 import json
 import re
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -143,7 +144,7 @@ class SpokenReader(PlainReader):
 
 def reader(out: io.StringIO, spoken: RecordingOutput | None) -> PlainReader:
     """The script as piped input, written to ``out`` as it is read (and noted in ``spoken``)."""
-    script = io.StringIO(script_text())
+    script = io.StringIO(script_text(TYPED))
     return PlainReader(script, out) if spoken is None else SpokenReader(script, out, spoken)
 
 
@@ -350,50 +351,41 @@ class _HostText:
 
 def join_end(tmp_path: Path, spoken: RecordingOutput | None = None) -> str:
     """What a ``join`` player receives: the join console reading the script as piped input,
-    its link fed by the host's seat-protocol session over :class:`LoopbackProcess` (speaking
-    into ``spoken``, self-voicing, when it is given)."""
+    its link fed by the host's seat-protocol session over :class:`LoopbackProcess`, both on
+    one event loop as in ``join`` (speaking into ``spoken``, self-voicing, when it is given)."""
     lang = Language("en")
     out = io.StringIO()
     link = Link("127.0.0.1", 0, SEAT, "", KnownHosts(tmp_path / "known_hosts"), lang, verbosity="normal")
     splitter = LineSplitter()
-    ready = threading.Event()
-    state: dict[str, Any] = {}
 
     def deliver(text: str) -> None:  # as the link's connection reads the host's lines
         for line in splitter.feed(text):
-            entry = link._take(link._message(line))
-            if entry is not None:
-                link.inbox.put(entry)
+            link.deliver(line)
 
-    async def host_main() -> None:
-        loop = asyncio.get_running_loop()
+    async def main() -> None:
         host = hosted_game("Ann:remote,Bot:bigmoney")
         process = LoopbackProcess(SEAT, deliver)
-        done = asyncio.Event()
-        state.update(loop=loop, host=host, process=process, done=done)
-        link.loop, link.process = loop, process  # Link.send writes to process.stdin in this loop
+        link.process = process  # Link.send writes to process.stdin
         session = asyncio.ensure_future(protocol_session(host, process))
-        ready.set()
-        await host.everyone_in.wait()
-        table = asyncio.ensure_future(host.table.run_async())
-        await done.wait()
-        table.cancel()
-        process.exit(0)
-        await asyncio.wait([session], timeout=None)
 
-    thread = threading.Thread(target=lambda: asyncio.run(host_main()), name="host")
-    thread.start()
-    ready.wait()
-    display = Display(out, plain=True, lang=lang)
-    speaker = speaker_for(spoken, out)
-    seat = HumanSeat(SEAT, lang=lang, speaker=speaker, print_fn=lambda text, style=None: display.line(text, style))
-    console = JoinConsole(link, seat, display, speaker, reader(out, spoken))
-    try:
-        console.run()
-    finally:
-        speaker.close()
-        state["loop"].call_soon_threadsafe(state["done"].set)
-        thread.join()
+        async def table_main() -> None:
+            await host.everyone_in.wait()
+            await host.table.run_async()
+
+        table = asyncio.ensure_future(table_main())
+        display = Display(out, plain=True, lang=lang)
+        speaker = speaker_for(spoken, out)
+        seat = HumanSeat(SEAT, lang=lang, speaker=speaker, print_fn=lambda text, style=None: display.line(text, style))
+        console = JoinConsole(link, seat, display, speaker, reader(out, spoken))
+        try:
+            await console.run()
+        finally:
+            speaker.close()
+            table.cancel()
+            process.exit(0)
+            await asyncio.wait([session, table])
+
+    asyncio.run(main())
     return out.getvalue()
 
 
@@ -460,12 +452,6 @@ LEDGER: tuple[Divergence, ...] = (
         "ssh join host",
         "say",
         "say is chat (Ann says: good luck); the keyboard has no chat and refuses it as a move.",
-    ),
-    entry(
-        "Cut line notice",
-        "join",
-        "long-line",
-        "join says nothing of a typed line cut at 1000 characters.",
     ),
     entry(
         "Quit at join",
@@ -899,3 +885,57 @@ def test_the_normaliser_makes_typed_lines_and_question_prompts_alike() -> None:
     assert normalise(text, script) == want  # each step found by its text after a prompt
     assert normalise(text, script, starts=[4, 7]) == want  # each step from the line it was typed on
     assert ends_with_prompt(text) and ends_with_prompt("Type yes to end it: ") and not ends_with_prompt(text + "ha")
+
+
+# ------------------------------------------------------------------ a line typed at a confirmation
+CONFIRM_SCRIPT = tuple(
+    Step(id, text)
+    for id, text in (
+        ("play-treasures-1", "play treasures"),
+        ("buy-chapel", "buy chapel"),
+        ("end-1", "end"),
+        ("play-treasures-2", "play treasures"),
+        ("buy-silver", "buy silver"),
+        ("end-2", "end"),
+        ("end-with-action", "end"),
+        ("ask-status", "status"),
+        ("ask-card", "card chapel"),
+        ("end-other", "play copper"),
+        ("end-again", "end"),
+        ("end-no", "no"),
+        ("play-chapel", "play chapel"),
+        ("trash-estates", "2,2"),
+        ("ask-hand", "hand"),
+        ("trash-yes", "yes"),
+    )
+)
+END_IT = "You still have 1 Action and could play Chapel. End the Action phase? Type yes to end it:"
+
+
+def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_the_keyboard_ssh_and_the_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "TYPED", CONFIRM_SCRIPT)
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(ann_settings(tmp_path)))
+    said = {}
+    for end, run in (("keyboard", keyboard_end), ("ssh", ssh_end), ("host", host_end)):
+        monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / end))
+        said[end] = normalise(run(), CONFIRM_SCRIPT).steps
+    keyboard = said["keyboard"]
+    assert keyboard["trash-yes"].pop() == "Game stopped."  # the end of piped input, at the keyboard alone
+    assert said["ssh"] == keyboard and said["host"] == keyboard
+    assert keyboard["end-with-action"] == ["> end", END_IT]
+    assert keyboard["ask-status"] == [
+        "> status",
+        "Your turn 3, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "You have 0 Debt and 0 VP in tokens; 5 cards in hand, 7 cards in the deck, 0 cards in the discard pile.",
+        "Bot: 0 Debt, 0 VP in tokens; 5 cards in hand, 7 cards in the deck, 0 cards in the discard pile.",
+        END_IT,
+    ]
+    assert keyboard["ask-card"][0] == "> card chapel" and keyboard["ask-card"][-1] == END_IT
+    assert keyboard["ask-card"][1].startswith("Chapel (Dutch: Kapel): Action, costs 2 coins.")
+    # a move typed there is a no, and the sentence says so; the word no is a no
+    assert keyboard["end-other"] == ["> play copper", "That is not yes, so it is a no. The Action phase goes on."]
+    assert keyboard["end-no"] == ["> no", "The Action phase goes on."]
+    assert keyboard["ask-hand"][-1] == "Trash 2 Estates? Type yes to trash:"
+    assert keyboard["trash-yes"][:2] == ["> yes", "You trash 2 Estates. Ann: 0 Actions."]

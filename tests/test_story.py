@@ -127,10 +127,10 @@ def test_a_seat_that_comes_back_and_an_undo_leave_its_hint_the_console_s_events(
                 if not decides:
                     continue
                 decide = decides[-1]
-                position = consoles[name].hint_position()
-                assert position is not None
-                assert data(position[2]) == data(table.events_for(name)), name
-                if name == "Ann" and state == "before" and len(position[2]) > 100:
+                ctx = consoles[name].command_ctx()  # what hint reads: the question and the events told
+                assert ctx.decision is not None
+                assert data(ctx.told()) == data(table.events_for(name)), name
+                if name == "Ann" and state == "before" and len(ctx.told()) > 100:
                     host.leave("Ann")
                     host.people["Ann"].outlet = None
                     written["Ann"].clear()

@@ -126,7 +126,7 @@ def test_pasted_lines_are_read_apart_in_screen_reader_mode(reader_mode):
     # the first end asks (Market could still be played); the second is the answer, which is no yes
     assert got == (
         b"end\r\r\nYou still have 1 Action and could play Market. End the Action phase?\r\r\n"
-        b"Type yes to end it: end\r\r\nThe Action phase goes on.\r\nAnn> "
+        b"Type yes to end it: end\r\r\nThat is not yes, so it is a no. The Action phase goes on.\r\nAnn> "
     )
 
 
@@ -168,7 +168,7 @@ def test_pasted_lines_are_read_apart_in_the_default_mode(sighted_mode):
     assert "endend" not in got
     # the first end asks, the second is the answer (the line editor draws each line twice)
     assert "\nYou still have 1 Action and could play Market. End the Action phase?\nType yes to end it: end" in got
-    assert got.endswith("end\nThe Action phase goes on.\n")
+    assert got.endswith("end\nThat is not yes, so it is a no. The Action phase goes on.\n")
 
 
 # ---------------------------------------------------------------- piped input

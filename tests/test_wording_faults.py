@@ -6,6 +6,7 @@ played, the settings' sentences and a strategy file's TOML error read aloud."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -501,7 +502,7 @@ def test_a_joined_seat_asks_the_same_about_a_debt_card():
         link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
         console = JoinConsole(link, seat, display, Speaker("off"), PlainReader(io.StringIO(answer + "\n"), screen))
         assert console.receive(decide)
-        console.handle("buy engineer")
+        asyncio.run(console.answer_line("buy engineer"))
         assert screen.getvalue().splitlines() == [
             "Buying Engineer makes you take 4 Debt with 0 coins to pay it, as the Treasures in your hand cannot be "
             f"played once you buy. Buy it anyway? Type yes to buy: {answer}",
@@ -1031,7 +1032,8 @@ def test_resume_hints_name_the_command_the_player_typed(lang, expected, monkeypa
     from a11y_dominion.console.start import unfinished_notice
 
     monkeypatch.setenv("A11Y_DOMINION_COMMAND", "python3 install.py --play")
-    notice = unfinished_notice([SimpleNamespace(started="2026-01-01T12:00:00")], lang)
+    kept = SimpleNamespace(started="2026-01-01T12:00:00", hosted=False, path=Path("20260101-120000.jsonl"))
+    (notice,) = unfinished_notice([kept], lang)
     template = "Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: "
     assert [notice, lang.text(template, command="python3 install.py --play")] == expected
     import inspect

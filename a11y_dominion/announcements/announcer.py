@@ -36,8 +36,8 @@ class SpeechOut(Protocol):
     def silence(self) -> None: ...
 
 
-# One announcement held while the player types: text, category, priority, keep, interrupt, style, shown.
-_Held = tuple[str, str, str, bool, bool, "str | None", "str | None"]
+# One announcement held while the player types: text, category, priority, keep, interrupt, style.
+_Held = tuple[str, str, str, bool, bool, "str | None"]
 
 
 def _print_line(text: str, style: str | None = None) -> None:
@@ -82,17 +82,14 @@ class Announcer:
         keep: bool = True,
         interrupt: bool = False,
         style: str | None = None,
-        shown: str | None = None,
     ) -> bool:
         """Announce one sentence; returns False when this listener may not
-        hear it. Held while the player is typing (see :meth:`hold`).
-        ``shown``: the line printed and spoken instead of ``text`` (the
-        sentence with the question that follows it); the history keeps ``text``."""
+        hear it. Held while the player is typing (see :meth:`hold`)."""
         if priority not in PRIORITIES:
             raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}")
         if not self.may_hear(audience):
             return False
-        item: _Held = (text, category, priority, keep, interrupt or priority == "important", style, shown)
+        item: _Held = (text, category, priority, keep, interrupt or priority == "important", style)
         if self._holding:
             self._held.append(item)
             return True
@@ -107,11 +104,10 @@ class Announcer:
         keep: bool,
         interrupt: bool,
         style: str | None,
-        shown: str | None = None,
     ) -> None:
-        self.print_fn(shown or text, style)
+        self.print_fn(text, style)
         if self.speaker is not None:
-            self.speaker.speak(shown or text, priority=priority, interrupt=interrupt)
+            self.speaker.speak(text, priority=priority, interrupt=interrupt)
         if keep:
             self.history.add(text, category, priority)
 

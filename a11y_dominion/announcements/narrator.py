@@ -196,6 +196,9 @@ class Narrator(EventSentences):
         # another player's play not told when it happened (held for the summary, or left out at
         # terse) and what they revealed or trashed since: told with the attack it leads to
         self._lead: _Lead | None = None
+        # (player, card) of an Attack whose play the viewer's own question said ("Bot plays Militia,
+        # an Attack: you may reveal a Moat"): its attack's sentence does not say it again
+        self._asked_attack: tuple[str, str] | None = None
         # the events a note told already says ("Bot reveals no Copper: you get +1 coin and trash a
         # Gladiator from the Supply."): (type, player) of each, left out when it comes
         self._told: set[tuple[str, str | None]] = set()
@@ -438,16 +441,37 @@ class Narrator(EventSentences):
         steps = [step for step in s["steps"] if step.kind in kinds]
         return len(steps) == 1 and steps[0].kind in ("took", "vp") and sum(i.n for i in steps[0].amounts) == total
 
-    def before_question(self) -> list[str]:
+    def before_question(self, play: tuple[str, str] | None = None) -> list[str]:
         """The summary so far of an opponent's turn of which nothing was said yet, when
         the viewer must answer a question in it (a card gained or played there asks
         something of them, not through an attack's line): "Bot, turn 13: played 2 Coppers,
         bought Haunted Castle."; the rest of the turn is summed up at its end. An empty
         list when the turn's start was already told (an attack's line), or nothing was
-        collected. The viewer's own Clean-up draw, if it is still held, comes first."""
+        collected. The viewer's own Clean-up draw, if it is still held, comes first.
+
+        ``play``: (player, card) of the play that the question names itself ("Bot plays
+        Militia, an Attack: you may reveal a Moat"): it is left out of the summary (which then
+        may be the turn's start alone, "Bot's turn 9."), and the sentence of the attack it leads
+        to does not say it again (see :meth:`attack_told`)."""
+        lead = self._lead
+        if play is not None and lead is not None and lead["player"] == play[0] and play[1] in lead["cards"]:
+            self._lead = None
+            self._asked_attack = play
+            self._unsay_play(lead["cards"], alone=True)
+            if self.verbosity == "normal" and self._turn_held is not None:
+                turn = self._turn_held
+                said = self.flush()
+                return self.held_hand() + (said or [self._t(N_("{player}'s turn {n}."), player=play[0], n=turn)])
         if self._turn_held is None or self._summary is None or self.verbosity != "normal":
             return self.held_hand()
         return self.held_hand() + self.flush()
+
+    def attack_told(self, e: ev.Attacked) -> bool:
+        """True when the viewer's own question named the play of the attack ``e`` (see
+        :meth:`before_question`): its sentence is left out when the viewer is its one
+        victim, and said without the play otherwise ("Militia attacks you and Cid.")."""
+        told, self._asked_attack = self._asked_attack, None
+        return told == (e.player, e.card)
 
     def _release_turn(self) -> list[str]:
         """The held start of an opponent's turn, when something of that turn must be said
@@ -496,12 +520,12 @@ class Narrator(EventSentences):
             out.append(self._t(template, cards=self._names(cards)))
         return out
 
-    def _unsay_play(self, cards: set[str]) -> list[str]:
+    def _unsay_play(self, cards: set[str], alone: bool = False) -> list[str]:
         """Take the last play of one of ``cards`` out of the turn's summary, the attack's
         sentence naming it ("Bot plays Enchantress and attacks you."), so that the summary does
         not say it again. When that play ends the summary so far, the plays just before it go
-        with it, in order ("Bot plays Patrician and Enchantress and attacks you."): returns
-        the plays taken out, the attack's last."""
+        with it, in order ("Bot plays Patrician and Enchantress and attacks you."), unless
+        ``alone`` (the summary still says them): returns the plays taken out, the attack's last."""
         s = self._summary
         if s is None:
             return []
@@ -513,7 +537,7 @@ class Narrator(EventSentences):
             if at is None:
                 continue
             s["told"] = True
-            if k == len(s["steps"]) - 1 and at == len(items) - 1:
+            if k == len(s["steps"]) - 1 and at == len(items) - 1 and not alone:
                 taken = list(items)
                 del s["steps"][k]
                 s["left"].pop(k, None)

@@ -74,6 +74,10 @@ class EventSentences:
         """The clauses that open an attack's sentence when its play was not told (see the narrator)."""
         return []
 
+    def attack_told(self, e: ev.Attacked) -> bool:
+        """True when the viewer's own question said the play of the attack ``e`` (see the narrator)."""
+        return False
+
     # --- small helpers
     def _t(self, template: str, **fields: object) -> str:
         return self.L.text(template, **fields)
@@ -735,10 +739,15 @@ class EventSentences:
         if not e.victims:
             return None
         names = [self.L._("you") if v == self.viewer else v for v in e.victims]
+        if self.attack_told(e):  # the viewer's question said the play: "Bot plays Militia, an Attack"
+            return None if list(e.victims) == [self.viewer] else self._attack_only(e, names)
         lead = self.attack_lead(e)
         if lead:  # the play was not told: who played it and what they revealed, with the attack
             attacks = self._t(N_("attacks {victims}"), victims=self._join(names))
             return self._t(N_("{player} {actions}."), player=e.player, actions=self._join([*lead, attacks]))
+        return self._attack_only(e, names)
+
+    def _attack_only(self, e: ev.Attacked, names: list[str]) -> str:
         return self._t(N_("{card} attacks {victims}."), card=e.card, victims=self._join(names))
 
     def _duration_started(self, e: ev.DurationStarted) -> str:

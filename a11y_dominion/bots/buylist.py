@@ -143,17 +143,37 @@ def buys_by_card(view: PlayerView, d: TurnOptions) -> dict[str, Move]:
     return buys
 
 
+_PILE_OF: dict[str, str | None] = {}
+"""The Supply pile of each card name a buy list buys (see :func:`buy_of`)."""
+
+
+def buy_of(view: PlayerView, card: str) -> Move | None:
+    """The move that buys ``card`` (an Event, or a card on top of its Supply pile) from ``view``,
+    as :func:`buys_by_card` finds it among the buys of a decision, were it legal; None when no
+    pile of the game has ``card`` on top (nor is it an Event)."""
+    if card in EVENTS:
+        return Move.buy(card)
+    pile = _PILE_OF.get(card, "")
+    if pile == "":
+        pile = _PILE_OF[card] = pile_name_for(card)
+    if pile is None:
+        return None
+    try:
+        top = view.pile_top(pile)
+    except KeyError:
+        return None
+    return Move.buy(pile) if top == card else None
+
+
 def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple[BuyRule, ...]) -> Move | None:
     """The buy move of the first of ``rules`` (:class:`~a11y_dominion.strategies.BuyRule`)
-    whose card can be bought now and whose conditions all hold; None when none."""
-    buys = buys_by_card(view, d)
-    if not buys:
-        return None
+    whose card can be bought now and whose conditions all hold; None when none. Each rule's buy
+    is found at once (:func:`buy_of`) and asked about alone (``move in d.options``), so a turn
+    decision's moves are not listed for it."""
+    legal = d.options
     memo: dict[Expr, float] = {}  # (each field read once)
     for rule in rules:
-        m = buys.get(rule.card)
-        if m is None:
-            continue
-        if all(holds(ledger, view, c, memo) for c in rule.when):
+        m = buy_of(view, rule.card)
+        if m is not None and m in legal and all(holds(ledger, view, c, memo) for c in rule.when):
             return m
     return None

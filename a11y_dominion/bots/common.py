@@ -117,7 +117,11 @@ class ViewLedger:
         c = self._of.get(player)
         if c is None:
             view = self.view
-            c = self._of[player] = Counter(START) if view is None else Counter(view.player(player).owned)
+            if view is None:
+                c = self._of[player] = Counter(START)
+            else:  # (the seat's own cards read from its own SeatView: the other players' are not built for it)
+                seat = view.me if player == view.seat else view.player(player)
+                c = self._of[player] = Counter(seat.owned)
         return c
 
     @property

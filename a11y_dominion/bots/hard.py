@@ -59,7 +59,7 @@ from itertools import chain
 from typing import TypedDict
 
 from ..fastlane import PlainView
-from ..rules.cards import CARDS, EVENTS, CardSpec, pile_name_for
+from ..rules.cards import CARDS, EVENTS, CardSpec
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg, Option
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
@@ -69,7 +69,7 @@ from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
-from .buylist import buys_by_card, holds
+from .buylist import buys_by_card, first_buy, holds
 from .common import TurnOptions, coins_of, is_type, price
 from .medium import ENDGAME, MediumBot, Shared
 from .plans import cards_of
@@ -382,15 +382,7 @@ class _RolloutBot(MediumBot):
         if plan is None or not PLAN_ROLLOUTS:
             return super().choose_buy(view, d)
         if self.provinces_left(view) > ENDGAME:
-            # what ``first_buy(self.ledger, view, d, plan.buy)`` picks, each rule's buy found at once (the
-            # pile its card tops) instead of every buy of the decision listed with its pile's top card
-            ledger = self.ledger
-            legal = d.options
-            for rule in plan.buy:
-                m = _buy_of(view, rule.card)
-                if m is not None and m in legal and all(holds(ledger, view, c) for c in rule.when):
-                    return m
-            return _END
+            return first_buy(self.ledger, view, d, plan.buy) or _END
         # the endgame: medium's valuation, of the buys that score or pay (and the plan's cards) only
         keep = _ENDGAME_KEEP.get(id(plan))
         if keep is None or keep[0] is not plan:
@@ -461,28 +453,6 @@ def _endgame_keep(plan: Strategy) -> tuple[Strategy, dict[str | None, bool], fro
         _ENDGAME_KEEP.clear()
     _ENDGAME_KEEP[id(plan)] = keep
     return keep
-
-
-_PILE_OF: dict[str, str | None] = {}
-"""The Supply pile of each card name a plan buys (see :func:`_buy_of`)."""
-
-
-def _buy_of(view: PlayerView, card: str) -> Move | None:
-    """The move that buys ``card`` (an Event, or a card on top of its Supply pile) from ``view``,
-    as :func:`~.buylist.buys_by_card` finds it among the buys of a decision, were it legal;
-    None when no pile of the game has ``card`` on top (nor is it an Event)."""
-    if card in EVENTS:
-        return Move.buy(card)
-    pile = _PILE_OF.get(card, "")
-    if pile == "":
-        pile = _PILE_OF[card] = pile_name_for(card)
-    if pile is None:
-        return None
-    try:
-        top = view.pile_top(pile)
-    except KeyError:
-        return None
-    return Move.buy(pile) if top == card else None
 
 
 _PACE: dict[str, tuple[int, int]] = {}

@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..fastlane import PlainView
@@ -476,6 +477,9 @@ def _facts(card: str) -> _Facts | None:
         facts = _FACTS[card] = (s, base, terminal, most, kind, s.is_("Treasure"), s.is_("Victory"), s.is_("Action"))
     return facts
 
+
+_HOLDS_VICTORY: dict[str, bool] = {}
+"""By a Supply pile's name: whether any of its cards is a Victory card (kept: a pile's cards never change)."""
 
 _TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
 _VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
@@ -1326,14 +1330,23 @@ class MediumBot:
         """The buy :meth:`_best_buy` likes best when that is an Event or a Victory card valued
         more than ``bar``, else None. The Events and Victory cards are valued first: when none
         passes ``bar`` the answer is None whatever the other buys are worth, so they are valued
-        only when one does (then every buy, as :meth:`_best_buy` values them)."""
-        for m in d.options:
-            if m.kind is not MoveKind.BUY:
+        only when one does (then every buy, as :meth:`_best_buy` values them). The Events and the
+        piles with a Victory card on top are found from the game's Events and piles (only a pile
+        with a Victory card among its cards is looked at), and each buy asked about alone
+        (``move in d.options``), so a turn decision's moves are not listed for it."""
+        legal = d.options
+        coins = view.turn.coins
+        pile_top = view.pile_top
+        for name in chain(view.events, view.cards_left()):
+            if name not in EVENTS:
+                holds = _HOLDS_VICTORY.get(name)
+                if holds is None:
+                    holds = _HOLDS_VICTORY[name] = any(is_type(c, "Victory") for c in pile_members(name))
+                if not holds or not is_type(pile_top(name) or "", "Victory"):
+                    continue
+            if Move.buy(name) not in legal:
                 continue
-            name = m.name
-            if name not in EVENTS and not is_type(view.pile_top(name) or "", "Victory"):
-                continue
-            v = self.buy_value(view, name, view.turn.coins)
+            v = self.buy_value(view, name, coins)
             if v is not None and v > bar:
                 break
         else:

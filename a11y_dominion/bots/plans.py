@@ -174,6 +174,19 @@ def _beating() -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple((plan, frozenset(c for c, _t in parts_of(plan))) for plan, share in table().items() if share > MARGIN)
 
 
+@lru_cache(maxsize=512)
+def _made(key: str) -> Strategy:
+    """:func:`make_plan` of ``key``, made once (a :class:`Strategy` is frozen): the Kingdoms of a
+    run of games share few plans."""
+    return make_plan(key)
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[dict[str, float], Rivals]:
+    """:func:`table` and :func:`rivals`, read once (:func:`plan_for` reads them for every new Kingdom)."""
+    return table(), rivals()
+
+
 CHOSEN: dict[tuple[str, ...], Strategy | None] = {}
 """The plan chosen per Kingdom (a tuple of its cards): the next game on it starts at once."""
 
@@ -185,7 +198,7 @@ def plan_for(cards: set[str] | frozenset[str]) -> Strategy | None:
     key = tuple(sorted(cards))
     if key in CHOSEN:
         return CHOSEN[key]
-    bmu, against = table(), rivals()
+    bmu, against = _tables()
     have = frozenset(cards)
     best: str | None = None
     best_rank = (0, 0.0)
@@ -194,6 +207,6 @@ def plan_for(cards: set[str] | frozenset[str]) -> Strategy | None:
             rank = strength(plan, bmu, against, have)
             if best is None or rank > best_rank:
                 best, best_rank = plan, rank
-    chosen = make_plan(best) if best else None
+    chosen = _made(best) if best else None
     CHOSEN[key] = chosen
     return chosen

@@ -9,22 +9,25 @@ the console, a remote seat at the host
 (:class:`~a11y_dominion.remote.client.JoinConsole`):
 
 - :func:`confirmation`: the question asked before some answers;
-- :func:`not_done`: what did not happen after a no to it;
+- :func:`confirmation_reply`: what a line typed at it is (yes, a query, no);
+- :func:`not_done` and :func:`declined`: what did not happen after a no to it;
 - :func:`refusal_text`: a refusal as one sentence;
 - :func:`pending_question`: "First answer the question: ..." for a move typed
   while a card's question waits;
 - :func:`suggestion`: "did you mean" for a mistyped command.
 
-:class:`Answers` is the mixin of :class:`~a11y_dominion.console.app.Console`
-(and of the joined seat's console) that reads a line as a query command or an
-answer and turns every refusal into one sentence in the language of the seat
-at the keyboard.
+:func:`command_part` tells a typed query command from an answer, and
+:func:`read_answer` reads an answer from the seat's view: a refusal, or the
+option keys with the confirmation to ask first. The joined seat's console uses
+them as they are; :class:`Answers` is the mixin of
+:class:`~a11y_dominion.console.app.Console` built on them.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ..announcements.narrator import count, group_names, join_names
 from ..i18n import N_, Language
@@ -183,6 +186,42 @@ def not_done(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Langua
     return lang._(N_("No Debt was paid; the Action phase goes on."))
 
 
+# the commands a line typed at a confirmation may be: they only tell, so they are answered and the
+# question is asked again (a move, undo, save, settings or quit there is a no, as any other line)
+CONFIRM_QUERIES = frozenset(
+    ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat", "previous")
+    + ("next", "hint", "help", "stop")
+)
+NO_WORDS = ("no", "nee")
+
+
+def confirmation_reply(line: str) -> str:
+    """What the ``line`` typed at a yes-or-no confirmation (:func:`confirmation`, a file's
+    replacement) is, the same at every end: ``"yes"`` (the whole word yes or ja,
+    :func:`~.commands.is_yes`), ``"query"`` (a command of :data:`CONFIRM_QUERIES` in English,
+    Dutch or an alias, such as status or card Villa: answered, then the question is asked
+    again), ``"no"`` (the word no or nee, or an empty line: Enter alone keeps things as they are)
+    or ``"other"`` (any other line: a no, said as one by :func:`declined`). A pure function of
+    the line, which join may call too."""
+    text = line.strip()
+    if is_yes(text):
+        return "yes"
+    if text.lower() in NO_WORDS or not text:
+        return "no"
+    word = (text.split() or [""])[0]
+    return "query" if command_for(word) in CONFIRM_QUERIES else "other"
+
+
+def declined(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language, reply: str) -> str:
+    """What a seat is told after its ``reply`` (:func:`confirmation_reply`, not yes) to the
+    :func:`confirmation` of ``keys`` for ``d``: :func:`not_done`, after "That is not yes, so it is
+    a no." when the line was not the word no (a move or a misspelt word typed there)."""
+    said = not_done(view, d, keys, lang)
+    if reply == "no":
+        return said
+    return lang.text(N_("That is not yes, so it is a no. {outcome}"), outcome=said)
+
+
 def refusal_text(err: object, lang: Language, d: Decision | None = None) -> str:
     """A refusal as one sentence in ``lang``: ``err`` is a :class:`~a11y_dominion.rules.decisions.Msg`,
     a text, or an exception carrying one (an :class:`~a11y_dominion.textinput.InputError`), and
@@ -262,6 +301,63 @@ def _engine_words(players: Seated, d: Decision, line: str, lang: Language) -> st
     return line
 
 
+def command_part(seated: Seated, d: Decision | None, text: str, lang: Language) -> tuple[str | None, str] | None:
+    """(who it asks about, the command) when the typed ``text`` is a command ("Ann: status")
+    and not an answer to ``d`` (the pending decision, or None), a word of which may be a
+    command's ("hand" as a Smithy's option); None for an answer. ``seated``: the players a
+    ``Name:`` may name."""
+    who, rest = split_speaker(seated, text)
+    word = (rest.split() or [""])[0].lower()
+    if command_for(word) in COMMANDS and not _is_answer_word(d, word, lang):
+        return who, rest.strip()
+    return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a typed answer comes to (:func:`read_answer`): ``refusal``, one sentence, when it
+    is refused; else ``keys``, the option keys to answer with, and ``question``, the
+    :func:`confirmation` to ask first (None: none)."""
+
+    keys: list[Option] = field(default_factory=list)
+    refusal: str | None = None
+    question: str | None = None
+
+
+def read_answer(
+    view: PlayerView,
+    d: Decision,
+    text: str,
+    lang: Language,
+    explain: Callable[[list[Option]], object] | None = None,
+    confirm: bool = True,
+) -> Reading:
+    """Read the typed ``text`` in ``lang`` as the answer to ``d`` from ``view``, the view of the
+    seat that answers: a legal answer (:func:`is_legal`) comes with :func:`confirmation` when
+    ``confirm`` (the seat's setting) is on; any other is refused in one sentence, or, a turn
+    move whose refusal only the whole game can explain (``explain(keys)`` gives the game's own
+    reason, a :class:`~a11y_dominion.rules.decisions.Msg`, or None when this end cannot know
+    it), given unasked for the host to refuse."""
+    position = Position(view, d)
+    line = text
+    if d.kind == "yesno" and text.strip() in ("1", "2"):
+        line = d.options[int(text.strip()) - 1]
+    try:
+        line = expand_names(position, _engine_words(position, d, line, lang), lang)
+        _who, keys = parse_line(position, line, numbers=True)
+    except InputError as e:
+        return Reading(
+            refusal=pending_question(view, d, text, lang) or suggestion(text, lang) or refusal_text(e, lang, d)
+        )
+    if not is_legal(d, keys):
+        why = explain(keys) if explain is not None else None
+        err = buy_refusal(position, keys, why) if d.kind == "turn" else d.check(keys)
+        if err is not None:
+            return Reading(refusal=pending_question(view, d, text, lang) or refusal_text(err, lang))
+        return Reading(keys=keys)
+    return Reading(keys=keys, question=confirmation(view, d, keys, lang) if confirm else None)
+
+
 class Answers:
     """Typed lines to answers for :class:`~a11y_dominion.console.app.Console` (a mixin)."""
 
@@ -274,12 +370,12 @@ class Answers:
         if NOT_UTF8 in text:  # bytes that are not UTF-8 were read as the replacement character
             self.error(self.lang._(N_("That line is not valid UTF-8.")))
             return
-        who, rest = split_speaker(self.game, text)
-        word = (rest.split() or [""])[0].lower()
-        if command_for(word) in COMMANDS and not _is_answer_word(self.game.pending, word, self.lang):
+        command = command_part(self.game, self.game.pending, text, self.lang)
+        if command is not None:
+            who, rest = command
             self.asker = who if who in self.humans or who in self.bots else None
             try:
-                self.command(rest.strip())
+                self.command(rest)
             finally:
                 self.asker = None
             return
@@ -294,29 +390,16 @@ class Answers:
         (:meth:`move_refusal`), kept unasked for the host to refuse."""
         d = self.game.pending
         view = self.view(d.player)
-        position = Position(view, d)
-        line = text
-        if d.kind == "yesno" and text.strip() in ("1", "2"):
-            line = d.options[int(text.strip()) - 1]
-        try:
-            line = expand_names(position, _engine_words(position, d, line, self.lang), self.lang)
-            _who, keys = parse_line(position, line, numbers=True)
-        except InputError as e:
-            self.error(
-                pending_question(view, d, text, self.lang)
-                or suggestion(text, self.lang)
-                or refusal_text(e, self.lang, d)
-            )
+        got = read_answer(view, d, text, self.lang, self.move_refusal, self.confirm)
+        if got.refusal is not None:
+            self.error(got.refusal)
             return
-        if not is_legal(d, keys):
-            err = buy_refusal(position, keys, self.move_refusal(keys)) if d.kind == "turn" else d.check(keys)
-            if err is not None:
-                self.error(pending_question(view, d, text, self.lang) or refusal_text(err, self.lang))
+        if got.question is not None:
+            reply = self.ask_reply(got.question)
+            if reply != "yes":
+                self.say(declined(view, d, got.keys, self.lang, reply), keep=False)
                 return
-        elif not self.confirmed(view, d, keys):
-            self.say(not_done(view, d, keys, self.lang), keep=False)
-            return
-        self.answered = keys
+        self.answered = got.keys
 
     def move_refusal(self, keys: list[Option]) -> object:
         """Why the table refuses the turn move ``keys``, one its options do not list: the
@@ -325,23 +408,25 @@ class Answers:
         know it and the host says why (a joined seat)."""
         return self.game.explain_move(keys)
 
-    def confirmed(self, view: PlayerView, d: Decision, keys: list[Option]) -> bool:
-        """Ask :func:`confirmation` (``view``: the view of ``d.player``) if there is one and the
-        ``confirm`` setting is on; True to go ahead."""
-        question = confirmation(view, d, keys, self.lang) if self.confirm else None
-        if question is None:
-            return True
-        return self.ask_yes(question)
-
     def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and
-        anything else are no)."""
-        self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
-        try:
-            got = self.reader.read(question, "")
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return isinstance(got, str) and is_yes(got)
+        """Ask a yes-or-no question; True only for yes (:meth:`ask_reply`)."""
+        return self.ask_reply(question) == "yes"
+
+    def ask_reply(self, question: str) -> str:
+        """Ask a yes-or-no question until the line typed is no query command; returns
+        :func:`confirmation_reply` of that line (``"yes"``, ``"no"`` or ``"other"``; Ctrl+C and
+        Ctrl+D are ``"no"``). A query command typed there (status, card Villa) is answered and
+        the question asked again, whole."""
+        while True:
+            self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            try:
+                got = self.reader.read(question, "")
+            except (EOFError, KeyboardInterrupt):
+                return "no"
+            reply = confirmation_reply(got) if isinstance(got, str) else "no"
+            if reply != "query":
+                return reply
+            self.command(got.strip())
 
     def refusal_text(self, err: object) -> str:
         """:func:`refusal_text` of ``err`` in the language of the seat at the keyboard."""

@@ -550,6 +550,15 @@ def _prompt_text(message: str) -> list:
     return [("fg:ansidefault", message)] if message else []
 
 
+@dataclasses.dataclass(frozen=True)
+class Arrived:
+    """What a prompt gives back when it was ended because something came to be said
+    (:meth:`PromptReader.stop`): ``text`` is the line typed so far (drawn again at the
+    next prompt)."""
+
+    text: str = ""
+
+
 class LineCleared(KeyboardInterrupt):
     """Ctrl+C at the prompt: ``had_text`` is True when something was typed on the line
     (it is cleared), False on an empty line (nothing was cleared)."""
@@ -673,6 +682,47 @@ class PromptReader:
             self.cut = line_was_cut(buffer, got)
             return typed_line(got)
         return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+
+    async def read_async(self, message: str, default: str = ""):
+        """As :meth:`read`, on the running event loop (prompt_toolkit's ``prompt_async``), so
+        that other work of the loop (a network connection) goes on while the player types;
+        :meth:`stop` ends it early with an :class:`Arrived`."""
+        if self.sequence is not None:
+            self.sequence["mode"] = None
+        head, message = split_prompt(printable(message))
+        if head:
+            from prompt_toolkit import print_formatted_text
+
+            print_formatted_text(head, output=self.session.output)
+        self.cut = False
+        session = self.session
+        buffer = session.default_buffer
+        session.app.erase_when_done = False
+        try:
+            got = await session.prompt_async(_prompt_text(message), default=default, handle_sigint=False)
+        except KeyboardInterrupt:
+            forget_cut(buffer)
+            raise LineCleared(bool(buffer.text.strip())) from None
+        except EOFError:
+            forget_cut(buffer)
+            raise
+        finally:
+            session.app.erase_when_done = False
+        if isinstance(got, str):
+            self.cut = line_was_cut(buffer, got)
+            return typed_line(got)
+        return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+
+    def stop(self) -> bool:
+        """End the prompt :meth:`read_async` shows now: it is erased and gives back an
+        :class:`Arrived` with the line typed so far (drawn again at the next prompt). False
+        when no prompt runs (it has not started yet, or has just ended)."""
+        app = self.session.app
+        if not app.is_running or app.future is None or app.future.done():
+            return False
+        app.erase_when_done = True
+        app.exit(result=Arrived(app.current_buffer.text))
+        return True
 
     def read_bare(self, message: str = "") -> str:
         """One typed line with no completion, no shortcut keys and no recalled

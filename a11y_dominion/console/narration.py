@@ -69,7 +69,7 @@ class Narration:
         # the question presenter's memory
         self.first_prompt_of_turn: tuple[int, str] | None = None  # (turn, player) of the last turn prompt
         self.told_figures: tuple[tuple[int, str], Figures] | None = None  # ((turn, player), figures) heard last
-        self.turn_start: tuple[int, str, list[str], str] | None = None  # what the turn's start said (repeat)
+        self.turn_start: tuple[int, list[str], str] | None = None  # what the turn's start said (repeat)
         self.hand_due = False  # the next question says the hand (joined a game under way)
         self.hand_in_card = False  # the next question inside a card says the hand (after a hand-over)
         self.last_answer: Sequence[object] = ()  # the keys of this seat's last answer in the turn going on
@@ -256,21 +256,26 @@ class Narration:
         order with the narrated ones: queued, and announced at once as :meth:`tell` does."""
         self._queue([(text, priority)])
 
-    def before_question(self) -> int:
+    def before_question(self, d: Decision | None = None) -> int:
         """This seat is asked a question in an opponent's turn of which nothing was told
         yet: the turn so far is told first (see :meth:`Narrator.before_question`), queued
-        behind what waits; returns how many sentences."""
-        return self._queue([(text, "normal") for text in self.narrator.before_question()])
+        behind what waits; returns how many sentences. A question ``d`` that names the play it
+        comes from ("{other} plays {card}", Moat's) leaves that play to its own sentence."""
+        play = None
+        if d is not None and "{other} plays {card}" in d.template:
+            play = (str(d.args.get("other")), str(d.args.get("card")))
+        return self._queue([(text, "normal") for text in self.narrator.before_question(play)])
 
     def flush(self, tail: str | None = None) -> int:
         """Announce everything queued, in order; returns how many sentences. ``tail``
         (the turn prompt that follows) is printed and spoken on the last sentence's line,
-        so a move's sentence and the new figures are one line; the history keeps the sentence."""
+        so a move's sentence and the new figures are one message, kept whole in the history
+        (``repeat`` and F2 read it as it was said)."""
         n = 0
         while self.queue:
             text, priority = self.queue.popleft()
             if tail and not self.queue:
-                self.say(text, priority, shown=f"{text} {tail}")
+                self.say(f"{text} {tail}", priority)
             else:
                 self.say(text, priority)
             n += 1
@@ -293,10 +298,8 @@ class Narration:
         keep: bool = True,
         style: str | None = None,
         interrupt: bool = False,
-        shown: str | None = None,
     ) -> None:
-        """Print one line, speak it and (with ``keep``) add it to this seat's history;
-        ``shown`` is printed and spoken instead (the history keeps ``text``)."""
+        """Print one line, speak it and (with ``keep``) add it to this seat's history."""
         self.announcer.announce(
             text,
             category="game" if keep else "reply",
@@ -304,7 +307,6 @@ class Narration:
             keep=keep,
             interrupt=interrupt,
             style=style,
-            shown=shown,
         )
 
     # ------------------------------------------------------------ the question presenter
@@ -348,7 +350,7 @@ class Narration:
             self.first_prompt_of_turn = (view.turn.number, d.player)
         handed = self.hand_in_card and d.kind != "turn"
         self.hand_in_card = False
-        if d.kind != "turn" and view.turn.player != d.player and self.before_question() and not news:
+        if d.kind != "turn" and view.turn.player != d.player and self.before_question(d) and not news:
             self.flush()  # a question in an opponent's turn: what led to it first
         hand = (new_turn or handed) and not full and not questions.heard_hand(self, view)
         lines: list[str | None] = list(
@@ -422,12 +424,12 @@ class Narration:
         # the hand as the turn's start says it (or would have, when it was heard as it was drawn)
         hand = questions.decision_lines(view, d, hand=True, you=you, lang=self.lang)[1]
         said = [f"{told} {prompt}" if prompt else told, hand]
-        self.turn_start = (len(self.history) + len(self.queue), told, said, self.lang.code)
+        self.turn_start = (len(self.history) + len(self.queue), said, self.lang.code)
 
     def turn_start_lines(self) -> list[str] | None:
         """What the start of the turn said (the turn line with its prompt, and the hand) when
         nothing was said since, in the seat's language: what ``repeat`` reads then; else None."""
         start = self.turn_start
-        if start is None or start[0] != len(self.history) or self.history.last() != start[1]:
+        if start is None or start[0] != len(self.history) or self.history.last() != start[1][0]:
             return None
-        return list(start[2]) if start[3] == self.lang.code else None
+        return list(start[1]) if start[2] == self.lang.code else None

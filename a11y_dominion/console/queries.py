@@ -721,6 +721,13 @@ def _other_name(name: str, lang: Language) -> str:
     return dutch_name(name) if lang.code == "en" else name
 
 
+def _names_differ(name: str) -> bool:
+    """Whether ``card`` gives the card's, Event's, Landmark's or pile's name in the other
+    language too: exactly when its Dutch name is not its English one (Tower, "Toren"; not
+    Villa or Arena, the same in both)."""
+    return dutch_name(name) != name
+
+
 def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
     """Text, cost and types of a card, Event, Landmark or pile named ``word``
     (and its pile in this game, when ``view`` is given).
@@ -734,7 +741,7 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
     if name in CARDS:
         spec = CARDS[name]
         fields = dict(card=name, types=types_words(spec.types, lang), cost=cost_of(name, lang), text=lang._(spec.text))
-        if spec.dutch and spec.dutch != name:
+        if _names_differ(name):
             line = lang.text(
                 N_("{card} (Dutch: {other}): {types}, costs {cost}. {text}"), other=_other_name(name, lang), **fields
             )
@@ -761,12 +768,15 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
         return [line]
     if name in LANDMARKS:
         spec = LANDMARKS[name]
-        line = lang.text(
-            N_("{landmark} (Dutch: {other}): Landmark. {text}"),
-            landmark=name,
-            other=_other_name(name, lang),
-            text=lang._(spec.text),
-        )
+        if _names_differ(name):
+            line = lang.text(
+                N_("{landmark} (Dutch: {other}): Landmark. {text}"),
+                landmark=name,
+                other=_other_name(name, lang),
+                text=lang._(spec.text),
+            )
+        else:
+            line = lang.text(N_("{landmark}: Landmark. {text}"), landmark=name, text=lang._(spec.text))
         if view is not None and name not in view.landmarks:
             line += " " + lang._(N_("It is not in this game."))
         return [line]

@@ -469,7 +469,8 @@ class Heard:
     of the single moves that moved (:func:`moved_options`); other options only those that
     changed. A question new to the seat gets one option per line. The line on how
     to answer a question inside a card ("Choose 2, by numbers or names separated by
-    commas.") is said the first time the seat is asked that way. With
+    commas.") is said the first time the seat is asked that way, a yes-or-no question's
+    ("Answer yes for Moat, or no.") every time. With
     ``mode`` ``always`` (or ``full``, or ``again``) every option line is given.
     Raises ValueError for a mode not in :data:`OPTIONS_MODES`.
     """
@@ -580,8 +581,17 @@ class Heard:
         if d.kind == "turn" and not self.told_buy:
             self.told_buy = any(lang._(HOW_TO_BUY) in x for x in shown)
         if d.kind not in ("turn", "number"):
-            how = every[head - 1]  # how to answer: said the first time this seat is asked that way
-            if how in self.told_how and not again and self.mode != "always" and shown[head - 1 : head] == [how]:
+            # how to answer: said the first time this seat is asked that way; a yes-or-no question's
+            # answer words every time (its prompt is the seat's own, which does not name them)
+            how = every[head - 1]
+            words = d.kind == "yesno" or asked_as_yes_no(d)
+            if (
+                how in self.told_how
+                and not words
+                and not again
+                and self.mode != "always"
+                and shown[head - 1 : head] == [how]
+            ):
                 shown = shown[: head - 1] + shown[head:]
             self.told_how.add(how)
             self.told_how.add(how_many(d, lang, repeat=False))  # its first sentence, said with it

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from ..announcements.speech import Speaker
-from ..autosave import unfinished_games
+from ..autosave import open_elsewhere, unfinished_games
 from ..files import shown_name
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import KingdomError, choose_setup
@@ -142,8 +142,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         speech, auto_why = auto_speech(settings, lang, out, asking=reader is None and pt_input is None)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
-    if unfinished:
-        notices.append(unfinished_notice(unfinished, lang))
+    notices.extend(unfinished_notice(unfinished, lang))
     newer = getattr(args, "newer_hosted", None)  # resume with no ID: a newer game, hosted, is not this one
     if newer:
         notices.append(
@@ -348,19 +347,50 @@ def _isatty(stream) -> bool:
         return False
 
 
-def unfinished_notice(games: list, lang: Language) -> str:
-    """One sentence about the unfinished games kept (``games``, oldest first) and how to resume them."""
-    if len(games) == 1:
-        return lang.text(
-            N_("An unfinished game of {date} is kept; {command} resume goes on with it."),
-            date=games[0].started.replace("T", " "),
-            command=typed_command(),
+def unfinished_notice(games: list, lang: Language) -> list[str]:
+    """The sentences about the unfinished games kept (``games``, oldest first,
+    :class:`~a11y_dominion.autosave.SavedGame`): the ones ``resume`` goes on with here (none
+    hosted, none open in another window), and the latest hosted one as ``games`` names it, or,
+    while a ``host`` has it open, that it is being hosted now. No games: no sentences."""
+    command = typed_command()
+    here = [g for g in games if not g.hosted and not open_elsewhere(g.path)]
+    out = []
+    if len(here) == 1:
+        out.append(
+            lang.text(
+                N_("An unfinished game of {date} is kept; {command} resume goes on with it."),
+                date=here[0].started.replace("T", " "),
+                command=command,
+            )
         )
-    return lang.text(
-        N_("{n} unfinished games are kept; {command} resume goes on with the latest, {command} games lists them."),
-        n=len(games),
-        command=typed_command(),
-    )
+    elif here:
+        out.append(
+            lang.text(
+                N_(
+                    "{n} unfinished games are kept; {command} resume goes on with the latest, {command} games lists "
+                    "them."
+                ),
+                n=len(here),
+                command=command,
+            )
+        )
+    hosted = [g for g in games if g.hosted]
+    if hosted and open_elsewhere(hosted[-1].path):
+        out.append(
+            lang.text(
+                N_("Game {id}, with players at other computers, is being hosted now in another window."),
+                id=hosted[-1].id,
+            )
+        )
+    elif hosted:
+        out.append(
+            lang.text(
+                N_("Game {id} has players at other computers; resume it with {command} host --resume {id}."),
+                id=hosted[-1].id,
+                command=command,
+            )
+        )
+    return out
 
 
 def own_choices_only(saved: dict, resumed) -> None:

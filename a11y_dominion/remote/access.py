@@ -5,9 +5,11 @@ host's screen."""
 from __future__ import annotations
 
 import asyncio
+import hmac
 import ipaddress
 import json
 import os
+import secrets
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
@@ -166,9 +168,44 @@ def read_authorized_keys(path: str, seats: list) -> dict:
     return keys
 
 
-# a seat's password is secrets.token_urlsafe(12): 96 random bits, so guessing it from many
-# addresses at once is hopeless, and no limit counts tries per seat (such a limit is what let
-# anyone lock a player out of their own seat)
+# a seat's password is new_password(): 99 random bits, so guessing it from many addresses at
+# once is hopeless, and no limit counts tries per seat (such a limit is what let anyone lock a
+# player out of their own seat)
+PASSWORD_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0, 1, i, l or o: nothing looks like another
+PASSWORD_GROUPS = 5  # groups of 4 letters, with dashes between: 20 letters of 31, 99 random bits
+
+
+def new_password() -> str:
+    """A fresh seat password (``str``) that reads well aloud and types without doubt: lowercase
+    letters and digits with no look-alikes (no 0 or o, no 1, i or l), in 5 groups of 4 joined
+    by dashes, such as ``k7m3-p9tq-2xwa-hh4e-r8nc``; 20 characters drawn by :mod:`secrets`
+    from 31, about 99 random bits (more than the 96 of the former ``token_urlsafe(12)``)."""
+    letters = "".join(secrets.choice(PASSWORD_LETTERS) for _ in range(4 * PASSWORD_GROUPS))
+    return "-".join(letters[i : i + 4] for i in range(0, len(letters), 4))
+
+
+def same_password(expected: str, typed: str) -> bool:
+    """Whether the ``typed`` password is the ``expected`` one, compared in constant time.
+
+    A password made by :func:`new_password` is taken in any letter case and with its dashes
+    typed or not (spaces are ignored too); any other (one kept by a game hosted before, or a
+    secret nobody knows) must be typed exactly."""
+    if _made_here(expected):
+        expected, typed = _letters(expected), _letters(typed)
+    return hmac.compare_digest(expected.encode(), typed.encode("utf-8", "surrogatepass"))
+
+
+def _made_here(password: str) -> bool:
+    """Whether ``password`` has the form :func:`new_password` gives."""
+    groups = password.split("-")
+    return len(groups) == PASSWORD_GROUPS and all(len(g) == 4 and all(c in PASSWORD_LETTERS for c in g) for g in groups)
+
+
+def _letters(password: str) -> str:
+    """``password`` in lowercase without dashes and white space (bounded: at most 1,000 characters kept)."""
+    return "".join(c for c in password[:1000].lower() if c not in "- \t")
+
+
 MOST_ADDRESSES = 10_000  # addresses whose failures are kept; past it the least recent are forgotten
 
 

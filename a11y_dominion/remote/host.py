@@ -13,8 +13,6 @@ language and verbosity are kept with the game
 from __future__ import annotations
 
 import asyncio
-import hmac
-import secrets
 import signal
 import sys
 from collections.abc import Callable
@@ -22,7 +20,15 @@ from typing import Any
 
 from ..console import queries as q
 from ..i18n import N_, Language
-from .access import FailedLogins, LoginLimiter, host_key, ssh_server_options, write_seats_file
+from .access import (
+    FailedLogins,
+    LoginLimiter,
+    host_key,
+    new_password,
+    same_password,
+    ssh_server_options,
+    write_seats_file,
+)
 from .protocol import session_for
 from .room import (  # noqa: F401 - the names host gave before the room was its own module
     AFTER_GAME,
@@ -100,8 +106,8 @@ class GameHost:
         self.plain = plain
         self.limiter = limiter or LoginLimiter()
         self.failed_logins = FailedLogins(self._say_failed, self.limiter.clock, self.limiter.later)
-        self.passwords = {name: secrets.token_urlsafe(12) for name in self.remote if name not in self.keys}
-        self._nobody = secrets.token_urlsafe(12)  # what a password for no seat is compared with
+        self.passwords = {name: new_password() for name in self.remote if name not in self.keys}
+        self._nobody = new_password()  # what a password for no seat is compared with, the same way
         self.port: int | None = None
 
     def __getattr__(self, name: str) -> Any:
@@ -120,13 +126,14 @@ class GameHost:
 
     # ------------------------------------------------------------ logging in
     def password_ok(self, user: str, password: str) -> bool:
-        """Whether ``password`` is the one printed for the seat ``user`` names (any letter case).
+        """Whether ``password`` is the one printed for the seat ``user`` names (the seat's name
+        in any letter case; the password as :func:`~a11y_dominion.remote.access.same_password` takes it).
 
         A name that is no seat's (or a seat's that logs in with a key) is compared
         with a secret nobody knows, the same way, and is never right."""
         name = self.seat_name(user)
         expected = self.passwords.get(name or "", self._nobody)
-        same = hmac.compare_digest(expected.encode(), password.encode("utf-8", "surrogatepass"))
+        same = same_password(expected, password)
         return same and name in self.passwords
 
     def key_ok(self, user: str, key) -> bool:

@@ -20,7 +20,15 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ..console.answers import _is_answer_word, confirmation, is_legal, not_done, refusal_text, suggestion
+from ..console.answers import (
+    _is_answer_word,
+    confirmation,
+    confirmation_reply,
+    declined,
+    is_legal,
+    refusal_text,
+    suggestion,
+)
 from ..console.commands import (
     MAX_SAY,
     SPEECH_ELSEWHERE,
@@ -31,7 +39,6 @@ from ..console.commands import (
     SeatPort,
     clean,
     command_for,
-    is_yes,
     language_of,
     run_command,
     verbosity_of,
@@ -439,17 +446,24 @@ class RemoteSeat(HumanSeat):
             waiting.set_result(keys)
 
     def _confirmed(self, line: str) -> None:
-        """The line typed after a confirmation question: yes gives the answer asked
-        about; anything else says what did not happen, and the question goes on."""
+        """The line typed after a confirmation question (:func:`~..console.answers.confirmation_reply`):
+        yes gives the answer asked about; a query command is answered and the question asked
+        again; anything else is a no, which says what did not happen, and the decision goes on."""
         d, keys = self.confirming
-        self.confirming = None
         table = self.table_of()
         if not self.awaiting or table.game.pending is not d:
+            self.confirming = None
             return
-        if is_yes(line):
+        reply = confirmation_reply(line)
+        if reply == "query":
+            run_command(self.command_ctx(None), line.strip())
+            self.line((confirmation(table.view(self.name), d, keys, self.lang) or "").rstrip())
+            return
+        self.confirming = None
+        if reply == "yes":
             self._give(keys)
         else:
-            self.line(not_done(table.view(self.name), d, keys, self.lang))
+            self.line(declined(table.view(self.name), d, keys, self.lang, reply))
 
     def again(self) -> None:
         """An empty line: the question awaited is read again, every line of it, as at

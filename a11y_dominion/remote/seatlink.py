@@ -1,0 +1,105 @@
+"""The seat protocol inside the host's process: a link for a console core at the host.
+
+A :class:`HostLink` is a :class:`~a11y_dominion.console.core.SeatLink` whose other end
+is the host itself: the console core (:class:`~a11y_dominion.console.core.SeatConsole`)
+of a seat played at the host (an SSH terminal session) gets the very messages the host
+sends a ``join`` program over ``seat-protocol`` (its hello, the seat's story, events,
+decisions, text, refusals), made safe to show as ``join`` makes them, and what it sends
+reaches the host as that session's lines do, checked and held to the same rate
+(:class:`~.protocol.ProtocolOutlet`). So a seat at an SSH terminal and a joined seat
+behave alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..console.core import Inbox
+from .protocol import ProtocolOutlet, encode, from_host, hello, msg_data, read_message
+
+
+class HostLink:
+    """The seat protocol between ``host`` (a :class:`~.host.GameHost`) and the console core
+    of the seat ``user`` names, in this process. :meth:`open` says hello, admits the
+    player and takes the seat (False, with the refusal in the inbox, when the seat cannot
+    be taken); the host's messages come into :attr:`inbox` as ``("message", dict)`` and
+    finally ``("closed", None)``. ``language`` and ``verbosity`` (or None) are the
+    player's, as ``join`` tells them to the host."""
+
+    def __init__(self, host: Any, user: str, language: str | None = None, verbosity: str | None = None) -> None:
+        self.host = host
+        self.user = user
+        self.language = language
+        self.verbosity = verbosity
+        self.inbox = Inbox()
+        self.outlet: ProtocolOutlet | None = None
+        self.held: Any = None
+        self.closed = False
+
+    def open(self) -> bool:
+        """Say hello and take the seat, as a ``seat-protocol`` session does; False when the
+        host refuses it (its ``seat-taken`` error and the end are in the inbox)."""
+        host = self.host
+        name = host.seat_name(self.user) or self.user
+        self._from_host(encode(hello(host, name)))
+        refusal = host.admit(self.user)
+        if refusal is not None:
+            taken = {"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}
+            self._from_host(encode(taken))
+            self.closed = True
+            self.inbox.put(("closed", None))
+            return False
+        seat = host.people[name]
+        language = self.language if self.language != seat.lang.code else None
+        verbosity = self.verbosity if self.verbosity != seat.verbosity else None
+        if language is not None or verbosity is not None:
+            seat.settings(language=language, verbosity=verbosity)
+        self.outlet = ProtocolOutlet(host, seat, self._from_host)
+        self.held = host.join(self.user, None, self, outlet=self.outlet)
+        seat.chosen = True
+        return True
+
+    def _from_host(self, text: str) -> None:
+        """What the host wrote to this seat (JSON lines): into the inbox, as ``join`` reads it."""
+        if self.closed:
+            return
+        for line in text.splitlines():
+            if line.strip():
+                self.inbox.put(("message", from_host(read_message(line))))
+
+    def send(self, message: dict[str, Any], last: bool = False) -> None:
+        """One message to the host, read as a line of a ``seat-protocol`` session; ``last``
+        (or a ``leave``): the session ends after it."""
+        if self.closed or self.outlet is None:
+            return
+        try:
+            self.outlet.received(encode(message).rstrip("\n"))
+        except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
+            self.host.fault(self.held.name if self.held is not None else self.user, e)
+        if last or self.outlet.left:
+            self.close()
+
+    def leave(self) -> None:
+        """The player leaves (``quit``): the host treats the seat as one whose player typed quit."""
+        self.send({"type": "leave"}, last=True)
+
+    def close(self) -> None:
+        """End the session: the host hears the player go (a quit after ``leave``); the end
+        comes into the inbox."""
+        if self.closed:
+            return
+        self.closed = True
+        outlet = self.outlet
+        if outlet is not None:
+            name = self.host.seat_name(self.user) or self.user
+            if self.held is not None and self.held.holds() and self.host.people[name].outlet is outlet:
+                self.host.people[name].outlet = None
+            self.host.leave(self.user, self, quit=outlet.left)
+        self.inbox.put(("closed", None))
+
+    def exit(self, status: int = 0) -> None:
+        """The host ends this session (another login took the seat, or the game is gone):
+        the end comes into the inbox, the seat left to its new session."""
+        if not self.closed:
+            self.closed = True
+            self.inbox.put(("closed", None))
