@@ -53,7 +53,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 import asyncssh  # noqa: E402
 import psutil  # noqa: E402
 
-from remoteplay import PROGRAM, BigMoney, lines_of, plain, prompt_ends  # noqa: E402
+from a11y_dominion.server.tables import AFTER_GAME_LINE  # noqa: E402
+from remoteplay import PROGRAM, BigMoney, lines_of, plain, prompt_ends, table_move  # noqa: E402
 
 QUIET = 0.03  # seconds without a byte at a table before an answer is timed
 LOST_AFTER = 10.0  # seconds after which an answer nobody else heard is lost
@@ -198,55 +199,34 @@ async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str) -> 
         figures.busy += 1
 
 
-CHOOSE = re.compile(r"^Choose (\d+), by numbers or names", re.M)
-OPTION = re.compile(r"^(\d+)\. (.+?)(?: \((\d+) of them\))?$", re.M)
-LEAST_WANTED = ("Curse", "Estate", "Duchy", "Province", "Copper", "Silver", "Gold")
-
-
-def chosen_cards(screen: str) -> str | None:
-    """The numbers to type at a question that asks to choose cards ("Choose 3, by numbers or
-    names ..."), as the attack of another seat's Legionary asks, the least wanted first
-    (Victory cards, then Copper, Silver and Gold, then the rest); None when the last thing
-    ``screen`` asks is no such question."""
-    found = list(CHOOSE.finditer(screen))
-    if not found:
-        return None
-    asked = found[-1]
-    if re.search(r" phase: \d+ (Actions?|Buys?)", screen[asked.end() :]):
-        return None  # a turn prompt came after it: that question was answered
-    cards = []
-    for option in OPTION.finditer(screen[asked.end() :]):
-        number, name, many = option.group(1), option.group(2), int(option.group(3) or 1)
-        rank = LEAST_WANTED.index(name) if name in LEAST_WANTED else len(LEAST_WANTED)
-        cards.extend([(rank, int(number))] * many)
-    picked = sorted(cards)[: int(asked.group(1))]
-    return ", ".join(str(number) for _rank, number in picked) if picked else None
-
-
 async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: random.Random) -> None:
-    """Play Big Money at ``seat`` until it hears that its game is over."""
+    """Play Big Money at ``seat`` until its game is over and it left the table (``leave``, not
+    timed, after the sentence that says it may stay)."""
     big_money = BigMoney()
     timing: set = set()
+    last: str | None = None
+    left = False
     while True:
         screen = seat.screen()
         whole = plain(seat.raw)
-        if re.search(r"^Game over\.$", whole, re.M) and "you are back in the lobby." in whole:
+        ended = re.search(r"^Game over\.$", whole, re.M)
+        if ended and re.search(r"you are (?:back )?in the lobby\.", whole):
             seat.over = True
             break
         if seat.closed:
             seat.failure = "the session ended before the game did"
             break
-        if prompt_ends(screen, seat.name):
+        if ended:
+            if not left and AFTER_GAME_LINE in whole:
+                left = True
+                seat.send("leave")
+        elif prompt_ends(screen, seat.name):
             await asyncio.sleep(rng.uniform(*pace))
             screen = seat.screen()
             if not prompt_ends(screen, seat.name):
                 continue
-            move = chosen_cards(screen)
-            if move is None:
-                move = big_money.move(screen, seat.name)
-            if move is None:
-                said = [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]
-                move = "end" if said else None
+            move = table_move(screen, seat.name, big_money, last)
+            last = move if move is not None else last
             if move is not None:
                 if seat.answers >= MOST_LINES:
                     seat.failure = f"{MOST_LINES} lines typed and the game goes on: " + screen[-600:]

@@ -262,6 +262,66 @@ class BigMoney:
         return line
 
 
+HOW = re.compile(
+    r"^(?:Choose (?P<n>\d+), by numbers or names"  # exactly N cards
+    r"|Choose (?P<low>\d+) to \d+, by numbers or names"  # LOW to HIGH cards
+    r"|Choose any number, by numbers or names separated by commas, at least (?P<least>\d+)"
+    r"|Choose one,? by number or name(?P<one_or_none>, or type none)?"
+    r"|(?P<none>Choose (?:up to \d+|any number), by numbers or names separated by commas, or type none)"
+    r"|(?P<yes_no>Answer yes (?:or no|for .+, or no))"
+    r"|Type a number from (?P<number>\d+) to \d+)",
+    re.M,
+)
+OPTION = re.compile(r"^(\d+)\. (.+?)(?: \((\d+) of them\))?$", re.M)
+LEAST_WANTED = ("Curse", "Estate", "Duchy", "Province", "Copper", "Silver", "Gold")
+
+
+def card_answer(screen: str) -> str | None:
+    """A legal answer to the question inside a card that ``screen`` (plain, since the seat's last
+    line) asks with its line on how to answer and every option, as another seat's attack asks
+    (Legionary: "Choose 3, by numbers or names ..."): the fewest cards it takes, the least
+    wanted first (Victory cards, then Copper, Silver and Gold, then the rest), ``none`` when
+    none may be chosen, ``no`` to a yes-or-no question, the lowest number; None when no such
+    line is in ``screen`` (a turn's prompt, or a question asked before, whose line on how to
+    answer is said only the first time: ``options`` reads it again)."""
+    found = list(HOW.finditer(screen))
+    if not found:
+        return None
+    how = found[-1]
+    if how["none"] or how["one_or_none"]:
+        return "none"
+    if how["yes_no"]:
+        return "no"
+    if how["number"]:
+        return how["number"]
+    many = int(how["n"] or how["low"] or how["least"] or 1)
+    cards = []
+    for option in OPTION.finditer(screen[how.end() :]):
+        number, name, count = option.group(1), option.group(2), int(option.group(3) or 1)
+        rank = LEAST_WANTED.index(name) if name in LEAST_WANTED else len(LEAST_WANTED)
+        cards.extend([(rank, int(number))] * count)
+    picked = sorted(cards)[:many]
+    return ", ".join(str(number) for _rank, number in picked) if len(picked) == many else None
+
+
+def table_move(screen: str, who: str, big_money: BigMoney, last: str | None) -> str | None:
+    """The line a Big Money player ``who`` types at a table for ``screen`` (plain, since its last
+    line, ending with its prompt), ``last`` being the line it typed before: :func:`card_answer`
+    for a question inside a card, else ``big_money``'s move (:meth:`BigMoney.move`); when
+    neither answers and something was said, ``options`` (a question asked before, whose line
+    on how to answer is said only the first time: ``options`` says it again with every
+    option), or ``end`` after a buy (refused: its pile ran out) or after ``options``; None when
+    nothing was said since its last line."""
+    move = card_answer(screen) or big_money.move(screen, who)
+    if move is not None:
+        return move
+    if not [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]:
+        return None
+    if (last or "").startswith("buy ") or last == "options":
+        return "end"
+    return "options"
+
+
 @dataclass
 class Seat:
     """One remote seat during :func:`play`: its pexpect child, the bytes it received,

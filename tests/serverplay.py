@@ -7,7 +7,8 @@
   received byte logged to a file;
 - :func:`signup_key` and :func:`signup_password` make an account through the sign-up
   dialogue and leave the session in the lobby;
-- :func:`lobby_line` types a line and waits for a line of the answer.
+- :func:`lobby_line` types a line and waits for a line of the answer;
+- :func:`play_at_table` plays Big Money at a table's seats to the game's end.
 """
 
 from __future__ import annotations
@@ -167,61 +168,27 @@ def close(child) -> None:
         log.close()
 
 
-HOW = re.compile(
-    r"^(?:Choose (?P<n>\d+), by numbers or names"  # exactly N cards
-    r"|Choose (?P<low>\d+) to \d+, by numbers or names"  # LOW to HIGH cards
-    r"|Choose any number, by numbers or names separated by commas, at least (?P<least>\d+)"
-    r"|Choose one,? by number or name(?P<one_or_none>, or type none)?"
-    r"|(?P<none>Choose (?:up to \d+|any number), by numbers or names separated by commas, or type none)"
-    r"|(?P<yes_no>Answer yes (?:or no|for .+, or no))"
-    r"|Type a number from (?P<number>\d+) to \d+)",
-    re.M,
-)
-OPTION = re.compile(r"^(\d+)\. (.+?)(?: \((\d+) of them\))?$", re.M)
-LEAST_WANTED = ("Curse", "Estate", "Duchy", "Province", "Copper", "Silver", "Gold")
+AFTER_GAME = "The game is over; log, repeat and score still work here, and leave goes back to the lobby."
+"""What a player at a server's table, and a watcher, hears after the final scores."""
 
 
-def card_answer(screen: str) -> str | None:
-    """A legal answer to the question inside a card that ``screen`` (plain, since the seat's last
-    line) asks with its line on how to answer and every option, as another seat's attack asks
-    (Legionary: "Choose 3, by numbers or names ..."): the fewest cards it takes, the least
-    wanted first (Victory cards, then Copper, Silver and Gold, then the rest), ``none`` when
-    none may be chosen, ``no`` to a yes-or-no question, the lowest number; None when no such
-    line is in ``screen`` (a turn's prompt, or a question asked before, whose line on how to
-    answer is said only the first time: ``options`` reads it again)."""
-    found = list(HOW.finditer(screen))
-    if not found:
-        return None
-    how = found[-1]
-    if how["none"] or how["one_or_none"]:
-        return "none"
-    if how["yes_no"]:
-        return "no"
-    if how["number"]:
-        return how["number"]
-    many = int(how["n"] or how["low"] or how["least"] or 1)
-    cards = []
-    for option in OPTION.finditer(screen[how.end() :]):
-        number, name, count = option.group(1), option.group(2), int(option.group(3) or 1)
-        rank = LEAST_WANTED.index(name) if name in LEAST_WANTED else len(LEAST_WANTED)
-        cards.extend([(rank, int(number))] * count)
-    picked = sorted(cards)[:many]
-    return ", ".join(str(number) for _rank, number in picked) if len(picked) == many else None
-
-
-def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.", most: int | None = None) -> dict:
+def play_at_table(
+    children: dict, over: bytes = rb"you are (?:back )?in the lobby\.", most: int | None = None, leave: bool = True
+) -> dict:
     """Play Big Money (:class:`remoteplay.BigMoney`) for every seat of ``children`` (name -> child
     at a started table's seat) until each has heard "Game over." and ``over`` (the line that
-    sends it back to the lobby), or, with ``most``, until that many lines were typed and the
+    sends it back to the lobby; with ``leave``, each types ``leave`` once it heard
+    :data:`AFTER_GAME`), or, with ``most``, until that many lines were typed and the
     next question's prompt shows at a seat; returns name -> the plain text it received since
-    the table started (with ``most``: since its last line typed). A question inside a card,
-    such as the discard a bot's Legionary asks, gets :func:`card_answer`; when its line on how
-    to answer is not in what the seat heard (asked that way before), the seat types
+    the table started (with ``most``: since its last line typed). Each seat's line is
+    :func:`remoteplay.table_move`'s, as the load benchmark's: a question inside a card, such as
+    the discard a bot's Legionary asks, gets :func:`remoteplay.card_answer`; when its line on
+    how to answer is not in what the seat heard (asked that way before), the seat types
     ``options`` first, which says the question again with every option. Raises
     AssertionError when the server goes quiet for :data:`TIMEOUT` seconds."""
     import select
 
-    from remoteplay import BigMoney, prompt_ends, received_text
+    from remoteplay import BigMoney, prompt_ends, received_text, table_move
 
     raw = {name: bytearray(child.buffer) for name, child in children.items()}
     for child in children.values():
@@ -230,6 +197,7 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.",
     big_money = BigMoney()  # each seat's figures, kept from one answer to the next (the prompt says what changed)
     last: dict = {}  # name -> the line it typed last
     done: set = set()
+    left: set = set()  # the seats that typed leave after the final scores
     moves = 0
     while len(done) < len(children):
         for name, child in children.items():
@@ -237,22 +205,20 @@ def play_at_table(children: dict, over: bytes = rb"you are back in the lobby\.",
                 continue
             screen = received_text(bytes(raw[name][mark[name] :]))
             whole = received_text(bytes(raw[name]))
-            if re.search(r"^Game over\.$", whole, re.M) and re.search(over.decode(), whole):
-                done.add(name)
+            if re.search(r"^Game over\.$", whole, re.M):
+                if re.search(over.decode(), whole):
+                    done.add(name)
+                elif leave and name not in left and AFTER_GAME in whole:
+                    left.add(name)
+                    child.sendline(b"leave")
                 continue
             if not prompt_ends(screen, name):
                 continue
             if most is not None and moves >= most:
                 return {n: received_text(bytes(raw[n][mark[n] :])) for n in children}
-            move = card_answer(screen) or big_money.move(screen, name)
+            move = table_move(screen, name, big_money, last.get(name))
             if move is None:
-                said = [x for x in screen.splitlines() if x.strip() and not x.strip().endswith(">")]
-                if not said:
-                    continue
-                if last.get(name, "").startswith("buy ") or last.get(name) == "options":
-                    move = "end"  # a buy refused (its pile ran out): the turn ends
-                else:
-                    move = "options"  # a question inside a card asked before: every option, and how to answer
+                continue
             last[name] = move
             mark[name] = len(raw[name])
             child.sendline(move.encode())

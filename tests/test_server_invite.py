@@ -198,7 +198,7 @@ def test_a_private_table_seats_only_the_invited(tmp_path: Path) -> None:
             "You sit at table 1, seat 2; 1 seat free. The game starts when Ann types start or every seat is taken."
         )
         assert tables.invitations == {}
-        assert store.rows[0][2].get("private") is None  # (the options are host's; private is the lobby's)
+        assert store.rows[0][2]["private"] is True  # (kept beside the options of host, for a restart)
         await tables.close()
 
     asyncio.run(main())

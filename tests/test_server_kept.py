@@ -1,7 +1,8 @@
 """A moderator's mutes and the invitations kept in the server's database, without SSH: a mute
 outlasts a restart (a new lobby on the same database) and ends at its time, a lifted or expired
 one is gone; an invitation is kept while its table is open, dropped when it is used or its
-table starts, and an expired one, or one to a table a restart closed, is dropped at the start.
+table starts, and an expired one, or one to a table that closed, is dropped at the start; a restart
+keeps an unstarted table's invitations.
 The clocks are counters the tests move (seconds since the epoch)."""
 
 from __future__ import annotations
@@ -119,11 +120,24 @@ def test_invitations_are_kept_while_their_table_is_open_and_dropped_when_used_ex
         assert store.run(lambda con: con.execute("SELECT COUNT(*) FROM invitations").fetchone()) == (0,)
         await lobby.typed(ann, "invite Mod")
         await tables.close()
-        # a restart closes a table that had not started, and its invitations with it
+        # a restart keeps the table that had not started, and its invitation with it
         tables, lobby = run_of(store, tmp_path, clock)
-        assert await tables.restore(store) == ["Table 1 had not started; it is closed."]
+        assert await tables.restore(store) == ["Table 1 has not started; it waits again with Ann and Bea seated."]
+        assert await tables.restore_invitations(store) == 1
+        assert [(i.number, i.by) for i in tables.invitations[1]] == [(1, "Ann")]
+        mod, mod_heard = someone(1, "Mod", "nl")
+        tables.waiting(mod)
+        assert mod_heard == ["Ann nodigde je uit aan tafel 1; typ accepteer 1 om daar te gaan zitten."]
+        # closed by its owner, the table's invitations go at the next start
+        ann, _ = someone(2, "Ann")
+        await lobby.typed(ann, "leave")
+        bea, _ = someone(3, "Bea")
+        await lobby.typed(bea, "leave")
+        await asyncio.sleep(0)  # (the database's writes run in tasks of their own, beside the lobby)
+        await store.call(lambda con: None)  # (and the database's thread takes them in order)
+        tables, lobby = run_of(store, tmp_path, clock)
+        assert await tables.restore(store) == []
         assert await tables.restore_invitations(store) == 0
-        assert tables.invitations == {}
         assert store.run(lambda con: con.execute("SELECT COUNT(*) FROM invitations").fetchone()) == (0,)
 
     asyncio.run(main())

@@ -1,7 +1,7 @@
 """The figures of benchmarks/server_load.py: its percentile, the Wilson interval of games
 finished, the bootstrap over tables of the 95th percentile, and the count of game files that
-end with the game's end line; and the cards its scripted people choose when another seat's
-Legionary makes them discard."""
+end with the game's end line. (The lines its scripted people type are remoteplay.table_move's,
+tested in test_serverplay_answers.py.)"""
 
 from __future__ import annotations
 
@@ -48,26 +48,3 @@ def test_only_game_files_with_their_end_line_count_as_ended(tmp_path):
     (games / "b.jsonl").write_text(header + "\n" + json.dumps({"answer": ["buy Silver"]}) + "\n", encoding="utf-8")
     (games / "c.jsonl").write_text("", encoding="utf-8")
     assert server_load.ended_games(tmp_path) == 1
-
-
-LEGIONARY = """Bot 1 reveals Gold.
-Legionary attacks Bot 2, you and Bea3.
-Ann3, Legionary: discard 3 cards, down to 2 in hand.
-Choose 3, by numbers or names separated by commas. Repeat a number to choose that card again.
-1. Silver (2 of them)
-2. Estate
-3. Province
-4. Gold
-Ann3> """
-
-
-def test_a_legionary_attack_is_answered_with_the_least_wanted_cards():
-    assert server_load.chosen_cards(LEGIONARY) == "2, 3, 1"
-    assert server_load.chosen_cards(LEGIONARY.replace("Choose 3", "Choose 4")) == "2, 3, 1, 1"
-    assert server_load.chosen_cards(LEGIONARY.replace("2. Estate", "2. Forum")) == "3, 1, 1"
-
-
-def test_a_turn_prompt_is_no_question_of_cards():
-    assert server_load.chosen_cards("Your turn 3.\nAnn3, Action phase: 5 coins.\nAnn3> ") is None
-    answered = LEGIONARY + "2, 3, 1\nYour turn 15.\nAnn3, Buy phase: 1 Buy, 6 coins.\nAnn3> "
-    assert server_load.chosen_cards(answered) is None

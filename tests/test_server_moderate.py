@@ -177,6 +177,37 @@ def test_reload_says_what_changed_and_a_wrong_file_keeps_the_settings(served, tm
     asyncio.run(main())
 
 
+class FromAddress(Ending):
+    """A session from ``address`` (what a reload reads of it), ended by ``goodbye``."""
+
+    def __init__(self, heard: list[str], address: str) -> None:
+        super().__init__(heard)
+        self.address = address
+
+
+def test_reload_puts_out_the_sessions_from_an_address_the_file_bans_now(served, tmp_path) -> None:
+    async def main() -> None:
+        server = served
+        heard: list[str] = []
+        near, far, v6 = (
+            FromAddress(heard, "198.51.100.7"),
+            FromAddress(heard, "203.0.113.9"),
+            FromAddress(heard, "::ffff:198.51.100.8"),
+        )
+        bea = Person(2, "Bea", heard.append, session=near)
+        server.lobby.enter(bea)
+        server.sessions.update({near, far, v6})
+        (tmp_path / "server.toml").write_text(
+            '[ban]\nnames = ["bea"]\naddresses = ["198.51.100.0/24"]\n', encoding="utf-8"
+        )
+        server.reload()
+        # Bea's session hears one sentence (the address's), the session of the IPv4-mapped address one
+        assert heard == ["goodbye: The server's operator banned your address from this server."] * 2
+        assert near.ended and v6.ended and not far.ended
+
+    asyncio.run(main())
+
+
 def test_reload_puts_out_a_name_the_file_bans_now(served, tmp_path) -> None:
     async def main() -> None:
         server = served

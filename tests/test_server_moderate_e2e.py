@@ -87,3 +87,31 @@ def test_announce_mute_across_a_restart_ban_unban_and_a_reload_on_sighup(tmp_pat
         assert key.with_suffix(".pub").read_text().split()[1] not in printed
     log = (server.data / "server.log").read_text(encoding="utf-8")
     assert "Mod logged in from 127.0.0.1." in log and "Bea logged in from 127.0.0.1." in log
+
+
+def test_a_reload_that_bans_an_address_puts_out_its_people_in_their_language(tmp_path):
+    dutch = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=normal"]
+    with served(tmp_path) as server:
+        ann = signup_key(server, "Ann", make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        bea = login(server, "Bea", tmp_path / "bea.log", key=make_key(tmp_path, "bea_key"), options=dutch)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help voor de commando's van de lobby\.")
+            lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            (server.data / "server.toml").write_text('[ban]\naddresses = ["127.0.0.0/8"]\n', encoding="utf-8")
+            server.proc.send_signal(signal.SIGHUP)
+            ann.expect(rb"The server's operator banned your address from this server\.\r?\n")
+            ann.expect(pexpect.EOF)
+            bea.expect(rb"De beheerder van de server verbande je adres van deze server\.\r?\n")
+            bea.expect(pexpect.EOF)
+            close(ann)
+            ann = login(server, "Ann", tmp_path / "ann2.log", key=tmp_path / "ann_key")
+            ann.expect(rb"Your address is banned from this server\.")
+            ann.expect(pexpect.EOF)
+        finally:
+            close(ann)
+            close(bea)
+        printed = server.stopped().splitlines()
+    assert "The server's settings were read again; changed: addresses in [ban]." in printed
+    assert "Ann from 127.0.0.1 logged out." in printed and "Bea from 127.0.0.1 logged out." in printed

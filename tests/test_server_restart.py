@@ -2,8 +2,9 @@
 on a real database, without SSH: a started game goes on at the same decision and its player
 goes back to it; a game whose autosave ended but whose end was not recorded (the server killed
 in between) is recorded once; a damaged autosave closes its table with one sentence and no
-traceback, its file left as it was; an unstarted table and one nobody played at for
-``table_expires_days`` close. The bots think in this process; each session's lines go into a
+traceback, its file left as it was; one nobody played at for ``table_expires_days`` closes;
+an unstarted table comes back with its options, owner, privacy and people, and one whose kept
+record cannot be read closes with one sentence. The bots think in this process; each session's lines go into a
 list."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from a11y_dominion.autosave import read_saved
+from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
 from a11y_dominion.server.store import Store, database_path
 from a11y_dominion.server.tables import Tables
@@ -55,6 +57,13 @@ def store(tmp_path: Path):
     asyncio.run(s.add_account("Ann", password="scrypt$hash"))
     yield s
     s.close()
+
+
+async def written(store: Store) -> None:
+    """Wait until the database has taken every write the tables gave it so far (each runs in a
+    task of its own, beside the lobby, and the database's thread takes them in order)."""
+    await asyncio.sleep(0)
+    await store.call(lambda con: None)
 
 
 def states(store: Store) -> list[tuple[int, str]]:
@@ -184,9 +193,88 @@ def test_an_unstarted_table_and_a_table_nobody_played_at_for_too_long_close(stor
         assert game.stopped == "expired" and game.rated is False and states(store) == [(1, "closed")]
         ann, _heard = person(1, "Ann")
         await lobby.typed(ann, "new players 2")
-        assert states(store)[-1] == (1, "open")
+        await lobby.typed(ann, "leave")
+        await written(store)
+        assert states(store)[-1] == (1, "closed")
         tables, lobby = server_run(store, tmp_path)
-        assert await tables.restore(store) == ["Table 1 had not started; it is closed."]
-        assert states(store)[-1] == (1, "closed") and tables.tables == {}
+        assert await tables.restore(store) == [] and tables.tables == {}
+
+    asyncio.run(main())
+
+
+def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people(store, tmp_path) -> None:
+    async def main() -> None:
+        await store.add_account("Bea", password="scrypt$hash")
+        await store.add_account("Cid", password="scrypt$hash")
+        await store.set_settings(2, {"language": "nl", "verbosity": "terse"})
+        tables, lobby = server_run(store, tmp_path)
+        tables.accounts = lambda name: store.account(name)
+        ann, _ = person(1, "Ann")
+        bea, _ = person(2, "Bea")
+        await lobby.typed(ann, "new players 3 bots medium kingdom random private")
+        await lobby.typed(ann, "invite Bea")
+        await lobby.typed(bea, "accept")
+        await lobby.typed(ann, "leave")  # (Bea owns the table now)
+        await lobby.typed(ann, "sit 1")  # (refused: private, and Ann's invitation was never made)
+        await lobby.typed(bea, "invite Ann")
+        await lobby.typed(ann, "accept")
+        await lobby.typed(bea, "invite Cid")
+        await tables.close()
+        await written(store)
+        tables, lobby = server_run(store, tmp_path)
+        assert await tables.restore(store) == ["Table 1 has not started; it waits again with Bea and Ann seated."]
+        assert await tables.restore_invitations(store) == 1
+        assert tables.lines(Language("en"))[1] == (
+            "Table 1, random: 2 people, 1 seat free, 1 bot (medium); not started, owner Bea, private."
+        )
+        table = tables.tables[1]
+        assert table.options.kingdom == "random" and table.options.bots == ("medium",) and table.opener == 1
+        ann, heard = person(1, "Ann")
+        tables.waiting(ann)
+        assert heard == ["Your table 1 has not started and keeps your seat; sit 1 takes you back."]
+        await lobby.typed(ann, "sit 1")
+        assert heard[1:] == [
+            "You go back to your seat at table 1; 1 seat free. The game starts when Bea types start or every "
+            "seat is taken."
+        ]
+        await lobby.typed(ann, "sit 1")
+        assert heard[2:] == ["You already sit at table 1."]
+        cid, cid_heard = person(3, "Cid")
+        tables.waiting(cid)
+        assert cid_heard == ["Bea invited you to table 1; type accept 1 to sit there."]
+        await lobby.typed(cid, "accept")
+        assert heard[3:] == [
+            "Cid sits down at table 1; every seat is taken. The game starts.",
+            "Table 1 starts with 4 players: Bea, Ann, Cid and Bot 1.",
+        ]
+        spec = table.room.people["Bea"]  # (not logged in since the restart: her kept settings)
+        assert (spec.lang.code, spec.verbosity) == ("nl", "terse")
+        assert table.room.joined == ["Ann", "Cid"]
+        await tables.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("options", ["not json", "[1, 2]", '{"people": "three"}', '{"people": 1}'])
+def test_an_unstarted_table_whose_record_cannot_be_read_closes_with_one_sentence(
+    store, tmp_path, caplog, options
+) -> None:
+    async def main() -> None:
+        await store.add_account("Bea", password="scrypt$hash")
+        tables, lobby = server_run(store, tmp_path)
+        ann, _ = person(1, "Ann")
+        bea, _ = person(2, "Bea")
+        await lobby.typed(ann, "new players 3")
+        await lobby.typed(bea, "sit 1")
+        await written(store)
+        store.run(lambda con: con.execute("UPDATE tables SET options = ?", (options,)))
+        tables, lobby = server_run(store, tmp_path)
+        with caplog.at_level(logging.INFO):
+            said = await tables.restore(store)
+        sentence = "Table 1 had not started and its record cannot be read; it is closed."
+        assert said == [sentence]
+        assert [r.getMessage() for r in caplog.records] == [sentence]
+        assert all(r.exc_info is None for r in caplog.records)  # (no traceback in the log)
+        assert tables.tables == {} and states(store) == [(1, "closed")]
 
     asyncio.run(main())

@@ -3,7 +3,8 @@ OpenSSH client: a second server on that folder is refused in one sentence; two p
 bot find their table at the same decision, the one asked hears the question they were asked
 before the kill, and they play it to its end, whose autosave goes on from the bytes it had
 before the kill; and a game of ``medium`` bots killed at seeded moments several times ends as
-the same game never stopped does."""
+the same game never stopped does; an unstarted table comes back with its people, who sit back
+down, in English and Dutch."""
 
 from __future__ import annotations
 
@@ -194,6 +195,53 @@ def test_a_game_of_medium_bots_killed_at_seeded_moments_ends_as_the_game_never_s
     assert len(killed_games) == len(games) == 1 and killed_games[0][1:] == games[0][1:] and games[0][2] is None
 
 
+def test_an_unstarted_table_comes_back_after_kill_9_and_its_people_sit_back_in_english_and_dutch(tmp_path):
+    keys = {name: make_key(tmp_path, f"{name.lower()}_key") for name in ("Ann", "Bea")}
+    dutch = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=normal"]
+    with served(tmp_path) as server:
+        ann = signup_key(server, "Ann", keys["Ann"], tmp_path / "ann.log")
+        bea = signup_key(server, "Bea", keys["Bea"], tmp_path / "bea.log")
+        try:
+            lobby_line(ann, "new players 3 bots medium", rb"Table 1 is yours")
+            lobby_line(bea, "sit 1", rb"You sit at table 1, seat 2")
+            ann.expect(rb"Bea sits down at table 1; 1 seat free\.")
+            printed = server.killed()
+        finally:
+            close(ann)
+            close(bea)
+    assert "Table" not in printed
+    with served(tmp_path) as server:
+        ann = login(server, "Ann", tmp_path / "ann-again.log", key=keys["Ann"])
+        bea = login(server, "Bea", tmp_path / "bea-again.log", key=keys["Bea"], options=dutch)
+        try:
+            ann.expect(rb"Your table 1 has not started and keeps your seat; sit 1 takes you back\.")
+            bea.expect(rb"Je tafel 1 is nog niet begonnen en houdt je plaats vrij; zit 1 brengt je terug\.")
+            lobby_line(
+                ann,
+                "tables",
+                rb"Table 1, Basic Intro: 2 people, 1 seat free, 1 bot \(medium\); not started, owner Ann\.",
+            )
+            lobby_line(
+                ann,
+                "sit 1",
+                rb"You go back to your seat at table 1; 1 seat free\. The game starts when Ann types start or "
+                rb"every seat is taken\.",
+            )
+            lobby_line(
+                bea,
+                "zit 1",
+                rb"Je gaat terug naar je plaats aan tafel 1; 1 plaats vrij\. Het spel begint als Ann begin typt "
+                rb"of als elke plaats bezet is\.",
+            )
+            lobby_line(ann, "start", rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+            bea.expect(rb"Tafel 1 begint met 3 spelers: Ann, Bea en Bot 1\.")
+        finally:
+            close(ann)
+            close(bea)
+        printed = server.stopped()
+    assert printed.splitlines()[0] == "Table 1 has not started; it waits again with Ann and Bea seated."
+
+
 def test_a_restart_says_each_table_brought_back_once_and_logs_it_in_the_data_folder(tmp_path):
     key = make_key(tmp_path, "ann_key")
     with served(tmp_path) as server:
@@ -206,7 +254,7 @@ def test_a_restart_says_each_table_brought_back_once_and_logs_it_in_the_data_fol
     assert "Table" not in printed
     with served(tmp_path) as server:
         printed = server.stopped()
-    said = "Table 1 had not started; it is closed."
+    said = "Table 1 has not started; it waits again with Ann seated."
     assert printed.splitlines()[0] == said
     assert printed.count(said) == 1  # (its warning went to the log, not to the screen a second time)
     logged = (server.data / "server.log").read_text(encoding="utf-8").splitlines()

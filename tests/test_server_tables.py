@@ -26,6 +26,7 @@ class FakeStore:
         self.invited: dict[tuple[int, int], tuple[int, float]] = {}  # (table, account) -> (by, at)
         self.muted: dict[int, float] = {}  # account -> when its mute ends
         self.banned: dict[str, int | None] = {}  # a banned name (casefolded) -> the moderator's account
+        self.seats: dict[int, list[tuple[int, str]]] = {}  # table -> its people (account, name), before its start
 
     async def add_table(self, number: int, owner: int, options: dict[str, Any]) -> int:
         self.rows.append((number, owner, options))
@@ -49,6 +50,9 @@ class FakeStore:
         for k in gone:
             del self.invited[k]
         return len(gone)
+
+    async def seat_people(self, table_id: int, people: list[tuple[int, str]]) -> None:
+        self.seats[table_id] = people
 
     async def mute(self, account: int, until: float, by: int | None) -> None:
         self.muted[account] = until

@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from remoteplay import received_text
-from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
+from serverplay import AFTER_GAME, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
 pytestmark = [
     pytest.mark.e2e,
@@ -34,8 +34,12 @@ def test_a_player_opens_a_table_filled_with_bots_plays_it_to_the_end_and_games_l
             ann.sendline(b"new players 1 bots medium,bigmoney seed 5")
             ann.expect(rb"Table 1 is yours, seat 1 of 3; every seat is taken\. The game starts\.")
             ann.expect(rb"Table 1 starts with 3 players: Ann, Bot 1 and Bot 2\.")
-            heard = play_at_table({"Ann": ann})["Ann"]
-            assert "The game at table 1 is over; you are back in the lobby. Type games to hear it." in heard
+            stay = re.escape(AFTER_GAME).encode()
+            heard = play_at_table({"Ann": ann}, over=stay, leave=False)["Ann"]
+            assert heard.count("Game over.") == 1
+            lobby_line(ann, "score", rb"Final scores:\r?\nAnn: \d+ VP \(")
+            lobby_line(ann, "log", rb"Game over\.")
+            lobby_line(ann, "leave", rb"You leave table 1; you are in the lobby\.")
             lobby_line(ann, "games", rb"Your last game\.\r?\n")
             ann.expect(rb"\r?\n")
             line = received_text(ann.before)
@@ -79,10 +83,14 @@ def test_two_players_sit_at_one_table_play_it_with_a_bot_and_the_game_is_rated(t
             ann.expect(rb"Bea sits down at table 1; every seat is taken\. The game starts\.")
             for child in (ann, bea):
                 child.expect(rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
-            heard = play_at_table({"Ann": ann, "Bea": bea})
+            heard = play_at_table({"Ann": ann, "Bea": bea}, over=re.escape(AFTER_GAME).encode(), leave=False)
             for name in ("Ann", "Bea"):
                 assert "Welcome, " not in heard[name]  # the table said who sits at it: the seat says no more
                 assert heard[name].count("Game over.") == 1
+            lobby_line(ann, "leave", rb"You leave table 1; you are in the lobby\.")
+            bea.expect(rb"Ann has left\.")
+            bea.sendcontrol("d")  # (Ctrl+D leaves as leave does)
+            bea.expect(rb"You leave table 1; you are in the lobby\.")
             lobby_line(ann, "games", rb"Your last game\.\r?\n")
             ann.expect(rb"\r?\n")
             line = received_text(ann.before).strip()

@@ -11,6 +11,7 @@ from typing import Any
 
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language
+from a11y_dominion.server.tables import AFTER_GAME_LINE as AFTER_GAME
 from a11y_dominion.server.watch import WATCH_COMMANDS, WatchSeat, public_view
 from a11y_dominion.view import redact_all
 from test_server_tables import make_tables, person
@@ -36,6 +37,9 @@ async def until(ready: Any) -> None:
             return
         await asyncio.sleep(0)
     raise AssertionError("the table did not get there")
+
+
+AFTER_NL = "Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug naar de lobby."
 
 
 def watcher_of(account: int, name: str, language: str = "en", verbosity: str = "normal") -> Any:
@@ -149,15 +153,23 @@ def test_a_dutch_terse_watcher_at_an_english_table_hears_the_game_in_dutch_terse
         told = dee.session.watching.told
         tables.left_game(ann)
         assert table.task is not None
-        await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
+
+        async def over() -> None:
+            while not (table.room.over and dee_heard[-1] == AFTER_NL):
+                await asyncio.sleep(0)
+
+        await asyncio.wait_for(over(), 120)  # (only a game that never ends takes this long)
+        assert not table.task.done()  # (the table waits for its watcher after the final scores)
+        tables.unwatch(dee)  # (what the session does for weg)
+        await asyncio.wait_for(table.task, 10)
         game = table.room.table.game
         nl = Language("nl")
         assert dee_heard[0] == (
             "Je kijkt aan tafel 1: Ann en Bot 1. Je hoort wat elke speler mag weten, nooit een hand. "
             "Typ weg om terug te gaan."
         )
-        assert dee_heard[-1] == "Het spel aan tafel 1 is voorbij; je bent terug in de lobby."
-        said = dee_heard[arrival:-1]
+        assert dee_heard[-2:] == [AFTER_NL, "Je kijkt niet meer aan tafel 1; je bent in de lobby."]
+        said = dee_heard[arrival:-2]
         people = frozenset({"Ann"})
         events = redact_all(game.log[told:], None)
         terse = Narrator(viewer=None, verbosity="terse", lang=nl, people=people).sentences(events)
@@ -199,5 +211,54 @@ def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_
         watcher.typed("status")
         assert cid_heard[0] == "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins."
         await tables.close()
+
+    asyncio.run(main())
+
+
+def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(tmp_path: Path) -> None:
+    """Ann stays at her seat while the medium bot plays for her against a Big Money bot; Dee
+    watches in Dutch."""
+
+    async def main() -> None:
+        tables, store, lobby = make_tables(tmp_path)
+        ann, ann_heard, session = person(1, "Ann")
+        dee, dee_heard = watcher_of(4, "Dee", "nl")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        table = tables.tables[1]
+        await lobby.typed(dee, "kijk 1")
+        room = table.room
+        assert room.joined == ["Ann"]
+        room.stand_ins["Ann"].take_over()
+
+        async def over() -> None:
+            while not (room.over and table.recorded):
+                await asyncio.sleep(0)
+            await until(lambda: ann_heard[-1] == AFTER_GAME)
+
+        await asyncio.wait_for(over(), 120)  # (only a game that never ends takes this long)
+        assert "Game over." in ann_heard
+        assert dee_heard[-1] == AFTER_NL
+        assert len(store.games) == 1 and tables.tables == {1: table}
+        assert tables.of(1) is table and tables.game_over(ann)
+        scores = table.room.table.game.scores()
+        heard = len(ann_heard)
+        assert session.held.typed("score") is None
+        assert ann_heard[heard] == "Final scores:"
+        assert ann_heard[heard + 1].startswith(f"Ann: {scores['Ann']} VP (")
+        heard = len(ann_heard)
+        assert session.held.typed("leave") == "quit"
+        tables.left_game(ann)  # (what the server's session does for quit after the final scores)
+        assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]
+        await lobby.typed(ann, "sit 1")
+        assert ann_heard[-1] == "The game at table 1 is over; type games to hear it."
+        await until(lambda: not table.room.joined)
+        for _ in range(20):  # (the table's task looks again at who stays)
+            await asyncio.sleep(0)
+        assert not table.task.done() and tables.of(1) is None  # (Dee still watches; Ann is free)
+        tables.unwatch(dee)  # (what the session does for weg)
+        await asyncio.wait_for(table.task, 10)
+        assert ann_heard[-1] == "The game at table 1 is over; type games to hear it."  # (nothing more)
+        assert dee_heard[-1] == "Je kijkt niet meer aan tafel 1; je bent in de lobby."
+        assert tables.tables == {} and len(store.games) == 1 and not session.held
 
     asyncio.run(main())

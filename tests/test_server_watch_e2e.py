@@ -22,7 +22,7 @@ from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.autosave import read_saved
 from a11y_dominion.i18n import Language
 from a11y_dominion.view import redact_all
-from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
+from serverplay import AFTER_GAME, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
 pytestmark = [
     pytest.mark.e2e,
@@ -72,9 +72,11 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
                 dee, "hand", rb"Een kijker heeft geen hand; typ status, voorraad of stand om het spel te horen\."
             )
             heard = play_at_table({"Ann": ann, "Bea": bea, "Cid": cid})
-            assert "The game at table 1 is over; you are back in the lobby." in heard["Cid"]
+            assert AFTER_GAME in heard["Cid"]
+            dee.expect(rb"Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug")
+            lobby_line(cid, "tables", rb"Table 1, Basic Intro: 2 people, no seat free, 1 bot \(medium\); started")
+            lobby_line(dee, "weg", rb"Je kijkt niet meer aan tafel 1; je bent in de lobby\.")  # (the last to leave)
             lobby_line(cid, "tables", rb"No tables yet; type new to open one\.")
-            dee.expect(rb"Het spel aan tafel 1 is voorbij; je bent terug in de lobby\.")
         finally:
             for child in (ann, bea, cid, dee):
                 close(child)
@@ -113,7 +115,11 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
     dutch = rp.received_text((tmp_path / "dee.log").read_bytes())
     said = rp.lines_of(dutch)
     start = said.index("Stand nu: Ann 3 punten, Bea 3 punten en Bot 1 3 punten.") + 1
-    game = said[start : said.index("Het spel aan tafel 1 is voorbij; je bent terug in de lobby.")]
+    stay = said.index(
+        "Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug naar de lobby."
+    )
+    assert "Je kijkt niet meer aan tafel 1; je bent in de lobby." in said[stay + 1 :]
+    game = said[start:stay]
     game = [x for x in game if x != "hand" and not x.startswith("Een kijker heeft geen hand")]  # (her query)
     nl = Language("nl")
     public = redact_all(log, None)

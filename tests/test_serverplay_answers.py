@@ -1,4 +1,5 @@
-"""The answers tests/serverplay.py's play_at_table gives to a question inside a card, read from
+"""The answers tests/serverplay.py's play_at_table and benchmarks/server_load.py give to a question
+inside a card (remoteplay.table_move and card_answer), read from
 what the seat's own question presenter prints: Legionary's discard asked the first time (how to
 answer and every option), asked again (the question alone: no answer, so the seat types
 options), and after options (every option again); and the other kinds of questions."""
@@ -13,7 +14,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.scenario import ScriptSeat, StopTable, load_scenario
 from a11y_dominion.table import Table
 from a11y_dominion.view import player_view
-from serverplay import card_answer
+from remoteplay import BigMoney, card_answer, table_move
 
 CASE = Path(__file__).parent / "cases" / "legionary-discard-then-draw.json"
 
@@ -61,3 +62,25 @@ def test_the_other_kinds_of_questions_get_a_legal_answer() -> None:
     assert card_answer("Ann, Legionary: reveal a Gold?\nAnswer yes or no, or 1 or 2.\n") == "no"
     assert card_answer("Type a number from 1 to 40, or pass.\n") == "1"
     assert card_answer("Ann: 1 Buy, 3 coins.\nAnn> ") is None
+
+
+LEGIONARY = """Bot 1 reveals Gold.
+Legionary attacks Bot 2, you and Bea3.
+Ann3, Legionary: discard 3 cards, down to 2 in hand.
+Choose 3, by numbers or names separated by commas. Repeat a number to choose that card again.
+1. Silver (2 of them)
+2. Estate
+3. Province
+4. Gold
+Ann3> """
+
+
+def test_a_legionary_attack_is_answered_with_the_least_wanted_cards_and_options_when_asked_again() -> None:
+    big_money = BigMoney()
+    assert table_move(LEGIONARY, "Ann3", big_money, "end") == "2, 3, 1"
+    assert table_move(LEGIONARY.replace("Choose 3", "Choose 4"), "Ann3", big_money, "end") == "2, 3, 1, 1"
+    assert table_move(LEGIONARY.replace("2. Estate", "2. Forum"), "Ann3", big_money, "end") == "3, 1, 1"
+    again = "Ann3, Legionary: discard 3 cards, down to 2 in hand.\nAnn3> "  # (a second Legionary, asked before)
+    assert table_move(again, "Ann3", big_money, "2, 3, 1") == "options"
+    assert table_move(again, "Ann3", big_money, "options") == "end"  # (options said no way to answer)
+    assert table_move("Ann3> ", "Ann3", big_money, "options") is None  # (nothing said yet)

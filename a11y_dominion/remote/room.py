@@ -749,24 +749,35 @@ class TableRoom:
         are not back: after the game they may still come back to hear the result."""
         return [n for n in self.remote if n not in self.joined and n not in self.quitted]
 
-    async def after_the_game(self) -> None:
+    async def after_the_game(
+        self, line: str = AFTER_GAME_LINE, dropped: bool = True, watched: Callable[[], bool] | None = None
+    ) -> None:
         """After the final scores, the remote players who are in may stay: each is told so
-        once, and those whose connection broke may come back (:meth:`dropped`) to hear the
-        result (:meth:`catch_up`); returns when every one of them has left (by quit, for the
-        ones away), the host stopped, or none of them typed for :attr:`after_game` seconds
-        (at once when that is 0)."""
+        once (``line``, an English template), and those whose connection broke may come back
+        (:meth:`dropped`; not waited for when ``dropped`` is False, as at the server's tables,
+        where the game is in their ``games``) to hear the result (:meth:`catch_up`); returns
+        when every one of them has left (by quit, for the ones away) and ``watched()`` (the
+        server's watchers stay) is False, the host stopped, or none of them typed for
+        :attr:`after_game` seconds (at once when that is 0). :meth:`looked_again` wakes the
+        wait when what ``watched`` reads changed."""
         self.over = True
         for timer in self.away.values():
             timer.cancel()
         self.away.clear()
-        if self.after_game <= 0 or not (self.remote_in() or self.dropped()):
+        others = watched or (lambda: False)
+
+        def away() -> list[str] | bool:
+            return (self.dropped() if dropped else []) or others()
+
+        if self.after_game <= 0 or not (self.remote_in() or away()):
             return
         self.typed_at = self.clock()
         for name in self.remote_in():
             seat = self.people[name]
-            seat.line(seat.lang._(AFTER_GAME_LINE))
-        self.out(self.waiting_line())
-        while (self.remote_in() or self.dropped()) and not self.stopped.is_set():
+            seat.line(seat.lang._(line))
+        if self.remote_in() or self.dropped():
+            self.out(self.waiting_line())
+        while (self.remote_in() or away()) and not self.stopped.is_set():
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
                 self.out(
@@ -783,6 +794,11 @@ class TableRoom:
                 pass
         if not self.stopped.is_set():
             self.out(self.lang._(N_("The host stops waiting: every remote player has left.")))
+
+    def looked_again(self) -> None:
+        """After the game: the wait of :meth:`after_the_game` looks again at who stays (a
+        watcher of the server's left)."""
+        self._left.set()
 
     def waiting_line(self) -> str:
         """The host's line, in its language, as it waits after the game: for whom (the remote

@@ -80,6 +80,7 @@ class ServerSession(TerminalSession):
         self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
         self.table_number: int | None = None  # the table whose seat the session holds
         self.watching: Any = None  # the WatchSeat (.watch) typed lines go to while watching a game
+        self.address = "?"  # the address it connected from (a reload of server.toml may ban it)
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
         """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat's lines
@@ -158,7 +159,7 @@ class ServerSession(TerminalSession):
         user = str(process.get_extra_info("username") or "")
         account: Account | None = process.get_extra_info("account")
         signup = process.get_extra_info("signup")
-        address = str(process.get_extra_info("address") or "?")
+        address = self.address = str(process.get_extra_info("address") or "?")
         env = process.env or {}
         self.seat = self.lobby_seat = LobbySeat(user, Language("en"))
         self.server.sessions.add(self)
@@ -321,6 +322,9 @@ class ServerSession(TerminalSession):
             if action == "output":
                 self._use_output(seat.wants_rich)
         if action != "quit" or self.held is None:
+            return True
+        if server.tables.game_over(person):  # after the final scores nothing is lost by leaving: no question
+            server.tables.left_game(person)
             return True
         number = self.table_number
         answer = await self.ask(

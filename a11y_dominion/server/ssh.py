@@ -93,7 +93,8 @@ class GameServer:
         """Read ``server.toml`` again (SIGHUP on POSIX, or a moderator's ``reload``) and use
         its settings from now on; returns what was done, one sentence, also printed and
         written to the log. A file that is refused leaves the settings as they were, and the
-        sentence names its line. The sessions of a name the file bans now end; Tab completes
+        sentence names its line. The sessions of a name or from an address the file bans now
+        end (:meth:`_put_out_addresses`); Tab completes
         the moderators' commands for the moderators the file names now; the limits
         start again from full (the failed logins are kept); ``[bots]`` and ``[storage]``
         take effect at the next start."""
@@ -114,8 +115,9 @@ class GameServer:
                 seat = getattr(session, "lobby_seat", None)
                 if seat is not None:
                     seat.moderator = new.is_moderator(str(getattr(session, "name", "") or ""))
+            put_out = self._put_out_addresses(new)
             for person in self.lobby.everyone():
-                if new.is_banned_name(person.name) and person.session is not None:
+                if new.is_banned_name(person.name) and person.session is not None and person.session not in put_out:
                     person.session.goodbye(N_("The server's operator banned your name from this server."))
             if not changed:
                 said = Msg("The server's settings were read again; nothing changed.")
@@ -131,6 +133,14 @@ class GameServer:
         self.log.warning("%s", text)
         print(text, flush=True)
         return said
+
+    def _put_out_addresses(self, config: ServerConfig) -> list[Any]:
+        """End, each with one sentence in its language, every session (in the lobby, at a table
+        or signing up) from an address that ``config`` bans; returns them."""
+        put_out = [s for s in list(self.sessions) if config.is_banned_address(str(getattr(s, "address", "")))]
+        for session in put_out:
+            session.goodbye(N_("The server's operator banned your address from this server."))
+        return put_out
 
     def note(self, template: str, **fields: object) -> None:
         """One line of the server's own (``template``, an English template marked with N_,

@@ -731,6 +731,43 @@ class Store:
         """The table ``table_id`` plays the game whose autosave is ``game`` (its id)."""
         await self._write("UPDATE tables SET game = ? WHERE id = ?", (game, table_id))
 
+    async def seat_people(self, table_id: int, people: list[tuple[int, str]]) -> None:
+        """The people seated now at the unstarted table ``table_id``: (account, name) each, in
+        their seats' order (the owner first); the seats kept before are replaced, so that a
+        restart finds the table as it was (:meth:`open_seats`)."""
+
+        def query(con: sqlite3.Connection) -> None:
+            with transaction(con):
+                con.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+                con.executemany(
+                    "INSERT INTO table_seats (table_id, seat, name, account) VALUES (?, ?, ?, ?)",
+                    [(table_id, seat, name, account) for seat, (account, name) in enumerate(people, 1)],
+                )
+
+        await self.call(query)
+
+    async def open_seats(self, table_id: int) -> list[tuple[int, str, dict[str, Any]]]:
+        """The people :meth:`seat_people` kept at the table ``table_id``, in their seats'
+        order: (account, the account's name, its settings) each; an account that is gone is
+        left out, and settings that are not a JSON object read as none."""
+
+        def query(con: sqlite3.Connection) -> list[tuple[int, str, dict[str, Any]]]:
+            rows = con.execute(
+                "SELECT a.id, a.name, a.settings FROM table_seats s JOIN accounts a ON a.id = s.account "
+                "WHERE s.table_id = ? ORDER BY s.seat",
+                (table_id,),
+            ).fetchall()
+            out = []
+            for account, name, settings in rows:
+                try:
+                    data = json.loads(settings)
+                except ValueError:
+                    data = None
+                out.append((int(account), str(name), data if isinstance(data, dict) else {}))
+            return out
+
+        return await self.call(query)
+
     async def live_tables(self) -> list[TableRow]:
         """Every table ``open`` or ``playing``, by id (a server that stopped, or was killed,
         left them so). A row whose options are not a JSON object reads as no options."""

@@ -42,6 +42,9 @@ INVITATION_SECONDS = 24 * 3600
 PRIVATE_WORDS = ("private", "besloten")
 """The word of ``new`` that opens a private table (only invited people may sit), in any language."""
 
+AFTER_GAME_LINE = N_("The game is over; log, repeat and score still work here, and leave goes back to the lobby.")
+"""What a player at a table, and a watcher, hears after the final scores."""
+
 NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
 """The rulebook's recommended Kingdoms by the word typed, with the names the lobby reads (Dutch:
 the Dutch rulebook's); ``random`` reads "random", card names "chosen Kingdom"."""
@@ -91,6 +94,10 @@ class TableStore(Protocol):
         """Forget the invitations to a table (of one account, or all)."""
         ...
 
+    async def seat_people(self, table_id: int, people: list[tuple[int, str]]) -> None:
+        """The people (account, name) seated now at an unstarted table, the owner first."""
+        ...
+
 
 class RestoreStore(TableStore, Protocol):
     """What bringing the tables back at a start needs of the database (:class:`~.store.Store` has it)."""
@@ -101,6 +108,10 @@ class RestoreStore(TableStore, Protocol):
 
     async def invitations(self, oldest: float) -> list[KeptInvitation]:
         """The kept invitations made since ``oldest`` to tables still open (the rest removed)."""
+        ...
+
+    async def open_seats(self, table_id: int) -> list[tuple[int, str, dict[str, Any]]]:
+        """The people kept at an unstarted table: (account, name, settings), the owner first."""
         ...
 
 
@@ -137,6 +148,8 @@ class ServerTable:
     private: bool = False  # only invited people may sit
     opener: int = 0  # the account that opened it (its owner may change; this does not)
     closing: bool = False  # a moderator closes it: its game stops, recorded as stopped, unrated
+    recorded: bool = False  # its game ended and is recorded (its people may stay after the final scores)
+    stayed: set[int] = field(default_factory=set)  # the accounts that left after the final scores
 
     @property
     def playing(self) -> bool:
@@ -148,8 +161,11 @@ class ServerTable:
         return 0 if self.playing else self.options.people - len(self.seated)
 
     def sits(self, account: int) -> bool:
-        """Whether the account ``account`` holds a seat here."""
+        """Whether the account ``account`` holds a seat here (after the final scores: while
+        it stays at the table)."""
         if self.playing:
+            if self.room.over:
+                return self.names.get(account) in self.room.joined
             return account in self.names
         return any(p.account == account for p in self.seated)
 
@@ -302,11 +318,13 @@ class Tables:
             person.send(lang.msg(why) if isinstance(why, Msg) else str(why))
             return
         number = self._number()
-        table_id = await self.store.add_table(number, person.account, options_data(options))
+        data = options_data(options) | ({"private": True} if private else {})
+        table_id = await self.store.add_table(number, person.account, data)
         if number in self.tables:  # (taken while the database answered)
             number = self._number()
         table = ServerTable(number, table_id, options, person, [person], private=private, opener=person.account)
         self.tables[number] = table
+        kept = self._keep_seated(table)
         log.info("%s opened table %d", person.name, number)
         if table.free() == 0:
             person.send(
@@ -318,6 +336,8 @@ class Tables:
             )
             await self._start(table)
             return
+        if kept is not None:
+            await kept
         person.send(
             lang.text(
                 N_(
@@ -366,8 +386,9 @@ class Tables:
             return True
         return False
 
-    def _keep(self, write: Awaitable[Any]) -> None:
-        """Run the database's ``write`` beside the event loop's work; a failure is logged."""
+    def _keep(self, write: Awaitable[Any]) -> asyncio.Future[None]:
+        """Run the database's ``write`` beside the event loop's work; a failure is logged.
+        Returns its task, which a reply may await (it never raises)."""
 
         async def run() -> None:
             try:
@@ -375,7 +396,7 @@ class Tables:
             except Exception as e:  # noqa: BLE001 - the lobby goes on; the log says why
                 log.warning("the database did not take a change of the tables", exc_info=e)
 
-        asyncio.ensure_future(run())
+        return asyncio.ensure_future(run())
 
     def _named(self, person: Person, rest: str, usage: str) -> ServerTable | None:
         """The table whose number ``rest`` is; else None, after telling ``person`` ``usage`` (an
@@ -403,13 +424,17 @@ class Tables:
             self._elsewhere(person, here)
             return
         if table.playing:
+            if table.room.over and person.account in table.names and not table.sits(person.account):
+                person.send(lang.text(N_("The game at table {number} is over; type games to hear it."), number=number))
+                return
             if not table.sits(person.account):
                 person.send(lang.text(N_("Table {number} has started without you."), number=number))
                 return
             self._back(table, person)
             return
         if table.sits(person.account):
-            person.send(lang.text(N_("You already sit at table {number}."), number=number))
+            if not self._sit_back(table, person):
+                person.send(lang.text(N_("You already sit at table {number}."), number=number))
             return
         if table.free() <= 0:
             person.send(lang.text(N_("Table {number} has no free seat."), number=number))
@@ -426,6 +451,7 @@ class Tables:
             self._keep(self.store.drop_invitations(table.id, person.account))
         self._drop_invitations(person.account, table)
         table.seated.append(person)
+        kept = self._keep_seated(table)
         seat = len(table.seated)
         free = table.free()
         if free == 0:
@@ -447,6 +473,8 @@ class Tables:
             )
             await self._start(table)
             return
+        if kept is not None:
+            await kept
         person.send(
             lang.text(
                 N_(
@@ -533,6 +561,8 @@ class Tables:
             table.room.watchers.remove(watcher)
         if watcher.hear in table.room.table.onlookers:
             table.room.table.onlookers.remove(watcher.hear)
+        if table.room.over:  # (after the final scores the table waits for its watchers too)
+            table.room.looked_again()
 
     def waiting(self, person: Person) -> None:
         """At a login: when a started game waits for ``person``'s account, say so, and how to go
@@ -540,6 +570,13 @@ class Tables:
         here = self.of(person.account)
         if here is not None and here.playing:
             self._elsewhere(person, here)
+        elif here is not None and any(p.account == person.account and p.send is _nobody for p in here.seated):
+            person.send(
+                person.lang.text(
+                    N_("Your table {number} has not started and keeps your seat; sit {number} takes you back."),
+                    number=here.number,
+                )
+            )
         for invitation in self._open_invitations(person.account):
             person.send(
                 person.lang.text(
@@ -704,6 +741,7 @@ class Tables:
                 )
             self._close(table)
             return
+        self._keep_seated(table)
         if said:
             person.send(person.lang.text(N_("You leave table {number}; you are in the lobby."), number=number))
         free = table.free()
@@ -804,16 +842,27 @@ class Tables:
         if name is not None and table.room.sessions.get(name) is person.session:
             table.room.leave(name, None)
 
+    def game_over(self, person: Person) -> bool:
+        """Whether ``person`` stays at their table after its final scores (leaving asks nothing then)."""
+        table = self.of(person.account)
+        return table is not None and table.playing and bool(table.room.over)
+
     def left_game(self, person: Person) -> None:
-        """``person`` left the started game of their table (it waits for them); their session
-        is back in the lobby."""
+        """``person`` left the started game of their table (it waits for them; after the final
+        scores, they just leave the table); their session is back in the lobby."""
         table = self.of(person.account)
         if table is None or not table.playing:
             return
         name = table.names[person.account]
+        over = table.room.over
+        if over:
+            table.stayed.add(person.account)
         table.room.leave(name, None, quit=True)
         if person.session is not None:
             person.session.to_lobby()
+        if over:
+            person.send(person.lang.text(N_("You leave table {number}; you are in the lobby."), number=table.number))
+            return
         person.send(
             person.lang.text(
                 N_("You left the game at table {number}; sit {number} brings you back."), number=table.number
@@ -944,14 +993,37 @@ class Tables:
         except Exception as e:  # noqa: BLE001 - one table's fault must not stop the server
             log.warning("the game at table %d failed", table.number, exc_info=e)
             result = "failed"
+        if result is None:
+            try:
+                await self._after_game(table)
+            except asyncio.CancelledError:
+                if table.closing:
+                    return
+                raise
         await self._finish(table, result)
+
+    async def _after_game(self, table: ServerTable) -> None:
+        """The game of ``table`` ended: record it, then let its people and watchers stay at the
+        table (:meth:`~a11y_dominion.remote.room.TableRoom.after_the_game`, as ``host`` does)
+        until every player and watcher left, or no player typed for
+        :data:`~a11y_dominion.remote.room.AFTER_GAME` seconds."""
+        from ..remote.room import AFTER_GAME
+
+        room = table.room
+        room.over = True  # (leaving asks nothing from now on)
+        await self._record(table)
+        table.recorded = True
+        for watching, _watcher in table.watchers:
+            watching.send(watching.lang._(AFTER_GAME_LINE))
+        room.after_game = AFTER_GAME
+        await room.after_the_game(AFTER_GAME_LINE, dropped=False, watched=lambda: bool(table.watchers))
 
     async def _finish(self, table: ServerTable, result: Any) -> None:
         """The game of ``table`` ended (``result`` None), stopped (``"failed"``) or was closed by a
         moderator (``"closed"``): record it, send its people and watchers back to the lobby
         with one sentence each, and close the table."""
         room = table.room
-        if result is None:
+        if result is None and not table.recorded:
             await self._record(table)
         elif result == "closed":
             await self._record(table, stopped="closed")
@@ -961,7 +1033,8 @@ class Tables:
                 seat = room.people[table.names[person.account]]
                 seat.attach(None)
                 person.session.to_lobby()
-            person.send(back_in_lobby(person.lang, table.number, result, player=True))
+            if person.account not in table.stayed:  # (who left after the final scores heard so)
+                person.send(back_in_lobby(person.lang, table.number, result, player=True))
         for watching, watcher in list(table.watchers):
             self._unwatched(table, (watching, watcher))
             if watching.session is not None:
@@ -1001,7 +1074,10 @@ class Tables:
         the server starts, before it listens; returns the sentences for the server's log
         (one a table, in :attr:`lang`), each also logged.
 
-        - A table that had not started closes: its people's sessions ended with the server.
+        - A table that had not started comes back with its options, private flag and the
+          people seated (:meth:`_restore_open`); its invitations are taken up after
+          (:meth:`restore_invitations`). One nobody sat at, or whose kept record cannot be
+          read, closes.
         - A started table goes on from its autosave at the same decision, with the same
           deal, seats and bots (their seeds are the game's); its people find it waiting
           (:meth:`waiting`) and go back with ``sit N``. With ``bot_after`` the bot stands in
@@ -1036,8 +1112,7 @@ class Tables:
         lang = self.lang
         number = row.number
         if row.state != "playing":
-            await store.table_state(row.id, "closed")
-            return lang.text(N_("Table {number} had not started; it is closed."), number=number)
+            return await self._restore_open(store, row)
         path = self.games / f"{row.game}.jsonl"
         if not row.game or not path.is_file():
             await store.table_state(row.id, "closed")
@@ -1120,6 +1195,79 @@ class Tables:
         return lang.text(
             N_("Table {number} goes on from its saved game, at answer {n}."), number=number, n=len(saved.answers)
         )
+
+    async def _restore_open(self, store: RestoreStore, row: TableRow) -> str:
+        """Bring back the unstarted table of ``row`` with its options, private flag and the
+        people seated (:meth:`~.store.Store.open_seats`, the owner first), none of them logged
+        in yet (:meth:`waiting` tells them at their login; ``sit N`` takes them back); its
+        sentence for the log. A table nobody sat at, or whose kept record cannot be read,
+        closes."""
+        lang = self.lang
+        number = row.number
+        try:
+            if not row.options:
+                raise ValueError("no options")
+            options = options_of(row.options)
+            kept = await store.open_seats(row.id)
+            if len(kept) > options.people or len({account for account, _n, _s in kept}) < len(kept):
+                raise ValueError("more people than seats")
+        except (ValueError, TypeError):
+            await store.table_state(row.id, "closed")
+            return lang.text(
+                N_("Table {number} had not started and its record cannot be read; it is closed."), number=number
+            )
+        if not kept:
+            await store.table_state(row.id, "closed")
+            return lang.text(N_("Table {number} had not started; it is closed."), number=number)
+        seated = [Person(account, name, _nobody, settings) for account, name, settings in kept]
+        if number in self.tables:  # (two live rows with one number: the later gets a free one)
+            number = self._number()
+        table = ServerTable(
+            number,
+            row.id,
+            options,
+            seated[0],
+            seated,
+            private=row.options.get("private") is True,
+            opener=row.owner if row.owner is not None else seated[0].account,
+        )
+        self.tables[number] = table
+        return lang.text(
+            N_("Table {number} has not started; it waits again with {names} seated."),
+            number=number,
+            names=join_names([p.name for p in seated], lang),
+        )
+
+    def _keep_seated(self, table: ServerTable) -> asyncio.Future[None] | None:
+        """Keep who sits at the unstarted ``table`` in the database, for a restart; the write's
+        task, which the reply to a sit awaits, so that a seat said taken is kept (None once
+        the table started)."""
+        if table.playing:
+            return None
+        return self._keep(self.store.seat_people(table.id, [(p.account, p.name) for p in table.seated]))
+
+    def _sit_back(self, table: ServerTable, person: Person) -> bool:
+        """``sit N`` of ``person`` at the unstarted ``table``, where their account's seat was
+        kept through a restart with nobody logged in to it: this session takes the seat (and
+        the ownership with it), told so in one sentence. False when the seat is already
+        taken by a session."""
+        if not any(p.account == person.account and p.send is _nobody for p in table.seated):
+            return False
+        table.seated = [person if p.account == person.account else p for p in table.seated]
+        if table.owner.account == person.account:
+            table.owner = person
+        person.send(
+            person.lang.text(
+                N_(
+                    "You go back to your seat at table {number}; {free}. The game starts when {player} types start "
+                    "or every seat is taken."
+                ),
+                number=table.number,
+                free=free_words(table.free(), person.lang),
+                player=table.owner.name,
+            )
+        )
+        return True
 
     async def restore_invitations(self, store: RestoreStore) -> int:
         """Take up the invitations kept in the database to tables open now, made less than
