@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from a11y_dominion import stats
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
 from a11y_dominion.server.store import FinishedGame
@@ -299,6 +300,8 @@ def test_a_game_played_to_its_end_is_recorded_and_its_people_are_back_in_the_lob
         saved = tmp_path / "games" / f"{game.id}.jsonl"
         lines = saved.read_text(encoding="utf-8").splitlines()
         assert '"end"' in lines[-1] and len(lines) == len(table.room.table.game.answers) + 2
+        # the server's game is in its own database only, not in the game history of the user who runs it
+        assert not stats.db_path().exists()
 
     asyncio.run(main())
 

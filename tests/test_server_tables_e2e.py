@@ -55,6 +55,8 @@ def test_a_player_opens_a_table_filled_with_bots_plays_it_to_the_end_and_games_l
         ]
         assert '"end"' in games[0].read_text(encoding="utf-8").splitlines()[-1]
         server.stopped()
+    # the server inherits this test's data folder (tests/conftest.py): its game is not in that user's history
+    assert not (tmp_path / "data" / "history.sqlite3").exists()
 
 
 def test_two_players_sit_at_one_table_play_it_with_a_bot_and_the_game_is_rated(tmp_path):

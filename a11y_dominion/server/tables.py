@@ -865,6 +865,7 @@ class Tables:
                     }
                 },
                 folder=self.games,
+                history=False,  # the server's games are in its database, not the operator's own history
             )
             room.table.autosave = save
             table.save = save
@@ -1107,7 +1108,7 @@ class Tables:
         room.table.replace_game(room.table.game)  # people hear the game from here on; bots learn it from its start
         room.recall_story()  # and each person's history holds what they heard before
         try:
-            save = Autosave.reopen(saved, humans=[s.name for s in people])
+            save = Autosave.reopen(saved, humans=[s.name for s in people], history=False)
         except (OSError, RecordError) as e:
             log.warning("table %d is not saved from now on: %s", number, e)
         else:
