@@ -763,8 +763,7 @@ class Lobby:
         """``account password``: asks the password the account has (when it has one), then the
         new one twice, none of them echoed; a wrong one, one too short, or two that differ
         change nothing, each said in one sentence."""
-        from .hasher import PasswordTooLong
-        from .session import MIN_PASSWORD  # (the session imports the lobby: not at import time)
+        from .hasher import MIN_PASSWORD, PasswordTooLong
 
         lang = person.lang
         session = person.session
@@ -780,7 +779,9 @@ class Lobby:
                 if not await self.hasher.verify(old, account):
                     person.send(lang._(N_("That is not your password; nothing changed.")))
                     return
-            new = await session.ask(lang._(N_("Type the new password:")), hidden=True)
+            new = await session.ask(
+                lang.text(N_("Type the new password, at least {n} characters:"), n=MIN_PASSWORD), hidden=True
+            )
             if new is None:
                 return
             if len(new) < MIN_PASSWORD:

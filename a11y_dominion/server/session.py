@@ -6,13 +6,19 @@ The session reads lines with prompt_toolkit's line editor over the SSH terminal,
 sequences and control characters dropped, long lines cut, too many lines a second dropped),
 and without a terminal (``ssh -T``) plain lines. Lines come above an empty prompt.
 
+- A new name is asked its language first, in every language of the game (skipped when the
+  client sent ``A11Y_DOMINION_LANG``), so that the rest of the sign-up is in it.
 - A new name that logged in with a key is asked "Make the account Ann, logging in with this
   SSH key (its fingerprint ends in ...)? yes or no"; Enter alone asks it again.
-- A new name that logged in with a password types it again, without echo; a different one,
-  or one under :data:`MIN_PASSWORD` characters, makes no account and ends the session.
-- Then the language and verbosity (skipped when the client sent ``A11Y_DOMINION_LANG`` and
-  ``A11Y_DOMINION_VERBOSITY``), kept for the account.
-- A known account gets its kept settings (``SetEnv`` values hold for this session only).
+- A new name that logged in with a password (the login refused one under
+  :data:`~.hasher.MIN_PASSWORD` characters) types it again, without echo; a different one makes
+  no account and ends the session.
+- Then the verbosity (skipped when the client sent ``A11Y_DOMINION_VERBOSITY``); both are kept
+  for the account.
+- A known account gets its kept settings (``SetEnv`` values hold for this session only); the
+  account's sessions already in the lobby are told that it logged in again, and go on.
+- ``join`` (the SSH command ``seat-protocol``) gets the seat protocol's refusal with the ssh
+  command to log in instead (:meth:`ServerSession._no_seat_for_join`); no account is made.
 """
 
 from __future__ import annotations
@@ -28,9 +34,6 @@ from .store import Account, StoreError
 
 if TYPE_CHECKING:
     from .ssh import GameServer
-
-MIN_PASSWORD = 10
-"""The fewest characters of a password chosen at sign-up."""
 
 
 def _unshown_position(_i: int) -> int:
@@ -346,10 +349,17 @@ class ServerSession(TerminalSession):
         from ..remote.seat import language_of
 
         server = self.server
-        lang = Language(language_of(str(env.get("A11Y_DOMINION_LANG", ""))) or "en")
         say = self.say
         name = checked_name(user)  # (the login checked it already)
         method, secret = signup
+        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
+        if code is None:
+            code = await self._language()
+            if code is None:
+                return None
+        lang = Language(code)
+        if self.seat is not None:
+            self.seat.lang = lang
         say(
             lang.text(
                 N_("Welcome to {server}. There is no account named {player} yet."),
@@ -376,10 +386,7 @@ class ServerSession(TerminalSession):
                 return None
             key = (bytes(secret.public_data), fingerprint)
         else:
-            typed = str(secret)
-            if len(typed) < MIN_PASSWORD:
-                say(lang.text(N_("That password is too easy to guess: use at least {n} characters."), n=MIN_PASSWORD))
-                return None
+            typed = str(secret)  # (the login refused one too short)
             again = await self.ask(
                 lang.text(
                     N_("Make the account {player} with the password you just typed? Type it again to be sure:"),
@@ -400,9 +407,10 @@ class ServerSession(TerminalSession):
         if server.rates.signup(address) != "ok":
             say(lang.msg(server.rates.signup_refusal()))
             return None
-        settings = await self._settings(lang, env)
-        if settings is None:
+        verbosity = await self._verbosity(lang, env)
+        if verbosity is None:
             return None
+        settings = {"language": code, "verbosity": verbosity}
         try:
             account = await server.store.add_account(name, password=password, key=key)
         except StoreError as e:
@@ -413,34 +421,38 @@ class ServerSession(TerminalSession):
         found = await server.store.account_by_id(account.id)
         return found or account
 
-    async def _settings(self, lang: Language, env: Any) -> dict[str, Any] | None:
-        """The language and verbosity of a new account: from ``SetEnv`` or asked."""
-        from ..remote.seat import VERBOSITIES, language_of, verbosity_of
+    async def _language(self) -> str | None:
+        """The language of a new account, asked in every language of the game (Enter: English);
+        its code, or None when the session ended."""
+        from ..remote.seat import language_of
 
-        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
-        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
-        while code is None:
+        while True:
             names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES[lang.code]}.")
+            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES['en']}.")
             if got is None:
                 return None
-            code = lang.code if not got else language_of(got)
-            if code is None:
-                self.say("Type 1 or 2. / Typ 1 of 2.")
-        chosen = Language(code)
+            code = "en" if not got else language_of(got)
+            if code is not None:
+                return code
+            self.say("Type 1 or 2. / Typ 1 of 2.")
+
+    async def _verbosity(self, lang: Language, env: Any) -> str | None:
+        """The verbosity of a new account: from ``SetEnv`` or asked in ``lang``; None when the
+        session ended."""
+        from ..remote.seat import VERBOSITIES, verbosity_of
+
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
         while verbosity is None:
-            words = ", ".join(f"{i} {chosen._(v)}" for i, v in enumerate(VERBOSITIES, 1))
+            words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
             got = await self.ask(
-                chosen.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
+                lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
             )
             if got is None:
                 return None
-            verbosity = "normal" if not got else verbosity_of(got, chosen)
+            verbosity = "normal" if not got else verbosity_of(got, lang)
             if verbosity is None:
-                self.say(chosen._(N_("Type 1, 2 or 3.")))
-        if self.seat is not None:
-            self.seat.lang = chosen
-        return {"language": code, "verbosity": verbosity}
+                self.say(lang._(N_("Type 1, 2 or 3.")))
+        return verbosity
 
 
 async def serve_session(server: GameServer, process: Any) -> None:
