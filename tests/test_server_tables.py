@@ -178,7 +178,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert cid_heard == ["Table 1 has started without you."]
         await lobby.typed(again, "zit 1")
         assert again_session.seated == [("Ann", 1)] and room.joined == ["Bea", "Ann"]
-        assert again_heard[:2] == ["You go back to your seat at table 1.", "Welcome back, Ann. The game goes on."]
+        assert again_heard[:2] == ["You go back to your seat at table 1.", "The game goes on."]
         assert tables.tables[1].seated == [again, bea]  # the new session is told the end of the game
         await tables.close()
 
@@ -250,11 +250,10 @@ def test_refusals_are_one_sentence_each(tmp_path: Path) -> None:
             ("sit one", "Type sit and a table's number, for example: sit 1."),
             ("sit 4", "There is no table 4; type tables to hear them."),
             ("start", "You sit at no table; type new to open one."),
-            ("new players 9", "--players must be a whole number from 1 to 6."),
+            ("new players 9", "players must be a whole number from 1 to 6."),
             (
                 "new bots grumpy",
-                "grumpy is not a seat kind here; use remote, human or a bot: bigmoney, random, "
-                "bmu, easy, medium, hard.",
+                "grumpy is not a bot; the bots are bigmoney, random, bmu, easy, medium, hard.",
             ),
             (
                 "new players 2",

@@ -85,6 +85,7 @@ class ServerSession(TerminalSession):
         self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
         self.table_number: int | None = None  # the table whose seat the session holds
         self.watching: Any = None  # the WatchSeat (.watch) typed lines go to while watching a game
+        self.account: int | None = None  # the account's number, once logged in
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
         """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat's lines
@@ -124,11 +125,26 @@ class ServerSession(TerminalSession):
         self._in_context(self._new_prompt)
         self.changed()
 
-    def goodbye(self, sentence: str) -> None:
-        """Say ``sentence`` (an English template) in the player's language and end the session."""
+    def goodbye(self, sentence: str, **fields: object) -> None:
+        """Say ``sentence`` (an English template, filled with ``fields``) in the player's
+        language and end the session."""
         lang = self.seat.lang if self.seat is not None else Language("en")
-        self.say(lang._(sentence))
+        self.say(lang.text(sentence, **fields))
         self.exit(0)
+
+    def _cleared(self, interrupt: BaseException, lang: Language) -> str | None:
+        """After Ctrl+C in the lobby or while watching, what quit does there; at a table's seat,
+        the game's sentence (None)."""
+        if self.held is not None:
+            return None
+        had_text = getattr(interrupt, "had_text", True)
+        if self.watching is not None:
+            if had_text:
+                return lang._(N_("Line cleared. Type leave to stop watching."))
+            return lang._(N_("Nothing to clear. Type leave to stop watching."))
+        if had_text:
+            return lang._(N_("Line cleared. Type quit to log out."))
+        return lang._(N_("Nothing to clear. Type quit to log out."))
 
     def say(self, text: str) -> None:
         """One line to the player."""
@@ -248,7 +264,18 @@ class ServerSession(TerminalSession):
         seat.shown_name, seat.lang = account.name, person.lang
         seat.moderator = self.server.config.is_moderator(account.name)
         self.name = account.name
+        self.account = account.id
         lobby = self.server.lobby
+        for other in lobby.everyone():  # another session of the account goes on, and is told
+            if other.account == account.id:
+                other.send(
+                    other.lang._(
+                        N_(
+                            "Your account just logged in again elsewhere, and this session goes on; if that was not "
+                            "you, change your password with account password."
+                        )
+                    )
+                )
         lobby.enter(person)
         try:
             await self._lobby(person, welcome)

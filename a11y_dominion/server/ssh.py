@@ -95,9 +95,21 @@ class GameServer:
         self.log = logging.getLogger("a11y_dominion.server")
 
     def goodbye(self) -> None:
-        """The server stops: every session is told so in its language, then ends."""
+        """The server stops: every session is told so in its language, then ends; a player whose
+        started game is kept hears how to go back to it after the restart."""
         for session in list(self.sessions):
-            session.goodbye(N_("The server stops; goodbye."))
+            account = getattr(session, "account", None)
+            table = self.tables.of(account) if account is not None else None
+            if table is not None and table.playing:
+                session.goodbye(
+                    N_(
+                        "The server stops; your game at table {number} is kept: after the restart, log in and "
+                        "type sit {number}."
+                    ),
+                    number=table.number,
+                )
+            else:
+                session.goodbye(N_("The server stops; goodbye."))
 
     def reload(self) -> Msg:
         """Read ``server.toml`` again (SIGHUP on POSIX, or a moderator's ``reload``) and use
@@ -144,11 +156,11 @@ class GameServer:
 
     def note(self, template: str, **fields: object) -> None:
         """One line of the server's own (``template``, an English template marked with N_,
-        filled with ``fields``) printed on its output and written to its log: a login, a
+        filled with ``fields``) printed on its output and written to its log (INFO): a login, a
         sign-up, a logout."""
         text = self.lang.text(template, **fields)
         print(text, flush=True)
-        self.log.warning("%s", text)
+        self.log.info("%s", text)
 
     def fault(self, name: str, error: BaseException) -> None:
         """A session of ``name`` failed inside the server: logged, the server goes on."""
@@ -464,7 +476,8 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         return EXIT_CANNOT_START
     from ..librarylog import keep_library_messages_off_screen
 
-    keep_library_messages_off_screen(folder / SERVER_LOG)  # (else Python prints the warnings a second time)
+    # (else Python prints the warnings a second time); the server's own INFO lines go there too
+    keep_library_messages_off_screen(folder / SERVER_LOG, own="a11y_dominion.server")
     import filelock
 
     lock = filelock.FileLock(str(folder / "server.lock"), timeout=0, thread_local=False)

@@ -1024,7 +1024,9 @@ class Tables:
                 await store.table_state(row.id, "closed")
                 line = self.lang.text(N_("Table {number} could not be brought back and is closed."), number=row.number)
             said.append(line)
-            log.warning("%s", line)
+            back = self.tables.get(row.number)
+            # a table that goes on is what a restart does; one that closed is the operator's to see
+            (log.info if back is not None and back.playing else log.warning)("%s", line)
         return said
 
     async def _restore(self, store: RestoreStore, row: TableRow, expires_days: int | None, now: float | None) -> str:
