@@ -229,8 +229,11 @@ class Autosave:
 
     Make one with :meth:`create` (a new game) or :meth:`reopen` (a resumed
     one). ``humans``: the names of the seats of people (their answers are
-    synced to disk at once). A write that fails (a full disk) turns the
-    autosave off and ``failed`` holds the OS error; the game goes on.
+    synced to disk at once). ``history``: whether the finished game goes into
+    the player's game history (``stats``); a server's games do not, as they
+    are its players', kept in its own database. A write that fails (a full
+    disk) turns the autosave off and ``failed`` holds the OS error; the game
+    goes on.
     """
 
     def __init__(
@@ -241,8 +244,10 @@ class Autosave:
         humans: Iterable[str] = (),
         finished: bool = False,
         record: dict[str, Any] | None = None,
+        history: bool = True,
     ) -> None:
         self.path = Path(path)
+        self.history = history
         self.record = record or {}  # the record of the game's start (its setup and seats)
         self.started = now()
         self.id = game_id
@@ -267,14 +272,22 @@ class Autosave:
         verbosity: str = "normal",
         extra: dict[str, Any] | None = None,
         folder: Path | None = None,
+        history: bool = True,
     ) -> Autosave:
         """The autosave of a new game (or a loaded one) from ``record``, whose
         answers so far go into the header (with ``extra``: the passwords of a
         hosted game's seats; the file is readable by its owner only). The file is made at the first answer,
         so a game stopped before any answer leaves none behind. ``folder``: where the file is made
         (None: :func:`games_dir`, the player's games; a server keeps its tables' games in its
-        own data folder)."""
-        save = cls((folder or games_dir()) / "new.jsonl", "", len(record.get("answers", [])), humans, record=record)
+        own data folder); ``history``: see the class."""
+        save = cls(
+            (folder or games_dir()) / "new.jsonl",
+            "",
+            len(record.get("answers", [])),
+            humans,
+            record=record,
+            history=history,
+        )
         save.folder = folder
         save._header = {
             "format": FORMAT,
@@ -310,10 +323,10 @@ class Autosave:
         sync_dir(folder)
 
     @classmethod
-    def reopen(cls, saved: SavedGame, humans: Iterable[str] = ()) -> Autosave:
+    def reopen(cls, saved: SavedGame, humans: Iterable[str] = (), history: bool = True) -> Autosave:
         """Go on appending to the autosave of ``saved``: a torn last line is cut
-        off first (and what follows a damaged line). Raises OSError when the file cannot be
-        written, :class:`GameOpen` when another process has the game open."""
+        off first (and what follows a damaged line); ``history``: see the class. Raises OSError
+        when the file cannot be written, :class:`GameOpen` when another process has the game open."""
         lock_game(saved.path, saved.id)
         if saved.damaged and not saved.kept_as.exists():
             shutil.copy2(saved.path, saved.kept_as)
@@ -325,7 +338,15 @@ class Autosave:
         except OSError:
             os.close(fd)
             raise
-        save = cls(saved.path, saved.id, len(saved.answers), humans, finished=saved.finished, record=saved.record)
+        save = cls(
+            saved.path,
+            saved.id,
+            len(saved.answers),
+            humans,
+            finished=saved.finished,
+            record=saved.record,
+            history=history,
+        )
         save.started = saved.started
         save._fd = fd
         save.file_names = {new: old for old, new in saved.renamed.items()}
@@ -408,7 +429,7 @@ class Autosave:
                 "turns": [[names.get(n, n), t] for n, t in result["turns"]],
             }
         self._write({"end": result, "date": now()}, sync=True)
-        if self.id:
+        if self.id and self.history:
             # here, not at the top: stats imports this module at its top (and sqlite3 waits till now)
             from .stats import add_game
 

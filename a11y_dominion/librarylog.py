@@ -39,12 +39,14 @@ class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
         return super()._open()
 
 
-def keep_library_messages_off_screen(path: Path | None = None) -> Path | None:
+def keep_library_messages_off_screen(path: Path | None = None, own: str | None = None) -> Path | None:
     """Send every library log record (WARNING and above) and every warning to the file
     ``path`` (None: :func:`library_log_path`), made with its folder at the first record,
     or nowhere when it cannot be written; nothing of them reaches standard output or
-    standard error. Called again, it replaces the handler it set before. Returns the
-    file the records go to, or None when no data folder can be named. Never raises."""
+    standard error. ``own``: a logger (such as ``a11y_dominion.server``) whose INFO records,
+    and its children's, go there too (a login, a table brought back: what happens normally).
+    Called again, it replaces the handler it set before. Returns the file the records go to,
+    or None when no data folder can be named. Never raises."""
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, _MARK, False)]:
         root.removeHandler(old)
@@ -59,6 +61,12 @@ def keep_library_messages_off_screen(path: Path | None = None) -> Path | None:
         target, handler = None, logging.NullHandler()
     setattr(handler, _MARK, True)
     handler.setLevel(logging.WARNING)
+    if own:
+        handler.setLevel(logging.INFO)
+        handler.addFilter(
+            lambda record: record.levelno >= logging.WARNING or record.name == own or record.name.startswith(own + ".")
+        )
+        logging.getLogger(own).setLevel(logging.INFO)
     root.addHandler(handler)
     if root.level == logging.NOTSET or root.level > logging.WARNING:
         root.setLevel(logging.WARNING)

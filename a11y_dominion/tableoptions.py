@@ -1,6 +1,8 @@
 """The options of a table, shared by ``host`` and the server's ``new``: the checks of the bot
 kinds, the Kingdom, Events and Landmarks, ``--rollouts`` and ``--bot-after``, each refusing in
-one sentence, the same sentence whichever of the two commands was typed.
+one sentence: the same sentence whichever of the two commands was typed, but that an option is
+named as it is typed there (``--bot-after`` on ``host``'s command line, ``bot-after`` at the
+lobby) and that the lobby's bots are only bots.
 
 :func:`table_options` reads the words typed after ``new`` (``players 2 bots medium,hard
 kingdom random``, with or without the dashes of ``host``'s options) into a
@@ -81,11 +83,12 @@ class TableOptions:
         }
 
 
-def bot_after_refusal(value: float | None) -> Msg | None:
+def bot_after_refusal(value: float | None, option: str = "--bot-after") -> Msg | None:
     """The sentence refusing ``--bot-after`` ``value`` (seconds) outside 0 to
-    :data:`MAX_BOT_AFTER` (or not a number); None when it is fine or not given."""
+    :data:`MAX_BOT_AFTER` (or not a number), naming the option as ``option`` (``bot-after`` at
+    the lobby); None when it is fine or not given."""
     if value is not None and not (0 <= value <= MAX_BOT_AFTER and value == value):
-        return Msg("--bot-after must be a number of seconds from 0 to 86400.")
+        return Msg("{option} must be a number of seconds from 0 to {most}.", option=option, most=MAX_BOT_AFTER)
     return None
 
 
@@ -112,7 +115,7 @@ def setup_of(
 def _whole(option: str, text: str, least: int, most: int) -> int:
     if not (text.isascii() and text.isdecimal() and len(text) <= 19 and least <= int(text) <= most):
         raise KingdomError(
-            Msg("--{option} must be a whole number from {least} to {most}.", option=option, least=least, most=most)
+            Msg("{option} must be a whole number from {least} to {most}.", option=option, least=least, most=most)
         )
     return int(text)
 
@@ -120,11 +123,12 @@ def _whole(option: str, text: str, least: int, most: int) -> int:
 def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
     """The :class:`TableOptions` that ``words`` (the words typed after ``new``, split at
     spaces) ask for: option names with or without leading dashes (``players 2``,
-    ``--bots medium,hard``, ``undo off``, English or Dutch), each followed by its value.
+    ``--bots medium,hard``, ``undo off``, English or Dutch), each followed by its value (a list
+    with or without a space after each comma: ``bots medium, hard``).
     ``files``: a bot may be a strategy file (``host``; never at a server, where a file is the
     server's). Raises :class:`~a11y_dominion.kingdoms.KingdomError` with one sentence (a
     :class:`Msg`), the one ``host`` gives for the same option where it has it."""
-    from .bots.kinds import BOT_NAMES
+    from .bots.kinds import BOT_KINDS, BOT_NAMES, is_bot_kind
     from .seats import MAX_ROLLOUTS, parse_seats, rollouts_refusal
     from .seeds import MAX_SEED
 
@@ -144,7 +148,10 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
             )
         if not rest:
             raise KingdomError(Msg("{option} needs a value after it, for example: new {option} 2.", option=name))
-        given[name] = rest.pop(0)
+        value = rest.pop(0)
+        while value.endswith(",") and rest:  # a list typed as it is said: medium, hard
+            value += rest.pop(0)
+        given[name] = value
     bots: tuple[str, ...] = ()
     if "bots" in given:
         kinds = [k.strip() for k in given["bots"].split(",") if k.strip()]
@@ -152,6 +159,9 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
             raise KingdomError(
                 Msg("A strategy file cannot play at a server table; name a bot or a strategy: {bots}.", bots=BOT_NAMES)
             )
+        for kind in kinds:
+            if kind.lower() not in BOT_KINDS and not is_bot_kind(kind):
+                raise KingdomError(Msg("{kind} is not a bot; the bots are {bots}.", kind=kind[:40], bots=BOT_NAMES))
         bots = tuple(kinds)
     people = _whole("players", given["players"], 1, MOST_PEOPLE) if "players" in given else None
     if people is None:
@@ -164,16 +174,20 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
         raise KingdomError(e.args[0]) from e
     bots = tuple(spec.kind for spec in specs[people:])
     rollouts = _whole("rollouts", given["rollouts"], 1, MAX_ROLLOUTS) if "rollouts" in given else None
-    refused = rollouts_refusal(rollouts, list(bots))
-    if refused is not None:
-        raise KingdomError(refused)
+    if rollouts_refusal(rollouts, list(bots)) is not None:
+        raise KingdomError(
+            Msg(
+                "rollouts bounds the hard bot's thinking, and no bot here is hard; add bots hard, or leave "
+                "rollouts out."
+            )
+        )
     bot_after: float | None = None
     if "bot-after" in given:
         try:
             bot_after = float(given["bot-after"])
         except ValueError:
             bot_after = -1.0
-        refused = bot_after_refusal(bot_after)
+        refused = bot_after_refusal(bot_after, "bot-after")
         if refused is not None:
             raise KingdomError(refused)
     undo = True

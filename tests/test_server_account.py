@@ -140,7 +140,10 @@ def test_a_password_is_changed_after_the_one_it_has_and_set_for_an_account_of_ke
     ]
     assert sessions[3].asked == [
         ("Type the password you have now:", True),
-        ("Type the new password:", True),
+        ("Type the new password, at least 10 characters:", True),
         ("Type it again to be sure:", True),
     ]
-    assert sessions[-1].asked == [("Typ het nieuwe wachtwoord:", True), ("Typ het nog eens om zeker te zijn:", True)]
+    assert sessions[-1].asked == [
+        ("Typ het nieuwe wachtwoord, minstens 10 tekens:", True),
+        ("Typ het nog eens om zeker te zijn:", True),
+    ]

@@ -29,7 +29,7 @@ def test_a_password_is_changed_unechoed_and_a_key_added_logs_in(tmp_path):
         ann = signup_password(server, "Ann", "first secret 1", tmp_path / "ann.log")
         try:
             lobby_line(ann, "account password", rb"Type the password you have now:")
-            lobby_line(ann, "first secret 1", rb"Type the new password:")
+            lobby_line(ann, "first secret 1", rb"Type the new password, at least 10 characters:")
             lobby_line(ann, "second secret 2", rb"Type it again to be sure:")
             lobby_line(ann, "second secret 2", rb"Your password is changed\.")
             lobby_line(ann, f"account key add {line}", rb"The key SHA256:\S+ logs in to your account now\.")

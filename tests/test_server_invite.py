@@ -255,7 +255,7 @@ def test_kick_ends_every_session_of_the_name_with_one_sentence(tmp_path: Path) -
         await lobby.typed(mod, "eruit")
         await lobby.typed(mod, "eruit mod")
         assert mod_heard[1:] == [
-            "Zed is er niet.",
+            "Er is niemand met de naam Zed ingelogd.",
             "Typ eruit en een naam, bijvoorbeeld: eruit Bea.",
             "Je kunt jezelf er niet uit zetten; typ stoppen om uit te loggen.",
         ]
@@ -309,7 +309,7 @@ def test_mute_refuses_say_and_tell_until_its_minutes_are_over(tmp_path: Path) ->
         for line in ("mute Bea", "mute Bea ten", "mute Bea 99999", "mute Zed 5"):
             await lobby.typed(mod, line)
         assert mod_heard == ["Type mute, a name and the minutes up to 10080, for example: mute Bea 30."] * 3 + [
-            "Zed is not here."
+            "Nobody named Zed is logged in."
         ]
 
     asyncio.run(main())

@@ -150,9 +150,23 @@ def test_the_default_rates_are_the_design_s(clock):
     )
 
 
-def test_failed_passwords_go_through_the_login_limiter_on_the_same_clock(clock):
+def test_failed_passwords_are_counted_by_name_and_address_on_the_same_clock(clock):
     rates = Rates(clock=clock)
-    verdicts = [rates.logins.attempt("192.0.2.5", lambda: False) for _ in range(21)]
+    verdicts = [rates.logins.attempt("Bram", "192.0.2.5", lambda: False) for _ in range(21)]
     assert [v.checked for v in verdicts] == [True] * 20 + [False]
+    assert rates.logins.retry_after("BRAM", "192.0.2.5") == (600.0, "name")  # in any letter case
+    assert rates.logins.attempt("Cid", "192.0.2.5", lambda: True).ok  # another name from there
     clock.advance(600)
-    assert rates.logins.attempt("192.0.2.5", lambda: True).ok
+    assert rates.logins.attempt("Bram", "192.0.2.5", lambda: True).ok
+
+
+def test_an_address_is_refused_for_every_name_after_100_failures_in_10_minutes(clock):
+    rates = Rates(clock=clock)
+    for n in range(99):
+        assert rates.logins.attempt(f"name{n}", "192.0.2.5", lambda: False).checked
+    assert rates.logins.retry_after("Cid", "192.0.2.5") == (0.0, "name")
+    rates.logins.attempt("name99", "192.0.2.5", lambda: False)
+    assert rates.logins.retry_after("Cid", "192.0.2.5") == (600.0, "address")
+    refused = rates.logins.attempt("Cid", "192.0.2.5", lambda: True)
+    assert not refused.ok and not refused.checked and refused.retry == 600.0
+    assert rates.logins.attempt("Cid", "198.51.100.7", lambda: True).ok

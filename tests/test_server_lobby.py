@@ -84,10 +84,10 @@ def test_who_say_and_tell_between_two_people(store):
     assert ann_heard == [
         "2 people here: Ann and Bea in the lobby.",
         "Bea is in the lobby.",
-        "Cid is not here.",
+        "Nobody named Cid is logged in.",
         "Ann says: anyone for a game?",
         "You tell Bea: table 5 in a minute?",
-        "Cid is not here.",
+        "Nobody named Cid is logged in.",
         "Type tell, a name and what to say, for example: tell Bea hello.",
         "dance is not a lobby command; type help for the commands.",
     ]
@@ -189,20 +189,28 @@ def test_help_lists_the_commands_and_one_command():
         "Commando's in de lobby: tafels, nieuw, zit N, kijk N, weg, begin, nodig NAAM, accepteer, wie, zeg TEKST, "
         "fluister NAAM TEKST, partijen, statistiek, ranglijst, instellingen, account, help en stoppen."
     )
-    assert help_lines("dance", en) == help_lines("", en)
+    assert help_lines("dance", en) == [
+        "There is no help on dance; help tells about each command below.",
+        *help_lines("", en),
+    ]
+    assert help_lines("kick", en)[0] == "There is no help on kick; help tells about each command below."
+    assert (
+        help_lines("onzin", Language("nl"))[0]
+        == "Er is geen hulp over onzin; help vertelt over elk commando hieronder."
+    )
 
 
 def test_help_new_says_what_new_alone_opens_and_how_options_are_typed():
     assert help_lines("new", Language("en")) == [
         "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with its "
-        "value: players 2, bots medium,hard, kingdom random, events and landmarks with names, undo off, bot-after 60, "
-        "rollouts 4, seed 7; for example: new players 2 bots medium."
+        "value: players 2; bots medium, hard; kingdom random; events and landmarks with names; undo off; "
+        "bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium, hard."
     ]
     assert help_lines("nieuw", Language("nl")) == [
         "nieuw: open een tafel voor 4 spelers met het koninkrijk Basic Intro en ga eraan zitten; opties veranderen "
-        "dat, elk met een waarde: spelers 2, bots medium,hard, koninkrijk random, gebeurtenissen en "
-        "oriëntatiepunten met namen, herstel uit, bot-after 60, rollouts 4, seed 7; bijvoorbeeld: nieuw spelers 2 "
-        "bots medium."
+        "dat, elk met een waarde: spelers 2; bots medium, hard; koninkrijk random; gebeurtenissen en "
+        "oriëntatiepunten met namen; herstel uit; bot-after 60; rollouts 4; seed 7. Bijvoorbeeld: nieuw spelers 2 "
+        "bots medium, hard."
     ]
 
 
@@ -219,5 +227,9 @@ def test_who_and_say_in_dutch(store):
         return ann_heard, bea_heard
 
     ann_heard, bea_heard = run(go())
-    assert ann_heard == ["2 personen hier: Ann en Bea in de lobby.", "Ann zegt: hallo", "Cid is er niet."]
+    assert ann_heard == [
+        "2 personen hier: Ann en Bea in de lobby.",
+        "Ann zegt: hallo",
+        "Er is niemand met de naam Cid ingelogd.",
+    ]
     assert bea_heard == ["Ann says: hallo"]

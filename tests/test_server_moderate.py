@@ -94,7 +94,8 @@ def test_moderators_commands_are_left_out_of_help_and_completion_for_others() ->
     en, nl = Language("en"), Language("nl")
     everyone = help_lines("", en)
     assert everyone[0].startswith("Lobby commands: tables, new,") and not any("ban" in x for x in everyone)
-    assert help_lines("ban", en) == everyone  # (help of a moderator's command: the commands, as for no command)
+    # help of a moderator's command, as of no command: none, and the commands
+    assert help_lines("ban", en) == ["There is no help on ban; help tells about each command below.", *everyone]
     assert help_lines("verban", nl, moderator=True) == [
         "verban NAAM: voor moderators: die naam mag niet inloggen, en zijn sessies eindigen."
     ]

@@ -342,11 +342,13 @@ def test_games_in_english(store):
         "-1.8",
     )
     # the change is the difference of the two ratings as said: -1.8, then 1.6, is up 3.4
-    latest = "Today, table 5: you won with 34 VP; Bea 30, Bot 1 22. Rated: 1.6, up 3.4."
+    latest = "Today, table 5: you won with 34 VP; Bea 30, Bot 1 22. Your rating is 1.6, up 3.4."
     assert heard(store, ids["Ann"], "Ann", "games") == [
         "Your last 3 games.",
         latest,
-        "Yesterday, table 6: Cid won with 41 VP; Ann 33, Bot 2 25. Rated: -1.8, down 1.8.",
+        # her first rated game: what a rating is, so that a loss to a bot (left out) or a rise after a loss reads
+        "Yesterday, table 6: Cid won with 41 VP; Ann 33, Bot 2 25. Your first rating is -1.8: it counts only your "
+        "places among people, not bots, and starts at 0, moving toward your skill as the server grows surer of it.",
         "3 December, table 7: stopped at turn 12; the table was closed.",
     ]
     assert heard(store, ids["Ann"], "Ann", "games 1") == ["Your last game.", latest]
@@ -364,7 +366,8 @@ def test_games_in_dutch_with_a_decimal_comma(store):
     assert heard(store, ids["Bea"], "Bea", "partijen", "nl") == [
         "Je laatste 2 partijen.",
         "Vandaag, tafel 5: Ann won met 34 punten; Bea 30, Bot 1 22. "
-        f"Rating: {decimal(rating, nl)}; {decimal(-change, nl)} omlaag.",
+        f"Je eerste rating is {decimal(rating, nl)}: die telt alleen je plaatsen tussen mensen, niet bots, en begint "
+        "bij 0, en gaat naar je kunnen toe naarmate de server er zekerder van wordt.",
         "3 december, tafel 7: gestopt bij beurt 12; de tafel werd gesloten.",
     ]
     assert heard(store, ids["Bea"], "Bea", "partijen veel", "nl") == [

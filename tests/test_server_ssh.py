@@ -134,7 +134,7 @@ def test_tell_reaches_the_other_session_only(tmp_path):
         bea = sp.signup_key(server, "Bea", bea_key, tmp_path / "bea.bytes")
         sp.lobby_line(ann, "tell bea table 5 in a minute?", rb"You tell Bea: table 5 in a minute\?")
         bea.expect(rb"Ann tells you: table 5 in a minute\?")
-        sp.lobby_line(ann, "tell Cid hello", rb"Cid is not here\.")
+        sp.lobby_line(ann, "tell Cid hello", rb"Nobody named Cid is logged in\.")
         sp.lobby_line(bea, "who", rb"2 people here: Ann and Bea in the lobby\.")
         server.stopped()  # everyone in is told, then their sessions end
         for child in (ann, bea):

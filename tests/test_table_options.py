@@ -31,10 +31,6 @@ def host_refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 @pytest.mark.parametrize(
     ("new", "host"),
     [
-        ("bots medium,grumpy", ["--players", "Ann:remote,Bot:medium,Cat:grumpy"]),
-        ("players 2 bots medium rollouts 3", ["--players", "Ann:remote,Bea:remote,Bot:medium", "--rollouts", "3"]),
-        ("bot-after 90000", ["--players", "Ann:remote,Bot:medium", "--bot-after", "90000"]),
-        ("bot-after -1", ["--players", "Ann:remote,Bot:medium", "--bot-after", "-1"]),
         ("kingdom Chapel,Nonsense", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Nonsense"]),
         ("kingdom Chapel,Chapel", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Chapel"]),
         ("kingdom Chapel,Triumph", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Triumph"]),
@@ -59,8 +55,8 @@ def test_each_refusal_of_new_is_the_sentence_host_gives(
 @pytest.mark.parametrize(
     ("words", "said"),
     [
-        ("players 7", "--players must be a whole number from 1 to 6."),
-        ("players two", "--players must be a whole number from 1 to 6."),
+        ("players 7", "players must be a whole number from 1 to 6."),
+        ("players two", "players must be a whole number from 1 to 6."),
         ("players", "players needs a value after it, for example: new players 2."),
         (
             "colour red",
@@ -68,8 +64,17 @@ def test_each_refusal_of_new_is_the_sentence_host_gives(
             "bot-after, rollouts and seed.",
         ),
         ("undo maybe", "undo takes on or off, for example: new undo off."),
-        ("bot-after soon", "--bot-after must be a number of seconds from 0 to 86400."),
-        ("rollouts 0 bots hard", "--rollouts must be a whole number from 1 to 10000."),
+        ("bot-after soon", "bot-after must be a number of seconds from 0 to 86400."),
+        ("bot-after 90000", "bot-after must be a number of seconds from 0 to 86400."),
+        ("bot-after -1", "bot-after must be a number of seconds from 0 to 86400."),
+        ("bots medium,grumpy", "grumpy is not a bot; the bots are bigmoney, random, bmu, easy, medium, hard."),
+        ("rollouts 0 bots hard", "rollouts must be a whole number from 1 to 10000."),
+        ("seed -1", "seed must be a whole number from 0 to 9223372036854775807."),
+        ("bots evil", "evil is not a bot; the bots are bigmoney, random, bmu, easy, medium, hard."),
+        (
+            "players 2 bots medium rollouts 3",
+            "rollouts bounds the hard bot's thinking, and no bot here is hard; add bots hard, or leave rollouts out.",
+        ),
         (
             "bots my.toml",
             "A strategy file cannot play at a server table; name a bot or a strategy: bigmoney, random, bmu, easy, "
@@ -78,7 +83,23 @@ def test_each_refusal_of_new_is_the_sentence_host_gives(
     ],
 )
 def test_what_only_new_refuses_is_one_sentence(words: str, said: str) -> None:
+    """The lobby's words: an option as typed there (no dashes), and bots only (no human or remote)."""
     assert refusal(words) == said
+
+
+def test_host_names_its_options_with_their_dashes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert host_refusal(capsys, "--players", "Ann:remote,Bot:medium", "--bot-after", "-1") == (
+        "--bot-after must be a number of seconds from 0 to 86400."
+    )
+    assert host_refusal(capsys, "--players", "Ann:remote,Bot:medium,Cat:grumpy") == (
+        "grumpy is not a seat kind here; use remote, human or a bot: bigmoney, random, bmu, easy, medium, hard."
+    )
+
+
+def test_a_list_is_read_with_a_space_after_each_comma_as_help_says_it() -> None:
+    assert table_options("players 2 bots medium, hard kingdom random".split()) == TableOptions(
+        people=2, bots=("medium", "hard"), kingdom="random"
+    )
 
 
 def test_the_options_are_read_with_or_without_dashes_in_english_and_dutch() -> None:

@@ -362,7 +362,8 @@ class TableRoom:
         game is under way from the start, so each first login is a return. Returns the
         seat for this session (a :class:`SessionSeat`: its typed lines count while the
         session holds it). ``quiet``: a first join before the game says nothing of itself (no
-        welcome, and the others are not told), for a table that said who sits at it already."""
+        welcome, and the others are not told), and a return is not welcomed by name, for a
+        table that said who sits at it already and a player welcomed at login (the server)."""
         name = self._name(user)
         seat = self.people[name]
         old = self.sessions.pop(name, None)
@@ -405,7 +406,7 @@ class TableRoom:
                     self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
                 if not empty:
                     self.everyone_in.set()
-            else:
+            elif not quiet:
                 seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
             return SessionSeat(self, name, seat, session)
         by_bot = 0
@@ -425,7 +426,7 @@ class TableRoom:
                 )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
-        self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only)
+        self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only, welcome=not quiet)
         return SessionSeat(self, name, seat, session)
 
     def resume(self, started: str) -> None:
@@ -487,7 +488,9 @@ class TableRoom:
         """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
         return (len(self.people[name].history), self.table.told.get(name, 0))
 
-    def catch_up(self, name: str, heard: tuple[int, int], by_bot: int = 0, ended_only: bool = False) -> None:
+    def catch_up(
+        self, name: str, heard: tuple[int, int], by_bot: int = 0, ended_only: bool = False, welcome: bool = True
+    ) -> None:
         """Tell the seat ``name``, whose new session took it during the game (or after it),
         where the game stands, each thing once: what it was told since ``heard`` (see
         :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
@@ -504,7 +507,8 @@ class TableRoom:
         then that the player may stay (:data:`STAY_LINE`). A seat-protocol program gets its
         story up to ``heard`` and the history the host kept for it (the narration in the
         program's language and verbosity) up to there, then the events since, which it
-        narrates itself, then the question as a ``decide`` message."""
+        narrates itself, then the question as a ``decide`` message. ``welcome``: the first
+        line welcomes the player back by name (else it says only whether the game goes on)."""
         seat = self.people[name]
         lang = seat.lang
         lines_heard, events_heard = heard
@@ -512,7 +516,9 @@ class TableRoom:
         if outlet is not None:
             outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
             outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
-        if self.over:
+        if not welcome:
+            seat.line(lang._(N_("The game is over.") if self.over else N_("The game goes on.")))
+        elif self.over:
             seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
         else:
             seat.line(lang.text(N_("Welcome back, {player}. The game goes on."), player=name))

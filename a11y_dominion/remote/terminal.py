@@ -476,6 +476,12 @@ class TerminalSession(PromptToolkitSSHSession):
         # first: a line at its longest takes no more characters, Ctrl+R and Ctrl+S search nothing
         return merge_key_bindings([line_bindings(MAX_LINE), kb])
 
+    def _cleared(self, interrupt: BaseException, lang: Language) -> str | None:
+        """The sentence after Ctrl+C (``interrupt``: a :class:`~..console.display.LineCleared`)
+        when it is not the game's "Line cleared. Type quit to leave the game." (None: that
+        one); the server's lobby says how to log out instead."""
+        return None
+
     async def _read(self):
         """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
         if self._ended is not None or self._gone:
@@ -497,7 +503,7 @@ class TerminalSession(PromptToolkitSSHSession):
                 if not isinstance(got, LineCleared):
                     break
                 lang = self.seat.lang if self.seat is not None else Language("en")
-                self._say(cleared_text(got, lang, leave=True))
+                self._say(self._cleared(got, lang) or cleared_text(got, lang, leave=True))
                 self._flush()  # written now, before the next prompt
             cut = isinstance(got, str) and line_was_cut(self._prompt.default_buffer, got, MAX_LINE)
         if cut and self.seat is not None:

@@ -32,6 +32,10 @@ N, R, P = 2**14, 8, 1
 SALT_BYTES = 16
 HASH_BYTES = 32
 _DUMMY_SALT = bytes(SALT_BYTES)  # of the made-up hash checked when there is no stored one
+
+MIN_PASSWORD = 10
+"""The fewest characters of a password chosen at sign-up or changed with ``account password``."""
+
 MAX_PASSWORD = 256
 """The most characters of a password; a longer one is refused before it is hashed."""
 

@@ -7,8 +7,8 @@ second; each action takes one, and an action with no token left is refused. A
 ``"ok"``, ``"tell"`` (the first one refused of a flood: say so once) or ``"drop"``, as
 :class:`~a11y_dominion.remote.protocol.Rate` does for lines. :class:`Rates` is the server's
 set, made from the operator's ``[limits]`` and ``[signup]``: connections and sign-ups by
-address, typed lines and chat by account, and failed passwords by address through the
-existing :class:`~a11y_dominion.remote.access.LoginLimiter`.
+address, typed lines and chat by account, and failed passwords by name and address, with a looser bound by address
+(:class:`PasswordTries`, two :class:`~a11y_dominion.remote.access.LoginLimiter`).
 
 Every clock is injectable (``clock()``: seconds, :func:`time.monotonic` unless given), so the
 tests run on a fake one.
@@ -16,15 +16,18 @@ tests run on a fake one.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
 
 from ..remote.access import MOST_ADDRESSES, LoginLimiter, address_key
+from ..remote.access import Verdict as PasswordVerdict
 from ..rules.decisions import Msg
 from .config import ServerConfig
+from .names import name_key
 
 Clock = Callable[[], float]
 EPSILON = 1e-9
@@ -130,6 +133,74 @@ class Limiter:
             self.told.discard(key)
 
 
+PER_NAME = 20
+"""Failed passwords of one name from one address within :data:`WINDOW` before that name's
+password tries from that address are refused."""
+
+PER_ADDRESS = 100
+"""Failed passwords of every name from one address within :data:`WINDOW` before all password
+tries from that address are refused: looser than :data:`PER_NAME`, so that the players behind
+one router (one address) do not lock each other out, yet a guesser trying many names stops."""
+
+WINDOW = 600.0
+"""Seconds a failed password counts."""
+
+
+class PasswordTries:
+    """Failed password logins of the server, counted by name and address and by address alone.
+
+    A name (by :func:`~.names.name_key`, so in any letter case) from one address may fail
+    ``per_name`` times within ``window`` seconds; then that name's password tries from that
+    address are refused until its oldest failure is ``window`` seconds old. Every address may
+    fail ``per_address`` times in all within the window, whatever the names; then all its
+    password tries are refused likewise. So another player on your address (a home router, a
+    school's network) who mistypes or guesses your password cannot lock you out, and a guesser
+    who tries many names still stops. The waits before a refusal is answered grow with the
+    name's failures as :class:`~a11y_dominion.remote.access.LoginLimiter`'s do; a right password
+    forgets its name's failures at that address, not the address's.
+
+    ``clock()``: seconds; ``sleep(seconds)``: an awaitable wait (tests give their own)."""
+
+    def __init__(
+        self,
+        per_name: int = PER_NAME,
+        per_address: int = PER_ADDRESS,
+        window: float = WINDOW,
+        clock: Clock = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        self.sleep = sleep
+        self.by_name = LoginLimiter(per_address=per_name, window=window, clock=clock, sleep=sleep)
+        # no wait of its own (its free failures are all of them): the name's waits slow a guesser
+        self.by_address = LoginLimiter(
+            per_address=per_address, window=window, free=per_address, clock=clock, sleep=sleep
+        )
+
+    @staticmethod
+    def _key(name: str, address: str) -> str:
+        return f"{name_key(name)}\n{address_key(address)}"  # (no name holds a line break)
+
+    def retry_after(self, name: str, address: str) -> tuple[float, Literal["name", "address"]]:
+        """Seconds until a password try of ``name`` from ``address`` is looked at again (0: now),
+        and which bound refuses it: ``"address"`` (every name from there) or ``"name"``."""
+        wait = self.by_address.retry_after(address)
+        if wait > 0:
+            return wait, "address"
+        return self.by_name.retry_after(self._key(name, address)), "name"
+
+    def attempt(self, name: str, address: str, check: Callable[[], bool]) -> PasswordVerdict:
+        """One password try of ``name`` from ``address``: ``check()`` (whether the password is
+        right) is called only when neither bound refuses it; a failure counts for both.
+        Counted before this returns, with nothing awaited."""
+        wait, _bound = self.retry_after(name, address)
+        if wait > 0:
+            return PasswordVerdict(False, False, self.by_name.first_delay, wait)
+        verdict = self.by_name.attempt(self._key(name, address), check)
+        if verdict.checked and not verdict.ok:
+            self.by_address.attempt(address, lambda: False)
+        return verdict
+
+
 class Rates:
     """The server's limits, from ``config`` (``[limits]`` and ``[signup]``), on ``clock``:
 
@@ -139,7 +210,7 @@ class Rates:
     - ``lines``: typed lines by account, ``lines_per_second`` a second;
     - ``chat``: chat lines by account, a burst of ``chat_lines``, then one each
       ``chat_seconds_per_line`` seconds (0: no wait);
-    - ``logins``: failed passwords by address (:class:`~a11y_dominion.remote.access.LoginLimiter`).
+    - ``logins``: failed passwords by name and address, and by address (:class:`PasswordTries`).
 
     The address methods key an address by :func:`~a11y_dominion.remote.access.address_key`
     (an IPv6 address by its /64)."""
@@ -153,7 +224,7 @@ class Rates:
         self.lines = Limiter(limits.lines_per_second, limits.lines_per_second, clock)
         seconds = limits.chat_seconds_per_line
         self.chat = Limiter(limits.chat_lines, 1 / seconds if seconds else math.inf, clock)
-        self.logins = LoginLimiter(clock=clock)
+        self.logins = PasswordTries(clock=clock)
         self.signups_an_hour = signup.per_address_per_hour
 
     def connection(self, address: str) -> Verdict:

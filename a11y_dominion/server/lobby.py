@@ -376,7 +376,7 @@ class Lobby:
             return
         found = self.find(name)
         if not found:
-            person.send(lang.text(N_("{player} is not here."), player=clean_text(name, 40)))
+            person.send(lang.text(N_("Nobody named {player} is logged in."), player=clean_text(name, 40)))
             return
         if found[0].account == person.account:
             person.send(lang._(N_("You cannot kick yourself; type quit to log out.")))
@@ -408,7 +408,7 @@ class Lobby:
             return
         found = self.find(words[0])
         if not found:
-            person.send(lang.text(N_("{player} is not here."), player=clean_text(words[0], 40)))
+            person.send(lang.text(N_("Nobody named {player} is logged in."), player=clean_text(words[0], 40)))
             return
         target = found[0]
         n = int(minutes)
@@ -524,7 +524,7 @@ class Lobby:
         if rest:
             found = self.find(rest)
             if not found:
-                person.send(lang.text(N_("{player} is not here."), player=clean_text(rest, 40)))
+                person.send(lang.text(N_("Nobody named {player} is logged in."), player=clean_text(rest, 40)))
                 return
             place = self.place_of(found[0].account)
             if place is None:
@@ -591,7 +591,7 @@ class Lobby:
             return
         found = self.find(words[0])
         if not found:
-            person.send(lang.text(N_("{player} is not here."), player=clean_text(words[0], 40)))
+            person.send(lang.text(N_("Nobody named {player} is logged in."), player=clean_text(words[0], 40)))
             return
         if not self._may_chat(person):
             return
@@ -763,8 +763,7 @@ class Lobby:
         """``account password``: asks the password the account has (when it has one), then the
         new one twice, none of them echoed; a wrong one, one too short, or two that differ
         change nothing, each said in one sentence."""
-        from .hasher import PasswordTooLong
-        from .session import MIN_PASSWORD  # (the session imports the lobby: not at import time)
+        from .hasher import MIN_PASSWORD, PasswordTooLong
 
         lang = person.lang
         session = person.session
@@ -780,7 +779,9 @@ class Lobby:
                 if not await self.hasher.verify(old, account):
                     person.send(lang._(N_("That is not your password; nothing changed.")))
                     return
-            new = await session.ask(lang._(N_("Type the new password:")), hidden=True)
+            new = await session.ask(
+                lang.text(N_("Type the new password, at least {n} characters:"), n=MIN_PASSWORD), hidden=True
+            )
             if new is None:
                 return
             if len(new) < MIN_PASSWORD:
@@ -843,8 +844,8 @@ HELP = {
     "tables": N_("tables: every table in one line: its number, Kingdom, seats taken and free, bots, started or not."),
     "new": N_(
         "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with "
-        "its value: players 2, bots medium,hard, kingdom random, events and landmarks with names, undo off, "
-        "bot-after 60, rollouts 4, seed 7; for example: new players 2 bots medium."
+        "its value: players 2; bots medium, hard; kingdom random; events and landmarks with names; undo off; "
+        "bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium, hard."
     ),
     "sit": N_("sit N: take a free seat at table N, or go back to your seat in its game."),
     "watch": N_(
@@ -928,12 +929,18 @@ def lobby_words(moderator: bool) -> list[str]:
 def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:
     """What ``help`` says in ``lang``: the commands in one line (and for a ``moderator`` the
     moderators' in another), or, for ``help COMMAND``, that command's line (a moderator's
-    command only for a ``moderator``: for anyone else, the commands)."""
+    command only for a ``moderator``); for a word that is no such command, that there is no
+    help on it, then the commands, which are the topics."""
+    unknown: list[str] = []
     if rest:
         command, _ = parse(rest)
         if command is not None and (moderator or command not in MODERATOR_COMMANDS):
             return [lang._(HELP[command])]
+        unknown = [
+            lang.text(N_("There is no help on {word}; help tells about each command below."), word=clean_text(rest, 40))
+        ]
     return [
+        *unknown,
         lang._(
             N_(
                 "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "

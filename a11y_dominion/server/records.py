@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from ..announcements.words import join_names
 from ..i18n import N_, Language
-from .ratings import NEW, PROVISIONAL_GAMES
+from .ratings import PROVISIONAL_GAMES
 from .store import PlayedGame, PlayerStats, Ranked
 
 MONTHS = (
@@ -101,8 +101,9 @@ def _day_of(stamp: str) -> date:
 
 def game_line(game: PlayedGame, account: int, today: date, lang: Language) -> str:
     """One line of ``games`` for the account numbered ``account``: when and where ``game``
-    ended, who won with how many VP and the others' scores, and, when it changed the
-    account's rating, the new rating and by how much."""
+    ended, who won with how many VP and the others' scores, and, when it rated the account,
+    its rating after the game and by how much it changed, or, after its first rated game, what
+    a rating is (:mod:`.ratings`: places among people only, 0 at first, openskill's ordinal)."""
     day = day_words(_day_of(game.ended), today, lang)
     if game.stopped is not None:
         template = STOPPED.get(game.stopped, N_("{day}, table {number}: stopped at turn {turns}."))
@@ -127,14 +128,27 @@ def game_line(game: PlayedGame, account: int, today: date, lang: Language) -> st
     if game.rated and mine is not None and mine.after is not None:
         # the change between the two ratings as they are said, so that they add up by ear
         now = round(mine.after.shown, 1)
-        change = round(now - round((mine.before or NEW).shown, 1), 1)
         rating = decimal(now, lang)
-        if change > 0:
-            said = lang.text(N_("Rated: {rating}, up {change}."), rating=rating, change=decimal(change, lang))
-        elif change < 0:
-            said = lang.text(N_("Rated: {rating}, down {change}."), rating=rating, change=decimal(-change, lang))
+        if mine.before is None:  # the first rated game: what a rating is, said once with it
+            said = lang.text(
+                N_(
+                    "Your first rating is {rating}: it counts only your places among people, not bots, and starts "
+                    "at 0, moving toward your skill as the server grows surer of it."
+                ),
+                rating=rating,
+            )
         else:
-            said = lang.text(N_("Rated: {rating}, no change."), rating=rating)
+            change = round(now - round(mine.before.shown, 1), 1)
+            if change > 0:
+                said = lang.text(
+                    N_("Your rating is {rating}, up {change}."), rating=rating, change=decimal(change, lang)
+                )
+            elif change < 0:
+                said = lang.text(
+                    N_("Your rating is {rating}, down {change}."), rating=rating, change=decimal(-change, lang)
+                )
+            else:
+                said = lang.text(N_("Your rating stays {rating}."), rating=rating)
         line = f"{line} {said}"
     return line
 

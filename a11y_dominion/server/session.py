@@ -6,13 +6,19 @@ The session reads lines with prompt_toolkit's line editor over the SSH terminal,
 sequences and control characters dropped, long lines cut, too many lines a second dropped),
 and without a terminal (``ssh -T``) plain lines. Lines come above an empty prompt.
 
+- A new name is asked its language first, in every language of the game (skipped when the
+  client sent ``A11Y_DOMINION_LANG``), so that the rest of the sign-up is in it.
 - A new name that logged in with a key is asked "Make the account Ann, logging in with this
   SSH key (its fingerprint ends in ...)? yes or no"; Enter alone asks it again.
-- A new name that logged in with a password types it again, without echo; a different one,
-  or one under :data:`MIN_PASSWORD` characters, makes no account and ends the session.
-- Then the language and verbosity (skipped when the client sent ``A11Y_DOMINION_LANG`` and
-  ``A11Y_DOMINION_VERBOSITY``), kept for the account.
-- A known account gets its kept settings (``SetEnv`` values hold for this session only).
+- A new name that logged in with a password (the login refused one under
+  :data:`~.hasher.MIN_PASSWORD` characters) types it again, without echo; a different one makes
+  no account and ends the session.
+- Then the verbosity (skipped when the client sent ``A11Y_DOMINION_VERBOSITY``); both are kept
+  for the account.
+- A known account gets its kept settings (``SetEnv`` values hold for this session only); the
+  account's sessions already in the lobby are told that it logged in again, and go on.
+- ``join`` (the SSH command ``seat-protocol``) gets the seat protocol's refusal with the ssh
+  command to log in instead (:meth:`ServerSession._no_seat_for_join`); no account is made.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import LANGUAGES, N_, Language
+from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
+from ..rules.decisions import Msg
 from .hasher import PasswordTooLong
 from .lobby import Person, lobby_words
 from .names import checked_name
@@ -28,9 +36,6 @@ from .store import Account, StoreError
 
 if TYPE_CHECKING:
     from .ssh import GameServer
-
-MIN_PASSWORD = 10
-"""The fewest characters of a password chosen at sign-up."""
 
 
 def _unshown_position(_i: int) -> int:
@@ -81,6 +86,7 @@ class ServerSession(TerminalSession):
         self.table_number: int | None = None  # the table whose seat the session holds
         self.watching: Any = None  # the WatchSeat (.watch) typed lines go to while watching a game
         self.address = "?"  # the address it connected from (a reload of server.toml may ban it)
+        self.account: int | None = None  # the account's number, once logged in
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
         """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat's lines
@@ -120,11 +126,26 @@ class ServerSession(TerminalSession):
         self._in_context(self._new_prompt)
         self.changed()
 
-    def goodbye(self, sentence: str) -> None:
-        """Say ``sentence`` (an English template) in the player's language and end the session."""
+    def goodbye(self, sentence: str, **fields: object) -> None:
+        """Say ``sentence`` (an English template, filled with ``fields``) in the player's
+        language and end the session."""
         lang = self.seat.lang if self.seat is not None else Language("en")
-        self.say(lang._(sentence))
+        self.say(lang.text(sentence, **fields))
         self.exit(0)
+
+    def _cleared(self, interrupt: BaseException, lang: Language) -> str | None:
+        """After Ctrl+C in the lobby or while watching, what quit does there; at a table's seat,
+        the game's sentence (None)."""
+        if self.held is not None:
+            return None
+        had_text = getattr(interrupt, "had_text", True)
+        if self.watching is not None:
+            if had_text:
+                return lang._(N_("Line cleared. Type leave to stop watching."))
+            return lang._(N_("Nothing to clear. Type leave to stop watching."))
+        if had_text:
+            return lang._(N_("Line cleared. Type quit to log out."))
+        return lang._(N_("Nothing to clear. Type quit to log out."))
 
     def say(self, text: str) -> None:
         """One line to the player."""
@@ -152,6 +173,10 @@ class ServerSession(TerminalSession):
     async def _play(self, _session: Any) -> None:
         """Sign up when the name is new, then the lobby until the player quits or goes."""
         process = self.process
+        if self.command == PROTOCOL_COMMAND and process.subsystem is None:
+            self._no_seat_for_join()
+            self._ended = 1
+            return
         if self.command not in KNOWN_COMMANDS or process.subsystem is not None:
             self._raw("This server runs only the game; log in without a command.\n")
             self._ended = 1
@@ -167,6 +192,35 @@ class ServerSession(TerminalSession):
             await self._admitted(user, account, signup, address, env)
         finally:
             self.server.sessions.discard(self)
+
+    def _no_seat_for_join(self) -> None:
+        """Answer ``join`` (the SSH command :data:`~a11y_dominion.remote.protocol.COMMAND`) in the
+        seat protocol: ``hello``, then the ``error`` ``seat-taken`` (the one a host gives when
+        ``join`` cannot have the seat: the program says its sentence and ends with exit code 2),
+        whose sentence says to log in with ssh, with the port and name that reached the server.
+        ``join`` does not play at a server yet; no account is made or logged in here."""
+        from ..remote.protocol import PROTOCOL_VERSION, encode, msg_data
+
+        process = self.process
+        account: Account | None = process.get_extra_info("account")
+        name = account.name if account is not None else str(process.get_extra_info("username") or "")
+        local = process.get_extra_info("sockname") or ("", 0)
+        host, port = str(local[0]), int(local[1])
+        said = Msg(
+            "This is a game server, where join cannot play yet; log in with ssh to play here: "
+            "ssh -p {port} {player}@{host}.",
+            port=port,
+            player=name,
+            host=f"[{host}]" if ":" in host else host,
+        )
+        for message in (
+            {"type": "hello", "protocol": PROTOCOL_VERSION, "seat": name, "players": [], "people": []},
+            {"type": "error", "error": "seat-taken", "message": msg_data(said), "text": str(said)},
+        ):
+            try:
+                process.stdout.write(encode(message))
+            except Exception:  # noqa: BLE001 - the client went meanwhile
+                return
 
     async def _admitted(self, user: str, account: Account | None, signup: Any, address: str, env: Any) -> None:
         """Past the login: the sign-up of a new name, then the lobby."""
@@ -211,7 +265,18 @@ class ServerSession(TerminalSession):
         seat.shown_name, seat.lang = account.name, person.lang
         seat.moderator = self.server.config.is_moderator(account.name)
         self.name = account.name
+        self.account = account.id
         lobby = self.server.lobby
+        for other in lobby.everyone():  # another session of the account goes on, and is told
+            if other.account == account.id:
+                other.send(
+                    other.lang._(
+                        N_(
+                            "Your account just logged in again elsewhere, and this session goes on; if that was not "
+                            "you, change your password with account password."
+                        )
+                    )
+                )
         lobby.enter(person)
         try:
             await self._lobby(person, welcome)
@@ -350,10 +415,17 @@ class ServerSession(TerminalSession):
         from ..remote.seat import language_of
 
         server = self.server
-        lang = Language(language_of(str(env.get("A11Y_DOMINION_LANG", ""))) or "en")
         say = self.say
         name = checked_name(user)  # (the login checked it already)
         method, secret = signup
+        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
+        if code is None:
+            code = await self._language()
+            if code is None:
+                return None
+        lang = Language(code)
+        if self.seat is not None:
+            self.seat.lang = lang
         say(
             lang.text(
                 N_("Welcome to {server}. There is no account named {player} yet."),
@@ -380,10 +452,7 @@ class ServerSession(TerminalSession):
                 return None
             key = (bytes(secret.public_data), fingerprint)
         else:
-            typed = str(secret)
-            if len(typed) < MIN_PASSWORD:
-                say(lang.text(N_("That password is too easy to guess: use at least {n} characters."), n=MIN_PASSWORD))
-                return None
+            typed = str(secret)  # (the login refused one too short)
             again = await self.ask(
                 lang.text(
                     N_("Make the account {player} with the password you just typed? Type it again to be sure:"),
@@ -404,9 +473,10 @@ class ServerSession(TerminalSession):
         if server.rates.signup(address) != "ok":
             say(lang.msg(server.rates.signup_refusal()))
             return None
-        settings = await self._settings(lang, env)
-        if settings is None:
+        verbosity = await self._verbosity(lang, env)
+        if verbosity is None:
             return None
+        settings = {"language": code, "verbosity": verbosity}
         try:
             account = await server.store.add_account(name, password=password, key=key)
         except StoreError as e:
@@ -417,34 +487,38 @@ class ServerSession(TerminalSession):
         found = await server.store.account_by_id(account.id)
         return found or account
 
-    async def _settings(self, lang: Language, env: Any) -> dict[str, Any] | None:
-        """The language and verbosity of a new account: from ``SetEnv`` or asked."""
-        from ..remote.seat import VERBOSITIES, language_of, verbosity_of
+    async def _language(self) -> str | None:
+        """The language of a new account, asked in every language of the game (Enter: English);
+        its code, or None when the session ended."""
+        from ..remote.seat import language_of
 
-        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
-        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
-        while code is None:
+        while True:
             names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES[lang.code]}.")
+            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES['en']}.")
             if got is None:
                 return None
-            code = lang.code if not got else language_of(got)
-            if code is None:
-                self.say("Type 1 or 2. / Typ 1 of 2.")
-        chosen = Language(code)
+            code = "en" if not got else language_of(got)
+            if code is not None:
+                return code
+            self.say("Type 1 or 2. / Typ 1 of 2.")
+
+    async def _verbosity(self, lang: Language, env: Any) -> str | None:
+        """The verbosity of a new account: from ``SetEnv`` or asked in ``lang``; None when the
+        session ended."""
+        from ..remote.seat import VERBOSITIES, verbosity_of
+
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
         while verbosity is None:
-            words = ", ".join(f"{i} {chosen._(v)}" for i, v in enumerate(VERBOSITIES, 1))
+            words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
             got = await self.ask(
-                chosen.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
+                lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
             )
             if got is None:
                 return None
-            verbosity = "normal" if not got else verbosity_of(got, chosen)
+            verbosity = "normal" if not got else verbosity_of(got, lang)
             if verbosity is None:
-                self.say(chosen._(N_("Type 1, 2 or 3.")))
-        if self.seat is not None:
-            self.seat.lang = chosen
-        return {"language": code, "verbosity": verbosity}
+                self.say(lang._(N_("Type 1, 2 or 3.")))
+        return verbosity
 
 
 async def serve_session(server: GameServer, process: Any) -> None:

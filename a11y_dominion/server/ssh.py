@@ -6,16 +6,25 @@ database, the password hasher, the rates, the lobby); :class:`Login` is asyncssh
 object of one connection, whose callbacks decide who may log in:
 
 - a connection from an address that made too many lately is closed at once, with no words;
-- a banned address, a banned name (in the operator's file or the database's bans) and a
-  full server are refused at ``begin_auth`` with one sentence as the SSH banner, and every
-  authentication then fails;
+- a banned address, a name no account can have (:func:`~.names.name_refusal`: the name
+  rule in one sentence), a banned name (in the operator's file or the database's bans), a
+  full server and a new name while sign-up is closed are refused at ``begin_auth`` with one
+  sentence as the SSH banner, and the connection ends, so that no password is asked and no
+  failed login is counted;
+- every banner is said in English, then in Dutch, as the player's language is not known yet;
 - a known name logs in with one of its keys or its password (scrypt, off the event loop,
-  limited by address as ``host``'s logins are:
-  :class:`~a11y_dominion.remote.access.LoginLimiter`); a wrong password gets the banner
-  "Wrong user name or password. ..." whether the name exists or not;
-- an unknown name that may be an account's, while the operator's file keeps sign-up open
-  with that method, is let in with the key or password it offered, and the session asks
-  whether to make the account (:mod:`.session`).
+  limited by name and address, and more loosely by address: :class:`~.limits.PasswordTries`);
+  a wrong password gets the banner "Wrong user name or password. ..." whether the name
+  exists or not;
+- an unknown name that may be an account's, while the operator's file keeps sign-up open,
+  hears how to make its account before the password is asked; it is let in with the key
+  or the password it offered (at least :data:`~.hasher.MIN_PASSWORD` characters, else the
+  rule is said and ssh asks again), and the session asks whether to make the account
+  (:mod:`.session`).
+
+The SSH library checks the user name (SASLprep) before any of this: a name with a character
+it refuses, such as an emoji or an escape character, is disconnected with the library's own
+English sentence, which the server can neither see first nor change.
 
 What a connection learnt is handed to its session through asyncssh's extra information:
 ``account`` (an :class:`~.store.Account`) or ``signup`` (``("key", SSHKey)`` or
@@ -33,11 +42,11 @@ from pathlib import Path
 from typing import Any
 
 from ..files import write_atomic
-from ..i18n import N_, Language
+from ..i18n import LANGUAGES, N_, Language
 from ..remote.access import host_key, ssh_server_options
 from ..rules.decisions import Msg
 from .config import ServerConfig
-from .hasher import Hasher, PasswordTooLong, needs_rehash
+from .hasher import MIN_PASSWORD, Hasher, PasswordTooLong, needs_rehash
 from .limits import Rates
 from .lobby import Lobby
 from .names import name_key, name_refusal
@@ -48,12 +57,13 @@ MAX_LINE = 1000
 """Characters of a typed line that are read; the rest is cut off."""
 
 
-def wait_words(seconds: float, lang: Language) -> str:
-    """A wait of ``seconds`` (rounded up) in ``lang``: seconds under a minute, else whole minutes."""
+def wait_msg(seconds: float) -> Msg:
+    """A wait of ``seconds`` (rounded up), to be said in any language: seconds under a minute,
+    else whole minutes."""
     whole = math.ceil(seconds)
     if whole < 60:
-        return lang.text(N_("{n} {n:second|seconds}"), n=whole)
-    return lang.text(N_("{n} {n:minute|minutes}"), n=math.ceil(whole / 60))
+        return Msg("{n} {n:second|seconds}", n=whole)
+    return Msg("{n} {n:minute|minutes}", n=math.ceil(whole / 60))
 
 
 class GameServer:
@@ -85,9 +95,21 @@ class GameServer:
         self.log = logging.getLogger("a11y_dominion.server")
 
     def goodbye(self) -> None:
-        """The server stops: every session is told so in its language, then ends."""
+        """The server stops: every session is told so in its language, then ends; a player whose
+        started game is kept hears how to go back to it after the restart."""
         for session in list(self.sessions):
-            session.goodbye(N_("The server stops; goodbye."))
+            account = getattr(session, "account", None)
+            table = self.tables.of(account) if account is not None else None
+            if table is not None and table.playing:
+                session.goodbye(
+                    N_(
+                        "The server stops; your game at table {number} is kept: after the restart, log in and "
+                        "type sit {number}."
+                    ),
+                    number=table.number,
+                )
+            else:
+                session.goodbye(N_("The server stops; goodbye."))
 
     def reload(self) -> Msg:
         """Read ``server.toml`` again (SIGHUP on POSIX, or a moderator's ``reload``) and use
@@ -144,11 +166,11 @@ class GameServer:
 
     def note(self, template: str, **fields: object) -> None:
         """One line of the server's own (``template``, an English template marked with N_,
-        filled with ``fields``) printed on its output and written to its log: a login, a
+        filled with ``fields``) printed on its output and written to its log (INFO): a login, a
         sign-up, a logout."""
         text = self.lang.text(template, **fields)
         print(text, flush=True)
-        self.log.warning("%s", text)
+        self.log.info("%s", text)
 
     def fault(self, name: str, error: BaseException) -> None:
         """A session of ``name`` failed inside the server: logged, the server goes on."""
@@ -180,22 +202,40 @@ class GameServer:
                 continue
         return False
 
-    def wrong_password(self) -> str:
+    def wrong_password(self) -> Msg:
         """The banner of a refused password, the same whether the name has an account or not."""
-        return self.lang._(
-            N_(
-                "Wrong user name or password. Log in with your account's name as the user and its password, "
-                "or with its SSH key."
-            )
+        return Msg(
+            "Wrong user name or password. Log in with your account's name as the user and its password, "
+            "or with its SSH key."
         )
 
-    def full(self) -> str:
+    def full(self) -> Msg:
         """The banner of a connection past ``max_sessions``."""
         most = self.config.server.max_sessions
-        return self.lang.text(
-            N_("The server is full: {n:1 person is|{n} people are} connected, its most. Try again in a few minutes."),
+        return Msg(
+            "The server is full: {n:1 person is|{n} people are} connected, its most. Try again in a few minutes.",
             n=most,
         )
+
+    def new_name(self, name: str) -> Msg:
+        """The banner of a name that has no account yet, while sign-up is open: how the login
+        makes one (by the methods the operator's file allows), said before the password is
+        asked."""
+        methods = self.config.signup.methods
+        if "key" in methods and "password" in methods:
+            return Msg(
+                "There is no account named {player} yet: log in with your SSH key to make it, or type a new "
+                "password of at least {n} characters.",
+                player=name,
+                n=MIN_PASSWORD,
+            )
+        if "password" in methods:
+            return Msg(
+                "There is no account named {player} yet: type a new password of at least {n} characters to make it.",
+                player=name,
+                n=MIN_PASSWORD,
+            )
+        return Msg("There is no account named {player} yet: log in with your SSH key to make it.", player=name)
 
     def signup_open(self, method: str) -> bool:
         """Whether an unknown name may make an account by ``method`` (``"key"``, ``"password"``)."""
@@ -270,7 +310,7 @@ class Login(asyncssh.SSHServer):
         self.server = server
         self.conn: Any = None
         self.address = "?"
-        self.refusal: str | None = None  # the banner every authentication is refused with
+        self.refusal: Msg | None = None  # the banner every authentication is refused with
         self.counted = False
         self.account: Account | None = None
 
@@ -295,39 +335,55 @@ class Login(asyncssh.SSHServer):
             self.server.connections -= 1
             self.counted = False
 
-    def _banner(self, text: str) -> None:
+    def _banner(self, said: Msg) -> None:
+        """Send ``said`` as the SSH banner in every language of the game, one line each: the
+        player's language is not known before the login."""
+        lines = dict.fromkeys(Language(code).msg(said) for code in LANGUAGES)
         try:
-            self.conn.send_auth_banner(text + "\r\n")
+            self.conn.send_auth_banner("".join(line + "\r\n" for line in lines))
         except Exception:  # noqa: BLE001 - the client went, or logged in meanwhile
             pass
 
+    def _refuse(self) -> None:
+        """End the connection after its banner, so that the client asks for no password: an
+        empty list of ways to log in would not do, as OpenSSH then tries every way it has."""
+        try:
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "")
+        except Exception:  # noqa: BLE001 - the client went meanwhile
+            pass
+
     async def begin_auth(self, username: str) -> bool:
-        """Refuse a banned address or name and a full server with a banner; look the name up."""
+        """Refuse a banned address, a name no account can have, a banned name and a full
+        server with a banner (then no way to log in is offered, so the client asks for no
+        password and counts no failure); look the name up, and tell a new name how to make
+        its account before the password is asked."""
         server = self.server
-        lang = server.lang
         if self.refusal is None and await server.banned_address(self.address):
-            self.refusal = lang._(N_("Your address is banned from this server."))
+            self.refusal = Msg("Your address is banned from this server.")
+        if self.refusal is None:
+            self.account = await server.store.account(username)
+            if self.account is None:
+                self.refusal = name_refusal(username)
         if self.refusal is None and await server.banned_name(username):
-            self.refusal = lang.text(N_("The name {player} is banned on this server."), player=username[:40])
+            self.refusal = Msg("The name {player} is banned on this server.", player=username[:40])
+        if self.refusal is None and self.account is not None and self.account.disabled:
+            self.refusal = Msg("The name {player} is banned on this server.", player=self.account.name)
+        if self.refusal is None and self.account is None and not server.config.signup.open:
+            self.refusal = Msg(
+                "This server makes no new accounts; ask its operator for one, or log in with an account you have."
+            )
         if self.refusal is not None:
             self._banner(self.refusal)
-            return True
-        self.account = await server.store.account(username)
-        if self.account is not None and self.account.disabled:
-            self.refusal = lang.text(N_("The name {player} is banned on this server."), player=self.account.name)
-            self._banner(self.refusal)
-        elif self.account is None and name_refusal(username) is None and not server.config.signup.open:
-            self.refusal = lang._(
-                N_("This server makes no new accounts; ask its operator for one, or log in with an account you have.")
-            )
-            self._banner(self.refusal)
+            self._refuse()
+        elif self.account is None:
+            self._banner(server.new_name(username))
         return True
 
     def public_key_auth_supported(self) -> bool:
-        return True
+        return self.refusal is None
 
     def password_auth_supported(self) -> bool:
-        return True
+        return self.refusal is None
 
     async def validate_public_key(self, username: str, key: Any) -> bool:
         """A known account's key, or an unknown name's key offered for a sign-up."""
@@ -340,29 +396,39 @@ class Login(asyncssh.SSHServer):
                 self.conn.set_extra_info(account=self.account)
                 return True
             return False
-        if name_refusal(username) is None and server.signup_open("key"):
+        if server.signup_open("key"):
             self.conn.set_extra_info(signup=("key", key))
             return True
         return False
 
     async def validate_password(self, username: str, password: str) -> bool:
-        """A known account's password (checked off the event loop, limited by address), or a
-        password offered for a sign-up; a refusal is said in the banner, after the wait of
-        the address's failures."""
+        """A known account's password (checked off the event loop, limited by name and address
+        and by address: :class:`~.limits.PasswordTries`), or a password offered for a sign-up
+        (at least :data:`~.hasher.MIN_PASSWORD` characters, else refused with the rule and not
+        counted as a failure); a refusal is said in the banner, after the wait of the failures."""
         if self.refusal is not None:
             return False
         server = self.server
-        limiter = server.rates.logins
-        wait = limiter.retry_after(self.address)
+        tries = server.rates.logins
+        wait, bound = tries.retry_after(username, self.address)
         if wait > 0:
-            self._banner(
-                server.lang.text(
-                    N_("Too many failed logins from your address; try again in {wait}."),
-                    wait=wait_words(wait, server.lang),
+            words = wait_msg(wait)
+            if bound == "address":
+                self._banner(Msg("Too many failed logins from your address; try again in {wait}.", wait=words))
+            else:
+                name = self.account.name if self.account is not None else username
+                self._banner(
+                    Msg(
+                        "Too many failed logins as {player} from your address; try again in {wait}.",
+                        player=name,
+                        wait=words,
+                    )
                 )
-            )
             return False
-        if self.account is None and name_refusal(username) is None and server.signup_open("password"):
+        if self.account is None and server.signup_open("password"):
+            if len(password) < MIN_PASSWORD:
+                self._banner(Msg("That password is too easy to guess: use at least {n} characters.", n=MIN_PASSWORD))
+                return False
             self.conn.set_extra_info(signup=("password", password))
             return True
         stored = self.account.password if self.account is not None else None
@@ -370,7 +436,7 @@ class Login(asyncssh.SSHServer):
             right = await server.hasher.verify(password, stored)
         except PasswordTooLong:
             right = False
-        verdict = limiter.attempt(self.address, lambda: right)
+        verdict = tries.attempt(username, self.address, lambda: right)
         if verdict.ok and self.account is not None:
             if stored is not None and needs_rehash(stored):  # stored with older parameters: new ones now
                 await server.store.set_password(self.account.id, await server.hasher.hash(password))
@@ -378,7 +444,7 @@ class Login(asyncssh.SSHServer):
             return True
         self._banner(server.wrong_password())
         await server.store.logged_in(self.account.id if self.account else None, self.address, False)
-        await limiter.sleep(verdict.delay)
+        await tries.sleep(verdict.delay)
         return False
 
 
@@ -420,7 +486,8 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         return EXIT_CANNOT_START
     from ..librarylog import keep_library_messages_off_screen
 
-    keep_library_messages_off_screen(folder / SERVER_LOG)  # (else Python prints the warnings a second time)
+    # (else Python prints the warnings a second time); the server's own INFO lines go there too
+    keep_library_messages_off_screen(folder / SERVER_LOG, own="a11y_dominion.server")
     import filelock
 
     lock = filelock.FileLock(str(folder / "server.lock"), timeout=0, thread_local=False)

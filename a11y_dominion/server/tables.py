@@ -914,6 +914,7 @@ class Tables:
                     }
                 },
                 folder=self.games,
+                history=False,  # the server's games are in its database, not the operator's own history
             )
             room.table.autosave = save
             table.save = save
@@ -1099,7 +1100,9 @@ class Tables:
                 await store.table_state(row.id, "closed")
                 line = self.lang.text(N_("Table {number} could not be brought back and is closed."), number=row.number)
             said.append(line)
-            log.warning("%s", line)
+            back = self.tables.get(row.number)
+            # a table that goes on is what a restart does; one that closed is the operator's to see
+            (log.info if back is not None and back.playing else log.warning)("%s", line)
         return said
 
     async def _restore(self, store: RestoreStore, row: TableRow, expires_days: int | None, now: float | None) -> str:
@@ -1182,7 +1185,7 @@ class Tables:
         room.table.replace_game(room.table.game)  # people hear the game from here on; bots learn it from its start
         room.recall_story()  # and each person's history holds what they heard before
         try:
-            save = Autosave.reopen(saved, humans=[s.name for s in people])
+            save = Autosave.reopen(saved, humans=[s.name for s in people], history=False)
         except (OSError, RecordError) as e:
             log.warning("table %d is not saved from now on: %s", number, e)
         else:

@@ -1,0 +1,87 @@
+"""Logins to the server with the real OpenSSH client as a new user meets them: a name no
+account can have gets the name rule and no password question; a new name hears the password
+rule before the password is asked, and a password too short is asked again; a Dutch player's
+sign-up asks the language first and says the rest in Dutch."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+
+import pexpect
+import pytest
+
+import serverplay as sp
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client ssh and asyncssh",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("user", "english", "dutch"),
+    [
+        ("a", rb"The name a is too short: a name has 2 to 20 characters\.", rb"De naam a is te kort"),
+        (
+            "Ann,Bram",
+            rb"The name Ann,Bram holds a comma or a colon, which a name cannot have\.",
+            rb"De naam Ann,Bram bevat een komma of een dubbele punt",
+        ),
+        ("A" * 30, rb"The name A{30} is too long: a name has 2 to 20 characters\.", rb"De naam A{30} is te lang"),
+    ],
+)
+def test_a_name_no_account_can_have_gets_the_name_rule_and_no_password_question(tmp_path, user, english, dutch):
+    with sp.served(tmp_path) as server:
+        child = sp.login(server, user, tmp_path / "name.bytes")
+        child.expect(english)
+        child.expect(dutch)
+        child.expect(pexpect.EOF)
+        sp.close(child)
+        server.stopped()
+    said = (tmp_path / "name.bytes").read_bytes()
+    assert b"assword:" not in said and b"Wrong user name or password" not in said
+
+
+def test_a_new_name_hears_the_password_rule_first_and_a_short_one_is_asked_again(tmp_path):
+    with sp.served(tmp_path) as server:
+        child = sp.login(server, "Bram", tmp_path / "bram.bytes")
+        child.expect(
+            rb"There is no account named Bram yet: log in with your SSH key to make it, or type a new password of "
+            rb"at least 10 characters\."
+        )
+        child.expect(rb"assword:")
+        child.sendline(b"geheim123")
+        child.expect(rb"That password is too easy to guess: use at least 10 characters\.")
+        child.expect(rb"assword:")  # asked again, the connection still open
+        child.sendline(b"geheim12345")
+        child.expect(rb"Type it again to be sure:")
+        child.sendline(b"geheim12345")
+        child.expect(rb"The account Bram is made\. Welcome, Bram\.")
+        sp.close(child)
+        server.stopped()
+    said = (tmp_path / "bram.bytes").read_bytes()
+    assert b"Connection to" not in said and said.count(b"assword:") == 2
+
+
+def test_a_dutch_sign_up_asks_the_language_first_then_speaks_dutch(tmp_path):
+    key = sp.make_key(tmp_path, "bram")
+    with sp.served(tmp_path) as server:
+        child = sp.login(server, "Bram", tmp_path / "bram.bytes", key=key, options=[])  # no language sent
+        child.expect(rb"Choose your language / Kies je taal: 1 English, 2 Nederlands\. Enter: English\.")
+        child.sendline(b"2")
+        child.expect(rb"Welkom bij Dominion\. Er is nog geen account met de naam Bram\.")
+        child.expect(rb"Het account Bram maken")
+        child.sendline(b"ja")
+        child.expect(rb"Hoeveel moet het spel zeggen\?")
+        child.sendline(b"")
+        child.expect(rb"Typ help voor de commando's van de lobby\.")
+        sp.close(child)
+        server.stopped()
+    said = (tmp_path / "bram.bytes").read_bytes()
+    after = said[said.index(b"Kies je taal") :]
+    assert b"Make the account" not in after and b"Welcome" not in after
