@@ -147,6 +147,11 @@ class Figures:
     silent: int = 0  # answers after which their seat typed again before the other person heard a line
     lost: int = 0
     lag: list = field(default_factory=list)  # the load generator's ticker lateness, ms
+    typed: int = 0  # answers typed so far
+    tables: int = 0  # tables played
+    started: int = 0  # tables whose game started
+    server: object = None  # the server's psutil.Process
+    at_start: tuple = ()  # (the server's processor seconds, answers typed) when the last table started
 
 
 async def connect(port: int, name: str, table: int) -> Seat:
@@ -177,6 +182,7 @@ async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str) -> 
     mark = len(other.lines)
     seat.send(move)
     seat.answers += 1
+    figures.typed += 1
     sent = seat.answers
     deadline = start + LOST_AFTER
     while len(other.lines) <= mark:
@@ -256,6 +262,12 @@ async def one_table(figures: Figures, port: int, k: int, seed: int, delay: float
     await second.wait_for(r"The table is full; the game starts\.")
     for seat in (first, second):
         await seat.wait_for(rf"Table {number} starts with 4 players")
+    figures.started += 1
+    if figures.started == figures.tables and figures.server is not None:
+        try:
+            figures.at_start = (sum(figures.server.cpu_times()[:2]), figures.typed)  # type: ignore[attr-defined]
+        except psutil.Error:
+            pass
     rng = random.Random(seed)
     await asyncio.gather(
         play(figures, first, second, pace, random.Random(rng.random())),
@@ -351,6 +363,7 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
     stop = asyncio.Event()
     peaks: dict = {}
     figures = Figures()
+    end_cpu = 0.0
     try:
         while not ready.exists():
             if server.poll() is not None:
@@ -358,7 +371,8 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
                 return 1
             await asyncio.sleep(0.05)
         port = json.loads(ready.read_text())["port"]
-        watcher = asyncio.ensure_future(memory(psutil.Process(server.pid), peaks, stop))
+        figures.server, figures.tables = psutil.Process(server.pid), args.tables
+        watcher = asyncio.ensure_future(memory(figures.server, peaks, stop))
         lag = asyncio.ensure_future(ticker(figures, stop))
         rng = random.Random(args.seed)
         order = list(range(args.tables))
@@ -373,6 +387,10 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
             return_exceptions=True,
         )
         took = time.monotonic() - began
+        try:
+            end_cpu = sum(figures.server.cpu_times()[:2])
+        except psutil.Error:
+            end_cpu = peaks.get("cpu_main", 0.0)
         stop.set()
         await asyncio.gather(watcher, lag)
     finally:
@@ -419,8 +437,14 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
         f"(main process {peaks.get('main', 0) / mib:.0f} MiB, "
         f"{peaks.get('processes', 1) - 1} child processes (bot workers and their starter) "
         f"{peaks.get('workers', 0) / mib:.0f} MiB); "
-        f"processor time: main {peaks.get('cpu_main', 0.0):.0f} s, children {cpu_workers:.0f} s"
+        f"processor time: main {end_cpu:.1f} s, children {cpu_workers:.1f} s"
     )
+    if figures.at_start and figures.typed > figures.at_start[1]:
+        cpu, typed = end_cpu - figures.at_start[0], figures.typed - figures.at_start[1]
+        print(
+            f"main process's processor time once every table had started: {cpu:.1f} s for {typed} typed answers, "
+            f"{1000 * cpu / typed:.1f} ms an answer (with its bots' answers and every line it brought)"
+        )
     low_f, high_f = wilson(finished, args.tables)
     print(
         f"games finished: {finished} of {args.tables} started "

@@ -134,6 +134,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self._ended: int | None = None  # the exit status, once the host ends the session
         self._gone = False
         self._prompt_drawn = False  # without a terminal: "Ann> " was written last
+        self._prompt_shown = False  # the line editor's last drawing had a prompt
         self.stdout = _Channel(self)  # prompt_toolkit's output goes to the channel
         self._joined = False  # the first question is answered: typed lines go to the seat's history
 
@@ -297,6 +298,9 @@ class TerminalSession(PromptToolkitSSHSession):
                 self._plain_prompt()
             return
         try:
+            if self._blank(app):  # erasing the line editor and drawing it again would write nothing
+                self._write_pending()
+                return
             if app.renderer.last_rendered_screen is not None:  # the prompt's line is showing
                 app.renderer.erase()
             self._write_pending()
@@ -327,11 +331,32 @@ class TerminalSession(PromptToolkitSSHSession):
         """ "Ann> " while an answer is awaited; empty otherwise (prompt_toolkit's formatted text:
         in a colour of its own, the default one, so the line editor writes its last space as a
         space, not as a cursor move)."""
-        if self._pending:
-            return []  # lines are about to be printed above: the prompt comes after them, once
+        # lines are about to be printed above: the prompt comes after them, once
+        text = [] if self._pending else self._asked()
+        self._prompt_shown = bool(text)
+        return text
+
+    def _asked(self) -> list:
+        """The prompt when no line is pending: "Ann> " while an answer is awaited, else empty."""
         if self.seat is not None and (self.asking or (self.held is not None and self.seat.awaiting)):
             return [("fg:ansidefault", f"{self.seat.shown_name}> ")]
         return []
+
+    def _blank(self, app) -> bool:
+        """Whether the line editor of ``app`` (running) shows plain lines and nothing on its line, and
+        would show nothing there after the pending lines: no prompt at its last drawing nor
+        now, nothing typed, no drawing to come. The lines are then written as they are: erasing
+        the line and drawing it again would cost a drawing (a whole screen of cells) and write
+        nothing. (The next drawing compares with that empty one, and writes what a drawing
+        from scratch would.)"""
+        return (
+            not self.rich
+            and not self._prompt_shown
+            and not app.invalidated
+            and app.renderer.last_rendered_screen is not None
+            and not app.current_buffer.text
+            and not self._asked()
+        )
 
     def _too_fast(self) -> None:
         if self.seat is not None:
@@ -373,8 +398,20 @@ class TerminalSession(PromptToolkitSSHSession):
         from ..console.display import line_only_output
 
         if not self.rich:
-            return line_only_output(self.stdout, self._get_size)
+            return line_only_output(self.stdout, self._get_size, self._columns)
         return Vt100_Output(self.stdout, self._get_size, term=self._chan.get_terminal_type(), enable_cpr=False)
+
+    def _columns(self) -> int:
+        """The width the plain line editor is told at a drawing: as wide as the prompt and the
+        line typed need (:func:`~a11y_dominion.console.display.line_columns`), no wider, as a
+        drawing costs a step for every column."""
+        from prompt_toolkit.application.current import get_app_or_none
+
+        from ..console.display import line_columns
+
+        app = get_app_or_none()
+        prompt = f"{self.seat.shown_name}> " if self.seat is not None else ""
+        return line_columns(prompt, app.current_buffer.text if app is not None else "")
 
     def _use_output(self, rich: bool) -> None:
         """Plain or rich output from now on (rich needs a terminal)."""
@@ -430,6 +467,14 @@ class TerminalSession(PromptToolkitSSHSession):
             input=self._input,
             erase_when_done=False,
         )
+        app = self._prompt.app
+        # drawn again at the loop's next turn: by default prompt_toolkit puts a drawing off while
+        # the loop has other work, up to 10 ms, asking the loop again at every turn, which with
+        # many sessions of one process keeps it spinning
+        app.max_render_postpone_time = None
+        # no polling of the terminal's size: SSH tells a new size (terminal_size_changed), and
+        # the plain line editor's width follows the typed line (_columns), not the terminal
+        app.terminal_size_polling_interval = None
         from ..console.display import draw_prompt_once
 
         draw_prompt_once(self._prompt.app.renderer)  # "Ann> " once, not again when a line is accepted
