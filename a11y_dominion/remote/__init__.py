@@ -46,15 +46,42 @@ player at a terminal: line editing, output, cleaned input), :mod:`.local`
 from __future__ import annotations
 
 import warnings
+from typing import TYPE_CHECKING, Any
 
 # asyncssh, loaded when a host serves or a player joins, touches DSA names its cryptography backend
 # warns about on standard error; no DSA key is used here, and a player or host reads nothing but
 # the game's own sentences (the filter is set once, here, before any part of remote loads asyncssh)
 warnings.filterwarnings("ignore", message="DSA is deprecated")
 
-from .access import host_key, write_seats_file  # noqa: E402
-from .host import GameHost, empty_seats_line  # noqa: E402
-from .seat import MAX_LINE, RemoteSeat, clean, typed_line  # noqa: E402
+if TYPE_CHECKING:
+    from .access import host_key, write_seats_file
+    from .host import GameHost, empty_seats_line
+    from .seat import MAX_LINE, RemoteSeat, clean, typed_line
+
+# where each name of the package is: its module is imported when the name is first asked for, so
+# that importing one light module of the package (the seat protocol's names, which the console
+# core reads) does not import the host, its seats and their console with it
+_WHERE = {
+    "GameHost": "host",
+    "MAX_LINE": "seat",
+    "RemoteSeat": "seat",
+    "clean": "seat",
+    "empty_seats_line": "host",
+    "host_key": "access",
+    "typed_line": "seat",
+    "write_seats_file": "access",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's name ``name`` from its module (:data:`_WHERE`); AttributeError for
+    any other name (a submodule is then imported as usual)."""
+    import importlib
+
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+
 
 __all__ = [
     "GameHost",

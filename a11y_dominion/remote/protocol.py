@@ -635,6 +635,54 @@ def session_for(host, process):
     return terminal_session(host, process)
 
 
+class OpenSeat:
+    """A seat taken by a seat-protocol session (:func:`open_seat`): the table's ``seat``,
+    the ``outlet`` its messages go through and the ``held`` seat of the session."""
+
+    def __init__(self, seat: Any, outlet: ProtocolOutlet, held: Any) -> None:
+        self.seat = seat
+        self.outlet = outlet
+        self.held = held
+
+
+def open_seat(
+    host, user: str, session: Any, write: Callable[[str], None], language: Any = None, verbosity: Any = None
+) -> OpenSeat | None:
+    """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``write``
+    (JSON lines), admit the player and take the seat. ``language`` (en or nl) and
+    ``verbosity`` (terse, normal or verbose) are the player's, as their program tells them;
+    anything else is left out. Returns the seat taken, or None when the host refuses it
+    (its ``seat-taken`` error written). Shared by :func:`protocol_session` and
+    :class:`~.seatlink.HostLink`."""
+    from .seat import VERBOSITIES
+
+    write(encode(hello(host, host.seat_name(user) or user)))  # the seat's own name, however it was typed
+    refusal = host.admit(user)
+    if refusal is not None:
+        write(encode({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}))
+        return None
+    seat = host.people[host.seat_name(user)]
+    code = language if isinstance(language, str) and language in ("en", "nl") and language != seat.lang.code else None
+    verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
+    if code is not None or verbosity is not None:
+        # the host's lines in the player's language, and the history it keeps for the seat as the
+        # player's program narrates (the narration the player hears is the program's own)
+        seat.settings(language=code, verbosity=verbosity)
+    outlet = ProtocolOutlet(host, seat, write)
+    held = host.join(user, None, session, outlet=outlet)  # (the outlet gets the seat's story first)
+    seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
+    return OpenSeat(seat, outlet, held)
+
+
+def close_seat(host, user: str, session: Any, opened: OpenSeat) -> None:
+    """End the seat-protocol ``session`` of ``user`` that :func:`open_seat` opened: the seat
+    keeps no outlet of it (unless a new session holds the seat), and the host hears the
+    player go, as one who typed quit after a ``leave``, else as a broken connection."""
+    if opened.held.holds() and opened.seat.outlet is opened.outlet:
+        opened.seat.outlet = None
+    host.leave(user, session, quit=opened.outlet.left)
+
+
 async def protocol_session(host, process) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
@@ -642,8 +690,6 @@ async def protocol_session(host, process) -> None:
     name the seat's language (:data:`ENV_LANGUAGE`: en or nl) and verbosity
     (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
     import asyncssh
-
-    from .seat import VERBOSITIES
 
     name = process.get_extra_info("username")
 
@@ -653,25 +699,12 @@ async def protocol_session(host, process) -> None:
         except (OSError, asyncssh.Error, BrokenPipeError):
             pass
 
-    write(encode(hello(host, host.seat_name(name) or name)))  # the seat's own name, however it was typed
-    refusal = host.admit(name)
-    if refusal is not None:
-        write(encode({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}))
+    env = process.env or {}
+    opened = open_seat(host, name, process, write, env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY))
+    if opened is None:
         process.exit(1)
         return
-    seat = host.people[host.seat_name(name)]
-    env = process.env or {}
-    code = env.get(ENV_LANGUAGE)
-    code = code if isinstance(code, str) and code in ("en", "nl") and code != seat.lang.code else None
-    verbosity = env.get(ENV_VERBOSITY)
-    verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
-    if code is not None or verbosity is not None:
-        # the host's lines in the player's language, and the history it keeps for the seat as the
-        # player's program narrates (the narration the player hears is the program's own)
-        seat.settings(language=code, verbosity=verbosity)
-    outlet = ProtocolOutlet(host, seat, write)
-    held = host.join(name, None, process, outlet=outlet)  # (the outlet gets the seat's story first)
-    seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
+    outlet = opened.outlet
     splitter = LineSplitter()
     try:
         while not host.stopped.is_set():
@@ -693,6 +726,4 @@ async def protocol_session(host, process) -> None:
             if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
                 break
     finally:
-        if held.holds() and seat.outlet is outlet:
-            seat.outlet = None
-        host.leave(name, process, quit=outlet.left)
+        close_seat(host, name, process, opened)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..console.core import Inbox
-from .protocol import ProtocolOutlet, encode, from_host, hello, msg_data, read_message
+from .protocol import OpenSeat, close_seat, encode, from_host, open_seat, read_message
 
 
 class HostLink:
@@ -32,31 +32,17 @@ class HostLink:
         self.language = language
         self.verbosity = verbosity
         self.inbox = Inbox()
-        self.outlet: ProtocolOutlet | None = None
-        self.held: Any = None
+        self.opened: OpenSeat | None = None
         self.closed = False
 
     def open(self) -> bool:
         """Say hello and take the seat, as a ``seat-protocol`` session does; False when the
         host refuses it (its ``seat-taken`` error and the end are in the inbox)."""
-        host = self.host
-        name = host.seat_name(self.user) or self.user
-        self._from_host(encode(hello(host, name)))
-        refusal = host.admit(self.user)
-        if refusal is not None:
-            taken = {"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}
-            self._from_host(encode(taken))
+        self.opened = open_seat(self.host, self.user, self, self._from_host, self.language, self.verbosity)
+        if self.opened is None:
             self.closed = True
             self.inbox.put(("closed", None))
             return False
-        seat = host.people[name]
-        language = self.language if self.language != seat.lang.code else None
-        verbosity = self.verbosity if self.verbosity != seat.verbosity else None
-        if language is not None or verbosity is not None:
-            seat.settings(language=language, verbosity=verbosity)
-        self.outlet = ProtocolOutlet(host, seat, self._from_host)
-        self.held = host.join(self.user, None, self, outlet=self.outlet)
-        seat.chosen = True
         return True
 
     def _from_host(self, text: str) -> None:
@@ -70,13 +56,14 @@ class HostLink:
     def send(self, message: dict[str, Any], last: bool = False) -> None:
         """One message to the host, read as a line of a ``seat-protocol`` session; ``last``
         (or a ``leave``): the session ends after it."""
-        if self.closed or self.outlet is None:
+        opened = self.opened
+        if self.closed or opened is None:
             return
         try:
-            self.outlet.received(encode(message).rstrip("\n"))
+            opened.outlet.received(encode(message).rstrip("\n"))
         except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-            self.host.fault(self.held.name if self.held is not None else self.user, e)
-        if last or self.outlet.left:
+            self.host.fault(opened.held.name, e)
+        if last or opened.outlet.left:
             self.close()
 
     def leave(self) -> None:
@@ -89,12 +76,8 @@ class HostLink:
         if self.closed:
             return
         self.closed = True
-        outlet = self.outlet
-        if outlet is not None:
-            name = self.host.seat_name(self.user) or self.user
-            if self.held is not None and self.held.holds() and self.host.people[name].outlet is outlet:
-                self.host.people[name].outlet = None
-            self.host.leave(self.user, self, quit=outlet.left)
+        if self.opened is not None:
+            close_seat(self.host, self.user, self, self.opened)
         self.inbox.put(("closed", None))
 
     def exit(self, status: int = 0) -> None:
