@@ -14,9 +14,11 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -24,8 +26,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from remoteplay import CLIENT_OPTIONS, PROGRAM, ROOT, TIMEOUT, key_options
+
+SERVER_E2E = [
+    pytest.mark.e2e,
+    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
+    pytest.mark.skipif(
+        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
+        reason="needs the OpenSSH client and asyncssh",
+    ),
+]
+"""The marks of a test module that runs the server and logs in with the real OpenSSH client."""
 
 ENGLISH_NORMAL = ["-o", "SetEnv=A11Y_DOMINION_LANG=en A11Y_DOMINION_VERBOSITY=normal"]
 

@@ -4,22 +4,11 @@ public line and logs in with it, logs in with the new password, and removes the 
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-
 import pexpect
-import pytest
 
-from serverplay import close, lobby_line, login, make_key, served, signup_password
+from serverplay import SERVER_E2E, close, lobby_line, login, make_key, served, signup_password
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E
 
 
 def test_a_password_is_changed_unechoed_and_a_key_added_logs_in(tmp_path):

@@ -4,23 +4,12 @@ next login, accepts, and the full table starts."""
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-
 import pexpect
-import pytest
 
 from remoteplay import received_text
-from serverplay import close, lobby_line, login, make_key, served, signup_key
+from serverplay import SERVER_E2E, close, lobby_line, login, make_key, served, signup_key
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E
 
 
 def test_invitations_to_a_private_table_are_accepted_online_and_at_the_next_login(tmp_path):

@@ -4,23 +4,13 @@ unban, and SIGHUP reloads server.toml (its new message of the day is said at the
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
 import signal
 
 import pexpect
-import pytest
 
-from serverplay import close, lobby_line, login, make_key, served, signup_key
+from serverplay import SERVER_E2E, close, lobby_line, login, make_key, served, signup_key
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn); SIGHUP
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E  # (and SIGHUP, POSIX alone)
 
 TOML = '[moderators]\nnames = ["Mod"]\n'
 

@@ -8,28 +8,17 @@ down, in English and Dutch."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
-import shutil
 import sqlite3
 import subprocess
 import time
 
-import pytest
-
 from remoteplay import PROGRAM, ROOT, TIMEOUT, received_text
-from serverplay import close, lobby_line, login, make_key, play_at_table, served, signup_key
+from serverplay import SERVER_E2E, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E
 
 
 def question_of(text: str, name: str) -> list[str]:

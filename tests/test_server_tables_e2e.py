@@ -5,24 +5,13 @@ it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import shutil
-
-import pytest
 
 from remoteplay import received_text
-from serverplay import AFTER_GAME, close, lobby_line, login, make_key, play_at_table, served, signup_key
+from serverplay import AFTER_GAME, SERVER_E2E, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E
 
 
 def test_a_player_opens_a_table_filled_with_bots_plays_it_to_the_end_and_games_lists_it(tmp_path):

@@ -11,27 +11,16 @@ it in Dutch, tersely."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import shutil
-
-import pytest
 
 import remoteplay as rp
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.autosave import read_saved
 from a11y_dominion.i18n import Language
 from a11y_dominion.view import redact_all
-from serverplay import AFTER_GAME, close, lobby_line, login, make_key, play_at_table, served, signup_key
+from serverplay import AFTER_GAME, SERVER_E2E, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E
 
 VERBOSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=en A11Y_DOMINION_VERBOSITY=verbose"]
 DUTCH_TERSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=terse"]

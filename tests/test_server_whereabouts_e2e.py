@@ -4,21 +4,9 @@ to the player and back, while Cid in the lobby hears none of it."""
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
+from serverplay import SERVER_E2E, close, lobby_line, make_key, served, signup_key
 
-import pytest
-
-from serverplay import close, lobby_line, make_key, served, signup_key
-
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client and asyncssh",
-    ),
-]
+pytestmark = SERVER_E2E
 
 
 def test_who_tables_and_say_between_a_watcher_and_a_player(tmp_path):
