@@ -5,26 +5,15 @@ without an account makes none."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
 
-import pytest
-
 import serverplay as sp
 from remoteplay import ROOT
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn), for the sign-up
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client ssh and asyncssh",
-    ),
-]
+pytestmark = sp.SERVER_E2E
 
 PASSWORD = "correct horse battery"
 

@@ -5,23 +5,12 @@ back, where the player is welcomed back once."""
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-
 import pexpect
-import pytest
 
 import serverplay as sp
 from remoteplay import received_text
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client ssh and asyncssh",
-    ),
-]
+pytestmark = sp.SERVER_E2E
 
 
 def test_ctrl_c_a_second_login_a_missing_name_and_a_missing_help_topic(tmp_path):

@@ -5,22 +5,12 @@ sign-up asks the language first and says the rest in Dutch."""
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-
 import pexpect
 import pytest
 
 import serverplay as sp
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client ssh and asyncssh",
-    ),
-]
+pytestmark = sp.SERVER_E2E
 
 
 @pytest.mark.parametrize(

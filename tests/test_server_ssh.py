@@ -3,24 +3,14 @@ logins, letter case, closed sign-up, bans, a full server, tell and chat cleaned 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import shutil
 import sqlite3
 
 import pexpect
-import pytest
 
 import serverplay as sp
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
-    pytest.mark.skipif(
-        shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
-        reason="needs the OpenSSH client ssh and asyncssh",
-    ),
-]
+pytestmark = sp.SERVER_E2E
 
 PASSWORD = "correct horse battery"
 
