@@ -9,6 +9,8 @@ import asyncio
 from pathlib import Path
 
 from a11y_dominion.i18n import Language
+from a11y_dominion.server.config import ServerConfig
+from a11y_dominion.server.limits import Rates
 from test_server_tables import make_tables, person
 from test_server_watch import until, watcher_of
 
@@ -61,6 +63,14 @@ def test_who_tables_and_say_at_a_table_reach_its_players_and_watchers(tmp_path: 
             "Typ zeg en wat je wilt zeggen, bijvoorbeeld: zeg hallo.",
         ]
         assert eve_heard == []  # (in the lobby, nothing of the table's chat)
+        fay, fay_heard, _ = person(6, "Fay")
+        lobby.enter(fay)
+        lobby.rates = Rates(ServerConfig())
+        for heard in (ann_heard, bea_heard, cid_heard, dee_heard, eve_heard):
+            heard.clear()
+        await lobby.typed(fay, "say anyone for a game?")  # the lobby's chat: not at a started game
+        assert fay_heard == eve_heard == ["Fay says: anyone for a game?"]  # (Eve's table has not started)
+        assert [x for x in ann_heard if x.strip() != "Ann>"] == bea_heard == cid_heard == dee_heard == []
         await tables.close()
 
     asyncio.run(main())

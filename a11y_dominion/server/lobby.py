@@ -570,7 +570,8 @@ class Lobby:
         return verdict == "ok"
 
     def say(self, person: Person, rest: str) -> None:
-        """``say TEXT``: "Ann says: TEXT" to everyone in the lobby, the sayer too."""
+        """``say TEXT``: "Ann says: TEXT" to everyone in the lobby, the sayer too; not to those who
+        play or watch a started game (:meth:`in_game`): a table's chat is its own."""
         said = clean_text(rest)
         if not said:
             person.send(person.lang._(N_("Type say and what to say, for example: say hello.")))
@@ -578,7 +579,16 @@ class Lobby:
         if not self._may_chat(person):
             return
         for other in self.everyone():
-            other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
+            if other is person or not self.in_game(other.account):
+                other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
+
+    def in_game(self, account: int) -> bool:
+        """Whether the account ``account`` plays at a table whose game has started, or watches one."""
+        place = self.place_of(account)
+        if place is None or self.tables is None:
+            return False
+        table = self.tables.tables.get(place[1])
+        return place[0] == "watching" or (table is not None and bool(table.playing))
 
     def tell(self, person: Person, rest: str) -> None:
         """``tell NAME TEXT``: "Ann tells you: TEXT" to every session of NAME; the teller
