@@ -32,13 +32,14 @@ from remoteplay import CLIENT_OPTIONS, PROGRAM, ROOT, TIMEOUT, key_options
 
 SERVER_E2E = [
     pytest.mark.e2e,
-    pytest.mark.posix,  # the OpenSSH client in a pseudo-terminal (pexpect.spawn)
     pytest.mark.skipif(
         shutil.which("ssh") is None or importlib.util.find_spec("asyncssh") is None,
         reason="needs the OpenSSH client and asyncssh",
     ),
 ]
-"""The marks of a test module that runs the server and logs in with the real OpenSSH client."""
+"""The marks of a test module that runs the server and logs in with the real OpenSSH client,
+beside ``pytest.mark.posix``, which each such module writes itself (tests/test_suite_portable.py
+reads it there)."""
 
 ENGLISH_NORMAL = ["-o", "SetEnv=A11Y_DOMINION_LANG=en A11Y_DOMINION_VERBOSITY=normal"]
 

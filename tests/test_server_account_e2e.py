@@ -5,10 +5,11 @@ public line and logs in with it, logs in with the new password, and removes the 
 from __future__ import annotations
 
 import pexpect
+import pytest
 
 from serverplay import SERVER_E2E, close, lobby_line, login, make_key, served, signup_password
 
-pytestmark = SERVER_E2E
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 def test_a_password_is_changed_unechoed_and_a_key_added_logs_in(tmp_path):

@@ -5,11 +5,12 @@ next login, accepts, and the full table starts."""
 from __future__ import annotations
 
 import pexpect
+import pytest
 
 from remoteplay import received_text
 from serverplay import SERVER_E2E, close, lobby_line, login, make_key, served, signup_key
 
-pytestmark = SERVER_E2E
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 def test_invitations_to_a_private_table_are_accepted_online_and_at_the_next_login(tmp_path):

@@ -10,10 +10,12 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
+
 import serverplay as sp
 from remoteplay import ROOT
 
-pytestmark = sp.SERVER_E2E
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 PASSWORD = "correct horse battery"
 

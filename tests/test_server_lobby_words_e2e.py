@@ -6,11 +6,12 @@ back, where the player is welcomed back once."""
 from __future__ import annotations
 
 import pexpect
+import pytest
 
 import serverplay as sp
 from remoteplay import received_text
 
-pytestmark = sp.SERVER_E2E
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 def test_ctrl_c_a_second_login_a_missing_name_and_a_missing_help_topic(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 
 import serverplay as sp
 
-pytestmark = sp.SERVER_E2E
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,11 @@ from __future__ import annotations
 import signal
 
 import pexpect
+import pytest
 
 from serverplay import SERVER_E2E, close, lobby_line, login, make_key, served, signup_key
 
-pytestmark = SERVER_E2E  # (and SIGHUP, POSIX alone)
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal; SIGHUP
 
 TOML = '[moderators]\nnames = ["Mod"]\n'
 

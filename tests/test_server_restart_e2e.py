@@ -15,10 +15,12 @@ import sqlite3
 import subprocess
 import time
 
+import pytest
+
 from remoteplay import PROGRAM, ROOT, TIMEOUT, received_text
 from serverplay import SERVER_E2E, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
-pytestmark = SERVER_E2E
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 def question_of(text: str, name: str) -> list[str]:

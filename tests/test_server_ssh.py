@@ -7,10 +7,11 @@ import json
 import sqlite3
 
 import pexpect
+import pytest
 
 import serverplay as sp
 
-pytestmark = sp.SERVER_E2E
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 PASSWORD = "correct horse battery"
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from remoteplay import received_text
 from serverplay import AFTER_GAME, SERVER_E2E, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
-pytestmark = SERVER_E2E
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 def test_a_player_opens_a_table_filled_with_bots_plays_it_to_the_end_and_games_lists_it(tmp_path):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import remoteplay as rp
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.autosave import read_saved
@@ -20,7 +22,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.view import redact_all
 from serverplay import AFTER_GAME, SERVER_E2E, close, lobby_line, login, make_key, play_at_table, served, signup_key
 
-pytestmark = SERVER_E2E
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 VERBOSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=en A11Y_DOMINION_VERBOSITY=verbose"]
 DUTCH_TERSE = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=terse"]

@@ -4,9 +4,11 @@ to the player and back, while Cid in the lobby hears none of it."""
 
 from __future__ import annotations
 
+import pytest
+
 from serverplay import SERVER_E2E, close, lobby_line, make_key, served, signup_key
 
-pytestmark = SERVER_E2E
+pytestmark = [pytest.mark.posix, *SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
 
 
 def test_who_tables_and_say_between_a_watcher_and_a_player(tmp_path):
