@@ -224,6 +224,9 @@ def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people
         await lobby.typed(bea, "invite Ann")
         await lobby.typed(ann, "accept")
         await lobby.typed(bea, "invite Cid")
+        tables.stopping = True  # the server stops: its sessions end, and their seats are kept
+        tables.gone(ann)
+        tables.gone(bea)
         await tables.close()
         await written(store)
         tables, lobby = server_run(store, tmp_path)

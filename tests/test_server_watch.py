@@ -246,7 +246,7 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert ann_heard[heard] == "Final scores:"
         assert ann_heard[heard + 1].startswith(f"Ann: {scores['Ann']} VP (")
         heard = len(ann_heard)
-        assert session.held.typed("leave") == "quit"
+        assert session.held.typed("weg") == "quit"  # (the Dutch word the after-game sentence says: both are read)
         tables.left_game(ann)  # (what the server's session does for quit after the final scores)
         assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]
         await lobby.typed(ann, "sit 1")

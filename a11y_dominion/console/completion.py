@@ -94,6 +94,7 @@ DUTCH_ALIASES = {
     "opslaan": "save",
     "laden": "load",
     "afsluiten": "quit",
+    "weg": "quit",  # (as English leave: the word the lobby and the end of a server game say)
     "ongedaan": "undo",
     "bezienswaardigheid": "landmarks",
     "gebeurtenis": "events",

@@ -96,7 +96,9 @@ class GameServer:
 
     def goodbye(self) -> None:
         """The server stops: every session is told so in its language, then ends; a player whose
-        started game is kept hears how to go back to it after the restart."""
+        started game, or a seat at a table not started yet, is kept hears how to go back to it
+        after the restart."""
+        self.tables.stopping = True  # (the sessions that end keep their seats)
         for session in list(self.sessions):
             account = getattr(session, "account", None)
             table = self.tables.of(account) if account is not None else None
@@ -104,6 +106,14 @@ class GameServer:
                 session.goodbye(
                     N_(
                         "The server stops; your game at table {number} is kept: after the restart, log in and "
+                        "type sit {number}."
+                    ),
+                    number=table.number,
+                )
+            elif table is not None:
+                session.goodbye(
+                    N_(
+                        "The server stops; your seat at table {number} is kept: after the restart, log in and "
                         "type sit {number}."
                     ),
                     number=table.number,

@@ -269,6 +269,7 @@ class Tables:
         self.tables: dict[int, ServerTable] = {}
         self.ended: list[ServerTable] = []  # the tables whose game ended (the latest last), for tests
         self.clock = clock
+        self.stopping = False  # the server stops: a session that ends keeps its seat at an unstarted table
         self.invitations: dict[int, list[Invitation]] = {}  # account -> its invitations, the latest last
         self.accounts: Callable[[str], Awaitable[Any]] | None = None  # name -> its account (.store.Account) or None
         # the most tables at once and the most unstarted ones an account may have opened (the
@@ -828,14 +829,15 @@ class Tables:
         person.send(lang.text(N_("Table {number} is closed; its game is kept, stopped and unrated."), number=number))
 
     def gone(self, person: Person) -> None:
-        """The session of ``person`` ended: a seat before the start is given up; a seat in a
+        """The session of ``person`` ended: a seat before the start is given up (kept when the
+        server stops, :attr:`stopping`: the table comes back with it at the restart); a seat in a
         started game waits for its player (the game's own rules: it waits, or a bot plays)."""
         self.unwatch(person, said=False)
         table = self.of(person.account)
         if table is None:
             return
         if not table.playing:
-            if any(p is person for p in table.seated):
+            if not self.stopping and any(p is person for p in table.seated):
                 self._stand_up(table, person, said=False)
             return
         name = table.names.get(person.account)
