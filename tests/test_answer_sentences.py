@@ -53,9 +53,8 @@ def received(game) -> tuple[PlayerView, Decision]:
     return view, Decision.from_data(game.pending.to_data())
 
 
-@pytest.mark.parametrize("lang", [EN, NL], ids=["en", "nl"])
-def test_the_sentences_around_an_answer_come_from_the_seat_s_view_and_question(lang):
-    said = SAID[lang.code]
+def chapel_game():
+    """Ann's Action phase with Chapel and Villa in hand (:data:`CHAPEL_AND_VILLA`), started."""
     game, _ = load_scenario(
         {
             "players": ["Ann", "Bot"],
@@ -68,6 +67,13 @@ def test_the_sentences_around_an_answer_come_from_the_seat_s_view_and_question(l
         }
     )
     game.start()
+    return game
+
+
+@pytest.mark.parametrize("lang", [EN, NL], ids=["en", "nl"])
+def test_the_sentences_around_an_answer_come_from_the_seat_s_view_and_question(lang):
+    said = SAID[lang.code]
+    game = chapel_game()
     view, d = received(game)
     copper, silver = [Move.play("Copper")], [Move.buy("Silver")]
     assert confirmation(view, d, copper, lang) == said["copper"]
@@ -120,18 +126,7 @@ def test_a_line_typed_at_a_confirmation_is_yes_a_query_asked_again_or_a_no_said_
         "options": "other",
         "end": "other",
     }
-    game, _ = load_scenario(
-        {
-            "players": ["Ann", "Bot"],
-            "kingdom": ["Villa", "Chapel", "Engineer"],
-            "events": [],
-            "landmarks": [],
-            "seed": 1,
-            "state": CHAPEL_AND_VILLA,
-            "script": [],
-        }
-    )
-    game.start()
+    game = chapel_game()
     view, d = received(game)
     copper = [Move.play("Copper")]
     assert declined(view, d, copper, EN, "no") == "Nothing was played; the Action phase goes on."
