@@ -162,13 +162,16 @@ def test_a_full_server_says_so_in_one_sentence(tmp_path):
         sp.close(ann)
 
 
-def test_enter_alone_at_the_key_signup_question_asks_it_again(tmp_path):
+def test_enter_alone_or_help_at_the_key_signup_question_asks_it_again(tmp_path):
     key = sp.make_key(tmp_path, "ann")
     with sp.served(tmp_path) as server:
         child = sp.login(server, "Ann", tmp_path / "first.bytes", key=key)
         question = rb"Make the account Ann, logging in with this SSH key \(its fingerprint ends in .{6}\)\? yes or no"
         child.expect(question)
         child.sendline(b"")
+        child.expect(question)
+        child.sendline(b"help")  # (neither yes nor no: said what it wants, and asked again)
+        child.expect(rb"Type yes to make the account, or no to leave without one\.")
         child.expect(question)
         sp.lobby_line(child, "yes", rb"Type help for the lobby's commands\.")
         sp.close(child)

@@ -411,6 +411,7 @@ class ServerSession(TerminalSession):
     async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``
         (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
+        from ..console.answers import NO_WORDS
         from ..console.commands import is_yes
         from ..remote.seat import language_of
 
@@ -445,7 +446,11 @@ class ServerSession(TerminalSession):
                 end=fingerprint[-6:],
             )
             answer = await self.ask(question)
-            while answer == "":  # (Enter alone, as a new player may press at first: the question again)
+            # Enter alone (as a new player may press at first) asks again; any other line that is
+            # neither yes nor no (help, say) says what the question wants and asks again
+            while answer is not None and not is_yes(answer) and answer.strip().lower() not in NO_WORDS:
+                if answer.strip():
+                    say(lang._(N_("Type yes to make the account, or no to leave without one.")))
                 answer = await self.ask(question)
             if answer is None or not is_yes(answer):
                 say(lang._(N_("No account was made; goodbye.")))
