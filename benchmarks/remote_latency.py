@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import asyncssh  # noqa: E402
 
-from remoteplay import choose, host_command, lines_of, plain, prompt_ends  # noqa: E402
+from remoteplay import choose, host_command, lines_of, plain, prompt_ends, read_session  # noqa: E402
 
 NAMES = ("Ann", "Bea", "Cid", "Dee", "Eve", "Fay")
 QUIET = 0.03  # seconds without a byte at any seat before an answer is sent
@@ -57,21 +57,8 @@ class Client:
         self.closed = False
 
     async def read(self) -> None:
-        """Keep reading until the session ends."""
-        while True:
-            chunk = await self.process.stdout.read(65536)
-            if not chunk:
-                self.closed = True
-                self.changed.set()
-                return
-            now = self.last_byte = time.perf_counter()
-            self.raw += chunk
-            self.partial += chunk
-            *done, self.partial = self.partial.split("\n")
-            for x in done:
-                for line in lines_of(plain(x)):
-                    self.lines.append((now, line))
-            self.changed.set()
+        """Keep reading until the session ends (:func:`remoteplay.read_session`)."""
+        await read_session(self)
 
     def screen(self) -> str:
         return plain(self.raw)

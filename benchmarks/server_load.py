@@ -54,7 +54,7 @@ import asyncssh  # noqa: E402
 import psutil  # noqa: E402
 
 from a11y_dominion.server.tables import AFTER_GAME_LINE  # noqa: E402
-from remoteplay import PROGRAM, BigMoney, lines_of, plain, prompt_ends, table_move  # noqa: E402
+from remoteplay import PROGRAM, BigMoney, plain, prompt_ends, read_session, table_move  # noqa: E402
 
 QUIET = 0.03  # seconds without a byte at a table before an answer is timed
 LOST_AFTER = 10.0  # seconds after which an answer nobody else heard is lost
@@ -95,21 +95,8 @@ class Seat:
     failure: str = ""
 
     async def read(self) -> None:
-        """Keep reading until the session ends."""
-        while True:
-            chunk = await self.process.stdout.read(65536)  # type: ignore[attr-defined]
-            if not chunk:
-                self.closed = True
-                self.changed.set()
-                return
-            now = self.last_byte = time.perf_counter()
-            self.raw += chunk
-            self.partial += chunk
-            *done, self.partial = self.partial.split("\n")
-            for x in done:
-                for line in lines_of(plain(x)):
-                    self.lines.append((now, line))
-            self.changed.set()
+        """Keep reading until the session ends (:func:`remoteplay.read_session`)."""
+        await read_session(self)
 
     def screen(self) -> str:
         """The plain text received since the last answer."""

@@ -32,6 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pexpect
 
@@ -96,6 +97,28 @@ def lines_of(text: str) -> list:
         if x:
             out.append(x)
     return out
+
+
+async def read_session(seat: Any) -> None:
+    """Read an asyncssh session's output until it ends, for the benchmarks' scripted seats:
+    ``seat`` has ``process`` (its ``stdout`` read), and is given each chunk on ``raw``, each
+    complete line as (``time.perf_counter()`` of its arrival, plain line) on ``lines``
+    (:func:`lines_of`), ``last_byte``, ``partial`` (a line not ended yet), ``closed`` at the end
+    and its ``changed`` event set after each chunk."""
+    while True:
+        chunk = await seat.process.stdout.read(65536)
+        if not chunk:
+            seat.closed = True
+            seat.changed.set()
+            return
+        now = seat.last_byte = time.perf_counter()
+        seat.raw += chunk
+        seat.partial += chunk
+        *done, seat.partial = seat.partial.split("\n")
+        for x in done:
+            for line in lines_of(plain(x)):
+                seat.lines.append((now, line))
+        seat.changed.set()
 
 
 def received_lines(raw: bytes) -> list:
