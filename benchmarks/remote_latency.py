@@ -28,15 +28,18 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+warnings.filterwarnings("ignore", message="DSA is deprecated")  # (as a11y_dominion.remote does)
+
 import asyncssh  # noqa: E402
 
-from remoteplay import choose, host_command, lines_of, plain, prompt_ends, read_session  # noqa: E402
+from remoteplay import BigMoney, host_command, plain, prompt_ends, read_session, table_move  # noqa: E402
 
 NAMES = ("Ann", "Bea", "Cid", "Dee", "Eve", "Fay")
 QUIET = 0.03  # seconds without a byte at any seat before an answer is sent
@@ -55,6 +58,8 @@ class Client:
         self.changed = asyncio.Event()
         self.moves: list = []
         self.closed = False
+        self.big_money = BigMoney()  # the seat's turn figures, kept from one answer to the next
+        self.decided: tuple[str, str | None] | None = None  # (screen, move) last worked out
 
     async def read(self) -> None:
         """Keep reading until the session ends (:func:`remoteplay.read_session`)."""
@@ -69,16 +74,14 @@ class Client:
 
 
 def next_move(c: Client) -> str | None:
-    """The Big Money move of ``c`` when its turn prompt is showing, else None
-    (a buy refused because its pile ran out is followed by ending the turn)."""
+    """The Big Money move of ``c`` when its prompt is showing, else None
+    (:func:`remoteplay.table_move`, worked out once for each screen)."""
     text = c.screen()
     if not prompt_ends(text, c.name):
         return None
-    move = choose(text, c.name)
-    if move is not None:
-        return move
-    said = [x for x in lines_of(text) if c.moves and x != c.moves[-1]]
-    return "end" if said and c.moves[-1].startswith("buy ") else None
+    if c.decided is None or c.decided[0] != text:
+        c.decided = (text, table_move(text, c.name, c.big_money, c.moves[-1] if c.moves else None))
+    return c.decided[1]
 
 
 async def quiet(clients: list) -> None:
