@@ -216,7 +216,10 @@ def main(argv: list | None = None) -> int:
     print(f"{args.seats} remote seats, {args.games} game(s), {args.verbosity}, {time.monotonic() - began:.0f} s")
     print(f"answer to its line at one other seat: {figures(pairs)}")
     print(f"answer to its line at every other seat: {figures(answers)}")
-    print(f"answers that told the other seats nothing within {args.timeout} s: {untold}")
+    print(
+        f"answers that told the other seats nothing within {args.timeout} s"
+        f" (a refused move, such as a buy from an empty pile, tells them nothing): {untold}"
+    )
     return 0
 
 
