@@ -166,12 +166,22 @@ def typed_path(text: str, platform: str = "") -> str:
     """The file name typed after ``save``, ``load`` or ``export`` (``text``), as the file is
     opened on ``platform`` (a ``sys.platform`` value; empty: this system). On Windows
     without the double quotes around it that Explorer's Copy as path puts there (no
-    Windows file name holds a double quote); elsewhere as typed, since a name may hold
-    them. Spaces around it are dropped on every system."""
+    Windows file name holds a double quote); on macOS without the shell's backslashes
+    that a file dragged into Terminal gets (``My\\ Games/g.json`` is ``My Games/g.json``;
+    a doubled backslash is one backslash); elsewhere as typed, since a name may hold
+    them, and on Windows the backslash separates folders. Spaces around it are dropped
+    on every system."""
     path = text.strip()
-    if (platform or sys.platform) == "win32" and len(path) >= 2 and path[0] == path[-1] == '"':
+    platform = platform or sys.platform
+    if platform == "win32" and len(path) >= 2 and path[0] == path[-1] == '"':
         path = path[1:-1].strip()
+    elif platform == "darwin" and "\\" in path:
+        path = _SHELL_ESCAPE.sub(r"\1", path)
     return path
+
+
+_SHELL_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+"""A backslash and the character it escapes, as Terminal writes a dragged file's name."""
 
 
 def has_control(text: str) -> bool:
@@ -244,10 +254,25 @@ def read_utf8(path: str, limit: int) -> memoryview:
         raise FileError(
             Msg("{file} is larger than {limit} KiB, too large for this kind of file.", file=name, limit=limit // KIB)
         )
+    if saved_as_utf16(data):
+        raise FileError(Msg(UTF16_SENTENCE, file=name))
     view = memoryview(data)
     if not is_utf8(view):
         raise FileError(Msg("{file} is not a text file in UTF-8.", file=name))
     return view[3:] if data.startswith(codecs.BOM_UTF8) else view
+
+
+UTF16_SENTENCE = N_("{file} is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding UTF-8).")
+"""The one sentence for a text file saved as UTF-16 (Windows PowerShell 5.1's ``>`` and
+``Out-File`` write it so), with ``{file}`` the file's name as :func:`shown_name` gives it."""
+
+
+def saved_as_utf16(data: bytes | memoryview) -> bool:
+    """True when ``data`` (a text file's first bytes) starts with a UTF-16 byte order mark,
+    little or big endian (a UTF-32 one starts as UTF-16's little endian one, and is UTF-16's
+    fault as well): a file this game cannot read as UTF-8, whose player is told how to save it."""
+    head = bytes(data[:2])
+    return head in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def is_utf8(data: bytes | memoryview, piece: int = MIB) -> bool:

@@ -405,11 +405,20 @@ def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
         ("linux", '"game 2.json"', '"game 2.json"'),
         ("darwin", ' "/Users/ann/game.json" ', '"/Users/ann/game.json"'),
         ("linux", " game.json ", "game.json"),
+        # a file dragged into macOS Terminal: its spaces and brackets escaped, a space after it
+        ("darwin", "/Users/ann/My\\ Games/g.json ", "/Users/ann/My Games/g.json"),
+        ("darwin", "/Users/ann/Ann\\'s\\ \\(old\\)/g.json", "/Users/ann/Ann's (old)/g.json"),
+        ("darwin", "a\\\\b.json", "a\\b.json"),
+        ("darwin", "/Users/ann/game.json", "/Users/ann/game.json"),
+        # the backslash separates folders on Windows and is a name's own character on Linux
+        ("win32", "C:\\My\\ Games\\g.json", "C:\\My\\ Games\\g.json"),
+        ("linux", "My\\ Games/g.json", "My\\ Games/g.json"),
     ],
 )
 def test_a_typed_file_name_per_system(platform, typed, path):
     """Explorer's Copy as path puts double quotes around the path, which no Windows file
-    name holds: there they go; elsewhere a name may hold them."""
+    name holds: there they go; elsewhere a name may hold them. A file dragged into macOS
+    Terminal comes with the shell's backslashes, which go there."""
     from a11y_dominion.files import typed_path
 
     assert typed_path(typed, platform) == path

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..files import BINARY, NotRegularFile, open_regular, write_atomic
+from ..files import BINARY, UTF16_SENTENCE, NotRegularFile, open_regular, saved_as_utf16, shown_name, write_atomic
 from ..rules.decisions import Msg
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -99,7 +99,9 @@ def read_authorized_keys(path: str, seats: list) -> dict:
             data = f.read(KEYS_LIMIT + 1)
         if len(data) > KEYS_LIMIT:  # no file of public keys is this large
             raise UnicodeDecodeError("utf-8", data[:1], 0, 1, "too large")
-        text = data.decode("utf-8")
+        if saved_as_utf16(data):  # Windows PowerShell 5.1's > and Out-File write UTF-16
+            raise AccessError(Msg(UTF16_SENTENCE, file=shown_name(path)))
+        text = data.decode("utf-8-sig")  # its Out-File -Encoding utf8 puts a byte order mark first
     except FileNotFoundError:
         raise AccessError(Msg("There is no file named {path} for --authorized-keys.", path=path)) from None
     except IsADirectoryError:

@@ -47,7 +47,16 @@ from ..announcements.words import join_names
 from ..console.core import FLOOD, HOST_LINES_PER_SECOND, Inbox, SeatConsole
 from ..console.display import LineCleared, cleared_text
 from ..console.seat import HumanSeat
-from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, shown_name, write_atomic, write_target
+from ..files import (
+    BINARY,
+    SETTINGS_LIMIT,
+    FileError,
+    read_json,
+    read_text,
+    shown_name,
+    write_atomic,
+    write_target,
+)
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
 from ..textinput import printable
@@ -127,16 +136,22 @@ def _seat_named(seats: dict, user: str) -> tuple[str, Any]:
     return next(((str(n), seat) for n, seat in seats.items() if str(n).casefold() == folded), (user, None))
 
 
+PASSWORD_FILE_LIMIT = 64 * 1024
+"""Bytes of a ``--password-file``: its first line is a password, far shorter."""
+
+
 def read_password_file(path: str) -> str:
-    """The password on the first line of ``path``; raises :class:`JoinError`."""
+    """The password on the first line of the text file at ``path`` (UTF-8; a byte order
+    mark, as Windows PowerShell 5.1 writes one, is not part of it).
+
+    Raises :class:`JoinError` with one sentence for a file that is missing, not a
+    regular file, larger than :data:`PASSWORD_FILE_LIMIT`, unreadable, saved as UTF-16
+    (the sentence says to save it as UTF-8) or not UTF-8."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.readline().rstrip("\r\n")
-    except FileNotFoundError:
-        raise JoinError(Msg(N_("There is no file named {file}."), file=path)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        why = getattr(e, "strerror", None) or e
-        raise JoinError(Msg(N_("Cannot read {file}: {error}."), file=path, error=why)) from None
+        text = read_text(path, PASSWORD_FILE_LIMIT)
+    except FileError as e:
+        raise JoinError(e.args[0]) from None
+    return text.split("\n", 1)[0].rstrip("\r")
 
 
 def login_name(getuser: Callable[[], str] | None = None) -> str | None:
