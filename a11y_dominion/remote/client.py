@@ -38,6 +38,7 @@ import getpass
 import os
 import socket
 import sys
+import threading
 import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -72,6 +73,7 @@ from .protocol import (
     from_host,
     read_message,
 )
+from .signals import on_signals
 
 KNOWN_HOSTS_FILE = "known_hosts"
 CONNECT_SECONDS = 15
@@ -475,13 +477,30 @@ def piece_reader(
     on and which never makes a reader wait, is read at once. On Windows the loop cannot wait
     on a pipe or file given as standard input (its Proactor loop waits only on sockets and
     pipes it opened itself, and prompt_toolkit reads only a console there), so each piece is
-    read in the loop's worker thread (:func:`asyncio.to_thread`); nothing else runs there."""
+    read in a daemon thread of its own that hands it to the loop (``call_soon_threadsafe``,
+    as :func:`~a11y_dominion.remote.local.read_once` does): a read still waiting when the
+    game ends never holds up the program's exit, as one in the loop's worker thread would."""
     if platform == "win32":
 
-        async def in_worker() -> bytes:
-            return await asyncio.to_thread(_read_piece, fd, read)
+        async def in_thread() -> bytes:
+            loop = asyncio.get_running_loop()
+            got: asyncio.Future[bytes] = loop.create_future()
 
-        return in_worker
+            def give(data: bytes) -> None:
+                if not got.done():
+                    got.set_result(data)
+
+            def work() -> None:
+                data = _read_piece(fd, read)
+                try:
+                    loop.call_soon_threadsafe(give, data)
+                except RuntimeError:  # the loop closed meanwhile: nobody waits
+                    pass
+
+            threading.Thread(target=work, name="piped input", daemon=True).start()
+            return await got
+
+        return in_thread
 
     async def when_ready() -> bytes:
         loop = asyncio.get_running_loop()
@@ -757,11 +776,12 @@ def run_join(args, stdout=None) -> int:
         )
         console.hints = bool(settings.get("hints", True))
         console.reader = typed_reader(console, keys, plain, out)
-        interrupted(console)
+        ctrl_c_back = interrupted(console)
         console.greeting = lambda: greet(console)  # at the host's hello, with the seat's name as the host spells it
         try:
             return await console.run()
         finally:
+            ctrl_c_back()
             await link.closed()
             speaker.close()
 
@@ -811,19 +831,19 @@ def typed_reader(console: JoinConsole, keys: dict[str, str], plain: bool, out: A
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 
 
-def interrupted(console: JoinConsole, platform: str = sys.platform) -> None:
+def interrupted(console: JoinConsole, platform: str = sys.platform) -> Callable[[], None]:
     """Ctrl+C (SIGINT) that comes while no line editor reads keys (piped input, or a moment
     between two prompts) says what Ctrl+C at an empty prompt says, in turn with the host's
-    lines (through the inbox), and the game goes on. On
-    Windows, where the event loop takes no signal handlers, Ctrl+C there ends the program."""
-    if platform == "win32":
-        return
-    import signal
+    lines (through the inbox), and the game goes on. Must be called in the running loop.
+
+    On POSIX systems through the loop's ``add_signal_handler``; on Windows (``platform``
+    "win32"), whose event loop takes no signal handlers, through :func:`signal.signal`,
+    its handler handing the sentence to the loop (``call_soon_threadsafe``), as ``host``
+    does. Returns a function that puts the handling before back (call it when the game
+    ends). Outside the main thread the default (the program ends) stays."""
+    loop = asyncio.get_running_loop()
 
     def said() -> None:  # said in turn with the host's lines (a half-typed line is not cut)
         console.link.inbox.put(("said", cleared_text(LineCleared(had_text=False), console.lang, leave=True)))
 
-    try:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, said)
-    except (NotImplementedError, RuntimeError, ValueError):  # not in the main thread: the default stays
-        pass
+    return on_signals(loop, [("SIGINT", said)], platform)
