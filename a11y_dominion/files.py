@@ -471,6 +471,62 @@ def write_target(path: str) -> tuple[str, str | None]:
     raise FileError(Msg("{file} is not a regular file.", file=name))
 
 
+OWNER_SIDS = ("S-1-5-18", "S-1-5-32-544")
+"""Besides the user this program runs as, who may open a file kept for its owner on Windows:
+SYSTEM and the Administrators group (as OpenSSH's own host keys on Windows), who can take
+any file anyway, and which the server's folder needs when it runs as a task or service."""
+
+
+def keep_to_owner(path: str | os.PathLike[str], platform: str = "") -> None:
+    """Make the file or folder at ``path`` readable by its owner only, in the way of
+    ``platform`` (a ``sys.platform`` value; empty: this system): a host key, a seats file
+    with passwords, the server's data folder with its password hashes.
+
+    POSIX: the mode 0o600 for a file, 0o700 for a folder. Windows, where the mode tells only
+    whether a file is read-only: an access list of its own, no longer inherited from the
+    folder (``C:\\ProgramData`` lets every local user read), that lets in the user this
+    program runs as, SYSTEM and the Administrators (:data:`OWNER_SIDS`); a folder's list is
+    inherited by what is made in it later (the database's journal, the games).
+    Uses pywin32's ``win32security`` (a dependency on Windows).
+
+    Raises OSError when the mode or the list cannot be set (pywin32's error is one too),
+    or when pywin32 is missing on Windows."""
+    if (platform or sys.platform) != "win32":
+        os.chmod(path, 0o700 if os.path.isdir(path) else 0o600)
+        return
+    try:
+        _keep_to_owner_on_windows(os.fspath(path))
+    except OSError:
+        raise
+    except Exception as e:  # pywin32's error (pywintypes.error), or no pywin32
+        raise OSError(f"its access list cannot be set ({e})") from None
+
+
+def _keep_to_owner_on_windows(path: str) -> None:
+    """:func:`keep_to_owner`'s way on Windows, with pywin32; raises what pywin32 raises."""
+    import ntsecuritycon
+    import win32api
+    import win32security
+
+    token = win32security.OpenProcessToken(win32api.GetCurrentProcess(), ntsecuritycon.TOKEN_QUERY)
+    user = win32security.GetTokenInformation(token, win32security.TokenUser)[0]
+    inherited = 0
+    if os.path.isdir(path):
+        inherited = win32security.OBJECT_INHERIT_ACE | win32security.CONTAINER_INHERIT_ACE
+    acl = win32security.ACL()
+    for sid in (user, *(win32security.ConvertStringSidToSid(s) for s in OWNER_SIDS)):
+        acl.AddAccessAllowedAceEx(win32security.ACL_REVISION, inherited, ntsecuritycon.FILE_ALL_ACCESS, sid)
+    win32security.SetNamedSecurityInfo(
+        path,
+        win32security.SE_FILE_OBJECT,
+        win32security.DACL_SECURITY_INFORMATION | win32security.PROTECTED_DACL_SECURITY_INFORMATION,
+        None,
+        None,
+        acl,
+        None,
+    )
+
+
 TEMP_NAME = re.compile(r"^\.a11y-dominion-([0-9]{1,10})-[0-9a-f]{8}\.tmp$")  # write_atomic's own temporary files
 
 
@@ -478,7 +534,8 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` (``~`` expanded) so that the file is
     either the old one or the new one, never a part: a temporary file in the same
     folder (``.a11y-dominion-PID-RANDOM.tmp``), flushed to disk, renamed over ``path``.
-    ``mode`` (for example 0o600) is set before the rename; without it the file has
+    ``mode`` (for example 0o600) is set before the rename; 0o600 on Windows keeps the
+    file to its owner by its access list (:func:`keep_to_owner`); without it the file has
     the user's own permissions for a new file (0o666 less the umask), never those of
     what was there before. Temporary files of processes that ended before their rename
     (killed) are removed from the folder first (:func:`sweep_temps`).
@@ -500,7 +557,9 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        if mode is not None:
+        if mode == 0o600:
+            keep_to_owner(tmp)
+        elif mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, full)
     except BaseException:
