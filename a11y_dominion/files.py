@@ -166,12 +166,22 @@ def typed_path(text: str, platform: str = "") -> str:
     """The file name typed after ``save``, ``load`` or ``export`` (``text``), as the file is
     opened on ``platform`` (a ``sys.platform`` value; empty: this system). On Windows
     without the double quotes around it that Explorer's Copy as path puts there (no
-    Windows file name holds a double quote); elsewhere as typed, since a name may hold
-    them. Spaces around it are dropped on every system."""
+    Windows file name holds a double quote); on macOS without the shell's backslashes
+    that a file dragged into Terminal gets (``My\\ Games/g.json`` is ``My Games/g.json``;
+    a doubled backslash is one backslash); elsewhere as typed, since a name may hold
+    them, and on Windows the backslash separates folders. Spaces around it are dropped
+    on every system."""
     path = text.strip()
-    if (platform or sys.platform) == "win32" and len(path) >= 2 and path[0] == path[-1] == '"':
+    platform = platform or sys.platform
+    if platform == "win32" and len(path) >= 2 and path[0] == path[-1] == '"':
         path = path[1:-1].strip()
+    elif platform == "darwin" and "\\" in path:
+        path = _SHELL_ESCAPE.sub(r"\1", path)
     return path
+
+
+_SHELL_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+"""A backslash and the character it escapes, as Terminal writes a dragged file's name."""
 
 
 def has_control(text: str) -> bool:
@@ -244,10 +254,25 @@ def read_utf8(path: str, limit: int) -> memoryview:
         raise FileError(
             Msg("{file} is larger than {limit} KiB, too large for this kind of file.", file=name, limit=limit // KIB)
         )
+    if saved_as_utf16(data):
+        raise FileError(Msg(UTF16_SENTENCE, file=name))
     view = memoryview(data)
     if not is_utf8(view):
         raise FileError(Msg("{file} is not a text file in UTF-8.", file=name))
     return view[3:] if data.startswith(codecs.BOM_UTF8) else view
+
+
+UTF16_SENTENCE = N_("{file} is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding UTF-8).")
+"""The one sentence for a text file saved as UTF-16 (Windows PowerShell 5.1's ``>`` and
+``Out-File`` write it so), with ``{file}`` the file's name as :func:`shown_name` gives it."""
+
+
+def saved_as_utf16(data: bytes | memoryview) -> bool:
+    """True when ``data`` (a text file's first bytes) starts with a UTF-16 byte order mark,
+    little or big endian (a UTF-32 one starts as UTF-16's little endian one, and is UTF-16's
+    fault as well): a file this game cannot read as UTF-8, whose player is told how to save it."""
+    head = bytes(data[:2])
+    return head in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def is_utf8(data: bytes | memoryview, piece: int = MIB) -> bool:
@@ -446,6 +471,62 @@ def write_target(path: str) -> tuple[str, str | None]:
     raise FileError(Msg("{file} is not a regular file.", file=name))
 
 
+OWNER_SIDS = ("S-1-5-18", "S-1-5-32-544")
+"""Besides the user this program runs as, who may open a file kept for its owner on Windows:
+SYSTEM and the Administrators group (as OpenSSH's own host keys on Windows), who can take
+any file anyway, and which the server's folder needs when it runs as a task or service."""
+
+
+def keep_to_owner(path: str | os.PathLike[str], platform: str = "") -> None:
+    """Make the file or folder at ``path`` readable by its owner only, in the way of
+    ``platform`` (a ``sys.platform`` value; empty: this system): a host key, a seats file
+    with passwords, the server's data folder with its password hashes.
+
+    POSIX: the mode 0o600 for a file, 0o700 for a folder. Windows, where the mode tells only
+    whether a file is read-only: an access list of its own, no longer inherited from the
+    folder (``C:\\ProgramData`` lets every local user read), that lets in the user this
+    program runs as, SYSTEM and the Administrators (:data:`OWNER_SIDS`); a folder's list is
+    inherited by what is made in it later (the database's journal, the games).
+    Uses pywin32's ``win32security`` (a dependency on Windows).
+
+    Raises OSError when the mode or the list cannot be set (pywin32's error is one too),
+    or when pywin32 is missing on Windows."""
+    if (platform or sys.platform) != "win32":
+        os.chmod(path, 0o700 if os.path.isdir(path) else 0o600)
+        return
+    try:
+        _keep_to_owner_on_windows(os.fspath(path))
+    except OSError:
+        raise
+    except Exception as e:  # pywin32's error (pywintypes.error), or no pywin32
+        raise OSError(f"its access list cannot be set ({e})") from None
+
+
+def _keep_to_owner_on_windows(path: str) -> None:
+    """:func:`keep_to_owner`'s way on Windows, with pywin32; raises what pywin32 raises."""
+    import ntsecuritycon
+    import win32api
+    import win32security
+
+    token = win32security.OpenProcessToken(win32api.GetCurrentProcess(), ntsecuritycon.TOKEN_QUERY)
+    user = win32security.GetTokenInformation(token, win32security.TokenUser)[0]
+    inherited = 0
+    if os.path.isdir(path):
+        inherited = win32security.OBJECT_INHERIT_ACE | win32security.CONTAINER_INHERIT_ACE
+    acl = win32security.ACL()
+    for sid in (user, *(win32security.ConvertStringSidToSid(s) for s in OWNER_SIDS)):
+        acl.AddAccessAllowedAceEx(win32security.ACL_REVISION, inherited, ntsecuritycon.FILE_ALL_ACCESS, sid)
+    win32security.SetNamedSecurityInfo(
+        path,
+        win32security.SE_FILE_OBJECT,
+        win32security.DACL_SECURITY_INFORMATION | win32security.PROTECTED_DACL_SECURITY_INFORMATION,
+        None,
+        None,
+        acl,
+        None,
+    )
+
+
 TEMP_NAME = re.compile(r"^\.a11y-dominion-([0-9]{1,10})-[0-9a-f]{8}\.tmp$")  # write_atomic's own temporary files
 
 
@@ -453,7 +534,8 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` (``~`` expanded) so that the file is
     either the old one or the new one, never a part: a temporary file in the same
     folder (``.a11y-dominion-PID-RANDOM.tmp``), flushed to disk, renamed over ``path``.
-    ``mode`` (for example 0o600) is set before the rename; without it the file has
+    ``mode`` (for example 0o600) is set before the rename; 0o600 on Windows keeps the
+    file to its owner by its access list (:func:`keep_to_owner`); without it the file has
     the user's own permissions for a new file (0o666 less the umask), never those of
     what was there before. Temporary files of processes that ended before their rename
     (killed) are removed from the folder first (:func:`sweep_temps`).
@@ -475,7 +557,9 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        if mode is not None:
+        if mode == 0o600:
+            keep_to_owner(tmp)
+        elif mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, full)
     except BaseException:

@@ -84,3 +84,22 @@ def test_a_human_seat_at_the_host():
     # a space is no trouble at the host's own terminal, nor at the console
     assert parse_seats("Ann:remote,Cid Dee:human", remote=True)[1] == ("Cid Dee", "human")
     assert parse_seats("Cid Dee:human,Bot:bigmoney")[0] == ("Cid Dee", "human")
+
+
+def test_an_authorized_keys_file_from_windows_powershell(tmp_path):
+    """Windows PowerShell 5.1's ``Out-File -Encoding utf8`` puts a byte order mark before
+    the first key, which is still a key; its ``>`` writes UTF-16, which the host names in
+    one sentence saying to save the file as UTF-8."""
+    from a11y_dominion.remote.access import AccessError, read_authorized_keys
+
+    path = tmp_path / "keys"
+    path.write_bytes(f"\ufeff{KEY} Ann\r\n".encode())
+    keys = read_authorized_keys(str(path), ["Ann", "Bea"])
+    assert list(keys) == ["Ann"] and keys["Ann"][0].export_public_key().split()[1] == KEY.split()[1].encode()
+    for encoding in ("utf-16", "utf-16-be"):
+        path.write_bytes(f"\ufeff{KEY} Ann\r\n".encode(encoding))
+        with pytest.raises(AccessError) as refused:
+            read_authorized_keys(str(path), ["Ann", "Bea"])
+        assert str(refused.value.args[0]) == (
+            f"{path} is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding UTF-8)."
+        )

@@ -334,3 +334,87 @@ def test_why_a_connection_failed_in_the_systems_words():
     assert os_reason(windows, lambda n: "Unknown error") == "The remote computer refused the network connection"
     assert os_reason(windows, lambda n: "") == "The remote computer refused the network connection"
     assert os_reason(OSError(5, None), lambda n: "Unknown error") == "Unknown error"
+
+
+def test_a_password_file_from_windows_powershell(tmp_path):
+    """A ``--password-file`` written by Windows PowerShell 5.1: with ``Out-File -Encoding
+    utf8`` a byte order mark comes first, which is not part of the password; with ``>`` it
+    is UTF-16, which ``join`` names in one sentence saying to save the file as UTF-8."""
+    from a11y_dominion.remote.client import JoinError, read_password_file
+
+    path = tmp_path / "password.txt"
+    path.write_bytes("\ufeffgeheim-ë\r\n".encode())
+    assert read_password_file(str(path)) == "geheim-ë"
+    path.write_bytes(b"secret")
+    assert read_password_file(str(path)) == "secret"
+    for encoding in ("utf-16", "utf-16-be"):
+        path.write_bytes("\ufeffsecret\r\n".encode(encoding))
+        with pytest.raises(JoinError) as refused:
+            read_password_file(str(path))
+        assert str(refused.value.args[0]) == (
+            f"{path} is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding UTF-8)."
+        )
+    with pytest.raises(JoinError) as refused:
+        read_password_file(str(tmp_path / "none.txt"))
+    assert str(refused.value.args[0]) == f"There is no file named {tmp_path / 'none.txt'}."
+
+
+def test_on_windows_a_read_still_waiting_when_the_game_ends_does_not_hold_up_the_exit(pipe):
+    """With piped input on Windows a piece is read in a thread; when the game ends while a
+    read waits (the pipe's writer keeps it open), the event loop closes at once: the read
+    waits in a daemon thread, not in the loop's worker, which the loop's end would wait for."""
+    started, release = threading.Event(), threading.Event()
+    daemons: list = []
+
+    def read(fd: int, n: int) -> bytes:
+        daemons.append(threading.current_thread().daemon)
+        started.set()
+        release.wait()
+        return b""
+
+    pieces = piece_reader(pipe[0], platform="win32", read=read)
+
+    async def main() -> bool:
+        reading = asyncio.ensure_future(pieces())
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        return reading.done()  # the game ends here, the read still waiting
+
+    safety = threading.Timer(60, release.set)  # lets a loop that waits for the read end at last
+    safety.start()
+    try:
+        done = asyncio.run(main())
+        waiting_after_the_end = not release.is_set()
+    finally:
+        release.set()
+        safety.cancel()
+    assert (done, waiting_after_the_end, daemons) == (False, True, [True])
+
+
+@pytest.mark.parametrize("platform", ["win32", "linux"])
+def test_ctrl_c_between_prompts_says_nothing_to_clear_on_windows_too(platform):
+    """Ctrl+C while no line editor reads keys (piped input, a moment between two prompts)
+    puts "Nothing to clear." in the inbox, in turn with the host's lines, and the game goes
+    on; on Windows through Python's signal handler (its loop takes none), handed to the loop.
+    When the game ends, Ctrl+C is as it was before."""
+    import signal
+    from types import SimpleNamespace
+
+    from a11y_dominion.remote.client import interrupted
+
+    inbox: list = []
+    console = SimpleNamespace(link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"))
+    before = signal.getsignal(signal.SIGINT)
+
+    async def main() -> list:
+        back = interrupted(console, platform=platform)  # type: ignore[arg-type]
+        try:
+            signal.raise_signal(signal.SIGINT)
+            for _ in range(20):
+                await asyncio.sleep(0)
+            return list(inbox)
+        finally:
+            back()
+
+    assert asyncio.run(main()) == [("said", "Nothing to clear. Type quit to leave the game.")]
+    assert signal.getsignal(signal.SIGINT) == before

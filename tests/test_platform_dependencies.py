@@ -6,7 +6,7 @@ a Mac, who has no compiler, never builds a package from source. pip
 evaluates environment markers for the machine it runs on, not for
 ``--platform``: this test evaluates them for the target itself, for the
 project's own dependencies and for those of every package resolved (so
-accessible-output2's ``appscript`` on macOS is resolved too), and resolves
+accessible-output2's own dependencies are resolved too), and resolves
 again until nothing is missing. It needs the Python Package Index (or the
 machine's own pip index); pip's cache keeps a repeated run to a few seconds.
 """
@@ -146,10 +146,12 @@ def test_the_game_installs_from_wheels(platform, python, tmp_path):
             assert name not in resolved, f"{r} is installed on {platform}, though its marker says not"
     assert all(file.endswith(".whl") for _version, file, _requires in resolved.values())
     windows = platform.startswith("win")
-    # the platform's own: pywin32 (ours) on Windows, appscript (accessible-output2's VoiceOver) on macOS
+    # the platform's own: pywin32 (ours) on Windows; accessible-output2 (with libloader and
+    # platform-utils) not on macOS, which speaks with say, nor appscript, its VoiceOver output's
     assert ("pywin32" in resolved) is windows
-    assert ("appscript" in resolved) is not windows
-    assert "libloader" in resolved and "platform-utils" in resolved
+    assert "appscript" not in resolved
+    assert ("accessible-output2" in resolved) is windows
+    assert ("libloader" in resolved) is windows and ("platform-utils" in resolved) is windows
 
 
 @pytest.mark.parametrize("platform, python", [("win_amd64", "3.11")])
@@ -166,11 +168,15 @@ def test_the_test_tools_install_from_wheels(platform, python, tmp_path):
 
 
 def test_platform_only_dependencies_carry_markers():
-    """Every dependency for one platform says so: pywin32 only where sys_platform is win32."""
+    """Every dependency for one platform says so: pywin32 only where sys_platform is win32,
+    accessible-output2 everywhere but macOS (the game speaks there with say)."""
     by_name = {canonicalize_name(r.name): r for r in project_requirements()}
+    ao2 = by_name["accessible-output2"]
+    assert [applies(ao2, environment(platform, "3.11")) for platform in TARGETS] == [True, False, False]
     assert by_name["pywin32"].marker == Marker("sys_platform == 'win32'")
     for platform in TARGETS:
         env = environment(platform, "3.11")
         assert applies(by_name["pywin32"], env) is (platform == "win_amd64")
     linux = dict(environment("win_amd64", "3.11"), sys_platform="linux", platform_system="Linux", os_name="posix")
     assert not applies(by_name["pywin32"], linux)
+    assert applies(ao2, linux)  # speech-dispatcher through it

@@ -405,11 +405,116 @@ def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
         ("linux", '"game 2.json"', '"game 2.json"'),
         ("darwin", ' "/Users/ann/game.json" ', '"/Users/ann/game.json"'),
         ("linux", " game.json ", "game.json"),
+        # a file dragged into macOS Terminal: its spaces and brackets escaped, a space after it
+        ("darwin", "/Users/ann/My\\ Games/g.json ", "/Users/ann/My Games/g.json"),
+        ("darwin", "/Users/ann/Ann\\'s\\ \\(old\\)/g.json", "/Users/ann/Ann's (old)/g.json"),
+        ("darwin", "a\\\\b.json", "a\\b.json"),
+        ("darwin", "/Users/ann/game.json", "/Users/ann/game.json"),
+        # the backslash separates folders on Windows and is a name's own character on Linux
+        ("win32", "C:\\My\\ Games\\g.json", "C:\\My\\ Games\\g.json"),
+        ("linux", "My\\ Games/g.json", "My\\ Games/g.json"),
     ],
 )
 def test_a_typed_file_name_per_system(platform, typed, path):
     """Explorer's Copy as path puts double quotes around the path, which no Windows file
-    name holds: there they go; elsewhere a name may hold them."""
+    name holds: there they go; elsewhere a name may hold them. A file dragged into macOS
+    Terminal comes with the shell's backslashes, which go there."""
     from a11y_dominion.files import typed_path
 
     assert typed_path(typed, platform) == path
+
+
+# ---------------------------------------------------------------- files kept to their owner
+class StandInACL:
+    """pywin32's ``PyACL``: the entries added, as (flags, access, SID)."""
+
+    def __init__(self) -> None:
+        self.entries: list = []
+
+    def AddAccessAllowedAceEx(self, revision, flags, access, sid) -> None:  # noqa: N802 - pywin32's name
+        assert revision == 2
+        self.entries.append((flags, access, sid))
+
+
+def stand_in_pywin32(monkeypatch) -> list:
+    """pywin32's ``win32security``, ``win32api`` and ``ntsecuritycon`` as far as
+    :func:`~a11y_dominion.files.keep_to_owner` uses them (Windows' security calls cannot
+    run here), with the constants' real values; the list gets each access list set."""
+    done: list = []
+    security = types.SimpleNamespace(
+        ACL=StandInACL,
+        ACL_REVISION=2,
+        OBJECT_INHERIT_ACE=1,
+        CONTAINER_INHERIT_ACE=2,
+        SE_FILE_OBJECT=1,
+        DACL_SECURITY_INFORMATION=4,
+        PROTECTED_DACL_SECURITY_INFORMATION=0x80000000,
+        TokenUser=1,
+        OpenProcessToken=lambda process, access: ("token", process, access),
+        GetTokenInformation=lambda token, kind: ("S-1-5-21-1-2-3-1001", 0),
+        ConvertStringSidToSid=lambda text: text,
+        SetNamedSecurityInfo=lambda *args: done.append(args),
+    )
+    monkeypatch.setitem(sys.modules, "win32security", security)
+    monkeypatch.setitem(sys.modules, "win32api", types.SimpleNamespace(GetCurrentProcess=lambda: -1))
+    monkeypatch.setitem(sys.modules, "ntsecuritycon", types.SimpleNamespace(TOKEN_QUERY=8, FILE_ALL_ACCESS=0x1F01FF))
+    return done
+
+
+def test_on_windows_a_file_kept_to_its_owner_gets_an_access_list_of_its_own(tmp_path, monkeypatch):
+    """Windows' file mode tells only read-only: a host key, a seats file or the server's folder
+    gets an access list of its own, not inherited (C:\\ProgramData lets every user read), for
+    the user the program runs as, SYSTEM and the Administrators; a folder's list is inherited
+    by the files made in it later."""
+    from a11y_dominion.files import keep_to_owner
+
+    done = stand_in_pywin32(monkeypatch)
+    key, folder = tmp_path / "ssh_host_ed25519_key", tmp_path / "server"
+    key.write_bytes(b"key")
+    folder.mkdir()
+    keep_to_owner(key, platform="win32")
+    keep_to_owner(folder, platform="win32")
+    whom = ["S-1-5-21-1-2-3-1001", "S-1-5-18", "S-1-5-32-544"]
+    assert [(path, kind, what, owner, group, sacl) for path, kind, what, owner, group, _acl, sacl in done] == [
+        (str(key), 1, 0x80000004, None, None, None),
+        (str(folder), 1, 0x80000004, None, None, None),
+    ]
+    assert done[0][5].entries == [(0, 0x1F01FF, sid) for sid in whom]
+    assert done[1][5].entries == [(3, 0x1F01FF, sid) for sid in whom]
+
+
+def test_on_windows_a_seats_file_is_kept_to_its_owner_before_it_is_in_place(tmp_path, monkeypatch):
+    """write_atomic's mode 0o600 (the seats file, a saved game, an export) is the owner's
+    access list on Windows, set on the temporary file before the rename."""
+    from a11y_dominion import files
+
+    done = stand_in_pywin32(monkeypatch)
+    monkeypatch.setattr(files, "sys", types.SimpleNamespace(platform="win32"))
+    write_atomic(str(tmp_path / "seats.json"), "{}", mode=0o600)
+    assert (tmp_path / "seats.json").read_bytes() == b"{}"
+    assert len(done) == 1 and Path(done[0][0]).parent == tmp_path and done[0][0] != str(tmp_path / "seats.json")
+
+
+@pytest.mark.posix  # POSIX file modes
+def test_on_posix_a_file_kept_to_its_owner_has_mode_600_and_a_folder_700(tmp_path):
+    from a11y_dominion.files import keep_to_owner
+
+    key, folder = tmp_path / "key", tmp_path / "server"
+    key.write_bytes(b"key")
+    folder.mkdir()
+    keep_to_owner(key, platform="linux")
+    keep_to_owner(folder, platform="darwin")
+    assert (oct(key.stat().st_mode & 0o777), oct(folder.stat().st_mode & 0o777)) == ("0o600", "0o700")
+
+
+def test_a_pywin32_error_is_one_os_error(tmp_path, monkeypatch):
+    from a11y_dominion.files import keep_to_owner
+
+    stand_in_pywin32(monkeypatch)
+
+    def refused(*args):
+        raise RuntimeError(5, "SetNamedSecurityInfo", "Access is denied.")
+
+    monkeypatch.setattr(sys.modules["win32security"], "SetNamedSecurityInfo", refused)
+    with pytest.raises(OSError, match=r"^its access list cannot be set \(\(5, 'SetNamedSecurityInfo'"):
+        keep_to_owner(tmp_path, platform="win32")

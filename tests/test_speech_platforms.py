@@ -62,8 +62,11 @@ WINDOWS_CASES = [
     (Reports(programs=frozenset({"jfw.exe"}), windows_flag=True), Finding(True, ("JAWS",))),
     (Reports(programs=frozenset({"Narrator.exe"}), windows_flag=True), Finding(True, ("Narrator",))),
     (Reports(programs=frozenset({"NVDA.EXE", "Narrator.exe"})), Finding(True, ("NVDA", "Narrator"))),
-    # a screen reader the game does not know by name still sets the flag
-    (Reports(programs=frozenset({"explorer.exe"}), windows_flag=True), Finding(True, ("a screen reader",))),
+    # the flag with a process list that shows no known reader: one the game does not know by
+    # name, or the flag left set after NVDA crashed; the saved answer (or the question) decides
+    (Reports(programs=frozenset({"explorer.exe"}), windows_flag=True), Finding(None)),
+    (Reports(programs=frozenset(), windows_flag=True, ao2=(("NVDA", False),)), Finding(None)),
+    # without the process list, the flag every screen reader sets is all there is
     (Reports(windows_flag=True), Finding(True, ("a screen reader",))),
     (Reports(programs=frozenset({"explorer.exe"}), windows_flag=False), Finding(False)),
     (Reports(programs=frozenset({"explorer.exe"})), Finding(False)),
@@ -387,11 +390,43 @@ STAND_IN = {
         output_class = NVDA
         """,
     "accessible_output2/outputs/sapi5.py": """
+        import os
         from .base import Output, record
+
+        class Token:  # SAPI 5's SpObjectToken of one installed voice
+            def __init__(self, language):
+                self.language = language
+            def GetAttribute(self, name):
+                return self.language if name == "Language" else ""
+
+        class SpVoice:  # SAPI 5's SpVoice COM object, which speaks in this process
+            def __init__(self):
+                self.voices = [Token(code) for code in os.environ.get("STAND_IN_VOICES", "409").split(",")]
+                self._voice = self.voices[0]
+                self.AudioOutput = "speakers"
+            def GetVoices(self):
+                return list(self.voices)
+            @property
+            def Voice(self):
+                return self._voice
+            @Voice.setter
+            def Voice(self, token):
+                self._voice = token
+                record("sapi5", "voice " + token.language)
+            @property
+            def Rate(self):
+                return 0
+            @Rate.setter
+            def Rate(self, value):
+                record("sapi5", f"rate {value}")
+            def WaitUntilDone(self, milliseconds):
+                record("sapi5", f"wait {milliseconds}")
+                return not os.environ.get("STAND_IN_STILL_SPEAKING")
 
         class SAPI5(Output):
             name = "sapi5"
             def __init__(self):
+                self.object = SpVoice()
                 record("sapi5", "made")
             def is_active(self):
                 return True  # as the real one: active whenever it loads
@@ -440,6 +475,13 @@ if how == "speech-test":
     code = speech_test("Hello", mode, print, platform="win32", reports=reports)
 elif how == "jaws":
     code = speech_test("Hello", mode, print, output_name="jaws", platform="win32", reports=reports)
+elif how == "dutch":  # a Dutch game, the rate setting 50; then the keyboard goes to an English seat
+    speaker = Speaker(mode, outputs=default_outputs("win32"), print_fn=print, language="nl", rate=50)
+    speaker.speak("Hallo")
+    speaker.speak("Jouw beurt.")
+    speaker.set_language("en")
+    speaker.speak("Your turn.")
+    code = 0
 else:  # the game's way: the output is looked for in the background, spoken to from the console
     speaker = Speaker(mode, outputs=default_outputs("win32"), print_fn=print)
     speaker.start()
@@ -475,6 +517,7 @@ def run_windows(tmp_path: Path, how: str, mode: str, programs, **env: str) -> tu
 
 
 AO2_THREAD_NAME = "speech: accessible_output2"
+SAPI5 = "accessible_output2 SAPI 5"
 
 
 @pytest.mark.parametrize(
@@ -485,14 +528,14 @@ AO2_THREAD_NAME = "speech: accessible_output2"
             ["explorer.exe"],
             "",
             [NONE_LINE, "Speech test: spoke through accessible_output2 SAPI 5.", "exit 0"],
-            [["sapi5", "made"], ["sapi5", "Hello"]],
+            [["sapi5", "made"], ["sapi5", "Hello"], ["sapi5", "wait 30000"]],
         ),
         (
             "auto",
             None,
             "",
             [ASK_LINE, "Speech test: spoke through accessible_output2 SAPI 5.", "exit 0"],
-            [["sapi5", "made"], ["sapi5", "Hello"]],
+            [["sapi5", "made"], ["sapi5", "Hello"], ["sapi5", "wait 30000"]],
         ),
         (
             "auto",
@@ -521,7 +564,7 @@ AO2_THREAD_NAME = "speech: accessible_output2"
             ["Narrator.exe"],
             "",
             [LINES_FOR.format("Narrator"), "Speech test: spoke through accessible_output2 SAPI 5.", "exit 0"],
-            [["sapi5", "made"], ["sapi5", "Hello"]],
+            [["sapi5", "made"], ["sapi5", "Hello"], ["sapi5", "wait 30000"]],
         ),
     ],
 )
@@ -531,6 +574,55 @@ def test_windows_speech_test(tmp_path, mode, programs, nvda, lines, calls):
     assert got == lines
     assert [call[:2] for call in done] == calls
     assert {call[2] for call in done} <= {AO2_THREAD_NAME}
+
+
+@pytest.mark.e2e  # python in another process
+def test_windows_speech_test_waits_until_sapi_5_has_said_its_sentence(tmp_path):
+    """SAPI 5 speaks in the program's own process, whose end would cut the sentence off:
+    speech-test waits until the voice is done (at most 30 seconds, on the speech thread),
+    and says so when it was still speaking then. NVDA speaks in its own process: no wait
+    (the test above)."""
+    got, done = run_windows(tmp_path, "speech-test", "auto", ["explorer.exe"], STAND_IN_STILL_SPEAKING="1")
+    assert got == [
+        NONE_LINE,
+        "Speech test: spoke through accessible_output2 SAPI 5, which was still speaking after 30 seconds.",
+        "exit 0",
+    ]
+    assert done == [
+        ["sapi5", "made", AO2_THREAD_NAME],
+        ["sapi5", "Hello", AO2_THREAD_NAME],
+        ["sapi5", "wait 30000", AO2_THREAD_NAME],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("voices", "lines", "calls"),
+    [
+        # a Dutch voice (413) beside the English one (409): Dutch, then English at the English seat
+        (
+            "409,413",
+            ["exit 0"],
+            ["made", "rate 5", "voice 413", "Hallo", "Jouw beurt.", "rate 5", "voice 409", "Your turn."],
+        ),
+        # no Dutch voice installed: the player is told once, and the English voice reads on
+        (
+            "409",
+            [f"Speech: {SAPI5} has no Dutch voice installed, so it reads Dutch with its usual voice.", "exit 0"],
+            ["made", "rate 5", "Hallo", "Jouw beurt.", "rate 5", "Your turn."],
+        ),
+        # English and Dutch voices of other countries (Belgium 813, United Kingdom 809)
+        ("813,809", ["exit 0"], ["made", "rate 5", "Hallo", "Jouw beurt.", "rate 5", "voice 809", "Your turn."]),
+    ],
+)
+@pytest.mark.e2e  # python in another process
+def test_windows_sapi_5_speaks_the_game_s_language_at_its_rate(tmp_path, voices, lines, calls):
+    """SAPI 5 gets the game's language (a voice of it among the installed ones) and the rate
+    setting (-100..100 is SAPI's -10..10), on the speech thread, as the output is found and
+    when the language changes."""
+    got, done = run_windows(tmp_path, "dutch", "self-voicing", None, STAND_IN_VOICES=voices)
+    assert got == lines
+    assert [call[1] for call in done] == calls
+    assert {call[2] for call in done} == {AO2_THREAD_NAME}
 
 
 @pytest.mark.e2e  # python in another process

@@ -16,7 +16,16 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..files import BINARY, NotRegularFile, open_regular, write_atomic
+from ..files import (
+    BINARY,
+    UTF16_SENTENCE,
+    NotRegularFile,
+    keep_to_owner,
+    open_regular,
+    saved_as_utf16,
+    shown_name,
+    write_atomic,
+)
 from ..rules.decisions import Msg
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -51,7 +60,10 @@ def ssh_server_options() -> dict[str, Any]:
 
 
 def host_key(directory: Path | None = None):
-    """The host's SSH key: made on first use and kept in the user data directory."""
+    """The host's SSH key (an asyncssh private key): made on first use and kept in
+    ``directory`` (the user data directory unless given), readable by its owner only
+    (:func:`~a11y_dominion.files.keep_to_owner`, also on Windows). Raises OSError when
+    it cannot be made or kept so, and asyncssh's KeyImportError for a damaged key file."""
     import asyncssh
     import platformdirs
 
@@ -62,6 +74,12 @@ def host_key(directory: Path | None = None):
     folder.mkdir(parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
     fd = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o600)
+    try:
+        keep_to_owner(path)  # before the key is in it (on Windows the mode above means nothing)
+    except OSError:
+        os.close(fd)
+        path.unlink()
+        raise
     with os.fdopen(fd, "wb") as f:
         f.write(key.export_private_key())
     return key
@@ -99,7 +117,9 @@ def read_authorized_keys(path: str, seats: list) -> dict:
             data = f.read(KEYS_LIMIT + 1)
         if len(data) > KEYS_LIMIT:  # no file of public keys is this large
             raise UnicodeDecodeError("utf-8", data[:1], 0, 1, "too large")
-        text = data.decode("utf-8")
+        if saved_as_utf16(data):  # Windows PowerShell 5.1's > and Out-File write UTF-16
+            raise AccessError(Msg(UTF16_SENTENCE, file=shown_name(path)))
+        text = data.decode("utf-8-sig")  # its Out-File -Encoding utf8 puts a byte order mark first
     except FileNotFoundError:
         raise AccessError(Msg("There is no file named {path} for --authorized-keys.", path=path)) from None
     except IsADirectoryError:

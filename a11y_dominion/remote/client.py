@@ -38,6 +38,7 @@ import getpass
 import os
 import socket
 import sys
+import threading
 import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -47,7 +48,16 @@ from ..announcements.words import join_names
 from ..console.core import FLOOD, HOST_LINES_PER_SECOND, Inbox, SeatConsole
 from ..console.display import LineCleared, cleared_text
 from ..console.seat import HumanSeat
-from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, shown_name, write_atomic, write_target
+from ..files import (
+    BINARY,
+    SETTINGS_LIMIT,
+    FileError,
+    read_json,
+    read_text,
+    shown_name,
+    write_atomic,
+    write_target,
+)
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
 from ..textinput import printable
@@ -63,6 +73,7 @@ from .protocol import (
     from_host,
     read_message,
 )
+from .signals import on_signals
 
 KNOWN_HOSTS_FILE = "known_hosts"
 CONNECT_SECONDS = 15
@@ -127,16 +138,22 @@ def _seat_named(seats: dict, user: str) -> tuple[str, Any]:
     return next(((str(n), seat) for n, seat in seats.items() if str(n).casefold() == folded), (user, None))
 
 
+PASSWORD_FILE_LIMIT = 64 * 1024
+"""Bytes of a ``--password-file``: its first line is a password, far shorter."""
+
+
 def read_password_file(path: str) -> str:
-    """The password on the first line of ``path``; raises :class:`JoinError`."""
+    """The password on the first line of the text file at ``path`` (UTF-8; a byte order
+    mark, as Windows PowerShell 5.1 writes one, is not part of it).
+
+    Raises :class:`JoinError` with one sentence for a file that is missing, not a
+    regular file, larger than :data:`PASSWORD_FILE_LIMIT`, unreadable, saved as UTF-16
+    (the sentence says to save it as UTF-8) or not UTF-8."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.readline().rstrip("\r\n")
-    except FileNotFoundError:
-        raise JoinError(Msg(N_("There is no file named {file}."), file=path)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        why = getattr(e, "strerror", None) or e
-        raise JoinError(Msg(N_("Cannot read {file}: {error}."), file=path, error=why)) from None
+        text = read_text(path, PASSWORD_FILE_LIMIT)
+    except FileError as e:
+        raise JoinError(e.args[0]) from None
+    return text.split("\n", 1)[0].rstrip("\r")
 
 
 def login_name(getuser: Callable[[], str] | None = None) -> str | None:
@@ -460,13 +477,30 @@ def piece_reader(
     on and which never makes a reader wait, is read at once. On Windows the loop cannot wait
     on a pipe or file given as standard input (its Proactor loop waits only on sockets and
     pipes it opened itself, and prompt_toolkit reads only a console there), so each piece is
-    read in the loop's worker thread (:func:`asyncio.to_thread`); nothing else runs there."""
+    read in a daemon thread of its own that hands it to the loop (``call_soon_threadsafe``,
+    as :func:`~a11y_dominion.remote.local.read_once` does): a read still waiting when the
+    game ends never holds up the program's exit, as one in the loop's worker thread would."""
     if platform == "win32":
 
-        async def in_worker() -> bytes:
-            return await asyncio.to_thread(_read_piece, fd, read)
+        async def in_thread() -> bytes:
+            loop = asyncio.get_running_loop()
+            got: asyncio.Future[bytes] = loop.create_future()
 
-        return in_worker
+            def give(data: bytes) -> None:
+                if not got.done():
+                    got.set_result(data)
+
+            def work() -> None:
+                data = _read_piece(fd, read)
+                try:
+                    loop.call_soon_threadsafe(give, data)
+                except RuntimeError:  # the loop closed meanwhile: nobody waits
+                    pass
+
+            threading.Thread(target=work, name="piped input", daemon=True).start()
+            return await got
+
+        return in_thread
 
     async def when_ready() -> bytes:
         loop = asyncio.get_running_loop()
@@ -742,11 +776,12 @@ def run_join(args, stdout=None) -> int:
         )
         console.hints = bool(settings.get("hints", True))
         console.reader = typed_reader(console, keys, plain, out)
-        interrupted(console)
+        ctrl_c_back = interrupted(console)
         console.greeting = lambda: greet(console)  # at the host's hello, with the seat's name as the host spells it
         try:
             return await console.run()
         finally:
+            ctrl_c_back()
             await link.closed()
             speaker.close()
 
@@ -796,19 +831,19 @@ def typed_reader(console: JoinConsole, keys: dict[str, str], plain: bool, out: A
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 
 
-def interrupted(console: JoinConsole, platform: str = sys.platform) -> None:
+def interrupted(console: JoinConsole, platform: str = sys.platform) -> Callable[[], None]:
     """Ctrl+C (SIGINT) that comes while no line editor reads keys (piped input, or a moment
     between two prompts) says what Ctrl+C at an empty prompt says, in turn with the host's
-    lines (through the inbox), and the game goes on. On
-    Windows, where the event loop takes no signal handlers, Ctrl+C there ends the program."""
-    if platform == "win32":
-        return
-    import signal
+    lines (through the inbox), and the game goes on. Must be called in the running loop.
+
+    On POSIX systems through the loop's ``add_signal_handler``; on Windows (``platform``
+    "win32"), whose event loop takes no signal handlers, through :func:`signal.signal`,
+    its handler handing the sentence to the loop (``call_soon_threadsafe``), as ``host``
+    does. Returns a function that puts the handling before back (call it when the game
+    ends). Outside the main thread the default (the program ends) stays."""
+    loop = asyncio.get_running_loop()
 
     def said() -> None:  # said in turn with the host's lines (a half-typed line is not cut)
         console.link.inbox.put(("said", cleared_text(LineCleared(had_text=False), console.lang, leave=True)))
 
-    try:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, said)
-    except (NotImplementedError, RuntimeError, ValueError):  # not in the main thread: the default stays
-        pass
+    return on_signals(loop, [("SIGINT", said)], platform)

@@ -13,7 +13,6 @@ language and verbosity are kept with the game
 from __future__ import annotations
 
 import asyncio
-import signal
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +44,7 @@ from .room import (  # noqa: F401 - the names host gave before the room was its 
     seconds_words,
     wait_words,
 )
+from .signals import on_signals
 
 
 class GameHost:
@@ -351,55 +351,8 @@ def stop_signals(
     thread, a system without it) is left as it was. Returns what puts every handled
     signal back as it was (a callable of no arguments); raises nothing."""
     if (platform or sys.platform) == "win32":
-        return _python_signals(loop, [("SIGINT", on_int), ("SIGBREAK", on_stop)])
-    return _loop_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop), ("SIGHUP", on_stop)])
-
-
-def _loop_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[], None]:
-    """``loop.add_signal_handler`` for each (signal name, callback) of ``pairs`` (POSIX)."""
-    handled = []
-    for name, handler in pairs:
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        try:
-            loop.add_signal_handler(sig, handler)
-            handled.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no signals here
-            pass
-
-    def back() -> None:
-        for sig in handled:
-            loop.remove_signal_handler(sig)
-
-    return back
-
-
-def _python_signals(loop: asyncio.AbstractEventLoop, pairs: list) -> Callable[[], None]:
-    """``signal.signal`` for each (signal name, callback) of ``pairs``, the callback called in
-    ``loop`` (Windows: its event loop has no ``add_signal_handler``)."""
-    before: dict = {}
-    for name, handler in pairs:
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-
-        def handle(_sig, _frame, handler=handler) -> None:
-            loop.call_soon_threadsafe(handler)
-
-        try:
-            before[sig] = signal.signal(sig, handle)
-        except (ValueError, OSError):  # not the main thread, or a signal this system cannot catch
-            pass
-
-    def back() -> None:
-        for sig, old in before.items():
-            try:
-                signal.signal(sig, old)
-            except (ValueError, OSError, TypeError):
-                pass
-
-    return back
+        return on_signals(loop, [("SIGINT", on_int), ("SIGBREAK", on_stop)], "win32")
+    return on_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop), ("SIGHUP", on_stop)], platform)
 
 
 def _isatty(stream) -> bool:

@@ -41,7 +41,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..files import write_atomic
+from ..files import keep_to_owner, write_atomic
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.access import host_key, ssh_server_options
 from ..rules.decisions import Msg
@@ -487,7 +487,9 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         return EXIT_CANNOT_START
     config = config_or_exit(folder, lang, sys.stderr)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.exists():  # (a folder the operator made keeps the access the operator gave it)
+            folder.mkdir(parents=True)
+            keep_to_owner(folder)  # the password hashes and the host key: not for every user, on Windows too
     except OSError as e:
         print(
             lang.text(N_("The folder {path} cannot be made ({error})."), path=data, error=e.strerror or str(e)),

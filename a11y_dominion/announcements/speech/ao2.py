@@ -47,6 +47,70 @@ def output_label(ao2_name: str) -> str:
     return _AO2_OUTPUT_LABELS.get(str(ao2_name).lower(), str(ao2_name))
 
 
+SAPI_LANGUAGES = {"en": 0x09, "nl": 0x13}
+"""The game's languages (ISO codes) and Windows' primary language identifiers, which a SAPI 5
+voice's ``Language`` attribute gives as hexadecimal locale identifiers (``409`` for English
+in the United States, ``413`` for Dutch in the Netherlands; the low 10 bits are the language)."""
+
+
+def sapi_rate(rate: int) -> int:
+    """SAPI 5's rate (-10 to 10) for the game's ``rate`` setting (-100 slowest to 100 fastest,
+    0 normal), clamped to SAPI's range."""
+    return max(-10, min(10, round(int(rate) / 10)))
+
+
+def sapi_voice_speaks(token: Any, language: str) -> bool:
+    """True when the SAPI 5 voice ``token`` (an ``SpObjectToken``, from ``SpVoice.GetVoices()``
+    or ``SpVoice.Voice``) speaks ``language`` (an ISO code of :data:`SAPI_LANGUAGES`): one of
+    the locale identifiers of its ``Language`` attribute ("413", "409;9") is of that language.
+    False for a language Windows' table here does not hold, or an attribute that is no list of
+    hexadecimal numbers."""
+    wanted = SAPI_LANGUAGES.get(language.lower().split("-")[0])
+    if wanted is None:
+        return False
+    try:
+        attribute = str(token.GetAttribute("Language") or "")
+        return any(int(part, 16) & 0x3FF == wanted for part in attribute.split(";") if part.strip())
+    except Exception:  # noqa: BLE001 - a voice without the attribute, or a broken one
+        return False
+
+
+def set_sapi_voice(voice: Any, language: str | None, rate: int | None) -> str | None:
+    """Give the SAPI 5 ``SpVoice`` ``voice`` the game's ``rate`` (-100..100; None: its own) and
+    a voice that speaks ``language`` (an ISO code; None: the one it has): the voice it has when
+    that one speaks it, else the first installed one that does. Must run on the thread that
+    made ``voice`` (:data:`AO2_THREAD`).
+
+    Returns:
+        ``language`` when no installed voice speaks it (the voice stays as it was), else None.
+
+    Raises:
+        Exception: whatever SAPI 5 raises (a COM error).
+    """
+    if rate is not None:
+        voice.Rate = sapi_rate(rate)
+    if not language or language.lower().split("-")[0] not in SAPI_LANGUAGES:
+        return None
+    if sapi_voice_speaks(voice.Voice, language):
+        return None
+    for token in voice.GetVoices():
+        if sapi_voice_speaks(token, language):
+            voice.Voice = token
+            # SAPI 5 does not reset its audio after a change of voice (as accessible_output2 does)
+            voice.AudioOutput = voice.AudioOutput
+            return None
+    return language
+
+
+def _sapi_voices(ao2: Any) -> list[Any]:
+    """The SAPI 5 ``SpVoice`` objects behind accessible_output2's ``ao2`` (its SAPI 5 output,
+    or ``Auto`` with it among its outputs); none for NVDA and JAWS, whose voice and rate are
+    the screen reader's own."""
+    outputs = getattr(ao2, "outputs", None)
+    found = outputs if isinstance(outputs, list) else [ao2]
+    return [o.object for o in found if str(getattr(o, "name", "")).lower() == "sapi5" and hasattr(o, "object")]
+
+
 def _start_com() -> None:
     """Start COM on this thread (Windows; multithreaded, so no message loop is needed),
     before accessible_output2 makes COM objects here. Does nothing elsewhere or when
@@ -221,6 +285,8 @@ class AO2Output(Output):
         self._uses_daemon = not self._windows
         self._ao2: Any = None
         self._probed = False
+        self._language: str | None = None  # the voice's language and rate asked for (configure)
+        self._rate: int | None = None
         # through speech-dispatcher: sound from this machine (a screen reader's own speech is not)
         self.plays_sound = self.kind == "speech_dispatcher"
 
@@ -285,7 +351,54 @@ class AO2Output(Output):
             if warning:
                 self.reason += f" ({one_line(warning)})"
             return None
+        if self._windows:
+            self._set_voices(ao2)
         return ao2
+
+    def _set_voices(self, ao2: Any) -> None:
+        """Give the SAPI 5 voices behind ``ao2`` the language and rate asked for (on
+        :data:`AO2_THREAD`); ``missing_voice`` says a language none of them speaks."""
+        missing = None
+        for voice in _sapi_voices(ao2):
+            try:
+                missing = set_sapi_voice(voice, self._language, self._rate) or missing
+            except Exception:  # noqa: BLE001 - a voice setting that cannot be applied must not stop speech
+                pass
+        self.missing_voice = missing
+
+    def configure(self, language: str | None = None, rate: int | None = None) -> None:
+        """Speak ``language`` (an ISO code such as "nl") at ``rate`` (-100 slowest to 100
+        fastest, 0 normal) through SAPI 5 on Windows, from now on: a voice of that language
+        is chosen among the installed ones, and ``missing_voice`` is that language when
+        there is none. NVDA and JAWS keep their own voice and rate (the player sets them
+        in the screen reader); speech-dispatcher's language and rate are set by the direct
+        client (:class:`~a11y_dominion.announcements.speech.speechd.SpeechdOutput`)."""
+        self._language, self._rate = language, rate
+        if self._windows and self._ao2 is not None:
+            ao2 = self._ao2
+            try:
+                self._call(lambda: self._set_voices(ao2))
+            except Exception:  # noqa: BLE001 - as above
+                pass
+
+    def wait_done(self, timeout: float) -> bool:
+        """Wait at most ``timeout`` seconds until SAPI 5 has said everything it was given
+        (``SpVoice.WaitUntilDone``, on :data:`AO2_THREAD`): its voice speaks in this process
+        and would be cut off by the program's end. True at once for NVDA and JAWS (the
+        screen reader speaks in its own process) and off Windows.
+
+        Raises:
+            OutputTimeout: when the speech thread does not answer either.
+            Exception: whatever SAPI 5 raises.
+        """
+        if not self._windows or self._ao2 is None:
+            return True
+
+        def wait() -> bool:
+            voices = _sapi_voices(self._backend())
+            return all(bool(voice.WaitUntilDone(max(0, int(timeout * 1000)))) for voice in voices)
+
+        return bool(on_ao2_thread(wait, timeout + self.call_timeout, self.name))
 
     def _backend(self) -> Any:
         """Return the accessible_output2 object that actually speaks (``Auto`` asks its

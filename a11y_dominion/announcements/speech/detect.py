@@ -20,7 +20,10 @@ What counts, by platform:
   (``tasklist``); the system flag every screen reader sets
   (``SystemParametersInfoW(SPI_GETSCREENREADER)``); NVDA or JAWS answering
   accessible_output2. A process list and a flag that both say none tell
-  that none runs.
+  that none runs. The flag alone says one runs only when the process list
+  cannot be read: it stays set after a screen reader crashed, so a list
+  without a known reader and the flag set cannot tell (the saved answer, or
+  the question asked once, decides).
 - macOS: VoiceOver's switch (``defaults read com.apple.universalaccess
   voiceOverOnOffKey``: 1 on) or VoiceOver's process (``ps``); none runs
   when the switch says 0 or the process list has no VoiceOver.
@@ -158,8 +161,11 @@ def _find_windows(reports: Reports) -> Finding:
     if names:
         return Finding(True, names)
     if reports.windows_flag:
-        # set by every screen reader, also one this game does not know by name
-        return Finding(True, ("a screen reader",))
+        if reports.programs is not None:
+            # the list shows no NVDA, JAWS or Narrator: a reader this game does not know by
+            # name, or the flag left set by one that crashed; the player's answer decides
+            return Finding(None)
+        return Finding(True, ("a screen reader",))  # set by every screen reader
     if reports.programs is not None or reports.windows_flag is False:
         # the list would show NVDA, JAWS or Narrator, and any screen reader sets the flag
         return Finding(False)

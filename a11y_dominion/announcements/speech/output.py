@@ -56,6 +56,7 @@ class Output:
     aliases: tuple[str, ...] = ()
     accepts_priority = False
     plays_sound = False  # True: its speech is sound from this machine's speakers (see audio.no_sound_reason)
+    missing_voice: str | None = None  # the language (ISO code) asked for that no installed voice speaks
 
     def __init__(self) -> None:
         self.reason: str | None = None
@@ -79,6 +80,15 @@ class Output:
     def close(self) -> None:
         """Release resources such as daemon connections; does nothing by default."""
         return None
+
+    def wait_done(self, timeout: float) -> bool:
+        """Wait at most ``timeout`` seconds until what this program gave the output to say
+        has been said, where the speech would end with this program (a voice in its own
+        process, such as SAPI 5 on Windows). True when it has, or when there is nothing to
+        wait for here (a speech daemon, a screen reader or a speech program goes on
+        speaking after this program ends); False when it still speaks. Never raises here;
+        an output's own may raise as its ``speak`` does."""
+        return True
 
     def configure(self, language: str | None = None, rate: int | None = None) -> None:
         """Set the voice's language (an ISO code such as "nl") and rate

@@ -13,6 +13,10 @@ from .audio import no_sound_reason
 from .output import Output
 from .speaker import Speaker, all_outputs, default_outputs
 
+SPEECH_TEST_WAIT = 30.0
+"""Seconds ``speech-test`` waits for a voice that speaks in its own process (SAPI 5) to finish
+its sentence before the program ends."""
+
 
 def _join(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -61,10 +65,11 @@ def speech_test(
     """Say whether a screen reader runs, speak ``text`` once and say which output
     spoke it, or why nothing could.
 
-    Meant for an ``a11y-dominion speech-test`` command. It does not wait
-    for speech to finish; "spoke" means an output accepted the text. In
-    ``auto`` mode it does what the game does: no speech while a screen reader
-    runs.
+    Meant for an ``a11y-dominion speech-test`` command. "Spoke" means an output
+    accepted the text; where the voice speaks in this process (SAPI 5 on Windows),
+    it waits until the sentence has been said, at most :data:`SPEECH_TEST_WAIT`
+    seconds, so that the program's end does not cut it off. In ``auto`` mode it
+    does what the game does: no speech while a screen reader runs.
 
     Args:
         text: what to say.
@@ -124,7 +129,14 @@ def speech_test(
         print_fn("Speech test: nothing was spoken.")
         return 1
     if speaker.speak(text):
-        print_fn(f"Speech test: spoke through {speaker.active_output_name}.")
+        # SAPI 5 speaks in this process: the program's end would cut the sentence off
+        if speaker.wait_done(SPEECH_TEST_WAIT):
+            print_fn(f"Speech test: spoke through {speaker.active_output_name}.")
+        else:
+            print_fn(
+                f"Speech test: spoke through {speaker.active_output_name}, "
+                f"which was still speaking after {SPEECH_TEST_WAIT:g} seconds."
+            )
         return 0
     print_fn("Speech test: no speech output could speak.")
     return 1

@@ -39,6 +39,14 @@ def N_(message: str) -> str:
     return message
 
 
+MISSING_VOICE = {
+    "nl": N_("Speech: {name} has no Dutch voice installed, so it reads Dutch with its usual voice."),
+    "en": N_("Speech: {name} has no English voice installed, so it reads English with its usual voice."),
+}
+"""What the player is told once when the voice in use has no voice of the game's language."""
+MISSING_VOICE_OTHER = N_("Speech: {name} has no voice for the language {language}, so it reads with its usual voice.")
+
+
 def default_outputs(platform: str | None = None) -> list[Output]:
     """Build the usual output chain for a platform, best first: the voices the
     game speaks with in self-voicing mode (and in ``auto`` once no screen reader
@@ -167,6 +175,7 @@ class Speaker:
         # what was said while the background probe ran: (text, priority, interrupt) of each speak
         self._pending: list[tuple[str, str, bool]] | None = None
         self._started_at: float | None = None  # time.monotonic() when the background probe began
+        self._missing_told: str | None = None  # the language whose missing voice the player was told of
 
     def start(self) -> None:
         """Look for a working output in the background, so that the first prompt is
@@ -384,7 +393,34 @@ class Speaker:
                 except Exception:
                     self._fail_over(failed_names)
             self._report_failures(failed_names)
+            if spoke:
+                self._tell_missing_voice()
             return spoke
+
+    def _tell_missing_voice(self) -> None:
+        """Tell the player once (for each language) that the output speaking has no voice
+        installed for the language asked for, so it reads with its usual voice."""
+        current = self._current
+        missing = getattr(current, "missing_voice", None) if current is not None else None
+        if not missing or missing == self._missing_told or current is None:
+            return
+        self._missing_told = missing
+        template = MISSING_VOICE.get(missing.lower().split("-")[0], MISSING_VOICE_OTHER)
+        self._report(template, name=current.name, language=missing)
+
+    def wait_done(self, timeout: float) -> bool:
+        """Wait at most ``timeout`` seconds until the output in use has said what it was
+        given, where its speech would end with this program (SAPI 5 on Windows; see
+        :meth:`Output.wait_done`). True when it has or there is nothing to wait for; False
+        when it still speaks, or it failed. Never raises."""
+        with self._lock:
+            current = self._current if self._resolved else None
+        if current is None:
+            return True
+        try:
+            return bool(current.wait_done(timeout))
+        except Exception:
+            return False
 
     def silence(self) -> None:
         """Stop speaking and drop queued speech. Never raises.
