@@ -30,6 +30,7 @@ FULL = textwrap.dedent(
     max_tables = 150
     tables_per_account = 3
     table_expires_days = 14
+    after_game_minutes = 5
 
     [signup]
     open = false
@@ -66,6 +67,7 @@ def test_the_design_s_example_is_read_whole():
     assert config.server.name == "Dominion at Example"
     assert config.server.motd == "Be kind. Games are kept 90 days."
     assert (config.server.max_sessions, config.server.max_tables) == (400, 150)
+    assert config.server.after_game_minutes == 5
     assert (config.signup.open, config.signup.methods, config.signup.per_address_per_hour) == (False, ("key",), 5)
     assert config.ban.names == ("Mallory",)
     assert config.ban.addresses == (
@@ -118,9 +120,9 @@ REFUSALS = [
     (
         "[server]\nmax_session = 3\n",
         "server.toml, line 2: 'max_session' is not a key of [server]; its keys are name, motd, max_sessions, "
-        "max_tables, tables_per_account, table_expires_days.",
+        "max_tables, tables_per_account, table_expires_days, after_game_minutes.",
         "server.toml, regel 2: 'max_session' is geen sleutel van [server]; de sleutels zijn name, motd, "
-        "max_sessions, max_tables, tables_per_account, table_expires_days.",
+        "max_sessions, max_tables, tables_per_account, table_expires_days, after_game_minutes.",
     ),
     (
         '[server]\nname = "x"\n\n[severs]\nname = 1\n',
@@ -138,6 +140,11 @@ REFUSALS = [
         "[server]\nmax_sessions = 0\n",
         "server.toml, line 2: max_sessions in [server] must be a whole number from 1 to 100000, not 0.",
         "server.toml, regel 2: max_sessions in [server] moet een heel getal van 1 tot 100000 zijn, niet 0.",
+    ),
+    (
+        "[server]\nafter_game_minutes = -1\n",
+        "server.toml, line 2: after_game_minutes in [server] must be a whole number from 0 to 1440, not -1.",
+        "server.toml, regel 2: after_game_minutes in [server] moet een heel getal van 0 tot 1440 zijn, niet -1.",
     ),
     (
         "[limits]\nlines_per_second = 2.5\n",

@@ -262,3 +262,50 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert tables.tables == {} and len(store.games) == 1 and not session.held
 
     asyncio.run(main())
+
+
+def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_typing(tmp_path: Path) -> None:
+    """Ann stays at her seat while the medium bot plays for her against a Big Money bot; Dee
+    watches. The game ends with Ann's Clean-up, whose draw nobody hears; after the final scores
+    Dee's typing starts the table's wait again, as a player's does, for the operator's minutes."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        tables.after_game = lambda: 120.0  # (the server's after_game_minutes = 2)
+        ann, ann_heard, _session = person(1, "Ann")
+        dee, dee_heard = watcher_of(4, "Dee")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        table = tables.tables[1]
+        await lobby.typed(dee, "watch 1")
+        room = table.room
+        now = [1000.0]
+        room.clock = lambda: now[0]
+        room.stand_ins["Ann"].take_over()
+
+        async def over() -> None:
+            while not (room.over and table.recorded):
+                await asyncio.sleep(0)
+            await until(lambda: dee_heard[-1] == AFTER_GAME)
+
+        await asyncio.wait_for(over(), 120)  # (only a game that never ends takes this long)
+        assert room.after_game == 120.0
+        end = dee_heard.index("Game over.")
+        last_turn = max(i for i, line in enumerate(dee_heard[:end]) if line.startswith("Ann's turn "))
+        assert dee_heard[end - 1] == "The game ends after this turn."
+        assert not [line for line in dee_heard[last_turn:] if " draws " in line]
+        assert dee_heard[end + 1 :] == [
+            "Ann: 50 VP (48 from cards, 2 from VP tokens and 0 from Tower).",
+            "Bot 1: 30 VP (30 from cards, 0 from VP tokens and 0 from Tower).",
+            "Ann wins.",
+            AFTER_GAME,
+        ]
+        assert room.typed_at == 1000.0
+        now[0] = 1100.0
+        assert dee.session.watching.typed("score") is None
+        assert dee_heard[-4:-2] == ["Final scores:", "Ann: 50 VP (48 from cards, 2 from VP tokens and 0 from Tower)."]
+        assert room.typed_at == 1100.0  # (the wait of 2 minutes starts again from Dee's line)
+        tables.left_game(ann)
+        tables.unwatch(dee)
+        await asyncio.wait_for(table.task, 10)
+
+    asyncio.run(main())

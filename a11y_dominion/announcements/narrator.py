@@ -121,8 +121,8 @@ class _Lead(TypedDict):
     steps: list[tuple[str, tuple[str, ...]]]
 
 
-def _without_last_draw(events: list[ev.GameEvent]) -> list[ev.GameEvent]:
-    """``events`` (told to a seat at once) without what "Game over." among them makes
+def without_last_draw(events: list[ev.GameEvent]) -> list[ev.GameEvent]:
+    """``events`` (told to a seat or a watcher at once) without what "Game over." among them makes
     needless: the shuffles and draws of the Clean-up that ended the game (the hand drawn
     for a turn that never comes) and "The game ends after this turn." told with the end
     itself (a bot's last turn)."""
@@ -568,7 +568,7 @@ class Narrator(EventSentences):
         # a seat hears its news between its questions; a record of the whole game (a scenario's
         # announcements, viewer None) keeps every sentence
         if self.viewer is not None and any(isinstance(e, ev.GameEnded) for e in events):
-            events = _without_last_draw(events)
+            events = without_last_draw(events)
         out: list[Said] = []
         own: set[int] = set()  # indices of ``out`` said in the viewer's own prompted Action or Buy phase
         i = 0

@@ -3,7 +3,8 @@
 The file is TOML (read with :mod:`tomllib`, or ``tomli`` on Python 3.10, as strategy files
 are) of seven sections, every key optional::
 
-    [server]   name, motd, max_sessions, max_tables, tables_per_account, table_expires_days
+    [server]   name, motd, max_sessions, max_tables, tables_per_account, table_expires_days,
+               after_game_minutes
     [signup]   open, methods, per_address_per_hour
     [ban]      names, addresses
     [moderators] names
@@ -60,7 +61,9 @@ class ConfigError(ValueError):
 class ServerSection:
     """``[server]``: the server's ``name`` (said in the welcome line) and ``motd`` (said after
     it), the most sessions at once, the most tables, the most unstarted tables one account may
-    have opened, and the days after which a playing table nobody came back to is closed."""
+    have opened, the days after which a playing table nobody came back to is closed, and the
+    minutes a table waits after its final scores while none of its players and watchers types
+    (0: its people go back to the lobby at once)."""
 
     name: str = "Dominion"
     motd: str = ""
@@ -68,6 +71,7 @@ class ServerSection:
     max_tables: int = 150
     tables_per_account: int = 3
     table_expires_days: int = 14
+    after_game_minutes: int = 10
 
 
 @dataclass(frozen=True)
@@ -286,6 +290,7 @@ SECTIONS: dict[str, tuple[type[Any], dict[str, Check]]] = {
             "max_tables": _whole(1, 10_000),
             "tables_per_account": _whole(1, 100),
             "table_expires_days": _whole(1, 3650),
+            "after_game_minutes": _whole(0, 1440),
         },
     ),
     "signup": (

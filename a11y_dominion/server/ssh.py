@@ -88,6 +88,7 @@ class GameServer:
         self.lobby.hasher = self.hasher
         self.tables.accounts = store.account
         self.tables.limits = lambda: (self.config.server.max_tables, self.config.server.tables_per_account)
+        self.tables.after_game = lambda: self.config.server.after_game_minutes * 60.0
         self.lang = Language("en")
         self.connections = 0
         self.sessions: set[Any] = set()  # the sessions past their login (ServerSession)

@@ -275,6 +275,9 @@ class Tables:
         # the most tables at once and the most unstarted ones an account may have opened (the
         # operator's max_tables and tables_per_account, read at each new; None: no limits)
         self.limits: Callable[[], tuple[int, int]] | None = None
+        # the seconds a table waits after its final scores while nobody there types (the
+        # operator's after_game_minutes, read as each game ends; None: AFTER_GAME)
+        self.after_game: Callable[[], float] | None = None
 
     # ------------------------------------------------------------ reading
     def of(self, account: int) -> ServerTable | None:
@@ -1008,8 +1011,8 @@ class Tables:
     async def _after_game(self, table: ServerTable) -> None:
         """The game of ``table`` ended: record it, then let its people and watchers stay at the
         table (:meth:`~a11y_dominion.remote.room.TableRoom.after_the_game`, as ``host`` does)
-        until every player and watcher left, or no player typed for
-        :data:`~a11y_dominion.remote.room.AFTER_GAME` seconds."""
+        until every player and watcher left, or none of them typed for :attr:`after_game` seconds
+        (:data:`~a11y_dominion.remote.room.AFTER_GAME` unless the server gives it)."""
         from ..remote.room import AFTER_GAME
 
         room = table.room
@@ -1018,7 +1021,7 @@ class Tables:
         table.recorded = True
         for watching, _watcher in table.watchers:
             watching.send(watching.lang._(AFTER_GAME_LINE))
-        room.after_game = AFTER_GAME
+        room.after_game = AFTER_GAME if self.after_game is None else self.after_game()
         await room.after_the_game(AFTER_GAME_LINE, dropped=False, watched=lambda: bool(table.watchers))
 
     async def _finish(self, table: ServerTable, result: Any) -> None:

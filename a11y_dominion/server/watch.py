@@ -118,6 +118,7 @@ class WatchSeat:
         self.narration.at_keyboard = True  # every sentence is said at once
         self.narration.meet(frozenset(room.people))
         self.told = 0  # how far into the game's log this watcher was told
+        self.ended = False  # the final scores were told: nothing more is
         self.state = CommandState()
         self.shown_name = ""
         self.awaiting = False
@@ -162,11 +163,23 @@ class WatchSeat:
         self.send(lang.text(N_("Scores now: {scores}."), scores=join_names(scores, lang)))
 
     def hear(self) -> None:
-        """Narrate the game's events since the last ones told, as no seat sees them privately."""
+        """Narrate the game's events since the last ones told, as no seat sees them privately;
+        with the game's end, as the players hear it: the final Clean-up's shuffles and draws
+        (a hand for a turn that never comes) are left out, and nothing is said after the
+        final scores (:func:`~a11y_dominion.announcements.narrator.without_last_draw`)."""
+        from ..announcements.narrator import without_last_draw
+        from ..rules import events as ev
+
         log = self.room.table.game.log
         if self.told > len(log):  # (another game went on meanwhile: an undo tells itself)
             self.told = len(log)
         events, self.told = log[self.told :], len(log)
+        if self.ended:
+            return
+        end = next((i for i, e in enumerate(events) if isinstance(e, ev.GameEnded)), None)
+        if end is not None:
+            self.ended = True
+            events = without_last_draw(events[: end + 1])
         if events:
             self.narration.tell(redact_all(events, None))
 
@@ -180,8 +193,11 @@ class WatchSeat:
     # ------------------------------------------------------------ typed lines
     def typed(self, text: str) -> str | None:
         """Read one typed line: ``"quit"`` for leave or quit (the session goes back to the
-        lobby), else None after the answer (a query's lines, or one sentence refusing it)."""
+        lobby), else None after the answer (a query's lines, or one sentence refusing it).
+        After the final scores, the table's wait starts again, as at a player's line."""
         line = typed_line(text)
+        if self.room.over:  # after the final scores a watcher's typing keeps the table, as a player's does
+            self.room.typed()
         word, _, rest = line.partition(" ")
         low = word.casefold()
         if not low:
