@@ -54,7 +54,7 @@ def test_ban_puts_out_every_session_of_the_name_and_unban_lifts_it(tmp_path: Pat
         assert mod_heard == [
             "Bea is banned and cannot log in; 2 sessions ended.",
             "Cid is banned and cannot log in; 0 sessions ended.",
-            "BEA may log in again.",
+            "Bea may log in again.",  # (the name as its account spells it)
             "Bea is not banned.",
             "Zed is banned in the server's file; only its operator can lift that.",
             "You cannot ban yourself.",
@@ -221,5 +221,26 @@ def test_reload_puts_out_a_name_the_file_bans_now(served, tmp_path) -> None:
         assert heard == ["goodbye: The server's operator banned your name from this server."]
         assert server.rates is not rates and server.lobby.rates is server.rates
         assert server.rates.logins is rates.logins  # (failed logins are not forgotten)
+
+    asyncio.run(main())
+
+
+def test_ban_and_unban_name_the_account_as_it_spells_itself(served) -> None:
+    """Cas, not logged in, banned and unbanned as typed in small letters, in English and Dutch."""
+
+    async def main() -> None:
+        server = served
+        await server.store.add_account("Cas", password="x")
+        server.config = ServerConfig(moderators=ModeratorsSection(names=("Mod", "Nel")))
+        mod, mod_heard, _ = person((await server.store.add_account("Mod", password="x")).id, "Mod")
+        nel, nel_heard, _ = person((await server.store.add_account("Nel", password="x")).id, "Nel", "nl")
+        server.lobby.enter(mod)
+        server.lobby.enter(nel)
+        await server.lobby.typed(mod, "ban cas")
+        await server.lobby.typed(mod, "unban cas")
+        await server.lobby.typed(nel, "ontban CAS")
+        await server.lobby.typed(nel, "ontban dex")  # (no account has it: as typed)
+        assert mod_heard == ["Cas is banned and cannot log in; 0 sessions ended.", "Cas may log in again."]
+        assert nel_heard == ["Cas is niet verbannen.", "dex is niet verbannen."]
 
     asyncio.run(main())

@@ -246,6 +246,7 @@ class Lobby:
         self.reload: Callable[[], Msg] | None = None  # the server's reload of server.toml: what it did
         self.hasher: Any = None  # the server's password hasher (.hasher.Hasher), for account password
         self.muted: dict[int, float] = {}  # account -> the clock's time its mute ends
+        self.accounts: Callable[[str], Awaitable[Any]] | None = None  # name -> its account (.store.Account) or None
 
     # ------------------------------------------------------------ who is here
     def enter(self, person: Person) -> None:
@@ -435,7 +436,8 @@ class Lobby:
     async def ban(self, person: Person, rest: str, lift: bool = False) -> None:
         """``ban NAME``: the name may not log in (kept in the database, beside the operator's
         file's bans) and every session of it ends with one sentence; ``unban NAME`` (``lift``)
-        lifts a moderator's ban of it. The moderator hears what was done."""
+        lifts a moderator's ban of it. The moderator hears what was done, with the name as its
+        account spells it (:meth:`spelling`)."""
         lang = person.lang
         name = rest.strip()
         if not name or len(name.split()) > 1:
@@ -448,26 +450,26 @@ class Lobby:
         if refusal is not None:
             person.send(lang.msg(refusal))
             return
+        found = self.find(name)
+        shown = found[0].name if found else await self.spelling(name)
         if lift:
             lifted = await self.store.unban("name", name)
             if lifted:
-                log.warning("moderator %s lifted the ban of %s", person.name, name)
-                person.send(lang.text(N_("{player} may log in again."), player=name))
+                log.warning("moderator %s lifted the ban of %s", person.name, shown)
+                person.send(lang.text(N_("{player} may log in again."), player=shown))
             if self.file_banned(name):
                 person.send(
                     lang.text(
-                        N_("{player} is banned in the server's file; only its operator can lift that."), player=name
+                        N_("{player} is banned in the server's file; only its operator can lift that."), player=shown
                     )
                 )
             elif not lifted:
-                person.send(lang.text(N_("{player} is not banned."), player=name))
+                person.send(lang.text(N_("{player} is not banned."), player=shown))
             return
         if name_key(name) == name_key(person.name):
             person.send(lang._(N_("You cannot ban yourself.")))
             return
         await self.store.ban("name", name, None, person.account, None)
-        found = self.find(name)
-        shown = found[0].name if found else name
         log.warning("moderator %s banned %s", person.name, shown)
         for other in found:
             if other.session is not None:
@@ -481,6 +483,12 @@ class Lobby:
                 n=len(found),
             )
         )
+
+    async def spelling(self, name: str) -> str:
+        """``name`` as its account spells it (``cas`` for the account Cas), or as typed when no
+        account has it."""
+        account = await self.accounts(name) if self.accounts is not None else None
+        return str(account.name) if account is not None else name
 
     def announce(self, person: Person, rest: str) -> None:
         """``announce TEXT``: "Announcement from Mod: TEXT" to every session logged in, at a

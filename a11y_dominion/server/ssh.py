@@ -87,6 +87,7 @@ class GameServer:
         self.lobby.reload = self.reload
         self.lobby.hasher = self.hasher
         self.tables.accounts = store.account
+        self.lobby.accounts = store.account
         self.tables.limits = lambda: (self.config.server.max_tables, self.config.server.tables_per_account)
         self.tables.after_game = lambda: self.config.server.after_game_minutes * 60.0
         self.lang = Language("en")
