@@ -125,12 +125,15 @@ def test_the_server_s_rates_from_the_operator_s_file(clock):
     assert Language("nl").msg(rates.chat_refusal(7)) == "Je chat te snel; wacht 1 seconde."
     clock.advance(0.5)
     assert rates.chat_line(7) == "ok"
+    assert rates.signup_left("198.51.100.4")
     assert [rates.signup("198.51.100.4") for _ in range(2)] == ["ok", "tell"]
+    assert not rates.signup_left("198.51.100.4") and rates.signup_left("198.51.100.5")
     assert rates.signup_refusal() == "This address made 1 account in the last hour; try again later."
     assert Language("nl").msg(rates.signup_refusal()) == (
         "Vanaf dit adres is in het afgelopen uur 1 account gemaakt; probeer het later opnieuw."
     )
     clock.advance(3600)
+    assert rates.signup_left("198.51.100.4")
     assert rates.signup("198.51.100.4") == "ok"
 
 

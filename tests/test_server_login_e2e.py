@@ -75,3 +75,24 @@ def test_a_dutch_sign_up_asks_the_language_first_then_speaks_dutch(tmp_path):
     said = (tmp_path / "bram.bytes").read_bytes()
     after = said[said.index(b"Kies je taal") :]
     assert b"Make the account" not in after and b"Welcome" not in after
+
+
+def test_an_address_past_its_sign_ups_of_the_hour_hears_so_before_any_question(tmp_path):
+    with sp.served(tmp_path, "[signup]\nper_address_per_hour = 1\n") as server:
+        sp.close(sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann"), tmp_path / "ann.bytes"))
+        child = sp.login(server, "Bram", tmp_path / "bram.bytes", options=[])  # (no language given: none asked)
+        child.expect(rb"This address made 1 account in the last hour; try again later\.")
+        child.expect(rb"Vanaf dit adres is in het afgelopen uur 1 account gemaakt; probeer het later opnieuw\.")
+        child.expect(pexpect.EOF)
+        sp.close(child)
+        cas = sp.login(server, "Cas", tmp_path / "cas.bytes", key=sp.make_key(tmp_path, "cas"))
+        cas.expect(rb"This address made 1 account in the last hour")
+        cas.expect(pexpect.EOF)
+        sp.close(cas)
+        ann = sp.login(server, "Ann", tmp_path / "ann2.bytes", key=tmp_path / "ann")  # (an account logs in)
+        ann.expect(rb"Welcome back, Ann\.")
+        sp.close(ann)
+        server.stopped()
+    for said in ((tmp_path / "bram.bytes").read_bytes(), (tmp_path / "cas.bytes").read_bytes()):
+        assert b"assword:" not in said and b"Choose your language" not in said and b"no account named" not in said
+        assert said.count(b"This address made") == 1

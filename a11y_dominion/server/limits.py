@@ -235,6 +235,11 @@ class Rates:
         """An account made from ``address`` (counted when the sign-up is confirmed)."""
         return self.signups.take(address_key(address))
 
+    def signup_left(self, address: str) -> bool:
+        """Whether ``address`` may make one more account now (nothing is counted: asked before
+        the sign-up begins, so that a refusal comes before any question)."""
+        return self.signups.wait(address_key(address)) <= 0
+
     def line(self, account: int) -> Verdict:
         """A line typed by the account numbered ``account``, in any of its sessions."""
         return self.lines.take(str(account))

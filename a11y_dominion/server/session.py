@@ -419,6 +419,10 @@ class ServerSession(TerminalSession):
         say = self.say
         name = checked_name(user)  # (the login checked it already)
         method, secret = signup
+        if not server.rates.signup_left(address):  # (the login checked it; another sign-up took the last one since)
+            for line in dict.fromkeys(Language(c).msg(server.rates.signup_refusal()) for c in LANGUAGES):
+                say(line)
+            return None
         code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
         if code is None:
             code = await self._language()

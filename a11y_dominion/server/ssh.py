@@ -8,7 +8,8 @@ object of one connection, whose callbacks decide who may log in:
 - a connection from an address that made too many lately is closed at once, with no words;
 - a banned address, a name no account can have (:func:`~.names.name_refusal`: the name
   rule in one sentence), a banned name (in the operator's file or the database's bans), a
-  full server and a new name while sign-up is closed are refused at ``begin_auth`` with one
+  full server, a new name while sign-up is closed and a new name from an address that made
+  its accounts of the hour (:meth:`~.limits.Rates.signup_left`) are refused at ``begin_auth`` with one
   sentence as the SSH banner, and the connection ends, so that no password is asked and no
   failed login is counted;
 - every banner is said in English, then in Dutch, as the player's language is not known yet;
@@ -365,10 +366,11 @@ class Login(asyncssh.SSHServer):
             pass
 
     async def begin_auth(self, username: str) -> bool:
-        """Refuse a banned address, a name no account can have, a banned name and a full
-        server with a banner (then no way to log in is offered, so the client asks for no
-        password and counts no failure); look the name up, and tell a new name how to make
-        its account before the password is asked."""
+        """Refuse a banned address, a name no account can have, a banned name, a full server
+        and a new name from an address past its sign-ups of the hour with a banner (then no
+        way to log in is offered, so the client asks for no password and counts no failure);
+        look the name up, and tell a new name how to make its account before the password is
+        asked."""
         server = self.server
         if self.refusal is None and await server.banned_address(self.address):
             self.refusal = Msg("Your address is banned from this server.")
@@ -384,6 +386,8 @@ class Login(asyncssh.SSHServer):
             self.refusal = Msg(
                 "This server makes no new accounts; ask its operator for one, or log in with an account you have."
             )
+        if self.refusal is None and self.account is None and not server.rates.signup_left(self.address):
+            self.refusal = server.rates.signup_refusal()  # (said before any question, the password's too)
         if self.refusal is not None:
             self._banner(self.refusal)
             self._refuse()
