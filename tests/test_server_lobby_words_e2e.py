@@ -63,3 +63,46 @@ def test_a_stop_says_the_game_is_kept_and_sit_welcomes_nobody_twice(tmp_path):
         server.stopped()
     said = received_text((tmp_path / "back.bytes").read_bytes())
     assert said.count("Welcome back") == 1
+
+
+def test_the_lobby_hears_who_logged_in_and_out_and_a_game_s_players_do_not(tmp_path):
+    dutch = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=normal"]
+    keys = {name: sp.make_key(tmp_path, name) for name in ("ann", "bea", "cid", "dee")}
+    with sp.served(tmp_path, "[signup]\nper_address_per_hour = 10\n") as server:
+        ann = sp.signup_key(server, "Ann", keys["ann"], tmp_path / "ann.bytes")
+        cid = sp.signup_key(server, "Cid", keys["cid"], tmp_path / "cid.bytes")
+        dee = sp.login(server, "Dee", tmp_path / "dee.bytes", key=keys["dee"], options=dutch)
+        bea = None
+        try:
+            dee.expect(rb"\? ja of nee")
+            dee.sendline(b"ja")
+            dee.expect(rb"Typ help voor de commando's van de lobby\.")
+            ann.expect(rb"Dee logged in\.")
+            sp.lobby_line(cid, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players")
+            bea = sp.signup_key(server, "Bea", keys["bea"], tmp_path / "bea.bytes")
+            ann.expect(rb"Bea logged in\.")
+            dee.expect(rb"Bea is ingelogd\.")
+            again = sp.login(server, "Bea", tmp_path / "again.bytes", key=keys["bea"])  # (a second session: no line)
+            again.expect(rb"Welcome back, Bea\.")
+            sp.close(again)
+            bea.expect(rb"Your account just logged in again elsewhere")
+            sp.lobby_line(bea, "quit", rb"Log out\? yes or no")
+            sp.lobby_line(bea, "yes", rb"You logged out; goodbye\.")
+            ann.expect(rb"Bea logged out\.")
+            dee.expect(rb"Bea is uitgelogd\.")
+        finally:
+            for child in (ann, cid, dee, bea):
+                if child is not None:
+                    sp.close(child)
+        server.stopped()
+    ann_said = received_text((tmp_path / "ann.bytes").read_bytes())
+    assert [line for line in ann_said.splitlines() if line.endswith(("logged in.", "logged out."))] == [
+        "Cid logged in.",
+        "Dee logged in.",
+        "Bea logged in.",
+        "Bea logged out.",
+    ]
+    cid_said = received_text((tmp_path / "cid.bytes").read_bytes())
+    assert "Dee logged in." in cid_said and "Bea logged" not in cid_said  # (Cid plays a started game)
+    bea_said = received_text((tmp_path / "bea.bytes").read_bytes())
+    assert "Bea logged" not in bea_said

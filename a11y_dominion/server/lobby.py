@@ -261,6 +261,18 @@ class Lobby:
         if not sessions:
             self.people.pop(person.account, None)
 
+    def logged(self, person: Person, came: bool) -> None:
+        """Tell the people in the lobby that ``person`` logged in (``came``) or out, in one short
+        line each ("Ann logged in."), as a lobby of QuentinC's Playroom does: only at the account's
+        first session in or its last one out, and not to whoever plays or watches a started game
+        (:meth:`in_game`), whose table's lines are their own."""
+        if len(self.people.get(person.account, [])) != (1 if came else 0):
+            return
+        said = N_("{player} logged in.") if came else N_("{player} logged out.")
+        for other in self.everyone():
+            if other.account != person.account and not self.in_game(other.account):
+                other.send(other.lang.text(said, player=person.name))
+
     def names(self) -> list[str]:
         """The names of the accounts here, in alphabetical order (any letter case)."""
         return sorted((s[0].name for s in self.people.values() if s), key=name_key)

@@ -278,10 +278,13 @@ class ServerSession(TerminalSession):
                     )
                 )
         lobby.enter(person)
+        lobby.logged(person, came=True)
         try:
             await self._lobby(person, welcome)
         finally:
             lobby.leave(person)
+            if not self.server.tables.stopping:  # (a server that stops says so to everyone instead)
+                lobby.logged(person, came=False)
             self.server.tables.gone(person)
             self.server.note(N_("{player} from {address} logged out."), player=account.name, address=address)
             if self.held is not None:
