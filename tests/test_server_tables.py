@@ -228,7 +228,7 @@ def test_leave_before_the_start_passes_the_table_on_and_the_last_one_out_closes_
         assert ann_heard[-1] == bea_heard[-1] == "Cid leaves table 1; 2 seats free."
         await lobby.typed(ann, "weg")
         assert ann_heard[-1] == "You leave table 1; you are in the lobby."
-        assert bea_heard[-1] == "Ann leaves table 1; Bea owns it now; 3 seats free."
+        assert bea_heard[-1] == "Ann leaves table 1; you own it now, and start begins its game; 3 seats free."
         assert tables.tables[1].owner is bea
         await lobby.typed(ann, "leave")
         assert ann_heard[-1] == "You sit at no table."
@@ -239,6 +239,30 @@ def test_leave_before_the_start_passes_the_table_on_and_the_last_one_out_closes_
         assert store.states == [(101, "closed")]
         await lobby.typed(cid, "new players 2")
         assert cid_heard[-1].startswith("Table 1 is yours, seat 1 of 2;")  # the number is free again
+        await tables.close()
+
+    asyncio.run(main())
+
+
+def test_an_owner_who_logs_out_passes_the_table_to_the_next_person_seated(tmp_path: Path) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, _ = person(1, "Ann")
+        bea, bea_heard, _ = person(2, "Bea", "nl")
+        cid, cid_heard, _ = person(3, "Cid")
+        await lobby.typed(ann, "new players 4")
+        await lobby.typed(bea, "zit 1")
+        await lobby.typed(cid, "sit 1")
+        tables.gone(ann)  # (Ann's session ended: she logged out, or her connection broke)
+        assert bea_heard[-1] == "Ann verlaat tafel 1; die is nu van jou, en begin start het spel; 2 plaatsen vrij."
+        assert cid_heard[-1] == "Ann leaves table 1; Bea owns it now; 2 seats free."
+        assert tables.tables[1].owner is bea and tables.tables[1].seated == [bea, cid]
+        await lobby.typed(cid, "start")
+        assert cid_heard[-1] == "Only Bea, who owns table 1, can start it."
+        tables.gone(bea)
+        assert cid_heard[-1] == "Bea leaves table 1; you own it now, and start begins its game; 3 seats free."
+        tables.gone(cid)  # (the last one out: the table closes)
+        assert tables.tables == {}
         await tables.close()
 
     asyncio.run(main())

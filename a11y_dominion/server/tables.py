@@ -750,8 +750,8 @@ class Tables:
             person.send(person.lang.text(N_("You leave table {number}; you are in the lobby."), number=number))
         free = table.free()
         if table.owner.account == person.account:
-            table.owner = table.seated[0]
-            owner = table.owner.name
+            table.owner = new_owner = table.seated[0]
+            owner = new_owner.name
             self._tell(
                 table,
                 lambda lang: lang.text(
@@ -761,6 +761,15 @@ class Tables:
                     owner=owner,
                     free=free_words(free, lang),
                 ),
+                skip=new_owner,
+            )
+            new_owner.send(
+                new_owner.lang.text(
+                    N_("{player} leaves table {number}; you own it now, and start begins its game; {free}."),
+                    player=person.name,
+                    number=number,
+                    free=free_words(free, new_owner.lang),
+                )
             )
             return
         self._tell(
@@ -832,9 +841,11 @@ class Tables:
         person.send(lang.text(N_("Table {number} is closed; its game is kept, stopped and unrated."), number=number))
 
     def gone(self, person: Person) -> None:
-        """The session of ``person`` ended: a seat before the start is given up (kept when the
-        server stops, :attr:`stopping`: the table comes back with it at the restart); a seat in a
-        started game waits for its player (the game's own rules: it waits, or a bot plays)."""
+        """The session of ``person`` ended: a seat before the start is given up as ``leave``
+        gives it up (the owner's table passes to the next person seated, who is told so, and
+        closes when nobody is left; kept when the server stops, :attr:`stopping`: the table
+        comes back with it at the restart); a seat in a started game waits for its player (the
+        game's own rules: it waits, or a bot plays)."""
         self.unwatch(person, said=False)
         table = self.of(person.account)
         if table is None:
