@@ -16,12 +16,13 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from a11y_dominion.console.completion import DecisionCompleter
 from a11y_dominion.console.display import PromptReader, line_only_output
 from a11y_dominion.console.keys import build_key_bindings
+from a11y_dominion.i18n import Language
 from test_console import fresh_game
 
 
-def typed(keys: str, plain: bool) -> tuple:
+def typed(keys: str, plain: bool, lang: Language | None = None) -> tuple:
     """(the line read, what the terminal received without escape sequences) after typing
-    ``keys`` and then Enter at a game's first prompt."""
+    ``keys`` and then Enter at a game's first prompt (in ``lang``: English unless given)."""
     game = fresh_game()
     out = io.StringIO()
     with create_pipe_input() as inp:
@@ -29,7 +30,8 @@ def typed(keys: str, plain: bool) -> tuple:
             output = line_only_output(out, get_size=lambda: Size(24, 120))
         else:
             output = Vt100_Output(out, lambda: Size(24, 120), term="xterm", enable_cpr=False)
-        reader = PromptReader(DecisionCompleter(lambda: game, None), build_key_bindings(), plain, inp, output)
+        completer = DecisionCompleter(lambda: game, lang)
+        reader = PromptReader(completer, build_key_bindings(), plain, inp, output)
         inp.send_text(keys)
         later = threading.Timer(0.3, inp.send_text, ["\r"])  # Enter after the list is shown, as a person types
         later.start()
@@ -64,3 +66,16 @@ def test_one_choice_or_a_shared_start_is_completed():
     assert got == "play Copper"
     got, _screen = typed("sup\t", plain=True)
     assert got == "supply"
+
+
+def test_a_tab_that_completed_the_shared_part_is_followed_by_a_tab_that_lists_the_rest():
+    got, screen = typed("help n\t\t\t", plain=True)
+    assert got == "help ne"
+    # the first Tab completes "ne", the second lists (as readline does), the third prints nothing more
+    assert screen == "You> help ne\nnetwork and next.\nYou> help ne\n"
+
+
+def test_a_dutch_list_of_choices_ends_with_en():
+    got, screen = typed("he\t\t", plain=True, lang=Language("nl"))
+    assert got == "her"
+    assert screen == "You> her\nherhaal en herstel.\nYou> her\n"

@@ -106,3 +106,34 @@ def test_the_lobby_hears_who_logged_in_and_out_and_a_game_s_players_do_not(tmp_p
     assert "Dee logged in." in cid_said and "Bea logged" not in cid_said  # (Cid plays a started game)
     bea_said = received_text((tmp_path / "bea.bytes").read_bytes())
     assert "Bea logged" not in bea_said
+
+
+def test_tab_in_the_lobby_lists_at_the_second_tab_in_the_session_s_language(tmp_path):
+    dutch = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=normal"]
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann"), tmp_path / "ann.bytes")
+        bea = sp.login(server, "Bea", tmp_path / "bea.bytes", key=sp.make_key(tmp_path, "bea"), options=dutch)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help voor de commando's van de lobby\.")
+            ann.send(b"a\t")
+            ann.expect(rb"acc")
+            ann.send(b"\t")  # the second Tab lists what is left, as readline does
+            ann.expect(rb"accept and account\.\r\n")
+            ann.send(b"\x15")  # (Ctrl+U: the line is empty again)
+            bea.send(b"a\t")
+            bea.expect(rb"acc")
+            bea.send(b"\t")
+            bea.expect(rb"accepteer en account\.\r\n")
+            bea.send(b"\x15zi\t\r")
+            bea.expect(rb"Typ zit en het nummer van een tafel")
+            sp.lobby_line(bea, "settings en", rb"Language English")
+            bea.send(b"ta\t\r")  # (now in English: tables)
+            bea.expect(rb"No tables yet; type new to open one\.")
+        finally:
+            sp.close(ann)
+            sp.close(bea)
+        server.stopped()
+    said = received_text((tmp_path / "bea.bytes").read_bytes())
+    assert "accept and account" not in said and "accepteer en account." in said

@@ -19,6 +19,7 @@ import dataclasses
 import os
 import re
 import sys
+import weakref
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_cut, line_bindings, line_was_cut, read_line
@@ -516,12 +517,18 @@ def line_only_output(stdout=None, get_size=None, columns=WIDE):
     return output
 
 
+_LISTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a line editor's buffer -> (text, cursor) listed last
+
+
 def list_completions(event, plain: bool) -> None:
     """Tab at the prompt, as readline does: complete the one choice, or the part
-    every choice shares; else list the choices above the prompt (once: Tab again
-    right after prints nothing more), each one kept
-    apart: one per line for the eyes, and in plain mode (a screen reader) one
-    line with commas and "and" ("Copper, Silver and treasures"), never names run together with spaces."""
+    every choice shares; else list the choices above the prompt. So a Tab that
+    completed the shared part is followed by a Tab that lists what is left ("acc",
+    then "accept and account."); a Tab again right after a list prints nothing more.
+    Each choice is kept apart: one per line for the eyes, and in plain mode (a
+    screen reader) one line with commas and "and" in the completer's language
+    ("Copper, Silver and treasures"; "Koper, Zilver en geldkaarten"), never names
+    run together with spaces."""
     from prompt_toolkit.application import run_in_terminal
     from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
 
@@ -537,12 +544,31 @@ def list_completions(event, plain: bool) -> None:
     if common:
         buffer.insert_text(common)
         return
-    if not completions or event.is_repeat:  # Tab again, nothing typed since: the list was just printed
+    if not completions:
         return
+    line = (buffer.text, buffer.cursor_position)
+    if event.is_repeat and _LISTED.get(buffer) == line:  # Tab again, nothing typed since: the list was just printed
+        return
+    _LISTED[buffer] = line
     words = [printable(c.display_text) for c in completions]
-    text = choices_line(words, getattr(buffer.completer, "lang", None)) if plain else "\n".join(words)
+    text = choices_line(words, completer_lang(buffer.completer)) if plain else "\n".join(words)
     app = event.app
     run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
+
+
+def completer_lang(completer) -> Language | None:
+    """The language of a completer's words (its ``lang``), looked for through prompt_toolkit's
+    wrappers (the prompt's ``DynamicCompleter``, a ``ThreadedCompleter``); None when it has none."""
+    for _ in range(4):
+        lang = getattr(completer, "lang", None)
+        if lang is not None:
+            return lang
+        unwrap = getattr(completer, "get_completer", None)
+        inner = unwrap() if unwrap is not None else getattr(completer, "completer", None)
+        if inner is None:
+            return None
+        completer = inner
+    return None
 
 
 def choices_line(words: list, lang: Language | None = None) -> str:

@@ -951,9 +951,18 @@ def public_key_of(text: str) -> tuple[bytes, str] | None:
     return bytes(key.public_data), str(key.get_fingerprint())
 
 
-def lobby_words(moderator: bool) -> list[str]:
-    """The lobby's commands that Tab completes: a ``moderator``'s too only for a moderator."""
-    return [c for c in COMMANDS if moderator or c not in MODERATOR_COMMANDS]
+def lobby_words(moderator: bool, lang: Language | None = None) -> list[str]:
+    """The lobby's commands that Tab completes, in ``help``'s order: a ``moderator``'s too only
+    for a moderator. In Dutch (``lang``), each command's Dutch word (:data:`DUTCH`), and the
+    English word of a command that has none (``account``) and ``help``, which the Dutch help
+    names beside ``hulp``; else the English words."""
+    commands = [c for c in COMMANDS if moderator or c not in MODERATOR_COMMANDS]
+    if lang is None or lang.code != "nl":
+        return commands
+    dutch: dict[str, list[str]] = {}
+    for word, command in DUTCH.items():
+        dutch.setdefault(command, []).append(word)
+    return [w for c in commands for w in dutch.get(c, []) + ([c] if c not in dutch or c == "help" else [])]
 
 
 def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:

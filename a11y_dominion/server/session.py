@@ -70,10 +70,23 @@ class LobbySeat:
         self.wants_rich = False
 
     def completer(self) -> Any:
-        """Tab completes the lobby's commands (the moderators' only for a moderator)."""
-        from prompt_toolkit.completion import WordCompleter
+        """Tab completes the lobby's commands in the player's language as it is at each Tab
+        (the moderators' only for a moderator, as the operator's file names them now):
+        :func:`~.lobby.lobby_words`."""
+        from prompt_toolkit.completion import Completer, WordCompleter
 
-        return WordCompleter(lobby_words(self.moderator), ignore_case=True)
+        seat = self
+
+        class LobbyCompleter(Completer):
+            @property
+            def lang(self) -> Language:
+                return seat.lang
+
+            def get_completions(self, document: Any, complete_event: Any) -> Any:
+                words = WordCompleter(lobby_words(seat.moderator, seat.lang), ignore_case=True)
+                return words.get_completions(document, complete_event)
+
+        return LobbyCompleter()
 
 
 class ServerSession(TerminalSession):
