@@ -1,7 +1,7 @@
-"""``a11y-dominion join`` against the server, where it cannot play yet: the server answers in
-the seat protocol (``hello``, then the error ``seat-taken``) with one sentence saying to log in
-with ssh, which join says in the player's language before it ends with exit code 2; a name
-without an account makes none."""
+"""``a11y-dominion join`` against the server, where it cannot play yet: the server names itself in
+its SSH version line, and join says in one sentence, in the player's language, to log in with
+ssh, before any password is asked, and ends with exit code 2; a name without an account makes
+none."""
 
 from __future__ import annotations
 
@@ -75,3 +75,29 @@ def test_join_hears_in_one_sentence_to_log_in_with_ssh_and_ends_with_exit_code_2
     names = [row[0] for row in con.execute("SELECT name FROM accounts ORDER BY name")]
     con.close()
     assert names == ["Zed"]  # join made no account for Dora
+
+
+def test_join_at_a_terminal_hears_the_server_s_sentence_first_and_no_password_is_asked(tmp_path):
+    import pexpect
+
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
+    with sp.served(tmp_path) as server:
+        said = {}
+        for lang in ("en", "nl"):
+            command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", "Ann"]
+            child = pexpect.spawn(sys.executable, [*command, "--speech", "off", "--lang", lang], env=env, timeout=60)
+            child.expect(pexpect.EOF)
+            child.close()
+            said[lang] = (child.exitstatus, child.before.decode())
+        server.stopped()
+    port = server.port
+    assert said["en"] == (
+        2,
+        "a11y-dominion: This is a game server, where join cannot play yet; log in with ssh to play here: "
+        f"ssh -p {port} Ann@127.0.0.1.\r\n",
+    )
+    assert said["nl"] == (
+        2,
+        "a11y-dominion: Dit is een spelserver, waar join nog niet kan spelen; log in met ssh om hier te spelen: "
+        f"ssh -p {port} Ann@127.0.0.1.\r\n",
+    )

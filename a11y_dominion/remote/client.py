@@ -11,6 +11,10 @@ everything about the game. Only option keys go back to the host. This module
 holds what is join's own: the connection and its login, the host's key, the
 typed lines read on the event loop and the export file written here.
 
+A game server (``a11y-dominion server``), where join cannot play yet, names itself in its
+SSH version line: :func:`game_server_refusal` reads that line before anything is asked, so
+that join says to log in with ssh instead, and asks no password.
+
 The host's key is trusted on first use: it is kept in the user data
 directory (``known_hosts``) and its fingerprint printed; a host whose key
 changed is refused before any password is sent.
@@ -65,6 +69,7 @@ from .protocol import (
     COMMAND,
     ENV_LANGUAGE,
     ENV_VERBOSITY,
+    GAME_SERVER,
     LineSplitter,
     Rate,
     TooDeep,
@@ -693,6 +698,34 @@ def read_password(prompt: str, stdin=None, stderr=None) -> str:
     return line.rstrip("\r\n")
 
 
+def game_server_refusal(host: str, port: int, user: str, timeout: float = CONNECT_SECONDS) -> Msg | None:
+    """The sentence that says to log in with ssh when ``host`` port ``port`` is a game server
+    (:data:`~.protocol.GAME_SERVER` in the SSH version line it sends first), where join cannot
+    play yet; None for a host, or when no such line comes (reaching the host then says why).
+    Reads at most one line of 255 bytes, within ``timeout`` seconds; nothing is sent."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            line = b""
+            while b"\n" not in line and len(line) < 255:
+                got = sock.recv(255 - len(line))
+                if not got:
+                    break
+                line += got
+    except (OSError, ValueError):
+        return None
+    words = line.split(b"\r\n")[0].split(b"\n")[0].split()
+    if not words or not words[0].startswith(b"SSH-2.0-") or GAME_SERVER.encode() not in words[0]:
+        return None
+    return Msg(
+        "This is a game server, where join cannot play yet; log in with ssh to play here: "
+        "ssh -p {port} {player}@{host}.",
+        port=port,
+        player=user,
+        host=f"[{host}]" if ":" in host else host,
+    )
+
+
 def run_join(args, stdout=None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
@@ -731,6 +764,9 @@ def run_join(args, stdout=None) -> int:
     opts = seat_settings(settings, user)
     if not args.lang and opts.get("language"):
         lang = Language(opts["language"])
+    refusal = game_server_refusal(host, port, user)
+    if refusal is not None:  # said before any password is asked
+        return fail(refusal)
     if password is None:
         try:
             password = read_password(lang.text(N_("Password of the seat {user} at {host}: "), user=user, host=host))

@@ -142,6 +142,7 @@ from ..view import event_data, redact_all
 
 PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatView)
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
+GAME_SERVER = "a11y_dominion_server"  # the software in a game server's SSH version line (join cannot play there yet)
 MAX_MESSAGE = 64 * 1024  # bytes of one line, either way; a longer line is refused whole
 MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)
 MAX_DEPTH = 32  # how deep the arrays and objects of one message nest, either way (a message needs 6)

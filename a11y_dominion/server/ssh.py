@@ -42,9 +42,11 @@ import math
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..files import keep_to_owner, write_atomic
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.access import host_key, ssh_server_options
+from ..remote.protocol import GAME_SERVER
 from ..rules.decisions import Msg
 from .config import ServerConfig
 from .hasher import MIN_PASSWORD, Hasher, PasswordTooLong, needs_rehash
@@ -275,6 +277,7 @@ class GameServer:
             port,
             server_host_keys=[key],
             process_factory=lambda process: serve_session(server, process),
+            server_version=f"{GAME_SERVER}_{__version__}",  # join reads it, and asks no password here
             **ssh_server_options(),
         )
 
