@@ -106,3 +106,22 @@ def test_a_reload_that_bans_an_address_puts_out_its_people_in_their_language(tmp
         printed = server.stopped().splitlines()
     assert "The server's settings were read again; changed: addresses in [ban]." in printed
     assert "Ann from 127.0.0.1 logged out." in printed and "Bea from 127.0.0.1 logged out." in printed
+
+
+def test_a_reload_that_bans_a_name_ends_its_sessions_also_while_it_signs_up(tmp_path):
+    with served(tmp_path, TOML) as server:
+        mod = signup_key(server, "Mod", make_key(tmp_path, "mod_key"), tmp_path / "mod.log")
+        bea = signup_key(server, "Bea", make_key(tmp_path, "bea_key"), tmp_path / "bea.log")
+        cas = login(server, "Cas", tmp_path / "cas.log", key=make_key(tmp_path, "cas_key"))
+        try:
+            cas.expect(rb"Make the account Cas, logging in with this SSH key")
+            (server.data / "server.toml").write_text(TOML + '\n[ban]\nnames = ["bea", "CAS"]\n', encoding="utf-8")
+            lobby_line(mod, "reload", rb"The server's settings were read again; changed: names in \[ban\]\.")
+            for child in (bea, cas):
+                child.expect(rb"The server's operator banned your name from this server\.\r?\n")
+                child.expect(pexpect.EOF)
+        finally:
+            for child in (mod, bea, cas):
+                close(child)
+        printed = server.stopped().splitlines()
+    assert "Cas signed up from 127.0.0.1." not in printed and "Bea from 127.0.0.1 logged out." in printed

@@ -198,6 +198,7 @@ class ServerSession(TerminalSession):
         account: Account | None = process.get_extra_info("account")
         signup = process.get_extra_info("signup")
         address = self.address = str(process.get_extra_info("address") or "?")
+        self.name = user  # (a reload that bans the name ends the session while it signs up too)
         env = process.env or {}
         self.seat = self.lobby_seat = LobbySeat(user, Language("en"))
         self.server.sessions.add(self)

@@ -130,8 +130,9 @@ class GameServer:
         """Read ``server.toml`` again (SIGHUP on POSIX, or a moderator's ``reload``) and use
         its settings from now on; returns what was done, one sentence, also printed and
         written to the log. A file that is refused leaves the settings as they were, and the
-        sentence names its line. The sessions of a name or from an address the file bans now
-        end (:meth:`_put_out_addresses`); Tab completes
+        sentence names its line. The sessions of a name (logged in, or still signing up) or
+        from an address the file bans now end, each with one sentence
+        (:meth:`_put_out_addresses`); Tab completes
         the moderators' commands for the moderators the file names now; the limits
         start again from full (the failed logins are kept); ``[bots]`` and ``[storage]``
         take effect at the next start."""
@@ -153,9 +154,12 @@ class GameServer:
                 if seat is not None:
                     seat.moderator = new.is_moderator(str(getattr(session, "name", "") or ""))
             put_out = self._put_out_addresses(new)
-            for person in self.lobby.everyone():
-                if new.is_banned_name(person.name) and person.session is not None and person.session not in put_out:
-                    person.session.goodbye(N_("The server's operator banned your name from this server."))
+            named = [p.session for p in self.lobby.everyone() if p.session is not None and new.is_banned_name(p.name)]
+            # and a name still signing up, not in the lobby yet
+            named += [s for s in self.sessions if new.is_banned_name(str(getattr(s, "name", "") or ""))]
+            for session in dict.fromkeys(named):
+                if session not in put_out:
+                    session.goodbye(N_("The server's operator banned your name from this server."))
             if not changed:
                 said = Msg("The server's settings were read again; nothing changed.")
             elif any(key.endswith(("[bots]", "[storage]")) for key in changed):
