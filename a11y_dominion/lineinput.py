@@ -76,6 +76,25 @@ def _unfinished(seq: str) -> bool:
     return False
 
 
+STRING_STARTS = "]P^_X"  # after Escape: a string sequence (OSC, DCS, PM, APC, SOS), ended by BEL or ST
+STRING_STARTS_8BIT = "\x90\x98\x9d\x9e\x9f"
+
+
+def _string_end(data: str, start: int) -> int | None:
+    """Where the string sequence whose text begins at ``data[start]`` ends (the index after
+    its BEL or ST, or of an Escape that begins another sequence), or None when the end of
+    ``data`` cut it short and a next piece of text may finish it."""
+    for j in range(start, len(data)):
+        ch = data[j]
+        if ch in "\x07\x9c":
+            return j + 1
+        if ch == "\x1b":
+            if j + 1 == len(data):
+                return None  # ESC, and perhaps the backslash of ST in the next piece
+            return j + 2 if data[j + 1] == "\\" else j
+    return None
+
+
 class InputFilter:
     """What a terminal sends, cleaned before the line editor reads it.
 
@@ -102,7 +121,9 @@ class InputFilter:
     character. A pasted text comes as typed, without the marks of a bracketed paste.
     Escape and a character is that character alone, or with ``alt_keys`` the key
     Alt and that character (the console's Alt shortcuts). An escape sequence cut
-    off at the end of a feed (a lone Escape, ``ESC [ 2 0``) waits for the next one.
+    off at the end of a feed (a lone Escape, ``ESC [ 2 0``, a title or colour report
+    ``ESC ] 11;rgb:...`` without its BEL or ST, up to :data:`HELD_MOST` characters)
+    waits for the next one, so that none of it is read as typed text.
     """
 
     def __init__(
@@ -187,6 +208,16 @@ class InputFilter:
                 i = end
                 continue
             ch = data[i]
+            if (ch == "\x1b" and i + 1 < n and data[i + 1] in STRING_STARTS) or ch in STRING_STARTS_8BIT:
+                # a title, a colour report...: dropped whole, also when it comes in several pieces
+                closed = _string_end(data, i + (2 if ch == "\x1b" else 1))
+                if closed is None:
+                    if n - i <= HELD_MOST:
+                        self.held = data[i:]  # the rest of it may come with the next text
+                    break  # (longer: what is left of this text is part of it, dropped)
+                i = closed
+                self.after_cr = False
+                continue
             if ch in STARTS:
                 m = SEQUENCE.match(data, i)
                 seq = m.group(0) if m else ch

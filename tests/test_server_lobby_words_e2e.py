@@ -137,3 +137,31 @@ def test_tab_in_the_lobby_lists_at_the_second_tab_in_the_session_s_language(tmp_
         server.stopped()
     said = received_text((tmp_path / "bea.bytes").read_bytes())
     assert "accept and account" not in said and "accepteer en account." in said
+
+
+def test_escape_sequences_typed_in_pieces_and_keys_without_a_terminal_put_nothing_in_a_lobby_line(tmp_path):
+    from remoteplay import CLIENT_OPTIONS, key_options
+
+    key = sp.make_key(tmp_path, "ann")
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
+        args = sp._without(list(CLIENT_OPTIONS), "PubkeyAuthentication=no") + key_options(key) + sp.ENGLISH_NORMAL
+        plain = pexpect.spawn("ssh", [*args, "-T", "-p", str(server.port), f"Ann@{server.host}"], timeout=60)
+        try:
+            plain.expect(rb"Welcome back, Ann\.")
+            ann.expect(rb"Your account just logged in again elsewhere")
+            ann.send(b"say red evil \x1b]11;rgb:00")  # (a terminal's colour report, in two pieces)
+            ann.expect(rb"say red evil ")
+            ann.send(b"00/0000/0000\x1b\\ words\r")
+            ann.expect(rb"Ann says: (.*?)\r\n")
+            assert ann.match.group(1) == b"red evil  words"
+            plain.expect(rb"Ann says: red evil  words")
+            plain.send(b"say red evil two\x1b[D\x1b[C\r")
+            plain.expect(rb"Ann says: (.*?)\r\n")
+            assert plain.match.group(1) == b"red evil two"
+        finally:
+            sp.close(ann)
+            sp.close(plain)
+        server.stopped()
+    said = received_text((tmp_path / "ann.bytes").read_bytes())
+    assert "rgb" not in said and "[D" not in said

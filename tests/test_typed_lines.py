@@ -365,3 +365,21 @@ def test_a_windows_console_that_sends_terminal_sequences_is_filtered_too():
         ("i", "i"),
         (Keys.ControlM, "\r"),
     ]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "say red evil \x1b]11;rgb:0000/0000/0000\x1b\\ words\r",  # a terminal's colour report
+        "say red evil \x1b]0;a title\x07 words\r",
+        "say red evil \x1bP>|xterm(370)\x1b\\ words\r",  # a terminal's name, in a DCS
+        "say red evil \x1b_an APC\x1b\\ words\r",
+    ],
+)
+def test_a_string_sequence_cut_into_pieces_is_dropped_whole(typed):
+    whole, _ = InputFilter(tell_cut=True).feed(typed, 0.0)
+    assert whole == "say red evil  words\r"
+    for cut in range(1, len(typed)):
+        line_filter = InputFilter(tell_cut=True)
+        got = line_filter.feed(typed[:cut], 0.0)[0] + line_filter.feed(typed[cut:], 0.0)[0]
+        assert got == whole, cut

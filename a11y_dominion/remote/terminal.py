@@ -46,6 +46,7 @@ from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession  # (asyncssh's DS
 
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
+from ..textinput import drop_sequences
 from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
 
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
@@ -377,7 +378,7 @@ class TerminalSession(PromptToolkitSSHSession):
         text, dropped = self.filter.feed(data.replace("\r\n", "\n"), time.monotonic())
         if dropped:
             self._too_fast()
-        for ch in text:
+        for ch in drop_sequences(text):  # (a key such as an arrow edits nothing here: not "[D" in the line)
             if ch == "\r":
                 self._lines.put_nowait(self._partial)
                 self._partial = ""
