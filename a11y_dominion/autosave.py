@@ -419,7 +419,11 @@ class Autosave:
     def _sync_later(self, fd: int) -> _Sync | None:
         """An ``fsync`` of ``fd`` in the syncer's thread that begins after every line written
         so far: one sent before and not begun yet, else a new one; None without a syncer, or
-        when it was shut down (the server stops), for an ``fsync`` here."""
+        when it was shut down (the server stops), for an ``fsync`` here. Raises the OSError of
+        one that failed before (a bot's answers, which nobody awaited)."""
+        for job in self._syncs:
+            if job.error is not None:
+                raise job.error
         self._syncs = [job for job in self._syncs if job.future is not None and not job.future.done()]
         if self._syncs and not self._syncs[-1].began:  # (it begins after this line's write, so it keeps it too)
             return self._syncs[-1]
