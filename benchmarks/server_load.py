@@ -107,7 +107,6 @@ class Seat:
     over: bool = False
     failure: str = ""
     key: object = None  # the ssh key of its account
-    number: int = 0  # its table's number at the server
     heard: int = 0  # its answers after which the other person heard a line (told)
     back: bool = False  # it logged in again and sat back after the kill
     hands: list = field(default_factory=list)  # its hand's line when asked at the kill, and after it sat back
