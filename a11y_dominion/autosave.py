@@ -21,6 +21,11 @@ the end, and every :data:`SYNC_EVERY` answers of bots), so a power cut loses
 at most bot answers since the last person's answer, which the game gives
 again identically on resume (bots answer as a deterministic function of the
 seed and the number of answers before, see :class:`~a11y_dominion.bots.simple.RandomBot`).
+An autosave given a ``syncer`` (a thread pool: the server's, whose event loop serves
+many tables) still writes each line at once, but runs the ``fsync`` of an answer
+in a thread; :meth:`Autosave.durable` is what the table awaits before it tells
+anyone that answer (:meth:`~a11y_dominion.table.Table.run_async`), so that no
+answer a seat was told is lost by a crash of the computer either.
 A torn last line (the process killed inside a write) is ignored when the
 file is read, and cut off before the next answer is appended.
 """
@@ -32,7 +37,9 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
+from concurrent.futures import Executor, Future
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -224,6 +231,25 @@ def result_data(game: Game) -> dict[str, Any] | None:
     }
 
 
+class _Sync:
+    """One ``fsync`` of an autosave's descriptor ``fd`` (an int) in a syncer's thread: ``began``
+    turns True as it starts, so a line written before that is on the disk once it is done;
+    ``error`` holds the OS error of a failed one; ``future`` is the pool's."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.began = False
+        self.error: OSError | None = None
+        self.future: Future[None] | None = None
+
+    def run(self) -> None:
+        self.began = True
+        try:
+            os.fsync(self.fd)
+        except OSError as e:
+            self.error = e
+
+
 class Autosave:
     """The autosave file of one game, open for appending.
 
@@ -231,7 +257,9 @@ class Autosave:
     one). ``humans``: the names of the seats of people (their answers are
     synced to disk at once). ``history``: whether the finished game goes into
     the player's game history (``stats``); a server's games do not, as they
-    are its players', kept in its own database. A write that fails (a full
+    are its players', kept in its own database. ``syncer``: None (each
+    ``fsync`` runs where the line is written), or a thread pool that runs the
+    ``fsync`` of the answers and of the end, which :meth:`durable` awaits. A write that fails (a full
     disk) turns the autosave off and ``failed`` holds the OS error; the game
     goes on.
     """
@@ -245,9 +273,13 @@ class Autosave:
         finished: bool = False,
         record: dict[str, Any] | None = None,
         history: bool = True,
+        syncer: Executor | None = None,
     ) -> None:
         self.path = Path(path)
         self.history = history
+        self.syncer = syncer
+        self._syncs: list[_Sync] = []  # the fsyncs sent to the syncer and maybe not done
+        self._told_after: _Sync | None = None  # the fsync the last answer waits for before it is told
         self.record = record or {}  # the record of the game's start (its setup and seats)
         self.started = now()
         self.id = game_id
@@ -273,13 +305,14 @@ class Autosave:
         extra: dict[str, Any] | None = None,
         folder: Path | None = None,
         history: bool = True,
+        syncer: Executor | None = None,
     ) -> Autosave:
         """The autosave of a new game (or a loaded one) from ``record``, whose
         answers so far go into the header (with ``extra``: the passwords of a
         hosted game's seats; the file is readable by its owner only). The file is made at the first answer,
         so a game stopped before any answer leaves none behind. ``folder``: where the file is made
         (None: :func:`games_dir`, the player's games; a server keeps its tables' games in its
-        own data folder); ``history``: see the class."""
+        own data folder); ``history`` and ``syncer``: see the class."""
         save = cls(
             (folder or games_dir()) / "new.jsonl",
             "",
@@ -287,6 +320,7 @@ class Autosave:
             humans,
             record=record,
             history=history,
+            syncer=syncer,
         )
         save.folder = folder
         save._header = {
@@ -323,9 +357,11 @@ class Autosave:
         sync_dir(folder)
 
     @classmethod
-    def reopen(cls, saved: SavedGame, humans: Iterable[str] = (), history: bool = True) -> Autosave:
+    def reopen(
+        cls, saved: SavedGame, humans: Iterable[str] = (), history: bool = True, syncer: Executor | None = None
+    ) -> Autosave:
         """Go on appending to the autosave of ``saved``: a torn last line is cut
-        off first (and what follows a damaged line); ``history``: see the class. Raises OSError
+        off first (and what follows a damaged line); ``history`` and ``syncer``: see the class. Raises OSError
         when the file cannot be written, :class:`GameOpen` when another process has the game open."""
         lock_game(saved.path, saved.id)
         if saved.damaged and not saved.kept_as.exists():
@@ -346,6 +382,7 @@ class Autosave:
             finished=saved.finished,
             record=saved.record,
             history=history,
+            syncer=syncer,
         )
         save.started = saved.started
         save._fd = fd
@@ -358,7 +395,9 @@ class Autosave:
         """The seats of the game's header, as the record lists them."""
         return list(self.record.get("seats") or [])
 
-    def _write(self, data: dict[str, Any], sync: bool) -> None:
+    def _write(self, data: dict[str, Any], sync: bool, later: bool = False) -> None:
+        """Append ``data`` as one line at once; ``sync``: it is on the disk before this returns,
+        or, with ``later`` and a syncer, once :meth:`durable` is done."""
         self.keep()  # the file is made at the first line written
         if self._fd is None:
             return
@@ -367,10 +406,54 @@ class Autosave:
             os.write(self._fd, line)
             self._unsynced += 1
             if sync or self._unsynced >= SYNC_EVERY:
-                os.fsync(self._fd)
                 self._unsynced = 0
+                job = self._sync_later(self._fd) if later else None
+                if job is None:
+                    os.fsync(self._fd)
+                elif sync:
+                    self._told_after = job
         except OSError as e:
             self.failed = e
+            self.close()
+
+    def _sync_later(self, fd: int) -> _Sync | None:
+        """An ``fsync`` of ``fd`` in the syncer's thread that begins after every line written
+        so far: one sent before and not begun yet, else a new one; None without a syncer, or
+        when it was shut down (the server stops), for an ``fsync`` here. Raises the OSError of
+        one that failed before (a bot's answers, which nobody awaited)."""
+        for job in self._syncs:
+            if job.error is not None:
+                raise job.error
+        self._syncs = [job for job in self._syncs if job.future is not None and not job.future.done()]
+        if self._syncs and not self._syncs[-1].began:  # (it begins after this line's write, so it keeps it too)
+            return self._syncs[-1]
+        if self.syncer is None:
+            return None
+        job = _Sync(fd)
+        try:
+            job.future = self.syncer.submit(job.run)
+        except RuntimeError:  # (shut down)
+            return None
+        self._syncs.append(job)
+        return job
+
+    def durable(self) -> Awaitable[None] | None:
+        """What to await before anyone is told the last answer (or the end): the ``fsync`` in the
+        syncer's thread that puts it on the disk; None when there is nothing to wait for (no
+        syncer, a bot's answer, or awaited already). A failed ``fsync`` turns the autosave off
+        as a failed write does (:attr:`failed`); the game goes on."""
+        job, self._told_after = self._told_after, None
+        if job is None or job.future is None:
+            return None
+        return self._synced(job)
+
+    async def _synced(self, job: _Sync) -> None:
+        import asyncio  # (here: the console's start does without it until a hosted game)
+
+        if job.future is not None:
+            await asyncio.wrap_future(job.future)
+        if job.error is not None and self.failed is None:
+            self.failed = job.error
             self.close()
 
     def answered(self, game: Game, player: str, answer: list[Option]) -> None:
@@ -386,6 +469,7 @@ class Autosave:
                 "a": answer_data(answer),
             },
             sync=player in self.humans or game.pending is None,
+            later=True,
         )
         self.answers += 1
         if game.pending is None and not self.finished:
@@ -428,7 +512,7 @@ class Autosave:
                 "winners": [names.get(n, n) for n in result["winners"]],
                 "turns": [[names.get(n, n), t] for n, t in result["turns"]],
             }
-        self._write({"end": result, "date": now()}, sync=True)
+        self._write({"end": result, "date": now()}, sync=True, later=True)
         if self.id and self.history:
             # here, not at the top: stats imports this module at its top (and sqlite3 waits till now)
             from .stats import add_game
@@ -455,9 +539,13 @@ class Autosave:
             self._unsynced = 0
 
     def close(self) -> None:
-        """Sync and close the file; later answers are not saved."""
+        """Sync and close the file, once the syncer's threads are done with it; later answers
+        are not saved."""
         fd, self._fd = self._fd, None
         if fd is not None:
+            syncs, self._syncs = self._syncs, []
+            # each syncs this descriptor: it is closed after them
+            wait_for([job.future for job in syncs if job.future is not None])
             try:
                 os.fsync(fd)
             except OSError:

@@ -385,7 +385,9 @@ class Table:
             self.told = {name: end for name in self.seats}
 
     async def run_async(self) -> str | None:
-        """As :meth:`run`, awaiting the answers of seats that answer later."""
+        """As :meth:`run`, awaiting the answers of seats that answer later, and, before the
+        seats are told an answer, the autosave's writing of it to the disk when that runs
+        in a thread (:meth:`~a11y_dominion.autosave.Autosave.durable`)."""
         self.game.start()
         answers = 0
         while True:
@@ -401,3 +403,7 @@ class Table:
                 self.stopped = stop.reason
                 return stop.reason
             answers += self._settle(d, seat, answer)
+            durable = getattr(self.autosave, "durable", None)
+            saved = durable() if durable is not None else None
+            if saved is not None:
+                await saved

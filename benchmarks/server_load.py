@@ -1,7 +1,8 @@
 """Many tables at once on ``a11y-dominion server``: how long an answer takes to reach the other
 person at its table, the server's memory, and whether every game finished with nothing lost.
 
-Run: ``python3 benchmarks/server_load.py [--tables 100] [--pace 1 3] [--seed 1] [--quick]``
+Run: ``python3 benchmarks/server_load.py [--tables 100] [--pace 1 3] [--seed 1] [--quick]
+[--kill-at SECONDS [--kill-asked]]``
 
 Starts ``a11y-dominion server`` (this tree's code) on loopback with its own data folder and an
 operator's file that allows 2 accounts a table from one address. One process then opens two
@@ -27,6 +28,18 @@ resident memory (main process and bot workers) and its processor time, the games
 those started with a 95 % Wilson interval, the answers lost, and whether the server's log holds
 a traceback. Exit code 1 when a game did not finish, an answer was lost, the log holds a
 traceback, or the 95th percentile is 150 ms or more.
+
+With ``--kill-at SECONDS``, the server is killed with SIGKILL that many seconds after every
+table started, wherever each game is (a person asked, an answer on its way, bots playing), and
+started again on the same folder; each person logs in again with their key, types ``sit N`` and
+plays on. With ``--kill-asked`` as well, the people stop typing at that moment, and the kill
+comes once every table's game waits for a person's answer (nothing moves), after each person
+asked typed ``hand``. It then prints how many tables came back at the decision they had (the
+first answer the autosave holds after the kill is that of the person asked at the kill; with
+``--kill-asked``, that person hears the same hand again), and how many answers the other person
+had heard before the kill that the autosave did not hold (none may be: an answer is told only
+once it is on the disk). Exit code 1 as well when a table did not come back at its decision or
+an answer told was not kept.
 """
 
 from __future__ import annotations
@@ -93,19 +106,43 @@ class Seat:
     answers: int = 0
     over: bool = False
     failure: str = ""
+    key: object = None  # the ssh key of its account
+    heard: int = 0  # its answers after which the other person heard a line (told)
+    back: bool = False  # it logged in again and sat back after the kill
+    hands: list = field(default_factory=list)  # its hand's line when asked at the kill, and after it sat back
 
     async def read(self) -> None:
-        """Keep reading until the session ends (:func:`remoteplay.read_session`)."""
-        await read_session(self)
+        """Keep reading until the session ends (:func:`remoteplay.read_session`), or its
+        connection is lost (the server was killed)."""
+        try:
+            await read_session(self)
+        except (OSError, asyncssh.Error):
+            self.closed = True
+            self.changed.set()
 
     def screen(self) -> str:
         """The plain text received since the last answer."""
         return plain(self.raw[self.mark :])
 
     def send(self, line: str) -> None:
-        """Type ``line`` and Enter; the screen starts again from here."""
+        """Type ``line`` and Enter; the screen starts again from here. A session the server's
+        kill ended takes nothing."""
         self.mark = len(self.raw)
-        self.process.stdin.write(line + "\r")  # type: ignore[attr-defined]
+        try:
+            self.process.stdin.write(line + "\r")  # type: ignore[attr-defined]
+        except (OSError, asyncssh.Error):
+            pass
+
+    def asked(self) -> bool:
+        """Whether the game waits for this person's answer: a question of theirs, with their
+        prompt, came since the last line they typed."""
+        return not self.closed and not self.over and prompt_ends(self.screen(), self.name)
+
+    async def hand(self) -> str:
+        """Type ``hand``; the line that says the hand."""
+        self.send("hand")
+        found = await self.wait_for(r"(Your hand[^\n]*)\n(?:.*\n)*?\s*" + re.escape(self.name) + r">\s*$")
+        return found[1]
 
     async def wait_for(self, pattern: str, timeout: float = 120.0) -> re.Match:
         """The first match of ``pattern`` in the plain text since the last answer; raises
@@ -139,11 +176,31 @@ class Figures:
     started: int = 0  # tables whose game started
     server: object = None  # the server's psutil.Process
     at_start: tuple = ()  # (the server's processor seconds, answers typed) when the last table started
+    all_started: asyncio.Event = field(default_factory=asyncio.Event)
+    seats: dict = field(default_factory=dict)  # table index -> its two seats, once started
+    in_flight: int = 0  # answers being timed now
 
 
-async def connect(port: int, name: str, table: int) -> Seat:
-    """Log ``name`` in with a new key and make its account; the seat, in the lobby."""
-    key = asyncssh.generate_private_key("ssh-ed25519")
+@dataclass
+class Kill:
+    """The ``kill -9`` of ``--kill-at``: when, and what each table had at that moment."""
+
+    at: float  # seconds after every table started
+    asked_only: bool  # --kill-asked: the people stop typing, and the kill waits for every table to ask one
+    stopping: bool = False  # the people stop typing (--kill-asked)
+    begun: bool = False  # the kill is under way: a session that ends is the kill's
+    back: asyncio.Event = field(default_factory=asyncio.Event)  # the server listens again
+    port: int = 0  # where it listens again
+    asked: dict = field(default_factory=dict)  # table index -> the name of the person asked at the kill
+    saved: dict = field(default_factory=dict)  # table index -> (answers in the autosave, {name: their answers})
+    told: dict = field(default_factory=dict)  # person's name -> their answers the other person had heard
+    ended: int = 0  # tables whose game had ended at the kill
+    cut: int = 0  # answers on their way at the kill (the other person heard nothing yet)
+    tables: dict = field(default_factory=dict)  # table index -> its two seats (Figures.seats)
+
+
+async def session(port: int, name: str, key: object) -> object:
+    """An ssh session of ``name`` with ``key`` that asks for a terminal; its process."""
     conn = await asyncssh.connect(
         "127.0.0.1",
         port=port,
@@ -153,8 +210,13 @@ async def connect(port: int, name: str, table: int) -> Seat:
         agent_path=None,
         preferred_auth="publickey",
     )
-    process = await conn.create_process(term_type="xterm", term_size=(200, 50), env=ENV)
-    seat = Seat(name, table, process, last_byte=time.perf_counter())
+    return await conn.create_process(term_type="xterm", term_size=(200, 50), env=ENV)
+
+
+async def connect(port: int, name: str, table: int) -> Seat:
+    """Log ``name`` in with a new key and make its account; the seat, in the lobby."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    seat = Seat(name, table, await session(port, name, key), last_byte=time.perf_counter(), key=key)
     asyncio.ensure_future(seat.read())
     await seat.wait_for(r"\? yes or no")
     seat.send("yes")
@@ -162,7 +224,48 @@ async def connect(port: int, name: str, table: int) -> Seat:
     return seat
 
 
-async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str) -> None:
+async def sit_back(seat: Seat, kill: Kill) -> None:
+    """Once the killed server listens again, log ``seat`` in again and sit back at its table."""
+    await kill.back.wait()
+    seat.process = await session(kill.port, seat.name, seat.key)
+    seat.raw, seat.mark, seat.partial, seat.closed, seat.back = "", 0, "", False, True
+    asyncio.ensure_future(seat.read())
+    number = (await seat.wait_for(r"Your game at table (\d+) waits for you; sit \d+ goes back\."))[1]
+    seat.send(f"sit {number}")
+    await seat.wait_for(r"The game goes on\.")
+    if seat.hands:  # (asked at the kill: the same hand?)
+        await seat.wait_for(re.escape(seat.name) + r">\s*$")
+        seat.hands.append(await seat.hand())
+
+
+async def heard_after(figures: Figures, seat: Seat, other: Seat, mark: int, start: float, kill: Kill | None) -> bool:
+    """Wait until ``other`` hears a line after its line number ``mark``, ``seat``'s answer sent
+    at ``start`` (before ``kill``, when given); False when ``seat`` typed again first (counted
+    silent), when nothing came within :data:`LOST_AFTER` (counted lost), or when the kill cut
+    it off (counted cut)."""
+    sent = seat.answers
+    deadline = start + LOST_AFTER
+    while len(other.lines) <= mark:
+        if seat.answers != sent:  # it typed again first: this answer told the other person nothing
+            figures.silent += 1
+            return False
+        if kill is not None and kill.begun:
+            kill.cut += 1  # (on its way at the kill: told to nobody, so it may be lost; asked again, answered again)
+            return False
+        left = deadline - time.perf_counter()
+        if left <= 0 or other.closed or other.over:
+            if not other.over and not seat.over:
+                figures.lost += 1
+            return False
+        other.changed.clear()
+        try:
+            await asyncio.wait_for(other.changed.wait(), min(left, 0.1))
+        except asyncio.TimeoutError:
+            pass
+    return True
+
+
+async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str, kill: Kill | None = None) -> None:
     """Send ``move`` at ``seat`` and time the first line it brings to ``other``."""
     start = time.perf_counter()
     quiet = start - max(seat.last_byte, other.last_byte) >= QUIET
@@ -170,31 +273,29 @@ async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str) -> 
     seat.send(move)
     seat.answers += 1
     figures.typed += 1
-    sent = seat.answers
-    deadline = start + LOST_AFTER
-    while len(other.lines) <= mark:
-        if seat.answers != sent:  # it typed again first: this answer told the other person nothing
-            figures.silent += 1
-            return
-        left = deadline - time.perf_counter()
-        if left <= 0 or other.closed or other.over:
-            if not other.over and not seat.over:
-                figures.lost += 1
-            return
-        other.changed.clear()
-        try:
-            await asyncio.wait_for(other.changed.wait(), min(left, 0.1))
-        except asyncio.TimeoutError:
-            pass
+    figures.in_flight += 1
+    before_kill = kill if kill is not None and not kill.begun else None
+    try:
+        heard = await heard_after(figures, seat, other, mark, start, before_kill)
+    finally:
+        figures.in_flight -= 1
+    if not heard:
+        return
+    seat.heard += 1
+    if before_kill is not None and before_kill.begun:
+        return  # (told as the kill came: kept, not timed)
     if quiet:
         figures.times.setdefault(seat.table, []).append((other.lines[mark][0] - start) * 1000)
     else:
         figures.busy += 1
 
 
-async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: random.Random) -> None:
+async def play(
+    figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: random.Random, kill: Kill | None = None
+) -> None:
     """Play Big Money at ``seat`` until its game is over and it left the table (``leave``, not
-    timed, after the sentence that says it may stay)."""
+    timed, after the sentence that says it may stay); after ``kill``'s kill, log in again, sit
+    back and play on."""
     big_money = BigMoney()
     timing: set = set()
     last: str | None = None
@@ -206,6 +307,10 @@ async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: rand
         if ended and re.search(r"you are (?:back )?in the lobby\.", whole):
             seat.over = True
             break
+        if seat.closed and kill is not None and kill.begun and not seat.back:
+            await sit_back(seat, kill)
+            big_money = BigMoney()  # (what it heard before is gone with the session)
+            continue
         if seat.closed:
             seat.failure = "the session ended before the game did"
             break
@@ -213,9 +318,11 @@ async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: rand
             if not left and AFTER_GAME_LINE in whole:
                 left = True
                 seat.send("leave")
-        elif prompt_ends(screen, seat.name):
+        elif prompt_ends(screen, seat.name) and not (kill is not None and kill.stopping and not seat.back):
             await asyncio.sleep(rng.uniform(*pace))
             screen = seat.screen()
+            if seat.closed or (kill is not None and kill.stopping and not seat.back):
+                continue
             if not prompt_ends(screen, seat.name):
                 continue
             move = table_move(screen, seat.name, big_money, last)
@@ -224,7 +331,7 @@ async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: rand
                 if seat.answers >= MOST_LINES:
                     seat.failure = f"{MOST_LINES} lines typed and the game goes on: " + screen[-600:]
                     break
-                task = asyncio.ensure_future(answer_later(figures, seat, other, move))
+                task = asyncio.ensure_future(answer_later(figures, seat, other, move, kill))
                 timing.add(task)
                 task.add_done_callback(timing.discard)
                 continue
@@ -238,8 +345,10 @@ async def play(figures: Figures, seat: Seat, other: Seat, pace: tuple, rng: rand
         await asyncio.wait(list(timing))
 
 
-async def one_table(figures: Figures, port: int, k: int, seed: int, delay: float, pace: tuple) -> tuple:
-    """Open table ``k`` after ``delay`` seconds and play its game; its two seats."""
+async def one_table(
+    figures: Figures, port: int, k: int, seed: int, delay: float, pace: tuple, kill: Kill | None = None
+) -> tuple:
+    """Open table ``k`` after ``delay`` seconds and play its game (through ``kill``); its two seats."""
     await asyncio.sleep(delay)
     first = await connect(port, f"Ann{k + 1}", k)
     second = await connect(port, f"Bea{k + 1}", k)
@@ -250,15 +359,17 @@ async def one_table(figures: Figures, port: int, k: int, seed: int, delay: float
     for seat in (first, second):
         await seat.wait_for(rf"Table {number} starts with 4 players")
     figures.started += 1
+    figures.seats[k] = (first, second)
     if figures.started == figures.tables and figures.server is not None:
+        figures.all_started.set()
         try:
             figures.at_start = (sum(figures.server.cpu_times()[:2]), figures.typed)  # type: ignore[attr-defined]
         except psutil.Error:
             pass
     rng = random.Random(seed)
     await asyncio.gather(
-        play(figures, first, second, pace, random.Random(rng.random())),
-        play(figures, second, first, pace, random.Random(rng.random())),
+        play(figures, first, second, pace, random.Random(rng.random()), kill),
+        play(figures, second, first, pace, random.Random(rng.random()), kill),
     )
     for seat in (first, second):
         seat.process.close()  # type: ignore[attr-defined]
@@ -273,10 +384,12 @@ async def ticker(figures: Figures, stop: asyncio.Event) -> None:
         figures.lag.append(max(0.0, (time.perf_counter() - start - 0.01) * 1000))
 
 
-async def memory(server: psutil.Process, peaks: dict, stop: asyncio.Event) -> None:
-    """Sample the resident memory of ``server`` and its children each second into ``peaks``
-    (``main``, ``workers``, ``total``: the largest seen, bytes) and their processor times."""
+async def memory(figures: Figures, peaks: dict, stop: asyncio.Event) -> None:
+    """Sample the resident memory of the server (``figures.server``, the one started again after
+    a kill) and its children each second into ``peaks`` (``main``, ``workers``, ``total``: the
+    largest seen, bytes) and their processor times."""
     while not stop.is_set():
+        server = figures.server
         try:
             main = server.memory_info().rss
             children = server.children(recursive=True)
@@ -288,8 +401,8 @@ async def memory(server: psutil.Process, peaks: dict, stop: asyncio.Event) -> No
                 except psutil.Error:
                     pass
             peaks["cpu_main"] = sum(server.cpu_times()[:2])
-        except psutil.Error:
-            return
+        except psutil.Error:  # (killed: the next sample is of the server started again)
+            main, workers, children = 0, 0, []
         peaks["main"] = max(peaks.get("main", 0), main)
         peaks["workers"] = max(peaks.get("workers", 0), workers)
         peaks["total"] = max(peaks.get("total", 0), main + workers)
@@ -341,26 +454,93 @@ def ended_games(data: Path) -> int:
     return ended
 
 
+async def start_server(data: Path, ready: Path, printed: Path) -> tuple:
+    """Start ``a11y-dominion server`` on ``data`` (what it prints goes to ``printed``); (its
+    Popen, its port) once it listens. Raises RuntimeError when it stops first."""
+    ready.unlink(missing_ok=True)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
+    with printed.open("ab") as out:
+        server = subprocess.Popen(command, cwd=str(ROOT), env=env, stdout=out, stderr=subprocess.STDOUT)
+    while not ready.exists():
+        if server.poll() is not None:
+            raise RuntimeError("The server stopped before it listened.")
+        await asyncio.sleep(0.05)
+    return server, json.loads(ready.read_text())["port"]
+
+
+def saved_answers(data: Path) -> dict:
+    """Each game file of the server's ``data`` folder: its people's names (from its header) ->
+    (the answers it holds, {name: that seat's answers})."""
+    out = {}
+    for path in (data / "games").glob("*.jsonl"):
+        lines = [json.loads(x) for x in path.read_bytes().splitlines() if x.endswith(b"}")]
+        if not lines:
+            continue
+        people = tuple(sorted(((lines[0].get("extra") or {}).get("server") or {}).get("accounts") or {}))
+        answers = [x for x in lines[1:] if "a" in x]
+        out[people] = (answers, {name: sum(1 for x in answers if x.get("p") == name) for name in people})
+    return out
+
+
+async def kill_once(figures: Figures, kill: Kill, servers: list, data: Path, ready: Path, printed: Path) -> None:
+    """``kill.at`` seconds after every table started, kill the server (``servers[-1]``) with
+    SIGKILL and start it again, noting what each table had (:class:`Kill`)."""
+    await figures.all_started.wait()
+    await asyncio.sleep(kill.at)
+    tables = kill.tables = figures.seats
+    if kill.asked_only:  # the people stop typing; the kill waits for every table's game to ask one of them
+        kill.stopping = True
+        deadline = time.perf_counter() + STALL
+        while figures.in_flight or not all(any(s.asked() for s in two) or two[0].over for two in tables.values()):
+            if time.perf_counter() > deadline:
+                raise RuntimeError("a table's game does not ask a person")
+            await asyncio.sleep(0.05)
+        for two in tables.values():
+            for seat in two:
+                if seat.asked():
+                    seat.hands.append(await seat.hand())
+    for k, two in tables.items():
+        asked = [s.name for s in two if s.asked()]
+        if asked:
+            kill.asked[k] = asked[0]
+        kill.ended += two[0].over
+        for seat in two:
+            kill.told[seat.name] = seat.heard
+    kill.begun = True
+    servers[-1].kill()
+    servers[-1].wait()
+    files = saved_answers(data)
+    for k, two in tables.items():
+        answers, by_seat = files.get(tuple(sorted(s.name for s in two)), ([], {}))
+        kill.saved[k] = (len(answers), by_seat)
+    server, kill.port = await start_server(data, ready, printed)
+    servers.append(server)
+    figures.server = psutil.Process(server.pid)
+    kill.back.set()
+
+
 async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
     """Start the server, play every table, print the figures; the exit code."""
     (data / "server.toml").write_text(SERVER_TOML, encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
-    server = subprocess.Popen(command, cwd=str(ROOT), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    printed = data.parent / "printed.txt"
     stop = asyncio.Event()
     peaks: dict = {}
     figures = Figures()
     end_cpu = 0.0
+    kill = Kill(args.kill_at, args.kill_asked) if args.kill_at is not None else None
+    servers: list = []
     try:
-        while not ready.exists():
-            if server.poll() is not None:
-                print("The server stopped before it listened.")
-                return 1
-            await asyncio.sleep(0.05)
-        port = json.loads(ready.read_text())["port"]
+        try:
+            server, port = await start_server(data, ready, printed)
+        except RuntimeError as e:
+            print(e)
+            return 1
+        servers.append(server)
         figures.server, figures.tables = psutil.Process(server.pid), args.tables
-        watcher = asyncio.ensure_future(memory(figures.server, peaks, stop))
+        watcher = asyncio.ensure_future(memory(figures, peaks, stop))
         lag = asyncio.ensure_future(ticker(figures, stop))
+        killer = asyncio.ensure_future(kill_once(figures, kill, servers, data, ready, printed)) if kill else None
         rng = random.Random(args.seed)
         order = list(range(args.tables))
         rng.shuffle(order)
@@ -368,22 +548,29 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
         began = time.monotonic()
         outcomes = await asyncio.gather(
             *(
-                one_table(figures, port, k, args.seed * 1000 + k, spread * i / args.tables, tuple(args.pace))
+                one_table(figures, port, k, args.seed * 1000 + k, spread * i / args.tables, tuple(args.pace), kill)
                 for i, k in enumerate(order)
             ),
             return_exceptions=True,
         )
         took = time.monotonic() - began
         try:
-            end_cpu = sum(figures.server.cpu_times()[:2])
+            end_cpu = sum(figures.server.cpu_times()[:2])  # type: ignore[attr-defined]
         except psutil.Error:
             end_cpu = peaks.get("cpu_main", 0.0)
         stop.set()
         await asyncio.gather(watcher, lag)
+        if killer is not None:
+            if not killer.done():
+                killer.cancel()
+                outcomes.append(RuntimeError("the kill did not come before the games ended"))
+            elif killer.exception() is not None:
+                outcomes.append(killer.exception())
     finally:
-        if server.poll() is None:
-            server.terminate()
-            server.wait(60)
+        for server in servers:
+            if server.poll() is None:
+                server.terminate()
+                server.wait(60)
     seats = [s for o in outcomes if isinstance(o, tuple) for s in o]
     failures = [repr(o) for o in outcomes if isinstance(o, BaseException)]
     failures += [f"{s.name}: {s.failure}" for s in seats if s.failure]
@@ -426,7 +613,7 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
         f"{peaks.get('workers', 0) / mib:.0f} MiB); "
         f"processor time: main {end_cpu:.1f} s, children {cpu_workers:.1f} s"
     )
-    if figures.at_start and figures.typed > figures.at_start[1]:
+    if figures.at_start and figures.typed > figures.at_start[1] and kill is None:
         cpu, typed = end_cpu - figures.at_start[0], figures.typed - figures.at_start[1]
         print(
             f"main process's processor time once every table had started: {cpu:.1f} s for {typed} typed answers, "
@@ -439,13 +626,51 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
         f"game files with their end line: {ended}"
     )
     print(f"answers lost (no line at the other person within {LOST_AFTER:g} s): {figures.lost}")
+    kept = kill_report(kill, data, printed) if kill is not None else True
     print(f"traceback in the server's log: {'yes' if traceback else 'no'}")
     for failure in failures[:10]:
         print(f"failed: {failure}")
-    ok = finished == args.tables == ended and figures.lost == 0 and not traceback and p95 < GOAL_MS
+    ok = finished == args.tables == ended and figures.lost == 0 and not traceback and p95 < GOAL_MS and kept
     verdict = "met" if ok else "missed"
     print(f"goal (every game finished, nothing lost, 95th percentile under {GOAL_MS:g} ms): {verdict}")
     return 0 if ok else 1
+
+
+def kill_report(kill: Kill, data: Path, printed: Path) -> bool:
+    """Print what the kill of ``--kill-at`` left and how the tables came back (from the game
+    files of the server's ``data`` folder, and the server's output in ``printed``); whether
+    every table asked came back at its decision (with the same hand, with ``--kill-asked``)
+    and every answer told was kept."""
+    files = saved_answers(data)
+    back = 0
+    for k, name in kill.asked.items():
+        at = kill.saved[k][0]
+        people = next((p for p in files if name in p), ())
+        answers = files.get(people, ([], {}))[0]
+        after = next((x for x in answers if x.get("n") == at), None)
+        back += after is not None and after.get("p") == name
+    asked = len(kill.asked)
+    hands = [seat.hands for two in kill.tables.values() for seat in two if seat.hands]
+    same = sum(1 for h in hands if len(h) == 2 and h[0] == h[1])
+    told = sum(kill.told.values())
+    unkept = 0
+    for _, by_seat in kill.saved.values():
+        for name, n in by_seat.items():
+            unkept += max(0, kill.told.get(name, 0) - n)
+    restored = len(re.findall(r"^Table \d+ goes on from its saved game", printed.read_text("utf-8", "replace"), re.M))
+    print(
+        f"killed with SIGKILL {kill.at:g} s after every table started"
+        + (", once every game waited for a person" if kill.asked_only else "")
+        + f": {asked} tables with a person asked, {kill.cut} answers on their way, {kill.ended} games over; "
+        f"started again, the server brought back {restored} games"
+    )
+    print(
+        f"tables back at the decision they had (the first answer kept after the kill is the person's asked at it): "
+        f"{back} of {asked}" + (f"; the same hand heard again: {same} of {len(hands)}" if kill.asked_only else "")
+    )
+    print(f"answers told to the other person before the kill that the autosave did not hold: {unkept} (of {told} told)")
+    whole = not kill.asked_only or (asked == len(kill.saved) - kill.ended and same == len(hands) == asked)
+    return back == asked and unkept == 0 and whole
 
 
 def main(argv: list | None = None) -> int:
@@ -462,7 +687,20 @@ def main(argv: list | None = None) -> int:
     )
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the people's pace (default 1)")
     p.add_argument("--quick", action="store_true", help="10 tables, for a first figure")
+    p.add_argument(
+        "--kill-at",
+        type=float,
+        metavar="SECONDS",
+        help="kill the server with SIGKILL that many seconds after every table started, and start it again",
+    )
+    p.add_argument(
+        "--kill-asked",
+        action="store_true",
+        help="with --kill-at: the people stop typing then, and the kill comes once every game waits for one of them",
+    )
     args = p.parse_args(argv)
+    if args.kill_asked and args.kill_at is None:
+        p.error("--kill-asked goes with --kill-at SECONDS")
     if args.quick:
         args.tables = 10
     if args.tables < 1 or not 0 <= args.pace[0] <= args.pace[1]:

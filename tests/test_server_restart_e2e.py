@@ -2,12 +2,14 @@
 OpenSSH client: a second server on that folder is refused in one sentence; two players and a
 bot find their table at the same decision, the one asked hears the question they were asked
 before the kill, and they play it to its end, whose autosave goes on from the bytes it had
-before the kill; and a game of ``medium`` bots killed at seeded moments several times ends as
-the same game never stopped does; an unstarted table comes back with its people, who sit back
-down, in English and Dutch."""
+before the kill; a person playing two ``medium`` bots, the server killed three times at seeded
+moments while the game waits for her answer, finds each time the same hand and question with
+the autosave unchanged, and the game ends as the same game never stopped does; an unstarted
+table comes back with its people, who sit back down, in English and Dutch."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -104,14 +106,6 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
     assert header["extra"]["server"]["accounts"] == {"Ann": 1, "Bea": 2}
 
 
-def answers_at_least(path, n: int) -> None:
-    """Wait until the autosave at ``path`` holds ``n`` answers (its header, then a line an answer)."""
-    deadline = time.monotonic() + TIMEOUT
-    while len(path.read_bytes().splitlines()) - 1 < n:
-        assert time.monotonic() < deadline, "the game does not go on"
-        time.sleep(0.002)
-
-
 def recorded(server) -> None:
     """Wait until the server's database holds the game's record."""
     deadline = time.monotonic() + TIMEOUT
@@ -123,69 +117,103 @@ def recorded(server) -> None:
         time.sleep(0.05)
 
 
-def bots_game(base, key, kills: list) -> tuple:
-    """A table of Ann, who leaves at once (the medium bot plays for her: bot-after 0), and two
-    ``medium`` bots, on a server with the folder ``base/server``, killed with SIGKILL as its
-    autosave holds each of ``kills`` answers (or more) and started again, until the game is
-    recorded. (the autosave's bytes at each kill, the first line each restarted server
-    printed, the autosave's bytes at the end, the database's games)."""
+def answer_lines(saved: bytes) -> list:
+    """The answer lines of an autosave's bytes (its header and any end line left out)."""
+    return [line for line in saved.splitlines()[1:] if line.startswith(b'{"n":')]
+
+
+def where_asked(child, name: str) -> tuple:
+    """At ``name``'s prompt: type ``hand`` and ``options``; (the lines of the hand, the question
+    with every option numbered). The child's buffer then holds the question, for its answer."""
+    child.sendline(b"hand")
+    child.expect(rb"Your hand")
+    child.expect(name.encode() + rb"> ")
+    hand = [line for line in received_text(b"Your hand" + child.before).splitlines() if line.strip()]
+    child.sendline(b"options")
+    child.expect(rb"\n" + name.encode() + rb", ")
+    child.expect(name.encode() + rb"> ")
+    question = question_of(f"{name}, " + received_text(child.before) + f"\n{name}>", name)
+    child.buffer = child.before + child.after + child.buffer  # (the question, for its answer)
+    return hand, question
+
+
+def person_and_bots_game(base, key, stops: list, kill: bool) -> dict:
+    """A table of Ann (a person playing Big Money, :func:`serverplay.play_at_table`) and two
+    ``medium`` bots, seed 21, on a server with the folder ``base/server``. At each of ``stops``
+    (lines Ann typed since the start, the next question of hers up: the game waits for her, and
+    nothing moves), her hand and question are read (:func:`where_asked`) and the autosave's
+    bytes kept; with ``kill``, the server is then killed with SIGKILL, started again, and Ann
+    logs in, sits back and reads her hand and question again, and the autosave's bytes once
+    more. Returns a dict: ``at_stop`` (the autosave's bytes, hand and question at each stop),
+    ``again`` (the first line each restarted server printed, the autosave's bytes, hand and
+    question after Ann sat back), ``final`` (the autosave's bytes at the end) and ``games``
+    (the database's rows of games)."""
     base.mkdir()
-    at_kill: list = []
-    printed: list = []
+    out: dict = {"at_stop": [], "again": []}
+    typed = 0
 
-    def killed_at(server, path, n: int) -> None:
-        answers_at_least(path, n)
-        server.killed()
-        at_kill.append(path.read_bytes())
-        assert not any(line.startswith(b'{"end"') for line in at_kill[-1].splitlines()), (
-            "the game ended before its kill"
-        )
+    def at_her_question(ann, path) -> None:
+        hand, question = where_asked(ann, "Ann")
+        out["at_stop"].append((path.read_bytes(), hand, question))
 
-    with served(base) as server:
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(served(base))
         ann = signup_key(server, "Ann", key, base / "ann.log")
-        try:
-            lobby_line(ann, "new players 1 bots medium,medium bot-after 0 seed 21", rb"The game starts\.")
-            lobby_line(ann, "quit", rb"Leave the game at table 1\?")
-            lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
-            [path] = (server.data / "games").glob("*.jsonl")
-            if kills:  # (at once: the bots play on from here, and fast)
-                killed_at(server, path, kills[0])
-        finally:
-            close(ann)
-        if not kills:
-            recorded(server)
-            server.stopped()
-    for i in range(len(kills)):
-        with served(base) as server:
-            printed.append(server.proc.stdout.readline().strip())
-            if i + 1 < len(kills):
-                killed_at(server, path, kills[i + 1])
-            else:
-                recorded(server)
-                server.stopped()
+        stack.callback(close, ann)
+        lobby_line(ann, "new players 1 bots medium,medium seed 21", rb"The game starts\.")
+        [path] = (server.data / "games").glob("*.jsonl")
+        for i, stop in enumerate(stops):
+            play_at_table({"Ann": ann}, most=stop - typed)
+            typed = stop
+            at_her_question(ann, path)
+            if not kill:
+                continue
+            server.killed()
+            server = stack.enter_context(served(base))
+            first = server.proc.stdout.readline().strip()
+            ann = login(server, "Ann", base / f"ann-{i}.log", key=key)
+            stack.callback(close, ann)
+            ann.expect(rb"Your game at table 1 waits for you; sit 1 goes back\.")
+            lobby_line(ann, "sit 1", rb"The game goes on\.")
+            ann.expect(rb"Ann> ")
+            hand, question = where_asked(ann, "Ann")
+            out["again"].append((first, path.read_bytes(), hand, question))
+        heard = play_at_table({"Ann": ann})
+        assert heard["Ann"].count("Game over.") == 1
+        recorded(server)
+        server.stopped()
+    out["final"] = path.read_bytes()
     with sqlite3.connect(base / "server" / "server.sqlite3") as con:
-        games = con.execute("SELECT id, turns, stopped FROM games").fetchall()
-    return at_kill, printed, path.read_bytes(), games
+        out["games"] = con.execute("SELECT id, turns, stopped FROM games").fetchall()
+    return out
 
 
-def test_a_game_of_medium_bots_killed_at_seeded_moments_ends_as_the_game_never_stopped(tmp_path):
+def test_a_game_killed_while_its_person_is_asked_comes_back_at_that_question_and_ends_as_never_stopped(tmp_path):
     key = make_key(tmp_path, "ann_key")
-    # answers in the autosave at each kill (or more: the test reads the autosave while the bots play
-    # on), in the first half of the game's 181 answers, so that the game does not end before a kill
-    kills = sorted(random.Random(2026).sample(range(5, 90), 3))
-    _, _, whole, games = bots_game(tmp_path / "never-stopped", key, [])
-    at_kill, printed, final, killed_games = bots_game(tmp_path / "killed", key, kills)
-    assert len(at_kill) == len(printed) == 3
-    for kept, line in zip(at_kill, printed, strict=True):
-        lines = kept[: kept.rfind(b"\n") + 1]  # (a line torn by the kill is cut before the game goes on)
-        assert final.startswith(lines)
-        answers = len(lines.splitlines()) - 1
-        assert line == f"Table 1 goes on from its saved game, at answer {answers}."
-    # every answer line is the same, byte for byte; the header and the end differ by their dates only
-    assert final.splitlines()[1:-1] == whole.splitlines()[1:-1]
-    assert json.loads(final.splitlines()[-1])["end"] == json.loads(whole.splitlines()[-1])["end"]
-    assert len(final.splitlines()) > kills[-1] + 2
-    assert len(killed_games) == len(games) == 1 and killed_games[0][1:] == games[0][1:] and games[0][2] is None
+    # Ann's lines typed at each kill: the game then waits for her answer, so the kill is exact
+    stops = sorted(random.Random(2026).sample(range(2, 40), 3))
+    whole = person_and_bots_game(tmp_path / "never-stopped", key, stops, kill=False)
+    killed = person_and_bots_game(tmp_path / "killed", key, stops, kill=True)
+    assert len(killed["at_stop"]) == len(killed["again"]) == len(whole["at_stop"]) == 3
+    for (kept, hand, question), (first, again, hand_again, question_again), (same, hand_whole, question_whole) in zip(
+        killed["at_stop"], killed["again"], whole["at_stop"], strict=True
+    ):
+        answers = len(answer_lines(kept))
+        assert first == f"Table 1 goes on from its saved game, at answer {answers}."
+        assert again == kept  # (nothing moved: the game waited for Ann, and waits again)
+        assert (hand_again, question_again) == (hand, question)  # the same hand, the same question
+        assert hand and len(question) >= 3 and question[0].startswith("Ann, ")
+        assert answer_lines(same) == answer_lines(kept)  # where the game never stopped, the same answers
+        assert (hand_whole, question_whole) == (hand, question)
+    # every answer line of the whole game is the same, byte for byte; the header and end differ by their dates
+    final, never = killed["final"], whole["final"]
+    assert final.startswith(killed["at_stop"][0][0])
+    assert answer_lines(final) == answer_lines(never) and len(answer_lines(final)) > len(
+        answer_lines(killed["at_stop"][-1][0])
+    )
+    assert json.loads(final.splitlines()[-1])["end"] == json.loads(never.splitlines()[-1])["end"]
+    [game] = killed["games"]
+    assert whole["games"] == [(whole["games"][0][0], game[1], None)] and game[2] is None
 
 
 def test_an_unstarted_table_comes_back_after_kill_9_and_its_people_sit_back_in_english_and_dutch(tmp_path):

@@ -6,7 +6,9 @@ A table before its start is a list of the people seated (the owner first) and th
 fill its other seats. At the start its game is dealt for the people seated and the bots
 (seats left free are left out) and played in a :class:`~a11y_dominion.remote.room.TableRoom`,
 as ``host`` plays it: each person's session takes its seat (:meth:`SeatHolder.take_seat`),
-the game is saved after every answer in the server's ``games`` folder, and the bots decide in
+the game is saved after every answer in the server's ``games`` folder (each line written at once,
+its ``fsync`` in the :data:`SYNCERS` threads, awaited by the table alone before anyone hears the
+answer), and the bots decide in
 the server's bot pools (:class:`~.pool.BotPools`), never in the event loop. At the end the
 game is recorded in the database (:meth:`~.store.Store.record_game`: ``games``, ``stats`` and
 ``ranking`` read it) and the people are back in the lobby.
@@ -21,6 +23,7 @@ import datetime as _dt
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,6 +41,9 @@ log = logging.getLogger("a11y_dominion.server.tables")
 
 INVITATION_SECONDS = 24 * 3600
 """How long an invitation holds at most (it also ends when its table starts or closes)."""
+
+SYNCERS = 4
+"""Threads that run the autosaves' fsyncs: a slow disk delays only the tables that wait for one."""
 
 PRIVATE_WORDS = ("private", "besloten")
 """The word of ``new`` that opens a private table (only invited people may sit), in any language."""
@@ -264,6 +270,8 @@ class Tables:
         self.store = store
         self.games = games
         self.pools = pools
+        # the autosaves' fsyncs, off the event loop (see autosave.Autosave.durable)
+        self.syncer = ThreadPoolExecutor(SYNCERS, thread_name_prefix="autosave")
         self.lang = lang or Language("en")
         self.seed = seed or unguessable_seed
         self.tables: dict[int, ServerTable] = {}
@@ -931,6 +939,7 @@ class Tables:
                 },
                 folder=self.games,
                 history=False,  # the server's games are in its database, not the operator's own history
+                syncer=self.syncer,
             )
             room.table.autosave = save
             table.save = save
@@ -1201,7 +1210,7 @@ class Tables:
         room.table.replace_game(room.table.game)  # people hear the game from here on; bots learn it from its start
         room.recall_story()  # and each person's history holds what they heard before
         try:
-            save = Autosave.reopen(saved, humans=[s.name for s in people], history=False)
+            save = Autosave.reopen(saved, humans=[s.name for s in people], history=False, syncer=self.syncer)
         except (OSError, RecordError) as e:
             log.warning("table %d is not saved from now on: %s", number, e)
         else:
@@ -1304,12 +1313,13 @@ class Tables:
         return found
 
     async def close(self) -> None:
-        """The server stops: every table's game stops (each is kept in its file)."""
+        """The server stops: every table's game stops (each is kept in its file, on the disk)."""
         for table in list(self.tables.values()):
             if table.task is not None:
                 table.task.cancel()
             if table.save is not None:
                 table.save.close()
+        self.syncer.shutdown()
 
 
 def finished_game(table: ServerTable, game_id: str, game: Any, ended: str, stopped: str | None = None) -> FinishedGame:
