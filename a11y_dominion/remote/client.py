@@ -55,6 +55,7 @@ from .protocol import (
     COMMAND,
     ENV_LANGUAGE,
     ENV_VERBOSITY,
+    MAX_FROM_HOST,
     LineSplitter,
     Rate,
     TooDeep,
@@ -67,7 +68,6 @@ from .protocol import (
 KNOWN_HOSTS_FILE = "known_hosts"
 CONNECT_SECONDS = 15
 PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times MAX_LINE's characters)
-MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host (a view is a few KiB); a longer one is dropped
 INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox has room again
 # the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
 CHATTER = ("text", "error", "refused")
