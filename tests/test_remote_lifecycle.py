@@ -172,8 +172,8 @@ def play(children: dict, until=None, players: BigMoney | None = None) -> tuple:
             text = ANSI.sub("", screen[who]).replace("\r", "")
             if re.search(r"^Game over\.$", text, re.M):
                 over.add(who)
-            elif re.search(rf"(^|\n){who}> ?$", text):
-                move = choose(players, text, who)
+            elif re.search(rf"(^|\n){who}> ?$", text) or re.search(r"\nType yes to go on: ?$", text):
+                move = "yes" if text.rstrip().endswith("Type yes to go on:") else choose(players, text, who)
                 screen[who] = ""
                 moves.append((who, move))
                 children[who].sendline(move)

@@ -54,6 +54,7 @@ MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
 HOST_LINES_PER_SECOND = 40  # lines to show (text, refusals, lines not read) taken from the host in any second
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
+SEAT_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # completed: the host saves the game
 CATCH_UP = 30  # the most sentences of what came while the player was away said at once; log N reads them all
 AWAY = N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all.")
 

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ..announcements.words import join_names
-from ..console.core import FLOOD, HOST_LINES_PER_SECOND, Inbox, SeatConsole
+from ..console.core import FLOOD, HOST_LINES_PER_SECOND, SEAT_COMMANDS, Inbox, SeatConsole
 from ..console.display import LineCleared, cleared_text
 from ..console.seat import HumanSeat
 from ..files import BINARY, SETTINGS_LIMIT, FileError, read_json, shown_name, write_atomic, write_target
@@ -791,7 +791,7 @@ def typed_reader(console: JoinConsole, keys: dict[str, str], plain: bool, out: A
 
     stdin = stdin if stdin is not None else sys.stdin
     if stdin.isatty() and out.isatty():
-        console.completer = DecisionCompleter(console.seen, console.lang)
+        console.completer = DecisionCompleter(console.seen, console.lang, commands=SEAT_COMMANDS)
         return PromptReader(console.completer, build_key_bindings(keys), plain=plain)
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 

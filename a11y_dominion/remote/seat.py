@@ -82,23 +82,32 @@ class _Lines:
 class HostedSettings:
     """The settings store of a seat at the host: its language, verbosity and options change
     now and the host keeps them with the hosted game (the player's own settings file is on
-    another computer); plain or rich output changes the terminal session's screen. The
-    speech output and the hints are not this seat's to change: one sentence each."""
+    another computer). ``console``, when given, is the console core that narrates to the
+    player (an ssh seat's), whose narration and completion change too; ``output(rich)``
+    changes plain or rich output. The speech output and the hints are not this seat's to
+    change: one sentence each."""
 
-    def __init__(self, seat: RemoteSeat) -> None:
-        self.seat = seat
+    def __init__(self, seat: RemoteSeat, console: Any = None, output: Callable[[bool], None] | None = None) -> None:
+        self.seat, self.console, self.output = seat, console, output
 
     def change(self, key: str, value) -> str | None:
         seat = self.seat
+        lang = seat.lang if self.console is None else self.console.lang
         if key == "output":
-            return seat.lang._(SPEECH_ELSEWHERE)
+            return lang._(SPEECH_ELSEWHERE)
         if key == "hints":
-            return seat.lang._(N_("The host's settings say whether hints are on at this table."))
+            return lang._(N_("The host's settings say whether hints are on at this table."))
         if key == "display":
-            if (value == "rich") != seat.wants_rich:
+            if self.output is not None:
+                self.output(value == "rich")
+            elif (value == "rich") != seat.wants_rich:
                 seat.wants_rich = value == "rich"
                 seat.action = "output"
             return None
+        if self.console is not None:  # the narration the player hears is the console's
+            self.console.holder.change(key, value)
+            if self.console.completer is not None:
+                self.console.completer.lang = self.console.lang
         if key == "options":
             seat.change("options", value)
             return None

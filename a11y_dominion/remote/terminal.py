@@ -44,11 +44,10 @@ from typing import Any
 
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession  # (asyncssh's DSA warnings: see remote/__init__)
 
-from ..console.commands import SPEECH_ELSEWHERE
-from ..console.core import SeatConsole
+from ..console.core import SEAT_COMMANDS, SeatConsole
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
-from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
+from .seat import MAX_LINE, VERBOSITIES, HostedSettings, clean, language_of, typed_line, verbosity_of
 
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
 RICH_COMMANDS = ("--rich", "rich")
@@ -128,6 +127,7 @@ class _Screen:
 
     def supply_table(self, view: Any) -> None:
         if self.session.display is not None:
+            self.session.display.lang = self.session.seat.lang  # (kept as the player's)
             self.session.display.supply_table(view)
 
 
@@ -195,42 +195,6 @@ class _SeatConsole(SeatConsole):
             await self.leaving()
             return
         await super().quit_game()
-
-
-class HostedSettings:
-    """The settings store of a seat played at the host's SSH terminal session ``session``
-    through ``console``: the language, verbosity and options change now, for the console's
-    narration and for the host's seat, which keeps them with the hosted game (the player's
-    own settings file is on another computer); plain or rich output changes the session's
-    screen. The speech output and the hints are not this seat's to change: one sentence each."""
-
-    def __init__(self, console: SeatConsole, session: TerminalSession) -> None:
-        self.console = console
-        self.session = session
-
-    def change(self, key: str, value: Any) -> str | None:
-        holder = self.console.holder
-        seat = self.session.seat
-        if key == "output":
-            return holder.lang._(SPEECH_ELSEWHERE)
-        if key == "hints":
-            return holder.lang._(N_("The host's settings say whether hints are on at this table."))
-        if key == "display":
-            self.session._use_output(value == "rich")
-            return None
-        holder.change(key, value)
-        if key == "options":
-            seat.change("options", value)
-            return None
-        seat.settings(language=value if key == "language" else None, verbosity=value if key == "verbosity" else None)
-        if self.console.completer is not None:
-            self.console.completer.lang = holder.lang
-        if self.session.display is not None:
-            self.session.display.lang = holder.lang
-        return None
-
-    def keep(self, key: str, value: Any) -> str:
-        return ""  # kept by the host with the game (RemoteSeat.settings)
 
 
 class TerminalSession(PromptToolkitSSHSession):
@@ -839,11 +803,11 @@ class TerminalSession(PromptToolkitSSHSession):
         screen = _Screen(self)
         holder = HumanSeat(seat.name, lang=seat.lang, verbosity=seat.verbosity, print_fn=screen.line)
         console = _SeatConsole(link, holder, screen, Speaker("off"), _Keys(self), help_seat="ssh")
-        console.store = HostedSettings(console, self)
+        console.store = HostedSettings(seat, console, self._use_output)
         console.settings_file = False  # the host keeps them with the game
         console.speaks = False  # the player's own screen reader reads the lines
         console.refuse, console.leaving = refuse, leaving
-        console.completer = DecisionCompleter(console.seen, holder.lang)
+        console.completer = DecisionCompleter(console.seen, holder.lang, commands=SEAT_COMMANDS, paths=False)
         self.console = console
         link.on_exit = self._host_ended
         self._joined = True
