@@ -535,11 +535,11 @@ class TableRoom:
             news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
             if news:
                 outlet.events(news)  # what happened while it was away, narrated by its program
-            if self.over:
-                outlet.game_over()  # (after the game: its program leaves at quit without asking)
                 starts = [e for e in news if isinstance(e, TurnStarted)]
                 current = self.table.game.current.name  # a person's turn start is told at once (a bot's later)
                 turn_told = bool(starts) and current == starts[-1].player and current in self.people
+            if self.over:
+                outlet.game_over()  # (after the game: its program leaves at quit without asking)
         else:
             self._missed(name, lines_heard)
         d = self.table.game.pending
