@@ -105,15 +105,15 @@ def test_every_end_completes_a_word_that_takes_an_argument_with_a_space(end, lan
     from prompt_toolkit.document import Document
 
     from a11y_dominion.console.completion import DecisionCompleter, Seen
+    from a11y_dominion.console.core import SEAT_COMMANDS
     from a11y_dominion.i18n import Language
-    from a11y_dominion.remote.seat import COMPLETED_COMMANDS
     from a11y_dominion.view import player_view
     from test_console import fresh_game
 
     game = fresh_game()
     if end == "remote":
         seen = Seen(player_view(game, "You"), game.pending)
-        completer = DecisionCompleter(lambda: seen, Language(lang), commands=COMPLETED_COMMANDS, paths=False)
+        completer = DecisionCompleter(lambda: seen, Language(lang), commands=SEAT_COMMANDS, paths=False)
     else:
         completer = DecisionCompleter(lambda: game, Language(lang))
     got = list(completer.get_completions(Document(text), CompleteEvent(completion_requested=True)))

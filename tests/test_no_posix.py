@@ -178,7 +178,7 @@ def test_host_with_an_ssh_seat_and_a_join_seat_without_posix_modules(tmp_path):
             ann.expect(b"Bea played 4 Coppers.")
             ann.expect(b"Ann> ")  # Ann's second turn (the bot's came between)
             ann.sendline(b"quit")
-            ann.expect(b"Leave the game\\? yes or no")
+            ann.expect(b"Type yes to leave: ")
             ann.sendline(b"yes")
             ann.expect(pexpect.EOF)
             bea.expect("Bea> ")

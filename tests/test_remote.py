@@ -280,9 +280,9 @@ def test_a_second_login_takes_the_seat_over_and_a_player_leaving_is_waited_for(h
     bea.expect("The game starts.")
     again.expect("Ann> ")
     again.sendeof()  # Ctrl+D on an empty line: Ann is asked, and leaves
-    again.expect(r"Leave the game\? yes or no")
+    again.expect(r"Leave the game\? The host keeps it and you may join again\.")
     again.sendline("yes")
-    again.expect("You left; goodbye.")  # the same goodbye as after the game
+    again.expect("You left the game.")  # as at join
     again.expect(pexpect.EOF)
     again.close()
     bea.expect("Ann has left; the game waits for Ann to come back.")

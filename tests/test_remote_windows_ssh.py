@@ -165,7 +165,7 @@ def test_windows_keys_edit_the_line_and_every_line_is_plain(tmp_path):
         await ann.keys(typing(b"nd") + [(b"\r", b"\r\n" + HAND)])
         # Ctrl+Z in a line types nothing; on an empty line it asks whether to leave, as Ctrl+D does
         await ann.keys(typing(b"ha") + [(b"\x1a", b"")] + typing(b"nd") + [(b"\r", b"\r\n" + HAND)])
-        await ann.key(b"\x1a", b"\r\nLeave the game? yes or no\r\nAnn> ")
+        await ann.key(b"\x1a", b"\r\nLeave the game? The host keeps it and you may join again.\r\nType yes to leave: ")
         await ann.keys(typing(b"no") + [(b"\r", b"\r\nYou stay in the game.\r\n")])
         # Tab completes
         await ann.keys(typing(b"sup") + [(b"\t", b"ply")])

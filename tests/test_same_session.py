@@ -418,19 +418,20 @@ QUIT_STEPS = "quit-no stay quit-yes leave"
 LEDGER: tuple[Divergence, ...] = (
     entry(
         "previous / next",
-        "ssh host",
+        "host",
         "previous next",
         "There is no previous or next: the word is refused as a move.",
     ),
     entry(
         "History",
-        "join",
+        "ssh join",
         "previous next",
-        "join's history holds the host's two lobby lines: a message is counted 5 of 7 where the keyboard says 4 of 6.",
+        "The history of join and of an ssh seat holds the host's two lobby lines: a message is counted 5 of 7 "
+        "where the keyboard says 4 of 6.",
     ),
     entry(
         "help keys",
-        "ssh host",
+        "host",
         "help-keys",
         "help keys reads the network page's part on typing at a remote seat instead of the seat's shortcut keys.",
     ),
@@ -443,7 +444,7 @@ LEDGER: tuple[Divergence, ...] = (
     ),
     entry(
         "did you mean",
-        "ssh host",
+        "host",
         "did-you-mean-hand",
         "A mistyped command (hnd) is refused as a move, without did you mean hand.",
     ),
@@ -454,8 +455,8 @@ LEDGER: tuple[Divergence, ...] = (
         "say is chat (Ann says: good luck); the keyboard has no chat and refuses it as a move.",
     ),
     entry(
-        "Quit at join",
-        "join",
+        "Quit at join and an ssh seat",
+        "ssh join",
         QUIT_STEPS,
         "quit asks Leave the game? (the host keeps it); no and yes say You stay in the game. and You left the game.",
     ),
@@ -467,22 +468,15 @@ LEDGER: tuple[Divergence, ...] = (
     ),
     entry(
         "Confirmation prompt",
-        "ssh host",
+        "host",
         "end-with-action trash-estates",
         "The keyboard's line editor prints a question's first sentences as a line and prompts with its last "
-        "(Type yes to end it:); ssh and the host's seat print the whole question as one line and prompt Ann>.",
+        "(Type yes to end it:); the host's seat prints the whole question as one line and prompts Ann>.",
         runs="e2e",
     ),
     entry(
-        "Quit at an ssh seat",
-        "ssh",
-        QUIT_STEPS,
-        "The terminal session asks Leave the game? yes or no, and no and yes say You stay in the game. and "
-        "You left; goodbye.",
-    ),
-    entry(
         "Shortcut keys",
-        "ssh host",
+        "host",
         "key-f2 key-f3",
         "F2 and F3 do nothing there (no shortcut keys); only the line typed after them is read.",
         runs="e2e",
@@ -496,15 +490,8 @@ LEDGER: tuple[Divergence, ...] = (
         runs="e2e",
     ),
     entry(
-        "Ctrl+C at an ssh seat",
-        "ssh",
-        "ctrl-c-half ctrl-c-empty",
-        "Ctrl+C clears the line without a word (no Line cleared. or Nothing to clear.).",
-        runs="e2e",
-    ),
-    entry(
-        "Ctrl+C at join",
-        "join",
+        "Ctrl+C at join and an ssh seat",
+        "ssh join",
         "ctrl-c-half ctrl-c-empty",
         "After Line cleared. or Nothing to clear. join says Type quit to leave the game., not to stop it.",
         runs="e2e",

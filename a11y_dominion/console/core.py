@@ -54,6 +54,9 @@ MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
 HOST_LINES_PER_SECOND = 40  # lines to show (text, refusals, lines not read) taken from the host in any second
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
+SEAT_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # completed: the host saves the game
+CATCH_UP = 30  # the most sentences of what came while the player was away said at once; log N reads them all
+AWAY = N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all.")
 
 
 def _weight(entry: Any) -> int:
@@ -179,6 +182,8 @@ class SeatConsole:
         self.link = link
         self.store = store
         self.help_seat = help_seat
+        self.settings_file = True  # the player's settings are a file of their own (the store keeps them there)
+        self.speaks = True  # the end speaks (False: the player's own screen reader reads its lines)
         self.greeting: Callable[[], None] | None = None  # said once, at the host's hello (its seat's name known)
         self.holder = seat
         self.display = display
@@ -199,6 +204,7 @@ class SeatConsole:
         self.confirming: tuple[list[Any], str] | None = None  # an answer read and the question to ask first
         self.later: list[Callable[[], Awaitable[None]]] = []  # what a command left to wait for (the host, a line)
         self.exit_code: int | None = None
+        self.away_news = False  # a story came: the events that follow it are what came while away
         self.over = False
         self.completer: Any = None
         self.said = False
@@ -446,7 +452,7 @@ class SeatConsole:
             ),
             store=self.store,
             screen=self.display,
-            speech=self.speaker,
+            speech=self.speaker if self.speaks else None,
             port=SeatPort(
                 options=lambda: self.show_question(self.decision, full=True) if self.decision is not None else None,
                 undo=lambda: self.later.append(self.undo),
@@ -463,6 +469,7 @@ class SeatConsole:
             hints_off=N_("Hints are off at this table: the host's hints setting is off.")
             if not self.host_hints[0]
             else N_("Hints are off in the settings; settings set hints on turns them on."),
+            settings_file=self.settings_file,
             help_seat=self.help_seat,
         )
 
@@ -837,6 +844,9 @@ class SeatConsole:
             events = [event_from_data(e) for e in message["events"]]
             self.told.extend(events)
             self.holder.tell(events)
+            if self.away_news:  # what came while the player was away: read by ear, the last of it
+                self.away_news = False
+                self.cap_news()
             if message.get("asks") is not True:  # (else they are said with the question that comes next)
                 self.holder.flush()
         elif kind == "story":  # what this seat's player heard before this session: kept, history only
@@ -849,6 +859,7 @@ class SeatConsole:
             if events:  # a game under way: the narration goes on from it, the hand said at the first question
                 self.holder.recall(events, keep=False)  # (the history comes in the history message)
                 self.holder.hand_due = True
+                self.away_news = True  # the events that follow it, before a question, are the news
         elif kind == "history":  # the seat's history as the host kept it: this program's from now on
             lines = message["lines"]
             if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
@@ -856,6 +867,7 @@ class SeatConsole:
             for text in lines:
                 self.holder.history.add(text, category="game")
         elif kind == "decide":
+            self.away_news = False
             self.decision = Decision.from_data(message["decision"])
             self.latest = PlayerView.from_data(message["view"])
             self.take_name(self.latest.seat)  # (a host that said the name as it was typed)
@@ -880,10 +892,26 @@ class SeatConsole:
             heard = message.get("heard")  # the host told where this seat's own turn stands (back in the game)
             if heard in ("turn", "hand") and self.latest.turn.player == self.name:
                 self.holder.heard_turn(self.latest, figures=heard == "turn")
+            elif heard == "hand":  # told in another's turn: not read again at this seat's turn's start
+                self.holder.hand_due = False
+                self.holder.narrator.last_drawn = tuple(self.latest.hand)
             if kind == "game_over":
                 self.over = True
                 self.decision, self.sent = None, False
         return True
+
+    def cap_news(self) -> None:
+        """The news of a player back in the game (the events told after the story), as waiting
+        to be said: more than :data:`CATCH_UP` sentences are said as their count and the last
+        of them, the others kept in the history unsaid (``log`` with that count reads them all)."""
+        queue = self.holder.queue
+        n = len(queue)
+        if n <= CATCH_UP:
+            return
+        for _ in range(n - CATCH_UP):
+            text, _priority = queue.popleft()
+            self.holder.history.add(text, category="game")
+        self.say(self.lang.text(AWAY, n=n, last=CATCH_UP, log=n), keep=False)
 
     def greet(self) -> None:
         """Say :attr:`greeting` (the end's own lines at the start), once."""

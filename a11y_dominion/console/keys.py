@@ -143,10 +143,10 @@ def bad_keys(custom: dict | None = None) -> list:
     return bad
 
 
-def build_key_bindings(custom: dict | None = None) -> KeyBindings:
-    """Key bindings that end the prompt with a :class:`KeyCommand`; ``custom``
-    maps commands (``hand``) and their second keys (``hand2``) to other keys (from
-    the settings), as :func:`active_keys` reads them."""
+def command_key_bindings(custom: dict | None = None) -> KeyBindings:
+    """The shortcut keys alone: bindings that end the prompt with a :class:`KeyCommand`
+    (F2 repeat, F3 hand, Alt+N the Nth latest message...); ``custom`` as for
+    :func:`build_key_bindings`. An SSH seat's line editor adds them to its own keys."""
     custom = {c: k for c, k in (custom or {}).items() if (c, k) not in bad_keys({c: k})}
     kb = KeyBindings()
     for key, alt, command, _what in active_keys(custom):
@@ -163,6 +163,14 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
             event.app.exit(result=KeyCommand(f"repeat {n}", event.app.current_buffer.text))
 
         kb.add("escape", str(n))(nth)
+    return kb
+
+
+def build_key_bindings(custom: dict | None = None) -> KeyBindings:
+    """Key bindings that end the prompt with a :class:`KeyCommand`; ``custom``
+    maps commands (``hand``) and their second keys (``hand2``) to other keys (from
+    the settings), as :func:`active_keys` reads them."""
+    kb = command_key_bindings(custom)
 
     @kb.add("c-z")
     def _end_of_input(event) -> None:

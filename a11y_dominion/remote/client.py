@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ..announcements.words import join_names
-from ..console.core import FLOOD, HOST_LINES_PER_SECOND, Inbox, SeatConsole
+from ..console.core import FLOOD, HOST_LINES_PER_SECOND, SEAT_COMMANDS, Inbox, SeatConsole
 from ..console.display import LineCleared, cleared_text
 from ..console.seat import HumanSeat
 from ..files import (
@@ -70,6 +70,7 @@ from .protocol import (
     ENV_LANGUAGE,
     ENV_VERBOSITY,
     GAME_SERVER,
+    MAX_FROM_HOST,
     LineSplitter,
     Rate,
     TooDeep,
@@ -83,7 +84,6 @@ from .signals import on_signals
 KNOWN_HOSTS_FILE = "known_hosts"
 CONNECT_SECONDS = 15
 PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times MAX_LINE's characters)
-MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host (a view is a few KiB); a longer one is dropped
 INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox has room again
 # the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
 CHATTER = ("text", "error", "refused")
@@ -862,7 +862,7 @@ def typed_reader(console: JoinConsole, keys: dict[str, str], plain: bool, out: A
 
     stdin = stdin if stdin is not None else sys.stdin
     if stdin.isatty() and out.isatty():
-        console.completer = DecisionCompleter(console.seen, console.lang)
+        console.completer = DecisionCompleter(console.seen, console.lang, commands=SEAT_COMMANDS)
         return PromptReader(console.completer, build_key_bindings(keys), plain=plain)
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 

@@ -144,6 +144,7 @@ PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatV
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
 GAME_SERVER = "a11y_dominion_server"  # the software in a game server's SSH version line (join cannot play there yet)
 MAX_MESSAGE = 64 * 1024  # bytes of one line, either way; a longer line is refused whole
+MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host that a player's program reads (a view is a few KiB)
 MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)
 MAX_DEPTH = 32  # how deep the arrays and objects of one message nest, either way (a message needs 6)
 LINES_PER_SECOND = 20  # messages read from one seat in any one second, as typed lines at a terminal seat
@@ -346,6 +347,9 @@ class SeatOutlet(Protocol):
         """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
         the session's last line, which says why it ends."""
 
+    def game_over(self) -> None:
+        """The final scores, once (also to a session that comes back after the game)."""
+
     def events(self, events: list) -> int:
         """The seat's redacted events, in order; returns how many were sent."""
 
@@ -429,12 +433,19 @@ class ProtocolOutlet:
         d = self.host.table.game.pending  # its question comes next: the program says the news with its prompt
         asks = {"asks": True} if d is not None and d.player == self.seat.name else {}
         self.send({"type": "events", "events": [event_data(e) for e in events], **asks})
-        if not self.over and any(isinstance(e, GameEnded) for e in events):
-            self.over = True
-            view = self.host.table.view(self.seat.name)
-            over = {"type": "game_over", "winners": list(view.winners), "scores": view.scores}
-            self.send({**over, "view": view.to_data()})
+        if any(isinstance(e, GameEnded) for e in events):
+            self.game_over()
         return len(events)
+
+    def game_over(self) -> None:
+        """Send ``game_over`` (the final scores), once: the game ended (a session that comes
+        back after it gets it too, with no event to bring it)."""
+        if self.over:
+            return
+        self.over = True
+        view = self.host.table.view(self.seat.name)
+        over = {"type": "game_over", "winners": list(view.winners), "scores": view.scores}
+        self.send({**over, "view": view.to_data()})
 
     def decide(self, decision: Decision, view: Any) -> None:
         self.decision_id += 1
@@ -647,13 +658,19 @@ class OpenSeat:
 
 
 def open_seat(
-    host, user: str, session: Any, write: Callable[[str], None], language: Any = None, verbosity: Any = None
+    host,
+    user: str,
+    session: Any,
+    write: Callable[[str], None],
+    language: Any = None,
+    verbosity: Any = None,
+    quiet: bool = False,
 ) -> OpenSeat | None:
     """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``write``
     (JSON lines), admit the player and take the seat. ``language`` (en or nl) and
     ``verbosity`` (terse, normal or verbose) are the player's, as their program tells them;
-    anything else is left out. Returns the seat taken, or None when the host refuses it
-    (its ``seat-taken`` error written). Shared by :func:`protocol_session` and
+    anything else is left out; ``quiet`` as for the host's ``join``. Returns the seat taken,
+    or None when the host refuses it (its ``seat-taken`` error written). Shared by :func:`protocol_session` and
     :class:`~.seatlink.HostLink`."""
     from .seat import VERBOSITIES
 
@@ -670,7 +687,7 @@ def open_seat(
         # player's program narrates (the narration the player hears is the program's own)
         seat.settings(language=code, verbosity=verbosity)
     outlet = ProtocolOutlet(host, seat, write)
-    held = host.join(user, None, session, outlet=outlet)  # (the outlet gets the seat's story first)
+    held = host.join(user, None, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     return OpenSeat(seat, outlet, held)
 

@@ -30,6 +30,7 @@ from typing import Any
 from ..announcements.words import join_names
 from ..autosave import now
 from ..console import queries as q
+from ..console.core import AWAY, CATCH_UP
 from ..console.persistence import UndoRefused, export_lines, take_back
 from ..console.seat import BotSeat
 from ..i18n import N_, Language
@@ -46,7 +47,6 @@ from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
 AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
 STAY_LINE = N_("You may stay: log, repeat, score and export work here; type quit to leave.")
-CATCH_UP = 30  # the most missed lines a seat that comes back hears at once; log N reads them all
 
 
 def empty_seats_line(joined: str, empty: list[str], lang: Language) -> str:
@@ -538,6 +538,8 @@ class TableRoom:
                 starts = [e for e in news if isinstance(e, TurnStarted)]
                 current = self.table.game.current.name  # a person's turn start is told at once (a bot's later)
                 turn_told = bool(starts) and current == starts[-1].player and current in self.people
+            if self.over:
+                outlet.game_over()  # (after the game: its program leaves at quit without asking)
         else:
             self._missed(name, lines_heard)
         d = self.table.game.pending
@@ -564,6 +566,8 @@ class TableRoom:
         seat.lines(q.hand_lines(view, True, lang))
         if view.turn.player == name:  # its own turn: its prompt says neither again
             seat.heard_turn(view, figures=not turn_told)
+        elif outlet is not None:  # its program does not read the hand again at its own turn's start
+            outlet.send({"type": "view", "view": view.to_data(), "heard": "hand"})
         seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
     def _missed(self, name: str, lines_heard: int) -> None:
@@ -592,7 +596,7 @@ class TableRoom:
         if n > last:
             seat.line(
                 lang.text(
-                    N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all."),
+                    AWAY,
                     n=n,
                     last=last,
                     log=n,  # log reads back from the newest

@@ -43,7 +43,7 @@ from ..console.commands import (
     run_command,
     verbosity_of,
 )
-from ..console.completion import COMMANDS, DecisionCompleter, Seen, expand_names
+from ..console.completion import COMMANDS, expand_names
 from ..console.persistence import EXPORT_ALL, export_here
 from ..console.position import Position
 from ..console.queries import undone_line
@@ -58,7 +58,6 @@ MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
 
 
 REMOTE_KEYS_PART = 4  # the part (from 0) of the network page that help keys reads at a remote seat: typing there
-COMPLETED_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # a remote seat's files are the host's
 # (what the other remote modules import from here)
 __all__ = ["MAX_LINE", "MAX_SAY", "VERBOSITIES", "RemoteSeat", "clean", "language_of", "typed_line", "undone_line"]
 __all__ += ["verbosity_of"]
@@ -83,23 +82,32 @@ class _Lines:
 class HostedSettings:
     """The settings store of a seat at the host: its language, verbosity and options change
     now and the host keeps them with the hosted game (the player's own settings file is on
-    another computer); plain or rich output changes the terminal session's screen. The
-    speech output and the hints are not this seat's to change: one sentence each."""
+    another computer). ``console``, when given, is the console core that narrates to the
+    player (an ssh seat's), whose narration and completion change too; ``output(rich)``
+    changes plain or rich output. The speech output and the hints are not this seat's to
+    change: one sentence each."""
 
-    def __init__(self, seat: RemoteSeat) -> None:
-        self.seat = seat
+    def __init__(self, seat: RemoteSeat, console: Any = None, output: Callable[[bool], None] | None = None) -> None:
+        self.seat, self.console, self.output = seat, console, output
 
     def change(self, key: str, value) -> str | None:
         seat = self.seat
+        lang = seat.lang if self.console is None else self.console.lang
         if key == "output":
-            return seat.lang._(SPEECH_ELSEWHERE)
+            return lang._(SPEECH_ELSEWHERE)
         if key == "hints":
-            return seat.lang._(N_("The host's settings say whether hints are on at this table."))
+            return lang._(N_("The host's settings say whether hints are on at this table."))
         if key == "display":
-            if (value == "rich") != seat.wants_rich:
+            if self.output is not None:
+                self.output(value == "rich")
+            elif (value == "rich") != seat.wants_rich:
                 seat.wants_rich = value == "rich"
                 seat.action = "output"
             return None
+        if self.console is not None:  # the narration the player hears is the console's
+            self.console.holder.change(key, value)
+            if self.console.completer is not None:
+                self.console.completer.lang = self.console.lang
         if key == "options":
             seat.change("options", value)
             return None
@@ -154,11 +162,8 @@ class RemoteSeat(HumanSeat):
         self.keep_settings: Callable | None = None  # keep_settings(): the host keeps the seat's settings (set by it)
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down)
-        self.session: Any = None  # the terminal session the player is in (its prompt follows the seat)
         self.display: Any = None  # a rich Display for a player who asked for rich output
         self.wants_rich = False
-        self.asking = False  # the session asks its own question (settings, leaving): the prompt shows
-        self._completer: DecisionCompleter | None = None
         self.outlet = None  # a seat-protocol session (remote.protocol.ProtocolOutlet); None: lines
         # ask before an answer the console confirms (answers.confirmation), as the console does by default
         # (the host's own seat: its confirm setting; a guest that joins with ``join`` answers through its
@@ -174,14 +179,14 @@ class RemoteSeat(HumanSeat):
         self._write = write
 
     def line(self, text: str) -> None:
-        """Send one line to the player: the terminal session prints it above the prompt
-        (with no session, after the prompt's line when one is showing)."""
+        """Send one line to the player: to the seat-protocol session, or after the prompt's
+        line when one is showing."""
         if self.outlet is not None:
             self.outlet.text(text)
             return
         if self._write is None:
             return
-        head = "\n" if self.prompt_shown and self.session is None else ""
+        head = "\n" if self.prompt_shown else ""
         self.prompt_shown = False
         self._write(head + clean(text) + "\n")
 
@@ -191,11 +196,9 @@ class RemoteSeat(HumanSeat):
             self.line(t)
 
     def prompt(self) -> None:
-        """The question changed: the terminal session's prompt follows (the seat's name
-        while an answer is awaited); with no session, the prompt is written after the lines."""
-        if self.session is not None:
-            self.session.changed()
-        elif self._write is not None and not self.prompt_shown and self.awaiting:
+        """The question changed: the prompt (the seat's name while an answer is awaited) is
+        written after the lines."""
+        if self._write is not None and not self.prompt_shown and self.awaiting:
             self._write(f"{self.shown_name}> ")
             self.prompt_shown = True
 
@@ -209,18 +212,7 @@ class RemoteSeat(HumanSeat):
         """The seat's name as the prompt shows it."""
         return clean(self.name or "")
 
-    # ------------------------------------------------------------ completion and settings
-    def seen(self) -> Seen:
-        """What completion reads: this seat's own view and the decision awaited of it (if any)."""
-        table = self.table_of()
-        return Seen(table.view(self.name), self.decision if self.awaiting else None)
-
-    def completer(self) -> DecisionCompleter:
-        """Tab completion from this seat's own view, in its language, of the commands a remote seat has."""
-        if self._completer is None:
-            self._completer = DecisionCompleter(self.seen, self.lang, commands=COMPLETED_COMMANDS, paths=False)
-        return self._completer
-
+    # ------------------------------------------------------------ settings
     def settings(self, language: str | None = None, verbosity: str | None = None) -> None:
         """Narrate in ``language`` (a code) and/or with ``verbosity`` from now on; the host
         keeps them with the game (:attr:`keep_settings`), so a resumed game narrates so too.
@@ -235,8 +227,6 @@ class RemoteSeat(HumanSeat):
         drawn = self.narrator.last_drawn  # the hand it heard drawn stays heard
         self.narrator = self._narrator(table.game.current.name if table is not None else None)
         self.narrator.last_drawn = drawn
-        if self._completer is not None:
-            self._completer.lang = self.lang
         if self.display is not None:
             self.display.lang = self.lang
         if self.keep_settings is not None:
@@ -281,8 +271,6 @@ class RemoteSeat(HumanSeat):
         """Read one typed line: a query command, settings, say, quit, or the answer
         awaited. Returns what the session must do: ``quit`` (ask whether to leave),
         ``output`` (plain or rich output changed, :attr:`wants_rich`) or None."""
-        if self.session is not None:
-            return self._typed(typed_line(text))
         self.prompt_shown = False  # with no terminal session: the typed line ended the prompt's line
         try:
             return self._typed(typed_line(text))

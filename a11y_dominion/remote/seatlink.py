@@ -12,10 +12,11 @@ behave alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..console.core import Inbox
-from .protocol import OpenSeat, close_seat, encode, from_host, open_seat, read_message
+from .protocol import MAX_FROM_HOST, OpenSeat, close_seat, encode, from_host, open_seat, read_message
 
 
 class HostLink:
@@ -24,21 +25,27 @@ class HostLink:
     player and takes the seat (False, with the refusal in the inbox, when the seat cannot
     be taken); the host's messages come into :attr:`inbox` as ``("message", dict)`` and
     finally ``("closed", None)``. ``language`` and ``verbosity`` (or None) are the
-    player's, as ``join`` tells them to the host."""
+    player's, as ``join`` tells them to the host; ``quiet`` as for the host's ``join``."""
 
-    def __init__(self, host: Any, user: str, language: str | None = None, verbosity: str | None = None) -> None:
+    def __init__(
+        self, host: Any, user: str, language: str | None = None, verbosity: str | None = None, quiet: bool = False
+    ) -> None:
         self.host = host
         self.user = user
         self.language = language
         self.verbosity = verbosity
+        self.quiet = quiet  # a table that said who sits at it already (the server's): no welcome by name
         self.inbox = Inbox()
         self.opened: OpenSeat | None = None
         self.closed = False
+        self.on_exit: Callable[[], None] | None = None  # called when the host ends the session
 
     def open(self) -> bool:
         """Say hello and take the seat, as a ``seat-protocol`` session does; False when the
         host refuses it (its ``seat-taken`` error and the end are in the inbox)."""
-        self.opened = open_seat(self.host, self.user, self, self._from_host, self.language, self.verbosity)
+        self.opened = open_seat(
+            self.host, self.user, self, self._from_host, self.language, self.verbosity, quiet=self.quiet
+        )
         if self.opened is None:
             self.closed = True
             self.inbox.put(("closed", None))
@@ -51,7 +58,7 @@ class HostLink:
             return
         for line in text.splitlines():
             if line.strip():
-                self.inbox.put(("message", from_host(read_message(line))))
+                self.inbox.put(("message", from_host(read_message(line, MAX_FROM_HOST))))  # (as join reads them)
 
     def send(self, message: dict[str, Any], last: bool = False) -> None:
         """One message to the host, read as a line of a ``seat-protocol`` session; ``last``
@@ -82,7 +89,10 @@ class HostLink:
 
     def exit(self, status: int = 0) -> None:
         """The host ends this session (another login took the seat, or the game is gone):
-        the end comes into the inbox, the seat left to its new session."""
+        the end comes into the inbox, the seat left to its new session, and :attr:`on_exit`
+        is called (the session says what came before the end at once, and ends)."""
         if not self.closed:
             self.closed = True
             self.inbox.put(("closed", None))
+            if self.on_exit is not None:
+                self.on_exit()

@@ -1,14 +1,16 @@
-"""The SSH session of a player at a terminal: the console's line editing over SSH.
+"""The SSH session of a player at a terminal: the console core over SSH.
 
 :class:`TerminalSession` is prompt_toolkit's
 :class:`~prompt_toolkit.contrib.ssh.PromptToolkitSSHSession` run over the
 SSH process of the login (the host serves the seat protocol on the same
-server, so sessions start as asyncssh processes): the player types with prompt_toolkit's line editor,
-as at the local console, with history keys (Up and Down recall the seat's
-own lines), Tab completion read from the seat's own view (readline-like:
-candidates are printed as lines) and Ctrl+C to clear the line. Ctrl+D (Ctrl+Z,
-the end of input at a Windows console) or ``quit`` asks "Leave the game? yes or
-no" first.
+server, so sessions start as asyncssh processes). After the first settings
+(:meth:`TerminalSession._first_settings`) the seat is played by the console core
+(:class:`~a11y_dominion.console.core.SeatConsole`) over the seat protocol inside the
+host's process (:class:`~.seatlink.HostLink`), as ``join`` plays it: the same
+questions, commands, completion, shortcut keys (F2, F3), Ctrl+C, quit and settings.
+This module holds what is the terminal's own: prompt_toolkit's line editor over the
+SSH channel (Up and Down recall the seat's own lines, kept at the host; Tab lists
+the choices as lines), the output and the input filter.
 
 Output is plain lines by default, for the player's screen reader: no
 colours, no cursor-position requests, no bracketed paste, no title, no bell
@@ -16,12 +18,8 @@ colours, no cursor-position requests, no bracketed paste, no title, no bell
 (card names coloured by type, the Supply as a table; colour only where the
 client's ``TERM`` has it) when the client asks: ``--rich`` (or ``rich``) as
 the SSH command (``ssh -t -p PORT Ann@HOST -- --rich``) or ``settings rich``.
-
-The lines the table tells the seat while the player is at the prompt are
-printed above the prompt; a burst of sentences is printed at once and the
-prompt drawn again once. The prompt reads "Ann> " only while an answer is
-awaited, and is empty otherwise, so a screen reader does not read it after
-every line.
+The prompt reads "Ann> " only while an answer is awaited, and is empty
+otherwise, so a screen reader does not read it after every line.
 
 What the client sends is cleaned before the line editor sees it
 (:class:`InputFilter`): escape sequences that are no key are dropped whole
@@ -41,13 +39,16 @@ import asyncio
 import contextvars
 import re
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession  # (asyncssh's DSA warnings: see remote/__init__)
 
+from ..console.core import SEAT_COMMANDS, SeatConsole
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
 from ..textinput import drop_sequences
-from .seat import MAX_LINE, VERBOSITIES, clean, language_of, typed_line, verbosity_of
+from .seat import MAX_LINE, VERBOSITIES, HostedSettings, clean, language_of, typed_line, verbosity_of
 
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
 RICH_COMMANDS = ("--rich", "rich")
@@ -107,6 +108,96 @@ class _Channel:
         return "utf-8"
 
 
+class _Screen:
+    """The screen of a session's seat for the console core: plain lines to the session, or
+    rich ones (the Supply as a table) while its output is rich."""
+
+    def __init__(self, session: TerminalSession):
+        self.session = session
+
+    @property
+    def plain(self) -> bool:
+        return self.session.display is None
+
+    def line(self, text: str, style: str | None = None) -> None:
+        display = self.session.display
+        if display is not None:
+            display.line(text, style)
+        else:
+            self.session.write(clean(text) + "\n")
+
+    def supply_table(self, view: Any) -> None:
+        if self.session.display is not None:
+            self.session.display.lang = self.session.seat.lang  # (kept as the player's)
+            self.session.display.supply_table(view)
+
+
+class _Keys:
+    """The reader of the console core at a session: its line editor (or its plain lines
+    without a terminal), read on the session's event loop; Ctrl+D is the end of input and
+    Ctrl+C a :class:`~..console.display.LineCleared`, as the keyboard's reader gives them."""
+
+    interactive = True  # a person types (lines come as they are typed, never read ahead)
+    cut = False  # (a cut line is said by the session itself, between questions too)
+
+    def __init__(self, session: TerminalSession):
+        self.session = session
+
+    async def read_async(self, message: str, default: str = "") -> Any:
+        from ..console.display import LineCleared, split_prompt
+        from ..console.keys import KeyCommand
+
+        session = self.session
+        head, session.message = "", clean(message)
+        if session._lines is None:  # at a line editor a question's last sentence alone is the prompt
+            head, session.message = split_prompt(session.message)
+        if head:
+            session.write(head + "\n")
+        got = await session._line(default)
+        session.message = ""  # read: the prompt is not drawn again until the next read
+        if got is None:  # the session ended: its task ends (the host keeps the seat)
+            raise asyncio.CancelledError
+        if got is LEAVE:
+            raise EOFError
+        if isinstance(got, LineCleared):
+            raise got
+        if isinstance(got, KeyCommand):
+            return got
+        if not isinstance(got, str):
+            return got
+        host = getattr(getattr(session.console, "link", None), "host", None)
+        if host is not None:
+            host.typed()  # (after the game, the host's idle time starts again at every line)
+        return typed_line(got)
+
+    def stop(self) -> bool:
+        return self.session.stop()
+
+
+class _SeatConsole(SeatConsole):
+    """The console core at an SSH terminal: as ``join``'s, with ``refuse(line)`` given first
+    refusal on every line typed, and ``leaving()`` as quit, when set (the server's tables)."""
+
+    refuse: Callable[[str], Awaitable[bool]] | None = None
+    leaving: Callable[[], Awaitable[None]] | None = None
+
+    async def typed_between(self, line: str) -> None:
+        if self.refuse is not None and line.strip() and await self.refuse(line):
+            return
+        await super().typed_between(line)
+
+    async def answer_line(self, line: str) -> None:
+        if self.refuse is not None and line.strip() and await self.refuse(line):
+            return
+        await super().answer_line(line)
+
+    async def quit_game(self) -> None:
+        if self.leaving is not None:
+            await self.leaving()
+            return
+        await super().quit_game()
+
+
 class TerminalSession(PromptToolkitSSHSession):
     """One SSH session of a player at a terminal: prompt_toolkit's SSH session run
     over ``process`` (asyncssh's :class:`~asyncssh.SSHServerProcess`, as the host
@@ -119,8 +210,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self.host = host
         self.process = process
         self.name: str | None = None
-        self.seat = None  # the seat (its attributes); typed lines go to ``held``
-        self.held = None  # what host.join gave: the seat while this session holds it
+        self.seat = None  # the seat whose language and name the session's own questions use
         self.display = None  # a rich Display while the output is rich
         self.asking = False  # the session asks its own question (first settings, leaving)
         self.command: str | None = None
@@ -138,6 +228,10 @@ class TerminalSession(PromptToolkitSSHSession):
         self._prompt_shown = False  # the line editor's last drawing had a prompt
         self.stdout = _Channel(self)  # prompt_toolkit's output goes to the channel
         self._joined = False  # the first question is answered: typed lines go to the seat's history
+        self.console: SeatConsole | None = None  # the console core of the seat, once seated
+        self.message: str | None = None  # the prompt the console core reads a line after
+        self.stopping: asyncio.Future | None = None  # set to end a plain line's wait (the core's stop)
+        self._reading: asyncio.Task | None = None  # the task waiting for a typed line
 
     # ------------------------------------------------------------ asyncssh's side
     async def run(self) -> None:
@@ -339,9 +433,10 @@ class TerminalSession(PromptToolkitSSHSession):
 
     def _asked(self) -> list:
         """The prompt when no line is pending: "Ann> " while an answer is awaited, else empty."""
-        if self.seat is not None and (self.asking or (self.held is not None and self.seat.awaiting)):
-            return [("fg:ansidefault", f"{self.seat.shown_name}> ")]
-        return []
+        text = self.message if self.message is not None else ""  # (the console core's prompt)
+        if self.asking and self.seat is not None:  # the session's own question
+            text = f"{self.seat.shown_name}> "
+        return [("fg:ansidefault", text)] if text else []
 
     def _blank(self, app) -> bool:
         """Whether the line editor of ``app`` (running) shows plain lines and nothing on its line, and
@@ -439,9 +534,6 @@ class TerminalSession(PromptToolkitSSHSession):
                 emoji=False,
             )
             self.display = display
-        if self.held is not None:
-            self.seat.wants_rich = self.rich
-            self.seat.display = self.display
         self._new_prompt()
 
     def _new_prompt(self) -> None:
@@ -452,9 +544,13 @@ class TerminalSession(PromptToolkitSSHSession):
         from prompt_toolkit.output import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
 
+        if self.console is not None:
+            completer = self.console.completer
+        else:  # (the lobby's and a watcher's commands; none at the first settings)
+            completer = self.seat.completer() if hasattr(self.seat, "completer") else None
         self._prompt = PromptSession(
             message=self.prompt_text,
-            completer=self.seat.completer(),
+            completer=completer,
             complete_style=CompleteStyle.READLINE_LIKE,
             complete_while_typing=False,
             key_bindings=self._keys(),
@@ -483,6 +579,8 @@ class TerminalSession(PromptToolkitSSHSession):
     def _keys(self):
         from prompt_toolkit.filters import Condition
         from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+        from ..console.keys import command_key_bindings
 
         kb = KeyBindings()
 
@@ -519,8 +617,10 @@ class TerminalSession(PromptToolkitSSHSession):
 
             list_completions(event, plain=not self.rich)
 
-        # first: a line at its longest takes no more characters, Ctrl+R and Ctrl+S search nothing
-        return merge_key_bindings([line_bindings(MAX_LINE), kb])
+        # first: a line at its longest takes no more characters, Ctrl+R and Ctrl+S search nothing;
+        # at a seat of the console core, its shortcut keys (F2 repeats, F3 the hand) as at the keyboard
+        shortcuts = [command_key_bindings(self.console.keys)] if self.console is not None else []
+        return merge_key_bindings([line_bindings(MAX_LINE), *shortcuts, kb])
 
     def _cleared(self, interrupt: BaseException, lang: Language) -> str | None:
         """The sentence after Ctrl+C (``interrupt``: a :class:`~..console.display.LineCleared`)
@@ -529,32 +629,85 @@ class TerminalSession(PromptToolkitSSHSession):
         return None
 
     async def _read(self):
-        """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends."""
+        """One typed line, or :data:`LEAVE` for Ctrl+D; None when the session ends. Ctrl+C
+        says that the line was cleared and reads on."""
+        from ..console.display import LineCleared, cleared_text
+
+        while True:
+            got = await self._line()
+            if not isinstance(got, LineCleared):
+                return got
+            lang = self.seat.lang if self.seat is not None else Language("en")
+            self._say(self._cleared(got, lang) or cleared_text(got, lang, leave=True))
+            self._flush()  # written now, before the next prompt
+
+    async def _line(self, default: str = ""):
+        """What the player typed: a line, :data:`LEAVE` for Ctrl+D, a
+        :class:`~..console.display.LineCleared` for Ctrl+C, a :class:`~..console.keys.KeyCommand`
+        for a shortcut key, an :class:`~..console.display.Arrived` when :meth:`stop` ended the
+        wait; None when the session ends. A line cut at :data:`MAX_LINE` is said so, once,
+        before what it does."""
         if self._ended is not None or self._gone:
             return None
+        self._reading = asyncio.current_task()
         if self._lines is not None:
             self._in_context(self._plain_prompt)
-            got = await self._lines.get()
+            loop = asyncio.get_running_loop()
+            self.stopping = stopping = loop.create_future()
+            getting = asyncio.ensure_future(self._lines.get())
+            try:
+                await asyncio.wait({getting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                self.stopping = None
+                if not getting.done():
+                    getting.cancel()
+            if not getting.done() or getting.cancelled():
+                return stopping.result()
+            got = getting.result()
             self._prompt_drawn = False
             cut = len(got) > MAX_LINE  # the filter let one character past the limit through
         else:
-            from ..console.display import LineCleared, cleared_text
-
-            while True:
-                try:
-                    # the host process is shared: its Ctrl+C and its loop are not this session's to take
-                    got = await self._prompt.prompt_async(handle_sigint=False, set_exception_handler=False)
-                except (EOFError, KeyboardInterrupt):
-                    return LEAVE
-                if not isinstance(got, LineCleared):
-                    break
-                lang = self.seat.lang if self.seat is not None else Language("en")
-                self._say(self._cleared(got, lang) or cleared_text(got, lang, leave=True))
-                self._flush()  # written now, before the next prompt
+            try:
+                # the host process is shared: its Ctrl+C and its loop are not this session's to take
+                got = await self._prompt.prompt_async(default=default, handle_sigint=False, set_exception_handler=False)
+            except (EOFError, KeyboardInterrupt):
+                return LEAVE
+            finally:
+                self._prompt.app.erase_when_done = False
             cut = isinstance(got, str) and line_was_cut(self._prompt.default_buffer, got, MAX_LINE)
         if cut and self.seat is not None:
             self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
         return got
+
+    async def _reading_ends(self) -> None:
+        """End a wait for a typed line that outlived the session's task (the console core reads
+        in a task of its own), and wait until it ended: its line editor lets go of the
+        session's input before the input closes (the number of a closed input is soon
+        another session's, whose keys a line editor still attached to it would take)."""
+        reading, self._reading = self._reading, None
+        if reading is not None and reading is not asyncio.current_task() and not reading.done():
+            reading.cancel()
+            await asyncio.wait([reading])
+
+    def stop(self) -> bool:
+        """End the wait for a typed line (:meth:`_line`) with an :class:`~..console.display.Arrived`
+        holding the text typed so far (the console core has lines to say; the prompt comes
+        back after them with that text); False when no line is being read."""
+        from ..console.display import Arrived
+
+        if self._lines is not None:
+            if self.stopping is None or self.stopping.done():
+                return False
+            self.stopping.set_result(Arrived(""))  # (the session keeps what was typed of the line)
+            self.message = ""  # nothing is asked until the console core reads again
+            return True
+        app = self._prompt.app if self._prompt is not None else None
+        if app is None or not app.is_running or app.future is None or app.future.done():
+            return False
+        app.erase_when_done = True
+        app.exit(result=Arrived(app.current_buffer.text))
+        self.message = ""
+        return True
 
     # ------------------------------------------------------------ the session
     async def _interact(self) -> None:
@@ -577,6 +730,7 @@ class TerminalSession(PromptToolkitSSHSession):
                     try:
                         await self._play(self)
                     finally:
+                        await self._reading_ends()
                         self._input.close()
         except asyncio.CancelledError:
             pass
@@ -594,8 +748,9 @@ class TerminalSession(PromptToolkitSSHSession):
             pass
 
     async def _play(self, _session) -> None:
-        """Admit the player, ask the first settings, join the table, read lines until the end."""
-        from ..console.commands import is_yes
+        """Admit the player, ask the first settings, then play the seat through the console
+        core (:meth:`seated`) until the game ends or the player leaves."""
+        from .seatlink import HostLink
 
         host = self.host
         user = self.process.get_extra_info("username")
@@ -608,11 +763,10 @@ class TerminalSession(PromptToolkitSSHSession):
             self._raw(refusal + "\n")
             self._ended = 1
             return
-        self.name = name = host.seat_name(user)
-        self.seat = seat = host.remote[name]
-        env = self.process.env or {}
+        self.name = host.seat_name(user)
+        self.seat = host.remote[self.name]
         self._use_output(self.command in RICH_COMMANDS)
-        chosen = await self._first_settings(env)
+        chosen = await self._first_settings(self.process.env or {})
         if chosen is None:
             return
         refusal = host.admit(user)
@@ -621,59 +775,65 @@ class TerminalSession(PromptToolkitSSHSession):
             self._raw(refusal + "\n")
             self._ended = 1
             return
-        if chosen:
-            seat.settings(language=chosen[0], verbosity=chosen[1])
-            seat.chosen = True
+        link = HostLink(host, user, *(chosen or (None, None)))
+        self._ended = await self.seated(link)
+
+    async def seated(
+        self,
+        link: Any,
+        refuse: Callable[[str], Awaitable[bool]] | None = None,
+        leaving: Callable[[], Awaitable[None]] | None = None,
+    ) -> int:
+        """Play the seat of :attr:`seat` (the host's seat, whose language and verbosity the
+        narration starts in) through the console core over ``link`` (a
+        :class:`~.seatlink.HostLink`, opened here unless it is already), as ``join`` plays it:
+        the same questions, commands, keys and quit. ``refuse(line)``, when given, gets first
+        refusal on each line typed (the server's rate, mute and lobby commands at a table): True
+        when it took the line; ``leaving()``, when given, is quit's (and Ctrl+D's) instead of the
+        console's own question. Returns the exit code of the session (0: the player left or
+        the game ended; 1: the host ended it; 2: the seat could not be taken)."""
+        from ..announcements.speech import Speaker
+        from ..console.completion import DecisionCompleter
+        from ..console.seat import HumanSeat
+
+        # (the host's seat takes the player's language and verbosity; its lines wait in the link)
+        if link.opened is None and not link.closed:
+            link.open()
+        opened = link.opened is not None
+        seat = self.seat
+        screen = _Screen(self)
+        holder = HumanSeat(seat.name, lang=seat.lang, verbosity=seat.verbosity, print_fn=screen.line)
+        console = _SeatConsole(link, holder, screen, Speaker("off"), _Keys(self), help_seat="ssh")
+        console.store = HostedSettings(seat, console, self._use_output)
+        console.settings_file = False  # the host keeps them with the game
+        console.speaks = False  # the player's own screen reader reads the lines
+        console.refuse, console.leaving = refuse, leaving
+        console.completer = DecisionCompleter(console.seen, holder.lang, commands=SEAT_COMMANDS, paths=False)
+        self.console = console
+        link.on_exit = self._host_ended
         self._joined = True
-        self._new_prompt()  # the seat's own history from now on (the first answers are not in it)
-        old = seat.session
-        seat.session = self  # the seat's prompt follows this session from now on
+        self._new_prompt()  # the seat's own history of typed lines, its completion and keys
         try:
-            self.held = held = host.join(name, self.write, self)
-        except BaseException:
-            seat.session = old
-            raise
-        seat.display, seat.wants_rich = self.display, self.rich
-        self.changed()
-        quit = False  # the player typed quit (else the connection broke, or the game or host ended it)
-        try:
-            while self._ended is None and not self._gone and not host.stopped.is_set():
-                got = await self._read()
-                if got is None:
-                    break
-                if got is not LEAVE:
-                    try:
-                        action = held.typed(got)
-                    except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
-                        host.fault(name, e)
-                        self._say(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
-                        continue
-                    if action == "output":
-                        self._use_output(seat.wants_rich)
-                    if action != "quit":
-                        continue
-                if host.over:  # after the game nothing is lost by leaving: no question
-                    self._say(seat.lang._(N_("You left; goodbye.")))
-                    quit = True
-                    break
-                self.asking = True
-                self._say(seat.lang._(N_("Leave the game? yes or no")))
-                self.changed()
-                answer = await self._read()
-                self.asking = False
-                self.changed()
-                if answer is None:  # the connection went
-                    break
-                if answer is LEAVE or is_yes(typed_line(answer)):
-                    self._say(seat.lang._(N_("You left; goodbye.")))
-                    quit = True
-                    break
-                self._say(seat.lang._(N_("You stay in the game.")))
+            code = await console.run()
+            return code if opened else 1  # (a seat not taken: the console said why)
         finally:
-            if seat.session is self:
-                seat.session = None
-            if self._ended is None:
-                host.leave(name, self, quit=quit)
+            link.close()  # (a broken connection: the host keeps the seat for the player's return)
+            self.console = None
+            self.message = None
+            if not self._gone and self._ended is None:
+                self._new_prompt()  # (the lobby's, at the server: without the seat's keys)
+
+    def _host_ended(self) -> None:
+        """The host ended the seat's session (another login took the seat, the host stops):
+        what it said before the end is said at once, then the session ends."""
+        console = self.console
+        if console is not None:
+            while (entry := console.link.inbox.get_nowait()) is not None:
+                if entry[0] != "closed":
+                    console.use(entry)
+            console.holder.flush()
+            console.holder.announcer.release()
+        self.exit(0)
 
     async def _first_settings(self, env):
         """Language and verbosity when the player joins: from the client's

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..console.display import Arrived
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
@@ -95,6 +96,7 @@ class ServerSession(TerminalSession):
     def __init__(self, server: GameServer, process: Any) -> None:
         super().__init__(server, process)  # type: ignore[no-untyped-call]
         self.server = server
+        self.held: Any = None  # the link to the table's seat (a HostLink) while the session sits there
         self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
         self.table_number: int | None = None  # the table whose seat the session holds
         self.watching: Any = None  # the WatchSeat (.watch) typed lines go to while watching a game
@@ -102,20 +104,21 @@ class ServerSession(TerminalSession):
         self.account: int | None = None  # the account's number, once logged in
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
-        """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat's lines
-        come to this session, its question's prompt shows, and typed lines go to it."""
+        """Sit at the seat ``name`` of ``room``, the table numbered ``number``: the seat is
+        taken now (its lines wait for the session), and the session plays it through the
+        console core, as an ssh seat of ``host`` does, from its next turn of the lobby's loop
+        (a line being typed in the lobby is ended for it)."""
+        from ..remote.seatlink import HostLink
+
         seat = room.people[name]
-        if self.held is None:
+        if self.held is None and self.watching is None:
             self.lobby_seat = self.seat
         seat.chosen = True
-        seat.session = self
         self.seat = seat
         self.table_number = number
-        self._joined = True
-        self.held = room.join(name, self.write, self, quiet=True)
-        seat.display, seat.wants_rich = self.display, self.rich
-        self._in_context(self._new_prompt)
-        self.changed()
+        self.held = HostLink(room, name, quiet=True)
+        self.held.open()
+        self.stop()  # (the lobby's line editor, if it is reading)
 
     def watch(self, watcher: Any) -> None:
         """Watch a game: typed lines go to ``watcher`` (a :class:`~.watch.WatchSeat`), with its
@@ -127,12 +130,15 @@ class ServerSession(TerminalSession):
         self.changed()
 
     def to_lobby(self) -> None:
-        """Stand up from the table's seat, or stop watching: typed lines go to the lobby again."""
+        """Stand up from the table's seat, or stop watching: typed lines go to the lobby again
+        (the seat's console ends; the lobby's lines say where the player is)."""
         self.watching = None
-        seat = self.seat
-        if seat is not None and getattr(seat, "session", None) is self:
-            seat.session = None
-        self.held = None
+        link, self.held = self.held, None
+        if link is not None:
+            if self.console is not None and self.console.link is link:
+                self.console.ended_told = True
+            link.on_exit = None  # the session goes on, in the lobby
+            link.exit()  # (the table was told already whether the player left)
         self.table_number = None
         if self.lobby_seat is not None:
             self.seat = self.lobby_seat
@@ -317,12 +323,13 @@ class ServerSession(TerminalSession):
             say(server.config.server.motd)
         server.tables.waiting(person)
         while self._ended is None and not self._gone:
+            if self.held is not None:  # at a table's seat
+                await self._at_table(person)
+                continue
             got = await self._read()  # type: ignore[no-untyped-call]
             if got is None:
                 return
-            if self.held is not None:  # at a table's seat
-                if not await self._at_seat(person, got):
-                    return
+            if self.held is not None or isinstance(got, Arrived):  # (it took a seat meanwhile)
                 continue
             if self.watching is not None:
                 self._watching(person, got)
@@ -379,51 +386,68 @@ class ServerSession(TerminalSession):
         words = line.split(maxsplit=1)
         return bool(words) and command_for(words[0]) == "say" and self.server.lobby.is_muted(person)
 
-    async def _at_seat(self, person: Person, got: Any) -> bool:
-        """A line typed at a table's seat (``got``: the line, or :data:`LEAVE`): the seat reads
-        it; ``quit`` asks whether to leave the game, which waits for the player. False when the
-        session ended meanwhile."""
+    async def _at_table(self, person: Person) -> None:
+        """Play the table's seat through the console core until the player goes back to the
+        lobby; a session whose seat a newer login took ends, as the seat's console said."""
+        link = self.held
+        await self.seated(link, lambda line: self._table_line(person, line), lambda: self._leave_table(person))
+        if self.held is link:  # the table ended this session (another login took the seat)
+            self.to_lobby()
+            self.exit(0)
+
+    async def _table_line(self, person: Person, line: str) -> bool:
+        """A line typed at a table's seat, before the seat's console reads it: True when it is
+        taken here: dropped over the rate, a ``say`` of a muted account (refused), or a command
+        of the lobby's that the game has not (``tables``, ``who``, ``tell``...), answered by the lobby."""
+        from ..console.commands import command_for
+        from .lobby import parse
+
+        server = self.server
+        verdict = server.rates.line(person.account)
+        if verdict == "tell":
+            self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
+        if verdict != "ok" or self._muted_say(person, line):
+            return True
+        word = (line.split() or [""])[0]
+        if command_for(word) is not None or parse(line)[0] in (None, "leave"):
+            return False
+        try:
+            await server.lobby.typed(person, line)
+        except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+            server.fault(person.name, e)
+            self.say(person.lang._(N_("That did not work; the game goes on. Type help for commands.")))
+        return True
+
+    async def _leave_table(self, person: Person) -> None:
+        """``quit`` (``leave``, ``weg``, Ctrl+D) at a table's seat: after the final scores the
+        player goes back to the lobby at once; before them the game asks first."""
         from ..console.commands import is_yes
 
         server = self.server
-        seat = self.seat
-        assert seat is not None and self.held is not None
-        action: Any = "quit"
-        if got is not LEAVE:
-            verdict = server.rates.line(person.account)
-            if verdict == "tell":
-                self.say(seat.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict != "ok" or self._muted_say(person, str(got)):
-                return True
-            try:
-                action = self.held.typed(str(got))
-            except Exception as e:  # noqa: BLE001 - one bad line must not end the player's session
-                server.fault(person.name, e)
-                self.say(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
-                return True
-            if action == "output":
-                self._use_output(seat.wants_rich)
-        if action != "quit" or self.held is None:
-            return True
+        console = self.console
         if server.tables.game_over(person):  # after the final scores nothing is lost by leaving: no question
             server.tables.left_game(person)
-            return True
-        number = self.table_number
-        answer = await self.ask(
-            seat.lang.text(
+            return
+        assert console is not None
+        lang = console.lang
+        console.say(
+            lang.text(
                 N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
-                number=number,
-            )
+                number=self.table_number,
+            ),
+            keep=False,
         )
-        if answer is None and (self._ended is not None or self._gone):
-            return False
-        if self.held is None:  # the game ended meanwhile
-            return True
-        if answer is None or is_yes(answer):
+        try:
+            got = await console.read_line(f"{console.name}> ", watch=False)
+            leave = isinstance(got, str) and is_yes(got)
+        except EOFError:
+            leave = True
+        except KeyboardInterrupt:
+            leave = False
+        if not leave:
+            console.say(lang._(N_("You stay in the game.")), keep=False)
+        elif self.held is not None:  # (not when the game ended meanwhile)
             server.tables.left_game(person)
-        else:
-            self.say(seat.lang._(N_("You stay in the game.")))
-        return True
 
     async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``
