@@ -1060,7 +1060,7 @@ class MediumBot:
         vp = 0
         s = CARDS[card]
         victory = "Victory" in s.types
-        if lms:
+        if lms and not lms.keys().isdisjoint(_TOKEN_LANDMARKS):
             if bought and "Basilica" in lms and coins_left >= 2:
                 vp += min(2, lms["Basilica"])
             if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
@@ -1611,7 +1611,7 @@ class MediumBot:
 
     def trash_ok(self, view: PlayerView, name: str, already: Counter[str]) -> bool:
         """Whether trashing ``name`` (after ``already``) makes the deck better."""
-        mine = self.mine(view) - already
+        mine = self.mine(view) - already if already else self.mine(view)  # (read only)
         p = self.provinces_left(view)
         lms = view.landmarks
         if name == "Curse":
