@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..fastlane import PlainView
@@ -478,8 +477,20 @@ def _facts(card: str) -> _Facts | None:
     return facts
 
 
-_HOLDS_VICTORY: dict[str, bool] = {}
-"""By a Supply pile's name: whether any of its cards is a Victory card (kept: a pile's cards never change)."""
+_LOOKED_AT: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""By a game's Events and Supply piles (their names, in order): the Events and the piles that hold a
+Victory card among their cards, in that order, which :meth:`MediumBot._better_than_plan` looks at
+(kept, for at most 256 setups)."""
+
+
+def _looked_at(setup: tuple[str, ...]) -> tuple[str, ...]:
+    """The entry of :data:`_LOOKED_AT` for ``setup`` (made and kept)."""
+    looked = tuple(n for n in setup if n in EVENTS or any(is_type(c, "Victory") for c in pile_members(n)))
+    if len(_LOOKED_AT) >= 256:
+        _LOOKED_AT.clear()
+    _LOOKED_AT[setup] = looked
+    return looked
+
 
 _TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
 _VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
@@ -755,9 +766,9 @@ class MediumBot:
     def _provinces_left(self, view: PlayerView) -> int:
         left = view.cards_left()
         p = left["Province"]
-        empty = sum(1 for n in left.values() if not n)
-        if empty >= 2:
-            low = min((n for n in left.values() if n), default=0)
+        counts = [*left.values()]
+        if counts.count(0) >= 2:  # (two piles empty or more; counted without a step per pile)
+            low = min((n for n in counts if n), default=0)
             p = min(p, low)
         return max(0, min(8, p))
 
@@ -1337,13 +1348,13 @@ class MediumBot:
         legal = d.options
         coins = view.turn.coins
         pile_top = view.pile_top
-        for name in chain(view.events, view.cards_left()):
-            if name not in EVENTS:
-                holds = _HOLDS_VICTORY.get(name)
-                if holds is None:
-                    holds = _HOLDS_VICTORY[name] = any(is_type(c, "Victory") for c in pile_members(name))
-                if not holds or not is_type(pile_top(name) or "", "Victory"):
-                    continue
+        setup = (*view.events, *view.cards_left())
+        looked = _LOOKED_AT.get(setup)
+        if looked is None:
+            looked = _looked_at(setup)
+        for name in looked:
+            if name not in EVENTS and not is_type(pile_top(name) or "", "Victory"):
+                continue
             if Move.buy(name) not in legal:
                 continue
             v = self.buy_value(view, name, coins)
