@@ -70,7 +70,7 @@ from ..strategies import Strategy
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
 from .buylist import buys_by_card, first_buy, holds
-from .common import TurnOptions, coins_of, is_type, pile_members, price
+from .common import TurnOptions, coins_of, counter_of, is_type, pile_members, price
 from .medium import ENDGAME, MediumBot, Shared
 from .plans import cards_of
 
@@ -240,7 +240,7 @@ class _GameLedger:
         if game.some_card_became:  # (a card in play may be named as the card it became)
             c = counted[player] = Counter(map(_NAME, chain(p.hand, p.deck, p.discard, p.in_play, p.set_aside)))
         else:  # (every card is named as printed: the counts the game keeps, names of none left at 0)
-            c = counted[player] = Counter(p.owned_counts())
+            c = counted[player] = counter_of(p.owned_counts())
         return c
 
     @property
