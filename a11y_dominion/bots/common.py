@@ -288,6 +288,18 @@ _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 _FIXED_VP: dict[str, int] = {}
 
 
+def variable_vp(cards: Counter[str]) -> int:
+    """The part of :func:`card_vp` of ``cards`` that the cards whose VP depend on the deck give
+    (Gardens and the Castles of :data:`_VARIABLE_VP`): one card more of any other name changes
+    ``card_vp`` by that card's own VP and this part by what it changes."""
+    total = 0
+    for n in _VARIABLE_VP:
+        k = cards.get(n, 0)
+        if k > 0:
+            total += vp_of(n, cards) * k
+    return total
+
+
 def card_vp(cards: Counter[str]) -> int:
     """The VP of ``cards`` without tokens or Landmarks (estimated for variable cards)."""
     total = 0

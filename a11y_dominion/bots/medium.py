@@ -71,6 +71,7 @@ from .common import (
     money_total,
     pile_members,
     price,
+    variable_vp,
 )
 from .plans import cards_of, plan_for
 from .simple import RandomBot
@@ -377,7 +378,7 @@ class Shared:
         "_ledger",  # the bot's ledger, which counts mine
         "provinces",  # MediumBot.provinces_left
         "others",  # MediumBot.others
-        "cards_vp",  # card_vp(mine), or None
+        "cards_vp",  # variable_vp(mine), or None
         "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
         "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
@@ -842,7 +843,7 @@ class MediumBot:
                 gain += step(mine, card, view, others)
             again = steps[1]
         variable = variable or card in _VARIABLE_VP
-        if not variable:
+        if card not in _VARIABLE_VP:  # its own VP (those of the deck's variable cards are counted below)
             s = CARDS.get(card)
             gain += 0 if s is None else -1 if card == "Curse" else s.vp
         if variable or again:
@@ -854,13 +855,13 @@ class MediumBot:
                 emptied = last.get(card)
             cards_vp = sh.cards_vp
             if variable and cards_vp is None:
-                cards_vp = sh.cards_vp = card_vp(mine)
+                cards_vp = sh.cards_vp = variable_vp(mine)
             parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
             mine[card] += 1
             try:
                 if cards_vp is not None and variable:
-                    gain += card_vp(mine) - cards_vp
+                    gain += variable_vp(mine) - cards_vp  # (the rest of card_vp changes by the card's own VP)
                 for lm, part in zip(again, parts, strict=True):
                     gain += landmark_vp(lm, mine, others, view, emptied) - part
             finally:
