@@ -66,6 +66,7 @@ from .common import (
     ViewLedger,
     card_vp,
     coins_of,
+    empty_count,
     is_type,
     is_victory_only,
     money_total,
@@ -389,7 +390,7 @@ class Shared:
         "villages_only",  # villages in mine (card_value, an engine)
         "money",  # money_total(mine)
         "spendable",  # MediumBot.spendable(mine)
-        "empties",  # len(view.empty_piles())
+        "empties",  # empty_count(view)
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
         "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
         "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
@@ -1580,11 +1581,11 @@ class MediumBot:
         left = pile.cards_left - 1
         empties: int | None
         if sh is None:
-            empties = len(view.empty_piles())
+            empties = empty_count(view)
         else:
             empties = sh.empties
             if empties is None:
-                empties = sh.empties = len(view.empty_piles())
+                empties = sh.empties = empty_count(view)
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
@@ -1950,7 +1951,7 @@ class MediumBot:
             )
         card = view.pile(name).top or name
         pile = view.pile(name)
-        empties = len(view.empty_piles())
+        empties = empty_count(view)
         ends = (name == "Province" and pile.cards_left == 1) or (pile.cards_left == 1 and empties >= 2)
         if ends:
             return Msg("Buying {card} ends the game while you are ahead.", card=card)
