@@ -396,16 +396,18 @@ class _RolloutBot(MediumBot):
         if type(ledger) is _GameLedger and view.__dict__.get("_game") is ledger.game:
             # a view of the rollout's game: the buys worth valuing, in the order of the turn's moves
             # (kept for the rollout), each asked about alone
+            game = ledger.game
             endgame = ledger.endgame
             if endgame is None or endgame[0] is not plan:
-                endgame = ledger.endgame = (plan, _endgame_buys(ledger.game, kept, cards))
-            legal = d.options
+                endgame = ledger.endgame = (plan, _endgame_buys(game, kept, cards))
+            legal = game.move_is_legal  # (what ``move in d.options`` asks of a turn's moves)
+            p = game.players[game.turn.player]  # (a turn's moves are its player's)
             for m, by_top in endgame[1]:
                 if by_top:
                     top = pile_top(m.name)
                     if top is None or not _kept_card(cards, top):
                         continue
-                if m in legal:
+                if legal(p, m):
                     options.append(m)
             return super().choose_buy(view, _Options(options))
         for m in d.options:

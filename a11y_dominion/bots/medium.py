@@ -1465,10 +1465,11 @@ class MediumBot:
                     b.same += step(mine, "", view, ())
                 else:
                     b.steps.append(step)
-            basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
-            b.tokens = min(2, basilica) + min(2, labyrinth)
-            b.action_tokens = min(2, colonnade)
-            b.victory_tokens = min(2, battlefield) + aqueduct
+            if not lms.keys().isdisjoint(_TOKEN_LANDMARKS):  # (else none: 0, as set above)
+                basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
+                b.tokens = min(2, basilica) + min(2, labyrinth)
+                b.action_tokens = min(2, colonnade)
+                b.victory_tokens = min(2, battlefield) + aqueduct
         keepers = sh.groundskeepers
         if keepers is None:
             keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
