@@ -29,7 +29,7 @@ from typing import Any
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
-from .rules.state import Pile, Player
+from .rules.state import Pile, Player, counts_of
 
 __all__ = [
     "HIDDEN",
@@ -401,7 +401,7 @@ class QuickView(PlayerView):
             if "piles" in d:
                 left = {name: p.cards_left for name, p in d["piles"].items()}
             else:
-                left = {name: pl.count() for name, pl in d["_game"].piles.items()}
+                left = counts_of(d["_game"].piles)  # (piles are keyed by their names)
             d["_left"] = left
         return left
 

@@ -13,7 +13,7 @@ from ..rules.cards import CARDS, EVENTS, pile_name_for
 from ..rules.decisions import Move, MoveKind
 from ..strategies import BuyRule, Condition, Expr
 from ..view import PlayerView
-from .common import CardCounts, TurnOptions, money_total
+from .common import CardCounts, TurnOptions, empty_count, money_total
 
 
 def _left(view: PlayerView, pile: str, missing: int = 0) -> int:
@@ -48,7 +48,7 @@ def field(ledger: CardCounts, view: PlayerView, node: Expr) -> float:
         if name == "gains_to_end":
             return min(_left(view, "Province", 99), _three_smallest(view, len(view.players)))
         if name == "empty_piles":
-            return len(view.empty_piles())
+            return empty_count(view)
         if name == "debt":
             return view.me.debt
         if name == "vp_tokens":

@@ -86,6 +86,19 @@ class Ledger:
         return out
 
 
+_new_counter = Counter.__new__
+_fill = dict.update
+
+
+def counter_of(counts: dict[str, int]) -> Counter[str]:
+    """``Counter(counts)``: a new :class:`Counter` with the names and counts of the dict ``counts``,
+    in its order, made without the Python steps of Counter's ``__init__`` and ``update`` (a bot
+    copies the counts of every player at most decisions)."""
+    c: Counter[str] = _new_counter(Counter)
+    _fill(c, counts)
+    return c
+
+
 class ViewLedger:
     """The cards each player has, read from a seat's view instead of counted
     from events: every :class:`~a11y_dominion.view.SeatView` says what its
@@ -121,7 +134,7 @@ class ViewLedger:
                 c = self._of[player] = Counter(START)
             else:  # (the seat's own cards read from its own SeatView: the other players' are not built for it)
                 seat = view.me if player == view.seat else view.player(player)
-                c = self._of[player] = Counter(seat.owned)
+                c = self._of[player] = counter_of(seat.owned)
         return c
 
     @property
@@ -139,7 +152,7 @@ class ViewLedger:
         out = self._events
         if out is None:
             players = self.view.players if self.view is not None else ()
-            out = self._events = {p.name: Counter(p.events_bought) for p in players if p.events_bought}
+            out = self._events = {p.name: counter_of(p.events_bought) for p in players if p.events_bought}
         return out
 
     @property
@@ -148,7 +161,7 @@ class ViewLedger:
         out = self._returned
         if out is None:
             players = self.view.players if self.view is not None else ()
-            out = self._returned = {p.name: Counter(p.returned) for p in players if p.returned}
+            out = self._returned = {p.name: counter_of(p.returned) for p in players if p.returned}
         return out
 
     def tell(self, events: Iterable[ev.GameEvent]) -> None:
@@ -193,6 +206,12 @@ class TurnOptions(Protocol):
     @property
     def options(self) -> Sequence[Move]:
         """The legal moves."""
+
+
+def empty_count(view: Any) -> int:
+    """How many Supply piles of ``view`` (a :class:`~a11y_dominion.view.PlayerView`) are empty:
+    ``len(view.empty_piles())``, counted from its cards left without a step per pile."""
+    return [*view.cards_left().values()].count(0)
 
 
 def spec(name: str) -> CardSpec | None:
@@ -273,6 +292,18 @@ def vp_of(name: str, cards: Counter[str]) -> int:
 
 _VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 _FIXED_VP: dict[str, int] = {}
+
+
+def variable_vp(cards: Counter[str]) -> int:
+    """The part of :func:`card_vp` of ``cards`` that the cards whose VP depend on the deck give
+    (Gardens and the Castles of :data:`_VARIABLE_VP`): one card more of any other name changes
+    ``card_vp`` by that card's own VP and this part by what it changes."""
+    total = 0
+    for n in _VARIABLE_VP:
+        k = cards.get(n, 0)
+        if k > 0:
+            total += vp_of(n, cards) * k
+    return total
 
 
 def card_vp(cards: Counter[str]) -> int:

@@ -64,13 +64,13 @@ from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
 from ..rules.primitives import shuffle
-from ..rules.state import Card, Player, empty_piles_of
+from ..rules.state import Card, Player, counts_of, empty_piles_of
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..table import StopTable, Table
 from ..view import PlayerView, QuickView
 from .buylist import buys_by_card, first_buy, holds
-from .common import TurnOptions, coins_of, is_type, price
+from .common import TurnOptions, coins_of, counter_of, is_type, pile_members, price
 from .medium import ENDGAME, MediumBot, Shared
 from .plans import cards_of
 
@@ -208,7 +208,7 @@ class _GameLedger:
     ``returned`` as a :class:`~.common.Ledger` has them (no Event bought and no card
     returned is counted). The seats of one rollout may share one."""
 
-    __slots__ = ("game", "events_bought", "returned", "_counted", "_at")
+    __slots__ = ("game", "events_bought", "returned", "_counted", "_at", "endgame")
 
     def __init__(self, game: Game):
         self.game = game
@@ -216,6 +216,8 @@ class _GameLedger:
         self.returned: dict[str, Counter[str]] = {}
         self._counted: dict[str, Counter[str]] = {}  # of each player, counted at ``_at`` answers
         self._at = -1
+        # the buy list whose endgame buys the rollout's bots value, and those buys (see _endgame_buys)
+        self.endgame: tuple[Strategy, list[tuple[Move, bool]]] | None = None
 
     def of(self, player: str) -> Counter[str]:
         """The cards ``player`` has in the rollout's game, by name: read once per decision
@@ -238,7 +240,7 @@ class _GameLedger:
         if game.some_card_became:  # (a card in play may be named as the card it became)
             c = counted[player] = Counter(map(_NAME, chain(p.hand, p.deck, p.discard, p.in_play, p.set_aside)))
         else:  # (every card is named as printed: the counts the game keeps, names of none left at 0)
-            c = counted[player] = Counter(p.owned_counts())
+            c = counted[player] = counter_of(p.owned_counts())
         return c
 
     @property
@@ -350,7 +352,7 @@ class _RolloutBot(MediumBot):
         piles = game.piles
         p: int = piles["Province"].count()
         if len(empty_piles_of(piles)) >= 2:
-            p = min(p, min((n for n in (pl.count() for pl in piles.values()) if n), default=0))
+            p = min(p, min((n for n in counts_of(piles).values() if n), default=0))
         return max(0, min(8, p))
 
     def in_supply(self, view: PlayerView, card: str) -> bool:
@@ -387,21 +389,38 @@ class _RolloutBot(MediumBot):
         keep = _ENDGAME_KEEP.get(id(plan))
         if keep is None or keep[0] is not plan:
             keep = _endgame_keep(plan)
-        kept = keep[1]
+        kept, cards = keep[1], keep[2]
         options: list[Move] = []
         pile_top = view.pile_top
+        ledger = self.ledger
+        if type(ledger) is _GameLedger and view.__dict__.get("_game") is ledger.game:
+            # a view of the rollout's game: the buys worth valuing, in the order of the turn's moves
+            # (kept for the rollout), each asked about alone
+            game = ledger.game
+            endgame = ledger.endgame
+            if endgame is None or endgame[0] is not plan:
+                endgame = ledger.endgame = (plan, _endgame_buys(game, kept, cards))
+            legal = game.move_is_legal  # (what ``move in d.options`` asks of a turn's moves)
+            p = game.players[game.turn.player]  # (a turn's moves are its player's)
+            for m, by_top in endgame[1]:
+                if by_top:
+                    top = pile_top(m.name)
+                    if top is None or not _kept_card(cards, top):
+                        continue
+                if legal(p, m):
+                    options.append(m)
+            return super().choose_buy(view, _Options(options))
         for m in d.options:
             if m.kind is _MK_BUY:
                 name = m.name
-                if name not in EVENTS:
+                ok = kept.get(name)  # (by the pile's name where all its cards agree, or for an Event)
+                if ok is None:
+                    ok = _kept_pile(kept, cards, name)
+                if ok == _BY_TOP:  # (a pile whose cards do not all agree)
                     top = pile_top(name)
-                    ok = kept.get(top)
-                    if ok is None:
-                        ok = kept[top] = top is not None and (
-                            top in keep[2] or is_type(top, "Victory") or is_type(top, "Treasure")
-                        )
-                    if not ok:
-                        continue
+                    ok = top is not None and _kept_card(cards, top)
+                if not ok:
+                    continue
             options.append(m)
         return super().choose_buy(view, _Options(options))
 
@@ -441,18 +460,54 @@ class _RolloutBot(MediumBot):
 _END = END_MOVE
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)
 _MK_BUY = MoveKind.BUY
-_ENDGAME_KEEP: dict[int, tuple[Strategy, dict[str | None, bool], frozenset[str]]] = {}
-"""By the id of a plan's buy list: the list, whether a rollout's endgame values a buy of each card
-(see :meth:`_RolloutBot.choose_buy`) and the list's cards."""
+_BY_TOP = 2
+"""A pile whose buy a rollout's endgame values or not by its top card (its cards do not all agree)."""
+_ENDGAME_KEEP: dict[int, tuple[Strategy, dict[str, int], frozenset[str]]] = {}
+"""By the id of a plan's buy list: the list, whether a rollout's endgame values a buy from each
+pile or of each Event, by its name (see :meth:`_RolloutBot.choose_buy`: 1 or 0, or :data:`_BY_TOP`),
+and the list's cards."""
 
 
-def _endgame_keep(plan: Strategy) -> tuple[Strategy, dict[str | None, bool], frozenset[str]]:
+def _endgame_keep(plan: Strategy) -> tuple[Strategy, dict[str, int], frozenset[str]]:
     """The entry of :data:`_ENDGAME_KEEP` for ``plan`` (made and kept, for at most 256 lists)."""
-    keep: tuple[Strategy, dict[str | None, bool], frozenset[str]] = (plan, {}, frozenset(cards_of(plan)))
+    keep: tuple[Strategy, dict[str, int], frozenset[str]] = (plan, {}, frozenset(cards_of(plan)))
     if len(_ENDGAME_KEEP) >= 256:
         _ENDGAME_KEEP.clear()
     _ENDGAME_KEEP[id(plan)] = keep
     return keep
+
+
+def _kept_card(cards: frozenset[str], card: str) -> bool:
+    """Whether a rollout's endgame values a buy of ``card``: one of the plan's ``cards``, a Victory
+    card or a Treasure (see :meth:`_RolloutBot.choose_buy`)."""
+    return card in cards or is_type(card, "Victory") or is_type(card, "Treasure")
+
+
+def _endgame_buys(game: Game, kept: dict[str, int], cards: frozenset[str]) -> list[tuple[Move, bool]]:
+    """The buys of ``game`` a rollout's endgame may value (see :meth:`_RolloutBot.choose_buy`), in
+    the order of :meth:`~a11y_dominion.rules.turnflow.TurnFlowMixin.turn_options` (the piles, then
+    the Events), each with whether its pile's top card decides (:data:`_BY_TOP`)."""
+    out: list[tuple[Move, bool]] = []
+    for name in chain(game.piles, game.events):
+        ok = kept.get(name)
+        if ok is None:
+            ok = _kept_pile(kept, cards, name)
+        if ok:
+            out.append((Move.buy(name), ok == _BY_TOP))
+    return out
+
+
+def _kept_pile(kept: dict[str, int], cards: frozenset[str], name: str) -> int:
+    """Whether a rollout's endgame values a buy of the Event or from the Supply pile ``name``: 1 for
+    an Event, and for a pile whose every card is valued (:func:`_kept_card`); 0 for a pile none of
+    whose cards is; :data:`_BY_TOP` for a pile where that depends on its top card; kept in ``kept``."""
+    if name in EVENTS:
+        ok = 1
+    else:
+        agree = {_kept_card(cards, c) for c in pile_members(name)}
+        ok = int(agree.pop()) if len(agree) == 1 else _BY_TOP
+    kept[name] = ok
+    return ok
 
 
 _PACE: dict[str, tuple[int, int]] = {}
@@ -494,7 +549,7 @@ def position_value(game: Game, seat: str) -> float:
     over the turns estimated to be left (fewer the fewer Provinces and the
     emptier the piles)."""
     me = game.by_name[seat]
-    counts = [pl.count() for pl in game.piles.values()]
+    counts = list(counts_of(game.piles).values())
     left = game.piles["Province"].count() if "Province" in game.piles else 0
     if sum(1 for n in counts if not n) >= 2:
         left = min(left, min((n for n in counts if n), default=0))

@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..fastlane import PlainView
@@ -67,11 +66,13 @@ from .common import (
     ViewLedger,
     card_vp,
     coins_of,
+    empty_count,
     is_type,
     is_victory_only,
     money_total,
     pile_members,
     price,
+    variable_vp,
 )
 from .plans import cards_of, plan_for
 from .simple import RandomBot
@@ -378,7 +379,7 @@ class Shared:
         "_ledger",  # the bot's ledger, which counts mine
         "provinces",  # MediumBot.provinces_left
         "others",  # MediumBot.others
-        "cards_vp",  # card_vp(mine), or None
+        "cards_vp",  # variable_vp(mine), or None
         "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
         "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
@@ -389,7 +390,7 @@ class Shared:
         "villages_only",  # villages in mine (card_value, an engine)
         "money",  # money_total(mine)
         "spendable",  # MediumBot.spendable(mine)
-        "empties",  # len(view.empty_piles())
+        "empties",  # empty_count(view)
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
         "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
         "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
@@ -478,8 +479,20 @@ def _facts(card: str) -> _Facts | None:
     return facts
 
 
-_HOLDS_VICTORY: dict[str, bool] = {}
-"""By a Supply pile's name: whether any of its cards is a Victory card (kept: a pile's cards never change)."""
+_LOOKED_AT: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""By a game's Events and Supply piles (their names, in order): the Events and the piles that hold a
+Victory card among their cards, in that order, which :meth:`MediumBot._better_than_plan` looks at
+(kept, for at most 256 setups)."""
+
+
+def _looked_at(setup: tuple[str, ...]) -> tuple[str, ...]:
+    """The entry of :data:`_LOOKED_AT` for ``setup`` (made and kept)."""
+    looked = tuple(n for n in setup if n in EVENTS or any(is_type(c, "Victory") for c in pile_members(n)))
+    if len(_LOOKED_AT) >= 256:
+        _LOOKED_AT.clear()
+    _LOOKED_AT[setup] = looked
+    return looked
+
 
 _TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
 _VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
@@ -755,9 +768,9 @@ class MediumBot:
     def _provinces_left(self, view: PlayerView) -> int:
         left = view.cards_left()
         p = left["Province"]
-        empty = sum(1 for n in left.values() if not n)
-        if empty >= 2:
-            low = min((n for n in left.values() if n), default=0)
+        counts = [*left.values()]
+        if counts.count(0) >= 2:  # (two piles empty or more; counted without a step per pile)
+            low = min((n for n in counts if n), default=0)
             p = min(p, low)
         return max(0, min(8, p))
 
@@ -831,7 +844,7 @@ class MediumBot:
                 gain += step(mine, card, view, others)
             again = steps[1]
         variable = variable or card in _VARIABLE_VP
-        if not variable:
+        if card not in _VARIABLE_VP:  # its own VP (those of the deck's variable cards are counted below)
             s = CARDS.get(card)
             gain += 0 if s is None else -1 if card == "Curse" else s.vp
         if variable or again:
@@ -843,13 +856,13 @@ class MediumBot:
                 emptied = last.get(card)
             cards_vp = sh.cards_vp
             if variable and cards_vp is None:
-                cards_vp = sh.cards_vp = card_vp(mine)
+                cards_vp = sh.cards_vp = variable_vp(mine)
             parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
             mine[card] += 1
             try:
                 if cards_vp is not None and variable:
-                    gain += card_vp(mine) - cards_vp
+                    gain += variable_vp(mine) - cards_vp  # (the rest of card_vp changes by the card's own VP)
                 for lm, part in zip(again, parts, strict=True):
                     gain += landmark_vp(lm, mine, others, view, emptied) - part
             finally:
@@ -1060,7 +1073,7 @@ class MediumBot:
         vp = 0
         s = CARDS[card]
         victory = "Victory" in s.types
-        if lms:
+        if lms and not lms.keys().isdisjoint(_TOKEN_LANDMARKS):
             if bought and "Basilica" in lms and coins_left >= 2:
                 vp += min(2, lms["Basilica"])
             if bought and "Colonnade" in lms and s.is_("Action") and card in view.me.in_play and not s.cost.debt:
@@ -1337,13 +1350,13 @@ class MediumBot:
         legal = d.options
         coins = view.turn.coins
         pile_top = view.pile_top
-        for name in chain(view.events, view.cards_left()):
-            if name not in EVENTS:
-                holds = _HOLDS_VICTORY.get(name)
-                if holds is None:
-                    holds = _HOLDS_VICTORY[name] = any(is_type(c, "Victory") for c in pile_members(name))
-                if not holds or not is_type(pile_top(name) or "", "Victory"):
-                    continue
+        setup = (*view.events, *view.cards_left())
+        looked = _LOOKED_AT.get(setup)
+        if looked is None:
+            looked = _looked_at(setup)
+        for name in looked:
+            if name not in EVENTS and not is_type(pile_top(name) or "", "Victory"):
+                continue
             if Move.buy(name) not in legal:
                 continue
             v = self.buy_value(view, name, coins)
@@ -1452,10 +1465,11 @@ class MediumBot:
                     b.same += step(mine, "", view, ())
                 else:
                     b.steps.append(step)
-            basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
-            b.tokens = min(2, basilica) + min(2, labyrinth)
-            b.action_tokens = min(2, colonnade)
-            b.victory_tokens = min(2, battlefield) + aqueduct
+            if not lms.keys().isdisjoint(_TOKEN_LANDMARKS):  # (else none: 0, as set above)
+                basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
+                b.tokens = min(2, basilica) + min(2, labyrinth)
+                b.action_tokens = min(2, colonnade)
+                b.victory_tokens = min(2, battlefield) + aqueduct
         keepers = sh.groundskeepers
         if keepers is None:
             keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
@@ -1568,11 +1582,11 @@ class MediumBot:
         left = pile.cards_left - 1
         empties: int | None
         if sh is None:
-            empties = len(view.empty_piles())
+            empties = empty_count(view)
         else:
             empties = sh.empties
             if empties is None:
-                empties = sh.empties = len(view.empty_piles())
+                empties = sh.empties = empty_count(view)
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
@@ -1611,7 +1625,7 @@ class MediumBot:
 
     def trash_ok(self, view: PlayerView, name: str, already: Counter[str]) -> bool:
         """Whether trashing ``name`` (after ``already``) makes the deck better."""
-        mine = self.mine(view) - already
+        mine = self.mine(view) - already if already else self.mine(view)  # (read only)
         p = self.provinces_left(view)
         lms = view.landmarks
         if name == "Curse":
@@ -1938,7 +1952,7 @@ class MediumBot:
             )
         card = view.pile(name).top or name
         pile = view.pile(name)
-        empties = len(view.empty_piles())
+        empties = empty_count(view)
         ends = (name == "Province" and pile.cards_left == 1) or (pile.cards_left == 1 and empties >= 2)
         if ends:
             return Msg("Buying {card} ends the game while you are ahead.", card=card)
