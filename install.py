@@ -401,6 +401,13 @@ def main(argv: list) -> int:
     except RuntimeError as e:
         say(f"{e}.")
         return 1
+    except OSError as e:  # a folder that cannot be written: a file in the way, no permission, a full disk
+        where = f" {e.filename}" if e.filename else ""
+        say(
+            f"could not write{where}: {e.strerror or e}."
+            " Set A11Y_DOMINION_VENV to a folder you can write, and run this again."
+        )
+        return 1
     if mode == "--test":
         env = test_environment(platform, dict(os.environ), python, in_virtualenv())
         return run_child(test_command(python, rest), cwd=str(ROOT), env=env)

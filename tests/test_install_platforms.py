@@ -357,3 +357,26 @@ def test_install_py_runs_from_a_folder_with_spaces(tmp_path):
     assert got.stderr == (
         "a11y-dominion: --plya is not an option here; use --play or --test (see python3 install.py --help).\n"
     )
+
+
+@pytest.mark.e2e
+def test_a_folder_that_cannot_be_written_is_one_sentence_not_a_traceback(tmp_path):
+    """A home or A11Y_DOMINION_VENV where the virtual environment cannot be made (here a file
+    stands where a folder should be) ends install.py with one sentence naming the place and
+    what to do, exit code 1, and no traceback."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder\n")
+    env = dict(os.environ, A11Y_DOMINION_VENV=str(blocker / "venv"))
+    done = subprocess.run(
+        [getattr(sys, "_base_executable", sys.executable), str(ROOT / "install.py"), "--test-python"],  # (not a venv's)
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"a11y-dominion: could not write {blocker}: "), last  # (the system's own reason)
+    assert last.endswith(". Set A11Y_DOMINION_VENV to a folder you can write, and run this again."), last
