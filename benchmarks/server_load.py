@@ -266,16 +266,16 @@ async def heard_after(figures: Figures, seat: Seat, other: Seat, mark: int, star
 
 
 async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str, kill: Kill | None = None) -> None:
-    """Send ``move`` at ``seat`` and time the first line it brings to ``other``."""
-    start = time.perf_counter()
-    quiet = start - max(seat.last_byte, other.last_byte) >= QUIET
-    mark = len(other.lines)
-    seat.send(move)
-    seat.answers += 1
-    figures.typed += 1
-    figures.in_flight += 1
-    before_kill = kill if kill is not None and not kill.begun else None
+    """Send ``move`` at ``seat`` and time the first line it brings to ``other``; the answer
+    was counted in ``figures.in_flight`` when this was scheduled, and is taken off it here."""
     try:
+        start = time.perf_counter()
+        quiet = start - max(seat.last_byte, other.last_byte) >= QUIET
+        mark = len(other.lines)
+        seat.send(move)
+        seat.answers += 1
+        figures.typed += 1
+        before_kill = kill if kill is not None and not kill.begun else None
         heard = await heard_after(figures, seat, other, mark, start, before_kill)
     finally:
         figures.in_flight -= 1
@@ -331,6 +331,7 @@ async def play(
                 if seat.answers >= MOST_LINES:
                     seat.failure = f"{MOST_LINES} lines typed and the game goes on: " + screen[-600:]
                     break
+                figures.in_flight += 1  # (from now: the kill waits for it, also before its task begins)
                 task = asyncio.ensure_future(answer_later(figures, seat, other, move, kill))
                 timing.add(task)
                 task.add_done_callback(timing.discard)

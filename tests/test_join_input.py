@@ -282,6 +282,43 @@ def test_at_a_terminal_the_host_s_line_ends_the_prompt_and_the_half_typed_line_i
     assert out.getvalue().splitlines() == ["Bea has joined.", "You left the game."]
 
 
+def test_a_line_typed_as_the_host_s_line_arrives_is_used_not_lost():
+    """The Enter of a typed line and the host's line come in the same turn of the loop: the
+    host's line wakes the console while the line editor, its line accepted, is still ending.
+    The typed line is used (it was lost once: the prompt was taken for one not yet begun and
+    broken off), and the host's line is said."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from a11y_dominion.console.display import PromptReader
+
+    link = StandIn()
+    out = io.StringIO()
+    lang = Language("en")
+    display = Display(out, plain=True, lang=lang)
+    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
+    with create_pipe_input() as keys:
+        reader = PromptReader(None, None, plain=True, input=keys, output=DummyOutput())
+        console = JoinConsole(link, seat, display, Speaker("off"), reader)
+
+        async def main() -> int:
+            playing = asyncio.ensure_future(console.run())
+            await until(lambda: reader.session.app.is_running, "the prompt did not start")
+            keys.send_text("say hi\r")  # read by the line editor at the loop's next turn,
+            link.inbox.put(("message", {"type": "text", "text": "Bea is back."}))  # as this wakes the console
+            await until(lambda: out.getvalue(), "the host's line was not said")
+            await until(lambda: link.sent, "the typed line was not used")
+            keys.send_text("quit\r")
+            await until(lambda: reader.session.app.is_running and console.exit_code is None, "quit did not ask")
+            keys.send_text("yes\r")
+            return await asyncio.wait_for(playing, 60)  # (a bound that only fails)
+
+        code = asyncio.run(main())
+    assert code == 0
+    assert link.sent == [{"type": "say", "text": "hi"}, {"type": "leave"}]
+    assert out.getvalue().splitlines() == ["Bea is back.", "You left the game."]
+
+
 # ---------------------------------------------------------------- who the player is, and stderr
 def test_the_login_name_or_none_when_the_computer_knows_none():
     assert login_name(lambda: "ann") == "ann"

@@ -337,15 +337,23 @@ class SeatConsole:
             if await self._first(reader.wait_line()):
                 return await reader.read_async(message, default)
             return Arrived("")
-        typing = asyncio.ensure_future(_outcome(reader.read_async(message, default)))
+        began: list[bool] = []
+
+        async def typed() -> tuple[Any, BaseException | None]:
+            began.append(True)  # (the reader's prompt starts in this same step)
+            return await _outcome(reader.read_async(message, default))
+
+        typing = asyncio.ensure_future(typed())
         while True:
             if await self._first(typing):
                 return _given(typing.result())
             if self.use_quiet():
                 continue  # only what says nothing came: the prompt waits on
-            if reader.stop():
+            # a read begun ends soon by itself: stopped now, or ending with the line just typed,
+            # which the prompt holds until it has finished (broken off, that line would be lost)
+            if reader.stop() or began:
                 return _given(await typing)
-            typing.cancel()  # the prompt had not started: nothing was typed in it
+            typing.cancel()  # the read had not begun: nothing was typed in it
             await asyncio.wait([typing])
             return Arrived(default)
 
