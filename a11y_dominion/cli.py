@@ -207,13 +207,25 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="read the host, port and the seat's password from FILE as host --seats-file writes it",
     )
-    join.add_argument("--speech", default=None, choices=["auto", "off", "screen-reader", "self-voicing"])
-    join.add_argument("--verbosity", default=None, choices=["terse", "normal", "verbose"])
-    join.add_argument("--lang", default=None, choices=["en", "nl"])
+    join.add_argument(
+        "--speech",
+        default=None,
+        choices=["auto", "off", "screen-reader", "self-voicing"],
+        help="speech mode at this computer (default: the speech setting, else auto)",
+    )
+    join.add_argument(
+        "--verbosity",
+        default=None,
+        choices=["terse", "normal", "verbose"],
+        help="how much is announced to you (default: the verbosity setting, else normal)",
+    )
+    join.add_argument(
+        "--lang", default=None, choices=["en", "nl"], help="your language (default: the language setting, else en)"
+    )
     join.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
 
     sc = sub.add_parser("scenario", help="run a scenario file and print the outcome")
-    sc.add_argument("file")
+    sc.add_argument("file", help="the scenario file (JSON, see docs/scenarios.md)")
     sc.add_argument("--json", action="store_true", help="print one JSON object (the default output)")
 
     sim = sub.add_parser("simulate", help="play bot games and report results")
@@ -224,10 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
         "ending in .toml, is a bot too (see docs/strategies.md)",
     )
     _add_game_options(sim)
-    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--games", type=int, default=10, help="how many games to play (default 10)")
     _add_think_option(sim)
     _add_rollouts_option(sim)
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true", help="print the results as one JSON object")
     sim.add_argument(
         "--stats", action="store_true", help="also per-card statistics: what each seat bought and played, score parts"
     )
@@ -243,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     cards = sub.add_parser("cards", help="list every card, Event and Landmark")
-    cards.add_argument("--json", action="store_true")
+    cards.add_argument("--json", action="store_true", help="print the list as JSON, in English")
     cards.add_argument(
         "--lang",
         choices=["en", "nl"],
@@ -252,7 +264,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     se = sub.add_parser("settings", help="show or change your saved settings")
-    se.add_argument("action", nargs="?", default="show", choices=["show", "set", "reset", "path"])
+    se.add_argument(
+        "action",
+        nargs="?",
+        default="show",
+        choices=["show", "set", "reset", "path"],
+        help="show (the default), set KEY VALUE, reset, or path (where the settings file is)",
+    )
     se.add_argument(
         "key",
         nargs="?",
@@ -267,8 +285,13 @@ def build_parser() -> argparse.ArgumentParser:
         "speech-test",
         help="say whether a screen reader runs, speak a sentence, and say which output spoke it or why none could",
     )
-    st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.")
-    st.add_argument("--speech", default="self-voicing", choices=["auto", "off", "screen-reader", "self-voicing"])
+    st.add_argument("text", nargs="?", default="This is a11y-dominion speaking.", help="the sentence to speak")
+    st.add_argument(
+        "--speech",
+        default="self-voicing",
+        choices=["auto", "off", "screen-reader", "self-voicing"],
+        help="the speech mode to try (default self-voicing: the game's own voice)",
+    )
 
     srv = sub.add_parser("server", help="run a game server for a community: accounts, a lobby and chat, over SSH")
     srv.add_argument(

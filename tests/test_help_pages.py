@@ -359,3 +359,20 @@ def test_help_names_the_folders_this_computer_uses(platform, environ, games, con
     )
     whole = page_lines(load_page("saving", "en"), en, platform=platform)
     assert not any("~/.local" in x or "LOCALAPPDATA" in x or "Library" in x and platform != "darwin" for x in whole)
+
+
+def test_every_option_of_every_command_says_what_it_is_in_its_help():
+    """``a11y-dominion COMMAND --help`` says a sentence for every option and argument: a
+    bare "--games GAMES" or "--json" tells a player nothing by ear."""
+    import argparse
+
+    bare = []
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, command in action.choices.items():
+                bare += [
+                    f"{name} {'/'.join(a.option_strings) or a.dest}"
+                    for a in command._actions
+                    if not a.help and a.dest != "help"
+                ]
+    assert bare == []
