@@ -464,6 +464,10 @@ def tolerant_streams(streams: tuple[TextIO, ...] | None = None, platform: str = 
 
 # the commands that write into the program's own folders (settings, data, games); the
 # others (scenario, simulate, cards, speech-test) need the rules and nothing of those
+COMMANDS = frozenset(
+    {"play", "resume", "games", "stats", "host", "join", "scenario", "simulate", "cards", "settings", "speech-test"}
+    | {"server", "help"}
+)  # (build_parser's commands)
 KEEPS_FILES = frozenset({"play", "resume", "games", "stats", "settings", "host", "join"})
 
 
@@ -484,14 +488,24 @@ def sweep_own_temps() -> None:
 SHOWS_A_GAME = ("play", "resume", "host", "join", "scenario")
 
 
+def command_first(argv: list[str]) -> list[str]:
+    """``argv`` with its command first: options alone mean ``play`` (``--speech off``); a
+    command typed after options (``--speech screen-reader resume``, as ``install.py --play``
+    passes them on) is put before them. Returns a new list; raises nothing."""
+    if argv and not argv[0].startswith("-") or argv[:1] in (["-h"], ["--help"]):
+        return list(argv)
+    commands = [a for a in argv if a in COMMANDS]
+    if len(commands) == 1:
+        return [commands[0]] + [a for a in argv if a != commands[0]]
+    return ["play"] + argv
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     tolerant_streams()
     console_carries_out_sequences()
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
-        argv = ["play"] + argv
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(command_first(argv))
     if args.command in KEEPS_FILES:
         sweep_own_temps()
     if args.command in SHOWS_A_GAME:

@@ -376,3 +376,24 @@ def test_every_option_of_every_command_says_what_it_is_in_its_help():
                     if not a.help and a.dest != "help"
                 ]
     assert bare == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ([], ["play"]),
+        (["--speech", "off"], ["play", "--speech", "off"]),
+        (["--speech", "screen-reader", "resume"], ["resume", "--speech", "screen-reader"]),
+        (["--seed", "3", "play"], ["play", "--seed", "3"]),
+        (["resume", "--speech", "off"], ["resume", "--speech", "off"]),
+        (["--help"], ["--help"]),
+    ],
+)
+def test_a_command_typed_after_options_is_read_first(typed, read):
+    """``install.py --play --speech screen-reader resume`` passes on options before the
+    command: the command is read first, as if typed first; options alone are ``play``'s."""
+    from a11y_dominion.cli import command_first
+
+    assert command_first(typed) == read
+    if read[0] != "--help":
+        assert build_parser().parse_args(read).command == read[0]
