@@ -9,6 +9,7 @@ import that prints nothing on standard error.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import subprocess
@@ -243,10 +244,11 @@ async def until(check, what: str) -> None:
     raise AssertionError(what)
 
 
-def test_at_a_terminal_the_host_s_line_ends_the_prompt_and_the_half_typed_line_is_kept():
-    """The line editor (prompt_toolkit's, reading keys from a pipe as from a terminal) runs on
-    the loop while nothing is asked: the host's line is said at once, the keys typed before it
-    stay on the line, and the line finished after it is the player's whole line."""
+@contextlib.contextmanager
+def console_at_keys():
+    """A join console (Ann, English, plain lines) whose line editor is prompt_toolkit's, reading
+    keys from a pipe as from a terminal: yields (its stand-in link, what it printed, the pipe the
+    keys are sent to, the reader, the console)."""
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
@@ -259,7 +261,14 @@ def test_at_a_terminal_the_host_s_line_ends_the_prompt_and_the_half_typed_line_i
     seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
     with create_pipe_input() as keys:
         reader = PromptReader(None, None, plain=True, input=keys, output=DummyOutput())
-        console = JoinConsole(link, seat, display, Speaker("off"), reader)
+        yield link, out, keys, reader, JoinConsole(link, seat, display, Speaker("off"), reader)
+
+
+def test_at_a_terminal_the_host_s_line_ends_the_prompt_and_the_half_typed_line_is_kept():
+    """The line editor (prompt_toolkit's, reading keys from a pipe as from a terminal) runs on
+    the loop while nothing is asked: the host's line is said at once, the keys typed before it
+    stay on the line, and the line finished after it is the player's whole line."""
+    with console_at_keys() as (link, out, keys, reader, console):
 
         async def main() -> int:
             playing = asyncio.ensure_future(console.run())
@@ -287,19 +296,7 @@ def test_a_line_typed_as_the_host_s_line_arrives_is_used_not_lost():
     host's line wakes the console while the line editor, its line accepted, is still ending.
     The typed line is used (it was lost once: the prompt was taken for one not yet begun and
     broken off), and the host's line is said."""
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from a11y_dominion.console.display import PromptReader
-
-    link = StandIn()
-    out = io.StringIO()
-    lang = Language("en")
-    display = Display(out, plain=True, lang=lang)
-    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
-    with create_pipe_input() as keys:
-        reader = PromptReader(None, None, plain=True, input=keys, output=DummyOutput())
-        console = JoinConsole(link, seat, display, Speaker("off"), reader)
+    with console_at_keys() as (link, out, keys, reader, console):
 
         async def main() -> int:
             playing = asyncio.ensure_future(console.run())
