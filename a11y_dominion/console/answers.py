@@ -28,6 +28,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..announcements.narrator import count, group_names, join_names
 from ..i18n import N_, Language
@@ -358,28 +359,39 @@ def read_answer(
     return Reading(keys=keys, question=confirmation(view, d, keys, lang) if confirm else None)
 
 
+def not_an_answer(owner: Any, seated: Seated, d: Decision | None, text: str) -> bool:
+    """Use ``text`` (a typed line, stripped) at ``d`` when it is no answer, and say so: True
+    when it was an empty line (the question asked again), a line that is not valid UTF-8
+    (refused) or a command (run by ``owner.command``, for the seat it names, if any); False
+    when it is to be read as the answer. ``owner`` (the keyboard's console or the console
+    core) has ``lang``, ``humans``, ``bots``, ``asker``, ``show_question``, ``error`` and
+    ``command``; ``seated`` is the game or the seat's view that names the players."""
+    if not text:
+        owner.show_question(d, again=True)
+        return True
+    if NOT_UTF8 in text:  # bytes that are not UTF-8 were read as the replacement character
+        owner.error(owner.lang._(N_("That line is not valid UTF-8.")))
+        return True
+    command = command_part(seated, d, text, owner.lang)
+    if command is None:
+        return False
+    who, rest = command
+    owner.asker = who if who in owner.humans or who in owner.bots else None
+    try:
+        owner.command(rest)
+    finally:
+        owner.asker = None
+    return True
+
+
 class Answers:
     """Typed lines to answers for :class:`~a11y_dominion.console.app.Console` (a mixin)."""
 
     def handle(self, line: str) -> None:
         """Run a typed line: a command, or an answer to the pending decision."""
         text = line.strip()
-        if not text:
-            self.show_question(self.game.pending, again=True)
-            return
-        if NOT_UTF8 in text:  # bytes that are not UTF-8 were read as the replacement character
-            self.error(self.lang._(N_("That line is not valid UTF-8.")))
-            return
-        command = command_part(self.game, self.game.pending, text, self.lang)
-        if command is not None:
-            who, rest = command
-            self.asker = who if who in self.humans or who in self.bots else None
-            try:
-                self.command(rest)
-            finally:
-                self.asker = None
-            return
-        self.answer(text)
+        if not not_an_answer(self, self.game, self.game.pending, text):
+            self.answer(text)
 
     def answer(self, text: str) -> None:
         """Read the typed ``text`` as the answer to the pending decision, from the position

@@ -33,7 +33,7 @@ import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
-from ..console.answers import command_part, confirmation_reply, declined, read_answer, suggestion
+from ..console.answers import confirmation_reply, declined, not_an_answer, read_answer, suggestion
 from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, is_yes, run_command
 from ..console.completion import COMMANDS, Seen
 from ..console.display import Arrived, cleared_text
@@ -45,7 +45,7 @@ from ..i18n import N_, Language
 from ..lineinput import CUT_LINE
 from ..remote.protocol import HOST_SAYS, PROTOCOL_VERSION, UNKNOWN_SENTENCE, Rate, msg_from_data
 from ..rules.decisions import Decision, Move, Msg
-from ..textinput import MAX_LINE, NOT_UTF8, between_questions, split_speaker
+from ..textinput import MAX_LINE, between_questions, split_speaker
 from ..view import PlayerView, event_from_data
 
 VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view
@@ -620,20 +620,7 @@ class SeatConsole:
             return
         self._know_players()
         text = line.strip()
-        if not text:
-            self.show_question(d, again=True)
-            return
-        if NOT_UTF8 in text:  # bytes that are not UTF-8 were read as the replacement character
-            self.error(self.lang._(N_("That line is not valid UTF-8.")))
-            return
-        command = command_part(self.latest, d, text, self.lang)
-        if command is not None:
-            who, rest = command
-            self.asker = who if who in self.humans or who in self.bots else None
-            try:
-                self.command(rest)
-            finally:
-                self.asker = None
+        if not_an_answer(self, self.latest, d, text):
             return
         got = read_answer(self.view(d.player), d, text, self.lang, confirm=self.confirm)
         if got.refusal is not None:
