@@ -255,6 +255,7 @@ class Console(Answers, Persistence, History):
         self.exit_code: int | None = None  # set when the player stops or the game cannot go on
         self.asker: str | None = None
         self.loaded: str | None = None
+        self.interrupts = 0  # Ctrl+C pressed since the last prompt (while bots thought)
 
     # ------------------------------------------------------------ the seat at the keyboard
     @property
@@ -337,6 +338,7 @@ class Console(Answers, Persistence, History):
                     stuck=self._bot_stuck,
                     steps=lambda: len(self.game.answers),
                     before=self._bot_thinks,
+                    interrupted=self._interrupted,
                 )
             else:
                 table_seats[name] = self.people[name]
@@ -638,6 +640,15 @@ class Console(Answers, Persistence, History):
                 reason = table.run()
             except BrokenPipeError:
                 raise  # the screen went away (a closed pipe): the program ends, nothing to restore
+            except KeyboardInterrupt as e:  # Ctrl+C between a bot's thoughts: the game as kept goes on
+                kept = self.autosave.answers if self.autosave is not None else len(self.game.answers)
+                if not self.restore(min(kept, len(self.game.answers)), e, announce=False):
+                    return 1
+                try:
+                    self._interrupted()
+                except StopTable:
+                    return self.exit_code if self.exit_code is not None else 1
+                continue
             except Exception as e:  # an engine fault: never a traceback
                 seat = table.seats.get(table.submitter)
                 human = isinstance(seat, HumanSeat)
@@ -673,6 +684,7 @@ class Console(Answers, Persistence, History):
             # at a shared keyboard the first player is handed it too, so "you" is clear from the start
             if not self.hand_over(seat, clear=self.handed_over):
                 raise StopTable("stopped")
+        self.interrupts = 0  # a Ctrl+C from now on is one at the prompt
         if self.prompted is d:
             seat.flush()  # the same question again: the news, then the prompt
         default = ""
@@ -720,6 +732,21 @@ class Console(Answers, Persistence, History):
         human was told meanwhile is said now, not only at their next prompt."""
         if self.solo:
             self.holder.flush()
+
+    def _interrupted(self, name: str | None = None) -> None:
+        """Ctrl+C while the bot ``name`` thinks (or between bots' answers): as at the prompt,
+        the game goes on (and the bot thinks again); a second Ctrl+C before the next prompt
+        asks quit's question.
+        Raises :class:`~a11y_dominion.table.StopTable` when the player stops (``exit_code``
+        set; the autosave is kept)."""
+        self.interrupts += 1
+        if self.interrupts == 1:
+            self.say(self.lang._(N_("The game goes on. To stop it, press Ctrl+C again or type quit.")), keep=False)
+            return
+        self.interrupts = 0
+        self.quit_game()
+        if self.exit_code is not None:
+            raise StopTable("stopped")
 
     def _bot_stuck(self, name: str) -> None:
         self.say(self.t(N_("{player} could not find a legal answer; the game cannot go on."), player=name), keep=False)

@@ -259,7 +259,7 @@ class Persistence:
         self.reloaded = True  # the old game's table stops; this one takes over
         return new
 
-    def restore(self, answers: int, err: Exception, announce: bool = True) -> bool:
+    def restore(self, answers: int, err: BaseException, announce: bool = True) -> bool:
         """After an engine fault, replay the game's first ``answers`` answers: the game as it
         was before the failed move. Returns False when even that fails."""
         record = self.record()

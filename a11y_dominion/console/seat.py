@@ -62,6 +62,10 @@ class BotSeat:
     the bot is reseeded with it (``bot.reseed``), so that its answers depend
     only on the seed and the game, and a resumed game goes on identically.
     ``before()``, when given, is called before every decision of the bot.
+    ``interrupted(name)``, when given, is called when Ctrl+C comes while the bot thinks
+    (a KeyboardInterrupt): the bot then thinks again, unless it raises
+    :class:`~a11y_dominion.table.StopTable` (the game stops); without it the
+    KeyboardInterrupt goes on up.
     """
 
     reads_scores = False  # a bot's view comes without the players' scores
@@ -74,7 +78,9 @@ class BotSeat:
         stuck: Callable | None = None,
         steps: Callable | None = None,
         before: Callable | None = None,
+        interrupted: Callable | None = None,
     ):
+        self.interrupted = interrupted  # Ctrl+C while the bot thinks
         self.before = before  # called before the bot decides (it may think a while)
         self.name = name
         self.steps = steps
@@ -102,9 +108,15 @@ class BotSeat:
             raise StopTable("stuck")
         if self.attempt == 0:
             reseed = getattr(self.bot, "reseed", None)
-            if self.steps is not None and reseed is not None:
-                reseed(self.steps())
-            return self.bot.decide(decision, view)
+            while True:
+                if self.steps is not None and reseed is not None:
+                    reseed(self.steps())
+                try:
+                    return self.bot.decide(decision, view)
+                except KeyboardInterrupt:
+                    if self.interrupted is None:
+                        raise
+                    self.interrupted(self.name)  # the game goes on (the bot thinks again), or stops
         return RandomBot(self.seed + self.attempt).decide(decision, view)
 
     def relearn(self, events: list) -> None:

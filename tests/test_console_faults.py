@@ -1,0 +1,99 @@
+"""Faults new players met at the keyboard's console, each with the outcome it has now."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+
+def play_command(*args: str) -> tuple:
+    """The installed command (or the module) with ``args``."""
+    exe = shutil.which("a11y-dominion")
+    if exe:
+        return exe, list(args)
+    return sys.executable, ["-m", "a11y_dominion", *args]
+
+
+def answers_kept(data: Path) -> list:
+    """Who gave each answer in the one autosave of the data folder ``data`` (none before it is made)."""
+    files = list((data / "games").glob("*.jsonl"))
+    if not files:
+        return []
+    lines = [json.loads(line) for line in files[0].read_text(encoding="utf-8").splitlines() if line.endswith("}")]
+    return [line["p"] for line in lines if "a" in line]
+
+
+# ------------------------------------------------------------------ Ctrl+C while a bot thinks
+@pytest.mark.posix
+@pytest.mark.e2e
+@pytest.mark.parametrize(
+    "lang, goes_on, question, stay, stopped",
+    [
+        (
+            "en",
+            "The game goes on. To stop it, press Ctrl+C again or type quit.",
+            "Type yes to stop: ",
+            "The game goes on.",
+            "Game stopped.",
+        ),
+        (
+            "nl",
+            "Het spel gaat verder. Druk nog eens op Ctrl+C of typ stoppen om het te stoppen.",
+            "Typ ja om te stoppen: ",
+            "Het spel gaat verder.",
+            "Spel gestopt.",
+        ),
+    ],
+)
+def test_ctrl_c_while_the_hard_bot_thinks_goes_on_and_a_second_asks_to_stop(
+    tmp_path, lang, goes_on, question, stay, stopped
+):
+    pexpect = pytest.importorskip("pexpect")
+    data = tmp_path / "data"
+    env = dict(
+        os.environ,
+        TERM="dumb",
+        A11Y_DOMINION_SCREEN_READER="no",
+        A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"),
+        A11Y_DOMINION_DATA=str(data),
+    )
+    human = "You" if lang == "en" else "Jij"
+    # the hard bot thinks 60 seconds a decision: every Ctrl+C below comes while it thinks
+    exe, args = play_command(
+        "play", "--speech", "off", "--seed", "1", "--lang", lang,
+        "--players", f"{human}:human,Bot:hard", "--think-ms", "60000",
+    )  # fmt: skip
+    child = pexpect.spawn(exe, args, env=env, timeout=30, encoding="utf-8")  # only a hang takes this long
+    try:
+        child.expect(f"{human}> ")
+        child.sendline("end")  # Action phase to Buy phase
+        child.expect(f"{human}> ")
+        child.sendline("end")  # the turn ends: the bot's turn
+        while len(answers_kept(data)) < 2:  # the turn's end is kept: the bot's turn has begun
+            time.sleep(0.05)
+        child.send("\x03")
+        child.expect_exact(goes_on)
+        child.send("\x03")
+        child.expect_exact(question)
+        child.sendline("no" if lang == "en" else "nee")
+        child.expect_exact(stay + "\r\n")
+        child.send("\x03")  # the count starts again: the game goes on once more
+        child.expect_exact(goes_on)
+        child.send("\x03")
+        child.expect_exact(question)
+        child.sendline("yes" if lang == "en" else "ja")
+        child.expect_exact(stopped)
+        child.expect(pexpect.EOF)
+        printed = child.before
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 1  # stopped before its end, as quit stops it
+    assert "Traceback" not in printed
+    kept = answers_kept(data)  # nothing lost: resume goes on in the bot's turn
+    assert kept[:2] == [human, human] and set(kept[2:]) <= {"Bot"}
