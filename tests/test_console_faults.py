@@ -97,3 +97,39 @@ def test_ctrl_c_while_the_hard_bot_thinks_goes_on_and_a_second_asks_to_stop(
     assert "Traceback" not in printed
     kept = answers_kept(data)  # nothing lost: resume goes on in the bot's turn
     assert kept[:2] == [human, human] and set(kept[2:]) <= {"Bot"}
+
+
+# ------------------------------------------------------------------ terse keeps what opponents bought
+def terse_lines(lang: str, script: str) -> tuple:
+    """(console, printed lines) of the basic-intro game at seed 1 against the Big Money bot at
+    terse verbosity in ``lang``, with ``script`` typed (plain lines, speech off)."""
+    import io
+
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+    from a11y_dominion.console.display import PlainReader
+
+    human = "You" if lang == "en" else "Jij"
+    args = build_parser().parse_args(
+        ["play", "--seed", "1", "--speech", "off", "--verbosity", "terse", "--lang", lang,
+         "--players", f"{human}:human,Bot:bigmoney"]
+    )  # fmt: skip
+    out = io.StringIO()
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out))
+    console.run()
+    return console, out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
+    "lang, script, bought",
+    [
+        ("en", "play treasures\nend\nlog\n", ["Bot buys Silver."]),
+        ("nl", "speel geldkaarten\neinde\nlog\n", ["Bot koopt Zilver."]),
+    ],
+)
+def test_terse_says_what_each_opponent_bought_and_log_has_it(lang, script, bought):
+    console, lines = terse_lines(lang, script)
+    human = "You" if lang == "en" else "Jij"
+    at_log = lines.index(f"{human}> log")
+    assert [line for line in lines[:at_log] if line.startswith("Bot ")] == bought  # said as it happened
+    assert [line for line in lines[at_log:] if line.startswith("Bot ")] == bought  # and found again in log

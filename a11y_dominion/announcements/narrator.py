@@ -11,7 +11,7 @@ listener (``viewer``) is spoken to in the second person ("You draw ...",
 
 Verbosity: ``terse`` keeps what the Accessibility Notes ask for (Debt, VP,
 pile tops, empty piles, Villa's phase change, bids, the end) plus turn
-starts and attacks; ``normal`` adds plays, buys, gains, trashes and draws,
+starts, attacks, and what other players buy and gain; ``normal`` adds plays, buys, gains, trashes and draws,
 and tells each opponent's turn as one summary sentence at its end (when
 there is one viewer); ``verbose`` adds every Action/Buy/coin change and
 discard.
@@ -1030,7 +1030,10 @@ class Narrator(EventSentences):
 
     def _terse_keeps(self, e: ev.GameEvent) -> bool:
         """At terse verbosity: what affects the listener, Debt and VP
-        changes, pile tops and empty piles, bids, Villa, setup and the end."""
+        changes, pile tops and empty piles, bids, Villa, setup and the end, and
+        what each other player bought and gained (their deck is public knowledge)."""
+        if isinstance(e, (ev.CardBought, ev.EventBought, ev.CardGained)):
+            return e.player != self.viewer
         if isinstance(e, ev.PhaseChanged):
             return e.reason == "villa"
         if self.viewer is not None:

@@ -379,6 +379,9 @@ class EventSentences:
             if left:  # the cards left in a Victory pile or a pile nearly empty, told with the buy
                 return self._t(N_("You buy {card} ({n} left)."), card=e.card, n=e.pile_left)
             return self._t(N_("You buy {card}."), card=e.card)
+        if self.verbosity == "terse" and e.player != self.viewer:  # the fact, without the coins left
+            s = self._t(N_("{player} buys {card}."), player=e.player, card=e.card)
+            return s + " " + left if left else s
         s = self._p(
             e.player,
             N_("You buy {card}; {coins} left."),
@@ -405,6 +408,8 @@ class EventSentences:
     def _event_bought(self, e: ev.EventBought) -> str:
         if self._prompted(e.player):
             return self._t(N_("You buy the Event {event}."), event=e.event)
+        if self.verbosity == "terse" and e.player != self.viewer:
+            return self._t(N_("{player} buys the Event {event}."), player=e.player, event=e.event)
         return self._p(
             e.player,
             N_("You buy the Event {event}; {coins} left."),
