@@ -133,3 +133,56 @@ def test_terse_says_what_each_opponent_bought_and_log_has_it(lang, script, bough
     at_log = lines.index(f"{human}> log")
     assert [line for line in lines[:at_log] if line.startswith("Bot ")] == bought  # said as it happened
     assert [line for line in lines[at_log:] if line.startswith("Bot ")] == bought  # and found again in log
+
+
+# ------------------------------------------------------------------ repeat at a card's question
+CHAPEL_POSITION = {
+    "players": ["Ann", "Bot"],
+    "kingdom": ["Villa", "Smithy", "Market", "Sacrifice", "Chapel", "Moat", "Cellar", "Mine", "Witch", "Workshop"],
+    "seed": 1,
+    "state": {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Chapel", "Copper", "Estate"], "deck": ["Estate"] * 5}},
+    },
+    "script": [],
+}
+
+
+def position_session(tmp_path, text: str, lang: str) -> list:
+    """The printed lines of ``play --position`` of :data:`CHAPEL_POSITION` (Ann against the Big
+    Money bot, in ``lang``) with ``text`` typed through prompt_toolkit's own line editor (so
+    that F2 is a key), then the end of input."""
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+
+    f = tmp_path / "position.json"
+    f.write_text(json.dumps(CHAPEL_POSITION), encoding="utf-8")
+    args = build_parser().parse_args(
+        ["play", "--speech", "off", "--lang", lang, "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
+    )
+    out = io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text(text)
+        inp.close()
+        make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput()).run()
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
+    "lang, play, repeat, played, asked",
+    [
+        ("en", "play Chapel", "repeat", "You play Chapel.", "Ann, Chapel: trash up to 4 cards from your hand."),
+        ("nl", "speel Kapel", "herhaal", "Je speelt Kapel.", "Ann, Kapel: vernietig tot 4 kaarten uit je hand."),
+    ],
+)
+def test_repeat_and_f2_at_a_card_question_say_the_question_again(tmp_path, lang, play, repeat, played, asked):
+    lines = position_session(tmp_path, f"{play}\r{repeat}\r\x1bOQ", lang)
+    first = lines.index(asked)  # the question as it was put
+    # repeat, then F2: each the last message and the question that stands, nothing else
+    assert lines[first - 1] == played
+    assert lines[-5:-1] == [played, asked, played, asked]

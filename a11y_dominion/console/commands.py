@@ -449,7 +449,8 @@ def log(ctx: Ctx, rest: str) -> None:
 
 def repeat(ctx: Ctx, rest: str) -> None:
     """repeat, repeat N: the latest or the Nth latest message of this seat's history (right
-    after a turn's start, its line and the hand, as they were said)."""
+    after a turn's start, its line and the hand, as they were said; at a card's question
+    to this seat, the latest message and the question)."""
     lang, history = ctx.lang, ctx.history
     if not _whole_number(rest):
         ctx.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message.")))
@@ -463,6 +464,11 @@ def repeat(ctx: Ctx, rest: str) -> None:
     said = history.nth_latest(n)
     if said is not None:
         _just_read(ctx, len(history) - n, len(history) - n)
+        d = ctx.decision
+        if n == 1 and d is not None and d.kind != "turn":
+            asked = ctx.lang.prompt(d)  # a card's question: the last message, then the question that stands
+            ctx.reply([said, asked] if said != asked else [said])
+            return
         ctx.reply([said])
     elif not len(history):
         ctx.reply([lang._(N_("Nothing has been said yet."))])
