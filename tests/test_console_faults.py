@@ -186,3 +186,86 @@ def test_repeat_and_f2_at_a_card_question_say_the_question_again(tmp_path, lang,
     # repeat, then F2: each the last message and the question that stands, nothing else
     assert lines[first - 1] == played
     assert lines[-5:-1] == [played, asked, played, asked]
+
+
+# ------------------------------------------------------------------ files that cannot be written
+def os_reason(make) -> str:
+    """The reason the operating system gives when ``make()`` fails (as the game's own write does)."""
+    try:
+        make()
+    except OSError as e:
+        return str(e.strerror or e)
+    raise AssertionError("it was written")
+
+
+@pytest.mark.parametrize(
+    "lang, script, unsaved, settings",
+    [
+        (
+            "en",
+            "play treasures\nsettings set verbosity terse\nend\n",
+            "The game is not saved as you play: {folder} cannot be written ({error}).",
+            "Verbosity is now terse. It holds for this game only: {file} cannot be written ({error}).",
+        ),
+        (
+            "nl",
+            "speel geldkaarten\ninstellingen set verbosity terse\neinde\n",
+            "Het spel wordt niet bewaard terwijl je speelt: in {folder} kan niet worden geschreven ({error}).",
+            "Uitgebreidheid is nu beknopt. Dat geldt alleen voor dit spel: {file} kan niet worden geschreven "
+            "({error}).",
+        ),
+    ],
+)
+def test_an_autosave_and_settings_file_that_cannot_be_written_are_said_once_and_the_game_goes_on(
+    tmp_path, monkeypatch, lang, script, unsaved, settings
+):
+    import io
+
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+    from a11y_dominion.console.display import PlainReader
+
+    blocker = tmp_path / "a-file"  # a file where the folders should be: no folder can be made in it
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(blocker / "data"))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(blocker / "settings.json"))
+    games = blocker / "data" / "games"
+    human = "You" if lang == "en" else "Jij"
+    args = build_parser().parse_args(
+        ["play", "--seed", "1", "--speech", "off", "--lang", lang, "--players", f"{human}:human,Bot:bigmoney"]
+    )
+    out = io.StringIO()
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out))
+    console.run()
+    console.stop_autosave()
+    lines = out.getvalue().splitlines()
+    said = unsaved.format(folder=games, error=os_reason(lambda: games.mkdir(parents=True)))
+    assert lines.count(said) == 1  # once, at the first answer it could not keep
+    kept = settings.format(file=blocker / "settings.json", error=os_reason(lambda: blocker.mkdir(exist_ok=True)))
+    assert kept in lines
+    assert ("Your turn 2." if lang == "en" else "Jouw beurt 2.") in lines  # the game went on
+    assert console.verbosity == "terse"
+
+
+@pytest.mark.parametrize(
+    "lang, sentence",
+    [
+        ("en", "It holds for this game only: {file} cannot be written ({error})."),
+        ("nl", "Dat geldt alleen voor dit spel: {file} kan niet worden geschreven ({error})."),
+    ],
+)
+def test_the_screen_reader_answer_that_cannot_be_kept_is_said(tmp_path, monkeypatch, lang, sentence):
+    import io
+
+    from a11y_dominion.console.start import ask_screen_reader
+    from a11y_dominion.i18n import Language
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(blocker / "settings.json"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("yes\n" if lang == "en" else "ja\n"))
+    out = io.StringIO()
+    assert ask_screen_reader(Language(lang), out) == "yes"  # it holds for this game
+    error = os_reason(lambda: blocker.mkdir(exist_ok=True))
+    # (after the question, on its line: the answer piped in is not echoed)
+    assert out.getvalue().endswith(": " + sentence.format(file=blocker / "settings.json", error=error) + "\n")

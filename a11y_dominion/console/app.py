@@ -186,9 +186,13 @@ class FileSettings:
         try:
             _path, kept = save_settings(data)
         except (OSError, FileError) as e:
+            from ..settings import settings_path
+
             reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
             return lang.text(
-                N_("It holds for this game only: the settings file cannot be written ({error})."), error=reason
+                N_("It holds for this game only: {file} cannot be written ({error})."),
+                file=str(settings_path()),
+                error=reason,
             )
         if kept is not None:
             return lang.msg(kept)
@@ -256,6 +260,7 @@ class Console(Answers, Persistence, History):
         self.asker: str | None = None
         self.loaded: str | None = None
         self.interrupts = 0  # Ctrl+C pressed since the last prompt (while bots thought)
+        self.unsaved_said = False  # the autosave's failure was said
 
     # ------------------------------------------------------------ the seat at the keyboard
     @property
@@ -685,6 +690,7 @@ class Console(Answers, Persistence, History):
             if not self.hand_over(seat, clear=self.handed_over):
                 raise StopTable("stopped")
         self.interrupts = 0  # a Ctrl+C from now on is one at the prompt
+        self._say_unsaved()
         if self.prompted is d:
             seat.flush()  # the same question again: the news, then the prompt
         default = ""
@@ -722,6 +728,24 @@ class Console(Answers, Persistence, History):
             if self.answered is not None:
                 seat.last_answer = self.answered  # (after "play treasures" the Buy phase is known)
                 return self.answered
+
+    def _say_unsaved(self) -> None:
+        """Once, when the autosave could not write an answer (a folder that cannot be written,
+        a full disk): one sentence naming the file and the reason; the game goes on unsaved."""
+        save = getattr(self, "autosave", None)
+        if save is None or save.failed is None or self.unsaved_said:
+            return
+        self.unsaved_said = True
+        e = save.failed
+        self.say(
+            self.t(
+                N_("The game is not saved as you play: {folder} cannot be written ({error})."),
+                folder=str(e.filename or save.path),
+                error=e.strerror or e,
+            ),
+            priority="high",
+            keep=False,
+        )
 
     def refused(self, seat: HumanSeat, d, message) -> None:
         """The table refused the answer of ``seat``: one sentence; the question stands."""

@@ -423,6 +423,7 @@ class History:
         a resumed :class:`~a11y_dominion.autosave.SavedGame`) to its own. A file
         that cannot be written is one sentence at the start; the game goes on."""
         self.stop_autosave()
+        self.unsaved_said = False  # a failure of this file is said once
         try:
             if saved is not None:
                 self.autosave = Autosave.reopen(saved, humans=self.humans)

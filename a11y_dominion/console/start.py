@@ -20,7 +20,7 @@ from ..record import RecordError
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..seeds import new_game_seed
-from ..settings import load_settings, save_settings, seat_settings
+from ..settings import load_settings, save_settings, seat_settings, settings_path
 from ..textinput import typed_line
 from .app import Console
 from .completion import DecisionCompleter, Seen
@@ -333,8 +333,16 @@ def ask_screen_reader(lang: Language, out) -> str:
         data, _warning = load_settings()
         data["screen_reader"] = answer
         _path, kept = save_settings(data)
-    except OSError:
-        return answer  # the answer holds for this game; it is asked again next time
+    except OSError as e:  # the answer holds for this game; it is asked again next time
+        out.write(
+            lang.text(
+                N_("It holds for this game only: {file} cannot be written ({error})."),
+                file=str(settings_path()),
+                error=e.strerror or e,
+            )
+            + "\n"
+        )
+        return answer
     if kept is not None:
         out.write(lang.msg(kept) + "\n")
     return answer
