@@ -269,3 +269,37 @@ def test_the_screen_reader_answer_that_cannot_be_kept_is_said(tmp_path, monkeypa
     error = os_reason(lambda: blocker.mkdir(exist_ok=True))
     # (after the question, on its line: the answer piped in is not echoed)
     assert out.getvalue().endswith(": " + sentence.format(file=blocker / "settings.json", error=error) + "\n")
+
+
+# ------------------------------------------------------------------ Advance with no Action card in hand
+@pytest.mark.parametrize(
+    "lang, typed, said",
+    [
+        (
+            "en",
+            "buy Advance\n",
+            "You buy the Event Advance. You have no Action card in hand to trash, so Advance does nothing. "
+            "Ann: 0 Buys.",
+        ),
+        (
+            "nl",
+            "koop Promotie\n",
+            "Je koopt de gebeurtenis Promotie. Je hebt geen actiekaart in je hand om te vernietigen, "
+            "dus Promotie doet niets. Ann: 0 aanschaffen.",
+        ),
+    ],
+)
+def test_advance_bought_with_no_action_card_in_hand_says_it_does_nothing(lang, typed, said):
+    from a11y_dominion.rules import events as ev
+    from a11y_dominion.view import redact_all
+    from test_console import position_console
+
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Copper", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    console, lines = position_console(state, typed, events=("Advance",), lang=lang)
+    assert said in lines
+    assert [e.event for e in console.game.log if isinstance(e, ev.EventBought)] == ["Advance"]  # bought all the same
+    # what is in Ann's hand is Ann's to know: the other player hears the buy alone
+    assert not any(isinstance(e, ev.Note) for e in redact_all(console.game.log, "Bot"))

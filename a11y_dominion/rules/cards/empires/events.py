@@ -10,6 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...cost import Cost
+from ...decisions import N_
 from ...triggers import Ends, Lasting, Moment
 from .. import event
 
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
 
 def _advance(g: Game, p: Player) -> Flow:
     acts = [c for c in p.hand if c.is_("Action")]
+    if not acts:  # (buying it is legal all the same; the hand is the buyer's to know)
+        g.emit_note(
+            p,
+            N_("{player} has no Action card in hand to trash, so Advance does nothing."),
+            you=N_("You have no Action card in hand to trash, so Advance does nothing."),
+            private=p.name,
+        )
+        return
     chosen = yield from g.choose_cards(
         p, acts, "{player}, Advance: you may trash an Action card from your hand.", "trash", 0, 1, "Advance"
     )
