@@ -100,9 +100,9 @@ def test_ctrl_c_while_the_hard_bot_thinks_goes_on_and_a_second_asks_to_stop(
 
 
 # ------------------------------------------------------------------ terse keeps what opponents bought
-def terse_lines(lang: str, script: str) -> tuple:
+def console_lines(lang: str, script: str, verbosity: str = "normal") -> tuple:
     """(console, printed lines) of the basic-intro game at seed 1 against the Big Money bot at
-    terse verbosity in ``lang``, with ``script`` typed (plain lines, speech off)."""
+    ``verbosity`` in ``lang``, with ``script`` typed (plain lines, speech off)."""
     import io
 
     from a11y_dominion.cli import build_parser
@@ -111,7 +111,7 @@ def terse_lines(lang: str, script: str) -> tuple:
 
     human = "You" if lang == "en" else "Jij"
     args = build_parser().parse_args(
-        ["play", "--seed", "1", "--speech", "off", "--verbosity", "terse", "--lang", lang,
+        ["play", "--seed", "1", "--speech", "off", "--verbosity", verbosity, "--lang", lang,
          "--players", f"{human}:human,Bot:bigmoney"]
     )  # fmt: skip
     out = io.StringIO()
@@ -128,7 +128,7 @@ def terse_lines(lang: str, script: str) -> tuple:
     ],
 )
 def test_terse_says_what_each_opponent_bought_and_log_has_it(lang, script, bought):
-    console, lines = terse_lines(lang, script)
+    console, lines = console_lines(lang, script, "terse")
     human = "You" if lang == "en" else "Jij"
     at_log = lines.index(f"{human}> log")
     assert [line for line in lines[:at_log] if line.startswith("Bot ")] == bought  # said as it happened
@@ -303,3 +303,24 @@ def test_advance_bought_with_no_action_card_in_hand_says_it_does_nothing(lang, t
     assert [e.event for e in console.game.log if isinstance(e, ev.EventBought)] == ["Advance"]  # bought all the same
     # what is in Ann's hand is Ann's to know: the other player hears the buy alone
     assert not any(isinstance(e, ev.Note) for e in redact_all(console.game.log, "Bot"))
+
+
+# ------------------------------------------------------------------ the start of several names
+@pytest.mark.parametrize(
+    "lang, script, said",
+    [
+        ("en", "play treasures\nbuy f\n", "f could be Farmers' Market or Forum; type more of the name."),
+        ("en", "play treasures\nbuy s\n", "s could be Silver or Sacrifice; type more of the name."),
+        ("en", "play treasures\nbuy ca\n", "Humble Castle costs 3 coins; you have 2 coins."),
+        (
+            "nl",
+            "speel geldkaarten\nkoop b\n",
+            "b kan Bescheiden kasteel, Boerenmarkt of Bruiloft zijn; typ meer van de naam.",
+        ),
+    ],
+)
+def test_a_buy_of_the_start_of_several_names_none_affordable_says_which_they_are(lang, script, said):
+    console, lines = console_lines(lang, script)
+    typed = ("You> " if lang == "en" else "Jij> ") + script.splitlines()[-1]
+    assert lines[lines.index(typed) + 1] == said
+    assert len(console.game.answers) == 1  # nothing bought

@@ -365,11 +365,14 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
         if not rest or "/" in rest or canonical(rest) is not None or rest.lower() in TREASURE_WORDS:
             return line
         new = _unique(rest, names, lang)
-        if new == rest:  # nothing legal starts so: name the card anyway, so the refusal says why
-            try:
+        if new == rest:  # nothing legal starts so: the card it names, or the cards it could be, so the refusal says why
+            if verb.lower() in BUY_WORDS:  # what a buy could name first: a pile's top card or an Event
+                view = seen.view
+                new = _unique(
+                    rest, [lang.card(_top(view, p)) for p in view.piles] + [lang.card(e) for e in view.events], lang
+                )
+            if new == rest:
                 new = _unique(rest, game_names(seen, lang), lang)
-            except InputError:
-                pass
         if new == lang._("treasures"):
             new = "treasures"
         return f"{head}{verb} {new}"
