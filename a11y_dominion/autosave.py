@@ -364,7 +364,7 @@ class Autosave:
         off first (and what follows a damaged line); ``history`` and ``syncer``: see the class. Raises OSError
         when the file cannot be written, :class:`GameOpen` when another process has the game open."""
         lock_game(saved.path, saved.id)
-        if saved.damaged and not saved.kept_as.exists():
+        if (saved.damaged or saved.torn) and not saved.kept_as.exists():
             shutil.copy2(saved.path, saved.kept_as)
         fd = os.open(saved.path, os.O_WRONLY | os.O_APPEND | BINARY)
         try:
@@ -591,9 +591,18 @@ class SavedGame:
         return self.path.with_name(self.path.name + ".damaged")
 
     def damage_notice(self) -> Msg | None:
-        """One sentence when the file is damaged after some answer and the game goes on
-        from there (:meth:`Autosave.reopen` cuts what follows, keeping a copy); else None."""
+        """One sentence when the file is damaged after some answer, or cut short inside its
+        last line, and the game goes on from there (:meth:`Autosave.reopen` cuts what follows,
+        keeping a copy); else None."""
         if not self.damaged:
+            if self.torn:
+                return Msg(
+                    "The saved game {id} was cut short inside its last line; it goes on from answer {n}, "
+                    "and the whole file is kept as {file}.",
+                    id=self.id,
+                    n=len(self.answers),
+                    file=str(self.kept_as),
+                )
             return None
         return Msg(
             "The saved game {id} is damaged after answer {n}; it goes on from there, "
@@ -631,6 +640,11 @@ class SavedGame:
         return any(kind == "remote" for _name, kind in self.seats)
 
 
+class Unreadable(RecordError):
+    """An autosave whose first line (its header) cannot be read: damaged, not a game of
+    another version (:func:`set_aside_unreadable` keeps it aside)."""
+
+
 def read_saved(path: Path) -> SavedGame:
     """The autosave file at ``path``; a torn or damaged last line is left out.
 
@@ -662,7 +676,7 @@ def read_saved(path: Path) -> SavedGame:
             break
         items.append(item)
         good += len(raw) + 1
-    damaged = RecordError(Msg("The saved game {file} is damaged: its first line cannot be read.", file=name))
+    damaged = Unreadable(Msg("The saved game {file} is damaged: its first line cannot be read.", file=name))
     if not items:
         raise damaged
     header = items[0]
@@ -758,6 +772,48 @@ def all_games(damaged: list[tuple[str, RecordError]] | None = None) -> list[Save
                 damaged.append((p.stem, e))
     sweep_locks(folder, {p.stem for p in paths} - {g.id for g in out if g.finished})
     return out
+
+
+def set_aside_unreadable(then: str, after: str | None = None) -> list[Msg]:
+    """Rename every autosave whose first line cannot be read (:class:`Unreadable`; with
+    ``after``, a game ID, only those begun later) to ``NAME.jsonl.damaged`` (or ``.damaged-2``
+    and on, when that is taken), so that it is kept and said once; one sentence for each,
+    ending in ``then``: "new" (a new game starts), "older" (the game ``after`` goes on) or
+    "none" (there is no game to resume)."""
+    damaged: list[tuple[str, RecordError]] = []
+    all_games(damaged)
+    said = []
+    for game_id, error in damaged:
+        path = games_dir() / f"{game_id}.jsonl"
+        if not isinstance(error, Unreadable):
+            continue
+        if after is not None and _id_order(path) <= _id_order(path.with_name(f"{after}.jsonl")):
+            continue
+        kept = path.with_name(path.name + ".damaged")
+        n = 1
+        while kept.exists():
+            n += 1
+            kept = path.with_name(f"{path.name}.damaged-{n}")
+        try:
+            os.rename(path, kept)
+        except OSError:
+            continue  # listed by games as damaged, as before
+        fields = {"file": path.name, "kept": str(kept)}
+        if then == "new":
+            msg = Msg("The saved game {file} cannot be read, so it is kept as {kept} and a new game starts.", **fields)
+        elif then == "older":
+            msg = Msg(
+                "The saved game {file} cannot be read, so it is kept as {kept} and the game before it goes on.",
+                **fields,
+            )
+        else:
+            msg = Msg(
+                "The saved game {file} cannot be read, so it is kept as {kept}; {command} starts a new game.",
+                command=typed_command(),
+                **fields,
+            )
+        said.append(msg)
+    return said
 
 
 def unfinished_games() -> list[SavedGame]:

@@ -614,7 +614,7 @@ def cmd_help(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
 def cmd_resume(args: argparse.Namespace) -> int:
     """``resume [ID]``: the game named, or the latest unfinished one played at this keyboard
     (a newer hosted game is named in one sentence), goes on at the same decision."""
-    from .autosave import find_game, unfinished_games
+    from .autosave import find_game, set_aside_unreadable, unfinished_games
     from .console.start import run_console
     from .record import RecordError
 
@@ -622,9 +622,14 @@ def cmd_resume(args: argparse.Namespace) -> int:
     try:
         saved = find_game(args.id, local=True)
     except RecordError as e:
-        print(f"a11y-dominion: {lang.msg(e)}", file=sys.stderr)
+        # the latest game that cannot be read is kept aside, and said instead of "no unfinished game"
+        aside = set_aside_unreadable("none") if args.id is None else []
+        for said in [lang.msg(m) for m in aside] or [lang.msg(e)]:
+            print(f"a11y-dominion: {said}", file=sys.stderr)
         return 2
     play = build_parser().parse_args(["play"] + (["--speech", args.speech] if args.speech else []))
+    # a later game that cannot be read is kept aside, and said: the one before it goes on
+    play.set_aside = set_aside_unreadable("older", after=saved.id) if args.id is None else []
     play.plain = args.plain
     play.resume = saved
     if args.id is None and not saved.hosted:  # a newer hosted game, which goes on at the host, is named

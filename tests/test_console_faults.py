@@ -324,3 +324,115 @@ def test_a_buy_of_the_start_of_several_names_none_affordable_says_which_they_are
     typed = ("You> " if lang == "en" else "Jij> ") + script.splitlines()[-1]
     assert lines[lines.index(typed) + 1] == said
     assert len(console.game.answers) == 1  # nothing bought
+
+
+# ------------------------------------------------------------------ a damaged autosave
+def kept_game(lang: str) -> Path:
+    """The autosave of a game of two answers (Treasures played, a Silver bought) in ``lang``."""
+    from a11y_dominion import autosave
+
+    script = "play treasures\nbuy Silver\n" if lang == "en" else "speel geldkaarten\nkoop Zilver\n"
+    console, _lines = console_lines(lang, script.replace("Silver", "Copper").replace("Zilver", "Koper"))
+    console.stop_autosave()
+    (path,) = sorted(autosave.games_dir().glob("*.jsonl"))
+    return path
+
+
+def console_at(lang: str, resume: bool, script: str = "") -> list:
+    """The printed lines of ``play`` (or ``resume``) in ``lang`` with ``script`` typed."""
+    import io
+
+    from a11y_dominion import autosave
+    from a11y_dominion.cli import build_parser
+    from a11y_dominion.console import make_console
+    from a11y_dominion.console.display import PlainReader
+
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--lang", lang])
+    if resume:
+        args.resume = autosave.find_game(None)
+    out = io.StringIO()
+    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out), settings={})
+    console.run()
+    console.stop_autosave()
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        (
+            "en",
+            "The saved game {id} was cut short inside its last line; it goes on from answer 2, "
+            "and the whole file is kept as {file}.",
+        ),
+        (
+            "nl",
+            "Het bewaarde spel {id} is afgebroken midden in de laatste regel; het gaat verder vanaf antwoord 2, "
+            "en het hele bestand is bewaard als {file}.",
+        ),
+    ],
+)
+def test_an_autosave_cut_short_is_said_and_kept_whole_when_it_goes_on(lang, said):
+    path = kept_game(lang)
+    with open(path, "ab") as f:
+        f.write(b'{"n": 2, "p": "You", "a": [{"move": "en')  # cut short inside a write
+    whole = path.read_bytes()
+    lines = console_at(lang, resume=True)
+    kept = path.with_name(path.name + ".damaged")
+    assert lines.count(said.format(id=path.stem, file=kept)) == 1
+    assert kept.read_bytes() == whole  # the file as it was, kept
+    assert path.read_bytes() == whole[: whole.rindex(b"\n") + 1]  # the game goes on from its whole lines
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "The saved game {name} cannot be read, so it is kept as {kept} and a new game starts."),
+        (
+            "nl",
+            "Het bewaarde spel {name} kan niet worden gelezen, dus het is bewaard als {kept} en er begint een nieuw "
+            "spel.",
+        ),
+    ],
+)
+def test_an_autosave_that_cannot_be_read_is_said_kept_aside_and_a_new_game_starts(lang, said):
+    path = kept_game(lang)
+    damaged = path.read_bytes()[:100]  # its first line cut short
+    path.write_bytes(damaged)
+    lines = console_at(lang, resume=False)
+    kept = path.with_name(path.name + ".damaged")
+    assert lines.count(said.format(name=path.name, kept=kept)) == 1
+    assert kept.read_bytes() == damaged  # renamed, not deleted (the new game may take its name)
+    assert lines.count("Game seed 1." if lang == "en" else "Spelnummer 1.") == 1  # the new game
+    assert console_at(lang, resume=False).count(said.format(name=path.name, kept=kept)) == 0  # said once
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        (
+            "en",
+            "a11y-dominion: The saved game {name} cannot be read, so it is kept as {kept}; "
+            "a11y-dominion starts a new game.",
+        ),
+        (
+            "nl",
+            "a11y-dominion: Het bewaarde spel {name} kan niet worden gelezen, dus het is bewaard als {kept}; "
+            "a11y-dominion begint een nieuw spel.",
+        ),
+    ],
+)
+def test_resume_of_an_autosave_that_cannot_be_read_says_so_and_keeps_it(tmp_path, monkeypatch, capsys, lang, said):
+    from a11y_dominion.cli import main
+
+    path = kept_game(lang)
+    damaged = b"{not json\n"
+    path.write_bytes(damaged)
+    settings = tmp_path / "settings-lang.json"
+    settings.write_text(json.dumps({"language": lang}), encoding="utf-8")
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(settings))
+    capsys.readouterr()
+    assert main(["resume"]) == 2
+    kept = path.with_name(path.name + ".damaged")
+    assert capsys.readouterr().err.splitlines() == [said.format(name=path.name, kept=kept)]
+    assert kept.read_bytes() == damaged and not path.exists()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from ..announcements.speech import Speaker
-from ..autosave import open_elsewhere, unfinished_games
+from ..autosave import open_elsewhere, set_aside_unreadable, unfinished_games
 from ..files import shown_name
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import KingdomError, choose_setup
@@ -92,6 +92,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     loaded_options: dict = {}
     bots: dict = {}  # bot seat -> the options it was made with (a resumed or loaded game's)
     unfinished = []
+    aside: list = []  # the sentences of autosaves that cannot be read, kept aside
     if resumed is not None:
         if any(kind == "remote" for _name, kind in resumed.seats):  # a hosted game goes on at the host
             return fail(
@@ -127,6 +128,8 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         seed, given = game.config.seed, seats
         unfinished = unfinished_games() if getattr(args, "autosave", True) else []
     else:
+        if getattr(args, "autosave", True):
+            aside = set_aside_unreadable("new")
         unfinished = unfinished_games() if getattr(args, "autosave", True) else []
         try:
             piles, events, landmarks = choose_setup(args.kingdom, args.events, args.landmarks, seed)
@@ -137,6 +140,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     if refused is not None:
         return fail(lang.msg(refused))
     notices = [lang.msg(warning)] if warning else []
+    notices += [lang.msg(m) for m in [*aside, *getattr(args, "set_aside", [])]]  # damaged autosaves kept aside
     auto_why = None
     if speech == "auto":
         speech, auto_why = auto_speech(settings, lang, out, asking=reader is None and pt_input is None)
