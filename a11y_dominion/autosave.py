@@ -306,10 +306,13 @@ class Autosave:
         folder: Path | None = None,
         history: bool = True,
         syncer: Executor | None = None,
+        turn: tuple[str, int] | None = None,
     ) -> Autosave:
         """The autosave of a new game (or a loaded one) from ``record``, whose
         answers so far go into the header (with ``extra``: the passwords of a
-        hosted game's seats; the file is readable by its owner only). The file is made at the first answer,
+        hosted game's seats; the file is readable by its owner only; ``turn``: a
+        loaded game's (player, own turn number) now, which ``games`` says until an
+        answer comes). The file is made at the first answer,
         so a game stopped before any answer leaves none behind. ``folder``: where the file is made
         (None: :func:`games_dir`, the player's games; a server keeps its tables' games in its
         own data folder); ``history`` and ``syncer``: see the class."""
@@ -333,6 +336,8 @@ class Autosave:
             "record": record,
             "extra": dict(extra or {}),
         }
+        if turn is not None:
+            save._header["turn"] = [turn[0], turn[1]]
         return save
 
     def _open_new(self) -> None:
@@ -707,6 +712,9 @@ def read_saved(path: Path) -> SavedGame:
         extra=extra if isinstance(extra, dict) else {},
         damaged=bad_line,
     )
+    t = header.get("turn")  # a loaded game's turn when its autosave began
+    if isinstance(t, list) and len(t) == 2:
+        saved.turn = (str(t[0]), t[1])
     good = len(lines[0]) + 1
     for raw, item in zip(lines[1:], items[1:], strict=False):
         if "a" in item and item.get("n") == len(saved.answers):

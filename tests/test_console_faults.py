@@ -436,3 +436,32 @@ def test_resume_of_an_autosave_that_cannot_be_read_says_so_and_keeps_it(tmp_path
     kept = path.with_name(path.name + ".damaged")
     assert capsys.readouterr().err.splitlines() == [said.format(name=path.name, kept=kept)]
     assert kept.read_bytes() == damaged and not path.exists()
+
+
+# ------------------------------------------------------------------ games after load
+@pytest.mark.parametrize(
+    "lang, where", [("en", "unfinished, at your turn 3:"), ("nl", "onafgemaakt, bij jouw beurt 3:")]
+)
+def test_games_says_where_a_just_loaded_game_stands(tmp_path, lang, where):
+    import io
+
+    from a11y_dominion import autosave
+    from a11y_dominion.cli import build_parser, game_lines
+    from a11y_dominion.console import make_console
+    from a11y_dominion.console.display import PlainReader
+    from a11y_dominion.i18n import Language
+
+    f = tmp_path / "two-turns.json"
+    moves = "play treasures\nend\n" if lang == "en" else "speel geldkaarten\neinde\n"
+    save = ("save" if lang == "en" else "bewaar") + f" {f}\n"
+    console, _lines = console_lines(lang, moves * 2 + save)
+    console.stop_autosave()
+    for path in autosave.games_dir().iterdir():
+        path.unlink()  # only the loaded game's autosave is left
+    args = build_parser().parse_args(["play", "--speech", "off", "--lang", lang, "--load", str(f)])
+    out = io.StringIO()
+    loaded = make_console(args, stdout=out, reader=PlainReader(io.StringIO("hand\n"), out), settings={})
+    loaded.run()  # stopped before any answer
+    loaded.stop_autosave()
+    (line,) = game_lines(autosave.all_games(), Language(lang))
+    assert where in line

@@ -428,8 +428,13 @@ class History:
             if saved is not None:
                 self.autosave = Autosave.reopen(saved, humans=self.humans)
             else:
+                current = self.game.current  # a loaded game is at this turn ("games" says it)
                 self.autosave = Autosave.create(
-                    self.record(), humans=self.humans, language=self.default_lang.code, verbosity=self.default_verbosity
+                    self.record(),
+                    humans=self.humans,
+                    language=self.default_lang.code,
+                    verbosity=self.default_verbosity,
+                    turn=(current.name, current.turns_taken + 1) if self.game.answers else None,
                 )
         except OSError as e:
             self.autosave = None
