@@ -465,3 +465,65 @@ def test_games_says_where_a_just_loaded_game_stands(tmp_path, lang, where):
     loaded.stop_autosave()
     (line,) = game_lines(autosave.all_games(), Language(lang))
     assert where in line
+
+
+# ------------------------------------------------------------------ Wild Hunt's question
+WILD_HUNT = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "piles": {"Wild Hunt": {"vp_tokens": 3}},
+    "players": {"Ann": {"hand": ["Wild Hunt", "Charm", "Copper"], "deck": ["Estate"] * 5}},
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, asked",
+    [
+        (
+            "en",
+            "play Wild Hunt\n",
+            [
+                "You play Wild Hunt.",
+                "Ann, Wild Hunt: 3 VP on the Wild Hunt pile.",
+                "Choose one, by number or name.",
+                "1. +3 Cards and add 1 VP to the Wild Hunt pile (type cards)",
+                "2. gain an Estate and take the VP from the Wild Hunt pile (type estate)",
+            ],
+        ),
+        (
+            "nl",
+            "speel Wilde jacht\n",
+            [
+                "Je speelt Wilde jacht.",
+                "Ann, Wilde jacht: 3 punten op de stapel Wilde jacht.",
+                "Kies er een, met het nummer of de naam.",
+                "1. +3 kaarten en 1 punt op de stapel Wilde jacht",
+                "2. pak een Landgoed en neem de punten van de stapel Wilde jacht",
+            ],
+        ),
+    ],
+)
+def test_wild_hunt_asks_once_and_says_the_vp_on_its_pile(lang, typed, asked):
+    from test_console import position_console
+
+    _console, lines = position_console(WILD_HUNT, typed, kingdom=("Wild Hunt", "Charm", "Villa"), lang=lang)
+    start = lines.index(asked[0])
+    assert lines[start : start + len(asked)] == asked
+
+
+@pytest.mark.parametrize(
+    "lang, typed, asked",
+    [
+        ("en", "play Charm\nyes\n", ["Ann, Charm: which bonus?", "Choose one, by number or name."]),
+        (
+            "nl",
+            "speel Geluksbrenger\nja\n",
+            ["Ann, Geluksbrenger: welke bonus?", "Kies er een, met het nummer of de naam."],
+        ),
+    ],
+)
+def test_charm_asks_choose_one_once(lang, typed, asked):
+    from test_console import position_console
+
+    _console, lines = position_console(WILD_HUNT, typed, kingdom=("Wild Hunt", "Charm", "Villa"), lang=lang)
+    start = lines.index(asked[0])
+    assert lines[start : start + len(asked)] == asked

@@ -449,7 +449,7 @@ def test_a_mode_question_answered_in_dutch():
     )
     console.run()
     lines = out.getvalue().splitlines()
-    i = lines.index("Geluksbrenger: kies er een.")
+    i = lines.index("Geluksbrenger: welke bonus?")
     assert lines[i + 1 : i + 4] == [
         "Kies er een, met het nummer of de naam.",
         "1. +1 aanschaf en +2 munten",

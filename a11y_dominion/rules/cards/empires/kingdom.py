@@ -135,7 +135,7 @@ CHARM_MODES = [
 
 
 def _charm(g: Game, p: Player, me: Card) -> Flow:
-    mode = yield from g.choose_mode(p, "{player}, Charm: choose one.", CHARM_MODES, "Charm")
+    mode = yield from g.choose_mode(p, "{player}, Charm: which bonus?", CHARM_MODES, "Charm")
     if mode == "coins":
         g.add(p, buys=1, coins=2, source="Charm")
     elif g.current is p:
@@ -532,8 +532,16 @@ WILD_HUNT_MODES = [
 
 
 def _wild_hunt(g: Game, p: Player, me: Card) -> Flow:
-    mode = yield from g.choose_mode(p, "{player}, Wild Hunt: choose one.", WILD_HUNT_MODES, "Wild Hunt")
     home = g.pile_name_of(me, "Wild Hunt")
+    pile = g.piles.get(home)
+    # the VP on the pile are what the choice is about (the how-to line after it says "Choose one")
+    mode = yield from g.choose_mode(
+        p,
+        "{player}, Wild Hunt: {n} VP on the Wild Hunt pile.",
+        WILD_HUNT_MODES,
+        "Wild Hunt",
+        args={"n": pile.vp_tokens if pile is not None else 0},
+    )
     if mode == "cards":
         g.draw(p, 3)
         g.vp_to_pile(home, 1, "Wild Hunt")
