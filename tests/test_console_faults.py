@@ -527,3 +527,45 @@ def test_charm_asks_choose_one_once(lang, typed, asked):
     _console, lines = position_console(WILD_HUNT, typed, kingdom=("Wild Hunt", "Charm", "Villa"), lang=lang)
     start = lines.index(asked[0])
     assert lines[start : start + len(asked)] == asked
+
+
+# ------------------------------------------------------------------ type-ahead while a bot thinks
+@pytest.mark.posix
+@pytest.mark.e2e
+def test_a_line_typed_while_a_bot_thinks_is_shown_once_by_the_prompt_not_among_the_bots_lines(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    data = tmp_path / "data"
+    env = dict(
+        os.environ,
+        TERM="dumb",
+        A11Y_DOMINION_SCREEN_READER="no",
+        A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"),
+        A11Y_DOMINION_DATA=str(data),
+    )
+    # the hard bot thinks 4 seconds a buy: the line below is typed while it thinks
+    exe, args = play_command(
+        "play", "--speech", "off", "--seed", "1", "--players", "You:human,Bot:hard", "--think-ms", "4000",
+    )  # fmt: skip
+    child = pexpect.spawn(exe, args, env=env, timeout=30, encoding="utf-8")  # only a hang takes this long
+    try:
+        child.expect("You> ")
+        child.sendline("end")
+        child.expect("You> ")
+        child.sendline("end")
+        while len(answers_kept(data)) < 2:  # the turn's end is kept: the bot's turn has begun
+            time.sleep(0.05)
+        child.send("ha")  # half a line, then the rest once the prompt is back
+        child.expect_exact("Your turn 2.")
+        between = child.before
+        child.expect_exact("You> ha")
+        child.send("nd\r")
+        child.expect_exact("Your hand, 5 cards: 5 Coppers.")
+        at_prompt = child.before
+        child.sendline("quit")
+        child.expect_exact("Type yes to stop: ")
+        child.sendline("yes")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert not [line for line in between.splitlines() if line.startswith("ha")]  # nothing typed among the bot's lines
+    assert at_prompt == "nd\r\r\n"  # the prompt shows the line once, whole

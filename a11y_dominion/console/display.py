@@ -15,11 +15,13 @@ lines from a stream (pipes, scripts, a terminal that is not a tty).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import re
 import sys
 import weakref
+from collections.abc import Iterator
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_cut, line_bindings, line_was_cut, read_line
@@ -623,6 +625,45 @@ def cleared_text(interrupt: BaseException, lang, leave: bool = False) -> str:
     if leave:
         return lang._(N_("Nothing to clear. Type quit to leave the game."))
     return lang._(N_("Nothing to clear. Type quit to stop the game."))
+
+
+@contextlib.contextmanager
+def quiet_type_ahead(stream) -> Iterator[None]:
+    """While the game runs at the terminal ``stream`` (standard input; None or no terminal:
+    nothing changes): what is typed while no prompt reads (a bot thinks, the news is said) is
+    not echoed by the terminal among the game's lines, only once, by the prompt that reads it.
+
+    On POSIX the terminal's ECHO flag is off meanwhile and put back at the end (the prompt's
+    own raw mode keeps and restores it at each prompt); Ctrl+C and the line's editing keys
+    stay as they are. On Windows the console echoes only what a read takes, so type-ahead is
+    never echoed there and nothing is changed."""
+    try:
+        import termios
+    except ImportError:  # Windows: nothing to do (see above)
+        yield
+        return
+    try:
+        fd = stream.fileno() if stream is not None and stream.isatty() else None
+        before = termios.tcgetattr(fd) if fd is not None else None
+    except (OSError, ValueError, AttributeError, termios.error):
+        before = None
+    if fd is None or before is None:
+        yield
+        return
+    quiet = list(before)
+    quiet[3] = quiet[3] & ~termios.ECHO  # the local modes (lflag)
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, before)
+        except termios.error:
+            pass
 
 
 class PromptReader:

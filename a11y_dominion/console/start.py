@@ -24,7 +24,7 @@ from ..settings import load_settings, save_settings, seat_settings, settings_pat
 from ..textinput import typed_line
 from .app import Console
 from .completion import DecisionCompleter, Seen
-from .display import Display, PlainReader, PromptReader, wants_plain
+from .display import Display, PlainReader, PromptReader, quiet_type_ahead, wants_plain
 from .keys import bad_keys, build_key_bindings
 from .persistence import game_from_record, load_game
 
@@ -39,8 +39,10 @@ def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -
     console = make_console(args, stdout=stdout, reader=reader, pt_input=pt_input, pt_output=pt_output)
     if isinstance(console, int):
         return console
+    typed_here = isinstance(console.reader, PromptReader) and pt_input is None  # the terminal's own keys
     try:
-        return console.run()
+        with quiet_type_ahead(sys.stdin if typed_here else None):
+            return console.run()
     finally:
         console.stop_autosave()
         console.speaker.close()
