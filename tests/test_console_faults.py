@@ -569,3 +569,32 @@ def test_a_line_typed_while_a_bot_thinks_is_shown_once_by_the_prompt_not_among_t
         child.close(force=True)
     assert not [line for line in between.splitlines() if line.startswith("ha")]  # nothing typed among the bot's lines
     assert at_prompt == "nd\r\r\n"  # the prompt shows the line once, whole
+
+
+# ------------------------------------------------------------------ a strategy that divides by 0
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        (
+            "en",
+            "zero.toml, line 3: the condition 'count(Smithy) < count(Treasure) / 0' does not fit: it divides by 0; "
+            "divide by a number other than 0, or by a field.",
+        ),
+        (
+            "nl",
+            "zero.toml, regel 3: de voorwaarde 'count(Smithy) < count(Treasure) / 0' klopt niet: ze deelt door 0; "
+            "deel door een ander getal dan 0, of door een veld.",
+        ),
+    ],
+)
+def test_a_strategy_condition_that_divides_by_0_is_refused_naming_file_and_line(tmp_path, monkeypatch, lang, said):
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.strategies import StrategyError, load_strategy, parse_condition
+
+    (tmp_path / "zero.toml").write_text('[[buy]]\ncard = "Smithy"\nwhen = "count(Smithy) < count(Treasure) / 0"\n')
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StrategyError) as e:
+        load_strategy("zero.toml")
+    assert Language(lang).msg(e.value.args[0]) == said
+    # a field may be 0 in a game: dividing by one is allowed, as docs/strategies.md shows
+    assert parse_condition("count(Smithy) < count(Treasure) / count(Smithy)")[1] == "<"

@@ -220,6 +220,12 @@ BAD = [
         "or a field.",
     ),
     (
+        "by-zero.toml",
+        '[[buy]]\ncard = "Gold"\nwhen = [\n  "coins >= 6",\n  "count(Smithy) < cards / (2 - 2)",\n]\n',
+        "by-zero.toml, line 5: the condition 'count(Smithy) < cards / (2 - 2)' does not fit: it divides by 0; "
+        "divide by a number other than 0, or by a field.",
+    ),
+    (
         "no-buy.toml",
         'name = "nothing"\n',
         "no-buy.toml, line 1: a strategy needs a buy list: one [[buy]] entry with a card for each buy.",

@@ -219,6 +219,26 @@ def _field(word: str, arg: str | None) -> Expr:
     )
 
 
+def _constant(node: Expr) -> float | None:
+    """The value of an expression tree of numbers alone (no field), or None when it reads a
+    field (whose value is known only in a game) or divides by 0 itself."""
+    if node[0] == "n":
+        number: float = node[1]
+        return number
+    if node[0] in ("f", "c", "t"):
+        return None
+    a, b = _constant(node[1]), _constant(node[2])
+    if a is None or b is None:
+        return None
+    if node[0] == "+":
+        return a + b
+    if node[0] == "-":
+        return a - b
+    if node[0] == "*":
+        return a * b
+    return a / b if b else None
+
+
 def parse_condition(text: str) -> Condition:
     """The condition ``text`` (``"count(Smithy) < 1"``) as a plain tuple
     ``(left, comparison, right)``, each side an expression tree of tuples.
@@ -257,7 +277,10 @@ def parse_condition(text: str) -> Condition:
             while peek() in (("sym", "*"), ("sym", "/")):
                 op: str = toks[pos][1]
                 pos += 1
-                left = (op, left, atom())
+                right = atom()
+                if op == "/" and _constant(right) == 0:
+                    raise _Bad(Msg("it divides by 0; divide by a number other than 0, or by a field"))
+                left = (op, left, right)
             return left
 
         def expr() -> Expr:
