@@ -129,10 +129,44 @@ class _ResultKeys(TypedDict):
     errors: list[GameError]
 
 
+class KingdomPlayed(TypedDict):
+    """A setup the games of a run were played with: the Kingdom's piles in the Supply's order
+    (the order a game uses), its Events and Landmarks, and in how many of the games."""
+
+    kingdom: list[str]
+    events: list[str]
+    landmarks: list[str]
+    games: int
+
+
 class SimulateResult(_ResultKeys, total=False):
     """The result of :func:`simulate` (see there); ``stats`` only with statistics."""
 
     stats: dict[str, SeatSummary]
+    kingdoms: list[KingdomPlayed]
+
+
+def game_seed(seed: int, g: int) -> int:
+    """The seed of game number ``g`` of a run with seed ``seed`` (its setup and shuffles)."""
+    return seed * 100003 + g
+
+
+def kingdoms_played(
+    kingdom: str, events: str | None, landmarks: str | None, games: int, seed: int
+) -> list[KingdomPlayed]:
+    """The setups the ``games`` games of a run with seed ``seed`` are played with, in the order
+    they first come: one for a Kingdom named, one per game or so for a random one (each game's
+    seed chooses its own). Raises :class:`~a11y_dominion.kingdoms.KingdomError` as
+    :func:`~a11y_dominion.kingdoms.choose_setup` does."""
+    from .rules.setup import resolve_kingdom
+
+    chosen = "random" in " ".join(x or "" for x in (kingdom, events, landmarks)).lower()
+    out: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], int] = {}
+    for g in range(games if chosen else 1):
+        k, e, lm = choose_setup(kingdom, events, landmarks, game_seed(seed, g))
+        key = (tuple(resolve_kingdom(k)), tuple(e), tuple(lm))
+        out[key] = out.get(key, 0) + (1 if chosen else games)
+    return [{"kingdom": list(k), "events": list(e), "landmarks": list(lm), "games": n} for (k, e, lm), n in out.items()]
 
 
 class ClusterError(RuntimeError):
@@ -206,7 +240,7 @@ def play_game(
     ``rollouts``: the ``hard`` bot's rollouts per candidate buy instead of a
     time bound (see :func:`~a11y_dominion.bots.kinds.make_bot`).
     """
-    gseed = seed * 100003 + g
+    gseed = game_seed(seed, g)
     try:
         k, e, lm = choose_setup(kingdom, events, landmarks, gseed)
         shift = g % len(kinds)  # rotate who goes first
@@ -488,7 +522,8 @@ def simulate(
 
     Returns ``{"games", "finished", "wins" (per seat label), "ties" (games
     tied), "seats", "interval_method", "average_turns", "seconds",
-    "games_per_second", "unfinished", "errors"}``. ``seats`` gives each seat
+    "games_per_second", "unfinished", "errors", "kingdoms"}`` (``kingdoms``:
+    the setups played, see :func:`kingdoms_played`). ``seats`` gives each seat
     label its ``wins``, ``ties`` (games it tied for the win), ``share`` (wins
     plus half the ties, over the finished games) and ``interval``: the 95 %
     Wilson score interval of that share. With ``stats``, ``"stats"`` gives
@@ -517,4 +552,6 @@ def simulate(
     else:
         records = play_games(*args[:5], range(games), think_ms, stats, progress, max_turns, rollouts)
     secs = time.perf_counter() - start
-    return summarize(kinds, records, games, secs, stats)
+    res = summarize(kinds, records, games, secs, stats)
+    res["kingdoms"] = kingdoms_played(kingdom, events, landmarks, games, seed)
+    return res

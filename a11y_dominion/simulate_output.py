@@ -19,7 +19,7 @@ from .i18n import Language
 from .rules.decisions import N_
 
 if TYPE_CHECKING:
-    from .simulate import SimulateResult
+    from .simulate import KingdomPlayed, SimulateResult
 
 TOP_CARDS = 8
 """The summary names this many cards a seat bought or played most."""
@@ -39,14 +39,40 @@ def _cards(lang: Language, per_game: Mapping[str, float]) -> str:
     return ", ".join(f"{_number(v)} {lang.card(k)}" for k, v in items)
 
 
+def kingdom_lines(kingdoms: list[KingdomPlayed], lang: Language) -> list[str]:
+    """The setup the games were played with (``kingdoms``, as
+    :func:`~a11y_dominion.simulate.kingdoms_played` gives them), in ``lang``: the Kingdom's
+    piles in the Supply's order, then its Events and Landmarks, one line each; for a random
+    Kingdom chosen anew for each game, how many there were."""
+    from .announcements.words import join_names
+
+    if len(kingdoms) > 1:
+        return [
+            lang.text(
+                N_("Kingdom: a random one for each game, {n} in all; --json names each, with its games."),
+                n=len(kingdoms),
+            )
+        ]
+    out = []
+    for k in kingdoms:
+        out.append(lang.text(N_("Kingdom: {piles}."), piles=join_names([lang.card(p) for p in k["kingdom"]], lang)))
+        if k["events"]:
+            out.append(lang.text(N_("Events: {events}."), events=join_names([lang.card(e) for e in k["events"]], lang)))
+        if k["landmarks"]:
+            landmarks = join_names([lang.card(lm) for lm in k["landmarks"]], lang)
+            out.append(lang.text(N_("Landmarks: {landmarks}."), landmarks=landmarks))
+    return out
+
+
 def summary_lines(res: SimulateResult, lang: Language) -> list[str]:
     """The result ``res`` of ``simulate`` as plain sentences in ``lang``: the
-    games and time, each seat's wins, ties and win share with its 95 %
+    games and time, the Kingdom (:func:`kingdom_lines`), each seat's wins, ties and win share with its 95 %
     interval, ties, turns, unfinished games and errors; with statistics, what
     each seat bought and played most and its average score parts."""
     out = [
         lang.text(N_("{games} {games:game|games} in {seconds} seconds."), games=res["games"], seconds=res["seconds"])
     ]
+    out += kingdom_lines(res.get("kingdoms", []), lang)
     for seat, s in res["seats"].items():
         lo, hi = s["interval"]
         out.append(

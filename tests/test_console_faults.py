@@ -598,3 +598,66 @@ def test_a_strategy_condition_that_divides_by_0_is_refused_naming_file_and_line(
     assert Language(lang).msg(e.value.args[0]) == said
     # a field may be 0 in a game: dividing by one is allowed, as docs/strategies.md shows
     assert parse_condition("count(Smithy) < count(Treasure) / count(Smithy)")[1] == "<"
+
+
+# ------------------------------------------------------------------ simulate names the Kingdom
+@pytest.mark.parametrize(
+    "lang, named",
+    [
+        (
+            "en",
+            [
+                "Kingdom: Villa, Castles, Wild Hunt and Patrician/Emporium.",
+                "Events: Advance and Tax.",
+                "Landmarks: Obelisk.",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "Koninkrijk: Villa, Kastelen, Wilde jacht en Patriciër/Emporium.",
+                "Gebeurtenissen: Promotie en Belasting.",
+                "Bezienswaardigheden: Obelisk.",
+            ],
+        ),
+    ],
+)
+def test_simulate_names_the_kingdom_events_and_landmarks_played(tmp_path, monkeypatch, capsys, lang, named):
+    from a11y_dominion.cli import main
+
+    settings = tmp_path / "settings-lang.json"
+    settings.write_text(json.dumps({"language": lang}), encoding="utf-8")
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(settings))
+    argv = ["simulate", "--players", "bigmoney,bigmoney", "--games", "2", "--seed", "4"]
+    argv += ["--kingdom", "Villa,Castles,Wild Hunt,Patrician", "--events", "Advance,Tax", "--landmarks", "Obelisk"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:4] == named  # after the games and time, in the Supply's order the games used
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["kingdoms"] == [
+        {
+            "kingdom": ["Villa", "Castles", "Wild Hunt", "Patrician/Emporium"],
+            "events": ["Advance", "Tax"],
+            "landmarks": ["Obelisk"],
+            "games": 2,
+        }
+    ]
+
+
+def test_simulate_of_random_kingdoms_says_how_many_and_json_names_each(capsys):
+    from a11y_dominion.cli import main
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.rules.setup import resolve_kingdom
+    from a11y_dominion.simulate import game_seed
+
+    argv = ["simulate", "--players", "bigmoney,bigmoney", "--games", "3", "--seed", "5", "--kingdom", "random"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "Kingdom: a random one for each game, 3 in all; --json names each, with its games."
+    )
+    assert main([*argv, "--json"]) == 0
+    kingdoms = json.loads(capsys.readouterr().out)["kingdoms"]
+    assert [k["kingdom"] for k in kingdoms] == [
+        resolve_kingdom(choose_setup("random", None, None, game_seed(5, g))[0]) for g in range(3)
+    ]
+    assert [k["games"] for k in kingdoms] == [1, 1, 1]

@@ -99,8 +99,12 @@ def test_summary_in_plain_sentences():
     res = simulate(["bigmoney", "bigmoney"], "basic-intro", games=20, seed=1, stats=True)
     res["seconds"] = 1.5
     lines = summary_lines(res, Language("en"))
-    assert lines[:5] == [
+    assert lines[:8] == [
         "20 games in 1.5 seconds.",
+        "Kingdom: Castles, Chariot Race, City Quarter, Engineer, Farmers' Market, Forum, Legionary, "
+        "Patrician/Emporium, Sacrifice and Villa.",
+        "Events: Wedding.",
+        "Landmarks: Tower.",
         "1:bigmoney: 8 wins and 1 tie, a win share of 42.5 % (95 % interval 23.8 to 63.6 %).",
         "2:bigmoney: 11 wins and 1 tie, a win share of 57.5 % (95 % interval 36.4 to 76.2 %).",
         f"Ties: 1. Average turns: {res['average_turns']}. Unfinished: 0. Errors: 0.",
@@ -108,23 +112,23 @@ def test_summary_in_plain_sentences():
     ]
     st = res["stats"]["1:bigmoney"]
     b = st["bought_per_game"]
-    assert lines[5] == "1:bigmoney bought per game: " + ", ".join(f"{v:g} {k}" for k, v in b.items()) + "."
-    assert lines[6].startswith("1:bigmoney played per game: ") and "Copper" in lines[6]
+    assert lines[8] == "1:bigmoney bought per game: " + ", ".join(f"{v:g} {k}" for k, v in b.items()) + "."
+    assert lines[9].startswith("1:bigmoney played per game: ") and "Copper" in lines[9]
     sc = st["average_score"]
-    assert lines[7] == (
+    assert lines[10] == (
         f"1:bigmoney scored {sc['total']:g} VP a game on average: {sc['victory_cards']:g} from Victory cards, "
         "0 from VP tokens and 0 from Landmarks."
     )
     nl = summary_lines(res, Language("nl"))
-    assert nl[1] != lines[1] and "42.5" in nl[1]
-    assert "Provincie" in nl[5]
+    assert nl[4] != lines[4] and "42.5" in nl[4]
+    assert "Provincie" in nl[8]
 
 
 def test_no_progress_without_a_terminal(capsys):
     assert main(["simulate", "--players", "bigmoney,bmu", "--games", "5", "--stats"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.splitlines()[1].startswith("1:bigmoney: ")
+    assert out.splitlines()[4].startswith("1:bigmoney: ")  # after the games, the Kingdom, Events and Landmarks
 
 
 def _spawn(args: list, config: str, screen_reader: str = "no") -> bytes:
