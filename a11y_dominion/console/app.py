@@ -45,7 +45,7 @@ from .completion import DecisionCompleter
 from .display import Display, cleared_text
 from .keys import KeyCommand, active_keys, key_help_lines, key_name
 from .persistence import History, Persistence, load_game  # noqa: F401  (load_game: part of the package's API)
-from .seat import BotSeat, HumanSeat
+from .seat import BotSeat, CtrlCWhileThinking, HumanSeat
 
 STARTING = 0.05  # seconds from the start of the search the first lines wait for the speech output to be found
 MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
@@ -260,6 +260,7 @@ class Console(Answers, Persistence, History):
         self.asker: str | None = None
         self.loaded: str | None = None
         self.interrupts = 0  # Ctrl+C pressed since the last prompt (while bots thought)
+        self.ctrl_c = CtrlCWhileThinking()
         self.unsaved_said = False  # the autosave's failure was said
 
     # ------------------------------------------------------------ the seat at the keyboard
@@ -344,6 +345,7 @@ class Console(Answers, Persistence, History):
                     steps=lambda: len(self.game.answers),
                     before=self._bot_thinks,
                     interrupted=self._interrupted,
+                    lost=lambda: self.ctrl_c.lost,
                 )
             else:
                 table_seats[name] = self.people[name]
@@ -638,6 +640,10 @@ class Console(Answers, Persistence, History):
         at once; a human at the prompt, :meth:`ask`). After an engine fault the
         game is put back to before the failed answer and goes on."""
         self.intro()
+        with self.ctrl_c:  # Ctrl+C between prompts, while bots think
+            return self._run()
+
+    def _run(self) -> int:
         faults: list = []  # the answer counts the game was put back to, one per fault in a row
         while True:
             table = self.table

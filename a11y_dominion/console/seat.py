@@ -14,6 +14,10 @@ random legal answer, up to :data:`BOT_ATTEMPTS` tries.
 
 from __future__ import annotations
 
+import _thread
+import signal
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +26,52 @@ from ..table import StopTable
 from .narration import Narration
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
+
+
+class CtrlCWhileThinking:
+    """Ctrl+C between prompts (while bots think), as a context manager around a game's loop
+    (in the main thread; a prompt takes Ctrl+C for itself while it reads).
+
+    Python raises Ctrl+C's KeyboardInterrupt wherever the program is; inside a finalizer
+    (an object's ``__del__``, such as a finished prompt's event loop collected meanwhile) it
+    is dropped with a traceback printed. Here such a press is raised again a moment later,
+    once the finalizer is done (by :func:`_thread.interrupt_main`, on every system); one that
+    is dropped all the same prints nothing and is counted in ``lost``, for a bot's seat to say."""
+
+    def __init__(self) -> None:
+        self.lost = 0
+        self._hook: Callable[..., object] | None = None
+        self._handler: Any = None
+
+    def __enter__(self) -> CtrlCWhileThinking:
+        self._hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
+        try:
+            self._handler = signal.signal(signal.SIGINT, self._pressed)
+        except ValueError:  # not the main thread: Ctrl+C is not ours to take
+            self._handler = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._hook is not None:
+            sys.unraisablehook = self._hook
+        if self._handler is not None:
+            signal.signal(signal.SIGINT, self._handler)
+
+    def _pressed(self, signum: int, frame: Any) -> None:
+        f = frame
+        while f is not None:
+            if f.f_code.co_name == "__del__":  # dropped if raised here: raised again when it is done
+                threading.Timer(0.02, _thread.interrupt_main).start()
+                return
+            f = f.f_back
+        raise KeyboardInterrupt
+
+    def _unraisable(self, unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            self.lost += 1
+        elif self._hook is not None:
+            self._hook(unraisable)
 
 
 class HumanSeat(Narration):
@@ -65,7 +115,9 @@ class BotSeat:
     ``interrupted(name)``, when given, is called when Ctrl+C comes while the bot thinks
     (a KeyboardInterrupt): the bot then thinks again, unless it raises
     :class:`~a11y_dominion.table.StopTable` (the game stops); without it the
-    KeyboardInterrupt goes on up.
+    KeyboardInterrupt goes on up. ``lost()``, when given, counts the presses Python
+    dropped (:class:`CtrlCWhileThinking`): one dropped while the bot thought is said
+    through ``interrupted`` after its answer.
     """
 
     reads_scores = False  # a bot's view comes without the players' scores
@@ -79,8 +131,10 @@ class BotSeat:
         steps: Callable | None = None,
         before: Callable | None = None,
         interrupted: Callable | None = None,
+        lost: Callable[[], int] | None = None,
     ):
         self.interrupted = interrupted  # Ctrl+C while the bot thinks
+        self.lost = lost  # how many presses of Ctrl+C Python dropped so far (CtrlCWhileThinking.lost)
         self.before = before  # called before the bot decides (it may think a while)
         self.name = name
         self.steps = steps
@@ -111,12 +165,17 @@ class BotSeat:
             while True:
                 if self.steps is not None and reseed is not None:
                     reseed(self.steps())
-                try:
+                if self.interrupted is None:
                     return self.bot.decide(decision, view)
+                lost = self.lost() if self.lost is not None else 0
+                try:
+                    answer = self.bot.decide(decision, view)
                 except KeyboardInterrupt:
-                    if self.interrupted is None:
-                        raise
                     self.interrupted(self.name)  # the game goes on (the bot thinks again), or stops
+                    continue
+                if self.lost is not None and self.lost() > lost:  # a press Python dropped: said now
+                    self.interrupted(self.name)
+                return answer
         return RandomBot(self.seed + self.attempt).decide(decision, view)
 
     def relearn(self, events: list) -> None:
