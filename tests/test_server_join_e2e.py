@@ -84,6 +84,9 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\nDominion: 1 person here\.")
             sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
             sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            ann.expect(rb"Ann> ")
+            sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")  # a lobby command at the table
+            ann.sendline(b"options")  # (the question again, for the Big Money player to read)
             heard = sp.play_at_table({"Ann": ann})
             sp.lobby_line(ann, "tables", rb"No tables yet; type new to open one\.")
             sp.lobby_line(ann, "games", rb"Today")
@@ -95,7 +98,7 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
         printed = server.stopped()
     lines = rp.lines_of(heard["Ann"])
     assert lines.count("Game over.") == 1
-    assert "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins." in lines  # the console core's narration
+    assert "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins." in text  # the console core's narration
     assert sp.AFTER_GAME in lines
     assert "You leave table 1; you are in the lobby." in lines
     assert code == 0, text
