@@ -18,6 +18,7 @@ import re
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -45,7 +46,7 @@ def join_env(tmp_path: Path) -> dict:
     )
 
 
-def join_child(tmp_path: Path, server: sp.Served, user: str, log: Path, *more: str) -> pexpect.spawn:
+def join_child(tmp_path: Path, server: sp.Served, user: str, log: Path, *more: str) -> Any:
     """``a11y-dominion join 127.0.0.1`` as ``user`` in a pseudo-terminal, speech off, in English
     (``more``: other options); every received byte goes to ``log``."""
     command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", user]
@@ -66,7 +67,7 @@ def password_file(tmp_path: Path, password: str) -> str:
     return str(path)
 
 
-def ended(child: pexpect.spawn) -> tuple[int | None, str]:
+def ended(child: Any) -> tuple[int | None, str]:
     """Wait for the end of ``child``: (its exit code, all it printed, as plain text)."""
     child.expect(pexpect.EOF)
     child.close()

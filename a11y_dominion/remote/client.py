@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from ..announcements.words import join_names
-from ..console.core import FLOOD, HOST_LINES_PER_SECOND, SEAT_COMMANDS, Inbox, SeatConsole
+from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, SEAT_COMMANDS, Inbox, SeatConsole
 from ..console.display import LineCleared, cleared_text
 from ..console.seat import HumanSeat
 from ..files import (
@@ -491,7 +491,7 @@ class Link:
                     break
                 for line in splitter.feed(got):
                     self.deliver(line)
-                    while self.inbox.is_full() and not self.closing:
+                    while self.full() and not self.closing:
                         await asyncio.sleep(INBOX_WAIT_SECONDS)
         finally:
             self.to_lobby()
@@ -519,6 +519,15 @@ class Link:
                 self.to_lobby()
                 return
         self.inbox.put(entry)
+
+    def full(self) -> bool:
+        """Whether what waits to be used is at its bound (the connection is read no further
+        meanwhile): the inbox read now, the lobby's, or the tables' waiting in the lobby's
+        (a server that sends seat after seat while none is played), :data:`MAX_INBOX_BYTES` in all."""
+        if self.inbox.is_full() or self.lobby_inbox.is_full():
+            return True
+        waiting = [e[1] for e in self.lobby_inbox.queue if e[0] == "seat" and e[1] is not self.inbox]
+        return bool(waiting) and sum(table.weight for table in waiting) + self.inbox.weight >= MAX_INBOX_BYTES
 
     def to_lobby(self) -> None:
         """At a game server: a table's inbox gets ``lobby`` and its end, and the lobby's inbox
