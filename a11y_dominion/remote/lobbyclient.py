@@ -114,14 +114,17 @@ class TableConsole(JoinConsole):
         return True
 
     async def typed_between(self, line: str) -> None:
+        """A line typed while nothing is asked: a lobby command to the lobby, else the game's."""
         if not self._lobby_line(line):
             await super().typed_between(line)
 
     async def answer_line(self, line: str) -> None:
+        """A line typed at a question: a lobby command to the lobby, else the game's."""
         if not self._lobby_line(line):
             await super().answer_line(line)
 
     def receive(self, message: dict[str, Any]) -> bool:
+        """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
         if message.get("type") == "lobby":  # back in the lobby: the seat ends without a word of its own
             self.over = False
             self.ended_told = True
@@ -129,10 +132,12 @@ class TableConsole(JoinConsole):
         return super().receive(message)
 
     def leave_now(self) -> None:
+        """Leave the table (``leave``): the server says where the player is now."""
         self.link.leave()
         self.exit_code = 0
 
     async def quit_game(self) -> None:
+        """quit: after the final scores back to the lobby at once, else asked first."""
         if self.over:  # after the final scores: back to the lobby at once
             self.leave_now()
             return
@@ -149,14 +154,16 @@ async def play_server(
     then each table's seat, until the player logs out or the session ends. ``make(cls, place)``
     builds a console of the class ``cls`` over ``place`` (with the player's settings, output
     and the one reader of typed lines); ``greeting(console)`` says join's own first lines;
-    ``interrupted(console)`` says Ctrl+C between prompts at the lobby's console. Returns the exit code."""
+    ``interrupted(console)`` says Ctrl+C between prompts at ``console`` (here :class:`Playing`).
+    Returns the exit code."""
     from ..console.completion import DecisionCompleter
     from ..console.core import SEAT_COMMANDS
 
     lobby = make(LobbyConsole, Place(link, link.lobby_inbox))
     assert isinstance(lobby, LobbyConsole)
     lobby.greeting = lambda: greeting(lobby)
-    interrupted(lobby)
+    playing = Playing(lobby)
+    interrupted(playing)  # Ctrl+C between prompts is said in turn with the lines of the console playing
     session = getattr(lobby.reader, "session", None)  # the line editor's, at a terminal
     if session is not None:
         session.completer = lobby_completer(lobby)
@@ -167,12 +174,29 @@ async def play_server(
             return code
         table = make(TableConsole, Place(link, seated))
         table.greeting = None
+        playing.console = table
         if session is not None:
             table.completer = session.completer = DecisionCompleter(table.seen, table.lang, commands=SEAT_COMMANDS)
         await table.run()
+        playing.console = lobby
         if session is not None:
             session.completer = lobby_completer(lobby)
         lobby.exit_code = None
+
+
+class Playing:
+    """The console that reads typed lines now (the lobby's or a table's): its ``link`` and ``lang``."""
+
+    def __init__(self, console: JoinConsole) -> None:
+        self.console = console
+
+    @property
+    def link(self) -> Any:
+        return self.console.link
+
+    @property
+    def lang(self) -> Any:
+        return self.console.lang
 
 
 def lobby_completer(console: JoinConsole) -> Any:
