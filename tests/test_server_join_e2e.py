@@ -1,8 +1,9 @@
 """``a11y-dominion join`` at the server, in a pseudo-terminal, against the real server on loopback.
 
 Ann logs in through join with her account's password (typed at join's own question, asked once
-the server is reached), hears the lobby's lines, opens a table with a Big Money bot, plays the
-game to its end through the console core, and is back in the lobby, where she logs out. Cid
+the server is reached), hears the lobby's lines, opens a table with a Big Money bot, leaves it and
+sits down again, plays the game to its end through the console core, and is back in the lobby,
+where she logs out; another account logs in with its SSH key and is asked no password. Cid
 watches a game through join and receives nothing private, read from every byte of his join. A
 wrong password and a name without an account each get one sentence and exit code 2, the name
 before any password is asked. Join's login is one connection: with two connections a minute
@@ -87,6 +88,10 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
             sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")  # a lobby command at the table
+            sp.lobby_line(ann, "quit", rb"Type yes to leave: ")
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(ann, "sit 1", rb"You go back to your seat at table 1\.")
+            ann.expect(rb"Ann> ")
             ann.sendline(b"options")  # (the question again, for the Big Money player to read)
             heard = sp.play_at_table({"Ann": ann})
             sp.lobby_line(ann, "tables", rb"No tables yet; type new to open one\.")
