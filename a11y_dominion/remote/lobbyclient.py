@@ -105,7 +105,7 @@ class TableConsole(JoinConsole):
     def _lobby_line(self, line: str) -> bool:
         """Send ``line`` to the lobby when it is a lobby command the game has not; True then."""
         from ..console.commands import command_for
-        from ..server.lobby import parse  # (only at a server's table)
+        from ..server.words import parse
 
         words = line.split()
         if not words or command_for(words[0]) is not None or parse(line)[0] in (None, "leave", "quit"):
@@ -204,6 +204,6 @@ def lobby_completer(console: JoinConsole) -> Any:
     moderators': a moderator types them whole)."""
     from prompt_toolkit.completion import WordCompleter
 
-    from ..server.lobby import lobby_words
+    from ..server.words import lobby_words
 
     return WordCompleter(lobby_words(False, console.lang), ignore_case=True)

@@ -29,9 +29,10 @@ from ..i18n import LANGUAGES, N_, Language
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
 from .hasher import PasswordTooLong
-from .lobby import Person, lobby_words
+from .lobby import Person
 from .names import checked_name
 from .store import Account, StoreError
+from .words import lobby_words
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -71,7 +72,7 @@ class LobbySeat:
     def completer(self) -> Any:
         """Tab completes the lobby's commands in the player's language as it is at each Tab
         (the moderators' only for a moderator, as the operator's file names them now):
-        :func:`~.lobby.lobby_words`."""
+        :func:`~.words.lobby_words`."""
         from prompt_toolkit.completion import Completer, WordCompleter
 
         seat = self
@@ -365,7 +366,7 @@ class ServerSession(TerminalSession):
         taken here: dropped over the rate, a ``say`` of a muted account (refused), or a command
         of the lobby's that the game has not (``tables``, ``who``, ``tell``...), answered by the lobby."""
         from ..console.commands import command_for
-        from .lobby import parse
+        from .words import parse
 
         server = self.server
         verdict = server.rates.line(person.account)
