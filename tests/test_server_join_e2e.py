@@ -161,15 +161,11 @@ def test_a_watcher_through_join_receives_nothing_private(tmp_path):
 def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tmp_path):
     with sp.served(tmp_path) as server:
         sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
-        wrong = join_child(
-            tmp_path,
-            server,
-            "Ann",
-            tmp_path / "wrong.log",
-            "--password-file",
-            password_file(tmp_path, "not the password"),
-        )
+        secret = password_file(tmp_path, "not the password")
+        wrong = join_child(tmp_path, server, "Ann", tmp_path / "wrong.log", "--password-file", secret)
         wrong_code, wrong_text = ended(wrong)
+        dutch = join_child(tmp_path, server, "Ann", tmp_path / "dutch.log", "--lang", "nl", "--password-file", secret)
+        dutch_code, dutch_text = ended(dutch)  # the server's sentence in the player's language
         dora = join_child(tmp_path, server, "Dora", tmp_path / "dora.log")
         dora_code, dora_text = ended(dora)  # (no password is asked: the pexpect child types nothing)
         server.stopped()
@@ -178,6 +174,11 @@ def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tm
         2,
         "a11y-dominion: The server says: Wrong user name or password. Log in with your account's name as the user "
         "and its password, or with its SSH key.\n",
+    )
+    assert (dutch_code, dutch_text) == (
+        2,
+        "a11y-dominion: De server zegt: Verkeerde gebruikersnaam of wachtwoord. Log in met de naam van je account "
+        "als gebruiker en het wachtwoord ervan, of met de SSH-sleutel ervan.\n",
     )
     assert (dora_code, dora_text) == (
         2,
