@@ -115,26 +115,44 @@ def test_a_password_read_with_no_terminal_shows_the_prompt_alone(monkeypatch, ca
         read_password("Password: ", io.StringIO(""), io.StringIO())
 
 
-@pytest.mark.posix  # no controlling terminal: a new session (setsid)
+@pytest.mark.posix  # no controlling terminal: a new session (setsid); the OpenSSH client signs up
 @pytest.mark.e2e  # python in another process
 def test_join_without_a_terminal_says_no_getpass_warning(tmp_path):
-    """``a11y-dominion join`` with its password piped in and no terminal: standard error holds
-    the prompt and the one sentence of the refused connection, nothing of getpass."""
+    """``a11y-dominion join`` with its password piped in and no terminal: the password is asked
+    once the server is reached, and standard error holds the prompt and the one sentence of the
+    refused login, nothing of getpass. A host that cannot be reached is said without asking."""
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import serverplay as sp
+
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run(
-        [sys.executable, "-m", "a11y_dominion", "join", "127.0.0.1", "--port", "9", "--user", "Ann", "--speech", "off"],
-        input=b"s3cret\n",
-        capture_output=True,
-        cwd=str(ROOT),
-        env=env,
-        timeout=120,
-        start_new_session=True,
-    )
-    err = done.stderr.decode()
-    assert err.startswith("Password of the seat Ann at 127.0.0.1: \na11y-dominion: "), err
+    env.update(PYTHONPATH=str(ROOT), HOME=str(tmp_path))  # (no SSH key of the player's)
+
+    def join(port: int) -> str:
+        command = [sys.executable, "-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(port), "--user", "Ann"]
+        done = subprocess.run(
+            [*command, "--speech", "off"],
+            input=b"wrong password\n",
+            capture_output=True,
+            cwd=str(ROOT),
+            env=env,
+            timeout=120,
+            start_new_session=True,
+        )
+        assert done.returncode == 2
+        return done.stderr.decode()
+
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", "correct horse battery", tmp_path / "ann.log"))
+        err = join(server.port)
+        server.stopped()
+    assert err.startswith("Password of Ann at 127.0.0.1: \na11y-dominion: The server says: Wrong user name"), err
     assert "Warning" not in err and "GetPassWarning" not in err and "echo" not in err
     assert len(err.splitlines()) == 2
+    unreachable = join(9)
+    assert (
+        unreachable.startswith("a11y-dominion: Cannot connect to 127.0.0.1 port 9: ") and "Password" not in unreachable
+    )
 
 
 # ------------------------------------------------------------ a join login takes over an ssh seat

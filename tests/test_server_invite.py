@@ -13,9 +13,10 @@ from typing import Any
 
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.config import ModeratorsSection, ServerConfig
-from a11y_dominion.server.lobby import Person, help_lines, parse
+from a11y_dominion.server.lobby import Person, help_lines
 from a11y_dominion.server.session import ServerSession
 from a11y_dominion.server.tables import INVITATION_SECONDS, Tables
+from a11y_dominion.server.words import parse
 from test_server_tables import make_tables, person
 
 

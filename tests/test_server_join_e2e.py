@@ -1,103 +1,330 @@
-"""``a11y-dominion join`` against the server, where it cannot play yet: the server names itself in
-its SSH version line, and join says in one sentence, in the player's language, to log in with
-ssh, before any password is asked, and ends with exit code 2; a name without an account makes
-none."""
+"""``a11y-dominion join`` at the server, in a pseudo-terminal, against the real server on loopback.
+
+Ann logs in through join with her account's password (typed at join's own question, asked once
+the server is reached), hears the lobby's lines, opens a table with a Big Money bot, leaves it and
+sits down again, plays the game to its end through the console core, and is back in the lobby,
+where she logs out; another account logs in with its SSH key and is asked no password. Cid
+watches a game through join and receives nothing private, read from every byte of his join. A
+wrong password and a name without an account each get one sentence and exit code 2, the name
+before any password is asked. Join's login is one connection: with two connections a minute
+from an address, a sign-up over ssh and a join both get in, and the next is refused. An older
+join (another SSH version line) gets ``hello`` and one sentence in the ``error`` ``seat-taken``."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import re
 import sqlite3
-import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
+import pexpect
 import pytest
 
+import remoteplay as rp
 import serverplay as sp
-from remoteplay import ROOT
+from remoteplay import ROOT, TIMEOUT
 
-pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # the OpenSSH client in a pseudo-terminal
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # OpenSSH and join in pseudo-terminals
 
 PASSWORD = "correct horse battery"
+HAND = re.compile(r"(?:Your hand(?:, \d+ cards?)?: |You draw )(.+?)\.(?: |$)", re.M)
 
 
-def join(tmp_path, port: int, user: str, *more: str) -> tuple[int, str]:
-    """``a11y-dominion join 127.0.0.1`` as ``user`` with :data:`PASSWORD`: (exit code, all it printed)."""
-    secret = tmp_path / "password"
-    secret.write_text(PASSWORD + "\n")
-    command = [sys.executable, "-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(port), "--user", user]
-    command += ["--password-file", str(secret), "--speech", "off", *more]
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
-    # the player's keyboard stays open (at the end of its input, join would leave the game)
-    proc = subprocess.Popen(
-        command,
-        cwd=str(ROOT),
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+def join_env(tmp_path: Path) -> dict:
+    """The player's environment: a home of its own (no SSH keys), its own data and settings."""
+    home = tmp_path / "player-home"
+    home.mkdir(exist_ok=True)
+    return dict(
+        os.environ,
+        HOME=str(home),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        PYTHONPATH=str(ROOT),
     )
-    try:
-        code = proc.wait(60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdin.close()  # type: ignore[union-attr]
-    printed = proc.stdout.read()  # type: ignore[union-attr]
-    proc.stdout.close()  # type: ignore[union-attr]
-    return code, printed
 
 
-def test_join_hears_in_one_sentence_to_log_in_with_ssh_and_ends_with_exit_code_2(tmp_path):
+def join_child(tmp_path: Path, server: sp.Served, user: str, log: Path, *more: str) -> Any:
+    """``a11y-dominion join 127.0.0.1`` as ``user`` in a pseudo-terminal, speech off, in English
+    (``more``: other options); every received byte goes to ``log``."""
+    command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", user]
+    child = pexpect.spawn(
+        sys.executable,
+        [*command, "--speech", "off", "--lang", "en", *more],
+        env=join_env(tmp_path),
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+    )
+    child.logfile_read = open(log, "wb")  # noqa: SIM115 - closed by sp.close
+    return child
+
+
+def password_file(tmp_path: Path, password: str) -> str:
+    path = tmp_path / f"password-{len(password)}"
+    path.write_text(password + "\n")
+    return str(path)
+
+
+def ended(child: Any) -> tuple[int | None, str]:
+    """Wait for the end of ``child``: (its exit code, all it printed, as plain text)."""
+    child.expect(pexpect.EOF)
+    child.close()
+    sp.close(child)
+    return child.exitstatus, rp.received_text(Path(child.logfile_read.name).read_bytes())
+
+
+def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path):
     with sp.served(tmp_path) as server:
-        sp.close(sp.signup_password(server, "Zed", PASSWORD, tmp_path / "zed.bytes"))
-        port = server.port
-        zed = join(tmp_path, port, "Zed")
-        dora = join(tmp_path, port, "Dora")
-        dutch = join(tmp_path, port, "Zed", "--lang", "nl")
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
+        try:
+            ann.expect(rb"Password of Ann at 127\.0\.0\.1: ")  # the account's, asked once the server is reached
+            ann.sendline(PASSWORD.encode())
+            ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\nDominion: 1 person here\.")
+            sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            ann.expect(rb"Ann> ")
+            sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")  # a lobby command at the table
+            sp.lobby_line(ann, "quit", rb"Type yes to leave: ")
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(ann, "sit 1", rb"You go back to your seat at table 1\.")
+            ann.expect(rb"Ann> ")
+            ann.sendline(b"options")  # (the question again, for the Big Money player to read)
+            heard = sp.play_at_table({"Ann": ann})
+            sp.lobby_line(ann, "tables", rb"No tables yet; type new to open one\.")
+            sp.lobby_line(ann, "games", rb"Today")
+            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
+            ann.sendline(b"yes")
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        printed = server.stopped()
+    lines = rp.lines_of(heard["Ann"])
+    assert lines.count("Game over.") == 1
+    assert "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins." in text  # the console core's narration
+    assert sp.AFTER_GAME in lines
+    assert "You leave table 1; you are in the lobby." in lines
+    assert code == 0, text
+    assert text.rstrip().endswith("You logged out; goodbye.")
+    assert "Traceback" not in text and "cannot read" not in text
+    assert printed.count("Ann logged in from 127.0.0.1.") == 1  # the join, after the sign-up's login
+
+
+def test_a_watcher_through_join_receives_nothing_private(tmp_path):
+    with sp.served(tmp_path, "[signup]\nper_address_per_hour = 10\n") as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        sp.close(sp.signup_password(server, "Cid", PASSWORD, tmp_path / "cid-signup.log"))
+        cid = join_child(
+            tmp_path, server, "Cid", tmp_path / "cid.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        try:
+            cid.expect(rb"Welcome back, Cid\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(cid, "watch 1", rb"You watch table 1: Ann and Bot 1\. You hear what every player may know")
+            sp.lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
+            sp.lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
+            heard = sp.play_at_table({"Ann": ann, "Cid": cid})
+            sp.lobby_line(cid, "who", rb"Cid in the lobby")
+        finally:
+            sp.close(ann)
+            sp.close(cid)
         server.stopped()
-    sentence = (
-        "This is a game server, where join cannot play yet; log in with ssh to play here: "
-        "ssh -p {port} {name}@127.0.0.1."
+        [path] = (server.data / "games").glob("*.jsonl")
+        from a11y_dominion.autosave import read_saved
+
+        record = read_saved(path).full_record()
+    assert "You stop watching table 1; you are in the lobby." in heard["Cid"]
+    log = rp.event_log(record)
+    players = ["Ann", "Bot 1"]
+    text = rp.received_text((tmp_path / "cid.log").read_bytes())  # every byte Cid's join received and showed
+    lines = rp.lines_of(text)
+    forbidden = rp.private_sentences(log, None)
+    assert rp.leaks(text, forbidden) == []
+    told = rp.own_sentences(log, None)
+    assert [x for x in rp.draws_naming_cards(lines, players) if x not in told] == []
+    assert rp.other_hands(lines, players) == []
+    assert not [x for x in lines if "Your hand" in x or x.startswith(("You draw", "You discard"))]
+    public = rp.squeeze(" ".join(told))
+    hands = set(HAND.findall(rp.received_text((tmp_path / "ann.log").read_bytes())))
+    private = {h for h in hands if rp.squeeze(h) not in public}
+    flat = rp.squeeze(text)
+    assert sorted(h for h in private if rp.squeeze(h) in flat) == []
+    # the checks are not empty: Cid heard the whole game, Ann's draws as counts only
+    assert len(forbidden) >= 20 and len(private) >= 5, (len(forbidden), len(private))
+    assert any(re.fullmatch(r"Ann draws \d+ cards?\.", x) for x in lines)
+    assert lines.count("Game over.") == 1
+
+
+def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        secret = password_file(tmp_path, "not the password")
+        wrong = join_child(tmp_path, server, "Ann", tmp_path / "wrong.log", "--password-file", secret)
+        wrong_code, wrong_text = ended(wrong)
+        dutch = join_child(tmp_path, server, "Ann", tmp_path / "dutch.log", "--lang", "nl", "--password-file", secret)
+        dutch_code, dutch_text = ended(dutch)  # the server's sentence in the player's language
+        dora = join_child(tmp_path, server, "Dora", tmp_path / "dora.log")
+        dora_code, dora_text = ended(dora)  # (no password is asked: the pexpect child types nothing)
+        server.stopped()
+    port = server.port
+    assert (wrong_code, wrong_text) == (
+        2,
+        "a11y-dominion: The server says: Wrong user name or password. Log in with your account's name as the user "
+        "and its password, or with its SSH key.\n",
     )
-    assert zed[0] == 2 and sentence.format(port=port, name="Zed") in zed[1], zed
-    assert dora[0] == 2 and sentence.format(port=port, name="Dora") in dora[1], dora
-    assert dutch[0] == 2, dutch
-    assert (
-        f"Dit is een spelserver, waar join nog niet kan spelen; log in met ssh om hier te spelen: ssh -p {port} "
-        "Zed@127.0.0.1."
-    ) in dutch[1]
-    for _code, printed in (zed, dora, dutch):
-        assert "cannot read" not in printed and "ended the session" not in printed and "left the game" not in printed
-        assert "Traceback" not in printed
+    assert (dutch_code, dutch_text) == (
+        2,
+        "a11y-dominion: De server zegt: Verkeerde gebruikersnaam of wachtwoord. Log in met de naam van je account "
+        "als gebruiker en het wachtwoord ervan, of met de SSH-sleutel ervan.\n",
+    )
+    assert (dora_code, dora_text) == (
+        2,
+        "a11y-dominion: The server says: There is no account named Dora here yet; make it with ssh first, then join "
+        f"plays here: ssh -p {port} Dora@127.0.0.1.\n",
+    )
     con = sqlite3.connect(tmp_path / "server" / "server.sqlite3")
     names = [row[0] for row in con.execute("SELECT name FROM accounts ORDER BY name")]
     con.close()
-    assert names == ["Zed"]  # join made no account for Dora
+    assert names == ["Ann"]
 
 
-def test_join_at_a_terminal_hears_the_server_s_sentence_first_and_no_password_is_asked(tmp_path):
-    import pexpect
-
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "player-data"), PYTHONPATH=str(ROOT))
-    with sp.served(tmp_path) as server:
-        said = {}
-        for lang in ("en", "nl"):
-            command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", "Ann"]
-            child = pexpect.spawn(sys.executable, [*command, "--speech", "off", "--lang", lang], env=env, timeout=60)
-            child.expect(pexpect.EOF)
-            child.close()
-            said[lang] = (child.exitstatus, child.before.decode())
+def test_join_s_login_is_one_connection(tmp_path):
+    # two connections a minute from one address: the sign-up's ssh and join's one login; a third is refused
+    with sp.served(tmp_path, "[limits]\nconnections_per_minute_per_address = 2\n") as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        secret = password_file(tmp_path, PASSWORD)
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
+            third = join_child(tmp_path, server, "Ann", tmp_path / "third.log", "--password-file", secret)
+            third_code, third_text = ended(third)
+        finally:
+            sp.close(ann)
         server.stopped()
-    port = server.port
-    assert said["en"] == (
-        2,
-        "a11y-dominion: This is a game server, where join cannot play yet; log in with ssh to play here: "
-        f"ssh -p {port} Ann@127.0.0.1.\r\n",
+    assert third_code == 2 and "Welcome" not in third_text, third_text  # the limit counts: this one is past it
+
+
+def test_an_older_join_hears_one_sentence_and_no_lobby(tmp_path):
+    import asyncssh
+
+    async def older() -> list:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="Ann",
+            password=PASSWORD,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            config=None,
+        ) as conn:  # asyncssh's own version line, as an older join sends
+            result = await conn.run("seat-protocol", env={"A11Y_DOMINION_LANG": "en"}, timeout=TIMEOUT)
+        return [json.loads(line) for line in str(result.stdout).splitlines()]
+
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        got = asyncio.run(older())
+        server.stopped()
+    assert [m["type"] for m in got] == ["hello", "error"]
+    assert got[1]["error"] == "seat-taken"
+    assert got[1]["text"] == (
+        f"This server needs a newer a11y-dominion join; update it, or log in with ssh: ssh -p {server.port} "
+        "Ann@127.0.0.1."
     )
-    assert said["nl"] == (
-        2,
-        "a11y-dominion: Dit is een spelserver, waar join nog niet kan spelen; log in met ssh om hier te spelen: "
-        f"ssh -p {port} Ann@127.0.0.1.\r\n",
+
+
+def test_the_server_answers_each_bad_message_of_a_join_session_with_one_error(tmp_path):
+    import asyncssh
+
+    async def session() -> list:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="Ann",
+            password=PASSWORD,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            config=None,
+            client_version="a11y_dominion_join_0",  # join's version line: the lobby over the seat protocol
+        ) as conn:
+            process = await conn.create_process("seat-protocol", env={"A11Y_DOMINION_LANG": "en"})
+            got: list = []
+
+            async def until(count: int) -> None:
+                while len(got) < count:
+                    try:
+                        line = await asyncio.wait_for(process.stdout.readline(), TIMEOUT)
+                    except asyncio.TimeoutError:
+                        raise AssertionError(got) from None
+                    assert line, got
+                    got.append(json.loads(line))
+
+            await until(3)  # hello, the welcome and who is here
+            sent = [
+                "not json",
+                '{"type": "answer", "keys": []}',
+                '{"type": "sit-down"}',
+                '{"type": "lobby"}',
+                '{"type": "lobby", "text": "who\\u001b[2J"}',
+                "x" * (70 * 1024),
+                "[" * 40 + "]" * 40,
+            ]
+            # at once, with a flood after them: 20 messages a second are read, the first past it said
+            process.stdin.write("".join(line + "\n" for line in sent) + "nonsense\n" * 30)
+            await until(3 + len(sent) + 15)
+            return got
+
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        got = asyncio.run(session())
+        printed = server.stopped()
+    hello, welcome, here, *answers = got
+    assert hello == {
+        "type": "hello",
+        "protocol": 2,
+        "seat": "Ann",
+        "players": [],
+        "people": [],
+        "lobby": True,
+        "server": "Dominion",
+    }
+    assert (welcome["text"], here["text"]) == (
+        "Welcome back, Ann. Type help for the lobby's commands.",
+        "Dominion: 1 person here.",
     )
+    said = [a.get("error") or a["text"] for a in answers]
+    assert said[:7] == [
+        "bad-json",
+        "not-seated",
+        "unknown-lobby-type",
+        "bad-lobby",
+        "1 person here: Ann in the lobby.",  # the escape sequence dropped whole
+        "too-long",
+        "too-deep",
+    ]
+    # 20 messages a second (the line of who is a typed line, counted as one): 14 of the flood, the next told once
+    assert said[7:] == ["bad-json"] * 14 + ["too-fast"]
+    assert "Traceback" not in printed
+
+
+def test_join_logs_in_with_the_account_s_ssh_key_and_asks_no_password(tmp_path):
+    ssh_folder = tmp_path / "player-home" / ".ssh"
+    ssh_folder.mkdir(parents=True)
+    key = sp.make_key(ssh_folder, "id_ed25519")  # where ssh, and join, look for the player's key
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_key(server, "Ann", key, tmp_path / "ann-signup.log"))
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
+        try:
+            ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
+            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
+            ann.sendline(b"yes")
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0 and "Password" not in text, text

@@ -10,8 +10,9 @@ import pytest
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.config import LimitsSection, ServerConfig
 from a11y_dominion.server.limits import Rates
-from a11y_dominion.server.lobby import Lobby, Person, clean_text, help_lines, parse
+from a11y_dominion.server.lobby import Lobby, Person, clean_text, help_lines
 from a11y_dominion.server.store import Store
+from a11y_dominion.server.words import parse
 
 
 class Clock:

@@ -14,10 +14,11 @@ import pytest
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.config import BanSection, ModeratorsSection, ServerConfig
 from a11y_dominion.server.hasher import Hasher
-from a11y_dominion.server.lobby import MODERATOR_COMMANDS, Person, help_lines, lobby_words, parse
+from a11y_dominion.server.lobby import Person, help_lines
 from a11y_dominion.server.session import LobbySeat
 from a11y_dominion.server.ssh import GameServer
 from a11y_dominion.server.store import Store, database_path
+from a11y_dominion.server.words import MODERATOR_COMMANDS, lobby_words, parse
 from test_server_invite import Ending
 from test_server_tables import make_tables, person
 

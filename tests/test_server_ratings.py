@@ -21,10 +21,11 @@ from a11y_dominion.seats import play_bots
 from a11y_dominion.server import store as store_module
 from a11y_dominion.server.config import ServerConfig
 from a11y_dominion.server.limits import Rates
-from a11y_dominion.server.lobby import Lobby, Person, help_lines, parse
+from a11y_dominion.server.lobby import Lobby, Person, help_lines
 from a11y_dominion.server.ratings import NEW, PERSON, Rating, Standing, places, rate, rating_ranks, standings_of
 from a11y_dominion.server.records import decimal, ordinal, ranking_lines
 from a11y_dominion.server.store import FinishedGame, Ranked, Store, record_game, transaction
+from a11y_dominion.server.words import parse
 
 TODAY = date(2026, 12, 6)
 

@@ -11,9 +11,11 @@ everything about the game. Only option keys go back to the host. This module
 holds what is join's own: the connection and its login, the host's key, the
 typed lines read on the event loop and the export file written here.
 
-A game server (``a11y-dominion server``), where join cannot play yet, names itself in its
-SSH version line: :func:`game_server_refusal` reads that line before anything is asked, so
-that join says to log in with ssh instead, and asks no password.
+A game server (``a11y-dominion server``) names itself in its SSH version line, which
+:class:`Link` reads on its one connection before the login: there join offers the player's
+own SSH keys first, asks the account's password (not a seat's), and plays the server's lobby
+(:mod:`.lobbyclient`); join names itself in its own version line, so that the server serves
+it the lobby over the seat protocol.
 
 The host's key is trusted on first use: it is kept in the user data
 directory (``known_hosts``) and its fingerprint printed; a host whose key
@@ -43,13 +45,14 @@ import os
 import socket
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from ..announcements.words import join_names
-from ..console.core import FLOOD, HOST_LINES_PER_SECOND, SEAT_COMMANDS, Inbox, SeatConsole
+from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, SEAT_COMMANDS, Inbox, SeatConsole
 from ..console.display import LineCleared, cleared_text
 from ..console.seat import HumanSeat
 from ..files import (
@@ -70,6 +73,7 @@ from .protocol import (
     ENV_LANGUAGE,
     ENV_VERBOSITY,
     GAME_SERVER,
+    JOIN_CLIENT,
     MAX_FROM_HOST,
     LineSplitter,
     Rate,
@@ -78,6 +82,7 @@ from .protocol import (
     encode,
     from_host,
     read_message,
+    shown_text,
 )
 from .signals import on_signals
 
@@ -88,7 +93,9 @@ INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox ha
 # the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
 CHATTER = ("text", "error", "refused")
 KNOWN_TYPES = ("hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over")
-KNOWN_TYPES += ("undone", "export")
+KNOWN_TYPES += ("undone", "export", "lobby")
+SERVER_LINES_PER_SECOND = 200  # lines to show from a game server in any second: a watched game comes as lines
+BANNER_CHARACTERS = 4000  # characters of the server's login messages kept (its sentence in each language)
 
 
 class JoinError(Exception):
@@ -221,6 +228,18 @@ def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
     return text
 
 
+def own_keys() -> list[Any]:
+    """The player's own SSH keys, for a game server's login: the key files ssh reads by default
+    (such as ``.ssh/id_ed25519`` in the home folder, on Windows too) that have no passphrase;
+    [] when there are none or none can be read (the password is asked then)."""
+    from asyncssh.public_key import load_default_keypairs
+
+    try:
+        return list(load_default_keypairs())
+    except Exception:  # noqa: BLE001 - a key file that cannot be read: the password is asked
+        return []
+
+
 class Received(dict):
     """A message from the host (:func:`~.protocol.from_host`'s) and ``size``, the bytes of its line."""
 
@@ -240,24 +259,42 @@ class Link:
     :data:`~.protocol.MAX_DEPTH`, the inbox at :data:`MAX_INBOX` messages and
     :data:`MAX_INBOX_BYTES` bytes, and the lines to show at :data:`HOST_LINES_PER_SECOND`
     in any second by ``clock()`` (seconds, :func:`time.monotonic` unless given): the
-    rest are dropped, and the first dropped of a flood is said in one sentence."""
+    rest are dropped, and the first dropped of a flood is said in one sentence.
+
+    The login is one connection: ``password`` is the seat's (or the account's) password, or
+    None for ``ask_password(prompt)`` to ask it once the host is reached and its key checked
+    (None from it: none was given). A game server (:data:`~.protocol.GAME_SERVER` in its SSH
+    version line, :attr:`server`) is offered the player's own SSH keys first
+    (:func:`own_keys`), and its login messages (banners) are kept, cleaned and cut, as the
+    sentence of a refusal. At a game server the inbox is the lobby's: a table's seat
+    (its ``hello``) comes as ``("seat", Inbox)`` with the table's own inbox, whose messages
+    end with ``("closed", None)`` when the server sends ``lobby``."""
 
     def __init__(
         self,
         host: str,
         port: int,
         user: str,
-        password: str,
+        password: str | None,
         known: KnownHosts,
         lang: Language,
         clock: Callable[[], float] | None = None,
         verbosity: str | None = None,
+        ask_password: Callable[[str], str | None] | None = None,
     ):
         self.host, self.port, self.user, self.password = host, port, user, password
+        self.ask_password = ask_password
+        self.server = False  # a game server (its version line): the lobby, the account's keys and password
+        self.banners: list[str] = []  # the server's login messages, cut (cleaned as they are said)
+        self.asked = False  # the password was asked (and none given, when it stays None)
+        self.keys_offered = False
+        self.ssh: Any = None  # the SSH connection as it is made (its version line is read during the login)
+        self.typing = 0.0  # seconds the player spent typing the password (not counted in the wait)
         self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
         self.lang = lang
         self.inbox = Inbox()
+        self.lobby_inbox = self.inbox  # at a game server: the lobby's, beside a table's
         self.rate = Rate(HOST_LINES_PER_SECOND, clock)
         self.closing = False  # the console is done: the connection stops waiting for room in the inbox
         self.process: Any = None
@@ -272,25 +309,26 @@ class Link:
         loop); raises :class:`JoinError` with the reason."""
         import asyncssh
 
+        from .. import __version__
         from ..librarylog import quiet_loop
 
         quiet_loop()  # an error in the connection's tasks is logged, not printed between the game's lines
         try:
-            self.conn = await asyncio.wait_for(
+            self.conn = await self._within(
                 asyncssh.connect(
                     self.host,
                     self.port,
                     username=self.user,
-                    password=self.password,
+                    password=self._password,
                     client_factory=self._client(),
                     known_hosts=lambda host, addr, port: ([], [], []),  # every key goes to the client's check
-                    client_keys=None,
+                    client_keys=None,  # (a game server's: the client's public_key_auth_requested)
                     agent_path=None,
-                    preferred_auth="password",
+                    preferred_auth="publickey,password",
                     config=None,
                     kbdint_auth=False,
-                ),
-                CONNECT_SECONDS,
+                    client_version=f"{JOIN_CLIENT}_{__version__}",
+                )
             )
             self.process = await self.conn.create_process(
                 COMMAND,
@@ -304,12 +342,85 @@ class Link:
             raise JoinError(self._failure(e)) from None
         self.reading = asyncio.ensure_future(self._read())
 
+    async def _within(self, connecting: Awaitable[Any]) -> Any:
+        """What ``connecting`` gives, waited for at most :data:`CONNECT_SECONDS` seconds besides
+        the time the player typed the password; raises asyncio.TimeoutError after that."""
+        loop = asyncio.get_running_loop()
+        task = asyncio.ensure_future(connecting)
+        start = loop.time()
+        while True:
+            left = start + CONNECT_SECONDS + self.typing - loop.time()
+            if left > 0:
+                done, _ = await asyncio.wait({task}, timeout=left)
+                if done:
+                    return task.result()
+                continue
+            task.cancel()
+            await asyncio.wait({task})
+            raise asyncio.TimeoutError
+
+    def known_server(self) -> bool:
+        """Whether the host is a game server, by the SSH version line it sent on this connection
+        (:data:`~.protocol.GAME_SERVER`): kept in :attr:`server`."""
+        version = str(self.ssh.get_extra_info("server_version") or "") if self.ssh is not None else ""
+        self.server = GAME_SERVER in (version.split(" ", 1) or [""])[0]
+        if self.server:  # a watched game is narrated by the server, as lines
+            self.rate.per_second = SERVER_LINES_PER_SECOND
+        return self.server
+
+    def _password(self) -> str | None:
+        """The password, asked now (the host reached and its key checked) unless it was given."""
+        if self.password is not None or self.ask_password is None:
+            return self.password
+        if self.known_server():
+            prompt = self.lang.text(N_("Password of {user} at {host}: "), user=self.user, host=self.host)
+        else:
+            prompt = self.lang.text(N_("Password of the seat {user} at {host}: "), user=self.user, host=self.host)
+        began = time.monotonic()
+        self.asked = True
+        try:  # (the loop waits while the player types, as nothing else runs before the login)
+            self.password = self.ask_password(prompt)
+        finally:
+            self.typing += time.monotonic() - began
+        return self.password
+
+    def banner(self) -> str | None:
+        """The server's last login message (a refusal), in the player's language when it has a
+        line in each language of the game (as the server sends it), else as it came; None for none."""
+        from ..i18n import LANGUAGES
+
+        if not self.banners:
+            return None
+        lines = [shown_text(line).strip() for line in self.banners[-1].splitlines()]
+        lines = [line for line in lines if line]
+        codes = list(LANGUAGES)
+        if self.server and len(lines) == len(codes) and self.lang.code in codes:
+            return lines[codes.index(self.lang.code)]
+        return " ".join(lines) or None
+
     def _client(self) -> type:
         import asyncssh
 
         link = self
 
         class Client(asyncssh.SSHClient):  # type: ignore[misc]
+            def connection_made(self, conn: Any) -> None:
+                link.ssh = conn
+
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                link.known_server()
+                if len(link.banners) < 10:
+                    link.banners.append(str(msg)[:BANNER_CHARACTERS])
+
+            def public_key_auth_requested(self) -> Any:
+                if not link.known_server() or link.keys_offered:
+                    return None  # a host's seat has a password only: no key of the player's goes there
+                link.keys_offered = True
+                return own_keys() or None
+
+            def password_auth_requested(self) -> Any:
+                return None  # (asked once, through the password given to connect)
+
             def validate_host_public_key(self, host: str, addr: str, port: int, key: Any) -> bool:
                 text = key.export_public_key().decode("ascii").strip()
                 link.fingerprint = key.get_fingerprint()
@@ -338,6 +449,13 @@ class Link:
                 file=str(self.known.path),
                 **where,
             )
+        if self.asked and self.password is None:
+            return Msg(N_("No password was given."))
+        said = self.banner() if self.server else None
+        if said and isinstance(e, asyncssh.DisconnectError):
+            return Msg(N_("The server says: {text}"), text=said)
+        if self.server and isinstance(e, asyncssh.PermissionDenied):
+            return Msg(N_("The server refused {user}; check the name and the password."), user=self.user)
         if isinstance(e, asyncssh.PermissionDenied):
             return Msg(
                 N_("The host refused the seat {user} with that password; check the seat name and the password."),
@@ -373,9 +491,10 @@ class Link:
                     break
                 for line in splitter.feed(got):
                     self.deliver(line)
-                    while self.inbox.is_full() and not self.closing:
+                    while self.full() and not self.closing:
                         await asyncio.sleep(INBOX_WAIT_SECONDS)
         finally:
+            self.to_lobby()
             self.inbox.put(("closed", None))
             self.conn.close()
             try:
@@ -387,8 +506,37 @@ class Link:
         """Put one line from the host (or a :class:`TooLong`) into the inbox, as a message or
         one sentence, unless it is a line to show over the rate."""
         entry = self._take(self._message(line))
-        if entry is not None:
-            self.inbox.put(entry)
+        if entry is None:
+            return
+        if self.server and entry[0] == "message":
+            kind = entry[1]["type"]
+            if kind == "hello" and entry[1].get("lobby") is not True:  # a table's seat: its own inbox
+                self.to_lobby()
+                table = Inbox()
+                self.lobby_inbox.put(("seat", table))
+                self.inbox = table
+            elif kind == "lobby":  # the seat's session is over: the lobby's lines again
+                self.to_lobby()
+                return
+        self.inbox.put(entry)
+
+    def full(self) -> bool:
+        """Whether what waits to be used is at its bound (the connection is read no further
+        meanwhile): the inbox read now, the lobby's, or the tables' waiting in the lobby's
+        (a server that sends seat after seat while none is played), :data:`MAX_INBOX_BYTES` in all."""
+        if self.inbox.is_full() or self.lobby_inbox.is_full():
+            return True
+        waiting = [e[1] for e in self.lobby_inbox.queue if e[0] == "seat" and e[1] is not self.inbox]
+        return bool(waiting) and sum(table.weight for table in waiting) + self.inbox.weight >= MAX_INBOX_BYTES
+
+    def to_lobby(self) -> None:
+        """At a game server: a table's inbox gets ``lobby`` and its end, and the lobby's inbox
+        takes what comes from now on (nothing happens in the lobby)."""
+        if self.inbox is self.lobby_inbox:
+            return
+        self.inbox.put(("message", Received({"type": "lobby"})))
+        self.inbox.put(("closed", None))
+        self.inbox = self.lobby_inbox
 
     def _take(self, entry: tuple) -> tuple | None:
         """``entry`` for the inbox, or None when it is a line to show over the rate (the first
@@ -698,34 +846,6 @@ def read_password(prompt: str, stdin=None, stderr=None) -> str:
     return line.rstrip("\r\n")
 
 
-def game_server_refusal(host: str, port: int, user: str, timeout: float = CONNECT_SECONDS) -> Msg | None:
-    """The sentence that says to log in with ssh when ``host`` port ``port`` is a game server
-    (:data:`~.protocol.GAME_SERVER` in the SSH version line it sends first), where join cannot
-    play yet; None for a host, or when no such line comes (reaching the host then says why).
-    Reads at most one line of 255 bytes, within ``timeout`` seconds; nothing is sent."""
-    try:
-        with socket.create_connection((host, port), timeout=timeout) as sock:
-            sock.settimeout(timeout)
-            line = b""
-            while b"\n" not in line and len(line) < 255:
-                got = sock.recv(255 - len(line))
-                if not got:
-                    break
-                line += got
-    except (OSError, ValueError):
-        return None
-    words = line.split(b"\r\n")[0].split(b"\n")[0].split()
-    if not words or not words[0].startswith(b"SSH-2.0-") or GAME_SERVER.encode() not in words[0]:
-        return None
-    return Msg(
-        "This is a game server, where join cannot play yet; log in with ssh to play here: "
-        "ssh -p {port} {player}@{host}.",
-        port=port,
-        player=user,
-        host=f"[{host}]" if ":" in host else host,
-    )
-
-
 def run_join(args, stdout=None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
@@ -764,14 +884,12 @@ def run_join(args, stdout=None) -> int:
     opts = seat_settings(settings, user)
     if not args.lang and opts.get("language"):
         lang = Language(opts["language"])
-    refusal = game_server_refusal(host, port, user)
-    if refusal is not None:  # said before any password is asked
-        return fail(refusal)
-    if password is None:
+
+    def ask_password(prompt: str) -> str | None:  # (once the host is reached and its key checked)
         try:
-            password = read_password(lang.text(N_("Password of the seat {user} at {host}: "), user=user, host=host))
+            return read_password(prompt)
         except (EOFError, KeyboardInterrupt):
-            return fail(Msg(N_("No password was given.")))
+            return None
 
     speech = args.speech or settings.get("speech") or "auto"
     verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
@@ -785,7 +903,7 @@ def run_join(args, stdout=None) -> int:
     # first line of the game: what it says of itself is said once, before the first prompt
     speaker = make_speaker(speech, settings, display, lang, notices)
     known = KnownHosts()
-    link = Link(host, port, user, password, known, lang, verbosity=verbosity)
+    link = Link(host, port, user, password, known, lang, verbosity=verbosity, ask_password=ask_password)
     keys = dict(settings.get("keys") or {})
     for action, _key in bad_keys(keys):
         keys.pop(action)
@@ -799,19 +917,37 @@ def run_join(args, stdout=None) -> int:
         speaker.wait_ready()  # (each output's own time limits bound the search)
         for notice in notices:
             display.line(notice)
-        seat = HumanSeat(
-            user,
-            lang=lang,
-            verbosity=verbosity,
-            speaker=speaker,
-            print_fn=lambda text, style=None: display.line(text, style),
-            options=settings.get("options") or "new",
-        )
-        console = JoinConsole(
-            link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True))
-        )
-        console.hints = bool(settings.get("hints", True))
-        console.reader = typed_reader(console, keys, plain, out)
+        shared: list[Any] = []  # one reader of typed lines, whichever console reads them
+
+        def make(cls: type, place: Any) -> JoinConsole:
+            seat = HumanSeat(
+                user,
+                lang=lang,
+                verbosity=verbosity,
+                speaker=speaker,
+                print_fn=lambda text, style=None: display.line(text, style),
+                options=settings.get("options") or "new",
+            )
+            made = cls(place, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)))
+            made.hints = bool(settings.get("hints", True))
+            if not shared:
+                shared.append(typed_reader(made, keys, plain, out))
+            made.reader = shared[0]
+            return made
+
+        if link.server:  # a game server: its lobby, then its tables
+            from .lobbyclient import play_server
+
+            back: list[Callable[[], None]] = []
+            try:
+                return await play_server(link, make, greet, lambda console: back.append(interrupted(console)))
+            finally:
+                for ctrl_c_back in back:
+                    ctrl_c_back()
+                ctrl_c_back()
+                await link.closed()
+                speaker.close()
+        console = make(JoinConsole, link)
         ctrl_c_back = interrupted(console)
         console.greeting = lambda: greet(console)  # at the host's hello, with the seat's name as the host spells it
         try:

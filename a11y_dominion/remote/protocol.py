@@ -142,7 +142,8 @@ from ..view import event_data, redact_all
 
 PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatView)
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
-GAME_SERVER = "a11y_dominion_server"  # the software in a game server's SSH version line (join cannot play there yet)
+GAME_SERVER = "a11y_dominion_server"  # the software in a game server's SSH version line: join plays its lobby
+JOIN_CLIENT = "a11y_dominion_join"  # the software in join's SSH version line: the server serves it the lobby
 MAX_MESSAGE = 64 * 1024  # bytes of one line, either way; a longer line is refused whole
 MAX_FROM_HOST = 1024 * 1024  # bytes of one line from the host that a player's program reads (a view is a few KiB)
 MAX_KEYS = 500  # option keys in one answer (no legal answer has as many)

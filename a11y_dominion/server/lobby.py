@@ -1,7 +1,7 @@
 """The server's lobby: who is here, chat, a word to one person, help, the settings kept per
 account, the account, one's finished games, record and the ranking, and quit.
 
-Everything is typed text, read the same way for every session: :func:`parse` takes a line's
+Everything is typed text, read the same way for every session: :func:`~.words.parse` takes a line's
 first word (English or Dutch) and the rest; :meth:`Lobby.typed` answers it with whole
 sentences, one a line, in each person's own language. Everything another person typed (chat,
 a ``tell``) is cleaned of escape sequences (each dropped whole) and control or formatting
@@ -28,74 +28,15 @@ from . import records
 from .limits import Rates
 from .names import name_key, name_refusal
 from .store import AccountKey, PlayedGame, PlayerStats, Ranked
+from .words import MODERATOR_COMMANDS, parse
 
 MAX_SAY = 300
 """Characters of a line of chat or of a ``tell``; the rest is cut off."""
-
-COMMANDS = (
-    "tables",
-    "new",
-    "sit",
-    "watch",
-    "leave",
-    "start",
-    "invite",
-    "accept",
-    "who",
-    "say",
-    "tell",
-    "games",
-    "stats",
-    "ranking",
-    "help",
-    "settings",
-    "account",
-    "quit",
-    "kick",
-    "close",
-    "mute",
-    "ban",
-    "unban",
-    "announce",
-    "reload",
-)
-"""The lobby's commands, in the order ``help`` lists them (from ``kick`` on, the moderators')."""
-
-MODERATOR_COMMANDS = ("kick", "close", "mute", "ban", "unban", "announce", "reload")
-"""The commands only a moderator (named in the operator's file) may give."""
 
 MOST_MUTE_MINUTES = 7 * 24 * 60
 """The longest ``mute``, in minutes (a week)."""
 
 log = logging.getLogger("a11y_dominion.server.lobby")
-
-DUTCH = {
-    "tafels": "tables",
-    "nieuw": "new",
-    "zit": "sit",
-    "kijk": "watch",
-    "weg": "leave",
-    "begin": "start",
-    "nodig": "invite",
-    "accepteer": "accept",
-    "eruit": "kick",
-    "sluit": "close",
-    "demp": "mute",
-    "verban": "ban",
-    "ontban": "unban",
-    "omroep": "announce",
-    "herlaad": "reload",
-    "wie": "who",
-    "zeg": "say",
-    "fluister": "tell",
-    "partijen": "games",
-    "statistiek": "stats",
-    "ranglijst": "ranking",
-    "instellingen": "settings",
-    "stoppen": "quit",
-    "hulp": "help",
-}
-"""The Dutch word of each command that has one, taken in any language."""
 
 VERBOSITY_WORDS = {
     "terse": "terse",
@@ -202,21 +143,6 @@ def clean_text(text: str, most: int = MAX_SAY) -> str:
     text = drop_sequences(text[: most * 4]).replace("\t", " ")
     text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
     return text.strip()[:most]
-
-
-def parse(line: str) -> tuple[str | None, str]:
-    """The command of a typed lobby line and the rest: (``"say"``, ``"hello"``) for
-    ``say hello`` or ``zeg hello``; (None, the word) for a word that is no command;
-    (None, ``""``) for an empty line. The command is read in any letter case."""
-    words = line.strip().split(maxsplit=1)
-    if not words:
-        return None, ""
-    word = words[0].casefold()
-    rest = words[1].strip() if len(words) > 1 else ""
-    command = DUTCH.get(word, word)
-    if command in COMMANDS:
-        return command, rest
-    return None, words[0]
 
 
 class Lobby:
@@ -949,20 +875,6 @@ def public_key_of(text: str) -> tuple[bytes, str] | None:
     except (asyncssh.KeyImportError, ValueError, TypeError):
         return None
     return bytes(key.public_data), str(key.get_fingerprint())
-
-
-def lobby_words(moderator: bool, lang: Language | None = None) -> list[str]:
-    """The lobby's commands that Tab completes, in ``help``'s order: a ``moderator``'s too only
-    for a moderator. In Dutch (``lang``), each command's Dutch word (:data:`DUTCH`), and the
-    English word of a command that has none (``account``) and ``help``, which the Dutch help
-    names beside ``hulp``; else the English words."""
-    commands = [c for c in COMMANDS if moderator or c not in MODERATOR_COMMANDS]
-    if lang is None or lang.code != "nl":
-        return commands
-    dutch: dict[str, list[str]] = {}
-    for word, command in DUTCH.items():
-        dutch.setdefault(command, []).append(word)
-    return [w for c in commands for w in dutch.get(c, []) + ([c] if c not in dutch or c == "help" else [])]
 
 
 def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:

@@ -17,8 +17,7 @@ and without a terminal (``ssh -T``) plain lines. Lines come above an empty promp
   for the account.
 - A known account gets its kept settings (``SetEnv`` values hold for this session only); the
   account's sessions already in the lobby are told that it logged in again, and go on.
-- ``join`` (the SSH command ``seat-protocol``) gets the seat protocol's refusal with the ssh
-  command to log in instead (:meth:`ServerSession._no_seat_for_join`); no account is made.
+- ``join`` (the SSH command ``seat-protocol``) is served by :mod:`.joined` instead.
 """
 
 from __future__ import annotations
@@ -29,11 +28,11 @@ from ..console.display import Arrived
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
-from ..rules.decisions import Msg
 from .hasher import PasswordTooLong
-from .lobby import Person, lobby_words
+from .lobby import Person
 from .names import checked_name
 from .store import Account, StoreError
+from .words import lobby_words
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -73,7 +72,7 @@ class LobbySeat:
     def completer(self) -> Any:
         """Tab completes the lobby's commands in the player's language as it is at each Tab
         (the moderators' only for a moderator, as the operator's file names them now):
-        :func:`~.lobby.lobby_words`."""
+        :func:`~.words.lobby_words`."""
         from prompt_toolkit.completion import Completer, WordCompleter
 
         seat = self
@@ -192,10 +191,6 @@ class ServerSession(TerminalSession):
     async def _play(self, _session: Any) -> None:
         """Sign up when the name is new, then the lobby until the player quits or goes."""
         process = self.process
-        if self.command == PROTOCOL_COMMAND and process.subsystem is None:
-            self._no_seat_for_join()
-            self._ended = 1
-            return
         if self.command not in KNOWN_COMMANDS or process.subsystem is not None:
             self._raw("This server runs only the game; log in without a command.\n")
             self._ended = 1
@@ -212,35 +207,6 @@ class ServerSession(TerminalSession):
             await self._admitted(user, account, signup, address, env)
         finally:
             self.server.sessions.discard(self)
-
-    def _no_seat_for_join(self) -> None:
-        """Answer ``join`` (the SSH command :data:`~a11y_dominion.remote.protocol.COMMAND`) in the
-        seat protocol: ``hello``, then the ``error`` ``seat-taken`` (the one a host gives when
-        ``join`` cannot have the seat: the program says its sentence and ends with exit code 2),
-        whose sentence says to log in with ssh, with the port and name that reached the server.
-        ``join`` does not play at a server yet; no account is made or logged in here."""
-        from ..remote.protocol import PROTOCOL_VERSION, encode, msg_data
-
-        process = self.process
-        account: Account | None = process.get_extra_info("account")
-        name = account.name if account is not None else str(process.get_extra_info("username") or "")
-        local = process.get_extra_info("sockname") or ("", 0)
-        host, port = str(local[0]), int(local[1])
-        said = Msg(
-            "This is a game server, where join cannot play yet; log in with ssh to play here: "
-            "ssh -p {port} {player}@{host}.",
-            port=port,
-            player=name,
-            host=f"[{host}]" if ":" in host else host,
-        )
-        for message in (
-            {"type": "hello", "protocol": PROTOCOL_VERSION, "seat": name, "players": [], "people": []},
-            {"type": "error", "error": "seat-taken", "message": msg_data(said), "text": str(said)},
-        ):
-            try:
-                process.stdout.write(encode(message))
-            except Exception:  # noqa: BLE001 - the client went meanwhile
-                return
 
     async def _admitted(self, user: str, account: Account | None, signup: Any, address: str, env: Any) -> None:
         """Past the login: the sign-up of a new name, then the lobby."""
@@ -400,7 +366,7 @@ class ServerSession(TerminalSession):
         taken here: dropped over the rate, a ``say`` of a muted account (refused), or a command
         of the lobby's that the game has not (``tables``, ``who``, ``tell``...), answered by the lobby."""
         from ..console.commands import command_for
-        from .lobby import parse
+        from .words import parse
 
         server = self.server
         verdict = server.rates.line(person.account)
@@ -572,5 +538,12 @@ class ServerSession(TerminalSession):
 
 
 async def serve_session(server: GameServer, process: Any) -> None:
-    """One SSH session (``process``: asyncssh's process) on ``server``, to its end."""
+    """One SSH session (``process``: asyncssh's process) on ``server``, to its end: ``join``'s
+    (the SSH command ``seat-protocol``) is a :class:`~.joined.JoinSession`, any other a
+    :class:`ServerSession`."""
+    if process.command == PROTOCOL_COMMAND and process.subsystem is None:
+        from .joined import JoinSession
+
+        await JoinSession(server, process).run()
+        return
     await ServerSession(server, process).run()

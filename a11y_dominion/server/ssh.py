@@ -9,7 +9,8 @@ object of one connection, whose callbacks decide who may log in:
 - a banned address, a name no account can have (:func:`~.names.name_refusal`: the name
   rule in one sentence), a banned name (in the operator's file or the database's bans), a
   full server, a new name while sign-up is closed and a new name from an address that made
-  its accounts of the hour (:meth:`~.limits.Rates.signup_left`) are refused at ``begin_auth`` with one
+  its accounts of the hour (:meth:`~.limits.Rates.signup_left`) and a new name from ``join`` (its SSH
+  version line: :func:`~.joined.is_join`; sign-up is at an ssh login) are refused at ``begin_auth`` with one
   sentence as the SSH banner, and the connection ends, so that no password is asked and no
   failed login is counted;
 - every banner is said in English, then in Dutch, as the player's language is not known yet;
@@ -50,6 +51,7 @@ from ..remote.protocol import GAME_SERVER
 from ..rules.decisions import Msg
 from .config import ServerConfig
 from .hasher import MIN_PASSWORD, Hasher, PasswordTooLong, needs_rehash
+from .joined import is_join, where
 from .limits import Rates
 from .lobby import Lobby
 from .names import name_key, name_refusal
@@ -281,7 +283,7 @@ class GameServer:
             port,
             server_host_keys=[key],
             process_factory=lambda process: serve_session(server, process),
-            server_version=f"{GAME_SERVER}_{__version__}",  # join reads it, and asks no password here
+            server_version=f"{GAME_SERVER}_{__version__}",  # join reads it: the lobby, over the seat protocol
             **ssh_server_options(),
         )
 
@@ -392,6 +394,12 @@ class Login(asyncssh.SSHServer):
         if self.refusal is None and self.account is None and not server.config.signup.open:
             self.refusal = Msg(
                 "This server makes no new accounts; ask its operator for one, or log in with an account you have."
+            )
+        if self.refusal is None and self.account is None and is_join(self.conn.get_extra_info("client_version")):
+            self.refusal = Msg(  # (sign-up is a dialogue at a terminal: said before any password is asked)
+                "There is no account named {player} here yet; make it with ssh first, then join plays here: "
+                "ssh -p {port} {player}@{host}.",
+                **where(self.conn, username[:40]),
             )
         if self.refusal is None and self.account is None and not server.rates.signup_left(self.address):
             self.refusal = server.rates.signup_refusal()  # (said before any question, the password's too)

@@ -1,0 +1,209 @@
+"""``join`` at a game server: the lobby, the tables and watching, over the one connection.
+
+The server (``a11y-dominion server``) serves ``join`` its lobby over the seat protocol
+(:mod:`a11y_dominion.server.joined`): each line the player types in the lobby goes to the
+server as a ``lobby`` message and its answers come back as ``text`` lines, said with join's
+own speech (:class:`LobbyConsole`). When the player sits at a started table, the table's seat
+protocol comes as from a ``host``, and the console core plays it as at a host
+(:class:`TableConsole`, a :class:`~.client.JoinConsole`); the server's ``lobby`` message ends
+it, and the lobby's lines follow again. A lobby command typed at the table (``who``, ``tell``,
+``tables``) goes to the lobby. Watching a game is the lobby's text: the server narrates only
+what every player may know.
+
+:class:`~.client.Link` keeps the connection and puts what the server sends into the lobby's
+inbox, or a table's (``("seat", Inbox)`` says that a table's seat begins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..console.core import Inbox
+from ..i18n import N_
+from .client import JoinConsole
+
+
+class Place:
+    """The seat protocol's link of one console over the connection (``link``, a
+    :class:`~.client.Link`): the lobby's ``inbox`` or a table's. Nothing it sends ends the
+    connection's input: the session goes on in the lobby; :meth:`close` leaves the connection open."""
+
+    def __init__(self, link: Any, inbox: Inbox) -> None:
+        self.link = link
+        self.inbox = inbox
+        self.rate = link.rate
+
+    def send(self, message: dict[str, Any], last: bool = False) -> None:
+        """One message to the server."""
+        self.link.send(message)
+
+    def leave(self) -> None:
+        """``leave``: at a table, the player leaves it; in the lobby, logs out."""
+        self.link.send({"type": "leave"})
+
+    def close(self) -> None:
+        """The console is done with this place (the connection stays)."""
+
+
+class LobbyConsole(JoinConsole):
+    """The lobby at a game server, with the console core's reading of typed lines, its speech
+    and its Ctrl+C: every typed line goes to the server (``lobby``), and the server's ``text``
+    lines are said. :meth:`run` returns when a table's seat begins (:attr:`seated` holds its
+    inbox) or the session ends."""
+
+    seated: Inbox | None = None
+
+    async def run(self) -> int:
+        """Read typed lines and say the server's lines until a seat begins (0, with
+        :attr:`seated`), the player logs out (0) or the session ends (the exit code: 0 when the
+        server said why, else 1)."""
+        inbox = self.link.inbox
+        self.seated = None
+        if self.greeting is not None:  # said at the server's hello
+            await inbox.wait()
+        while self.exit_code is None:
+            entry = inbox.get_nowait()
+            if entry is None:
+                await self.read_between()
+                continue
+            if entry[0] == "closed":
+                self.greet()
+                if not self.ended_told:
+                    self.say(self.lang._(N_("The server ended the session.")), keep=False)
+                    return 1
+                return 0
+            if entry[0] == "seat":
+                self.seated = entry[1]
+                return 0
+            if not self.use(entry):
+                return self.exit_code or 2
+        return self.exit_code
+
+    async def typed_between(self, line: str) -> None:
+        """A typed line: to the server's lobby (or the game watched), as it was typed."""
+        text = line.strip()
+        if text:
+            self.link.send({"type": "lobby", "text": text})
+
+    async def quit_game(self) -> None:
+        """Ctrl+D: as quit typed in the lobby (the server asks first; while watching, it stops)."""
+        self.link.send({"type": "lobby", "text": "quit"})
+
+    def leave_now(self) -> None:
+        """The end of piped input: log out."""
+        self.link.leave()
+        self.exit_code = 0
+
+
+class TableConsole(JoinConsole):
+    """A table's seat at a game server: the console core as at a host, but a lobby command that
+    is no command of the game (``who``, ``tell``, ``tables``) goes to the lobby, the server's
+    ``lobby`` message ends the seat quietly, and leaving says nothing of its own (the server
+    says where the player is)."""
+
+    def _lobby_line(self, line: str) -> bool:
+        """Send ``line`` to the lobby when it is a lobby command the game has not; True then."""
+        from ..console.commands import command_for
+        from ..server.words import parse
+
+        words = line.split()
+        if not words or command_for(words[0]) is not None or parse(line)[0] in (None, "leave", "quit"):
+            return False
+        self.link.send({"type": "lobby", "text": line.strip()})
+        return True
+
+    async def typed_between(self, line: str) -> None:
+        """A line typed while nothing is asked: a lobby command to the lobby, else the game's."""
+        if not self._lobby_line(line):
+            await super().typed_between(line)
+
+    async def answer_line(self, line: str) -> None:
+        """A line typed at a question: a lobby command to the lobby, else the game's."""
+        if not self._lobby_line(line):
+            await super().answer_line(line)
+
+    def receive(self, message: dict[str, Any]) -> bool:
+        """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
+        if message.get("type") == "lobby":  # back in the lobby: the seat ends without a word of its own
+            self.over = False
+            self.ended_told = True
+            return True
+        return super().receive(message)
+
+    def leave_now(self) -> None:
+        """Leave the table (``leave``): the server says where the player is now."""
+        self.link.leave()
+        self.exit_code = 0
+
+    async def quit_game(self) -> None:
+        """quit: after the final scores back to the lobby at once, else asked first."""
+        if self.over:  # after the final scores: back to the lobby at once
+            self.leave_now()
+            return
+        await super().quit_game()
+
+
+async def play_server(
+    link: Any,
+    make: Callable[[type, Place], JoinConsole],
+    greeting: Callable[[Any], None],
+    interrupted: Callable[[Any], None],
+) -> int:
+    """Play at the game server of ``link`` (a :class:`~.client.Link`, connected): the lobby,
+    then each table's seat, until the player logs out or the session ends. ``make(cls, place)``
+    builds a console of the class ``cls`` over ``place`` (with the player's settings, output
+    and the one reader of typed lines); ``greeting(console)`` says join's own first lines;
+    ``interrupted(console)`` says Ctrl+C between prompts at ``console`` (here :class:`Playing`).
+    Returns the exit code."""
+    from ..console.completion import DecisionCompleter
+    from ..console.core import SEAT_COMMANDS
+
+    lobby = make(LobbyConsole, Place(link, link.lobby_inbox))
+    assert isinstance(lobby, LobbyConsole)
+    lobby.greeting = lambda: greeting(lobby)
+    playing = Playing(lobby)
+    interrupted(playing)  # Ctrl+C between prompts is said in turn with the lines of the console playing
+    session = getattr(lobby.reader, "session", None)  # the line editor's, at a terminal
+    if session is not None:
+        session.completer = lobby_completer(lobby)
+    while True:
+        code = await lobby.run()
+        seated = lobby.seated
+        if seated is None:
+            return code
+        table = make(TableConsole, Place(link, seated))
+        table.greeting = None
+        playing.console = table
+        if session is not None:
+            table.completer = session.completer = DecisionCompleter(table.seen, table.lang, commands=SEAT_COMMANDS)
+        await table.run()
+        playing.console = lobby
+        if session is not None:
+            session.completer = lobby_completer(lobby)
+        lobby.exit_code = None
+
+
+class Playing:
+    """The console that reads typed lines now (the lobby's or a table's): its ``link`` and ``lang``."""
+
+    def __init__(self, console: JoinConsole) -> None:
+        self.console = console
+
+    @property
+    def link(self) -> Any:
+        return self.console.link
+
+    @property
+    def lang(self) -> Any:
+        return self.console.lang
+
+
+def lobby_completer(console: JoinConsole) -> Any:
+    """Tab in the lobby completes the lobby's commands in the player's language (not the
+    moderators': a moderator types them whole)."""
+    from prompt_toolkit.completion import WordCompleter
+
+    from ..server.words import lobby_words
+
+    return WordCompleter(lobby_words(False, console.lang), ignore_case=True)

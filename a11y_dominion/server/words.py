@@ -1,0 +1,96 @@
+"""The lobby's command words, in English and Dutch, read alike by the server's lobby
+(:mod:`.lobby`) and by ``join`` at a server (:mod:`a11y_dominion.remote.lobbyclient`), which
+needs them without the rest of the server."""
+
+from __future__ import annotations
+
+from ..i18n import Language
+
+COMMANDS = (
+    "tables",
+    "new",
+    "sit",
+    "watch",
+    "leave",
+    "start",
+    "invite",
+    "accept",
+    "who",
+    "say",
+    "tell",
+    "games",
+    "stats",
+    "ranking",
+    "help",
+    "settings",
+    "account",
+    "quit",
+    "kick",
+    "close",
+    "mute",
+    "ban",
+    "unban",
+    "announce",
+    "reload",
+)
+"""The lobby's commands, in the order ``help`` lists them (from ``kick`` on, the moderators')."""
+
+MODERATOR_COMMANDS = ("kick", "close", "mute", "ban", "unban", "announce", "reload")
+"""The commands only a moderator (named in the operator's file) may give."""
+
+DUTCH = {
+    "tafels": "tables",
+    "nieuw": "new",
+    "zit": "sit",
+    "kijk": "watch",
+    "weg": "leave",
+    "begin": "start",
+    "nodig": "invite",
+    "accepteer": "accept",
+    "eruit": "kick",
+    "sluit": "close",
+    "demp": "mute",
+    "verban": "ban",
+    "ontban": "unban",
+    "omroep": "announce",
+    "herlaad": "reload",
+    "wie": "who",
+    "zeg": "say",
+    "fluister": "tell",
+    "partijen": "games",
+    "statistiek": "stats",
+    "ranglijst": "ranking",
+    "instellingen": "settings",
+    "stoppen": "quit",
+    "hulp": "help",
+}
+"""The Dutch word of each command that has one, taken in any language."""
+
+
+def parse(line: str) -> tuple[str | None, str]:
+    """The command of a typed lobby line and the rest: (``"say"``, ``"hello"``) for
+    ``say hello`` or ``zeg hello``; (None, the word) for a word that is no command;
+    (None, ``""``) for an empty line. The command is read in any letter case."""
+    words = line.strip().split(maxsplit=1)
+    if not words:
+        return None, ""
+    word = words[0].casefold()
+    rest = words[1].strip() if len(words) > 1 else ""
+    command = DUTCH.get(word, word)
+    if command in COMMANDS:
+        return command, rest
+    return None, words[0]
+
+
+def lobby_words(moderator: bool, lang: Language | None = None) -> list[str]:
+    """The lobby's commands that Tab completes, in ``help``'s order: a ``moderator``'s too only
+    for a moderator. In Dutch (``lang``), each command's Dutch word (:data:`DUTCH`), and the
+    English word of a command that has none (``account``) and ``help``, which the Dutch help
+    names beside ``hulp``; else the English words."""
+    commands = [c for c in COMMANDS if moderator or c not in MODERATOR_COMMANDS]
+    if lang is None or lang.code != "nl":
+        return commands
+    dutch: dict[str, list[str]] = {}
+    for word, command in DUTCH.items():
+        dutch.setdefault(command, []).append(word)
+    return [w for c in commands for w in dutch.get(c, []) + ([c] if c not in dutch or c == "help" else [])]
