@@ -424,14 +424,19 @@ class TerminalSession(PromptToolkitSSHSession):
             self._write_pending()
 
     def _flush_light(self) -> None:
-        """Write what is pending above the light editor's line: the line blanked (when it
-        shows something), the lines written, the prompt and the typed text drawn again."""
+        """Write what is pending above the light editor's line (:meth:`_light_text`)."""
+        self._raw(self._light_text())
+
+    def _light_text(self) -> str:
+        """What is pending, to be written above the light editor's line in one write (one SSH
+        packet): the line blanked (when it shows something), the lines, the prompt and the
+        typed text drawn again (while a line is read); nothing is pending after."""
         editor = self._editor
         assert editor is not None
         text, self._pending = "".join(self._pending), []
-        self._raw((editor.erase() if editor.shown() else "") + text)
+        out = (editor.erase() if editor.shown() else "") + text
         editor.prompt = self._prompt_string()
-        self._raw(editor.drawn_again(text))
+        return out + editor.drawn_again(text)
 
     def changed(self) -> None:
         """The seat's question changed (an answer is awaited, or no longer): the prompt follows."""
@@ -761,11 +766,10 @@ class TerminalSession(PromptToolkitSSHSession):
         ahead."""
         editor = self._editor
         assert editor is not None
-        if self._pending:
-            self._flush()
+        said = self._light_text() if self._pending else ""
         self._waiting = waiting = asyncio.get_running_loop().create_future()
         try:
-            self._raw(editor.begin(self._prompt_string(), default))
+            self._raw(said + editor.begin(self._prompt_string(), default))  # (one SSH packet)
             self._edit()
             return await waiting
         finally:
@@ -808,7 +812,9 @@ class TerminalSession(PromptToolkitSSHSession):
             waiting, editor = self._waiting, self._editor
             if waiting is None or waiting.done() or editor is None:
                 return False
-            self._raw(editor.stop())
+            erased = editor.stop()
+            if erased:
+                self._queue(erased)  # written with the lines that come to be said, in one packet
             waiting.set_result(Arrived(editor.line))  # drawn again after the lines, at the next read
             self.message = ""
             return True
