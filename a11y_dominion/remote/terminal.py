@@ -381,6 +381,8 @@ class TerminalSession(PromptToolkitSSHSession):
             self._in_context(self._flush)
 
     def _raw(self, text: str) -> None:
+        if not text:
+            return  # (no empty SSH packet)
         try:
             if self._chan is not None:
                 self._chan.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
