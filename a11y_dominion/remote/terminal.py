@@ -8,9 +8,12 @@ server, so sessions start as asyncssh processes). After the first settings
 (:class:`~a11y_dominion.console.core.SeatConsole`) over the seat protocol inside the
 host's process (:class:`~.seatlink.HostLink`), as ``join`` plays it: the same
 questions, commands, completion, shortcut keys (F2, F3), Ctrl+C, quit and settings.
-This module holds what is the terminal's own: prompt_toolkit's line editor over the
-SSH channel (Up and Down recall the seat's own lines, kept at the host; Tab lists
-the choices as lines), the output and the input filter.
+This module holds what is the terminal's own: the line editor over the SSH channel
+(Up and Down recall the seat's own lines, kept at the host; Tab lists the choices as
+lines), the output and the input filter. With plain output the line editor is the light
+one of :mod:`.lineeditor` (a few string operations a key, where prompt_toolkit's
+application costs milliseconds a typed line, which a server with many tables pays for
+every person); with rich output it is prompt_toolkit's.
 
 Output is plain lines by default, for the player's screen reader: no
 colours, no cursor-position requests, no bracketed paste, no title, no bell
@@ -48,6 +51,7 @@ from ..console.core import SEAT_COMMANDS, SeatConsole
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
 from ..textinput import drop_sequences
+from .lineeditor import LineEditor, Typed, command_keys
 from .seat import MAX_LINE, VERBOSITIES, HostedSettings, clean, language_of, typed_line, verbosity_of
 
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
@@ -55,6 +59,7 @@ RICH_COMMANDS = ("--rich", "rich")
 LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
 
 BARE_LF = re.compile(r"(?<!\r)\n")
+TYPEAHEAD_MOST = 8 * (MAX_LINE + 1)  # characters typed ahead of the light editor's next line that are kept
 
 
 def color_system(term: str | None, env) -> str | None:
@@ -232,6 +237,9 @@ class TerminalSession(PromptToolkitSSHSession):
         self.message: str | None = None  # the prompt the console core reads a line after
         self.stopping: asyncio.Future | None = None  # set to end a plain line's wait (the core's stop)
         self._reading: asyncio.Task | None = None  # the task waiting for a typed line
+        self._editor: LineEditor | None = None  # the light line editor of a plain terminal
+        self._typeahead = ""  # cleaned text typed while no line is read, for the next line
+        self._waiting: asyncio.Future | None = None  # the light editor's line being read
 
     # ------------------------------------------------------------ asyncssh's side
     async def run(self) -> None:
@@ -277,7 +285,13 @@ class TerminalSession(PromptToolkitSSHSession):
         text, dropped = self.filter.feed(data, time.monotonic())
         if dropped:
             self._too_fast()
-        if text and self._input is not None:
+        if not text:
+            return
+        if self._light():
+            # (bounded: what is typed while nothing reads waits for the next line, as at a terminal)
+            self._typeahead = (self._typeahead + text)[:TYPEAHEAD_MOST]
+            self._edit()
+        elif self._input is not None:
             self._input.send_text(text)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
@@ -314,7 +328,10 @@ class TerminalSession(PromptToolkitSSHSession):
 
         def finish() -> None:
             app = get_app_or_none()
-            if self._prompt is not None and app is not None and app.is_running and not app.is_done:
+            if self._light():
+                assert self._editor is not None
+                self._pending.insert(0, self._editor.stop())
+            elif self._prompt is not None and app is not None and app.is_running and not app.is_done:
                 app.renderer.erase()
             elif self._prompt_drawn:
                 self._pending.insert(0, "\n")
@@ -364,6 +381,8 @@ class TerminalSession(PromptToolkitSSHSession):
             self._in_context(self._flush)
 
     def _raw(self, text: str) -> None:
+        if not text:
+            return  # (no empty SSH packet)
         try:
             if self._chan is not None:
                 self._chan.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
@@ -382,6 +401,9 @@ class TerminalSession(PromptToolkitSSHSession):
 
         self._flushing = False
         if not self._pending:
+            return
+        if self._light():
+            self._flush_light()
             return
         app = get_app_or_none()
         if self._prompt is None or app is None or not app.is_running or app.is_done:
@@ -403,8 +425,29 @@ class TerminalSession(PromptToolkitSSHSession):
         except Exception:  # noqa: BLE001 - the prompt ended meanwhile: write plainly
             self._write_pending()
 
+    def _flush_light(self) -> None:
+        """Write what is pending above the light editor's line (:meth:`_light_text`)."""
+        self._raw(self._light_text())
+
+    def _light_text(self) -> str:
+        """What is pending, to be written above the light editor's line in one write (one SSH
+        packet): the line blanked (when it shows something), the lines, the prompt and the
+        typed text drawn again (while a line is read); nothing is pending after."""
+        editor = self._editor
+        assert editor is not None
+        text, self._pending = "".join(self._pending), []
+        out = (editor.erase() if editor.shown() else "") + text
+        editor.prompt = self._prompt_string()
+        return out + editor.drawn_again(text)
+
     def changed(self) -> None:
         """The seat's question changed (an answer is awaited, or no longer): the prompt follows."""
+        if self._light():
+            editor = self._editor
+            assert editor is not None
+            if not self._flushing:
+                self._in_context(lambda: self._raw(editor.redraw(self._prompt_string())))
+            return
         if self._lines is not None:
             if not self._flushing:
                 self._in_context(self._plain_prompt)
@@ -430,6 +473,10 @@ class TerminalSession(PromptToolkitSSHSession):
         text = [] if self._pending else self._asked()
         self._prompt_shown = bool(text)
         return text
+
+    def _prompt_string(self) -> str:
+        """The prompt as text: "Ann> " while an answer is awaited, else empty."""
+        return "".join(text for _style, text in self._asked())
 
     def _asked(self) -> list:
         """The prompt when no line is pending: "Ann> " while an answer is awaited, else empty."""
@@ -548,6 +595,10 @@ class TerminalSession(PromptToolkitSSHSession):
             completer = self.console.completer
         else:  # (the lobby's and a watcher's commands; none at the first settings)
             completer = self.seat.completer() if hasattr(self.seat, "completer") else None
+        if self._light():
+            self._light_keys(completer, self.seat.typed_history if self._joined else InMemoryHistory())
+            self._prompt = None
+            return
         self._prompt = PromptSession(
             message=self.prompt_text,
             completer=completer,
@@ -575,6 +626,18 @@ class TerminalSession(PromptToolkitSSHSession):
         from ..console.display import draw_prompt_once
 
         draw_prompt_once(self._prompt.app.renderer)  # "Ann> " once, not again when a line is accepted
+
+    def _light_keys(self, completer: Any, history: Any) -> None:
+        """The light editor's completer (Tab's list in the completer's language, else the
+        seat's), history and shortcut keys (the console core's, at a seat)."""
+        from ..console.display import completer_lang
+
+        editor = self._editor
+        assert editor is not None
+        editor.completer = completer
+        editor.history = history
+        editor.lang = lambda: completer_lang(completer) or (self.seat.lang if self.seat is not None else None)
+        editor.commands = command_keys(self.console.keys) if self.console is not None else {}
 
     def _keys(self):
         from prompt_toolkit.filters import Condition
@@ -650,6 +713,25 @@ class TerminalSession(PromptToolkitSSHSession):
         if self._ended is not None or self._gone:
             return None
         self._reading = asyncio.current_task()
+        if self._light():
+            got = await self._light_line(default)
+            if not isinstance(got, Typed):
+                return got
+            if got.kind == "end":
+                return LEAVE
+            if got.kind == "key":
+                from ..console.keys import KeyCommand
+
+                return KeyCommand(got.command, got.text)
+            if got.kind == "clear":
+                from ..console.display import LineCleared
+
+                if self.asking and not got.text:  # at the session's own question: no
+                    return "no"
+                return LineCleared(bool(got.text.strip()))
+            if got.cut and self.seat is not None:
+                self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
+            return got.text
         if self._lines is not None:
             self._in_context(self._plain_prompt)
             loop = asyncio.get_running_loop()
@@ -679,6 +761,39 @@ class TerminalSession(PromptToolkitSSHSession):
             self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
         return got
 
+    async def _light_line(self, default: str) -> Any:
+        """A line of the light editor: a :class:`~.lineeditor.Typed`, or an
+        :class:`~..console.display.Arrived` when :meth:`stop` ended the wait. The lines waiting
+        to be said come first, then the prompt with ``default`` typed, then the keys typed
+        ahead."""
+        editor = self._editor
+        assert editor is not None
+        said = self._light_text() if self._pending else ""
+        self._waiting = waiting = asyncio.get_running_loop().create_future()
+        try:
+            self._raw(said + editor.begin(self._prompt_string(), default))  # (one SSH packet)
+            self._edit()
+            return await waiting
+        finally:
+            self._waiting = None
+            editor.reading = False
+
+    def _edit(self) -> None:
+        """The keys typed ahead, given to the light editor while it reads a line; what it
+        draws is written, and a line it ends is the one awaited."""
+        editor = self._editor
+        if editor is None or not editor.reading or not self._typeahead:
+            return
+        out, typed, self._typeahead = editor.feed(self._typeahead)
+        if out:
+            self._raw(out)
+        if typed is not None and self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(typed)
+
+    def _light(self) -> bool:
+        """Whether lines are read with the light editor: a terminal with plain output."""
+        return self._editor is not None and not self.rich
+
     async def _reading_ends(self) -> None:
         """End a wait for a typed line that outlived the session's task (the console core reads
         in a task of its own), and wait until it ended: its line editor lets go of the
@@ -695,6 +810,16 @@ class TerminalSession(PromptToolkitSSHSession):
         back after them with that text); False when no line is being read."""
         from ..console.display import Arrived
 
+        if self._light():
+            waiting, editor = self._waiting, self._editor
+            if waiting is None or waiting.done() or editor is None:
+                return False
+            erased = editor.stop()
+            if erased:
+                self._queue(erased)  # written with the lines that come to be said, in one packet
+            waiting.set_result(Arrived(editor.line))  # drawn again after the lines, at the next read
+            self.message = ""
+            return True
         if self._lines is not None:
             if self.stopping is None or self.stopping.done():
                 return False
@@ -723,6 +848,7 @@ class TerminalSession(PromptToolkitSSHSession):
                 self._lines = asyncio.Queue()
                 await self._play(self)
                 return
+            self._editor = LineEditor(MAX_LINE)
             with create_pipe_input() as self._input:
                 with create_app_session(input=self._input, output=self._make_output()) as session:
                     self.app_session = session

@@ -1,6 +1,6 @@
 """One SSH session on the server: the sign-up dialogue of a new name, then the lobby.
 
-The session reads lines with prompt_toolkit's line editor over the SSH terminal, as a
+The session reads lines with a line editor over the SSH terminal, as a
 ``host`` seat's terminal session does (it is a
 :class:`~a11y_dominion.remote.terminal.TerminalSession`, with the same input filter: escape
 sequences and control characters dropped, long lines cut, too many lines a second dropped),
@@ -173,17 +173,21 @@ class ServerSession(TerminalSession):
         """Say ``text`` and read the answer (``hidden``: not echoed); None when the session
         ended or the player pressed Ctrl+D."""
         self.say(text)
-        prompt = self._prompt
+        prompt, editor = self._prompt, self._editor
         shown = None
+        # nothing at all is echoed, as at ssh's own password question: a star a character
+        # would be read out, "star, star, star", by a screen reader
         if prompt is not None and hidden:
-            # nothing at all is echoed, as at ssh's own password question: a star a character
-            # would be read out, "star, star, star", by a screen reader
             shown, prompt.input_processors = prompt.input_processors, [_Unshown()]
+        if editor is not None:
+            editor.hidden = hidden
         try:
             got = await self._read()  # type: ignore[no-untyped-call]
         finally:
             if prompt is not None and hidden:
                 prompt.input_processors = shown
+            if editor is not None:
+                editor.hidden = False
         if got is None or got is LEAVE:
             return None
         return str(got).strip()

@@ -1,0 +1,324 @@
+"""A light line editor for a plain SSH terminal (screen-reader mode).
+
+:class:`LineEditor` reads one typed line at a time from the text a terminal sends,
+after :class:`~a11y_dominion.lineinput.InputFilter` cleaned it (escape sequences that
+are no key dropped whole, also when split across packets; control characters that are
+no key dropped; floods of lines dropped), and gives what to write back to the terminal.
+It does no input or output itself: :class:`~.terminal.TerminalSession` feeds it and
+writes what it gives, on the server's event loop, without prompt_toolkit's full
+application (which costs several milliseconds of processor time a typed line).
+
+What it writes is what a plain line editor writes, and nothing else: the prompt once,
+each typed character as itself, a character rubbed out as backspace, space, backspace,
+the cursor moved left with backspaces and right by writing again what it passes over,
+a line cleared by overwriting it with spaces (:class:`~a11y_dominion.console.display.PlainLines`).
+Never a control or escape byte that the player typed: only printable characters are
+echoed, and a line keeps at most its limit of them (the rest are refused, and the line
+is said to be cut once it is read).
+
+Its keys: printable characters; Enter; Backspace; Delete; Left, Right, Home, End (and
+Ctrl+B, Ctrl+F, Ctrl+A, Ctrl+E); Ctrl+U (rubs out what is before the cursor), Ctrl+K
+(after it), Ctrl+W (the word before it); Up and Down (and Ctrl+P, Ctrl+N) through the
+history of typed lines; Tab completes from a prompt_toolkit completer, or lists the
+choices on one line ("Copper, Silver and treasures." in the player's language); Ctrl+C
+ends the line as cleared; Ctrl+D (and Ctrl+Z) on an empty line is the end of input;
+the console's shortcut keys (F2 repeats, F3 the hand...) end the line with their command.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
+from prompt_toolkit.keys import KEY_ALIASES, Keys
+
+from ..console.display import PlainLines, choices_line
+from ..i18n import Language
+from ..textinput import MAX_LINE, SEQUENCE, printable
+
+SPECIAL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # where a run of typed text ends
+WORD_END = re.compile(r"\S+\s*$")  # the word before the cursor, with the spaces after it
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What ended a typed line. ``kind``: ``"line"`` (Enter: ``text`` is the line, ``cut``
+    True when characters past the limit were refused), ``"clear"`` (Ctrl+C: ``text`` is what
+    was typed), ``"end"`` (Ctrl+D or Ctrl+Z on an empty line) or ``"key"`` (a shortcut key:
+    ``command`` is its command, ``text`` the line typed so far, kept for the next line)."""
+
+    kind: str
+    text: str = ""
+    command: str = ""
+    cut: bool = False
+
+
+def key_name(seq: str) -> str | None:
+    """The prompt_toolkit name of the key a terminal sends as ``seq`` (one control
+    character or one escape sequence): ``"c-m"`` for Enter, ``"left"``, ``"f2"``...;
+    None for a sequence that is no single key."""
+    key = ANSI_SEQUENCES.get(seq)
+    return key.value if isinstance(key, Keys) else None
+
+
+class LineEditor:
+    """One terminal's line editor (see the module's text).
+
+    :meth:`begin` starts a line after ``prompt`` (str) with ``default`` typed; :meth:`feed`
+    gives it the cleaned text the terminal sent and returns ``(output, typed, rest)``:
+    the text to write to the terminal, a :class:`Typed` when a line ended (else None) and
+    the text not read yet (after the end of the line, for the next line). :meth:`erase`
+    and :meth:`drawn_again` put lines above the typed line: erase it, write the lines, draw
+    it again. :meth:`redraw` draws it with a new prompt; :meth:`stop` ends the line
+    unread, erased. Attributes a session sets: ``completer`` (a prompt_toolkit completer or
+    None), ``lang()`` (the language of Tab's list), ``history`` (a prompt_toolkit history of
+    the typed lines, or None), ``commands`` (key name to the console command of a shortcut
+    key) and ``hidden`` (nothing typed is shown, nor kept in the history: a password).
+    A line holds at most ``limit`` characters."""
+
+    def __init__(self, limit: int = MAX_LINE) -> None:
+        self.limit = limit
+        self.line = ""
+        self.pos = 0  # the cursor, an index into the line
+        self.prompt = ""
+        self.reading = False  # a line is being read: it is drawn, keys are read
+        self.hidden = False
+        self.completer: Any = None
+        self.lang: Callable[[], Language | None] = lambda: None
+        self.history: Any = None
+        self.commands: dict[str, str] = {}
+        self._row = PlainLines()  # what the terminal's line shows, and where its cursor is
+        self._cut = False  # characters past the limit were refused in this line
+        self._strings: list[str] = []  # the history's lines when this line began
+        self._index = 0  # where Up and Down are in them (len: the line being typed)
+        self._typed = ""  # the line being typed, while Up shows an older one
+        self._listed: tuple[str, int] | None = None  # the line and cursor at the last Tab's list
+        self._tab = False  # the last key was Tab
+
+    # ------------------------------------------------------------ the line's life
+    def begin(self, prompt: str, default: str = "") -> str:
+        """Start reading a line after ``prompt`` with ``default`` already typed (the cursor
+        at its end); returns what to write (the prompt and that text)."""
+        self.prompt = prompt
+        self.line = default[: self.limit]
+        self.pos = len(self.line)
+        self.reading = True
+        self._cut = False
+        self._tab = False
+        self._strings = list(self.history.get_strings()) if self.history is not None else []
+        self._index = len(self._strings)
+        return self._draw()
+
+    def stop(self) -> str:
+        """End the line unread (something came to be said first): what to write to erase it
+        (the typed text stays in :attr:`line`)."""
+        out = self.erase()
+        self.reading = False
+        return out
+
+    def redraw(self, prompt: str) -> str:
+        """The line drawn again after a new ``prompt``; what to write ("" when not reading)."""
+        if not self.reading:
+            return ""
+        self.prompt = prompt
+        return self._draw()
+
+    def shown(self) -> bool:
+        """Whether the terminal's line shows something (a prompt or typed text)."""
+        return bool(self._row.shown[self._row.row])
+
+    def erase(self) -> str:
+        """What to write to blank the terminal's line (its start, spaces over what it
+        showed, its start again), for lines to be written above the typed line."""
+        row = self._row
+        row.backward(row.wcol)
+        row.erase_end()
+        return row.take()
+
+    def drawn_again(self, written: str) -> str:
+        """After ``written`` (the lines written at the blanked line, normally ending in a
+        line feed): what to write to draw the prompt and the typed line again below them."""
+        self._row = PlainLines()
+        tail = written.rsplit("\n", 1)[-1]  # text left on the new line, before the prompt
+        if tail:
+            self._row.text(tail)
+            self._row.take()
+        return self._draw() if self.reading else ""
+
+    # ------------------------------------------------------------ keys
+    def feed(self, text: str) -> tuple[str, Typed | None, str]:
+        """Read the keys of ``text`` (cleaned by an InputFilter) until a line ends; returns
+        (what to write, the :class:`Typed` that ended the line or None, the text not read)."""
+        out: list[str] = []
+        i, n = 0, len(text)
+        while i < n and self.reading:
+            ch = text[i]
+            if ch == "\x1b":
+                m = SEQUENCE.match(text, i)
+                seq = m.group(0) if m else ch
+            elif SPECIAL.match(ch):
+                seq = ch
+            else:
+                m = SPECIAL.search(text, i)
+                end = m.start() if m is not None else n
+                self._insert(text[i:end])
+                self._tab = False
+                i = end
+                continue
+            i += len(seq)
+            typed = self._key(key_name(seq), out)
+            if typed is not None:
+                return "".join(out), typed, text[i:]
+        if self.reading:
+            out.append(self._draw())
+        return "".join(out), None, text[i:]
+
+    def _key(self, name: str | None, out: list[str]) -> Typed | None:
+        """Do what the key ``name`` does; a :class:`Typed` when it ends the line."""
+        tab, self._tab = self._tab, name == "c-i"
+        command = self.commands.get(name) if name is not None else None
+        if command is not None:
+            out.append(self._finish())
+            return Typed("key", self.line, command=command)
+        if name in ("c-m", "c-j"):
+            line, cut = self.line, self._cut and len(self.line) >= self.limit
+            if line and not self.hidden and self.history is not None and self._strings[-1:] != [line]:
+                self.history.append_string(line)
+            out.append(self._finish())
+            self.line, self.pos = "", 0
+            return Typed("line", line, cut=cut)
+        if name == "c-c":
+            line = self.line
+            out.append(self._finish())
+            self.line, self.pos = "", 0
+            return Typed("clear", line)
+        if name in ("c-d", "c-z") and not self.line:
+            out.append(self._finish())
+            return Typed("end")
+        line, pos = self.line, self.pos
+        if name == "c-h":
+            if pos:
+                self.line, self.pos = line[: pos - 1] + line[pos:], pos - 1
+        elif name in ("delete", "c-d"):
+            self.line = line[:pos] + line[pos + 1 :]
+        elif name in ("left", "c-b"):
+            self.pos = max(pos - 1, 0)
+        elif name in ("right", "c-f"):
+            self.pos = min(pos + 1, len(line))
+        elif name in ("home", "c-a"):
+            self.pos = 0
+        elif name in ("end", "c-e"):
+            self.pos = len(line)
+        elif name == "c-u":
+            self.line, self.pos = line[pos:], 0
+        elif name == "c-k":
+            self.line = line[:pos]
+        elif name == "c-w":
+            m = WORD_END.search(line[:pos])
+            start = m.start() if m is not None else pos
+            self.line, self.pos = line[:start] + line[pos:], start
+        elif name in ("up", "c-p"):
+            self._recall(-1)
+        elif name in ("down", "c-n"):
+            self._recall(1)
+        elif name == "c-i":
+            self._complete(tab, out)
+        if len(self.line) < self.limit:
+            self._cut = False
+        return None
+
+    def _insert(self, text: str) -> None:
+        """Put the printable characters of ``text`` in at the cursor while the line has room
+        (those past the limit are refused, and the line noted as cut)."""
+        text = text if text.isprintable() else printable(text)
+        room = self.limit - len(self.line)
+        if len(text) > room:
+            self._cut = True
+            text = text[: max(room, 0)]
+        if text:
+            self.line = self.line[: self.pos] + text + self.line[self.pos :]
+            self.pos += len(text)
+
+    def _recall(self, step: int) -> None:
+        """Up (``step`` -1) or Down (1): the line before or after in the history."""
+        index = self._index + step
+        if self.hidden or not 0 <= index <= len(self._strings):
+            return
+        if self._index == len(self._strings):
+            self._typed = self.line
+        self._index = index
+        self.line = self._strings[index] if index < len(self._strings) else self._typed
+        self.pos = len(self.line)
+
+    def _complete(self, repeat: bool, out: list[str]) -> None:
+        """Tab, as readline does: complete the one choice or the part every choice shares,
+        else list the choices on one line above the typed line (not again at a Tab right
+        after a list, with nothing typed since)."""
+        from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
+        from prompt_toolkit.document import Document
+
+        if self.completer is None or self.hidden:
+            return
+        document = Document(self.line, self.pos)
+        completions = list(self.completer.get_completions(document, CompleteEvent(completion_requested=True)))
+        if len(completions) == 1:
+            start = self.pos + completions[0].start_position
+            self.line, self.pos = self.line[:start] + self.line[self.pos :], start
+            self._insert(completions[0].text)
+            return
+        common = get_common_complete_suffix(document, completions)
+        if common:
+            self._insert(common)
+            return
+        if not completions or (repeat and self._listed == (self.line, self.pos)):
+            return
+        self._listed = (self.line, self.pos)
+        words = [printable(c.display_text) for c in completions]
+        out.append(self._finish(keep=True))
+        listed = choices_line(words, self.lang()) + "\r\n"
+        out.append(listed)
+        out.append(self.drawn_again(listed))
+
+    # ------------------------------------------------------------ drawing
+    def _draw(self) -> str:
+        """What to write so that the terminal's line shows the prompt and the typed line,
+        with the cursor at :attr:`pos`."""
+        row = self._row
+        row.backward(row.wcol)
+        row.erase_end()
+        shown = "" if self.hidden else self.line
+        row.text(self.prompt + shown)
+        if not self.hidden and self.pos < len(shown):
+            from prompt_toolkit.utils import get_cwidth
+
+            row.backward(sum(get_cwidth(ch) for ch in shown[self.pos :]))
+        return row.take()
+
+    def _finish(self, keep: bool = False) -> str:
+        """The line as typed, the cursor after it and on to a new line (the line was read,
+        or the list of choices comes below it); the line is no longer read unless ``keep``."""
+        pos, self.pos = self.pos, len(self.line)
+        out = self._draw() + "\r\n"
+        self.pos = pos
+        self._row = PlainLines()
+        self.reading = keep
+        return out
+
+
+def command_keys(custom: dict | None = None) -> dict[str, str]:
+    """The console's shortcut keys that a terminal can send alone (F2 repeats, F3 the hand...;
+    ``custom``: the player's own keys, as :func:`~a11y_dominion.console.keys.active_keys`
+    takes them), as key names (``"f2"``) to their commands. Alt keys come over SSH as Escape
+    and a letter, which the input filter reads as the letter: they are left out."""
+    from ..console.keys import active_keys, bad_keys
+
+    custom = {c: k for c, k in (custom or {}).items() if (c, k) not in bad_keys({c: k})}
+    keys: dict[str, str] = {}
+    for key, alt, command, _what in active_keys(custom):
+        for k in (key, alt):
+            if k is not None and len(k) == 1:
+                keys[KEY_ALIASES.get(k[0], k[0])] = command
+    return keys
