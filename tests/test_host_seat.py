@@ -326,6 +326,7 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.stdin.write("\n")
         proc.stdin.flush()
         assert until("7. end the Action phase") == [
+            "",  # the empty line read, written after the prompt as piped input's lines are
             "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
             "1. play Copper",
             "2. play treasures",
@@ -335,7 +336,7 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.stdin.write("Bea: hand\n")
         proc.stdin.flush()
         wanted = "Bea's hand is private; you may only look at your own hand."
-        assert until(wanted) == [wanted]
+        assert until(wanted) == ["Bea: hand", wanted]
     finally:
         if bea is not None:
             close_seat(bea)

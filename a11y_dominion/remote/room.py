@@ -38,7 +38,6 @@ from ..record import make_record
 from ..rules.decisions import Kind, MoveKind, Msg
 from ..rules.events import TurnStarted
 from ..seats import LazyBot
-from ..settings import load_settings
 from ..table import Table
 from ..textinput import drop_sequences
 from ..view import redact_all
@@ -281,23 +280,19 @@ class TableRoom:
         kept settings."""
         seat_lang = Language(getattr(spec, "language", None) or lang.code)
         seat_verbosity = getattr(spec, "verbosity", None) or verbosity
-        seat: Any
-        if kind == "human":
-            from .local import LocalSeat
-
+        seat = RemoteSeat(
+            name,
+            lambda: self.table,
+            lang=seat_lang,
+            verbosity=seat_verbosity,
+            language_given=bool(getattr(spec, "language", None)),
+        )
+        if kind == "human":  # the seat at the host's own computer (remote.local): no login takes it
             if self.local is not None:
                 raise ValueError("one human seat")
-            seat = LocalSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)  # type: ignore[no-untyped-call]
-            seat.confirm = bool(load_settings()[0].get("confirm", True))  # as ``play`` asks
+            seat.kind = "human"
             self.local = name
         else:
-            seat = RemoteSeat(
-                name,
-                lambda: self.table,
-                lang=seat_lang,
-                verbosity=seat_verbosity,
-                language_given=bool(getattr(spec, "language", None)),
-            )
             self.remote[name] = seat
         seat.chat = lambda text, name=name: self.chat(name, text)
         seat.take_back = lambda name=name: self.undo(name)
@@ -336,10 +331,11 @@ class TableRoom:
         if self.local not in self.joined:
             self.out(make(self.lang))
 
-    def admit(self, user: str) -> str | None:
-        """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None.
-        A seat that is in is taken over by the newer login (see the module text)."""
-        if self.seat_name(user) is None or self.stopped.is_set():
+    def admit(self, user: str, own: bool = False) -> str | None:
+        """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None
+        (``own``: the seat at the host's own computer, :attr:`local`, asked for by the host
+        itself). A seat that is in is taken over by the newer login (see the module text)."""
+        if (self.local if own else self.seat_name(user)) is None or self.stopped.is_set():
             return "This seat is taken, or the game is over."
         return None
 
@@ -879,8 +875,9 @@ class TableRoom:
         for name in self.joined:  # a seat-protocol program is told that this is why its session ends
             seat = self.people[name]
             outlet = getattr(seat, "outlet", None)
-            if outlet is not None:
-                outlet.text(seat.lang._(said), last=True)
+            if outlet is not None:  # (the host's own player hears it as at the keyboard)
+                own = name == self.local and not self.over
+                outlet.text(seat.lang._(N_("Game stopped.") if own else said), last=True)
             else:
                 seat.line(seat.lang._(said))
         if self.over:
