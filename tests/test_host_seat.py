@@ -344,3 +344,64 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.wait(20)
         proc.stdout.close()
         proc.stdin.close()
+
+
+@pytest.mark.e2e  # the host's program in a pseudo-terminal, listening on loopback
+@pytest.mark.posix  # pseudo-terminals
+def test_at_the_host_s_own_terminal_tab_completes_f2_repeats_ctrl_c_clears_and_quit_asks_to_stop(tmp_path):
+    """The host's own seat in a real terminal (tests/hostseat_main.py: ``host`` with Ann at its
+    terminal and a bot): Tab completes a card's name, F2 says the last message again, Ctrl+C
+    clears the half-typed line and says how to stop, quit asks the host's question (no: the game
+    goes on), and Ctrl+D asks it too (yes: the game stops for every seat, exit code 1)."""
+    pexpect = pytest.importorskip("pexpect")
+    import os
+    import re
+    import sys
+    from pathlib import Path
+
+    from remoteplay import ROOT, TIMEOUT
+
+    config = tmp_path / "settings.json"
+    config.write_text(json.dumps({"confirm": True, "speech": "screen-reader"}))
+    env = dict(
+        os.environ,
+        TERM="xterm",
+        A11Y_DOMINION_SCREEN_READER="no",
+        A11Y_DOMINION_CONFIG=str(config),
+        A11Y_DOMINION_DATA=str(tmp_path / "data"),
+        XDG_DATA_HOME=str(tmp_path / "xdg"),
+        PYTHONPATH=str(ROOT),
+    )
+    main = str(Path(__file__).resolve().parent / "hostseat_main.py")
+    child = pexpect.spawn(sys.executable, [main], env=env, cwd=str(ROOT), timeout=TIMEOUT, dimensions=(50, 200))
+    smithy = re.escape("Smithy (Dutch: Smidse): Action, costs 4 coins. +3 Cards.")
+    stop = re.escape("Stop the game for every seat without saving?") + "\r+\n" + re.escape("Type yes to stop: ")
+    try:
+        child.expect_exact("Ann> ")
+        child.send(b"card smi\t")
+        child.expect_exact("card Smithy")  # completed on the line
+        child.send(b"\r")
+        child.expect(smithy)
+        child.expect_exact("Ann> ")
+        child.send(b"\x1bOQ")  # F2: the last message of the game again (a query's reply is no message)
+        child.expect_exact(
+            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.\r\nYour hand: 2 Coppers and 3 Estates."
+        )
+        child.expect_exact("Ann> ")
+        child.send(b"buy sil\x03")  # Ctrl+C with a half-typed line
+        child.expect_exact("Line cleared. Type quit to stop the game.")
+        child.expect_exact("Ann> ")
+        child.send(b"quit\r")
+        child.expect(stop)  # (this host keeps no autosave) its last sentence is the prompt, as at the keyboard
+        child.send(b"no\r")
+        child.expect_exact("The game goes on.")
+        child.expect_exact("Ann> ")
+        child.send(b"\x04")  # Ctrl+D on an empty line asks the same
+        child.expect(stop)
+        child.send(b"yes\r")
+        child.expect_exact("Game stopped.")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 1  # a game stopped before its end, as at play
+    finally:
+        child.terminate(force=True)
