@@ -3,8 +3,9 @@ before the steps the console confirms, as at ``play`` and at a guest's console (
 ``confirm`` setting), an empty line reads the question again, the hand drawn in
 Clean-up is not read again after the other seat's undo, and ``Bea: hand`` /
 ``Bea: status`` are answered as queries. The host, its table and seats are the
-real ones; the lines typed are those the host's terminal gives its seat
-(:class:`~a11y_dominion.remote.local.HostTerminal` calls ``typed``)."""
+real ones, and each seat is played by its real end: the host's own seat by its console over
+a link into the host's room (:meth:`~a11y_dominion.remote.local.HostTerminal.play`), Bea's
+as a plain ssh seat's (:mod:`seatsathost`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from seatsathost import SeatAt, settled, shown
 
 
 @pytest.fixture(autouse=True)
@@ -28,16 +30,9 @@ def _settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
-async def settled() -> None:
-    """Return once the host has done all it can with what it was given: the table of these
-    tests has no bot and waits on no timer, so its work is done in turns of this event loop
-    (a hundred, far more than a typed line takes) and not in any length of time."""
-    for _ in range(100):
-        await asyncio.sleep(0)
-
-
 class Hosted:
-    """A host of Ann (its own seat) and Bea (remote) with seed 11, its table running."""
+    """A host of Ann (its own seat) and Bea (a plain ssh seat) with seed 11, each seat played by
+    its real end (:class:`seatsathost.SeatAt`), its table running once both are in."""
 
     def __init__(self, hand: list | None = None, debt: int = 0, bea_hand: list | None = None):
         specs = parse_seats("Ann:human,Bea:remote", remote=True)
@@ -49,22 +44,27 @@ class Hosted:
         if bea_hand is not None:
             game.players[1].hand = [game.new_card(n) for n in bea_hand]
         self.host = GameHost(game, specs, 11, Language("en"), out=[].append)
-        self.ann: list = []
-        self.bea: list = []
-        self.host.join("Ann", self.ann.append, "ann")
-        self.host.join("Bea", self.bea.append, "bea")
-        self.task = asyncio.ensure_future(self.host.table.run_async())
+        self.seats = {name: SeatAt(self.host, name) for name in ("Ann", "Bea")}
+        for seat in self.seats.values():
+            seat.start()
+        self.ann = self.seats["Ann"].lines
+        self.bea = self.seats["Bea"].lines
+
+        async def table() -> None:
+            await self.host.everyone_in.wait()
+            await self.host.table.run_async()
+
+        self.task = asyncio.ensure_future(table())
 
     async def typed(self, who: str, text: str) -> list:
         """The lines ``who`` receives after typing ``text``."""
-        got = self.ann if who == "Ann" else self.bea
-        start = len(got)
-        self.host.people[who].typed(text)
-        await settled()
-        return "".join(got[start:]).replace("Ann> ", "").replace("Bea> ", "").splitlines()
+        return await self.seats[who].typed(text)
 
     def close(self) -> None:
         self.task.cancel()
+        for seat in self.seats.values():
+            if seat.task is not None:
+                seat.task.cancel()
 
 
 def run(body) -> None:
@@ -117,7 +117,6 @@ def test_a_plain_ssh_seat_asks_too_by_default():
         ["Copper", "Copper", "Copper", "Estate", "Estate"], 0, ["Legionary", "Copper", "Copper", "Copper", "Copper"]
     )
     async def body(h):
-        assert h.host.people["Bea"].confirm is True
         await h.typed("Ann", "end")
         await h.typed("Ann", "end")
         assert h.host.table.game.current.name == "Bea"
@@ -216,8 +215,9 @@ def test_a_seat_at_the_host_has_the_console_s_commands_and_settings_syntax():
         assert await h.typed("Bea", "stop") == [speech]
         assert await h.typed("Bea", "save game.json") == ["Only the host can save or load this game."]
         assert await h.typed("Bea", "load game.json") == ["Only the host can save or load this game."]
-        total = len(bea.history)
-        before = bea.history.recent(3)[0]
+        history = h.seats["Bea"].console.holder.history  # (the seat's history, as its console keeps it)
+        total = len(history)
+        before = history.recent(3)[0]
         assert (await h.typed("Bea", "log 2"))[0] == "The last 2 messages:"
         assert await h.typed("Bea", "previous") == [f"{before} ({total - 2} of {total})"]
         assert await h.typed("Bea", "settings set verbosity terse") == ["Verbosity is now terse."]
@@ -240,16 +240,21 @@ def test_a_seat_at_the_host_hears_that_a_bot_s_hand_is_a_bot_s_as_at_the_console
     piles, events, landmarks = choose_setup(None, None, None, 11)
     game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 11))
     host = GameHost(game, specs, 11, Language("en"), out=[].append)
-    said: list = []
-    ann = host.people["Ann"]
-    ann.attach(said.append)
-    ann.typed("Bot: hand")
-    ann.typed("instellingen nl")
-    ann.typed("Bot: hand")
-    assert "".join(said).splitlines() == [
-        "Bot is a bot; you may only look at your own hand.",
-        "Taal is nu Nederlands.",
-        "Bot is een bot; je mag alleen je eigen hand bekijken.",
+
+    async def main() -> list:
+        ann = SeatAt(host, "Ann")
+        ann.start()
+        await settled()
+        try:
+            return [await ann.typed(line) for line in ("Bot: hand", "instellingen nl", "Bot: hand")]
+        finally:
+            assert ann.task is not None
+            ann.task.cancel()
+
+    assert asyncio.run(main()) == [
+        ["Bot is a bot; you may only look at your own hand."],
+        ["Taal is nu Nederlands."],
+        ["Bot is een bot; je mag alleen je eigen hand bekijken."],
     ]
 
 
@@ -265,7 +270,7 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
         await h.typed("Bea", "play treasures")
         start = len(h.ann)
         await h.typed("Bea", "end")
-        turn = "".join(h.ann[start:]).replace("Ann> ", "").splitlines()
+        turn = shown(h.ann[start:], "Ann")
         # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up; and the
         # turn starts as every turn does, which "Your turn 2." says
         assert turn == ["Bea played 4 Coppers.", "Your turn 2."]

@@ -260,18 +260,19 @@ class LocalOutput:
 
 
 def local_output(
-    settings: dict[str, Any], lang: Language, speech: str | None, plain: bool | None, out: Any
+    settings: dict[str, Any], lang: Language, speech: str | None, plain: bool | None, out: Any, asking: bool = True
 ) -> LocalOutput:
     """The screen and speech of the player at this computer: ``speech`` (a speech mode, None:
-    the settings' or ``auto``, which asks the player's screen reader first), ``plain`` (the
-    ``--plain`` option, None: as the speech mode wants) and ``out`` (the screen's stream)."""
+    the settings' or ``auto``, which looks for the player's screen reader first, and with
+    ``asking`` may ask whether they use one: :func:`~a11y_dominion.console.start.auto_speech`),
+    ``plain`` (the ``--plain`` option, None: as the speech mode wants) and ``out`` (the screen's stream)."""
     from .display import wants_plain
     from .start import auto_speech, make_speaker
 
     speech = speech or settings.get("speech") or "auto"
     auto_why = None
     if speech == "auto":  # the player's own screen reader first, as at a local game
-        speech, auto_why = auto_speech(settings, lang, out)
+        speech, auto_why = auto_speech(settings, lang, out, asking)
     shown = wants_plain(speech, plain, out)
     display = Display(out, plain=shown, lang=lang)
     notices: list[str] = []

@@ -32,7 +32,6 @@ from .protocol import session_for
 from .room import (  # noqa: F401 - the names host gave before the room was its own module
     AFTER_GAME,
     AFTER_GAME_LINE,
-    CATCH_UP,
     STAND_IN,
     STAY_LINE,
     SessionSeat,

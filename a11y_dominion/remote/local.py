@@ -129,7 +129,8 @@ class HostTerminal:
         seat = host.people[host.local]
         settings = load_settings()[0]
         if output is None:
-            output = local_output(settings, seat.lang, host.speech, host.plain, sys.stdout)
+            # (the host's command asked about a screen reader already, when it would)
+            output = local_output(settings, seat.lang, host.speech, host.plain, sys.stdout, asking=False)
         link = HostLink(host, seat.name, own=True)
         console = local_console(
             HostConsole, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, self.stdin, reader

@@ -690,7 +690,7 @@ def open_seat(
         # player's program narrates (the narration the player hears is the program's own)
         seat.settings(language=code, verbosity=verbosity)
     outlet = ProtocolOutlet(host, seat, write)
-    held = host.join(user, None, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
+    held = host.join(user, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     return OpenSeat(seat, outlet, held)
 
