@@ -99,6 +99,7 @@ class SeatAt:
         self.keys = Keys(self.screen)
         self.task: asyncio.Task[Any] | None = None
         self.console: SeatConsole | None = None
+        self.terminal: HostTerminal | None = None  # the host's terminal, at the host's own seat
 
     def start(self) -> None:
         """Take the seat and play it in a task of the running loop."""
@@ -107,7 +108,8 @@ class SeatAt:
         display = Display(self.screen, plain=True, lang=lang)
         if self.name == self.host.local:
             output = LocalOutput(display, Speaker("off"), True, [], None)
-            self.task = asyncio.ensure_future(HostTerminal(self.host).play(output, self.keys))
+            self.terminal = HostTerminal(self.host)
+            self.task = asyncio.ensure_future(self.terminal.play(output, self.keys))
             return
         link = HostLink(self.host, self.name)
         holder = HumanSeat(self.name, lang=lang, verbosity=seat.verbosity, print_fn=display.line)

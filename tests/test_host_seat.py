@@ -410,3 +410,37 @@ def test_at_the_host_s_own_terminal_tab_completes_f2_repeats_ctrl_c_clears_and_q
         assert child.exitstatus == 1  # a game stopped before its end, as at play
     finally:
         child.terminate(force=True)
+
+
+def test_ctrl_c_between_prompts_at_the_host_s_seat_says_what_it_says_at_a_prompt_and_nothing_stops():
+    """Ctrl+C (SIGINT) while no line editor reads keys at the host's own seat is said as Ctrl+C at
+    an empty prompt is, in turn with the game's lines; the game goes on."""
+
+    @with_hand()
+    async def body(h):
+        terminal = h.seats["Ann"].terminal
+        start = len(h.ann)
+        terminal.interrupt()
+        await settled()
+        assert shown(h.ann[start:], "Ann") == ["Nothing to clear. Type quit to stop the game."]
+        assert not h.host.stopped.is_set()
+
+    run(body)
+
+
+def test_quit_at_the_host_s_seat_asks_and_yes_stops_the_game_for_every_seat():
+    """quit asks the host's question (this host keeps no autosave); no goes on, yes stops the game:
+    Ann hears "Game stopped." and Bea that the host stopped it."""
+
+    @with_hand()
+    async def body(h):
+        assert await h.typed("Ann", "quit") == ["Stop the game for every seat without saving? Type yes to stop:"]
+        assert await h.typed("Ann", "no") == ["The game goes on."]
+        assert not h.host.stopped.is_set()
+        await h.typed("Ann", "quit")
+        assert await h.typed("Ann", "yes") == ["Game stopped."]
+        assert h.host.stopped.is_set() and h.host.stopped_by_host
+        assert shown(h.bea, "Bea")[-1] == "The host stopped the game."
+        assert await asyncio.wait_for(h.seats["Ann"].task, 5) == 1  # (a bound only a hang reaches)
+
+    run(body)
