@@ -6,6 +6,7 @@ fake, the bots think in this process, and each session's lines go into a list.""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,16 @@ class FakeSession:
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
         self.seated.append((name, number))
-        self.held = room.join(name, lambda text: self.heard.append(text.rstrip("\n")), self, quiet=True)
+        from a11y_dominion.remote.protocol import ProtocolOutlet
+
+        def write(text: str) -> None:  # the host's lines to the seat, from its session's messages
+            for line in text.splitlines():
+                message = json.loads(line)
+                if message["type"] == "text":
+                    self.heard.append(message["text"])
+
+        outlet = ProtocolOutlet(room, room.people[name], write)
+        self.held = room.join(name, self, outlet=outlet, quiet=True)
 
     def to_lobby(self) -> None:
         self.held = None

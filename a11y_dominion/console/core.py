@@ -707,6 +707,8 @@ class SeatConsole:
             self.carry = got.text
             await self.obey(got.command)
         else:
+            if getattr(self.reader, "cut", False):  # said once, before what the line does, as at a question
+                self.say(self.lang.text(CUT_LINE, n=MAX_LINE), priority="high", keep=False)
             await self.typed_between(got)
 
     # ------------------------------------------------------------ questions
