@@ -29,13 +29,20 @@ TURNS = 2000  # turns of the event loop a typed line may take to be used (no tim
 
 
 class Screen:
-    """A stream that appends what is written to ``lines``."""
+    """A stream that appends what is written to ``lines``, and each whole line printed (without
+    prompts) to ``heard`` when given."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], heard: list[str] | None = None, prompt: str = "") -> None:
         self.lines = lines
+        self.heard = heard
+        self.prompt = prompt
+        self.partial = ""
 
     def write(self, text: str) -> int:
         self.lines.append(text)
+        if self.heard is not None:
+            *whole, self.partial = (self.partial + text.replace(self.prompt, "")).split("\n")
+            self.heard.extend(line.rstrip() for line in whole if line.strip())
         return len(text)
 
     def flush(self) -> None:
@@ -91,11 +98,12 @@ class SeatAt:
     """The seat ``name`` of ``host`` played as its real end plays it (see the module text), its
     screen in :attr:`lines`; :meth:`start` takes the seat and plays it in a task."""
 
-    def __init__(self, host: Any, name: str) -> None:
+    def __init__(self, host: Any, name: str, quiet: bool = False, heard: list[str] | None = None) -> None:
         self.host = host
         self.name = name
+        self.quiet = quiet  # as the server's tables take a seat (see the room's join)
         self.lines: list[str] = []
-        self.screen = Screen(self.lines)
+        self.screen = Screen(self.lines, heard, f"{name}> ")
         self.keys = Keys(self.screen)
         self.task: asyncio.Task[Any] | None = None
         self.console: SeatConsole | None = None
@@ -111,7 +119,7 @@ class SeatAt:
             self.terminal = HostTerminal(self.host)
             self.task = asyncio.ensure_future(self.terminal.play(output, self.keys))
             return
-        link = HostLink(self.host, self.name)
+        link = HostLink(self.host, self.name, quiet=self.quiet)
         holder = HumanSeat(self.name, lang=lang, verbosity=seat.verbosity, print_fn=display.line)
         console = SeatConsole(link, holder, display, Speaker("off"), self.keys, help_seat="ssh")
         console.store = HostedSettings(seat, console)
@@ -120,6 +128,10 @@ class SeatAt:
         self.console = console
         link.open()
         self.task = asyncio.ensure_future(console.run())
+
+    def type(self, text: str) -> None:
+        """Type ``text`` (used once the loop turns)."""
+        self.keys.type(text)
 
     async def typed(self, text: str) -> list[str]:
         """The lines this seat's screen gets after ``text`` is typed, without prompts."""

@@ -6,7 +6,6 @@ fake, the bots think in this process, and each session's lines go into a list.""
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
 from a11y_dominion.server.store import FinishedGame
 from a11y_dominion.server.tables import Tables
+from seatsathost import settled
 
 
 class FakeStore:
@@ -81,17 +81,14 @@ class FakeSession:
         self.held: Any = None
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
+        """Take the seat as the server's session does: its console core over a link into the
+        table's room (:mod:`seatsathost`), its lines into ``heard``; ``held.typed(text)`` types."""
+        from seatsathost import SeatAt
+
         self.seated.append((name, number))
-        from a11y_dominion.remote.protocol import ProtocolOutlet
-
-        def write(text: str) -> None:  # the host's lines to the seat, from its session's messages
-            for line in text.splitlines():
-                message = json.loads(line)
-                if message["type"] == "text":
-                    self.heard.append(message["text"])
-
-        outlet = ProtocolOutlet(room, room.people[name], write)
-        self.held = room.join(name, self, outlet=outlet, quiet=True)
+        seat = SeatAt(room, name, quiet=True, heard=self.heard)
+        seat.start()
+        self.held = seat
 
     def to_lobby(self) -> None:
         self.held = None
@@ -192,6 +189,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert cid_heard == ["Table 1 has started without you."]
         await lobby.typed(again, "zit 1")
         assert again_session.seated == [("Ann", 1)] and room.joined == ["Bea", "Ann"]
+        await settled()  # (her console says what the host sent)
         assert again_heard[:2] == ["You go back to your seat at table 1.", "The game goes on."]
         assert tables.tables[1].seated == [again, bea]  # the new session is told the end of the game
         await tables.close()
