@@ -1010,6 +1010,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         after_game=AFTER_GAME if args.after_game is None else args.after_game,
         keys=keys,
         plain=plain,
+        speech=speech,
         bot_options=bots,
     )
     save = _host_autosave(host, seats, saved, lang.code, verbosity)

@@ -1,7 +1,7 @@
 """After the final scores (:meth:`GameHost.after_the_game`): the remote players who are in are
 told once that they may stay; the host goes on until every one of them has left, or until
-none of them typed for ``after_game`` seconds; with 0 it does not wait. Without SSH: the
-seats' lines go into lists."""
+none of them typed for ``after_game`` seconds; with 0 it does not wait. Without SSH: each seat
+joins with a seat-protocol session whose messages go into a list (:mod:`seatsathost`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from seatsathost import join_messages
 
 pytest.importorskip("asyncssh")
 
 from a11y_dominion.remote import GameHost  # noqa: E402
 
-STAY = "The game is over. You may stay: log, repeat, score and export work here; type quit to leave.\n"
+STAY = "The game is over. You may stay: log, repeat, score and export work here; type quit to leave."
 
 
 def make_host(after_game: float) -> tuple:
@@ -28,10 +29,8 @@ def make_host(after_game: float) -> tuple:
     game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
     printed: list = []
     host = GameHost(game, specs, 1, Language("en"), out=printed.append, after_game=after_game)
-    ann: list = []
-    bea: list = []
-    host.join("Ann", ann.append, "ann")
-    host.join("Bea", bea.append, "bea")
+    ann = join_messages(host, "Ann", "ann")
+    bea = join_messages(host, "Bea", "bea")
     return host, ann, bea, printed
 
 
@@ -40,13 +39,11 @@ def test_the_host_stays_until_every_remote_player_has_left():
         host, ann, bea, printed = make_host(600)
         staying = asyncio.ensure_future(host.after_the_game())
         await asyncio.sleep(0)
-        assert ann[-1] == STAY and bea[-1] == STAY
-        host.people["Ann"].typed("score")  # the queries answer after the game
-        assert any(x.startswith("Bot: 3 VP (") for x in ann) and ann[-1].startswith("Provinces left: ")
+        assert ann.texts()[-1] == STAY and bea.texts()[-1] == STAY
         host.leave("Ann", "ann", quit=True)  # she typed quit
         await asyncio.sleep(0)
         assert not staying.done()  # Bea is still in
-        assert bea[-1] == "Ann has left.\n" and printed[-1] == "Ann has left."
+        assert bea.texts()[-1] == "Ann has left." and printed[-1] == "Ann has left."
         host.leave("Bea", "bea", quit=True)
         await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
         assert host.joined == []
@@ -76,7 +73,7 @@ def test_with_no_time_after_the_game_the_host_does_not_wait():
     async def main():
         host, ann, _bea, _printed = make_host(0)
         await asyncio.wait_for(host.after_the_game(), 5)
-        assert STAY not in ann
+        assert STAY not in ann.texts()
 
     asyncio.run(main())
 
@@ -89,8 +86,7 @@ def dropped_host(players: str, after_game: float = 600) -> tuple:
     game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
     printed: list = []
     host = GameHost(game, specs, 1, Language("en"), out=printed.append, after_game=after_game)
-    ann: list = []
-    host.join("Ann", ann.append, "ann")
+    ann = join_messages(host, "Ann", "ann")
     host.leave("Ann", "ann")
     host.stand_ins["Ann"].take_over()
     return host, ann, printed
@@ -103,24 +99,21 @@ def test_a_player_who_dropped_comes_back_after_the_game_and_hears_the_result_las
         staying = asyncio.ensure_future(host.after_the_game())
         await asyncio.sleep(0)
         assert not staying.done()  # Ann may still come back to hear who won
-        heard = host.heard["Ann"][0]  # the lines of her history she heard before her connection broke
-        back: list = []
-        host.join("Ann", back.append, "ann 2")
-        said = [x.rstrip("\n") for x in back]
+        heard = host.heard["Ann"]  # what she heard before her connection broke: lines of her history, events
+        back = join_messages(host, "Ann", "ann 2")
         history = [a.text for a in host.people["Ann"].history.entries()]
-        end = history.index("Game over.")
-        result = history[end:]
+        result = history[history.index("Game over.") :]
         assert result[-1] in ("You win.", "Bot wins.") and len(result) == 4
-        missed = len(history) - heard  # what she was told since, the result too: log N reads them all
-        assert missed > 30
-        assert said == [
+        # her story and history up to what she heard, what came since (the result too) for her program to
+        # tell, the game's end, and that she may stay
+        assert back.kinds() == ["story", "history", "text", "text", "events", "game_over", "text"]
+        assert back.texts() == [
             "Welcome back, Ann. The game is over.",
             "The medium bot played for you while you were away.",
-            f"{missed} messages while you were away; the last 30 follow. Type log {missed} to hear them all.",
-            *history[-30:],
             "You may stay: log, repeat, score and export work here; type quit to leave.",
         ]
-        assert said[-5:-1] == result  # "Game over." and the result, whole and last
+        assert len(back[1]["lines"]) == heard[0] and len(back[0]["events"]) == heard[1]
+        assert back[4]["events"][-1]["type"] == "game_ended"
         assert printed[-1] == "Ann is back."  # no bot plays after the game
         host.leave("Ann", "ann 2", quit=True)
         await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
@@ -162,10 +155,8 @@ def test_leaving_says_the_game_waits_only_at_the_seat_s_question_and_the_turn_on
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
         printed: list = []
         host = GameHost(game, specs, 1, Language("en"), out=printed.append)
-        ann: list = []
-        bea: list = []
-        host.join("Ann", ann.append, "ann")
-        host.join("Bea", bea.append, "bea")
+        join_messages(host, "Ann", "ann")
+        join_messages(host, "Bea", "bea")
         table = asyncio.ensure_future(host.table.run_async())
         await settle()
         host.leave("Bea", "bea")  # during Ann's turn
@@ -176,12 +167,15 @@ def test_leaving_says_the_game_waits_only_at_the_seat_s_question_and_the_turn_on
         await settle()
         assert printed[-1] == "The game waits for Bea to come back."
         assert [x for x in printed if x.startswith("The game waits")] == ["The game waits for Bea to come back."]
-        back: list = []
-        host.join("Ann", back.append, "ann 2")
-        said = [x.rstrip("\n") for x in back]
-        i = said.index("Bea's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.")
-        assert said[i - 1] != "Bea's turn 1." and "Bea's turn 1." not in said
-        assert said[-1] == "Bea must answer now."
+        back = join_messages(host, "Ann", "ann 2")
+        # Bea's turn's start is among the events her program tells: not said again as a line
+        assert any(e["type"] == "turn_started" and e["player"] == "Bea" for e in back[4]["events"])
+        assert back.texts() == [
+            "Welcome back, Ann. The game goes on.",
+            "The medium bot played for you while you were away.",
+            "Your hand, 5 cards: 5 Coppers.",
+            "Bea must answer now.",
+        ]
         table.cancel()
 
     asyncio.run(main())
@@ -203,7 +197,7 @@ def test_the_host_screen_says_once_whom_it_waits_for_how_long_and_when_it_stops(
             "Ctrl+C ends the wait now."
         )
         assert printed[-1] == waits and printed.count(waits) == 1
-        host.join("Bea", [].append, "bea 2")
+        join_messages(host, "Bea", "bea 2")
         assert printed[-1] == "Bea is back."
         host.leave("Ann", "ann", quit=True)
         host.leave("Bea", "bea 2", quit=True)
@@ -246,7 +240,7 @@ def test_ctrl_c_after_the_game_ends_the_wait_and_each_seat_hears_why():
         host.stop()  # Ctrl+C at the host (SIGINT, or at its own terminal)
         await asyncio.wait_for(staying, 5)
         assert printed[-1] == "The host stops waiting and closes the table."
-        assert ann[-1] == "The host closed the table; goodbye.\n"
+        assert ann[-1] == {"type": "text", "text": "The host closed the table; goodbye.", "last": True}
         host.people["Ann"].settings(language="nl")
         assert Language("nl")._("The host closed the table; goodbye.") == "De host heeft de tafel gesloten; tot ziens."
 

@@ -22,6 +22,7 @@ from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsol
 from a11y_dominion.remote.protocol import ProtocolOutlet, Rate
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from seatsathost import SeatAt, settled, shown
 
 pytest.importorskip("asyncssh")
 
@@ -40,11 +41,7 @@ BACK = {  # what Bea hears where her turn stands, in her language
     ],
 }
 DISCARD = {"en": "Ann discards Copper and Estate.", "nl": "Ann legt Koper en Landgoed af."}
-OPTIONS = {  # the options of her turn, heard before the drop: what changed in them, on one line
-    "en": ["1: play Copper; 2: play treasures; 3 to 8: buy; 9: end."],
-    "nl": ["1: speel Koper; 2: speel geldkaarten; 3 tot en met 8: kopen; 9: einde."],
-}
-NEW_OPTIONS = {  # the same options, new to a new join program: one a line
+NEW_OPTIONS = {  # the options of her turn, new to a new console (a new join program's, a terminal seat's): one a line
     "en": [
         "1. play Copper",
         "2. play treasures",
@@ -68,12 +65,6 @@ def _settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
-async def settled() -> None:
-    """The host's work on what it was given is done in turns of this event loop (no bot, no timer)."""
-    for _ in range(100):
-        await asyncio.sleep(0)
-
-
 def hosted(lang: str) -> GameHost:
     """Ann at the host's own seat and Bea remote (speaking ``lang``), seed 11; Bea is dealt Militia."""
     specs = parse_seats("Ann:human,Bea:remote", remote=True)
@@ -85,15 +76,12 @@ def hosted(lang: str) -> GameHost:
     return host
 
 
-async def to_militia(host: GameHost, ann: list, bea_typed) -> None:
+async def to_militia(ann: SeatAt, bea_typed, drop) -> None:
     """Ann's turn 1 (play treasures, end); Bea plays Militia, then her connection drops."""
-    host.people["Ann"].typed("play treasures")
-    await settled()
-    host.people["Ann"].typed("end")
-    await settled()
-    bea_typed()
-    await settled()
-    host.leave("Bea", "bea")
+    await ann.typed("play treasures")
+    await ann.typed("end")
+    await bea_typed()
+    drop()
     await settled()
 
 
@@ -101,31 +89,37 @@ async def to_militia(host: GameHost, ann: list, bea_typed) -> None:
 def test_a_terminal_seat_back_in_its_own_turn_hears_its_status_and_hand_once(lang):
     async def main() -> list:
         host = hosted(lang)
-        ann: list = []
-        host.join("Ann", ann.append, "ann")
-        host.join("Bea", [].append, "bea")
+        ann, bea = SeatAt(host, "Ann"), SeatAt(host, "Bea")
+        ann.start()
+        bea.start()
         table = asyncio.ensure_future(host.table.run_async())
         await settled()
-        await to_militia(host, ann, lambda: host.people["Bea"].typed("play Militia"))
-        back: list = []
-        host.join("Bea", back.append, "bea again")
+
+        def drop() -> None:  # the connection breaks: the session's task ends, its link closes
+            assert bea.task is not None
+            bea.task.cancel()
+            host.leave("Bea", host.sessions["Bea"])
+
+        await to_militia(ann, lambda: bea.typed("play Militia"), drop)
+        back = SeatAt(host, "Bea")
+        back.start()
         await settled()
-        host.people["Ann"].typed("1, 2")  # Copper and Estate discarded
-        await settled()
+        await ann.typed("1, 2")  # Copper and Estate discarded
         table.cancel()
-        return "".join(back).replace("Bea> ", "").splitlines()
+        return shown(back.lines, "Bea")
 
     said = asyncio.run(main())
     welcome = {"en": "Welcome back, Bea. The game goes on.", "nl": "Welkom terug, Bea. Het spel gaat verder."}
-    assert said == [welcome[lang], *BACK[lang], DISCARD[lang], *OPTIONS[lang]]
+    # (the terminal seat's console is a new one, as a new join program is: its options one a line)
+    assert said == [welcome[lang], *BACK[lang], DISCARD[lang], *NEW_OPTIONS[lang]]
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_join_seat_back_in_its_own_turn_hears_its_status_and_hand_once(lang):
     async def main() -> str:
         host = hosted(lang)
-        ann: list = []
-        host.join("Ann", ann.append, "ann")
+        ann = SeatAt(host, "Ann")
+        ann.start()
         written: list = []
 
         def sit() -> JoinConsole:
@@ -136,7 +130,7 @@ def test_a_join_seat_back_in_its_own_turn_hears_its_status_and_hand_once(lang):
             link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
             console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), out))
             console.out = out
-            host.join("Bea", None, outlet=ProtocolOutlet(host, host.people["Bea"], written.append))
+            host.join("Bea", outlet=ProtocolOutlet(host, host.people["Bea"], written.append))
             return console
 
         def read(console: JoinConsole) -> None:
@@ -153,19 +147,19 @@ def test_a_join_seat_back_in_its_own_turn_hears_its_status_and_hand_once(lang):
         await settled()
         read(first)
 
-        def militia() -> None:
+        async def militia() -> None:
             move = {"move": "play", "card": "Militia"}
             host.people["Bea"].outlet.received(json.dumps({"type": "answer", "id": 1, "keys": [move]}))
+            await settled()
 
-        await to_militia(host, ann, militia)
+        await to_militia(ann, militia, lambda: host.leave("Bea"))
         host.people["Bea"].outlet = None  # (the session ended with the drop)
         written.clear()
         console = sit()
         await settled()
         read(console)
         start = len(console.out.getvalue())
-        host.people["Ann"].typed("1, 2")  # Copper and Estate discarded
-        await settled()
+        await ann.typed("1, 2")  # Copper and Estate discarded
         read(console)
         table.cancel()
         return console.out.getvalue()[:start], console.out.getvalue()[start:]

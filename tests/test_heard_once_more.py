@@ -198,23 +198,25 @@ def test_an_ssh_seat_reads_the_hand_at_a_turn_s_start_at_terse(lang, turn, hand)
     typed[3] = "instellingen beknopt" if lang == "nl" else "settings terse"  # a remote seat's settings command
 
     async def main() -> list:
+        from seatsathost import SeatAt, settled, shown
+
         specs = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
         piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
         host = GameHost(game, specs, 1, Language("en"), out=[].append)
-        ann: list = []
-        host.join("Ann", ann.append, "ann")
         host.people["Ann"].settings(language=lang)
+        ann = SeatAt(host, "Ann")
+        ann.start()
         table = asyncio.ensure_future(host.table.run_async())
-        for line in ["", *typed]:
-            if line:
-                host.people["Ann"].typed(line)
-            for _ in range(30):  # the table takes the answer and asks the next question
-                await asyncio.sleep(0)
+        await settled()
+        for line in typed:
+            await ann.typed(line)
         table.cancel()
-        return "".join(ann).splitlines()
+        assert ann.task is not None
+        ann.task.cancel()
+        return shown(ann.lines, "Ann")
 
-    lines = [x.removeprefix("Ann> ") for x in asyncio.run(main())]
+    lines = asyncio.run(main())
     i = lines.index(turn)
     assert hand in lines[i : i + 4], lines[i : i + 4]
 
@@ -391,24 +393,27 @@ def test_repeat_at_an_ssh_seat_reads_the_history_in_the_language_of_now(typed, e
     from a11y_dominion.seats import parse_seats
 
     async def main() -> list:
+        from seatsathost import SeatAt, settled
+
         specs = parse_seats("Ann:remote,Bot:bigmoney", remote=True)
         piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
         host = GameHost(game, specs, 1, Language("en"), out=[].append)
-        ann: list = []
-        host.join("Ann", ann.append, "ann")
+        ann = SeatAt(host, "Ann")
+        ann.start()
         table = asyncio.ensure_future(host.table.run_async())
-        for line in ["", *typed]:
-            if line:
-                ann.append(f"Ann> {line}\n")
-                host.people["Ann"].typed(line)
-            for _ in range(30):  # the table takes the answer and asks the next question
-                await asyncio.sleep(0)
+        await settled()
+        said = []
+        for line in typed:
+            said.append(f"> {line}")
+            said += await ann.typed(line)
         table.cancel()
-        return "".join(ann).splitlines()
+        assert ann.task is not None
+        ann.task.cancel()
+        return said
 
     lines = asyncio.run(main())
-    at = next(i for i, x in enumerate(lines) if x.endswith(f"Ann> {typed[-1]}"))  # (after the seat's prompt)
+    at = len(lines) - 1 - lines[::-1].index(f"> {typed[-1]}")  # (the line typed last)
     assert lines[at + 1] == expected
 
 

@@ -3,8 +3,9 @@ before the steps the console confirms, as at ``play`` and at a guest's console (
 ``confirm`` setting), an empty line reads the question again, the hand drawn in
 Clean-up is not read again after the other seat's undo, and ``Bea: hand`` /
 ``Bea: status`` are answered as queries. The host, its table and seats are the
-real ones; the lines typed are those the host's terminal gives its seat
-(:class:`~a11y_dominion.remote.local.HostTerminal` calls ``typed``)."""
+real ones, and each seat is played by its real end: the host's own seat by its console over
+a link into the host's room (:meth:`~a11y_dominion.remote.local.HostTerminal.play`), Bea's
+as a plain ssh seat's (:mod:`seatsathost`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from seatsathost import SeatAt, settled, shown
 
 
 @pytest.fixture(autouse=True)
@@ -28,16 +30,9 @@ def _settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
-async def settled() -> None:
-    """Return once the host has done all it can with what it was given: the table of these
-    tests has no bot and waits on no timer, so its work is done in turns of this event loop
-    (a hundred, far more than a typed line takes) and not in any length of time."""
-    for _ in range(100):
-        await asyncio.sleep(0)
-
-
 class Hosted:
-    """A host of Ann (its own seat) and Bea (remote) with seed 11, its table running."""
+    """A host of Ann (its own seat) and Bea (a plain ssh seat) with seed 11, each seat played by
+    its real end (:class:`seatsathost.SeatAt`), its table running once both are in."""
 
     def __init__(self, hand: list | None = None, debt: int = 0, bea_hand: list | None = None):
         specs = parse_seats("Ann:human,Bea:remote", remote=True)
@@ -49,22 +44,27 @@ class Hosted:
         if bea_hand is not None:
             game.players[1].hand = [game.new_card(n) for n in bea_hand]
         self.host = GameHost(game, specs, 11, Language("en"), out=[].append)
-        self.ann: list = []
-        self.bea: list = []
-        self.host.join("Ann", self.ann.append, "ann")
-        self.host.join("Bea", self.bea.append, "bea")
-        self.task = asyncio.ensure_future(self.host.table.run_async())
+        self.seats = {name: SeatAt(self.host, name) for name in ("Ann", "Bea")}
+        for seat in self.seats.values():
+            seat.start()
+        self.ann = self.seats["Ann"].lines
+        self.bea = self.seats["Bea"].lines
+
+        async def table() -> None:
+            await self.host.everyone_in.wait()
+            await self.host.table.run_async()
+
+        self.task = asyncio.ensure_future(table())
 
     async def typed(self, who: str, text: str) -> list:
         """The lines ``who`` receives after typing ``text``."""
-        got = self.ann if who == "Ann" else self.bea
-        start = len(got)
-        self.host.people[who].typed(text)
-        await settled()
-        return "".join(got[start:]).replace("Ann> ", "").replace("Bea> ", "").splitlines()
+        return await self.seats[who].typed(text)
 
     def close(self) -> None:
         self.task.cancel()
+        for seat in self.seats.values():
+            if seat.task is not None:
+                seat.task.cancel()
 
 
 def run(body) -> None:
@@ -117,7 +117,6 @@ def test_a_plain_ssh_seat_asks_too_by_default():
         ["Copper", "Copper", "Copper", "Estate", "Estate"], 0, ["Legionary", "Copper", "Copper", "Copper", "Copper"]
     )
     async def body(h):
-        assert h.host.people["Bea"].confirm is True
         await h.typed("Ann", "end")
         await h.typed("Ann", "end")
         assert h.host.table.game.current.name == "Bea"
@@ -216,8 +215,9 @@ def test_a_seat_at_the_host_has_the_console_s_commands_and_settings_syntax():
         assert await h.typed("Bea", "stop") == [speech]
         assert await h.typed("Bea", "save game.json") == ["Only the host can save or load this game."]
         assert await h.typed("Bea", "load game.json") == ["Only the host can save or load this game."]
-        total = len(bea.history)
-        before = bea.history.recent(3)[0]
+        history = h.seats["Bea"].console.holder.history  # (the seat's history, as its console keeps it)
+        total = len(history)
+        before = history.recent(3)[0]
         assert (await h.typed("Bea", "log 2"))[0] == "The last 2 messages:"
         assert await h.typed("Bea", "previous") == [f"{before} ({total - 2} of {total})"]
         assert await h.typed("Bea", "settings set verbosity terse") == ["Verbosity is now terse."]
@@ -240,16 +240,21 @@ def test_a_seat_at_the_host_hears_that_a_bot_s_hand_is_a_bot_s_as_at_the_console
     piles, events, landmarks = choose_setup(None, None, None, 11)
     game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 11))
     host = GameHost(game, specs, 11, Language("en"), out=[].append)
-    said: list = []
-    ann = host.people["Ann"]
-    ann.attach(said.append)
-    ann.typed("Bot: hand")
-    ann.typed("instellingen nl")
-    ann.typed("Bot: hand")
-    assert "".join(said).splitlines() == [
-        "Bot is a bot; you may only look at your own hand.",
-        "Taal is nu Nederlands.",
-        "Bot is een bot; je mag alleen je eigen hand bekijken.",
+
+    async def main() -> list:
+        ann = SeatAt(host, "Ann")
+        ann.start()
+        await settled()
+        try:
+            return [await ann.typed(line) for line in ("Bot: hand", "instellingen nl", "Bot: hand")]
+        finally:
+            assert ann.task is not None
+            ann.task.cancel()
+
+    assert asyncio.run(main()) == [
+        ["Bot is a bot; you may only look at your own hand."],
+        ["Taal is nu Nederlands."],
+        ["Bot is een bot; je mag alleen je eigen hand bekijken."],
     ]
 
 
@@ -265,7 +270,7 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
         await h.typed("Bea", "play treasures")
         start = len(h.ann)
         await h.typed("Bea", "end")
-        turn = "".join(h.ann[start:]).replace("Ann> ", "").splitlines()
+        turn = shown(h.ann[start:], "Ann")
         # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up; and the
         # turn starts as every turn does, which "Your turn 2." says
         assert turn == ["Bea played 4 Coppers.", "Your turn 2."]
@@ -326,6 +331,7 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.stdin.write("\n")
         proc.stdin.flush()
         assert until("7. end the Action phase") == [
+            "",  # the empty line read, written after the prompt as piped input's lines are
             "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
             "1. play Copper",
             "2. play treasures",
@@ -335,7 +341,7 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.stdin.write("Bea: hand\n")
         proc.stdin.flush()
         wanted = "Bea's hand is private; you may only look at your own hand."
-        assert until(wanted) == [wanted]
+        assert until(wanted) == ["Bea: hand", wanted]
     finally:
         if bea is not None:
             close_seat(bea)
@@ -343,3 +349,98 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.wait(20)
         proc.stdout.close()
         proc.stdin.close()
+
+
+@pytest.mark.e2e  # the host's program in a pseudo-terminal, listening on loopback
+@pytest.mark.posix  # pseudo-terminals
+def test_at_the_host_s_own_terminal_tab_completes_f2_repeats_ctrl_c_clears_and_quit_asks_to_stop(tmp_path):
+    """The host's own seat in a real terminal (tests/hostseat_main.py: ``host`` with Ann at its
+    terminal and a bot): Tab completes a card's name, F2 says the last message again, Ctrl+C
+    clears the half-typed line and says how to stop, quit asks the host's question (no: the game
+    goes on), and Ctrl+D asks it too (yes: the game stops for every seat, exit code 1)."""
+    pexpect = pytest.importorskip("pexpect")
+    import os
+    import re
+    import sys
+    from pathlib import Path
+
+    from remoteplay import ROOT, TIMEOUT
+
+    config = tmp_path / "settings.json"
+    config.write_text(json.dumps({"confirm": True, "speech": "screen-reader"}))
+    env = dict(
+        os.environ,
+        TERM="xterm",
+        A11Y_DOMINION_SCREEN_READER="no",
+        A11Y_DOMINION_CONFIG=str(config),
+        A11Y_DOMINION_DATA=str(tmp_path / "data"),
+        XDG_DATA_HOME=str(tmp_path / "xdg"),
+        PYTHONPATH=str(ROOT),
+    )
+    main = str(Path(__file__).resolve().parent / "hostseat_main.py")
+    child = pexpect.spawn(sys.executable, [main], env=env, cwd=str(ROOT), timeout=TIMEOUT, dimensions=(50, 200))
+    smithy = re.escape("Smithy (Dutch: Smidse): Action, costs 4 coins. +3 Cards.")
+    stop = re.escape("Stop the game for every seat without saving?") + "\r+\n" + re.escape("Type yes to stop: ")
+    try:
+        child.expect_exact("Ann> ")
+        child.send(b"card smi\t")
+        child.expect_exact("card Smithy")  # completed on the line
+        child.send(b"\r")
+        child.expect(smithy)
+        child.expect_exact("Ann> ")
+        child.send(b"\x1bOQ")  # F2: the last message of the game again (a query's reply is no message)
+        child.expect_exact(
+            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.\r\nYour hand: 2 Coppers and 3 Estates."
+        )
+        child.expect_exact("Ann> ")
+        child.send(b"buy sil\x03")  # Ctrl+C with a half-typed line
+        child.expect_exact("Line cleared. Type quit to stop the game.")
+        child.expect_exact("Ann> ")
+        child.send(b"quit\r")
+        child.expect(stop)  # (this host keeps no autosave) its last sentence is the prompt, as at the keyboard
+        child.send(b"no\r")
+        child.expect_exact("The game goes on.")
+        child.expect_exact("Ann> ")
+        child.send(b"\x04")  # Ctrl+D on an empty line asks the same
+        child.expect(stop)
+        child.send(b"yes\r")
+        child.expect_exact("Game stopped.")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 1  # a game stopped before its end, as at play
+    finally:
+        child.terminate(force=True)
+
+
+def test_ctrl_c_between_prompts_at_the_host_s_seat_says_what_it_says_at_a_prompt_and_nothing_stops():
+    """Ctrl+C (SIGINT) while no line editor reads keys at the host's own seat is said as Ctrl+C at
+    an empty prompt is, in turn with the game's lines; the game goes on."""
+
+    @with_hand()
+    async def body(h):
+        terminal = h.seats["Ann"].terminal
+        start = len(h.ann)
+        terminal.interrupt()
+        await settled()
+        assert shown(h.ann[start:], "Ann") == ["Nothing to clear. Type quit to stop the game."]
+        assert not h.host.stopped.is_set()
+
+    run(body)
+
+
+def test_quit_at_the_host_s_seat_asks_and_yes_stops_the_game_for_every_seat():
+    """quit asks the host's question (this host keeps no autosave); no goes on, yes stops the game:
+    Ann hears "Game stopped." and Bea that the host stopped it."""
+
+    @with_hand()
+    async def body(h):
+        assert await h.typed("Ann", "quit") == ["Stop the game for every seat without saving? Type yes to stop:"]
+        assert await h.typed("Ann", "no") == ["The game goes on."]
+        assert not h.host.stopped.is_set()
+        await h.typed("Ann", "quit")
+        assert await h.typed("Ann", "yes") == ["Game stopped."]
+        assert h.host.stopped.is_set() and h.host.stopped_by_host
+        assert shown(h.bea, "Bea")[-1] == "The host stopped the game."
+        assert await asyncio.wait_for(h.seats["Ann"].task, 5) == 1  # (a bound only a hang reaches)
+
+    run(body)

@@ -20,19 +20,11 @@ import pytest
 
 from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.console.display import Display
+from a11y_dominion.console.keyboard import PIPE_LINE, PipeLines, PipeReader, piece_reader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.lineinput import read_line
-from a11y_dominion.remote.client import (
-    HOST_LINES_PER_SECOND,
-    PIPE_LINE,
-    Inbox,
-    JoinConsole,
-    PipeLines,
-    PipeReader,
-    login_name,
-    piece_reader,
-)
+from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole, login_name
 from a11y_dominion.remote.protocol import Rate
 
 
@@ -434,10 +426,12 @@ def test_ctrl_c_between_prompts_says_nothing_to_clear_on_windows_too(platform):
     import signal
     from types import SimpleNamespace
 
-    from a11y_dominion.remote.client import interrupted
+    from a11y_dominion.console.keyboard import interrupted
 
     inbox: list = []
-    console = SimpleNamespace(link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"))
+    console = SimpleNamespace(
+        link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"), leaves=True
+    )
     before = signal.getsignal(signal.SIGINT)
 
     async def main() -> list:

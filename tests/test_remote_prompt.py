@@ -22,6 +22,7 @@ from a11y_dominion.remote.protocol import ProtocolOutlet, Rate
 from a11y_dominion.rules.decisions import Move
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from seatsathost import SeatAt, settled
 
 pytest.importorskip("asyncssh")
 
@@ -50,12 +51,6 @@ def _settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
-async def settled() -> None:
-    """The host's work on what it was given is done in turns of this event loop (no bot, no timer)."""
-    for _ in range(100):
-        await asyncio.sleep(0)
-
-
 def hosted() -> GameHost:
     """Ann at the host's own seat and Bea remote, seed 11."""
     specs = parse_seats("Ann:human,Bea:remote", remote=True)
@@ -64,10 +59,16 @@ def hosted() -> GameHost:
     return GameHost(game, specs, 11, Language("en"), out=[].append)
 
 
-async def ann_ends_her_turn(host: GameHost) -> None:
+def ann_at(host: GameHost) -> SeatAt:
+    """Ann at the host's own seat, played by its console (:mod:`seatsathost`)."""
+    ann = SeatAt(host, "Ann")
+    ann.start()
+    return ann
+
+
+async def ann_ends_her_turn(ann: SeatAt) -> None:
     for line in ("play treasures", "end"):
-        host.people["Ann"].typed(line)
-        await settled()
+        await ann.typed(line)
 
 
 def prompt_lines(text: str) -> list[str]:
@@ -82,19 +83,16 @@ def test_a_terminal_seat_hears_the_console_s_turn_prompt(lang):
     async def main() -> list:
         host = hosted()
         host.people["Bea"].settings(language=lang)
-        bea: list = []
-        host.join("Ann", [].append, "ann")
-        host.join("Bea", bea.append, "bea")
+        ann = ann_at(host)
+        bea = SeatAt(host, "Bea")
+        bea.start()
         table = asyncio.ensure_future(host.table.run_async())
         await settled()
-        del bea[:]
-        await ann_ends_her_turn(host)
-        said = [prompt_lines("".join(bea))[:1]]
+        del bea.lines[:]
+        await ann_ends_her_turn(ann)
+        said = [prompt_lines("".join(bea.lines))[:1]]
         for line, want in TURN[lang][1:]:
-            start = len(bea)
-            host.people["Bea"].typed(line)
-            await settled()
-            said.append("".join(bea[start:]).replace("Bea> ", "").splitlines()[: len(want)])
+            said.append((await bea.typed(line))[: len(want)])
         table.cancel()
         return said
 
@@ -105,7 +103,7 @@ def test_a_terminal_seat_hears_the_console_s_turn_prompt(lang):
 def test_a_join_seat_hears_the_console_s_turn_prompt(lang):
     async def main() -> list:
         host = hosted()
-        host.join("Ann", [].append, "ann")
+        ann = ann_at(host)
         out = io.StringIO()
         display = Display(out, plain=True, lang=Language(lang))
         seat = HumanSeat("Bea", lang=Language(lang), print_fn=lambda text, style=None: display.line(text, style))
@@ -113,7 +111,7 @@ def test_a_join_seat_hears_the_console_s_turn_prompt(lang):
         console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), out))
         written: list = []
         outlet = ProtocolOutlet(host, host.people["Bea"], written.append)
-        host.join("Bea", None, outlet=outlet)
+        host.join("Bea", outlet=outlet)
 
         def read() -> None:
             """The console uses what the host sent, and puts a question to Bea as its prompt does."""
@@ -137,7 +135,7 @@ def test_a_join_seat_hears_the_console_s_turn_prompt(lang):
         read()
         out.truncate(0)
         out.seek(0)
-        await ann_ends_her_turn(host)
+        await ann_ends_her_turn(ann)
         read()
         said = [prompt_lines(out.getvalue())[:1]]
         for line, want in TURN[lang][1:]:

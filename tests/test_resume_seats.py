@@ -11,6 +11,7 @@ question, or the turn, the hand and who must answer, each once, and the others h
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -90,8 +91,18 @@ def test_a_hosted_seats_chosen_settings_are_kept_by_the_games_autosave(tmp_path,
     header, rest = header_and_lines(save.path)
     assert header["record"]["seats"][0] == ["Ann", "remote", {"language": "nl", "verbosity": "terse"}]
     assert rest == []
-    ann.typed("settings verbose")  # typed during the game
-    ann.typed("settings nl")  # nothing changes: no line
+    from seatsathost import SeatAt, settled
+
+    async def typed() -> None:
+        at = SeatAt(host, "Ann")
+        at.start()
+        await settled()
+        await at.typed("settings verbose")  # typed during the game
+        await at.typed("settings nl")  # nothing changes: no line
+        assert at.task is not None
+        at.task.cancel()
+
+    asyncio.run(typed())
     save.close()
     assert header_and_lines(save.path)[1] == [{"seat": "Ann", "options": {"language": "nl", "verbosity": "verbose"}}]
 
@@ -144,8 +155,8 @@ def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_
 
     from a11y_dominion.remote import GameHost
     from a11y_dominion.seats import SeatSpec
+    from seatsathost import SeatAt, settled, shown
 
-    said: list = []
     game = new_game()
     host = GameHost(
         game, [SeatSpec("Ann", "remote", "en"), SeatSpec("Bot", "bigmoney")], 2, Language("en"), out=[].append
@@ -155,17 +166,21 @@ def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_
     host.resume("2026-01-02T03:04:05")
     ann = host.people["Ann"]
 
-    async def main() -> None:
-        host.join("Ann", said.append)
-        assert said == ["Welcome back, Ann. The game goes on.\n"]
+    async def main() -> list[str]:
+        at = SeatAt(host, "Ann")
+        at.start()
+        await settled()
+        assert shown(at.lines, "Ann") == ["Welcome back, Ann. The game goes on."]
         table = asyncio.ensure_future(host.table.run_async())
         while ann.waiting is None:
             await asyncio.sleep(0)
+        await settled()
         table.cancel()
+        assert at.task is not None
+        at.task.cancel()
+        return shown(at.lines, "Ann")
 
-    asyncio.run(main())
-    lines = [x for x in "".join(said).split("\n") if x]
-    assert lines == [
+    assert asyncio.run(main()) == [
         "Welcome back, Ann. The game goes on.",
         "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
         "Your hand: 4 Coppers and Estate.",
@@ -173,7 +188,6 @@ def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_
         "2. play treasures",
         "3 or 4: buy, once your Treasures are played.",
         "5. end the Action phase",
-        "Ann> ",
     ]
 
 

@@ -1,7 +1,8 @@
 """One table without SSH (:class:`~a11y_dominion.remote.room.TableRoom`): people join and leave
 before the start, a second session takes a seat over, a player who left during the game comes
-back, and an undo is heard by every seat. The sessions are fake: each seat's lines go into a
-list, and a session is anything with ``exit``."""
+back, and an undo is heard by every seat. The sessions are fake (anything with ``exit``), each
+with a seat-protocol outlet whose messages go into a list, or the console core of a seat played
+as its real end plays it (:mod:`seatsathost`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote.room import TableRoom
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
+from seatsathost import SeatAt, join_messages, settled, shown
 
 
 class FakeSession:
@@ -34,10 +36,6 @@ def make_room(players: str = "Ann:remote,Bea:remote,Bot:bigmoney") -> tuple[Tabl
     return TableRoom(game, specs, 1, Language("en"), out=printed.append), printed
 
 
-def lines(said: list[str]) -> list[str]:
-    return [x.rstrip("\n") for x in said]
-
-
 async def settle(rounds: int = 30) -> None:
     for _ in range(rounds):
         await asyncio.sleep(0)
@@ -45,20 +43,17 @@ async def settle(rounds: int = 30) -> None:
 
 def test_people_join_and_leave_before_the_start_and_the_game_starts_when_every_seat_is_taken() -> None:
     room, printed = make_room()
-    ann: list[str] = []
-    bea: list[str] = []
-    room.join("ann", ann.append, FakeSession("ann"))  # the name in any letter case
-    assert lines(ann) == ["Welcome, Ann. Type help for commands.", "Ann has joined; 1 seat still empty: Bea."]
+    ann = join_messages(room, "ann", FakeSession("ann"))  # the name in any letter case
+    assert ann.texts() == ["Welcome, Ann. Type help for commands.", "Ann has joined; 1 seat still empty: Bea."]
     assert room.joined == ["Ann"] and room.empty() == ["Bea"]
     room.leave("Ann", room.sessions["Ann"])
     assert room.joined == [] and room.empty() == ["Ann", "Bea"]
     assert printed[-1] == "Ann has left; 2 seats still empty: Ann and Bea."
     assert not room.everyone_in.is_set()
-    ann.clear()
-    room.join("Ann", ann.append, FakeSession("ann 2"))
-    room.join("Bea", bea.append, FakeSession("bea"))
-    assert lines(ann)[-1] == "Bea has joined; every seat is taken. The game starts."
-    assert lines(bea) == [
+    ann = join_messages(room, "Ann", FakeSession("ann 2"))
+    bea = join_messages(room, "Bea", FakeSession("bea"))
+    assert ann.texts()[-1] == "Bea has joined; every seat is taken. The game starts."
+    assert bea.texts() == [
         "Welcome, Bea. Type help for commands.",
         "Bea has joined; every seat is taken. The game starts.",
     ]
@@ -67,15 +62,14 @@ def test_people_join_and_leave_before_the_start_and_the_game_starts_when_every_s
 
 def test_a_second_session_takes_the_seat_over_and_the_first_is_told_and_ended() -> None:
     room, _printed = make_room()
-    first: list[str] = []
-    second: list[str] = []
     old = FakeSession("ann")
-    room.join("Ann", first.append, old)
-    held = room.join("Ann", second.append, FakeSession("ann 2"))
-    assert lines(first)[-1] == "Your seat was taken by a new login; this session ends."
+    first = join_messages(room, "Ann", old)
+    new = FakeSession("ann 2")
+    second = join_messages(room, "Ann", new)
+    assert first[-1] == {"type": "text", "text": "Your seat was taken by a new login; this session ends.", "last": True}
     assert old.ended == [0]
-    assert lines(second) == ["You took your seat over from your other login, which ends now.", "Welcome back, Ann."]
-    assert held.holds() and room.joined == ["Ann"]
+    assert second.texts() == ["You took your seat over from your other login, which ends now.", "Welcome back, Ann."]
+    assert room.sessions["Ann"] is new and room.joined == ["Ann"]
     room.leave("Ann", old)  # the old session's end changes nothing: the new one holds the seat
     assert room.joined == ["Ann"]
 
@@ -83,30 +77,25 @@ def test_a_second_session_takes_the_seat_over_and_the_first_is_told_and_ended() 
 def test_a_player_who_leaves_during_the_game_is_waited_for_and_comes_back_to_the_question() -> None:
     async def main() -> None:
         room, printed = make_room("Ann:remote,Bea:remote")
-        ann: list[str] = []
-        bea: list[str] = []
         session = FakeSession("ann")
-        room.join("Ann", ann.append, session)
-        room.join("Bea", bea.append, FakeSession("bea"))
+        ann = join_messages(room, "Ann", session)
+        bea = join_messages(room, "Bea", FakeSession("bea"))
         table = asyncio.ensure_future(room.table.run_async())
         await settle()
         first = room.table.game.pending.player
         other = "Bea" if first == "Ann" else "Ann"
         leaving = session if first == "Ann" else room.sessions["Bea"]
         room.leave(first, leaving)
-        heard = lines(bea if first == "Ann" else ann)
+        heard = (bea if first == "Ann" else ann).texts()
         assert heard[-1] == f"{first} has left; the game waits for {first} to come back."
         assert printed[-1] == f"{first} has left; the game waits for {first} to come back."
         assert room.joined == [other]
-        back: list[str] = []
-        room.join(first, back.append, FakeSession("back"))
-        said = lines(back)
-        assert said[0] == f"Welcome back, {first}. The game goes on."
-        assert said[1] == "Your hand, 5 cards: 2 Coppers and 3 Estates."
-        assert f"{first}, Action phase: 1 Action, 1 Buy, 0 coins." in said  # the question again, as it stands
-        assert said[-1] == f"{first}> "
+        back = join_messages(room, first, FakeSession("back"))
+        assert back.kinds() == ["story", "history", "text", "decide"]  # the question again, as it stands
+        assert back.texts() == [f"Welcome back, {first}. The game goes on."]
+        assert back[-1]["decision"] == room.table.game.pending.to_data()
         assert room.joined == [other, first]
-        assert lines(bea if first == "Ann" else ann)[-1] == f"{first} is back."
+        assert (bea if first == "Ann" else ann).texts()[-1] == f"{first} is back."
         table.cancel()
 
     asyncio.run(main())
@@ -115,45 +104,44 @@ def test_a_player_who_leaves_during_the_game_is_waited_for_and_comes_back_to_the
 def test_an_undo_is_heard_by_every_seat_and_the_question_is_asked_again() -> None:
     async def main() -> None:
         room, printed = make_room("Ann:remote,Bea:remote")
-        ann: list[str] = []
-        bea: list[str] = []
-        room.join("Ann", ann.append, FakeSession("ann"))
-        room.join("Bea", bea.append, FakeSession("bea"))
-        room.people["Ann"].verbosity = "verbose"
-        room.people["Bea"].verbosity = "verbose"
+        seats = {name: SeatAt(room, name) for name in ("Ann", "Bea")}
+        for seat in seats.values():
+            seat.start()
+        await settled()
+        for seat in seats.values():
+            assert seat.console is not None
+            seat.console.holder.verbosity = "verbose"
         table = asyncio.ensure_future(room.table.run_async())
-        await settle()
+        await settled()
         first = room.table.game.pending.player
         other = "Bea" if first == "Ann" else "Ann"
-        mine, theirs = (ann, bea) if first == "Ann" else (bea, ann)
         refused = room.undo(other)
         assert refused is not None
         assert Language("en").msg(refused) == (
             f"{first} must answer now; you can undo only while the game waits for your answer."
         )
-        room.people[first].typed("play treasures")
-        await settle()
+        await seats[first].typed("play treasures")
         answers = len(room.table.game.answers)
-        room.people[first].typed("undo")
-        await settle()
+        await seats[first].typed("undo")
         assert len(room.table.game.answers) == answers - 1
-        assert [x for x in lines(mine) if x.startswith("Taken back")][-1].startswith("Taken back: your play of ")
-        assert [x for x in lines(theirs) if "took back" in x][-1].startswith(f"{first} took back the play of ")
-        assert printed[-1].startswith(f"{first} took back the play of ")
+        mine, theirs = shown(seats[first].lines, first), shown(seats[other].lines, other)
+        assert [x for x in mine if x.startswith("Taken back")][-1].startswith("Taken back: your play of ")
+        assert [x for x in theirs if "took back" in x][-1].startswith(f"{first} took back the play of ")
         assert room.table.game.pending.player == first
         table.cancel()
+        for seat in seats.values():
+            assert seat.task is not None
+            seat.task.cancel()
 
     asyncio.run(main())
 
 
 def test_chat_is_cleaned_and_said_to_every_seat_that_is_in() -> None:
     room, printed = make_room()
-    ann: list[str] = []
-    bea: list[str] = []
-    room.join("Ann", ann.append, FakeSession("ann"))
-    room.join("Bea", bea.append, FakeSession("bea"))
+    ann = join_messages(room, "Ann", FakeSession("ann"))
+    bea = join_messages(room, "Bea", FakeSession("bea"))
     room.chat("Ann", "hi \x1b]0;title\x07there\x9b")
-    assert lines(ann)[-1] == lines(bea)[-1] == printed[-1] == "Ann says: hi there"
+    assert ann.texts()[-1] == bea.texts()[-1] == printed[-1] == "Ann says: hi there"
 
 
 def test_each_person_has_a_stand_in_and_each_bot_its_own_seat_before_anyone_joins() -> None:
@@ -169,15 +157,14 @@ def test_a_quiet_join_says_nothing_of_itself_and_undo_off_is_refused() -> None:
         piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
         room = TableRoom(game, specs, 1, Language("en"), out=[].append, undo=False)
-        ann: list[str] = []
-        bea: list[str] = []
-        room.join("Ann", ann.append, FakeSession("ann"), quiet=True)
-        room.join("Bea", bea.append, FakeSession("bea"), quiet=True)
-        assert ann == [] and bea == [] and room.everyone_in.is_set()
+        ann = join_messages(room, "Ann", FakeSession("ann"), quiet=True)
+        bea = join_messages(room, "Bea", FakeSession("bea"), quiet=True)
+        assert ann.texts() == [] and bea.texts() == [] and room.everyone_in.is_set()
         table = asyncio.ensure_future(room.table.run_async())
         await settle()
         first = room.table.game.pending.player
-        room.people[first].typed("play treasures")
+        seat = room.people[first]
+        seat.waiting.set_result([{"move": "play", "card": "Copper"}])  # an answer, as a session gives it
         await settle()
         refused = room.undo(first)
         assert refused is not None and Language("en").msg(refused) == "Undo is off at this table."

@@ -13,8 +13,9 @@ The four ends, run here in this process, without processes or sockets:
   reading the script as piped input, its :class:`~a11y_dominion.remote.client.Link` fed by the
   host's own :func:`~a11y_dominion.remote.protocol.protocol_session` over a loopback process in
   this process (the host and the console on one event loop, as the connection and the console are);
-- ``host``: the host's own seat (:class:`~a11y_dominion.remote.local.LocalSeat`) read by
-  :class:`~a11y_dominion.remote.local.HostTerminal` from piped input, a line let through at each prompt.
+- ``host``: the host's own seat (:class:`~a11y_dominion.remote.local.HostConsole`, the console
+  core over a :class:`~a11y_dominion.remote.seatlink.HostLink` into the host's room, as
+  :meth:`~a11y_dominion.remote.local.HostTerminal.play` runs it) reading the script as piped input.
 
 Each end's transcript (:func:`session_script.normalise`) is compared with the keyboard's,
 segment by segment (the game's start and the lines after each step). :data:`LEDGER` lists
@@ -30,9 +31,9 @@ client on loopback at a ``host`` subprocess, ``join`` in a pseudo-terminal at an
 the host's own terminal (tests/hostseat_main.py, as ``host`` refuses a table without a remote
 seat) in a pseudo-terminal; what each terminal shows (:func:`session_script.teletype`) goes
 through the same normaliser and ledger. Each end's own lines before the game are asserted
-apart (:data:`PREAMBLES`). What the keyboard and join speak, self-voicing, is compared too, in
-this process, against the same ledger (the ssh seat and the host's seat speak nothing: the
-player's own screen reader reads their lines).
+apart (:data:`PREAMBLES`). What the keyboard, join and the host's seat speak, self-voicing, is
+compared too, in this process, against the same ledger (the ssh seat speaks nothing: the
+player's own screen reader reads its lines).
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ import io
 import json
 import re
 import sys
-import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -55,6 +55,7 @@ import pytest
 from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console.display import Display, PlainReader
+from a11y_dominion.console.keyboard import LocalOutput
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.console.start import make_console
 from a11y_dominion.i18n import Language
@@ -238,74 +239,31 @@ def ssh_end() -> str:
     return "".join(out)
 
 
-class GatedLines:
-    """Piped input that gives its next line only once :meth:`let` lets it through (the
-    host's terminal reads its lines in a thread of its own, as fast as they come)."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = list(lines)
-        self.gate = threading.Semaphore(0)
-        self.rest = ""  # what is left of the line being read
-
-    def let(self) -> None:
-        self.gate.release()
-
-    def isatty(self) -> bool:
-        return False
-
-    def readline(self, size: int | None = -1) -> str:
-        if not self.rest:  # a whole line was read: the next one waits for the gate
-            self.gate.acquire()
-            self.rest = self.lines.pop(0) if self.lines else ""
-        cut = len(self.rest) if size is None or size < 0 else size
-        line, self.rest = self.rest[:cut], self.rest[cut:]
-        return line
-
-
-class RecordedTerminal(HostTerminal):
-    """The host's terminal with its screen in ``out`` and ``read`` set each time it gave its
-    seat a line (the host's own :meth:`HostTerminal._typed` does that)."""
-
-    def __init__(self, host: GameHost, stdin: GatedLines, out: list[str]) -> None:
-        super().__init__(host, stdin)
-        self.out = out
-        self.read = asyncio.Event()
-
-    def write(self, text: str) -> None:
-        self.out.append(text)
-
-    def _typed(self, text: str, cut: bool = False) -> None:
-        super()._typed(text, cut)
-        self.read.set()
-
-
-def host_end() -> str:
-    """What the host's own player receives: :class:`HostTerminal` reading piped input, a line
-    let through at each prompt; its lines and the seat's go to the host's screen."""
-    out: list[str] = []
+def host_end(spoken: RecordingOutput | None = None) -> str:
+    """What the host's own player receives: the host's seat (:meth:`HostTerminal.play`, its
+    console over a link into the host's own room, on the host's event loop) reading the script
+    as piped input (speaking into ``spoken``, self-voicing, when it is given)."""
+    out = io.StringIO()
 
     async def main() -> None:
         host = hosted_game("Ann:human,Bot:bigmoney")
-        stdin = GatedLines([step.text + "\n" for step in TYPED])
-        terminal = RecordedTerminal(host, stdin, out)
-        terminal.start()
-        await host.everyone_in.wait()
-        table = asyncio.ensure_future(host.table.run_async())
+
+        async def table_main() -> None:
+            await host.everyone_in.wait()
+            await host.table.run_async()
+
+        table = asyncio.ensure_future(table_main())
+        lang = Language("en")
+        display = Display(out, plain=True, lang=lang)
+        speaker = speaker_for(spoken, out)
         try:
-            await until_asked(host, table)
-            for step in TYPED:
-                out.append(shown(step.text) + "\n")  # the terminal's echo of the line typed
-                terminal.read.clear()
-                stdin.let()
-                await terminal.read.wait()
-                await until_asked(host, table)
-            stdin.let()  # the end of input: the seat leaves
+            await HostTerminal(host).play(LocalOutput(display, speaker, True, [], None), reader(out, spoken))
         finally:
             table.cancel()
-            await terminal.close()
+            await asyncio.wait([table])
 
     asyncio.run(main())
-    return "".join(out)
+    return out.getvalue()
 
 
 class LoopbackProcess:
@@ -398,7 +356,7 @@ class Divergence:
     start), ``why`` says in one sentence what differs, and ``runs`` where it shows:
     ``in-process`` (the printed lines of the ends run here), ``e2e`` (what the real ends'
     terminals show) and ``speech`` (what the keyboard and join speak, self-voicing; an entry
-    of ssh or the host's seat alone has nothing to say there)."""
+    of ssh alone has nothing to say there)."""
 
     row: str
     ends: frozenset[str]
@@ -417,36 +375,18 @@ QUIT_STEPS = "quit-no stay quit-yes leave"
 
 LEDGER: tuple[Divergence, ...] = (
     entry(
-        "previous / next",
-        "host",
-        "previous next",
-        "There is no previous or next: the word is refused as a move.",
-    ),
-    entry(
         "History",
-        "ssh join",
+        "ssh join host",
         "previous next",
-        "The history of join and of an ssh seat holds the host's two lobby lines: a message is counted 5 of 7 "
-        "where the keyboard says 4 of 6.",
-    ),
-    entry(
-        "help keys",
-        "host",
-        "help-keys",
-        "help keys reads the network page's part on typing at a remote seat instead of the seat's shortcut keys.",
+        "The history of join, an ssh seat and the host's own seat holds the host's two lobby lines: a message is "
+        "counted 5 of 7 where the keyboard says 4 of 6.",
     ),
     entry(
         "Settings",
-        "ssh host",
+        "ssh",
         "settings",
         "settings says speech output none and that the host keeps the settings with the game, where the keyboard "
         "names its speech output and the settings file.",
-    ),
-    entry(
-        "did you mean",
-        "host",
-        "did-you-mean-hand",
-        "A mistyped command (hnd) is refused as a move, without did you mean hand.",
     ),
     entry(
         "Chat",
@@ -463,44 +403,15 @@ LEDGER: tuple[Divergence, ...] = (
     entry(
         "Quit at the host's seat",
         "host",
-        QUIT_STEPS,
-        "A typed quit does nothing there, so the no and yes after it are refused as moves.",
-    ),
-    entry(
-        "Confirmation prompt",
-        "host",
-        "end-with-action trash-estates",
-        "The keyboard's line editor prints a question's first sentences as a line and prompts with its last "
-        "(Type yes to end it:); the host's seat prints the whole question as one line and prompts Ann>.",
-        runs="e2e",
-    ),
-    entry(
-        "Shortcut keys",
-        "host",
-        "key-f2 key-f3",
-        "F2 and F3 do nothing there (no shortcut keys); only the line typed after them is read.",
-        runs="e2e",
-    ),
-    entry(
-        "Completion",
-        "host",
-        "key-tab",
-        "The host's seat has no Tab completion: card smi stays as typed (and is guessed), where the others "
-        "complete it to card Smithy.",
-        runs="e2e",
+        "quit-no quit-yes",
+        "quit asks Stop the game for every seat? where the keyboard asks Stop the game? (no and yes then say "
+        "The game goes on. and Game stopped. alike).",
     ),
     entry(
         "Ctrl+C at join and an ssh seat",
         "ssh join",
         "ctrl-c-half ctrl-c-empty",
         "After Line cleared. or Nothing to clear. join says Type quit to leave the game., not to stop it.",
-        runs="e2e",
-    ),
-    entry(
-        "Ctrl+C at the host's seat",
-        "host",
-        "ctrl-c-half ctrl-c-empty",
-        "Ctrl+C asks Stop the game for every seat? yes or no, and the line typed next is its answer, not a command.",
         runs="e2e",
     ),
 )
@@ -574,9 +485,15 @@ PREAMBLES = {  # (end, run) -> what each end says before the Kingdom, its own an
         *map(re.escape, SEATED),
         re.escape(NEW_GAME),
     ],
+    ("host", "in-process"): [
+        re.escape("Speech is off; the game shows text only."),
+        *map(re.escape, SEATED),
+        re.escape(NEW_GAME),
+    ],
     ("host", "e2e"): [
         r"Listening for SSH on 127\.0\.0\.1 port \d+\.",
         r"Host key fingerprint: SHA256:\S+",
+        re.escape(SCREEN_READER),
         *map(re.escape, SEATED),
         re.escape(NEW_GAME),
     ],
@@ -629,11 +546,12 @@ def in_process(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript
 
 @pytest.fixture(scope="module")
 def spoken(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript]:
-    """What the keyboard and join speak, self-voicing (the ssh seat and the host's seat speak
-    nothing: the player's own screen reader reads their lines), one sentence a line."""
+    """What the keyboard, join and the host's own seat speak, self-voicing (the ssh seat speaks
+    nothing: the player's own screen reader reads its lines), one sentence a line."""
     ends: dict[str, Callable[[Path, RecordingOutput], str]] = {
         "keyboard": lambda tmp, rec: keyboard_end(rec),
         "join": join_end,
+        "host": lambda tmp, rec: host_end(rec),
     }
     said = {}
     for end, run in ends.items():
@@ -662,6 +580,7 @@ def test_the_spoken_words_differ_only_as_the_ledger_says(spoken: dict[str, Trans
     assert {end: [s.id for s in TYPED if s.id not in t.steps] for end, t in spoken.items()} == {
         "keyboard": [],
         "join": [],
+        "host": [],
     }
     faults = ledger_faults(spoken, "speech")  # (the ledger's entries for join: what it prints differently)
     assert faults == [], "\n".join(faults)
@@ -823,8 +742,8 @@ def test_the_real_ends_differ_only_as_the_ledger_says(tmp_path: Path) -> None:
     assert missed_anchors(transcripts["keyboard"]) == {}
     assert ledger_faults(transcripts, "e2e") == []
     assert preamble_faults(transcripts, "e2e") == {end: [] for end in ends}
-    # play stops a game before its end with 1, join and ssh leave with 0; the host's seat's quit does nothing
-    assert {end: t.exit_code for end, t in transcripts.items()} == {"keyboard": 1, "ssh": 0, "join": 0, "host": None}
+    # play and the host's seat stop a game before its end with 1, join and ssh leave with 0
+    assert {end: t.exit_code for end, t in transcripts.items()} == {"keyboard": 1, "ssh": 0, "join": 0, "host": 1}
 
 
 def test_the_ledger_fails_on_a_difference_it_does_not_name_and_on_an_entry_that_no_longer_differs() -> None:
@@ -916,6 +835,7 @@ def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_every_en
     keyboard = said["keyboard"]
     assert keyboard["trash-yes"].pop() == "Game stopped."  # the end of piped input, at the keyboard
     assert said["join"]["trash-yes"].pop() == "You left the game."  # and at join
+    assert said["host"]["trash-yes"].pop() == "Game stopped."  # and at the host's seat, as at the keyboard
     assert said["ssh"] == keyboard and said["host"] == keyboard and said["join"] == keyboard
     assert keyboard["end-with-action"] == ["> end", END_IT]
     assert keyboard["ask-status"] == [

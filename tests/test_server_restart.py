@@ -10,6 +10,7 @@ list."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 from pathlib import Path
@@ -32,7 +33,16 @@ class FakeSession:
         self.held: Any = None
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
-        self.held = room.join(name, lambda text: self.heard.append(text.rstrip("\n")), self, quiet=True)
+        from a11y_dominion.remote.protocol import ProtocolOutlet
+
+        def write(text: str) -> None:  # the host's lines to the seat, from its session's messages
+            for line in text.splitlines():
+                message = json.loads(line)
+                if message["type"] == "text":
+                    self.heard.append(message["text"])
+
+        outlet = ProtocolOutlet(room, room.people[name], write)
+        self.held = room.join(name, self, outlet=outlet, quiet=True)
 
     def to_lobby(self) -> None:
         self.held = None
@@ -84,7 +94,7 @@ async def started_and_stopped(store: Store, tmp_path: Path, ends: int = 5) -> tu
         while game.pending is None or game.pending.player != "Ann" or not seat.waiting or seat.waiting.done():
             await asyncio.sleep(0.01)
         if i < ends:
-            ann.session.held.typed("end")
+            seat.outlet.received(json.dumps({"type": "answer", "keys": [{"move": "end"}]}))  # as her console sends it
     asked, answers = game.pending.to_data(), len(game.answers)
     await tables.close()
     return table.save.path, asked, answers

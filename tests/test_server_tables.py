@@ -14,6 +14,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
 from a11y_dominion.server.store import FinishedGame
 from a11y_dominion.server.tables import Tables
+from seatsathost import settled
 
 
 class FakeStore:
@@ -80,8 +81,14 @@ class FakeSession:
         self.held: Any = None
 
     def take_seat(self, room: Any, name: str, number: int) -> None:
+        """Take the seat as the server's session does: its console core over a link into the
+        table's room (:mod:`seatsathost`), its lines into ``heard``; ``held.typed(text)`` types."""
+        from seatsathost import SeatAt
+
         self.seated.append((name, number))
-        self.held = room.join(name, lambda text: self.heard.append(text.rstrip("\n")), self, quiet=True)
+        seat = SeatAt(room, name, quiet=True, heard=self.heard)
+        seat.start()
+        self.held = seat
 
     def to_lobby(self) -> None:
         self.held = None
@@ -182,6 +189,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert cid_heard == ["Table 1 has started without you."]
         await lobby.typed(again, "zit 1")
         assert again_session.seated == [("Ann", 1)] and room.joined == ["Bea", "Ann"]
+        await settled()  # (her console says what the host sent)
         assert again_heard[:2] == ["You go back to your seat at table 1.", "The game goes on."]
         assert tables.tables[1].seated == [again, bea]  # the new session is told the end of the game
         await tables.close()

@@ -14,6 +14,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.server.tables import AFTER_GAME_LINE as AFTER_GAME
 from a11y_dominion.server.watch import WATCH_COMMANDS, WatchSeat, public_view
 from a11y_dominion.view import redact_all
+from seatsathost import settled
 from test_server_tables import make_tables, person
 
 
@@ -69,6 +70,7 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
         assert ann_heard[-1] == "You play at table 1; sit 1 goes back to your seat."
         room = tables.tables[1].room
         await until(lambda: room.people["Ann"].awaiting)  # the table asks Ann her first turn
+        await settled()  # (and her console puts the question to her)
         hand = [x for x in ann_heard if x.startswith("Your hand")]
         assert hand, ann_heard
         cid_heard.clear()
@@ -198,11 +200,13 @@ def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_
         await lobby.typed(cid, "watch 1")
         watcher = cid.session.watching
         cid_heard.clear()
-        ann_session.held.typed("play treasures")
+        await settled()  # (Ann's console puts the question to her)
+        ann_session.held.type("play treasures")
         await until(lambda: len(room.table.game.answers) == 1 and seat.awaiting)
         assert cid_heard[:3] == ["Ann's Buy phase.", "Ann plays Copper.", "+1 coin. Ann has 1 Action, 1 Buy, 1 coin."]
         cid_heard.clear()
-        ann_session.held.typed("undo")
+        await settled()
+        ann_session.held.type("undo")
         await until(lambda: not room.table.game.answers and seat.awaiting)
         game = room.table.game
         assert cid_heard == ["Ann took back the play of 4 Coppers."]
@@ -242,11 +246,11 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert tables.of(1) is table and tables.game_over(ann)
         scores = table.room.table.game.scores()
         heard = len(ann_heard)
-        assert session.held.typed("score") is None
+        session.held.type("score")
+        await settled()
         assert ann_heard[heard] == "Final scores:"
         assert ann_heard[heard + 1].startswith(f"Ann: {scores['Ann']} VP (")
         heard = len(ann_heard)
-        assert session.held.typed("weg") == "quit"  # (the Dutch word the after-game sentence says: both are read)
         tables.left_game(ann)  # (what the server's session does for quit after the final scores)
         assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]
         await lobby.typed(ann, "sit 1")

@@ -11,6 +11,7 @@ from pathlib import Path
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.config import ServerConfig
 from a11y_dominion.server.limits import Rates
+from seatsathost import settled
 from test_server_tables import make_tables, person
 from test_server_watch import until, watcher_of
 
@@ -48,11 +49,14 @@ def test_who_tables_and_say_at_a_table_reach_its_players_and_watchers(tmp_path: 
             "Table 2, Basic Intro: 1 person, 2 seats free, no bots; not started, owner Eve.",
         ]
         assert tables.lines(Language("nl"))[1].endswith("begonnen, beurt 1 van Ann, 2 mensen kijken.")
+        await settled()  # (the players' consoles have told the game's start)
         for heard in (ann_heard, bea_heard, cid_heard, dee_heard, eve_heard):
             heard.clear()
-        ann_session.held.typed("say good luck")  # a player's say, at the table's seat
+        ann_session.held.type("say good luck")  # a player's say, at the table's seat
+        await settled()  # (her console sends it)
         cid.session.watching.typed("say \x1b[1mwell played\x07")  # a watcher's
         dee.session.watching.typed("zeg")
+        await settled()  # (the players' consoles say what came)
         said = [x.strip() for x in ann_heard if x.strip() != "Ann>"]  # (her question's prompt is drawn again)
         assert said == ["Ann says: good luck", "Cid, watching, says: well played"]
         assert bea_heard == ["Ann zegt: good luck", "Cid, kijkend, zegt: well played"]

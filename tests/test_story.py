@@ -86,7 +86,7 @@ def test_a_seat_that_comes_back_and_an_undo_leave_its_hint_the_console_s_events(
             seat = host.people[name]
             outlet = ProtocolOutlet(host, seat, written[name].append)
             outlets[name] = outlet
-            host.join(name, None, outlet=outlet)  # (the outlet gets the seat's story first)
+            host.join(name, outlet=outlet)  # (the outlet gets the seat's story first)
 
         def unread(name: str) -> str:
             text = "".join(written[name])
@@ -243,19 +243,18 @@ def test_a_resumed_host_gives_each_seat_the_history_of_what_it_heard_before():
         table.submit(d.player, bots[d.player].decide(d, table.view(d.player)))
     table.replace_game(table.game)  # as host --resume goes on with it
     host.recall_story()
-    ann: list = []
-    host.join("Ann", ann.append, "ann")
-    host.people["Ann"].typed("log 100")
-    said = [x.rstrip("\n") for x in ann]
-    start = next(i for i, x in enumerate(said) if x.startswith("The last ") and x.endswith(" messages:"))
-    logged = said[start + 1 :]
+    ann_lines: list = []
+    host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], ann_lines.append))
+    ann = make_console("Ann")
+    read(ann, "".join(ann_lines))
+    logged = [a.text for a in ann.holder.history.entries()]  # what log 100 reads at her console
     assert logged[0] == "New game for Ann, Bea and Bot. You go first."
     assert "Bea's turn 1." in logged and "Your turn 2." in logged
     assert not [x for x in logged if x.startswith("Bea draws ") and "card" not in x]  # Bea's draws as counts
     # a program that joins gets the same history, and says none of it
     outlet_lines: list = []
     outlet = ProtocolOutlet(host, host.people["Bea"], outlet_lines.append)
-    host.join("Bea", None, outlet=outlet)
+    host.join("Bea", outlet=outlet)
     console = make_console("Bea")
     screen = console.display.stream.getvalue()
     kinds = [m["type"] for m in read(console, "".join(outlet_lines))]
@@ -273,7 +272,7 @@ def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_h
         table = host.table
         written: dict = {"Ann": [], "Bea": []}
         for name in ("Ann", "Bea"):
-            host.join(name, None, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
+            host.join(name, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
         game = asyncio.ensure_future(table.run_async())
         for _ in range(100):  # the table asks Ann
             await asyncio.sleep(0)
@@ -287,7 +286,7 @@ def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_h
                 break
         assert table.game.pending.player == "Bea"
         written["Ann"].clear()
-        host.join("Ann", None, outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
+        host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
         console = make_console("Ann")
         messages = read(console, "".join(written["Ann"]))
         texts = [m["text"] for m in messages if m["type"] == "text"]
@@ -314,7 +313,7 @@ def test_a_program_back_after_the_bot_only_ended_its_turn_is_told_that_and_the_t
         table = host.table
         written: dict = {"Ann": [], "Bea": []}
         for name in ("Ann", "Bea"):
-            host.join(name, None, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
+            host.join(name, outlet=ProtocolOutlet(host, host.people[name], written[name].append))
         game = asyncio.ensure_future(table.run_async())
         for _ in range(100):  # the table asks Ann
             await asyncio.sleep(0)
@@ -330,7 +329,7 @@ def test_a_program_back_after_the_bot_only_ended_its_turn_is_told_that_and_the_t
             if table.game.pending.player == "Bea":
                 break
         assert table.game.pending.player == "Bea"
-        host.join("Ann", None, outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
+        host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
         console = make_console("Ann")
         console.holder.change("language", code)
         read(console, encode(hello(host, "Ann")) + "".join(written["Ann"]))  # (the session's hello first)

@@ -4,9 +4,8 @@ The sentences around an answer are functions of what the seat that answers
 knows (its :class:`~a11y_dominion.view.PlayerView` and the
 :class:`~a11y_dominion.rules.decisions.Decision` it is asked), the answer's
 option keys and the language, so every end a person plays at says the same:
-the console, a remote seat at the host
-(:class:`~a11y_dominion.remote.seat.RemoteSeat`) and a joined seat
-(:class:`~a11y_dominion.remote.client.JoinConsole`):
+the console and the console core of every seat at a host
+(:class:`~a11y_dominion.console.core.SeatConsole`: ``join``'s, an ssh seat's, the host's own):
 
 - :func:`confirmation`: the question asked before some answers;
 - :func:`confirmation_reply`: what a line typed at it is (yes, a query, no);

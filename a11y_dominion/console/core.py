@@ -158,7 +158,7 @@ class SeatConsole:
     :class:`~a11y_dominion.console.app.Console`; ``reader`` reads typed lines:
     one with ``read_async`` (the terminal's
     :class:`~a11y_dominion.console.display.PromptReader`, join's
-    :class:`~a11y_dominion.remote.client.PipeReader`)
+    :class:`~a11y_dominion.console.keyboard.PipeReader`)
     also reads the lines typed while nothing is asked, and at a terminal the
     host's lines that come while the player types are printed above the prompt,
     the typed text kept; one with only ``read`` (a stream that never waits) is
@@ -184,6 +184,7 @@ class SeatConsole:
         self.help_seat = help_seat
         self.settings_file = True  # the player's settings are a file of their own (the store keeps them there)
         self.speaks = True  # the end speaks (False: the player's own screen reader reads its lines)
+        self.leaves = True  # quit leaves the game (False: it stops the game, at the host's own seat)
         self.greeting: Callable[[], None] | None = None  # said once, at the host's hello (its seat's name known)
         self.holder = seat
         self.display = display
@@ -697,7 +698,7 @@ class SeatConsole:
             return
         except KeyboardInterrupt as e:  # Ctrl+C: the line is cleared, as at a question
             announcer.release()
-            self.say(cleared_text(e, self.lang, leave=True), keep=False)
+            self.say(cleared_text(e, self.lang, leave=self.leaves), keep=False)
             return
         announcer.release()
         if isinstance(got, Arrived):
@@ -706,6 +707,8 @@ class SeatConsole:
             self.carry = got.text
             await self.obey(got.command)
         else:
+            if getattr(self.reader, "cut", False):  # said once, before what the line does, as at a question
+                self.say(self.lang.text(CUT_LINE, n=MAX_LINE), priority="high", keep=False)
             await self.typed_between(got)
 
     # ------------------------------------------------------------ questions
@@ -744,7 +747,7 @@ class SeatConsole:
                 default = ""
                 continue
             except KeyboardInterrupt as e:
-                self.say(cleared_text(e, self.lang, leave=True), keep=False)
+                self.say(cleared_text(e, self.lang, leave=self.leaves), keep=False)
                 default = ""
                 continue
             finally:

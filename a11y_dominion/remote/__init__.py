@@ -8,18 +8,15 @@ with any SSH client: ``ssh -p 2222 Ann@HOST``. The server gives only the
 game session: no shell command is run, no port is forwarded, no file is
 copied.
 
-The session of a remote seat is the console's line editing over SSH
-(:mod:`prompt_toolkit.contrib.ssh`): plain lines for the player's own
-screen reader by default, rich output on request; the seat's own narration
-(a :class:`RemoteSeat`, a :class:`~a11y_dominion.console.seat.HumanSeat`
-told by the table what that seat may know, and nothing else), the question
-with its numbered options when it must answer, and the lines it types:
-answers (read as at the console, :func:`~a11y_dominion.textinput.parse_line`),
-the query commands, answered from the seat's own view, ``settings``,
-``say`` and ``quit``. History keys and Tab completion (from the seat's own
-view) work as at the console; what the client sends is cleaned first
-(escape sequences that are no key, control and formatting characters,
-lines past :data:`MAX_LINE` characters, floods of lines).
+Every person at the table plays through the console core
+(:class:`~a11y_dominion.console.core.SeatConsole`) over the seat protocol: ``join`` at
+another computer, a plain ssh seat (the console's line editing over SSH,
+:mod:`prompt_toolkit.contrib.ssh`: plain lines for the player's own screen reader by default,
+rich output on request) and the host's own seat. The table's seat of a person (a
+:class:`RemoteSeat`, a :class:`~a11y_dominion.console.seat.HumanSeat` told by the table what
+that seat may know, and nothing else) keeps its history and forwards what it is told; what an
+ssh client sends is cleaned first (escape sequences that are no key, control and formatting
+characters, lines past :data:`MAX_LINE` characters, floods of lines).
 
 The game starts when every remote seat has joined; each join is told to
 every seat that is in. A player who leaves (or whose connection breaks) is
@@ -32,14 +29,14 @@ when all have left, or after ``--after-game SECONDS`` without a typed line. Seat
 with public keys (``--authorized-keys``) instead of passwords; the seat
 name is read in any letter case; failed logins are explained (an SSH auth
 banner) and rate-limited. One ``human`` seat may play at the host's own
-terminal; Ctrl+C there asks before the game stops for everyone.
+terminal, where ``quit`` asks before the game stops for everyone.
 
 The package: :mod:`.host` (the SSH server, the logins, the host's screen and its
 one-table lobby), :mod:`.room` (the table: its seats, the sessions holding them and the
-seats' lifecycle, shared with the server's tables), :mod:`.seat` (the table's seat of a remote player: narration,
-questions, typed lines, settings), :mod:`.terminal` (the SSH session of a
+seats' lifecycle, shared with the server's tables), :mod:`.seat` (the table's seat of a
+person: its history, its settings kept by the host), :mod:`.terminal` (the SSH session of a
 player at a terminal: line editing, output, cleaned input), :mod:`.local`
-(the host's own terminal: its player, the stop question), :mod:`.access`
+(the host's own terminal: its player's console, the stop question), :mod:`.access`
 (host key, passwords, public keys, seats file, the limit on failed logins).
 """
 

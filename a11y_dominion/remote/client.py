@@ -44,7 +44,6 @@ import getpass
 import os
 import socket
 import sys
-import threading
 import time
 import warnings
 from collections.abc import Awaitable, Callable
@@ -52,22 +51,17 @@ from pathlib import Path
 from typing import Any
 
 from ..announcements.words import join_names
-from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, SEAT_COMMANDS, Inbox, SeatConsole
-from ..console.display import LineCleared, cleared_text
-from ..console.seat import HumanSeat
+from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, Inbox
+from ..console.keyboard import LocalConsole, interrupted, local_console, local_output
 from ..files import (
     BINARY,
     SETTINGS_LIMIT,
     FileError,
     read_json,
     read_text,
-    shown_name,
-    write_atomic,
-    write_target,
 )
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
-from ..textinput import printable
 from .protocol import (
     COMMAND,
     ENV_LANGUAGE,
@@ -84,7 +78,6 @@ from .protocol import (
     read_message,
     shown_text,
 )
-from .signals import on_signals
 
 KNOWN_HOSTS_FILE = "known_hosts"
 CONNECT_SECONDS = 15
@@ -606,220 +599,10 @@ class Link:
             await asyncio.wait([self.reading], timeout=5)
 
 
-# ------------------------------------------------------------------ typed lines from a pipe
-PIPE_PIECE = 4096  # bytes read from piped input at a time
-
-
-def _read_piece(fd: int, read: Callable[[int, int], bytes]) -> bytes:
-    """Up to :data:`PIPE_PIECE` bytes of ``fd``; b"" at its end or when it broke."""
-    try:
-        return read(fd, PIPE_PIECE)
-    except OSError:
-        return b""
-
-
-def piece_reader(
-    fd: int, platform: str = sys.platform, read: Callable[[int, int], bytes] = os.read
-) -> Callable[[], Awaitable[bytes]]:
-    """How piped input ``fd`` (standard input that is no terminal) is read on the event loop on
-    ``platform`` (``sys.platform`` unless given): a function that gives the next bytes (b"" at
-    the end), read with ``read(fd, n)`` (:func:`os.read` unless given).
-
-    On POSIX systems the loop waits until ``fd`` can be read (``add_reader``, as
-    prompt_toolkit waits for keys at a terminal); a regular file, which the loop cannot wait
-    on and which never makes a reader wait, is read at once. On Windows the loop cannot wait
-    on a pipe or file given as standard input (its Proactor loop waits only on sockets and
-    pipes it opened itself, and prompt_toolkit reads only a console there), so each piece is
-    read in a daemon thread of its own that hands it to the loop (``call_soon_threadsafe``,
-    as :func:`~a11y_dominion.remote.local.read_once` does): a read still waiting when the
-    game ends never holds up the program's exit, as one in the loop's worker thread would."""
-    if platform == "win32":
-
-        async def in_thread() -> bytes:
-            loop = asyncio.get_running_loop()
-            got: asyncio.Future[bytes] = loop.create_future()
-
-            def give(data: bytes) -> None:
-                if not got.done():
-                    got.set_result(data)
-
-            def work() -> None:
-                data = _read_piece(fd, read)
-                try:
-                    loop.call_soon_threadsafe(give, data)
-                except RuntimeError:  # the loop closed meanwhile: nobody waits
-                    pass
-
-            threading.Thread(target=work, name="piped input", daemon=True).start()
-            return await got
-
-        return in_thread
-
-    async def when_ready() -> bytes:
-        loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def readable() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        try:
-            loop.add_reader(fd, readable)
-        except (OSError, ValueError, NotImplementedError):  # a regular file: it never waits
-            return _read_piece(fd, read)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(fd)
-        return _read_piece(fd, read)
-
-    return when_ready
-
-
-class PipeLines:
-    """Typed lines from piped input, read on the event loop: :meth:`wait_line` waits until a
-    whole line (or the end of input) is read ahead, ``pieces`` giving the next bytes
-    (:func:`piece_reader`'s); :meth:`readline` then gives it as a stream does, for
-    :class:`~a11y_dominion.console.display.PlainReader`. At most :data:`PIPE_LINE` bytes of a
-    line are kept (the rest is dropped as it is read), so memory stays bounded."""
-
-    def __init__(self, pieces: Callable[[], Awaitable[bytes]]):
-        self.pieces = pieces
-        self.buffer = bytearray()
-        self.ended = False
-        self.dropping = False  # past the bound of a long line: its bytes go until its newline
-        self.reading: asyncio.Future[bytes] | None = None
-
-    def isatty(self) -> bool:
-        return False
-
-    def ready(self) -> bool:
-        """True when a whole line (or the end of input) can be read now."""
-        return self.ended or b"\n" in self.buffer
-
-    async def wait_line(self) -> None:
-        """Return when a whole line (or the end of input) can be read. Breaking the wait off
-        (cancelling it) loses nothing: the piece being read is kept for the next wait."""
-        while not self.ready():
-            if self.reading is None:
-                self.reading = asyncio.ensure_future(self.pieces())
-            chunk = await asyncio.shield(self.reading)
-            self.reading = None
-            self._take(chunk)
-
-    def _take(self, chunk: bytes) -> None:
-        if not chunk:
-            self.ended = True
-            return
-        if self.dropping:
-            end = chunk.find(b"\n")
-            chunk = b"" if end < 0 else chunk[end:]
-            self.dropping = end < 0
-        self.buffer += chunk
-        start = self.buffer.rfind(b"\n") + 1
-        if len(self.buffer) - start > PIPE_LINE:  # a line longer than any that is read
-            del self.buffer[start + PIPE_LINE :]
-            self.dropping = True
-
-    def readline(self, size: int = -1) -> str:
-        """One line with its newline, of what was read ahead; "" at the end of input. With
-        ``size`` (characters) at most that many: the rest waits for the next call."""
-        end = self.buffer.find(b"\n")
-        taken = len(self.buffer) if end < 0 else end + 1
-        text = bytes(self.buffer[:taken]).decode("utf-8", "replace")
-        del self.buffer[:taken]
-        if 0 <= size < len(text):
-            self.buffer[:0] = text[size:].encode("utf-8")
-            text = text[:size]
-        return text
-
-
-class PipeReader:
-    """The reader of piped input for ``join``: :meth:`read_async` prints the prompt, waits on
-    the event loop for the whole line (:class:`PipeLines`) and reads it as
-    :class:`~a11y_dominion.console.display.PlainReader` does (written to ``out`` once, cut at
-    :data:`~a11y_dominion.textinput.MAX_LINE` characters, EOFError at the end of input)."""
-
-    interactive = False
-
-    def __init__(self, lines: PipeLines, out: Any):
-        from ..console.display import PlainReader
-
-        self.lines = lines
-        self.plain = PlainReader(lines, out)
-
-    @property
-    def cut(self) -> bool:
-        return self.plain.cut
-
-    def ready(self) -> bool:
-        return self.lines.ready()
-
-    async def wait_line(self) -> None:
-        await self.lines.wait_line()
-
-    async def read_async(self, message: str, default: str = "") -> str:
-        out = self.plain.stream_out
-        out.write(printable(message))
-        out.flush()
-        await self.lines.wait_line()
-        return str(self.plain.read("", default))
-
-
 # ------------------------------------------------------------------ the player's console
-class JoinConsole(SeatConsole):
-    """The console core (:class:`~a11y_dominion.console.core.SeatConsole`) at a joined
-    seat: ``link`` is the SSH connection to the host (a :class:`Link`, or anything with
-    ``inbox``, ``send``, ``leave`` and ``close``); the settings are this computer's settings
-    file, and ``export FILE`` writes the file here. The other arguments as for the core."""
-
-    def __init__(
-        self,
-        link: Any,
-        seat: HumanSeat,
-        display: Any,
-        speaker: Any,
-        reader: Any,
-        keys: dict[str, str] | None = None,
-        confirm: bool = True,
-    ):
-        from ..console.app import FileSettings
-
-        super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat="join")
-        self.store = FileSettings(self)  # the game is kept on the host's computer, the settings here
-
-    async def write_out(self, path: str, lines: list[str]) -> None:
-        """Write ``lines`` to ``path`` (made absolute) on this computer as the console's export
-        does, readable by its owner only:
-        anything but a regular file refused before asking, a file replaced only after yes, a
-        failed write said, and the file written named, each in one sentence."""
-        lang = self.lang
-        path = os.path.abspath(path)
-        text = "\n".join(lines) + "\n"
-        try:
-            full, linked = write_target(path)
-        except FileError as e:
-            self.error(lang.text(N_("Cannot write {file}: {error}"), file=shown_name(path), error=lang.msg(e.args[0])))
-            return
-        if (
-            self.confirm
-            and os.path.exists(full)
-            and not await self.ask_yes(
-                lang.text(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
-            )
-        ):
-            self.say(lang._(N_("Not exported. The file is as it was.")), keep=False)
-            return
-        try:
-            write_atomic(full, text, mode=0o600)
-        except OSError as e:
-            self.error(lang.text(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
-            return
-        if linked is not None:
-            done = N_("The game so far is written to {target}, the file {file} links to.")
-            self.say(lang.text(done, target=linked, file=shown_name(path)), keep=False)
-            return
-        self.say(lang.text(N_("The game so far is written to {file}."), file=shown_name(path)), keep=False)
+class JoinConsole(LocalConsole):
+    """The keyboard's end of the console core (:class:`~a11y_dominion.console.keyboard.LocalConsole`)
+    at a joined seat: ``link`` is the SSH connection to the host (a :class:`Link`)."""
 
 
 # ------------------------------------------------------------------ the command
@@ -850,9 +633,6 @@ def run_join(args, stdout=None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
     from ..console.app import STARTING, speech_line
-    from ..console.display import Display, wants_plain
-    from ..console.keys import bad_keys
-    from ..console.start import auto_speech, make_speaker
     from ..settings import load_settings, seat_settings
 
     out = stdout if stdout is not None else sys.stdout
@@ -891,22 +671,13 @@ def run_join(args, stdout=None) -> int:
         except (EOFError, KeyboardInterrupt):
             return None
 
-    speech = args.speech or settings.get("speech") or "auto"
     verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
-    auto_why = None
-    if speech == "auto":  # the player's own screen reader first, as at a local game
-        speech, auto_why = auto_speech(settings, lang, out)
-    plain = wants_plain(speech, args.plain, out)
-    display = Display(out, plain=plain, lang=lang)
-    notices: list = []
     # the speech output is looked for while the host is reached, and found (or not) before the
     # first line of the game: what it says of itself is said once, before the first prompt
-    speaker = make_speaker(speech, settings, display, lang, notices)
+    output = local_output(settings, lang, args.speech, args.plain, out)
+    speaker = output.speaker
     known = KnownHosts()
     link = Link(host, port, user, password, known, lang, verbosity=verbosity, ask_password=ask_password)
-    keys = dict(settings.get("keys") or {})
-    for action, _key in bad_keys(keys):
-        keys.pop(action)
 
     async def play() -> int:
         try:
@@ -914,25 +685,15 @@ def run_join(args, stdout=None) -> int:
         except JoinError as e:
             speaker.close()
             return fail(e.args[0])
-        speaker.wait_ready()  # (each output's own time limits bound the search)
-        for notice in notices:
-            display.line(notice)
         shared: list[Any] = []  # one reader of typed lines, whichever console reads them
 
-        def make(cls: type, place: Any) -> JoinConsole:
-            seat = HumanSeat(
-                user,
-                lang=lang,
-                verbosity=verbosity,
-                speaker=speaker,
-                print_fn=lambda text, style=None: display.line(text, style),
-                options=settings.get("options") or "new",
+        def make(cls: type[JoinConsole], place: Any) -> JoinConsole:
+            made = local_console(
+                cls, place, user, lang, verbosity, settings, output, out, reader=shared[0] if shared else None
             )
-            made = cls(place, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)))
-            made.hints = bool(settings.get("hints", True))
+            output.notices.clear()  # said once, before the first console's lines
             if not shared:
-                shared.append(typed_reader(made, keys, plain, out))
-            made.reader = shared[0]
+                shared.append(made.reader)
             return made
 
         if link.server:  # a game server: its lobby, then its tables
@@ -944,7 +705,6 @@ def run_join(args, stdout=None) -> int:
             finally:
                 for ctrl_c_back in back:
                     ctrl_c_back()
-                ctrl_c_back()
                 await link.closed()
                 speaker.close()
         console = make(JoinConsole, link)
@@ -978,44 +738,10 @@ def run_join(args, stdout=None) -> int:
                 keep=False,
             )
         console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False)
-        said = auto_why or speech_line(speaker, lang, STARTING, at_start=True)
+        said = output.auto_why or speech_line(speaker, lang, STARTING, at_start=True)
         if said:  # "" when the speaker has said itself that no sound can be heard
             console.say(said, keep=False)
         if warning:
             console.say(lang.msg(warning), keep=False)
 
     return asyncio.run(play())
-
-
-def typed_reader(console: JoinConsole, keys: dict[str, str], plain: bool, out: Any, stdin: Any = None) -> Any:
-    """The reader of what the player types at ``console``: at a terminal the console's line
-    editor (prompt_toolkit's, on the event loop), with completion of the seat's question and
-    the shortcut ``keys``; else the piped lines of ``stdin`` (standard input unless given),
-    read on the event loop (:class:`PipeReader`), written to ``out`` once each."""
-    from ..console.completion import DecisionCompleter
-    from ..console.display import PromptReader
-    from ..console.keys import build_key_bindings
-
-    stdin = stdin if stdin is not None else sys.stdin
-    if stdin.isatty() and out.isatty():
-        console.completer = DecisionCompleter(console.seen, console.lang, commands=SEAT_COMMANDS)
-        return PromptReader(console.completer, build_key_bindings(keys), plain=plain)
-    return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
-
-
-def interrupted(console: JoinConsole, platform: str = sys.platform) -> Callable[[], None]:
-    """Ctrl+C (SIGINT) that comes while no line editor reads keys (piped input, or a moment
-    between two prompts) says what Ctrl+C at an empty prompt says, in turn with the host's
-    lines (through the inbox), and the game goes on. Must be called in the running loop.
-
-    On POSIX systems through the loop's ``add_signal_handler``; on Windows (``platform``
-    "win32"), whose event loop takes no signal handlers, through :func:`signal.signal`,
-    its handler handing the sentence to the loop (``call_soon_threadsafe``), as ``host``
-    does. Returns a function that puts the handling before back (call it when the game
-    ends). Outside the main thread the default (the program ends) stays."""
-    loop = asyncio.get_running_loop()
-
-    def said() -> None:  # said in turn with the host's lines (a half-typed line is not cut)
-        console.link.inbox.put(("said", cleared_text(LineCleared(had_text=False), console.lang, leave=True)))
-
-    return on_signals(loop, [("SIGINT", said)], platform)

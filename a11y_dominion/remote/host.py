@@ -32,7 +32,6 @@ from .protocol import session_for
 from .room import (  # noqa: F401 - the names host gave before the room was its own module
     AFTER_GAME,
     AFTER_GAME_LINE,
-    CATCH_UP,
     STAND_IN,
     STAY_LINE,
     SessionSeat,
@@ -61,7 +60,8 @@ class GameHost:
     player gets plain lines only (screen-reader output); ``limiter``: the
     :class:`~a11y_dominion.remote.access.LoginLimiter` of password logins (its
     clock, sleep and timer also time the summary of failed logins);
-    ``bot_options``: bot seat name to the options its bot is made with
+    ``speech``: the speech mode of the host's player (as ``play --speech`` takes it, ``auto``
+    already looked into); ``bot_options``: bot seat name to the options its bot is made with
     (``{"rollouts": N}`` for a hard bot, see :func:`~a11y_dominion.bots.kinds.make_bot`);
     ``after_game``: seconds the remote players may stay after the final scores (``log``,
     ``repeat``, ``score``, ``export``) while none of them types: the host ends when every
@@ -89,6 +89,7 @@ class GameHost:
         limiter: LoginLimiter | None = None,
         bot_options: dict[str, Any] | None = None,
         after_game: float = 0.0,
+        speech: str = "screen-reader",
     ) -> None:
         room = TableRoom(
             game,
@@ -104,6 +105,7 @@ class GameHost:
         object.__setattr__(self, "room", room)
         self.keys = dict(keys or {})
         self.plain = plain
+        self.speech = speech
         self.limiter = limiter or LoginLimiter()
         self.failed_logins = FailedLogins(self._say_failed, self.limiter.clock, self.limiter.later)
         self.passwords = {name: new_password() for name in self.remote if name not in self.keys}
@@ -286,7 +288,7 @@ class GameHost:
             fingerprints = {n: self.keys[n][0].get_fingerprint() for n in self.remote if n in self.keys}
             write_seats_file(seats_file, listen, self.port, self.passwords, fingerprints)
         stdin = sys.stdin if stdin is None else stdin
-        terminal = HostTerminal(self, stdin, plain=self.plain) if _isatty(stdin) or self.local else None
+        terminal = HostTerminal(self, stdin) if _isatty(stdin) or self.local else None
         loop = asyncio.get_running_loop()
         signals_back = self._signals(loop, terminal)
         if terminal is not None:

@@ -1,20 +1,18 @@
-"""The host's own terminal: the seat of the player at the host's computer,
-and the question before the host stops the game.
+"""The host's own terminal: the seat of the player at the host's computer, and the question
+before a host without a seat there stops the game.
 
-The host's player (a ``human`` seat of ``a11y-dominion host``) is a
-:class:`LocalSeat`: a :class:`~a11y_dominion.remote.seat.RemoteSeat` whose
-lines print at the host's terminal and whose typed lines come from the host's
-keyboard, read with prompt_toolkit as at the local console (plain lines for a
-screen reader when ``plain``: :func:`~a11y_dominion.console.display.line_only_output`).
-Lines that come while the player types print above the line being typed.
-A typed line holds at most :data:`~a11y_dominion.textinput.MAX_LINE` characters,
-cut as they arrive (:mod:`~a11y_dominion.lineinput`), as at the console.
-The prompt ``Cid> `` shows while an answer is awaited; queries can be typed
-at any time.
+The host's player (the ``human`` seat of ``a11y-dominion host``) plays through the console
+core over the seat protocol inside the host's process (a
+:class:`~a11y_dominion.remote.seatlink.HostLink` into the host's own room), with this
+computer's keyboard and screen as ``join`` has them (:mod:`a11y_dominion.console.keyboard`):
+the same questions, commands, completion, shortcut keys, confirmations, settings file, speech
+and ``export FILE`` written here. The host's own lines are said in turn with the game's.
+Ctrl+C clears the line typed, as at every end. ``quit`` (and Ctrl+D) asks whether to stop the
+game for every seat; the autosave keeps it. The end of piped input stops the game, as at ``play``.
 
-Ctrl+C at the host's terminal asks "Stop the game for every seat? yes or no";
-yes stops the game (every seat is told), anything else goes on, and Ctrl+C
-while asking stops at once.
+With no seat at the host's computer, Ctrl+C asks "Stop the game for every seat? yes or no";
+yes stops the game (every seat is told), anything else goes on, and Ctrl+C while asking stops
+at once. After the game, Ctrl+C ends the host's wait for the remote players.
 """
 
 from __future__ import annotations
@@ -23,288 +21,182 @@ import asyncio
 import os
 import sys
 import threading
+from typing import Any
 
 from ..console.commands import is_yes
-from ..console.persistence import EXPORT_ALL
-from ..i18n import N_
-from ..lineinput import CUT_LINE, bound_input, line_bindings, line_was_cut, read_line
-from ..textinput import MAX_LINE
-from .seat import RemoteSeat, clean
+from ..console.display import LineCleared, cleared_text
+from ..console.keyboard import LocalConsole
+from ..i18n import N_, typed_command
+from .seat import clean
 
 QUESTION = N_("Stop the game for every seat? yes or no ")
+STOP = N_("Stop the game for every seat? It is kept; {command} host --resume goes on with it. Type yes to stop: ")
+STOP_UNSAVED = N_("Stop the game for every seat without saving? Type yes to stop: ")
 
 
-class LocalSeat(RemoteSeat):
-    """The player at the host's own terminal: a remote seat without the network.
+class HostConsole(LocalConsole):
+    """The console core at the host's own seat (the arguments as for
+    :class:`~a11y_dominion.console.keyboard.LocalConsole`; :attr:`host` is the
+    :class:`~a11y_dominion.remote.host.GameHost`): quit stops the game for every
+    seat, after the host's question; after the game it closes the table at once."""
 
-    ``redraw()`` (set by :class:`HostTerminal`) redraws the line being typed,
-    whose prompt (:meth:`prompt_text`) says whether an answer is awaited; with
-    no ``redraw`` (input that is no terminal) the prompt is printed as a remote
-    seat's is."""
+    host: Any = None  # (set once made, by HostTerminal.play)
 
-    kind = "human"
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, help_seat="local", **kwargs)
+        self.leaves = False  # Ctrl+C says that quit stops the game
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.redraw = None
-
-    def asked(self) -> bool:
-        """Whether an answer of this seat is awaited."""
-        return self.waiting is not None and not self.waiting.done()
-
-    def export_lines(self, rest: str = "") -> None:
-        """``export FILE`` at the host's own terminal: the game so far, as the console's export
-        writes it for this seat, written to FILE on this computer (readable by its owner only);
-        one sentence either way. A file that exists is left as it is (no question is asked
-        here), and anything but a regular file is refused; ``export all`` prints the lines here."""
-        from ..files import FileError, shown_name, typed_path, write_atomic, write_target
-
-        lang = self.lang
-        path = typed_path(rest)
-        if not path:
-            self.line(lang._(N_("Export needs a file name, for example export game.txt.")))
+    async def quit_game(self) -> None:
+        """quit (or Ctrl+D): ask, then stop the game for every seat or go on; after the game,
+        close the table (the remote players still in are told goodbye). Ctrl+D again or the end
+        of piped input is a yes, Ctrl+C a no."""
+        if self.over:
+            self.stop_game()
             return
-        if path.lower() in EXPORT_ALL:  # printed here, as at every seat
-            super().export_lines(path)
-            return
-        path = os.path.abspath(path)  # the full path is said
+        saved = getattr(self.host.table.autosave, "failed", True) is None
+        if saved:
+            question = self.lang.text(STOP, command=typed_command())
+        else:
+            question = self.lang._(STOP_UNSAVED)
+        self.speaker.speak(question, priority="important", interrupt=True)
         try:
-            target, _linked = write_target(path)
-        except FileError as e:
-            self.line(lang.text(N_("Cannot write {file}: {error}"), file=shown_name(path), error=lang.msg(e.args[0])))
-            return
-        if os.path.exists(target):
-            self.line(lang.text(N_("{file} already exists; export to a new file name."), file=shown_name(path)))
-            return
-        try:
-            write_atomic(target, "\n".join(self.export() if self.export is not None else []) + "\n", mode=0o600)
-        except OSError as e:
-            self.line(lang.text(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
-            return
-        self.line(lang.text(N_("The game so far is written to {file}."), file=shown_name(path)))
+            got = await self.read_line(question, "", watch=False)
+            stop = isinstance(got, str) and is_yes(got)
+        except EOFError:
+            stop = True
+        except KeyboardInterrupt:
+            stop = False
+        if stop:
+            self.stop_game()
+        else:
+            self.say(self.lang._(N_("The game goes on.")), keep=False)
 
-    def prompt_text(self) -> str:
-        """``Cid> `` while an answer is awaited, else nothing."""
-        return f"{clean(self.name or '')}> " if self.asked() else ""
+    def leave_now(self) -> None:
+        """The end of piped input: the game stops, as at the keyboard."""
+        self.stop_game()
 
-    def prompt(self) -> None:
-        """Show the prompt: redraw the typed line, or print it (no terminal)."""
-        if self.redraw is None:
-            super().prompt()
-            return
-        self.prompt_shown = False
-        self.redraw()
+    def stop_game(self) -> None:
+        """The host stops the game (or, after it, closes the table): what the host says of it
+        is said here at once, and the console ends."""
+        self.host.stop()
+        while (entry := self.link.inbox.get_nowait()) is not None:
+            if entry[0] != "closed":
+                self.use(entry)
+        self.exit_code = 0 if self.over else 1
 
 
 class HostTerminal:
     """The host's terminal during a hosted game (``host``: the
     :class:`~a11y_dominion.remote.host.GameHost`; ``stdin``: its input).
 
-    With a local seat, :meth:`start` joins it and reads its typed lines; with
-    none, the terminal only answers the stop question after Ctrl+C
-    (:meth:`interrupt`). :meth:`close` ends the reading."""
+    With a seat at the host's computer, :meth:`start` plays it (a :class:`HostConsole`); with
+    none, the terminal only answers the stop question after Ctrl+C (:meth:`interrupt`).
+    :meth:`close` ends the reading."""
 
-    def __init__(self, host, stdin=None, plain: bool = True):
+    def __init__(self, host: Any, stdin: Any = None) -> None:
         self.host = host
         self.stdin = stdin if stdin is not None else sys.stdin
-        self.plain = plain
         self.tty = _isatty(self.stdin)
-        self.seat: LocalSeat | None = host.people[host.local] if host.local else None
-        self.task: asyncio.Task | None = None
-        self.session = None
+        self.console: HostConsole | None = None
+        self.task: asyncio.Task[None] | None = None
         self.asking = False
-        self.interrupted = False
 
-    # ------------------------------------------------------------ output
     def write(self, text: str) -> None:
-        """Print ``text`` at the host's terminal: above the line being typed, which
-        is drawn again below it."""
-        app = getattr(self.session, "app", None)
+        """Print ``text`` at the host's terminal."""
         try:
-            if app is not None and app.is_running and not app.is_done:
-                if app.renderer.last_rendered_screen is not None:  # the typed line is showing
-                    app.renderer.erase()
-                app.output.write_raw(text)
-                app.output.flush()
-                app.invalidate()
-            else:
-                sys.stdout.write(text)
-                sys.stdout.flush()
+            sys.stdout.write(text)
+            sys.stdout.flush()
         except (OSError, ValueError):
             pass
 
-    # ------------------------------------------------------------ life
     def start(self) -> None:
-        """Join the local seat (if any) and start reading its lines."""
-        if self.seat is None:
-            return
-        loop = asyncio.get_running_loop()
-        self.task = loop.create_task(self._run_prompt() if self.tty else self._run_lines())
+        """Play the host's own seat (if any), in a task of the running loop."""
+        if self.host.local is not None:
+            self.task = asyncio.get_running_loop().create_task(self.play())
+
+    async def play(self, output: Any = None, reader: Any = None) -> int:
+        """Play the host's own seat through :class:`HostConsole` until the game ends or the
+        player stops it; the console's exit code. ``output`` (a
+        :class:`~a11y_dominion.console.keyboard.LocalOutput`) and ``reader`` are this
+        computer's screen and keyboard unless given. The host's own lines are said by the
+        console meanwhile, in turn with the game's."""
+        from ..console.app import STARTING, speech_line
+        from ..console.keyboard import local_console, local_output
+        from ..settings import load_settings
+        from .seatlink import HostLink
+
+        host = self.host
+        seat = host.people[host.local]
+        settings = load_settings()[0]
+        if output is None:
+            # (the host's command asked about a screen reader already, when it would)
+            output = local_output(settings, seat.lang, host.speech, host.plain, sys.stdout, asking=False)
+        link = HostLink(host, seat.name, own=True)
+        console = local_console(
+            HostConsole, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, self.stdin, reader
+        )
+        console.host = host
+
+        def greet() -> None:
+            said = speech_line(output.speaker, console.lang, STARTING, at_start=True)
+            if said:  # "" when the speaker has said itself that no sound can be heard
+                console.say(said, keep=False)
+
+        console.greeting = greet
+        self.console = console
+        out, host.out = host.out, lambda text: link.inbox.put(("said", clean(text)))
+        link.open()
+        try:
+            return await console.run()
+        finally:
+            host.out = out
+            link.close()
+            self.console = None
+            output.speaker.close()
 
     async def close(self) -> None:
-        """Stop reading (the game is over)."""
-        app = getattr(self.session, "app", None)
-        if app is not None and app.is_running:
-            app.exit(result="")
-        if self.task is not None:
-            try:
-                await asyncio.wait_for(asyncio.shield(self.task), 2)
-            except (asyncio.TimeoutError, asyncio.CancelledError, Exception):  # noqa: BLE001
-                self.task.cancel()
+        """Stop reading: the host's seat's console ends once its session did (after the game it
+        may wait for Enter, self-voicing, so that the speech ends first)."""
+        task = self.task
+        if task is not None and not task.done():
+            await asyncio.wait([task], timeout=None if self.host.over else 2)
+            task.cancel()
 
     def interrupt(self) -> None:
-        """Ctrl+C (SIGINT) came: ask before stopping; a second one while asking stops. After
-        the game it ends the host's wait for the remote players at once. A terminal that reads
-        whole lines shows the key as "^C": what is said next starts on a line of its own."""
-        app = getattr(self.session, "app", None)
-        if self.tty and (app is None or not app.is_running) and (self.asking or self.host.over or self.seat is None):
+        """Ctrl+C (SIGINT) came. While the host's seat plays and no line editor reads keys: the
+        line is cleared, as at every end. After the game it ends the host's wait for the remote
+        players at once. With no seat: ask before stopping; a second one while asking stops.
+        A terminal that reads whole lines shows the key as "^C": what is said next starts on
+        a line of its own."""
+        console = self.console
+        if console is not None and not self.host.over:
+            console.link.inbox.put(("said", cleared_text(LineCleared(had_text=False), console.lang)))
+            return
+        if self.tty and console is None:
             self.write("\n")
-        if self.asking or self.host.over:
-            self.host.stop()
-            return
-        if self.seat is not None and self.tty:
-            app = getattr(self.session, "app", None)
-            if app is not None and app.is_running:
-                app.exit(exception=KeyboardInterrupt())
-            else:
-                self.interrupted = True
-            return
-        if not self.tty:
+        if self.asking or self.host.over or not self.tty:
             self.host.stop()
             return
         asyncio.get_running_loop().create_task(self._ask_cooked())
 
-    def _decided(self, text: str | None) -> None:
-        lang = self.seat.lang if self.seat is not None else self.host.lang
-        if text is not None and is_yes(text):
-            self.host.stop()
-        else:
-            self.write(lang._(N_("The game goes on.")) + "\n")
-
-    # ------------------------------------------------------------ the host alone
     async def _ask_cooked(self) -> None:
-        """The stop question at a terminal that reads whole lines (no local seat)."""
+        """The stop question at a terminal that reads whole lines (no seat here)."""
+        lang = self.host.lang
         self.asking = True
-        self.write(self.host.lang._(QUESTION))  # (on a line of its own: see interrupt)
+        self.write(lang._(QUESTION))  # (on a line of its own: see interrupt)
         try:
             data = await read_once(self.stdin.fileno())
         finally:
             self.asking = False
         if self.host.stopped.is_set():
             return
-        self._decided(data.decode("utf-8", "replace") if data else None)
-
-    # ------------------------------------------------------------ the host's player
-    async def _run_prompt(self) -> None:
-        """The local seat's lines, typed at the host's terminal with prompt_toolkit."""
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.application import create_app_session
-        from prompt_toolkit.input import create_input
-        from prompt_toolkit.output import ColorDepth
-        from prompt_toolkit.utils import is_dumb_terminal
-
-        from ..console.display import line_only_output
-
-        seat = self.seat
-        host = self.host
-        if self.plain:
-            output = line_only_output(sys.stdout)
+        if data and is_yes(data.decode("utf-8", "replace")):
+            self.host.stop()
         else:
-            from prompt_toolkit.output import create_output
-
-            output = create_output(sys.stdout)
-            if hasattr(output, "enable_cpr"):
-                output.enable_cpr = False
-
-        bounds = line_bindings()  # a line cut at MAX_LINE as it is typed, a paste line by line
-
-        def new_session() -> PromptSession:
-            return PromptSession(
-                key_bindings=bounds,
-                complete_while_typing=False,
-                mouse_support=False,
-                enable_suspend=False,
-                color_depth=ColorDepth.MONOCHROME if self.plain else None,
-            )
-
-        host.out = lambda text: self.write(clean(text) + "\n")  # the host's own lines, above the typed line
-        with create_app_session(input=bound_input(create_input(self.stdin)), output=output):
-            lines = new_session()
-            asking = new_session()
-
-            def redraw() -> None:
-                app = lines.app
-                if app.is_running:
-                    app.invalidate()
-
-            # a dumb terminal gets no redrawn prompt from prompt_toolkit: the seat prints its own
-            seat.redraw = None if is_dumb_terminal() else redraw
-            host.join(seat.name, self.write, self)
-            while not host.stopped.is_set():
-                try:
-                    if self.interrupted:
-                        self.interrupted = False
-                        raise KeyboardInterrupt
-                    self.session = lines
-                    text = await lines.prompt_async(seat.prompt_text)
-                except (KeyboardInterrupt, EOFError):
-                    self.asking = True
-                    self.session = asking
-                    try:
-                        answer = await asking.prompt_async(seat.lang._(QUESTION))
-                    except KeyboardInterrupt:
-                        answer = "yes"
-                    except EOFError:
-                        answer = None
-                    finally:
-                        self.asking = False
-                    if not host.stopped.is_set():
-                        self._decided(answer)
-                    continue
-                if host.stopped.is_set():
-                    break
-                self._typed(text, line_was_cut(lines.default_buffer, text))
-            seat.redraw = None
-
-    def _typed(self, text: str, cut: bool = False) -> None:
-        """Give the local seat a line typed at the host's terminal (``cut``: it was longer
-        than :data:`~a11y_dominion.textinput.MAX_LINE` characters, which is said first)."""
-        seat = self.seat
-        if cut:
-            seat.line(seat.lang.text(CUT_LINE, n=MAX_LINE))
-        try:
-            seat.typed(text)
-        except Exception as e:  # noqa: BLE001 - one bad line must not end the game
-            self.host.fault(seat.name, e)
-            seat.line(seat.lang._(N_("That did not work; the game goes on. Type help for commands.")))
-
-    async def _run_lines(self) -> None:
-        """The local seat's lines read from input that is no terminal (a pipe):
-        its end is the seat leaving."""
-        loop = asyncio.get_running_loop()
-        queue: asyncio.Queue = asyncio.Queue()
-
-        def read() -> None:  # a thread of its own: a blocked read never holds up the host's exit
-            while True:
-                try:
-                    got = read_line(self.stdin)  # never more than MAX_LINE characters held
-                except (OSError, ValueError):
-                    got = ("", False)
-                loop.call_soon_threadsafe(queue.put_nowait, got)
-                if not got[0]:
-                    return
-
-        threading.Thread(target=read, daemon=True).start()
-        self.host.join(self.seat.name, self.write, self)
-        while not self.host.stopped.is_set():
-            line, cut = await queue.get()
-            if not line:
-                self.host.leave(self.seat.name, self)
-                return
-            self._typed(line, cut)
+            self.write(lang._(N_("The game goes on.")) + "\n")
 
 
-def read_once(fd: int, size: int = 4096) -> asyncio.Future:
+def read_once(fd: int, size: int = 4096) -> asyncio.Future[bytes]:
     """What one read of the descriptor ``fd`` gives (bytes; empty at its end or when it
     cannot be read), awaited in the running loop: a line typed at a terminal that reads
     whole lines. The read waits in a thread of its own, so it needs nothing of the event
@@ -312,7 +204,7 @@ def read_once(fd: int, size: int = 4096) -> asyncio.Future:
     input), and a read still waiting never holds up the program's exit (a daemon
     thread). Must be called in a running loop."""
     loop = asyncio.get_running_loop()
-    got: asyncio.Future = loop.create_future()
+    got: asyncio.Future[bytes] = loop.create_future()
 
     def give(data: bytes) -> None:
         if not got.done():
@@ -332,8 +224,8 @@ def read_once(fd: int, size: int = 4096) -> asyncio.Future:
     return got
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: Any) -> bool:
     try:
-        return stream.isatty()
+        return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False

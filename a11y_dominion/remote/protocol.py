@@ -666,21 +666,24 @@ def open_seat(
     language: Any = None,
     verbosity: Any = None,
     quiet: bool = False,
+    own: bool = False,
 ) -> OpenSeat | None:
     """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``write``
     (JSON lines), admit the player and take the seat. ``language`` (en or nl) and
     ``verbosity`` (terse, normal or verbose) are the player's, as their program tells them;
-    anything else is left out; ``quiet`` as for the host's ``join``. Returns the seat taken,
+    anything else is left out; ``quiet`` as for the host's ``join``; ``own``: the seat at the
+    host's own computer, which no login can take (its name is the host's ``local``). Returns the seat taken,
     or None when the host refuses it (its ``seat-taken`` error written). Shared by :func:`protocol_session` and
     :class:`~.seatlink.HostLink`."""
     from .seat import VERBOSITIES
 
-    write(encode(hello(host, host.seat_name(user) or user)))  # the seat's own name, however it was typed
-    refusal = host.admit(user)
+    name = host.local if own else host.seat_name(user)
+    write(encode(hello(host, name or user)))  # the seat's own name, however it was typed
+    refusal = host.admit(user, own)
     if refusal is not None:
         write(encode({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}))
         return None
-    seat = host.people[host.seat_name(user)]
+    seat = host.people[name]
     code = language if isinstance(language, str) and language in ("en", "nl") and language != seat.lang.code else None
     verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
     if code is not None or verbosity is not None:
@@ -688,7 +691,7 @@ def open_seat(
         # player's program narrates (the narration the player hears is the program's own)
         seat.settings(language=code, verbosity=verbosity)
     outlet = ProtocolOutlet(host, seat, write)
-    held = host.join(user, None, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
+    held = host.join(user, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     return OpenSeat(seat, outlet, held)
 

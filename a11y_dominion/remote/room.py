@@ -30,7 +30,6 @@ from typing import Any
 from ..announcements.words import join_names
 from ..autosave import now
 from ..console import queries as q
-from ..console.core import AWAY, CATCH_UP
 from ..console.persistence import UndoRefused, export_lines, take_back
 from ..console.seat import BotSeat
 from ..i18n import N_, Language
@@ -38,7 +37,6 @@ from ..record import make_record
 from ..rules.decisions import Kind, MoveKind, Msg
 from ..rules.events import TurnStarted
 from ..seats import LazyBot
-from ..settings import load_settings
 from ..table import Table
 from ..textinput import drop_sequences
 from ..view import redact_all
@@ -281,23 +279,19 @@ class TableRoom:
         kept settings."""
         seat_lang = Language(getattr(spec, "language", None) or lang.code)
         seat_verbosity = getattr(spec, "verbosity", None) or verbosity
-        seat: Any
-        if kind == "human":
-            from .local import LocalSeat
-
+        seat = RemoteSeat(
+            name,
+            lambda: self.table,
+            lang=seat_lang,
+            verbosity=seat_verbosity,
+            language_given=bool(getattr(spec, "language", None)),
+        )
+        if kind == "human":  # the seat at the host's own computer (remote.local): no login takes it
             if self.local is not None:
                 raise ValueError("one human seat")
-            seat = LocalSeat(name, lambda: self.table, lang=seat_lang, verbosity=seat_verbosity)  # type: ignore[no-untyped-call]
-            seat.confirm = bool(load_settings()[0].get("confirm", True))  # as ``play`` asks
+            seat.kind = "human"
             self.local = name
         else:
-            seat = RemoteSeat(
-                name,
-                lambda: self.table,
-                lang=seat_lang,
-                verbosity=seat_verbosity,
-                language_given=bool(getattr(spec, "language", None)),
-            )
             self.remote[name] = seat
         seat.chat = lambda text, name=name: self.chat(name, text)
         seat.take_back = lambda name=name: self.undo(name)
@@ -330,38 +324,28 @@ class TableRoom:
             if name != skip:
                 seat = self.people[name]
                 seat.line(make(seat.lang))
-                waiting = getattr(seat, "waiting", None)
-                if waiting is not None and not waiting.done():
-                    seat.prompt()  # the question is still open: its prompt again, after the news
         if self.local not in self.joined:
             self.out(make(self.lang))
 
-    def admit(self, user: str) -> str | None:
-        """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None.
-        A seat that is in is taken over by the newer login (see the module text)."""
-        if self.seat_name(user) is None or self.stopped.is_set():
+    def admit(self, user: str, own: bool = False) -> str | None:
+        """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None
+        (``own``: the seat at the host's own computer, :attr:`local`, asked for by the host
+        itself). A seat that is in is taken over by the newer login (see the module text)."""
+        if (self.local if own else self.seat_name(user)) is None or self.stopped.is_set():
             return "This seat is taken, or the game is over."
         return None
 
-    def join(
-        self,
-        user: str,
-        write: Callable[[str], Any] | None,
-        session: Any = None,
-        outlet: Any = None,
-        quiet: bool = False,
-    ) -> SessionSeat:
+    def join(self, user: str, session: Any = None, outlet: Any = None, quiet: bool = False) -> SessionSeat:
         """The player of the seat ``user`` names (admitted) is in with ``session``:
-        its lines go to ``write(text)`` (a terminal session), or to ``outlet`` (a
-        seat-protocol session, :class:`~a11y_dominion.remote.protocol.ProtocolOutlet`,
-        which first gets the seat's story). In the lobby every seat is told, and the
-        game starts when every remote seat is in; during the game the seat is told
-        where the game stands, and a bot standing in for it stops. A session that
-        had the seat is told so through its own connection and ended, and the new
+        its lines and messages go to ``outlet`` (its seat-protocol session,
+        :class:`~a11y_dominion.remote.protocol.ProtocolOutlet`, which first gets the seat's
+        story). In the lobby every seat is told, and the game starts when every remote seat
+        is in; during the game the seat is told where the game stands, and a bot standing
+        in for it stops. A session that had the seat is told so through its own connection and ended, and the new
         one is told that it took the seat over. In a resumed game (:meth:`resume`) the
         game is under way from the start, so each first login is a return. Returns the
-        seat for this session (a :class:`SessionSeat`: its typed lines count while the
-        session holds it). ``quiet``: a first join before the game says nothing of itself (no
+        seat for this session (a :class:`SessionSeat`, which knows whether the session
+        still holds it). ``quiet``: a first join before the game says nothing of itself (no
         welcome, and the others are not told), and a return is not welcomed by name, for a
         table that said who sits at it already and a player welcomed at login (the server)."""
         name = self._name(user)
@@ -370,17 +354,12 @@ class TableRoom:
         took_over = old is not None and old is not session
         if took_over:
             taken = seat.lang._(N_("Your seat was taken by a new login; this session ends."))
-            if getattr(seat, "outlet", None) is not None:
+            if seat.outlet is not None:
                 seat.outlet.text(taken, last=True)  # its program says nothing more of the end
-            else:
-                seat.line(taken)
-            seat.attach(None)
             _end(old)
         if session is not None:
             self.sessions[name] = session
-        if getattr(seat, "outlet", None) is not None and outlet is not seat.outlet:
-            seat.outlet = None  # the new session takes over from a seat-protocol one
-        seat.attach(write)
+        seat.outlet = None  # the new session takes over from the old one
         heard = self.heard.pop(name, None)
         if heard is None or name in self.joined:  # a seat that never left, or taken over: nothing missed
             heard = self._heard_now(name)
@@ -392,7 +371,6 @@ class TableRoom:
                     outlet.history([a.text for a in seat.history.entries()])  # (a resumed game's)
         if took_over:
             seat.line(seat.lang._(N_("You took your seat over from your other login, which ends now.")))
-        seat.prompt_shown = False
         timer = self.away.pop(name, None)
         if timer is not None:
             timer.cancel()
@@ -492,30 +470,26 @@ class TableRoom:
         self, name: str, heard: tuple[int, int], by_bot: int = 0, ended_only: bool = False, welcome: bool = True
     ) -> None:
         """Tell the seat ``name``, whose new session took it during the game (or after it),
-        where the game stands, each thing once: what it was told since ``heard`` (see
-        :attr:`heard`; the other players' plays and buys, a bot's in its own seat while it
-        was away), then its hand and its question, or else the turn, its hand and who must
-        answer; ``by_bot``: how many answers the bot gave for it meanwhile (the player is
-        told that it played, before what it played; ``ended_only``: every one of them only
-        ended a phase, which the player is told as that, since nothing else shows it). When a
-        seat-protocol program narrated the start of the turn going on among what it missed,
-        the turn line is not said again. A question of the seat's that the table
-        has yet to ask is left to the table, which tells the hand with it. A terminal seat
-        hears the lines its narration kept meanwhile, the last :data:`CATCH_UP` of them when
-        there are more (with how many there were and that ``log N`` reads them all); after the
-        game, the result (each player's score and who won, as the seat heard it) comes last,
-        then that the player may stay (:data:`STAY_LINE`). A seat-protocol program gets its
-        story up to ``heard`` and the history the host kept for it (the narration in the
-        program's language and verbosity) up to there, then the events since, which it
-        narrates itself, then the question as a ``decide`` message. ``welcome``: the first
-        line welcomes the player back by name (else it says only whether the game goes on)."""
+        where the game stands, each thing once: its story up to ``heard`` (see :attr:`heard`) and
+        the history the host kept for it (the narration in its program's language and verbosity)
+        up to there, then the events since, which its program narrates (the other players' plays
+        and buys, a bot's in its own seat while it was away), then its question as a ``decide``
+        message, or else the turn, its hand and who must answer; ``by_bot``: how many answers the
+        bot gave for it meanwhile (the player is told that it played, before what it played;
+        ``ended_only``: every one of them only ended a phase, which the player is told as that,
+        since nothing else shows it). When its program narrated the start of the turn going on
+        among what it missed, the turn line is not said again. A question of the seat's that the
+        table has yet to ask is left to the table, which tells the hand with it. After the game,
+        ``game_over`` comes, then that the player may stay (:data:`STAY_LINE`). ``welcome``: the
+        first line welcomes the player back by name (else it says only whether the game goes on)."""
         seat = self.people[name]
         lang = seat.lang
         lines_heard, events_heard = heard
-        outlet = getattr(seat, "outlet", None)
-        if outlet is not None:
-            outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
-            outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
+        outlet = seat.outlet
+        if outlet is None:
+            return
+        outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
+        outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
         if not welcome:
             seat.line(lang._(N_("The game is over.") if self.over else N_("The game goes on.")))
         elif self.over:
@@ -531,80 +505,36 @@ class TableRoom:
         elif by_bot:
             seat.line(lang._(N_("The medium bot played for you while you were away.")))
         turn_told = False  # its program narrated the start of the turn going on
-        if outlet is not None:
-            news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
-            if news:
-                outlet.events(news)  # what happened while it was away, narrated by its program
-                starts = [e for e in news if isinstance(e, TurnStarted)]
-                current = self.table.game.current.name  # a person's turn start is told at once (a bot's later)
-                turn_told = bool(starts) and current == starts[-1].player and current in self.people
-            if self.over:
-                outlet.game_over()  # (after the game: its program leaves at quit without asking)
-        else:
-            self._missed(name, lines_heard)
+        news = redact_all(self.table.game.log[events_heard : self.table.told.get(name, 0)], name)
+        if news:
+            outlet.events(news)  # what happened while it was away, narrated by its program
+            starts = [e for e in news if isinstance(e, TurnStarted)]
+            current = self.table.game.current.name  # a person's turn start is told at once (a bot's later)
+            turn_told = bool(starts) and current == starts[-1].player and current in self.people
+        if self.over:
+            outlet.game_over()  # (after the game: its program leaves at quit without asking)
         d = self.table.game.pending
         if d is None:
             if self.over:
                 seat.line(lang._(STAY_LINE))
             return
-        if d.player == name and getattr(seat, "decision", None) is not d:
+        if d.player == name and seat.decision is not d:
             return  # the table has yet to ask it (a resumed game only starting): its question tells the hand
         view = self.table.view(name)
         if view.turn.player != name:  # the hand read now is not read again at its own turn's start
             seat.narrator.last_drawn = tuple(view.hand)
-        waiting = getattr(seat, "waiting", None)
+        waiting = seat.waiting
         if d.player == name and waiting is not None and not waiting.done():
-            if outlet is not None:  # its program says its hand with the question
-                outlet.resend()
-                return
-            seat.lines(q.hand_lines(view, True, lang))
-            seat.show_question(view, d, full=True)  # its first line is the turn's figures
-            seat.prompt()
+            outlet.resend()  # its program says its hand with the question
             return
         if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
             seat.line(q.turn_line(view, name, lang))
         seat.lines(q.hand_lines(view, True, lang))
         if view.turn.player == name:  # its own turn: its prompt says neither again
             seat.heard_turn(view, figures=not turn_told)
-        elif outlet is not None:  # its program does not read the hand again at its own turn's start
+        else:  # its program does not read the hand again at its own turn's start
             outlet.send({"type": "view", "view": view.to_data(), "heard": "hand"})
         seat.line(lang.text(N_("{player} must answer now."), player=d.player))
-
-    def _missed(self, name: str, lines_heard: int) -> None:
-        """The lines of the terminal seat ``name`` since the first ``lines_heard`` of its
-        history, read by ear: at most :data:`CATCH_UP` (the last ones, after how many there
-        were and that ``log`` with that same count reads them all); not the turn's start when the
-        turn line that follows says it; after the game, "Game over." and the result last and
-        whole (see :meth:`catch_up`)."""
-        seat = self.people[name]
-        lang = seat.lang
-        entries = [a.text for a in seat.history.entries()]
-        missed = entries[lines_heard:]
-        n = len(missed)  # one count: the messages said, and the log that reads them all
-        last = CATCH_UP
-        d = self.table.game.pending
-        if self.over:
-            over = lang._(N_("Game over."))
-            end = max((i for i, text in enumerate(missed) if text == over), default=None)
-            if end is not None:  # "Game over.", each player's score and who won: told whole, last
-                last = max(CATCH_UP, len(missed) - end)
-        shown = missed[-last:] if n > last else missed
-        if not self.over and shown and d is not None and d.player != name:
-            turn = q.turn_line(self.table.view(name), name, lang)
-            if shown[-1].endswith(".") and turn.startswith(shown[-1][:-1] + ","):
-                shown = shown[:-1]  # "Bea's turn 3.": the turn line that follows says it
-        if n > last:
-            seat.line(
-                lang.text(
-                    AWAY,
-                    n=n,
-                    last=last,
-                    log=n,  # log reads back from the newest
-                )
-            )
-        elif shown:  # (as many as follow)
-            seat.line(lang.text(N_("{n:1 message|{n} messages} while you were away:"), n=len(shown)))
-        seat.lines(shown)
 
     def leave(self, user: str, session: Any = None, quit: bool = False) -> None:
         """The session ``session`` of the seat ``user`` names ended (``quit``: the player
@@ -625,9 +555,6 @@ class TableRoom:
             return
         if quit:
             self.quitted.add(name)
-        seat = self.people[name]
-        seat.attach(None)
-        seat.prompt_shown = False
         self.joined.remove(name)
         self.heard[name] = self._heard_now(name)
         self._left.set()
@@ -879,8 +806,9 @@ class TableRoom:
         for name in self.joined:  # a seat-protocol program is told that this is why its session ends
             seat = self.people[name]
             outlet = getattr(seat, "outlet", None)
-            if outlet is not None:
-                outlet.text(seat.lang._(said), last=True)
+            if outlet is not None:  # (the host's own player hears it as at the keyboard)
+                own = name == self.local and not self.over
+                outlet.text(seat.lang._(N_("Game stopped.") if own else said), last=True)
             else:
                 seat.line(seat.lang._(said))
         if self.over:
@@ -892,9 +820,8 @@ class TableRoom:
 
 
 class SessionSeat:
-    """What :meth:`TableRoom.join` gives a session: its seat, whose typed lines
-    count only while this session holds the seat (a newer login took it over:
-    the older session's lines are dropped). Other attributes are the seat's."""
+    """What :meth:`TableRoom.join` gives a session: its seat, and whether this session still
+    holds it (a newer login may take it over). Other attributes are the seat's."""
 
     def __init__(self, host: TableRoom, name: str, seat: Any, session: Any) -> None:
         self._host = host
@@ -910,14 +837,6 @@ class SessionSeat:
     def holds(self) -> bool:
         """Whether this session still holds the seat."""
         return self._session is None or self._host.sessions.get(self._name) is self._session
-
-    def typed(self, text: str) -> Any:
-        """The seat reads ``text`` if this session still holds it; what the seat's
-        :meth:`~a11y_dominion.remote.seat.RemoteSeat.typed` gives (None when dropped)."""
-        if self.holds():
-            self._host.typed()
-            return self._seat.typed(text)
-        return None
 
 
 def _end(session: Any) -> None:

@@ -25,16 +25,24 @@ class HostLink:
     player and takes the seat (False, with the refusal in the inbox, when the seat cannot
     be taken); the host's messages come into :attr:`inbox` as ``("message", dict)`` and
     finally ``("closed", None)``. ``language`` and ``verbosity`` (or None) are the
-    player's, as ``join`` tells them to the host; ``quiet`` as for the host's ``join``."""
+    player's, as ``join`` tells them to the host; ``quiet`` as for the host's ``join``; ``own``:
+    the seat is the one at the host's own computer (:attr:`~.room.TableRoom.local`)."""
 
     def __init__(
-        self, host: Any, user: str, language: str | None = None, verbosity: str | None = None, quiet: bool = False
+        self,
+        host: Any,
+        user: str,
+        language: str | None = None,
+        verbosity: str | None = None,
+        quiet: bool = False,
+        own: bool = False,
     ) -> None:
         self.host = host
         self.user = user
         self.language = language
         self.verbosity = verbosity
         self.quiet = quiet  # a table that said who sits at it already (the server's): no welcome by name
+        self.own = own  # the seat at the host's own computer (no login reaches it)
         self.inbox = Inbox()
         self.opened: OpenSeat | None = None
         self.closed = False
@@ -44,7 +52,7 @@ class HostLink:
         """Say hello and take the seat, as a ``seat-protocol`` session does; False when the
         host refuses it (its ``seat-taken`` error and the end are in the inbox)."""
         self.opened = open_seat(
-            self.host, self.user, self, self._from_host, self.language, self.verbosity, quiet=self.quiet
+            self.host, self.user, self, self._from_host, self.language, self.verbosity, quiet=self.quiet, own=self.own
         )
         if self.opened is None:
             self.closed = True

@@ -1056,8 +1056,6 @@ class Tables:
         for person in list(table.seated):
             if person.session is not None and table.names.get(person.account) in room.joined:
                 room.sessions.pop(table.names[person.account], None)
-                seat = room.people[table.names[person.account]]
-                seat.attach(None)
                 person.session.to_lobby()
             if person.account not in table.stayed:  # (who left after the final scores heard so)
                 person.send(back_in_lobby(person.lang, table.number, result, player=True))
