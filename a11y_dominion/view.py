@@ -29,7 +29,7 @@ from typing import Any
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
-from .rules.state import Pile, Player, counts_of
+from .rules.state import Pile, Player, counts_of, tops_of
 
 __all__ = [
     "HIDDEN",
@@ -187,6 +187,11 @@ class PlayerView:
         """The number of cards left in each Supply pile, by the pile's name
         (as its :class:`PileView` ``cards_left`` says), in the order of ``piles``."""
         return {name: p.cards_left for name, p in self.piles.items()}
+
+    def pile_tops(self) -> dict[str, str | None]:
+        """The name of the top card of each Supply pile (its :class:`PileView` ``top``: None when
+        it is empty), by the pile's name, in the order of ``piles``."""
+        return {name: p.top for name, p in self.piles.items()}
 
     @property
     def me(self) -> SeatView:
@@ -404,6 +409,20 @@ class QuickView(PlayerView):
                 left = counts_of(d["_game"].piles)  # (piles are keyed by their names)
             d["_left"] = left
         return left
+
+    def pile_tops(self) -> dict[str, str | None]:
+        """:meth:`PlayerView.pile_tops`, read from the game's piles (its pile
+        views are not built for it when they were not read); the same dict on
+        every call while the decision is pending (to be read only)."""
+        d = self.__dict__
+        tops = d.get("_tops")
+        if tops is None:
+            if "piles" in d:
+                tops = {name: p.top for name, p in d["piles"].items()}
+            else:
+                tops = tops_of(d["_game"].piles)  # (piles are keyed by their names)
+            d["_tops"] = tops
+        return tops
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerView):

@@ -70,6 +70,7 @@ from .common import (
     is_type,
     is_victory_only,
     money_total,
+    names_of_type,
     pile_members,
     price,
     variable_vp,
@@ -220,7 +221,8 @@ def landmark_vp(
     if name == "Museum":
         return 2 * sum(1 for k in mine.values() if k > 0)
     if name == "Orchard":
-        return 4 * sum(1 for n, k in mine.items() if k >= 3 and is_type(n, "Action"))
+        actions = names_of_type("Action")
+        return 4 * sum(1 for n, k in mine.items() if k >= 3 and n in actions)
     if name == "Palace":
         return 3 * min(mine["Copper"], mine["Silver"], mine["Gold"])
     if name == "Fountain":
@@ -240,7 +242,8 @@ def landmark_vp(
                     vp += mine[c]
         return vp
     if name == "Triumphal Arch":
-        counts = sorted((k for n, k in mine.items() if k > 0 and is_type(n, "Action")), reverse=True)
+        actions = names_of_type("Action")
+        counts = sorted((k for n, k in mine.items() if k > 0 and n in actions), reverse=True)
         return 3 * counts[1] if len(counts) > 1 else 0
     return 0
 
@@ -304,9 +307,10 @@ def _second_most(counts: list[int]) -> int:
 
 
 def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    if not is_type(card, "Action"):
+    actions = names_of_type("Action")
+    if card not in actions:
         return 0
-    rest = [k for n, k in mine.items() if k > 0 and n != card and is_type(n, "Action")]
+    rest = [k for n, k in mine.items() if k > 0 and n != card and n in actions]
     k = mine[card]
     return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
 
@@ -570,8 +574,8 @@ class _Bounding:
     the Landmarks taken card by card, the VP every card gains alike (the Wall's step, and the most
     the deck's cards whose VP depend on the deck gain), whether Wolf Den counts a first copy's
     planned second, the most VP tokens a buy takes (any buy, an Action's, a Victory card's), the
-    Tower's piles of one card (None without Tower), the cards left in each pile and the coins to
-    buy with."""
+    Tower's piles of one card (None without Tower), the cards left in each pile, the card on top of
+    each and the coins to buy with."""
 
     __slots__ = (
         "facts",
@@ -586,6 +590,7 @@ class _Bounding:
         "victory_tokens",
         "last_of",
         "left",
+        "tops",
         "coins",
     )
 
@@ -601,6 +606,7 @@ class _Bounding:
     victory_tokens: int
     last_of: dict[str | None, str] | None
     left: dict[str, int]
+    tops: dict[str, str | None]
     coins: int
 
 
@@ -1185,7 +1191,8 @@ class MediumBot:
         t = view.turn
         others = list(hand)
         others.remove(name)
-        other_actions = [n for n in others if is_type(n, "Action")]
+        actions = names_of_type("Action")
+        other_actions = [n for n in others if n in actions]
         terminals = [n for n in other_actions if CARDS[n].actions == 0]
         if name in ("Throne Room", "Crown"):
             if not [n for n in other_actions if self.double_value(view, n, others) > 0]:
@@ -1244,7 +1251,8 @@ class MediumBot:
 
     def action_move(self, view: PlayerView, d: Decision) -> Move:
         hand = view.hand
-        if not any(is_type(n, "Action") for n in hand) or view.turn.actions < 1:
+        actions = names_of_type("Action")
+        if actions.isdisjoint(hand) or view.turn.actions < 1:
             return END_MOVE
         if self.enchanted(view):
             # the first Action played is only +1 Card +1 Action: spend it on the least useful one
@@ -1260,7 +1268,7 @@ class MediumBot:
         best: Move | None = None
         best_p = 0.0
         for n in dict.fromkeys(hand):
-            if not is_type(n, "Action"):
+            if n not in actions:
                 continue
             m = Move.play(n)
             if m not in d.options:
@@ -1274,13 +1282,14 @@ class MediumBot:
         t = view.turn
         opts = d.options
         hand = view.hand
-        if "Crown" in hand and any(is_type(n, "Treasure") and n != "Crown" for n in hand):
+        treasures = names_of_type("Treasure")
+        if "Crown" in hand and any(n in treasures and n != "Crown" for n in hand):
             if Move.play("Crown") in opts:
                 return Move.play("Crown")
         if TREASURES_MOVE in opts:
             return TREASURES_MOVE
         for n in hand:
-            if is_type(n, "Treasure") and n != "Crown" and Move.play(n) in opts:
+            if n in treasures and n != "Crown" and Move.play(n) in opts:
                 return Move.play(n)
         debt = view.me.debt
         if debt and t.coins:
@@ -1354,8 +1363,9 @@ class MediumBot:
         looked = _LOOKED_AT.get(setup)
         if looked is None:
             looked = _looked_at(setup)
+        victory = names_of_type("Victory")
         for name in looked:
-            if name not in EVENTS and not is_type(pile_top(name) or "", "Victory"):
+            if name not in EVENTS and pile_top(name) not in victory:
                 continue
             if Move.buy(name) not in legal:
                 continue
@@ -1483,6 +1493,7 @@ class MediumBot:
             facts = _BOUND_FACTS[b.key] = {}
         b.facts = facts
         b.left = view.cards_left()
+        b.tops = view.pile_tops()
         b.coins = view.turn.coins
         sh.bounding = b
         return b
@@ -1504,7 +1515,7 @@ class MediumBot:
         left = b.left.get(name, 0)
         if left <= 1 or (left == 2 and name == "Province"):
             return _UNBOUNDED, None
-        top = view.pile_top(name) if name in PILES else name
+        top = b.tops[name] if name in PILES else name
         if top is None:
             return _UNBOUNDED, None
         if top == "Curse":

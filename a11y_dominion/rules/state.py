@@ -330,6 +330,23 @@ def counts_of(piles: dict[str, Pile]) -> dict[str, int]:
     return {pl.name: len(pl._cards) + pl._unmade for pl in piles.values()}
 
 
+def tops_of(piles: dict[str, Pile]) -> dict[str, str | None]:
+    """The name of the printed card on top of each pile of ``piles`` (name to pile), by the
+    pile's name, None for an empty pile (``pile.top_spec()``'s name of each), read without a call
+    per pile but for a pile of several cards whose top is not made yet."""
+    out: dict[str, str | None] = {}
+    for name, pl in piles.items():
+        cards = pl._cards
+        if cards:
+            out[name] = cards[0].spec.name
+        elif not pl._unmade:
+            out[name] = None
+        else:
+            spec = pl._spec or pl._left()[0][0]
+            out[name] = spec.name
+    return out
+
+
 def empty_piles_of(piles: dict[str, Pile]) -> list[Pile]:
     """The piles of ``piles`` (name to pile) with no card left (``not
     pile.count()``), in order: read without a call per pile (scoring and the

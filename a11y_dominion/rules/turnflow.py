@@ -874,7 +874,8 @@ class TurnFlowMixin(GameBase):
         if t.buys > 0 and p.debt == 0:
             buys = _MOVES[_MK_BUY]
             for pl in self.piles.values():
-                spec = pl.top_spec()
+                cards = pl._cards  # (pl.top_spec() at hand for the commonest piles: see _pay_for)
+                spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
                 if spec is not None and spec.cost.coins <= coins:
                     opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
             for e in self.events:
