@@ -57,6 +57,7 @@ from ..rules.decisions import (
     option_words,
 )
 from ..rules.events import GameEvent
+from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..view import PlayerView
 from .buylist import first_buy
@@ -388,6 +389,7 @@ class Shared:
         "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
         "lms",  # view.landmarks
+        "token_lms",  # whether lms has a Landmark of _TOKEN_LANDMARKS (token_vp)
         "total",  # sum(mine.values())
         "terminals",  # terminals in mine (card_value)
         "villages",  # villages and Throne Rooms in mine (card_value)
@@ -408,6 +410,7 @@ class Shared:
     steps: tuple[list[_Step], list[str], bool] | None
     groundskeepers: int | None
     lms: dict[str, int] | None
+    token_lms: bool | None
     total: int | None
     terminals: int | None
     villages: int | None
@@ -425,7 +428,7 @@ class Shared:
         self._ledger = ledger
         self._mine: Counter[str] | None = None
         self.provinces = self.others = self.cards_vp = self.variable = self.steps = self.groundskeepers = None
-        self.lms = None
+        self.lms = self.token_lms = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
@@ -574,8 +577,8 @@ class _Bounding:
     the Landmarks taken card by card, the VP every card gains alike (the Wall's step, and the most
     the deck's cards whose VP depend on the deck gain), whether Wolf Den counts a first copy's
     planned second, the most VP tokens a buy takes (any buy, an Action's, a Victory card's), the
-    Tower's piles of one card (None without Tower), the cards left in each pile, the card on top of
-    each and the coins to buy with."""
+    Tower's piles of one card (None without Tower), the cards left in each pile and the coins to
+    buy with."""
 
     __slots__ = (
         "facts",
@@ -590,7 +593,6 @@ class _Bounding:
         "victory_tokens",
         "last_of",
         "left",
-        "tops",
         "coins",
     )
 
@@ -606,7 +608,6 @@ class _Bounding:
     victory_tokens: int
     last_of: dict[str | None, str] | None
     left: dict[str, int]
-    tops: dict[str, str | None]
     coins: int
 
 
@@ -672,18 +673,30 @@ class MediumBot:
         :meth:`buy_move` answer there, for this bot and the bots built on it); in the Buy phase
         "play treasures" when legal, else what :meth:`buy_move` answers from the seat's own view
         of the game as it is then (:meth:`~a11y_dominion.fastlane.PlainView.view`) and its legal
-        moves."""
+        moves (for :meth:`buy_move` itself, with no Treasure left to play: its Debt paid, or the end,
+        or :meth:`choose_buy`)."""
         t = v.turn
         if t.phase == "action":
             return _END_TREASURES if v.treasures else END_MOVE
         if v.treasures:
             return TREASURES_MOVE
+        own = type(self).buy_move is MediumBot.buy_move  # (else a Buy phase of its own: a strategy's)
+        if own:
+            # what buy_move answers then: no Treasure is left to play (a plain hand's are all played by "play
+            # treasures", and none is played once something was bought), so Debt first, then a buy
+            debt = v.debt
+            if debt and t.coins:
+                return Move.pay(min(debt, t.coins))
+            if debt or t.buys < 1:
+                return END_MOVE
         view = v.view()
         self.shared = Shared(view, self.counts(view))
         try:
             self.reason = self._why = None
             if self.plan is None:
                 self.plan = self.make_plan(view)
+            if own:
+                return self.choose_buy(view, _Options(v.options()))
             # (buy_move reads a turn decision's options only)
             return self.buy_move(view, cast(Decision, _Options(v.options())))
         except Exception:  # as decide answers where a rule does not fit: the simplest legal move
@@ -1030,10 +1043,17 @@ class MediumBot:
             elif p <= 2:  # (Gold)
                 value = 20
         if sh is None:
-            vp = self.marginal_vp(view, card)
+            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
         else:
             vp = self._marginal_vp_shared(view, card, sh)
-        vp += self.token_vp(view, card, coins_left, bought)
+            token_lms = sh.token_lms
+            if token_lms is None:
+                lms = sh.lms
+                if lms is None:
+                    lms = sh.lms = view.landmarks
+                token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
+            if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
+                vp += self.token_vp(view, card, coins_left, bought)
         if treasure and own_turn > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
@@ -1355,20 +1375,32 @@ class MediumBot:
         only when one does (then every buy, as :meth:`_best_buy` values them). The Events and the
         piles with a Victory card on top are found from the game's Events and piles (only a pile
         with a Victory card among its cards is looked at), and each buy asked about alone
-        (``move in d.options``), so a turn decision's moves are not listed for it."""
+        (``move in d.options``), so a turn decision's moves are not listed for it. A buy whose
+        bound (:meth:`_bound`, :meth:`_tight_bound`) is below ``bar`` cannot pass it: it is not valued."""
         legal = d.options
         coins = view.turn.coins
-        pile_top = view.pile_top
         setup = (*view.events, *view.cards_left())
         looked = _LOOKED_AT.get(setup)
         if looked is None:
             looked = _looked_at(setup)
         victory = names_of_type("Victory")
+        pile_top = view.pile_top
+        sh = self._shared(view)
+        if sh is not None:
+            self._bounding(view, sh)
+        low = bar - _BOUND_SLACK
         for name in looked:
-            if name not in EVENTS and pile_top(name) not in victory:
-                continue
+            top: str | None = name
+            if name not in EVENTS:
+                top = pile_top(name)
+                if top not in victory:
+                    continue
             if Move.buy(name) not in legal:
                 continue
+            if sh is not None:
+                bound, top = self._bound(view, name, sh, top)
+                if bound < low or (top is not None and self._tight_bound(view, top, sh) < low):
+                    continue  # (its value is at most its bound)
             v = self.buy_value(view, name, coins)
             if v is not None and v > bar:
                 break
@@ -1414,20 +1446,24 @@ class MediumBot:
         the best: the buys in the order of their bounds (see :meth:`_bound`), highest first; a buy
         whose bound is below the best value so far (``best_v`` at first) cannot be the best (nor
         can any after it), nor can one whose tighter bound (:meth:`_tight_bound`) is; among equal
-        values the first buy of ``d`` is the best, as :meth:`_best_buy` finds it."""
+        values the first buy of ``d`` is the best, as :meth:`_best_buy` finds it. A turn's moves
+        (:class:`~a11y_dominion.rules.turnflow.TurnMoves`) list their buys alone for it."""
         coins = view.turn.coins
         values = sh.values
+        tops = view.pile_tops()
         ranked: list[tuple[float, int, Move, str | None]] = []
-        for i, m in enumerate(d.options):
-            if m.kind is not MoveKind.BUY:
-                continue
-            key = (m.name, coins)
+        opts = d.options
+        # the buys alone, in their order (a turn's moves asked for them alone)
+        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is MoveKind.BUY]
+        for i, m in enumerate(buys):
+            name = m.name
+            key = (name, coins)
             if key in values:
                 known = values[key]
                 if known is not None:  # (None: never bought)
                     ranked.append((-known, i, m, None))
             else:
-                bound, top = self._bound(view, m.name, sh)
+                bound, top = self._bound(view, name, sh, tops.get(name, name))
                 ranked.append((-bound, i, m, top))
         ranked.sort()
         best, best_i = END_MOVE, -1
@@ -1493,21 +1529,21 @@ class MediumBot:
             facts = _BOUND_FACTS[b.key] = {}
         b.facts = facts
         b.left = view.cards_left()
-        b.tops = view.pile_tops()
         b.coins = view.turn.coins
         sh.bounding = b
         return b
 
-    def _bound(self, view: PlayerView, name: str, sh: Shared) -> tuple[float, str | None]:
+    def _bound(self, view: PlayerView, name: str, sh: Shared, top: str | None) -> tuple[float, str | None]:
         """``(bound, card)``: at least the value :meth:`buy_value` gives buying ``name`` (an Event or a
-        Supply pile) with the turn's coins at the decision ``sh`` for ``view`` (whose
-        :meth:`_bounding` is made), from facts kept for every decision alike, the Landmarks' VP
-        tokens and the steps the same for every card, and ``card`` the pile's top, for a tighter
-        bound (see :meth:`_tight_bound`). The bound is infinite where it is not bounded (an Event,
-        a pile whose buy may end the game or leave 1 Province, a card of :func:`_bound_facts` None,
-        a pile the Tower counts that a buy empties), minus infinite for a Curse (never bought);
-        ``card`` is None then. A card that takes VP tokens of its own (:data:`_TOKEN_CARDS`) is
-        bounded by the tighter bound alone: infinite, with ``card``."""
+        Supply pile, whose top card is ``top``: None for an empty pile, ``name`` for an Event) with
+        the turn's coins at the decision ``sh`` for ``view`` (whose :meth:`_bounding` is made),
+        from facts kept for every decision alike, the Landmarks' VP tokens and the steps the same
+        for every card, and ``card`` the pile's top, for a tighter bound (see :meth:`_tight_bound`).
+        The bound is infinite where it is not bounded (an Event, a pile whose buy may end the game
+        or leave 1 Province, a card of :func:`_bound_facts` None, a pile the Tower counts that a
+        buy empties), minus infinite for a Curse (never bought); ``card`` is None then. A card that
+        takes VP tokens of its own (:data:`_TOKEN_CARDS`) is bounded by the tighter bound alone:
+        infinite, with ``card``."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         if name in EVENTS:
@@ -1515,7 +1551,6 @@ class MediumBot:
         left = b.left.get(name, 0)
         if left <= 1 or (left == 2 and name == "Province"):
             return _UNBOUNDED, None
-        top = b.tops[name] if name in PILES else name
         if top is None:
             return _UNBOUNDED, None
         if top == "Curse":
