@@ -269,7 +269,8 @@ def _pile_views(game: Game) -> dict[str, PileView]:
     return {pl.name: _pile_view(pl) for pl in game.piles.values()}
 
 
-def _turn_view(game: Game) -> TurnView:
+def turn_view(game: Game) -> TurnView:
+    """The :class:`TurnView` of ``game`` now (the ``turn`` of every player's view)."""
     t = game.turn
     p = game.players[t.player]  # the player whose turn it is
     bidding = game.pending is not None and game.pending.purpose == "bid"
@@ -300,7 +301,7 @@ def _turn_view(game: Game) -> TurnView:
 
 
 _VIEW_FIELDS: dict[str, Callable[..., Any]] = {
-    "turn": _turn_view,
+    "turn": turn_view,
     "hand": lambda game, me: _names(me.hand),
     "discard": lambda game, me: _names(me.discard),
     "set_aside": lambda game, me: _names(me.set_aside),
@@ -349,7 +350,8 @@ class QuickView(PlayerView):
     each decision (a bot). It equals the :class:`PlayerView` that
     :func:`player_view` gives with ``scores`` False, and it is only valid
     while the decision it came with is pending: a field first read after
-    that answer shows the game as it is then.
+    that answer shows the game as it is then. Its ``turn`` is built as it is
+    made (a bot reads it at nearly every decision).
 
     Raises KeyError when ``seat`` is not a player of the game.
     """
@@ -360,6 +362,7 @@ class QuickView(PlayerView):
         d["_me"] = game.by_name[seat]
         d["seat"] = seat
         d["scores"] = {}
+        d["turn"] = turn_view(game)  # (read at nearly every decision: built at once, read as a plain field)
 
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is
@@ -452,9 +455,10 @@ def _quick_field(name: str) -> property:
 _UNREAD = object()
 
 # every field a property of the class (fields with a class-level default
-# would else be read from the class, never built)
+# would else be read from the class, never built), but the turn, which a QuickView is made with
 for _name in _VIEW_FIELDS:
-    setattr(QuickView, _name, _quick_field(_name))
+    if _name != "turn":
+        setattr(QuickView, _name, _quick_field(_name))
 
 
 def _quick_hand(self: QuickView) -> list[str]:
@@ -463,14 +467,6 @@ def _quick_hand(self: QuickView) -> list[str]:
     if hand is None:  # what _VIEW_FIELDS["hand"] gives, with no call on the way (bots read it most)
         hand = d["hand"] = [c.name for c in d["_me"].hand]
     return hand
-
-
-def _quick_turn(self: QuickView) -> TurnView:
-    d = self.__dict__
-    turn = d.get("turn")
-    if turn is None:  # what _VIEW_FIELDS["turn"] gives, with no call on the way (read at every decision)
-        turn = d["turn"] = _turn_view(d["_game"])
-    return turn
 
 
 def _quick_players(self: QuickView) -> list[SeatView]:
@@ -487,7 +483,6 @@ QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when firs
 QuickView.players = property(  # type: ignore[assignment]
     _quick_players, doc="The view's ``players``, built when first read."
 )
-QuickView.turn = property(_quick_turn, doc="The view's ``turn``, built when first read.")  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------------ events
