@@ -353,16 +353,22 @@ class QuickView(PlayerView):
     that answer shows the game as it is then. Its ``turn`` is built as it is
     made (a bot reads it at nearly every decision).
 
+    ``left``, when given, is what :meth:`cards_left` gives (the number of
+    cards left in each Supply pile, by name, in the order of the game's
+    piles), kept by the caller (the accelerator of plain turns keeps it).
+
     Raises KeyError when ``seat`` is not a player of the game.
     """
 
-    def __init__(self, game: Game, seat: str):
+    def __init__(self, game: Game, seat: str, left: dict[str, int] | None = None):
         d = self.__dict__
         d["_game"] = game
         d["_me"] = game.by_name[seat]
         d["seat"] = seat
         d["scores"] = {}
         d["turn"] = turn_view(game)  # (read at nearly every decision: built at once, read as a plain field)
+        if left is not None:  # (the cards left in each pile, as the caller keeps them: cards_left gives it)
+            d["_left"] = left
 
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is

@@ -210,7 +210,7 @@ def landmark_vp(
     ``others``; ``emptied``: a pile counted as empty too); 0 for Landmarks that
     score with tokens."""
     if name == "Bandit Fort":
-        return -2 * (mine["Silver"] + mine["Gold"])
+        return -2 * (mine.get("Silver", 0) + mine.get("Gold", 0))
     if name == "Wall":
         return -max(0, sum(mine.values()) - 15)
     if name == "Wolf Den":
@@ -225,9 +225,9 @@ def landmark_vp(
         actions = names_of_type("Action")
         return 4 * sum(1 for n, k in mine.items() if k >= 3 and n in actions)
     if name == "Palace":
-        return 3 * min(mine["Copper"], mine["Silver"], mine["Gold"])
+        return 3 * min(mine.get("Copper", 0), mine.get("Silver", 0), mine.get("Gold", 0))
     if name == "Fountain":
-        return 15 if mine["Copper"] >= 10 else 0
+        return 15 if mine.get("Copper", 0) >= 10 else 0
     if name == "Keep":
         vp = 0
         for n, k in mine.items():
@@ -258,7 +258,7 @@ def _step_wall(mine: Counter[str], card: str, view: PlayerView, others: Sequence
 
 
 def _step_wolf_den(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    k = mine[card]
+    k = mine.get(card, 0)
     return -3 if k == 0 else 3 if k == 1 else 0
 
 
@@ -269,17 +269,17 @@ def _step_obelisk(mine: Counter[str], card: str, view: PlayerView, others: Seque
 
 
 def _step_museum(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    return 2 if mine[card] <= 0 else 0
+    return 2 if mine.get(card, 0) <= 0 else 0
 
 
 def _step_orchard(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    return 4 if mine[card] == 2 and is_type(card, "Action") else 0
+    return 4 if mine.get(card, 0) == 2 and is_type(card, "Action") else 0
 
 
 def _step_palace(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if card != "Copper" and card != "Silver" and card != "Gold":
         return 0
-    c, s, g = mine["Copper"], mine["Silver"], mine["Gold"]
+    c, s, g = mine.get("Copper", 0), mine.get("Silver", 0), mine.get("Gold", 0)
     before = min(c, s, g)
     if card == "Copper":
         c += 1
@@ -291,13 +291,13 @@ def _step_palace(mine: Counter[str], card: str, view: PlayerView, others: Sequen
 
 
 def _step_fountain(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    return 15 if card == "Copper" and mine["Copper"] == 9 else 0
+    return 15 if card == "Copper" and mine.get("Copper", 0) == 9 else 0
 
 
 def _step_keep(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if not is_type(card, "Treasure"):
         return 0
-    k = mine[card]
+    k = mine.get(card, 0)
     before = 5 if k > 0 and all(k >= o[card] for o in others) else 0
     return (5 if all(k + 1 >= o[card] for o in others) else 0) - before
 
@@ -312,7 +312,7 @@ def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others
     if card not in actions:
         return 0
     rest = [k for n, k in mine.items() if k > 0 and n != card and n in actions]
-    k = mine[card]
+    k = mine.get(card, 0)
     return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
 
 
@@ -840,7 +840,12 @@ class MediumBot:
         mine = sh._mine or sh.mine  # (the Counter at hand once read)
         variable = sh.variable
         if variable is None:
-            variable = sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
+            variable = False  # (any of them in the deck; read with get: a Counter's missing name is a call)
+            for n in _VARIABLE_VP:
+                if mine.get(n, 0) > 0:
+                    variable = True
+                    break
+            sh.variable = variable
         lms = sh.lms
         if lms is None:
             lms = sh.lms = view.landmarks
@@ -878,7 +883,7 @@ class MediumBot:
                 cards_vp = sh.cards_vp = variable_vp(mine)
             parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
-            mine[card] += 1
+            mine[card] = mine.get(card, 0) + 1
             try:
                 if cards_vp is not None and variable:
                     gain += variable_vp(mine) - cards_vp  # (the rest of card_vp changes by the card's own VP)
@@ -889,7 +894,7 @@ class MediumBot:
                     mine[card] -= 1
                 else:
                     del mine[card]
-        if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
+        if "Wolf Den" in lms and mine.get(card, 0) == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
 
@@ -897,10 +902,10 @@ class MediumBot:
     def _last_of(view: PlayerView, sh: Shared) -> dict[str | None, str]:
         """The :attr:`Shared.last_of` of the decision ``sh`` for ``view`` (worked out and kept)."""
         last: dict[str | None, str] = {}
-        for pn in view.piles:
-            pv = view.pile(pn)
-            if pv.cards_left == 1:
-                last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
+        tops = view.pile_tops()  # (every pile's top and count read at once, no pile's view built)
+        for pn, n in view.cards_left().items():
+            if n == 1:
+                last[tops[pn]] = pn  # (the last such pile, as marginal_vp reads them)
         sh.last_of = last
         return last
 
@@ -921,7 +926,11 @@ class MediumBot:
         return self._spendable(cards)
 
     def _spendable(self, cards: Counter[str]) -> int:
-        extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
+        extra = 0
+        actions = names_of_type("Action")
+        for n, k in cards.items():
+            if k > 0 and n in actions:
+                extra += k * CARDS[n].coins
         return money_total(cards) + extra
 
     # ------------------------------------------------------------ values
@@ -969,7 +978,7 @@ class MediumBot:
             value = -dead
         elif kind == _K_VALUED:
             value = float(base)
-            copies = mine[card]
+            copies = mine.get(card, 0)
             returning = card in RETURNING
             if returning:
                 # a card that goes back to its pile: the copies bought so far count, not the ones still held
@@ -1009,7 +1018,7 @@ class MediumBot:
             if returning and copies >= most:
                 value = min(value, 0) - 10  # whatever the plan: the copies bought so far are all it wants
             if card == "Royal Blacksmith":
-                value -= 60 * mine["Copper"] / max(1, total)
+                value -= 60 * mine.get("Copper", 0) / max(1, total)
             if village and not engine:
                 value -= 8
             if card == "Chapel" and own_turn > 4:
@@ -1496,7 +1505,10 @@ class MediumBot:
         b.w = w
         b.mine = mine
         b.steps = []
-        b.same = sum(mine[n] * most for n, most in _VARIABLE_MOST.items())
+        same = 0
+        for n, most in _VARIABLE_MOST.items():
+            same += mine.get(n, 0) * most
+        b.same = same
         b.last_of = None
         b.tokens = b.action_tokens = b.victory_tokens = 0
         if lms:
@@ -1587,7 +1599,7 @@ class MediumBot:
         mine = b.mine
         for step in b.steps:
             vp += step(mine, card, view, ())
-        if b.wolf and mine[card] == 0:
+        if b.wolf and mine.get(card, 0) == 0:
             vp += 2  # (as marginal_vp counts a first copy)
         vp += b.same + self.token_vp(view, card, b.coins - coins, True)
         if floor and vp < 0:

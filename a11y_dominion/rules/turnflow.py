@@ -1033,20 +1033,15 @@ class TurnFlowMixin(GameBase):
         else:
             options = self.turn_options(p)
         # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
-        # (its fields already of their types), without the checks of the constructor
+        # (its fields already of their types), without the checks of the constructor; the fields
+        # left at their defaults (min, max, counts, distinct, ordered, template) are read from the class
         d = _new_decision(Decision)
         d.player = p.name
         d.kind = _KIND_TURN
         d.purpose = _PURPOSE_MOVE
         d.prompt = prompt
         d.options = options
-        d.min = 1
-        d.max = 1
-        d.counts = None
         d.source = phase
         d.labels = {}
-        d.distinct = False
-        d.ordered = False
-        d.template = ""
         d.args = {}
         return d
