@@ -293,7 +293,10 @@ def vp_of(name: str, cards: Counter[str]) -> int:
         return sum(cards.values()) // 10
     if name == "Humble Castle" or name == "King's Castle":
         castles = names_of_type("Castle")
-        count = sum(k for n, k in cards.items() if n in castles)
+        count = 0
+        for n, k in cards.items():
+            if n in castles:
+                count += k
         return count if name == "Humble Castle" else 2 * count
     s = CARDS.get(name)
     if s is None:
