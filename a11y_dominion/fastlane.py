@@ -163,7 +163,7 @@ class PlainView:
         """The player's own :class:`~a11y_dominion.view.QuickView` now (what a decision of the
         turn would come with: valid until the next move), its turn counted as theirs (the turn's
         record is made only as the plain turns end)."""
-        v = QuickView(self._game, self._player.name)
+        v = QuickView(self._game, self._player.name, self.left)  # (the cards left, as kept here)
         turn = v.turn
         turn.own_number = self._player.turns_taken + 1  # (the turn being played: not counted as taken yet)
         turn.bidding = False  # (no bid is asked for in a plain turn)

@@ -54,7 +54,7 @@ from .fastlane import PlainTurns, PlainView
 from .rules.decisions import END_MOVE, Decision, IllegalAnswer, Kind, Msg
 from .rules.events import GameEvent
 from .rules.game import Game
-from .view import PlayerView, QuickView, player_view, redact_all
+from .view import PlayerView, QuickView, player_view, redact_all, turn_view
 
 _new = object.__new__
 _KIND_TURN = Kind.TURN
@@ -359,6 +359,7 @@ class Table:
                 vd["_me"] = by_name[name]
                 vd["seat"] = name
                 vd["scores"] = {}
+                vd["turn"] = turn_view(game)
                 try:
                     # a turn's own number is at most one more than the turns its player has taken
                     if (

@@ -29,7 +29,7 @@ from typing import Any
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
-from .rules.state import Pile, Player, counts_of
+from .rules.state import Pile, Player, counts_of, tops_of
 
 __all__ = [
     "HIDDEN",
@@ -188,6 +188,11 @@ class PlayerView:
         (as its :class:`PileView` ``cards_left`` says), in the order of ``piles``."""
         return {name: p.cards_left for name, p in self.piles.items()}
 
+    def pile_tops(self) -> dict[str, str | None]:
+        """The name of the top card of each Supply pile (its :class:`PileView` ``top``: None when
+        it is empty), by the pile's name, in the order of ``piles``."""
+        return {name: p.top for name, p in self.piles.items()}
+
     @property
     def me(self) -> SeatView:
         """The seat's own :class:`SeatView`."""
@@ -264,7 +269,8 @@ def _pile_views(game: Game) -> dict[str, PileView]:
     return {pl.name: _pile_view(pl) for pl in game.piles.values()}
 
 
-def _turn_view(game: Game) -> TurnView:
+def turn_view(game: Game) -> TurnView:
+    """The :class:`TurnView` of ``game`` now (the ``turn`` of every player's view)."""
     t = game.turn
     p = game.players[t.player]  # the player whose turn it is
     bidding = game.pending is not None and game.pending.purpose == "bid"
@@ -295,7 +301,7 @@ def _turn_view(game: Game) -> TurnView:
 
 
 _VIEW_FIELDS: dict[str, Callable[..., Any]] = {
-    "turn": _turn_view,
+    "turn": turn_view,
     "hand": lambda game, me: _names(me.hand),
     "discard": lambda game, me: _names(me.discard),
     "set_aside": lambda game, me: _names(me.set_aside),
@@ -344,17 +350,25 @@ class QuickView(PlayerView):
     each decision (a bot). It equals the :class:`PlayerView` that
     :func:`player_view` gives with ``scores`` False, and it is only valid
     while the decision it came with is pending: a field first read after
-    that answer shows the game as it is then.
+    that answer shows the game as it is then. Its ``turn`` is built as it is
+    made (a bot reads it at nearly every decision).
+
+    ``left``, when given, is what :meth:`cards_left` gives (the number of
+    cards left in each Supply pile, by name, in the order of the game's
+    piles), kept by the caller (the accelerator of plain turns keeps it).
 
     Raises KeyError when ``seat`` is not a player of the game.
     """
 
-    def __init__(self, game: Game, seat: str):
+    def __init__(self, game: Game, seat: str, left: dict[str, int] | None = None):
         d = self.__dict__
         d["_game"] = game
         d["_me"] = game.by_name[seat]
         d["seat"] = seat
         d["scores"] = {}
+        d["turn"] = turn_view(game)  # (read at nearly every decision: built at once, read as a plain field)
+        if left is not None:  # (the cards left in each pile, as the caller keeps them: cards_left gives it)
+            d["_left"] = left
 
     def pile(self, name: str) -> PileView:
         """The :class:`PileView` of the Supply pile ``name`` (only that pile is
@@ -405,6 +419,20 @@ class QuickView(PlayerView):
             d["_left"] = left
         return left
 
+    def pile_tops(self) -> dict[str, str | None]:
+        """:meth:`PlayerView.pile_tops`, read from the game's piles (its pile
+        views are not built for it when they were not read); the same dict on
+        every call while the decision is pending (to be read only)."""
+        d = self.__dict__
+        tops = d.get("_tops")
+        if tops is None:
+            if "piles" in d:
+                tops = {name: p.top for name, p in d["piles"].items()}
+            else:
+                tops = tops_of(d["_game"].piles)  # (piles are keyed by their names)
+            d["_tops"] = tops
+        return tops
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerView):
             return NotImplemented
@@ -433,9 +461,10 @@ def _quick_field(name: str) -> property:
 _UNREAD = object()
 
 # every field a property of the class (fields with a class-level default
-# would else be read from the class, never built)
+# would else be read from the class, never built), but the turn, which a QuickView is made with
 for _name in _VIEW_FIELDS:
-    setattr(QuickView, _name, _quick_field(_name))
+    if _name != "turn":
+        setattr(QuickView, _name, _quick_field(_name))
 
 
 def _quick_hand(self: QuickView) -> list[str]:
@@ -444,14 +473,6 @@ def _quick_hand(self: QuickView) -> list[str]:
     if hand is None:  # what _VIEW_FIELDS["hand"] gives, with no call on the way (bots read it most)
         hand = d["hand"] = [c.name for c in d["_me"].hand]
     return hand
-
-
-def _quick_turn(self: QuickView) -> TurnView:
-    d = self.__dict__
-    turn = d.get("turn")
-    if turn is None:  # what _VIEW_FIELDS["turn"] gives, with no call on the way (read at every decision)
-        turn = d["turn"] = _turn_view(d["_game"])
-    return turn
 
 
 def _quick_players(self: QuickView) -> list[SeatView]:
@@ -468,7 +489,6 @@ QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when firs
 QuickView.players = property(  # type: ignore[assignment]
     _quick_players, doc="The view's ``players``, built when first read."
 )
-QuickView.turn = property(_quick_turn, doc="The view's ``turn``, built when first read.")  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------------ events

@@ -225,6 +225,19 @@ def is_type(name: str, typ: str) -> bool:
     return s is not None and typ in s.types
 
 
+_OF_TYPE: dict[str, tuple[int, frozenset[str]]] = {}
+"""By a type: the number of cards known when :func:`names_of_type` listed its cards, and those cards."""
+
+
+def names_of_type(typ: str) -> frozenset[str]:
+    """The names of the cards that have the type ``typ`` (``name in names_of_type(typ)`` is
+    ``is_type(name, typ)``, without a call per name); listed again when a card was added since."""
+    known = _OF_TYPE.get(typ)
+    if known is None or known[0] != len(CARDS):
+        known = _OF_TYPE[typ] = (len(CARDS), frozenset(n for n, s in CARDS.items() if typ in s.types))
+    return known[1]
+
+
 _PRINTED_COINS = {"Fortune": 4, "Crown": 2, "Charm": 2}  # Treasures whose coins are in their text
 _COINS: dict[str, int] = {}
 """:func:`coins_of` of the card names asked for (kept: a card's coins never change)."""
@@ -278,10 +291,13 @@ def vp_of(name: str, cards: Counter[str]) -> int:
     """Victory points of one ``name`` among ``cards`` (variable ones estimated)."""
     if name == "Gardens":
         return sum(cards.values()) // 10
-    if name == "Humble Castle":
-        return sum(k for n, k in cards.items() if is_type(n, "Castle"))
-    if name == "King's Castle":
-        return 2 * sum(k for n, k in cards.items() if is_type(n, "Castle"))
+    if name == "Humble Castle" or name == "King's Castle":
+        castles = names_of_type("Castle")
+        count = 0
+        for n, k in cards.items():
+            if n in castles:
+                count += k
+        return count if name == "Humble Castle" else 2 * count
     s = CARDS.get(name)
     if s is None:
         return 0

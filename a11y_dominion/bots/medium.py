@@ -57,6 +57,7 @@ from ..rules.decisions import (
     option_words,
 )
 from ..rules.events import GameEvent
+from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..view import PlayerView
 from .buylist import first_buy
@@ -70,6 +71,7 @@ from .common import (
     is_type,
     is_victory_only,
     money_total,
+    names_of_type,
     pile_members,
     price,
     variable_vp,
@@ -208,7 +210,7 @@ def landmark_vp(
     ``others``; ``emptied``: a pile counted as empty too); 0 for Landmarks that
     score with tokens."""
     if name == "Bandit Fort":
-        return -2 * (mine["Silver"] + mine["Gold"])
+        return -2 * (mine.get("Silver", 0) + mine.get("Gold", 0))
     if name == "Wall":
         return -max(0, sum(mine.values()) - 15)
     if name == "Wolf Den":
@@ -220,11 +222,12 @@ def landmark_vp(
     if name == "Museum":
         return 2 * sum(1 for k in mine.values() if k > 0)
     if name == "Orchard":
-        return 4 * sum(1 for n, k in mine.items() if k >= 3 and is_type(n, "Action"))
+        actions = names_of_type("Action")
+        return 4 * sum(1 for n, k in mine.items() if k >= 3 and n in actions)
     if name == "Palace":
-        return 3 * min(mine["Copper"], mine["Silver"], mine["Gold"])
+        return 3 * min(mine.get("Copper", 0), mine.get("Silver", 0), mine.get("Gold", 0))
     if name == "Fountain":
-        return 15 if mine["Copper"] >= 10 else 0
+        return 15 if mine.get("Copper", 0) >= 10 else 0
     if name == "Keep":
         vp = 0
         for n, k in mine.items():
@@ -240,7 +243,8 @@ def landmark_vp(
                     vp += mine[c]
         return vp
     if name == "Triumphal Arch":
-        counts = sorted((k for n, k in mine.items() if k > 0 and is_type(n, "Action")), reverse=True)
+        actions = names_of_type("Action")
+        counts = sorted((k for n, k in mine.items() if k > 0 and n in actions), reverse=True)
         return 3 * counts[1] if len(counts) > 1 else 0
     return 0
 
@@ -254,7 +258,7 @@ def _step_wall(mine: Counter[str], card: str, view: PlayerView, others: Sequence
 
 
 def _step_wolf_den(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    k = mine[card]
+    k = mine.get(card, 0)
     return -3 if k == 0 else 3 if k == 1 else 0
 
 
@@ -265,17 +269,17 @@ def _step_obelisk(mine: Counter[str], card: str, view: PlayerView, others: Seque
 
 
 def _step_museum(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    return 2 if mine[card] <= 0 else 0
+    return 2 if mine.get(card, 0) <= 0 else 0
 
 
 def _step_orchard(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    return 4 if mine[card] == 2 and is_type(card, "Action") else 0
+    return 4 if mine.get(card, 0) == 2 and is_type(card, "Action") else 0
 
 
 def _step_palace(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if card != "Copper" and card != "Silver" and card != "Gold":
         return 0
-    c, s, g = mine["Copper"], mine["Silver"], mine["Gold"]
+    c, s, g = mine.get("Copper", 0), mine.get("Silver", 0), mine.get("Gold", 0)
     before = min(c, s, g)
     if card == "Copper":
         c += 1
@@ -287,13 +291,13 @@ def _step_palace(mine: Counter[str], card: str, view: PlayerView, others: Sequen
 
 
 def _step_fountain(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    return 15 if card == "Copper" and mine["Copper"] == 9 else 0
+    return 15 if card == "Copper" and mine.get("Copper", 0) == 9 else 0
 
 
 def _step_keep(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
     if not is_type(card, "Treasure"):
         return 0
-    k = mine[card]
+    k = mine.get(card, 0)
     before = 5 if k > 0 and all(k >= o[card] for o in others) else 0
     return (5 if all(k + 1 >= o[card] for o in others) else 0) - before
 
@@ -304,10 +308,11 @@ def _second_most(counts: list[int]) -> int:
 
 
 def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others: Sequence[Counter[str]]) -> int:
-    if not is_type(card, "Action"):
+    actions = names_of_type("Action")
+    if card not in actions:
         return 0
-    rest = [k for n, k in mine.items() if k > 0 and n != card and is_type(n, "Action")]
-    k = mine[card]
+    rest = [k for n, k in mine.items() if k > 0 and n != card and n in actions]
+    k = mine.get(card, 0)
     return _second_most([*rest, k + 1]) - _second_most([*rest, k] if k > 0 else rest)
 
 
@@ -384,6 +389,7 @@ class Shared:
         "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
         "lms",  # view.landmarks
+        "token_lms",  # whether lms has a Landmark of _TOKEN_LANDMARKS (token_vp)
         "total",  # sum(mine.values())
         "terminals",  # terminals in mine (card_value)
         "villages",  # villages and Throne Rooms in mine (card_value)
@@ -404,6 +410,7 @@ class Shared:
     steps: tuple[list[_Step], list[str], bool] | None
     groundskeepers: int | None
     lms: dict[str, int] | None
+    token_lms: bool | None
     total: int | None
     terminals: int | None
     villages: int | None
@@ -421,7 +428,7 @@ class Shared:
         self._ledger = ledger
         self._mine: Counter[str] | None = None
         self.provinces = self.others = self.cards_vp = self.variable = self.steps = self.groundskeepers = None
-        self.lms = None
+        self.lms = self.token_lms = None
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
@@ -666,18 +673,30 @@ class MediumBot:
         :meth:`buy_move` answer there, for this bot and the bots built on it); in the Buy phase
         "play treasures" when legal, else what :meth:`buy_move` answers from the seat's own view
         of the game as it is then (:meth:`~a11y_dominion.fastlane.PlainView.view`) and its legal
-        moves."""
+        moves (for :meth:`buy_move` itself, with no Treasure left to play: its Debt paid, or the end,
+        or :meth:`choose_buy`)."""
         t = v.turn
         if t.phase == "action":
             return _END_TREASURES if v.treasures else END_MOVE
         if v.treasures:
             return TREASURES_MOVE
+        own = type(self).buy_move is MediumBot.buy_move  # (else a Buy phase of its own: a strategy's)
+        if own:
+            # what buy_move answers then: no Treasure is left to play (a plain hand's are all played by "play
+            # treasures", and none is played once something was bought), so Debt first, then a buy
+            debt = v.debt
+            if debt and t.coins:
+                return Move.pay(min(debt, t.coins))
+            if debt or t.buys < 1:
+                return END_MOVE
         view = v.view()
         self.shared = Shared(view, self.counts(view))
         try:
             self.reason = self._why = None
             if self.plan is None:
                 self.plan = self.make_plan(view)
+            if own:
+                return self.choose_buy(view, _Options(v.options()))
             # (buy_move reads a turn decision's options only)
             return self.buy_move(view, cast(Decision, _Options(v.options())))
         except Exception:  # as decide answers where a rule does not fit: the simplest legal move
@@ -821,7 +840,12 @@ class MediumBot:
         mine = sh._mine or sh.mine  # (the Counter at hand once read)
         variable = sh.variable
         if variable is None:
-            variable = sh.variable = any(mine[n] > 0 for n in _VARIABLE_VP)
+            variable = False  # (any of them in the deck; read with get: a Counter's missing name is a call)
+            for n in _VARIABLE_VP:
+                if mine.get(n, 0) > 0:
+                    variable = True
+                    break
+            sh.variable = variable
         lms = sh.lms
         if lms is None:
             lms = sh.lms = view.landmarks
@@ -859,7 +883,7 @@ class MediumBot:
                 cards_vp = sh.cards_vp = variable_vp(mine)
             parts = [landmark_vp(lm, mine, others, view) for lm in again]  # (before: no pile emptied)
             had = card in mine
-            mine[card] += 1
+            mine[card] = mine.get(card, 0) + 1
             try:
                 if cards_vp is not None and variable:
                     gain += variable_vp(mine) - cards_vp  # (the rest of card_vp changes by the card's own VP)
@@ -870,7 +894,7 @@ class MediumBot:
                     mine[card] -= 1
                 else:
                     del mine[card]
-        if "Wolf Den" in lms and mine[card] == 0 and self.provinces_left(view) > 1:
+        if "Wolf Den" in lms and mine.get(card, 0) == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
 
@@ -878,10 +902,10 @@ class MediumBot:
     def _last_of(view: PlayerView, sh: Shared) -> dict[str | None, str]:
         """The :attr:`Shared.last_of` of the decision ``sh`` for ``view`` (worked out and kept)."""
         last: dict[str | None, str] = {}
-        for pn in view.piles:
-            pv = view.pile(pn)
-            if pv.cards_left == 1:
-                last[pv.top] = pn  # (the last such pile, as marginal_vp reads them)
+        tops = view.pile_tops()  # (every pile's top and count read at once, no pile's view built)
+        for pn, n in view.cards_left().items():
+            if n == 1:
+                last[tops[pn]] = pn  # (the last such pile, as marginal_vp reads them)
         sh.last_of = last
         return last
 
@@ -902,7 +926,11 @@ class MediumBot:
         return self._spendable(cards)
 
     def _spendable(self, cards: Counter[str]) -> int:
-        extra = sum(k * CARDS[n].coins for n, k in cards.items() if k > 0 and n in CARDS and CARDS[n].is_("Action"))
+        extra = 0
+        actions = names_of_type("Action")
+        for n, k in cards.items():
+            if k > 0 and n in actions:
+                extra += k * CARDS[n].coins
         return money_total(cards) + extra
 
     # ------------------------------------------------------------ values
@@ -950,7 +978,7 @@ class MediumBot:
             value = -dead
         elif kind == _K_VALUED:
             value = float(base)
-            copies = mine[card]
+            copies = mine.get(card, 0)
             returning = card in RETURNING
             if returning:
                 # a card that goes back to its pile: the copies bought so far count, not the ones still held
@@ -990,7 +1018,7 @@ class MediumBot:
             if returning and copies >= most:
                 value = min(value, 0) - 10  # whatever the plan: the copies bought so far are all it wants
             if card == "Royal Blacksmith":
-                value -= 60 * mine["Copper"] / max(1, total)
+                value -= 60 * mine.get("Copper", 0) / max(1, total)
             if village and not engine:
                 value -= 8
             if card == "Chapel" and own_turn > 4:
@@ -1024,10 +1052,17 @@ class MediumBot:
             elif p <= 2:  # (Gold)
                 value = 20
         if sh is None:
-            vp = self.marginal_vp(view, card)
+            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
         else:
             vp = self._marginal_vp_shared(view, card, sh)
-        vp += self.token_vp(view, card, coins_left, bought)
+            token_lms = sh.token_lms
+            if token_lms is None:
+                lms = sh.lms
+                if lms is None:
+                    lms = sh.lms = view.landmarks
+                token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
+            if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
+                vp += self.token_vp(view, card, coins_left, bought)
         if treasure and own_turn > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
@@ -1185,7 +1220,8 @@ class MediumBot:
         t = view.turn
         others = list(hand)
         others.remove(name)
-        other_actions = [n for n in others if is_type(n, "Action")]
+        actions = names_of_type("Action")
+        other_actions = [n for n in others if n in actions]
         terminals = [n for n in other_actions if CARDS[n].actions == 0]
         if name in ("Throne Room", "Crown"):
             if not [n for n in other_actions if self.double_value(view, n, others) > 0]:
@@ -1244,7 +1280,8 @@ class MediumBot:
 
     def action_move(self, view: PlayerView, d: Decision) -> Move:
         hand = view.hand
-        if not any(is_type(n, "Action") for n in hand) or view.turn.actions < 1:
+        actions = names_of_type("Action")
+        if actions.isdisjoint(hand) or view.turn.actions < 1:
             return END_MOVE
         if self.enchanted(view):
             # the first Action played is only +1 Card +1 Action: spend it on the least useful one
@@ -1260,7 +1297,7 @@ class MediumBot:
         best: Move | None = None
         best_p = 0.0
         for n in dict.fromkeys(hand):
-            if not is_type(n, "Action"):
+            if n not in actions:
                 continue
             m = Move.play(n)
             if m not in d.options:
@@ -1274,13 +1311,14 @@ class MediumBot:
         t = view.turn
         opts = d.options
         hand = view.hand
-        if "Crown" in hand and any(is_type(n, "Treasure") and n != "Crown" for n in hand):
+        treasures = names_of_type("Treasure")
+        if "Crown" in hand and any(n in treasures and n != "Crown" for n in hand):
             if Move.play("Crown") in opts:
                 return Move.play("Crown")
         if TREASURES_MOVE in opts:
             return TREASURES_MOVE
         for n in hand:
-            if is_type(n, "Treasure") and n != "Crown" and Move.play(n) in opts:
+            if n in treasures and n != "Crown" and Move.play(n) in opts:
                 return Move.play(n)
         debt = view.me.debt
         if debt and t.coins:
@@ -1346,19 +1384,32 @@ class MediumBot:
         only when one does (then every buy, as :meth:`_best_buy` values them). The Events and the
         piles with a Victory card on top are found from the game's Events and piles (only a pile
         with a Victory card among its cards is looked at), and each buy asked about alone
-        (``move in d.options``), so a turn decision's moves are not listed for it."""
+        (``move in d.options``), so a turn decision's moves are not listed for it. A buy whose
+        bound (:meth:`_bound`, :meth:`_tight_bound`) is below ``bar`` cannot pass it: it is not valued."""
         legal = d.options
         coins = view.turn.coins
-        pile_top = view.pile_top
         setup = (*view.events, *view.cards_left())
         looked = _LOOKED_AT.get(setup)
         if looked is None:
             looked = _looked_at(setup)
+        victory = names_of_type("Victory")
+        pile_top = view.pile_top
+        sh = self._shared(view)
+        if sh is not None:
+            self._bounding(view, sh)
+        low = bar - _BOUND_SLACK
         for name in looked:
-            if name not in EVENTS and not is_type(pile_top(name) or "", "Victory"):
-                continue
+            top: str | None = name
+            if name not in EVENTS:
+                top = pile_top(name)
+                if top not in victory:
+                    continue
             if Move.buy(name) not in legal:
                 continue
+            if sh is not None:
+                bound, top = self._bound(view, name, sh, top)
+                if bound < low or (top is not None and self._tight_bound(view, top, sh) < low):
+                    continue  # (its value is at most its bound)
             v = self.buy_value(view, name, coins)
             if v is not None and v > bar:
                 break
@@ -1404,20 +1455,24 @@ class MediumBot:
         the best: the buys in the order of their bounds (see :meth:`_bound`), highest first; a buy
         whose bound is below the best value so far (``best_v`` at first) cannot be the best (nor
         can any after it), nor can one whose tighter bound (:meth:`_tight_bound`) is; among equal
-        values the first buy of ``d`` is the best, as :meth:`_best_buy` finds it."""
+        values the first buy of ``d`` is the best, as :meth:`_best_buy` finds it. A turn's moves
+        (:class:`~a11y_dominion.rules.turnflow.TurnMoves`) list their buys alone for it."""
         coins = view.turn.coins
         values = sh.values
+        tops = view.pile_tops()
         ranked: list[tuple[float, int, Move, str | None]] = []
-        for i, m in enumerate(d.options):
-            if m.kind is not MoveKind.BUY:
-                continue
-            key = (m.name, coins)
+        opts = d.options
+        # the buys alone, in their order (a turn's moves asked for them alone)
+        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is MoveKind.BUY]
+        for i, m in enumerate(buys):
+            name = m.name
+            key = (name, coins)
             if key in values:
                 known = values[key]
                 if known is not None:  # (None: never bought)
                     ranked.append((-known, i, m, None))
             else:
-                bound, top = self._bound(view, m.name, sh)
+                bound, top = self._bound(view, name, sh, tops.get(name, name))
                 ranked.append((-bound, i, m, top))
         ranked.sort()
         best, best_i = END_MOVE, -1
@@ -1450,7 +1505,10 @@ class MediumBot:
         b.w = w
         b.mine = mine
         b.steps = []
-        b.same = sum(mine[n] * most for n, most in _VARIABLE_MOST.items())
+        same = 0
+        for n, most in _VARIABLE_MOST.items():
+            same += mine.get(n, 0) * most
+        b.same = same
         b.last_of = None
         b.tokens = b.action_tokens = b.victory_tokens = 0
         if lms:
@@ -1487,16 +1545,17 @@ class MediumBot:
         sh.bounding = b
         return b
 
-    def _bound(self, view: PlayerView, name: str, sh: Shared) -> tuple[float, str | None]:
+    def _bound(self, view: PlayerView, name: str, sh: Shared, top: str | None) -> tuple[float, str | None]:
         """``(bound, card)``: at least the value :meth:`buy_value` gives buying ``name`` (an Event or a
-        Supply pile) with the turn's coins at the decision ``sh`` for ``view`` (whose
-        :meth:`_bounding` is made), from facts kept for every decision alike, the Landmarks' VP
-        tokens and the steps the same for every card, and ``card`` the pile's top, for a tighter
-        bound (see :meth:`_tight_bound`). The bound is infinite where it is not bounded (an Event,
-        a pile whose buy may end the game or leave 1 Province, a card of :func:`_bound_facts` None,
-        a pile the Tower counts that a buy empties), minus infinite for a Curse (never bought);
-        ``card`` is None then. A card that takes VP tokens of its own (:data:`_TOKEN_CARDS`) is
-        bounded by the tighter bound alone: infinite, with ``card``."""
+        Supply pile, whose top card is ``top``: None for an empty pile, ``name`` for an Event) with
+        the turn's coins at the decision ``sh`` for ``view`` (whose :meth:`_bounding` is made),
+        from facts kept for every decision alike, the Landmarks' VP tokens and the steps the same
+        for every card, and ``card`` the pile's top, for a tighter bound (see :meth:`_tight_bound`).
+        The bound is infinite where it is not bounded (an Event, a pile whose buy may end the game
+        or leave 1 Province, a card of :func:`_bound_facts` None, a pile the Tower counts that a
+        buy empties), minus infinite for a Curse (never bought); ``card`` is None then. A card that
+        takes VP tokens of its own (:data:`_TOKEN_CARDS`) is bounded by the tighter bound alone:
+        infinite, with ``card``."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         if name in EVENTS:
@@ -1504,7 +1563,6 @@ class MediumBot:
         left = b.left.get(name, 0)
         if left <= 1 or (left == 2 and name == "Province"):
             return _UNBOUNDED, None
-        top = view.pile_top(name) if name in PILES else name
         if top is None:
             return _UNBOUNDED, None
         if top == "Curse":
@@ -1541,7 +1599,7 @@ class MediumBot:
         mine = b.mine
         for step in b.steps:
             vp += step(mine, card, view, ())
-        if b.wolf and mine[card] == 0:
+        if b.wolf and mine.get(card, 0) == 0:
             vp += 2  # (as marginal_vp counts a first copy)
         vp += b.same + self.token_vp(view, card, b.coins - coins, True)
         if floor and vp < 0:

@@ -145,12 +145,14 @@ class Move:
     @staticmethod
     def play(card: str) -> Move:
         """Play ``card`` (an English card name) from the hand."""
-        return _made(MoveKind.PLAY, card, 0)
+        m = _PLAYS.get(card)  # (the move made before, with no other call: bots ask for it at most decisions)
+        return m if m is not None else _made(MoveKind.PLAY, card, 0)
 
     @staticmethod
     def buy(name: str) -> Move:
         """Buy the top card of the pile ``name``, or the Event ``name``."""
-        return _made(MoveKind.BUY, name, 0)
+        m = _BUYS.get(name)  # (as for play)
+        return m if m is not None else _made(MoveKind.BUY, name, 0)
 
     @staticmethod
     def pay(amount: int) -> Move:
@@ -222,6 +224,9 @@ class Move:
 
 _MADE: dict[tuple[MoveKind, str, int], Move] = {}
 _MADE_MOST = 4096
+_PLAYS: dict[str, Move] = {}
+_BUYS: dict[str, Move] = {}
+"""The play and buy moves kept in ``_MADE``, by name."""
 
 
 def _made(kind: MoveKind, name: str, amount: int) -> Move:
@@ -234,6 +239,10 @@ def _made(kind: MoveKind, name: str, amount: int) -> Move:
         m = Move(kind, name, amount)
         if len(_MADE) < _MADE_MOST:
             _MADE[key] = m
+            if not amount and kind is MoveKind.PLAY:
+                _PLAYS[name] = m
+            elif not amount and kind is MoveKind.BUY:
+                _BUYS[name] = m
     return m
 
 

@@ -125,7 +125,13 @@ class DispatchMixin(GameBase):
         lasting effect and no card of ``p``'s in play that has an ability of
         its own while in play, that depends only on the game's moments and
         the card's rules, and is kept for games with the same moments."""
-        if self.lasting or any(h.rules.while_in_play for h in p.in_play):
+        held = bool(self.lasting)
+        if not held:
+            for h in p.in_play:
+                if h.rules.while_in_play:
+                    held = True
+                    break
+        if held:
             return (
                 self.trigger(Moment.BUY, p, top) is _NO_ABILITIES and self.trigger(Moment.GAIN, p, top) is _NO_ABILITIES
             )

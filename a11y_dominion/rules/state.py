@@ -136,6 +136,8 @@ class Player:
 
 
 _new = object.__new__
+_LAYERED = ("split", "castles")
+"""The kinds of pile whose cards are not all one card, each shown: a split pile and the Castles."""
 
 
 class Pile:
@@ -145,7 +147,8 @@ class Pile:
     card is made, with the number it would have had, when it is first
     reached (taken, looked at, or the whole list read through ``cards``).
     :meth:`count`, :meth:`top_spec`, :meth:`take_top` and :meth:`names`
-    answer without making the rest."""
+    answer without making the rest. ``is_layered``: whether its kind is one of
+    :data:`_LAYERED` (set with the kind, which never changes)."""
 
     __slots__ = (
         "name",
@@ -159,6 +162,7 @@ class Pile:
         "_total",
         "_spec",
         "_next_uid",
+        "is_layered",
     )
 
     def __init__(
@@ -172,6 +176,7 @@ class Pile:
     ) -> None:
         self.name = name
         self.kind = kind
+        self.is_layered = kind in _LAYERED
         self._cards = cards
         self.vp_tokens = vp_tokens
         self.debt_tokens = debt_tokens
@@ -200,6 +205,7 @@ class Pile:
             pl = new(cls)
             pl.name = name
             pl.kind = kind
+            pl.is_layered = kind in _LAYERED
             pl._cards = []
             pl.vp_tokens = 0
             pl.debt_tokens = 0
@@ -299,10 +305,6 @@ class Pile:
             self._cards.append(self.take_top())  # type: ignore[arg-type]
         return self._cards[0] if self._cards else None
 
-    @property
-    def is_layered(self) -> bool:
-        return self.kind in ("split", "castles")
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Pile):
             return NotImplemented
@@ -328,6 +330,23 @@ def counts_of(piles: dict[str, Pile]) -> dict[str, int]:
     """The number of cards in each pile of ``piles`` (name to pile), by name
     (``pile.count()`` of each), read without a call per pile."""
     return {pl.name: len(pl._cards) + pl._unmade for pl in piles.values()}
+
+
+def tops_of(piles: dict[str, Pile]) -> dict[str, str | None]:
+    """The name of the printed card on top of each pile of ``piles`` (name to pile), by the
+    pile's name, None for an empty pile (``pile.top_spec()``'s name of each), read without a call
+    per pile but for a pile of several cards whose top is not made yet."""
+    out: dict[str, str | None] = {}
+    for name, pl in piles.items():
+        cards = pl._cards
+        if cards:
+            out[name] = cards[0].spec.name
+        elif not pl._unmade:
+            out[name] = None
+        else:
+            spec = pl._spec or pl._left()[0][0]
+            out[name] = spec.name
+    return out
 
 
 def empty_piles_of(piles: dict[str, Pile]) -> list[Pile]:

@@ -162,6 +162,13 @@ class TurnMoves(Sequence[Move]):
             return self._game.move_is_legal(self._player, move)
         return move in self._list()
 
+    def buys(self) -> list[Move]:
+        """The buys among the moves, in their order (:meth:`TurnFlowMixin.buy_options`: the
+        other moves are not listed for them when they were not listed yet)."""
+        if self._moves is None:
+            return self._game.buy_options(self._player)
+        return [m for m in self._moves if m.kind is _MK_BUY]
+
     def __iter__(self) -> Iterator[Move]:
         return iter(self._list())
 
@@ -872,17 +879,30 @@ class TurnFlowMixin(GameBase):
             opts.append(_TREASURES)
         coins = t.coins
         if t.buys > 0 and p.debt == 0:
-            buys = _MOVES[_MK_BUY]
-            for pl in self.piles.values():
-                spec = pl.top_spec()
-                if spec is not None and spec.cost.coins <= coins:
-                    opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
-            for e in self.events:
-                if EVENTS[e].cost.coins <= coins:
-                    opts.append(_move(_MK_BUY, e))
+            opts += self.buy_options(p)
         for n in range(1, min(p.debt, coins) + 1):
             opts.append(Move.pay(n))
         opts.append(_END)
+        return opts
+
+    def buy_options(self, p: Player) -> list[Move]:
+        """The legal buys of ``p`` among :meth:`turn_options`, in their order: with a Buy left and
+        no Debt (Empires rulebook, Debt), each Supply pile whose top card costs at most the coins
+        the turn has, then each such Event (base rulebook, Buy phase)."""
+        t = self.turn
+        opts: list[Move] = []
+        if t.buys <= 0 or p.debt != 0:
+            return opts
+        coins = t.coins
+        buys = _MOVES[_MK_BUY]
+        for pl in self.piles.values():
+            cards = pl._cards  # (pl.top_spec() at hand for the commonest piles: see _pay_for)
+            spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
+            if spec is not None and spec.cost.coins <= coins:
+                opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
+        for e in self.events:
+            if EVENTS[e].cost.coins <= coins:
+                opts.append(_move(_MK_BUY, e))
         return opts
 
     def move_is_legal(self, p: Player, move: Move) -> bool:
@@ -1013,20 +1033,15 @@ class TurnFlowMixin(GameBase):
         else:
             options = self.turn_options(p)
         # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
-        # (its fields already of their types), without the checks of the constructor
+        # (its fields already of their types), without the checks of the constructor; the fields
+        # left at their defaults (min, max, counts, distinct, ordered, template) are read from the class
         d = _new_decision(Decision)
         d.player = p.name
         d.kind = _KIND_TURN
         d.purpose = _PURPOSE_MOVE
         d.prompt = prompt
         d.options = options
-        d.min = 1
-        d.max = 1
-        d.counts = None
         d.source = phase
         d.labels = {}
-        d.distinct = False
-        d.ordered = False
-        d.template = ""
         d.args = {}
         return d
