@@ -358,8 +358,9 @@ class JoinSession:
             return
         kind, message = self._kind(line)
         if self.held is not None and kind in SEAT_TYPES + (None,):
-            if kind == "say" and self.server.lobby.is_muted(person):
-                return
+            said = message.get("text")
+            if kind == "say" and isinstance(said, str) and said.strip() and not self.server.lobby.may_chat(person):
+                return  # (muted, or over the account's chat limit: the lobby said so)
             if self.held.received(line):  # the player left the table (after the final scores, at once)
                 self.server.tables.left_game(person)
             return
@@ -438,7 +439,7 @@ class JoinSession:
             words = text.split(maxsplit=1)
             from ..console.commands import command_for
 
-            if words and command_for(words[0]) == "say" and server.lobby.is_muted(person):
+            if len(words) == 2 and command_for(words[0]) == "say" and not server.lobby.may_chat(person):
                 return
             try:
                 action = self.watching.typed(text)

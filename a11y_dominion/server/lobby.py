@@ -507,7 +507,12 @@ class Lobby:
         lobby, or on a server without tables."""
         return None if self.tables is None else self.tables.place_of(account)
 
-    def _may_chat(self, person: Person) -> bool:
+    def may_chat(self, person: Person) -> bool:
+        """Whether ``person`` may chat now (``say`` and ``tell`` in the lobby, ``say`` at a table
+        or while watching): not muted (:meth:`is_muted`) and within the account's chat limit
+        (:meth:`~.limits.Rates.chat_line`: a burst of ``chat_lines``, then one line each
+        ``chat_seconds_per_line`` seconds). When not, the first refusal of a burst is told, with
+        the seconds to wait; the lines after it are dropped without a word."""
         if self.is_muted(person):
             return False
         verdict = self.rates.chat_line(person.account)
@@ -522,7 +527,7 @@ class Lobby:
         if not said:
             person.send(person.lang._(N_("Type say and what to say, for example: say hello.")))
             return
-        if not self._may_chat(person):
+        if not self.may_chat(person):
             return
         for other in self.everyone():
             if other is person or not self.in_game(other.account):
@@ -549,7 +554,7 @@ class Lobby:
         if not found:
             person.send(lang.text(N_("Nobody named {player} is logged in."), player=clean_text(words[0], 40)))
             return
-        if not self._may_chat(person):
+        if not self.may_chat(person):
             return
         for other in found:
             other.send(other.lang.text(N_("{player} tells you: {said}"), player=person.name, said=said))

@@ -333,7 +333,7 @@ class ServerSession(TerminalSession):
             verdict = server.rates.line(person.account)
             if verdict == "tell":
                 self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict != "ok" or self._muted_say(person, str(got)):
+            if verdict != "ok" or self._refused_say(person, str(got)):
                 return
             try:
                 action = watcher.typed(str(got))
@@ -344,13 +344,14 @@ class ServerSession(TerminalSession):
         if action == "quit":
             server.tables.unwatch(person)
 
-    def _muted_say(self, person: Person, line: str) -> bool:
+    def _refused_say(self, person: Person, line: str) -> bool:
         """Whether ``line``, typed at a table's seat or while watching, is a ``say`` (any of its
-        words) of a muted account: then it is refused, with the lobby's sentence."""
+        words, with a text) that the lobby refuses (:meth:`~.lobby.Lobby.may_chat`: a muted
+        account, or over the account's chat limit), with the lobby's sentence."""
         from ..console.commands import command_for
 
         words = line.split(maxsplit=1)
-        return bool(words) and command_for(words[0]) == "say" and self.server.lobby.is_muted(person)
+        return len(words) == 2 and command_for(words[0]) == "say" and not self.server.lobby.may_chat(person)
 
     async def _at_table(self, person: Person) -> None:
         """Play the table's seat through the console core until the player goes back to the
@@ -363,8 +364,9 @@ class ServerSession(TerminalSession):
 
     async def _table_line(self, person: Person, line: str) -> bool:
         """A line typed at a table's seat, before the seat's console reads it: True when it is
-        taken here: dropped over the rate, a ``say`` of a muted account (refused), or a command
-        of the lobby's that the game has not (``tables``, ``who``, ``tell``...), answered by the lobby."""
+        taken here: dropped over the rate, a ``say`` the lobby refuses (a muted account, or over
+        the account's chat limit), or a command of the lobby's that the game has not (``tables``,
+        ``who``, ``tell``...), answered by the lobby."""
         from ..console.commands import command_for
         from .words import parse
 
@@ -372,7 +374,7 @@ class ServerSession(TerminalSession):
         verdict = server.rates.line(person.account)
         if verdict == "tell":
             self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
-        if verdict != "ok" or self._muted_say(person, line):
+        if verdict != "ok" or self._refused_say(person, line):
             return True
         word = (line.split() or [""])[0]
         if command_for(word) is not None or parse(line)[0] in (None, "leave"):

@@ -1,0 +1,77 @@
+"""A fresh player's trial of the server, with the real OpenSSH client and ``join`` in
+pseudo-terminals: chat at a table keeps the account's chat limit, over ssh and through join."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import remoteplay as rp
+import serverplay as sp
+from test_server_join_e2e import PASSWORD, join_child, password_file
+
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # OpenSSH and join in pseudo-terminals
+
+DUTCH = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=normal"]
+FLOOD = "".join(f"zeg vloed {n}\r" for n in range(1, 13)).encode()
+"""Twelve lines of chat pasted at once, in Dutch."""
+
+
+def flooded(ann, bea) -> None:
+    """Bea pastes :data:`FLOOD` at the table's seat and hears the refusal; Ann says done after it,
+    so all of Bea's chat that reached Ann came before."""
+    bea.send(FLOOD)
+    bea.expect(rb"Je chat te snel; wacht 3 seconden\.")
+    sp.lobby_line(ann, "say done", rb"Ann says: done\r?\n")
+    bea.expect(rb"Ann zegt: done")
+
+
+def heard(child) -> str:
+    sp.close(child)
+    return rp.received_text(open(child.logfile_read.name, "rb").read())
+
+
+def check_flood(ann_text: str, bea_text: str) -> None:
+    """Ann heard the burst of 5 lines and no more; Bea heard the refusal once."""
+    got = re.findall(r"Bea says: vloed (\d+)", ann_text)
+    assert got == ["1", "2", "3", "4", "5"], ann_text[-2000:]
+    assert bea_text.count("Je chat te snel; wacht 3 seconden.") == 1
+    assert "too many" not in bea_text.lower() and "te veel" not in bea_text.lower()
+
+
+def test_chat_at_a_table_over_ssh_keeps_the_chat_limit(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        bea_key = sp.make_key(tmp_path, "bea_key")
+        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=bea_key, options=DUTCH)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help")
+            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            flooded(ann, bea)
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    check_flood(ann_text, bea_text)
+
+
+def test_chat_at_a_table_through_join_keeps_the_chat_limit(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        sp.close(sp.signup_password(server, "Bea", PASSWORD, tmp_path / "bea-signup.log"))
+        secret = password_file(tmp_path, PASSWORD)
+        bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
+        try:
+            bea.expect(rb"Welkom terug, Bea\.")
+            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            flooded(ann, bea)
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    check_flood(ann_text, bea_text)
