@@ -103,6 +103,7 @@ def test_chat_past_its_burst_is_refused_once_with_the_wait(store):
         heard: list = []
         ann = person(1, "Ann", heard)
         lobby.enter(ann)
+        lobby.enter(person(2, "Bea", []))  # (someone else to hear it)
         for n in range(4):
             await lobby.typed(ann, f"say {n}")
         clock.now = 3.0

@@ -75,3 +75,44 @@ def test_chat_at_a_table_through_join_keeps_the_chat_limit(tmp_path):
             ann_text, bea_text = heard(ann), heard(bea)
         server.stopped()
     check_flood(ann_text, bea_text)
+
+
+def test_who_left_a_started_game_hears_the_lobby_and_a_say_nobody_hears_says_so(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(
+            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help")
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            sp.lobby_line(ann, "quit", rb"Type yes to leave: ")
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(bea, "weg", rb"ja of nee")
+            sp.lobby_line(bea, "ja", rb"Je hebt het spel aan tafel 1 verlaten; zit 1 brengt je terug\.")
+            sp.lobby_line(ann, "who", rb"2 people here: Ann and Bea at table 1\.")
+            sp.lobby_line(ann, "say hi lobby", rb"Ann says: hi lobby\r?\n")
+            bea.expect(rb"Ann zegt: hi lobby\r?\n")
+            sp.lobby_line(bea, "zeg hoi", rb"Bea zegt: hoi\r?\n")
+            ann.expect(rb"Bea says: hoi\r?\n")
+            sp.lobby_line(ann, "sit 1", rb"You go back to your seat at table 1\.")
+            sp.lobby_line(
+                bea, "zeg iemand?", rb"Bea zegt: iemand\?\r?\nNiemand anders is in de lobby om het te horen\."
+            )
+            sp.lobby_line(bea, "zit 1", rb"tafel 1")
+            sp.lobby_line(ann, "say bye", rb"Ann says: bye\r?\n")
+            ann.sendline(b"quit")
+            ann.expect(rb"Type yes to leave: ")
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(ann, "say alone", rb"Ann says: alone\r?\nNobody else is in the lobby to hear it\.")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "Ann says: alone" not in bea_text and "Ann zegt: alone" not in bea_text
+    assert ann_text.count("Nobody else is in the lobby to hear it.") == 1

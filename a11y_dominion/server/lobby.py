@@ -196,7 +196,7 @@ class Lobby:
             return
         said = N_("{player} logged in.") if came else N_("{player} logged out.")
         for other in self.everyone():
-            if other.account != person.account and not self.in_game(other.account):
+            if other.account != person.account and not self.in_game(other):
                 other.send(other.lang.text(said, player=person.name))
 
     def names(self) -> list[str]:
@@ -522,20 +522,30 @@ class Lobby:
 
     def say(self, person: Person, rest: str) -> None:
         """``say TEXT``: "Ann says: TEXT" to everyone in the lobby, the sayer too; not to those who
-        play or watch a started game (:meth:`in_game`): a table's chat is its own."""
+        play or watch a started game (:meth:`in_game`): a table's chat is its own. When nobody
+        else hears it, the sayer is told so."""
         said = clean_text(rest)
         if not said:
             person.send(person.lang._(N_("Type say and what to say, for example: say hello.")))
             return
         if not self.may_chat(person):
             return
+        heard = 0
         for other in self.everyone():
-            if other is person or not self.in_game(other.account):
+            if other is person or not self.in_game(other):
                 other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
+                heard += other is not person
+        if not heard:
+            person.send(person.lang._(N_("Nobody else is in the lobby to hear it.")))
 
-    def in_game(self, account: int) -> bool:
-        """Whether the account ``account`` plays at a table whose game has started, or watches one."""
-        place = self.place_of(account)
+    def in_game(self, person: Person) -> bool:
+        """Whether ``person``'s session plays at a table's seat (the game started, and they have
+        not left it) or watches a game; a person without a session (:attr:`Person.session` None):
+        whether their account sits at a started table or watches one."""
+        session = person.session
+        if session is not None:
+            return getattr(session, "held", None) is not None or getattr(session, "watching", None) is not None
+        place = self.place_of(person.account)
         if place is None or self.tables is None:
             return False
         table = self.tables.tables.get(place[1])
