@@ -434,10 +434,12 @@ def test_ctrl_c_between_prompts_says_nothing_to_clear_on_windows_too(platform):
     import signal
     from types import SimpleNamespace
 
-    from a11y_dominion.remote.client import interrupted
+    from a11y_dominion.remote.client import JoinConsole, interrupted
 
     inbox: list = []
     console = SimpleNamespace(link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"))
+    console.cleared = lambda e: JoinConsole.cleared(console, e)  # type: ignore[arg-type]
+    console.cancel_question = lambda: JoinConsole.cancel_question(console)  # type: ignore[arg-type]
     before = signal.getsignal(signal.SIGINT)
 
     async def main() -> list:

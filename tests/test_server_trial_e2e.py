@@ -116,3 +116,39 @@ def test_who_left_a_started_game_hears_the_lobby_and_a_say_nobody_hears_says_so(
         server.stopped()
     assert "Ann says: alone" not in bea_text and "Ann zegt: alone" not in bea_text
     assert ann_text.count("Nobody else is in the lobby to hear it.") == 1
+
+
+def test_ctrl_c_at_the_log_out_question_cancels_it_over_join_and_ssh(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(
+            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        bea = sp.signup_key(server, "Bea", sp.make_key(tmp_path, "bea_key"), tmp_path / "bea.log")
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            for child in (ann, bea):
+                sp.lobby_line(child, "quit", rb"Log out\? yes or no")
+                child.sendintr()
+                child.expect(rb"Nothing to clear\. Type quit to log out\.\r?\n(?:.*\r?\n)?You stay in the lobby\.")
+                sp.lobby_line(child, "quit", rb"Log out\? yes or no")  # (a command again, not the answer)
+                sp.lobby_line(child, "yes", rb"You logged out; goodbye\.")
+            ann_code, ann_text = ended_of(ann)
+            bea_code, bea_text = ended_of(bea)
+        finally:
+            sp.close(ann)
+            sp.close(bea)
+        server.stopped()
+    assert ann_code == 0, ann_text
+    for text in (ann_text, bea_text):
+        assert text.count("You stay in the lobby.") == 1
+        assert "leave the game" not in text
+
+
+def ended_of(child) -> tuple[int | None, str]:
+    """Wait for the end of ``child``: its exit code and all it printed, as plain text."""
+    import pexpect
+
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, heard(child)

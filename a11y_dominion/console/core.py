@@ -683,6 +683,11 @@ class SeatConsole:
             if item.get("type") in ("view", "game_over", "decide"):
                 return
 
+    def line_cleared(self, interrupt: BaseException) -> None:
+        """Ctrl+C at the prompt (``interrupt``, a :class:`~.display.LineCleared` or a plain
+        KeyboardInterrupt): say that the line was cleared and how to leave the game."""
+        self.say(cleared_text(interrupt, self.lang, leave=True), keep=False)
+
     async def read_between(self) -> None:
         """Read a line typed while nothing is asked and use it; return early when the host
         sends something (at a terminal the text typed so far is kept for the next prompt)."""
@@ -697,7 +702,7 @@ class SeatConsole:
             return
         except KeyboardInterrupt as e:  # Ctrl+C: the line is cleared, as at a question
             announcer.release()
-            self.say(cleared_text(e, self.lang, leave=True), keep=False)
+            self.line_cleared(e)
             return
         announcer.release()
         if isinstance(got, Arrived):
@@ -744,7 +749,7 @@ class SeatConsole:
                 default = ""
                 continue
             except KeyboardInterrupt as e:
-                self.say(cleared_text(e, self.lang, leave=True), keep=False)
+                self.line_cleared(e)
                 default = ""
                 continue
             finally:

@@ -788,6 +788,20 @@ class JoinConsole(SeatConsole):
         super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat="join")
         self.store = FileSettings(self)  # the game is kept on the host's computer, the settings here
 
+    def cleared(self, interrupt: BaseException) -> str:
+        """The sentence after Ctrl+C (``interrupt``, a :class:`~..console.display.LineCleared` or
+        a plain KeyboardInterrupt): that the line was cleared, and how to leave the game."""
+        return cleared_text(interrupt, self.lang, leave=True)
+
+    def line_cleared(self, interrupt: BaseException) -> None:
+        """Ctrl+C at the prompt: say :meth:`cleared` and :meth:`cancel_question`."""
+        self.say(self.cleared(interrupt), keep=False)
+        self.cancel_question()
+
+    def cancel_question(self) -> None:
+        """After Ctrl+C: a question the other end asked is cancelled (nothing here: the host's
+        questions are the seat's own)."""
+
     async def write_out(self, path: str, lines: list[str]) -> None:
         """Write ``lines`` to ``path`` (made absolute) on this computer as the console's export
         does, readable by its owner only:
@@ -1016,6 +1030,8 @@ def interrupted(console: JoinConsole, platform: str = sys.platform) -> Callable[
     loop = asyncio.get_running_loop()
 
     def said() -> None:  # said in turn with the host's lines (a half-typed line is not cut)
-        console.link.inbox.put(("said", cleared_text(LineCleared(had_text=False), console.lang, leave=True)))
+        reading = getattr(console, "console", console)  # (a lobbyclient.Playing: the console reading now)
+        console.link.inbox.put(("said", reading.cleared(LineCleared(had_text=False))))
+        reading.cancel_question()
 
     return on_signals(loop, [("SIGINT", said)], platform)

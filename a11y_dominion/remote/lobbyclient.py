@@ -86,6 +86,17 @@ class LobbyConsole(JoinConsole):
         if text:
             self.link.send({"type": "lobby", "text": text})
 
+    def cleared(self, interrupt: BaseException) -> str:
+        """The sentence after Ctrl+C in the lobby: that the line was cleared, and how to log out."""
+        if getattr(interrupt, "had_text", True):
+            return self.lang._(N_("Line cleared. Type quit to log out."))
+        return self.lang._(N_("Nothing to clear. Type quit to log out."))
+
+    def cancel_question(self) -> None:
+        """After Ctrl+C in the lobby: the server hears an empty lobby line, which cancels a
+        question it asked ("Log out? yes or no") and is nothing else."""
+        self.link.send({"type": "lobby", "text": ""})
+
     async def quit_game(self) -> None:
         """Ctrl+D: as quit typed in the lobby (the server asks first; while watching, it stops)."""
         self.link.send({"type": "lobby", "text": "quit"})

@@ -8,7 +8,8 @@ within version 2 of the seat protocol:
 - first ``hello`` with ``"lobby": true`` and the server's name (no seat, no players);
 - the player's program sends each line typed in the lobby, or while watching, as
   ``{"type": "lobby", "text": LINE}``; the server answers it as it answers a line typed at an
-  ssh session, with ``text`` messages, in the player's language;
+  ssh session, with ``text`` messages, in the player's language; an empty text (the player
+  pressed Ctrl+C) cancels the lobby's question ("Log out? yes or no") and is nothing else;
 - when the player sits at a started table, the table's seat protocol follows as a ``host``
   sends it (its own ``hello``, ``story``, ``events``, ``decide``...), and the program answers
   with the seat's messages (``answer``, ``view``, ``say``, ``undo``, ``export``, ``leave``);
@@ -434,6 +435,8 @@ class JoinSession:
                 self._log_out(person)
             else:
                 self.say(person.lang._(N_("You stay in the lobby.")))
+            return
+        if not text:  # (Ctrl+C in the lobby: it cancels a question, and is nothing else)
             return
         if self.watching is not None and self.held is None:
             words = text.split(maxsplit=1)

@@ -169,9 +169,12 @@ class ServerSession(TerminalSession):
         """One line to the player."""
         self.write(text + "\n")
 
-    async def ask(self, text: str, hidden: bool = False) -> str | None:
+    async def ask(self, text: str, hidden: bool = False, cancel: bool = False) -> str | None:
         """Say ``text`` and read the answer (``hidden``: not echoed); None when the session
-        ended or the player pressed Ctrl+D."""
+        ended or the player pressed Ctrl+D. ``cancel``: Ctrl+C says that the line was cleared
+        and answers "" (the question is cancelled), else it reads on."""
+        from ..console.display import LineCleared
+
         self.say(text)
         prompt = self._prompt
         shown = None
@@ -180,12 +183,16 @@ class ServerSession(TerminalSession):
             # would be read out, "star, star, star", by a screen reader
             shown, prompt.input_processors = prompt.input_processors, [_Unshown()]
         try:
-            got = await self._read()  # type: ignore[no-untyped-call]
+            got = await (self._line() if cancel else self._read())  # type: ignore[no-untyped-call]
         finally:
             if prompt is not None and hidden:
                 prompt.input_processors = shown
         if got is None or got is LEAVE:
             return None
+        if isinstance(got, LineCleared):
+            lang = self.seat.lang if self.seat is not None else Language("en")
+            self.say(self._cleared(got, lang) or "")
+            return ""
         return str(got).strip()
 
     async def _play(self, _session: Any) -> None:
@@ -316,7 +323,7 @@ class ServerSession(TerminalSession):
                     self.seat.lang = person.lang
                 if action != "quit":
                     continue
-            answer = await self.ask(person.lang._(N_("Log out? yes or no")))
+            answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True)
             if answer is None or is_yes(answer):
                 say(person.lang._(N_("You logged out; goodbye.")))
                 self._ended = 0
