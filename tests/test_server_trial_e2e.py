@@ -92,7 +92,11 @@ def test_who_left_a_started_game_hears_the_lobby_and_a_say_nobody_hears_says_so(
             sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
             sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
             ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
-            sp.lobby_line(ann, "quit", rb"Type yes to leave: ")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
             sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
             sp.lobby_line(bea, "weg", rb"ja of nee")
             sp.lobby_line(bea, "ja", rb"Je hebt het spel aan tafel 1 verlaten; zit 1 brengt je terug\.")
@@ -108,7 +112,9 @@ def test_who_left_a_started_game_hears_the_lobby_and_a_say_nobody_hears_says_so(
             sp.lobby_line(bea, "zit 1", rb"tafel 1")
             sp.lobby_line(ann, "say bye", rb"Ann says: bye\r?\n")
             ann.sendline(b"quit")
-            ann.expect(rb"Type yes to leave: ")
+            ann.expect(
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no "
+            )
             sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
             sp.lobby_line(ann, "say alone", rb"Ann says: alone\r?\nNobody else is in the lobby to hear it\.")
         finally:
@@ -152,3 +158,39 @@ def ended_of(child) -> tuple[int | None, str]:
     child.expect(pexpect.EOF)
     child.close()
     return child.exitstatus, heard(child)
+
+
+def test_quit_at_a_server_table_through_join_asks_the_tables_question_in_english_and_dutch(tmp_path):
+    with sp.served(tmp_path) as server:
+        secret = password_file(tmp_path, PASSWORD)
+        for name in ("Ann", "Bea"):
+            sp.close(sp.signup_password(server, name, PASSWORD, tmp_path / f"{name}-signup.log"))
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+        bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            bea.expect(rb"Welkom terug, Bea\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 2 begint met 2 spelers: Bea en Bot 1\.")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
+            sp.lobby_line(ann, "no", rb"You stay in the game\.")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(
+                bea,
+                "weg",
+                rb"Het spel aan tafel 2 verlaten\? Het wacht op je; zit 2 brengt je terug\.\s+(?:\x1b\[J)?ja of nee ",
+            )
+            sp.lobby_line(bea, "ja", rb"Je hebt het spel aan tafel 2 verlaten; zit 2 brengt je terug\.")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "The host keeps it" not in ann_text and "De host bewaart" not in bea_text

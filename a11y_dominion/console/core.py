@@ -581,6 +581,10 @@ class SeatConsole:
         self.say(self.lang._(N_("You left the game.")), keep=False)
         self.exit_code = 0
 
+    def leave_question(self) -> str:
+        """The question quit asks before the game's end, as the prompt of its answer."""
+        return self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
+
     async def quit_game(self) -> None:
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
         game, leave at once. Ctrl+D again or the end of piped input is a yes, Ctrl+C a no."""
@@ -589,7 +593,7 @@ class SeatConsole:
             self.say(self.lang._(N_("You left; goodbye.")), keep=False)
             self.exit_code = 0
             return
-        question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
+        question = self.leave_question()
         self.speaker.speak(question, priority="important", interrupt=True)
         try:
             got = await self.read_line(question, "", watch=False)

@@ -134,13 +134,31 @@ class TableConsole(JoinConsole):
         if not self._lobby_line(line):
             await super().answer_line(line)
 
+    table: int | None = None  # the table's number, as the server's hello says it
+
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
+        number = message.get("table")
+        if message.get("type") == "hello" and isinstance(number, int) and not isinstance(number, bool):
+            self.table = number
         if message.get("type") == "lobby":  # back in the lobby: the seat ends without a word of its own
             self.over = False
             self.ended_told = True
             return True
         return super().receive(message)
+
+    def leave_question(self) -> str:
+        """quit's question at a server's table: the game waits for the player there (a server
+        that did not say the table's number: the host's question)."""
+        if self.table is None:
+            return super().leave_question()
+        return (
+            self.lang.text(
+                N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
+                number=self.table,
+            )
+            + " "
+        )
 
     def leave_now(self) -> None:
         """Leave the table (``leave``): the server says where the player is now."""

@@ -11,7 +11,8 @@ within version 2 of the seat protocol:
   ssh session, with ``text`` messages, in the player's language; an empty text (the player
   pressed Ctrl+C) cancels the lobby's question ("Log out? yes or no") and is nothing else;
 - when the player sits at a started table, the table's seat protocol follows as a ``host``
-  sends it (its own ``hello``, ``story``, ``events``, ``decide``...), and the program answers
+  sends it (its own ``hello``, with the table's number as ``"table": N``, then ``story``,
+  ``events``, ``decide``...), and the program answers
   with the seat's messages (``answer``, ``view``, ``say``, ``undo``, ``export``, ``leave``);
   a ``lobby`` message there is a lobby command typed at the table (``who``, ``tell``, ``tables``);
 - ``{"type": "lobby"}`` from the server says the seat's session is over (the player left,
@@ -94,13 +95,22 @@ class WireLink(HostLink):
     ``join`` program over SSH: what the table sends its seat is written to the channel as it is
     (``write``), and the program's lines are read by the seat's outlet (:meth:`received`)."""
 
-    def __init__(self, room: Any, user: str, write: Any, language: str | None, verbosity: str | None) -> None:
+    def __init__(
+        self, room: Any, user: str, write: Any, language: str | None, verbosity: str | None, number: int | None = None
+    ) -> None:
         super().__init__(room, user, language, verbosity, quiet=True)
         self.write = write
+        self.number = number  # the table's number, added to the seat's hello
 
     def _from_host(self, text: str) -> None:
-        if not self.closed:
-            self.write(text)
+        if self.closed:
+            return
+        if self.number is not None:  # the first message, the seat's hello: with the table's number
+            message = read_message(text, MAX_MESSAGE)
+            if isinstance(message, dict) and message.get("type") == "hello":
+                text = encode({**message, "table": self.number})
+            self.number = None
+        self.write(text)
 
     def received(self, line: Any) -> bool:
         """One line (or a :class:`~a11y_dominion.remote.protocol.TooLong`) from the program to
@@ -200,7 +210,7 @@ class JoinSession:
         if old is not None:
             old.on_exit = None
             old.close()
-        link = WireLink(room, name, self._write, self.language, self.verbosity)
+        link = WireLink(room, name, self._write, self.language, self.verbosity, number)
         link.on_exit = self._taken_over
         self.table_number = number
         if link.open():
