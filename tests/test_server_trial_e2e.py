@@ -194,3 +194,25 @@ def test_quit_at_a_server_table_through_join_asks_the_tables_question_in_english
             ann_text, bea_text = heard(ann), heard(bea)
         server.stopped()
     assert "The host keeps it" not in ann_text and "De host bewaart" not in bea_text
+
+
+def test_join_says_the_host_keys_fingerprint_before_it_asks_the_password(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
+        try:
+            ann.expect(
+                rb"First visit to 127\.0\.0\.1 port \d+: its host key, SHA256:[A-Za-z0-9+/]{43}, is kept for your next "
+                rb"visits\.\r?\nPassword of Ann at 127\.0\.0\.1: "
+            )
+            ann.sendline(PASSWORD.encode())
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
+            ann.sendline(b"yes")
+            code, text = ended_of(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0, text
+    assert text.count("First visit to 127.0.0.1") == 1
+    assert "is the one kept from your last visit" not in text
