@@ -216,3 +216,30 @@ def test_join_says_the_host_keys_fingerprint_before_it_asks_the_password(tmp_pat
     assert code == 0, text
     assert text.count("First visit to 127.0.0.1") == 1
     assert "is the one kept from your last visit" not in text
+
+
+def test_repeat_in_the_lobby_says_its_last_message_over_ssh_and_join(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(
+            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help")
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "who", rb"2 people here: Ann and Bea in the lobby\.\r?\n")
+            sp.lobby_line(ann, "repeat", rb"2 people here: Ann and Bea in the lobby\.\r?\n")
+            sp.lobby_line(bea, "wie", rb"2 personen hier: Ann en Bea in de lobby\.\r?\n")
+            sp.lobby_line(bea, "herhaal", rb"2 personen hier: Ann en Bea in de lobby\.\r?\n")
+            sp.lobby_line(
+                bea, "help herhaal", rb"herhaal: het laatste bericht van de lobby nog eens \(F2 zegt het ook\)\."
+            )
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert ann_text.count("2 people here: Ann and Bea in the lobby.") == 2
+    assert bea_text.count("2 personen hier: Ann en Bea in de lobby.") == 2
+    assert "not a lobby command" not in ann_text and "geen commando" not in bea_text

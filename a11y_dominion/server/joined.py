@@ -325,12 +325,12 @@ class JoinSession:
         lobby.enter(person)
         lobby.logged(person, came=True)
         try:
-            lang = person.lang
-            self.say(lang.text(N_("Welcome back, {player}. Type help for the lobby's commands."), player=person.name))
+            lang, say = person.lang, person.send  # (the lobby's lines, kept for repeat)
+            say(lang.text(N_("Welcome back, {player}. Type help for the lobby's commands."), player=person.name))
             here = len(lobby.names())
-            self.say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
+            say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
             if server.config.server.motd:
-                self.say(server.config.server.motd)
+                say(server.config.server.motd)
             server.tables.waiting(person)
             await self._read(person)
         finally:
@@ -444,7 +444,7 @@ class JoinSession:
             if is_yes(text):
                 self._log_out(person)
             else:
-                self.say(person.lang._(N_("You stay in the lobby.")))
+                person.send(person.lang._(N_("You stay in the lobby.")))
             return
         if not text:  # (Ctrl+C in the lobby: it cancels a question, and is nothing else)
             return
@@ -471,7 +471,7 @@ class JoinSession:
             return
         if action == "quit" and self.held is None:
             self.logging_out = True
-            self.say(person.lang._(N_("Log out? yes or no")))
+            person.send(person.lang._(N_("Log out? yes or no")))
 
     def _log_out(self, person: Person) -> None:
         self.say(person.lang._(N_("You logged out; goodbye.")), last=True)

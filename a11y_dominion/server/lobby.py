@@ -113,7 +113,8 @@ class Settings(Protocol):
 class Person:
     """One session in the lobby: the ``account`` number and ``name``, the account's
     ``settings`` (``language``, ``verbosity``), whether it logs in with a password, when it
-    was made, and ``send(line)``, which says one line (no line feed) to that session."""
+    was made, and ``send(line)``, which says one line (no line feed) to that session and keeps
+    it as :attr:`last`."""
 
     account: int
     name: str
@@ -122,6 +123,16 @@ class Person:
     has_password: bool = False
     created: str = ""
     session: Any = None  # the session (a table's seat is taken through it: .tables.SeatHolder)
+    last: str = ""  # the last line said to the session (``repeat`` says it again)
+
+    def __post_init__(self) -> None:
+        out = self.send
+
+        def send(line: str) -> None:
+            self.last = line
+            out(line)
+
+        self.send = send
 
     @property
     def lang(self) -> Language:
@@ -254,6 +265,8 @@ class Lobby:
             await self.stats(person)
         elif command == "ranking":
             await self.ranking(person, rest)
+        elif command == "repeat":
+            person.send(person.last or lang._(N_("Nothing to repeat yet.")))
         return None
 
     async def at_tables(self, person: Person, command: str, rest: str) -> None:
@@ -854,6 +867,7 @@ HELP = {
         "account: your account and how it logs in; account key add and a public key's line adds a key, "
         "account key remove 2 removes key 2, account password changes or sets your password."
     ),
+    "repeat": N_("repeat: the lobby's last message again (F2 says it too)."),
     "quit": N_("quit: log out."),
 }
 
@@ -910,7 +924,7 @@ def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:
         lang._(
             N_(
                 "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "
-                "tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
+                "tell NAME TEXT, games, stats, ranking, settings, account, repeat, help and quit."
             )
         ),
         *(

@@ -288,7 +288,7 @@ class ServerSession(TerminalSession):
 
         server = self.server
         lang = person.lang
-        say = self.say
+        say = person.send  # (the lobby's lines, kept for repeat)
         say(lang.text(welcome, player=person.name))
         here = len(server.lobby.names())
         say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
