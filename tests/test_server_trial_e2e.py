@@ -243,3 +243,18 @@ def test_repeat_in_the_lobby_says_its_last_message_over_ssh_and_join(tmp_path):
     assert ann_text.count("2 people here: Ann and Bea in the lobby.") == 2
     assert bea_text.count("2 personen hier: Ann en Bea in de lobby.") == 2
     assert "not a lobby command" not in ann_text and "geen commando" not in bea_text
+
+
+def test_the_servers_lock_file_is_its_owners_only(tmp_path):
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "server.lock").write_text("")
+    (tmp_path / "server" / "server.lock").chmod(0o644)  # (as an older server left it)
+    with sp.served(tmp_path) as server:
+        mode = (server.data / "server.lock").stat().st_mode & 0o777
+        server.stopped()
+    assert mode == 0o600, oct(mode)
+    (tmp_path / "server" / "server.lock").unlink()
+    with sp.served(tmp_path) as server:
+        mode = (server.data / "server.lock").stat().st_mode & 0o777
+        server.stopped()
+    assert mode == 0o600, oct(mode)
