@@ -846,10 +846,17 @@ class JoinConsole(SeatConsole):
             self.error(lang.text(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
             return
         if linked is not None:
-            done = N_("The game so far is written to {target}, the file {file} links to.")
+            if self.over:  # after the final scores: the whole game
+                done = N_("The game is written to {target}, the file {file} links to.")
+            else:
+                done = N_("The game so far is written to {target}, the file {file} links to.")
             self.say(lang.text(done, target=linked, file=shown_name(path)), keep=False)
             return
-        self.say(lang.text(N_("The game so far is written to {file}."), file=shown_name(path)), keep=False)
+        if self.over:
+            done = N_("The game is written to {file}.")
+        else:
+            done = N_("The game so far is written to {file}.")
+        self.say(lang.text(done, file=shown_name(path)), keep=False)
 
 
 # ------------------------------------------------------------------ the command
