@@ -447,13 +447,8 @@ class ServerSession(TerminalSession):
         lang = Language(code)
         if self.seat is not None:
             self.seat.lang = lang
-        say(
-            lang.text(
-                N_("Welcome to {server}. There is no account named {player} yet."),
-                server=server.config.server.name,
-                player=name,
-            )
-        )
+        # (the login's banner said there is no account of that name yet: not said twice)
+        say(lang.text(N_("Welcome to {server}."), server=server.config.server.name))
         password: str | None = None
         key: tuple[bytes, str] | None = None
         if method == "key":
