@@ -124,9 +124,10 @@ class Person:
     created: str = ""
     session: Any = None  # the session (a table's seat is taken through it: .tables.SeatHolder)
     last: str = ""  # the last line said to the session (``repeat`` says it again)
+    out: Callable[[str], None] = field(init=False, repr=False)  # ``send`` as given
 
     def __post_init__(self) -> None:
-        out = self.send
+        out = self.out = self.send  # (what it was made with: a table back after a restart compares it)
 
         def send(line: str) -> None:
             self.last = line
