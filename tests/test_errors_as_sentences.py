@@ -12,6 +12,7 @@ import getpass
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -146,9 +147,13 @@ def test_join_without_a_terminal_says_no_getpass_warning(tmp_path):
         sp.close(sp.signup_password(server, "Ann", "correct horse battery", tmp_path / "ann.log"))
         err = join(server.port)
         server.stopped()
-    assert err.startswith("Password of Ann at 127.0.0.1: \na11y-dominion: The server says: Wrong user name"), err
+    assert re.match(  # the host key's fingerprint first, for the player to check before typing the password
+        r"First visit to 127\.0\.0\.1 port \d+: its host key, SHA256:\S+, is kept for your next visits\.\n"
+        r"Password of Ann at 127\.0\.0\.1: \na11y-dominion: The server says: Wrong user name",
+        err,
+    ), err
     assert "Warning" not in err and "GetPassWarning" not in err and "echo" not in err
-    assert len(err.splitlines()) == 2
+    assert len(err.splitlines()) == 3
     unreachable = join(9)
     assert (
         unreachable.startswith("a11y-dominion: Cannot connect to 127.0.0.1 port 9: ") and "Password" not in unreachable

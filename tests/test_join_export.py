@@ -20,10 +20,11 @@ from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsol
 from a11y_dominion.remote.protocol import Rate  # noqa: E402
 
 
-def console_with(replies: list) -> tuple:
-    """A join console whose host answers with ``replies`` (messages); (console, screen, sent)."""
+def console_with(replies: list, code: str = "en") -> tuple:
+    """A join console whose host answers with ``replies`` (messages), in the language ``code``;
+    (console, screen, sent)."""
     screen = io.StringIO()
-    lang = Language("en")
+    lang = Language(code)
     display = Display(screen, plain=True, lang=lang)
     seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
     sent: list = []
@@ -42,6 +43,18 @@ def test_export_writes_the_host_s_lines_to_a_file_on_this_computer(tmp_path):
     assert sent == [{"type": "export"}]
     assert path.read_text(encoding="utf-8") == "\n".join(lines) + "\n"
     assert screen.getvalue().splitlines()[-1] == f"The game so far is written to {path}."
+
+
+@pytest.mark.parametrize(
+    ("code", "said"), [("en", "The game is written to {path}."), ("nl", "Het spel staat in {path}.")]
+)
+def test_export_after_the_final_scores_says_the_game_is_written_not_the_game_so_far(tmp_path, code, said):
+    console, screen, sent = console_with([{"type": "export", "lines": ["Game over."]}], code)
+    console.over = True  # (the final scores were told)
+    path = tmp_path / "game.txt"
+    asyncio.run(console.obey(f"export {path}"))
+    assert path.read_text(encoding="utf-8") == "Game over.\n"
+    assert screen.getvalue().splitlines()[-1] == said.format(path=path)
 
 
 def test_export_without_a_file_name_or_to_an_older_host_is_one_sentence(tmp_path):

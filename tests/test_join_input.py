@@ -426,12 +426,15 @@ def test_ctrl_c_between_prompts_says_nothing_to_clear_on_windows_too(platform):
     import signal
     from types import SimpleNamespace
 
+    from a11y_dominion.console.core import SeatConsole
     from a11y_dominion.console.keyboard import interrupted
 
     inbox: list = []
     console = SimpleNamespace(
         link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"), leaves=True
     )
+    console.cleared = lambda e: SeatConsole.cleared(console, e)  # type: ignore[arg-type]
+    console.cancel_question = lambda: SeatConsole.cancel_question(console)  # type: ignore[arg-type]
     before = signal.getsignal(signal.SIGINT)
 
     async def main() -> list:

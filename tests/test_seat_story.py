@@ -284,7 +284,7 @@ def test_a_join_seat_that_drops_gets_its_history_back_hears_what_it_missed_once_
             reader.until(r"^Bot: \d+ VP \(")
         exported = tmp_path / "ann-game.txt"
         ann.send(f"export {exported}")
-        ann.until(rf"^The game so far is written to {re.escape(str(exported))}\.$")
+        ann.until(rf"^The game is written to {re.escape(str(exported))}\.$")
         written = exported.read_text(encoding="utf-8").splitlines()
         assert written[0].startswith("a11y-dominion game of ") and written[0].endswith(", seed 3."), written[:2]
         assert written[1] == "Players: Ann (remote), Bea (remote), Bot (bigmoney).", written[:2]

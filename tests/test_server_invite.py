@@ -291,13 +291,13 @@ def test_mute_refuses_say_and_tell_until_its_minutes_are_over(tmp_path: Path) ->
         assert mod_heard == ["Bea is muted for 10 minutes."]  # (nothing of Bea's reached anyone)
         # at a table's seat or watching, the session asks the lobby before the seat reads a say
         session = SimpleNamespace(server=SimpleNamespace(lobby=lobby))
-        assert ServerSession._muted_say(session, bea, "zeg hoi allemaal") is True
+        assert ServerSession._refused_say(session, bea, "zeg hoi allemaal") is True
         assert bea_heard[-1] == "Je moet nog 1 minuut zwijgen; zeg en fluister worden tot dan geweigerd."
-        assert ServerSession._muted_say(session, bea, "hand") is False
-        assert ServerSession._muted_say(session, mod, "say hi") is False
+        assert ServerSession._refused_say(session, bea, "hand") is False
+        assert ServerSession._refused_say(session, mod, "say hi") is False
         assert len(bea_heard) == 4 and len(mod_heard) == 1
         clock.now += 60
-        assert ServerSession._muted_say(session, bea, "SAY hi") is False
+        assert ServerSession._refused_say(session, bea, "SAY hi") is False
         await lobby.typed(bea, "zeg hallo")
         assert bea_heard[-1] == "Bea zegt: hallo" and mod_heard[-1] == "Bea says: hallo"
         await lobby.typed(mod, "mute Bea 1")

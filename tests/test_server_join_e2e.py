@@ -88,7 +88,11 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
             sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")  # a lobby command at the table
-            sp.lobby_line(ann, "quit", rb"Type yes to leave: ")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
             sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
             sp.lobby_line(ann, "sit 1", rb"You go back to your seat at table 1\.")
             ann.expect(rb"Ann> ")

@@ -103,6 +103,7 @@ def test_chat_past_its_burst_is_refused_once_with_the_wait(store):
         heard: list = []
         ann = person(1, "Ann", heard)
         lobby.enter(ann)
+        lobby.enter(person(2, "Bea", []))  # (someone else to hear it)
         for n in range(4):
             await lobby.typed(ann, f"say {n}")
         clock.now = 3.0
@@ -181,14 +182,14 @@ def test_help_lists_the_commands_and_one_command():
     en = Language("en")
     assert help_lines("", en) == [
         "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "
-        "tell NAME TEXT, games, stats, ranking, settings, account, help and quit.",
+        "tell NAME TEXT, games, stats, ranking, settings, account, repeat, help and quit.",
         "Type help and a command to hear more, for example: help tell.",
     ]
     assert help_lines("fluister", en) == ["tell NAME TEXT: say something to one person only."]
     assert help_lines("zit", en) == ["sit N: take a free seat at table N, or go back to your seat in its game."]
     assert help_lines("", Language("nl"))[0] == (
         "Commando's in de lobby: tafels, nieuw, zit N, kijk N, weg, begin, nodig NAAM, accepteer, wie, zeg TEKST, "
-        "fluister NAAM TEKST, partijen, statistiek, ranglijst, instellingen, account, help en stoppen."
+        "fluister NAAM TEKST, partijen, statistiek, ranglijst, instellingen, account, herhaal, help en stoppen."
     )
     assert help_lines("dance", en) == [
         "There is no help on dance; help tells about each command below.",

@@ -479,7 +479,7 @@ def test_the_commands_are_read_in_dutch_and_in_help():
     ]
     assert help_lines("", en)[0] == (
         "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "
-        "tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
+        "tell NAME TEXT, games, stats, ranking, settings, account, repeat, help and quit."
     )
 
 

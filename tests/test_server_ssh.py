@@ -39,7 +39,8 @@ def test_signup_with_a_key_then_a_second_login_lands_in_the_lobby(tmp_path):
     assert ready["fingerprint"].startswith("SHA256:")
     assert (tmp_path / "server" / "ssh_host_ed25519_key").read_bytes().startswith(b"-----BEGIN OPENSSH PRIVATE KEY")
     first = (tmp_path / "first.bytes").read_bytes()
-    assert b"There is no account named Ann yet." in first
+    assert first.count(b"There is no account named Ann yet") == 1  # (the login's banner; not again after it)
+    assert b"Welcome to Dominion.\r\n" in first
     assert b"The account Ann is made. Welcome, Ann." in first
     assert b"There is no account" not in (tmp_path / "second.bytes").read_bytes()
 

@@ -582,6 +582,10 @@ class SeatConsole:
         self.say(self.lang._(N_("You left the game.")), keep=False)
         self.exit_code = 0
 
+    def leave_question(self) -> str:
+        """The question quit asks before the game's end, as the prompt of its answer."""
+        return self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
+
     async def quit_game(self) -> None:
         """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
         game, leave at once. Ctrl+D again or the end of piped input is a yes, Ctrl+C a no."""
@@ -590,7 +594,7 @@ class SeatConsole:
             self.say(self.lang._(N_("You left; goodbye.")), keep=False)
             self.exit_code = 0
             return
-        question = self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
+        question = self.leave_question()
         self.speaker.speak(question, priority="important", interrupt=True)
         try:
             got = await self.read_line(question, "", watch=False)
@@ -684,6 +688,20 @@ class SeatConsole:
             if item.get("type") in ("view", "game_over", "decide"):
                 return
 
+    def cleared(self, interrupt: BaseException) -> str:
+        """The sentence after Ctrl+C (``interrupt``, a :class:`~.display.LineCleared` or a plain
+        KeyboardInterrupt): that the line was cleared, and how to leave (or stop) the game."""
+        return cleared_text(interrupt, self.lang, leave=self.leaves)
+
+    def cancel_question(self) -> None:
+        """After Ctrl+C: a question the other end asked is cancelled (nothing here: the host's
+        questions are the seat's own; the server's lobby has its own)."""
+
+    def line_cleared(self, interrupt: BaseException) -> None:
+        """Ctrl+C at the prompt: say :meth:`cleared` and :meth:`cancel_question`."""
+        self.say(self.cleared(interrupt), keep=False)
+        self.cancel_question()
+
     async def read_between(self) -> None:
         """Read a line typed while nothing is asked and use it; return early when the host
         sends something (at a terminal the text typed so far is kept for the next prompt)."""
@@ -698,7 +716,7 @@ class SeatConsole:
             return
         except KeyboardInterrupt as e:  # Ctrl+C: the line is cleared, as at a question
             announcer.release()
-            self.say(cleared_text(e, self.lang, leave=self.leaves), keep=False)
+            self.line_cleared(e)
             return
         announcer.release()
         if isinstance(got, Arrived):
@@ -747,7 +765,7 @@ class SeatConsole:
                 default = ""
                 continue
             except KeyboardInterrupt as e:
-                self.say(cleared_text(e, self.lang, leave=self.leaves), keep=False)
+                self.line_cleared(e)
                 default = ""
                 continue
             finally:

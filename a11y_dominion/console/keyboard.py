@@ -26,7 +26,7 @@ from ..i18n import N_, Language
 from ..remote.signals import on_signals
 from ..textinput import printable
 from .core import SEAT_COMMANDS, SeatConsole, SeatLink
-from .display import Display, LineCleared, PlainReader, cleared_text
+from .display import Display, LineCleared, PlainReader
 from .seat import HumanSeat
 
 PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times MAX_LINE's characters)
@@ -240,10 +240,17 @@ class LocalConsole(SeatConsole):
             self.error(lang.text(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
             return
         if linked is not None:
-            done = N_("The game so far is written to {target}, the file {file} links to.")
+            if self.over:  # after the final scores: the whole game
+                done = N_("The game is written to {target}, the file {file} links to.")
+            else:
+                done = N_("The game so far is written to {target}, the file {file} links to.")
             self.say(lang.text(done, target=linked, file=shown_name(path)), keep=False)
             return
-        self.say(lang.text(N_("The game so far is written to {file}."), file=shown_name(path)), keep=False)
+        if self.over:
+            done = N_("The game is written to {file}.")
+        else:
+            done = N_("The game so far is written to {file}.")
+        self.say(lang.text(done, file=shown_name(path)), keep=False)
 
 
 @dataclass
@@ -348,7 +355,8 @@ def interrupted(console: SeatConsole, platform: str = sys.platform) -> Callable[
     loop = asyncio.get_running_loop()
 
     def said() -> None:  # said in turn with the host's lines (a half-typed line is not cut)
-        text = cleared_text(LineCleared(had_text=False), console.lang, leave=console.leaves)
-        console.link.inbox.put(("said", text))
+        reading = getattr(console, "console", console)  # (a lobbyclient.Playing: the console reading now)
+        console.link.inbox.put(("said", reading.cleared(LineCleared(had_text=False))))
+        reading.cancel_question()
 
     return on_signals(loop, [("SIGINT", said)], platform)

@@ -296,6 +296,7 @@ class Link:
         self.fingerprint: str | None = None
         self.first_visit = False
         self.changed = False
+        self.key_told = False  # the host key's sentence was said (before the password)
 
     async def start(self) -> None:
         """Connect and open the session, then read what the host sends (a task of the running
@@ -369,6 +370,8 @@ class Link:
             prompt = self.lang.text(N_("Password of {user} at {host}: "), user=self.user, host=self.host)
         else:
             prompt = self.lang.text(N_("Password of the seat {user} at {host}: "), user=self.user, host=self.host)
+        prompt = self.host_key_text() + "\n" + prompt  # for the player to check before typing it
+        self.key_told = True
         began = time.monotonic()
         self.asked = True
         try:  # (the loop waits while the player types, as nothing else runs before the login)
@@ -376,6 +379,19 @@ class Link:
         finally:
             self.typing += time.monotonic() - began
         return self.password
+
+    def host_key_text(self) -> str:
+        """The sentence on the host's key, checked on this connection: its fingerprint, kept at
+        a first visit (:attr:`first_visit`), else the one kept from the last visit."""
+        where = {"host": self.host, "port": self.port, "fingerprint": self.fingerprint}
+        if self.first_visit:
+            return self.lang.text(
+                N_("First visit to {host} port {port}: its host key, {fingerprint}, is kept for your next visits."),
+                **where,
+            )
+        return self.lang.text(
+            N_("The host key of {host} port {port} is the one kept from your last visit: {fingerprint}."), **where
+        )
 
     def banner(self) -> str | None:
         """The server's last login message (a refusal), in the player's language when it has a
@@ -719,24 +735,8 @@ def run_join(args, stdout=None) -> int:
 
     def greet(console: JoinConsole) -> None:
         where = {"host": host, "port": port}
-        if link.first_visit:
-            console.say(
-                lang.text(
-                    N_("First visit to {host} port {port}: its host key, {fingerprint}, is kept for your next visits."),
-                    fingerprint=link.fingerprint,
-                    **where,
-                ),
-                keep=False,
-            )
-        else:
-            console.say(
-                lang.text(
-                    N_("The host key of {host} port {port} is the one kept from your last visit: {fingerprint}."),
-                    fingerprint=link.fingerprint,
-                    **where,
-                ),
-                keep=False,
-            )
+        if not link.key_told:  # (said before the password when one was asked)
+            console.say(link.host_key_text(), keep=False)
         console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False)
         said = output.auto_why or speech_line(speaker, lang, STARTING, at_start=True)
         if said:  # "" when the speaker has said itself that no sound can be heard

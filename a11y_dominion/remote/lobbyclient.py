@@ -86,6 +86,17 @@ class LobbyConsole(JoinConsole):
         if text:
             self.link.send({"type": "lobby", "text": text})
 
+    def cleared(self, interrupt: BaseException) -> str:
+        """The sentence after Ctrl+C in the lobby: that the line was cleared, and how to log out."""
+        if getattr(interrupt, "had_text", True):
+            return self.lang._(N_("Line cleared. Type quit to log out."))
+        return self.lang._(N_("Nothing to clear. Type quit to log out."))
+
+    def cancel_question(self) -> None:
+        """After Ctrl+C in the lobby: the server hears an empty lobby line, which cancels a
+        question it asked ("Log out? yes or no") and is nothing else."""
+        self.link.send({"type": "lobby", "text": ""})
+
     async def quit_game(self) -> None:
         """Ctrl+D: as quit typed in the lobby (the server asks first; while watching, it stops)."""
         self.link.send({"type": "lobby", "text": "quit"})
@@ -123,13 +134,31 @@ class TableConsole(JoinConsole):
         if not self._lobby_line(line):
             await super().answer_line(line)
 
+    table: int | None = None  # the table's number, as the server's hello says it
+
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
+        number = message.get("table")
+        if message.get("type") == "hello" and isinstance(number, int) and not isinstance(number, bool):
+            self.table = number
         if message.get("type") == "lobby":  # back in the lobby: the seat ends without a word of its own
             self.over = False
             self.ended_told = True
             return True
         return super().receive(message)
+
+    def leave_question(self) -> str:
+        """quit's question at a server's table: the game waits for the player there (a server
+        that did not say the table's number: the host's question)."""
+        if self.table is None:
+            return super().leave_question()
+        return (
+            self.lang.text(
+                N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
+                number=self.table,
+            )
+            + " "
+        )
 
     def leave_now(self) -> None:
         """Leave the table (``leave``): the server says where the player is now."""

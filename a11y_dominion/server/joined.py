@@ -8,9 +8,11 @@ within version 2 of the seat protocol:
 - first ``hello`` with ``"lobby": true`` and the server's name (no seat, no players);
 - the player's program sends each line typed in the lobby, or while watching, as
   ``{"type": "lobby", "text": LINE}``; the server answers it as it answers a line typed at an
-  ssh session, with ``text`` messages, in the player's language;
+  ssh session, with ``text`` messages, in the player's language; an empty text (the player
+  pressed Ctrl+C) cancels the lobby's question ("Log out? yes or no") and is nothing else;
 - when the player sits at a started table, the table's seat protocol follows as a ``host``
-  sends it (its own ``hello``, ``story``, ``events``, ``decide``...), and the program answers
+  sends it (its own ``hello``, with the table's number as ``"table": N``, then ``story``,
+  ``events``, ``decide``...), and the program answers
   with the seat's messages (``answer``, ``view``, ``say``, ``undo``, ``export``, ``leave``);
   a ``lobby`` message there is a lobby command typed at the table (``who``, ``tell``, ``tables``);
 - ``{"type": "lobby"}`` from the server says the seat's session is over (the player left,
@@ -93,13 +95,22 @@ class WireLink(HostLink):
     ``join`` program over SSH: what the table sends its seat is written to the channel as it is
     (``write``), and the program's lines are read by the seat's outlet (:meth:`received`)."""
 
-    def __init__(self, room: Any, user: str, write: Any, language: str | None, verbosity: str | None) -> None:
+    def __init__(
+        self, room: Any, user: str, write: Any, language: str | None, verbosity: str | None, number: int | None = None
+    ) -> None:
         super().__init__(room, user, language, verbosity, quiet=True)
         self.write = write
+        self.number = number  # the table's number, added to the seat's hello
 
     def _from_host(self, text: str) -> None:
-        if not self.closed:
-            self.write(text)
+        if self.closed:
+            return
+        if self.number is not None:  # the first message, the seat's hello: with the table's number
+            message = read_message(text, MAX_MESSAGE)
+            if isinstance(message, dict) and message.get("type") == "hello":
+                text = encode({**message, "table": self.number})
+            self.number = None
+        self.write(text)
 
     def received(self, line: Any) -> bool:
         """One line (or a :class:`~a11y_dominion.remote.protocol.TooLong`) from the program to
@@ -199,7 +210,7 @@ class JoinSession:
         if old is not None:
             old.on_exit = None
             old.close()
-        link = WireLink(room, name, self._write, self.language, self.verbosity)
+        link = WireLink(room, name, self._write, self.language, self.verbosity, number)
         link.on_exit = self._taken_over
         self.table_number = number
         if link.open():
@@ -314,12 +325,12 @@ class JoinSession:
         lobby.enter(person)
         lobby.logged(person, came=True)
         try:
-            lang = person.lang
-            self.say(lang.text(N_("Welcome back, {player}. Type help for the lobby's commands."), player=person.name))
+            lang, say = person.lang, person.send  # (the lobby's lines, kept for repeat)
+            say(lang.text(N_("Welcome back, {player}. Type help for the lobby's commands."), player=person.name))
             here = len(lobby.names())
-            self.say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
+            say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
             if server.config.server.motd:
-                self.say(server.config.server.motd)
+                say(server.config.server.motd)
             server.tables.waiting(person)
             await self._read(person)
         finally:
@@ -358,8 +369,9 @@ class JoinSession:
             return
         kind, message = self._kind(line)
         if self.held is not None and kind in SEAT_TYPES + (None,):
-            if kind == "say" and self.server.lobby.is_muted(person):
-                return
+            said = message.get("text")
+            if kind == "say" and isinstance(said, str) and said.strip() and not self.server.lobby.may_chat(person):
+                return  # (muted, or over the account's chat limit: the lobby said so)
             if self.held.received(line):  # the player left the table (after the final scores, at once)
                 self.server.tables.left_game(person)
             return
@@ -432,13 +444,15 @@ class JoinSession:
             if is_yes(text):
                 self._log_out(person)
             else:
-                self.say(person.lang._(N_("You stay in the lobby.")))
+                person.send(person.lang._(N_("You stay in the lobby.")))
+            return
+        if not text:  # (Ctrl+C in the lobby: it cancels a question, and is nothing else)
             return
         if self.watching is not None and self.held is None:
             words = text.split(maxsplit=1)
             from ..console.commands import command_for
 
-            if words and command_for(words[0]) == "say" and server.lobby.is_muted(person):
+            if len(words) == 2 and command_for(words[0]) == "say" and not server.lobby.may_chat(person):
                 return
             try:
                 action = self.watching.typed(text)
@@ -457,7 +471,7 @@ class JoinSession:
             return
         if action == "quit" and self.held is None:
             self.logging_out = True
-            self.say(person.lang._(N_("Log out? yes or no")))
+            person.send(person.lang._(N_("Log out? yes or no")))
 
     def _log_out(self, person: Person) -> None:
         self.say(person.lang._(N_("You logged out; goodbye.")), last=True)

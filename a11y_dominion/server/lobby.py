@@ -113,7 +113,8 @@ class Settings(Protocol):
 class Person:
     """One session in the lobby: the ``account`` number and ``name``, the account's
     ``settings`` (``language``, ``verbosity``), whether it logs in with a password, when it
-    was made, and ``send(line)``, which says one line (no line feed) to that session."""
+    was made, and ``send(line)``, which says one line (no line feed) to that session and keeps
+    it as :attr:`last`."""
 
     account: int
     name: str
@@ -122,6 +123,17 @@ class Person:
     has_password: bool = False
     created: str = ""
     session: Any = None  # the session (a table's seat is taken through it: .tables.SeatHolder)
+    last: str = ""  # the last line said to the session (``repeat`` says it again)
+    out: Callable[[str], None] = field(init=False, repr=False)  # ``send`` as given
+
+    def __post_init__(self) -> None:
+        out = self.out = self.send  # (what it was made with: a table back after a restart compares it)
+
+        def send(line: str) -> None:
+            self.last = line
+            out(line)
+
+        self.send = send
 
     @property
     def lang(self) -> Language:
@@ -196,7 +208,7 @@ class Lobby:
             return
         said = N_("{player} logged in.") if came else N_("{player} logged out.")
         for other in self.everyone():
-            if other.account != person.account and not self.in_game(other.account):
+            if other.account != person.account and not self.in_game(other):
                 other.send(other.lang.text(said, player=person.name))
 
     def names(self) -> list[str]:
@@ -254,6 +266,8 @@ class Lobby:
             await self.stats(person)
         elif command == "ranking":
             await self.ranking(person, rest)
+        elif command == "repeat":
+            person.send(person.last or lang._(N_("Nothing to repeat yet.")))
         return None
 
     async def at_tables(self, person: Person, command: str, rest: str) -> None:
@@ -507,7 +521,12 @@ class Lobby:
         lobby, or on a server without tables."""
         return None if self.tables is None else self.tables.place_of(account)
 
-    def _may_chat(self, person: Person) -> bool:
+    def may_chat(self, person: Person) -> bool:
+        """Whether ``person`` may chat now (``say`` and ``tell`` in the lobby, ``say`` at a table
+        or while watching): not muted (:meth:`is_muted`) and within the account's chat limit
+        (:meth:`~.limits.Rates.chat_line`: a burst of ``chat_lines``, then one line each
+        ``chat_seconds_per_line`` seconds). When not, the first refusal of a burst is told, with
+        the seconds to wait; the lines after it are dropped without a word."""
         if self.is_muted(person):
             return False
         verdict = self.rates.chat_line(person.account)
@@ -517,20 +536,30 @@ class Lobby:
 
     def say(self, person: Person, rest: str) -> None:
         """``say TEXT``: "Ann says: TEXT" to everyone in the lobby, the sayer too; not to those who
-        play or watch a started game (:meth:`in_game`): a table's chat is its own."""
+        play or watch a started game (:meth:`in_game`): a table's chat is its own. When nobody
+        else hears it, the sayer is told so."""
         said = clean_text(rest)
         if not said:
             person.send(person.lang._(N_("Type say and what to say, for example: say hello.")))
             return
-        if not self._may_chat(person):
+        if not self.may_chat(person):
             return
+        heard = 0
         for other in self.everyone():
-            if other is person or not self.in_game(other.account):
+            if other is person or not self.in_game(other):
                 other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
+                heard += other is not person
+        if not heard:
+            person.send(person.lang._(N_("Nobody else is in the lobby to hear it.")))
 
-    def in_game(self, account: int) -> bool:
-        """Whether the account ``account`` plays at a table whose game has started, or watches one."""
-        place = self.place_of(account)
+    def in_game(self, person: Person) -> bool:
+        """Whether ``person``'s session plays at a table's seat (the game started, and they have
+        not left it) or watches a game; a person without a session (:attr:`Person.session` None):
+        whether their account sits at a started table or watches one."""
+        session = person.session
+        if session is not None:
+            return getattr(session, "held", None) is not None or getattr(session, "watching", None) is not None
+        place = self.place_of(person.account)
         if place is None or self.tables is None:
             return False
         table = self.tables.tables.get(place[1])
@@ -549,7 +578,7 @@ class Lobby:
         if not found:
             person.send(lang.text(N_("Nobody named {player} is logged in."), player=clean_text(words[0], 40)))
             return
-        if not self._may_chat(person):
+        if not self.may_chat(person):
             return
         for other in found:
             other.send(other.lang.text(N_("{player} tells you: {said}"), player=person.name, said=said))
@@ -839,6 +868,7 @@ HELP = {
         "account: your account and how it logs in; account key add and a public key's line adds a key, "
         "account key remove 2 removes key 2, account password changes or sets your password."
     ),
+    "repeat": N_("repeat: the lobby's last message again (F2 says it too)."),
     "quit": N_("quit: log out."),
 }
 
@@ -895,7 +925,7 @@ def help_lines(rest: str, lang: Language, moderator: bool = False) -> list[str]:
         lang._(
             N_(
                 "Lobby commands: tables, new, sit N, watch N, leave, start, invite NAME, accept, who, say TEXT, "
-                "tell NAME TEXT, games, stats, ranking, settings, account, help and quit."
+                "tell NAME TEXT, games, stats, ranking, settings, account, repeat, help and quit."
             )
         ),
         *(

@@ -169,9 +169,12 @@ class ServerSession(TerminalSession):
         """One line to the player."""
         self.write(text + "\n")
 
-    async def ask(self, text: str, hidden: bool = False) -> str | None:
+    async def ask(self, text: str, hidden: bool = False, cancel: bool = False) -> str | None:
         """Say ``text`` and read the answer (``hidden``: not echoed); None when the session
-        ended or the player pressed Ctrl+D."""
+        ended or the player pressed Ctrl+D. ``cancel``: Ctrl+C says that the line was cleared
+        and answers "" (the question is cancelled), else it reads on."""
+        from ..console.display import LineCleared
+
         self.say(text)
         prompt, editor = self._prompt, self._editor
         shown = None
@@ -182,7 +185,7 @@ class ServerSession(TerminalSession):
         if editor is not None:
             editor.hidden = hidden
         try:
-            got = await self._read()  # type: ignore[no-untyped-call]
+            got = await (self._line() if cancel else self._read())  # type: ignore[no-untyped-call]
         finally:
             if prompt is not None and hidden:
                 prompt.input_processors = shown
@@ -190,6 +193,10 @@ class ServerSession(TerminalSession):
                 editor.hidden = False
         if got is None or got is LEAVE:
             return None
+        if isinstance(got, LineCleared):
+            lang = self.seat.lang if self.seat is not None else Language("en")
+            self.say(self._cleared(got, lang) or "")
+            return ""
         return str(got).strip()
 
     async def _play(self, _session: Any) -> None:
@@ -285,7 +292,7 @@ class ServerSession(TerminalSession):
 
         server = self.server
         lang = person.lang
-        say = self.say
+        say = person.send  # (the lobby's lines, kept for repeat)
         say(lang.text(welcome, player=person.name))
         here = len(server.lobby.names())
         say(lang.text(N_("{server}: {n:1 person|{n} people} here."), server=server.config.server.name, n=here))
@@ -320,7 +327,7 @@ class ServerSession(TerminalSession):
                     self.seat.lang = person.lang
                 if action != "quit":
                     continue
-            answer = await self.ask(person.lang._(N_("Log out? yes or no")))
+            answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True)
             if answer is None or is_yes(answer):
                 say(person.lang._(N_("You logged out; goodbye.")))
                 self._ended = 0
@@ -337,7 +344,7 @@ class ServerSession(TerminalSession):
             verdict = server.rates.line(person.account)
             if verdict == "tell":
                 self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict != "ok" or self._muted_say(person, str(got)):
+            if verdict != "ok" or self._refused_say(person, str(got)):
                 return
             try:
                 action = watcher.typed(str(got))
@@ -348,13 +355,14 @@ class ServerSession(TerminalSession):
         if action == "quit":
             server.tables.unwatch(person)
 
-    def _muted_say(self, person: Person, line: str) -> bool:
+    def _refused_say(self, person: Person, line: str) -> bool:
         """Whether ``line``, typed at a table's seat or while watching, is a ``say`` (any of its
-        words) of a muted account: then it is refused, with the lobby's sentence."""
+        words, with a text) that the lobby refuses (:meth:`~.lobby.Lobby.may_chat`: a muted
+        account, or over the account's chat limit), with the lobby's sentence."""
         from ..console.commands import command_for
 
         words = line.split(maxsplit=1)
-        return bool(words) and command_for(words[0]) == "say" and self.server.lobby.is_muted(person)
+        return len(words) == 2 and command_for(words[0]) == "say" and not self.server.lobby.may_chat(person)
 
     async def _at_table(self, person: Person) -> None:
         """Play the table's seat through the console core until the player goes back to the
@@ -367,8 +375,9 @@ class ServerSession(TerminalSession):
 
     async def _table_line(self, person: Person, line: str) -> bool:
         """A line typed at a table's seat, before the seat's console reads it: True when it is
-        taken here: dropped over the rate, a ``say`` of a muted account (refused), or a command
-        of the lobby's that the game has not (``tables``, ``who``, ``tell``...), answered by the lobby."""
+        taken here: dropped over the rate, a ``say`` the lobby refuses (a muted account, or over
+        the account's chat limit), or a command of the lobby's that the game has not (``tables``,
+        ``who``, ``tell``...), answered by the lobby."""
         from ..console.commands import command_for
         from .words import parse
 
@@ -376,7 +385,7 @@ class ServerSession(TerminalSession):
         verdict = server.rates.line(person.account)
         if verdict == "tell":
             self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
-        if verdict != "ok" or self._muted_say(person, line):
+        if verdict != "ok" or self._refused_say(person, line):
             return True
         word = (line.split() or [""])[0]
         if command_for(word) is not None or parse(line)[0] in (None, "leave"):
@@ -442,13 +451,8 @@ class ServerSession(TerminalSession):
         lang = Language(code)
         if self.seat is not None:
             self.seat.lang = lang
-        say(
-            lang.text(
-                N_("Welcome to {server}. There is no account named {player} yet."),
-                server=server.config.server.name,
-                player=name,
-            )
-        )
+        # (the login's banner said there is no account of that name yet: not said twice)
+        say(lang.text(N_("Welcome to {server}."), server=server.config.server.name))
         password: str | None = None
         key: tuple[bytes, str] | None = None
         if method == "key":

@@ -523,12 +523,16 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
     keep_library_messages_off_screen(folder / SERVER_LOG, own="a11y_dominion.server")
     import filelock
 
-    lock = filelock.FileLock(str(folder / "server.lock"), timeout=0, thread_local=False)
+    lock = filelock.FileLock(str(folder / "server.lock"), timeout=0, mode=0o600, thread_local=False)
     try:
         lock.acquire()
     except (filelock.Timeout, OSError):
         print(lang.text(N_("Another server uses the folder {path}."), path=data), file=sys.stderr)
         return EXIT_CANNOT_START
+    try:  # (made 0600 on POSIX; on Windows its own access list, and one an older server made is mended)
+        keep_to_owner(folder / "server.lock")
+    except OSError:
+        pass  # (the data folder is its owner's only already)
     try:
         try:
             store = Store.open(Path(database) if database else database_path(folder))

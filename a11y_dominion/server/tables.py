@@ -582,7 +582,7 @@ class Tables:
         here = self.of(person.account)
         if here is not None and here.playing:
             self._elsewhere(person, here)
-        elif here is not None and any(p.account == person.account and p.send is _nobody for p in here.seated):
+        elif here is not None and any(p.account == person.account and p.out is _nobody for p in here.seated):
             person.send(
                 person.lang.text(
                     N_("Your table {number} has not started and keeps your seat; sit {number} takes you back."),
@@ -1277,7 +1277,7 @@ class Tables:
         kept through a restart with nobody logged in to it: this session takes the seat (and
         the ownership with it), told so in one sentence. False when the seat is already
         taken by a session."""
-        if not any(p.account == person.account and p.send is _nobody for p in table.seated):
+        if not any(p.account == person.account and p.out is _nobody for p in table.seated):
             return False
         table.seated = [person if p.account == person.account else p for p in table.seated]
         if table.owner.account == person.account:

@@ -24,6 +24,7 @@ COMMANDS = (
     "help",
     "settings",
     "account",
+    "repeat",
     "quit",
     "kick",
     "close",
@@ -63,6 +64,7 @@ DUTCH = {
     "instellingen": "settings",
     "stoppen": "quit",
     "hulp": "help",
+    "herhaal": "repeat",
 }
 """The Dutch word of each command that has one, taken in any language."""
 

@@ -1,0 +1,260 @@
+"""A fresh player's trial of the server, with the real OpenSSH client and ``join`` in
+pseudo-terminals: chat at a table keeps the account's chat limit, over ssh and through join."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import remoteplay as rp
+import serverplay as sp
+from test_server_join_e2e import PASSWORD, join_child, password_file
+
+pytestmark = [pytest.mark.posix, *sp.SERVER_E2E]  # OpenSSH and join in pseudo-terminals
+
+DUTCH = ["-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=normal"]
+FLOOD = "".join(f"zeg vloed {n}\r" for n in range(1, 13)).encode()
+"""Twelve lines of chat pasted at once, in Dutch."""
+
+
+def flooded(ann, bea) -> None:
+    """Bea pastes :data:`FLOOD` at the table's seat and hears the refusal; Ann says done after it,
+    so all of Bea's chat that reached Ann came before."""
+    bea.send(FLOOD)
+    bea.expect(rb"Je chat te snel; wacht 3 seconden\.")
+    sp.lobby_line(ann, "say done", rb"Ann says: done\r?\n")
+    bea.expect(rb"Ann zegt: done")
+
+
+def heard(child) -> str:
+    sp.close(child)
+    return rp.received_text(open(child.logfile_read.name, "rb").read())
+
+
+def check_flood(ann_text: str, bea_text: str) -> None:
+    """Ann heard the burst of 5 lines and no more; Bea heard the refusal once."""
+    got = re.findall(r"Bea says: vloed (\d+)", ann_text)
+    assert got == ["1", "2", "3", "4", "5"], ann_text[-2000:]
+    assert bea_text.count("Je chat te snel; wacht 3 seconden.") == 1
+    assert "too many" not in bea_text.lower() and "te veel" not in bea_text.lower()
+
+
+def test_chat_at_a_table_over_ssh_keeps_the_chat_limit(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        bea_key = sp.make_key(tmp_path, "bea_key")
+        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=bea_key, options=DUTCH)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help")
+            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            flooded(ann, bea)
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    check_flood(ann_text, bea_text)
+
+
+def test_chat_at_a_table_through_join_keeps_the_chat_limit(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        sp.close(sp.signup_password(server, "Bea", PASSWORD, tmp_path / "bea-signup.log"))
+        secret = password_file(tmp_path, PASSWORD)
+        bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
+        try:
+            bea.expect(rb"Welkom terug, Bea\.")
+            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            flooded(ann, bea)
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    check_flood(ann_text, bea_text)
+
+
+def test_who_left_a_started_game_hears_the_lobby_and_a_say_nobody_hears_says_so(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(
+            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help")
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(bea, "weg", rb"ja of nee")
+            sp.lobby_line(bea, "ja", rb"Je hebt het spel aan tafel 1 verlaten; zit 1 brengt je terug\.")
+            sp.lobby_line(ann, "who", rb"2 people here: Ann and Bea at table 1\.")
+            sp.lobby_line(ann, "say hi lobby", rb"Ann says: hi lobby\r?\n")
+            bea.expect(rb"Ann zegt: hi lobby\r?\n")
+            sp.lobby_line(bea, "zeg hoi", rb"Bea zegt: hoi\r?\n")
+            ann.expect(rb"Bea says: hoi\r?\n")
+            sp.lobby_line(ann, "sit 1", rb"You go back to your seat at table 1\.")
+            sp.lobby_line(
+                bea, "zeg iemand?", rb"Bea zegt: iemand\?\r?\nNiemand anders is in de lobby om het te horen\."
+            )
+            sp.lobby_line(bea, "zit 1", rb"tafel 1")
+            sp.lobby_line(ann, "say bye", rb"Ann says: bye\r?\n")
+            ann.sendline(b"quit")
+            ann.expect(
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no "
+            )
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(ann, "say alone", rb"Ann says: alone\r?\nNobody else is in the lobby to hear it\.")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "Ann says: alone" not in bea_text and "Ann zegt: alone" not in bea_text
+    assert ann_text.count("Nobody else is in the lobby to hear it.") == 1
+
+
+def test_ctrl_c_at_the_log_out_question_cancels_it_over_join_and_ssh(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(
+            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        bea = sp.signup_key(server, "Bea", sp.make_key(tmp_path, "bea_key"), tmp_path / "bea.log")
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            for child in (ann, bea):
+                sp.lobby_line(child, "quit", rb"Log out\? yes or no")
+                child.sendintr()
+                child.expect(rb"Nothing to clear\. Type quit to log out\.\r?\n(?:.*\r?\n)?You stay in the lobby\.")
+                sp.lobby_line(child, "quit", rb"Log out\? yes or no")  # (a command again, not the answer)
+                sp.lobby_line(child, "yes", rb"You logged out; goodbye\.")
+            ann_code, ann_text = ended_of(ann)
+            bea_code, bea_text = ended_of(bea)
+        finally:
+            sp.close(ann)
+            sp.close(bea)
+        server.stopped()
+    assert ann_code == 0, ann_text
+    for text in (ann_text, bea_text):
+        assert text.count("You stay in the lobby.") == 1
+        assert "leave the game" not in text
+
+
+def ended_of(child) -> tuple[int | None, str]:
+    """Wait for the end of ``child``: its exit code and all it printed, as plain text."""
+    import pexpect
+
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, heard(child)
+
+
+def test_quit_at_a_server_table_through_join_asks_the_tables_question_in_english_and_dutch(tmp_path):
+    with sp.served(tmp_path) as server:
+        secret = password_file(tmp_path, PASSWORD)
+        for name in ("Ann", "Bea"):
+            sp.close(sp.signup_password(server, name, PASSWORD, tmp_path / f"{name}-signup.log"))
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+        bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            bea.expect(rb"Welkom terug, Bea\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 2 begint met 2 spelers: Bea en Bot 1\.")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
+            sp.lobby_line(ann, "no", rb"You stay in the game\.")
+            sp.lobby_line(
+                ann,
+                "quit",
+                rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\.\s+(?:\x1b\[J)?yes or no ",
+            )
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(
+                bea,
+                "weg",
+                rb"Het spel aan tafel 2 verlaten\? Het wacht op je; zit 2 brengt je terug\.\s+(?:\x1b\[J)?ja of nee ",
+            )
+            sp.lobby_line(bea, "ja", rb"Je hebt het spel aan tafel 2 verlaten; zit 2 brengt je terug\.")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "The host keeps it" not in ann_text and "De host bewaart" not in bea_text
+
+
+def test_join_says_the_host_keys_fingerprint_before_it_asks_the_password(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
+        try:
+            ann.expect(
+                rb"First visit to 127\.0\.0\.1 port \d+: its host key, SHA256:[A-Za-z0-9+/]{43}, is kept for your next "
+                rb"visits\.\r?\nPassword of Ann at 127\.0\.0\.1: "
+            )
+            ann.sendline(PASSWORD.encode())
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
+            ann.sendline(b"yes")
+            code, text = ended_of(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0, text
+    assert text.count("First visit to 127.0.0.1") == 1
+    assert "is the one kept from your last visit" not in text
+
+
+def test_repeat_in_the_lobby_says_its_last_message_over_ssh_and_join(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        ann = join_child(
+            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+        )
+        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+        try:
+            bea.expect(rb"\? ja of nee")
+            bea.sendline(b"ja")
+            bea.expect(rb"Typ help")
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "who", rb"2 people here: Ann and Bea in the lobby\.\r?\n")
+            sp.lobby_line(ann, "repeat", rb"2 people here: Ann and Bea in the lobby\.\r?\n")
+            sp.lobby_line(bea, "wie", rb"2 personen hier: Ann en Bea in de lobby\.\r?\n")
+            sp.lobby_line(bea, "herhaal", rb"2 personen hier: Ann en Bea in de lobby\.\r?\n")
+            sp.lobby_line(
+                bea, "help herhaal", rb"herhaal: het laatste bericht van de lobby nog eens \(F2 zegt het ook\)\."
+            )
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert ann_text.count("2 people here: Ann and Bea in the lobby.") == 2
+    assert bea_text.count("2 personen hier: Ann en Bea in de lobby.") == 2
+    assert "not a lobby command" not in ann_text and "geen commando" not in bea_text
+
+
+def test_the_servers_lock_file_is_its_owners_only(tmp_path):
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "server.lock").write_text("")
+    (tmp_path / "server" / "server.lock").chmod(0o644)  # (as an older server left it)
+    with sp.served(tmp_path) as server:
+        mode = (server.data / "server.lock").stat().st_mode & 0o777
+        server.stopped()
+    assert mode == 0o600, oct(mode)
+    (tmp_path / "server" / "server.lock").unlink()
+    with sp.served(tmp_path) as server:
+        mode = (server.data / "server.lock").stat().st_mode & 0o777
+        server.stopped()
+    assert mode == 0o600, oct(mode)
