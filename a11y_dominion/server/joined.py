@@ -312,18 +312,7 @@ class JoinSession:
             }
         )
         lobby = server.lobby
-        for other in lobby.everyone():  # another session of the account goes on, and is told
-            if other.account == account.id:
-                other.send(
-                    other.lang._(
-                        N_(
-                            "Your account just logged in again elsewhere, and this session goes on; if that was not "
-                            "you, change your password with account password."
-                        )
-                    )
-                )
-        lobby.enter(person)
-        lobby.logged(person, came=True)
+        lobby.arrive(person)
         try:
             lang, say = person.lang, person.send  # (the lobby's lines, kept for repeat)
             say(lang.text(N_("Welcome back, {player}. Type help for the lobby's commands."), player=person.name))

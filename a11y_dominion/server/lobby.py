@@ -191,6 +191,23 @@ class Lobby:
         """``person`` (a new session) is in the lobby."""
         self.people.setdefault(person.account, []).append(person)
 
+    def arrive(self, person: Person) -> None:
+        """``person`` logged in (a new session, over ssh or through join): the account's other
+        sessions are told that it logged in again elsewhere (they go on), it is in the lobby,
+        and the lobby hears that it logged in (:meth:`logged`)."""
+        for other in self.everyone():
+            if other.account == person.account:
+                other.send(
+                    other.lang._(
+                        N_(
+                            "Your account just logged in again elsewhere, and this session goes on; if that was not "
+                            "you, change your password with account password."
+                        )
+                    )
+                )
+        self.enter(person)
+        self.logged(person, came=True)
+
     def leave(self, person: Person) -> None:
         """``person``'s session ended (nothing happens when it was not in)."""
         sessions = self.people.get(person.account, [])

@@ -264,18 +264,7 @@ class ServerSession(TerminalSession):
         self.name = account.name
         self.account = account.id
         lobby = self.server.lobby
-        for other in lobby.everyone():  # another session of the account goes on, and is told
-            if other.account == account.id:
-                other.send(
-                    other.lang._(
-                        N_(
-                            "Your account just logged in again elsewhere, and this session goes on; if that was not "
-                            "you, change your password with account password."
-                        )
-                    )
-                )
-        lobby.enter(person)
-        lobby.logged(person, came=True)
+        lobby.arrive(person)
         try:
             await self._lobby(person, welcome)
         finally:
