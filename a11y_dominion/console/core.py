@@ -586,13 +586,22 @@ class SeatConsole:
         """The question quit asks before the game's end, as the prompt of its answer."""
         return self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
 
+    def stay_sentence(self) -> str:
+        """What a no to :meth:`leave_question` says."""
+        return self.lang._(N_("You stay in the game."))
+
+    def leave_after_game(self) -> None:
+        """quit after the final scores: the seat leaves at once."""
+        self.link.leave()
+        self.say(self.lang._(N_("You left; goodbye.")), keep=False)
+        self.exit_code = 0
+
     async def quit_game(self) -> None:
-        """quit (or Ctrl+D): ask, then leave the game (the host keeps it) or stay; after the
-        game, leave at once. Ctrl+D again or the end of piped input is a yes, Ctrl+C a no."""
+        """quit (or Ctrl+D): ask :meth:`leave_question`, then :meth:`leave_now` or stay
+        (:meth:`stay_sentence`); after the game, :meth:`leave_after_game` at once. Ctrl+D again
+        or the end of piped input is a yes, Ctrl+C a no."""
         if self.over:
-            self.link.leave()
-            self.say(self.lang._(N_("You left; goodbye.")), keep=False)
-            self.exit_code = 0
+            self.leave_after_game()
             return
         question = self.leave_question()
         self.speaker.speak(question, priority="important", interrupt=True)
@@ -606,7 +615,7 @@ class SeatConsole:
         if leave:
             self.leave_now()
         else:
-            self.say(self.lang._(N_("You stay in the game.")), keep=False)
+            self.say(self.stay_sentence(), keep=False)
 
     async def input_ended(self) -> None:
         """The end of input (Ctrl+D at a terminal: asked first; the end of piped input: the player left)."""

@@ -46,30 +46,20 @@ class HostConsole(LocalConsole):
         super().__init__(*args, help_seat="local", **kwargs)
         self.leaves = False  # Ctrl+C says that quit stops the game
 
-    async def quit_game(self) -> None:
-        """quit (or Ctrl+D): ask, then stop the game for every seat or go on; after the game,
-        close the table (the remote players still in are told goodbye). Ctrl+D again or the end
-        of piped input is a yes, Ctrl+C a no."""
-        if self.over:
-            self.stop_game()
-            return
-        saved = getattr(self.host.table.autosave, "failed", True) is None
-        if saved:
-            question = self.lang.text(STOP, command=typed_command())
-        else:
-            question = self.lang._(STOP_UNSAVED)
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = await self.read_line(question, "", watch=False)
-            stop = isinstance(got, str) and is_yes(got)
-        except EOFError:
-            stop = True
-        except KeyboardInterrupt:
-            stop = False
-        if stop:
-            self.stop_game()
-        else:
-            self.say(self.lang._(N_("The game goes on.")), keep=False)
+    def leave_question(self) -> str:
+        """quit's question (or Ctrl+D's) at the host's seat: stop the game for every seat,
+        kept by the autosave (or without saving, when there is none)."""
+        if getattr(self.host.table.autosave, "failed", True) is None:
+            return self.lang.text(STOP, command=typed_command())
+        return self.lang._(STOP_UNSAVED)
+
+    def stay_sentence(self) -> str:
+        """What a no to the host's question says."""
+        return self.lang._(N_("The game goes on."))
+
+    def leave_after_game(self) -> None:
+        """quit after the game: the table closes (the remote players still in are told goodbye)."""
+        self.stop_game()
 
     def leave_now(self) -> None:
         """The end of piped input: the game stops, as at the keyboard."""
