@@ -127,9 +127,11 @@ def where_asked(child, name: str) -> tuple:
     """At ``name``'s prompt: type ``hand`` and ``options``; (the lines of the hand, the question
     with every option numbered). The child's buffer then holds the question, for its answer."""
     child.sendline(b"hand")
-    child.expect(rb"Your hand")
+    # the reply to hand (a turn's start, still unread, may also say "Your hand: ...")
+    child.expect(rb"Your hand, \d+ cards?:")
+    reply = child.after
     child.expect(name.encode() + rb"> ")
-    hand = [line for line in received_text(b"Your hand" + child.before).splitlines() if line.strip()]
+    hand = [line for line in received_text(reply + child.before).splitlines() if line.strip()]
     child.sendline(b"options")
     child.expect(rb"\n" + name.encode() + rb", ")
     child.expect(name.encode() + rb"> ")
