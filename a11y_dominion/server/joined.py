@@ -51,7 +51,7 @@ from ..remote.protocol import (
 )
 from ..remote.seatlink import HostLink
 from ..rules.decisions import Msg
-from .lobby import Person
+from .lobby import Person, logged_in
 from .store import Account
 
 if TYPE_CHECKING:
@@ -278,25 +278,8 @@ class JoinSession:
         self.exit(1)
 
     async def _lobby(self, account: Account) -> None:
-        from ..remote.seat import language_of, verbosity_of
-
         server = self.server
-        settings = dict(account.settings)
-        code = language_of(self.language or "")
-        verbosity = verbosity_of(self.verbosity or "")
-        if code is not None:
-            settings["language"] = code
-        if verbosity is not None:
-            settings["verbosity"] = verbosity
-        person = Person(
-            account.id,
-            account.name,
-            self.say,
-            settings,
-            has_password=account.password is not None,
-            created=account.created,
-            session=self,
-        )
+        person = logged_in(account, self.say, self, self.language or "", self.verbosity or "")
         self.person, self.name, self.account, self.lang = person, account.name, account.id, person.lang
         await server.store.logged_in(account.id, self.address, True)
         server.note(N_("{player} logged in from {address}."), player=account.name, address=self.address)

@@ -148,6 +148,29 @@ class Person:
         return chosen if chosen in ("terse", "normal", "verbose") else "normal"
 
 
+def logged_in(account: Any, send: Callable[[str], None], session: Any, language: str, verbosity: str) -> Person:
+    """The :class:`Person` of a login to ``account`` (a :class:`~.store.Account`) by ``session``,
+    saying its lines with ``send``: the account's settings, with the ``language`` and
+    ``verbosity`` the login asked for (its environment; words the game does not know left out)."""
+    from ..remote.seat import language_of, verbosity_of  # (the seat's words, not loaded before a login)
+
+    settings = dict(account.settings)
+    code, chosen = language_of(language), verbosity_of(verbosity)
+    if code is not None:
+        settings["language"] = code
+    if chosen is not None:
+        settings["verbosity"] = chosen
+    return Person(
+        account.id,
+        account.name,
+        send,
+        settings,
+        has_password=account.password is not None,
+        created=account.created,
+        session=session,
+    )
+
+
 def clean_text(text: str, most: int = MAX_SAY) -> str:
     """``text`` as another person may hear it: escape sequences dropped whole
     (:func:`~a11y_dominion.textinput.drop_sequences`), control and formatting characters

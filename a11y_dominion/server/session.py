@@ -29,7 +29,7 @@ from ..i18n import LANGUAGES, N_, Language
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
 from .hasher import PasswordTooLong
-from .lobby import Person
+from .lobby import Person, logged_in
 from .names import checked_name
 from .store import Account, StoreError
 from .words import lobby_words
@@ -241,23 +241,12 @@ class ServerSession(TerminalSession):
             welcome = N_("Welcome back, {player}. Type help for the lobby's commands.")
             await self.server.store.logged_in(account.id, address, True)
             self.server.note(N_("{player} logged in from {address}."), player=account.name, address=address)
-        settings = dict(account.settings)
-        from ..remote.seat import language_of, verbosity_of
-
-        code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
-        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
-        if code is not None:
-            settings["language"] = code
-        if verbosity is not None:
-            settings["verbosity"] = verbosity
-        person = Person(
-            account.id,
-            account.name,
+        person = logged_in(
+            account,
             self.say,
-            settings,
-            has_password=account.password is not None,
-            created=account.created,
-            session=self,
+            self,
+            str(env.get("A11Y_DOMINION_LANG", "")),
+            str(env.get("A11Y_DOMINION_VERBOSITY", "")),
         )
         seat.shown_name, seat.lang = account.name, person.lang
         seat.moderator = self.server.config.is_moderator(account.name)
