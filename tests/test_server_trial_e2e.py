@@ -40,18 +40,36 @@ def check_flood(ann_text: str, bea_text: str) -> None:
     assert "too many" not in bea_text.lower() and "te veel" not in bea_text.lower()
 
 
+def dutch_bea(tmp_path, server):
+    """Bea logged in over ssh by key, in Dutch, past the first settings' question: at the lobby."""
+    bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+    bea.expect(rb"\? ja of nee")
+    bea.sendline(b"ja")
+    bea.expect(rb"Typ help")
+    return bea
+
+
+def ann_by_join(tmp_path, server):
+    """Ann, signed up over ssh with a password, logged in through join (not yet welcomed)."""
+    sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+    return join_child(
+        tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
+    )
+
+
+def at_table_1(ann, bea) -> None:
+    """Ann opens a table for 2 and Dutch Bea sits down: its game starts."""
+    sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
+    sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
+    ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+
+
 def test_chat_at_a_table_over_ssh_keeps_the_chat_limit(tmp_path):
     with sp.served(tmp_path) as server:
         ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
-        bea_key = sp.make_key(tmp_path, "bea_key")
-        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=bea_key, options=DUTCH)
+        bea = dutch_bea(tmp_path, server)
         try:
-            bea.expect(rb"\? ja of nee")
-            bea.sendline(b"ja")
-            bea.expect(rb"Typ help")
-            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
-            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
-            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            at_table_1(ann, bea)
             flooded(ann, bea)
         finally:
             ann_text, bea_text = heard(ann), heard(bea)
@@ -67,9 +85,7 @@ def test_chat_at_a_table_through_join_keeps_the_chat_limit(tmp_path):
         bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
         try:
             bea.expect(rb"Welkom terug, Bea\.")
-            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
-            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
-            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            at_table_1(ann, bea)
             flooded(ann, bea)
         finally:
             ann_text, bea_text = heard(ann), heard(bea)
@@ -79,19 +95,11 @@ def test_chat_at_a_table_through_join_keeps_the_chat_limit(tmp_path):
 
 def test_who_left_a_started_game_hears_the_lobby_and_a_say_nobody_hears_says_so(tmp_path):
     with sp.served(tmp_path) as server:
-        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
-        ann = join_child(
-            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
-        )
-        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+        ann = ann_by_join(tmp_path, server)
+        bea = dutch_bea(tmp_path, server)
         try:
-            bea.expect(rb"\? ja of nee")
-            bea.sendline(b"ja")
-            bea.expect(rb"Typ help")
             ann.expect(rb"Welcome back, Ann\.")
-            sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
-            sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
-            ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+            at_table_1(ann, bea)
             sp.lobby_line(
                 ann,
                 "quit",
@@ -220,15 +228,9 @@ def test_join_says_the_host_keys_fingerprint_before_it_asks_the_password(tmp_pat
 
 def test_repeat_in_the_lobby_says_its_last_message_over_ssh_and_join(tmp_path):
     with sp.served(tmp_path) as server:
-        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
-        ann = join_child(
-            tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", password_file(tmp_path, PASSWORD)
-        )
-        bea = sp.login(server, "Bea", tmp_path / "bea.log", key=sp.make_key(tmp_path, "bea_key"), options=DUTCH)
+        ann = ann_by_join(tmp_path, server)
+        bea = dutch_bea(tmp_path, server)
         try:
-            bea.expect(rb"\? ja of nee")
-            bea.sendline(b"ja")
-            bea.expect(rb"Typ help")
             ann.expect(rb"Welcome back, Ann\.")
             sp.lobby_line(ann, "who", rb"2 people here: Ann and Bea in the lobby\.\r?\n")
             sp.lobby_line(ann, "repeat", rb"2 people here: Ann and Bea in the lobby\.\r?\n")
