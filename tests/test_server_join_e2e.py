@@ -212,20 +212,28 @@ def test_join_s_login_is_one_connection(tmp_path):
     assert third_code == 2 and "Welcome" not in third_text, third_text  # the limit counts: this one is past it
 
 
-def test_an_older_join_hears_one_sentence_and_no_lobby(tmp_path):
+def as_ann(server, **options):
+    """An asyncssh connection to ``server`` as Ann with her password, nothing of this
+    computer's SSH setup read (``options``: asyncssh's, such as ``client_version``)."""
     import asyncssh
 
+    return asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username="Ann",
+        password=PASSWORD,
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        config=None,
+        **options,
+    )
+
+
+def test_an_older_join_hears_one_sentence_and_no_lobby(tmp_path):
+
     async def older() -> list:
-        async with asyncssh.connect(
-            "127.0.0.1",
-            server.port,
-            username="Ann",
-            password=PASSWORD,
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            config=None,
-        ) as conn:  # asyncssh's own version line, as an older join sends
+        async with as_ann(server) as conn:  # asyncssh's own version line, as an older join sends
             result = await conn.run("seat-protocol", env={"A11Y_DOMINION_LANG": "en"}, timeout=TIMEOUT)
         return [json.loads(line) for line in str(result.stdout).splitlines()]
 
@@ -242,20 +250,10 @@ def test_an_older_join_hears_one_sentence_and_no_lobby(tmp_path):
 
 
 def test_the_server_answers_each_bad_message_of_a_join_session_with_one_error(tmp_path):
-    import asyncssh
 
     async def session() -> list:
-        async with asyncssh.connect(
-            "127.0.0.1",
-            server.port,
-            username="Ann",
-            password=PASSWORD,
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            config=None,
-            client_version="a11y_dominion_join_0",  # join's version line: the lobby over the seat protocol
-        ) as conn:
+        # join's version line: the lobby over the seat protocol
+        async with as_ann(server, client_version="a11y_dominion_join_0") as conn:
             process = await conn.create_process("seat-protocol", env={"A11Y_DOMINION_LANG": "en"})
             got: list = []
 
