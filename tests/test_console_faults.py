@@ -30,6 +30,20 @@ def answers_kept(data: Path) -> list:
 
 
 # ------------------------------------------------------------------ Ctrl+C while a bot thinks
+
+
+def game_env(tmp_path, data):
+    """The environment of a game started in a pseudo-terminal: a dumb terminal, no screen reader,
+    the settings file in ``tmp_path`` and the data folder ``data``."""
+    return dict(
+        os.environ,
+        TERM="dumb",
+        A11Y_DOMINION_SCREEN_READER="no",
+        A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"),
+        A11Y_DOMINION_DATA=str(data),
+    )
+
+
 @pytest.mark.posix
 @pytest.mark.e2e
 @pytest.mark.parametrize(
@@ -56,13 +70,7 @@ def test_ctrl_c_while_the_hard_bot_thinks_goes_on_and_a_second_asks_to_stop(
 ):
     pexpect = pytest.importorskip("pexpect")
     data = tmp_path / "data"
-    env = dict(
-        os.environ,
-        TERM="dumb",
-        A11Y_DOMINION_SCREEN_READER="no",
-        A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"),
-        A11Y_DOMINION_DATA=str(data),
-    )
+    env = game_env(tmp_path, data)
     human = "You" if lang == "en" else "Jij"
     # the hard bot thinks 60 seconds a decision: every Ctrl+C below comes while it thinks
     exe, args = play_command(
@@ -535,13 +543,7 @@ def test_charm_asks_choose_one_once(lang, typed, asked):
 def test_a_line_typed_while_a_bot_thinks_is_shown_once_by_the_prompt_not_among_the_bots_lines(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     data = tmp_path / "data"
-    env = dict(
-        os.environ,
-        TERM="dumb",
-        A11Y_DOMINION_SCREEN_READER="no",
-        A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"),
-        A11Y_DOMINION_DATA=str(data),
-    )
+    env = game_env(tmp_path, data)
     # the hard bot thinks 4 seconds a buy: the line below is typed while it thinks
     exe, args = play_command(
         "play", "--speech", "off", "--seed", "1", "--players", "You:human,Bot:hard", "--think-ms", "4000",
