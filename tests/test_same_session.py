@@ -3,8 +3,9 @@ and the divergence ledger: every way what the player receives differs between th
 
 The four ends, run here in this process, without processes or sockets:
 
-- ``keyboard``: the console of ``a11y-dominion play`` (:func:`~a11y_dominion.console.make_console`)
-  reading the script as piped input (its :class:`~a11y_dominion.console.display.PlainReader`);
+- ``keyboard``: the console of ``a11y-dominion play`` (the console core over a link into a room of
+  its own, :func:`~a11y_dominion.console.playend.play_on_core`) reading the script as piped input
+  (its :class:`~a11y_dominion.console.display.PlainReader`);
 - ``ssh``: the host's :class:`~a11y_dominion.remote.terminal.TerminalSession` of a plain ssh seat
   logged in without a terminal (its plain lines), over a stand-in for asyncssh's process
   (:class:`LoginProcess`), and the :class:`~a11y_dominion.remote.seat.RemoteSeat` it sits at, a
@@ -56,8 +57,9 @@ from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.keyboard import LocalOutput
+from a11y_dominion.console.playend import play_on_core
 from a11y_dominion.console.seat import HumanSeat
-from a11y_dominion.console.start import make_console
+from a11y_dominion.console.start import play_setup
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.lineinput import InputFilter
@@ -168,10 +170,11 @@ def keyboard_end(spoken: RecordingOutput | None = None) -> str:
     into ``spoken``, self-voicing, when it is given)."""
     out = io.StringIO()
     args = build_parser().parse_args(["play", *play_args(), "--speech", "off", "--players", PLAYERS])
-    console = make_console(args, stdout=out, reader=reader(out, spoken))
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int) and setup.on_core()
     if spoken is not None:
-        console.speaker = speaker_for(spoken, out)
-    console.run()
+        setup.speaker = speaker_for(spoken, out)
+    play_on_core(setup, args, reader(out, spoken))
     return out.getvalue()
 
 
@@ -387,12 +390,6 @@ LEDGER: tuple[Divergence, ...] = (
         "settings",
         "settings says speech output none and that the host keeps the settings with the game, where the keyboard "
         "names its speech output and the settings file.",
-    ),
-    entry(
-        "Chat",
-        "ssh join host",
-        "say",
-        "say is chat (Ann says: good luck); the keyboard has no chat and refuses it as a move.",
     ),
     entry(
         "Quit at join and an ssh seat",

@@ -19,7 +19,7 @@ import sys
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..files import FileError, shown_name, write_atomic, write_target
 from ..i18n import N_, Language
@@ -253,6 +253,9 @@ class LocalConsole(SeatConsole):
         self.say(lang.text(done, file=shown_name(path)), keep=False)
 
 
+Made = TypeVar("Made", bound=LocalConsole)  # the kind of console local_console makes
+
+
 @dataclass
 class LocalOutput:
     """The player's screen and speech at this computer (:func:`local_output`): the ``display``,
@@ -288,7 +291,7 @@ def local_output(
 
 
 def local_console(
-    cls: type[LocalConsole],
+    cls: type[Made],
     link: SeatLink,
     name: str,
     lang: Language,
@@ -298,7 +301,7 @@ def local_console(
     out: Any,
     stdin: Any = None,
     reader: Any = None,
-) -> LocalConsole:
+) -> Made:
     """The console ``cls`` of the seat ``name`` at this computer over ``link``, in ``lang`` and
     ``verbosity``, with the ``settings``' keys, options, confirmations and hints, its lines on
     ``output`` (the notices said first, once the speech output is found) and its lines typed

@@ -9,6 +9,8 @@ options say each human seat's language and verbosity.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from typing import Any
 
 from ..announcements.speech import Speaker
 from ..autosave import open_elsewhere, set_aside_unreadable, unfinished_games
@@ -32,13 +34,20 @@ from .persistence import game_from_record, load_game
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
     """Play a game from the ``play`` command's options; returns the exit code.
 
-    ``stdout``, ``reader``, ``pt_input`` and ``pt_output`` replace the
-    terminal for tests. Bad options print one sentence on standard error
-    and return 2.
+    A new game of one person against bots is played on the console core
+    (:func:`~a11y_dominion.console.playend.play_on_core`); any other game by
+    :class:`~.app.Console`. ``stdout``, ``reader``, ``pt_input`` and ``pt_output`` replace
+    the terminal for tests (with ``pt_input`` the game is :class:`~.app.Console`'s). Bad
+    options print one sentence on standard error and return 2.
     """
-    console = make_console(args, stdout=stdout, reader=reader, pt_input=pt_input, pt_output=pt_output)
-    if isinstance(console, int):
-        return console
+    setup = play_setup(args, stdout, asking=reader is None and pt_input is None)
+    if isinstance(setup, int):
+        return setup
+    if pt_input is None and setup.on_core():
+        from .playend import play_on_core
+
+        return play_on_core(setup, args, reader)
+    console = setup_console(setup, args, reader, pt_input, pt_output)
     typed_here = isinstance(console.reader, PromptReader) and pt_input is None  # the terminal's own keys
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
@@ -48,8 +57,56 @@ def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -
         console.speaker.close()
 
 
+@dataclass
+class PlaySetup:
+    """What the ``play`` options and the settings make of a game, before it is played
+    (:func:`play_setup`): the ``game`` and its ``seats`` (name, kind), its ``seed``, the
+    language and verbosity of its people (``lang``, ``verbosity``; each seat's own in
+    ``seat_options``), the ``bots``' options, the ``resumed`` autosave or the ``load``
+    file it goes on from (or ``position``: a game built from a scenario's position), the
+    screen and speech (``display``, ``speaker``, ``plain``, and ``auto_why``, what
+    ``auto`` speech became and why), the shortcut ``keys``, the ``notices`` to say before
+    the game, the ``settings`` and the stream ``out``."""
+
+    game: Game
+    seats: list
+    seed: int
+    lang: Language
+    verbosity: str
+    seat_options: dict
+    bots: dict
+    resumed: Any
+    load: str | None
+    position: bool
+    display: Display
+    speaker: Speaker
+    plain: bool
+    auto_why: str | None
+    keys: dict
+    notices: list
+    settings: dict
+    out: Any
+
+    def on_core(self) -> bool:
+        """True for the games played on the console core: a new game (not resumed, loaded
+        or from a position) of one person against bots."""
+        people = [name for name, kind in self.seats if kind == "human"]
+        return len(people) == 1 and self.resumed is None and not self.load and not self.position
+
+
 def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, settings=None):
-    """A :class:`Console` for the ``play`` options, or an exit code after a bad option.
+    """A :class:`Console` for the ``play`` options, or an exit code after a bad option
+    (:func:`play_setup`, then :func:`setup_console`); ``settings`` as for :func:`play_setup`."""
+    setup = play_setup(args, stdout, settings, asking=reader is None and pt_input is None)
+    if isinstance(setup, int):
+        return setup
+    return setup_console(setup, args, reader, pt_input, pt_output)
+
+
+def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySetup | int:
+    """The :class:`PlaySetup` of the ``play`` options, or an exit code after a bad option
+    (one sentence on standard error, 2). ``asking``: the player may be asked whether they
+    use a screen reader (:func:`auto_speech`).
 
     Speech mode, verbosity and language come from the options, else from
     the saved settings (``settings``: a dict as :func:`load_settings`
@@ -145,7 +202,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
     notices += [lang.msg(m) for m in [*aside, *getattr(args, "set_aside", [])]]  # damaged autosaves kept aside
     auto_why = None
     if speech == "auto":
-        speech, auto_why = auto_speech(settings, lang, out, asking=reader is None and pt_input is None)
+        speech, auto_why = auto_speech(settings, lang, out, asking=asking)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
     notices.extend(unfinished_notice(unfinished, lang))
@@ -168,25 +225,53 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
                 action=action,
             )
         )
+    return PlaySetup(
+        game=game,
+        seats=seats,
+        seed=seed,
+        lang=lang,
+        verbosity=verbosity,
+        seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),
+        bots=bots,
+        resumed=resumed,
+        load=load,
+        position=bool(getattr(args, "position", None)),
+        display=display,
+        speaker=speaker,
+        plain=plain,
+        auto_why=auto_why,
+        keys=keys,
+        notices=notices,
+        settings=settings,
+        out=out,
+    )
+
+
+def setup_console(setup: PlaySetup, args, reader=None, pt_input=None, pt_output=None) -> Console:
+    """The :class:`Console` of ``setup`` (the ``play`` options ``args`` give the bots'
+    thinking time and rollouts, and whether the game is autosaved), reading typed lines
+    with ``reader`` (or prompt_toolkit's ``pt_input`` and ``pt_output``, or the terminal)."""
+    game, seats, settings, keys = setup.game, setup.seats, setup.settings, setup.keys
+    resumed, load, out = setup.resumed, setup.load, setup.out
     console = Console(
         game,
         seats,
-        display,
-        speaker,
-        verbosity=verbosity,
-        seed=seed,
-        lang=lang,
+        setup.display,
+        setup.speaker,
+        verbosity=setup.verbosity,
+        seed=setup.seed,
+        lang=setup.lang,
         keys=keys,
         think_ms=getattr(args, "think_ms", None),
         rollouts=getattr(args, "rollouts", None),
-        bot_options=bots,
+        bot_options=setup.bots,
         confirm=bool(settings.get("confirm", True)),
         options=settings.get("options") or "new",
-        seat_options=merge_seat_options(loaded_options, seat_options(given, settings)),
+        seat_options=setup.seat_options,
     )
-    console.notices = notices
+    console.notices = setup.notices
     console.hints = bool(settings.get("hints", True))  # the hint command (off for competitive play)
-    console.auto_why = auto_why
+    console.auto_why = setup.auto_why
     if resumed is not None:
         console.resumed = resumed
     if getattr(args, "autosave", True):
@@ -198,7 +283,7 @@ def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, 
         if interactive:
             console.completer = DecisionCompleter(lambda: Seen.of_game(console.game), console.lang)
             reader = PromptReader(
-                console.completer, build_key_bindings(keys), plain=plain, input=pt_input, output=pt_output
+                console.completer, build_key_bindings(keys), plain=setup.plain, input=pt_input, output=pt_output
             )
         else:
             reader = PlainReader(sys.stdin, out)

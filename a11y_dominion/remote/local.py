@@ -21,6 +21,7 @@ import asyncio
 import os
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from ..console.commands import is_yes
@@ -40,7 +41,9 @@ class HostConsole(LocalConsole):
     :class:`~a11y_dominion.remote.host.GameHost`): quit stops the game for every
     seat, after the host's question; after the game it closes the table at once."""
 
-    host: Any = None  # (set once made, by HostTerminal.play)
+    host: Any = None  # (set once made, by play_own_seat)
+    stop_kept = STOP  # quit's question while the autosave keeps the game ({command}: how this program is typed)
+    stop_unsaved = STOP_UNSAVED  # and while nothing keeps it
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, help_seat="local", **kwargs)
@@ -50,8 +53,8 @@ class HostConsole(LocalConsole):
         """quit's question (or Ctrl+D's) at the host's seat: stop the game for every seat,
         kept by the autosave (or without saving, when there is none)."""
         if getattr(self.host.table.autosave, "failed", True) is None:
-            return self.lang.text(STOP, command=typed_command())
-        return self.lang._(STOP_UNSAVED)
+            return self.lang.text(self.stop_kept, command=typed_command())
+        return self.lang._(self.stop_unsaved)
 
     def stay_sentence(self) -> str:
         """What a no to the host's question says."""
@@ -105,44 +108,29 @@ class HostTerminal:
             self.task = asyncio.get_running_loop().create_task(self.play())
 
     async def play(self, output: Any = None, reader: Any = None) -> int:
-        """Play the host's own seat through :class:`HostConsole` until the game ends or the
-        player stops it; the console's exit code. ``output`` (a
+        """Play the host's own seat (:func:`play_own_seat`) until the game ends or the player
+        stops it; the console's exit code. ``output`` (a
         :class:`~a11y_dominion.console.keyboard.LocalOutput`) and ``reader`` are this
-        computer's screen and keyboard unless given. The host's own lines are said by the
-        console meanwhile, in turn with the game's."""
+        computer's screen and keyboard unless given."""
         from ..console.app import STARTING, speech_line
-        from ..console.keyboard import local_console, local_output
+        from ..console.keyboard import local_output
         from ..settings import load_settings
-        from .seatlink import HostLink
 
         host = self.host
         seat = host.people[host.local]
-        settings = load_settings()[0]
         if output is None:
             # (the host's command asked about a screen reader already, when it would)
-            output = local_output(settings, seat.lang, host.speech, host.plain, sys.stdout, asking=False)
-        link = HostLink(host, seat.name, own=True)
-        console = local_console(
-            HostConsole, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, self.stdin, reader
-        )
-        console.host = host
+            output = local_output(load_settings()[0], seat.lang, host.speech, host.plain, sys.stdout, asking=False)
 
-        def greet() -> None:
+        def greet(console: HostConsole) -> None:
             said = speech_line(output.speaker, console.lang, STARTING, at_start=True)
             if said:  # "" when the speaker has said itself that no sound can be heard
                 console.say(said, keep=False)
 
-        console.greeting = greet
+        return await play_own_seat(host, output, self.stdin, reader, greet, on_console=self._playing)
+
+    def _playing(self, console: HostConsole | None) -> None:
         self.console = console
-        out, host.out = host.out, lambda text: link.inbox.put(("said", clean(text)))
-        link.open()
-        try:
-            return await console.run()
-        finally:
-            host.out = out
-            link.close()
-            self.console = None
-            output.speaker.close()
 
     async def close(self) -> None:
         """Stop reading: the host's seat's console ends once its session did (after the game it
@@ -184,6 +172,53 @@ class HostTerminal:
             self.host.stop()
         else:
             self.write(lang._(N_("The game goes on.")) + "\n")
+
+
+async def play_own_seat(
+    room: Any,
+    output: Any,
+    stdin: Any,
+    reader: Any = None,
+    greet: Callable[[HostConsole], None] | None = None,
+    cls: type[HostConsole] = HostConsole,
+    on_console: Callable[[HostConsole | None], None] | None = None,
+    quiet: bool = False,
+) -> int:
+    """Play the seat at this computer (``room.local``) of ``room`` (a
+    :class:`~a11y_dominion.remote.room.TableRoom`, or the host that has one) through the
+    console ``cls`` over a :class:`~a11y_dominion.remote.seatlink.HostLink` into it, until the
+    game ends or the player stops it; the console's exit code. ``output`` (a
+    :class:`~a11y_dominion.console.keyboard.LocalOutput`) is the screen and speech, ``stdin``
+    the keyboard (or ``reader`` reads the typed lines); ``greet(console)`` says the end's
+    own first lines, at the room's hello; ``on_console`` is told the console while it
+    plays, then None; ``quiet``: the seat's join is not told (a table of one person,
+    the game of ``play``). The room's own lines are said by the console meanwhile, in turn with
+    the game's; the speech output is closed at the end. Needs no network."""
+    from ..console.keyboard import local_console
+    from ..settings import load_settings
+    from .seatlink import HostLink
+
+    seat = room.people[room.local]
+    settings = load_settings()[0]
+    link = HostLink(room, seat.name, own=True, quiet=quiet)
+    console = local_console(
+        cls, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, stdin, reader
+    )
+    console.host = room
+    if greet is not None:
+        console.greeting = lambda: greet(console)
+    if on_console is not None:
+        on_console(console)
+    out, room.out = room.out, lambda text: link.inbox.put(("said", clean(text)))
+    link.open()
+    try:
+        return await console.run()
+    finally:
+        room.out = out
+        link.close()
+        if on_console is not None:
+            on_console(None)
+        output.speaker.close()
 
 
 def read_once(fd: int, size: int = 4096) -> asyncio.Future[bytes]:
