@@ -185,6 +185,7 @@ class SeatConsole:
         self.settings_file = True  # the player's settings are a file of their own (the store keeps them there)
         self.speaks = True  # the end speaks (False: the player's own screen reader reads its lines)
         self.leaves = True  # quit leaves the game (False: it stops the game, at the host's own seat)
+        self.commands = SEAT_COMMANDS  # the commands completed (the host saves the game)
         self.greeting: Callable[[], None] | None = None  # said once, at the host's hello (its seat's name known)
         self.holder = seat
         self.display = display

@@ -25,7 +25,7 @@ from ..files import FileError, shown_name, write_atomic, write_target
 from ..i18n import N_, Language
 from ..remote.signals import on_signals
 from ..textinput import printable
-from .core import SEAT_COMMANDS, SeatConsole, SeatLink
+from .core import SeatConsole, SeatLink
 from .display import Display, LineCleared, PlainReader
 from .seat import HumanSeat
 
@@ -213,17 +213,38 @@ class LocalConsole(SeatConsole):
         self.store = FileSettings(self)  # the settings are this computer's
 
     async def write_out(self, path: str, lines: list[str]) -> None:
-        """Write ``lines`` to ``path`` (made absolute) on this computer as the console's export
-        does, readable by its owner only:
-        anything but a regular file refused before asking, a file replaced only after yes, a
-        failed write said, and the file written named, each in one sentence."""
+        """Write ``lines`` to ``path`` on this computer as the console's export does
+        (:meth:`write_here`), the sentence saying whether it is the whole game."""
+        if self.over:  # after the final scores: the whole game
+            done = N_("The game is written to {file}.")
+            linked = N_("The game is written to {target}, the file {file} links to.")
+        else:
+            done = N_("The game so far is written to {file}.")
+            linked = N_("The game so far is written to {target}, the file {file} links to.")
+        await self.write_here(
+            path,
+            "\n".join(lines) + "\n",
+            refused=N_("Cannot write {file}: {error}"),
+            failed=N_("Cannot write {file}: {error}."),
+            kept=N_("Not exported. The file is as it was."),
+            done=done,
+            done_linked=linked,
+        )
+
+    async def write_here(
+        self, path: str, text: str, refused: str, failed: str, kept: str, done: str, done_linked: str
+    ) -> None:
+        """Write ``text`` to ``path`` (made absolute) on this computer, readable by its owner only:
+        anything but a regular file refused before asking (``refused``), a file replaced only
+        after yes (else ``kept``), a failed write said (``failed``), and the file written named
+        (``done``; ``done_linked`` for a symbolic link's file), each in one sentence (English
+        templates with ``{file}``, ``{error}`` and ``{target}``)."""
         lang = self.lang
         path = os.path.abspath(path)
-        text = "\n".join(lines) + "\n"
         try:
             full, linked = write_target(path)
         except FileError as e:
-            self.error(lang.text(N_("Cannot write {file}: {error}"), file=shown_name(path), error=lang.msg(e.args[0])))
+            self.error(lang.text(refused, file=shown_name(path), error=lang.msg(e.args[0])))
             return
         if (
             self.confirm
@@ -232,24 +253,16 @@ class LocalConsole(SeatConsole):
                 lang.text(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
             )
         ):
-            self.say(lang._(N_("Not exported. The file is as it was.")), keep=False)
+            self.say(lang._(kept), keep=False)
             return
         try:
             write_atomic(full, text, mode=0o600)
         except OSError as e:
-            self.error(lang.text(N_("Cannot write {file}: {error}."), file=shown_name(path), error=e.strerror or e))
+            self.error(lang.text(failed, file=shown_name(path), error=e.strerror or e))
             return
         if linked is not None:
-            if self.over:  # after the final scores: the whole game
-                done = N_("The game is written to {target}, the file {file} links to.")
-            else:
-                done = N_("The game so far is written to {target}, the file {file} links to.")
-            self.say(lang.text(done, target=linked, file=shown_name(path)), keep=False)
+            self.say(lang.text(done_linked, target=linked, file=shown_name(path)), keep=False)
             return
-        if self.over:
-            done = N_("The game is written to {file}.")
-        else:
-            done = N_("The game so far is written to {file}.")
         self.say(lang.text(done, file=shown_name(path)), keep=False)
 
 
@@ -340,7 +353,7 @@ def typed_reader(console: SeatConsole, keys: dict[str, str], plain: bool, out: A
 
     stdin = stdin if stdin is not None else sys.stdin
     if stdin.isatty() and out.isatty():
-        console.completer = DecisionCompleter(console.seen, console.lang, commands=SEAT_COMMANDS)
+        console.completer = DecisionCompleter(console.seen, console.lang, commands=console.commands)
         return PromptReader(console.completer, build_key_bindings(keys), plain=plain)
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 

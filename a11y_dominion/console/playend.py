@@ -19,12 +19,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..autosave import Autosave, games_dir
+from ..files import typed_path
 from ..i18n import N_
-from ..record import make_record
+from ..record import dumps, make_record
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
 from ..seats import LazyBot, SeatSpec
 from .app import STARTING, speech_line
+from .commands import Ctx
+from .completion import COMMANDS
 from .display import PlainReader, quiet_type_ahead
 from .keyboard import LocalOutput, interrupted
 from .keys import active_keys, key_name
@@ -44,6 +47,7 @@ class PlayConsole(HostConsole):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.commands = tuple(c for c in COMMANDS if c != "load")  # completed: the game is saved here
         self.presses = 0  # Ctrl+C on an empty line since the last question
         self.stop_asked = False  # the second one: quit's question comes next
 
@@ -89,6 +93,29 @@ class PlayConsole(HostConsole):
         """As the core asks; Ctrl+C is counted afresh from each question on."""
         self.presses = 0
         return await super().ask()
+
+    def command_ctx(self) -> Ctx:
+        """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`)."""
+        ctx = super().command_ctx()
+        ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
+        return ctx
+
+    async def save_file(self, rest: str) -> None:
+        """save FILE: the game so far (:func:`room_record`) into the file ``rest`` names on this
+        computer, readable by its owner only, as :meth:`write_here` writes; one sentence either way."""
+        path = typed_path(rest)
+        if not path:
+            self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
+            return
+        await self.write_here(
+            path,
+            dumps(room_record(self.host)),
+            refused=N_("Cannot save to {file}: {error}"),
+            failed=N_("Cannot save to {file}: {error}."),
+            kept=N_("Not saved. The file is as it was."),
+            done=N_("Game saved to {file}."),
+            done_linked=N_("Game saved to {target}, the file {file} links to."),
+        )
 
 
 class ThinkingBot(BotSeat):
@@ -170,24 +197,30 @@ def _room(setup: Any, args: Any) -> TableRoom:
     return room
 
 
+def room_record(room: TableRoom) -> dict[str, Any]:
+    """The JSON-ready record of the room's game so far, with its seats as ``play`` keeps them:
+    a person's language and verbosity, a bot's options (so that it is made the same when the
+    game goes on)."""
+    seats: list[list[Any]] = []
+    for player in room.table.game.players:
+        name, kind = player.name, room.kinds[player.name]
+        person = room.people.get(name)
+        options = getattr(getattr(room.table.seats[name], "bot", None), "options", None)
+        if person is not None:
+            seats.append([name, kind, {"language": person.lang.code, "verbosity": person.verbosity}])
+        elif options:
+            seats.append([name, kind, options])
+        else:
+            seats.append([name, kind])
+    return make_record(room.table.game, seats)
+
+
 def _autosave(room: TableRoom, setup: Any) -> tuple[Autosave | None, str | None]:
     """The autosave of the room's new game, and None; or None and the sentence saying why
     the game is not saved as it is played."""
-    seats: list[list[Any]] = []
-    for name, kind in setup.seats:
-        person = room.people.get(name)
-        options = getattr(room.table.seats[name], "bot", None)
-        if person is not None:
-            seats.append([name, kind, {"language": person.lang.code, "verbosity": person.verbosity}])
-        elif options is not None and getattr(options, "options", None):
-            seats.append([name, kind, options.options])
-        else:
-            seats.append([name, kind])
     people = [name for name, kind in setup.seats if kind == "human"]
     try:
-        save = Autosave.create(
-            make_record(room.table.game, seats), humans=people, language=setup.lang.code, verbosity=setup.verbosity
-        )
+        save = Autosave.create(room_record(room), humans=people, language=setup.lang.code, verbosity=setup.verbosity)
     except OSError as e:
         lang = setup.lang
         return None, lang.text(

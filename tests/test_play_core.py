@@ -1,0 +1,108 @@
+"""``a11y-dominion play`` on the console core (:mod:`a11y_dominion.console.playend`): a new game
+of one person against bots is played by the host's own seat's console in a room of its own, with
+no network; its opening lines, quit, autosave and ``save FILE`` are ``play``'s.
+
+The game runs in this process, its typed lines piped in (read at questions only, as ``play``
+reads piped lines). Ctrl+C while a bot thinks is tested at a real terminal
+(tests/test_console_faults.py), and the same scripted session against the other ends in
+tests/test_same_session.py.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from a11y_dominion.autosave import unfinished_games
+from a11y_dominion.cli import build_parser
+from a11y_dominion.console.display import PlainReader
+from a11y_dominion.console.persistence import load_game
+from a11y_dominion.console.playend import play_on_core
+from a11y_dominion.console.start import play_setup
+
+PLAYERS = "Ann:human,Bot:bigmoney"
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder of the player's own: settings, data and the working folder."""
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "settings.json").write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
+    return tmp_path
+
+
+def play(typed: str, *options: str, players: str = PLAYERS) -> tuple[int, list[str]]:
+    """(exit code, lines shown) of ``play`` with ``options`` and the lines ``typed`` piped in."""
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "3", "--speech", "off", "--players", players, *options])
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int) and setup.on_core()
+    code = play_on_core(setup, args, PlainReader(io.StringIO(typed), out))
+    return code, out.getvalue().splitlines()
+
+
+def test_play_opens_with_help_the_speech_mode_and_the_seed_then_the_game(here: Path) -> None:
+    code, lines = play("quit\nyes\n")
+    assert lines[:4] == [
+        "a11y-dominion. Type help for commands; F2 repeats the last message.",
+        "Speech is off; the game shows text only.",
+        "Game seed 3.",
+        "New game for Ann and Bot. You go first.",
+    ]
+    assert code == 1
+
+
+def test_quit_before_the_first_answer_keeps_the_game_for_resume(here: Path) -> None:
+    code, lines = play("quit\nyes\n")
+    assert lines[-2:] == [
+        "Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: yes",
+        "Game stopped.",
+    ]
+    assert code == 1
+    kept = unfinished_games()
+    assert [[tuple(seat) for seat in g.seats] for g in kept] == [[("Ann", "human"), ("Bot", "bigmoney")]]
+
+
+def test_no_to_quit_goes_on_and_the_end_of_piped_lines_stops_the_game(here: Path) -> None:
+    code, lines = play("quit\nno\n")
+    assert "The game goes on." in lines
+    assert lines[-1] == "Game stopped."
+    assert code == 1
+
+
+def test_save_writes_the_game_so_far_which_load_reads_back(here: Path) -> None:
+    code, lines = play("end\nend\nsave kept.json\nquit\nyes\n")
+    path = here / "kept.json"
+    assert f"Game saved to {path}." in lines
+    game, seats = load_game(str(path))
+    assert seats == [("Ann", "human"), ("Bot", "bigmoney")]
+    assert (game.current.name, game.current.turns_taken) == ("Ann", 1)  # Ann's turn 2: Bot's turn was played
+    (autosave,) = unfinished_games()
+    assert json.loads(path.read_text(encoding="utf-8"))["answers"] == autosave.full_record()["answers"]
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert code == 1
+
+
+def test_save_without_a_file_name_says_how_and_writes_nothing(here: Path) -> None:
+    _code, lines = play("save\nquit\nyes\n")
+    assert "Save needs a file name, for example save game.json." in lines
+    assert sorted(p.name for p in here.iterdir() if p.is_file()) == ["settings.json"]
+
+
+def test_say_at_play_is_a_line_of_chat_the_player_hears(here: Path) -> None:
+    _code, lines = play("say good luck\nquit\nyes\n")
+    assert "Ann says: good luck" in lines
+
+
+def test_several_people_and_a_loaded_game_are_not_on_the_core_yet(here: Path) -> None:
+    play("end\nend\nsave kept.json\nquit\nyes\n")
+    for options, players in [((), "Ann:human,Bea:human"), (("--load", "kept.json"), PLAYERS)]:
+        args = build_parser().parse_args(["play", "--seed", "3", "--speech", "off", "--players", players, *options])
+        setup = play_setup(args, io.StringIO(), asking=False)
+        assert not isinstance(setup, int)
+        assert not setup.on_core()
