@@ -99,10 +99,86 @@ def test_say_at_play_is_a_line_of_chat_the_player_hears(here: Path) -> None:
     assert "Ann says: good luck" in lines
 
 
-def test_several_people_and_a_loaded_game_are_not_on_the_core_yet(here: Path) -> None:
-    play("end\nend\nsave kept.json\nquit\nyes\n")
-    for options, players in [((), "Ann:human,Bea:human"), (("--load", "kept.json"), PLAYERS)]:
-        args = build_parser().parse_args(["play", "--seed", "3", "--speech", "off", "--players", players, *options])
-        setup = play_setup(args, io.StringIO(), asking=False)
+def test_several_people_and_a_position_are_not_on_the_core_yet(here: Path) -> None:
+    from test_positions import position_file
+
+    for options, players in [((), "Ann:human,Bea:human"), (("--position", str(position_file(here))), None)]:
+        argv = ["play", "--seed", "3", "--speech", "off", *(["--players", players] if players else []), *options]
+        setup = play_setup(build_parser().parse_args(argv), io.StringIO(), asking=False)
         assert not isinstance(setup, int)
         assert not setup.on_core()
+
+
+def saved_game(here: Path) -> Path:
+    """A game saved at Ann's turn 2, in its Buy phase (Ann ended two phases, Bot played its turn)."""
+    play("end\nend\nend\nsave kept.json\nquit\nyes\n")
+    return here / "kept.json"
+
+
+def test_play_load_goes_on_with_the_saved_game_at_its_question(here: Path) -> None:
+    saved_game(here)
+    code, lines = play("log 2\nquit\nyes\n", "--load", "kept.json")
+    assert lines[2:6] == [
+        "Loaded kept.json.",
+        "Your turn 2.",
+        "Ann, Buy phase: 1 Buy, 0 coins.",
+        "Your hand: 3 Coppers and 2 Estates.",
+    ]
+    log = lines.index("Ann> log 2")  # the game before the load is in the history
+    assert lines[log + 1 : log + 4] == [
+        "The last 2 messages:",
+        "Bot, turn 1: played 3 Coppers, bought Silver.",
+        "Your turn 2.",
+    ]
+    assert code == 1
+
+
+def test_resume_says_where_the_game_stands_and_its_last_announcements(here: Path) -> None:
+    saved_game(here)
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--speech", "off"])
+    args.resume = unfinished_games()[-1]
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int) and setup.on_core()
+    code = play_on_core(setup, args, PlainReader(io.StringIO("quit\nyes\n"), out))
+    lines = out.getvalue().splitlines()
+    assert lines[2].startswith("Resumed the game of ")
+    assert lines[3:10] == [
+        "The last announcements:",
+        "Landmarks: Tower.",
+        "Your turn 1.",
+        "You draw 3 Coppers and 2 Estates.",
+        "Bot, turn 1: played 3 Coppers, bought Silver.",
+        "Your turn 2.",
+        "Ann, Buy phase: 1 Buy, 0 coins.",
+    ]
+    assert code == 1
+
+
+def test_load_in_a_game_goes_on_with_the_saved_one_and_keeps_the_game_left(here: Path) -> None:
+    saved_game(here)
+    code, lines = play("end\nload kept.json\nyes\nquit\nyes\n")
+    start = lines.index("Replace the game in progress with kept.json? Type yes to load: yes")
+    assert lines[start + 1] == "Loaded kept.json."
+    (left,) = [g for g in unfinished_games() if len(g.answers) == 1]  # the game left after one answer
+    assert lines[start + 2 : start + 5] == [
+        f"The game you left is kept unfinished; a11y-dominion resume {left.id} goes on with it.",
+        "Your turn 2.",
+        "Ann, Buy phase: 1 Buy, 0 coins.",
+    ]
+    assert lines[-1] == "Game stopped."
+    assert code == 1
+    assert sorted(len(g.answers) for g in unfinished_games()) == [1, 7, 7]  # saved, left, loaded
+
+
+def test_load_of_a_game_of_two_people_is_refused_and_the_game_goes_on(here: Path) -> None:
+    saved_game(here)
+    record = json.loads((here / "kept.json").read_text(encoding="utf-8"))
+    record["seats"] = [["Ann", "human"], ["Bot", "human"]]
+    (here / "two.json").write_text(json.dumps(record), encoding="utf-8")
+    _code, lines = play("load two.json\nhand\nquit\nyes\n")
+    assert (
+        "Cannot load two.json in this game: it is not one person's against bots; "
+        "a11y-dominion play --load two.json plays it."
+    ) in lines
+    assert "Your hand, 5 cards: 4 Coppers and Estate." in lines  # the game goes on as it was

@@ -5,26 +5,33 @@ The game is a :class:`~a11y_dominion.remote.room.TableRoom` of its own, as ``hos
 with the player's seat the room's own (``local``) and no remote seat; the player's console is
 the host's own seat's (:func:`~a11y_dominion.remote.local.play_own_seat`: the console core over
 a :class:`~a11y_dominion.remote.seatlink.HostLink` into the room), joined quietly. What is
-``play``'s own is said here: the opening lines (help, the speech mode, the notices, the seed),
-quit's question (the game is kept; ``resume`` goes on with it), the autosave of
-``a11y-dominion resume``, ``games`` and ``stats``, and Ctrl+C while no line editor reads keys.
+``play``'s own is said here: the opening lines (help, the speech mode, the notices, the seed,
+or where a resumed or loaded game stands), quit's question (the game is kept; ``resume`` goes
+on with it), ``save FILE`` and ``load FILE`` (the game loaded is played next, in a room of its
+own), the autosave of ``a11y-dominion resume``, ``games`` and ``stats``, and Ctrl+C while no
+line editor reads keys.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sys
 import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
-from ..files import typed_path
-from ..i18n import N_
-from ..record import dumps, make_record
+from ..files import shown_name, typed_path
+from ..i18n import N_, typed_command
+from ..record import RecordError, dumps, make_record
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
+from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
+from ..view import redact_all
+from . import queries as q
 from .app import STARTING, speech_line
 from .commands import Ctx
 from .completion import COMMANDS
@@ -50,6 +57,8 @@ class PlayConsole(HostConsole):
         self.commands = tuple(c for c in COMMANDS if c != "load")  # completed: the game is saved here
         self.presses = 0  # Ctrl+C on an empty line since the last question
         self.stop_asked = False  # the second one: quit's question comes next
+        self.setup: Any = None  # the game's PlaySetup (what load goes on from)
+        self.loading: Any = None  # the setup of the game loaded to go on with instead
 
     def stop_game(self) -> None:
         """The player stops the game: the autosave keeps it (before the first answer too, as
@@ -95,10 +104,74 @@ class PlayConsole(HostConsole):
         return await super().ask()
 
     def command_ctx(self) -> Ctx:
-        """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`)."""
+        """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
+        ``load FILE`` goes on with a saved game instead (:meth:`load_file`)."""
         ctx = super().command_ctx()
         ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
+        ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
         return ctx
+
+    async def load_file(self, rest: str) -> None:
+        """load FILE: go on with a saved game (asking first when a move was made): this game
+        ends here, left in its autosave unfinished, and :attr:`loading` is the loaded game's
+        setup, which :func:`play_on_core` plays next. A file that cannot be read, or a game
+        that is not one person's against bots, is one sentence and this game goes on."""
+        from .persistence import load_game
+
+        lang = self.lang
+        path = typed_path(rest)
+        if not path:
+            self.error(lang._(N_("Load needs a file name, for example load game.json.")))
+            return
+        setup = self.setup
+        options = dict(setup.seat_options)
+        bots: dict[str, Any] = {}
+        try:
+            game, seats = load_game(path, setup.seats, options, setup.lang, bots)
+        except (RecordError, SetupError) as e:
+            self.error(
+                lang.text(
+                    N_("Cannot load {file}: {error} The game goes on unchanged."),
+                    file=shown_name(path),
+                    error=lang.msg(e),
+                )
+            )
+            return
+        if [kind for _name, kind in seats].count("human") != 1:
+            self.error(
+                lang.text(
+                    N_(
+                        "Cannot load {file} in this game: it is not one person's against bots; "
+                        "{command} play --load {file} plays it."
+                    ),
+                    file=shown_name(path),
+                    command=typed_command(),
+                )
+            )
+            return
+        now = self.host.table.game
+        if (
+            self.confirm
+            and now.pending is not None
+            and now.answers
+            and not await self.ask_yes(
+                lang.text(N_("Replace the game in progress with {file}? Type yes to load: "), file=shown_name(path))
+            )
+        ):
+            self.say(lang._(N_("Not loaded. The game goes on.")), keep=False)
+            return
+        self.loading = dataclasses.replace(
+            setup,
+            game=game,
+            seats=seats,
+            seed=game.config.seed,
+            seat_options=options,
+            bots=bots,
+            resumed=None,
+            load=shown_name(path),
+            notices=[],
+        )
+        self.exit_code = 0
 
     async def save_file(self, rest: str) -> None:
         """save FILE: the game so far (:func:`room_record`) into the file ``rest`` names on this
@@ -154,21 +227,70 @@ async def _in_thread(work: Callable[[], Any]) -> Any:
     return await got
 
 
-def opening_lines(console: HostConsole, setup: Any, autosave_notice: str | None) -> None:
-    """``play``'s first lines at ``console``: how to get help (kept in the history), what the
+RECENT = 5  # announcements told when a game is resumed
+
+
+def opening_lines(setup: Any, autosave_notice: str | None) -> list[tuple[str, bool]]:
+    """``play``'s first lines, as (sentence, kept in the history): how to get help, what the
     speech mode became, the setup's notices (settings problems, unfinished games, an autosave
-    that cannot be written: ``autosave_notice``) and the game's seed."""
-    lang = console.lang
+    that cannot be written: ``autosave_notice``), then where the game stands (:func:`game_lines`)."""
+    lang = setup.lang
     repeat = next(
         (key_name(k or alt) for k, alt, c, _w in active_keys(setup.keys) if c == "repeat" and (k or alt)), "F2"
     )
-    console.say(lang.text(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat))
+    lines = [
+        (lang.text(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat), True)
+    ]
     speech = setup.auto_why or speech_line(setup.speaker, lang, STARTING, at_start=True)
     if speech:
-        console.say(speech, keep=False)
+        lines.append((speech, False))
     for notice in [*setup.notices, *([autosave_notice] if autosave_notice else [])]:
-        console.say(notice, keep=False)
-    console.say(lang.text(N_("Game seed {seed}."), seed=setup.seed), keep=False)
+        lines.append((notice, False))
+    return lines
+
+
+def game_lines(setup: Any, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
+    """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
+    game's seed; a resumed one's date (and damage), whose turn it is and the last few
+    announcements; a loaded one's file (``left``: what became of the game left for it) and whose
+    turn it is. The hand is said with the first question."""
+    lang, game = setup.lang, room.table.game
+    name = room.local or ""
+    if setup.resumed is None and not setup.load:
+        return [(lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
+    lines: list[tuple[str, bool]] = []
+    recent: list[str] = []
+    if setup.resumed is not None:
+        saved = setup.resumed
+        lines.append((lang.text(N_("Resumed the game of {date}."), date=saved.started.replace("T", " ")), False))
+        damage = saved.damage_notice()
+        if damage is not None:
+            lines.append((lang.msg(damage), False))
+        narrator = Narrator(viewer=name, verbosity=room.people[name].verbosity, lang=lang, prompts=True)
+        recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
+    else:
+        lines.append((lang.text(N_("Loaded {file}."), file=setup.load), False))
+        if left:
+            lines.append((left, False))
+    d = game.pending
+    if d is None:
+        return lines
+    view = room.table.view(d.player if d.player == name else name)
+    if d.kind == "turn" and d.player == name and not view.turn.bidding:
+        where = lang.text(N_("Your turn {n}."), n=q.turn_number(view))
+    else:
+        where = q.turn_line(view, name, lang)
+    if where not in recent:  # the turn's start among the last announcements says it
+        lines.append((where, False))
+    if recent:
+        lines.append((lang._(N_("The last announcements:")), False))
+        lines.extend((line, False) for line in recent)
+    return lines
+
+
+def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
+    for text, keep in lines:
+        console.say(text, keep=keep)
 
 
 def _room(setup: Any, args: Any) -> TableRoom:
@@ -194,6 +316,9 @@ def _room(setup: Any, args: Any) -> TableRoom:
     room = TableRoom(
         setup.game, specs, setup.seed, setup.lang, verbosity=setup.verbosity, out=lambda t: None, made=made
     )
+    if setup.game.answers or setup.resumed is not None:  # a game under way: told from where it stands
+        room.table.replace_game(room.table.game)  # the bots learn it from its start
+        room.recall_story()  # and the person's history holds what came before
     return room
 
 
@@ -216,11 +341,24 @@ def room_record(room: TableRoom) -> dict[str, Any]:
 
 
 def _autosave(room: TableRoom, setup: Any) -> tuple[Autosave | None, str | None]:
-    """The autosave of the room's new game, and None; or None and the sentence saying why
-    the game is not saved as it is played."""
+    """The autosave of the room's game (a resumed game's own file, else a new one), and None;
+    or None and the sentence saying why the game is not saved as it is played."""
     people = [name for name, kind in setup.seats if kind == "human"]
+    game = room.table.game
     try:
-        save = Autosave.create(room_record(room), humans=people, language=setup.lang.code, verbosity=setup.verbosity)
+        if setup.resumed is not None:
+            save = Autosave.reopen(setup.resumed, humans=people)
+            if game.pending is None:
+                save.finish(game)  # it ended with the last answer saved
+        else:
+            current = game.current  # a loaded game is at this turn ("games" says it)
+            save = Autosave.create(
+                room_record(room),
+                humans=people,
+                language=setup.lang.code,
+                verbosity=setup.verbosity,
+                turn=(current.name, current.turns_taken + 1) if game.answers else None,
+            )
     except OSError as e:
         lang = setup.lang
         return None, lang.text(
@@ -236,55 +374,84 @@ def play_on_core(setup: Any, args: Any, reader: Any = None) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
     options) at this computer's keyboard and screen (or with ``reader`` reading the typed
-    lines); the exit code (0: the game ended; 1: the player stopped it, or it cannot go on)."""
-    room = _room(setup, args)
-    save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
+    lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
+    1: the player stopped it, or it cannot go on)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
     typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
     if reader is None and not typed_here:
         reader = PlainReader(sys.stdin, setup.out)  # piped lines: read at questions only
-
-    async def main() -> int:
-        undo_signals: list[Any] = []
-
-        def playing(console: HostConsole | None) -> None:
-            if console is not None:  # Ctrl+C while no line editor reads keys
-                undo_signals.append(interrupted(console))
-
-        seat = asyncio.ensure_future(
-            play_own_seat(
-                room,
-                output,
-                sys.stdin,
-                reader,
-                greet=lambda console: opening_lines(console, setup, unsaved),
-                cls=PlayConsole,
-                on_console=playing,
-                quiet=True,
-            )
-        )
-        table = asyncio.ensure_future(_run_table(room))
-        try:
-            await asyncio.wait([seat, table], return_when=asyncio.FIRST_COMPLETED)
-            if not seat.done():
-                for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-                    room.out(setup.lang.msg(notice))
-                room.over = True
-                for session in list(room.sessions.values()):  # the player's console ends, as at the host
-                    _end(session)
-            return await seat
-        finally:
-            table.cancel()
-            await asyncio.wait([table])
-            for undo in undo_signals:
-                undo()
-
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
-            return asyncio.run(main())
+            room = _room(setup, args)
+            save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
+            lines = opening_lines(setup, unsaved) + game_lines(setup, room)
+            while True:
+                try:
+                    code, console = asyncio.run(_play(room, setup, output, reader, lines))
+                finally:
+                    if save is not None:
+                        save.close()
+                if console.loading is None:
+                    return code
+                setup, lines = console.loading, []
+                kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
+                room = _room(setup, args)
+                save, unsaved = _autosave(room, setup) if save is not None else (None, None)
+                left = (
+                    setup.lang.text(
+                        N_("The game you left is kept unfinished; {command} resume {id} goes on with it."),
+                        id=kept,
+                        command=typed_command(),
+                    )
+                    if kept
+                    else None
+                )
+                lines = [(unsaved, False)] if unsaved else []
+                lines += game_lines(setup, room, left)
     finally:
-        if save is not None:
-            save.close()
+        output.speaker.close()
+
+
+async def _play(
+    room: TableRoom, setup: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+) -> tuple[int, PlayConsole]:
+    """Play the room's game at this keyboard, ``lines`` said first: (the exit code, the console)."""
+    undo_signals: list[Any] = []
+    playing: list[PlayConsole] = []
+
+    def made(console: HostConsole | None) -> None:
+        if isinstance(console, PlayConsole):
+            console.setup = setup
+            playing.append(console)
+            undo_signals.append(interrupted(console))  # Ctrl+C while no line editor reads keys
+
+    seat = asyncio.ensure_future(
+        play_own_seat(
+            room,
+            output,
+            sys.stdin,
+            reader,
+            greet=lambda console: _greet(console, lines),
+            cls=PlayConsole,
+            on_console=made,
+            quiet=True,
+        )
+    )
+    table = asyncio.ensure_future(_run_table(room))
+    try:
+        await asyncio.wait([seat, table], return_when=asyncio.FIRST_COMPLETED)
+        if not seat.done():
+            for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
+                room.out(setup.lang.msg(notice))
+            room.over = True
+            for session in list(room.sessions.values()):  # the player's console ends, as at the host
+                _end(session)
+        return await seat, playing[0]
+    finally:
+        table.cancel()
+        await asyncio.wait([table])
+        for undo in undo_signals:
+            undo()
 
 
 async def _run_table(room: TableRoom) -> None:

@@ -127,7 +127,10 @@ class HostTerminal:
             if said:  # "" when the speaker has said itself that no sound can be heard
                 console.say(said, keep=False)
 
-        return await play_own_seat(host, output, self.stdin, reader, greet, on_console=self._playing)
+        try:
+            return await play_own_seat(host, output, self.stdin, reader, greet, on_console=self._playing)
+        finally:
+            output.speaker.close()
 
     def _playing(self, console: HostConsole | None) -> None:
         self.console = console
@@ -193,7 +196,7 @@ async def play_own_seat(
     own first lines, at the room's hello; ``on_console`` is told the console while it
     plays, then None; ``quiet``: the seat's join is not told (a table of one person,
     the game of ``play``). The room's own lines are said by the console meanwhile, in turn with
-    the game's; the speech output is closed at the end. Needs no network."""
+    the game's. Needs no network."""
     from ..console.keyboard import local_console
     from ..settings import load_settings
     from .seatlink import HostLink
@@ -218,7 +221,6 @@ async def play_own_seat(
         link.close()
         if on_console is not None:
             on_console(None)
-        output.speaker.close()
 
 
 def read_once(fd: int, size: int = 4096) -> asyncio.Future[bytes]:
