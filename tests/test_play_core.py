@@ -99,14 +99,21 @@ def test_say_at_play_is_a_line_of_chat_the_player_hears(here: Path) -> None:
     assert "Ann says: good luck" in lines
 
 
-def test_several_people_and_a_position_are_not_on_the_core_yet(here: Path) -> None:
+def test_several_people_at_one_keyboard_are_not_on_the_core_yet(here: Path) -> None:
+    args = build_parser().parse_args(["play", "--seed", "3", "--speech", "off", "--players", "Ann:human,Bea:human"])
+    setup = play_setup(args, io.StringIO(), asking=False)
+    assert not isinstance(setup, int)
+    assert not setup.on_core()
+
+
+def test_a_position_tells_its_turn_s_start_after_the_set_up_and_goes_on_mid_turn(here: Path) -> None:
     from test_positions import position_file
 
-    for options, players in [((), "Ann:human,Bea:human"), (("--position", str(position_file(here))), None)]:
-        argv = ["play", "--seed", "3", "--speech", "off", *(["--players", players] if players else []), *options]
-        setup = play_setup(build_parser().parse_args(argv), io.StringIO(), asking=False)
-        assert not isinstance(setup, int)
-        assert not setup.on_core()
+    path = position_file(here)
+    _code, lines = play("play Villa\nquit\nyes\n", "--position", str(path), players="Ann:human,Bob:bigmoney")
+    start = lines.index("Landmarks: Tower.")
+    assert lines[start + 1] == "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
+    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin." in lines  # the figures said once, by the prompt
 
 
 def saved_game(here: Path) -> Path:

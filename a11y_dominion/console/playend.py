@@ -1,5 +1,5 @@
 """``a11y-dominion play`` as an end of the console core: a game of one person against bots at
-this computer, with no network.
+this computer, with no network (new, from a position, resumed or loaded).
 
 The game is a :class:`~a11y_dominion.remote.room.TableRoom` of its own, as ``host`` has one,
 with the player's seat the room's own (``local``) and no remote seat; the player's console is
@@ -28,6 +28,7 @@ from ..i18n import N_, typed_command
 from ..record import RecordError, dumps, make_record
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
+from ..rules.events import TurnStarted
 from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
 from ..view import redact_all
@@ -59,6 +60,7 @@ class PlayConsole(HostConsole):
         self.stop_asked = False  # the second one: quit's question comes next
         self.setup: Any = None  # the game's PlaySetup (what load goes on from)
         self.loading: Any = None  # the setup of the game loaded to go on with instead
+        self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
 
     def stop_game(self) -> None:
         """The player stops the game: the autosave keeps it (before the first answer too, as
@@ -83,8 +85,14 @@ class PlayConsole(HostConsole):
         return ""
 
     def use(self, entry: tuple[str, Any]) -> bool:
-        """As the core uses an entry of the inbox; an empty line of this program's own is not said."""
+        """As the core uses an entry of the inbox; an empty line of this program's own is not said,
+        and ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
+        position's turn start), said with the next question as the game's news is."""
         if entry == ("said", ""):
+            return True
+        if entry[0] == "told":
+            text, priority = entry[1]
+            self.holder.tell_line(text, priority)
             return True
         return super().use(entry)
 
@@ -109,6 +117,7 @@ class PlayConsole(HostConsole):
         ctx = super().command_ctx()
         ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
         ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
+        ctx.think_ms = self.think_ms  # the hint is the hard bot's, with play's --think-ms
         return ctx
 
     async def load_file(self, rest: str) -> None:
@@ -387,7 +396,7 @@ def play_on_core(setup: Any, args: Any, reader: Any = None) -> int:
             lines = opening_lines(setup, unsaved) + game_lines(setup, room)
             while True:
                 try:
-                    code, console = asyncio.run(_play(room, setup, output, reader, lines))
+                    code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
                 finally:
                     if save is not None:
                         save.close()
@@ -413,15 +422,21 @@ def play_on_core(setup: Any, args: Any, reader: Any = None) -> int:
 
 
 async def _play(
-    room: TableRoom, setup: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom, setup: Any, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
 ) -> tuple[int, PlayConsole]:
-    """Play the room's game at this keyboard, ``lines`` said first: (the exit code, the console)."""
+    """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
+    first: (the exit code, the console)."""
     undo_signals: list[Any] = []
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
             console.setup = setup
+            console.think_ms = getattr(args, "think_ms", None)
+            if _from_position(room):  # its turn began before the game's log: whose it is, told
+                current = room.table.game.current.name
+                console.holder.restart(current)
+                room.people[console.name].restart(current)
             playing.append(console)
             undo_signals.append(interrupted(console))  # Ctrl+C while no line editor reads keys
 
@@ -454,9 +469,29 @@ async def _play(
             undo()
 
 
+def _from_position(room: TableRoom) -> bool:
+    """True for a game built from a position whose first turn has not ended yet (no turn has
+    started in its log: the position's turn was never told)."""
+    game = room.table.game
+    return game.position is not None and not any(isinstance(e, TurnStarted) for e in game.log)
+
+
 async def _run_table(room: TableRoom) -> None:
-    """The room's game, once its player is in; an engine fault is one sentence and ends it."""
+    """The room's game, once its player is in; an engine fault is one sentence and ends it.
+    A new game from a position tells its turn's start after its set-up lines, as every turn's
+    start is told."""
     await room.everyone_in.wait()
+    if _from_position(room) and not room.table.told.get(room.local or "", 0):
+        room.table.deliver()  # the set-up lines
+        game, name = room.table.game, room.local or ""
+        lang, link = room.people[name].lang, room.sessions.get(name)
+        n = room.table.view(game.current.name).turn.own_number
+        if game.current.name == name:
+            told = (lang.text(N_("Your turn {n}."), n=n), "important")
+        else:
+            told = (lang.text(N_("{player}'s turn {n}."), player=game.current.name, n=n), "normal")
+        if link is not None:  # told after them, with the news before the question
+            link.inbox.put(("told", told))
     try:
         await room.table.run_async()
     except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback

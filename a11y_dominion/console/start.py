@@ -34,7 +34,7 @@ from .persistence import game_from_record, load_game
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
     """Play a game from the ``play`` command's options; returns the exit code.
 
-    A game of one person against bots (new, resumed or loaded) is played on the console core
+    A game of one person against bots is played on the console core
     (:func:`~a11y_dominion.console.playend.play_on_core`); any other game by
     :class:`~.app.Console`. ``stdout``, ``reader``, ``pt_input`` and ``pt_output`` replace
     the terminal for tests (with ``pt_input`` the game is :class:`~.app.Console`'s). Bad
@@ -88,10 +88,10 @@ class PlaySetup:
     out: Any
 
     def on_core(self) -> bool:
-        """True for the games played on the console core: a game (new, resumed or loaded; not
-        one from a position) of one person against bots."""
+        """True for the games played on the console core: a game of one person against bots
+        (new, from a position, resumed or loaded)."""
         people = [name for name, kind in self.seats if kind == "human"]
-        return len(people) == 1 and not self.position
+        return len(people) == 1
 
 
 def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, settings=None):
