@@ -151,6 +151,8 @@ class Table:
     ``max_answers`` bounds :meth:`run` (a stalled bot game); None for no bound.
     ``autosave``: None, or an object whose ``answered(game, player, answer)``
     is called after every accepted answer (:class:`~a11y_dominion.autosave.Autosave`).
+    ``before`` and ``submitter``: the answers the game had before the last answer submitted, and
+    whose it was, so that the game can be put back after an engine fault.
     """
 
     def __init__(self, game: Game, seats: Mapping[str, Seat], max_answers: int | None = None) -> None:
@@ -163,6 +165,8 @@ class Table:
         self.told = {name: 0 for name in self.seats}
         self.stopped: str | None = None
         self.autosave: Any = None
+        self.before = len(game.answers)  # the answers the game had before the last one submitted
+        self.submitter: str | None = None  # the seat that submitted it (after an engine fault: who is told)
         self.onlookers: list[Callable[[], object]] = []  # called after each delivery (a server's watchers)
         self._quick_moves()
         # the seats that tell their events to a person learn who at the table are people
@@ -238,6 +242,7 @@ class Table:
             return Msg("The game is over; nothing is waiting for an answer.")
         if d.player != name:
             return Msg("It is {expected} who must answer now, not {other}.", expected=d.player, other=name)
+        self.before, self.submitter = len(self.game.answers), name
         try:
             self.game.answer(answer)
         except IllegalAnswer as e:

@@ -189,3 +189,55 @@ def test_load_of_a_game_of_two_people_is_refused_and_the_game_goes_on(here: Path
         "a11y-dominion play --load two.json plays it."
     ) in lines
     assert "Your hand, 5 cards: 4 Coppers and Estate." in lines  # the game goes on as it was
+
+
+def test_an_engine_fault_puts_the_game_back_and_the_game_goes_on(here: Path) -> None:
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", PLAYERS])
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int) and setup.on_core()
+    faults: list[object] = []
+    real = setup.game.answer
+
+    def once(keys: object) -> object:
+        if not faults:
+            faults.append(keys)
+            raise RuntimeError("boom")
+        return real(keys)
+
+    setup.game.answer = once  # type: ignore[method-assign]  # only this game object: the game put back answers
+    code = play_on_core(setup, args, PlainReader(io.StringIO("play treasures\nplay treasures\nhand\n"), out))
+    lines = out.getvalue().splitlines()
+    said = "That move failed inside the game engine (RuntimeError: boom); the game is back where it was before it."
+    assert lines.count(said) == 1
+    assert lines[lines.index(said) + 1 : lines.index(said) + 4] == [  # the same question, asked again
+        "Ann: 1 Action.",
+        "Ann> play treasures",
+        "You play 2 Coppers. Ann, Buy phase: 2 coins.",
+    ]
+    assert "Traceback" not in out.getvalue()
+    (kept,) = unfinished_games()
+    assert len(kept.answers) == 1  # play treasures, the second time
+    assert code == 1  # the piped input ends before the game
+
+
+def test_an_autosave_that_cannot_be_written_is_said_once_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a-file"  # a file where the folders should be: no folder can be made in it
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(blocker / "data"))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(blocker / "settings.json"))
+    games = blocker / "data" / "games"
+    try:
+        games.mkdir(parents=True)
+    except OSError as e:
+        reason = str(e.strerror or e)
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", PLAYERS])
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int)
+    play_on_core(setup, args, PlainReader(io.StringIO("play treasures\nend\nend\nend\n"), out))
+    lines = out.getvalue().splitlines()
+    assert lines.count(f"The game is not saved as you play: {games} cannot be written ({reason}).") == 1
+    assert "Your turn 2." in lines  # the game went on

@@ -55,17 +55,13 @@ class ConsoleTable(Table):
     """The :class:`~a11y_dominion.table.Table` of a console game.
 
     As the table, and: an ``onlooker`` (the screen of a game of bots only)
-    is told every event with nobody's private facts; :meth:`submit` notes
-    who answered and how many answers the game had before (``before``), so
-    the console can put the game back after an engine fault.
+    is told every event with nobody's private facts.
     """
 
     def __init__(self, game: Game, seats: dict, onlooker=None):
         super().__init__(game, seats)
         self.onlooker = onlooker
         self.onlooker_told = 0
-        self.before = len(game.answers)
-        self.submitter: str | None = None
 
     position_turn = False  # the start of a position's turn is still to be told (after its set-up lines)
 
@@ -95,12 +91,6 @@ class ConsoleTable(Table):
         """Go on with ``game``, telling from index ``told`` (default: its end)."""
         super().replace_game(game, told)
         self.onlooker_told = min(len(game.log) if told is None else told, len(game.log))
-
-    def submit(self, name: str, answer):
-        """As :meth:`Table.submit`, noting who answered and the answers before."""
-        self.before = len(self.game.answers)
-        self.submitter = name
-        return super().submit(name, answer)
 
 
 def quit_asked(speaker: Any, reader: Any, question: str) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import sys
 import threading
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
 from ..files import shown_name, typed_path
 from ..i18n import N_, typed_command
-from ..record import RecordError, dumps, make_record
+from ..record import RecordError, dumps, make_record, replay
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
 from ..rules.events import TurnStarted
@@ -33,7 +34,7 @@ from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
 from ..view import redact_all
 from . import queries as q
-from .app import STARTING, speech_line
+from .app import MAX_FAULTS, STARTING, speech_line
 from .commands import Ctx
 from .completion import COMMANDS
 from .display import PlainReader, quiet_type_ahead
@@ -61,6 +62,7 @@ class PlayConsole(HostConsole):
         self.setup: Any = None  # the game's PlaySetup (what load goes on from)
         self.loading: Any = None  # the setup of the game loaded to go on with instead
         self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
+        self.unsaved_said = False  # the autosave's failure was said
 
     def stop_game(self) -> None:
         """The player stops the game: the autosave keeps it (before the first answer too, as
@@ -107,9 +109,29 @@ class PlayConsole(HostConsole):
         await self.link.inbox.wait()
 
     async def ask(self) -> bool:
-        """As the core asks; Ctrl+C is counted afresh from each question on."""
+        """As the core asks; Ctrl+C is counted afresh from each question on, and an autosave
+        that could not write an answer is said first, once (:meth:`say_unsaved`)."""
         self.presses = 0
+        self.say_unsaved()
         return await super().ask()
+
+    def say_unsaved(self) -> None:
+        """Once, when the autosave could not write an answer (a folder that cannot be written,
+        a full disk): one sentence naming the file and the reason; the game goes on unsaved."""
+        save = self.host.table.autosave
+        if save is None or save.failed is None or self.unsaved_said:
+            return
+        self.unsaved_said = True
+        e = save.failed
+        self.say(
+            self.lang.text(
+                N_("The game is not saved as you play: {folder} cannot be written ({error})."),
+                folder=str(e.filename or save.path),
+                error=e.strerror or e,
+            ),
+            priority="high",
+            keep=False,
+        )
 
     def command_ctx(self) -> Ctx:
         """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
@@ -476,10 +498,43 @@ def _from_position(room: TableRoom) -> bool:
     return game.position is not None and not any(isinstance(e, TurnStarted) for e in game.log)
 
 
+def _put_back(room: TableRoom, error: Exception) -> bool:
+    """After an engine fault, the room's game as it was before the answer that failed (the
+    player told so in one sentence when it was theirs; a bot tries a random answer next);
+    False when even that game cannot be made."""
+    table = room.table
+    record = room_record(room)
+    record["answers"] = record["answers"][: table.before]
+    try:
+        game = replay(record)
+    except RecordError:
+        return False
+    told = min(table.told.values()) if table.told else 0
+    table.replace_game(game, told=min(told, len(game.log)))
+    seat = table.seats.get(table.submitter or "")
+    if isinstance(seat, BotSeat):
+        seat.failed()
+    elif table.submitter == room.local and room.local is not None:
+        person = room.people[room.local]
+        person.line(
+            person.lang.text(
+                N_(
+                    "That move failed inside the game engine ({error}: {detail}); "
+                    "the game is back where it was before it."
+                ),
+                error=type(error).__name__,
+                detail=error,
+            )
+        )
+    return True
+
+
 async def _run_table(room: TableRoom) -> None:
-    """The room's game, once its player is in; an engine fault is one sentence and ends it.
-    A new game from a position tells its turn's start after its set-up lines, as every turn's
-    start is told."""
+    """The room's game, once its player is in. After an engine fault the game is put back to
+    before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
+    answer failed :data:`~a11y_dominion.console.app.MAX_FAULTS` times in a row, one sentence
+    ends it. A new game from a position tells its turn's start after its set-up lines, as every
+    turn's start is told."""
     await room.everyone_in.wait()
     if _from_position(room) and not room.table.told.get(room.local or "", 0):
         room.table.deliver()  # the set-up lines
@@ -492,9 +547,15 @@ async def _run_table(room: TableRoom) -> None:
             told = (lang.text(N_("{player}'s turn {n}."), player=game.current.name, n=n), "normal")
         if link is not None:  # told after them, with the news before the question
             link.inbox.put(("told", told))
-    try:
-        await room.table.run_async()
-    except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
-        room.out(
-            room.lang.text(N_("The game engine failed ({error}) and the game cannot go on."), error=type(e).__name__)
-        )
+    faults: list[int] = []  # the answer counts the game was put back to, one per fault in a row
+    while True:
+        try:
+            await room.table.run_async()
+            return
+        except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
+            logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
+            faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]
+            if (len(faults) == MAX_FAULTS and len(set(faults)) == 1) or not _put_back(room, e):
+                text = N_("The game engine failed ({error}) and the game cannot go on.")
+                room.out(room.lang.text(text, error=type(e).__name__))
+                return
