@@ -84,8 +84,13 @@ def test_save_writes_the_game_so_far_which_load_reads_back(here: Path) -> None:
     assert (game.current.name, game.current.turns_taken) == ("Ann", 1)  # Ann's turn 2: Bot's turn was played
     (autosave,) = unfinished_games()
     assert json.loads(path.read_text(encoding="utf-8"))["answers"] == autosave.full_record()["answers"]
-    assert path.stat().st_mode & 0o777 == 0o600
     assert code == 1
+
+
+@pytest.mark.posix  # a file's mode
+def test_a_saved_game_is_readable_by_its_owner_only(here: Path) -> None:
+    play("save kept.json\nquit\nyes\n")
+    assert (here / "kept.json").stat().st_mode & 0o777 == 0o600
 
 
 def test_save_without_a_file_name_says_how_and_writes_nothing(here: Path) -> None:
