@@ -20,7 +20,7 @@ import logging
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
@@ -34,13 +34,16 @@ from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
 from ..view import redact_all
 from . import queries as q
-from .app import MAX_FAULTS, STARTING, speech_line
-from .commands import Ctx
+from .app import MAX_FAULTS, STARTING
+from .commands import Ctx, speech_line
 from .completion import COMMANDS
 from .display import PlainReader, quiet_type_ahead
 from .keyboard import LocalOutput, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
+
+if TYPE_CHECKING:
+    from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
 
@@ -59,8 +62,8 @@ class PlayConsole(HostConsole):
         self.commands = tuple(c for c in COMMANDS if c != "load")  # completed: the game is saved here
         self.presses = 0  # Ctrl+C on an empty line since the last question
         self.stop_asked = False  # the second one: quit's question comes next
-        self.setup: Any = None  # the game's PlaySetup (what load goes on from)
-        self.loading: Any = None  # the setup of the game loaded to go on with instead
+        self.setup: PlaySetup | None = None  # the game's setup (what load goes on from)
+        self.loading: PlaySetup | None = None  # the setup of the game loaded to go on with instead
         self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
         self.unsaved_said = False  # the autosave's failure was said
 
@@ -155,6 +158,8 @@ class PlayConsole(HostConsole):
             self.error(lang._(N_("Load needs a file name, for example load game.json.")))
             return
         setup = self.setup
+        if setup is None:  # (set as the console is made)
+            return
         options = dict(setup.seat_options)
         bots: dict[str, Any] = {}
         try:
@@ -261,7 +266,7 @@ async def _in_thread(work: Callable[[], Any]) -> Any:
 RECENT = 5  # announcements told when a game is resumed
 
 
-def opening_lines(setup: Any, autosave_notice: str | None) -> list[tuple[str, bool]]:
+def opening_lines(setup: PlaySetup, autosave_notice: str | None) -> list[tuple[str, bool]]:
     """``play``'s first lines, as (sentence, kept in the history): how to get help, what the
     speech mode became, the setup's notices (settings problems, unfinished games, an autosave
     that cannot be written: ``autosave_notice``), then where the game stands (:func:`game_lines`)."""
@@ -280,7 +285,7 @@ def opening_lines(setup: Any, autosave_notice: str | None) -> list[tuple[str, bo
     return lines
 
 
-def game_lines(setup: Any, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
+def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
     game's seed; a resumed one's date (and damage), whose turn it is and the last few
     announcements; a loaded one's file (``left``: what became of the game left for it) and whose
@@ -324,7 +329,7 @@ def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
         console.say(text, keep=keep)
 
 
-def _room(setup: Any, args: Any) -> TableRoom:
+def _room(setup: PlaySetup, args: Any) -> TableRoom:
     """The room of ``setup``'s game: its person at this computer (with the seat's own language
     and verbosity), its bots thinking as :class:`~a11y_dominion.console.app.Console`'s do
     (seeded alike, so a game plays the same)."""
@@ -333,7 +338,7 @@ def _room(setup: Any, args: Any) -> TableRoom:
     room: TableRoom | None = None
     for i, (name, kind) in enumerate(setup.seats):
         if kind == "human":
-            opts = next((o for n, o in setup.seat_options.items() if n.lower() == name.lower()), {})
+            opts: dict[str, Any] = next((o for n, o in setup.seat_options.items() if n.lower() == name.lower()), {})
             specs.append(SeatSpec(name, kind, opts.get("language"), opts.get("verbosity")))
             continue
         specs.append(SeatSpec(name, kind))
@@ -371,7 +376,7 @@ def room_record(room: TableRoom) -> dict[str, Any]:
     return make_record(room.table.game, seats)
 
 
-def _autosave(room: TableRoom, setup: Any) -> tuple[Autosave | None, str | None]:
+def _autosave(room: TableRoom, setup: PlaySetup) -> tuple[Autosave | None, str | None]:
     """The autosave of the room's game (a resumed game's own file, else a new one), and None;
     or None and the sentence saying why the game is not saved as it is played."""
     people = [name for name, kind in setup.seats if kind == "human"]
@@ -401,7 +406,7 @@ def _autosave(room: TableRoom, setup: Any) -> tuple[Autosave | None, str | None]
     return save, None
 
 
-def play_on_core(setup: Any, args: Any, reader: Any = None) -> int:
+def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
     options) at this computer's keyboard and screen (or with ``reader`` reading the typed
@@ -444,7 +449,7 @@ def play_on_core(setup: Any, args: Any, reader: Any = None) -> int:
 
 
 async def _play(
-    room: TableRoom, setup: Any, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
     first: (the exit code, the console)."""
