@@ -101,6 +101,7 @@ def catalog_ids() -> frozenset[str]:
     return frozenset(key if isinstance(key, str) else key[0] for key in catalog if key)
 
 
+@functools.lru_cache(maxsize=4096)  # (a sentence is checked each time it is said)
 def check_template(template: str) -> None:
     """Raise ValueError unless each field of ``template`` is a plain name (``{player}``),
     with no attribute, index or conversion, and no format spec but the plural forms

@@ -199,8 +199,11 @@ class PlayerView:
         return self.player(self.seat)
 
     def to_data(self) -> dict[str, Any]:
-        """The view as JSON-ready data (nested dicts and lists)."""
-        return dataclasses.asdict(self)
+        """The view as JSON-ready data: nested dicts and lists, new ones (a tuple as a list), each
+        dataclass as the dict of its fields in their order, as :func:`dataclasses.asdict` makes
+        them and :func:`json.loads` reads them back; the strings and numbers are shared."""
+        data: dict[str, Any] = _plain(self)
+        return data
 
     @staticmethod
     def from_data(data: dict[str, Any]) -> PlayerView:
@@ -223,6 +226,30 @@ def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
 
 
 _VIEW_FIELD_NAMES: dict[type, frozenset[str]] = {}  # a view's dataclass -> the names of its fields
+
+
+def _plain(value: Any) -> Any:
+    """``value`` (a view, or what its fields hold) as :meth:`PlayerView.to_data` gives it; a
+    view is made for every seat at every question, so this walks it once, copying no leaf."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return [v if type(v) in _LEAVES else _plain(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _LEAVES else _plain(v) for k, v in value.items()}
+    names = _ORDERED_FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            return value  # (a string, a number, None)
+        names = _ORDERED_FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    out = {}
+    for name in names:
+        v = getattr(value, name)
+        out[name] = v if type(v) in _LEAVES else _plain(v)
+    return out
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # what a view holds as it is
+_ORDERED_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass in a view -> the names of its fields, in order
 
 
 def _seat_view(p: Player) -> SeatView:

@@ -23,7 +23,8 @@ which neither happens within 10 s is counted as lost.
 
 Prints the median, 95th and 99th percentile and the largest of those times in milliseconds,
 the 95th percentile with a 95 % interval from a bootstrap over tables (the answers of one game
-are not independent), the load generator's own lag (a 10 ms ticker), the server's peak
+are not independent), the 95th percentile of each minute of the run, the load generator's own
+lag (a 10 ms ticker) and processor time, the server's peak
 resident memory (main process and bot workers) and its processor time, the games finished of
 those started with a 95 % Wilson interval, the answers lost, and whether the server's log holds
 a traceback. Exit code 1 when a game did not finish, an answer was lost, the log holds a
@@ -179,6 +180,7 @@ class Figures:
     all_started: asyncio.Event = field(default_factory=asyncio.Event)
     seats: dict = field(default_factory=dict)  # table index -> its two seats, once started
     in_flight: int = 0  # answers being timed now
+    timed: list = field(default_factory=list)  # (when its answer was sent, perf_counter s; ms) of each time
 
 
 @dataclass
@@ -285,7 +287,9 @@ async def answer_later(figures: Figures, seat: Seat, other: Seat, move: str, kil
     if before_kill is not None and before_kill.begun:
         return  # (told as the kill came: kept, not timed)
     if quiet:
-        figures.times.setdefault(seat.table, []).append((other.lines[mark][0] - start) * 1000)
+        ms = (other.lines[mark][0] - start) * 1000
+        figures.times.setdefault(seat.table, []).append(ms)
+        figures.timed.append((start, ms))
     else:
         figures.busy += 1
 
@@ -421,6 +425,16 @@ def percentile(values: list, p: float) -> float:
     low = math.floor(at)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
+def by_minute(timed: list) -> str:
+    """The 95th percentile of the times of each minute of the run from the first answer timed
+    (``timed``: (when sent, seconds; ms) pairs), with how many there were, as one phrase."""
+    first = min(t for t, _ in timed)
+    minutes: dict = {}
+    for t, ms in timed:
+        minutes.setdefault(int((t - first) // 60), []).append(ms)
+    return ", ".join(f"{m + 1}: {percentile(v, 95):.0f} ms (n {len(v)})" for m, v in sorted(minutes.items()))
 
 
 def bootstrap_p95(times: dict, seed: int, rounds: int = 400) -> tuple:
@@ -600,10 +614,12 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
         )
     else:
         print(f"answer to its first line at the other person: too few timed to tell (n {len(pooled)})")
+    if figures.timed:
+        print(f"95th percentile by minute of the run: {by_minute(figures.timed)}")
     if figures.lag:
         print(
             f"load generator's own lag (10 ms ticker): 95th percentile {percentile(figures.lag, 95):.1f} ms, "
-            f"max {max(figures.lag):.1f} ms"
+            f"max {max(figures.lag):.1f} ms; its processor time {time.process_time():.1f} s"
         )
     mib = 1024 * 1024
     cpu_workers = sum(peaks.get("cpu", {}).values())

@@ -493,11 +493,3 @@ def test_confirmations_from_a_seat_s_view_are_those_from_the_game():
         table = Table(game, {"Ann": Checking(seed), "Bea": Checking(seed + 9)}, max_answers=400)
         table.run()
     assert compared > 2000 and asked == set(KINDS), (compared, asked)
-
-
-def test_max_typed_is_the_seat_s_line_length():
-    """asyncssh's line editor keeps as many characters of a typed line as a seat reads."""
-    from a11y_dominion.remote.access import MAX_TYPED, ssh_server_options
-    from a11y_dominion.remote.seat import MAX_LINE
-
-    assert MAX_TYPED == MAX_LINE == ssh_server_options()["max_line_length"]

@@ -21,6 +21,11 @@ def test_percentile_interpolates_between_the_ranks():
     assert server_load.percentile([7.0], 95) == 7.0
 
 
+def test_the_95th_percentile_of_each_minute_counts_from_the_first_answer_timed():
+    timed = [(100.0 + i, float(i)) for i in range(60)] + [(160.0, 500.0), (230.0, 7.0), (219.9, 9.0)]
+    assert server_load.by_minute(timed) == "1: 56 ms (n 60), 2: 475 ms (n 2), 3: 7 ms (n 1)"
+
+
 def test_wilson_interval_of_games_finished():
     low, high = server_load.wilson(10, 10)
     assert (round(low, 4), round(high, 4)) == (0.7225, 1.0)

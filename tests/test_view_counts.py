@@ -3,6 +3,8 @@ gains: what the seat was told makes them (public facts only), and they are the g
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections import Counter
 
 from a11y_dominion.bots.common import Ledger
@@ -120,3 +122,33 @@ def test_a_view_from_data_leaves_out_fields_it_does_not_know_and_fills_in_those_
     ]
     again = PlayerView.from_data(older)
     assert [p.owned for p in again.players] == [{}, {}] and again.turn.gained == 0
+
+
+def test_a_view_s_data_is_its_fields_as_json_reads_them_back_and_a_copy_of_them():
+    views: list = []
+
+    class Viewing:
+        def __init__(self, kind: str, seed: int, game: Game):
+            self.bot, self.game = make_bot(kind, seed), game
+
+        def decide(self, d, view):
+            views.append(player_view(self.game, d.player))
+            return self.bot.decide(d, view)
+
+    names = ["P1", "P2", "P3"]
+    kingdom = ["Encampment/Plunder", "Chapel", "Cellar", "Moat", "Village"]
+    game = Game(GameConfig(names, kingdom, ["Triumph", "Delve"], ["Labyrinth", "Baths"], 3))
+    seats = {n: Viewing(k, i, game) for i, (n, k) in enumerate(zip(names, ["random", "medium", "medium"], strict=True))}
+    Table(game, seats, max_answers=3000).run()
+    assert len(views) > 100 and game.game_over
+    last = views[-1]
+    assert any(p.cards for p in last.piles.values()) and last.scores and last.landmarks  # every kind of field filled
+    for view in views:
+        data = view.to_data()
+        assert json.dumps(data) == json.dumps(dataclasses.asdict(view))  # the same fields, in the same order
+        assert data == json.loads(json.dumps(data))  # lists, not tuples: what the other side reads
+    data = last.to_data()
+    data["hand"].append("Gold")
+    data["players"][0]["owned"]["Gold"] = 99
+    data["scores"]["P1"]["landmarks"]["Baths"] = 99
+    assert last.to_data() != data and PlayerView.from_data(last.to_data()) == last

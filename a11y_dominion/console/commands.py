@@ -191,6 +191,8 @@ def verbosity_of(word: str, lang: Language | None = None) -> str | None:
 
 def clean(text: str) -> str:
     """``text`` without control, escape or formatting characters (a tab is a space)."""
+    if text.isprintable():  # (no such character, and no tab: most lines, at once)
+        return text
     text = text.replace("\t", " ")
     return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
 

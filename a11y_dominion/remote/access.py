@@ -36,18 +36,17 @@ class AccessError(ValueError):
 
 
 KEEPALIVE = 15  # seconds between checks that a quiet client is still there (4 missed: it is gone)
-MAX_TYPED = 1000  # characters of a typed line that asyncssh's line editor keeps (remote.seat.MAX_LINE)
 
 
 def ssh_server_options() -> dict[str, Any]:
     """The asyncssh ``create_server`` options every SSH listener of the game uses (``host``
-    and ``server``), as keyword arguments: asyncssh's line editor with lines cut at
-    ``MAX_TYPED`` characters; no scp, SFTP, agent or X11 forwarding; UTF-8 with a byte that
-    is not UTF-8 (a Latin-1 terminal) replaced, never fatal; a quiet client checked every
-    ``KEEPALIVE`` seconds and dropped after 4 missed checks."""
+    and ``server``), as keyword arguments: no line editor of asyncssh's (a terminal session
+    edits its lines itself: :mod:`~a11y_dominion.remote.terminal`, and asyncssh's would be
+    built at every login for nothing); no scp, SFTP, agent or X11 forwarding; UTF-8 with a
+    byte that is not UTF-8 (a Latin-1 terminal) replaced, never fatal; a quiet client checked
+    every ``KEEPALIVE`` seconds and dropped after 4 missed checks."""
     return {
-        "line_editor": True,
-        "max_line_length": MAX_TYPED,
+        "line_editor": False,
         "allow_scp": False,
         "agent_forwarding": False,
         "x11_forwarding": False,

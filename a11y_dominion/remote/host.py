@@ -223,7 +223,6 @@ class GameHost:
 
         from ..librarylog import quiet_loop
         from .local import HostTerminal
-        from .terminal import quiet_line_editor  # (with prompt_toolkit's SSH session, which needs asyncssh)
 
         quiet_loop()  # an error in a connection's task is logged, not printed between the game's lines
         host = self
@@ -250,7 +249,6 @@ class GameHost:
                 return host.key_ok(username, key)
 
         key = host_key(key_dir)
-        quiet_line_editor()
         server = await asyncssh.create_server(
             Server,
             listen,

@@ -137,7 +137,7 @@ from ..files import JsonRefused, bounded_json
 from ..i18n import N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
-from ..textinput import buy_refusal
+from ..textinput import buy_refusal, drop_sequences, printable
 from ..view import event_data, redact_all
 
 PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatView)
@@ -258,8 +258,6 @@ def shown_text(text: str, most: int = MAX_TEXT) -> str:
     ``most`` characters, each escape sequence dropped whole (``ESC ] 0;title BEL``, not
     only its control characters: :func:`~a11y_dominion.textinput.drop_sequences`), then
     every control, formatting or private character (:func:`~a11y_dominion.textinput.printable`)."""
-    from ..textinput import drop_sequences, printable
-
     text = text[:most]
     if text.isprintable():  # no control character, so no escape sequence either
         return text
@@ -399,13 +397,47 @@ FIELDS = {
 }
 
 
+def read_line(line: str | TooLong, rate: Rate, error: Callable[..., None]) -> dict[str, Any] | None:
+    """The first checks of a line received in the seat protocol (a :class:`TooLong` for one
+    over :data:`MAX_MESSAGE` bytes), shared by a seat's :class:`ProtocolOutlet` and the game
+    server's ``join`` session: counted against ``rate`` (:class:`Rate`), then parsed
+    (:func:`read_message`). Returns the message, a dict with a string ``type``; or None after
+    ``error(code, **fields)`` was called once with the ``error`` code of what was wrong
+    (``too-fast`` for the first line dropped of a flood, ``too-long``, ``too-deep``, ``bad-json``
+    or ``bad-message``), or not at all for a line dropped past the rate after that."""
+    said = rate.take()
+    if said != "ok":
+        if said == "tell":
+            error("too-fast", n=LINES_PER_SECOND)
+        return None
+    if isinstance(line, TooLong):
+        error("too-long")
+        return None
+    try:
+        message = read_message(line, MAX_MESSAGE)
+    except TooDeep:
+        error("too-deep", n=MAX_DEPTH)
+        return None
+    except ValueError:
+        error("bad-json")
+        return None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        error("bad-message")
+        return None
+    return message
+
+
 class ProtocolOutlet:
     """The seat protocol of one :class:`~.seat.RemoteSeat` over one SSH session.
 
     ``host``: the :class:`~.host.GameHost` (its table and the seat's name);
-    ``write(text)`` sends text to the player. :meth:`received` reads one line
-    from the player; every fault is answered with one ``error`` message and
-    changes nothing else.
+    ``write(text)`` sends each message to the player's program as its JSON line;
+    ``deliver(message)``, given instead, takes each message as it is (a dict of plain
+    data, which it must not change): a console core in the host's own process
+    (:class:`~.seatlink.HostLink`) gets it without JSON and without the cleaning that
+    what crosses the network needs. :meth:`received` reads one line from the player
+    (:meth:`use`, one message already read); every fault is answered with one ``error``
+    message and changes nothing else.
 
     Lines are read at most :data:`LINES_PER_SECOND` in any second by the host's
     ``clock`` (as typed lines at a terminal seat), whatever their type (``say``,
@@ -413,18 +445,30 @@ class ProtocolOutlet:
     are dropped, and the first dropped of a flood is answered with the one ``error``
     ``too-fast``. An answer the table takes does not count: the host asked for it."""
 
-    def __init__(self, host, seat, write: Callable[[str], None]):
+    def __init__(
+        self,
+        host,
+        seat,
+        write: Callable[[str], None] | None = None,
+        deliver: Callable[[dict[str, Any]], None] | None = None,
+    ):
+        if write is None and deliver is None:
+            raise TypeError("a ProtocolOutlet needs write or deliver")
         self.host = host
         self.seat = seat
         self.write = write
+        self.deliver = deliver
         self.decision_id = 0
         self.over = False
         self.left = False  # the player's program sent leave: its player typed quit
         self.rate = Rate(LINES_PER_SECOND, getattr(host, "clock", None))
 
     def send(self, message: dict) -> None:
-        """Send one message as its JSON line."""
-        self.write(encode(message))
+        """Send one message: as its JSON line, or delivered as it is."""
+        if self.deliver is not None:
+            self.deliver(message)
+        elif self.write is not None:
+            self.write(encode(message))
 
     # ------------------------------------------------------------ the seat's side (SeatOutlet)
     def text(self, text: str, last: bool = False) -> None:
@@ -501,28 +545,22 @@ class ProtocolOutlet:
         dropped past the rate (see the class). An empty line is nothing, and does not count."""
         if not isinstance(line, TooLong) and not line.strip():
             return
+        message = self.read(line)
+        if message is not None:
+            self.use(message)
+
+    def read(self, line: str | TooLong) -> dict[str, Any] | None:
+        """The first checks of a line from the player that is not empty (:func:`read_line`,
+        against :attr:`rate`): the message, or None after its error. The host hears that the
+        player typed (after the game, its idle time starts again)."""
         typed = getattr(self.host, "typed", None)
         if typed is not None:
-            typed()  # after the game, the host's idle time starts again
-        said = self.rate.take()
-        if said != "ok":
-            if said == "tell":
-                self.error("too-fast", n=LINES_PER_SECOND)
-            return
-        if isinstance(line, TooLong):
-            self.error("too-long")
-            return
-        try:
-            message = read_message(line, MAX_MESSAGE)
-        except TooDeep:
-            self.error("too-deep", n=MAX_DEPTH)
-            return
-        except ValueError:
-            self.error("bad-json")
-            return
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            self.error("bad-message")
-            return
+            typed()
+        return read_line(line, self.rate, self.error)
+
+    def use(self, message: dict[str, Any]) -> None:
+        """One message from the player that passed :func:`read_line` (counted against
+        :attr:`rate`): used, or answered with an error."""
         kind = message["type"]
         if kind not in FIELDS:
             self.error("unknown-type", type=_short(kind))
@@ -662,26 +700,26 @@ def open_seat(
     host,
     user: str,
     session: Any,
-    write: Callable[[str], None],
+    deliver: Callable[[dict[str, Any]], None],
     language: Any = None,
     verbosity: Any = None,
     quiet: bool = False,
     own: bool = False,
 ) -> OpenSeat | None:
-    """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``write``
-    (JSON lines), admit the player and take the seat. ``language`` (en or nl) and
-    ``verbosity`` (terse, normal or verbose) are the player's, as their program tells them;
-    anything else is left out; ``quiet`` as for the host's ``join``; ``own``: the seat at the
-    host's own computer, which no login can take (its name is the host's ``local``). Returns the seat taken,
-    or None when the host refuses it (its ``seat-taken`` error written). Shared by :func:`protocol_session` and
-    :class:`~.seatlink.HostLink`."""
+    """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``deliver``
+    (which takes each message as data: :class:`ProtocolOutlet`), admit the player and take the
+    seat. ``language`` (en or nl) and ``verbosity`` (terse, normal or verbose) are the player's,
+    as their program tells them; anything else is left out; ``quiet`` as for the host's ``join``;
+    ``own``: the seat at the host's own computer, which no login can take (its name is the host's
+    ``local``). Returns the seat taken, or None when the host refuses it (its ``seat-taken`` error
+    delivered). Shared by :func:`protocol_session` and :class:`~.seatlink.HostLink`."""
     from .seat import VERBOSITIES
 
     name = host.local if own else host.seat_name(user)
-    write(encode(hello(host, name or user)))  # the seat's own name, however it was typed
+    deliver(hello(host, name or user))  # the seat's own name, however it was typed
     refusal = host.admit(user, own)
     if refusal is not None:
-        write(encode({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal}))
+        deliver({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal})
         return None
     seat = host.people[name]
     code = language if isinstance(language, str) and language in ("en", "nl") and language != seat.lang.code else None
@@ -690,7 +728,7 @@ def open_seat(
         # the host's lines in the player's language, and the history it keeps for the seat as the
         # player's program narrates (the narration the player hears is the program's own)
         seat.settings(language=code, verbosity=verbosity)
-    outlet = ProtocolOutlet(host, seat, write)
+    outlet = ProtocolOutlet(host, seat, deliver=deliver)
     held = host.join(user, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
     seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
     return OpenSeat(seat, outlet, held)
@@ -722,7 +760,7 @@ async def protocol_session(host, process) -> None:
             pass
 
     env = process.env or {}
-    opened = open_seat(host, name, process, write, env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY))
+    opened = open_seat(host, name, process, lambda m: write(encode(m)), env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY))
     if opened is None:
         process.exit(1)
         return

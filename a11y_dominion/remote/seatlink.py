@@ -4,10 +4,13 @@ A :class:`HostLink` is a :class:`~a11y_dominion.console.core.SeatLink` whose oth
 is the host itself: the console core (:class:`~a11y_dominion.console.core.SeatConsole`)
 of a seat played at the host (an SSH terminal session) gets the very messages the host
 sends a ``join`` program over ``seat-protocol`` (its hello, the seat's story, events,
-decisions, text, refusals), made safe to show as ``join`` makes them, and what it sends
-reaches the host as that session's lines do, checked and held to the same rate
-(:class:`~.protocol.ProtocolOutlet`). So a seat at an SSH terminal and a joined seat
-behave alike.
+decisions, text, refusals), and what it sends reaches the host as that session's lines do,
+checked and held to the same rate (:class:`~.protocol.ProtocolOutlet`). So a seat at an
+SSH terminal and a joined seat behave alike.
+
+The host's messages are handed over as the data they are, without JSON and without
+:func:`~.protocol.from_host`'s cleaning: they never cross the network, and what the host
+puts in them from the network (a player's name, a line of chat) it cleaned when it came.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..console.core import Inbox
-from .protocol import MAX_FROM_HOST, OpenSeat, close_seat, encode, from_host, open_seat, read_message
+from .protocol import OpenSeat, close_seat, encode, open_seat
 
 
 class HostLink:
@@ -52,7 +55,7 @@ class HostLink:
         """Say hello and take the seat, as a ``seat-protocol`` session does; False when the
         host refuses it (its ``seat-taken`` error and the end are in the inbox)."""
         self.opened = open_seat(
-            self.host, self.user, self, self._from_host, self.language, self.verbosity, quiet=self.quiet, own=self.own
+            self.host, self.user, self, self._deliver, self.language, self.verbosity, quiet=self.quiet, own=self.own
         )
         if self.opened is None:
             self.closed = True
@@ -60,13 +63,10 @@ class HostLink:
             return False
         return True
 
-    def _from_host(self, text: str) -> None:
-        """What the host wrote to this seat (JSON lines): into the inbox, as ``join`` reads it."""
-        if self.closed:
-            return
-        for line in text.splitlines():
-            if line.strip():
-                self.inbox.put(("message", from_host(read_message(line, MAX_FROM_HOST))))  # (as join reads them)
+    def _deliver(self, message: dict[str, Any]) -> None:
+        """A message of the host to this seat: into the inbox, as ``join`` reads it."""
+        if not self.closed:
+            self.inbox.put(("message", message))
 
     def send(self, message: dict[str, Any], last: bool = False) -> None:
         """One message to the host, read as a line of a ``seat-protocol`` session; ``last``

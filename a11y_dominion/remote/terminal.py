@@ -248,10 +248,7 @@ class TerminalSession(PromptToolkitSSHSession):
 
         process = self.process
         self.command = process.command.strip() if process.command is not None else None
-        chan = process.channel
-        if getattr(chan, "_editor", None) is not None:
-            chan.set_line_mode(False)  # prompt_toolkit edits the lines, not asyncssh's editor
-        self.connection_made(getattr(chan, "_orig_chan", chan))  # and writes past that editor
+        self.connection_made(process.channel)  # (no line editor of asyncssh's: access.ssh_server_options)
         self.interact_task = asyncio.ensure_future(self._interact())
 
         async def read() -> None:
@@ -1012,11 +1009,3 @@ async def terminal_session(host, process) -> None:
     :class:`~asyncssh.SSHServerProcess`) for its seat of ``host``: a
     :class:`TerminalSession`."""
     await TerminalSession(host, process).run()
-
-
-def quiet_line_editor() -> None:
-    """No terminal bell from asyncssh's line editor (at a key it does not know, or a
-    line at its longest), for a session that keeps it."""
-    from asyncssh import editor
-
-    editor.SSHLineEditor._ring_bell = lambda self: None  # type: ignore[method-assign]

@@ -38,16 +38,15 @@ from ..remote.protocol import (
     ENV_VERBOSITY,
     JOIN_CLIENT,
     LINES_PER_SECOND,
-    MAX_DEPTH,
     MAX_MESSAGE,
     PROTOCOL_VERSION,
     LineSplitter,
+    ProtocolOutlet,
     Rate,
-    TooDeep,
     TooLong,
     encode,
     msg_data,
-    read_message,
+    read_line,
 )
 from ..remote.seatlink import HostLink
 from ..rules.decisions import Msg
@@ -102,24 +101,28 @@ class WireLink(HostLink):
         self.write = write
         self.number = number  # the table's number, added to the seat's hello
 
-    def _from_host(self, text: str) -> None:
+    def _deliver(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
         if self.number is not None:  # the first message, the seat's hello: with the table's number
-            message = read_message(text, MAX_MESSAGE)
-            if isinstance(message, dict) and message.get("type") == "hello":
-                text = encode({**message, "table": self.number})
+            if message.get("type") == "hello":
+                message = {**message, "table": self.number}
             self.number = None
-        self.write(text)
+        self.write(encode(message))
 
-    def received(self, line: Any) -> bool:
-        """One line (or a :class:`~a11y_dominion.remote.protocol.TooLong`) from the program to
-        the seat; True when it was ``leave`` (the player left the table)."""
+    @property
+    def outlet(self) -> ProtocolOutlet | None:
+        """The seat's outlet while this link holds it (None once closed)."""
+        return None if self.closed or self.opened is None else self.opened.outlet
+
+    def used(self, message: dict[str, Any]) -> bool:
+        """One message from the program to the seat, read and counted by :meth:`JoinSession._line`;
+        True when it was ``leave`` (the player left the table)."""
         opened = self.opened
         if self.closed or opened is None:
             return False
         try:
-            opened.outlet.received(line)
+            opened.outlet.use(message)
         except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
             self.host.fault(opened.held.name, e)
         return bool(opened.outlet.left)
@@ -335,36 +338,25 @@ class JoinSession:
                     return
                 await self._line(person, line)
 
-    async def _line(self, person: Person, line: Any) -> None:
-        """One line from the program: a lobby line, a message of the seat, or an error."""
+    async def _line(self, person: Person, line: str | TooLong) -> None:
+        """One line from the program: a lobby line, a message of the seat, or an error. At a
+        table's seat every line counts against the seat's rate, as at a ``host``; else against
+        the session's."""
         if not isinstance(line, TooLong) and not line.strip():
             return
-        kind, message = self._kind(line)
-        if self.held is not None and kind in SEAT_TYPES + (None,):
+        held = self.held
+        outlet = held.outlet if held is not None else None
+        rate = outlet.rate if outlet is not None else self.rate
+        message = outlet.read(line) if outlet is not None else read_line(line, rate, self.error)
+        if message is None:
+            return
+        kind = message["type"]
+        if held is not None and kind in SEAT_TYPES:
             said = message.get("text")
             if kind == "say" and isinstance(said, str) and said.strip() and not self.server.lobby.may_chat(person):
                 return  # (muted, or over the account's chat limit: the lobby said so)
-            if self.held.received(line):  # the player left the table (after the final scores, at once)
+            if held.used(message):  # the player left the table (after the final scores, at once)
                 self.server.tables.left_game(person)
-            return
-        said = self.rate.take()
-        if said != "ok":
-            if said == "tell":
-                self.error("too-fast", n=LINES_PER_SECOND)
-            return
-        if isinstance(line, TooLong):
-            self.error("too-long")
-            return
-        if kind is None:
-            try:
-                message = read_message(line, MAX_MESSAGE)
-            except TooDeep:
-                self.error("too-deep", n=MAX_DEPTH)
-                return
-            except ValueError:
-                self.error("bad-json")
-                return
-            self.error("bad-message")
             return
         if kind == "leave":
             if self.watching is not None:
@@ -384,20 +376,8 @@ class JoinSession:
         if set(message) - {"type", "text"} or not isinstance(text, str):
             self.error("bad-lobby")
             return
-        self.rate.give_back()  # (a typed line counts against the account's lines, as at ssh)
+        rate.give_back()  # (a typed line counts against the account's lines, as at ssh)
         await self._typed(person, text[:MAX_LOBBY_LINE])
-
-    def _kind(self, line: Any) -> tuple[str | None, dict[str, Any]]:
-        """The type of the message on ``line`` and the message, (None, {}) for a line that is no message."""
-        if isinstance(line, TooLong):
-            return None, {}
-        try:
-            message = read_message(line, MAX_MESSAGE)
-        except ValueError:
-            return None, {}
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            return None, {}
-        return str(message["type"]), message
 
     async def _typed(self, person: Person, text: str) -> None:
         """A line typed in the lobby, at a table's seat (a lobby command) or while watching."""

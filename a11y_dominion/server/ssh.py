@@ -266,12 +266,10 @@ class GameServer:
     async def listen(self, listen: str, port: int) -> Any:
         """Start the SSH server on ``listen``:``port`` (0: a free port) with the host key kept in
         the data folder; returns asyncssh's server (its ``sockets`` tell the port)."""
-        from ..remote.terminal import quiet_line_editor
         from .session import serve_session
 
         key = host_key(self.data)
         self.host_key = key
-        quiet_line_editor()
         server = self
 
         def made() -> Login:
