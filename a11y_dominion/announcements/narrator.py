@@ -61,6 +61,9 @@ ESSENTIAL = (
 )
 
 
+# what a turn's summary names of its player (see Narrator._note_deed); VP tokens besides
+_DEEDS = (ev.CardPlayed, ev.CardBought, ev.EventBought, ev.CardGained, ev.CardTrashed, ev.DebtChanged)
+
 SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
 
 # A sentence and its priority (normal, high or important).
@@ -210,6 +213,10 @@ class Narrator(EventSentences):
         self.bonus_said: set[str] = set()
         # the viewer's Clean-up draw, told with what is said next (see _holding_hand)
         self._hand_held: list[Said] = []
+        # the turn going on did something its summary would name (a play, buy, gain, trash, Debt
+        # or VP): kept at every verbosity, so a summary begun at normal and ended after a change of
+        # verbosity never says that a turn did nothing (see :meth:`_note_deed`)
+        self._turn_did = False
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -409,7 +416,8 @@ class Narrator(EventSentences):
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False
-        if not parts and (partial or s.get("told")):  # (its plays were told with an attack)
+        # (its plays were told with an attack, or as they happened at another verbosity)
+        if not parts and (partial or s.get("told") or self._turn_did):
             return [" ".join(after)] if after else []
         if not parts:
             if held is not None:
@@ -584,7 +592,9 @@ class Narrator(EventSentences):
             if isinstance(e, ev.GameEnded):
                 self._hand_held = []  # the hand drawn for a turn that never comes: not read
             hand = self._holding_hand(e)
-            i = self._announce_next(events, i, out)
+            nxt = self._announce_next(events, i, out)
+            self._note_deed(events[i:nxt])
+            i = nxt
             if hand:
                 self._hand_held += out[start:]
                 del out[start:]
@@ -596,6 +606,18 @@ class Narrator(EventSentences):
             if mine:
                 own.update(range(start, len(out)))
         return self._one_line_per_move(out, own)
+
+    def _note_deed(self, events: Sequence[ev.GameEvent]) -> None:
+        """Note whether the turn going on did something its summary names (``_turn_did``), from
+        ``events`` just told at whatever verbosity: a turn's start clears it (its summary, if
+        any, was told before), and the turn player's play, buy, gain, trash, Debt or VP sets it."""
+        for e in events:
+            if isinstance(e, ev.TurnStarted):
+                self._turn_did = False
+            elif isinstance(e, _DEEDS) and e.player == self.current:
+                self._turn_did = True
+            elif isinstance(e, ev.VPTokensMoved) and e.target == self.current:
+                self._turn_did = True
 
     def _holding_hand(self, e: ev.GameEvent) -> bool:
         """True for the viewer's shuffle or draw in their own Clean-up, at a seat asked at a

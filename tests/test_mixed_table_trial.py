@@ -1,0 +1,66 @@
+"""Faults a fresh-user trial of a mixed table found (a player at the host's keyboard, one over
+plain ``ssh``, one through ``join`` and a bot), each with the outcome it has now, in English and
+Dutch where there is wording. Each test builds what the seat is given as the host gives it."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_dominion.console.narration import Narration
+from a11y_dominion.i18n import Language
+from a11y_dominion.rules import events as ev
+from a11y_dominion.view import redact_all
+
+
+def carls_turn(number: int) -> tuple[list[ev.GameEvent], list[ev.GameEvent]]:
+    """Carl's turn as the engine makes it: (its start, before he acts; the rest: 3 Coppers
+    played, Silver bought, the Clean-up)."""
+    start: list[ev.GameEvent] = [
+        ev.TurnStarted("Carl", number, 2 * number - 1),
+        ev.PhaseChanged("Carl", "action"),
+    ]
+    rest: list[ev.GameEvent] = [ev.PhaseChanged("Carl", "buy")]
+    for coins in (1, 2, 3):
+        rest += [
+            ev.CardPlayed("Carl", "Copper", source="hand"),
+            ev.ResourcesChanged("Carl", 1, 1, coins, d_coins=1, source="Copper"),
+        ]
+    rest += [
+        ev.CardBought("Carl", "Silver", 3, 0, "Silver", 37),
+        ev.CardGained("Carl", "Silver", "Silver", "discard", bought=True, pile_left=37),
+        ev.PhaseChanged("Carl", "cleanup"),
+        ev.CardsDiscarded("Carl", ("Copper", "Copper", "Copper"), "in_play"),
+        ev.CardsDiscarded("Carl", ("Estate", "Estate"), "hand", private_to="Carl"),
+        ev.CardsDrawn("Carl", ("Copper",) * 5, 5, private_to="Carl"),
+    ]
+    return start, rest
+
+
+def ann_hears(lang: str, change_at: str | None) -> list[str]:
+    """What Ann hears of Carl's turn, to the start of hers: she sets terse at ``change_at``
+    ("start": after his turn's start, before he acts; "login": before it; None: never)."""
+    said: list[str] = []
+    seat = Narration("Ann", Language(lang), print_fn=lambda text, style=None: said.append(text))
+    seat.meet(frozenset({"Carl", "Ann"}))
+    seat.at_keyboard = True
+    start, rest = carls_turn(5)
+    if change_at == "login":
+        seat.change("verbosity", "terse")
+    seat.tell(redact_all(start, "Ann"))
+    if change_at == "start":
+        seat.change("verbosity", "terse")
+    seat.tell(redact_all([*rest, ev.TurnStarted("Ann", 5, 10)], "Ann"))
+    return said
+
+
+# ------------------------------------------------------------------ 1. terse switched on mid-turn
+@pytest.mark.parametrize(
+    "lang, start, bought, mine",
+    [
+        ("en", "Carl's turn 5.", "Carl buys Silver.", "Your turn 5."),
+        ("nl", "Beurt 5 van Carl.", "Carl koopt Zilver.", "Jouw beurt 5."),
+    ],
+)
+def test_terse_set_in_another_players_turn_says_the_buy_and_not_that_the_turn_did_nothing(lang, start, bought, mine):
+    assert ann_hears(lang, "start") == [start, bought, mine]  # (not "Carl ended their turn without ...")
+    assert ann_hears(lang, "login") == [bought, mine]  # the whole turn at terse: the buy, the same way
