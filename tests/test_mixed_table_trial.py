@@ -64,3 +64,21 @@ def ann_hears(lang: str, change_at: str | None) -> list[str]:
 def test_terse_set_in_another_players_turn_says_the_buy_and_not_that_the_turn_did_nothing(lang, start, bought, mine):
     assert ann_hears(lang, "start") == [start, bought, mine]  # (not "Carl ended their turn without ...")
     assert ann_hears(lang, "login") == [bought, mine]  # the whole turn at terse: the buy, the same way
+
+
+# ------------------------------------------------------------------ 2. a bare export at an ssh seat
+def test_a_bare_export_at_an_ssh_seat_says_at_once_how_many_lines_and_how_to_get_them(tmp_path):
+    pytest.importorskip("asyncssh")
+    from test_host_export import run
+
+    async def body(host, ann, cid) -> None:
+        said = await ann.typed(f"export {tmp_path / 'game.txt'}")
+        assert said[0].startswith("An SSH session cannot write a file on your computer; the export has ")
+        assert await ann.typed("export") == said  # the same sentence, not "Export needs a file name"
+        await ann.typed("settings language nl")
+        said = await ann.typed("exporteer")
+        assert len(said) == 1 and said[0].startswith("Een SSH-sessie kan geen bestand op jouw computer schrijven; ")
+        # at the host's own terminal, which writes files, a bare export still asks for the name
+        assert await cid.typed("export") == ["Export needs a file name, for example export game.txt."]
+
+    run(body)

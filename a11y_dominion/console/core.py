@@ -167,6 +167,10 @@ class SeatConsole:
     :class:`~a11y_dominion.console.commands.Ctx` reads it). :meth:`run` plays until the
     host ends the session; it returns the exit code."""
 
+    # export FILE writes the file where the player is (:meth:`write_out`); an end that cannot
+    # (an SSH session at the host) says at a bare export, too, how many lines it has and how to get them
+    writes_files = False
+
     def __init__(
         self,
         link: SeatLink,
@@ -529,9 +533,11 @@ class SeatConsole:
         """export FILE: the host sends the game so far as the console's export writes it for
         this seat (the ``export`` message), and it is written to FILE on this computer, as at
         the console; one sentence either way, naming the file's full path (a host too old to
-        send it: one sentence). ``export all`` prints those lines here, as over ssh."""
+        send it: one sentence). ``export all`` prints those lines here, as over ssh. At an end
+        that cannot write a file (:attr:`writes_files` False) a bare ``export`` says why and how
+        many lines there are, as ``export FILE`` does there."""
         path = typed_path(rest)
-        if not path:
+        if not path and self.writes_files:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return
         self.link.send({"type": "export"})

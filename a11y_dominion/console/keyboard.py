@@ -196,6 +196,8 @@ class LocalConsole(SeatConsole):
     settings file, and ``export FILE`` writes the file here. ``help_seat`` as for the core; the
     other arguments as for the core."""
 
+    writes_files = True
+
     def __init__(
         self,
         link: Any,
