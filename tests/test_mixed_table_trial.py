@@ -82,3 +82,67 @@ def test_a_bare_export_at_an_ssh_seat_says_at_once_how_many_lines_and_how_to_get
         assert await cid.typed("export") == ["Export needs a file name, for example export game.txt."]
 
     run(body)
+
+
+# ------------------------------------------------------------------ 3. join's speech notice and the password
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_joins_speech_notice_is_on_its_own_line_before_the_password_prompt(tmp_path):
+    """The speech output named in the settings answers only after the connect time limit (a
+    speech-dispatcher socket that never replies, when the speechd module is there): its sentence
+    comes on a line of its own before the password is asked, at a first visit and at the next."""
+    import json
+    import os
+    import socket
+    import subprocess
+
+    pexpect = pytest.importorskip("pexpect")
+    if not hasattr(socket, "AF_UNIX"):
+        pytest.skip("a speech-dispatcher socket is a Unix socket")
+    from test_join import ROOT, host_command, join_command
+
+    seats = tmp_path / "host-seats.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "host-data"), PYTHONPATH=str(ROOT))
+    host = subprocess.Popen(
+        [*host_command(), "--seats-file", str(seats)],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # accepts, never answers
+    silent.bind(str(tmp_path / "speechd.sock"))
+    silent.listen(4)
+    (tmp_path / "settings.json").write_text(json.dumps({"output": "speech-dispatcher"}))
+    player = dict(
+        os.environ,
+        XDG_DATA_HOME=str(tmp_path / "player-data"),
+        A11Y_DOMINION_CONFIG=str(tmp_path / "settings.json"),
+        SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'speechd.sock'}",
+        TERM="dumb",
+        PYTHONPATH=str(ROOT),
+    )
+    try:
+        while not seats.exists():  # (the host writes it once it listens)
+            assert host.poll() is None
+            __import__("time").sleep(0.05)
+        data = json.loads(seats.read_text())
+        cmd = join_command(data["host"], "--port", str(data["port"]), "--user", "Bea", "--lang", "nl")
+        cmd += ["--speech", "self-voicing"]
+        for visit in ("first", "again"):
+            bea = pexpect.spawn(cmd[0], cmd[1:], env=player, encoding="utf-8", timeout=60, dimensions=(50, 200))
+            try:
+                bea.expect("Wachtwoord van de plaats Bea bij 127.0.0.1: ")
+                before = bea.before.replace("\r", "").split("\n")
+                notice = [x for x in before if x.startswith("Spraak: ")]
+                assert notice and notice[0].startswith("Spraak: speech-dispatcher is niet beschikbaar"), (visit, before)
+                assert before[-2].startswith(("Eerste bezoek", "De hostsleutel")) and before[-1] == "", (visit, before)
+                bea.sendline(data["seats"]["Bea"]["password"])
+                bea.expect("Verbonden met 127.0.0.1 poort")
+                assert "Spraak: " not in bea.before  # said once
+            finally:
+                bea.close(force=True)
+    finally:
+        silent.close()
+        host.terminate()
+        host.wait(10)

@@ -271,6 +271,49 @@ class LocalConsole(SeatConsole):
 Made = TypeVar("Made", bound=LocalConsole)  # the kind of console local_console makes
 
 
+class Notices(list[str]):
+    """The sentences to say before the game (a list of str): the speaker's own ones, which it says
+    from its search in the background, are kept here (:meth:`report`) until :func:`say_notices`
+    says them on lines of their own, so that none lands on a prompt's line (join's password)."""
+
+    def __init__(self, display: Display) -> None:
+        super().__init__()
+        self.display = display
+        self.held = True
+        self.lock = threading.Lock()
+
+    def report(self, text: str) -> None:
+        """One sentence of the speaker's: kept while held, else said now."""
+        with self.lock:
+            if self.held:
+                self.append(text)
+                return
+        self.display.line(text)
+
+    def release(self) -> list[str]:
+        """The sentences kept, taken out; from now on the speaker's are said as they come."""
+        with self.lock:
+            self.held = False
+            kept = list(self)
+            self.clear()
+        return kept
+
+
+def say_notices(output: LocalOutput) -> None:
+    """Wait for the speech output to be found (each output's own time limits bound the search),
+    then say the notices kept so far (``output.notices``), each on a line of its own, once: before
+    the first prompt, whether the game's or the login's."""
+    output.speaker.wait_ready()
+    notices = output.notices
+    if isinstance(notices, Notices):
+        kept = notices.release()
+    else:
+        kept = list(notices)
+        notices.clear()
+    for notice in kept:
+        output.display.line(notice)
+
+
 @dataclass
 class LocalOutput:
     """The player's screen and speech at this computer (:func:`local_output`): the ``display``,
@@ -290,7 +333,8 @@ def local_output(
     """The screen and speech of the player at this computer: ``speech`` (a speech mode, None:
     the settings' or ``auto``, which looks for the player's screen reader first, and with
     ``asking`` may ask whether they use one: :func:`~a11y_dominion.console.start.auto_speech`),
-    ``plain`` (the ``--plain`` option, None: as the speech mode wants) and ``out`` (the screen's stream)."""
+    ``plain`` (the ``--plain`` option, None: as the speech mode wants) and ``out`` (the screen's stream).
+    What the speaker says of itself waits in its ``notices`` for :func:`say_notices`."""
     from .display import wants_plain
     from .start import auto_speech, make_speaker
 
@@ -300,8 +344,8 @@ def local_output(
         speech, auto_why = auto_speech(settings, lang, out, asking)
     shown = wants_plain(speech, plain, out)
     display = Display(out, plain=shown, lang=lang)
-    notices: list[str] = []
-    speaker = make_speaker(speech, settings, display, lang, notices)
+    notices = Notices(display)
+    speaker = make_speaker(speech, settings, display, lang, notices, report=notices.report)
     return LocalOutput(display, speaker, shown, notices, auto_why)
 
 
@@ -324,9 +368,7 @@ def local_console(
     from .keys import bad_keys
 
     display, speaker = output.display, output.speaker
-    speaker.wait_ready()  # (each output's own time limits bound the search)
-    for notice in output.notices:
-        display.line(notice)
+    say_notices(output)
     keys = dict(settings.get("keys") or {})
     for action, _key in bad_keys(keys):
         keys.pop(action)

@@ -9,6 +9,7 @@ options say each human seat's language and verbosity.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -326,15 +327,24 @@ def position_game(path: str, players: str | None, lang: Language) -> tuple:
     return game, seats
 
 
-def make_speaker(speech: str, settings: dict, display: Display, lang: Language, notices: list) -> Speaker:
+def make_speaker(
+    speech: str,
+    settings: dict,
+    display: Display,
+    lang: Language,
+    notices: list,
+    report: Callable[[str], object] | None = None,
+) -> Speaker:
     """The :class:`Speaker` for speech mode ``speech`` with the settings' output and rate,
-    reporting through ``display`` in ``lang``; an output the settings name that is not
-    known adds a sentence to ``notices`` and the usual chain is used. The output is
-    looked for in the background (:meth:`Speaker.start`), so the first prompt does not wait."""
+    reporting through ``display`` in ``lang`` (or ``report(sentence)`` when given); an output
+    the settings name that is not known adds a sentence to ``notices`` and the usual chain is
+    used. The output is looked for in the background (:meth:`Speaker.start`), so the first
+    prompt does not wait."""
+    said = report or display.line
     try:
         speaker = Speaker(
             speech,
-            print_fn=lambda s: display.line(s),
+            print_fn=lambda s: said(s),
             output_name=settings.get("output"),
             translate=lang.text,
             language=lang.code,
@@ -349,7 +359,7 @@ def make_speaker(speech: str, settings: dict, display: Display, lang: Language, 
         )
         speaker = Speaker(
             speech,
-            print_fn=lambda s: display.line(s),
+            print_fn=lambda s: said(s),
             language=lang.code,
             rate=settings.get("rate"),
             translate=lang.text,

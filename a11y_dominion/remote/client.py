@@ -52,7 +52,7 @@ from typing import Any
 
 from ..announcements.words import join_names
 from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, Inbox
-from ..console.keyboard import LocalConsole, interrupted, local_console, local_output
+from ..console.keyboard import LocalConsole, interrupted, local_console, local_output, say_notices
 from ..files import (
     BINARY,
     SETTINGS_LIMIT,
@@ -682,6 +682,7 @@ def run_join(args, stdout=None) -> int:
         lang = Language(opts["language"])
 
     def ask_password(prompt: str) -> str | None:  # (once the host is reached and its key checked)
+        say_notices(output)  # what the speech output says of itself, on its own lines before the prompt
         try:
             return read_password(prompt)
         except (EOFError, KeyboardInterrupt):
