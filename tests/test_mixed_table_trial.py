@@ -146,3 +146,30 @@ def test_joins_speech_notice_is_on_its_own_line_before_the_password_prompt(tmp_p
         silent.close()
         host.terminate()
         host.wait(10)
+
+
+# ------------------------------------------------------------------ 4. an answer to one's own buy and end at terse
+@pytest.mark.parametrize(
+    "lang, bought, ended",
+    [("en", "You buy Silver.", "Turn ended."), ("nl", "Je koopt Zilver.", "Beurt beëindigd.")],
+)
+@pytest.mark.parametrize("verbosity", ["terse", "normal"])
+def test_ones_own_buy_and_end_are_answered_at_every_verbosity(lang, bought, ended, verbosity):
+    """Carl's own moves, as his seat hears them: his buy by name, and his end by "Turn ended."
+    at terse (where his draw is not told), by his draw at normal."""
+    said: list[str] = []
+    seat = Narration("Carl", Language(lang), verbosity, print_fn=lambda text, style=None: said.append(text))
+    seat.meet(frozenset({"Carl", "Ann"}))
+    seat.at_keyboard = True
+    start, rest = carls_turn(5)
+    seat.tell(start)
+    buy = rest.index(next(e for e in rest if isinstance(e, ev.CardBought)))
+    end = rest.index(ev.PhaseChanged("Carl", "cleanup"))
+    seat.tell(rest[:buy])
+    said.clear()
+    seat.tell(rest[buy:end])
+    assert said == [bought]
+    said.clear()
+    seat.tell([*rest[end:], ev.TurnStarted("Ann", 5, 10)])
+    drew = {"en": "You draw 5 Coppers.", "nl": "Je trekt 5 Koper."}[lang]
+    assert said == ([ended] if verbosity == "terse" else [drew, said[-1]])

@@ -482,7 +482,6 @@ def test_terse_keeps_debt_vp_pile_tops_and_villa(event, expected):
     "event",
     [
         ev.CardPlayed("Ann", "Villa"),
-        ev.CardBought("Ann", "Silver", 3, 0),
         ev.CardGained("Ann", "Gold", "Gold", "discard"),
         ev.CardTrashed("Ann", "Estate", "hand"),
         DRAW,

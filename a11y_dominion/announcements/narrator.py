@@ -1053,11 +1053,16 @@ class Narrator(EventSentences):
     def _terse_keeps(self, e: ev.GameEvent) -> bool:
         """At terse verbosity: what affects the listener, Debt and VP
         changes, pile tops and empty piles, bids, Villa, setup and the end, and
-        what each other player bought and gained (their deck is public knowledge)."""
-        if isinstance(e, (ev.CardBought, ev.EventBought, ev.CardGained)):
+        what each player bought and each other player gained (their deck is public
+        knowledge); the viewer's own buys and the end of their turn answer their moves."""
+        if isinstance(e, (ev.CardBought, ev.EventBought)):
+            return True  # the viewer's own buy too: the answer to it, heard as the card's name
+        if isinstance(e, ev.CardGained):
             return e.player != self.viewer
         if isinstance(e, ev.PhaseChanged):
-            return e.reason == "villa"
+            # the viewer's own Clean-up: "Turn ended.", the answer to their end
+            own_end = self.viewer is not None and e.player == self.viewer and e.phase == "cleanup"
+            return e.reason == "villa" or own_end
         if self.viewer is not None:
             if isinstance(e, ev.TurnStarted):
                 return e.player == self.viewer

@@ -182,6 +182,9 @@ class EventSentences:
                 return None  # the turn prompt names the Buy phase
             return self._p(e.player, N_("Your Buy phase."), N_("{player}'s Buy phase."))
         if e.phase == "cleanup":
+            if self.verbosity == "terse" and e.player == self.viewer:
+                # the one answer to the viewer's own end at terse, where their draw is not told
+                return self._t(N_("Turn ended."))
             if self.verbosity != "verbose":
                 return None
             return self._p(e.player, N_("Your Clean-up."), N_("{player}'s Clean-up."))
