@@ -173,3 +173,45 @@ def test_ones_own_buy_and_end_are_answered_at_every_verbosity(lang, bought, ende
     seat.tell([*rest[end:], ev.TurnStarted("Ann", 5, 10)])
     drew = {"en": "You draw 5 Coppers.", "nl": "Je trekt 5 Koper."}[lang]
     assert said == ([ended] if verbosity == "terse" else [drew, said[-1]])
+
+
+# ------------------------------------------------------------------ 5. undo at Capital's question in the Clean-up
+def test_undo_at_capitals_debt_question_after_end_takes_the_end_back():
+    """Carl played Capital and typed end: Capital, discarded from play, asks how much Debt he
+    pays. Nothing new was told to him (his hand's discard is his own hand), so undo takes the
+    end back to his Buy phase; once his turn is over, undo is refused."""
+    from a11y_dominion.console.persistence import UndoRefused, take_back
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.record import make_record
+    from a11y_dominion.rules.decisions import Move, MoveKind
+    from a11y_dominion.rules.game import Game, GameConfig
+
+    piles, _events, landmarks = choose_setup("advanced-intro", None, None, 1)
+    game = Game(GameConfig(["Carl", "Ann"], piles, ["Triumph", "Donate"], landmarks, seed=1))
+    game.start()
+
+    def plays(name: str) -> bool:
+        """One turn of ``name`` (Carl buys Capital at 5 coins, else Silver); True, with nothing
+        done, at Carl's turn with Capital in his hand."""
+        assert game.pending is not None and game.pending.player == name
+        if name == "Carl" and "Capital" in [c.name for c in game.player(name).hand]:
+            return True
+        game.answer([Move(MoveKind.TREASURES)])
+        if game.turn.coins >= 3:
+            game.answer([Move(MoveKind.BUY, "Capital" if name == "Carl" and game.turn.coins >= 5 else "Silver")])
+        game.answer([Move(MoveKind.END)])
+        return False
+
+    while not plays("Carl"):
+        plays("Ann")
+    game.answer([Move(MoveKind.TREASURES)])
+    game.answer([Move(MoveKind.END)])
+    asked = game.pending
+    assert asked is not None and asked.player == "Carl" and asked.template.startswith("{player}, Capital: you have")
+    back, taken = take_back(make_record(game), game, "Carl")
+    assert back.pending.kind == "turn" and back.pending.player == "Carl" and back.turn.phase == "buy"
+    assert ev.CardsDiscarded("Carl", tuple(c.name for c in back.player("Carl").hand), "hand", "Carl") in taken
+    game.answer(["0"])  # no Debt paid now: the Clean-up draws Carl's next hand, and Ann's turn starts
+    with pytest.raises(UndoRefused) as refused:
+        take_back(make_record(game), game, "Carl")
+    assert refused.value.args[0].template == "Undo takes back only your answers in your own turn."

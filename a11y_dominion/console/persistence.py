@@ -293,8 +293,12 @@ class Persistence:
 def undo_refusal(events: list, me: str) -> Msg | None:
     """Why the answers that made ``events`` cannot be taken back by ``me``: the
     first hidden fact they revealed (a draw, a shuffle, a reveal, a look at a
-    deck, a private fact), or None when nothing hidden came out."""
+    deck, a private fact), or None when nothing hidden came out. A fact private to ``me`` about
+    cards of ``me``'s own hand (their Clean-up discard, before the new hand is drawn) tells
+    ``me`` nothing they did not know, and no one else anything."""
     for e in events:
+        if e.viewer == me and getattr(e, "player", None) == me and getattr(e, "source", None) == "hand":
+            continue
         if isinstance(e, ev.CardsDrawn) and e.count:
             if e.player == me:
                 return Msg("You drew cards since then; undo is not possible.")
