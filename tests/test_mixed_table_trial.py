@@ -215,3 +215,70 @@ def test_undo_at_capitals_debt_question_after_end_takes_the_end_back():
     with pytest.raises(UndoRefused) as refused:
         take_back(make_record(game), game, "Carl")
     assert refused.value.args[0].template == "Undo takes back only your answers in your own turn."
+
+
+# ------------------------------------------------------------------ 6. the host's seat after the final scores
+def test_the_hosts_seat_after_the_game_has_its_prompt_says_quit_closes_the_table_and_score_names_the_winner(
+    tmp_path, monkeypatch
+):
+    """Carl at the host's terminal buys the last Province and ends: after the final scores his
+    prompt comes back, a line says that quit closes the table, and score says who won, as Bea's
+    (an ssh seat) does in her words."""
+    pytest.importorskip("asyncssh")
+    import asyncio
+
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+    from seatsathost import SeatAt, settled
+
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    specs = parse_seats("Carl:human,Bea:remote", remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 11)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 11))
+    game.players[0].hand = [game.new_card("Gold") for _ in range(5)]
+    game.piles["Province"].cards = game.piles["Province"].cards[:1]  # the last Province: the game ends
+    host = GameHost(game, specs, 11, Language("en"), out=[].append, after_game=600)
+
+    async def main() -> None:
+        seats = {name: SeatAt(host, name) for name in ("Carl", "Bea")}
+        for seat in seats.values():
+            seat.start()
+
+        async def table() -> None:
+            await host.everyone_in.wait()
+            await host.table.run_async()
+            await host.after_the_game()
+
+        running = asyncio.ensure_future(table())
+        await settled()
+        carl, bea = seats["Carl"], seats["Bea"]
+        try:
+            await carl.typed("play treasures")
+            await carl.typed("buy Province")
+            start = len(carl.lines)
+            said = await carl.typed("end")
+            assert said[-3:] == [
+                "You win.",
+                "The host waits for Bea to leave, until nobody has typed for 10 minutes; Ctrl+C ends the wait now.",
+                "The game is over. You may stay: log, repeat, score and export work here; "
+                "type quit to close the table.",
+            ]
+            assert "".join(carl.lines[start:]).endswith("Carl> ")  # the prompt is back
+            score = await carl.typed("score")
+            assert score[0] == "Final scores:" and score[-1] == "You win."
+            await bea.typed("settings language nl")
+            score = await bea.typed("stand")
+            assert score[0] == "Eindstand:" and score[-1] == "Carl wint."
+            assert "".join(bea.lines).endswith("Bea> ")
+            assert (await carl.typed("quit"))[-1] == "The host stops waiting and closes the table."
+            assert host.stopped.is_set()
+        finally:
+            running.cancel()
+            for seat in seats.values():
+                if seat.task is not None:
+                    seat.task.cancel()
+
+    asyncio.run(main())

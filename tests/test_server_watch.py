@@ -306,7 +306,8 @@ def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_ty
         assert room.typed_at == 1000.0
         now[0] = 1100.0
         assert dee.session.watching.typed("score") is None
-        assert dee_heard[-4:-2] == ["Final scores:", "Ann: 50 VP (48 from cards, 2 from VP tokens and 0 from Tower)."]
+        assert dee_heard[-5:-3] == ["Final scores:", "Ann: 50 VP (48 from cards, 2 from VP tokens and 0 from Tower)."]
+        assert dee_heard[-1] == "Ann wins."  # (a watcher is no player: who won, by name)
         assert room.typed_at == 1100.0  # (the wait of 2 minutes starts again from Dee's line)
         tables.left_game(ann)
         tables.unwatch(dee)

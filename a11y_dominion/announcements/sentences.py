@@ -10,7 +10,7 @@ new total; the listener (``viewer``) is spoken to as "you".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..i18n import N_, Language
 from ..rules import events as ev
@@ -827,21 +827,23 @@ class EventSentences:
             out.append(
                 self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total, parts=self._join(parts))
             )
-        totals = {name: total for name, total, *_rest in e.scores}
+        out.append(self.winner(e.winners, {name: total for name, total, *_rest in e.scores}))
+        return out
+
+    def winner(self, winners: Sequence[str], totals: dict[str, int]) -> str:
+        """Who won a game that ended with the VP ``totals`` (player -> VP), as its end says it:
+        "You win." to a winner who listens, "Ann wins: tied on 30 VP, with fewer turns." when the
+        rulebook broke a tie, "Ann and Bea share the win."."""
         best = max(totals.values()) if totals else 0
         tied = [name for name, total in totals.items() if total == best]
-        if len(e.winners) == 1 and len(tied) > 1:
+        if len(winners) == 1 and len(tied) > 1:
             # a tie broken by the rulebook: the tied player with fewer turns wins
-            out.append(
-                self._p(
-                    e.winners[0],
-                    N_("You win: tied on {n} VP, with fewer turns."),
-                    N_("{player} wins: tied on {n} VP, with fewer turns."),
-                    n=best,
-                )
+            return self._p(
+                winners[0],
+                N_("You win: tied on {n} VP, with fewer turns."),
+                N_("{player} wins: tied on {n} VP, with fewer turns."),
+                n=best,
             )
-        elif len(e.winners) == 1:
-            out.append(self._p(e.winners[0], N_("You win."), N_("{player} wins.")))
-        else:
-            out.append(self._t(N_("{players} share the win."), players=self._join(e.winners)))
-        return out
+        if len(winners) == 1:
+            return self._p(winners[0], N_("You win."), N_("{player} wins."))
+        return self._t(N_("{players} share the win."), players=self._join(winners))

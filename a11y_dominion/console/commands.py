@@ -411,7 +411,14 @@ def _view_query(lines: Callable[[PlayerView, Language], list[str]]) -> Command:
     return command
 
 
-score = _view_query(q.score_lines)
+def score(ctx: Ctx, rest: str) -> None:
+    """score: each player's score if the game ended now, and who leads; after the game the final
+    scores and who won, "You win." to this seat when it did."""
+    view = _known(ctx)
+    if view is not None:
+        ctx.reply(q.score_lines(view, ctx.lang, ctx.seat))
+
+
 landmarks = _view_query(q.landmark_lines)
 events = _view_query(q.event_lines)
 trash = _view_query(q.trash_lines)

@@ -724,8 +724,8 @@ class SeatConsole:
         default, self.carry = self.carry, ""
         announcer = self.holder.announcer
         announcer.hold()  # nothing is spliced into a half-typed line
-        try:
-            got = await self.read_line("", default)
+        try:  # (after the game the seat's prompt says that it may type: no question comes)
+            got = await self.read_line(f"{self.name}> " if self.over else "", default)
         except EOFError:
             announcer.release()
             await self.input_ended()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 
-from ..announcements.narrator import count, group_names, join_names
+from ..announcements.narrator import Narrator, count, group_names, join_names
 from ..announcements.words import hand_sorted
 from ..i18n import N_, Language
 from ..rules import events as ev
@@ -592,8 +592,10 @@ def supply_lines(view: PlayerView, lang: Language = EN) -> list:
     return lines
 
 
-def score_lines(view: PlayerView, lang: Language = EN) -> list:
-    """Each player's score if the game ended now, with its breakdown, then who leads."""
+def score_lines(view: PlayerView, lang: Language = EN, listener: str | None = None) -> list:
+    """Each player's score if the game ended now, with its breakdown, then who leads; after the
+    game the final scores, and last who won, as the end said it ("You win." to the player
+    ``listener`` when they won; None: no player listens, as at the host's screen)."""
     over = view.game_over
     lines = [lang._(N_("Final scores:")) if over else lang._(N_("Scores if the game ended now:"))]
     for p in view.players:
@@ -655,6 +657,9 @@ def score_lines(view: PlayerView, lang: Language = EN) -> list:
             empty=len(view.empty_piles()),
         )
     )
+    if over:  # who won, last, as the end said it
+        totals = {p.name: int(view.scores[p.name]["total"]) for p in view.players}
+        lines.append(Narrator(listener, lang=lang).winner(view.winners, totals))
     return lines
 
 

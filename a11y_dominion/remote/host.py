@@ -305,8 +305,7 @@ class GameHost:
                     if self.local is None:
                         self.out(lang._(N_("Game over.")))
                         for line in q.score_lines(self.table.view(self.table.game.players[0].name), lang):
-                            self.out(line)
-                        self.out(self.winner_line())
+                            self.out(line)  # (who won, last)
                     for notice in getattr(self.table.autosave, "notices", ()):  # the game history, said once
                         self.out(lang.msg(notice))
                     await self.after_the_game()

@@ -44,6 +44,10 @@ from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
 
 AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
 AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
+# the host's own player, after the game: their quit closes the table for every seat
+HOST_AFTER_GAME_LINE = N_(
+    "The game is over. You may stay: log, repeat, score and export work here; type quit to close the table."
+)
 STAY_LINE = N_("You may stay: log, repeat, score and export work here; type quit to leave.")
 
 
@@ -714,6 +718,9 @@ class TableRoom:
             seat.line(seat.lang._(line))
         if self.remote_in() or self.dropped():
             self.out(self.waiting_line())
+        if self.local is not None and self.local in self.joined:  # (the host's own player is at its terminal)
+            here = self.people[self.local]
+            here.line(here.lang._(HOST_AFTER_GAME_LINE))
         while (self.remote_in() or away()) and not self.stopped.is_set():
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
@@ -779,7 +786,7 @@ class TableRoom:
         ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
         if ended is None:
             raise ValueError("the game is not over")
-        return Narrator(viewer=None, lang=self.lang)._game_ended(ended)[-1]
+        return Narrator(viewer=None, lang=self.lang).winner(ended.winners, {p[0]: p[1] for p in ended.scores})
 
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: one sentence on the host's screen
