@@ -282,3 +282,50 @@ def test_the_hosts_seat_after_the_game_has_its_prompt_says_quit_closes_the_table
                     seat.task.cancel()
 
     asyncio.run(main())
+
+
+# ------------------------------------------------------------------ 7. a rejoin in another player's turn
+@pytest.mark.parametrize(
+    "lang, welcome, asked",
+    [
+        ("en", "Welcome back, Bea. The game goes on.", "Carl must answer now, in the Buy phase."),
+        ("nl", "Welkom terug, Bea. Het spel gaat verder.", "Carl moet nu antwoorden, in de aanschaffase."),
+    ],
+)
+def test_a_seat_back_in_another_players_turn_hears_its_phase(lang, welcome, asked):
+    """Bea left in her turn 1 and comes back while Carl answers in his Buy phase: the start of
+    his turn is among the events her program tells, and the host's last line says who answers
+    and in which phase."""
+    pytest.importorskip("asyncssh")
+    import asyncio
+
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.seats import parse_seats
+    from seatsathost import join_messages, settled
+
+    async def main() -> list[str]:
+        specs = parse_seats("Bea:remote,Carl:remote", remote=True)
+        piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+        host = GameHost(game, specs, 1, Language("en"), out=[].append)
+        carl = join_messages(host, "Carl", "carl")
+        join_messages(host, "Bea", "bea")
+        host.people["Bea"].lang = Language(lang)
+        table = asyncio.ensure_future(host.table.run_async())
+        await settled()
+        host.leave("Bea", "bea")  # at her own question: the medium bot ends her turn, and Carl's starts
+        host.stand_ins["Bea"].take_over()
+        await settled()
+        asked = next(m for m in reversed(carl) if m["type"] == "decide")
+        move = {"move": "treasures"}
+        answer = {"type": "answer", "id": asked["id"], "keys": [move]}
+        host.people["Carl"].outlet.received(__import__("json").dumps(answer))
+        await settled()
+        back = join_messages(host, "Bea", "bea 2")
+        table.cancel()
+        return back.texts()
+
+    said = asyncio.run(main())
+    assert said[0] == welcome and said[-1] == asked

@@ -538,7 +538,11 @@ class TableRoom:
             seat.heard_turn(view, figures=not turn_told)
         else:  # its program does not read the hand again at its own turn's start
             outlet.send({"type": "view", "view": view.to_data(), "heard": "hand"})
-        seat.line(lang.text(N_("{player} must answer now."), player=d.player))
+        if turn_told and not view.turn.bidding:  # the turn's start was told, its phase now is not
+            phase = lang._(q.PHASES.get(view.turn.phase, view.turn.phase))
+            seat.line(lang.text(N_("{player} must answer now, in the {phase}."), player=d.player, phase=phase))
+        else:
+            seat.line(lang.text(N_("{player} must answer now."), player=d.player))
 
     def leave(self, user: str, session: Any = None, quit: bool = False) -> None:
         """The session ``session`` of the seat ``user`` names ended (``quit``: the player
