@@ -329,3 +329,34 @@ def test_a_seat_back_in_another_players_turn_hears_its_phase(lang, welcome, aske
 
     said = asyncio.run(main())
     assert said[0] == welcome and said[-1] == asked
+
+
+# ------------------------------------------------------------------ 9. one order of the cards played
+@pytest.mark.parametrize(
+    "lang, own, other",
+    [
+        ("en", "You play 3 Coppers and 2 Silvers.", "Ann played 3 Coppers and 2 Silvers, bought Gold."),
+        ("nl", "Je speelt 3 Koper en 2 Zilver.", "Ann speelde 3 Koper en 2 Zilver, kocht Goud."),
+    ],
+)
+def test_treasures_played_are_named_in_one_order_at_every_seat(lang, own, other):
+    """Ann plays her Treasures (the Silvers first): she and every other seat hear them in the
+    order a hand is read."""
+    events: list[ev.GameEvent] = [ev.TurnStarted("Ann", 3, 5), ev.PhaseChanged("Ann", "buy")]
+    coins = 0
+    for card, value in (("Silver", 2), ("Silver", 2), ("Copper", 1), ("Copper", 1), ("Copper", 1)):
+        coins += value
+        events += [
+            ev.CardPlayed("Ann", card, source="hand"),
+            ev.ResourcesChanged("Ann", 1, 1, coins, d_coins=value, source=card),
+        ]
+    bought = [ev.CardBought("Ann", "Gold", 6, 1, "Gold", 29), ev.PhaseChanged("Ann", "cleanup")]
+    heard: dict[str, list[str]] = {"Ann": [], "Carl": []}
+    for name in heard:
+        seat = Narration(name, Language(lang), print_fn=lambda text, style=None, name=name: heard[name].append(text))
+        seat.meet(frozenset({"Carl", "Ann"}))
+        seat.at_keyboard = True
+        seat.tell(events)
+        seat.tell([*bought, ev.TurnStarted("Carl", 3, 6)])
+    assert own in heard["Ann"]
+    assert other in heard["Carl"]

@@ -642,7 +642,14 @@ class Narrator(EventSentences):
     def _announce_next(self, events: list[ev.GameEvent], i: int, out: list[Said]) -> int:
         """Add to ``out`` the ``(sentence, priority)`` pairs of the event at ``i`` (with the
         plain plays or the draw told with it); returns the index of the next event."""
-        run = [] if self._summarizing(events[i]) else self._plain_run(events, i)
+        run = self._plain_run(events, i)
+        if run and self._summarizing(events[i]):
+            # a run of plain plays in an opponent's summarised turn: named as the player's own
+            # are ("You play 3 Coppers and 2 Silvers."), in the order a hand is read
+            for card in hand_sorted(play.card for play, _gain in run):
+                self._step("played", card)
+            self._hold_lead(run[-1][0])
+            return i + 2 * len(run)
         if run and self.verbosity != "verbose":
             if self.verbosity != "terse":
                 out.extend((x, "normal") for x in self._release_turn())
