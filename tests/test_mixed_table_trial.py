@@ -360,3 +360,51 @@ def test_treasures_played_are_named_in_one_order_at_every_seat(lang, own, other)
         seat.tell([*bought, ev.TurnStarted("Carl", 3, 6)])
     assert own in heard["Ann"]
     assert other in heard["Carl"]
+
+
+# ------------------------------------------------------------------ 10. Arena's discard
+@pytest.mark.parametrize(
+    "lang, summary",
+    [
+        (
+            "en",
+            "Carl discarded Settlers, took 2 VP from Arena (22 left), played 2 Coppers and Silver, bought Gold; "
+            "now 5 VP tokens.",
+        ),
+        (
+            "nl",
+            "Carl legde Kolonisten af, nam 2 punten van Arena (nog 22), speelde 2 Koper en Zilver, kocht Goud; "
+            "nu 5 overwinningspuntenfiches.",
+        ),
+    ],
+)
+def test_an_action_card_discarded_for_arena_is_in_the_turns_summary(lang, summary):
+    """Carl discards Settlers at the start of his Buy phase to take 2 VP from Arena: a discard
+    every player sees, told in its place in his turn's summary."""
+    events: list[ev.GameEvent] = [
+        ev.TurnStarted("Carl", 7, 13),
+        ev.PhaseChanged("Carl", "action"),
+        ev.PhaseChanged("Carl", "buy"),
+        ev.CardsDiscarded("Carl", ("Settlers",), "hand"),
+        ev.VPTokensMoved(2, "landmark", "Arena", "player", "Carl", source_left=22, target_total=5),
+    ]
+    coins = 0
+    for card, value in (("Silver", 2), ("Copper", 1), ("Copper", 1)):
+        coins += value
+        events += [
+            ev.CardPlayed("Carl", card, source="hand"),
+            ev.ResourcesChanged("Carl", 1, 1, coins, d_coins=value, source=card),
+        ]
+    events += [
+        ev.CardBought("Carl", "Gold", 6, 0, "Gold", 29),
+        ev.PhaseChanged("Carl", "cleanup"),
+        ev.CardsDiscarded("Carl", ("Copper", "Copper", "Silver"), "in_play"),
+        ev.CardsDiscarded("Carl", ("Estate",), "hand", private_to="Carl"),
+        ev.TurnStarted("Ann", 7, 14),
+    ]
+    said: list[str] = []
+    seat = Narration("Ann", Language(lang), print_fn=lambda text, style=None: said.append(text))
+    seat.meet(frozenset({"Carl", "Ann"}))
+    seat.at_keyboard = True
+    seat.tell(redact_all(events, "Ann"))
+    assert said[1] == summary

@@ -84,8 +84,8 @@ class _Amount(NamedTuple):
 
 @dataclass
 class _Step:
-    """One step of an opponent's turn summary: ``kind`` (played, bought, gained, trashed: the
-    card names in ``names``, in order; took, paid, vp: the amounts in ``amounts``)."""
+    """One step of an opponent's turn summary: ``kind`` (played, bought, gained, trashed,
+    discarded: the card names in ``names``, in order; took, paid, vp: the amounts in ``amounts``)."""
 
     kind: str
     names: list[str] = field(default_factory=list)
@@ -273,6 +273,14 @@ class Narrator(EventSentences):
                 s["left"].setdefault(len(s["steps"]) - 1, {})[e.card] = e.pile_left
         elif isinstance(e, ev.CardTrashed):
             self._step("trashed", e.card)
+        elif (
+            isinstance(e, ev.CardsDiscarded)
+            and e.source != "in_play"
+            and self.phase != "cleanup"
+            and not ev.is_hidden(e)
+        ):
+            for card in e.cards:  # a discard every player sees (Arena's Action card), in its place
+                self._step("discarded", card)
         elif self._summary is None:
             self._summary = self._new_summary()
 
@@ -406,6 +414,7 @@ class Narrator(EventSentences):
                     "bought": N_("bought {cards}"),
                     "gained": N_("gained {cards}"),
                     "trashed": N_("trashed {cards}"),
+                    "discarded": N_("discarded {cards}"),
                 }[kind]
                 part = self._t(verb, cards=self._names(items))
                 if k in s["top"]:
