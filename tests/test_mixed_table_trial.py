@@ -408,3 +408,25 @@ def test_an_action_card_discarded_for_arena_is_in_the_turns_summary(lang, summar
     seat.at_keyboard = True
     seat.tell(redact_all(events, "Ann"))
     assert said[1] == summary
+
+
+# ------------------------------------------------------------------ 11. alike: costs in the Supply, the speech's name
+@pytest.mark.parametrize(
+    "lang, silver, smith",
+    [
+        ("en", "Silver: 3 coins, 40 left.", "Royal Blacksmith: 8 Debt, 10 left."),
+        ("nl", "Zilver: 3 munten, nog 40.", "Koninklijke smid: 8 schuld, nog 10."),
+    ],
+)
+def test_supply_says_a_debt_cost_as_it_says_a_coin_cost(lang, silver, smith):
+    from a11y_dominion.console import queries as q
+    from a11y_dominion.kingdoms import choose_setup
+    from a11y_dominion.rules.game import Game, GameConfig
+    from a11y_dominion.view import player_view
+
+    piles, _events, landmarks = choose_setup("advanced-intro", None, None, 1)
+    game = Game(GameConfig(["Carl", "Ann"], piles, ["Triumph", "Donate"], landmarks, seed=1))
+    game.start()
+    view = player_view(game, "Carl")
+    lines = q.supply_lines(view, Language(lang))
+    assert silver in lines and smith in lines

@@ -494,7 +494,7 @@ def below_words(f: dict, lang: Language = EN, known: str | None = None) -> str:
 def pile_line(
     view: PlayerView, name: str, lang: Language = EN, cost: bool = True, debt: int = 0, asked: str | None = None
 ) -> str:
-    """One sentence for one pile: "Engineer: costs 4 Debt, 10 left, 1 Debt on it." Without
+    """One sentence for one pile: "Engineer: 4 Debt, 10 left, 1 Debt on it." Without
     ``cost`` its top card's cost is left out (said just before). ``debt``: the Debt every pile
     is told to have (Tax's at the start): the pile's Debt is said only when it differs.
     With ``asked`` (the card or pile a ``card`` query just named, with its cost) the sentence
@@ -517,8 +517,10 @@ def pile_line(
         bits.append(lang.text(N_("{top} on top"), top=f["top"]))
     if cost:
         spec = CARDS.get(f["top"])
-        # a Debt cost is told apart from the Debt tokens on the pile: "costs 4 Debt"
-        bits.append(lang.text(N_("costs {cost}"), cost=f["cost"]) if spec and spec.cost.debt else f["cost"])
+        # said as every cost is ("8 Debt", as "3 coins"), but told apart from the Debt every pile
+        # is said to have (Tax's) where that is left out of the pile's own line: "costs 4 Debt"
+        told_apart = bool(debt) and spec is not None and bool(spec.cost.debt)
+        bits.append(lang.text(N_("costs {cost}"), cost=f["cost"]) if told_apart else f["cost"])
     bits.append(lang.text(N_("{n} left"), n=f["left"]))
     if tokens:
         bits.append(tokens)
