@@ -430,3 +430,51 @@ def test_supply_says_a_debt_cost_as_it_says_a_coin_cost(lang, silver, smith):
     view = player_view(game, "Carl")
     lines = q.supply_lines(view, Language(lang))
     assert silver in lines and smith in lines
+
+
+class _SpeechDispatcherThroughLibrary:
+    """accessible_output2's speech-dispatcher output that is there (nothing is spoken: no sound)."""
+
+    @staticmethod
+    def make():
+        from a11y_dominion.announcements.speech.ao2 import AO2Output
+
+        class There(AO2Output):
+            def available(self) -> bool:
+                return True
+
+        return There("speech_dispatcher", platform="linux")
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        (
+            "en",
+            "Speech: speech-dispatcher works, but no sound can be heard (no sound device was found); "
+            "the game goes on in text.",
+        ),
+        (
+            "nl",
+            "Spraak: speech-dispatcher werkt, maar er is geen geluid te horen (er is geen geluidsapparaat gevonden); "
+            "het spel gaat verder in tekst.",
+        ),
+    ],
+)
+def test_the_speech_notice_names_speech_dispatcher_as_a_player_knows_it(lang, said):
+    """The host's own seat speaks through accessible_output2's speech-dispatcher, join through
+    the speech-dispatcher client: both notices name speech-dispatcher alone."""
+    from a11y_dominion.announcements.speech import Speaker
+
+    told: list[str] = []
+    output = _SpeechDispatcherThroughLibrary.make()
+    assert output.name == "accessible_output2 speech-dispatcher"  # (the name the output setting knows)
+    speaker = Speaker(
+        "self-voicing",
+        outputs=[output],
+        print_fn=told.append,
+        sound_check=lambda: "no sound device was found",
+        translate=Language(lang).text,
+    )
+    speaker.describe()
+    assert told == [said]

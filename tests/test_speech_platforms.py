@@ -607,7 +607,7 @@ def test_windows_speech_test_waits_until_sapi_5_has_said_its_sentence(tmp_path):
         # no Dutch voice installed: the player is told once, and the English voice reads on
         (
             "409",
-            [f"Speech: {SAPI5} has no Dutch voice installed, so it reads Dutch with its usual voice.", "exit 0"],
+            ["Speech: SAPI 5 has no Dutch voice installed, so it reads Dutch with its usual voice.", "exit 0"],
             ["made", "rate 5", "Hallo", "Jouw beurt.", "rate 5", "Your turn."],
         ),
         # English and Dutch voices of other countries (Belgium 813, United Kingdom 809)

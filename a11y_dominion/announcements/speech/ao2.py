@@ -290,6 +290,11 @@ class AO2Output(Output):
         # through speech-dispatcher: sound from this machine (a screen reader's own speech is not)
         self.plays_sound = self.kind == "speech_dispatcher"
 
+    @property
+    def label(self) -> str:
+        """The speech as a player knows it, without the library's name: "speech-dispatcher", "NVDA"."""
+        return self.name.removeprefix("accessible_output2 ")
+
     def available(self) -> bool:
         """Return True if accessible_output2 has a working output of this kind.
 

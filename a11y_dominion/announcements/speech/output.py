@@ -61,6 +61,12 @@ class Output:
     def __init__(self) -> None:
         self.reason: str | None = None
 
+    @property
+    def label(self) -> str:
+        """The name a player knows this output's speech by, in what the game tells of it
+        ("speech-dispatcher", "SAPI 5"): its ``name`` unless the output goes through a library."""
+        return self.name
+
     def speak(self, text: str, interrupt: bool = False) -> None:
         """Start speaking ``text``; stop current speech first if ``interrupt``."""
         raise NotImplementedError

@@ -302,7 +302,7 @@ class Speaker:
                 self.no_sound = reason
                 self._report(
                     N_("Speech: {name} works, but no sound can be heard ({why}); the game goes on in text."),
-                    name=self._current.name,
+                    name=self._current.label,
                     why=self._translate(reason),
                 )
                 self._current = None
@@ -406,7 +406,7 @@ class Speaker:
             return
         self._missing_told = missing
         template = MISSING_VOICE.get(missing.lower().split("-")[0], MISSING_VOICE_OTHER)
-        self._report(template, name=current.name, language=missing)
+        self._report(template, name=current.label, language=missing)
 
     def wait_done(self, timeout: float) -> bool:
         """Wait at most ``timeout`` seconds until the output in use has said what it was
