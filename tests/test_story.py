@@ -292,7 +292,7 @@ def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_h
         texts = [m["text"] for m in messages if m["type"] == "text"]
         back = ["Welcome back, Ann. The game goes on.", "The medium bot played for you while you were away."]
         assert texts[:2] == back
-        assert texts[-1] == "Bea must answer now."
+        assert texts[-1] == "Bea must answer now, in the Action phase."  # (her turn's start was among the events)
         said = console.display.stream.getvalue().splitlines()
         assert any(x.startswith("You play ") for x in said) and any("You buy " in x for x in said), said
         assert said.index("The medium bot played for you while you were away.") < min(

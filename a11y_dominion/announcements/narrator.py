@@ -213,6 +213,9 @@ class Narrator(EventSentences):
         self.bonus_said: set[str] = set()
         # the viewer's Clean-up draw, told with what is said next (see _holding_hand)
         self._hand_held: list[Said] = []
+        # a play of the turn's player is going on (since its last phase began): what it discards
+        # is the play's, not told in the summary (see _collect)
+        self._in_play = False
         # the turn going on did something its summary would name (a play, buy, gain, trash, Debt
         # or VP): kept at every verbosity, so a summary begun at normal and ended after a change of
         # verbosity never says that a turn did nothing (see :meth:`_note_deed`)
@@ -260,6 +263,11 @@ class Narrator(EventSentences):
     def _collect(self, e: ev.GameEvent) -> None:
         if isinstance(e, ev.CardPlayed):
             self._step("played", e.as_card or e.card)
+            self._in_play = True
+        elif isinstance(e, ev.PhaseChanged):
+            self._in_play = False
+            if self._summary is None:
+                self._summary = self._new_summary()
         elif isinstance(e, ev.CardBought):
             self._step("bought", e.card)["piles"][e.card] = e.pile
             if self._pile_left(e):
@@ -277,9 +285,12 @@ class Narrator(EventSentences):
             isinstance(e, ev.CardsDiscarded)
             and e.source != "in_play"
             and self.phase != "cleanup"
+            and not self._in_play
             and not ev.is_hidden(e)
         ):
-            for card in e.cards:  # a discard every player sees (Arena's Action card), in its place
+            # a discard every player sees that no play made (Arena's Action card), in its place;
+            # what a play discards (Forum's cards) is that play's, as its draw is
+            for card in e.cards:
                 self._step("discarded", card)
         elif self._summary is None:
             self._summary = self._new_summary()
@@ -657,6 +668,7 @@ class Narrator(EventSentences):
             # are ("You play 3 Coppers and 2 Silvers."), in the order a hand is read
             for card in hand_sorted(play.card for play, _gain in run):
                 self._step("played", card)
+            self._in_play = True
             self._hold_lead(run[-1][0])
             return i + 2 * len(run)
         if run and self.verbosity != "verbose":
