@@ -120,9 +120,11 @@ class SetupMixin(GameBase):
     def _new_name(self, name: str) -> None:
         """Note that the game has cards of ``name`` now (the moments at
         which its cards have abilities are worked out again when next asked)."""
-        self.card_names.add(name)
+        names = self.card_names
+        if isinstance(names, frozenset):  # (the Supply's names, shared: a set of the game's own from now on)
+            names = self.card_names = set(names)
+        names.add(name)
         self._moments_of_game = None
-        self._names_key = None
 
     def _pile_size(self, name: str) -> int:
         n = len(self.players)
@@ -174,13 +176,11 @@ class SetupMixin(GameBase):
             self.piles = Pile.supply(layout, self._uid + 1)
         self._uid += count
         if not self.card_names:  # (a new game: its cards' names are the Supply's, a set its Kingdom keeps)
-            self.card_names = set(names)
-            self._names_key = names
+            self.card_names = names
             self._moments_of_game = None
         elif not self.card_names.issuperset(names):
-            self.card_names.update(names)
+            self.card_names = set(self.card_names) | names
             self._moments_of_game = None
-            self._names_key = None
 
     def _setup_extras(self) -> None:
         n = len(self.players)
