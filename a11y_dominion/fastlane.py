@@ -321,7 +321,8 @@ class PlainTurns:
                         start_buy_phase(p)
                         if treasures & _PLAIN_LAST:
                             treasure_order(auto)
-                        play_plains(p, auto)
+                        # (the coins they give, read above, when they give nothing else: the hand read once)
+                        play_plains(p, auto, None if treasures & _PLAIN_BONUS else coins)
                         if third is _END:
                             answers += _ANSWERS_END_TREASURES_END
                             done = True

@@ -25,10 +25,12 @@ the network) remote players. The seat protocol is small and plain data:
   where it was handed over, so it knows what it knew when the game first
   reached that point.
 
-Two optional flags let a seat that reads little (a bot) skip work it has no
+Optional flags let a seat that reads little (a bot) skip work it has no
 use for: ``reads_scores = False`` (its views come without the scores),
 ``quick_view = True`` (its view is a :class:`~a11y_dominion.view.QuickView`,
-whose fields are built when read, valid while the decision is pending) and
+whose fields are built when read, valid while the decision is pending; with
+``reads_turn = False`` as well, a :class:`~a11y_dominion.view.LazyTurnView`, whose
+turn too is built only when read, for a seat that reads it at few decisions) and
 ``hears_events = False`` (its ``tell`` does nothing, so the events are not
 redacted for it); and ``hears``, a set of event classes: the only events its
 ``tell`` reads (a bot that counts cards), so that it is told only those, in
@@ -53,8 +55,8 @@ from typing import Any, Protocol
 from .fastlane import PlainTurns, PlainView
 from .rules.decisions import END_MOVE, Decision, IllegalAnswer, Kind, Msg
 from .rules.events import GameEvent
-from .rules.game import Game
-from .view import PlayerView, QuickView, player_view, redact_all, turn_view
+from .rules.game import Game, Player
+from .view import LazyTurnView, PlayerView, QuickView, player_view, redact_all, turn_view
 
 _new = object.__new__
 _KIND_TURN = Kind.TURN
@@ -100,7 +102,7 @@ class StopTable(Exception):
         self.reason = reason
 
 
-_SEAT_CONSTANTS = ("kind", "quick_view", "reads_scores", "hears_events", "hears")
+_SEAT_CONSTANTS = ("kind", "quick_view", "reads_scores", "reads_turn", "hears_events", "hears")
 _ABSENT = object()
 
 
@@ -189,7 +191,7 @@ class Table:
         ``reads_scores`` is False (bots) gets it without the scores."""
         seat = self.seats.get(name)
         if getattr(seat, "quick_view", False) and not getattr(seat, "reads_scores", True):
-            return QuickView(self.game, name)
+            return (QuickView if getattr(seat, "reads_turn", True) else LazyTurnView)(self.game, name)
         return player_view(self.game, name, scores=getattr(seat, "reads_scores", True))
 
     def events_for(self, name: str, start: int = 0) -> list[GameEvent]:
@@ -317,14 +319,16 @@ class Table:
         log as :meth:`deliver` would have. Starts the game if it was not."""
         game, seats = self.game, self.seats
         most = math.inf if self.max_answers is None else self.max_answers
-        # each seat's decide and turn limit (a TurnLimit's bot is asked directly, the limit checked here)
-        asks: dict[str, tuple[Seat, Decide, TurnLimit | None]] = {}
-        for name, seat in seats.items():
-            if type(seat) is TurnLimit:
-                asks[name] = (seat, seat.bot.decide, seat)
-            else:
-                asks[name] = (seat, seat.decide, None)
         players, by_name = game.players, game.by_name
+        # each seat's decide, turn limit (a TurnLimit's bot is asked directly, the limit checked here),
+        # player and whether its view's turn is built at once (see QuickView and LazyTurnView)
+        asks: dict[str, tuple[Seat, Decide, TurnLimit | None, Player, bool]] = {}
+        for name, seat in seats.items():
+            at_once = getattr(seat, "reads_turn", True)
+            if type(seat) is TurnLimit:
+                asks[name] = (seat, seat.bot.decide, seat, by_name[name], at_once)
+            else:
+                asks[name] = (seat, seat.decide, None, by_name[name], at_once)
         start = len(game.answers)  # the answers given here: those the game records from now on
         # the players whose bots play plain turns: where end is their one legal turn move, they are not
         # asked, as in their plain turns (see fastlane.PlainTurns)
@@ -333,7 +337,7 @@ class Table:
         if not game.keep_log:
             # bots that have plain moves play their plain turns without decisions (see fastlane.PlainTurns)
             for p in players:
-                seat, _decide, limiter = asks[p.name]
+                seat, _decide, limiter, _me, _at_once = asks[p.name]
                 bot = seat if limiter is None else limiter.bot
                 plan = getattr(bot, "plain_move", None)
                 limit = None if limiter is None else limiter.limit
@@ -356,15 +360,18 @@ class Table:
                 if d.kind is _KIND_TURN and name in ends_at_once and game.only_end_is_legal(by_name[name]):
                     game.answer([END_MOVE])
                     continue
-                seat, decide, limiter = asks[name]
-                # made as ``QuickView(game, name)`` is, without the call of its __init__
+                seat, decide, limiter, me, at_once = asks[name]
+                # made as ``QuickView(game, name)`` (or ``LazyTurnView``) is, without the call of its __init__
                 view = _new(QuickView)
                 vd = view.__dict__
                 vd["_game"] = game
-                vd["_me"] = by_name[name]
+                vd["_me"] = me
                 vd["seat"] = name
                 vd["scores"] = {}
-                vd["turn"] = turn_view(game)
+                if at_once:
+                    vd["turn"] = turn_view(game)
+                else:
+                    view.__class__ = LazyTurnView
                 try:
                     # a turn's own number is at most one more than the turns its player has taken
                     if (

@@ -34,6 +34,7 @@ from .rules.state import Pile, Player, counts_of, tops_of
 __all__ = [
     "HIDDEN",
     "PileView",
+    "LazyTurnView",
     "PlayerView",
     "QuickView",
     "SeatView",
@@ -378,7 +379,8 @@ class QuickView(PlayerView):
     :func:`player_view` gives with ``scores`` False, and it is only valid
     while the decision it came with is pending: a field first read after
     that answer shows the game as it is then. Its ``turn`` is built as it is
-    made (a bot reads it at nearly every decision).
+    made (most bots read it at nearly every decision; see :class:`LazyTurnView`
+    for one that does not).
 
     ``left``, when given, is what :meth:`cards_left` gives (the number of
     cards left in each Supply pile, by name, in the order of the game's
@@ -387,13 +389,16 @@ class QuickView(PlayerView):
     Raises KeyError when ``seat`` is not a player of the game.
     """
 
+    _turn_at_once = True  # (its turn built as it is made: see LazyTurnView)
+
     def __init__(self, game: Game, seat: str, left: dict[str, int] | None = None):
         d = self.__dict__
         d["_game"] = game
         d["_me"] = game.by_name[seat]
         d["seat"] = seat
         d["scores"] = {}
-        d["turn"] = turn_view(game)  # (read at nearly every decision: built at once, read as a plain field)
+        if self._turn_at_once:  # (read at nearly every decision: built at once, read as a plain field)
+            d["turn"] = turn_view(game)
         if left is not None:  # (the cards left in each pile, as the caller keeps them: cards_left gives it)
             d["_left"] = left
 
@@ -492,6 +497,21 @@ _UNREAD = object()
 for _name in _VIEW_FIELDS:
     if _name != "turn":
         setattr(QuickView, _name, _quick_field(_name))
+
+
+class LazyTurnView(QuickView):
+    """A :class:`QuickView` whose ``turn`` too is built the first time it is
+    read, for a seat that reads it at few decisions (the ``random`` bot, which
+    answers from the decision's moves): the same view, with the turn read
+    through a property instead of as a plain field.
+
+    Raises KeyError when ``seat`` is not a player of the game.
+    """
+
+    _turn_at_once = False
+
+
+LazyTurnView.turn = _quick_field("turn")  # type: ignore[assignment]
 
 
 def _quick_hand(self: QuickView) -> list[str]:

@@ -27,7 +27,7 @@ def eager(runs, first):
 def lazy(runs, first):
     specs = tuple((CARDS[name], k) for name, k in runs)
     members = tuple(n for n, _k in runs)
-    return Pile.supply([("P", "castles", members, specs, sum(k for _n, k in runs))], first)["P"]
+    return Pile.supply([Pile.plan("P", "castles", members, specs, sum(k for _n, k in runs))], first)["P"]
 
 
 def seen(x):

@@ -34,6 +34,7 @@ class RandomBot:
     kind = "random"
     reads_scores = False  # its view comes without the players' scores
     quick_view = True  # it reads a few fields of its view: build them when read
+    reads_turn = False  # it answers from the decision's moves: its view's turn too is built only when read
     hears_events = False  # its tell does nothing
 
     def __init__(self, seed: int = 0):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import types as _types
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from . import events as ev
@@ -28,7 +28,19 @@ _R = TypeVar("_R")
 
 
 class GameBase:
-    """The state of a game and the helpers shared by its mixins."""
+    """The state of a game and the helpers shared by its mixins.
+
+    A game has at most 29 fields of its own (those ``Game.__init__`` sets
+    and a few set in play: ``turn_started``, ``_moments_of_setup``, and
+    ``quick_moves`` and ``accelerator`` at a table of bots): CPython 3.11
+    keeps up to 29 of an object's fields in the layout its class shares,
+    where a method looked up on it (``self.draw(...)``) is found through a
+    cache kept for the class; past that, the object gets a dictionary of its
+    own and those lookups miss at every new game (the Big Money mirror took
+    4 % more instructions). Fields that few games set (``position``,
+    ``_resume_phase``, ``setup_choices``, and ``winners`` until the game
+    ends) are read from the class until set. ``tests/test_game_fields.py``
+    counts them."""
 
     config: GameConfig
     rng: random.Random
@@ -39,35 +51,40 @@ class GameBase:
     events: list[str]
     landmarks: dict[str, int]  # Landmark name -> VP tokens on it
     _uid: int
-    card_names: set[str]
-    """The English names of every card made for this game (see ``SetupMixin.new_card``)."""
+    card_names: set[str] | frozenset[str]
+    """The English names of every card made for this game (see ``SetupMixin.new_card``): the
+    frozenset of the Supply's names, shared by the games of one Kingdom (its hash worked out once),
+    until a card of another name is made, then a set of the game's own."""
     _moments_of_setup: frozenset[Moment] | None = None
     """The moments at which a Landmark or Event of the game has an ability
     (None: to be worked out; see ``DispatchMixin._setup_moments``)."""
-    _names_key: frozenset[str] | None = None
-    """``card_names`` as a frozenset shared by the games of one Kingdom, while
-    no other card is made (None: none; see ``SetupMixin._build_supply``)."""
     _moments_of_game: frozenset[Moment] | None = None
     """The moments at which a card, Landmark or Event of the game has an
     ability (None: to be worked out; see ``DispatchMixin.trigger``)."""
     trash: list[Card]
     piles: dict[str, Pile]
-    setup_choices: dict[str, str]  # setup choices given to the game, by Landmark or Event name
+    setup_choices: Mapping[str, str] = _types.MappingProxyType({})
+    """The setup choices given to the game, by Landmark or Event name (none: an empty mapping)."""
     memory: dict[str, dict[str, Any]]
     lasting: list[Lasting]
     _plays: list[set[str]]
     game_over: bool
     ending: bool
-    winners: list[str]
+    winners: Sequence[str] = ()
+    """The winners, set when the game ends (none before: a game played only part of the way, such as
+    a rollout, never sets it)."""
     turn: Turn
     pending: Decision | None
     _flow: Generator[Decision, Any, None] | None
-    _resume_phase: str | None
+    _resume_phase: str | None = None
+    """The phase the game resumes in (see ``TurnFlowMixin.resume_in``), or None: a new turn."""
     answers: list[list[Option]]
-    position: dict[str, Any] | None
+    position: dict[str, Any] | None = None
+    """The scenario ``state`` object this game's position was built from (JSON data), kept for its
+    record; None for a game set up from its start."""
     turn_started: ev.TurnStarted | None = None
     """The last :class:`~.events.TurnStarted` event of the log (None before the first)."""
-    some_card_became: bool = False
+    some_card_became: bool
     """Whether a card of this game has become another card while in play
     (see ``PrimitivesMixin.become``; it may still be that card)."""
     quick_moves: bool = False

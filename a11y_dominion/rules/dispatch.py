@@ -172,9 +172,9 @@ class DispatchMixin(GameBase):
         in play), one of its Landmarks or one of its Events has an ability
         (worked out again when cards of a new name are made). A card that
         becomes another in play becomes a card of the game (the top of a pile)."""
-        names = self._names_key  # (the Supply's names, a set kept for its Kingdom: its hash is known)
-        if names is None or len(names) != len(self.card_names):
-            names = frozenset(self.card_names)
+        names = self.card_names  # (while no other card is made, the Supply's names its Kingdom keeps: hashed once)
+        if not isinstance(names, frozenset):
+            names = frozenset(names)
         of_cards = _MOMENTS_OF_CARDS.get(names)
         if of_cards is None:
             found_of_cards: set[Moment] = set()

@@ -88,23 +88,21 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
                 raise SetupError(f"The Landmark {c} is named twice.")
             self.landmarks[c] = 0
         self._uid = 0
-        self.card_names = set()
+        self.card_names = frozenset()
         self.trash = []
         self.piles = {}
-        self.setup_choices = dict(setup_choices or {})
+        if setup_choices:  # (else the class's empty mapping: see GameBase, at most 29 fields)
+            self.setup_choices = dict(setup_choices)
         self.memory = {}  # per-game memory of cards, Events and Landmarks, by name
         self.lasting = []  # Lasting effects in the order they were made
         self._plays = []  # per play in progress: names of players unaffected by it
         self.game_over = False
         self.ending = False  # the end condition has been met; the game ends after this turn
-        self.winners = []
         self.turn = Turn(player=0, number=1)
         self.pending = None
         self._flow = None
-        self._resume_phase = None
         self.answers = []
-        # the scenario ``state`` object this game's position was built from (JSON data), kept for its record
-        self.position = None
+        self.some_card_became = False  # (read at every Clean-up: a field of its own)
         self._build_supply()
         if deal:
             for p in self.players:

@@ -198,7 +198,7 @@ class PrimitivesMixin(GameBase):
                 drawn += deck[:take]
                 del deck[:take]
             p.hand.extend(drawn)
-        if (drawn or n) and self.keep_log:
+        if self.keep_log and (drawn or n):
             self.emit(ev.CardsDrawn(p.name, tuple(c.name for c in drawn), len(drawn), private_to=p.name))
         return drawn
 

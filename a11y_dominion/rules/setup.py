@@ -48,9 +48,10 @@ def _resolve(names: tuple[str, ...]) -> list[str]:
     return out
 
 
-_PilePlan = tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int]
-"""How a pile is set up: name, kind, members, its cards as runs of (printed
-card, how many), top first, none empty, and how many in all."""
+_PilePlan = tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int, bool, CardSpec | None]
+"""How a pile is set up (:meth:`~.state.Pile.plan`): name, kind, members, its
+cards as runs of (printed card, how many), top first, none empty, how many in
+all, whether its kind is layered and the card of every one when there is one run."""
 _SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str], int]] = {}
 """The piles set up for a Kingdom (its pile names) and a number of players by
 :meth:`SetupMixin._build_supply`, the names of their cards and how many
@@ -119,9 +120,11 @@ class SetupMixin(GameBase):
     def _new_name(self, name: str) -> None:
         """Note that the game has cards of ``name`` now (the moments at
         which its cards have abilities are worked out again when next asked)."""
-        self.card_names.add(name)
+        names = self.card_names
+        if isinstance(names, frozenset):  # (the Supply's names, shared: a set of the game's own from now on)
+            names = self.card_names = set(names)
+        names.add(name)
         self._moments_of_game = None
-        self._names_key = None
 
     def _pile_size(self, name: str) -> int:
         n = len(self.players)
@@ -150,7 +153,7 @@ class SetupMixin(GameBase):
             every: set[str] = set()  # the names of the cards set up (as _new_cards notes them, even none of a name)
             for name in BASIC_PILES:
                 size = self._pile_size(name)
-                layout.append((name, "basic", (name,), ((CARDS[name], size),), size))
+                layout.append(Pile.plan(name, "basic", (name,), ((CARDS[name], size),), size))
                 every.add(name)
             for name in self.kingdom:
                 d = PILES[name]
@@ -161,9 +164,9 @@ class SetupMixin(GameBase):
                 else:
                     pile_runs = [(CARDS[d.top_name], self._pile_size(d.top_name))]
                 total = sum(k for _spec, k in pile_runs)
-                layout.append((name, d.kind, tuple(d.card_names), tuple(r for r in pile_runs if r[1]), total))
+                layout.append(Pile.plan(name, d.kind, tuple(d.card_names), tuple(r for r in pile_runs if r[1]), total))
                 every.update(spec.name for spec, _k in pile_runs)
-            plan = (layout, frozenset(every), sum(total for *_rest, total in layout))
+            plan = (layout, frozenset(every), sum(pile[4] for pile in layout))
             if len(_SUPPLY_PLANS) < _SUPPLY_PLANS_MOST:
                 _SUPPLY_PLANS[(tuple(self.kingdom), n)] = plan
         layout, names, count = plan
@@ -173,13 +176,11 @@ class SetupMixin(GameBase):
             self.piles = Pile.supply(layout, self._uid + 1)
         self._uid += count
         if not self.card_names:  # (a new game: its cards' names are the Supply's, a set its Kingdom keeps)
-            self.card_names = set(names)
-            self._names_key = names
+            self.card_names = names
             self._moments_of_game = None
         elif not self.card_names.issuperset(names):
-            self.card_names.update(names)
+            self.card_names = set(self.card_names) | names
             self._moments_of_game = None
-            self._names_key = None
 
     def _setup_extras(self) -> None:
         n = len(self.players)

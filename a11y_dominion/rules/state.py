@@ -187,25 +187,37 @@ class Pile:
         self._spec: CardSpec | None = None  # the card of every one when there is one run,
         self._next_uid = 0  # numbered from this number down the pile
 
+    @staticmethod
+    def plan(
+        name: str, kind: str, members: tuple[str, ...], runs: tuple[tuple[CardSpec, int], ...], total: int
+    ) -> tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int, bool, CardSpec | None]:
+        """How :meth:`supply` sets up the pile ``name`` of ``kind`` and ``members``
+        whose cards are ``runs`` (``(printed card, how many)``, top first, none
+        empty; tuples that games may share), ``total`` cards in all: those, with
+        whether its kind is one of :data:`_LAYERED` and the printed card of
+        every one of its cards when there is one run (else None), worked out
+        once for every game set up from the plan (a Kingdom's plans are kept)."""
+        return (name, kind, members, runs, total, kind in _LAYERED, runs[0][0] if len(runs) == 1 else None)
+
     @classmethod
     def supply(
-        cls, layout: list[tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int]], first_uid: int
+        cls,
+        layout: list[tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], int, bool, CardSpec | None]],
+        first_uid: int,
     ) -> dict[str, Pile]:
-        """The piles of ``layout``, in its order, each set up unmade: for each
-        pile its name, kind, members, ``runs`` (``(printed card, how many)``,
-        top first, none empty; tuples that games may share) and ``total``
-        (their cards); the cards numbered from ``first_uid`` down each pile,
+        """The piles of ``layout`` (each pile's :meth:`plan`), in its order,
+        each set up unmade; the cards numbered from ``first_uid`` down each pile,
         pile after pile, as ``Card.many`` would give them run after run, each
         made when first reached. Made field by field, without a call of
         ``__init__`` (a game sets up 17)."""
         piles = {}
         uid = first_uid
         new = _new
-        for name, kind, members, runs, total in layout:
+        for name, kind, members, runs, total, layered, spec in layout:
             pl = new(cls)
             pl.name = name
             pl.kind = kind
-            pl.is_layered = kind in _LAYERED
+            pl.is_layered = layered
             pl._cards = []
             pl.vp_tokens = 0
             pl.debt_tokens = 0
@@ -213,7 +225,7 @@ class Pile:
             pl._unmade = total
             pl._runs = runs
             pl._total = total
-            pl._spec = runs[0][0] if len(runs) == 1 else None
+            pl._spec = spec
             pl._next_uid = uid
             uid += total
             piles[name] = pl

@@ -320,7 +320,7 @@ class TurnFlowMixin(GameBase):
                 return False
         return True
 
-    def play_plains(self, p: Player, cards: list[Card]) -> None:
+    def play_plains(self, p: Player, cards: list[Card], coins: int | None = None) -> None:
         """:meth:`play_plain` for each of ``cards`` (cards of ``p``'s hand,
         each once), in order, with :meth:`add`'s steps at hand: for a game
         where no ability runs when a card is played (see :meth:`plays_run_nothing`,
@@ -328,10 +328,24 @@ class TurnFlowMixin(GameBase):
         happens between the plays (and no play takes a card from the hand).
         In a game that keeps no events, on ``p``'s own turn, the cards go
         into play together and their bonuses are added up: nothing between
-        the plays reads them."""
+        the plays reads them. ``coins``: the sum of the cards' coins, when
+        the caller read the hand for it and none of the cards gives more than
+        coins (+Cards, +Actions, +Buys or VP tokens, as no basic Treasure
+        does): the hand is then read once a turn (None: the cards are read here)."""
         t = self.turn
         hand = p.hand
         if not self.keep_log and self.players[t.player] is p:
+            if coins is not None:  # (the cards' coins, summed as the loop below sums them)
+                if len(cards) == len(hand):
+                    hand.clear()  # (every card of the hand)
+                else:
+                    remove = hand.remove
+                    for card in cards:
+                        remove(card)
+                p.in_play += cards
+                t.played += cards
+                t.coins += coins
+                return
             remove = hand.remove
             coins = 0
             for card in cards:
