@@ -271,9 +271,9 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
         start = len(h.ann)
         await h.typed("Bea", "end")
         turn = shown(h.ann[start:], "Ann")
-        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up; and the
-        # turn starts as every turn does, which "Your turn 2." says
-        assert turn == ["Bea played 4 Coppers.", "Your turn 2."]
+        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up, so the
+        # turn's start says how many cards it holds and how to hear them; the turn starts as every turn does
+        assert turn == ["Bea played 4 Coppers.", "Your turn 2. 5 cards in hand, as drawn; type hand to hear them."]
 
     run(body)
 

@@ -260,3 +260,36 @@ def test_the_servers_lock_file_is_its_owners_only(tmp_path):
         mode = (server.data / "server.lock").stat().st_mode & 0o777
         server.stopped()
     assert mode == 0o600, oct(mode)
+
+
+def test_a_turn_whose_hand_was_told_as_drawn_starts_with_its_count_over_ssh_in_english_and_dutch(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        bea = dutch_bea(tmp_path, server)
+        try:
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 2 begint met 2 spelers: Bea en Bot 1\.")
+            for child, end, turn in (
+                (
+                    ann,
+                    "end",
+                    rb"You draw [^\r\n]*\.\r\n.*\r\n"
+                    rb"Your turn 2\. 5 cards in hand, as drawn; type hand to hear them\.\r\nAnn> ",
+                ),
+                (
+                    bea,
+                    "einde",
+                    rb"Je trekt [^\r\n]*\.\r\n.*\r\n"
+                    rb"Jouw beurt 2\. 5 kaarten in je hand, zoals getrokken; typ hand om ze te horen\.\r\nBea> ",
+                ),
+            ):
+                child.expect(rb"> ")
+                sp.lobby_line(child, end, rb"> ")  # the Action phase ends
+                sp.lobby_line(child, end, turn)  # the turn ends; the Bot plays its own
+            # the reply to a line comes first, then the prompt once (no prompt drawn before it and erased)
+            sp.lobby_line(ann, "hand", rb"hand\r\nYour hand, 5 cards: [^\r\n]*\.\r\nAnn> ")
+            sp.lobby_line(bea, "who", rb"who\r\n2 personen hier: Ann aan tafel 1; Bea aan tafel 2\.\r\nBea> ")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "Your turn 2.\n" not in ann_text and "Jouw beurt 2.\n" not in bea_text
