@@ -293,3 +293,35 @@ def test_a_turn_whose_hand_was_told_as_drawn_starts_with_its_count_over_ssh_in_e
             ann_text, bea_text = heard(ann), heard(bea)
         server.stopped()
     assert "Your turn 2.\n" not in ann_text and "Jouw beurt 2.\n" not in bea_text
+
+
+def test_repeat_in_the_lobby_says_the_welcome_and_the_log_out_question_again_over_join_and_ssh(tmp_path):
+    with sp.served(tmp_path, '[server]\nmotd = "Games on Friday."\n') as server:
+        ann = ann_by_join(tmp_path, server)
+        bea = None
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(
+                ann, "repeat", rb"repeat\r+\nWelcome back, Ann\. [^\r\n]*\r\nDominion: [12] (?:person|people) here\."
+            )
+            ann.expect(rb"Games on Friday\.")
+            bea = dutch_bea(tmp_path, server)  # (Ann's last message was her welcome: no one else came yet)
+            sp.lobby_line(
+                bea, "herhaal", rb"herhaal\r+\nHet account Bea is gemaakt\. [^\r\n]*\r\nDominion: 2 personen hier\."
+            )
+            bea.expect(rb"Games on Friday\.")
+            bea.send(b"\x1bOQ")  # F2
+            bea.expect(rb"Het account Bea is gemaakt\. [^\r\n]*\r\nDominion: 2 personen hier\.\r\nGames on Friday\.")
+            for child, quit_, again, no, question, stay in (
+                (ann, "quit", "repeat", "no", rb"Log out\? yes or no", rb"You stay in the lobby\."),
+                (bea, "stoppen", "herhaal", "nee", rb"Uitloggen\? ja of nee", rb"Je blijft in de lobby\."),
+            ):
+                sp.lobby_line(child, quit_, question)
+                sp.lobby_line(child, again, question)  # the question again, still asked
+                sp.lobby_line(child, no, stay)
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea) if bea is not None else ""
+        server.stopped()
+    assert ann_text.count("Log out? yes or no") == 2 and ann_text.count("Welcome back, Ann.") == 2
+    assert bea_text.count("Uitloggen? ja of nee") == 2 and bea_text.count("Het account Bea is gemaakt.") == 3
+    assert "not a lobby command" not in ann_text and "geen commando" not in bea_text

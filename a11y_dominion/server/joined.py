@@ -53,6 +53,7 @@ from ..remote.seatlink import HostLink
 from ..rules.decisions import Msg
 from .lobby import Person, logged_in
 from .store import Account
+from .words import parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -412,6 +413,9 @@ class JoinSession:
             return
         text = typed_line(text)
         if self.logging_out:
+            if parse(text)[0] == "repeat":  # the question again, as repeat says it
+                person.send(person.lang._(N_("Log out? yes or no")))
+                return
             self.logging_out = False
             if is_yes(text):
                 self._log_out(person)
