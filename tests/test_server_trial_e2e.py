@@ -325,3 +325,23 @@ def test_repeat_in_the_lobby_says_the_welcome_and_the_log_out_question_again_ove
     assert ann_text.count("Log out? yes or no") == 2 and ann_text.count("Welcome back, Ann.") == 2
     assert bea_text.count("Uitloggen? ja of nee") == 2 and bea_text.count("Het account Bea is gemaakt.") == 3
     assert "not a lobby command" not in ann_text and "geen commando" not in bea_text
+
+
+def test_join_narrates_a_table_in_the_language_settings_gave_the_account_in_the_lobby(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = ann_by_join(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(
+                ann, "settings set language nl", rb"Taal Nederlands, uitvoer normaal; bewaard voor je account\."
+            )
+            sp.lobby_line(ann, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 1 begint met 2 spelers: Ann en Bot 1\.")
+            ann.expect(rb"Nieuw spel voor Ann en Bot 1\. Jij begint\.")  # narrated by join, on Ann's computer
+            sp.lobby_line(ann, "hand", rb"Je hand, 5 kaarten: ")
+            ann.sendintr()  # Ctrl+C: join's own sentence, in Dutch too
+            ann.expect(rb"Niets te wissen\.")
+        finally:
+            text = heard(ann)
+        server.stopped()
+    after = text[text.index("Taal Nederlands") :]
+    assert "New game" not in after and "Your hand" not in after and "Nothing to clear" not in after

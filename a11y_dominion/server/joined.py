@@ -163,6 +163,12 @@ class JoinSession:
         """One message to the program."""
         self._write(encode(message))
 
+    def settings_changed(self, language: str, verbosity: str) -> None:
+        """The account's language or verbosity changed (``settings`` in the lobby): the program,
+        which narrates the tables on the player's computer, is told to follow (``settings``)."""
+        self.lang = Language(language)
+        self.send({"type": "settings", "language": language, "verbosity": verbosity})
+
     def say(self, text: str, last: bool = False) -> None:
         """One line to the player (``last``: the session ends after it)."""
         self.send({"type": "text", "text": text, **({"last": True} if last else {})})

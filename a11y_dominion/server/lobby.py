@@ -645,12 +645,15 @@ class Lobby:
 
     async def settings(self, person: Person, rest: str) -> None:
         """``settings``: the language and verbosity; ``settings language nl``, ``settings
-        verbosity terse`` (or ``settings nl``, ``settings terse``) changes one and keeps it
-        for the account (every session of it follows)."""
+        verbosity terse`` (or ``settings nl``, ``settings terse``, or with ``set`` first, as at a
+        table) changes one and keeps it for the account (every session of it follows: a session
+        with ``settings_changed(language, verbosity)``, ``join``'s, is told to)."""
         from ..remote.seat import language_of  # (remote/ imports the console; not at import time)
 
         lang = person.lang
         words = [w.casefold() for w in rest.split()]
+        if words and words[0] in ("set", "zet"):  # (settings set language nl, as at a table)
+            words = words[1:]
         if words and words[0] in ("language", "taal", "verbosity", "uitvoer"):
             words = words[1:]
         if not words:
@@ -683,6 +686,9 @@ class Lobby:
         await self.store.set_settings(person.account, changed)
         for session in self.people.get(person.account, [person]):
             session.settings = dict(changed)
+            follow = getattr(session.session, "settings_changed", None)  # (join narrates on the player's computer)
+            if follow is not None:
+                follow(session.lang.code, session.verbosity)
         person.settings = dict(changed)
         lang = person.lang
         person.send(
