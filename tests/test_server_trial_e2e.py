@@ -345,3 +345,20 @@ def test_join_narrates_a_table_in_the_language_settings_gave_the_account_in_the_
         server.stopped()
     after = text[text.index("Taal Nederlands") :]
     assert "New game" not in after and "Your hand" not in after and "Nothing to clear" not in after
+
+
+def test_sit_typed_at_ones_own_seat_says_so_and_the_session_goes_on_over_ssh_and_join(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = ann_by_join(tmp_path, server)
+        bea = dutch_bea(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            at_table_1(ann, bea)
+            sp.lobby_line(bea, "zit 1", rb"Je zit al aan tafel 1\.")
+            sp.lobby_line(bea, "hand", rb"Je hand, 5 kaarten: ")
+            sp.lobby_line(ann, "sit 1", rb"You already sit at table 1\.")
+            sp.lobby_line(ann, "hand", rb"Your hand, 5 cards: ")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "Your seat was taken" not in ann_text and "Je plaats is overgenomen" not in bea_text
