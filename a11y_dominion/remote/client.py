@@ -430,8 +430,8 @@ class Link:
 
     async def next_keys(self) -> list[Any] | None:
         """The player's keys to offer a game server next: first the SSH agent's and the key files
-        that open without a passphrase, then (asked their passphrase once) those that need one;
-        None when none is left (the password is asked then)."""
+        that open without a passphrase, then (asked their passphrase once, unless a password was
+        given) those that need one; None when none is left (the password is asked then)."""
         if self.keys_offered == 0:
             self.keys_offered = 1
             self.agent, keys = await agent_keys()
@@ -440,7 +440,7 @@ class Link:
                 return keys + opened
         if self.keys_offered == 1:
             self.keys_offered = 2
-            if self.locked and self.ask_password is not None:
+            if self.locked and self.ask_password is not None and self.password is None:  # (not with a password given)
                 shown = str(self.locked[0])
                 passphrase = self._ask(self.lang.text(N_("Passphrase of your SSH key {file}: "), file=shown))
                 if passphrase:
