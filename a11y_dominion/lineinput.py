@@ -12,12 +12,13 @@ thousand.
   characters that are no key are dropped, and a line keeps at most its limit
   of characters. The SSH seat feeds it what its client sends; the console and
   the host's own seat put it before prompt_toolkit's parser
-  (:func:`bound_input`). A pasted text comes as typed: each pasted line is a
-  line of its own.
+  (:func:`bound_input`). Inside a bracketed paste no key acts: a pasted line
+  break is a space, and every other control character and key is dropped, so a
+  paste sends nothing until the player presses Enter.
 - :func:`line_bindings` are the line editor's keys that keep a line in its
   bounds whatever the input (the Windows console gives keys, not text): typed
   and pasted characters go in only while there is room (:func:`insert_typed`),
-  a paste of several lines is read as several lines, and the keys that would
+  a paste of several lines goes into the line with its line breaks as spaces, and the keys that would
   take the line elsewhere (Ctrl+R and Ctrl+S search, Ctrl+Q, Ctrl+V, Ctrl+Z,
   which the console gives a use of its own) or a terminal's reports do nothing.
 - :func:`read_line` reads one line of a text stream (a pipe, a file, a
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 LINES_PER_SECOND = 20  # typed lines read from one SSH seat in a second; more are dropped
 PASTE_START = "\x1b[200~"  # bracketed paste: the start mark (the end mark, ESC [ 201 ~, is no key)
 PASTE_END = "\x1b[201~"
+PASTE_SECONDS = 1.0  # a paste whose end mark never came ends this long after its start mark
 KEY_CONTROLS = {chr(c) for c in range(1, 27)} | {"\x7f"}  # Ctrl+A to Ctrl+Z, Backspace
 SPECIAL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # where a run of plain text ends
 HELD_MOST = 64  # characters of an unfinished escape sequence kept for the next text
@@ -118,7 +120,11 @@ class InputFilter:
     client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
     come in two feeds. Backspace is DEL (0x7f) or BS (0x08: Windows' OpenSSH client
     7.7.1.0 sent it for Backspace, newer ones for Ctrl+Backspace): both rub out one
-    character. A pasted text comes as typed, without the marks of a bracketed paste.
+    character. Inside a bracketed paste (``ESC [ 200 ~`` to ``ESC [ 201 ~``, also across
+    feeds) no key acts: a line break (CR, LF or CR LF) and a tab are a space, and every other
+    control character and escape sequence is dropped; the marks are dropped too. A paste
+    whose end mark has not come :data:`PASTE_SECONDS` after its start mark is over at the
+    next feed (a lone start mark holds no key for longer).
     Escape and a character is that character alone, or with ``alt_keys`` the key
     Alt and that character (the console's Alt shortcuts). An escape sequence cut
     off at the end of a feed (a lone Escape, ``ESC [ 2 0``, a title or colour report
@@ -149,6 +155,7 @@ class InputFilter:
         self.told = False  # the player was told of this flood
         self.after_cr = False  # the last character read was a carriage return (an Enter)
         self.held = ""  # an escape sequence cut off at the end of the last feed
+        self.pasting: float | None = None  # when the bracketed paste being read began
 
     def _room(self, now: float) -> bool:
         if self.per_second is None:
@@ -191,6 +198,8 @@ class InputFilter:
                     self.cut_told = False
         if self._room(now) and not self.enters:
             self.told = False  # a calm second: a new flood is told again
+        if self.pasting is not None and now - self.pasting > PASTE_SECONDS:
+            self.pasting = None  # its end mark never came: keys act again
         i = 0
         n = len(data)
         while i < n:
@@ -226,6 +235,11 @@ class InputFilter:
                     break
                 i += len(seq)
                 self.after_cr = False
+                if seq in (PASTE_START, PASTE_END):
+                    self.pasting = now if seq == PASTE_START else None
+                    continue
+                if self.pasting is not None:
+                    continue  # no key inside a paste
                 if seq in self.keys:
                     out.append(seq)
                 elif ch == "\x1b" and len(seq) == 2 and seq[1] not in "[]PO^_X":
@@ -236,6 +250,10 @@ class InputFilter:
                 continue
             i += 1
             after_cr, self.after_cr = self.after_cr, ch == "\r"
+            if self.pasting is not None:  # a pasted line break or tab is a space; no control acts
+                if ch in "\r\n\t" and not (ch == "\n" and after_cr):
+                    self._text(" ", 0, 1, out)
+                continue
             if ch in ("\r", "\n"):
                 if ch == "\n" and after_cr:
                     continue  # CR LF is one Enter (in one feed or two)
@@ -345,28 +363,24 @@ def forget_cut(buffer: Buffer) -> None:
     _CUT.discard(buffer)
 
 
-def paste(event: KeyPressEvent, limit: int = MAX_LINE) -> None:
-    """A pasted text (``event.data``): its first line goes into the line being edited
-    (as far as there is room), and each further line is read after an Enter, as if
-    typed: each pasted line is a line of its own, in order."""
-    from prompt_toolkit.key_binding import KeyPress
-    from prompt_toolkit.keys import Keys
+def pasted_text(data: str) -> str:
+    """A pasted text as it goes into a line: its line breaks (CR, LF, CR LF) and tabs are
+    spaces; other control characters are dropped by :func:`insert_typed`."""
+    return re.sub(r"\r\n|[\r\n\t]", " ", data)
 
-    lines = event.data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    insert_typed(event.current_buffer, lines[0], limit)
-    rest: list[KeyPress] = []
-    for line in lines[1:]:
-        rest.append(KeyPress(Keys.ControlM, "\r"))
-        if line:
-            rest.append(KeyPress(Keys.BracketedPaste, line))
-    if rest:
-        event.app.key_processor.feed_multiple(rest, first=True)
+
+def paste(event: KeyPressEvent, limit: int = MAX_LINE) -> None:
+    """A pasted text (``event.data``) goes into the line being edited as far as there is room,
+    its line breaks as spaces (:func:`pasted_text`): nothing in it acts as a key, and the line
+    is sent only when the player presses Enter."""
+    insert_typed(event.current_buffer, pasted_text(event.data), limit)
 
 
 def line_bindings(limit: int = MAX_LINE) -> KeyBindings:
     """prompt_toolkit key bindings that keep a typed line in its bounds: typed
     characters go in only when printable and while the line has room
-    (:func:`insert_typed`), a paste is read line by line (:func:`paste`), and
+    (:func:`insert_typed`), a paste goes into the line with its line breaks as spaces
+    (:func:`paste`), and
     Ctrl+R and Ctrl+S (history search, which would take the typed line away),
     Ctrl+Q and Ctrl+V (the next key typed as it is), Ctrl+Z (a control character in the line),
     Ctrl+O (which would send the line, as Enter does), Ctrl+L (which would clear the screen)

@@ -146,7 +146,7 @@ ANCHORS = {  # step id -> a line the keyboard says after it: the game the script
     "end-3": "You draw 3 Coppers, Silver and Estate.",
     "long-line": "That line was too long: only its first 1000 characters were read.",
     "stay": "The game goes on.",
-    "end-4": "Your turn 5.",
+    "end-4": "Your turn 5. 5 cards in hand.",
     "leave": "Game stopped.",
 }
 """The script's game at the keyboard: were the game's shuffles or the bot to change, the script

@@ -53,7 +53,7 @@ def test_the_default_seat_name_follows_the_language_of_the_resumed_game(capsys):
     english = typed(["play treasures", "end"], settings={"language": "en"}, game_id="latest")
     assert "Jij" not in english
     assert "You> play treasures" in english.splitlines() and "You play 3 Coppers. 3 coins." in english.splitlines()
-    assert "Your turn 3." in english.splitlines()
+    assert "Your turn 3. 5 cards in hand." in english.splitlines()  # (how to hear them: said at turn 2)
     (saved,) = autosave.unfinished_games()
     # the file goes on with the names of its own header
     answers = [json.loads(x) for x in saved.path.read_text(encoding="utf-8").splitlines()[1:]]

@@ -562,7 +562,10 @@ def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
     assert "You draw 3 Coppers and 2 Estates." in out
     assert not any(x.startswith("Your hand") for x in out)
     i = out.index("Your turn 2.")
-    assert out[i + 1 : i + 3] == ["Action phase: 1 Action, 1 Buy, 0 coins.", "1. play Copper"]
+    assert out[i + 1 : i + 3] == [
+        "Action phase: 1 Action, 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
+        "1. play Copper",
+    ]
 
 
 @pytest.mark.posix

@@ -91,3 +91,25 @@ def test_export_at_an_ssh_seat_says_how_many_lines_and_export_all_prints_them(tm
         assert said[1].startswith("a11y-dominion-spel van ") and not (tmp_path / "spel.txt").exists()
 
     run(body)
+
+
+@pytest.mark.parametrize(
+    "lang, during, after",
+    [
+        (
+            "en",
+            "Here is the game so far as export writes it, 2 lines.",
+            "Here is the game as export writes it, 2 lines.",
+        ),
+        (
+            "nl",
+            "Hier is het spel tot nu toe zoals exporteer het schrijft, 2 regels.",
+            "Hier is het spel zoals exporteer het schrijft, 2 regels.",
+        ),
+    ],
+)
+def test_export_all_says_the_game_so_far_only_before_its_end(lang, during, after):
+    from a11y_dominion.console.persistence import export_here
+
+    assert export_here(["a", "b"], Language(lang)) == [during, "a", "b"]
+    assert export_here(["a", "b"], Language(lang), over=True) == [after, "a", "b"]

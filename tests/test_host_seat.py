@@ -271,9 +271,9 @@ def test_the_hand_drawn_in_clean_up_is_not_read_again_after_the_other_seat_s_und
         start = len(h.ann)
         await h.typed("Bea", "end")
         turn = shown(h.ann[start:], "Ann")
-        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up; and the
-        # turn starts as every turn does, which "Your turn 2." says
-        assert turn == ["Bea played 4 Coppers.", "Your turn 2."]
+        # the hand is not read again: "You draw 2 Coppers and 3 Estates." was heard in Clean-up, so the
+        # turn's start says how many cards it holds and how to hear them; the turn starts as every turn does
+        assert turn == ["Bea played 4 Coppers.", "Your turn 2. 5 cards in hand, as drawn; type hand to hear them."]
 
     run(body)
 
@@ -442,5 +442,38 @@ def test_quit_at_the_host_s_seat_asks_and_yes_stops_the_game_for_every_seat():
         assert h.host.stopped.is_set() and h.host.stopped_by_host
         assert shown(h.bea, "Bea")[-1] == "The host stopped the game."
         assert await asyncio.wait_for(h.seats["Ann"].task, 5) == 1  # (a bound only a hang reaches)
+
+    run(body)
+
+
+def test_after_the_final_scores_export_at_the_host_s_seat_writes_the_game_and_quit_closes_the_table_at_once(
+    tmp_path,
+):
+    """Ann buys the last Province: the game ends. Her export says the game is written (not "so far"),
+    as does export all; and quit closes the table at once, with no question: Bea, still at the
+    table, is told."""
+    path = tmp_path / "game.txt"
+
+    @with_hand(["Gold"] * 5)
+    async def body(h):
+        province = h.host.table.game.piles["Province"]
+        del province.cards[1:]  # the last Province
+        await h.typed("Ann", "play treasures")
+        await h.typed("Ann", "buy Province")
+        ended = await h.typed("Ann", "end")
+        assert "Game over." in ended, ended
+        await h.task  # the game is over: the host waits for the remote players, as host's serve does
+        after = asyncio.ensure_future(h.host.after_the_game())
+        await settled()
+        assert await h.typed("Ann", f"export {path}") == [f"The game is written to {path}."]
+        assert "Game over." in path.read_text(encoding="utf-8").splitlines()
+        everything = await h.typed("Ann", "export all")
+        assert everything[0].startswith("Here is the game as export writes it, ") and "Game over." in everything
+        assert not h.host.stopped.is_set()
+        said = await h.typed("Ann", "quit")
+        assert "Stop the game" not in " ".join(said) and h.host.stopped.is_set()
+        assert await asyncio.wait_for(h.seats["Ann"].task, 5) == 0  # (a bound only a hang reaches)
+        assert shown(h.bea, "Bea")[-1] == "The host closed the table; goodbye."
+        await asyncio.wait_for(after, 5)  # the wait ended with the table
 
     run(body)

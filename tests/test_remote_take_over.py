@@ -59,7 +59,10 @@ def test_a_join_session_replaced_by_an_ssh_login_says_why_once(tmp_path):
             ann.until(r"^Ann, Buy phase")
             ann.send("end")
             turn = again.until(r"^Your turn 1\.")
-            assert turn[0] == "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins."  # (the prompt on its line)
+            assert turn[0] == (  # (the prompt on its line, and the hand heard already counted)
+                "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins. "
+                "5 cards in hand, as drawn; type hand to hear them."
+            )
             assert not [x for x in lines_of(again.since()) if x.startswith("Your hand")][1:]  # read once
         finally:
             if bea.proc.poll() is None:

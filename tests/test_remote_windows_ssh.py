@@ -258,5 +258,5 @@ def test_the_input_filter_reads_windows_enter_backspace_and_paste():
     assert f.feed("\n", 0.0) == ("\r", False)  # a LF alone is an Enter
     assert f.feed("a\r\x1b[A\n", 0.0) == ("a\r\x1b[A\r", False)  # a key between: two Enters
     assert f.feed("hanx\x7f\x08d", 0.0) == ("hanx\x7f\x08d", False)  # DEL and BS both reach the editor
-    assert f.feed("\x1b[200~buy\rVilla\x1b[201~", 0.0) == ("buy\rVilla", False)  # a paste, as typed
+    assert f.feed("\x1b[200~buy\rVilla\x1b[201~", 0.0) == ("buy Villa", False)  # a paste: its line break a space
     assert f.feed("\x1b\x7f\x03", 0.0) == ("\x7f\x03", False)  # Alt+Backspace: Backspace; Ctrl+C stays

@@ -198,7 +198,7 @@ def test_an_ssh_seat_that_drops_finds_its_history_hears_what_it_missed_once_and_
             r"export all prints them here, and a11y-dominion join saves them as a file\.$"
         )
         ann.send("export all")
-        said = ann.until(r"^Here is the game so far as export writes it, (\d+) lines\.$")
+        said = ann.until(r"^Here is the game as export writes it, (\d+) lines\.$")  # (the whole game: it is over)
         ann.until(r"^Game over\.$")
         exported = rp.lines_of(ann.text()[said.end() :])
         assert exported[0].startswith("a11y-dominion game of ") and "seed 3." in exported[0], exported[:3]

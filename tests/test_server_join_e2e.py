@@ -13,11 +13,16 @@ join (another SSH version line) gets ``hello`` and one sentence in the ``error``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
+import shutil
+import signal
 import sqlite3
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +40,13 @@ HAND = re.compile(r"(?:Your hand(?:, \d+ cards?)?: |You draw )(.+?)\.(?: |$)", r
 
 
 def join_env(tmp_path: Path) -> dict:
-    """The player's environment: a home of its own (no SSH keys), its own data and settings."""
+    """The player's environment: a home of its own (no SSH keys), its own data and settings, and
+    no SSH agent."""
     home = tmp_path / "player-home"
     home.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if k != "SSH_AUTH_SOCK"}  # (no agent but a test's own)
     return dict(
-        os.environ,
+        env,
         HOME=str(home),
         XDG_DATA_HOME=str(home / "data"),
         XDG_CONFIG_HOME=str(home / "config"),
@@ -330,3 +337,103 @@ def test_join_logs_in_with_the_account_s_ssh_key_and_asks_no_password(tmp_path):
             sp.close(ann)
         server.stopped()
     assert code == 0 and "Password" not in text, text
+
+
+@contextlib.contextmanager
+def ssh_agent(tmp_path: Path, key: Path) -> Iterator[str]:
+    """A real ``ssh-agent`` on a socket of its own holding ``key`` (added with ``ssh-add``), until
+    the block ends (then ended by its process number); yields the socket's path."""
+    sock = str(tmp_path / "agent.sock")
+    started = subprocess.run(["ssh-agent", "-s", "-a", sock], capture_output=True, text=True, check=True)
+    pid = int(re.search(r"SSH_AGENT_PID=(\d+)", started.stdout).group(1))  # type: ignore[union-attr]
+    try:
+        subprocess.run(["ssh-add", "-q", str(key)], env=dict(os.environ, SSH_AUTH_SOCK=sock), check=True)
+        yield sock
+    finally:
+        os.kill(pid, signal.SIGTERM)
+
+
+@pytest.mark.skipif(shutil.which("ssh-agent") is None, reason="needs OpenSSH's ssh-agent")
+def test_join_logs_in_with_a_key_the_ssh_agent_holds_and_asks_no_password(tmp_path):
+    key = sp.make_key(tmp_path, "agent_key")  # (not in the player's .ssh folder: only the agent has it)
+    with sp.served(tmp_path) as server, ssh_agent(tmp_path, key) as sock:
+        sp.close(sp.signup_key(server, "Ann", key, tmp_path / "ann-signup.log"))
+        command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", "Ann"]
+        ann = pexpect.spawn(
+            sys.executable,
+            [*command, "--speech", "off", "--lang", "en"],
+            env=dict(join_env(tmp_path), SSH_AUTH_SOCK=sock),
+            timeout=TIMEOUT,
+            dimensions=(50, 200),
+        )
+        ann.logfile_read = open(tmp_path / "ann.log", "wb")  # noqa: SIM115 - closed by sp.close
+        try:
+            ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
+            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
+            ann.sendline(b"yes")
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0 and "Password" not in text and "Passphrase" not in text, text
+
+
+def locked_key_account(tmp_path: Path, server: sp.Served) -> Path:
+    """The account Ann, made with :data:`PASSWORD`, whose key is also the player's own
+    ``.ssh/id_ed25519``, locked with the passphrase "open sesame"."""
+    ssh_folder = tmp_path / "player-home" / ".ssh"
+    ssh_folder.mkdir(parents=True)
+    key = ssh_folder / "id_ed25519"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "open sesame", "-f", str(key)], check=True)
+    ann = sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log")
+    try:
+        public = key.with_suffix(".pub").read_text().strip()
+        sp.lobby_line(ann, f"account key add {public}", rb"The key SHA256:\S+ logs in to your account now\.")
+    finally:
+        sp.close(ann)
+    return key
+
+
+def test_join_asks_the_passphrase_of_a_locked_key_once_and_logs_in_with_it(tmp_path):
+    with sp.served(tmp_path) as server:
+        key = locked_key_account(tmp_path, server)
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
+        try:
+            ann.expect(
+                rb"First visit to 127\.0\.0\.1 port \d+: its host key, SHA256:\S+, is kept for your next visits\.\r?\n"
+                + b"Passphrase of your SSH key "
+                + re.escape(str(key).encode())
+                + b": "
+            )
+            ann.sendline(b"open sesame")
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
+            ann.sendline(b"yes")
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0, text
+    assert text.count("Passphrase of your SSH key") == 1 and "Password" not in text and "open sesame" not in text
+
+
+def test_a_wrong_passphrase_is_said_once_and_the_password_is_asked(tmp_path):
+    with sp.served(tmp_path) as server:
+        key = locked_key_account(tmp_path, server)
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
+        try:
+            ann.expect(b"Passphrase of your SSH key ")
+            ann.sendline(b"not it")
+            ann.expect(
+                b"That passphrase does not open "
+                + re.escape(str(key).encode())
+                + rb"\.\r?\nPassword of Ann at 127\.0\.0\.1: "
+            )
+            ann.sendline(PASSWORD.encode())
+            ann.expect(rb"Welcome back, Ann\.")
+        finally:
+            sp.close(ann)
+        text = rp.received_text((tmp_path / "ann.log").read_bytes())
+        server.stopped()
+    assert text.count("Passphrase of your SSH key") == 1 and text.count("Password of Ann") == 1
+    assert "not it" not in text and PASSWORD not in text

@@ -260,3 +260,105 @@ def test_the_servers_lock_file_is_its_owners_only(tmp_path):
         mode = (server.data / "server.lock").stat().st_mode & 0o777
         server.stopped()
     assert mode == 0o600, oct(mode)
+
+
+def test_a_turn_whose_hand_was_told_as_drawn_starts_with_its_count_over_ssh_in_english_and_dutch(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
+        bea = dutch_bea(tmp_path, server)
+        try:
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 2 begint met 2 spelers: Bea en Bot 1\.")
+            for child, end, turn in (
+                (
+                    ann,
+                    "end",
+                    rb"You draw [^\r\n]*\.\r\n.*\r\n"
+                    rb"Your turn 2\. 5 cards in hand, as drawn; type hand to hear them\.\r\nAnn> ",
+                ),
+                (
+                    bea,
+                    "einde",
+                    rb"Je trekt [^\r\n]*\.\r\n.*\r\n"
+                    rb"Jouw beurt 2\. 5 kaarten in je hand, zoals getrokken; typ hand om ze te horen\.\r\nBea> ",
+                ),
+            ):
+                child.expect(rb"> ")
+                sp.lobby_line(child, end, rb"> ")  # the Action phase ends
+                sp.lobby_line(child, end, turn)  # the turn ends; the Bot plays its own
+            # the reply to a line comes first, then the prompt once (no prompt drawn before it and erased)
+            sp.lobby_line(ann, "hand", rb"hand\r\nYour hand, 5 cards: [^\r\n]*\.\r\nAnn> ")
+            sp.lobby_line(bea, "who", rb"who\r\n2 personen hier: Ann aan tafel 1; Bea aan tafel 2\.\r\nBea> ")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "Your turn 2.\n" not in ann_text and "Jouw beurt 2.\n" not in bea_text
+
+
+def test_repeat_in_the_lobby_says_the_welcome_and_the_log_out_question_again_over_join_and_ssh(tmp_path):
+    with sp.served(tmp_path, '[server]\nmotd = "Games on Friday."\n') as server:
+        ann = ann_by_join(tmp_path, server)
+        bea = None
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(
+                ann, "repeat", rb"repeat\r+\nWelcome back, Ann\. [^\r\n]*\r\nDominion: [12] (?:person|people) here\."
+            )
+            ann.expect(rb"Games on Friday\.")
+            bea = dutch_bea(tmp_path, server)  # (Ann's last message was her welcome: no one else came yet)
+            sp.lobby_line(
+                bea, "herhaal", rb"herhaal\r+\nHet account Bea is gemaakt\. [^\r\n]*\r\nDominion: 2 personen hier\."
+            )
+            bea.expect(rb"Games on Friday\.")
+            bea.send(b"\x1bOQ")  # F2
+            bea.expect(rb"Het account Bea is gemaakt\. [^\r\n]*\r\nDominion: 2 personen hier\.\r\nGames on Friday\.")
+            for child, quit_, again, no, question, stay in (
+                (ann, "quit", "repeat", "no", rb"Log out\? yes or no", rb"You stay in the lobby\."),
+                (bea, "stoppen", "herhaal", "nee", rb"Uitloggen\? ja of nee", rb"Je blijft in de lobby\."),
+            ):
+                sp.lobby_line(child, quit_, question)
+                sp.lobby_line(child, again, question)  # the question again, still asked
+                sp.lobby_line(child, no, stay)
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea) if bea is not None else ""
+        server.stopped()
+    assert ann_text.count("Log out? yes or no") == 2 and ann_text.count("Welcome back, Ann.") == 2
+    assert bea_text.count("Uitloggen? ja of nee") == 2 and bea_text.count("Het account Bea is gemaakt.") == 3
+    assert "not a lobby command" not in ann_text and "geen commando" not in bea_text
+
+
+def test_join_narrates_a_table_in_the_language_settings_gave_the_account_in_the_lobby(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = ann_by_join(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(
+                ann, "settings set language nl", rb"Taal Nederlands, uitvoer normaal; bewaard voor je account\."
+            )
+            sp.lobby_line(ann, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 1 begint met 2 spelers: Ann en Bot 1\.")
+            ann.expect(rb"Nieuw spel voor Ann en Bot 1\. Jij begint\.")  # narrated by join, on Ann's computer
+            sp.lobby_line(ann, "hand", rb"Je hand, 5 kaarten: ")
+            ann.sendintr()  # Ctrl+C: join's own sentence, in Dutch too
+            ann.expect(rb"Niets te wissen\.")
+        finally:
+            text = heard(ann)
+        server.stopped()
+    after = text[text.index("Taal Nederlands") :]
+    assert "New game" not in after and "Your hand" not in after and "Nothing to clear" not in after
+
+
+def test_sit_typed_at_ones_own_seat_says_so_and_the_session_goes_on_over_ssh_and_join(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = ann_by_join(tmp_path, server)
+        bea = dutch_bea(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            at_table_1(ann, bea)
+            sp.lobby_line(bea, "zit 1", rb"Je zit al aan tafel 1\.")
+            sp.lobby_line(bea, "hand", rb"Je hand, 5 kaarten: ")
+            sp.lobby_line(ann, "sit 1", rb"You already sit at table 1\.")
+            sp.lobby_line(ann, "hand", rb"Your hand, 5 cards: ")
+        finally:
+            ann_text, bea_text = heard(ann), heard(bea)
+        server.stopped()
+    assert "Your seat was taken" not in ann_text and "Je plaats is overgenomen" not in bea_text

@@ -52,8 +52,9 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     assert after(lines, "")[0] == "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."
     assert after(lines, "play treasures")[0] == "Je speelt 4 Koper. Aanschaffase: 4 munten."
     assert after(lines, "buy silver")[0] == "Je koopt Zilver. 0 aanschaffen, 1 munt."
-    # what the seat heard under its old name counts as heard: turn 2 starts as every turn does, unread
-    assert after(lines, "end")[-1] == "Jouw beurt 2."
+    # what the seat heard under its old name counts as heard: turn 2 starts as every turn does, its
+    # hand told as it was drawn (in Dutch: the draw was told under the new name)
+    assert after(lines, "end")[-1] == "Jouw beurt 2. 5 kaarten in je hand, zoals getrokken; typ hand om ze te horen."
     assert not any("You" in line for line in lines[lines.index("You> settings set language nl") + 1 :])
     assert list(console.people) == ["Jij"] and console.game.config.players[0] == "Jij"
     # the autosave goes on with the names of its header; games and resume call the seat as the settings' language does
@@ -210,7 +211,7 @@ def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch)
             "repeat\nplay treasures\nbuy silver\nend\nrepeat\n",
             "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.",
             "Your hand: 4 Coppers and Estate.",
-            "Your turn 2.",
+            "Your turn 2. 5 cards in hand, as drawn; type hand to hear them.",
             "Your hand: 3 Coppers and 2 Estates.",
         ),
         (
@@ -218,7 +219,7 @@ def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch)
             "herhaal\nspeel geldkaarten\nkoop zilver\neinde\nherhaal\n",
             "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten.",
             "Je hand: 4 Koper en Landgoed.",
-            "Jouw beurt 2.",
+            "Jouw beurt 2. 5 kaarten in je hand, zoals getrokken; typ hand om ze te horen.",
             "Je hand: 3 Koper en 2 Landgoederen.",
         ),
     ],

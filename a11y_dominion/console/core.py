@@ -559,7 +559,7 @@ class SeatConsole:
             self.error(self.lang._(N_("The host did not send the game; nothing was written.")))
             return
         if path.lower() in EXPORT_ALL:
-            self.reply(export_here(lines, self.lang))
+            self.reply(export_here(lines, self.lang, self.over))
             return
         await self.write_out(path, lines)
 

@@ -71,6 +71,7 @@ class Narration:
         self.told_figures: tuple[tuple[int, str], Figures] | None = None  # ((turn, player), figures) heard last
         self.turn_start: tuple[int, list[str], str] | None = None  # what the turn's start said (repeat)
         self.hand_due = False  # the next question says the hand (joined a game under way)
+        self.told_hand_word = False  # heard at a turn's start how to hear a hand told as it was drawn
         self.hand_in_card = False  # the next question inside a card says the hand (after a hand-over)
         self.last_answer: Sequence[object] = ()  # the keys of this seat's last answer in the turn going on
 
@@ -352,7 +353,9 @@ class Narration:
         self.hand_in_card = False
         if d.kind != "turn" and view.turn.player != d.player and self.before_question(d) and not news:
             self.flush()  # a question in an opponent's turn: what led to it first
-        hand = (new_turn or handed) and not full and not questions.heard_hand(self, view)
+        drawn = (new_turn or handed) and not full and questions.heard_hand(self, view)
+        hand = (new_turn or handed) and not full and not drawn
+        drawn = drawn and new_turn and not self.hand_due  # (a hand due is read whole)
         lines: list[str | None] = list(
             self.heard.lines(view, d, full=full, hand=hand or self.hand_due, you=you, lang=self.lang, again=again)
         )
@@ -360,6 +363,15 @@ class Narration:
         if d.kind != "turn":
             return lines
         lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
+        if drawn:  # the hand was told as it was drawn, and other turns may have come since: how many
+            pointer = self.lang.text(
+                N_("{n:1 card|{n} cards} in hand.")
+                if self.told_hand_word
+                else N_("{n:1 card|{n} cards} in hand, as drawn; type hand to hear them."),
+                n=len(view.hand),
+            )
+            self.told_hand_word = True
+            lines[0] = pointer if lines[0] is None else f"{lines[0]} {pointer}"
         if again and lines[0] == questions.question(view, d, self.lang):
             # an empty line reads the full prompt, whose turn it is too, as the turn's first one does
             lines[0] = f"{self.lang.text(N_('Your turn {n}.'), n=q.turn_number(view))} {lines[0]}"

@@ -352,9 +352,13 @@ def take_back(record: dict, game, me: str) -> tuple:
 EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed here, at every seat
 
 
-def export_here(lines: list, lang: Language) -> list:
-    """What ``export all`` prints: a sentence with the count of ``lines`` (str), then the lines."""
-    said = lang.text(N_("Here is the game so far as export writes it, {n:1 line|{n} lines}."), n=len(lines))
+def export_here(lines: list, lang: Language, over: bool = False) -> list:
+    """What ``export all`` prints: a sentence with the count of ``lines`` (str), the game "so
+    far" unless it is ``over`` (after the final scores), then the lines."""
+    if over:
+        said = lang.text(N_("Here is the game as export writes it, {n:1 line|{n} lines}."), n=len(lines))
+    else:
+        said = lang.text(N_("Here is the game so far as export writes it, {n:1 line|{n} lines}."), n=len(lines))
     return [said, *lines]
 
 
@@ -519,8 +523,9 @@ class History:
         if not path:
             self.error(self.lang._(N_("Export needs a file name, for example export game.txt.")))
             return
+        over = self.game.game_over  # after the final scores: the whole game, not "so far"
         if path.lower() in EXPORT_ALL:
-            self.reply(export_here(self.export_lines(self.me_at_keyboard()), self.lang))
+            self.reply(export_here(self.export_lines(self.me_at_keyboard()), self.lang, over))
             return
         self._write_out(
             os.path.abspath(path),
@@ -528,6 +533,8 @@ class History:
             refused=N_("Cannot write {file}: {error}"),
             failed=N_("Cannot write {file}: {error}."),
             kept=N_("Not exported. The file is as it was."),
-            done=N_("The game so far is written to {file}."),
-            done_linked=N_("The game so far is written to {target}, the file {file} links to."),
+            done=N_("The game is written to {file}.") if over else N_("The game so far is written to {file}."),
+            done_linked=N_("The game is written to {target}, the file {file} links to.")
+            if over
+            else N_("The game so far is written to {target}, the file {file} links to."),
         )

@@ -221,16 +221,59 @@ def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
     return text
 
 
-def own_keys() -> list[Any]:
-    """The player's own SSH keys, for a game server's login: the key files ssh reads by default
-    (such as ``.ssh/id_ed25519`` in the home folder, on Windows too) that have no passphrase;
-    [] when there are none or none can be read (the password is asked then)."""
-    from asyncssh.public_key import load_default_keypairs
+KEY_FILES = ("id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_ecdsa", "id_ed25519", "id_rsa")
+"""The key files in the player's ``.ssh`` folder that ``join`` offers a game server, as OpenSSH's
+``ssh`` reads them by default."""
 
+
+def key_files() -> list[Path]:
+    """The player's own SSH key files (:data:`KEY_FILES` in ``.ssh`` in the home folder, on
+    Windows too) that exist."""
+    folder = Path("~", ".ssh").expanduser()
+    return [folder / name for name in KEY_FILES if (folder / name).is_file()]
+
+
+def own_keys(passphrase: str | None = None, files: list[Path] | None = None) -> tuple[list[Any], list[Path]]:
+    """The player's own SSH keys for a game server's login: (the keys of ``files``, by default
+    :func:`key_files`, that open without a passphrase, or with ``passphrase`` when given; the
+    files that need a passphrase and did not open). A file that cannot be read is left out
+    (the password is asked then)."""
+    import asyncssh
+
+    keys: list[Any] = []
+    locked: list[Path] = []
+    for path in key_files() if files is None else files:
+        try:
+            opened = list(asyncssh.load_keypairs(path, passphrase, ignore_encrypted=passphrase is None))
+        except (OSError, ValueError, asyncssh.KeyImportError, asyncssh.KeyEncryptionError):
+            if passphrase is not None:  # (a wrong passphrase; without one: a damaged file, left out)
+                locked.append(path)
+            continue
+        keys.extend(opened)
+        if not opened:  # (an encrypted key, without its passphrase)
+            locked.append(path)
+    return keys, locked
+
+
+async def agent_keys() -> tuple[Any, list[Any]]:
+    """The SSH agent's connection and the keys it holds, for a game server's login: the agent of
+    ``SSH_AUTH_SOCK`` (ssh-agent on Linux and macOS); on Windows, when that is not set, Pageant
+    or the named pipe of OpenSSH's agent service. (None, []) when no agent answers. The
+    connection signs with the keys: close it once the login is done."""
+    import asyncssh
+
+    path = os.environ.get("SSH_AUTH_SOCK", "")
+    if not path and sys.platform != "win32":
+        return None, []
     try:
-        return list(load_default_keypairs())
-    except Exception:  # noqa: BLE001 - a key file that cannot be read: the password is asked
-        return []
+        agent = await asyncssh.connect_agent(path)
+    except (OSError, asyncssh.Error, ValueError):
+        return None, []
+    try:
+        return agent, list(await agent.get_keys())
+    except (OSError, asyncssh.Error, ValueError, asyncio.IncompleteReadError):
+        agent.close()
+        return None, []
 
 
 class Received(dict):
@@ -257,11 +300,13 @@ class Link:
     The login is one connection: ``password`` is the seat's (or the account's) password, or
     None for ``ask_password(prompt)`` to ask it once the host is reached and its key checked
     (None from it: none was given). A game server (:data:`~.protocol.GAME_SERVER` in its SSH
-    version line, :attr:`server`) is offered the player's own SSH keys first
-    (:func:`own_keys`), and its login messages (banners) are kept, cleaned and cut, as the
-    sentence of a refusal. At a game server the inbox is the lobby's: a table's seat
-    (its ``hello``) comes as ``("seat", Inbox)`` with the table's own inbox, whose messages
-    end with ``("closed", None)`` when the server sends ``lobby``."""
+    version line, :attr:`server`) is offered the player's own SSH keys first: the SSH agent's
+    (:func:`agent_keys`), then the key files without a passphrase, then those with one, whose
+    passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); and its login messages
+    (banners) are kept, cleaned and cut, as the sentence of a refusal. At a game server the
+    inbox is the lobby's: a table's seat (its ``hello``) comes as ``("seat", Inbox)`` with the
+    table's own inbox, whose messages end with ``("closed", None)`` when the server sends
+    ``lobby``."""
 
     def __init__(
         self,
@@ -280,7 +325,10 @@ class Link:
         self.server = False  # a game server (its version line): the lobby, the account's keys and password
         self.banners: list[str] = []  # the server's login messages, cut (cleaned as they are said)
         self.asked = False  # the password was asked (and none given, when it stays None)
-        self.keys_offered = False
+        self.keys_offered = 0  # the player's keys offered so far: 1 the agent's and the open files', 2 the locked ones
+        self.agent: Any = None  # the SSH agent's connection during the login
+        self.locked: list[Path] = []  # the player's key files that need a passphrase
+        self.note = ""  # a sentence said before the password's question (a passphrase that opened no key)
         self.ssh: Any = None  # the SSH connection as it is made (its version line is read during the login)
         self.typing = 0.0  # seconds the player spent typing the password (not counted in the wait)
         self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
@@ -334,6 +382,10 @@ class Link:
             if self.conn is not None:
                 self.conn.close()
             raise JoinError(self._failure(e)) from None
+        finally:
+            if self.agent is not None:  # (it signed during the login only)
+                self.agent.close()
+                self.agent = None
         self.reading = asyncio.ensure_future(self._read())
 
     async def _within(self, connecting: Awaitable[Any]) -> Any:
@@ -370,15 +422,46 @@ class Link:
             prompt = self.lang.text(N_("Password of {user} at {host}: "), user=self.user, host=self.host)
         else:
             prompt = self.lang.text(N_("Password of the seat {user} at {host}: "), user=self.user, host=self.host)
-        prompt = self.host_key_text() + "\n" + prompt  # for the player to check before typing it
-        self.key_told = True
-        began = time.monotonic()
+        if self.note:
+            prompt = self.note + "\n" + prompt
         self.asked = True
+        self.password = self._ask(prompt)
+        return self.password
+
+    async def next_keys(self) -> list[Any] | None:
+        """The player's keys to offer a game server next: first the SSH agent's and the key files
+        that open without a passphrase, then (asked their passphrase once, unless a password was
+        given) those that need one; None when none is left (the password is asked then)."""
+        if self.keys_offered == 0:
+            self.keys_offered = 1
+            self.agent, keys = await agent_keys()
+            opened, self.locked = own_keys()
+            if keys + opened:
+                return keys + opened
+        if self.keys_offered == 1:
+            self.keys_offered = 2
+            if self.locked and self.ask_password is not None and self.password is None:  # (not with a password given)
+                shown = str(self.locked[0])
+                passphrase = self._ask(self.lang.text(N_("Passphrase of your SSH key {file}: "), file=shown))
+                if passphrase:
+                    keys, _locked = own_keys(passphrase, self.locked)
+                    if keys:
+                        return keys
+                    self.note = self.lang.text(N_("That passphrase does not open {file}."), file=shown)
+        return None
+
+    def _ask(self, prompt: str) -> str | None:
+        """``ask_password(prompt)``, the host key's sentence before the first question (for the
+        player to check before typing), the time spent typing not counted in the wait."""
+        assert self.ask_password is not None
+        if not self.key_told:
+            prompt = self.host_key_text() + "\n" + prompt
+            self.key_told = True
+        began = time.monotonic()
         try:  # (the loop waits while the player types, as nothing else runs before the login)
-            self.password = self.ask_password(prompt)
+            return self.ask_password(prompt)
         finally:
             self.typing += time.monotonic() - began
-        return self.password
 
     def host_key_text(self) -> str:
         """The sentence on the host's key, checked on this connection: its fingerprint, kept at
@@ -421,11 +504,10 @@ class Link:
                 if len(link.banners) < 10:
                     link.banners.append(str(msg)[:BANNER_CHARACTERS])
 
-            def public_key_auth_requested(self) -> Any:
-                if not link.known_server() or link.keys_offered:
+            async def public_key_auth_requested(self) -> Any:
+                if not link.known_server():
                     return None  # a host's seat has a password only: no key of the player's goes there
-                link.keys_offered = True
-                return own_keys() or None
+                return await link.next_keys()
 
             def password_auth_requested(self) -> Any:
                 return None  # (asked once, through the password given to connect)

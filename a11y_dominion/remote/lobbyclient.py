@@ -24,6 +24,23 @@ from ..i18n import N_
 from .client import JoinConsole
 
 
+def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
+    """The server's ``settings`` message (the account's language or verbosity changed in the
+    lobby): ``console`` speaks and narrates in them from now on, as its own ``settings`` command
+    would change them (the server keeps them for the account, this computer's file is left as
+    it is). A language or verbosity the game does not know is left out."""
+    from ..i18n import LANGUAGES
+
+    language, verbosity = message.get("language"), message.get("verbosity")
+    if isinstance(language, str) and language in LANGUAGES and language != console.lang.code:
+        console.store.change("language", language)
+        session = getattr(console.reader, "session", None)
+        if isinstance(console, LobbyConsole) and session is not None:
+            session.completer = lobby_completer(console)  # Tab's words in the new language
+    if verbosity in ("terse", "normal", "verbose") and verbosity != console.holder.verbosity:
+        console.store.change("verbosity", verbosity)
+
+
 class Place:
     """The seat protocol's link of one console over the connection (``link``, a
     :class:`~.client.Link`): the lobby's ``inbox`` or a table's. Nothing it sends ends the
@@ -79,6 +96,14 @@ class LobbyConsole(JoinConsole):
             if not self.use(entry):
                 return self.exit_code or 2
         return self.exit_code
+
+    def receive(self, message: dict[str, Any]) -> bool:
+        """Use one message of the lobby's: ``settings`` changes the console's language and
+        verbosity (:func:`follow_settings`); the others as at a host."""
+        if message.get("type") == "settings":
+            follow_settings(self, message)
+            return True
+        return super().receive(message)
 
     async def typed_between(self, line: str) -> None:
         """A typed line: to the server's lobby (or the game watched), as it was typed."""
@@ -145,6 +170,9 @@ class TableConsole(JoinConsole):
             self.over = False
             self.ended_told = True
             return True
+        if message.get("type") == "settings":  # (changed by another session of the account)
+            follow_settings(self, message)
+            return True
         return super().receive(message)
 
     def leave_question(self) -> str:
@@ -203,6 +231,7 @@ async def play_server(
             return code
         table = make(TableConsole, Place(link, seated))
         table.greeting = None
+        follow_settings(table, {"language": lobby.lang.code, "verbosity": lobby.holder.verbosity})
         playing.console = table
         if session is not None:
             table.completer = session.completer = DecisionCompleter(table.seen, table.lang, commands=SEAT_COMMANDS)

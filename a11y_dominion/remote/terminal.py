@@ -634,7 +634,12 @@ class TerminalSession(PromptToolkitSSHSession):
         editor.completer = completer
         editor.history = history
         editor.lang = lambda: completer_lang(completer) or (self.seat.lang if self.seat is not None else None)
-        editor.commands = command_keys(self.console.keys) if self.console is not None else {}
+        editor.commands = command_keys(self.console.keys) if self.console is not None else self.between_keys()
+
+    def between_keys(self) -> dict[str, str]:
+        """The light editor's shortcut keys while no seat's console reads (key name to command):
+        none here; the server's lobby has F2."""
+        return {}
 
     def _keys(self):
         from prompt_toolkit.filters import Condition

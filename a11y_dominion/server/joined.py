@@ -52,6 +52,7 @@ from ..remote.seatlink import HostLink
 from ..rules.decisions import Msg
 from .lobby import Person, logged_in
 from .store import Account
+from .words import parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -164,6 +165,12 @@ class JoinSession:
     def send(self, message: dict[str, Any]) -> None:
         """One message to the program."""
         self._write(encode(message))
+
+    def settings_changed(self, language: str, verbosity: str) -> None:
+        """The account's language or verbosity changed (``settings`` in the lobby): the program,
+        which narrates the tables on the player's computer, is told to follow (``settings``)."""
+        self.lang = Language(language)
+        self.send({"type": "settings", "language": language, "verbosity": verbosity})
 
     def say(self, text: str, last: bool = False) -> None:
         """One line to the player (``last``: the session ends after it)."""
@@ -392,6 +399,9 @@ class JoinSession:
             return
         text = typed_line(text)
         if self.logging_out:
+            if parse(text)[0] == "repeat":  # the question again, as repeat says it
+                person.send(person.lang._(N_("Log out? yes or no")))
+                return
             self.logging_out = False
             if is_yes(text):
                 self._log_out(person)

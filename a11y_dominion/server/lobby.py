@@ -11,6 +11,7 @@ characters; chat is limited by account (:meth:`~.limits.Rates.chat_line`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
@@ -114,7 +115,8 @@ class Person:
     """One session in the lobby: the ``account`` number and ``name``, the account's
     ``settings`` (``language``, ``verbosity``), whether it logs in with a password, when it
     was made, and ``send(line)``, which says one line (no line feed) to that session and keeps
-    it as :attr:`last`."""
+    it in :attr:`last`: the lines said in one step of the event loop (a reply of several lines,
+    the welcome) are one message, which ``repeat`` says again whole."""
 
     account: int
     name: str
@@ -123,17 +125,33 @@ class Person:
     has_password: bool = False
     created: str = ""
     session: Any = None  # the session (a table's seat is taken through it: .tables.SeatHolder)
-    last: str = ""  # the last line said to the session (``repeat`` says it again)
+    last: list[str] = field(default_factory=list)  # the last message said to the session (``repeat`` says it)
     out: Callable[[str], None] = field(init=False, repr=False)  # ``send`` as given
+    _open: bool = field(default=False, init=False, repr=False)  # a line was said in this step of the loop
 
     def __post_init__(self) -> None:
         out = self.out = self.send  # (what it was made with: a table back after a restart compares it)
 
         def send(line: str) -> None:
-            self.last = line
+            if not self._open:
+                self.last = []
+                self._open = self._until_next_step()
+            self.last.append(line)
             out(line)
 
         self.send = send
+
+    def _until_next_step(self) -> bool:
+        """Keep the message open until the event loop's next step: True, or False with no loop
+        running (each line its own message)."""
+        try:
+            asyncio.get_running_loop().call_soon(self._close)
+        except RuntimeError:
+            return False
+        return True
+
+    def _close(self) -> None:
+        self._open = False
 
     @property
     def lang(self) -> Language:
@@ -307,7 +325,8 @@ class Lobby:
         elif command == "ranking":
             await self.ranking(person, rest)
         elif command == "repeat":
-            person.send(person.last or lang._(N_("Nothing to repeat yet.")))
+            for text in list(person.last) or [lang._(N_("Nothing to repeat yet."))]:
+                person.send(text)
         return None
 
     async def at_tables(self, person: Person, command: str, rest: str) -> None:
@@ -626,12 +645,15 @@ class Lobby:
 
     async def settings(self, person: Person, rest: str) -> None:
         """``settings``: the language and verbosity; ``settings language nl``, ``settings
-        verbosity terse`` (or ``settings nl``, ``settings terse``) changes one and keeps it
-        for the account (every session of it follows)."""
+        verbosity terse`` (or ``settings nl``, ``settings terse``, or with ``set`` first, as at a
+        table) changes one and keeps it for the account (every session of it follows: a session
+        with ``settings_changed(language, verbosity)``, ``join``'s, is told to)."""
         from ..remote.seat import language_of  # (remote/ imports the console; not at import time)
 
         lang = person.lang
         words = [w.casefold() for w in rest.split()]
+        if words and words[0] in ("set", "zet"):  # (settings set language nl, as at a table)
+            words = words[1:]
         if words and words[0] in ("language", "taal", "verbosity", "uitvoer"):
             words = words[1:]
         if not words:
@@ -664,6 +686,9 @@ class Lobby:
         await self.store.set_settings(person.account, changed)
         for session in self.people.get(person.account, [person]):
             session.settings = dict(changed)
+            follow = getattr(session.session, "settings_changed", None)  # (join narrates on the player's computer)
+            if follow is not None:
+                follow(session.lang.code, session.verbosity)
         person.settings = dict(changed)
         lang = person.lang
         person.send(

@@ -22,9 +22,11 @@ and without a terminal (``ssh -T``) plain lines. Lines come above an empty promp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..console.display import Arrived
+from ..console.keys import KeyCommand
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
@@ -32,7 +34,7 @@ from .hasher import PasswordTooLong
 from .lobby import Person, logged_in
 from .names import checked_name
 from .store import Account, StoreError
-from .words import lobby_words
+from .words import lobby_words, parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -165,17 +167,26 @@ class ServerSession(TerminalSession):
             return lang._(N_("Line cleared. Type quit to log out."))
         return lang._(N_("Nothing to clear. Type quit to log out."))
 
+    def between_keys(self) -> dict[str, str]:
+        """The shortcut keys of the lobby and of watching (no seat's console): F2 repeats."""
+        from ..remote.lineeditor import command_keys
+
+        return {key: command for key, command in command_keys().items() if command == "repeat"}
+
     def say(self, text: str) -> None:
         """One line to the player."""
         self.write(text + "\n")
 
-    async def ask(self, text: str, hidden: bool = False, cancel: bool = False) -> str | None:
-        """Say ``text`` and read the answer (``hidden``: not echoed); None when the session
-        ended or the player pressed Ctrl+D. ``cancel``: Ctrl+C says that the line was cleared
-        and answers "" (the question is cancelled), else it reads on."""
+    async def ask(
+        self, text: str, hidden: bool = False, cancel: bool = False, say: Callable[[str], None] | None = None
+    ) -> str | None:
+        """Say ``text`` (with ``say`` when given: the lobby's, which keeps it for ``repeat``) and
+        read the answer (``hidden``: not echoed); None when the session ended or the player
+        pressed Ctrl+D (or Ctrl+Z). ``cancel``: Ctrl+C says that the line was cleared and answers
+        "" (the question is cancelled), else it reads on. A shortcut key (F2) answers its command."""
         from ..console.display import LineCleared
 
-        self.say(text)
+        (say or self.say)(text)
         prompt, editor = self._prompt, self._editor
         shown = None
         # nothing at all is echoed, as at ssh's own password question: a star a character
@@ -197,6 +208,8 @@ class ServerSession(TerminalSession):
             lang = self.seat.lang if self.seat is not None else Language("en")
             self.say(self._cleared(got, lang) or "")
             return ""
+        if isinstance(got, KeyCommand):
+            return got.command
         return str(got).strip()
 
     async def _play(self, _session: Any) -> None:
@@ -286,6 +299,8 @@ class ServerSession(TerminalSession):
                 return
             if self.held is not None or isinstance(got, Arrived):  # (it took a seat meanwhile)
                 continue
+            if isinstance(got, KeyCommand):  # F2: repeat (the lobby's one shortcut key)
+                got = got.command
             if self.watching is not None:
                 self._watching(person, got)
                 continue
@@ -305,7 +320,9 @@ class ServerSession(TerminalSession):
                     self.seat.lang = person.lang
                 if action != "quit":
                     continue
-            answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True)
+            answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
+            while answer is not None and parse(answer)[0] == "repeat":  # the question again, as repeat says it
+                answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
             if answer is None or is_yes(answer):
                 say(person.lang._(N_("You logged out; goodbye.")))
                 self._ended = 0

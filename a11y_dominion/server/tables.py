@@ -442,6 +442,11 @@ class Tables:
             if not table.sits(person.account):
                 person.send(lang.text(N_("Table {number} has started without you."), number=number))
                 return
+            session = person.session
+            if getattr(session, "held", None) is not None and getattr(session, "table_number", None) == number:
+                # (typed at the seat itself: going back would take the seat from this very session)
+                person.send(lang.text(N_("You already sit at table {number}."), number=number))
+                return
             self._back(table, person)
             return
         if table.sits(person.account):
