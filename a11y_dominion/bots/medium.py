@@ -399,6 +399,7 @@ class Shared:
         "empties",  # empty_count(view)
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
         "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
+        "deck",  # MediumBot._deck_value of each card valued, by its name
         "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
         "bounding",  # what MediumBot._bound reads of the decision (see _Bounding), or None
     )
@@ -420,6 +421,7 @@ class Shared:
     empties: int | None
     last_of: dict[str | None, str] | None
     values: dict[tuple[str, int], float | None]
+    deck: dict[str, float]
     weights: tuple[int, int, int, Collection[str], bool, int] | None
     bounding: _Bounding | None
 
@@ -432,6 +434,7 @@ class Shared:
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
+        self.deck = {}
         self.weights = self.bounding = None
 
     @property
@@ -571,6 +574,45 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
     return (value, most, vp, floor, spec.cost.coins, action, victory)
 
 
+def _card_bound(card: str, b: _Bounding) -> tuple[float, str | None]:
+    """The part of :meth:`MediumBot._bound` that depends on the card ``card`` on top of a pile and
+    the decision's :class:`_Bounding` ``b`` alone (not on the pile's count or the Tower's piles):
+    ``(bound, card)``, kept in ``b.bounds`` (shared by every decision whose bounds are worked out
+    from the same facts and tokens, see :data:`_BOUNDS`)."""
+    got: tuple[float, str | None]
+    if card == "Curse":
+        got = (-_UNBOUNDED, None)
+    else:
+        facts = b.facts
+        if card in facts:
+            f = facts[card]
+        else:
+            f = facts[card] = _bound_facts(card, b.key)
+        if f is None:
+            got = (_UNBOUNDED, None)
+        elif card in _TOKEN_CARDS:
+            got = (_UNBOUNDED, card)  # (VP tokens of its own: bounded by the tighter bound alone)
+        else:
+            value, vp, _vp, floor, _coins, action, victory = f
+            vp += b.same + b.tokens
+            if action:
+                vp += b.action_tokens
+            if victory:
+                vp += b.victory_tokens
+            if floor and vp < 0:
+                vp = 0
+            got = (value + vp * b.w, card)
+    b.bounds[card] = got
+    return got
+
+
+_BOUNDS: dict[tuple[_BoundKey, int, int, int, int], dict[str, tuple[float, str | None]]] = {}
+"""By the key of :data:`_BOUND_FACTS` and a decision's VP every card gains alike and most VP tokens
+(``same``, ``tokens``, ``action_tokens``, ``victory_tokens`` of its :class:`_Bounding`): the
+:func:`_card_bound` of each card name (kept, for at most 512 keys, and emptied with
+:data:`_BOUND_FACTS`, so that a card bounded here has its facts there)."""
+
+
 class _Bounding:
     """What :meth:`MediumBot._bound` and :meth:`MediumBot._tight_bound` read of one decision: the
     card facts of :data:`_BOUND_FACTS` for it, the weight of 1 VP, the seat's cards, the steps of
@@ -594,6 +636,7 @@ class _Bounding:
         "last_of",
         "left",
         "coins",
+        "bounds",
     )
 
     facts: dict[str, _BoundFacts | None]
@@ -609,6 +652,7 @@ class _Bounding:
     last_of: dict[str | None, str] | None
     left: dict[str, int]
     coins: int
+    bounds: dict[str, tuple[float, str | None]]
 
 
 class MediumBot:
@@ -946,7 +990,7 @@ class MediumBot:
         facts = _FACTS.get(card) or _facts(card)
         if facts is None:
             return -1000
-        _spec, base, terminal, most, kind, treasure, victory, _action = facts
+        treasure, victory = facts[5], facts[6]
         total: int | None
         weights: tuple[int, int, int, Collection[str], bool, int] | None
         if sh is None:
@@ -970,7 +1014,51 @@ class MediumBot:
             total = sh.total
             if total is None:
                 total = sh.total = sum(mine.values())
-        p, w, dead, plan_terminals, engine, own_turn = weights
+        w = weights[1]
+        own_turn = weights[5]
+        value: float
+        if sh is None:
+            value = self._deck_value(view, card, facts, mine, total, weights, None)
+        else:
+            deck = sh.deck
+            if card in deck:
+                value = deck[card]
+            else:
+                value = deck[card] = self._deck_value(view, card, facts, mine, total, weights, sh)
+        if sh is None:
+            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+        else:
+            vp = self._marginal_vp_shared(view, card, sh)
+            token_lms = sh.token_lms
+            if token_lms is None:
+                lms = sh.lms
+                if lms is None:
+                    lms = sh.lms = view.landmarks
+                token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
+            if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
+                vp += self.token_vp(view, card, coins_left, bought)
+        if treasure and own_turn > LONG_GAME:
+            # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
+            value = max(value, LONG_GAME_MONEY.get(card, value))
+            vp = max(vp, 0)
+        value += vp * w
+        return value
+
+    def _deck_value(
+        self,
+        view: PlayerView,
+        card: str,
+        facts: _Facts,
+        mine: Counter[str],
+        total: int,
+        weights: tuple[int, int, int, Collection[str], bool, int],
+        sh: Shared | None,
+    ) -> float:
+        """The part of :meth:`card_value` that values what gaining ``card`` (whose :data:`_FACTS` are
+        ``facts``) does to the deck ``mine`` of ``total`` cards, before its VP, with the decision's
+        ``weights`` (see :meth:`_weights`; ``sh``: the decision's :class:`Shared` for ``view``, or None)."""
+        _spec, base, terminal, most, kind, treasure, victory, _action = facts
+        p, _w, dead, plan_terminals, engine, own_turn = weights
         value: float
         if kind == _K_MONEY:
             value = float(base)
@@ -1051,23 +1139,6 @@ class MediumBot:
                     value = 8
             elif p <= 2:  # (Gold)
                 value = 20
-        if sh is None:
-            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
-        else:
-            vp = self._marginal_vp_shared(view, card, sh)
-            token_lms = sh.token_lms
-            if token_lms is None:
-                lms = sh.lms
-                if lms is None:
-                    lms = sh.lms = view.landmarks
-                token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
-            if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
-                vp += self.token_vp(view, card, coins_left, bought)
-        if treasure and own_turn > LONG_GAME:
-            # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
-            value = max(value, LONG_GAME_MONEY.get(card, value))
-            vp = max(vp, 0)
-        value += vp * w
         return value
 
     def _weights(self, view: PlayerView, sh: Shared) -> tuple[int, int, int, Collection[str], bool, int]:
@@ -1464,6 +1535,10 @@ class MediumBot:
         opts = d.options
         # the buys alone, in their order (a turn's moves asked for them alone)
         buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is MoveKind.BUY]
+        b = sh.bounding
+        assert b is not None
+        # what _bound gives for each buy, worked out here without a call per buy
+        lefts, bounds, last_of = b.left, b.bounds, b.last_of
         for i, m in enumerate(buys):
             name = m.name
             key = (name, coins)
@@ -1471,9 +1546,17 @@ class MediumBot:
                 known = values[key]
                 if known is not None:  # (None: never bought)
                     ranked.append((-known, i, m, None))
+                continue
+            top = tops.get(name, name)
+            left = lefts.get(name, 0)  # (0 for an Event)
+            if left <= 1 or (left == 2 and name == "Province") or top is None:
+                ranked.append((-_UNBOUNDED, i, m, None))
+                continue
+            bound, card = bounds.get(top) or _card_bound(top, b)
+            if last_of is not None and top in last_of and top != "Curse":
+                ranked.append((-_UNBOUNDED, i, m, None))
             else:
-                bound, top = self._bound(view, name, sh, tops.get(name, name))
-                ranked.append((-bound, i, m, top))
+                ranked.append((-bound, i, m, card))
         ranked.sort()
         best, best_i = END_MOVE, -1
         for neg, i, m, top in ranked:
@@ -1538,8 +1621,16 @@ class MediumBot:
         if facts is None:
             if len(_BOUND_FACTS) >= 512:
                 _BOUND_FACTS.clear()
+                _BOUNDS.clear()  # (their cards' facts are made again: see _tight_bound)
             facts = _BOUND_FACTS[b.key] = {}
         b.facts = facts
+        bounds_key = (b.key, b.same, b.tokens, b.action_tokens, b.victory_tokens)
+        bounds = _BOUNDS.get(bounds_key)
+        if bounds is None:
+            if len(_BOUNDS) >= 512:
+                _BOUNDS.clear()
+            bounds = _BOUNDS[bounds_key] = {}
+        b.bounds = bounds
         b.left = view.cards_left()
         b.coins = view.turn.coins
         sh.bounding = b
@@ -1561,42 +1652,40 @@ class MediumBot:
         if name in EVENTS:
             return _UNBOUNDED, None
         left = b.left.get(name, 0)
-        if left <= 1 or (left == 2 and name == "Province"):
+        if left <= 1 or (left == 2 and name == "Province") or top is None:
             return _UNBOUNDED, None
-        if top is None:
+        got = b.bounds.get(top) or _card_bound(top, b)
+        if b.last_of is not None and top in b.last_of and top != "Curse":
             return _UNBOUNDED, None
-        if top == "Curse":
-            return -_UNBOUNDED, None
-        facts = b.facts
-        if top in facts:
-            f = facts[top]
-        else:
-            f = facts[top] = _bound_facts(top, b.key)
-        if f is None or (b.last_of is not None and top in b.last_of):
-            return _UNBOUNDED, None
-        value, vp, _vp, floor, _coins, action, victory = f
-        if top in _TOKEN_CARDS:
-            return _UNBOUNDED, top  # (VP tokens of its own: bounded by the tighter bound alone)
-        vp += b.same + b.tokens
-        if action:
-            vp += b.action_tokens
-        if victory:
-            vp += b.victory_tokens
-        if floor and vp < 0:
-            vp = 0
-        return value + vp * b.w, top
+        return got
 
     def _tight_bound(self, view: PlayerView, card: str, sh: Shared) -> float:
         """A tighter bound than :meth:`_bound` of the value of buying the card ``card`` (the top of
-        a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: the steps of the
-        Landmarks (but those of :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out,
-        not their most."""
+        a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: what the card does to the
+        deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks (but those of
+        :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out, not their most."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         f = b.facts[card]
         assert f is not None
-        value, _most, vp, floor, coins, _action, _victory = f
+        _value, _most, vp, floor, coins, _action, _victory = f
         mine = b.mine
+        # what the card does to the deck, as its valuation counts it (kept for it)
+        deck = sh.deck
+        value = deck.get(card)
+        if value is None:
+            facts = _FACTS.get(card) or _facts(card)
+            assert facts is not None
+            total = sh.total
+            if total is None:
+                total = sh.total = sum(mine.values())
+            weights = sh.weights
+            assert weights is not None
+            value = deck[card] = self._deck_value(view, card, facts, mine, total, weights, sh)
+        if card == "Forum":
+            value += 3  # (+1 Buy when bought)
+        if floor:
+            value = max(value, LONG_GAME_MONEY.get(card, value))
         for step in b.steps:
             vp += step(mine, card, view, ())
         if b.wolf and mine.get(card, 0) == 0:
