@@ -150,6 +150,7 @@ VALUE: dict[str, tuple[int, bool, int]] = {
 }
 
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)  # a plain turn's first moves (one tuple: see fastlane)
+_KIND_TURN = Kind.TURN  # (at hand: an enum member read off its class is a call in Python 3.11)
 
 
 class _Options:
@@ -704,6 +705,8 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
+        if d.kind is _KIND_TURN:
+            return self._decide(d, view)  # (a buy makes its decision's Shared: see buy_move; most moves need none)
         self.shared = Shared(view, self.counts(view))
         try:
             return self._decide(d, view)
@@ -1402,7 +1405,13 @@ class MediumBot:
             moves = cast(TurnOptions, d)  # a turn decision: its options are moves
         else:
             moves = d  # (the same, without a call at every buy)
-        return self.choose_buy(view, moves)
+        if self._shared(view) is not None:
+            return self.choose_buy(view, moves)
+        self.shared = Shared(view, self.counts(view))  # (what the buys valued share)
+        try:
+            return self.choose_buy(view, moves)
+        finally:
+            self.shared = None
 
     def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The buy (or the end of the Buy phase) among the moves of ``d``, with coins played and no Debt."""
