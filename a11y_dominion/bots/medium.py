@@ -150,7 +150,13 @@ VALUE: dict[str, tuple[int, bool, int]] = {
 }
 
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)  # a plain turn's first moves (one tuple: see fastlane)
-_KIND_TURN = Kind.TURN  # (at hand: an enum member read off its class is a call in Python 3.11)
+# Enum members read at most decisions, at hand as globals (an enum member read off its class is a call in
+# Python 3.11)
+_KIND_TURN = Kind.TURN
+_KIND_YESNO, _KIND_NUMBER, _KIND_MODE, _KIND_PILE = Kind.YESNO, Kind.NUMBER, Kind.MODE, Kind.PILE
+_MK_BUY = MoveKind.BUY
+_P_TRASH, _P_DISCARD, _P_TOPDECK, _P_ORDER = Purpose.TRASH, Purpose.DISCARD, Purpose.TOPDECK, Purpose.ORDER
+_P_REVEAL, _P_PLAY, _P_TAKE, _P_KEEP = Purpose.REVEAL, Purpose.PLAY, Purpose.TAKE, Purpose.KEEP
 
 
 class _Options:
@@ -761,7 +767,7 @@ class MediumBot:
         self.reason = self._why = None
         if self.plan is None:
             self.plan = self.make_plan(view)
-        if d.kind is Kind.TURN:
+        if d.kind is _KIND_TURN:
             try:
                 return [self.move(view, d)]
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
@@ -1419,7 +1425,7 @@ class MediumBot:
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
             pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
-            v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
+            v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is _MK_BUY else 0.0
             if v is not None and v > -20:
                 if view.landmarks or view.events:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
@@ -1520,7 +1526,7 @@ class MediumBot:
                 return best, best_v, []
         values: list[tuple[float, Move]] = []
         for m in d.options:
-            if m.kind is not MoveKind.BUY:
+            if m.kind is not _MK_BUY:
                 continue
             v = self.buy_value(view, m.name, t.coins)
             if v is None:
@@ -1543,7 +1549,7 @@ class MediumBot:
         ranked: list[tuple[float, int, Move, str | None]] = []
         opts = d.options
         # the buys alone, in their order (a turn's moves asked for them alone)
-        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is MoveKind.BUY]
+        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is _MK_BUY]
         b = sh.bounding
         assert b is not None
         # what _bound gives for each buy, worked out here without a call per buy
@@ -1807,13 +1813,13 @@ class MediumBot:
             ans = handler(self, view, d)
             if ans is not None:
                 return ans
-        if d.kind is Kind.YESNO:
+        if d.kind is _KIND_YESNO:
             return [self.yes_no(view, d)]
-        if d.kind is Kind.NUMBER:
+        if d.kind is _KIND_NUMBER:
             return [self.number(view, d)]
-        if d.kind is Kind.MODE:
+        if d.kind is _KIND_MODE:
             return [self.mode(view, d)]
-        if d.kind is Kind.PILE:
+        if d.kind is _KIND_PILE:
             return self.pile_answer(view, d)
         if TYPE_CHECKING:
             words = option_words(d)
@@ -1822,29 +1828,29 @@ class MediumBot:
         pool: list[str] = []
         for o in words:
             pool.extend([o] * d.count_of(o))
-        if pur is Purpose.TRASH:
+        if pur is _P_TRASH:
             return self.trash_cards(view, d, pool)
-        if pur is Purpose.DISCARD:
+        if pur is _P_DISCARD:
             return self.discard_cards(view, d, pool)
-        if pur in (Purpose.TOPDECK,):
+        if pur in (_P_TOPDECK,):
             return self.topdeck_cards(view, d, pool)
-        if pur is Purpose.ORDER:
+        if pur is _P_ORDER:
             pool.sort(key=lambda n: -self.hand_value(view, n))
             return pool[: d.max]
-        if pur in (Purpose.REVEAL,):
+        if pur in (_P_REVEAL,):
             return self.reveal_cards(view, d, pool)
-        if pur is Purpose.PLAY and d.source in ("Throne Room", "Crown") and view.turn.phase == "action":
+        if pur is _P_PLAY and d.source in ("Throne Room", "Crown") and view.turn.phase == "action":
             hand = list(view.hand)
             best = max(pool, key=lambda n: self.double_value(view, n, hand), default=None)
             if best is None or self.double_value(view, best, hand) <= 0:
                 return [] if d.min == 0 else pool[:1]
             return [best]
-        if pur in (Purpose.TAKE, Purpose.PLAY):
+        if pur in (_P_TAKE, _P_PLAY):
             pool.sort(key=lambda n: -self.take_value(view, n))
             if d.min == 0 and pool and self.take_value(view, pool[0]) <= 0:
                 return []
             return pool[: max(d.min, 1)] if d.max else []
-        if pur is Purpose.KEEP:
+        if pur is _P_KEEP:
             pool.sort(key=lambda n: self.hand_value(view, n))
             return pool[: d.max]
         return None
