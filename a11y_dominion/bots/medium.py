@@ -1490,12 +1490,14 @@ class MediumBot:
                 top = pile_top(name)
                 if top not in victory:
                     continue
-            if Move.buy(name) not in legal:
-                continue
-            if sh is not None:
+            if sh is not None:  # (its value is at most its bound: a buy whose bound is below the bar is left)
                 bound, top = self._bound(view, name, sh, top)
-                if bound < low or (top is not None and self._tight_bound(view, top, sh) < low):
-                    continue  # (its value is at most its bound)
+                if bound < low:
+                    continue
+                if Move.buy(name) not in legal or (top is not None and self._tight_bound(view, top, sh) < low):
+                    continue
+            elif Move.buy(name) not in legal:
+                continue
             v = self.buy_value(view, name, coins)
             if v is not None and v > bar:
                 break
