@@ -150,6 +150,13 @@ VALUE: dict[str, tuple[int, bool, int]] = {
 }
 
 _END_TREASURES = (END_MOVE, TREASURES_MOVE)  # a plain turn's first moves (one tuple: see fastlane)
+# Enum members read at most decisions, at hand as globals (an enum member read off its class is a call in
+# Python 3.11)
+_KIND_TURN = Kind.TURN
+_KIND_YESNO, _KIND_NUMBER, _KIND_MODE, _KIND_PILE = Kind.YESNO, Kind.NUMBER, Kind.MODE, Kind.PILE
+_MK_BUY = MoveKind.BUY
+_P_TRASH, _P_DISCARD, _P_TOPDECK, _P_ORDER = Purpose.TRASH, Purpose.DISCARD, Purpose.TOPDECK, Purpose.ORDER
+_P_REVEAL, _P_PLAY, _P_TAKE, _P_KEEP = Purpose.REVEAL, Purpose.PLAY, Purpose.TAKE, Purpose.KEEP
 
 
 class _Options:
@@ -399,6 +406,7 @@ class Shared:
         "empties",  # empty_count(view)
         "last_of",  # Tower: the pile each top empties when it is gained, for piles of 1 card
         "values",  # MediumBot.buy_value(view, name, coins) by (name, coins): each buy valued once
+        "deck",  # MediumBot._deck_value of each card valued, by its name
         "weights",  # (provinces left, VP_WEIGHT, DEAD_COST, plan's terminals, engine, own turn) (card_value)
         "bounding",  # what MediumBot._bound reads of the decision (see _Bounding), or None
     )
@@ -420,6 +428,7 @@ class Shared:
     empties: int | None
     last_of: dict[str | None, str] | None
     values: dict[tuple[str, int], float | None]
+    deck: dict[str, float]
     weights: tuple[int, int, int, Collection[str], bool, int] | None
     bounding: _Bounding | None
 
@@ -432,6 +441,7 @@ class Shared:
         self.total = self.terminals = self.villages = self.villages_only = None
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
+        self.deck = {}
         self.weights = self.bounding = None
 
     @property
@@ -571,6 +581,45 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
     return (value, most, vp, floor, spec.cost.coins, action, victory)
 
 
+def _card_bound(card: str, b: _Bounding) -> tuple[float, str | None]:
+    """The part of :meth:`MediumBot._bound` that depends on the card ``card`` on top of a pile and
+    the decision's :class:`_Bounding` ``b`` alone (not on the pile's count or the Tower's piles):
+    ``(bound, card)``, kept in ``b.bounds`` (shared by every decision whose bounds are worked out
+    from the same facts and tokens, see :data:`_BOUNDS`)."""
+    got: tuple[float, str | None]
+    if card == "Curse":
+        got = (-_UNBOUNDED, None)
+    else:
+        facts = b.facts
+        if card in facts:
+            f = facts[card]
+        else:
+            f = facts[card] = _bound_facts(card, b.key)
+        if f is None:
+            got = (_UNBOUNDED, None)
+        elif card in _TOKEN_CARDS:
+            got = (_UNBOUNDED, card)  # (VP tokens of its own: bounded by the tighter bound alone)
+        else:
+            value, vp, _vp, floor, _coins, action, victory = f
+            vp += b.same + b.tokens
+            if action:
+                vp += b.action_tokens
+            if victory:
+                vp += b.victory_tokens
+            if floor and vp < 0:
+                vp = 0
+            got = (value + vp * b.w, card)
+    b.bounds[card] = got
+    return got
+
+
+_BOUNDS: dict[tuple[_BoundKey, int, int, int, int], dict[str, tuple[float, str | None]]] = {}
+"""By the key of :data:`_BOUND_FACTS` and a decision's VP every card gains alike and most VP tokens
+(``same``, ``tokens``, ``action_tokens``, ``victory_tokens`` of its :class:`_Bounding`): the
+:func:`_card_bound` of each card name (kept, for at most 512 keys, and emptied with
+:data:`_BOUND_FACTS`, so that a card bounded here has its facts there)."""
+
+
 class _Bounding:
     """What :meth:`MediumBot._bound` and :meth:`MediumBot._tight_bound` read of one decision: the
     card facts of :data:`_BOUND_FACTS` for it, the weight of 1 VP, the seat's cards, the steps of
@@ -594,6 +643,7 @@ class _Bounding:
         "last_of",
         "left",
         "coins",
+        "bounds",
     )
 
     facts: dict[str, _BoundFacts | None]
@@ -609,6 +659,7 @@ class _Bounding:
     last_of: dict[str | None, str] | None
     left: dict[str, int]
     coins: int
+    bounds: dict[str, tuple[float, str | None]]
 
 
 class MediumBot:
@@ -660,6 +711,8 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
+        if d.kind is _KIND_TURN:
+            return self._decide(d, view)  # (a buy makes its decision's Shared: see buy_move; most moves need none)
         self.shared = Shared(view, self.counts(view))
         try:
             return self._decide(d, view)
@@ -714,7 +767,7 @@ class MediumBot:
         self.reason = self._why = None
         if self.plan is None:
             self.plan = self.make_plan(view)
-        if d.kind is Kind.TURN:
+        if d.kind is _KIND_TURN:
             try:
                 return [self.move(view, d)]
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
@@ -946,7 +999,7 @@ class MediumBot:
         facts = _FACTS.get(card) or _facts(card)
         if facts is None:
             return -1000
-        _spec, base, terminal, most, kind, treasure, victory, _action = facts
+        treasure, victory = facts[5], facts[6]
         total: int | None
         weights: tuple[int, int, int, Collection[str], bool, int] | None
         if sh is None:
@@ -970,7 +1023,51 @@ class MediumBot:
             total = sh.total
             if total is None:
                 total = sh.total = sum(mine.values())
-        p, w, dead, plan_terminals, engine, own_turn = weights
+        w = weights[1]
+        own_turn = weights[5]
+        value: float
+        if sh is None:
+            value = self._deck_value(view, card, facts, mine, total, weights, None)
+        else:
+            deck = sh.deck
+            if card in deck:
+                value = deck[card]
+            else:
+                value = deck[card] = self._deck_value(view, card, facts, mine, total, weights, sh)
+        if sh is None:
+            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+        else:
+            vp = self._marginal_vp_shared(view, card, sh)
+            token_lms = sh.token_lms
+            if token_lms is None:
+                lms = sh.lms
+                if lms is None:
+                    lms = sh.lms = view.landmarks
+                token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
+            if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
+                vp += self.token_vp(view, card, coins_left, bought)
+        if treasure and own_turn > LONG_GAME:
+            # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
+            value = max(value, LONG_GAME_MONEY.get(card, value))
+            vp = max(vp, 0)
+        value += vp * w
+        return value
+
+    def _deck_value(
+        self,
+        view: PlayerView,
+        card: str,
+        facts: _Facts,
+        mine: Counter[str],
+        total: int,
+        weights: tuple[int, int, int, Collection[str], bool, int],
+        sh: Shared | None,
+    ) -> float:
+        """The part of :meth:`card_value` that values what gaining ``card`` (whose :data:`_FACTS` are
+        ``facts``) does to the deck ``mine`` of ``total`` cards, before its VP, with the decision's
+        ``weights`` (see :meth:`_weights`; ``sh``: the decision's :class:`Shared` for ``view``, or None)."""
+        _spec, base, terminal, most, kind, treasure, victory, _action = facts
+        p, _w, dead, plan_terminals, engine, own_turn = weights
         value: float
         if kind == _K_MONEY:
             value = float(base)
@@ -1051,23 +1148,6 @@ class MediumBot:
                     value = 8
             elif p <= 2:  # (Gold)
                 value = 20
-        if sh is None:
-            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
-        else:
-            vp = self._marginal_vp_shared(view, card, sh)
-            token_lms = sh.token_lms
-            if token_lms is None:
-                lms = sh.lms
-                if lms is None:
-                    lms = sh.lms = view.landmarks
-                token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
-            if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
-                vp += self.token_vp(view, card, coins_left, bought)
-        if treasure and own_turn > LONG_GAME:
-            # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
-            value = max(value, LONG_GAME_MONEY.get(card, value))
-            vp = max(vp, 0)
-        value += vp * w
         return value
 
     def _weights(self, view: PlayerView, sh: Shared) -> tuple[int, int, int, Collection[str], bool, int]:
@@ -1331,7 +1411,13 @@ class MediumBot:
             moves = cast(TurnOptions, d)  # a turn decision: its options are moves
         else:
             moves = d  # (the same, without a call at every buy)
-        return self.choose_buy(view, moves)
+        if self._shared(view) is not None:
+            return self.choose_buy(view, moves)
+        self.shared = Shared(view, self.counts(view))  # (what the buys valued share)
+        try:
+            return self.choose_buy(view, moves)
+        finally:
+            self.shared = None
 
     def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The buy (or the end of the Buy phase) among the moves of ``d``, with coins played and no Debt."""
@@ -1339,7 +1425,7 @@ class MediumBot:
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
             pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
-            v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is MoveKind.BUY else 0.0
+            v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is _MK_BUY else 0.0
             if v is not None and v > -20:
                 if view.landmarks or view.events:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
@@ -1404,12 +1490,14 @@ class MediumBot:
                 top = pile_top(name)
                 if top not in victory:
                     continue
-            if Move.buy(name) not in legal:
-                continue
-            if sh is not None:
+            if sh is not None:  # (its value is at most its bound: a buy whose bound is below the bar is left)
                 bound, top = self._bound(view, name, sh, top)
-                if bound < low or (top is not None and self._tight_bound(view, top, sh) < low):
-                    continue  # (its value is at most its bound)
+                if bound < low:
+                    continue
+                if Move.buy(name) not in legal or (top is not None and self._tight_bound(view, top, sh) < low):
+                    continue
+            elif Move.buy(name) not in legal:
+                continue
             v = self.buy_value(view, name, coins)
             if v is not None and v > bar:
                 break
@@ -1440,7 +1528,7 @@ class MediumBot:
                 return best, best_v, []
         values: list[tuple[float, Move]] = []
         for m in d.options:
-            if m.kind is not MoveKind.BUY:
+            if m.kind is not _MK_BUY:
                 continue
             v = self.buy_value(view, m.name, t.coins)
             if v is None:
@@ -1463,7 +1551,11 @@ class MediumBot:
         ranked: list[tuple[float, int, Move, str | None]] = []
         opts = d.options
         # the buys alone, in their order (a turn's moves asked for them alone)
-        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is MoveKind.BUY]
+        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is _MK_BUY]
+        b = sh.bounding
+        assert b is not None
+        # what _bound gives for each buy, worked out here without a call per buy
+        lefts, bounds, last_of = b.left, b.bounds, b.last_of
         for i, m in enumerate(buys):
             name = m.name
             key = (name, coins)
@@ -1471,9 +1563,17 @@ class MediumBot:
                 known = values[key]
                 if known is not None:  # (None: never bought)
                     ranked.append((-known, i, m, None))
+                continue
+            top = tops.get(name, name)
+            left = lefts.get(name, 0)  # (0 for an Event)
+            if left <= 1 or (left == 2 and name == "Province") or top is None:
+                ranked.append((-_UNBOUNDED, i, m, None))
+                continue
+            bound, card = bounds.get(top) or _card_bound(top, b)
+            if last_of is not None and top in last_of and top != "Curse":
+                ranked.append((-_UNBOUNDED, i, m, None))
             else:
-                bound, top = self._bound(view, name, sh, tops.get(name, name))
-                ranked.append((-bound, i, m, top))
+                ranked.append((-bound, i, m, card))
         ranked.sort()
         best, best_i = END_MOVE, -1
         for neg, i, m, top in ranked:
@@ -1538,8 +1638,16 @@ class MediumBot:
         if facts is None:
             if len(_BOUND_FACTS) >= 512:
                 _BOUND_FACTS.clear()
+                _BOUNDS.clear()  # (their cards' facts are made again: see _tight_bound)
             facts = _BOUND_FACTS[b.key] = {}
         b.facts = facts
+        bounds_key = (b.key, b.same, b.tokens, b.action_tokens, b.victory_tokens)
+        bounds = _BOUNDS.get(bounds_key)
+        if bounds is None:
+            if len(_BOUNDS) >= 512:
+                _BOUNDS.clear()
+            bounds = _BOUNDS[bounds_key] = {}
+        b.bounds = bounds
         b.left = view.cards_left()
         b.coins = view.turn.coins
         sh.bounding = b
@@ -1561,42 +1669,40 @@ class MediumBot:
         if name in EVENTS:
             return _UNBOUNDED, None
         left = b.left.get(name, 0)
-        if left <= 1 or (left == 2 and name == "Province"):
+        if left <= 1 or (left == 2 and name == "Province") or top is None:
             return _UNBOUNDED, None
-        if top is None:
+        got = b.bounds.get(top) or _card_bound(top, b)
+        if b.last_of is not None and top in b.last_of and top != "Curse":
             return _UNBOUNDED, None
-        if top == "Curse":
-            return -_UNBOUNDED, None
-        facts = b.facts
-        if top in facts:
-            f = facts[top]
-        else:
-            f = facts[top] = _bound_facts(top, b.key)
-        if f is None or (b.last_of is not None and top in b.last_of):
-            return _UNBOUNDED, None
-        value, vp, _vp, floor, _coins, action, victory = f
-        if top in _TOKEN_CARDS:
-            return _UNBOUNDED, top  # (VP tokens of its own: bounded by the tighter bound alone)
-        vp += b.same + b.tokens
-        if action:
-            vp += b.action_tokens
-        if victory:
-            vp += b.victory_tokens
-        if floor and vp < 0:
-            vp = 0
-        return value + vp * b.w, top
+        return got
 
     def _tight_bound(self, view: PlayerView, card: str, sh: Shared) -> float:
         """A tighter bound than :meth:`_bound` of the value of buying the card ``card`` (the top of
-        a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: the steps of the
-        Landmarks (but those of :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out,
-        not their most."""
+        a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: what the card does to the
+        deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks (but those of
+        :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out, not their most."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         f = b.facts[card]
         assert f is not None
-        value, _most, vp, floor, coins, _action, _victory = f
+        _value, _most, vp, floor, coins, _action, _victory = f
         mine = b.mine
+        # what the card does to the deck, as its valuation counts it (kept for it)
+        deck = sh.deck
+        value = deck.get(card)
+        if value is None:
+            facts = _FACTS.get(card) or _facts(card)
+            assert facts is not None
+            total = sh.total
+            if total is None:
+                total = sh.total = sum(mine.values())
+            weights = sh.weights
+            assert weights is not None
+            value = deck[card] = self._deck_value(view, card, facts, mine, total, weights, sh)
+        if card == "Forum":
+            value += 3  # (+1 Buy when bought)
+        if floor:
+            value = max(value, LONG_GAME_MONEY.get(card, value))
         for step in b.steps:
             vp += step(mine, card, view, ())
         if b.wolf and mine.get(card, 0) == 0:
@@ -1709,13 +1815,13 @@ class MediumBot:
             ans = handler(self, view, d)
             if ans is not None:
                 return ans
-        if d.kind is Kind.YESNO:
+        if d.kind is _KIND_YESNO:
             return [self.yes_no(view, d)]
-        if d.kind is Kind.NUMBER:
+        if d.kind is _KIND_NUMBER:
             return [self.number(view, d)]
-        if d.kind is Kind.MODE:
+        if d.kind is _KIND_MODE:
             return [self.mode(view, d)]
-        if d.kind is Kind.PILE:
+        if d.kind is _KIND_PILE:
             return self.pile_answer(view, d)
         if TYPE_CHECKING:
             words = option_words(d)
@@ -1724,29 +1830,29 @@ class MediumBot:
         pool: list[str] = []
         for o in words:
             pool.extend([o] * d.count_of(o))
-        if pur is Purpose.TRASH:
+        if pur is _P_TRASH:
             return self.trash_cards(view, d, pool)
-        if pur is Purpose.DISCARD:
+        if pur is _P_DISCARD:
             return self.discard_cards(view, d, pool)
-        if pur in (Purpose.TOPDECK,):
+        if pur in (_P_TOPDECK,):
             return self.topdeck_cards(view, d, pool)
-        if pur is Purpose.ORDER:
+        if pur is _P_ORDER:
             pool.sort(key=lambda n: -self.hand_value(view, n))
             return pool[: d.max]
-        if pur in (Purpose.REVEAL,):
+        if pur in (_P_REVEAL,):
             return self.reveal_cards(view, d, pool)
-        if pur is Purpose.PLAY and d.source in ("Throne Room", "Crown") and view.turn.phase == "action":
+        if pur is _P_PLAY and d.source in ("Throne Room", "Crown") and view.turn.phase == "action":
             hand = list(view.hand)
             best = max(pool, key=lambda n: self.double_value(view, n, hand), default=None)
             if best is None or self.double_value(view, best, hand) <= 0:
                 return [] if d.min == 0 else pool[:1]
             return [best]
-        if pur in (Purpose.TAKE, Purpose.PLAY):
+        if pur in (_P_TAKE, _P_PLAY):
             pool.sort(key=lambda n: -self.take_value(view, n))
             if d.min == 0 and pool and self.take_value(view, pool[0]) <= 0:
                 return []
             return pool[: max(d.min, 1)] if d.max else []
-        if pur is Purpose.KEEP:
+        if pur is _P_KEEP:
             pool.sort(key=lambda n: self.hand_value(view, n))
             return pool[: d.max]
         return None
