@@ -25,6 +25,7 @@ from a11y_dominion.console.start import play_setup
 from speechdoubles import RecordingOutput
 
 THREE = "Ann:human,Bea:human,Bot:bigmoney"
+BOB_CID = "Ann:human,Bob:human,Cid:bigmoney"
 TO_BEA = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
 TO_ANN = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
 ANN_DRAW = "You draw 5 Coppers."  # seed 1: Ann's second hand, drawn in her Clean-up
@@ -433,3 +434,50 @@ def test_the_final_scores_are_told_in_every_players_language(here: Path) -> None
     assert "Game over." in lines and "You win." in lines
     dutch = lines[lines.index("Game over.") :]
     assert "Het spel is afgelopen." in dutch and "Ann wint." in dutch
+
+
+def test_a_move_of_another_person_is_refused_and_a_bots_hand_is_private() -> None:
+    _code, lines = play("\nBob: end\nAnn: play treasures\nAnn: hand\nCid: hand\nCid: status\n", players=BOB_CID)
+    assert "It is Ann who must answer now, not Bob." in lines
+    assert "You play 2 Coppers. Ann, Buy phase: 2 coins." in lines
+    assert "Ann's hand, 3 cards: 3 Estates." in lines
+    assert "Cid is a bot; you may only look at your own hand." in lines
+    assert not any(x.startswith("Cid's hand") for x in lines)
+    assert (
+        "Cid has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile."
+    ) in lines
+
+
+def test_a_bots_turn_is_one_public_line_in_each_persons_news() -> None:
+    _code, lines = play("\nend\nend\n\nend\nend\n\n", players=BOB_CID)
+    to_bob = "Pass the keyboard to Bob. Bob, press Enter when you are ready."
+    bob = between(lines, to_bob, TO_ANN)
+    ann_again = lines[len(lines) - lines[::-1].index(TO_ANN) :]
+    assert "Cid, turn 1: played 2 Coppers." in ann_again  # the bot's turn in one public line, at Ann's turn
+    assert not any(x.startswith("Cid draws") for x in lines)
+    assert not any("Coppers" in x and "Ann" in x for x in bob)
+    assert "You draw 3 Coppers and 2 Estates." not in lines  # Bob's new hand waits for his next turn
+    assert ann_again[1] == "You draw 5 Coppers."
+
+
+def test_undo_at_a_shared_keyboard_leaves_the_other_person_the_turn_as_it_stands() -> None:
+    _code, lines = shared("play treasures\nundo\nplay treasures\nend\n\n", "Ann:human,Bea:human")
+    i, j = lines.index(TO_BEA), lines.index("Taken back: your play of 2 Coppers.")
+    assert lines[j + 1 : j + 3] == [
+        "Your hand, 5 cards: 2 Coppers and 3 Estates.",
+        "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+    ]
+    assert j < i and lines[i - 1] == "Ann> end"
+    bea = lines[i:]
+    # Bea's news waited for her question: her turn's summary tells what stands, the take-back is not news
+    assert bea[bea.index("Ann's turn 1.") + 1] == "Ann played 2 Coppers."
+    assert not any("took back" in x or "Taken back" in x for x in bea)
+
+
+def test_a_game_of_bots_is_watched_to_its_end_and_kept_as_finished() -> None:
+    from a11y_dominion import autosave
+
+    code, lines = play("", players="A:bigmoney,B:random")
+    assert code == 0 and lines[-1] == "A wins."
+    (saved,) = autosave.all_games()
+    assert saved.finished and not autosave.unfinished_games()
