@@ -127,16 +127,16 @@ def replayed_game(typed: list):
     import io
 
     from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
     from a11y_dominion.console.display import PlainReader
+    from a11y_dominion.console.playend import play_on_core
+    from a11y_dominion.console.start import play_setup
 
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "screen-reader", "--players", SHARED_PLAYERS])
     out = io.StringIO()
-    console = make_console(
-        args, stdout=out, reader=PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out), settings={}
-    )
-    console.run()
-    return console.game
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    play_on_core(setup, args, PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out))
+    return setup.game  # (the game the table played: no move of it failed or was taken back)
 
 
 def bea_turns(game) -> list:
