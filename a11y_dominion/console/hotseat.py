@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 from ..announcements.narrator import Narrator
 from ..i18n import N_
 from ..remote.room import TableRoom, _end
+from ..remote.signals import on_signals
 from ..rules.events import GameEnded
+from .display import LineCleared
 from .keyboard import LocalOutput, local_console
 from .playend import PlayConsole, _from_position, _run_table
 
@@ -93,6 +95,7 @@ class HotSeatConsole(PlayConsole):
     while they are asked (:class:`Keyboard`)."""
 
     keyboard: Keyboard  # (set once made, by play_shared)
+    bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
 
     async def ask(self) -> bool:
         """Hand the keyboard over first when another person has it (:meth:`hand_over`), then
@@ -145,9 +148,15 @@ class HotSeatConsole(PlayConsole):
         """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
         where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
         bare = getattr(self.reader, "read_bare_async", None)
-        if bare is not None:
-            return await bare("")
-        return await self.read_line("", "", watch=False)
+        if bare is None:
+            return await self.read_line("", "", watch=False)
+        self.bare = asyncio.ensure_future(bare(""))
+        try:
+            return await self.bare
+        except asyncio.CancelledError:  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
+            raise KeyboardInterrupt from None
+        finally:
+            self.bare = None
 
     async def read_between(self) -> None:
         """As ``play`` waits between questions; quit's question (a second Ctrl+C) is this
@@ -230,6 +239,33 @@ class HotSeatConsole(PlayConsole):
         return await super().read_line(message, default, watch)
 
 
+class AtKeyboard:
+    """Ctrl+C while no line editor reads keys (:meth:`pressed`): at the hand-over it clears the
+    line and the hand-over's sentence comes again; else it is the console's of the person at the
+    keyboard (:attr:`console`), as :func:`~a11y_dominion.console.keyboard.interrupted` says it."""
+
+    def __init__(self, consoles: list[HotSeatConsole], keyboard: Keyboard) -> None:
+        self.consoles, self.keyboard = consoles, keyboard
+
+    @property
+    def console(self) -> HotSeatConsole:
+        return next((c for c in self.consoles if c.name == self.keyboard.at), self.consoles[0])
+
+    @property
+    def link(self) -> Any:
+        return self.console.link
+
+    def pressed(self) -> None:
+        """Ctrl+C came (SIGINT)."""
+        handing = next((c.bare for c in self.consoles if c.bare is not None and not c.bare.done()), None)
+        if handing is not None:
+            handing.cancel()
+            return
+        console = self.console
+        console.link.inbox.put(("said", console.cleared(LineCleared(had_text=False))))
+        console.cancel_question()
+
+
 async def play_shared(
     room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
 ) -> tuple[int, PlayConsole]:
@@ -266,6 +302,8 @@ async def play_shared(
         link.open()
     runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
     table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
+    loop = asyncio.get_running_loop()
+    undo_signal = on_signals(loop, [("SIGINT", AtKeyboard(consoles, kb).pressed)], sys.platform)
     try:
         waited: list[asyncio.Future[Any]] = [*runs, table]
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
@@ -282,6 +320,7 @@ async def play_shared(
         return code, ender
     finally:
         room.out = out
+        undo_signal()
         table.cancel()
         await asyncio.wait([table])
         for link in links:
