@@ -244,3 +244,41 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
     sequences = set(re.findall(r"\x1b(?:\[[0-9;?]*[A-Za-z]|.)", everything))
     assert all(re.fullmatch(r"\x1b\[[0-9]*[CDK]|\x1b\[J", s) for s in sequences), sorted(sequences)
     assert not re.search(r"[\u2500-\u257f\u2580-\u259f]", everything)
+
+
+def test_ctrl_c_at_a_shared_keyboard_clears_the_line_and_says_nothing_of_the_next_person() -> None:
+    exe, args = command()
+    args = [*args, "--players", SHARED_PLAYERS]  # (the last --players is the one read)
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    to_ann = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
+    to_bea = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
+    try:
+        child.expect_exact(to_ann)
+        child.sendintr()  # at the hand-over: the line is cleared and the sentence comes again
+        child.expect_exact(to_ann)
+        handed = ANSI.sub("", child.before).replace("\r", "").strip()
+        child.sendline("")
+        child.expect_exact("Ann> ")
+        child.sendline("end")
+        child.expect_exact("Ann> ")
+        child.sendline("end")
+        child.expect_exact(to_bea)
+        before_bea = ANSI.sub("", child.before).replace("\r", "")
+        child.sendline("")
+        child.expect_exact("Bea> ")
+        child.sendintr()  # at Bea's question: nothing typed, nothing cleared
+        child.expect_exact("Nothing to clear. Type quit to stop the game.")
+        child.expect_exact("Bea> ")
+        child.sendline("quit")
+        child.expect("Type yes to stop: ")
+        child.sendline("yes")
+        child.expect_exact("Game stopped.")
+        child.expect(pexpect.EOF)
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert handed == ""  # nothing but the sentence again (no news, no hand)
+    assert "You draw" not in before_bea and "Bea's hand" not in before_bea
+    assert child.exitstatus == 1  # stopped before its end
