@@ -481,3 +481,26 @@ def test_a_game_of_bots_is_watched_to_its_end_and_kept_as_finished() -> None:
     assert code == 0 and lines[-1] == "A wins."
     (saved,) = autosave.all_games()
     assert saved.finished and not autosave.unfinished_games()
+
+
+def test_load_at_a_shared_keyboard_hands_the_keyboard_over_first(here: Path) -> None:
+    f = here / "g.json"
+    shared(f"end\nsave {f}\n")  # saved in Ann's Buy phase
+    code, lines = shared(f"end\nend\n\nload {f}\nyes\n\nhand\n")
+    i = lines.index(f"Loaded {f}.")
+    assert lines[i + 1].startswith("The game you left is kept unfinished; a11y-dominion resume ")
+    assert lines[i + 2 : i + 4] == ["Ann's turn 1, Buy phase: 1 Action, 1 Buy, 0 coins.", TO_ANN]
+    assert lines[i + 5 : i + 7] == ["Ann, Buy phase: 1 Buy, 0 coins.", "Ann's hand: 2 Coppers and 3 Estates."]
+    assert "Ann's hand, 5 cards: 2 Coppers and 3 Estates." in lines[i:] and code == 1
+
+
+def test_a_game_of_one_person_is_not_loaded_at_a_shared_keyboard(here: Path) -> None:
+    f = here / "one.json"
+    play(f"save {f}\nquit\nyes\n", players="Ann:human,Bot:bigmoney")
+    _code, lines = shared(f"load {f}\nhand\n")
+    said = (
+        f"Cannot load {f} at this shared keyboard: it is not a game of several people; "
+        f"a11y-dominion play --load {f} plays it."
+    )
+    assert said in lines
+    assert lines[lines.index(said) + 1 :][:2] == ["Ann> hand", "Ann's hand, 5 cards: 2 Coppers and 3 Estates."]

@@ -220,6 +220,15 @@ class HotSeatConsole(PlayConsole):
                 self.keyboard.say(text, "important")
         set_language(self.lang.code)
 
+    def load_refusal(self, people: int) -> str | None:
+        """As ``play``'s, but at a shared keyboard the game loaded must be one of several people."""
+        if people > 1:
+            return None
+        return N_(
+            "Cannot load {file} at this shared keyboard: it is not a game of several people; "
+            "{command} play --load {file} plays it."
+        )
+
     def show_question(self, d: Any, full: bool = False, again: bool = False, news: bool = False) -> None:
         """As the core puts the question, naming the person asked ("Bea's hand: ..."): several
         people share this screen."""

@@ -173,17 +173,9 @@ class PlayConsole(HostConsole):
                 )
             )
             return
-        if [kind for _name, kind in seats].count("human") != 1:
-            self.error(
-                lang.text(
-                    N_(
-                        "Cannot load {file} in this game: it is not one person's against bots; "
-                        "{command} play --load {file} plays it."
-                    ),
-                    file=shown_name(path),
-                    command=typed_command(),
-                )
-            )
+        refusal = self.load_refusal([kind for _name, kind in seats].count("human"))
+        if refusal is not None:
+            self.error(lang.text(refusal, file=shown_name(path), command=typed_command()))
             return
         now = self.host.table.game
         if (
@@ -208,6 +200,16 @@ class PlayConsole(HostConsole):
             notices=[],
         )
         self.exit_code = 0
+
+    def load_refusal(self, people: int) -> str | None:
+        """Why a saved game of ``people`` persons cannot be loaded in this one (an English
+        template with ``{file}`` and ``{command}``), or None: here it must be one person's."""
+        if people == 1:
+            return None
+        return N_(
+            "Cannot load {file} in this game: it is not one person's against bots; "
+            "{command} play --load {file} plays it."
+        )
 
     async def save_file(self, rest: str) -> None:
         """save FILE: the game so far (:func:`room_record`) into the file ``rest`` names on this
