@@ -282,3 +282,25 @@ def test_ctrl_c_at_a_shared_keyboard_clears_the_line_and_says_nothing_of_the_nex
     assert handed == ""  # nothing but the sentence again (no news, no hand)
     assert "You draw" not in before_bea and "Bea's hand" not in before_bea
     assert child.exitstatus == 1  # stopped before its end
+
+
+def test_ctrl_c_stops_a_watched_game_of_bots_and_keeps_it() -> None:
+    exe, args = command()
+    args = [*args, "--players", "A:hard,B:hard", "--think-ms", "60000"]  # (the last --players is the one read)
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+    try:
+        child.expect_exact("New game for A and B. A goes first.")
+        child.sendintr()  # while A thinks
+        child.expect_exact("Game stopped.")
+        child.expect(pexpect.EOF)
+        tail = ANSI.sub("", child.before)
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert "Traceback" not in tail and child.exitstatus == 1
+    from a11y_dominion import autosave
+
+    (kept,) = autosave.unfinished_games()
+    assert [tuple(seat) for seat in kept.seats] == [("A", "hard"), ("B", "hard")]

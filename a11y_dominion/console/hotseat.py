@@ -339,7 +339,7 @@ async def play_shared(
 async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
     no seat sees it privately, in ``setup``'s language and verbosity, until the game ends
-    (0) or cannot go on (1)."""
+    (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it)."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
@@ -353,10 +353,22 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
     room.table.onlookers.append(onlooker.hear)
     out, room.out = room.out, kb.say
     room.everyone_in.set()
+    table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
+
+    def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
+        if table.done():
+            return
+        if room.table.autosave is not None:
+            room.table.autosave.keep()
+        table.cancel()
+        kb.say(setup.lang._(N_("Game stopped.")))
+
+    undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
     try:
-        await _run_table(room)
+        await asyncio.wait([table])
     finally:
         room.out = out
+        undo_signal()
     for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
         kb.say(setup.lang.msg(notice))
     return 0 if room.table.game.pending is None else 1
