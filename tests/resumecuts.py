@@ -1,12 +1,12 @@
 """Games of bots played whole, and the same games cut after a number of answers and resumed.
 
-On the console's path (``a11y-dominion resume``: :func:`~a11y_dominion.console.make_console`
-with the resumed autosave) and on the path of ``host --resume`` (the functions of the
-``host`` command: :func:`~a11y_dominion.cli._hosted_game`, a
-:class:`~a11y_dominion.remote.GameHost` and :func:`~a11y_dominion.cli._host_autosave`; the
-remote seat's player stays away from the start and the bot that stands in for a person
-plays it, as ``--bot-after 0`` has it). A cut keeps the autosave file's header and its
-first answers, as a game killed at that moment leaves it.
+On the console's path (``a11y-dominion resume``: a game of bots only watched on the console
+core, :func:`~a11y_dominion.console.playend.play_on_core`, with the resumed autosave) and on
+the path of ``host --resume`` (the functions of the ``host`` command:
+:func:`~a11y_dominion.cli._hosted_game`, a :class:`~a11y_dominion.remote.GameHost` and
+:func:`~a11y_dominion.cli._host_autosave`; the remote seat's player stays away from the start
+and the bot that stands in for a person plays it, as ``--bot-after 0`` has it). A cut keeps
+the autosave file's header and its first answers, as a game killed at that moment leaves it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from pathlib import Path
 
 from a11y_dominion import autosave
 from a11y_dominion.cli import _host_autosave, _hosted_game, build_parser
-from a11y_dominion.console import make_console
 from a11y_dominion.console.display import PlainReader
+from a11y_dominion.console.playend import play_on_core
+from a11y_dominion.console.start import play_setup
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
@@ -59,11 +60,16 @@ def console_game(data: Path, players: str, seed: int, more: tuple = ()) -> Path:
     """A console game of bots only (``play --players``), played whole; its autosave file."""
     use_data(data)
     args = build_parser().parse_args(["play", "--seed", str(seed), "--speech", "off", "--players", players, *more])
-    out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
-    console.run()
-    console.stop_autosave()
+    _play(args)
     return the_file(data)
+
+
+def _play(args) -> None:
+    """Play (watch) the game of the ``play`` options ``args`` to its end, as ``play`` does."""
+    out = io.StringIO()
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int), out.getvalue()
+    assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0, out.getvalue()[-2000:]
 
 
 def console_resume(data: Path) -> Path:
@@ -71,11 +77,7 @@ def console_resume(data: Path) -> Path:
     use_data(data)
     args = build_parser().parse_args(["play", "--speech", "off"])
     args.resume = autosave.find_game(None)
-    out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
-    assert not isinstance(console, int), out.getvalue()
-    console.run()
-    console.stop_autosave()
+    _play(args)
     return the_file(data)
 
 

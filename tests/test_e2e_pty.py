@@ -127,16 +127,16 @@ def replayed_game(typed: list):
     import io
 
     from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
     from a11y_dominion.console.display import PlainReader
+    from a11y_dominion.console.playend import play_on_core
+    from a11y_dominion.console.start import play_setup
 
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "screen-reader", "--players", SHARED_PLAYERS])
     out = io.StringIO()
-    console = make_console(
-        args, stdout=out, reader=PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out), settings={}
-    )
-    console.run()
-    return console.game
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    play_on_core(setup, args, PlainReader(io.StringIO("".join(t + "\n" for t in typed)), out))
+    return setup.game  # (the game the table played: no move of it failed or was taken back)
 
 
 def bea_turns(game) -> list:
@@ -244,3 +244,63 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
     sequences = set(re.findall(r"\x1b(?:\[[0-9;?]*[A-Za-z]|.)", everything))
     assert all(re.fullmatch(r"\x1b\[[0-9]*[CDK]|\x1b\[J", s) for s in sequences), sorted(sequences)
     assert not re.search(r"[\u2500-\u257f\u2580-\u259f]", everything)
+
+
+def test_ctrl_c_at_a_shared_keyboard_clears_the_line_and_says_nothing_of_the_next_person() -> None:
+    exe, args = command()
+    args = [*args, "--players", SHARED_PLAYERS]  # (the last --players is the one read)
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    to_ann = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
+    to_bea = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
+    try:
+        child.expect_exact(to_ann)
+        child.sendintr()  # at the hand-over: the line is cleared and the sentence comes again
+        child.expect_exact(to_ann)
+        handed = ANSI.sub("", child.before).replace("\r", "").strip()
+        child.sendline("")
+        child.expect_exact("Ann> ")
+        child.sendline("end")
+        child.expect_exact("Ann> ")
+        child.sendline("end")
+        child.expect_exact(to_bea)
+        before_bea = ANSI.sub("", child.before).replace("\r", "")
+        child.sendline("")
+        child.expect_exact("Bea> ")
+        child.sendintr()  # at Bea's question: nothing typed, nothing cleared
+        child.expect_exact("Nothing to clear. Type quit to stop the game.")
+        child.expect_exact("Bea> ")
+        child.sendline("quit")
+        child.expect("Type yes to stop: ")
+        child.sendline("yes")
+        child.expect_exact("Game stopped.")
+        child.expect(pexpect.EOF)
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert handed == ""  # nothing but the sentence again (no news, no hand)
+    assert "You draw" not in before_bea and "Bea's hand" not in before_bea
+    assert child.exitstatus == 1  # stopped before its end
+
+
+def test_ctrl_c_stops_a_watched_game_of_bots_and_keeps_it() -> None:
+    exe, args = command()
+    args = [*args, "--players", "A:hard,B:hard", "--think-ms", "60000"]  # (the last --players is the one read)
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50")
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=30, dimensions=(50, 200))
+    try:
+        child.expect_exact("New game for A and B. A goes first.")
+        child.sendintr()  # while A thinks
+        child.expect_exact("Game stopped.")
+        child.expect(pexpect.EOF)
+        tail = ANSI.sub("", child.before)
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert "Traceback" not in tail and child.exitstatus == 1
+    from a11y_dominion import autosave
+
+    (kept,) = autosave.unfinished_games()
+    assert [tuple(seat) for seat in kept.seats] == [("A", "hard"), ("B", "hard")]

@@ -217,16 +217,17 @@ def watched_game() -> str:
     import io
 
     from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
     from a11y_dominion.console.display import PlainReader
+    from a11y_dominion.console.playend import play_on_core
+    from a11y_dominion.console.start import play_setup
 
     out = io.StringIO()
     args = build_parser().parse_args(
         ["play", "--seed", "2", "--speech", "off", "--players", "A:bigmoney,B:random", "--kingdom", "Village"]
     )
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
-    console.run()
-    console.stop_autosave()
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     return out.getvalue()
 
 

@@ -10,8 +10,7 @@ import secrets
 import pytest
 
 from a11y_dominion.cli import build_parser
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+from a11y_dominion.console.start import play_setup
 from a11y_dominion.seeds import MAX_SEED, SHORT_SEEDS, new_game_seed, unguessable_seed
 
 
@@ -45,6 +44,7 @@ def test_the_console_draws_a_shared_keyboards_seed_securely(
     monkeypatch.setattr(secrets, "randbelow", lambda n: n - 2)
     args = build_parser().parse_args(["play", "--speech", "off", "--players", players])
     out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
-    assert (console.seed == MAX_SEED // 2 - 1) is drawn
-    assert (console.seed < SHORT_SEEDS) is not drawn
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    assert (setup.seed == MAX_SEED // 2 - 1) is drawn
+    assert (setup.seed < SHORT_SEEDS) is not drawn

@@ -809,6 +809,13 @@ class PromptReader:
         app.exit(result=Arrived(app.current_buffer.text))
         return True
 
+    async def read_bare_async(self, message: str = "") -> str:
+        """As :meth:`read_bare`, on the running event loop (the hand-over on the console core)."""
+        session = self._new_session(completer=None, key_bindings=None)
+        got = await session.prompt_async(message, handle_sigint=False)
+        self.cut = line_was_cut(session.default_buffer, got)
+        return typed_line(got)
+
     def read_bare(self, message: str = "") -> str:
         """One typed line with no completion, no shortcut keys and no recalled
         lines (a fresh history each time): the hand-over prompt, where nothing

@@ -173,17 +173,9 @@ class PlayConsole(HostConsole):
                 )
             )
             return
-        if [kind for _name, kind in seats].count("human") != 1:
-            self.error(
-                lang.text(
-                    N_(
-                        "Cannot load {file} in this game: it is not one person's against bots; "
-                        "{command} play --load {file} plays it."
-                    ),
-                    file=shown_name(path),
-                    command=typed_command(),
-                )
-            )
+        refusal = self.load_refusal([kind for _name, kind in seats].count("human"))
+        if refusal is not None:
+            self.error(lang.text(refusal, file=shown_name(path), command=typed_command()))
             return
         now = self.host.table.game
         if (
@@ -208,6 +200,16 @@ class PlayConsole(HostConsole):
             notices=[],
         )
         self.exit_code = 0
+
+    def load_refusal(self, people: int) -> str | None:
+        """Why a saved game of ``people`` persons cannot be loaded in this one (an English
+        template with ``{file}`` and ``{command}``), or None: here it must be one person's."""
+        if people == 1:
+            return None
+        return N_(
+            "Cannot load {file} in this game: it is not one person's against bots; "
+            "{command} play --load {file} plays it."
+        )
 
     async def save_file(self, rest: str) -> None:
         """save FILE: the game so far (:func:`room_record`) into the file ``rest`` names on this
@@ -291,8 +293,10 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     announcements; a loaded one's file (``left``: what became of the game left for it) and whose
     turn it is. The hand is said with the first question."""
     lang, game = setup.lang, room.table.game
-    name = room.local or ""
+    name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
     if setup.resumed is None and not setup.load:
+        if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
+            return []
         return [(lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
     lines: list[tuple[str, bool]] = []
     recent: list[str] = []
@@ -302,7 +306,8 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         damage = saved.damage_notice()
         if damage is not None:
             lines.append((lang.msg(damage), False))
-        narrator = Narrator(viewer=name, verbosity=room.people[name].verbosity, lang=lang, prompts=True)
+        verbosity = room.people[name].verbosity if name is not None else setup.verbosity
+        narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None)
         recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     else:
         lines.append((lang.text(N_("Loaded {file}."), file=setup.load), False))
@@ -311,7 +316,7 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     d = game.pending
     if d is None:
         return lines
-    view = room.table.view(d.player if d.player == name else name)
+    view = room.table.view(d.player if d.player == name or name is None else name)
     if d.kind == "turn" and d.player == name and not view.turn.bidding:
         where = lang.text(N_("Your turn {n}."), n=q.turn_number(view))
     else:
@@ -349,8 +354,16 @@ def _room(setup: PlaySetup, args: Any) -> TableRoom:
             rollouts=(setup.bots.get(name) or {}).get("rollouts", getattr(args, "rollouts", None)),
         )
         made[name] = ThinkingBot(name, bot, setup.seed, steps=lambda: len(room.table.game.answers) if room else 0)
+    people = [name for name, kind in setup.seats if kind == "human"]
     room = TableRoom(
-        setup.game, specs, setup.seed, setup.lang, verbosity=setup.verbosity, out=lambda t: None, made=made
+        setup.game,
+        specs,
+        setup.seed,
+        setup.lang,
+        verbosity=setup.verbosity,
+        out=lambda t: None,
+        made=made,
+        shared=len(people) > 1,
     )
     if setup.game.answers or setup.resumed is not None:  # a game under way: told from where it stands
         room.table.replace_game(room.table.game)  # the bots learn it from its start
@@ -423,7 +436,16 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
             lines = opening_lines(setup, unsaved) + game_lines(setup, room)
             while True:
                 try:
-                    code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
+                    if not room.locals:  # bots only: watched
+                        from .hotseat import watch
+
+                        return asyncio.run(watch(room, setup, output, lines))
+                    if len(room.locals) > 1:  # several people at this keyboard
+                        from .hotseat import play_shared  # (hotseat builds on this module)
+
+                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines))
+                    else:
+                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
                 finally:
                     if save is not None:
                         save.close()
@@ -519,8 +541,8 @@ def _put_back(room: TableRoom, error: Exception) -> bool:
     seat = table.seats.get(table.submitter or "")
     if isinstance(seat, BotSeat):
         seat.failed()
-    elif table.submitter == room.local and room.local is not None:
-        person = room.people[room.local]
+    elif table.submitter in room.locals:
+        person = room.people[table.submitter]
         person.line(
             person.lang.text(
                 N_(
@@ -541,17 +563,18 @@ async def _run_table(room: TableRoom) -> None:
     ends it. A new game from a position tells its turn's start after its set-up lines, as every
     turn's start is told."""
     await room.everyone_in.wait()
-    if _from_position(room) and not room.table.told.get(room.local or "", 0):
+    if _from_position(room) and room.locals and not room.table.told.get(room.locals[0], 0):
         room.table.deliver()  # the set-up lines
-        game, name = room.table.game, room.local or ""
-        lang, link = room.people[name].lang, room.sessions.get(name)
+        game = room.table.game
         n = room.table.view(game.current.name).turn.own_number
-        if game.current.name == name:
-            told = (lang.text(N_("Your turn {n}."), n=n), "important")
-        else:
-            told = (lang.text(N_("{player}'s turn {n}."), player=game.current.name, n=n), "normal")
-        if link is not None:  # told after them, with the news before the question
-            link.inbox.put(("told", told))
+        for name in room.locals:
+            lang, link = room.people[name].lang, room.sessions.get(name)
+            if game.current.name == name:
+                told = (lang.text(N_("Your turn {n}."), n=n), "important")
+            else:
+                told = (lang.text(N_("{player}'s turn {n}."), player=game.current.name, n=n), "normal")
+            if link is not None:  # told after them, with the news before the question
+                link.inbox.put(("told", told))
     faults: list[int] = []  # the answer counts the game was put back to, one per fault in a row
     while True:
         try:

@@ -35,16 +35,16 @@ from .persistence import game_from_record, load_game
 def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
     """Play a game from the ``play`` command's options; returns the exit code.
 
-    A game of one person against bots is played on the console core
-    (:func:`~a11y_dominion.console.playend.play_on_core`); any other game by
-    :class:`~.app.Console`. ``stdout``, ``reader``, ``pt_input`` and ``pt_output`` replace
-    the terminal for tests (with ``pt_input`` the game is :class:`~.app.Console`'s). Bad
-    options print one sentence on standard error and return 2.
+    The game is played on the console core
+    (:func:`~a11y_dominion.console.playend.play_on_core`): one person against bots, several
+    people at this keyboard, or bots only, watched. ``stdout``, ``reader``, ``pt_input`` and
+    ``pt_output`` replace the terminal for tests (with ``pt_input`` the game is
+    :class:`~.app.Console`'s). Bad options print one sentence on standard error and return 2.
     """
     setup = play_setup(args, stdout, asking=reader is None and pt_input is None)
     if isinstance(setup, int):
         return setup
-    if pt_input is None and setup.on_core():
+    if pt_input is None:
         from .playend import play_on_core
 
         return play_on_core(setup, args, reader)

@@ -711,11 +711,12 @@ def open_seat(
     seat. ``language`` (en or nl) and ``verbosity`` (terse, normal or verbose) are the player's,
     as their program tells them; anything else is left out; ``quiet`` as for the host's ``join``;
     ``own``: the seat at the host's own computer, which no login can take (its name is the host's
-    ``local``). Returns the seat taken, or None when the host refuses it (its ``seat-taken`` error
-    delivered). Shared by :func:`protocol_session` and :class:`~.seatlink.HostLink`."""
+    ``local``, or ``user`` among its ``locals``). Returns the seat taken, or None when the host
+    refuses it (its ``seat-taken`` error delivered). Shared by
+    :func:`protocol_session` and :class:`~.seatlink.HostLink`."""
     from .seat import VERBOSITIES
 
-    name = host.local if own else host.seat_name(user)
+    name = host.own_seat(user) if own else host.seat_name(user)
     deliver(hello(host, name or user))  # the seat's own name, however it was typed
     refusal = host.admit(user, own)
     if refusal is not None:

@@ -208,8 +208,9 @@ class TableRoom:
     seat whose ``decide`` may return an awaitable, such as the server's
     :class:`~a11y_dominion.server.pool.PoolBot`); every other bot is a
     :class:`~a11y_dominion.console.seat.BotSeat` thinking in this process. ``undo``: whether
-    the players may take back their last answer (:meth:`undo`). Raises ValueError for more
-    than one human seat.
+    the players may take back their last answer (:meth:`undo`). ``shared``: the table is
+    this computer's alone (``play``), where several human seats share the keyboard, each an
+    own seat (:attr:`locals`). Raises ValueError for more than one human seat otherwise.
     """
 
     def __init__(
@@ -225,8 +226,11 @@ class TableRoom:
         after_game: float = 0.0,
         made: dict[str, Any] | None = None,
         undo: bool = True,
+        shared: bool = False,
     ) -> None:
         self.lang = lang
+        self.shared = shared  # several people share this computer: every human seat is an own seat
+        self.locals: list[str] = []  # the human seats, played at this computer (the first is local)
         self.undo_allowed = undo
         self.after_game = after_game
         self.out = out
@@ -291,10 +295,11 @@ class TableRoom:
             language_given=bool(getattr(spec, "language", None)),
         )
         if kind == "human":  # the seat at the host's own computer (remote.local): no login takes it
-            if self.local is not None:
+            if self.local is not None and not self.shared:
                 raise ValueError("one human seat")
             seat.kind = "human"
-            self.local = name
+            self.locals.append(name)
+            self.local = self.local or name
         else:
             self.remote[name] = seat
         seat.chat = lambda text, name=name: self.chat(name, text)
@@ -311,6 +316,10 @@ class TableRoom:
             return user
         folded = user.casefold()
         return next((n for n in self.remote if n.casefold() == folded), None)
+
+    def own_seat(self, user: str) -> str | None:
+        """The seat at this computer that ``user`` names (one of :attr:`locals`), else :attr:`local`."""
+        return user if user in self.locals else self.local
 
     def _name(self, user: str) -> str:
         if user in self.people:
@@ -335,7 +344,7 @@ class TableRoom:
         """Why the logged-in ``user`` cannot take its seat now (an English sentence), or None
         (``own``: the seat at the host's own computer, :attr:`local`, asked for by the host
         itself). A seat that is in is taken over by the newer login (see the module text)."""
-        if (self.local if own else self.seat_name(user)) is None or self.stopped.is_set():
+        if (self.own_seat(user) if own else self.seat_name(user)) is None or self.stopped.is_set():
             return "This seat is taken, or the game is over."
         return None
 
@@ -386,7 +395,7 @@ class TableRoom:
                 empty = self.empty()
                 if not quiet:
                     self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
-                if not empty:
+                if not empty and (not self.shared or all(n in self.joined for n in self.locals)):
                     self.everyone_in.set()
             elif not quiet:
                 seat.line(seat.lang.text(N_("Welcome back, {player}."), player=name))
@@ -818,7 +827,7 @@ class TableRoom:
             seat = self.people[name]
             outlet = getattr(seat, "outlet", None)
             if outlet is not None:  # (the host's own player hears it as at the keyboard)
-                own = name == self.local and not self.over
+                own = name in self.locals and not self.over
                 outlet.text(seat.lang._(N_("Game stopped.") if own else said), last=True)
             else:
                 seat.line(seat.lang._(said))

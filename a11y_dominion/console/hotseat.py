@@ -1,0 +1,374 @@
+"""``a11y-dominion play`` with several people at one keyboard (hot seat), and with bots only,
+on the console core.
+
+Each person has a console of their own (:class:`HotSeatConsole`, ``play``'s console over a
+:class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room), with their own
+narration, history, language and verbosity. They share one screen and speech
+(:class:`Keyboard`): a person's lines come out only while that person has the keyboard and is
+asked; the rest is held for them and comes out, in order, when the keyboard comes back to them.
+Before a person is asked who does not have the keyboard, the game says "Pass the keyboard to
+Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line;
+anything else typed is not used and the sentence comes again. At the end the final scores are
+said in the language of every other player who speaks another one.
+
+A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
+the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..announcements.narrator import Narrator
+from ..i18n import N_
+from ..remote.room import TableRoom, _end
+from ..remote.signals import on_signals
+from ..rules.events import GameEnded
+from .display import LineCleared
+from .keyboard import LocalOutput, local_console
+from .playend import PlayConsole, _from_position, _run_table
+
+if TYPE_CHECKING:
+    from .start import PlaySetup
+
+HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
+
+
+class Keyboard:
+    """This computer's screen and speech (``output``), shared by the people at it: the lines of
+    a person's console pass while :attr:`open` names that person; the others' are held for them
+    (:meth:`give` puts them out when the keyboard comes to them). :attr:`at` is who pressed
+    Enter last (who sits at the keyboard)."""
+
+    def __init__(self, output: LocalOutput) -> None:
+        self.output = output
+        self.open: str | None = None  # whose lines pass now
+        self.at: str | None = None  # who took the keyboard last
+        self.held: dict[str, list[Callable[[], object]]] = {}
+
+    def put(self, name: str, show: Callable[[], object]) -> None:
+        """Show a line (or speak it) of ``name``'s console now, or hold it for ``name``."""
+        if self.open == name:
+            show()
+        else:
+            self.held.setdefault(name, []).append(show)
+
+    def give(self, name: str) -> None:
+        """``name`` has the keyboard and is asked: what was held for them comes out, in order."""
+        self.open = self.at = name
+        for show in self.held.pop(name, []):
+            show()
+
+    def say(self, text: str, priority: str = "normal", style: str | None = None) -> None:
+        """One line to whoever sits at the keyboard (the game's own lines, the hand-over), printed and spoken."""
+        self.output.display.line(text, style)
+        self.output.speaker.speak(text, priority=priority, interrupt=priority == "important")
+
+
+class Screen:
+    """One person's part of the shared screen and speech: what their console's announcer
+    prints (:meth:`line`) and speaks (:meth:`speak`, :meth:`silence`), through the
+    :class:`Keyboard`."""
+
+    def __init__(self, keyboard: Keyboard, name: str) -> None:
+        self.keyboard, self.name = keyboard, name
+
+    def line(self, text: str, style: str | None = None) -> None:
+        display = self.keyboard.output.display
+        self.keyboard.put(self.name, lambda: display.line(text, style))
+
+    def speak(self, text: str, priority: str = "normal", interrupt: bool = False) -> None:
+        speaker = self.keyboard.output.speaker
+        self.keyboard.put(self.name, lambda: speaker.speak(text, priority=priority, interrupt=interrupt))
+
+    def silence(self) -> None:
+        if self.keyboard.open == self.name:
+            self.keyboard.output.speaker.silence()
+
+
+class HotSeatConsole(PlayConsole):
+    """``play``'s console of one person at a shared keyboard (:attr:`keyboard`): the keyboard
+    is handed to this person before they are asked, unless they have it; their lines pass only
+    while they are asked (:class:`Keyboard`)."""
+
+    keyboard: Keyboard  # (set once made, by play_shared)
+    bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
+
+    async def ask(self) -> bool:
+        """Hand the keyboard over first when another person has it (:meth:`hand_over`), then
+        ask as ``play`` asks; once the answer is sent, this person's lines are held again."""
+        kb = self.keyboard
+        if kb.open != self.name and self.decision is not None and not self.sent:
+            if kb.at != self.name:
+                if not await self.hand_over():
+                    return False
+            else:
+                kb.give(self.name)
+        asked = await super().ask()
+        if self.sent and kb.open == self.name:
+            kb.open = None
+        return asked
+
+    async def hand_over(self) -> bool:
+        """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
+        as an important message; a sighted screen cleared first, but at the first hand-over) and
+        wait for an empty line; then Bea's held lines and news come. False when the game
+        stopped instead (the end of input, or quit's question answered yes at Ctrl+D)."""
+        kb, output = self.keyboard, self.keyboard.output
+        if kb.at is not None:
+            output.display.clear()
+        kb.open = None
+        output.display.lang = self.lang
+        set_language = getattr(output.speaker, "set_language", None)
+        if set_language is not None:
+            set_language(self.lang.code)  # the voice speaks the language of the person asked
+        line = self.lang.text(HAND_OVER, player=self.name)
+        while True:
+            kb.say(line, "important", "bold")
+            try:
+                got = await self.read_bare()
+            except EOFError:  # (stop_game keeps what waits for this person held)
+                await self.input_ended()
+                if self.exit_code is not None:
+                    return False
+                continue
+            except KeyboardInterrupt:
+                continue
+            if isinstance(got, str) and not got.strip():
+                break
+        self.holder.handed()  # the turn prompt says every figure, and the hand
+        self.shown = None  # the question is shown anew
+        kb.give(self.name)
+        return True
+
+    async def read_bare(self) -> Any:
+        """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
+        where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
+        bare = getattr(self.reader, "read_bare_async", None)
+        if bare is None:
+            return await self.read_line("", "", watch=False)
+        self.bare = asyncio.ensure_future(bare(""))
+        try:
+            return await self.bare
+        except asyncio.CancelledError:  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
+            raise KeyboardInterrupt from None
+        finally:
+            self.bare = None
+
+    async def read_between(self) -> None:
+        """As ``play`` waits between questions; quit's question (a second Ctrl+C) is this
+        person's when they have the keyboard."""
+        kb = self.keyboard
+        if self.stop_asked and kb.at == self.name:
+            kb.give(self.name)
+            await super().read_between()
+            if kb.open == self.name and (self.decision is None or self.sent):
+                kb.open = None
+            return
+        self.stop_asked = False
+        await super().read_between()
+
+    def use(self, entry: tuple[str, Any]) -> bool:
+        """As ``play``'s console uses an entry; a line of this program's own (Ctrl+C's) is said
+        to the person at the keyboard at once."""
+        if entry[0] == "said" and entry[1]:
+            if self.keyboard.at == self.name:
+                self.keyboard.say(entry[1])
+            return True
+        return super().use(entry)
+
+    def stop_game(self) -> None:
+        """As ``play`` stops the game. At the hand-over to this person (the end of input) what
+        waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard."""
+        kb = self.keyboard
+        if kb.at == self.name:
+            kb.give(self.name)
+            super().stop_game()
+            return
+        kb.open = None
+        super().stop_game()
+        kb.say(self.lang._(N_("Game stopped.")))
+
+    def receive(self, message: dict[str, Any]) -> bool:
+        """As the core uses a message; at the game's end the person who had the keyboard hears
+        the final scores, then each other person who speaks another language hears them in it."""
+        used = super().receive(message)
+        if message.get("type") == "game_over" and self.keyboard.at == self.name:
+            self.keyboard.give(self.name)
+            self.final_scores_elsewhere()
+        return used
+
+    def final_scores_elsewhere(self) -> None:
+        """The game's end, told again in the language of every other person at the keyboard who
+        speaks another one (at the end no card is secret)."""
+        room = self.host
+        log = room.table.game.log
+        end = next((e for e in reversed(log) if isinstance(e, GameEnded)), None)
+        if end is None:
+            return
+        speaker = self.keyboard.output.speaker
+        set_language = getattr(speaker, "set_language", lambda code: None)
+        for name in room.locals:
+            lang = room.people[name].lang
+            if name == self.name or lang.code == self.lang.code:
+                continue
+            set_language(lang.code)
+            for text in Narrator(viewer=name, lang=lang).narrate(end):
+                self.keyboard.say(text, "important")
+        set_language(self.lang.code)
+
+    def load_refusal(self, people: int) -> str | None:
+        """As ``play``'s, but at a shared keyboard the game loaded must be one of several people."""
+        if people > 1:
+            return None
+        return N_(
+            "Cannot load {file} at this shared keyboard: it is not a game of several people; "
+            "{command} play --load {file} plays it."
+        )
+
+    def show_question(self, d: Any, full: bool = False, again: bool = False, news: bool = False) -> None:
+        """As the core puts the question, naming the person asked ("Bea's hand: ..."): several
+        people share this screen."""
+        self.holder.show_question(self.view(), d, full=full, again=again, news=news, you=False)
+
+    def command_ctx(self) -> Any:
+        """As ``play``'s: queries name the people, who share this screen."""
+        ctx = super().command_ctx()
+        ctx.shared = True
+        return ctx
+
+    async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
+        """As the core reads a line; after the game only the person at the keyboard is asked
+        to press Enter (the others' consoles end at once)."""
+        if self.over and self.keyboard.at != self.name:
+            raise EOFError
+        return await super().read_line(message, default, watch)
+
+
+class AtKeyboard:
+    """Ctrl+C while no line editor reads keys (:meth:`pressed`): at the hand-over it clears the
+    line and the hand-over's sentence comes again; else it is the console's of the person at the
+    keyboard (:attr:`console`), as :func:`~a11y_dominion.console.keyboard.interrupted` says it."""
+
+    def __init__(self, consoles: list[HotSeatConsole], keyboard: Keyboard) -> None:
+        self.consoles, self.keyboard = consoles, keyboard
+
+    @property
+    def console(self) -> HotSeatConsole:
+        return next((c for c in self.consoles if c.name == self.keyboard.at), self.consoles[0])
+
+    @property
+    def link(self) -> Any:
+        return self.console.link
+
+    def pressed(self) -> None:
+        """Ctrl+C came (SIGINT)."""
+        handing = next((c.bare for c in self.consoles if c.bare is not None and not c.bare.done()), None)
+        if handing is not None:
+            handing.cancel()
+            return
+        console = self.console
+        console.link.inbox.put(("said", console.cleared(LineCleared(had_text=False))))
+        console.cancel_question()
+
+
+async def play_shared(
+    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+) -> tuple[int, PlayConsole]:
+    """Play the room's game of several people at this keyboard (``args``: the ``play`` options;
+    ``reader``: the typed lines, shared by every console; None: each console its own line
+    editor at this terminal), ``lines`` said first: (the exit code, the console that ended it)."""
+    from ..remote.seatlink import HostLink
+    from ..settings import load_settings
+
+    kb = Keyboard(output)
+    for text, _keep in lines:
+        kb.say(text)
+    settings = load_settings()[0]
+    consoles: list[HotSeatConsole] = []
+    links: list[HostLink] = []
+    for name in room.locals:
+        seat = room.people[name]
+        link = HostLink(room, name, own=True, quiet=True)
+        console = local_console(
+            HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, sys.stdin, reader
+        )
+        console.host, console.keyboard, console.setup = room, kb, setup
+        console.think_ms = getattr(args, "think_ms", None)
+        if _from_position(room):  # its turn began before the game's log: whose it is, told
+            console.holder.restart(room.table.game.current.name)
+            seat.restart(room.table.game.current.name)
+        screen = Screen(kb, name)
+        console.holder.announcer.print_fn = screen.line
+        console.holder.announcer.speaker = screen
+        consoles.append(console)
+        links.append(link)
+    out, room.out = room.out, kb.say
+    for link in links:
+        link.open()
+    runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
+    table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
+    loop = asyncio.get_running_loop()
+    undo_signal = on_signals(loop, [("SIGINT", AtKeyboard(consoles, kb).pressed)], sys.platform)
+    try:
+        waited: list[asyncio.Future[Any]] = [*runs, table]
+        done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
+        first = next((c for t, c in runs.items() if t in done), None)
+        if first is None:  # the game ended (or cannot go on)
+            for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
+                kb.say(setup.lang.msg(notice))
+            room.over = True
+        for session in list(room.sessions.values()):
+            _end(session)
+        codes = [await t for t in runs]
+        ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
+        code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)
+        return code, ender
+    finally:
+        room.out = out
+        undo_signal()
+        table.cancel()
+        await asyncio.wait([table])
+        for link in links:
+            link.close()
+
+
+async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
+    """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
+    no seat sees it privately, in ``setup``'s language and verbosity, until the game ends
+    (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it)."""
+    from ..server.watch import WatchSeat
+
+    kb = Keyboard(output)
+    for text, _keep in lines:
+        kb.say(text)
+    onlooker = WatchSeat(room, 0, setup.lang, setup.verbosity, kb.say)
+    onlooker.narration.announcer.speaker = output.speaker
+    onlooker.narration.announcer.print_fn = output.display.line
+    if setup.resumed is not None or setup.load:  # told from where the game stands
+        onlooker.told = len(room.table.game.log)
+    room.table.onlookers.append(onlooker.hear)
+    out, room.out = room.out, kb.say
+    room.everyone_in.set()
+    table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
+
+    def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
+        if table.done():
+            return
+        if room.table.autosave is not None:
+            room.table.autosave.keep()
+        table.cancel()
+        kb.say(setup.lang._(N_("Game stopped.")))
+
+    undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
+    try:
+        await asyncio.wait([table])
+    finally:
+        room.out = out
+        undo_signal()
+    for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
+        kb.say(setup.lang.msg(notice))
+    return 0 if room.table.game.pending is None else 1
