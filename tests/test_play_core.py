@@ -245,4 +245,4 @@ def test_an_autosave_that_cannot_be_written_is_said_once_and_the_game_goes_on(
     play_on_core(setup, args, PlainReader(io.StringIO("play treasures\nend\nend\nend\n"), out))
     lines = out.getvalue().splitlines()
     assert lines.count(f"The game is not saved as you play: {games} cannot be written ({reason}).") == 1
-    assert "Your turn 2." in lines  # the game went on
+    assert "Your turn 2. 5 cards in hand, as drawn; type hand to hear them." in lines  # the game went on

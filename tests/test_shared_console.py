@@ -113,7 +113,7 @@ def test_a_persons_news_waits_for_their_own_next_question() -> None:
         "Bea's turn 1.",
         "Bea ended their turn without playing or buying anything.",
         "Bot, turn 1: played 2 Coppers.",
-        "Your turn 2. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Your turn 2. Ann, Action phase: 1 Action, 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
     ]
     bea_part = between(lines, TO_BEA)
     bea_part = bea_part[: bea_part.index(TO_ANN)]
