@@ -173,6 +173,12 @@ def lobby_line(child, text: str, expect: bytes) -> None:
     child.expect(expect)
 
 
+def log_out(child) -> None:
+    """Type ``quit`` in the lobby, wait for "Log out? yes or no" and answer yes."""
+    lobby_line(child, "quit", rb"Log out\? yes or no")
+    child.sendline(b"yes")
+
+
 def close(child) -> None:
     """End the ssh client (when still running) and close its byte log."""
     if child.isalive():

@@ -107,8 +107,7 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
             heard = sp.play_at_table({"Ann": ann})
             sp.lobby_line(ann, "tables", rb"No tables yet; type new to open one\.")
             sp.lobby_line(ann, "games", rb"Today")
-            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
-            ann.sendline(b"yes")
+            sp.log_out(ann)
             code, text = ended(ann)
         finally:
             sp.close(ann)
@@ -330,8 +329,7 @@ def test_join_logs_in_with_the_account_s_ssh_key_and_asks_no_password(tmp_path):
         ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
         try:
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
-            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
-            ann.sendline(b"yes")
+            sp.log_out(ann)
             code, text = ended(ann)
         finally:
             sp.close(ann)
@@ -369,8 +367,7 @@ def test_join_logs_in_with_a_key_the_ssh_agent_holds_and_asks_no_password(tmp_pa
         ann.logfile_read = open(tmp_path / "ann.log", "wb")  # noqa: SIM115 - closed by sp.close
         try:
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
-            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
-            ann.sendline(b"yes")
+            sp.log_out(ann)
             code, text = ended(ann)
         finally:
             sp.close(ann)
@@ -407,8 +404,7 @@ def test_join_asks_the_passphrase_of_a_locked_key_once_and_logs_in_with_it(tmp_p
             )
             ann.sendline(b"open sesame")
             ann.expect(rb"Welcome back, Ann\.")
-            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
-            ann.sendline(b"yes")
+            sp.log_out(ann)
             code, text = ended(ann)
         finally:
             sp.close(ann)

@@ -215,8 +215,7 @@ def test_join_says_the_host_keys_fingerprint_before_it_asks_the_password(tmp_pat
             )
             ann.sendline(PASSWORD.encode())
             ann.expect(rb"Welcome back, Ann\.")
-            sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
-            ann.sendline(b"yes")
+            sp.log_out(ann)
             code, text = ended_of(ann)
         finally:
             sp.close(ann)
