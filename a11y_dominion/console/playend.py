@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -66,6 +67,39 @@ class PlayConsole(HostConsole):
         self.loading: PlaySetup | None = None  # the setup of the game loaded to go on with instead
         self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
         self.unsaved_said = False  # the autosave's failure was said
+        self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
+
+    def watch_ctrl_c(self) -> None:
+        """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
+        (:func:`~a11y_dominion.console.keyboard.interrupted`). Must be called in the running loop."""
+        if self.unwatch is None:
+            self.unwatch = interrupted(self)
+
+    def unwatch_ctrl_c(self) -> None:
+        """Ctrl+C is handled as before :meth:`watch_ctrl_c`."""
+        unwatch, self.unwatch = self.unwatch, None
+        if unwatch is not None:
+            unwatch()
+
+    async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
+        """As the core reads a line; piped lines are read whole at the question (a
+        :class:`~a11y_dominion.console.display.PlainReader`), and Ctrl+C while one is read
+        clears it at once (a KeyboardInterrupt, as Python raises it), not when the line ends:
+        the loop's handling of Ctrl+C waits meanwhile, on POSIX and Windows alike."""
+        if self.between:
+            return await super().read_line(message, default, watch)
+        self.unwatch_ctrl_c()
+        before = signal.getsignal(signal.SIGINT)
+        try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        except (ValueError, OSError):  # not the main thread: Ctrl+C stays as it was
+            before = None
+        try:
+            return self.reader.read(message, default)
+        finally:
+            if before is not None:
+                signal.signal(signal.SIGINT, before)
+            self.watch_ctrl_c()
 
     def stop_game(self) -> None:
         """The player stops the game: the autosave keeps it (before the first answer too, as
@@ -91,13 +125,22 @@ class PlayConsole(HostConsole):
 
     def use(self, entry: tuple[str, Any]) -> bool:
         """As the core uses an entry of the inbox; an empty line of this program's own is not said,
-        and ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
-        position's turn start), said with the next question as the game's news is."""
+        ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
+        position's turn start), said with the next question as the game's news is;
+        ``("error", sentence)`` an engine fault said as an error, and ``("ended", sentence)``
+        why the game cannot go on, said instead of the session's end."""
         if entry == ("said", ""):
             return True
         if entry[0] == "told":
             text, priority = entry[1]
             self.holder.tell_line(text, priority)
+            return True
+        if entry[0] == "error":  # an engine fault, the game put back: said as an error
+            self.error(entry[1])
+            return True
+        if entry[0] == "ended":  # why the game cannot go on: the session's end says nothing more
+            self.say(entry[1], keep=False)
+            self.ended_told = True
             return True
         return super().use(entry)
 
@@ -230,7 +273,17 @@ class PlayConsole(HostConsole):
 class ThinkingBot(BotSeat):
     """A bot seat of ``play``'s table that thinks in a thread of its own (a daemon thread: one
     still thinking when the game stops never holds up the program's end), so that the keyboard
-    is read while it thinks; its answer comes to the table on the event loop."""
+    is read while it thinks; its answer comes to the table on the event loop. ``gave_up`` is
+    True once it found no legal answer (the table stopped)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.gave_up = False
+        self.stuck = self.give_up
+
+    def give_up(self, _name: str) -> None:
+        """No legal answer was found (in the bot's thread): :func:`_run_table` says so."""
+        self.gave_up = True
 
     def decide(self, decision: Any, view: Any) -> Any:
         return _in_thread(lambda: BotSeat.decide(self, decision, view))
@@ -453,7 +506,6 @@ async def _play(
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
     first: (the exit code, the console)."""
-    undo_signals: list[Any] = []
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
@@ -465,7 +517,7 @@ async def _play(
                 console.holder.restart(current)
                 room.people[console.name].restart(current)
             playing.append(console)
-            undo_signals.append(interrupted(console))  # Ctrl+C while no line editor reads keys
+            console.watch_ctrl_c()  # Ctrl+C while no line editor reads keys
 
     seat = asyncio.ensure_future(
         play_own_seat(
@@ -492,8 +544,8 @@ async def _play(
     finally:
         table.cancel()
         await asyncio.wait([table])
-        for undo in undo_signals:
-            undo()
+        for console in playing:
+            console.unwatch_ctrl_c()
 
 
 def _from_position(room: TableRoom) -> bool:
@@ -520,17 +572,12 @@ def _put_back(room: TableRoom, error: Exception) -> bool:
     if isinstance(seat, BotSeat):
         seat.failed()
     elif table.submitter == room.local and room.local is not None:
-        person = room.people[room.local]
-        person.line(
-            person.lang.text(
-                N_(
-                    "That move failed inside the game engine ({error}: {detail}); "
-                    "the game is back where it was before it."
-                ),
-                error=type(error).__name__,
-                detail=error,
-            )
+        lang, link = room.people[room.local].lang, room.sessions.get(room.local)
+        text = N_(
+            "That move failed inside the game engine ({error}: {detail}); the game is back where it was before it."
         )
+        if link is not None:  # said as the console's errors are (bold, at once), in turn with the news
+            link.inbox.put(("error", lang.text(text, error=type(error).__name__, detail=error)))
     return True
 
 
@@ -556,11 +603,21 @@ async def _run_table(room: TableRoom) -> None:
     while True:
         try:
             await room.table.run_async()
+            stuck = next((s for s in room.table.seats.values() if isinstance(s, ThinkingBot) and s.gave_up), None)
+            if stuck is not None:
+                _ends(room, N_("{player} could not find a legal answer; the game cannot go on."), player=stuck.name)
             return
         except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
             logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
             faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]
             if (len(faults) == MAX_FAULTS and len(set(faults)) == 1) or not _put_back(room, e):
-                text = N_("The game engine failed ({error}) and the game cannot go on.")
-                room.out(room.lang.text(text, error=type(e).__name__))
+                _ends(room, N_("The game engine failed ({error}) and the game cannot go on."), error=type(e).__name__)
                 return
+
+
+def _ends(room: TableRoom, text: str, **fields: Any) -> None:
+    """Say why the room's game cannot go on (``text``, an English template, with ``fields``) to
+    its player, as the end of the game's session: nothing more is said of that end."""
+    link = room.sessions.get(room.local or "")
+    if link is not None:
+        link.inbox.put(("ended", room.people[room.local or ""].lang.text(text, **fields)))
