@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
 from ..files import shown_name, typed_path
-from ..i18n import N_, typed_command
+from ..i18n import N_, Language, typed_command
 from ..record import RecordError, dumps, make_record, replay
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
-from ..rules.events import TurnStarted
+from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
 from ..view import redact_all
@@ -67,6 +67,7 @@ class PlayConsole(HostConsole):
         self.loading: PlaySetup | None = None  # the setup of the game loaded to go on with instead
         self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
         self.unsaved_said = False  # the autosave's failure was said
+        self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
         self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
 
     def watch_ctrl_c(self) -> None:
@@ -159,6 +160,9 @@ class PlayConsole(HostConsole):
         that could not write an answer is said first, once (:meth:`say_unsaved`)."""
         self.presses = 0
         self.say_unsaved()
+        if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
+            self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
+            self.holder.hand_due = False
         return await super().ask()
 
     def say_unsaved(self) -> None:
@@ -319,11 +323,10 @@ async def _in_thread(work: Callable[[], Any]) -> Any:
 RECENT = 5  # announcements told when a game is resumed
 
 
-def opening_lines(setup: PlaySetup, autosave_notice: str | None) -> list[tuple[str, bool]]:
-    """``play``'s first lines, as (sentence, kept in the history): how to get help, what the
-    speech mode became, the setup's notices (settings problems, unfinished games, an autosave
-    that cannot be written: ``autosave_notice``), then where the game stands (:func:`game_lines`)."""
-    lang = setup.lang
+def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language) -> list[tuple[str, bool]]:
+    """``play``'s first lines in ``lang`` (the person's), as (sentence, kept in the history): how
+    to get help, what the speech mode became, the setup's notices (settings problems, unfinished
+    games, an autosave that cannot be written: ``autosave_notice``)."""
     repeat = next(
         (key_name(k or alt) for k, alt, c, _w in active_keys(setup.keys) if c == "repeat" and (k or alt)), "F2"
     )
@@ -343,8 +346,8 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     game's seed; a resumed one's date (and damage), whose turn it is and the last few
     announcements; a loaded one's file (``left``: what became of the game left for it) and whose
     turn it is. The hand is said with the first question."""
-    lang, game = setup.lang, room.table.game
     name = room.local or ""
+    lang, game = room.people[name].lang, room.table.game
     if setup.resumed is None and not setup.load:
         return [(lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
     lines: list[tuple[str, bool]] = []
@@ -459,12 +462,13 @@ def _autosave(room: TableRoom, setup: PlaySetup) -> tuple[Autosave | None, str |
     return save, None
 
 
-def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
+def play_on_core(setup: PlaySetup, args: Any, reader: Any = None, rooms: list[TableRoom] | None = None) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
     options) at this computer's keyboard and screen (or with ``reader`` reading the typed
     lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
-    1: the player stopped it, or it cannot go on)."""
+    1: the player stopped it, or it cannot go on). ``rooms``, when given, gets each game's
+    :class:`~a11y_dominion.remote.room.TableRoom` as it is played (the game as it ended there)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
     typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
     if reader is None and not typed_here:
@@ -472,8 +476,11 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
+            if rooms is not None:
+                rooms.append(room)
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
-            lines = opening_lines(setup, unsaved) + game_lines(setup, room)
+            lang = room.people[room.local or ""].lang  # the person's own
+            lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
             while True:
                 try:
                     code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
@@ -485,9 +492,11 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
                 setup, lines = console.loading, []
                 kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
                 room = _room(setup, args)
+                if rooms is not None:
+                    rooms.append(room)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
                 left = (
-                    setup.lang.text(
+                    room.people[room.local or ""].lang.text(
                         N_("The game you left is kept unfinished; {command} resume {id} goes on with it."),
                         id=kept,
                         command=typed_command(),
@@ -516,6 +525,8 @@ async def _play(
                 current = room.table.game.current.name
                 console.holder.restart(current)
                 room.people[console.name].restart(current)
+            if setup.resumed is not None:
+                _note_drawn(console, room, [text for text, _keep in lines])
             playing.append(console)
             console.watch_ctrl_c()  # Ctrl+C while no line editor reads keys
 
@@ -546,6 +557,20 @@ async def _play(
         await asyncio.wait([table])
         for console in playing:
             console.unwatch_ctrl_c()
+
+
+def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:
+    """When the lines ``said`` as a resumed game began (its last announcements) told the player
+    the cards they drew last, their narrator notes them, so that the turn's prompt does not read
+    the same cards again as the hand (:func:`~a11y_dominion.console.questions.heard_hand`)."""
+    name = room.local or ""
+    log = room.table.game.log
+    drawn = next((e for e in reversed(log) if isinstance(e, CardsDrawn) and e.player == name and e.count), None)
+    if drawn is None:
+        return
+    narrator = Narrator(viewer=name, verbosity=console.holder.verbosity, lang=console.lang)
+    if any(line in said for line in narrator.sentences(redact_all([drawn], name))):
+        console.drawn_told = tuple(drawn.cards)
 
 
 def _from_position(room: TableRoom) -> bool:
