@@ -462,13 +462,19 @@ def _autosave(room: TableRoom, setup: PlaySetup) -> tuple[Autosave | None, str |
     return save, None
 
 
-def play_on_core(setup: PlaySetup, args: Any, reader: Any = None, rooms: list[TableRoom] | None = None) -> int:
+def play_on_core(
+    setup: PlaySetup,
+    args: Any,
+    reader: Any = None,
+    played: Callable[[TableRoom, PlayConsole], None] | None = None,
+) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
     options) at this computer's keyboard and screen (or with ``reader`` reading the typed
     lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
-    1: the player stopped it, or it cannot go on). ``rooms``, when given, gets each game's
-    :class:`~a11y_dominion.remote.room.TableRoom` as it is played (the game as it ended there)."""
+    1: the player stopped it, or it cannot go on). ``played(room, console)``, when given, is
+    told each game's :class:`~a11y_dominion.remote.room.TableRoom` and its player's console
+    once that game ended here."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
     typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
     if reader is None and not typed_here:
@@ -476,8 +482,6 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None, rooms: list[Ta
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
-            if rooms is not None:
-                rooms.append(room)
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
             lang = room.people[room.local or ""].lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
@@ -487,13 +491,13 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None, rooms: list[Ta
                 finally:
                     if save is not None:
                         save.close()
+                if played is not None:
+                    played(room, console)
                 if console.loading is None:
                     return code
                 setup, lines = console.loading, []
                 kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
                 room = _room(setup, args)
-                if rooms is not None:
-                    rooms.append(room)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
                 left = (
                     room.people[room.local or ""].lang.text(
