@@ -64,6 +64,11 @@ class Played:
         return {**self.rooms[-1].people, console.name: console.holder}
 
     @property
+    def verbosity(self) -> str:
+        """The person's verbosity as the program ended."""
+        return str(self.consoles[-1].holder.verbosity)
+
+    @property
     def lang(self) -> Any:
         """The person's language as the program ended."""
         return self.consoles[-1].lang
@@ -160,12 +165,15 @@ def run(
     typed: str | list[str],
     settings: dict[str, Any] | None = None,
     resume: Any = None,
+    core: bool = True,
 ) -> tuple[Any, str]:
     """(the game played, everything shown) of ``a11y-dominion play`` with ``options`` and the
     lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): a game of one person
     against bots on the console core (a :class:`Played`), any other still on
     :class:`~a11y_dominion.console.app.Console` (the console, which has ``game``, ``record()``,
-    ``seats`` and ``people`` too) until those games are played on the core."""
+    ``seats`` and ``people`` too) until those games are played on the core. ``core`` False:
+    on Console in any case (the default seat renamed when the language changes mid-game, which
+    the core does not do yet)."""
     if settings is not None:
         from a11y_dominion.settings import save_settings
 
@@ -178,7 +186,7 @@ def run(
     reader = PlainReader(io.StringIO(typed_lines(typed)), out)
     if isinstance(setup, int):
         return Played(setup, out.getvalue()), out.getvalue()
-    if setup.on_core():
+    if setup.on_core() and core:
         played = Played(0, "")
         played.code = play_on_core(setup, args, reader, played.add)
         played.text = out.getvalue()

@@ -358,7 +358,11 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         damage = saved.damage_notice()
         if damage is not None:
             lines.append((lang.msg(damage), False))
-        narrator = Narrator(viewer=name, verbosity=room.people[name].verbosity, lang=lang, prompts=True)
+        # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
+        current = game.current.name if _from_position(room) else None  # (its turn began before the log)
+        narrator = Narrator(
+            viewer=name, verbosity=room.people[name].verbosity, lang=lang, prompts=True, current=current
+        )
         recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     else:
         lines.append((lang.text(N_("Loaded {file}."), file=setup.load), False))
