@@ -18,6 +18,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+import playcore
 from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console import Console, make_console
@@ -576,8 +577,22 @@ def position_console(
 ):
     """(console, printed lines) of the console at the position ``state`` (a scenario's
     state) with ``lines`` typed, plain output, speech off, in ``lang``; ``seats`` the
-    (name, kind) of each player."""
+    (name, kind) of each player. A game of one person against bots is ``play --position`` on
+    the console core (:func:`playcore.position`; its "console" the game played)."""
     from a11y_dominion.scenario import load_scenario
+
+    if [kind for _name, kind in seats].count("human") == 1:
+        played = playcore.position(
+            state,
+            lines,
+            tuple(kingdom),
+            tuple(seats),
+            ("--lang", lang),
+            {"confirm": confirm},
+            tuple(events),
+            tuple(landmarks),
+        )
+        return played, played.lines
 
     game, _ = load_scenario(
         {

@@ -111,21 +111,13 @@ def test_ctrl_c_while_the_hard_bot_thinks_goes_on_and_a_second_asks_to_stop(
 def console_lines(lang: str, script: str, verbosity: str = "normal") -> tuple:
     """(console, printed lines) of the basic-intro game at seed 1 against the Big Money bot at
     ``verbosity`` in ``lang``, with ``script`` typed (plain lines, speech off)."""
-    import io
-
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
-    from a11y_dominion.console.display import PlainReader
+    import playcore
 
     human = "You" if lang == "en" else "Jij"
-    args = build_parser().parse_args(
-        ["play", "--seed", "1", "--speech", "off", "--verbosity", verbosity, "--lang", lang,
-         "--players", f"{human}:human,Bot:bigmoney"]
-    )  # fmt: skip
-    out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out))
-    console.run()
-    return console, out.getvalue().splitlines()
+    played = playcore.play(
+        ["--seed", "1", "--verbosity", verbosity, "--lang", lang, "--players", f"{human}:human,Bot:bigmoney"], script
+    )
+    return played, played.lines
 
 
 @pytest.mark.parametrize(
@@ -227,11 +219,7 @@ def os_reason(make) -> str:
 def test_an_autosave_and_settings_file_that_cannot_be_written_are_said_once_and_the_game_goes_on(
     tmp_path, monkeypatch, lang, script, unsaved, settings
 ):
-    import io
-
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
-    from a11y_dominion.console.display import PlainReader
+    import playcore
 
     blocker = tmp_path / "a-file"  # a file where the folders should be: no folder can be made in it
     blocker.write_text("not a folder", encoding="utf-8")
@@ -239,14 +227,8 @@ def test_an_autosave_and_settings_file_that_cannot_be_written_are_said_once_and_
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(blocker / "settings.json"))
     games = blocker / "data" / "games"
     human = "You" if lang == "en" else "Jij"
-    args = build_parser().parse_args(
-        ["play", "--seed", "1", "--speech", "off", "--lang", lang, "--players", f"{human}:human,Bot:bigmoney"]
-    )
-    out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out))
-    console.run()
-    console.stop_autosave()
-    lines = out.getvalue().splitlines()
+    console = playcore.play(["--seed", "1", "--lang", lang, "--players", f"{human}:human,Bot:bigmoney"], script)
+    lines = console.lines
     said = unsaved.format(folder=games, error=os_reason(lambda: games.mkdir(parents=True)))
     assert lines.count(said) == 1  # once, at the first answer it could not keep
     kept = settings.format(file=blocker / "settings.json", error=os_reason(lambda: blocker.mkdir(exist_ok=True)))
@@ -340,29 +322,19 @@ def kept_game(lang: str) -> Path:
     from a11y_dominion import autosave
 
     script = "play treasures\nbuy Silver\n" if lang == "en" else "speel geldkaarten\nkoop Zilver\n"
-    console, _lines = console_lines(lang, script.replace("Silver", "Copper").replace("Zilver", "Koper"))
-    console.stop_autosave()
+    console_lines(lang, script.replace("Silver", "Copper").replace("Zilver", "Koper"))
     (path,) = sorted(autosave.games_dir().glob("*.jsonl"))
     return path
 
 
 def console_at(lang: str, resume: bool, script: str = "") -> list:
     """The printed lines of ``play`` (or ``resume``) in ``lang`` with ``script`` typed."""
-    import io
-
+    import playcore
     from a11y_dominion import autosave
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
-    from a11y_dominion.console.display import PlainReader
 
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--lang", lang])
-    if resume:
-        args.resume = autosave.find_game(None)
-    out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(script), out), settings={})
-    console.run()
-    console.stop_autosave()
-    return out.getvalue().splitlines()
+    resumed = autosave.find_game(None) if resume else None
+    _played, text = playcore.run(["--seed", "1", "--lang", lang], script, settings={}, resume=resumed)
+    return text.splitlines()
 
 
 @pytest.mark.parametrize(
@@ -451,26 +423,18 @@ def test_resume_of_an_autosave_that_cannot_be_read_says_so_and_keeps_it(tmp_path
     "lang, where", [("en", "unfinished, at your turn 3:"), ("nl", "onafgemaakt, bij jouw beurt 3:")]
 )
 def test_games_says_where_a_just_loaded_game_stands(tmp_path, lang, where):
-    import io
-
+    import playcore
     from a11y_dominion import autosave
-    from a11y_dominion.cli import build_parser, game_lines
-    from a11y_dominion.console import make_console
-    from a11y_dominion.console.display import PlainReader
+    from a11y_dominion.cli import game_lines
     from a11y_dominion.i18n import Language
 
     f = tmp_path / "two-turns.json"
     moves = "play treasures\nend\n" if lang == "en" else "speel geldkaarten\neinde\n"
     save = ("save" if lang == "en" else "bewaar") + f" {f}\n"
-    console, _lines = console_lines(lang, moves * 2 + save)
-    console.stop_autosave()
+    console_lines(lang, moves * 2 + save)
     for path in autosave.games_dir().iterdir():
         path.unlink()  # only the loaded game's autosave is left
-    args = build_parser().parse_args(["play", "--speech", "off", "--lang", lang, "--load", str(f)])
-    out = io.StringIO()
-    loaded = make_console(args, stdout=out, reader=PlainReader(io.StringIO("hand\n"), out), settings={})
-    loaded.run()  # stopped before any answer
-    loaded.stop_autosave()
+    playcore.play(["--lang", lang, "--load", str(f)], "hand\n", settings={})  # stopped before any answer
     (line,) = game_lines(autosave.all_games(), Language(lang))
     assert where in line
 

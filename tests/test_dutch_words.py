@@ -3,14 +3,10 @@ and one word for a command ("commando") in every line of the Dutch help."""
 
 from __future__ import annotations
 
-import io
-
+import playcore
 from a11y_dominion.announcements.words import group_names
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
 from a11y_dominion.i18n import Language
 from a11y_dominion.rules.cards import CARDS, DUTCH_PLURALS
-from test_console import play_args
 
 NL = Language("nl")
 
@@ -31,12 +27,8 @@ def test_every_card_has_a_dutch_plural():
 
 
 def dutch_lines(typed: str) -> list:
-    out = io.StringIO()
-    console = make_console(
-        play_args("--lang", "nl"), stdout=out, reader=PlainReader(io.StringIO(typed), out), settings={}
-    )
-    console.run()
-    return out.getvalue().splitlines()
+    _console, text = playcore.run(["--seed", "1", "--lang", "nl"], typed, settings={})
+    return text.splitlines()
 
 
 def test_the_dutch_hand_counts_in_plurals():

@@ -9,17 +9,15 @@ through prompt_toolkit's pipe input) and the exact lines printed are checked.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
 
+import playcore
 from a11y_dominion import autosave
-from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import make_console
+from a11y_dominion.cli import main
 from a11y_dominion.console import queries as q
-from a11y_dominion.console.display import PlainReader
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.cards import CARDS
@@ -34,15 +32,8 @@ def typed(lines: list, *options: str, settings: dict | None = None, game_id: str
     """What a game at this keyboard printed with ``lines`` typed: a new game with the ``play``
     ``options`` (no seats given: the default ones), or with ``game_id`` (or "latest") the
     resumed game, with ``settings``."""
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--speech", "off", *options])
-    if game_id is not None:
-        args.resume = autosave.find_game(None if game_id == "latest" else game_id)
-    reader = PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out)
-    console = make_console(args, stdout=out, reader=reader, settings=settings or {})
-    console.run()
-    console.stop_autosave()
-    return out.getvalue()
+    resumed = autosave.find_game(None if game_id == "latest" else game_id) if game_id is not None else None
+    return playcore.run(list(options), lines, settings=settings or {}, resume=resumed)[1]
 
 
 # ------------------------------------------------------------------ 1. the default seat's name

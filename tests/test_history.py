@@ -16,6 +16,7 @@ import sqlite3
 
 import pytest
 
+import playcore
 from a11y_dominion import autosave, stats
 from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console import make_console
@@ -29,30 +30,26 @@ TO_VILLAGE = ["play treasures", "buy Village", "end", "play treasures", "buy Vil
 
 
 def play(lines: list, seed: int = 2, players: str = "You:human,Bot:bigmoney", more: tuple = ()) -> tuple:
-    """(console, everything printed) after a game at this keyboard from ``lines``."""
-    out = io.StringIO()
-    args = build_parser().parse_args(
-        ["play", "--seed", str(seed), "--speech", "off", "--players", players, "--kingdom", KINGDOM, *more]
-    )
-    console = make_console(
-        args, stdout=out, reader=PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out), settings={}
-    )
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue()
+    """(the game played, everything printed) after a game at this keyboard from ``lines``: one
+    person's against bots on the console core (:func:`playcore.play`), several people's at
+    one keyboard on :class:`~a11y_dominion.console.app.Console`."""
+    options = ["--seed", str(seed), "--players", players, "--kingdom", KINGDOM, *more]
+    if [part.split(":")[1:2] for part in players.split(",")].count(["human"]) != 1:
+        out = io.StringIO()
+        args = build_parser().parse_args(["play", "--speech", "off", *options])
+        reader = PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out)
+        console = make_console(args, stdout=out, reader=reader, settings={})
+        console.run()
+        console.stop_autosave()
+        return console, out.getvalue()
+    played = playcore.play(options, lines)
+    return played, played.text
 
 
 def resume(lines: list, game_id: str | None = None) -> tuple:
-    """(console, printed) of ``a11y-dominion resume`` with ``lines`` typed."""
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--speech", "off"])
-    args.resume = autosave.find_game(game_id)
-    console = make_console(
-        args, stdout=out, reader=PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out), settings={}
-    )
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue()
+    """(the game played, printed) of ``a11y-dominion resume`` with ``lines`` typed."""
+    played = playcore.play([], lines, resume=autosave.find_game(game_id))
+    return played, played.text
 
 
 def the_file():

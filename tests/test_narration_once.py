@@ -426,13 +426,14 @@ def test_the_export_tells_the_play_before_the_action_it_uses():
     ]
 
 
-def test_the_dutch_export_of_a_game_tells_the_play_first():
+def test_the_dutch_export_of_a_game_tells_the_play_first(tmp_path):
     from tests.test_said_once_console import console_at
 
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Villa", "Copper"], "deck": ["Estate"] * 5}},
     }
-    console, _lines = console_at(state, "speel Villa\n", "nl", kingdom=VILLA_KINGDOM)
-    lines = console.export_lines("Ann")
+    target = tmp_path / "spel.txt"
+    console_at(state, f"speel Villa\nexporteer {target}\n", "nl", kingdom=VILLA_KINGDOM)
+    lines = target.read_text(encoding="utf-8").splitlines()
     assert "Je speelt Villa: +2 acties, +1 aanschaf en +1 munt; je hebt 2 acties, 2 aanschaffen en 1 munt." in lines

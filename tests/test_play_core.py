@@ -246,3 +246,79 @@ def test_an_autosave_that_cannot_be_written_is_said_once_and_the_game_goes_on(
     lines = out.getvalue().splitlines()
     assert lines.count(f"The game is not saved as you play: {games} cannot be written ({reason}).") == 1
     assert "Your turn 2. 5 cards in hand, as drawn; type hand to hear them." in lines  # the game went on
+
+
+def test_a_bot_with_no_legal_answer_ends_the_game_with_its_own_sentence(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from a11y_dominion.i18n import Msg
+    from a11y_dominion.table import Table
+
+    real = Table.submit
+
+    def refuse_bot(table: Table, name: str, answer: object) -> Msg | None:
+        if name == "Bot":
+            return Msg("That is not one of the options.")
+        return real(table, name, answer)
+
+    monkeypatch.setattr(Table, "submit", refuse_bot)
+    code, lines = play("play treasures\nend\n")
+    assert lines[-1] == "Bot could not find a legal answer; the game cannot go on."
+    assert "The host ended the session before the game was over." not in lines
+    assert code == 1
+
+
+def test_an_engine_fault_is_said_bold_in_rich_output(here: Path) -> None:
+    from rich.console import Console as RichConsole
+
+    from a11y_dominion.console.display import Display
+
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", PLAYERS])
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int)
+    setup.plain, setup.display = False, Display(out, plain=False)
+    assert setup.display.console is not None
+    setup.display.console = RichConsole(file=out, force_terminal=True, color_system="standard", markup=False, width=500)
+    real = setup.game.answer
+    failed: list[object] = []
+
+    def once(keys: object) -> object:
+        if not failed:
+            failed.append(keys)
+            raise RuntimeError("boom")
+        return real(keys)
+
+    setup.game.answer = once  # type: ignore[method-assign]
+    play_on_core(setup, args, PlainReader(io.StringIO("play treasures\n"), out))
+    said = "That move failed inside the game engine (RuntimeError: boom); the game is back where it was before it."
+    assert f"\x1b[1m{said}\x1b[0m" in out.getvalue()
+
+
+@pytest.mark.posix  # a signal sent to the program
+@pytest.mark.e2e
+def test_ctrl_c_at_a_question_with_piped_lines_clears_at_once(here: Path) -> None:
+    import signal
+    import sys
+
+    from pexpect.popen_spawn import PopenSpawn
+
+    child = PopenSpawn(
+        [sys.executable, "-m", "a11y_dominion", "play", "--seed", "3", "--speech", "off", "--players", PLAYERS],
+        encoding="utf-8",
+        timeout=60,
+    )
+    try:
+        child.expect_exact("Ann> ")
+        child.kill(signal.SIGINT)  # no line typed yet: said before any line ends
+        child.expect_exact("Line cleared. Type quit to stop the game.")
+        child.expect_exact("Ann> ")
+        child.sendline("quit")
+        child.expect_exact("Type yes to stop: ")
+        child.sendline("yes")
+        child.expect_exact("Game stopped.")
+        child.sendeof()
+        assert child.wait() == 1
+    finally:
+        if child.proc.poll() is None:
+            child.proc.kill()

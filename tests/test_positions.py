@@ -8,15 +8,13 @@ with piped input; each test has its own data directory (tests/conftest.py).
 from __future__ import annotations
 
 import copy
-import io
 import json
 
 import pytest
 
+import playcore
 from a11y_dominion import autosave
-from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+from a11y_dominion.cli import main
 from a11y_dominion.record import RecordError, dumps, load_record, make_record, replay
 from a11y_dominion.scenario import build_position, snapshot
 
@@ -63,27 +61,13 @@ def position_file(tmp_path, data=POSITION):
 
 
 def console_game(argv: list, lines: list) -> tuple:
-    """(console, everything printed) after ``a11y-dominion`` ``argv`` with ``lines`` typed."""
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--speech", "off", *argv])
-    console = make_console(
-        args, stdout=out, reader=PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out), settings={}
-    )
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue()
+    """(the game played, everything printed) after ``a11y-dominion play`` ``argv`` with ``lines``
+    typed (:func:`playcore.run`)."""
+    return playcore.run(argv, lines, settings={})
 
 
 def resume_game(lines: list) -> tuple:
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--speech", "off"])
-    args.resume = autosave.find_game(None)
-    console = make_console(
-        args, stdout=out, reader=PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out), settings={}
-    )
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue()
+    return playcore.run([], lines, settings={}, resume=autosave.find_game(None))
 
 
 def state_of(game) -> dict:

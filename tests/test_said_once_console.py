@@ -11,15 +11,12 @@ lines, and the exact lines printed.
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
+import playcore
 from a11y_dominion import autosave
-from a11y_dominion.cli import build_parser
-from a11y_dominion.console import Console, make_console
-from a11y_dominion.console.display import PlainReader
 from test_console import position_console
 
 KINGDOM = ("Villa", "Engineer", "Forum")
@@ -113,19 +110,10 @@ def test_settings_in_dutch_words():
     ]
 
 
-def play_then_resume(players: str, settings: dict) -> Console:
+def play_then_resume(players: str, settings: dict) -> playcore.Played:
     """A game played in English and stopped, then resumed with ``settings``."""
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "2", "--speech", "off", "--players", players])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("play treasures\n"), out), settings={})
-    console.run()
-    console.stop_autosave()
-    args = build_parser().parse_args(["play", "--speech", "off"])
-    args.resume = autosave.find_game(None)
-    out = io.StringIO()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings=settings)
-    console.run()
-    console.stop_autosave()
+    playcore.run(["--seed", "2", "--players", players], "play treasures\n", settings={})
+    console, _text = playcore.run([], "", settings=settings, resume=autosave.find_game(None))
     return console
 
 

@@ -5,22 +5,17 @@ piles) and in the card query. Exact sentences a console prints."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+import playcore
 from a11y_dominion.rules.cards import nearest_name
-from test_console import play_args, position_console
+from test_console import position_console
 
 
 def reply(typed: str, *extra: str) -> str:
     """The line printed after the last typed line, at the first turn of the basic-intro game (seed 1)."""
-    out = io.StringIO()
-    console = make_console(play_args(*extra), stdout=out, reader=PlainReader(io.StringIO(typed), out), settings={})
-    console.run()
-    lines = out.getvalue().splitlines()
+    _console, text = playcore.run(["--seed", "1", *extra], typed, settings={})
+    lines = text.splitlines()
     last = typed.strip().splitlines()[-1]
     i = max(j for j, x in enumerate(lines) if x.endswith("> " + last))
     return lines[i + 1]

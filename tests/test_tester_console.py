@@ -9,28 +9,22 @@ typed lines, and the exact lines printed.
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
+import playcore
 from a11y_dominion import autosave
-from a11y_dominion.cli import build_parser, game_lines
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+from a11y_dominion.cli import game_lines
 from a11y_dominion.i18n import Language
 
 
-def play(typed: str, players: str = "You:human,Bot:bigmoney", settings: dict | None = None, resume=None) -> tuple:
-    """(console, printed lines) of a game of seed 2 (or ``resume``, a kept game) with ``typed``."""
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "2", "--speech", "off", "--players", players])
-    if resume is not None:
-        args = build_parser().parse_args(["play", "--speech", "off"])
-        args.resume = resume
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(typed), out), settings=settings or {})
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue().splitlines()
+def play(
+    typed: str, players: str = "You:human,Bot:bigmoney", settings: dict | None = None, resume=None, core: bool = True
+) -> tuple:
+    """(console, printed lines) of a game of seed 2 (or ``resume``, a kept game) with ``typed``
+    (``core`` False: on Console, :func:`playcore.run`)."""
+    options = [] if resume is not None else ["--seed", "2", "--players", players]
+    console, text = playcore.run(options, typed, settings=settings or {}, resume=resume, core=core)
+    return console, text.splitlines()
 
 
 def after(lines: list, typed: str, start: int = 0) -> list:
@@ -46,7 +40,7 @@ def after(lines: list, typed: str, start: int = 0) -> list:
 def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     typed = "settings set language nl\n\nplay treasures\nbuy silver\nend\n"
-    console, lines = play(typed)
+    console, lines = play(typed, core=False)  # (the core does not rename the seat yet)
     assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
     assert "Jij> " in lines  # the empty line typed at the Dutch prompt
     assert after(lines, "")[0] == "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."
@@ -63,14 +57,14 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     assert '"Jij"' not in saved.path.read_text(encoding="utf-8")
     listed = game_lines([saved], Language("nl"))[0]
     assert "Jij (mens) en Bot (bigmoney)" in listed and "You" not in listed
-    console, lines = play("", resume=saved, settings={"language": "nl"})
+    console, lines = play("", resume=saved, settings={"language": "nl"}, core=False)
     assert list(console.people) == ["Jij"] and lines[-1] == "Spel gestopt."
     assert "Jij> " in lines
 
 
 def test_switching_back_to_english_renames_jij_to_you(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney")
+    console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney", core=False)
     assert after(lines, "instellingen zet taal en") == ["Language is now English."]
     assert after(lines, "play treasures")[0] == "You play 4 Coppers. Buy phase: 4 coins."
     assert "You> play treasures" in lines and list(console.people) == ["You"]

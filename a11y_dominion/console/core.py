@@ -867,7 +867,7 @@ class SeatConsole:
         elif kind == "text":
             text = str(message.get("text", ""))
             if text.strip():  # nothing is left of a text of escape sequences only
-                self.say(text)
+                self.say(text, keep=message.get("last") is not True)  # (the session's end is not kept)
             if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
                 self.ended_told = True
         elif kind == "events":

@@ -22,6 +22,7 @@ import re
 import sys
 import weakref
 from collections.abc import Iterator
+from typing import TextIO
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_cut, line_bindings, line_was_cut, read_line
@@ -170,7 +171,7 @@ class PlainReader:
     :data:`~a11y_dominion.textinput.MAX_LINE` characters (the rest was dropped
     as it was read)."""
 
-    def __init__(self, stream_in=None, stream_out=None):
+    def __init__(self, stream_in: TextIO | None = None, stream_out: TextIO | None = None) -> None:
         self.stream_in = stream_in if stream_in is not None else sys.stdin
         self.stream_out = stream_out if stream_out is not None else sys.stdout
         self.interactive = _isatty(self.stream_in)

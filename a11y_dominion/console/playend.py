@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -25,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
 from ..files import shown_name, typed_path
-from ..i18n import N_, typed_command
+from ..i18n import N_, Language, typed_command
 from ..record import RecordError, dumps, make_record, replay
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
-from ..rules.events import TurnStarted
+from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
 from ..view import redact_all
@@ -66,6 +67,40 @@ class PlayConsole(HostConsole):
         self.loading: PlaySetup | None = None  # the setup of the game loaded to go on with instead
         self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
         self.unsaved_said = False  # the autosave's failure was said
+        self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
+        self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
+
+    def watch_ctrl_c(self) -> None:
+        """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
+        (:func:`~a11y_dominion.console.keyboard.interrupted`). Must be called in the running loop."""
+        if self.unwatch is None:
+            self.unwatch = interrupted(self)
+
+    def unwatch_ctrl_c(self) -> None:
+        """Ctrl+C is handled as before :meth:`watch_ctrl_c`."""
+        unwatch, self.unwatch = self.unwatch, None
+        if unwatch is not None:
+            unwatch()
+
+    async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
+        """As the core reads a line; piped lines are read whole at the question (a
+        :class:`~a11y_dominion.console.display.PlainReader`), and Ctrl+C while one is read
+        clears it at once (a KeyboardInterrupt, as Python raises it), not when the line ends:
+        the loop's handling of Ctrl+C waits meanwhile, on POSIX and Windows alike."""
+        if self.between:
+            return await super().read_line(message, default, watch)
+        self.unwatch_ctrl_c()
+        before = signal.getsignal(signal.SIGINT)
+        try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        except (ValueError, OSError):  # not the main thread: Ctrl+C stays as it was
+            before = None
+        try:
+            return self.reader.read(message, default)
+        finally:
+            if before is not None:
+                signal.signal(signal.SIGINT, before)
+            self.watch_ctrl_c()
 
     def stop_game(self) -> None:
         """The player stops the game: the autosave keeps it (before the first answer too, as
@@ -91,13 +126,22 @@ class PlayConsole(HostConsole):
 
     def use(self, entry: tuple[str, Any]) -> bool:
         """As the core uses an entry of the inbox; an empty line of this program's own is not said,
-        and ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
-        position's turn start), said with the next question as the game's news is."""
+        ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
+        position's turn start), said with the next question as the game's news is;
+        ``("error", sentence)`` an engine fault said as an error, and ``("ended", sentence)``
+        why the game cannot go on, said instead of the session's end."""
         if entry == ("said", ""):
             return True
         if entry[0] == "told":
             text, priority = entry[1]
             self.holder.tell_line(text, priority)
+            return True
+        if entry[0] == "error":  # an engine fault, the game put back: said as an error
+            self.error(entry[1])
+            return True
+        if entry[0] == "ended":  # why the game cannot go on: the session's end says nothing more
+            self.say(entry[1], keep=False)
+            self.ended_told = True
             return True
         return super().use(entry)
 
@@ -116,6 +160,9 @@ class PlayConsole(HostConsole):
         that could not write an answer is said first, once (:meth:`say_unsaved`)."""
         self.presses = 0
         self.say_unsaved()
+        if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
+            self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
+            self.holder.hand_due = False
         return await super().ask()
 
     def say_unsaved(self) -> None:
@@ -232,7 +279,17 @@ class PlayConsole(HostConsole):
 class ThinkingBot(BotSeat):
     """A bot seat of ``play``'s table that thinks in a thread of its own (a daemon thread: one
     still thinking when the game stops never holds up the program's end), so that the keyboard
-    is read while it thinks; its answer comes to the table on the event loop."""
+    is read while it thinks; its answer comes to the table on the event loop. ``gave_up`` is
+    True once it found no legal answer (the table stopped)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.gave_up = False
+        self.stuck = self.give_up
+
+    def give_up(self, _name: str) -> None:
+        """No legal answer was found (in the bot's thread): :func:`_run_table` says so."""
+        self.gave_up = True
 
     def decide(self, decision: Any, view: Any) -> Any:
         return _in_thread(lambda: BotSeat.decide(self, decision, view))
@@ -268,11 +325,10 @@ async def _in_thread(work: Callable[[], Any]) -> Any:
 RECENT = 5  # announcements told when a game is resumed
 
 
-def opening_lines(setup: PlaySetup, autosave_notice: str | None) -> list[tuple[str, bool]]:
-    """``play``'s first lines, as (sentence, kept in the history): how to get help, what the
-    speech mode became, the setup's notices (settings problems, unfinished games, an autosave
-    that cannot be written: ``autosave_notice``), then where the game stands (:func:`game_lines`)."""
-    lang = setup.lang
+def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language) -> list[tuple[str, bool]]:
+    """``play``'s first lines in ``lang`` (the person's), as (sentence, kept in the history): how
+    to get help, what the speech mode became, the setup's notices (settings problems, unfinished
+    games, an autosave that cannot be written: ``autosave_notice``)."""
     repeat = next(
         (key_name(k or alt) for k, alt, c, _w in active_keys(setup.keys) if c == "repeat" and (k or alt)), "F2"
     )
@@ -292,8 +348,8 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     game's seed; a resumed one's date (and damage), whose turn it is and the last few
     announcements; a loaded one's file (``left``: what became of the game left for it) and whose
     turn it is. The hand is said with the first question."""
-    lang, game = setup.lang, room.table.game
     name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
+    lang, game = (room.people[name].lang if name is not None else setup.lang), room.table.game
     if setup.resumed is None and not setup.load:
         if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
             return []
@@ -307,7 +363,9 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         if damage is not None:
             lines.append((lang.msg(damage), False))
         verbosity = room.people[name].verbosity if name is not None else setup.verbosity
-        narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None)
+        # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
+        current = game.current.name if _from_position(room) else None  # (its turn began before the log)
+        narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None, current=current)
         recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     else:
         lines.append((lang.text(N_("Loaded {file}."), file=setup.load), False))
@@ -419,12 +477,19 @@ def _autosave(room: TableRoom, setup: PlaySetup) -> tuple[Autosave | None, str |
     return save, None
 
 
-def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
+def play_on_core(
+    setup: PlaySetup,
+    args: Any,
+    reader: Any = None,
+    played: Callable[[TableRoom, PlayConsole], None] | None = None,
+) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
     options) at this computer's keyboard and screen (or with ``reader`` reading the typed
     lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
-    1: the player stopped it, or it cannot go on)."""
+    1: the player stopped it, or it cannot go on). ``played(room, console)``, when given, is
+    told each game's :class:`~a11y_dominion.remote.room.TableRoom` and its player's console
+    once that game ended here."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
     typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
     if reader is None and not typed_here:
@@ -433,7 +498,8 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
-            lines = opening_lines(setup, unsaved) + game_lines(setup, room)
+            lang = room.people[room.local or ""].lang  # the person's own
+            lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
             while True:
                 try:
                     if not room.locals:  # bots only: watched
@@ -449,6 +515,8 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
                 finally:
                     if save is not None:
                         save.close()
+                if played is not None:
+                    played(room, console)
                 if console.loading is None:
                     return code
                 setup, lines = console.loading, []
@@ -456,7 +524,7 @@ def play_on_core(setup: PlaySetup, args: Any, reader: Any = None) -> int:
                 room = _room(setup, args)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
                 left = (
-                    setup.lang.text(
+                    room.people[room.local or ""].lang.text(
                         N_("The game you left is kept unfinished; {command} resume {id} goes on with it."),
                         id=kept,
                         command=typed_command(),
@@ -475,7 +543,6 @@ async def _play(
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
     first: (the exit code, the console)."""
-    undo_signals: list[Any] = []
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
@@ -486,8 +553,10 @@ async def _play(
                 current = room.table.game.current.name
                 console.holder.restart(current)
                 room.people[console.name].restart(current)
+            if setup.resumed is not None:
+                _note_drawn(console, room, [text for text, _keep in lines])
             playing.append(console)
-            undo_signals.append(interrupted(console))  # Ctrl+C while no line editor reads keys
+            console.watch_ctrl_c()  # Ctrl+C while no line editor reads keys
 
     seat = asyncio.ensure_future(
         play_own_seat(
@@ -514,8 +583,22 @@ async def _play(
     finally:
         table.cancel()
         await asyncio.wait([table])
-        for undo in undo_signals:
-            undo()
+        for console in playing:
+            console.unwatch_ctrl_c()
+
+
+def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:
+    """When the lines ``said`` as a resumed game began (its last announcements) told the player
+    the cards they drew last, their narrator notes them, so that the turn's prompt does not read
+    the same cards again as the hand (:func:`~a11y_dominion.console.questions.heard_hand`)."""
+    name = room.local or ""
+    log = room.table.game.log
+    drawn = next((e for e in reversed(log) if isinstance(e, CardsDrawn) and e.player == name and e.count), None)
+    if drawn is None:
+        return
+    narrator = Narrator(viewer=name, verbosity=console.holder.verbosity, lang=console.lang)
+    if any(line in said for line in narrator.sentences(redact_all([drawn], name))):
+        console.drawn_told = tuple(drawn.cards)
 
 
 def _from_position(room: TableRoom) -> bool:
@@ -541,18 +624,13 @@ def _put_back(room: TableRoom, error: Exception) -> bool:
     seat = table.seats.get(table.submitter or "")
     if isinstance(seat, BotSeat):
         seat.failed()
-    elif table.submitter in room.locals:
-        person = room.people[table.submitter]
-        person.line(
-            person.lang.text(
-                N_(
-                    "That move failed inside the game engine ({error}: {detail}); "
-                    "the game is back where it was before it."
-                ),
-                error=type(error).__name__,
-                detail=error,
-            )
+    elif table.submitter is not None and table.submitter in room.locals:
+        lang, link = room.people[table.submitter].lang, room.sessions.get(table.submitter)
+        text = N_(
+            "That move failed inside the game engine ({error}: {detail}); the game is back where it was before it."
         )
+        if link is not None:  # said as the console's errors are (bold, at once), in turn with the news
+            link.inbox.put(("error", lang.text(text, error=type(error).__name__, detail=error)))
     return True
 
 
@@ -579,11 +657,21 @@ async def _run_table(room: TableRoom) -> None:
     while True:
         try:
             await room.table.run_async()
+            stuck = next((s for s in room.table.seats.values() if isinstance(s, ThinkingBot) and s.gave_up), None)
+            if stuck is not None:
+                _ends(room, N_("{player} could not find a legal answer; the game cannot go on."), player=stuck.name)
             return
         except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
             logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
             faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]
             if (len(faults) == MAX_FAULTS and len(set(faults)) == 1) or not _put_back(room, e):
-                text = N_("The game engine failed ({error}) and the game cannot go on.")
-                room.out(room.lang.text(text, error=type(e).__name__))
+                _ends(room, N_("The game engine failed ({error}) and the game cannot go on."), error=type(e).__name__)
                 return
+
+
+def _ends(room: TableRoom, text: str, **fields: Any) -> None:
+    """Say why the room's game cannot go on (``text``, an English template, with ``fields``) to
+    its player, as the end of the game's session: nothing more is said of that end."""
+    link = room.sessions.get(room.local or "")
+    if link is not None:
+        link.inbox.put(("ended", room.people[room.local or ""].lang.text(text, **fields)))

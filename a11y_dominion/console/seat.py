@@ -19,11 +19,15 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.simple import RandomBot
 from ..table import StopTable
 from .narration import Narration
+
+if TYPE_CHECKING:
+    from ..rules.decisions import Decision
+    from ..view import PlayerView
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
 
@@ -150,8 +154,10 @@ class BotSeat:
         if tell is not None:
             tell(events)
 
-    def decide(self, decision, view):
-        """The bot's answer, or a random legal one when this decision is being tried again."""
+    def decide(self, decision: Decision, view: PlayerView) -> Any:
+        """The bot's answer to ``decision`` (the seat's ``view`` given), or a random legal one
+        when this decision is being tried again. Raises :class:`~a11y_dominion.table.StopTable`
+        after :data:`BOT_ATTEMPTS` tries."""
         if self.before is not None:
             self.before()
         self.attempt = self.attempt + 1 if self._retry else 0
