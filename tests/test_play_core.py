@@ -162,7 +162,7 @@ def test_resume_says_where_the_game_stands_and_its_last_announcements(here: Path
         "You draw 3 Coppers and 2 Estates.",
         "Bot, turn 1: played 3 Coppers, bought Silver.",
         "Your turn 2.",
-        "Ann, Buy phase: 1 Buy, 0 coins.",
+        "Ann, Buy phase: 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
     ]
     assert code == 1
 

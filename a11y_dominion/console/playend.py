@@ -498,7 +498,7 @@ def play_on_core(
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
-            lang = room.people[room.local or ""].lang  # the person's own
+            lang = room.people[room.local].lang if room.local else setup.lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
             while True:
                 try:
@@ -524,7 +524,7 @@ def play_on_core(
                 room = _room(setup, args)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
                 left = (
-                    room.people[room.local or ""].lang.text(
+                    (room.people[room.local].lang if room.local else setup.lang).text(
                         N_("The game you left is kept unfinished; {command} resume {id} goes on with it."),
                         id=kept,
                         command=typed_command(),
@@ -671,7 +671,11 @@ async def _run_table(room: TableRoom) -> None:
 
 def _ends(room: TableRoom, text: str, **fields: Any) -> None:
     """Say why the room's game cannot go on (``text``, an English template, with ``fields``) to
-    its player, as the end of the game's session: nothing more is said of that end."""
-    link = room.sessions.get(room.local or "")
-    if link is not None:
-        link.inbox.put(("ended", room.people[room.local or ""].lang.text(text, **fields)))
+    each of its players, as the end of their game's session: nothing more is said of that end
+    (a game of bots alone says it on the room's screen)."""
+    if not room.locals:
+        room.out(room.lang.text(text, **fields))
+    for name in room.locals:
+        link = room.sessions.get(name)
+        if link is not None:
+            link.inbox.put(("ended", room.people[name].lang.text(text, **fields)))
