@@ -70,8 +70,10 @@ OPTION_LINE = re.compile(r"^(\d+(?: (?:to|or) \d+)?[.:] .*)$\n?", re.M)
 
 
 def told(screen: str) -> str:
-    """A response without its numbered option lines."""
-    return OPTION_LINE.sub("", screen).rstrip()
+    """A response without its numbered option lines, and with a turn's hand count in its short
+    form: how to hear the hand is said at the first such turn start of each run of the program
+    (a resumed game's included)."""
+    return OPTION_LINE.sub("", screen).replace(" in hand, as drawn; type hand to hear them.", " in hand.").rstrip()
 
 
 def until_prompt(child) -> tuple:
