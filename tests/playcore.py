@@ -197,3 +197,20 @@ def run(
     console.run()
     console.stop_autosave()
     return console, out.getvalue()
+
+
+def fail_once(game: Game) -> list[object]:
+    """Make ``game``'s next answer fail inside the engine (a RuntimeError "boom"), once; the
+    answers after it, and those of a game put back in its place, go on as the rules say.
+    Returns the list that holds the answer that failed once it has."""
+    real = game.answer
+    failed: list[object] = []
+
+    def once(keys: Any) -> Any:
+        if not failed:
+            failed.append(keys)
+            raise RuntimeError("boom")
+        return real(keys)
+
+    game.answer = once  # type: ignore[method-assign]
+    return failed

@@ -22,6 +22,7 @@ from a11y_dominion.console.display import PlainReader
 from a11y_dominion.console.persistence import load_game
 from a11y_dominion.console.playend import play_on_core
 from a11y_dominion.console.start import play_setup
+from playcore import fail_once
 
 PLAYERS = "Ann:human,Bot:bigmoney"
 
@@ -201,16 +202,7 @@ def test_an_engine_fault_puts_the_game_back_and_the_game_goes_on(here: Path) -> 
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", PLAYERS])
     setup = play_setup(args, out, asking=False)
     assert not isinstance(setup, int) and setup.on_core()
-    faults: list[object] = []
-    real = setup.game.answer
-
-    def once(keys: object) -> object:
-        if not faults:
-            faults.append(keys)
-            raise RuntimeError("boom")
-        return real(keys)
-
-    setup.game.answer = once  # type: ignore[method-assign]  # only this game object: the game put back answers
+    fail_once(setup.game)  # only this game object: the game put back answers
     code = play_on_core(setup, args, PlainReader(io.StringIO("play treasures\nplay treasures\nhand\n"), out))
     lines = out.getvalue().splitlines()
     said = "That move failed inside the game engine (RuntimeError: boom); the game is back where it was before it."
@@ -280,16 +272,7 @@ def test_an_engine_fault_is_said_bold_in_rich_output(here: Path) -> None:
     setup.plain, setup.display = False, Display(out, plain=False)
     assert setup.display.console is not None
     setup.display.console = RichConsole(file=out, force_terminal=True, color_system="standard", markup=False, width=500)
-    real = setup.game.answer
-    failed: list[object] = []
-
-    def once(keys: object) -> object:
-        if not failed:
-            failed.append(keys)
-            raise RuntimeError("boom")
-        return real(keys)
-
-    setup.game.answer = once  # type: ignore[method-assign]
+    fail_once(setup.game)
     play_on_core(setup, args, PlainReader(io.StringIO("play treasures\n"), out))
     said = "That move failed inside the game engine (RuntimeError: boom); the game is back where it was before it."
     assert f"\x1b[1m{said}\x1b[0m" in out.getvalue()

@@ -22,6 +22,7 @@ from a11y_dominion.cli import build_parser, main
 from a11y_dominion.console.display import PlainReader
 from a11y_dominion.console.playend import play_on_core
 from a11y_dominion.console.start import play_setup
+from playcore import fail_once
 from speechdoubles import RecordingOutput
 
 THREE = "Ann:human,Bea:human,Bot:bigmoney"
@@ -276,16 +277,7 @@ def test_a_bot_game_is_watched_with_only_public_facts(here: Path) -> None:
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", "A:bigmoney,B:random"])
     setup = play_setup(args, out, {}, asking=False)
     assert not isinstance(setup, int)
-    calls: list[object] = []
-    real = setup.game.answer
-
-    def once(keys: object) -> object:
-        if not calls:
-            calls.append(keys)
-            raise RuntimeError("boom")
-        return real(keys)
-
-    setup.game.answer = once  # type: ignore[method-assign]  # an engine fault: the game is put back and goes on
+    calls = fail_once(setup.game)  # an engine fault: the game is put back and goes on
     assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     lines = out.getvalue().splitlines()
     assert lines[:4] == [
