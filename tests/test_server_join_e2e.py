@@ -54,19 +54,32 @@ def join_env(tmp_path: Path) -> dict:
     )
 
 
-def join_child(tmp_path: Path, server: sp.Served, user: str, log: Path, *more: str) -> Any:
+def join_child(
+    tmp_path: Path, server: sp.Served, user: str, log: Path, *more: str, env: dict[str, str] | None = None
+) -> Any:
     """``a11y-dominion join 127.0.0.1`` as ``user`` in a pseudo-terminal, speech off, in English
-    (``more``: other options); every received byte goes to ``log``."""
+    (``more``: other options; ``env``: more environment variables); every received byte goes to ``log``."""
     command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", user]
     child = pexpect.spawn(
         sys.executable,
         [*command, "--speech", "off", "--lang", "en", *more],
-        env=join_env(tmp_path),
+        env=dict(join_env(tmp_path), **(env or {})),
         timeout=TIMEOUT,
         dimensions=(50, 200),
     )
     child.logfile_read = open(log, "wb")  # noqa: SIM115 - closed by sp.close
     return child
+
+
+def welcomed_and_logged_out(child: Any) -> tuple[int | None, str]:
+    """Wait for the lobby's welcome of Ann at ``child`` (a join), log out, and wait for its end:
+    (its exit code, all it printed, as plain text); ``child`` is closed."""
+    try:
+        child.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
+        sp.log_out(child)
+        return ended(child)
+    finally:
+        sp.close(child)
 
 
 def password_file(tmp_path: Path, password: str) -> str:
@@ -326,13 +339,7 @@ def test_join_logs_in_with_the_account_s_ssh_key_and_asks_no_password(tmp_path):
     key = sp.make_key(ssh_folder, "id_ed25519")  # where ssh, and join, look for the player's key
     with sp.served(tmp_path) as server:
         sp.close(sp.signup_key(server, "Ann", key, tmp_path / "ann-signup.log"))
-        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log")
-        try:
-            ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
-            sp.log_out(ann)
-            code, text = ended(ann)
-        finally:
-            sp.close(ann)
+        code, text = welcomed_and_logged_out(join_child(tmp_path, server, "Ann", tmp_path / "ann.log"))
         server.stopped()
     assert code == 0 and "Password" not in text, text
 
@@ -356,21 +363,8 @@ def test_join_logs_in_with_a_key_the_ssh_agent_holds_and_asks_no_password(tmp_pa
     key = sp.make_key(tmp_path, "agent_key")  # (not in the player's .ssh folder: only the agent has it)
     with sp.served(tmp_path) as server, ssh_agent(tmp_path, key) as sock:
         sp.close(sp.signup_key(server, "Ann", key, tmp_path / "ann-signup.log"))
-        command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", "Ann"]
-        ann = pexpect.spawn(
-            sys.executable,
-            [*command, "--speech", "off", "--lang", "en"],
-            env=dict(join_env(tmp_path), SSH_AUTH_SOCK=sock),
-            timeout=TIMEOUT,
-            dimensions=(50, 200),
-        )
-        ann.logfile_read = open(tmp_path / "ann.log", "wb")  # noqa: SIM115 - closed by sp.close
-        try:
-            ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
-            sp.log_out(ann)
-            code, text = ended(ann)
-        finally:
-            sp.close(ann)
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", env={"SSH_AUTH_SOCK": sock})
+        code, text = welcomed_and_logged_out(ann)
         server.stopped()
     assert code == 0 and "Password" not in text and "Passphrase" not in text, text
 

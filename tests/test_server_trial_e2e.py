@@ -64,27 +64,21 @@ def at_table_1(ann, bea) -> None:
     ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
 
 
-def test_chat_at_a_table_over_ssh_keeps_the_chat_limit(tmp_path):
-    with sp.served(tmp_path) as server:
-        ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
-        bea = dutch_bea(tmp_path, server)
-        try:
-            at_table_1(ann, bea)
-            flooded(ann, bea)
-        finally:
-            ann_text, bea_text = heard(ann), heard(bea)
-        server.stopped()
-    check_flood(ann_text, bea_text)
+def dutch_bea_by_join(tmp_path, server):
+    """Bea, signed up over ssh with a password, logged in through join in Dutch: at the lobby."""
+    sp.close(sp.signup_password(server, "Bea", PASSWORD, tmp_path / "bea-signup.log"))
+    secret = password_file(tmp_path, PASSWORD)
+    bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
+    bea.expect(rb"Welkom terug, Bea\.")
+    return bea
 
 
-def test_chat_at_a_table_through_join_keeps_the_chat_limit(tmp_path):
+@pytest.mark.parametrize("bea_arrives", [dutch_bea, dutch_bea_by_join], ids=["over-ssh", "through-join"])
+def test_chat_at_a_table_keeps_the_chat_limit(tmp_path, bea_arrives):
     with sp.served(tmp_path) as server:
         ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
-        sp.close(sp.signup_password(server, "Bea", PASSWORD, tmp_path / "bea-signup.log"))
-        secret = password_file(tmp_path, PASSWORD)
-        bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--lang", "nl", "--password-file", secret)
+        bea = bea_arrives(tmp_path, server)
         try:
-            bea.expect(rb"Welkom terug, Bea\.")
             at_table_1(ann, bea)
             flooded(ann, bea)
         finally:
