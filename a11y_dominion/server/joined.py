@@ -411,19 +411,9 @@ class JoinSession:
         if not text:  # (Ctrl+C in the lobby: it cancels a question, and is nothing else)
             return
         if self.watching is not None and self.held is None:
-            words = text.split(maxsplit=1)
-            from ..console.commands import command_for
+            from .watch import watched_line
 
-            if len(words) == 2 and command_for(words[0]) == "say" and not server.lobby.may_chat(person):
-                return
-            try:
-                action = self.watching.typed(text)
-            except Exception as e:  # noqa: BLE001 - one bad line must not end the session
-                server.fault(person.name, e)
-                self.say(person.lang._(N_("That did not work; type help for the commands.")))
-                return
-            if action == "quit":
-                server.tables.unwatch(person)
+            watched_line(server, person, self.watching, text, self.say, person.lang)
             return
         try:
             action = await server.lobby.typed(person, text)

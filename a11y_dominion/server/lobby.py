@@ -593,6 +593,15 @@ class Lobby:
             person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
         return verdict == "ok"
 
+    def refuses_say(self, person: Person, line: str) -> bool:
+        """Whether ``line``, typed at a table's seat or while watching, is a ``say`` (any of its
+        words, with a text) that :meth:`may_chat` refuses (a muted account, or over the account's
+        chat limit), with its sentence."""
+        from ..console.commands import command_for
+
+        words = line.split(maxsplit=1)
+        return len(words) == 2 and command_for(words[0]) == "say" and not self.may_chat(person)
+
     def say(self, person: Person, rest: str) -> None:
         """``say TEXT``: "Ann says: TEXT" to everyone in the lobby, the sayer too; not to those who
         play or watch a started game (:meth:`in_game`): a table's chat is its own. When nobody

@@ -332,32 +332,18 @@ class ServerSession(TerminalSession):
     def _watching(self, person: Person, got: Any) -> None:
         """A line typed while watching a game (``got``: the line, or :data:`LEAVE`): the watcher
         reads it; leave, quit or Ctrl+D goes back to the lobby."""
+        from .watch import watched_line
+
         server = self.server
         watcher = self.watching
-        action: Any = "quit"
         if got is not LEAVE:
             verdict = server.rates.line(person.account)
             if verdict == "tell":
                 self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict != "ok" or self._refused_say(person, str(got)):
-                return
-            try:
-                action = watcher.typed(str(got))
-            except Exception as e:  # noqa: BLE001 - one bad line must not end the session
-                server.fault(person.name, e)
-                self.say(watcher.lang._(N_("That did not work; type help for the commands.")))
-                return
-        if action == "quit":
-            server.tables.unwatch(person)
-
-    def _refused_say(self, person: Person, line: str) -> bool:
-        """Whether ``line``, typed at a table's seat or while watching, is a ``say`` (any of its
-        words, with a text) that the lobby refuses (:meth:`~.lobby.Lobby.may_chat`: a muted
-        account, or over the account's chat limit), with the lobby's sentence."""
-        from ..console.commands import command_for
-
-        words = line.split(maxsplit=1)
-        return len(words) == 2 and command_for(words[0]) == "say" and not self.server.lobby.may_chat(person)
+            if verdict == "ok":
+                watched_line(server, person, watcher, str(got), self.say, watcher.lang)
+            return
+        server.tables.unwatch(person)
 
     async def _at_table(self, person: Person) -> None:
         """Play the table's seat through the console core until the player goes back to the
@@ -380,7 +366,7 @@ class ServerSession(TerminalSession):
         verdict = server.rates.line(person.account)
         if verdict == "tell":
             self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
-        if verdict != "ok" or self._refused_say(person, line):
+        if verdict != "ok" or server.lobby.refuses_say(person, line):
             return True
         word = (line.split() or [""])[0]
         if command_for(word) is not None or parse(line)[0] in (None, "leave"):

@@ -251,3 +251,21 @@ class WatchSeat:
         """Send each of ``texts`` as a line."""
         for text in texts:
             self.send(text)
+
+
+def watched_line(server: Any, person: Any, watcher: WatchSeat, line: str, say: Any, lang: Language) -> None:
+    """A ``line`` ``person`` typed while watching a game at ``server`` (``watcher``: their
+    :class:`WatchSeat`), past the line limit: a ``say`` the lobby refuses
+    (:meth:`~.lobby.Lobby.refuses_say`) is dropped; the watcher reads the rest; ``quit`` takes
+    the person back to the lobby. A line that fails inside is logged (``server.fault``) and said
+    in one sentence through ``say`` in ``lang``; the session goes on."""
+    if server.lobby.refuses_say(person, line):
+        return
+    try:
+        action = watcher.typed(line)
+    except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+        server.fault(person.name, e)
+        say(lang._(N_("That did not work; type help for the commands.")))
+        return
+    if action == "quit":
+        server.tables.unwatch(person)
