@@ -14,7 +14,6 @@ from typing import Any
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.config import ModeratorsSection, ServerConfig
 from a11y_dominion.server.lobby import Person, help_lines
-from a11y_dominion.server.session import ServerSession
 from a11y_dominion.server.tables import INVITATION_SECONDS, Tables
 from a11y_dominion.server.words import parse
 from test_server_tables import make_tables, person
@@ -290,14 +289,13 @@ def test_mute_refuses_say_and_tell_until_its_minutes_are_over(tmp_path: Path) ->
         assert bea_heard[1:] == ["Je moet nog 1 minuut zwijgen; zeg en fluister worden tot dan geweigerd."] * 2
         assert mod_heard == ["Bea is muted for 10 minutes."]  # (nothing of Bea's reached anyone)
         # at a table's seat or watching, the session asks the lobby before the seat reads a say
-        session = SimpleNamespace(server=SimpleNamespace(lobby=lobby))
-        assert ServerSession._refused_say(session, bea, "zeg hoi allemaal") is True
+        assert lobby.refuses_say(bea, "zeg hoi allemaal") is True
         assert bea_heard[-1] == "Je moet nog 1 minuut zwijgen; zeg en fluister worden tot dan geweigerd."
-        assert ServerSession._refused_say(session, bea, "hand") is False
-        assert ServerSession._refused_say(session, mod, "say hi") is False
+        assert lobby.refuses_say(bea, "hand") is False
+        assert lobby.refuses_say(mod, "say hi") is False
         assert len(bea_heard) == 4 and len(mod_heard) == 1
         clock.now += 60
-        assert ServerSession._refused_say(session, bea, "SAY hi") is False
+        assert lobby.refuses_say(bea, "SAY hi") is False
         await lobby.typed(bea, "zeg hallo")
         assert bea_heard[-1] == "Bea zegt: hallo" and mod_heard[-1] == "Bea says: hallo"
         await lobby.typed(mod, "mute Bea 1")
