@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,12 +107,18 @@ def play(
     settings: dict[str, Any] | None = None,
     resume: Any = None,
     autosave: bool = True,
+    speaker: Any = None,
+    reader: Callable[[Game], Any] | None = None,
 ) -> Played:
     """``a11y-dominion play`` with ``options`` (``--speech off`` unless they say otherwise) and
     the lines ``typed`` piped in, the settings file holding ``settings`` (None: as it is);
     ``resume``: the :class:`~a11y_dominion.autosave.SavedGame` ``a11y-dominion resume`` goes on
-    with; ``autosave`` False: the game is not kept as it is played. Asserts that the game is one
-    person's against bots (played on the console core)."""
+    with; ``autosave`` False: the game is not kept as it is played; ``speaker`` (a
+    :class:`~a11y_dominion.announcements.speech.Speaker`) replaces the speech output;
+    ``reader(game)``, when given, is what reads the lines typed instead of ``typed`` (a player
+    that types as it sees ``game``: ``read(message, default)`` gives a line or a key's command).
+    Every game is played on the console core: one person's against bots, several people's at
+    one keyboard, or bots only, watched (its :attr:`Played.rooms` is empty)."""
     if settings is not None:
         from a11y_dominion.settings import save_settings
 
@@ -124,9 +131,11 @@ def play(
     setup = play_setup(args, out, asking=False)
     if isinstance(setup, int):
         return Played(setup, out.getvalue())
-    assert setup.on_core(), "a game of one person against bots"
+    if speaker is not None:
+        setup.speaker = speaker
+    lines = reader(setup.game) if reader is not None else PlainReader(io.StringIO(typed_lines(typed)), out)
     done = Played(0, "")
-    done.code = play_on_core(setup, args, PlainReader(io.StringIO(typed_lines(typed)), out), done.add)
+    done.code = play_on_core(setup, args, lines, done.add)
     done.text = out.getvalue()
     return done
 
