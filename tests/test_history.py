@@ -8,7 +8,6 @@ database read here are the ones those games wrote.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -18,9 +17,7 @@ import pytest
 
 import playcore
 from a11y_dominion import autosave, stats
-from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+from a11y_dominion.cli import main
 from a11y_dominion.rules import events as ev
 from filemodes import owner_only
 
@@ -30,18 +27,9 @@ TO_VILLAGE = ["play treasures", "buy Village", "end", "play treasures", "buy Vil
 
 
 def play(lines: list, seed: int = 2, players: str = "You:human,Bot:bigmoney", more: tuple = ()) -> tuple:
-    """(the game played, everything printed) after a game at this keyboard from ``lines``: one
-    person's against bots on the console core (:func:`playcore.play`), several people's at
-    one keyboard on :class:`~a11y_dominion.console.app.Console`."""
+    """(the game played, everything printed) after a game at this keyboard from ``lines`` on the
+    console core (:func:`playcore.play`): one person's against bots, or bots only, watched."""
     options = ["--seed", str(seed), "--players", players, "--kingdom", KINGDOM, *more]
-    if [part.split(":")[1:2] for part in players.split(",")].count(["human"]) != 1:
-        out = io.StringIO()
-        args = build_parser().parse_args(["play", "--speech", "off", *options])
-        reader = PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out)
-        console = make_console(args, stdout=out, reader=reader, settings={})
-        console.run()
-        console.stop_autosave()
-        return console, out.getvalue()
     played = playcore.play(options, lines)
     return played, played.text
 
@@ -221,20 +209,6 @@ def test_undo_is_refused_after_a_draw_another_seat_or_another_turn():
     assert after(text, "undo")[0] == "You drew cards since then; undo is not possible."
     _, text = play(TO_VILLAGE[:3] + ["undo"])
     assert after(text, "undo")[0] == "Bot answered since then; undo is not possible."
-
-
-def test_undo_at_a_shared_keyboard_is_heard_by_the_other_person():
-    lines = ["", "play treasures", "undo", "play treasures", "end", ""]
-    _, text = play(lines, players="Ann:human,Bea:human")
-    out = text.splitlines()
-    undone = [x for x in out if x.startswith("Taken back: ")]
-    assert undone == ["Taken back: your play of 4 Coppers."]
-    i = max(k for k, x in enumerate(out) if x.startswith("Pass the keyboard to Bea."))
-    bea = out[i:]
-    took = "Ann took back the play of 4 Coppers."
-    assert out.index(took) > i
-    assert bea[bea.index(took) + 1] == "Ann played 4 Coppers."  # her turn, without what she took back
-    assert not any("took back" in x for x in out[:i])  # Ann heard "Taken back", not "took back"
 
 
 def test_undo_says_the_figures_it_changed_not_the_old_ones():
