@@ -1,5 +1,6 @@
-"""``a11y-dominion play`` of one person against bots on the console core, for tests: the game
-runs in this process (:func:`~a11y_dominion.console.start.play_setup`, then
+"""``a11y-dominion play`` on the console core, for tests (a game of one person against bots,
+of several people at one keyboard, or of bots only, watched): the game runs in this process
+(:func:`~a11y_dominion.console.start.play_setup`, then
 :func:`~a11y_dominion.console.playend.play_on_core`), its typed lines piped in (read at
 questions only, as ``play`` reads piped lines), everything shown kept as text.
 
@@ -177,12 +178,14 @@ def run(
     core: bool = True,
 ) -> tuple[Any, str]:
     """(the game played, everything shown) of ``a11y-dominion play`` with ``options`` and the
-    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): a game of one person
-    against bots on the console core (a :class:`Played`), any other still on
-    :class:`~a11y_dominion.console.app.Console` (the console, which has ``game``, ``record()``,
-    ``seats`` and ``people`` too) until those games are played on the core. ``core`` False:
-    on Console in any case (the default seat renamed when the language changes mid-game, which
-    the core does not do yet)."""
+    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): on the console core,
+    a :class:`Played`. ``core`` False: a game of one person against bots on
+    :class:`~a11y_dominion.console.app.Console` instead (the console, which has ``game``,
+    ``record()``, ``seats`` and ``people`` too), for the default seat renamed when the language
+    changes mid-game, which the core does not do yet."""
+    if core:
+        played = play(options, typed, settings, resume)
+        return played, played.text
     if settings is not None:
         from a11y_dominion.settings import save_settings
 
@@ -192,17 +195,11 @@ def run(
     if resume is not None:
         args.resume = resume
     setup = play_setup(args, out, asking=False)
-    reader = PlainReader(io.StringIO(typed_lines(typed)), out)
     if isinstance(setup, int):
         return Played(setup, out.getvalue()), out.getvalue()
-    if setup.on_core() and core:
-        played = Played(0, "")
-        played.code = play_on_core(setup, args, reader, played.add)
-        played.text = out.getvalue()
-        return played, played.text
     from a11y_dominion.console.start import setup_console
 
-    console = setup_console(setup, args, reader)
+    console = setup_console(setup, args, PlainReader(io.StringIO(typed_lines(typed)), out))
     console.run()
     console.stop_autosave()
     return console, out.getvalue()
