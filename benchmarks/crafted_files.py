@@ -34,7 +34,8 @@ sys.path.insert(0, {root!r})
 from a11y_dominion.console.persistence import load_game
 from a11y_dominion.files import MIB
 from a11y_dominion.record import RecordError
-from a11y_dominion.remote.client import MAX_FROM_HOST, Link
+from a11y_dominion.remote.joinlink import Link
+from a11y_dominion.remote.protocol import MAX_FROM_HOST
 from a11y_dominion.remote.protocol import MAX_MESSAGE, LineSplitter
 
 case, path, runs = {case!r}, {path!r}, {runs}

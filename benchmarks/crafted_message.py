@@ -9,7 +9,7 @@ Each crafted line is read through the one parsing call of the protocol
 (:func:`a11y_dominion.remote.protocol.read_message`: a linear nesting check, then
 ``json.loads``) and, on the client, made safe to show
 (:func:`~a11y_dominion.remote.protocol.from_host`), as
-:meth:`a11y_dominion.remote.client.Link._message` does. The lines: 1 MiB of
+:meth:`a11y_dominion.remote.joinlink.Link._message` does. The lines: 1 MiB of
 ``[`` (nested past any bound), ``[`` then ``]`` (balanced), an unclosed run of
 ``"\\"\\"...`` (the text that made the old nesting check quadratic), a flat list of
 small numbers, a list of short strings with escape sequences, and one long string.
@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from a11y_dominion.remote.client import MAX_FROM_HOST, Link  # noqa: E402
-from a11y_dominion.remote.protocol import MAX_MESSAGE  # noqa: E402
+from a11y_dominion.remote.joinlink import Link  # noqa: E402
+from a11y_dominion.remote.protocol import MAX_FROM_HOST, MAX_MESSAGE  # noqa: E402
 
 SECONDS = 1.0
 MEMORY = 100 * 1000 * 1000

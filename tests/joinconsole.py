@@ -9,10 +9,11 @@ def join_console(keys: dict | None = None):
     import io
     from types import SimpleNamespace
 
+    from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
     from a11y_dominion.console.display import Display, PlainReader
     from a11y_dominion.console.seat import HumanSeat
     from a11y_dominion.i18n import Language
-    from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole
+    from a11y_dominion.remote.client import JoinConsole
     from a11y_dominion.remote.protocol import Rate
 
     screen = io.StringIO()

@@ -16,8 +16,9 @@ from a11y_dominion.cli import main
 from a11y_dominion.console.persistence import load_game
 from a11y_dominion.files import MIB, JsonRefused, bounded_json, parse_json
 from a11y_dominion.record import RecordError
-from a11y_dominion.remote.client import MAX_FROM_HOST, JoinError, Link, read_seats_file
-from a11y_dominion.remote.protocol import MAX_MESSAGE
+from a11y_dominion.remote.client import read_seats_file
+from a11y_dominion.remote.joinlink import JoinError, Link
+from a11y_dominion.remote.protocol import MAX_FROM_HOST, MAX_MESSAGE
 from a11y_dominion.settings import load_settings
 
 

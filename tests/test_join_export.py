@@ -16,7 +16,8 @@ from a11y_dominion.i18n import Language
 
 pytest.importorskip("asyncssh")
 
-from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole  # noqa: E402
+from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox  # noqa: E402
+from a11y_dominion.remote.client import JoinConsole  # noqa: E402
 from a11y_dominion.remote.protocol import Rate  # noqa: E402
 
 

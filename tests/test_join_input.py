@@ -19,12 +19,13 @@ import threading
 import pytest
 
 from a11y_dominion.announcements.speech import Speaker
+from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
 from a11y_dominion.console.display import Display
 from a11y_dominion.console.keyboard import PIPE_LINE, PipeLines, PipeReader, piece_reader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.lineinput import read_line
-from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole, login_name
+from a11y_dominion.remote.client import JoinConsole, login_name
 from a11y_dominion.remote.protocol import Rate
 
 
@@ -351,7 +352,7 @@ def test_loading_the_ssh_parts_prints_nothing_on_standard_error():
 def test_why_a_connection_failed_in_the_systems_words():
     import errno
 
-    from a11y_dominion.remote.client import os_reason
+    from a11y_dominion.remote.joinlink import os_reason
 
     refused = ConnectionRefusedError(errno.ECONNREFUSED, "Connect call failed ('127.0.0.1', 1)")
     assert os_reason(refused, lambda n: "Connection refused") == "Connection refused"
@@ -366,7 +367,8 @@ def test_a_password_file_from_windows_powershell(tmp_path):
     """A ``--password-file`` written by Windows PowerShell 5.1: with ``Out-File -Encoding
     utf8`` a byte order mark comes first, which is not part of the password; with ``>`` it
     is UTF-16, which ``join`` names in one sentence saying to save the file as UTF-8."""
-    from a11y_dominion.remote.client import JoinError, read_password_file
+    from a11y_dominion.remote.client import read_password_file
+    from a11y_dominion.remote.joinlink import JoinError
 
     path = tmp_path / "password.txt"
     path.write_bytes("\ufeffgeheim-ë\r\n".encode())

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from a11y_dominion.i18n import Language
-from a11y_dominion.remote.client import JoinError, read_seats_file
+from a11y_dominion.remote.client import read_seats_file
+from a11y_dominion.remote.joinlink import JoinError
 
 SEATS = {
     "host": "192.0.2.7",

@@ -9,7 +9,7 @@ import json
 
 from a11y_dominion.console.core import MAX_INBOX_BYTES
 from a11y_dominion.i18n import Language
-from a11y_dominion.remote.client import KnownHosts, Link
+from a11y_dominion.remote.joinlink import KnownHosts, Link
 
 
 def server_link(tmp_path) -> Link:

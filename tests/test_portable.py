@@ -383,15 +383,20 @@ def test_every_file_the_game_writes_keeps_its_bytes_on_windows():
 
 
 def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
-    from a11y_dominion.remote.client import KnownHosts
+    import asyncssh
 
+    from a11y_dominion.remote.joinlink import KnownHosts
+
+    first, second = (asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip() for _ in "ab")
     known = KnownHosts(tmp_path / "known_hosts")
-    known.add("192.0.2.7", 2222, "ssh-ed25519 AAAAC3Nza")
-    known.add("example.org", 22, "ssh-ed25519 AAAAC3Nzb")
+    known.add("192.0.2.7", 2222, first)
+    known.add("example.org", 22, second)
     assert (tmp_path / "known_hosts").read_bytes() == (
-        b"[192.0.2.7]:2222 ssh-ed25519 AAAAC3Nza\n[example.org]:22 ssh-ed25519 AAAAC3Nzb\n"
+        f"[192.0.2.7]:2222 {first}\n[example.org]:22 {second}\n".encode()
     )
-    assert known.get("example.org", 22) == "ssh-ed25519 AAAAC3Nzb"
+    [kept] = known.match("example.org", 22)[0]
+    assert kept.export_public_key().decode().strip() == second
+    assert known.match("example.org", 2222)[0] == [] and known.match("192.0.2.7", 22)[0] == []
 
 
 # ---------------------------------------------------------------- a file name typed at the prompt

@@ -11,7 +11,7 @@ The four ends, run here in this process, without processes or sockets:
   (:class:`LoginProcess`), and the :class:`~a11y_dominion.remote.seat.RemoteSeat` it sits at, a
   line typed at each prompt;
 - ``join``: the :class:`~a11y_dominion.remote.client.JoinConsole` of ``a11y-dominion join``,
-  reading the script as piped input, its :class:`~a11y_dominion.remote.client.Link` fed by the
+  reading the script as piped input, its :class:`~a11y_dominion.remote.joinlink.Link` fed by the
   host's own :func:`~a11y_dominion.remote.protocol.protocol_session` over a loopback process in
   this process (the host and the console on one event loop, as the connection and the console are);
 - ``host``: the host's own seat (:class:`~a11y_dominion.remote.local.HostConsole`, the console
@@ -64,7 +64,8 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.lineinput import InputFilter
 from a11y_dominion.remote import GameHost
-from a11y_dominion.remote.client import JoinConsole, KnownHosts, Link
+from a11y_dominion.remote.client import JoinConsole
+from a11y_dominion.remote.joinlink import KnownHosts, Link
 from a11y_dominion.remote.local import HostTerminal
 from a11y_dominion.remote.protocol import COMMAND, ENV_LANGUAGE, ENV_VERBOSITY, LineSplitter, protocol_session
 from a11y_dominion.remote.terminal import TerminalSession

@@ -18,12 +18,14 @@ from types import SimpleNamespace
 import pytest
 
 from a11y_dominion.bots.kinds import make_bot
+from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
-from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole, KnownHosts, Link
+from a11y_dominion.remote.client import JoinConsole
+from a11y_dominion.remote.joinlink import KnownHosts, Link
 from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, hello, story_messages
 from a11y_dominion.rules.decisions import END_MOVE, Decision, Move
 from a11y_dominion.rules.game import Game, GameConfig

@@ -477,9 +477,10 @@ def test_a_joined_seat_asks_the_same_about_a_debt_card():
     import io
 
     from a11y_dominion.announcements.speech.speaker import Speaker
+    from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
     from a11y_dominion.console.display import Display, PlainReader
     from a11y_dominion.console.seat import HumanSeat
-    from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole
+    from a11y_dominion.remote.client import JoinConsole
     from a11y_dominion.remote.protocol import Rate
     from a11y_dominion.scenario import load_scenario
 
@@ -546,9 +547,10 @@ def test_a_joined_seat_s_illegal_buy_is_never_asked_about_and_the_host_refuses_i
     import json
 
     from a11y_dominion.announcements.speech.speaker import Speaker
+    from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
     from a11y_dominion.console.display import Display, PlainReader
     from a11y_dominion.console.seat import HumanSeat
-    from a11y_dominion.remote.client import HOST_LINES_PER_SECOND, Inbox, JoinConsole
+    from a11y_dominion.remote.client import JoinConsole
     from a11y_dominion.remote.protocol import ProtocolOutlet, Rate
     from a11y_dominion.scenario import load_scenario
 

@@ -10,7 +10,7 @@ it, and the lobby's lines follow again. A lobby command typed at the table (``wh
 ``tables``) goes to the lobby. Watching a game is the lobby's text: the server narrates only
 what every player may know.
 
-:class:`~.client.Link` keeps the connection and puts what the server sends into the lobby's
+:class:`~.joinlink.Link` keeps the connection and puts what the server sends into the lobby's
 inbox, or a table's (``("seat", Inbox)`` says that a table's seat begins).
 """
 
@@ -43,7 +43,7 @@ def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
 
 class Place:
     """The seat protocol's link of one console over the connection (``link``, a
-    :class:`~.client.Link`): the lobby's ``inbox`` or a table's. Nothing it sends ends the
+    :class:`~.joinlink.Link`): the lobby's ``inbox`` or a table's. Nothing it sends ends the
     connection's input: the session goes on in the lobby; :meth:`close` leaves the connection open."""
 
     def __init__(self, link: Any, inbox: Inbox) -> None:
@@ -207,7 +207,7 @@ async def play_server(
     greeting: Callable[[Any], None],
     interrupted: Callable[[Any], None],
 ) -> int:
-    """Play at the game server of ``link`` (a :class:`~.client.Link`, connected): the lobby,
+    """Play at the game server of ``link`` (a :class:`~.joinlink.Link`, connected): the lobby,
     then each table's seat, until the player logs out or the session ends. ``make(cls, place)``
     builds a console of the class ``cls`` over ``place`` (with the player's settings, output
     and the one reader of typed lines); ``greeting(console)`` says join's own first lines;

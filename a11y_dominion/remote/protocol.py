@@ -91,7 +91,7 @@ The player's program names the host's sentences only by their English
 template, an id of its own catalog (:func:`from_host`: a template it does not
 know is never filled in), shows every received text cut and without its
 escape sequences, and bounds the host's lines, its inbox and the rate of lines
-it shows (:class:`~.client.Link`).
+it shows (:class:`~.joinlink.Link`).
 
 Version 2 of the protocol is version 1 with views that count the cards each
 player has, returned to the Supply and bought of the Events, and the cards the

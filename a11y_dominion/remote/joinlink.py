@@ -1,0 +1,581 @@
+"""join's SSH connection to a host or a game server, and the seat protocol's messages it reads.
+
+:class:`Link` connects with :mod:`asyncssh` (the seat name, or the account's name, is the SSH
+user), checks the host's key against the ones kept (:class:`KnownHosts`, trust on first use),
+logs in with one connection, and reads the host's lines into the console core's inbox, bounded
+and made safe to show. A game server names itself in its SSH version line: it is offered the
+player's own SSH keys (:func:`agent_keys`, :func:`own_keys`), and its lobby and each table's
+seat come in inboxes of their own. ``join``'s command (:mod:`.client`) and the tests use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, Inbox
+from ..files import BINARY
+from ..i18n import N_, Language
+from ..rules.decisions import Msg
+from .protocol import (
+    COMMAND,
+    ENV_LANGUAGE,
+    ENV_VERBOSITY,
+    GAME_SERVER,
+    JOIN_CLIENT,
+    MAX_FROM_HOST,
+    LineSplitter,
+    Rate,
+    TooDeep,
+    TooLong,
+    encode,
+    from_host,
+    read_message,
+    shown_text,
+)
+
+KNOWN_HOSTS_FILE = "known_hosts"
+CONNECT_SECONDS = 15
+INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox has room again
+# the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
+CHATTER = ("text", "error", "refused")
+KNOWN_TYPES = ("hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over")
+KNOWN_TYPES += ("undone", "export", "lobby")
+SERVER_LINES_PER_SECOND = 200  # lines to show from a game server in any second: a watched game comes as lines
+BANNER_CHARACTERS = 4000  # characters of the server's login messages kept (its sentence in each language)
+
+
+class JoinError(Exception):
+    """Joining cannot go on; ``args[0]`` is one sentence (a :class:`Msg`) saying why."""
+
+
+class KnownHosts:
+    """The host keys met before (trust on first use) in ``path`` (by default ``known_hosts`` in the
+    user data directory), in OpenSSH's known_hosts format as :mod:`asyncssh` reads it: one
+    ``[host]:port type key`` line each as join keeps them (hashed names, patterns and
+    ``@revoked`` lines a player writes there read as ``ssh`` reads them; a line that is none of
+    these is left out)."""
+
+    def __init__(self, path: Path | None = None):
+        if path is None:
+            import platformdirs
+
+            path = Path(platformdirs.user_data_dir("a11y-dominion")) / KNOWN_HOSTS_FILE
+        self.path = path
+
+    @staticmethod
+    def label(host: str, port: int) -> str:
+        return f"[{host}]:{port}"
+
+    def match(self, host: str, port: int) -> tuple:
+        """What is kept for ``host`` port ``port`` (by the name the player gave, not its address):
+        asyncssh's matching tuple, whose first list holds the kept keys (``SSHKey``); empty when the
+        file is missing or cannot be read."""
+        import asyncssh
+
+        known = asyncssh.SSHKnownHosts()
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        for line in text.splitlines():
+            try:
+                known.load(line)
+            except ValueError:
+                pass
+        return known.match(host, "", port)
+
+    def add(self, host: str, port: int, key: str) -> None:
+        """Keep ``key`` (OpenSSH text) for ``host`` port ``port`` (the file readable by its owner only)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(str(self.path), os.O_WRONLY | os.O_CREAT | os.O_APPEND | BINARY, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8", newline="\n") as f:  # the same bytes on every system
+            f.write(f"{self.label(host, port)} {key}\n")
+
+
+# ------------------------------------------------------------------ the connection
+def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
+    """Why a connection failed, from the system's error ``e`` (with an ``errno``):
+    ``strerror(errno)`` ("Connection refused", not asyncio's "Connect call failed
+    (...)"), unless the C library knows no text for it (Windows' knows none for
+    the socket errors, "Unknown error"): then the system's own text, ``e.strerror``
+    (from Windows: "The remote computer refused the network connection")."""
+    text = strerror(e.errno) if e.errno else ""
+    if not text or text.lower().startswith("unknown error"):
+        text = e.strerror or text or type(e).__name__
+    return text
+
+
+KEY_FILES = ("id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_ecdsa", "id_ed25519", "id_rsa")
+"""The key files in the player's ``.ssh`` folder that ``join`` offers a game server, as OpenSSH's
+``ssh`` reads them by default."""
+
+
+def key_files() -> list[Path]:
+    """The player's own SSH key files (:data:`KEY_FILES` in ``.ssh`` in the home folder, on
+    Windows too) that exist."""
+    folder = Path("~", ".ssh").expanduser()
+    return [folder / name for name in KEY_FILES if (folder / name).is_file()]
+
+
+def own_keys(passphrase: str | None = None, files: list[Path] | None = None) -> tuple[list[Any], list[Path]]:
+    """The player's own SSH keys for a game server's login: (the keys of ``files``, by default
+    :func:`key_files`, that open without a passphrase, or with ``passphrase`` when given; the
+    files that need a passphrase and did not open). A file that cannot be read is left out
+    (the password is asked then)."""
+    import asyncssh
+
+    keys: list[Any] = []
+    locked: list[Path] = []
+    for path in key_files() if files is None else files:
+        try:
+            opened = list(asyncssh.load_keypairs(path, passphrase, ignore_encrypted=passphrase is None))
+        except (OSError, ValueError, asyncssh.KeyImportError, asyncssh.KeyEncryptionError):
+            if passphrase is not None:  # (a wrong passphrase; without one: a damaged file, left out)
+                locked.append(path)
+            continue
+        keys.extend(opened)
+        if not opened:  # (an encrypted key, without its passphrase)
+            locked.append(path)
+    return keys, locked
+
+
+async def agent_keys() -> tuple[Any, list[Any]]:
+    """The SSH agent's connection and the keys it holds, for a game server's login: the agent of
+    ``SSH_AUTH_SOCK`` (ssh-agent on Linux and macOS); on Windows, when that is not set, Pageant
+    or the named pipe of OpenSSH's agent service. (None, []) when no agent answers. The
+    connection signs with the keys: close it once the login is done."""
+    import asyncssh
+
+    path = os.environ.get("SSH_AUTH_SOCK", "")
+    if not path and sys.platform != "win32":
+        return None, []
+    try:
+        agent = await asyncssh.connect_agent(path)
+    except (OSError, asyncssh.Error, ValueError):
+        return None, []
+    try:
+        return agent, list(await agent.get_keys())
+    except (OSError, asyncssh.Error, ValueError, asyncio.IncompleteReadError):
+        agent.close()
+        return None, []
+
+
+class Received(dict):
+    """A message from the host (:func:`~.protocol.from_host`'s) and ``size``, the bytes of its line."""
+
+    size = 0
+
+
+class Link:
+    """The SSH connection to the host and its seat-protocol session, on the event loop
+    the player's console runs on. :meth:`start` connects (or raises :class:`JoinError`) and
+    reads what the host sends into :attr:`inbox` (an :class:`Inbox`) as
+    ``("message", dict)`` (made safe to show: :func:`~.protocol.from_host`),
+    ``("bad", Msg)`` (a line that is not a message, or the one sentence of a flood
+    of lines) and finally ``("closed", None)``; :meth:`send` sends one message.
+
+    Everything taken from the host is bounded: a line at :data:`MAX_FROM_HOST` bytes
+    (dropped as it passes the bound), its nesting at
+    :data:`~.protocol.MAX_DEPTH`, the inbox at :data:`MAX_INBOX` messages and
+    :data:`MAX_INBOX_BYTES` bytes, and the lines to show at :data:`HOST_LINES_PER_SECOND`
+    in any second by ``clock()`` (seconds, :func:`time.monotonic` unless given): the
+    rest are dropped, and the first dropped of a flood is said in one sentence.
+
+    The login is one connection: ``password`` is the seat's (or the account's) password, or
+    None for ``ask_password(prompt)`` to ask it once the host is reached and its key checked
+    (None from it: none was given). A game server (:data:`~.protocol.GAME_SERVER` in its SSH
+    version line, :attr:`server`) is offered the player's own SSH keys first: the SSH agent's
+    (:func:`agent_keys`), then the key files without a passphrase, then those with one, whose
+    passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); and its login messages
+    (banners) are kept, cleaned and cut, as the sentence of a refusal. At a game server the
+    inbox is the lobby's: a table's seat (its ``hello``) comes as ``("seat", Inbox)`` with the
+    table's own inbox, whose messages end with ``("closed", None)`` when the server sends
+    ``lobby``."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        user: str,
+        password: str | None,
+        known: KnownHosts,
+        lang: Language,
+        clock: Callable[[], float] | None = None,
+        verbosity: str | None = None,
+        ask_password: Callable[[str], str | None] | None = None,
+    ):
+        self.host, self.port, self.user, self.password = host, port, user, password
+        self.ask_password = ask_password
+        self.server = False  # a game server (its version line): the lobby, the account's keys and password
+        self.banners: list[str] = []  # the server's login messages, cut (cleaned as they are said)
+        self.asked = False  # the password was asked (and none given, when it stays None)
+        self.keys_offered = 0  # the player's keys offered so far: 1 the agent's and the open files', 2 the locked ones
+        self.agent: Any = None  # the SSH agent's connection during the login
+        self.locked: list[Path] = []  # the player's key files that need a passphrase
+        self.note = ""  # a sentence said before the password's question (a passphrase that opened no key)
+        self.ssh: Any = None  # the SSH connection as it is made (its version line is read during the login)
+        self.typing = 0.0  # seconds the player spent typing the password (not counted in the wait)
+        self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
+        self.known = known
+        self.lang = lang
+        self.inbox = Inbox()
+        self.lobby_inbox = self.inbox  # at a game server: the lobby's, beside a table's
+        self.rate = Rate(HOST_LINES_PER_SECOND, clock)
+        self.closing = False  # the console is done: the connection stops waiting for room in the inbox
+        self.process: Any = None
+        self.conn: Any = None
+        self.reading: asyncio.Task[None] | None = None
+        self.first_visit = False
+        self.changed = False
+        self.key_told = False  # the host key's sentence was said (before the password)
+
+    async def start(self) -> None:
+        """Connect and open the session, then read what the host sends (a task of the running
+        loop); raises :class:`JoinError` with the reason."""
+        import asyncssh
+
+        from .. import __version__
+        from ..librarylog import quiet_loop
+
+        quiet_loop()  # an error in the connection's tasks is logged, not printed between the game's lines
+        try:
+            self.conn = await self._within(
+                asyncssh.connect(
+                    self.host,
+                    self.port,
+                    username=self.user,
+                    password=self._password,
+                    client_factory=self._client(),
+                    known_hosts=lambda host, addr, port: self.known.match(self.host, self.port),
+                    client_keys=None,  # (a game server's: the client's public_key_auth_requested)
+                    agent_path=None,
+                    preferred_auth="publickey,password",
+                    config=None,
+                    kbdint_auth=False,
+                    client_version=f"{JOIN_CLIENT}_{__version__}",
+                )
+            )
+            self.process = await self.conn.create_process(
+                COMMAND,
+                env={ENV_LANGUAGE: self.lang.code, **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {})},
+                encoding="utf-8",
+                errors="replace",
+            )
+        except (OSError, asyncssh.Error, asyncio.TimeoutError, ValueError) as e:
+            if self.conn is not None:
+                self.conn.close()
+            raise JoinError(self._failure(e)) from None
+        finally:
+            if self.agent is not None:  # (it signed during the login only)
+                self.agent.close()
+                self.agent = None
+        self.reading = asyncio.ensure_future(self._read())
+
+    async def _within(self, connecting: Awaitable[Any]) -> Any:
+        """What ``connecting`` gives, waited for at most :data:`CONNECT_SECONDS` seconds besides
+        the time the player typed the password; raises asyncio.TimeoutError after that."""
+        loop = asyncio.get_running_loop()
+        task = asyncio.ensure_future(connecting)
+        start = loop.time()
+        while True:
+            left = start + CONNECT_SECONDS + self.typing - loop.time()
+            if left > 0:
+                done, _ = await asyncio.wait({task}, timeout=left)
+                if done:
+                    return task.result()
+                continue
+            task.cancel()
+            await asyncio.wait({task})
+            raise asyncio.TimeoutError
+
+    def known_server(self) -> bool:
+        """Whether the host is a game server, by the SSH version line it sent on this connection
+        (:data:`~.protocol.GAME_SERVER`): kept in :attr:`server`."""
+        version = str(self.ssh.get_extra_info("server_version") or "") if self.ssh is not None else ""
+        self.server = GAME_SERVER in (version.split(" ", 1) or [""])[0]
+        if self.server:  # a watched game is narrated by the server, as lines
+            self.rate.per_second = SERVER_LINES_PER_SECOND
+        return self.server
+
+    def _password(self) -> str | None:
+        """The password, asked now (the host reached and its key checked) unless it was given."""
+        if self.password is not None or self.ask_password is None:
+            return self.password
+        if self.known_server():
+            prompt = self.lang.text(N_("Password of {user} at {host}: "), user=self.user, host=self.host)
+        else:
+            prompt = self.lang.text(N_("Password of the seat {user} at {host}: "), user=self.user, host=self.host)
+        if self.note:
+            prompt = self.note + "\n" + prompt
+        self.asked = True
+        self.password = self._ask(prompt)
+        return self.password
+
+    async def next_keys(self) -> list[Any] | None:
+        """The player's keys to offer a game server next: first the SSH agent's and the key files
+        that open without a passphrase, then (asked their passphrase once, unless a password was
+        given) those that need one; None when none is left (the password is asked then)."""
+        if self.keys_offered == 0:
+            self.keys_offered = 1
+            self.agent, keys = await agent_keys()
+            opened, self.locked = own_keys()
+            if keys + opened:
+                return keys + opened
+        if self.keys_offered == 1:
+            self.keys_offered = 2
+            if self.locked and self.ask_password is not None and self.password is None:  # (not with a password given)
+                shown = str(self.locked[0])
+                passphrase = self._ask(self.lang.text(N_("Passphrase of your SSH key {file}: "), file=shown))
+                if passphrase:
+                    keys, _locked = own_keys(passphrase, self.locked)
+                    if keys:
+                        return keys
+                    self.note = self.lang.text(N_("That passphrase does not open {file}."), file=shown)
+        return None
+
+    def _ask(self, prompt: str) -> str | None:
+        """``ask_password(prompt)``, the host key's sentence before the first question (for the
+        player to check before typing), the time spent typing not counted in the wait."""
+        assert self.ask_password is not None
+        if not self.key_told:
+            prompt = self.host_key_text() + "\n" + prompt
+            self.key_told = True
+        began = time.monotonic()
+        try:  # (the loop waits while the player types, as nothing else runs before the login)
+            return self.ask_password(prompt)
+        finally:
+            self.typing += time.monotonic() - began
+
+    def host_key_text(self) -> str:
+        """The sentence on the host's key, checked on this connection: its fingerprint, kept at
+        a first visit (:attr:`first_visit`), else the one kept from the last visit."""
+        key = self.ssh.get_server_host_key() if self.ssh is not None else None
+        where = {"host": self.host, "port": self.port, "fingerprint": key.get_fingerprint() if key else "?"}
+        if self.first_visit:
+            return self.lang.text(
+                N_("First visit to {host} port {port}: its host key, {fingerprint}, is kept for your next visits."),
+                **where,
+            )
+        return self.lang.text(
+            N_("The host key of {host} port {port} is the one kept from your last visit: {fingerprint}."), **where
+        )
+
+    def banner(self) -> str | None:
+        """The server's last login message (a refusal), in the player's language when it has a
+        line in each language of the game (as the server sends it), else as it came; None for none."""
+        from ..i18n import LANGUAGES
+
+        if not self.banners:
+            return None
+        lines = [shown_text(line).strip() for line in self.banners[-1].splitlines()]
+        lines = [line for line in lines if line]
+        codes = list(LANGUAGES)
+        if self.server and len(lines) == len(codes) and self.lang.code in codes:
+            return lines[codes.index(self.lang.code)]
+        return " ".join(lines) or None
+
+    def _client(self) -> type:
+        import asyncssh
+
+        link = self
+
+        class Client(asyncssh.SSHClient):  # type: ignore[misc]
+            def connection_made(self, conn: Any) -> None:
+                link.ssh = conn
+
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                link.known_server()
+                if len(link.banners) < 10:
+                    link.banners.append(str(msg)[:BANNER_CHARACTERS])
+
+            async def public_key_auth_requested(self) -> Any:
+                if not link.known_server():
+                    return None  # a host's seat has a password only: no key of the player's goes there
+                return await link.next_keys()
+
+            def validate_host_public_key(self, host: str, addr: str, port: int, key: Any) -> bool:
+                # (a key not kept for the host: asyncssh trusts the kept ones without asking)
+                if link.known.match(link.host, link.port)[0]:
+                    link.changed = True
+                    return False
+                link.known.add(link.host, link.port, key.export_public_key().decode("ascii").strip())
+                link.first_visit = True
+                return True
+
+        return Client
+
+    def _failure(self, e: BaseException) -> Msg:
+        import asyncssh
+
+        where = {"host": self.host, "port": self.port}
+        if self.changed:
+            return Msg(
+                N_(
+                    "The host key of {host} port {port} is not the one kept from your last visit, so this is "
+                    "not the same host or it has a new key; nothing was sent (the kept key is in {file})."
+                ),
+                file=str(self.known.path),
+                **where,
+            )
+        if self.asked and self.password is None:
+            return Msg(N_("No password was given."))
+        said = self.banner() if self.server else None
+        if said and isinstance(e, asyncssh.DisconnectError):
+            return Msg(N_("The server says: {text}"), text=said)
+        if self.server and isinstance(e, asyncssh.PermissionDenied):
+            return Msg(N_("The server refused {user}; check the name and the password."), user=self.user)
+        if isinstance(e, asyncssh.PermissionDenied):
+            return Msg(
+                N_("The host refused the seat {user} with that password; check the seat name and the password."),
+                user=self.user,
+            )
+        if isinstance(e, socket.gaierror):
+            return Msg(N_("{host} is not a host name or address this computer can find."), host=self.host)
+        if isinstance(e, asyncio.TimeoutError):
+            return Msg(
+                N_("{host} port {port} did not answer within {seconds} seconds."), seconds=CONNECT_SECONDS, **where
+            )
+        if isinstance(e, asyncssh.ChannelOpenError):
+            return Msg(N_("{host} port {port} does not offer the game to join: {reason}."), reason=e.reason, **where)
+        if isinstance(e, asyncssh.Error):
+            reason = e.reason
+        elif isinstance(e, OSError) and e.errno:
+            reason = os_reason(e)
+        else:
+            reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
+        return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
+
+    async def _read(self) -> None:
+        splitter = LineSplitter(MAX_FROM_HOST)
+        import asyncssh
+
+        try:
+            while True:
+                try:
+                    got = await self.process.stdout.read(65536)
+                except (asyncssh.Error, OSError):
+                    break
+                if not got:
+                    break
+                for line in splitter.feed(got):
+                    self.deliver(line)
+                    while self.full() and not self.closing:
+                        await asyncio.sleep(INBOX_WAIT_SECONDS)
+        finally:
+            self.to_lobby()
+            self.inbox.put(("closed", None))
+            self.conn.close()
+            try:
+                await self.conn.wait_closed()
+            except Exception:  # noqa: BLE001 - closing a connection that already broke
+                pass
+
+    def deliver(self, line: str | TooLong) -> None:
+        """Put one line from the host (or a :class:`TooLong`) into the inbox, as a message or
+        one sentence, unless it is a line to show over the rate."""
+        entry = self._take(self._message(line))
+        if entry is None:
+            return
+        if self.server and entry[0] == "message":
+            kind = entry[1]["type"]
+            if kind == "hello" and entry[1].get("lobby") is not True:  # a table's seat: its own inbox
+                self.to_lobby()
+                table = Inbox()
+                self.lobby_inbox.put(("seat", table))
+                self.inbox = table
+            elif kind == "lobby":  # the seat's session is over: the lobby's lines again
+                self.to_lobby()
+                return
+        self.inbox.put(entry)
+
+    def full(self) -> bool:
+        """Whether what waits to be used is at its bound (the connection is read no further
+        meanwhile): the inbox read now, the lobby's, or the tables' waiting in the lobby's
+        (a server that sends seat after seat while none is played), :data:`MAX_INBOX_BYTES` in all."""
+        if self.inbox.is_full() or self.lobby_inbox.is_full():
+            return True
+        waiting = [e[1] for e in self.lobby_inbox.queue if e[0] == "seat" and e[1] is not self.inbox]
+        return bool(waiting) and sum(table.weight for table in waiting) + self.inbox.weight >= MAX_INBOX_BYTES
+
+    def to_lobby(self) -> None:
+        """At a game server: a table's inbox gets ``lobby`` and its end, and the lobby's inbox
+        takes what comes from now on (nothing happens in the lobby)."""
+        if self.inbox is self.lobby_inbox:
+            return
+        self.inbox.put(("message", Received({"type": "lobby"})))
+        self.inbox.put(("closed", None))
+        self.inbox = self.lobby_inbox
+
+    def _take(self, entry: tuple) -> tuple | None:
+        """``entry`` for the inbox, or None when it is a line to show over the rate (the first
+        one dropped of a flood becomes the one sentence that says so)."""
+        kind, item = entry
+        if kind == "message":
+            chatter = item["type"] in CHATTER or item["type"] not in KNOWN_TYPES
+            if item.get("last") is True or item.get("error") == "seat-taken":
+                chatter = False  # why the session ends: always said
+        else:
+            chatter = True
+        if not chatter:
+            return entry
+        said = self.rate.take()
+        if said == "ok":
+            return entry
+        if said == "tell":
+            return ("bad", Msg(FLOOD, n=HOST_LINES_PER_SECOND))
+        return None
+
+    @staticmethod
+    def _message(line: Any) -> tuple:
+        """The inbox entry for one line from the host (or a :class:`TooLong`)."""
+        bad = ("bad", Msg(N_("The host sent a line this program cannot read; it was left out.")))
+        if isinstance(line, TooLong):
+            return bad
+        try:
+            message = read_message(line, MAX_FROM_HOST)
+        except TooDeep:
+            return ("bad", Msg(N_("The host sent a message nested too deep to read; it was left out.")))
+        except ValueError:
+            return bad
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            return bad
+        safe = Received(from_host(message))
+        safe.size = len(line)
+        return ("message", safe)
+
+    def leave(self) -> None:
+        """Tell the host that the player leaves (the ``leave`` message: they typed quit, not
+        a broken connection), then end this side's input to it. A host older than ``leave``
+        answers ``unknown-type``, which nobody waits for."""
+        self.send({"type": "leave"}, last=True)
+
+    def send(self, message: dict[str, Any], last: bool = False) -> None:
+        """Send one message to the host; ``last``: nothing more is sent (the end of input
+        follows it). A connection that is going takes nothing (its end comes into the inbox)."""
+        if self.process is None:
+            return
+        try:
+            self.process.stdin.write(encode(message))
+            if last:
+                self.process.stdin.write_eof()
+        except Exception:  # noqa: BLE001 - the connection is going; its end comes into the inbox
+            pass
+
+    def close(self) -> None:
+        """Close the connection (its end comes into the inbox)."""
+        self.closing = True
+        if self.conn is not None:
+            self.conn.close()
+
+    async def closed(self) -> None:
+        """Close the connection and wait (a little) until it is closed."""
+        self.close()
+        if self.reading is not None:
+            await asyncio.wait([self.reading], timeout=5)
