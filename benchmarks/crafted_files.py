@@ -35,8 +35,7 @@ from a11y_dominion.console.persistence import load_game
 from a11y_dominion.files import MIB
 from a11y_dominion.record import RecordError
 from a11y_dominion.remote.joinlink import Link
-from a11y_dominion.remote.protocol import MAX_FROM_HOST
-from a11y_dominion.remote.protocol import MAX_MESSAGE, LineSplitter
+from a11y_dominion.remote.protocol import MAX_FROM_HOST, MAX_MESSAGE, LineSplitter
 
 case, path, runs = {case!r}, {path!r}, {runs}
 scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB elsewhere

@@ -67,3 +67,45 @@ def test_seat_after_seat_is_read_no_further_past_the_inbox_s_bound(tmp_path):
     waiting = sum(e[1].weight for e in link.lobby_inbox.queue if e[0] == "seat")
     assert waiting >= MAX_INBOX_BYTES > waiting - 60 * 1024
     assert 60 < seats < 100
+
+
+def test_the_player_s_own_keys_open_without_a_passphrase_or_with_the_right_one(tmp_path):
+    import asyncssh
+
+    from a11y_dominion.remote.joinlink import own_keys
+
+    open_key, locked_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    open_key.write_private_key(tmp_path / "id_ed25519")
+    locked_key.write_private_key(tmp_path / "id_ecdsa", passphrase="open sesame")
+    (tmp_path / "id_rsa").write_text("not a key\n")
+    files = [tmp_path / "id_ed25519", tmp_path / "id_ecdsa", tmp_path / "id_rsa"]
+
+    def public(keys: list) -> list:
+        return [k.public_data for k in keys]
+
+    keys, locked = own_keys(files=files)  # (the damaged file is left out, and not asked about)
+    assert (public(keys), locked) == ([open_key.public_data], [tmp_path / "id_ecdsa"])
+    keys, locked = own_keys("open sesame", [tmp_path / "id_ecdsa"])
+    assert (public(keys), locked) == ([locked_key.public_data], [])
+    assert own_keys("not it", [tmp_path / "id_ecdsa"]) == ([], [tmp_path / "id_ecdsa"])
+
+
+def test_no_ssh_agent_answering_gives_no_keys(tmp_path, monkeypatch):
+    import asyncio
+
+    from a11y_dominion.remote.joinlink import agent_keys
+
+    monkeypatch.setenv("SSH_AUTH_SOCK", str(tmp_path / "no-agent.sock"))
+    assert asyncio.run(agent_keys()) == (None, [])
+
+
+def test_a_kept_host_key_is_found_among_lines_that_are_not_keys(tmp_path):
+    import asyncssh
+
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    path = tmp_path / "known_hosts"
+    path.write_text(f"[192.0.2.7]:2222\n# a note\n[192.0.2.7]:2222 not-a-key\n@marker x y\n[192.0.2.7]:2222 {key}\n")
+    known = KnownHosts(path)
+    assert [k.export_public_key().decode().strip() for k in known.match("192.0.2.7", 2222)[0]] == [key]
+    assert known.match("192.0.2.8", 2222)[0] == []
+    assert KnownHosts(tmp_path / "none").match("192.0.2.7", 2222)[0] == []

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -147,17 +146,15 @@ def own_keys(passphrase: str | None = None, files: list[Path] | None = None) -> 
 
 
 async def agent_keys() -> tuple[Any, list[Any]]:
-    """The SSH agent's connection and the keys it holds, for a game server's login: the agent of
-    ``SSH_AUTH_SOCK`` (ssh-agent on Linux and macOS); on Windows, when that is not set, Pageant
-    or the named pipe of OpenSSH's agent service. (None, []) when no agent answers. The
-    connection signs with the keys: close it once the login is done."""
+    """The SSH agent's connection and the keys it holds, for a game server's login, as asyncssh
+    finds the agent (:func:`asyncssh.connect_agent`): the one of ``SSH_AUTH_SOCK`` (ssh-agent on
+    Linux and macOS); on Windows, when that is not set, Pageant or the named pipe of OpenSSH's
+    agent service. (None, []) when no agent answers. The connection signs with the keys: close
+    it once the login is done."""
     import asyncssh
 
-    path = os.environ.get("SSH_AUTH_SOCK", "")
-    if not path and sys.platform != "win32":
-        return None, []
     try:
-        agent = await asyncssh.connect_agent(path)
+        agent = await asyncssh.connect_agent()
     except (OSError, asyncssh.Error, ValueError):
         return None, []
     try:
