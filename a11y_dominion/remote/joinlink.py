@@ -217,7 +217,6 @@ class Link:
         self.agent: Any = None  # the SSH agent's connection during the login
         self.locked: list[Path] = []  # the player's key files that need a passphrase
         self.note = ""  # a sentence said before the password's question (a passphrase that opened no key)
-        self.ssh: Any = None  # the SSH connection as it is made (its version line is read during the login)
         self.typing = 0.0  # seconds the player spent typing the password (not counted in the wait)
         self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
@@ -227,7 +226,7 @@ class Link:
         self.rate = Rate(HOST_LINES_PER_SECOND, clock)
         self.closing = False  # the console is done: the connection stops waiting for room in the inbox
         self.process: Any = None
-        self.conn: Any = None
+        self.conn: Any = None  # the SSH connection, from when it is made (its version line is read during the login)
         self.reading: asyncio.Task[None] | None = None
         self.first_visit = False
         self.changed = False
@@ -295,7 +294,7 @@ class Link:
     def known_server(self) -> bool:
         """Whether the host is a game server, by the SSH version line it sent on this connection
         (:data:`~.protocol.GAME_SERVER`): kept in :attr:`server`."""
-        version = str(self.ssh.get_extra_info("server_version") or "") if self.ssh is not None else ""
+        version = str(self.conn.get_extra_info("server_version") or "") if self.conn is not None else ""
         self.server = GAME_SERVER in (version.split(" ", 1) or [""])[0]
         if self.server:  # a watched game is narrated by the server, as lines
             self.rate.per_second = SERVER_LINES_PER_SECOND
@@ -353,7 +352,7 @@ class Link:
     def host_key_text(self) -> str:
         """The sentence on the host's key, checked on this connection: its fingerprint, kept at
         a first visit (:attr:`first_visit`), else the one kept from the last visit."""
-        key = self.ssh.get_server_host_key() if self.ssh is not None else None
+        key = self.conn.get_server_host_key() if self.conn is not None else None
         where = {"host": self.host, "port": self.port, "fingerprint": key.get_fingerprint() if key else "?"}
         if self.first_visit:
             return self.lang.text(
@@ -385,7 +384,7 @@ class Link:
 
         class Client(asyncssh.SSHClient):  # type: ignore[misc]
             def connection_made(self, conn: Any) -> None:
-                link.ssh = conn
+                link.conn = conn
 
             def auth_banner_received(self, msg: str, lang: str) -> None:
                 link.known_server()
