@@ -208,24 +208,19 @@ def run_join(args, stdout=None) -> int:
                 shared.append(made.reader)
             return made
 
-        if link.server:  # a game server: its lobby, then its tables
-            from .lobbyclient import play_server
-
-            back: list[Callable[[], None]] = []
-            try:
-                return await play_server(link, make, greet, lambda console: back.append(interrupted(console)))
-            finally:
-                for ctrl_c_back in back:
-                    ctrl_c_back()
-                await link.closed()
-                speaker.close()
-        console = make(JoinConsole, link)
-        ctrl_c_back = interrupted(console)
-        console.greeting = lambda: greet(console)  # at the host's hello, with the seat's name as the host spells it
+        back: list[Callable[[], None]] = []  # (Ctrl+C between prompts, said by each console playing)
         try:
+            if link.server:  # a game server: its lobby, then its tables
+                from .lobbyclient import play_server
+
+                return await play_server(link, make, greet, lambda console: back.append(interrupted(console)))
+            console = make(JoinConsole, link)
+            back.append(interrupted(console))
+            console.greeting = lambda: greet(console)  # at the host's hello, with the seat's name as the host spells it
             return await console.run()
         finally:
-            ctrl_c_back()
+            for ctrl_c_back in back:
+                ctrl_c_back()
             await link.closed()
             speaker.close()
 

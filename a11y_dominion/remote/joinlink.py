@@ -185,6 +185,10 @@ class Link:
     in any second by ``clock()`` (seconds, :func:`time.monotonic` unless given): the
     rest are dropped, and the first dropped of a flood is said in one sentence.
 
+    The host's key is trusted on first use (``known``, a :class:`KnownHosts`): asyncssh trusts
+    a key kept for the host; another key is kept at a first visit (:attr:`first_visit`) and
+    refused, before any password is sent, when a key is kept for the host (:attr:`changed`).
+
     The login is one connection: ``password`` is the seat's (or the account's) password, or
     None for ``ask_password(prompt)`` to ask it once the host is reached and its key checked
     (None from it: none was given). A game server (:data:`~.protocol.GAME_SERVER` in its SSH
