@@ -78,16 +78,31 @@ def test_the_player_s_own_keys_open_without_a_passphrase_or_with_the_right_one(t
     open_key.write_private_key(tmp_path / "id_ed25519")
     locked_key.write_private_key(tmp_path / "id_ecdsa", passphrase="open sesame")
     (tmp_path / "id_rsa").write_text("not a key\n")
-    files = [tmp_path / "id_ed25519", tmp_path / "id_ecdsa", tmp_path / "id_rsa"]
+    files = [tmp_path / "id_ed25519", tmp_path / "id_ecdsa", tmp_path / "id_rsa", tmp_path / "id_ed448"]
 
     def public(keys: list) -> list:
         return [k.public_data for k in keys]
 
-    keys, locked = own_keys(files=files)  # (the damaged file is left out, and not asked about)
+    keys, locked = own_keys(files=files)  # (the damaged file and the missing one are left out, not asked about)
     assert (public(keys), locked) == ([open_key.public_data], [tmp_path / "id_ecdsa"])
     keys, locked = own_keys("open sesame", [tmp_path / "id_ecdsa"])
     assert (public(keys), locked) == ([locked_key.public_data], [])
     assert own_keys("not it", [tmp_path / "id_ecdsa"]) == ([], [tmp_path / "id_ecdsa"])
+
+
+def test_the_player_s_own_keys_are_looked_for_in_the_ssh_folder_of_the_home_folder(tmp_path, monkeypatch):
+    import asyncssh
+
+    from a11y_dominion.remote.joinlink import own_keys
+
+    (tmp_path / ".ssh").mkdir()
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    key.write_private_key(tmp_path / ".ssh" / "id_ed25519")
+    (tmp_path / ".ssh" / "id_ecdsa").mkdir()  # (a folder of that name: left out)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("USERPROFILE", str(tmp_path))  # (the home folder on Windows)
+    keys, locked = own_keys()
+    assert ([k.public_data for k in keys], locked) == ([key.public_data], [])
 
 
 def test_no_ssh_agent_answering_gives_no_keys(tmp_path, monkeypatch):

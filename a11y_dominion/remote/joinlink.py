@@ -116,23 +116,17 @@ KEY_FILES = ("id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_ecdsa", "id_ed25519
 ``ssh`` reads them by default."""
 
 
-def key_files() -> list[Path]:
-    """The player's own SSH key files (:data:`KEY_FILES` in ``.ssh`` in the home folder, on
-    Windows too) that exist."""
-    folder = Path("~", ".ssh").expanduser()
-    return [folder / name for name in KEY_FILES if (folder / name).is_file()]
-
-
 def own_keys(passphrase: str | None = None, files: list[Path] | None = None) -> tuple[list[Any], list[Path]]:
     """The player's own SSH keys for a game server's login: (the keys of ``files``, by default
-    :func:`key_files`, that open without a passphrase, or with ``passphrase`` when given; the
-    files that need a passphrase and did not open). A file that cannot be read is left out
-    (the password is asked then)."""
+    :data:`KEY_FILES` in ``.ssh`` in the home folder (on Windows too), that open without a
+    passphrase, or with ``passphrase`` when given; the files that need a passphrase and did not
+    open). A file that is missing or cannot be read is left out (the password is asked then)."""
     import asyncssh
 
     keys: list[Any] = []
     locked: list[Path] = []
-    for path in key_files() if files is None else files:
+    folder = Path("~", ".ssh").expanduser()
+    for path in [folder / name for name in KEY_FILES] if files is None else files:
         try:
             opened = list(asyncssh.load_keypairs(path, passphrase, ignore_encrypted=passphrase is None))
         except (OSError, ValueError, asyncssh.KeyImportError, asyncssh.KeyEncryptionError):
