@@ -31,6 +31,8 @@ TO_BEA = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
 TO_ANN = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
 ANN_DRAW = "You draw 5 Coppers."  # seed 1: Ann's second hand, drawn in her Clean-up
 NL_TO_ANN = "Geef het toetsenbord aan Ann. Ann, druk op Enter als je klaar bent."
+ONLY_ENTER = "Only Enter is read here: press Enter when Bea is at the keyboard, or type quit to stop the game."
+STOP = "Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: "
 
 
 @pytest.fixture(autouse=True)
@@ -92,8 +94,8 @@ def test_the_keyboard_is_handed_over_and_waits_for_enter() -> None:
     # Ann's new hand, drawn in her Clean-up, is not shown just before the keyboard passes (where it
     # would stay on the screen for the next player's screen reader): she hears it on her next turn
     assert lines[i - 1] == "Ann> end" and ANN_DRAW not in lines[:i]
-    # typed lines before the Enter are not used: the sentence comes again and nothing of Bea's is shown
-    assert lines[i : i + 5] == [TO_BEA, "hand", TO_BEA, "play treasures", TO_BEA]
+    # typed lines before the Enter are not used: one sentence says what is read, and nothing of Bea's is shown
+    assert lines[i : i + 5] == [TO_BEA, "hand", ONLY_ENTER, "play treasures", ONLY_ENTER]
     assert lines[i + 5] == ""  # the Enter
     after = lines[i + 6 :]
     assert after[0] == "New game for Ann, Bea and Bot. Ann goes first."  # Bea's news, from the start
@@ -264,6 +266,35 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing() -> None:
     _code, lines = play("\nend\nend\n\nlog 50\n", speaker=Speaker("self-voicing", outputs=[rec]))
     assert TO_BEA in rec.spoken and TO_ANN in rec.spoken
     assert TO_BEA not in between(lines, "Bea> log 50")  # not a game message: not in Bea's history
+
+
+def test_quit_at_the_hand_over_asks_quit_s_question_and_yes_stops_the_game() -> None:
+    code, lines = shared("end\nend\nquit\nno\nstatus\nquit\nyes\n")
+    assert between(lines, TO_BEA) == [
+        "quit",
+        STOP + "no",
+        "The game goes on.",
+        TO_BEA,
+        "status",
+        ONLY_ENTER,
+        "quit",
+        STOP + "yes",
+        "Game stopped.",
+    ]
+    assert code == 1  # stopped before its end
+
+
+def test_quit_and_other_lines_at_the_hand_over_in_dutch() -> None:
+    code, lines = shared("end\nend\nhand\nstoppen\nja\n", players="Ann:human,Bea:human:nl,Bot:bigmoney")
+    handed = "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent."
+    assert between(lines, handed) == [
+        "hand",
+        "Hier telt alleen Enter: druk op Enter als Bea aan het toetsenbord zit, of typ stoppen om het spel te stoppen.",
+        "stoppen",
+        "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: ja",
+        "Spel gestopt.",
+    ]
+    assert code == 1
 
 
 def test_end_of_piped_input_at_the_hand_over_stops_the_game() -> None:

@@ -71,6 +71,41 @@ def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
 
 
 ERASE_SCROLLBACK = "\x1b[3J"  # erase the lines scrolled off the screen (at a hand-over)
+CLEAR_ALL = "\x1b[H\x1b[2J" + ERASE_SCROLLBACK  # the cursor home, the screen and its scrollback erased
+
+
+def clear_terminal(stream, platform: str = sys.platform, env=None) -> bool:
+    """Clear the terminal ``stream`` writes to, with the lines scrolled off it; True when it was
+    cleared. Nothing is written to a stream that is no terminal (a file, a pipe) or to a ``dumb``
+    one (``TERM=dumb``, in ``env``: :data:`os.environ` unless given), which would show the escape
+    sequences as text.
+
+    On POSIX systems (and the terminals of Windows that read terminal sequences) this writes
+    ``ESC [ H``, ``ESC [ 2 J`` and ``ESC [ 3 J`` (the scrollback; xterm, VTE, Windows Terminal,
+    macOS Terminal and the Windows console know it). On Windows (``platform`` "win32") the
+    console is cleared through prompt_toolkit's output for it: terminal sequences where the
+    console reads them, else the console's own calls, which clear its whole buffer."""
+    env = os.environ if env is None else env
+    if not _isatty(stream) or env.get("TERM", "") == "dumb":
+        return False
+    try:
+        stream.flush()
+        if platform != "win32":
+            stream.write(CLEAR_ALL)
+            stream.flush()
+            return True
+        from prompt_toolkit.output import create_output
+        from prompt_toolkit.output.win32 import Win32Output
+
+        output = create_output(stdout=stream)
+        output.erase_screen()
+        output.cursor_goto(0, 0)
+        if not isinstance(output, Win32Output):  # (the console's own calls clear its buffer whole)
+            output.write_raw(ERASE_SCROLLBACK)
+        output.flush()
+    except (OSError, ValueError, AttributeError, ImportError):  # a console that cannot be cleared
+        return False
+    return True
 
 
 class Display:
@@ -115,18 +150,14 @@ class Display:
         else:
             self.console.print(self.styled(text, style))
 
-    def clear(self) -> None:
-        """Clear a sighted player's screen (at a hand-over, so the next player does not
-        see the last one's cards). Plain mode writes nothing: screen readers get
-        only lines. The scrollback goes too (``ESC [3J``, which Windows Terminal, the
-        Windows console, xterm, VTE and macOS Terminal know): the cards of the last
-        player must not be one scroll away."""
-        if self.console is None:
-            return
-        self.console.clear()
-        if self.console.is_terminal and not self.console.is_dumb_terminal:
-            self.console.file.write(ERASE_SCROLLBACK)
-            self.console.file.flush()
+    def clear(self, plain_too: bool = False) -> bool:
+        """Clear the screen and its scrollback (at a hand-over, so the next player does not
+        see the last one's cards, not even one scroll away), where the stream is a terminal
+        (:func:`clear_terminal`); True when it was cleared. Plain lines are cleared only with
+        ``plain_too`` (the ``clear`` setting: a screen reader reviews the lines printed)."""
+        if self.plain and not plain_too:
+            return False
+        return clear_terminal(self.stream)
 
     def supply_table(self, view) -> None:
         """The Supply of a :class:`~a11y_dominion.view.PlayerView` as a table (rich mode only)."""

@@ -27,6 +27,7 @@ from ..i18n import N_
 from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
 from ..rules.events import GameEnded
+from .completion import command_of
 from .display import LineCleared
 from .keyboard import LocalOutput, local_console
 from .playend import PlayConsole, _from_position, _run_table
@@ -35,6 +36,17 @@ if TYPE_CHECKING:
     from .start import PlaySetup
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
+ONLY_ENTER = N_("Only Enter is read here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+NO_CTRL_C = N_("Ctrl+C does nothing here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+
+
+def clears(setting: object, speaker: Any) -> bool:
+    """Whether the screen is cleared at a hand-over, by the ``clear`` setting: ``on`` or ``off``;
+    ``auto`` (or none) clears unless ``speaker`` is in screen-reader mode, where the player's own
+    screen reader reads the lines printed and reviews them."""
+    if setting in ("on", "off"):
+        return setting == "on"
+    return getattr(speaker, "mode", None) != "screen-reader"
 
 
 class Keyboard:
@@ -48,6 +60,7 @@ class Keyboard:
         self.open: str | None = None  # whose lines pass now
         self.at: str | None = None  # who took the keyboard last
         self.held: dict[str, list[Callable[[], object]]] = {}
+        self.clears = not output.plain  # the screen is cleared at a hand-over (the clear setting)
 
     def put(self, name: str, show: Callable[[], object]) -> None:
         """Show a line (or speak it) of ``name``'s console now, or hold it for ``name``."""
@@ -114,35 +127,60 @@ class HotSeatConsole(PlayConsole):
 
     async def hand_over(self) -> bool:
         """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
-        as an important message; a sighted screen cleared first, but at the first hand-over) and
-        wait for an empty line; then Bea's held lines and news come. False when the game
-        stopped instead (the end of input, or quit's question answered yes at Ctrl+D)."""
+        as an important message; the screen and its scrollback cleared first, but at the first
+        hand-over, when :attr:`Keyboard.clears`) and wait for an empty line; then Bea's held lines
+        and news come. Anything else typed, and Ctrl+C, is one sentence saying what is read here;
+        quit asks quit's question, as at a question. False when the game stopped instead (quit,
+        the end of input, or quit's question answered yes at Ctrl+D)."""
         kb, output = self.keyboard, self.keyboard.output
-        if kb.at is not None:
-            output.display.clear()
+        if kb.at is not None and kb.clears:
+            output.display.clear(plain_too=True)
         kb.open = None
         output.display.lang = self.lang
         set_language = getattr(output.speaker, "set_language", None)
         if set_language is not None:
             set_language(self.lang.code)  # the voice speaks the language of the person asked
         line = self.lang.text(HAND_OVER, player=self.name)
+        again = True
         while True:
-            kb.say(line, "important", "bold")
+            if again:
+                kb.say(line, "important", "bold")
+            again = False
             try:
                 got = await self.read_bare()
             except EOFError:  # (stop_game keeps what waits for this person held)
                 await self.input_ended()
                 if self.exit_code is not None:
                     return False
+                again = True
                 continue
             except KeyboardInterrupt:
+                kb.say(self.lang.text(NO_CTRL_C, player=self.name), "high")
                 continue
             if isinstance(got, str) and not got.strip():
                 break
+            if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
+                if await self.quit_at_hand_over():
+                    return False
+                again = True
+                continue
+            kb.say(self.lang.text(ONLY_ENTER, player=self.name), "high")
         self.holder.handed()  # the turn prompt says every figure, and the hand
         self.shown = None  # the question is shown anew
         kb.give(self.name)
         return True
+
+    async def quit_at_hand_over(self) -> bool:
+        """quit typed at the hand-over to this person: quit's question, said at once (nothing
+        held for this person comes out); True when the game stopped."""
+        kb = self.keyboard
+        kb.open = self.name
+        try:
+            await self.quit_game()
+        finally:
+            if kb.open == self.name:
+                kb.open = None
+        return self.exit_code is not None
 
     async def read_bare(self) -> Any:
         """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
@@ -288,6 +326,7 @@ async def play_shared(
     for text, _keep in lines:
         kb.say(text)
     settings = load_settings()[0]
+    kb.clears = clears(settings.get("clear"), output.speaker)
     consoles: list[HotSeatConsole] = []
     links: list[HostLink] = []
     for name in room.locals:
