@@ -15,6 +15,7 @@ lines from a stream (pipes, scripts, a terminal that is not a tty).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import os
@@ -25,7 +26,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from ..i18n import N_, Language
-from ..lineinput import bound_input, forget_cut, line_bindings, line_was_cut, read_line
+from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
@@ -711,7 +712,9 @@ class PromptReader:
     the input's text is cut as it arrives (:func:`~a11y_dominion.lineinput.bound_input`)
     and the line editor refuses what is past the limit
     (:func:`~a11y_dominion.lineinput.line_bindings`); ``cut`` is True when the
-    last line read had characters refused. A pasted text is read line by line.
+    last line read had characters refused. A pasted text of several lines is sent by the
+    player's Enter and then read line by line, in order (:attr:`pending`: the pasted lines
+    not read yet, each shown after its prompt when it is read).
     """
 
     interactive = True
@@ -762,6 +765,7 @@ class PromptReader:
             new_session(completer, key_bindings)
         )
         self.sequence = getattr(key_bindings, "sequence", None)  # the state of a typed escape sequence
+        self.pending: collections.deque[str] = collections.deque()  # pasted lines sent, not read yet
         self._sessions = {None: self._new_session()}
         self.session = self._sessions[None]
 
@@ -785,7 +789,10 @@ class PromptReader:
 
             print_formatted_text(head, output=self.session.output)
         self.cut = False
+        if self.pending:
+            return self._next_pasted(message)
         buffer = self.session.default_buffer
+        forget_breaks(buffer)
         try:
             got = self.session.prompt(_prompt_text(message), default=default)
         except KeyboardInterrupt:
@@ -795,10 +802,7 @@ class PromptReader:
         except EOFError:
             forget_cut(buffer)
             raise
-        if isinstance(got, str):
-            self.cut = line_was_cut(buffer, got)
-            return typed_line(got)
-        return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+        return self._taken(buffer, got)
 
     async def read_async(self, message: str, default: str = ""):
         """As :meth:`read`, on the running event loop (prompt_toolkit's ``prompt_async``), so
@@ -812,8 +816,11 @@ class PromptReader:
 
             print_formatted_text(head, output=self.session.output)
         self.cut = False
+        if self.pending:
+            return self._next_pasted(message)
         session = self.session
         buffer = session.default_buffer
+        forget_breaks(buffer)
         session.app.erase_when_done = False
         try:
             got = await session.prompt_async(_prompt_text(message), default=default, handle_sigint=False)
@@ -825,10 +832,26 @@ class PromptReader:
             raise
         finally:
             session.app.erase_when_done = False
-        if isinstance(got, str):
-            self.cut = line_was_cut(buffer, got)
-            return typed_line(got)
-        return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+        return self._taken(buffer, got)
+
+    def _taken(self, buffer, got):
+        """What a prompt gave (``got``, from ``buffer``): a :class:`~.keys.KeyCommand` cleaned,
+        or the line read (:func:`~a11y_dominion.textinput.typed_line`); when it holds pasted
+        lines, the first of them, the others kept in :attr:`pending`."""
+        if not isinstance(got, str):
+            return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+        self.cut = line_was_cut(buffer, got)
+        first, *rest = pasted_lines(buffer, got)
+        self.pending.extend(rest)
+        return typed_line(first)
+
+    def _next_pasted(self, message: str) -> str:
+        """The next pasted line (:attr:`pending`), shown after the prompt ``message`` as if typed."""
+        from prompt_toolkit import print_formatted_text
+
+        line = typed_line(self.pending.popleft())
+        print_formatted_text(message + line, output=self.session.output)
+        return line
 
     def stop(self) -> bool:
         """End the prompt :meth:`read_async` shows now: it is erased and gives back an
@@ -843,6 +866,7 @@ class PromptReader:
 
     async def read_bare_async(self, message: str = "") -> str:
         """As :meth:`read_bare`, on the running event loop (the hand-over on the console core)."""
+        self.pending.clear()  # (the last person's pasted lines are not the next one's)
         session = self._new_session(completer=None, key_bindings=None)
         got = await session.prompt_async(message, handle_sigint=False)
         self.cut = line_was_cut(session.default_buffer, got)
@@ -852,6 +876,7 @@ class PromptReader:
         """One typed line with no completion, no shortcut keys and no recalled
         lines (a fresh history each time): the hand-over prompt, where nothing
         of the seat before or after may be told."""
+        self.pending.clear()  # (the last person's pasted lines are not the next one's)
         session = self._new_session(completer=None, key_bindings=None)
         got = session.prompt(message)
         self.cut = line_was_cut(session.default_buffer, got)
