@@ -579,14 +579,16 @@ def list_completions(event, plain: bool) -> None:
     if common:
         buffer.insert_text(common)
         return
-    if not completions:
-        return
     line = (buffer.text, buffer.cursor_position)
     if event.is_repeat and _LISTED.get(buffer) == line:  # Tab again, nothing typed since: the list was just printed
         return
     _LISTED[buffer] = line
     words = [printable(c.display_text) for c in completions]
-    text = choices_line(words, completer_lang(buffer.completer)) if plain else "\n".join(words)
+    lang = completer_lang(buffer.completer)
+    if not words:
+        text = no_completion(buffer.document.text_before_cursor, lang)
+    else:
+        text = choices_line(words, lang) if plain else "\n".join(words)
     app = event.app
     run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
 
@@ -606,6 +608,52 @@ def completer_lang(completer) -> Language | None:
     return None
 
 
+NO_COMPLETION = N_("Nothing to complete: no command or name here starts with {word}.")
+
+
+def no_completion(typed: str, lang: Language | None = None) -> str:
+    """What Tab says, in ``lang`` (English when None), when nothing completes the line ``typed``
+    before the cursor: the word it was pressed after ("Nothing to complete: no command or name
+    here starts with xyz."), cleaned and cut short."""
+    from ..textinput import short
+
+    word = re.split(r"[\s,]", typed)[-1] if typed else ""
+    return (lang or Language("en")).text(NO_COMPLETION, word=short(printable(word)) or '""')
+
+
+FIRST_TYPED = N_("No earlier typed line.")
+LAST_TYPED = N_("No later typed line.")
+
+
+def history_end(step: int, lang: Language | None = None) -> str:
+    """What Up (``step`` -1) or Down (1) says, in ``lang`` (English when None), past the end of
+    the typed lines recalled: there is no earlier (or later) line."""
+    return (lang or Language("en"))._(FIRST_TYPED if step < 0 else LAST_TYPED)
+
+
+def recall(event, step: int) -> None:
+    """Up (``step`` -1) or Down (1) at the prompt, as the line editor moves through the lines
+    typed before (and through a line of several rows); past their end it says so in one line
+    above the prompt (:func:`history_end`), not again at once."""
+    from prompt_toolkit.application import run_in_terminal
+
+    buffer = event.current_buffer
+    before = (buffer.working_index, buffer.cursor_position)
+    if step < 0:
+        buffer.auto_up(count=event.arg)
+    else:
+        buffer.auto_down(count=event.arg)
+    if (buffer.working_index, buffer.cursor_position) != before:
+        return
+    line = (buffer.text, buffer.cursor_position, step)
+    if _LISTED.get(buffer) == line:
+        return
+    _LISTED[buffer] = line
+    text = history_end(step, completer_lang(buffer.completer))
+    app = event.app
+    run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
+
+
 def choices_line(words: list, lang: Language | None = None) -> str:
     """The Tab choices ``words`` on one line as a list is read aloud, the last after "and"
     ("en" in Dutch: the language of ``lang``, English when None): "Copper, Silver and treasures."."""
@@ -619,6 +667,10 @@ def _tab_bindings(plain: bool):
 
     kb = KeyBindings()
     kb.add("c-i")(lambda event: list_completions(event, plain))
+    kb.add("up")(lambda event: recall(event, -1))
+    kb.add("c-p")(lambda event: recall(event, -1))
+    kb.add("down")(lambda event: recall(event, 1))
+    kb.add("c-n")(lambda event: recall(event, 1))
     return kb
 
 
