@@ -179,9 +179,10 @@ def test_one_human_has_no_hand_over() -> None:
 
 def test_several_people_are_not_shown_the_seed() -> None:
     _code, lines = shared("")
-    assert lines[:3] == [
+    assert lines[:4] == [
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
+        "This game's Kingdom is Basic Intro.",
         TO_ANN,
     ]
 
@@ -311,9 +312,10 @@ def test_a_bot_game_is_watched_with_only_public_facts(here: Path) -> None:
     calls = fail_once(setup.game)  # an engine fault: the game is put back and goes on
     assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     lines = out.getvalue().splitlines()
-    assert lines[:4] == [
+    assert lines[:5] == [
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
+        "This game's Kingdom is Basic Intro.",
         "Game seed 1.",
         "New game for A and B. A goes first.",
     ]

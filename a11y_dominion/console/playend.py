@@ -27,6 +27,7 @@ from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
 from ..files import shown_name, typed_path
 from ..i18n import N_, Language, typed_command
+from ..kingdoms import kingdom_name
 from ..record import RecordError, dumps, make_record, replay
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
@@ -347,14 +348,19 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
     game's seed; a resumed one's date (and damage), whose turn it is and the last few
     announcements; a loaded one's file (``left``: what became of the game left for it) and whose
-    turn it is. The hand is said with the first question."""
+    turn it is. The hand is said with the first question. A new game names its Kingdom first when
+    it is one of the rulebook's recommended sets ("This game's Kingdom is Basic Intro.")."""
     name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
     lang, game = (room.people[name].lang if name is not None else setup.lang), room.table.game
-    if setup.resumed is None and not setup.load:
-        if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
-            return []
-        return [(lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
     lines: list[tuple[str, bool]] = []
+    if setup.resumed is None and not setup.load:
+        config = game.config
+        named = kingdom_name(config.kingdom, config.events, config.landmarks)
+        if named is not None:
+            lines.append((lang.text(N_("This game's Kingdom is {name}."), name=lang._(named)), False))
+        if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
+            return lines
+        return [*lines, (lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
     recent: list[str] = []
     if setup.resumed is not None:
         saved = setup.resumed
