@@ -360,8 +360,14 @@ async def play_shared(
             for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
                 kb.say(setup.lang.msg(notice))
             room.over = True
-        for session in list(room.sessions.values()):
-            _end(session)
+        # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
+        stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
+        for name, session in list(room.sessions.items()):
+            if stays is None or name != stays.name:
+                _end(session)
+        if stays is not None:
+            stays.stay_after_game()
+            await next(t for t, c in runs.items() if c is stays)
         codes = [await t for t in runs]
         ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
         code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)

@@ -30,7 +30,7 @@ from ..i18n import N_, Language, typed_command
 from ..kingdoms import kingdom_name
 from ..record import RecordError, dumps, make_record, replay
 from ..remote.local import HostConsole, play_own_seat
-from ..remote.room import TableRoom, _end
+from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
 from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
+LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at play
 
 
 class PlayConsole(HostConsole):
@@ -61,7 +62,8 @@ class PlayConsole(HostConsole):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = tuple(c for c in COMMANDS if c != "load")  # completed: the game is saved here
+        # completed: save and load work here; say is chat with players at other computers, and none are
+        self.commands = LOCAL_COMMANDS
         self.presses = 0  # Ctrl+C on an empty line since the last question
         self.stop_asked = False  # the second one: quit's question comes next
         self.setup: PlaySetup | None = None  # the game's setup (what load goes on from)
@@ -70,6 +72,7 @@ class PlayConsole(HostConsole):
         self.unsaved_said = False  # the autosave's failure was said
         self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
         self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
+        self.staying = False  # after the final scores the player stays until quit (stay_after_game)
 
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
@@ -149,7 +152,11 @@ class PlayConsole(HostConsole):
     async def read_between(self) -> None:
         """Nothing is read while nothing is asked, as ``play`` always read (what is typed meanwhile
         waits for the next prompt, which shows it once): wait for the room's next message, or
-        ask quit's question when a second Ctrl+C asked for it."""
+        ask quit's question when a second Ctrl+C asked for it. After the final scores, while the
+        player stays (:meth:`stay_after_game`), their lines are read: log, score, export, quit."""
+        if self.staying:
+            await super().read_between()
+            return
         if self.stop_asked:
             self.stop_asked = False
             await self.quit_game()
@@ -165,6 +172,22 @@ class PlayConsole(HostConsole):
             self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
             self.holder.hand_due = False
         return await super().ask()
+
+    def stays_after_game(self) -> bool:
+        """True when the player may stay after the final scores, as a remote player may: the
+        game ended with them (it did not stop or fail) and they type at a terminal."""
+        return self.over and self.host.table.game.game_over and self.interactive and self.between
+
+    def stay_after_game(self) -> None:
+        """After the final scores: the player stays, told so ("The game is over. You may stay: log,
+        repeat, score and export work here; type quit to leave."), until quit or Ctrl+D."""
+        self.staying = True
+        self.link.inbox.put(("said", self.lang._(AFTER_GAME_LINE)))
+
+    def leave_after_game(self) -> None:
+        """quit after the final scores: the program ends, the game kept as finished."""
+        self.say(self.lang._(N_("Goodbye.")), keep=False)
+        self.exit_code = 0
 
     def say_unsaved(self) -> None:
         """Once, when the autosave could not write an answer (a folder that cannot be written,
@@ -583,8 +606,11 @@ async def _play(
             for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
                 room.out(setup.lang.msg(notice))
             room.over = True
-            for session in list(room.sessions.values()):  # the player's console ends, as at the host
-                _end(session)
+            if playing and playing[0].stays_after_game():  # as a remote player, until quit
+                playing[0].stay_after_game()
+            else:
+                for session in list(room.sessions.values()):  # the player's console ends, as at the host
+                    _end(session)
         return await seat, playing[0]
     finally:
         table.cancel()
