@@ -123,3 +123,24 @@ def test_ctrl_c_and_a_typed_line_at_the_hand_over_are_one_sentence_each(tmp_path
     assert ANSI.sub(b"", at_ctrl_c).strip() == b""  # nothing but the sentence (no hand, no news)
     assert ANSI.sub(b"", at_hand).replace(b"\r", b"").strip() == b"hand"
     assert b"Ann's hand: 2 Coppers and 3 Estates." in ann  # her question, once she pressed Enter
+
+
+def test_lines_ann_pasted_that_were_not_read_are_not_bea_s_and_said_so(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "screen-reader", {})
+    try:
+        child.expect_exact(TO_ANN)
+        child.sendline("")
+        child.expect_exact(b"Ann> ")
+        child.send(b"\x1b[200~end\nend\nhand\nstatus\x1b[201~\r")  # her turn ends after two of them
+        child.expect_exact(TO_BEA)
+        handed = ANSI.sub(b"", child.before).replace(b"\r", b"")
+        child.sendline("")
+        child.expect_exact(b"Bea> ")
+        child.sendline("hand")
+        child.expect_exact(b"Bea> ")
+        bea = ANSI.sub(b"", child.before).replace(b"\r", b"")
+    finally:
+        child.terminate(force=True)
+    assert handed.endswith(b"\n2 pasted lines were not read: the keyboard passes to Bea.\n")
+    assert b"Ann> end\n" in handed and b"Ann> hand" not in handed
+    assert bea == b"hand\nBea's hand, 5 cards: 4 Coppers and Estate.\n"  # her own line, not one of Ann's

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
 ONLY_ENTER = N_("Only Enter is read here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+UNREAD = N_("{n:1 pasted line was|{n} pasted lines were} not read: the keyboard passes to {player}.")
 NO_CTRL_C = N_("Ctrl+C does nothing here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
 
 
@@ -61,6 +62,7 @@ class Keyboard:
         self.at: str | None = None  # who took the keyboard last
         self.held: dict[str, list[Callable[[], object]]] = {}
         self.clears = not output.plain  # the screen is cleared at a hand-over (the clear setting)
+        self.readers: list[Any] = []  # the people's readers of typed lines (their pasted lines not read yet)
 
     def put(self, name: str, show: Callable[[], object]) -> None:
         """Show a line (or speak it) of ``name``'s console now, or hold it for ``name``."""
@@ -133,8 +135,16 @@ class HotSeatConsole(PlayConsole):
         quit asks quit's question, as at a question. False when the game stopped instead (quit,
         the end of input, or quit's question answered yes at Ctrl+D)."""
         kb, output = self.keyboard, self.keyboard.output
+        unread = 0
+        for reader in kb.readers:  # what the last person pasted is not the next one's
+            pending = getattr(reader, "pending", None)
+            if pending:
+                unread += len(pending)
+                pending.clear()
         if kb.at is not None and kb.clears:
             output.display.clear(plain_too=True)
+        if unread:  # (a count, said to both)
+            kb.say(self.lang.text(UNREAD, n=unread, player=self.name))
         kb.open = None
         output.display.lang = self.lang
         set_language = getattr(output.speaker, "set_language", None)
@@ -336,6 +346,7 @@ async def play_shared(
             HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, sys.stdin, reader
         )
         console.host, console.keyboard, console.setup = room, kb, setup
+        kb.readers.append(console.reader)
         console.think_ms = getattr(args, "think_ms", None)
         if _from_position(room):  # its turn began before the game's log: whose it is, told
             console.holder.restart(room.table.game.current.name)
