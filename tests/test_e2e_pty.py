@@ -19,6 +19,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,6 +39,23 @@ def command() -> tuple:
     if exe:
         return exe, args
     return sys.executable, ["-m", "a11y_dominion"] + args
+
+
+STAY = "The game is over. You may stay: log, repeat, score and export work here; type quit to leave."
+
+
+def after_the_game(child: Any, raw: list[str]) -> str:
+    """After "Game over.": the final scores, up to the line saying the player may stay, then quit
+    and the program's end; the final scores' text (``raw`` gets every byte received)."""
+    child.expect_exact(STAY)
+    raw.append(child.before + child.after)
+    tail = ANSI.sub("", child.before).replace("\r", "")
+    child.sendline("quit")
+    child.expect_exact("Goodbye.")
+    raw.append(child.before + child.after)
+    child.expect(pexpect.EOF)
+    raw.append(child.before)
+    return tail
 
 
 def choose(screen: str, heard: Heard | None = None, moved: bool = False) -> str:
@@ -77,8 +95,7 @@ def test_whole_game_against_bigmoney_in_a_pty():
             moves.append(move)
             child.sendline(move)
             assert len(moves) < 400, "the game does not end"
-        child.expect(pexpect.EOF)
-        tail = ANSI.sub("", child.before).replace("\r", "")
+        tail = after_the_game(child, raw)
         child.close()
     finally:
         if child.isalive():
@@ -197,9 +214,7 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
             typed.append(line)
             child.sendline(line)
             assert len(typed) < 900, "the game does not end"
-        child.expect(pexpect.EOF)
-        raw.append(child.before)
-        tail = ANSI.sub("", child.before).replace("\r", "")
+        tail = after_the_game(child, raw)
         child.close()
     finally:
         if child.isalive():
