@@ -609,16 +609,18 @@ def completer_lang(completer) -> Language | None:
 
 
 NO_COMPLETION = N_("Nothing to complete: no command or name here starts with {word}.")
+NOTHING_HERE = N_("Nothing to complete here.")
 
 
 def no_completion(typed: str, lang: Language | None = None) -> str:
     """What Tab says, in ``lang`` (English when None), when nothing completes the line ``typed``
     before the cursor: the word it was pressed after ("Nothing to complete: no command or name
-    here starts with xyz."), cleaned and cut short."""
+    here starts with xyz."), cleaned and cut short; after a space, "Nothing to complete here."."""
     from ..textinput import short
 
-    word = re.split(r"[\s,]", typed)[-1] if typed else ""
-    return (lang or Language("en")).text(NO_COMPLETION, word=short(printable(word)) or '""')
+    lang = lang or Language("en")
+    word = short(printable(re.split(r"[\s,]", typed)[-1] if typed else ""))
+    return lang.text(NO_COMPLETION, word=word) if word else lang._(NOTHING_HERE)
 
 
 FIRST_TYPED = N_("No earlier typed line.")

@@ -7,9 +7,11 @@ narration, history, language and verbosity. They share one screen and speech
 (:class:`Keyboard`): a person's lines come out only while that person has the keyboard and is
 asked; the rest is held for them and comes out, in order, when the keyboard comes back to them.
 Before a person is asked who does not have the keyboard, the game says "Pass the keyboard to
-Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line;
-anything else typed is not used and the sentence comes again. At the end the final scores are
-said in the language of every other player who speaks another one.
+Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line, the
+screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
+is one sentence saying that only Enter is read there, and quit asks quit's question. After the
+final scores the person at the keyboard stays until quit; the final scores are said in the
+language of every other player who speaks another one.
 
 A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
 the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`).

@@ -5,8 +5,9 @@ The game is a :class:`~a11y_dominion.remote.room.TableRoom` of its own, as ``hos
 with the player's seat the room's own (``local``) and no remote seat; the player's console is
 the host's own seat's (:func:`~a11y_dominion.remote.local.play_own_seat`: the console core over
 a :class:`~a11y_dominion.remote.seatlink.HostLink` into the room), joined quietly. What is
-``play``'s own is said here: the opening lines (help, the speech mode, the notices, the seed,
-or where a resumed or loaded game stands), quit's question (the game is kept; ``resume`` goes
+``play``'s own is said here: the opening lines (help, the speech mode, the notices, a recommended
+Kingdom's name, the seed, or where a resumed or loaded game stands), the stay after the final
+scores at a terminal (until quit), quit's question (the game is kept; ``resume`` goes
 on with it), ``save FILE`` and ``load FILE`` (the game loaded is played next, in a room of its
 own), the autosave of ``a11y-dominion resume``, ``games`` and ``stats``, and Ctrl+C while no
 line editor reads keys.
