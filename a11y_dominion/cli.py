@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='seats as "Name:kind,..." with kind human or a bot: easy, medium, hard, bmu, bigmoney or random, '
         "or a strategy: a shipped one such as smithy, or a file ending in .toml (see docs/strategies.md) "
         '(default: you against the medium bot, "You:human,Bot:medium", in Dutch "Jij:human,Bot:medium"); '
+        'a bot\'s kind alone seats that bot under its own name ("medium,bigmoney": bots only, watched); '
         "a human seat may add "
         'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
         "the game asks to pass the keyboard and waits for Enter before each one's turn or answer",
@@ -150,8 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
         "user), human (the one player at this computer's terminal) or a bot (easy, medium, hard, bmu, "
         "bigmoney, random, or a strategy such as smithy or a file ending in .toml), for example "
-        '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
-        'verbosity, "Ann:remote:nl:terse"',
+        '"Ann:remote,Cid:human,Bot:bigmoney"; a name alone is a remote seat, a bot\'s kind alone that bot '
+        '("Ann,medium"); a remote or human seat may add its own language and verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
     host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")

@@ -496,3 +496,10 @@ def test_a_game_of_one_person_is_not_loaded_at_a_shared_keyboard(here: Path) -> 
     )
     assert said in lines
     assert lines[lines.index(said) + 1 :][:2] == ["Ann> hand", "Ann's hand, 5 cards: 2 Coppers and 3 Estates."]
+
+
+def test_bots_given_by_kind_alone_are_seated_and_watched() -> None:
+    code, lines = play("", players="medium,bigmoney")
+    assert "New game for Medium and Big Money. Medium goes first." in lines
+    assert not any(x.startswith("Pass the keyboard") for x in lines)  # no person: nobody is handed the keyboard
+    assert code == 0 and lines[-1] == "Big Money wins."
