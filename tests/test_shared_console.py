@@ -503,3 +503,68 @@ def test_bots_given_by_kind_alone_are_seated_and_watched() -> None:
     assert "New game for Medium and Big Money. Medium goes first." in lines
     assert not any(x.startswith("Pass the keyboard") for x in lines)  # no person: nobody is handed the keyboard
     assert code == 0 and lines[-1] == "Big Money wins."
+
+
+class Waits:
+    """A watched game's pause (:data:`~a11y_dominion.console.hotseat.pause`), counted instead of
+    waited: each wait's seconds and how many lines the screen had by then; Ctrl+C (SIGINT, as the
+    terminal sends it) at the wait numbered ``stop_at``."""
+
+    def __init__(self, out: io.StringIO, stop_at: int | None = None) -> None:
+        self.out, self.stop_at = out, stop_at
+        self.waits: list[tuple[float, int]] = []
+
+    async def __call__(self, seconds: float) -> None:
+        import signal
+
+        self.waits.append((seconds, len(self.out.getvalue().splitlines())))
+        if len(self.waits) == self.stop_at:
+            signal.raise_signal(signal.SIGINT)
+
+
+def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str) -> tuple[int, list[str], Waits]:
+    """(exit code, lines shown, the waits) of a game of the medium and Big Money bots, seed 1, watched
+    in screen-reader mode (its screen read as the lines come) with ``options``; Ctrl+C at the wait
+    numbered ``stop_at``."""
+    from a11y_dominion.console import hotseat
+
+    out = io.StringIO()
+    waits = Waits(out, stop_at)
+    monkeypatch.setattr(hotseat, "pause", waits)
+    args = build_parser().parse_args(
+        ["play", "--seed", "1", "--speech", "screen-reader", "--players", "medium,bigmoney", *options]
+    )
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
+    return code, out.getvalue().splitlines(), waits
+
+
+def test_a_watched_game_of_bots_goes_at_the_pace_of_its_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, None)
+    assert code == 0 and lines[-1] == "Big Money wins."
+    start = lines.index("New game for Medium and Big Money. Medium goes first.")
+    # before each bot's answer, a second for each line said since the last one
+    assert waits.waits[0] == (5.0, start + 5)  # the game's 4 opening lines, and Medium's turn 1
+    assert lines[start + 4] == "Medium's turn 1."
+    before = start
+    for seconds, shown in waits.waits:
+        assert seconds == shown - before
+        before = shown
+    assert len(waits.waits) > 50  # (a game of some 20 turns each)
+
+
+def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, 30)
+    said = waits.waits[-1][1]  # the lines shown when Ctrl+C came: each whole, then the stop
+    assert lines[said:] == ["Game stopped. It is kept; a11y-dominion resume goes on with it."]
+    assert code == 1
+    from a11y_dominion import autosave
+
+    (kept,) = autosave.unfinished_games()
+    assert [tuple(seat) for seat in kept.seats] == [("Medium", "medium"), ("Big Money", "bigmoney")]
+
+
+def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, _waits = watched(monkeypatch, 30, "--lang", "nl")
+    assert lines[-1] == "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder." and code == 1

@@ -29,7 +29,7 @@ from ..remote.signals import on_signals
 from ..rules.events import GameEnded
 from .display import LineCleared
 from .keyboard import LocalOutput, local_console
-from .playend import PlayConsole, _from_position, _run_table
+from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
@@ -338,37 +338,64 @@ async def play_shared(
 
 async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
-    no seat sees it privately, in ``setup``'s language and verbosity, until the game ends
-    (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it)."""
+    no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
+    said (:class:`~.playend.Pace`: at once when nobody reads, with speech off and no terminal),
+    until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
+    :func:`~.playend.stopped_line` says how to go on). What is being said is said to its end
+    first (:func:`~.playend.said_out`)."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
+    paced = output.speaker.mode != "off" or _isatty(setup.out)
+    pace = Pace(pause) if paced else None
+
+    def line(text: str, style: str | None = None) -> None:
+        output.display.line(text, style)
+        if pace is not None:
+            pace.said()
+
     for text, _keep in lines:
         kb.say(text)
     onlooker = WatchSeat(room, 0, setup.lang, setup.verbosity, kb.say)
     onlooker.narration.announcer.speaker = output.speaker
-    onlooker.narration.announcer.print_fn = output.display.line
+    onlooker.narration.announcer.print_fn = line
     if setup.resumed is not None or setup.load:  # told from where the game stands
         onlooker.told = len(room.table.game.log)
     room.table.onlookers.append(onlooker.hear)
+    for seat in room.table.seats.values():
+        if isinstance(seat, ThinkingBot) and pace is not None:
+            seat.pace = pace.wait
     out, room.out = room.out, kb.say
     room.everyone_in.set()
     table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
 
     def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
-        if table.done():
+        if table.done():  # (again, while the last lines are said: they are cut)
+            output.speaker.silence()
             return
         if room.table.autosave is not None:
             room.table.autosave.keep()
         table.cancel()
-        kb.say(setup.lang._(N_("Game stopped.")))
+        kb.say(stopped_line(setup.lang, room.table.autosave))
 
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
     try:
         await asyncio.wait([table])
+        for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
+            kb.say(setup.lang.msg(notice))
+        await said_out(output.speaker)
     finally:
         room.out = out
         undo_signal()
-    for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-        kb.say(setup.lang.msg(notice))
     return 0 if room.table.game.pending is None else 1
+
+
+pause = asyncio.sleep
+"""How a watched game waits between its bots' answers (:class:`~.playend.Pace`); tests count the waits instead."""
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

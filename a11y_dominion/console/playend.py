@@ -20,7 +20,7 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..announcements.narrator import Narrator
@@ -47,6 +47,31 @@ if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
+
+
+KEPT_STOPPED = N_("Game stopped. It is kept; {command} resume goes on with it.")
+
+
+def stopped_line(lang: Language, autosave: Autosave | None) -> str:
+    """What ``play`` says in ``lang`` when a game stops before its end without quit's question
+    (which says it first): "Game stopped." and, while ``autosave`` keeps the game (None, or one
+    that could not be written: nothing keeps it), how to go on with it."""
+    if autosave is None or autosave.failed is not None:
+        return lang._(N_("Game stopped."))
+    return lang.text(KEPT_STOPPED, command=typed_command())
+
+
+SAY_OUT_SECONDS = 30.0
+"""The most seconds the end of a watched game waits for its last lines to be said."""
+
+
+async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
+    """Wait, at most ``seconds``, until ``speaker`` (a :class:`~a11y_dominion.announcements.speech.Speaker`)
+    has said what it was given where its speech would end with this program
+    (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
+    cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
+    thread, so the loop still takes Ctrl+C."""
+    await _in_thread(lambda: speaker.wait_done(seconds))
 
 
 class PlayConsole(HostConsole):
@@ -280,19 +305,50 @@ class ThinkingBot(BotSeat):
     """A bot seat of ``play``'s table that thinks in a thread of its own (a daemon thread: one
     still thinking when the game stops never holds up the program's end), so that the keyboard
     is read while it thinks; its answer comes to the table on the event loop. ``gave_up`` is
-    True once it found no legal answer (the table stopped)."""
+    True once it found no legal answer (the table stopped). ``pace``, when set, is awaited
+    before each decision: the time the lines said so far need (:class:`Pace`), so that a game
+    nobody at this computer answers in is heard as it goes, not all at once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.gave_up = False
         self.stuck = self.give_up
+        self.pace: Callable[[], Awaitable[None]] | None = None
 
     def give_up(self, _name: str) -> None:
         """No legal answer was found (in the bot's thread): :func:`_run_table` says so."""
         self.gave_up = True
 
-    def decide(self, decision: Any, view: Any) -> Any:
-        return _in_thread(lambda: BotSeat.decide(self, decision, view))
+    async def decide(self, decision: Any, view: Any) -> Any:
+        if self.pace is not None:
+            await self.pace()
+        return await _in_thread(lambda: BotSeat.decide(self, decision, view))
+
+
+LINE_SECONDS = 1.0
+"""The seconds each line said gets before a bot of a game without a person here answers on."""
+
+
+class Pace:
+    """The pace of a game of bots only (:func:`~a11y_dominion.console.hotseat.watch`): every line
+    said (:meth:`said`) gets :data:`LINE_SECONDS` before the next bot's answer (:meth:`wait`,
+    a bot seat's ``pace``), so that the lines come turn by turn at the speed they are read, as a
+    person at the table hears a bot's turn while the game waits for them. ``sleep`` waits a
+    number of seconds (``asyncio.sleep``; tests give their own)."""
+
+    def __init__(self, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        self.sleep = sleep
+        self.lines = 0  # said since the last wait
+
+    def said(self) -> None:
+        """One more line was said."""
+        self.lines += 1
+
+    async def wait(self) -> None:
+        """Wait the time the lines said since the last wait need; no time when none was said."""
+        lines, self.lines = self.lines, 0
+        if lines:
+            await self.sleep(lines * LINE_SECONDS)
 
 
 async def _in_thread(work: Callable[[], Any]) -> Any:
