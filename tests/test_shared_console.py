@@ -268,7 +268,8 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing() -> None:
 
 def test_end_of_piped_input_at_the_hand_over_stops_the_game() -> None:
     code, lines = shared("end\nend\n")
-    assert lines[-3:] == [TO_BEA, "", "Game stopped."]  # (the end of input ends the line)
+    # (the end of input ends the line); the game is kept, as Ctrl+C while watching says
+    assert lines[-3:] == [TO_BEA, "", "Game stopped. It is kept; a11y-dominion resume goes on with it."]
     assert code == 1  # stopped before its end
 
 

@@ -27,6 +27,7 @@ from ..i18n import N_
 from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
 from ..rules.events import GameEnded
+from .core import _given, _outcome
 from .display import LineCleared
 from .keyboard import LocalOutput, local_console
 from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
@@ -96,6 +97,8 @@ class HotSeatConsole(PlayConsole):
 
     keyboard: Keyboard  # (set once made, by play_shared)
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
+    bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
+    on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)
 
     async def ask(self) -> bool:
         """Hand the keyboard over first when another person has it (:meth:`hand_over`), then
@@ -130,8 +133,12 @@ class HotSeatConsole(PlayConsole):
             kb.say(line, "important", "bold")
             try:
                 got = await self.read_bare()
-            except EOFError:  # (stop_game keeps what waits for this person held)
-                await self.input_ended()
+            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
+                kb.open = self.name
+                try:
+                    await self.input_ended()
+                finally:
+                    kb.open = None
                 if self.exit_code is not None:
                     return False
                 continue
@@ -150,13 +157,23 @@ class HotSeatConsole(PlayConsole):
         bare = getattr(self.reader, "read_bare_async", None)
         if bare is None:
             return await self.read_line("", "", watch=False)
-        self.bare = asyncio.ensure_future(bare(""))
+        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
+        self.bare = asyncio.ensure_future(_outcome(bare("")))
         try:
-            return await self.bare
-        except asyncio.CancelledError:  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
-            raise KeyboardInterrupt from None
+            return _given(await self.bare)
+        except asyncio.CancelledError:
+            if not self.bare.cancelled() or not self.bare_cleared:
+                raise  # this console's own end: not Ctrl+C
+            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
         finally:
-            self.bare = None
+            self.bare, self.bare_cleared = None, False
+
+    def watch_ctrl_c(self) -> None:
+        """Ctrl+C is the shared keyboard's again (:attr:`on_ctrl_c`, :meth:`AtKeyboard.pressed`),
+        whoever it comes to, after a question read while nothing else took it (quit's question
+        at the hand-over). Must be called in the running loop."""
+        if self.on_ctrl_c is not None:
+            on_signals(asyncio.get_running_loop(), [("SIGINT", self.on_ctrl_c)], sys.platform)
 
     async def read_between(self) -> None:
         """As ``play`` waits between questions; quit's question (a second Ctrl+C) is this
@@ -190,7 +207,7 @@ class HotSeatConsole(PlayConsole):
             return
         kb.open = None
         super().stop_game()
-        kb.say(self.lang._(N_("Game stopped.")))
+        kb.say(stopped_line(self.lang, self.host.table.autosave))
 
     def receive(self, message: dict[str, Any]) -> bool:
         """As the core uses a message; at the game's end the person who had the keyboard hears
@@ -266,9 +283,10 @@ class AtKeyboard:
 
     def pressed(self) -> None:
         """Ctrl+C came (SIGINT)."""
-        handing = next((c.bare for c in self.consoles if c.bare is not None and not c.bare.done()), None)
-        if handing is not None:
-            handing.cancel()
+        handing = next((c for c in self.consoles if c.bare is not None and not c.bare.done()), None)
+        if handing is not None and handing.bare is not None:
+            handing.bare_cleared = True
+            handing.bare.cancel()
             return
         console = self.console
         console.link.inbox.put(("said", console.cleared(LineCleared(had_text=False))))
@@ -312,7 +330,10 @@ async def play_shared(
     runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
     table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
     loop = asyncio.get_running_loop()
-    undo_signal = on_signals(loop, [("SIGINT", AtKeyboard(consoles, kb).pressed)], sys.platform)
+    pressed = AtKeyboard(consoles, kb).pressed
+    for console in consoles:
+        console.on_ctrl_c = pressed
+    undo_signal = on_signals(loop, [("SIGINT", pressed)], sys.platform)
     try:
         waited: list[asyncio.Future[Any]] = [*runs, table]
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
