@@ -569,3 +569,29 @@ def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch
 def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
     code, lines, _waits = watched(monkeypatch, 30, "--lang", "nl")
     assert lines[-1] == "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder." and code == 1
+
+
+def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcements(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from a11y_dominion import autosave
+
+    watched(monkeypatch, 30)  # stopped in Big Money's turn 4, Buy phase
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--speech", "off"])
+    args.resume = autosave.unfinished_games()[-1]
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[2].startswith("Resumed the game of ")
+    assert lines[3:11] == [
+        "The last announcements:",
+        "Medium plays 3 Coppers: +3 coins. Medium has 0 Actions, 1 Buy, 3 coins.",
+        "Medium buys Silver; 0 coins left.",
+        "Medium shuffles 11 cards and draws 5 cards.",
+        "Big Money's turn 4.",
+        "Big Money's Buy phase.",
+        "Big Money's turn 4, Buy phase: 1 Action, 1 Buy, 0 coins.",  # where it goes on, as a question would say it
+        "Big Money plays 5 Coppers: +5 coins. Big Money has 1 Action, 1 Buy, 5 coins.",
+    ]

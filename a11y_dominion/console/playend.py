@@ -401,9 +401,10 @@ def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language)
 
 def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
-    game's seed; a resumed one's date (and damage), whose turn it is and the last few
-    announcements; a loaded one's file (``left``: what became of the game left for it) and whose
-    turn it is. The hand is said with the first question."""
+    game's seed; a resumed one's date (and damage), the last few announcements, then whose turn
+    it is, so that the game going on is told apart from them (a person's question follows it, as
+    a watched game's next line does); a loaded one's file (``left``: what became of the game left
+    for it) and whose turn it is. The hand is said with the first question."""
     name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
     lang, game = (room.people[name].lang if name is not None else setup.lang), room.table.game
     if setup.resumed is None and not setup.load:
@@ -435,11 +436,11 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         where = lang.text(N_("Your turn {n}."), n=q.turn_number(view))
     else:
         where = q.turn_line(view, name, lang)
-    if where not in recent:  # the turn's start among the last announcements says it
-        lines.append((where, False))
     if recent:
         lines.append((lang._(N_("The last announcements:")), False))
         lines.extend((line, False) for line in recent)
+    if where not in recent:  # after them, where the game goes on (the turn's start among them says it)
+        lines.append((where, False))
     return lines
 
 
