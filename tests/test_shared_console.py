@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -595,3 +596,33 @@ def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcement
         "Big Money's turn 4, Buy phase: 1 Action, 1 Buy, 0 coins.",  # where it goes on, as a question would say it
         "Big Money plays 5 Coppers: +5 coins. Big Money has 1 Action, 1 Buy, 5 coins.",
     ]
+
+
+@pytest.mark.posix  # (a pipe's reader that goes away is a broken pipe on POSIX)
+@pytest.mark.e2e  # the program in a process of its own
+def test_a_watched_game_piped_into_a_program_that_stops_reading_is_kept_whole(here: Path) -> None:
+    import subprocess
+    import sys
+
+    from a11y_dominion import autosave
+    from a11y_dominion.record import replay
+
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-m", "a11y_dominion", "play", "--seed", "1", "--speech", "off"]
+    child = subprocess.Popen(
+        [*command, "--players", "medium,bigmoney"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        cwd=str(here),
+    )
+    assert child.stdout is not None and child.stderr is not None
+    first = [child.stdout.readline() for _ in range(40)]  # as head -40 reads, then goes away
+    child.stdout.close()
+    error = child.stderr.read()
+    assert child.wait() == 0 and error == b""  # no traceback, no sentence: nobody reads it
+    assert first[3] == b"New game for Medium and Big Money. Medium goes first.\n"
+    (kept,) = autosave.unfinished_games()
+    game = replay(kept.full_record())  # every answer kept fits the game: it goes on with resume
+    assert game.pending is not None and len(game.answers) == len(kept.answers) > 0

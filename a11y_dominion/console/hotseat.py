@@ -402,6 +402,8 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
     try:
         await asyncio.wait([table])
+        if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
+            raise BrokenPipeError  # the screen went away: nothing more can be shown
         for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
             kb.say(setup.lang.msg(notice))
         await said_out(output.speaker)

@@ -696,7 +696,9 @@ async def _run_table(room: TableRoom) -> None:
     before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
     answer failed :data:`~a11y_dominion.console.app.MAX_FAULTS` times in a row, one sentence
     ends it. A new game from a position tells its turn's start after its set-up lines, as every
-    turn's start is told."""
+    turn's start is told. A screen that went away while the game was told (BrokenPipeError:
+    a watched game piped into a program that stopped reading) is no engine fault: it is raised,
+    and the game stays as its autosave kept it."""
     await room.everyone_in.wait()
     if _from_position(room) and room.locals and not room.table.told.get(room.locals[0], 0):
         room.table.deliver()  # the set-up lines
@@ -718,6 +720,8 @@ async def _run_table(room: TableRoom) -> None:
             if stuck is not None:
                 _ends(room, N_("{player} could not find a legal answer; the game cannot go on."), player=stuck.name)
             return
+        except BrokenPipeError:  # the screen went away (a pipe closed): the game as saved is kept
+            raise
         except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
             logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
             faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]
