@@ -1,5 +1,6 @@
-"""``a11y-dominion play`` of one person against bots on the console core, for tests: the game
-runs in this process (:func:`~a11y_dominion.console.start.play_setup`, then
+"""``a11y-dominion play`` on the console core, for tests (a game of one person against bots,
+of several people at one keyboard, or of bots only, watched): the game runs in this process
+(:func:`~a11y_dominion.console.start.play_setup`, then
 :func:`~a11y_dominion.console.playend.play_on_core`), its typed lines piped in (read at
 questions only, as ``play`` reads piped lines), everything shown kept as text.
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,12 +108,18 @@ def play(
     settings: dict[str, Any] | None = None,
     resume: Any = None,
     autosave: bool = True,
+    speaker: Any = None,
+    reader: Callable[[Game], Any] | None = None,
 ) -> Played:
     """``a11y-dominion play`` with ``options`` (``--speech off`` unless they say otherwise) and
     the lines ``typed`` piped in, the settings file holding ``settings`` (None: as it is);
     ``resume``: the :class:`~a11y_dominion.autosave.SavedGame` ``a11y-dominion resume`` goes on
-    with; ``autosave`` False: the game is not kept as it is played. Asserts that the game is one
-    person's against bots (played on the console core)."""
+    with; ``autosave`` False: the game is not kept as it is played; ``speaker`` (a
+    :class:`~a11y_dominion.announcements.speech.Speaker`) replaces the speech output;
+    ``reader(game)``, when given, is what reads the lines typed instead of ``typed`` (a player
+    that types as it sees ``game``: ``read(message, default)`` gives a line or a key's command).
+    Every game is played on the console core: one person's against bots, several people's at
+    one keyboard, or bots only, watched (its :attr:`Played.rooms` is empty)."""
     if settings is not None:
         from a11y_dominion.settings import save_settings
 
@@ -124,9 +132,11 @@ def play(
     setup = play_setup(args, out, asking=False)
     if isinstance(setup, int):
         return Played(setup, out.getvalue())
-    assert setup.on_core(), "a game of one person against bots"
+    if speaker is not None:
+        setup.speaker = speaker
+    lines = reader(setup.game) if reader is not None else PlainReader(io.StringIO(typed_lines(typed)), out)
     done = Played(0, "")
-    done.code = play_on_core(setup, args, PlainReader(io.StringIO(typed_lines(typed)), out), done.add)
+    done.code = play_on_core(setup, args, lines, done.add)
     done.text = out.getvalue()
     return done
 
@@ -168,12 +178,14 @@ def run(
     core: bool = True,
 ) -> tuple[Any, str]:
     """(the game played, everything shown) of ``a11y-dominion play`` with ``options`` and the
-    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): a game of one person
-    against bots on the console core (a :class:`Played`), any other still on
-    :class:`~a11y_dominion.console.app.Console` (the console, which has ``game``, ``record()``,
-    ``seats`` and ``people`` too) until those games are played on the core. ``core`` False:
-    on Console in any case (the default seat renamed when the language changes mid-game, which
-    the core does not do yet)."""
+    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): on the console core,
+    a :class:`Played`. ``core`` False: a game of one person against bots on
+    :class:`~a11y_dominion.console.app.Console` instead (the console, which has ``game``,
+    ``record()``, ``seats`` and ``people`` too), for the default seat renamed when the language
+    changes mid-game, which the core does not do yet."""
+    if core:
+        played = play(options, typed, settings, resume)
+        return played, played.text
     if settings is not None:
         from a11y_dominion.settings import save_settings
 
@@ -183,17 +195,11 @@ def run(
     if resume is not None:
         args.resume = resume
     setup = play_setup(args, out, asking=False)
-    reader = PlainReader(io.StringIO(typed_lines(typed)), out)
     if isinstance(setup, int):
         return Played(setup, out.getvalue()), out.getvalue()
-    if setup.on_core() and core:
-        played = Played(0, "")
-        played.code = play_on_core(setup, args, reader, played.add)
-        played.text = out.getvalue()
-        return played, played.text
     from a11y_dominion.console.start import setup_console
 
-    console = setup_console(setup, args, reader)
+    console = setup_console(setup, args, PlainReader(io.StringIO(typed_lines(typed)), out))
     console.run()
     console.stop_autosave()
     return console, out.getvalue()

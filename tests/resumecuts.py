@@ -81,6 +81,14 @@ def console_resume(data: Path) -> Path:
     return the_file(data)
 
 
+def console_load(data: Path, path: Path) -> Path:
+    """``a11y-dominion play --load`` of the save file at ``path`` (a game of bots only), played to
+    its end with ``data`` as the data folder; its autosave file."""
+    use_data(data)
+    _play(build_parser().parse_args(["play", "--speech", "off", "--load", str(path)]))
+    return the_file(data)
+
+
 def _run_host(host, save) -> None:
     for stand_in in host.stand_ins.values():
         stand_in.take_over()  # the person stays away: the bot that stands in plays the seat

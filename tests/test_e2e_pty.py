@@ -321,3 +321,46 @@ def test_ctrl_c_stops_a_watched_game_of_bots_and_keeps_it() -> None:
 
     (kept,) = autosave.unfinished_games()
     assert [tuple(seat) for seat in kept.seats] == [("A", "hard"), ("B", "hard")]
+
+
+READING = "\x1b[?2004h"  # a prompt has begun to read keys (it turns bracketed paste on)
+DRAWN = "\x1b[?25h"  # and shows its cursor once drawn
+
+
+def test_ctrl_c_and_ctrl_d_typed_at_the_hand_over_stay_in_the_game_until_it_stops() -> None:
+    exe, args = command()
+    args = [*args, "--speech", "auto", "--players", "Ann:human,Bea:human"]
+    # a sighted player's terminal (no screen reader runs): its prompts draw themselves, keys read one by one
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50", A11Y_DOMINION_SCREEN_READER="no")
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    to_ann = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
+    try:
+        child.expect_exact(to_ann)
+        child.expect_exact(READING)
+        child.expect_exact(DRAWN)
+        child.sendcontrol("d")  # quit's question
+        child.expect_exact("Type yes to stop: ")
+        child.sendline("no")
+        child.expect_exact("The game goes on.")
+        child.expect_exact(to_ann)
+        child.expect_exact(READING)
+        child.expect_exact(DRAWN)
+        child.sendintr()  # a key at the hand-over's prompt: one sentence says what is read there
+        child.expect_exact(
+            "Ctrl+C does nothing here: press Enter when Ann is at the keyboard, or type quit to stop the game."
+        )
+        child.expect_exact(READING)
+        child.expect_exact(DRAWN)
+        child.sendcontrol("d")
+        child.expect_exact("Type yes to stop: ")
+        child.sendcontrol("d")  # again: the game stops
+        child.expect(pexpect.EOF)
+        tail = ANSI.sub("", child.before).replace("\r", "")
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert [x for x in tail.splitlines() if x.strip()] == [
+        "Game stopped. It is kept; a11y-dominion resume goes on with it."
+    ]  # one sentence, and no other end
+    assert child.exitstatus == 1

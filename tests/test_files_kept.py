@@ -179,26 +179,13 @@ def test_a_second_damaged_file_does_not_take_the_place_of_the_first(tmp_path):
 
 
 def test_settings_set_in_the_game_keeps_a_damaged_file_aside_and_says_so_once(tmp_path, monkeypatch):
-    import io
-
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
+    import playcore
 
     path = tmp_path / "settings.json"
     path.write_bytes(b'{"language": "en", "rate": 5')
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text("settings set verbosity terse\rsettings set verbosity verbose\r")
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        console = make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput())
-        console.run()
-        console.stop_autosave()
-    lines = out.getvalue().splitlines()
+    played = playcore.play(["--seed", "1"], ["settings set verbosity terse", "settings set verbosity verbose"])
+    lines = played.lines
     kept = tmp_path / "settings.json.damaged"
     said = (
         f"Settings file {path} was damaged, so it is kept as {kept} and a new one starts from the defaults: "

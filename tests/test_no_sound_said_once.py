@@ -5,7 +5,6 @@ host, over the real OpenSSH transport of the seat protocol)."""
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 import subprocess
@@ -14,11 +13,8 @@ import threading
 
 import pytest
 
+import playcore
 from a11y_dominion.announcements.speech import Speaker
-from a11y_dominion.console import Console
-from a11y_dominion.console.display import Display, PlainReader
-from a11y_dominion.kingdoms import choose_setup
-from a11y_dominion.rules.game import Game, GameConfig
 from speechdoubles import RecordingOutput
 from test_join import host_game, join_command, seats_file  # noqa: F401  (host_game: the fixture)
 
@@ -30,32 +26,22 @@ class LoudOutput(RecordingOutput):
 
 
 def test_the_start_of_a_game_says_once_that_nothing_can_be_heard():
-    out = io.StringIO()
-    display = Display(out, plain=True)
+    reported: list[str] = []  # what the speaker says of itself (on the screen, in turn with the game's lines)
     speaker = Speaker(
         "self-voicing",
         outputs=[LoudOutput("espeak-ng")],
-        print_fn=display.line,
+        print_fn=reported.append,
         sound_check=lambda: "no sound device was found",
     )
     speaker.describe()  # found before the first line, as on a fast machine
-    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
-    game = Game(GameConfig(["Ann", "Bot"], piles, events, landmarks, seed=1))
-    reader = PlainReader(io.StringIO(""), out)
-    console = Console(game, [("Ann", "human"), ("Bot", "bigmoney")], display, speaker, reader=reader)
-    console.run()
-    lines = out.getvalue().splitlines()
-    said = [x for x in lines if SAID in x.lower()]
-    assert said == [
-        "Speech: espeak-ng works, but no sound can be heard (no sound device was found); the game goes on in text."
-    ]
+    played = playcore.play(["--seed", "1", "--players", "Ann:human,Bot:bigmoney"], ["speech"], speaker=speaker)
+    said = [x for x in reported + played.lines if SAID in x.lower()]
     # asked for, the speech command still tells it
-    from a11y_dominion.console.app import speech_line
-    from a11y_dominion.i18n import Language
-
-    assert speech_line(speaker, Language("en")) == (
-        "No sound can be heard (no sound device was found), so the game does not speak; it shows text only."
-    )
+    assert said == [
+        "Speech: espeak-ng works, but no sound can be heard (no sound device was found); the game goes on in text.",
+        "No sound can be heard (no sound device was found), so the game does not speak; it shows text only.",
+    ]
+    assert played.lines[played.lines.index("Ann> speech") + 1] == said[1]
 
 
 def no_sound_env(tmp_path) -> dict:

@@ -26,10 +26,10 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+import playcore
 from a11y_dominion import autosave, lineinput, stats
 from a11y_dominion.cli import build_parser, game_lines, main, stats_lines
 from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote import terminal
 from a11y_dominion.textinput import SEQUENCE, typed_line
@@ -53,14 +53,11 @@ def session(text: str, *extra: str) -> tuple:
     return console, code, out.getvalue().splitlines()
 
 
-def piped(text: str, *extra: str) -> tuple:
-    """The console reading piped lines: (console, code, printed lines)."""
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(text), out), settings={})
-    code = console.run()
-    console.stop_autosave()
-    return console, code, out.getvalue().splitlines()
+def piped(typed: str | list[str], *extra: str) -> tuple:
+    """``play`` (seed 1, speech off, ``extra`` options) reading the piped lines ``typed`` on the
+    console core (:func:`playcore.play`): (the game played, exit code, printed lines)."""
+    played = playcore.play(["--seed", "1", *extra], typed, settings={})
+    return played, played.code, played.lines
 
 
 def fingerprint(path: Path) -> tuple:
@@ -84,8 +81,8 @@ def test_save_and_export_refuse_what_is_not_a_regular_file_before_asking(tmp_pat
     dangling.symlink_to(tmp_path / "nothing-here")
     odd = ["/dev/null", str(fifo), str(folder), str(tmp_path / "sock"), str(to_folder), str(dangling)]
     before = {p: fingerprint(Path(p)) for p in odd}
-    typed = "".join(f"save {p}\rexport {p}\r" for p in odd) + "hand\r"
-    _, _, lines = session(typed)
+    typed = [line for p in odd for line in (f"save {p}", f"export {p}")] + ["hand"]
+    _, _, lines = piped(typed)
     sock.close()
     for p in odd:
         assert f"Cannot save to {p}: {p} is not a regular file." in lines, p
@@ -108,7 +105,7 @@ def test_a_link_to_a_regular_file_writes_that_file_and_says_so(tmp_path):
     link_save, link_text = tmp_path / "link.json", tmp_path / "link.txt"
     link_save.symlink_to(real_save)
     link_text.symlink_to(real_text)
-    _, _, lines = session(f"save {link_save}\ryes\rexport {link_text}\ryes\r")
+    _, _, lines = piped([f"save {link_save}", "yes", f"export {link_text}", "yes"])
     assert f"Game saved to {real_save}, the file {link_save} links to." in lines
     assert f"The game so far is written to {real_text}, the file {link_text} links to." in lines
     assert link_save.is_symlink() and link_text.is_symlink()  # the links stay links
@@ -124,7 +121,7 @@ def test_saves_and_exports_are_readable_by_their_owner_only(tmp_path):
     old.write_text("a save readable by all")
     os.chmod(old, 0o644)
     new_save, new_text = tmp_path / "new.json", tmp_path / "new.txt"
-    _, _, lines = session(f"save {new_save}\rexport {new_text}\rsave {old}\ryes\r")
+    _, _, lines = piped([f"save {new_save}", f"export {new_text}", f"save {old}", "yes"])
     assert f"Game saved to {new_save}." in lines and f"Game saved to {old}." in lines
     for path in (new_save, new_text, old):
         assert stat.S_IMODE(path.stat().st_mode) == owner_only(), path

@@ -113,13 +113,6 @@ def test_say_at_play_is_a_line_of_chat_the_player_hears(here: Path) -> None:
     assert "Ann says: good luck" in lines
 
 
-def test_several_people_at_one_keyboard_are_not_on_the_core_yet(here: Path) -> None:
-    args = build_parser().parse_args(["play", "--seed", "3", "--speech", "off", "--players", "Ann:human,Bea:human"])
-    setup = play_setup(args, io.StringIO(), asking=False)
-    assert not isinstance(setup, int)
-    assert not setup.on_core()
-
-
 def test_a_position_tells_its_turn_s_start_after_the_set_up_and_goes_on_mid_turn(here: Path) -> None:
     from test_positions import position_file
 

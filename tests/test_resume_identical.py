@@ -12,7 +12,6 @@ medium bought Gold where it had bought Province.
 
 from __future__ import annotations
 
-import io
 import json
 from collections import Counter
 
@@ -22,8 +21,6 @@ import resumecuts as rc
 from a11y_dominion.bots.common import Ledger
 from a11y_dominion.bots.kinds import BOT_KINDS, make_bot
 from a11y_dominion.cli import build_parser
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
 from a11y_dominion.console.seat import BotSeat
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import make_record, replay
@@ -222,11 +219,5 @@ def test_a_game_loaded_from_a_save_file_goes_on_identically(hard_console_game, t
         saved = dict(final, answers=final["answers"][:k])
         path = tmp_path / f"saved{k}.json"
         path.write_text(json.dumps(saved), encoding="utf-8")
-        data = tmp_path / f"load{k}"
-        rc.use_data(data)
-        args = build_parser().parse_args(["play", "--speech", "off", "--load", str(path)])
-        out = io.StringIO()
-        console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(""), out), settings={})
-        console.run()
-        console.stop_autosave()
-        assert rc.final_record(rc.the_file(data))["record"]["answers"] == final["answers"], k
+        loaded = rc.console_load(tmp_path / f"load{k}", path)
+        assert rc.final_record(loaded)["record"]["answers"] == final["answers"], k

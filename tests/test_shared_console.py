@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -280,7 +281,7 @@ def test_quit_at_the_hand_over_asks_quit_s_question_and_yes_stops_the_game() -> 
         ONLY_ENTER,
         "quit",
         STOP + "yes",
-        "Game stopped.",
+        "Game stopped. It is kept; a11y-dominion resume goes on with it.",
     ]
     assert code == 1  # stopped before its end
 
@@ -293,14 +294,15 @@ def test_quit_and_other_lines_at_the_hand_over_in_dutch() -> None:
         "Hier telt alleen Enter: druk op Enter als Bea aan het toetsenbord zit, of typ stoppen om het spel te stoppen.",
         "stoppen",
         "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: ja",
-        "Spel gestopt.",
+        "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder.",
     ]
     assert code == 1
 
 
 def test_end_of_piped_input_at_the_hand_over_stops_the_game() -> None:
     code, lines = shared("end\nend\n")
-    assert lines[-3:] == [TO_BEA, "", "Game stopped."]  # (the end of input ends the line)
+    # (the end of input ends the line); the game is kept, as Ctrl+C while watching says
+    assert lines[-3:] == [TO_BEA, "", "Game stopped. It is kept; a11y-dominion resume goes on with it."]
     assert code == 1  # stopped before its end
 
 
@@ -529,3 +531,131 @@ def test_a_game_of_one_person_is_not_loaded_at_a_shared_keyboard(here: Path) -> 
     )
     assert said in lines
     assert lines[lines.index(said) + 1 :][:2] == ["Ann> hand", "Ann's hand, 5 cards: 2 Coppers and 3 Estates."]
+
+
+def test_bots_given_by_kind_alone_are_seated_and_watched() -> None:
+    code, lines = play("", players="medium,bigmoney")
+    assert "New game for Medium and Big Money. Medium goes first." in lines
+    assert not any(x.startswith("Pass the keyboard") for x in lines)  # no person: nobody is handed the keyboard
+    assert code == 0 and lines[-1] == "Big Money wins."
+
+
+class Waits:
+    """A watched game's pause (:data:`~a11y_dominion.console.hotseat.pause`), counted instead of
+    waited: each wait's seconds and how many lines the screen had by then; Ctrl+C (SIGINT, as the
+    terminal sends it) at the wait numbered ``stop_at``."""
+
+    def __init__(self, out: io.StringIO, stop_at: int | None = None) -> None:
+        self.out, self.stop_at = out, stop_at
+        self.waits: list[tuple[float, int]] = []
+
+    async def __call__(self, seconds: float) -> None:
+        import signal
+
+        self.waits.append((seconds, len(self.out.getvalue().splitlines())))
+        if len(self.waits) == self.stop_at:
+            signal.raise_signal(signal.SIGINT)
+
+
+def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str) -> tuple[int, list[str], Waits]:
+    """(exit code, lines shown, the waits) of a game of the medium and Big Money bots, seed 1, watched
+    in screen-reader mode (its screen read as the lines come) with ``options``; Ctrl+C at the wait
+    numbered ``stop_at``."""
+    from a11y_dominion.console import hotseat
+
+    out = io.StringIO()
+    waits = Waits(out, stop_at)
+    monkeypatch.setattr(hotseat, "pause", waits)
+    args = build_parser().parse_args(
+        ["play", "--seed", "1", "--speech", "screen-reader", "--players", "medium,bigmoney", *options]
+    )
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
+    return code, out.getvalue().splitlines(), waits
+
+
+def test_a_watched_game_of_bots_goes_at_the_pace_of_its_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, None)
+    assert code == 0 and lines[-1] == "Big Money wins."
+    start = lines.index("New game for Medium and Big Money. Medium goes first.")
+    # before each bot's answer, a second for each line said since the last one
+    assert waits.waits[0] == (5.0, start + 5)  # the game's 4 opening lines, and Medium's turn 1
+    assert lines[start + 4] == "Medium's turn 1."
+    before = start
+    for seconds, shown in waits.waits:
+        assert seconds == shown - before
+        before = shown
+    assert len(waits.waits) > 50  # (a game of some 20 turns each)
+
+
+def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, 30)
+    said = waits.waits[-1][1]  # the lines shown when Ctrl+C came: each whole, then the stop
+    assert lines[said:] == ["Game stopped. It is kept; a11y-dominion resume goes on with it."]
+    assert code == 1
+    from a11y_dominion import autosave
+
+    (kept,) = autosave.unfinished_games()
+    assert [tuple(seat) for seat in kept.seats] == [("Medium", "medium"), ("Big Money", "bigmoney")]
+
+
+def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, _waits = watched(monkeypatch, 30, "--lang", "nl")
+    assert lines[-1] == "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder." and code == 1
+
+
+def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcements(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from a11y_dominion import autosave
+
+    watched(monkeypatch, 30)  # stopped in Big Money's turn 4, Buy phase
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--speech", "off"])
+    args.resume = autosave.unfinished_games()[-1]
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[2].startswith("Resumed the game of ")
+    assert lines[3:11] == [
+        "The last announcements:",
+        "Medium plays 3 Coppers: +3 coins. Medium has 0 Actions, 1 Buy, 3 coins.",
+        "Medium buys Silver; 0 coins left.",
+        "Medium shuffles 11 cards and draws 5 cards.",
+        "Big Money's turn 4.",
+        "Big Money's Buy phase.",
+        "Big Money's turn 4, Buy phase: 1 Action, 1 Buy, 0 coins.",  # where it goes on, as a question would say it
+        "Big Money plays 5 Coppers: +5 coins. Big Money has 1 Action, 1 Buy, 5 coins.",
+    ]
+
+
+@pytest.mark.posix  # (a pipe's reader that goes away is a broken pipe on POSIX)
+@pytest.mark.e2e  # the program in a process of its own
+def test_a_watched_game_piped_into_a_program_that_stops_reading_is_kept_whole(here: Path) -> None:
+    import subprocess
+    import sys
+
+    from a11y_dominion import autosave
+    from a11y_dominion.record import replay
+
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-m", "a11y_dominion", "play", "--seed", "1", "--speech", "off"]
+    child = subprocess.Popen(
+        [*command, "--players", "medium,bigmoney"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        cwd=str(here),
+    )
+    assert child.stdout is not None and child.stderr is not None
+    first = [child.stdout.readline() for _ in range(40)]  # as head -40 reads, then goes away
+    child.stdout.close()
+    error = child.stderr.read()
+    assert child.wait() == 0 and error == b""  # no traceback, no sentence: nobody reads it
+    assert first[4] == b"New game for Medium and Big Money. Medium goes first.\n"
+    (kept,) = autosave.unfinished_games()
+    game = replay(kept.full_record())  # every answer kept fits the game: it goes on with resume
+    assert game.pending is not None and len(game.answers) == len(kept.answers) > 0

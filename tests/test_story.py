@@ -40,7 +40,8 @@ def make_host() -> GameHost:
     return GameHost(game, seats, 3, Language("en"), out=lambda text: None)
 
 
-def make_console(name: str) -> JoinConsole:
+def join_console(name: str) -> JoinConsole:
+    """The console of ``join`` for the seat ``name``, fed the host's messages by hand (:func:`read`)."""
     screen = io.StringIO()
     lang = Language("en")
     display = Display(screen, plain=True, lang=lang)
@@ -78,7 +79,7 @@ def test_a_seat_that_comes_back_and_an_undo_leave_its_hint_the_console_s_events(
         table = host.table
         written = {"Ann": [], "Bea": []}
         outlets: dict = {}
-        consoles = {"Ann": make_console("Ann"), "Bea": make_console("Bea")}
+        consoles = {"Ann": join_console("Ann"), "Bea": join_console("Bea")}
         bots = {"Ann": make_bot("bigmoney", 1), "Bea": make_bot("bigmoney", 2)}
 
         def sit(name: str) -> None:
@@ -107,7 +108,7 @@ def test_a_seat_that_comes_back_and_an_undo_leave_its_hint_the_console_s_events(
             if game.done():
                 break
             if state == "away" and bea_turns >= 2:
-                consoles["Ann"] = make_console("Ann")  # a new program: it knows nothing yet
+                consoles["Ann"] = join_console("Ann")  # a new program: it knows nothing yet
                 sit("Ann")
                 state = "back"
             for name in ("Ann", "Bea"):
@@ -174,7 +175,7 @@ def test_a_story_larger_than_a_message_comes_in_pieces_and_is_put_together():
     assert all(len(line.encode("utf-8")) <= MAX_MESSAGE for line in lines)
     assert [m["start"] for m in messages] == [sum(len(m["events"]) for m in messages[:i]) for i in range(len(lines))]
 
-    console = make_console("Ann")
+    console = join_console("Ann")
     read(console, encode({"type": "events", "events": told[:5]}))  # told before: a new story starts anew
     outlet = ProtocolOutlet(host, host.people["Ann"], [].append)
     sent: list = []
@@ -203,7 +204,7 @@ def test_story_messages_cut_at_the_bound_and_the_first_piece_starts_the_story_an
     host.table.game.start()
     three = [event_data(e) for e in host.table.events_for("Ann")[:3]]
     assert len(three) == 3
-    console = make_console("Ann")
+    console = join_console("Ann")
     read(console, encode({"type": "events", "events": three}))
     assert data(console.told) == three
     read(console, encode({"type": "story", "start": 1, "events": three[2:]}))  # a piece goes where it starts
@@ -225,7 +226,7 @@ def test_a_seat_s_history_comes_in_pieces_under_the_bound_and_a_program_makes_it
     assert len(sent) > 1 and all(len(line.encode("utf-8")) <= MAX_MESSAGE for line in sent)
     messages = [json.loads(line) for line in sent]
     assert [m["start"] for m in messages] == [sum(len(m["lines"]) for m in messages[:i]) for i in range(len(sent))]
-    console = make_console("Ann")
+    console = join_console("Ann")
     screen = console.display.stream.getvalue()
     read(console, "".join(sent))
     assert [a.text for a in console.holder.history.entries()] == lines
@@ -245,7 +246,7 @@ def test_a_resumed_host_gives_each_seat_the_history_of_what_it_heard_before():
     host.recall_story()
     ann_lines: list = []
     host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], ann_lines.append))
-    ann = make_console("Ann")
+    ann = join_console("Ann")
     read(ann, "".join(ann_lines))
     logged = [a.text for a in ann.holder.history.entries()]  # what log 100 reads at her console
     assert logged[0] == "New game for Ann, Bea and Bot. You go first."
@@ -255,7 +256,7 @@ def test_a_resumed_host_gives_each_seat_the_history_of_what_it_heard_before():
     outlet_lines: list = []
     outlet = ProtocolOutlet(host, host.people["Bea"], outlet_lines.append)
     host.join("Bea", outlet=outlet)
-    console = make_console("Bea")
+    console = join_console("Bea")
     screen = console.display.stream.getvalue()
     kinds = [m["type"] for m in read(console, "".join(outlet_lines))]
     assert kinds[:2] == ["story", "history"]
@@ -287,7 +288,7 @@ def test_a_program_that_comes_back_after_the_bot_played_for_it_is_told_so_then_h
         assert table.game.pending.player == "Bea"
         written["Ann"].clear()
         host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
-        console = make_console("Ann")
+        console = join_console("Ann")
         messages = read(console, "".join(written["Ann"]))
         texts = [m["text"] for m in messages if m["type"] == "text"]
         back = ["Welcome back, Ann. The game goes on.", "The medium bot played for you while you were away."]
@@ -330,7 +331,7 @@ def test_a_program_back_after_the_bot_only_ended_its_turn_is_told_that_and_the_t
                 break
         assert table.game.pending.player == "Bea"
         host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], written["Ann"].append))
-        console = make_console("Ann")
+        console = join_console("Ann")
         console.holder.change("language", code)
         read(console, encode(hello(host, "Ann")) + "".join(written["Ann"]))  # (the session's hello first)
         said = console.display.stream.getvalue().splitlines()

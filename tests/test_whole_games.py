@@ -3,18 +3,12 @@ speech mode and verbosity, in English and Dutch, with the history keys used
 along the way. The typing follows the Big Money bot's choices, turned into
 the words a player types."""
 
-import io
-
 import pytest
 
+import playcore
 from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.bots.simple import BigMoneyBot
-from a11y_dominion.console import Console
-from a11y_dominion.console.display import Display
 from a11y_dominion.console.keys import KeyCommand
-from a11y_dominion.i18n import Language
-from a11y_dominion.kingdoms import choose_setup
-from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view
 from speechdoubles import RecordingOutput
 
@@ -23,8 +17,8 @@ class TypingPlayer:
     """A reader that types what a Big Money player would, and presses the
     history keys now and then."""
 
-    def __init__(self, console_ref, lang: str):
-        self.console_ref = console_ref
+    def __init__(self, game, lang: str):
+        self.game = game
         self.bot = BigMoneyBot(3)
         self.lang = lang
         self.typed = 0
@@ -36,7 +30,7 @@ class TypingPlayer:
             return "ja" if self.lang == "nl" else "yes"
         if self.typed % 7 == 0:
             return KeyCommand(("repeat", "previous", "next", "hand", "status")[self.typed // 7 % 5])
-        game = self.console_ref[0].game
+        game = self.game
         d = game.pending
         if d is None:  # "Press Enter to leave the game."
             return ""
@@ -63,26 +57,14 @@ class TypingPlayer:
 @pytest.mark.parametrize("verbosity", ["terse", "normal", "verbose"])
 @pytest.mark.parametrize("mode", ["off", "screen-reader", "self-voicing"])
 def test_whole_game_at_the_console(mode, verbosity, lang):
-    piles, events, landmarks = choose_setup("basic-intro", None, None, 11)
-    game = Game(GameConfig(["Ann", "Bot"], piles, events, landmarks, 11))
-    out = io.StringIO()
     rec = RecordingOutput()
     speaker = Speaker(mode, outputs=[rec], print_fn=lambda s: None)
-    ref = []
-    reader = TypingPlayer(ref, lang)
-    console = Console(
-        game,
-        [("Ann", "human"), ("Bot", "bigmoney")],
-        Display(out, plain=True, lang=Language(lang)),
-        speaker,
-        reader=reader,
-        verbosity=verbosity,
-        lang=Language(lang),
-    )
-    ref.append(console)
-    assert console.run() == 0
+    options = ["--seed", "11", "--kingdom", "basic-intro", "--players", "Ann:human,Bot:bigmoney"]
+    options += ["--verbosity", verbosity, "--lang", lang]  # (speech off: the mode is the speaker's)
+    console = playcore.play(options, [], speaker=speaker, reader=lambda game: TypingPlayer(game, lang))
+    assert console.code == 0
     assert console.game.game_over
-    printed = out.getvalue()
+    printed = console.text
     final = console.history.recent(4)
     if lang == "en":
         assert "Game over." in printed

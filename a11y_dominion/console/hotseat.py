@@ -30,9 +30,10 @@ from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
 from ..rules.events import GameEnded
 from .completion import command_of
+from .core import _given, _outcome
 from .display import LineCleared
 from .keyboard import LocalOutput, local_console
-from .playend import PlayConsole, _from_position, _run_table
+from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
@@ -113,6 +114,8 @@ class HotSeatConsole(PlayConsole):
 
     keyboard: Keyboard  # (set once made, by play_shared)
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
+    bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
+    on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)
 
     async def ask(self) -> bool:
         """Hand the keyboard over first when another person has it (:meth:`hand_over`), then
@@ -160,8 +163,12 @@ class HotSeatConsole(PlayConsole):
             again = False
             try:
                 got = await self.read_bare()
-            except EOFError:  # (stop_game keeps what waits for this person held)
-                await self.input_ended()
+            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
+                kb.open = self.name
+                try:
+                    await self.input_ended()
+                finally:
+                    kb.open = None
                 if self.exit_code is not None:
                     return False
                 again = True
@@ -200,13 +207,23 @@ class HotSeatConsole(PlayConsole):
         bare = getattr(self.reader, "read_bare_async", None)
         if bare is None:
             return await self.read_line("", "", watch=False)
-        self.bare = asyncio.ensure_future(bare(""))
+        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
+        self.bare = asyncio.ensure_future(_outcome(bare("")))
         try:
-            return await self.bare
-        except asyncio.CancelledError:  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
-            raise KeyboardInterrupt from None
+            return _given(await self.bare)
+        except asyncio.CancelledError:
+            if not self.bare.cancelled() or not self.bare_cleared:
+                raise  # this console's own end: not Ctrl+C
+            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
         finally:
-            self.bare = None
+            self.bare, self.bare_cleared = None, False
+
+    def watch_ctrl_c(self) -> None:
+        """Ctrl+C is the shared keyboard's again (:attr:`on_ctrl_c`, :meth:`AtKeyboard.pressed`),
+        whoever it comes to, after a question read while nothing else took it (quit's question
+        at the hand-over). Must be called in the running loop."""
+        if self.on_ctrl_c is not None:
+            on_signals(asyncio.get_running_loop(), [("SIGINT", self.on_ctrl_c)], sys.platform)
 
     async def read_between(self) -> None:
         """As ``play`` waits between questions; quit's question (a second Ctrl+C) is this
@@ -240,7 +257,7 @@ class HotSeatConsole(PlayConsole):
             return
         kb.open = None
         super().stop_game()
-        kb.say(self.lang._(N_("Game stopped.")))
+        kb.say(stopped_line(self.lang, self.host.table.autosave))
 
     def receive(self, message: dict[str, Any]) -> bool:
         """As the core uses a message; at the game's end the person who had the keyboard hears
@@ -316,9 +333,10 @@ class AtKeyboard:
 
     def pressed(self) -> None:
         """Ctrl+C came (SIGINT)."""
-        handing = next((c.bare for c in self.consoles if c.bare is not None and not c.bare.done()), None)
-        if handing is not None:
-            handing.cancel()
+        handing = next((c for c in self.consoles if c.bare is not None and not c.bare.done()), None)
+        if handing is not None and handing.bare is not None:
+            handing.bare_cleared = True
+            handing.bare.cancel()
             return
         console = self.console
         console.link.inbox.put(("said", console.cleared(LineCleared(had_text=False))))
@@ -364,7 +382,10 @@ async def play_shared(
     runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
     table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
     loop = asyncio.get_running_loop()
-    undo_signal = on_signals(loop, [("SIGINT", AtKeyboard(consoles, kb).pressed)], sys.platform)
+    pressed = AtKeyboard(consoles, kb).pressed
+    for console in consoles:
+        console.on_ctrl_c = pressed
+    undo_signal = on_signals(loop, [("SIGINT", pressed)], sys.platform)
     try:
         waited: list[asyncio.Future[Any]] = [*runs, table]
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
@@ -396,37 +417,66 @@ async def play_shared(
 
 async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
-    no seat sees it privately, in ``setup``'s language and verbosity, until the game ends
-    (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it)."""
+    no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
+    said (:class:`~.playend.Pace`: at once when nobody reads, with speech off and no terminal),
+    until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
+    :func:`~.playend.stopped_line` says how to go on). What is being said is said to its end
+    first (:func:`~.playend.said_out`)."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
+    paced = output.speaker.mode != "off" or _isatty(setup.out)
+    pace = Pace(pause) if paced else None
+
+    def line(text: str, style: str | None = None) -> None:
+        output.display.line(text, style)
+        if pace is not None:
+            pace.said()
+
     for text, _keep in lines:
         kb.say(text)
     onlooker = WatchSeat(room, 0, setup.lang, setup.verbosity, kb.say)
     onlooker.narration.announcer.speaker = output.speaker
-    onlooker.narration.announcer.print_fn = output.display.line
+    onlooker.narration.announcer.print_fn = line
     if setup.resumed is not None or setup.load:  # told from where the game stands
         onlooker.told = len(room.table.game.log)
     room.table.onlookers.append(onlooker.hear)
+    for seat in room.table.seats.values():
+        if isinstance(seat, ThinkingBot) and pace is not None:
+            seat.pace = pace.wait
     out, room.out = room.out, kb.say
     room.everyone_in.set()
     table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
 
     def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
-        if table.done():
+        if table.done():  # (again, while the last lines are said: they are cut)
+            output.speaker.silence()
             return
         if room.table.autosave is not None:
             room.table.autosave.keep()
         table.cancel()
-        kb.say(setup.lang._(N_("Game stopped.")))
+        kb.say(stopped_line(setup.lang, room.table.autosave))
 
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
     try:
         await asyncio.wait([table])
+        if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
+            raise BrokenPipeError  # the screen went away: nothing more can be shown
+        for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
+            kb.say(setup.lang.msg(notice))
+        await said_out(output.speaker)
     finally:
         room.out = out
         undo_signal()
-    for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-        kb.say(setup.lang.msg(notice))
     return 0 if room.table.game.pending is None else 1
+
+
+pause = asyncio.sleep
+"""How a watched game waits between its bots' answers (:class:`~.playend.Pace`); tests count the waits instead."""
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -336,12 +336,10 @@ def local_output(
     ``plain`` (the ``--plain`` option, None: as the speech mode wants) and ``out`` (the screen's stream).
     What the speaker says of itself waits in its ``notices`` for :func:`say_notices`."""
     from .display import wants_plain
-    from .start import auto_speech, make_speaker
+    from .start import chosen_speech, make_speaker
 
-    speech = speech or settings.get("speech") or "auto"
-    auto_why = None
-    if speech == "auto":  # the player's own screen reader first, as at a local game
-        speech, auto_why = auto_speech(settings, lang, out, asking)
+    # auto: the player's own screen reader first, as at a local game
+    speech, auto_why = chosen_speech(speech, settings, lang, out, asking)
     shown = wants_plain(speech, plain, out)
     display = Display(out, plain=shown, lang=lang)
     notices = Notices(display)

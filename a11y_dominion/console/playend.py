@@ -21,7 +21,7 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..announcements.narrator import Narrator
@@ -50,6 +50,31 @@ if TYPE_CHECKING:
 
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
 LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at play
+
+
+KEPT_STOPPED = N_("Game stopped. It is kept; {command} resume goes on with it.")
+
+
+def stopped_line(lang: Language, autosave: Autosave | None) -> str:
+    """What ``play`` says in ``lang`` when a game stops before its end without quit's question
+    (which says it first): "Game stopped." and, while ``autosave`` keeps the game (None, or one
+    that could not be written: nothing keeps it), how to go on with it."""
+    if autosave is None or autosave.failed is not None:
+        return lang._(N_("Game stopped."))
+    return lang.text(KEPT_STOPPED, command=typed_command())
+
+
+SAY_OUT_SECONDS = 30.0
+"""The most seconds the end of a watched game waits for its last lines to be said."""
+
+
+async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
+    """Wait, at most ``seconds``, until ``speaker`` (a :class:`~a11y_dominion.announcements.speech.Speaker`)
+    has said what it was given where its speech would end with this program
+    (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
+    cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
+    thread, so the loop still takes Ctrl+C."""
+    await _in_thread(lambda: speaker.wait_done(seconds))
 
 
 class PlayConsole(HostConsole):
@@ -305,19 +330,50 @@ class ThinkingBot(BotSeat):
     """A bot seat of ``play``'s table that thinks in a thread of its own (a daemon thread: one
     still thinking when the game stops never holds up the program's end), so that the keyboard
     is read while it thinks; its answer comes to the table on the event loop. ``gave_up`` is
-    True once it found no legal answer (the table stopped)."""
+    True once it found no legal answer (the table stopped). ``pace``, when set, is awaited
+    before each decision: the time the lines said so far need (:class:`Pace`), so that a game
+    nobody at this computer answers in is heard as it goes, not all at once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.gave_up = False
         self.stuck = self.give_up
+        self.pace: Callable[[], Awaitable[None]] | None = None
 
     def give_up(self, _name: str) -> None:
         """No legal answer was found (in the bot's thread): :func:`_run_table` says so."""
         self.gave_up = True
 
-    def decide(self, decision: Any, view: Any) -> Any:
-        return _in_thread(lambda: BotSeat.decide(self, decision, view))
+    async def decide(self, decision: Any, view: Any) -> Any:
+        if self.pace is not None:
+            await self.pace()
+        return await _in_thread(lambda: BotSeat.decide(self, decision, view))
+
+
+LINE_SECONDS = 1.0
+"""The seconds each line said gets before a bot of a game without a person here answers on."""
+
+
+class Pace:
+    """The pace of a game of bots only (:func:`~a11y_dominion.console.hotseat.watch`): every line
+    said (:meth:`said`) gets :data:`LINE_SECONDS` before the next bot's answer (:meth:`wait`,
+    a bot seat's ``pace``), so that the lines come turn by turn at the speed they are read, as a
+    person at the table hears a bot's turn while the game waits for them. ``sleep`` waits a
+    number of seconds (``asyncio.sleep``; tests give their own)."""
+
+    def __init__(self, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        self.sleep = sleep
+        self.lines = 0  # said since the last wait
+
+    def said(self) -> None:
+        """One more line was said."""
+        self.lines += 1
+
+    async def wait(self) -> None:
+        """Wait the time the lines said since the last wait need; no time when none was said."""
+        lines, self.lines = self.lines, 0
+        if lines:
+            await self.sleep(lines * LINE_SECONDS)
 
 
 async def _in_thread(work: Callable[[], Any]) -> Any:
@@ -370,10 +426,12 @@ def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language)
 
 def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
-    game's seed; a resumed one's date (and damage), whose turn it is and the last few
-    announcements; a loaded one's file (``left``: what became of the game left for it) and whose
-    turn it is. The hand is said with the first question. A new game names its Kingdom first when
-    it is one of the rulebook's recommended sets ("This game's Kingdom is Basic Intro.")."""
+    game's seed; a resumed one's date (and damage), the last few announcements, then whose turn
+    it is, so that the game going on is told apart from them (a person's question follows it, as
+    a watched game's next line does); a loaded one's file (``left``: what became of the game left
+    for it) and whose turn it is. The hand is said with the first question. A new game names its
+    Kingdom first when it is one of the rulebook's recommended sets ("This game's Kingdom is
+    Basic Intro.")."""
     name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
     lang, game = (room.people[name].lang if name is not None else setup.lang), room.table.game
     lines: list[tuple[str, bool]] = []
@@ -409,11 +467,11 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         where = lang.text(N_("Your turn {n}."), n=q.turn_number(view))
     else:
         where = q.turn_line(view, name, lang)
-    if where not in recent:  # the turn's start among the last announcements says it
-        lines.append((where, False))
     if recent:
         lines.append((lang._(N_("The last announcements:")), False))
         lines.extend((line, False) for line in recent)
+    if where not in recent:  # after them, where the game goes on (the turn's start among them says it)
+        lines.append((where, False))
     return lines
 
 
@@ -672,7 +730,9 @@ async def _run_table(room: TableRoom) -> None:
     before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
     answer failed :data:`~a11y_dominion.console.app.MAX_FAULTS` times in a row, one sentence
     ends it. A new game from a position tells its turn's start after its set-up lines, as every
-    turn's start is told."""
+    turn's start is told. A screen that went away while the game was told (BrokenPipeError:
+    a watched game piped into a program that stopped reading) is no engine fault: it is raised,
+    and the game stays as its autosave kept it."""
     await room.everyone_in.wait()
     if _from_position(room) and room.locals and not room.table.told.get(room.locals[0], 0):
         room.table.deliver()  # the set-up lines
@@ -694,6 +754,8 @@ async def _run_table(room: TableRoom) -> None:
             if stuck is not None:
                 _ends(room, N_("{player} could not find a legal answer; the game cannot go on."), player=stuck.name)
             return
+        except BrokenPipeError:  # the screen went away (a pipe closed): the game as saved is kept
+            raise
         except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
             logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
             faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]

@@ -129,7 +129,6 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         or (resumed.language if resumed is not None and resumed.language in ("en", "nl") else None)
         or "en"
     )
-    speech = getattr(args, "speech", None) or settings.get("speech") or "auto"
     verbosity = (
         getattr(args, "verbosity", None)
         or settings.get("verbosity")
@@ -201,9 +200,7 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         return fail(lang.msg(refused))
     notices = [lang.msg(warning)] if warning else []
     notices += [lang.msg(m) for m in [*aside, *getattr(args, "set_aside", [])]]  # damaged autosaves kept aside
-    auto_why = None
-    if speech == "auto":
-        speech, auto_why = auto_speech(settings, lang, out, asking=asking)
+    speech, auto_why = chosen_speech(getattr(args, "speech", None), settings, lang, out, asking=asking)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
     notices.extend(unfinished_notice(unfinished, lang))
@@ -377,6 +374,40 @@ NOT_ANSWERED = N_(
 SCREEN_READER_RUNS = N_(
     "Automatic mode: a screen reader is running, so the game does not speak; your screen reader reads the text."
 )
+
+
+def chosen_speech(given: str | None, settings: dict, lang: Language, out, asking: bool = True) -> tuple:
+    """The speech mode of a command that takes ``--speech`` (``given``: its value, None when
+    not given), as (mode, why): ``given``, else the ``speech`` setting, else ``auto``, which
+    :func:`auto_speech` turns into what the player uses (asking once, with ``asking``, where
+    ``out`` and standard input are a terminal). With ``asking``, a ``--speech screen-reader``
+    given answers that question for the next starts too, as the answer typed at it does
+    (:func:`remember_screen_reader`); without it (a mode already chosen) nothing is kept."""
+    if given == "screen-reader" and asking:
+        remember_screen_reader(settings)
+    speech = given or settings.get("speech") or "auto"
+    if speech == "auto":
+        return auto_speech(settings, lang, out, asking=asking)
+    return speech, None
+
+
+def remember_screen_reader(settings: dict) -> None:
+    """The player said they use a screen reader (``--speech screen-reader``): while the
+    ``screen_reader`` setting is still ``ask``, it becomes ``yes`` in ``settings`` (a dict as
+    :func:`load_settings` returns) and in the settings file, as :func:`ask_screen_reader` keeps
+    the answer typed at its question. A file that cannot be written is left as it is (the
+    question comes at the next start without the option); nothing is raised."""
+    if (settings.get("screen_reader") or "ask") != "ask":
+        return
+    settings["screen_reader"] = "yes"
+    try:
+        data, warning = load_settings()
+        if warning is not None or (data.get("screen_reader") or "ask") != "ask":
+            return  # a damaged file is not written over; an answer already kept stays
+        data["screen_reader"] = "yes"
+        save_settings(data)
+    except OSError:
+        pass
 
 
 def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tuple:
