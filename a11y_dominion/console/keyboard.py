@@ -384,19 +384,34 @@ def local_console(
     return console
 
 
+@dataclass
+class Terminal:
+    """A terminal as prompt_toolkit reads its keys and draws on it: ``input`` (a prompt_toolkit
+    ``Input``, such as the pipe input of ``prompt_toolkit.input.create_pipe_input``) and
+    ``output`` (a prompt_toolkit ``Output``, such as ``DummyOutput``). Given as the keyboard
+    (``stdin``) of :func:`typed_reader`, the player types at the line editor on them, as at this
+    computer's terminal; tests type keys so."""
+
+    input: Any
+    output: Any
+
+
 def typed_reader(console: SeatConsole, keys: dict[str, str], plain: bool, out: Any, stdin: Any = None) -> Any:
-    """The reader of what the player types at ``console``: at a terminal the console's line
-    editor (prompt_toolkit's, on the event loop), with completion of the seat's question and
-    the shortcut ``keys``; else the piped lines of ``stdin`` (standard input unless given),
-    read on the event loop (:class:`PipeReader`), written to ``out`` once each."""
+    """The reader of what the player types at ``console``: at a terminal (or a :class:`Terminal`
+    given as ``stdin``) the console's line editor (prompt_toolkit's, on the event loop), with
+    completion of the seat's question and the shortcut ``keys``; else the piped lines of
+    ``stdin`` (standard input unless given), read on the event loop (:class:`PipeReader`),
+    written to ``out`` once each."""
     from .completion import DecisionCompleter
     from .display import PromptReader
     from .keys import build_key_bindings
 
     stdin = stdin if stdin is not None else sys.stdin
-    if stdin.isatty() and out.isatty():
+    terminal = stdin if isinstance(stdin, Terminal) else None
+    if terminal is not None or (stdin.isatty() and out.isatty()):
         console.completer = DecisionCompleter(console.seen, console.lang, commands=console.commands)
-        return PromptReader(console.completer, build_key_bindings(keys), plain=plain)
+        pt_in, pt_out = (terminal.input, terminal.output) if terminal is not None else (None, None)
+        return PromptReader(console.completer, build_key_bindings(keys), plain=plain, input=pt_in, output=pt_out)
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 
 

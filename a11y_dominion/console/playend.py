@@ -39,7 +39,7 @@ from .app import MAX_FAULTS, STARTING
 from .commands import Ctx, speech_line
 from .completion import COMMANDS
 from .display import PlainReader, quiet_type_ahead
-from .keyboard import LocalOutput, interrupted
+from .keyboard import LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
 
@@ -539,6 +539,7 @@ def play_on_core(
     args: Any,
     reader: Any = None,
     played: Callable[[TableRoom, PlayConsole], None] | None = None,
+    keyboard: Terminal | None = None,
 ) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
@@ -546,11 +547,13 @@ def play_on_core(
     lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
     1: the player stopped it, or it cannot go on). ``played(room, console)``, when given, is
     told each game's :class:`~a11y_dominion.remote.room.TableRoom` and its player's console
-    once that game ended here."""
+    once that game ended here. ``keyboard``, when given, is the terminal the line editor reads
+    and draws on instead of this computer's (prompt_toolkit's pipe input, for tests)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
-    typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
-    if reader is None and not typed_here:
+    typed_here = reader is None and keyboard is None and sys.stdin.isatty() and setup.out.isatty()
+    if reader is None and keyboard is None and not typed_here:
         reader = PlainReader(sys.stdin, setup.out)  # piped lines: read at questions only
+    stdin = keyboard if keyboard is not None else sys.stdin
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
@@ -566,9 +569,9 @@ def play_on_core(
                     if len(room.locals) > 1:  # several people at this keyboard
                         from .hotseat import play_shared  # (hotseat builds on this module)
 
-                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines))
+                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines, stdin))
                     else:
-                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
+                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin))
                 finally:
                     if save is not None:
                         save.close()
@@ -596,10 +599,16 @@ def play_on_core(
 
 
 async def _play(
-    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom,
+    setup: PlaySetup,
+    args: Any,
+    output: LocalOutput,
+    reader: Any,
+    lines: list[tuple[str, bool]],
+    stdin: Any,
 ) -> tuple[int, PlayConsole]:
-    """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
-    first: (the exit code, the console)."""
+    """Play the room's game at this keyboard (``stdin``, or ``reader`` reading the typed lines;
+    ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console)."""
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
@@ -619,7 +628,7 @@ async def _play(
         play_own_seat(
             room,
             output,
-            sys.stdin,
+            stdin,
             reader,
             greet=lambda console: _greet(console, lines),
             cls=PlayConsole,

@@ -27,7 +27,7 @@ from ..settings import load_settings, save_settings, seat_settings, settings_pat
 from ..textinput import typed_line
 from .app import Console
 from .completion import DecisionCompleter, Seen
-from .display import Display, PlainReader, PromptReader, quiet_type_ahead, wants_plain
+from .display import Display, PlainReader, PromptReader, wants_plain
 from .keys import bad_keys, build_key_bindings
 from .persistence import game_from_record, load_game
 
@@ -38,24 +38,22 @@ def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -
     The game is played on the console core
     (:func:`~a11y_dominion.console.playend.play_on_core`): one person against bots, several
     people at this keyboard, or bots only, watched. ``stdout``, ``reader``, ``pt_input`` and
-    ``pt_output`` replace the terminal for tests (with ``pt_input`` the game is
-    :class:`~.app.Console`'s). Bad options print one sentence on standard error and return 2.
+    ``pt_output`` replace the terminal for tests: ``reader`` reads typed lines, or the line
+    editor reads prompt_toolkit's input ``pt_input`` and draws on its output ``pt_output``
+    (``DummyOutput`` unless given). Bad options print one sentence on standard error and return 2.
     """
+    from .keyboard import Terminal
+    from .playend import play_on_core
+
     setup = play_setup(args, stdout, asking=reader is None and pt_input is None)
     if isinstance(setup, int):
         return setup
-    if pt_input is None:
-        from .playend import play_on_core
+    keyboard = None
+    if pt_input is not None:
+        from prompt_toolkit.output import DummyOutput
 
-        return play_on_core(setup, args, reader)
-    console = setup_console(setup, args, reader, pt_input, pt_output)
-    typed_here = isinstance(console.reader, PromptReader) and pt_input is None  # the terminal's own keys
-    try:
-        with quiet_type_ahead(sys.stdin if typed_here else None):
-            return console.run()
-    finally:
-        console.stop_autosave()
-        console.speaker.close()
+        keyboard = Terminal(pt_input, pt_output if pt_output is not None else DummyOutput())
+    return play_on_core(setup, args, reader, keyboard=keyboard)
 
 
 @dataclass
