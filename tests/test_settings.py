@@ -130,24 +130,13 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     """settings set KEY VALUE and the short settings WORD change a live setting alike at the
     console and at a joined seat (which only told where its settings came from), each saved in
     the player's settings file, in English and Dutch; plain or rich output stays as it started."""
-    import io
-
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
+    import playcore
     from joinconsole import join_console
 
     path = tmp_path / "s.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text("settings terse\rinstellingen zet uitgebreidheid normaal\rsettings rich\rsettings nl\r")
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput()).run()
-    lines = out.getvalue().splitlines()
+    typed = "settings terse\rinstellingen zet uitgebreidheid normaal\rsettings rich\rsettings nl\r"
+    lines = playcore.play(["--seed", "1"], typed, keys=True).lines
     said = [
         "Verbosity is now terse.",
         "Verbosity is now normal.",
