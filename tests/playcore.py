@@ -194,34 +194,11 @@ def run(
     typed: str | list[str],
     settings: dict[str, Any] | None = None,
     resume: Any = None,
-    core: bool = True,
-) -> tuple[Any, str]:
+) -> tuple[Played, str]:
     """(the game played, everything shown) of ``a11y-dominion play`` with ``options`` and the
-    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): on the console core,
-    a :class:`Played`. ``core`` False: a game of one person against bots on
-    :class:`~a11y_dominion.console.app.Console` instead (the console, which has ``game``,
-    ``record()``, ``seats`` and ``people`` too), for the default seat renamed when the language
-    changes mid-game, which the core does not do yet."""
-    if core:
-        played = play(options, typed, settings, resume)
-        return played, played.text
-    if settings is not None:
-        from a11y_dominion.settings import save_settings
-
-        save_settings(settings)
-    out = io.StringIO()
-    args = play_args(options)
-    if resume is not None:
-        args.resume = resume
-    setup = play_setup(args, out, asking=False)
-    if isinstance(setup, int):
-        return Played(setup, out.getvalue()), out.getvalue()
-    from a11y_dominion.console.start import setup_console
-
-    console = setup_console(setup, args, PlainReader(io.StringIO(typed_lines(typed)), out))
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue()
+    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`), on the console core."""
+    played = play(options, typed, settings, resume)
+    return played, played.text
 
 
 def fail_once(game: Game) -> list[object]:

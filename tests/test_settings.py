@@ -153,3 +153,32 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     assert console.holder.verbosity == "terse" and console.lang.code == "nl" and console.hints is False
     saved = json.loads(path.read_text())
     assert (saved["verbosity"], saved["language"], saved["hints"]) == ("terse", "nl", False)
+
+
+def test_a_change_of_language_in_the_middle_of_play_takes_effect_fully():
+    """settings nl during a game at the keyboard: the game goes on in Dutch at once, its
+    question standing as it was put; the seat called You is Jij, as in a game started in Dutch; the next
+    turn's lines and the game's own lines (its stop) are Dutch; the autosave goes on with the
+    same game, which resume goes on with."""
+    import playcore
+    from a11y_dominion import autosave
+    from answerkeys import answer_data
+
+    done = playcore.play(["--seed", "1"], ["play treasures", "settings nl", "koop Landgoed", "einde", "hand"])
+    lines = done.lines
+    changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
+    assert changed[:2] == ["Jij> koop Landgoed", "Je koopt Landgoed (nog 7). 0 aanschaffen, 0 munten."]
+    turn = changed[changed.index("Jij> einde") + 1 :]
+    assert turn[0] == "Je trekt 5 Koper."
+    assert turn[1].startswith("Bot, beurt 1: speelde 4 Koper,")
+    assert turn[2] == "Jouw beurt 2. 5 kaarten in je hand, zoals getrokken; typ hand om ze te horen."
+    assert turn[3].startswith("1. speel Koper")
+    assert turn[turn.index("Jij> hand") + 1] == "Je hand, 5 kaarten: 5 Koper."
+    assert changed[-1] == "Spel gestopt." and done.code == 1
+    assert not any(line.startswith("You") or "You:" in line for line in changed)
+    assert done.seats == [("Jij", "human"), ("Bot", "medium")] and done.lang.code == "nl"
+    (saved,) = autosave.unfinished_games()
+    assert saved.full_record()["answers"] == answer_data(done.game)  # every answer kept, before and after
+    again = playcore.play([], ["hand"], resume=saved)
+    assert again.seats == [("Jij", "human"), ("Bot", "medium")]
+    assert answer_data(again.game) == answer_data(done.game)

@@ -113,7 +113,7 @@ class FileSettings:
     and is saved in the settings file (a seat's language and verbosity under its name when
     several people share the keyboard). ``owner`` has ``holder`` (the seat), ``display``,
     ``speaker``, ``shared`` and ``hints``, and may have ``completer``, ``default_lang``,
-    ``default_verbosity`` and ``rename_default_seat``."""
+    ``default_verbosity`` and ``language_changed`` (called after the language changed)."""
 
     def __init__(self, owner: Any) -> None:
         self.owner = owner
@@ -150,9 +150,9 @@ class FileSettings:
             set_language = getattr(owner.speaker, "set_language", None)
             if set_language is not None:
                 set_language(seat.lang.code)
-            rename = getattr(owner, "rename_default_seat", None)
-            if rename is not None:
-                rename()  # "You" is "Jij" in Dutch, as in a game started in Dutch
+            changed = getattr(owner, "language_changed", None)
+            if changed is not None:
+                changed()  # "You" is "Jij" in Dutch, as in a game started in Dutch
         elif key == "verbosity" and not shared and hasattr(owner, "default_verbosity"):
             owner.default_verbosity = value
         return None

@@ -259,6 +259,10 @@ class Persistence:
         self.reloaded = True  # the old game's table stops; this one takes over
         return new
 
+    def language_changed(self) -> None:
+        """The language of the seat at the keyboard changed: :meth:`rename_default_seat`."""
+        self.rename_default_seat()
+
     def restore(self, answers: int, err: BaseException, announce: bool = True) -> bool:
         """After an engine fault, replay the game's first ``answers`` answers: the game as it
         was before the failed move. Returns False when even that fails."""

@@ -32,7 +32,7 @@ from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import TableRoom, _end
 from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
-from ..seats import LazyBot, SeatSpec
+from ..seats import LazyBot, SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
 from .app import MAX_FAULTS, STARTING
@@ -94,6 +94,8 @@ class PlayConsole(HostConsole):
         self.unsaved_said = False  # the autosave's failure was said
         self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
         self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
+        self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
+        self.put_before = False  # the question waiting was put before the language changed (ask)
 
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
@@ -182,11 +184,18 @@ class PlayConsole(HostConsole):
 
     async def ask(self) -> bool:
         """As the core asks; Ctrl+C is counted afresh from each question on, and an autosave
-        that could not write an answer is said first, once (:meth:`say_unsaved`)."""
+        that could not write an answer is said first, once (:meth:`say_unsaved`). The question
+        put before the player changed the language (:attr:`put_before`) is not put again: it
+        stands as it was heard, the prompt naming the seat anew."""
         self.presses = 0
         self.say_unsaved()
         if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
             self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
+            self.holder.hand_due = False
+        if self.put_before and self.decision is not None and self.latest is not None:
+            self.put_before, self.shown = False, self.decision_id
+            if self.latest.turn.player == self.name:  # where the turn stands was heard with it
+                self.holder.heard_turn(self.latest)
             self.holder.hand_due = False
         return await super().ask()
 
@@ -273,6 +282,40 @@ class PlayConsole(HostConsole):
             load=shown_name(path),
             notices=[],
         )
+        self.exit_code = 0
+
+    def language_changed(self) -> None:
+        """The player chose another language during the game (the ``settings`` command): the
+        game goes on at once, quietly, in a room of that language, as ``resume`` would go on
+        with it in that language: a seat with a language's default name is called as the new
+        one calls it ("You" is "Jij" in Dutch: :func:`~a11y_dominion.seats.default_seat_names`),
+        and the room's own lines are in it too. :attr:`loading` is that game's setup and
+        :attr:`going_on` the seats renamed, which :func:`play_on_core` plays next with the same
+        autosave. Only for one person at the keyboard, at their own question (the game waits
+        for them); else the console alone speaks the new language."""
+        room, setup = self.host, self.setup
+        d = room.table.game.pending
+        if setup is None or len(room.locals) != 1 or d is None or d.player != self.name or self.sent:
+            return
+        record = room_record(room)
+        names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
+        try:
+            game = replay(rename_seats(record, names))
+        except RecordError:
+            return
+        options = {names.get(n, n): dict(o) for n, o in setup.seat_options.items() if n.lower() != self.name.lower()}
+        options[names.get(self.name, self.name)] = {"language": self.lang.code, "verbosity": self.holder.verbosity}
+        self.loading = dataclasses.replace(
+            setup,
+            game=game,
+            seats=[SeatSpec(names.get(name, name), kind) for name, kind in setup.seats],
+            lang=self.lang,
+            seat_options=options,
+            resumed=None,
+            load=None,
+            notices=[],
+        )
+        self.going_on = names
         self.exit_code = 0
 
     def load_refusal(self, people: int) -> str | None:
@@ -562,7 +605,9 @@ def play_on_core(
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
             lang = room.people[room.local].lang if room.local else setup.lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
+            going = False  # the game goes on in the language the player changed to
             while True:
+                console = None
                 try:
                     if not room.locals:  # bots only: watched
                         from .hotseat import watch
@@ -573,15 +618,25 @@ def play_on_core(
 
                         code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines, stdin))
                     else:
-                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin))
+                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin, going))
                 finally:
-                    if save is not None:
+                    if save is not None and (console is None or console.going_on is None):
                         save.close()
                 if played is not None:
                     played(room, console)
                 if console.loading is None:
                     return code
                 setup, lines = console.loading, []
+                going = console.going_on is not None
+                if console.going_on is not None:  # the same game in the player's new language: quietly
+                    room = _room(setup, args)
+                    if not setup.game.answers:  # (else told from where it stands already)
+                        room.table.replace_game(room.table.game)
+                        room.recall_story()
+                    if save is not None:
+                        _rename_in(save, console.going_on)
+                        room.table.autosave = save
+                    continue
                 kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
                 room = _room(setup, args)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
@@ -600,6 +655,16 @@ def play_on_core(
         output.speaker.close()
 
 
+def _rename_in(save: Autosave, names: dict[str, str]) -> None:
+    """The seats renamed by ``names`` (name -> new name) in the game ``save`` keeps: its file goes
+    on with the names of its header."""
+    for old, new in names.items():
+        in_file = save.file_names.pop(old, old)
+        if in_file != new:
+            save.file_names[new] = in_file
+    save.humans = {names.get(name, name) for name in save.humans}
+
+
 async def _play(
     room: TableRoom,
     setup: PlaySetup,
@@ -608,15 +673,19 @@ async def _play(
     reader: Any,
     lines: list[tuple[str, bool]],
     stdin: Any,
+    put_before: bool = False,
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard (``stdin``, or ``reader`` reading the typed lines;
-    ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console)."""
+    ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console).
+    ``put_before``: the question waiting was put already (the game goes on in the language the
+    player changed to), and is not put again."""
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
             console.setup = setup
             console.think_ms = getattr(args, "think_ms", None)
+            console.put_before = put_before
             if _from_position(room):  # its turn began before the game's log: whose it is, told
                 current = room.table.game.current.name
                 console.holder.restart(current)
