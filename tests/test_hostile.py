@@ -21,15 +21,16 @@ import pytest
 
 import playcore
 from a11y_dominion.bots.kinds import make_bot
-from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import make_console
+from a11y_dominion.cli import main
 from a11y_dominion.console.persistence import load_game
+from a11y_dominion.console.playend import play_on_core
+from a11y_dominion.console.start import play_setup
 from a11y_dominion.files import SAVE_LIMIT, bounded_json, nesting_of, parse_json, write_atomic
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import RecordError, dumps, make_record
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.scenario import ScenarioError, load_scenario
-from a11y_dominion.settings import load_settings
+from a11y_dominion.settings import load_settings, save_settings
 from filemodes import owner_only
 
 # a device, no regular file: endless on POSIX; Windows has its NUL device only
@@ -138,19 +139,19 @@ HOSTILE = hostile_lines()
 
 
 class ListReader:
-    """Types the given lines one by one (then ends input), noting where each answer starts."""
+    """Types the given lines one by one (then ends input), noting where each answer starts and
+    the game then (``holder[0].game``: the game of the ``play`` setup that is played)."""
 
     interactive = False
 
-    def __init__(self, lines: list, out: io.StringIO, console_ref: list):
+    def __init__(self, lines: list, out: io.StringIO, holder: list):
         self.lines = list(lines)
         self.out = out
-        self.console_ref = console_ref
+        self.holder = holder
         self.marks: list = []  # (line, printed lines so far, state before the line)
 
     def read(self, message: str, default: str = ""):
-        console = self.console_ref[0]
-        self.marks.append((len(self.out.getvalue().splitlines()), state(console.game)))
+        self.marks.append((len(self.out.getvalue().splitlines()), state(self.holder[0].game)))
         if not self.lines:
             raise EOFError
         return self.lines.pop(0)
@@ -183,15 +184,14 @@ def test_every_hostile_line_gets_one_sentence_and_changes_nothing():
     from a11y_dominion.console.display import PlainReader
     from a11y_dominion.textinput import typed_line
 
+    save_settings(NO_SETTINGS)
     out = io.StringIO()
-    ref: list = []
-    reader = ListReader([typed_line(line) for line in HOSTILE], out, ref)
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-    console = make_console(args, stdout=out, reader=reader, settings={"keys": {}, "seats": {}})
-    ref.append(console)
-    assert not isinstance(console, int)
+    args = playcore.play_args(["--seed", "1"])
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int)
+    reader = ListReader([typed_line(line) for line in HOSTILE], out, [setup])  # (its game is the one played)
     assert isinstance(PlainReader, type)
-    console.run()
+    play_on_core(setup, args, reader)
     printed = out.getvalue().splitlines()
     marks = reader.marks
     assert len(marks) >= len(HOSTILE)
