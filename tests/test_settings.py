@@ -182,3 +182,44 @@ def test_a_change_of_language_in_the_middle_of_play_takes_effect_fully():
     again = playcore.play([], ["hand"], resume=saved)
     assert again.seats == [("Jij", "human"), ("Bot", "medium")]
     assert answer_data(again.game) == answer_data(done.game)
+
+
+def test_after_a_change_of_language_up_recalls_the_lines_typed_before():
+    """At the line editor the lines typed before settings nl are recalled by Up after it: the
+    game goes on in a room of the new language with the same line editor. (Up is typed once the
+    Dutch prompt is drawn: keys typed ahead of a prompt are read before its history is.)"""
+    import io
+    import threading
+    import time
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    import playcore
+
+    screen = io.StringIO()
+    output = Vt100_Output(screen, lambda: Size(24, 120), term="xterm", enable_cpr=False)
+
+    def drawn(prompts: int) -> None:
+        deadline = time.monotonic() + 60  # only a hang takes this long
+        while screen.getvalue().count("Jij> ") < prompts:
+            assert time.monotonic() < deadline, "the Dutch prompt was not drawn"
+            time.sleep(0.01)
+
+    done: list = []
+    with create_pipe_input() as keys:
+        game = threading.Thread(
+            target=lambda: done.append(playcore.play(["--seed", "1"], "", keys=keys, output=output)), daemon=True
+        )
+        game.start()
+        keys.send_text("hand\rsettings nl\r")
+        drawn(1)
+        keys.send_text("\x1b[A\x1b[A\r")  # Up, Up: hand; Enter
+        drawn(2)
+        keys.close()
+        game.join(60)
+    assert done, "the game did not end"
+    lines = done[0].lines
+    changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
+    assert changed[0] == "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen."

@@ -37,7 +37,7 @@ from ..view import redact_all
 from . import queries as q
 from .app import MAX_FAULTS, STARTING
 from .commands import Ctx, speech_line
-from .completion import COMMANDS
+from .completion import COMMANDS, DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
 from .keyboard import LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
@@ -628,6 +628,8 @@ def play_on_core(
                     return code
                 setup, lines = console.loading, []
                 going = console.going_on is not None
+                if going and reader is None and getattr(console.reader, "interactive", False):
+                    reader = console.reader  # the line editor goes on, the lines typed kept (Up recalls them)
                 if console.going_on is not None:  # the same game in the player's new language: quietly
                     room = _room(setup, args)
                     if not setup.game.answers:  # (else told from where it stands already)
@@ -686,6 +688,9 @@ async def _play(
             console.setup = setup
             console.think_ms = getattr(args, "think_ms", None)
             console.put_before = put_before
+            completer = getattr(getattr(console.reader, "session", None), "completer", None)
+            if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
+                completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
             if _from_position(room):  # its turn began before the game's log: whose it is, told
                 current = room.table.game.current.name
                 console.holder.restart(current)
