@@ -100,11 +100,9 @@ def test_save_without_a_file_name_says_how_and_writes_nothing(here: Path) -> Non
     assert sorted(p.name for p in here.iterdir() if p.is_file()) == ["settings.json"]
 
 
-def test_say_at_play_says_that_nobody_is_at_another_computer(here: Path) -> None:
-    """say is chat to the players at other computers; play has none, and says so in one sentence."""
+def test_say_at_play_is_a_line_of_chat_the_player_hears(here: Path) -> None:
     _code, lines = play("say good luck\nquit\nyes\n")
-    assert "Everyone plays at this computer: there is nobody at another one to say it to." in lines
-    assert not any("says: good luck" in line for line in lines)
+    assert "Ann says: good luck" in lines
 
 
 def test_a_position_tells_its_turn_s_start_after_the_set_up_and_goes_on_mid_turn(here: Path) -> None:

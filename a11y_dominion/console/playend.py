@@ -219,10 +219,8 @@ class PlayConsole(HostConsole):
 
     def command_ctx(self) -> Ctx:
         """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
-        ``load FILE`` goes on with a saved game instead (:meth:`load_file`); ``say`` has nobody
-        to say it to: everyone plays at this computer."""
+        ``load FILE`` goes on with a saved game instead (:meth:`load_file`)."""
         ctx = super().command_ctx()
-        ctx.port.say = None
         ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
         ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
         ctx.think_ms = self.think_ms  # the hint is the hard bot's, with play's --think-ms
