@@ -223,3 +223,21 @@ def test_after_a_change_of_language_up_recalls_the_lines_typed_before():
     lines = done[0].lines
     changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
     assert changed[0] == "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen."
+
+
+def test_hints_off_in_the_settings_are_turned_on_during_play(tmp_path, monkeypatch):
+    """At play the table's hints are the player's own setting: off in the settings file, hint
+    says so and how to turn them on, and settings set hints on makes the next hint answer."""
+    import playcore
+
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "s.json"))
+    typed = ["hint", "settings set hints on", "hint"]
+    lines = playcore.play(["--seed", "1", "--think-ms", "0"], typed, settings={"hints": False}).lines
+    i = lines.index("You> hint")
+    assert lines[i + 1 : i + 6] == [
+        "Hints are off in the settings; settings set hints on turns them on.",
+        "You> settings set hints on",
+        "Hints are now on.",
+        "You> hint",
+        "End the Action phase: you have no Action card to play.",
+    ]

@@ -39,6 +39,7 @@ from .app import MAX_FAULTS, STARTING
 from .commands import Ctx, speech_line
 from .completion import COMMANDS, DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
+from .hint import HINTS_OFF
 from .keyboard import LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
@@ -219,8 +220,10 @@ class PlayConsole(HostConsole):
 
     def command_ctx(self) -> Ctx:
         """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
-        ``load FILE`` goes on with a saved game instead (:meth:`load_file`)."""
+        ``load FILE`` goes on with a saved game instead (:meth:`load_file`). The hints answer as
+        the player's own hints setting says now (this computer's is the table's)."""
         ctx = super().command_ctx()
+        ctx.prefs.hints, ctx.hints_off = self.hints, HINTS_OFF
         ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
         ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
         ctx.think_ms = self.think_ms  # the hint is the hard bot's, with play's --think-ms
@@ -603,7 +606,7 @@ def play_on_core(
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
             lang = room.people[room.local].lang if room.local else setup.lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
-            going = False  # the game goes on in the language the player changed to
+            before: PlayConsole | None = None  # the console before the player changed the language
             while True:
                 console = None
                 try:
@@ -616,7 +619,7 @@ def play_on_core(
 
                         code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines, stdin))
                     else:
-                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin, going))
+                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin, before))
                 finally:
                     if save is not None and (console is None or console.going_on is None):
                         save.close()
@@ -625,8 +628,8 @@ def play_on_core(
                 if console.loading is None:
                     return code
                 setup, lines = console.loading, []
-                going = console.going_on is not None
-                if going and reader is None and getattr(console.reader, "interactive", False):
+                before = console if console.going_on is not None else None
+                if before is not None and reader is None and getattr(console.reader, "interactive", False):
                     reader = console.reader  # the line editor goes on, the lines typed kept (Up recalls them)
                 if console.going_on is not None:  # the same game in the player's new language: quietly
                     room = _room(setup, args)
@@ -673,19 +676,20 @@ async def _play(
     reader: Any,
     lines: list[tuple[str, bool]],
     stdin: Any,
-    put_before: bool = False,
+    before: PlayConsole | None = None,
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard (``stdin``, or ``reader`` reading the typed lines;
     ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console).
-    ``put_before``: the question waiting was put already (the game goes on in the language the
-    player changed to), and is not put again."""
+    ``before``: the console of this game before the player changed the language: its question
+    was put already, and is not put again; the place in the help pages goes on."""
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
             console.setup = setup
             console.think_ms = getattr(args, "think_ms", None)
-            console.put_before = put_before
+            if before is not None:
+                console.put_before, console.command_state = True, before.command_state
             completer = getattr(getattr(console.reader, "session", None), "completer", None)
             if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
                 completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
