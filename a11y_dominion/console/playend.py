@@ -35,18 +35,18 @@ from ..rules.game import SetupError
 from ..seats import LazyBot, SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
-from .app import MAX_FAULTS, STARTING
 from .commands import Ctx, speech_line
 from .completion import COMMANDS, DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
 from .hint import HINTS_OFF
-from .keyboard import LocalOutput, Terminal, interrupted
+from .keyboard import STARTING, LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
 
 if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
+MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
 
 
@@ -497,7 +497,7 @@ def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
 
 def _room(setup: PlaySetup, args: Any) -> TableRoom:
     """The room of ``setup``'s game: its person at this computer (with the seat's own language
-    and verbosity), its bots thinking as :class:`~a11y_dominion.console.app.Console`'s do
+    and verbosity), its bots thinking in threads of their own
     (seeded alike, so a game plays the same)."""
     specs = []
     made: dict[str, Any] = {}
@@ -781,7 +781,7 @@ def _put_back(room: TableRoom, error: Exception) -> bool:
 async def _run_table(room: TableRoom) -> None:
     """The room's game, once its player is in. After an engine fault the game is put back to
     before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
-    answer failed :data:`~a11y_dominion.console.app.MAX_FAULTS` times in a row, one sentence
+    answer failed :data:`MAX_FAULTS` times in a row, one sentence
     ends it. A new game from a position tells its turn's start after its set-up lines, as every
     turn's start is told. A screen that went away while the game was told (BrokenPipeError:
     a watched game piped into a program that stopped reading) is no engine fault: it is raised,
