@@ -8,6 +8,7 @@ database read here are the ones those games wrote.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -17,7 +18,7 @@ import pytest
 
 import playcore
 from a11y_dominion import autosave, stats
-from a11y_dominion.cli import main
+from a11y_dominion.cli import build_parser, main
 from a11y_dominion.rules import events as ev
 from filemodes import owner_only
 
